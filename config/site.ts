@@ -1,0 +1,155 @@
+/**
+ * The whole site's settings: brand, contact details, header, footer, the wording of
+ * buttons and screen-reader labels, and the constants of the specification.
+ * Change a value, save, run `npm run check`. CONTENT.md explains every part.
+ */
+import type { SiteConfig } from '../src/config/siteSchema';
+
+const phone = { label: '+1 (555) 010-0199', href: 'tel:+15550100199' };
+
+export default {
+  brand: {
+    name: 'Business Growth',
+    logo: { src: '/images/logo.svg', alt: 'Business Growth home', width: 184, height: 44 },
+    blurb:
+      'Business Growth is a small studio of designers and developers. We plan, build and look after websites and mobile apps that bring our clients new customers.',
+    url: 'https://www.example.com',
+    colors: {
+      primary: '#1d4ed8',
+      primaryDark: '#1e3a8a',
+      secondary: '#f59e0b',
+      background: '#ffffff',
+      surface: '#f1f5fb',
+      text: '#0f172a',
+      mutedText: '#475569',
+    },
+  },
+
+  // PLACEHOLDERS: replace with the agency's real details before going live.
+  contact: {
+    phone,
+    email: { label: 'hello@example.com', href: 'mailto:hello@example.com' },
+    address: '100 Example Street, Springfield',
+  },
+
+  social: [
+    { label: 'Chat with us on WhatsApp', href: 'https://wa.me/15550100199', icon: 'whatsapp' },
+    { label: 'Follow us on Instagram', href: 'https://www.instagram.com/example', icon: 'instagram' },
+    { label: 'Connect with us on LinkedIn', href: 'https://www.linkedin.com/company/example', icon: 'linkedin' },
+  ],
+
+  whatsapp: {
+    number: '15550100199',
+    message: 'Hello Business Growth! I would like to talk about a website or app for my business.',
+  },
+
+  navigation: {
+    label: 'Main',
+    logoLabel: 'Business Growth, back to the home page',
+    links: [
+      { label: 'Home', href: '/' },
+      { label: 'About Us', href: '/About-us' },
+      { label: 'Product', href: '/Product' },
+      { label: 'Services', href: '/Services' },
+      { label: 'Blog', href: '/Blog' },
+      { label: 'Career', href: '/Career' },
+      { label: 'Contact', href: '/Contact' },
+    ],
+    cta: { label: 'Work With Us', href: '/contact' },
+    openMenuLabel: 'Open the menu',
+    closeMenuLabel: 'Close the menu',
+  },
+
+  footer: {
+    socialLabel: 'Business Growth elsewhere',
+    columns: [
+      {
+        heading: 'Information',
+        links: [
+          { label: 'App Development', href: '/Services' },
+          { label: 'Web Development', href: '/Services' },
+          { label: 'Business Branding', href: '/Services' },
+          { label: 'Marketing Services', href: '/Services' },
+        ],
+      },
+      {
+        heading: 'About Us',
+        links: [
+          { label: 'Services', href: '/Services' },
+          { label: 'Product', href: '/Product' },
+          { label: 'About Us', href: '/About-us' },
+          { label: 'Blog', href: '/Blog' },
+          { label: 'Career', href: '/Career' },
+        ],
+      },
+      {
+        heading: 'Support',
+        links: [
+          { label: 'Contact Us', href: '/Contact' },
+          { label: 'Live Support', href: '/Contact' },
+          { ...phone, icon: 'phone' },
+        ],
+      },
+    ],
+    newsletter: {
+      heading: 'Are You A Business Man?',
+      text: 'Leave your e-mail and we will send you practical ideas for growing your business online. No spam, ever.',
+      form: 'newsletter',
+    },
+    copyright: '© {year} Business Growth. All rights reserved.',
+    backToTop: 'Back to top',
+  },
+
+  chat: { label: 'Chat with us on WhatsApp', href: 'https://wa.me/15550100199' },
+
+  ui: {
+    skipToContent: 'Skip to main content',
+    contactBarLabel: 'Contact details',
+    breadcrumbLabel: 'Breadcrumb',
+    loading: 'Loading…',
+    readMore: 'Read More',
+    readLess: 'Show Less',
+    carouselLabel: 'Our team',
+    slideLabel: '{n} of {total}',
+    dotLabel: 'Show team member {n}',
+    dotsLabel: 'Choose a team member',
+    previousLabel: 'Previous team member',
+    nextLabel: 'Next team member',
+    newTabHint: '(opens in a new tab)',
+    errorScreen: {
+      heading: 'Unexpected Application Error!',
+      text: 'Something went wrong while showing this page. Please try again, or go back to the home page.',
+      homeLabel: 'Back to the home page',
+    },
+  },
+
+  // The constants of the specification. Change them only if the agency asks.
+  constants: {
+    breakpoints: { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 },
+    collapseMs: 300,
+    counterDurationMs: 2000,
+    carousel: {
+      slidesToShow: [
+        { minWidth: 0, slides: 1 },
+        { minWidth: 768, slides: 2 },
+        { minWidth: 1024, slides: 3 },
+      ],
+      slidesToScroll: 1,
+      dots: true,
+      infinite: true,
+      speedMs: 500,
+      arrows: false,
+    },
+    mapHeightPx: 500,
+    toast: {
+      autoHideMs: 5000,
+      vertical: 'top',
+      horizontal: 'right',
+      dragDismissPercent: 80,
+      pauseOnHover: true,
+      pauseOnFocusLoss: true,
+      maxShown: 3,
+    },
+    pageLoadTimeoutMs: 120000,
+  },
+} satisfies SiteConfig;

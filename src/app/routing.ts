@@ -1,0 +1,56 @@
+/**
+ * Addresses to pages, from config/routes.ts. Pure functions: used by the router,
+ * the server (which answers every page address with the app) and the tests.
+ */
+import routesFile from '../../config/routes';
+import pages from '../../config/pages';
+import type { PageConfig } from '../config/pageSchema';
+import type { RoutesConfig } from '../config/routesSchema';
+
+const routesConfig: RoutesConfig = routesFile;
+
+export type PageId = keyof typeof pages;
+
+export interface PagePath {
+  path: string;
+  page: PageId;
+  /** The page's main address (differs from `path` for an alias). */
+  canonical: string;
+}
+
+function asPageId(id: string): PageId {
+  if (!(id in pages)) throw new Error(`config/routes.ts names a page "${id}" that config/pages/index.ts does not list.`);
+  return id as PageId;
+}
+
+/** Every address the site answers, main paths first, then aliases. */
+export const pagePaths: readonly PagePath[] = routesConfig.routes.flatMap((route) => {
+  const page = asPageId(route.page);
+  return [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page, canonical: route.path }));
+});
+
+export const fallbackPage: PageId = asPageId(routesConfig.fallback);
+
+/** The page shown at an address: exact (case-sensitive) match, else the fallback page. */
+export function resolvePath(pathname: string): PagePath & { matched: boolean } {
+  const path = pathname === '' ? '/' : pathname;
+  const hit = pagePaths.find((p) => p.path === path);
+  if (hit) return { ...hit, matched: true };
+  return { path, page: fallbackPage, canonical: mainPathOf(fallbackPage), matched: false };
+}
+
+export function mainPathOf(page: PageId): string {
+  const route = pagePaths.find((p) => p.page === page);
+  return route ? route.canonical : '/';
+}
+
+/** The page a link target points at, or undefined for addresses outside the site. */
+export function pageOfHref(href: string): PageId | undefined {
+  if (!href.startsWith('/')) return undefined;
+  const path = href.split(/[?#]/)[0] ?? href;
+  return pagePaths.find((p) => p.path === path)?.page;
+}
+
+export function loadPageModule(page: PageId): Promise<{ default: PageConfig }> {
+  return pages[page]();
+}

@@ -1,0 +1,282 @@
+/**
+ * A tiny schema language for the files in config/.
+ *
+ * One description serves two purposes:
+ *  - TypeScript derives the config types from it (`Infer<typeof schema>`), so an
+ *    editor flags a mistake while the file is being typed;
+ *  - the config checker (`npm run check`) walks the same description at run time and
+ *    turns every problem into one plain sentence naming the file and the key.
+ *
+ * Every check collects its problems instead of stopping at the first one, so a person
+ * editing content sees all of them at once.
+ */
+
+export type Path = ReadonlyArray<string | number>;
+
+/** What the checker knows about the rest of the site while it walks one file. */
+export interface CheckContext {
+  /** The file being checked, as the person knows it: `config/pages/home.ts`. */
+  readonly file: string;
+  /** Paths this site answers (routes and aliases). Empty while the routes themselves are checked. */
+  readonly sitePaths: ReadonlySet<string>;
+  /** Form ids declared in config/forms. */
+  readonly formIds: ReadonlySet<string>;
+  /** Whether a file exists in public/ (for images). */
+  readonly publicFileExists: (urlPath: string) => boolean;
+  report(path: Path, message: string): void;
+}
+
+export interface Schema<T> {
+  /** Phantom member carrying the described type; never set. */
+  readonly _type?: T;
+  readonly optional: boolean;
+  /** Short words for a person: "text", "a number", "a list". */
+  readonly expects: string;
+  check(value: unknown, path: Path, ctx: CheckContext): void;
+}
+
+export type Infer<S> = S extends Schema<infer T> ? T : never;
+
+/** Formats a key path the way it is written in the file: `sections[2].cards[0].title`. */
+export function formatPath(path: Path): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${part}` : part;
+  }
+  return out || '(the whole file)';
+}
+
+const quote = (value: unknown): string => JSON.stringify(typeof value === 'string' && value.length > 60 ? `${value.slice(0, 57)}...` : value);
+
+function make<T>(expects: string, check: Schema<T>['check']): Schema<T> {
+  return { expects, optional: false, check };
+}
+
+function wrongKind(value: unknown, path: Path, ctx: CheckContext, expects: string): void {
+  if (value === undefined) ctx.report(path, `is missing. Add it: it should be ${expects}.`);
+  else ctx.report(path, `should be ${expects}, but it is ${describeValue(value)}.`);
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `the text ${quote(value)}`;
+  if (typeof value === 'object') return 'a group of keys';
+  return `${typeof value === 'number' ? 'the number' : typeof value} ${String(value)}`;
+}
+
+/** Marks a key as optional: it may be left out, but if present it must be right. */
+export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
+  return { ...schema, optional: true, check: (v, p, c) => (v === undefined ? undefined : schema.check(v, p, c)) };
+}
+
+/** Text that a visitor reads: must not be empty. */
+export function text(): Schema<string> {
+  return make('text in quotes', (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
+    if (value.trim() === '') ctx.report(path, 'is empty. Write the text, or remove the key if it is optional.');
+  });
+}
+
+/** Text that may be empty on purpose (alt text of a decorative image). */
+export function anyText(): Schema<string> {
+  return make('text in quotes', (value, path, ctx) => {
+    if (typeof value !== 'string') wrongKind(value, path, ctx, 'text in quotes');
+  });
+}
+
+export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
+  const expects = opts.integer ? 'a whole number' : 'a number';
+  return make(expects, (value, path, ctx) => {
+    if (typeof value !== 'number' || Number.isNaN(value)) return wrongKind(value, path, ctx, expects);
+    if (opts.integer && !Number.isInteger(value)) ctx.report(path, `is ${value}, but it should be a whole number.`);
+    if (opts.min !== undefined && value < opts.min) ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`);
+    if (opts.max !== undefined && value > opts.max) ctx.report(path, `is ${value}, but it should be at most ${opts.max}.`);
+  });
+}
+
+export function boolean(): Schema<boolean> {
+  return make('true or false', (value, path, ctx) => {
+    if (typeof value !== 'boolean') wrongKind(value, path, ctx, 'true or false');
+  });
+}
+
+export function literal<const L extends string>(expected: L): Schema<L> {
+  return make(quote(expected), (value, path, ctx) => {
+    if (value !== expected) ctx.report(path, `should be ${quote(expected)}, but it is ${describeValue(value)}.`);
+  });
+}
+
+export function oneOf<const L extends string>(choices: readonly L[]): Schema<L> {
+  const expects = `one of ${choices.map((c) => quote(c)).join(', ')}`;
+  return make(expects, (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, expects);
+    if (!choices.includes(value as L)) ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`);
+  });
+}
+
+const EXTERNAL_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9][0-9\s().-]*)$/i;
+
+/** A link target: a page of this site (`/Contact`, `/Contact#form`) or a full external address. */
+export function href(): Schema<string> {
+  return make('a page path like "/Contact" or a full address like "https://example.com"', (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
+    if (value.startsWith('#')) return;
+    if (value.startsWith('/')) {
+      const page = value.split(/[?#]/)[0] ?? value;
+      if (ctx.sitePaths.size > 0 && !ctx.sitePaths.has(page)) {
+        ctx.report(path, `${quote(value)} is not a page of this site. Use one of: ${[...ctx.sitePaths].join(', ')}.`);
+      }
+      return;
+    }
+    if (!EXTERNAL_URL.test(value)) {
+      ctx.report(
+        path,
+        `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
+      );
+    }
+  });
+}
+
+/** A full external address only (maps, WhatsApp, the NFC site). */
+export function externalUrl(): Schema<string> {
+  return make('a full address like "https://example.com"', (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
+    if (!/^https:\/\/[^\s/$.?#][^\s]*$/i.test(value)) {
+      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https://.`);
+    }
+  });
+}
+
+/** A path this site answers, as written in config/routes.ts. */
+export function routePath(): Schema<string> {
+  return make('a path starting with / like "/Contact"', (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a path in quotes');
+    if (!/^\/[A-Za-z0-9\-_/]*$/.test(value)) {
+      ctx.report(path, `${quote(value)} is not a valid path. It should start with / and use only letters, digits, - and _.`);
+    }
+  });
+}
+
+/** A file in public/, referred to by its address on the site: "/images/team/ceo.svg". */
+export function publicFile(): Schema<string> {
+  return make('a file path like "/images/picture.svg"', (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a file path in quotes');
+    if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`);
+    if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`);
+  });
+}
+
+/** The name of a form described in config/forms. */
+export function formRef(): Schema<string> {
+  return make('the name of a form in config/forms', (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'the name of a form in quotes');
+    if (!ctx.formIds.has(value)) ctx.report(path, `${quote(value)} is not a form. Use one of: ${[...ctx.formIds].join(', ')}.`);
+  });
+}
+
+export function list<T>(item: Schema<T>, opts: { min?: number; max?: number } = {}): Schema<T[]> {
+  return make('a list in [square brackets]', (value, path, ctx) => {
+    if (!Array.isArray(value)) return wrongKind(value, path, ctx, 'a list in [square brackets]');
+    if (opts.min !== undefined && value.length < opts.min) {
+      ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`);
+    }
+    if (opts.max !== undefined && value.length > opts.max) {
+      ctx.report(path, `has ${value.length} items, but it may have at most ${opts.max}.`);
+    }
+    value.forEach((entry, i) => item.check(entry, [...path, i], ctx));
+  });
+}
+
+export type Shape = Record<string, Schema<unknown>>;
+type OptionalKeys<S extends Shape> = { [K in keyof S]: undefined extends Infer<S[K]> ? K : never }[keyof S];
+type RequiredKeys<S extends Shape> = Exclude<keyof S, OptionalKeys<S>>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+export type InferObject<S extends Shape> = Simplify<
+  { readonly [K in RequiredKeys<S>]: Infer<S[K]> } & { readonly [K in OptionalKeys<S>]?: Exclude<Infer<S[K]>, undefined> }
+>;
+
+export interface ObjectSchema<S extends Shape> extends Schema<InferObject<S>> {
+  readonly shape: S;
+}
+
+/** A group of keys. Keys that are not described are reported, with the closest known key suggested. */
+export function object<S extends Shape>(shape: S): ObjectSchema<S> {
+  const known = Object.keys(shape);
+  return {
+    shape,
+    optional: false,
+    expects: 'a group of keys in {curly braces}',
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return wrongKind(value, path, ctx, 'a group of keys in {curly braces}');
+      }
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        if (!(key in shape)) {
+          const near = closest(key, known);
+          ctx.report(
+            [...path, key],
+            `is not a known key.${near ? ` Did you mean "${near}"?` : ''} Known keys here: ${known.join(', ')}.`,
+          );
+        }
+      }
+      for (const key of known) shape[key]!.check(record[key], [...path, key], ctx);
+    },
+  };
+}
+
+/** One of several kinds of group, told apart by their `type` key (page sections). */
+export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds: M): Schema<Infer<M[keyof M]>> {
+  const names = Object.keys(kinds);
+  return make('a group of keys with a "type"', (value, path, ctx) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return wrongKind(value, path, ctx, 'a group of keys with a "type"');
+    }
+    const type = (value as { type?: unknown }).type;
+    if (typeof type !== 'string' || !(type in kinds)) {
+      const near = typeof type === 'string' ? closest(type, names) : undefined;
+      const shown = type === undefined ? 'missing' : `${quote(type)}, which is not a section type`;
+      ctx.report([...path, 'type'], `is ${shown}.${near ? ` Did you mean "${near}"?` : ''} Use one of: ${names.join(', ')}.`);
+      return;
+    }
+    kinds[type]!.check(value, path, ctx);
+  });
+}
+
+/** The known word closest to a mistyped one, if it is close enough to be a typo. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const saved = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = saved;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** A colour written as #rrggbb. */
+export function color(): Schema<string> {
+  return make('a colour like "#1a4dd6"', (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a colour in quotes like "#1a4dd6"');
+    if (!/^#[0-9a-f]{6}$/i.test(value)) ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`);
+  });
+}

@@ -1,0 +1,98 @@
+/** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
+import { imageSchema, linkSchema } from './common';
+import { iconNames } from './icons';
+import { boolean, color, externalUrl, formRef, href, list, number, object, oneOf, optional, text, type Infer } from './schema';
+
+const ms = () => number({ min: 0, max: 600000, integer: true });
+const px = () => number({ min: 0, max: 10000, integer: true });
+
+export const siteSchema = object({
+  brand: object({
+    name: text(),
+    logo: imageSchema,
+    /** The short paragraph about the agency in the footer. */
+    blurb: text(),
+    /** Site address without a trailing slash, used for canonical links and the sitemap. */
+    url: externalUrl(),
+    colors: object({
+      primary: color(),
+      primaryDark: color(),
+      secondary: color(),
+      background: color(),
+      surface: color(),
+      text: color(),
+      mutedText: color(),
+    }),
+  }),
+  contact: object({
+    phone: linkSchema,
+    email: linkSchema,
+    address: text(),
+  }),
+  /** The agency's profiles: chat, photo sharing, professional network. */
+  social: list(object({ label: text(), href: href(), icon: oneOf(iconNames) }), { min: 1 }),
+  /** WhatsApp chat: the number in international form, digits only, and the message it starts with. */
+  whatsapp: object({ number: text(), message: text() }),
+  navigation: object({
+    /** Name of the menu for screen readers. */
+    label: text(),
+    logoLabel: text(),
+    links: list(object({ label: text(), href: href() }), { min: 1 }),
+    cta: object({ label: text(), href: href() }),
+    openMenuLabel: text(),
+    closeMenuLabel: text(),
+  }),
+  footer: object({
+    socialLabel: text(),
+    columns: list(object({ heading: text(), links: list(linkSchema, { min: 1 }) }), { min: 1 }),
+    newsletter: object({ heading: text(), text: text(), form: formRef() }),
+    /** {year} is replaced by the current year. */
+    copyright: text(),
+    backToTop: text(),
+  }),
+  /** The round chat button in the bottom corner of every page. */
+  chat: object({ label: text(), href: href() }),
+  ui: object({
+    skipToContent: text(),
+    contactBarLabel: text(),
+    breadcrumbLabel: text(),
+    loading: text(),
+    readMore: text(),
+    readLess: text(),
+    carouselLabel: text(),
+    /** {n} and {total} are replaced by numbers. */
+    slideLabel: text(),
+    dotLabel: text(),
+    dotsLabel: text(),
+    previousLabel: text(),
+    nextLabel: text(),
+    newTabHint: text(),
+    errorScreen: object({ heading: text(), text: text(), homeLabel: text() }),
+  }),
+  constants: object({
+    breakpoints: object({ xs: px(), sm: px(), md: px(), lg: px(), xl: px(), xxl: px() }),
+    collapseMs: ms(),
+    counterDurationMs: ms(),
+    carousel: object({
+      /** Cards shown side by side from each screen width up (the widest that fits wins). */
+      slidesToShow: list(object({ minWidth: px(), slides: number({ min: 1, max: 6, integer: true }) }), { min: 1 }),
+      slidesToScroll: number({ min: 1, integer: true }),
+      dots: boolean(),
+      infinite: boolean(),
+      speedMs: ms(),
+      arrows: boolean(),
+    }),
+    mapHeightPx: px(),
+    toast: object({
+      autoHideMs: ms(),
+      vertical: oneOf(['top', 'bottom']),
+      horizontal: oneOf(['left', 'center', 'right']),
+      dragDismissPercent: number({ min: 1, max: 100 }),
+      pauseOnHover: boolean(),
+      pauseOnFocusLoss: boolean(),
+      maxShown: number({ min: 1, max: 10, integer: true }),
+    }),
+    pageLoadTimeoutMs: ms(),
+  }),
+});
+export type SiteConfig = Infer<typeof siteSchema>;

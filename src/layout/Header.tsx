@@ -1,0 +1,160 @@
+/**
+ * Top of every page: the contact bar (large screens only) and the sticky navbar whose
+ * links collapse behind a toggle below the lg breakpoint.
+ */
+import CloseIcon from '@mui/icons-material/Close';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import { alpha } from '@mui/material/styles';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import site from '../../config/site';
+import { pageOfHref } from '../app/routing';
+import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
+import { Icon } from './icons';
+import { useCurrentPage } from './useCurrentPage';
+
+const NAV_ID = 'site-navigation';
+
+function ContactBar() {
+  const { phone, email } = site.contact;
+  return (
+    <Box
+      component="aside"
+      aria-label={site.ui.contactBarLabel}
+      sx={{ display: { xs: 'none', lg: 'block' }, bgcolor: 'primary.dark', color: 'common.white', fontSize: '0.9rem' }}
+    >
+      <Container sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: 40 }}>
+        <Stack direction="row" spacing={3}>
+          {[
+            { ...phone, icon: 'phone' as const },
+            { ...email, icon: 'email' as const },
+          ].map((item) => (
+            <SmartLink key={item.href} href={item.href} color="inherit" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              <Icon name={item.icon} fontSize="small" />
+              {item.label}
+            </SmartLink>
+          ))}
+        </Stack>
+        <Stack direction="row" spacing={0.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {site.social.map((s) => (
+            <li key={s.href}>
+              <IconButton size="small" color="inherit" aria-label={`${s.label} ${site.ui.newTabHint}`} {...linkTarget({ href: s.href, newTab: true })}>
+                <Icon name={s.icon} fontSize="small" />
+              </IconButton>
+            </li>
+          ))}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function NavLinks({ vertical, onNavigate }: { vertical: boolean; onNavigate?: () => void }) {
+  const current = useCurrentPage();
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'flex',
+        flexDirection: vertical ? 'column' : 'row',
+        gap: vertical ? 0.5 : { lg: 0.5, xl: 1.5 },
+      }}
+    >
+      {site.navigation.links.map((link) => {
+        const active = current !== undefined && pageOfHref(link.href) === current;
+        return (
+          <li key={link.href}>
+            <Button
+              component={RouterLink}
+              to={link.href}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              fullWidth={vertical}
+              sx={{
+                justifyContent: vertical ? 'flex-start' : 'center',
+                color: active ? 'primary.main' : 'text.primary',
+                fontWeight: 700,
+                whiteSpace: 'nowrap',
+                borderRadius: vertical ? 2 : 999,
+                px: { xs: 2, lg: 1.5, xl: 2 },
+                bgcolor: active ? (t) => alpha(t.palette.primary.main, 0.08) : 'transparent',
+                '&:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.08), color: 'primary.main' },
+              }}
+            >
+              {link.label}
+            </Button>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const nav = site.navigation;
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <>
+      <ContactBar />
+      <AppBar
+        component="header"
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ top: 0, bgcolor: 'rgba(255,255,255,0.96)', borderBottom: 1, borderColor: 'divider', backdropFilter: 'saturate(180%) blur(8px)' }}
+      >
+        <Container>
+          <Toolbar disableGutters sx={{ minHeight: { xs: 64, lg: 76 }, gap: 2 }}>
+            <Box component={RouterLink} to="/" aria-label={nav.logoLabel} sx={{ display: 'inline-flex', mr: 'auto' }}>
+              <img src={site.brand.logo.src} alt="" width={site.brand.logo.width} height={site.brand.logo.height} />
+            </Box>
+            <Box component="nav" aria-label={nav.label} sx={{ display: { xs: 'none', lg: 'block' } }}>
+              <NavLinks vertical={false} />
+            </Box>
+            <Button
+              variant="contained"
+              {...linkTarget({ href: nav.cta.href })}
+              sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+            >
+              {nav.cta.label}
+              <NewTabHint show={false} />
+            </Button>
+            <IconButton
+              sx={{ display: { lg: 'none' } }}
+              aria-controls={NAV_ID}
+              aria-expanded={open}
+              aria-label={open ? nav.closeMenuLabel : nav.openMenuLabel}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? <CloseIcon /> : <MenuIcon />}
+            </IconButton>
+          </Toolbar>
+        </Container>
+        <Collapse in={open} timeout={site.constants.collapseMs} sx={{ display: { lg: 'none' } }} unmountOnExit={false}>
+          <Box component="nav" id={NAV_ID} aria-label={nav.label} sx={{ borderTop: 1, borderColor: 'divider', pb: 2, pt: 1 }}>
+            <Container>
+              <NavLinks vertical onNavigate={() => setOpen(false)} />
+              <Button variant="contained" fullWidth {...linkTarget({ href: nav.cta.href })} sx={{ mt: 1, display: { sm: 'none' } }}>
+                {nav.cta.label}
+              </Button>
+            </Container>
+          </Box>
+        </Collapse>
+      </AppBar>
+    </>
+  );
+}

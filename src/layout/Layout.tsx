@@ -1,0 +1,39 @@
+/** The frame of every page: skip link, header, the page itself, footer, chat button. */
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import site from '../../config/site';
+import { ChatButton } from './ChatButton';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { ScrollToTop } from './ScrollToTop';
+import { SkipLink } from './SkipLink';
+
+export const MAIN_ID = 'main';
+
+export function Layout({ children }: { children?: ReactNode }) {
+  return (
+    <Box id="top" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <ScrollToTop />
+      <SkipLink target={MAIN_ID} />
+      <Header />
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        {children ?? <Outlet />}
+      </Box>
+      <Footer />
+      <ChatButton />
+    </Box>
+  );
+}
+
+/** Shown while the first page's content is still loading. */
+export function LayoutLoading() {
+  return (
+    <Layout>
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} role="status" aria-live="polite">
+        <CircularProgress aria-label={site.ui.loading} />
+      </Box>
+    </Layout>
+  );
+}

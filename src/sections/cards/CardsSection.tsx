@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Collapse from '@mui/material/Collapse';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import site from '../../../config/site';
+import { Icon } from '../../layout/icons';
+import { ActionButton } from '../../ui/ActionButton';
+import { Picture } from '../../ui/Picture';
+import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import type { SectionProps } from '../types';
+import type { CardConfig } from './schema';
+
+function ReadMore({ paragraphs }: { paragraphs: readonly string[] }) {
+  const [open, setOpen] = useState(false);
+  const regionId = `more${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  return (
+    <>
+      <Collapse in={open} timeout={site.constants.collapseMs}>
+        <Box id={regionId}>
+          {paragraphs.map((p) => (
+            <Typography key={p} variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+              {p}
+            </Typography>
+          ))}
+        </Box>
+      </Collapse>
+      <Button variant="text" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)} sx={{ mt: 2, px: 0, '&:hover': { bgcolor: 'transparent', textDecoration: 'underline' } }}>
+        {open ? site.ui.readLess : site.ui.readMore}
+      </Button>
+    </>
+  );
+}
+
+function CardItem({ card, headingLevel }: { card: CardConfig; headingLevel: 'h3' }) {
+  return (
+    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow 200ms, transform 200ms', '&:hover': { boxShadow: 6, transform: 'translateY(-2px)' } }}>
+      {card.image && <Picture image={card.image} />}
+      <CardContent sx={{ p: { xs: 3, md: 4 }, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+        {card.icon && (
+          <Box sx={{ width: 56, height: 56, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'common.white', mb: 2.5 }}>
+            <Icon name={card.icon} />
+          </Box>
+        )}
+        <Typography variant="h3" component={headingLevel} sx={{ mb: 1.5 }}>
+          {card.title}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {card.text}
+        </Typography>
+        {card.more && <ReadMore paragraphs={card.more} />}
+        {card.action && (
+          <Box sx={{ mt: 'auto', pt: 3 }}>
+            <ActionButton action={card.action} size="medium" />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CardsSection({ section, position }: SectionProps<'cards'>) {
+  const headingId = useHeadingId(section.id);
+  const columns = section.columns ?? 3;
+  return (
+    <SectionShell id={section.id} labelledBy={headingId} tone={position % 2 === 0 ? 'surface' : 'plain'}>
+      <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: { xs: 3, md: 4 },
+          gridTemplateColumns: { xs: '1fr', md: `repeat(${Math.min(columns, 2)}, 1fr)`, lg: `repeat(${columns}, 1fr)` },
+        }}
+      >
+        {section.cards.map((card) => (
+          <li key={card.title}>
+            <CardItem card={card} headingLevel="h3" />
+          </li>
+        ))}
+      </Box>
+    </SectionShell>
+  );
+}

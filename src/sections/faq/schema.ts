@@ -1,0 +1,10 @@
+import { section } from '../../config/common';
+import { list, object, optional, text, type Infer } from '../../config/schema';
+
+/** Questions and answers; at most one answer is open at a time. */
+export const faqSchema = section('faq', {
+  heading: text(),
+  text: optional(text()),
+  items: list(object({ question: text(), answer: text() }), { min: 1 }),
+});
+export type FaqSection = Infer<typeof faqSchema>;

@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import site from '../../../config/site';
+import { SmartLink } from '../../ui/SmartLink';
+import type { SectionProps } from '../types';
+
+export function PageHeaderSection({ section }: SectionProps<'pageHeader'>) {
+  const last = section.breadcrumb.length - 1;
+  return (
+    <Box
+      component="section"
+      id={section.id}
+      aria-labelledby="page-heading"
+      sx={{
+        bgcolor: 'surface',
+        backgroundImage: (t) => `radial-gradient(circle at 85% 20%, ${t.palette.primary.main}1f 0, transparent 45%), radial-gradient(circle at 10% 90%, ${t.palette.secondary.main}26 0, transparent 40%)`,
+        py: { xs: 6, md: 9 },
+      }}
+    >
+      <Container>
+        <Breadcrumbs aria-label={site.ui.breadcrumbLabel} sx={{ mb: 2, '& a, & span': { fontWeight: 600 } }}>
+          {section.breadcrumb.map((step, i) =>
+            step.href && i !== last ? (
+              <SmartLink key={step.label} href={step.href} color="primary">
+                {step.label}
+              </SmartLink>
+            ) : (
+              <Typography key={step.label} component="span" color="text.secondary" aria-current={i === last ? 'page' : undefined}>
+                {step.label}
+              </Typography>
+            ),
+          )}
+        </Breadcrumbs>
+        {section.eyebrow && (
+          <Typography variant="overline" component="p" color="primary">
+            {section.eyebrow}
+          </Typography>
+        )}
+        <Typography id="page-heading" variant="h1" sx={{ maxWidth: 880 }}>
+          {section.heading}
+        </Typography>
+        {section.text && (
+          <Typography sx={{ mt: 2, maxWidth: 720, color: 'text.secondary', fontSize: '1.2rem' }}>{section.text}</Typography>
+        )}
+      </Container>
+    </Box>
+  );
+}

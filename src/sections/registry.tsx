@@ -1,0 +1,39 @@
+/**
+ * Section type -> renderer. `satisfies` makes a section type without a renderer (or a
+ * renderer for a type that does not exist) a type error instead of a blank screen.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import { ArticleSection } from './article/ArticleSection';
+import { CardsSection } from './cards/CardsSection';
+import { CtaSection } from './cta/CtaSection';
+import { FaqSection } from './faq/FaqSection';
+import { FormSection } from './form/FormSection';
+import { HeroSection } from './hero/HeroSection';
+import { MapSection } from './map/MapSection';
+import { PageHeaderSection } from './pageHeader/PageHeaderSection';
+import type { SectionConfig, SectionType } from './schemas';
+import { SplitSection } from './split/SplitSection';
+import { StatsSection } from './stats/StatsSection';
+import { TeamSection } from './team/TeamSection';
+import type { SectionProps } from './types';
+
+export const sectionRenderers = {
+  pageHeader: PageHeaderSection,
+  hero: HeroSection,
+  split: SplitSection,
+  cards: CardsSection,
+  cta: CtaSection,
+  stats: StatsSection,
+  article: ArticleSection,
+  team: TeamSection,
+  faq: FaqSection,
+  form: FormSection,
+  map: MapSection,
+} satisfies { [T in SectionType]: ComponentType<SectionProps<T>> };
+
+export function renderSection(section: SectionConfig, props: { key: string; position: number; index: number }): ReactNode {
+  // The one place where the section union meets the map: `satisfies` above guarantees
+  // that the renderer found for `section.type` accepts exactly this section.
+  const Renderer = sectionRenderers[section.type] as ComponentType<{ section: SectionConfig; position: number; index: number }>;
+  return <Renderer key={props.key} section={section} position={props.position} index={props.index} />;
+}

@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import site from '../../../config/site';
+import { Picture } from '../../ui/Picture';
+import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import type { SectionProps } from '../types';
+import { Carousel } from './Carousel';
+import type { TeamMember } from './schema';
+
+function MemberCard({ member }: { member: TeamMember }) {
+  return (
+    <Card sx={{ height: '100%', textAlign: 'center', userSelect: 'none' }}>
+      <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+        <Box sx={{ width: 160, height: 160, mx: 'auto', mb: 2.5, borderRadius: '50%', overflow: 'hidden', bgcolor: 'surface' }}>
+          <Picture image={member.image} sx={{ pointerEvents: 'none' }} />
+        </Box>
+        <Typography variant="h3">{member.name}</Typography>
+        <Typography sx={{ color: 'primary.main', fontWeight: 700, mb: 1.5 }}>{member.role}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {member.description}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function TeamSection({ section }: SectionProps<'team'>) {
+  const headingId = useHeadingId(section.id);
+  return (
+    <SectionShell id={section.id} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
+      <Carousel label={site.ui.carouselLabel} slides={section.members.map((m) => <MemberCard key={m.name} member={m} />)} />
+    </SectionShell>
+  );
+}

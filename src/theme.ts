@@ -1,0 +1,85 @@
+/**
+ * The one Material UI theme of the site, built from the brand colours and the
+ * breakpoints in config/site.ts. Component looks are set here, not in sections.
+ */
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import site from '../config/site';
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+  interface Palette {
+    surface: string;
+  }
+  interface PaletteOptions {
+    surface?: string;
+  }
+}
+
+const fontFamily = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  '"Noto Sans"',
+  'sans-serif',
+].join(',');
+
+export function createSiteTheme(): Theme {
+  const c = site.brand.colors;
+  return createTheme({
+    breakpoints: { values: site.constants.breakpoints },
+    palette: {
+      primary: { main: c.primary, dark: c.primaryDark, contrastText: '#ffffff' },
+      secondary: { main: c.secondary, contrastText: c.text },
+      background: { default: c.background, paper: c.background },
+      surface: c.surface,
+      text: { primary: c.text, secondary: c.mutedText },
+    },
+    shape: { borderRadius: 12 },
+    typography: {
+      fontFamily,
+      h1: { fontSize: 'clamp(2.25rem, 5vw, 3.5rem)', fontWeight: 800, lineHeight: 1.1, letterSpacing: '-0.02em' },
+      h2: { fontSize: 'clamp(1.75rem, 3.2vw, 2.5rem)', fontWeight: 800, lineHeight: 1.2, letterSpacing: '-0.01em' },
+      h3: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3 },
+      h4: { fontSize: '1.125rem', fontWeight: 700, lineHeight: 1.35 },
+      body1: { fontSize: '1.0625rem', lineHeight: 1.7 },
+      body2: { fontSize: '0.9375rem', lineHeight: 1.6 },
+      overline: { fontWeight: 700, letterSpacing: '0.12em', fontSize: '0.8125rem', lineHeight: 1.6 },
+      button: { textTransform: 'none', fontWeight: 700 },
+    },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          html: { scrollBehavior: 'smooth' },
+          '@media (prefers-reduced-motion: reduce)': {
+            html: { scrollBehavior: 'auto' },
+            '*, *::before, *::after': { transitionDuration: '0.01ms !important', animationDuration: '0.01ms !important' },
+          },
+          img: { maxWidth: '100%', height: 'auto' },
+          ':focus-visible': { outline: `3px solid ${c.secondary}`, outlineOffset: 2 },
+        },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: {
+          root: { borderRadius: 999, paddingInline: 22, minHeight: 44 },
+        },
+      },
+      MuiCard: {
+        defaultProps: { elevation: 0 },
+        styleOverrides: {
+          root: {
+            border: `1px solid ${alpha(c.primaryDark, 0.12)}`,
+            borderRadius: 16,
+          },
+        },
+      },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiContainer: { defaultProps: { maxWidth: 'lg' } },
+    },
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * One link component for every link the config describes: pages of this site go
+ * through the router, everything else is a plain anchor; `newTab` links open safely.
+ */
+import Link, { type LinkProps } from '@mui/material/Link';
+import { forwardRef, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import site from '../../config/site';
+
+export function isInternal(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
+}
+
+export interface TargetProps {
+  href: string;
+  newTab?: boolean;
+}
+
+/** The props that make any MUI component (Button, Link, IconButton) go to `href`. */
+export function linkTarget({ href, newTab }: TargetProps) {
+  if (isInternal(href) && !newTab) return { component: RouterLink, to: href } as const;
+  return newTab ? ({ href, target: '_blank', rel: 'noopener noreferrer' } as const) : ({ href } as const);
+}
+
+/** Tells screen-reader users that a link opens a new tab. */
+export function NewTabHint({ show }: { show: boolean | undefined }) {
+  if (!show) return null;
+  return (
+    <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      {' '}
+      {site.ui.newTabHint}
+    </span>
+  );
+}
+
+type SmartLinkProps = Omit<LinkProps, 'href'> & TargetProps & { children: ReactNode };
+
+export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink({ href, newTab, children, ...rest }, ref) {
+  return (
+    <Link ref={ref} {...rest} {...linkTarget({ href, newTab })}>
+      {children}
+      <NewTabHint show={newTab} />
+    </Link>
+  );
+});
