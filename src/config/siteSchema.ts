@@ -1,7 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, externalUrl, formRef, href, list, number, object, oneOf, optional, text, type Infer } from './schema';
+import { boolean, color, externalUrl, formRef, href, list, number, object, oneOf, text, type Infer } from './schema';
 
 const ms = () => number({ min: 0, max: 600000, integer: true });
 const px = () => number({ min: 0, max: 10000, integer: true });

@@ -1,0 +1,53 @@
+/**
+ * Browser tests (e2e/*.e2e.ts) against the built site, served by its own server.
+ * Run them with `npm run test:e2e` (scripts/e2e.mjs), which first checks that Chromium is there.
+ *
+ * The browser is the system Chromium (Debian package `chromium`), not one downloaded by
+ * Playwright: `npx playwright install` cannot work on these machines. CHROMIUM_PATH overrides it.
+ *
+ * Test files end in .e2e.ts (not .spec.ts) so Jest's default pattern never picks them up.
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4173;
+const HOST = '127.0.0.1';
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: CI,
+  // No retries: a test that needs a second try is a flaky test or a real bug; both should be seen.
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // 'list' prints every test and ends with the "N passed / N failed" summary.
+  reporter: [['list']],
+  use: {
+    baseURL: `http://${HOST}:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'npm run build && node dist/server/index.js',
+    url: `http://${HOST}:${PORT}/`,
+    env: { PORT: String(PORT), HOST, LOG: 'off' },
+    reuseExistingServer: !CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
