@@ -1,12 +1,31 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 
-export default defineConfig({
-  plugins: [react()],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: false,
-  },
-  server: { port: 5173 },
+/** The Firebase settings a build needs; with all of them present the build uses the Firebase adapter. */
+export const firebaseKeys = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_STORAGE_BUCKET',
+  'VITE_FIREBASE_MESSAGING_SENDER_ID',
+  'VITE_FIREBASE_APP_ID',
+] as const;
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  const adapter = firebaseKeys.every((key) => env[key]) ? 'firebase' : 'local';
+  return {
+    plugins: [react()],
+    define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      sourcemap: false,
+    },
+    server: {
+      port: 5173,
+      // In development the forms talk to the site's own server (npm start, or PORT=3000 node dist/server/index.js).
+      proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` },
+    },
+  };
 });

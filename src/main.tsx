@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
 import { createEmotionCache } from './app/emotionCache';
 import { createRoutes } from './app/routes';
+import { createDataPort } from './data/select';
 
 const router = createBrowserRouter(createRoutes());
 const container = document.getElementById('root');
@@ -11,7 +12,7 @@ if (!container) throw new Error('index.html has no element with id "root"');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders cache={createEmotionCache()}>
+    <AppProviders cache={createEmotionCache()} port={createDataPort()}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

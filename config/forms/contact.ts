@@ -1,5 +1,47 @@
+/** The contact page form. */
 import type { FormConfig } from '../../src/forms/formSchema';
+import messages from './_messages';
 
 export default {
   collection: 'Contact_cli',
+  submitLabel: 'Send',
+  submittingLabel: 'Sending…',
+  layout: 'stacked',
+  fields: [
+    { name: 'Fullname', kind: 'text', label: 'Full Name', autoComplete: 'name', maxLength: 100, required: true, width: 'half' },
+    { name: 'Company', kind: 'text', label: 'Business Name', autoComplete: 'organization', maxLength: 150, required: true, width: 'half' },
+    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10, required: true, width: 'half' },
+    { name: 'Email', kind: 'email', label: 'Your Email Address', autoComplete: 'email', maxLength: 254, required: true, width: 'half' },
+    {
+      name: 'Your',
+      kind: 'select',
+      label: 'You are',
+      maxLength: 100,
+      defaultValue: 'You are a Business Man',
+      // The specification: after a submit the visitor type is set to empty.
+      valueAfterReset: '',
+      options: [
+        { value: '', label: 'Select one', disabled: true },
+        { value: 'You are a Business Man', label: 'A Business Man' },
+        { value: 'You are a Employes', label: 'An Employee' },
+        { value: 'You are a Developer', label: 'A Developer' },
+        { value: 'You are a Startup', label: 'A Startup' },
+      ],
+    },
+    { name: 'Messsage', kind: 'textarea', label: 'Message', rows: 4, maxLength: 5000, required: true },
+  ],
+  checks: [
+    { field: 'Fullname', rule: 'required', message: 'Please enter Full name' },
+    { field: 'Company', rule: 'required', message: 'Please enter company Name' },
+    { field: 'Number', rule: 'digitsRequired', message: 'Please enter a valid phone number 0-9 & 10 Character' },
+    { field: 'Email', rule: 'email', message: 'Please enter a valid email address' },
+    { field: 'Messsage', rule: 'required', message: 'Please enter a message' },
+  ],
+  // The specification: the contact form clears at once, whether or not the save works.
+  reset: 'always',
+  success: { toast: 'Thank you', variant: 'success' },
+  // Nothing is shown on failure; the error is only logged.
+  failure: {},
+  keepInMemory: true,
+  messages,
 } satisfies FormConfig;

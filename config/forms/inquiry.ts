@@ -1,5 +1,26 @@
+/** The home page inquiry form ("LET'S DISCUSS YOUR REQUIREMENT"). */
 import type { FormConfig } from '../../src/forms/formSchema';
+import messages from './_messages';
 
 export default {
   collection: 'Inquriy',
+  submitLabel: 'Send Inquiry',
+  submittingLabel: 'Sending…',
+  layout: 'stacked',
+  fields: [
+    { name: 'Fname', kind: 'text', label: 'Full Name', autoComplete: 'name', maxLength: 100, required: true },
+    { name: 'Email', kind: 'email', label: 'Email Address', autoComplete: 'email', maxLength: 254, required: true },
+    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10 },
+    { name: 'Pname', kind: 'text', label: 'Your Project', placeholder: 'e.g. an online shop for my bakery', maxLength: 200, required: true },
+  ],
+  checks: [
+    { field: 'Fname', rule: 'required', message: 'Please enter first name' },
+    { field: 'Email', rule: 'email', message: 'Please enter a valid email address' },
+    { field: 'Number', rule: 'digits', message: 'Please enter a valid phone number 0-9 & 10 Character' },
+    { field: 'Pname', rule: 'required', message: 'Please enter a Project' },
+  ],
+  reset: 'afterSave',
+  success: { toast: 'Thankyou For Send', variant: 'success' },
+  failure: { toast: 'Plas Try Agin', variant: 'error' },
+  messages,
 } satisfies FormConfig;

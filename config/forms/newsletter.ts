@@ -1,5 +1,19 @@
+/** The footer's newsletter sign-up ('Are You A Business Man?'). */
 import type { FormConfig } from '../../src/forms/formSchema';
+import messages from './_messages';
 
 export default {
   collection: 'subcribe',
+  submitLabel: 'Subscribe',
+  submittingLabel: 'Subscribing…',
+  layout: 'inline',
+  fields: [
+    { name: 'Email', kind: 'email', label: 'Your email address', placeholder: 'Enter your email', autoComplete: 'email', maxLength: 254 },
+  ],
+  checks: [{ field: 'Email', rule: 'email', message: 'Please enter a valid email address' }],
+  reset: 'afterSave',
+  // The specification shows nothing either way; the result is only logged.
+  success: {},
+  failure: {},
+  messages,
 } satisfies FormConfig;

@@ -8,11 +8,16 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import site from '../../config/site';
+import { DataPortProvider } from '../data/DataPortContext';
+import { createLocalPort } from '../data/local';
+import type { DataPort } from '../data/port';
 import { createSiteTheme } from '../theme';
 
 const theme = createSiteTheme();
+const defaultPort = createLocalPort();
 
-export function AppProviders({ cache, children }: { cache: EmotionCache; children: ReactNode }) {
+/** `port` is where forms save; the default is our own server (the local adapter). */
+export function AppProviders({ cache, port = defaultPort, children }: { cache: EmotionCache; port?: DataPort; children: ReactNode }) {
   const toast = site.constants.toast;
   return (
     <CacheProvider value={cache}>
@@ -23,7 +28,7 @@ export function AppProviders({ cache, children }: { cache: EmotionCache; childre
           autoHideDuration={toast.autoHideMs}
           anchorOrigin={{ vertical: toast.vertical, horizontal: toast.horizontal }}
         >
-          {children}
+          <DataPortProvider port={port}>{children}</DataPortProvider>
         </SnackbarProvider>
       </ThemeProvider>
     </CacheProvider>

@@ -1,8 +1,133 @@
-/** The description of one file in config/forms. (The forms issue grows this into fields and checks.) */
-import { object, text, type Infer } from '../config/schema';
+/**
+ * The description of one file in config/forms: where its submissions go, its fields,
+ * its ordered checks with their messages, and what the visitor sees afterwards.
+ */
+import { anyText, boolean, list, number, object, oneOf, optional, text, type Infer, type Schema } from '../config/schema';
+import { ruleNames } from './rules';
 
-export const formSchema = object({
-  /** The database collection the submissions go to, spelled exactly as the agency's data has it. */
-  collection: text(),
+export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
+
+const optionSchema = object({
+  /** What is stored (spelled exactly as the agency's data has it). */
+  value: anyText(),
+  /** What the visitor reads; defaults to the value. */
+  label: optional(text()),
+  /** A placeholder choice that cannot be picked ("Select Position"). */
+  disabled: optional(boolean()),
 });
-export type FormConfig = Infer<typeof formSchema>;
+
+const uploadSchema = object({
+  /** Storage folder of uploaded files, ending with /: "Image/CvDeveloper/". */
+  pathPrefix: text(),
+  /** File types accepted, by extension and by media type. */
+  extensions: list(text(), { min: 1 }),
+  mediaTypes: list(text(), { min: 1 }),
+  /** Largest file accepted, in bytes. */
+  maxBytes: number({ min: 1, integer: true }),
+  hint: text(),
+  uploading: text(),
+  /** {name} is replaced by the file's name. */
+  done: text(),
+  tooLarge: text(),
+  wrongType: text(),
+  failed: text(),
+});
+
+const fieldSchema = object({
+  /** The key this field is stored under, exactly as the agency's data spells it. */
+  name: text(),
+  kind: oneOf(fieldKinds),
+  label: text(),
+  placeholder: optional(text()),
+  /** Browser autofill hint: name, email, tel, organization, url. */
+  autoComplete: optional(text()),
+  /** The most characters the field accepts (the input stops there; our server refuses more). */
+  maxLength: number({ min: 1, max: 100000, integer: true }),
+  /** Text areas: visible lines. */
+  rows: optional(number({ min: 1, max: 30, integer: true })),
+  /** Shows the field as required (a star, and aria-required for screen readers). */
+  required: optional(boolean()),
+  /** Select fields: the choices, in order. */
+  options: optional(list(optionSchema, { min: 1 })),
+  /** The value when the form first shows (select fields). */
+  defaultValue: optional(anyText()),
+  /** The value after the form clears, when it differs from defaultValue. */
+  valueAfterReset: optional(anyText()),
+  /** Half-width fields sit two to a row on wide screens. */
+  width: optional(oneOf(['full', 'half'])),
+  /** File fields: what may be uploaded and what the visitor is told. */
+  upload: optional(uploadSchema),
+});
+
+const checkSchema = object({
+  /** The `name` of the field checked. */
+  field: text(),
+  rule: oneOf(ruleNames),
+  /** Shown to the visitor when the check fails. */
+  message: text(),
+});
+
+const outcomeSchema = object({
+  /** A toast message; leave out to show nothing (the result is still logged). */
+  toast: optional(text()),
+  variant: optional(oneOf(['success', 'error', 'info', 'warning'])),
+});
+
+const baseFormSchema = object({
+  /** The database collection, spelled exactly as the agency's data has it. */
+  collection: text(),
+  /** The submit button's text (the newsletter's arrow button uses it as its name). */
+  submitLabel: text(),
+  submittingLabel: text(),
+  /** 'stacked' puts fields under each other; 'inline' puts one field and an arrow button on a line. */
+  layout: oneOf(['stacked', 'inline']),
+  fields: list(fieldSchema, { min: 1 }),
+  /** Checked in this order; the first that fails is the only message shown. */
+  checks: list(checkSchema),
+  /** When the fields clear: after a successful save, or at once whatever happens. */
+  reset: oneOf(['afterSave', 'always']),
+  success: outcomeSchema,
+  failure: outcomeSchema,
+  /** Also keep each submission in a list in the page's memory (contact form). */
+  keepInMemory: optional(boolean()),
+  /** Answers for requests no honest browser sends; our server replies with them. */
+  messages: object({
+    /** {label} and {max} are replaced. */
+    tooLong: text(),
+    /** {label} is replaced. */
+    notText: text(),
+    /** {label} is replaced. */
+    notAnOption: text(),
+    unknownKey: text(),
+    missingKey: text(),
+  }),
+});
+
+export type FormConfig = Infer<typeof baseFormSchema>;
+export type FieldConfig = FormConfig['fields'][number];
+
+/** The form description plus what one key cannot know alone: checks name real fields, names are unique. */
+export const formSchema: Schema<FormConfig> = {
+  ...baseFormSchema,
+  check(value, path, ctx) {
+    baseFormSchema.check(value, path, ctx);
+    const form = value as Partial<FormConfig> | null;
+    if (!form || !Array.isArray(form.fields)) return;
+    const names = form.fields.map((f) => (f && typeof f === 'object' ? f.name : undefined));
+    names.forEach((name, i) => {
+      if (typeof name === 'string' && names.indexOf(name) !== i) {
+        ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`);
+      }
+    });
+    form.fields.forEach((f, i) => {
+      if (!f || typeof f !== 'object') return;
+      if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.');
+      if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.');
+    });
+    (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
+      if (c && typeof c.field === 'string' && !names.includes(c.field)) {
+        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${names.filter(Boolean).join(', ')}.`);
+      }
+    });
+  },
+};

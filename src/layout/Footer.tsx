@@ -83,7 +83,7 @@ export function Footer() {
               {footer.newsletter.text}
             </Typography>
           </div>
-          <FormSlot form={footer.newsletter.form} />
+          <FormSlot form={footer.newsletter.form} onDark />
         </Box>
 
         <Box

@@ -1,0 +1,34 @@
+/**
+ * The Firebase adapter: documents with addDoc (firebase/firestore/lite), files with
+ * uploadBytesResumable + getDownloadURL (firebase/storage). The SDK modules are imported
+ * here only, and this module itself is loaded on first use (see select.ts).
+ */
+import { initializeApp, type FirebaseOptions } from 'firebase/app';
+import { addDoc, collection, getFirestore } from 'firebase/firestore/lite';
+import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
+import type { DataPort } from './port';
+
+export function createFirebasePort(options: FirebaseOptions): DataPort {
+  const app = initializeApp(options);
+  const db = getFirestore(app);
+  const storage = getStorage(app);
+  return {
+    async saveDocument(name, document) {
+      const saved = await addDoc(collection(db, name), document);
+      return { id: saved.id };
+    },
+    uploadFile(path, file, onProgress) {
+      return new Promise<string>((resolve, reject) => {
+        const task = uploadBytesResumable(ref(storage, path), file, { contentType: file.type || undefined });
+        task.on(
+          'state_changed',
+          (snapshot) => snapshot.totalBytes > 0 && onProgress?.(snapshot.bytesTransferred / snapshot.totalBytes),
+          reject,
+          () => {
+            getDownloadURL(task.snapshot.ref).then(resolve, reject);
+          },
+        );
+      });
+    },
+  };
+}

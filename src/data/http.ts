@@ -1,0 +1,11 @@
+/** Addresses of our own server's endpoints, shared by the local adapter and the server. */
+export const api = {
+  documents: (collection: string) => `/api/collections/${encodeURIComponent(collection)}/documents`,
+  files: '/api/files/',
+};
+
+/** The body of an error answer from our server. */
+export interface ApiError {
+  message: string;
+  field?: string;
+}

@@ -1,0 +1,24 @@
+/**
+ * The data port: the only two things the site asks of a backend. Two adapters implement
+ * it: `local` (our own server, the default) and `firebase` (Firestore and Cloud Storage).
+ * Which one a build uses is decided once, at build time (src/data/select.ts).
+ */
+export interface DataPort {
+  /** Adds a document to a collection; resolves to the new document's id. */
+  saveDocument(collection: string, document: Record<string, unknown>): Promise<{ id: string }>;
+  /** Uploads a file to a storage path; reports progress from 0 to 1; resolves to its download URL. */
+  uploadFile(path: string, file: Blob, onProgress?: (fraction: number) => void): Promise<string>;
+}
+
+/** A port whose real adapter is loaded the first time it is used (keeps SDKs out of the first page load). */
+export function lazyPort(load: () => Promise<DataPort>): DataPort {
+  let loading: Promise<DataPort> | undefined;
+  const get = () => (loading ??= load().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
+  return {
+    saveDocument: async (collection, document) => (await get()).saveDocument(collection, document),
+    uploadFile: async (path, file, onProgress) => (await get()).uploadFile(path, file, onProgress),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The one form renderer: draws any form of config/forms with react-hook-form and the
+ * yup schema buildSchema() makes from the same config. A failed submit shows the first
+ * failing check's message (role="alert"), marks that field aria-invalid and focuses it.
+ */
+import { yupResolver } from '@hookform/resolvers/yup';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { api } from '../data/http';
+import { buildSchema, initialValues, type FormValues } from './buildSchema';
+import { fieldRenderers } from './fields/registry';
+import type { FormConfig } from './formSchema';
+import { useSubmission } from './useSubmission';
+
+export function FormRenderer({ form, name, onDark = false }: { form: FormConfig; name: string; onDark?: boolean }) {
+  const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
+  const { register, handleSubmit, reset, setValue, formState } = useForm<FormValues>({
+    resolver,
+    defaultValues: initialValues(form),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  const idPrefix = `${name}${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [resetCount, setResetCount] = useState(0);
+  const uploads = useRef<Promise<unknown>>(Promise.resolve());
+
+  const resetFields = useCallback(() => {
+    reset(initialValues(form, true));
+    setResetCount((n) => n + 1);
+  }, [form, reset]);
+  const submit = useSubmission(form, resetFields, () => uploads.current);
+
+  const busy = formState.isSubmitting;
+  const error = (field: string) => formState.errors[field]?.message;
+  const inline = form.layout === 'inline';
+
+  const fields = form.fields.map((field) => {
+    const Renderer = fieldRenderers[field.kind];
+    return (
+      <Box key={field.name} sx={{ gridColumn: inline ? undefined : { xs: '1 / -1', sm: field.width === 'half' ? 'auto' : '1 / -1' }, flex: inline ? 1 : undefined }}>
+        <Renderer
+          field={field}
+          form={form}
+          idPrefix={idPrefix}
+          registration={register(field.name)}
+          error={error(field.name)}
+          setFileUrl={(url) => setValue(field.name, url)}
+          trackUpload={(upload) => (uploads.current = upload)}
+          resetCount={resetCount}
+          onDark={onDark}
+        />
+      </Box>
+    );
+  });
+
+  return (
+    <Box
+      component="form"
+      method="post"
+      action={api.documents(form.collection)}
+      noValidate
+      aria-busy={busy}
+      onSubmit={handleSubmit(submit)}
+      sx={
+        inline
+          ? { display: 'flex', gap: 1, alignItems: 'flex-start' }
+          : { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }
+      }
+    >
+      {fields}
+      {inline ? (
+        <IconButton type="submit" disabled={busy} aria-label={busy ? form.submittingLabel : form.submitLabel} sx={{ bgcolor: 'secondary.main', color: 'text.primary', width: 56, height: 56, borderRadius: 2, '&:hover': { bgcolor: 'secondary.light' } }}>
+          <ArrowForward />
+        </IconButton>
+      ) : (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ minWidth: 180 }}>
+            {busy ? form.submittingLabel : form.submitLabel}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

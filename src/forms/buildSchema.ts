@@ -1,0 +1,82 @@
+/**
+ * One yup schema per form, made from its config. It is used twice: by react-hook-form in
+ * the browser (through @hookform/resolvers) and by our server on every request, so a
+ * visitor and a script posting by hand meet exactly the same rules and messages.
+ *
+ * All rules live in one object-level test that walks the form's checks in their config
+ * order and reports only the first failure: the order of the specification decides which
+ * message a visitor sees, and no yup default message can ever reach anyone.
+ */
+import * as yup from 'yup';
+import { fill } from '../ui/text';
+import type { FieldConfig, FormConfig } from './formSchema';
+import { rules } from './rules';
+
+export type FormValues = Record<string, string>;
+
+export interface Failure {
+  /** The field (document key) the message belongs to. */
+  field: string;
+  message: string;
+}
+
+function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Failure | null {
+  const { messages } = form;
+  if (typeof value !== 'string') return { field: field.name, message: fill(messages.notText, { label: field.label }) };
+  if (value.length > field.maxLength) return { field: field.name, message: fill(messages.tooLong, { label: field.label, max: field.maxLength }) };
+  if (value.includes('\u0000')) return { field: field.name, message: fill(messages.notText, { label: field.label }) };
+  if (field.options && value !== '' && !field.options.some((o) => o.value === value && !o.disabled)) {
+    return { field: field.name, message: fill(messages.notAnOption, { label: field.label }) };
+  }
+  return null;
+}
+
+/** The first problem with `values`, in this order: keys, types and limits, then the form's checks in order. */
+export function firstFailure(form: FormConfig, values: unknown): Failure | null {
+  const first = form.fields[0]?.name ?? '';
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return { field: first, message: form.messages.missingKey };
+  const record = values as Record<string, unknown>;
+  const names = new Set(form.fields.map((f) => f.name));
+  const unknown = Object.keys(record).find((key) => !names.has(key));
+  if (unknown !== undefined) return { field: unknown, message: form.messages.unknownKey };
+  for (const field of form.fields) {
+    if (!(field.name in record)) return { field: field.name, message: form.messages.missingKey };
+    const failure = limitFailure(form, field, record[field.name]);
+    if (failure) return failure;
+  }
+  for (const check of form.checks) {
+    if (!rules[check.rule](record[check.field] as string)) return { field: check.field, message: check.message };
+  }
+  return null;
+}
+
+export function buildSchema(form: FormConfig) {
+  const shape = Object.fromEntries(form.fields.map((f) => [f.name, yup.mixed()]));
+  return yup
+    .object(shape)
+    .typeError(form.messages.missingKey)
+    .defined(form.messages.missingKey)
+    .nonNullable(form.messages.missingKey)
+    .test('form-checks', form.messages.missingKey, function checkInOrder(values) {
+      const failure = firstFailure(form, this.originalValue ?? values);
+      return failure ? this.createError({ path: failure.field, message: failure.message }) : true;
+    });
+}
+
+/** Validates with the yup schema; resolves to null when valid, else the first failure. */
+export async function validateValues(form: FormConfig, values: unknown): Promise<Failure | null> {
+  try {
+    await buildSchema(form).validate(values, { strict: true, abortEarly: true });
+    return null;
+  } catch (error) {
+    if (error instanceof yup.ValidationError) return { field: error.path ?? '', message: error.message };
+    throw error;
+  }
+}
+
+/** The values a form starts with (and returns to after a reset, see valueAfterReset). */
+export function initialValues(form: FormConfig, afterReset = false): FormValues {
+  return Object.fromEntries(
+    form.fields.map((f) => [f.name, afterReset && f.valueAfterReset !== undefined ? f.valueAfterReset : (f.defaultValue ?? '')]),
+  );
+}
