@@ -79,7 +79,7 @@ export function createSiteTheme(): Theme {
         },
       },
       MuiLink: { defaultProps: { underline: 'hover' } },
-      MuiContainer: { defaultProps: { maxWidth: 'lg' } },
+      MuiContainer: { defaultProps: { maxWidth: 'xl' } },
     },
   });
 }

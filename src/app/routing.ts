@@ -33,7 +33,8 @@ export const fallbackPage: PageId = asPageId(routesConfig.fallback);
 
 /** The page shown at an address: exact (case-sensitive) match, else the fallback page. */
 export function resolvePath(pathname: string): PagePath & { matched: boolean } {
-  const path = pathname === '' ? '/' : pathname;
+  // The router ignores one trailing slash (/Blog/ shows the blog), so does this.
+  const path = pathname === '' ? '/' : pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const hit = pagePaths.find((p) => p.path === path);
   if (hit) return { ...hit, matched: true };
   return { path, page: fallbackPage, canonical: mainPathOf(fallbackPage), matched: false };

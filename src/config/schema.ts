@@ -75,7 +75,7 @@ export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
 export function text(): Schema<string> {
   return make('text in quotes', (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
-    if (value.trim() === '') ctx.report(path, 'is empty. Write the text, or remove the key if it is optional.');
+    if (value.trim() === '') ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.');
   });
 }
 
@@ -126,7 +126,11 @@ export function href(): Schema<string> {
     if (value.startsWith('/')) {
       const page = value.split(/[?#]/)[0] ?? value;
       if (ctx.sitePaths.size > 0 && !ctx.sitePaths.has(page)) {
-        ctx.report(path, `${quote(value)} is not a page of this site. Use one of: ${[...ctx.sitePaths].join(', ')}.`);
+        const near = closest(page, [...ctx.sitePaths]);
+        ctx.report(
+          path,
+          `${quote(value)} is not a page of this site.${near ? ` Did you mean "${near}"?` : ''} Use one of the addresses in config/routes.ts: ${[...ctx.sitePaths].join(', ')}.`,
+        );
       }
       return;
     }
@@ -172,7 +176,12 @@ export function publicFile(): Schema<string> {
 export function formRef(): Schema<string> {
   return make('the name of a form in config/forms', (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'the name of a form in quotes');
-    if (!ctx.formIds.has(value)) ctx.report(path, `${quote(value)} is not a form. Use one of: ${[...ctx.formIds].join(', ')}.`);
+    if (ctx.formIds.has(value)) return;
+    const near = closest(value, [...ctx.formIds]);
+    ctx.report(
+      path,
+      `${quote(value)} is not a form.${near ? ` Did you mean "${near}"?` : ''} Use one of the forms listed in config/forms/index.ts: ${[...ctx.formIds].join(', ')}.`,
+    );
   });
 }
 
@@ -218,7 +227,7 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
           const near = closest(key, known);
           ctx.report(
             [...path, key],
-            `is not a known key.${near ? ` Did you mean "${near}"?` : ''} Known keys here: ${known.join(', ')}.`,
+            `is not a known key here.${near ? ` Did you mean "${near}"?` : ''} Rename or remove it. The keys allowed here are: ${known.join(', ')}.`,
           );
         }
       }

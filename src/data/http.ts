@@ -1,6 +1,8 @@
 /** Addresses of our own server's endpoints, shared by the local adapter and the server. */
 export const api = {
   documents: (collection: string) => `/api/collections/${encodeURIComponent(collection)}/documents`,
+  /** The same address as a server route pattern. */
+  documentsRoute: '/api/collections/:collection/documents',
   files: '/api/files/',
 };
 

@@ -126,7 +126,7 @@ export const formSchema: Schema<FormConfig> = {
     });
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
       if (c && typeof c.field === 'string' && !names.includes(c.field)) {
-        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${names.filter(Boolean).join(', ')}.`);
+        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);
       }
     });
   },

@@ -1,12 +1,13 @@
-/** Starts the site: `npm start` (after a build). PORT, HOST and CLIENT_DIR override the defaults. */
+/** Starts the site: `npm start` (after a build). PORT, HOST, DATA_DIR and CLIENT_DIR override the defaults. */
 import path from 'node:path';
 import { buildApp } from './app';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
+const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 
-const app = await buildApp({ clientDir, logger: process.env.LOG !== 'off' });
+const app = await buildApp({ clientDir, dataDir, logger: process.env.LOG !== 'off' });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -16,4 +17,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port, host });
-console.log(`Business Growth site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+console.log(`Business Growth site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (data in ${dataDir})`);

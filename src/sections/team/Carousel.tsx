@@ -25,6 +25,7 @@ const perViewCss = Object.fromEntries(
 function usePerView(): number {
   const [perView, setPerView] = useState(breakpoints[0]?.slides ?? 1);
   useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
     const update = () => {
       const fit = breakpoints.filter((b) => window.matchMedia(`(min-width: ${b.minWidth}px)`).matches).pop();
       setPerView(fit?.slides ?? 1);

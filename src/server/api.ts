@@ -1,0 +1,75 @@
+/**
+ * The form and upload endpoints of the embedded backend. Every document is validated
+ * again with the same buildSchema the browser used; invalid ones get 400 and that check's
+ * message, and nothing is stored.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createReadStream, existsSync } from 'node:fs';
+import server from '../../config/server';
+import { api } from '../data/http';
+import { validateDocument } from '../forms/document';
+import { sniffDocumentType } from '../forms/uploadRules';
+import { fileOnDisk, newDownloadToken, sameToken, splitStoragePath, writeFileDurably } from './files';
+import { allUploads, formForCollection, uploadForPrefix } from './forms';
+import type { Store } from './store';
+
+const messages = server.messages;
+const fail = (reply: FastifyReply, status: number, message: string, field?: string) =>
+  reply.code(status).type('application/json; charset=utf-8').send(field === undefined ? { message } : { message, field });
+
+const uploadTypes = [...new Set(['application/octet-stream', ...allUploads.flatMap((u) => u.mediaTypes)])];
+const largestUpload = Math.max(0, ...allUploads.map((u) => u.maxBytes));
+
+export async function registerApi(app: FastifyInstance, { store, dataDir }: { store: Store; dataDir: string }) {
+  // Uploads arrive as the raw file; the declared type is only a hint, the first bytes decide.
+  app.addContentTypeParser(uploadTypes, { parseAs: 'buffer', bodyLimit: largestUpload }, (_request, body, done) => done(null, body));
+
+  app.post<{ Params: { collection: string } }>(
+    api.documentsRoute,
+    { bodyLimit: server.limits.documentBytes },
+    async (request, reply) => {
+      const form = formForCollection(request.params.collection);
+      if (!form) return fail(reply, 404, messages.unknownCollection);
+      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      if (type !== 'application/json') return fail(reply, 415, messages.notJson);
+      const failure = await validateDocument(form, request.body);
+      if (failure) return fail(reply, 400, failure.message, failure.field);
+      const id = store.insert(form.collection, request.body as Record<string, unknown>);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.put<{ Params: { '*': string } }>(`${api.files}*`, async (request, reply) => {
+    const parts = splitStoragePath(request.params['*']);
+    const upload = parts && uploadForPrefix(parts.prefix);
+    if (!parts || !upload) return fail(reply, 404, messages.unknownUploadFolder);
+    const body = request.body;
+    if (!Buffer.isBuffer(body)) return fail(reply, 415, upload.wrongType);
+    if (body.length > upload.maxBytes) return fail(reply, 413, upload.tooLarge);
+    const sniffed = sniffDocumentType(body.subarray(0, 8));
+    if (!sniffed || !upload.mediaTypes.includes(sniffed)) return fail(reply, 415, upload.wrongType);
+    const storagePath = `${parts.prefix}${parts.id}`;
+    const target = fileOnDisk(dataDir, parts.prefix, parts.id);
+    if (store.getFile(storagePath) || existsSync(target)) return fail(reply, 409, messages.fileExists);
+    writeFileDurably(target, body);
+    const token = newDownloadToken();
+    store.addFile({ path: storagePath, token, mediaType: sniffed, size: body.length });
+    const url = `${api.files}${storagePath}?token=${token}`;
+    return reply.code(201).send({ url });
+  });
+
+  app.get<{ Params: { '*': string }; Querystring: { token?: string } }>(`${api.files}*`, async (request, reply) => {
+    const storagePath = request.params['*'];
+    const parts = splitStoragePath(storagePath);
+    const stored = parts ? store.getFile(storagePath) : undefined;
+    const token = typeof request.query.token === 'string' ? request.query.token : '';
+    if (!parts || !stored || !sameToken(token, stored.token)) return fail(reply, 404, messages.fileNotFound);
+    const extension = { 'application/pdf': 'pdf', 'application/msword': 'doc' }[stored.mediaType] ?? 'docx';
+    return reply
+      .header('Content-Type', stored.mediaType)
+      .header('Content-Disposition', `attachment; filename="cv-${parts.id}.${extension}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(createReadStream(fileOnDisk(dataDir, parts.prefix, parts.id)));
+  });
+}

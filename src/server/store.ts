@@ -1,0 +1,109 @@
+/**
+ * Where the embedded backend keeps what visitors send: one SQLite file (WAL, fully
+ * synchronous: an acknowledged submission survives a crash or power cut) holding every
+ * document by collection, and the records of uploaded files.
+ */
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface StoredFile {
+  path: string;
+  token: string;
+  mediaType: string;
+  size: number;
+}
+
+export interface Store {
+  readonly file: string;
+  /** Adds a document; returns its new random id (like Firestore's). */
+  insert(collection: string, document: Record<string, unknown>): string;
+  /** Every document of a collection, oldest first, exactly as sent. */
+  list(collection: string): Record<string, unknown>[];
+  count(collection?: string): number;
+  addFile(file: StoredFile): void;
+  getFile(filePath: string): StoredFile | undefined;
+  /** A consistent copy of the database while the site runs (SQLite online backup). */
+  backup(destination: string): Promise<void>;
+  close(): void;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A 20-character random id, as Firestore makes them. */
+export function newDocumentId(): string {
+  const bytes = randomBytes(20);
+  let id = '';
+  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length];
+  return id;
+}
+
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, 'site.db');
+}
+
+export function openStore(dataDir: string, options: { readonly?: boolean } = {}): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const file = databaseFile(dataDir);
+  const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS documents (
+        seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+        collection TEXT    NOT NULL,
+        doc_id     TEXT    NOT NULL UNIQUE,
+        data       TEXT    NOT NULL CHECK (json_valid(data)),
+        created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+      CREATE INDEX IF NOT EXISTS documents_by_collection ON documents (collection, seq);
+      CREATE TABLE IF NOT EXISTS files (
+        path       TEXT    PRIMARY KEY,
+        token      TEXT    NOT NULL,
+        media_type TEXT    NOT NULL,
+        size       INTEGER NOT NULL,
+        created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+    `);
+  }
+
+  const insertDocument = options.readonly ? undefined : db.prepare('INSERT INTO documents (collection, doc_id, data) VALUES (?, ?, ?)');
+  const listDocuments = db.prepare('SELECT data FROM documents WHERE collection = ? ORDER BY seq');
+  const countAll = db.prepare('SELECT count(*) AS n FROM documents');
+  const countCollection = db.prepare('SELECT count(*) AS n FROM documents WHERE collection = ?');
+  const insertFile = options.readonly ? undefined : db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)');
+  const selectFile = db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE path = ?');
+
+  return {
+    file,
+    insert(collection, document) {
+      if (!insertDocument) throw new Error('The store was opened read-only');
+      const id = newDocumentId();
+      insertDocument.run(collection, id, JSON.stringify(document));
+      return id;
+    },
+    list(collection) {
+      return (listDocuments.all(collection) as { data: string }[]).map((row) => JSON.parse(row.data) as Record<string, unknown>);
+    },
+    count(collection) {
+      const row = (collection === undefined ? countAll.get() : countCollection.get(collection)) as { n: number };
+      return row.n;
+    },
+    addFile(stored) {
+      if (!insertFile) throw new Error('The store was opened read-only');
+      insertFile.run(stored.path, stored.token, stored.mediaType, stored.size);
+    },
+    getFile(filePath) {
+      return selectFile.get(filePath) as StoredFile | undefined;
+    },
+    async backup(destination) {
+      await db.backup(destination);
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The real config, loaded the way tests need it: plain data to copy and break, and a
+ * stand-in public/ folder holding an empty file for every picture the config names
+ * (so checker tests do not depend on the drawings being finished).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import formsIndex from '../../config/forms';
+import pageLoaders from '../../config/pages';
+import routesFile from '../../config/routes';
+import siteFile from '../../config/site';
+
+export type Json = Record<string, unknown>;
+
+export interface RealConfig {
+  site: Json;
+  routes: Json;
+  /** Page id -> the page's config, in the order of config/pages/index.ts. */
+  pages: Record<string, Json>;
+  forms: Record<string, Json>;
+}
+
+export const projectDir = path.resolve(__dirname, '..', '..');
+
+export async function loadRealConfig(): Promise<RealConfig> {
+  const pages: Record<string, Json> = {};
+  for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default as unknown as Json;
+  return {
+    site: siteFile as unknown as Json,
+    routes: routesFile as unknown as Json,
+    pages,
+    forms: formsIndex as unknown as Record<string, Json>,
+  };
+}
+
+/** Every "/..." file address (`src` keys) in a piece of config. */
+export function pictures(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => pictures(v, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'src' && typeof v === 'string' && v.startsWith('/')) found.add(v);
+      else pictures(v, found);
+    }
+  }
+  return found;
+}
+
+/** A temporary folder with an empty file for every picture `config` names. The caller deletes it. */
+export function makePublicDir(config: RealConfig): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'check-public-'));
+  for (const address of pictures(config)) {
+    const file = path.join(dir, address);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  }
+  return dir;
+}
