@@ -28,7 +28,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://${HOST}:${PORT}`,
-    trace: 'retain-on-failure',
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

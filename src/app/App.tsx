@@ -12,9 +12,11 @@ import { DataPortProvider } from '../data/DataPortContext';
 import { createLocalPort } from '../data/local';
 import type { DataPort } from '../data/port';
 import { createSiteTheme } from '../theme';
+import { SwipeableToast } from './Toast';
 
 const theme = createSiteTheme();
 const defaultPort = createLocalPort();
+const toastComponents = { default: SwipeableToast, success: SwipeableToast, error: SwipeableToast, info: SwipeableToast, warning: SwipeableToast };
 
 /** `port` is where forms save; the default is our own server (the local adapter). */
 export function AppProviders({ cache, port = defaultPort, children }: { cache: EmotionCache; port?: DataPort; children: ReactNode }) {
@@ -27,6 +29,8 @@ export function AppProviders({ cache, port = defaultPort, children }: { cache: E
           maxSnack={toast.maxShown}
           autoHideDuration={toast.autoHideMs}
           anchorOrigin={{ vertical: toast.vertical, horizontal: toast.horizontal }}
+          disableWindowBlurListener={!toast.pauseOnFocusLoss}
+          Components={toastComponents}
         >
           <DataPortProvider port={port}>{children}</DataPortProvider>
         </SnackbarProvider>

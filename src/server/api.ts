@@ -34,7 +34,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir }: { st
       if (type !== 'application/json') return fail(reply, 415, messages.notJson);
       const failure = await validateDocument(form, request.body);
       if (failure) return fail(reply, 400, failure.message, failure.field);
-      const id = store.insert(form.collection, request.body as Record<string, unknown>);
+      const id = await store.insertDurably(form.collection, request.body as Record<string, unknown>);
       return reply.code(201).send({ id });
     },
   );

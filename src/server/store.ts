@@ -19,6 +19,12 @@ export interface Store {
   readonly file: string;
   /** Adds a document; returns its new random id (like Firestore's). */
   insert(collection: string, document: Record<string, unknown>): string;
+  /**
+   * The same, for request handlers: documents arriving together are written in one
+   * transaction (one disk flush for all of them, "group commit"); each promise resolves
+   * only once its document is durably on disk.
+   */
+  insertDurably(collection: string, document: Record<string, unknown>): Promise<string>;
   /** Every document of a collection, oldest first, exactly as sent. */
   list(collection: string): Record<string, unknown>[];
   count(collection?: string): number;
@@ -77,13 +83,34 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertFile = options.readonly ? undefined : db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)');
   const selectFile = db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE path = ?');
 
+  const insert = (collection: string, document: Record<string, unknown>): string => {
+    if (!insertDocument) throw new Error('The store was opened read-only');
+    const id = newDocumentId();
+    insertDocument.run(collection, id, JSON.stringify(document));
+    return id;
+  };
+
+  type Pending = { collection: string; document: Record<string, unknown>; resolve: (id: string) => void; reject: (e: unknown) => void };
+  let queue: Pending[] = [];
+  const flush = () => {
+    const batch = queue;
+    queue = [];
+    try {
+      const ids = db.transaction(() => batch.map((p) => insert(p.collection, p.document)))();
+      batch.forEach((p, i) => p.resolve(ids[i]!));
+    } catch (error) {
+      batch.forEach((p) => p.reject(error));
+    }
+  };
+
   return {
     file,
-    insert(collection, document) {
-      if (!insertDocument) throw new Error('The store was opened read-only');
-      const id = newDocumentId();
-      insertDocument.run(collection, id, JSON.stringify(document));
-      return id;
+    insert,
+    insertDurably(collection, document) {
+      return new Promise<string>((resolve, reject) => {
+        if (queue.length === 0) setImmediate(flush);
+        queue.push({ collection, document, resolve, reject });
+      });
     },
     list(collection) {
       return (listDocuments.all(collection) as { data: string }[]).map((row) => JSON.parse(row.data) as Record<string, unknown>);
@@ -103,6 +130,7 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
       await db.backup(destination);
     },
     close() {
+      if (queue.length > 0) flush();
       db.close();
     },
   };

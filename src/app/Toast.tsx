@@ -1,0 +1,60 @@
+/**
+ * The toast every form outcome uses: notistack's Material look, plus dismissal by dragging
+ * it sideways past the share of its width set in config (constants.toast.dragDismissPercent).
+ * notistack itself pauses the countdown while the pointer is over it and while the window
+ * is not focused.
+ */
+import { MaterialDesignContent, closeSnackbar, type CustomContentProps } from 'notistack';
+import { styled } from '@mui/material/styles';
+import { forwardRef, useRef, useState, type PointerEvent } from 'react';
+import site from '../../config/site';
+
+const threshold = site.constants.toast.dragDismissPercent / 100;
+
+/** notistack's colours, darkened where white text on them would fail WCAG AA contrast. */
+const Content = styled(MaterialDesignContent)(({ theme }) => ({
+  fontWeight: 600,
+  '&.notistack-MuiContent-success': { backgroundColor: '#166534' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#b91c1c' },
+  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.dark },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#92400e' },
+  '&.notistack-MuiContent-default': { backgroundColor: theme.palette.text.primary },
+}));
+
+export const SwipeableToast = forwardRef<HTMLDivElement, CustomContentProps>(function SwipeableToast(props, ref) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<{ x: number; width: number } | null>(null);
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    start.current = { x: e.clientX, width: e.currentTarget.getBoundingClientRect().width };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (start.current) setOffset(e.clientX - start.current.x);
+  };
+  const onPointerUp = () => {
+    const drag = start.current;
+    start.current = null;
+    if (drag && Math.abs(offset) >= drag.width * threshold) closeSnackbar(props.id);
+    else setOffset(0);
+  };
+
+  return (
+    <div
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      data-testid="toast"
+      style={{
+        transform: `translateX(${offset}px)`,
+        opacity: start.current ? Math.max(0.2, 1 - Math.abs(offset) / 400) : 1,
+        transition: start.current ? 'none' : 'transform 200ms ease, opacity 200ms ease',
+        touchAction: 'pan-y',
+        cursor: 'grab',
+      }}
+    >
+      <Content ref={ref} {...props} />
+    </div>
+  );
+});
