@@ -25,6 +25,9 @@ const shared = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
   // No component imports pictures or style sheets (pictures are files in public/ named by
   // config), so no moduleNameMapper for assets is needed.
+  // @fastify/static (loaded by src/server/app.ts) and Fastify's inject() require
+  // content-disposition 3 and cookie 1, published as ESM only: SWC compiles them to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/dist/', '/\\.tmp-'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp-'],
 };

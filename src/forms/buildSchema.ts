@@ -51,7 +51,8 @@ export function firstFailure(form: FormConfig, values: unknown): Failure | null 
 }
 
 export function buildSchema(form: FormConfig) {
-  const shape = Object.fromEntries(form.fields.map((f) => [f.name, yup.mixed()]));
+  // nullable(): a null value must reach the checks below (notText), not yup's "cannot be null".
+  const shape = Object.fromEntries(form.fields.map((f) => [f.name, yup.mixed().nullable()]));
   return yup
     .object(shape)
     .typeError(form.messages.missingKey)

@@ -17,6 +17,11 @@ const messages = server.messages;
 const fail = (reply: FastifyReply, status: number, message: string, field?: string) =>
   reply.code(status).type('application/json; charset=utf-8').send(field === undefined ? { message } : { message, field });
 
+function uploadFor(storagePath: string) {
+  const parts = splitStoragePath(storagePath);
+  return parts ? uploadForPrefix(parts.prefix) : undefined;
+}
+
 const uploadTypes = [...new Set(['application/octet-stream', ...allUploads.flatMap((u) => u.mediaTypes)])];
 const largestUpload = Math.max(0, ...allUploads.map((u) => u.maxBytes));
 
@@ -39,7 +44,15 @@ export async function registerApi(app: FastifyInstance, { store, dataDir }: { st
     },
   );
 
-  app.put<{ Params: { '*': string } }>(`${api.files}*`, async (request, reply) => {
+  app.put<{ Params: { '*': string } }>(`${api.files}*`, {
+    // Refusals that happen before the handler runs still speak the upload's own language.
+    errorHandler(error, request, reply) {
+      const upload = uploadFor(request.params['*']);
+      if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(reply, 413, upload.tooLarge);
+      if (upload && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return fail(reply, 415, upload.wrongType);
+      throw error;
+    },
+  }, async (request, reply) => {
     const parts = splitStoragePath(request.params['*']);
     const upload = parts && uploadForPrefix(parts.prefix);
     if (!parts || !upload) return fail(reply, 404, messages.unknownUploadFolder);

@@ -34,6 +34,12 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
     if (inputRef.current) inputRef.current.value = '';
   }, [resetCount]);
 
+  // The form's value lives in a hidden input, which react-hook-form cannot focus: when a
+  // check on this field fails, the visible file input takes the focus instead.
+  useEffect(() => {
+    if (error) inputRef.current?.focus();
+  }, [error]);
+
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     setFileUrl('');

@@ -1,0 +1,152 @@
+/**
+ * The Firebase adapter at the SDK boundary: the three SDK modules are mocked, and the test
+ * checks which SDK calls the adapter makes and what it does with their answers.
+ */
+import { initializeApp } from 'firebase/app';
+import { addDoc, collection, getFirestore } from 'firebase/firestore/lite';
+import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
+import forms from '../../config/forms';
+import { buildDocument } from '../forms/document';
+import { validData } from '../forms/fixtures';
+import { createFirebasePort } from './firebase';
+
+jest.mock('firebase/app', () => ({ initializeApp: jest.fn() }));
+jest.mock('firebase/firestore/lite', () => ({ getFirestore: jest.fn(), collection: jest.fn(), addDoc: jest.fn() }));
+jest.mock('firebase/storage', () => ({ getStorage: jest.fn(), ref: jest.fn(), uploadBytesResumable: jest.fn(), getDownloadURL: jest.fn() }));
+
+const mocked = <T extends (...args: never[]) => unknown>(fn: T) => fn as unknown as jest.Mock;
+
+const options = { apiKey: 'key', authDomain: 'agency.firebaseapp.com', projectId: 'agency', storageBucket: 'agency.appspot.com', messagingSenderId: '1', appId: '1:2:web:3' };
+const app = { name: '[DEFAULT]' };
+const db = { type: 'firestore-lite' };
+const storage = { type: 'storage' };
+
+/** A stand-in for the SDK's UploadTask: the test drives its events. */
+function fakeTask(storageRef: object) {
+  const listeners: { next?: (s: unknown) => void; error?: (e: unknown) => void; complete?: () => void } = {};
+  const task = {
+    snapshot: { ref: storageRef, bytesTransferred: 0, totalBytes: 0 },
+    on: jest.fn((event: string, next: (s: unknown) => void, error: (e: unknown) => void, complete: () => void) => {
+      expect(event).toBe('state_changed');
+      Object.assign(listeners, { next, error, complete });
+      return () => undefined;
+    }),
+    progress(bytesTransferred: number, totalBytes: number) {
+      task.snapshot = { ref: storageRef, bytesTransferred, totalBytes };
+      listeners.next?.(task.snapshot);
+    },
+    fail: (error: unknown) => listeners.error?.(error),
+    complete: () => listeners.complete?.(),
+  };
+  return task;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mocked(initializeApp).mockReturnValue(app);
+  mocked(getFirestore).mockReturnValue(db);
+  mocked(getStorage).mockReturnValue(storage);
+});
+
+it('starts the SDK once with the options given', () => {
+  createFirebasePort(options);
+  expect(initializeApp).toHaveBeenCalledTimes(1);
+  expect(initializeApp).toHaveBeenCalledWith(options);
+  expect(getFirestore).toHaveBeenCalledWith(app);
+  expect(getStorage).toHaveBeenCalledWith(app);
+});
+
+describe('saveDocument', () => {
+  it("adds exactly the document to collection(db, 'Inquriy') and returns the new document's id", async () => {
+    const collectionRef = { path: 'Inquriy' };
+    mocked(collection).mockReturnValue(collectionRef);
+    mocked(addDoc).mockResolvedValue({ id: 'AbCdEfGhIjKlMnOpQrSt', path: 'Inquriy/AbCdEfGhIjKlMnOpQrSt' });
+    const document = buildDocument(forms.inquiry, validData.inquiry, new Date(1_700_000_000_000));
+    const sent = structuredClone(document);
+
+    const port = createFirebasePort(options);
+    await expect(port.saveDocument('Inquriy', document)).resolves.toEqual({ id: 'AbCdEfGhIjKlMnOpQrSt' });
+
+    expect(collection).toHaveBeenCalledTimes(1);
+    expect(collection).toHaveBeenCalledWith(db, 'Inquriy');
+    expect(addDoc).toHaveBeenCalledTimes(1);
+    const [target, data] = mocked(addDoc).mock.calls[0]!;
+    expect(target).toBe(collectionRef);
+    // Exactly the document: same keys, same values, nothing added.
+    expect(data).toStrictEqual(sent);
+    expect(Object.keys(data)).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
+  });
+
+  it('rejects with the SDK error when addDoc fails', async () => {
+    mocked(collection).mockReturnValue({});
+    const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+    mocked(addDoc).mockRejectedValue(denied);
+    await expect(createFirebasePort(options).saveDocument('Contact_cli', { a: 1 })).rejects.toBe(denied);
+  });
+});
+
+describe('uploadFile', () => {
+  const path = 'Image/CvDeveloper/0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60';
+  const url = 'https://firebasestorage.googleapis.com/v0/b/agency.appspot.com/o/Image%2FCvDeveloper%2F0f8c6a2e?alt=media&token=t';
+
+  function setUp() {
+    const storageRef = { fullPath: path };
+    mocked(ref).mockReturnValue(storageRef);
+    const task = fakeTask(storageRef);
+    mocked(uploadBytesResumable).mockReturnValue(task);
+    return { storageRef, task };
+  }
+
+  it('uploads to ref(storage, path), reports progress fractions and resolves to the download URL', async () => {
+    const { storageRef, task } = setUp();
+    mocked(getDownloadURL).mockResolvedValue(url);
+    const blob = new Blob(['%PDF-1.4 a small CV'], { type: 'application/pdf' });
+    const progress: number[] = [];
+
+    const uploading = createFirebasePort(options).uploadFile(path, blob, (fraction) => progress.push(fraction));
+
+    expect(ref).toHaveBeenCalledWith(storage, path);
+    expect(uploadBytesResumable).toHaveBeenCalledTimes(1);
+    expect(uploadBytesResumable).toHaveBeenCalledWith(storageRef, blob, { contentType: 'application/pdf' });
+    task.progress(0, 0); // the SDK's first snapshot may not know the size yet
+    task.progress(0, 400);
+    task.progress(100, 400);
+    task.progress(300, 400);
+    task.progress(400, 400);
+    task.complete();
+
+    await expect(uploading).resolves.toBe(url);
+    expect(progress).toEqual([0, 0.25, 0.75, 1]);
+    expect(getDownloadURL).toHaveBeenCalledWith(storageRef);
+  });
+
+  it('sends no content type for a file without one', async () => {
+    const { task } = setUp();
+    mocked(getDownloadURL).mockResolvedValue(url);
+    const uploading = createFirebasePort(options).uploadFile(path, new Blob(['%PDF-']));
+    expect(mocked(uploadBytesResumable).mock.calls[0]![2]).toEqual({ contentType: undefined });
+    task.complete();
+    await expect(uploading).resolves.toBe(url);
+  });
+
+  it('rejects when the upload task errors, without asking for a URL', async () => {
+    const { task } = setUp();
+    const progress: number[] = [];
+    const uploading = createFirebasePort(options).uploadFile(path, new Blob(['x']), (f) => progress.push(f));
+    task.progress(1, 4);
+    const canceled = Object.assign(new Error('User canceled the upload/download.'), { code: 'storage/canceled' });
+    task.fail(canceled);
+    await expect(uploading).rejects.toBe(canceled);
+    expect(getDownloadURL).not.toHaveBeenCalled();
+    expect(progress).toEqual([0.25]);
+  });
+
+  it('rejects when the download URL cannot be fetched', async () => {
+    const { task } = setUp();
+    const notFound = Object.assign(new Error('Object does not exist.'), { code: 'storage/object-not-found' });
+    mocked(getDownloadURL).mockRejectedValue(notFound);
+    const uploading = createFirebasePort(options).uploadFile(path, new Blob(['x']));
+    task.complete();
+    await expect(uploading).rejects.toBe(notFound);
+  });
+});

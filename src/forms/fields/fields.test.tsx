@@ -1,0 +1,397 @@
+/**
+ * One shared suite run over every field kind of the fieldRenderers registry: the real
+ * FormRenderer draws a form holding just that field (with a required check), inside the
+ * app's providers, with a data port that records what it is asked to do. Then the real
+ * forms of config/forms, as a visitor fills them in.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import forms from '../../../config/forms';
+import { AppProviders } from '../../app/App';
+import { createEmotionCache } from '../../app/emotionCache';
+import type { DataPort } from '../../data/port';
+import { specDocuments, specToasts } from '../fixtures';
+import type { FieldConfig, FormConfig } from '../formSchema';
+import { FormRenderer } from '../FormRenderer';
+import { FormSlot } from '../FormSlot';
+import { submissionsInMemory } from '../memory';
+import { fieldRenderers } from './registry';
+
+type Kind = keyof typeof fieldRenderers;
+
+/* ------------------------------------------------------------ a recording port */
+
+interface Recorder {
+  port: DataPort;
+  saves: { collection: string; document: Record<string, unknown> }[];
+  uploads: { path: string; file: Blob }[];
+}
+
+/** A port that records calls; saves settle after `delayMs` (a network round trip), or fail. */
+function recordingPort({ fail = false, delayMs = 20 }: { fail?: boolean; delayMs?: number } = {}): Recorder {
+  const recorder: Recorder = {
+    saves: [],
+    uploads: [],
+    port: {
+      async saveDocument(collection, document) {
+        recorder.saves.push({ collection, document: JSON.parse(JSON.stringify(document)) as Record<string, unknown> });
+        await new Promise((r) => setTimeout(r, delayMs));
+        if (fail) throw new Error('The server answered 503');
+        return { id: `doc${recorder.saves.length}` };
+      },
+      async uploadFile(path, file, onProgress) {
+        recorder.uploads.push({ path, file });
+        onProgress?.(0.5);
+        await new Promise((r) => setTimeout(r, 5));
+        onProgress?.(1);
+        return `https://files.example.com/${path}?token=t${recorder.uploads.length}`;
+      },
+    },
+  };
+  return recorder;
+}
+
+/** One emotion cache for the whole file: each new cache would add its own copy of every style
+ * to <head>, and jsdom's style computations slow down with each copy. */
+const cache = createEmotionCache();
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeEach(() => {
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+/* --------------------------------------------- the shared suite over field kinds */
+
+const upload = forms.freelancer.fields.find((f) => f.kind === 'file')!.upload!;
+const textKinds: Kind[] = ['text', 'email', 'tel', 'url', 'textarea'];
+
+/** A field of each kind, named and labelled plainly. */
+const probeFields: Record<Kind, FieldConfig> = {
+  text: { name: 'Probe', kind: 'text', label: 'Probe text', maxLength: 40, required: true },
+  email: { name: 'Probe', kind: 'email', label: 'Probe email', maxLength: 254, required: true },
+  tel: { name: 'Probe', kind: 'tel', label: 'Probe phone', maxLength: 10, required: true },
+  url: { name: 'Probe', kind: 'url', label: 'Probe site', placeholder: 'https://', maxLength: 2048, required: true },
+  textarea: { name: 'Probe', kind: 'textarea', label: 'Probe message', rows: 3, maxLength: 500, required: true },
+  select: {
+    name: 'Probe',
+    kind: 'select',
+    label: 'Probe choice',
+    maxLength: 100,
+    defaultValue: '',
+    required: true,
+    options: [
+      { value: '', label: 'Pick one', disabled: true },
+      { value: 'alpha', label: 'Alpha' },
+      { value: 'beta' },
+    ],
+  },
+  file: { name: 'Probe', kind: 'file', label: 'Probe file', maxLength: 2048, required: true, upload },
+};
+
+const checkMessage = 'Please fill in the probe field';
+
+function probeForm(kind: Kind, layout: 'stacked' | 'inline'): FormConfig {
+  return {
+    collection: 'probes',
+    submitLabel: 'Send probe',
+    submittingLabel: 'Sending probe…',
+    layout,
+    fields: [probeFields[kind]],
+    checks: [{ field: 'Probe', rule: 'required', message: checkMessage }],
+    reset: 'afterSave',
+    success: {},
+    failure: {},
+    messages: forms.contact.messages,
+  };
+}
+
+function renderForm(form: FormConfig, recorder: Recorder) {
+  const user = userEvent.setup({ delay: null });
+  const view = render(
+    <AppProviders cache={cache} port={recorder.port}>
+      <FormRenderer form={form} name="probe" />
+    </AppProviders>,
+  );
+  return { user, view };
+}
+
+/** The label, with or without MUI's required star. */
+const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+
+/** Gives the field a valid value, as a visitor would; resolves to the value the document should hold. */
+async function fillValid(kind: Kind, input: HTMLElement, user: ReturnType<typeof userEvent.setup>): Promise<string> {
+  switch (kind) {
+    case 'select':
+      await user.selectOptions(input, 'alpha');
+      return 'alpha';
+    case 'file': {
+      await user.upload(input as HTMLInputElement, new File(['%PDF-1.4 cv'], 'cv.pdf', { type: 'application/pdf' }));
+      await screen.findByText('cv.pdf uploaded.');
+      return 'https://files.example.com/';
+    }
+    default: {
+      const value = { text: 'Hello there', email: 'a@b.co', tel: '0123456789', url: 'https://x.example', textarea: 'Line one\nLine two' }[kind];
+      await user.type(input, value);
+      return value;
+    }
+  }
+}
+
+const cases: [Kind, 'stacked' | 'inline'][] = [
+  ...(Object.keys(fieldRenderers) as Kind[]).map((kind) => [kind, 'stacked'] as [Kind, 'stacked']),
+  // The one-line layout (the footer newsletter) hides text labels and names the input with aria-label.
+  ['email', 'inline'],
+  ['text', 'inline'],
+];
+
+describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
+  const form = probeForm(kind, layout);
+  const field = probeFields[kind];
+
+  it('is reachable by its label, with its length limit', () => {
+    renderForm(form, recordingPort());
+    const input = screen.getByLabelText(labelled(field.label));
+    if (layout === 'inline' && textKinds.includes(kind)) expect(input).toHaveAttribute('aria-label', field.label);
+    if (textKinds.includes(kind)) expect(input).toHaveAttribute('maxlength', String(field.maxLength));
+    if (kind === 'file') expect(input).toHaveAttribute('type', 'file');
+    if (kind === 'select') expect(input.tagName).toBe('SELECT');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('submitted empty: shows the check message as an alert, marks the field, saves nothing', async () => {
+    const recorder = recordingPort();
+    const { user } = renderForm(form, recorder);
+    const input = screen.getByLabelText(labelled(field.label));
+    await user.click(screen.getByRole('button', { name: form.submitLabel }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(new RegExp(`^${checkMessage}$`));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    await wait(30);
+    expect(recorder.saves).toHaveLength(0);
+  });
+
+  it('submitted empty: moves the focus to the field', async () => {
+    const { user } = renderForm(form, recordingPort());
+    const input = screen.getByLabelText(labelled(field.label));
+    await user.click(screen.getByRole('button', { name: form.submitLabel }));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(input).toHaveFocus(), { timeout: 300 });
+  });
+
+  it('with a valid value: saves exactly once, even when the button is double-clicked', async () => {
+    const recorder = recordingPort();
+    const { user } = renderForm(form, recorder);
+    const input = screen.getByLabelText(labelled(field.label));
+    const value = await fillValid(kind, input, user);
+    await user.dblClick(screen.getByRole('button', { name: form.submitLabel }));
+    await waitFor(() => expect(recorder.saves).toHaveLength(1));
+    await wait(80);
+    expect(recorder.saves).toHaveLength(1);
+    const [{ collection, document }] = recorder.saves as [Recorder['saves'][number]];
+    expect(collection).toBe('probes');
+    expect(Object.keys(document)).toEqual(['Probe', 'id', 'Date']);
+    if (kind === 'file') {
+      expect(document.Probe).toBe(`https://files.example.com/${recorder.uploads[0]!.path}?token=t1`);
+      expect(recorder.uploads).toHaveLength(1);
+      expect(recorder.uploads[0]!.path).toMatch(/^Image\/CvDeveloper\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } else expect(document.Probe).toBe(value);
+    expect(typeof document.id).toBe('number');
+    expect(document.Date).toBe(new Date(document.id as number).toString());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('with a valid value and a fast server: a quick double click still saves once', async () => {
+    const recorder = recordingPort({ delayMs: 0 });
+    const { user } = renderForm(form, recorder);
+    await fillValid(kind, screen.getByLabelText(labelled(field.label)), user);
+    await user.dblClick(screen.getByRole('button', { name: form.submitLabel }));
+    await wait(80);
+    expect(recorder.saves).toHaveLength(1);
+  });
+});
+
+/* ------------------------------------------------------------------ the real forms */
+
+function renderSlot(id: keyof typeof forms, recorder: Recorder) {
+  const user = userEvent.setup({ delay: null });
+  const view = render(
+    <AppProviders cache={cache} port={recorder.port}>
+      <FormSlot form={id} />
+    </AppProviders>,
+  );
+  return { user, view, form: view.container.querySelector('form')! };
+}
+
+/** Clicks into a field and pastes the text (typing long texts key by key is slow in jsdom). */
+async function paste(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
+const field = (form: HTMLElement, label: string) => within(form).getByLabelText(labelled(label)) as HTMLInputElement;
+
+async function fillContact(form: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
+  await paste(user, field(form, 'Full Name'), 'Alan Turing');
+  await paste(user, field(form, 'Business Name'), 'Bletchley Ltd');
+  await user.type(field(form, 'Phone Number'), '07112345678'); // 11 digits typed: the input keeps 10
+  await paste(user, field(form, 'Your Email Address'), 'alan@example.co.uk');
+  await paste(user, field(form, 'Message'), 'We need a website.');
+}
+
+async function fillInquiry(form: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
+  await paste(user, field(form, 'Full Name'), 'Ada Lovelace');
+  await paste(user, field(form, 'Email Address'), 'ada@example.com');
+  await user.type(field(form, 'Your Project'), 'A shop');
+}
+
+describe('the contact form', () => {
+  it('saves one document with the spec keys, clears every field and empties "You are"', async () => {
+    const recorder = recordingPort();
+    const { user, form } = renderSlot('contact', recorder);
+    expect(field(form, 'You are').value).toBe('You are a Business Man');
+    await fillContact(form, user);
+    expect(field(form, 'Phone Number').value).toBe('0711234567');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(recorder.saves).toHaveLength(1));
+    const { collection, document } = recorder.saves[0]!;
+    expect(collection).toBe('Contact_cli');
+    expect(Object.keys(document).sort()).toEqual([...specDocuments.contact.keys].sort());
+    expect(document).toEqual({
+      Fullname: 'Alan Turing',
+      Company: 'Bletchley Ltd',
+      Number: '0711234567',
+      Email: 'alan@example.co.uk',
+      Your: 'You are a Business Man',
+      Messsage: 'We need a website.',
+      id: expect.any(Number),
+      Date: expect.any(String),
+    });
+    await waitFor(() => expect(field(form, 'Full Name').value).toBe(''));
+    for (const label of ['Business Name', 'Phone Number', 'Your Email Address', 'Message', 'You are']) expect(field(form, label).value).toBe('');
+    expect(await screen.findByText(specToasts.contact.success!)).toBeInTheDocument();
+    expect(submissionsInMemory.Contact_cli?.at(-1)).toEqual(document);
+  });
+
+  it('shows only the first failing check, in spec order', async () => {
+    const recorder = recordingPort();
+    const { user, form } = renderSlot('contact', recorder);
+    await user.type(field(form, 'Your Email Address'), 'not an email');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    const alerts = await within(form).findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['Please enter Full name']);
+    await waitFor(() => expect(field(form, 'Full Name')).toHaveFocus());
+    expect(recorder.saves).toHaveLength(0);
+  });
+
+  it('on a failed save: still clears at once and shows no toast', async () => {
+    const recorder = recordingPort({ fail: true });
+    const { user, form } = renderSlot('contact', recorder);
+    await fillContact(form, user);
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(recorder.saves).toHaveLength(1));
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    await wait(50);
+    for (const label of ['Full Name', 'Business Name', 'Phone Number', 'Your Email Address', 'Message', 'You are']) expect(field(form, label).value).toBe('');
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the inquiry form', () => {
+  it('on a failed save: keeps what was typed and shows "Plas Try Agin"', async () => {
+    const recorder = recordingPort({ fail: true });
+    const { user, form } = renderSlot('inquiry', recorder);
+    await fillInquiry(form, user);
+    await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
+    expect(await screen.findByText('Plas Try Agin')).toBeInTheDocument();
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(recorder.saves).toHaveLength(1);
+    expect(field(form, 'Full Name').value).toBe('Ada Lovelace');
+    expect(field(form, 'Email Address').value).toBe('ada@example.com');
+    expect(field(form, 'Your Project').value).toBe('A shop');
+  });
+
+  it('on a save: one document with the spec keys, the toast "Thankyou For Send", fields cleared', async () => {
+    const recorder = recordingPort();
+    const { user, form } = renderSlot('inquiry', recorder);
+    await fillInquiry(form, user);
+    await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
+    expect(await screen.findByText(specToasts.inquiry.success!)).toBeInTheDocument();
+    expect(recorder.saves).toHaveLength(1);
+    expect(recorder.saves[0]!.collection).toBe('Inquriy');
+    expect(recorder.saves[0]!.document).toEqual({ Fname: 'Ada Lovelace', Email: 'ada@example.com', Number: '', Pname: 'A shop', id: expect.any(Number), Date: expect.any(String) });
+    await waitFor(() => expect(field(form, 'Full Name').value).toBe(''));
+  });
+});
+
+describe('the freelancer form', () => {
+  it('uploads the CV, saves its URL and the position, and thanks the visitor', async () => {
+    const recorder = recordingPort();
+    const { user, form } = renderSlot('freelancer', recorder);
+    await paste(user, field(form, 'Full Name'), 'Grace Hopper');
+    await paste(user, field(form, 'Email Address'), 'grace@example.com');
+    await paste(user, field(form, 'Portfolio URL'), 'https://grace.example.com');
+    await user.selectOptions(field(form, 'Position'), 'Web Desiner');
+    await user.upload(field(form, 'Your CV'), new File(['%PDF-1.4'], 'grace.pdf', { type: 'application/pdf' }));
+    await screen.findByText('grace.pdf uploaded.');
+    await user.type(field(form, 'Message'), 'Hello');
+    await user.click(within(form).getByRole('button', { name: 'Send Application' }));
+    expect(await screen.findByText(specToasts.freelancer.success!)).toBeInTheDocument();
+    const { collection, document } = recorder.saves[0]!;
+    expect(collection).toBe('freelancers');
+    expect(Object.keys(document).sort()).toEqual([...specDocuments.freelancer.keys].sort());
+    expect(document).toMatchObject({ SelectedTechnology: 'React.js', CvFile: `https://files.example.com/${recorder.uploads[0]!.path}?token=t1`, Number: '' });
+    await waitFor(() => expect(field(form, 'Position').value).toBe(''));
+  });
+
+  it('refuses a file of the wrong type without uploading, and says why', async () => {
+    const recorder = recordingPort();
+    const { user, form } = renderSlot('freelancer', recorder);
+    const input = field(form, 'Your CV');
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'cv.txt', { type: 'text/plain' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Please choose a PDF, DOC or DOCX file.');
+    expect(recorder.uploads).toHaveLength(0);
+    void user;
+  });
+
+  it('on a failed save shows "Plase Try agin"', async () => {
+    const recorder = recordingPort({ fail: true });
+    const { user, form } = renderSlot('freelancer', recorder);
+    await paste(user, field(form, 'Full Name'), 'Grace Hopper');
+    await paste(user, field(form, 'Email Address'), 'grace@example.com');
+    await user.type(field(form, 'Portfolio URL'), 'x');
+    await user.type(field(form, 'Message'), 'Hello');
+    await user.click(within(form).getByRole('button', { name: 'Send Application' }));
+    expect(await screen.findByText(specToasts.freelancer.failure!)).toBeInTheDocument();
+    expect(field(form, 'Full Name').value).toBe('Grace Hopper');
+  });
+});
+
+describe('the newsletter form', () => {
+  it('saves the e-mail, shows nothing, clears the field', async () => {
+    const recorder = recordingPort();
+    const { user, form } = renderSlot('newsletter', recorder);
+    const input = within(form).getByLabelText('Your email address') as HTMLInputElement;
+    await user.type(input, 'a@b.co');
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(recorder.saves).toHaveLength(1);
+    expect(recorder.saves[0]!.collection).toBe('subcribe');
+    expect(Object.keys(recorder.saves[0]!.document)).toEqual(['Email', 'id', 'Date']);
+    await wait(30);
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  it('refuses "a@b" with the spec message', async () => {
+    const recorder = recordingPort();
+    const { user, form } = renderSlot('newsletter', recorder);
+    await user.type(within(form).getByLabelText('Your email address'), 'a@b');
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(recorder.saves).toHaveLength(0);
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * The agency's view of its leads: the export and backup functions, and the real command
+ * line (`npm run leads -- ...`, i.e. `tsx scripts/leads.ts ...`) on a data folder filled
+ * through the site's own endpoints.
+ */
+import Database from 'better-sqlite3';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import forms from '../../config/forms';
+import { buildDocument, type FormDocument } from '../forms/document';
+import { validData, validVariants } from '../forms/fixtures';
+import { projectDir } from '../test/realConfig';
+import { buildApp } from './app';
+import { columnsFor, csvCell, exportCollection, knownCollections, toCsv } from './leads';
+import { openStore } from './store';
+
+// Each command starts a fresh Node process with TypeScript loading: allow it time on a busy machine.
+jest.setTimeout(60_000);
+
+const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
+const script = path.join(projectDir, 'scripts', 'leads.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run leads -- <args>` with DATA_DIR=dataDir. */
+function leads(args: string[], dataDir: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(tsx, [script, ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000, encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** One plain sentence (or two), no stack trace. */
+function expectPlainSentence(text: string) {
+  const lines = text.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/\.$/);
+  expect(text).not.toMatch(/\n\s+at |Error:|node:internal/);
+}
+
+describe('csvCell', () => {
+  it.each([
+    ['plain text', 'Ada', '"Ada"'],
+    ['quotes doubled', 'say "hi"', '"say ""hi"""'],
+    ['a formula', '=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['a plus', '+1+2', `"'+1+2"`],
+    ['a minus', '-2+3', `"'-2+3"`],
+    ['an at sign', '@SUM(A1)', `"'@SUM(A1)"`],
+    ['a tab', '\t=1', `"'\t=1"`],
+    ['a carriage return', '\r=1', `"'\r=1"`],
+    ['an equals sign later on', 'a=b', '"a=b"'],
+    ['a line break kept inside the quotes', 'one\ntwo', '"one\ntwo"'],
+    ['a number', 1_700_000_000_000, '"1700000000000"'],
+    ['empty text', '', '""'],
+    ['null', null, '""'],
+    ['undefined', undefined, '""'],
+  ])('%s', (_name, value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+});
+
+describe('columnsFor and toCsv', () => {
+  it('puts the form\'s fields first, then id and Date, then any other keys', () => {
+    expect(columnsFor('Inquriy', [])).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
+    expect(columnsFor('freelancers', [])).toEqual(['fullName', 'Email', 'Number', 'portfolioUrl', 'SelectedTechnology', 'CvFile', 'Messsage', 'id', 'Date']);
+    // The contact form's field order (the page's order: phone before e-mail).
+    expect(columnsFor('Contact_cli', [{ Fullname: 'x', legacy: 1 }])).toEqual(['Fullname', 'Company', 'Number', 'Email', 'Your', 'Messsage', 'id', 'Date', 'legacy']);
+    expect(columnsFor('nope', [{ b: 1 }, { a: 1, b: 2 }])).toEqual(['b', 'a']);
+    expect(columnsFor('subcribe', [])).toEqual(['Email', 'id', 'Date']);
+  });
+
+  it('writes a header row and CRLF line ends', () => {
+    expect(toCsv(['a', 'b'], [{ a: 1, b: '=x' }, { a: 'y' }])).toBe(`"a","b"\r\n"1","'=x"\r\n"y",""\r\n`);
+  });
+
+  it('knows the four collections', () => {
+    expect(knownCollections).toEqual(['subcribe', 'Inquriy', 'freelancers', 'Contact_cli']);
+  });
+});
+
+describe('exports and the command line', () => {
+  let dataDir: string;
+  let outDir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const inquiries: FormDocument[] = [];
+  const contacts: FormDocument[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'leads-test-'));
+    outDir = mkdtempSync(path.join(os.tmpdir(), 'leads-out-'));
+    app = await buildApp({ dataDir });
+    const post = async (collection: string, document: FormDocument) => {
+      const response = await app.inject({ method: 'POST', url: `/api/collections/${collection}/documents`, payload: document });
+      expect(response.statusCode).toBe(201);
+    };
+    const inquiryValues = [
+      validData.inquiry,
+      { ...validData.inquiry, Fname: '@SUM(A1)', Pname: '=HYPERLINK("x")', Number: '' },
+      { ...validData.inquiry, Fname: 'Zoë "Z" Ünal', Pname: 'A shop,\nwith two lines' },
+    ];
+    for (const [i, values] of inquiryValues.entries()) {
+      const document = buildDocument(forms.inquiry, values, new Date(Date.UTC(2024, 0, 2, 3, 4, 5 + i)));
+      inquiries.push(document);
+      await post('Inquriy', document);
+    }
+    for (const [i, values] of validVariants.contact.slice(0, 2).entries()) {
+      const document = buildDocument(forms.contact, values, new Date(Date.UTC(2024, 1, 2, 3, 4, 5 + i)));
+      contacts.push(document);
+      await post('Contact_cli', document);
+    }
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  describe('exportCollection (the function)', () => {
+    it('JSON: the documents as sent, oldest first', () => {
+      expect(JSON.parse(exportCollection(app.store, 'Inquriy', 'json'))).toEqual(inquiries);
+      expect(exportCollection(app.store, 'subcribe', 'json')).toBe('[]\n');
+    });
+
+    it('CSV of an empty collection is its header row', () => {
+      expect(exportCollection(app.store, 'subcribe', 'csv')).toBe('"Email","id","Date"\r\n');
+    });
+  });
+
+  describe('the command', () => {
+    // All commands start together: each is a Node process taking a second or two to load.
+    let runs: Record<string, Run>;
+    let backupFile: string;
+    let existingFile: string;
+    const emptyDir = () => mkdtempSync(path.join(os.tmpdir(), 'leads-empty-'));
+    let noDatabaseDir: string;
+
+    beforeAll(async () => {
+      backupFile = path.join(outDir, 'backup.db');
+      existingFile = path.join(outDir, 'already-here.db');
+      writeFileSync(existingFile, 'keep me');
+      noDatabaseDir = emptyDir();
+      const commands: Record<string, [string[], string]> = {
+        json: [['export', 'Inquriy'], dataDir],
+        csv: [['export', 'Inquriy', '--format', 'csv'], dataDir],
+        unknown: [['export', 'Inquiry'], dataDir],
+        backup: [['backup', backupFile], dataDir],
+        backupExists: [['backup', existingFile], dataDir],
+        count: [['count'], dataDir],
+        noDatabase: [['export', 'Inquriy'], noDatabaseDir],
+      };
+      const entries = await Promise.all(Object.entries(commands).map(async ([name, [args, dir]]) => [name, await leads(args, dir)] as const));
+      runs = Object.fromEntries(entries);
+    });
+
+    afterAll(() => rmSync(noDatabaseDir, { recursive: true, force: true }));
+
+    it('export <collection> prints a JSON array of the documents, with exactly their keys', () => {
+      const run = runs.json!;
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const documents = JSON.parse(run.stdout) as Record<string, unknown>[];
+      expect(documents).toEqual(inquiries);
+      for (const document of documents) expect(Object.keys(document)).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
+    });
+
+    it('--format csv prints a header row and formula-proof cells', () => {
+      const run = runs.csv!;
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const [a, b, c] = inquiries;
+      expect(run.stdout).toBe(
+        [
+          '"Fname","Email","Number","Pname","id","Date"',
+          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}"`,
+          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}"`,
+          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}"`,
+          '',
+        ].join('\r\n'),
+      );
+      expect(run.stdout.split('\r\n')[0]).toBe('"Fname","Email","Number","Pname","id","Date"');
+      expect(run.stdout).toContain(`"'=HYPERLINK(""x"")"`);
+    });
+
+    it('an unknown collection exits with code 2 and one plain sentence', () => {
+      const run = runs.unknown!;
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe('"Inquiry" is not a collection. Use one of: subcribe, Inquriy, freelancers, Contact_cli.\n');
+      expectPlainSentence(run.stderr);
+    });
+
+    it('a data folder without a database exits with code 2 and creates nothing', () => {
+      expect(runs.noDatabase!.code).toBe(2);
+      expect(runs.noDatabase!.stderr).toBe(`No database at ${path.join(noDatabaseDir, 'site.db')} yet: nothing has been submitted (or set DATA_DIR).\n`);
+      expect(existsSync(path.join(noDatabaseDir, 'site.db'))).toBe(false);
+    });
+
+    it('count prints each collection and its number of documents', () => {
+      expect(runs.count).toEqual({ code: 0, stderr: '', stdout: 'subcribe\t0\nInquriy\t3\nfreelancers\t0\nContact_cli\t2\n' });
+    });
+
+    it('backup <file> writes a SQLite file holding the same rows, while the site runs', () => {
+      const run = runs.backup!;
+      expect(run).toEqual({ code: 0, stderr: '', stdout: `Backed up 5 documents to ${backupFile}\n` });
+      const copy = new Database(backupFile, { readonly: true, fileMustExist: true });
+      const original = new Database(path.join(dataDir, 'site.db'), { readonly: true, fileMustExist: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+        const rows = (db: Database.Database) => db.prepare('SELECT collection, doc_id, data FROM documents ORDER BY seq').all();
+        expect(rows(copy)).toEqual(rows(original));
+        expect(rows(copy)).toHaveLength(5);
+      } finally {
+        copy.close();
+        original.close();
+      }
+      // And the store opens it like any data folder.
+      const backupDir = mkdtempSync(path.join(os.tmpdir(), 'leads-restore-'));
+      try {
+        writeFileSync(path.join(backupDir, 'site.db'), readFileSync(backupFile));
+        const store = openStore(backupDir, { readonly: true });
+        try {
+          expect(store.list('Inquriy')).toEqual(inquiries);
+          expect(store.list('Contact_cli')).toEqual(contacts);
+        } finally {
+          store.close();
+        }
+      } finally {
+        rmSync(backupDir, { recursive: true, force: true });
+      }
+    });
+
+    it('backup never overwrites an existing file', () => {
+      const run = runs.backupExists!;
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`${existingFile} already exists: choose a new file name.\n`);
+      expect(readFileSync(existingFile, 'utf8')).toBe('keep me');
+    });
+  });
+});
