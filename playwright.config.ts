@@ -12,6 +12,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = 4173;
 const HOST = '127.0.0.1';
 const CI = Boolean(process.env.CI);
+/** Where the server under test keeps documents and files; tests read them back with `npm run leads`. */
+export const E2E_DATA_DIR = '.e2e-data';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,6 +30,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://${HOST}:${PORT}`,
+    // Traces cost about a third of the run time on a 2-core machine; turn them on when needed:
+    // `npm run test:e2e -- --trace on`.
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -44,7 +48,8 @@ export default defineConfig({
   webServer: {
     command: 'npm run build && node dist/server/index.js',
     url: `http://${HOST}:${PORT}/`,
-    env: { PORT: String(PORT), HOST, LOG: 'off' },
+    // The browser tests' own database and files, apart from ./data of a developer's site.
+    env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR },
     reuseExistingServer: !CI,
     timeout: 120_000,
     stdout: 'ignore',

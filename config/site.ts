@@ -109,7 +109,7 @@ export default {
     loading: 'Loading…',
     readMore: 'Read More',
     readLess: 'Show Less',
-    carouselLabel: 'Our team',
+    carouselLabel: 'Team members',
     slideLabel: '{n} of {total}',
     dotLabel: 'Show team member {n}',
     dotsLabel: 'Choose a team member',

@@ -11,6 +11,7 @@ import type { SiteConfig } from '../config/siteSchema';
 import { FormSlot } from '../forms/FormSlot';
 import { linkTarget, SmartLink } from '../ui/SmartLink';
 import { fill } from '../ui/text';
+import { ChatButton } from './ChatButton';
 import { Icon } from './icons';
 
 const footerText = 'rgba(255,255,255,0.82)';
@@ -109,6 +110,8 @@ export function Footer() {
           </Link>
         </Box>
       </Container>
+      {/* Fixed to the corner of the screen; inside the footer landmark for screen readers. */}
+      <ChatButton />
     </Box>
   );
 }

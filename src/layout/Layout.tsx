@@ -4,7 +4,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import site from '../../config/site';
-import { ChatButton } from './ChatButton';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
@@ -22,7 +21,6 @@ export function Layout({ children }: { children?: ReactNode }) {
         {children ?? <Outlet />}
       </Box>
       <Footer />
-      <ChatButton />
     </Box>
   );
 }

@@ -37,6 +37,16 @@ export function SectionShell({
   );
 }
 
+/** The small line above a heading (a section's `eyebrow`); nothing when there is none. */
+export function Eyebrow({ text, onDark = false }: { text?: string; onDark?: boolean }) {
+  if (!text) return null;
+  return (
+    <Typography variant="overline" component="p" sx={{ color: onDark ? 'secondary.main' : 'primary.main', mb: 1 }}>
+      {text}
+    </Typography>
+  );
+}
+
 /** Eyebrow, h2 and intro of a section. Returns the heading id through `id`. */
 export function SectionHeading({
   id,
@@ -57,11 +67,7 @@ export function SectionHeading({
 }) {
   return (
     <Box sx={{ textAlign: align, mx: align === 'center' ? 'auto' : 0, maxWidth: align === 'center' ? 760 : 'none', mb: text || align === 'center' ? { xs: 4, md: 6 } : 3 }}>
-      {eyebrow && (
-        <Typography variant="overline" component="p" sx={{ color: onDark ? 'secondary.main' : 'primary.main', mb: 1 }}>
-          {eyebrow}
-        </Typography>
-      )}
+      <Eyebrow text={eyebrow} onDark={onDark} />
       <Typography id={id} variant={level === 1 ? 'h1' : 'h2'} component={level === 1 ? 'h1' : 'h2'} sx={{ mb: text ? 2 : 0 }}>
         {heading}
       </Typography>

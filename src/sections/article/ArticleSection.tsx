@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Picture } from '../../ui/Picture';
-import { SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { Eyebrow, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
 export function ArticleSection({ section }: SectionProps<'article'>) {
@@ -9,11 +9,7 @@ export function ArticleSection({ section }: SectionProps<'article'>) {
   return (
     <SectionShell id={section.id} labelledBy={headingId}>
       <Box component="article" aria-labelledby={headingId} sx={{ maxWidth: 820, mx: 'auto' }}>
-        {section.eyebrow && (
-          <Typography variant="overline" component="p" color="primary">
-            {section.eyebrow}
-          </Typography>
-        )}
+        <Eyebrow text={section.eyebrow} />
         <Typography id={headingId} variant="h2" sx={{ mb: 1.5 }}>
           {section.heading}
         </Typography>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../ui/ActionButton';
-import { SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { Eyebrow, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
 export function CtaSection({ section }: SectionProps<'cta'>) {
@@ -23,11 +23,7 @@ export function CtaSection({ section }: SectionProps<'cta'>) {
         }}
       >
         <div>
-          {section.eyebrow && (
-            <Typography variant="overline" component="p" sx={{ color: 'secondary.main' }}>
-              {section.eyebrow}
-            </Typography>
-          )}
+          <Eyebrow text={section.eyebrow} onDark />
           <Typography id={headingId} variant="h2" sx={{ mb: 1.5 }}>
             {section.heading}
           </Typography>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { FormSlot } from '../../forms/FormSlot';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
+import { Eyebrow } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
 export function HeroSection({ section }: SectionProps<'hero'>) {
@@ -27,11 +28,7 @@ export function HeroSection({ section }: SectionProps<'hero'>) {
     >
       <Container sx={{ display: 'grid', gap: { xs: 5, md: 6 }, gridTemplateColumns: { md: '1.1fr 1fr' }, alignItems: 'center' }}>
         <div>
-          {section.eyebrow && (
-            <Typography variant="overline" component="p" sx={{ color: 'secondary.main' }}>
-              {section.eyebrow}
-            </Typography>
-          )}
+          <Eyebrow text={section.eyebrow} onDark />
           <Typography id="page-heading" variant="h1" sx={{ fontSize: 'clamp(2.5rem, 6vw, 4.25rem)', mb: 2 }}>
             {section.heading}
           </Typography>

@@ -15,7 +15,7 @@ export function MapSection({ section }: SectionProps<'map'>) {
         loading="lazy"
         referrerPolicy="no-referrer-when-downgrade"
         height={site.constants.mapHeightPx}
-        sx={{ display: 'block', width: '100%', height: site.constants.mapHeightPx, border: 0, borderRadius: 4, bgcolor: 'background.default' }}
+        sx={{ display: 'block', width: '100%', height: site.constants.mapHeightPx, border: 1, borderColor: 'divider', borderRadius: 4, bgcolor: 'background.default' }}
       />
     </SectionShell>
   );

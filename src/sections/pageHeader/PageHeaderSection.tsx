@@ -3,6 +3,7 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import site from '../../../config/site';
+import { Eyebrow } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
 import type { SectionProps } from '../types';
 
@@ -33,11 +34,7 @@ export function PageHeaderSection({ section }: SectionProps<'pageHeader'>) {
             ),
           )}
         </Breadcrumbs>
-        {section.eyebrow && (
-          <Typography variant="overline" component="p" color="primary">
-            {section.eyebrow}
-          </Typography>
-        )}
+        <Eyebrow text={section.eyebrow} />
         <Typography id="page-heading" variant="h1" sx={{ maxWidth: 880 }}>
           {section.heading}
         </Typography>
