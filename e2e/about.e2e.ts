@@ -1,0 +1,242 @@
+/**
+ * The About page: the team carousel (slides per width, dots, keys, loop, swipe), the FAQ
+ * accordion (at most one open), the counters and the WhatsApp link.
+ */
+import type { Locator, Page } from '@playwright/test';
+import about from '../config/pages/about';
+import type { StatItem } from '../src/sections/stats/schema';
+import { expect, fill, site, test, visit } from './fixtures';
+
+const team = about.sections.find((s) => s.type === 'team');
+const faq = about.sections.find((s) => s.type === 'faq');
+const vision = about.sections.find((s) => s.type === 'split' && 'stats' in s && s.stats);
+if (!team || team.type !== 'team' || !faq || faq.type !== 'faq' || !vision || vision.type !== 'split' || !vision.stats) {
+  throw new Error('config/pages/about.ts no longer has the team, faq and vision (with stats) sections the tests expect');
+}
+const members = team.members;
+const stats: readonly StatItem[] = vision.stats;
+
+function carousel(page: Page): Locator {
+  return page.getByRole('region', { name: site.ui.carouselLabel, exact: true });
+}
+
+function dot(page: Page, n: number): Locator {
+  return carousel(page).getByRole('button', { name: fill(site.ui.dotLabel, { n }), exact: true });
+}
+
+/**
+ * What the carousel shows: `visible`, the real slides (not the loop's copies) lying inside
+ * the carousel's viewport, and `first`, the data-slide of the slide at its left edge
+ * (a number, or 'copy' while the loop sits on a copied slide).
+ */
+async function shown(page: Page): Promise<{ visible: number[]; first: string | null }> {
+  return carousel(page).evaluate((region) => {
+    const slides = [...region.querySelectorAll<HTMLElement>('[data-slide]')];
+    const viewport = slides[0]?.parentElement?.parentElement;
+    if (!viewport) return { visible: [], first: null };
+    const frame = viewport.getBoundingClientRect();
+    const inside = (r: DOMRect) => r.left >= frame.left - 1 && r.right <= frame.right + 1;
+    const visible = slides
+      .filter((s) => s.dataset.slide !== 'copy' && inside(s.getBoundingClientRect()))
+      .map((s) => Number(s.dataset.slide));
+    const first = slides.find((s) => Math.abs(s.getBoundingClientRect().left - frame.left) < 2)?.dataset.slide ?? null;
+    return { visible, first };
+  });
+}
+
+async function openCarousel(page: Page): Promise<void> {
+  await visit(page, '/About-us');
+  await carousel(page).scrollIntoViewIfNeeded();
+  await expect(carousel(page)).toBeVisible();
+}
+
+test.describe('the team carousel', () => {
+  for (const { width, slides } of [
+    { width: 1280, slides: 3 },
+    { width: 900, slides: 2 },
+    { width: 600, slides: 1 },
+  ]) {
+    test.describe(`at ${width} px wide`, () => {
+      test.use({ viewport: { width, height: 900 } });
+      test(`shows ${slides} slide(s)`, async ({ page }) => {
+        await openCarousel(page);
+        await expect.poll(() => shown(page)).toEqual({ visible: [...Array(slides).keys()], first: '0' });
+      });
+    });
+  }
+
+  test('has one dot per team member (six), the first marked current', async ({ page }) => {
+    await openCarousel(page);
+    expect(members).toHaveLength(6);
+    await expect(carousel(page).getByRole('button', { name: /./ })).toHaveCount(members.length);
+    for (let n = 1; n <= members.length; n++) await expect(dot(page, n)).toBeVisible();
+    await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+    await expect(carousel(page).locator('button[aria-current]')).toHaveCount(1);
+    // The real slides are labelled "n of 6" for screen readers.
+    await expect(carousel(page).getByRole('group')).toHaveCount(members.length);
+    await expect(carousel(page).getByRole('group', { name: fill(site.ui.slideLabel, { n: 1, total: members.length }) })).toContainText(members[0]!.name);
+  });
+
+  test('a dot shows its slide first and becomes the current dot', async ({ page }) => {
+    await openCarousel(page);
+    await dot(page, 3).click();
+    await expect.poll(() => shown(page)).toEqual({ visible: [2, 3, 4], first: '2' });
+    await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true');
+    await expect(carousel(page).locator('button[aria-current]')).toHaveCount(1);
+    await expect(carousel(page).getByRole('group', { name: fill(site.ui.slideLabel, { n: 3, total: members.length }) })).toContainText(members[2]!.name);
+  });
+
+  test('the arrow keys move it by one slide when it has focus', async ({ page }) => {
+    await openCarousel(page);
+    await carousel(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shown(page)).toEqual({ visible: [1, 2, 3], first: '1' });
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shown(page)).toEqual({ visible: [2, 3, 4], first: '2' });
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => shown(page)).toEqual({ visible: [1, 2, 3], first: '1' });
+    // The keys move the carousel, not the page.
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('loops without an end: right from the last slide goes to the first, left from the first to the last', async ({ page }) => {
+    await openCarousel(page);
+    await dot(page, 6).click();
+    await expect.poll(() => shown(page)).toEqual({ visible: [5], first: '5' });
+    await expect(dot(page, 6)).toHaveAttribute('aria-current', 'true');
+
+    await carousel(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shown(page)).toEqual({ visible: [0, 1, 2], first: '0' });
+    await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => shown(page)).toEqual({ visible: [5], first: '5' });
+    await expect(dot(page, 6)).toHaveAttribute('aria-current', 'true');
+
+    // Keep going round: several steps in the same direction never get stuck.
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(dot(page, ((5 + i + 1) % 6) + 1)).toHaveAttribute('aria-current', 'true');
+      // Let the slide animation (and the jump back from a copied slide) finish before the next step.
+      await expect.poll(async () => (await shown(page)).first).toBe(String((5 + i + 1) % 6));
+    }
+  });
+
+  test('a swipe (pointer drag) moves it by one slide', async ({ page }) => {
+    await openCarousel(page);
+    const box = await carousel(page).getByRole('group').first().boundingBox();
+    if (!box) throw new Error('the first slide has no box');
+    const y = box.y + box.height / 2;
+    const x = box.x + box.width / 2;
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 150, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => shown(page)).toEqual({ visible: [1, 2, 3], first: '1' });
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 150, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => shown(page)).toEqual({ visible: [0, 1, 2], first: '0' });
+
+    // A small movement is not a swipe.
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 10, y, { steps: 2 });
+    await page.mouse.up();
+    await page.waitForTimeout(600);
+    expect(await shown(page)).toEqual({ visible: [0, 1, 2], first: '0' });
+  });
+});
+
+test.describe('the FAQ accordion', () => {
+  function faqButtons(page: Page): Locator {
+    return page.getByRole('region', { name: faq!.heading }).getByRole('button');
+  }
+
+  test('has six closed questions; at most one is open; the open one can be closed', async ({ page }) => {
+    await visit(page, '/About-us');
+    const buttons = faqButtons(page);
+    await expect(buttons).toHaveCount(6);
+    expect(faq!.items).toHaveLength(6);
+    for (const [i, item] of faq!.items.entries()) {
+      await expect(buttons.nth(i)).toHaveAccessibleName(item.question);
+      await expect(buttons.nth(i)).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByText(item.answer)).toBeHidden();
+    }
+    const [first, second] = faq!.items;
+
+    await buttons.nth(0).click();
+    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(first!.answer)).toBeVisible();
+
+    await buttons.nth(1).click();
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(second!.answer)).toBeVisible();
+    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText(first!.answer)).toBeHidden();
+    await expect(buttons.and(page.locator('[aria-expanded="true"]'))).toHaveCount(1);
+
+    await buttons.nth(1).click();
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText(second!.answer)).toBeHidden();
+    await expect(buttons.and(page.locator('[aria-expanded="true"]'))).toHaveCount(0);
+  });
+
+  test('works from the keyboard', async ({ page }) => {
+    await visit(page, '/About-us');
+    const buttons = faqButtons(page);
+    await buttons.nth(2).focus();
+    await page.keyboard.press('Enter');
+    await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Space');
+    await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('the counters', () => {
+  const targets = stats.map((s) => `${s.prefix ?? ''}${s.value}${s.suffix ?? ''}`);
+
+  test('match the specification', () => {
+    expect(targets).toEqual(['100+', '150+', '12+', '3+']);
+  });
+
+  test('count up to their targets once scrolled into view', async ({ page }) => {
+    await visit(page, '/About-us');
+    const counters = page.getByTestId('counter');
+    await expect(counters).toHaveCount(stats.length);
+    // Out of view they wait at zero.
+    await expect(counters).toHaveText(targets.map((t) => t.replace(/\d+/, '0')));
+    await counters.first().scrollIntoViewIfNeeded();
+    await expect(counters).toHaveText(targets, { timeout: 4000 });
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+    test('show the final values at once', async ({ page }) => {
+      await visit(page, '/About-us');
+      const counters = page.getByTestId('counter');
+      await expect(counters).toHaveText(targets, { timeout: 500 });
+      await counters.first().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(1000);
+      await expect(counters).toHaveText(targets, { timeout: 100 });
+    });
+  });
+});
+
+test('the WhatsApp link opens a chat with the prefilled message in a new tab', async ({ page }) => {
+  await visit(page, '/About-us');
+  const link = page.getByRole('main').getByRole('link', { name: /WhatsApp/ });
+  await expect(link).toHaveCount(1);
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(new RegExp(`^https://wa\\.me/${site.whatsapp.number}\\?text=`));
+  expect(new URL(href!).searchParams.get('text')).toBe(site.whatsapp.message);
+  await expect(link).toHaveAttribute('target', '_blank');
+  const rel = (await link.getAttribute('rel')) ?? '';
+  expect(rel.split(/\s+/)).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+});

@@ -1,0 +1,111 @@
+/**
+ * The `test` every browser test uses. It adds two things to Playwright's own `page`:
+ *
+ * 1. Requests that leave the site (any host other than the test server) are aborted.
+ *    The tests must not depend on the network: the Contact map points to an external
+ *    map site, which is unreachable on an offline machine, and social/WhatsApp/NFC links
+ *    are only checked by their attributes, never followed.
+ * 2. Every console error and uncaught page error is collected, and the test fails at the
+ *    end if there was any. The only errors ignored are the browser's own
+ *    "Failed to load resource" messages for the external requests aborted in (1): they are
+ *    caused by the test, not by the site. A test that provokes errors on purpose lists
+ *    them with `test.use({ expectedConsoleErrors: /.../ })`.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import routesFile from '../config/routes';
+import site from '../config/site';
+import about from '../config/pages/about';
+import blog from '../config/pages/blog';
+import career from '../config/pages/career';
+import contact from '../config/pages/contact';
+import home from '../config/pages/home';
+import product from '../config/pages/product';
+import services from '../config/pages/services';
+import type { RoutesConfig } from '../src/config/routesSchema';
+
+const routes: RoutesConfig = routesFile;
+
+export { expect, site, routes };
+
+export const pageConfigs = { home, about, product, services, blog, career, contact } as const;
+export type PageId = keyof typeof pageConfigs;
+
+function isLocal(url: URL): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:';
+}
+
+interface Fixtures {
+  /** Console errors this test provokes on purpose (matched against the message text). */
+  expectedConsoleErrors: RegExp | null;
+}
+
+export const test = base.extend<Fixtures>({
+  expectedConsoleErrors: [null, { option: true }],
+
+  page: async ({ page, expectedConsoleErrors }, use, testInfo) => {
+    const consoleErrors: string[] = [];
+    await page.route(
+      (url) => !isLocal(url),
+      (route) => route.abort('blockedbyclient'),
+    );
+
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      const source = message.location().url;
+      // The browser reports a request we aborted ourselves: not the site's fault.
+      if (/^Failed to load resource/.test(text) && source && !isLocal(new URL(source))) return;
+      if (expectedConsoleErrors?.test(text)) return;
+      consoleErrors.push(`console.error on ${page.url()}: ${text}${source ? ` (${source})` : ''}`);
+    });
+    page.on('pageerror', (error) => {
+      if (expectedConsoleErrors?.test(error.message)) return;
+      consoleErrors.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
+    });
+
+    await use(page);
+
+    if (consoleErrors.length > 0) {
+      await testInfo.attach('console-errors.txt', { body: consoleErrors.join('\n'), contentType: 'text/plain' });
+    }
+    expect(consoleErrors, 'The page logged errors (console.error or an uncaught exception)').toEqual([]);
+  },
+});
+
+/** Every address the site answers, with the page it shows (aliases included). */
+export const addresses: { path: string; page: PageId }[] = routes.routes.flatMap((route) =>
+  [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page: route.page as PageId })),
+);
+
+/** The main address of each page. */
+export const mainPaths: { path: string; page: PageId }[] = routes.routes.map((route) => ({ path: route.path, page: route.page as PageId }));
+
+/** The page a site-internal link points at (by path or alias). */
+export function pageOfHref(href: string): PageId | undefined {
+  return addresses.find((a) => a.path === href)?.page;
+}
+
+/** The label of the navbar link that belongs to a page. */
+export function navLabelOf(page: PageId): string {
+  const link = site.navigation.links.find((l) => pageOfHref(l.href) === page);
+  if (!link) throw new Error(`No navbar link leads to the ${page} page`);
+  return link.label;
+}
+
+/** The first section's heading, which every page shows as its h1. */
+export function headingOf(page: PageId): string {
+  const first = pageConfigs[page].sections[0] as { heading?: string } | undefined;
+  if (!first?.heading) throw new Error(`The ${page} page's first section has no heading`);
+  return first.heading;
+}
+
+/** Opens an address and waits until its page (not the loading screen) is shown. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Fills `{name}` placeholders the way the site does (config/site.ts ui texts). */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
+}

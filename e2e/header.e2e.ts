@@ -1,0 +1,121 @@
+/**
+ * The header on large and small screens (the mobile menu toggle, the contact bar) and
+ * the scroll to the top on every route change.
+ */
+import { expect, headingOf, site, test, visit } from './fixtures';
+
+const nav = site.navigation;
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu is collapsed behind a toggle that opens it, and following a link closes it', async ({ page }) => {
+    await visit(page, '/');
+    const toggle = page.getByRole('button', { name: nav.openMenuLabel });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    // No navbar link can be seen or reached while the menu is closed.
+    await expect(page.getByRole('navigation', { name: nav.label })).toHaveCount(0);
+    const header = page.getByRole('banner');
+    for (const link of nav.links) {
+      const all = header.getByRole('link', { name: link.label, exact: true, includeHidden: true });
+      await expect(all).not.toHaveCount(0);
+      for (const element of await all.all()) await expect(element).toBeHidden();
+    }
+
+    await toggle.click();
+    const closeToggle = page.getByRole('button', { name: nav.closeMenuLabel });
+    await expect(closeToggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: nav.label });
+    await expect(menu).toBeVisible();
+    for (const link of nav.links) {
+      await expect(menu.getByRole('link', { name: link.label, exact: true })).toBeVisible();
+    }
+    await expect(menu.locator('[aria-current="page"]')).toHaveText('Home');
+
+    await menu.getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL('/Services');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('services'));
+    await expect(page.getByRole('button', { name: nav.openMenuLabel })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('navigation', { name: nav.label })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Services', exact: true })).toBeHidden();
+  });
+
+  test('the toggle also closes the open menu', async ({ page }) => {
+    await visit(page, '/Blog');
+    await page.getByRole('button', { name: nav.openMenuLabel }).click();
+    await expect(page.getByRole('navigation', { name: nav.label })).toBeVisible();
+    await page.getByRole('button', { name: nav.closeMenuLabel }).click();
+    await expect(page.getByRole('button', { name: nav.openMenuLabel })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('navigation', { name: nav.label })).toHaveCount(0);
+  });
+
+  test('the contact bar is hidden', async ({ page }) => {
+    await visit(page, '/');
+    const bar = page.getByRole('complementary', { name: site.ui.contactBarLabel, includeHidden: true });
+    await expect(bar).toBeAttached();
+    await expect(bar).toBeHidden();
+    await expect(bar.getByRole('link', { name: site.contact.phone.label, includeHidden: true })).toBeHidden();
+    await expect(bar.getByRole('link', { name: site.contact.email.label, includeHidden: true })).toBeHidden();
+  });
+});
+
+test.describe('at 1280 px wide', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the contact bar shows the phone number, the e-mail address and the social links', async ({ page }) => {
+    await visit(page, '/');
+    const bar = page.getByRole('complementary', { name: site.ui.contactBarLabel });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link', { name: site.contact.phone.label })).toHaveAttribute('href', site.contact.phone.href);
+    await expect(bar.getByRole('link', { name: site.contact.email.label })).toHaveAttribute('href', site.contact.email.href);
+    for (const social of site.social) {
+      await expect(bar.getByRole('link', { name: social.label })).toBeVisible();
+    }
+  });
+
+  test('the navbar links are shown without a toggle', async ({ page }) => {
+    await visit(page, '/');
+    await expect(page.getByRole('button', { name: nav.openMenuLabel })).toBeHidden();
+    const bar = page.getByRole('navigation', { name: nav.label });
+    for (const link of nav.links) {
+      await expect(bar.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+    }
+  });
+
+  test('the navbar stays at the top of the screen when scrolling', async ({ page }) => {
+    await visit(page, '/Services');
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const box = await page.getByRole('banner').boundingBox();
+    expect(box?.y).toBe(0);
+  });
+});
+
+test('a route change scrolls the new page to the top', async ({ page }) => {
+  await visit(page, '/');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Services', exact: true }).click();
+  await expect(page).toHaveURL('/Services');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('services'));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // And it stays there (nothing scrolls it back down once the page has drawn).
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the footer has the columns, the newsletter box and the copyright of this year', async ({ page }) => {
+  await visit(page, '/');
+  const footer = page.getByRole('contentinfo');
+  for (const column of site.footer.columns) {
+    await expect(footer.getByRole('heading', { name: column.heading, exact: true })).toBeVisible();
+    for (const link of column.links) {
+      await expect(footer.getByRole('link', { name: link.label, exact: true }).first()).toHaveAttribute('href', link.href);
+    }
+  }
+  await expect(footer.getByRole('heading', { name: site.footer.newsletter.heading })).toBeVisible();
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+});

@@ -1,0 +1,105 @@
+/**
+ * Helpers for the form tests (e2e/forms.e2e.ts): where each form is, its fields by
+ * document key, unique test values, and the stored documents read back with the
+ * agency's own command line (`DATA_DIR=.e2e-data npx tsx scripts/leads.ts export <collection>`).
+ */
+import type { Locator, Page, Request } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from '../fixtures';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..', '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+/** The test server's data folder (E2E_DATA_DIR of playwright.config.ts). */
+const E2E_DATA_DIR = '.e2e-data';
+
+export type StoredDocument = Record<string, unknown>;
+
+/** Every document of a collection, read with the leads CLI (JSON export). */
+export async function readCollection(collection: string): Promise<StoredDocument[]> {
+  try {
+    const { stdout } = await run(tsx, ['scripts/leads.ts', 'export', collection, '--format', 'json'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as StoredDocument[];
+  } catch (error) {
+    // Before the first submit ever, the server may not have made the database yet.
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+    if (/No database at/.test(stderr)) return [];
+    throw error;
+  }
+}
+
+/** The documents of a collection whose `key` holds `value` (the test's unique value). */
+export async function findDocuments(collection: string, key: string, value: string): Promise<StoredDocument[]> {
+  return (await readCollection(collection)).filter((d) => d[key] === value);
+}
+
+/** A suffix no other test (or earlier run) uses. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+}
+
+/** The spec's forms: where they are shown and the collection they save to. */
+export const formPlaces = {
+  inquiry: { path: '/', collection: 'Inquriy' },
+  newsletter: { path: '/Blog', collection: 'subcribe' },
+  freelancer: { path: '/Career', collection: 'freelancers' },
+  contact: { path: '/Contact', collection: 'Contact_cli' },
+} as const;
+export type FormName = keyof typeof formPlaces;
+
+/** The <form> element of one of the four forms on the current page. */
+export function formOf(page: Page, name: FormName): Locator {
+  if (name === 'newsletter') return page.getByRole('region', { name: 'Are You A Business Man?' }).locator('form');
+  // The page's own form (one per page); the newsletter sits in the footer, outside <main>.
+  return page.getByRole('main').locator('form');
+}
+
+/** A field by its document key (inputs get the id `<prefix>-<key>`). */
+export function field(form: Locator, key: string): Locator {
+  return form.locator(`[id$="-${key}"]`);
+}
+
+export function submitButton(form: Locator): Locator {
+  return form.locator('button[type="submit"]');
+}
+
+/** Collects the document saves (POST /api/collections/...) and file uploads (PUT /api/files/...) a page makes. */
+export function recordWrites(page: Page): { saves: Request[]; uploads: Request[] } {
+  const writes = { saves: [] as Request[], uploads: [] as Request[] };
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'POST' && url.pathname.startsWith('/api/collections/')) writes.saves.push(request);
+    if (request.method() === 'PUT' && url.pathname.startsWith('/api/files/')) writes.uploads.push(request);
+  });
+  return writes;
+}
+
+/** Texts that only a form library's default messages contain (yup, react-hook-form, the browser's own bubbles). */
+export const libraryDefaults = /must be a|is a required field|must be at least|must be at most|must match|is invalid|this field is required|please fill (in|out) this field|please include an '@'/i;
+
+export async function expectNoLibraryMessages(page: Page): Promise<void> {
+  await expect(page.locator('body')).not.toContainText(libraryDefaults);
+}
+
+/** The toasts on screen (notistack, with the site's swipeable content). */
+export function toasts(page: Page): Locator {
+  return page.getByTestId('toast');
+}
+
+/** The toast is in the top-right corner of the viewport. */
+export async function expectTopRight(page: Page, toast: Locator): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const box = (await toast.boundingBox())!;
+  expect(box, 'toast box').not.toBeNull();
+  expect(box.x, 'toast left edge is in the right half').toBeGreaterThan(viewport.width / 2);
+  expect(viewport.width - (box.x + box.width), 'toast right edge is near the right of the viewport').toBeLessThan(60);
+  expect(box.y, 'toast top is near the top of the viewport').toBeLessThan(80);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+}

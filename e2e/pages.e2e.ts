@@ -1,0 +1,126 @@
+/**
+ * Page content that does something: the Blog's 'Read More' buttons, links that leave the
+ * site (new tab, safe rel, https), the Contact map, and the error screen.
+ */
+import type { Locator } from '@playwright/test';
+import blog from '../config/pages/blog';
+import contact from '../config/pages/contact';
+import product from '../config/pages/product';
+import { expect, site, test, visit } from './fixtures';
+
+async function expectNewTab(link: Locator, href: string | RegExp): Promise<void> {
+  await expect(link).toHaveAttribute('href', href);
+  await expect(link).toHaveAttribute('target', '_blank');
+  const rel = (await link.getAttribute('rel')) ?? '';
+  expect(rel.split(/\s+/), `rel of ${await link.getAttribute('href')}`).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+}
+
+test.describe('Blog', () => {
+  const cards = blog.sections.find((s) => s.type === 'cards');
+  if (!cards || cards.type !== 'cards') throw new Error('config/pages/blog.ts has no cards section');
+
+  test("each of the three cards' 'Read More' button shows and hides more text", async ({ page }) => {
+    await visit(page, '/Blog');
+    expect(cards.cards.map((c) => c.title)).toEqual(['Responsive Website Redesign', 'E-Commerce App Development', 'Design User Interface']);
+    const items = page.getByRole('region', { name: cards.heading }).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+
+    for (const [i, card] of cards.cards.entries()) {
+      const item = items.nth(i);
+      await expect(item.getByRole('heading', { name: card.title })).toBeVisible();
+      const more = item.getByText(card.more![0]!);
+      const button = item.getByRole('button', { name: site.ui.readMore });
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(more).toBeHidden();
+
+      await button.click();
+      const less = item.getByRole('button', { name: site.ui.readLess });
+      await expect(less).toHaveAttribute('aria-expanded', 'true');
+      for (const paragraph of card.more!) await expect(item.getByText(paragraph)).toBeVisible();
+      // The button names the text it controls.
+      const controls = await less.getAttribute('aria-controls');
+      expect(controls).toBeTruthy();
+      await expect(page.locator(`[id="${controls}"]`)).toContainText(card.more![0]!);
+
+      await less.click();
+      await expect(item.getByRole('button', { name: site.ui.readMore })).toHaveAttribute('aria-expanded', 'false');
+      await expect(more).toBeHidden();
+    }
+  });
+});
+
+test.describe('links that leave the site', () => {
+  test('the Product page NFC button opens the NFC card site in a new tab', async ({ page }) => {
+    const split = product.sections.find((s) => s.type === 'split');
+    const action = split && split.type === 'split' ? split.actions?.[0] : undefined;
+    if (!action) throw new Error('config/pages/product.ts has no button');
+    await visit(page, '/Product');
+    const button = page.getByRole('main').getByRole('link', { name: action.label });
+    await expect(button).toBeVisible();
+    await expectNewTab(button, action.href);
+    expect(action.href).toMatch(/^https:\/\//);
+    // Screen-reader users are told it opens a new tab.
+    await expect(button).toHaveAccessibleName(`${action.label} ${site.ui.newTabHint}`);
+  });
+
+  test('the social links and the chat button open in a new tab', async ({ page }) => {
+    await visit(page, '/');
+    const footer = page.getByRole('contentinfo');
+    for (const social of site.social) {
+      await expectNewTab(footer.getByRole('link', { name: social.label }), social.href);
+      await expectNewTab(page.getByRole('complementary', { name: site.ui.contactBarLabel }).getByRole('link', { name: social.label }), social.href);
+    }
+    const chat = page.getByRole('link', { name: `${site.chat.label} ${site.ui.newTabHint}` }).and(page.locator(':not(footer *, aside *)'));
+    await expect(chat).toHaveCount(1);
+    await expect(chat).toBeVisible();
+    await expectNewTab(chat, site.chat.href);
+  });
+
+  test('every link that leaves the site is https and opens safely in a new tab', async ({ page }) => {
+    for (const path of ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact']) {
+      await visit(page, path);
+      const links = page.locator('a[href^="http"], a[href^="//"]');
+      for (const link of await links.all()) {
+        const href = (await link.getAttribute('href'))!;
+        expect(href, `link on ${path}`).toMatch(/^https:\/\//);
+        await expectNewTab(link, href);
+      }
+    }
+  });
+});
+
+test('the Contact map has a title, loads lazily and is 500 px high', async ({ page }) => {
+  const map = contact.sections.find((s) => s.type === 'map');
+  if (!map || map.type !== 'map') throw new Error('config/pages/contact.ts has no map');
+  await visit(page, '/Contact');
+  const frame = page.getByTitle(map.title);
+  await expect(frame).toHaveCount(1);
+  await expect(frame).toHaveJSProperty('tagName', 'IFRAME');
+  await expect(frame).toHaveAttribute('loading', 'lazy');
+  await expect(frame).toHaveAttribute('src', map.src);
+  expect(map.src).toMatch(/^https:\/\//);
+  await frame.scrollIntoViewIfNeeded();
+  expect(site.constants.mapHeightPx).toBe(500);
+  await expect.poll(async () => (await frame.boundingBox())?.height).toBe(500);
+});
+
+test.describe('the error screen', () => {
+  // A page whose code cannot be loaded (here: the About page's script is blocked) shows the
+  // error screen inside the normal header and footer, with a way back home. The failed
+  // request and the router's report of it are the errors this test provokes on purpose.
+  test.use({ expectedConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
+
+  test('shows when a page cannot be loaded', async ({ page }) => {
+    await page.route(/\/assets\/about-[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.goto('/About-us');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.ui.errorScreen.heading);
+    await expect(page.getByRole('alert')).toContainText(site.ui.errorScreen.text);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    await page.unroute(/\/assets\/about-[^/]*\.js$/);
+    await page.getByRole('link', { name: site.ui.errorScreen.homeLabel, exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Business Growth');
+  });
+});

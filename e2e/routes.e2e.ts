@@ -1,0 +1,94 @@
+/**
+ * Every address (main paths, aliases, an unknown path) shows its page with the page's own
+ * title and description (config/pages/*.ts), and the navbar highlights that page's link.
+ */
+import { addresses, expect, headingOf, navLabelOf, pageConfigs, site, test, visit, type PageId } from './fixtures';
+
+// The headings the specification names word for word (section 2); the others come from config.
+const specHeadings: Partial<Record<PageId, string>> = {
+  home: 'Business Growth',
+  blog: 'Blog & Best Advise',
+  career: 'Join Our Team Only Freelancers',
+  contact: 'Contact Us',
+};
+
+const cases: { path: string; page: PageId }[] = [...addresses, { path: '/no-such-page', page: 'home' }, { path: '/about-us/deeper/path', page: 'home' }];
+
+test('the addresses of the specification are all configured', () => {
+  const configured = addresses.map((a) => `${a.path} -> ${a.page}`);
+  expect(configured).toEqual(
+    expect.arrayContaining([
+      '/ -> home',
+      '/home -> home',
+      '/Home -> home',
+      '/About-us -> about',
+      '/About-Us -> about',
+      '/Product -> product',
+      '/Services -> services',
+      '/Blog -> blog',
+      '/Career -> career',
+      '/Contact -> contact',
+      '/contact -> contact',
+    ]),
+  );
+});
+
+for (const { path, page: pageId } of cases) {
+  test(`${path} shows the ${pageId} page with its title, description and highlighted nav link`, async ({ page }) => {
+    const config = pageConfigs[pageId];
+    await visit(page, path);
+
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toHaveCount(1);
+    await expect(h1).toHaveText(specHeadings[pageId] ?? headingOf(pageId));
+    if (specHeadings[pageId]) expect(headingOf(pageId), 'config heading matches the specification').toBe(specHeadings[pageId]);
+
+    await expect(page).toHaveTitle(config.title);
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveCount(1);
+    await expect(description).toHaveAttribute('content', config.description);
+
+    // The address stays what the visitor typed (no redirect).
+    expect(new URL(page.url()).pathname).toBe(path);
+
+    // Exactly one link of the (visible, desktop) navbar is marked as the current page.
+    const nav = page.getByRole('navigation', { name: site.navigation.label });
+    await expect(nav).toHaveCount(1);
+    const current = nav.locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText(navLabelOf(pageId));
+    await expect(current).toHaveRole('link');
+  });
+}
+
+test('client-side navigation updates the title, description and highlighted link', async ({ page }) => {
+  await visit(page, '/');
+  const nav = page.getByRole('navigation', { name: site.navigation.label });
+  for (const link of site.navigation.links) {
+    await nav.getByRole('link', { name: link.label, exact: true }).click();
+    const pageId = addresses.find((a) => a.path === link.href)?.page;
+    if (!pageId) throw new Error(`navbar link ${link.href} leads nowhere`);
+    await expect(page).toHaveURL(link.href);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(specHeadings[pageId] ?? headingOf(pageId));
+    await expect(page).toHaveTitle(pageConfigs[pageId].title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageConfigs[pageId].description);
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(link.label);
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  }
+});
+
+test("the home hero's 'Our Vision' button leads to /About-Us, which highlights About Us", async ({ page }) => {
+  await visit(page, '/');
+  await page.getByRole('link', { name: 'Our Vision' }).click();
+  await expect(page).toHaveURL('/About-Us');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('about'));
+  await expect(page.getByRole('navigation', { name: site.navigation.label }).locator('[aria-current="page"]')).toHaveText(navLabelOf('about'));
+});
+
+test("the 'Work With Us' button leads to /contact, which highlights Contact", async ({ page }) => {
+  await visit(page, '/Blog');
+  await page.getByRole('banner').getByRole('link', { name: site.navigation.cta.label }).click();
+  await expect(page).toHaveURL(site.navigation.cta.href);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+  await expect(page.getByRole('navigation', { name: site.navigation.label }).locator('[aria-current="page"]')).toHaveText(navLabelOf('contact'));
+});
