@@ -67,12 +67,15 @@ test.describe('links that leave the site', () => {
     await visit(page, '/');
     const footer = page.getByRole('contentinfo');
     for (const social of site.social) {
-      await expectNewTab(footer.getByRole('link', { name: social.label }), social.href);
+      await expectNewTab(footer.getByRole('list', { name: site.footer.socialLabel }).getByRole('link', { name: social.label }), social.href);
       await expectNewTab(page.getByRole('complementary', { name: site.ui.contactBarLabel }).getByRole('link', { name: social.label }), social.href);
     }
-    const chat = page.getByRole('link', { name: `${site.chat.label} ${site.ui.newTabHint}` }).and(page.locator(':not(footer *, aside *)'));
+    // The floating chat button sits in the footer landmark, fixed to the corner of the screen.
+    const chat = page.locator('a.MuiFab-root');
     await expect(chat).toHaveCount(1);
     await expect(chat).toBeVisible();
+    await expect(chat).toHaveAccessibleName(`${site.chat.label} ${site.ui.newTabHint}`);
+    await expect(chat).toHaveCSS('position', 'fixed');
     await expectNewTab(chat, site.chat.href);
   });
 

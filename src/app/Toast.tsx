@@ -26,17 +26,25 @@ export const SwipeableToast = forwardRef<HTMLDivElement, CustomContentProps>(fun
   const start = useRef<{ x: number; width: number } | null>(null);
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    // No text selection: a drag that starts on selected text would become the browser's own drag.
+    if (e.button === 0) e.preventDefault();
     start.current = { x: e.clientX, width: e.currentTarget.getBoundingClientRect().width };
     e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (start.current) setOffset(e.clientX - start.current.x);
   };
-  const onPointerUp = () => {
+  // Decided from where the pointer is released, not from the last drawn position, so a
+  // quick flick counts as much as a slow drag.
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     const drag = start.current;
     start.current = null;
-    if (drag && Math.abs(offset) >= drag.width * threshold) closeSnackbar(props.id);
+    if (drag && Math.abs(e.clientX - drag.x) >= drag.width * threshold) closeSnackbar(props.id);
     else setOffset(0);
+  };
+  const onPointerCancel = () => {
+    start.current = null;
+    setOffset(0);
   };
 
   return (
@@ -44,13 +52,14 @@ export const SwipeableToast = forwardRef<HTMLDivElement, CustomContentProps>(fun
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
+      onPointerCancel={onPointerCancel}
       data-testid="toast"
       style={{
         transform: `translateX(${offset}px)`,
         opacity: start.current ? Math.max(0.2, 1 - Math.abs(offset) / 400) : 1,
         transition: start.current ? 'none' : 'transform 200ms ease, opacity 200ms ease',
         touchAction: 'pan-y',
+        userSelect: 'none',
         cursor: 'grab',
       }}
     >

@@ -18,7 +18,7 @@ import { useSubmission } from './useSubmission';
 
 export function FormRenderer({ form, name, onDark = false }: { form: FormConfig; name: string; onDark?: boolean }) {
   const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
-  const { register, handleSubmit, reset, setValue, formState } = useForm<FormValues>({
+  const { register, handleSubmit, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver,
     defaultValues: initialValues(form),
     mode: 'onSubmit',
@@ -33,7 +33,7 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
     reset(initialValues(form, true));
     setResetCount((n) => n + 1);
   }, [form, reset]);
-  const submit = useSubmission(form, resetFields, () => uploads.current);
+  const submit = useSubmission(form, resetFields, () => uploads.current, () => getValues());
 
   const busy = formState.isSubmitting;
   const error = (field: string) => formState.errors[field]?.message;

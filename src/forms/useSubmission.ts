@@ -11,7 +11,12 @@ import { buildDocument } from './document';
 import type { FormConfig } from './formSchema';
 import { keepInMemory } from './memory';
 
-export function useSubmission(form: FormConfig, resetFields: () => void, pendingUpload: () => Promise<unknown>) {
+export function useSubmission(
+  form: FormConfig,
+  resetFields: () => void,
+  pendingUpload: () => Promise<unknown>,
+  currentValues?: () => FormValues,
+) {
   const port = useDataPort();
   const { enqueueSnackbar } = useSnackbar();
   const inFlight = useRef(false);
@@ -23,6 +28,11 @@ export function useSubmission(form: FormConfig, resetFields: () => void, pending
       // A CV still uploading is waited for, so its URL is part of the document.
       await pendingUpload().catch(() => undefined);
       const values = { ...raw };
+      // `raw` was taken when the submit began; a file field's URL may only have arrived since.
+      if (currentValues) {
+        const now = currentValues();
+        for (const f of form.fields) if (f.kind === 'file') values[f.name] = now[f.name] ?? '';
+      }
       const document = buildDocument(form, values);
       if (form.keepInMemory) keepInMemory(form.collection, document);
       if (form.reset === 'always') resetFields();

@@ -26,10 +26,13 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
   const upload = field.upload!;
   const [state, setState] = useState<UploadState>({ step: 'idle' });
   const inputRef = useRef<HTMLInputElement>(null);
+  /** The upload whose outcome counts: a later choice (or a reset) makes an earlier upload's result stale. */
+  const current = useRef(0);
   const id = `${idPrefix}-${field.name}`;
   const statusId = `${id}-status`;
 
   useEffect(() => {
+    current.current++;
     setState({ step: 'idle' });
     if (inputRef.current) inputRef.current.value = '';
   }, [resetCount]);
@@ -42,6 +45,7 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    const attempt = ++current.current;
     setFileUrl('');
     if (!file) return setState({ step: 'idle' });
     const problem = fileProblem(upload, file);
@@ -52,13 +56,15 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
     setState({ step: 'uploading', name: file.name, progress: 0 });
     const path = `${upload.pathPrefix}${newStorageId()}`;
     const running = port
-      .uploadFile(path, file, (progress) => setState((s) => (s.step === 'uploading' ? { ...s, progress } : s)))
+      .uploadFile(path, file, (progress) => attempt === current.current && setState((s) => (s.step === 'uploading' ? { ...s, progress } : s)))
       .then((url) => {
+        if (attempt !== current.current) return;
         setFileUrl(url);
         setState({ step: 'done', name: file.name });
       })
       .catch((reason: unknown) => {
         console.error('CV upload failed:', reason);
+        if (attempt !== current.current) return;
         setFileUrl('');
         setState({ step: 'failed', message: upload.failed });
       });

@@ -1,0 +1,734 @@
+/**
+ * The four forms as a visitor meets them (SPEC sections 3, 4, 5, 7, 8, 9): the home inquiry
+ * in the hero of '/', the footer newsletter, the freelancer application on '/Career' and the
+ * contact form on '/Contact'.
+ *
+ * - the checks fail one by one in the specification's order, each with its exact message in
+ *   role="alert", the field marked aria-invalid and focused, and nothing is saved;
+ * - a valid submit shows the exact toast (top-right), stores exactly the specified keys
+ *   (read back with the agency's `leads` command line) and clears the form;
+ * - a failed save shows what the specification says, per form;
+ * - the CV upload (also while it runs, and when a second file replaces the first), a double
+ *   click, the toasts' auto-close, pause on hover and drag-to-dismiss.
+ *
+ * Messages, toasts and document keys are written out here from the specification, not read
+ * from config/, so a config change that breaks the specification fails a test. Only the
+ * upload messages, which the specification does not fix, come from config/forms/freelancer.ts.
+ *
+ * The database is shared with earlier runs and with parallel tests: every test uses its own
+ * unique values and looks only for documents holding them.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import freelancerConfig from '../config/forms/freelancer';
+import { expect, test, visit } from './fixtures';
+import {
+  expectNoLibraryMessages,
+  expectTopRight,
+  field,
+  findDocuments,
+  formOf,
+  formPlaces,
+  recordWrites,
+  submitButton,
+  toasts,
+  uniqueSuffix,
+  type FormName,
+  type StoredDocument,
+} from './helpers/forms';
+
+/* ------------------------------------------------------- the specification's words */
+
+const message = {
+  firstName: 'Please enter first name',
+  fullName: 'Please enter Full name',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number 0-9 & 10 Character',
+  project: 'Please enter a Project',
+  portfolio: 'Please enter a portfolioUrl link for Http//',
+  message: 'Please enter a message',
+  company: 'Please enter company Name',
+} as const;
+
+const toast = {
+  inquirySaved: 'Thankyou For Send',
+  inquiryFailed: 'Plas Try Agin',
+  freelancerSaved: 'Thankyou For Connecting , We Will Meassage Soon.. For Join Team',
+  freelancerFailed: 'Plase Try agin',
+  contactSaved: 'Thank you',
+} as const;
+
+/** Section 3: the keys of each stored document, exactly. */
+const documentKeys: Record<FormName, string[]> = {
+  newsletter: ['Email', 'id', 'Date'],
+  inquiry: ['Fname', 'Email', 'Number', 'Pname', 'id', 'Date'],
+  freelancer: ['fullName', 'Email', 'Number', 'portfolioUrl', 'SelectedTechnology', 'CvFile', 'Messsage', 'id', 'Date'],
+  contact: ['Fullname', 'Company', 'Email', 'Number', 'Your', 'Messsage', 'id', 'Date'],
+};
+
+const visitorTypes = ['You are a Business Man', 'You are a Employes', 'You are a Developer', 'You are a Startup'];
+const upload = freelancerConfig.fields.find((f) => f.name === 'CvFile')!.upload!;
+
+/* --------------------------------------------------------------------- helpers */
+
+async function open(page: Page, name: FormName): Promise<Locator> {
+  await visit(page, formPlaces[name].path);
+  const form = formOf(page, name);
+  await expect(form).toHaveCount(1);
+  if (name === 'newsletter') await form.scrollIntoViewIfNeeded();
+  return form;
+}
+
+async function fillFields(form: Locator, values: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) await field(form, key).fill(value);
+}
+
+async function expectValues(form: Locator, values: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) await expect(field(form, key), `field ${key}`).toHaveValue(value);
+}
+
+/** Reads a collection until the test's document is there (or `count` of them), and returns them. */
+async function storedOnce(collection: string, key: string, value: string, count = 1): Promise<StoredDocument[]> {
+  let documents: StoredDocument[] = [];
+  await expect
+    .poll(async () => (documents = await findDocuments(collection, key, value)).length, { message: `documents in ${collection} with ${key}=${value}`, timeout: 10_000 })
+    .toBe(count);
+  return documents;
+}
+
+/** `id` is the submit time in ms, `Date` the same moment as non-empty text. */
+function expectStamp(document: StoredDocument, before: number, after: number): void {
+  expect(typeof document.id).toBe('number');
+  const id = document.id as number;
+  expect(id).toBeGreaterThanOrEqual(before - 1000);
+  expect(id).toBeLessThanOrEqual(after + 1000);
+  expect(typeof document.Date).toBe('string');
+  const date = document.Date as string;
+  expect(date.trim()).not.toBe('');
+  const parsed = Date.parse(date);
+  if (!Number.isNaN(parsed)) expect(Math.abs(parsed - id), 'Date is the same moment as id').toBeLessThan(1000);
+}
+
+function expectExactKeys(document: StoredDocument, name: FormName): void {
+  expect(Object.keys(document).sort()).toEqual([...documentKeys[name]].sort());
+}
+
+/** The one toast with this text: visible, exactly that text, in the top-right corner. */
+async function expectToast(page: Page, text: string): Promise<Locator> {
+  const shown = toasts(page).filter({ hasText: text });
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toBeVisible();
+  await expect(shown).toHaveText(text);
+  await expectTopRight(page, shown);
+  return shown;
+}
+
+/** Fails every document save with a 500, as a broken backend would; counts the attempts. */
+async function failSaves(page: Page): Promise<{ attempts: number }> {
+  const counter = { attempts: 0 };
+  await page.route('**/api/collections/**', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    counter.attempts++;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Broken on purpose by the test' }) });
+  });
+  return counter;
+}
+
+/** The browser's console error a save failure logs (useSubmission logs it by design). */
+function saveFailureLogged(page: Page, collection: string): Promise<unknown> {
+  return page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes(`Could not save to ${collection}`), timeout: 10_000 });
+}
+
+const saveFailureErrors = /Could not save to|the server responded with a status of 500/;
+
+/* ------------------------------------------- 1. failing checks, in the spec's order */
+
+interface Step {
+  /** Values typed before this submit (on top of the earlier steps'). */
+  fill: Record<string, string>;
+  /** The field of the first failing check, and its message. */
+  key: string;
+  message: string;
+}
+
+async function walkChecks(page: Page, name: FormName, steps: Step[], unique: { key: string; value: string }): Promise<void> {
+  const writes = recordWrites(page);
+  const form = await open(page, name);
+  for (const [i, step] of steps.entries()) {
+    await test.step(`submit ${i + 1}: ${step.key} fails with "${step.message}"`, async () => {
+      await fillFields(form, step.fill);
+      await submitButton(form).click();
+      const alert = form.getByRole('alert');
+      await expect(alert).toHaveCount(1);
+      await expect(alert).toHaveText(step.message);
+      const input = field(form, step.key);
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      // The focus left the field for the button: only the failed submit brings it back.
+      await expect(input).toBeFocused();
+      await expect(input, 'the alert is the field\'s description').toHaveAccessibleDescription(step.message);
+      // Only the first failing check is shown: no other field is marked.
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
+      await expectNoLibraryMessages(page);
+    });
+  }
+  await page.waitForTimeout(200);
+  expect(writes.saves, 'no save was attempted').toHaveLength(0);
+  expect(await findDocuments(formPlaces[name].collection, unique.key, unique.value)).toEqual([]);
+}
+
+test.describe('failing checks come one at a time, in the order of the specification', () => {
+  test('home inquiry', async ({ page }) => {
+    const s = uniqueSuffix();
+    const email = `ada.${s}@example.com`;
+    await walkChecks(
+      page,
+      'inquiry',
+      [
+        { fill: {}, key: 'Fname', message: message.firstName },
+        { fill: { Fname: '   ' }, key: 'Fname', message: message.firstName },
+        { fill: { Fname: `Ada ${s}`, Email: `ada.${s}@example` }, key: 'Email', message: message.email },
+        { fill: { Email: `ada ${s}@example.com` }, key: 'Email', message: message.email },
+        { fill: { Email: email, Number: 'abc' }, key: 'Number', message: message.phone },
+        { fill: { Number: '12345-678' }, key: 'Number', message: message.phone },
+        { fill: { Number: '0123456789', Pname: '  ' }, key: 'Pname', message: message.project },
+      ],
+      { key: 'Email', value: email },
+    );
+  });
+
+  test('footer newsletter', async ({ page }) => {
+    const s = uniqueSuffix();
+    const last = `news.${s}@example`;
+    await walkChecks(
+      page,
+      'newsletter',
+      [
+        { fill: {}, key: 'Email', message: message.email },
+        { fill: { Email: `news ${s}@example.com` }, key: 'Email', message: message.email },
+        { fill: { Email: `@example.com` }, key: 'Email', message: message.email },
+        { fill: { Email: last }, key: 'Email', message: message.email },
+      ],
+      { key: 'Email', value: last },
+    );
+  });
+
+  test('freelancer application', async ({ page }) => {
+    const s = uniqueSuffix();
+    const email = `grace.${s}@example.com`;
+    await walkChecks(
+      page,
+      'freelancer',
+      [
+        { fill: {}, key: 'fullName', message: message.fullName },
+        { fill: { fullName: `Grace ${s}`, Email: `grace.${s}@example` }, key: 'Email', message: message.email },
+        { fill: { Email: email, Number: 'abc' }, key: 'Number', message: message.phone },
+        { fill: { Number: '0123456789' }, key: 'portfolioUrl', message: message.portfolio },
+        { fill: { portfolioUrl: `https://grace-${s}.example.com` }, key: 'Messsage', message: message.message },
+        { fill: { Messsage: ' \n ' }, key: 'Messsage', message: message.message },
+      ],
+      { key: 'Email', value: email },
+    );
+  });
+
+  test('contact', async ({ page }) => {
+    const s = uniqueSuffix();
+    const email = `linus.${s}@example.com`;
+    await walkChecks(
+      page,
+      'contact',
+      [
+        { fill: {}, key: 'Fullname', message: message.fullName },
+        { fill: { Fullname: `Linus ${s}` }, key: 'Company', message: message.company },
+        { fill: { Company: '   ' }, key: 'Company', message: message.company },
+        // The phone is required here: empty fails.
+        { fill: { Company: 'Acme Ltd' }, key: 'Number', message: message.phone },
+        { fill: { Number: 'abc' }, key: 'Number', message: message.phone },
+        { fill: { Number: '0123456789', Email: `linus.${s}@example` }, key: 'Email', message: message.email },
+        { fill: { Email: email }, key: 'Messsage', message: message.message },
+      ],
+      { key: 'Email', value: email },
+    );
+  });
+});
+
+/* ------------------------------------------------------- 2./3. valid submits */
+
+test.describe('a valid submit stores exactly the specified document and clears the form', () => {
+  test('home inquiry: toast "Thankyou For Send", phone capped at 10 characters', async ({ page }) => {
+    const s = uniqueSuffix();
+    const form = await open(page, 'inquiry');
+    const values = { Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Pname: `An online shop ${s}` };
+    await fillFields(form, values);
+    // The phone input stops at 10 characters.
+    await field(form, 'Number').pressSequentially('012345678912');
+    await expect(field(form, 'Number')).toHaveValue('0123456789');
+    await expect(field(form, 'Number')).toHaveAttribute('maxlength', '10');
+
+    const before = Date.now();
+    await submitButton(form).click();
+    await expectToast(page, toast.inquirySaved);
+    const after = Date.now();
+
+    const [document] = await storedOnce('Inquriy', 'Email', values.Email);
+    expectExactKeys(document!, 'inquiry');
+    expect(document).toEqual({ ...values, Number: '0123456789', id: expect.any(Number), Date: expect.any(String) });
+    expectStamp(document!, before, after);
+
+    await expectValues(form, { Fname: '', Email: '', Number: '', Pname: '' });
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await expectNoLibraryMessages(page);
+  });
+
+  test('footer newsletter: nothing is shown, the e-mail is stored and cleared', async ({ page }) => {
+    const s = uniqueSuffix();
+    const form = await open(page, 'newsletter');
+    const email = `news.${s}@example.com`;
+    await field(form, 'Email').fill(email);
+
+    const before = Date.now();
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/collections/'));
+    await submitButton(form).click();
+    expect((await saved).status()).toBe(201);
+    const after = Date.now();
+
+    await expect(field(form, 'Email')).toHaveValue('');
+    await page.waitForTimeout(500);
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    const [document] = await storedOnce('subcribe', 'Email', email);
+    expectExactKeys(document!, 'newsletter');
+    expect(document).toEqual({ Email: email, id: expect.any(Number), Date: expect.any(String) });
+    expectStamp(document!, before, after);
+  });
+
+  test('contact: toast "Thank you"; the visitor type defaults to business man, is stored as chosen, then empty', async ({ page }) => {
+    const s = uniqueSuffix();
+    const form = await open(page, 'contact');
+    const select = field(form, 'Your');
+    await expect(select).toHaveValue('You are a Business Man');
+    await expect(field(form, 'Number')).toHaveAttribute('maxlength', '10');
+    // The four options of section 9 can be chosen.
+    const choosable = await select.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(choosable).toEqual(visitorTypes);
+
+    // First submit: the visitor type left at its default.
+    const first = { Fullname: `Linus ${s}`, Company: `Acme ${s}`, Number: '0123456789', Email: `linus.${s}@example.com`, Messsage: `Hello\nfrom ${s}` };
+    await fillFields(form, first);
+    let before = Date.now();
+    await submitButton(form).click();
+    await expectToast(page, toast.contactSaved);
+    let after = Date.now();
+    await expectValues(form, { Fullname: '', Company: '', Number: '', Email: '', Messsage: '', Your: '' });
+    let [document] = await storedOnce('Contact_cli', 'Email', first.Email);
+    expectExactKeys(document!, 'contact');
+    expect(document).toEqual({ ...first, Your: 'You are a Business Man', id: expect.any(Number), Date: expect.any(String) });
+    expectStamp(document!, before, after);
+
+    // Second submit: another visitor type chosen.
+    const second = { ...first, Email: `linus.2.${s}@example.com`, Number: '42' };
+    await fillFields(form, second);
+    await select.selectOption('You are a Developer');
+    before = Date.now();
+    await submitButton(form).click();
+    await expect(toasts(page).filter({ hasText: toast.contactSaved })).toHaveCount(2);
+    after = Date.now();
+    await expectValues(form, { Fullname: '', Company: '', Number: '', Email: '', Messsage: '', Your: '' });
+    [document] = await storedOnce('Contact_cli', 'Email', second.Email);
+    expectExactKeys(document!, 'contact');
+    expect(document).toEqual({ ...second, Your: 'You are a Developer', id: expect.any(Number), Date: expect.any(String) });
+    expectStamp(document!, before, after);
+
+    // Third submit straight after a reset: the visitor type is stored as the empty value it shows.
+    const third = { ...first, Email: `linus.3.${s}@example.com` };
+    await fillFields(form, third);
+    await submitButton(form).click();
+    await expect(toasts(page).filter({ hasText: toast.contactSaved })).toHaveCount(3);
+    [document] = await storedOnce('Contact_cli', 'Email', third.Email);
+    expect(document).toEqual({ ...third, Your: '', id: expect.any(Number), Date: expect.any(String) });
+    await expectNoLibraryMessages(page);
+  });
+});
+
+/* ------------------------------------------------------------- 4. failed saves */
+
+test.describe('when the save fails', () => {
+  // useSubmission logs the failure, and the browser logs the 500: both on purpose here.
+  test.use({ expectedConsoleErrors: saveFailureErrors });
+
+  test('home inquiry shows "Plas Try Agin" and keeps the values', async ({ page }) => {
+    const s = uniqueSuffix();
+    const broken = await failSaves(page);
+    const form = await open(page, 'inquiry');
+    const values = { Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Number: '0123', Pname: `Shop ${s}` };
+    await fillFields(form, values);
+    await submitButton(form).click();
+    await expectToast(page, toast.inquiryFailed);
+    expect(broken.attempts).toBe(1);
+    await expectValues(form, values);
+    await expect(toasts(page).filter({ hasText: toast.inquirySaved })).toHaveCount(0);
+    await expect(submitButton(form)).toBeEnabled();
+  });
+
+  test('freelancer application shows "Plase Try agin" and keeps the values', async ({ page }) => {
+    const s = uniqueSuffix();
+    const broken = await failSaves(page);
+    const form = await open(page, 'freelancer');
+    const values = { fullName: `Grace ${s}`, Email: `grace.${s}@example.com`, Number: '555', portfolioUrl: `https://grace-${s}.example.com`, Messsage: `Hi ${s}` };
+    await fillFields(form, values);
+    await field(form, 'SelectedTechnology').selectOption('Android');
+    await submitButton(form).click();
+    await expectToast(page, toast.freelancerFailed);
+    expect(broken.attempts).toBe(1);
+    await expectValues(form, { ...values, SelectedTechnology: 'Android' });
+    await expect(toasts(page).filter({ hasText: toast.freelancerSaved })).toHaveCount(0);
+  });
+
+  test('contact shows nothing, is cleared anyway and the visitor type becomes empty', async ({ page }) => {
+    const s = uniqueSuffix();
+    const broken = await failSaves(page);
+    const form = await open(page, 'contact');
+    await fillFields(form, { Fullname: `Linus ${s}`, Company: 'Acme', Number: '0123456789', Email: `linus.${s}@example.com`, Messsage: 'Hello' });
+    await field(form, 'Your').selectOption('You are a Startup');
+    const logged = saveFailureLogged(page, 'Contact_cli');
+    await submitButton(form).click();
+    await logged;
+    expect(broken.attempts).toBe(1);
+    await expectValues(form, { Fullname: '', Company: '', Number: '', Email: '', Messsage: '', Your: '' });
+    await page.waitForTimeout(500);
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(form.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('footer newsletter shows nothing and keeps the e-mail', async ({ page }) => {
+    const s = uniqueSuffix();
+    const broken = await failSaves(page);
+    const form = await open(page, 'newsletter');
+    const email = `news.${s}@example.com`;
+    await field(form, 'Email').fill(email);
+    const logged = saveFailureLogged(page, 'subcribe');
+    await submitButton(form).click();
+    await logged;
+    expect(broken.attempts).toBe(1);
+    await page.waitForTimeout(500);
+    await expect(field(form, 'Email')).toHaveValue(email);
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(form.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+/* ---------------------------------------------------------------- 5. CV upload */
+
+const storageUrl = /^(https?:\/\/[^/]+)?\/api\/files\/Image\/CvDeveloper\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\?token=[^&\s]+$/;
+
+function freelancerValues(s: string) {
+  return { fullName: `Grace ${s}`, Email: `grace.${s}@example.com`, Number: '0123456789', portfolioUrl: `https://grace-${s}.example.com/work`, Messsage: `I build apps.\nRegards, ${s}` };
+}
+
+test.describe('the freelancer CV', () => {
+  test('a PDF uploads at once; the stored CvFile URL serves the same bytes as an attachment', async ({ page, request }) => {
+    const s = uniqueSuffix();
+    const writes = recordWrites(page);
+    const form = await open(page, 'freelancer');
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n% e2e '), Buffer.from(s), Buffer.from('\n'), randomBytes(4096), Buffer.from('\n%%EOF\n')]);
+
+    await field(form, 'CvFile').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(form.getByRole('progressbar').or(form.getByText('cv.pdf uploaded.')).first()).toBeVisible();
+    await expect(form.getByText('cv.pdf uploaded.')).toBeVisible();
+    expect(writes.uploads).toHaveLength(1);
+    expect(new URL(writes.uploads[0]!.url()).pathname).toMatch(/^\/api\/files\/Image\/CvDeveloper\/[0-9a-f-]{36}$/);
+
+    const values = freelancerValues(s);
+    await fillFields(form, values);
+    await expect(field(form, 'Number')).toHaveAttribute('maxlength', '10');
+    await field(form, 'SelectedTechnology').selectOption({ label: 'Web Desiner' });
+    const before = Date.now();
+    await submitButton(form).click();
+    await expectToast(page, toast.freelancerSaved);
+    const after = Date.now();
+
+    const [document] = await storedOnce('freelancers', 'Email', values.Email);
+    expectExactKeys(document!, 'freelancer');
+    expect(document).toEqual({ ...values, SelectedTechnology: 'React.js', CvFile: expect.stringMatching(storageUrl), id: expect.any(Number), Date: expect.any(String) });
+    expectStamp(document!, before, after);
+
+    const download = await request.get(document!.CvFile as string);
+    expect(download.status()).toBe(200);
+    expect(Buffer.compare(await download.body(), pdf)).toBe(0);
+    expect(download.headers()['content-type']).toMatch(/^application\/pdf/);
+    expect(download.headers()['content-disposition']).toMatch(/^attachment\b/);
+    // The token is what makes the URL work.
+    const wrongToken = (document!.CvFile as string).replace(/token=.*/, 'token=not-the-token');
+    expect((await request.get(wrongToken)).status()).toBe(404);
+
+    // The form is cleared, CV included.
+    await expectValues(form, { fullName: '', Email: '', Number: '', portfolioUrl: '', Messsage: '', SelectedTechnology: '', CvFile: '' });
+    await expect(form.getByText('cv.pdf uploaded.')).toHaveCount(0);
+    await expect(form.getByText(upload.hint)).toBeVisible();
+  });
+
+  test('a .txt or a PDF over 5 MB is refused with the plain message, nothing uploads, the form still sends with CvFile ""', async ({ page }) => {
+    const s = uniqueSuffix();
+    const writes = recordWrites(page);
+    const form = await open(page, 'freelancer');
+    const cv = field(form, 'CvFile');
+
+    await cv.setInputFiles({ name: 'cv.txt', mimeType: 'text/plain', buffer: Buffer.from('not a CV') });
+    await expect(form.getByRole('alert')).toHaveText(upload.wrongType);
+    await expect(cv).toHaveAttribute('aria-invalid', 'true');
+
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(upload.maxBytes, 0x20)]);
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    await cv.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: big });
+    await expect(form.getByRole('alert')).toHaveText(upload.tooLarge);
+    await page.waitForTimeout(200);
+    expect(writes.uploads, 'no upload was attempted').toHaveLength(0);
+
+    const values = freelancerValues(s);
+    await fillFields(form, values);
+    await submitButton(form).click();
+    await expectToast(page, toast.freelancerSaved);
+    const [document] = await storedOnce('freelancers', 'Email', values.Email);
+    expectExactKeys(document!, 'freelancer');
+    expect(document).toEqual({ ...values, SelectedTechnology: '', CvFile: '', id: expect.any(Number), Date: expect.any(String) });
+    expect(writes.uploads).toHaveLength(0);
+    await expectNoLibraryMessages(page);
+  });
+
+  /** Holds back the first `slow` CV uploads (PUT /api/files/...) by `ms`; later ones go through at once. */
+  async function slowUploads(page: Page, ms: number, slow = 1): Promise<void> {
+    let seen = 0;
+    await page.route('**/api/files/**', async (route) => {
+      if (route.request().method() === 'PUT' && seen++ < slow) await new Promise((r) => setTimeout(r, ms));
+      await route.continue();
+    });
+  }
+
+  test('a submit while the CV is still uploading waits for it and stores its URL', async ({ page, request }) => {
+    const s = uniqueSuffix();
+    await slowUploads(page, 1500);
+    const form = await open(page, 'freelancer');
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n% slow '), Buffer.from(s), randomBytes(512)]);
+    const values = freelancerValues(s);
+    await fillFields(form, values);
+    await field(form, 'CvFile').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(form.getByRole('progressbar')).toBeVisible();
+    await submitButton(form).click();
+    await expectToast(page, toast.freelancerSaved);
+    const [document] = await storedOnce('freelancers', 'Email', values.Email);
+    expect(document!.CvFile, 'CvFile of a CV chosen before the submit').toMatch(storageUrl);
+    const download = await request.get(document!.CvFile as string);
+    expect(Buffer.compare(await download.body(), pdf)).toBe(0);
+  });
+
+  test('choosing another file while the first still uploads keeps the last one chosen', async ({ page, request }) => {
+    const s = uniqueSuffix();
+    await slowUploads(page, 1500);
+    const form = await open(page, 'freelancer');
+    const first = Buffer.concat([Buffer.from('%PDF-1.4\n% first '), Buffer.from(s)]);
+    const second = Buffer.concat([Buffer.from('%PDF-1.4\n% second '), Buffer.from(s)]);
+    const settled = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/files/') && r.request().postDataBuffer()?.equals(first) === true);
+    await field(form, 'CvFile').setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: first });
+    await field(form, 'CvFile').setInputFiles({ name: 'second.pdf', mimeType: 'application/pdf', buffer: second });
+    await expect(form.getByText('second.pdf uploaded.')).toBeVisible();
+    await settled; // the first, slow upload has finished too
+    await page.waitForTimeout(200);
+    await expect(form.getByText('second.pdf uploaded.'), 'the status still names the last file chosen').toBeVisible();
+
+    const values = freelancerValues(s);
+    await fillFields(form, values);
+    await submitButton(form).click();
+    await expectToast(page, toast.freelancerSaved);
+    const [document] = await storedOnce('freelancers', 'Email', values.Email);
+    expect(document!.CvFile).toMatch(storageUrl);
+    const download = await request.get(document!.CvFile as string);
+    expect((await download.body()).toString('latin1'), 'the stored CV is the last file chosen').toBe(second.toString('latin1'));
+  });
+
+  test.describe('an upload the server refuses (not really a PDF)', () => {
+    test.use({ expectedConsoleErrors: /CV upload failed|the server responded with a status of 415/ });
+
+    test('the form can still be sent, with CvFile ""', async ({ page }) => {
+      const s = uniqueSuffix();
+      const form = await open(page, 'freelancer');
+      const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('CV upload failed'), timeout: 10_000 });
+      await field(form, 'CvFile').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text pretending') });
+      await logged;
+      await expect(form.getByText('fake.pdf uploaded.')).toHaveCount(0);
+      const values = freelancerValues(s);
+      await fillFields(form, values);
+      await submitButton(form).click();
+      await expectToast(page, toast.freelancerSaved);
+      const [document] = await storedOnce('freelancers', 'Email', values.Email);
+      expect(document).toEqual({ ...values, SelectedTechnology: '', CvFile: '', id: expect.any(Number), Date: expect.any(String) });
+    });
+  });
+});
+
+/* --------------------------------------------------------------- 6. double click */
+
+test('a double click on a valid inquiry stores exactly one document', async ({ page }) => {
+  const s = uniqueSuffix();
+  const writes = recordWrites(page);
+  const form = await open(page, 'inquiry');
+  const values = { Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Number: '', Pname: `Double ${s}` };
+  await fillFields(form, values);
+  await submitButton(form).dblclick();
+  await expectToast(page, toast.inquirySaved);
+  await page.waitForTimeout(1000);
+  expect(writes.saves).toHaveLength(1);
+  await expect(toasts(page)).toHaveCount(1);
+  // The second click is not taken as a new (empty) submit either.
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  const documents = await storedOnce('Inquriy', 'Email', values.Email);
+  expect(documents).toHaveLength(1);
+});
+
+test('two submits in the same instant (before the button can disable) store exactly one document', async ({ page }) => {
+  const s = uniqueSuffix();
+  const writes = recordWrites(page);
+  const form = await open(page, 'inquiry');
+  const values = { Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Number: '77', Pname: `Twice ${s}` };
+  await fillFields(form, values);
+  // A dblclick usually finds the button already disabled; two submit events in one task do not.
+  await form.evaluate((f: HTMLFormElement) => {
+    f.requestSubmit();
+    f.requestSubmit();
+  });
+  await expectToast(page, toast.inquirySaved);
+  await page.waitForTimeout(1000);
+  expect(writes.saves).toHaveLength(1);
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  expect(await storedOnce('Inquriy', 'Email', values.Email)).toHaveLength(1);
+});
+
+/* --------------------------------------------------------------------- 7. toasts */
+
+/** The toast's box once its entry animation is over (two reads 100 ms apart agree). */
+async function settledBox(toastLocator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let box = (await toastLocator.boundingBox())!;
+  await expect
+    .poll(async () => {
+      box = (await toastLocator.boundingBox())!;
+      const now = JSON.stringify(box);
+      const same = now === last;
+      last = now;
+      return same;
+    }, { intervals: [100] })
+    .toBe(true);
+  return box;
+}
+
+/** How far the toast is shifted sideways by a drag (its translateX, in px). */
+function dragOffset(toastLocator: Locator): Promise<number> {
+  return toastLocator.evaluate((el) => Number(/translateX\((-?[\d.]+)px\)/.exec((el as HTMLElement).style.transform)?.[1] ?? NaN));
+}
+
+/** Sends a valid inquiry on the open home page; resolves to the new toast. */
+async function sendInquiryForToast(page: Page, form: Locator): Promise<Locator> {
+  const s = uniqueSuffix();
+  const before = await toasts(page).count();
+  await fillFields(form, { Fname: `Toast ${s}`, Email: `toast.${s}@example.com`, Pname: `Toast ${s}` });
+  await submitButton(form).click();
+  // Keep the pointer off the toast: hovering pauses its countdown.
+  await page.mouse.move(5, page.viewportSize()!.height - 5);
+  await expect(toasts(page)).toHaveCount(before + 1);
+  const shown = toasts(page).nth(before);
+  await expect(shown).toHaveText(toast.inquirySaved);
+  return shown;
+}
+
+async function showInquiryToast(page: Page): Promise<Locator> {
+  const form = await open(page, 'inquiry');
+  const shown = await sendInquiryForToast(page, form);
+  await expectTopRight(page, shown);
+  return shown;
+}
+
+/** Presses on the middle of the toast, moves sideways by `share` of its width, waits until the toast has followed, releases. */
+async function drag(page: Page, shown: Locator, share: number): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await settledBox(shown);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + box.width * share, y, { steps: 8 });
+  await expect.poll(() => dragOffset(shown), { message: 'the toast follows the pointer' }).toBeCloseTo(box.width * share, -1);
+  await page.mouse.up();
+  return box;
+}
+
+test.describe('toasts', () => {
+  test('close by themselves after about 5 seconds', async ({ page }) => {
+    const shown = await showInquiryToast(page);
+    const since = Date.now();
+    await page.waitForTimeout(Math.max(0, 4000 - (Date.now() - since)));
+    await expect(shown, 'still shown at about 4 s').toBeVisible({ timeout: 1 });
+    await expect(shown, 'gone by about 6.5 s').toBeHidden({ timeout: Math.max(1, 6500 - (Date.now() - since)) });
+  });
+
+  test('pause while the pointer is over them', async ({ page }) => {
+    const shown = await showInquiryToast(page);
+    await shown.hover();
+    await page.waitForTimeout(6000);
+    await expect(shown, 'still shown after 6 s under the pointer').toBeVisible({ timeout: 1 });
+    await page.mouse.move(5, page.viewportSize()!.height - 5);
+    await expect(shown, 'closes once the pointer leaves').toBeHidden({ timeout: 6000 });
+  });
+
+  test('a sideways drag past 80 % of the width dismisses; a 30 % drag snaps back', async ({ page }) => {
+    // 85 % to the left: dismissed.
+    const first = await showInquiryToast(page);
+    await drag(page, first, -0.85);
+    await expect(first).toBeHidden({ timeout: 2000 });
+
+    // 30 % to the right, on a new toast: it stays and returns to its place.
+    const form = formOf(page, 'inquiry');
+    const second = await sendInquiryForToast(page, form);
+    const box = await drag(page, second, 0.3);
+    await expect(second).toBeVisible();
+    await expect.poll(async () => Math.round((await second.boundingBox())!.x - box.x), { message: 'toast back in place' }).toBe(0);
+    await page.waitForTimeout(300);
+    await expect(second).toBeVisible();
+  });
+
+  // A mouse drag that starts on selected text would become the browser's own text drag
+  // (pointercancel): the toast's text cannot be selected, and a drag on it still dismisses.
+  test('a drag that starts on selected toast text still dismisses', async ({ page }) => {
+    const shown = await showInquiryToast(page);
+    await settledBox(shown);
+    // The state a short first drag leaves behind: (some of) the toast's text selected.
+    await shown.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    const box = (await shown.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - box.width * 0.85, box.y + box.height / 2, { steps: 8 });
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await expect(shown).toBeHidden({ timeout: 2000 });
+  });
+
+  // Whether a drag dismisses is decided from where the pointer is released: a flick whose move
+  // and release arrive before React has drawn the move (dispatched in one task here) counts too.
+  test('a quick flick past 80 % (move and release before a render) dismisses too', async ({ page }) => {
+    const shown = await showInquiryToast(page);
+    await settledBox(shown);
+    await shown.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      const x = b.left + b.width / 2;
+      const y = b.top + b.height / 2;
+      const send = (type: string, clientX: number) =>
+        el.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX, clientY: y, pointerId: 1, pointerType: 'mouse', isPrimary: true }));
+      send('pointerdown', x);
+      send('pointermove', x - b.width * 0.9);
+      send('pointerup', x - b.width * 0.9);
+    });
+    await expect(shown).toBeHidden({ timeout: 2000 });
+  });
+});
