@@ -11,6 +11,8 @@ export default {
   brand: {
     name: 'Business Growth',
     logo: { src: '/images/logo.svg', alt: 'Business Growth home', width: 184, height: 44 },
+    shareImage: { src: '/images/og-image.png', alt: 'Business Growth: websites and apps that grow your business', width: 1200, height: 630 },
+    description: 'Business Growth is a web and mobile app development agency: responsive websites, e-commerce, SEO and Android and iOS apps for small businesses and startups.',
     blurb:
       'Business Growth is a small studio of designers and developers. We plan, build and look after websites and mobile apps that bring our clients new customers.',
     url: 'https://www.example.com',

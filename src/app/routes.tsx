@@ -15,7 +15,7 @@ export interface RouteHandle {
   canonical: string;
 }
 
-function pageRoute(path: string, page: PageId, canonical: string): RouteObject {
+function pageRoute(path: string, page: PageId, canonical: string, indexable = true): RouteObject {
   const handle: RouteHandle = { page, canonical };
   return {
     path,
@@ -24,7 +24,7 @@ function pageRoute(path: string, page: PageId, canonical: string): RouteObject {
     Component: PageView,
     loader: async (): Promise<PageData> => {
       const module = await withTimeout(loadPageModule(page), site.constants.pageLoadTimeoutMs, `The ${page} page`);
-      return { page, canonical, config: module.default };
+      return { page, canonical, indexable, config: module.default };
     },
   };
 }
@@ -42,7 +42,7 @@ export function createRoutes(): RouteObject[] {
           errorElement: <ErrorScreen />,
           children: [
             ...pagePaths.map((p) => pageRoute(p.path, p.page, p.canonical)),
-            pageRoute('*', fallbackPage, fallbackCanonical),
+            pageRoute('*', fallbackPage, fallbackCanonical, false),
           ],
         },
       ],

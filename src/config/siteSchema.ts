@@ -10,6 +10,10 @@ export const siteSchema = object({
   brand: object({
     name: text(),
     logo: imageSchema,
+    /** The picture shown when a page is shared (1200 x 630). */
+    shareImage: imageSchema,
+    /** Short description of the agency for search engines (organisation data). */
+    description: text(),
     /** The short paragraph about the agency in the footer. */
     blurb: text(),
     /** Site address without a trailing slash, used for canonical links and the sitemap. */

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router-dom';
 import site from '../../config/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { OrganizationData } from './OrganizationData';
 import { ScrollToTop } from './ScrollToTop';
 import { SkipLink } from './SkipLink';
 
@@ -21,6 +22,7 @@ export function Layout({ children }: { children?: ReactNode }) {
         {children ?? <Outlet />}
       </Box>
       <Footer />
+      <OrganizationData />
     </Box>
   );
 }

@@ -4,10 +4,13 @@
  * answered by the app.
  */
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
+import { pagePaths, resolvePath } from '../app/routing';
+import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
 import { registerApi } from './api';
 import { openStore, type Store } from './store';
 
@@ -50,6 +53,12 @@ export async function buildApp({ clientDir, dataDir, logger = false }: AppOption
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
 }
 
+/** A page's HTML, compressed once at start in the two encodings browsers ask for. */
+function compressed(html: string) {
+  const plain = Buffer.from(html);
+  return { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
+}
+
 async function serveSite(app: FastifyInstance, clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`No built site at ${clientDir}: run "npm run build" first.`);
@@ -57,6 +66,8 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
+    // scripts/compress.mjs wrote .br and .gz beside each text file: sent when the browser accepts them.
+    preCompressed: true,
     // One route per built file, registered at start: nothing outside clientDir is reachable.
     wildcard: false,
     cacheControl: false,
@@ -68,15 +79,35 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     },
   });
 
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  const sendApp = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // The prerendered HTML of every address (scripts/prerender.mjs), read once at start; a
+  // build without prerendering falls back to the plain app shell.
+  const shell = readFileSync(indexFile, 'utf8');
+  const readPage = (file: string) => (existsSync(path.join(clientDir, file)) ? readFileSync(path.join(clientDir, file), 'utf8') : shell);
+  const pages = new Map(pagePaths.map((p) => [p.path, compressed(readPage(htmlFileFor(p.path)))]));
+  const fallback = compressed(readPage(FALLBACK_FILE));
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    let pathname = url.split('?')[0] ?? '/';
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      // A malformed address is simply an unknown one.
+    }
+    const { path: address, matched } = resolvePath(pathname);
+    const page = (matched && pages.get(address)) || fallback;
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.plain);
+  };
 
-  // Every page address, and any other address that is not a file, is answered by the app
-  // (which shows the fallback page for unknown addresses).
-  app.get('/', (_request, reply) => sendApp(reply));
+  // Every page address, and any other address that is not a file, is answered with HTML:
+  // the page's own, or the fallback page (Home, marked noindex) for unknown addresses.
+  app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ message: server.messages.wrongMethod });
-    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendApp(reply);
+    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendPage(request, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

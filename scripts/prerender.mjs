@@ -1,0 +1,37 @@
+// Writes real HTML for every address of config/routes.ts into dist/client (after `vite build`
+// and the SSR build of src/entry-server.tsx), plus the fallback page for unknown addresses,
+// sitemap.xml and robots.txt. File names come from src/app/prerenderFiles.ts.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
+const clientDir = path.join(dist, 'client');
+const { renderPage, pagePaths, site, htmlFileFor, FALLBACK_FILE, FALLBACK_RENDER_PATH } = await import(pathToFileURL(path.join(dist, 'ssr', 'entry-server.js')).href);
+
+const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+if (!template.includes('<div id="root"></div>')) throw new Error('dist/client/index.html is not the unrendered template: run vite build first');
+
+async function write(address, file) {
+  const { body, head } = await renderPage(address);
+  const html = template.replace('</head>', `${head}\n  </head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  writeFileSync(path.join(clientDir, file), html);
+  return html.length;
+}
+
+const written = [];
+for (const { path: address } of pagePaths) written.push([address, htmlFileFor(address), await write(address, htmlFileFor(address))]);
+written.push(['(any other address)', FALLBACK_FILE, await write(FALLBACK_RENDER_PATH, FALLBACK_FILE)]);
+
+const mainPaths = [...new Set(pagePaths.map((p) => p.canonical))];
+const today = new Date().toISOString().slice(0, 10);
+writeFileSync(
+  path.join(clientDir, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${mainPaths
+    .map((p) => `  <url><loc>${site.brand.url}${p === '/' ? '/' : p}</loc><lastmod>${today}</lastmod></url>`)
+    .join('\n')}\n</urlset>\n`,
+);
+writeFileSync(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.brand.url}/sitemap.xml\n`);
+
+for (const [address, file, size] of written) console.log(`prerendered ${address.padEnd(20)} -> ${file} (${(size / 1024).toFixed(1)} kB)`);

@@ -1,0 +1,47 @@
+/**
+ * Server rendering of one address, used at build time by scripts/prerender.mjs: the same
+ * route table, providers and components as the browser, through react-router's static
+ * handler, with the page's critical CSS extracted from emotion.
+ */
+import createEmotionServer from '@emotion/server/create-instance';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/App';
+import { createEmotionCache } from './app/emotionCache';
+import { createRoutes } from './app/routes';
+
+export { pagePaths } from './app/routing';
+export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './app/prerenderFiles';
+export { default as site } from '../config/site';
+export { default as routesConfig } from '../config/routes';
+
+export interface RenderedPage {
+  /** The app's markup, for <div id="root">. */
+  body: string;
+  /** Title, meta and link tags React hoisted, plus the page's critical CSS, for <head>. */
+  head: string;
+  status: number;
+}
+
+/** React puts hoisted head elements (title, meta, link) first in its output. */
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(createRoutes());
+  const context = await handler.query(new Request(`http://prerender${path}`));
+  if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const cache = createEmotionCache();
+  const emotion = createEmotionServer(cache);
+  const html = renderToString(
+    <AppProviders cache={cache}>
+      <StaticRouterProvider router={router} context={context} />
+    </AppProviders>,
+  );
+
+  const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
+  const body = html.slice(hoisted.length);
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
+  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode };
+}

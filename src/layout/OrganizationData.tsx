@@ -1,0 +1,32 @@
+/** The agency as structured data (schema.org Organization, JSON-LD), all from config/site.ts. */
+import site from '../../config/site';
+
+export function organizationData() {
+  const { brand, contact, social } = site;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: brand.name,
+    description: brand.description,
+    url: brand.url,
+    logo: `${brand.url}${brand.logo.src}`,
+    email: contact.email.href.replace(/^mailto:/, ''),
+    telephone: contact.phone.href.replace(/^tel:/, ''),
+    address: contact.address,
+    contactPoint: [
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        telephone: contact.phone.href.replace(/^tel:/, ''),
+        email: contact.email.href.replace(/^mailto:/, ''),
+      },
+    ],
+    sameAs: social.map((s) => s.href),
+  };
+}
+
+export function OrganizationData() {
+  // JSON in a script element: "<" is escaped so no text in config can close the element.
+  const json = JSON.stringify(organizationData()).replace(/</g, '\\u003c');
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}
