@@ -114,8 +114,11 @@ test.describe('the error screen', () => {
   test.use({ expectedConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
 
   test('shows when a page cannot be loaded', async ({ page }) => {
+    // A prerendered page needs no page code on its first load: the failure shows when the
+    // visitor moves on to a page whose code cannot be fetched.
     await page.route(/\/assets\/about-[^/]*\.js$/, (route) => route.abort('failed'));
-    await page.goto('/About-us');
+    await page.goto('/');
+    await page.getByRole('navigation', { name: site.navigation.label }).getByRole('link', { name: 'About Us', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.ui.errorScreen.heading);
     await expect(page.getByRole('alert')).toContainText(site.ui.errorScreen.text);
     await expect(page.getByRole('banner')).toBeVisible();

@@ -4,11 +4,12 @@
  * handler, with the page's critical CSS extracted from emotion.
  */
 import createEmotionServer from '@emotion/server/create-instance';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
 import { createEmotionCache } from './app/emotionCache';
 import { createRoutes } from './app/routes';
+import { openFormsGate } from './forms/formsGate';
 
 export { pagePaths } from './app/routing';
 export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './app/prerenderFiles';
@@ -34,11 +35,15 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 
   const cache = createEmotionCache();
   const emotion = createEmotionServer(cache);
-  const html = renderToString(
+  // Forms load on demand in the browser; a prerendered page contains them in full.
+  openFormsGate();
+  const { prelude } = await prerenderToNodeStream(
     <AppProviders cache={cache}>
       <StaticRouterProvider router={router} context={context} />
     </AppProviders>,
   );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
 
   const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const body = html.slice(hoisted.length);

@@ -5,6 +5,7 @@ import { AppProviders } from './app/App';
 import { createEmotionCache } from './app/emotionCache';
 import { createRoutes } from './app/routes';
 import { createDataPort } from './data/select';
+import { openFormsGate, watchForms } from './forms/formsGate';
 
 // A prerendered page carries the router's data (window.__staticRouterHydrationData),
 // which createBrowserRouter picks up, so the first page needs no loading at all.
@@ -20,5 +21,13 @@ const app = (
   </StrictMode>
 );
 
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (container.hasChildNodes()) {
+  hydrateRoot(container, app);
+  // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
+  // a page reached by navigation loads its forms at once.
+  watchForms();
+  const stop = router.subscribe(() => {
+    openFormsGate();
+    stop();
+  });
+} else createRoot(container).render(app);

@@ -8,7 +8,7 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { api } from '../data/http';
 import { buildSchema, initialValues, type FormValues } from './buildSchema';
@@ -16,16 +16,32 @@ import { fieldRenderers } from './fields/registry';
 import type { FormConfig } from './formSchema';
 import { useSubmission } from './useSubmission';
 
+/** Values already in the page's inputs (server HTML the visitor typed into before hydration). */
+function valuesInPage(form: FormConfig, idPrefix: string): FormValues {
+  if (typeof document === 'undefined') return {};
+  const found: FormValues = {};
+  for (const field of form.fields) {
+    if (field.kind === 'file') continue;
+    const input = document.getElementById(`${idPrefix}-${field.name}`);
+    if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement || input instanceof HTMLSelectElement) {
+      if (input.value !== '' || field.kind !== 'select') found[field.name] = input.value;
+    }
+  }
+  return found;
+}
+
 export function FormRenderer({ form, name, onDark = false }: { form: FormConfig; name: string; onDark?: boolean }) {
   const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
+  const idPrefix = `${name}${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  // Hydrating a prerendered form: keep whatever the visitor already typed into its HTML.
+  const [startValues] = useState(() => ({ ...initialValues(form), ...valuesInPage(form, idPrefix) }));
   const { register, handleSubmit, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver,
-    defaultValues: initialValues(form),
+    defaultValues: startValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  const idPrefix = `${name}${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [resetCount, setResetCount] = useState(0);
   const uploads = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -34,6 +50,10 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
     setResetCount((n) => n + 1);
   }, [form, reset]);
   const submit = useSubmission(form, resetFields, () => uploads.current, () => getValues());
+
+  // Marks the form as ready for the visitor (its code has loaded and hydrated).
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   const busy = formState.isSubmitting;
   const error = (field: string) => formState.errors[field]?.message;
@@ -65,6 +85,7 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
       action={api.documents(form.collection)}
       noValidate
       aria-busy={busy}
+      data-interactive={interactive ? 'true' : undefined}
       onSubmit={handleSubmit(submit)}
       sx={
         inline

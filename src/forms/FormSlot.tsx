@@ -1,12 +1,41 @@
-/** Where a form from config/forms appears on a page, by the name the page config uses. */
+/**
+ * Where a form from config/forms appears on a page, by the name the page config uses.
+ * The renderer is loaded on demand (formsGate.ts): a prerendered form stays server HTML
+ * until the visitor comes near it; on a page opened by navigation it loads when shown.
+ */
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import forms from '../../config/forms';
+import site from '../../config/site';
 import type { FormConfig } from './formSchema';
-import { FormRenderer } from './FormRenderer';
+import { loadFormRenderer, watchForms } from './formsGate';
 
 const registry: Record<string, FormConfig> = forms;
+const FormRenderer = lazy(loadFormRenderer);
+
+/** Shown only in the browser, while a form's code loads after a navigation. */
+function Loading() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const slot = ref.current?.closest('[data-form-slot]');
+    return slot ? watchForms([slot]) : undefined;
+  }, []);
+  return (
+    <Box ref={ref} role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: 120 }}>
+      <CircularProgress aria-label={site.ui.loading} size={28} />
+    </Box>
+  );
+}
 
 export function FormSlot({ form, onDark = false }: { form: string; onDark?: boolean }) {
   const config = registry[form];
   if (!config) throw new Error(`No form named "${form}" in config/forms (npm run check names the mistake).`);
-  return <FormRenderer form={config} name={form} onDark={onDark} />;
+  return (
+    <Box data-form-slot={form}>
+      <Suspense fallback={<Loading />}>
+        <FormRenderer form={config} name={form} onDark={onDark} />
+      </Suspense>
+    </Box>
+  );
 }

@@ -30,3 +30,9 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Component tests render forms directly: their code is available at once, as on a server.
+// (In the browser it loads when the visitor nears a form: src/forms/formsGate.ts.)
+import { openFormsGate } from '../forms/formsGate';
+
+openFormsGate();

@@ -43,14 +43,23 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
     if (error) inputRef.current?.focus();
   }, [error]);
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => choose(event.target);
+
+  // A file chosen in the prerendered page before this code arrived uploads now.
+  useEffect(() => {
+    if (inputRef.current?.files?.length) choose(inputRef.current);
+    // Only once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function choose(input: HTMLInputElement) {
+    const file = input.files?.[0];
     const attempt = ++current.current;
     setFileUrl('');
     if (!file) return setState({ step: 'idle' });
     const problem = fileProblem(upload, file);
     if (problem) {
-      event.target.value = '';
+      input.value = '';
       return setState({ step: 'rejected', message: problem });
     }
     setState({ step: 'uploading', name: file.name, progress: 0 });
@@ -69,7 +78,7 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
         setState({ step: 'failed', message: upload.failed });
       });
     trackUpload(running);
-  };
+  }
 
   const problem = state.step === 'rejected' || state.step === 'failed' ? state.message : error;
   return (

@@ -9,6 +9,8 @@ export function SelectInput({ field, idPrefix, registration, error }: FieldProps
       {...rest}
       inputRef={ref}
       select
+      // Marks the starting option in the server HTML too (else the browser picks the first enabled one).
+      defaultValue={field.defaultValue ?? ''}
       id={`${idPrefix}-${field.name}`}
       label={field.label}
       required={field.required}

@@ -216,14 +216,20 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
 
 /* ------------------------------------------------------------------ the real forms */
 
-function renderSlot(id: keyof typeof forms, recorder: Recorder) {
+/** Renders a form where pages place it; its code loads on demand, so the form appears a moment later. */
+async function renderSlot(id: keyof typeof forms, recorder: Recorder) {
   const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProviders cache={cache} port={recorder.port}>
       <FormSlot form={id} />
     </AppProviders>,
   );
-  return { user, view, form: view.container.querySelector('form')! };
+  const form = await waitFor(() => {
+    const found = view.container.querySelector('form');
+    if (!found) throw new Error('the form has not loaded yet');
+    return found;
+  });
+  return { user, view, form };
 }
 
 /** Clicks into a field and pastes the text (typing long texts key by key is slow in jsdom). */
@@ -251,7 +257,7 @@ async function fillInquiry(form: HTMLElement, user: ReturnType<typeof userEvent.
 describe('the contact form', () => {
   it('saves one document with the spec keys, clears every field and empties "You are"', async () => {
     const recorder = recordingPort();
-    const { user, form } = renderSlot('contact', recorder);
+    const { user, form } = await renderSlot('contact', recorder);
     expect(field(form, 'You are').value).toBe('You are a Business Man');
     await fillContact(form, user);
     expect(field(form, 'Phone Number').value).toBe('0711234567');
@@ -278,7 +284,7 @@ describe('the contact form', () => {
 
   it('shows only the first failing check, in spec order', async () => {
     const recorder = recordingPort();
-    const { user, form } = renderSlot('contact', recorder);
+    const { user, form } = await renderSlot('contact', recorder);
     await user.type(field(form, 'Your Email Address'), 'not an email');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     const alerts = await within(form).findAllByRole('alert');
@@ -289,7 +295,7 @@ describe('the contact form', () => {
 
   it('on a failed save: still clears at once and shows no toast', async () => {
     const recorder = recordingPort({ fail: true });
-    const { user, form } = renderSlot('contact', recorder);
+    const { user, form } = await renderSlot('contact', recorder);
     await fillContact(form, user);
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
@@ -304,7 +310,7 @@ describe('the contact form', () => {
 describe('the inquiry form', () => {
   it('on a failed save: keeps what was typed and shows "Plas Try Agin"', async () => {
     const recorder = recordingPort({ fail: true });
-    const { user, form } = renderSlot('inquiry', recorder);
+    const { user, form } = await renderSlot('inquiry', recorder);
     await fillInquiry(form, user);
     await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
     expect(await screen.findByText('Plas Try Agin')).toBeInTheDocument();
@@ -317,7 +323,7 @@ describe('the inquiry form', () => {
 
   it('on a save: one document with the spec keys, the toast "Thankyou For Send", fields cleared', async () => {
     const recorder = recordingPort();
-    const { user, form } = renderSlot('inquiry', recorder);
+    const { user, form } = await renderSlot('inquiry', recorder);
     await fillInquiry(form, user);
     await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
     expect(await screen.findByText(specToasts.inquiry.success!)).toBeInTheDocument();
@@ -331,7 +337,7 @@ describe('the inquiry form', () => {
 describe('the freelancer form', () => {
   it('uploads the CV, saves its URL and the position, and thanks the visitor', async () => {
     const recorder = recordingPort();
-    const { user, form } = renderSlot('freelancer', recorder);
+    const { user, form } = await renderSlot('freelancer', recorder);
     await paste(user, field(form, 'Full Name'), 'Grace Hopper');
     await paste(user, field(form, 'Email Address'), 'grace@example.com');
     await paste(user, field(form, 'Portfolio URL'), 'https://grace.example.com');
@@ -350,7 +356,7 @@ describe('the freelancer form', () => {
 
   it('refuses a file of the wrong type without uploading, and says why', async () => {
     const recorder = recordingPort();
-    const { user, form } = renderSlot('freelancer', recorder);
+    const { user, form } = await renderSlot('freelancer', recorder);
     const input = field(form, 'Your CV');
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'cv.txt', { type: 'text/plain' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please choose a PDF, DOC or DOCX file.');
@@ -360,7 +366,7 @@ describe('the freelancer form', () => {
 
   it('on a failed save shows "Plase Try agin"', async () => {
     const recorder = recordingPort({ fail: true });
-    const { user, form } = renderSlot('freelancer', recorder);
+    const { user, form } = await renderSlot('freelancer', recorder);
     await paste(user, field(form, 'Full Name'), 'Grace Hopper');
     await paste(user, field(form, 'Email Address'), 'grace@example.com');
     await user.type(field(form, 'Portfolio URL'), 'x');
@@ -374,7 +380,7 @@ describe('the freelancer form', () => {
 describe('the newsletter form', () => {
   it('saves the e-mail, shows nothing, clears the field', async () => {
     const recorder = recordingPort();
-    const { user, form } = renderSlot('newsletter', recorder);
+    const { user, form } = await renderSlot('newsletter', recorder);
     const input = within(form).getByLabelText('Your email address') as HTMLInputElement;
     await user.type(input, 'a@b.co');
     await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
@@ -388,7 +394,7 @@ describe('the newsletter form', () => {
 
   it('refuses "a@b" with the spec message', async () => {
     const recorder = recordingPort();
-    const { user, form } = renderSlot('newsletter', recorder);
+    const { user, form } = await renderSlot('newsletter', recorder);
     await user.type(within(form).getByLabelText('Your email address'), 'a@b');
     await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter a valid email address');
