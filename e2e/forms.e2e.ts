@@ -75,9 +75,10 @@ async function open(page: Page, name: FormName): Promise<Locator> {
   await visit(page, formPlaces[name].path);
   const form = formOf(page, name);
   await expect(form).toHaveCount(1);
-  // As a visitor does: reach the form. Its code loads then (it is not part of the first page
-  // load) and the form becomes interactive.
+  // As a visitor does: reach the form and click into it. Its code loads then (it is not part
+  // of the first page load) and the form becomes interactive.
   await form.scrollIntoViewIfNeeded();
+  await form.locator('input:not([type=hidden]), textarea, select').first().focus();
   await expect(form).toHaveAttribute('data-interactive', 'true');
   return form;
 }

@@ -4,6 +4,7 @@
  * handler, with the page's critical CSS extracted from emotion.
  */
 import createEmotionServer from '@emotion/server/create-instance';
+import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
@@ -27,6 +28,14 @@ export interface RenderedPage {
 /** React puts hoisted head elements (title, meta, link) first in its output. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
+async function render(app: ReactElement): Promise<string> {
+  // No outlined (script-revealed) boundaries: every part of the page is plain HTML.
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
 export async function renderPage(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(`http://prerender${path}`));
@@ -35,15 +44,15 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 
   const cache = createEmotionCache();
   const emotion = createEmotionServer(cache);
-  // Forms load on demand in the browser; a prerendered page contains them in full.
-  openFormsGate();
-  const { prelude } = await prerenderToNodeStream(
+  const app = (
     <AppProviders cache={cache}>
       <StaticRouterProvider router={router} context={context} />
-    </AppProviders>,
+    </AppProviders>
   );
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
+  // Forms load on demand in the browser (a lazy component); a prerendered page contains them
+  // in full, inline, so they work without JavaScript.
+  openFormsGate();
+  const html = await render(app);
 
   const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const body = html.slice(hoisted.length);

@@ -20,14 +20,27 @@ export function loadFormRenderer() {
 const NEAR = '300px';
 
 /**
- * Opens the gate when an element holding a form ([data-form-slot]) nears the screen, or
- * when the visitor focuses, clicks or types inside one. Works on server-rendered markup
+ * Opens the gate when an element holding a form ([data-form-slot]) comes near the screen
+ * as the visitor scrolls, or when the visitor focuses, clicks or types inside one. Works on server-rendered markup
  * before hydration. Returns a function that stops watching.
  */
 export function watchForms(slots: Element[] = [...document.querySelectorAll('[data-form-slot]')]): () => void {
   const stop: Array<() => void> = [];
   if (typeof IntersectionObserver !== 'undefined' && slots.length > 0) {
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && openFormsGate(), { rootMargin: NEAR });
+    // A form already on screen when the page opens (the home page's) loads when touched, so
+    // the first seconds belong to the page; a form the visitor scrolls towards loads on its way.
+    const onScreenAtStart = new Set<Element>();
+    let first = true;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (first && entry.isIntersecting) onScreenAtStart.add(entry.target);
+          else if (entry.isIntersecting && !onScreenAtStart.has(entry.target)) openFormsGate();
+        }
+        first = false;
+      },
+      { rootMargin: NEAR },
+    );
     slots.forEach((slot) => observer.observe(slot));
     stop.push(() => observer.disconnect());
   }

@@ -11,6 +11,7 @@ import { validateDocument } from '../forms/document';
 import { sniffDocumentType } from '../forms/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, splitStoragePath, writeFileDurably } from './files';
 import { allUploads, formForCollection, uploadForPrefix } from './forms';
+import { backTo, handlePlainPost } from './plainPosts';
 import type { Store } from './store';
 
 const messages = server.messages;
@@ -28,6 +29,10 @@ const largestUpload = Math.max(0, ...allUploads.map((u) => u.maxBytes));
 export async function registerApi(app: FastifyInstance, { store, dataDir }: { store: Store; dataDir: string }) {
   // Uploads arrive as the raw file; the declared type is only a hint, the first bytes decide.
   app.addContentTypeParser(uploadTypes, { parseAs: 'buffer', bodyLimit: largestUpload }, (_request, body, done) => done(null, body));
+  // Plain form posts (no JavaScript): name=value pairs; a repeated name keeps its last value.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: server.limits.documentBytes }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   app.post<{ Params: { collection: string } }>(
     api.documentsRoute,
@@ -36,6 +41,10 @@ export async function registerApi(app: FastifyInstance, { store, dataDir }: { st
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      if (type === 'application/x-www-form-urlencoded') {
+        const query = await handlePlainPost(form, request.body as Record<string, string>, (document) => store.insertDurably(form.collection, document));
+        return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`).send();
+      }
       if (type !== 'application/json') return fail(reply, 415, messages.notJson);
       const failure = await validateDocument(form, request.body);
       if (failure) return fail(reply, 400, failure.message, failure.field);

@@ -12,6 +12,7 @@ import server from '../../config/server';
 import { pagePaths, resolvePath } from '../app/routing';
 import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
 import { registerApi } from './api';
+import { outcomeBanner, outcomeFromQuery } from './plainPosts';
 import { openStore, type Store } from './store';
 
 export interface AppOptions {
@@ -94,6 +95,13 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
       // A malformed address is simply an unknown one.
     }
     const { path: address, matched } = resolvePath(pathname);
+    const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
+    const banner = outcome ? outcomeBanner(outcome) : '';
+    if (banner) {
+      // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
+      const html = ((matched && pages.get(address)) || fallback).plain.toString().replace('<body>', `<body>\n${banner}`);
+      return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+    }
     const page = (matched && pages.get(address)) || fallback;
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;

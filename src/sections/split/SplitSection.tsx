@@ -8,7 +8,7 @@ import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShel
 import { StatGrid } from '../stats/StatGrid';
 import type { SectionProps } from '../types';
 
-export function SplitSection({ section, position }: SectionProps<'split'>) {
+export function SplitSection({ section, position, index }: SectionProps<'split'>) {
   const headingId = useHeadingId(section.id);
   const imageSide = section.imageSide ?? (position % 2 === 0 ? 'right' : 'left');
   return (
@@ -41,7 +41,8 @@ export function SplitSection({ section, position }: SectionProps<'split'>) {
           )}
         </Box>
         <Box sx={{ order: { md: imageSide === 'left' ? 1 : 2 } }}>
-          <Picture image={section.image} />
+          {/* The first sections of a page may be on screen at once: their pictures load without waiting. */}
+          <Picture image={section.image} eager={index <= 1} />
         </Box>
       </Box>
     </SectionShell>

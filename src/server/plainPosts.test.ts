@@ -1,0 +1,90 @@
+/**
+ * Forms sent without JavaScript: a urlencoded POST to the form's address is checked with the
+ * same rules, stored (or not), and answered with a redirect back to the page, whose HTML then
+ * shows the outcome in the words a scripted visitor would see.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import forms from '../../config/forms';
+import { invalidData, validData } from '../forms/fixtures';
+import { buildApp } from './app';
+import { backTo, outcomeBanner, outcomeFromQuery } from './plainPosts';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'plain-posts-'));
+  app = await buildApp({ dataDir });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (collection: string, values: Record<string, string>, referer?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/collections/${collection}/documents`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'site.test', ...(referer ? { referer } : {}) },
+    payload: new URLSearchParams(values).toString(),
+  });
+
+describe('a plain form post', () => {
+  it('stores a valid inquiry with exactly its keys and sends the visitor back with ?sent=', async () => {
+    const response = await post('Inquriy', validData.inquiry, 'http://site.test/home');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/home?sent=Inquriy');
+    const [stored] = app.store.list('Inquriy').slice(-1);
+    expect(stored).toEqual({ ...validData.inquiry, id: expect.any(Number), Date: expect.any(String) });
+  });
+
+  it('stores nothing for an invalid one and names the first failing check', async () => {
+    const before = app.store.count('Contact_cli');
+    const firstCase = invalidData.contact[0]!;
+    const response = await post('Contact_cli', firstCase.values as Record<string, string>, 'http://site.test/Contact');
+    expect(response.statusCode).toBe(303);
+    const check = forms.contact.checks.findIndex((c) => c.field === firstCase.field && c.message === firstCase.message);
+    expect(check).toBeGreaterThanOrEqual(0);
+    expect(response.headers.location).toBe(`/Contact?invalid=Contact_cli&check=${check}`);
+    expect(app.store.count('Contact_cli')).toBe(before);
+  });
+
+  it('drops keys the form does not have and fills missing ones with ""', async () => {
+    const response = await post('subcribe', { Email: 'plain@example.com', extra: 'x' }, 'http://site.test/Blog');
+    expect(response.headers.location).toBe('/Blog?sent=subcribe');
+    expect(app.store.list('subcribe').slice(-1)[0]).toEqual({ Email: 'plain@example.com', id: expect.any(Number), Date: expect.any(String) });
+  });
+
+  it('never redirects to another site', () => {
+    expect(backTo('https://evil.example/phish', 'site.test')).toBe('/');
+    expect(backTo('not a url', 'site.test')).toBe('/');
+    expect(backTo(undefined, 'site.test')).toBe('/');
+    expect(backTo('http://site.test/Career?x=1', 'site.test')).toBe('/Career');
+  });
+});
+
+describe('the outcome shown on the page', () => {
+  it('uses the form\'s own toast texts and check messages', () => {
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('sent=Inquriy'))!)).toBe(
+      '<div class="form-outcome form-outcome-ok" role="status">Thankyou For Send</div>',
+    );
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('failed=freelancers'))!)).toBe(
+      '<div class="form-outcome form-outcome-problem" role="alert">Plase Try agin</div>',
+    );
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('invalid=Inquriy&check=3'))!)).toBe(
+      '<div class="form-outcome form-outcome-problem" role="alert">Please enter a Project</div>',
+    );
+  });
+
+  it('shows nothing where the specification shows nothing (newsletter, failed contact)', () => {
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('sent=subcribe'))!)).toBe('');
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('failed=Contact_cli'))!)).toBe('');
+  });
+
+  it('ignores unknown forms and never echoes text from the address', () => {
+    expect(outcomeFromQuery(new URLSearchParams('sent=<script>'))).toBeNull();
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('invalid=Inquriy&check=<b>'))!)).toContain(forms.inquiry.messages.missingKey);
+  });
+});

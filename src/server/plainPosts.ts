@@ -1,0 +1,78 @@
+/**
+ * Forms sent by a browser without JavaScript (or before the page's form code has loaded):
+ * a plain urlencoded POST to the same address. The document is built and checked here with
+ * the same buildDocument and buildSchema; the visitor is sent back to the page with the
+ * outcome in the address (`?sent=…`, `?invalid=…&check=…`, `?failed=…`), and the page is
+ * served with that outcome shown above it: the same words a scripted visitor would see.
+ */
+import { buildDocument } from '../forms/document';
+import { validateValues } from '../forms/buildSchema';
+import type { FormConfig } from '../forms/formSchema';
+import { formForCollection } from './forms';
+
+export type Outcome = { kind: 'sent' | 'failed'; form: FormConfig } | { kind: 'invalid'; form: FormConfig; message: string };
+
+/** Where to send the visitor back to: the page they posted from, if it is one of ours. */
+export function backTo(referer: string | undefined, host: string | undefined): string {
+  if (!referer || !host) return '/';
+  try {
+    const url = new URL(referer);
+    return url.host === host ? url.pathname : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/** The form's values from a plain post: exactly its fields (missing ones empty). */
+export function valuesFromPost(form: FormConfig, body: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(form.fields.map((f) => [f.name, typeof body[f.name] === 'string' ? body[f.name]! : '']));
+}
+
+export async function handlePlainPost(
+  form: FormConfig,
+  body: Record<string, string>,
+  save: (document: Record<string, unknown>) => Promise<unknown>,
+): Promise<string> {
+  const values = valuesFromPost(form, body);
+  const failure = await validateValues(form, values);
+  const collection = encodeURIComponent(form.collection);
+  if (failure) {
+    const check = form.checks.findIndex((c) => c.field === failure.field && c.message === failure.message);
+    return `?invalid=${collection}&check=${check}`;
+  }
+  try {
+    await save(buildDocument(form, values));
+    return `?sent=${collection}`;
+  } catch {
+    return `?failed=${collection}`;
+  }
+}
+
+/** Reads the outcome from a page address's query, if it names a form and a known check. */
+export function outcomeFromQuery(query: URLSearchParams): Outcome | null {
+  for (const kind of ['sent', 'failed', 'invalid'] as const) {
+    const collection = query.get(kind);
+    const form = collection ? formForCollection(collection) : undefined;
+    if (!form) continue;
+    if (kind !== 'invalid') return { kind, form };
+    const check = form.checks[Number(query.get('check'))];
+    return { kind, form, message: check ? check.message : form.messages.missingKey };
+  }
+  return null;
+}
+
+/** The words shown for an outcome, or null where the specification shows nothing. */
+export function outcomeText(outcome: Outcome): string | null {
+  if (outcome.kind === 'invalid') return outcome.message;
+  return (outcome.kind === 'sent' ? outcome.form.success.toast : outcome.form.failure.toast) ?? null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The notice put at the top of the page's HTML (outside the app, so hydration is unaffected). */
+export function outcomeBanner(outcome: Outcome): string {
+  const text = outcomeText(outcome);
+  if (!text) return '';
+  const tone = outcome.kind === 'sent' ? 'ok' : 'problem';
+  return `<div class="form-outcome form-outcome-${tone}" role="${tone === 'ok' ? 'status' : 'alert'}">${escapeHtml(text)}</div>`;
+}
