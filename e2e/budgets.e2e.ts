@@ -1,0 +1,62 @@
+/**
+ * Performance budgets, kept by the test suite. For every page, the browser loads the page
+ * without touching it; the JavaScript and CSS files it asked for are summed at their gzipped
+ * size in the build output (dist/client/**.gz). And every prerendered HTML file contains its
+ * headline and the critical CSS that styles it, so the page reads right before any script.
+ *
+ * Measured when the budgets were set (2026-11-21): 176.5 kB of gzipped JavaScript on every
+ * page (the app; page data comes inside the HTML, forms load on first touch), no CSS file
+ * (critical CSS is inline: 70-77 kB raw), HTML 9.7-14.6 kB with brotli.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, pageConfigs, routes, test, type PageId } from './fixtures';
+
+const BUDGET = {
+  /** Gzipped JavaScript a page loads before the visitor does anything. */
+  scriptBytes: 180_000,
+  /** Gzipped CSS files a page loads (critical CSS is inline in the HTML). */
+  styleFileBytes: 0,
+  /** Inline critical CSS of one page, uncompressed. */
+  inlineCssBytes: 80_000,
+  /** The page's HTML as sent (brotli). */
+  htmlBrotliBytes: 16_000,
+};
+
+const clientDir = path.resolve('dist/client');
+const fileFor = (address: string) => (address === '/' ? 'index.html' : `${address.slice(1)}.html`);
+const gzSize = (urlPath: string) => {
+  const file = path.join(clientDir, decodeURIComponent(urlPath));
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+};
+
+const mainPages = routes.routes.map((r) => ({ path: r.path, page: r.page as PageId }));
+
+for (const { path: address, page: pageId } of mainPages) {
+  test(`${address} stays within its budgets`, async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.hostname === '127.0.0.1' && /\.(js|css)$/.test(url.pathname)) requested.push(url.pathname);
+    });
+    await page.goto(address, { waitUntil: 'networkidle' });
+    const scripts = requested.filter((p) => p.endsWith('.js')).reduce((sum, p) => sum + gzSize(p), 0);
+    const styles = requested.filter((p) => p.endsWith('.css')).reduce((sum, p) => sum + gzSize(p), 0);
+    expect(scripts, `gzipped JavaScript loaded by ${address}: ${requested.join(', ')}`).toBeLessThanOrEqual(BUDGET.scriptBytes);
+    expect(styles, `gzipped CSS files loaded by ${address}`).toBeLessThanOrEqual(BUDGET.styleFileBytes);
+
+    const file = path.join(clientDir, fileFor(address));
+    const html = readFileSync(file, 'utf8');
+    expect(statSync(`${file}.br`).size, `brotli size of ${fileFor(address)}`).toBeLessThanOrEqual(BUDGET.htmlBrotliBytes);
+    const inlineCss = [...html.matchAll(/<style data-emotion[^>]*>([^<]*)<\/style>/g)].reduce((sum, m) => sum + m[1]!.length, 0);
+    expect(inlineCss, `inline CSS of ${fileFor(address)}`).toBeLessThanOrEqual(BUDGET.inlineCssBytes);
+
+    // The headline is in the HTML, and so is the CSS rule of its class.
+    const first = pageConfigs[pageId].sections[0]!;
+    const heading = 'heading' in first ? first.heading : '';
+    const h1 = new RegExp(`<h1[^>]*class="([^"]*)"[^>]*>${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`).exec(html);
+    expect(h1, `<h1>${heading}</h1> in ${fileFor(address)}`).not.toBeNull();
+    const emotionClass = h1![1]!.split(' ').find((c) => c.startsWith('css-'))!;
+    expect(html).toContain(`.${emotionClass}{`);
+  });
+}

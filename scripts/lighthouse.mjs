@@ -1,0 +1,78 @@
+// npm run lighthouse: builds if needed, starts the site on a temporary database, runs Lighthouse
+// (mobile, default simulated throttling) on every page with Debian's Chromium, prints a table,
+// and exits non-zero if any page is below the floors.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.LH_PORT ?? 3998);
+const floors = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, tbtMs: 200, cls: 0.02 };
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact'];
+
+if (!existsSync(path.join(root, 'dist/server/index.js')) || process.env.LH_BUILD === '1') {
+  const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+const server = spawn(process.execPath, ['dist/server/index.js'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
+  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+const rows = [];
+let failed = false;
+try {
+  for (const page of pages) {
+    const result = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const { categories, audits } = result.lhr;
+    const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+    const row = {
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    };
+    const below = [
+      ...['performance', 'accessibility', 'best-practices', 'seo'].filter((k) => row[k] < floors[k]),
+      ...(row.lcpMs > floors.lcpMs ? ['LCP'] : []),
+      ...(row.tbtMs > floors.tbtMs ? ['TBT'] : []),
+      ...(row.cls > floors.cls ? ['CLS'] : []),
+    ];
+    row.below = below.join(', ') || 'ok';
+    if (below.length) failed = true;
+    rows.push(row);
+    console.log(`${page}: done`);
+  }
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('\n| page | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | below the floors |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of rows) {
+  console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.below} |`);
+}
+console.log(`\nFloors: performance ${floors.performance}, accessibility ${floors.accessibility}, best practices ${floors['best-practices']}, SEO ${floors.seo}, LCP ${floors.lcpMs / 1000} s, TBT ${floors.tbtMs} ms, CLS ${floors.cls}.`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,38 @@
+/**
+ * firebase.json for Firebase Hosting, made from config/routes.ts: every address is rewritten
+ * to its prerendered HTML file (src/app/prerenderFiles.ts), any other address to the fallback
+ * page; hashed assets are cached for a year, HTML is revalidated on every visit.
+ * `npm run firebase:json` writes it; a test checks the committed file equals this output.
+ */
+import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
+import { pagePaths } from '../app/routing';
+
+export function firebaseJson() {
+  return {
+    hosting: {
+      public: 'dist/client',
+      ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
+      trailingSlash: false,
+      rewrites: [
+        ...pagePaths.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${htmlFileFor(p.path)}` })),
+        { source: '**', destination: `/${FALLBACK_FILE}` },
+      ],
+      headers: [
+        { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+        { source: '**/*.html', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
+        { source: '/images/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
+        {
+          source: '**',
+          headers: [
+            { key: 'X-Content-Type-Options', value: 'nosniff' },
+            { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export function firebaseJsonText(): string {
+  return `${JSON.stringify(firebaseJson(), null, 2)}\n`;
+}
