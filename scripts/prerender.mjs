@@ -15,7 +15,11 @@ if (!template.includes('<div id="root"></div>')) throw new Error('dist/client/in
 
 async function write(address, file) {
   const { body, head } = await renderPage(address);
-  const html = template.replace('</head>', `${head}\n  </head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  const html = template
+    .replace('</head>', `${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+    // The page reads right without the app's script, so the text and pictures come first.
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=');
   writeFileSync(path.join(clientDir, file), html);
   return html.length;
 }

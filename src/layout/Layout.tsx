@@ -1,7 +1,7 @@
 /** The frame of every page: skip link, header, the page itself, footer, chat button. */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import site from '../../config/site';
 import { Footer } from './Footer';
@@ -17,11 +17,16 @@ export function Layout({ children }: { children?: ReactNode }) {
     <Box id="top" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <ScrollToTop />
       <SkipLink target={MAIN_ID} />
-      <Header />
+      {/* Header, page and footer hydrate as separate pieces (see SectionList). */}
+      <Suspense fallback={null}>
+        <Header />
+      </Suspense>
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         {children ?? <Outlet />}
       </Box>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <OrganizationData />
     </Box>
   );

@@ -109,9 +109,16 @@ describe('POST requests no page of the site sends', () => {
     expect(app.store.count()).toBe(before);
   });
 
+  it('a JSON body sent as a form post is a plain post with no valid fields: nothing stored, sent back with the first check', async () => {
+    const before = app.store.count();
+    const response = await post('Inquriy', JSON.stringify(document()), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/?invalid=Inquriy&check=0');
+    expect(app.store.count()).toBe(before);
+  });
+
   it.each([
     ['text/plain', 'text/plain'],
-    ['a form post', 'application/x-www-form-urlencoded'],
     ['multipart', 'multipart/form-data; boundary=x'],
     ['a PDF', 'application/pdf'],
   ])('a body sent as %s is 415', async (_name, type) => {
