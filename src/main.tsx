@@ -30,4 +30,8 @@ if (container.hasChildNodes()) {
     openFormsGate();
     stop();
   });
-} else createRoot(container).render(app);
+} else {
+  // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
+  openFormsGate();
+  createRoot(container).render(app);
+}

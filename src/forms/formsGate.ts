@@ -17,33 +17,32 @@ export function loadFormRenderer() {
 }
 
 /** How close (in px) a form may come to the screen before its code loads. */
-const NEAR = '300px';
+const NEAR_PX = 300;
 
 /**
- * Opens the gate when an element holding a form ([data-form-slot]) comes near the screen
- * as the visitor scrolls, or when the visitor focuses, clicks or types inside one. Works on server-rendered markup
- * before hydration. Returns a function that stops watching.
+ * Opens the gate when the visitor scrolls and a form ([data-form-slot]) is then on or near
+ * the screen, or when the visitor focuses, clicks or types inside one. A form already on
+ * screen when the page opens (the home page's) waits for that first scroll or touch, so the
+ * first seconds belong to the page. Works on server-rendered markup before hydration.
+ * Returns a function that stops watching.
  */
 export function watchForms(slots: Element[] = [...document.querySelectorAll('[data-form-slot]')]): () => void {
   const stop: Array<() => void> = [];
-  if (typeof IntersectionObserver !== 'undefined' && slots.length > 0) {
-    // A form already on screen when the page opens (the home page's) loads when touched, so
-    // the first seconds belong to the page; a form the visitor scrolls towards loads on its way.
-    const onScreenAtStart = new Set<Element>();
-    let first = true;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (first && entry.isIntersecting) onScreenAtStart.add(entry.target);
-          else if (entry.isIntersecting && !onScreenAtStart.has(entry.target)) openFormsGate();
-        }
-        first = false;
-      },
-      { rootMargin: NEAR },
-    );
-    slots.forEach((slot) => observer.observe(slot));
-    stop.push(() => observer.disconnect());
-  }
+  const near = (slot: Element) => {
+    const box = slot.getBoundingClientRect();
+    return box.top < window.innerHeight + NEAR_PX && box.bottom > -NEAR_PX;
+  };
+  let frame = 0;
+  const onScroll = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (slots.some(near)) openFormsGate();
+    });
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  stop.push(() => window.removeEventListener('scroll', onScroll));
+
   const onTouch = (event: Event) => {
     if (event.target instanceof Element && event.target.closest('[data-form-slot]')) openFormsGate();
   };
