@@ -2,8 +2,11 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ImageConfig } from '../config/common';
 
-/** A config image with its intrinsic size (no layout shift); lazy unless it is above the fold. */
-export function Picture({ image, eager = false, sx }: { image: ImageConfig; eager?: boolean; sx?: SxProps<Theme> }) {
+/**
+ * A config image with its intrinsic size (no layout shift); lazy unless `eager` (likely on
+ * screen at once); `priority` also asks the browser to fetch it first (the page's main picture).
+ */
+export function Picture({ image, eager = false, priority = false, sx }: { image: ImageConfig; eager?: boolean; priority?: boolean; sx?: SxProps<Theme> }) {
   return (
     <Box
       component="img"
@@ -11,9 +14,9 @@ export function Picture({ image, eager = false, sx }: { image: ImageConfig; eage
       alt={image.alt}
       width={image.width}
       height={image.height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
       decoding="async"
-      {...(eager ? { fetchPriority: 'high' as const } : {})}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
       sx={{ display: 'block', width: '100%', height: 'auto', ...sx }}
     />
   );

@@ -42,7 +42,8 @@ export function HeroSection({ section }: SectionProps<'hero'>) {
           )}
           {hasForm && section.image && (
             <Box sx={{ mt: 5, maxWidth: 420, display: { xs: 'none', md: 'block' } }}>
-              <Picture image={section.image} eager />
+              {/* Not shown on phones, where a lazy picture is never fetched; the headline is the main content. */}
+              <Picture image={section.image} />
             </Box>
           )}
         </div>
@@ -56,7 +57,7 @@ export function HeroSection({ section }: SectionProps<'hero'>) {
             {section.form && <FormSlot form={section.form} />}
           </Paper>
         ) : (
-          section.image && <Picture image={section.image} eager />
+          section.image && <Picture image={section.image} priority />
         )}
       </Container>
     </Box>
