@@ -6,31 +6,15 @@
 // Options (env): CONNECTIONS (50), DURATION seconds (10). Builds first if there is no build.
 import http from 'node:http';
 import Database from 'better-sqlite3';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { startBuiltSite } from './lib/builtSite.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const duration = Number(process.env.DURATION ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3999);
 
-if (!existsSync(path.join(root, 'dist/server/index.js'))) {
-  const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-const server = spawn(process.execPath, ['dist/server/index.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { dataDir, stop } = await startBuiltSite({ port, name: 'bench' });
 
 const document = {
   Fname: 'Bench Visitor',
@@ -78,8 +62,7 @@ await Promise.all(
 );
 const elapsed = (Date.now() - startedAt) / 1000;
 agent.destroy();
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+await stop({ keepData: true });
 
 const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
 const stored = db.prepare("SELECT count(*) AS n FROM documents WHERE collection = 'Inquriy'").get().n;

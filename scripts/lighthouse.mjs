@@ -3,31 +3,13 @@
 // and exits non-zero if any page is below the floors.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { startBuiltSite } from './lib/builtSite.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.LH_PORT ?? 3998);
 const floors = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, tbtMs: 200, cls: 0.02 };
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact'];
 
-if (!existsSync(path.join(root, 'dist/server/index.js')) || process.env.LH_BUILD === '1') {
-  const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
-const server = spawn(process.execPath, ['dist/server/index.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const site = await startBuiltSite({ port, rebuild: process.env.LH_BUILD === '1', name: 'lighthouse' });
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -65,8 +47,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await site.stop();
 }
 
 console.log('\n| page | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | below the floors |');
