@@ -9,7 +9,8 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+/** E2E_PORT lets two checkouts run their browser tests at once on one machine. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const HOST = '127.0.0.1';
 const CI = Boolean(process.env.CI);
 /** Where the server under test keeps documents and files; tests read them back with `npm run leads`. */

@@ -3,8 +3,8 @@
  * save it through the data port, show the outcome toast (or nothing), log, and clear
  * the fields after a save or at once.
  */
-import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
+import { notify } from '../app/notify';
 import { useDataPort } from '../data/DataPortContext';
 import type { FormValues } from './buildSchema';
 import { buildDocument } from './document';
@@ -18,7 +18,6 @@ export function useSubmission(
   currentValues?: () => FormValues,
 ) {
   const port = useDataPort();
-  const { enqueueSnackbar } = useSnackbar();
   const inFlight = useRef(false);
 
   return async function submit(raw: FormValues) {
@@ -39,11 +38,11 @@ export function useSubmission(
       try {
         const saved = await port.saveDocument(form.collection, document);
         console.info(`Saved to ${form.collection}:`, saved.id);
-        if (form.success.toast) enqueueSnackbar(form.success.toast, { variant: form.success.variant ?? 'success' });
+        if (form.success.toast) notify(form.success.toast, form.success.variant ?? 'success');
         if (form.reset === 'afterSave') resetFields();
       } catch (error) {
         console.error(`Could not save to ${form.collection}:`, error);
-        if (form.failure.toast) enqueueSnackbar(form.failure.toast, { variant: form.failure.variant ?? 'error' });
+        if (form.failure.toast) notify(form.failure.toast, form.failure.variant ?? 'error');
       }
     } finally {
       inFlight.current = false;
