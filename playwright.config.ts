@@ -50,7 +50,8 @@ export default defineConfig({
     command: 'npm run build && node dist/server/index.js',
     url: `http://${HOST}:${PORT}/`,
     // The browser tests' own database and files, apart from ./data of a developer's site.
-    env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR },
+    // Every test posts from 127.0.0.1: the rate limits are raised (e2e/limits.e2e.ts tests them on a server of its own).
+    env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_FACTOR: '1000' },
     reuseExistingServer: !CI,
     timeout: 120_000,
     stdout: 'ignore',

@@ -17,6 +17,8 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react()],
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
+    // Script and style tags get the nonce placeholder our server fills in per answer (src/app/cspNonce.ts).
+    html: { cspNonce: '__CSP_NONCE__' },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

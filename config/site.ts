@@ -153,5 +153,6 @@ export default {
       maxShown: 3,
     },
     pageLoadTimeoutMs: 120000,
+    outbox: { firstRetryMs: 30000, maxRetryMs: 600000, keepDays: 30 },
   },
 } satisfies SiteConfig;

@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
+import { CSP_NONCE_PLACEHOLDER } from './app/cspNonce';
 import { createEmotionCache } from './app/emotionCache';
 import { createRoutes } from './app/routes';
 import { openFormsGate } from './forms/formsGate';
@@ -42,11 +43,12 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  const cache = createEmotionCache();
+  // Inline styles and the router's data script carry the nonce placeholder (src/app/cspNonce.ts).
+  const cache = createEmotionCache(CSP_NONCE_PLACEHOLDER);
   const emotion = createEmotionServer(cache);
   const app = (
     <AppProviders cache={cache}>
-      <StaticRouterProvider router={router} context={context} />
+      <StaticRouterProvider router={router} context={context} nonce={CSP_NONCE_PLACEHOLDER} />
     </AppProviders>
   );
   // Forms load on demand in the browser (a lazy component); a prerendered page contains them

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
-export async function startBuiltSite({ port, rebuild = false, name = 'site' }) {
+export async function startBuiltSite({ port, rebuild = false, name = 'site', env = {} }) {
   if (rebuild || !existsSync(path.join(root, 'dist/server/index.js'))) {
     const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) process.exit(1);
@@ -16,7 +16,7 @@ export async function startBuiltSite({ port, rebuild = false, name = 'site' }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
   const server = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

@@ -97,6 +97,16 @@ export const siteSchema = object({
       maxShown: number({ min: 1, max: 10, integer: true }),
     }),
     pageLoadTimeoutMs: ms(),
+    /**
+     * Submissions that could not be saved (offline, server trouble) wait in the visitor's
+     * browser and are sent again: on the next visit, when the connection returns, and while
+     * the page stays open after firstRetryMs, doubling up to maxRetryMs. Kept keepDays days.
+     */
+    outbox: object({
+      firstRetryMs: ms(),
+      maxRetryMs: ms(),
+      keepDays: number({ min: 1, max: 365, integer: true }),
+    }),
   }),
 });
 export type SiteConfig = Infer<typeof siteSchema>;

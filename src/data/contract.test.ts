@@ -131,7 +131,7 @@ function describePortContract(name: string, makeHarness: () => Promise<Harness>)
 
 describePortContract('local adapter against the real server', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contract-local-'));
-  const app = await buildApp({ dataDir });
+  const app = await buildApp({ dataDir, rateLimitFactor: 1000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const dom = new JSDOM('<!doctype html><title>site</title>', { url: `${origin}/` });

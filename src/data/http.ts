@@ -4,6 +4,8 @@ export const api = {
   /** The same address as a server route pattern. */
   documentsRoute: '/api/collections/:collection/documents',
   files: '/api/files/',
+  /** The header carrying the browser's key for one submission (a retry repeats it). */
+  submissionKeyHeader: 'Idempotency-Key',
 };
 
 /** The body of an error answer from our server. */

@@ -15,12 +15,17 @@ export class SaveError extends Error {
 
 export function createLocalPort(baseUrl = ''): DataPort {
   return {
-    async saveDocument(collection, document) {
-      const response = await fetch(`${baseUrl}${api.documents(collection)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(document),
-      });
+    async saveDocument(collection, document, key) {
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}${api.documents(collection)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(key ? { [api.submissionKeyHeader]: key } : {}) },
+          body: JSON.stringify(document),
+        });
+      } catch (error) {
+        throw new SaveError(`The server could not be reached (${String(error)})`, 0);
+      }
       const body = (await response.json().catch(() => ({}))) as Partial<ApiError> & { id?: string };
       if (!response.ok || typeof body.id !== 'string') {
         throw new SaveError(body.message ?? `The server answered ${response.status}`, response.status, body.field);

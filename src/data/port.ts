@@ -4,8 +4,12 @@
  * Which one a build uses is decided once, at build time (src/data/select.ts).
  */
 export interface DataPort {
-  /** Adds a document to a collection; resolves to the new document's id. */
-  saveDocument(collection: string, document: Record<string, unknown>): Promise<{ id: string }>;
+  /**
+   * Adds a document to a collection; resolves to the new document's id. `key` is the
+   * browser's own key for this submission (src/forms/outbox.ts): sending the same key
+   * again stores nothing more.
+   */
+  saveDocument(collection: string, document: Record<string, unknown>, key?: string): Promise<{ id: string }>;
   /** Uploads a file to a storage path; reports progress from 0 to 1; resolves to its download URL. */
   uploadFile(path: string, file: Blob, onProgress?: (fraction: number) => void): Promise<string>;
 }
@@ -18,7 +22,7 @@ export function lazyPort(load: () => Promise<DataPort>): DataPort {
     throw error;
   }));
   return {
-    saveDocument: async (collection, document) => (await get()).saveDocument(collection, document),
+    saveDocument: async (collection, document, key) => (await get()).saveDocument(collection, document, key),
     uploadFile: async (path, file, onProgress) => (await get()).uploadFile(path, file, onProgress),
   };
 }

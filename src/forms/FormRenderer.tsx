@@ -10,6 +10,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import server from '../../config/server';
 import { api } from '../data/http';
 import { buildSchema, initialValues, type FormValues } from './buildSchema';
 import { fieldRenderers } from './fields/registry';
@@ -28,6 +29,19 @@ function valuesInPage(form: FormConfig, idPrefix: string): FormValues {
     }
   }
   return found;
+}
+
+/**
+ * The field only robots fill in (config/server.ts spamTrap): off screen, out of the tab
+ * order, hidden from screen readers, never autofilled. Our server also checks it.
+ */
+function SpamTrap({ id, inputRef }: { id: string; inputRef: React.RefObject<HTMLInputElement | null> }) {
+  return (
+    <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', top: 'auto', width: '1px', height: '1px', overflow: 'hidden' }}>
+      <label htmlFor={id}>{server.spamTrap.label}</label>
+      <input ref={inputRef} id={id} type="text" name={server.spamTrap.name} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </Box>
+  );
 }
 
 export function FormRenderer({ form, name, onDark = false }: { form: FormConfig; name: string; onDark?: boolean }) {
@@ -49,7 +63,16 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
     reset(initialValues(form, true));
     setResetCount((n) => n + 1);
   }, [form, reset]);
-  const submit = useSubmission(form, resetFields, () => uploads.current, () => getValues());
+  const trap = useRef<HTMLInputElement>(null);
+  const submit = useSubmission(form, {
+    resetFields: () => {
+      resetFields();
+      if (trap.current) trap.current.value = '';
+    },
+    pendingUpload: () => uploads.current,
+    currentValues: () => getValues(),
+    isSpam: () => (trap.current?.value ?? '') !== '',
+  });
 
   // Marks the form as ready for the visitor (its code has loaded and hydrated).
   const [interactive, setInteractive] = useState(false);
@@ -94,6 +117,7 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
       }
     >
       {fields}
+      <SpamTrap id={`${idPrefix}-${server.spamTrap.name}`} inputRef={trap} />
       {inline ? (
         <IconButton type="submit" disabled={busy} aria-label={busy ? form.submittingLabel : form.submitLabel} sx={{ bgcolor: 'secondary.main', color: 'text.primary', width: 56, height: 56, borderRadius: 2, '&:hover': { bgcolor: 'secondary.light' } }}>
           <ArrowForward />

@@ -1,7 +1,8 @@
 /**
- * What happens after a valid submit, as the form's config says: build the document,
- * save it through the data port, show the outcome toast (or nothing), log, and clear
- * the fields after a save or at once.
+ * What happens after a valid submit, as the form's config says: build the document, put
+ * it in the browser's outbox (src/forms/outbox.ts: it is not lost if the save fails), save
+ * it through the data port, show the outcome toast (or nothing), log, and clear the fields
+ * after a save or at once.
  */
 import { useRef } from 'react';
 import { notify } from '../app/notify';
@@ -10,38 +11,55 @@ import type { FormValues } from './buildSchema';
 import { buildDocument } from './document';
 import type { FormConfig } from './formSchema';
 import { keepInMemory } from './memory';
+import { enqueue, isPermanent, retryLater, send } from './outbox';
 
-export function useSubmission(
-  form: FormConfig,
-  resetFields: () => void,
-  pendingUpload: () => Promise<unknown>,
-  currentValues?: () => FormValues,
-) {
+export interface SubmissionOptions {
+  resetFields: () => void;
+  /** Resolves when a file still uploading is done (its URL belongs in the document). */
+  pendingUpload: () => Promise<unknown>;
+  /** The form's values now (a file field's URL may have arrived after the submit began). */
+  currentValues?: () => FormValues;
+  /** Whether the hidden spam-trap field was filled in: a robot, told "sent" and saved nowhere. */
+  isSpam?: () => boolean;
+}
+
+export function useSubmission(form: FormConfig, { resetFields, pendingUpload, currentValues, isSpam }: SubmissionOptions) {
   const port = useDataPort();
   const inFlight = useRef(false);
+
+  const succeeded = () => {
+    if (form.success.toast) notify(form.success.toast, form.success.variant ?? 'success');
+    if (form.reset === 'afterSave') resetFields();
+  };
 
   return async function submit(raw: FormValues) {
     if (inFlight.current) return; // a second click while saving saves nothing more
     inFlight.current = true;
     try {
+      if (isSpam?.()) {
+        if (form.reset === 'always') resetFields();
+        succeeded();
+        return;
+      }
       // A CV still uploading is waited for, so its URL is part of the document.
       await pendingUpload().catch(() => undefined);
       const values = { ...raw };
-      // `raw` was taken when the submit began; a file field's URL may only have arrived since.
       if (currentValues) {
         const now = currentValues();
         for (const f of form.fields) if (f.kind === 'file') values[f.name] = now[f.name] ?? '';
       }
       const document = buildDocument(form, values);
+      // Written to the browser's storage before anything else: from here on it is not lost.
+      const entry = enqueue(form.collection, document);
       if (form.keepInMemory) keepInMemory(form.collection, document);
       if (form.reset === 'always') resetFields();
       try {
-        const saved = await port.saveDocument(form.collection, document);
-        console.info(`Saved to ${form.collection}:`, saved.id);
-        if (form.success.toast) notify(form.success.toast, form.success.variant ?? 'success');
-        if (form.reset === 'afterSave') resetFields();
+        const id = await send(port, entry);
+        console.info(`Saved to ${form.collection}:`, id);
+        succeeded();
       } catch (error) {
         console.error(`Could not save to ${form.collection}:`, error);
+        if (!isPermanent(error)) retryLater(port);
         if (form.failure.toast) notify(form.failure.toast, form.failure.variant ?? 'error');
       }
     } finally {

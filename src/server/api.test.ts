@@ -34,7 +34,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
-  app = await buildApp({ dataDir });
+  app = await buildApp({ dataDir, rateLimitFactor: 1000 });
   await app.ready();
 });
 

@@ -3,7 +3,7 @@
  * again with the same buildSchema the browser used; invalid ones get 400 and that check's
  * message, and nothing is stored.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream, existsSync } from 'node:fs';
 import server from '../../config/server';
 import { api } from '../data/http';
@@ -11,8 +11,9 @@ import { validateDocument } from '../forms/document';
 import { sniffDocumentType } from '../forms/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, splitStoragePath, writeFileDurably } from './files';
 import { allUploads, formForCollection, uploadForPrefix } from './forms';
-import { backTo, handlePlainPost } from './plainPosts';
-import type { Store } from './store';
+import { backTo, failedQuery, handlePlainPost, isSpam } from './plainPosts';
+import type { RequestLimits } from './rateLimit';
+import { newDocumentId, type Store } from './store';
 
 const messages = server.messages;
 const fail = (reply: FastifyReply, status: number, message: string, field?: string) =>
@@ -23,10 +24,47 @@ function uploadFor(storagePath: string) {
   return parts ? uploadForPrefix(parts.prefix) : undefined;
 }
 
+/** The posted document without the (empty) spam-trap field the page's form also sends. */
+function withoutSpamTrap(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !(server.spamTrap.name in body)) return body;
+  const { [server.spamTrap.name]: _trap, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 const uploadTypes = [...new Set(['application/octet-stream', ...allUploads.flatMap((u) => u.mediaTypes)])];
 const largestUpload = Math.max(0, ...allUploads.map((u) => u.maxBytes));
 
-export async function registerApi(app: FastifyInstance, { store, dataDir }: { store: Store; dataDir: string }) {
+/** The browser's key for one submission (src/forms/outbox.ts makes a UUID); retries repeat it. */
+const SUBMISSION_KEY_HEADER = api.submissionKeyHeader.toLowerCase();
+const submissionKeyPattern = /^[A-Za-z0-9_-]{8,64}$/;
+
+const contentType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+const isPlainPost = (request: FastifyRequest) => contentType(request) === 'application/x-www-form-urlencoded';
+
+export interface ApiOptions {
+  store: Store;
+  dataDir: string;
+  limits: RequestLimits;
+}
+
+export async function registerApi(app: FastifyInstance, { store, dataDir, limits }: ApiOptions) {
+  /**
+   * Runs before the body is read: a client over its limit (or everyone over the global
+   * one) gets 429 and a Retry-After; a plain post goes back to its page with the form's
+   * failure outcome, as a scripted visitor would see it.
+   */
+  const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = limits.check(request.ip);
+    if (wait === 0) return;
+    reply.header('Retry-After', String(wait));
+    const { collection } = request.params as { collection?: string };
+    const form = collection === undefined ? undefined : formForCollection(collection);
+    if (form && isPlainPost(request)) {
+      return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${failedQuery(form)}`).send();
+    }
+    return fail(reply, 429, messages.tooManyRequests);
+  };
+
   // Uploads arrive as the raw file; the declared type is only a hint, the first bytes decide.
   app.addContentTypeParser(uploadTypes, { parseAs: 'buffer', bodyLimit: largestUpload }, (_request, body, done) => done(null, body));
   // Plain form posts (no JavaScript): name=value pairs; a repeated name keeps its last value.
@@ -36,24 +74,29 @@ export async function registerApi(app: FastifyInstance, { store, dataDir }: { st
 
   app.post<{ Params: { collection: string } }>(
     api.documentsRoute,
-    { bodyLimit: server.limits.documentBytes },
+    { bodyLimit: server.limits.documentBytes, onRequest: rateLimited },
     async (request, reply) => {
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
-      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-      if (type === 'application/x-www-form-urlencoded') {
+      if (isPlainPost(request)) {
         const query = await handlePlainPost(form, request.body as Record<string, string>, (document) => store.insertDurably(form.collection, document));
         return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`).send();
       }
-      if (type !== 'application/json') return fail(reply, 415, messages.notJson);
-      const failure = await validateDocument(form, request.body);
+      if (contentType(request) !== 'application/json') return fail(reply, 415, messages.notJson);
+      const key = request.headers[SUBMISSION_KEY_HEADER];
+      if (key !== undefined && (typeof key !== 'string' || !submissionKeyPattern.test(key))) return fail(reply, 400, messages.badSubmissionKey);
+      // A robot filled the hidden field: an ordinary answer, and nothing is stored.
+      if (isSpam(request.body)) return reply.code(201).send({ id: newDocumentId() });
+      const document = withoutSpamTrap(request.body);
+      const failure = await validateDocument(form, document);
       if (failure) return fail(reply, 400, failure.message, failure.field);
-      const id = await store.insertDurably(form.collection, request.body as Record<string, unknown>);
-      return reply.code(201).send({ id });
+      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, key);
+      return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id });
     },
   );
 
   app.put<{ Params: { '*': string } }>(`${api.files}*`, {
+    onRequest: rateLimited,
     // Refusals that happen before the handler runs still speak the upload's own language.
     errorHandler(error, request, reply) {
       const upload = uploadFor(request.params['*']);

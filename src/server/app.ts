@@ -5,13 +5,17 @@
  */
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
 import { pagePaths, resolvePath } from '../app/routing';
 import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
+import pages from '../../config/pages';
 import { registerApi } from './api';
+import { createRequestLimits } from './rateLimit';
+import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, frameOriginsOf, isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
 import { openStore, type Store } from './store';
 
@@ -21,15 +25,29 @@ export interface AppOptions {
   /** Where the database and uploaded files live (DATA_DIR, default ./data). */
   dataDir: string;
   logger?: boolean;
+  /**
+   * Multiplies the rate limits of config/server.ts (RATE_LIMIT_FACTOR): tests and
+   * benchmarks that send thousands of forms from one address raise them.
+   */
+  rateLimitFactor?: number;
+  /**
+   * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto), as
+   * Fastify's trustProxy takes it (TRUST_PROXY). Default: a proxy on this machine.
+   */
+  trustProxy?: boolean | string;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-export async function buildApp({ clientDir, dataDir, logger = false }: AppOptions): Promise<FastifyInstance & { store: Store }> {
-  const app = Fastify({ logger: logger ? { level: 'info' } : false, trustProxy: true });
+export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback' }: AppOptions): Promise<FastifyInstance & { store: Store }> {
+  const app = Fastify({ logger: logger ? { level: 'info' } : false, trustProxy });
   const store = openStore(dataDir);
   app.addHook('onClose', async () => store.close());
+  app.addHook('onSend', async (request, reply, payload) => {
+    setSecurityHeaders(request, reply, server.headers);
+    return payload;
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -46,7 +64,7 @@ export async function buildApp({ clientDir, dataDir, logger = false }: AppOption
     return reply.code(status).send({ message });
   });
 
-  await registerApi(app, { store, dataDir });
+  await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor) });
 
   if (clientDir) await serveSite(app, clientDir);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: server.messages.wrongMethod }));
@@ -54,11 +72,13 @@ export async function buildApp({ clientDir, dataDir, logger = false }: AppOption
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
 }
 
-/** A page's HTML, compressed once at start in the two encodings browsers ask for. */
-function compressed(html: string) {
-  const plain = Buffer.from(html);
-  return { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
-}
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Fast settings: every answer is compressed anew, since each carries its own nonce. */
+const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** A page's HTML, split where the nonce goes: each answer joins the parts with a fresh one. */
+const pageParts = (html: string) => html.split(CSP_NONCE_PLACEHOLDER);
 
 async function serveSite(app: FastifyInstance, clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html');
@@ -84,9 +104,11 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   // build without prerendering falls back to the plain app shell.
   const shell = readFileSync(indexFile, 'utf8');
   const readPage = (file: string) => (existsSync(path.join(clientDir, file)) ? readFileSync(path.join(clientDir, file), 'utf8') : shell);
-  const pages = new Map(pagePaths.map((p) => [p.path, compressed(readPage(htmlFileFor(p.path)))]));
-  const fallback = compressed(readPage(FALLBACK_FILE));
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const htmlByPath = new Map(pagePaths.map((p) => [p.path, pageParts(readPage(htmlFileFor(p.path)))]));
+  const fallback = pageParts(readPage(FALLBACK_FILE));
+  const frameOrigins = frameOriginsOf(await Promise.all(Object.values(pages).map(async (load) => (await load()).default)));
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     let pathname = url.split('?')[0] ?? '/';
     try {
@@ -95,19 +117,22 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
       // A malformed address is simply an unknown one.
     }
     const { path: address, matched } = resolvePath(pathname);
+    const nonce = newNonce();
+    let html = ((matched && htmlByPath.get(address)) || fallback).join(nonce);
     const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
     const banner = outcome ? outcomeBanner(outcome) : '';
-    if (banner) {
-      // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
-      const html = ((matched && pages.get(address)) || fallback).plain.toString().replace('<body>', `<body>\n${banner}`);
-      return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
-    }
-    const page = (matched && pages.get(address)) || fallback;
+    // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
+    if (banner) html = html.replace('<body>', `<body>\n${banner}`);
+    reply
+      .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins, https: isHttps(request) }))
+      .header('Cache-Control', banner ? 'no-store' : 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-    if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.plain);
+    if (!encoding || request.method === 'HEAD') return reply.send(html);
+    reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? await brotli(html, BROTLI_OPTIONS) : await gzipped(html));
   };
 
   // Every page address, and any other address that is not a file, is answered with HTML:

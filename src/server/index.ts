@@ -1,4 +1,8 @@
-/** Starts the site: `npm start` (after a build). PORT, HOST, DATA_DIR and CLIENT_DIR override the defaults. */
+/**
+ * Starts the site: `npm start` (after a build). PORT, HOST, DATA_DIR and CLIENT_DIR override
+ * the defaults; RATE_LIMIT_FACTOR multiplies the rate limits (tests, benchmarks);
+ * TRUST_PROXY names the proxies allowed to tell the client's address (default: loopback).
+ */
 import path from 'node:path';
 import { buildApp } from './app';
 
@@ -7,7 +11,17 @@ const host = process.env.HOST ?? 'localhost';
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 
-const app = await buildApp({ clientDir, dataDir, logger: process.env.LOG !== 'off' });
+const rateLimitFactor = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
+if (!(rateLimitFactor > 0)) throw new Error(`RATE_LIMIT_FACTOR must be a number above 0, not "${process.env.RATE_LIMIT_FACTOR}"`);
+const trustProxy = process.env.TRUST_PROXY;
+
+const app = await buildApp({
+  clientDir,
+  dataDir,
+  logger: process.env.LOG !== 'off',
+  rateLimitFactor,
+  ...(trustProxy === undefined ? {} : { trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy }),
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -96,7 +96,7 @@ describe('exports and the command line', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'leads-test-'));
     outDir = mkdtempSync(path.join(os.tmpdir(), 'leads-out-'));
-    app = await buildApp({ dataDir });
+    app = await buildApp({ dataDir, rateLimitFactor: 1000 });
     const post = async (collection: string, document: FormDocument) => {
       const response = await app.inject({ method: 'POST', url: `/api/collections/${collection}/documents`, payload: document });
       expect(response.statusCode).toBe(201);

@@ -16,7 +16,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'plain-posts-'));
-  app = await buildApp({ dataDir });
+  app = await buildApp({ dataDir, rateLimitFactor: 1000 });
 });
 afterAll(async () => {
   await app.close();

@@ -5,6 +5,7 @@
  * outcome in the address (`?sent=…`, `?invalid=…&check=…`, `?failed=…`), and the page is
  * served with that outcome shown above it: the same words a scripted visitor would see.
  */
+import server from '../../config/server';
 import { buildDocument } from '../forms/document';
 import { validateValues } from '../forms/buildSchema';
 import type { FormConfig } from '../forms/formSchema';
@@ -23,6 +24,18 @@ export function backTo(referer: string | undefined, host: string | undefined): s
   }
 }
 
+/** Whether the hidden spam-trap field (config/server.ts `spamTrap`) was filled in. */
+export function isSpam(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const value = (body as Record<string, unknown>)[server.spamTrap.name];
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** Where a refused plain post is sent back to: the form's failure outcome. */
+export function failedQuery(form: FormConfig): string {
+  return `?failed=${encodeURIComponent(form.collection)}`;
+}
+
 /** The form's values from a plain post: exactly its fields (missing ones empty). */
 export function valuesFromPost(form: FormConfig, body: Record<string, string>): Record<string, string> {
   return Object.fromEntries(form.fields.map((f) => [f.name, typeof body[f.name] === 'string' ? body[f.name]! : '']));
@@ -33,9 +46,11 @@ export async function handlePlainPost(
   body: Record<string, string>,
   save: (document: Record<string, unknown>) => Promise<unknown>,
 ): Promise<string> {
+  const collection = encodeURIComponent(form.collection);
+  // A robot filled the hidden field: it is told "sent", and nothing is stored.
+  if (isSpam(body)) return `?sent=${collection}`;
   const values = valuesFromPost(form, body);
   const failure = await validateValues(form, values);
-  const collection = encodeURIComponent(form.collection);
   if (failure) {
     const check = form.checks.findIndex((c) => c.field === failure.field && c.message === failure.message);
     return `?invalid=${collection}&check=${check}`;
@@ -44,7 +59,7 @@ export async function handlePlainPost(
     await save(buildDocument(form, values));
     return `?sent=${collection}`;
   } catch {
-    return `?failed=${collection}`;
+    return failedQuery(form);
   }
 }
 

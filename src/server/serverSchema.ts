@@ -1,10 +1,37 @@
 /** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
 import { number, object, text, type Infer } from '../config/schema';
 
+/** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
+const rate = () =>
+  object({
+    requests: number({ min: 1, integer: true }),
+    perSeconds: number({ min: 1, max: 86400 }),
+  });
+
 export const serverSchema = object({
   limits: object({
     /** Largest form submission accepted, in bytes. */
     documentBytes: number({ min: 1024, integer: true }),
+    /** Form submissions and uploads from one client address. */
+    perClient: rate(),
+    /** Form submissions and uploads from everyone together (a burst of bots from many addresses). */
+    everyone: rate(),
+  }),
+  /**
+   * The hidden field that catches spam robots: people never see it (it is off screen and
+   * hidden from screen readers), robots fill it in. A submission with it filled gets an
+   * ordinary success answer and is not stored.
+   */
+  spamTrap: object({
+    name: text(),
+    label: text(),
+  }),
+  /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
+  headers: object({
+    referrerPolicy: text(),
+    permissionsPolicy: text(),
+    /** Strict-Transport-Security max-age, sent only when the site is reached over HTTPS. */
+    hstsMaxAgeSeconds: number({ min: 0, integer: true }),
   }),
   messages: object({
     unknownCollection: text(),
@@ -14,6 +41,8 @@ export const serverSchema = object({
     unknownUploadFolder: text(),
     fileExists: text(),
     fileNotFound: text(),
+    tooManyRequests: text(),
+    badSubmissionKey: text(),
     serverError: text(),
   }),
 });

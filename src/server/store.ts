@@ -15,6 +15,12 @@ export interface StoredFile {
   size: number;
 }
 
+export interface Saved {
+  id: string;
+  /** True when a document with the same client key was already stored (nothing new was written). */
+  replayed: boolean;
+}
+
 export interface Store {
   readonly file: string;
   /** Adds a document; returns its new random id (like Firestore's). */
@@ -22,9 +28,10 @@ export interface Store {
   /**
    * The same, for request handlers: documents arriving together are written in one
    * transaction (one disk flush for all of them, "group commit"); each promise resolves
-   * only once its document is durably on disk.
+   * only once its document is durably on disk. With a client key (the browser makes one
+   * per submission), a retry of a stored submission stores nothing and gets the first id.
    */
-  insertDurably(collection: string, document: Record<string, unknown>): Promise<string>;
+  insertDurably(collection: string, document: Record<string, unknown>, clientKey?: string): Promise<Saved>;
   /** Every document of a collection, oldest first, exactly as sent. */
   list(collection: string): Record<string, unknown>[];
   count(collection?: string): number;
@@ -74,9 +81,17 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
         created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
       );
     `);
+    // Databases made before client keys existed get the column (NULL: no key) on first open.
+    const columns = db.prepare('PRAGMA table_info(documents)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'client_key')) db.exec('ALTER TABLE documents ADD COLUMN client_key TEXT');
+    db.exec('CREATE UNIQUE INDEX IF NOT EXISTS documents_by_client_key ON documents (collection, client_key)');
   }
 
   const insertDocument = options.readonly ? undefined : db.prepare('INSERT INTO documents (collection, doc_id, data) VALUES (?, ?, ?)');
+  const insertKeyed = options.readonly
+    ? undefined
+    : db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?) ON CONFLICT (collection, client_key) DO NOTHING');
+  const selectByKey = options.readonly ? undefined : db.prepare('SELECT doc_id AS id FROM documents WHERE collection = ? AND client_key = ?');
   const listDocuments = db.prepare('SELECT data FROM documents WHERE collection = ? ORDER BY seq');
   const countAll = db.prepare('SELECT count(*) AS n FROM documents');
   const countCollection = db.prepare('SELECT count(*) AS n FROM documents WHERE collection = ?');
@@ -90,14 +105,29 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
     return id;
   };
 
-  type Pending = { collection: string; document: Record<string, unknown>; resolve: (id: string) => void; reject: (e: unknown) => void };
+  const insertOnce = (collection: string, document: Record<string, unknown>, clientKey: string): Saved => {
+    if (!insertKeyed || !selectByKey) throw new Error('The store was opened read-only');
+    const id = newDocumentId();
+    if (insertKeyed.run(collection, id, JSON.stringify(document), clientKey).changes === 1) return { id, replayed: false };
+    return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
+  };
+
+  type Pending = {
+    collection: string;
+    document: Record<string, unknown>;
+    clientKey?: string;
+    resolve: (saved: Saved) => void;
+    reject: (e: unknown) => void;
+  };
   let queue: Pending[] = [];
   const flush = () => {
     const batch = queue;
     queue = [];
     try {
-      const ids = db.transaction(() => batch.map((p) => insert(p.collection, p.document)))();
-      batch.forEach((p, i) => p.resolve(ids[i]!));
+      const saved = db.transaction(() =>
+        batch.map((p) => (p.clientKey === undefined ? { id: insert(p.collection, p.document), replayed: false } : insertOnce(p.collection, p.document, p.clientKey))),
+      )();
+      batch.forEach((p, i) => p.resolve(saved[i]!));
     } catch (error) {
       batch.forEach((p) => p.reject(error));
     }
@@ -106,10 +136,10 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   return {
     file,
     insert,
-    insertDurably(collection, document) {
-      return new Promise<string>((resolve, reject) => {
+    insertDurably(collection, document, clientKey) {
+      return new Promise<Saved>((resolve, reject) => {
         if (queue.length === 0) setImmediate(flush);
-        queue.push({ collection, document, resolve, reject });
+        queue.push({ collection, document, clientKey, resolve, reject });
       });
     },
     list(collection) {
