@@ -4,8 +4,14 @@
  * Which one a build uses is decided once, at build time (src/data/select.ts).
  */
 export interface DataPort {
-  /** Adds a document to a collection; resolves to the new document's id. */
-  saveDocument(collection: string, document: Record<string, unknown>): Promise<{ id: string }>;
+  /**
+   * Adds a document to a collection; resolves to the new document's id. `key` is the
+   * submission's idempotency key, made once per submission in the browser
+   * (crypto.randomUUID()), so that a retried save is stored once. The Firebase adapter
+   * stores the document under it (setDoc; the Firestore rules accept no other document id
+   * and refuse a second write there); the local adapter sends it as an Idempotency-Key header.
+   */
+  saveDocument(collection: string, document: Record<string, unknown>, key?: string): Promise<{ id: string }>;
   /** Uploads a file to a storage path; reports progress from 0 to 1; resolves to its download URL. */
   uploadFile(path: string, file: Blob, onProgress?: (fraction: number) => void): Promise<string>;
 }
@@ -18,7 +24,7 @@ export function lazyPort(load: () => Promise<DataPort>): DataPort {
     throw error;
   }));
   return {
-    saveDocument: async (collection, document) => (await get()).saveDocument(collection, document),
+    saveDocument: async (collection, document, key) => (await get()).saveDocument(collection, document, key),
     uploadFile: async (path, file, onProgress) => (await get()).uploadFile(path, file, onProgress),
   };
 }
