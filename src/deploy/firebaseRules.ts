@@ -6,8 +6,8 @@
  *
  * Firestore, for each form's collection: `create` only, at a document id that is a lowercase
  * v4 UUID (the submission key the browser makes), when the document has exactly the form's
- * keys plus id and Date, every field is text within its maxLength (without NUL, one of the
- * options for a select field), and every check of the form holds, with the same patterns as
+ * keys plus id and Date, every field is text within its maxLength (without NUL; for a select
+ * field, empty or one of its options), and every check of the form holds, with the same patterns as
  * src/forms/rules.ts. Nothing can be read, changed or deleted; any other path is refused.
  *
  * Cloud Storage, for each upload folder of a file field: `create` of a file whose name is a
@@ -17,7 +17,7 @@
  * `npm run firebase:config` writes both files (with firebase.json); a test checks the
  * committed files equal this output, and `npm run check` says when they are out of date.
  */
-import { MAX_DATE_TEXT } from '../forms/document';
+import { MAX_DATE_TEXT, buildDocument } from '../forms/document';
 import type { FieldConfig, FormConfig } from '../forms/formSchema';
 import { ruleDescriptions, ruleNames, storableText, type RuleDescription, type RuleName } from '../forms/rules';
 import { storageIdSource, submissionKeySource } from '../forms/storageId';
@@ -74,9 +74,9 @@ function allowedValues(field: FieldConfig): string[] | undefined {
   return [...new Set(['', ...field.options.filter((o) => !o.disabled).map((o) => o.value)])];
 }
 
-/** The stored keys of a form's documents, in order (src/forms/document.ts buildDocument). */
+/** The stored keys of a form's documents, in order: those of the document buildDocument makes. */
 export function documentKeys(form: FormConfig): string[] {
-  return [...form.fields.map((f) => f.name), 'id', 'Date'];
+  return Object.keys(buildDocument(form, {}, new Date(0)));
 }
 
 function firestoreMatch(id: string, form: FormConfig): string[] {
