@@ -34,12 +34,13 @@ afterEach(() => {
   workDir = undefined;
 });
 
-/** A copy of config/ to break, returned as its folder. */
+/** A copy of config/ to break, returned as its folder; the Firebase rules made from it lie beside it. */
 function copyConfig(): string {
   workDir = mkdtempSync(path.join(projectDir, '.tmp-check-'));
   symlinkSync(path.join(projectDir, 'src'), path.join(workDir, 'src'), 'dir');
   const configDir = path.join(workDir, 'config');
   cpSync(path.join(projectDir, 'config'), configDir, { recursive: true });
+  for (const file of ['firestore.rules', 'storage.rules']) cpSync(path.join(projectDir, file), path.join(workDir, file));
   return configDir;
 }
 
@@ -159,6 +160,34 @@ test('a name that does not exist, used while a file runs', () => {
     `config/pages/about.ts could not be read: Cannot read properties of undefined (reading 'number') on line ${line}, column ${source.indexOf('.number') + 2}. Check the spelling of the names used near that place, or undo the last change to this file.`,
   ]);
   expect(run.code).toBe(1);
+});
+
+test('security rules that no longer match the forms: each file is named, with the command that remakes it', () => {
+  const configDir = copyConfig();
+  edit(configDir, 'forms/inquiry.ts', 'maxLength: 200, required: true', 'maxLength: 300, required: true');
+  edit(configDir, 'forms/freelancer.ts', 'maxBytes: 5242880', 'maxBytes: 10485760');
+
+  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  expect(run.lines).toEqual([
+    'Found 2 problems in config/:',
+    "firestore.rules is out of date: a form's fields, limits or checks changed since it was made. Run `npm run firebase:config` and commit firestore.rules, so that Firebase checks submissions the same way.",
+    "storage.rules is out of date: a form's fields, limits or checks changed since it was made. Run `npm run firebase:config` and commit storage.rules, so that Firebase checks submissions the same way.",
+  ]);
+  expect(run.code).toBe(1);
+});
+
+test('missing security rules are named; other problems come first, alone', () => {
+  const configDir = copyConfig();
+  rmSync(path.join(configDir, '..', 'storage.rules'));
+  expect(runCheck(['--config-dir', configDir, '--public-dir', publicDir]).lines).toEqual([
+    'Found 1 problem in config/:',
+    'storage.rules is missing. Run `npm run firebase:config` and commit storage.rules, so that Firebase checks submissions the same way.',
+  ]);
+
+  edit(configDir, 'forms/inquiry.ts', "collection: 'Inquriy',", "collection: '',");
+  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  expect(run.lines).toHaveLength(2);
+  expect(run.lines[1]).toMatch(/^config\/forms\/inquiry\.ts: collection/);
 });
 
 test('a wrong option is explained', () => {

@@ -9,12 +9,17 @@
  *   --config-dir <dir>   the config folder to check (default: this project's config/)
  *   --public-dir <dir>   the folder images are served from (default: this project's public/)
  *
+ * When config/ has nothing else to fix, it also checks that the Firebase security rules
+ * (firestore.rules and storage.rules, next to the config folder) are the ones the forms make
+ * now, and says to run `npm run firebase:config` when they are not.
+ *
  * Exit code: 0 when there is nothing to fix, 1 when there are problems, 2 on wrong usage.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkConfig, type CheckOptions } from '../src/config/check';
+import { FIREBASE_CONFIG_COMMAND, FIRESTORE_RULES_FILE, STORAGE_RULES_FILE, firestoreRules, storageRules, type Forms } from '../src/deploy/firebaseRules';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -299,6 +304,30 @@ async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {
   Object.assign(options, { forms, formFiles, formIds: files.filter((f) => !isHelper(f)).map((f) => path.basename(f, '.ts')) });
 }
 
+/** Sentences for security rules files that are missing or no longer what config/forms makes. */
+function staleRules(rootDir: string, forms: Forms): string[] {
+  let files: [string, string][];
+  try {
+    files = [
+      [FIRESTORE_RULES_FILE, firestoreRules(forms)],
+      [STORAGE_RULES_FILE, storageRules(forms)],
+    ];
+  } catch (error) {
+    return [`config/forms: the Firebase security rules cannot be made from the forms: ${error instanceof Error ? error.message : String(error)}`];
+  }
+  return files.flatMap(([file, text]) => {
+    let committed: string | undefined;
+    try {
+      committed = readFileSync(path.join(rootDir, file), 'utf8');
+    } catch {
+      committed = undefined;
+    }
+    if (committed === text) return [];
+    const state = committed === undefined ? 'is missing' : 'is out of date: a form\'s fields, limits or checks changed since it was made';
+    return [`${file} ${state}. Run \`${FIREBASE_CONFIG_COMMAND}\` and commit ${file}, so that Firebase checks submissions the same way.`];
+  });
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (typeof args === 'string') {
@@ -319,6 +348,8 @@ async function main(): Promise<number> {
   await loadPages(loader, options);
 
   const problems = [...loader.problems, ...checkConfig(options).problems];
+  // The rules are made from valid forms only: with other problems, fix those first.
+  if (problems.length === 0) problems.push(...staleRules(path.dirname(args.configDir), (options.forms ?? {}) as Forms));
   if (problems.length === 0) {
     console.log('Config OK');
     return 0;

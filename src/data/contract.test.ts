@@ -83,6 +83,15 @@ function describePortContract(name: string, makeHarness: () => Promise<Harness>)
       expect(document).toStrictEqual(sent); // the caller's object is left as it was
     });
 
+    it('saveDocument with a submission key: the document reads back under the id it resolves to', async () => {
+      const form = forms.contact;
+      const document = buildDocument(form, validData.contact, new Date(1_700_000_000_000));
+      const sent = structuredClone(document);
+      const saved = await h.port.saveDocument(form.collection, document, randomUUID());
+      expect(typeof saved.id).toBe('string');
+      expect(await h.read(form.collection, saved.id)).toStrictEqual(sent);
+    });
+
     it('two saves get two ids', async () => {
       const form = configs[1]!;
       const document = buildDocument(form, validData.inquiry, new Date());
@@ -208,4 +217,22 @@ describePortContract('firebase adapter over an in-memory SDK', async () => {
       state.reset();
     },
   };
+});
+
+describe('firebase adapter over an in-memory SDK: the submission key', () => {
+  const { state } = fakeFirebase;
+  beforeEach(() => state.reset());
+  afterAll(() => state.reset());
+
+  // The SDK's setDoc replaces; with firestore.rules deployed the second write is refused
+  // instead (an update). Either way one document.
+  it('is the document id, so saving the same submission twice leaves one document', async () => {
+    const port = createFirebasePort({ apiKey: 'key', projectId: 'agency', storageBucket: 'agency.appspot.com', appId: 'app' });
+    const document = buildDocument(forms.inquiry, validData.inquiry, new Date(1_700_000_000_000));
+    const key = randomUUID();
+    await expect(port.saveDocument('Inquriy', document, key)).resolves.toEqual({ id: key });
+    await expect(port.saveDocument('Inquriy', document, key)).resolves.toEqual({ id: key });
+    expect([...state.documents.get('Inquriy')!.keys()]).toEqual([key]);
+    expect(state.documents.get('Inquriy')!.get(key)).toStrictEqual(document);
+  });
 });

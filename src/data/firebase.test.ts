@@ -3,7 +3,7 @@
  * checks which SDK calls the adapter makes and what it does with their answers.
  */
 import { initializeApp } from 'firebase/app';
-import { addDoc, collection, getFirestore } from 'firebase/firestore/lite';
+import { addDoc, collection, doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
 import forms from '../../config/forms';
 import { buildDocument } from '../forms/document';
@@ -11,7 +11,7 @@ import { validData } from '../forms/fixtures';
 import { createFirebasePort } from './firebase';
 
 jest.mock('firebase/app', () => ({ initializeApp: jest.fn() }));
-jest.mock('firebase/firestore/lite', () => ({ getFirestore: jest.fn(), collection: jest.fn(), addDoc: jest.fn() }));
+jest.mock('firebase/firestore/lite', () => ({ getFirestore: jest.fn(), collection: jest.fn(), addDoc: jest.fn(), doc: jest.fn(), setDoc: jest.fn() }));
 jest.mock('firebase/storage', () => ({ getStorage: jest.fn(), ref: jest.fn(), uploadBytesResumable: jest.fn(), getDownloadURL: jest.fn() }));
 
 const mocked = <T extends (...args: never[]) => unknown>(fn: T) => fn as unknown as jest.Mock;
@@ -57,7 +57,36 @@ it('starts the SDK once with the options given', () => {
 });
 
 describe('saveDocument', () => {
-  it("adds exactly the document to collection(db, 'Inquriy') and returns the new document's id", async () => {
+  it("with a key: sets exactly the document at doc(db, 'Inquriy', key) and resolves to the key", async () => {
+    const key = '0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60';
+    const documentRef = { path: `Inquriy/${key}` };
+    mocked(doc).mockReturnValue(documentRef);
+    mocked(setDoc).mockResolvedValue(undefined);
+    const document = buildDocument(forms.inquiry, validData.inquiry, new Date(1_700_000_000_000));
+    const sent = structuredClone(document);
+
+    const port = createFirebasePort(options);
+    await expect(port.saveDocument('Inquriy', document, key)).resolves.toEqual({ id: key });
+
+    expect(doc).toHaveBeenCalledTimes(1);
+    expect(doc).toHaveBeenCalledWith(db, 'Inquriy', key);
+    expect(setDoc).toHaveBeenCalledTimes(1);
+    const [target, data, ...rest] = mocked(setDoc).mock.calls[0]!;
+    expect(target).toBe(documentRef);
+    expect(rest).toEqual([]); // no merge options: a whole new document
+    expect(data).toStrictEqual(sent);
+    expect(addDoc).not.toHaveBeenCalled();
+    expect(collection).not.toHaveBeenCalled();
+  });
+
+  it('with a key: rejects with the SDK error when setDoc fails (the rules refuse a second write at the same key)', async () => {
+    mocked(doc).mockReturnValue({});
+    const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+    mocked(setDoc).mockRejectedValue(denied);
+    await expect(createFirebasePort(options).saveDocument('Contact_cli', { a: 1 }, 'k')).rejects.toBe(denied);
+  });
+
+  it("without a key: adds exactly the document to collection(db, 'Inquriy') and returns the new document's id", async () => {
     const collectionRef = { path: 'Inquriy' };
     mocked(collection).mockReturnValue(collectionRef);
     mocked(addDoc).mockResolvedValue({ id: 'AbCdEfGhIjKlMnOpQrSt', path: 'Inquriy/AbCdEfGhIjKlMnOpQrSt' });
@@ -75,9 +104,10 @@ describe('saveDocument', () => {
     // Exactly the document: same keys, same values, nothing added.
     expect(data).toStrictEqual(sent);
     expect(Object.keys(data)).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
+    expect(setDoc).not.toHaveBeenCalled();
   });
 
-  it('rejects with the SDK error when addDoc fails', async () => {
+  it('without a key: rejects with the SDK error when addDoc fails', async () => {
     mocked(collection).mockReturnValue({});
     const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
     mocked(addDoc).mockRejectedValue(denied);

@@ -1,10 +1,15 @@
 /**
- * The Firebase adapter: documents with addDoc (firebase/firestore/lite), files with
- * uploadBytesResumable + getDownloadURL (firebase/storage). The SDK modules are imported
- * here only, and this module itself is loaded on first use (see select.ts).
+ * The Firebase adapter: documents with setDoc under the submission's key, or addDoc without
+ * one (firebase/firestore/lite), files with uploadBytesResumable + getDownloadURL
+ * (firebase/storage). The SDK modules are imported here only, and this module itself is
+ * loaded on first use (see select.ts).
+ *
+ * The Firestore rules (firestore.rules, from config/forms) accept only `create` at a
+ * lowercase v4 UUID: a document saved with a key from crypto.randomUUID() is stored once,
+ * and an addDoc id (20 letters and digits) is refused.
  */
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
-import { addDoc, collection, getFirestore } from 'firebase/firestore/lite';
+import { addDoc, collection, doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
 import type { DataPort } from './port';
 
@@ -13,7 +18,11 @@ export function createFirebasePort(options: FirebaseOptions): DataPort {
   const db = getFirestore(app);
   const storage = getStorage(app);
   return {
-    async saveDocument(name, document) {
+    async saveDocument(name, document, key) {
+      if (key !== undefined) {
+        await setDoc(doc(db, name, key), document);
+        return { id: key };
+      }
       const saved = await addDoc(collection(db, name), document);
       return { id: saved.id };
     },

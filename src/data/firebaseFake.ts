@@ -25,7 +25,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const newId = () => [...randomBytes(20)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 
 const state = {
-  /** collection -> id -> the data as addDoc received it (cloned). */
+  /** collection -> id -> the data as addDoc or setDoc received it (cloned). */
   documents: new Map<string, Map<string, Record<string, unknown>>>(),
   /** storage path -> bytes and content type. */
   files: new Map<string, { bytes: Uint8Array; contentType?: string; token: string }>(),
@@ -60,6 +60,19 @@ const firestore = {
     if (!state.documents.has(reference.path)) state.documents.set(reference.path, new Map());
     state.documents.get(reference.path)!.set(id, structuredClone(data));
     return { id, path: `${reference.path}/${id}` };
+  },
+  doc: (_db: unknown, path: string, id: string) => ({ type: 'document', id, path: `${path}/${id}`, parent: { path } }),
+  /** Like the SDK's setDoc: writes the data at that id, replacing what was there. */
+  setDoc: async (reference: { id: string; parent: { path: string } }, data: Record<string, unknown>) => {
+    await Promise.resolve();
+    if (state.failNextSave) {
+      const error = state.failNextSave;
+      state.failNextSave = null;
+      throw error;
+    }
+    const { path } = reference.parent;
+    if (!state.documents.has(path)) state.documents.set(path, new Map());
+    state.documents.get(path)!.set(reference.id, structuredClone(data));
   },
 };
 

@@ -6,8 +6,10 @@
 export interface DataPort {
   /**
    * Adds a document to a collection; resolves to the new document's id. `key` is the
-   * browser's own key for this submission (src/forms/outbox.ts): sending the same key
-   * again stores nothing more.
+   * submission's idempotency key, made once per submission in the browser
+   * (crypto.randomUUID(), src/forms/outbox.ts), so that a retried save is stored once. The Firebase adapter
+   * stores the document under it (setDoc; the Firestore rules accept no other document id
+   * and refuse a second write there); the local adapter sends it as an Idempotency-Key header.
    */
   saveDocument(collection: string, document: Record<string, unknown>, key?: string): Promise<{ id: string }>;
   /** Uploads a file to a storage path; reports progress from 0 to 1; resolves to its download URL. */

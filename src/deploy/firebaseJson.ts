@@ -1,11 +1,14 @@
 /**
  * firebase.json for Firebase Hosting, made from config/routes.ts: every address is rewritten
  * to its prerendered HTML file (src/app/prerenderFiles.ts), any other address to the fallback
- * page; hashed assets are cached for a year, HTML is revalidated on every visit.
- * `npm run firebase:json` writes it; a test checks the committed file equals this output.
+ * page; hashed assets are cached for a year, HTML is revalidated on every visit. It also names
+ * the Firestore and Cloud Storage security rules files (written from config/forms by
+ * firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
+ * committed files equal this output.
  */
 import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
 import { pagePaths } from '../app/routing';
+import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
 export function firebaseJson() {
   return {
@@ -30,6 +33,8 @@ export function firebaseJson() {
         },
       ],
     },
+    firestore: { rules: FIRESTORE_RULES_FILE },
+    storage: { rules: STORAGE_RULES_FILE },
   };
 }
 

@@ -10,7 +10,7 @@
 import * as yup from 'yup';
 import { fill } from '../ui/text';
 import type { FieldConfig, FormConfig } from './formSchema';
-import { rules } from './rules';
+import { isStorableText, rules } from './rules';
 
 export type FormValues = Record<string, string>;
 
@@ -24,7 +24,7 @@ function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Fai
   const { messages } = form;
   if (typeof value !== 'string') return { field: field.name, message: fill(messages.notText, { label: field.label }) };
   if (value.length > field.maxLength) return { field: field.name, message: fill(messages.tooLong, { label: field.label, max: field.maxLength }) };
-  if (value.includes('\u0000')) return { field: field.name, message: fill(messages.notText, { label: field.label }) };
+  if (!isStorableText(value)) return { field: field.name, message: fill(messages.notText, { label: field.label }) };
   if (field.options && value !== '' && !field.options.some((o) => o.value === value && !o.disabled)) {
     return { field: field.name, message: fill(messages.notAnOption, { label: field.label }) };
   }

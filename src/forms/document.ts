@@ -5,6 +5,7 @@
  */
 import type { FormConfig } from './formSchema';
 import { validateValues, type Failure, type FormValues } from './buildSchema';
+import { rules } from './rules';
 
 export type FormDocument = Record<string, string | number> & { id: number; Date: string };
 
@@ -13,7 +14,8 @@ export function buildDocument(form: FormConfig, values: FormValues, now: Date = 
   return { ...fields, id: now.getTime(), Date: now.toString() };
 }
 
-const MAX_DATE_TEXT = 100;
+/** The longest `Date` text accepted (ours is about 60 characters). */
+export const MAX_DATE_TEXT = 100;
 
 /** Our server's check of a posted document: the stamp keys, then the form's own schema. */
 export async function validateDocument(form: FormConfig, document: unknown): Promise<Failure | null> {
@@ -22,6 +24,6 @@ export async function validateDocument(form: FormConfig, document: unknown): Pro
   }
   const { id, Date: date, ...values } = document as Record<string, unknown>;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return { field: 'id', message: form.messages.missingKey };
-  if (typeof date !== 'string' || date.trim() === '' || date.length > MAX_DATE_TEXT) return { field: 'Date', message: form.messages.missingKey };
+  if (typeof date !== 'string' || !rules.required(date) || date.length > MAX_DATE_TEXT) return { field: 'Date', message: form.messages.missingKey };
   return validateValues(form, values);
 }

@@ -1,0 +1,48 @@
+/** lazyPort: loads the real adapter on first use, once, and passes every argument through. */
+import { lazyPort, type DataPort } from './port';
+
+function fakePort(): DataPort & { saveDocument: jest.Mock; uploadFile: jest.Mock } {
+  return {
+    saveDocument: jest.fn(async () => ({ id: 'saved' })),
+    uploadFile: jest.fn(async () => 'https://example.test/file'),
+  };
+}
+
+it('loads the adapter on first use only, and once', async () => {
+  const real = fakePort();
+  const load = jest.fn(async () => real);
+  const port = lazyPort(load);
+  expect(load).not.toHaveBeenCalled();
+  await Promise.all([port.saveDocument('Inquriy', { a: 1 }), port.uploadFile('Image/CvDeveloper/x', new Blob(['x']))]);
+  await port.saveDocument('Inquriy', { a: 2 });
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('passes the submission key through to the adapter, and its answer back', async () => {
+  const real = fakePort();
+  const port = lazyPort(async () => real);
+  const document = { Email: 'a@b.co', id: 1, Date: 'x' };
+  await expect(port.saveDocument('subcribe', document, '0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60')).resolves.toEqual({ id: 'saved' });
+  expect(real.saveDocument).toHaveBeenCalledWith('subcribe', document, '0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60');
+  expect(real.saveDocument.mock.calls[0]![1]).toBe(document);
+  await port.saveDocument('subcribe', document);
+  expect(real.saveDocument.mock.calls[1]).toEqual(['subcribe', document, undefined]);
+});
+
+it('passes upload arguments through', async () => {
+  const real = fakePort();
+  const port = lazyPort(async () => real);
+  const file = new Blob(['%PDF-']);
+  const onProgress = () => undefined;
+  await expect(port.uploadFile('Image/CvDeveloper/x', file, onProgress)).resolves.toBe('https://example.test/file');
+  expect(real.uploadFile).toHaveBeenCalledWith('Image/CvDeveloper/x', file, onProgress);
+});
+
+it('tries loading again after a failed load', async () => {
+  const real = fakePort();
+  const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(real);
+  const port = lazyPort(load);
+  await expect(port.saveDocument('Inquriy', {})).rejects.toThrow('offline');
+  await expect(port.saveDocument('Inquriy', {}, 'k')).resolves.toEqual({ id: 'saved' });
+  expect(load).toHaveBeenCalledTimes(2);
+});
