@@ -7,6 +7,9 @@ import type { ServerConfig } from '../src/server/serverSchema';
 export default {
   limits: {
     documentBytes: 65536,
+    // The longest a whole request may take to arrive (a 5 MB CV on a slow connection included);
+    // a client that stops sending half-way is answered 408 and disconnected.
+    requestSeconds: 300,
     // A person sends a form or two and maybe re-chooses a CV a few times.
     perClient: { requests: 20, perSeconds: 600 },
     // Everyone together: far above a small agency's busiest hour, far below a bot flood.
@@ -24,7 +27,17 @@ export default {
   messages: {
     unknownCollection: 'There is no such form.',
     notJson: 'Please send the form as JSON.',
+    emptyBody: 'The request is empty. Please send the form as JSON.',
+    notUtf8: 'Please send the form as UTF-8 text.',
+    forbiddenKey: 'The form contains a name that is not allowed.',
     tooLarge: 'This submission is too large.',
+    incomplete: 'The request arrived incomplete. Please try again.',
+    badRequest: 'The request could not be read. Please try again.',
+    timeout: 'The request took too long to arrive. Please try again.',
+    headersTooLarge: 'The request headers are too large.',
+    badAddress: 'This address is not valid.',
+    addressTooLong: 'This address is too long.',
+    unknownAddress: 'There is nothing at this address.',
     wrongMethod: 'This address does not accept that kind of request.',
     unknownUploadFolder: 'Files cannot be uploaded there.',
     fileExists: 'A file with this name was already uploaded.',

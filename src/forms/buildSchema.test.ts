@@ -122,6 +122,9 @@ describe.each(formIds)('the %s form', (id) => {
         ['an object', { a: 1 }],
         ['undefined', undefined],
         ['a NUL byte', 'a\u0000b'],
+        ['half of a surrogate pair', 'a\ud800b'],
+        ['a lone low surrogate', '\udc00'],
+        ['a surrogate pair the wrong way round', '\ude00\ud83d'],
       ] as const) {
         oddCases.push([`${field.name} is ${what}`, { ...base, [field.name]: value }, field.name, oddMessages.notText(field.label)]);
       }

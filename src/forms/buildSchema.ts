@@ -20,11 +20,23 @@ export interface Failure {
   message: string;
 }
 
+/** False when the text holds half of a surrogate pair: JSON can carry one ("\ud800"), but it is no character. */
+function wellFormed(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = value.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
+
 function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Failure | null {
   const { messages } = form;
   if (typeof value !== 'string') return { field: field.name, message: fill(messages.notText, { label: field.label }) };
   if (value.length > field.maxLength) return { field: field.name, message: fill(messages.tooLong, { label: field.label, max: field.maxLength }) };
-  if (!isStorableText(value)) return { field: field.name, message: fill(messages.notText, { label: field.label }) };
+  if (!isStorableText(value) || !wellFormed(value)) return { field: field.name, message: fill(messages.notText, { label: field.label }) };
   if (field.options && value !== '' && !field.options.some((o) => o.value === value && !o.disabled)) {
     return { field: field.name, message: fill(messages.notAnOption, { label: field.label }) };
   }

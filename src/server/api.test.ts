@@ -169,9 +169,10 @@ describe('POST requests no page of the site sends', () => {
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
-  it('GET on the documents address is refused', async () => {
+  it('GET on the documents address is refused: 405, only POST allowed', async () => {
     const response = await app.inject({ method: 'GET', url: documentsUrl('Inquriy') });
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
     expect(response.body).not.toContain('Fname');
   });
 });

@@ -4,6 +4,7 @@
  * message, and nothing is stored.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUtf8 } from 'node:buffer';
 import { createReadStream, existsSync } from 'node:fs';
 import server from '../../config/server';
 import { api } from '../data/http';
@@ -11,8 +12,9 @@ import { validateDocument } from '../forms/document';
 import { sniffDocumentType } from '../forms/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, splitStoragePath, writeFileDurably } from './files';
 import { allUploads, formForCollection, uploadForPrefix } from './forms';
-import { backTo, failedQuery, handlePlainPost, isSpam } from './plainPosts';
+import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type PostedBody } from './plainPosts';
 import type { RequestLimits } from './rateLimit';
+import { isRefusal, refusal } from './refusals';
 import { newDocumentId, type Store } from './store';
 
 const messages = server.messages;
@@ -29,6 +31,38 @@ function withoutSpamTrap(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !(server.spamTrap.name in body)) return body;
   const { [server.spamTrap.name]: _trap, ...rest } = body as Record<string, unknown>;
   return rest;
+}
+
+/** Keys that mean nothing to a form but something to JavaScript objects: refused anywhere in a body. */
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+function hasForbiddenKey(value: unknown): boolean {
+  // A loop, not recursion: a body nested 30,000 levels deep must not exhaust the stack.
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    for (const [key, inner] of Object.entries(next)) {
+      if (forbiddenKeys.has(key)) return true;
+      pending.push(inner);
+    }
+  }
+  return false;
+}
+
+/** A JSON body, or the refusal to answer it with. */
+export function parseJsonBody(body: Buffer): { value: unknown } | Error {
+  if (body.length === 0) return refusal(400, messages.emptyBody);
+  if (!isUtf8(body)) return refusal(400, messages.notUtf8);
+  let value: unknown;
+  try {
+    // A byte order mark before the JSON is allowed (RFC 8259 lets parsers ignore it), as Fastify's own parser did.
+    value = JSON.parse(body.toString('utf8').replace(/^\uFEFF/, ''));
+  } catch {
+    return refusal(400, messages.notJson);
+  }
+  if (hasForbiddenKey(value)) return refusal(400, messages.forbiddenKey);
+  return { value };
 }
 
 const uploadTypes = [...new Set(['application/octet-stream', ...allUploads.flatMap((u) => u.mediaTypes)])];
@@ -67,9 +101,16 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
 
   // Uploads arrive as the raw file; the declared type is only a hint, the first bytes decide.
   app.addContentTypeParser(uploadTypes, { parseAs: 'buffer', bodyLimit: largestUpload }, (_request, body, done) => done(null, body));
+  // Documents: UTF-8 JSON (RFC 8259), whatever charset the header names.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const result = parseJsonBody(body as Buffer);
+    if (result instanceof Error) done(result, undefined);
+    else done(null, result.value);
+  });
   // Plain form posts (no JavaScript): name=value pairs; a repeated name keeps its last value.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: server.limits.documentBytes }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: server.limits.documentBytes }, (_request, body, done) =>
+    done(null, parseFormBody(body as Buffer)),
   );
 
   app.post<{ Params: { collection: string } }>(
@@ -79,7 +120,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
-        const query = await handlePlainPost(form, request.body as Record<string, string>, (document) => store.insertDurably(form.collection, document));
+        const query = await handlePlainPost(form, request.body as PostedBody, (document) => store.insertDurably(form.collection, document));
         return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`).send();
       }
       if (contentType(request) !== 'application/json') return fail(reply, 415, messages.notJson);
@@ -100,8 +141,11 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     // Refusals that happen before the handler runs still speak the upload's own language.
     errorHandler(error, request, reply) {
       const upload = uploadFor(request.params['*']);
-      if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(reply, 413, upload.tooLarge);
-      if (upload && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return fail(reply, 415, upload.wrongType);
+      const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      // Too large for a file: 413. Too large as JSON or a form (limit 1 MiB): it was never a file.
+      if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return uploadTypes.includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
+      // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
+      if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400))) return fail(reply, 415, upload.wrongType);
       throw error;
     },
   }, async (request, reply) => {

@@ -17,6 +17,7 @@ import { registerApi } from './api';
 import { createRequestLimits } from './rateLimit';
 import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, frameOriginsOf, isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
+import { answerFor, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { openStore, type Store } from './store';
 
 export interface AppOptions {
@@ -41,7 +42,14 @@ export interface AppOptions {
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
 export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback' }: AppOptions): Promise<FastifyInstance & { store: Store }> {
-  const app = Fastify({ logger: logger ? { level: 'info' } : false, trustProxy });
+  const app = Fastify({
+    logger: logger ? { level: 'info' } : false,
+    trustProxy,
+    // Requests refused before any route sees them answer in config's words too (refusals.ts).
+    clientErrorHandler,
+    frameworkErrors,
+    requestTimeout: server.limits.requestSeconds * 1000,
+  });
   const store = openStore(dataDir);
   app.addHook('onClose', async () => store.close());
   app.addHook('onSend', async (request, reply, payload) => {
@@ -50,24 +58,17 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    const { messages } = server;
+    // A body refused on an /api/ address no route takes: the address is the real problem.
+    if (request.is404 && request.url.startsWith('/api/')) return answerUnknownApi(request, reply);
+    const { status, message } = answerFor(error);
     if (status >= 500) request.log.error(error);
-    const message =
-      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? messages.tooLarge
-        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || status === 400
-          ? messages.notJson
-          : status >= 500
-            ? messages.serverError
-            : error.message;
-    return reply.code(status).send({ message });
+    return reply.code(status).type('application/json; charset=utf-8').send({ message });
   });
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor) });
 
   if (clientDir) await serveSite(app, clientDir);
-  else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: server.messages.wrongMethod }));
+  else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));
 
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
 }
@@ -139,7 +140,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   // the page's own, or the fallback page (Home, marked noindex) for unknown addresses.
   app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.code(404).send({ message: server.messages.wrongMethod });
+    if (request.url.startsWith('/api/')) return answerUnknownApi(request, reply);
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendPage(request, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -5,9 +5,10 @@
  * outcome in the address (`?sent=…`, `?invalid=…&check=…`, `?failed=…`), and the page is
  * served with that outcome shown above it: the same words a scripted visitor would see.
  */
+import { isUtf8 } from 'node:buffer';
 import server from '../../config/server';
 import { buildDocument } from '../forms/document';
-import { validateValues } from '../forms/buildSchema';
+import { validateValues, type FormValues } from '../forms/buildSchema';
 import type { FormConfig } from '../forms/formSchema';
 import { formForCollection } from './forms';
 
@@ -36,14 +37,42 @@ export function failedQuery(form: FormConfig): string {
   return `?failed=${encodeURIComponent(form.collection)}`;
 }
 
-/** The form's values from a plain post: exactly its fields (missing ones empty). */
-export function valuesFromPost(form: FormConfig, body: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(form.fields.map((f) => [f.name, typeof body[f.name] === 'string' ? body[f.name]! : '']));
+/** A parsed plain post: each name's value, or null where the bytes were not UTF-8 text. */
+export type PostedBody = Record<string, string | null>;
+
+/**
+ * Reads a urlencoded body as browsers send it (UTF-8, %-escaped, "+" for spaces). Stricter
+ * than URLSearchParams, which would quietly turn bytes that are not UTF-8 (or half of a
+ * surrogate pair) into U+FFFD: such a value is null here, and the form refuses it.
+ */
+export function parseFormBody(bytes: Buffer): PostedBody {
+  const utf8 = isUtf8(bytes);
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+  };
+  const entries: [string, string | null][] = [];
+  for (const pair of bytes.toString(utf8 ? 'utf8' : 'latin1').split('&')) {
+    if (pair === '') continue;
+    const cut = pair.indexOf('=');
+    const name = decode(cut < 0 ? pair : pair.slice(0, cut));
+    if (name !== null) entries.push([name, utf8 ? decode(cut < 0 ? '' : pair.slice(cut + 1)) : null]);
+  }
+  // fromEntries defines own properties: a "__proto__" name is just a name the form does not have.
+  return Object.fromEntries(entries);
+}
+
+/** The form's values from a plain post: exactly its fields (missing ones empty, unreadable ones null). */
+export function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, string | null> {
+  return Object.fromEntries(form.fields.map((f) => [f.name, Object.hasOwn(body, f.name) ? (body[f.name] ?? null) : '']));
 }
 
 export async function handlePlainPost(
   form: FormConfig,
-  body: Record<string, string>,
+  body: PostedBody,
   save: (document: Record<string, unknown>) => Promise<unknown>,
 ): Promise<string> {
   const collection = encodeURIComponent(form.collection);
@@ -56,7 +85,7 @@ export async function handlePlainPost(
     return `?invalid=${collection}&check=${check}`;
   }
   try {
-    await save(buildDocument(form, values));
+    await save(buildDocument(form, values as FormValues));
     return `?sent=${collection}`;
   } catch {
     return failedQuery(form);

@@ -12,6 +12,8 @@ export const serverSchema = object({
   limits: object({
     /** Largest form submission accepted, in bytes. */
     documentBytes: number({ min: 1024, integer: true }),
+    /** Longest time a whole request (headers and body) may take to arrive, in seconds. */
+    requestSeconds: number({ min: 10, integer: true }),
     /** Form submissions and uploads from one client address. */
     perClient: rate(),
     /** Form submissions and uploads from everyone together (a burst of bots from many addresses). */
@@ -35,8 +37,31 @@ export const serverSchema = object({
   }),
   messages: object({
     unknownCollection: text(),
+    /** A document that is not JSON (or a media type other than JSON and plain form posts). */
     notJson: text(),
+    /** A JSON request with no body. */
+    emptyBody: text(),
+    /** A body that is not valid UTF-8. */
+    notUtf8: text(),
+    /** A JSON body with a "__proto__", "constructor" or "prototype" key anywhere. */
+    forbiddenKey: text(),
+    /** A document over limits.documentBytes. */
     tooLarge: text(),
+    /** A body shorter or longer than its Content-Length said. */
+    incomplete: text(),
+    /** A request that is not valid HTTP (broken framing, bytes not allowed in an address or header). */
+    badRequest: text(),
+    /** A request still arriving after limits.requestSeconds. */
+    timeout: text(),
+    /** Request headers (the address included) over 16 KB. */
+    headersTooLarge: text(),
+    /** An address with a broken %-escape. */
+    badAddress: text(),
+    /** An address part over 100 characters. */
+    addressTooLong: text(),
+    /** An /api/ address that does not exist. */
+    unknownAddress: text(),
+    /** An /api/ address that exists, with a method it does not take (405, with Allow). */
     wrongMethod: text(),
     unknownUploadFolder: text(),
     fileExists: text(),

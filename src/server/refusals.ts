@@ -1,0 +1,89 @@
+/**
+ * How the embedded server says no to requests no page of the site sends (scripts, bots,
+ * broken clients): always a 4xx with a JSON body `{ message }` whose message is a sentence
+ * from config/server.ts, never Fastify's or Node's own wording.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import server from '../../config/server';
+import { api } from '../data/http';
+
+const messages = server.messages;
+const REFUSED = 'BG_REFUSED';
+
+/** An error carrying the status and the config message to answer with (e.g. from a body parser). */
+export function refusal(statusCode: number, message: string): FastifyError {
+  return Object.assign(new Error(message), { statusCode, code: REFUSED, name: 'Refusal' });
+}
+
+export const isRefusal = (error: { code?: string }) => error.code === REFUSED;
+
+const ownMessages = new Set<string>(Object.values(messages));
+
+/** The status and message for an error that reached the error handler. */
+export function answerFor(error: FastifyError): { status: number; message: string } {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500) return { status, message: messages.serverError };
+  if (isRefusal(error)) return { status, message: error.message };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: messages.tooLarge };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: messages.notJson };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: messages.emptyBody };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: messages.notJson };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'ECONNRESET': // the client stopped sending before the end of its body
+      return { status: 400, message: messages.incomplete };
+  }
+  // Anything else (a plugin's refusal, say) keeps its text only if that text is one of ours.
+  return { status, message: ownMessages.has(error.message) ? error.message : messages.badRequest };
+}
+
+/** The methods each /api/ address takes; anything else there is 405 with this list. */
+const apiAddresses: [RegExp, string[]][] = [
+  [new RegExp(`^${api.documentsRoute.replace(':collection', '[^/]+')}$`), ['POST']],
+  [new RegExp(`^${api.files}`), ['GET', 'HEAD', 'PUT']],
+];
+
+/** An /api/ request no route took: 405 (with Allow) on an address that exists, else 404. */
+export function answerUnknownApi(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '';
+  const allow = apiAddresses.find(([pattern]) => pattern.test(pathname))?.[1];
+  reply.type('application/json; charset=utf-8');
+  if (allow && !allow.includes(request.method)) return reply.code(405).header('Allow', allow.join(', ')).send({ message: messages.wrongMethod });
+  return reply.code(404).send({ message: messages.unknownAddress });
+}
+
+/** Fastify's `frameworkErrors`: an address the router cannot read (a broken %-escape, a part over 100 characters). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, messages.addressTooLong] : [400, messages.badAddress];
+  return reply.code(status).type('application/json; charset=utf-8').send({ message });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused before any route saw it
+ * (broken framing, a bad Content-Length, bytes not allowed in an address, headers too large,
+ * a request still arriving after the time limit). Answered on the socket, which is then closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, messages.timeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, messages.headersTooLarge]
+        : error.code === 'HPE_INVALID_EOF_STATE' // the client stopped sending before the end of its body
+          ? [400, messages.incomplete]
+          : [400, messages.badRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
