@@ -29,6 +29,7 @@ import {
   findDocuments,
   formOf,
   formPlaces,
+  recordToasts,
   recordWrites,
   submitButton,
   toasts,
@@ -308,6 +309,7 @@ test.describe('a valid submit stores exactly the specified document and clears t
 
   test('contact: toast "Thank you"; the visitor type defaults to business man, is stored as chosen, then empty', async ({ page }) => {
     const s = uniqueSuffix();
+    const shownToasts = await recordToasts(page);
     const form = await open(page, 'contact');
     const select = field(form, 'Your');
     await expect(select).toHaveValue('You are a Business Man');
@@ -335,7 +337,7 @@ test.describe('a valid submit stores exactly the specified document and clears t
     await select.selectOption('You are a Developer');
     before = Date.now();
     await submitButton(form).click();
-    await expect(toasts(page).filter({ hasText: toast.contactSaved })).toHaveCount(2);
+    await expect.poll(shownToasts).toEqual([toast.contactSaved, toast.contactSaved]);
     after = Date.now();
     await expectValues(form, { Fullname: '', Company: '', Number: '', Email: '', Messsage: '', Your: '' });
     [document] = await storedOnce('Contact_cli', 'Email', second.Email);
@@ -347,7 +349,7 @@ test.describe('a valid submit stores exactly the specified document and clears t
     const third = { ...first, Email: `linus.3.${s}@example.com` };
     await fillFields(form, third);
     await submitButton(form).click();
-    await expect(toasts(page).filter({ hasText: toast.contactSaved })).toHaveCount(3);
+    await expect.poll(shownToasts).toEqual([toast.contactSaved, toast.contactSaved, toast.contactSaved]);
     [document] = await storedOnce('Contact_cli', 'Email', third.Email);
     expect(document).toEqual({ ...third, Your: '', id: expect.any(Number), Date: expect.any(String) });
     await expectNoLibraryMessages(page);
@@ -734,5 +736,113 @@ test.describe('toasts', () => {
       send('pointerup', x - b.width * 0.9);
     });
     await expect(shown).toBeHidden({ timeout: 2000 });
+  });
+});
+
+/* ------------------------------------------------------------ 8. nothing is lost */
+
+const OUTBOX = 'business-growth.outbox';
+const waiting = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { key: string; collection: string }[], OUTBOX);
+
+test.describe('a submission that could not be saved waits in the browser and is sent again', () => {
+  test.use({ expectedConsoleErrors: /Could not save to|the server responded with a status of (500|503)|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|Failed to fetch/ });
+
+  test('offline: the inquiry fails as the specification says, then is stored once when the connection returns', async ({ page, context }) => {
+    const s = uniqueSuffix();
+    const shownToasts = await recordToasts(page);
+    const form = await open(page, 'inquiry');
+    const values = { Fname: `Offline ${s}`, Email: `offline.${s}@example.com`, Number: '0123', Pname: `Shop ${s}` };
+    await fillFields(form, values);
+    await context.setOffline(true);
+    await submitButton(form).click();
+    await expectToast(page, toast.inquiryFailed);
+    expect(await waiting(page)).toEqual([expect.objectContaining({ collection: 'Inquriy' })]);
+    expect(await findDocuments('Inquriy', 'Email', values.Email)).toEqual([]);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const [document] = await storedOnce('Inquriy', 'Email', values.Email);
+    expect(document).toEqual({ ...values, id: expect.any(Number), Date: expect.any(String) });
+    await expect.poll(shownToasts).toEqual([toast.inquiryFailed, toast.inquirySaved]);
+    await expect.poll(() => waiting(page)).toEqual([]);
+  });
+
+  test('the contact form, which clears at once: a failed save is sent on the next visit', async ({ page }) => {
+    const s = uniqueSuffix();
+    const broken = await failSaves(page);
+    const form = await open(page, 'contact');
+    const values = { Fullname: `Later ${s}`, Company: 'Acme', Number: '0123456789', Email: `later.${s}@example.com`, Messsage: 'Call me' };
+    await fillFields(form, values);
+    const logged = saveFailureLogged(page, 'Contact_cli');
+    await submitButton(form).click();
+    await logged;
+    expect(broken.attempts).toBe(1);
+    await expectValues(form, { Fullname: '', Company: '', Number: '', Email: '', Messsage: '', Your: '' });
+    expect(await waiting(page)).toHaveLength(1);
+
+    // The server is back; the visitor comes back (any page).
+    await page.unroute('**/api/collections/**');
+    await visit(page, '/About-us');
+    const [document] = await storedOnce('Contact_cli', 'Email', values.Email);
+    expect(document).toEqual({ ...values, Your: 'You are a Business Man', id: expect.any(Number), Date: expect.any(String) });
+    await expect.poll(() => waiting(page)).toEqual([]);
+  });
+
+  test('an answer lost on the way back: the retry carries the same key and the document is stored once', async ({ page }) => {
+    const s = uniqueSuffix();
+    // The server gets and stores the first try, but its answer never reaches the page.
+    let lost = 0;
+    await page.route('**/api/collections/**', async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+      lost++;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const form = await open(page, 'inquiry');
+    const values = { Fname: `Lost ${s}`, Email: `lost.${s}@example.com`, Number: '', Pname: `App ${s}` };
+    await fillFields(form, values);
+    await submitButton(form).click();
+    await expectToast(page, toast.inquiryFailed);
+    await storedOnce('Inquriy', 'Email', values.Email);
+    const [entry] = await waiting(page);
+
+    // The next visit sends it again with its key: the server answers with the first id.
+    const retry = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/collections/'));
+    await page.reload();
+    const answer = await retry;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers()['idempotency-key']).toBe(entry!.key);
+    await expect.poll(() => waiting(page)).toEqual([]);
+    await storedOnce('Inquriy', 'Email', values.Email);
+  });
+});
+
+/* ---------------------------------------------------------------- 9. spam trap */
+
+test.describe('the spam trap', () => {
+  test('is out of sight, out of the tab order and hidden from screen readers on every form', async ({ page }) => {
+    for (const name of ['inquiry', 'newsletter', 'freelancer', 'contact'] as const) {
+      await visit(page, formPlaces[name].path);
+      const trap = formOf(page, name).locator('input[name="website"]');
+      await expect(trap).toHaveCount(1);
+      await expect(trap).toHaveAttribute('tabindex', '-1');
+      await expect(trap).toHaveAttribute('autocomplete', 'off');
+      expect(await trap.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+      const box = await trap.boundingBox();
+      expect(box === null || box.x + box.width <= 0).toBe(true);
+    }
+  });
+
+  test('a robot that fills it is thanked as usual, and nothing is stored', async ({ page }) => {
+    const s = uniqueSuffix();
+    const writes = recordWrites(page);
+    const form = await open(page, 'inquiry');
+    await fillFields(form, { Fname: `Robot ${s}`, Email: `robot.${s}@example.com`, Pname: 'Cheap pills' });
+    await form.locator('input[name="website"]').fill('http://spam.example', { force: true });
+    await submitButton(form).click();
+    await expectToast(page, toast.inquirySaved);
+    await page.waitForTimeout(500);
+    expect(await findDocuments('Inquriy', 'Email', `robot.${s}@example.com`)).toEqual([]);
+    expect(writes.saves).toEqual([]);
   });
 });

@@ -93,6 +93,28 @@ export function toasts(page: Page): Locator {
   return page.getByTestId('toast');
 }
 
+/**
+ * Records the text of every toast shown from now on (toasts close by themselves after 5 s,
+ * so on a busy machine counting those on screen can miss one). Call before the page loads;
+ * the returned function reads the record.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { __toastsShown: string[] }).__toastsShown = shown;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue;
+          const found = node.matches('[data-testid="toast"]') ? [node] : [...node.querySelectorAll('[data-testid="toast"]')];
+          for (const toast of found) shown.push(toast.textContent ?? '');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toastsShown: string[] }).__toastsShown);
+}
+
 /** The toast is in the top-right corner of the viewport. */
 export async function expectTopRight(page: Page, toast: Locator): Promise<void> {
   const viewport = page.viewportSize()!;
