@@ -14,7 +14,7 @@ import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE, firestoreRules, storageRules 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const files: [string, string][] = [
-  ['firebase.json', firebaseJsonText()],
+  ['firebase.json', await firebaseJsonText()],
   [FIRESTORE_RULES_FILE, firestoreRules(forms)],
   [STORAGE_RULES_FILE, storageRules(forms)],
 ];

@@ -1,22 +1,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expectCommittedFile } from '../test/committedFile';
+import server from '../../config/server';
 import { firebaseJson, firebaseJsonText } from './firebaseJson';
 import { FIREBASE_CONFIG_COMMAND } from './firebaseRules';
 
-it('the committed firebase.json is what `npm run firebase:config` writes from config/routes.ts', () => {
-  expectCommittedFile('firebase.json', firebaseJsonText(), FIREBASE_CONFIG_COMMAND);
+it('the committed firebase.json is what `npm run firebase:config` writes from config/routes.ts', async () => {
+  expectCommittedFile('firebase.json', await firebaseJsonText(), FIREBASE_CONFIG_COMMAND);
 });
 
-it('names the Firestore and Cloud Storage rules files, which exist at the project root', () => {
-  const { firestore, storage } = firebaseJson();
+it('names the Firestore and Cloud Storage rules files, which exist at the project root', async () => {
+  const { firestore, storage } = await firebaseJson();
   expect(firestore).toEqual({ rules: 'firestore.rules' });
   expect(storage).toEqual({ rules: 'storage.rules' });
   for (const file of [firestore.rules, storage.rules]) expect([file, existsSync(path.join(__dirname, '../..', file))]).toEqual([file, true]);
 });
 
-it('sends every address to its own prerendered page and anything else to the fallback page', () => {
-  const { rewrites } = firebaseJson().hosting;
+it('sends every address to its own prerendered page and anything else to the fallback page', async () => {
+  const { rewrites } = (await firebaseJson()).hosting;
   expect(rewrites).toEqual(
     expect.arrayContaining([
       { source: '/About-Us', destination: '/About-Us.html' },
@@ -25,4 +26,22 @@ it('sends every address to its own prerendered page and anything else to the fal
     ]),
   );
   expect(rewrites.at(-1)).toEqual({ source: '**', destination: '/_fallback.html' });
+});
+
+it('sends the security headers of config/server.ts with every answer, and a policy that lets the SDK and the map in and nothing else', async () => {
+  const all = (await firebaseJson()).hosting.headers.find((h) => h.source === '**')!.headers;
+  const byName = Object.fromEntries(all.map((h) => [h.key, h.value]));
+  expect(byName).toMatchObject({
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': server.headers.referrerPolicy,
+    'Permissions-Policy': server.headers.permissionsPolicy,
+    'X-Frame-Options': 'DENY',
+    'Strict-Transport-Security': `max-age=${server.headers.hstsMaxAgeSeconds}; includeSubDomains`,
+  });
+  const csp = byName['Content-Security-Policy']!;
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain('connect-src \'self\' https://firestore.googleapis.com https://firebasestorage.googleapis.com');
+  expect(csp).toContain('frame-src https://www.openstreetmap.org');
+  expect(csp).not.toContain('nonce');
 });

@@ -8,9 +8,20 @@
  */
 import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
 import { pagePaths } from '../app/routing';
+import server from '../../config/server';
+import { commonHeaders, contentSecurityPolicy, pageFrameOrigins } from '../server/security';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
-export function firebaseJson() {
+/** Where the Firebase SDK sends documents and files from the browser. */
+export const FIREBASE_ORIGINS = ['https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com'];
+
+/**
+ * Hosting serves the same file to everyone, so it cannot give each answer a nonce as our
+ * server does: its policy allows inline styles and scripts but keeps the rest (frames,
+ * plugins, other sites' scripts, being framed) as strict.
+ */
+export async function firebaseJson() {
+  const policy = contentSecurityPolicy(undefined, { frameOrigins: await pageFrameOrigins(), https: true, connectOrigins: FIREBASE_ORIGINS });
   return {
     hosting: {
       public: 'dist/client',
@@ -27,8 +38,8 @@ export function firebaseJson() {
         {
           source: '**',
           headers: [
-            { key: 'X-Content-Type-Options', value: 'nosniff' },
-            { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+            ...commonHeaders(server.headers, { https: true }).map(([key, value]) => ({ key, value })),
+            { key: 'Content-Security-Policy', value: policy },
           ],
         },
       ],
@@ -38,6 +49,6 @@ export function firebaseJson() {
   };
 }
 
-export function firebaseJsonText(): string {
-  return `${JSON.stringify(firebaseJson(), null, 2)}\n`;
+export async function firebaseJsonText(): Promise<string> {
+  return `${JSON.stringify(await firebaseJson(), null, 2)}\n`;
 }

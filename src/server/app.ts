@@ -12,10 +12,9 @@ import path from 'node:path';
 import server from '../../config/server';
 import { pagePaths, resolvePath } from '../app/routing';
 import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
-import pages from '../../config/pages';
 import { registerApi } from './api';
 import { createRequestLimits } from './rateLimit';
-import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, frameOriginsOf, isHttps, newNonce, setSecurityHeaders } from './security';
+import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, isHttps, newNonce, pageFrameOrigins, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
 import { answerFor, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { openStore, type Store } from './store';
@@ -107,7 +106,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   const readPage = (file: string) => (existsSync(path.join(clientDir, file)) ? readFileSync(path.join(clientDir, file), 'utf8') : shell);
   const htmlByPath = new Map(pagePaths.map((p) => [p.path, pageParts(readPage(htmlFileFor(p.path)))]));
   const fallback = pageParts(readPage(FALLBACK_FILE));
-  const frameOrigins = frameOriginsOf(await Promise.all(Object.values(pages).map(async (load) => (await load()).default)));
+  const frameOrigins = await pageFrameOrigins();
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;

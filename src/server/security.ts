@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import pages from '../../config/pages';
 import type { ServerConfig } from './serverSchema';
 
 export { CSP_NONCE_PLACEHOLDER } from '../app/cspNonce';
@@ -23,15 +24,20 @@ export function newNonce(): string {
  * and a prerendered page needs them before its script runs; attributes cannot run code.
  * Frames: only the map providers named in config/pages. Nobody may frame the site.
  */
-export function contentSecurityPolicy(nonce: string, { frameOrigins = [] as readonly string[], https = false } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string | undefined,
+  { frameOrigins = [] as readonly string[], https = false, connectOrigins = [] as readonly string[] } = {},
+): string {
+  // Without a nonce (static hosting, where every answer is the same file) inline code has to be allowed.
+  const inline = nonce === undefined ? "'unsafe-inline'" : `'nonce-${nonce}'`;
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${inline}`,
+    `style-src 'self' ${inline}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src ${["'self'", ...connectOrigins].join(' ')}`,
     `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -51,15 +57,25 @@ export function isHttps(request: FastifyRequest): boolean {
 
 /** Headers for every answer; pages add their own Content-Security-Policy. */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, headers: ServerConfig['headers']): void {
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Referrer-Policy', headers.referrerPolicy);
-  reply.header('Permissions-Policy', headers.permissionsPolicy);
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-  if (isHttps(request) && headers.hstsMaxAgeSeconds > 0) {
-    reply.header('Strict-Transport-Security', `max-age=${headers.hstsMaxAgeSeconds}; includeSubDomains`);
-  }
+  for (const [name, value] of commonHeaders(headers, { https: isHttps(request) })) reply.header(name, value);
   if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', NON_PAGE_POLICY);
+}
+
+/** The headers every answer gets, as name/value pairs (the server's and Firebase Hosting's). */
+export function commonHeaders(headers: ServerConfig['headers'], { https }: { https: boolean }): [string, string][] {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', headers.referrerPolicy],
+    ['Permissions-Policy', headers.permissionsPolicy],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(https && headers.hstsMaxAgeSeconds > 0 ? [['Strict-Transport-Security', `max-age=${headers.hstsMaxAgeSeconds}; includeSubDomains`] as [string, string]] : []),
+  ];
+}
+
+/** The origins of the map embeds every page of config/pages shows. */
+export async function pageFrameOrigins(): Promise<string[]> {
+  return frameOriginsOf(await Promise.all(Object.values(pages).map(async (load) => (await load()).default)));
 }
 
 /** Origins of the map embeds the pages show (for frame-src). */
