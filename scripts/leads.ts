@@ -4,6 +4,7 @@
  * npm run leads -- count                                        how many documents each collection holds
  * DATA_DIR chooses the data folder (default ./data).
  */
+import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { databaseFile, openStore } from '../src/server/store';
@@ -43,7 +44,11 @@ try {
     if (!target) fail(`Name the backup file. ${usage}`);
     if (existsSync(target)) fail(`${target} already exists: choose a new file name.`);
     await store.backup(path.resolve(target));
-    process.stdout.write(`Backed up ${store.count()} documents to ${target}\n`);
+    // Counted in the copy: the site may have stored more since the snapshot was taken.
+    const copy = new Database(path.resolve(target), { readonly: true, fileMustExist: true });
+    const { n } = copy.prepare('SELECT count(*) AS n FROM documents').get() as { n: number };
+    copy.close();
+    process.stdout.write(`Backed up ${n} documents to ${target}\n`);
   } else if (command === 'count') {
     for (const c of knownCollections) process.stdout.write(`${c}\t${store.count(c)}\n`);
   } else {

@@ -244,3 +244,47 @@ describe('exports and the command line', () => {
     });
   });
 });
+
+describe('npm run leads -- backup while submissions keep arriving', () => {
+  it('copies a consistent snapshot: every row whole, none invented, the site never refusing a submission', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'leads-busy-'));
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'leads-busy-out-'));
+    const app = await buildApp({ dataDir, rateLimitFactor: 1000 });
+    try {
+      const send = async (i: number) => {
+        const document = buildDocument(forms.inquiry, { ...validData.inquiry, Fname: `Busy ${i}` }, new Date(1_750_000_000_000 + i));
+        const response = await app.inject({ method: 'POST', url: '/api/collections/Inquriy/documents', payload: document });
+        expect(response.statusCode).toBe(201);
+      };
+      for (let i = 0; i < 200; i++) await send(i);
+      // The backup runs in its own process while this one keeps storing submissions.
+      const backupFile = path.join(outDir, 'busy.db');
+      const backup = leads(['backup', backupFile], dataDir);
+      let sent = 200;
+      let done = false;
+      void backup.then(() => (done = true));
+      while (!done) await send(sent++);
+      const run = await backup;
+      expect(run.code).toBe(0);
+      expect(sent).toBeGreaterThan(200);
+
+      const copy = new Database(backupFile, { readonly: true, fileMustExist: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+        const rows = copy.prepare('SELECT seq, data FROM documents ORDER BY seq').all() as { seq: number; data: string }[];
+        // A snapshot: the first n submissions, in order, each exactly as stored.
+        expect(rows.length).toBeGreaterThanOrEqual(200);
+        expect(rows.length).toBeLessThanOrEqual(sent);
+        expect(rows.map((r) => (JSON.parse(r.data) as { Fname: string }).Fname)).toEqual(Array.from({ length: rows.length }, (_, i) => `Busy ${i}`));
+        expect(run.stdout).toBe(`Backed up ${rows.length} documents to ${backupFile}\n`);
+      } finally {
+        copy.close();
+      }
+      expect(app.store.count()).toBe(sent);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
