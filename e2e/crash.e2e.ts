@@ -11,48 +11,21 @@
  */
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { exited, freePort, startServer as startOwnServer } from './helpers/server';
 
-/** A port nobody listens on now (the system picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 const COLLECTION = 'Inquriy';
 
 test.describe.configure({ mode: 'serial' });
 // These tests start servers and send thousands of requests: give them room on a 2-core machine.
 test.setTimeout(90_000);
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', RATE_LIMIT_FACTOR: '1000000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout!.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-    server.once('exit', (code) => reject(new Error(`the server exited with ${code} before it was ready`)));
-  });
-  return server;
-}
-
-const exited = (server: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (server.exitCode !== null || server.signalCode !== null) resolve({ code: server.exitCode, signal: server.signalCode });
-    else server.once('exit', (code, signal) => resolve({ code, signal }));
-  });
+/** Thousands of submissions from one address: the rate limits are raised out of the way. */
+const startServer = (port: number, dataDir: string) => startOwnServer(port, dataDir, { RATE_LIMIT_FACTOR: '1000000' });
 
 interface Sent {
   key: string;
