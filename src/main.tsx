@@ -3,26 +3,41 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
 import { createEmotionCache } from './app/emotionCache';
+import { reportRecoverableError } from './app/hydrationErrors';
 import { createRoutes } from './app/routes';
+import { windowForRouter } from './app/routerWindow';
 import { createDataPort } from './data/select';
 import { openFormsGate, watchForms } from './forms/formsGate';
+import type { PageData } from './pages/PageView';
+import { preloadSections } from './sections/registry';
 
-// A prerendered page carries the router's data (window.__staticRouterHydrationData),
-// which createBrowserRouter picks up, so the first page needs no loading at all.
-const router = createBrowserRouter(createRoutes());
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no element with id "root"');
+function start() {
+  // A prerendered page carries the router's data (window.__staticRouterHydrationData),
+  // which createBrowserRouter picks up, so the first page needs no loading at all.
+  const router = createBrowserRouter(createRoutes(), { window: windowForRouter() });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no element with id "root"');
 
-const app = (
-  <StrictMode>
-    <AppProviders cache={createEmotionCache()} port={createDataPort()}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
+  const app = (
+    <StrictMode>
+      <AppProviders cache={createEmotionCache()} port={createDataPort()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
 
-if (container.hasChildNodes()) {
-  hydrateRoot(container, app);
+  if (!container.hasChildNodes()) {
+    // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
+    openFormsGate();
+    createRoot(container).render(app);
+    return;
+  }
+
+  // The page's section renderers are chunks of their own: they start loading now, and each
+  // prerendered section keeps its server HTML until its renderer has arrived and hydrated it.
+  const sections = Object.values(router.state.loaderData).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
+  void preloadSections(sections.filter((s) => !s.hidden)).catch(() => undefined);
+  hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
   // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
   // a page reached by navigation loads its forms at once.
   watchForms();
@@ -30,8 +45,8 @@ if (container.hasChildNodes()) {
     openFormsGate();
     stop();
   });
-} else {
-  // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
-  openFormsGate();
-  createRoot(container).render(app);
 }
+
+// The app starts in a task of its own, once this script has run: evaluating the script is
+// already one long task, so the browser gets a chance to handle input and paint in between.
+setTimeout(start, 0);
