@@ -24,6 +24,10 @@ export default {
       surface: '#f1f5fb',
       text: '#0f172a',
       mutedText: '#475569',
+      // Behind white text, so they must stay dark: toasts, and the line above a form sent without JavaScript.
+      success: '#166534',
+      error: '#b91c1c',
+      warning: '#92400e',
     },
   },
 

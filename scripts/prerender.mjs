@@ -5,6 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// The pages are rendered by the libraries' production builds, as in the browser: in development
+// mode MUI adds labels to its class names, and the browser (production) would then find none of
+// the page's styles and insert every rule again while hydrating.
+process.env.NODE_ENV = 'production';
+
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const clientDir = path.join(dist, 'client');

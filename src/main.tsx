@@ -5,28 +5,44 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
 import { createEmotionCache } from './app/emotionCache';
+import { reportRecoverableError } from './app/hydrationErrors';
 import { createRoutes } from './app/routes';
+import { windowForRouter } from './app/routerWindow';
 import { createDataPort } from './data/select';
 import { openFormsGate, watchForms } from './forms/formsGate';
 import { hasPending } from './forms/outboxStorage';
+import type { PageData } from './pages/PageView';
+import { preloadSections } from './sections/registry';
 
-// A prerendered page carries the router's data (window.__staticRouterHydrationData),
-// which createBrowserRouter picks up, so the first page needs no loading at all.
-const router = createBrowserRouter(createRoutes());
 const port = createDataPort();
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no element with id "root"');
 
-const app = (
-  <StrictMode>
-    <AppProviders cache={createEmotionCache()} port={port}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
+function start() {
+  // A prerendered page carries the router's data (window.__staticRouterHydrationData),
+  // which createBrowserRouter picks up, so the first page needs no loading at all.
+  const router = createBrowserRouter(createRoutes(), { window: windowForRouter() });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no element with id "root"');
 
-if (container.hasChildNodes()) {
-  hydrateRoot(container, app);
+  const app = (
+    <StrictMode>
+      <AppProviders cache={createEmotionCache()} port={port}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  if (!container.hasChildNodes()) {
+    // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
+    openFormsGate();
+    createRoot(container).render(app);
+    return;
+  }
+
+  // The page's section renderers are chunks of their own: they start loading now, and each
+  // prerendered section keeps its server HTML until its renderer has arrived and hydrated it.
+  const sections = Object.values(router.state.loaderData).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
+  void preloadSections(sections.filter((s) => !s.hidden)).catch(() => undefined);
+  hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
   // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
   // a page reached by navigation loads its forms at once.
   watchForms();
@@ -34,10 +50,6 @@ if (container.hasChildNodes()) {
     openFormsGate();
     stop();
   });
-} else {
-  // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
-  openFormsGate();
-  createRoot(container).render(app);
 }
 
 // Submissions that could not be saved on an earlier visit wait in this browser: send them
@@ -48,3 +60,7 @@ const sendWaiting = () => {
 window.addEventListener('online', sendWaiting);
 if (document.readyState === 'complete') setTimeout(sendWaiting, 0);
 else window.addEventListener('load', () => setTimeout(sendWaiting, 0), { once: true });
+
+// The app starts in a task of its own, once this script has run: evaluating the script is
+// already one long task, so the browser gets a chance to handle input and paint in between.
+setTimeout(start, 0);

@@ -11,10 +11,19 @@ declare module '@mui/material/styles' {
   }
   interface Palette {
     surface: string;
+    /** Backgrounds of messages under white text (config/site.ts brand.colors). */
+    message: MessageColors;
   }
   interface PaletteOptions {
     surface?: string;
+    message?: MessageColors;
   }
+}
+
+interface MessageColors {
+  success: string;
+  error: string;
+  warning: string;
 }
 
 const fontFamily = [
@@ -37,6 +46,7 @@ export function createSiteTheme(): Theme {
       secondary: { main: c.secondary, contrastText: c.text },
       background: { default: c.background, paper: c.background },
       surface: c.surface,
+      message: { success: c.success, error: c.error, warning: c.warning },
       text: { primary: c.text, secondary: c.mutedText },
     },
     shape: { borderRadius: 12 },
@@ -61,6 +71,11 @@ export function createSiteTheme(): Theme {
           },
           img: { maxWidth: '100%', height: 'auto' },
           ':focus-visible': { outline: `3px solid ${c.secondary}`, outlineOffset: 2 },
+          // The line our server puts above a page after a form was sent without JavaScript
+          // (src/server/plainPosts.ts): in every page's HTML, as the rest of this theme's base.
+          '.form-outcome': { padding: '14px 16px', textAlign: 'center', color: '#ffffff', font: `600 1rem/1.5 ${fontFamily}` },
+          '.form-outcome-ok': { backgroundColor: c.success },
+          '.form-outcome-problem': { backgroundColor: c.error },
         },
       },
       MuiButton: {

@@ -11,13 +11,13 @@ import site from '../../config/site';
 
 const threshold = site.constants.toast.dragDismissPercent / 100;
 
-/** notistack's colours, darkened where white text on them would fail WCAG AA contrast. */
+/** The site's message colours (config/site.ts, dark enough for the white text: npm run check). */
 const Content = styled(MaterialDesignContent)(({ theme }) => ({
   fontWeight: 600,
-  '&.notistack-MuiContent-success': { backgroundColor: '#166534' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#b91c1c' },
+  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.message.success },
+  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.message.error },
   '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.dark },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#92400e' },
+  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.message.warning },
   '&.notistack-MuiContent-default': { backgroundColor: theme.palette.text.primary },
 }));
 

@@ -2,11 +2,42 @@
  * The one way code outside the toast UI shows a toast: forms and the outbox call
  * notify(), never notistack directly, so how toasts are drawn (and when their code loads)
  * is decided here only.
+ *
+ * The toast UI (notistack and src/app/Toast.tsx) is not part of the first page load: the
+ * first notify() asks <ToastHost> (in the app's providers) to load it, and the messages wait
+ * here until it is drawn, then show in order.
  */
-import { enqueueSnackbar } from 'notistack';
-
 export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
+type Show = (message: string, variant: ToastVariant) => void;
+
+let show: Show | undefined;
+const waiting: Array<[string, ToastVariant]> = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+
 export function notify(message: string, variant: ToastVariant): void {
-  enqueueSnackbar(message, { variant });
+  if (show) return show(message, variant);
+  waiting.push([message, variant]);
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+}
+
+/** For ToastHost: whether a toast has been asked for yet (its UI is then needed). */
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+/** For ToastHost: called once, when the first toast is asked for. */
+export function onToastsWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** For the toast UI once it is drawn: shows the waiting messages, then every later one at once. */
+export function toastUiReady(showToast: Show): void {
+  show = showToast;
+  for (const [message, variant] of waiting.splice(0)) showToast(message, variant);
 }

@@ -7,6 +7,7 @@ import site from '../../config/site';
 import { ErrorScreen } from '../layout/ErrorScreen';
 import { Layout, LayoutLoading } from '../layout/Layout';
 import { PageView, type PageData } from '../pages/PageView';
+import { preloadSections } from '../sections/registry';
 import { fallbackPage, loadPageModule, pagePaths, type PageId } from './routing';
 import { withTimeout } from './withTimeout';
 
@@ -23,8 +24,16 @@ function pageRoute(path: string, page: PageId, canonical: string, indexable = tr
     handle,
     Component: PageView,
     loader: async (): Promise<PageData> => {
-      const module = await withTimeout(loadPageModule(page), site.constants.pageLoadTimeoutMs, `The ${page} page`);
-      return { page, canonical, indexable, config: module.default };
+      const config = await withTimeout(
+        // The page's section renderers load with it, so the page draws complete, in one go.
+        loadPageModule(page).then(async (module) => {
+          await preloadSections(module.default.sections.filter((s) => !s.hidden));
+          return module.default;
+        }),
+        site.constants.pageLoadTimeoutMs,
+        `The ${page} page`,
+      );
+      return { page, canonical, indexable, config };
     },
   };
 }

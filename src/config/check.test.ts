@@ -137,6 +137,21 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
+  test('a message colour too light for the white text written on it', () => {
+    expect(problemsAfter((c) => set(c.site, ['brand', 'colors', 'success'], '#22c55e'))).toEqual([
+      'config/site.ts: brand.colors.success "#22c55e" is too light: white text is written on it, and their contrast is 2.2 to 1, but it should be at least 4.5 to 1 to be easy to read. Choose a darker colour.',
+    ]);
+  });
+
+  test('a message colour left out or written wrongly', () => {
+    expect(problemsAfter((c) => remove(c.site, ['brand', 'colors', 'warning']))).toEqual([
+      'config/site.ts: brand.colors.warning is missing. Add it: it should be a colour in quotes like "#1a4dd6".',
+    ]);
+    expect(problemsAfter((c) => set(c.site, ['brand', 'colors', 'error'], 'red'))).toEqual([
+      'config/site.ts: brand.colors.error "red" is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".',
+    ]);
+  });
+
   test('a section id used twice on one page', () => {
     const first = sectionIndex('home', { id: 'services' });
     const second = sectionIndex('home', { id: 'guides' });

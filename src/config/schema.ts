@@ -282,10 +282,38 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** A colour written as #rrggbb. */
-export function color(): Schema<string> {
+/**
+ * A colour written as #rrggbb. With `underWhiteText`, white text is written on it, so it must
+ * be dark enough for that text to be read (WCAG AA: a contrast of at least 4.5 to 1).
+ */
+export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
   return make('a colour like "#1a4dd6"', (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a colour in quotes like "#1a4dd6"');
-    if (!/^#[0-9a-f]{6}$/i.test(value)) ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`);
+    if (!/^#[0-9a-f]{6}$/i.test(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`);
+    if (opts.underWhiteText) {
+      const ratio = contrastRatio(value, '#ffffff');
+      if (ratio < MIN_TEXT_CONTRAST) {
+        ctx.report(
+          path,
+          `${quote(value)} is too light: white text is written on it, and their contrast is ${(Math.floor(ratio * 10) / 10).toFixed(1)} to 1, but it should be at least ${MIN_TEXT_CONTRAST} to 1 to be easy to read. Choose a darker colour.`,
+        );
+      }
+    }
   });
+}
+
+/** The least contrast between text and its background (WCAG 2 level AA, normal text). */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/** The contrast ratio of two #rrggbb colours (WCAG 2), from 1 (the same) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
 }

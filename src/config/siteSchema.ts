@@ -26,6 +26,13 @@ export const siteSchema = object({
       surface: color(),
       text: color(),
       mutedText: color(),
+      /**
+       * The backgrounds of messages, under white text: toasts (success, error, warning) and the
+       * line shown above a form sent without JavaScript (success: sent, error: not sent).
+       */
+      success: color({ underWhiteText: true }),
+      error: color({ underWhiteText: true }),
+      warning: color({ underWhiteText: true }),
     }),
   }),
   contact: object({

@@ -6,13 +6,10 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import forms from '../../config/forms';
 import site from '../../config/site';
-import type { FormConfig } from './formSchema';
 import { loadFormRenderer, watchForms } from './formsGate';
 
-const registry: Record<string, FormConfig> = forms;
-const FormRenderer = lazy(loadFormRenderer);
+const NamedForm = lazy(loadFormRenderer);
 
 /** Shown only in the browser, while a form's code loads after a navigation. */
 function Loading() {
@@ -29,12 +26,10 @@ function Loading() {
 }
 
 export function FormSlot({ form, onDark = false }: { form: string; onDark?: boolean }) {
-  const config = registry[form];
-  if (!config) throw new Error(`No form named "${form}" in config/forms (npm run check names the mistake).`);
   return (
     <Box data-form-slot={form}>
       <Suspense fallback={<Loading />}>
-        <FormRenderer form={config} name={form} onDark={onDark} />
+        <NamedForm name={form} onDark={onDark} />
       </Suspense>
     </Box>
   );

@@ -1,7 +1,8 @@
 /**
- * The form code (react-hook-form, yup, the renderer and its fields) is not part of the first
- * page load. A prerendered page shows its forms as HTML straight away; their code loads when
- * the visitor comes near a form or touches it (openFormsGate), and React then hydrates them.
+ * The form code (react-hook-form, yup, the renderer and its fields, the descriptions of the
+ * forms) is not part of the first page load. A prerendered page shows its forms as HTML
+ * straight away; their code loads when the visitor comes near a form or touches it
+ * (openFormsGate), and React then hydrates them.
  */
 let open: () => void = () => undefined;
 const gate = new Promise<void>((resolve) => {
@@ -13,7 +14,7 @@ export function openFormsGate(): void {
 }
 
 export function loadFormRenderer() {
-  return gate.then(() => import('./FormRenderer')).then((module) => ({ default: module.FormRenderer }));
+  return gate.then(() => import('./NamedForm')).then((module) => ({ default: module.NamedForm }));
 }
 
 /** How close (in px) a form may come to the screen before its code loads. */

@@ -11,7 +11,7 @@ import { AppProviders } from '../app/App';
 import { createEmotionCache } from '../app/emotionCache';
 import type { PageConfig } from '../config/pageSchema';
 import type { DataPort } from '../data/port';
-import { renderSection, sectionRenderers } from './registry';
+import { preloadSection, renderSection, sectionRenderers } from './registry';
 import { sectionSchemas, type SectionConfig, type SectionOf, type SectionType } from './schemas';
 
 const sectionTypes = Object.keys(sectionSchemas) as SectionType[];
@@ -27,6 +27,8 @@ let pages: Record<string, PageConfig>;
 beforeAll(async () => {
   pages = {};
   for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
+  // Each renderer is a chunk of its own; loaded, it draws at once (as on a prerendered page).
+  await Promise.all(sectionTypes.map((type) => preloadSection(type)));
 });
 
 /** Every section of the real pages of one type (hidden ones too: they are still config). */

@@ -1,0 +1,56 @@
+/**
+ * Every prerendered page hydrates without a mismatch. React recovers from a mismatch by
+ * redrawing that part of the page in the browser (a flash, and wasted work) and reports it
+ * through hydrateRoot's onRecoverableError, which the app logs as "Hydration problem: …"
+ * (src/app/hydrationErrors.ts). Each page is hydrated completely here: its sections (their
+ * code loads after the app's), then its forms (their code loads on the first scroll).
+ */
+import type { Page } from '@playwright/test';
+import { HYDRATION_ERROR_PREFIX } from '../src/app/hydrationErrors';
+import { addresses, expect, headingOf, test } from './fixtures';
+
+/** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
+async function hydrateFully(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith(HYDRATION_ERROR_PREFIX)) problems.push(message.text());
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  // The first scroll loads the forms' code (src/forms/formsGate.ts); then every form hydrates.
+  await page.mouse.wheel(0, 400);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const forms = page.locator('form');
+  for (const form of await forms.all()) await expect(form).toHaveAttribute('data-interactive', 'true');
+  // Hydration runs in short tasks: wait until the browser has had an idle moment.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
+  return problems;
+}
+
+const paths = [...new Set([...addresses.map((a) => a.path), '/no-such-page'])];
+
+for (const path of paths) {
+  test(`${path} hydrates without a mismatch`, async ({ page }) => {
+    expect(await hydrateFully(page, path)).toEqual([]);
+  });
+}
+
+test.describe('the check itself', () => {
+  test.use({ expectedConsoleErrors: new RegExp(`^${HYDRATION_ERROR_PREFIX}`) });
+
+  test('a page whose HTML differs from what the browser draws is reported', async ({ page }) => {
+    const heading = headingOf('product');
+    // The server's HTML with another headline than the page's config: React must notice.
+    await page.route('**/Product', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(`>${heading}</h1>`, `>${heading} (changed)</h1>`);
+      expect(html).toContain('(changed)');
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
+      await route.fulfill({ response, body: html, headers });
+    });
+    const problems = await hydrateFully(page, '/Product');
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/^Hydration problem: .*did not match/);
+    // React redrew the section from the page's config.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  });
+});
