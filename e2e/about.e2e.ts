@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import about from '../config/pages/about';
 import type { StatItem } from '../src/sections/stats/schema';
-import { expect, fill, site, test, visit } from './fixtures';
+import { expect, fill, hydrated, site, test, visit } from './fixtures';
 
 const team = about.sections.find((s) => s.type === 'team');
 const faq = about.sections.find((s) => s.type === 'faq');
@@ -191,6 +191,7 @@ test.describe('the FAQ accordion', () => {
   test('works from the keyboard', async ({ page }) => {
     await visit(page, '/About-us');
     const buttons = faqButtons(page);
+    await hydrated(buttons.nth(2));
     await buttons.nth(2).focus();
     await page.keyboard.press('Enter');
     await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'true');

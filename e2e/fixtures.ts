@@ -109,3 +109,14 @@ export async function visit(page: Page, path: string): Promise<void> {
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
 }
+
+/**
+ * Waits until React has hydrated this element (its event handlers are attached): sections
+ * hydrate one by one as their code arrives, and a key pressed on plain server HTML before
+ * that does nothing. React marks a hydrated element with a `__reactProps$…` property.
+ */
+export async function hydrated(element: import('@playwright/test').Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'the element is hydrated' })
+    .toBe(true);
+}

@@ -16,13 +16,25 @@ const waiting: Array<[string, ToastVariant]> = [];
 let wanted = false;
 const listeners = new Set<() => void>();
 
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
 export function notify(message: string, variant: ToastVariant): void {
   if (show) return show(message, variant);
   waiting.push([message, variant]);
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  want();
+}
+
+/**
+ * Loads the toast UI ahead of the first message. Forms call it when they become interactive:
+ * a save that fails because the connection is gone must still be able to say so, and by then
+ * the toast code could no longer be fetched.
+ */
+export function prepareToasts(): void {
+  want();
 }
 
 /** For ToastHost: whether a toast has been asked for yet (its UI is then needed). */

@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import server from '../../config/server';
+import { prepareToasts } from '../app/notify';
 import { api } from '../data/http';
 import { buildSchema, initialValues, type FormValues } from './buildSchema';
 import { fieldRenderers } from './fields/registry';
@@ -76,7 +77,11 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
 
   // Marks the form as ready for the visitor (its code has loaded and hydrated).
   const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
+  useEffect(() => {
+    setInteractive(true);
+    // The toast UI loads now, while the connection is there: a failed save may need it.
+    prepareToasts();
+  }, []);
 
   const busy = formState.isSubmitting;
   const error = (field: string) => formState.errors[field]?.message;
