@@ -48,6 +48,8 @@ async function openCarousel(page: Page): Promise<void> {
   await visit(page, '/About-us');
   await carousel(page).scrollIntoViewIfNeeded();
   await expect(carousel(page)).toBeVisible();
+  // Keys and drags need its code: wait for it to hydrate (clicks would be replayed, keys not).
+  await hydrated(carousel(page));
 }
 
 test.describe('the team carousel', () => {
