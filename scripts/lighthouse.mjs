@@ -21,7 +21,16 @@ let failed = false;
 try {
   for (const page of pages) {
     const result = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    const metric = (id) => audits[id]?.numericValue;
+    if (runtimeError || ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].some((id) => metric(id) === undefined)) {
+      // Lighthouse could not measure the page (it says why): a failed run, not a crash of this script.
+      const why = runtimeError?.message ?? 'a metric is missing from the report';
+      rows.push({ page, performance: 0, accessibility: 0, 'best-practices': 0, seo: 0, fcpMs: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, below: `not measured: ${why}` });
+      failed = true;
+      console.log(`${page}: not measured (${why})`);
+      continue;
+    }
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     const row = {
       page,
