@@ -64,7 +64,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   // data-s marks the style elements as already where they belong (in <head>): otherwise the
   // browser's emotion cache moves each one to the end of <head>, and the browser parses all
   // of the page's CSS a second time, on the main thread, while the app starts.
-  const styles = emotion.constructStyleTagsFromChunks(chunks).replace(/<style data-emotion=/g, '<style data-s="" data-emotion=');
+  const styles = emotion.constructStyleTagsFromChunks(chunks).replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
   return { body, head: `${hoisted}\n${styles}`, status: context.statusCode };
 }
 

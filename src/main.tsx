@@ -1,7 +1,14 @@
-// First: the CSP nonce for styles made while other modules load (see the module).
+/**
+ * The browser entry. Starting up is a lot of script for a phone, so it runs as several tasks
+ * with pauses between them, in which the browser can handle input and paint: what the browser
+ * does to start a script (./boot/pause comes first), React and React DOM (./boot/libraries),
+ * everything else the app is made of (the modules imported after those), then start() (a
+ * timer). Each section then hydrates as a task of its own.
+ */
+import './boot/pause';
+// The CSP nonce for styles made by libraries as they load (see the module).
 import './app/styleNonce';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, StrictMode } from './boot/libraries';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
 import { createEmotionCache } from './app/emotionCache';
@@ -61,6 +68,5 @@ window.addEventListener('online', sendWaiting);
 if (document.readyState === 'complete') setTimeout(sendWaiting, 0);
 else window.addEventListener('load', () => setTimeout(sendWaiting, 0), { once: true });
 
-// The app starts in a task of its own, once this script has run: evaluating the script is
-// already one long task, so the browser gets a chance to handle input and paint in between.
+// The third task (see the top of this file).
 setTimeout(start, 0);

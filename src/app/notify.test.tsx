@@ -1,0 +1,31 @@
+/**
+ * notify() before the toast UI exists: nothing of the toast UI is drawn (or loaded) until the
+ * first toast; the messages asked for meanwhile wait, then show in order.
+ */
+import { act, render, screen } from '@testing-library/react';
+import { AppProviders } from './App';
+import { createEmotionCache } from './emotionCache';
+import { notify, toastsWanted } from './notify';
+
+test('toasts asked for before the toast UI has loaded show once it has, in order', async () => {
+  render(
+    <AppProviders cache={createEmotionCache()}>
+      <p>page</p>
+    </AppProviders>,
+  );
+  expect(toastsWanted()).toBe(false);
+  expect(screen.queryByTestId('toast')).toBeNull();
+
+  act(() => {
+    notify('First message', 'success');
+    notify('Second message', 'error');
+  });
+  expect(toastsWanted()).toBe(true);
+
+  expect(await screen.findByText('Second message')).toBeInTheDocument();
+  expect(screen.getAllByTestId('toast').map((t) => t.textContent)).toEqual(expect.arrayContaining(['First message', 'Second message']));
+
+  // Once the UI is there, a toast shows at once.
+  act(() => notify('Third message', 'info'));
+  expect(await screen.findByText('Third message')).toBeInTheDocument();
+});
