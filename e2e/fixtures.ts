@@ -11,7 +11,7 @@
  *    caused by the test, not by the site. A test that provokes errors on purpose lists
  *    them with `test.use({ expectedConsoleErrors: /.../ })`.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import routesFile from '../config/routes';
 import site from '../config/site';
 import about from '../config/pages/about';
@@ -115,7 +115,7 @@ export function fill(template: string, values: Record<string, string | number>):
  * hydrate one by one as their code arrives, and a key pressed on plain server HTML before
  * that does nothing. React marks a hydrated element with a `__reactProps$…` property.
  */
-export async function hydrated(element: import('@playwright/test').Locator): Promise<void> {
+export async function hydrated(element: Locator): Promise<void> {
   await expect
     .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'the element is hydrated' })
     .toBe(true);
