@@ -8,7 +8,7 @@
  *
  * Measured when the budgets were set (2026-11-21): 165.9-170.6 kB of gzipped JavaScript per
  * page before any interaction (the app, 161.8 kB, plus the page's own section renderers; page
- * data comes inside the HTML), 40.5 kB more for the forms on the first scroll, no CSS file
+ * data comes inside the HTML), 49.5 kB more on the first scroll (the forms, 40.5 kB, and the toast UI they load at once), no CSS file
  * (critical CSS is inline: 53-67 kB raw), HTML 9.5-14.3 kB with brotli.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -18,8 +18,11 @@ import { expect, pageConfigs, routes, test, type PageId } from './fixtures';
 const BUDGET = {
   /** Gzipped JavaScript a page loads before the visitor does anything. */
   scriptBytes: 174_000,
-  /** Gzipped JavaScript the first scroll adds (the forms' code). */
-  formScriptBytes: 43_000,
+  /**
+   * Gzipped JavaScript the first scroll adds: the forms' code, and the toast UI, which a form
+   * loads as it becomes ready (a save failing offline must still be able to say so).
+   */
+  formScriptBytes: 50_000,
   /** Gzipped CSS files a page loads (critical CSS is inline in the HTML). */
   styleFileBytes: 0,
   /** Inline critical CSS of one page, uncompressed. */
