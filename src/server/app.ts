@@ -35,12 +35,14 @@ export interface AppOptions {
    * Fastify's trustProxy takes it (TRUST_PROXY). Default: a proxy on this machine.
    */
   trustProxy?: boolean | string;
+  /** The rate limits' clock (tests stop it so that no token refills while they count). */
+  clock?: () => number;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback' }: AppOptions): Promise<FastifyInstance & { store: Store }> {
+export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
     trustProxy,
@@ -64,7 +66,7 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     return reply.code(status).type('application/json; charset=utf-8').send({ message });
   });
 
-  await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor) });
+  await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
 
   if (clientDir) await serveSite(app, clientDir);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

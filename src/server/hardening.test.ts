@@ -28,8 +28,11 @@ function tempDir(name: string) {
   dirs.push(dir);
   return dir;
 }
+/** The rate limits' clock stands still: a slow machine must not refill a bucket while a test counts. */
+const stoppedClock = () => 1_800_000_000_000;
+
 async function start(options: Partial<Parameters<typeof buildApp>[0]> = {}) {
-  const app = await buildApp({ dataDir: tempDir('hardening'), ...options });
+  const app = await buildApp({ dataDir: tempDir('hardening'), clock: stoppedClock, ...options });
   apps.push(app);
   await app.ready();
   return app;
