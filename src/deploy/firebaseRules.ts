@@ -103,12 +103,15 @@ function firestoreMatch(id: string, form: FormConfig): string[] {
   ];
 }
 
+/** The opening lines both rules files share: the language version and where they come from. */
+function rulesHeader(): string[] {
+  return ["rules_version = '2';", '', `// Written by \`${FIREBASE_CONFIG_COMMAND}\` from config/forms (src/deploy/firebaseRules.ts): do not edit.`];
+}
+
 /** firestore.rules for these forms. */
 export function firestoreRules(forms: Forms): string {
   const lines = [
-    "rules_version = '2';",
-    '',
-    `// Written by \`${FIREBASE_CONFIG_COMMAND}\` from config/forms (src/deploy/firebaseRules.ts): do not edit.`,
+    ...rulesHeader(),
     '// Visitors may only create documents, each once, in the forms\' collections; nobody can read them here.',
     'service cloud.firestore {',
     '  match /databases/{database}/documents {',
@@ -173,9 +176,7 @@ export function storageRules(forms: Forms): string {
     ];
   });
   const lines = [
-    "rules_version = '2';",
-    '',
-    `// Written by \`${FIREBASE_CONFIG_COMMAND}\` from config/forms (src/deploy/firebaseRules.ts): do not edit.`,
+    ...rulesHeader(),
     '// Visitors may only upload a new file to a form\'s upload folder, and fetch a file by its name.',
     'service firebase.storage {',
     '  match /b/{bucket}/o {',
