@@ -15,16 +15,27 @@ const dist = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 const clientDir = path.join(dist, 'client');
 const { renderPage, pagePaths, site, htmlFileFor, FALLBACK_FILE, FALLBACK_RENDER_PATH } = await import(pathToFileURL(path.join(dist, 'ssr', 'entry-server.js')).href);
 
-const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-if (!template.includes('<div id="root"></div>')) throw new Error('dist/client/index.html is not the unrendered template: run vite build first');
+const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+if (!built.includes('<div id="root"></div>')) throw new Error('dist/client/index.html is not the unrendered template: run vite build first');
+
+// The page reads right without the app's script, so the page comes first: its text, pictures
+// and first paint get the network and the main thread to themselves, and the app's script is
+// requested once the browser has painted the page (at once in a tab that is not visible).
+// On a slow connection the script would otherwise share the bandwidth with the page's pictures;
+// on a fast one (or from the cache) it would run before the first paint and hold it up.
+const scriptTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const scripts = [...built.matchAll(scriptTag)].map((m) => m[1]);
+if (scripts.length === 0) throw new Error('dist/client/index.html has no module script: did vite change how it writes them?');
+const loader =
+  `<script type="module">const start = () => { ${scripts.map((src) => `import(${JSON.stringify(src)});`).join(' ')} };\n` +
+  `    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start)); else start();</script>`;
+const template = built.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '').replace('</head>', `  ${loader}\n  </head>`);
 
 async function write(address, file) {
   const { body, head } = await renderPage(address);
   const html = template
     .replace('</head>', `${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
-    // The page reads right without the app's script, so the text and pictures come first.
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=');
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   writeFileSync(path.join(clientDir, file), html);
   return html.length;
 }
