@@ -63,6 +63,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
+      // Read by scripts/prerender.mjs (which chunks each section type needs), which then removes it.
+      manifest: true,
       rolldownOptions: {
         output: {
           codeSplitting: {

@@ -48,6 +48,8 @@ async function openCarousel(page: Page): Promise<void> {
   await visit(page, '/About-us');
   await carousel(page).scrollIntoViewIfNeeded();
   await expect(carousel(page)).toBeVisible();
+  // Hydrated (a swipe on the server HTML before that is lost; clicks and keys are replayed).
+  await expect(carousel(page)).toHaveAttribute('data-interactive', 'true');
 }
 
 test.describe('the team carousel', () => {

@@ -1,7 +1,7 @@
 // Writes real HTML for every address of config/routes.ts into dist/client (after `vite build`
 // and the SSR build of src/entry-server.tsx), plus the fallback page for unknown addresses,
 // sitemap.xml and robots.txt. File names come from src/app/prerenderFiles.ts.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -20,21 +20,54 @@ if (!built.includes('<div id="root"></div>')) throw new Error('dist/client/index
 
 // The page reads right without the app's script, so the page comes first: its text, pictures
 // and first paint get the network and the main thread to themselves, and the app's script is
-// requested once the browser has painted the page (at once in a tab that is not visible).
-// On a slow connection the script would otherwise share the bandwidth with the page's pictures;
-// on a fast one (or from the cache) it would run before the first paint and hold it up.
+// requested once the browser has painted the page (at once in a tab that is not visible),
+// together with the renderers of the page's sections (each section type is a chunk of its own:
+// src/sections/registry.tsx). On a slow connection the script would otherwise share the
+// bandwidth with the page's pictures; on a fast one (or from the cache) it would run before the
+// first paint and hold it up.
 const scriptTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const scripts = [...built.matchAll(scriptTag)].map((m) => m[1]);
 if (scripts.length === 0) throw new Error('dist/client/index.html has no module script: did vite change how it writes them?');
-const loader =
-  `<script type="module">const start = () => { ${scripts.map((src) => `import(${JSON.stringify(src)});`).join(' ')} };\n` +
-  `    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start)); else start();</script>`;
-const template = built.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '').replace('</head>', `  ${loader}\n  </head>`);
+const template = built.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '');
+
+// Which chunks each section type needs: its renderer is the dynamic import in its folder,
+// src/sections/<type>/, plus the chunks that one imports. The manifest is then removed: it is
+// not part of the site.
+const manifestDir = path.join(clientDir, '.vite');
+const manifest = JSON.parse(readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8'));
+rmSync(manifestDir, { recursive: true, force: true });
+function chunksOf(key, skip, found = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || skip.has(chunk.file) || found.has(chunk.file)) return found;
+  found.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunksOf(imported, skip, found);
+  return found;
+}
+/** What the app's scripts (those index.html names) load anyway. */
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const appChunks = new Set(scripts.flatMap((src) => [...chunksOf(keyOfFile.get(src.replace(/^\//, '')), new Set())]));
+if (appChunks.size === 0) throw new Error('The manifest names none of the scripts of dist/client/index.html');
+function sectionChunks(type) {
+  const keys = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && key.startsWith(`src/sections/${type}/`));
+  if (keys.length !== 1) throw new Error(`Expected one dynamic import in src/sections/${type}/ (its renderer: src/sections/registry.tsx), found ${keys.length}`);
+  return chunksOf(keys[0], appChunks);
+}
+
+function loader(sectionTypes) {
+  const preload = [...new Set(sectionTypes.flatMap((type) => [...sectionChunks(type)]))].map((file) => `/${file}`);
+  return (
+    `<script type="module">const start = () => {\n` +
+    `      for (const href of ${JSON.stringify(preload)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));\n` +
+    `      ${scripts.map((src) => `import(${JSON.stringify(src)});`).join(' ')}\n` +
+    `    };\n` +
+    `    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start)); else start();</script>`
+  );
+}
 
 async function write(address, file) {
-  const { body, head } = await renderPage(address);
+  const { body, head, sectionTypes } = await renderPage(address);
   const html = template
-    .replace('</head>', `${head}\n  </head>`)
+    .replace('</head>', `${head}\n    ${loader(sectionTypes)}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   writeFileSync(path.join(clientDir, file), html);
   return html.length;

@@ -12,6 +12,7 @@ import { AppProviders } from './app/App';
 import { createEmotionCache } from './app/emotionCache';
 import { createRoutes } from './app/routes';
 import { openFormsGate } from './forms/formsGate';
+import type { PageData } from './pages/PageView';
 
 export { pagePaths } from './app/routing';
 export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './app/prerenderFiles';
@@ -24,6 +25,8 @@ export interface RenderedPage {
   /** Title, meta and link tags React hoisted, plus the page's critical CSS, for <head>. */
   head: string;
   status: number;
+  /** The section types the page shows: the browser loads their renderers with the app. */
+  sectionTypes: string[];
 }
 
 /** React puts hoisted head elements (title, meta, link) first in its output. */
@@ -63,7 +66,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   // browser's emotion cache moves each one to the end of <head>, and the browser parses all
   // of the page's CSS a second time, on the main thread, while the app starts.
   const styles = emotion.constructStyleTagsFromChunks(chunks).replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
-  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode };
+  const sections = Object.values(context.loaderData ?? {}).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
+  const sectionTypes = [...new Set(sections.filter((s) => !s.hidden).map((s) => s.type))];
+  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, sectionTypes };
 }
 
 /**

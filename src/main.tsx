@@ -40,18 +40,25 @@ function start() {
     return;
   }
 
-  // The page's section renderers are chunks of their own: they start loading now, and each
-  // prerendered section keeps its server HTML until its renderer has arrived and hydrated it.
+  // The page's section renderers are chunks of their own, requested with the app's script (the
+  // page's HTML lists them): with them in hand, every section hydrates in React's first pass, and
+  // a click anywhere on the page is handled from the start. Should one fail to load, hydration
+  // starts anyway and that section keeps its server HTML until it can.
+  const hydrate = () => {
+    hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
+    // From here React handles the page's events (a click on a part still hydrating is replayed
+    // once it is): the browser tests wait for this mark before they touch the page.
+    document.documentElement.dataset.app = 'started';
+    // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
+    // a page reached by navigation loads its forms at once.
+    watchForms();
+    const stop = router.subscribe(() => {
+      openFormsGate();
+      stop();
+    });
+  };
   const sections = Object.values(router.state.loaderData).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
-  void preloadSections(sections.filter((s) => !s.hidden)).catch(() => undefined);
-  hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
-  // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
-  // a page reached by navigation loads its forms at once.
-  watchForms();
-  const stop = router.subscribe(() => {
-    openFormsGate();
-    stop();
-  });
+  preloadSections(sections.filter((s) => !s.hidden)).then(hydrate, hydrate);
 }
 
 // The third task (see the top of this file).
