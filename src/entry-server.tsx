@@ -9,7 +9,7 @@ import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
-import { createEmotionCache } from './app/emotionCache';
+import { createEmotionCache, PRERENDERED_STYLES_KEY } from './app/emotionCache';
 import { createRoutes } from './app/routes';
 import { openFormsGate } from './forms/formsGate';
 import type { PageData } from './pages/PageView';
@@ -62,10 +62,13 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const body = html.slice(hoisted.length);
   const chunks = emotion.extractCriticalToChunks(body);
   listComposedStyles(cache, chunks.styles);
-  // data-s marks the style elements as already where they belong (in <head>): otherwise the
-  // browser's emotion cache moves each one to the end of <head>, and the browser parses all
-  // of the page's CSS a second time, on the main thread, while the app starts.
-  const styles = emotion.constructStyleTagsFromChunks(chunks).replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
+  // The page's own styles are under a key of their own (src/app/emotionCache.ts), and data-s
+  // marks every style element as already where it belongs (in <head>): otherwise emotion would
+  // move them while the app starts, and the browser would work out every element's style again.
+  const styles = emotion
+    .constructStyleTagsFromChunks(chunks)
+    .replace(`<style data-emotion="${cache.key} `, `<style data-emotion="${PRERENDERED_STYLES_KEY} `)
+    .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
   const sections = Object.values(context.loaderData ?? {}).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
   const sectionTypes = [...new Set(sections.filter((s) => !s.hidden).map((s) => s.type))];
   return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, sectionTypes };

@@ -24,16 +24,17 @@ function start() {
   const router = createBrowserRouter(createRoutes(), { window: windowForRouter() });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no element with id "root"');
+  const prerendered = container.hasChildNodes();
 
   const app = (
     <StrictMode>
-      <AppProviders cache={createEmotionCache()} port={createDataPort()}>
+      <AppProviders cache={createEmotionCache()} port={createDataPort()} prerendered={prerendered}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
 
-  if (!container.hasChildNodes()) {
+  if (!prerendered) {
     // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
     openFormsGate();
     createRoot(container).render(app);
