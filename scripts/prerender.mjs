@@ -53,15 +53,27 @@ function sectionChunks(type) {
   return chunksOf(keys[0], appChunks);
 }
 
+/**
+ * The page's loader: once the browser reports the page's first contentful paint (or at once if
+ * the tab is not visible or the browser does not report paints; after 3 s at the latest), it
+ * preloads the page's section chunks and imports the app's script.
+ */
 function loader(sectionTypes) {
   const preload = [...new Set(sectionTypes.flatMap((type) => [...sectionChunks(type)]))].map((file) => `/${file}`);
-  return (
-    `<script type="module">const start = () => {\n` +
-    `      for (const href of ${JSON.stringify(preload)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));\n` +
-    `      ${scripts.map((src) => `import(${JSON.stringify(src)});`).join(' ')}\n` +
-    `    };\n` +
-    `    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start)); else start();</script>`
-  );
+  return `<script type="module">
+      let started = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        for (const href of ${JSON.stringify(preload)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+        ${scripts.map((src) => `import(${JSON.stringify(src)});`).join(' ')}
+      };
+      if (document.visibilityState !== 'visible' || !window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) start();
+      else {
+        new PerformanceObserver((entries) => entries.getEntriesByName('first-contentful-paint').length && start()).observe({ type: 'paint', buffered: true });
+        setTimeout(start, 3000);
+      }
+    </script>`;
 }
 
 async function write(address, file) {
