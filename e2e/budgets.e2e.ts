@@ -6,10 +6,10 @@
  * HTML file contains its headline and the critical CSS that styles it, so the page reads right
  * before any script.
  *
- * Measured when the budgets were set (2026-11-21): 165.9-170.6 kB of gzipped JavaScript per
- * page before any interaction (the app, 161.8 kB, plus the page's own section renderers; page
- * data comes inside the HTML), 40.5 kB more for the forms on the first scroll, no CSS file
- * (critical CSS is inline: 53-67 kB raw), HTML 9.5-14.3 kB with brotli.
+ * Measured when the budgets were set (2026-11-21): 165.6-170.4 kB of gzipped JavaScript per
+ * page before any interaction (the app, 160.1 kB, plus the page's own section renderers; page
+ * data comes inside the HTML), 40.2 kB more for the forms on the first scroll, no CSS file
+ * (critical CSS is inline: 53-67 kB raw), HTML 9.8-14.6 kB with brotli.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,7 @@ const BUDGET = {
   /** Inline critical CSS of one page, uncompressed. */
   inlineCssBytes: 70_000,
   /** The page's HTML as sent (brotli). */
-  htmlBrotliBytes: 15_500,
+  htmlBrotliBytes: 16_000,
 };
 
 const clientDir = path.resolve('dist/client');
