@@ -62,5 +62,5 @@ function start() {
   preloadSections(sections.filter((s) => !s.hidden)).then(hydrate, hydrate);
 }
 
-// The third task (see the top of this file).
+// The last of the start-up tasks (see the top of this file).
 setTimeout(start, 0);
