@@ -6,10 +6,11 @@
  * HTML file contains its headline and the critical CSS that styles it, so the page reads right
  * before any script.
  *
- * Measured when the budgets were set (2026-11-21): 165.9-170.6 kB of gzipped JavaScript per
- * page before any interaction (the app, 161.8 kB, plus the page's own section renderers; page
- * data comes inside the HTML), 49.5 kB more on the first scroll (the forms, 40.5 kB, and the toast UI they load at once), no CSS file
- * (critical CSS is inline: 53-67 kB raw), HTML 9.5-14.3 kB with brotli.
+ * Measured when the budgets were set (2026-11-21, printed by this test): 168.8-173.6 kB of
+ * gzipped JavaScript per page before any interaction (the app, 160.8 kB, plus the page's own
+ * section renderers; page data comes inside the HTML), 49.5 kB more on the first scroll (the
+ * forms, 40.4 kB, and the toast UI they load at once), no CSS file (critical CSS is inline:
+ * 53-67 kB raw), HTML 10.0-14.8 kB with brotli.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { expect, pageConfigs, routes, test, type PageId } from './fixtures';
 
 const BUDGET = {
   /** Gzipped JavaScript a page loads before the visitor does anything. */
-  scriptBytes: 174_000,
+  scriptBytes: 175_000,
   /**
    * Gzipped JavaScript the first scroll adds: the forms' code, and the toast UI, which a form
    * loads as it becomes ready (a save failing offline must still be able to say so).
@@ -28,7 +29,7 @@ const BUDGET = {
   /** Inline critical CSS of one page, uncompressed. */
   inlineCssBytes: 70_000,
   /** The page's HTML as sent (brotli). */
-  htmlBrotliBytes: 15_500,
+  htmlBrotliBytes: 16_000,
 };
 
 const clientDir = path.resolve('dist/client');
@@ -72,6 +73,9 @@ for (const { path: address, page: pageId } of mainPages) {
     const heading = 'heading' in first ? first.heading : '';
     const h1 = new RegExp(`<h1[^>]*class="([^"]*)"[^>]*>${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`).exec(html);
     expect(h1, `<h1>${heading}</h1> in ${fileFor(address)}`).not.toBeNull();
+    // The figures, for README and for setting the budgets again (printed by the reporter).
+    const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+    console.log(`${address}: JavaScript ${kB(sum(atLoad, '.js'))} at load + ${kB(sum(forForms, '.js'))} on the first scroll; inline CSS ${kB(inlineCss)}; HTML ${kB(statSync(`${file}.br`).size)} brotli`);
     const emotionClass = h1![1]!.split(' ').find((c) => c.startsWith('css-'))!;
     expect(html).toContain(`.${emotionClass}{`);
   });

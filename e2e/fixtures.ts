@@ -99,10 +99,15 @@ export function headingOf(page: PageId): string {
   return first.heading;
 }
 
-/** Opens an address and waits until its page (not the loading screen) is shown. */
+/**
+ * Opens an address and waits until its page (not the loading screen) is shown and the app has
+ * started (src/main.tsx marks <html data-app="started">): before that, a click on the server
+ * HTML does what it does without JavaScript.
+ */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
 }
 
 /** Fills `{name}` placeholders the way the site does (config/site.ts ui texts). */

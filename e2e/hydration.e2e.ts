@@ -7,7 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../src/app/hydrationErrors';
-import { addresses, expect, headingOf, test } from './fixtures';
+import { addresses, expect, headingOf, test, visit } from './fixtures';
+import { field, formOf, submitButton } from './helpers/forms';
 
 /** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
 async function hydrateFully(page: Page, path: string): Promise<string[]> {
@@ -33,6 +34,47 @@ for (const path of paths) {
     expect(await hydrateFully(page, path)).toEqual([]);
   });
 }
+
+test('what a visitor typed into a form before its code arrived is kept (the browser and the server agree on the ids)', async ({ page }) => {
+  // The form's code waits until the visitor has typed.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/NamedForm-[^/]*\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await visit(page, '/Contact');
+  const form = formOf(page, 'contact');
+  await field(form, 'Fullname').fill('Typed Early');
+  await expect(form).not.toHaveAttribute('data-interactive');
+  release();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  await expect(field(form, 'Fullname')).toHaveValue('Typed Early');
+  // The form knows the name: its first failing check is no longer the name's.
+  await submitButton(form).click();
+  await expect(form.getByRole('alert')).toHaveCount(1);
+  await expect(form.getByRole('alert')).not.toHaveText('Please enter Full name');
+});
+
+test('a visitor already typing in a form when the app starts gets the form\'s code without another touch', async ({ page }) => {
+  // The app's script waits until the visitor is in the form (it arrives after the first paint).
+  let release!: () => void;
+  const inForm = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+    await inForm;
+    await route.continue();
+  });
+  await page.goto('/Contact');
+  const form = formOf(page, 'contact');
+  await field(form, 'Fullname').fill('Early Bird');
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'started');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  // No scroll, click or key since: the focus alone opens the forms' code.
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  await expect(field(form, 'Fullname')).toHaveValue('Early Bird');
+  await expect(field(form, 'Fullname')).toBeFocused();
+});
 
 test.describe('the check itself', () => {
   test.use({ expectedConsoleErrors: new RegExp(`^${HYDRATION_ERROR_PREFIX}`) });

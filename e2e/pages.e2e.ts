@@ -118,7 +118,8 @@ test.describe('the error screen', () => {
     // A prerendered page needs no page code on its first load: the failure shows when the
     // visitor moves on to a page whose code cannot be fetched.
     await page.route(/\/assets\/about-[^/]*\.js$/, (route) => route.abort('failed'));
-    await page.goto('/');
+    // Once the app has started: before that, the link is a plain link to the prerendered page.
+    await visit(page, '/');
     await page.getByRole('navigation', { name: site.navigation.label }).getByRole('link', { name: 'About Us', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.ui.errorScreen.heading);
     await expect(page.getByRole('alert')).toContainText(site.ui.errorScreen.text);

@@ -10,12 +10,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
 import { CSP_NONCE_PLACEHOLDER } from './app/cspNonce';
-import { createEmotionCache } from './app/emotionCache';
+import { createEmotionCache, PRERENDERED_STYLES_KEY } from './app/emotionCache';
 import { createRoutes } from './app/routes';
 import { openFormsGate } from './forms/formsGate';
+import type { PageData } from './pages/PageView';
 
 export { pagePaths } from './app/routing';
 export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './app/prerenderFiles';
+export { CSP_NONCE_PLACEHOLDER } from './app/cspNonce';
 export { default as site } from '../config/site';
 export { default as routesConfig } from '../config/routes';
 
@@ -25,6 +27,8 @@ export interface RenderedPage {
   /** Title, meta and link tags React hoisted, plus the page's critical CSS, for <head>. */
   head: string;
   status: number;
+  /** The section types the page shows: the browser loads their renderers with the app. */
+  sectionTypes: string[];
 }
 
 /** React puts hoisted head elements (title, meta, link) first in its output. */
@@ -61,11 +65,16 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const body = html.slice(hoisted.length);
   const chunks = emotion.extractCriticalToChunks(body);
   listComposedStyles(cache, chunks.styles);
-  // data-s marks the style elements as already where they belong (in <head>): otherwise the
-  // browser's emotion cache moves each one to the end of <head>, and the browser parses all
-  // of the page's CSS a second time, on the main thread, while the app starts.
-  const styles = emotion.constructStyleTagsFromChunks(chunks).replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
-  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode };
+  // The page's own styles are under a key of their own (src/app/emotionCache.ts), and data-s
+  // marks every style element as already where it belongs (in <head>): otherwise emotion would
+  // move them while the app starts, and the browser would work out every element's style again.
+  const styles = emotion
+    .constructStyleTagsFromChunks(chunks)
+    .replace(`<style data-emotion="${cache.key} `, `<style data-emotion="${PRERENDERED_STYLES_KEY} `)
+    .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
+  const sections = Object.values(context.loaderData ?? {}).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
+  const sectionTypes = [...new Set(sections.filter((s) => !s.hidden).map((s) => s.type))];
+  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, sectionTypes };
 }
 
 /**

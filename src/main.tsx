@@ -29,34 +29,42 @@ function start() {
   const router = createBrowserRouter(createRoutes(), { window: windowForRouter() });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no element with id "root"');
+  const prerendered = container.hasChildNodes();
 
   const app = (
     <StrictMode>
-      <AppProviders cache={createEmotionCache()} port={port}>
+      <AppProviders cache={createEmotionCache()} port={port} prerendered={prerendered}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
 
-  if (!container.hasChildNodes()) {
+  if (!prerendered) {
     // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
     openFormsGate();
     createRoot(container).render(app);
     return;
   }
 
-  // The page's section renderers are chunks of their own: they start loading now, and each
-  // prerendered section keeps its server HTML until its renderer has arrived and hydrated it.
+  // The page's section renderers are chunks of their own, requested with the app's script (the
+  // page's HTML lists them): with them in hand, every section hydrates in React's first pass, and
+  // a click anywhere on the page is handled from the start. Should one fail to load, hydration
+  // starts anyway and that section keeps its server HTML until it can.
+  const hydrate = () => {
+    hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
+    // From here React handles the page's events (a click on a part still hydrating is replayed
+    // once it is): the browser tests wait for this mark before they touch the page.
+    document.documentElement.dataset.app = 'started';
+    // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
+    // a page reached by navigation loads its forms at once.
+    watchForms();
+    const stop = router.subscribe(() => {
+      openFormsGate();
+      stop();
+    });
+  };
   const sections = Object.values(router.state.loaderData).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
-  void preloadSections(sections.filter((s) => !s.hidden)).catch(() => undefined);
-  hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
-  // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
-  // a page reached by navigation loads its forms at once.
-  watchForms();
-  const stop = router.subscribe(() => {
-    openFormsGate();
-    stop();
-  });
+  preloadSections(sections.filter((s) => !s.hidden)).then(hydrate, hydrate);
 }
 
 // Submissions that could not be saved on an earlier visit wait in this browser: send them
@@ -68,5 +76,5 @@ window.addEventListener('online', sendWaiting);
 if (document.readyState === 'complete') setTimeout(sendWaiting, 0);
 else window.addEventListener('load', () => setTimeout(sendWaiting, 0), { once: true });
 
-// The third task (see the top of this file).
+// The last of the start-up tasks (see the top of this file).
 setTimeout(start, 0);

@@ -15,12 +15,17 @@ import { ToastHost } from './ToastHost';
 const theme = createSiteTheme();
 const defaultPort = createLocalPort();
 
-/** `port` is where forms save; the default is our own server (the local adapter). */
-export function AppProviders({ cache, port = defaultPort, children }: { cache: EmotionCache; port?: DataPort; children: ReactNode }) {
+/**
+ * `port` is where forms save; the default is our own server (the local adapter).
+ * `prerendered`: the page's HTML, made by the server, already holds the base styles
+ * (CssBaseline's): drawing them again in the browser would only replace them with the same.
+ */
+export function AppProviders({ cache, port = defaultPort, prerendered = false, children }: { cache: EmotionCache; port?: DataPort; prerendered?: boolean; children: ReactNode }) {
   return (
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
+        {/* null keeps the place: the ids React makes (useId) depend on where components are. */}
+        {prerendered ? null : <CssBaseline />}
         <DataPortProvider port={port}>{children}</DataPortProvider>
         <ToastHost />
       </ThemeProvider>

@@ -24,8 +24,10 @@ const NEAR_PX = 300;
  * Opens the gate when the visitor scrolls and a form ([data-form-slot]) is then on or near
  * the screen, or when the visitor focuses, clicks or types inside one. A form already on
  * screen when the page opens (the home page's) waits for that first scroll or touch, so the
- * first seconds belong to the page. Works on server-rendered markup before hydration.
- * Returns a function that stops watching.
+ * first seconds belong to the page. Works on server-rendered markup before hydration. The
+ * app's script arrives after the page has painted, so the visitor may already have scrolled
+ * or be inside a form when this starts watching: that counts too. Returns a function that
+ * stops watching.
  */
 export function watchForms(slots: Element[] = [...document.querySelectorAll('[data-form-slot]')]): () => void {
   const stop: Array<() => void> = [];
@@ -53,5 +55,8 @@ export function watchForms(slots: Element[] = [...document.querySelectorAll('[da
   }
   const stopAll = () => stop.splice(0).forEach((s) => s());
   void gate.then(stopAll);
+
+  const focused = document.activeElement;
+  if ((focused instanceof Element && focused.closest('[data-form-slot]')) || (window.scrollY > 0 && slots.some(near))) openFormsGate();
   return stopAll;
 }

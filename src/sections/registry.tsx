@@ -1,8 +1,8 @@
 /**
  * Section type -> renderer. Each renderer is a chunk of its own, loaded when a page uses
- * its type, so a page downloads and runs only the section code it shows. `satisfies` makes
- * a section type without a renderer (or a renderer for a type that does not exist) a type
- * error instead of a blank screen (the `Loaders` type).
+ * its type, so a page downloads and runs only the section code it shows. The `Loaders` type
+ * makes a section type without a renderer (or a renderer for a type that does not exist) a
+ * type error instead of a blank screen.
  */
 import { use, type ComponentType, type ReactNode } from 'react';
 import type { SectionConfig, SectionType } from './schemas';

@@ -4,7 +4,7 @@ import { Picture } from '../../ui/Picture';
 import { Eyebrow, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
-export function ArticleSection({ section }: SectionProps<'article'>) {
+export function ArticleSection({ section, index }: SectionProps<'article'>) {
   const headingId = useHeadingId(section.id);
   return (
     <SectionShell id={section.id} labelledBy={headingId}>
@@ -20,7 +20,8 @@ export function ArticleSection({ section }: SectionProps<'article'>) {
         )}
         {section.image && (
           <Box sx={{ mb: 5, borderRadius: 4, overflow: 'hidden' }}>
-            <Picture image={section.image} />
+            {/* The first sections of a page may be on screen at once: their pictures load without waiting. */}
+            <Picture image={section.image} eager={index <= 1} />
           </Box>
         )}
         {section.parts.map((part, i) => (

@@ -45,6 +45,10 @@ export function Carousel({ label, slides }: { label: string; slides: readonly Re
   const lastStart = loop ? count - 1 : Math.max(0, count - perView);
   const [state, setState] = useState({ pos: clones, animate: true });
   const pointerStart = useRef<number | null>(null);
+  // Marks the carousel as ready for swipes (its code has loaded and hydrated): a drag on the
+  // server HTML before that moves nothing, as React cannot replay one.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   const move = useCallback(
     (delta: number) =>
@@ -99,6 +103,7 @@ export function Carousel({ label, slides }: { label: string; slides: readonly Re
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
+      data-interactive={interactive ? 'true' : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
       sx={{ position: 'relative', borderRadius: 4, outlineOffset: 4 }}
