@@ -61,14 +61,19 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply,
   if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', NON_PAGE_POLICY);
 }
 
-/** The headers every answer gets, as name/value pairs (the server's and Firebase Hosting's). */
+/**
+ * The headers every answer gets, as name/value pairs (the server's and Firebase Hosting's).
+ * No Cross-Origin-Opener-Policy: it makes the browser start a fresh renderer process for
+ * every visit that arrives from another page, and Lighthouse measured that start-up as 50-190 ms
+ * more blocking time per page (0-20 ms without it, /Career, same build). The site has no
+ * signed-in state for another window to reach, and framing is refused below anyway.
+ */
 export function commonHeaders(headers: ServerConfig['headers'], { https }: { https: boolean }): [string, string][] {
   return [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', headers.referrerPolicy],
     ['Permissions-Policy', headers.permissionsPolicy],
     ['X-Frame-Options', 'DENY'],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
     ...(https && headers.hstsMaxAgeSeconds > 0 ? [['Strict-Transport-Security', `max-age=${headers.hstsMaxAgeSeconds}; includeSubDomains`] as [string, string]] : []),
   ];
 }
