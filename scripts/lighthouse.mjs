@@ -16,14 +16,25 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
+const MEASURE_TRIES = 3;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
+const measured = (lhr) => !lhr.runtimeError && METRICS.every((id) => lhr.audits[id]?.numericValue !== undefined);
+
 const rows = [];
 let failed = false;
 try {
   for (const page of pages) {
-    const result = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-    const { categories, audits, runtimeError } = result.lhr;
-    const metric = (id) => audits[id]?.numericValue;
-    if (runtimeError || ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].some((id) => metric(id) === undefined)) {
+    // Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, "Please run
+    // Lighthouse again"): such a page is measured again, at most MEASURE_TRIES times in all.
+    // A page that loaded and scored is never measured again.
+    let lhr;
+    for (let attempt = 1; attempt <= MEASURE_TRIES; attempt++) {
+      ({ lhr } = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' }));
+      if (measured(lhr)) break;
+      console.log(`${page}: not measured on try ${attempt} of ${MEASURE_TRIES} (${lhr.runtimeError?.message ?? 'a metric is missing from the report'})`);
+    }
+    const { categories, audits, runtimeError } = lhr;
+    if (!measured(lhr)) {
       // Lighthouse could not measure the page (it says why): a failed run, not a crash of this script.
       const why = runtimeError?.message ?? 'a metric is missing from the report';
       rows.push({ page, performance: 0, accessibility: 0, 'best-practices': 0, seo: 0, fcpMs: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, below: `not measured: ${why}` });
