@@ -1,6 +1,6 @@
 /**
  * What browsers, search engines and link previews read about a page: title, description,
- * canonical address, Open Graph and Twitter card tags. React hoists these into <head>,
+ * canonical address, Open Graph and Twitter card tags, the colour of the browser's bar. React hoists these into <head>,
  * both when prerendering and in the browser.
  */
 import site from '../../config/site';
@@ -27,6 +27,7 @@ export function PageHead({ title, description, canonical, indexable }: { title: 
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
+      <meta name="theme-color" content={site.brand.colors.primaryDark} />
     </>
   );
 }
