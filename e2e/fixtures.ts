@@ -72,6 +72,12 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/**
+ * The browser's console message for a page answered with status 404, as an unknown address
+ * is (it shows the fallback page): a test that visits one expects it.
+ */
+export const NOT_FOUND_STATUS_MESSAGE = /^Failed to load resource: the server responded with a status of 404/;
+
 /** Every address the site answers, with the page it shows (aliases included). */
 export const addresses: { path: string; page: PageId }[] = routes.routes.flatMap((route) =>
   [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page: route.page as PageId })),

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../src/app/hydrationErrors';
-import { addresses, expect, headingOf, test, visit } from './fixtures';
+import { addresses, expect, headingOf, NOT_FOUND_STATUS_MESSAGE, test, visit } from './fixtures';
 import { field, formOf, submitButton } from './helpers/forms';
 
 /** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
@@ -27,13 +27,19 @@ async function hydrateFully(page: Page, path: string): Promise<string[]> {
   return problems;
 }
 
-const paths = [...new Set([...addresses.map((a) => a.path), '/no-such-page'])];
-
-for (const path of paths) {
+for (const { path } of addresses) {
   test(`${path} hydrates without a mismatch`, async ({ page }) => {
     expect(await hydrateFully(page, path)).toEqual([]);
   });
 }
+
+test.describe('an unknown address', () => {
+  // Answered with status 404 (the fallback page), which the browser notes in its console.
+  test.use({ expectedConsoleErrors: NOT_FOUND_STATUS_MESSAGE });
+  test('/no-such-page hydrates without a mismatch', async ({ page }) => {
+    expect(await hydrateFully(page, '/no-such-page')).toEqual([]);
+  });
+});
 
 test('what a visitor typed into a form before its code arrived is kept (the browser and the server agree on the ids)', async ({ page }) => {
   // The form's code waits until the visitor has typed.

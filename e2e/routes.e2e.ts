@@ -2,7 +2,7 @@
  * Every address (main paths, aliases, an unknown path) shows its page with the page's own
  * title and description (config/pages/*.ts), and the navbar highlights that page's link.
  */
-import { addresses, expect, headingOf, navLabelOf, pageConfigs, site, test, visit, type PageId } from './fixtures';
+import { addresses, expect, headingOf, navLabelOf, NOT_FOUND_STATUS_MESSAGE, pageConfigs, routes, site, test, visit, type PageId } from './fixtures';
 
 // The headings the specification names word for word (section 2); the others come from config.
 const specHeadings: Partial<Record<PageId, string>> = {
@@ -12,7 +12,8 @@ const specHeadings: Partial<Record<PageId, string>> = {
   contact: 'Contact Us',
 };
 
-const cases: { path: string; page: PageId }[] = [...addresses, { path: '/no-such-page', page: 'home' }, { path: '/about-us/deeper/path', page: 'home' }];
+/** Unknown addresses show the fallback page (answered with status 404). */
+const unknown = ['/no-such-page', '/about-us/deeper/path'];
 
 test('the addresses of the specification are all configured', () => {
   const configured = addresses.map((a) => `${a.path} -> ${a.page}`);
@@ -33,7 +34,7 @@ test('the addresses of the specification are all configured', () => {
   );
 });
 
-for (const { path, page: pageId } of cases) {
+function showsItsPage(path: string, pageId: PageId) {
   test(`${path} shows the ${pageId} page with its title, description and highlighted nav link`, async ({ page }) => {
     const config = pageConfigs[pageId];
     await visit(page, path);
@@ -60,6 +61,14 @@ for (const { path, page: pageId } of cases) {
     await expect(current).toHaveRole('link');
   });
 }
+
+for (const { path, page: pageId } of addresses) showsItsPage(path, pageId);
+
+test.describe('unknown addresses', () => {
+  // The browser notes the 404 status in its console.
+  test.use({ expectedConsoleErrors: NOT_FOUND_STATUS_MESSAGE });
+  for (const path of unknown) showsItsPage(path, routes.fallback as PageId);
+});
 
 test('client-side navigation updates the title, description and highlighted link', async ({ page }) => {
   await visit(page, '/');

@@ -3,6 +3,10 @@ export function htmlFileFor(address: string): string {
   return address === '/' ? 'index.html' : `${address.slice(1)}.html`;
 }
 
-/** The page for addresses the site does not have: Home, marked noindex. */
-export const FALLBACK_FILE = '_fallback.html';
+/**
+ * The page for addresses the site does not have: Home, marked noindex, answered with status
+ * 404 (search engines then drop the address instead of indexing a copy of Home). Firebase
+ * Hosting answers any address it has no file or rewrite for with its 404.html, status 404.
+ */
+export const FALLBACK_FILE = '404.html';
 export const FALLBACK_RENDER_PATH = '/__no_such_page__';

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { FALLBACK_FILE } from '../app/prerenderFiles';
+import { pagePaths } from '../app/routing';
 import { expectCommittedFile } from '../test/committedFile';
 import server from '../../config/server';
 import { firebaseJson, firebaseJsonText } from './firebaseJson';
@@ -16,7 +18,7 @@ it('names the Firestore and Cloud Storage rules files, which exist at the projec
   for (const file of [firestore.rules, storage.rules]) expect([file, existsSync(path.join(__dirname, '../..', file))]).toEqual([file, true]);
 });
 
-it('sends every address to its own prerendered page and anything else to the fallback page', async () => {
+it('sends every address to its own prerendered page and leaves anything else to Hosting\'s 404 page, the fallback page', async () => {
   const { rewrites } = (await firebaseJson()).hosting;
   expect(rewrites).toEqual(
     expect.arrayContaining([
@@ -25,7 +27,10 @@ it('sends every address to its own prerendered page and anything else to the fal
       { source: '/home', destination: '/home.html' },
     ]),
   );
-  expect(rewrites.at(-1)).toEqual({ source: '**', destination: '/_fallback.html' });
+  // Hosting answers an address with no file and no rewrite with 404.html and status 404.
+  expect(FALLBACK_FILE).toBe('404.html');
+  expect(rewrites.filter((r) => r.source.includes('*'))).toEqual([]);
+  expect(rewrites).toHaveLength(pagePaths.length - 1);
 });
 
 it('sends the security headers of config/server.ts with every answer, and a policy that lets the SDK and the map in and nothing else', async () => {

@@ -1,12 +1,12 @@
 /**
  * firebase.json for Firebase Hosting, made from config/routes.ts: every address is rewritten
- * to its prerendered HTML file (src/app/prerenderFiles.ts), any other address to the fallback
- * page; hashed assets are cached for a year, HTML is revalidated on every visit. It also names
+ * to its prerendered HTML file (src/app/prerenderFiles.ts); Hosting answers any other address
+ * with the fallback page, 404.html, and status 404; hashed assets are cached for a year, HTML is revalidated on every visit. It also names
  * the Firestore and Cloud Storage security rules files (written from config/forms by
  * firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
  * committed files equal this output.
  */
-import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
+import { htmlFileFor } from '../app/prerenderFiles';
 import { pagePaths } from '../app/routing';
 import server from '../../config/server';
 import { commonHeaders, contentSecurityPolicy, pageFrameOrigins } from '../server/security';
@@ -27,10 +27,8 @@ export async function firebaseJson() {
       public: 'dist/client',
       ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
       trailingSlash: false,
-      rewrites: [
-        ...pagePaths.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${htmlFileFor(p.path)}` })),
-        { source: '**', destination: `/${FALLBACK_FILE}` },
-      ],
+      // No catch-all rewrite: Hosting then serves FALLBACK_FILE (404.html) with status 404.
+      rewrites: pagePaths.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${htmlFileFor(p.path)}` })),
       headers: [
         { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
         { source: '**/*.html', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },

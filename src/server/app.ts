@@ -120,12 +120,15 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     }
     const { path: address, matched } = resolvePath(pathname);
     const nonce = newNonce();
-    let html = ((matched && htmlByPath.get(address)) || fallback).join(nonce);
+    const own = matched ? htmlByPath.get(address) : undefined;
+    let html = (own ?? fallback).join(nonce);
     const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
     const banner = outcome ? outcomeBanner(outcome) : '';
     // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
     if (banner) html = html.replace('<body>', `<body>\n${banner}`);
+    // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
     reply
+      .code(own ? 200 : 404)
       .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins, https: isHttps(request) }))
       .header('Cache-Control', banner ? 'no-store' : 'no-cache')
       .header('Vary', 'Accept-Encoding')
@@ -138,7 +141,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   };
 
   // Every page address, and any other address that is not a file, is answered with HTML:
-  // the page's own, or the fallback page (Home, marked noindex) for unknown addresses.
+  // the page's own, or the fallback page (Home, marked noindex, status 404) for unknown addresses.
   app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return answerUnknownApi(request, reply);
