@@ -68,9 +68,16 @@ function start() {
 }
 
 // Submissions that could not be saved on an earlier visit wait in this browser: send them
-// again once the page is up (the outbox's code loads only when something waits).
+// again once the page is up (the outbox's code loads only when something waits). Once
+// started, the outbox listens for the connection's return itself.
 const sendWaiting = () => {
-  if (hasPending()) void import('./forms/outbox').then(({ startOutbox }) => startOutbox(port));
+  if (!hasPending()) return;
+  window.removeEventListener('online', sendWaiting);
+  import('./forms/outbox').then(
+    ({ startOutbox }) => startOutbox(port),
+    // Its code could not load (offline, say): try again when the connection returns.
+    () => window.addEventListener('online', sendWaiting),
+  );
 };
 window.addEventListener('online', sendWaiting);
 if (document.readyState === 'complete') setTimeout(sendWaiting, 0);
