@@ -1,6 +1,7 @@
 /**
  * axe-core finds no WCAG 2.1 A/AA or best-practice violations on any page, on a large and
- * a small screen. No rule is switched off.
+ * a small screen. No rule is switched off. And no page is wider than the screen (nothing to
+ * scroll sideways: WCAG's reflow), which axe does not check.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -28,9 +29,19 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: width > 800 ? 800 : 740 } });
 
     for (const { path, page: pageId } of mainPaths) {
-      test(`${path} (${pageId}) has no axe violations`, async ({ page }) => {
+      test(`${path} (${pageId}) has no axe violations and does not scroll sideways`, async ({ page }) => {
         await visit(page, path);
         await settle(page);
+        const overflow = await page.evaluate(() => ({
+          width: document.documentElement.scrollWidth,
+          screen: document.documentElement.clientWidth,
+          // What sticks out, to say where to look.
+          wide: [...document.body.querySelectorAll('*')]
+            .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+            .slice(0, 3)
+            .map((element) => element.outerHTML.slice(0, 120)),
+        }));
+        expect(overflow.width, `${path} at ${width} px is ${overflow.width} px wide: ${overflow.wide.join(' | ')}`).toBeLessThanOrEqual(overflow.screen);
         const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
         const report = results.violations.map(
           (v) =>

@@ -6,6 +6,7 @@ import Link, { type LinkProps } from '@mui/material/Link';
 import { forwardRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import site from '../../config/site';
+import { ScreenReaderText } from './ScreenReaderText';
 
 export function isInternal(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
@@ -26,10 +27,10 @@ export function linkTarget({ href, newTab }: TargetProps) {
 export function NewTabHint({ show }: { show: boolean | undefined }) {
   if (!show) return null;
   return (
-    <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+    <ScreenReaderText>
       {' '}
       {site.ui.newTabHint}
-    </span>
+    </ScreenReaderText>
   );
 }
 

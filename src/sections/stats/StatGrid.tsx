@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import site from '../../../config/site';
+import { ScreenReaderText } from '../../ui/ScreenReaderText';
 import type { StatItem } from './schema';
 import { useCountUp } from './useCountUp';
 
@@ -16,9 +17,7 @@ function Counter({ item, onDark }: { item: StatItem; onDark: boolean }) {
           {value}
           {item.suffix}
         </span>
-        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {final}
-        </Box>
+        <ScreenReaderText>{final}</ScreenReaderText>
       </Typography>
       <Typography sx={{ fontWeight: 600, color: onDark ? 'rgba(255,255,255,0.85)' : 'text.secondary', fontSize: '0.95rem' }}>{item.label}</Typography>
     </Box>
