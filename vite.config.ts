@@ -2,16 +2,8 @@ import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { firebaseKeys } from './src/data/firebaseSettings';
 
-/** The Firebase settings a build needs; with all of them present the build uses the Firebase adapter. */
-export const firebaseKeys = [
-  'VITE_FIREBASE_API_KEY',
-  'VITE_FIREBASE_AUTH_DOMAIN',
-  'VITE_FIREBASE_PROJECT_ID',
-  'VITE_FIREBASE_STORAGE_BUCKET',
-  'VITE_FIREBASE_MESSAGING_SENDER_ID',
-  'VITE_FIREBASE_APP_ID',
-] as const;
 
 /**
  * Chrome (136 and later) compiles every function of a script that starts with this comment on

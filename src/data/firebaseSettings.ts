@@ -1,0 +1,12 @@
+/**
+ * The Firebase settings a build needs (from .env or the environment, see README); with all of
+ * them present vite.config.ts builds the Firebase adapter (src/data/select.ts).
+ */
+export const firebaseKeys = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_STORAGE_BUCKET',
+  'VITE_FIREBASE_MESSAGING_SENDER_ID',
+  'VITE_FIREBASE_APP_ID',
+] as const;
