@@ -41,14 +41,20 @@ test.describe('an unknown address', () => {
   });
 });
 
-test('what a visitor typed into a form before its code arrived is kept (the browser and the server agree on the ids)', async ({ page }) => {
-  // The form's code waits until the visitor has typed.
+/** Holds back the scripts whose address matches until the returned function is called. */
+async function holdScripts(page: Page, address: RegExp): Promise<() => void> {
   let release!: () => void;
-  const typed = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/NamedForm-[^/]*\.js$/, async (route) => {
-    await typed;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(address, async (route) => {
+    await released;
     await route.continue();
   });
+  return release;
+}
+
+test('what a visitor typed into a form before its code arrived is kept (the browser and the server agree on the ids)', async ({ page }) => {
+  // The form's code waits until the visitor has typed.
+  const release = await holdScripts(page, /\/assets\/NamedForm-[^/]*\.js$/);
   await visit(page, '/Contact');
   const form = formOf(page, 'contact');
   await field(form, 'Fullname').fill('Typed Early');
@@ -64,12 +70,7 @@ test('what a visitor typed into a form before its code arrived is kept (the brow
 
 test('a visitor already typing in a form when the app starts gets the form\'s code without another touch', async ({ page }) => {
   // The app's script waits until the visitor is in the form (it arrives after the first paint).
-  let release!: () => void;
-  const inForm = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
-    await inForm;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/app-[^/]*\.js$/);
   await page.goto('/Contact');
   const form = formOf(page, 'contact');
   await field(form, 'Fullname').fill('Early Bird');
