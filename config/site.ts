@@ -18,6 +18,7 @@ export default {
     url: 'https://www.example.com',
     colors: {
       primary: '#1d4ed8',
+      // Also the colour of the browser's address bar on phones (the page's theme-color).
       primaryDark: '#1e3a8a',
       secondary: '#f59e0b',
       background: '#ffffff',
