@@ -60,16 +60,16 @@ function nextLineStart(configDir: string, file: string, line: number): { line: n
   return { line: line + 1, column: next.length - next.trimStart().length + 1 };
 }
 
-test('the real config: prints "Config OK" and exits 0', () => {
+test('the real config: prints "Config is all good." and exits 0', () => {
   const run = runCheck();
-  expect(run.lines).toEqual(['Config OK']);
+  expect(run.lines).toEqual(['Config is all good.']);
   expect(run.code).toBe(0);
 });
 
 test('an unbroken copy checked with --config-dir is OK too', () => {
   const configDir = copyConfig();
   const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
-  expect(run.lines).toEqual(['Config OK']);
+  expect(run.lines).toEqual(['Config is all good.']);
   expect(run.code).toBe(0);
 });
 

@@ -1,6 +1,6 @@
 /**
  * `npm run check`: reads every file of config/ and lists every problem at once, one plain
- * sentence each, or prints "Config OK".
+ * sentence each, or prints "Config is all good.".
  *
  * Files are read one by one, so a file that cannot be read at all (a missing comma, an
  * unclosed quote) becomes one sentence and the other files are still checked.
@@ -351,7 +351,7 @@ async function main(): Promise<number> {
   // The rules are made from valid forms only: with other problems, fix those first.
   if (problems.length === 0) problems.push(...staleRules(path.dirname(args.configDir), (options.forms ?? {}) as Forms));
   if (problems.length === 0) {
-    console.log('Config OK');
+    console.log('Config is all good.');
     return 0;
   }
   console.log(`Found ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in config/:`);
