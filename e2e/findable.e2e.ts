@@ -3,9 +3,11 @@
  * answers with its page as HTML (headline, title, description, canonical address, Open Graph
  * and Twitter card tags with an image, the organisation as JSON-LD), an unknown address
  * answers Home marked noindex with status 404, and sitemap.xml and robots.txt list the main
- * addresses. Everything is compared with config/, over real HTTP to the built site.
+ * addresses, and each kind of file is cached as long as it should be. Everything is compared
+ * with config/, over real HTTP to the built site.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CACHE_CONTROL } from '../src/server/caching';
 import { addresses, expect, headingOf, mainPaths, NOT_FOUND_STATUS_MESSAGE, pageConfigs, routes, site, test, type PageId } from './fixtures';
 
 test.use({ javaScriptEnabled: false });
@@ -136,4 +138,14 @@ test('sitemap.xml lists each main address once (no aliases) and robots.txt point
   expect(text).toContain(`Sitemap: ${absolute('/sitemap.xml')}`);
   expect(text).toMatch(/^User-agent: \*$/m);
   expect(text).toMatch(/^Disallow: \/api\/$/m);
+});
+
+test('hashed scripts are kept a year, pages are asked again on every visit, pictures a day', async ({ request }) => {
+  const page = await request.get('/');
+  expect(page.headers()['cache-control']).toBe(CACHE_CONTROL.page);
+  const script = /<script type="module"[^>]*>[\s\S]*?import\("(\/assets\/[^"]+\.js)"\)/.exec(await page.text())?.[1];
+  expect(script, 'the page loads a hashed script').toBeTruthy();
+  expect((await request.get(script!)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await request.get(site.brand.logo.src)).headers()['cache-control']).toBe(CACHE_CONTROL.images);
+  expect((await request.get('/sitemap.xml')).headers()['cache-control']).toBe(CACHE_CONTROL.other);
 });

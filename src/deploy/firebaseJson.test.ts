@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_FILE } from '../app/prerenderFiles';
 import { pagePaths } from '../app/routing';
+import { CACHE_CONTROL } from '../server/caching';
 import { expectCommittedFile } from '../test/committedFile';
 import server from '../../config/server';
 import { firebaseJson, firebaseJsonText } from './firebaseJson';
@@ -49,4 +50,13 @@ it('sends the security headers of config/server.ts with every answer, and a poli
   expect(csp).toContain('connect-src \'self\' https://firestore.googleapis.com https://firebasestorage.googleapis.com');
   expect(csp).toContain('frame-src https://www.openstreetmap.org');
   expect(csp).not.toContain('nonce');
+});
+
+it('caches as our server does: hashed assets a year, every page address and HTML file revalidated, pictures a day', async () => {
+  const { headers } = (await firebaseJson()).hosting;
+  const cacheOf = (source: string) => headers.find((h) => h.source === source)?.headers.find((h) => h.key === 'Cache-Control')?.value;
+  expect(cacheOf('/assets/**')).toBe('public, max-age=31536000, immutable');
+  expect(cacheOf('/images/**')).toBe(CACHE_CONTROL.images);
+  // Hosting matches the address asked for, not the file a rewrite serves.
+  for (const source of ['**/*.html', ...pagePaths.map((p) => p.path)]) expect([source, cacheOf(source)]).toEqual([source, 'no-cache']);
 });

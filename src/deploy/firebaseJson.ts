@@ -1,14 +1,16 @@
 /**
  * firebase.json for Firebase Hosting, made from config/routes.ts: every address is rewritten
  * to its prerendered HTML file (src/app/prerenderFiles.ts); Hosting answers any other address
- * with the fallback page, 404.html, and status 404; hashed assets are cached for a year, HTML is revalidated on every visit. It also names
- * the Firestore and Cloud Storage security rules files (written from config/forms by
- * firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
+ * with the fallback page, 404.html, and status 404. Caching is our server's
+ * (src/server/caching.ts): hashed assets for a year, pages revalidated on every visit. It
+ * also names the Firestore and Cloud Storage security rules files (written from config/forms
+ * by firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
  * committed files equal this output.
  */
 import { htmlFileFor } from '../app/prerenderFiles';
 import { pagePaths } from '../app/routing';
 import server from '../../config/server';
+import { CACHE_CONTROL } from '../server/caching';
 import { commonHeaders, contentSecurityPolicy, pageFrameOrigins } from '../server/security';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
@@ -30,9 +32,11 @@ export async function firebaseJson() {
       // No catch-all rewrite: Hosting then serves FALLBACK_FILE (404.html) with status 404.
       rewrites: pagePaths.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${htmlFileFor(p.path)}` })),
       headers: [
-        { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
-        { source: '**/*.html', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
-        { source: '/images/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
+        // The same policies as our server's (src/server/caching.ts). Hosting matches the address
+        // asked for, not the file a rewrite serves: each page's address is listed.
+        { source: '/assets/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.hashed }] },
+        ...['**/*.html', ...new Set(pagePaths.map((p) => p.path))].map((source) => ({ source, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] })),
+        { source: '/images/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.images }] },
         {
           source: '**',
           headers: [

@@ -13,6 +13,7 @@ import server from '../../config/server';
 import { pagePaths, resolvePath } from '../app/routing';
 import { FALLBACK_FILE, htmlFileFor } from '../app/prerenderFiles';
 import { registerApi } from './api';
+import { CACHE_CONTROL, cacheControlFor } from './caching';
 import { createRequestLimits } from './rateLimit';
 import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, isHttps, newNonce, pageFrameOrigins, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
@@ -95,10 +96,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     wildcard: false,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      // Vite puts a content hash in every file name under assets/: they never change.
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      const html = filePath.endsWith('.html');
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600');
+      reply.header('Cache-Control', cacheControlFor(path.relative(clientDir, filePath).split(path.sep).join('/')));
     },
   });
 
@@ -130,7 +128,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     reply
       .code(own ? 200 : 404)
       .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins, https: isHttps(request) }))
-      .header('Cache-Control', banner ? 'no-store' : 'no-cache')
+      .header('Cache-Control', banner ? 'no-store' : CACHE_CONTROL.page)
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
     const accepts = String(request.headers['accept-encoding'] ?? '');

@@ -1,0 +1,22 @@
+/**
+ * How long browsers (and Firebase Hosting's CDN) may keep each kind of file: one table for our
+ * server (src/server/app.ts) and for firebase.json (src/deploy/firebaseJson.ts).
+ */
+export const CACHE_CONTROL = {
+  /** Built scripts under assets/: vite puts a content hash in their names, so they never change. */
+  hashed: 'public, max-age=31536000, immutable',
+  /** Pages: asked again on every visit (a changed config shows at once). */
+  page: 'no-cache',
+  /** Pictures of public/images, named by config/: kept a day, then refreshed in the background. */
+  images: 'public, max-age=86400, stale-while-revalidate=604800',
+  /** Anything else (icon, sitemap, robots): an hour. */
+  other: 'public, max-age=3600',
+} as const;
+
+/** The policy for a built file, by its path inside dist/client (with "/" between folders). */
+export function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith('assets/')) return CACHE_CONTROL.hashed;
+  if (relativePath.endsWith('.html')) return CACHE_CONTROL.page;
+  if (relativePath.startsWith('images/')) return CACHE_CONTROL.images;
+  return CACHE_CONTROL.other;
+}
