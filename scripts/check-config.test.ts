@@ -44,6 +44,11 @@ function copyConfig(): string {
   return configDir;
 }
 
+/** `npm run check` on a copy of config/ (with the pictures folder of the real one). */
+function checkCopy(configDir: string) {
+  return runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+}
+
 /** Replaces `from` with `to` in a copied file; returns the 1-based line where `from` began. */
 function edit(configDir: string, file: string, from: string, to: string): number {
   const full = path.join(configDir, file);
@@ -68,7 +73,7 @@ test('the real config: prints "Config is all good." and exits 0', () => {
 
 test('an unbroken copy checked with --config-dir is OK too', () => {
   const configDir = copyConfig();
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual(['Config is all good.']);
   expect(run.code).toBe(0);
 });
@@ -83,7 +88,7 @@ test('a file that cannot be read is one sentence, and every other file is still 
   edit(configDir, 'routes.ts', "{ path: '/Career', page: 'career' }", "{ path: '/Career', page: 'career', aliases: ['/Home'] }");
   edit(configDir, 'pages/home.ts', "type: 'split',", "type: 'splitt',");
 
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual([
     'Found 5 problems in config/:',
     `config/pages/blog.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
@@ -102,7 +107,7 @@ test('a broken file that others import is reported once', () => {
   const line = edit(configDir, 'site.ts', "name: 'Business Growth',", "name: 'Business Growth'");
   const stop = nextLineStart(configDir, 'site.ts', line);
 
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual([
     'Found 1 problem in config/:',
     `config/site.ts could not be read: Expected "}" but found "logo" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
@@ -114,7 +119,7 @@ test('a file without "export default" is named once, not in every file that impo
   const configDir = copyConfig();
   edit(configDir, 'site.ts', 'export default {', 'export const settings = {');
 
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual([
     'Found 1 problem in config/:',
     'config/site.ts could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.',
@@ -128,7 +133,7 @@ test('a broken form file is named, not the list of forms that imports it; pages 
   const stop = nextLineStart(configDir, 'forms/inquiry.ts', line);
   const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'forms/inquiry.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
 
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual([
     'Found 1 problem in config/:',
     `config/forms/inquiry.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
@@ -140,7 +145,7 @@ test('a page file missing from disk, and a page file missing from the list', () 
   const configDir = copyConfig();
   edit(configDir, 'pages/index.ts', "import('./product')", "import('./products')");
 
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual([
     'Found 2 problems in config/:',
     'config/pages/products.ts could not be read: there is no such file. Create it, or fix its name in config/pages/index.ts.',
@@ -154,7 +159,7 @@ test('a name that does not exist, used while a file runs', () => {
   const line = edit(configDir, 'pages/about.ts', 'site.whatsapp.number', 'site.whatsap.number');
   const source = readFileSync(path.join(configDir, 'pages/about.ts'), 'utf8').split('\n')[line - 1] ?? '';
 
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual([
     'Found 1 problem in config/:',
     `config/pages/about.ts could not be read: Cannot read properties of undefined (reading 'number') on line ${line}, column ${source.indexOf('.number') + 2}. Check the spelling of the names used near that place, or undo the last change to this file.`,
@@ -167,7 +172,7 @@ test('security rules that no longer match the forms: each file is named, with th
   edit(configDir, 'forms/inquiry.ts', 'maxLength: 200, required: true', 'maxLength: 300, required: true');
   edit(configDir, 'forms/freelancer.ts', 'maxBytes: 5242880', 'maxBytes: 10485760');
 
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toEqual([
     'Found 2 problems in config/:',
     "firestore.rules is out of date: a form's fields, limits or checks changed since it was made. Run `npm run firebase:config` and commit firestore.rules, so that Firebase checks submissions the same way.",
@@ -179,13 +184,13 @@ test('security rules that no longer match the forms: each file is named, with th
 test('missing security rules are named; other problems come first, alone', () => {
   const configDir = copyConfig();
   rmSync(path.join(configDir, '..', 'storage.rules'));
-  expect(runCheck(['--config-dir', configDir, '--public-dir', publicDir]).lines).toEqual([
+  expect(checkCopy(configDir).lines).toEqual([
     'Found 1 problem in config/:',
     'storage.rules is missing. Run `npm run firebase:config` and commit storage.rules, so that Firebase checks submissions the same way.',
   ]);
 
   edit(configDir, 'forms/inquiry.ts', "collection: 'Inquriy',", "collection: '',");
-  const run = runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
+  const run = checkCopy(configDir);
   expect(run.lines).toHaveLength(2);
   expect(run.lines[1]).toMatch(/^config\/forms\/inquiry\.ts: collection/);
 });
