@@ -98,6 +98,16 @@ export function navLabelOf(page: PageId): string {
   return link.label;
 }
 
+/** Text as React writes it into HTML. */
+function asHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+/** The h1 with this text in a page's raw HTML; the first group is its class attribute. */
+export function headlinePattern(heading: string): RegExp {
+  return new RegExp(`<h1[^>]*class="([^"]*)"[^>]*>${asHtml(heading).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`);
+}
+
 /** The first section's heading, which every page shows as its h1. */
 export function headingOf(page: PageId): string {
   const first = pageConfigs[page].sections[0] as { heading?: string } | undefined;
