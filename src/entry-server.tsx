@@ -13,7 +13,7 @@ import { CSP_NONCE_PLACEHOLDER } from './app/cspNonce';
 import { createEmotionCache, PRERENDERED_STYLES_KEY } from './app/emotionCache';
 import { createRoutes } from './app/routes';
 import { openFormsGate } from './forms/formsGate';
-import type { PageData } from './pages/PageView';
+import { shownSections } from './pages/PageView';
 
 export { pagePaths } from './app/routing';
 export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './app/prerenderFiles';
@@ -72,8 +72,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     .constructStyleTagsFromChunks(chunks)
     .replace(`<style data-emotion="${cache.key} `, `<style data-emotion="${PRERENDERED_STYLES_KEY} `)
     .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
-  const sections = Object.values(context.loaderData ?? {}).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
-  const sectionTypes = [...new Set(sections.filter((s) => !s.hidden).map((s) => s.type))];
+  const sectionTypes = [...new Set(shownSections(context.loaderData).map((s) => s.type))];
   return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, sectionTypes };
 }
 

@@ -18,7 +18,7 @@ import { windowForRouter } from './app/routerWindow';
 import { createDataPort } from './data/select';
 import { openFormsGate, watchForms } from './forms/formsGate';
 import { hasPending } from './forms/outboxStorage';
-import type { PageData } from './pages/PageView';
+import { shownSections } from './pages/PageView';
 import { preloadSections } from './sections/registry';
 
 const port = createDataPort();
@@ -63,8 +63,7 @@ function start() {
       stop();
     });
   };
-  const sections = Object.values(router.state.loaderData).flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? []);
-  preloadSections(sections.filter((s) => !s.hidden)).then(hydrate, hydrate);
+  preloadSections(shownSections(router.state.loaderData)).then(hydrate, hydrate);
 }
 
 // Submissions that could not be saved on an earlier visit wait in this browser: send them
