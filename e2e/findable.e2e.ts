@@ -147,3 +147,11 @@ test('hashed scripts are kept a year, pages are asked again on every visit, pict
   expect((await request.get(site.brand.logo.src)).headers()['cache-control']).toBe(CACHE_CONTROL.images);
   expect((await request.get('/sitemap.xml')).headers()['cache-control']).toBe(CACHE_CONTROL.other);
 });
+
+test("a page's file name leads to its address; the fallback page's file is not a page of its own", async ({ request }) => {
+  for (const [file, address] of [['/Product.html', '/Product'], ['/index.html', '/'], ['/About-Us.html', '/About-Us']]) {
+    const answer = await request.get(file!, { maxRedirects: 0 });
+    expect([file, answer.status(), answer.headers().location]).toEqual([file, 301, address]);
+  }
+  expect((await request.get('/404.html', { maxRedirects: 0 })).status()).toBe(404);
+});

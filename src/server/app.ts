@@ -94,6 +94,9 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     preCompressed: true,
     // One route per built file, registered at start: nothing outside clientDir is reachable.
     wildcard: false,
+    // Pages are answered below, each with its own nonce: their files are not served as they are
+    // (their placeholders would meet the policy for files, which allows nothing to run).
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
     cacheControl: false,
     setHeaders(reply, filePath) {
       reply.header('Cache-Control', cacheControlFor(path.relative(clientDir, filePath).split(path.sep).join('/')));
@@ -140,9 +143,13 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
 
   // Every page address, and any other address that is not a file, is answered with HTML:
   // the page's own, or the fallback page (Home, marked noindex, status 404) for unknown addresses.
+  // A page's file name (/Product.html) leads to its address.
+  const addressOfFile = new Map(pagePaths.map((p) => [`/${htmlFileFor(p.path)}`, p.path]));
   app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return answerUnknownApi(request, reply);
+    const pageAddress = addressOfFile.get(request.url.split('?')[0] ?? '');
+    if (pageAddress && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(301).header('Location', pageAddress).send();
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendPage(request, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
