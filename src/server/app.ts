@@ -131,7 +131,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     reply
       .code(own ? 200 : 404)
       .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins, https: isHttps(request) }))
-      .header('Cache-Control', banner ? 'no-store' : CACHE_CONTROL.page)
+      .header('Cache-Control', banner ? CACHE_CONTROL.pageWithOutcome : CACHE_CONTROL.page)
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
     const accepts = String(request.headers['accept-encoding'] ?? '');

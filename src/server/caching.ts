@@ -7,6 +7,8 @@ export const CACHE_CONTROL = {
   hashed: 'public, max-age=31536000, immutable',
   /** Pages: asked again on every visit (a changed config shows at once). */
   page: 'no-cache',
+  /** A page showing a plain post's outcome (`?sent=` …): never kept, never shown again from a cache. */
+  pageWithOutcome: 'no-store',
   /** Pictures of public/images, named by config/: kept a day, then refreshed in the background. */
   images: 'public, max-age=86400, stale-while-revalidate=604800',
   /** Anything else (icon, sitemap, robots): an hour. */
