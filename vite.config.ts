@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { firebaseKeys } from './src/data/firebaseSettings';
+import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 
 
 /**
@@ -40,8 +41,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   return {
     plugins: [react(), compileHints()],
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
-    // Script and style tags get the nonce placeholder our server fills in per answer (src/app/cspNonce.ts).
-    html: { cspNonce: '__CSP_NONCE__' },
+    // Script and style tags get the nonce placeholder our server fills in per answer.
+    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     resolve: {
       // react-router's package exports only its development build (remix-run/react-router#12532,
       // #14102): its development warnings would ship to visitors. The production build is the

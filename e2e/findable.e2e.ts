@@ -7,7 +7,7 @@
  * with config/, over real HTTP to the built site.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CACHE_CONTROL } from '../src/server/caching';
+import { CACHE_CONTROL } from '../src/shared/caching';
 import { addresses, expect, headingOf, headlinePattern, mainPaths, NOT_FOUND_STATUS_MESSAGE, pageConfigs, routes, site, test, type PageId } from './fixtures';
 
 test.use({ javaScriptEnabled: false });

@@ -17,7 +17,7 @@ async function hydrateFully(page: Page, path: string): Promise<string[]> {
     if (message.type() === 'error' && message.text().startsWith(HYDRATION_ERROR_PREFIX)) problems.push(message.text());
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  // The first scroll loads the forms' code (src/forms/formsGate.ts); then every form hydrates.
+  // The first scroll loads the forms' code (src/forms/ui/formsGate.ts); then every form hydrates.
   await page.mouse.wheel(0, 400);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const forms = page.locator('form');

@@ -1,6 +1,6 @@
 // Writes real HTML for every address of config/routes.ts into dist/client (after `vite build`
 // and the SSR build of src/entry-server.tsx), plus the fallback page for unknown addresses,
-// sitemap.xml and robots.txt. File names come from src/app/prerenderFiles.ts.
+// sitemap.xml and robots.txt. File names come from src/shared/pageFiles.ts.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -60,7 +60,7 @@ function sectionChunks(type) {
  */
 function loader(sectionTypes) {
   const preload = [...new Set(sectionTypes.flatMap((type) => [...sectionChunks(type)]))].map((file) => `/${file}`);
-  // An inline script: it carries the CSP nonce placeholder our server fills in (src/app/cspNonce.ts).
+  // An inline script: it carries the CSP nonce placeholder our server fills in (src/shared/cspNonce.ts).
   return `<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">
       let started = false;
       const start = () => {

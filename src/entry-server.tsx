@@ -9,15 +9,15 @@ import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
-import { CSP_NONCE_PLACEHOLDER } from './app/cspNonce';
+import { CSP_NONCE_PLACEHOLDER } from './shared/cspNonce';
 import { createEmotionCache, PRERENDERED_STYLES_KEY } from './app/emotionCache';
 import { createRoutes } from './app/routes';
-import { openFormsGate } from './forms/formsGate';
+import { openFormsGate } from './forms/ui/formsGate';
 import { shownSections } from './pages/PageView';
 
-export { pagePaths } from './app/routing';
-export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './app/prerenderFiles';
-export { CSP_NONCE_PLACEHOLDER } from './app/cspNonce';
+export { pagePaths } from './shared/routing';
+export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './shared/pageFiles';
+export { CSP_NONCE_PLACEHOLDER } from './shared/cspNonce';
 export { default as site } from '../config/site';
 export { default as routesConfig } from '../config/routes';
 
@@ -48,7 +48,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  // Inline styles and the router's data script carry the nonce placeholder (src/app/cspNonce.ts).
+  // Inline styles and the router's data script carry the nonce placeholder (src/shared/cspNonce.ts).
   const cache = createEmotionCache(CSP_NONCE_PLACEHOLDER);
   const emotion = createEmotionServer(cache);
   const app = (

@@ -16,8 +16,8 @@ import { reportRecoverableError } from './app/hydrationErrors';
 import { createRoutes } from './app/routes';
 import { windowForRouter } from './app/routerWindow';
 import { createDataPort } from './data/select';
-import { openFormsGate, watchForms } from './forms/formsGate';
-import { hasPending } from './forms/outboxStorage';
+import { openFormsGate, watchForms } from './forms/ui/formsGate';
+import { hasPending } from './forms/submit/outboxStorage';
 import { shownSections } from './pages/PageView';
 import { preloadSections } from './sections/registry';
 
@@ -55,7 +55,7 @@ function start() {
     // From here React handles the page's events (a click on a part still hydrating is replayed
     // once it is): the browser tests wait for this mark before they touch the page.
     document.documentElement.dataset.app = 'started';
-    // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/formsGate.ts);
+    // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/ui/formsGate.ts);
     // a page reached by navigation loads its forms at once.
     watchForms();
     const stop = router.subscribe(() => {
@@ -72,7 +72,7 @@ function start() {
 const sendWaiting = () => {
   if (!hasPending()) return;
   window.removeEventListener('online', sendWaiting);
-  import('./forms/outbox').then(
+  import('./forms/submit/outbox').then(
     ({ startOutbox }) => startOutbox(port),
     // Its code could not load (offline, say): try again when the connection returns.
     () => window.addEventListener('online', sendWaiting),

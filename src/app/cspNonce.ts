@@ -1,11 +1,7 @@
 /**
- * The Content-Security-Policy nonce. The build writes PLACEHOLDER into every inline style and
- * script of a page (and into `<meta property="csp-nonce">`, vite.config.ts `html.cspNonce`);
- * our server replaces it with a fresh random value per answer and names it in the policy
- * (src/server/security.ts). Styles emotion adds in the browser carry the same value.
+ * The page's Content-Security-Policy nonce, as our server filled it in for this answer
+ * (src/shared/cspNonce.ts): styles emotion and notistack add in the browser carry it too.
  */
-export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
-
 /** This page's nonce, as the server filled it in (undefined if there is none, as in tests). */
 export function pageNonce(): string | undefined {
   if (typeof document === 'undefined') return undefined;

@@ -8,13 +8,9 @@ import { ErrorScreen } from '../layout/ErrorScreen';
 import { Layout, LayoutLoading } from '../layout/Layout';
 import { PageView, type PageData } from '../pages/PageView';
 import { preloadSections } from '../sections/registry';
-import { fallbackPage, loadPageModule, pagePaths, type PageId } from './routing';
+import { fallbackPage, pagePaths, type PageId, type RouteHandle } from '../shared/routing';
+import { loadPageModule } from './pageModules';
 import { withTimeout } from './withTimeout';
-
-export interface RouteHandle {
-  page: PageId;
-  canonical: string;
-}
 
 function pageRoute(path: string, page: PageId, canonical: string, indexable = true): RouteObject {
   const handle: RouteHandle = { page, canonical };

@@ -9,11 +9,11 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { formSchema } from '../forms/formSchema';
+import { formSchema } from '../forms/model/formSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { closest, formatPath, type CheckContext, type Path, type Schema } from './schema';
-import { serverSchema } from '../server/serverSchema';
+import { serverSchema } from './serverSchema';
 import { siteSchema } from './siteSchema';
 
 export interface CheckOptions {

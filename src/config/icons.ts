@@ -1,5 +1,5 @@
 /**
- * Names of the icons a config file may ask for. src/layout/icons.tsx maps each name to
+ * Names of the icons a config file may ask for. src/ui/icons.tsx maps each name to
  * its drawing (`satisfies Record<IconName, ...>`), so a name without a drawing is a type error.
  */
 export const iconNames = [

@@ -18,18 +18,18 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
-import { buildDocument } from '../forms/document';
-import { formIds, validData } from '../forms/fixtures';
-import type { FormConfig } from '../forms/formSchema';
+import { buildDocument } from '../forms/model/document';
+import { formIds, validData } from '../test/formFixtures';
+import type { FormConfig } from '../forms/model/formSchema';
 import { buildApp } from '../server/app';
 import { createFirebasePort } from './firebase';
-import { fakeFirebase } from './firebaseFake';
+import { fakeFirebase } from '../test/firebaseFake';
 import { createLocalPort } from './local';
 import type { DataPort } from './port';
 
-jest.mock('firebase/app', () => jest.requireActual('./firebaseFake').fakeFirebase.app);
-jest.mock('firebase/firestore/lite', () => jest.requireActual('./firebaseFake').fakeFirebase.firestore);
-jest.mock('firebase/storage', () => jest.requireActual('./firebaseFake').fakeFirebase.storage);
+jest.mock('firebase/app', () => jest.requireActual('../test/firebaseFake').fakeFirebase.app);
+jest.mock('firebase/firestore/lite', () => jest.requireActual('../test/firebaseFake').fakeFirebase.firestore);
+jest.mock('firebase/storage', () => jest.requireActual('../test/firebaseFake').fakeFirebase.storage);
 
 jest.setTimeout(20_000);
 

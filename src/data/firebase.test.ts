@@ -6,8 +6,8 @@ import { initializeApp } from 'firebase/app';
 import { addDoc, collection, doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
 import forms from '../../config/forms';
-import { buildDocument } from '../forms/document';
-import { validData } from '../forms/fixtures';
+import { buildDocument } from '../forms/model/document';
+import { validData } from '../test/formFixtures';
 import { createFirebasePort } from './firebase';
 
 jest.mock('firebase/app', () => ({ initializeApp: jest.fn() }));

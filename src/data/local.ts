@@ -1,5 +1,5 @@
 /** The local adapter: documents and files go to our own server (src/server). */
-import { api, type ApiError } from './http';
+import { api, type ApiError } from '../shared/api';
 import type { DataPort } from './port';
 
 export class SaveError extends Error {

@@ -7,7 +7,7 @@ export interface DataPort {
   /**
    * Adds a document to a collection; resolves to the new document's id. `key` is the
    * submission's idempotency key, made once per submission in the browser
-   * (crypto.randomUUID(), src/forms/outbox.ts), so that a retried save is stored once. The Firebase adapter
+   * (crypto.randomUUID(), src/forms/submit/outbox.ts), so that a retried save is stored once. The Firebase adapter
    * stores the document under it (setDoc; the Firestore rules accept no other document id
    * and refuse a second write there); the local adapter sends it as an Idempotency-Key header.
    */

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { FALLBACK_FILE } from '../app/prerenderFiles';
-import { pagePaths } from '../app/routing';
-import { CACHE_CONTROL } from '../server/caching';
+import { FALLBACK_FILE } from '../shared/pageFiles';
+import { pagePaths } from '../shared/routing';
+import { CACHE_CONTROL } from '../shared/caching';
 import { expectCommittedFile } from '../test/committedFile';
 import server from '../../config/server';
 import { firebaseJson, firebaseJsonText } from './firebaseJson';

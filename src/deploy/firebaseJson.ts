@@ -1,17 +1,18 @@
 /**
  * firebase.json for Firebase Hosting, made from config/routes.ts: every address is rewritten
- * to its prerendered HTML file (src/app/prerenderFiles.ts); Hosting answers any other address
+ * to its prerendered HTML file (src/shared/pageFiles.ts); Hosting answers any other address
  * with the fallback page, 404.html, and status 404. Caching is our server's
- * (src/server/caching.ts): hashed assets for a year, pages revalidated on every visit. It
+ * (src/shared/caching.ts): hashed assets for a year, pages revalidated on every visit. It
  * also names the Firestore and Cloud Storage security rules files (written from config/forms
  * by firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
  * committed files equal this output.
  */
-import { htmlFileFor } from '../app/prerenderFiles';
-import { pagePaths } from '../app/routing';
+import { htmlFileFor } from '../shared/pageFiles';
+import { pagePaths } from '../shared/routing';
 import server from '../../config/server';
-import { CACHE_CONTROL } from '../server/caching';
-import { commonHeaders, contentSecurityPolicy, pageFrameOrigins } from '../server/security';
+import { CACHE_CONTROL } from '../shared/caching';
+import { pageFrameOrigins } from '../build/frameOrigins';
+import { commonHeaders, contentSecurityPolicy } from '../shared/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
 /** Where the Firebase SDK sends documents and files from the browser. */
@@ -32,7 +33,7 @@ export async function firebaseJson() {
       // No catch-all rewrite: Hosting then serves FALLBACK_FILE (404.html) with status 404.
       rewrites: pagePaths.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${htmlFileFor(p.path)}` })),
       headers: [
-        // The same policies as our server's (src/server/caching.ts). Hosting matches the address
+        // The same policies as our server's (src/shared/caching.ts). Hosting matches the address
         // asked for, not the file a rewrite serves: each page's address is listed.
         { source: '/assets/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.hashed }] },
         ...['**/*.html', ...new Set(pagePaths.map((p) => p.path))].map((source) => ({ source, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] })),

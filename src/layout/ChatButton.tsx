@@ -1,7 +1,7 @@
 import Fab from '@mui/material/Fab';
 import site from '../../config/site';
 import { linkTarget } from '../ui/SmartLink';
-import { Icon } from './icons';
+import { Icon } from '../ui/icons';
 
 /** The round chat button that stays in the bottom corner. */
 export function ChatButton() {

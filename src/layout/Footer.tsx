@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import site from '../../config/site';
 import type { SiteConfig } from '../config/siteSchema';
-import { FormSlot } from '../forms/FormSlot';
+import { FormSlot } from '../forms/ui/FormSlot';
 import { linkTarget, SmartLink } from '../ui/SmartLink';
-import { fill } from '../ui/text';
+import { fill } from '../shared/text';
 import { ChatButton } from './ChatButton';
-import { Icon } from './icons';
+import { Icon } from '../ui/icons';
 
 const footerText = 'rgba(255,255,255,0.82)';
 

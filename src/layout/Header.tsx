@@ -16,9 +16,9 @@ import { alpha } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import site from '../../config/site';
-import { pageOfHref } from '../app/routing';
+import { pageOfHref } from '../shared/routing';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
-import { Icon } from './icons';
+import { Icon } from '../ui/icons';
 import { useCurrentPage } from './useCurrentPage';
 
 const NAV_ID = 'site-navigation';

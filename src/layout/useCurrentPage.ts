@@ -1,6 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import type { RouteHandle } from '../app/routes';
-import type { PageId } from '../app/routing';
+import type { PageId, RouteHandle } from '../shared/routing';
 
 /** The page being shown (the same for a page's main path and its aliases). */
 export function useCurrentPage(): PageId | undefined {

@@ -1,6 +1,6 @@
 /** One page: its title and description for the browser and search engines, then its sections. */
 import { useLoaderData } from 'react-router-dom';
-import type { PageId } from '../app/routing';
+import type { PageId } from '../shared/routing';
 import type { PageConfig } from '../config/pageSchema';
 import { SectionList } from '../sections/SectionList';
 import { PageHead } from './PageHead';

@@ -10,9 +10,9 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
-import { buildDocument } from '../forms/document';
-import { formIds, invalidData, validData, validVariants, type FormId } from '../forms/fixtures';
-import type { FormConfig } from '../forms/formSchema';
+import { buildDocument } from '../forms/model/document';
+import { formIds, invalidData, validData, validVariants, type FormId } from '../test/formFixtures';
+import type { FormConfig } from '../forms/model/formSchema';
 import { buildApp } from './app';
 
 const configs: Record<FormId, FormConfig> = forms;

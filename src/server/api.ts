@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
 import { createReadStream, existsSync } from 'node:fs';
 import server from '../../config/server';
-import { api } from '../data/http';
-import { validateDocument } from '../forms/document';
-import { sniffDocumentType } from '../forms/uploadRules';
+import { api } from '../shared/api';
+import { validateDocument } from '../forms/model/document';
+import { sniffDocumentType } from '../forms/model/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, splitStoragePath, writeFileDurably } from './files';
-import { allUploads, formForCollection, uploadForPrefix } from './forms';
+import { allUploads, formForCollection, uploadForPrefix } from '../forms/model/registry';
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type PostedBody } from './plainPosts';
 import type { RequestLimits } from './rateLimit';
 import { isRefusal, refusal } from './refusals';
@@ -68,7 +68,7 @@ export function parseJsonBody(body: Buffer): { value: unknown } | Error {
 const uploadTypes = [...new Set(['application/octet-stream', ...allUploads.flatMap((u) => u.mediaTypes)])];
 const largestUpload = Math.max(0, ...allUploads.map((u) => u.maxBytes));
 
-/** The browser's key for one submission (src/forms/outbox.ts makes a UUID); retries repeat it. */
+/** The browser's key for one submission (src/forms/submit/outbox.ts makes a UUID); retries repeat it. */
 const SUBMISSION_KEY_HEADER = api.submissionKeyHeader.toLowerCase();
 const submissionKeyPattern = /^[A-Za-z0-9_-]{8,64}$/;
 

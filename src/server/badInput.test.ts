@@ -19,10 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
 import server from '../../config/server';
-import { buildDocument } from '../forms/document';
-import { formIds, validData, type FormId } from '../forms/fixtures';
-import type { FieldConfig, FormConfig } from '../forms/formSchema';
-import { fill } from '../ui/text';
+import { buildDocument } from '../forms/model/document';
+import { formIds, validData, type FormId } from '../test/formFixtures';
+import type { FieldConfig, FormConfig } from '../forms/model/formSchema';
+import { fill } from '../shared/text';
 import { buildApp } from './app';
 
 jest.setTimeout(30_000);

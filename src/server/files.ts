@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { storageIdPattern } from '../forms/storageId';
+import { storageIdPattern } from '../forms/model/storageId';
 
 export function splitStoragePath(storagePath: string): { prefix: string; id: string } | null {
   const cut = storagePath.lastIndexOf('/');

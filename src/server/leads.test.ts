@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
-import { buildDocument, type FormDocument } from '../forms/document';
-import { validData, validVariants } from '../forms/fixtures';
+import { buildDocument, type FormDocument } from '../forms/model/document';
+import { validData, validVariants } from '../test/formFixtures';
 import { projectDir } from '../test/realConfig';
 import { buildApp } from './app';
 import { columnsFor, csvCell, exportCollection, knownCollections, toCsv } from './leads';

@@ -2,13 +2,12 @@
  * The agency's view of its leads: export a collection as JSON or CSV, back up the database.
  * Pure functions here; scripts/leads.ts is the command line around them.
  */
-import forms from '../../config/forms';
-import type { FormConfig } from '../forms/formSchema';
+import { formForCollection } from '../forms/model/registry';
 import type { Store } from './store';
 
 /** Column order: the form's fields, then id and Date; any other keys after them. */
 export function columnsFor(collection: string, documents: Record<string, unknown>[]): string[] {
-  const form = (Object.values(forms) as FormConfig[]).find((f) => f.collection === collection);
+  const form = formForCollection(collection);
   const known = form ? [...form.fields.map((f) => f.name), 'id', 'Date'] : [];
   const extra = [...new Set(documents.flatMap((d) => Object.keys(d)))].filter((k) => !known.includes(k));
   return [...known, ...extra];
@@ -32,4 +31,4 @@ export function exportCollection(store: Store, collection: string, format: 'json
   return toCsv(columnsFor(collection, documents), documents);
 }
 
-export const knownCollections = (Object.values(forms) as FormConfig[]).map((f) => f.collection);
+export { knownCollections } from '../forms/model/registry';

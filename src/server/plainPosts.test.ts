@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
-import { invalidData, validData } from '../forms/fixtures';
+import { invalidData, validData } from '../test/formFixtures';
 import { buildApp } from './app';
 import { backTo, outcomeBanner, outcomeFromQuery } from './plainPosts';
 

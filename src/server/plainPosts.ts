@@ -7,10 +7,10 @@
  */
 import { isUtf8 } from 'node:buffer';
 import server from '../../config/server';
-import { buildDocument } from '../forms/document';
-import { validateValues, type FormValues } from '../forms/buildSchema';
-import type { FormConfig } from '../forms/formSchema';
-import { formForCollection } from './forms';
+import { buildDocument } from '../forms/model/document';
+import { validateValues, type FormValues } from '../forms/model/buildSchema';
+import type { FormConfig } from '../forms/model/formSchema';
+import { formForCollection } from '../forms/model/registry';
 
 export type Outcome = { kind: 'sent' | 'failed'; form: FormConfig } | { kind: 'invalid'; form: FormConfig; message: string };
 

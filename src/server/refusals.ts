@@ -7,7 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import server from '../../config/server';
-import { api } from '../data/http';
+import { api } from '../shared/api';
 
 const messages = server.messages;
 const REFUSED = 'BG_REFUSED';

@@ -32,7 +32,7 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
 }
 
 // Component tests render forms directly: their code is available at once, as on a server.
-// (In the browser it loads when the visitor nears a form: src/forms/formsGate.ts.)
-import { openFormsGate } from '../forms/formsGate';
+// (In the browser it loads when the visitor nears a form: src/forms/ui/formsGate.ts.)
+import { openFormsGate } from '../forms/ui/formsGate';
 
 openFormsGate();

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import type { ActionConfig } from '../config/common';
-import { Icon } from '../layout/icons';
+import { Icon } from './icons';
 import { linkTarget, NewTabHint } from './SmartLink';
 
 const variants = {

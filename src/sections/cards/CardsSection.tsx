@@ -6,7 +6,7 @@ import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import site from '../../../config/site';
-import { Icon } from '../../layout/icons';
+import { Icon } from '../../ui/icons';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';

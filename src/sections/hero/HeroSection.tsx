@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormSlot } from '../../forms/FormSlot';
+import { FormSlot } from '../../forms/ui/FormSlot';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
 import { Eyebrow } from '../../ui/SectionShell';

@@ -10,7 +10,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import site from '../../../config/site';
-import { fill } from '../../ui/text';
+import { fill } from '../../shared/text';
 
 const settings = site.constants.carousel;
 const SWIPE_PX = 40;

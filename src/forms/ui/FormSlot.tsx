@@ -6,7 +6,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import site from '../../config/site';
+import site from '../../../config/site';
 import { loadFormRenderer, watchForms } from './formsGate';
 
 const NamedForm = lazy(loadFormRenderer);

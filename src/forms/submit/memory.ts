@@ -1,4 +1,4 @@
-import type { FormDocument } from './document';
+import type { FormDocument } from '../model/document';
 
 /** Submissions kept in the page's memory for forms with keepInMemory (the contact form), by collection. */
 export const submissionsInMemory: Record<string, FormDocument[]> = {};

@@ -8,7 +8,7 @@
  * message a visitor sees, and no yup default message can ever reach anyone.
  */
 import * as yup from 'yup';
-import { fill } from '../ui/text';
+import { fill } from '../../shared/text';
 import type { FieldConfig, FormConfig } from './formSchema';
 import { isStorableText, rules } from './rules';
 

@@ -1,10 +1,11 @@
 /**
- * Addresses to pages, from config/routes.ts. Pure functions: used by the router,
- * the server (which answers every page address with the app) and the tests.
+ * Addresses to pages, from config/routes.ts. Pure functions: used by the router, the
+ * prerenderer, our server (which answers every page address with its page) and the
+ * Firebase Hosting generator. Page ids are checked against config/pages by type only:
+ * nothing here loads a page's config (src/app/pageModules.ts does, in the browser).
  */
 import routesFile from '../../config/routes';
-import pages from '../../config/pages';
-import type { PageConfig } from '../config/pageSchema';
+import type pages from '../../config/pages';
 import type { RoutesConfig } from '../config/routesSchema';
 
 const routesConfig: RoutesConfig = routesFile;
@@ -18,10 +19,14 @@ export interface PagePath {
   canonical: string;
 }
 
-function asPageId(id: string): PageId {
-  if (!(id in pages)) throw new Error(`config/routes.ts names a page "${id}" that config/pages/index.ts does not list.`);
-  return id as PageId;
+/** What the router keeps on each page's route (read back by useCurrentPage and the tests). */
+export interface RouteHandle {
+  page: PageId;
+  canonical: string;
 }
+
+// npm run check refuses a route naming a page config/pages/index.ts does not list.
+const asPageId = (id: string) => id as PageId;
 
 /** Every address the site answers, main paths first, then aliases. */
 export const pagePaths: readonly PagePath[] = routesConfig.routes.flatMap((route) => {
@@ -50,8 +55,4 @@ export function pageOfHref(href: string): PageId | undefined {
   if (!href.startsWith('/')) return undefined;
   const path = href.split(/[?#]/)[0] ?? href;
   return pagePaths.find((p) => p.path === path)?.page;
-}
-
-export function loadPageModule(page: PageId): Promise<{ default: PageConfig }> {
-  return pages[page]();
 }

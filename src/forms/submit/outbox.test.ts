@@ -5,16 +5,16 @@
  * as a script says (the port is the boundary; the real server's side of keys is tested in
  * src/server/hardening.test.ts, the whole path in e2e/outbox.e2e.ts).
  */
-import forms from '../../config/forms';
-import site from '../../config/site';
-import { SaveError } from '../data/local';
-import type { DataPort } from '../data/port';
-import { notify } from '../app/notify';
+import forms from '../../../config/forms';
+import site from '../../../config/site';
+import { SaveError } from '../../data/local';
+import type { DataPort } from '../../data/port';
+import { notify } from '../../app/notify';
 import { enqueue, isPermanent, newSubmissionKey, send, sendPending } from './outbox';
 import { OUTBOX_STORAGE_KEY, readPending } from './outboxStorage';
 
 // The toast UI is not on this test page: record what would be shown (jest hoists this).
-jest.mock('../app/notify', () => ({ notify: jest.fn() }));
+jest.mock('../../app/notify', () => ({ notify: jest.fn() }));
 
 type Answer = { id: string } | Error;
 function scriptedPort(answers: Answer[]) {

@@ -2,9 +2,9 @@
  * The stored record of each form (spec section 3): exactly the form's keys, plus id (the
  * submit time in milliseconds) and Date (the same moment as text), in the spec's collection.
  */
-import forms from '../../config/forms';
+import forms from '../../../config/forms';
 import { buildDocument, validateDocument } from './document';
-import { formIds, invalidData, specDocuments, validData, validVariants, type FormId } from './fixtures';
+import { formIds, invalidData, specDocuments, validData, validVariants, type FormId } from '../../test/formFixtures';
 import type { FormConfig } from './formSchema';
 
 const configs: Record<FormId, FormConfig> = forms;

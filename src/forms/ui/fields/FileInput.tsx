@@ -8,10 +8,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useDataPort } from '../../data/DataPortContext';
-import { fill } from '../../ui/text';
-import { newStorageId } from '../storageId';
-import { fileProblem } from '../uploadRules';
+import { useDataPort } from '../../../data/DataPortContext';
+import { fill } from '../../../shared/text';
+import { newStorageId } from '../../model/storageId';
+import { fileProblem } from '../../model/uploadRules';
 import type { FieldProps } from './types';
 
 type UploadState =

@@ -9,7 +9,7 @@
  *   check passes; cases with `several: true` break several checks at once and expect the
  *   first of them, in spec order, to be the one reported.
  */
-import type { FormValues } from './buildSchema';
+import type { FormValues } from '../forms/model/buildSchema';
 
 export type FormId = 'newsletter' | 'inquiry' | 'freelancer' | 'contact';
 export const formIds: FormId[] = ['newsletter', 'inquiry', 'freelancer', 'contact'];

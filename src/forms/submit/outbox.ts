@@ -1,6 +1,6 @@
 /**
  * Nothing a visitor sends is lost: every submission is written to the browser's storage
- * (src/forms/outboxStorage.ts) before it is sent, with a key of its own, and removed only
+ * (src/forms/submit/outboxStorage.ts) before it is sent, with a key of its own, and removed only
  * once a server has it. If the save fails for a reason that may pass (offline, a timeout,
  * too many requests, a server error) it is sent again: on the next visit, when the
  * connection returns, and on a timer while the page stays open (config/site.ts
@@ -8,11 +8,10 @@
  * server answers with the first id; in Firebase mode the key is the document id and
  * the rules refuse to overwrite it.
  */
-import forms from '../../config/forms';
-import site from '../../config/site';
-import { notify } from '../app/notify';
-import type { DataPort } from '../data/port';
-import type { FormConfig } from './formSchema';
+import site from '../../../config/site';
+import { notify } from '../../app/notify';
+import type { DataPort } from '../../data/port';
+import { formForCollection } from '../model/registry';
 import { forgetPending, keepPending, readPending, type Pending } from './outboxStorage';
 
 export type { Pending } from './outboxStorage';
@@ -72,9 +71,6 @@ export function enqueue(collection: string, document: Record<string, unknown>): 
   return entry;
 }
 
-const allForms: FormConfig[] = Object.values(forms);
-const formFor = (collection: string) => allForms.find((f) => f.collection === collection);
-
 /**
  * Tries every waiting submission once. One that goes through now shows its form's success
  * message (the visitor was told it failed); one too old is dropped. Returns how many wait still.
@@ -90,7 +86,7 @@ export async function sendPending(port: DataPort, now = Date.now()): Promise<num
     try {
       const id = await send(port, entry);
       console.info(`Saved to ${entry.collection} on a later try:`, id);
-      const toast = formFor(entry.collection)?.success;
+      const toast = formForCollection(entry.collection)?.success;
       if (toast?.toast) notify(toast.toast, toast.variant ?? 'success');
     } catch (error) {
       console.warn(`Still could not save to ${entry.collection}; it waits in this browser:`, error);

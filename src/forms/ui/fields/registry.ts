@@ -1,6 +1,6 @@
 /** Field kind -> renderer. A kind in formSchema.ts without a renderer is a type error. */
 import type { ComponentType } from 'react';
-import type { fieldKinds } from '../formSchema';
+import type { fieldKinds } from '../../model/formSchema';
 import { FileInput } from './FileInput';
 import { SelectInput } from './SelectInput';
 import { TextInput } from './TextInput';

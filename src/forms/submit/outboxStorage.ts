@@ -1,7 +1,7 @@
 /**
  * Where submissions wait in the visitor's browser until they are saved (localStorage).
  * This module is tiny on purpose: the app's first script reads it to learn whether there is
- * anything to send again, and only then loads the outbox itself (src/forms/outbox.ts).
+ * anything to send again, and only then loads the outbox itself (src/forms/submit/outbox.ts).
  */
 export const OUTBOX_STORAGE_KEY = 'business-growth.outbox';
 

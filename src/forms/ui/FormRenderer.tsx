@@ -10,13 +10,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import server from '../../config/server';
-import { prepareToasts } from '../app/notify';
-import { api } from '../data/http';
-import { buildSchema, initialValues, type FormValues } from './buildSchema';
+import server from '../../../config/server';
+import { prepareToasts } from '../../app/notify';
+import { api } from '../../shared/api';
+import { buildSchema, initialValues, type FormValues } from '../model/buildSchema';
 import { fieldRenderers } from './fields/registry';
-import type { FormConfig } from './formSchema';
-import { useSubmission } from './useSubmission';
+import type { FormConfig } from '../model/formSchema';
+import { useSubmission } from '../submit/useSubmission';
 
 /** Values already in the page's inputs (server HTML the visitor typed into before hydration). */
 function valuesInPage(form: FormConfig, idPrefix: string): FormValues {

@@ -1,5 +1,5 @@
 /** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
-import { number, object, text, type Infer } from '../config/schema';
+import { number, object, text, type Infer } from './schema';
 
 /** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
 const rate = () =>

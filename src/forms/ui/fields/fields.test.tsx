@@ -6,15 +6,15 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import forms from '../../../config/forms';
-import { AppProviders } from '../../app/App';
-import { createEmotionCache } from '../../app/emotionCache';
-import type { DataPort } from '../../data/port';
-import { specDocuments, specToasts, validData } from '../fixtures';
-import type { FieldConfig, FormConfig } from '../formSchema';
+import forms from '../../../../config/forms';
+import { AppProviders } from '../../../app/App';
+import { createEmotionCache } from '../../../app/emotionCache';
+import type { DataPort } from '../../../data/port';
+import { specDocuments, specToasts, validData } from '../../../test/formFixtures';
+import type { FieldConfig, FormConfig } from '../../model/formSchema';
 import { FormRenderer } from '../FormRenderer';
 import { FormSlot } from '../FormSlot';
-import { submissionsInMemory } from '../memory';
+import { submissionsInMemory } from '../../submit/memory';
 import { fieldRenderers } from './registry';
 
 type Kind = keyof typeof fieldRenderers;

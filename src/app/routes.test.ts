@@ -1,7 +1,8 @@
 /** Every address of the specification (section 2) shows its page. */
 import { matchRoutes } from 'react-router-dom';
-import { createRoutes, type RouteHandle } from './routes';
-import { fallbackPage, loadPageModule, mainPathOf, pageOfHref, pagePaths, resolvePath, type PageId } from './routing';
+import { createRoutes } from './routes';
+import { loadPageModule } from './pageModules';
+import { fallbackPage, mainPathOf, pageOfHref, pagePaths, resolvePath, type PageId, type RouteHandle } from '../shared/routing';
 
 /** Section 2 of the specification: address, page shown, the page's main address. */
 const specAddresses: Array<[address: string, page: PageId, canonical: string]> = [

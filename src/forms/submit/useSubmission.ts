@@ -1,15 +1,15 @@
 /**
  * What happens after a valid submit, as the form's config says: build the document, put
- * it in the browser's outbox (src/forms/outbox.ts: it is not lost if the save fails), save
+ * it in the browser's outbox (src/forms/submit/outbox.ts: it is not lost if the save fails), save
  * it through the data port, show the outcome toast (or nothing), log, and clear the fields
  * after a save or at once.
  */
 import { useRef } from 'react';
-import { notify } from '../app/notify';
-import { useDataPort } from '../data/DataPortContext';
-import type { FormValues } from './buildSchema';
-import { buildDocument } from './document';
-import type { FormConfig } from './formSchema';
+import { notify } from '../../app/notify';
+import { useDataPort } from '../../data/DataPortContext';
+import type { FormValues } from '../model/buildSchema';
+import { buildDocument } from '../model/document';
+import type { FormConfig } from '../model/formSchema';
 import { keepInMemory } from './memory';
 import { enqueue, isPermanent, retryLater, send } from './outbox';
 

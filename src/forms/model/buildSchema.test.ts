@@ -5,9 +5,9 @@
  */
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { Resolver } from 'react-hook-form';
-import forms from '../../config/forms';
+import forms from '../../../config/forms';
 import { buildSchema, firstFailure, initialValues, validateValues, type FormValues } from './buildSchema';
-import { formIds, invalidData, specMessages, validData, validVariants, type FormId } from './fixtures';
+import { formIds, invalidData, specMessages, validData, validVariants, type FormId } from '../../test/formFixtures';
 import type { FormConfig } from './formSchema';
 import { rules } from './rules';
 

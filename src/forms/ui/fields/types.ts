@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { FieldConfig, FormConfig } from '../formSchema';
+import type { FieldConfig, FormConfig } from '../../model/formSchema';
 
 /** What every field renderer receives from FormRenderer. */
 export interface FieldProps {
