@@ -1,0 +1,75 @@
+/**
+ * The walls between the rooms of src/ (eslint.config.js, roomWalls) hold: a file that crosses
+ * one fails `npm run lint`, naming the wall. Each case lints a small file as if it were
+ * written at that place in the tree, with the project's own ESLint configuration.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+
+/**
+ * ESLint's configuration is an ES module, which jest's module system cannot load: one Node
+ * process lints every case (about as long as one `npx eslint` on a file).
+ */
+const linter = `
+  import { ESLint } from 'eslint';
+  import { readFileSync } from 'node:fs';
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const cases = JSON.parse(readFileSync(0, 'utf8'));
+  const found = [];
+  for (const [file, code] of cases) {
+    const [result] = await eslint.lintText(code + '\\nexport const used = value;\\n', { filePath: process.cwd() + '/' + file });
+    found.push(result.messages.map((m) => (m.ruleId ?? 'parse') + ': ' + m.message));
+  }
+  process.stdout.write(JSON.stringify(found));
+`;
+
+function lintAll(cases: readonly (readonly [string, string, ...string[]])[]): string[][] {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', linter], { cwd: root, input: JSON.stringify(cases.map(([file, code]) => [file, code])), encoding: 'utf8' });
+  return JSON.parse(out) as string[][];
+}
+
+const forbidden = [
+    ['src/server/example.ts', "import { createRoutes as value } from '../app/routes';", 'src/server runs in Node'],
+    ['src/server/example.ts', "import { SmartLink as value } from '../ui/SmartLink';", "must not import the browser's src/ui"],
+    ['src/server/example.ts', "import value from 'react';", 'no React, MUI'],
+    ['src/server/nested/example.ts', "import { useSubmission as value } from '../../forms/submit/useSubmission';", "src/forms/submit"],
+    ['src/deploy/example.ts', "import { buildApp as value } from '../server/app';", 'must not import the server'],
+    ['src/build/example.ts', "import { Layout as value } from '../layout/Layout';", "src/layout"],
+    ['src/build/example.ts', "import value from '@mui/material/Button';", 'no React, MUI'],
+    ['src/shared/example.ts', "import { buildApp as value } from '../server/app';", 'must not import the server'],
+    ['src/shared/example.ts', "import { createLocalPort as value } from '../data/local';", 'src/data'],
+    ['src/forms/model/example.ts', "import { FormRenderer as value } from '../ui/FormRenderer';", 'src/forms/ui'],
+    ['src/forms/model/example.ts', "import { yupResolver as value } from '@hookform/resolvers/yup';", 'no React, MUI'],
+    ['src/config/example.ts', "import { sectionRenderers as value } from '../sections/registry';", 'src/sections'],
+    ['src/sections/hero/schema.ts', "import { Picture as value } from '../../ui/Picture';", 'read by the config checker in Node'],
+    ['src/ui/example.ts', "import { Header as value } from '../layout/Header';", 'must not import the layout'],
+    ['src/server/example.ts', "import { validData as value } from '../test/formFixtures';", 'for tests only'],
+    ['src/forms/ui/example.tsx', "import { validData as value } from '../../test/formFixtures';", 'for tests only'],
+] as const;
+
+const allowed = [
+    ['src/server/example.ts', "import { resolvePath as value } from '../shared/routing';"],
+    ['src/server/example.ts', "import { formForCollection as value } from '../forms/model/registry';"],
+    ['src/deploy/example.ts', "import { CACHE_CONTROL as value } from '../shared/caching';"],
+    ['src/config/example.ts', "import { sectionSchemas as value } from '../sections/schemas';"],
+    ['src/forms/ui/example.tsx', "import { formNamed as value } from '../model/registry';"],
+    ['src/server/example.test.ts', "import { validData as value } from '../test/formFixtures';"],
+    ['src/app/example.ts', "import value from 'react';"],
+] as const;
+
+let results: string[][] = [];
+beforeAll(() => {
+  results = lintAll([...forbidden, ...allowed]);
+}, 60_000);
+
+describe('walls between rooms', () => {
+  it.each(forbidden.map((c, i) => [...c, i] as const))('%s may not: %s', (_file, _code, wall, i) => {
+    expect(results[i]?.some((p) => p.includes(wall))).toBe(true);
+  });
+
+  it.each(allowed.map((c, i) => [...c, forbidden.length + i] as const))('%s may: %s', (_file, _code, i) => {
+    expect(results[i]).toEqual([]);
+  });
+});
