@@ -6,6 +6,8 @@
 import type { SiteConfig } from '../src/config/siteSchema';
 
 const phone = { label: '+1 (555) 010-0199', href: 'tel:+15550100199' };
+// The agency's WhatsApp number, digits only with the country code: every WhatsApp link uses it.
+const whatsappNumber = '15550100199';
 
 export default {
   brand: {
@@ -40,13 +42,13 @@ export default {
   },
 
   social: [
-    { label: 'Chat with us on WhatsApp', href: 'https://wa.me/15550100199', icon: 'whatsapp' },
+    { label: 'Chat with us on WhatsApp', href: `https://wa.me/${whatsappNumber}`, icon: 'whatsapp' },
     { label: 'Follow us on Instagram', href: 'https://www.instagram.com/example', icon: 'instagram' },
     { label: 'Connect with us on LinkedIn', href: 'https://www.linkedin.com/company/example', icon: 'linkedin' },
   ],
 
   whatsapp: {
-    number: '15550100199',
+    number: whatsappNumber,
     message: 'Hello Business Growth! I would like to talk about a website or app for my business.',
   },
 
@@ -107,7 +109,7 @@ export default {
     backToTop: 'Back to top',
   },
 
-  chat: { label: 'Chat with us on WhatsApp', href: 'https://wa.me/15550100199' },
+  chat: { label: 'Chat with us on WhatsApp', href: `https://wa.me/${whatsappNumber}` },
 
   ui: {
     skipToContent: 'Skip to main content',
@@ -153,7 +155,6 @@ export default {
       vertical: 'top',
       horizontal: 'right',
       dragDismissPercent: 80,
-      pauseOnHover: true,
       pauseOnFocusLoss: true,
       maxShown: 3,
     },

@@ -1,7 +1,7 @@
 // `npm run test:e2e`: the browser tests (Playwright, e2e/*.e2e.ts) with the system Chromium.
 // Without Chromium: on CI that is an error; on a developer's machine the tests are skipped
 // with a plain message saying how to install it. Extra arguments go to `playwright test`,
-// e.g. `npm run test:e2e -- e2e/carousel.e2e.ts --headed`.
+// e.g. `npm run test:e2e -- e2e/about.e2e.ts --headed`.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';

@@ -99,7 +99,6 @@ export const siteSchema = object({
       vertical: oneOf(['top', 'bottom']),
       horizontal: oneOf(['left', 'center', 'right']),
       dragDismissPercent: number({ min: 1, max: 100 }),
-      pauseOnHover: boolean(),
       pauseOnFocusLoss: boolean(),
       maxShown: number({ min: 1, max: 10, integer: true }),
     }),

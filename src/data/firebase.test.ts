@@ -3,7 +3,7 @@
  * checks which SDK calls the adapter makes and what it does with their answers.
  */
 import { initializeApp } from 'firebase/app';
-import { addDoc, collection, doc, getFirestore, setDoc } from 'firebase/firestore/lite';
+import { doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
 import forms from '../../config/forms';
 import { buildDocument } from '../forms/model/document';
@@ -11,7 +11,7 @@ import { validData } from '../test/formFixtures';
 import { createFirebasePort } from './firebase';
 
 jest.mock('firebase/app', () => ({ initializeApp: jest.fn() }));
-jest.mock('firebase/firestore/lite', () => ({ getFirestore: jest.fn(), collection: jest.fn(), addDoc: jest.fn(), doc: jest.fn(), setDoc: jest.fn() }));
+jest.mock('firebase/firestore/lite', () => ({ getFirestore: jest.fn(), doc: jest.fn(), setDoc: jest.fn() }));
 jest.mock('firebase/storage', () => ({ getStorage: jest.fn(), ref: jest.fn(), uploadBytesResumable: jest.fn(), getDownloadURL: jest.fn() }));
 
 const mocked = <T extends (...args: never[]) => unknown>(fn: T) => fn as unknown as jest.Mock;
@@ -75,8 +75,6 @@ describe('saveDocument', () => {
     expect(target).toBe(documentRef);
     expect(rest).toEqual([]); // no merge options: a whole new document
     expect(data).toStrictEqual(sent);
-    expect(addDoc).not.toHaveBeenCalled();
-    expect(collection).not.toHaveBeenCalled();
   });
 
   it('with a key: rejects with the SDK error when setDoc fails (the rules refuse a second write at the same key)', async () => {
@@ -84,34 +82,6 @@ describe('saveDocument', () => {
     const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
     mocked(setDoc).mockRejectedValue(denied);
     await expect(createFirebasePort(options).saveDocument('Contact_cli', { a: 1 }, 'k')).rejects.toBe(denied);
-  });
-
-  it("without a key: adds exactly the document to collection(db, 'Inquriy') and returns the new document's id", async () => {
-    const collectionRef = { path: 'Inquriy' };
-    mocked(collection).mockReturnValue(collectionRef);
-    mocked(addDoc).mockResolvedValue({ id: 'AbCdEfGhIjKlMnOpQrSt', path: 'Inquriy/AbCdEfGhIjKlMnOpQrSt' });
-    const document = buildDocument(forms.inquiry, validData.inquiry, new Date(1_700_000_000_000));
-    const sent = structuredClone(document);
-
-    const port = createFirebasePort(options);
-    await expect(port.saveDocument('Inquriy', document)).resolves.toEqual({ id: 'AbCdEfGhIjKlMnOpQrSt' });
-
-    expect(collection).toHaveBeenCalledTimes(1);
-    expect(collection).toHaveBeenCalledWith(db, 'Inquriy');
-    expect(addDoc).toHaveBeenCalledTimes(1);
-    const [target, data] = mocked(addDoc).mock.calls[0]!;
-    expect(target).toBe(collectionRef);
-    // Exactly the document: same keys, same values, nothing added.
-    expect(data).toStrictEqual(sent);
-    expect(Object.keys(data)).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
-    expect(setDoc).not.toHaveBeenCalled();
-  });
-
-  it('without a key: rejects with the SDK error when addDoc fails', async () => {
-    mocked(collection).mockReturnValue({});
-    const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
-    mocked(addDoc).mockRejectedValue(denied);
-    await expect(createFirebasePort(options).saveDocument('Contact_cli', { a: 1 })).rejects.toBe(denied);
   });
 });
 

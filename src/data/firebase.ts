@@ -1,15 +1,14 @@
 /**
- * The Firebase adapter: documents with setDoc under the submission's key, or addDoc without
- * one (firebase/firestore/lite), files with uploadBytesResumable + getDownloadURL
+ * The Firebase adapter: documents with setDoc under the submission's key
+ * (firebase/firestore/lite), files with uploadBytesResumable + getDownloadURL
  * (firebase/storage). The SDK modules are imported here only, and this module itself is
  * loaded on first use (see select.ts).
  *
  * The Firestore rules (firestore.rules, from config/forms) accept only `create` at a
- * lowercase v4 UUID: a document saved with a key from crypto.randomUUID() is stored once,
- * and an addDoc id (20 letters and digits) is refused.
+ * lowercase v4 UUID: a document saved with a key from crypto.randomUUID() is stored once.
  */
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
-import { addDoc, collection, doc, getFirestore, setDoc } from 'firebase/firestore/lite';
+import { doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
 import type { DataPort } from './port';
 
@@ -19,12 +18,8 @@ export function createFirebasePort(options: FirebaseOptions): DataPort {
   const storage = getStorage(app);
   return {
     async saveDocument(name, document, key) {
-      if (key !== undefined) {
-        await setDoc(doc(db, name, key), document);
-        return { id: key };
-      }
-      const saved = await addDoc(collection(db, name), document);
-      return { id: saved.id };
+      await setDoc(doc(db, name, key), document);
+      return { id: key };
     },
     uploadFile(path, file, onProgress) {
       return new Promise<string>((resolve, reject) => {

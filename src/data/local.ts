@@ -20,7 +20,7 @@ export function createLocalPort(baseUrl = ''): DataPort {
       try {
         response = await fetch(`${baseUrl}${api.documents(collection)}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(key ? { [api.submissionKeyHeader]: key } : {}) },
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', [api.submissionKeyHeader]: key },
           body: JSON.stringify(document),
         });
       } catch (error) {

@@ -11,7 +11,7 @@ export interface DataPort {
    * stores the document under it (setDoc; the Firestore rules accept no other document id
    * and refuse a second write there); the local adapter sends it as an Idempotency-Key header.
    */
-  saveDocument(collection: string, document: Record<string, unknown>, key?: string): Promise<{ id: string }>;
+  saveDocument(collection: string, document: Record<string, unknown>, key: string): Promise<{ id: string }>;
   /** Uploads a file to a storage path; reports progress from 0 to 1; resolves to its download URL. */
   uploadFile(path: string, file: Blob, onProgress?: (fraction: number) => void): Promise<string>;
 }

@@ -16,7 +16,7 @@ import { commonHeaders, contentSecurityPolicy } from '../shared/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
 /** Where the Firebase SDK sends documents and files from the browser. */
-export const FIREBASE_ORIGINS = ['https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com'];
+const FIREBASE_ORIGINS = ['https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com'];
 
 /**
  * Hosting serves the same file to everyone, so it cannot give each answer a nonce as our

@@ -10,7 +10,7 @@ import { OrganizationData } from './OrganizationData';
 import { ScrollToTop } from './ScrollToTop';
 import { SkipLink } from './SkipLink';
 
-export const MAIN_ID = 'main';
+const MAIN_ID = 'main';
 
 export function Layout({ children }: { children?: ReactNode }) {
   return (

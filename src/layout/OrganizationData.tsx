@@ -1,7 +1,7 @@
 /** The agency as structured data (schema.org Organization, JSON-LD), all from config/site.ts. */
 import site from '../../config/site';
 
-export function organizationData() {
+function organizationData() {
   const { brand, contact, social } = site;
   return {
     '@context': 'https://schema.org',

@@ -50,7 +50,7 @@ export function createLimiter({ requests, perSeconds }: Rate, now: () => number 
 }
 
 /** Multiplies both limits' request counts: RATE_LIMIT_FACTOR=1000 for tests and benchmarks. */
-export function scaled(rate: Rate, factor: number): Rate {
+function scaled(rate: Rate, factor: number): Rate {
   return { requests: Math.max(1, Math.round(rate.requests * factor)), perSeconds: rate.perSeconds };
 }
 

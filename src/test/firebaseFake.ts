@@ -2,7 +2,7 @@
  * An in-memory stand-in for the three Firebase SDK modules the adapter uses
  * (firebase/app, firebase/firestore/lite, firebase/storage), for tests:
  *
- *   jest.mock('firebase/app', () => jest.requireActual('./firebaseFake').fakeFirebase.app);
+ *   jest.mock('firebase/app', () => jest.requireActual('../test/firebaseFake').fakeFirebase.app);
  *
  * Documents and files are kept in `fakeFirebase.state`, readable by the test; `failNextSave`
  * and `failNextUpload` make the next call fail the way the SDK does (a rejected promise, an
@@ -25,7 +25,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const newId = () => [...randomBytes(20)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 
 const state = {
-  /** collection -> id -> the data as addDoc or setDoc received it (cloned). */
+  /** collection -> id -> the data as setDoc received it (cloned). */
   documents: new Map<string, Map<string, Record<string, unknown>>>(),
   /** storage path -> bytes and content type. */
   files: new Map<string, { bytes: Uint8Array; contentType?: string; token: string }>(),
@@ -48,19 +48,6 @@ const app = {
 
 const firestore = {
   getFirestore: (firebaseApp: unknown) => ({ type: 'firestore-lite', app: firebaseApp }),
-  collection: (_db: unknown, path: string) => ({ type: 'collection', id: path, path }),
-  addDoc: async (reference: { path: string }, data: Record<string, unknown>) => {
-    await Promise.resolve();
-    if (state.failNextSave) {
-      const error = state.failNextSave;
-      state.failNextSave = null;
-      throw error;
-    }
-    const id = newId();
-    if (!state.documents.has(reference.path)) state.documents.set(reference.path, new Map());
-    state.documents.get(reference.path)!.set(id, structuredClone(data));
-    return { id, path: `${reference.path}/${id}` };
-  },
   doc: (_db: unknown, path: string, id: string) => ({ type: 'document', id, path: `${path}/${id}`, parent: { path } }),
   /** Like the SDK's setDoc: writes the data at that id, replacing what was there. */
   setDoc: async (reference: { id: string; parent: { path: string } }, data: Record<string, unknown>) => {

@@ -63,7 +63,7 @@ export const badEmails = ['', 'a b@c.de', 'a@b', '@b.c', 'a@b.c ', ' a@b.c', 'a@
 /** And some it accepts. */
 export const goodEmails = ['a@b.co', 'a@b.c', 'first.last+tag@sub.example.org', 'x_y@b-c.de'];
 
-export const cvUrl = '/api/files/Image/CvDeveloper/0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60?token=abcDEF123_-';
+const cvUrl = '/api/files/Image/CvDeveloper/0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60?token=abcDEF123_-';
 
 export const validData: Record<FormId, FormValues> = {
   newsletter: { Email: 'a@b.co' },

@@ -29,7 +29,7 @@ export class RulesMap {
 export type Value = string | bigint | number | boolean | null | Value[] | RulesMap;
 
 /** A JavaScript value as Firestore stores it: safe whole numbers become int, other numbers float. */
-export function toValue(js: unknown): Value {
+function toValue(js: unknown): Value {
   if (js === null || typeof js === 'string' || typeof js === 'boolean') return js;
   if (typeof js === 'number') return Number.isSafeInteger(js) && !Object.is(js, -0) ? BigInt(js) : js;
   if (typeof js === 'bigint') return js;

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import site from '../../config/site';
 import { ScreenReaderText } from './ScreenReaderText';
 
-export function isInternal(href: string): boolean {
+function isInternal(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
 }
 

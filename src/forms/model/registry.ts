@@ -12,9 +12,6 @@ export type UploadConfig = NonNullable<FieldConfig['upload']>;
 const byName: Readonly<Record<string, FormConfig>> = forms;
 const all: readonly FormConfig[] = Object.values(byName);
 
-/** Every form, in config/forms/index.ts order. */
-export const allForms: readonly FormConfig[] = all;
-
 /** Every collection a form writes to. */
 export const knownCollections: readonly string[] = all.map((form) => form.collection);
 

@@ -44,7 +44,7 @@ export type RuleName = keyof typeof ruleDescriptions;
 export const ruleNames = Object.keys(ruleDescriptions) as RuleName[];
 
 /** The JavaScript check a description means. */
-export function checkOf(rule: RuleDescription): (value: string) => boolean {
+function checkOf(rule: RuleDescription): (value: string) => boolean {
   const regex = fullMatch(rule.pattern);
   return (value) => (rule.emptyPasses && value === '') || regex.test(value);
 }

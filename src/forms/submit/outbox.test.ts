@@ -3,7 +3,7 @@
  *
  * The browser's outbox with the real localStorage of the test page and a port that answers
  * as a script says (the port is the boundary; the real server's side of keys is tested in
- * src/server/hardening.test.ts, the whole path in e2e/outbox.e2e.ts).
+ * src/server/hardening.test.ts, the whole path in e2e/forms.e2e.ts: offline, next visit, lost answer).
  */
 import forms from '../../../config/forms';
 import site from '../../../config/site';

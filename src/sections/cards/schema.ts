@@ -2,7 +2,7 @@ import { actionSchema, imageSchema, section } from '../../config/common';
 import { iconNames } from '../../config/icons';
 import { list, number, object, oneOf, optional, text, type Infer } from '../../config/schema';
 
-export const cardSchema = object({
+const cardSchema = object({
   title: text(),
   text: text(),
   icon: optional(oneOf(iconNames)),

@@ -1,7 +1,7 @@
 import { imageSchema, section } from '../../config/common';
 import { list, object, optional, text, type Infer } from '../../config/schema';
 
-export const teamMemberSchema = object({
+const teamMemberSchema = object({
   name: text(),
   role: text(),
   image: imageSchema,
