@@ -13,6 +13,7 @@ import { linkTarget, SmartLink } from '../ui/SmartLink';
 import { fill } from '../shared/text';
 import { ChatButton } from './ChatButton';
 import { Icon } from '../ui/icons';
+import { plainList } from '../ui/SectionShell';
 
 const footerText = 'rgba(255,255,255,0.82)';
 
@@ -29,7 +30,7 @@ export function Footer() {
             <Typography variant="body2" sx={{ color: footerText, mb: 3, maxWidth: 360 }}>
               {site.brand.blurb}
             </Typography>
-            <Stack component="ul" direction="row" spacing={1} aria-label={footer.socialLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            <Stack component="ul" direction="row" spacing={1} aria-label={footer.socialLabel} sx={plainList}>
               {site.social.map((s) => (
                 <li key={s.href}>
                   <IconButton
@@ -48,7 +49,7 @@ export function Footer() {
               <Typography variant="h4" component="h2" sx={{ mb: 2, fontSize: '1rem', textTransform: 'uppercase', letterSpacing: '0.08em' }}>
                 {column.heading}
               </Typography>
-              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
+              <Box component="ul" sx={{ ...plainList, display: 'grid', gap: 1.25 }}>
                 {column.links.map((link) => (
                   <li key={`${link.label}-${link.href}`}>
                     <SmartLink href={link.href} color="inherit" sx={{ color: footerText, display: 'inline-flex', alignItems: 'center', gap: 1, '&:hover': { color: 'common.white' } }}>

@@ -20,6 +20,7 @@ import { pageOfHref } from '../shared/routing';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
 import { useCurrentPage } from './useCurrentPage';
+import { plainList } from '../ui/SectionShell';
 
 const NAV_ID = 'site-navigation';
 
@@ -43,7 +44,7 @@ function ContactBar() {
             </SmartLink>
           ))}
         </Stack>
-        <Stack direction="row" spacing={0.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack direction="row" spacing={0.5} component="ul" sx={plainList}>
           {site.social.map((s) => (
             <li key={s.href}>
               <IconButton size="small" color="inherit" aria-label={`${s.label} ${site.ui.newTabHint}`} {...linkTarget({ href: s.href, newTab: true })}>
@@ -63,9 +64,7 @@ function NavLinks({ vertical, onNavigate }: { vertical: boolean; onNavigate?: ()
     <Box
       component="ul"
       sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
+        ...plainList,
         display: 'flex',
         flexDirection: vertical ? 'column' : 'row',
         gap: vertical ? 0.5 : { lg: 0.5, xl: 1.5 },

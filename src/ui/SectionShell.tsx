@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
 
 export type Tone = 'plain' | 'surface' | 'brand';
@@ -36,6 +37,21 @@ export function SectionShell({
     </Box>
   );
 }
+
+/** The id of the page's one h1: the first section of a page (hero or page header) is named by it. */
+export const PAGE_HEADING_ID = 'page-heading';
+
+/** A page's first section, named by its h1 (whose id is PAGE_HEADING_ID). */
+export function PageHeadingSection({ id, sx, children }: { id?: string; sx: SxProps<Theme>; children: ReactNode }) {
+  return (
+    <Box component="section" id={id} aria-labelledby={PAGE_HEADING_ID} sx={sx}>
+      {children}
+    </Box>
+  );
+}
+
+/** A list drawn without bullets or indents (spread into an `sx`). */
+export const plainList = { listStyle: 'none', m: 0, p: 0 } as const;
 
 /** The small line above a heading (a section's `eyebrow`); nothing when there is none. */
 export function Eyebrow({ text, onDark = false }: { text?: string; onDark?: boolean }) {

@@ -9,7 +9,7 @@ import site from '../../../config/site';
 import { Icon } from '../../ui/icons';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
-import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { plainList, SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 import type { CardConfig } from './schema';
 
@@ -70,9 +70,7 @@ export function CardsSection({ section, position }: SectionProps<'cards'>) {
       <Box
         component="ul"
         sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
+          ...plainList,
           display: 'grid',
           gap: { xs: 3, md: 4 },
           gridTemplateColumns: { xs: '1fr', md: `repeat(${Math.min(columns, 2)}, 1fr)`, lg: `repeat(${columns}, 1fr)` },

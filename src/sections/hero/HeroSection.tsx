@@ -6,16 +6,14 @@ import Typography from '@mui/material/Typography';
 import { FormSlot } from '../../forms/ui/FormSlot';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
-import { Eyebrow } from '../../ui/SectionShell';
+import { Eyebrow, PAGE_HEADING_ID, PageHeadingSection } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
 export function HeroSection({ section }: SectionProps<'hero'>) {
   const hasForm = Boolean(section.form);
   return (
-    <Box
-      component="section"
+    <PageHeadingSection
       id={section.id}
-      aria-labelledby="page-heading"
       sx={{
         position: 'relative',
         overflow: 'hidden',
@@ -29,7 +27,7 @@ export function HeroSection({ section }: SectionProps<'hero'>) {
       <Container sx={{ display: 'grid', gap: { xs: 5, md: 6 }, gridTemplateColumns: { md: '1.1fr 1fr' }, alignItems: 'center' }}>
         <div>
           <Eyebrow text={section.eyebrow} onDark />
-          <Typography id="page-heading" variant="h1" sx={{ fontSize: 'clamp(2.5rem, 6vw, 4.25rem)', mb: 2 }}>
+          <Typography id={PAGE_HEADING_ID} variant="h1" sx={{ fontSize: 'clamp(2.5rem, 6vw, 4.25rem)', mb: 2 }}>
             {section.heading}
           </Typography>
           <Typography sx={{ fontSize: '1.2rem', color: 'rgba(255,255,255,0.88)', maxWidth: 560, mb: 4 }}>{section.text}</Typography>
@@ -60,6 +58,6 @@ export function HeroSection({ section }: SectionProps<'hero'>) {
           section.image && <Picture image={section.image} priority />
         )}
       </Container>
-    </Box>
+    </PageHeadingSection>
   );
 }

@@ -1,19 +1,16 @@
-import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import site from '../../../config/site';
-import { Eyebrow } from '../../ui/SectionShell';
+import { Eyebrow, PAGE_HEADING_ID, PageHeadingSection } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
 import type { SectionProps } from '../types';
 
 export function PageHeaderSection({ section }: SectionProps<'pageHeader'>) {
   const last = section.breadcrumb.length - 1;
   return (
-    <Box
-      component="section"
+    <PageHeadingSection
       id={section.id}
-      aria-labelledby="page-heading"
       sx={{
         bgcolor: 'surface',
         backgroundImage: (t) => `radial-gradient(circle at 85% 20%, ${t.palette.primary.main}1f 0, transparent 45%), radial-gradient(circle at 10% 90%, ${t.palette.secondary.main}26 0, transparent 40%)`,
@@ -35,13 +32,13 @@ export function PageHeaderSection({ section }: SectionProps<'pageHeader'>) {
           )}
         </Breadcrumbs>
         <Eyebrow text={section.eyebrow} />
-        <Typography id="page-heading" variant="h1" sx={{ maxWidth: 880 }}>
+        <Typography id={PAGE_HEADING_ID} variant="h1" sx={{ maxWidth: 880 }}>
           {section.heading}
         </Typography>
         {section.text && (
           <Typography sx={{ mt: 2, maxWidth: 720, color: 'text.secondary', fontSize: '1.2rem' }}>{section.text}</Typography>
         )}
       </Container>
-    </Box>
+    </PageHeadingSection>
   );
 }

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
-import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { plainList, SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import { StatGrid } from '../stats/StatGrid';
 import type { SectionProps } from '../types';
 
@@ -22,7 +22,7 @@ export function SplitSection({ section, position, index }: SectionProps<'split'>
             </Typography>
           ))}
           {section.bullets && (
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3, display: 'grid', gap: 1.25 }}>
+            <Box component="ul" sx={{ ...plainList, mb: 3, display: 'grid', gap: 1.25 }}>
               {section.bullets.map((b) => (
                 <Box component="li" key={b} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', fontWeight: 600 }}>
                   <CheckCircle color="primary" aria-hidden sx={{ mt: '3px', fontSize: 20 }} />

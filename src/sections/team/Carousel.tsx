@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import site from '../../../config/site';
 import { fill } from '../../shared/text';
+import { plainList } from '../../ui/SectionShell';
 
 const settings = site.constants.carousel;
 const SWIPE_PX = 40;
@@ -152,7 +153,7 @@ export function Carousel({ label, slides }: { label: string; slides: readonly Re
       )}
 
       {settings.dots && count > 1 && (
-        <Box component="ul" aria-label={site.ui.dotsLabel} sx={{ listStyle: 'none', p: 0, m: 0, mt: 4, display: 'flex', justifyContent: 'center', gap: 0.5 }}>
+        <Box component="ul" aria-label={site.ui.dotsLabel} sx={{ ...plainList, mt: 4, display: 'flex', justifyContent: 'center', gap: 0.5 }}>
           {slides.map((_, i) => (
             <li key={i}>
               <Box
