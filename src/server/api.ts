@@ -131,7 +131,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const document = withoutSpamTrap(request.body);
       const failure = await validateDocument(form, document);
       if (failure) return fail(reply, 400, failure.message, failure.field);
-      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, key);
+      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, { clientKey: key });
       return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id });
     },
   );

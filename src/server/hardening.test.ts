@@ -224,8 +224,8 @@ describe('submission keys (Idempotency-Key)', () => {
     const store = openStore(dataDir);
     try {
       expect(store.list('Inquriy')).toEqual([{ Fname: 'Old' }]);
-      expect(await store.insertDurably('Inquriy', { Fname: 'New' }, 'a-fresh-key')).toMatchObject({ replayed: false });
-      expect(await store.insertDurably('Inquriy', { Fname: 'New' }, 'a-fresh-key')).toMatchObject({ replayed: true });
+      expect(await store.insertDurably('Inquriy', { Fname: 'New' }, { clientKey: 'a-fresh-key' })).toMatchObject({ replayed: false });
+      expect(await store.insertDurably('Inquriy', { Fname: 'New' }, { clientKey: 'a-fresh-key' })).toMatchObject({ replayed: true });
       expect(store.count('Inquriy')).toBe(2);
     } finally {
       store.close();

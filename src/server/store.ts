@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { migrate } from './migrations';
 
 export interface StoredFile {
   path: string;
@@ -21,17 +22,39 @@ export interface Saved {
   replayed: boolean;
 }
 
+/** A document just written, as the hooks of `onInsert` see it (inside its transaction). */
+export interface Inserted {
+  docId: string;
+  collection: string;
+  document: Record<string, unknown>;
+  /** Caught by the spam trap: stored in the Spam folder, never notified. */
+  spam: boolean;
+}
+
+export interface InsertOptions {
+  /** The browser's key for this submission: a retry stores nothing and gets the first id. */
+  clientKey?: string;
+  spam?: boolean;
+}
+
 export interface Store {
   readonly file: string;
+  /** The open database, for the rooms that keep their own tables in it (migrations.ts). */
+  readonly db: Database.Database;
+  /**
+   * Runs `hook` inside the transaction of every new document (not of a replayed one): what it
+   * writes (a pending notification) is on disk exactly when the document is.
+   */
+  onInsert(hook: (inserted: Inserted) => void): void;
   /** Adds a document; returns its new random id (like Firestore's). */
-  insert(collection: string, document: Record<string, unknown>): string;
+  insert(collection: string, document: Record<string, unknown>, options?: InsertOptions): string;
   /**
    * The same, for request handlers: documents arriving together are written in one
    * transaction (one disk flush for all of them, "group commit"); each promise resolves
    * only once its document is durably on disk. With a client key (the browser makes one
    * per submission), a retry of a stored submission stores nothing and gets the first id.
    */
-  insertDurably(collection: string, document: Record<string, unknown>, clientKey?: string): Promise<Saved>;
+  insertDurably(collection: string, document: Record<string, unknown>, options?: InsertOptions): Promise<Saved>;
   /** Every document of a collection, oldest first, exactly as sent. */
   list(collection: string): Record<string, unknown>[];
   count(collection?: string): number;
@@ -64,27 +87,10 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS documents (
-        seq        INTEGER PRIMARY KEY AUTOINCREMENT,
-        collection TEXT    NOT NULL,
-        doc_id     TEXT    NOT NULL UNIQUE,
-        data       TEXT    NOT NULL CHECK (json_valid(data)),
-        created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-      );
-      CREATE INDEX IF NOT EXISTS documents_by_collection ON documents (collection, seq);
-      CREATE TABLE IF NOT EXISTS files (
-        path       TEXT    PRIMARY KEY,
-        token      TEXT    NOT NULL,
-        media_type TEXT    NOT NULL,
-        size       INTEGER NOT NULL,
-        created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-      );
-    `);
-    // Databases made before client keys existed get the column (NULL: no key) on first open.
-    const columns = db.prepare('PRAGMA table_info(documents)').all() as { name: string }[];
-    if (!columns.some((c) => c.name === 'client_key')) db.exec('ALTER TABLE documents ADD COLUMN client_key TEXT');
-    db.exec('CREATE UNIQUE INDEX IF NOT EXISTS documents_by_client_key ON documents (collection, client_key)');
+    db.pragma('foreign_keys = ON');
+    // Deleted content is overwritten, not left in free pages: an erased lead is gone from the file.
+    db.pragma('secure_delete = ON');
+    migrate(db);
   }
 
   const insertDocument = options.readonly ? undefined : db.prepare('INSERT INTO documents (collection, doc_id, data) VALUES (?, ?, ?)');
@@ -98,24 +104,32 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertFile = options.readonly ? undefined : db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)');
   const selectFile = db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE path = ?');
 
-  const insert = (collection: string, document: Record<string, unknown>): string => {
-    if (!insertDocument) throw new Error('The store was opened read-only');
-    const id = newDocumentId();
-    insertDocument.run(collection, id, JSON.stringify(document));
-    return id;
+  const insertLead = options.readonly ? undefined : db.prepare('INSERT INTO leads (doc_id, spam) VALUES (?, ?)');
+  const hooks: ((inserted: Inserted) => void)[] = [];
+  const inserted = (docId: string, collection: string, document: Record<string, unknown>, spam: boolean) => {
+    insertLead!.run(docId, spam ? 1 : 0);
+    for (const hook of hooks) hook({ docId, collection, document, spam });
   };
 
-  const insertOnce = (collection: string, document: Record<string, unknown>, clientKey: string): Saved => {
-    if (!insertKeyed || !selectByKey) throw new Error('The store was opened read-only');
+  /** Inside a transaction: writes the document (once per client key) and what goes with it. */
+  const insertInTransaction = (collection: string, document: Record<string, unknown>, { clientKey, spam = false }: InsertOptions = {}): Saved => {
+    if (!insertDocument || !insertKeyed || !selectByKey) throw new Error('The store was opened read-only');
     const id = newDocumentId();
-    if (insertKeyed.run(collection, id, JSON.stringify(document), clientKey).changes === 1) return { id, replayed: false };
-    return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
+    if (clientKey === undefined) insertDocument.run(collection, id, JSON.stringify(document));
+    else if (insertKeyed.run(collection, id, JSON.stringify(document), clientKey).changes === 0) {
+      return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
+    }
+    inserted(id, collection, document, spam);
+    return { id, replayed: false };
   };
+
+  const insert = (collection: string, document: Record<string, unknown>, insertOptions?: InsertOptions): string =>
+    db.transaction(() => insertInTransaction(collection, document, insertOptions).id)();
 
   type Pending = {
     collection: string;
     document: Record<string, unknown>;
-    clientKey?: string;
+    options?: InsertOptions;
     resolve: (saved: Saved) => void;
     reject: (e: unknown) => void;
   };
@@ -124,9 +138,7 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
     const batch = queue;
     queue = [];
     try {
-      const saved = db.transaction(() =>
-        batch.map((p) => (p.clientKey === undefined ? { id: insert(p.collection, p.document), replayed: false } : insertOnce(p.collection, p.document, p.clientKey))),
-      )();
+      const saved = db.transaction(() => batch.map((p) => insertInTransaction(p.collection, p.document, p.options)))();
       batch.forEach((p, i) => p.resolve(saved[i]!));
     } catch (error) {
       batch.forEach((p) => p.reject(error));
@@ -135,11 +147,15 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
 
   return {
     file,
+    db,
+    onInsert(hook) {
+      hooks.push(hook);
+    },
     insert,
-    insertDurably(collection, document, clientKey) {
+    insertDurably(collection, document, insertOptions) {
       return new Promise<Saved>((resolve, reject) => {
         if (queue.length === 0) setImmediate(flush);
-        queue.push({ collection, document, clientKey, resolve, reject });
+        queue.push({ collection, document, options: insertOptions, resolve, reject });
       });
     },
     list(collection) {

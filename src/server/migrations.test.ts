@@ -1,0 +1,99 @@
+/**
+ * A database written by the release before migrations (its schema exactly as that release
+ * made it, user_version 0) opens with every lead kept, gains the agency's tables, and opens
+ * again without change.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrations } from './migrations';
+import { databaseFile, openStore } from './store';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** What the release of 2026-11-21 (commit 0036c66) wrote: its CREATE statements, then a lead and a file. */
+function writeReleaseDatabase() {
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS documents (
+      seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+      collection TEXT    NOT NULL,
+      doc_id     TEXT    NOT NULL UNIQUE,
+      data       TEXT    NOT NULL CHECK (json_valid(data)),
+      created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    CREATE INDEX IF NOT EXISTS documents_by_collection ON documents (collection, seq);
+    CREATE TABLE IF NOT EXISTS files (
+      path       TEXT    PRIMARY KEY,
+      token      TEXT    NOT NULL,
+      media_type TEXT    NOT NULL,
+      size       INTEGER NOT NULL,
+      created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    ALTER TABLE documents ADD COLUMN client_key TEXT;
+    CREATE UNIQUE INDEX IF NOT EXISTS documents_by_client_key ON documents (collection, client_key);
+  `);
+  const insert = db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)');
+  insert.run('Inquriy', 'AAAAAAAAAAAAAAAAAAAA', JSON.stringify({ Fname: 'Ada', Email: 'ada@example.com', Number: '5550100', Pname: 'Shop', id: 1, Date: 'then' }), 'key-one-1');
+  insert.run('subcribe', 'BBBBBBBBBBBBBBBBBBBB', JSON.stringify({ Email: 'bo@example.com', id: 2, Date: 'then' }), null);
+  db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)').run('Image/CvDeveloper/x', 't', 'application/pdf', 9);
+  db.close();
+}
+
+test('a database of the release before opens with every lead kept, each lead new, and the agency tables added', async () => {
+  writeReleaseDatabase();
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(store.list('Inquriy')).toEqual([{ Fname: 'Ada', Email: 'ada@example.com', Number: '5550100', Pname: 'Shop', id: 1, Date: 'then' }]);
+    expect(store.list('subcribe')).toEqual([{ Email: 'bo@example.com', id: 2, Date: 'then' }]);
+    expect(store.getFile('Image/CvDeveloper/x')).toMatchObject({ token: 't', size: 9 });
+    expect(store.db.prepare('SELECT doc_id, status, spam, note FROM leads ORDER BY doc_id').all()).toEqual([
+      { doc_id: 'AAAAAAAAAAAAAAAAAAAA', status: 'new', spam: 0, note: '' },
+      { doc_id: 'BBBBBBBBBBBBBBBBBBBB', status: 'new', spam: 0, note: '' },
+    ]);
+    // The old client keys still work: a retry of the old submission stores nothing.
+    expect(await store.insertDurably('Inquriy', { Fname: 'Ada' }, { clientKey: 'key-one-1' })).toEqual({ id: 'AAAAAAAAAAAAAAAAAAAA', replayed: true });
+    const fresh = await store.insertDurably('Inquriy', { Fname: 'New' }, { clientKey: 'key-two-2', spam: true });
+    expect(store.db.prepare('SELECT status, spam FROM leads WHERE doc_id = ?').get(fresh.id)).toEqual({ status: 'new', spam: 1 });
+  } finally {
+    store.close();
+  }
+  // Opened again: nothing runs twice, nothing is lost.
+  const again = openStore(dataDir);
+  try {
+    expect(again.count()).toBe(3);
+    expect(again.db.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 3 });
+  } finally {
+    again.close();
+  }
+});
+
+test('a new document and what a hook writes share one transaction: a failing hook stores neither', async () => {
+  const store = openStore(dataDir);
+  try {
+    store.onInsert(({ collection }) => {
+      if (collection === 'Contact_cli') throw new Error('the hook failed');
+    });
+    await expect(store.insertDurably('Contact_cli', { Name: 'x' })).rejects.toThrow('the hook failed');
+    expect(store.count('Contact_cli')).toBe(0);
+    expect(store.db.prepare('SELECT count(*) AS n FROM leads').get()).toEqual({ n: 0 });
+    await store.insertDurably('subcribe', { Email: 'a@b.co' });
+    expect(store.count('subcribe')).toBe(1);
+  } finally {
+    store.close();
+  }
+});
+
+test('a database from a newer release is refused with a sentence, not changed', () => {
+  const db = new Database(databaseFile(dataDir));
+  db.pragma(`user_version = ${migrations.length + 1}`);
+  db.close();
+  expect(() => openStore(dataDir)).toThrow(/written by a newer release of the site .*upgrade the site, or restore a backup/);
+});
