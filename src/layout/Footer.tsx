@@ -13,7 +13,7 @@ import { linkTarget, SmartLink } from '../ui/SmartLink';
 import { fill } from '../shared/text';
 import { ChatButton } from './ChatButton';
 import { Icon } from '../ui/icons';
-import { plainList } from '../ui/SectionShell';
+import { plainList } from '../ui/plainList';
 
 const footerText = 'rgba(255,255,255,0.82)';
 

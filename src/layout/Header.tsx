@@ -20,7 +20,7 @@ import { pageOfHref } from '../shared/routing';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
 import { useCurrentPage } from './useCurrentPage';
-import { plainList } from '../ui/SectionShell';
+import { plainList } from '../ui/plainList';
 
 const NAV_ID = 'site-navigation';
 

@@ -50,9 +50,6 @@ export function PageHeadingSection({ id, sx, children }: { id?: string; sx: SxPr
   );
 }
 
-/** A list drawn without bullets or indents (spread into an `sx`). */
-export const plainList = { listStyle: 'none', m: 0, p: 0 } as const;
-
 /** The small line above a heading (a section's `eyebrow`); nothing when there is none. */
 export function Eyebrow({ text, onDark = false }: { text?: string; onDark?: boolean }) {
   if (!text) return null;

@@ -9,7 +9,8 @@ import site from '../../../config/site';
 import { Icon } from '../../ui/icons';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
-import { plainList, SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { plainList } from '../../ui/plainList';
 import type { SectionProps } from '../types';
 import type { CardConfig } from './schema';
 

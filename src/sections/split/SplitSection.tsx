@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
-import { plainList, SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
+import { plainList } from '../../ui/plainList';
 import { StatGrid } from '../stats/StatGrid';
 import type { SectionProps } from '../types';
 

@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import site from '../../../config/site';
 import { fill } from '../../shared/text';
-import { plainList } from '../../ui/SectionShell';
+import { plainList } from '../../ui/plainList';
 
 const settings = site.constants.carousel;
 const SWIPE_PX = 40;
