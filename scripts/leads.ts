@@ -28,7 +28,8 @@ if (!command || command === '--help' || command === 'help') {
   process.exit(command ? 0 : 2);
 }
 if (!existsSync(databaseFile(dataDir))) fail(`No database at ${databaseFile(dataDir)} yet: nothing has been submitted (or set DATA_DIR).`);
-const store = openStore(dataDir);
+// count only reads (it checks a backup without changing it: README, "Deploy on your own server").
+const store = openStore(dataDir, { readonly: command === 'count' });
 
 try {
   if (command === 'export') {
@@ -44,8 +45,10 @@ try {
     if (!target) fail(`Name the backup file. ${usage}`);
     if (existsSync(target)) fail(`${target} already exists: choose a new file name.`);
     await store.backup(path.resolve(target));
-    // Counted in the copy: the site may have stored more since the snapshot was taken.
-    const copy = new Database(path.resolve(target), { readonly: true, fileMustExist: true });
+    // The copy is one self-contained file (no -wal or -shm beside it, now or when it is read),
+    // counted in itself: the site may have stored more since the snapshot was taken.
+    const copy = new Database(path.resolve(target), { fileMustExist: true });
+    copy.pragma('journal_mode = DELETE');
     const { n } = copy.prepare('SELECT count(*) AS n FROM documents').get() as { n: number };
     copy.close();
     process.stdout.write(`Backed up ${n} documents to ${target}\n`);

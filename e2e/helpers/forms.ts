@@ -19,11 +19,16 @@ const E2E_DATA_DIR = '.e2e-data';
 export type StoredDocument = Record<string, unknown>;
 
 /** Every document of a collection, read with the leads CLI (JSON export). */
-export async function readCollection(collection: string): Promise<StoredDocument[]> {
+export function readCollection(collection: string): Promise<StoredDocument[]> {
+  return readCollectionIn(E2E_DATA_DIR, collection);
+}
+
+/** The same, from another server's data folder. */
+export async function readCollectionIn(dataDir: string, collection: string): Promise<StoredDocument[]> {
   try {
     const { stdout } = await run(tsx, ['scripts/leads.ts', 'export', collection, '--format', 'json'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+      env: { ...process.env, DATA_DIR: dataDir },
       maxBuffer: 64 * 1024 * 1024,
     });
     return JSON.parse(stdout) as StoredDocument[];

@@ -69,6 +69,8 @@ export const serverSchema = object({
     tooManyRequests: text(),
     badSubmissionKey: text(),
     serverError: text(),
+    healthy: text(),
+    unhealthy: text(),
   }),
 });
 export type ServerConfig = Infer<typeof serverSchema>;

@@ -13,6 +13,7 @@ import server from '../../config/server';
 import { pagePaths, resolvePath } from '../shared/routing';
 import { FALLBACK_FILE, htmlFileFor } from '../shared/pageFiles';
 import { registerApi } from './api';
+import { registerHealth } from './health';
 import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
 import { createRequestLimits } from './rateLimit';
 import { pageFrameOrigins } from '../build/frameOrigins';
@@ -71,6 +72,7 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
   });
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
+  registerHealth(app, { store, dataDir });
 
   if (clientDir) await serveSite(app, clientDir);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

@@ -91,6 +91,12 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'the health check writes one row',
+    up(db) {
+      db.exec('CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL)');
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */
