@@ -27,7 +27,9 @@ const shared = {
   // config), so no moduleNameMapper for assets is needed.
   // @fastify/static (loaded by src/server/app.ts) and Fastify's inject() require
   // content-disposition 3 and cookie 1, published as ESM only: SWC compiles them to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
+  // @fastify/cookie (the inbox's sessions) loads cookie 2 with import(), which jest's CommonJS
+  // cannot run: compiled too, its import() becomes a require().
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@fastify/cookie)/)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/dist/', '/\\.tmp-'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp-'],
 };

@@ -49,4 +49,43 @@ export default {
     healthy: 'ok',
     unhealthy: 'unavailable',
   },
+  // The agency's inbox at /admin and its API (/api/session to sign in, /api/admin/… once signed in).
+  admin: {
+    // A session ends after this long without a request, and after this long in any case.
+    idleMinutes: 30,
+    absoluteHours: 12,
+    // `npm run leads -- add-admin` refuses shorter passwords.
+    passwordMinLength: 12,
+    // Wrong passwords within `windowMinutes`, counted per account (the e-mail typed, whether or
+    // not it has an account) and per client address: after `slowAfter` of them each answer
+    // waits (firstDelaySeconds, then twice as long each time, at most maxDelaySeconds); after
+    // `refuseAfter` every try is refused with 429 until the window has passed, the right
+    // password too.
+    signIn: {
+      windowMinutes: 15,
+      perAccount: { slowAfter: 2, refuseAfter: 5 },
+      perAddress: { slowAfter: 10, refuseAfter: 30 },
+      firstDelaySeconds: 1,
+      maxDelaySeconds: 8,
+    },
+    // Leads older than their form's retention (config/forms) are deleted at start and then this often.
+    retentionCheckHours: 24,
+    messages: {
+      signInRequired: 'Please sign in.',
+      wrongPassword: 'The e-mail address or the password is not right.',
+      // {minutes} is replaced.
+      tooManyAttempts: 'Too many wrong passwords. Please wait {minutes} minutes and try again.',
+      notFromInbox: 'This request did not come from the inbox page. Please reload the page and try again.',
+      unknownLead: 'There is no such lead: it may have been deleted.',
+      unknownDelivery: 'There is no such notification.',
+      noCv: 'This lead has no CV file (any more).',
+      badStatus: 'The status must be one of: new, read, replied, archived.',
+      // {max} is replaced.
+      noteTooLong: 'Please keep the note to {max} characters or fewer.',
+      badEmail: 'Please enter an e-mail address.',
+      badFilter: 'This filter is not known: reload the page and try again.',
+    },
+    // The longest private note on a lead, in characters.
+    noteMaxLength: 10000,
+  },
 } satisfies ServerConfig;

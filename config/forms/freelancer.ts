@@ -73,5 +73,7 @@ export default {
   reset: 'afterSave',
   success: { toast: 'Thankyou For Connecting , We Will Meassage Soon.. For Join Team', variant: 'success' },
   failure: { toast: 'Plase Try agin', variant: 'error' },
+  // An application: kept one year; the CV itself half a year.
+  retention: { days: 365, cvDays: 180 },
   messages,
 } satisfies FormConfig;

@@ -22,5 +22,7 @@ export default {
   reset: 'afterSave',
   success: { toast: 'Thankyou For Send', variant: 'success' },
   failure: { toast: 'Plas Try Agin', variant: 'error' },
+  // A business inquiry: kept two years, long enough to follow up and to answer questions about a quote.
+  retention: { days: 730 },
   messages,
 } satisfies FormConfig;

@@ -8,6 +8,13 @@ const rate = () =>
     perSeconds: number({ min: 1, max: 86400 }),
   });
 
+/** Wrong passwords: answers slow down after `slowAfter` of them, and are refused (429) after `refuseAfter`. */
+const throttle = () =>
+  object({
+    slowAfter: number({ min: 0, integer: true }),
+    refuseAfter: number({ min: 1, integer: true }),
+  });
+
 export const serverSchema = object({
   limits: object({
     /** Largest form submission accepted, in bytes. */
@@ -71,6 +78,38 @@ export const serverSchema = object({
     serverError: text(),
     healthy: text(),
     unhealthy: text(),
+  }),
+  /** The agency's inbox: sessions, sign-in throttling, retention checks and the API's answers. */
+  admin: object({
+    /** A session ends after this many minutes without a request. */
+    idleMinutes: number({ min: 1, integer: true }),
+    /** …and this many hours after signing in, whatever happens. */
+    absoluteHours: number({ min: 1, integer: true }),
+    /** The shortest password `npm run leads -- add-admin` accepts. */
+    passwordMinLength: number({ min: 8, integer: true }),
+    signIn: object({
+      windowMinutes: number({ min: 1, integer: true }),
+      perAccount: throttle(),
+      perAddress: throttle(),
+      firstDelaySeconds: number({ min: 0, max: 60 }),
+      maxDelaySeconds: number({ min: 0, max: 60 }),
+    }),
+    /** How often the retention periods of config/forms are enforced. */
+    retentionCheckHours: number({ min: 1, integer: true }),
+    messages: object({
+      signInRequired: text(),
+      wrongPassword: text(),
+      tooManyAttempts: text(),
+      notFromInbox: text(),
+      unknownLead: text(),
+      unknownDelivery: text(),
+      noCv: text(),
+      badStatus: text(),
+      noteTooLong: text(),
+      badEmail: text(),
+      badFilter: text(),
+    }),
+    noteMaxLength: number({ min: 1, integer: true }),
   }),
 });
 export type ServerConfig = Infer<typeof serverSchema>;

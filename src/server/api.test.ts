@@ -282,7 +282,7 @@ describe('PUT a CV', () => {
     const response = await put(url, pdfBytes, PDF);
     expect(response.statusCode).toBe(404);
     expect(filesOnDisk()).toEqual(before);
-    expect(readdirSync(dataDir).sort()).toEqual(['files', 'site.db', 'site.db-shm', 'site.db-wal'].filter((f) => existsSync(path.join(dataDir, f))).sort());
+    expect(readdirSync(dataDir).sort()).toEqual(['files', 'session-secret', 'site.db', 'site.db-shm', 'site.db-wal'].filter((f) => existsSync(path.join(dataDir, f))).sort());
   });
 
   it('dot segments sent as is over a real socket (no client normalising them) are 404', async () => {

@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import server from '../../config/server';
 import { api } from '../shared/api';
 import { validateDocument } from '../forms/model/document';
 import { sniffDocumentType } from '../forms/model/uploadRules';
-import { fileOnDisk, newDownloadToken, sameToken, splitStoragePath, writeFileDurably } from './files';
+import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePath, writeFileDurably } from './files';
 import { allUploads, formForCollection, uploadForPrefix } from '../forms/model/registry';
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type PostedBody } from './plainPosts';
 import type { RequestLimits } from './rateLimit';
@@ -173,12 +173,6 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     const stored = parts ? store.getFile(storagePath) : undefined;
     const token = typeof request.query.token === 'string' ? request.query.token : '';
     if (!parts || !stored || !sameToken(token, stored.token)) return fail(reply, 404, messages.fileNotFound);
-    const extension = { 'application/pdf': 'pdf', 'application/msword': 'doc' }[stored.mediaType] ?? 'docx';
-    return reply
-      .header('Content-Type', stored.mediaType)
-      .header('Content-Disposition', `attachment; filename="cv-${parts.id}.${extension}"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(createReadStream(fileOnDisk(dataDir, parts.prefix, parts.id)));
+    return sendStoredFile(reply, dataDir, stored, `cv-${parts.id}`);
   });
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import server from '../../config/server';
 import { pagePaths, resolvePath } from '../shared/routing';
 import { FALLBACK_FILE, htmlFileFor } from '../shared/pageFiles';
+import { registerAdmin } from './admin';
 import { registerApi } from './api';
 import { registerHealth } from './health';
 import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
@@ -40,14 +41,19 @@ export interface AppOptions {
    * Fastify's trustProxy takes it (TRUST_PROXY). Default: a proxy on this machine.
    */
   trustProxy?: boolean | string;
-  /** The rate limits' clock (tests stop it so that no token refills while they count). */
+  /**
+   * The server's clock: rate limits, the inbox's sessions and sign-in counts, retention (tests
+   * stop or move it).
+   */
   clock?: () => number;
+  /** How the sign-in waits after wrong passwords (tests record the waits instead). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now }: AppOptions): Promise<FastifyInstance & { store: Store }> {
+export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now, sleep }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
     trustProxy,
@@ -73,6 +79,7 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerHealth(app, { store, dataDir });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep });
 
   if (clientDir) await serveSite(app, clientDir);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

@@ -2,10 +2,12 @@
  * Uploaded files on disk, under <dataDir>/files/<storage path>. Paths are rebuilt from a
  * known folder and a validated random id: nothing a client sends becomes a path as is.
  */
+import type { FastifyReply } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { storageIdPattern } from '../forms/model/storageId';
+import type { StoredFile } from './store';
 
 export function splitStoragePath(storagePath: string): { prefix: string; id: string } | null {
   const cut = storagePath.lastIndexOf('/');
@@ -43,4 +45,17 @@ export function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Sends a stored file as a download named `<name>.<pdf|doc|docx>` (its type from its first bytes, at upload). */
+export function sendStoredFile(reply: FastifyReply, dataDir: string, stored: StoredFile, name: string) {
+  const parts = splitStoragePath(stored.path);
+  if (!parts) throw new Error(`Not a storage path: ${stored.path}`);
+  const extension = { 'application/pdf': 'pdf', 'application/msword': 'doc' }[stored.mediaType] ?? 'docx';
+  return reply
+    .header('Content-Type', stored.mediaType)
+    .header('Content-Disposition', `attachment; filename="${name}.${extension}"`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(createReadStream(fileOnDisk(dataDir, parts.prefix, parts.id)));
 }

@@ -97,6 +97,19 @@ export const migrations: readonly Migration[] = [
       db.exec('CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL)');
     },
   },
+  {
+    name: 'wrong passwords at the sign-in, counted per account and per address',
+    up(db) {
+      // key: "account:<e-mail>" or "address:<ip>"; rows older than the window are swept away.
+      db.exec(`
+        CREATE TABLE sign_in_failures (
+          key      TEXT    PRIMARY KEY,
+          failures INTEGER NOT NULL,
+          first_at INTEGER NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -90,6 +90,14 @@ const baseFormSchema = object({
   failure: outcomeSchema,
   /** Also keep each submission in a list in the page's memory (contact form). */
   keepInMemory: optional(boolean()),
+  /**
+   * How long our server keeps what this form stored (README, "Retention"): each lead is deleted
+   * `days` after it arrived, and an uploaded CV after `cvDays` (forms with a file field).
+   */
+  retention: object({
+    days: number({ min: 1, integer: true }),
+    cvDays: optional(number({ min: 1, integer: true })),
+  }),
   /** Answers for requests no honest browser sends; our server replies with them. */
   messages: object({
     /** {label} and {max} are replaced. */
@@ -124,6 +132,14 @@ export const formSchema: Schema<FormConfig> = {
       if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.');
       if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.');
     });
+    const retention = form.retention as Partial<FormConfig['retention']> | undefined;
+    if (retention && typeof retention.cvDays === 'number') {
+      if (!form.fields.some((f) => f && typeof f === 'object' && f.kind === 'file')) {
+        ctx.report([...path, 'retention', 'cvDays'], 'is set, but this form has no file field. Remove it, or add the file field it is meant for.');
+      } else if (typeof retention.days === 'number' && retention.cvDays > retention.days) {
+        ctx.report([...path, 'retention', 'cvDays'], `is ${retention.cvDays}, but the whole lead is deleted after ${retention.days} days. Make it at most ${retention.days}.`);
+      }
+    }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
       if (c && typeof c.field === 'string' && !names.includes(c.field)) {
         ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);

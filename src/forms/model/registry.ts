@@ -23,6 +23,11 @@ export function formForCollection(collection: string): FormConfig | undefined {
   return all.find((form) => form.collection === collection);
 }
 
+/** The name config/forms/index.ts gives the form writing to a collection (inquiry, contact, …). */
+export function formNameOf(collection: string): FormName | undefined {
+  return (Object.keys(byName) as FormName[]).find((name) => byName[name]!.collection === collection);
+}
+
 /** The upload settings for a storage folder ("Image/CvDeveloper/"), if some form uploads there. */
 export function uploadForPrefix(prefix: string): UploadConfig | undefined {
   return allUploads.find((upload) => upload.pathPrefix === prefix);

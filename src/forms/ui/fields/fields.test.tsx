@@ -102,6 +102,7 @@ function probeForm(kind: Kind, layout: 'stacked' | 'inline'): FormConfig {
     fields: [probeFields[kind]],
     checks: [{ field: 'Probe', rule: 'required', message: checkMessage }],
     reset: 'afterSave',
+    retention: { days: 1 },
     success: {},
     failure: {},
     messages: forms.contact.messages,

@@ -1,0 +1,91 @@
+/**
+ * The agency's accounts: made on the server with `npm run leads -- add-admin <email>` (the
+ * password from standard input), never by the site itself; there is no default account.
+ * Passwords are stored as scrypt hashes (node:crypto, memory-hard: 128 MiB and about a third
+ * of a second per hash on the development machine), each with its own salt and its
+ * parameters, so that they can be raised later without breaking older hashes.
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import server from '../../../config/server';
+import type { Store } from '../store';
+
+/** OWASP's recommended scrypt setting (N = 2^17, r = 8, p = 1). */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_BYTES = 32;
+
+function scrypt(password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }): Promise<Buffer> {
+  // The memory scrypt needs is 128 * N * r bytes; allow it (Node's default cap is 32 MiB).
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+  return new Promise((resolve, reject) => scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+/** "scrypt$N$r$p$salt$hash" (base64url). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+let dummy: Promise<string> | undefined;
+/**
+ * A hash of no one's password, checked when the e-mail typed has no account: the answer then
+ * takes as long as for a real account with a wrong password.
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(18).toString('base64'));
+  return dummy;
+}
+
+/** E-mail addresses are compared without regard to case or surrounding spaces. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
+
+/** The longest password accepted (scrypt takes any length; this bounds the work per sign-in). */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** Whether a password may be used: config/server.ts admin.passwordMinLength characters at least. */
+export function passwordLengthOk(password: string): boolean {
+  return [...password].length >= server.admin.passwordMinLength && password.length <= MAX_PASSWORD_LENGTH;
+}
+
+export function hasAccounts(store: Store): boolean {
+  return store.db.prepare('SELECT 1 FROM admins LIMIT 1').get() !== undefined;
+}
+
+export function passwordHashOf(store: Store, email: string): string | undefined {
+  const row = store.db.prepare('SELECT password_hash AS hash FROM admins WHERE email = ?').get(normalizeEmail(email)) as { hash: string } | undefined;
+  return row?.hash;
+}
+
+/**
+ * Adds an account, or sets a new password for an existing one (its sessions end). Returns
+ * whether it already existed.
+ */
+export async function setAdmin(store: Store, email: string, password: string, now = Date.now()): Promise<{ existed: boolean }> {
+  const hash = await hashPassword(password);
+  const address = normalizeEmail(email);
+  return store.db.transaction(() => {
+    const existed = store.db.prepare('UPDATE admins SET password_hash = ? WHERE email = ?').run(hash, address).changes > 0;
+    if (existed) store.db.prepare('DELETE FROM sessions WHERE email = ?').run(address);
+    else store.db.prepare('INSERT INTO admins (email, password_hash, created_at) VALUES (?, ?, ?)').run(address, hash, now);
+    return { existed };
+  })();
+}
+
+/** Removes an account; its sessions end with it (the sessions table cascades). Returns whether it existed. */
+export function removeAdmin(store: Store, email: string): boolean {
+  return store.db.prepare('DELETE FROM admins WHERE email = ?').run(normalizeEmail(email)).changes > 0;
+}
+
+export function listAdmins(store: Store): string[] {
+  return (store.db.prepare('SELECT email FROM admins ORDER BY email').all() as { email: string }[]).map((row) => row.email);
+}

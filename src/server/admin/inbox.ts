@@ -1,0 +1,93 @@
+/**
+ * The inbox's data: a lead as a row of the list and as its page (the document, its status and
+ * note, its CV, its notifications), and the changes the agency makes to it. What the visitor
+ * sent is never changed here: status, note and spam mark live in the `leads` table beside it.
+ */
+import { existsSync } from 'node:fs';
+import { formForCollection, formNameOf } from '../../forms/model/registry';
+import type { Delivery, LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
+import { fileOnDisk, splitStoragePath } from '../files';
+import { selectLeads, type LeadRow } from '../leads';
+import { queueNotifications } from '../notify';
+import type { Store } from '../store';
+import { filesOf } from './privacy';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+
+export function summaryOf(lead: LeadRow): LeadSummary {
+  const form = formForCollection(lead.collection);
+  const nameField = form?.fields.find((f) => f.autoComplete === 'name');
+  const emailField = form?.fields.find((f) => f.kind === 'email');
+  return {
+    docId: lead.docId,
+    collection: lead.collection,
+    form: formNameOf(lead.collection) ?? lead.collection,
+    name: nameField ? text(lead.document[nameField.name]) : '',
+    email: emailField ? text(lead.document[emailField.name]) : '',
+    receivedAt: lead.receivedAt,
+    status: lead.status,
+    spam: lead.spam,
+  };
+}
+
+/** The CV a lead names, if its file is still kept. */
+export function keptCv(store: Store, dataDir: string, lead: LeadRow) {
+  const [storagePath] = filesOf(lead.collection, lead.document);
+  if (!storagePath) return { state: 'none' as const };
+  const stored = store.getFile(storagePath);
+  const parts = splitStoragePath(storagePath);
+  if (!stored || !parts || !existsSync(fileOnDisk(dataDir, parts.prefix, parts.id))) return { state: 'deleted' as const };
+  return { state: 'kept' as const, stored };
+}
+
+function deliveriesOf(store: Store, docId: string): Delivery[] {
+  return store.db
+    .prepare(
+      `SELECT id, channel, state, attempts, last_error AS lastError, sent_at AS sentAt, next_at AS nextAt
+       FROM deliveries WHERE doc_id = ? ORDER BY created_at, channel`,
+    )
+    .all(docId) as Delivery[];
+}
+
+export function findLead(store: Store, docId: string): LeadRow | undefined {
+  return selectLeads(store, { docId })[0];
+}
+
+export function leadDetail(store: Store, dataDir: string, docId: string): LeadDetail | undefined {
+  const lead = findLead(store, docId);
+  if (!lead) return undefined;
+  const cv = keptCv(store, dataDir, lead);
+  return {
+    ...summaryOf(lead),
+    document: lead.document,
+    note: lead.note,
+    cv: cv.state === 'kept' ? { state: 'kept', bytes: cv.stored.size } : cv,
+    deliveries: deliveriesOf(store, docId),
+  };
+}
+
+/** Sets a lead's status and/or note; false when there is no such lead. */
+export function updateLead(store: Store, docId: string, change: { status?: LeadStatus; note?: string }, now: number): boolean {
+  return store.db.transaction(() => {
+    if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
+    store.db.prepare('INSERT INTO leads (doc_id) VALUES (?) ON CONFLICT (doc_id) DO NOTHING').run(docId);
+    if (change.status !== undefined) store.db.prepare('UPDATE leads SET status = ?, updated_at = ? WHERE doc_id = ?').run(change.status, new Date(now).toISOString(), docId);
+    if (change.note !== undefined) store.db.prepare('UPDATE leads SET note = ?, updated_at = ? WHERE doc_id = ?').run(change.note, new Date(now).toISOString(), docId);
+    return true;
+  })();
+}
+
+/** "Not spam": the lead joins the inbox and is notified now, as it would have been on arrival. */
+export function markNotSpam(store: Store, docId: string, now: number): boolean {
+  return store.db.transaction(() => {
+    if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
+    const changed = store.db.prepare('UPDATE leads SET spam = 0, updated_at = ? WHERE doc_id = ? AND spam = 1').run(new Date(now).toISOString(), docId).changes > 0;
+    if (changed) queueNotifications(store, docId);
+    return true;
+  })();
+}
+
+/** How many leads of the inbox (not spam) are still new: the tab's title shows it. */
+export function unreadCount(store: Store): number {
+  return (store.db.prepare("SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new'").get() as { n: number }).n;
+}

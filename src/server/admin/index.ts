@@ -1,0 +1,48 @@
+/**
+ * The agency's side of the server: the inbox page (/admin), its API (/api/session,
+ * /api/admin/…), and the retention periods enforced at start and then every
+ * `retentionCheckHours` (config/server.ts). src/server/app.ts registers it in one line.
+ */
+import type { FastifyInstance } from 'fastify';
+import server from '../../../config/server';
+import type { Store } from '../store';
+import { registerAdminPage } from './page';
+import { enforceRetention } from './privacy';
+import { registerAdminApi } from './routes';
+import { sweepSessions } from './sessions';
+import { sweepFailures } from './throttle';
+
+export interface AdminOptions {
+  store: Store;
+  dataDir: string;
+  /** The built site; leave out to serve only the API. */
+  clientDir?: string;
+  clock: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait }: AdminOptions): Promise<void> {
+  if (clientDir) registerAdminPage(app, clientDir);
+  await registerAdminApi(app, { store, dataDir, clock, sleep });
+
+  const housekeeping = () => {
+    try {
+      const now = clock();
+      const deleted = enforceRetention(store, dataDir, now);
+      if (deleted.leads > 0 || deleted.files > 0) app.log.info(`Retention: deleted ${deleted.leads} leads and ${deleted.files} files past their forms' retention periods`);
+      sweepSessions(store, now);
+      sweepFailures(store, now);
+    } catch (error) {
+      app.log.error({ err: error }, 'Retention: the daily deletion failed; it runs again at the next check');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    housekeeping();
+    timer = setInterval(housekeeping, server.admin.retentionCheckHours * 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,265 @@
+/**
+ * The inbox's API. Cookies, sessions and CSRF tokens are Fastify's own plugins
+ * (@fastify/cookie, @fastify/session with the SQLite store of sessions.ts,
+ * @fastify/csrf-protection); this file says where each applies:
+ *
+ * - /api/session (sign-in): no session yet, so its CSRF secret is a signed cookie of its own
+ *   (the plugin's cookie mode); wrong passwords are slowed, then refused (throttle.ts).
+ * - /api/admin/…: every answer without a valid session is 401, whatever the method and
+ *   before the body is read (unknown addresses included); every request that changes
+ *   something carries the session's CSRF token and does not come from another site.
+ *
+ * The session cookie is HttpOnly, SameSite=Strict, Secure when the request came over HTTPS
+ * (directly or from a trusted proxy: security.ts isHttps), for /api/ only.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifySession from '@fastify/session';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import server from '../../../config/server';
+import { formNamed } from '../../forms/model/registry';
+import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_STATUSES, SIGN_IN_API, type AdminRoute, type LeadStatus } from '../../shared/adminApi';
+import { fill } from '../../shared/text';
+import { sendStoredFile } from '../files';
+import { exportLeads, selectLeads, type LeadFilter } from '../leads';
+import { resendDelivery } from '../notify';
+import { refusal } from '../refusals';
+import { isHttps } from '../security';
+import type { Store } from '../store';
+import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, verifyPassword } from './accounts';
+import { findLead, keptCv, leadDetail, markNotSpam, summaryOf, unreadCount, updateLead } from './inbox';
+import { countForEmail, deleteLeads, eraseEmail } from './privacy';
+import { sessionSecret } from './secret';
+import { sqliteSessionStore } from './sessions';
+import { signInThrottle } from './throttle';
+
+const messages = server.admin.messages;
+export const SESSION_COOKIE = 'bg_session';
+export const SIGN_IN_CSRF_COOKIE = 'bg_signin_csrf';
+
+export interface AdminApiOptions {
+  store: Store;
+  dataDir: string;
+  clock: () => number;
+  /** How the sign-in waits before answering after wrong passwords (tests record it instead). */
+  sleep: (ms: number) => Promise<void>;
+}
+
+const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
+const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
+
+/** The CSRF token travels in a header only (never in a body, which is read after the check). */
+const tokenOf = (request: FastifyRequest) => {
+  const token = request.headers[CSRF_HEADER];
+  return typeof token === 'string' ? token : '';
+};
+
+/** A request the browser says came from another site (or was not made by our page). */
+const fromElsewhere = (request: FastifyRequest) => {
+  const site = request.headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin';
+};
+
+const changes = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+
+export async function registerAdminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
+  await app.register(async (scope) => {
+    const secret = sessionSecret(options.dataDir);
+    await scope.register(fastifyCookie, { secret });
+    await scope.register(fastifySession, {
+      secret,
+      cookieName: SESSION_COOKIE,
+      cookie: { path: '/api/', httpOnly: true, sameSite: 'strict', secure: false },
+      saveUninitialized: false,
+      rolling: false,
+      store: sqliteSessionStore(options.store, options.clock),
+    });
+    scope.addHook('onRequest', async (request, reply) => {
+      // Secure over HTTPS (Caddy in front says so); plain HTTP on this machine still works.
+      request.session.options({ secure: isHttps(request) });
+      reply.header('Cache-Control', 'no-store');
+    });
+    // A CSRF refusal of the plugin, in config's words.
+    scope.setErrorHandler(async (error: FastifyError) => {
+      if (error.code?.startsWith('FST_CSRF_')) throw refusal(403, messages.notFromInbox);
+      throw error;
+    });
+
+    await scope.register(signIn, options);
+    await scope.register(adminApi, { ...options, prefix: ADMIN_API_PREFIX });
+  });
+}
+
+/** GET /api/session (is there an account? a CSRF token for the form) and POST /api/session (sign in). */
+async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiOptions) {
+  await scope.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: SIGN_IN_CSRF_COOKIE,
+    cookieOpts: { path: SIGN_IN_API, httpOnly: true, sameSite: 'strict', signed: true },
+    getToken: tokenOf,
+  });
+  const throttle = signInThrottle(store, clock);
+  // Made now, so that the first sign-in with an unknown address takes no longer than the others.
+  void dummyHash();
+
+  scope.get(SIGN_IN_API, async (request, reply) => json(reply, 200, { accounts: hasAccounts(store), csrfToken: reply.generateCsrf({ secure: isHttps(request) }) }));
+
+  scope.post(SIGN_IN_API, {
+    bodyLimit: 4096,
+    onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
+  }, async (request, reply) => {
+    const { email, password } = (request.body ?? {}) as { email?: unknown; password?: unknown };
+    if (typeof email !== 'string' || !looksLikeEmail(email.trim()) || typeof password !== 'string' || password.length > MAX_PASSWORD_LENGTH) {
+      return fail(reply, 400, messages.badEmail);
+    }
+    const account = normalizeEmail(email);
+    const verdict = throttle.begin(account, request.ip);
+    if ('refusedForSeconds' in verdict) {
+      reply.header('Retry-After', String(verdict.refusedForSeconds));
+      return fail(reply, 429, fill(messages.tooManyAttempts, { minutes: Math.ceil(verdict.refusedForSeconds / 60) }));
+    }
+    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+    // An unknown address costs the same hash as a known one: the answer and its time are the same.
+    const stored = passwordHashOf(store, account);
+    const right = await verifyPassword(password, stored ?? (await dummyHash()));
+    if (!right || stored === undefined) return fail(reply, 401, messages.wrongPassword);
+    throttle.succeeded(account, request.ip);
+    // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
+    await request.session.regenerate();
+    request.session.email = account;
+    return reply.code(204).send();
+  });
+}
+
+/** The filters of the list and the export, from the query; undefined when one is not known. */
+function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
+  const filter: LeadFilter = {};
+  const { form, status, spam, q } = query;
+  if (form !== undefined && form !== '') {
+    const found = typeof form === 'string' ? formNamed(form) : undefined;
+    if (!found) return undefined;
+    filter.collection = found.collection;
+  }
+  if (status !== undefined && status !== '') {
+    if (!LEAD_STATUSES.includes(status as LeadStatus)) return undefined;
+    filter.status = status as LeadStatus;
+  }
+  if (spam !== undefined) {
+    if (spam !== 'true' && spam !== 'false') return undefined;
+    filter.spam = spam === 'true';
+  }
+  if (q !== undefined) {
+    if (typeof q !== 'string' || q.length > 200) return undefined;
+    filter.search = q;
+  }
+  return filter;
+}
+
+/** The e-mail address of an erasure's body, or undefined. */
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email.trim() !== '' && email.length <= 254 ? email : undefined;
+}
+
+/** Everything under /api/admin/: a session first, then the CSRF token for changes. */
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock }: AdminApiOptions) {
+  await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
+
+  scope.addHook('onRequest', (request, reply, done) => {
+    if (!request.session.email) return void fail(reply, 401, messages.signInRequired);
+    if (!changes(request)) return done();
+    if (fromElsewhere(request)) return done(refusal(403, messages.notFromInbox));
+    scope.csrfProtection(request, reply, done);
+  });
+  // Under /api/admin/, an address or method that does not exist is 404, but only once signed in.
+  scope.setNotFoundHandler((_request, reply) => fail(reply, 404, server.messages.unknownAddress));
+
+  type Params = { docId?: string; deliveryId?: string };
+  const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown) =>
+    scope.route({
+      method: adminRoutes[name].method,
+      url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
+      bodyLimit: server.limits.documentBytes,
+      handler: handler as never,
+    });
+  const docIdOf = (request: FastifyRequest<{ Params: Params }>) => request.params.docId ?? '';
+
+  route('me', async (request, reply) => json(reply, 200, { email: request.session.email, csrfToken: reply.generateCsrf() }));
+
+  route('signOut', async (request, reply) => {
+    await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
+    return reply.code(204).send();
+  });
+
+  route('leads', async (request, reply) => {
+    const filter = filterOf(request.query);
+    if (!filter) return fail(reply, 400, messages.badFilter);
+    return json(reply, 200, { leads: selectLeads(store, filter).map(summaryOf), unread: unreadCount(store) });
+  });
+
+  route('lead', async (request, reply) => {
+    const detail = leadDetail(store, dataDir, docIdOf(request));
+    return detail ? json(reply, 200, detail) : fail(reply, 404, messages.unknownLead);
+  });
+
+  route('updateLead', async (request, reply) => {
+    const { status, note } = (request.body ?? {}) as { status?: unknown; note?: unknown };
+    if (status !== undefined && !LEAD_STATUSES.includes(status as LeadStatus)) return fail(reply, 400, messages.badStatus);
+    if (note !== undefined && (typeof note !== 'string' || note.length > server.admin.noteMaxLength)) {
+      return fail(reply, 400, fill(messages.noteTooLong, { max: server.admin.noteMaxLength }));
+    }
+    const docId = docIdOf(request);
+    if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined }, clock())) return fail(reply, 404, messages.unknownLead);
+    return json(reply, 200, leadDetail(store, dataDir, docId));
+  });
+
+  route('deleteLead', async (request, reply) => {
+    const deleted = deleteLeads(store, dataDir, [docIdOf(request)]);
+    return deleted.leads === 0 ? fail(reply, 404, messages.unknownLead) : json(reply, 200, deleted);
+  });
+
+  route('cv', async (request, reply) => {
+    const lead = findLead(store, docIdOf(request));
+    const cv = lead ? keptCv(store, dataDir, lead) : undefined;
+    if (!lead) return fail(reply, 404, messages.unknownLead);
+    if (cv?.state !== 'kept') return fail(reply, 404, messages.noCv);
+    const name = summaryOf(lead).name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+    return sendStoredFile(reply, dataDir, cv.stored, `cv-${name || lead.docId}`);
+  });
+
+  route('notSpam', async (request, reply) => {
+    const docId = docIdOf(request);
+    if (!markNotSpam(store, docId, clock())) return fail(reply, 404, messages.unknownLead);
+    return json(reply, 200, leadDetail(store, dataDir, docId));
+  });
+
+  route('resend', async (request, reply) => {
+    if (!resendDelivery(store, request.params.deliveryId ?? '')) return fail(reply, 404, messages.unknownDelivery);
+    return reply.code(204).send();
+  });
+
+  route('export', async (request, reply) => {
+    const filter = filterOf(request.query);
+    const format = request.query.format;
+    if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
+    const day = new Date(clock()).toISOString().slice(0, 10);
+    const form = typeof request.query.form === 'string' && request.query.form !== '' ? request.query.form : 'all';
+    return reply
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="leads-${form}-${day}.${format}"`)
+      .send(exportLeads(store, filter, format));
+  });
+
+  route('erasureCount', async (request, reply) => {
+    const email = emailOf(request.body);
+    return email ? json(reply, 200, countForEmail(store, email)) : fail(reply, 400, messages.badEmail);
+  });
+
+  route('erase', async (request, reply) => {
+    const email = emailOf(request.body);
+    if (!email) return fail(reply, 400, messages.badEmail);
+    const { leads, forms } = eraseEmail(store, dataDir, email);
+    return json(reply, 200, { leads, forms });
+  });
+}

@@ -1,0 +1,289 @@
+/**
+ * Signing in to the inbox, against our real server over real HTTP: the session cookie, the
+ * session rows (sign-out, idle and absolute timeouts by the server's clock, removed accounts,
+ * new passwords), CSRF on every change, wrong passwords slowed then refused (per account and
+ * per address), and the same answer, in the same time, whether or not the e-mail has an account.
+ */
+import server from '../../../config/server';
+import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../shared/adminApi';
+import { addAccount, Client, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
+import { removeAdmin, setAdmin } from './accounts';
+import { hashSessionId } from './sessions';
+import { SESSION_COOKIE, SIGN_IN_CSRF_COOKIE } from './routes';
+
+// Each sign-in hashes a password with scrypt (about a third of a second here).
+jest.setTimeout(60_000);
+
+const admin = server.admin;
+const MINUTE = 60_000;
+const sessionRows = (s: TestServer) => s.app.store.db.prepare('SELECT id, email FROM sessions').all() as { id: string; email: string }[];
+
+let s: TestServer;
+beforeEach(async () => {
+  s = await startServer();
+  await addAccount(s, 'owner@agency.test');
+});
+afterEach(() => s.close());
+
+describe('the session', () => {
+  it('starts at sign-in with an HttpOnly, SameSite=Strict cookie for /api/, kept as a row named by a hash of its id', async () => {
+    const client = new Client(s.base);
+    const state = await client.signInState();
+    expect(state.accounts).toBe(true);
+    expect(client.lastSetCookies[0]).toMatch(new RegExp(`^${SIGN_IN_CSRF_COOKIE}=.*; Path=/api/session; HttpOnly; SameSite=Strict$`));
+
+    const response = await client.signIn('Owner@Agency.test');
+    expect(response.status).toBe(204);
+    const [cookie] = client.lastSetCookies;
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[^;]+; Path=/api/; HttpOnly; SameSite=Strict$`));
+    // Over plain HTTP there is no Secure (the browser would not send it back).
+    expect(cookie).not.toMatch(/Secure/);
+
+    const id = decodeURIComponent(client.cookies.get(SESSION_COOKIE)!).split('.')[0]!;
+    expect(sessionRows(s)).toEqual([{ id: hashSessionId(id), email: 'owner@agency.test' }]);
+    expect(JSON.stringify(s.app.store.db.prepare('SELECT * FROM sessions').all())).not.toContain(id);
+    expect(await client.me()).toMatchObject({ email: 'owner@agency.test' });
+  });
+
+  it('is Secure when the request came over HTTPS through the trusted proxy', async () => {
+    const client = new Client(s.base, { 'x-forwarded-proto': 'https' });
+    expect((await client.signIn('owner@agency.test')).status).toBe(204);
+    expect(client.lastSetCookies[0]).toMatch(/; Secure/);
+  });
+
+  it('answers every /api/admin/ address with 401 and no-store without one', async () => {
+    const response = await new Client(s.base).send('GET', adminRoutes.me.path);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: admin.messages.signInRequired });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a session id made up by someone else is refused, and so is a forged signature', async () => {
+    const client = new Client(s.base);
+    await client.signIn('owner@agency.test');
+    const real = client.cookies.get(SESSION_COOKIE)!;
+    for (const forged of ['made-up', `${real.slice(0, -3)}abc`, real.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))]) {
+      expect((await new Client(s.base, { cookie: `${SESSION_COOKIE}=${forged}` }).send('GET', adminRoutes.me.path)).status).toBe(401);
+    }
+  });
+
+  it('ends at sign-out: the row is gone and the same cookie is 401', async () => {
+    const client = new Client(s.base);
+    await client.signIn('owner@agency.test');
+    const cookie = `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}`;
+    const out = await client.change(adminRoutes.signOut.method, adminRoutes.signOut.path);
+    expect(out.status).toBe(204);
+    expect(client.lastSetCookies[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0; Path=/api/;`));
+    expect(sessionRows(s)).toEqual([]);
+    expect((await new Client(s.base, { cookie }).send('GET', adminRoutes.me.path)).status).toBe(401);
+  });
+
+  it(`ends after ${admin.idleMinutes} minutes without a request; each request counts as activity`, async () => {
+    const client = new Client(s.base);
+    await client.signIn('owner@agency.test');
+    await client.me();
+    // Reading the list changes nothing in the session: only the request itself counts.
+    const read = () => client.send('GET', adminRoutes.leads.path);
+    s.clock.now += (admin.idleMinutes - 1) * MINUTE;
+    expect((await read()).status).toBe(200);
+    s.clock.now += (admin.idleMinutes - 1) * MINUTE;
+    expect((await read()).status).toBe(200);
+    s.clock.now += admin.idleMinutes * MINUTE + 1;
+    expect((await read()).status).toBe(401);
+    expect(sessionRows(s)).toEqual([]);
+  });
+
+  it(`ends ${admin.absoluteHours} hours after signing in, however active`, async () => {
+    const client = new Client(s.base);
+    await client.signIn('owner@agency.test');
+    const step = (admin.idleMinutes - 1) * MINUTE;
+    const end = s.clock.now + admin.absoluteHours * 60 * MINUTE;
+    while (s.clock.now + step <= end) {
+      s.clock.now += step;
+      expect((await client.send('GET', adminRoutes.me.path)).status).toBe(200);
+    }
+    s.clock.now = end + 1;
+    expect((await client.send('GET', adminRoutes.me.path)).status).toBe(401);
+  });
+
+  it('ends when the account is removed (remove-admin) or given a new password (add-admin again)', async () => {
+    await addAccount(s, 'second@agency.test');
+    const first = new Client(s.base);
+    const second = new Client(s.base);
+    await first.signIn('owner@agency.test');
+    await second.signIn('second@agency.test');
+    expect(removeAdmin(s.app.store, 'OWNER@agency.test')).toBe(true);
+    expect((await first.send('GET', adminRoutes.me.path)).status).toBe(401);
+    expect((await second.send('GET', adminRoutes.me.path)).status).toBe(200);
+    expect((await first.signIn('owner@agency.test')).status).toBe(401);
+
+    await setAdmin(s.app.store, 'second@agency.test', 'a brand new password');
+    expect((await second.send('GET', adminRoutes.me.path)).status).toBe(401);
+    expect((await second.signIn('second@agency.test')).status).toBe(401);
+    expect((await second.signIn('second@agency.test', 'a brand new password')).status).toBe(204);
+  });
+
+  it('a new session id at each sign-in: one planted before is not kept', async () => {
+    const client = new Client(s.base);
+    await client.signIn('owner@agency.test');
+    const first = client.cookies.get(SESSION_COOKIE);
+    await client.signIn('owner@agency.test');
+    expect(client.cookies.get(SESSION_COOKIE)).not.toBe(first);
+  });
+
+  it('the sign-in page says when there is no account yet', async () => {
+    removeAdmin(s.app.store, 'owner@agency.test');
+    expect((await new Client(s.base).signInState()).accounts).toBe(false);
+  });
+});
+
+describe('CSRF', () => {
+  it('a change without the session\'s token is refused (403), with a token of another session too; with it, it goes through', async () => {
+    const client = new Client(s.base);
+    await client.signIn('owner@agency.test');
+    const other = new Client(s.base);
+    await other.signIn('owner@agency.test');
+    const otherToken = (await other.me()).csrfToken;
+    const path = adminRoutes.signOut.path;
+    for (const headers of [{}, { [CSRF_HEADER]: 'made-up' }, { [CSRF_HEADER]: otherToken }] as Record<string, string>[]) {
+      const response = await client.send('POST', path, { headers });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: admin.messages.notFromInbox });
+    }
+    expect((await client.me()).email).toBe('owner@agency.test');
+    expect((await client.change('POST', path)).status).toBe(204);
+  });
+
+  it('a request the browser marks as coming from another site is refused even with a right token', async () => {
+    const client = new Client(s.base);
+    await client.signIn('owner@agency.test');
+    const { csrfToken } = await client.me();
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      expect((await client.send('POST', adminRoutes.signOut.path, { headers: { [CSRF_HEADER]: csrfToken, 'sec-fetch-site': site } })).status).toBe(403);
+    }
+    expect((await client.me()).email).toBe('owner@agency.test');
+  });
+
+  it('a cross-site form post to the sign-in is refused: no token, no sign-in', async () => {
+    const client = new Client(s.base);
+    await client.signInState();
+    const response = await client.send('POST', SIGN_IN_API, { json: { email: 'owner@agency.test', password: PASSWORD } });
+    expect(response.status).toBe(403);
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+    const crossSite = await client.signIn('owner@agency.test', PASSWORD, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('wrong passwords', () => {
+  const { perAccount, perAddress, firstDelaySeconds, maxDelaySeconds, windowMinutes } = admin.signIn;
+
+  it(`for one account: slowed after ${perAccount.slowAfter}, refused (429, Retry-After) after ${perAccount.refuseAfter}, the right password too, until the window has passed`, async () => {
+    const client = new Client(s.base);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await client.signIn('owner@agency.test', `wrong password ${i}`)).status);
+    expect(statuses).toEqual([...Array<number>(perAccount.refuseAfter).fill(401), ...Array<number>(10 - perAccount.refuseAfter).fill(429)]);
+    // Waits grow after slowAfter failures: 1 s, 2 s, 4 s ... at most maxDelaySeconds.
+    const expected = Array.from({ length: perAccount.refuseAfter - perAccount.slowAfter }, (_, i) => Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** i) * 1000);
+    expect(s.waits).toEqual(expected);
+
+    const refused = await client.signIn('owner@agency.test');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(windowMinutes * 60);
+    expect(await refused.json()).toEqual({ message: admin.messages.tooManyAttempts.replace('{minutes}', String(windowMinutes)) });
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+
+    // Another account, from another address, is not held up.
+    await addAccount(s, 'other@agency.test');
+    expect((await client.signIn('other@agency.test', PASSWORD, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(204);
+
+    s.clock.now += windowMinutes * MINUTE + 1;
+    expect((await new Client(s.base).signIn('owner@agency.test')).status).toBe(204);
+  });
+
+  it(`from one address: refused after ${perAddress.refuseAfter}, whichever accounts it tries`, async () => {
+    const attacker = new Client(s.base, { 'x-forwarded-for': '198.51.100.7' });
+    const statuses: number[] = [];
+    for (let i = 0; i <= perAddress.refuseAfter; i++) statuses.push((await attacker.signIn(`guess${i}@agency.test`, 'wrong password!')).status);
+    expect(statuses.at(-2)).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+    expect(s.waits.length).toBe(perAddress.refuseAfter - perAddress.slowAfter);
+    expect((await attacker.signIn('owner@agency.test')).status).toBe(429);
+    // Someone else signs in as usual.
+    expect((await new Client(s.base).signIn('owner@agency.test')).status).toBe(204);
+  });
+
+  it('tries sent all at once are each counted before any password is checked', async () => {
+    const tries = await Promise.all(Array.from({ length: 8 }, (_, i) => new Client(s.base).signIn('owner@agency.test', `wrong ${i}`)));
+    expect(tries.filter((r) => r.status === 401)).toHaveLength(perAccount.refuseAfter);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(8 - perAccount.refuseAfter);
+  });
+
+  it('a right password starts the account\'s count again', async () => {
+    const client = new Client(s.base);
+    for (let i = 0; i < perAccount.refuseAfter - 1; i++) await client.signIn('owner@agency.test', 'wrong password!');
+    expect((await client.signIn('owner@agency.test')).status).toBe(204);
+    for (let i = 0; i < perAccount.refuseAfter - 1; i++) expect((await client.signIn('owner@agency.test', 'wrong password!')).status).toBe(401);
+  });
+
+  it('really waits before answering (the real server, its real clock)', async () => {
+    const real = await startServer({ sleep: undefined, clock: undefined });
+    try {
+      await addAccount(real, 'owner@agency.test');
+      const client = new Client(real.base);
+      for (let i = 0; i < perAccount.slowAfter; i++) await client.signIn('owner@agency.test', 'wrong password!');
+      const started = performance.now();
+      expect((await client.signIn('owner@agency.test', 'wrong password!')).status).toBe(401);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(firstDelaySeconds * 1000);
+    } finally {
+      await real.close();
+    }
+  });
+});
+
+describe('an e-mail without an account', () => {
+  it('gets the same answer as a wrong password, headers and all', async () => {
+    const unknown = await new Client(s.base).signIn('nobody@agency.test', 'wrong password!');
+    const known = await new Client(s.base).signIn('owner@agency.test', 'wrong password!');
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toBe(await known.text());
+    const headersOf = (r: Response) => [...r.headers].filter(([name]) => !['date', 'set-cookie'].includes(name));
+    expect(headersOf(unknown)).toEqual(headersOf(known));
+  });
+
+  it('takes as long: a password is hashed either way', async () => {
+    // Each try from its own address and for its own account, so that no count slows one down.
+    const emails = Array.from({ length: 5 }, (_, i) => `known${i}@agency.test`);
+    for (const email of emails) await addAccount(s, email);
+    const timeOf = async (email: string, i: number) => {
+      const client = new Client(s.base, { 'x-forwarded-for': `192.0.2.${i + 1}` });
+      const { csrfToken } = await client.signInState();
+      const started = performance.now();
+      const response = await client.send('POST', SIGN_IN_API, { json: { email, password: 'wrong password!' }, headers: { [CSRF_HEADER]: csrfToken } });
+      expect(response.status).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so that other work on the machine weighs on both alike.
+    for (let i = 0; i < emails.length; i++) {
+      known.push(await timeOf(emails[i]!, i));
+      unknown.push(await timeOf(`unknown${i}@agency.test`, i + 100));
+    }
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.7);
+    expect(ratio).toBeLessThan(1.4);
+  });
+});
+
+it('the sign-in takes JSON only, without its token nothing else is looked at', async () => {
+  const client = new Client(s.base);
+  await client.signInState();
+  const { csrfToken } = await client.signInState();
+  for (const json of [{}, { email: 'owner@agency.test' }, { email: 'not an address', password: PASSWORD }, { email: 'owner@agency.test', password: 7 }]) {
+    expect((await client.send('POST', SIGN_IN_API, { json, headers: { [CSRF_HEADER]: csrfToken } })).status).toBe(400);
+  }
+  expect(ADMIN_API_PREFIX.startsWith(SIGN_IN_API)).toBe(false);
+});

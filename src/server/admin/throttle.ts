@@ -1,0 +1,60 @@
+/**
+ * Wrong passwords at the sign-in, counted per account (the e-mail typed, whether or not it has
+ * an account, so the answer says nothing about which exist) and per client address, in the
+ * database (a restart forgives no one). Past `slowAfter` failures in the window each answer
+ * waits, twice as long each time; past `refuseAfter` every try is refused (429) until the
+ * window since the first failure has passed. A try counts as failed from the moment it starts,
+ * until its password proves right: tries sent all at once cannot slip past the count.
+ */
+import server from '../../../config/server';
+import type { Store } from '../store';
+
+const settings = server.admin.signIn;
+const WINDOW_MS = settings.windowMinutes * 60 * 1000;
+
+export type Verdict = { refusedForSeconds: number } | { delayMs: number };
+
+const accountKey = (account: string) => `account:${account}`;
+const addressKey = (address: string) => `address:${address}`;
+
+function delayFor(failures: number, { slowAfter }: { slowAfter: number }): number {
+  if (failures < slowAfter) return 0;
+  return Math.min(settings.maxDelaySeconds, settings.firstDelaySeconds * 2 ** (failures - slowAfter)) * 1000;
+}
+
+export function signInThrottle(store: Store, clock: () => number) {
+  const read = store.db.prepare('SELECT failures, first_at AS firstAt FROM sign_in_failures WHERE key = ?');
+  const count = store.db.prepare('INSERT INTO sign_in_failures (key, failures, first_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET failures = failures + 1');
+  const forget = store.db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
+  const uncount = store.db.prepare('UPDATE sign_in_failures SET failures = failures - 1 WHERE key = ? AND failures > 0');
+
+  return {
+    /** Before a password is checked: refused, or counted (as a failure until `succeeded`) with the delay to wait first. */
+    begin(account: string, address: string): Verdict {
+      return store.db.transaction((): Verdict => {
+        const now = clock();
+        sweepFailures(store, now);
+        const byAccount = read.get(accountKey(account)) as { failures: number; firstAt: number } | undefined;
+        const byAddress = read.get(addressKey(address)) as { failures: number; firstAt: number } | undefined;
+        const refusedUntil = Math.max(
+          byAccount && byAccount.failures >= settings.perAccount.refuseAfter ? byAccount.firstAt + WINDOW_MS : 0,
+          byAddress && byAddress.failures >= settings.perAddress.refuseAfter ? byAddress.firstAt + WINDOW_MS : 0,
+        );
+        if (refusedUntil > now) return { refusedForSeconds: Math.max(1, Math.ceil((refusedUntil - now) / 1000)) };
+        count.run(accountKey(account), now);
+        count.run(addressKey(address), now);
+        return { delayMs: Math.max(delayFor(byAccount?.failures ?? 0, settings.perAccount), delayFor(byAddress?.failures ?? 0, settings.perAddress)) };
+      })();
+    },
+    /** The password was right: the account's count starts again; the address's loses this try. */
+    succeeded(account: string, address: string): void {
+      forget.run(accountKey(account));
+      uncount.run(addressKey(address));
+    },
+  };
+}
+
+/** Deletes counts whose window has passed. */
+export function sweepFailures(store: Store, now: number): void {
+  store.db.prepare('DELETE FROM sign_in_failures WHERE first_at <= ?').run(now - WINDOW_MS);
+}

@@ -1,0 +1,116 @@
+/**
+ * The agency's inbox: its page addresses and its API, one table for our server (which
+ * registers exactly these routes: src/server/admin/routes.ts), the inbox in the browser
+ * (src/admin) and the tests (every route, every method, without a session: 401).
+ */
+
+/** The inbox page; its own addresses follow (/admin/leads/<docId>, /admin/spam, …). */
+export const ADMIN_PAGE = '/admin';
+
+/** Signing in happens before there is a session, so it lives outside /api/admin/. */
+export const SIGN_IN_API = '/api/session';
+
+/** Every /api/admin/… answer without a valid session is 401, whatever the method. */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+/** The header carrying the CSRF token on every request that changes something. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export const adminRoutes = {
+  /** Who is signed in, and the CSRF token for this session. */
+  me: { method: 'GET', path: '/api/admin/me' },
+  signOut: { method: 'POST', path: '/api/admin/sign-out' },
+  /** Leads (summaries), newest first; query: form, status, spam (true/false), q (search). */
+  leads: { method: 'GET', path: '/api/admin/leads' },
+  lead: { method: 'GET', path: '/api/admin/leads/:docId' },
+  /** Body: { status?, note? }. */
+  updateLead: { method: 'PATCH', path: '/api/admin/leads/:docId' },
+  deleteLead: { method: 'DELETE', path: '/api/admin/leads/:docId' },
+  /** The lead's CV, as an attachment. */
+  cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
+  /** Takes the lead out of the Spam folder and notifies. */
+  notSpam: { method: 'POST', path: '/api/admin/leads/:docId/not-spam' },
+  /** Sends one notification again. */
+  resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
+  /** The current view as a file; the leads' query plus format (csv or json). */
+  export: { method: 'GET', path: '/api/admin/export' },
+  /** Body: { email }. Answers how many leads in how many forms hold it. */
+  erasureCount: { method: 'POST', path: '/api/admin/erasure/count' },
+  /** Body: { email }. Deletes them all (CVs too). */
+  erase: { method: 'POST', path: '/api/admin/erasure' },
+} as const satisfies Record<string, { method: Method; path: string }>;
+
+export type AdminRoute = keyof typeof adminRoutes;
+
+/** A route's address with its parameters filled in: pathOf('lead', { docId }). */
+export function pathOf(route: AdminRoute, params: Record<string, string> = {}): string {
+  return adminRoutes[route].path.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+export const LEAD_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** One row of the inbox. */
+export interface LeadSummary {
+  docId: string;
+  collection: string;
+  /** The form's name in config/forms (inquiry, contact, …). */
+  form: string;
+  /** The form's name field (the one with autoComplete "name"), or empty. */
+  name: string;
+  /** The form's first e-mail field, or empty. */
+  email: string;
+  /** When our server stored it (ISO 8601, UTC). */
+  receivedAt: string;
+  status: LeadStatus;
+  spam: boolean;
+}
+
+export type DeliveryState = 'pending' | 'sent' | 'failed';
+
+/** One notification of a lead (a row of the deliveries table). */
+export interface Delivery {
+  id: string;
+  channel: string;
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  /** Milliseconds since 1970, or null while not sent. */
+  sentAt: number | null;
+  nextAt: number;
+}
+
+/** GET leads: the view's leads, and how many in the whole inbox are still new. */
+export interface LeadList {
+  leads: LeadSummary[];
+  unread: number;
+}
+
+/** A lead's page. */
+export interface LeadDetail extends LeadSummary {
+  /** The document exactly as the visitor's form sent it. */
+  document: Record<string, unknown>;
+  note: string;
+  /** The CV named by the document: kept, deleted (retention, erasure) or none sent. */
+  cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' };
+  deliveries: Delivery[];
+}
+
+/** GET /api/session: what the sign-in page needs. */
+export interface SignInState {
+  /** False until `npm run leads -- add-admin` made the first account. */
+  accounts: boolean;
+  csrfToken: string;
+}
+
+export interface Me {
+  email: string;
+  csrfToken: string;
+}
+
+export interface ErasureCount {
+  leads: number;
+  forms: number;
+}

@@ -1,0 +1,111 @@
+/**
+ * For the inbox's tests: our real server on a free port over real HTTP, with a fresh data
+ * folder and a clock the test moves, and a small client that keeps cookies the way a browser
+ * does (it sends every cookie it was given; SameSite is the browser's business, and a test of
+ * a cross-site request sends the cookie on purpose).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type AppOptions } from '../server/app';
+import { setAdmin } from '../server/admin/accounts';
+import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+export interface TestServer {
+  app: App;
+  base: string;
+  dataDir: string;
+  /** The server's clock: starts at the real time, moves only when a test moves it. */
+  clock: { now: number };
+  /** The sign-in's waits, in milliseconds, as asked for (the test's sleep does not wait). */
+  waits: number[];
+  close(): Promise<void>;
+}
+
+export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inbox-'));
+  const clock = { now: Date.now() };
+  const waits: number[] = [];
+  const app = await buildApp({ dataDir, clock: () => clock.now, sleep: async (ms) => void waits.push(ms), ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    app,
+    base: `http://127.0.0.1:${port}`,
+    dataDir,
+    clock,
+    waits,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+export async function addAccount(server: TestServer, email: string, password = PASSWORD): Promise<void> {
+  await setAdmin(server.app.store, email, password);
+}
+
+export interface Sent {
+  json?: unknown;
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** A client that keeps the cookies it is given. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  /** The Set-Cookie lines of the last answer, as sent. */
+  lastSetCookies: string[] = [];
+
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  async send(method: string, address: string, { json, body, headers = {} }: Sent = {}): Promise<Response> {
+    const all: Record<string, string> = { ...this.headers, ...headers };
+    if (this.cookies.size > 0 && !('cookie' in all)) all.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (json !== undefined) all['content-type'] = 'application/json';
+    const response = await fetch(this.base + address, { method, headers: all, body: json !== undefined ? JSON.stringify(json) : (body as BodyInit | undefined), redirect: 'manual' });
+    this.lastSetCookies = response.headers.getSetCookie();
+    for (const line of this.lastSetCookies) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** The sign-in page's state (and its CSRF cookie). */
+  async signInState(): Promise<SignInState> {
+    return (await (await this.send('GET', SIGN_IN_API)).json()) as SignInState;
+  }
+
+  /** Signs in as the sign-in page does: its CSRF token first, then the form. */
+  async signIn(email: string, password = PASSWORD, headers: Record<string, string> = {}): Promise<Response> {
+    const { csrfToken } = await this.signInState();
+    return this.send('POST', SIGN_IN_API, { json: { email, password }, headers: { [CSRF_HEADER]: csrfToken, ...headers } });
+  }
+
+  /** Signed in: who, and the session's CSRF token. */
+  async me(): Promise<Me> {
+    const response = await this.send(adminRoutes.me.method, adminRoutes.me.path);
+    if (response.status !== 200) throw new Error(`GET me answered ${response.status}`);
+    return (await response.json()) as Me;
+  }
+
+  /** A request that changes something, with the session's CSRF token, as the inbox sends it. */
+  async change(method: string, address: string, sent: Sent = {}): Promise<Response> {
+    const { csrfToken } = await this.me();
+    return this.send(method, address, { ...sent, headers: { [CSRF_HEADER]: csrfToken, 'sec-fetch-site': 'same-origin', ...sent.headers } });
+  }
+}
