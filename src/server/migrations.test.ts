@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrations } from './migrations';
+import { migrate, migrations } from './migrations';
 import { databaseFile, openStore } from './store';
 
 let dataDir: string;
@@ -96,4 +96,36 @@ test('a database from a newer release is refused with a sentence, not changed', 
   db.pragma(`user_version = ${migrations.length + 1}`);
   db.close();
   expect(() => openStore(dataDir)).toThrow(/written by a newer release of the site .*upgrade the site, or restore a backup/);
+});
+
+test('a database of the release before the inbox (after migration 2: documents, files, submission keys) opens with every lead kept and the inbox tables added', async () => {
+  // Written exactly as that release wrote it: its two migrations, then a lead per form and a CV's record.
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  migrate(db, migrations.slice(0, 2));
+  expect(db.pragma('user_version', { simple: true })).toBe(2);
+  const documents = [
+    ['subcribe', 'A'.repeat(20), { Email: 'bo@example.com', id: 1, Date: 'then' }],
+    ['Inquriy', 'B'.repeat(20), { Fname: 'Ada', Email: 'ada@example.com', Number: '', Pname: 'Shop', id: 2, Date: 'then' }],
+    ['freelancers', 'C'.repeat(20), { fullName: 'Grace', Email: 'g@example.com', Number: '', portfolioUrl: 'x', SelectedTechnology: '', CvFile: '/api/files/Image/CvDeveloper/x?token=t', Messsage: 'Hi', id: 3, Date: 'then' }],
+    ['Contact_cli', 'D'.repeat(20), { Fullname: 'Alan', Company: 'B Ltd', Number: '1', Email: 'a@example.co.uk', Your: '', Messsage: 'Hello', id: 4, Date: 'then' }],
+  ] as const;
+  for (const [collection, docId, document] of documents) {
+    db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run(collection, docId, JSON.stringify(document), `key-${docId}`);
+  }
+  db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)').run('Image/CvDeveloper/x', 't', 'application/pdf', 9);
+  db.close();
+
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    for (const [collection, , document] of documents) expect(store.list(collection)).toEqual([document]);
+    expect(store.getFile('Image/CvDeveloper/x')).toMatchObject({ token: 't', size: 9 });
+    expect(store.db.prepare("SELECT count(*) AS n FROM leads WHERE status = 'new' AND spam = 0 AND note = ''").get()).toEqual({ n: 4 });
+    for (const table of ['deliveries', 'admins', 'sessions', 'sign_in_failures']) {
+      expect(store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+    }
+  } finally {
+    store.close();
+  }
 });

@@ -8,6 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import forms from '../../config/forms';
+import { buildDocument, type FormDocument } from '../forms/model/document';
+import type { FormValues } from '../forms/model/buildSchema';
+import { api } from '../shared/api';
 import { buildApp, type AppOptions } from '../server/app';
 import { setAdmin } from '../server/admin/accounts';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
@@ -26,10 +31,12 @@ export interface TestServer {
 }
 
 export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inbox-'));
+  // A data folder of its own, or one given (a second server on the same data).
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'inbox-'));
   const clock = { now: Date.now() };
   const waits: number[] = [];
-  const app = await buildApp({ dataDir, clock: () => clock.now, sleep: async (ms) => void waits.push(ms), ...options });
+  // The tests send many forms from one address: the forms' rate limits are raised (the sign-in's are not).
+  const app = await buildApp({ dataDir, clock: () => clock.now, sleep: async (ms) => void waits.push(ms), rateLimitFactor: 1000, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -40,12 +47,34 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
     waits,
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 export const PASSWORD = 'correct horse battery staple';
+
+/** Sends a form as the site's pages do (POST JSON to its collection); resolves with the stored document and its id. */
+export async function submit(server: TestServer, form: keyof typeof forms, values: FormValues): Promise<{ docId: string; document: FormDocument }> {
+  const document = buildDocument(forms[form], values);
+  const response = await fetch(server.base + api.documents(forms[form].collection), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID() },
+    body: JSON.stringify(document),
+  });
+  if (response.status !== 201) throw new Error(`The form was answered ${response.status}: ${await response.text()}`);
+  return { docId: ((await response.json()) as { id: string }).id, document };
+}
+
+/** A small PDF holding `text`. */
+export const pdfWith = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+
+/** Uploads a CV as the career form does; resolves with the download URL that goes into CvFile. */
+export async function uploadCv(server: TestServer, bytes: Buffer): Promise<string> {
+  const response = await fetch(`${server.base}${api.files}Image/CvDeveloper/${randomUUID()}`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes as unknown as BodyInit });
+  if (response.status !== 201) throw new Error(`The upload was answered ${response.status}`);
+  return ((await response.json()) as { url: string }).url;
+}
 
 export async function addAccount(server: TestServer, email: string, password = PASSWORD): Promise<void> {
   await setAdmin(server.app.store, email, password);

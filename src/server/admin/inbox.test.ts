@@ -1,0 +1,228 @@
+/**
+ * The inbox's API against our real server over real HTTP: nothing answers without a session
+ * (every route of the table, every method, unknown addresses too, before any body is read),
+ * the server has exactly the table's routes, and once signed in: the list (newest first,
+ * filters, search, unread count), a lead's page, status and note, the CV, "Not spam" (which
+ * notifies), "Send again", the export (the command line's own code and output), deletion.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import forms from '../../../config/forms';
+import server from '../../../config/server';
+import { ADMIN_API_PREFIX, adminRoutes, pathOf, type LeadDetail, type LeadList } from '../../shared/adminApi';
+import { addAccount, Client, pdfWith, startServer, submit, uploadCv, type TestServer } from '../../test/adminServer';
+import { validData } from '../../test/formFixtures';
+import { projectDir } from '../../test/realConfig';
+import { fileOnDisk, splitStoragePath } from '../files';
+import * as notify from '../notify';
+import { storagePathOfUrl } from './privacy';
+
+jest.mock('../notify', () => {
+  const actual = jest.requireActual<typeof notify>('../notify');
+  return { ...actual, queueNotifications: jest.fn(actual.queueNotifications), resendDelivery: jest.fn(actual.resendDelivery) };
+});
+
+jest.setTimeout(60_000);
+
+const messages = server.admin.messages;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const exampleParams = { docId: 'AAAAAAAAAAAAAAAAAAAA', deliveryId: 'x' };
+
+let s: TestServer;
+let agency: Client;
+beforeAll(async () => {
+  s = await startServer();
+  await addAccount(s, 'owner@agency.test');
+  agency = new Client(s.base);
+  expect((await agency.signIn('owner@agency.test')).status).toBe(204);
+});
+afterAll(() => s.close());
+
+describe('without a session', () => {
+  it('the server has exactly the routes of the table under /api/admin/', () => {
+    // printRoutes draws a tree ("│   └── /:docId (GET, HEAD)"): each line adds to the path of the line it hangs from.
+    const registered: string[] = [];
+    const parents: string[] = [];
+    for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+      if (!match) continue;
+      const depth = match[1]!.length / 4;
+      const address = (parents[depth - 1] ?? '') + match[2]!;
+      parents[depth] = address;
+      if (address.startsWith(`${ADMIN_API_PREFIX}/`)) registered.push(...match[3]!.split(', ').filter((m) => m !== 'HEAD').map((m) => `${m} ${address}`));
+    }
+    const table = new Set(Object.values(adminRoutes).map((r) => `${r.method} ${r.path}`));
+    expect([...registered].sort()).toEqual([...table].sort());
+  });
+
+  const addresses = [
+    ...Object.values(adminRoutes).map((r) => r.path.replace(/:(\w+)/g, (_all, name: keyof typeof exampleParams) => exampleParams[name])),
+    ADMIN_API_PREFIX,
+    `${ADMIN_API_PREFIX}/`,
+    `${ADMIN_API_PREFIX}/no-such-thing`,
+    `${ADMIN_API_PREFIX}/leads/x/y/z`,
+  ];
+  it.each(addresses.flatMap((address) => METHODS.map((method) => [method, address])))('%s %s is 401', async (method, address) => {
+    const response = await new Client(s.base).send(method, address);
+    expect(response.status).toBe(401);
+    if (method !== 'HEAD') expect(await response.json()).toEqual({ message: messages.signInRequired });
+  });
+
+  it.each([
+    ['not JSON', 'application/json', '{"email": '],
+    ['a type nobody reads', 'text/plain', 'hello'],
+    ['far over the body limit', 'application/json', JSON.stringify({ note: 'x'.repeat(2 * 1024 * 1024) })],
+  ])('a body that is %s is not read: 401', async (_name, type, body) => {
+    for (const route of Object.values(adminRoutes).filter((r) => r.method !== 'GET')) {
+      const response = await new Client(s.base).send(route.method, pathOf(Object.keys(adminRoutes).find((k) => adminRoutes[k as keyof typeof adminRoutes] === route) as keyof typeof adminRoutes, exampleParams), { body, headers: { 'content-type': type } });
+      expect(response.status).toBe(401);
+    }
+  });
+});
+
+describe('signed in', () => {
+  const list = async (query = '') => (await (await agency.send('GET', `${adminRoutes.leads.path}${query}`)).json()) as LeadList;
+  const detail = async (docId: string) => (await (await agency.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail;
+  let inquiry: string;
+  let contact: string;
+  let freelancer: string;
+  let newsletter: string;
+  let spam: string;
+  let cvUrl: string;
+
+  beforeAll(async () => {
+    inquiry = (await submit(s, 'inquiry', { ...validData.inquiry, Pname: 'A bakery shop with Sourdough' })).docId;
+    contact = (await submit(s, 'contact', validData.contact)).docId;
+    cvUrl = await uploadCv(s, pdfWith('the CV of Grace'));
+    freelancer = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: cvUrl, portfolioUrl: 'javascript:alert(1)' })).docId;
+    newsletter = (await submit(s, 'newsletter', { Email: 'reader@example.com' })).docId;
+    spam = (await s.app.store.insertDurably(forms.inquiry.collection, { ...validData.inquiry, Fname: 'Spammy', id: 1, Date: 'now' }, { spam: true })).id;
+  });
+
+  it('lists the inbox newest first, with form, name, e-mail, date and status; spam apart', async () => {
+    const { leads, unread } = await list('?spam=false');
+    expect(leads.map((l) => l.docId)).toEqual([newsletter, freelancer, contact, inquiry]);
+    expect(leads[1]).toMatchObject({ form: 'freelancer', collection: 'freelancers', name: 'Grace Hopper', email: 'grace@example.com', status: 'new', spam: false });
+    expect(leads[0]).toMatchObject({ form: 'newsletter', name: '', email: 'reader@example.com' });
+    expect(Date.parse(leads[0]!.receivedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(unread).toBe(4);
+    expect((await list('?spam=true')).leads.map((l) => l.docId)).toEqual([spam]);
+  });
+
+  it('filters by form and status, and searches every field in any case', async () => {
+    expect((await list('?spam=false&form=contact')).leads.map((l) => l.docId)).toEqual([contact]);
+    expect((await list('?q=sourdough')).leads.map((l) => l.docId)).toEqual([inquiry]);
+    expect((await list('?q=BLETCHLEY')).leads.map((l) => l.docId)).toEqual([contact]);
+    expect((await list('?spam=false&status=replied')).leads).toEqual([]);
+    for (const bad of ['?form=nope', '?status=done', '?spam=maybe', `?q=${'x'.repeat(201)}`]) {
+      const response = await agency.send('GET', `${adminRoutes.leads.path}${bad}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: messages.badFilter });
+    }
+  });
+
+  it("a lead's page: the document as sent, its CV, its notifications", async () => {
+    s.app.store.db
+      .prepare("INSERT INTO deliveries (id, doc_id, channel, state, attempts, next_at, last_error, created_at) VALUES ('d1', ?, 'email', 'pending', 3, 0, '421 try later', 0)")
+      .run(freelancer);
+    const lead = await detail(freelancer);
+    expect(lead.document).toMatchObject({ fullName: 'Grace Hopper', portfolioUrl: 'javascript:alert(1)', CvFile: cvUrl });
+    expect(lead.cv).toEqual({ state: 'kept', bytes: pdfWith('the CV of Grace').length });
+    expect(lead.deliveries).toEqual([{ id: 'd1', channel: 'email', state: 'pending', attempts: 3, lastError: '421 try later', sentAt: null, nextAt: 0 }]);
+    expect((await detail(inquiry)).cv).toEqual({ state: 'none' });
+    const missing = await agency.send('GET', pathOf('lead', { docId: 'nope' }));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: messages.unknownLead });
+  });
+
+  it('downloads the CV, only through the inbox, as an attachment', async () => {
+    const response = await agency.send('GET', pathOf('cv', { docId: freelancer }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="cv-Grace-Hopper.pdf"');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(pdfWith('the CV of Grace'));
+    expect((await agency.send('GET', pathOf('cv', { docId: inquiry }))).status).toBe(404);
+  });
+
+  it('changes the status and the note; the document itself never changes', async () => {
+    const before = await detail(contact);
+    const response = await agency.change('PATCH', pathOf('updateLead', { docId: contact }), { json: { status: 'replied', note: 'Called back on Monday.' } });
+    expect(response.status).toBe(200);
+    const after = (await response.json()) as LeadDetail;
+    expect(after).toMatchObject({ status: 'replied', note: 'Called back on Monday.' });
+    expect(after.document).toEqual(before.document);
+    expect((await list('?status=replied')).leads.map((l) => l.docId)).toEqual([contact]);
+    expect((await list('?q=monday')).leads.map((l) => l.docId)).toEqual([contact]);
+    expect((await list()).unread).toBe(3);
+
+    expect((await agency.change('PATCH', pathOf('updateLead', { docId: contact }), { json: { status: 'done' } })).status).toBe(400);
+    const tooLong = await agency.change('PATCH', pathOf('updateLead', { docId: contact }), { json: { note: 'x'.repeat(server.admin.noteMaxLength + 1) } });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({ message: messages.noteTooLong.replace('{max}', String(server.admin.noteMaxLength)) });
+    expect((await agency.change('PATCH', pathOf('updateLead', { docId: 'nope' }), { json: { status: 'read' } })).status).toBe(404);
+  });
+
+  it('"Not spam" moves a lead to the inbox and queues its notifications', async () => {
+    const response = await agency.change('POST', pathOf('notSpam', { docId: spam }));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as LeadDetail).spam).toBe(false);
+    expect(notify.queueNotifications).toHaveBeenCalledTimes(1);
+    expect(notify.queueNotifications).toHaveBeenCalledWith(s.app.store, spam);
+    expect((await list('?spam=true')).leads).toEqual([]);
+    expect((await list('?spam=false')).leads.map((l) => l.docId)).toContain(spam);
+    // Already in the inbox: nothing is sent twice.
+    await agency.change('POST', pathOf('notSpam', { docId: spam }));
+    expect(notify.queueNotifications).toHaveBeenCalledTimes(1);
+  });
+
+  it('"Send again" asks the notifications to send one delivery again', async () => {
+    expect((await agency.change('POST', pathOf('resend', { deliveryId: 'd1' }))).status).toBe(204);
+    expect(notify.resendDelivery).toHaveBeenLastCalledWith(s.app.store, 'd1');
+    const unknown = await agency.change('POST', pathOf('resend', { deliveryId: 'nope' }));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: messages.unknownDelivery });
+  });
+
+  it('exports the view with the command line\'s own code: the same bytes as `npm run leads -- export`', async () => {
+    const run = promisify(execFile);
+    const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
+    const cli = (args: string[]) => run(tsx, ['scripts/leads.ts', 'export', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: s.dataDir } });
+    const views: [string, string[]][] = [
+      ['?form=inquiry&spam=false&format=csv', ['Inquriy', '--inbox', '--format', 'csv']],
+      ['?spam=false&format=json', ['--inbox', '--format', 'json']],
+      ['?q=grace&format=csv', ['--search', 'grace', '--format', 'csv']],
+    ];
+    const [exported, printed] = await Promise.all([
+      Promise.all(views.map(([query]) => agency.send('GET', `${adminRoutes.export.path}${query}`))),
+      Promise.all(views.map(([, args]) => cli(args))),
+    ]);
+    for (const [i, response] of exported.entries()) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-[a-z]+-\d{4}-\d{2}-\d{2}\.(csv|json)"$/);
+      expect(await response.text()).toBe(printed[i]!.stdout);
+    }
+    // Formulas are made inert, the keys are the specification's.
+    const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=freelancer&format=csv`)).text();
+    expect(csv.split('\r\n')[0]).toBe('"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date"');
+    const json = JSON.parse(await (await agency.send('GET', `${adminRoutes.export.path}?spam=false&format=json`)).text()) as Record<string, unknown[]>;
+    expect(Object.keys(json).sort()).toEqual(['Contact_cli', 'Inquriy', 'freelancers', 'subcribe']);
+    expect((await agency.send('GET', `${adminRoutes.export.path}?format=xml`)).status).toBe(400);
+  });
+
+  it('deletes a lead with its CV file', async () => {
+    const storagePath = storagePathOfUrl(cvUrl)!;
+    const parts = splitStoragePath(storagePath)!;
+    expect(existsSync(fileOnDisk(s.dataDir, parts.prefix, parts.id))).toBe(true);
+    const response = await agency.change('DELETE', pathOf('deleteLead', { docId: freelancer }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ leads: 1, forms: 1, files: 1 });
+    expect(existsSync(fileOnDisk(s.dataDir, parts.prefix, parts.id))).toBe(false);
+    expect(s.app.store.getFile(storagePath)).toBeUndefined();
+    expect((await agency.send('GET', pathOf('lead', { docId: freelancer }))).status).toBe(404);
+    expect(s.app.store.db.prepare('SELECT count(*) AS n FROM deliveries WHERE doc_id = ?').get(freelancer)).toEqual({ n: 0 });
+    expect((await agency.change('DELETE', pathOf('deleteLead', { docId: freelancer }))).status).toBe(404);
+  });
+});
