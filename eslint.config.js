@@ -48,7 +48,7 @@ export default tseslint.config(
  * tests import the fixtures and fakes of src/test. src/lint.test.ts proves each wall holds.
  */
 function roomWalls() {
-  const browserRooms = ['app', 'boot', 'data', 'layout', 'pages', 'sections', 'ui', 'forms/ui', 'forms/submit', 'main.tsx', 'entry-server.tsx', 'theme.ts'];
+  const browserRooms = ['app', 'boot', 'data', 'layout', 'pages', 'sections', 'ui', 'forms/ui', 'forms/submit', 'main.tsx', 'entry-server.tsx', 'theme.ts', 'admin'];
   const nodeRooms = ['server', 'deploy', 'build', 'shared', 'config', 'forms/model'];
   const browserPackages = ['react', 'react-dom', 'react-router', 'react-router-dom', 'notistack', 'react-hook-form', 'firebase'];
   // A section type's config shape lives beside its renderer (src/sections/<type>/schema.ts):
@@ -64,6 +64,10 @@ function roomWalls() {
     zone('shared', 'server', 'src/shared is used by the browser too: it must not import the server.'),
     zone('shared', 'build', 'src/shared is used by the browser too: it must not import the build.'),
     zone('shared', 'deploy', 'src/shared is used by the browser too: it must not import the deploy generators.'),
+    // The agency's inbox is a browser app of its own (admin.html): no public page may pull it in.
+    ...browserRooms
+      .filter((room) => room !== 'admin')
+      .map((target) => zone(target, 'admin', `src/${target} is part of the public site: it must not import the agency's inbox (src/admin), which public pages never load.`)),
     zone('ui', 'layout', 'src/ui holds small pieces the layout and sections use: it must not import the layout.'),
     zone('ui', 'sections', 'src/ui holds small pieces the layout and sections use: it must not import a section.'),
   ];

@@ -342,6 +342,8 @@ async function main(): Promise<number> {
   if (site !== undefined) options.site = site;
   const server = await loader.load(loader.file('server.ts'));
   if (server !== undefined) options.server = server;
+  const admin = await loader.load(loader.file('admin.ts'));
+  if (admin !== undefined) options.admin = admin;
   const routes = await loader.load(loader.file('routes.ts'));
   if (routes !== undefined) options.routes = routes;
   await loadForms(loader, options);

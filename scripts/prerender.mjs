@@ -98,6 +98,7 @@ writeFileSync(
     .map((p) => `  <url><loc>${site.brand.url}${p === '/' ? '/' : p}</loc><lastmod>${today}</lastmod></url>`)
     .join('\n')}\n</urlset>\n`,
 );
-writeFileSync(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.brand.url}/sitemap.xml\n`);
+// The agency's inbox (src/shared/adminApi.ts ADMIN_PAGE) is not for crawlers either; nor is it in the sitemap.
+writeFileSync(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${site.brand.url}/sitemap.xml\n`);
 
 for (const [address, file, size] of written) console.log(`prerendered ${address.padEnd(20)} -> ${file} (${(size / 1024).toFixed(1)} kB)`);

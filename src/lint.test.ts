@@ -47,6 +47,9 @@ const forbidden = [
     ['src/ui/example.ts', "import { Header as value } from '../layout/Header';", 'must not import the layout'],
     ['src/server/example.ts', "import { validData as value } from '../test/formFixtures';", 'for tests only'],
     ['src/forms/ui/example.tsx', "import { validData as value } from '../../test/formFixtures';", 'for tests only'],
+    ['src/app/example.ts', "import { AdminApp as value } from '../admin/AdminApp';", "must not import the agency's inbox"],
+    ['src/main.tsx', "import { AdminApp as value } from './admin/AdminApp';", "must not import the agency's inbox"],
+    ['src/server/example.ts', "import { AdminApp as value } from '../admin/AdminApp';", "must not import the browser's src/admin"],
 ] as const;
 
 const allowed = [
@@ -57,6 +60,8 @@ const allowed = [
     ['src/forms/ui/example.tsx', "import { formNamed as value } from '../model/registry';"],
     ['src/server/example.test.ts', "import { validData as value } from '../test/formFixtures';"],
     ['src/app/example.ts', "import value from 'react';"],
+    ['src/admin/example.ts', "import { pageNonce as value } from '../app/cspNonce';"],
+    ['src/admin/example.ts', "import { adminRoutes as value } from '../shared/adminApi';"],
 ] as const;
 
 let results: string[][] = [];

@@ -10,6 +10,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { formSchema } from '../forms/model/formSchema';
+import { adminSchema } from './adminSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { closest, formatPath, type CheckContext, type Path, type Schema } from './schema';
@@ -21,6 +22,8 @@ export interface CheckOptions {
   site?: unknown;
   /** The default export of config/server.ts. */
   server?: unknown;
+  /** The default export of config/admin.ts (the inbox's words). */
+  admin?: unknown;
   /** The default export of config/routes.ts. */
   routes?: unknown;
   /** Page id -> the default export of config/pages/<id>.ts, for the pages that could be read. */
@@ -45,6 +48,7 @@ export interface CheckResult {
 
 const SITE_FILE = 'config/site.ts';
 const SERVER_FILE = 'config/server.ts';
+const ADMIN_FILE = 'config/admin.ts';
 const ROUTES_FILE = 'config/routes.ts';
 const PAGES_INDEX_FILE = 'config/pages/index.ts';
 
@@ -84,6 +88,7 @@ export function checkConfig(options: CheckOptions = {}): CheckResult {
 
   if (options.site !== undefined) check(siteSchema, options.site, contextFor(SITE_FILE));
   if (options.server !== undefined) check(serverSchema, options.server, contextFor(SERVER_FILE));
+  if (options.admin !== undefined) check(adminSchema, options.admin, contextFor(ADMIN_FILE));
 
   if (options.routes !== undefined) {
     // Routes are checked before the site's addresses are known, so links are not checked against them.

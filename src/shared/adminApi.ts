@@ -98,10 +98,13 @@ export interface LeadDetail extends LeadSummary {
   deliveries: Delivery[];
 }
 
-/** GET /api/session: what the sign-in page needs. */
+/** GET /api/session: who is signed in (if anyone), or what the sign-in page needs. */
 export interface SignInState {
+  /** The account signed in with this browser's session, if any. */
+  email?: string;
   /** False until `npm run leads -- add-admin` made the first account. */
   accounts: boolean;
+  /** The sign-in form's CSRF token. */
   csrfToken: string;
 }
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import admin from '../../../config/admin';
 import { ADMIN_PAGE } from '../../shared/adminApi';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/cspNonce';
 import { contentSecurityPolicy } from '../../shared/headers';
@@ -18,7 +19,9 @@ export function registerAdminPage(app: FastifyInstance, clientDir: string): void
   const file = path.join(clientDir, ADMIN_HTML);
   // A build without the inbox (an old or partial one): the address is simply unknown.
   if (!existsSync(file)) return;
-  const parts = readFileSync(file, 'utf8').split(CSP_NONCE_PLACEHOLDER);
+  // The tab's title before the inbox's script runs (it then adds the count of new leads).
+  const title = admin.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const parts = readFileSync(file, 'utf8').replace('<title></title>', `<title>${title}</title>`).split(CSP_NONCE_PLACEHOLDER);
 
   const send = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = newNonce();

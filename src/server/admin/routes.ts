@@ -102,7 +102,14 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiO
   // Made now, so that the first sign-in with an unknown address takes no longer than the others.
   void dummyHash();
 
-  scope.get(SIGN_IN_API, async (request, reply) => json(reply, 200, { accounts: hasAccounts(store), csrfToken: reply.generateCsrf({ secure: isHttps(request) }) }));
+  // Asked first by the inbox: signed in already (then /api/admin/me gives the session's token), or the sign-in form.
+  scope.get(SIGN_IN_API, async (request, reply) =>
+    json(reply, 200, {
+      ...(request.session.email ? { email: request.session.email } : {}),
+      accounts: hasAccounts(store),
+      csrfToken: reply.generateCsrf({ secure: isHttps(request) }),
+    }),
+  );
 
   scope.post(SIGN_IN_API, {
     bodyLimit: 4096,

@@ -43,6 +43,9 @@ describe('the session', () => {
     expect(sessionRows(s)).toEqual([{ id: hashSessionId(id), email: 'owner@agency.test' }]);
     expect(JSON.stringify(s.app.store.db.prepare('SELECT * FROM sessions').all())).not.toContain(id);
     expect(await client.me()).toMatchObject({ email: 'owner@agency.test' });
+    // The inbox asks /api/session first: who is signed in, without a 401 when no one is.
+    expect((await client.signInState()).email).toBe('owner@agency.test');
+    expect((await new Client(s.base).signInState()).email).toBeUndefined();
   });
 
   it('is Secure when the request came over HTTPS through the trusted proxy', async () => {
@@ -272,9 +275,11 @@ describe('an e-mail without an account', () => {
       known.push(await timeOf(emails[i]!, i));
       unknown.push(await timeOf(`unknown${i}@agency.test`, i + 100));
     }
+    // Loose bounds (other work on a shared machine stretches single tries); without the dummy
+    // hash an unknown address answers a hundred times faster.
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.7);
-    expect(ratio).toBeLessThan(1.4);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 });
 

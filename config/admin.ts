@@ -1,0 +1,143 @@
+/**
+ * Every word of the agency's inbox at /admin: the sign-in, the list of leads, a lead's page,
+ * the Spam folder and the erasure of a person's data. Only the agency reads these. Words in
+ * {curly braces} are filled in by the inbox. Change a text, save, run `npm run check`.
+ * (The server's answers to the inbox are in config/server.ts, admin.messages.)
+ */
+import type { AdminConfig } from '../src/config/adminSchema';
+
+export default {
+  // Dates and times are written the way this language and region write them.
+  locale: 'en-GB',
+  // The browser tab: {count} is the number of new leads.
+  title: 'Inbox · Business Growth',
+  titleWithUnread: '({count}) Inbox · Business Growth',
+  loading: 'Loading…',
+
+  // The name each form goes by in the inbox (one for every form of config/forms).
+  forms: {
+    inquiry: 'Home inquiry',
+    newsletter: 'Newsletter',
+    freelancer: 'Career application',
+    contact: 'Contact',
+  },
+  statuses: { new: 'New', read: 'Read', replied: 'Replied', archived: 'Archived' },
+
+  signIn: {
+    heading: 'Sign in to the inbox',
+    email: 'E-mail',
+    password: 'Password',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+    noAccount: 'There is no account yet. On the server, in the site\'s folder, create the first one with this command, then type its password (at least 12 characters):',
+    noAccountCommand: 'npm run leads -- add-admin you@example.com',
+    sessionEnded: 'Your session has ended. Please sign in again.',
+  },
+
+  nav: {
+    label: 'Inbox sections',
+    inbox: 'Inbox',
+    spam: 'Spam',
+    erase: 'Erase a person',
+    signedInAs: 'Signed in as {email}',
+    signOut: 'Sign out',
+    skipToContent: 'Skip to the content',
+  },
+
+  list: {
+    heading: 'Inbox',
+    // {count} new leads, shown under the heading.
+    unread: '{count} new',
+    filtersLabel: 'Filter the leads',
+    form: 'Form',
+    allForms: 'All forms',
+    status: 'Status',
+    allStatuses: 'Any status',
+    search: 'Search',
+    searchHint: 'Any field or note',
+    exportCsv: 'Export CSV',
+    exportJson: 'Export JSON',
+    exportHint: 'The leads shown, as a file',
+    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status' },
+    // A lead without a name (the newsletter) is shown by its e-mail address.
+    tableLabel: 'Leads, newest first',
+    empty: 'No leads match this view.',
+    loading: 'Loading the leads…',
+    rowsPerPage: 'Leads per page:',
+    // {from}, {to} and {count} are replaced.
+    shownRows: '{from}–{to} of {count}',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
+    sort: 'Sort',
+  },
+
+  spam: {
+    heading: 'Spam',
+    intro: 'Submissions the spam trap caught: stored, but nobody was notified. "Not spam" moves one to the inbox and sends its notifications.',
+    notSpam: 'Not spam',
+    movedToInbox: 'Moved to the inbox; its notifications are on their way.',
+  },
+
+  lead: {
+    back: 'Back to the list',
+    // {form} and {date} are replaced.
+    received: '{form}, received {date}',
+    spamNotice: 'This lead is in the Spam folder: nobody was notified of it.',
+    notSpam: 'Not spam',
+    fieldsHeading: 'What they sent',
+    // The keys every form adds, by their names in the document.
+    stampLabels: { id: 'Sent at (milliseconds)', Date: 'Sent at (the visitor\'s clock)' },
+    empty: '(empty)',
+    // A visitor's address that is not a web address is shown as text, never as a link.
+    opensInNewTab: '(opens in a new tab)',
+    status: 'Status',
+    statusSaved: 'Status saved.',
+    note: 'Private note',
+    noteHint: 'Only the agency sees it.',
+    saveNote: 'Save the note',
+    noteSaved: 'Note saved.',
+    cvHeading: 'CV',
+    // {size} is replaced (like "120 kB").
+    downloadCv: 'Download the CV ({size})',
+    cvDeleted: 'The CV was deleted (its retention period ended, or it was erased).',
+    noCv: 'No CV was sent.',
+    deliveriesHeading: 'Notifications',
+    noDeliveries: 'No notifications were sent for this lead.',
+    deliveryColumns: { channel: 'Channel', state: 'State', attempts: 'Attempts', lastError: 'Last error', sentAt: 'Sent at' },
+    channels: { email: 'E-mail', webhook: 'Webhook' },
+    deliveryStates: { pending: 'Waiting', retrying: 'Retrying', sent: 'Sent', failed: 'Failed' },
+    sendAgain: 'Send again',
+    sentAgain: 'It will be sent again in a moment.',
+    deleteHeading: 'Delete',
+    deleteButton: 'Delete this lead',
+    deleteQuestion: 'Delete this lead, and its CV, for good? This cannot be undone.',
+    deleteConfirm: 'Delete for good',
+    cancel: 'Cancel',
+    deleted: 'The lead was deleted.',
+    notFound: 'There is no such lead: it may have been deleted.',
+    loading: 'Loading the lead…',
+  },
+
+  erase: {
+    heading: 'Erase everything for an e-mail address',
+    intro: 'When someone asks the agency to delete their data: every lead with this e-mail address, in every form, the Spam folder included, is deleted with its CV. Backups taken before keep them until they are replaced.',
+    email: 'E-mail address',
+    count: 'Find their leads',
+    // {leads} and {forms} are replaced.
+    found: '{leads} leads in {forms} forms.',
+    foundOne: '1 lead in 1 form.',
+    // {leads} is replaced.
+    foundInOneForm: '{leads} leads in 1 form.',
+    none: 'No lead has this e-mail address.',
+    confirm: 'Erase them for good',
+    // {leads} is replaced.
+    erased: 'Erased {leads} leads. Nothing of them is left on this server.',
+  },
+
+  errors: {
+    network: 'The server could not be reached. Please try again.',
+    unexpected: 'Something went wrong. Please reload the page.',
+  },
+} satisfies AdminConfig;

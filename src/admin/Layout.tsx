@@ -1,0 +1,69 @@
+/** The inbox's frame: its sections (Inbox, Spam, Erase a person), who is signed in, Sign out. */
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { NavLink, Outlet } from 'react-router-dom';
+import admin from '../../config/admin';
+import { fill } from './format';
+import { useSession } from './session';
+
+const t = admin.nav;
+const CONTENT_ID = 'content';
+
+const sections = [
+  { to: '/', label: t.inbox, end: true },
+  { to: '/spam', label: t.spam, end: false },
+  { to: '/erase', label: t.erase, end: false },
+];
+
+export function Layout({ email }: { email: string }) {
+  const { signOut, unread } = useSession();
+  return (
+    <>
+      <Link
+        href={`#${CONTENT_ID}`}
+        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}
+      >
+        {t.skipToContent}
+      </Link>
+      <AppBar position="static" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
+        <Container>
+          <Toolbar disableGutters sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>
+            <Box component="nav" aria-label={t.label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, flexGrow: 1 }}>
+              {sections.map((section) => (
+                <Button
+                  key={section.to}
+                  component={NavLink}
+                  to={section.to}
+                  end={section.end}
+                  color="inherit"
+                  sx={{ '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
+                >
+                  {section.label}
+                  {section.to === '/' && unread ? (
+                    <Box component="span" sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}>
+                      {unread}
+                    </Box>
+                  ) : null}
+                </Button>
+              ))}
+            </Box>
+            <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' } }}>
+              {fill(t.signedInAs, { email })}
+            </Typography>
+            <Button color="inherit" variant="outlined" onClick={() => void signOut()}>
+              {t.signOut}
+            </Button>
+          </Toolbar>
+        </Container>
+      </AppBar>
+      <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+        <Outlet />
+      </Container>
+    </>
+  );
+}

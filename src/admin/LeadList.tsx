@@ -1,0 +1,220 @@
+/**
+ * The inbox (and the Spam folder): every lead of every form, newest first, with its form,
+ * name, e-mail address, date and status; filters by form and status, a search across every
+ * field; new leads stand out. The export buttons download exactly the leads shown.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataGrid, type GridColDef, type GridLocaleText } from '@mui/x-data-grid';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import admin from '../../config/admin';
+import { pageNonce } from '../app/cspNonce';
+import { LEAD_STATUSES, type LeadList as LeadListAnswer, type LeadSummary } from '../shared/adminApi';
+import { call, SignedOut, urlOf } from './api';
+import { fill, formatDate, formatDay, formLabel } from './format';
+import { failed, Notice, type NoticeMessage } from './Notice';
+import { useSession } from './session';
+
+const t = admin.list;
+const forms = Object.keys(admin.forms);
+
+/** The grid's own words, from config/admin.ts (no default of the library reaches the screen). */
+const localeText: Partial<GridLocaleText> = {
+  noRowsLabel: t.empty,
+  noResultsOverlayLabel: t.empty,
+  paginationRowsPerPage: t.rowsPerPage,
+  paginationDisplayedRows: ({ from, to, count }) => fill(t.shownRows, { from, to, count }),
+  paginationItemAriaLabel: (type) => ({ first: t.firstPage, previous: t.previousPage, next: t.nextPage, last: t.lastPage })[type],
+  columnHeaderSortIconLabel: t.sort,
+};
+
+/** A select whose empty choice ("All forms") is shown as chosen, not as an empty box. */
+const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+export function LeadList({ spam }: { spam: boolean }) {
+  const { setUnread } = useSession();
+  const [params, setParams] = useSearchParams();
+  const form = params.get('form') ?? '';
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const [leads, setLeads] = useState<LeadSummary[]>([]);
+  const [loading, setLoading] = useState(true);
+  // A lead just deleted on its page says so here.
+  const arrived = (useLocation().state as { notice?: string } | null)?.notice;
+  const [notice, setNotice] = useState<NoticeMessage | undefined>(arrived ? { text: arrived, severity: 'success' } : undefined);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+
+  const query = useMemo(() => ({ form, status, q, spam: String(spam) }), [form, status, q, spam]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const answer = await call<LeadListAnswer>('leads', { query });
+      setLeads(answer.leads);
+      setUnread(answer.unread);
+    } catch (error) {
+      if (!(error instanceof SignedOut)) setNotice(failed(error));
+    } finally {
+      setLoading(false);
+    }
+  }, [query, setUnread]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const setFilter = useCallback(
+    (name: string, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // The search runs once the typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => search !== q && setFilter('q', search), 300);
+    return () => clearTimeout(timer);
+  }, [search, q, setFilter]);
+
+  const notSpam = useCallback(
+    async (docId: string) => {
+      try {
+        await call('notSpam', { params: { docId } });
+        setNotice({ text: admin.spam.movedToInbox, severity: 'success' });
+        await load();
+      } catch (error) {
+        if (!(error instanceof SignedOut)) setNotice(failed(error));
+      }
+    },
+    [load],
+  );
+
+  const columns = useMemo<GridColDef<LeadSummary>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: t.columns.name,
+        flex: 1.2,
+        minWidth: 120,
+        valueGetter: (_value, row) => row.name || row.email,
+        renderCell: ({ row, value }) => (
+          <Link component={RouterLink} to={`/leads/${encodeURIComponent(row.docId)}`} sx={{ fontWeight: row.status === 'new' ? 800 : 400 }}>
+            {String(value)}
+          </Link>
+        ),
+      },
+      { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
+      { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180 },
+      { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: small ? 100 : 150, valueFormatter: (value: string) => (small ? formatDay(value) : formatDate(value)) },
+      {
+        field: 'status',
+        headerName: t.columns.status,
+        width: small ? 96 : 120,
+        valueGetter: (value: LeadSummary['status']) => admin.statuses[value],
+        renderCell: ({ row, value }) => <Chip size="small" label={String(value)} color={row.status === 'new' ? 'primary' : 'default'} variant={row.status === 'new' ? 'filled' : 'outlined'} />,
+      },
+      ...(spam
+        ? [
+            {
+              field: 'actions',
+              headerName: '',
+              width: 150,
+              sortable: false,
+              renderCell: ({ row }) => (
+                <Button size="small" variant="outlined" onClick={() => void notSpam(row.docId)}>
+                  {admin.spam.notSpam}
+                </Button>
+              ),
+            } satisfies GridColDef<LeadSummary>,
+          ]
+        : []),
+    ],
+    [spam, notSpam, small],
+  );
+
+  const unreadHere = leads.filter((lead) => lead.status === 'new').length;
+  const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
+
+  return (
+    <Box component="section" aria-labelledby="list-heading">
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'baseline' }, justifyContent: 'space-between', gap: 1, mb: 2 }}>
+        <Typography id="list-heading" variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+          {spam ? admin.spam.heading : t.heading}
+        </Typography>
+        {!spam && unreadHere > 0 && <Typography sx={{ fontWeight: 700 }}>{fill(t.unread, { count: unreadHere })}</Typography>}
+      </Stack>
+      {spam && <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{admin.spam.intro}</Typography>}
+
+      <Box component="form" role="search" aria-label={t.filtersLabel} onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 2fr' }, mb: 2 }}>
+        <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
+          <MenuItem value="">{t.allForms}</MenuItem>
+          {forms.map((name) => (
+            <MenuItem key={name} value={name}>
+              {formLabel(name)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} slotProps={showEmpty}>
+          <MenuItem value="">{t.allStatuses}</MenuItem>
+          {LEAD_STATUSES.map((name) => (
+            <MenuItem key={name} value={name}>
+              {admin.statuses[name]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField type="search" label={t.search} helperText={t.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }} />
+      </Box>
+
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <Button variant="outlined" href={exportQuery('csv')} download>
+          {t.exportCsv}
+        </Button>
+        <Button variant="outlined" href={exportQuery('json')} download>
+          {t.exportJson}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {t.exportHint}
+        </Typography>
+      </Stack>
+
+      <Notice message={notice} />
+
+      <DataGrid
+        rows={leads}
+        columns={columns}
+        getRowId={(row) => row.docId}
+        loading={loading}
+        autoHeight
+        disableColumnMenu
+        disableRowSelectionOnClick
+        hideFooterSelectedRowCount
+        pageSizeOptions={[25, 50, 100]}
+        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+        columnVisibilityModel={small ? { form: false, email: false } : {}}
+        localeText={localeText}
+        // The grid writes a style element of its own: it carries the page's CSP nonce.
+        nonce={pageNonce()}
+        label={t.tableLabel}
+        getRowClassName={({ row }) => (row.status === 'new' ? 'lead-new' : '')}
+        sx={{ bgcolor: 'background.paper', '& .lead-new': { bgcolor: 'surface' } }}
+      />
+    </Box>
+  );
+}

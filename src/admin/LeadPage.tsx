@@ -1,0 +1,312 @@
+/**
+ * One lead: every field by its label (config/forms), shown as text, never as markup; only
+ * http: and https: addresses become links. Its CV, its notifications with "Send again", its
+ * status (opening a new lead marks it read) and a private note; "Not spam"; delete.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import admin from '../../config/admin';
+import { formNamed } from '../forms/model/registry';
+import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
+import { call, SignedOut, urlOf } from './api';
+import { fill, formatDate, formatSize, formLabel, webAddress } from './format';
+import { failed, Notice, type NoticeMessage } from './Notice';
+import { useSession } from './session';
+
+const t = admin.lead;
+
+/** The lead's fields in its form's order, by their labels; then id and Date; then any other key. */
+function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string }[] {
+  const form = formNamed(lead.form);
+  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+  const known = (form?.fields ?? []).filter((field) => field.kind !== 'file').map((field) => ({ key: field.name, label: field.label, options: field.options }));
+  const stamps = (['id', 'Date'] as const).map((key) => ({ key, label: t.stampLabels[key], options: undefined }));
+  const names = new Set([...known, ...stamps].map((f) => f.key).concat((form?.fields ?? []).map((f) => f.name)));
+  const others = Object.keys(lead.document)
+    .filter((key) => !names.has(key))
+    .map((key) => ({ key, label: key, options: undefined }));
+  return [...known, ...stamps, ...others].map(({ key, label, options }) => {
+    const value = text(lead.document[key]);
+    // A choice is shown as the visitor read it, with the value stored when that differs.
+    const option = options?.find((o) => o.value === value && value !== '');
+    return { key, label, value: option?.label && option.label !== value ? `${option.label} (${value})` : value };
+  });
+}
+
+/** A visitor's value: a link only for a web address; line breaks kept; everything as text. */
+function Value({ value }: { value: string }) {
+  if (value.trim() === '') return <Typography component="span" color="text.secondary">{t.empty}</Typography>;
+  const href = webAddress(value);
+  if (href) {
+    return (
+      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+        {value}
+        <Box component="span" sx={visuallyHidden}>
+          {` ${t.opensInNewTab}`}
+        </Box>
+      </Link>
+    );
+  }
+  return (
+    <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {value}
+    </Box>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+      <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+        {heading}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const deliveryState = (delivery: Delivery) => (delivery.state === 'pending' && delivery.attempts > 0 ? t.deliveryStates.retrying : t.deliveryStates[delivery.state]);
+
+export function LeadPage() {
+  const { docId = '' } = useParams();
+  const navigate = useNavigate();
+  const { setUnread } = useSession();
+  const [lead, setLead] = useState<LeadDetail | null>();
+  const [note, setNote] = useState('');
+  const [notice, setNotice] = useState<NoticeMessage>();
+  const [confirming, setConfirming] = useState(false);
+
+  const show = useCallback((detail: LeadDetail) => {
+    setLead(detail);
+    setNote(detail.note);
+  }, []);
+
+  const act = useCallback(async (action: () => Promise<void>) => {
+    try {
+      await action();
+    } catch (error) {
+      if (!(error instanceof SignedOut)) setNotice(failed(error));
+    }
+  }, []);
+
+  /** The new count for the tab's title, after a status changed. */
+  const recount = useCallback(() => act(async () => setUnread((await call<{ unread: number }>('leads', { query: { status: 'new', spam: 'false' } })).unread)), [act, setUnread]);
+
+  useEffect(() => {
+    let current = true;
+    void (async () => {
+      try {
+        let detail = await call<LeadDetail>('lead', { params: { docId } });
+        // Opening a new lead marks it read.
+        if (detail.status === 'new') detail = await call<LeadDetail>('updateLead', { params: { docId }, json: { status: 'read' } });
+        if (!current) return;
+        show(detail);
+        await recount();
+      } catch (error) {
+        if (!current || error instanceof SignedOut) return;
+        if ((error as { status?: number }).status === 404) setLead(null);
+        else setNotice(failed(error));
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [docId, show, recount]);
+
+  if (lead === null) {
+    return (
+      <>
+        <Alert severity="warning">{t.notFound}</Alert>
+        <Button component={RouterLink} to="/" sx={{ mt: 2 }}>
+          {t.back}
+        </Button>
+      </>
+    );
+  }
+  if (lead === undefined) {
+    return (
+      <>
+        <Typography role="status">{t.loading}</Typography>
+        <Notice message={notice} />
+      </>
+    );
+  }
+
+  const setStatus = (status: LeadStatus) =>
+    act(async () => {
+      show(await call<LeadDetail>('updateLead', { params: { docId }, json: { status } }));
+      setNotice({ text: t.statusSaved, severity: 'success' });
+      await recount();
+    });
+  const saveNote = () =>
+    act(async () => {
+      show(await call<LeadDetail>('updateLead', { params: { docId }, json: { note } }));
+      setNotice({ text: t.noteSaved, severity: 'success' });
+    });
+  const notSpam = () =>
+    act(async () => {
+      show(await call<LeadDetail>('notSpam', { params: { docId } }));
+      setNotice({ text: admin.spam.movedToInbox, severity: 'success' });
+    });
+  const sendAgain = (deliveryId: string) =>
+    act(async () => {
+      await call('resend', { params: { deliveryId } });
+      show(await call<LeadDetail>('lead', { params: { docId } }));
+      setNotice({ text: t.sentAgain, severity: 'success' });
+    });
+  const remove = () =>
+    act(async () => {
+      setConfirming(false);
+      await call('deleteLead', { params: { docId } });
+      navigate(lead.spam ? '/spam' : '/', { state: { notice: t.deleted } });
+    });
+
+  const title = lead.name || lead.email || formLabel(lead.form);
+  return (
+    <Box>
+      <Button component={RouterLink} to={lead.spam ? '/spam' : '/'} sx={{ mb: 2, ml: -1 }}>
+        {`← ${t.back}`}
+      </Button>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}
+      </Typography>
+
+      {lead.spam && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" variant="outlined" size="small" onClick={() => void notSpam()}>
+              {t.notSpam}
+            </Button>
+          }
+        >
+          {t.spamNotice}
+        </Alert>
+      )}
+      <Notice message={notice} />
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box>
+          <Section id="fields-heading" heading={t.fieldsHeading}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1.5 } }}>
+              {fieldsOf(lead).map((field) => (
+                <Box key={field.key} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ fontWeight: 700, mt: { xs: 1.5, sm: 0 } }}>
+                    {field.label}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0 }}>
+                    <Value value={field.value} />
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          </Section>
+
+          <Section id="cv-heading" heading={t.cvHeading}>
+            {lead.cv.state === 'kept' ? (
+              <Button variant="contained" href={urlOf('cv', { params: { docId } })} download>
+                {fill(t.downloadCv, { size: formatSize(lead.cv.bytes) })}
+              </Button>
+            ) : (
+              <Typography>{lead.cv.state === 'deleted' ? t.cvDeleted : t.noCv}</Typography>
+            )}
+          </Section>
+
+          <Section id="deliveries-heading" heading={t.deliveriesHeading}>
+            {lead.deliveries.length === 0 ? (
+              <Typography>{t.noDeliveries}</Typography>
+            ) : (
+              <TableContainer>
+                <Table size="small" aria-labelledby="deliveries-heading">
+                  <TableHead>
+                    <TableRow>
+                      {Object.values(t.deliveryColumns).map((heading) => (
+                        <TableCell key={heading}>{heading}</TableCell>
+                      ))}
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {lead.deliveries.map((delivery) => (
+                      <TableRow key={delivery.id}>
+                        <TableCell>{t.channels[delivery.channel as keyof typeof t.channels] ?? delivery.channel}</TableCell>
+                        <TableCell>{deliveryState(delivery)}</TableCell>
+                        <TableCell>{delivery.attempts}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{delivery.lastError ?? ''}</TableCell>
+                        <TableCell>{delivery.sentAt ? formatDate(delivery.sentAt) : ''}</TableCell>
+                        <TableCell>
+                          <Button size="small" variant="outlined" onClick={() => void sendAgain(delivery.id)}>
+                            {t.sendAgain}
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </Section>
+        </Box>
+
+        <Box>
+          <Section id="status-heading" heading={t.status}>
+            <TextField select fullWidth label={t.status} value={lead.status} onChange={(e) => void setStatus(e.target.value as LeadStatus)}>
+              {LEAD_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {admin.statuses[status]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box component="form" sx={{ mt: 3, display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
+              <TextField label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />
+              <Button type="submit" variant="outlined" sx={{ justifySelf: 'start' }}>
+                {t.saveNote}
+              </Button>
+            </Box>
+          </Section>
+          <Section id="delete-heading" heading={t.deleteHeading}>
+            <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+              {t.deleteButton}
+            </Button>
+          </Section>
+        </Box>
+      </Box>
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-describedby="delete-question">
+        <DialogContent>
+          <DialogContentText id="delete-question">{t.deleteQuestion}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t.cancel}</Button>
+          <Button color="error" variant="contained" onClick={() => void remove()}>
+            {t.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

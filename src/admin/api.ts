@@ -1,0 +1,88 @@
+/**
+ * The inbox's calls to our server (src/shared/adminApi.ts names every route). Requests that
+ * change something carry the session's CSRF token; a 401 means the session has ended, and the
+ * inbox shows the sign-in again. Refusals carry the server's sentence (config/server.ts).
+ */
+import admin from '../../config/admin';
+import { adminRoutes, CSRF_HEADER, pathOf, SIGN_IN_API, type AdminRoute, type Me, type SignInState } from '../shared/adminApi';
+
+/** A refusal or a failure, with the sentence to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The session ended (or there was none): the sign-in shows. */
+export class SignedOut extends ApiError {}
+
+let csrfToken = '';
+let signedOutListener: () => void = () => undefined;
+
+/** Called whenever the server says the session is over. */
+export function onSignedOut(listener: () => void): void {
+  signedOutListener = listener;
+}
+
+async function send(method: string, url: string, json?: unknown, token = csrfToken): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers[CSRF_HEADER] = token;
+  try {
+    return await fetch(url, { method, headers, credentials: 'same-origin', body: json === undefined ? undefined : JSON.stringify(json) });
+  } catch {
+    throw new ApiError(0, admin.errors.network);
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return new ApiError(response.status, typeof body?.message === 'string' ? body.message : admin.errors.unexpected);
+}
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  json?: unknown;
+}
+
+/** The address of a route with its parameters and query (for links: the export, the CV). */
+export function urlOf(route: AdminRoute, { params, query }: CallOptions = {}): string {
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')).toString();
+  return `${pathOf(route, params)}${search ? `?${search}` : ''}`;
+}
+
+export async function call<T>(route: AdminRoute, options: CallOptions = {}): Promise<T> {
+  const response = await send(adminRoutes[route].method, urlOf(route, options), options.json);
+  if (response.status === 401) {
+    signedOutListener();
+    throw new SignedOut(401, admin.signIn.sessionEnded);
+  }
+  if (!response.ok) throw await failure(response);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** Who is signed in (and this session's CSRF token), or SignedOut. */
+export async function whoAmI(): Promise<Me> {
+  const response = await send('GET', adminRoutes.me.path);
+  if (response.status === 401) throw new SignedOut(401, admin.signIn.sessionEnded);
+  if (!response.ok) throw await failure(response);
+  const me = (await response.json()) as Me;
+  csrfToken = me.csrfToken;
+  return me;
+}
+
+export async function signInState(): Promise<SignInState> {
+  const response = await send('GET', SIGN_IN_API);
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as SignInState;
+}
+
+/** Signs in; resolves when the session has started, or rejects with the server's sentence. */
+export async function signIn(email: string, password: string, token: string): Promise<void> {
+  const response = await send('POST', SIGN_IN_API, { email, password }, token);
+  if (!response.ok) throw await failure(response);
+}

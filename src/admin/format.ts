@@ -1,0 +1,33 @@
+/** How the inbox writes dates, sizes and visitors' addresses (config/admin.ts for the words). */
+import admin from '../../config/admin';
+import { fill } from '../shared/text';
+
+const dateTime = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+const day = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short' });
+
+export const formatDate = (value: string | number) => dateTime.format(new Date(value));
+/** The day only, for narrow screens. */
+export const formatDay = (value: string | number) => day.format(new Date(value));
+
+export function formatSize(bytes: number): string {
+  return bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${Math.round(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/**
+ * A visitor's text as a link target, only when it is a web address (http: or https:).
+ * Anything else (`javascript:alert(1)`, `data:…`, plain words) stays text.
+ */
+export function webAddress(value: string): string | undefined {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name a form goes by in the inbox. */
+export const formLabel = (form: string) => admin.forms[form as keyof typeof admin.forms] ?? form;
+
+export { fill };

@@ -1,0 +1,81 @@
+/**
+ * The config checker on the inbox's words (config/admin.ts), the retention periods of
+ * config/forms and the inbox's server settings (config/server.ts admin): one plain sentence
+ * per mistake, pinned.
+ */
+import admin from '../../config/admin';
+import forms from '../../config/forms';
+import server from '../../config/server';
+import { checkConfig } from './check';
+
+type Json = Record<string, unknown>;
+const copy = <T>(value: T) => structuredClone(value) as unknown as Json;
+
+const problemsOf = (mutate: (config: { admin: Json; forms: Record<string, Json>; server: Json }) => void) => {
+  const config = { admin: copy(admin), forms: copy(forms) as Record<string, Json>, server: copy(server) };
+  mutate(config);
+  return checkConfig({ admin: config.admin, forms: config.forms, server: config.server }).problems;
+};
+
+test('the real config has no problems', () => {
+  expect(problemsOf(() => undefined)).toEqual([]);
+});
+
+describe('config/admin.ts', () => {
+  test('an empty text', () => {
+    expect(problemsOf((c) => ((c.admin.signIn as Json).submit = ' '))).toEqual([
+      'config/admin.ts: signIn.submit is empty. Write the text between the quotes, or remove the key if it is optional.',
+    ]);
+  });
+
+  test('a missing text', () => {
+    expect(problemsOf((c) => delete (c.admin.lead as Json).sendAgain)).toEqual(['config/admin.ts: lead.sendAgain is missing. Add it: it should be text in quotes.']);
+  });
+
+  test('a form without a name, and a name for no form', () => {
+    expect(
+      problemsOf((c) => {
+        const names = c.admin.forms as Json;
+        delete names.freelancer;
+        names.careers = 'Career application';
+      }),
+    ).toEqual([
+      'config/admin.ts: forms.freelancer is missing. Give the form "freelancer" of config/forms the name the inbox shows it by.',
+      'config/admin.ts: forms.careers is not a form of config/forms. Remove it, or use one of: newsletter, inquiry, freelancer, contact.',
+    ]);
+  });
+
+  test('a language tag that is not one', () => {
+    expect(problemsOf((c) => (c.admin.locale = 'English'))).toEqual([
+      'config/admin.ts: locale "English" is not a language tag this site knows. Write one like "en-GB" or "en-US".',
+    ]);
+  });
+});
+
+describe('retention in config/forms', () => {
+  test('missing', () => {
+    expect(problemsOf((c) => delete c.forms.inquiry!.retention)).toEqual([
+      'config/forms/inquiry.ts: retention is missing. Add it: it should be a group of keys in {curly braces}.',
+    ]);
+  });
+
+  test('CVs kept longer than their lead', () => {
+    expect(problemsOf((c) => ((c.forms.freelancer!.retention as Json).cvDays = 400))).toEqual([
+      'config/forms/freelancer.ts: retention.cvDays is 400, but the whole lead is deleted after 365 days. Make it at most 365.',
+    ]);
+  });
+
+  test('a CV period on a form without a file field', () => {
+    expect(problemsOf((c) => ((c.forms.contact!.retention as Json).cvDays = 30))).toEqual([
+      'config/forms/contact.ts: retention.cvDays is set, but this form has no file field. Remove it, or add the file field it is meant for.',
+    ]);
+  });
+
+  test('no days', () => {
+    expect(problemsOf((c) => ((c.forms.newsletter!.retention as Json).days = 0))).toEqual(['config/forms/newsletter.ts: retention.days is 0, but it should be at least 1.']);
+  });
+});
+
+test('config/server.ts admin: a timeout that is not a whole number', () => {
+  expect(problemsOf((c) => ((c.server.admin as Json).idleMinutes = 2.5))).toEqual(['config/server.ts: admin.idleMinutes is 2.5, but it should be a whole number.']);
+});

@@ -1,0 +1,71 @@
+/** The description of config/admin.ts: every word of the agency's inbox. */
+import { object, text, type Infer, type Schema } from './schema';
+
+const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
+
+/** A language and region tag like "en-GB", as browsers know them. */
+function locale(): Schema<string> {
+  return {
+    optional: false,
+    expects: 'a language tag like "en-GB"',
+    check(value, path, ctx) {
+      if (typeof value !== 'string') return text().check(value, path, ctx);
+      try {
+        if (Intl.DateTimeFormat.supportedLocalesOf([value]).length > 0) return;
+      } catch {
+        // Not a tag at all: reported below.
+      }
+      ctx.report(path, `${JSON.stringify(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`);
+    },
+  };
+}
+
+/** One name for each form of config/forms: no more, no fewer. */
+function formNames(): Schema<Readonly<Record<string, string>>> {
+  const group = object({});
+  return {
+    optional: false,
+    expects: group.expects,
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
+      const given = value as Record<string, unknown>;
+      for (const id of ctx.formIds) {
+        if (!(id in given)) ctx.report([...path, id], `is missing. Give the form "${id}" of config/forms the name the inbox shows it by.`);
+        else text().check(given[id], [...path, id], ctx);
+      }
+      for (const key of Object.keys(given)) {
+        if (!ctx.formIds.has(key)) ctx.report([...path, key], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`);
+      }
+    },
+  };
+}
+
+export const adminSchema = object({
+  locale: locale(),
+  title: text(),
+  titleWithUnread: text(),
+  loading: text(),
+  forms: formNames(),
+  statuses: texts(['new', 'read', 'replied', 'archived']),
+  signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
+  nav: texts(['label', 'inbox', 'spam', 'erase', 'signedInAs', 'signOut', 'skipToContent']),
+  list: object({
+    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
+    columns: texts(['form', 'name', 'email', 'receivedAt', 'status']),
+    ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
+  }),
+  spam: texts(['heading', 'intro', 'notSpam', 'movedToInbox']),
+  lead: object({
+    ...texts(['back', 'received', 'spamNotice', 'notSpam', 'fieldsHeading']).shape,
+    stampLabels: texts(['id', 'Date']),
+    ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
+    deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),
+    channels: texts(['email', 'webhook']),
+    deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
+    ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading']).shape,
+  }),
+  erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased']),
+  errors: texts(['network', 'unexpected']),
+});
+
+export type AdminConfig = Infer<typeof adminSchema>;

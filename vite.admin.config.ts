@@ -1,0 +1,46 @@
+/**
+ * The agency's inbox (admin.html, src/admin) is built apart from the public pages, into the
+ * same dist/client: its own chunks, which no public page ever loads, and the public build's
+ * chunks and budgets untouched (one build with two entries would share chunks between them).
+ * Everything else is the site's own configuration (vite.config.ts): plugins, the nonce
+ * placeholder, react-router's production build.
+ *
+ * `npx vite --config vite.admin.config.ts` serves the inbox in development at /admin (start
+ * the site's server too: /api goes to it, as in vite.config.ts).
+ */
+import path from 'node:path';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import siteConfig from './vite.config';
+
+const root = import.meta.dirname;
+
+/** In development, /admin and every address under it answer admin.html, as our server does. */
+function inboxAddresses(): Plugin {
+  return {
+    name: 'inbox-addresses',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/admin(\/|\?|$)/.test(request.url)) request.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(async (env) => {
+  const site = (await (typeof siteConfig === 'function' ? siteConfig(env) : siteConfig)) as UserConfig;
+  return {
+    ...site,
+    plugins: [...(site.plugins ?? []), inboxAddresses()],
+    build: {
+      ...site.build,
+      // After the public build, into the same folder: keep what it wrote.
+      emptyOutDir: false,
+      manifest: false,
+      // The data grid and the MUI pieces the inbox uses, in one file the agency loads once.
+      chunkSizeWarningLimit: 1100,
+      rolldownOptions: { input: { admin: path.join(root, 'admin.html') } },
+    },
+  };
+});
