@@ -58,7 +58,7 @@ export default {
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     exportHint: 'The leads shown, as a file',
-    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status' },
+    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action' },
     // A lead without a name (the newsletter) is shown by its e-mail address.
     tableLabel: 'Leads, newest first',
     empty: 'No leads match this view.',

@@ -134,7 +134,7 @@ export function LeadList({ spam }: { spam: boolean }) {
         ? [
             {
               field: 'actions',
-              headerName: '',
+              headerName: t.columns.actions,
               width: 150,
               sortable: false,
               renderCell: ({ row }) => (

@@ -72,7 +72,8 @@ function Value({ value }: { value: string }) {
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/** Read by screen readers, not shown (sizes in px: a bare 1 would be 100% in MUI's sx). */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (

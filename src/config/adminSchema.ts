@@ -51,7 +51,7 @@ export const adminSchema = object({
   nav: texts(['label', 'inbox', 'spam', 'erase', 'signedInAs', 'signOut', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
-    columns: texts(['form', 'name', 'email', 'receivedAt', 'status']),
+    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
   }),
   spam: texts(['heading', 'intro', 'notSpam', 'movedToInbox']),

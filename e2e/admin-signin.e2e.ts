@@ -1,0 +1,134 @@
+/**
+ * The inbox's sign-in under attack, in a real browser against a built server of the test's
+ * own (its wrong-password counts must not slow the other tests down): no account yet says how
+ * to make one; ten wrong passwords end in 429, the right one too while it lasts; an unknown
+ * e-mail gets the same answer as a wrong password; a cross-site form post is refused, and so is
+ * a cross-site request that carries the session cookie.
+ */
+import type { Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import server from '../config/server';
+import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/shared/adminApi';
+import { expect, test } from './fixtures';
+import { addAccount, signIn, type Account } from './helpers/admin';
+import { exited, freePort, startServer } from './helpers/server';
+
+let base: string;
+let dataDir: string;
+let site: ChildProcess;
+let account: Account;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'signin-'));
+  site = await startServer(port, dataDir);
+});
+
+test.afterEach(async ({ page }) => {
+  await page.close();
+  site.kill('SIGTERM');
+  await exited(site);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const tryPassword = async (page: Page, email: string, password: string) => {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const answer = page.waitForResponse((r) => r.url().endsWith(SIGN_IN_API) && r.request().method() === 'POST');
+  await page.getByRole('button', { name: admin.signIn.submit, exact: true }).click();
+  const response = await answer;
+  await expect(page.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeEnabled({ timeout: 20_000 });
+  return response;
+};
+
+test('with no account yet, the sign-in says how to make the first one', async ({ page }) => {
+  await page.goto(`${base}/admin`);
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByText(admin.signIn.noAccount)).toBeVisible();
+  await expect(page.getByText('npm run leads -- add-admin you@example.com', { exact: true })).toBeVisible();
+
+  account = await addAccount(dataDir);
+  await page.reload();
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
+  await expect(page.getByText(admin.signIn.noAccount)).toHaveCount(0);
+  await signIn(page, account, base);
+});
+
+test.describe('wrong passwords', () => {
+  test.use({ expectedConsoleErrors: /the server responded with a status of (401|429)/ });
+
+  test(`ten wrong passwords: refused with 429 after ${server.admin.signIn.perAccount.refuseAfter}, the right password too`, async ({ page }) => {
+    // Ten scrypt hashes and the waits after the second failure (1, 2, 4 s), on a busy machine.
+    test.setTimeout(120_000);
+    account = await addAccount(dataDir);
+    await page.goto(`${base}/admin`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await tryPassword(page, account.email, `not the password ${i}`)).status());
+    const { refuseAfter } = server.admin.signIn.perAccount;
+    expect(statuses).toEqual([...Array<number>(refuseAfter).fill(401), ...Array<number>(10 - refuseAfter).fill(429)]);
+    const minutes = server.admin.signIn.windowMinutes;
+    await expect(page.getByText(server.admin.messages.tooManyAttempts.replace('{minutes}', String(minutes)))).toBeVisible();
+
+    const right = await tryPassword(page, account.email, account.password);
+    expect(right.status()).toBe(429);
+    expect(Number(right.headers()['retry-after'])).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: 'Inbox', exact: true })).toHaveCount(0);
+  });
+
+  test('an e-mail without an account gets the same answer as a wrong password', async ({ page }) => {
+    account = await addAccount(dataDir);
+    await page.goto(`${base}/admin`);
+    const known = await tryPassword(page, account.email, 'not the password');
+    const knownText = await known.text();
+    await expect(page.getByText(server.admin.messages.wrongPassword)).toBeVisible();
+    const unknown = await tryPassword(page, 'nobody@agency.test', 'not the password');
+    expect(unknown.status()).toBe(known.status());
+    expect(await unknown.text()).toBe(knownText);
+    await expect(page.getByText(server.admin.messages.wrongPassword)).toBeVisible();
+  });
+});
+
+test.describe('from another site', () => {
+  // The browser reports the refused post it was made to send.
+  test.use({ expectedConsoleErrors: /the server responded with a status of 401/ });
+
+  test('a cross-site post is refused: the browser sends no cookie (401), and one sent anyway without the token, or from another site, is refused (403)', async ({ page, request }) => {
+    account = await addAccount(dataDir);
+    await signIn(page, account, base);
+    const target = `${base}${adminRoutes.signOut.path}`;
+
+    // Another site posts a form to the inbox's API (its page is made up by the test: the browser
+    // never reaches a real evil.test).
+    const evil = 'http://evil.test';
+    await page.route(`${evil}/evil`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>evil</title><form method="post" action="${target}"><button>Win</button></form>` }),
+    );
+    await page.goto(`${evil}/evil`);
+    const answer = page.waitForResponse(target);
+    await page.getByRole('button', { name: 'Win' }).click();
+    expect((await answer).status()).toBe(401);
+
+    // The session is untouched.
+    await page.goto(`${base}/admin`);
+    await expect(page.getByRole('heading', { name: 'Inbox', exact: true, level: 1 })).toBeVisible();
+
+    // The cookie sent anyway (a browser that ignored SameSite): no token, or the browser says another site.
+    const session = (await page.context().cookies()).find((c) => c.path === '/api/')!;
+    const cookie = `${session.name}=${session.value}`;
+    const noToken = await request.post(target, { headers: { cookie, origin: evil, 'sec-fetch-site': 'cross-site' } });
+    expect(noToken.status()).toBe(403);
+    const me = await (await request.get(`${base}${adminRoutes.me.path}`, { headers: { cookie } })).json();
+    const withToken = await request.post(target, { headers: { cookie, origin: evil, 'sec-fetch-site': 'cross-site', [CSRF_HEADER]: me.csrfToken } });
+    expect(withToken.status()).toBe(403);
+    expect((await request.get(`${base}${adminRoutes.me.path}`, { headers: { cookie } })).status()).toBe(200);
+  });
+});

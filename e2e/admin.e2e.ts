@@ -1,0 +1,265 @@
+/**
+ * The inbox as the agency uses it, in a real browser against the built server: a visitor sends
+ * the career form with a CV; the agency signs in, sees the new lead stand out (and counted in
+ * the tab's title), finds it by search, opens it (every field by its label, as text; the
+ * portfolio "javascript:" address stays inert), downloads the CV, changes the status, exports
+ * the view, and signs out. The Spam folder and "Not spam"; erasing everything for an e-mail
+ * address; the page's headers and crawler rules; axe on every screen at both widths; and the
+ * public pages never load the inbox's code.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import admin from '../config/admin';
+import forms from '../config/forms';
+import server from '../config/server';
+import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
+import { expect, test, visit } from './fixtures';
+import { addAccount, pdfWith, sendApplication, signIn, storeSpam, type Account } from './helpers/admin';
+import { uniqueSuffix } from './helpers/forms';
+
+let account: Account;
+test.beforeAll(async () => {
+  account = await addAccount();
+});
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test('the agency sees a new lead, opens it, downloads the CV, sets its status, exports, signs out', async ({ page, request }) => {
+  const s = uniqueSuffix();
+  const name = `Grace <img src=x onerror=alert(1)> ${s}`;
+  const cv = pdfWith(`the CV of ${s}`);
+  await sendApplication(
+    page,
+    { fullName: name, Email: `grace.${s}@example.com`, Number: '0123456789', portfolioUrl: 'javascript:alert(1)', Messsage: `=1+1\nI build apps. ${s}` },
+    cv,
+  );
+
+  await signIn(page, account);
+  const lead = row(page, name);
+  await expect(lead).toBeVisible();
+  // New: it stands out, and the tab counts it.
+  await expect(lead.getByText(admin.statuses.new, { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/^\(\d+\) Inbox/);
+
+  // Search finds it by any field (here the message), in any case.
+  await page.getByRole('searchbox', { name: admin.list.search }).fill(`BUILD APPS. ${s.toUpperCase()}`);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(lead).toBeVisible();
+
+  await lead.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/leads\/[A-Za-z0-9]{20}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  // Every field by its label, as text: the markup the visitor typed is not markup here.
+  const fields = page.getByRole('region', { name: admin.lead.fieldsHeading });
+  for (const f of forms.freelancer.fields.filter((f) => f.kind !== 'file')) await expect(fields.getByText(f.label, { exact: true })).toBeVisible();
+  await expect(fields.locator('img')).toHaveCount(0);
+  // A portfolio address that is not http(s) stays text: no link, nothing to run.
+  await expect(fields.getByText('javascript:alert(1)', { exact: true })).toBeVisible();
+  await expect(fields.getByRole('link')).toHaveCount(0);
+  await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
+  // Opening it marked it read.
+  await expect(page.getByRole('combobox', { name: admin.lead.status })).toHaveText(admin.statuses.read);
+
+  // The CV, through the inbox only.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Download the CV/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^cv-.*\.pdf$/);
+  expect(readFileSync((await download.path())!)).toEqual(cv);
+
+  // Status: replied.
+  await page.getByRole('combobox', { name: admin.lead.status }).click();
+  await page.getByRole('option', { name: admin.statuses.replied }).click();
+  await expect(page.getByText(admin.lead.statusSaved)).toBeVisible();
+
+  await page.getByRole('link', { name: admin.lead.back }).click();
+  await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
+  await expect(row(page, name).getByText(admin.statuses.replied, { exact: true })).toBeVisible();
+
+  // Export of this view: the same columns and cells as npm run leads -- export, formulas inert.
+  await page.getByRole('combobox', { name: admin.list.form }).click();
+  await page.getByRole('option', { name: admin.forms.freelancer }).click();
+  await expect(row(page, name)).toBeVisible();
+  const exporting = page.waitForEvent('download');
+  await page.getByRole('link', { name: admin.list.exportCsv }).click();
+  const csv = readFileSync((await (await exporting).path())!, 'utf8');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe('"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date"');
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toContain(`"'=1+1\nI build apps. ${s}"`);
+
+  // Signing out ends the session: its cookie no longer opens anything.
+  const cookies = await page.context().cookies();
+  await page.getByRole('button', { name: admin.nav.signOut }).click();
+  await expect(page.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
+  const session = cookies.find((c) => c.path === '/api/')!;
+  const after = await request.get(adminRoutes.leads.path, { headers: { cookie: `${session.name}=${session.value}` } });
+  expect(after.status()).toBe(401);
+});
+
+test('the Spam folder: a trapped submission waits there, "Not spam" moves it to the inbox', async ({ page }) => {
+  const s = uniqueSuffix();
+  const name = `Caught ${s}`;
+  await storeSpam(forms.inquiry.collection, { Fname: name, Email: `caught.${s}@example.com`, Number: '', Pname: 'A shop', id: Date.now(), Date: new Date().toString() });
+  await signIn(page, account);
+  await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
+  await expect(page.getByText(admin.list.empty)).toBeVisible();
+
+  await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: admin.nav.spam }).click();
+  await expect(page.getByRole('heading', { name: admin.spam.heading, level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
+  await row(page, name).getByRole('button', { name: admin.spam.notSpam }).click();
+  await expect(page.getByText(admin.spam.movedToInbox)).toBeVisible();
+  await expect(row(page, name)).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: admin.nav.inbox }).click();
+  await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
+  await expect(row(page, name)).toBeVisible();
+});
+
+test('erasing everything for an e-mail address: a count first, then nothing left', async ({ page, request }) => {
+  const s = uniqueSuffix();
+  const email = `leaving.${s}@example.com`;
+  for (const [collection, document] of [
+    [forms.contact.collection, { Fullname: `Leaving ${s}`, Company: 'Co', Number: '1', Email: email, Your: '', Messsage: 'Bye', id: 1, Date: 'now' }],
+    [forms.newsletter.collection, { Email: email.toUpperCase(), id: 2, Date: 'now' }],
+  ] as const) {
+    const response = await request.post(`/api/collections/${collection}/documents`, { data: document });
+    expect(response.status()).toBe(201);
+  }
+  const stay = `Staying ${s}`;
+  expect((await request.post(`/api/collections/${forms.inquiry.collection}/documents`, { data: { Fname: stay, Email: `staying.${s}@example.com`, Number: '', Pname: 'x', id: 3, Date: 'now' } })).status()).toBe(201);
+
+  await signIn(page, account);
+  await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: admin.nav.erase }).click();
+  await page.getByRole('textbox', { name: admin.erase.email }).fill(email);
+  await page.getByRole('button', { name: admin.erase.count }).click();
+  await expect(page.getByText(admin.erase.found.replace('{leads}', '2').replace('{forms}', '2'))).toBeVisible();
+  await page.getByRole('button', { name: admin.erase.confirm }).click();
+  await expect(page.getByText(admin.erase.erased.replace('{leads}', '2'))).toBeVisible();
+
+  await page.getByRole('textbox', { name: admin.erase.email }).fill(email);
+  await page.getByRole('button', { name: admin.erase.count }).click();
+  await expect(page.getByText(admin.erase.none)).toBeVisible();
+  await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: admin.nav.inbox }).click();
+  await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
+  await expect(row(page, stay)).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+});
+
+test('/admin and its addresses: noindex, never cached, a nonce policy as strict as the pages\', not in the sitemap, disallowed in robots.txt', async ({ page, request }) => {
+  for (const address of ['/admin', '/admin/', '/admin/leads/AAAAAAAAAAAAAAAAAAAA', '/admin/spam']) {
+    const response = await request.get(address);
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(headers['cache-control']).toBe('no-store');
+    const csp = headers['content-security-policy']!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toBe(
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; style-src-attr 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+    );
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(html).toContain(`<title>${admin.title}</title>`);
+    expect(html).not.toContain('__CSP_NONCE__');
+  }
+  // A fresh nonce per answer.
+  const [a, b] = await Promise.all([request.get('/admin'), request.get('/admin')]);
+  expect(a.headers()['content-security-policy']).not.toBe(b.headers()['content-security-policy']);
+
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');
+  expect(await (await request.get('/robots.txt')).text()).toMatch(/^Disallow: \/admin$/m);
+
+  // Every style and script of the page carries the nonce (the fixture fails on any CSP refusal).
+  const response = await page.goto('/admin');
+  await expect(page.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
+  const nonce = /'nonce-([^']+)'/.exec(response!.headers()['content-security-policy']!)?.[1];
+  const nonces = await page.evaluate(() => [...document.querySelectorAll('style, script')].map((el) => (el as HTMLElement).nonce));
+  expect(new Set(nonces)).toEqual(new Set([nonce]));
+});
+
+test('the public pages never load the inbox\'s code', async ({ page }) => {
+  const scripts = (into: Set<string>) => (request: { url(): string }) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.js')) into.add(url.pathname);
+  };
+  const inbox = new Set<string>();
+  page.on('request', scripts(inbox));
+  await signIn(page, account);
+  await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: admin.nav.spam }).click();
+  await expect(page.getByRole('heading', { name: admin.spam.heading, level: 1 })).toBeVisible();
+  page.removeAllListeners('request');
+  const site = new Set<string>();
+  page.on('request', scripts(site));
+  for (const address of ['/', '/Career', '/Contact']) {
+    await visit(page, address);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(inbox.size).toBeGreaterThan(0);
+  expect(site.size).toBeGreaterThan(0);
+  expect([...site].filter((file) => inbox.has(file))).toEqual([]);
+});
+
+test.describe('every admin address without a session', () => {
+  const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+  test('is 401 for every route of the table and every method (the sign-in excepted, which is outside /api/admin/)', async ({ request }) => {
+    for (const route of Object.values(adminRoutes)) {
+      const address = route.path.replace(/:\w+/g, 'AAAAAAAAAAAAAAAAAAAA');
+      for (const method of methods) {
+        const response = await request.fetch(address, { method, data: method === 'GET' || method === 'HEAD' ? undefined : '{"status":"read"}', headers: { 'content-type': 'application/json' } });
+        expect(response.status(), `${method} ${address}`).toBe(401);
+        if (method !== 'HEAD') expect(await response.json()).toEqual({ message: server.admin.messages.signInRequired });
+      }
+    }
+    expect((await request.get(SIGN_IN_API)).status()).toBe(200);
+  });
+});
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px wide`, () => {
+    test.use({ viewport: { width, height: width > 800 ? 800 : 740 } });
+
+    test('every screen of the inbox has no axe violations and does not scroll sideways', async ({ page }) => {
+      // Five screens, each analysed by axe.
+      test.setTimeout(90_000);
+      const s = uniqueSuffix();
+      const spam = await storeSpam(forms.freelancer.collection, {
+        fullName: `Axe ${s}`, Email: `axe.${s}@example.com`, Number: '', portfolioUrl: 'https://example.com/work', SelectedTechnology: 'React.js', CvFile: '', Messsage: 'Hello', id: 1, Date: 'now',
+      });
+      const screens: [string, () => Promise<void>][] = [
+        ['sign-in', async () => {
+          await page.goto('/admin');
+          await expect(page.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
+        }],
+        ['inbox', () => signIn(page, account)],
+        ['spam', async () => {
+          await page.goto('/admin/spam');
+          await expect(page.getByRole('link', { name: `Axe ${s}` })).toBeVisible();
+        }],
+        ['lead', async () => {
+          await page.goto(`/admin/leads/${spam}`);
+          await expect(page.getByRole('heading', { name: `Axe ${s}`, level: 1 })).toBeVisible();
+        }],
+        ['erase', async () => {
+          await page.goto('/admin/erase');
+          await page.getByRole('textbox', { name: admin.erase.email }).fill(`axe.${s}@example.com`);
+          await page.getByRole('button', { name: admin.erase.count }).click();
+          await expect(page.getByText(admin.erase.foundOne)).toBeVisible();
+        }],
+      ];
+      for (const [name, open] of screens) {
+        await open();
+        await page.waitForTimeout(300);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const report = results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
+        expect(report, `axe violations on the ${name} screen at ${width} px`).toEqual([]);
+      }
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Helpers for the inbox's browser tests (e2e/admin*.e2e.ts): an account made with the agency's
+ * own command line, signing in as a person does, a career application sent through the public
+ * page, and spam leads written into a server's database as the spam trap stores them.
+ */
+import type { Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { openStore } from '../../src/server/store';
+import { expect } from '../fixtures';
+import { field, formOf, submitButton, toasts, uniqueSuffix } from './forms';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+/** The shared test server's data folder (E2E_DATA_DIR of playwright.config.ts). */
+export const E2E_DATA_DIR = '.e2e-data';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** `npm run leads -- add-admin <email>` with the password on standard input. A new account per call. */
+export function addAccount(dataDir = E2E_DATA_DIR): Promise<Account> {
+  const account = { email: `agency.${uniqueSuffix()}@agency.test`, password: `a password of ${uniqueSuffix()}` };
+  return new Promise((resolve, reject) => {
+    const child = execFile(tsx, ['scripts/leads.ts', 'add-admin', account.email], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`add-admin failed: ${stderr}`)) : resolve(account),
+    );
+    child.stdin!.end(`${account.password}\n`);
+  });
+}
+
+/** Fills the sign-in form as a person does; resolves once the inbox shows. */
+export async function signIn(page: Page, { email, password }: Account, base = ''): Promise<void> {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // The password is checked with scrypt (128 MiB, a third of a second when the machine is quiet).
+  await expect(page.getByRole('heading', { name: 'Inbox', exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
+}
+
+/** A small PDF whose bytes hold `text`. */
+export const pdfWith = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+
+/** Sends the career form on /Career, with a CV, as a visitor does. */
+export async function sendApplication(page: Page, values: Record<string, string>, cv: Buffer): Promise<void> {
+  await page.goto('/Career');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  const form = formOf(page, 'freelancer');
+  await form.scrollIntoViewIfNeeded();
+  await field(form, 'fullName').focus();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  await field(form, 'CvFile').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: cv });
+  await expect(form.getByText('cv.pdf uploaded.')).toBeVisible();
+  for (const [key, value] of Object.entries(values)) await field(form, key).fill(value);
+  await submitButton(form).click();
+  await expect(toasts(page).filter({ hasText: 'Thankyou For Connecting' })).toHaveCount(1);
+}
+
+/** Stores a document as the spam trap does (in the Spam folder, never notified); resolves with its id. */
+export async function storeSpam(collection: string, document: Record<string, unknown>, dataDir = E2E_DATA_DIR): Promise<string> {
+  const store = openStore(dataDir);
+  try {
+    return (await store.insertDurably(collection, document, { spam: true })).id;
+  } finally {
+    store.close();
+  }
+}
