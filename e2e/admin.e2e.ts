@@ -155,6 +155,8 @@ test('/admin and its addresses: noindex, never cached, a nonce policy as strict 
     const headers = response.headers();
     expect(headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(headers['cache-control']).toBe('no-store');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['x-frame-options']).toBe('DENY');
     const csp = headers['content-security-policy']!;
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();

@@ -41,8 +41,9 @@ export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base
  * The headers every answer gets, as name/value pairs (the server's and Firebase Hosting's).
  * No Cross-Origin-Opener-Policy: it makes the browser start a fresh renderer process for
  * every visit that arrives from another page, and Lighthouse measured that start-up as 50-190 ms
- * more blocking time per page (0-20 ms without it, /Career, same build). The site has no
- * signed-in state for another window to reach, and framing is refused below anyway.
+ * more blocking time per page (0-20 ms without it, /Career, same build). The public pages have
+ * no signed-in state for another window to reach (the inbox at /admin, which has, sends it:
+ * src/server/admin/page.ts), and framing is refused below anyway.
  */
 export function commonHeaders(headers: ServerConfig['headers'], { https }: { https: boolean }): [string, string][] {
   return [

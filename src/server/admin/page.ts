@@ -29,6 +29,9 @@ export function registerAdminPage(app: FastifyInstance, clientDir: string): void
       .header('Content-Security-Policy', contentSecurityPolicy(nonce, { https: isHttps(request) }))
       .header('Cache-Control', 'no-store')
       .header('X-Robots-Tag', 'noindex, nofollow')
+      // The public pages leave this out (src/shared/headers.ts: it costs them a fresh renderer
+      // process per visit); the inbox has a signed-in state for another window to reach.
+      .header('Cross-Origin-Opener-Policy', 'same-origin')
       .type('text/html; charset=utf-8')
       .send(parts.join(nonce));
   };
