@@ -207,7 +207,8 @@ export function LeadList({ spam }: { spam: boolean }) {
         hideFooterSelectedRowCount
         pageSizeOptions={[25, 50, 100]}
         initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        columnVisibilityModel={small ? { form: false, email: false } : {}}
+        // Narrow screens: the name, the date and the status (in the Spam folder: the name and "Not spam").
+        columnVisibilityModel={small ? { form: false, email: false, ...(spam ? { receivedAt: false, status: false } : {}) } : {}}
         localeText={localeText}
         // The grid writes a style element of its own: it carries the page's CSP nonce.
         nonce={pageNonce()}
