@@ -50,6 +50,8 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   await lead.getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/leads\/[A-Za-z0-9]{20}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  // The keyboard starts at the new screen's content, not at the top of the document.
+  await expect(page.getByRole('main')).toBeFocused();
   // Every field by its label, as text: the markup the visitor typed is not markup here.
   const fields = page.getByRole('region', { name: admin.lead.fieldsHeading });
   for (const f of forms.freelancer.fields.filter((f) => f.kind !== 'file')) await expect(fields.getByText(f.label, { exact: true })).toBeVisible();

@@ -6,7 +6,8 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import admin from '../../config/admin';
 import { fill } from './format';
 import { useSession } from './session';
@@ -22,6 +23,14 @@ const sections = [
 
 export function Layout({ email }: { email: string }) {
   const { signOut, unread } = useSession();
+  // After moving to another screen, the keyboard and screen readers start at its content (the
+  // link that was followed is gone); a filter changing the address is no move.
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else document.getElementById(CONTENT_ID)?.focus();
+  }, [pathname]);
   return (
     <>
       <Link
