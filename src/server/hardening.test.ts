@@ -10,6 +10,7 @@ import path from 'node:path';
 import forms from '../../config/forms';
 import server from '../../config/server';
 import { buildDocument } from '../forms/model/document';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
 import { createLimiter } from './rateLimit';
@@ -244,6 +245,15 @@ describe('security headers', () => {
         '<body><div id="root"><p>Hello</p></div><script nonce="__CSP_NONCE__">window.x=1</script></body></html>',
     );
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const manifest: SiteManifest = {
+      pages: [
+        { path: '/', file: 'index.html' },
+        { path: '/Contact', file: 'index.html' },
+      ],
+      fallbackFile: 'index.html',
+      frameOrigins: ['https://www.openstreetmap.org'],
+    };
+    writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
     return dir;
   }
 
@@ -263,7 +273,7 @@ describe('security headers', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("form-action 'self'");
-      // The contact page's map is the only frame allowed.
+      // The frames the build found in the pages (the contact page's map) are the only ones allowed.
       expect(csp).toContain('frame-src https://www.openstreetmap.org');
     }
     expect(nonceOf(String(a.headers['content-security-policy']))).not.toBe(nonceOf(String(b.headers['content-security-policy'])));
