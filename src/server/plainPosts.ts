@@ -80,10 +80,7 @@ export async function handlePlainPost(
   if (isSpam(body)) return `?sent=${collection}`;
   const values = valuesFromPost(form, body);
   const failure = await validateValues(form, values);
-  if (failure) {
-    const check = form.checks.findIndex((c) => c.field === failure.field && c.message === failure.message);
-    return `?invalid=${collection}&check=${check}`;
-  }
+  if (failure) return `?invalid=${collection}&check=${failure.check}`;
   try {
     await save(buildDocument(form, values as FormValues));
     return `?sent=${collection}`;

@@ -7,6 +7,7 @@
 import { useRef } from 'react';
 import { notify } from '../../app/notify';
 import { useDataPort } from '../../data/DataPortContext';
+import { fieldRefusalOf, type FieldRefusal } from '../../data/port';
 import type { FormValues } from '../model/buildSchema';
 import { buildDocument } from '../model/document';
 import type { FormConfig } from '../model/formSchema';
@@ -21,9 +22,14 @@ export interface SubmissionOptions {
   currentValues?: () => FormValues;
   /** Whether the hidden spam-trap field was filled in: a robot, told "sent" and saved nowhere. */
   isSpam?: () => boolean;
+  /**
+   * The server refused one field with a check's message: show it there, as the browser's own
+   * check would. Returns false when the form has no such field (the failure message is shown).
+   */
+  showRefusal?: (refusal: FieldRefusal) => boolean;
 }
 
-export function useSubmission(form: FormConfig, { resetFields, pendingUpload, currentValues, isSpam }: SubmissionOptions) {
+export function useSubmission(form: FormConfig, { resetFields, pendingUpload, currentValues, isSpam, showRefusal }: SubmissionOptions) {
   const port = useDataPort();
   const inFlight = useRef(false);
 
@@ -60,6 +66,8 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
       } catch (error) {
         console.error(`Could not save to ${form.collection}:`, error);
         if (!isPermanent(error)) retryLater(port);
+        const refusal = fieldRefusalOf(error);
+        if (refusal && showRefusal?.(refusal)) return;
         if (form.failure.toast) notify(form.failure.toast, form.failure.variant ?? 'error');
       }
     } finally {
