@@ -19,7 +19,7 @@ const E2E_DATA_DIR = '.e2e-data';
 export type StoredDocument = Record<string, unknown>;
 
 /** Every document of a collection, read with the leads CLI (JSON export). */
-export function readCollection(collection: string): Promise<StoredDocument[]> {
+function readCollection(collection: string): Promise<StoredDocument[]> {
   return readCollectionIn(E2E_DATA_DIR, collection);
 }
 
@@ -87,7 +87,7 @@ export function recordWrites(page: Page): { saves: Request[]; uploads: Request[]
 }
 
 /** Texts that only a form library's default messages contain (yup, react-hook-form, the browser's own bubbles). */
-export const libraryDefaults = /must be a|is a required field|must be at least|must be at most|must match|is invalid|this field is required|please fill (in|out) this field|please include an '@'/i;
+const libraryDefaults = /must be a|is a required field|must be at least|must be at most|must match|is invalid|this field is required|please fill (in|out) this field|please include an '@'/i;
 
 export async function expectNoLibraryMessages(page: Page): Promise<void> {
   await expect(page.locator('body')).not.toContainText(libraryDefaults);

@@ -18,8 +18,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
 }
 
-export const SERVER_ENTRY = 'src/server/index.ts';
-export const RENDERER_ENTRY = 'src/entry-server.tsx';
+const SERVER_ENTRY = 'src/server/index.ts';
+const RENDERER_ENTRY = 'src/entry-server.tsx';
 
 export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log }: BuildOptions): Promise<void> {
   const clientDir = path.join(outDir, 'client');

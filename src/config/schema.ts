@@ -303,10 +303,10 @@ export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
 }
 
 /** The least contrast between text and its background (WCAG 2 level AA, normal text). */
-export const MIN_TEXT_CONTRAST = 4.5;
+const MIN_TEXT_CONTRAST = 4.5;
 
 /** The contrast ratio of two #rrggbb colours (WCAG 2), from 1 (the same) to 21 (black on white). */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const luminance = (hex: string) => {
     const [r, g, b] = [1, 3, 5].map((i) => {
       const c = parseInt(hex.slice(i, i + 2), 16) / 255;

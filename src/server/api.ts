@@ -51,7 +51,7 @@ function hasForbiddenKey(value: unknown): boolean {
 }
 
 /** A JSON body, or the refusal to answer it with. */
-export function parseJsonBody(body: Buffer): { value: unknown } | Error {
+function parseJsonBody(body: Buffer): { value: unknown } | Error {
   if (body.length === 0) return refusal(400, messages.emptyBody);
   if (!isUtf8(body)) return refusal(400, messages.notUtf8);
   let value: unknown;

@@ -66,7 +66,7 @@ export function parseFormBody(bytes: Buffer): PostedBody {
 }
 
 /** The form's values from a plain post: exactly its fields (missing ones empty, unreadable ones null). */
-export function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, string | null> {
+function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, string | null> {
   return Object.fromEntries(form.fields.map((f) => [f.name, Object.hasOwn(body, f.name) ? (body[f.name] ?? null) : '']));
 }
 
@@ -103,7 +103,7 @@ export function outcomeFromQuery(query: URLSearchParams): Outcome | null {
 }
 
 /** The words shown for an outcome, or null where the specification shows nothing. */
-export function outcomeText(outcome: Outcome): string | null {
+function outcomeText(outcome: Outcome): string | null {
   if (outcome.kind === 'invalid') return outcome.message;
   return (outcome.kind === 'sent' ? outcome.form.success.toast : outcome.form.failure.toast) ?? null;
 }
