@@ -2,10 +2,10 @@
  * `npm run build`: checks config/ first (stopping with its sentences when something is wrong),
  * then builds the site into dist/ (src/build/build.ts).
  */
-import { checkConfigFolder, report } from '../src/config/checkFiles';
+import { checkProject, report } from '../src/build/checkProject';
 import { buildSite } from '../src/build/build';
 
-const problems = await checkConfigFolder();
+const problems = await checkProject();
 if (problems.length > 0) {
   console.error(report(problems));
   console.error('\nThe site was not built: fix the config first (npm run check checks it again).');

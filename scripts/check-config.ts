@@ -1,6 +1,6 @@
 /**
  * `npm run check`: reads every file of config/ and lists every problem at once, one plain
- * sentence each, or prints "Config is all good." (src/config/checkFiles.ts does the work).
+ * sentence each, or prints "Config is all good." (src/build/checkProject.ts does the work).
  * `npm run build`, `npm start` and `npm run dev` run the same check first.
  *
  * Options (for tests and tools):
@@ -10,7 +10,8 @@
  * Exit code: 0 when there is nothing to fix, 1 when there are problems, 2 on wrong usage.
  */
 import path from 'node:path';
-import { checkConfigFolder, defaultFolders, report, type Folders } from '../src/config/checkFiles';
+import { checkProject, report } from '../src/build/checkProject';
+import { defaultFolders, type Folders } from '../src/config/checkFiles';
 
 function parseArgs(argv: readonly string[]): Folders | string {
   const args = { ...defaultFolders };
@@ -32,7 +33,7 @@ async function main(): Promise<number> {
     console.error(args);
     return 2;
   }
-  const problems = await checkConfigFolder(args);
+  const problems = await checkProject(args);
   console.log(report(problems));
   return problems.length === 0 ? 0 : 1;
 }

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../src/build/build';
-import { checkConfigFolder, report } from '../src/config/checkFiles';
+import { checkProject, report } from '../src/build/checkProject';
 
 // npm runs scripts from the project's folder.
 const root = process.cwd();
@@ -20,7 +20,7 @@ function newest(target: string): number {
   return readdirSync(target).reduce((max, name) => Math.max(max, newest(path.join(target, name))), info.mtimeMs);
 }
 
-const problems = await checkConfigFolder();
+const problems = await checkProject();
 if (problems.length > 0) {
   console.error(report(problems));
   console.error('\nThe site was not started: fix the config first (npm run check checks it again).');

@@ -1,15 +1,12 @@
 /**
  * The config checker over the files of a config folder: reads every file of config/ one by
  * one (a file that cannot be read at all, say a missing comma, becomes one sentence and the
- * other files are still checked), runs checkConfig (check.ts) over what loaded, and, when
- * there is nothing else to fix, checks that the committed Firebase security rules are the
- * ones the forms make now. Used by `npm run check` and before every build, start and dev
- * server (scripts/check-config.ts, scripts/build.ts).
+ * other files are still checked) and runs checkConfig (check.ts) over what loaded.
+ * src/build/checkProject.ts adds the check of what is made from it (the Firebase rules).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { FIREBASE_CONFIG_COMMAND, FIRESTORE_RULES_FILE, STORAGE_RULES_FILE, firestoreRules, storageRules, type Forms } from '../deploy/firebaseRules';
 import { checkConfig, type CheckOptions } from './check';
 
 /** The project being checked: npm runs every script from the project's folder. */
@@ -286,32 +283,14 @@ async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {
   Object.assign(options, { forms, formFiles, formIds: files.filter((f) => !isHelper(f)).map((f) => path.basename(f, '.ts')) });
 }
 
-/** Sentences for security rules files that are missing or no longer what config/forms makes. */
-function staleRules(rootDir: string, forms: Forms): string[] {
-  let files: [string, string][];
-  try {
-    files = [
-      [FIRESTORE_RULES_FILE, firestoreRules(forms)],
-      [STORAGE_RULES_FILE, storageRules(forms)],
-    ];
-  } catch (error) {
-    return [`config/forms: the Firebase security rules cannot be made from the forms: ${error instanceof Error ? error.message : String(error)}`];
-  }
-  return files.flatMap(([file, text]) => {
-    let committed: string | undefined;
-    try {
-      committed = readFileSync(path.join(rootDir, file), 'utf8');
-    } catch {
-      committed = undefined;
-    }
-    if (committed === text) return [];
-    const state = committed === undefined ? 'is missing' : 'is out of date: a form\'s fields, limits or checks changed since it was made';
-    return [`${file} ${state}. Run \`${FIREBASE_CONFIG_COMMAND}\` and commit ${file}, so that Firebase checks submissions the same way.`];
-  });
-}
-
-/** Every problem of the config folder, one plain sentence each; none when all is good. */
-export async function checkConfigFolder({ configDir, publicDir }: Folders = defaultFolders): Promise<string[]> {
+/**
+ * Every problem of the config folder, one plain sentence each; none when all is good.
+ * `afterwards` adds checks that need a valid config (the Firebase rules are made from the forms).
+ */
+export async function checkConfigFolder(
+  { configDir, publicDir }: Folders = defaultFolders,
+  afterwards?: (config: { rootDir: string; forms: unknown }) => string[],
+): Promise<string[]> {
   const loader = new Loader(configDir);
   const options: CheckOptions = { publicDir };
 
@@ -325,8 +304,8 @@ export async function checkConfigFolder({ configDir, publicDir }: Folders = defa
   await loadPages(loader, options);
 
   const problems = [...loader.problems, ...checkConfig(options).problems];
-  // The rules are made from valid forms only: with other problems, fix those first.
-  if (problems.length === 0) problems.push(...staleRules(path.dirname(configDir), (options.forms ?? {}) as Forms));
+  // What is made from the config (the Firebase rules) is checked only once it is valid: fix the rest first.
+  if (problems.length === 0 && afterwards) problems.push(...afterwards({ rootDir: path.dirname(configDir), forms: options.forms ?? {} }));
   return problems;
 }
 
