@@ -22,7 +22,7 @@ export const serverSchema = object({
   /**
    * The hidden field that catches spam robots: people never see it (it is off screen and
    * hidden from screen readers), robots fill it in. A submission with it filled gets an
-   * ordinary success answer and is not stored.
+   * ordinary success answer, and is stored marked as spam (never notified).
    */
   spamTrap: object({
     name: text(),

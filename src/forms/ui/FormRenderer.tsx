@@ -73,7 +73,7 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
     },
     pendingUpload: () => uploads.current,
     currentValues: () => getValues(),
-    isSpam: () => (trap.current?.value ?? '') !== '',
+    spamTrap: () => trap.current?.value ?? '',
     // Our server's word on a field: shown and focused there, as the browser's own check does.
     showRefusal: ({ field, message }) => {
       if (!form.fields.some((f) => f.name === field)) return false;
