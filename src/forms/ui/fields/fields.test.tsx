@@ -104,6 +104,7 @@ function probeForm(kind: Kind, layout: 'stacked' | 'inline'): FormConfig {
     reset: 'afterSave',
     success: {},
     failure: {},
+    notify: { subject: 'New probe', email: false, webhook: false },
     messages: forms.contact.messages,
   };
 }
