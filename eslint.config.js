@@ -61,9 +61,11 @@ function roomWalls() {
     ),
     ...browserRooms.filter((room) => room !== 'sections').map((from) => ({ ...zone('sections/*/schema.ts', from, 'A section schema is read by the config checker in Node: it must not import browser code.') })),
     zone('deploy', 'server', 'The deploy generators must not import the server: what both need belongs in src/shared.'),
-    zone('shared', 'server', 'src/shared is used by the browser too: it must not import the server.'),
-    zone('shared', 'build', 'src/shared is used by the browser too: it must not import the build.'),
-    zone('shared', 'deploy', 'src/shared is used by the browser too: it must not import the deploy generators.'),
+    zone('build', 'server', 'The build must not import the server: what both need belongs in src/shared.'),
+    zone('server', 'build', 'The server must not import the build: it reads what the build wrote (the site manifest, src/shared/siteManifest.ts).'),
+    ...['shared', 'config', 'forms/model'].flatMap((target) =>
+      ['server', 'build', 'deploy'].map((from) => zone(target, from, `src/${target} is what the server, the build and the deploy generators share: it must not import src/${from}.`)),
+    ),
     // The agency's inbox is a browser app of its own (admin.html): no public page may pull it in.
     ...browserRooms
       .filter((room) => room !== 'admin')

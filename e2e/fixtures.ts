@@ -87,7 +87,7 @@ export const addresses: { path: string; page: PageId }[] = routes.routes.flatMap
 export const mainPaths: { path: string; page: PageId }[] = routes.routes.map((route) => ({ path: route.path, page: route.page as PageId }));
 
 /** The page a site-internal link points at (by path or alias). */
-export function pageOfHref(href: string): PageId | undefined {
+function pageOfHref(href: string): PageId | undefined {
   return addresses.find((a) => a.path === href)?.page;
 }
 

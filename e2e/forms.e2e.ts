@@ -31,6 +31,7 @@ import {
   formPlaces,
   recordToasts,
   recordWrites,
+  spamMarks,
   submitButton,
   toasts,
   uniqueSuffix,
@@ -254,6 +255,59 @@ test.describe('failing checks come one at a time, in the order of the specificat
       { key: 'Email', value: email },
     );
   });
+});
+
+test.describe("our server's refusal shows on its field, focused, as the browser's own check does", () => {
+  // The browser's checks pass; the request is then changed on its way out (as a page with
+  // other code, or a script, might send it), and the real server refuses it with 400 {field, message}.
+  const cases: { name: FormName; fill: (s: string) => Record<string, string>; spoil: { key: string; value: string }; message: string }[] = [
+    { name: 'inquiry', fill: (s) => ({ Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Pname: 'Shop' }), spoil: { key: 'Email', value: 'ada at example' }, message: message.email },
+    { name: 'newsletter', fill: (s) => ({ Email: `news.${s}@example.com` }), spoil: { key: 'Email', value: 'news@example' }, message: message.email },
+    {
+      name: 'freelancer',
+      fill: (s) => ({ fullName: `Grace ${s}`, Email: `grace.${s}@example.com`, Number: '0123456789', portfolioUrl: 'https://grace.example.com', Messsage: 'Hello' }),
+      spoil: { key: 'portfolioUrl', value: '   ' },
+      message: message.portfolio,
+    },
+    {
+      name: 'contact',
+      fill: (s) => ({ Fullname: `Linus ${s}`, Company: 'Acme Ltd', Number: '0123456789', Email: `linus.${s}@example.com`, Messsage: 'Hello' }),
+      spoil: { key: 'Messsage', value: '' },
+      message: message.message,
+    },
+  ];
+  test.use({ expectedConsoleErrors: /Could not save to|the server responded with a status of 400/ });
+
+  for (const { name, fill, spoil, message: expected } of cases) {
+    test(name, async ({ page }) => {
+      const s = uniqueSuffix();
+      const answers: number[] = [];
+      await page.route('**/api/collections/**', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        const document = { ...(route.request().postDataJSON() as Record<string, unknown>), [spoil.key]: spoil.value };
+        const response = await route.fetch({ postData: JSON.stringify(document) });
+        answers.push(response.status());
+        return route.fulfill({ response });
+      });
+      const seen = await recordToasts(page);
+      const form = await open(page, name);
+      await fillFields(form, fill(s));
+      await submitButton(form).click();
+
+      const alert = form.getByRole('alert');
+      await expect(alert).toHaveText(expected);
+      expect(answers).toEqual([400]);
+      const input = field(form, spoil.key);
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(input).toBeFocused();
+      await expect(input).toHaveAccessibleDescription(expected);
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
+      // The field's message says it all: no failure toast on top of it.
+      await page.waitForTimeout(300);
+      expect(await seen()).toEqual([]);
+      expect(await findDocuments(formPlaces[name].collection, 'Email', fill(s).Email!)).toEqual([]);
+    });
+  }
 });
 
 /* ------------------------------------------------------- 2./3. valid submits */
@@ -833,16 +887,26 @@ test.describe('the spam trap', () => {
     }
   });
 
-  test('a robot that fills it is thanked as usual, and nothing is stored', async ({ page }) => {
+  test('a submission that fills it (a robot, or a browser\'s autofill) is thanked as usual, and stored marked as spam', async ({ page }) => {
     const s = uniqueSuffix();
+    const email = `robot.${s}@example.com`;
     const writes = recordWrites(page);
     const form = await open(page, 'inquiry');
-    await fillFields(form, { Fname: `Robot ${s}`, Email: `robot.${s}@example.com`, Pname: 'Cheap pills' });
+    await fillFields(form, { Fname: `Robot ${s}`, Email: email, Pname: 'Cheap pills' });
     await form.locator('input[name="website"]').fill('http://spam.example', { force: true });
     await submitButton(form).click();
     await expectToast(page, toast.inquirySaved);
-    await page.waitForTimeout(500);
-    expect(await findDocuments('Inquriy', 'Email', `robot.${s}@example.com`)).toEqual([]);
-    expect(writes.saves).toEqual([]);
+    // Sent like any submission, with the trap's value: the server marks it.
+    expect(writes.saves).toHaveLength(1);
+    expect(JSON.parse(writes.saves[0]!.postData() ?? '{}')).toMatchObject({ Email: email, website: 'http://spam.example' });
+    await expect.poll(() => spamMarks('Inquriy', 'Email', email)).toEqual([1]);
+    const [stored] = await findDocuments('Inquriy', 'Email', email);
+    expect(Object.keys(stored!)).not.toContain('website');
+    // A person's submission (the trap left empty) is not marked.
+    const person = `person.${s}@example.com`;
+    await fillFields(form, { Fname: `Person ${s}`, Email: person, Pname: 'A real project' });
+    await submitButton(form).click();
+    await expect.poll(() => spamMarks('Inquriy', 'Email', person)).toEqual([0]);
+    expect(JSON.parse(writes.saves[1]!.postData() ?? '{}')).not.toHaveProperty('website');
   });
 });

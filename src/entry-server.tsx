@@ -1,5 +1,5 @@
 /**
- * Server rendering of one address, used at build time by scripts/prerender.mjs: the same
+ * Server rendering of one address, used at build time by src/build/prerender.ts: the same
  * route table, providers and components as the browser, through react-router's static
  * handler, with the page's critical CSS extracted from emotion.
  */
@@ -14,22 +14,8 @@ import { createEmotionCache, PRERENDERED_STYLES_KEY } from './app/emotionCache';
 import { createRoutes } from './app/routes';
 import { openFormsGate } from './forms/ui/formsGate';
 import { shownSections } from './pages/PageView';
+import type { PageRenderer, RenderedPage } from './shared/pageRender';
 
-export { pagePaths } from './shared/routing';
-export { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from './shared/pageFiles';
-export { CSP_NONCE_PLACEHOLDER } from './shared/cspNonce';
-export { default as site } from '../config/site';
-export { default as routesConfig } from '../config/routes';
-
-export interface RenderedPage {
-  /** The app's markup, for <div id="root">. */
-  body: string;
-  /** Title, meta and link tags React hoisted, plus the page's critical CSS, for <head>. */
-  head: string;
-  status: number;
-  /** The section types the page shows: the browser loads their renderers with the app. */
-  sectionTypes: string[];
-}
 
 /** React puts hoisted head elements (title, meta, link) first in its output. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
@@ -42,7 +28,7 @@ async function render(app: ReactElement): Promise<string> {
   return html;
 }
 
-export async function renderPage(path: string): Promise<RenderedPage> {
+export const renderPage: PageRenderer['renderPage'] = async (path: string): Promise<RenderedPage> => {
   const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(`http://prerender${path}`));
   if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
@@ -74,7 +60,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
   const sectionTypes = [...new Set(shownSections(context.loaderData).map((s) => s.type))];
   return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, sectionTypes };
-}
+};
 
 /**
  * A styled component that wraps another (MUI's Button around ButtonBase, say) serializes its

@@ -43,6 +43,7 @@ export default {
   // Nothing is shown on failure; the error is only logged.
   failure: {},
   keepInMemory: true,
+  notify: { subject: 'New message from {Fullname} ({Company})', email: true, webhook: true },
   // A message to the agency: kept two years.
   retention: { days: 730 },
   messages,

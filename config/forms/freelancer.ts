@@ -73,6 +73,7 @@ export default {
   reset: 'afterSave',
   success: { toast: 'Thankyou For Connecting , We Will Meassage Soon.. For Join Team', variant: 'success' },
   failure: { toast: 'Plase Try agin', variant: 'error' },
+  notify: { subject: 'New application from {fullName}', email: true, webhook: true },
   // An application: kept one year; the CV itself half a year.
   retention: { days: 365, cvDays: 180 },
   messages,

@@ -15,6 +15,8 @@ export default {
   // The specification shows nothing either way; the result is only logged.
   success: {},
   failure: {},
+  // A sign-up is not worth an e-mail each: it goes to the webhook only (a chat channel, say).
+  notify: { subject: 'New newsletter sign-up: {Email}', email: false, webhook: true },
   // A newsletter sign-up: kept five years (erase one sooner from the inbox when someone unsubscribes).
   retention: { days: 1825 },
   messages,

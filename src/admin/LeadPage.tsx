@@ -86,7 +86,8 @@ function Section({ id, heading, children }: { id: string; heading: string; child
   );
 }
 
-const deliveryState = (delivery: Delivery) => (delivery.state === 'pending' && delivery.attempts > 0 ? t.deliveryStates.retrying : t.deliveryStates[delivery.state]);
+/** A pending delivery with an error is being retried (src/server/notify: a resend clears the error). */
+const deliveryState = (delivery: Delivery) => (delivery.state === 'pending' && delivery.lastError !== null ? t.deliveryStates.retrying : t.deliveryStates[delivery.state]);
 
 export function LeadPage() {
   const { docId = '' } = useParams();

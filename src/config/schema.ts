@@ -86,6 +86,33 @@ export function anyText(): Schema<string> {
   });
 }
 
+/** The {names} a config text asks to have filled in, in order: "New inquiry from {Fname}" -> ["Fname"]. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** Reports each {name} in a text that is not one of `known` (`what` says what they are: "a field of this form"). */
+export function checkPlaceholders(value: unknown, known: readonly string[], what: string, path: Path, ctx: CheckContext): void {
+  if (typeof value !== 'string') return;
+  for (const name of new Set(placeholders(value))) {
+    if (known.includes(name)) continue;
+    const near = closest(name, known);
+    ctx.report(
+      path,
+      `uses {${name}}, which is not ${what}.${near ? ` Did you mean {${near}}?` : ''} Use one of: ${known.map((k) => `{${k}}`).join(', ')}.`,
+    );
+  }
+}
+
+/** Text with {placeholders} that the code fills in: only the names listed may appear. */
+export function template(known: readonly string[]): Schema<string> {
+  const base = text();
+  return make(base.expects, (value, path, ctx) => {
+    base.check(value, path, ctx);
+    checkPlaceholders(value, known, 'filled in here', path, ctx);
+  });
+}
+
 export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
   const expects = opts.integer ? 'a whole number' : 'a number';
   return make(expects, (value, path, ctx) => {
@@ -303,10 +330,10 @@ export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
 }
 
 /** The least contrast between text and its background (WCAG 2 level AA, normal text). */
-export const MIN_TEXT_CONTRAST = 4.5;
+const MIN_TEXT_CONTRAST = 4.5;
 
 /** The contrast ratio of two #rrggbb colours (WCAG 2), from 1 (the same) to 21 (black on white). */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const luminance = (hex: string) => {
     const [r, g, b] = [1, 3, 5].map((i) => {
       const c = parseInt(hex.slice(i, i + 2), 16) / 255;

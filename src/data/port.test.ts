@@ -1,5 +1,6 @@
 /** lazyPort: loads the real adapter on first use, once, and passes every argument through. */
-import { lazyPort, type DataPort } from './port';
+import { SaveError } from './local';
+import { fieldRefusalOf, lazyPort, type DataPort } from './port';
 
 function fakePort(): DataPort & { saveDocument: jest.Mock; uploadFile: jest.Mock } {
   return {
@@ -43,4 +44,18 @@ it('tries loading again after a failed load', async () => {
   await expect(port.saveDocument('Inquriy', {}, 'k')).rejects.toThrow('offline');
   await expect(port.saveDocument('Inquriy', {}, 'k')).resolves.toEqual({ id: 'saved' });
   expect(load).toHaveBeenCalledTimes(2);
+});
+
+describe('fieldRefusalOf: which save errors name a field to show the message on', () => {
+  it('our server\'s 400 with a field', () => {
+    expect(fieldRefusalOf(new SaveError('Please enter a message', 400, 'Messsage'))).toEqual({ field: 'Messsage', message: 'Please enter a message' });
+  });
+  it.each([
+    ['a 400 without a field', new SaveError('Not JSON', 400)],
+    ['a 429', new SaveError('Too many', 429, 'Email')],
+    ['a network failure', new SaveError('unreachable', 0)],
+    ['a Firebase refusal', Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' })],
+  ])('not %s', (_name, error) => {
+    expect(fieldRefusalOf(error)).toBeUndefined();
+  });
 });

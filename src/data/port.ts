@@ -28,3 +28,18 @@ export function lazyPort(load: () => Promise<DataPort>): DataPort {
     uploadFile: async (path, file, onProgress) => (await get()).uploadFile(path, file, onProgress),
   };
 }
+
+/**
+ * A save the server refused because of one field, with the check's message (our server's
+ * `400 {field, message}`: the same check the browser runs, so normally the browser has
+ * already said it). Adapters' errors carry these; the form shows the message on the field.
+ */
+export interface FieldRefusal {
+  field: string;
+  message: string;
+}
+
+export function fieldRefusalOf(error: unknown): FieldRefusal | undefined {
+  const { status, field, message } = (error ?? {}) as { status?: unknown; field?: unknown; message?: unknown };
+  return status === 400 && typeof field === 'string' && field !== '' && typeof message === 'string' ? { field, message } : undefined;
+}

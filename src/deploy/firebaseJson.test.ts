@@ -5,22 +5,23 @@ import { pagePaths } from '../shared/routing';
 import { CACHE_CONTROL } from '../shared/caching';
 import { expectCommittedFile } from '../test/committedFile';
 import server from '../../config/server';
+import { siteManifest } from '../build/siteManifest';
 import { firebaseJson, firebaseJsonText } from './firebaseJson';
 import { FIREBASE_CONFIG_COMMAND } from './firebaseRules';
 
-it('the committed firebase.json is what `npm run firebase:config` writes from config/routes.ts', async () => {
-  expectCommittedFile('firebase.json', await firebaseJsonText(), FIREBASE_CONFIG_COMMAND);
+it('the committed firebase.json is what `npm run firebase:config` writes from the site manifest', async () => {
+  expectCommittedFile('firebase.json', firebaseJsonText(await siteManifest()), FIREBASE_CONFIG_COMMAND);
 });
 
 it('names the Firestore and Cloud Storage rules files, which exist at the project root', async () => {
-  const { firestore, storage } = await firebaseJson();
+  const { firestore, storage } = firebaseJson(await siteManifest());
   expect(firestore).toEqual({ rules: 'firestore.rules' });
   expect(storage).toEqual({ rules: 'storage.rules' });
   for (const file of [firestore.rules, storage.rules]) expect([file, existsSync(path.join(__dirname, '../..', file))]).toEqual([file, true]);
 });
 
 it('sends every address to its own prerendered page and leaves anything else to Hosting\'s 404 page, the fallback page', async () => {
-  const { rewrites } = (await firebaseJson()).hosting;
+  const { rewrites } = (firebaseJson(await siteManifest())).hosting;
   expect(rewrites).toEqual(
     expect.arrayContaining([
       { source: '/About-Us', destination: '/About-Us.html' },
@@ -35,7 +36,7 @@ it('sends every address to its own prerendered page and leaves anything else to 
 });
 
 it('sends the security headers of config/server.ts with every answer, and a policy that lets the SDK and the map in and nothing else', async () => {
-  const all = (await firebaseJson()).hosting.headers.find((h) => h.source === '**')!.headers;
+  const all = (firebaseJson(await siteManifest())).hosting.headers.find((h) => h.source === '**')!.headers;
   const byName = Object.fromEntries(all.map((h) => [h.key, h.value]));
   expect(byName).toMatchObject({
     'X-Content-Type-Options': 'nosniff',
@@ -53,7 +54,7 @@ it('sends the security headers of config/server.ts with every answer, and a poli
 });
 
 it('caches as our server does: hashed assets a year, every page address and HTML file revalidated, pictures a day', async () => {
-  const { headers } = (await firebaseJson()).hosting;
+  const { headers } = (firebaseJson(await siteManifest())).hosting;
   const cacheOf = (source: string) => headers.find((h) => h.source === source)?.headers.find((h) => h.key === 'Cache-Control')?.value;
   expect(cacheOf('/assets/**')).toBe('public, max-age=31536000, immutable');
   expect(cacheOf('/images/**')).toBe(CACHE_CONTROL.images);

@@ -1,17 +1,16 @@
 /**
- * firebase.json for Firebase Hosting, made from config/routes.ts: every address is rewritten
- * to its prerendered HTML file (src/shared/pageFiles.ts); Hosting answers any other address
+ * firebase.json for Firebase Hosting, made from the site manifest (src/shared/siteManifest.ts,
+ * what the build knows of the site): every address is rewritten to its prerendered HTML
+ * file; Hosting answers any other address
  * with the fallback page, 404.html, and status 404. Caching is our server's
  * (src/shared/caching.ts): hashed assets for a year, pages revalidated on every visit. It
  * also names the Firestore and Cloud Storage security rules files (written from config/forms
  * by firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
  * committed files equal this output.
  */
-import { htmlFileFor } from '../shared/pageFiles';
-import { pagePaths } from '../shared/routing';
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../shared/caching';
-import { pageFrameOrigins } from '../build/frameOrigins';
+import type { SiteManifest } from '../shared/siteManifest';
 import { commonHeaders, contentSecurityPolicy } from '../shared/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
@@ -23,20 +22,20 @@ const FIREBASE_ORIGINS = ['https://firestore.googleapis.com', 'https://firebases
  * server does: its policy allows inline styles and scripts but keeps the rest (frames,
  * plugins, other sites' scripts, being framed) as strict.
  */
-export async function firebaseJson() {
-  const policy = contentSecurityPolicy(undefined, { frameOrigins: await pageFrameOrigins(), https: true, connectOrigins: FIREBASE_ORIGINS });
+export function firebaseJson(site: SiteManifest) {
+  const policy = contentSecurityPolicy(undefined, { frameOrigins: site.frameOrigins, https: true, connectOrigins: FIREBASE_ORIGINS });
   return {
     hosting: {
       public: 'dist/client',
       ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
       trailingSlash: false,
       // No catch-all rewrite: Hosting then serves FALLBACK_FILE (404.html) with status 404.
-      rewrites: pagePaths.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${htmlFileFor(p.path)}` })),
+      rewrites: site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })),
       headers: [
         // The same policies as our server's (src/shared/caching.ts). Hosting matches the address
         // asked for, not the file a rewrite serves: each page's address is listed.
         { source: '/assets/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.hashed }] },
-        ...['**/*.html', ...new Set(pagePaths.map((p) => p.path))].map((source) => ({ source, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] })),
+        ...['**/*.html', ...new Set(site.pages.map((p) => p.path))].map((source) => ({ source, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] })),
         { source: '/images/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.images }] },
         {
           source: '**',
@@ -52,6 +51,6 @@ export async function firebaseJson() {
   };
 }
 
-export async function firebaseJsonText(): Promise<string> {
-  return `${JSON.stringify(await firebaseJson(), null, 2)}\n`;
+export function firebaseJsonText(site: SiteManifest): string {
+  return `${JSON.stringify(firebaseJson(site), null, 2)}\n`;
 }

@@ -75,7 +75,7 @@ function allowedValues(field: FieldConfig): string[] | undefined {
 }
 
 /** The stored keys of a form's documents, in order: those of the document buildDocument makes. */
-export function documentKeys(form: FormConfig): string[] {
+function documentKeys(form: FormConfig): string[] {
   return Object.keys(buildDocument(form, {}, new Date(0)));
 }
 
@@ -150,7 +150,7 @@ export function firestoreRules(forms: Forms): string {
 }
 
 /** The upload settings of every file field, with where they come from. */
-export function uploads(forms: Forms): { id: string; field: string; upload: NonNullable<FieldConfig['upload']> }[] {
+function uploads(forms: Forms): { id: string; field: string; upload: NonNullable<FieldConfig['upload']> }[] {
   return Object.entries(forms).flatMap(([id, form]) =>
     form.fields.flatMap((field) => (field.upload ? [{ id, field: field.name, upload: field.upload }] : [])),
   );

@@ -10,20 +10,21 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
-import { pagePaths, resolvePath } from '../shared/routing';
-import { FALLBACK_FILE, htmlFileFor } from '../shared/pageFiles';
+import { api } from '../shared/api';
+import { resolvePath } from '../shared/routing';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { registerAdmin } from './admin';
 import { registerApi } from './api';
 import { registerHealth } from './health';
 import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
 import { createRequestLimits } from './rateLimit';
-import { pageFrameOrigins } from '../build/frameOrigins';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
 import { contentSecurityPolicy } from '../shared/headers';
 import { isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
 import { answerFor, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { openStore, type Store } from './store';
+import { startNotifications, type NotifyOptions } from './notify';
 
 export interface AppOptions {
   /** The folder `vite build` wrote (dist/client); leave out to serve only the endpoints. */
@@ -48,12 +49,14 @@ export interface AppOptions {
   clock?: () => number;
   /** How the sign-in waits after wrong passwords (tests record the waits instead). */
   sleep?: (ms: number) => Promise<void>;
+  /** Notifications of new leads (src/server/notify; index.ts reads their settings); leave out for none. */
+  notifications?: NotifyOptions;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now, sleep }: AppOptions): Promise<FastifyInstance & { store: Store }> {
+export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now, sleep, notifications }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
     trustProxy,
@@ -63,7 +66,11 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     requestTimeout: server.limits.requestSeconds * 1000,
   });
   const store = openStore(dataDir);
-  app.addHook('onClose', async () => store.close());
+  const stopNotifications = notifications && startNotifications(store, { ...(logger ? { log: app.log } : {}), ...notifications });
+  app.addHook('onClose', async () => {
+    await stopNotifications?.();
+    store.close();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     setSecurityHeaders(request, reply, server.headers);
     return payload;
@@ -71,7 +78,7 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A body refused on an /api/ address no route takes: the address is the real problem.
-    if (request.is404 && request.url.startsWith('/api/')) return answerUnknownApi(request, reply);
+    if (request.is404 && request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
     const { status, message } = answerFor(error);
     if (status >= 500) request.log.error(error);
     return reply.code(status).type('application/json; charset=utf-8').send({ message });
@@ -96,32 +103,32 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const pageParts = (html: string) => html.split(CSP_NONCE_PLACEHOLDER);
 
 async function serveSite(app: FastifyInstance, clientDir: string) {
-  const indexFile = path.join(clientDir, 'index.html');
-  if (!existsSync(indexFile)) throw new Error(`No built site at ${clientDir}: run "npm run build" first.`);
-
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
-    // scripts/compress.mjs wrote .br and .gz beside each text file: sent when the browser accepts them.
+    // The build wrote .br and .gz beside each text file (src/build/compress.ts): sent when the browser accepts them.
     preCompressed: true,
     // One route per built file, registered at start: nothing outside clientDir is reachable.
     wildcard: false,
     // Pages are answered below, each with its own nonce: their files are not served as they are
     // (their placeholders would meet the policy for files, which allows nothing to run).
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    // The site manifest (a dot file) is the server's, not a visitor's.
+    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.split('/').some((part) => part.startsWith('.')),
     cacheControl: false,
     setHeaders(reply, filePath) {
       reply.header('Cache-Control', cacheControlFor(path.relative(clientDir, filePath).split(path.sep).join('/')));
     },
   });
 
-  // The prerendered HTML of every address (scripts/prerender.mjs), read once at start; a
-  // build without prerendering falls back to the plain app shell.
-  const shell = readFileSync(indexFile, 'utf8');
-  const readPage = (file: string) => (existsSync(path.join(clientDir, file)) ? readFileSync(path.join(clientDir, file), 'utf8') : shell);
-  const htmlByPath = new Map(pagePaths.map((p) => [p.path, pageParts(readPage(htmlFileFor(p.path)))]));
-  const fallback = pageParts(readPage(FALLBACK_FILE));
-  const frameOrigins = await pageFrameOrigins();
+  // What the build wrote (src/build/prerender.ts): each address's HTML file and the frames the
+  // pages embed. Every page is read once, at start.
+  const manifestFile = path.join(clientDir, SITE_MANIFEST_FILE);
+  if (!existsSync(manifestFile)) throw new Error(`No site manifest at ${manifestFile}: run "npm run build" first.`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
+  const readPage = (file: string) => pageParts(readFileSync(path.join(clientDir, file), 'utf8'));
+  const htmlByPath = new Map(manifest.pages.map((p) => [p.path, readPage(p.file)]));
+  const fallback = readPage(manifest.fallbackFile);
+  const frameOrigins = manifest.frameOrigins;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
@@ -156,10 +163,10 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   // Every page address, and any other address that is not a file, is answered with HTML:
   // the page's own, or the fallback page (Home, marked noindex, status 404) for unknown addresses.
   // A page's file name (/Product.html) leads to its address.
-  const addressOfFile = new Map(pagePaths.map((p) => [`/${htmlFileFor(p.path)}`, p.path]));
+  const addressOfFile = new Map(manifest.pages.map((p) => [`/${p.file}`, p.path]));
   app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return answerUnknownApi(request, reply);
+    if (request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
     const pageAddress = addressOfFile.get(request.url.split('?')[0] ?? '');
     if (pageAddress && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(301).header('Location', pageAddress).send();
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendPage(request, reply);

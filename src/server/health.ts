@@ -11,7 +11,7 @@ import path from 'node:path';
 import server from '../../config/server';
 import type { Store } from './store';
 
-export const HEALTH_PATH = '/healthz';
+const HEALTH_PATH = '/healthz';
 const CHECK_EVERY_MS = 1000;
 
 export function registerHealth(app: FastifyInstance, { store, dataDir, clock = Date.now }: { store: Store; dataDir: string; clock?: () => number }) {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildApp } from '../server/app';
+import { buildApp } from './app';
 
 const execFile = promisify(execFileCallback);
 const root = path.resolve(__dirname, '../..');

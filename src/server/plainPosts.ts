@@ -11,6 +11,7 @@ import { buildDocument } from '../forms/model/document';
 import { validateValues, type FormValues } from '../forms/model/buildSchema';
 import type { FormConfig } from '../forms/model/formSchema';
 import { formForCollection } from '../forms/model/registry';
+import { escapeHtml } from '../shared/text';
 
 export type Outcome = { kind: 'sent' | 'failed'; form: FormConfig } | { kind: 'invalid'; form: FormConfig; message: string };
 
@@ -66,26 +67,22 @@ export function parseFormBody(bytes: Buffer): PostedBody {
 }
 
 /** The form's values from a plain post: exactly its fields (missing ones empty, unreadable ones null). */
-export function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, string | null> {
+function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, string | null> {
   return Object.fromEntries(form.fields.map((f) => [f.name, Object.hasOwn(body, f.name) ? (body[f.name] ?? null) : '']));
 }
 
 export async function handlePlainPost(
   form: FormConfig,
   body: PostedBody,
-  save: (document: Record<string, unknown>) => Promise<unknown>,
+  save: (document: Record<string, unknown>, spam: boolean) => Promise<unknown>,
 ): Promise<string> {
   const collection = encodeURIComponent(form.collection);
-  // A robot filled the hidden field: it is told "sent", and nothing is stored.
-  if (isSpam(body)) return `?sent=${collection}`;
   const values = valuesFromPost(form, body);
   const failure = await validateValues(form, values);
-  if (failure) {
-    const check = form.checks.findIndex((c) => c.field === failure.field && c.message === failure.message);
-    return `?invalid=${collection}&check=${check}`;
-  }
+  if (failure) return `?invalid=${collection}&check=${failure.check}`;
   try {
-    await save(buildDocument(form, values as FormValues));
+    // The hidden field filled in (a robot, or a browser's autofill): stored all the same, marked as spam.
+    await save(buildDocument(form, values as FormValues), isSpam(body));
     return `?sent=${collection}`;
   } catch {
     return failedQuery(form);
@@ -106,12 +103,10 @@ export function outcomeFromQuery(query: URLSearchParams): Outcome | null {
 }
 
 /** The words shown for an outcome, or null where the specification shows nothing. */
-export function outcomeText(outcome: Outcome): string | null {
+function outcomeText(outcome: Outcome): string | null {
   if (outcome.kind === 'invalid') return outcome.message;
   return (outcome.kind === 'sent' ? outcome.form.success.toast : outcome.form.failure.toast) ?? null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The notice put at the top of the page's HTML (outside the app, so hydration is unaffected). */
 export function outcomeBanner(outcome: Outcome): string {

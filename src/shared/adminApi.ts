@@ -70,10 +70,11 @@ export interface LeadSummary {
 
 export type DeliveryState = 'pending' | 'sent' | 'failed';
 
-/** One notification of a lead (a row of the deliveries table). */
+/** One notification of a lead (a row of the deliveries table, src/server/notify/deliveries.ts). */
 export interface Delivery {
   id: string;
   channel: string;
+  /** Pending with a last error: it is being retried. */
   state: DeliveryState;
   attempts: number;
   lastError: string | null;

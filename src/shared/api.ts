@@ -1,5 +1,7 @@
 /** Addresses of our own server's endpoints, shared by the local adapter and the server. */
 export const api = {
+  /** Every address of the API starts so (robots.txt keeps crawlers out of it). */
+  prefix: '/api/',
   documents: (collection: string) => `/api/collections/${encodeURIComponent(collection)}/documents`,
   /** The same address as a server route pattern. */
   documentsRoute: '/api/collections/:collection/documents',

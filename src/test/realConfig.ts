@@ -35,7 +35,7 @@ export async function loadRealConfig(): Promise<RealConfig> {
 }
 
 /** Every "/..." file address (`src` keys) in a piece of config. */
-export function pictures(value: unknown, found = new Set<string>()): Set<string> {
+function pictures(value: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((v) => pictures(v, found));
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {

@@ -22,7 +22,7 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import type { IconName } from '../config/icons';
 
-export const icons = {
+const icons = {
   phone: Phone,
   email: Email,
   whatsapp: WhatsApp,

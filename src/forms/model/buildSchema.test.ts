@@ -6,7 +6,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { Resolver } from 'react-hook-form';
 import forms from '../../../config/forms';
-import { buildSchema, firstFailure, initialValues, validateValues, type FormValues } from './buildSchema';
+import { buildSchema, firstFailure, initialValues, NOT_A_CHECK, validateValues, type FormValues } from './buildSchema';
 import { formIds, invalidData, specMessages, validData, validVariants, type FormId } from '../../test/formFixtures';
 import type { FormConfig } from './formSchema';
 import { rules } from './rules';
@@ -86,7 +86,7 @@ describe.each(formIds)('the %s form', (id) => {
 
   describe('every invalid case fails on its field with the spec message', () => {
     it.each(invalidData[id].map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-      const expected = { field: c.field, message: c.message };
+      const expected = { field: c.field, message: c.message, check: c.check };
       expect(firstFailure(form, c.values)).toEqual(expected);
       await expect(validateValues(form, c.values)).resolves.toEqual(expected);
       // react-hook-form sees the first failing field only, with the same message.
@@ -141,8 +141,9 @@ describe.each(formIds)('the %s form', (id) => {
     oddCases.push(['an extra key named like a stamp', { ...base, id: 5 }, 'id', oddMessages.unknownKey]);
 
     it.each(oddCases)('%s', async (_name, values, field, message) => {
-      expect(firstFailure(form, values)).toEqual({ field, message });
-      await expect(validateValues(form, values)).resolves.toEqual({ field, message });
+      // None of the form's checks: a plain post's outcome shows the "something is missing" message.
+      expect(firstFailure(form, values)).toEqual({ field, message, check: NOT_A_CHECK });
+      await expect(validateValues(form, values)).resolves.toEqual({ field, message, check: NOT_A_CHECK });
       const seen = await resolverMessages(form, values);
       expect(seen).toEqual({ [field]: message });
     });
@@ -153,7 +154,7 @@ describe.each(formIds)('the %s form', (id) => {
       ['a number', 42],
       ['a string', 'Email=a@b.co'],
     ])('the whole form is %s', async (_name, values) => {
-      await expect(validateValues(form, values)).resolves.toEqual({ field: expect.any(String), message: oddMessages.missingKey });
+      await expect(validateValues(form, values)).resolves.toEqual({ field: expect.any(String), message: oddMessages.missingKey, check: NOT_A_CHECK });
       const seen = Object.values(await resolverMessages(form, values));
       expect(seen).toEqual([oddMessages.missingKey]);
     });
@@ -174,6 +175,7 @@ describe('examples from the spec', () => {
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: 'abc' })).resolves.toEqual({
       field: 'Number',
       message: 'Please enter a valid phone number 0-9 & 10 Character',
+      check: 2,
     });
   });
 
@@ -181,12 +183,13 @@ describe('examples from the spec', () => {
     await expect(validateValues(forms.contact, { ...validData.contact, Number: '' })).resolves.toEqual({
       field: 'Number',
       message: 'Please enter a valid phone number 0-9 & 10 Character',
+      check: 2,
     });
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: '' })).resolves.toBeNull();
   });
 
   it.each(['a b@c.de', 'a@b', '@b.c', 'a@b.c '])('the e-mail %j is refused', async (Email) => {
-    await expect(validateValues(forms.newsletter, { Email })).resolves.toEqual({ field: 'Email', message: 'Please enter a valid email address' });
+    await expect(validateValues(forms.newsletter, { Email })).resolves.toEqual({ field: 'Email', message: 'Please enter a valid email address', check: 0 });
   });
 
   it('the e-mail a@b.co is accepted', async () => {
@@ -197,6 +200,7 @@ describe('examples from the spec', () => {
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: '01234567890' })).resolves.toEqual({
       field: 'Number',
       message: 'Please keep Phone Number to 10 characters or fewer.',
+      check: NOT_A_CHECK,
     });
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: '0123456789' })).resolves.toBeNull();
   });
@@ -205,6 +209,7 @@ describe('examples from the spec', () => {
     await expect(validateValues(forms.freelancer, { ...validData.freelancer, SelectedTechnology: 'Web Desiner' })).resolves.toEqual({
       field: 'SelectedTechnology',
       message: 'Please choose one of the listed options for Position.',
+      check: NOT_A_CHECK,
     });
   });
 });

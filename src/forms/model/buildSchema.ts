@@ -18,7 +18,15 @@ export interface Failure {
   /** The field (document key) the message belongs to. */
   field: string;
   message: string;
+  /**
+   * Which of the form's checks failed (its index in `checks`), or NOT_A_CHECK for what no
+   * honest browser sends (an unknown or missing key, a value too long or not text): a plain
+   * post's outcome names it (`?invalid=…&check=n`) and the page shows that check's message.
+   */
+  check: number;
 }
+
+export const NOT_A_CHECK = -1;
 
 /** False when the text holds half of a surrogate pair: JSON can carry one ("\ud800"), but it is no character. */
 function wellFormed(value: string): boolean {
@@ -32,34 +40,36 @@ function wellFormed(value: string): boolean {
   return true;
 }
 
+/** A failure that is none of the form's checks. */
+const notACheck = (field: string, message: string): Failure => ({ field, message, check: NOT_A_CHECK });
+
 function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Failure | null {
   const { messages } = form;
-  if (typeof value !== 'string') return { field: field.name, message: fill(messages.notText, { label: field.label }) };
-  if (value.length > field.maxLength) return { field: field.name, message: fill(messages.tooLong, { label: field.label, max: field.maxLength }) };
-  if (!isStorableText(value) || !wellFormed(value)) return { field: field.name, message: fill(messages.notText, { label: field.label }) };
-  if (field.options && value !== '' && !field.options.some((o) => o.value === value && !o.disabled)) {
-    return { field: field.name, message: fill(messages.notAnOption, { label: field.label }) };
-  }
+  const label = { label: field.label };
+  if (typeof value !== 'string') return notACheck(field.name, fill(messages.notText, label));
+  if (value.length > field.maxLength) return notACheck(field.name, fill(messages.tooLong, { ...label, max: field.maxLength }));
+  if (!isStorableText(value) || !wellFormed(value)) return notACheck(field.name, fill(messages.notText, label));
+  if (field.options && value !== '' && !field.options.some((o) => o.value === value && !o.disabled)) return notACheck(field.name, fill(messages.notAnOption, label));
   return null;
 }
 
 /** The first problem with `values`, in this order: keys, types and limits, then the form's checks in order. */
 export function firstFailure(form: FormConfig, values: unknown): Failure | null {
   const first = form.fields[0]?.name ?? '';
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) return { field: first, message: form.messages.missingKey };
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return notACheck(first, form.messages.missingKey);
   const record = values as Record<string, unknown>;
   const names = new Set(form.fields.map((f) => f.name));
   const unknown = Object.keys(record).find((key) => !names.has(key));
-  if (unknown !== undefined) return { field: unknown, message: form.messages.unknownKey };
+  if (unknown !== undefined) return notACheck(unknown, form.messages.unknownKey);
   for (const field of form.fields) {
-    if (!(field.name in record)) return { field: field.name, message: form.messages.missingKey };
+    if (!(field.name in record)) return notACheck(field.name, form.messages.missingKey);
     const failure = limitFailure(form, field, record[field.name]);
     if (failure) return failure;
   }
-  for (const check of form.checks) {
-    if (!rules[check.rule](record[check.field] as string)) return { field: check.field, message: check.message };
-  }
-  return null;
+  const failing = form.checks.findIndex((check) => !rules[check.rule](record[check.field] as string));
+  if (failing < 0) return null;
+  const { field, message } = form.checks[failing]!;
+  return { field, message, check: failing };
 }
 
 export function buildSchema(form: FormConfig) {
@@ -72,7 +82,7 @@ export function buildSchema(form: FormConfig) {
     .nonNullable(form.messages.missingKey)
     .test('form-checks', form.messages.missingKey, function checkInOrder(values) {
       const failure = firstFailure(form, this.originalValue ?? values);
-      return failure ? this.createError({ path: failure.field, message: failure.message }) : true;
+      return failure ? this.createError({ path: failure.field, message: failure.message, params: { check: failure.check } }) : true;
     });
 }
 
@@ -82,7 +92,10 @@ export async function validateValues(form: FormConfig, values: unknown): Promise
     await buildSchema(form).validate(values, { strict: true, abortEarly: true });
     return null;
   } catch (error) {
-    if (error instanceof yup.ValidationError) return { field: error.path ?? '', message: error.message };
+    if (error instanceof yup.ValidationError) {
+      const check = (error.params as { check?: unknown } | undefined)?.check;
+      return { field: error.path ?? '', message: error.message, check: typeof check === 'number' ? check : NOT_A_CHECK };
+    }
     throw error;
   }
 }

@@ -4,6 +4,7 @@
  */
 import forms from '../../../config/forms';
 import { buildDocument, validateDocument } from './document';
+import { NOT_A_CHECK } from './buildSchema';
 import { formIds, invalidData, specDocuments, validData, validVariants, type FormId } from '../../test/formFixtures';
 import type { FormConfig } from './formSchema';
 
@@ -63,7 +64,7 @@ describe.each(formIds)('the %s document', (id) => {
 
   it('an invalid document fails on the same check, with the same message', async () => {
     for (const c of invalidData[id]) {
-      await expect(validateDocument(form, buildDocument(form, c.values, submitted))).resolves.toEqual({ field: c.field, message: c.message });
+      await expect(validateDocument(form, buildDocument(form, c.values, submitted))).resolves.toEqual({ field: c.field, message: c.message, check: c.check });
     }
   });
 
@@ -81,7 +82,7 @@ describe.each(formIds)('the %s document', (id) => {
     ])('%s', async (_name, spoil) => {
       const document = good();
       spoil(document);
-      await expect(validateDocument(form, document)).resolves.toEqual({ field: 'id', message: missingKey });
+      await expect(validateDocument(form, document)).resolves.toEqual({ field: 'id', message: missingKey, check: NOT_A_CHECK });
     });
 
     it.each([
@@ -94,7 +95,7 @@ describe.each(formIds)('the %s document', (id) => {
     ])('%s', async (_name, spoil) => {
       const document = good();
       spoil(document);
-      await expect(validateDocument(form, document)).resolves.toEqual({ field: 'Date', message: missingKey });
+      await expect(validateDocument(form, document)).resolves.toEqual({ field: 'Date', message: missingKey, check: NOT_A_CHECK });
     });
 
     it('a Date of exactly 100 characters is accepted', async () => {
@@ -107,13 +108,14 @@ describe.each(formIds)('the %s document', (id) => {
       ['text', 'hello'],
       ['a number', 7],
     ])('the document is %s', async (_name, document) => {
-      await expect(validateDocument(form, document)).resolves.toEqual({ field: '', message: missingKey });
+      await expect(validateDocument(form, document)).resolves.toEqual({ field: '', message: missingKey, check: NOT_A_CHECK });
     });
 
     it('an extra key is refused', async () => {
       await expect(validateDocument(form, { ...good(), extra: 'x' })).resolves.toEqual({
         field: 'extra',
         message: 'This form does not accept that information. Please reload the page and try again.',
+        check: NOT_A_CHECK,
       });
     });
   });

@@ -4,7 +4,7 @@
  * data has them.
  */
 import type { FormConfig } from './formSchema';
-import { validateValues, type Failure, type FormValues } from './buildSchema';
+import { NOT_A_CHECK, validateValues, type Failure, type FormValues } from './buildSchema';
 import { rules } from './rules';
 
 export type FormDocument = Record<string, string | number> & { id: number; Date: string };
@@ -20,10 +20,10 @@ export const MAX_DATE_TEXT = 100;
 /** Our server's check of a posted document: the stamp keys, then the form's own schema. */
 export async function validateDocument(form: FormConfig, document: unknown): Promise<Failure | null> {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return { field: '', message: form.messages.missingKey };
+    return { field: '', message: form.messages.missingKey, check: NOT_A_CHECK };
   }
   const { id, Date: date, ...values } = document as Record<string, unknown>;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return { field: 'id', message: form.messages.missingKey };
-  if (typeof date !== 'string' || !rules.required(date) || date.length > MAX_DATE_TEXT) return { field: 'Date', message: form.messages.missingKey };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return { field: 'id', message: form.messages.missingKey, check: NOT_A_CHECK };
+  if (typeof date !== 'string' || !rules.required(date) || date.length > MAX_DATE_TEXT) return { field: 'Date', message: form.messages.missingKey, check: NOT_A_CHECK };
   return validateValues(form, values);
 }

@@ -5,8 +5,10 @@
  * after a save or at once.
  */
 import { useRef } from 'react';
+import server from '../../../config/server';
 import { notify } from '../../app/notify';
 import { useDataPort } from '../../data/DataPortContext';
+import { fieldRefusalOf, type FieldRefusal } from '../../data/port';
 import type { FormValues } from '../model/buildSchema';
 import { buildDocument } from '../model/document';
 import type { FormConfig } from '../model/formSchema';
@@ -19,11 +21,21 @@ export interface SubmissionOptions {
   pendingUpload: () => Promise<unknown>;
   /** The form's values now (a file field's URL may have arrived after the submit began). */
   currentValues?: () => FormValues;
-  /** Whether the hidden spam-trap field was filled in: a robot, told "sent" and saved nowhere. */
-  isSpam?: () => boolean;
+  /**
+   * What the hidden spam-trap field holds (config/server.ts spamTrap). Filled in (a robot, or
+   * a browser's autofill), it is sent along like any submission: our server stores it marked
+   * as spam and tells nobody; the Firebase adapter leaves the field out (its rules accept only
+   * the form's keys), so there a person is never lost either.
+   */
+  spamTrap?: () => string;
+  /**
+   * The server refused one field with a check's message: show it there, as the browser's own
+   * check would. Returns false when the form has no such field (the failure message is shown).
+   */
+  showRefusal?: (refusal: FieldRefusal) => boolean;
 }
 
-export function useSubmission(form: FormConfig, { resetFields, pendingUpload, currentValues, isSpam }: SubmissionOptions) {
+export function useSubmission(form: FormConfig, { resetFields, pendingUpload, currentValues, spamTrap, showRefusal }: SubmissionOptions) {
   const port = useDataPort();
   const inFlight = useRef(false);
 
@@ -36,11 +48,6 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
     if (inFlight.current) return; // a second click while saving saves nothing more
     inFlight.current = true;
     try {
-      if (isSpam?.()) {
-        if (form.reset === 'always') resetFields();
-        succeeded();
-        return;
-      }
       // A CV still uploading is waited for, so its URL is part of the document.
       await pendingUpload().catch(() => undefined);
       const values = { ...raw };
@@ -49,8 +56,9 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
         for (const f of form.fields) if (f.kind === 'file') values[f.name] = now[f.name] ?? '';
       }
       const document = buildDocument(form, values);
+      const trap = spamTrap?.() ?? '';
       // Written to the browser's storage before anything else: from here on it is not lost.
-      const entry = enqueue(form.collection, document);
+      const entry = enqueue(form.collection, trap === '' ? document : { ...document, [server.spamTrap.name]: trap });
       if (form.keepInMemory) keepInMemory(form.collection, document);
       if (form.reset === 'always') resetFields();
       try {
@@ -60,6 +68,8 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
       } catch (error) {
         console.error(`Could not save to ${form.collection}:`, error);
         if (!isPermanent(error)) retryLater(port);
+        const refusal = fieldRefusalOf(error);
+        if (refusal && showRefusal?.(refusal)) return;
         if (form.failure.toast) notify(form.failure.toast, form.failure.variant ?? 'error');
       }
     } finally {

@@ -1,7 +1,8 @@
 /**
  * The one form renderer: draws any form of config/forms with react-hook-form and the
  * yup schema buildSchema() makes from the same config. A failed submit shows the first
- * failing check's message (role="alert"), marks that field aria-invalid and focuses it.
+ * failing check's message (role="alert"), marks that field aria-invalid and focuses it; so
+ * does a refusal of our server (the same checks run there).
  */
 import { yupResolver } from '@hookform/resolvers/yup';
 import ArrowForward from '@mui/icons-material/ArrowForward';
@@ -50,7 +51,7 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
   const idPrefix = `${name}${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // Hydrating a prerendered form: keep whatever the visitor already typed into its HTML.
   const [startValues] = useState(() => ({ ...initialValues(form), ...valuesInPage(form, idPrefix) }));
-  const { register, handleSubmit, reset, setValue, getValues, formState } = useForm<FormValues>({
+  const { register, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<FormValues>({
     resolver,
     defaultValues: startValues,
     mode: 'onSubmit',
@@ -72,7 +73,13 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
     },
     pendingUpload: () => uploads.current,
     currentValues: () => getValues(),
-    isSpam: () => (trap.current?.value ?? '') !== '',
+    spamTrap: () => trap.current?.value ?? '',
+    // Our server's word on a field: shown and focused there, as the browser's own check does.
+    showRefusal: ({ field, message }) => {
+      if (!form.fields.some((f) => f.name === field)) return false;
+      setError(field, { type: 'server', message }, { shouldFocus: true });
+      return true;
+    },
   });
 
   // Marks the form as ready for the visitor (its code has loaded and hydrated).

@@ -130,7 +130,7 @@ describe('signed in', () => {
     const lead = await detail(freelancer);
     expect(lead.document).toMatchObject({ fullName: 'Grace Hopper', portfolioUrl: 'javascript:alert(1)', CvFile: cvUrl });
     expect(lead.cv).toEqual({ state: 'kept', bytes: pdfWith('the CV of Grace').length });
-    expect(lead.deliveries).toEqual([{ id: 'd1', channel: 'email', state: 'pending', attempts: 3, lastError: '421 try later', sentAt: null, nextAt: 0 }]);
+    expect(lead.deliveries).toEqual([expect.objectContaining({ id: 'd1', channel: 'email', state: 'pending', attempts: 3, lastError: '421 try later', sentAt: null, nextAt: 0 })]);
     expect((await detail(inquiry)).cv).toEqual({ state: 'none' });
     const missing = await agency.send('GET', pathOf('lead', { docId: 'nope' }));
     expect(missing.status).toBe(404);

@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { formForCollection, formNameOf } from '../../forms/model/registry';
-import type { Delivery, LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
+import type { LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { selectLeads, type LeadRow } from '../leads';
-import { queueNotifications } from '../notify';
+import { deliveriesOf, queueNotifications } from '../notify';
 import type { Store } from '../store';
 import { filesOf } from './privacy';
 
@@ -38,15 +38,6 @@ export function keptCv(store: Store, dataDir: string, lead: LeadRow) {
   const parts = splitStoragePath(storagePath);
   if (!stored || !parts || !existsSync(fileOnDisk(dataDir, parts.prefix, parts.id))) return { state: 'deleted' as const };
   return { state: 'kept' as const, stored };
-}
-
-function deliveriesOf(store: Store, docId: string): Delivery[] {
-  return store.db
-    .prepare(
-      `SELECT id, channel, state, attempts, last_error AS lastError, sent_at AS sentAt, next_at AS nextAt
-       FROM deliveries WHERE doc_id = ? ORDER BY created_at, channel`,
-    )
-    .all(docId) as Delivery[];
 }
 
 export function findLead(store: Store, docId: string): LeadRow | undefined {

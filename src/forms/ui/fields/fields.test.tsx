@@ -105,6 +105,7 @@ function probeForm(kind: Kind, layout: 'stacked' | 'inline'): FormConfig {
     retention: { days: 1 },
     success: {},
     failure: {},
+    notify: { subject: 'New probe', email: false, webhook: false },
     messages: forms.contact.messages,
   };
 }

@@ -1,0 +1,15 @@
+/**
+ * `npm run build`: checks config/ first (stopping with its sentences when something is wrong),
+ * then builds the site into dist/ (src/build/build.ts).
+ */
+import { checkProject, report } from '../src/build/checkProject';
+import { buildSite } from '../src/build/build';
+
+const problems = await checkProject();
+if (problems.length > 0) {
+  console.error(report(problems));
+  console.error('\nThe site was not built: fix the config first (npm run check checks it again).');
+  process.exit(1);
+}
+// npm runs scripts from the project's folder.
+await buildSite({ root: process.cwd() });

@@ -1,0 +1,108 @@
+/**
+ * The build's pieces on their own (the whole build's output is checked over HTTP and in the
+ * browser: e2e/findable.e2e.ts, e2e/budgets.e2e.ts, e2e/hydration.e2e.ts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import site from '../../config/site';
+import contact from '../../config/pages/contact';
+import { sectionSchemas } from '../sections/schemas';
+import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
+import { FALLBACK_FILE } from '../shared/pageFiles';
+import { pagePaths } from '../shared/routing';
+import { robotsTxt, sitemapXml } from './crawlers';
+import { loaderScript, pageDocument, readTemplate } from './pageDocument';
+import { siteManifest } from './siteManifest';
+import { chunkFiles, filesLoadedBy, registryModules, sectionRendererModules, type ViteManifest } from './viteManifest';
+
+const root = path.resolve(__dirname, '../..');
+
+describe('which module renders each section type', () => {
+  it('is read from the registry for every section type, and each module exists', () => {
+    const modules = sectionRendererModules(root);
+    expect(Object.keys(modules).sort()).toEqual(Object.keys(sectionSchemas).sort());
+    expect(modules.hero).toBe('src/sections/hero/HeroSection.tsx');
+    expect(modules.pageHeader).toBe('src/sections/pageHeader/PageHeaderSection.tsx');
+  });
+
+  describe('a registry the build cannot read', () => {
+    let dir: string;
+    beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'registry-'))));
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+    const registry = (source: string) => {
+      writeFileSync(path.join(dir, 'registry.tsx'), source);
+      return () => registryModules(dir, 'registry.tsx', 'loaders');
+    };
+
+    it('names the missing module', () => {
+      expect(registry("const loaders = { hero: () => import('./hero/Gone') };")).toThrow('registry.tsx: hero imports ./hero/Gone, which does not exist');
+    });
+    it('names a key that does not import its module', () => {
+      expect(registry('const loaders = { hero: () => Promise.resolve(null) };')).toThrow("hero does not import its module with import('…')");
+    });
+    it('says when there is no such object', () => {
+      expect(registry('const others = {};')).toThrow('registry.tsx has no object literal named loaders');
+    });
+  });
+});
+
+describe("reading vite's manifest", () => {
+  const manifest: ViteManifest = {
+    'src/main.tsx': { file: 'assets/app.js', isEntry: true, imports: ['_runtime.js'] },
+    '_runtime.js': { file: 'assets/runtime.js' },
+    '_shared.js': { file: 'assets/shared.js', imports: ['src/main.tsx'] },
+    'src/sections/hero/HeroSection.tsx': { file: 'assets/Hero.js', isDynamicEntry: true, imports: ['src/main.tsx', '_shared.js'] },
+  };
+
+  it('lists what the page scripts load, then what a section needs beyond that', () => {
+    const atLoad = filesLoadedBy(manifest, ['assets/app.js']);
+    expect([...atLoad].sort()).toEqual(['assets/app.js', 'assets/runtime.js']);
+    expect([...chunkFiles(manifest, 'src/sections/hero/HeroSection.tsx', atLoad)]).toEqual(['assets/Hero.js', 'assets/shared.js']);
+  });
+
+  it('refuses a script the manifest does not name', () => {
+    expect(() => filesLoadedBy(manifest, ['assets/other.js'])).toThrow("vite's manifest does not name assets/other.js");
+  });
+});
+
+describe('a page file', () => {
+  const indexHtml = '<html><head><title>x</title>\n    <script type="module" crossorigin nonce="N" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+
+  it("takes vite's scripts out of the template and starts them from the loader, with the nonce placeholder", () => {
+    const template = readTemplate(indexHtml);
+    expect(template.scripts).toEqual(['/assets/app.js']);
+    expect(template.html).not.toContain('<script');
+    const loader = loaderScript(template.scripts, ['/assets/Hero.js']);
+    expect(loader).toContain(`nonce="${CSP_NONCE_PLACEHOLDER}"`);
+    expect(loader).toContain('import("/assets/app.js")');
+    expect(loader).toContain('["/assets/Hero.js"]');
+    const html = pageDocument(template, { head: '<meta name="description" content="d">', body: '<h1>Hi</h1>' }, loader);
+    expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
+    expect(html.indexOf('<meta name="description"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('refuses a template that is not the unrendered one', () => {
+    expect(() => readTemplate('<html><body><div id="root"><p>x</p></div></body></html>')).toThrow('has no empty <div id="root"></div>');
+    expect(() => readTemplate('<html><body><div id="root"></div></body></html>')).toThrow('index.html has no module script');
+  });
+});
+
+it('the sitemap lists each main address once (no aliases), and robots.txt names it and keeps crawlers out of the API', () => {
+  const xml = sitemapXml(site.brand.url, pagePaths, '2026-11-23');
+  const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect(locations).toEqual([...new Set(pagePaths.map((p) => `${site.brand.url}${p.canonical}`))]);
+  expect(locations).not.toContain(`${site.brand.url}/home`);
+  expect(xml).toContain('<lastmod>2026-11-23</lastmod>');
+  expect(robotsTxt(site.brand.url)).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${site.brand.url}/sitemap.xml\n`);
+});
+
+it('the site manifest names the file of every address, the fallback page, and the origins of the frames the pages embed', async () => {
+  const manifest = await siteManifest();
+  expect(manifest.pages).toHaveLength(pagePaths.length);
+  expect(manifest.pages).toContainEqual({ path: '/', file: 'index.html' });
+  expect(manifest.pages).toContainEqual({ path: '/About-Us', file: 'About-Us.html' });
+  expect(manifest.fallbackFile).toBe(FALLBACK_FILE);
+  const map = contact.sections.find((s) => s.type === 'map');
+  expect(manifest.frameOrigins).toEqual([new URL((map as { src: string }).src).origin]);
+});

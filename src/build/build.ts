@@ -1,0 +1,56 @@
+/**
+ * `npm run build`, in order: the browser code (vite), the inbox's (vite, vite.admin.config.ts), the server renderer (vite, SSR), real
+ * HTML for every address with sitemap, robots and the site manifest (prerender.ts),
+ * compressed copies (compress.ts), and the Node server's bundle (esbuild). scripts/build.ts
+ * runs it after the config check.
+ */
+import { build as esbuild } from 'esbuild';
+import path from 'node:path';
+import { build as viteBuild } from 'vite';
+import { FALLBACK_FILE } from '../shared/pageFiles';
+import { compressTextFiles } from './compress';
+import { prerenderSite } from './prerender';
+
+export interface BuildOptions {
+  root: string;
+  /** Where everything goes (default <root>/dist): client/, ssr/, server/. */
+  outDir?: string;
+  log?: (line: string) => void;
+}
+
+const SERVER_ENTRY = 'src/server/index.ts';
+const RENDERER_ENTRY = 'src/entry-server.tsx';
+
+export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log }: BuildOptions): Promise<void> {
+  const clientDir = path.join(outDir, 'client');
+  const ssrDir = path.join(outDir, 'ssr');
+  const configFile = path.join(root, 'vite.config.ts');
+
+  await viteBuild({ root, configFile, mode: 'production', build: { outDir: clientDir } });
+  // The agency's inbox (admin.html), apart and after: its own chunks, which no public page
+  // loads, in the same folder (vite.admin.config.ts keeps what the first build wrote).
+  await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), mode: 'production', build: { outDir: clientDir } });
+  await viteBuild({ root, configFile, mode: 'production', build: { ssr: RENDERER_ENTRY, outDir: ssrDir }, logLevel: 'warn' });
+
+  const pages = await prerenderSite({ root, clientDir, rendererFile: path.join(ssrDir, 'entry-server.js') });
+  for (const { address, file, bytes } of pages) {
+    log(`prerendered ${(file === FALLBACK_FILE ? '(any other address)' : address).padEnd(20)} -> ${file} (${(bytes / 1024).toFixed(1)} kB)`);
+  }
+
+  const { before, after } = compressTextFiles(clientDir);
+  log(`compressed text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli`);
+
+  // The server, one file; its packages stay in node_modules.
+  await esbuild({
+    absWorkingDir: root,
+    entryPoints: [SERVER_ENTRY],
+    outfile: path.join(outDir, 'server', 'index.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  log(`server bundle: ${path.relative(root, path.join(outDir, 'server', 'index.js'))}`);
+}

@@ -1,0 +1,52 @@
+/**
+ * A page's HTML file: vite's index.html with the page's rendered markup and head put in, and
+ * vite's script tags replaced by a small loader that starts the app after the first paint.
+ */
+import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
+
+const SCRIPT_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const ROOT = '<div id="root"></div>';
+
+export interface Template {
+  /** index.html without its module scripts. */
+  html: string;
+  /** The addresses of the module scripts vite wrote into index.html (the app's entry). */
+  scripts: string[];
+}
+
+export function readTemplate(indexHtml: string): Template {
+  if (!indexHtml.includes(ROOT)) throw new Error(`index.html has no empty ${ROOT}: is it vite's unrendered template?`);
+  const scripts = [...indexHtml.matchAll(SCRIPT_TAG)].map((m) => m[1]!);
+  if (scripts.length === 0) throw new Error('index.html has no module script: did vite change how it writes them?');
+  return { html: indexHtml.replace(SCRIPT_TAG, ''), scripts };
+}
+
+/**
+ * The page's loader. The page reads right without the app's script, so the page comes first:
+ * its text, pictures and first paint get the network and the main thread to themselves. Once
+ * the browser reports the first contentful paint (at once if the tab is not visible or the
+ * browser does not report paints; after 3 s at the latest), it preloads `preload` (the
+ * renderers of the page's sections) and imports the app's scripts. Inline, so it carries the
+ * CSP nonce placeholder our server fills in.
+ */
+export function loaderScript(scripts: readonly string[], preload: readonly string[]): string {
+  return `<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">
+      let started = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        for (const href of ${JSON.stringify(preload)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+        ${scripts.map((src) => `import(${JSON.stringify(src)});`).join(' ')}
+      };
+      if (document.visibilityState !== 'visible' || !window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) start();
+      else {
+        new PerformanceObserver((entries) => entries.getEntriesByName('first-contentful-paint').length && start()).observe({ type: 'paint', buffered: true });
+        setTimeout(start, 3000);
+      }
+    </script>`;
+}
+
+/** The whole page: the template with the page's head tags, its loader and its markup. */
+export function pageDocument(template: Template, page: { head: string; body: string }, loader: string): string {
+  return template.html.replace('</head>', `${page.head}\n    ${loader}\n  </head>`).replace(ROOT, `<div id="root">${page.body}</div>`);
+}

@@ -1,0 +1,71 @@
+/**
+ * Writes real HTML for every address of config/routes.ts into the built client folder (after
+ * vite's client build and the server renderer's bundle), the page for unknown addresses,
+ * sitemap.xml, robots.txt and the site manifest our server reads.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import site from '../../config/site';
+import { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../shared/pageFiles';
+import type { PageRenderer } from '../shared/pageRender';
+import { pagePaths } from '../shared/routing';
+import { SITE_MANIFEST_FILE } from '../shared/siteManifest';
+import { robotsTxt, sitemapXml } from './crawlers';
+import { loaderScript, pageDocument, readTemplate } from './pageDocument';
+import { siteManifest } from './siteManifest';
+import { chunkFiles, filesLoadedBy, SECTION_REGISTRY, sectionRendererModules, type ViteManifest } from './viteManifest';
+
+export interface BuildFolders {
+  /** The project (where src/ and config/ are). */
+  root: string;
+  /** vite's client build (dist/client). */
+  clientDir: string;
+  /** The server renderer's bundle (dist/ssr/entry-server.js). */
+  rendererFile: string;
+}
+
+export interface Prerendered {
+  address: string;
+  file: string;
+  bytes: number;
+}
+
+export async function prerenderSite({ root, clientDir, rendererFile }: BuildFolders): Promise<Prerendered[]> {
+  // The pages are rendered by the libraries' production builds, as in the browser: in
+  // development mode MUI adds labels to its class names, and the browser would then find none
+  // of the page's styles and insert every rule again while hydrating.
+  process.env.NODE_ENV = 'production';
+  const { renderPage } = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
+  const template = readTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+
+  // Which files each section type's renderer needs beyond what the app's scripts load. vite's
+  // manifest is then removed: it is not part of the site.
+  const manifestDir = path.join(clientDir, '.vite');
+  const manifest = JSON.parse(readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
+  rmSync(manifestDir, { recursive: true, force: true });
+  const appFiles = filesLoadedBy(manifest, template.scripts.map((src) => src.replace(/^\//, '')));
+  const rendererModules = sectionRendererModules(root);
+  const sectionFiles = (type: string): string[] => {
+    const module = rendererModules[type];
+    if (!module || !manifest[module]?.isDynamicEntry) throw new Error(`The renderer of section type "${type}" is not a chunk of its own: see ${SECTION_REGISTRY}`);
+    return [...chunkFiles(manifest, module, appFiles)];
+  };
+
+  const write = async (address: string, file: string): Promise<Prerendered> => {
+    const page = await renderPage(address);
+    const preload = [...new Set(page.sectionTypes.flatMap(sectionFiles))].map((f) => `/${f}`);
+    const html = pageDocument(template, page, loaderScript(template.scripts, preload));
+    writeFileSync(path.join(clientDir, file), html);
+    return { address, file, bytes: html.length };
+  };
+
+  const written: Prerendered[] = [];
+  for (const { path: address } of pagePaths) written.push(await write(address, htmlFileFor(address)));
+  written.push(await write(FALLBACK_RENDER_PATH, FALLBACK_FILE));
+
+  writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemapXml(site.brand.url, pagePaths, new Date().toISOString().slice(0, 10)));
+  writeFileSync(path.join(clientDir, 'robots.txt'), robotsTxt(site.brand.url));
+  writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(await siteManifest(), null, 2)}\n`);
+  return written;
+}

@@ -1,0 +1,83 @@
+/**
+ * Reading vite's build manifest (dist/client/.vite/manifest.json): which files a page's
+ * scripts load, and which files a lazily loaded module needs beyond those.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/** The file of a chunk and of every chunk it imports statically, leaving out those in `skip`. */
+export function chunkFiles(manifest: ViteManifest, key: string, skip: ReadonlySet<string> = new Set(), found = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || skip.has(chunk.file) || found.has(chunk.file)) return found;
+  found.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, skip, found);
+  return found;
+}
+
+/** Everything the scripts a page names (by their built file) load before any dynamic import. */
+export function filesLoadedBy(manifest: ViteManifest, scriptFiles: readonly string[]): Set<string> {
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const found = new Set<string>();
+  for (const file of scriptFiles) {
+    const key = keyOfFile.get(file);
+    if (key === undefined) throw new Error(`vite's manifest does not name ${file}, a script of index.html`);
+    chunkFiles(manifest, key, new Set(), found);
+  }
+  return found;
+}
+
+/**
+ * The module each key of a registry loads, read from the registry's own source: in
+ * `const loaders = { hero: () => import('./hero/HeroSection').then(…), … }` the key `hero`
+ * loads src/sections/hero/HeroSection.tsx. Paths are relative to `root`, with `/`, as vite's
+ * manifest names its modules. The registry is the one place that says which module renders
+ * which type; the build reads it there rather than guessing from folder names.
+ */
+export function registryModules(root: string, registryFile: string, objectName: string): Record<string, string> {
+  const file = path.resolve(root, registryFile);
+  const source = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  let registry: ts.ObjectLiteralExpression | undefined;
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === objectName && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
+      registry = node.initializer;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (!registry) throw new Error(`${registryFile} has no object literal named ${objectName}`);
+
+  const modules: Record<string, string> = {};
+  for (const property of registry.properties) {
+    if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) continue;
+    let specifier: string | undefined;
+    const find = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specifier ??= node.arguments[0].text;
+      ts.forEachChild(node, find);
+    };
+    find(property.initializer);
+    if (!specifier) throw new Error(`${registryFile}: ${property.name.text} does not import its module with import('…')`);
+    const base = path.resolve(path.dirname(file), specifier);
+    const resolved = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ending) => base + ending).find((candidate) => ts.sys.fileExists(candidate));
+    if (!resolved) throw new Error(`${registryFile}: ${property.name.text} imports ${specifier}, which does not exist`);
+    modules[property.name.text] = path.relative(root, resolved).split(path.sep).join('/');
+  }
+  return modules;
+}
+
+/** Where each section type's renderer is named: `loaders` in src/sections/registry.tsx. */
+export const SECTION_REGISTRY = 'src/sections/registry.tsx';
+
+/** Section type -> the module of its renderer (a chunk of its own). */
+export function sectionRendererModules(root: string): Record<string, string> {
+  return registryModules(root, SECTION_REGISTRY, 'loaders');
+}

@@ -1,0 +1,67 @@
+/** vite's plugins of this project (vite.config.ts). */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Chrome (136 and later) compiles every function of a script that starts with this comment on
+ * a background thread while it downloads, instead of on the main thread when each function is
+ * first called. For the scripts a page runs while it starts (the app, its sections), that took
+ * a large part of the start-up work off the main thread (each task after the first went under
+ * 12 ms on the development machine). The forms' and toasts' scripts keep the default: they load
+ * when needed, and much of them may never run.
+ */
+export function compileHints({ atLoadChunks, atLoadModules }: { atLoadChunks: readonly string[]; atLoadModules: readonly string[] }): Plugin {
+  const modules = new Set(atLoadModules.map((file) => path.resolve(file)));
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    // Once the files are written: vite adds its own line to the top of the entry chunk after
+    // every other hook has run, and the comment must be the first line.
+    writeBundle(options, bundle) {
+      if (this.environment.name !== 'client') return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const atLoad = chunk.isEntry || atLoadChunks.includes(chunk.name) || (chunk.facadeModuleId !== null && modules.has(path.resolve(chunk.facadeModuleId)));
+        if (!atLoad) continue;
+        const file = path.join(options.dir ?? '', chunk.fileName);
+        writeFileSync(file, `//# allFunctionsCalledOnLoad\n${readFileSync(file, 'utf8')}`);
+      }
+    },
+  };
+}
+
+/**
+ * The dev server checks config/ again whenever a file there changes, as `npm run check` does
+ * (in a process of its own: the check must read the files anew), and shows its sentences in
+ * the terminal and over the page.
+ */
+export function configCheck({ root }: { root: string }): Plugin {
+  const configDir = path.join(root, 'config');
+  return {
+    name: 'config-check',
+    apply: 'serve',
+    configureServer(server) {
+      let running: ReturnType<typeof spawn> | undefined;
+      const check = () => {
+        running?.kill();
+        let output = '';
+        const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/check-config.ts')], { cwd: root });
+        running = child;
+        child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+        child.on('exit', (code) => {
+          if (running !== child) return;
+          running = undefined;
+          if (code === 0) return server.config.logger.info(output.trim(), { timestamp: true });
+          server.config.logger.error(output.trim(), { timestamp: true });
+          server.ws.send({ type: 'error', err: { message: output.trim(), stack: '', plugin: 'config-check' } });
+        });
+      };
+      server.watcher.on('change', (file) => {
+        if (file.startsWith(configDir + path.sep)) check();
+      });
+    },
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * The config checker over the files of a config folder: reads every file of config/ one by
+ * one (a file that cannot be read at all, say a missing comma, becomes one sentence and the
+ * other files are still checked) and runs checkConfig (check.ts) over what loaded.
+ * src/build/checkProject.ts adds the check of what is made from it (the Firebase rules).
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkConfig, type CheckOptions } from './check';
+
+/** The project being checked: npm runs every script from the project's folder. */
+const projectDir = process.cwd();
+
+export interface Folders {
+  /** The config folder to check (default: this project's config/). */
+  configDir: string;
+  /** The folder pictures are served from (default: this project's public/). */
+  publicDir: string;
+}
+
+export const defaultFolders: Folders = { configDir: path.join(projectDir, 'config'), publicDir: path.join(projectDir, 'public') };
+
+/** Loads config files and turns load failures into sentences (one per broken file). */
+class Loader {
+  readonly problems: string[] = [];
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly configDir: string) {}
+
+  /** The name a person knows a file by: config/pages/blog.ts. */
+  displayName(file: string): string {
+    const inConfig = path.relative(this.configDir, file);
+    if (!inConfig.startsWith('..') && !path.isAbsolute(inConfig)) return ['config', ...inConfig.split(path.sep)].join('/');
+    const inProject = path.relative(projectDir, file);
+    if (!inProject.startsWith('..') && !path.isAbsolute(inProject)) return inProject.split(path.sep).join('/');
+    return file;
+  }
+
+  file(...parts: string[]): string {
+    return path.join(this.configDir, ...parts);
+  }
+
+  /** The module's default export, or undefined after reporting why it could not be read. */
+  async load(file: string): Promise<unknown> {
+    try {
+      return this.defaultOf(file, await import(pathToFileURL(file).href));
+    } catch (error) {
+      this.reportLoadError(file, error);
+      return undefined;
+    }
+  }
+
+  /** Same as load, for a module obtained another way (the loaders in config/pages/index.ts, named in `listedIn`). */
+  async loadWith(file: string, importer: () => Promise<unknown>, listedIn: string): Promise<unknown> {
+    try {
+      return this.defaultOf(file, await importer());
+    } catch (error) {
+      this.reportLoadError(file, error, listedIn);
+      return undefined;
+    }
+  }
+
+  /** Loads a module without reporting anything (to find out which file is broken). */
+  async tryLoad(file: string): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
+    try {
+      const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      return { ok: true, value: module.default };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  private defaultOf(file: string, module: unknown): unknown {
+    const value = (module as { default?: unknown } | undefined)?.default;
+    if (value === undefined) {
+      this.report(
+        file,
+        `${this.displayName(file)} could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.`,
+      );
+    }
+    return value;
+  }
+
+  report(file: string, sentence: string): void {
+    const key = path.resolve(file);
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.problems.push(sentence);
+  }
+
+  reportLoadError(file: string, error: unknown, listedIn?: string): void {
+    const { where, sentence } = this.describeLoadError(file, error, listedIn);
+    this.report(where, sentence);
+  }
+
+  private describeLoadError(file: string, error: unknown, listedIn?: string): { where: string; sentence: string } {
+    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { code?: unknown } | null)?.code;
+
+    // A missing file: "Cannot find module '/…/config/pages/prodcut.ts' imported from …"
+    if (code === 'ERR_MODULE_NOT_FOUND' || /^Cannot find module/.test(message)) {
+      const missing = /Cannot find module '([^']+)'/.exec(message)?.[1];
+      const importer = / imported from (\S+)/.exec(message)?.[1];
+      let target = missing ? (missing.startsWith('file:') ? fileURLToPath(missing) : missing) : file;
+      if (!path.extname(target)) target += '.ts';
+      const importerFile = importer ? (importer.startsWith('file:') ? fileURLToPath(importer) : importer) : undefined;
+      const from = listedIn ?? (importerFile && path.resolve(importerFile) !== path.resolve(target) ? importerFile : undefined);
+      return {
+        where: target,
+        sentence: `${this.displayName(target)} could not be read: there is no such file. ${from ? `Create it, or fix its name in ${this.displayName(from)}.` : 'Create it, or fix its name where it is used.'}`,
+      };
+    }
+
+    // A file imports something another file does not have: "The requested module '../site' does not provide an export named 'default'"
+    const missingExport = /The requested module '([^']+)' does not provide an export named '([^']+)'/.exec(message);
+    if (missingExport) {
+      const [, spec = '', name = ''] = missingExport;
+      let target = path.resolve(path.dirname(file), spec);
+      if (!path.extname(target)) target += '.ts';
+      if (name === 'default') {
+        return {
+          where: target,
+          sentence: `${this.displayName(target)} could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.`,
+        };
+      }
+      return {
+        where: file,
+        sentence: `${this.displayName(file)} could not be read: it uses "${name}" from ${this.displayName(target)}, which has nothing by that name. Check the spelling, or undo the last change to this file.`,
+      };
+    }
+
+    // A syntax error, from esbuild: "Transform failed with 1 error:\n/…/blog.ts:12:6: ERROR: Expected "}" but found "heading""
+    const syntax = /^(.*?):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
+    if (syntax) {
+      const [, where = file, line, column, what = ''] = syntax;
+      const target = path.isAbsolute(where) ? where : file;
+      return {
+        where: target,
+        // esbuild counts columns from 0; editors (and people) count from 1.
+        sentence: `${this.displayName(target)} could not be read: ${trimPeriod(what)} on line ${line}, column ${Number(column) + 1}. Check for a missing comma, quote or bracket near that place.`,
+      };
+    }
+
+    // Anything else happened while the file ran (a misspelled name, for example).
+    const firstLine = trimPeriod(message.split('\n').find((l) => l.trim() !== '')?.trim() ?? 'unknown error');
+    const located = this.locateInStack(error);
+    const target = located?.file ?? file;
+    const place = located ? ` on line ${located.line}, column ${located.column}` : '';
+    return {
+      where: target,
+      sentence: `${this.displayName(target)} could not be read: ${firstLine}${place}. Check the spelling of the names used near that place, or undo the last change to this file.`,
+    };
+  }
+
+  /** The first place in config/ that the error's stack points at. */
+  private locateInStack(error: unknown): { file: string; line: string; column: string } | undefined {
+    const stack = error instanceof Error ? (error.stack ?? '') : '';
+    for (const match of stack.matchAll(/(file:\/\/[^\s)]+|\/[^\s():]+):(\d+):(\d+)/g)) {
+      const raw = match[1] ?? '';
+      const file = raw.startsWith('file:') ? fileURLToPath(raw) : raw;
+      const relative = path.relative(this.configDir, file);
+      if (!relative.startsWith('..') && !path.isAbsolute(relative)) return { file, line: match[2] ?? '?', column: match[3] ?? '?' };
+    }
+    return undefined;
+  }
+}
+
+function trimPeriod(text: string): string {
+  return text.trim().replace(/\.$/, '');
+}
+
+/** Files whose name starts with _ hold pieces shared by other files (config/forms/_messages.ts), not a page or a form. */
+function isHelper(file: string): boolean {
+  return path.basename(file).startsWith('_');
+}
+
+/** The .ts files of a config folder, without index.ts. */
+function tsFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && name !== 'index.ts' && !name.endsWith('.d.ts'))
+      .sort()
+      .map((name) => path.join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+/** The file a loader like `() => import('./home')` imports, if it can be read from its text. */
+function fileOfLoader(loader: unknown, dir: string): string | undefined {
+  if (typeof loader !== 'function') return undefined;
+  const spec = /import\(\s*(['"`])([^'"`]+)\1\s*\)/.exec(String(loader))?.[2];
+  if (!spec) return undefined;
+  const file = path.resolve(dir, spec);
+  return file.endsWith('.ts') ? file : `${file}.ts`;
+}
+
+async function loadPages(loader: Loader, options: CheckOptions): Promise<void> {
+  const dir = loader.file('pages');
+  const indexFile = path.join(dir, 'index.ts');
+  const index = await loader.load(indexFile);
+  const pages: Record<string, unknown> = {};
+  const pageFiles: Record<string, string> = {};
+
+  if (index === undefined) {
+    // Without the list, still check every page file on its own.
+    for (const file of tsFiles(dir)) {
+      const id = path.basename(file, '.ts');
+      const value = await loader.load(file);
+      if (value !== undefined && !isHelper(file)) pages[id] = value;
+      pageFiles[id] = loader.displayName(file);
+    }
+    Object.assign(options, { pages, pageFiles });
+    return;
+  }
+
+  if (typeof index !== 'object' || index === null) {
+    loader.report(indexFile, `${loader.displayName(indexFile)}: (the whole file) should list the pages in {curly braces}, like home: () => import('./home').`);
+    return;
+  }
+
+  const listed = new Set<string>();
+  for (const [id, load] of Object.entries(index as Record<string, unknown>)) {
+    const file = fileOfLoader(load, dir) ?? path.join(dir, `${id}.ts`);
+    listed.add(path.resolve(file));
+    pageFiles[id] = loader.displayName(file);
+    if (typeof load !== 'function') {
+      loader.report(file, `${loader.displayName(indexFile)}: ${id} should be written like ${id}: () => import('./${id}').`);
+      continue;
+    }
+    const value = await loader.loadWith(file, load as () => Promise<unknown>, indexFile);
+    if (value !== undefined) pages[id] = value;
+  }
+
+  for (const file of tsFiles(dir)) {
+    if (listed.has(path.resolve(file)) || isHelper(file)) continue;
+    const name = loader.displayName(file);
+    loader.report(
+      file,
+      `${name} is not listed in ${loader.displayName(indexFile)}, so no route can show it. Add it there (and a route in config/routes.ts), or delete the file.`,
+    );
+  }
+
+  Object.assign(options, { pages, pageIds: Object.keys(index), pageFiles });
+}
+
+async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {
+  const dir = loader.file('forms');
+  const indexFile = path.join(dir, 'index.ts');
+  const files = tsFiles(dir);
+  const index = await loader.tryLoad(indexFile);
+  const forms: Record<string, unknown> = {};
+  const formFiles: Record<string, string> = {};
+
+  if (index.ok && typeof index.value === 'object' && index.value !== null) {
+    Object.assign(forms, index.value);
+    // Name each form by the file it comes from (the index imports them by name).
+    for (const file of files) {
+      const loaded = await loader.tryLoad(file);
+      if (!loaded.ok) continue;
+      const id = Object.keys(forms).find((key) => forms[key] === loaded.value);
+      if (id) formFiles[id] = loader.displayName(file);
+    }
+    Object.assign(options, { forms, formFiles });
+    return;
+  }
+
+  // The index could not be read: find out whether one of the form files is the cause.
+  let brokenForm = false;
+  for (const file of files) {
+    const id = path.basename(file, '.ts');
+    const value = await loader.load(file);
+    if (value === undefined) brokenForm = true;
+    else if (!isHelper(file)) forms[id] = value;
+    formFiles[id] = loader.displayName(file);
+  }
+  if (!index.ok && !brokenForm) loader.reportLoadError(indexFile, index.error);
+  if (index.ok && !brokenForm) {
+    loader.report(indexFile, `${loader.displayName(indexFile)} could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.`);
+  }
+  // Pages may still name any form that has a file.
+  Object.assign(options, { forms, formFiles, formIds: files.filter((f) => !isHelper(f)).map((f) => path.basename(f, '.ts')) });
+}
+
+/**
+ * Every problem of the config folder, one plain sentence each; none when all is good.
+ * `afterwards` adds checks that need a valid config (the Firebase rules are made from the forms).
+ */
+export async function checkConfigFolder(
+  { configDir, publicDir }: Folders = defaultFolders,
+  afterwards?: (config: { rootDir: string; forms: unknown }) => string[],
+): Promise<string[]> {
+  const loader = new Loader(configDir);
+  const options: CheckOptions = { publicDir };
+
+  const site = await loader.load(loader.file('site.ts'));
+  if (site !== undefined) options.site = site;
+  const server = await loader.load(loader.file('server.ts'));
+  if (server !== undefined) options.server = server;
+  const admin = await loader.load(loader.file('admin.ts'));
+  if (admin !== undefined) options.admin = admin;
+  const routes = await loader.load(loader.file('routes.ts'));
+  if (routes !== undefined) options.routes = routes;
+  await loadForms(loader, options);
+  await loadPages(loader, options);
+
+  const problems = [...loader.problems, ...checkConfig(options).problems];
+  // What is made from the config (the Firebase rules) is checked only once it is valid: fix the rest first.
+  if (problems.length === 0 && afterwards) problems.push(...afterwards({ rootDir: path.dirname(configDir), forms: options.forms ?? {} }));
+  return problems;
+}
+
+/** What `npm run check` prints for these problems. */
+export function report(problems: readonly string[]): string {
+  if (problems.length === 0) return 'Config is all good.';
+  return [`Found ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in config/:`, ...problems].join('\n');
+}

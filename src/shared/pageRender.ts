@@ -1,0 +1,18 @@
+/**
+ * What the server renderer (src/entry-server.tsx, bundled by the build into dist/ssr) gives
+ * the build's prerenderer (src/build/prerender.ts) for one address.
+ */
+export interface RenderedPage {
+  /** The app's markup, for <div id="root">. */
+  body: string;
+  /** Title, meta and link tags, plus the page's critical CSS, for <head>. */
+  head: string;
+  status: number;
+  /** The section types the page shows: the browser loads their renderers with the app. */
+  sectionTypes: string[];
+}
+
+/** The server renderer's module, as the prerenderer loads it. */
+export interface PageRenderer {
+  renderPage(address: string): Promise<RenderedPage>;
+}
