@@ -1,47 +1,35 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
-import { sectionRendererModules } from './src/build/viteManifest';
+import { islandModules } from './src/build/viteManifest';
 import { compileHints, configCheck } from './src/build/vitePlugins';
 import { firebaseKeys } from './src/data/firebaseSettings';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 
 const root = import.meta.dirname;
 
-export default defineConfig(({ mode, isSsrBuild }) => {
+export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const adapter = firebaseKeys.every((key) => env[key]) ? 'firebase' : 'local';
   return {
     plugins: [
       react(),
       // Compiled while they download: the chunks every page runs at load (the groups of
-      // codeSplitting below, the runtime) and the section renderers a page names.
+      // codeSplitting below, the runtime) and the islands.
       compileHints({
         atLoadChunks: ['app', 'shared', 'rolldown-runtime'],
-        atLoadModules: Object.values(sectionRendererModules(root)).map((file) => path.join(root, file)),
+        atLoadModules: Object.values(islandModules(root)).map((file) => path.join(root, file)),
       }),
       configCheck({ root }),
     ],
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
     // Script and style tags get the nonce placeholder our server fills in per answer.
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-    resolve: {
-      // react-router's package exports only its development build (remix-run/react-router#12532,
-      // #14102): its development warnings would ship to visitors. The production build is the
-      // same code without them.
-      alias:
-        mode === 'production' && !isSsrBuild
-          ? [
-              { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
-              { find: /^react-router\/dom$/, replacement: path.resolve('node_modules/react-router/dist/production/dom-export.mjs') },
-            ]
-          : [],
-    },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
-      // Read by the prerenderer (src/build/prerender.ts: which chunks each section type needs), which then removes it.
+      // Read by the prerenderer (src/build/prerender.ts: which chunks each island needs), which then removes it.
       manifest: true,
       // The app's one start-up file is about 560 kB before compression, on purpose (one request,
       // compiled while it downloads). What counts is kept by e2e/budgets.e2e.ts: the gzipped

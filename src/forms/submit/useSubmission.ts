@@ -5,7 +5,7 @@
  * after a save or at once.
  */
 import { useRef } from 'react';
-import { notify } from '../../app/notify';
+import { notify } from '../../islands/toasts/notify';
 import { useDataPort } from '../../data/DataPortContext';
 import { fieldRefusalOf, type FieldRefusal } from '../../data/port';
 import type { FormValues } from '../model/buildSchema';

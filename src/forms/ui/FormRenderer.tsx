@@ -9,10 +9,10 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import server from '../../../config/server';
-import { prepareToasts } from '../../app/notify';
+import { prepareToasts } from '../../islands/toasts/notify';
 import { api } from '../../shared/api';
 import { buildSchema, initialValues, type FormValues } from '../model/buildSchema';
 import { fieldRenderers } from './fields/registry';
@@ -46,9 +46,8 @@ function SpamTrap({ id, inputRef }: { id: string; inputRef: React.RefObject<HTML
   );
 }
 
-export function FormRenderer({ form, name, onDark = false }: { form: FormConfig; name: string; onDark?: boolean }) {
+export function FormRenderer({ form, idPrefix, onDark = false }: { form: FormConfig; idPrefix: string; onDark?: boolean }) {
   const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
-  const idPrefix = `${name}${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // Hydrating a prerendered form: keep whatever the visitor already typed into its HTML.
   const [startValues] = useState(() => ({ ...initialValues(form), ...valuesInPage(form, idPrefix) }));
   const { register, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<FormValues>({
