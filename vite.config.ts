@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { islandModules } from './src/build/viteManifest';
-import { compileHints, configCheck } from './src/build/vitePlugins';
+import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
 import { firebaseKeys } from './src/data/firebaseSettings';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 
@@ -21,7 +21,10 @@ export default defineConfig(({ mode }) => {
         atLoadModules: Object.values(islandModules(root)).map((file) => path.join(root, file)),
       }),
       configCheck({ root }),
+      devPages({ root }),
     ],
+    // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
+    appType: 'custom',
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
     // Script and style tags get the nonce placeholder our server fills in per answer.
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },

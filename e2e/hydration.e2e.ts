@@ -1,13 +1,13 @@
 /**
- * Every prerendered page hydrates without a mismatch. React recovers from a mismatch by
- * redrawing that part of the page in the browser (a flash, and wasted work) and reports it
- * through hydrateRoot's onRecoverableError, which the app logs as "Hydration problem: …"
- * (src/app/hydrationErrors.ts). Each page is hydrated completely here: its sections (their
- * code loads after the app's), then its forms (their code loads on the first scroll).
+ * Every page's islands hydrate without a mismatch. React recovers from a mismatch by redrawing
+ * that island in the browser (a flash, and wasted work) and reports it through hydrateRoot's
+ * onRecoverableError, which is logged as "Hydration problem: …" (src/islands/hydrationErrors.ts).
+ * Each page is hydrated completely here: its islands (their code loads after the page has
+ * painted), then its forms (their code loads on the first scroll).
  */
 import type { Page } from '@playwright/test';
-import { HYDRATION_ERROR_PREFIX } from '../src/app/hydrationErrors';
-import { addresses, expect, headingOf, NOT_FOUND_STATUS_MESSAGE, test, visit } from './fixtures';
+import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
+import { addresses, expect, NOT_FOUND_STATUS_MESSAGE, site, test, visit } from './fixtures';
 import { field, formOf, submitButton } from './helpers/forms';
 
 /** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
@@ -54,7 +54,7 @@ async function holdScripts(page: Page, address: RegExp): Promise<() => void> {
 
 test('what a visitor typed into a form before its code arrived is kept (the browser and the server agree on the ids)', async ({ page }) => {
   // The form's code waits until the visitor has typed.
-  const release = await holdScripts(page, /\/assets\/NamedForm-[^/]*\.js$/);
+  const release = await holdScripts(page, /\/assets\/FormIsland-[^/]*\.js$/);
   await visit(page, '/Contact');
   const form = formOf(page, 'contact');
   await field(form, 'Fullname').fill('Typed Early');
@@ -86,20 +86,21 @@ test('a visitor already typing in a form when the app starts gets the form\'s co
 test.describe('the check itself', () => {
   test.use({ expectedConsoleErrors: new RegExp(`^${HYDRATION_ERROR_PREFIX}`) });
 
-  test('a page whose HTML differs from what the browser draws is reported', async ({ page }) => {
-    const heading = headingOf('product');
-    // The server's HTML with another headline than the page's config: React must notice.
-    await page.route('**/Product', async (route) => {
+  test("an island whose HTML differs from what the browser draws is reported", async ({ page }) => {
+    const label = site.ui.readMore;
+    // The server's HTML with another label on a card's 'Read More' button (drawn by an island): React must notice.
+    await page.route('**/Blog', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(`>${heading}</h1>`, `>${heading} (changed)</h1>`);
+      const html = (await response.text()).replace(`>${label}</button>`, `>${label} (changed)</button>`);
       expect(html).toContain('(changed)');
       const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
       await route.fulfill({ response, body: html, headers });
     });
-    const problems = await hydrateFully(page, '/Product');
+    const problems = await hydrateFully(page, '/Blog');
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]).toMatch(/^Hydration problem: .*did not match/);
-    // React redrew the section from the page's config.
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    // React redrew the island from its own code.
+    await expect(page.getByRole('button', { name: `${label} (changed)` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(3);
   });
 });

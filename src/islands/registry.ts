@@ -19,6 +19,11 @@ export interface IslandEntry {
 export const islands = {
   menuToggle: { load: () => import('./menu/MenuToggle'), when: 'load' },
   menuPanel: { load: () => import('./menu/MenuPanel'), when: 'load' },
+  faq: { load: () => import('./faq/Faq'), when: 'load' },
+  carousel: { load: () => import('./carousel/Carousel'), when: 'load' },
+  counter: { load: () => import('./counter/Counter'), when: 'load' },
+  readMore: { load: () => import('./readMore/ReadMore'), when: 'load' },
+  map: { load: () => import('./map/MapFrame'), when: 'load' },
   form: { load: () => import('../forms/ui/FormIsland'), when: 'forms' },
 } satisfies Record<string, IslandEntry>;
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import site from '../../config/site';
 import type { SiteConfig } from '../config/siteSchema';
-import { FormSlot } from '../forms/ui/FormSlot';
+import { FormSlot } from '../ui/FormSlot';
 import { linkTarget, SmartLink } from '../ui/SmartLink';
 import { ChatButton } from './ChatButton';
 import { Icon } from '../ui/icons';

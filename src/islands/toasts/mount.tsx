@@ -9,6 +9,8 @@ let mounted = false;
 export function mountToasts(): void {
   if (mounted) return;
   mounted = true;
+  // Not a component: this runs once, in the browser, when the first toast is asked for.
+  // eslint-disable-next-line no-restricted-syntax
   const host = document.createElement('div');
   host.dataset.toasts = '';
   document.body.append(host);
