@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { islandModules } from './src/build/viteManifest';
+import { islands, isIslandName } from './src/islands/registry';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
 import { firebaseKeys } from './src/data/firebaseSettings';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
@@ -15,10 +16,13 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       // Compiled while they download: the chunks every page runs at load (the groups of
-      // codeSplitting below, the runtime) and the islands.
+      // codeSplitting below, the runtime) and the islands that start with the page. The forms'
+      // and toasts' code keeps the default: it loads when needed, and much of it may never run.
       compileHints({
         atLoadChunks: ['app', 'shared', 'rolldown-runtime'],
-        atLoadModules: Object.values(islandModules(root)).map((file) => path.join(root, file)),
+        atLoadModules: Object.entries(islandModules(root))
+          .filter(([name]) => isIslandName(name) && islands[name].when === 'load')
+          .map(([, file]) => path.join(root, file)),
       }),
       configCheck({ root }),
       devPages({ root }),
@@ -34,19 +38,16 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Read by the prerenderer (src/build/prerender.ts: which chunks each island needs), which then removes it.
       manifest: true,
-      // The app's one start-up file is about 560 kB before compression, on purpose (one request,
-      // compiled while it downloads). What counts is kept by e2e/budgets.e2e.ts: the gzipped
-      // bytes each page loads. Vite warns above 500 kB; warn only well beyond today's size.
-      chunkSizeWarningLimit: 700,
       rolldownOptions: {
         output: {
           codeSplitting: {
             groups: [
-              // What the first page load runs (src/main.tsx and everything it imports) stays one
-              // file; lazy chunks (sections, forms, toasts) hold only what it does not have.
+              // What every page runs (src/main.tsx and everything it imports: React, emotion, the
+              // islands' runtime) stays one file; lazy chunks (islands, forms, toasts) hold only
+              // what it does not have.
               { name: 'app', tags: ['$initial'], priority: 2 },
-              // What several lazy chunks share (the section frame, pictures, buttons) is one small
-              // file, not one request each.
+              // What several lazy chunks share (emotion's styled, the collapse, the tokens) is one
+              // small file, not one request each.
               { name: 'shared', minShareCount: 2, priority: 1 },
             ],
           },
