@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
-import { islandModules } from './src/build/viteManifest';
+import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
 import { islands, isIslandName } from './src/islands/registry';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
 import { firebaseKeys } from './src/data/firebaseSettings';
@@ -15,14 +15,17 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      // Compiled while they download: the chunks every page runs at load (the groups of
-      // codeSplitting below, the runtime) and the islands that start with the page. The forms'
-      // and toasts' code keeps the default: it loads when needed, and much of it may never run.
+      // Compiled while they download: the chunks every page loads (the groups of codeSplitting
+      // below, the runtime, React and the islands, fetched once the page has painted). The
+      // forms' and toasts' code keeps the default: it loads when needed, and much of it may never run.
       compileHints({
         atLoadChunks: ['app', 'shared', 'rolldown-runtime'],
-        atLoadModules: Object.entries(islandModules(root))
-          .filter(([name]) => isIslandName(name) && islands[name].when === 'load')
-          .map(([, file]) => path.join(root, file)),
+        atLoadModules: [
+          HYDRATE_MODULE,
+          ...Object.entries(islandModules(root))
+            .filter(([name]) => isIslandName(name) && islands[name].when !== 'forms')
+            .map(([, file]) => file),
+        ].map((file) => path.join(root, file)),
       }),
       configCheck({ root }),
       devPages({ root }),

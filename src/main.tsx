@@ -1,27 +1,20 @@
 /**
  * The browser entry: the page is the HTML the build wrote, and this starts only what responds to
- * a visitor. The islands (src/islands/registry.ts) hydrate one by one, in tasks of their own;
- * the forms wait for the visitor to come near one (src/forms/ui/formsGate.ts); submissions that
- * could not be sent on an earlier visit are sent again; the copyright line shows this year.
+ * a visitor, when it is needed: each island (src/islands/registry.ts) hydrates on its trigger
+ * (src/islands/triggers.ts), with React loaded then; the forms wait for the visitor to come near
+ * one (src/forms/ui/formsGate.ts); submissions that could not be sent on an earlier visit are
+ * sent again; the copyright line shows this year. No React runs until then.
  */
 // First, before any styling library runs: the CSP nonce for the styles they add.
 import './islands/styleNonce';
 import { hasPending } from './forms/submit/outboxStorage';
 import { formsWanted, watchForms } from './forms/ui/formsGate';
-import { createEmotionCache } from './islands/emotionCache';
-import { hydrateIslands } from './islands/hydrate';
-import { sitePort } from './data/sitePort';
+import { watchIslands } from './islands/triggers';
 
-const cache = createEmotionCache();
-
-async function start() {
-  await hydrateIslands('load', cache);
-  // The browser tests wait for this mark before they touch the page's islands.
-  document.documentElement.dataset.app = 'started';
-  watchForms();
-  await formsWanted();
-  await hydrateIslands('forms', cache);
-}
+watchIslands((element) => import('./islands/hydrate').then(({ hydrateIsland }) => hydrateIsland(element)), formsWanted());
+watchForms();
+// The browser tests wait for this mark before they touch the page (from here a click on an island is answered).
+document.documentElement.dataset.app = 'started';
 
 // Submissions that could not be saved on an earlier visit wait in this browser: send them
 // again once the page is up (the outbox's code loads only when something waits). Once
@@ -29,8 +22,8 @@ async function start() {
 const sendWaiting = () => {
   if (!hasPending()) return;
   window.removeEventListener('online', sendWaiting);
-  import('./forms/submit/outbox').then(
-    ({ startOutbox }) => startOutbox(sitePort()),
+  Promise.all([import('./forms/submit/outbox'), import('./data/sitePort')]).then(
+    ([{ startOutbox }, { sitePort }]) => startOutbox(sitePort()),
     // Its code could not load (offline, say): try again when the connection returns.
     () => window.addEventListener('online', sendWaiting),
   );
@@ -41,5 +34,3 @@ else window.addEventListener('load', () => setTimeout(sendWaiting, 0), { once: t
 
 // The page was built on some day: the copyright line says the year it is read in.
 for (const year of document.querySelectorAll('[data-current-year]')) year.textContent = String(new Date().getFullYear());
-
-void start();

@@ -14,7 +14,7 @@ import { SITE_MANIFEST_FILE } from '../shared/siteManifest';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { loaderScript, pageDocument, readTemplate } from './pageDocument';
 import { siteManifest } from './siteManifest';
-import { chunkFiles, filesLoadedBy, ISLAND_REGISTRY, islandModules, type ViteManifest } from './viteManifest';
+import { chunkFiles, filesLoadedBy, HYDRATE_MODULE, ISLAND_REGISTRY, islandModules, type ViteManifest } from './viteManifest';
 
 export interface BuildFolders {
   /** The project (where src/ and config/ are). */
@@ -52,10 +52,15 @@ export async function prerenderSite({ root, clientDir, rendererFile }: BuildFold
     return [...chunkFiles(manifest, module, appFiles)];
   };
 
+  if (!manifest[HYDRATE_MODULE]?.isDynamicEntry) throw new Error(`${HYDRATE_MODULE} is not a chunk of its own: src/main.tsx must import it dynamically`);
+  const hydrateFiles = [...chunkFiles(manifest, HYDRATE_MODULE, appFiles)];
+
   const write = async (address: string, file: string): Promise<Prerendered> => {
     const page = await renderPage(address);
-    // The forms' islands wait for the visitor (src/forms/ui/formsGate.ts): their code is not fetched with the page.
-    const preload = [...new Set(page.islands.filter((name) => name !== 'form').flatMap(islandFiles))].map((f) => `/${f}`);
+    // Fetched (not run) once the page has painted, so the first touch is answered at once: the
+    // page's islands and what hydrates them (React). The forms' code waits for the visitor
+    // (src/forms/ui/formsGate.ts).
+    const preload = [...new Set([...hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap(islandFiles)])].map((f) => `/${f}`);
     const html = pageDocument(template, page, loaderScript(template.scripts, preload));
     writeFileSync(path.join(clientDir, file), html);
     return { address, file, bytes: html.length };

@@ -78,6 +78,9 @@ export function registryModules(root: string, registryFile: string, objectName: 
   return modules;
 }
 
+/** What hydrates an island in the browser (React with it): src/main.tsx loads it on an island's trigger. */
+export const HYDRATE_MODULE = 'src/islands/hydrate.tsx';
+
 /** Where each island's module is named: `islands` in src/islands/registry.ts. */
 export const ISLAND_REGISTRY = 'src/islands/registry.ts';
 

@@ -4,8 +4,13 @@
  * (the build reads which from this object: src/build/prerender.ts), and drawn by the same
  * component on the server (inside the page) and in the browser (src/islands/hydrate.tsx).
  *
- * `when`: 'load' hydrates once the page has painted; 'forms' waits for the forms' gate (the
- * first scroll or touch near a form: src/forms/ui/formsGate.ts).
+ * An island's code runs only once the visitor needs it (src/islands/triggers.ts), so a page
+ * that is only read runs almost no script at all. `when`:
+ * - 'interaction': the first pointer over it, touch, focus or key inside it (a click that came
+ *   before the code is replayed once it has hydrated);
+ * - 'visible': when it comes near the screen (the carousel, the counters, the map);
+ * - 'forms': when the forms' gate opens (the first scroll or touch near a form: src/forms/ui/formsGate.ts).
+ * `with`: islands that must be hydrated first (the menu's panel, which its toggle opens).
  */
 import type { ComponentProps, ComponentType } from 'react';
 import type { Slots } from './Slot';
@@ -13,17 +18,19 @@ import type { Slots } from './Slot';
 export interface IslandEntry {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island's own props, typed below by IslandProps
   load: () => Promise<{ default: ComponentType<any> }>;
-  when: 'load' | 'forms';
+  when: 'interaction' | 'visible' | 'forms';
+  with?: readonly string[];
 }
 
 export const islands = {
-  menuToggle: { load: () => import('./menu/MenuToggle'), when: 'load' },
-  menuPanel: { load: () => import('./menu/MenuPanel'), when: 'load' },
-  faq: { load: () => import('./faq/Faq'), when: 'load' },
-  carousel: { load: () => import('./carousel/Carousel'), when: 'load' },
-  counter: { load: () => import('./counter/Counter'), when: 'load' },
-  readMore: { load: () => import('./readMore/ReadMore'), when: 'load' },
-  map: { load: () => import('./map/MapFrame'), when: 'load' },
+  menuToggle: { load: () => import('./menu/MenuToggle'), when: 'interaction', with: ['menuPanel'] },
+  // Hydrated by its toggle (nothing in it responds on its own: its links are plain links).
+  menuPanel: { load: () => import('./menu/MenuPanel'), when: 'interaction' },
+  faq: { load: () => import('./faq/Faq'), when: 'interaction' },
+  readMore: { load: () => import('./readMore/ReadMore'), when: 'interaction' },
+  carousel: { load: () => import('./carousel/Carousel'), when: 'visible' },
+  counter: { load: () => import('./counter/Counter'), when: 'visible' },
+  map: { load: () => import('./map/MapFrame'), when: 'visible' },
   form: { load: () => import('../forms/ui/FormIsland'), when: 'forms' },
 } satisfies Record<string, IslandEntry>;
 
