@@ -8,6 +8,7 @@ const inputTypes = { tel: 'tel', email: 'email', url: 'url' } as const;
 export function TextInput({ field, form, idPrefix, registration, error, onDark }: FieldProps) {
   // One-line forms (newsletter) name the field for screen readers; the placeholder shows the hint.
   const labelHidden = form.layout === 'inline';
+  const rows = field.rows ?? 4;
   const common = {
     ...registration,
     maxLength: field.maxLength,
@@ -22,7 +23,14 @@ export function TextInput({ field, form, idPrefix, registration, error, onDark }
     <OutlinedField id={`${idPrefix}-${field.name}`} label={labelHidden ? undefined : field.label} required={field.required} error={error} onDark={onDark}>
       {(entry) =>
         field.kind === 'textarea' ? (
-          <textarea {...entry} {...common} rows={field.rows ?? 4} />
+          <textarea
+            {...entry}
+            {...common}
+            rows={rows}
+            // As tall as MUI's: its rows, each line rounded to whole pixels (browsers without CSS
+            // round() ignore this and show the rows at their exact height, 2 px taller).
+            style={{ height: `calc(${rows} * round(1.4375em, 1px))` }}
+          />
         ) : (
           <input
             {...entry}
