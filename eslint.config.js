@@ -77,6 +77,18 @@ function roomWalls() {
   });
   return [
     { files: ['src/**/*.{ts,tsx}'], ...importWalls([...walls, testsOnly]) },
+    {
+      // What the browser runs: the islands, the forms' code and the data port. Pages are drawn
+      // with MUI on the server only (src/ui/Island.tsx, and FormSlot.tsx, which places a form).
+      files: ['src/main.tsx', 'src/islands/**/*.{ts,tsx}', 'src/forms/ui/**/*.{ts,tsx}', 'src/forms/submit/**/*.{ts,tsx}', 'src/data/**/*.{ts,tsx}'],
+      ignores: ['src/**/*.test.{ts,tsx}', 'src/forms/ui/FormSlot.tsx'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ group: ['@mui/*'], message: 'This code runs in the browser, which loads no MUI (it would not fit the budgets): style it with @emotion/styled and src/islands/tokens.ts.' }] },
+        ],
+      },
+    },
     // Tests may use the fixtures; the walls hold for them too.
     { files: ['src/**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}'], ...importWalls(walls) },
     {

@@ -51,6 +51,8 @@ const forbidden = [
     ['src/ui/example.ts', "import { Header as value } from '../layout/Header';", 'must not import the layout'],
     ['src/server/example.ts', "import { validData as value } from '../test/formFixtures';", 'for tests only'],
     ['src/forms/ui/example.tsx', "import { validData as value } from '../../test/formFixtures';", 'for tests only'],
+    ['src/forms/ui/fields/example.tsx', "import value from '@mui/material/OutlinedInput';", 'which loads no MUI'],
+    ['src/islands/example.tsx', "import value from '@mui/icons-material/ArrowForward';", 'which loads no MUI'],
 ] as const;
 
 const allowed = [
@@ -63,6 +65,7 @@ const allowed = [
     ['src/forms/ui/example.tsx', "import { formNamed as value } from '../model/registry';"],
     ['src/server/example.test.ts', "import { validData as value } from '../test/formFixtures';"],
     ['src/app/example.ts', "import value from 'react';"],
+    ['src/forms/ui/FormSlot.tsx', "import value from '@mui/material/Box';"],
 ] as const;
 
 let results: string[][] = [];
