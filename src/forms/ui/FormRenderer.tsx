@@ -70,7 +70,6 @@ const SubmitButton = styled.button({
   fontSize: '0.9375rem',
   fontWeight: 700,
   lineHeight: 1.75,
-  textTransform: 'none',
   color: tokens.colors.white,
   backgroundColor: tokens.colors.primary,
   transition: ['background-color', 'box-shadow', 'border-color', 'color'].map((property) => `${property} 250ms ${tokens.easing} 0ms`).join(','),
@@ -78,7 +77,7 @@ const SubmitButton = styled.button({
   '&:disabled': { ...buttonBase['&:disabled'], backgroundColor: tokens.colors.disabledBackground },
 });
 
-/** The inline layout's square arrow button, in the secondary colour. */
+/** The inline layout's arrow button: a rounded square in the secondary colour (named by aria-label). */
 const ArrowButton = styled.button({
   ...buttonBase,
   flex: '0 0 auto',
@@ -86,7 +85,6 @@ const ArrowButton = styled.button({
   height: 56,
   padding: 8,
   borderRadius: tokens.radius * 2,
-  fontSize: '1.5rem',
   color: tokens.colors.text,
   backgroundColor: tokens.colors.secondary,
   transition: `background-color 150ms ${tokens.easing} 0ms`,
