@@ -90,6 +90,42 @@ test('a visitor already typing in a form when the app starts gets the form\'s co
   await expect(field(form, 'Fullname')).toBeFocused();
 });
 
+test('a field\'s label rises in CSS alone before the form\'s code arrives, and nothing moves when the form hydrates', async ({ page }) => {
+  const release = await holdScripts(page, /\/assets\/FormIsland-[^/]*\.js$/);
+  await visit(page, '/Contact');
+  const form = formOf(page, 'contact');
+  const label = form.locator('label[for$="-Fullname"]');
+  /** Where the label is and how it looks, once its move (200 ms) is over; and where the form's parts are. */
+  const look = async () => {
+    await page.waitForTimeout(400);
+    return label.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      const form = element.closest('form')!;
+      const parts = [...form.querySelectorAll('input:not([type=hidden]), textarea, select, label, fieldset, button')].map((part) => {
+        const r = part.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+      });
+      return { top: Math.round(box.top), height: Math.round(box.height), color: style.color, parts };
+    });
+  };
+  const resting = await look();
+  await field(form, 'Fullname').fill('Typed Early');
+  const raised = await look();
+  expect(raised.top, 'the label moved up into the outline').toBeLessThan(resting.top - 15);
+  expect(raised.height, 'the label shrank').toBeLessThan(resting.height);
+  expect(raised.color, 'the label of the focused field is in the primary colour').not.toBe(resting.color);
+  await expect(form).not.toHaveAttribute('data-interactive');
+  release();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  expect(await look(), 'the same look once hydrated').toEqual(raised);
+  // Filled but no longer focused: still raised, in the label's resting colour.
+  await field(form, 'Company').focus();
+  const filled = await look();
+  expect(filled.top).toBe(raised.top);
+  expect(filled.color).toBe(resting.color);
+});
+
 test.describe('the check itself', () => {
   test.use({ expectedConsoleErrors: new RegExp(`^${HYDRATION_ERROR_PREFIX}`) });
 

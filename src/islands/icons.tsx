@@ -9,6 +9,7 @@ const paths = {
   chevronLeft: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
   chevronRight: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
   arrowForward: 'm12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z',
+  arrowDropDown: 'm7 10 5 5 5-5z',
 };
 
 export type IslandIcon = keyof typeof paths;
