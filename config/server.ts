@@ -19,6 +19,20 @@ export default {
     name: 'website',
     label: 'Leave this field empty',
   },
+  // What the agency is told of each new lead (README "Notifications of new leads"). Each form's
+  // own subject is in config/forms (`notify`).
+  notifications: {
+    // A failed delivery is tried again 15 s later, then 30 s, 1 min, … at most an hour apart,
+    // for 3 days (about 80 tries); then it is marked failed, and the inbox can send it again.
+    retry: { firstSeconds: 15, maxSeconds: 3600, forDays: 3 },
+    mail: {
+      received: 'Received',
+      openLead: 'Open this lead in the inbox',
+      noValue: '(empty)',
+      replyHint: 'Reply to this e-mail to answer them directly.',
+    },
+    webhookText: '{subject}: {link}',
+  },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',

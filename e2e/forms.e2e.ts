@@ -31,6 +31,7 @@ import {
   formPlaces,
   recordToasts,
   recordWrites,
+  spamMarks,
   submitButton,
   toasts,
   uniqueSuffix,
@@ -886,16 +887,26 @@ test.describe('the spam trap', () => {
     }
   });
 
-  test('a robot that fills it is thanked as usual, and nothing is stored', async ({ page }) => {
+  test('a submission that fills it (a robot, or a browser\'s autofill) is thanked as usual, and stored marked as spam', async ({ page }) => {
     const s = uniqueSuffix();
+    const email = `robot.${s}@example.com`;
     const writes = recordWrites(page);
     const form = await open(page, 'inquiry');
-    await fillFields(form, { Fname: `Robot ${s}`, Email: `robot.${s}@example.com`, Pname: 'Cheap pills' });
+    await fillFields(form, { Fname: `Robot ${s}`, Email: email, Pname: 'Cheap pills' });
     await form.locator('input[name="website"]').fill('http://spam.example', { force: true });
     await submitButton(form).click();
     await expectToast(page, toast.inquirySaved);
-    await page.waitForTimeout(500);
-    expect(await findDocuments('Inquriy', 'Email', `robot.${s}@example.com`)).toEqual([]);
-    expect(writes.saves).toEqual([]);
+    // Sent like any submission, with the trap's value: the server marks it.
+    expect(writes.saves).toHaveLength(1);
+    expect(JSON.parse(writes.saves[0]!.postData() ?? '{}')).toMatchObject({ Email: email, website: 'http://spam.example' });
+    await expect.poll(() => spamMarks('Inquriy', 'Email', email)).toEqual([1]);
+    const [stored] = await findDocuments('Inquriy', 'Email', email);
+    expect(Object.keys(stored!)).not.toContain('website');
+    // A person's submission (the trap left empty) is not marked.
+    const person = `person.${s}@example.com`;
+    await fillFields(form, { Fname: `Person ${s}`, Email: person, Pname: 'A real project' });
+    await submitButton(form).click();
+    await expect.poll(() => spamMarks('Inquriy', 'Email', person)).toEqual([0]);
+    expect(JSON.parse(writes.saves[1]!.postData() ?? '{}')).not.toHaveProperty('website');
   });
 });

@@ -101,6 +101,20 @@ test('a file that cannot be read is one sentence, and every other file is still 
   expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
 });
 
+test("a form's notification subject naming no field, and a retry schedule the README cannot promise", () => {
+  const configDir = copyConfig();
+  edit(configDir, 'forms/contact.ts', "subject: 'New message from {Fullname} ({Company})'", "subject: 'New message from {FullName}'");
+  edit(configDir, 'server.ts', 'firstSeconds: 15,', 'firstSeconds: 45,');
+
+  const run = checkCopy(configDir);
+  expect(run.lines).toEqual([
+    'Found 2 problems in config/:',
+    'config/server.ts: notifications.retry.firstSeconds is 45, but it should be at most 30.',
+    'config/forms/contact.ts: notify.subject uses {FullName}, which is not a field of this form. Did you mean {Fullname}? Use one of: {Fullname}, {Company}, {Number}, {Email}, {Your}, {Messsage}.',
+  ]);
+  expect(run.code).toBe(1);
+});
+
 test('a broken file that others import is reported once', () => {
   const configDir = copyConfig();
   // config/pages/about.ts imports config/site.ts: only site.ts is named.

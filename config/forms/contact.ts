@@ -43,5 +43,6 @@ export default {
   // Nothing is shown on failure; the error is only logged.
   failure: {},
   keepInMemory: true,
+  notify: { subject: 'New message from {Fullname} ({Company})', email: true, webhook: true },
   messages,
 } satisfies FormConfig;

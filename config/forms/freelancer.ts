@@ -73,5 +73,6 @@ export default {
   reset: 'afterSave',
   success: { toast: 'Thankyou For Connecting , We Will Meassage Soon.. For Join Team', variant: 'success' },
   failure: { toast: 'Plase Try agin', variant: 'error' },
+  notify: { subject: 'New application from {fullName}', email: true, webhook: true },
   messages,
 } satisfies FormConfig;

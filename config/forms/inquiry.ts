@@ -22,5 +22,7 @@ export default {
   reset: 'afterSave',
   success: { toast: 'Thankyou For Send', variant: 'success' },
   failure: { toast: 'Plas Try Agin', variant: 'error' },
+  // What the agency is told of each new inquiry (mail and webhook, once README's settings are made).
+  notify: { subject: 'New inquiry from {Fname}', email: true, webhook: true },
   messages,
 } satisfies FormConfig;

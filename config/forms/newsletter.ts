@@ -15,5 +15,7 @@ export default {
   // The specification shows nothing either way; the result is only logged.
   success: {},
   failure: {},
+  // A sign-up is not worth an e-mail each: it goes to the webhook only (a chat channel, say).
+  notify: { subject: 'New newsletter sign-up: {Email}', email: false, webhook: true },
   messages,
 } satisfies FormConfig;

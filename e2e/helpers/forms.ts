@@ -4,6 +4,7 @@
  * agency's own command line (`DATA_DIR=.e2e-data npx tsx scripts/leads.ts export <collection>`).
  */
 import type { Locator, Page, Request } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -43,6 +44,19 @@ export async function readCollectionIn(dataDir: string, collection: string): Pro
 /** The documents of a collection whose `key` holds `value` (the test's unique value). */
 export async function findDocuments(collection: string, key: string, value: string): Promise<StoredDocument[]> {
   return (await readCollection(collection)).filter((d) => d[key] === value);
+}
+
+/** The spam marks (1 spam, 0 not) of the stored leads of a collection whose `key` holds `value`, oldest first. */
+export function spamMarks(collection: string, key: string, value: string, dataDir = E2E_DATA_DIR): number[] {
+  const db = new Database(path.join(root, dataDir, 'site.db'), { readonly: true });
+  try {
+    const rows = db
+      .prepare('SELECT l.spam FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.collection = ? AND json_extract(d.data, ?) = ? ORDER BY d.seq')
+      .all(collection, `$.${key}`, value) as { spam: number }[];
+    return rows.map((r) => r.spam);
+  } finally {
+    db.close();
+  }
 }
 
 /** A suffix no other test (or earlier run) uses. */

@@ -3,19 +3,9 @@
  * tests that must stop it, kill it, or start it with other settings than the shared one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '../../src/test/freePort';
 
-/** A port nobody listens on now (the system picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Starts the built server and resolves once it listens. `env` adds settings (RATE_LIMIT_FACTOR, …). */
 export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {

@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig as Config } from '../test/realConfig';
+import serverConfig from '../../config/server';
 import { checkConfig, type CheckOptions } from './check';
 
 let real: Config;
@@ -277,6 +278,44 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
       `config/pages/home.ts: sections[${software}].type is "splitt", which is not a section type. Did you mean "split"? Use one of: ${SECTION_TYPES}.`,
       `config/pages/about.ts: sections[${faq}].items[0].answer is empty. Write the text between the quotes, or remove the key if it is optional.`,
       `config/pages/contact.ts: sections[${form}].form "contakt" is not a form. Did you mean "contact"? Use one of the forms listed in config/forms/index.ts: ${FORMS}.`,
+    ]);
+  });
+
+  test("a form's notifications: a subject naming no field, a missing setting, a wrong kind of value", () => {
+    expect(problemsAfter((c) => set(c.forms.inquiry, ['notify', 'subject'], 'New inquiry from {Fnam} about {project}'))).toEqual([
+      'config/forms/inquiry.ts: notify.subject uses {Fnam}, which is not a field of this form. Did you mean {Fname}? Use one of: {Fname}, {Email}, {Number}, {Pname}.',
+      'config/forms/inquiry.ts: notify.subject uses {project}, which is not a field of this form. Use one of: {Fname}, {Email}, {Number}, {Pname}.',
+    ]);
+    expect(problemsAfter((c) => remove(c.forms.newsletter, ['notify']))).toEqual([
+      'config/forms/newsletter.ts: notify is missing. Add it: it should be a group of keys in {curly braces}.',
+    ]);
+    expect(problemsAfter((c) => set(c.forms.contact, ['notify', 'email'], 'yes'))).toEqual([
+      'config/forms/contact.ts: notify.email should be true or false, but it is the text "yes".',
+    ]);
+    expect(problemsAfter((c) => set(c.forms.contact, ['notify', 'mail'], true))).toEqual([
+      'config/forms/contact.ts: notify.mail is not a known key here. Did you mean "email"? Rename or remove it. The keys allowed here are: subject, email, webhook.',
+    ]);
+  });
+
+  test("the notifications' retry schedule and wording in config/server.ts", () => {
+    const serverProblems = (mutate: (copy: Json) => void) => {
+      const copy = structuredClone(serverConfig) as unknown as Json;
+      mutate(copy);
+      return checkConfig({ server: copy }).problems;
+    };
+    expect(serverProblems(() => undefined)).toEqual([]);
+    // The promise of README: the first retry within 30 s, at most an hour apart, for at least 3 days.
+    expect(serverProblems((c) => set(c, ['notifications', 'retry'], { firstSeconds: 60, maxSeconds: 7200, forDays: 1 }))).toEqual([
+      'config/server.ts: notifications.retry.firstSeconds is 60, but it should be at most 30.',
+      'config/server.ts: notifications.retry.maxSeconds is 7200, but it should be at most 3600.',
+      'config/server.ts: notifications.retry.forDays is 1, but it should be at least 3.',
+    ]);
+    expect(serverProblems((c) => set(c, ['notifications', 'webhookText'], '{subjet}: {url}'))).toEqual([
+      'config/server.ts: notifications.webhookText uses {subjet}, which is not filled in here. Did you mean {subject}? Use one of: {subject}, {link}.',
+      'config/server.ts: notifications.webhookText uses {url}, which is not filled in here. Use one of: {subject}, {link}.',
+    ]);
+    expect(serverProblems((c) => set(c, ['notifications', 'mail', 'openLead'], ''))).toEqual([
+      'config/server.ts: notifications.mail.openLead is empty. Write the text between the quotes, or remove the key if it is optional.',
     ]);
   });
 

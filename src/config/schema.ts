@@ -86,6 +86,33 @@ export function anyText(): Schema<string> {
   });
 }
 
+/** The {names} a config text asks to have filled in, in order: "New inquiry from {Fname}" -> ["Fname"]. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** Reports each {name} in a text that is not one of `known` (`what` says what they are: "a field of this form"). */
+export function checkPlaceholders(value: unknown, known: readonly string[], what: string, path: Path, ctx: CheckContext): void {
+  if (typeof value !== 'string') return;
+  for (const name of new Set(placeholders(value))) {
+    if (known.includes(name)) continue;
+    const near = closest(name, known);
+    ctx.report(
+      path,
+      `uses {${name}}, which is not ${what}.${near ? ` Did you mean {${near}}?` : ''} Use one of: ${known.map((k) => `{${k}}`).join(', ')}.`,
+    );
+  }
+}
+
+/** Text with {placeholders} that the code fills in: only the names listed may appear. */
+export function template(known: readonly string[]): Schema<string> {
+  const base = text();
+  return make(base.expects, (value, path, ctx) => {
+    base.check(value, path, ctx);
+    checkPlaceholders(value, known, 'filled in here', path, ctx);
+  });
+}
+
 export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
   const expects = opts.integer ? 'a whole number' : 'a number';
   return make(expects, (value, path, ctx) => {

@@ -1,5 +1,5 @@
 /** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
-import { number, object, text, type Infer } from './schema';
+import { number, object, template, text, type Infer } from './schema';
 
 /** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
 const rate = () =>
@@ -22,11 +22,40 @@ export const serverSchema = object({
   /**
    * The hidden field that catches spam robots: people never see it (it is off screen and
    * hidden from screen readers), robots fill it in. A submission with it filled gets an
-   * ordinary success answer and is not stored.
+   * ordinary success answer, and is stored marked as spam (never notified).
    */
   spamTrap: object({
     name: text(),
     label: text(),
+  }),
+  /**
+   * What the agency is told of each new lead (src/server/notify; the settings that turn it on
+   * are environment variables, README "Notifications of new leads"). A form's own
+   * `notify.subject` is the mail's subject and heading.
+   */
+  notifications: object({
+    /**
+     * A delivery that fails is tried again after `firstSeconds`, then twice as late each time,
+     * never more than `maxSeconds` apart, for at least `forDays` days; then it is marked failed.
+     */
+    retry: object({
+      firstSeconds: number({ min: 1, max: 30 }),
+      maxSeconds: number({ min: 60, max: 3600 }),
+      forDays: number({ min: 3, max: 30 }),
+    }),
+    /** The notification e-mail's wording around the fields (each field shows by its label). */
+    mail: object({
+      /** Label of the line with the submission's date. */
+      received: text(),
+      /** The link to the lead in the inbox. */
+      openLead: text(),
+      /** Shown for a field left empty. */
+      noValue: text(),
+      /** Under the fields, when the lead gave an e-mail address (it is the mail's Reply-To). */
+      replyHint: text(),
+    }),
+    /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
+    webhookText: template(['subject', 'link']),
   }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
   headers: object({

@@ -6,6 +6,7 @@ import { initializeApp } from 'firebase/app';
 import { doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
 import forms from '../../config/forms';
+import server from '../../config/server';
 import { buildDocument } from '../forms/model/document';
 import { validData } from '../test/formFixtures';
 import { createFirebasePort } from './firebase';
@@ -75,6 +76,17 @@ describe('saveDocument', () => {
     expect(target).toBe(documentRef);
     expect(rest).toEqual([]); // no merge options: a whole new document
     expect(data).toStrictEqual(sent);
+  });
+
+  it('leaves the filled-in spam-trap field out (the rules accept only the form\'s keys): the lead is saved, not lost', async () => {
+    const key = '1f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60';
+    mocked(doc).mockReturnValue({ path: `Inquriy/${key}` });
+    mocked(setDoc).mockResolvedValue(undefined);
+    const document = buildDocument(forms.inquiry, validData.inquiry, new Date(1_700_000_000_000));
+
+    const port = createFirebasePort(options);
+    await expect(port.saveDocument('Inquriy', { ...document, [server.spamTrap.name]: 'autofilled' }, key)).resolves.toEqual({ id: key });
+    expect(mocked(setDoc).mock.calls[0]![1]).toStrictEqual(document);
   });
 
   it('with a key: rejects with the SDK error when setDoc fails (the rules refuse a second write at the same key)', async () => {

@@ -10,6 +10,7 @@
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
 import { doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
+import server from '../../config/server';
 import type { DataPort } from './port';
 
 export function createFirebasePort(options: FirebaseOptions): DataPort {
@@ -18,7 +19,11 @@ export function createFirebasePort(options: FirebaseOptions): DataPort {
   const storage = getStorage(app);
   return {
     async saveDocument(name, document, key) {
-      await setDoc(doc(db, name, key), document);
+      // The spam-trap field filled in: the rules accept only the form's keys, and Firestore has
+      // no spam folder, so the document is saved without it, as any lead (a person whose
+      // browser autofilled the hidden field is not lost).
+      const { [server.spamTrap.name]: _trap, ...fields } = document;
+      await setDoc(doc(db, name, key), fields);
       return { id: key };
     },
     uploadFile(path, file, onProgress) {

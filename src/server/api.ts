@@ -15,7 +15,7 @@ import { allUploads, formForCollection, uploadForPrefix } from '../forms/model/r
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type PostedBody } from './plainPosts';
 import type { RequestLimits } from './rateLimit';
 import { isRefusal, refusal } from './refusals';
-import { newDocumentId, type Store } from './store';
+import type { Store } from './store';
 
 const messages = server.messages;
 const fail = (reply: FastifyReply, status: number, message: string, field?: string) =>
@@ -120,18 +120,17 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
-        const query = await handlePlainPost(form, request.body as PostedBody, (document) => store.insertDurably(form.collection, document));
+        const query = await handlePlainPost(form, request.body as PostedBody, (document, spam) => store.insertDurably(form.collection, document, { spam }));
         return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`).send();
       }
       if (contentType(request) !== 'application/json') return fail(reply, 415, messages.notJson);
       const key = request.headers[SUBMISSION_KEY_HEADER];
       if (key !== undefined && (typeof key !== 'string' || !submissionKeyPattern.test(key))) return fail(reply, 400, messages.badSubmissionKey);
-      // A robot filled the hidden field: an ordinary answer, and nothing is stored.
-      if (isSpam(request.body)) return reply.code(201).send({ id: newDocumentId() });
       const document = withoutSpamTrap(request.body);
       const failure = await validateDocument(form, document);
       if (failure) return fail(reply, 400, failure.message, failure.field);
-      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, { clientKey: key });
+      // The hidden field filled in (a robot, or a browser's autofill): stored all the same, marked as spam, never notified.
+      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, { clientKey: key, spam: isSpam(request.body) });
       return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id });
     },
   );

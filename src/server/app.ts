@@ -23,6 +23,7 @@ import { isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
 import { answerFor, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { openStore, type Store } from './store';
+import { startNotifications, type NotifyOptions } from './notify';
 
 export interface AppOptions {
   /** The folder `vite build` wrote (dist/client); leave out to serve only the endpoints. */
@@ -42,12 +43,14 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** The rate limits' clock (tests stop it so that no token refills while they count). */
   clock?: () => number;
+  /** Notifications of new leads (src/server/notify; index.ts reads their settings); leave out for none. */
+  notifications?: NotifyOptions;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now }: AppOptions): Promise<FastifyInstance & { store: Store }> {
+export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now, notifications }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
     trustProxy,
@@ -57,7 +60,11 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     requestTimeout: server.limits.requestSeconds * 1000,
   });
   const store = openStore(dataDir);
-  app.addHook('onClose', async () => store.close());
+  const stopNotifications = notifications && startNotifications(store, { ...(logger ? { log: app.log } : {}), ...notifications });
+  app.addHook('onClose', async () => {
+    await stopNotifications?.();
+    store.close();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     setSecurityHeaders(request, reply, server.headers);
     return payload;

@@ -145,14 +145,28 @@ describe('rate limits (config/server.ts limits)', () => {
 });
 
 describe('the spam trap (config/server.ts spamTrap)', () => {
-  it('answers a robot that filled it as if all went well, and stores nothing', async () => {
+  it('answers a submission that filled it as if all went well, and stores it without the field, marked as spam', async () => {
     const app = await start({ rateLimitFactor: 100 });
-    const json = await postJson(app, { ...validInquiry(), [trap]: 'http://spam.example' });
+    const document = validInquiry();
+    const json = await postJson(app, { ...document, [trap]: 'http://spam.example' });
     expect(json.statusCode).toBe(201);
-    expect((json.json() as { id: string }).id).toMatch(/^[A-Za-z0-9]{20}$/);
+    const { id } = json.json() as { id: string };
+    expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
     const values = Object.fromEntries(Object.entries(validData.inquiry).map(([k, v]) => [k, String(v)]));
     const plain = await postPlain(app, { ...values, [trap]: 'buy now' });
     expect(plain.headers.location).toBe(`/Home?sent=${inquiry.collection}`);
+    const stored = app.store.list(inquiry.collection);
+    expect(stored).toHaveLength(2);
+    expect(stored[0]).toEqual(document);
+    for (const saved of stored) expect(Object.keys(saved)).not.toContain(trap);
+    const marks = app.store.db.prepare('SELECT d.doc_id AS id, l.spam FROM documents d JOIN leads l USING (doc_id) ORDER BY d.seq').all();
+    expect(marks).toEqual([{ id, spam: 1 }, { id: expect.any(String), spam: 1 }]);
+  });
+
+  it('still checks a submission that filled it: one the form refuses is refused and not stored', async () => {
+    const app = await start({ rateLimitFactor: 100 });
+    const json = await postJson(app, { ...validInquiry(), Email: 'not an address', [trap]: 'http://spam.example' });
+    expect(json.statusCode).toBe(400);
     expect(app.store.count()).toBe(0);
   });
 
@@ -166,6 +180,7 @@ describe('the spam trap (config/server.ts spamTrap)', () => {
     expect(stored).toHaveLength(2);
     expect(stored[0]).toEqual(document);
     for (const saved of stored) expect(Object.keys(saved)).not.toContain(trap);
+    expect(app.store.db.prepare('SELECT spam FROM leads').all()).toEqual([{ spam: 0 }, { spam: 0 }]);
   });
 
   it('does not collide with any field of any form', () => {

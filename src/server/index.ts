@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './app';
+import { describeSettings, readNotifySettings } from './notify';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
@@ -14,12 +15,17 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const rateLimitFactor = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
 if (!(rateLimitFactor > 0)) throw new Error(`RATE_LIMIT_FACTOR must be a number above 0, not "${process.env.RATE_LIMIT_FACTOR}"`);
 const trustProxy = process.env.TRUST_PROXY;
+// Notifications (SMTP_URL, MAIL_FROM, NOTIFY_TO, WEBHOOK_URL, WEBHOOK_SECRET, PUBLIC_URL): a wrong
+// one is a sentence here, and the site starts without that channel (its deliveries wait).
+const notifications = readNotifySettings(process.env);
+for (const problem of notifications.problems) console.error(problem);
 
 const app = await buildApp({
   clientDir,
   dataDir,
   logger: process.env.LOG !== 'off',
   rateLimitFactor,
+  notifications: { settings: notifications.settings },
   ...(trustProxy === undefined ? {} : { trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy }),
 });
 
@@ -38,3 +44,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port, host });
 console.log(`Business Growth site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (data in ${dataDir})`);
+console.log(describeSettings(notifications.settings));

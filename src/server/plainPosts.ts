@@ -11,6 +11,7 @@ import { buildDocument } from '../forms/model/document';
 import { validateValues, type FormValues } from '../forms/model/buildSchema';
 import type { FormConfig } from '../forms/model/formSchema';
 import { formForCollection } from '../forms/model/registry';
+import { escapeHtml } from '../shared/text';
 
 export type Outcome = { kind: 'sent' | 'failed'; form: FormConfig } | { kind: 'invalid'; form: FormConfig; message: string };
 
@@ -73,16 +74,15 @@ function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, stri
 export async function handlePlainPost(
   form: FormConfig,
   body: PostedBody,
-  save: (document: Record<string, unknown>) => Promise<unknown>,
+  save: (document: Record<string, unknown>, spam: boolean) => Promise<unknown>,
 ): Promise<string> {
   const collection = encodeURIComponent(form.collection);
-  // A robot filled the hidden field: it is told "sent", and nothing is stored.
-  if (isSpam(body)) return `?sent=${collection}`;
   const values = valuesFromPost(form, body);
   const failure = await validateValues(form, values);
   if (failure) return `?invalid=${collection}&check=${failure.check}`;
   try {
-    await save(buildDocument(form, values as FormValues));
+    // The hidden field filled in (a robot, or a browser's autofill): stored all the same, marked as spam.
+    await save(buildDocument(form, values as FormValues), isSpam(body));
     return `?sent=${collection}`;
   } catch {
     return failedQuery(form);
@@ -107,8 +107,6 @@ function outcomeText(outcome: Outcome): string | null {
   if (outcome.kind === 'invalid') return outcome.message;
   return (outcome.kind === 'sent' ? outcome.form.success.toast : outcome.form.failure.toast) ?? null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The notice put at the top of the page's HTML (outside the app, so hydration is unaffected). */
 export function outcomeBanner(outcome: Outcome): string {

@@ -4,8 +4,10 @@
  * (src/forms/ui/formsGate.ts). Until then, and without JavaScript, it is a plain HTML form that posts to our
  * server.
  */
+import server from '../../config/server';
 import { Island } from './Island';
 
 export function FormSlot({ form, onDark = false }: { form: string; onDark?: boolean }) {
-  return <Island name="form" props={{ name: form, onDark }} />;
+  const { name, label } = server.spamTrap;
+  return <Island name="form" props={{ name: form, onDark, spamTrap: { name, label } }} />;
 }

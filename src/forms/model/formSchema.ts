@@ -2,7 +2,7 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, list, number, object, oneOf, optional, text, type Infer, type Schema } from '../../config/schema';
+import { anyText, boolean, checkPlaceholders, list, number, object, oneOf, optional, text, type Infer, type Schema } from '../../config/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
@@ -73,6 +73,16 @@ const outcomeSchema = object({
   variant: optional(oneOf(['success', 'error', 'info', 'warning'])),
 });
 
+/** What the agency is told of each new submission (config/server.ts `notifications` holds the rest of the wording). */
+const notifySchema = object({
+  /** The e-mail's subject and heading, and the webhook's summary: {field name} is replaced by what the visitor typed. */
+  subject: text(),
+  /** Mail the agency (SMTP_URL, NOTIFY_TO) on each new submission. */
+  email: boolean(),
+  /** Call the webhook (WEBHOOK_URL) on each new submission. */
+  webhook: boolean(),
+});
+
 const baseFormSchema = object({
   /** The database collection, spelled exactly as the agency's data has it. */
   collection: text(),
@@ -88,6 +98,7 @@ const baseFormSchema = object({
   reset: oneOf(['afterSave', 'always']),
   success: outcomeSchema,
   failure: outcomeSchema,
+  notify: notifySchema,
   /** Also keep each submission in a list in the page's memory (contact form). */
   keepInMemory: optional(boolean()),
   /** Answers for requests no honest browser sends; our server replies with them. */
@@ -124,6 +135,10 @@ export const formSchema: Schema<FormConfig> = {
       if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.');
       if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.');
     });
+    const notify = form.notify as Partial<FormConfig['notify']> | undefined;
+    if (notify && typeof notify === 'object') {
+      checkPlaceholders(notify.subject, names.filter((n): n is string => typeof n === 'string'), 'a field of this form', [...path, 'notify', 'subject'], ctx);
+    }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
       if (c && typeof c.field === 'string' && !names.includes(c.field)) {
         ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);

@@ -20,8 +20,13 @@ export interface SubmissionOptions {
   pendingUpload: () => Promise<unknown>;
   /** The form's values now (a file field's URL may have arrived after the submit began). */
   currentValues?: () => FormValues;
-  /** Whether the hidden spam-trap field was filled in: a robot, told "sent" and saved nowhere. */
-  isSpam?: () => boolean;
+  /**
+   * The hidden spam-trap field (config/server.ts spamTrap): its name, and what it holds now.
+   * Filled in (a robot, or a browser's autofill), it is sent along like any submission: our
+   * server stores it marked as spam and tells nobody; the Firebase adapter leaves the field out
+   * (its rules accept only the form's keys), so there a person is never lost either.
+   */
+  spamTrap?: { name: string; value: () => string };
   /**
    * The server refused one field with a check's message: show it there, as the browser's own
    * check would. Returns false when the form has no such field (the failure message is shown).
@@ -29,7 +34,7 @@ export interface SubmissionOptions {
   showRefusal?: (refusal: FieldRefusal) => boolean;
 }
 
-export function useSubmission(form: FormConfig, { resetFields, pendingUpload, currentValues, isSpam, showRefusal }: SubmissionOptions) {
+export function useSubmission(form: FormConfig, { resetFields, pendingUpload, currentValues, spamTrap, showRefusal }: SubmissionOptions) {
   const port = useDataPort();
   const inFlight = useRef(false);
 
@@ -42,11 +47,6 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
     if (inFlight.current) return; // a second click while saving saves nothing more
     inFlight.current = true;
     try {
-      if (isSpam?.()) {
-        if (form.reset === 'always') resetFields();
-        succeeded();
-        return;
-      }
       // A CV still uploading is waited for, so its URL is part of the document.
       await pendingUpload().catch(() => undefined);
       const values = { ...raw };
@@ -55,8 +55,9 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
         for (const f of form.fields) if (f.kind === 'file') values[f.name] = now[f.name] ?? '';
       }
       const document = buildDocument(form, values);
+      const trap = spamTrap?.value() ?? '';
       // Written to the browser's storage before anything else: from here on it is not lost.
-      const entry = enqueue(form.collection, document);
+      const entry = enqueue(form.collection, trap === '' || !spamTrap ? document : { ...document, [spamTrap.name]: trap });
       if (form.keepInMemory) keepInMemory(form.collection, document);
       if (form.reset === 'always') resetFields();
       try {

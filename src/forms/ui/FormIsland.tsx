@@ -6,14 +6,14 @@ import { DataPortProvider } from '../../data/DataPortContext';
 import { sitePort } from '../../data/sitePort';
 import type { IslandComponentProps } from '../../islands/registry';
 import { formNamed } from '../model/registry';
-import { FormRenderer } from './FormRenderer';
+import { FormRenderer, type SpamTrapField } from './FormRenderer';
 
-export default function FormIsland({ name, onDark = false, instance }: IslandComponentProps<{ name: string; onDark?: boolean }>) {
+export default function FormIsland({ name, spamTrap, onDark = false, instance }: IslandComponentProps<{ name: string; spamTrap: SpamTrapField; onDark?: boolean }>) {
   const config = formNamed(name);
   if (!config) throw new Error(`No form named "${name}" in config/forms (npm run check names the mistake).`);
   return (
     <DataPortProvider port={sitePort()}>
-      <FormRenderer form={config} idPrefix={`${name}${instance}`} onDark={onDark} />
+      <FormRenderer form={config} idPrefix={`${name}${instance}`} spamTrap={spamTrap} onDark={onDark} />
     </DataPortProvider>
   );
 }

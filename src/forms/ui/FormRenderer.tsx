@@ -8,7 +8,6 @@ import styled from '@emotion/styled';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import server from '../../../config/server';
 import { SvgIcon } from '../../islands/icons';
 import { prepareToasts } from '../../islands/toasts/notify';
 import { tokens, up } from '../../islands/tokens';
@@ -100,16 +99,22 @@ const Hidden = styled.div({ position: 'absolute', left: '-10000px', top: 'auto',
  * The field only robots fill in (config/server.ts spamTrap): off screen, out of the tab
  * order, hidden from screen readers, never autofilled. Our server also checks it.
  */
-function SpamTrap({ id, inputRef }: { id: string; inputRef: React.RefObject<HTMLInputElement | null> }) {
+function SpamTrap({ id, trap, inputRef }: { id: string; trap: SpamTrapField; inputRef: React.RefObject<HTMLInputElement | null> }) {
   return (
     <Hidden aria-hidden="true">
-      <label htmlFor={id}>{server.spamTrap.label}</label>
-      <input ref={inputRef} id={id} type="text" name={server.spamTrap.name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={id}>{trap.label}</label>
+      <input ref={inputRef} id={id} type="text" name={trap.name} tabIndex={-1} autoComplete="off" defaultValue="" />
     </Hidden>
   );
 }
 
-export function FormRenderer({ form, idPrefix, onDark = false }: { form: FormConfig; idPrefix: string; onDark?: boolean }) {
+/** The spam trap's field (config/server.ts spamTrap), given by the page: the browser's code carries no server config. */
+export interface SpamTrapField {
+  name: string;
+  label: string;
+}
+
+export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { form: FormConfig; idPrefix: string; spamTrap: SpamTrapField; onDark?: boolean }) {
   const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
   // Hydrating a prerendered form: keep whatever the visitor already typed into its HTML.
   const [startValues] = useState(() => ({ ...initialValues(form), ...valuesInPage(form, idPrefix) }));
@@ -135,7 +140,7 @@ export function FormRenderer({ form, idPrefix, onDark = false }: { form: FormCon
     },
     pendingUpload: () => uploads.current,
     currentValues: () => getValues(),
-    isSpam: () => (trap.current?.value ?? '') !== '',
+    spamTrap: { name: spamTrap.name, value: () => trap.current?.value ?? '' },
     // Our server's word on a field: shown and focused there, as the browser's own check does.
     showRefusal: ({ field, message }) => {
       if (!form.fields.some((f) => f.name === field)) return false;
@@ -186,7 +191,7 @@ export function FormRenderer({ form, idPrefix, onDark = false }: { form: FormCon
       onSubmit={handleSubmit(submit)}
     >
       {fields}
-      <SpamTrap id={`${idPrefix}-${server.spamTrap.name}`} inputRef={trap} />
+      <SpamTrap id={`${idPrefix}-${spamTrap.name}`} trap={spamTrap} inputRef={trap} />
       {inline ? (
         <ArrowButton type="submit" disabled={busy} aria-label={busy ? form.submittingLabel : form.submitLabel}>
           <SvgIcon name="arrowForward" />

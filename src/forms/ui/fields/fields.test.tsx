@@ -13,6 +13,7 @@ import { closeSnackbar } from 'notistack';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import forms from '../../../../config/forms';
+import server from '../../../../config/server';
 import { DataPortProvider } from '../../../data/DataPortContext';
 import type { DataPort } from '../../../data/port';
 import { createEmotionCache } from '../../../islands/emotionCache';
@@ -118,6 +119,7 @@ function probeForm(kind: Kind, layout: 'stacked' | 'inline'): FormConfig {
     reset: 'afterSave',
     success: {},
     failure: {},
+    notify: { subject: 'New probe', email: false, webhook: false },
     messages: forms.contact.messages,
   };
 }
@@ -135,7 +137,7 @@ function renderForm(form: FormConfig, recorder: Recorder) {
   const user = userEvent.setup({ delay: null });
   const view = render(
     <IslandProviders port={recorder.port}>
-      <FormRenderer form={form} idPrefix="probe0" />
+      <FormRenderer form={form} idPrefix="probe0" spamTrap={server.spamTrap} />
     </IslandProviders>,
   );
   return { user, view };
@@ -312,7 +314,7 @@ async function renderSiteForm(id: keyof typeof forms, recorder: Recorder) {
   const user = userEvent.setup({ delay: null });
   const view = render(
     <IslandProviders port={recorder.port}>
-      <FormRenderer form={forms[id]} idPrefix={`${id}0`} onDark={id === 'newsletter'} />
+      <FormRenderer form={forms[id]} idPrefix={`${id}0`} spamTrap={server.spamTrap} onDark={id === 'newsletter'} />
     </IslandProviders>,
   );
   const form = view.container.querySelector('form')!;
@@ -488,7 +490,7 @@ describe('a form drawn on the server, then hydrated in the browser', () => {
   function serverHtml(id: keyof typeof forms, recorder: Recorder): HTMLElement {
     const html = renderToString(
       <IslandProviders cache={createEmotionCache()} port={recorder.port}>
-        <FormRenderer form={forms[id]} idPrefix={`${id}0`} onDark={id === 'newsletter'} />
+        <FormRenderer form={forms[id]} idPrefix={`${id}0`} spamTrap={server.spamTrap} onDark={id === 'newsletter'} />
       </IslandProviders>,
     );
     const container = document.createElement('div');
@@ -503,7 +505,7 @@ describe('a form drawn on the server, then hydrated in the browser', () => {
       hydrateRoot(
         container,
         <IslandProviders port={recorder.port}>
-          <FormRenderer form={forms[id]} idPrefix={`${id}0`} onDark={id === 'newsletter'} />
+          <FormRenderer form={forms[id]} idPrefix={`${id}0`} spamTrap={server.spamTrap} onDark={id === 'newsletter'} />
         </IslandProviders>,
         { onRecoverableError: (error) => problems.push(error) },
       );

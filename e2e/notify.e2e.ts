@@ -1,0 +1,134 @@
+/**
+ * Notifications from the built server (dist/server/index.js), started and killed by the
+ * test with settings in its environment, as on the agency's own server. No browser.
+ *
+ * - Killed with SIGKILL between storing a lead and sending its mail (the SMTP server has
+ *   taken the connection and not answered yet): after a restart, the mail is delivered once.
+ * - A wrong setting is one sentence at start, without a stack trace, and the site serves.
+ */
+import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import forms from '../config/forms';
+import { buildDocument } from '../src/forms/model/document';
+import { validData } from '../src/test/formFixtures';
+import { startSmtp, waitFor } from '../src/test/receivers';
+import { exited, freePort, startServer } from './helpers/server';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(90_000);
+
+const inquiry = forms.inquiry;
+const mailSettings = (smtpPort: number) => ({
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: 'Business Growth site <site@agency.example>',
+  NOTIFY_TO: 'sales@agency.example',
+  PUBLIC_URL: 'https://leads.agency.example',
+});
+
+function deliveriesIn(dataDir: string): { id: string; doc_id: string; state: string; attempts: number }[] {
+  const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT id, doc_id, state, attempts FROM deliveries ORDER BY created_at').all() as never;
+  } finally {
+    db.close();
+  }
+}
+
+/** An SMTP server that takes connections and never says a word: a send stays under way. */
+async function silentSmtp(port: number) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return {
+    connections: () => sockets.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const running: ChildProcess[] = [];
+const dirs: string[] = [];
+test.afterEach(async () => {
+  for (const server of running.splice(0)) {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    await exited(server);
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+test('killed between storing a lead and sending its mail, the server sends it after the restart, once', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'notify-kill-'));
+  dirs.push(dataDir);
+  const [sitePort, smtpPort] = [await freePort(), await freePort()];
+  const silent = await silentSmtp(smtpPort);
+
+  const first = await startServer(sitePort, dataDir, mailSettings(smtpPort));
+  running.push(first);
+  const document = buildDocument(inquiry, validData.inquiry);
+  const started = Date.now();
+  const response = await fetch(`http://127.0.0.1:${sitePort}/api/collections/${inquiry.collection}/documents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(document),
+  });
+  // The visitor's answer does not wait for the mail: the SMTP server has not said a word yet.
+  expect(response.status).toBe(201);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  const { id: docId } = (await response.json()) as { id: string };
+  await waitFor('the mail to be under way', () => silent.connections() > 0);
+  expect(deliveriesIn(dataDir)).toEqual([{ id: expect.stringMatching(/^msg_/), doc_id: docId, state: 'pending', attempts: 0 }]);
+
+  first.kill('SIGKILL');
+  expect(await exited(first)).toEqual({ code: null, signal: 'SIGKILL' });
+  await silent.close();
+  const smtp = await startSmtp(smtpPort);
+  try {
+    running.push(await startServer(sitePort, dataDir, mailSettings(smtpPort)));
+    await waitFor('the mail', () => smtp.mails.length === 1, 20_000);
+    await waitFor('the delivery marked sent', () => deliveriesIn(dataDir)[0]?.state === 'sent');
+    const [row] = deliveriesIn(dataDir);
+    const { email } = smtp.mails[0]!;
+    expect(email.messageId).toBe(`<${row!.id}@agency.example>`);
+    expect(email.text).toContain(`https://leads.agency.example/admin/leads/${docId}`);
+    expect(email.replyTo).toEqual([{ name: validData.inquiry.Fname, address: validData.inquiry.Email }]);
+    // Once: nothing more comes.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    await smtp.close();
+  }
+});
+
+test('a wrong setting is one plain sentence at start, and the site serves without that channel', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'notify-wrong-'));
+  dirs.push(dataDir);
+  const port = await freePort();
+  const server = spawn(process.execPath, ['dist/server/index.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', ...mailSettings(25), SMTP_URL: 'mail.agency.example:587', WEBHOOK_URL: 'https://hooks.agency.example/leads' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(server);
+  let stdout = '';
+  let stderr = '';
+  server.stdout!.on('data', (chunk) => (stdout += chunk));
+  server.stderr!.on('data', (chunk) => (stderr += chunk));
+  await expect.poll(() => stdout, { timeout: 20_000 }).toContain('Notifications of new leads:');
+
+  expect(stderr.trim().split('\n')).toEqual([
+    'SMTP_URL is not an SMTP address like smtp://user:password@mail.example.com:587 (or smtps://… for port 465), so e-mails about new leads wait until it is fixed.',
+  ]);
+  expect(stdout).toContain('Notifications of new leads: webhook to hooks.agency.example (not signed: no WEBHOOK_SECRET); waiting for a setting to be fixed: email.');
+  const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+  expect(health.status).toBe(200);
+});

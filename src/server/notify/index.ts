@@ -1,0 +1,72 @@
+/**
+ * Notifications of new leads (README "Notifications of new leads"): an e-mail through any
+ * SMTP server and a signed webhook, never lost. What the rest of the server uses:
+ *
+ * - `startNotifications(store, options)`: at start (src/server/app.ts); from then on every
+ *   new lead that is not spam gets its pending deliveries in the transaction that stores
+ *   it, and the worker sends them after the visitor's answer;
+ * - `queueNotifications(store, docId)`: the pending deliveries of one lead (the same call the
+ *   insert makes; the inbox makes it when the agency marks a spam lead "not spam");
+ * - `resendDelivery(store, deliveryId)`: the inbox's "send again";
+ * - `deliveriesOf(store, docId)`: a lead's delivery log, for the inbox.
+ */
+import type { Store } from '../store';
+import { formForCollection } from '../../forms/model/registry';
+import { deliveriesIn, type Delivery } from './deliveries';
+import { Notifier, type NotifyOptions } from './worker';
+
+export type { Delivery, DeliveryState } from './deliveries';
+export { describeSettings, readNotifySettings, type NotifySettings } from './settings';
+export type { NotifyOptions } from './worker';
+
+const notifiers = new WeakMap<Store, Notifier>();
+
+/**
+ * Starts the worker for this store (sending what is already due) and has every new lead
+ * queue its notifications. Returns a function that stops it (call before closing the store).
+ */
+export function startNotifications(store: Store, options: NotifyOptions): () => Promise<void> {
+  const notifier = new Notifier(store, options);
+  notifiers.set(store, notifier);
+  store.onInsert(({ docId }) => queueNotifications(store, docId));
+  notifier.wake();
+  return async () => {
+    await notifier.stop();
+    notifiers.delete(store);
+  };
+}
+
+/**
+ * Writes the pending deliveries of a lead that is not spam, one per channel its form's
+ * `notify` asks for and the settings set up, and wakes the worker. Mark the lead "not spam"
+ * first. A channel the lead already has a delivery on is left alone (calling it twice sends
+ * nothing twice; "send again" is resendDelivery). Without notifications set up it does
+ * nothing. Runs inside the caller's transaction, if there is one.
+ */
+export function queueNotifications(store: Store, docId: string): void {
+  const notifier = notifiers.get(store);
+  if (!notifier || notifier.channels.length === 0) return;
+  const table = deliveriesIn(store.db);
+  const lead = table.mark(docId);
+  const form = lead && !lead.spam ? formForCollection(lead.collection) : undefined;
+  if (!form) return;
+  const channels = notifier.channels.filter((channel) => form.notify[channel]);
+  if (table.queue(docId, channels, notifier.now()) > 0) notifier.wake();
+}
+
+/**
+ * Puts a delivery (sent, failed, or still retrying) back to pending, due now, with a fresh
+ * schedule, and wakes the worker. It keeps its id: a receiver that already has the message
+ * may drop the repeat. False when there is no such delivery.
+ */
+export function resendDelivery(store: Store, deliveryId: string): boolean {
+  const notifier = notifiers.get(store);
+  const done = deliveriesIn(store.db).resend(deliveryId, notifier?.now() ?? Date.now());
+  if (done) notifier?.wake();
+  return done;
+}
+
+/** A lead's deliveries, oldest first (state, tries, last error, times in ms). */
+export function deliveriesOf(store: Store, docId: string): Delivery[] {
+  return deliveriesIn(store.db).ofLead(docId);
+}

@@ -1,0 +1,402 @@
+/**
+ * Notifications against real parts: the real server (buildApp, over real HTTP) on a real
+ * SQLite file, a real SMTP server in this process receiving real mail (parsed with
+ * postal-mime and compared field by field), and a real HTTP receiver checking each webhook's
+ * Standard Webhooks signature with its own code. Failures are real too: a port nobody
+ * listens on, a receiver answering 500. Only the retry schedule is shortened (its real
+ * numbers are checked in schedule.test.ts).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import forms from '../../../config/forms';
+import server from '../../../config/server';
+import { buildDocument } from '../../forms/model/document';
+import type { FormConfig } from '../../forms/model/formSchema';
+import { fill } from '../../shared/text';
+import { validData } from '../../test/formFixtures';
+import { freePort, startSmtp, startWebhookReceiver, waitFor, type ReceivedMail, type SmtpReceiver, type WebhookCall, type WebhookReceiver } from '../../test/receivers';
+import { buildApp } from '../app';
+import { deliveriesOf, queueNotifications, readNotifySettings, resendDelivery, type Delivery } from '.';
+import { nextRetry, type RetrySchedule } from './schedule';
+
+jest.setTimeout(30_000);
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+const SECRET_KEY = Buffer.from('a key of thirty-two bytes, for tests', 'utf8').subarray(0, 32);
+const SECRET = `whsec_${SECRET_KEY.toString('base64')}`;
+const PUBLIC_URL = 'https://leads.agency.example';
+const FROM = 'Business Growth site <site@agency.example>';
+const TO = ['sales@agency.example', 'owner@agency.example'];
+/** Short waits, so that a test sees several tries in a second or two. */
+const FAST: RetrySchedule = { firstMs: 150, maxMs: 400, keepTryingMs: 60_000 };
+const quiet = { warn: () => undefined };
+
+const dirs: string[] = [];
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'notify-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Setup {
+  smtpPort?: number;
+  webhookUrl?: string;
+  env?: Record<string, string>;
+  schedule?: RetrySchedule;
+  dataDir?: string;
+}
+
+/** The real server with notifications set up from environment-style settings, listening on a free port. */
+async function startSite({ smtpPort, webhookUrl, env = {}, schedule = FAST, dataDir = tempDir() }: Setup): Promise<App & { base: string; dataDir: string; stop: () => Promise<void> }> {
+  const { settings, problems } = readNotifySettings({
+    PUBLIC_URL,
+    ...(smtpPort === undefined ? {} : { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: FROM, NOTIFY_TO: TO.join(', ') }),
+    ...(webhookUrl === undefined ? {} : { WEBHOOK_URL: webhookUrl, WEBHOOK_SECRET: SECRET }),
+    ...env,
+  });
+  if (Object.keys(env).length === 0) expect(problems).toEqual([]);
+  const app = await buildApp({ dataDir, rateLimitFactor: 1000, notifications: { settings, schedule, log: quiet } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  let closed = false;
+  const stop = async () => {
+    if (!closed) await app.close();
+    closed = true;
+  };
+  closers.push(stop);
+  return Object.assign(app, { base: `http://127.0.0.1:${port}`, dataDir, stop });
+}
+
+async function smtp(port = 0): Promise<SmtpReceiver> {
+  const receiver = await startSmtp(port);
+  closers.push(() => receiver.close());
+  return receiver;
+}
+
+async function webhookReceiver(port = 0): Promise<WebhookReceiver> {
+  const receiver = await startWebhookReceiver(port);
+  closers.push(() => receiver.close());
+  return receiver;
+}
+
+/** Posts a document as the site's forms do; resolves to the stored id. */
+async function post(site: { base: string }, form: FormConfig, document: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`${site.base}/api/collections/${form.collection}/documents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(document),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const deliveries = (app: App, docId: string) => deliveriesOf(app.store, docId);
+const delivery = (app: App, docId: string, channel: Delivery['channel']) => deliveries(app, docId).find((d) => d.channel === channel);
+
+/** The subject config/forms gives this document (each value on one line). */
+const subjectOf = (form: FormConfig, document: Record<string, unknown>) =>
+  fill(form.notify.subject, Object.fromEntries(form.fields.map((f) => [f.name, String(document[f.name] ?? '').replace(/\s+/g, ' ').trim()])));
+
+/** The text of an HTML body as a reader sees it (tags gone, entities read). */
+const htmlText = (html: string) =>
+  html
+    .replace(/<br>/g, '\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&');
+
+/** Verifies a Standard Webhooks signature with this test's own code: HMAC-SHA256 of "id.timestamp.body", base64, after "v1,". */
+function signatureValid(call: WebhookCall, key: Buffer): boolean {
+  const id = String(call.headers['webhook-id']);
+  const timestamp = String(call.headers['webhook-timestamp']);
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${call.body}`).digest();
+  return String(call.headers['webhook-signature'] ?? '')
+    .split(' ')
+    .some((entry) => {
+      const [version, signature] = entry.split(',');
+      const given = Buffer.from(signature ?? '', 'base64');
+      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}
+
+const inquiry = forms.inquiry;
+const mailOf = (mails: ReceivedMail[], docId: string) => mails.filter((m) => m.email.text?.includes(`/admin/leads/${docId}`));
+
+describe('the e-mail', () => {
+  it('goes to NOTIFY_TO from MAIL_FROM, replies to the visitor, with the subject from config and every field by its label, escaped in HTML', async () => {
+    const receiver = await smtp();
+    const site = await startSite({ smtpPort: receiver.port });
+    const document = {
+      ...buildDocument(inquiry, validData.inquiry),
+      Fname: 'Ada <script>alert("x")</script> & Co',
+      Pname: 'A shop\nwith two lines & <b>bold</b> claims',
+    };
+    const docId = await post(site, inquiry, document);
+    await waitFor('the mail', () => receiver.mails.length === 1);
+    await waitFor('the delivery marked sent', () => delivery(site, docId, 'email')?.state === 'sent');
+    const [{ email, envelope }] = receiver.mails as [ReceivedMail];
+    const row = delivery(site, docId, 'email')!;
+
+    expect(envelope).toEqual({ from: 'site@agency.example', to: TO });
+    expect(email.from).toEqual({ name: 'Business Growth site', address: 'site@agency.example' });
+    expect(email.to).toEqual(TO.map((address) => ({ name: '', address })));
+    expect(email.replyTo).toEqual([{ name: document.Fname, address: validData.inquiry.Email }]);
+    expect(email.subject).toBe(subjectOf(inquiry, document));
+    expect(email.subject).toBe('New inquiry from Ada <script>alert("x")</script> & Co');
+    expect(email.messageId).toBe(`<${row.id}@agency.example>`);
+
+    const link = `${PUBLIC_URL}/admin/leads/${docId}`;
+    const text = email.text ?? '';
+    const html = email.html ?? '';
+    for (const field of inquiry.fields) {
+      const value = String(document[field.name as keyof typeof document]);
+      expect(text).toContain(`${field.label}: ${value.replace(/\n/g, '\n  ')}`);
+      expect(htmlText(html)).toContain(field.label);
+      expect(htmlText(html)).toContain(value.split('\n')[0]);
+    }
+    expect(text).toContain(`${server.notifications.mail.received}: ${document.Date}`);
+    expect(text).toContain(`${server.notifications.mail.openLead}: ${link}`);
+    expect(text).toContain(server.notifications.mail.replyHint);
+    // What the visitor typed is text in the HTML, never markup.
+    expect(html).not.toMatch(/<script|<b>/i);
+    expect(html).toContain('Ada &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co');
+    expect(html).toContain('A shop<br>with two lines &#38; &#60;b&#62;bold&#60;/b&#62; claims');
+    expect(html).toContain(`<a href="${link}">`);
+
+    expect(row).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
+    expect(row.sentAt).toEqual(expect.any(Number));
+  });
+
+  it("links the CV by its full download address, and leaves an address that is not http(s) inert", async () => {
+    const receiver = await smtp();
+    const site = await startSite({ smtpPort: receiver.port });
+    const upload = await fetch(`${site.base}/api/files/Image/CvDeveloper/${crypto.randomUUID()}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: Buffer.from('%PDF-1.4\n% a CV\n'),
+    });
+    expect(upload.status).toBe(201);
+    const { url } = (await upload.json()) as { url: string };
+    const freelancer = forms.freelancer;
+    const document = { ...buildDocument(freelancer, validData.freelancer), CvFile: url, portfolioUrl: 'javascript:alert(1)' };
+    const docId = await post(site, freelancer, document);
+    await waitFor('the mail', () => receiver.mails.length === 1);
+    const { email } = receiver.mails[0]!;
+
+    const cv = `${PUBLIC_URL}${url}`;
+    const cvLabel = freelancer.fields.find((f) => f.name === 'CvFile')!.label;
+    expect(email.text).toContain(`${cvLabel}: ${cv}`);
+    expect(email.html).toContain(`<a href="${cv.replace(/&/g, '&#38;')}">`);
+    // The CV's address works: the agency downloads the file with it.
+    const download = await fetch(`${site.base}${url}`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('%PDF-1.4\n% a CV\n');
+    expect(email.text).toContain('Portfolio URL: javascript:alert(1)');
+    expect(email.html).not.toContain('href="javascript');
+    expect(email.html).toContain('javascript:alert(1)');
+    expect(email.subject).toBe(subjectOf(freelancer, document));
+    await waitFor('the delivery marked sent', () => delivery(site, docId, 'email')?.state === 'sent');
+  });
+
+  it('is tried again while the SMTP server is down, and delivered once when it is back', async () => {
+    const port = await freePort();
+    const site = await startSite({ smtpPort: port });
+    const docId = await post(site, inquiry, buildDocument(inquiry, validData.inquiry));
+    // The first try fails at once (nothing listens), and the delivery waits for its retry.
+    await waitFor('the first failed try', () => (delivery(site, docId, 'email')?.attempts ?? 0) >= 1);
+    const failed = delivery(site, docId, 'email')!;
+    expect(failed.state).toBe('pending');
+    expect(failed.lastError).toMatch(/ECONNREFUSED/);
+
+    const receiver = await smtp(port);
+    await waitFor('the mail', () => receiver.mails.length === 1);
+    await waitFor('the delivery marked sent', () => delivery(site, docId, 'email')?.state === 'sent');
+    const sent = delivery(site, docId, 'email')!;
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+    expect(sent.lastError).toBeNull();
+    expect(receiver.mails[0]!.email.messageId).toBe(`<${sent.id}@agency.example>`);
+    // Delivered once: nothing more arrives after a few more retry intervals.
+    await new Promise((resolve) => setTimeout(resolve, FAST.maxMs * 3));
+    expect(receiver.mails).toHaveLength(1);
+  });
+
+  it('waits in the database across a restart: a new server sends, at its start, what the stopped one could not', async () => {
+    const port = await freePort();
+    const first = await startSite({ smtpPort: port });
+    const docId = await post(first, inquiry, buildDocument(inquiry, validData.inquiry));
+    await waitFor('a failed try', () => (delivery(first, docId, 'email')?.attempts ?? 0) >= 1);
+    await first.stop();
+
+    const receiver = await smtp(port);
+    const second = await startSite({ smtpPort: port, dataDir: first.dataDir });
+    await waitFor('the mail', () => receiver.mails.length === 1);
+    expect(mailOf(receiver.mails, docId)).toHaveLength(1);
+    await waitFor('the delivery marked sent', () => delivery(second, docId, 'email')?.state === 'sent');
+  });
+});
+
+describe('the webhook', () => {
+  it('posts the collection, the document and a one-line text, signed per Standard Webhooks', async () => {
+    const receiver = await webhookReceiver();
+    const site = await startSite({ webhookUrl: receiver.url });
+    const document = { ...buildDocument(inquiry, validData.inquiry), Fname: 'Ada <!channel> & Co' };
+    const before = Math.floor(Date.now() / 1000);
+    const docId = await post(site, inquiry, document);
+    await waitFor('the webhook', () => receiver.calls.length === 1);
+    await waitFor('the delivery marked sent', () => delivery(site, docId, 'webhook')?.state === 'sent');
+    const [call] = receiver.calls as [WebhookCall];
+    const row = delivery(site, docId, 'webhook')!;
+
+    expect(call.headers['content-type']).toBe('application/json');
+    expect(call.headers['webhook-id']).toBe(row.id);
+    const timestamp = Number(call.headers['webhook-timestamp']);
+    expect(timestamp).toBeGreaterThanOrEqual(before);
+    expect(timestamp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(call.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(signatureValid(call, SECRET_KEY)).toBe(true);
+    // Any change to the body, the id or the time breaks it.
+    expect(signatureValid({ ...call, body: call.body.replace('Ada', 'Eve') }, SECRET_KEY)).toBe(false);
+    expect(signatureValid({ ...call, headers: { ...call.headers, 'webhook-timestamp': String(timestamp + 1) } }, SECRET_KEY)).toBe(false);
+    expect(signatureValid(call, Buffer.alloc(32, 1))).toBe(false);
+
+    const link = `${PUBLIC_URL}/admin/leads/${docId}`;
+    const body = JSON.parse(call.body) as Record<string, unknown>;
+    expect(body).toEqual({
+      type: 'lead.created',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      text: fill(server.notifications.webhookText, { subject: 'New inquiry from Ada &lt;!channel&gt; &amp; Co', link }),
+      collection: inquiry.collection,
+      documentId: docId,
+      link,
+      document,
+    });
+    expect(body.text).not.toMatch(/\n/);
+    expect(row).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('keeps its webhook-id on every try: a receiver answering 500, then 200, gets it twice under one id and it is sent', async () => {
+    const receiver = await webhookReceiver();
+    receiver.answer = 500;
+    const site = await startSite({ webhookUrl: receiver.url });
+    const docId = await post(site, inquiry, buildDocument(inquiry, validData.inquiry));
+    await waitFor('the first try', () => receiver.calls.length === 1);
+    await waitFor('the failure written', () => delivery(site, docId, 'webhook')?.lastError !== null);
+    expect(delivery(site, docId, 'webhook')).toMatchObject({ state: 'pending', attempts: 1, lastError: 'The receiver answered 500 Internal Server Error.' });
+    receiver.answer = 200;
+    await waitFor('the delivery marked sent', () => delivery(site, docId, 'webhook')?.state === 'sent');
+    const ids = new Set(receiver.calls.map((c) => c.headers['webhook-id']));
+    expect(ids).toEqual(new Set([delivery(site, docId, 'webhook')!.id]));
+    expect(receiver.calls.map((c) => c.status)).toEqual([500, 200]);
+    for (const call of receiver.calls) expect(signatureValid(call, SECRET_KEY)).toBe(true);
+  });
+
+  it('is marked failed after the last try of the schedule, and "send again" sends it under the same id', async () => {
+    const receiver = await webhookReceiver();
+    receiver.answer = 503;
+    const schedule: RetrySchedule = { firstMs: 30, maxMs: 60, keepTryingMs: 200 };
+    let tries = 1;
+    while (nextRetry(tries, schedule) !== undefined) tries++;
+    const site = await startSite({ webhookUrl: receiver.url, schedule });
+    const docId = await post(site, inquiry, buildDocument(inquiry, validData.inquiry));
+    await waitFor('the delivery marked failed', () => delivery(site, docId, 'webhook')?.state === 'failed');
+    expect(delivery(site, docId, 'webhook')).toMatchObject({ attempts: tries, lastError: 'The receiver answered 503 Service Unavailable.' });
+    expect(receiver.calls).toHaveLength(tries);
+
+    receiver.answer = 200;
+    const { id } = delivery(site, docId, 'webhook')!;
+    expect(resendDelivery(site.store, id)).toBe(true);
+    await waitFor('the delivery sent again', () => delivery(site, docId, 'webhook')?.state === 'sent');
+    expect(receiver.calls.at(-1)!.headers['webhook-id']).toBe(id);
+    expect(resendDelivery(site.store, 'msg_nosuchdelivery')).toBe(false);
+  });
+});
+
+describe('which leads notify, and how', () => {
+  it("follows each form's notify: the newsletter calls the webhook but sends no e-mail", async () => {
+    const mails = await smtp();
+    const hooks = await webhookReceiver();
+    const site = await startSite({ smtpPort: mails.port, webhookUrl: hooks.url });
+    expect(forms.newsletter.notify).toMatchObject({ email: false, webhook: true });
+    const signUp = await post(site, forms.newsletter, buildDocument(forms.newsletter, validData.newsletter));
+    const lead = await post(site, inquiry, buildDocument(inquiry, validData.inquiry));
+    await waitFor('both webhooks and the inquiry mail', () => hooks.calls.length === 2 && mails.mails.length === 1);
+    expect(deliveries(site, signUp).map((d) => d.channel)).toEqual(['webhook']);
+    expect(deliveries(site, lead).map((d) => d.channel).sort()).toEqual(['email', 'webhook']);
+    expect(mailOf(mails.mails, lead)).toHaveLength(1);
+  });
+
+  it('tells nobody of a lead caught by the spam trap, until the agency marks it "not spam"', async () => {
+    const mails = await smtp();
+    const hooks = await webhookReceiver();
+    const site = await startSite({ smtpPort: mails.port, webhookUrl: hooks.url });
+    const spamId = await post(site, inquiry, { ...buildDocument(inquiry, validData.inquiry), [server.spamTrap.name]: 'http://spam.example' });
+    const realId = await post(site, inquiry, buildDocument(inquiry, validData.inquiry));
+    // The lead after it is told: by then the spam would have been too.
+    await waitFor('the real lead told', () => mails.mails.length >= 1 && hooks.calls.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mails.mails).toHaveLength(1);
+    expect(mailOf(mails.mails, realId)).toHaveLength(1);
+    expect(hooks.calls).toHaveLength(1);
+    expect(deliveries(site, spamId)).toEqual([]);
+    expect(site.store.db.prepare('SELECT spam FROM leads WHERE doc_id = ?').get(spamId)).toEqual({ spam: 1 });
+
+    // Still spam: queueing does nothing.
+    queueNotifications(site.store, spamId);
+    expect(deliveries(site, spamId)).toEqual([]);
+    // "Not spam": the inbox clears the mark, then queues.
+    site.store.db.prepare('UPDATE leads SET spam = 0 WHERE doc_id = ?').run(spamId);
+    queueNotifications(site.store, spamId);
+    await waitFor('the lead told', () => mailOf(mails.mails, spamId).length === 1 && hooks.calls.length === 2);
+    // Queued twice, sent once.
+    queueNotifications(site.store, spamId);
+    expect(deliveries(site, spamId)).toHaveLength(2);
+  });
+
+  it('writes the deliveries in the transaction of the lead: the same rows, whatever happens after', async () => {
+    const port = await freePort();
+    const site = await startSite({ smtpPort: port, webhookUrl: `http://127.0.0.1:${port}/` });
+    // One transaction: a lead whose insert fails leaves no delivery behind.
+    site.store.onInsert(({ document }) => {
+      if (document.Fname === 'Rolled back') throw new Error('the transaction fails');
+    });
+    expect(() => site.store.insert(inquiry.collection, { ...buildDocument(inquiry, validData.inquiry), Fname: 'Rolled back' })).toThrow('the transaction fails');
+    expect(site.store.db.prepare('SELECT count(*) AS n FROM deliveries').get()).toEqual({ n: 0 });
+    const docId = site.store.insert(inquiry.collection, buildDocument(inquiry, validData.inquiry));
+    expect(deliveries(site, docId).map((d) => [d.channel, d.state])).toEqual([
+      ['email', 'pending'],
+      ['webhook', 'pending'],
+    ]);
+  });
+
+  it('keeps the deliveries of a channel set up wrongly, waiting, and sends them once it is set right', async () => {
+    const receiver = await smtp();
+    const wrong = await startSite({ smtpPort: receiver.port, env: { NOTIFY_TO: 'sales at agency' } });
+    const docId = await post(wrong, inquiry, buildDocument(inquiry, validData.inquiry));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(delivery(wrong, docId, 'email')).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(receiver.mails).toEqual([]);
+    await wrong.stop();
+
+    await startSite({ smtpPort: receiver.port, dataDir: wrong.dataDir });
+    await waitFor('the mail', () => receiver.mails.length === 1);
+    expect(mailOf(receiver.mails, docId)).toHaveLength(1);
+  });
+
+  it('without any setting, writes no deliveries: the site works as before', async () => {
+    const dataDir = tempDir();
+    const app = await buildApp({ dataDir, notifications: { settings: readNotifySettings({}).settings } });
+    closers.push(() => app.close());
+    const docId = app.store.insert(inquiry.collection, buildDocument(inquiry, validData.inquiry));
+    queueNotifications(app.store, docId);
+    expect(deliveriesOf(app.store, docId)).toEqual([]);
+  });
+});
