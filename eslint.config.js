@@ -44,11 +44,19 @@ export default tseslint.config(
 /**
  * The walls between the rooms of src/ (README, "Layout of the code"). The server, the deploy
  * generators, the build, and what they share with the browser (src/shared, src/config,
- * src/forms/model) run in Node: they never import React, MUI or a browser-only room. Only
- * tests import the fixtures and fakes of src/test. src/lint.test.ts proves each wall holds.
+ * src/forms/model) run in Node: they never import React, MUI or a React room. The pages are
+ * drawn with MUI at build time only (the page rooms); what runs in the visitor's browser (the
+ * islands, the forms, the data port) never imports MUI, the router or a page room. Only tests
+ * import the fixtures and fakes of src/test. src/lint.test.ts proves each wall holds.
  */
 function roomWalls() {
-  const browserRooms = ['app', 'boot', 'data', 'layout', 'pages', 'sections', 'ui', 'forms/ui', 'forms/submit', 'main.tsx', 'entry-server.tsx', 'theme.ts', 'admin'];
+  /** Drawn with React and MUI when the site is built (and by the dev server): never sent to the browser. */
+  const pageRooms = ['app', 'layout', 'pages', 'sections', 'ui', 'entry-server.tsx', 'theme.ts'];
+  /** What the visitor's browser runs: the islands and what they use. */
+  const islandRooms = ['islands', 'forms/ui', 'forms/submit', 'data', 'main.tsx'];
+  /** The agency's inbox (admin.html): a browser app of its own, with MUI, that no public page loads. */
+  const inboxRooms = ['admin'];
+  const browserRooms = [...pageRooms, ...islandRooms, ...inboxRooms];
   const nodeRooms = ['server', 'deploy', 'build', 'shared', 'config', 'forms/model'];
   const browserPackages = ['react', 'react-dom', 'react-router', 'react-router-dom', 'notistack', 'react-hook-form', 'firebase'];
   // A section type's config shape lives beside its renderer (src/sections/<type>/schema.ts):
@@ -66,10 +74,12 @@ function roomWalls() {
     ...['shared', 'config', 'forms/model'].flatMap((target) =>
       ['server', 'build', 'deploy'].map((from) => zone(target, from, `src/${target} is what the server, the build and the deploy generators share: it must not import src/${from}.`)),
     ),
+    ...islandRooms.flatMap((target) =>
+      pageRooms.filter((from) => from !== 'sections').map((from) => zone(target, from, `src/${target} runs in the visitor's browser: it must not import src/${from}, which is drawn only when the site is built (with MUI).`)),
+    ),
+    ...islandRooms.map((target) => ({ ...zone(target, 'sections', `src/${target} runs in the visitor's browser: it must not import a section, which is drawn only when the site is built.`) })),
     // The agency's inbox is a browser app of its own (admin.html): no public page may pull it in.
-    ...browserRooms
-      .filter((room) => room !== 'admin')
-      .map((target) => zone(target, 'admin', `src/${target} is part of the public site: it must not import the agency's inbox (src/admin), which public pages never load.`)),
+    ...[...pageRooms, ...islandRooms].map((target) => zone(target, 'admin', `src/${target} is part of the public site: it must not import the agency's inbox (src/admin), which public pages never load.`)),
     zone('ui', 'layout', 'src/ui holds small pieces the layout and sections use: it must not import the layout.'),
     zone('ui', 'sections', 'src/ui holds small pieces the layout and sections use: it must not import a section.'),
   ];
@@ -79,8 +89,27 @@ function roomWalls() {
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   });
+  const islandFiles = islandRooms.map((room) => (room.endsWith('.tsx') ? `src/${room}` : `src/${room}/**/*.{ts,tsx}`));
   return [
     { files: ['src/**/*.{ts,tsx}'], ...importWalls([...walls, testsOnly]) },
+    {
+      files: islandFiles,
+      ignores: ['src/**/*.test.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['@mui/*', 'react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+                message: 'This room runs in the visitor\'s browser: no MUI or router here (they would ship to every page). Style with @emotion/styled and src/islands/tokens.ts.',
+              },
+            ],
+            paths: [{ name: 'react', importNames: ['useId'], message: 'An island must not use useId: its ids would differ from the page the server drew. Take them from the island\'s `instance` (or an idPrefix prop).' }],
+          },
+        ],
+      },
+    },
     // Tests may use the fixtures; the walls hold for them too.
     { files: ['src/**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}'], ...importWalls(walls) },
     {

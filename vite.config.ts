@@ -1,61 +1,56 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
-import { sectionRendererModules } from './src/build/viteManifest';
-import { compileHints, configCheck } from './src/build/vitePlugins';
+import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
+import { islands, isIslandName } from './src/islands/registry';
+import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
 import { firebaseKeys } from './src/data/firebaseSettings';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 
 const root = import.meta.dirname;
 
-export default defineConfig(({ mode, isSsrBuild }) => {
+export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const adapter = firebaseKeys.every((key) => env[key]) ? 'firebase' : 'local';
   return {
     plugins: [
       react(),
-      // Compiled while they download: the chunks every page runs at load (the groups of
-      // codeSplitting below, the runtime) and the section renderers a page names.
+      // Compiled while they download: the chunks every page loads (the groups of codeSplitting
+      // below, the runtime, React and the islands, fetched once the page has painted). The
+      // forms' and toasts' code keeps the default: it loads when needed, and much of it may never run.
       compileHints({
         atLoadChunks: ['app', 'shared', 'rolldown-runtime'],
-        atLoadModules: Object.values(sectionRendererModules(root)).map((file) => path.join(root, file)),
+        atLoadModules: [
+          HYDRATE_MODULE,
+          ...Object.entries(islandModules(root))
+            .filter(([name]) => isIslandName(name) && islands[name].when !== 'forms')
+            .map(([, file]) => file),
+        ].map((file) => path.join(root, file)),
       }),
       configCheck({ root }),
+      devPages({ root }),
     ],
+    // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
+    appType: 'custom',
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
     // Script and style tags get the nonce placeholder our server fills in per answer.
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-    resolve: {
-      // react-router's package exports only its development build (remix-run/react-router#12532,
-      // #14102): its development warnings would ship to visitors. The production build is the
-      // same code without them.
-      alias:
-        mode === 'production' && !isSsrBuild
-          ? [
-              { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
-              { find: /^react-router\/dom$/, replacement: path.resolve('node_modules/react-router/dist/production/dom-export.mjs') },
-            ]
-          : [],
-    },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
-      // Read by the prerenderer (src/build/prerender.ts: which chunks each section type needs), which then removes it.
+      // Read by the prerenderer (src/build/prerender.ts: which chunks each island needs), which then removes it.
       manifest: true,
-      // The app's one start-up file is about 560 kB before compression, on purpose (one request,
-      // compiled while it downloads). What counts is kept by e2e/budgets.e2e.ts: the gzipped
-      // bytes each page loads. Vite warns above 500 kB; warn only well beyond today's size.
-      chunkSizeWarningLimit: 700,
       rolldownOptions: {
         output: {
           codeSplitting: {
             groups: [
-              // What the first page load runs (src/main.tsx and everything it imports) stays one
-              // file; lazy chunks (sections, forms, toasts) hold only what it does not have.
+              // What every page runs (src/main.tsx and everything it imports: React, emotion, the
+              // islands' runtime) stays one file; lazy chunks (islands, forms, toasts) hold only
+              // what it does not have.
               { name: 'app', tags: ['$initial'], priority: 2 },
-              // What several lazy chunks share (the section frame, pictures, buttons) is one small
-              // file, not one request each.
+              // What several lazy chunks share (emotion's styled, the collapse, the tokens) is one
+              // small file, not one request each.
               { name: 'shared', minShareCount: 2, priority: 1 },
             ],
           },

@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import about from '../config/pages/about';
 import type { StatItem } from '../src/sections/stats/schema';
-import { expect, fill, hydrated, site, test, visit } from './fixtures';
+import { expect, fill, site, test, visit } from './fixtures';
 
 const team = about.sections.find((s) => s.type === 'team');
 const faq = about.sections.find((s) => s.type === 'faq');
@@ -193,7 +193,7 @@ test.describe('the FAQ accordion', () => {
   test('works from the keyboard', async ({ page }) => {
     await visit(page, '/About-us');
     const buttons = faqButtons(page);
-    await hydrated(buttons.nth(2));
+    // From the page's HTML: the focus starts the island's code, and the key is answered once it runs.
     await buttons.nth(2).focus();
     await page.keyboard.press('Enter');
     await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'true');
@@ -209,14 +209,28 @@ test.describe('the counters', () => {
     expect(targets).toEqual(['100+', '150+', '12+', '3+']);
   });
 
-  test('count up to their targets once scrolled into view', async ({ page }) => {
+  test('count up from zero to their targets once scrolled into view', async ({ page }) => {
     await visit(page, '/About-us');
     const counters = page.getByTestId('counter');
     await expect(counters).toHaveCount(stats.length);
-    // Out of view they wait at zero.
-    await expect(counters).toHaveText(targets.map((t) => t.replace(/\d+/, '0')));
+    // Every number the first counter shows from now on.
+    await counters.first().evaluate((counter) => {
+      const seen: string[] = [];
+      (window as unknown as { counterSeen: string[] }).counterSeen = seen;
+      new MutationObserver(() => seen.push(counter.textContent ?? '')).observe(counter, { subtree: true, childList: true, characterData: true });
+    });
     await counters.first().scrollIntoViewIfNeeded();
+    // (The page's HTML already shows the targets: wait for the count to run.)
+    const seenSoFar = () => page.evaluate(() => (window as unknown as { counterSeen: string[] }).counterSeen);
+    await expect.poll(async () => (await seenSoFar()).at(-1), { timeout: 4000 }).toBe(targets[0]);
     await expect(counters).toHaveText(targets, { timeout: 4000 });
+    const seen = await seenSoFar();
+    // It climbed from near 0, step by step (over about constants.counterDurationMs), to its target.
+    const values = seen.map((text) => Number(text.replace(/\D/g, '')));
+    expect(values.length).toBeGreaterThan(5);
+    expect(values[0]).toBeLessThan(stats[0]!.value / 2);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(values.at(-1)).toBe(stats[0]!.value);
   });
 
   test.describe('with reduced motion', () => {

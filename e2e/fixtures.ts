@@ -11,7 +11,7 @@
  *    caused by the test, not by the site. A test that provokes errors on purpose lists
  *    them with `test.use({ expectedConsoleErrors: /.../ })`.
  */
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import routesFile from '../config/routes';
 import site from '../config/site';
 import about from '../config/pages/about';
@@ -129,15 +129,4 @@ export async function visit(page: Page, path: string): Promise<void> {
 /** Fills `{name}` placeholders the way the site does (config/site.ts ui texts). */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
-}
-
-/**
- * Waits until React has hydrated this element (its event handlers are attached): sections
- * hydrate one by one as their code arrives, and a key pressed on plain server HTML before
- * that does nothing. React marks a hydrated element with a `__reactProps$…` property.
- */
-export async function hydrated(element: Locator): Promise<void> {
-  await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'the element is hydrated' })
-    .toBe(true);
 }

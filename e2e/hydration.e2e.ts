@@ -1,13 +1,13 @@
 /**
- * Every prerendered page hydrates without a mismatch. React recovers from a mismatch by
- * redrawing that part of the page in the browser (a flash, and wasted work) and reports it
- * through hydrateRoot's onRecoverableError, which the app logs as "Hydration problem: …"
- * (src/app/hydrationErrors.ts). Each page is hydrated completely here: its sections (their
- * code loads after the app's), then its forms (their code loads on the first scroll).
+ * Every page's islands hydrate without a mismatch. React recovers from a mismatch by redrawing
+ * that island in the browser (a flash, and wasted work) and reports it through hydrateRoot's
+ * onRecoverableError, which is logged as "Hydration problem: …" (src/islands/hydrationErrors.ts).
+ * Each page is hydrated completely here: its islands (their code loads after the page has
+ * painted), then its forms (their code loads on the first scroll).
  */
 import type { Page } from '@playwright/test';
-import { HYDRATION_ERROR_PREFIX } from '../src/app/hydrationErrors';
-import { addresses, expect, headingOf, NOT_FOUND_STATUS_MESSAGE, test, visit } from './fixtures';
+import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
+import { addresses, expect, NOT_FOUND_STATUS_MESSAGE, site, test, visit } from './fixtures';
 import { field, formOf, submitButton } from './helpers/forms';
 
 /** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
@@ -22,6 +22,13 @@ async function hydrateFully(page: Page, path: string): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const forms = page.locator('form');
   for (const form of await forms.all()) await expect(form).toHaveAttribute('data-interactive', 'true');
+  // Every other island hydrates on its trigger (src/islands/registry.ts): a pointer over it, or coming near the screen.
+  for (const island of await page.locator('[data-island]').all()) {
+    // (The menu's toggle and panel are hidden on wide screens: a pointer event alone starts them.)
+    if (await island.isVisible()) await island.scrollIntoViewIfNeeded();
+    await island.dispatchEvent('pointerover');
+  }
+  await expect(page.locator('[data-island]:not([data-hydrated="true"])')).toHaveCount(0);
   // Hydration runs in short tasks: wait until the browser has had an idle moment.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
   return problems;
@@ -54,7 +61,7 @@ async function holdScripts(page: Page, address: RegExp): Promise<() => void> {
 
 test('what a visitor typed into a form before its code arrived is kept (the browser and the server agree on the ids)', async ({ page }) => {
   // The form's code waits until the visitor has typed.
-  const release = await holdScripts(page, /\/assets\/NamedForm-[^/]*\.js$/);
+  const release = await holdScripts(page, /\/assets\/FormIsland-[^/]*\.js$/);
   await visit(page, '/Contact');
   const form = formOf(page, 'contact');
   await field(form, 'Fullname').fill('Typed Early');
@@ -69,8 +76,8 @@ test('what a visitor typed into a form before its code arrived is kept (the brow
 });
 
 test('a visitor already typing in a form when the app starts gets the form\'s code without another touch', async ({ page }) => {
-  // The app's script waits until the visitor is in the form (it arrives after the first paint).
-  const release = await holdScripts(page, /\/assets\/app-[^/]*\.js$/);
+  // The page's script waits until the visitor is in the form (it arrives after the first paint).
+  const release = await holdScripts(page, /\/assets\/index-[^/]*\.js$/);
   await page.goto('/Contact');
   const form = formOf(page, 'contact');
   await field(form, 'Fullname').fill('Early Bird');
@@ -83,23 +90,60 @@ test('a visitor already typing in a form when the app starts gets the form\'s co
   await expect(field(form, 'Fullname')).toBeFocused();
 });
 
+test('a field\'s label rises in CSS alone before the form\'s code arrives, and nothing moves when the form hydrates', async ({ page }) => {
+  const release = await holdScripts(page, /\/assets\/FormIsland-[^/]*\.js$/);
+  await visit(page, '/Contact');
+  const form = formOf(page, 'contact');
+  const label = form.locator('label[for$="-Fullname"]');
+  /** Where the label is and how it looks, once its move (200 ms) is over; and where the form's parts are. */
+  const look = async () => {
+    await page.waitForTimeout(400);
+    return label.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      const form = element.closest('form')!;
+      const parts = [...form.querySelectorAll('input:not([type=hidden]), textarea, select, label, fieldset, button')].map((part) => {
+        const r = part.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+      });
+      return { top: Math.round(box.top), height: Math.round(box.height), color: style.color, parts };
+    });
+  };
+  const resting = await look();
+  await field(form, 'Fullname').fill('Typed Early');
+  const raised = await look();
+  expect(raised.top, 'the label moved up into the outline').toBeLessThan(resting.top - 15);
+  expect(raised.height, 'the label shrank').toBeLessThan(resting.height);
+  expect(raised.color, 'the label of the focused field is in the primary colour').not.toBe(resting.color);
+  await expect(form).not.toHaveAttribute('data-interactive');
+  release();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  expect(await look(), 'the same look once hydrated').toEqual(raised);
+  // Filled but no longer focused: still raised, in the label's resting colour.
+  await field(form, 'Company').focus();
+  const filled = await look();
+  expect(filled.top).toBe(raised.top);
+  expect(filled.color).toBe(resting.color);
+});
+
 test.describe('the check itself', () => {
   test.use({ expectedConsoleErrors: new RegExp(`^${HYDRATION_ERROR_PREFIX}`) });
 
-  test('a page whose HTML differs from what the browser draws is reported', async ({ page }) => {
-    const heading = headingOf('product');
-    // The server's HTML with another headline than the page's config: React must notice.
-    await page.route('**/Product', async (route) => {
+  test("an island whose HTML differs from what the browser draws is reported", async ({ page }) => {
+    const label = site.ui.readMore;
+    // The server's HTML with another label on a card's 'Read More' button (drawn by an island): React must notice.
+    await page.route('**/Blog', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(`>${heading}</h1>`, `>${heading} (changed)</h1>`);
+      const html = (await response.text()).replace(`>${label}</button>`, `>${label} (changed)</button>`);
       expect(html).toContain('(changed)');
       const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
       await route.fulfill({ response, body: html, headers });
     });
-    const problems = await hydrateFully(page, '/Product');
+    const problems = await hydrateFully(page, '/Blog');
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]).toMatch(/^Hydration problem: .*did not match/);
-    // React redrew the section from the page's config.
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    // React redrew the island from its own code.
+    await expect(page.getByRole('button', { name: `${label} (changed)` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(3);
   });
 });

@@ -3,10 +3,15 @@
  * site (new tab, safe rel, https), the Contact map, and the error screen.
  */
 import type { Locator } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import blog from '../config/pages/blog';
 import contact from '../config/pages/contact';
 import product from '../config/pages/product';
 import { expect, site, test, visit } from './fixtures';
+import { exited, freePort, startServer } from './helpers/server';
 
 async function expectNewTab(link: Locator, href: string | RegExp): Promise<void> {
   await expect(link).toHaveAttribute('href', href);
@@ -109,26 +114,43 @@ test('the Contact map has a title, loads lazily and is 500 px high', async ({ pa
 });
 
 test.describe('the error screen', () => {
-  // A page whose code cannot be loaded (here: the About page's script is blocked) shows the
-  // error screen inside the normal header and footer, with a way back home. The failed
-  // request and the router's report of it are the errors this test provokes on purpose.
-  test.use({ expectedConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
+  // A page our server cannot send (here: its file is missing from the built site it serves)
+  // is answered with the error screen, status 500, inside the normal header and footer, with
+  // a way back home. The browser notes the 500 in its console.
+  test.use({ expectedConsoleErrors: /Failed to load resource: the server responded with a status of 500/ });
+  let server: ChildProcess;
+  let clientDir: string;
+  let dataDir: string;
+  let base: string;
+  test.beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'error-screen-'));
+    cpSync(path.resolve('dist/client'), clientDir, { recursive: true });
+    rmSync(path.join(clientDir, 'About-us.html'));
+    const port = await freePort();
+    server = await startServer(port, dataDir, { CLIENT_DIR: clientDir });
+    base = `http://127.0.0.1:${port}`;
+  });
+  test.afterAll(async () => {
+    server.kill('SIGTERM');
+    await exited(server);
+    rmSync(clientDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  test('shows when a page cannot be loaded', async ({ page }) => {
-    // A prerendered page needs no page code on its first load: the failure shows when the
-    // visitor moves on to a page whose code cannot be fetched.
-    await page.route(/\/assets\/about-[^/]*\.js$/, (route) => route.abort('failed'));
-    // Once the app has started: before that, the link is a plain link to the prerendered page.
-    await visit(page, '/');
+  test('shows when a page cannot be shown', async ({ page }) => {
+    await visit(page, `${base}/`);
+    const answer = page.waitForResponse(`${base}/About-us`);
     await page.getByRole('navigation', { name: site.navigation.label }).getByRole('link', { name: 'About Us', exact: true }).click();
+    expect((await answer).status()).toBe(500);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.ui.errorScreen.heading);
     await expect(page.getByRole('alert')).toContainText(site.ui.errorScreen.text);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page).toHaveTitle(site.ui.errorScreen.heading);
 
-    await page.unroute(/\/assets\/about-[^/]*\.js$/);
     await page.getByRole('link', { name: site.ui.errorScreen.homeLabel, exact: true }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(`${base}/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Business Growth');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Server rendering of one address, used at build time by src/build/prerender.ts: the same
- * route table, providers and components as the browser, through react-router's static
- * handler, with the page's critical CSS extracted from emotion.
+ * Server rendering of one address, used at build time by src/build/prerender.ts: the route
+ * table (react-router's static handler), MUI's theme and emotion, with the page's critical CSS
+ * extracted. The result is the whole page as HTML; the browser hydrates only its islands
+ * (src/islands/), so no router data is written for it.
  */
 import type { EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -10,10 +11,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
 import { CSP_NONCE_PLACEHOLDER } from './shared/cspNonce';
-import { createEmotionCache, PRERENDERED_STYLES_KEY } from './app/emotionCache';
+import { createEmotionCache, PRERENDERED_STYLES_KEY } from './islands/emotionCache';
+import { loadIslands } from './islands/loaded';
+import type { IslandName } from './islands/registry';
+import { IslandsOnPage } from './ui/Island';
 import { createRoutes } from './app/routes';
-import { openFormsGate } from './forms/ui/formsGate';
-import { shownSections } from './pages/PageView';
 import type { PageRenderer, RenderedPage } from './shared/pageRender';
 
 
@@ -29,6 +31,7 @@ async function render(app: ReactElement): Promise<string> {
 }
 
 export const renderPage: PageRenderer['renderPage'] = async (path: string): Promise<RenderedPage> => {
+  await loadIslands();
   const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(`http://prerender${path}`));
   if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
@@ -37,14 +40,14 @@ export const renderPage: PageRenderer['renderPage'] = async (path: string): Prom
   // Inline styles and the router's data script carry the nonce placeholder (src/shared/cspNonce.ts).
   const cache = createEmotionCache(CSP_NONCE_PLACEHOLDER);
   const emotion = createEmotionServer(cache);
+  const islands = new Map<IslandName, number>();
   const app = (
     <AppProviders cache={cache}>
-      <StaticRouterProvider router={router} context={context} nonce={CSP_NONCE_PLACEHOLDER} />
+      <IslandsOnPage.Provider value={islands}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </IslandsOnPage.Provider>
     </AppProviders>
   );
-  // Forms load on demand in the browser (a lazy component); a prerendered page contains them
-  // in full, inline, so they work without JavaScript.
-  openFormsGate();
   const html = await render(app);
 
   const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
@@ -58,8 +61,7 @@ export const renderPage: PageRenderer['renderPage'] = async (path: string): Prom
     .constructStyleTagsFromChunks(chunks)
     .replace(`<style data-emotion="${cache.key} `, `<style data-emotion="${PRERENDERED_STYLES_KEY} `)
     .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
-  const sectionTypes = [...new Set(shownSections(context.loaderData).map((s) => s.type))];
-  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, sectionTypes };
+  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, islands: [...islands.keys()] };
 };
 
 /**

@@ -51,7 +51,16 @@ const forbidden = [
     ['src/ui/example.ts', "import { Header as value } from '../layout/Header';", 'must not import the layout'],
     ['src/server/example.ts', "import { validData as value } from '../test/formFixtures';", 'for tests only'],
     ['src/forms/ui/example.tsx', "import { validData as value } from '../../test/formFixtures';", 'for tests only'],
+    ['src/islands/example.tsx', "import value from '@mui/material/Button';", "runs in the visitor's browser: no MUI or router"],
+    ['src/forms/ui/example.tsx', "import { styled as value } from '@mui/material/styles';", "runs in the visitor's browser: no MUI or router"],
+    ['src/islands/example.tsx', "import { Link as value } from 'react-router-dom';", "runs in the visitor's browser: no MUI or router"],
+    ['src/islands/example.tsx', "import { useId as value } from 'react';", 'must not use useId'],
+    ['src/islands/example.tsx', "import { FaqSection as value } from '../sections/faq/FaqSection';", 'must not import a section'],
+    ['src/forms/ui/example.tsx', "import { Island as value } from '../../ui/Island';", 'must not import src/ui'],
+    ['src/main.tsx', "import { AppProviders as value } from './app/App';", 'must not import src/app'],
+    ['src/islands/example.tsx', "import value from '@mui/icons-material/ArrowForward';", "runs in the visitor's browser: no MUI or router"],
     ['src/app/example.ts', "import { AdminApp as value } from '../admin/AdminApp';", "must not import the agency's inbox"],
+    ['src/islands/example.tsx', "import { AdminApp as value } from '../admin/AdminApp';", "must not import the agency's inbox"],
     ['src/main.tsx', "import { AdminApp as value } from './admin/AdminApp';", "must not import the agency's inbox"],
     ['src/server/example.ts', "import { AdminApp as value } from '../admin/AdminApp';", "must not import the browser's src/admin"],
 ] as const;
@@ -66,8 +75,13 @@ const allowed = [
     ['src/forms/ui/example.tsx', "import { formNamed as value } from '../model/registry';"],
     ['src/server/example.test.ts', "import { validData as value } from '../test/formFixtures';"],
     ['src/app/example.ts', "import value from 'react';"],
-    ['src/admin/example.ts', "import { pageNonce as value } from '../app/cspNonce';"],
+    ['src/islands/example.tsx', "import value from '@emotion/styled';"],
+    ['src/ui/example.tsx', "import { loadedIsland as value } from '../islands/loaded';"],
+    ['src/sections/example.tsx', "import value from '@mui/material/Box';"],
+    ['src/admin/example.ts', "import { pageNonce as value } from '../islands/cspNonce';"],
     ['src/admin/example.ts', "import { adminRoutes as value } from '../shared/adminApi';"],
+    ['src/admin/example.tsx', "import value from '@mui/x-data-grid';"],
+    ['src/admin/example.tsx', "import { createSiteTheme as value } from '../theme';"],
 ] as const;
 
 let results: string[][] = [];

@@ -1,70 +1,20 @@
 /**
- * The browser entry. Starting up is a lot of script for a phone, so it runs as several tasks
- * with pauses between them, in which the browser can handle input and paint: what the browser
- * does to start a script (./boot/pause comes first), React and React DOM (./boot/libraries),
- * everything else the app is made of (the modules imported after those), then start() (a
- * timer). Each section then hydrates as a task of its own.
+ * The browser entry: the page is the HTML the build wrote, and this starts only what responds to
+ * a visitor, when it is needed: each island (src/islands/registry.ts) hydrates on its trigger
+ * (src/islands/triggers.ts), with React loaded then; the forms wait for the visitor to come near
+ * one (src/forms/ui/formsGate.ts); submissions that could not be sent on an earlier visit are
+ * sent again; the copyright line shows this year. No React runs until then.
  */
-import './boot/pause';
-// The CSP nonce for styles made by libraries as they load (see the module).
-import './app/styleNonce';
-import { createRoot, hydrateRoot, StrictMode } from './boot/libraries';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/App';
-import { createEmotionCache } from './app/emotionCache';
-import { reportRecoverableError } from './app/hydrationErrors';
-import { createRoutes } from './app/routes';
-import { windowForRouter } from './app/routerWindow';
-import { createDataPort } from './data/select';
-import { openFormsGate, watchForms } from './forms/ui/formsGate';
+// First, before any styling library runs: the CSP nonce for the styles they add.
+import './islands/styleNonce';
 import { hasPending } from './forms/submit/outboxStorage';
-import { shownSections } from './pages/PageView';
-import { preloadSections } from './sections/registry';
+import { formsWanted, watchForms } from './forms/ui/formsGate';
+import { watchIslands } from './islands/triggers';
 
-const port = createDataPort();
-
-function start() {
-  // A prerendered page carries the router's data (window.__staticRouterHydrationData),
-  // which createBrowserRouter picks up, so the first page needs no loading at all.
-  const router = createBrowserRouter(createRoutes(), { window: windowForRouter() });
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no element with id "root"');
-  const prerendered = container.hasChildNodes();
-
-  const app = (
-    <StrictMode>
-      <AppProviders cache={createEmotionCache()} port={port} prerendered={prerendered}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-
-  if (!prerendered) {
-    // Not prerendered (the dev server): nothing to show before the code, so load forms at once.
-    openFormsGate();
-    createRoot(container).render(app);
-    return;
-  }
-
-  // The page's section renderers are chunks of their own, requested with the app's script (the
-  // page's HTML lists them): with them in hand, every section hydrates in React's first pass, and
-  // a click anywhere on the page is handled from the start. Should one fail to load, hydration
-  // starts anyway and that section keeps its server HTML until it can.
-  const hydrate = () => {
-    hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
-    // From here React handles the page's events (a click on a part still hydrating is replayed
-    // once it is): the browser tests wait for this mark before they touch the page.
-    document.documentElement.dataset.app = 'started';
-    // The prerendered forms stay plain HTML until the visitor comes near one (src/forms/ui/formsGate.ts);
-    // a page reached by navigation loads its forms at once.
-    watchForms();
-    const stop = router.subscribe(() => {
-      openFormsGate();
-      stop();
-    });
-  };
-  preloadSections(shownSections(router.state.loaderData)).then(hydrate, hydrate);
-}
+watchIslands((element) => import('./islands/hydrate').then(({ hydrateIsland }) => hydrateIsland(element)), formsWanted());
+watchForms();
+// The browser tests wait for this mark before they touch the page (from here a click on an island is answered).
+document.documentElement.dataset.app = 'started';
 
 // Submissions that could not be saved on an earlier visit wait in this browser: send them
 // again once the page is up (the outbox's code loads only when something waits). Once
@@ -72,8 +22,8 @@ function start() {
 const sendWaiting = () => {
   if (!hasPending()) return;
   window.removeEventListener('online', sendWaiting);
-  import('./forms/submit/outbox').then(
-    ({ startOutbox }) => startOutbox(port),
+  Promise.all([import('./forms/submit/outbox'), import('./data/sitePort')]).then(
+    ([{ startOutbox }, { sitePort }]) => startOutbox(sitePort()),
     // Its code could not load (offline, say): try again when the connection returns.
     () => window.addEventListener('online', sendWaiting),
   );
@@ -82,5 +32,5 @@ window.addEventListener('online', sendWaiting);
 if (document.readyState === 'complete') setTimeout(sendWaiting, 0);
 else window.addEventListener('load', () => setTimeout(sendWaiting, 0), { once: true });
 
-// The last of the start-up tasks (see the top of this file).
-setTimeout(start, 0);
+// The page was built on some day: the copyright line says the year it is read in.
+for (const year of document.querySelectorAll('[data-current-year]')) year.textContent = String(new Date().getFullYear());

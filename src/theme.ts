@@ -4,6 +4,7 @@
  */
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import site from '../config/site';
+import { fontFamily } from './islands/tokens';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -25,17 +26,6 @@ interface MessageColors {
   error: string;
   warning: string;
 }
-
-const fontFamily = [
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  '"Noto Sans"',
-  'sans-serif',
-].join(',');
 
 export function createSiteTheme(): Theme {
   const c = site.brand.colors;

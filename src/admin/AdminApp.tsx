@@ -8,7 +8,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import admin from '../../config/admin';
-import { createEmotionCache } from '../app/emotionCache';
+import { createEmotionCache } from '../islands/emotionCache';
 import { ADMIN_PAGE } from '../shared/adminApi';
 import { createSiteTheme } from '../theme';
 import { ErasePage } from './ErasePage';

@@ -17,7 +17,7 @@ import { DataGrid, type GridColDef, type GridLocaleText } from '@mui/x-data-grid
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
-import { pageNonce } from '../app/cspNonce';
+import { pageNonce } from '../islands/cspNonce';
 import { LEAD_STATUSES, type LeadList as LeadListAnswer, type LeadSummary } from '../shared/adminApi';
 import { call, SignedOut, urlOf } from './api';
 import { fill, formatDate, formatDay, formLabel } from './format';

@@ -1,16 +1,17 @@
 /**
- * The router's route table, made from config/routes.ts. A factory, so the browser
- * (createBrowserRouter) and a server renderer (createStaticHandler) can both use it.
+ * The route table the server renderer draws pages with (src/entry-server.tsx, through
+ * react-router's static handler), made from config/routes.ts. The browser has no router: each
+ * address is a page of its own, and a link is a plain link.
  */
 import type { RouteObject } from 'react-router-dom';
 import site from '../../config/site';
 import { ErrorScreen } from '../layout/ErrorScreen';
-import { Layout, LayoutLoading } from '../layout/Layout';
+import { Layout } from '../layout/Layout';
+import { PageHead } from '../pages/PageHead';
 import { PageView, type PageData } from '../pages/PageView';
-import { preloadSections } from '../sections/registry';
+import { ERROR_RENDER_PATH } from '../shared/pageFiles';
 import { fallbackPage, pagePaths, type PageId, type RouteHandle } from '../shared/routing';
 import { loadPageModule } from './pageModules';
-import { withTimeout } from './withTimeout';
 
 function pageRoute(path: string, page: PageId, canonical: string, indexable = true): RouteObject {
   const handle: RouteHandle = { page, canonical };
@@ -19,19 +20,18 @@ function pageRoute(path: string, page: PageId, canonical: string, indexable = tr
     caseSensitive: true,
     handle,
     Component: PageView,
-    loader: async (): Promise<PageData> => {
-      const config = await withTimeout(
-        // The page's section renderers load with it, so the page draws complete, in one go.
-        loadPageModule(page).then(async (module) => {
-          await preloadSections(module.default.sections.filter((s) => !s.hidden));
-          return module.default;
-        }),
-        site.constants.pageLoadTimeoutMs,
-        `The ${page} page`,
-      );
-      return { page, canonical, indexable, config };
-    },
+    loader: async (): Promise<PageData> => ({ page, canonical, indexable, config: (await loadPageModule(page)).default }),
   };
+}
+
+/** What a visitor sees when a page cannot be shown (our server answers it with status 500). */
+function ErrorPage() {
+  return (
+    <>
+      <PageHead title={site.ui.errorScreen.heading} description={site.ui.errorScreen.text} canonical="/" indexable={false} />
+      <ErrorScreen />
+    </>
+  );
 }
 
 export function createRoutes(): RouteObject[] {
@@ -41,15 +41,10 @@ export function createRoutes(): RouteObject[] {
       id: 'root',
       Component: Layout,
       errorElement: <ErrorScreen standalone />,
-      HydrateFallback: LayoutLoading,
       children: [
-        {
-          errorElement: <ErrorScreen />,
-          children: [
-            ...pagePaths.map((p) => pageRoute(p.path, p.page, p.canonical)),
-            pageRoute('*', fallbackPage, fallbackCanonical, false),
-          ],
-        },
+        ...pagePaths.map((p) => pageRoute(p.path, p.page, p.canonical)),
+        { path: ERROR_RENDER_PATH, Component: ErrorPage },
+        pageRoute('*', fallbackPage, fallbackCanonical, false),
       ],
     },
   ];

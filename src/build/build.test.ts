@@ -2,28 +2,42 @@
  * The build's pieces on their own (the whole build's output is checked over HTTP and in the
  * browser: e2e/findable.e2e.ts, e2e/budgets.e2e.ts, e2e/hydration.e2e.ts).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import site from '../../config/site';
 import contact from '../../config/pages/contact';
-import { sectionSchemas } from '../sections/schemas';
+import { existsSync } from 'node:fs';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
-import { FALLBACK_FILE } from '../shared/pageFiles';
+import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
 import { pagePaths } from '../shared/routing';
 import { robotsTxt, sitemapXml } from './crawlers';
-import { loaderScript, pageDocument, readTemplate } from './pageDocument';
+import { loaderScript, pageDocument, readTemplate, SPECULATION_RULES } from './pageDocument';
 import { siteManifest } from './siteManifest';
-import { chunkFiles, filesLoadedBy, registryModules, sectionRendererModules, type ViteManifest } from './viteManifest';
+import { chunkFiles, filesLoadedBy, islandModules, registryModules, type ViteManifest } from './viteManifest';
 
 const root = path.resolve(__dirname, '../..');
 
-describe('which module renders each section type', () => {
-  it('is read from the registry for every section type, and each module exists', () => {
-    const modules = sectionRendererModules(root);
-    expect(Object.keys(modules).sort()).toEqual(Object.keys(sectionSchemas).sort());
-    expect(modules.hero).toBe('src/sections/hero/HeroSection.tsx');
-    expect(modules.pageHeader).toBe('src/sections/pageHeader/PageHeaderSection.tsx');
+describe('which module draws each island', () => {
+  it('is read from the registry for every island, and each module exists', () => {
+    const modules = islandModules(root);
+    // The islands of src/islands/registry.ts (the build may not import that browser room: it reads its text).
+    expect(Object.keys(modules).sort()).toEqual(['carousel', 'counter', 'faq', 'form', 'map', 'menuPanel', 'menuToggle', 'readMore']);
+    for (const file of Object.values(modules)) expect([file, existsSync(path.join(root, file))]).toEqual([file, true]);
+    expect(modules.faq).toBe('src/islands/faq/Faq.tsx');
+    expect(modules.form).toBe('src/forms/ui/FormIsland.tsx');
+  });
+
+  it('reads a registry whose values are objects, and one written with `satisfies`', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'registry-'));
+    try {
+      mkdirSync(path.join(dir, 'faq'));
+      writeFileSync(path.join(dir, 'faq', 'Faq.tsx'), 'export default () => null;');
+      writeFileSync(path.join(dir, 'registry.ts'), "export const islands = { faq: { load: () => import('./faq/Faq'), when: 'load' } } satisfies Record<string, object>;");
+      expect(registryModules(dir, 'registry.ts', 'islands')).toEqual({ faq: 'faq/Faq.tsx' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('a registry the build cannot read', () => {
@@ -52,13 +66,13 @@ describe("reading vite's manifest", () => {
     'src/main.tsx': { file: 'assets/app.js', isEntry: true, imports: ['_runtime.js'] },
     '_runtime.js': { file: 'assets/runtime.js' },
     '_shared.js': { file: 'assets/shared.js', imports: ['src/main.tsx'] },
-    'src/sections/hero/HeroSection.tsx': { file: 'assets/Hero.js', isDynamicEntry: true, imports: ['src/main.tsx', '_shared.js'] },
+    'src/islands/faq/Faq.tsx': { file: 'assets/Faq.js', isDynamicEntry: true, imports: ['src/main.tsx', '_shared.js'] },
   };
 
-  it('lists what the page scripts load, then what a section needs beyond that', () => {
+  it('lists what the page scripts load, then what an island needs beyond that', () => {
     const atLoad = filesLoadedBy(manifest, ['assets/app.js']);
     expect([...atLoad].sort()).toEqual(['assets/app.js', 'assets/runtime.js']);
-    expect([...chunkFiles(manifest, 'src/sections/hero/HeroSection.tsx', atLoad)]).toEqual(['assets/Hero.js', 'assets/shared.js']);
+    expect([...chunkFiles(manifest, 'src/islands/faq/Faq.tsx', atLoad)]).toEqual(['assets/Faq.js', 'assets/shared.js']);
   });
 
   it('refuses a script the manifest does not name', () => {
@@ -73,13 +87,16 @@ describe('a page file', () => {
     const template = readTemplate(indexHtml);
     expect(template.scripts).toEqual(['/assets/app.js']);
     expect(template.html).not.toContain('<script');
-    const loader = loaderScript(template.scripts, ['/assets/Hero.js']);
+    const loader = loaderScript(template.scripts, ['/assets/Faq.js']);
     expect(loader).toContain(`nonce="${CSP_NONCE_PLACEHOLDER}"`);
     expect(loader).toContain('import("/assets/app.js")');
-    expect(loader).toContain('["/assets/Hero.js"]');
+    expect(loader).toContain('["/assets/Faq.js"]');
     const html = pageDocument(template, { head: '<meta name="description" content="d">', body: '<h1>Hi</h1>' }, loader);
     expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
     expect(html.indexOf('<meta name="description"')).toBeLessThan(html.indexOf('</head>'));
+    // Pages about to be opened are fetched ahead, by browsers that read speculation rules (with the page's nonce).
+    expect(html).toContain(`<script type="speculationrules" nonce="${CSP_NONCE_PLACEHOLDER}">${SPECULATION_RULES}</script>`);
+    expect(JSON.parse(SPECULATION_RULES)).toEqual({ prefetch: [{ source: 'document', where: { href_matches: '/*' }, eagerness: 'moderate' }] });
   });
 
   it('refuses a template that is not the unrendered one', () => {
@@ -103,6 +120,7 @@ it('the site manifest names the file of every address, the fallback page, and th
   expect(manifest.pages).toContainEqual({ path: '/', file: 'index.html' });
   expect(manifest.pages).toContainEqual({ path: '/About-Us', file: 'About-Us.html' });
   expect(manifest.fallbackFile).toBe(FALLBACK_FILE);
+  expect(manifest.errorFile).toBe(ERROR_FILE);
   const map = contact.sections.find((s) => s.type === 'map');
   expect(manifest.frameOrigins).toEqual([new URL((map as { src: string }).src).origin]);
 });

@@ -7,14 +7,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import site from '../../config/site';
-import { FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../shared/pageFiles';
+import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../shared/pageFiles';
 import type { PageRenderer } from '../shared/pageRender';
 import { pagePaths } from '../shared/routing';
 import { SITE_MANIFEST_FILE } from '../shared/siteManifest';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { loaderScript, pageDocument, readTemplate } from './pageDocument';
 import { siteManifest } from './siteManifest';
-import { chunkFiles, filesLoadedBy, SECTION_REGISTRY, sectionRendererModules, type ViteManifest } from './viteManifest';
+import { chunkFiles, filesLoadedBy, HYDRATE_MODULE, ISLAND_REGISTRY, islandModules, type ViteManifest } from './viteManifest';
 
 export interface BuildFolders {
   /** The project (where src/ and config/ are). */
@@ -39,22 +39,28 @@ export async function prerenderSite({ root, clientDir, rendererFile }: BuildFold
   const { renderPage } = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
   const template = readTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
 
-  // Which files each section type's renderer needs beyond what the app's scripts load. vite's
-  // manifest is then removed: it is not part of the site.
+  // Which files each island needs beyond what the page's script loads. vite's manifest is then
+  // removed: it is not part of the site.
   const manifestDir = path.join(clientDir, '.vite');
   const manifest = JSON.parse(readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
   rmSync(manifestDir, { recursive: true, force: true });
   const appFiles = filesLoadedBy(manifest, template.scripts.map((src) => src.replace(/^\//, '')));
-  const rendererModules = sectionRendererModules(root);
-  const sectionFiles = (type: string): string[] => {
-    const module = rendererModules[type];
-    if (!module || !manifest[module]?.isDynamicEntry) throw new Error(`The renderer of section type "${type}" is not a chunk of its own: see ${SECTION_REGISTRY}`);
+  const modules = islandModules(root);
+  const islandFiles = (name: string): string[] => {
+    const module = modules[name];
+    if (!module || !manifest[module]?.isDynamicEntry) throw new Error(`The island "${name}" is not a chunk of its own: see ${ISLAND_REGISTRY}`);
     return [...chunkFiles(manifest, module, appFiles)];
   };
 
+  if (!manifest[HYDRATE_MODULE]?.isDynamicEntry) throw new Error(`${HYDRATE_MODULE} is not a chunk of its own: src/main.tsx must import it dynamically`);
+  const hydrateFiles = [...chunkFiles(manifest, HYDRATE_MODULE, appFiles)];
+
   const write = async (address: string, file: string): Promise<Prerendered> => {
     const page = await renderPage(address);
-    const preload = [...new Set(page.sectionTypes.flatMap(sectionFiles))].map((f) => `/${f}`);
+    // Fetched (not run) once the page has painted, so the first touch is answered at once: the
+    // page's islands and what hydrates them (React). The forms' code waits for the visitor
+    // (src/forms/ui/formsGate.ts).
+    const preload = [...new Set([...hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap(islandFiles)])].map((f) => `/${f}`);
     const html = pageDocument(template, page, loaderScript(template.scripts, preload));
     writeFileSync(path.join(clientDir, file), html);
     return { address, file, bytes: html.length };
@@ -63,6 +69,7 @@ export async function prerenderSite({ root, clientDir, rendererFile }: BuildFold
   const written: Prerendered[] = [];
   for (const { path: address } of pagePaths) written.push(await write(address, htmlFileFor(address)));
   written.push(await write(FALLBACK_RENDER_PATH, FALLBACK_FILE));
+  written.push(await write(ERROR_RENDER_PATH, ERROR_FILE));
 
   writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemapXml(site.brand.url, pagePaths, new Date().toISOString().slice(0, 10)));
   writeFileSync(path.join(clientDir, 'robots.txt'), robotsTxt(site.brand.url));

@@ -5,7 +5,7 @@
  */
 import pages from '../../config/pages';
 import { frameOriginsOf } from '../shared/headers';
-import { FALLBACK_FILE, htmlFileFor } from '../shared/pageFiles';
+import { ERROR_FILE, FALLBACK_FILE, htmlFileFor } from '../shared/pageFiles';
 import { pagePaths } from '../shared/routing';
 import type { SiteManifest } from '../shared/siteManifest';
 
@@ -14,6 +14,7 @@ export async function siteManifest(): Promise<SiteManifest> {
   return {
     pages: pagePaths.map(({ path }) => ({ path, file: htmlFileFor(path) })),
     fallbackFile: FALLBACK_FILE,
+    errorFile: ERROR_FILE,
     frameOrigins: frameOriginsOf(configs),
   };
 }

@@ -38,18 +38,22 @@ export function filesLoadedBy(manifest: ViteManifest, scriptFiles: readonly stri
 
 /**
  * The module each key of a registry loads, read from the registry's own source: in
- * `const loaders = { hero: () => import('./hero/HeroSection').then(…), … }` the key `hero`
- * loads src/sections/hero/HeroSection.tsx. Paths are relative to `root`, with `/`, as vite's
- * manifest names its modules. The registry is the one place that says which module renders
- * which type; the build reads it there rather than guessing from folder names.
+ * `const islands = { faq: { load: () => import('./faq/Faq'), … }, … }` the key `faq` loads
+ * src/islands/faq/Faq.tsx. Paths are relative to `root`, with `/`, as vite's
+ * manifest names its modules. The registry is the one place that says which module draws
+ * which island; the build reads it there rather than guessing from folder names.
  */
 export function registryModules(root: string, registryFile: string, objectName: string): Record<string, string> {
   const file = path.resolve(root, registryFile);
   const source = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   let registry: ts.ObjectLiteralExpression | undefined;
+  // `{ … } satisfies T`, `{ … } as T`, `({ … })`: the object inside.
+  const unwrap = (node: ts.Expression): ts.Expression =>
+    ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node;
   const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === objectName && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
-      registry = node.initializer;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === objectName && node.initializer) {
+      const value = unwrap(node.initializer);
+      if (ts.isObjectLiteralExpression(value)) registry = value;
     }
     ts.forEachChild(node, visit);
   };
@@ -74,10 +78,13 @@ export function registryModules(root: string, registryFile: string, objectName: 
   return modules;
 }
 
-/** Where each section type's renderer is named: `loaders` in src/sections/registry.tsx. */
-export const SECTION_REGISTRY = 'src/sections/registry.tsx';
+/** What hydrates an island in the browser (React with it): src/main.tsx loads it on an island's trigger. */
+export const HYDRATE_MODULE = 'src/islands/hydrate.tsx';
 
-/** Section type -> the module of its renderer (a chunk of its own). */
-export function sectionRendererModules(root: string): Record<string, string> {
-  return registryModules(root, SECTION_REGISTRY, 'loaders');
+/** Where each island's module is named: `islands` in src/islands/registry.ts. */
+export const ISLAND_REGISTRY = 'src/islands/registry.ts';
+
+/** Island name -> its module (a chunk of its own). */
+export function islandModules(root: string): Record<string, string> {
+  return registryModules(root, ISLAND_REGISTRY, 'islands');
 }

@@ -1,6 +1,8 @@
 /** vite's plugins of this project (vite.config.ts). */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
+import type { PageRenderer } from '../shared/pageRender';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -61,6 +63,42 @@ export function configCheck({ root }: { root: string }): Plugin {
       };
       server.watcher.on('change', (file) => {
         if (file.startsWith(configDir + path.sep)) check();
+      });
+    },
+  };
+}
+
+/**
+ * The dev server draws each page as the build does (src/entry-server.tsx, loaded through vite so
+ * an edit shows on the next load) and the browser then hydrates its islands from the source.
+ * vite.config.ts sets appType 'custom': vite serves no index.html of its own.
+ */
+export function devPages({ root }: { root: string }): Plugin {
+  return {
+    name: 'dev-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const url = request.originalUrl ?? '/';
+        const pathname = url.split('?')[0] ?? '/';
+        const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/@') && !/\.[a-z0-9]+$/i.test(pathname);
+        if (!isPage) return next();
+        try {
+          const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as PageRenderer;
+          const page = await renderPage(pathname);
+          const template = await server.transformIndexHtml(url, readFileSync(path.join(root, 'index.html'), 'utf8'));
+          const html = template
+            .replace('</head>', `${page.head}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`)
+            // No Content-Security-Policy in development: the nonce placeholders are left empty.
+            .replaceAll(CSP_NONCE_PLACEHOLDER, '');
+          response.statusCode = page.status;
+          response.setHeader('Content-Type', 'text/html; charset=utf-8');
+          response.end(html);
+        } catch (error) {
+          if (error instanceof Error) server.ssrFixStacktrace(error);
+          next(error);
+        }
       });
     },
   };

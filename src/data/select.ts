@@ -10,18 +10,9 @@ declare const __DATA_ADAPTER__: 'local' | 'firebase';
 
 export function createDataPort(): DataPort {
   if (__DATA_ADAPTER__ === 'firebase') {
-    const env = import.meta.env;
+    // The SDK and the settings load with the first save or file choice, never with the page.
     return lazyPort(() =>
-      import('./firebase').then(({ createFirebasePort }) =>
-        createFirebasePort({
-          apiKey: env.VITE_FIREBASE_API_KEY,
-          authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
-          projectId: env.VITE_FIREBASE_PROJECT_ID,
-          storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET,
-          messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID,
-          appId: env.VITE_FIREBASE_APP_ID,
-        }),
-      ),
+      Promise.all([import('./firebase'), import('./firebaseEnv')]).then(([{ createFirebasePort }, { firebaseSettingsFromBuild }]) => createFirebasePort(firebaseSettingsFromBuild())),
     );
   }
   return createLocalPort();

@@ -6,15 +6,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import site from '../../config/site';
 
 export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
-  useEffect(() => {
-    if (error) console.warn('Page error:', error);
-  }, [error]);
   const { heading, text, homeLabel } = site.ui.errorScreen;
   const body = (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 } }}>
@@ -25,7 +19,6 @@ export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
         <Typography color="text.secondary" sx={{ mb: 4 }}>
           {text}
         </Typography>
-        {/* A full page load: the way out must work even if the app itself is broken. */}
         <Button variant="contained" size="large" href="/">
           {homeLabel}
         </Button>

@@ -8,14 +8,26 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import site from '../../config/site';
 import type { SiteConfig } from '../config/siteSchema';
-import { FormSlot } from '../forms/ui/FormSlot';
+import { FormSlot } from '../ui/FormSlot';
 import { linkTarget, SmartLink } from '../ui/SmartLink';
-import { fill } from '../shared/text';
 import { ChatButton } from './ChatButton';
 import { Icon } from '../ui/icons';
 import { plainList } from '../ui/plainList';
 
 const footerText = 'rgba(255,255,255,0.82)';
+
+/** The copyright line; its {year} is the build's, and the browser puts in the year it is read in (src/main.tsx). */
+function Copyright({ template }: { template: string }) {
+  const [before, ...rest] = template.split('{year}');
+  if (rest.length === 0) return <>{template}</>;
+  return (
+    <>
+      {before}
+      <span data-current-year="">{new Date().getFullYear()}</span>
+      {rest.join('{year}')}
+    </>
+  );
+}
 
 export function Footer() {
   const footer: SiteConfig['footer'] = site.footer;
@@ -100,8 +112,8 @@ export function Footer() {
             alignItems: 'center',
           }}
         >
-          <Typography variant="body2" sx={{ color: footerText }} suppressHydrationWarning>
-            {fill(footer.copyright, { year: new Date().getFullYear() })}
+          <Typography variant="body2" sx={{ color: footerText }}>
+            <Copyright template={footer.copyright} />
           </Typography>
           <Link href="#top" color="inherit" sx={{ color: footerText, fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
             {footer.backToTop}

@@ -2,25 +2,22 @@
  * Top of every page: the contact bar (large screens only) and the sticky navbar whose
  * links collapse behind a toggle below the lg breakpoint.
  */
-import CloseIcon from '@mui/icons-material/Close';
-import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { alpha } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import site from '../../config/site';
 import { pageOfHref } from '../shared/routing';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
 import { useCurrentPage } from './useCurrentPage';
 import { plainList } from '../ui/plainList';
+import { Island } from '../ui/Island';
 
 const NAV_ID = 'site-navigation';
 
@@ -58,7 +55,7 @@ function ContactBar() {
   );
 }
 
-function NavLinks({ vertical, onNavigate }: { vertical: boolean; onNavigate?: () => void }) {
+function NavLinks({ vertical }: { vertical: boolean }) {
   const current = useCurrentPage();
   return (
     <Box
@@ -77,7 +74,6 @@ function NavLinks({ vertical, onNavigate }: { vertical: boolean; onNavigate?: ()
             <Button
               component={RouterLink}
               to={link.href}
-              onClick={onNavigate}
               aria-current={active ? 'page' : undefined}
               fullWidth={vertical}
               sx={{
@@ -100,12 +96,12 @@ function NavLinks({ vertical, onNavigate }: { vertical: boolean; onNavigate?: ()
   );
 }
 
+/**
+ * The links collapse behind a toggle below the lg breakpoint: the toggle and the panel are
+ * islands (src/islands/menu/), the links in the panel plain HTML drawn here.
+ */
 export function Header() {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
   const nav = site.navigation;
-  useEffect(() => setOpen(false), [pathname]);
-
   return (
     <>
       <ContactBar />
@@ -132,27 +128,25 @@ export function Header() {
               {nav.cta.label}
               <NewTabHint show={false} />
             </Button>
-            <IconButton
-              sx={{ display: { lg: 'none' } }}
-              aria-controls={NAV_ID}
-              aria-expanded={open}
-              aria-label={open ? nav.closeMenuLabel : nav.openMenuLabel}
-              onClick={() => setOpen((o) => !o)}
-            >
-              {open ? <CloseIcon /> : <MenuIcon />}
-            </IconButton>
+            <Island name="menuToggle" props={{ controls: NAV_ID, openLabel: nav.openMenuLabel, closeLabel: nav.closeMenuLabel }} sx={{ display: { lg: 'none' } }} />
           </Toolbar>
         </Container>
-        <Collapse in={open} timeout={site.constants.collapseMs} sx={{ display: { lg: 'none' } }} unmountOnExit={false}>
-          <Box component="nav" id={NAV_ID} aria-label={nav.label} sx={{ borderTop: 1, borderColor: 'divider', pb: 2, pt: 1 }}>
-            <Container>
-              <NavLinks vertical onNavigate={() => setOpen(false)} />
-              <Button variant="contained" fullWidth {...linkTarget({ href: nav.cta.href })} sx={{ mt: 1, display: { sm: 'none' } }}>
-                {nav.cta.label}
-              </Button>
-            </Container>
-          </Box>
-        </Collapse>
+        <Island
+          name="menuPanel"
+          props={{}}
+          slots={{
+            links: (
+              <Box component="nav" id={NAV_ID} aria-label={nav.label} sx={{ borderTop: 1, borderColor: 'divider', pb: 2, pt: 1 }}>
+                <Container>
+                  <NavLinks vertical />
+                  <Button variant="contained" fullWidth {...linkTarget({ href: nav.cta.href })} sx={{ mt: 1, display: { sm: 'none' } }}>
+                    {nav.cta.label}
+                  </Button>
+                </Container>
+              </Box>
+            ),
+          }}
+        />
       </AppBar>
     </>
   );

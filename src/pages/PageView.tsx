@@ -13,13 +13,6 @@ export interface PageData {
   config: PageConfig;
 }
 
-/** The sections a page shows (not the hidden ones), from its router's loader data. */
-export function shownSections(loaderData: Record<string, unknown> | null | undefined): PageConfig['sections'][number][] {
-  return Object.values(loaderData ?? {})
-    .flatMap((data) => (data as Partial<PageData> | null)?.config?.sections ?? [])
-    .filter((section) => !section.hidden);
-}
-
 export function PageView() {
   const { config, canonical, indexable } = useLoaderData() as PageData;
   return (

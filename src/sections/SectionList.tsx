@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import type { SectionConfig } from './schemas';
 import { renderSection } from './registry';
 
@@ -14,14 +13,7 @@ export function SectionList({ sections }: { sections: readonly SectionConfig[] }
         if (section.hidden) return null;
         const position = seen.get(section.type) ?? 0;
         seen.set(section.type, position + 1);
-        const key = section.id ?? `${section.type}-${index}`;
-        // Each section is its own Suspense boundary, so React hydrates a prerendered page one
-        // section at a time (short tasks the browser can interleave with input), not in one block.
-        return (
-          <Suspense key={key} fallback={null}>
-            {renderSection(section, { key, position, index })}
-          </Suspense>
-        );
+        return renderSection(section, { key: section.id ?? `${section.type}-${index}`, position, index });
       })}
     </>
   );

@@ -1,6 +1,7 @@
 /**
  * Every section type, drawn by the registry from a real example in config/pages, inside
- * the app's providers: what a visitor sees and can do.
+ * the providers the server draws pages with, its islands drawn and working as they do once
+ * hydrated in the browser: what a visitor sees and can do.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,10 +9,10 @@ import { MemoryRouter } from 'react-router-dom';
 import site from '../../config/site';
 import pageLoaders from '../../config/pages';
 import { AppProviders } from '../app/App';
-import { createEmotionCache } from '../app/emotionCache';
+import { createEmotionCache } from '../islands/emotionCache';
+import { loadIslands } from '../islands/loaded';
 import type { PageConfig } from '../config/pageSchema';
-import type { DataPort } from '../data/port';
-import { preloadSection, renderSection, sectionRenderers } from './registry';
+import { renderSection, sectionRenderers } from './registry';
 import { sectionSchemas, type SectionConfig, type SectionOf, type SectionType } from './schemas';
 
 const sectionTypes = Object.keys(sectionSchemas) as SectionType[];
@@ -27,8 +28,8 @@ let pages: Record<string, PageConfig>;
 beforeAll(async () => {
   pages = {};
   for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
-  // Each renderer is a chunk of its own; loaded, it draws at once (as on a prerendered page).
-  await Promise.all(sectionTypes.map((type) => preloadSection(type)));
+  // The islands' code, as the server renderer loads it before drawing a page.
+  await loadIslands();
 });
 
 /** Every section of the real pages of one type (hidden ones too: they are still config). */
@@ -74,15 +75,9 @@ const inlineExamples: { [T in SectionType]: SectionOf<T> } = {
   map: { type: 'map', title: 'A map', src: 'https://www.openstreetmap.org/export/embed.html' },
 };
 
-/** Forms save nowhere in these tests. */
-const port: DataPort = {
-  saveDocument: () => Promise.resolve({ id: 'test' }),
-  uploadFile: () => Promise.resolve('https://files.example.com/test'),
-};
-
 function show(section: SectionConfig, position = 0) {
   return render(
-    <AppProviders cache={createEmotionCache()} port={port}>
+    <AppProviders cache={createEmotionCache()}>
       <MemoryRouter>{renderSection(section, { key: 'under-test', position, index: 0 })}</MemoryRouter>
     </AppProviders>,
   );

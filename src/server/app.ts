@@ -125,9 +125,16 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   const manifestFile = path.join(clientDir, SITE_MANIFEST_FILE);
   if (!existsSync(manifestFile)) throw new Error(`No site manifest at ${manifestFile}: run "npm run build" first.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
-  const readPage = (file: string) => pageParts(readFileSync(path.join(clientDir, file), 'utf8'));
-  const htmlByPath = new Map(manifest.pages.map((p) => [p.path, readPage(p.file)]));
-  const fallback = readPage(manifest.fallbackFile);
+  // Each page's file is read when first asked for, then kept. The page for when a page cannot be
+  // sent is read now: it must be there when something goes wrong.
+  const pages = new Map<string, string[]>();
+  const readPage = (file: string) => {
+    let parts = pages.get(file);
+    if (!parts) pages.set(file, (parts = pageParts(readFileSync(path.join(clientDir, file), 'utf8'))));
+    return parts;
+  };
+  const fileByPath = new Map(manifest.pages.map((p) => [p.path, p.file]));
+  const errorPage = readPage(manifest.errorFile);
   const frameOrigins = manifest.frameOrigins;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -139,18 +146,28 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
       // A malformed address is simply an unknown one.
     }
     const { path: address, matched } = resolvePath(pathname);
+    const file = matched ? fileByPath.get(address) : undefined;
     const nonce = newNonce();
-    const own = matched ? htmlByPath.get(address) : undefined;
-    let html = (own ?? fallback).join(nonce);
+    let status = file ? 200 : 404;
+    let html: string;
+    try {
+      html = readPage(file ?? manifest.fallbackFile).join(nonce);
+    } catch (error) {
+      // The page's file cannot be read (a release being copied in, a disk fault): the visitor
+      // gets the error page, with a way home, and the log says why.
+      request.log.error(error);
+      status = 500;
+      html = errorPage.join(nonce);
+    }
     const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
     const banner = outcome ? outcomeBanner(outcome) : '';
     // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
     if (banner) html = html.replace('<body>', `<body>\n${banner}`);
     // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
     reply
-      .code(own ? 200 : 404)
+      .code(status)
       .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins, https: isHttps(request) }))
-      .header('Cache-Control', banner ? CACHE_CONTROL.pageWithOutcome : CACHE_CONTROL.page)
+      .header('Cache-Control', banner || status === 500 ? CACHE_CONTROL.pageWithOutcome : CACHE_CONTROL.page)
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
     const accepts = String(request.headers['accept-encoding'] ?? '');

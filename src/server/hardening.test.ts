@@ -266,6 +266,7 @@ describe('security headers', () => {
         { path: '/Contact', file: 'index.html' },
       ],
       fallbackFile: 'index.html',
+      errorFile: 'index.html',
       frameOrigins: ['https://www.openstreetmap.org'],
     };
     writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));

@@ -10,3 +10,7 @@ export function htmlFileFor(address: string): string {
  */
 export const FALLBACK_FILE = '404.html';
 export const FALLBACK_RENDER_PATH = '/__no_such_page__';
+
+/** The page our server answers (status 500) when it cannot send the page asked for. */
+export const ERROR_FILE = '500.html';
+export const ERROR_RENDER_PATH = '/__error__';

@@ -8,8 +8,8 @@ export interface RenderedPage {
   /** Title, meta and link tags, plus the page's critical CSS, for <head>. */
   head: string;
   status: number;
-  /** The section types the page shows: the browser loads their renderers with the app. */
-  sectionTypes: string[];
+  /** The islands the page shows (src/islands/registry.ts): the browser loads their code, and nothing else of the page's. */
+  islands: string[];
 }
 
 /** The server renderer's module, as the prerenderer loads it. */

@@ -10,6 +10,8 @@ export interface SiteManifest {
   pages: { path: string; file: string }[];
   /** The page answered (status 404) for any other address. */
   fallbackFile: string;
+  /** The page answered (status 500) when the page asked for cannot be sent. */
+  errorFile: string;
   /** Origins of the map embeds the pages show. */
   frameOrigins: string[];
 }

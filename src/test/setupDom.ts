@@ -31,8 +31,5 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 
-// Component tests render forms directly: their code is available at once, as on a server.
-// (In the browser it loads when the visitor nears a form: src/forms/ui/formsGate.ts.)
-import { openFormsGate } from '../forms/ui/formsGate';
-
-openFormsGate();
+// The build's choice of data adapter (vite.config.ts defines it): component tests use our own server's.
+Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });

@@ -9,12 +9,12 @@ import forms from '../../../config/forms';
 import site from '../../../config/site';
 import { SaveError } from '../../data/local';
 import type { DataPort } from '../../data/port';
-import { notify } from '../../app/notify';
+import { notify } from '../../islands/toasts/notify';
 import { enqueue, isPermanent, newSubmissionKey, send, sendPending } from './outbox';
 import { OUTBOX_STORAGE_KEY, readPending } from './outboxStorage';
 
 // The toast UI is not on this test page: record what would be shown (jest hoists this).
-jest.mock('../../app/notify', () => ({ notify: jest.fn() }));
+jest.mock('../../islands/toasts/notify', () => ({ notify: jest.fn() }));
 
 type Answer = { id: string } | Error;
 function scriptedPort(answers: Answer[]) {

@@ -9,7 +9,7 @@
  * the rules refuse to overwrite it.
  */
 import site from '../../../config/site';
-import { notify } from '../../app/notify';
+import { notify } from '../../islands/toasts/notify';
 import type { DataPort } from '../../data/port';
 import { formForCollection } from '../model/registry';
 import { forgetPending, keepPending, readPending, type Pending } from './outboxStorage';

@@ -5,8 +5,7 @@
  * after a save or at once.
  */
 import { useRef } from 'react';
-import server from '../../../config/server';
-import { notify } from '../../app/notify';
+import { notify } from '../../islands/toasts/notify';
 import { useDataPort } from '../../data/DataPortContext';
 import { fieldRefusalOf, type FieldRefusal } from '../../data/port';
 import type { FormValues } from '../model/buildSchema';
@@ -22,12 +21,12 @@ export interface SubmissionOptions {
   /** The form's values now (a file field's URL may have arrived after the submit began). */
   currentValues?: () => FormValues;
   /**
-   * What the hidden spam-trap field holds (config/server.ts spamTrap). Filled in (a robot, or
-   * a browser's autofill), it is sent along like any submission: our server stores it marked
-   * as spam and tells nobody; the Firebase adapter leaves the field out (its rules accept only
-   * the form's keys), so there a person is never lost either.
+   * The hidden spam-trap field (config/server.ts spamTrap): its name, and what it holds now.
+   * Filled in (a robot, or a browser's autofill), it is sent along like any submission: our
+   * server stores it marked as spam and tells nobody; the Firebase adapter leaves the field out
+   * (its rules accept only the form's keys), so there a person is never lost either.
    */
-  spamTrap?: () => string;
+  spamTrap?: { name: string; value: () => string };
   /**
    * The server refused one field with a check's message: show it there, as the browser's own
    * check would. Returns false when the form has no such field (the failure message is shown).
@@ -56,9 +55,9 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
         for (const f of form.fields) if (f.kind === 'file') values[f.name] = now[f.name] ?? '';
       }
       const document = buildDocument(form, values);
-      const trap = spamTrap?.() ?? '';
+      const trap = spamTrap?.value() ?? '';
       // Written to the browser's storage before anything else: from here on it is not lost.
-      const entry = enqueue(form.collection, trap === '' ? document : { ...document, [server.spamTrap.name]: trap });
+      const entry = enqueue(form.collection, trap === '' || !spamTrap ? document : { ...document, [spamTrap.name]: trap });
       if (form.keepInMemory) keepInMemory(form.collection, document);
       if (form.reset === 'always') resetFields();
       try {

@@ -4,15 +4,13 @@
  * failing check's message (role="alert"), marks that field aria-invalid and focuses it; so
  * does a refusal of our server (the same checks run there).
  */
+import styled from '@emotion/styled';
 import { yupResolver } from '@hookform/resolvers/yup';
-import ArrowForward from '@mui/icons-material/ArrowForward';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import server from '../../../config/server';
-import { prepareToasts } from '../../app/notify';
+import { SvgIcon } from '../../islands/icons';
+import { prepareToasts } from '../../islands/toasts/notify';
+import { tokens, up } from '../../islands/tokens';
 import { api } from '../../shared/api';
 import { buildSchema, initialValues, type FormValues } from '../model/buildSchema';
 import { fieldRenderers } from './fields/registry';
@@ -33,22 +31,91 @@ function valuesInPage(form: FormConfig, idPrefix: string): FormValues {
   return found;
 }
 
+/** Stacked: a grid, half-width fields two to a row from the sm breakpoint. Inline: one field and the arrow button on a line. */
+const Form = styled('form', { shouldForwardProp: (prop) => prop !== 'inline' })<{ inline: boolean }>(({ inline }) =>
+  inline ? { display: 'flex', gap: 8, alignItems: 'flex-start' } : { display: 'grid', gap: 20, gridTemplateColumns: '1fr', [up('sm')]: { gridTemplateColumns: '1fr 1fr' } },
+);
+
+/** A field's place: the whole row, or half of it from the sm breakpoint; in the inline layout, the room the button leaves. */
+const Cell = styled('div', { shouldForwardProp: (prop) => prop !== 'place' })<{ place: 'full' | 'half' | 'inline' }>(({ place }) =>
+  place === 'inline' ? { flex: 1, minWidth: 0 } : { gridColumn: '1 / -1', ...(place === 'half' ? { [up('sm')]: { gridColumn: 'auto' } } : {}) },
+);
+
+const buttonBase = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  position: 'relative',
+  boxSizing: 'border-box',
+  margin: 0,
+  border: 0,
+  cursor: 'pointer',
+  userSelect: 'none',
+  verticalAlign: 'middle',
+  appearance: 'none',
+  textDecoration: 'none',
+  WebkitTapHighlightColor: 'transparent',
+  '&:disabled': { cursor: 'default', pointerEvents: 'none', color: tokens.colors.disabled },
+} as const;
+
+/** MUI's large contained button in the site's theme: a pill in the primary colour, darker on hover. */
+const SubmitButton = styled.button({
+  ...buttonBase,
+  minWidth: 180,
+  minHeight: 44,
+  padding: '8px 22px',
+  borderRadius: 999,
+  fontFamily: tokens.fontFamily,
+  fontSize: '0.9375rem',
+  fontWeight: 700,
+  lineHeight: 1.75,
+  color: tokens.colors.white,
+  backgroundColor: tokens.colors.primary,
+  transition: ['background-color', 'box-shadow', 'border-color', 'color'].map((property) => `${property} 250ms ${tokens.easing} 0ms`).join(','),
+  '@media (hover: hover)': { '&:hover': { backgroundColor: tokens.colors.primaryDark } },
+  '&:disabled': { ...buttonBase['&:disabled'], backgroundColor: tokens.colors.disabledBackground },
+});
+
+/** The inline layout's arrow button: a rounded square in the secondary colour (named by aria-label). */
+const ArrowButton = styled.button({
+  ...buttonBase,
+  flex: '0 0 auto',
+  width: 56,
+  height: 56,
+  padding: 8,
+  borderRadius: tokens.radius * 2,
+  color: tokens.colors.text,
+  backgroundColor: tokens.colors.secondary,
+  transition: `background-color 150ms ${tokens.easing} 0ms`,
+  '&:hover': { backgroundColor: tokens.colors.secondaryLight },
+  '&:disabled': { ...buttonBase['&:disabled'], backgroundColor: 'transparent' },
+});
+
+const Submit = styled.div({ gridColumn: '1 / -1' });
+
+const Hidden = styled.div({ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' });
+
 /**
  * The field only robots fill in (config/server.ts spamTrap): off screen, out of the tab
  * order, hidden from screen readers, never autofilled. Our server also checks it.
  */
-function SpamTrap({ id, inputRef }: { id: string; inputRef: React.RefObject<HTMLInputElement | null> }) {
+function SpamTrap({ id, trap, inputRef }: { id: string; trap: SpamTrapField; inputRef: React.RefObject<HTMLInputElement | null> }) {
   return (
-    <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', top: 'auto', width: '1px', height: '1px', overflow: 'hidden' }}>
-      <label htmlFor={id}>{server.spamTrap.label}</label>
-      <input ref={inputRef} id={id} type="text" name={server.spamTrap.name} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </Box>
+    <Hidden aria-hidden="true">
+      <label htmlFor={id}>{trap.label}</label>
+      <input ref={inputRef} id={id} type="text" name={trap.name} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </Hidden>
   );
 }
 
-export function FormRenderer({ form, name, onDark = false }: { form: FormConfig; name: string; onDark?: boolean }) {
+/** The spam trap's field (config/server.ts spamTrap), given by the page: the browser's code carries no server config. */
+export interface SpamTrapField {
+  name: string;
+  label: string;
+}
+
+export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { form: FormConfig; idPrefix: string; spamTrap: SpamTrapField; onDark?: boolean }) {
   const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
-  const idPrefix = `${name}${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // Hydrating a prerendered form: keep whatever the visitor already typed into its HTML.
   const [startValues] = useState(() => ({ ...initialValues(form), ...valuesInPage(form, idPrefix) }));
   const { register, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<FormValues>({
@@ -73,7 +140,7 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
     },
     pendingUpload: () => uploads.current,
     currentValues: () => getValues(),
-    spamTrap: () => trap.current?.value ?? '',
+    spamTrap: { name: spamTrap.name, value: () => trap.current?.value ?? '' },
     // Our server's word on a field: shown and focused there, as the browser's own check does.
     showRefusal: ({ field, message }) => {
       if (!form.fields.some((f) => f.name === field)) return false;
@@ -97,7 +164,7 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
   const fields = form.fields.map((field) => {
     const Renderer = fieldRenderers[field.kind];
     return (
-      <Box key={field.name} sx={{ gridColumn: inline ? undefined : { xs: '1 / -1', sm: field.width === 'half' ? 'auto' : '1 / -1' }, flex: inline ? 1 : undefined }}>
+      <Cell key={field.name} place={inline ? 'inline' : field.width === 'half' ? 'half' : 'full'}>
         <Renderer
           field={field}
           form={form}
@@ -109,38 +176,33 @@ export function FormRenderer({ form, name, onDark = false }: { form: FormConfig;
           resetCount={resetCount}
           onDark={onDark}
         />
-      </Box>
+      </Cell>
     );
   });
 
   return (
-    <Box
-      component="form"
+    <Form
+      inline={inline}
       method="post"
       action={api.documents(form.collection)}
       noValidate
       aria-busy={busy}
       data-interactive={interactive ? 'true' : undefined}
       onSubmit={handleSubmit(submit)}
-      sx={
-        inline
-          ? { display: 'flex', gap: 1, alignItems: 'flex-start' }
-          : { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }
-      }
     >
       {fields}
-      <SpamTrap id={`${idPrefix}-${server.spamTrap.name}`} inputRef={trap} />
+      <SpamTrap id={`${idPrefix}-${spamTrap.name}`} trap={spamTrap} inputRef={trap} />
       {inline ? (
-        <IconButton type="submit" disabled={busy} aria-label={busy ? form.submittingLabel : form.submitLabel} sx={{ bgcolor: 'secondary.main', color: 'text.primary', width: 56, height: 56, borderRadius: 2, '&:hover': { bgcolor: 'secondary.light' } }}>
-          <ArrowForward />
-        </IconButton>
+        <ArrowButton type="submit" disabled={busy} aria-label={busy ? form.submittingLabel : form.submitLabel}>
+          <SvgIcon name="arrowForward" />
+        </ArrowButton>
       ) : (
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ minWidth: 180 }}>
+        <Submit>
+          <SubmitButton type="submit" disabled={busy}>
             {busy ? form.submittingLabel : form.submitLabel}
-          </Button>
-        </Box>
+          </SubmitButton>
+        </Submit>
       )}
-    </Box>
+    </Form>
   );
 }

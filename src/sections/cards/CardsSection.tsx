@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import site from '../../../config/site';
 import { Icon } from '../../ui/icons';
+import { Island } from '../../ui/Island';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
@@ -14,25 +12,18 @@ import { plainList } from '../../ui/plainList';
 import type { SectionProps } from '../types';
 import type { CardConfig } from './schema';
 
+/** The card's further paragraphs, behind "Read More" (an island: src/islands/readMore/ReadMore.tsx). */
 function ReadMore({ paragraphs }: { paragraphs: readonly string[] }) {
-  const [open, setOpen] = useState(false);
-  const regionId = `more${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  return (
+  const more = (
     <>
-      <Collapse in={open} timeout={site.constants.collapseMs}>
-        <Box id={regionId}>
-          {paragraphs.map((p) => (
-            <Typography key={p} variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
-              {p}
-            </Typography>
-          ))}
-        </Box>
-      </Collapse>
-      <Button variant="text" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)} sx={{ mt: 2, px: 0, '&:hover': { bgcolor: 'transparent', textDecoration: 'underline' } }}>
-        {open ? site.ui.readLess : site.ui.readMore}
-      </Button>
+      {paragraphs.map((p) => (
+        <Typography key={p} variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+          {p}
+        </Typography>
+      ))}
     </>
   );
+  return <Island name="readMore" props={{ moreLabel: site.ui.readMore, lessLabel: site.ui.readLess }} slots={{ more }} />;
 }
 
 function CardItem({ card, headingLevel }: { card: CardConfig; headingLevel: 'h3' }) {

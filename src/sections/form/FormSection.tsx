@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { FormSlot } from '../../forms/ui/FormSlot';
+import { FormSlot } from '../../ui/FormSlot';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormSlot } from '../../forms/ui/FormSlot';
+import { FormSlot } from '../../ui/FormSlot';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
 import { Eyebrow, PAGE_HEADING_ID, PageHeadingSection } from '../../ui/SectionShell';

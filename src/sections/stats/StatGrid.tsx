@@ -1,22 +1,16 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import site from '../../../config/site';
 import { ScreenReaderText } from '../../ui/ScreenReaderText';
 import type { StatItem } from './schema';
-import { useCountUp } from './useCountUp';
+import { Island } from '../../ui/Island';
 
 function Counter({ item, onDark }: { item: StatItem; onDark: boolean }) {
-  const { ref, value } = useCountUp<HTMLSpanElement>(item.value, site.constants.counterDurationMs);
   const final = `${item.prefix ?? ''}${item.value}${item.suffix ?? ''}`;
   return (
     <Box sx={{ textAlign: 'center', p: 2, borderRadius: 3, bgcolor: onDark ? 'rgba(255,255,255,0.08)' : 'background.default', border: onDark ? 0 : 1, borderColor: 'divider' }}>
       <Typography component="p" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, fontWeight: 800, color: onDark ? 'secondary.main' : 'primary.main', lineHeight: 1.1 }}>
-        {/* Screen readers get the final number; the animation is for the eyes only. */}
-        <span ref={ref} aria-hidden data-testid="counter" data-target={item.value}>
-          {item.prefix}
-          {value}
-          {item.suffix}
-        </span>
+        {/* Counts up once on screen (an island); screen readers get the final number. */}
+        <Island name="counter" as="span" props={{ target: item.value, prefix: item.prefix, suffix: item.suffix }} />
         <ScreenReaderText>{final}</ScreenReaderText>
       </Typography>
       <Typography sx={{ fontWeight: 600, color: onDark ? 'rgba(255,255,255,0.85)' : 'text.secondary', fontSize: '0.95rem' }}>{item.label}</Typography>

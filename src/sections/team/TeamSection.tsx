@@ -2,11 +2,10 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import site from '../../../config/site';
 import { Picture } from '../../ui/Picture';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
-import { Carousel } from './Carousel';
+import { Island } from '../../ui/Island';
 import type { TeamMember } from './schema';
 
 function MemberCard({ member }: { member: TeamMember }) {
@@ -31,7 +30,7 @@ export function TeamSection({ section }: SectionProps<'team'>) {
   return (
     <SectionShell id={section.id} labelledBy={headingId}>
       <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
-      <Carousel label={site.ui.carouselLabel} slides={section.members.map((m) => <MemberCard key={m.name} member={m} />)} />
+      <Island name="carousel" props={{ count: section.members.length }} slots={Object.fromEntries(section.members.map((m, i) => [`slide${i}`, <MemberCard member={m} />]))} />
     </SectionShell>
   );
 }

@@ -3,16 +3,80 @@
  * the file's name when done, a plain message for a rejected file or a failed upload.
  * The form keeps the download URL in the field's value (or '' without a file).
  */
-import Box from '@mui/material/Box';
-import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
+import styled from '@emotion/styled';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useDataPort } from '../../../data/DataPortContext';
+import { tokens } from '../../../islands/tokens';
 import { fill } from '../../../shared/text';
 import { newStorageId } from '../../model/storageId';
 import { fileProblem } from '../../model/uploadRules';
+import { HelperText, RequiredStar } from './OutlinedField';
 import type { FieldProps } from './types';
+
+const { colors } = tokens;
+
+const Label = styled.label({
+  display: 'block',
+  margin: '0 0 8px',
+  fontFamily: tokens.fontFamily,
+  fontSize: '1.0625rem',
+  fontWeight: 600,
+  lineHeight: 1.7,
+  color: colors.text,
+});
+
+/** The file input: a dashed box, its "choose a file" button a pill outlined in the primary colour. */
+const Picker = styled.input({
+  display: 'block',
+  width: '100%',
+  boxSizing: 'border-box',
+  // The browser's own font for file inputs (as before: the text beside the button is the browser's).
+  fontSize: '0.95rem',
+  color: colors.mutedText,
+  border: `1px dashed ${colors.divider}`,
+  borderRadius: tokens.radius * 2,
+  padding: 8,
+  '&::file-selector-button': {
+    font: 'inherit',
+    fontWeight: 700,
+    color: colors.primary,
+    backgroundColor: 'transparent',
+    border: `1px solid ${colors.primary}`,
+    borderRadius: 999,
+    padding: '6px 16px',
+    marginRight: 16,
+    cursor: 'pointer',
+  },
+});
+
+const Status = styled.div({ marginTop: 8 });
+
+/** A thin bar filling with the upload's progress (MUI's determinate LinearProgress). */
+const Track = styled.div({
+  position: 'relative',
+  overflow: 'hidden',
+  display: 'block',
+  height: 4,
+  zIndex: 0,
+  backgroundColor: colors.primaryTrack,
+});
+
+const Bar = styled.div({
+  position: 'absolute',
+  inset: 0,
+  transformOrigin: 'left',
+  transition: 'transform 0.4s linear',
+  backgroundColor: colors.primary,
+});
+
+function Progress({ value, label }: { value: number; label: string }) {
+  return (
+    <Track role="progressbar" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+      {/* Moved by its style attribute: one class, whatever the value. */}
+      <Bar style={{ transform: `translateX(${value - 100}%)` }} />
+    </Track>
+  );
+}
 
 type UploadState =
   | { step: 'idle' }
@@ -82,58 +146,44 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
 
   const problem = state.step === 'rejected' || state.step === 'failed' ? state.message : error;
   return (
-    <Box>
-      <Typography component="label" htmlFor={id} sx={{ display: 'block', fontWeight: 600, mb: 1, color: 'text.primary' }}>
+    <div>
+      <Label htmlFor={id}>
         {field.label}
-      </Typography>
+        {field.required && <RequiredStar />}
+      </Label>
       {/* The value sent with the form: the uploaded file's download URL, or ''. */}
       <input type="hidden" {...registration} />
-      <Box
-        component="input"
+      <Picker
         ref={inputRef}
         id={id}
         type="file"
         accept={[...upload.extensions, ...upload.mediaTypes].join(',')}
         onChange={onChange}
+        required={field.required || undefined}
         aria-describedby={statusId}
         aria-invalid={problem ? true : undefined}
-        sx={(t) => ({
-          display: 'block',
-          width: '100%',
-          fontSize: '0.95rem',
-          color: 'text.secondary',
-          border: `1px dashed ${t.palette.divider}`,
-          borderRadius: 2,
-          p: 1,
-          '&::file-selector-button': {
-            font: 'inherit',
-            fontWeight: 700,
-            color: t.palette.primary.main,
-            bgcolor: 'transparent',
-            border: `1px solid ${t.palette.primary.main}`,
-            borderRadius: 999,
-            px: 2,
-            py: 0.75,
-            mr: 2,
-            cursor: 'pointer',
-          },
-        })}
       />
-      <Box id={statusId} sx={{ mt: 1 }}>
+      <Status id={statusId}>
         {state.step === 'uploading' && (
           <>
-            <LinearProgress variant="determinate" value={Math.round(state.progress * 100)} aria-label={fill(upload.uploading, { name: state.name })} />
-            <FormHelperText role="status">{fill(upload.uploading, { name: state.name })}</FormHelperText>
+            <Progress value={Math.round(state.progress * 100)} label={fill(upload.uploading, { name: state.name })} />
+            <HelperText role="status" tone="hint">
+              {fill(upload.uploading, { name: state.name })}
+            </HelperText>
           </>
         )}
-        {state.step === 'done' && <FormHelperText role="status" sx={{ color: 'success.dark', fontWeight: 600 }}>{fill(upload.done, { name: state.name })}</FormHelperText>}
-        {problem && (
-          <FormHelperText error role="alert">
-            {problem}
-          </FormHelperText>
+        {state.step === 'done' && (
+          <HelperText role="status" tone="done">
+            {fill(upload.done, { name: state.name })}
+          </HelperText>
         )}
-        {state.step === 'idle' && !problem && <FormHelperText>{upload.hint}</FormHelperText>}
-      </Box>
-    </Box>
+        {problem && (
+          <HelperText role="alert" tone="error">
+            {problem}
+          </HelperText>
+        )}
+        {state.step === 'idle' && !problem && <HelperText tone="hint">{upload.hint}</HelperText>}
+      </Status>
+    </div>
   );
 }

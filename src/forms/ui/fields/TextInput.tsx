@@ -1,46 +1,45 @@
-import OutlinedInput from '@mui/material/OutlinedInput';
 import { OutlinedField } from './OutlinedField';
 import type { FieldProps } from './types';
 
 const inputModes = { tel: 'numeric', email: 'email', url: 'url' } as const;
+const inputTypes = { tel: 'tel', email: 'email', url: 'url' } as const;
 
 /** text, email, tel, url and textarea fields. */
 export function TextInput({ field, form, idPrefix, registration, error, onDark }: FieldProps) {
-  const { ref, name, onChange, onBlur } = registration;
-  const multiline = field.kind === 'textarea';
   // One-line forms (newsletter) name the field for screen readers; the placeholder shows the hint.
   const labelHidden = form.layout === 'inline';
+  const rows = field.rows ?? 4;
+  const common = {
+    ...registration,
+    maxLength: field.maxLength,
+    autoComplete: field.autoComplete ?? 'off',
+    // The label moves up once the visitor types, in CSS alone: it can tell that only from a
+    // placeholder no longer shown (OutlinedField). A blank one shows nothing; the field's own
+    // placeholder, if any, is used instead.
+    placeholder: field.placeholder ?? (labelHidden ? undefined : ' '),
+    'aria-label': labelHidden ? field.label : undefined,
+  };
   return (
-    <OutlinedField
-      id={`${idPrefix}-${field.name}`}
-      label={labelHidden ? undefined : field.label}
-      required={field.required}
-      error={error}
-      helperTextProps={{ role: 'alert', sx: onDark ? { color: '#fecaca !important', fontWeight: 600 } : undefined }}
-      sx={onDark ? { '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } } : undefined}
-    >
-      {(frame) => (
-        <OutlinedInput
-          {...frame}
-          name={name}
-          onChange={onChange}
-          onBlur={onBlur}
-          inputRef={ref}
-          // Without JavaScript, the floating label moves up once the visitor types: CSS can tell
-          // that only from a placeholder that is no longer shown (see the theme). A blank one
-          // shows nothing: the field's own placeholder, if any, is used when there is one.
-          placeholder={field.placeholder ?? (labelHidden ? undefined : ' ')}
-          type={multiline ? undefined : field.kind === 'tel' ? 'tel' : field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
-          multiline={multiline}
-          rows={multiline ? (field.rows ?? 4) : undefined}
-          autoComplete={field.autoComplete ?? 'off'}
-          inputProps={{
-            maxLength: field.maxLength,
-            inputMode: field.kind in inputModes ? inputModes[field.kind as keyof typeof inputModes] : undefined,
-            'aria-label': labelHidden ? field.label : undefined,
-          }}
-        />
-      )}
+    <OutlinedField id={`${idPrefix}-${field.name}`} label={labelHidden ? undefined : field.label} required={field.required} error={error} onDark={onDark}>
+      {(entry) =>
+        field.kind === 'textarea' ? (
+          <textarea
+            {...entry}
+            {...common}
+            rows={rows}
+            // As tall as MUI's: its rows, each line rounded to whole pixels (browsers without CSS
+            // round() ignore this and show the rows at their exact height, 2 px taller).
+            style={{ height: `calc(${rows} * round(1.4375em, 1px))` }}
+          />
+        ) : (
+          <input
+            {...entry}
+            {...common}
+            type={field.kind in inputTypes ? inputTypes[field.kind as keyof typeof inputTypes] : 'text'}
+            inputMode={field.kind in inputModes ? inputModes[field.kind as keyof typeof inputModes] : undefined}
+          />
+        )
+      }
     </OutlinedField>
   );
 }

@@ -1,19 +1,25 @@
 /**
  * One shared suite run over every field kind of the fieldRenderers registry: the real
- * FormRenderer draws a form holding just that field (with a required check), inside the
- * app's providers, with a data port that records what it is asked to do. Then the real
- * forms of config/forms, as a visitor fills them in.
+ * FormRenderer draws a form holding just that field (with a required check), as the form
+ * island does in the browser (emotion's cache and the data port, no MUI), with a data port
+ * that records what it is asked to do. Then the real forms of config/forms, as a visitor
+ * fills them in, and as the browser hydrates them over the server's HTML.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { CacheProvider, type EmotionCache } from '@emotion/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { closeSnackbar } from 'notistack';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import forms from '../../../../config/forms';
-import { AppProviders } from '../../../app/App';
-import { createEmotionCache } from '../../../app/emotionCache';
+import server from '../../../../config/server';
+import { DataPortProvider } from '../../../data/DataPortContext';
 import type { DataPort } from '../../../data/port';
+import { createEmotionCache } from '../../../islands/emotionCache';
 import { specDocuments, specToasts, validData } from '../../../test/formFixtures';
 import type { FieldConfig, FormConfig } from '../../model/formSchema';
 import { FormRenderer } from '../FormRenderer';
-import { FormSlot } from '../FormSlot';
 import { submissionsInMemory } from '../../submit/memory';
 import { fieldRenderers } from './registry';
 
@@ -27,8 +33,11 @@ interface Recorder {
   uploads: { path: string; file: Blob }[];
 }
 
-/** A port that records calls; saves settle after `delayMs` (a network round trip), or fail. */
-function recordingPort({ fail = false, delayMs = 20 }: { fail?: boolean; delayMs?: number } = {}): Recorder {
+/**
+ * A port that records calls; saves settle after `delayMs` (a network round trip), or fail.
+ * An upload reports half its progress, then waits for `uploadGate` (at once when not given).
+ */
+function recordingPort({ fail = false, delayMs = 20, uploadGate }: { fail?: boolean; delayMs?: number; uploadGate?: Promise<void> } = {}): Recorder {
   const recorder: Recorder = {
     saves: [],
     uploads: [],
@@ -42,7 +51,7 @@ function recordingPort({ fail = false, delayMs = 20 }: { fail?: boolean; delayMs
       async uploadFile(path, file, onProgress) {
         recorder.uploads.push({ path, file });
         onProgress?.(0.5);
-        await new Promise((r) => setTimeout(r, 5));
+        await (uploadGate ?? new Promise((r) => setTimeout(r, 5)));
         onProgress?.(1);
         return `https://files.example.com/${path}?token=t${recorder.uploads.length}`;
       },
@@ -61,7 +70,13 @@ beforeEach(() => {
   jest.spyOn(console, 'info').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(async () => {
+  jest.restoreAllMocks();
+  // The toast UI is one root of its own at the end of the page (src/islands/toasts/mount.tsx), which
+  // outlives each test's form: the next test starts with no toast on screen.
+  act(() => closeSnackbar());
+  await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
+});
 
 /* --------------------------------------------- the shared suite over field kinds */
 
@@ -110,12 +125,21 @@ function probeForm(kind: Kind, layout: 'stacked' | 'inline'): FormConfig {
   };
 }
 
+/** What the form island gives its form in the browser (src/islands/hydrate.tsx, FormIsland.tsx). */
+function IslandProviders({ cache: emotionCache = cache, port, children }: { cache?: EmotionCache; port: DataPort; children: ReactNode }) {
+  return (
+    <CacheProvider value={emotionCache}>
+      <DataPortProvider port={port}>{children}</DataPortProvider>
+    </CacheProvider>
+  );
+}
+
 function renderForm(form: FormConfig, recorder: Recorder) {
   const user = userEvent.setup({ delay: null });
   const view = render(
-    <AppProviders cache={cache} port={recorder.port}>
-      <FormRenderer form={form} name="probe" />
-    </AppProviders>,
+    <IslandProviders port={recorder.port}>
+      <FormRenderer form={form} idPrefix="probe0" spamTrap={server.spamTrap} />
+    </IslandProviders>,
   );
   return { user, view };
 }
@@ -152,26 +176,46 @@ const cases: [Kind, 'stacked' | 'inline'][] = [
 describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
   const form = probeForm(kind, layout);
   const field = probeFields[kind];
+  const submitName = form.submitLabel;
 
-  it('is reachable by its label, with its length limit', () => {
+  it('is reachable by its label, marked required, with its length limit', () => {
     renderForm(form, recordingPort());
     const input = screen.getByLabelText(labelled(field.label));
-    if (layout === 'inline' && textKinds.includes(kind)) expect(input).toHaveAttribute('aria-label', field.label);
+    expect(input).toHaveAttribute('id', 'probe0-Probe');
+    if (layout === 'inline') {
+      // No visible label: the field is named by aria-label, and its hint is the placeholder.
+      expect(input).toHaveAttribute('aria-label', field.label);
+      expect(screen.queryByText(field.label)).toBeNull();
+    } else {
+      // The visible label, with its star hidden from screen readers (the field says "required").
+      const label = document.querySelector(`label[for="${input.id}"]`)!;
+      expect(label).toHaveTextContent(labelled(field.label));
+      expect(label.querySelector('[aria-hidden="true"]')).toHaveTextContent('*');
+      expect(input).toBeRequired();
+    }
     if (textKinds.includes(kind)) expect(input).toHaveAttribute('maxlength', String(field.maxLength));
+    if (kind === 'textarea') expect(input).toHaveAttribute('rows', String(field.rows));
     if (kind === 'file') expect(input).toHaveAttribute('type', 'file');
-    if (kind === 'select') expect(input.tagName).toBe('SELECT');
+    if (kind === 'select') {
+      expect(input.tagName).toBe('SELECT');
+      expect(within(input).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pick one', 'Alpha', 'beta']);
+      expect(within(input).getByRole('option', { name: 'Pick one' })).toBeDisabled();
+      expect(input).toHaveValue('');
+    }
     expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('submitted empty: shows the check message as an alert, marks the field, saves nothing', async () => {
+  it('submitted empty: shows the check message as an alert that describes the field, marks it, saves nothing', async () => {
     const recorder = recordingPort();
     const { user } = renderForm(form, recorder);
     const input = screen.getByLabelText(labelled(field.label));
-    await user.click(screen.getByRole('button', { name: form.submitLabel }));
+    await user.click(screen.getByRole('button', { name: submitName }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(new RegExp(`^${checkMessage}$`));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(checkMessage);
     await wait(30);
     expect(recorder.saves).toHaveLength(0);
   });
@@ -179,7 +223,7 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
   it('submitted empty: moves the focus to the field', async () => {
     const { user } = renderForm(form, recordingPort());
     const input = screen.getByLabelText(labelled(field.label));
-    await user.click(screen.getByRole('button', { name: form.submitLabel }));
+    await user.click(screen.getByRole('button', { name: submitName }));
     await screen.findByRole('alert');
     await waitFor(() => expect(input).toHaveFocus(), { timeout: 300 });
   });
@@ -189,7 +233,7 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
     const { user } = renderForm(form, recorder);
     const input = screen.getByLabelText(labelled(field.label));
     const value = await fillValid(kind, input, user);
-    await user.dblClick(screen.getByRole('button', { name: form.submitLabel }));
+    await user.dblClick(screen.getByRole('button', { name: submitName }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
     await wait(80);
     expect(recorder.saves).toHaveLength(1);
@@ -206,31 +250,75 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('while saving: the button is disabled and says so; afterwards the field is empty again', async () => {
+    const recorder = recordingPort({ delayMs: 60 });
+    const { user } = renderForm(form, recorder);
+    const input = screen.getByLabelText(labelled(field.label));
+    await fillValid(kind, input, user);
+    await user.click(screen.getByRole('button', { name: submitName }));
+    const busy = await screen.findByRole('button', { name: form.submittingLabel });
+    expect(busy).toBeDisabled();
+    if (layout === 'stacked') expect(busy).toHaveTextContent(form.submittingLabel);
+    expect(await screen.findByRole('button', { name: submitName })).toBeEnabled();
+    if (kind === 'file') expect(await screen.findByText(upload.hint)).toBeInTheDocument();
+    else await waitFor(() => expect(input).toHaveValue(''));
+  });
+
   it('with a valid value and a fast server: a quick double click still saves once', async () => {
     const recorder = recordingPort({ delayMs: 0 });
     const { user } = renderForm(form, recorder);
     await fillValid(kind, screen.getByLabelText(labelled(field.label)), user);
-    await user.dblClick(screen.getByRole('button', { name: form.submitLabel }));
+    await user.dblClick(screen.getByRole('button', { name: submitName }));
     await wait(80);
     expect(recorder.saves).toHaveLength(1);
   });
 });
 
+describe('a file field', () => {
+  const form = probeForm('file', 'stacked');
+
+  it('says what it accepts, shows the upload\'s progress, then that it is done', async () => {
+    let finish!: () => void;
+    const recorder = recordingPort({ uploadGate: new Promise<void>((resolve) => (finish = resolve)) });
+    const { user } = renderForm(form, recorder);
+    const input = screen.getByLabelText(labelled('Probe file'));
+    expect(input).toHaveAccessibleDescription(upload.hint);
+    expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+
+    await user.upload(input as HTMLInputElement, new File(['%PDF-1.4 cv'], 'cv.pdf', { type: 'application/pdf' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading cv.pdf…' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('status')).toHaveTextContent('Uploading cv.pdf…');
+
+    await act(async () => finish());
+    expect(await screen.findByRole('status')).toHaveTextContent('cv.pdf uploaded.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(input).toHaveAccessibleDescription('cv.pdf uploaded.');
+  });
+
+  it('refuses a file too large without uploading it, and says why', async () => {
+    const recorder = recordingPort();
+    const { user } = renderForm(form, recorder);
+    const big = new File(['%PDF'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: upload.maxBytes + 1 });
+    await user.upload(screen.getByLabelText(labelled('Probe file')) as HTMLInputElement, big);
+    expect(await screen.findByRole('alert')).toHaveTextContent(upload.tooLarge);
+    expect(screen.getByLabelText(labelled('Probe file'))).toHaveAttribute('aria-invalid', 'true');
+    expect(recorder.uploads).toHaveLength(0);
+  });
+});
+
 /* ------------------------------------------------------------------ the real forms */
 
-/** Renders a form where pages place it; its code loads on demand, so the form appears a moment later. */
-async function renderSlot(id: keyof typeof forms, recorder: Recorder) {
+/** Renders one of the site's forms as its island draws it (FormIsland: the id prefix is the form's name and its place on the page). */
+async function renderSiteForm(id: keyof typeof forms, recorder: Recorder) {
   const user = userEvent.setup({ delay: null });
   const view = render(
-    <AppProviders cache={cache} port={recorder.port}>
-      <FormSlot form={id} />
-    </AppProviders>,
+    <IslandProviders port={recorder.port}>
+      <FormRenderer form={forms[id]} idPrefix={`${id}0`} spamTrap={server.spamTrap} onDark={id === 'newsletter'} />
+    </IslandProviders>,
   );
-  const form = await waitFor(() => {
-    const found = view.container.querySelector('form');
-    if (!found) throw new Error('the form has not loaded yet');
-    return found;
-  });
+  const form = view.container.querySelector('form')!;
   return { user, view, form };
 }
 
@@ -259,7 +347,7 @@ async function fillInquiry(form: HTMLElement, user: ReturnType<typeof userEvent.
 describe('the contact form', () => {
   it('saves one document with the spec keys, clears every field and empties "You are"', async () => {
     const recorder = recordingPort();
-    const { user, form } = await renderSlot('contact', recorder);
+    const { user, form } = await renderSiteForm('contact', recorder);
     expect(field(form, 'You are').value).toBe('You are a Business Man');
     await fillContact(form, user);
     expect(field(form, 'Phone Number').value).toBe('0711234567');
@@ -278,7 +366,7 @@ describe('the contact form', () => {
 
   it('shows only the first failing check, in spec order', async () => {
     const recorder = recordingPort();
-    const { user, form } = await renderSlot('contact', recorder);
+    const { user, form } = await renderSiteForm('contact', recorder);
     await user.type(field(form, 'Your Email Address'), 'not an email');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     const alerts = await within(form).findAllByRole('alert');
@@ -289,7 +377,7 @@ describe('the contact form', () => {
 
   it('on a failed save: still clears at once and shows no toast', async () => {
     const recorder = recordingPort({ fail: true });
-    const { user, form } = await renderSlot('contact', recorder);
+    const { user, form } = await renderSiteForm('contact', recorder);
     await fillContact(form, user);
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
@@ -304,7 +392,7 @@ describe('the contact form', () => {
 describe('the inquiry form', () => {
   it('on a failed save: keeps what was typed and shows "Plas Try Agin"', async () => {
     const recorder = recordingPort({ fail: true });
-    const { user, form } = await renderSlot('inquiry', recorder);
+    const { user, form } = await renderSiteForm('inquiry', recorder);
     await fillInquiry(form, user);
     await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
     expect(await screen.findByText('Plas Try Agin')).toBeInTheDocument();
@@ -317,7 +405,7 @@ describe('the inquiry form', () => {
 
   it('on a save: one document with the spec keys, the toast "Thankyou For Send", fields cleared', async () => {
     const recorder = recordingPort();
-    const { user, form } = await renderSlot('inquiry', recorder);
+    const { user, form } = await renderSiteForm('inquiry', recorder);
     await fillInquiry(form, user);
     await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
     expect(await screen.findByText(specToasts.inquiry.success!)).toBeInTheDocument();
@@ -331,7 +419,7 @@ describe('the inquiry form', () => {
 describe('the freelancer form', () => {
   it('uploads the CV, saves its URL and the position, and thanks the visitor', async () => {
     const recorder = recordingPort();
-    const { user, form } = await renderSlot('freelancer', recorder);
+    const { user, form } = await renderSiteForm('freelancer', recorder);
     await paste(user, field(form, 'Full Name'), 'Grace Hopper');
     await paste(user, field(form, 'Email Address'), 'grace@example.com');
     await paste(user, field(form, 'Portfolio URL'), 'https://grace.example.com');
@@ -350,7 +438,7 @@ describe('the freelancer form', () => {
 
   it('refuses a file of the wrong type without uploading, and says why', async () => {
     const recorder = recordingPort();
-    const { user, form } = await renderSlot('freelancer', recorder);
+    const { user, form } = await renderSiteForm('freelancer', recorder);
     const input = field(form, 'Your CV');
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'cv.txt', { type: 'text/plain' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please choose a PDF, DOC or DOCX file.');
@@ -360,7 +448,7 @@ describe('the freelancer form', () => {
 
   it('on a failed save shows "Plase Try agin"', async () => {
     const recorder = recordingPort({ fail: true });
-    const { user, form } = await renderSlot('freelancer', recorder);
+    const { user, form } = await renderSiteForm('freelancer', recorder);
     await paste(user, field(form, 'Full Name'), 'Grace Hopper');
     await paste(user, field(form, 'Email Address'), 'grace@example.com');
     await user.type(field(form, 'Portfolio URL'), 'x');
@@ -374,7 +462,7 @@ describe('the freelancer form', () => {
 describe('the newsletter form', () => {
   it('saves the e-mail, shows nothing, clears the field', async () => {
     const recorder = recordingPort();
-    const { user, form } = await renderSlot('newsletter', recorder);
+    const { user, form } = await renderSiteForm('newsletter', recorder);
     const input = within(form).getByLabelText('Your email address') as HTMLInputElement;
     await user.type(input, 'a@b.co');
     await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
@@ -388,10 +476,72 @@ describe('the newsletter form', () => {
 
   it('refuses "a@b" with the spec message', async () => {
     const recorder = recordingPort();
-    const { user, form } = await renderSlot('newsletter', recorder);
+    const { user, form } = await renderSiteForm('newsletter', recorder);
     await user.type(within(form).getByLabelText('Your email address'), 'a@b');
     await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter a valid email address');
     expect(recorder.saves).toHaveLength(0);
+  });
+});
+
+/* ------------------------------------------ the server's HTML, hydrated in the browser */
+
+describe('a form drawn on the server, then hydrated in the browser', () => {
+  /** The server's HTML of a form (as the build writes it into the page), in a fresh container. */
+  function serverHtml(id: keyof typeof forms, recorder: Recorder): HTMLElement {
+    const html = renderToString(
+      <IslandProviders cache={createEmotionCache()} port={recorder.port}>
+        <FormRenderer form={forms[id]} idPrefix={`${id}0`} spamTrap={server.spamTrap} onDark={id === 'newsletter'} />
+      </IslandProviders>,
+    );
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    return container;
+  }
+
+  function hydrate(id: keyof typeof forms, recorder: Recorder, container: HTMLElement): { problems: unknown[] } {
+    const problems: unknown[] = [];
+    act(() => {
+      hydrateRoot(
+        container,
+        <IslandProviders port={recorder.port}>
+          <FormRenderer form={forms[id]} idPrefix={`${id}0`} spamTrap={server.spamTrap} onDark={id === 'newsletter'} />
+        </IslandProviders>,
+        { onRecoverableError: (error) => problems.push(error) },
+      );
+    });
+    return { problems };
+  }
+
+  it.each(Object.keys(forms) as (keyof typeof forms)[])('%s: the same markup in both, so nothing is drawn again', async (id) => {
+    const recorder = recordingPort();
+    const container = serverHtml(id, recorder);
+    const before = container.innerHTML;
+    const { problems } = hydrate(id, recorder, container);
+    await waitFor(() => expect(container.querySelector('form')).toHaveAttribute('data-interactive', 'true'));
+    expect(problems).toEqual([]);
+    expect(console.error).not.toHaveBeenCalled();
+    // Hydrating adds the mark that the form is ready, and changes nothing else (react-hook-form
+    // gives the hidden input of a file field its value, "", which jsdom shows as an attribute).
+    expect(container.innerHTML.replace(' data-interactive="true"', '').replace('<input type="hidden" name="CvFile" value="">', '<input type="hidden" name="CvFile">')).toBe(before);
+    container.remove();
+  });
+
+  it('keeps what the visitor typed into the server\'s HTML before the code came, and sends it', async () => {
+    const recorder = recordingPort();
+    const container = serverHtml('inquiry', recorder);
+    const form = container.querySelector('form')!;
+    field(form, 'Full Name').value = 'Typed Early';
+    field(form, 'Email Address').value = 'early@example.com';
+    hydrate('inquiry', recorder, container);
+    await waitFor(() => expect(form).toHaveAttribute('data-interactive', 'true'));
+    expect(field(form, 'Full Name')).toHaveValue('Typed Early');
+    const user = userEvent.setup({ delay: null });
+    await user.type(field(form, 'Your Project'), 'A shop');
+    await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
+    await waitFor(() => expect(recorder.saves).toHaveLength(1));
+    expect(recorder.saves[0]!.document).toMatchObject({ Fname: 'Typed Early', Email: 'early@example.com', Pname: 'A shop' });
+    container.remove();
   });
 });

@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-
 /**
- * Counts from 0 to `target` over `durationMs` once the element is scrolled into view.
- * The first render (and a server render) shows the final value, so the number is right
+ * A number that counts up from 0 to its target over constants.counterDurationMs once it is
+ * scrolled into view (an island). The page's HTML shows the final value, so the number is right
  * without JavaScript; people who prefer reduced motion get the final value at once.
  */
-export function useCountUp<E extends Element>(target: number, durationMs: number) {
-  const ref = useRef<E>(null);
+import { useEffect, useRef, useState } from 'react';
+import site from '../../../config/site';
+import type { IslandComponentProps } from '../registry';
+
+export default function Counter({ target, prefix = '', suffix = '' }: IslandComponentProps<{ target: number; prefix?: string; suffix?: string }>) {
+  const ref = useRef<HTMLSpanElement>(null);
   const [value, setValue] = useState(target);
+  const durationMs = site.constants.counterDurationMs;
 
   useEffect(() => {
     const element = ref.current;
@@ -37,5 +40,12 @@ export function useCountUp<E extends Element>(target: number, durationMs: number
     };
   }, [target, durationMs]);
 
-  return { ref, value };
+  // Screen readers get the final number from the text beside it; the animation is for the eyes only.
+  return (
+    <span ref={ref} aria-hidden data-testid="counter" data-target={target}>
+      {prefix}
+      {value}
+      {suffix}
+    </span>
+  );
 }

@@ -5,21 +5,23 @@
  * is not focused.
  */
 import { MaterialDesignContent, closeSnackbar, type CustomContentProps } from 'notistack';
-import { styled } from '@mui/material/styles';
+import styled from '@emotion/styled';
 import { forwardRef, useRef, useState, type PointerEvent } from 'react';
-import site from '../../config/site';
+import site from '../../../config/site';
+import { tokens } from '../tokens';
 
 const threshold = site.constants.toast.dragDismissPercent / 100;
 
 /** The site's message colours (config/site.ts, dark enough for the white text: npm run check). */
-const Content = styled(MaterialDesignContent)(({ theme }) => ({
+const Content = styled(MaterialDesignContent)({
   fontWeight: 600,
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.message.success },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.message.error },
-  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.dark },
-  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.message.warning },
-  '&.notistack-MuiContent-default': { backgroundColor: theme.palette.text.primary },
-}));
+  fontFamily: tokens.fontFamily,
+  '&.notistack-MuiContent-success': { backgroundColor: tokens.colors.success },
+  '&.notistack-MuiContent-error': { backgroundColor: tokens.colors.error },
+  '&.notistack-MuiContent-info': { backgroundColor: tokens.colors.primaryDark },
+  '&.notistack-MuiContent-warning': { backgroundColor: tokens.colors.warning },
+  '&.notistack-MuiContent-default': { backgroundColor: tokens.colors.text },
+});
 
 export const SwipeableToast = forwardRef<HTMLDivElement, CustomContentProps>(function SwipeableToast(props, ref) {
   const [offset, setOffset] = useState(0);

@@ -3,9 +3,9 @@
  * notify(), never notistack directly, so how toasts are drawn (and when their code loads)
  * is decided here only.
  *
- * The toast UI (notistack and src/app/Toast.tsx) is not part of the first page load: the
- * first notify() asks <ToastHost> (in the app's providers) to load it, and the messages wait
- * here until it is drawn, then show in order.
+ * The toast UI (notistack and Toast.tsx) is not part of the first page load: the first
+ * notify() loads it (mount.tsx draws it in a root of its own at the end of the page), and the
+ * messages wait here until it is drawn, then show in order.
  */
 export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
@@ -14,12 +14,18 @@ type Show = (message: string, variant: ToastVariant) => void;
 let show: Show | undefined;
 const waiting: Array<[string, ToastVariant]> = [];
 let wanted = false;
-const listeners = new Set<() => void>();
 
 function want(): void {
   if (wanted) return;
   wanted = true;
-  for (const listener of listeners) listener();
+  import('./mount').then(
+    ({ mountToasts }) => mountToasts(),
+    (error: unknown) => {
+      // Offline before the toast UI could load: the next notify() tries again.
+      wanted = false;
+      console.error('Could not load the toast UI:', error);
+    },
+  );
 }
 
 export function notify(message: string, variant: ToastVariant): void {
@@ -37,15 +43,9 @@ export function prepareToasts(): void {
   want();
 }
 
-/** For ToastHost: whether a toast has been asked for yet (its UI is then needed). */
+/** Whether a toast has been asked for yet (its UI is then loading or drawn). */
 export function toastsWanted(): boolean {
   return wanted;
-}
-
-/** For ToastHost: called once, when the first toast is asked for. */
-export function onToastsWanted(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** For the toast UI once it is drawn: shows the waiting messages, then every later one at once. */

@@ -1,12 +1,12 @@
 /**
- * The toast UI, loaded on the first notify() (src/app/notify.ts): notistack's provider with
+ * The toast UI, loaded on the first notify() (notify.ts): notistack's provider with
  * the settings of config/site.ts (constants.toast) and the site's toast look (Toast.tsx).
  * A toast's countdown always pauses while the pointer is over it (notistack does that
  * itself, with no setting to turn it off, as the specification wants).
  */
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
-import site from '../../config/site';
+import site from '../../../config/site';
 import { toastUiReady } from './notify';
 import { SwipeableToast } from './Toast';
 

@@ -1,17 +1,18 @@
 /**
- * A carousel drawn from config/site.ts constants.carousel: slides per view by screen
- * width (pure CSS, so a server-rendered page already has the right layout), moving
- * `slidesToScroll` at a time, looping without an end when `infinite`, with dots,
- * optional arrows, swipe, and arrow keys when it has focus.
+ * The team carousel, an island: settings from config/site.ts constants.carousel: slides per
+ * view by screen width (pure CSS, so the page's HTML already has the right layout), moving
+ * `slidesToScroll` at a time, looping without an end when `infinite`, with dots, optional
+ * arrows, swipe, and arrow keys when it has focus. The slides are static slots (slide0, …),
+ * drawn on the server.
  */
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import styled from '@emotion/styled';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import site from '../../../config/site';
 import { fill } from '../../shared/text';
-import { plainList } from '../../ui/plainList';
+import { SvgIcon } from '../icons';
+import type { IslandComponentProps } from '../registry';
+import { Slot } from '../Slot';
+import { tokens } from '../tokens';
 
 const settings = site.constants.carousel;
 const SWIPE_PX = 40;
@@ -38,8 +39,38 @@ function usePerView(): number {
   return perView;
 }
 
-export function Carousel({ label, slides }: { label: string; slides: readonly ReactNode[] }) {
-  const count = slides.length;
+const Region = styled.div({ position: 'relative', borderRadius: 16, outlineOffset: 4 });
+const Viewport = styled.div({ overflow: 'hidden', touchAction: 'pan-y', ...perViewCss });
+const Track = styled.div({ display: 'flex' });
+const SlideFrame = styled.div({ flex: '0 0 calc(100% / var(--per-view))', minWidth: 0, padding: '0 12px', boxSizing: 'border-box' });
+const Arrow = styled.button({
+  position: 'absolute',
+  top: '40%',
+  width: 40,
+  height: 40,
+  display: 'grid',
+  placeItems: 'center',
+  border: 0,
+  borderRadius: '50%',
+  background: tokens.colors.background,
+  color: 'rgba(0, 0, 0, 0.54)',
+  boxShadow: '0 3px 1px -2px rgba(0,0,0,0.2), 0 2px 2px 0 rgba(0,0,0,0.14), 0 1px 5px 0 rgba(0,0,0,0.12)',
+  cursor: 'pointer',
+});
+const Dots = styled.ul({ listStyle: 'none', margin: '32px 0 0', padding: 0, display: 'flex', justifyContent: 'center', gap: 4 });
+const Dot = styled.button({
+  width: 44,
+  height: 44,
+  border: 0,
+  background: 'transparent',
+  cursor: 'pointer',
+  display: 'grid',
+  placeItems: 'center',
+  '&::after': { content: '""', width: 12, height: 12, borderRadius: 6, backgroundColor: '#9e9e9e', transition: 'width 200ms, background-color 200ms' },
+  '&[aria-current="true"]::after': { width: 28, backgroundColor: tokens.colors.primary },
+});
+
+export default function Carousel({ count, slots }: IslandComponentProps<{ count: number }>) {
   const loop = settings.infinite && count > 1;
   const clones = loop ? Math.min(maxPerView, count) : 0;
   const perView = usePerView();
@@ -47,7 +78,7 @@ export function Carousel({ label, slides }: { label: string; slides: readonly Re
   const [state, setState] = useState({ pos: clones, animate: true });
   const pointerStart = useRef<number | null>(null);
   // Marks the carousel as ready for swipes (its code has loaded and hydrated): a drag on the
-  // server HTML before that moves nothing, as React cannot replay one.
+  // page's HTML before that moves nothing.
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
 
@@ -93,39 +124,24 @@ export function Carousel({ label, slides }: { label: string; slides: readonly Re
     if (Math.abs(dx) > SWIPE_PX) move(dx < 0 ? step : -step);
   };
 
+  const indexes = [...Array(count).keys()];
   const items = [
-    ...slides.slice(count - clones).map((s, i) => ({ slide: s, real: -1, key: `before-${i}` })),
-    ...slides.map((s, i) => ({ slide: s, real: i, key: `slide-${i}` })),
-    ...slides.slice(0, clones).map((s, i) => ({ slide: s, real: -1, key: `after-${i}` })),
+    ...indexes.slice(count - clones).map((i) => ({ slide: i, real: -1, key: `before-${i}` })),
+    ...indexes.map((i) => ({ slide: i, real: i, key: `slide-${i}` })),
+    ...indexes.slice(0, clones).map((i) => ({ slide: i, real: -1, key: `after-${i}` })),
   ];
 
   return (
-    <Box
-      role="region"
-      aria-roledescription="carousel"
-      aria-label={label}
-      data-interactive={interactive ? 'true' : undefined}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      sx={{ position: 'relative', borderRadius: 4, outlineOffset: 4 }}
-    >
-      <Box
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (pointerStart.current = null)}
-        sx={{ overflow: 'hidden', touchAction: 'pan-y', ...perViewCss }}
-      >
-        <Box
+    <Region role="region" aria-roledescription="carousel" aria-label={site.ui.carouselLabel} data-interactive={interactive ? 'true' : undefined} tabIndex={0} onKeyDown={onKeyDown}>
+      <Viewport onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (pointerStart.current = null)}>
+        <Track
           data-testid="carousel-track"
           onTransitionEnd={onTransitionEnd}
-          sx={{
-            display: 'flex',
-            transform: `translateX(calc(${state.pos} * -100% / var(--per-view)))`,
-            transition: state.animate ? `transform ${settings.speedMs}ms ease` : 'none',
-          }}
+          // Inline: it changes with every move (a class per position would pile up rules).
+          style={{ transform: `translateX(calc(${state.pos} * -100% / var(--per-view)))`, transition: state.animate ? `transform ${settings.speedMs}ms ease` : 'none' }}
         >
           {items.map(({ slide, real, key }) => (
-            <Box
+            <SlideFrame
               key={key}
               role={real >= 0 ? 'group' : undefined}
               aria-roledescription={real >= 0 ? 'slide' : undefined}
@@ -133,57 +149,33 @@ export function Carousel({ label, slides }: { label: string; slides: readonly Re
               aria-hidden={real < 0 ? true : undefined}
               inert={real < 0 ? true : undefined}
               data-slide={real >= 0 ? real : 'copy'}
-              sx={{ flex: '0 0 calc(100% / var(--per-view))', minWidth: 0, px: 1.5, boxSizing: 'border-box' }}
             >
-              {slide}
-            </Box>
+              <Slot name={`slide${slide}`} slots={slots} style={{ height: '100%' }} />
+            </SlideFrame>
           ))}
-        </Box>
-      </Box>
+        </Track>
+      </Viewport>
 
       {settings.arrows && (
         <>
-          <IconButton aria-label={site.ui.previousLabel} onClick={() => move(-step)} sx={{ position: 'absolute', left: -8, top: '40%', bgcolor: 'background.paper', boxShadow: 2 }}>
-            <ChevronLeft />
-          </IconButton>
-          <IconButton aria-label={site.ui.nextLabel} onClick={() => move(step)} sx={{ position: 'absolute', right: -8, top: '40%', bgcolor: 'background.paper', boxShadow: 2 }}>
-            <ChevronRight />
-          </IconButton>
+          <Arrow type="button" aria-label={site.ui.previousLabel} onClick={() => move(-step)} style={{ left: -8 }}>
+            <SvgIcon name="chevronLeft" />
+          </Arrow>
+          <Arrow type="button" aria-label={site.ui.nextLabel} onClick={() => move(step)} style={{ right: -8 }}>
+            <SvgIcon name="chevronRight" />
+          </Arrow>
         </>
       )}
 
       {settings.dots && count > 1 && (
-        <Box component="ul" aria-label={site.ui.dotsLabel} sx={{ ...plainList, mt: 4, display: 'flex', justifyContent: 'center', gap: 0.5 }}>
-          {slides.map((_, i) => (
+        <Dots aria-label={site.ui.dotsLabel}>
+          {indexes.map((i) => (
             <li key={i}>
-              <Box
-                component="button"
-                type="button"
-                aria-label={fill(site.ui.dotLabel, { n: i + 1 })}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => goTo(i)}
-                sx={{
-                  width: 44,
-                  height: 44,
-                  border: 0,
-                  bgcolor: 'transparent',
-                  cursor: 'pointer',
-                  display: 'grid',
-                  placeItems: 'center',
-                  '&::after': {
-                    content: '""',
-                    width: i === current ? 28 : 12,
-                    height: 12,
-                    borderRadius: 6,
-                    bgcolor: i === current ? 'primary.main' : 'grey.500',
-                    transition: 'width 200ms, background-color 200ms',
-                  },
-                }}
-              />
+              <Dot type="button" aria-label={fill(site.ui.dotLabel, { n: i + 1 })} aria-current={i === current ? 'true' : undefined} onClick={() => goTo(i)} />
             </li>
           ))}
-        </Box>
+        </Dots>
       )}
-    </Box>
+    </Region>
   );
 }

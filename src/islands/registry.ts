@@ -1,0 +1,53 @@
+/**
+ * The islands: the only parts of a page that run in the browser. Everything else is the HTML
+ * the build wrote. Each island is a chunk of its own, loaded only by pages that show it
+ * (the build reads which from this object: src/build/prerender.ts), and drawn by the same
+ * component on the server (inside the page) and in the browser (src/islands/hydrate.tsx).
+ *
+ * An island's code runs only once the visitor needs it (src/islands/triggers.ts), so a page
+ * that is only read runs almost no script at all. `when`:
+ * - 'interaction': the first pointer over it, touch, focus or key inside it (a click that came
+ *   before the code is replayed once it has hydrated);
+ * - 'visible': when it comes near the screen (the carousel, the counters, the map);
+ * - 'forms': when the forms' gate opens (the first scroll or touch near a form: src/forms/ui/formsGate.ts).
+ * `with`: islands that must be hydrated first (the menu's panel, which its toggle opens).
+ */
+import type { ComponentProps, ComponentType } from 'react';
+import type { Slots } from './Slot';
+
+export interface IslandEntry {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island's own props, typed below by IslandProps
+  load: () => Promise<{ default: ComponentType<any> }>;
+  when: 'interaction' | 'visible' | 'forms';
+  with?: readonly string[];
+}
+
+export const islands = {
+  menuToggle: { load: () => import('./menu/MenuToggle'), when: 'interaction', with: ['menuPanel'] },
+  // Hydrated by its toggle (nothing in it responds on its own: its links are plain links).
+  menuPanel: { load: () => import('./menu/MenuPanel'), when: 'interaction' },
+  faq: { load: () => import('./faq/Faq'), when: 'interaction' },
+  readMore: { load: () => import('./readMore/ReadMore'), when: 'interaction' },
+  carousel: { load: () => import('./carousel/Carousel'), when: 'visible' },
+  counter: { load: () => import('./counter/Counter'), when: 'visible' },
+  map: { load: () => import('./map/MapFrame'), when: 'visible' },
+  form: { load: () => import('../forms/ui/FormIsland'), when: 'forms' },
+} satisfies Record<string, IslandEntry>;
+
+export type IslandName = keyof typeof islands;
+
+type ComponentOf<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]['load']>>['default'];
+
+/** What the page gives an island (besides its slots): small values only, written into the page as JSON. */
+export type IslandProps<N extends IslandName> = Omit<ComponentProps<ComponentOf<N>>, 'slots' | 'instance'>;
+
+/**
+ * What every island component receives: its props, its slots, and which of the page's islands
+ * of its kind it is (0, 1, …), for ids that must be unique on the page (islands use no useId:
+ * the ids React makes depend on the whole page's tree, which the browser never draws).
+ */
+export type IslandComponentProps<P> = P & { slots: Slots; instance: number };
+
+export function isIslandName(name: string): name is IslandName {
+  return Object.hasOwn(islands, name);
+}
