@@ -695,6 +695,26 @@ describe('unknown /api/ addresses', () => {
   it.each(unknownApiCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => run(c));
 });
 
+/* ------------------------------------------------------------------ no open redirect */
+
+describe('a plain post goes back only to a page of this site', () => {
+  // Same-host Referers whose path, once parsed as a URL, starts with "//": as a Location the
+  // browser would read it as another site's address (`//evil.example/x?sent=…`).
+  it.each([
+    ['//evil.example/x', '/'],
+    ['/\\evil.example/x', '/'],
+    ['/..//evil.example/x', '/'],
+    ['/\t/evil.example/x', '/'],
+    ['/%2F/evil.example/x', '/'],
+    ['/nowhere', '/'],
+    ['/Contact/', '/Contact'],
+    ['/Career?x=1', '/Career'],
+  ])('Referer path %j: back to %s', async (refererPath, expected) => {
+    const answer = await raw(rawHttp('POST', documentsPath('subcribe'), { ...FORM_TYPE, Referer: `http://127.0.0.1:${port}${refererPath}` }, 'Email=a%40b.co'));
+    expect([answer.status, answer.headers.location]).toEqual([303, `${expected}?sent=subcribe`]);
+  });
+});
+
 /* ------------------------------------------------------------------ endless bodies */
 
 describe('bodies larger than the limit are refused while they stream, and the connection is closed', () => {
