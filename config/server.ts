@@ -12,6 +12,9 @@ export default {
     requestSeconds: 300,
     // A person sends a form or two and maybe re-chooses a CV a few times.
     perClient: { requests: 20, perSeconds: 600 },
+    // Who counts as one client for perClient: an IPv4 address, or an IPv6 network of this many
+    // leading bits (an internet subscriber usually holds a whole /64 and may use any address in it).
+    ipv6ClientBits: 64,
     // Everyone together: far above a small agency's busiest hour, far below a bot flood.
     everyone: { requests: 120, perSeconds: 60 },
   },

@@ -16,6 +16,11 @@ export const serverSchema = object({
     requestSeconds: number({ min: 10, integer: true }),
     /** Form submissions and uploads from one client address. */
     perClient: rate(),
+    /**
+     * One client, for perClient: an IPv4 address (an IPv4 address written as IPv6, ::ffff:a.b.c.d,
+     * is that IPv4 address), or an IPv6 network of this many leading bits.
+     */
+    ipv6ClientBits: number({ min: 1, max: 128, integer: true }),
     /** Form submissions and uploads from everyone together (a burst of bots from many addresses). */
     everyone: rate(),
   }),

@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
@@ -13,7 +14,7 @@ import { buildDocument } from '../forms/model/document';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
-import { createLimiter } from './rateLimit';
+import { clientKey, createLimiter } from './rateLimit';
 import { databaseFile, openStore } from './store';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -129,6 +130,54 @@ describe('rate limits (config/server.ts limits)', () => {
   it('is raised by rateLimitFactor (RATE_LIMIT_FACTOR) for tests and benchmarks', async () => {
     const app = await start({ rateLimitFactor: 10 });
     for (let i = 0; i < perClient * 2; i++) expect((await postJson(app, validInquiry(), { from: '198.51.100.10' })).statusCode).toBe(201);
+  });
+
+  it(`counts an IPv6 network (a /${server.limits.ipv6ClientBits}) as one client: ${perClient + 2} posts from three of its addresses, over real HTTP`, async () => {
+    const app = await start();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // Behind the site's proxy (Caddy passes the visitor's address), as the deploy runs it.
+    const postFrom = async (address: string) => {
+      const answer = await fetch(`http://127.0.0.1:${port}${documentsUrl(inquiry.collection)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify(validInquiry()),
+      });
+      await answer.arrayBuffer();
+      return answer.status;
+    };
+    const network = ['2001:db8:85a3:8d3::1', '2001:db8:85a3:8d3:1319:8a2e:370:7348', '2001:db8:85a3:8d3:ffff:ffff:ffff:fffe'];
+    const statuses: number[] = [];
+    for (let i = 0; i < perClient + 2; i++) statuses.push(await postFrom(network[i % 3]!));
+    expect(statuses).toEqual([...Array<number>(perClient).fill(201), 429, 429]);
+    expect(app.store.count()).toBe(perClient);
+    // The next network is another subscriber.
+    expect(await postFrom('2001:db8:85a3:8d4::1')).toBe(201);
+  });
+
+  it('an IPv4 address written as IPv6 is that IPv4 address', async () => {
+    const app = await start();
+    for (let i = 0; i < perClient; i++) expect((await postJson(app, validInquiry(), { from: i % 2 ? '198.51.100.30' : '::ffff:198.51.100.30' })).statusCode).toBe(201);
+    expect((await postJson(app, validInquiry(), { from: '::ffff:c633:641e' })).statusCode).toBe(429);
+    expect((await postJson(app, validInquiry(), { from: '198.51.100.31' })).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['198.51.100.7', 64, '198.51.100.7'],
+    ['::ffff:198.51.100.7', 64, '198.51.100.7'],
+    ['::ffff:c633:6407', 64, '198.51.100.7'],
+    ['2001:db8:85a3:8d3:1319:8a2e:370:7348', 64, '2001:db8:85a3:8d3:0:0:0:0/64'],
+    ['2001:db8:85a3:8d3::1', 64, '2001:db8:85a3:8d3:0:0:0:0/64'],
+    ['2001:DB8:85A3:8D3::1', 64, '2001:db8:85a3:8d3:0:0:0:0/64'],
+    ['2001:db8::1', 64, '2001:db8:0:0:0:0:0:0/64'],
+    ['fe80::1%eth0', 64, 'fe80:0:0:0:0:0:0:0/64'],
+    ['::1', 64, '0:0:0:0:0:0:0:0/64'],
+    ['2001:db8:85a3:8d3:1319::', 56, '2001:db8:85a3:800:0:0:0:0/56'],
+    ['2001:db8:85a3:8d3:1319:8a2e:370:7348', 128, '2001:db8:85a3:8d3:1319:8a2e:370:7348/128'],
+    ['64:ff9b::192.0.2.33', 96, '64:ff9b:0:0:0:0:0:0/96'],
+    ['', 64, ''],
+  ] as const)('keys the client %j, with IPv6 networks of %d bits, as %j', (address, bits, key) => {
+    expect(clientKey(address, bits)).toBe(key);
   });
 
   it('trusts X-Forwarded-For only from a proxy on this machine', async () => {
