@@ -22,6 +22,7 @@ import { contentSecurityPolicy } from '../shared/headers';
 import { isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
 import { answerFor, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
+import { serverFactory } from './httpServer';
 import { openStore, type Store } from './store';
 import { startNotifications, type NotifyOptions } from './notify';
 
@@ -58,6 +59,8 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     clientErrorHandler,
     frameworkErrors,
     requestTimeout: server.limits.requestSeconds * 1000,
+    // Node's server, with what its defaults get wrong for this site (httpServer.ts).
+    serverFactory,
   });
   const store = openStore(dataDir);
   const stopNotifications = notifications && startNotifications(store, { ...(logger ? { log: app.log } : {}), ...notifications });

@@ -228,10 +228,23 @@ interface Case {
   location?: string;
 }
 
+/** What every answer carries (README "Abuse, faults and security"), those written on the raw socket included. */
+function expectSecurityHeaders(headers: Record<string, string>) {
+  const names = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'] as const;
+  expect(Object.fromEntries(names.map((name) => [name, headers[name]]))).toEqual({
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': server.headers.referrerPolicy,
+    'permissions-policy': server.headers.permissionsPolicy,
+    'x-frame-options': 'DENY',
+  });
+  expect(headers['content-security-policy']).toMatch(/^default-src 'none';.*frame-ancestors 'none'/);
+}
+
 async function run(c: Case) {
   const before = snapshot();
   const answer = await c.send();
   expect(answer.statuses.length).toBeGreaterThan(0);
+  expectSecurityHeaders(answer.headers);
   const acceptable = (status: number) => (c.location !== undefined ? status === 303 : status >= 400 && status < 500);
   for (const status of answer.statuses) expect([status, acceptable(status)]).toEqual([status, true]);
   const expected = c.or && answer.status === c.or.status ? { ...c, ...c.or } : c;
@@ -486,6 +499,9 @@ const documentRouteCases: Case[] = [
       ['binary noise', Buffer.from(Array.from({ length: 512 }, (_x, i) => (i * 37) % 256))],
     ] as const
   ).map(([name, bytes]): Case => ({ name, send: () => raw(bytes), status: 400, body: { message: messages.badRequest } })),
+  // Requests Node's server would answer itself, in its own words and without the security headers.
+  { name: 'an HTTP/1.1 request without Host', send: () => raw(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`), status: 400, body: { message: messages.badRequest } },
+  { name: 'an Expect the server does not know', send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, Expect: 'the-unexpected' }, '{}')), status: 417, body: { message: messages.badRequest } },
   // Node reads a request line without a version as HTTP/0.9: no headers, so no body and no type.
   { name: 'a request line without a version', send: () => raw(`POST ${documentsPath('Inquriy')}\r\n\r\n`), status: 415, body: { message: messages.notJson } },
   { name: 'headers over 16 KB', send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'X-Pad': 'x'.repeat(20_000) }, '{}')), status: 431, body: { message: messages.headersTooLarge } },
@@ -745,6 +761,22 @@ describe('bodies larger than the limit are refused while they stream, and the co
   it('a request still arriving after limits.requestSeconds is cut off (Node checks the limit every 30 s)', () => {
     expect(app.server.requestTimeout).toBe(server.limits.requestSeconds * 1000);
     expect(app.server.requestTimeout).toBeGreaterThan(0);
+  });
+
+  it('and answered 408 with the security headers, on the raw socket (Node\'s timeout error, handed to the same handler)', async () => {
+    // Node reports the timeout to the server's clientError listener: the one the app installed.
+    const [listener] = app.server.listeners('clientError') as ((error: Error, socket: net.Socket) => void)[];
+    const answer = await new Promise<Answer>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks))));
+      socket.write(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{`);
+      app.server.once('request', (request: { socket: net.Socket }) => listener!(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), request.socket));
+    });
+    expect([answer.status, JSON.parse(answer.text)]).toEqual([408, { message: messages.timeout }]);
+    expectSecurityHeaders(answer.headers);
   });
 });
 
