@@ -5,9 +5,10 @@
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import forms from '../../config/forms';
 import server from '../../config/server';
 import { buildDocument } from '../forms/model/document';
@@ -298,30 +299,30 @@ describe('submission keys (Idempotency-Key)', () => {
   });
 });
 
-describe('security headers', () => {
-  /** A built site in miniature: the template with its nonce placeholders, as vite and the prerenderer write it. */
-  function tinySite() {
-    const dir = tempDir('client');
-    mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><style nonce="__CSP_NONCE__">p{}</style></head>' +
-        '<body><div id="root"><p>Hello</p></div><script nonce="__CSP_NONCE__">window.x=1</script></body></html>',
-    );
-    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const manifest: SiteManifest = {
-      pages: [
-        { path: '/', file: 'index.html' },
-        { path: '/Contact', file: 'index.html' },
-      ],
-      fallbackFile: 'index.html',
-      errorFile: 'index.html',
-      frameOrigins: ['https://www.openstreetmap.org'],
-    };
-    writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
-    return dir;
-  }
+/** A built site in miniature: the template with its nonce placeholders, as vite and the prerenderer write it. */
+function tinySite() {
+  const dir = tempDir('client');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><style nonce="__CSP_NONCE__">p{}</style></head>' +
+      '<body><div id="root"><p>Hello</p></div><script nonce="__CSP_NONCE__">window.x=1</script></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const manifest: SiteManifest = {
+    pages: [
+      { path: '/', file: 'index.html' },
+      { path: '/Contact', file: 'index.html' },
+    ],
+    fallbackFile: 'index.html',
+    errorFile: 'index.html',
+    frameOrigins: ['https://www.openstreetmap.org'],
+  };
+  writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+  return dir;
+}
 
+describe('security headers', () => {
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
 
   it('gives each page answer its own nonce, in the policy and in every inline style and script', async () => {
@@ -375,5 +376,71 @@ describe('security headers', () => {
     expect(String(viaProxy.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     const spoofed = await app.inject({ url: '/', remoteAddress: '198.51.100.20', headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('a client that sends its request, then closes its sending side (half-close)', () => {
+  /**
+   * Writes the request and shuts down the socket's sending side at once (shutdown(SHUT_WR)), then
+   * reads until the server closes: HTTP says a half-close does not end the client's interest.
+   */
+  function halfClosed(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      const timer = setTimeout(() => socket.destroy(new Error('no answer within 5 s')), 5000);
+      socket.on('connect', () => socket.end(request));
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        const all = Buffer.concat(chunks);
+        const cut = all.indexOf('\r\n\r\n');
+        if (cut < 0) return resolve({ status: 0, headers: {}, body: all });
+        const [statusLine = '', ...lines] = all.subarray(0, cut).toString('latin1').split('\r\n');
+        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: all.subarray(cut + 4) });
+      });
+    });
+  }
+
+  let port: number;
+  let app: App;
+  beforeAll(async () => {
+    app = await start({ clientDir: tinySite(), rateLimitFactor: 100 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+
+  const get = (target: string, headers = '') => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
+
+  it.each([
+    ['brotli', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['no compression', 'identity', (bytes: Buffer) => bytes],
+  ] as const)('gets the whole page, %s', async (_name, encoding, decode) => {
+    const answer = await halfClosed(port, get('/Contact', `Accept-Encoding: ${encoding}\r\n`));
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(Number(answer.headers['content-length']));
+    expect(decode(answer.body).toString()).toContain('<p>Hello</p>');
+  });
+
+  it('gets a built file whole, compressed or not', async () => {
+    for (const encoding of ['br, gzip', 'identity']) {
+      const answer = await halfClosed(port, get('/assets/app-abc123.js', `Accept-Encoding: ${encoding}\r\n`));
+      expect([answer.status, answer.body.toString()]).toEqual([200, 'console.log(1)']);
+    }
+  });
+
+  it('gets the answer to a form it posted, and the form is stored', async () => {
+    const document = validInquiry();
+    const body = JSON.stringify(document);
+    const answer = await halfClosed(
+      port,
+      `POST ${documentsUrl(inquiry.collection)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body.toString())).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9]{20}$/) });
+    expect(app.store.list(inquiry.collection).at(-1)).toEqual(document);
   });
 });

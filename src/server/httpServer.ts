@@ -2,6 +2,10 @@
  * The Node HTTP server under the Fastify app (Fastify's `serverFactory`), with what Node's
  * defaults get wrong for this site:
  *
+ * - A client may send its request and then close its sending side (a TCP half-close,
+ *   shutdown(SHUT_WR)): HTTP says that does not end its interest in the answer. Node's server
+ *   would close the connection at once, so an answer that takes a moment (a compressed page,
+ *   a file read from disk) was never sent. Here the answer is sent, then the connection closed.
  * - The requests Node answers itself, in its own words and without the security headers (an
  *   HTTP/1.1 request without Host: 400; an Expect other than 100-continue: 417), are answered
  *   here like any other refusal (src/server/refusals.ts).
@@ -25,6 +29,8 @@ export const serverFactory: FastifyServerFactory = (handler, options) => {
     handler(request, response);
   });
   httpServer.on('checkExpectation', (_request: http.IncomingMessage, response: http.ServerResponse) => refuse(response, 417, server.messages.badRequest));
+  // Not in Node's typings, but its own switch (lib/_http_server.js): on the client's half-close, answer first.
+  (httpServer as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   if (keepAliveTimeout !== undefined) httpServer.keepAliveTimeout = keepAliveTimeout;
   if (requestTimeout !== undefined) httpServer.requestTimeout = requestTimeout;
   httpServer.setTimeout(connectionTimeout ?? 0);
