@@ -62,6 +62,8 @@ export default {
     tooManyRequests: 'Too many submissions from here just now. Please wait a few minutes and try again.',
     badSubmissionKey: 'The submission key must be 8 to 64 letters, digits, dashes or underscores.',
     serverError: 'Something went wrong on our side. Please try again.',
+    // The data disk is full or failing: nothing was stored, and trying again later will work.
+    unavailable: 'We cannot take submissions just now. Please try again in a few minutes.',
     // GET /healthz, read by an uptime checker: the data folder takes writes, or it does not.
     healthy: 'ok',
     unhealthy: 'unavailable',

@@ -103,6 +103,8 @@ export const serverSchema = object({
     tooManyRequests: text(),
     badSubmissionKey: text(),
     serverError: text(),
+    /** 503: the data folder's disk does not take writes just now (full, read-only, failing). */
+    unavailable: text(),
     healthy: text(),
     unhealthy: text(),
   }),

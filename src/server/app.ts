@@ -4,7 +4,7 @@
  * answered by the app.
  */
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,9 +21,10 @@ import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
 import { contentSecurityPolicy } from '../shared/headers';
 import { isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
-import { answerFor, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
+import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { serverFactory } from './httpServer';
-import { openStore, type Store } from './store';
+import { openStoreWhenPossible, type Store } from './store';
+import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
 
 export interface AppOptions {
@@ -62,8 +63,17 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     // Node's server, with what its defaults get wrong for this site (httpServer.ts).
     serverFactory,
   });
-  const store = openStore(dataDir);
-  const stopNotifications = notifications && startNotifications(store, { ...(logger ? { log: app.log } : {}), ...notifications });
+  // Upload files a crash cut off; then the database, opened now or as soon as its disk allows,
+  // and the notifications with it.
+  const unfinished = removeUnfinishedUploads(dataDir);
+  if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
+  let stopNotifications: (() => Promise<void>) | undefined;
+  const store = openStoreWhenPossible(dataDir, {
+    onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
+    onOpen: (opened) => {
+      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+    },
+  });
   app.addHook('onClose', async () => {
     await stopNotifications?.();
     store.close();
@@ -73,13 +83,7 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     return payload;
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A body refused on an /api/ address no route takes: the address is the real problem.
-    if (request.is404 && request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
-    const { status, message } = answerFor(error);
-    if (status >= 500) request.log.error(error);
-    return reply.code(status).type('application/json; charset=utf-8').send({ message });
-  });
+  app.setErrorHandler(answerError);
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerHealth(app, { store, dataDir });

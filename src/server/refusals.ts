@@ -8,6 +8,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import server from '../../config/server';
 import { api } from '../shared/api';
+import { isDataFault } from './dataFaults';
 import { securityHeaders, setSecurityHeaders } from './security';
 
 const messages = server.messages;
@@ -42,6 +43,20 @@ export function answerFor(error: FastifyError): { status: number; message: strin
   }
   // Anything else (a plugin's refusal, say) keeps its text only if that text is one of ours.
   return { status, message: ownMessages.has(error.message) ? error.message : messages.badRequest };
+}
+
+/** The app's error handler: every error a route or a body parser raised becomes a refusal in config's words. */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // A body refused on an /api/ address no route takes: the address is the real problem.
+  if (request.is404 && request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
+  // The data disk is full or failing: the form's failure outcome, which the browser keeps and sends again.
+  if (isDataFault(error)) {
+    request.log.error(error);
+    return reply.code(503).type('application/json; charset=utf-8').send({ message: messages.unavailable });
+  }
+  const { status, message } = answerFor(error);
+  if (status >= 500) request.log.error(error);
+  return reply.code(status).type('application/json; charset=utf-8').send({ message });
 }
 
 /** The methods each /api/ address takes; anything else there is 405 with this list. */
