@@ -17,6 +17,21 @@ export default {
     ipv6ClientBits: 64,
     // Everyone together: far above a small agency's busiest hour, far below a bot flood.
     everyone: { requests: 120, perSeconds: 60 },
+    // What the server holds for its visitors' connections. A browser reads its answers at once
+    // and sends one request at a time: these only ever close connections that do not (a client
+    // reading a few bytes now and then would otherwise make the server hold every answer).
+    connections: {
+      // Open at once; one more makes room by closing the slowest reader, or the one quiet longest.
+      max: 1000,
+      // Requests sent on one connection before the earlier ones were answered; one more closes it.
+      pipelined: 4,
+      // Answer bytes waiting to go out to one connection: room for 4 of the largest page (about 130 kB).
+      unsentBytes: 1048576,
+      // The same for all connections together; above it the slowest readers are closed first.
+      unsentBytesTotal: 33554432,
+      // A connection whose waiting answer has not moved for this long is closed.
+      stallSeconds: 30,
+    },
   },
   spamTrap: {
     name: 'website',

@@ -23,6 +23,7 @@ import { isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { serverFactory } from './httpServer';
+import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
@@ -47,12 +48,28 @@ export interface AppOptions {
   clock?: () => number;
   /** Notifications of new leads (src/server/notify; index.ts reads their settings); leave out for none. */
   notifications?: NotifyOptions;
+  /** What connections may hold (config/server.ts limits.connections); tests lower them to reach them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now, notifications }: AppOptions): Promise<FastifyInstance & { store: Store }> {
+export async function buildApp({
+  clientDir,
+  dataDir,
+  logger = false,
+  rateLimitFactor = 1,
+  trustProxy = 'loopback',
+  clock = Date.now,
+  notifications,
+  connectionLimits,
+}: AppOptions): Promise<FastifyInstance & { store: Store }> {
+  // Reports (at most every 10 s) only once the app below exists.
+  const connections = createConnectionGuard(
+    { ...server.limits.connections, ...connectionLimits },
+    { report: (closed) => app.log.warn({ closed }, 'Closed connections that held too much (slow readers, pipelining, too many at once)') },
+  );
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
     trustProxy,
@@ -61,7 +78,7 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     frameworkErrors,
     requestTimeout: server.limits.requestSeconds * 1000,
     // Node's server, with what its defaults get wrong for this site (httpServer.ts).
-    serverFactory,
+    serverFactory: serverFactory(connections),
   });
   // Upload files a crash cut off; then the database, opened now or as soon as its disk allows,
   // and the notifications with it.
