@@ -12,8 +12,26 @@ export default {
     requestSeconds: 300,
     // A person sends a form or two and maybe re-chooses a CV a few times.
     perClient: { requests: 20, perSeconds: 600 },
+    // Who counts as one client for perClient: an IPv4 address, or an IPv6 network of this many
+    // leading bits (an internet subscriber usually holds a whole /64 and may use any address in it).
+    ipv6ClientBits: 64,
     // Everyone together: far above a small agency's busiest hour, far below a bot flood.
     everyone: { requests: 120, perSeconds: 60 },
+    // What the server holds for its visitors' connections. A browser reads its answers at once
+    // and sends one request at a time: these only ever close connections that do not (a client
+    // reading a few bytes now and then would otherwise make the server hold every answer).
+    connections: {
+      // Open at once; one more makes room by closing the slowest reader, or the one quiet longest.
+      max: 1000,
+      // Requests sent on one connection before the earlier ones were answered; one more closes it.
+      pipelined: 4,
+      // Answer bytes waiting to go out to one connection: room for 4 of the largest page (about 130 kB).
+      unsentBytes: 1048576,
+      // The same for all connections together; above it the slowest readers are closed first.
+      unsentBytesTotal: 33554432,
+      // A connection whose waiting answer has not moved for this long is closed.
+      stallSeconds: 30,
+    },
   },
   spamTrap: {
     name: 'website',
@@ -59,6 +77,8 @@ export default {
     tooManyRequests: 'Too many submissions from here just now. Please wait a few minutes and try again.',
     badSubmissionKey: 'The submission key must be 8 to 64 letters, digits, dashes or underscores.',
     serverError: 'Something went wrong on our side. Please try again.',
+    // The data disk is full or failing: nothing was stored, and trying again later will work.
+    unavailable: 'We cannot take submissions just now. Please try again in a few minutes.',
     // GET /healthz, read by an uptime checker: the data folder takes writes, or it does not.
     healthy: 'ok',
     unhealthy: 'unavailable',

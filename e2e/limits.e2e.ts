@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import server from '../config/server';
 import { expect, test } from './fixtures';
-import { field, formOf, submitButton, toasts, uniqueSuffix } from './helpers/forms';
+import { field, formOf, openInquiryForm, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 
 // One submission per address, whatever config/server.ts says (the factor scales it down to 1).
@@ -40,11 +40,7 @@ test.describe('with JavaScript', () => {
 
   test('a submission over the limit shows the form\'s failure message and waits in the browser', async ({ page }) => {
     const s = uniqueSuffix();
-    await page.goto(`http://127.0.0.1:${port}/`);
-    const form = formOf(page, 'inquiry');
-    await form.scrollIntoViewIfNeeded();
-    await field(form, 'Fname').focus();
-    await expect(form).toHaveAttribute('data-interactive', 'true');
+    const form = await openInquiryForm(page, `http://127.0.0.1:${port}/`);
     const send = async (n: number) => {
       await field(form, 'Fname').fill(`Limit ${s} ${n}`);
       await field(form, 'Email').fill(`limit.${s}.${n}@example.com`);

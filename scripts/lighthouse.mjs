@@ -6,7 +6,8 @@ import lighthouse from 'lighthouse';
 import { startBuiltSite } from './lib/builtSite.mjs';
 
 const port = Number(process.env.LH_PORT ?? 3998);
-const floors = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, tbtMs: 200, cls: 0.02 };
+// Issue 14's floors: what a page of plain HTML would score on a phone, near enough.
+const floors = { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1000, tbtMs: 100, cls: 0 };
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact'];
 
 const site = await startBuiltSite({ port, rebuild: process.env.LH_BUILD === '1', name: 'lighthouse' });

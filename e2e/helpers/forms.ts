@@ -80,6 +80,19 @@ export function formOf(page: Page, name: FormName): Locator {
   return page.getByRole('main').locator('form');
 }
 
+/**
+ * Opens `url` and makes the home page's inquiry form ready as a visitor does: scrolls to it and
+ * clicks into its first field (its code loads then), until it says it is interactive.
+ */
+export async function openInquiryForm(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  const form = formOf(page, 'inquiry');
+  await form.scrollIntoViewIfNeeded();
+  await field(form, 'Fname').focus();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  return form;
+}
+
 /** A field by its document key (inputs get the id `<prefix>-<key>`). */
 export function field(form: Locator, key: string): Locator {
   return form.locator(`[id$="-${key}"]`);

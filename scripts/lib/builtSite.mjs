@@ -1,6 +1,7 @@
 // Starts the built site (building it first if needed) on 127.0.0.1:<port> with a temporary
 // data folder, for measurements (bench, lighthouse). stop() ends it and removes the data;
-// call stop({ keepData: true }) to read the data first and remove it yourself.
+// call stop({ keepData: true }) to read the data first and remove it yourself. `pid` is the
+// server's process id (scripts/stress-slow-read.mjs reads its memory).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,10 +24,13 @@ export async function startBuiltSite({ port, rebuild = false, name = 'site', env
     server.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
     server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+  const exited = () => server.exitCode !== null || server.signalCode !== null;
   async function stop({ keepData = false } = {}) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (!exited()) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   }
-  return { dataDir, stop };
+  return { dataDir, stop, pid: server.pid, exited };
 }

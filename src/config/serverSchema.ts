@@ -23,8 +23,29 @@ export const serverSchema = object({
     requestSeconds: number({ min: 10, integer: true }),
     /** Form submissions and uploads from one client address. */
     perClient: rate(),
+    /**
+     * One client, for perClient: an IPv4 address (an IPv4 address written as IPv6, ::ffff:a.b.c.d,
+     * is that IPv4 address), or an IPv6 network of this many leading bits.
+     */
+    ipv6ClientBits: number({ min: 1, max: 128, integer: true }),
     /** Form submissions and uploads from everyone together (a burst of bots from many addresses). */
     everyone: rate(),
+    /**
+     * What the server holds for its clients' connections (src/server/connections.ts): answers a
+     * client does not read wait in the server's memory.
+     */
+    connections: object({
+      /** Connections open at once; one more makes room by closing the slowest reader or the longest quiet one. */
+      max: number({ min: 10, integer: true }),
+      /** Requests one connection may have waiting for their answers; one more closes it. */
+      pipelined: number({ min: 1, integer: true }),
+      /** Answer bytes waiting to go out to one connection; more closes it. */
+      unsentBytes: number({ min: 65536, integer: true }),
+      /** Answer bytes waiting for all connections together; above, the slowest readers are closed first. */
+      unsentBytesTotal: number({ min: 1048576, integer: true }),
+      /** Seconds a waiting answer may go without moving before its connection is closed. */
+      stallSeconds: number({ min: 1, integer: true }),
+    }),
   }),
   /**
    * The hidden field that catches spam robots: people never see it (it is off screen and
@@ -105,6 +126,8 @@ export const serverSchema = object({
     tooManyRequests: text(),
     badSubmissionKey: text(),
     serverError: text(),
+    /** 503: the data folder's disk does not take writes just now (full, read-only, failing). */
+    unavailable: text(),
     healthy: text(),
     unhealthy: text(),
   }),

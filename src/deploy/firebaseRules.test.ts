@@ -327,7 +327,8 @@ describe('storage.rules', () => {
     });
 
     it('refuses a file name that is not a storage id', () => {
-      for (const id of [randomUUID().toUpperCase(), `${randomUUID()}.pdf`, 'cv.pdf', randomUUID().replace(/-/g, '')]) {
+      const notRandom = ['00000000-0000-0000-0000-000000000000', 'f47ac10b-58cc-11cf-a567-0e02b2c3d479', '0f8c6a2e-3b1d-5c5e-9f7a-1b2c3d4e5f60'];
+      for (const id of [randomUUID().toUpperCase(), `${randomUUID()}.pdf`, 'cv.pdf', randomUUID().replace(/-/g, ''), ...notRandom]) {
         expect([id, upload1(id, 100, upload.mediaTypes[0]!)]).toEqual([id, false]);
       }
       expect(upload1(`${randomUUID()}/${randomUUID()}`, 100, upload.mediaTypes[0]!)).toBe(false);

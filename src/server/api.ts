@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
-import { existsSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import server from '../../config/server';
 import { api } from '../shared/api';
 import { validateDocument } from '../forms/model/document';
@@ -14,7 +14,7 @@ import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePa
 import { allUploads, formForCollection, uploadForPrefix } from '../forms/model/registry';
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type PostedBody } from './plainPosts';
 import type { RequestLimits } from './rateLimit';
-import { isRefusal, refusal } from './refusals';
+import { answerError, isRefusal, refusal } from './refusals';
 import type { Store } from './store';
 
 const messages = server.messages;
@@ -145,7 +145,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return uploadTypes.includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
       // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
       if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400))) return fail(reply, 415, upload.wrongType);
-      throw error;
+      return answerError(error, request, reply);
     },
   }, async (request, reply) => {
     const parts = splitStoragePath(request.params['*']);
@@ -158,10 +158,17 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     if (!sniffed || !upload.mediaTypes.includes(sniffed)) return fail(reply, 415, upload.wrongType);
     const storagePath = `${parts.prefix}${parts.id}`;
     const target = fileOnDisk(dataDir, parts.prefix, parts.id);
-    if (store.getFile(storagePath) || existsSync(target)) return fail(reply, 409, messages.fileExists);
+    if (store.getFile(storagePath)) return fail(reply, 409, messages.fileExists);
+    // The file first (complete under its name, or not there at all), then its record; a file
+    // without a record (the record failed, or a crash came between) is written over by a retry.
     writeFileDurably(target, body);
     const token = newDownloadToken();
-    store.addFile({ path: storagePath, token, mediaType: sniffed, size: body.length });
+    try {
+      store.addFile({ path: storagePath, token, mediaType: sniffed, size: body.length });
+    } catch (error) {
+      rmSync(target, { force: true });
+      throw error;
+    }
     const url = `${api.files}${storagePath}?token=${token}`;
     return reply.code(201).send({ url });
   });

@@ -4,7 +4,7 @@
  * answered by the app.
  */
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,8 +22,11 @@ import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
 import { contentSecurityPolicy } from '../shared/headers';
 import { isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
-import { answerFor, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
-import { openStore, type Store } from './store';
+import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
+import { serverFactory } from './httpServer';
+import { createConnectionGuard, type ConnectionLimits } from './connections';
+import { openStoreWhenPossible, type Store } from './store';
+import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
 
 export interface AppOptions {
@@ -51,12 +54,29 @@ export interface AppOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Notifications of new leads (src/server/notify; index.ts reads their settings); leave out for none. */
   notifications?: NotifyOptions;
+  /** What connections may hold (config/server.ts limits.connections); tests lower them to reach them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFactor = 1, trustProxy = 'loopback', clock = Date.now, sleep, notifications }: AppOptions): Promise<FastifyInstance & { store: Store }> {
+export async function buildApp({
+  clientDir,
+  dataDir,
+  logger = false,
+  rateLimitFactor = 1,
+  trustProxy = 'loopback',
+  clock = Date.now,
+  sleep,
+  notifications,
+  connectionLimits,
+}: AppOptions): Promise<FastifyInstance & { store: Store }> {
+  // Reports (at most every 10 s) only once the app below exists.
+  const connections = createConnectionGuard(
+    { ...server.limits.connections, ...connectionLimits },
+    { report: (closed) => app.log.warn({ closed }, 'Closed connections that held too much (slow readers, pipelining, too many at once)') },
+  );
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
     trustProxy,
@@ -64,9 +84,20 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     clientErrorHandler,
     frameworkErrors,
     requestTimeout: server.limits.requestSeconds * 1000,
+    // Node's server, with what its defaults get wrong for this site (httpServer.ts).
+    serverFactory: serverFactory(connections),
   });
-  const store = openStore(dataDir);
-  const stopNotifications = notifications && startNotifications(store, { ...(logger ? { log: app.log } : {}), ...notifications });
+  // Upload files a crash cut off; then the database, opened now or as soon as its disk allows,
+  // and the notifications with it.
+  const unfinished = removeUnfinishedUploads(dataDir);
+  if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
+  let stopNotifications: (() => Promise<void>) | undefined;
+  const store = openStoreWhenPossible(dataDir, {
+    onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
+    onOpen: (opened) => {
+      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+    },
+  });
   app.addHook('onClose', async () => {
     await stopNotifications?.();
     store.close();
@@ -76,13 +107,7 @@ export async function buildApp({ clientDir, dataDir, logger = false, rateLimitFa
     return payload;
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A body refused on an /api/ address no route takes: the address is the real problem.
-    if (request.is404 && request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
-    const { status, message } = answerFor(error);
-    if (status >= 500) request.log.error(error);
-    return reply.code(status).type('application/json; charset=utf-8').send({ message });
-  });
+  app.setErrorHandler(answerError);
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerHealth(app, { store, dataDir });
@@ -99,8 +124,16 @@ const gzipped = promisify(gzip);
 /** Fast settings: every answer is compressed anew, since each carries its own nonce. */
 const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
-/** A page's HTML, split where the nonce goes: each answer joins the parts with a fresh one. */
-const pageParts = (html: string) => html.split(CSP_NONCE_PLACEHOLDER);
+/**
+ * A page's HTML as UTF-8 bytes, split where the nonce goes: each answer joins the parts with a
+ * fresh one. Bytes, not text: an answer is one copy of the page, with nothing to encode (under
+ * a flood of requests, encoding each page anew was most of the server's work).
+ */
+const pageParts = (html: string) => html.split(CSP_NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
+const joinPage = (parts: Buffer[], nonce: string) => {
+  const nonceBytes = Buffer.from(nonce);
+  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+};
 
 async function serveSite(app: FastifyInstance, clientDir: string) {
   await app.register(fastifyStatic, {
@@ -127,7 +160,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
   // Each page's file is read when first asked for, then kept. The page for when a page cannot be
   // sent is read now: it must be there when something goes wrong.
-  const pages = new Map<string, string[]>();
+  const pages = new Map<string, Buffer[]>();
   const readPage = (file: string) => {
     let parts = pages.get(file);
     if (!parts) pages.set(file, (parts = pageParts(readFileSync(path.join(clientDir, file), 'utf8'))));
@@ -149,20 +182,20 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     const file = matched ? fileByPath.get(address) : undefined;
     const nonce = newNonce();
     let status = file ? 200 : 404;
-    let html: string;
+    let html: Buffer;
     try {
-      html = readPage(file ?? manifest.fallbackFile).join(nonce);
+      html = joinPage(readPage(file ?? manifest.fallbackFile), nonce);
     } catch (error) {
       // The page's file cannot be read (a release being copied in, a disk fault): the visitor
       // gets the error page, with a way home, and the log says why.
       request.log.error(error);
       status = 500;
-      html = errorPage.join(nonce);
+      html = joinPage(errorPage, nonce);
     }
     const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
     const banner = outcome ? outcomeBanner(outcome) : '';
     // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
-    if (banner) html = html.replace('<body>', `<body>\n${banner}`);
+    if (banner) html = Buffer.from(html.toString().replace('<body>', `<body>\n${banner}`));
     // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
     reply
       .code(status)

@@ -228,10 +228,23 @@ interface Case {
   location?: string;
 }
 
+/** What every answer carries (README "Abuse, faults and security"), those written on the raw socket included. */
+function expectSecurityHeaders(headers: Record<string, string>) {
+  const names = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'] as const;
+  expect(Object.fromEntries(names.map((name) => [name, headers[name]]))).toEqual({
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': server.headers.referrerPolicy,
+    'permissions-policy': server.headers.permissionsPolicy,
+    'x-frame-options': 'DENY',
+  });
+  expect(headers['content-security-policy']).toMatch(/^default-src 'none';.*frame-ancestors 'none'/);
+}
+
 async function run(c: Case) {
   const before = snapshot();
   const answer = await c.send();
   expect(answer.statuses.length).toBeGreaterThan(0);
+  expectSecurityHeaders(answer.headers);
   const acceptable = (status: number) => (c.location !== undefined ? status === 303 : status >= 400 && status < 500);
   for (const status of answer.statuses) expect([status, acceptable(status)]).toEqual([status, true]);
   const expected = c.or && answer.status === c.or.status ? { ...c, ...c.or } : c;
@@ -486,6 +499,9 @@ const documentRouteCases: Case[] = [
       ['binary noise', Buffer.from(Array.from({ length: 512 }, (_x, i) => (i * 37) % 256))],
     ] as const
   ).map(([name, bytes]): Case => ({ name, send: () => raw(bytes), status: 400, body: { message: messages.badRequest } })),
+  // Requests Node's server would answer itself, in its own words and without the security headers.
+  { name: 'an HTTP/1.1 request without Host', send: () => raw(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`), status: 400, body: { message: messages.badRequest } },
+  { name: 'an Expect the server does not know', send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, Expect: 'the-unexpected' }, '{}')), status: 417, body: { message: messages.badRequest } },
   // Node reads a request line without a version as HTTP/0.9: no headers, so no body and no type.
   { name: 'a request line without a version', send: () => raw(`POST ${documentsPath('Inquriy')}\r\n\r\n`), status: 415, body: { message: messages.notJson } },
   { name: 'headers over 16 KB', send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'X-Pad': 'x'.repeat(20_000) }, '{}')), status: 431, body: { message: messages.headersTooLarge } },
@@ -592,6 +608,9 @@ const pathTricks = (): [string, string][] => {
     ['an absolute URL as the target', `http://evil.example/api/files/Image/CvDeveloper/../../${id}`],
     ['a file name, not an id', '/api/files/Image/CvDeveloper/cv.pdf'],
     ['an upper-case id', `/api/files/Image/CvDeveloper/${id.toUpperCase()}`],
+    ['the nil UUID', '/api/files/Image/CvDeveloper/00000000-0000-0000-0000-000000000000'],
+    ['a version 1 UUID', '/api/files/Image/CvDeveloper/f47ac10b-58cc-11cf-a567-0e02b2c3d479'],
+    ['a UUID of another variant', '/api/files/Image/CvDeveloper/0f8c6a2e-3b1d-4c5e-cf7a-1b2c3d4e5f60'],
     ['an id with a suffix', `/api/files/Image/CvDeveloper/${id}.pdf`],
     ['an id with a NUL byte', `/api/files/Image/CvDeveloper/${id}%00`],
     ['no id', '/api/files/Image/CvDeveloper/'],
@@ -692,6 +711,26 @@ describe('unknown /api/ addresses', () => {
   it.each(unknownApiCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => run(c));
 });
 
+/* ------------------------------------------------------------------ no open redirect */
+
+describe('a plain post goes back only to a page of this site', () => {
+  // Same-host Referers whose path, once parsed as a URL, starts with "//": as a Location the
+  // browser would read it as another site's address (`//evil.example/x?sent=…`).
+  it.each([
+    ['//evil.example/x', '/'],
+    ['/\\evil.example/x', '/'],
+    ['/..//evil.example/x', '/'],
+    ['/\t/evil.example/x', '/'],
+    ['/%2F/evil.example/x', '/'],
+    ['/nowhere', '/'],
+    ['/Contact/', '/Contact'],
+    ['/Career?x=1', '/Career'],
+  ])('Referer path %j: back to %s', async (refererPath, expected) => {
+    const answer = await raw(rawHttp('POST', documentsPath('subcribe'), { ...FORM_TYPE, Referer: `http://127.0.0.1:${port}${refererPath}` }, 'Email=a%40b.co'));
+    expect([answer.status, answer.headers.location]).toEqual([303, `${expected}?sent=subcribe`]);
+  });
+});
+
 /* ------------------------------------------------------------------ endless bodies */
 
 describe('bodies larger than the limit are refused while they stream, and the connection is closed', () => {
@@ -722,6 +761,22 @@ describe('bodies larger than the limit are refused while they stream, and the co
   it('a request still arriving after limits.requestSeconds is cut off (Node checks the limit every 30 s)', () => {
     expect(app.server.requestTimeout).toBe(server.limits.requestSeconds * 1000);
     expect(app.server.requestTimeout).toBeGreaterThan(0);
+  });
+
+  it('and answered 408 with the security headers, on the raw socket (Node\'s timeout error, handed to the same handler)', async () => {
+    // Node reports the timeout to the server's clientError listener: the one the app installed.
+    const [listener] = app.server.listeners('clientError') as ((error: Error, socket: net.Socket) => void)[];
+    const answer = await new Promise<Answer>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks))));
+      socket.write(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{`);
+      app.server.once('request', (request: { socket: net.Socket }) => listener!(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), request.socket));
+    });
+    expect([answer.status, JSON.parse(answer.text)]).toEqual([408, { message: messages.timeout }]);
+    expectSecurityHeaders(answer.headers);
   });
 });
 

@@ -4,10 +4,13 @@
  */
 import type { FastifyReply } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, createReadStream, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { storageIdPattern } from '../forms/model/storageId';
 import type { StoredFile } from './store';
+
+/** The end of a file's temporary name while it is being written. */
+const UNFINISHED = '.part';
 
 export function splitStoragePath(storagePath: string): { prefix: string; id: string } | null {
   const cut = storagePath.lastIndexOf('/');
@@ -23,18 +26,57 @@ export function fileOnDisk(dataDir: string, prefix: string, id: string): string 
   return path.join(dataDir, 'files', ...safePrefix, id);
 }
 
-/** Writes a whole file durably: temp file, fsync, rename. */
-export function writeFileDurably(target: string, bytes: Buffer): void {
-  mkdirSync(path.dirname(target), { recursive: true });
-  const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
-  const fd = openSync(temp, 'wx');
+function fsyncFolder(folder: string): void {
+  const fd = openSync(folder, 'r');
   try {
-    writeSync(fd, bytes);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  renameSync(temp, target);
+}
+
+/**
+ * Writes a whole file durably: every byte to a temporary name beside it (a write may take only
+ * part of them: it goes on until all are on disk), fsync, rename to its name, fsync of the
+ * folder. The file appears under its name complete or not at all; on any failure (a full disk)
+ * nothing is left behind, and the error is thrown.
+ */
+export function writeFileDurably(target: string, bytes: Buffer): void {
+  const folder = path.dirname(target);
+  mkdirSync(folder, { recursive: true });
+  const temp = `${target}.${randomBytes(6).toString('hex')}${UNFINISHED}`;
+  let renamed = false;
+  try {
+    const fd = openSync(temp, 'wx');
+    try {
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target);
+    renamed = true;
+    fsyncFolder(folder);
+  } catch (error) {
+    rmSync(renamed ? target : temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Removes the temporary files of uploads a crash cut off (`*.part` under <dataDir>/files), at
+ * start, before the server takes requests; returns how many there were.
+ */
+export function removeUnfinishedUploads(dataDir: string): number {
+  let entries;
+  try {
+    entries = readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true });
+  } catch {
+    return 0; // no files folder yet
+  }
+  const unfinished = entries.filter((entry) => entry.isFile() && entry.name.endsWith(UNFINISHED));
+  for (const entry of unfinished) rmSync(path.join(entry.parentPath, entry.name), { force: true });
+  return unfinished.length;
 }
 
 export function newDownloadToken(): string {

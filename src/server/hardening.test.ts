@@ -5,15 +5,17 @@
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import forms from '../../config/forms';
 import server from '../../config/server';
 import { buildDocument } from '../forms/model/document';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
-import { createLimiter } from './rateLimit';
+import { clientKey, createLimiter } from './rateLimit';
 import { databaseFile, openStore } from './store';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -129,6 +131,54 @@ describe('rate limits (config/server.ts limits)', () => {
   it('is raised by rateLimitFactor (RATE_LIMIT_FACTOR) for tests and benchmarks', async () => {
     const app = await start({ rateLimitFactor: 10 });
     for (let i = 0; i < perClient * 2; i++) expect((await postJson(app, validInquiry(), { from: '198.51.100.10' })).statusCode).toBe(201);
+  });
+
+  it(`counts an IPv6 network (a /${server.limits.ipv6ClientBits}) as one client: ${perClient + 2} posts from three of its addresses, over real HTTP`, async () => {
+    const app = await start();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // Behind the site's proxy (Caddy passes the visitor's address), as the deploy runs it.
+    const postFrom = async (address: string) => {
+      const answer = await fetch(`http://127.0.0.1:${port}${documentsUrl(inquiry.collection)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify(validInquiry()),
+      });
+      await answer.arrayBuffer();
+      return answer.status;
+    };
+    const network = ['2001:db8:85a3:8d3::1', '2001:db8:85a3:8d3:1319:8a2e:370:7348', '2001:db8:85a3:8d3:ffff:ffff:ffff:fffe'];
+    const statuses: number[] = [];
+    for (let i = 0; i < perClient + 2; i++) statuses.push(await postFrom(network[i % 3]!));
+    expect(statuses).toEqual([...Array<number>(perClient).fill(201), 429, 429]);
+    expect(app.store.count()).toBe(perClient);
+    // The next network is another subscriber.
+    expect(await postFrom('2001:db8:85a3:8d4::1')).toBe(201);
+  });
+
+  it('an IPv4 address written as IPv6 is that IPv4 address', async () => {
+    const app = await start();
+    for (let i = 0; i < perClient; i++) expect((await postJson(app, validInquiry(), { from: i % 2 ? '198.51.100.30' : '::ffff:198.51.100.30' })).statusCode).toBe(201);
+    expect((await postJson(app, validInquiry(), { from: '::ffff:c633:641e' })).statusCode).toBe(429);
+    expect((await postJson(app, validInquiry(), { from: '198.51.100.31' })).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['198.51.100.7', 64, '198.51.100.7'],
+    ['::ffff:198.51.100.7', 64, '198.51.100.7'],
+    ['::ffff:c633:6407', 64, '198.51.100.7'],
+    ['2001:db8:85a3:8d3:1319:8a2e:370:7348', 64, '2001:db8:85a3:8d3:0:0:0:0/64'],
+    ['2001:db8:85a3:8d3::1', 64, '2001:db8:85a3:8d3:0:0:0:0/64'],
+    ['2001:DB8:85A3:8D3::1', 64, '2001:db8:85a3:8d3:0:0:0:0/64'],
+    ['2001:db8::1', 64, '2001:db8:0:0:0:0:0:0/64'],
+    ['fe80::1%eth0', 64, 'fe80:0:0:0:0:0:0:0/64'],
+    ['::1', 64, '0:0:0:0:0:0:0:0/64'],
+    ['2001:db8:85a3:8d3:1319::', 56, '2001:db8:85a3:800:0:0:0:0/56'],
+    ['2001:db8:85a3:8d3:1319:8a2e:370:7348', 128, '2001:db8:85a3:8d3:1319:8a2e:370:7348/128'],
+    ['64:ff9b::192.0.2.33', 96, '64:ff9b:0:0:0:0:0:0/96'],
+    ['', 64, ''],
+  ] as const)('keys the client %j, with IPv6 networks of %d bits, as %j', (address, bits, key) => {
+    expect(clientKey(address, bits)).toBe(key);
   });
 
   it('trusts X-Forwarded-For only from a proxy on this machine', async () => {
@@ -249,30 +299,30 @@ describe('submission keys (Idempotency-Key)', () => {
   });
 });
 
-describe('security headers', () => {
-  /** A built site in miniature: the template with its nonce placeholders, as vite and the prerenderer write it. */
-  function tinySite() {
-    const dir = tempDir('client');
-    mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><style nonce="__CSP_NONCE__">p{}</style></head>' +
-        '<body><div id="root"><p>Hello</p></div><script nonce="__CSP_NONCE__">window.x=1</script></body></html>',
-    );
-    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const manifest: SiteManifest = {
-      pages: [
-        { path: '/', file: 'index.html' },
-        { path: '/Contact', file: 'index.html' },
-      ],
-      fallbackFile: 'index.html',
-      errorFile: 'index.html',
-      frameOrigins: ['https://www.openstreetmap.org'],
-    };
-    writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
-    return dir;
-  }
+/** A built site in miniature: the template with its nonce placeholders, as vite and the prerenderer write it. */
+function tinySite() {
+  const dir = tempDir('client');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><style nonce="__CSP_NONCE__">p{}</style></head>' +
+      '<body><div id="root"><p>Hello</p></div><script nonce="__CSP_NONCE__">window.x=1</script></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const manifest: SiteManifest = {
+    pages: [
+      { path: '/', file: 'index.html' },
+      { path: '/Contact', file: 'index.html' },
+    ],
+    fallbackFile: 'index.html',
+    errorFile: 'index.html',
+    frameOrigins: ['https://www.openstreetmap.org'],
+  };
+  writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+  return dir;
+}
 
+describe('security headers', () => {
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
 
   it('gives each page answer its own nonce, in the policy and in every inline style and script', async () => {
@@ -326,5 +376,71 @@ describe('security headers', () => {
     expect(String(viaProxy.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     const spoofed = await app.inject({ url: '/', remoteAddress: '198.51.100.20', headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('a client that sends its request, then closes its sending side (half-close)', () => {
+  /**
+   * Writes the request and shuts down the socket's sending side at once (shutdown(SHUT_WR)), then
+   * reads until the server closes: HTTP says a half-close does not end the client's interest.
+   */
+  function halfClosed(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      const timer = setTimeout(() => socket.destroy(new Error('no answer within 5 s')), 5000);
+      socket.on('connect', () => socket.end(request));
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        const all = Buffer.concat(chunks);
+        const cut = all.indexOf('\r\n\r\n');
+        if (cut < 0) return resolve({ status: 0, headers: {}, body: all });
+        const [statusLine = '', ...lines] = all.subarray(0, cut).toString('latin1').split('\r\n');
+        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: all.subarray(cut + 4) });
+      });
+    });
+  }
+
+  let port: number;
+  let app: App;
+  beforeAll(async () => {
+    app = await start({ clientDir: tinySite(), rateLimitFactor: 100 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+
+  const get = (target: string, headers = '') => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
+
+  it.each([
+    ['brotli', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['no compression', 'identity', (bytes: Buffer) => bytes],
+  ] as const)('gets the whole page, %s', async (_name, encoding, decode) => {
+    const answer = await halfClosed(port, get('/Contact', `Accept-Encoding: ${encoding}\r\n`));
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(Number(answer.headers['content-length']));
+    expect(decode(answer.body).toString()).toContain('<p>Hello</p>');
+  });
+
+  it('gets a built file whole, compressed or not', async () => {
+    for (const encoding of ['br, gzip', 'identity']) {
+      const answer = await halfClosed(port, get('/assets/app-abc123.js', `Accept-Encoding: ${encoding}\r\n`));
+      expect([answer.status, answer.body.toString()]).toEqual([200, 'console.log(1)']);
+    }
+  });
+
+  it('gets the answer to a form it posted, and the form is stored', async () => {
+    const document = validInquiry();
+    const body = JSON.stringify(document);
+    const answer = await halfClosed(
+      port,
+      `POST ${documentsUrl(inquiry.collection)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body.toString())).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9]{20}$/) });
+    expect(app.store.list(inquiry.collection).at(-1)).toEqual(document);
   });
 });

@@ -63,6 +63,18 @@ describe('a plain form post', () => {
     expect(backTo(undefined, 'site.test')).toBe('/');
     expect(backTo('http://site.test/Career?x=1', 'site.test')).toBe('/Career');
   });
+
+  it('goes back only to a known address of this site, whatever path the Referer holds', () => {
+    // Each of these is a same-host Referer whose path URL parsing makes start with "//":
+    // as a Location, the browser would read it as another site's address.
+    for (const path of ['//evil.example/x', '/\\evil.example/x', '/..//evil.example/x', '/\t/evil.example/x', '///evil.example', '/.//evil.example']) {
+      expect([path, backTo(`http://site.test${path}`, 'site.test')]).toEqual([path, '/']);
+    }
+    expect(backTo('http://site.test/nowhere', 'site.test')).toBe('/');
+    expect(backTo('http://site.test/Contact/', 'site.test')).toBe('/Contact');
+    expect(backTo('http://site.test/contact', 'site.test')).toBe('/contact');
+    expect(backTo('http://site.test/', 'site.test')).toBe('/');
+  });
 });
 
 describe('the outcome shown on the page', () => {

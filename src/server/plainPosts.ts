@@ -11,19 +11,29 @@ import { buildDocument } from '../forms/model/document';
 import { validateValues, type FormValues } from '../forms/model/buildSchema';
 import type { FormConfig } from '../forms/model/formSchema';
 import { formForCollection } from '../forms/model/registry';
+import { resolvePath } from '../shared/routing';
 import { escapeHtml } from '../shared/text';
 
 export type Outcome = { kind: 'sent' | 'failed'; form: FormConfig } | { kind: 'invalid'; form: FormConfig; message: string };
 
-/** Where to send the visitor back to: the page they posted from, if it is one of ours. */
+/**
+ * Where to send the visitor back to: the address of the page they posted from, when it is a
+ * page of this site (config/routes.ts), else `/`. Only a known address ever reaches the
+ * Location header: a Referer path such as `//evil.example/x` (or `/\evil.example`,
+ * `/..//evil.example`, `/<TAB>/evil.example`, which URL parsing turns into it) would make the
+ * browser leave the site.
+ */
 export function backTo(referer: string | undefined, host: string | undefined): string {
   if (!referer || !host) return '/';
+  let url: URL;
   try {
-    const url = new URL(referer);
-    return url.host === host ? url.pathname : '/';
+    url = new URL(referer);
   } catch {
     return '/';
   }
+  if (url.host !== host) return '/';
+  const page = resolvePath(url.pathname);
+  return page.matched ? page.path : '/';
 }
 
 /** Whether the hidden spam-trap field (config/server.ts `spamTrap`) was filled in. */

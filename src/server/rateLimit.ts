@@ -1,9 +1,13 @@
 /**
- * Rate limits for the form and upload endpoints: a token bucket per client address and one
- * for everyone together. Each bucket holds `requests` tokens and refills at
- * requests/perSeconds per second, so a person can send a few forms at once and bots that
- * keep going are held to the refill rate. In memory: a restart forgives everyone.
+ * Rate limits for the form and upload endpoints: a token bucket per client and one for
+ * everyone together. Each bucket holds `requests` tokens and refills at requests/perSeconds
+ * per second, so a person can send a few forms at once and bots that keep going are held to
+ * the refill rate. A client is an IPv4 address, or an IPv6 network (its first
+ * `ipv6ClientBits`, a /64 in config): one subscriber holds a whole /64 and could otherwise
+ * take a fresh budget with each of its addresses. In memory: a restart forgives everyone.
  */
+import { isIPv6 } from 'node:net';
+
 export interface Rate {
   requests: number;
   perSeconds: number;
@@ -55,16 +59,58 @@ function scaled(rate: Rate, factor: number): Rate {
 }
 
 export interface RequestLimits {
-  /** 0 if this client may go on, else the seconds to wait. A refused request takes no global token. */
+  /**
+   * 0 if the client at this address may go on, else the seconds to wait. A refused request
+   * takes no global token.
+   */
   check(clientAddress: string): number;
 }
 
-export function createRequestLimits(limits: { perClient: Rate; everyone: Rate }, factor = 1, now: () => number = Date.now): RequestLimits {
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing IPv4 part as two groups). */
+function ipv6Groups(address: string): number[] {
+  const groupsOf = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [parseInt(group, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head = '', tail] = address.split('::');
+  const front = groupsOf(head);
+  const back = tail === undefined ? [] : groupsOf(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * Who a client is, for the per-client limit: an IPv4 address as it is; an IPv4 address written
+ * as IPv6 (`::ffff:192.0.2.1`) as that IPv4 address; any other IPv6 address as its network of
+ * `ipv6Bits` leading bits (`2001:db8:0:1::/64`). Anything else (no address at all) as it is.
+ */
+export function clientKey(address: string, ipv6Bits: number): string {
+  const bare = address.replace(/%.*$/, ''); // a zone (fe80::1%eth0) is not part of the address
+  if (!isIPv6(bare)) return address;
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  const masked = groups.map((group, i) => {
+    const kept = Math.min(16, Math.max(0, ipv6Bits - i * 16));
+    return kept === 0 ? 0 : group & (0xffff << (16 - kept)) & 0xffff;
+  });
+  return `${masked.map((g) => g.toString(16)).join(':')}/${ipv6Bits}`;
+}
+
+export function createRequestLimits(
+  limits: { perClient: Rate; everyone: Rate; ipv6ClientBits: number },
+  factor = 1,
+  now: () => number = Date.now,
+): RequestLimits {
   const perClient = createLimiter(scaled(limits.perClient, factor), now);
   const everyone = createLimiter(scaled(limits.everyone, factor), now);
   return {
     check(clientAddress) {
-      return perClient.take(clientAddress) || everyone.take('*');
+      return perClient.take(clientKey(clientAddress, limits.ipv6ClientBits)) || everyone.take('*');
     },
   };
 }

@@ -4,10 +4,12 @@
  * from config/server.ts, never Fastify's or Node's own wording.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import server from '../../config/server';
 import { api } from '../shared/api';
+import { isDataFault } from './dataFaults';
+import { securityHeaders, setSecurityHeaders } from './security';
 
 const messages = server.messages;
 const REFUSED = 'BG_REFUSED';
@@ -43,6 +45,20 @@ export function answerFor(error: FastifyError): { status: number; message: strin
   return { status, message: ownMessages.has(error.message) ? error.message : messages.badRequest };
 }
 
+/** The app's error handler: every error a route or a body parser raised becomes a refusal in config's words. */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // A body refused on an /api/ address no route takes: the address is the real problem.
+  if (request.is404 && request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
+  // The data disk is full or failing: the form's failure outcome, which the browser keeps and sends again.
+  if (isDataFault(error)) {
+    request.log.error(error);
+    return reply.code(503).type('application/json; charset=utf-8').send({ message: messages.unavailable });
+  }
+  const { status, message } = answerFor(error);
+  if (status >= 500) request.log.error(error);
+  return reply.code(status).type('application/json; charset=utf-8').send({ message });
+}
+
 /** The methods each /api/ address takes; anything else there is 405 with this list. */
 const apiAddresses: [RegExp, string[]][] = [
   [new RegExp(`^${api.documentsRoute.replace(':collection', '[^/]+')}$`), ['POST']],
@@ -58,9 +74,13 @@ export function answerUnknownApi(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: messages.unknownAddress });
 }
 
-/** Fastify's `frameworkErrors`: an address the router cannot read (a broken %-escape, a part over 100 characters). */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Fastify's `frameworkErrors`: an address the router cannot read (a broken %-escape, a part
+ * over 100 characters). The app's hooks do not run for these answers: the headers are set here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, messages.addressTooLong] : [400, messages.badAddress];
+  setSecurityHeaders(request, reply, server.headers);
   return reply.code(status).type('application/json; charset=utf-8').send({ message });
 }
 
@@ -79,11 +99,35 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         : error.code === 'HPE_INVALID_EOF_STATE' // the client stopped sending before the end of its body
           ? [400, messages.incomplete]
           : [400, messages.badRequest];
-  const body = JSON.stringify({ message });
   if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const { headers, body } = refusalAnswer(status, message);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
   }
   socket.destroy(error);
+}
+
+/**
+ * A refusal answered outside Fastify (before it sees the request, or on the raw socket): the
+ * JSON `{ message }`, the security headers every answer has, and `Connection: close`. Whether
+ * the visitor came over HTTPS is not known here (the proxy says so in a header that may not
+ * have been read), so there is no Strict-Transport-Security.
+ */
+export function refusalAnswer(status: number, message: string): { headers: [string, string][]; body: string } {
+  const body = JSON.stringify({ message });
+  return {
+    body,
+    headers: [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+      ['Connection', 'close'],
+      ...securityHeaders(server.headers, { https: false }),
+    ],
+  };
+}
+
+/** Answers a request Node's HTTP server would otherwise answer itself, in its own words and without our headers. */
+export function refuse(response: ServerResponse, status: number, message: string): void {
+  const { headers, body } = refusalAnswer(status, message);
+  response.writeHead(status, headers.flat());
+  response.end(body);
 }

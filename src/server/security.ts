@@ -19,9 +19,19 @@ export function isHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
+/**
+ * The security headers of one answer: those every answer has, and its Content-Security-Policy
+ * (a page brings its own, with its nonce; anything else gets the policy that allows nothing).
+ * Fastify's answers get them below; the answers written before Fastify sees a request (a
+ * request that is not HTTP, src/server/refusals.ts) get the same list.
+ */
+export function securityHeaders(headers: ServerConfig['headers'], { https, policy = NON_PAGE_POLICY }: { https: boolean; policy?: string }): [string, string][] {
+  return [...commonHeaders(headers, { https }), ['Content-Security-Policy', policy]];
+}
+
 /** Headers for every answer; pages add their own Content-Security-Policy. */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, headers: ServerConfig['headers']): void {
-  for (const [name, value] of commonHeaders(headers, { https: isHttps(request) })) reply.header(name, value);
-  if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', NON_PAGE_POLICY);
+  const policy = reply.getHeader('Content-Security-Policy');
+  for (const [name, value] of securityHeaders(headers, { https: isHttps(request), policy: typeof policy === 'string' ? policy : undefined })) reply.header(name, value);
 }
 

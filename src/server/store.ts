@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { DataUnavailable, isDataFault } from './dataFaults';
 import { migrate } from './migrations';
 
 export interface StoredFile {
@@ -84,13 +85,19 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const file = databaseFile(dataDir);
   const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   if (!options.readonly) {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
-    // Deleted content is overwritten, not left in free pages: an erased lead is gone from the file.
-    db.pragma('secure_delete = ON');
-    migrate(db);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      // Deleted content is overwritten, not left in free pages: an erased lead is gone from the file.
+      db.pragma('secure_delete = ON');
+      migrate(db);
+    } catch (error) {
+      // A full disk (WAL mode needs room for its shared-memory file) or a newer database: not left open.
+      db.close();
+      throw error;
+    }
   }
 
   const insertDocument = options.readonly ? undefined : db.prepare('INSERT INTO documents (collection, doc_id, data) VALUES (?, ?, ?)');
@@ -180,4 +187,82 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
       db.close();
     },
   };
+}
+
+/** At most one try a second to open a database the disk refused. */
+const RETRY_EVERY_MS = 1000;
+
+/**
+ * The store of the running site. Opened at once when the data folder allows; when its disk
+ * does not (full: SQLite cannot even make its WAL's shared-memory file; read-only; failing),
+ * the site starts all the same and every use throws DataUnavailable (the forms answer with
+ * their failure outcome, /healthz with 503) while each use, at most once a second, tries to
+ * open it again: when space returns, the next form or health check finds it open. Any other
+ * fault (a database written by a newer release) still stops the start.
+ */
+export function openStoreWhenPossible(
+  dataDir: string,
+  {
+    onFault = () => {},
+    onOpen = () => {},
+    now = Date.now,
+  }: {
+    /** A disk fault kept the database closed (at most once a second). */
+    onFault?: (error: unknown) => void;
+    /** The database is open (at start, or once the disk allowed): what needs it may start. */
+    onOpen?: (store: Store) => void;
+    now?: () => number;
+  } = {},
+): Store {
+  let store: Store | undefined;
+  let closed = false;
+  let triedAt = -Infinity;
+  let lastFault: unknown;
+  const hooks: ((inserted: Inserted) => void)[] = [];
+
+  const open = (): Store => {
+    if (store) return store;
+    if (closed) throw new Error('The store is closed');
+    if (now() - triedAt < RETRY_EVERY_MS) throw new DataUnavailable(lastFault);
+    triedAt = now();
+    try {
+      store = openStore(dataDir);
+    } catch (error) {
+      if (!isDataFault(error)) throw error;
+      lastFault = error;
+      onFault(error);
+      throw new DataUnavailable(error);
+    }
+    for (const hook of hooks) store.onInsert(hook);
+    onOpen(whenPossible);
+    return store;
+  };
+
+  const whenPossible: Store = {
+    file: databaseFile(dataDir),
+    get db() {
+      return open().db;
+    },
+    onInsert(hook) {
+      hooks.push(hook);
+      store?.onInsert(hook);
+    },
+    insert: (collection, document, options) => open().insert(collection, document, options),
+    insertDurably: async (collection, document, options) => open().insertDurably(collection, document, options),
+    list: (collection) => open().list(collection),
+    count: (collection) => open().count(collection),
+    addFile: (file) => open().addFile(file),
+    getFile: (filePath) => open().getFile(filePath),
+    backup: async (destination) => open().backup(destination),
+    close() {
+      closed = true;
+      store?.close();
+    },
+  };
+  try {
+    open();
+  } catch (error) {
+    if (!(error instanceof DataUnavailable)) throw error;
+  }
+  return whenPossible;
 }

@@ -136,12 +136,20 @@ it('storable text: anything but NUL', () => {
 });
 
 describe('ids', () => {
-  it('the storage id pattern accepts lowercase 8-4-4-4-12 hex only', () => {
-    expect(storageIdPattern.test(crypto.randomUUID())).toBe(true);
-    for (const bad of ['', crypto.randomUUID().toUpperCase(), `${crypto.randomUUID()}.pdf`, `${crypto.randomUUID()}\n`, '../0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60']) {
+  it('the storage id pattern accepts a lowercase v4 UUID only (what crypto.randomUUID() makes)', () => {
+    for (let i = 0; i < 200; i++) expect(storageIdPattern.test(crypto.randomUUID())).toBe(true);
+    const notRandom = [
+      '00000000-0000-0000-0000-000000000000', // the nil UUID
+      'ffffffff-ffff-ffff-ffff-ffffffffffff', // the max UUID
+      'f47ac10b-58cc-11cf-a567-0e02b2c3d479', // version 1 (a clock and a machine address)
+      '0f8c6a2e-3b1d-5c5e-9f7a-1b2c3d4e5f60', // version 5
+      '0f8c6a2e-3b1d-4c5e-cf7a-1b2c3d4e5f60', // version 4 digit, another variant
+    ];
+    for (const bad of ['', crypto.randomUUID().toUpperCase(), `${crypto.randomUUID()}.pdf`, `${crypto.randomUUID()}\n`, '../0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60', ...notRandom]) {
       expect(storageIdPattern.test(bad)).toBe(false);
     }
     expect(RE2JS.compile(storageIdSource).matches('0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60')).toBe(true);
+    for (const bad of notRandom) expect(RE2JS.compile(storageIdSource).matches(bad)).toBe(false);
   });
 
   it('the submission key pattern accepts what crypto.randomUUID() makes, and nothing of another shape', () => {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import server from '../../../config/server';
+import { isDataFault } from '../dataFaults';
 import type { Store } from '../store';
 import { registerAdminPage } from './page';
 import { enforceRetention } from './privacy';
@@ -35,7 +36,9 @@ export async function registerAdmin(app: FastifyInstance, { store, dataDir, clie
       sweepSessions(store, now);
       sweepFailures(store, now);
     } catch (error) {
-      app.log.error({ err: error }, 'Retention: the daily deletion failed; it runs again at the next check');
+      // A full or read-only data disk: nothing can be deleted either; the next check tries again.
+      if (isDataFault(error)) app.log.warn({ err: error }, 'Retention: the data folder does not take writes; the next check tries again');
+      else app.log.error({ err: error }, 'Retention: the daily deletion failed; it runs again at the next check');
     }
   };
   let timer: NodeJS.Timeout | undefined;

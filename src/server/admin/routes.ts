@@ -29,7 +29,7 @@ import type { Store } from '../store';
 import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, verifyPassword } from './accounts';
 import { findLead, keptCv, leadDetail, markNotSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { countForEmail, deleteLeads, eraseEmail } from './privacy';
-import { sessionSecret } from './secret';
+import { SECRET_FILE, sessionSecret } from './secret';
 import { sqliteSessionStore } from './sessions';
 import { signInThrottle } from './throttle';
 
@@ -64,7 +64,8 @@ const changes = (request: FastifyRequest) => request.method !== 'GET' && request
 
 export async function registerAdminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
   await app.register(async (scope) => {
-    const secret = sessionSecret(options.dataDir);
+    const { secret, kept } = sessionSecret(options.dataDir);
+    if (!kept) app.log.warn(`The inbox's key (${SECRET_FILE} in the data folder) could not be written: sessions end at the next restart.`);
     await scope.register(fastifyCookie, { secret });
     await scope.register(fastifySession, {
       secret,

@@ -11,6 +11,7 @@ import type { Session } from 'fastify';
 import { createHash } from 'node:crypto';
 import server from '../../../config/server';
 import type { Store } from '../store';
+import { lazyStatements } from './statements';
 
 /** What a session holds besides its cookie: who signed in, and the CSRF secret. */
 export interface SessionData {
@@ -33,25 +34,27 @@ export const hashSessionId = (sessionId: string) => createHash('sha256').update(
 
 /** The store interface @fastify/session expects (get, set, destroy with callbacks). */
 export function sqliteSessionStore(store: Store, clock: () => number): SessionStore {
-  const select = store.db.prepare('SELECT email, data, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id = ?');
-  const touch = store.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
-  const upsert = store.db.prepare(`
-    INSERT INTO sessions (id, email, data, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (id) DO UPDATE SET data = excluded.data, last_seen_at = excluded.last_seen_at`);
-  const remove = store.db.prepare('DELETE FROM sessions WHERE id = ?');
+  const q = lazyStatements(store, (db) => ({
+    select: db.prepare('SELECT email, data, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id = ?'),
+    touch: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
+    upsert: db.prepare(`
+      INSERT INTO sessions (id, email, data, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET data = excluded.data, last_seen_at = excluded.last_seen_at`),
+    remove: db.prepare('DELETE FROM sessions WHERE id = ?'),
+  }));
 
   return {
     get(sessionId, callback) {
       try {
         const id = hashSessionId(sessionId);
-        const row = select.get(id) as { email: string; data: string; createdAt: number; lastSeenAt: number } | undefined;
+        const row = q().select.get(id) as { email: string; data: string; createdAt: number; lastSeenAt: number } | undefined;
         const now = clock();
         if (!row) return callback(null, null);
         if (now - row.lastSeenAt > IDLE_MS || now - row.createdAt > ABSOLUTE_MS) {
-          remove.run(id);
+          q().remove.run(id);
           return callback(null, null);
         }
-        touch.run(now, id);
+        q().touch.run(now, id);
         // The plugin restores the cookie's settings from its own options: none are kept here.
         const session: SessionData = { ...(JSON.parse(row.data) as SessionData), email: row.email };
         callback(null, session as Session);
@@ -64,7 +67,7 @@ export function sqliteSessionStore(store: Store, clock: () => number): SessionSt
         const { cookie: _cookie, email, ...data } = session as SessionData & { cookie?: unknown };
         if (email) {
           const now = clock();
-          upsert.run(hashSessionId(sessionId), email, JSON.stringify(data), now, now);
+          q().upsert.run(hashSessionId(sessionId), email, JSON.stringify(data), now, now);
         }
         callback();
       } catch (error) {
@@ -75,7 +78,7 @@ export function sqliteSessionStore(store: Store, clock: () => number): SessionSt
     },
     destroy(sessionId, callback) {
       try {
-        remove.run(hashSessionId(sessionId));
+        q().remove.run(hashSessionId(sessionId));
         callback();
       } catch (error) {
         callback(error);

@@ -8,6 +8,7 @@
  */
 import server from '../../../config/server';
 import type { Store } from '../store';
+import { lazyStatements } from './statements';
 
 const settings = server.admin.signIn;
 const WINDOW_MS = settings.windowMinutes * 60 * 1000;
@@ -23,14 +24,17 @@ function delayFor(failures: number, { slowAfter }: { slowAfter: number }): numbe
 }
 
 export function signInThrottle(store: Store, clock: () => number) {
-  const read = store.db.prepare('SELECT failures, first_at AS firstAt FROM sign_in_failures WHERE key = ?');
-  const count = store.db.prepare('INSERT INTO sign_in_failures (key, failures, first_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET failures = failures + 1');
-  const forget = store.db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
-  const uncount = store.db.prepare('UPDATE sign_in_failures SET failures = failures - 1 WHERE key = ? AND failures > 0');
+  const q = lazyStatements(store, (db) => ({
+    read: db.prepare('SELECT failures, first_at AS firstAt FROM sign_in_failures WHERE key = ?'),
+    count: db.prepare('INSERT INTO sign_in_failures (key, failures, first_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET failures = failures + 1'),
+    forget: db.prepare('DELETE FROM sign_in_failures WHERE key = ?'),
+    uncount: db.prepare('UPDATE sign_in_failures SET failures = failures - 1 WHERE key = ? AND failures > 0'),
+  }));
 
   return {
     /** Before a password is checked: refused, or counted (as a failure until `succeeded`) with the delay to wait first. */
     begin(account: string, address: string): Verdict {
+      const { read, count } = q();
       return store.db.transaction((): Verdict => {
         const now = clock();
         sweepFailures(store, now);
@@ -48,8 +52,8 @@ export function signInThrottle(store: Store, clock: () => number) {
     },
     /** The password was right: the account's count starts again; the address's loses this try. */
     succeeded(account: string, address: string): void {
-      forget.run(accountKey(account));
-      uncount.run(addressKey(address));
+      q().forget.run(accountKey(account));
+      q().uncount.run(addressKey(address));
     },
   };
 }
