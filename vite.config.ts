@@ -4,14 +4,14 @@ import { defineConfig, loadEnv } from 'vite';
 import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
 import { islands, isIslandName } from './src/islands/registry';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
-import { firebaseKeys } from './src/data/firebaseSettings';
+import { isFirebaseBuild } from './src/shared/firebaseSettings';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
-  const adapter = firebaseKeys.every((key) => env[key]) ? 'firebase' : 'local';
+  const adapter = isFirebaseBuild(env) ? 'firebase' : 'local';
   return {
     plugins: [
       react(),

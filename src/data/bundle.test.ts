@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { firebaseKeys } from './firebaseSettings';
+import { firebaseKeys } from '../shared/firebaseSettings';
 
 interface ManifestChunk {
   file: string;

@@ -8,6 +8,7 @@
 import server from '../../../config/server';
 import type { FormConfig } from '../../forms/model/formSchema';
 import { fill } from '../../shared/text';
+import { ADMIN_PAGE } from '../../shared/adminApi';
 import { isPlainAddress } from './settings';
 
 export interface LeadLine {
@@ -54,7 +55,7 @@ export function linkFor(value: string, publicUrl: string): string | undefined {
 }
 
 export function inboxLink(publicUrl: string, docId: string): string {
-  return `${publicUrl}/admin/leads/${encodeURIComponent(docId)}`;
+  return `${publicUrl}${ADMIN_PAGE}/leads/${encodeURIComponent(docId)}`;
 }
 
 export function describeLead(form: FormConfig, docId: string, document: Record<string, unknown>, publicUrl: string): Lead {
