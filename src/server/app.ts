@@ -98,6 +98,15 @@ export async function buildApp({
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
     },
   });
+  // Stopping: the connections with nothing under way are closed at once, and the others as soon
+  // as their answers are out, so the server stops in moments (Node would wait out connections a
+  // browser opened ahead and never used).
+  app.addHook('preClose', async () => {
+    if (!app.server.listening) return;
+    connections.closeIdle();
+    const closeIdle = setInterval(() => connections.closeIdle(), 100).unref();
+    app.server.once('close', () => clearInterval(closeIdle));
+  });
   app.addHook('onClose', async () => {
     await stopNotifications?.();
     store.close();
