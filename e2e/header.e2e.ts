@@ -42,6 +42,24 @@ test.describe('at 375 px wide', () => {
     await expect(menu.getByRole('link', { name: 'Services', exact: true })).toBeHidden();
   });
 
+  test('a tap on the toggle before the page\'s script has started is answered once it has', async ({ page }) => {
+    // The islands' runtime is held back, as on a slow phone that is tapped at once.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: nav.openMenuLabel });
+    await toggle.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app', 'started');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(page.getByRole('button', { name: nav.closeMenuLabel })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: nav.label })).toBeVisible();
+  });
+
   test('the toggle also closes the open menu', async ({ page }) => {
     await visit(page, '/Blog');
     await page.getByRole('button', { name: nav.openMenuLabel }).click();

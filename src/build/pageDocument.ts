@@ -3,6 +3,7 @@
  * vite's script tags replaced by a small loader that starts the app after the first paint.
  */
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
+import { EARLY_CLICKS } from '../shared/earlyClicks';
 
 const SCRIPT_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const ROOT = '<div id="root"></div>';
@@ -23,14 +24,27 @@ export function readTemplate(indexHtml: string): Template {
 
 /**
  * The page's loader. The page reads right without any script, so the page comes first: its
- * text, pictures and first paint get the network and the main thread to themselves. Once the
- * browser reports the first contentful paint (at once if the tab is not visible or the browser
- * does not report paints; after 3 s at the latest), it preloads `preload` (the code of the
- * page's islands) and imports the islands' runtime (src/main.tsx). Inline, so it carries the
- * CSP nonce placeholder our server fills in.
+ * text, pictures and largest paint get the network and the main thread to themselves. Once the
+ * page has loaded and the browser is idle (at once in a tab that is not visible, and at the
+ * visitor's first touch, key or pointer if that comes sooner), it preloads `preload` (the code
+ * of the page's islands, and React) and imports the islands' runtime (src/main.tsx), which
+ * hydrates each island when it is needed. A click on an island that answers clicks
+ * (data-when="interaction") before then is held, and the runtime replays it
+ * (src/islands/triggers.ts): nothing the visitor does is lost, and a click on anything else
+ * (a link, a form's button) does what it does without script. Inline, so it carries the CSP
+ * nonce placeholder our server fills in.
  */
 export function loaderScript(scripts: readonly string[], preload: readonly string[]): string {
   return `<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">
+      const held = [];
+      const hold = (event) => {
+        if (!event.target.closest?.('[data-when="interaction"]')) return;
+        event.preventDefault();
+        event.stopPropagation();
+        held.push(event.target);
+      };
+      addEventListener('click', hold, true);
+      window.${EARLY_CLICKS} = { held, stop: () => removeEventListener('click', hold, true) };
       let started = false;
       const start = () => {
         if (started) return;
@@ -38,11 +52,11 @@ export function loaderScript(scripts: readonly string[], preload: readonly strin
         for (const href of ${JSON.stringify(preload)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
         ${scripts.map((src) => `import(${JSON.stringify(src)});`).join(' ')}
       };
-      if (document.visibilityState !== 'visible' || !window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) start();
-      else {
-        new PerformanceObserver((entries) => entries.getEntriesByName('first-contentful-paint').length && start()).observe({ type: 'paint', buffered: true });
-        setTimeout(start, 3000);
-      }
+      for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) addEventListener(type, start, { capture: true, once: true, passive: true });
+      const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(start, { timeout: 1000 }) : setTimeout(start, 100));
+      if (document.visibilityState !== 'visible') start();
+      else if (document.readyState === 'complete') whenIdle();
+      else addEventListener('load', whenIdle, { once: true });
     </script>`;
 }
 

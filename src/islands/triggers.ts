@@ -2,6 +2,7 @@
  * When each island of the page hydrates (its `when` in src/islands/registry.ts). This runs with
  * the page and loads no React: the island's code, and React with it, load on the trigger.
  */
+import { EARLY_CLICKS, type EarlyClicks } from '../shared/earlyClicks';
 import { islands, isIslandName, type IslandEntry } from './registry';
 
 /** How close (in px) an island that waits to be seen may come to the screen before it starts. */
@@ -31,6 +32,9 @@ function starter(hydrate: Hydrate) {
   return start;
 }
 
+/** The same click again, on the element clicked (an icon inside a button, say), once React listens. */
+const replayClick = (target: Element) => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+
 /** The first touch, pointer, focus or key inside: hydrate. A click before then is held and replayed after. */
 function onInteraction(element: HTMLElement, start: (element: HTMLElement) => Promise<void>) {
   const triggers = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -39,9 +43,8 @@ function onInteraction(element: HTMLElement, start: (element: HTMLElement) => Pr
     if (element.dataset.hydrated === 'true') return;
     event.preventDefault();
     event.stopPropagation();
-    // The element clicked (an icon inside a button, say): the same click again, once React listens.
     const target = event.target instanceof Element ? event.target : element;
-    void start(element).then(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window })));
+    void start(element).then(() => replayClick(target));
   };
   const stop = () => {
     for (const type of triggers) element.removeEventListener(type, begin, true);
@@ -77,4 +80,12 @@ export function watchIslands(hydrate: Hydrate, formsWanted: Promise<void>): void
     } else if (when === 'forms') forms.push(element);
   }
   void formsWanted.then(() => forms.reduce((done, element) => done.then(() => start(element)), Promise.resolve()));
+
+  // Clicks the page's loader held before this ran (src/build/pageDocument.ts): answered now.
+  const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
+  early?.stop();
+  for (const target of early?.held.splice(0) ?? []) {
+    const island = target.closest<HTMLElement>('[data-island]');
+    if (island) void start(island).then(() => replayClick(target));
+  }
 }

@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { createContext, useContext, type ReactNode } from 'react';
 import { loadedIsland } from '../islands/loaded';
-import type { IslandName, IslandProps } from '../islands/registry';
+import { islands, type IslandEntry, type IslandName, type IslandProps } from '../islands/registry';
 
 /** The islands a page draws, counted by name (the server renderer gives each page its own). */
 export const IslandsOnPage = createContext<Map<IslandName, number> | null>(null);
@@ -32,8 +32,9 @@ export function Island<N extends IslandName>({
   const instance = counts?.get(name) ?? 0;
   counts?.set(name, instance + 1);
   const Component = loadedIsland(name);
+  const { when }: IslandEntry = islands[name];
   return (
-    <Box component={as} data-island={name} data-instance={instance} data-props={JSON.stringify(props)} sx={sx}>
+    <Box component={as} data-island={name} data-when={when} data-instance={instance} data-props={JSON.stringify(props)} sx={sx}>
       <Component {...props} slots={slots} instance={instance} />
     </Box>
   );
