@@ -2,11 +2,19 @@
  * When each island of the page hydrates (its `when` in src/islands/registry.ts). This runs with
  * the page and loads no React: the island's code, and React with it, load on the trigger.
  */
-import { EARLY_CLICKS, type EarlyClicks } from '../shared/earlyClicks';
+import { EARLY_CLICKS } from '../shared/earlyClicks';
 import { islands, isIslandName, type IslandEntry } from './registry';
 
 /** How close (in px) an island that waits to be seen may come to the screen before it starts. */
 const NEAR_PX = 300;
+
+/** What the page's loader holds under EARLY_CLICKS on `window`. */
+interface EarlyClicks {
+  /** The elements clicked, in order. */
+  held: Element[];
+  /** Stops holding clicks (the runtime answers them from now on). */
+  stop: () => void;
+}
 
 type Hydrate = (element: HTMLElement) => Promise<void>;
 
