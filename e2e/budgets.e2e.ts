@@ -50,6 +50,19 @@ for (const { path: address, page: pageId } of mainPages) {
       if (url.hostname === '127.0.0.1' && /\.(js|css)$/.test(url.pathname)) requested.push(url.pathname);
     });
     await page.goto(address, { waitUntil: 'networkidle' });
+    // The page first: no script is fetched before the page has loaded and the browser has
+    // reported its first contentful paint (the largest paint of these pages is at most a frame later).
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js'));
+      return {
+        load: navigation!.loadEventEnd,
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        firstScript: Math.min(...scripts.map((r) => r.startTime)),
+      };
+    });
+    expect(timing.firstScript, `first script fetched on ${address}, load event ended at ${timing.load} ms`).toBeGreaterThan(timing.load);
+    expect(timing.firstScript, `first script fetched on ${address}, first contentful paint at ${timing.paint} ms`).toBeGreaterThan(timing.paint);
     const sum = (files: string[], ext: string) => [...new Set(files)].filter((p) => p.endsWith(ext)).reduce((total, p) => total + gzSize(p), 0);
     const atLoad = [...requested];
     expect(sum(atLoad, '.js'), `gzipped JavaScript loaded by ${address}: ${atLoad.join(', ')}`).toBeLessThanOrEqual(BUDGET.scriptBytes);

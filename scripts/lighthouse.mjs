@@ -1,7 +1,9 @@
 // npm run lighthouse: builds if needed, starts the site on a temporary database, runs Lighthouse
 // (mobile, default simulated throttling) on every page with Debian's Chromium, prints a table,
-// and exits non-zero if any page is below the floors.
+// and exits non-zero if any page is below the floors. LH_REPORTS=<folder> keeps the reports.
 import * as chromeLauncher from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { startBuiltSite } from './lib/builtSite.mjs';
 
@@ -9,6 +11,10 @@ const port = Number(process.env.LH_PORT ?? 3998);
 // Issue 14's floors: what a page of plain HTML would score on a phone, near enough.
 const floors = { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1000, tbtMs: 100, cls: 0 };
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact'];
+
+// LH_REPORTS=<folder>: also keeps each page's full Lighthouse report there (JSON), to see why.
+const reports = process.env.LH_REPORTS;
+if (reports) mkdirSync(reports, { recursive: true });
 
 const site = await startBuiltSite({ port, rebuild: process.env.LH_BUILD === '1', name: 'lighthouse' });
 
@@ -34,6 +40,7 @@ try {
       if (measured(lhr)) break;
       console.log(`${page}: not measured on try ${attempt} of ${MEASURE_TRIES} (${lhr.runtimeError?.message ?? 'a metric is missing from the report'})`);
     }
+    if (reports) writeFileSync(path.join(reports, `${page.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
     const { categories, audits, runtimeError } = lhr;
     if (!measured(lhr)) {
       // Lighthouse could not measure the page (it says why): a failed run, not a crash of this script.
