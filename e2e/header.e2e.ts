@@ -102,6 +102,19 @@ test.describe('at 1280 px wide', () => {
     }
   });
 
+  test('the logo is drawn with the page, at its size, without a request of its own, and leads home', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await visit(page, '/Services');
+    const home = page.getByRole('link', { name: nav.logoLabel });
+    await expect(home).toHaveAttribute('href', '/');
+    const logo = home.locator('img');
+    await expect(logo).toBeVisible();
+    const drawn = await logo.evaluate((img: HTMLImageElement) => ({ complete: img.complete, width: img.naturalWidth, src: img.src.slice(0, 19) }));
+    expect(drawn).toEqual({ complete: true, width: site.brand.logo.width, src: 'data:image/svg+xml,' });
+    expect(fetched).not.toContain(site.brand.logo.src);
+  });
+
   test('the navbar stays at the top of the screen when scrolling', async ({ page }) => {
     await visit(page, '/Services');
     await page.mouse.wheel(0, 2500);

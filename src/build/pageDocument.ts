@@ -38,7 +38,7 @@ export function readTemplate(indexHtml: string): Template {
  * nonce placeholder our server fills in.
  */
 export function loaderScript(scripts: readonly string[], preload: readonly string[]): string {
-  return `<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">
+  return indentless`<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">
       const held = [];
       const hold = (event) => {
         if (!event.target.closest?.('[data-when="interaction"]')) return;
@@ -72,6 +72,9 @@ export function loaderScript(scripts: readonly string[], preload: readonly strin
       else addEventListener('load', afterLoad, { once: true });
     </script>`;
 }
+
+/** A template literal with each line's leading spaces taken out (the page carries them to every visitor). */
+const indentless = (strings: TemplateStringsArray, ...values: unknown[]) => String.raw({ raw: strings }, ...values).replace(/\n\s+/g, '\n');
 
 /**
  * Moving to another page of the site is a new page load: browsers that read speculation rules

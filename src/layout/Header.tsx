@@ -18,6 +18,7 @@ import { Icon } from '../ui/icons';
 import { useCurrentPage } from './useCurrentPage';
 import { plainList } from '../ui/plainList';
 import { Island } from '../ui/Island';
+import { inlineSrc } from '../ui/inlineSrc';
 
 const NAV_ID = 'site-navigation';
 
@@ -115,7 +116,7 @@ export function Header() {
         <Container>
           <Toolbar disableGutters sx={{ minHeight: { xs: 64, lg: 76 }, gap: 2 }}>
             <Box component={RouterLink} to="/" aria-label={nav.logoLabel} sx={{ display: 'inline-flex', mr: 'auto' }}>
-              <img src={site.brand.logo.src} alt="" width={site.brand.logo.width} height={site.brand.logo.height} />
+              <img src={inlineSrc(site.brand.logo.src)} alt="" width={site.brand.logo.width} height={site.brand.logo.height} />
             </Box>
             <Box component="nav" aria-label={nav.label} sx={{ display: { xs: 'none', lg: 'block' } }}>
               <NavLinks vertical={false} />
