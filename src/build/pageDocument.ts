@@ -2,6 +2,7 @@
  * A page's HTML file: vite's index.html with the page's rendered markup and head put in, and
  * vite's script tags replaced by a small loader that starts the islands' runtime after the page's paint.
  */
+import { transformSync } from 'esbuild';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
 import { EARLY_CLICKS } from '../shared/earlyClicks';
 
@@ -38,7 +39,7 @@ export function readTemplate(indexHtml: string): Template {
  * nonce placeholder our server fills in.
  */
 export function loaderScript(scripts: readonly string[], preload: readonly string[]): string {
-  return indentless`<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">
+  const code = `
       const held = [];
       const hold = (event) => {
         if (!event.target.closest?.('[data-when="interaction"]')) return;
@@ -70,11 +71,11 @@ export function loaderScript(scripts: readonly string[], preload: readonly strin
       if (document.visibilityState !== 'visible') start();
       else if (document.readyState === 'complete') afterLoad();
       else addEventListener('load', afterLoad, { once: true });
-    </script>`;
+    `;
+  // Minified like every other script: every page carries it to every visitor.
+  const minified = transformSync(code, { minify: true, format: 'esm', target: 'es2020' }).code;
+  return `<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">${minified.trim()}</script>`;
 }
-
-/** A template literal with each line's leading spaces taken out (the page carries them to every visitor). */
-const indentless = (strings: TemplateStringsArray, ...values: unknown[]) => String.raw({ raw: strings }, ...values).replace(/\n\s+/g, '\n');
 
 /**
  * Moving to another page of the site is a new page load: browsers that read speculation rules
