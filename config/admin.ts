@@ -134,6 +134,7 @@ export default {
     confirm: 'Erase them for good',
     // {leads} is replaced.
     erased: 'Erased {leads} leads. Nothing of them is left on this server.',
+    erasedOne: 'Erased 1 lead. Nothing of it is left on this server.',
   },
 
   errors: {

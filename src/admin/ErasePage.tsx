@@ -42,7 +42,7 @@ export function ErasePage() {
       const erased = await call<ErasureCount>('erase', { json: { email: found.email } });
       setFound(undefined);
       setEmail('');
-      setNotice({ text: fill(t.erased, { leads: erased.leads }), severity: 'success' });
+      setNotice({ text: erased.leads === 1 ? t.erasedOne : fill(t.erased, { leads: erased.leads }), severity: 'success' });
     });
 
   const sentence = found && (found.count.leads === 0 ? t.none : found.count.leads === 1 ? t.foundOne : found.count.forms === 1 ? fill(t.foundInOneForm, { leads: found.count.leads }) : fill(t.found, { leads: found.count.leads, forms: found.count.forms }));

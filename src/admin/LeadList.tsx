@@ -47,6 +47,13 @@ export function LeadList({ spam }: { spam: boolean }) {
   const status = params.get('status') ?? '';
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
+  // The address changed from outside (the Inbox link, Back): the box shows its search, so the
+  // pause below does not put back one the visitor has just left.
+  const [searched, setSearched] = useState(q);
+  if (q !== searched) {
+    setSearched(q);
+    setSearch(q);
+  }
   const [leads, setLeads] = useState<LeadSummary[]>([]);
   const [loading, setLoading] = useState(true);
   // A lead just deleted on its page says so here.

@@ -10,6 +10,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -298,7 +299,8 @@ export function LeadPage() {
         </Box>
       </Box>
 
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-describedby="delete-question">
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-title" aria-describedby="delete-question">
+        <DialogTitle id="delete-title">{t.deleteButton}</DialogTitle>
         <DialogContent>
           <DialogContentText id="delete-question">{t.deleteQuestion}</DialogContentText>
         </DialogContent>

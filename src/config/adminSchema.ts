@@ -64,7 +64,7 @@ export const adminSchema = object({
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
     ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading']).shape,
   }),
-  erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased']),
+  erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased', 'erasedOne']),
   errors: texts(['network', 'unexpected']),
 });
 
