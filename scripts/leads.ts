@@ -15,7 +15,7 @@ import server from '../config/server';
 import { LEAD_STATUSES, type LeadStatus } from '../src/shared/adminApi';
 import { databaseFile, openStore, type Store } from '../src/server/store';
 import { exportLeads, knownCollections, type LeadFilter } from '../src/server/leads';
-import { listAdmins, looksLikeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
+import { listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|replied|archived] [--spam | --inbox] [--search <text>]
@@ -78,7 +78,7 @@ async function readPassword(prompt: string): Promise<string> {
 async function addAdmin(store: Store, email: string | undefined) {
   if (!email || !looksLikeEmail(email.trim())) fail(`Name the account by its e-mail address, like: npm run leads -- add-admin you@example.com`);
   const password = await readPassword(`Password for ${email} (at least ${server.admin.passwordMinLength} characters): `);
-  if (!passwordLengthOk(password)) fail(`The password must be ${server.admin.passwordMinLength} to 1024 characters long. Nothing was changed.`);
+  if (!passwordLengthOk(password)) fail(`The password must be ${server.admin.passwordMinLength} to ${MAX_PASSWORD_LENGTH} characters long. Nothing was changed.`);
   if (process.stdin.isTTY && (await readPassword('The same password again: ')) !== password) fail('The two passwords are not the same. Nothing was changed.');
   const { existed } = await setAdmin(store, email, password);
   process.stdout.write(

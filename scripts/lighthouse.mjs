@@ -40,7 +40,7 @@ try {
       if (measured(lhr)) break;
       console.log(`${page}: not measured on try ${attempt} of ${MEASURE_TRIES} (${lhr.runtimeError?.message ?? 'a metric is missing from the report'})`);
     }
-    if (reports) writeFileSync(path.join(reports, `${page.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+    if (reports) writeFileSync(path.join(reports, `${page.slice(1).replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
     const { categories, audits, runtimeError } = lhr;
     if (!measured(lhr)) {
       // Lighthouse could not measure the page (it says why): a failed run, not a crash of this script.

@@ -7,6 +7,7 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import server from '../../../config/server';
+import { rules } from '../../forms/model/rules';
 import type { Store } from '../store';
 
 /** OWASP's recommended scrypt setting (N = 2^17, r = 8, p = 1). */
@@ -53,7 +54,8 @@ export function dummyHash(): Promise<string> {
 /** E-mail addresses are compared without regard to case or surrounding spaces. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
+/** An e-mail address by the forms' own check, and no longer than an address can be. */
+export const looksLikeEmail = (email: string) => rules.email(email) && email.length <= 254;
 
 /** The longest password accepted (scrypt takes any length; this bounds the work per sign-in). */
 export const MAX_PASSWORD_LENGTH = 1024;

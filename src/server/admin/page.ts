@@ -10,6 +10,7 @@ import path from 'node:path';
 import admin from '../../../config/admin';
 import { ADMIN_PAGE } from '../../shared/adminApi';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/cspNonce';
+import { escapeHtml } from '../../shared/text';
 import { contentSecurityPolicy } from '../../shared/headers';
 import { isHttps, newNonce } from '../security';
 
@@ -20,7 +21,7 @@ export function registerAdminPage(app: FastifyInstance, clientDir: string): void
   // A build without the inbox (an old or partial one): the address is simply unknown.
   if (!existsSync(file)) return;
   // The tab's title before the inbox's script runs (it then adds the count of new leads).
-  const title = admin.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const title = escapeHtml(admin.title);
   const parts = readFileSync(file, 'utf8').replace('<title></title>', `<title>${title}</title>`).split(CSP_NONCE_PLACEHOLDER);
 
   const send = (request: FastifyRequest, reply: FastifyReply) => {

@@ -166,7 +166,7 @@ function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
 /** The e-mail address of an erasure's body, or undefined. */
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;
-  return typeof email === 'string' && email.trim() !== '' && email.length <= 254 ? email : undefined;
+  return typeof email === 'string' && looksLikeEmail(email.trim()) ? email : undefined;
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */

@@ -217,6 +217,18 @@ describe('wrong passwords', () => {
     expect((await new Client(s.base).signIn('owner@agency.test')).status).toBe(204);
   });
 
+  it(`from one IPv6 network (a /${server.limits.ipv6ClientBits}): its addresses share one count`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= perAddress.refuseAfter; i++) {
+      const address = `2001:db8:0:1::${(i % 3) + 1}`;
+      statuses.push((await new Client(s.base, { 'x-forwarded-for': address }).signIn(`guess${i}@agency.test`, 'wrong password!')).status);
+    }
+    expect(statuses.at(-2)).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+    // The next network is another client.
+    expect((await new Client(s.base, { 'x-forwarded-for': '2001:db8:0:2::1' }).signIn('owner@agency.test')).status).toBe(204);
+  });
+
   it('tries sent all at once are each counted before any password is checked', async () => {
     const tries = await Promise.all(Array.from({ length: 8 }, (_, i) => new Client(s.base).signIn('owner@agency.test', `wrong ${i}`)));
     expect(tries.filter((r) => r.status === 401)).toHaveLength(perAccount.refuseAfter);

@@ -1,12 +1,13 @@
 /**
  * Wrong passwords at the sign-in, counted per account (the e-mail typed, whether or not it has
- * an account, so the answer says nothing about which exist) and per client address, in the
+ * an account, so the answer says nothing about which exist) and per client (an IPv6 /64 is one), in the
  * database (a restart forgives no one). Past `slowAfter` failures in the window each answer
  * waits, twice as long each time; past `refuseAfter` every try is refused (429) until the
  * window since the first failure has passed. A try counts as failed from the moment it starts,
  * until its password proves right: tries sent all at once cannot slip past the count.
  */
 import server from '../../../config/server';
+import { clientKey } from '../rateLimit';
 import type { Store } from '../store';
 import { lazyStatements } from './statements';
 
@@ -16,7 +17,8 @@ const WINDOW_MS = settings.windowMinutes * 60 * 1000;
 export type Verdict = { refusedForSeconds: number } | { delayMs: number };
 
 const accountKey = (account: string) => `account:${account}`;
-const addressKey = (address: string) => `address:${address}`;
+/** An address counts as its client, as in the forms' rate limits: an IPv6 network (a /64) is one client. */
+const addressKey = (address: string) => `address:${clientKey(address, server.limits.ipv6ClientBits)}`;
 
 function delayFor(failures: number, { slowAfter }: { slowAfter: number }): number {
   if (failures < slowAfter) return 0;

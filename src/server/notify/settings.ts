@@ -9,6 +9,7 @@
  * fixed and the site restarted. Values that may hold a password are never repeated.
  */
 import site from '../../../config/site';
+import { rules } from '../../forms/model/rules';
 
 export type Channel = 'email' | 'webhook';
 export const CHANNELS: readonly Channel[] = ['email', 'webhook'];
@@ -46,7 +47,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
  * and nothing in it that means something else in a mail header (<>",;).
  */
 export function isPlainAddress(text: string): boolean {
-  return /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(text);
+  return rules.email(text) && !/[<>",;]/.test(text);
 }
 const SMTP_EXAMPLE = 'smtp://user:password@mail.example.com:587';
 const MAKE_SECRET = `node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))"`;
