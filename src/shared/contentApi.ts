@@ -1,0 +1,80 @@
+/**
+ * The content editor's API (the inbox app's /admin/content screens): one table for our server,
+ * the editor in the browser, `npm run dev`'s local editor and the tests. adminApi.ts adds these
+ * routes to the inbox's route table, so sessions, CSRF and the 401-without-session rule apply.
+ */
+
+/** The editor's screen inside the inbox app. */
+export const CONTENT_PAGE = '/admin/content';
+
+export type ContentMethod = 'GET' | 'POST';
+
+export const contentRoutes = {
+  /** The site's content as it is live now: ContentSnapshot. */
+  content: { method: 'GET', path: '/api/admin/content' },
+  /** Body: { changes: ContentChange[] }. Answers { problems: ContentProblem[] } (empty: all good). */
+  contentCheck: { method: 'POST', path: '/api/admin/content/check' },
+  /**
+   * Body: { baseRevision, changes: ContentChange[] }. Writes the changes into config/, checks,
+   * builds and switches the live site. 200 { revision: Revision }; 400 { problems } (nothing
+   * written); 409 { message } when the content changed since baseRevision.
+   */
+  contentPublish: { method: 'POST', path: '/api/admin/content/publish' },
+  /** { revisions: Revision[] }, newest first. */
+  contentRevisions: { method: 'GET', path: '/api/admin/content/revisions' },
+  /** Publishes the content as it was at that revision (itself a new revision). 200 { revision }. */
+  contentRestore: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/restore' },
+  /**
+   * Body: the picture's bytes (any image/* type); query: width and height, the CSS pixels the page
+   * draws it at. Checked by content, re-encoded and resized; answers ContentImage.
+   */
+  contentImage: { method: 'POST', path: '/api/admin/content/images' },
+} as const satisfies Record<string, { method: ContentMethod; path: string }>;
+
+/** One config file's new content: its default export, as JSON. */
+export interface ContentChange {
+  /** As the person knows it: 'config/pages/home.ts'. */
+  file: string;
+  value: unknown;
+}
+
+export interface ContentFile {
+  file: string;
+  value: unknown;
+}
+
+export interface ContentSnapshot {
+  /** Names the content this snapshot was read from; sent back as baseRevision. */
+  revision: string;
+  files: ContentFile[];
+  /** Address paths of the files in public/ ('/images/team/anna.webp'), for the picture checks. */
+  publicFiles: string[];
+}
+
+/** One sentence of the config checker, on the key it is about. */
+export interface ContentProblem {
+  file: string;
+  path: Array<string | number>;
+  message: string;
+}
+
+export interface Revision {
+  id: string;
+  /** The account's e-mail (or the developer's git name for a release). */
+  author: string;
+  /** ISO 8601. */
+  at: string;
+  /** What changed, in words: "Home › hero › heading: 'Business Growth' → 'Grow your business online'". */
+  summary: string[];
+}
+
+export interface ContentImage {
+  /** Address of the re-encoded picture, to put into the config ('/images/uploads/….webp'). */
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** What a signed-in account may do: owners see leads and edit content; editors edit content only. */
+export const ADMIN_ROLES = ['owner', 'editor'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
