@@ -21,6 +21,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import freelancerConfig from '../config/forms/freelancer';
+import inquiryConfig from '../config/forms/inquiry';
 import { expect, test, visit } from './fixtures';
 import {
   expectNoLibraryMessages,
@@ -615,6 +616,11 @@ test.describe('the freelancer CV', () => {
       await field(form, 'CvFile').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text pretending') });
       await logged;
       await expect(form.getByText('fake.pdf uploaded.')).toHaveCount(0);
+      // The server's own sentence, on the CV field, not the generic "did not work" (which invites the same file again).
+      const cv = field(form, 'CvFile');
+      await expect(form.getByRole('alert')).toHaveText(upload.wrongType);
+      await expect(cv).toHaveAttribute('aria-invalid', 'true');
+      await expect(cv).toHaveAccessibleDescription(upload.wrongType);
       const values = freelancerValues(s);
       await fillFields(form, values);
       await submitButton(form).click();
@@ -622,6 +628,54 @@ test.describe('the freelancer CV', () => {
       const [document] = await storedOnce('freelancers', 'Email', values.Email);
       expect(document).toEqual({ ...values, SelectedTechnology: '', CvFile: '', id: expect.any(Number), Date: expect.any(String) });
     });
+  });
+});
+
+test.describe('a form our server refuses although the browser let it through', () => {
+  // The browser logs the 400 and useSubmission the failure: both on purpose here.
+  test.use({ expectedConsoleErrors: /Could not save to|the server responded with a status of 400/ });
+
+  /** Sends every save on with `change` applied to its body: the real server then judges it. */
+  async function tamper(page: Page, change: (document: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+    await page.route('**/api/collections/**', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      return route.continue({ postData: JSON.stringify(change(route.request().postDataJSON() as Record<string, unknown>)) });
+    });
+  }
+
+  test('the failing check\'s message shows on its field, and the values stay', async ({ page }) => {
+    const s = uniqueSuffix();
+    await tamper(page, (document) => ({ ...document, Pname: '' }));
+    const form = await open(page, 'inquiry');
+    const values = { Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Number: '0123', Pname: `Shop ${s}` };
+    await fillFields(form, values);
+    await submitButton(form).click();
+    await expect(form.getByRole('alert')).toHaveText(message.project);
+    await expect(field(form, 'Pname')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(form, 'Pname')).toHaveAccessibleDescription(message.project);
+    await expectValues(form, values);
+    await expect(toasts(page).filter({ hasText: toast.inquiryFailed })).toHaveCount(0);
+  });
+
+  test('a refusal of no field of the form: the server\'s sentence, not the form\'s generic failure', async ({ page }) => {
+    const s = uniqueSuffix();
+    await tamper(page, (document) => ({ ...document, isAdmin: 'yes' }));
+    const form = await open(page, 'inquiry');
+    await fillFields(form, { Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Number: '0123', Pname: `Shop ${s}` });
+    await submitButton(form).click();
+    await expect(toasts(page).filter({ hasText: inquiryConfig.messages.unknownKey })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: toast.inquiryFailed })).toHaveCount(0);
+  });
+});
+
+test.describe('an upload that cannot reach the server', () => {
+  test.use({ expectedConsoleErrors: /CV upload failed|net::ERR_FAILED/ });
+
+  test('is the one case with the generic message', async ({ page }) => {
+    await page.route('**/api/files/**', (route) => route.abort('failed'));
+    const form = await open(page, 'freelancer');
+    await field(form, 'CvFile').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% offline') });
+    await expect(form.getByRole('alert')).toHaveText(upload.failed);
   });
 });
 
