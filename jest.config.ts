@@ -21,7 +21,8 @@ const swc = [
 ] as const;
 
 const shared = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  // .mjs too: the scripts' shared helpers (scripts/lib/*.mjs) are plain ES modules.
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
   // No component imports pictures or style sheets (pictures are files in public/ named by
   // config), so no moduleNameMapper for assets is needed.

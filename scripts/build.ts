@@ -4,6 +4,10 @@
  */
 import { checkProject, report } from '../src/build/checkProject';
 import { buildSite } from '../src/build/build';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+// It takes no options: anything on its command line is refused before it does anything.
+readCommandLine(process.argv.slice(2), { command: 'npm run build' });
 
 const problems = await checkProject();
 if (problems.length > 0) {

@@ -211,6 +211,9 @@ test('missing security rules are named; other problems come first, alone', () =>
 
 test('a wrong option is explained', () => {
   const run = runCheck(['--config', 'somewhere']);
-  expect(run.stderr.trim()).toBe('Unknown option --config. Use --config-dir <folder> or --public-dir <folder>.');
+  expect(run.stderr.trim()).toBe('Unknown option --config: npm run check takes --config-dir <folder> and --public-dir <folder>. Nothing was done.');
   expect(run.code).toBe(2);
+  const missing = runCheck(['--config-dir']);
+  expect(missing.stderr.trim()).toBe('--config-dir needs a value after it, like --config-dir <folder>. Nothing was done.');
+  expect(missing.code).toBe(2);
 });

@@ -12,6 +12,10 @@ import forms from '../config/forms';
 import { siteManifest } from '../src/build/siteManifest';
 import { firebaseJsonText } from '../src/deploy/firebaseJson';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE, firestoreRules, storageRules } from '../src/deploy/firebaseRules';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+// It takes no options: anything on its command line is refused before it does anything.
+readCommandLine(process.argv.slice(2), { command: 'npm run firebase:config' });
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
