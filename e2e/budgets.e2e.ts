@@ -85,7 +85,7 @@ for (const { path: address, page: pageId } of mainPages) {
 
     // The headline is in the HTML, and so is the CSS rule of its class.
     const first = pageConfigs[pageId].sections[0]!;
-    const heading = 'heading' in first ? first.heading : '';
+    const heading = 'heading' in first ? (first.heading ?? '') : '';
     const h1 = headlinePattern(heading).exec(html);
     expect(h1, `<h1>${heading}</h1> in ${fileFor(address)}`).not.toBeNull();
     // The figures, for README and for setting the budgets again (printed by the reporter).

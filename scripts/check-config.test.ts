@@ -115,6 +115,20 @@ test("a form's notification subject naming no field, and a retry schedule the RE
   expect(run.code).toBe(1);
 });
 
+test('a form without a retention period, and a form the privacy page does not list, are named with the file and key', () => {
+  const configDir = copyConfig();
+  edit(configDir, 'forms/inquiry.ts', '  retention: { days: 730 },\n', '');
+  edit(configDir, 'pages/privacy.ts', "          { form: 'newsletter',", "          // { form: 'newsletter',");
+
+  const run = checkCopy(configDir);
+  expect(run.lines).toEqual([
+    'Found 2 problems in config/:',
+    'config/pages/privacy.ts: sections[1].forms.items does not list "newsletter". Every form of config/forms must say here what it collects and why.',
+    'config/forms/inquiry.ts: retention is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).',
+  ]);
+  expect(run.code).toBe(1);
+});
+
 test('a broken file that others import is reported once', () => {
   const configDir = copyConfig();
   // config/pages/about.ts imports config/site.ts: only site.ts is named.
