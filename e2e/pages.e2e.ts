@@ -75,12 +75,17 @@ test.describe('links that leave the site', () => {
       await expectNewTab(footer.getByRole('list', { name: site.footer.socialLabel }).getByRole('link', { name: social.label }), social.href);
       await expectNewTab(page.getByRole('complementary', { name: site.ui.contactBarLabel }).getByRole('link', { name: social.label }), social.href);
     }
-    // The floating chat button sits in the footer landmark, fixed to the corner of the screen.
+    // The chat button sits in the footer landmark: fixed to the corner of a screen wide enough
+    // to hold it beside the content (xxl), at the end of the footer on narrower ones
+    // (e2e/overlap.e2e.ts: it never covers a form).
     const chat = page.locator('a.MuiFab-root');
     await expect(chat).toHaveCount(1);
     await expect(chat).toBeVisible();
     await expect(chat).toHaveAccessibleName(`${site.chat.label} ${site.ui.newTabHint}`);
+    await expect(chat).not.toHaveCSS('position', 'fixed');
+    await page.setViewportSize({ width: site.constants.breakpoints.xxl, height: 800 });
     await expect(chat).toHaveCSS('position', 'fixed');
+    await expect(chat).toBeInViewport();
     await expectNewTab(chat, site.chat.href);
   });
 

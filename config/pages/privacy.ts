@@ -38,7 +38,8 @@ export default {
         cvKeptFor: 'An attached CV is deleted after {days} days.',
         storage: {
           local: 'On our own server, with the date and time you sent it. Only our team can see it, after signing in.',
-          firebase: 'In our Google Firebase project (Cloud Firestore, and Cloud Storage for CVs), with the date and time you sent it. Only our team can see it.',
+          // Shown instead of `local` when the site is built for Firebase: there no server of ours deletes on schedule.
+          firebase: 'In our Google Firebase project (Cloud Firestore, and Cloud Storage for CVs), with the date and time you sent it. Only our team can see it, and we delete it by hand when its time below is up.',
         },
         told: {
           email: 'Our team receives an e-mail with what you sent.',

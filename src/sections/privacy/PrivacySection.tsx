@@ -35,7 +35,11 @@ const paragraph = { mb: 2, color: 'text.secondary' } as const;
 
 export function PrivacySection({ section }: SectionProps<'privacy'>) {
   const { responsible, forms: about, rights } = section;
-  const email = <Link href={site.contact.email.href}>{site.contact.email.label}</Link>;
+  const email = (
+    <Link href={site.contact.email.href} underline="always">
+      {site.contact.email.label}
+    </Link>
+  );
   const idOf = (part: string) => `${section.id ?? 'privacy'}-${part}`;
   return (
     <SectionShell id={section.id}>
