@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadRealConfig, makePublicDir, projectDir } from '../src/test/realConfig';
+import pageLoaders from '../config/pages';
+import { sectionSchemas } from '../src/sections/schemas';
 
 // Each run starts a fresh Node process with TypeScript loading: allow it time on a busy machine.
 jest.setTimeout(60_000);
@@ -93,9 +95,9 @@ test('a file that cannot be read is one sentence, and every other file is still 
     'Found 5 problems in config/:',
     `config/pages/blog.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
     'config/site.ts: social[1].href "www.instagram.com/example" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.',
-    'config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages listed in config/pages/index.ts: home, about, product, services, blog, career, contact.',
+    `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages listed in config/pages/index.ts: ${Object.keys(pageLoaders).join(', ')}.`,
     'config/routes.ts: routes[5].aliases[0] "/Home" is used twice (also at routes[0].aliases[1]). Each address may appear only once, so remove one of them.',
-    'config/pages/home.ts: sections[1].type is "splitt", which is not a section type. Did you mean "split"? Use one of: pageHeader, hero, split, cards, cta, stats, article, team, faq, form, map.',
+    `config/pages/home.ts: sections[1].type is "splitt", which is not a section type. Did you mean "split"? Use one of: ${Object.keys(sectionSchemas).join(', ')}.`,
   ]);
   expect(run.code).toBe(1);
   expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
