@@ -5,8 +5,11 @@
 export const CACHE_CONTROL = {
   /** Built scripts under assets/: vite puts a content hash in their names, so they never change. */
   hashed: 'public, max-age=31536000, immutable',
-  /** Pages: asked again on every visit (a changed config shows at once). */
-  page: 'no-cache',
+  /**
+   * Pages: any cache (the browser's, a CDN's) may keep them but asks again on every visit,
+   * with the ETag, and gets a 304 while the build is the same (a changed config shows at once).
+   */
+  page: 'public, max-age=0, must-revalidate',
   /** A page showing a plain post's outcome (`?sent=` …): never kept, never shown again from a cache. */
   pageWithOutcome: 'no-store',
   /** Pictures of public/images, named by config/: kept a day, then refreshed in the background. */
