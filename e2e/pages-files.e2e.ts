@@ -5,6 +5,7 @@
  * element of every built page matches one of them, and the browser refuses nothing on any page
  * with everything on it hydrated (the islands' runtime styles, the toasts' included).
  */
+import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -92,7 +93,7 @@ test('the page policy names every inline script and style of every built page by
 });
 
 /** Records every policy refusal on the page, from before its first byte runs. */
-async function recordViolations(page: import('@playwright/test').Page) {
+async function recordViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
