@@ -6,6 +6,7 @@
  * painted), then its forms (their code loads on the first scroll).
  */
 import type { Page } from '@playwright/test';
+import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
 import { addresses, expect, NOT_FOUND_STATUS_MESSAGE, site, test, visit } from './fixtures';
 import { field, formOf, submitButton } from './helpers/forms';
 import { hydrateFully } from './helpers/hydrate';

@@ -21,6 +21,12 @@ const quoted = (value: string) => {
   return `"${value}"`;
 };
 
+/** A string in a CEL expression (Caddy's expression matcher). */
+const celString = (value: string) => {
+  if (!/^[\w/.~-]*$/.test(value)) throw new Error(`Cannot write ${value} into a Caddy expression`);
+  return `'${value}'`;
+};
+
 /** The header lines every answer served from the files gets (security headers and the page policy). */
 function securityHeaderLines(site: SiteManifest): string[] {
   const headers: [string, string][] = [...commonHeaders(server.headers, { https: true }), ['Content-Security-Policy', pagePolicy(site, { https: true })]];
@@ -31,11 +37,9 @@ function securityHeaderLines(site: SiteManifest): string[] {
 export function caddySnippets(site: SiteManifest): string {
   const security = securityHeaderLines(site);
   const pageAddresses = [...new Set([...site.pages.map((p) => p.path), '*.html'])];
+  // One condition per parameter, all of them (Caddy's query matcher takes any one of several pairs).
   const outcomes = site.outcomes.flatMap((o, i) => [
-    `@outcome${i} {`,
-    `\tpath ${o.path}`,
-    `\tquery ${o.query.map(([k, v]) => `${k}=${v}`).join(' ')}`,
-    '}',
+    `@outcome${i} expression ${[`{path} == ${celString(o.path)}`, ...o.query.map(([k, v]) => `{query.${k}} == ${celString(v)}`)].join(' && ')}`,
     `header @outcome${i} Cache-Control ${quoted(CACHE_CONTROL.pageWithOutcome)}`,
     `rewrite @outcome${i} /${o.file}`,
   ]);
