@@ -11,7 +11,7 @@ import { api } from '../shared/api';
 import { registerAdmin } from './admin';
 import { registerApi } from './api';
 import { registerHealth } from './health';
-import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
+import { CACHE_CONTROL, cacheControlFor, NEVER_CACHED } from '../shared/caching';
 import { createRequestLimits } from './rateLimit';
 import { isHttps, setSecurityHeaders } from './security';
 import { chooseEncoding, createSiteBuilds, type SiteBuilds } from './siteBuild';
@@ -53,6 +53,9 @@ export interface AppOptions {
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
+
+/** Our server's own addresses (src/shared/caching.ts NEVER_CACHED): never kept by a shared cache. */
+const isPrivateAddress = (url: string) => NEVER_CACHED.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || url.startsWith(`${prefix}?`));
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +116,10 @@ export async function buildApp({
   });
   app.addHook('onSend', async (request, reply, payload) => {
     setSecurityHeaders(request, reply, server.headers);
+    // The endpoints' and the inbox's answers are one visitor's: no cache in front of the site
+    // (a CDN) keeps them, whatever they are (refusals, and the fallback page for an inbox
+    // address a build without the inbox does not have, included).
+    if (isPrivateAddress(request.url) && !String(reply.getHeader('Cache-Control') ?? '').includes('no-store')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
@@ -180,7 +187,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     }
     const build = builds.current();
     // A page's file name (/Product.html) leads to its address.
-    const pageAddress = build.manifest.pages.find((p) => `/${p.file}` === pathname)?.path;
+    const pageAddress = build.addressOfFile(pathname);
     if (pageAddress) return reply.code(301).header('Location', pageAddress).send();
     // Addresses that look like files (have an extension) are files: unknown ones are a real 404.
     if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);

@@ -37,6 +37,8 @@ export interface SiteBuild {
   pageFor(pathname: string, query: string): { file: PageFile; status: 200 | 404; cacheControl: string };
   /** The page answered (status 500) when the page asked for cannot be sent. */
   errorPage: PageFile;
+  /** The address whose page this file name is (`/Product.html` -> `/Product`), if it is one. */
+  addressOfFile(pathname: string): string | undefined;
   /** Whether a path inside the folder (with "/" between folders) is a file served as it is (scripts, pictures, icons…). */
   isPlainFile(relativePath: string): boolean;
 }
@@ -89,6 +91,7 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
   const errorPage = read(manifest.errorFile);
   const policies = { true: pagePolicy(manifest, { https: true }), false: pagePolicy(manifest, { https: false }) };
   const plain = plainFiles(clientDir);
+  const addressByFile = new Map(manifest.pages.map((p) => [`/${p.file}`, p.path]));
 
   return {
     clientDir,
@@ -96,6 +99,7 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
     policy: (https) => policies[`${https}`],
     errorPage,
     isPlainFile: (relativePath) => plain.has(relativePath),
+    addressOfFile: (pathname) => addressByFile.get(pathname),
     pageFor(pathname, query) {
       const { path: address, matched } = resolvePath(pathname);
       const page = matched ? byPath.get(address) : undefined;

@@ -18,6 +18,13 @@ export const CACHE_CONTROL = {
   other: 'public, max-age=3600',
 } as const;
 
+/**
+ * Addresses a cache in front of the site (a CDN) must never keep: our server's endpoints and
+ * the agency's inbox. Our server sends `no-store` with every answer there; docs/deploy-own-server.md
+ * tells a CDN to pass them through.
+ */
+export const NEVER_CACHED = ['/api/', '/admin'] as const;
+
 /** The policy for a built file, by its path inside dist/client (with "/" between folders). */
 export function cacheControlFor(relativePath: string): string {
   if (relativePath.startsWith('assets/')) return CACHE_CONTROL.hashed;
