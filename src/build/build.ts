@@ -7,11 +7,12 @@
  */
 import { build as esbuild } from 'esbuild';
 import path from 'node:path';
-import { build as viteBuild, loadEnv } from 'vite';
-import { FIREBASE_CONNECT_ORIGINS, isFirebaseBuild } from '../shared/firebaseSettings';
+import { build as viteBuild } from 'vite';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { FIREBASE_JSON, firebaseJsonText } from '../deploy/firebaseJson';
+import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
+import { dataAdapter } from './dataAdapter';
 import { FALLBACK_FILE } from '../shared/pageFiles';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { compressTextFiles } from './compress';
@@ -36,7 +37,7 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   // The agency's inbox (admin.html), apart and after: its own chunks, which no public page
   // loads, in the same folder (vite.admin.config.ts keeps what the first build wrote). Not in a
   // Firebase build: the inbox needs our server, and Hosting would only serve it broken.
-  const firebase = isFirebaseBuild({ ...loadEnv('production', root, 'VITE_'), ...process.env });
+  const firebase = dataAdapter('production', root) === 'firebase';
   if (firebase) log('inbox: left out (a Firebase build has no server of ours for it)');
   else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), mode: 'production', build: { outDir: clientDir } });
   await viteBuild({ root, configFile, mode: 'production', build: { ssr: RENDERER_ENTRY, outDir: ssrDir }, logLevel: 'warn' });
