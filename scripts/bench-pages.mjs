@@ -2,7 +2,7 @@
 // built files (dist/client), with the same load: wrk, Accept-Encoding: br (what every browser
 // sends). Caddy serves them as a plain static host would (precompressed br gzip,
 // try_files {path}.html {path}). The runs alternate (ours, Caddy, ours, Caddy…) so both meet
-// the same machine; it prints each run, then per address the mean requests/s of each and
+// the same machine; it prints each run, then per address the median requests/s of each and
 // the ratio ours / Caddy.
 // Options (env): PATHS ("/ /Contact"), ROUNDS (3), DURATION seconds (6), CONNECTIONS (32),
 // BENCH_PORT (3998; Caddy takes the next one), CADDY_PATH, WRK_PATH. Builds first if there is no build.
@@ -67,6 +67,13 @@ function run(url) {
   return { rps, p50, errors };
 }
 
+/** The middle run (a machine shared with other work makes single runs swing). */
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 let failed = false;
 try {
   await until(`http://127.0.0.1:${caddyPort}/`);
@@ -83,12 +90,11 @@ try {
         if (result.errors) failed = true;
       }
     }
-    const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
-    summary.push({ address, ours: mean(totals.ours), caddy: mean(totals.caddy) });
+    summary.push({ address, ours: median(totals.ours), caddy: median(totals.caddy) });
   }
   console.log('');
   for (const { address, ours: a, caddy: b } of summary) {
-    console.log(`${address.padEnd(10)} ours ${a.toFixed(0).padStart(7)}/s   caddy file_server ${b.toFixed(0).padStart(7)}/s   ratio ${(a / b).toFixed(2)}x`);
+    console.log(`${address.padEnd(10)} median of ${rounds}: ours ${a.toFixed(0).padStart(7)}/s   caddy file_server ${b.toFixed(0).padStart(7)}/s   ratio ${(a / b).toFixed(2)}x`);
   }
 } finally {
   caddyProcess.kill('SIGTERM');
