@@ -11,6 +11,10 @@ import { existsSync } from 'node:fs';
 import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
 import { pagePaths } from '../shared/routing';
 import { robotsTxt, sitemapXml } from './crawlers';
+import { api } from '../shared/api';
+import { EMPTY_STYLE_HASH } from '../shared/headers';
+import { createHashCollector, hashSource, inlineCode } from './inlineHashes';
+import { formsOnPage } from './outcomePages';
 import { EARLY_CLICKS } from '../shared/earlyClicks';
 import { loaderScript, pageDocument, readTemplate, SPECULATION_RULES } from './pageDocument';
 import { siteManifest } from './siteManifest';
@@ -126,4 +130,24 @@ it('the site manifest names the file of every address, the fallback page, and th
   expect(manifest.errorFile).toBe(ERROR_FILE);
   const map = contact.sections.find((s) => s.type === 'map');
   expect(manifest.frameOrigins).toEqual([new URL((map as { src: string }).src).origin]);
+});
+
+describe('the hashes of a page\'s inline code', () => {
+  it('hashes each inline script and style element\'s text as the browser does, and leaves out scripts with a src', () => {
+    const html = '<head><style data-x="1">p{color:red}</style><script type="module">go()</script><script type="module" src="/a.js"></script></head><body><style></style></body>';
+    expect(inlineCode(html)).toEqual({ scripts: ['go()'], styles: ['p{color:red}', ''] });
+    // The hash of nothing is the one the policy allows for emotion's empty elements.
+    expect(hashSource('')).toBe(EMPTY_STYLE_HASH);
+    const collector = createHashCollector();
+    collector.add(html);
+    collector.add(html);
+    expect(collector.hashes()).toEqual({ scripts: [hashSource('go()')], styles: [hashSource(''), hashSource('p{color:red}')].sort() });
+  });
+});
+
+describe('the pages with a plain post\'s outcome', () => {
+  it('finds the forms a page posts to, by their collection', () => {
+    const html = `<form action="${api.documents('Inquriy')}"></form><form action="${api.documents('subcribe')}"></form><form action="/elsewhere"></form>`;
+    expect(formsOnPage(html)).toEqual(['Inquriy', 'subcribe']);
+  });
 });
