@@ -1,12 +1,15 @@
 /**
  * The build our server serves (siteBuild.ts): pages a shared cache (a CDN in front of the site)
- * may keep and must revalidate, the endpoints and the inbox it must never keep, and the switch
- * to a new build at run time, with no visitor seeing an error.
+ * may keep and must revalidate, the endpoints and the inbox it must never keep, the same page
+ * policy as firebase.json's and Caddy's, and the switch to a new build at run time, with no
+ * visitor seeing an error.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { caddySnippets } from '../deploy/caddy';
+import { firebaseJson } from '../deploy/firebaseJson';
 import { CACHE_CONTROL } from '../shared/caching';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { buildApp } from './app';
@@ -85,6 +88,24 @@ describe('a cache in front of our server (a CDN)', () => {
       await app.inject({ url: '/admin/leads/x' }),
     ];
     for (const answer of answers) expect([answer.statusCode, answer.headers['cache-control']]).toEqual([answer.statusCode, expect.stringContaining('no-store')]);
+  });
+});
+
+describe('one policy for every host of the files', () => {
+  it('our server, firebase.json and the Caddy snippets send the same page policy for the same build', async () => {
+    const dir = builtSite('one');
+    const manifest = JSON.parse(readFileSync(path.join(dir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+    manifest.inlineHashes = { scripts: ["'sha256-c2NyaXB0'"], styles: ["'sha256-c3R5bGU='"] };
+    writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+    const app = await start(dir);
+    // Over HTTPS, as behind Caddy or a CDN (a proxy on this machine is believed).
+    const page = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '127.0.0.1' });
+    const ours = String(page.headers['content-security-policy']);
+    const hosting = firebaseJson(manifest).hosting.headers.find((h) => h.source === '**')!.headers.find((h) => h.key === 'Content-Security-Policy')!.value;
+    const caddy = /Content-Security-Policy "([^"]+)"/.exec(caddySnippets(manifest))?.[1];
+    expect(ours).toContain("script-src 'self' 'sha256-c2NyaXB0';");
+    expect(ours).not.toContain('nonce');
+    expect([hosting, caddy]).toEqual([ours, ours]);
   });
 });
 
