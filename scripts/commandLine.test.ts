@@ -146,6 +146,7 @@ describe('the other scripts refuse an unknown option and a word they do not take
     ['npm start', tsx, ['scripts/start.ts']],
     ['npm run firebase:config', tsx, ['scripts/firebase-config.ts']],
     ['npm run bench', process.execPath, ['scripts/bench.mjs']],
+    ['npm run bench:pages', process.execPath, ['scripts/bench-pages.mjs']],
     ['npm run stress:slow-read', process.execPath, ['scripts/stress-slow-read.mjs']],
     ['npm run lighthouse', process.execPath, ['scripts/lighthouse.mjs']],
     ['npm run navigation', process.execPath, ['scripts/navigation.mjs']],
@@ -153,15 +154,16 @@ describe('the other scripts refuse an unknown option and a word they do not take
   ];
 
   it('with one sentence, exit code 2, before doing anything', async () => {
-    const firebaseFiles = ['firebase.json', 'firestore.rules', 'storage.rules'].map((f) => readFileSync(path.join(projectDir, f), 'utf8'));
+    const deployFiles = ['firestore.rules', 'storage.rules'];
+    const firebaseFiles = deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'));
     const runs = await inTurns(scripts, 3, ([, program, args]) => run(program, [...args, '--bogus']));
     for (const [i, [name]] of scripts.entries()) {
       expectOneSentence(runs[i]!, name);
       expect(runs[i]!.stderr).toMatch(/^Unknown option --bogus: /);
     }
     // Scripts that take no words refuse one too.
-    const extra = await inTurns(scripts.slice(1, 6), 3, ([, program, args]) => run(program, [...args, 'extra']));
-    for (const [i, [name]] of scripts.slice(1, 6).entries()) expectOneSentence(extra[i]!, name);
-    expect(['firebase.json', 'firestore.rules', 'storage.rules'].map((f) => readFileSync(path.join(projectDir, f), 'utf8'))).toEqual(firebaseFiles);
+    const extra = await inTurns(scripts.slice(1, 7), 3, ([, program, args]) => run(program, [...args, 'extra']));
+    for (const [i, [name]] of scripts.slice(1, 7).entries()) expectOneSentence(extra[i]!, name);
+    expect(deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'))).toEqual(firebaseFiles);
   });
 });
