@@ -1,6 +1,6 @@
 /**
  * npm run leads -- export [<collection>] [--format json|csv] [--status <s>] [--spam|--inbox] [--search <text>]
- *                                                              print the leads of a view (the inbox's Export does the same)
+ *                                                              print the leads of a view, newest first, streamed from the database (the inbox's Export does the same)
  * npm run leads -- backup <file>                                copy the database safely, even while the site runs
  * npm run leads -- count                                        how many documents each collection holds
  * npm run leads -- add-admin <email>                            make an inbox account (or give it a new password); the password from standard input
@@ -14,7 +14,9 @@ import path from 'node:path';
 import server from '../config/server';
 import { LEAD_STATUSES, type LeadStatus } from '../src/shared/adminApi';
 import { databaseFile, openStore, type Store } from '../src/server/store';
-import { exportLeads, knownCollections, type LeadFilter } from '../src/server/leads';
+import { pipeline } from 'node:stream/promises';
+import { exportStream, knownCollections, type LeadFilter } from '../src/server/leads';
+import { readNotifySettings } from '../src/server/notify/settings';
 import { listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
 
 const usage = `Usage:
@@ -88,7 +90,7 @@ async function addAdmin(store: Store, email: string | undefined) {
   );
 }
 
-function exportView(store: Store, args: string[]) {
+async function exportView(store: Store, args: string[]) {
   const format = option(args, '--format');
   const status = option(format.rest, '--status');
   const search = option(status.rest, '--search');
@@ -108,9 +110,8 @@ function exportView(store: Store, args: string[]) {
     ...(args.includes('--spam') ? { spam: true } : args.includes('--inbox') ? { spam: false } : {}),
     ...(search.value === undefined ? {} : { search: search.value }),
   };
-  // The inbox shows the newest first; the plain export of a collection keeps its old order.
-  const plain = Object.keys(filter).length <= 1 && collection !== undefined;
-  process.stdout.write(exportLeads(store, filter, chosenFormat, plain ? 'oldest' : 'newest'));
+  // Newest first, whatever the view (as the inbox's Export); written as fast as the reader takes it.
+  await pipeline(exportStream(store, filter, chosenFormat, readNotifySettings(process.env).settings.publicUrl), process.stdout);
 }
 
 const [command, ...rest] = process.argv.slice(2);
@@ -126,7 +127,7 @@ const store = openStore(dataDir, { readonly: command === 'count' });
 
 try {
   if (command === 'export') {
-    exportView(store, rest);
+    await exportView(store, rest);
   } else if (command === 'backup') {
     const target = rest[0];
     if (!target) fail(`Name the backup file. ${usage}`);

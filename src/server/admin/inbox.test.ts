@@ -17,7 +17,7 @@ import { validData } from '../../test/formFixtures';
 import { projectDir } from '../../test/realConfig';
 import { fileOnDisk, splitStoragePath } from '../files';
 import * as notify from '../notify';
-import { storagePathOfUrl } from './privacy';
+import { uploadNamedBy } from '../cvFiles';
 
 jest.mock('../notify', () => {
   const actual = jest.requireActual<typeof notify>('../notify');
@@ -189,7 +189,7 @@ describe('signed in', () => {
   it('exports the view with the command line\'s own code: the same bytes as `npm run leads -- export`', async () => {
     const run = promisify(execFile);
     const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-    const cli = (args: string[]) => run(tsx, ['scripts/leads.ts', 'export', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: s.dataDir } });
+    const cli = (args: string[]) => run(tsx, ['scripts/leads.ts', 'export', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: s.dataDir, PUBLIC_URL: '' } });
     const views: [string, string[]][] = [
       ['?form=inquiry&spam=false&format=csv', ['Inquriy', '--inbox', '--format', 'csv']],
       ['?spam=false&format=json', ['--inbox', '--format', 'json']],
@@ -213,7 +213,7 @@ describe('signed in', () => {
   });
 
   it('deletes a lead with its CV file', async () => {
-    const storagePath = storagePathOfUrl(cvUrl)!;
+    const storagePath = uploadNamedBy(cvUrl)!.path;
     const parts = splitStoragePath(storagePath)!;
     expect(existsSync(fileOnDisk(s.dataDir, parts.prefix, parts.id))).toBe(true);
     const response = await agency.change('DELETE', pathOf('deleteLead', { docId: freelancer }));
