@@ -110,27 +110,39 @@ function whereOf(filter: LeadFilter): { sql: string; params: Params } {
     where.push('d.doc_id = ?');
     params.push(filter.docId);
   }
+  // The small `leads` table first (indexed by spam, collection, status); the documents only to search.
+  if (filter.spam !== undefined) {
+    where.push('l.spam = ?');
+    params.push(filter.spam ? 1 : 0);
+  }
   if (filter.collection !== undefined) {
-    where.push('d.collection = ?');
+    where.push('l.collection = ?');
     params.push(filter.collection);
   }
   if (filter.status !== undefined) {
-    where.push("coalesce(l.status, 'new') = ?");
+    where.push('l.status = ?');
     params.push(filter.status);
-  }
-  if (filter.spam !== undefined) {
-    where.push('coalesce(l.spam, 0) = ?');
-    params.push(filter.spam ? 1 : 0);
   }
   const search = filter.search?.trim().toLocaleLowerCase();
   if (search) {
+    // SQLite's own (ASCII) lower() and instr() first, where they cannot miss a match: plain
+    // ASCII text, nothing JSON escapes; then the exact check on each value.
+    if (/^[\x20-\x7e]+$/.test(search) && !/["\\]/.test(search)) {
+      where.push('(instr(lower(d.data), ?) > 0 OR instr(lower(l.note), ?) > 0)');
+      params.push(search, search);
+    }
     where.push('lead_has(d.data, l.note, ?)');
     params.push(search);
   }
   return { sql: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
-const FROM = 'FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id';
+/** Every document has its row in `leads` (written in the same transaction: src/server/store.ts). */
+const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
+/** Sorted by arrival, the documents lead (their order is the table's): a page reads only its rows. */
+const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
+/** Counting needs the documents only for a search or one lead. */
+const fromFor = (filter: LeadFilter) => (filter.search?.trim() || filter.docId !== undefined ? FROM : 'FROM leads l');
 const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note';
 
 const rowOf = (row: Row): LeadRow => ({
@@ -165,9 +177,9 @@ function orderOf(sort: LeadSort, direction: SortDirection): { sql: string; param
     sort === 'name' || sort === 'email'
       ? senderExpression(sort)
       : sort === 'status'
-        ? { sql: "coalesce(l.status, 'new')", params: [] }
+        ? { sql: 'l.status', params: [] }
         : sort === 'form'
-          ? { sql: 'd.collection', params: [] }
+          ? { sql: 'l.collection', params: [] }
           : { sql: 'd.seq', params: [] };
   return { sql: `ORDER BY ${by.sql} ${dir}${sort === 'receivedAt' ? '' : `, d.seq ${dir}`}`, params: by.params };
 }
@@ -184,19 +196,20 @@ export function leadPage(store: Store, filter: LeadFilter, page: PageOf): { rows
   const db = withSearch(store.db);
   const where = whereOf(filter);
   const order = orderOf(page.sort, page.direction);
-  const rows = db.prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql} ${order.sql} LIMIT ? OFFSET ?`).all(...where.params, ...order.params, page.limit, page.offset) as Row[];
+  const rows = db.prepare(`SELECT ${COLUMNS} ${page.sort === 'receivedAt' ? FROM_BY_ARRIVAL : FROM} ${where.sql} ${order.sql} LIMIT ? OFFSET ?`).all(...where.params, ...order.params, page.limit, page.offset) as Row[];
   return { rows: rows.map(rowOf), total: countLeads(store, filter) };
 }
 
 export function countLeads(store: Store, filter: LeadFilter): number {
   const where = whereOf(filter);
-  return (withSearch(store.db).prepare(`SELECT count(*) AS n ${FROM} ${where.sql}`).get(...where.params) as { n: number }).n;
+  return (withSearch(store.db).prepare(`SELECT count(*) AS n ${fromFor(filter)} ${where.sql}`).get(...where.params) as { n: number }).n;
 }
 
 /** How many leads of the view (any form) each form has, by the form's name. */
 export function countByForm(store: Store, filter: LeadFilter): Record<string, number> {
-  const where = whereOf({ ...filter, collection: undefined });
-  const rows = withSearch(store.db).prepare(`SELECT d.collection, count(*) AS n ${FROM} ${where.sql} GROUP BY d.collection`).all(...where.params) as { collection: string; n: number }[];
+  const all = { ...filter, collection: undefined };
+  const where = whereOf(all);
+  const rows = withSearch(store.db).prepare(`SELECT l.collection, count(*) AS n ${fromFor(all)} ${where.sql} GROUP BY l.collection`).all(...where.params) as { collection: string; n: number }[];
   return Object.fromEntries(rows.map((row) => [formNameOf(row.collection) ?? row.collection, row.n]));
 }
 
@@ -208,7 +221,7 @@ const CHUNK_CHARS = 64 * 1024;
 /** The view's leads, newest first, a batch of rows at a time (each batch its own query: nothing stays open between them). */
 function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
   const where = whereOf(filter);
-  const batch = withSearch(store.db).prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql ? `${where.sql} AND` : 'WHERE'} d.seq < ? ORDER BY d.seq DESC LIMIT ?`);
+  const batch = withSearch(store.db).prepare(`SELECT ${COLUMNS} ${FROM_BY_ARRIVAL} ${where.sql ? `${where.sql} AND` : 'WHERE'} d.seq < ? ORDER BY d.seq DESC LIMIT ?`);
   let before = Number.MAX_SAFE_INTEGER;
   for (;;) {
     const rows = batch.all(...where.params, before, BATCH) as Row[];

@@ -20,7 +20,7 @@ export interface Seeded {
 export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.UTC(2025, 0, 1) } = {}): Seeded {
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
-  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam) VALUES (?, ?, ?)');
+  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection) VALUES (?, ?, ?, ?)');
   const padding = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(messageChars / 57)).slice(0, messageChars);
   store.db.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -34,7 +34,7 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       if (formId === 'freelancer') values.CvFile = '';
       const docId = newDocumentId();
       insertDocument.run(form.collection, docId, JSON.stringify(buildDocument(form, values, at)), at.toISOString());
-      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0);
+      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection);
     }
   })();
   return { leads: count, ms: performance.now() - began };
