@@ -216,7 +216,7 @@ export function countByForm(store: Store, filter: LeadFilter): Record<string, nu
 /** Leads read from the database at a time while exporting. */
 const BATCH = 200;
 /** Text gathered before it is handed on (one write to the connection). */
-const CHUNK_CHARS = 64 * 1024;
+const CHUNK_CHARS = 16 * 1024;
 
 /** The view's leads, newest first, a batch of rows at a time (each batch its own query: nothing stays open between them). */
 function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {

@@ -1,7 +1,7 @@
 /**
  * A database of many leads, made in moments: rows written straight into a real SQLite file in
  * one transaction (100,000 leads in a second or two here), spread over the four forms, a few
- * spam, some already read. Nothing is committed: tests and `npm run bench:inbox` make it.
+ * spam, some already read, one a minute up to now (within every form's retention period). Nothing is committed: tests and `npm run bench:inbox` make it.
  * `messageChars` pads each career and contact message (a 100 MB export: about 1,000 each).
  */
 import forms from '../../config/forms';
@@ -17,7 +17,7 @@ export interface Seeded {
   ms: number;
 }
 
-export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.UTC(2025, 0, 1) } = {}): Seeded {
+export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.now() - count * 60_000 } = {}): Seeded {
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
   const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection) VALUES (?, ?, ?, ?)');
