@@ -20,6 +20,8 @@ import { buildApp } from '../src/server/app';
 import { openStore } from '../src/server/store';
 import { seedLeads } from '../src/test/seedLeads';
 
+const PASSWORD = 'a long bench password';
+
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
@@ -52,8 +54,6 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   return { child, base: `http://127.0.0.1:${port}` };
 }
-
-const PASSWORD = 'a long bench password';
 
 /** Signs in as the inbox does (the sign-in's CSRF token and cookie first); returns the cookies to send. */
 async function signIn(base: string, email: string): Promise<string> {
