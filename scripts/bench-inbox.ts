@@ -27,16 +27,6 @@ const arg = (name: string, fallback: number) => {
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
 };
 
-if (process.argv.includes('--serve')) {
-  // The server under test, in a process of its own (its memory is what is sampled).
-  const app = await buildApp({ dataDir: process.env.DATA_DIR!, logger: false, rateLimitFactor: 1000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
-} else {
-  await bench();
-}
-
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
@@ -164,4 +154,14 @@ async function bench() {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+if (process.argv.includes('--serve')) {
+  // The server under test, in a process of its own (its memory is what is sampled).
+  const app = await buildApp({ dataDir: process.env.DATA_DIR!, logger: false, rateLimitFactor: 1000 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
+} else {
+  await bench();
 }

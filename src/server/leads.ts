@@ -324,9 +324,20 @@ export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFor
   );
 }
 
-/** The export as a stream: the next batch is read from the database only when the reader has taken the last. */
+/** The pieces, each after the server has had a turn to answer others (a fast reader must not hold it). */
+async function* giveWay(pieces: Iterable<string>): AsyncGenerator<string> {
+  for (const piece of pieces) {
+    yield piece;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * The export as a stream: the next batch is read from the database only when the reader has
+ * taken the last, and between two pieces the server answers whatever else is waiting.
+ */
 export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Readable {
-  return Readable.from(exportLeads(store, filter, format, publicUrl), { objectMode: false, highWaterMark: 1 });
+  return Readable.from(giveWay(exportLeads(store, filter, format, publicUrl)), { objectMode: false, highWaterMark: 1 });
 }
 
 export { knownCollections } from '../forms/model/registry';
