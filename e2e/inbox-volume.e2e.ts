@@ -86,6 +86,11 @@ test('the first screen of a 100,000-lead inbox is drawn within 1 s; pages and so
 
 test('a right-to-left override in a name is shown by its code in the list and on the lead page', async ({ page }) => {
   await signIn(page, account, base);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/inbox-volume-list-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('searchbox', { name: admin.list.search }).fill('gpj.exe');
   const shown = 'Invoice [U+202E]gpj.exe';
   const link = page.getByRole('link', { name: shown, exact: true });
