@@ -191,26 +191,36 @@ export function selectLeads(store: Store, filter: LeadFilter = {}): LeadRow[] {
   return rows.map(rowOf);
 }
 
-/** One page of a view, sorted by the database, and how many leads the view has. */
-export function leadPage(store: Store, filter: LeadFilter, page: PageOf): { rows: LeadRow[]; total: number } {
+/** One page of a view, sorted by the database. */
+export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRow[] {
   const db = withSearch(store.db);
   const where = whereOf(filter);
   const order = orderOf(page.sort, page.direction);
   const rows = db.prepare(`SELECT ${COLUMNS} ${page.sort === 'receivedAt' ? FROM_BY_ARRIVAL : FROM} ${where.sql} ${order.sql} LIMIT ? OFFSET ?`).all(...where.params, ...order.params, page.limit, page.offset) as Row[];
-  return { rows: rows.map(rowOf), total: countLeads(store, filter) };
+  return rows.map(rowOf);
 }
 
-export function countLeads(store: Store, filter: LeadFilter): number {
-  const where = whereOf(filter);
-  return (withSearch(store.db).prepare(`SELECT count(*) AS n ${fromFor(filter)} ${where.sql}`).get(...where.params) as { n: number }).n;
-}
-
-/** How many leads of the view (any form) each form has, by the form's name. */
-export function countByForm(store: Store, filter: LeadFilter): Record<string, number> {
+/**
+ * A view's counts, in one pass over it (a search reads every document once): how many leads
+ * it has, how many of them are new, and how many each form has whatever the form filter.
+ */
+export function viewCounts(store: Store, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
   const all = { ...filter, collection: undefined };
   const where = whereOf(all);
-  const rows = withSearch(store.db).prepare(`SELECT l.collection, count(*) AS n ${fromFor(all)} ${where.sql} GROUP BY l.collection`).all(...where.params) as { collection: string; n: number }[];
-  return Object.fromEntries(rows.map((row) => [formNameOf(row.collection) ?? row.collection, row.n]));
+  const rows = withSearch(store.db)
+    .prepare(`SELECT l.collection, l.status, count(*) AS n ${fromFor(all)} ${where.sql} GROUP BY l.collection, l.status`)
+    .all(...where.params) as { collection: string; status: LeadStatus; n: number }[];
+  const byForm: Record<string, number> = {};
+  let total = 0;
+  let unreadInView = 0;
+  for (const row of rows) {
+    const form = formNameOf(row.collection) ?? row.collection;
+    byForm[form] = (byForm[form] ?? 0) + row.n;
+    if (filter.collection !== undefined && row.collection !== filter.collection) continue;
+    total += row.n;
+    if (row.status === 'new') unreadInView += row.n;
+  }
+  return { total, unreadInView, byForm };
 }
 
 /** Leads read from the database at a time while exporting. */

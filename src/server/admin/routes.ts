@@ -22,7 +22,7 @@ import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_SORTS, LEAD_STATUSES, 
 import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
-import { countByForm, countLeads, exportStream, leadPage, type LeadFilter, type PageOf } from '../leads';
+import { exportStream, leadPage, viewCounts, type LeadFilter, type PageOf } from '../leads';
 import { resendDelivery } from '../notify';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
@@ -223,13 +223,10 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const filter = filterOf(request.query);
     const page = pageOf(request.query);
     if (!filter || !page) return fail(reply, 400, messages.badFilter);
-    const { rows, total } = leadPage(store, filter, page);
     const answer: LeadList = {
-      leads: rows.map(summaryOf),
+      leads: leadPage(store, filter, page).map(summaryOf),
       offset: page.offset,
-      total,
-      unreadInView: filter.status === undefined || filter.status === 'new' ? countLeads(store, { ...filter, status: 'new' }) : 0,
-      byForm: countByForm(store, filter),
+      ...viewCounts(store, filter),
       unread: unreadCount(store),
     };
     return json(reply, 200, answer);
