@@ -55,6 +55,8 @@ export interface ConnectionGuard {
 
 /** How often the connections are looked at. Between two looks, answers can add only so much. */
 const LOOK_EVERY_MS = 100;
+/** A look this late means the server itself was busy (a long synchronous step), not a slow machine's jitter. */
+const SERVER_BUSY_MS = 1000;
 /** Closed connections are reported (to the log) at most this often, counted by reason. */
 const REPORT_EVERY_MS = 10_000;
 
@@ -112,7 +114,7 @@ export function createConnectionGuard(
     // that could not be written to meanwhile is not stalled. Its progress clocks move on by it.
     const late = time - lookedAt - LOOK_EVERY_MS;
     lookedAt = time;
-    if (late > LOOK_EVERY_MS) for (const t of tracked.values()) t.progressAt += late;
+    if (late > SERVER_BUSY_MS) for (const t of tracked.values()) t.progressAt += late;
     let total = 0;
     const holding: Look[] = [];
     for (const [socket, t] of tracked) {
