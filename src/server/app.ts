@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import path from 'node:path';
 import server from '../../config/server';
+import site from '../../config/site';
 import { api } from '../shared/api';
 import { registerAdmin } from './admin';
 import { registerApi } from './api';
@@ -19,6 +20,7 @@ import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } fr
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
+import { claimUploads } from './cvFiles';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
 
@@ -101,6 +103,8 @@ export async function buildApp({
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
     },
   });
+  // A lead owns the uploads it names (path and token) that no lead owns yet, in its own transaction.
+  store.onInsert((inserted) => claimUploads(store, inserted));
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).
@@ -127,7 +131,7 @@ export async function buildApp({
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerHealth(app, { store, dataDir });
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') });
 
   if (clientDir) await serveSite(app, clientDir);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

@@ -20,13 +20,15 @@ export interface AdminOptions {
   clientDir?: string;
   clock: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The site's public address (PUBLIC_URL): the exports' links to each lead. */
+  publicUrl: string;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait }: AdminOptions): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl }: AdminOptions): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
-  await registerAdminApi(app, { store, dataDir, clock, sleep });
+  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl });
 
   const housekeeping = () => {
     try {
