@@ -1,15 +1,17 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
-import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
-import { islands, isIslandName } from './src/islands/registry';
-import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
-import { isFirebaseBuild } from './src/shared/firebaseSettings';
-import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
+import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
+import { compileHints, configCheck, devPages } from './src/build/vitePlugins.ts';
+import { isFirebaseBuild } from './src/shared/firebaseSettings.ts';
+import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce.ts';
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ mode }) => {
+  // The islands' registry is read as text (src/build/viteManifest.ts): importing it would bundle
+  // every island's component, and all they import, into this config each time vite loads it.
+  const triggers = islandTriggers(root);
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   const adapter = isFirebaseBuild(env) ? 'firebase' : 'local';
   return {
@@ -23,7 +25,7 @@ export default defineConfig(({ mode }) => {
         atLoadModules: [
           HYDRATE_MODULE,
           ...Object.entries(islandModules(root))
-            .filter(([name]) => isIslandName(name) && islands[name].when !== 'forms')
+            .filter(([name]) => triggers[name] !== undefined && triggers[name] !== 'forms')
             .map(([, file]) => file),
         ].map((file) => path.join(root, file)),
       }),
