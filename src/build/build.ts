@@ -7,10 +7,13 @@
 import { build as esbuild } from 'esbuild';
 import path from 'node:path';
 import { build as viteBuild, loadEnv } from 'vite';
+import forms from '../../config/forms';
+import { deployFiles, writeDeployFiles } from '../deploy/deployFiles';
 import { isFirebaseBuild } from '../shared/firebaseSettings';
-import { FALLBACK_FILE } from '../shared/pageFiles';
+import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
 import { compressTextFiles } from './compress';
 import { prerenderSite } from './prerender';
+import { siteManifest } from './siteManifest';
 
 export interface BuildOptions {
   root: string;
@@ -27,18 +30,20 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   const ssrDir = path.join(outDir, 'ssr');
   const configFile = path.join(root, 'vite.config.ts');
 
-  await viteBuild({ root, configFile, mode: 'production', build: { outDir: clientDir } });
+  // vite says only what needs attention (warnings, errors); this build prints its own short summary.
+  const quiet = { mode: 'production', logLevel: 'warn' } as const;
+  await viteBuild({ root, configFile, ...quiet, build: { outDir: clientDir } });
   // The agency's inbox (admin.html), apart and after: its own chunks, which no public page
   // loads, in the same folder (vite.admin.config.ts keeps what the first build wrote). Not in a
   // Firebase build: the inbox needs our server, and Hosting would only serve it broken.
   if (isFirebaseBuild({ ...loadEnv('production', root, 'VITE_'), ...process.env })) log('inbox: left out (a Firebase build has no server of ours for it)');
-  else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), mode: 'production', build: { outDir: clientDir } });
-  await viteBuild({ root, configFile, mode: 'production', build: { ssr: RENDERER_ENTRY, outDir: ssrDir }, logLevel: 'warn' });
+  else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), ...quiet, build: { outDir: clientDir } });
+  await viteBuild({ root, configFile, ...quiet, build: { ssr: RENDERER_ENTRY, outDir: ssrDir } });
 
   const pages = await prerenderSite({ root, clientDir, rendererFile: path.join(ssrDir, 'entry-server.js') });
-  for (const { address, file, bytes } of pages) {
-    log(`prerendered ${(file === FALLBACK_FILE ? '(any other address)' : address).padEnd(20)} -> ${file} (${(bytes / 1024).toFixed(1)} kB)`);
-  }
+  const sizes = pages.map(({ bytes }) => bytes / 1024);
+  const addresses = pages.filter(({ file }) => file !== FALLBACK_FILE && file !== ERROR_FILE).length;
+  log(`prerendered ${addresses} addresses, the fallback and the error page into ${path.relative(root, clientDir)} (${Math.min(...sizes).toFixed(1)}-${Math.max(...sizes).toFixed(1)} kB each)`);
 
   const { before, after } = compressTextFiles(clientDir);
   log(`compressed text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli`);
@@ -56,4 +61,8 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
     logLevel: 'warning',
   });
   log(`server bundle: ${path.relative(root, path.join(outDir, 'server', 'index.js'))}`);
+
+  // The Firebase deploy files follow config/ (src/deploy/deployFiles.ts): rewritten when it changed them.
+  const written = writeDeployFiles(root, deployFiles(forms, await siteManifest()));
+  if (written.length > 0) log(`Firebase deploy files updated from config/: ${written.join(', ')} (commit them with your change)`);
 }

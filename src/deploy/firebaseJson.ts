@@ -5,14 +5,17 @@
  * with the fallback page, 404.html, and status 404. Caching is our server's
  * (src/shared/caching.ts): hashed assets for a year, pages revalidated on every visit. It
  * also names the Firestore and Cloud Storage security rules files (written from config/forms
- * by firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
- * committed files equal this output.
+ * by firebaseRules.ts). The build writes all three files (src/deploy/deployFiles.ts); before
+ * each part of a deploy, Firebase runs DEPLOY_CHECK_COMMAND, which refuses files older than config/.
  */
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../shared/caching';
 import type { SiteManifest } from '../shared/siteManifest';
 import { commonHeaders, contentSecurityPolicy } from '../shared/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
+
+/** Run by `firebase deploy` before it sends anything (a predeploy hook): stops the deploy while a deploy file is not current. */
+export const DEPLOY_CHECK_COMMAND = 'npm run firebase:config -- --check';
 
 /** Where the Firebase SDK sends documents and files from the browser. */
 const FIREBASE_ORIGINS = ['https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com'];
@@ -26,6 +29,7 @@ export function firebaseJson(site: SiteManifest) {
   const policy = contentSecurityPolicy(undefined, { frameOrigins: site.frameOrigins, https: true, connectOrigins: FIREBASE_ORIGINS });
   return {
     hosting: {
+      predeploy: [DEPLOY_CHECK_COMMAND],
       public: 'dist/client',
       ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
       trailingSlash: false,
@@ -46,8 +50,8 @@ export function firebaseJson(site: SiteManifest) {
         },
       ],
     },
-    firestore: { rules: FIRESTORE_RULES_FILE },
-    storage: { rules: STORAGE_RULES_FILE },
+    firestore: { predeploy: [DEPLOY_CHECK_COMMAND], rules: FIRESTORE_RULES_FILE },
+    storage: { predeploy: [DEPLOY_CHECK_COMMAND], rules: STORAGE_RULES_FILE },
   };
 }
 
