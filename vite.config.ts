@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig } from 'vite';
+import { dataAdapter } from './src/build/dataAdapter.ts';
 import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins.ts';
-import { isFirebaseBuild } from './src/shared/firebaseSettings.ts';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce.ts';
 
 const root = import.meta.dirname;
@@ -12,8 +12,7 @@ export default defineConfig(({ mode }) => {
   // The islands' registry is read as text (src/build/viteManifest.ts): importing it would bundle
   // every island's component, and all they import, into this config each time vite loads it.
   const triggers = islandTriggers(root);
-  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
-  const adapter = isFirebaseBuild(env) ? 'firebase' : 'local';
+  const adapter = dataAdapter(mode, process.cwd());
   return {
     plugins: [
       react(),

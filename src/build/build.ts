@@ -6,11 +6,11 @@
  */
 import { build as esbuild } from 'esbuild';
 import path from 'node:path';
-import { build as viteBuild, loadEnv } from 'vite';
+import { build as viteBuild } from 'vite';
 import forms from '../../config/forms';
 import { deployFiles, writeDeployFiles } from '../deploy/deployFiles';
-import { isFirebaseBuild } from '../shared/firebaseSettings';
 import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
+import { dataAdapter } from './dataAdapter';
 import { compressTextFiles } from './compress';
 import { prerenderSite } from './prerender';
 import { siteManifest } from './siteManifest';
@@ -36,7 +36,7 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   // The agency's inbox (admin.html), apart and after: its own chunks, which no public page
   // loads, in the same folder (vite.admin.config.ts keeps what the first build wrote). Not in a
   // Firebase build: the inbox needs our server, and Hosting would only serve it broken.
-  if (isFirebaseBuild({ ...loadEnv('production', root, 'VITE_'), ...process.env })) log('inbox: left out (a Firebase build has no server of ours for it)');
+  if (dataAdapter('production', root) === 'firebase') log('inbox: left out (a Firebase build has no server of ours for it)');
   else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), ...quiet, build: { outDir: clientDir } });
   await viteBuild({ root, configFile, ...quiet, build: { ssr: RENDERER_ENTRY, outDir: ssrDir } });
 
