@@ -4,7 +4,6 @@ import { defineConfig } from 'vite';
 import { dataAdapter } from './src/build/dataAdapter.ts';
 import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins.ts';
-import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce.ts';
 
 const root = import.meta.dirname;
 
@@ -34,8 +33,6 @@ export default defineConfig(({ mode }) => {
     // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
     appType: 'custom',
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
-    // Script and style tags get the nonce placeholder our server fills in per answer.
-    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

@@ -14,7 +14,7 @@
  * storage id (src/forms/model/storageId.ts), no larger than the upload's maxBytes, with one of its
  * media types; `get` (the download URL needs it); nothing else anywhere.
  *
- * The build writes both files (with firebase.json) when config/ changed them, and a Firebase
+ * Both files are committed; the build rewrites them when config/ changed them, and a Firebase
  * deploy refuses files that are not this output (src/deploy/deployFiles.ts).
  */
 import { MAX_DATE_TEXT, buildDocument } from '../forms/model/document';
