@@ -26,11 +26,9 @@ const shared = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
   // No component imports pictures or style sheets (pictures are files in public/ named by
   // config), so no moduleNameMapper for assets is needed.
-  // @fastify/static (loaded by src/server/app.ts) and Fastify's inject() require
-  // content-disposition 3 and cookie 1, published as ESM only: SWC compiles them to CommonJS.
-  // @fastify/cookie (the inbox's sessions) loads cookie 2 with import(), which jest's CommonJS
-  // cannot run: compiled too, its import() becomes a require().
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@fastify/cookie)/)'],
+  // @fastify/cookie (the inbox's sessions) loads cookie with import(), which jest's CommonJS
+  // cannot run: SWC compiles it, and its import() becomes a require().
+  transformIgnorePatterns: ['/node_modules/(?!@fastify/cookie/)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/dist/', '/\\.tmp-'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp-'],
 };

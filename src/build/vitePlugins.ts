@@ -1,7 +1,7 @@
 /** vite's plugins of this project (vite.config.ts). */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
+import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce.ts';
 import type { PageRenderer } from '../shared/pageRender';
 import path from 'node:path';
 import type { Plugin } from 'vite';

@@ -23,13 +23,17 @@ import { openStoreWhenPossible, type Store } from './store';
 import { claimUploads } from './cvFiles';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
+import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
 export interface AppOptions {
   /** The folder `vite build` wrote (dist/client); leave out to serve only the endpoints. */
   clientDir?: string;
   /** Where the database and uploaded files live (DATA_DIR, default ./data). */
   dataDir: string;
+  /** Log each request and what goes wrong (requestLog.ts); LOG=off leaves it out. */
   logger?: boolean;
+  /** Where the log goes (default stdout): readable lines to a terminal, JSON lines anywhere else. */
+  logTo?: LogDestination;
   /**
    * Multiplies the rate limits of config/server.ts (RATE_LIMIT_FACTOR): tests and
    * benchmarks that send thousands of forms from one address raise them.
@@ -70,6 +74,7 @@ export async function buildApp({
   clientDir,
   dataDir,
   logger = false,
+  logTo = process.stdout,
   rateLimitFactor = 1,
   trustProxy = 'loopback',
   clock = Date.now,
@@ -83,7 +88,8 @@ export async function buildApp({
     { report: (closed) => app.log.warn({ closed }, 'Closed connections that held too much (slow readers, pipelining, too many at once)') },
   );
   const app = Fastify({
-    logger: logger ? { level: 'info' } : false,
+    logger: logger ? loggerOptions(logTo) : false,
+    logController: new OneEntryPerRequest(),
     trustProxy,
     // Requests refused before any route sees them answer in config's words too (refusals.ts).
     clientErrorHandler,
