@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { openStore } from '../../src/server/store';
 import { expect } from '../fixtures';
-import { field, formOf, submitButton, toasts, uniqueSuffix } from './forms';
+import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './forms';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -56,7 +56,7 @@ export async function sendApplication(page: Page, values: Record<string, string>
   await expect(form.getByText('cv.pdf uploaded.')).toBeVisible();
   for (const [key, value] of Object.entries(values)) await field(form, key).fill(value);
   await submitButton(form).click();
-  await expect(toasts(page).filter({ hasText: 'Thankyou For Connecting' })).toHaveCount(1);
+  await expect(toasts(page).filter({ hasText: toastOf('freelancer', 'success') })).toHaveCount(1);
 }
 
 /** Stores a document as the spam trap does (in the Spam folder, never notified); resolves with its id. */
