@@ -18,6 +18,7 @@
  * Exit code 0 when all four hold, 1 otherwise. Options:
  *   --keep        keep the temporary copy (its path is printed)
  *   --no-browser  skip step 3 (quicker, for trying it out)
+ *   --edits-only  make the edits and stop (with --keep, to look at them)
  *
  * E2E_PORT chooses the browser tests' port, as for `npm run test:e2e`.
  */
@@ -217,6 +218,25 @@ function svgPortrait(colour: string): string {
 // ---------------------------------------------------------------------------------------------
 // The edits: the five of the office manager's afternoon, then four more of the same kind.
 
+/** One more member at the end of the About page's team, with their picture put into public/. */
+function newTeamMember(
+  title: string,
+  member: { name: string; role: string; picture: string; contents: Buffer | string; alt: string; description: string },
+): Edit {
+  return {
+    name: title,
+    file: 'config/pages/about.ts',
+    change: (source, config) =>
+      append(source, prop(sectionOfType(config, 'about', 'team'), 'members', 'the team'), {
+        name: member.name,
+        role: member.role,
+        image: { src: member.picture, alt: member.alt, width: 320, height: 320 },
+        description: member.description,
+      }, 'the team members'),
+    adds: { [`public${member.picture}`]: member.contents },
+  };
+}
+
 export const NEW_HEADLINE = 'Websites and Apps That Grow With You';
 export const NEW_CONTACT_TOAST = 'Thanks! We will get back to you within one working day.';
 
@@ -235,18 +255,14 @@ const edits: Edit[] = [
         answer: "Yes. We're happy to work with clients anywhere, by video call, e-mail and phone.",
       }, 'the FAQ items'),
   },
-  {
-    name: 'a new team member with a photo',
-    file: 'config/pages/about.ts',
-    change: (source, config) =>
-      append(source, prop(sectionOfType(config, 'about', 'team'), 'members', 'the team'), {
-        name: 'Anna Lopez',
-        role: 'UX Designer',
-        image: { src: '/images/team/anna-lopez.png', alt: 'Photo of Anna Lopez, UX designer', width: 320, height: 320 },
-        description: 'Anna turns ideas into screens that are easy and pleasant to use.',
-      }, 'the team members'),
-    adds: { 'public/images/team/anna-lopez.png': png(320, [37, 99, 235]) },
-  },
+  newTeamMember('a new team member with a photo', {
+    name: 'Anna Lopez',
+    role: 'UX Designer',
+    picture: '/images/team/anna-lopez.png',
+    contents: png(320, [37, 99, 235]),
+    alt: 'Photo of Anna Lopez, UX designer',
+    description: 'Anna turns ideas into screens that are easy and pleasant to use.',
+  }),
   {
     name: "the contact form's success toast",
     file: 'config/forms/contact.ts',
@@ -293,18 +309,14 @@ const edits: Edit[] = [
       return replaceString(prop(links[1], 'label', 'the second menu link'), 'Who We Are', 'the second menu label');
     },
   },
-  {
-    name: 'a new team member with a new picture file',
-    file: 'config/pages/about.ts',
-    change: (source, config) =>
-      append(source, prop(sectionOfType(config, 'about', 'team'), 'members', 'the team'), {
-        name: 'Tom Becker',
-        role: 'Backend Developer',
-        image: { src: '/images/team/new/tom-becker.svg', alt: 'Portrait illustration of Tom Becker, backend developer', width: 320, height: 320 },
-        description: 'Tom keeps the servers fast and the data safe.',
-      }, 'the team members'),
-    adds: { 'public/images/team/new/tom-becker.svg': svgPortrait('#0f766e') },
-  },
+  newTeamMember('a new team member with a new picture file', {
+    name: 'Tom Becker',
+    role: 'Backend Developer',
+    picture: '/images/team/new/tom-becker.svg',
+    contents: svgPortrait('#0f766e'),
+    alt: 'Portrait illustration of Tom Becker, backend developer',
+    description: 'Tom keeps the servers fast and the data safe.',
+  }),
 ];
 
 function applyEdit(dir: string, edit: Edit): void {
@@ -355,9 +367,10 @@ function main(): number {
   const argv = process.argv.slice(2);
   const keep = argv.includes('--keep');
   const browser = !argv.includes('--no-browser');
-  const unknown = argv.filter((a) => !['--keep', '--no-browser'].includes(a));
+  const editsOnly = argv.includes('--edits-only');
+  const unknown = argv.filter((a) => !['--keep', '--no-browser', '--edits-only'].includes(a));
   if (unknown.length) {
-    console.error(`Unknown option ${unknown.join(' ')}. Use --keep or --no-browser.`);
+    console.error(`Unknown option ${unknown.join(' ')}. Use --keep, --no-browser or --edits-only.`);
     return 2;
   }
   const started = Date.now();
@@ -375,6 +388,7 @@ function main(): number {
       applyEdit(dir, edit);
       console.log(`  - ${edit.name} (${[edit.file, ...Object.keys(edit.adds ?? {})].join(', ')})`);
     }
+    if (editsOnly) return 0;
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const check = run('npm run check', npm, ['run', '--silent', 'check'], dir);
     const steps = [check];
