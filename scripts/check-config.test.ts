@@ -116,7 +116,7 @@ test('a file that cannot be read is one sentence, and every other file is still 
   expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
 });
 
-test("a form's notification subject naming no field, and a retry schedule the README cannot promise", () => {
+test("a form's notification subject naming no field, and a retry schedule the docs cannot promise", () => {
   const configDir = copyConfig();
   const subject = (real.forms.contact!.notify as { subject: string }).subject;
   edit(configDir, 'forms/contact.ts', keyLine(configDir, 'forms/contact.ts', 'subject', subject), "subject: 'New message from {FullName}',");
