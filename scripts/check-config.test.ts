@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadRealConfig, makePublicDir, projectDir } from '../src/test/realConfig';
+import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig } from '../src/test/realConfig';
 import pageLoaders from '../config/pages';
 import { sectionSchemas } from '../src/sections/schemas';
 
@@ -22,9 +22,12 @@ function runCheck(args: string[] = []): { code: number | null; lines: string[]; 
 
 let publicDir: string;
 let workDir: string | undefined;
+/** The real config's values, so the edits below find their place whatever the office wrote there. */
+let real: RealConfig;
 
 beforeAll(async () => {
-  publicDir = makePublicDir(await loadRealConfig());
+  real = await loadRealConfig();
+  publicDir = makePublicDir(real);
 });
 
 afterAll(() => {
@@ -61,6 +64,14 @@ function edit(configDir: string, file: string, from: string, to: string): number
   return source.slice(0, at).split('\n').length;
 }
 
+/** The text `key: 'value',` (or with double quotes) as a copied file has it. */
+function keyLine(configDir: string, file: string, key: string, value: string): string {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(`${key}: (['"\`])${escaped}\\1,`).exec(readFileSync(path.join(configDir, file), 'utf8'));
+  if (!found) throw new Error(`config/${file} has no line ${key}: ${JSON.stringify(value)}: update this test.`);
+  return found[0];
+}
+
 /** Where esbuild will stop after the comma at the end of `line` is removed: the start of the next line (1-based column). */
 function nextLineStart(configDir: string, file: string, line: number): { line: number; column: number } {
   const next = readFileSync(path.join(configDir, file), 'utf8').split('\n')[line] ?? '';
@@ -82,10 +93,14 @@ test('an unbroken copy checked with --config-dir is OK too', () => {
 
 test('a file that cannot be read is one sentence, and every other file is still checked', () => {
   const configDir = copyConfig();
-  const line = edit(configDir, 'pages/blog.ts', "heading: 'Blog & Best Advise',", "heading: 'Blog & Best Advise'");
+  const blogHeading = ((real.pages.blog!.sections as Json[])[0] as { heading: string }).heading;
+  const headingLine = keyLine(configDir, 'pages/blog.ts', 'heading', blogHeading);
+  const line = edit(configDir, 'pages/blog.ts', headingLine, headingLine.slice(0, -1));
   const stop = nextLineStart(configDir, 'pages/blog.ts', line);
   const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'pages/blog.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
-  edit(configDir, 'site.ts', "href: 'https://www.instagram.com/example'", "href: 'www.instagram.com/example'");
+  const social = (real.site.social as { href: string }[])[1]!.href;
+  const withoutProtocol = social.replace(/^https:\/\//, '');
+  edit(configDir, 'site.ts', keyLine(configDir, 'site.ts', 'href', social), `href: '${withoutProtocol}',`);
   edit(configDir, 'routes.ts', "page: 'product'", "page: 'prodcut'");
   edit(configDir, 'routes.ts', "{ path: '/Career', page: 'career' }", "{ path: '/Career', page: 'career', aliases: ['/Home'] }");
   edit(configDir, 'pages/home.ts', "type: 'split',", "type: 'splitt',");
@@ -94,7 +109,7 @@ test('a file that cannot be read is one sentence, and every other file is still 
   expect(run.lines).toEqual([
     'Found 5 problems in config/:',
     `config/pages/blog.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
-    'config/site.ts: social[1].href "www.instagram.com/example" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.',
+    `config/site.ts: social[1].href "${withoutProtocol}" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
     `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages listed in config/pages/index.ts: ${Object.keys(pageLoaders).join(', ')}.`,
     'config/routes.ts: routes[5].aliases[0] "/Home" is used twice (also at routes[0].aliases[1]). Each address may appear only once, so remove one of them.',
     `config/pages/home.ts: sections[1].type is "splitt", which is not a section type. Did you mean "split"? Use one of: ${Object.keys(sectionSchemas).join(', ')}.`,
@@ -105,7 +120,8 @@ test('a file that cannot be read is one sentence, and every other file is still 
 
 test("a form's notification subject naming no field, and a retry schedule the docs cannot promise", () => {
   const configDir = copyConfig();
-  edit(configDir, 'forms/contact.ts', "subject: 'New message from {Fullname} ({Company})'", "subject: 'New message from {FullName}'");
+  const subject = (real.forms.contact!.notify as { subject: string }).subject;
+  edit(configDir, 'forms/contact.ts', keyLine(configDir, 'forms/contact.ts', 'subject', subject), "subject: 'New message from {FullName}',");
   edit(configDir, 'server.ts', 'firstSeconds: 15,', 'firstSeconds: 45,');
 
   const run = checkCopy(configDir);
@@ -134,7 +150,8 @@ test('a form without a retention period, and a form the privacy page does not li
 test('a broken file that others import is reported once', () => {
   const configDir = copyConfig();
   // config/pages/about.ts imports config/site.ts: only site.ts is named.
-  const line = edit(configDir, 'site.ts', "name: 'Business Growth',", "name: 'Business Growth'");
+  const nameLine = keyLine(configDir, 'site.ts', 'name', (real.site.brand as { name: string }).name);
+  const line = edit(configDir, 'site.ts', nameLine, nameLine.slice(0, -1));
   const stop = nextLineStart(configDir, 'site.ts', line);
 
   const run = checkCopy(configDir);
