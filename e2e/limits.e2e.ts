@@ -38,7 +38,7 @@ test.afterEach(async ({ page }) => {
 test.describe('with JavaScript', () => {
   test.use({ expectedConsoleErrors: /Could not save to|the server responded with a status of 429/ });
 
-  test('a submission over the limit shows the form\'s failure message and waits in the browser', async ({ page }) => {
+  test('a submission over the limit shows the server\'s own sentence (not the form\'s generic failure) and waits in the browser', async ({ page }) => {
     const s = uniqueSuffix();
     const form = await openInquiryForm(page, `http://127.0.0.1:${port}/`);
     const send = async (n: number) => {
@@ -52,7 +52,8 @@ test.describe('with JavaScript', () => {
     expect(await send(1)).toBe(201);
     await expect(toasts(page).filter({ hasText: toastOf('inquiry', 'success') })).toHaveCount(1);
     expect(await send(2)).toBe(429);
-    await expect(toasts(page).filter({ hasText: toastOf('inquiry', 'failure') })).toHaveCount(1);
+    await expect(toasts(page).filter({ hasText: server.messages.tooManyRequests })).toHaveCount(1);
+    await expect(toasts(page).filter({ hasText: toastOf('inquiry', 'failure') })).toHaveCount(0);
     const waiting = await page.evaluate(() => JSON.parse(localStorage.getItem('business-growth.outbox') ?? '[]') as { document: { Fname: string } }[]);
     expect(waiting.map((w) => w.document.Fname)).toEqual([`Limit ${s} 2`]);
   });
