@@ -17,7 +17,6 @@ export const linkSchema = object({
   href: href(),
   icon: optional(oneOf(iconNames)),
 });
-export type LinkConfig = Infer<typeof linkSchema>;
 
 /** A button or link that asks the visitor to do something. */
 export const actionSchema = object({

@@ -75,7 +75,7 @@ const submissionKeyPattern = /^[A-Za-z0-9_-]{8,64}$/;
 const contentType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
 const isPlainPost = (request: FastifyRequest) => contentType(request) === 'application/x-www-form-urlencoded';
 
-export interface ApiOptions {
+interface ApiOptions {
   store: Store;
   dataDir: string;
   limits: RequestLimits;

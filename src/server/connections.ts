@@ -37,7 +37,7 @@ export interface ConnectionLimits {
 }
 
 /** Why a connection was closed. */
-export type ShedReason = 'pipelined' | 'unsentBytes' | 'stalled' | 'unsentBytesTotal' | 'max';
+type ShedReason = 'pipelined' | 'unsentBytes' | 'stalled' | 'unsentBytesTotal' | 'max';
 
 export interface ConnectionGuard {
   /** Tracks the server's connections (call once, on the server that `admit` serves). */

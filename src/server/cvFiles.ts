@@ -25,7 +25,7 @@ export function uploadNamedBy(value: unknown): { path: string; token: string } |
 }
 
 /** The values of a document's file fields (the CV), as the visitor's form sent them. */
-export function fileValues(collection: string, document: Record<string, unknown>): string[] {
+function fileValues(collection: string, document: Record<string, unknown>): string[] {
   const form = formForCollection(collection);
   return (form?.fields ?? []).flatMap((field) => {
     const value = document[field.name];
@@ -46,7 +46,7 @@ export function uploadsOf(store: Store, docId: string): StoredFile[] {
   return store.db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE doc_id = ? ORDER BY path').all(docId) as StoredFile[];
 }
 
-export type CvOf = { state: 'kept'; stored: StoredFile } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
+type CvOf = { state: 'kept'; stored: StoredFile } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
 
 /**
  * What a lead's CV field holds: its own upload (kept, or deleted from the disk), nothing, or

@@ -274,7 +274,7 @@ export function inboxLink(publicUrl: string, docId: string): string {
   return `${publicUrl}${ADMIN_PAGE}/leads/${encodeURIComponent(docId)}`;
 }
 
-export type ExportFormat = 'json' | 'csv';
+type ExportFormat = 'json' | 'csv';
 
 /**
  * The view as a file, piece by piece, newest first. One form: a JSON array of its documents;

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export interface Migration {
+interface Migration {
   /** What it does, for the log and for whoever reads this list. */
   name: string;
   up(db: Database.Database): void;

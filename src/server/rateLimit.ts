@@ -8,7 +8,7 @@
  */
 import { isIPv6 } from 'node:net';
 
-export interface Rate {
+interface Rate {
   requests: number;
   perSeconds: number;
 }
@@ -18,7 +18,7 @@ interface Bucket {
   at: number;
 }
 
-export interface Limiter {
+interface Limiter {
   /** Takes one token for `key`; returns 0 if allowed, else the seconds until a token is back. */
   take(key: string): number;
   /** How many keys are tracked (buckets that refilled completely are forgotten). */

@@ -24,7 +24,7 @@ export const isRefusal = (error: { code?: string }) => error.code === REFUSED;
 const ownMessages = new Set<string>(Object.values(messages));
 
 /** The status and message for an error that reached the error handler. */
-export function answerFor(error: FastifyError): { status: number; message: string } {
+function answerFor(error: FastifyError): { status: number; message: string } {
   const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) return { status, message: messages.serverError };
   if (isRefusal(error)) return { status, message: error.message };
@@ -112,7 +112,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
  * the visitor came over HTTPS is not known here (the proxy says so in a header that may not
  * have been read), so there is no Strict-Transport-Security.
  */
-export function refusalAnswer(status: number, message: string): { headers: [string, string][]; body: string } {
+function refusalAnswer(status: number, message: string): { headers: [string, string][]; body: string } {
   const body = JSON.stringify({ message });
   return {
     body,

@@ -32,7 +32,7 @@ export interface Inserted {
   spam: boolean;
 }
 
-export interface InsertOptions {
+interface InsertOptions {
   /** The browser's key for this submission: a retry stores nothing and gets the first id. */
   clientKey?: string;
   spam?: boolean;

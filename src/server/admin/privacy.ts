@@ -14,7 +14,7 @@ import type { Store } from '../store';
 import { normalizeEmail } from './accounts';
 
 /** The e-mail addresses a document holds (its e-mail fields), normalised. */
-export function emailsOf(collection: string, document: Record<string, unknown>): string[] {
+function emailsOf(collection: string, document: Record<string, unknown>): string[] {
   return senderFields(formForCollection(collection)).emails.flatMap((field) => {
     const value = document[field.name];
     return typeof value === 'string' && value.trim() !== '' ? [normalizeEmail(value)] : [];
@@ -25,7 +25,7 @@ export function emailsOf(collection: string, document: Record<string, unknown>):
  * Empties the write-ahead log into the database file and cuts it to nothing, so the old
  * versions of deleted rows it held are gone from the disk as well.
  */
-export function dropOldVersions(store: Store): void {
+function dropOldVersions(store: Store): void {
   const [result] = store.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
   // Another connection (the command line, a backup) is reading: try once more when it is done.
   if (result && result.busy !== 0) setTimeout(() => store.db.pragma('wal_checkpoint(TRUNCATE)'), 1000).unref();
@@ -68,7 +68,7 @@ export function deleteLeads(store: Store, dataDir: string, docIds: readonly stri
 }
 
 /** The leads (spam included) whose e-mail fields hold this address, in any form. */
-export function leadsWithEmail(store: Store, email: string): { docId: string; collection: string }[] {
+function leadsWithEmail(store: Store, email: string): { docId: string; collection: string }[] {
   const wanted = normalizeEmail(email);
   const found: { docId: string; collection: string }[] = [];
   // Row by row: the whole table is never in memory.

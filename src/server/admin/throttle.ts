@@ -17,10 +17,10 @@ const settings = server.admin.signIn;
 const WINDOW_MS = settings.windowMinutes * 60 * 1000;
 
 /** Refused, or let through after `delayMs`; `priorFailures`: the client's failures before this try. */
-export type Verdict = { refusedForSeconds: number } | { delayMs: number; priorFailures: number };
+type Verdict = { refusedForSeconds: number } | { delayMs: number; priorFailures: number };
 
 /** An address counts as its client, as in the forms' rate limits: an IPv6 network (a /64) is one client. */
-export const signInClient = (address: string) => clientKey(address, server.limits.ipv6ClientBits);
+const signInClient = (address: string) => clientKey(address, server.limits.ipv6ClientBits);
 const accountKey = (account: string, address: string) => `account:${signInClient(address)}:${account}`;
 const addressKey = (address: string) => `address:${signInClient(address)}`;
 

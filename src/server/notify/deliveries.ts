@@ -28,7 +28,7 @@ export interface Delivery {
 }
 
 /** The lead a delivery tells of: its form's collection, the document, and whether it is spam. */
-export interface StoredLead {
+interface StoredLead {
   collection: string;
   document: Record<string, unknown>;
   spam: boolean;
@@ -37,7 +37,7 @@ export interface StoredLead {
 }
 
 /** A new delivery id: "msg_" and 20 letters and digits (no "." or "@": it goes in a Message-ID and is signed). */
-export function newDeliveryId(): string {
+function newDeliveryId(): string {
   return `msg_${newDocumentId()}`;
 }
 

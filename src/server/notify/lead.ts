@@ -17,7 +17,7 @@ import { uploadNamedBy } from '../cvFiles';
 import { inboxLink } from '../leads';
 import { isPlainAddress } from './settings';
 
-export interface LeadLine {
+interface LeadLine {
   label: string;
   /** What the visitor sent, as text (may span lines). */
   value: string;
@@ -45,7 +45,7 @@ const MAX_IN_LINE = 80;
 const asText = (value: unknown) => (value === undefined || value === null ? '' : visible(String(value)));
 
 /** One line of text, whatever the visitor typed: whitespace runs (line breaks too) become one space. */
-export function oneLine(text: string, max = MAX_IN_LINE): string {
+function oneLine(text: string, max = MAX_IN_LINE): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -16,7 +16,7 @@ const wording = server.notifications.mail;
 /** How long one try may wait for the SMTP server (connecting, its greeting, each answer), in ms. */
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
-export function mailText(lead: Lead): string {
+function mailText(lead: Lead): string {
   const indent = (value: string) => value.replace(/\r?\n/g, '\n  ');
   return [
     lead.subject,
@@ -29,7 +29,7 @@ export function mailText(lead: Lead): string {
   ].join('\n');
 }
 
-export function mailHtml(lead: Lead): string {
+function mailHtml(lead: Lead): string {
   const html = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
   const cell = (line: Lead['lines'][number]) => (line.href ? `<a href="${escapeHtml(line.href)}">${html(line.value)}</a>` : html(line.value));
   const rows = lead.lines
@@ -47,7 +47,7 @@ export function mailHtml(lead: Lead): string {
 }
 
 /** The whole message for nodemailer. */
-export function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings) {
+function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings) {
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   return {
     from: settings.from,
@@ -60,7 +60,7 @@ export function mailMessage(lead: Lead, deliveryId: string, settings: MailSettin
   };
 }
 
-export interface MailSender {
+interface MailSender {
   send(lead: Lead, deliveryId: string): Promise<void>;
   close(): void;
 }

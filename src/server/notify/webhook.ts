@@ -25,7 +25,7 @@ export function webhookText(lead: Lead): string {
   return fill(server.notifications.webhookText, { subject: escape(lead.subject), link: lead.link });
 }
 
-export function webhookBody(lead: Lead, createdAt: number): string {
+function webhookBody(lead: Lead, createdAt: number): string {
   return JSON.stringify({
     type: 'lead.created',
     timestamp: new Date(createdAt).toISOString(),
@@ -42,7 +42,7 @@ export function sign(key: Buffer, id: string, timestamp: number, body: string): 
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-export interface WebhookSender {
+interface WebhookSender {
   send(lead: Lead, deliveryId: string, createdAt: number): Promise<void>;
 }
 

@@ -35,7 +35,7 @@ const LONGEST_SLEEP_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 
 /** Why a try failed, in one line (a network error's cause says more than "fetch failed"). */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   const cause = (error as { cause?: unknown })?.cause;
   const text = cause instanceof Error ? `${(error as Error).message}: ${cause.message}` : error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').slice(0, 500);
