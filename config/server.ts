@@ -118,6 +118,7 @@ export default {
       noteTooLong: 'Please keep the note to {max} characters or fewer.',
       badEmail: 'Please enter an e-mail address.',
       badFilter: 'This filter is not known: reload the page and try again.',
+      ownersOnly: "Only an owner's account can see leads. This account edits the site's content.",
     },
     // The longest private note on a lead, in characters.
     noteMaxLength: 10000,

@@ -3,7 +3,8 @@
  *                                                              print the leads of a view (the inbox's Export does the same)
  * npm run leads -- backup <file>                                copy the database safely, even while the site runs
  * npm run leads -- count                                        how many documents each collection holds
- * npm run leads -- add-admin <email>                            make an inbox account (or give it a new password); the password from standard input
+ * npm run leads -- add-admin <email> [--role owner|editor]     make an inbox account (or give it a new password); the password from standard input;
+ *                                                              an owner (the default for a new account) sees leads and edits content, an editor edits content only
  * npm run leads -- remove-admin <email>                         remove an inbox account; its sessions end
  * npm run leads -- admins                                       list the inbox accounts
  * DATA_DIR chooses the data folder (default ./data).
@@ -13,15 +14,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../config/server';
 import { LEAD_STATUSES, type LeadStatus } from '../src/shared/adminApi';
+import { ADMIN_ROLES, type AdminRole } from '../src/shared/contentApi';
 import { databaseFile, openStore, type Store } from '../src/server/store';
 import { exportLeads, knownCollections, type LeadFilter } from '../src/server/leads';
-import { listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
+import { listAdminRoles, listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|replied|archived] [--spam | --inbox] [--search <text>]
   npm run leads -- backup <file>
   npm run leads -- count
-  npm run leads -- add-admin <email>      (then type the password; or: echo "$PASSWORD" | npm run leads -- add-admin <email>)
+  npm run leads -- add-admin <email> [--role owner|editor]      (then type the password; or: echo "$PASSWORD" | npm run leads -- add-admin <email>)
+                                          owner (a new account's default): leads and content; editor: content only
   npm run leads -- remove-admin <email>
   npm run leads -- admins
 Collections: ${knownCollections.join(', ')}`;
@@ -75,16 +78,24 @@ async function readPassword(prompt: string): Promise<string> {
   });
 }
 
-async function addAdmin(store: Store, email: string | undefined) {
+async function addAdmin(store: Store, args: string[]) {
+  const roleOption = option(args, '--role');
+  const unknown = roleOption.rest.find((a) => a.startsWith('--'));
+  if (unknown) fail(`Unknown option ${unknown}. ${usage}`);
+  const role = roleOption.value as AdminRole | undefined;
+  if (role !== undefined && !ADMIN_ROLES.includes(role)) fail(`--role must be one of: ${ADMIN_ROLES.join(', ')}.`);
+  const [email, extra] = roleOption.rest;
+  if (extra !== undefined) fail(`Name one account. ${usage}`);
   if (!email || !looksLikeEmail(email.trim())) fail(`Name the account by its e-mail address, like: npm run leads -- add-admin you@example.com`);
   const password = await readPassword(`Password for ${email} (at least ${server.admin.passwordMinLength} characters): `);
   if (!passwordLengthOk(password)) fail(`The password must be ${server.admin.passwordMinLength} to ${MAX_PASSWORD_LENGTH} characters long. Nothing was changed.`);
   if (process.stdin.isTTY && (await readPassword('The same password again: ')) !== password) fail('The two passwords are not the same. Nothing was changed.');
-  const { existed } = await setAdmin(store, email, password);
+  const { existed } = await setAdmin(store, email, password, Date.now(), role);
+  const as = role === undefined ? '' : ` (${role})`;
   process.stdout.write(
     existed
-      ? `${email.trim()} has a new password; its sessions have ended.\n`
-      : `${email.trim()} can now sign in to the inbox at /admin.\n`,
+      ? `${email.trim()}${as} has a new password; its sessions have ended.\n`
+      : `${email.trim()}${as || ' (owner)'} can now sign in to the inbox at /admin.\n`,
   );
 }
 
@@ -142,15 +153,15 @@ try {
   } else if (command === 'count') {
     for (const c of knownCollections) process.stdout.write(`${c}\t${store.count(c)}\n`);
   } else if (command === 'add-admin') {
-    await addAdmin(store, rest[0]);
+    await addAdmin(store, rest);
   } else if (command === 'remove-admin') {
     const email = rest[0];
     if (!email) fail('Name the account to remove, like: npm run leads -- remove-admin you@example.com');
     if (!removeAdmin(store, email)) fail(`There is no account for ${email}. The accounts are: ${listAdmins(store).join(', ') || 'none yet'}.`);
     process.stdout.write(`${email} can no longer sign in; its sessions have ended.\n`);
   } else if (command === 'admins') {
-    const admins = listAdmins(store);
-    process.stdout.write(admins.length > 0 ? `${admins.join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n');
+    const admins = listAdminRoles(store);
+    process.stdout.write(admins.length > 0 ? `${admins.map((a) => `${a.email}\t${a.role}`).join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n');
   } else {
     fail(`Unknown command "${command}". ${usage}`);
   }

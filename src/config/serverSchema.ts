@@ -160,6 +160,7 @@ export const serverSchema = object({
       noteTooLong: text(),
       badEmail: text(),
       badFilter: text(),
+      ownersOnly: text(),
     }),
     noteMaxLength: number({ min: 1, integer: true }),
   }),

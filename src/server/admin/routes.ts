@@ -18,7 +18,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_STATUSES, SIGN_IN_API, type AdminRoute, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_STATUSES, roleMayUse, SIGN_IN_API, type AdminRoute, type LeadStatus } from '../../shared/adminApi';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
 import { exportLeads, selectLeads, type LeadFilter } from '../leads';
@@ -26,7 +26,7 @@ import { resendDelivery } from '../notify';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
-import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, verifyPassword } from './accounts';
+import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, roleOf, verifyPassword } from './accounts';
 import { findLead, keptCv, leadDetail, markNotSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
@@ -188,11 +188,16 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock }: Admin
       method: adminRoutes[name].method,
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
       bodyLimit: server.limits.documentBytes,
+      // The account's role, read now (a role changed on the server applies to open sessions at once).
+      preHandler: async (request, reply) => {
+        const role = roleOf(store, request.session.email ?? '');
+        if (!role || !roleMayUse(role, name)) return fail(reply, 403, messages.ownersOnly);
+      },
       handler: handler as never,
     });
   const docIdOf = (request: FastifyRequest<{ Params: Params }>) => request.params.docId ?? '';
 
-  route('me', async (request, reply) => json(reply, 200, { email: request.session.email, csrfToken: reply.generateCsrf() }));
+  route('me', async (request, reply) => json(reply, 200, { email: request.session.email, role: roleOf(store, request.session.email ?? ''), csrfToken: reply.generateCsrf() }));
 
   route('signOut', async (request, reply) => {
     await request.session.destroy();
