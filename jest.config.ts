@@ -28,8 +28,9 @@ const shared = {
   // @fastify/static (loaded by src/server/app.ts) and Fastify's inject() require
   // content-disposition 3 and cookie 1, published as ESM only: SWC compiles them to CommonJS.
   // @fastify/cookie (the inbox's sessions) loads cookie 2 with import(), which jest's CommonJS
-  // cannot run: compiled too, its import() becomes a require().
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@fastify/cookie)/)'],
+  // cannot run: compiled too, its import() becomes a require(). magicast (the content editor's
+  // file writer) is published as ESM only too.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@fastify/cookie|magicast)/)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/dist/', '/\\.tmp-'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp-'],
 };

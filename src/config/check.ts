@@ -44,6 +44,8 @@ export interface CheckOptions {
 
 export interface CheckResult {
   problems: string[];
+  /** The same problems, each with its file and key path apart (the content editor shows each on its field). */
+  found: Array<{ file: string; path: Array<string | number>; message: string }>;
 }
 
 const SITE_FILE = 'config/site.ts';
@@ -59,6 +61,7 @@ type Report = (path: Path, message: string) => void;
 /** Checks the whole site config and returns every problem found, in file order. */
 export function checkConfig(options: CheckOptions = {}): CheckResult {
   const problems: string[] = [];
+  const found: CheckResult['found'] = [];
   const publicDir = options.publicDir ?? path.join(process.cwd(), 'public');
   const pages = options.pages ?? {};
   const pageIds = options.pageIds ?? (options.pages ? Object.keys(pages) : undefined);
@@ -82,7 +85,10 @@ export function checkConfig(options: CheckOptions = {}): CheckResult {
     sitePaths: paths,
     formIds,
     publicFileExists,
-    report: (keyPath, message) => problems.push(`${file}: ${formatPath(keyPath)} ${message}`),
+    report: (keyPath, message) => {
+      problems.push(`${file}: ${formatPath(keyPath)} ${message}`);
+      found.push({ file, path: [...keyPath], message });
+    },
   });
   const check = (schema: Schema<unknown>, value: unknown, ctx: CheckContext) => schema.check(value, [], ctx);
 
@@ -111,7 +117,7 @@ export function checkConfig(options: CheckOptions = {}): CheckResult {
     check(formSchema, forms[id], contextFor(options.formFiles?.[id] ?? `config/forms/${id}.ts`));
   }
 
-  return { problems };
+  return { problems, found };
 }
 
 function decodeSafely(part: string): string {

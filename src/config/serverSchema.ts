@@ -161,8 +161,18 @@ export const serverSchema = object({
       badEmail: text(),
       badFilter: text(),
       ownersOnly: text(),
+      contentNotSetUp: text(),
+      publishBusy: text(),
+      contentChanged: text(),
+      buildFailed: text(),
+      unknownRevision: text(),
+      imageTooLarge: text(),
+      notAnImage: text(),
+      badImageSize: text(),
     }),
     noteMaxLength: number({ min: 1, integer: true }),
+    imageMaxBytes: number({ min: 1, integer: true }),
+    imageMaxPixels: number({ min: 1, integer: true }),
   }),
 });
 export type ServerConfig = Infer<typeof serverSchema>;

@@ -7,18 +7,16 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { existsSync, readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
 import { api } from '../shared/api';
 import { resolvePath } from '../shared/routing';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { registerAdmin } from './admin';
 import { registerApi } from './api';
 import { registerHealth } from './health';
 import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
 import { createRequestLimits } from './rateLimit';
-import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
 import { contentSecurityPolicy } from '../shared/headers';
 import { isHttps, newNonce, setSecurityHeaders } from './security';
 import { outcomeBanner, outcomeFromQuery } from './plainPosts';
@@ -28,6 +26,7 @@ import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
+import { LiveSite } from './liveBuild';
 
 export interface AppOptions {
   /** The folder `vite build` wrote (dist/client); leave out to serve only the endpoints. */
@@ -56,6 +55,13 @@ export interface AppOptions {
   notifications?: NotifyOptions;
   /** What connections may hold (config/server.ts limits.connections); tests lower them to reach them. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * The checkout whose config/ the content editor edits and publishes (SITE_DIR); leave out and
+   * the editor's routes answer that editing is not set up on this server.
+   */
+  siteDir?: string;
+  /** Where scripts/content.ts and node_modules are, when not in siteDir (tests editing a copy). */
+  toolsDir?: string;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -71,6 +77,8 @@ export async function buildApp({
   sleep,
   notifications,
   connectionLimits,
+  siteDir,
+  toolsDir,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -120,12 +128,37 @@ export async function buildApp({
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerHealth(app, { store, dataDir });
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep });
+  const live = clientDir ? new LiveSite(clientDir, siteDir) : undefined;
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, ...(siteDir ? { content: { site: { siteDir, ...(toolsDir ? { toolsDir } : {}) }, ...(live ? { live } : {}) } } : {}) });
 
-  if (clientDir) await serveSite(app, clientDir);
+  if (live) await serveSite(app, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));
 
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
+}
+
+/** Files a visitor may fetch: no page files (answered with a nonce) and no dot files (the manifest). */
+const servable = (pathName: string) => !pathName.endsWith('.html') && !pathName.split('/').some((part) => part.startsWith('.'));
+
+/** The file an address names in the live build or an earlier one, if any (nothing outside them). */
+function fileInBuilds(live: LiveSite, url: string): { root: string; file: string } | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return undefined;
+  }
+  if (!servable(pathname) || pathname.includes('\0')) return undefined;
+  for (const root of live.roots()) {
+    const file = path.join(root, pathname);
+    if (!file.startsWith(root + path.sep)) return undefined;
+    try {
+      if (statSync(file).isFile()) return { root, file: path.relative(root, file) };
+    } catch {
+      // Not in this build.
+    }
+  }
+  return undefined;
 }
 
 const brotli = promisify(brotliCompress);
@@ -134,51 +167,38 @@ const gzipped = promisify(gzip);
 const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
- * A page's HTML as UTF-8 bytes, split where the nonce goes: each answer joins the parts with a
- * fresh one. Bytes, not text: an answer is one copy of the page, with nothing to encode (under
- * a flood of requests, encoding each page anew was most of the server's work).
+ * A page's HTML as UTF-8 bytes (liveBuild.ts pageParts), joined with a fresh nonce where it goes.
+ * Bytes, not text: an answer is one copy of the page, with nothing to encode (under a flood of
+ * requests, encoding each page anew was most of the server's work).
  */
-const pageParts = (html: string) => html.split(CSP_NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
 const joinPage = (parts: Buffer[], nonce: string) => {
   const nonceBytes = Buffer.from(nonce);
   return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
 };
 
-async function serveSite(app: FastifyInstance, clientDir: string) {
+async function serveSite(app: FastifyInstance, live: LiveSite) {
+  const clientDir = live.firstDir;
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
     // The build wrote .br and .gz beside each text file (src/build/compress.ts): sent when the browser accepts them.
     preCompressed: true,
     // One route per built file, registered at start: nothing outside clientDir is reachable.
+    // (The files of builds published later are found by the not-found handler below, in live.roots().)
     wildcard: false,
     // Pages are answered below, each with its own nonce: their files are not served as they are
     // (their placeholders would meet the policy for files, which allows nothing to run).
     // The site manifest (a dot file) is the server's, not a visitor's.
-    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.split('/').some((part) => part.startsWith('.')),
+    allowedPath: servable,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      reply.header('Cache-Control', cacheControlFor(path.relative(clientDir, filePath).split(path.sep).join('/')));
+      const root = live.roots().find((dir) => filePath.startsWith(dir + path.sep)) ?? clientDir;
+      reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath).split(path.sep).join('/')));
     },
   });
 
   // What the build wrote (src/build/prerender.ts): each address's HTML file and the frames the
-  // pages embed. Every page is read once, at start.
-  const manifestFile = path.join(clientDir, SITE_MANIFEST_FILE);
-  if (!existsSync(manifestFile)) throw new Error(`No site manifest at ${manifestFile}: run "npm run build" first.`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
-  // Each page's file is read when first asked for, then kept. The page for when a page cannot be
-  // sent is read now: it must be there when something goes wrong.
-  const pages = new Map<string, Buffer[]>();
-  const readPage = (file: string) => {
-    let parts = pages.get(file);
-    if (!parts) pages.set(file, (parts = pageParts(readFileSync(path.join(clientDir, file), 'utf8'))));
-    return parts;
-  };
-  const fileByPath = new Map(manifest.pages.map((p) => [p.path, p.file]));
-  const errorPage = readPage(manifest.errorFile);
-  const frameOrigins = manifest.frameOrigins;
-
+  // pages embed, from the build served now (liveBuild.ts: a publish switches it in one step).
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     let pathname = url.split('?')[0] ?? '/';
@@ -188,18 +208,21 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
       // A malformed address is simply an unknown one.
     }
     const { path: address, matched } = resolvePath(pathname);
-    const file = matched ? fileByPath.get(address) : undefined;
+    // One build for the whole answer: a switch while it is made does not mix two builds.
+    const build = live.current();
+    const { manifest } = build;
+    const file = matched ? build.fileByPath.get(address) : undefined;
     const nonce = newNonce();
     let status = file ? 200 : 404;
     let html: Buffer;
     try {
-      html = joinPage(readPage(file ?? manifest.fallbackFile), nonce);
+      html = joinPage(build.page(file ?? manifest.fallbackFile), nonce);
     } catch (error) {
       // The page's file cannot be read (a release being copied in, a disk fault): the visitor
       // gets the error page, with a way home, and the log says why.
       request.log.error(error);
       status = 500;
-      html = joinPage(errorPage, nonce);
+      html = joinPage(build.errorPage, nonce);
     }
     const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
     const banner = outcome ? outcomeBanner(outcome) : '';
@@ -208,7 +231,7 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
     reply
       .code(status)
-      .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins, https: isHttps(request) }))
+      .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins: manifest.frameOrigins, https: isHttps(request) }))
       .header('Cache-Control', banner || status === 500 ? CACHE_CONTROL.pageWithOutcome : CACHE_CONTROL.page)
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
@@ -222,13 +245,15 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
   // Every page address, and any other address that is not a file, is answered with HTML:
   // the page's own, or the fallback page (Home, marked noindex, status 404) for unknown addresses.
   // A page's file name (/Product.html) leads to its address.
-  const addressOfFile = new Map(manifest.pages.map((p) => [`/${p.file}`, p.path]));
   app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
-    const pageAddress = addressOfFile.get(request.url.split('?')[0] ?? '');
+    const pageAddress = live.current().addressOfFile.get(request.url.split('?')[0] ?? '');
     if (pageAddress && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(301).header('Location', pageAddress).send();
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendPage(request, reply);
+    // A file of a build published since the start (or of an earlier one, for a page loaded before the switch).
+    const found = (request.method === 'GET' || request.method === 'HEAD') && fileInBuilds(live, request.url);
+    if (found) return reply.sendFile(found.file, found.root);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

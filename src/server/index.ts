@@ -5,11 +5,15 @@
  */
 import path from 'node:path';
 import { buildApp } from './app';
+import { liveClientDir } from './liveBuild';
 import { describeSettings, readNotifySettings } from './notify';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
-const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
+// The content editor edits this checkout's config/ (SITE_DIR, default: the folder npm start runs in;
+// SITE_DIR=off turns the editor off) and serves what it last published (dist/releases/LIVE).
+const siteDir = process.env.SITE_DIR === 'off' ? undefined : path.resolve(process.env.SITE_DIR ?? '.');
+const clientDir = liveClientDir(path.resolve(process.env.CLIENT_DIR ?? 'dist/client'), siteDir ?? '.');
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 
 const rateLimitFactor = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
@@ -26,6 +30,7 @@ const app = await buildApp({
   logger: process.env.LOG !== 'off',
   rateLimitFactor,
   notifications: { settings: notifications.settings },
+  ...(siteDir ? { siteDir } : {}),
   ...(trustProxy === undefined ? {} : { trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy }),
 });
 

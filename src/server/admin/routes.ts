@@ -32,6 +32,8 @@ import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
 import { sqliteSessionStore } from './sessions';
 import { signInThrottle } from './throttle';
+import { contentHandlers, type ContentOptions } from '../content';
+import { contentRoutes } from '../../shared/contentApi';
 
 const messages = server.admin.messages;
 export const SESSION_COOKIE = 'bg_session';
@@ -39,6 +41,8 @@ export const SIGN_IN_CSRF_COOKIE = 'bg_signin_csrf';
 
 export interface AdminApiOptions {
   store: Store;
+  /** The content editor's site (SITE_DIR) and served build; left out, its routes answer 503. */
+  content?: ContentOptions;
   dataDir: string;
   clock: () => number;
   /** How the sign-in waits before answering after wrong passwords (tests record it instead). */
@@ -170,7 +174,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */
-async function adminApi(scope: FastifyInstance, { store, dataDir, clock }: AdminApiOptions) {
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock, content }: AdminApiOptions) {
   await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
 
   scope.addHook('onRequest', (request, reply, done) => {
@@ -183,11 +187,11 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock }: Admin
   scope.setNotFoundHandler((_request, reply) => fail(reply, 404, server.messages.unknownAddress));
 
   type Params = { docId?: string; deliveryId?: string };
-  const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown) =>
+  const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown, bodyLimit = server.limits.documentBytes) =>
     scope.route({
       method: adminRoutes[name].method,
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
-      bodyLimit: server.limits.documentBytes,
+      bodyLimit,
       // The account's role, read now (a role changed on the server applies to open sessions at once).
       preHandler: async (request, reply) => {
         const role = roleOf(store, request.session.email ?? '');
@@ -268,6 +272,14 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock }: Admin
     const email = emailOf(request.body);
     return email ? json(reply, 200, countForEmail(store, email)) : fail(reply, 400, messages.badEmail);
   });
+
+  // The content editor: a publish carries whole config files; a picture its bytes (any image/* type: told by content).
+  scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
+  const handlers = contentHandlers(content, { dataDir, clock });
+  for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
+    const limit = name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024;
+    route(name, (request, reply) => handlers[name](request as never, reply, request.session.email ?? ''), limit);
+  }
 
   route('erase', async (request, reply) => {
     const email = emailOf(request.body);
