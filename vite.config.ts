@@ -6,6 +6,7 @@ import { islands, isIslandName } from './src/islands/registry';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
 import { isFirebaseBuild } from './src/shared/firebaseSettings';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
+import { devEditor } from './src/server/content/devEditor';
 
 const root = import.meta.dirname;
 
@@ -29,6 +30,8 @@ export default defineConfig(({ mode }) => {
       }),
       configCheck({ root }),
       devPages({ root }),
+      // The content editor's API over this checkout's files, without sign-in (src/server/content/devEditor.ts).
+      devEditor({ root }),
     ],
     // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
     appType: 'custom',

@@ -4,7 +4,7 @@
  * one commit), so that a test publishes into it and never into this checkout.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectDir } from './realConfig';
@@ -25,6 +25,8 @@ export function makeSite({ git = false, buildable = false }: { git?: boolean; bu
   if (git) {
     gitIn(dir, 'init', '--quiet', '--initial-branch=main');
     cpSync(path.join(projectDir, '.gitignore'), path.join(dir, '.gitignore'));
+    // The linked node_modules is not a folder to git: keep it out by name.
+    writeFileSync(path.join(dir, '.git', 'info', 'exclude'), 'node_modules\n');
     gitIn(dir, 'add', '.');
     gitIn(dir, 'commit', '--quiet', '-m', 'The site');
   }

@@ -14,7 +14,7 @@ import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
 import { releasesDir, type LiveSite } from '../liveBuild';
 import { checkChanges, type FileEdits } from './check';
 import { commit, configHistory, head, isWorkTree, uncommitted } from './git';
-import { contentFiles, contentHash, contentScriptOf, loadContent, run, tsxOf, type ContentSite, type LoadedContent } from './site';
+import { buildInto, contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { putBack, UnwritableEdit, writeEdits } from './write';
 
 export type PublishResult =
@@ -35,9 +35,6 @@ export interface PublisherOptions {
 
 const SNAPSHOTS = 'content-revisions';
 
-const defaultBuild = async (site: ContentSite, outDir: string) => {
-  await run(tsxOf(site), [contentScriptOf(site), 'build', site.siteDir, outDir], site.siteDir, { timeoutMs: 600_000 });
-};
 
 /** The revision's words: one line per edit. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
@@ -73,7 +70,7 @@ export class Publisher {
   }
 
   private async publishNow(changes: readonly ContentChange[], author: string): Promise<PublishResult> {
-    const { site, live, clock, build = defaultBuild } = this.options;
+    const { site, live, clock, build = buildInto } = this.options;
     const loaded = await loadContent(site);
     const checked = checkChanges(site, loaded, changes);
     if (checked.problems.length > 0) return { status: 400, problems: checked.problems };

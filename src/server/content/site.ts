@@ -37,6 +37,11 @@ export const toolsOf = (site: ContentSite) => site.toolsDir ?? site.siteDir;
 export const tsxOf = (site: ContentSite) => path.join(toolsOf(site), 'node_modules', '.bin', 'tsx');
 export const contentScriptOf = (site: ContentSite) => path.join(toolsOf(site), 'scripts', 'content.ts');
 
+/** Builds the site into outDir (client/, ssr/, server/), as `npm run build` does, in a process of its own. */
+export async function buildInto(site: ContentSite, outDir: string): Promise<void> {
+  await run(tsxOf(site), [contentScriptOf(site), 'build', site.siteDir, outDir], site.siteDir, { timeoutMs: 600_000, env: { ...process.env, NODE_ENV: 'production' } });
+}
+
 /** Every file of config/ loaded, as checkConfig takes them. */
 export async function loadContent(site: ContentSite): Promise<LoadedContent> {
   return JSON.parse(await run(tsxOf(site), [contentScriptOf(site), 'read', site.siteDir], site.siteDir)) as LoadedContent;
