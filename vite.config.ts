@@ -1,18 +1,17 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig } from 'vite';
+import { dataAdapter } from './src/build/dataAdapter';
 import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
 import { islands, isIslandName } from './src/islands/registry';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
-import { isFirebaseBuild } from './src/shared/firebaseSettings';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 import { devEditor } from './src/server/content/devEditor';
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ mode }) => {
-  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
-  const adapter = isFirebaseBuild(env) ? 'firebase' : 'local';
+  const adapter = dataAdapter(mode, process.cwd());
   return {
     plugins: [
       react(),

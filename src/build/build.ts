@@ -6,8 +6,8 @@
  */
 import { build as esbuild } from 'esbuild';
 import path from 'node:path';
-import { build as viteBuild, loadEnv } from 'vite';
-import { isFirebaseBuild } from '../shared/firebaseSettings';
+import { build as viteBuild } from 'vite';
+import { dataAdapter } from './dataAdapter';
 import { FALLBACK_FILE } from '../shared/pageFiles';
 import { compressTextFiles } from './compress';
 import { prerenderSite } from './prerender';
@@ -31,7 +31,7 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   // The agency's inbox (admin.html), apart and after: its own chunks, which no public page
   // loads, in the same folder (vite.admin.config.ts keeps what the first build wrote). Not in a
   // Firebase build: the inbox needs our server, and Hosting would only serve it broken.
-  if (isFirebaseBuild({ ...loadEnv('production', root, 'VITE_'), ...process.env })) log('inbox: left out (a Firebase build has no server of ours for it)');
+  if (dataAdapter('production', root) === 'firebase') log('inbox: left out (a Firebase build has no server of ours for it)');
   else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), mode: 'production', build: { outDir: clientDir } });
   await viteBuild({ root, configFile, mode: 'production', build: { ssr: RENDERER_ENTRY, outDir: ssrDir }, logLevel: 'warn' });
 

@@ -1,5 +1,5 @@
 /**
- * The Firebase settings a build needs (from .env or the environment, see README); with all of
+ * The Firebase settings a build needs (from .env or the environment, see docs/deploy-firebase.md); with all of
  * them present vite.config.ts builds the Firebase adapter (src/data/select.ts), and the build
  * leaves out the inbox, which needs our server (src/build/build.ts).
  */

@@ -4,7 +4,7 @@
  */
 import { DataPortProvider } from '../../data/DataPortContext';
 import { sitePort } from '../../data/sitePort';
-import type { IslandComponentProps } from '../../islands/registry';
+import type { IslandComponentProps } from '../../islands/islandProps';
 import { formNamed } from '../model/registry';
 import { FormRenderer, type SpamTrapField } from './FormRenderer';
 
