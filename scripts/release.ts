@@ -14,7 +14,7 @@
  *    office's edits. Then restart the site (`systemctl restart business-growth`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -66,9 +66,8 @@ if (!values['no-build']) {
     if (result.status !== 0) stop(`npm ${args.join(' ')} failed: the release is merged but not built. Fix it and run "npm run build", or go back with: git reset --hard ${before}`);
   };
   if (changed.includes('package-lock.json')) npm('ci');
-  npm('run', 'build');
   // The new build holds the office's edits too: after the restart it is served, not the last published one.
-  rmSync(path.join(siteDir, 'dist', 'releases', 'LIVE'), { force: true });
+  npm('run', 'build');
 }
 if (!values['no-push']) git('push', '--quiet', values.remote!, `HEAD:${values.branch}`);
 process.stdout.write(`Released. Restart the site to serve it: systemctl restart business-growth\n`);

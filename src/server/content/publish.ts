@@ -88,12 +88,14 @@ export class Publisher {
     }
     const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
     const outDir = path.join(releasesDir(site.siteDir), id);
+    let written: ContentChange[];
     try {
       // The files as written give exactly the values sent (else the writer got something wrong).
       const reread = await loadContent(site);
-      const written = new Map(contentFiles(reread).map((f) => [f.file, f.value]));
+      written = contentFiles(reread);
+      const writtenValues = new Map(written.map((f) => [f.file, f.value]));
       const recheck = checkChanges(site, reread, []);
-      const wrong = checked.files.find((f) => !sameValue(written.get(f.file), f.after));
+      const wrong = checked.files.find((f) => !sameValue(writtenValues.get(f.file), f.after));
       if (wrong) throw new Error(`${wrong.file} did not read back as it was sent`);
       if (recheck.problems.length > 0) return await this.undo(before, { status: 400, problems: recheck.problems });
       if (live) {
@@ -104,7 +106,7 @@ export class Publisher {
       rmSync(outDir, { recursive: true, force: true });
       return this.undo(before, { status: 500, error: error instanceof Error ? error.message : String(error) });
     }
-    return { status: 200, revision: await this.record(files, author, at, summary, contentFiles(await loadContent(site)), id) };
+    return { status: 200, revision: await this.record(files, author, at, summary, written, id) };
   }
 
   private async undo(before: Map<string, string>, result: PublishResult): Promise<PublishResult> {
