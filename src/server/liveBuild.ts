@@ -79,9 +79,13 @@ export class LiveSite {
     return this.build;
   }
 
-  /** The folders files are looked for in, the live one first. */
+  /**
+   * The folders files are looked for in, the live one first; last the site's public/ (pictures
+   * uploaded in the editor are seen in its preview before they are published; public/ is what
+   * every build copies anyway).
+   */
   roots(): string[] {
-    return [this.build.dir, ...this.earlier];
+    return [this.build.dir, ...this.earlier, ...(this.siteDir ? [path.join(this.siteDir, 'public')] : [])];
   }
 
   /** Serves the build in `dir` from now on (every page read first); records it as live. */

@@ -122,3 +122,18 @@ it('a build that fails changes nothing live and puts the files back', async () =
   expect(after).not.toContain('Never live');
   expect(after.replace(/nonce="[^"]+"/g, '')).toBe(before.replace(/nonce="[^"]+"/g, ''));
 });
+
+it('a picture uploaded in the editor is served (as re-encoded) for the preview before it is published', async () => {
+  const sharp = (await import('sharp')).default;
+  const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+  const response = await editor.change('POST', `${contentRoutes.contentImage.path}?width=160&height=160`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
+  expect(response.status).toBe(201);
+  const { src } = (await response.json()) as { src: string };
+  const served = await fetch(s.base + src);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/webp');
+  expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(320);
+  // Nothing else outside the builds and public/ is reachable that way.
+  expect((await fetch(`${s.base}/images/uploads/..%2F..%2F..%2Fconfig%2Fsite.ts`)).status).toBe(404);
+  expect((await fetch(`${s.base}/.site-manifest.json`)).status).toBe(404);
+});
