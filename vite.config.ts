@@ -5,7 +5,6 @@ import { dataAdapter } from './src/build/dataAdapter';
 import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
 import { islands, isIslandName } from './src/islands/registry';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
-import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 import { devEditor } from './src/server/content/devEditor';
 
 const root = import.meta.dirname;
@@ -35,8 +34,6 @@ export default defineConfig(({ mode }) => {
     // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
     appType: 'custom',
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
-    // Script and style tags get the nonce placeholder our server fills in per answer.
-    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

@@ -5,21 +5,17 @@
  */
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
 import { api } from '../shared/api';
-import { resolvePath } from '../shared/routing';
 import { registerAdmin } from './admin';
 import { registerApi } from './api';
 import { registerHealth } from './health';
-import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
+import { CACHE_CONTROL, cacheControlFor, NEVER_CACHED } from '../shared/caching';
 import { createRequestLimits } from './rateLimit';
-import { contentSecurityPolicy } from '../shared/headers';
-import { isHttps, newNonce, setSecurityHeaders } from './security';
-import { outcomeBanner, outcomeFromQuery } from './plainPosts';
+import { isHttps, setSecurityHeaders } from './security';
+import { chooseEncoding, createSiteBuilds, type SiteBuilds } from './siteBuild';
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
@@ -65,7 +61,17 @@ export interface AppOptions {
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
-const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
+const looksLikeFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
+
+/** Our server's own addresses (src/shared/caching.ts NEVER_CACHED): never kept by a shared cache. */
+const isPrivateAddress = (url: string) => NEVER_CACHED.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || url.startsWith(`${prefix}?`));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The build being served (src/server/siteBuild.ts), when the app serves the site. */
+    siteBuilds?: SiteBuilds;
+  }
+}
 
 export async function buildApp({
   clientDir,
@@ -121,6 +127,10 @@ export async function buildApp({
   });
   app.addHook('onSend', async (request, reply, payload) => {
     setSecurityHeaders(request, reply, server.headers);
+    // The endpoints' and the inbox's answers are one visitor's: no cache in front of the site
+    // (a CDN) keeps them, whatever they are (refusals, and the fallback page for an inbox
+    // address a build without the inbox does not have, included).
+    if (isPrivateAddress(request.url) && !String(reply.getHeader('Cache-Control') ?? '').includes('no-store')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
@@ -128,132 +138,115 @@ export async function buildApp({
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerHealth(app, { store, dataDir });
-  const live = clientDir ? new LiveSite(clientDir, siteDir) : undefined;
+  // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
+  const builds = clientDir ? createSiteBuilds(clientDir) : undefined;
+  const live = builds ? new LiveSite(builds, siteDir) : undefined;
   await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, ...(siteDir ? { content: { site: { siteDir, ...(toolsDir ? { toolsDir } : {}) }, ...(live ? { live } : {}) } } : {}) });
 
-  if (live) await serveSite(app, live);
+  if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));
 
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
 }
 
-/** Files a visitor may fetch: no page files (answered with a nonce) and no dot files (the manifest). */
-const servable = (pathName: string) => !pathName.endsWith('.html') && !pathName.split('/').some((part) => part.startsWith('.'));
-
-/** The file an address names in the live build or an earlier one, if any (nothing outside them). */
-function fileInBuilds(live: LiveSite, url: string): { root: string; file: string } | undefined {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.split('?')[0] ?? '');
-  } catch {
-    return undefined;
-  }
-  if (!servable(pathname) || pathname.includes('\0')) return undefined;
-  for (const root of live.roots()) {
-    const file = path.join(root, pathname);
+/** The first of these folders holding this file (no dot files, pages or compressed copies; nothing outside the folder). */
+function fileInRoots(roots: readonly string[], relative: string): string | undefined {
+  if (relative.includes('\0') || relative.split('/').some((part) => part.startsWith('.')) || /\.(html|br|gz)$/.test(relative)) return undefined;
+  for (const root of roots) {
+    const file = path.join(root, relative);
     if (!file.startsWith(root + path.sep)) return undefined;
     try {
-      if (statSync(file).isFile()) return { root, file: path.relative(root, file) };
+      if (statSync(file).isFile()) return root;
     } catch {
-      // Not in this build.
+      // Not in this one.
     }
   }
   return undefined;
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-/** Fast settings: every answer is compressed anew, since each carries its own nonce. */
-const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+/** Whether a request's If-None-Match names this ETag (a list, or *). */
+function stillFresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
-/**
- * A page's HTML as UTF-8 bytes (liveBuild.ts pageParts), joined with a fresh nonce where it goes.
- * Bytes, not text: an answer is one copy of the page, with nothing to encode (under a flood of
- * requests, encoding each page anew was most of the server's work).
- */
-const joinPage = (parts: Buffer[], nonce: string) => {
-  const nonceBytes = Buffer.from(nonce);
-  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
-};
+async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSite) {
+  // The build being served (siteBuild.ts): its pages read once, as the bytes the build wrote.
+  const clientDir = builds.current().clientDir;
+  app.decorate('siteBuilds', builds);
 
-async function serveSite(app: FastifyInstance, live: LiveSite) {
-  const clientDir = live.firstDir;
   await app.register(fastifyStatic, {
     root: clientDir,
+    // Files are sent from the current build's folder (reply.sendFile below), not routed by this plugin.
+    serve: false,
     index: false,
     // The build wrote .br and .gz beside each text file (src/build/compress.ts): sent when the browser accepts them.
     preCompressed: true,
-    // One route per built file, registered at start: nothing outside clientDir is reachable.
-    // (The files of builds published later are found by the not-found handler below, in live.roots().)
-    wildcard: false,
-    // Pages are answered below, each with its own nonce: their files are not served as they are
-    // (their placeholders would meet the policy for files, which allows nothing to run).
-    // The site manifest (a dot file) is the server's, not a visitor's.
-    allowedPath: servable,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      const root = live.roots().find((dir) => filePath.startsWith(dir + path.sep)) ?? clientDir;
+      const root = [builds.current().clientDir, ...live.roots()].find((dir) => filePath.startsWith(dir + path.sep)) ?? builds.current().clientDir;
       reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath).split(path.sep).join('/')));
     },
   });
 
-  // What the build wrote (src/build/prerender.ts): each address's HTML file and the frames the
-  // pages embed, from the build served now (liveBuild.ts: a publish switches it in one step).
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url;
-    let pathname = url.split('?')[0] ?? '/';
+  // A page is the file the build wrote, in the encoding the browser accepts, as it is: no
+  // compression, no templating per answer (pages are files: the same bytes Caddy or a CDN sends).
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, query: string) => {
+    const build = builds.current();
+    const { file, status, cacheControl } = build.pageFor(pathname, query);
+    const bytes = chooseEncoding(file, request.headers['accept-encoding']);
+    // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
+    reply
+      .header('Content-Security-Policy', build.policy(isHttps(request)))
+      .header('Cache-Control', cacheControl)
+      .header('Vary', 'Accept-Encoding')
+      .header('ETag', bytes.etag)
+      .type('text/html; charset=utf-8');
+    if (bytes.encoding !== 'identity') reply.header('Content-Encoding', bytes.encoding);
+    if (status === 200 && stillFresh(request.headers['if-none-match'], bytes.etag)) return reply.code(304).send();
+    return reply.code(status).header('Content-Length', bytes.body.length).send(bytes.body);
+  };
+
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
+    const [rawPath = '/', query = ''] = request.url.split('?', 2);
+    let pathname = rawPath;
     try {
-      pathname = decodeURI(pathname);
+      pathname = decodeURI(rawPath);
     } catch {
       // A malformed address is simply an unknown one.
     }
-    const { path: address, matched } = resolvePath(pathname);
-    // One build for the whole answer: a switch while it is made does not mix two builds.
-    const build = live.current();
-    const { manifest } = build;
-    const file = matched ? build.fileByPath.get(address) : undefined;
-    const nonce = newNonce();
-    let status = file ? 200 : 404;
-    let html: Buffer;
-    try {
-      html = joinPage(build.page(file ?? manifest.fallbackFile), nonce);
-    } catch (error) {
-      // The page's file cannot be read (a release being copied in, a disk fault): the visitor
-      // gets the error page, with a way home, and the log says why.
-      request.log.error(error);
-      status = 500;
-      html = joinPage(build.errorPage, nonce);
-    }
-    const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
-    const banner = outcome ? outcomeBanner(outcome) : '';
-    // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
-    if (banner) html = Buffer.from(html.toString().replace('<body>', `<body>\n${banner}`));
-    // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
-    reply
-      .code(status)
-      .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins: manifest.frameOrigins, https: isHttps(request) }))
-      .header('Cache-Control', banner || status === 500 ? CACHE_CONTROL.pageWithOutcome : CACHE_CONTROL.page)
-      .header('Vary', 'Accept-Encoding')
-      .type('text/html; charset=utf-8');
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-    if (!encoding || request.method === 'HEAD') return reply.send(html);
-    reply.header('Content-Encoding', encoding);
-    return reply.send(encoding === 'br' ? await brotli(html, BROTLI_OPTIONS) : await gzipped(html));
+    const build = builds.current();
+    // A page's file name (/Product.html) leads to its address.
+    const pageAddress = build.addressOfFile(pathname);
+    if (pageAddress) return reply.code(301).header('Location', pageAddress).send();
+    // Addresses that look like files (have an extension) are files: unknown ones are a real 404.
+    if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
+    const relative = pathname.slice(1);
+    if (build.isPlainFile(relative)) return reply.sendFile(relative, build.clientDir);
+    // A file of an earlier build (a page loaded before a publish switched builds), or a picture just uploaded in the editor.
+    const earlier = fileInRoots(live.roots(), relative);
+    if (earlier) return reply.sendFile(relative, earlier);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   };
 
-  // Every page address, and any other address that is not a file, is answered with HTML:
-  // the page's own, or the fallback page (Home, marked noindex, status 404) for unknown addresses.
-  // A page's file name (/Product.html) leads to its address.
-  app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
-    const pageAddress = live.current().addressOfFile.get(request.url.split('?')[0] ?? '');
-    if (pageAddress && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(301).header('Location', pageAddress).send();
-    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendPage(request, reply);
-    // A file of a build published since the start (or of an earlier one, for a page loaded before the switch).
-    const found = (request.method === 'GET' || request.method === 'HEAD') && fileInBuilds(live, request.url);
-    if (found) return reply.sendFile(found.file, found.root);
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    try {
+      return answer(request, reply);
+    } catch (error) {
+      // The page cannot be sent (a disk fault): the visitor gets the error page, with a way
+      // home, and the log says why.
+      request.log.error(error);
+      const bytes = chooseEncoding(builds.current().errorPage, request.headers['accept-encoding']);
+      if (bytes.encoding !== 'identity') reply.header('Content-Encoding', bytes.encoding);
+      return reply
+        .code(500)
+        .header('Content-Security-Policy', builds.current().policy(isHttps(request)))
+        .header('Cache-Control', CACHE_CONTROL.pageWithOutcome)
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(bytes.body);
+    }
   });
 }

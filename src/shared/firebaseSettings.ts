@@ -16,3 +16,6 @@ export const firebaseKeys = [
 export function isFirebaseBuild(settings: Record<string, string | undefined>): boolean {
   return firebaseKeys.every((key) => settings[key]);
 }
+
+/** Where the Firebase SDK sends documents and files from the browser: a Firebase build's pages may connect there (connect-src). */
+export const FIREBASE_CONNECT_ORIGINS = ['https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com'];
