@@ -21,16 +21,15 @@ const swc = [
 ] as const;
 
 const shared = {
+  // .mjs too: the scripts' shared helpers (scripts/lib/*.mjs) are plain ES modules.
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
   // No component imports pictures or style sheets (pictures are files in public/ named by
   // config), so no moduleNameMapper for assets is needed.
-  // @fastify/static (loaded by src/server/app.ts) and Fastify's inject() require
-  // content-disposition 3 and cookie 1, published as ESM only: SWC compiles them to CommonJS.
-  // @fastify/cookie (the inbox's sessions) loads cookie 2 with import(), which jest's CommonJS
-  // cannot run: compiled too, its import() becomes a require(). magicast (the content editor's
-  // file writer) is published as ESM only too.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@fastify/cookie|magicast)/)'],
+  // @fastify/cookie (the inbox's sessions) loads cookie with import(), which jest's CommonJS
+  // cannot run: SWC compiles it, and its import() becomes a require(). magicast (the content
+  // editor's file writer) is published as ESM only: compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|magicast)/)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/dist/', '/\\.tmp-'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp-'],
 };

@@ -10,8 +10,8 @@
  */
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
-import siteConfig from './vite.config';
+import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce.ts';
+import siteConfig from './vite.config.ts';
 
 const root = import.meta.dirname;
 
@@ -42,8 +42,10 @@ export default defineConfig(async (env) => {
       // After the public build, into the same folder: keep what it wrote.
       emptyOutDir: false,
       manifest: false,
-      // The data grid and the MUI pieces the inbox uses, in one file the agency loads once.
-      chunkSizeWarningLimit: 1100,
+      // Two chunks come near vite's 500 kB: the entry (React, MUI's core, the sign-in: 174 kB
+      // gzipped) and the list's data grid, which loads with the list (src/admin/AdminApp.tsx).
+      // Above 600 kB, one of them grew: look at what before raising this.
+      chunkSizeWarningLimit: 600,
       rolldownOptions: { input: { admin: path.join(root, 'admin.html') } },
     },
   };

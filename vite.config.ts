@@ -1,15 +1,16 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { dataAdapter } from './src/build/dataAdapter';
-import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
-import { islands, isIslandName } from './src/islands/registry';
-import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
-import { devEditor } from './src/server/content/devEditor';
+import { dataAdapter } from './src/build/dataAdapter.ts';
+import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
+import { compileHints, configCheck, devEditor, devPages } from './src/build/vitePlugins.ts';
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ mode }) => {
+  // The islands' registry is read as text (src/build/viteManifest.ts): importing it would bundle
+  // every island's component, and all they import, into this config each time vite loads it.
+  const triggers = islandTriggers(root);
   const adapter = dataAdapter(mode, process.cwd());
   return {
     plugins: [
@@ -22,13 +23,13 @@ export default defineConfig(({ mode }) => {
         atLoadModules: [
           HYDRATE_MODULE,
           ...Object.entries(islandModules(root))
-            .filter(([name]) => isIslandName(name) && islands[name].when !== 'forms')
+            .filter(([name]) => triggers[name] !== undefined && triggers[name] !== 'forms')
             .map(([, file]) => file),
         ].map((file) => path.join(root, file)),
       }),
       configCheck({ root }),
       devPages({ root }),
-      // The content editor's API over this checkout's files, without sign-in (src/server/content/devEditor.ts).
+      // The content editor's API over this checkout's files, without sign-in (src/server/content/devEditor.ts, loaded when first asked).
       devEditor({ root }),
     ],
     // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.

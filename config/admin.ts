@@ -51,6 +51,8 @@ export default {
     filtersLabel: 'Filter the leads',
     form: 'Form',
     allForms: 'All forms',
+    // A form in the filter, with how many leads of the view it holds: {form} and {count} are replaced.
+    formCount: '{form} ({count})',
     status: 'Status',
     allStatuses: 'Any status',
     search: 'Search',
@@ -60,7 +62,7 @@ export default {
     exportHint: 'The leads shown, as a file',
     columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action' },
     // A lead without a name (the newsletter) is shown by its e-mail address.
-    tableLabel: 'Leads, newest first',
+    tableLabel: 'Leads',
     empty: 'No leads match this view.',
     loading: 'Loading the leads…',
     rowsPerPage: 'Leads per page:',
@@ -102,6 +104,8 @@ export default {
     // {size} is replaced (like "120 kB").
     downloadCv: 'Download the CV ({size})',
     cvDeleted: 'The CV was deleted (its retention period ended, or it was erased).',
+    // The CV field holds something other than this lead's own upload (another lead's file, an outside address).
+    cvText: 'Not a file uploaded with this form. The CV field holds only this text:',
     noCv: 'No CV was sent.',
     deliveriesHeading: 'Notifications',
     noDeliveries: 'No notifications were sent for this lead.',

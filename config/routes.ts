@@ -13,6 +13,7 @@ export default {
     { path: '/Blog', page: 'blog' },
     { path: '/Career', page: 'career' },
     { path: '/Contact', page: 'contact', aliases: ['/contact'] },
+    { path: '/Privacy', page: 'privacy', aliases: ['/privacy'] },
   ],
   fallback: 'home',
 } satisfies RoutesConfig;

@@ -47,6 +47,8 @@ export default {
       received: 'Received',
       openLead: 'Open this lead in the inbox',
       noValue: '(empty)',
+      // A CV uploaded with the form: its line links to the lead in the inbox.
+      cvInInbox: 'Uploaded: download it from the lead in the inbox',
       replyHint: 'Reply to this e-mail to answer them directly.',
     },
     webhookText: '{subject}: {link}',
@@ -90,18 +92,27 @@ export default {
     absoluteHours: 12,
     // `npm run leads -- add-admin` refuses shorter passwords.
     passwordMinLength: 12,
-    // Wrong passwords within `windowMinutes`, counted per account (the e-mail typed, whether or
-    // not it has an account) and per client address: after `slowAfter` of them each answer
-    // waits (firstDelaySeconds, then twice as long each time, at most maxDelaySeconds); after
-    // `refuseAfter` every try is refused with 429 until the window has passed, the right
-    // password too.
+    // Wrong passwords within `windowMinutes`, counted per account from one client address (the
+    // e-mail typed, whether or not it has an account; an IPv6 /64 is one client) and per client
+    // address across accounts, never per account alone (a stranger cannot lock the owner out):
+    // after `slowAfter` of them each answer waits (firstDelaySeconds, then twice as long each
+    // time, at most maxDelaySeconds); after `refuseAfter` that client's tries are refused with
+    // 429 until the window has passed, the right password too.
+    // `hashing`: password checks (scrypt, 128 MiB and about 0.3 s each) run `concurrent` at a
+    // time; a client (IPv4 address or IPv6 /64) may have `perClient` waiting or running, an IPv6
+    // network of `networkBits` (a tunnel's many /64s) `perNetwork`: more are refused at once
+    // (429, Retry-After) instead of queued, and the queue serves networks in turn, clients
+    // without failures first.
     signIn: {
       windowMinutes: 15,
       perAccount: { slowAfter: 2, refuseAfter: 5 },
       perAddress: { slowAfter: 10, refuseAfter: 30 },
       firstDelaySeconds: 1,
       maxDelaySeconds: 8,
+      hashing: { concurrent: 1, perClient: 2, perNetwork: 4, networkBits: 48 },
     },
+    // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
+    exportInboxColumn: 'Inbox',
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
     messages: {
@@ -109,6 +120,8 @@ export default {
       wrongPassword: 'The e-mail address or the password is not right.',
       // {minutes} is replaced.
       tooManyAttempts: 'Too many wrong passwords. Please wait {minutes} minutes and try again.',
+      // Too many sign-ins waiting from one network; {seconds} is replaced.
+      signInBusy: 'Too many sign-ins at once from your network. Please try again in {seconds} seconds.',
       notFromInbox: 'This request did not come from the inbox page. Please reload the page and try again.',
       unknownLead: 'There is no such lead: it may have been deleted.',
       unknownDelivery: 'There is no such notification.',

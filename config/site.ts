@@ -96,6 +96,7 @@ export default {
         links: [
           { label: 'Contact Us', href: '/Contact' },
           { label: 'Live Support', href: '/Contact' },
+          { label: 'Privacy', href: '/Privacy' },
           { ...phone, icon: 'phone' },
         ],
       },
@@ -107,6 +108,12 @@ export default {
     },
     copyright: '© {year} Business Growth. All rights reserved.',
     backToTop: 'Back to top',
+  },
+
+  // Under every form, linking to the privacy page (config/pages/privacy.ts).
+  privacyNote: {
+    text: 'We use these details only to answer you. {link}',
+    link: { label: 'Privacy', href: '/Privacy' },
   },
 
   chat: { label: 'Chat with us on WhatsApp', href: `https://wa.me/${whatsappNumber}` },

@@ -15,6 +15,12 @@ if (!team || team.type !== 'team' || !faq || faq.type !== 'faq' || !vision || vi
 }
 const members = team.members;
 const stats: readonly StatItem[] = vision.stats;
+if (members.length < 3 || faq.items.length < 2) throw new Error('The About page tests need at least three team members and two questions in config/pages/about.ts');
+
+/** The real slides a carousel showing `perView` at once shows when slide `first` is at its left edge. */
+function slidesFrom(first: number, perView = 3): number[] {
+  return [...Array(Math.min(perView, members.length - first)).keys()].map((i) => first + i);
+}
 
 function carousel(page: Page): Locator {
   return page.getByRole('region', { name: site.ui.carouselLabel, exact: true });
@@ -62,19 +68,18 @@ test.describe('the team carousel', () => {
       test.use({ viewport: { width, height: 900 } });
       test(`shows ${slides} slide(s)`, async ({ page }) => {
         await openCarousel(page);
-        await expect.poll(() => shown(page)).toEqual({ visible: [...Array(slides).keys()], first: '0' });
+        await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(0, slides), first: '0' });
       });
     });
   }
 
-  test('has one dot per team member (six), the first marked current', async ({ page }) => {
+  test('has one dot per team member, the first marked current', async ({ page }) => {
     await openCarousel(page);
-    expect(members).toHaveLength(6);
     await expect(carousel(page).getByRole('button', { name: /./ })).toHaveCount(members.length);
     for (let n = 1; n <= members.length; n++) await expect(dot(page, n)).toBeVisible();
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
     await expect(carousel(page).locator('button[aria-current]')).toHaveCount(1);
-    // The real slides are labelled "n of 6" for screen readers.
+    // The real slides are labelled "n of <members>" for screen readers.
     await expect(carousel(page).getByRole('group')).toHaveCount(members.length);
     await expect(carousel(page).getByRole('group', { name: fill(site.ui.slideLabel, { n: 1, total: members.length }) })).toContainText(members[0]!.name);
   });
@@ -82,7 +87,7 @@ test.describe('the team carousel', () => {
   test('a dot shows its slide first and becomes the current dot', async ({ page }) => {
     await openCarousel(page);
     await dot(page, 3).click();
-    await expect.poll(() => shown(page)).toEqual({ visible: [2, 3, 4], first: '2' });
+    await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(2), first: '2' });
     await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true');
     await expect(carousel(page).locator('button[aria-current]')).toHaveCount(1);
     await expect(carousel(page).getByRole('group', { name: fill(site.ui.slideLabel, { n: 3, total: members.length }) })).toContainText(members[2]!.name);
@@ -92,37 +97,39 @@ test.describe('the team carousel', () => {
     await openCarousel(page);
     await carousel(page).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => shown(page)).toEqual({ visible: [1, 2, 3], first: '1' });
+    await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(1), first: '1' });
     await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => shown(page)).toEqual({ visible: [2, 3, 4], first: '2' });
+    await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(2), first: '2' });
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => shown(page)).toEqual({ visible: [1, 2, 3], first: '1' });
+    await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(1), first: '1' });
     // The keys move the carousel, not the page.
     await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
   });
 
   test('loops without an end: right from the last slide goes to the first, left from the first to the last', async ({ page }) => {
+    const n = members.length;
+    const last = n - 1;
     await openCarousel(page);
-    await dot(page, 6).click();
-    await expect.poll(() => shown(page)).toEqual({ visible: [5], first: '5' });
-    await expect(dot(page, 6)).toHaveAttribute('aria-current', 'true');
+    await dot(page, n).click();
+    await expect.poll(() => shown(page)).toEqual({ visible: [last], first: String(last) });
+    await expect(dot(page, n)).toHaveAttribute('aria-current', 'true');
 
     await carousel(page).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => shown(page)).toEqual({ visible: [0, 1, 2], first: '0' });
+    await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(0), first: '0' });
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
 
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => shown(page)).toEqual({ visible: [5], first: '5' });
-    await expect(dot(page, 6)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => shown(page)).toEqual({ visible: [last], first: String(last) });
+    await expect(dot(page, n)).toHaveAttribute('aria-current', 'true');
 
     // Keep going round: several steps in the same direction never get stuck.
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < n + 1; i++) {
       await page.keyboard.press('ArrowRight');
-      await expect(dot(page, ((5 + i + 1) % 6) + 1)).toHaveAttribute('aria-current', 'true');
+      await expect(dot(page, ((last + i + 1) % n) + 1)).toHaveAttribute('aria-current', 'true');
       // Let the slide animation (and the jump back from a copied slide) finish before the next step.
-      await expect.poll(async () => (await shown(page)).first).toBe(String((5 + i + 1) % 6));
+      await expect.poll(async () => (await shown(page)).first).toBe(String((last + i + 1) % n));
     }
   });
 
@@ -137,14 +144,14 @@ test.describe('the team carousel', () => {
     await page.mouse.down();
     await page.mouse.move(x - 150, y, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(() => shown(page)).toEqual({ visible: [1, 2, 3], first: '1' });
+    await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(1), first: '1' });
     await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
 
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x + 150, y, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(() => shown(page)).toEqual({ visible: [0, 1, 2], first: '0' });
+    await expect.poll(() => shown(page)).toEqual({ visible: slidesFrom(0), first: '0' });
 
     // A small movement is not a swipe.
     await page.mouse.move(x, y);
@@ -152,7 +159,7 @@ test.describe('the team carousel', () => {
     await page.mouse.move(x - 10, y, { steps: 2 });
     await page.mouse.up();
     await page.waitForTimeout(600);
-    expect(await shown(page)).toEqual({ visible: [0, 1, 2], first: '0' });
+    expect(await shown(page)).toEqual({ visible: slidesFrom(0), first: '0' });
   });
 });
 
@@ -161,11 +168,10 @@ test.describe('the FAQ accordion', () => {
     return page.getByRole('region', { name: faq!.heading }).getByRole('button');
   }
 
-  test('has six closed questions; at most one is open; the open one can be closed', async ({ page }) => {
+  test('has every question of config, closed; at most one is open; the open one can be closed', async ({ page }) => {
     await visit(page, '/About-us');
     const buttons = faqButtons(page);
-    await expect(buttons).toHaveCount(6);
-    expect(faq!.items).toHaveLength(6);
+    await expect(buttons).toHaveCount(faq!.items.length);
     for (const [i, item] of faq!.items.entries()) {
       await expect(buttons.nth(i)).toHaveAccessibleName(item.question);
       await expect(buttons.nth(i)).toHaveAttribute('aria-expanded', 'false');
@@ -204,10 +210,6 @@ test.describe('the FAQ accordion', () => {
 
 test.describe('the counters', () => {
   const targets = stats.map((s) => `${s.prefix ?? ''}${s.value}${s.suffix ?? ''}`);
-
-  test('match the specification', () => {
-    expect(targets).toEqual(['100+', '150+', '12+', '3+']);
-  });
 
   test('count up from zero to their targets once scrolled into view', async ({ page }) => {
     await visit(page, '/About-us');

@@ -39,8 +39,8 @@ test.afterEach(async ({ page }) => {
 });
 
 const tryPassword = async (page: Page, email: string, password: string) => {
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(admin.signIn.email, { exact: true }).fill(email);
+  await page.getByLabel(admin.signIn.password, { exact: true }).fill(password);
   const answer = page.waitForResponse((r) => r.url().endsWith(SIGN_IN_API) && r.request().method() === 'POST');
   await page.getByRole('button', { name: admin.signIn.submit, exact: true }).click();
   const response = await answer;
@@ -50,15 +50,15 @@ const tryPassword = async (page: Page, email: string, password: string) => {
 
 test('with no account yet, the sign-in says how to make the first one', async ({ page }) => {
   await page.goto(`${base}/admin`);
-  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
-  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByLabel(admin.signIn.email, { exact: true })).toBeVisible();
+  await expect(page.getByLabel(admin.signIn.password, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
   await expect(page.getByText(admin.signIn.noAccount)).toBeVisible();
   await expect(page.getByText('npm run leads -- add-admin you@example.com', { exact: true })).toBeVisible();
 
   account = await addAccount(dataDir);
   await page.reload();
-  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
+  await expect(page.getByLabel(admin.signIn.email, { exact: true })).toBeVisible();
   await expect(page.getByText(admin.signIn.noAccount)).toHaveCount(0);
   await signIn(page, account, base);
 });
@@ -81,7 +81,7 @@ test.describe('wrong passwords', () => {
     const right = await tryPassword(page, account.email, account.password);
     expect(right.status()).toBe(429);
     expect(Number(right.headers()['retry-after'])).toBeGreaterThan(0);
-    await expect(page.getByRole('heading', { name: 'Inbox', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: admin.list.heading, exact: true })).toHaveCount(0);
   });
 
   test('an e-mail without an account gets the same answer as a wrong password', async ({ page }) => {
@@ -119,7 +119,7 @@ test.describe('from another site', () => {
 
     // The session is untouched.
     await page.goto(`${base}/admin`);
-    await expect(page.getByRole('heading', { name: 'Inbox', exact: true, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
 
     // The cookie sent anyway (a browser that ignored SameSite): no token, or the browser says another site.
     const session = (await page.context().cookies()).find((c) => c.path === '/api/')!;

@@ -87,7 +87,7 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   await page.getByRole('link', { name: admin.list.exportCsv }).click();
   const csv = readFileSync((await (await exporting).path())!, 'utf8');
   const lines = csv.split('\r\n');
-  expect(lines[0]).toBe('"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date"');
+  expect(lines[0]).toBe(`"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date","${server.admin.exportInboxColumn}"`);
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`"'=1+1\nI build apps. ${s}"`);
 

@@ -16,6 +16,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ADMIN_PAGE } from '../src/shared/adminApi';
 import { expect, headlinePattern, pageConfigs, routes, test, type PageId } from './fixtures';
 
 const BUDGET = {
@@ -85,7 +86,7 @@ for (const { path: address, page: pageId } of mainPages) {
 
     // The headline is in the HTML, and so is the CSS rule of its class.
     const first = pageConfigs[pageId].sections[0]!;
-    const heading = 'heading' in first ? first.heading : '';
+    const heading = 'heading' in first ? (first.heading ?? '') : '';
     const h1 = headlinePattern(heading).exec(html);
     expect(h1, `<h1>${heading}</h1> in ${fileFor(address)}`).not.toBeNull();
     // The figures, for docs/performance.md and for setting the budgets again (printed by the reporter).
@@ -95,3 +96,22 @@ for (const { path: address, page: pageId } of mainPages) {
     expect(html).toContain(`.${emotionClass}{`);
   });
 }
+
+/** The inbox's first screen: what the browser loads for /admin before anyone signs in. */
+const INBOX_FIRST_SCREEN_SCRIPT_BYTES = 200_000;
+
+test("the inbox's first screen loads at most 200 kB of gzipped JavaScript, without the list's data grid", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.hostname === '127.0.0.1' && url.pathname.endsWith('.js')) requested.push(url.pathname);
+  });
+  await page.goto(ADMIN_PAGE, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('main')).toBeVisible();
+  const files = [...new Set(requested)];
+  const total = files.reduce((sum, file) => sum + gzSize(file), 0);
+  console.log(`${ADMIN_PAGE}: JavaScript ${(total / 1000).toFixed(1)} kB gzipped before signing in (${files.join(', ')})`);
+  expect(total, `gzipped JavaScript loaded by ${ADMIN_PAGE}: ${files.join(', ')}`).toBeLessThanOrEqual(INBOX_FIRST_SCREEN_SCRIPT_BYTES);
+  // The data grid comes with the list, after signing in (src/admin/AdminApp.tsx).
+  for (const file of files) expect([file, readFileSync(path.join(clientDir, file), 'utf8').includes('MuiDataGrid')]).toEqual([file, false]);
+});

@@ -20,6 +20,7 @@ import career from '../config/pages/career';
 import contact from '../config/pages/contact';
 import home from '../config/pages/home';
 import product from '../config/pages/product';
+import privacy from '../config/pages/privacy';
 import services from '../config/pages/services';
 import type { RoutesConfig } from '../src/config/routesSchema';
 
@@ -27,7 +28,7 @@ const routes: RoutesConfig = routesFile;
 
 export { expect, site, routes };
 
-export const pageConfigs = { home, about, product, services, blog, career, contact } as const;
+export const pageConfigs = { home, about, product, services, blog, career, contact, privacy } as const;
 export type PageId = keyof typeof pageConfigs;
 
 function isLocal(url: URL): boolean {

@@ -9,7 +9,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { field, openInquiryForm, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
+import { field, openInquiryForm, readCollectionIn, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 
 const OUTBOX = 'business-growth.outbox';
@@ -63,7 +63,7 @@ test('the site starts on a full data disk; a submission waits in the browser and
   const refused = page.waitForResponse((r) => r.request().method() === 'POST');
   await submitButton(form).click();
   expect((await refused).status()).toBe(503);
-  await expect(toasts(page).filter({ hasText: 'Plas Try Agin' })).toHaveCount(1);
+  await expect(toasts(page).filter({ hasText: toastOf('inquiry', 'failure') })).toHaveCount(1);
   const waiting = () => page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as { document: { Fname: string } }[]).map((w) => w.document.Fname), OUTBOX);
   expect(await waiting()).toEqual([`Full disk ${s}`]);
 

@@ -2,7 +2,7 @@
  * The header on large and small screens (the mobile menu toggle, the contact bar) and
  * the scroll to the top on every route change.
  */
-import { expect, headingOf, site, test, visit } from './fixtures';
+import { expect, headingOf, navLabelOf, site, test, visit } from './fixtures';
 
 const nav = site.navigation;
 
@@ -32,14 +32,14 @@ test.describe('at 375 px wide', () => {
     for (const link of nav.links) {
       await expect(menu.getByRole('link', { name: link.label, exact: true })).toBeVisible();
     }
-    await expect(menu.locator('[aria-current="page"]')).toHaveText('Home');
+    await expect(menu.locator('[aria-current="page"]')).toHaveText(navLabelOf('home'));
 
-    await menu.getByRole('link', { name: 'Services', exact: true }).click();
+    await menu.getByRole('link', { name: navLabelOf('services'), exact: true }).click();
     await expect(page).toHaveURL('/Services');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('services'));
     await expect(page.getByRole('button', { name: nav.openMenuLabel })).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('navigation', { name: nav.label })).toHaveCount(0);
-    await expect(menu.getByRole('link', { name: 'Services', exact: true })).toBeHidden();
+    await expect(menu.getByRole('link', { name: navLabelOf('services'), exact: true })).toBeHidden();
   });
 
   test('a tap on the toggle before the page\'s script has started is answered once it has', async ({ page }) => {
@@ -129,7 +129,9 @@ test('a route change scrolls the new page to the top', async ({ page }) => {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
 
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Services', exact: true }).click();
+  const footerLink = site.footer.columns.flatMap((c) => c.links).find((l) => l.href === '/Services');
+  if (!footerLink) throw new Error('config/site.ts: no footer link leads to /Services');
+  await page.getByRole('contentinfo').getByRole('link', { name: footerLink.label, exact: true }).first().click();
   await expect(page).toHaveURL('/Services');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('services'));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
 import { addresses, expect, NOT_FOUND_STATUS_MESSAGE, site, test, visit } from './fixtures';
-import { field, formOf, submitButton } from './helpers/forms';
+import { field, formOf, messageOf, submitButton } from './helpers/forms';
 import { hydrateFully } from './helpers/hydrate';
 
 for (const { path } of addresses) {
@@ -49,7 +49,7 @@ test('what a visitor typed into a form before its code arrived is kept (the brow
   // The form knows the name: its first failing check is no longer the name's.
   await submitButton(form).click();
   await expect(form.getByRole('alert')).toHaveCount(1);
-  await expect(form.getByRole('alert')).not.toHaveText('Please enter Full name');
+  await expect(form.getByRole('alert')).not.toHaveText(messageOf('contact', 'Fullname'));
 });
 
 test('a visitor already typing in a form when the app starts gets the form\'s code without another touch', async ({ page }) => {

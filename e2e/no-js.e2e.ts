@@ -4,11 +4,11 @@
  * visitor back to the page with the outcome shown (the words a scripted visitor would see).
  */
 import { expect, test } from './fixtures';
-import { field, findDocuments, formOf, submitButton, uniqueSuffix } from './helpers/forms';
+import { field, findDocuments, formOf, messageOf, submitButton, toastOf, uniqueSuffix } from './helpers/forms';
 
 test.use({ javaScriptEnabled: false });
 
-test('the inquiry form, sent without JavaScript, is stored and says "Thankyou For Send"', async ({ page }) => {
+test('the inquiry form, sent without JavaScript, is stored and says its success toast\'s words', async ({ page }) => {
   const suffix = uniqueSuffix();
   const values = { Fname: `NoScript ${suffix}`, Email: `noscript.${suffix}@example.com`, Number: '0123456789', Pname: `Shop ${suffix}` };
   await page.goto('/');
@@ -16,7 +16,7 @@ test('the inquiry form, sent without JavaScript, is stored and says "Thankyou Fo
   for (const [key, value] of Object.entries(values)) await field(form, key).fill(value);
   await submitButton(form).click();
   await expect(page).toHaveURL(/\/\?sent=Inquriy$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Thankyou For Send' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: toastOf('inquiry', 'success') })).toBeVisible();
   await expect.poll(async () => (await findDocuments('Inquriy', 'Email', values.Email)).length).toBe(1);
   const [document] = await findDocuments('Inquriy', 'Email', values.Email);
   expect(document).toEqual({ ...values, id: expect.any(Number), Date: expect.any(String) });
@@ -31,7 +31,7 @@ test('an invalid form sent without JavaScript stores nothing and shows the first
   await field(form, 'Email').fill(`noscript.${suffix}@example.com`);
   await submitButton(form).click();
   await expect(page).toHaveURL(/\/Contact\?invalid=Contact_cli&check=2$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Please enter a valid phone number 0-9 & 10 Character' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: messageOf('contact', 'Number') })).toBeVisible();
   expect(await findDocuments('Contact_cli', 'Email', `noscript.${suffix}@example.com`)).toEqual([]);
 });
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import server from '../config/server';
 import { expect, test } from './fixtures';
-import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
+import { field, formOf, readCollectionIn, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 
 const caddy = process.env.CADDY_PATH || '/usr/bin/caddy';
@@ -119,7 +119,7 @@ test('a form sent in the browser over HTTPS is stored', async ({ page }) => {
   await field(form, 'Email').fill(`proxy.${s}@example.com`);
   await field(form, 'Pname').fill('Shop');
   await submitButton(form).click();
-  await expect(toasts(page).filter({ hasText: 'Thankyou For Send' })).toHaveCount(1);
+  await expect(toasts(page).filter({ hasText: toastOf('inquiry', 'success') })).toHaveCount(1);
   const stored = await readCollectionIn(dataDir, 'Inquriy');
   expect(stored.filter((d) => d.Fname === `Proxy ${s}`)).toHaveLength(1);
 });

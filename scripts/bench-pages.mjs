@@ -11,6 +11,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, startBuiltSite } from './lib/builtSite.mjs';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+// Its options are environment variables (above): anything on its command line is refused.
+readCommandLine(process.argv.slice(2), { command: 'npm run bench:pages' });
 
 const paths = (process.env.PATHS ?? '/ /Contact').split(/\s+/).filter(Boolean);
 const rounds = Number(process.env.ROUNDS ?? 3);

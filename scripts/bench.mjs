@@ -9,6 +9,10 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { startBuiltSite } from './lib/builtSite.mjs';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+// Its options are environment variables (above): anything on its command line is refused.
+readCommandLine(process.argv.slice(2), { command: 'npm run bench' });
 
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const duration = Number(process.env.DURATION ?? 10);

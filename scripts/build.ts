@@ -6,6 +6,10 @@ import { checkProject, report } from '../src/build/checkProject';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../src/build/build';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+// It takes no options: anything on its command line is refused before it does anything.
+readCommandLine(process.argv.slice(2), { command: 'npm run build' });
 
 const problems = await checkProject();
 if (problems.length > 0) {

@@ -12,19 +12,20 @@
 import path from 'node:path';
 import { checkProject, report } from '../src/build/checkProject';
 import { defaultFolders, type Folders } from '../src/config/checkFiles';
+import { parseCommandLine } from './lib/commandLine.mjs';
 
 function parseArgs(argv: readonly string[]): Folders | string {
-  const args = { ...defaultFolders };
-  for (let i = 0; i < argv.length; i++) {
-    const name = argv[i];
-    const value = argv[i + 1];
-    if (name !== '--config-dir' && name !== '--public-dir') return `Unknown option ${name}. Use --config-dir <folder> or --public-dir <folder>.`;
-    if (value === undefined || value.startsWith('--')) return `${name} needs a folder after it.`;
-    if (name === '--config-dir') args.configDir = path.resolve(value);
-    else args.publicDir = path.resolve(value);
-    i++;
-  }
-  return args;
+  const parsed = parseCommandLine(argv, {
+    command: 'npm run check',
+    options: { 'config-dir': { type: 'string', value: 'folder' }, 'public-dir': { type: 'string', value: 'folder' } },
+  });
+  if (parsed.problem !== undefined) return parsed.problem;
+  const { 'config-dir': configDir, 'public-dir': publicDir } = parsed.values as Record<string, string | undefined>;
+  return {
+    ...defaultFolders,
+    ...(configDir === undefined ? {} : { configDir: path.resolve(configDir) }),
+    ...(publicDir === undefined ? {} : { publicDir: path.resolve(publicDir) }),
+  };
 }
 
 async function main(): Promise<number> {

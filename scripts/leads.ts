@@ -1,6 +1,6 @@
 /**
  * npm run leads -- export [<collection>] [--format json|csv] [--status <s>] [--spam|--inbox] [--search <text>]
- *                                                              print the leads of a view (the inbox's Export does the same)
+ *                                                              print the leads of a view, newest first, streamed from the database (the inbox's Export does the same)
  * npm run leads -- backup <file>                                copy the database safely, even while the site runs
  * npm run leads -- count                                        how many documents each collection holds
  * npm run leads -- add-admin <email> [--role owner|editor]     make an inbox account (or give it a new password); the password from standard input;
@@ -16,7 +16,10 @@ import server from '../config/server';
 import { LEAD_STATUSES, type LeadStatus } from '../src/shared/adminApi';
 import { ADMIN_ROLES, type AdminRole } from '../src/shared/contentApi';
 import { databaseFile, openStore, type Store } from '../src/server/store';
-import { exportLeads, knownCollections, type LeadFilter } from '../src/server/leads';
+import { pipeline } from 'node:stream/promises';
+import { exportStream, knownCollections, type LeadFilter } from '../src/server/leads';
+import { readNotifySettings } from '../src/server/notify/settings';
+import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLine.mjs';
 import { listAdminRoles, listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
 
 const usage = `Usage:
@@ -34,14 +37,30 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** The value after a --name option, and the arguments without both. */
-function option(args: string[], name: string): { value: string | undefined; rest: string[] } {
-  const at = args.indexOf(name);
-  if (at < 0) return { value: undefined, rest: args };
-  const value = args[at + 1];
-  if (value === undefined || value.startsWith('--')) fail(`${name} needs a value after it.`);
-  return { value, rest: [...args.slice(0, at), ...args.slice(at + 2)] };
-}
+/**
+ * Every command, what it takes on its command line: read strictly before anything is opened,
+ * so an unknown option, a missing value or a word too many changes nothing
+ * (scripts/lib/commandLine.mjs). An option is one line in `options`.
+ */
+const commands = {
+  export: {
+    options: {
+      format: { type: 'string', value: 'json|csv' },
+      status: { type: 'string', value: LEAD_STATUSES.join('|') },
+      spam: { type: 'boolean' },
+      inbox: { type: 'boolean' },
+      search: { type: 'string', value: 'text' },
+    },
+    words: [0, 1],
+    wordsHint: ' [<collection>]',
+  },
+  backup: { words: [1, 1], wordsHint: ' <file>' },
+  count: {},
+  'add-admin': { options: { role: { type: 'string', value: ADMIN_ROLES.join('|') } }, words: [1, 1], wordsHint: ' <email>' },
+  'remove-admin': { words: [1, 1], wordsHint: ' <email>' },
+  admins: {},
+} satisfies Record<string, Omit<CommandSpec, 'command'>>;
+type Command = keyof typeof commands;
 
 /** One line from standard input: typed without echo at a terminal, else the first line piped in. */
 async function readPassword(prompt: string): Promise<string> {
@@ -78,18 +97,15 @@ async function readPassword(prompt: string): Promise<string> {
   });
 }
 
-async function addAdmin(store: Store, args: string[]) {
-  const roleOption = option(args, '--role');
-  const unknown = roleOption.rest.find((a) => a.startsWith('--'));
-  if (unknown) fail(`Unknown option ${unknown}. ${usage}`);
-  const role = roleOption.value as AdminRole | undefined;
-  if (role !== undefined && !ADMIN_ROLES.includes(role)) fail(`--role must be one of: ${ADMIN_ROLES.join(', ')}.`);
-  const [email, extra] = roleOption.rest;
-  if (extra !== undefined) fail(`Name one account. ${usage}`);
-  if (!email || !looksLikeEmail(email.trim())) fail(`Name the account by its e-mail address, like: npm run leads -- add-admin you@example.com`);
+/** The new account's password, asked for (and checked) before the database is opened. */
+async function newPassword(email: string): Promise<string> {
   const password = await readPassword(`Password for ${email} (at least ${server.admin.passwordMinLength} characters): `);
   if (!passwordLengthOk(password)) fail(`The password must be ${server.admin.passwordMinLength} to ${MAX_PASSWORD_LENGTH} characters long. Nothing was changed.`);
   if (process.stdin.isTTY && (await readPassword('The same password again: ')) !== password) fail('The two passwords are not the same. Nothing was changed.');
+  return password;
+}
+
+async function addAdmin(store: Store, email: string, password: string, role: AdminRole | undefined) {
   const { existed } = await setAdmin(store, email, password, Date.now(), role);
   const as = role === undefined ? '' : ` (${role})`;
   process.stdout.write(
@@ -99,29 +115,28 @@ async function addAdmin(store: Store, args: string[]) {
   );
 }
 
-function exportView(store: Store, args: string[]) {
-  const format = option(args, '--format');
-  const status = option(format.rest, '--status');
-  const search = option(status.rest, '--search');
-  const rest = search.rest.filter((a) => a !== '--spam' && a !== '--inbox');
-  const unknown = rest.find((a) => a.startsWith('--'));
-  if (unknown) fail(`Unknown option ${unknown}. ${usage}`);
-  const [collection, extra] = rest;
-  if (extra !== undefined) fail(`Name at most one collection. ${usage}`);
+/** The export's view from its parsed command line, or the sentence saying what is wrong with it. */
+function exportFilter({ values, words }: Parsed): { filter: LeadFilter; format: 'json' | 'csv'; collection?: string } {
+  const [collection] = words;
   if (collection !== undefined && !knownCollections.includes(collection)) fail(`"${collection}" is not a collection. Use one of: ${knownCollections.join(', ')}.`);
-  const chosenFormat = format.value ?? 'json';
-  if (chosenFormat !== 'json' && chosenFormat !== 'csv') fail('--format must be json or csv.');
-  if (status.value !== undefined && !LEAD_STATUSES.includes(status.value as LeadStatus)) fail(`--status must be one of: ${LEAD_STATUSES.join(', ')}.`);
-  if (args.includes('--spam') && args.includes('--inbox')) fail('Choose --spam or --inbox, not both.');
+  const format = (values.format as string | undefined) ?? 'json';
+  if (format !== 'json' && format !== 'csv') fail('--format must be json or csv.');
+  const status = values.status as string | undefined;
+  if (status !== undefined && !LEAD_STATUSES.includes(status as LeadStatus)) fail(`--status must be one of: ${LEAD_STATUSES.join(', ')}.`);
+  if (values.spam && values.inbox) fail('Choose --spam or --inbox, not both.');
+  const search = values.search as string | undefined;
   const filter: LeadFilter = {
     ...(collection === undefined ? {} : { collection }),
-    ...(status.value === undefined ? {} : { status: status.value as LeadStatus }),
-    ...(args.includes('--spam') ? { spam: true } : args.includes('--inbox') ? { spam: false } : {}),
-    ...(search.value === undefined ? {} : { search: search.value }),
+    ...(status === undefined ? {} : { status: status as LeadStatus }),
+    ...(values.spam ? { spam: true } : values.inbox ? { spam: false } : {}),
+    ...(search === undefined ? {} : { search }),
   };
-  // The inbox shows the newest first; the plain export of a collection keeps its old order.
-  const plain = Object.keys(filter).length <= 1 && collection !== undefined;
-  process.stdout.write(exportLeads(store, filter, chosenFormat, plain ? 'oldest' : 'newest'));
+  return { filter, format, collection };
+}
+
+async function exportView(store: Store, { filter, format }: ReturnType<typeof exportFilter>) {
+  // Newest first, whatever the view (as the inbox's Export); written as fast as the reader takes it.
+  await pipeline(exportStream(store, filter, format, readNotifySettings(process.env).settings.publicUrl), process.stdout);
 }
 
 const [command, ...rest] = process.argv.slice(2);
@@ -130,6 +145,16 @@ if (!command || command === '--help' || command === 'help') {
   process.stdout.write(`${usage}\n`);
   process.exit(command ? 0 : 2);
 }
+if (!Object.hasOwn(commands, command)) fail(`Unknown command "${command}". ${usage}`);
+const parsed = readCommandLine(rest, { command: `npm run leads -- ${command}`, ...commands[command as Command] });
+const [word] = parsed.words;
+// Everything the command line says is checked before the database is opened (or made).
+const view = command === 'export' ? exportFilter(parsed) : undefined;
+if (command === 'add-admin' && !looksLikeEmail(word!.trim())) fail(`Name the account by its e-mail address, like: npm run leads -- add-admin you@example.com`);
+const role = parsed.values.role as AdminRole | undefined;
+if (role !== undefined && !ADMIN_ROLES.includes(role)) fail(`--role must be one of: ${ADMIN_ROLES.join(', ')}.`);
+if (command === 'backup' && existsSync(word!)) fail(`${word} already exists: choose a new file name.`);
+const password = command === 'add-admin' ? await newPassword(word!) : undefined;
 const makesAccounts = command === 'add-admin';
 if (!makesAccounts && !existsSync(databaseFile(dataDir))) fail(`No database at ${databaseFile(dataDir)} yet: nothing has been submitted (or set DATA_DIR).`);
 // count only reads (it checks a backup without changing it: docs/deploy-own-server.md).
@@ -137,11 +162,9 @@ const store = openStore(dataDir, { readonly: command === 'count' });
 
 try {
   if (command === 'export') {
-    exportView(store, rest);
+    await exportView(store, view!);
   } else if (command === 'backup') {
-    const target = rest[0];
-    if (!target) fail(`Name the backup file. ${usage}`);
-    if (existsSync(target)) fail(`${target} already exists: choose a new file name.`);
+    const target = word!;
     await store.backup(path.resolve(target));
     // The copy is one self-contained file (no -wal or -shm beside it, now or when it is read),
     // counted in itself: the site may have stored more since the snapshot was taken.
@@ -153,17 +176,14 @@ try {
   } else if (command === 'count') {
     for (const c of knownCollections) process.stdout.write(`${c}\t${store.count(c)}\n`);
   } else if (command === 'add-admin') {
-    await addAdmin(store, rest);
+    await addAdmin(store, word!, password!, role);
   } else if (command === 'remove-admin') {
-    const email = rest[0];
-    if (!email) fail('Name the account to remove, like: npm run leads -- remove-admin you@example.com');
+    const email = word!;
     if (!removeAdmin(store, email)) fail(`There is no account for ${email}. The accounts are: ${listAdmins(store).join(', ') || 'none yet'}.`);
     process.stdout.write(`${email} can no longer sign in; its sessions have ended.\n`);
   } else if (command === 'admins') {
     const admins = listAdminRoles(store);
     process.stdout.write(admins.length > 0 ? `${admins.map((a) => `${a.email}\t${a.role}`).join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n');
-  } else {
-    fail(`Unknown command "${command}". ${usage}`);
   }
 } finally {
   store.close();

@@ -6,11 +6,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { startBuiltSite } from './lib/builtSite.mjs';
+import { readCommandLine } from './lib/commandLine.mjs';
 
 const port = Number(process.env.LH_PORT ?? 3998);
 // Issue 14's floors: what a page of plain HTML would score on a phone, near enough.
 const floors = { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1000, tbtMs: 100, cls: 0 };
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact'];
+const given = readCommandLine(process.argv.slice(2), { command: 'npm run lighthouse', words: [0, Infinity], wordsHint: ' [<page address> …]' }).words;
+const pages = given.length ? given : ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact', '/Privacy'];
 
 // LH_REPORTS=<folder>: also keeps each page's full Lighthouse report there (JSON), to see why.
 const reports = process.env.LH_REPORTS;

@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readCommandLine } from './lib/commandLine.mjs';
 import { freePort, startServer, stopServer } from './lib/builtServer.mjs';
 
 const runs = Number(process.env.RUNS ?? 9);
@@ -20,7 +21,8 @@ const from = process.env.FROM ?? '/';
 const linkName = process.env.LINK ?? 'Contact';
 const headline = process.env.HEADLINE ?? 'Contact Us';
 const cpu = Number(process.env.CPU ?? 4);
-const builds = process.argv.slice(2).length ? process.argv.slice(2) : ['dist'];
+const given = readCommandLine(process.argv.slice(2), { command: 'npm run navigation', words: [0, Infinity], wordsHint: ' [<build folder> …]' }).words;
+const builds = given.length ? given : ['dist'];
 
 async function serve(dist) {
   const port = await freePort();

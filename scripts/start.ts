@@ -6,6 +6,10 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../src/build/build';
 import { checkProject, report } from '../src/build/checkProject';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+// It takes no options: anything on its command line is refused before it does anything.
+readCommandLine(process.argv.slice(2), { command: 'npm start' });
 
 // npm runs scripts from the project's folder.
 const root = process.cwd();

@@ -13,6 +13,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startBuiltSite } from './lib/builtSite.mjs';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+// Its options are environment variables (above): anything on its command line is refused.
+readCommandLine(process.argv.slice(2), { command: 'npm run stress:slow-read' });
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const connections = env('CONNECTIONS', 2000);

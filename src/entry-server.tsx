@@ -56,8 +56,9 @@ export const renderPage: PageRenderer['renderPage'] = async (path: string): Prom
   // The page's own styles are under a key of their own (src/app/emotionCache.ts), and data-s
   // marks every style element as already where it belongs (in <head>): otherwise emotion would
   // move them while the app starts, and the browser would work out every element's style again.
+  // A global style with no rules (MUI leaves one) would be an empty element in every page.
   const styles = emotion
-    .constructStyleTagsFromChunks(chunks)
+    .constructStyleTagsFromChunks({ ...chunks, styles: chunks.styles.filter((s) => s.css !== '' || s.key === cache.key) })
     .replace(`<style data-emotion="${cache.key} `, `<style data-emotion="${PRERENDERED_STYLES_KEY} `)
     .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
   return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, islands: [...islands.keys()] };

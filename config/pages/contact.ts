@@ -17,7 +17,6 @@ export default {
       form: 'contact',
       heading: 'Tell us about your project',
       text: 'Share a few details below and a member of our team will get back to you.',
-      note: 'The personal information you submit is processed only to answer your request, in line with our privacy practice.',
     },
     {
       type: 'map',

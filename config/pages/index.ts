@@ -10,4 +10,5 @@ export default {
   blog: () => import('./blog'),
   career: () => import('./career'),
   contact: () => import('./contact'),
+  privacy: () => import('./privacy'),
 };

@@ -7,8 +7,9 @@ import type { Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { openStore } from '../../src/server/store';
+import admin from '../../config/admin';
 import { expect } from '../fixtures';
-import { field, formOf, submitButton, toasts, uniqueSuffix } from './forms';
+import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './forms';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -34,11 +35,11 @@ export function addAccount(dataDir = E2E_DATA_DIR): Promise<Account> {
 /** Fills the sign-in form as a person does; resolves once the inbox shows. */
 export async function signIn(page: Page, { email, password }: Account, base = ''): Promise<void> {
   await page.goto(`${base}/admin`);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel(admin.signIn.email, { exact: true }).fill(email);
+  await page.getByLabel(admin.signIn.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: admin.signIn.submit, exact: true }).click();
   // The password is checked with scrypt (128 MiB, a third of a second when the machine is quiet).
-  await expect(page.getByRole('heading', { name: 'Inbox', exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
 }
 
 /** A small PDF whose bytes hold `text`. */
@@ -56,7 +57,7 @@ export async function sendApplication(page: Page, values: Record<string, string>
   await expect(form.getByText('cv.pdf uploaded.')).toBeVisible();
   for (const [key, value] of Object.entries(values)) await field(form, key).fill(value);
   await submitButton(form).click();
-  await expect(toasts(page).filter({ hasText: 'Thankyou For Connecting' })).toHaveCount(1);
+  await expect(toasts(page).filter({ hasText: toastOf('freelancer', 'success') })).toHaveCount(1);
 }
 
 /** Stores a document as the spam trap does (in the Spam folder, never notified); resolves with its id. */

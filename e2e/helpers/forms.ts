@@ -9,7 +9,9 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect } from '../fixtures';
+import forms from '../../config/forms';
+import type { FieldConfig } from '../../src/forms/model/formSchema';
+import { expect, site } from '../fixtures';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -73,9 +75,30 @@ export const formPlaces = {
 } as const;
 export type FormName = keyof typeof formPlaces;
 
+/** The message of the check on `key` (config/forms): the agency's words, read, never written out here. */
+export function messageOf(form: FormName, key: string): string {
+  const check = forms[form].checks.find((c) => c.field === key);
+  if (!check) throw new Error(`config/forms/${form}.ts has no check of ${key}`);
+  return check.message;
+}
+
+/** The toast a form shows after a save or a failed one (config/forms). */
+export function toastOf(form: FormName, outcome: 'success' | 'failure'): string {
+  const text = (forms[form][outcome] as { toast?: string }).toast;
+  if (!text) throw new Error(`config/forms/${form}.ts shows no toast on ${outcome}: the test expects one (the specification does)`);
+  return text;
+}
+
+/** A field's description in config/forms. */
+export function fieldConfig(form: FormName, key: string): FieldConfig {
+  const found = (forms[form].fields as readonly FieldConfig[]).find((f) => f.name === key);
+  if (!found) throw new Error(`config/forms/${form}.ts has no field ${key}`);
+  return found;
+}
+
 /** The <form> element of one of the four forms on the current page. */
 export function formOf(page: Page, name: FormName): Locator {
-  if (name === 'newsletter') return page.getByRole('region', { name: 'Are You A Business Man?' }).locator('form');
+  if (name === 'newsletter') return page.getByRole('region', { name: site.footer.newsletter.heading }).locator('form');
   // The page's own form (one per page); the newsletter sits in the footer, outside <main>.
   return page.getByRole('main').locator('form');
 }

@@ -1,24 +1,41 @@
-/** The inbox: the site's theme, the sign-in until someone is signed in, then its screens. */
+/**
+ * The inbox: the site's theme, the sign-in until someone is signed in, then its screens. The
+ * screens behind the sign-in are chunks of their own, loaded when first shown: the sign-in
+ * loads none of them, and the list's data grid is not in the inbox's first download.
+ */
 import { CacheProvider } from '@emotion/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import admin from '../../config/admin';
 import { createEmotionCache } from '../islands/emotionCache';
 import { ADMIN_PAGE } from '../shared/adminApi';
 import { createSiteTheme } from '../theme';
-import { ErasePage } from './ErasePage';
 import { Layout } from './Layout';
-import { LeadList } from './LeadList';
-import { LeadPage } from './LeadPage';
 import { SessionProvider, useSession } from './session';
 import { SignIn } from './SignIn';
 
 const theme = createSiteTheme();
+
+const LeadList = lazy(() => import('./LeadList').then((module) => ({ default: module.LeadList })));
+const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: module.LeadPage })));
+const ErasePage = lazy(() => import('./ErasePage').then((module) => ({ default: module.ErasePage })));
+
+/** What shows while the session is asked for (the page's main), or a screen's code loads (inside the layout's main). */
+function Loading({ main = false, children }: { main?: boolean; children?: ReactNode }) {
+  return (
+    <Box component={main ? 'main' : 'div'} sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', p: 3 }}>
+      {children ?? <CircularProgress aria-label={admin.loading} />}
+    </Box>
+  );
+}
+
+/** A screen whose code loads when it is first shown. */
+const screen = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
 function SignedIn({ email }: { email: string }) {
   const router = useMemo(
@@ -28,10 +45,10 @@ function SignedIn({ email }: { email: string }) {
           {
             element: <Layout email={email} />,
             children: [
-              { index: true, element: <LeadList key="inbox" spam={false} /> },
-              { path: 'spam', element: <LeadList key="spam" spam /> },
-              { path: 'erase', element: <ErasePage /> },
-              { path: 'leads/:docId', element: <LeadPage /> },
+              { index: true, element: screen(<LeadList key="inbox" spam={false} />) },
+              { path: 'spam', element: screen(<LeadList key="spam" spam />) },
+              { path: 'erase', element: screen(<ErasePage />) },
+              { path: 'leads/:docId', element: screen(<LeadPage />) },
               { path: '*', element: <Navigate to="/" replace /> },
             ],
           },
@@ -47,11 +64,7 @@ function Screens() {
   const { state } = useSession();
   if (state.kind === 'signedIn') return <SignedIn email={state.email} />;
   if (state.kind === 'signedOut') return <SignIn accounts={state.accounts} csrfToken={state.csrfToken} ended={state.ended} />;
-  return (
-    <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', p: 3 }}>
-      {state.kind === 'failed' ? <Alert severity="error">{state.message}</Alert> : <CircularProgress aria-label={admin.loading} />}
-    </Box>
-  );
+  return <Loading main>{state.kind === 'failed' ? <Alert severity="error">{state.message}</Alert> : undefined}</Loading>;
 }
 
 export function AdminApp() {

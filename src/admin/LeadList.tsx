@@ -1,7 +1,8 @@
 /**
  * The inbox (and the Spam folder): every lead of every form, newest first, with its form,
  * name, e-mail address, date and status; filters by form and status, a search across every
- * field; new leads stand out. The export buttons download exactly the leads shown.
+ * field; new leads stand out. The server pages, sorts and counts (the inbox holds any number
+ * of leads: only the page shown travels); the export buttons download the whole view, streamed.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,14 +14,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataGrid, type GridColDef, type GridLocaleText } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
-import { LEAD_STATUSES, type LeadList as LeadListAnswer, type LeadSummary } from '../shared/adminApi';
+import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary } from '../shared/adminApi';
 import { call, urlOf } from './api';
-import { fill, formatDate, formatDay, formLabel } from './format';
+import { fill, formatDate, formatDay, formLabel, visible } from './format';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 
@@ -54,24 +55,39 @@ export function LeadList({ spam }: { spam: boolean }) {
     setSearched(q);
     setSearch(q);
   }
-  const [leads, setLeads] = useState<LeadSummary[]>([]);
+  const [answer, setAnswer] = useState<LeadListAnswer>();
   const [loading, setLoading] = useState(true);
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'receivedAt', sort: 'desc' }]);
+  // Another view starts at its first page.
+  const [view, setView] = useState(`${form}|${status}|${q}|${spam}`);
+  if (view !== `${form}|${status}|${q}|${spam}`) {
+    setView(`${form}|${status}|${q}|${spam}`);
+    setPagination((p) => ({ ...p, page: 0 }));
+  }
   // A lead just deleted on its page says so here.
   const arrived = (useLocation().state as { notice?: string } | null)?.notice;
   const { notice, setNotice, attempt } = useNotice(arrived ? { text: arrived, severity: 'success' } : undefined);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   const query = useMemo(() => ({ form, status, q, spam: String(spam) }), [form, status, q, spam]);
+  const sorted = sortModel[0];
+  const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'receivedAt';
+  const direction = sorted?.sort === 'asc' ? 'asc' : 'desc';
+  const pageQuery = useMemo(
+    () => ({ ...query, page: String(pagination.page), pageSize: String(pagination.pageSize), sort, direction }),
+    [query, pagination, sort, direction],
+  );
 
   const load = useCallback(async () => {
     setLoading(true);
     await attempt(async () => {
-      const answer = await call<LeadListAnswer>('leads', { query });
-      setLeads(answer.leads);
-      setUnread(answer.unread);
+      const got = await call<LeadListAnswer>('leads', { query: pageQuery });
+      setAnswer(got);
+      setUnread(got.unread);
     });
     setLoading(false);
-  }, [query, setUnread, attempt]);
+  }, [pageQuery, setUnread, attempt]);
 
   useEffect(() => {
     void load();
@@ -114,15 +130,16 @@ export function LeadList({ spam }: { spam: boolean }) {
         headerName: t.columns.name,
         flex: 1.2,
         minWidth: 120,
-        valueGetter: (_value, row) => row.name || row.email,
+        // What the visitor typed, hidden characters shown by their code (an override cannot reverse the text around it).
+        valueGetter: (_value, row) => visible(row.name || row.email),
         renderCell: ({ row, value }) => (
-          <Link component={RouterLink} to={`/leads/${encodeURIComponent(row.docId)}`} sx={{ fontWeight: row.status === 'new' ? 800 : 400 }}>
+          <Link component={RouterLink} to={`/leads/${encodeURIComponent(row.docId)}`} sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate' }}>
             {String(value)}
           </Link>
         ),
       },
       { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
-      { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180 },
+      { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
       { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: small ? 100 : 150, valueFormatter: (value: string) => (small ? formatDay(value) : formatDate(value)) },
       {
         field: 'status',
@@ -150,7 +167,8 @@ export function LeadList({ spam }: { spam: boolean }) {
     [spam, notSpam, small],
   );
 
-  const unreadHere = leads.filter((lead) => lead.status === 'new').length;
+  const unreadHere = answer?.unreadInView ?? 0;
+  const byForm = answer?.byForm ?? {};
   const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
 
   return (
@@ -168,7 +186,7 @@ export function LeadList({ spam }: { spam: boolean }) {
           <MenuItem value="">{t.allForms}</MenuItem>
           {forms.map((name) => (
             <MenuItem key={name} value={name}>
-              {formLabel(name)}
+              {answer ? fill(t.formCount, { form: formLabel(name), count: byForm[name] ?? 0 }) : formLabel(name)}
             </MenuItem>
           ))}
         </TextField>
@@ -198,7 +216,7 @@ export function LeadList({ spam }: { spam: boolean }) {
       <Notice message={notice} />
 
       <DataGrid
-        rows={leads}
+        rows={answer?.leads ?? []}
         columns={columns}
         getRowId={(row) => row.docId}
         loading={loading}
@@ -206,8 +224,18 @@ export function LeadList({ spam }: { spam: boolean }) {
         disableColumnMenu
         disableRowSelectionOnClick
         hideFooterSelectedRowCount
-        pageSizeOptions={[25, 50, 100]}
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+        // The server pages and sorts: only the page shown is sent.
+        paginationMode="server"
+        sortingMode="server"
+        rowCount={answer?.total ?? 0}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        sortModel={sortModel}
+        onSortModelChange={(model) => {
+          setSortModel(model);
+          setPagination((p) => ({ ...p, page: 0 }));
+        }}
+        pageSizeOptions={[...PAGE_SIZES]}
         // Narrow screens: the name, the date and the status (in the Spam folder: the name and "Not spam").
         columnVisibilityModel={small ? { form: false, email: false, ...(spam ? { receivedAt: false, status: false } : {}) } : {}}
         localeText={localeText}

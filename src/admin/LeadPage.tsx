@@ -29,7 +29,7 @@ import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
-import { fill, formatDate, formatSize, formLabel, webAddress } from './format';
+import { fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 
@@ -53,20 +53,25 @@ function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string
   });
 }
 
-/** A visitor's value: a link only for a web address; line breaks kept; everything as text. */
-function Value({ value }: { value: string }) {
-  if (value.trim() === '') return <Typography component="span" color="text.secondary">{t.empty}</Typography>;
-  const href = webAddress(value);
+/**
+ * A visitor's value: a link only for a web address (never for the CV field's text: `linked`
+ * false); line breaks kept; everything as text, hidden characters shown by their code and the
+ * value isolated, so nothing it holds reorders what is around it.
+ */
+function Value({ value: raw, linked = true }: { value: string; linked?: boolean }) {
+  if (raw.trim() === '') return <Typography component="span" color="text.secondary">{t.empty}</Typography>;
+  const value = visible(raw);
+  const href = linked ? webAddress(raw) : undefined;
   if (href) {
     return (
-      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
         {value}
         <ScreenReaderText>{` ${t.opensInNewTab}`}</ScreenReaderText>
       </Link>
     );
   }
   return (
-    <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
       {value}
     </Box>
   );
@@ -175,7 +180,7 @@ export function LeadPage() {
       navigate(lead.spam ? '/spam' : '/', { state: { notice: t.deleted } });
     });
 
-  const title = lead.name || lead.email || formLabel(lead.form);
+  const title = visible(lead.name || lead.email) || formLabel(lead.form);
   return (
     <Box>
       <Button component={RouterLink} to={lead.spam ? '/spam' : '/'} sx={{ mb: 2, ml: -1 }}>
@@ -225,6 +230,13 @@ export function LeadPage() {
               <Button variant="contained" href={urlOf('cv', { params: { docId } })} download>
                 {fill(t.downloadCv, { size: formatSize(lead.cv.bytes) })}
               </Button>
+            ) : lead.cv.state === 'text' ? (
+              <>
+                <Typography>{t.cvText}</Typography>
+                <Typography component="p">
+                  <Value value={lead.cv.text} linked={false} />
+                </Typography>
+              </>
             ) : (
               <Typography>{lead.cv.state === 'deleted' ? t.cvDeleted : t.noCv}</Typography>
             )}

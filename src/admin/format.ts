@@ -1,6 +1,7 @@
 /** How the inbox writes dates, sizes and visitors' addresses (config/admin.ts for the words). */
 import admin from '../../config/admin';
-import { fill } from '../shared/text';
+import { httpAddress } from '../shared/links';
+import { fill, visible } from '../shared/text';
 
 const dateTime = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -18,16 +19,9 @@ export function formatSize(bytes: number): string {
  * A visitor's text as a link target, only when it is a web address (http: or https:).
  * Anything else (`javascript:alert(1)`, `data:…`, plain words) stays text.
  */
-export function webAddress(value: string): string | undefined {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const webAddress = (value: string): string | undefined => httpAddress(value)?.href;
 
 /** The name a form goes by in the inbox. */
 export const formLabel = (form: string) => admin.forms[form as keyof typeof admin.forms] ?? form;
 
-export { fill };
+export { fill, visible };

@@ -34,9 +34,9 @@ describe('resolvePath', () => {
     },
   );
 
-  it('answers exactly the addresses of the specification, no more', () => {
+  it('answers exactly the addresses of the specification, and the privacy page\'s, no more', () => {
     expect(pagePaths.map((p) => p.path).sort()).toEqual(
-      ['/', '/home', '/Home', '/About-us', '/About-Us', '/Product', '/Services', '/Blog', '/Career', '/Contact', '/contact'].sort(),
+      ['/', '/home', '/Home', '/About-us', '/About-Us', '/Product', '/Services', '/Blog', '/Career', '/Contact', '/contact', '/Privacy', '/privacy'].sort(),
     );
   });
 });

@@ -8,13 +8,14 @@
 import { build as esbuild } from 'esbuild';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import forms from '../../config/forms';
 import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
-import { FIREBASE_JSON, firebaseJsonText } from '../deploy/firebaseJson';
+import { builtManifest, deployFiles, writeDeployFiles } from '../deploy/deployFiles';
+import { FIREBASE_JSON } from '../deploy/firebaseJson';
 import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
+import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
 import { dataAdapter } from './dataAdapter';
-import { FALLBACK_FILE } from '../shared/pageFiles';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { compressTextFiles } from './compress';
 import { prerenderSite } from './prerender';
 
@@ -33,14 +34,16 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   const ssrDir = path.join(outDir, 'ssr');
   const configFile = path.join(root, 'vite.config.ts');
 
-  await viteBuild({ root, configFile, mode: 'production', build: { outDir: clientDir } });
+  // vite says only what needs attention (warnings, errors); this build prints its own short summary.
+  const quiet = { mode: 'production', logLevel: 'warn' } as const;
+  await viteBuild({ root, configFile, ...quiet, build: { outDir: clientDir } });
   // The agency's inbox (admin.html), apart and after: its own chunks, which no public page
   // loads, in the same folder (vite.admin.config.ts keeps what the first build wrote). Not in a
   // Firebase build: the inbox needs our server, and Hosting would only serve it broken.
   const firebase = dataAdapter('production', root) === 'firebase';
   if (firebase) log('inbox: left out (a Firebase build has no server of ours for it)');
-  else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), mode: 'production', build: { outDir: clientDir } });
-  await viteBuild({ root, configFile, mode: 'production', build: { ssr: RENDERER_ENTRY, outDir: ssrDir }, logLevel: 'warn' });
+  else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), ...quiet, build: { outDir: clientDir } });
+  await viteBuild({ root, configFile, ...quiet, build: { ssr: RENDERER_ENTRY, outDir: ssrDir } });
 
   const pages = await prerenderSite({
     root,
@@ -48,21 +51,24 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
     rendererFile: path.join(ssrDir, 'entry-server.js'),
     connectOrigins: firebase ? FIREBASE_CONNECT_ORIGINS : [],
   });
-  for (const { address, file, bytes } of pages) {
-    log(`prerendered ${(file === FALLBACK_FILE ? '(any other address)' : address).padEnd(20)} -> ${file} (${(bytes / 1024).toFixed(1)} kB)`);
-  }
+  const sizes = pages.map(({ bytes }) => bytes / 1024);
+  const addresses = pages.filter(({ file }) => file !== FALLBACK_FILE && file !== ERROR_FILE).length;
+  log(`prerendered ${addresses} addresses, the fallback and the error page into ${path.relative(root, clientDir)} (${Math.min(...sizes).toFixed(1)}-${Math.max(...sizes).toFixed(1)} kB each)`);
 
   // The same site manifest, and with it the same page policy, for the other hosts of these
   // files: Caddy's file_server (deploy/Caddyfile.files imports the snippets) and, for a
   // Firebase build, Firebase Hosting (firebase.json at the project root).
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+  const manifest = builtManifest(clientDir)!;
   mkdirSync(path.dirname(path.join(outDir, CADDY_SNIPPETS_FILE)), { recursive: true });
   writeFileSync(path.join(outDir, CADDY_SNIPPETS_FILE), caddySnippets(manifest));
   log(`caddy snippets: ${path.relative(root, path.join(outDir, CADDY_SNIPPETS_FILE))}`);
-  if (firebase) {
-    writeFileSync(path.join(root, FIREBASE_JSON), firebaseJsonText(manifest));
-    log(`Firebase Hosting: ${FIREBASE_JSON}`);
-  }
+  // The Firebase deploy files (src/deploy/deployFiles.ts): the rules follow config/ (rewritten
+  // when it changed them, and committed); firebase.json belongs to this build, so only a
+  // Firebase build writes it.
+  const written = writeDeployFiles(root, deployFiles(forms, firebase ? manifest : undefined));
+  const rules = written.filter((file) => file !== FIREBASE_JSON);
+  if (firebase) log(`Firebase Hosting: ${FIREBASE_JSON}`);
+  if (rules.length > 0) log(`Firebase deploy files updated from config/: ${rules.join(', ')} (commit them with your change)`);
 
   const { before, after } = compressTextFiles(clientDir);
   log(`compressed text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli`);

@@ -1,14 +1,15 @@
 /**
  * The whole check of `npm run check`, run before every build, start and dev server too: the
- * config folder (src/config/checkFiles.ts), then whether the Firebase rules made from its
- * forms are the committed ones (src/deploy/staleRules.ts).
+ * config folder (src/config/checkFiles.ts), then whether the Firebase rules can be made from
+ * its forms (src/deploy/deployFiles.ts). Whether the generated deploy files are current is not
+ * checked here: the build rewrites them, and a Firebase deploy refuses stale ones.
  */
 import { checkConfigFolder, defaultFolders, type Folders } from '../config/checkFiles';
+import { rulesProblems } from '../deploy/deployFiles';
 import type { Forms } from '../deploy/firebaseRules';
-import { staleRules } from '../deploy/staleRules';
 
 export function checkProject(folders: Folders = defaultFolders): Promise<string[]> {
-  return checkConfigFolder(folders, ({ rootDir, forms }) => staleRules(rootDir, forms as Forms));
+  return checkConfigFolder(folders, ({ forms }) => rulesProblems(forms as Forms));
 }
 
 export { report } from '../config/checkFiles';

@@ -4,7 +4,7 @@
  * leaves the inbox out of a Firebase build (it needs our server).
  */
 import { loadEnv } from 'vite';
-import { isFirebaseBuild } from '../shared/firebaseSettings';
+import { isFirebaseBuild } from '../shared/firebaseSettings.ts';
 
 export type DataAdapter = 'local' | 'firebase';
 

@@ -45,6 +45,42 @@ export function filesLoadedBy(manifest: ViteManifest, scriptFiles: readonly stri
  */
 export function registryModules(root: string, registryFile: string, objectName: string): Record<string, string> {
   const file = path.resolve(root, registryFile);
+  const modules: Record<string, string> = {};
+  for (const [key, entry] of registryEntries(file, registryFile, objectName)) {
+    let specifier: string | undefined;
+    const find = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specifier ??= node.arguments[0].text;
+      ts.forEachChild(node, find);
+    };
+    find(entry);
+    if (!specifier) throw new Error(`${registryFile}: ${key} does not import its module with import('…')`);
+    const base = path.resolve(path.dirname(file), specifier);
+    const resolved = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ending) => base + ending).find((candidate) => ts.sys.fileExists(candidate));
+    if (!resolved) throw new Error(`${registryFile}: ${key} imports ${specifier}, which does not exist`);
+    modules[key] = path.relative(root, resolved).split(path.sep).join('/');
+  }
+  return modules;
+}
+
+/**
+ * A text property of each key of a registry, read from its source as registryModules reads the
+ * modules (`when: 'visible'` -> 'visible'); keys without it are left out. vite.config.ts reads
+ * the islands' triggers so, without importing the registry (which would pull every island's
+ * component, and everything they import, into vite's config bundle).
+ */
+export function registryTexts(root: string, registryFile: string, objectName: string, property: string): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [key, entry] of registryEntries(path.resolve(root, registryFile), registryFile, objectName)) {
+    if (!ts.isObjectLiteralExpression(entry)) continue;
+    for (const field of entry.properties) {
+      if (ts.isPropertyAssignment(field) && ts.isIdentifier(field.name) && field.name.text === property && ts.isStringLiteralLike(field.initializer)) texts[key] = field.initializer.text;
+    }
+  }
+  return texts;
+}
+
+/** Each key of the object literal named `objectName` in a registry's source, with its value. */
+function registryEntries(file: string, registryFile: string, objectName: string): [string, ts.Expression][] {
   const source = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   let registry: ts.ObjectLiteralExpression | undefined;
   // `{ … } satisfies T`, `{ … } as T`, `({ … })`: the object inside.
@@ -59,23 +95,9 @@ export function registryModules(root: string, registryFile: string, objectName: 
   };
   visit(source);
   if (!registry) throw new Error(`${registryFile} has no object literal named ${objectName}`);
-
-  const modules: Record<string, string> = {};
-  for (const property of registry.properties) {
-    if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) continue;
-    let specifier: string | undefined;
-    const find = (node: ts.Node) => {
-      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specifier ??= node.arguments[0].text;
-      ts.forEachChild(node, find);
-    };
-    find(property.initializer);
-    if (!specifier) throw new Error(`${registryFile}: ${property.name.text} does not import its module with import('…')`);
-    const base = path.resolve(path.dirname(file), specifier);
-    const resolved = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ending) => base + ending).find((candidate) => ts.sys.fileExists(candidate));
-    if (!resolved) throw new Error(`${registryFile}: ${property.name.text} imports ${specifier}, which does not exist`);
-    modules[property.name.text] = path.relative(root, resolved).split(path.sep).join('/');
-  }
-  return modules;
+  return registry.properties.flatMap((property): [string, ts.Expression][] =>
+    ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? [[property.name.text, property.initializer]] : [],
+  );
 }
 
 /** What hydrates an island in the browser (React with it): src/main.tsx loads it on an island's trigger. */
@@ -87,4 +109,9 @@ export const ISLAND_REGISTRY = 'src/islands/registry.ts';
 /** Island name -> its module (a chunk of its own). */
 export function islandModules(root: string): Record<string, string> {
   return registryModules(root, ISLAND_REGISTRY, 'islands');
+}
+
+/** Island name -> when its code runs (`when` in src/islands/registry.ts: 'interaction', 'visible', 'forms'). */
+export function islandTriggers(root: string): Record<string, string> {
+  return registryTexts(root, ISLAND_REGISTRY, 'islands', 'when');
 }

@@ -55,7 +55,7 @@ describe('config/admin.ts', () => {
 describe('retention in config/forms', () => {
   test('missing', () => {
     expect(problemsOf((c) => delete c.forms.inquiry!.retention)).toEqual([
-      'config/forms/inquiry.ts: retention is missing. Add it: it should be a group of keys in {curly braces}.',
+      'config/forms/inquiry.ts: retention is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).',
     ]);
   });
 

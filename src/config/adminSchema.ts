@@ -50,7 +50,7 @@ export const adminSchema = object({
   signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
   nav: texts(['label', 'inbox', 'spam', 'erase', 'signedInAs', 'signOut', 'skipToContent']),
   list: object({
-    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
+    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
   }),
@@ -58,7 +58,7 @@ export const adminSchema = object({
   lead: object({
     ...texts(['back', 'received', 'spamNotice', 'notSpam', 'fieldsHeading']).shape,
     stampLabels: texts(['id', 'Date']),
-    ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
+    ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'cvText', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),
     channels: texts(['email', 'webhook']),
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),

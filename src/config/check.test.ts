@@ -5,7 +5,10 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig as Config } from '../test/realConfig';
+import pageLoaders from '../../config/pages';
+import routesConfig from '../../config/routes';
 import serverConfig from '../../config/server';
+import { sectionSchemas } from '../sections/schemas';
 import { checkConfig, type CheckOptions } from './check';
 
 let real: Config;
@@ -57,9 +60,9 @@ function sectionIndex(page: string, match: { id?: string; type?: string }): numb
   return i;
 }
 
-const SECTION_TYPES = 'pageHeader, hero, split, cards, cta, stats, article, team, faq, form, map';
-const PAGES = 'home, about, product, services, blog, career, contact';
-const ADDRESSES = '/, /home, /Home, /About-us, /About-Us, /Product, /Services, /Blog, /Career, /Contact, /contact';
+const SECTION_TYPES = Object.keys(sectionSchemas).join(', ');
+const PAGES = Object.keys(pageLoaders).join(', ');
+const ADDRESSES = routesConfig.routes.flatMap((r) => [r.path, ...(('aliases' in r ? r.aliases : undefined) ?? [])]).join(', ');
 const FORMS = 'newsletter, inquiry, freelancer, contact';
 
 describe('the real config', () => {
@@ -121,7 +124,7 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
 
   test('an address used twice, as a main path', () => {
     expect(problemsAfter((c) => (c.routes.routes as Json[]).push({ path: '/Blog', page: 'blog' }))).toEqual([
-      'config/routes.ts: routes[7].path "/Blog" is used twice (also at routes[4].path). Each address may appear only once, so remove one of them.',
+      `config/routes.ts: routes[${routesConfig.routes.length}].path "/Blog" is used twice (also at routes[4].path). Each address may appear only once, so remove one of them.`,
     ]);
   });
 

@@ -79,6 +79,7 @@ export const serverSchema = object({
       openLead: text(),
       /** Shown for a field left empty. */
       noValue: text(),
+      cvInInbox: text(),
       /** Under the fields, when the lead gave an e-mail address (it is the mail's Reply-To). */
       replyHint: text(),
     }),
@@ -145,13 +146,23 @@ export const serverSchema = object({
       perAddress: throttle(),
       firstDelaySeconds: number({ min: 0, max: 60 }),
       maxDelaySeconds: number({ min: 0, max: 60 }),
+      /** Password checks: how many at once, and how many one client (and one IPv6 network) may have waiting or running. */
+      hashing: object({
+        concurrent: number({ min: 1, max: 8, integer: true }),
+        perClient: number({ min: 1, max: 16, integer: true }),
+        perNetwork: number({ min: 1, max: 64, integer: true }),
+        networkBits: number({ min: 16, max: 64, integer: true }),
+      }),
     }),
+    /** The CSV export's column holding each lead's address in the inbox. */
+    exportInboxColumn: text(),
     /** How often the retention periods of config/forms are enforced. */
     retentionCheckHours: number({ min: 1, integer: true }),
     messages: object({
       signInRequired: text(),
       wrongPassword: text(),
       tooManyAttempts: text(),
+      signInBusy: text(),
       notFromInbox: text(),
       unknownLead: text(),
       unknownDelivery: text(),

@@ -1,7 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, externalUrl, formRef, href, list, number, object, oneOf, text, type Infer } from './schema';
+import { boolean, color, externalUrl, formRef, href, list, number, object, oneOf, template, text, type Infer } from './schema';
 
 const ms = () => number({ min: 0, max: 600000, integer: true });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -61,6 +61,8 @@ export const siteSchema = object({
     copyright: text(),
     backToTop: text(),
   }),
+  /** The line under every form; {link} becomes a link with `link.label` to `link.href` (the privacy page). */
+  privacyNote: object({ text: template(['link']), link: object({ label: text(), href: href() }) }),
   /** The round chat button in the bottom corner of every page. */
   chat: object({ label: text(), href: href() }),
   ui: object({

@@ -25,7 +25,7 @@ import { buildApp } from '../server/app';
 import { createFirebasePort } from './firebase';
 import { fakeFirebase } from '../test/firebaseFake';
 import { createLocalPort } from './local';
-import type { DataPort } from './port';
+import { serverRefusalOf, type DataPort } from './port';
 
 jest.mock('firebase/app', () => jest.requireActual('../test/firebaseFake').fakeFirebase.app);
 jest.mock('firebase/firestore/lite', () => jest.requireActual('../test/firebaseFake').fakeFirebase.firestore);
@@ -47,6 +47,8 @@ interface Harness {
   refusedUpload(): { path: string; file: Blob; message: string };
   /** The bytes behind a URL uploadFile resolved to. */
   fetchBytes(url: string): Promise<Uint8Array>;
+  /** Whether this backend's refusals are sentences for the visitor (our server's config words), which the form shows as they are. */
+  refusalsForVisitor: boolean;
   close(): Promise<void>;
 }
 
@@ -133,6 +135,15 @@ function describePortContract(name: string, makeHarness: () => Promise<Harness>)
       const { path: target, file, message } = h.refusedUpload();
       await expect(h.port.uploadFile(target, file)).rejects.toThrow(new Error(message));
     });
+
+    it('a refusal carries the server\'s words for the visitor only when they are meant for one', async () => {
+      const upload = h.refusedUpload();
+      const uploadError = await h.port.uploadFile(upload.path, upload.file).catch((error: unknown) => error);
+      const save = h.refusedSave();
+      const saveError = await h.port.saveDocument(save.collection, save.document, randomUUID()).catch((error: unknown) => error);
+      expect(serverRefusalOf(uploadError)).toBe(h.refusalsForVisitor ? upload.message : undefined);
+      expect(serverRefusalOf(saveError)).toBe(h.refusalsForVisitor ? save.message : undefined);
+    });
   });
 }
 
@@ -162,15 +173,16 @@ describePortContract('local adapter against the real server', async () => {
     refusedSave: () => ({
       collection: 'Inquriy',
       document: buildDocument(forms.inquiry, { ...validData.inquiry, Fname: '' }),
-      message: 'Please enter first name',
+      message: forms.inquiry.checks.find((c) => c.field === 'Fname')!.message,
     }),
     blob: (bytes, type) => new dom.window.Blob([bytes], { type }),
     refusedUpload: () => ({
       path: cvPath(),
       // A text file renamed .pdf: the server reads its first bytes.
       file: new dom.window.Blob([text('Just some text, not a PDF.')], { type: 'application/pdf' }),
-      message: 'Please choose a PDF, DOC or DOCX file.',
+      message: forms.freelancer.fields.find((f) => f.kind === 'file')!.upload!.wrongType,
     }),
+    refusalsForVisitor: true,
     async fetchBytes(url) {
       const response = await fetch(new URL(url, origin));
       expect(response.status).toBe(200);
@@ -213,10 +225,39 @@ describePortContract('firebase adapter over an in-memory SDK', async () => {
       if (!bytes) throw new Error(`Nothing at ${url}`);
       return bytes;
     },
+    refusalsForVisitor: false,
     async close() {
       state.reset();
     },
   };
+});
+
+describe('local adapter when the server cannot be reached', () => {
+  it('rejects a save and an upload with no words for the visitor (the form shows its own message)', async () => {
+    // A port where our server listened a moment ago: nothing answers there now.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contract-gone-'));
+    const app = await buildApp({ dataDir });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    const port = createLocalPort(origin);
+    const dom = new JSDOM('<!doctype html><title>site</title>', { url: `${origin}/` });
+    const globals = globalThis as unknown as { XMLHttpRequest?: unknown };
+    const previousXhr = globals.XMLHttpRequest;
+    globals.XMLHttpRequest = dom.window.XMLHttpRequest;
+    try {
+      const saveError = await port.saveDocument('Inquriy', buildDocument(forms.inquiry, validData.inquiry), randomUUID()).catch((error: unknown) => error);
+      const uploadError = await port.uploadFile(cvPath(), new dom.window.Blob([pdf(100)], { type: 'application/pdf' })).catch((error: unknown) => error);
+      expect(saveError).toMatchObject({ status: 0 });
+      expect(uploadError).toMatchObject({ status: 0 });
+      expect(serverRefusalOf(saveError)).toBeUndefined();
+      expect(serverRefusalOf(uploadError)).toBeUndefined();
+    } finally {
+      globals.XMLHttpRequest = previousXhr;
+      dom.window.close();
+    }
+  });
 });
 
 describe('firebase adapter over an in-memory SDK: the submission key', () => {

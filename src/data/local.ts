@@ -7,6 +7,8 @@ export class SaveError extends Error {
     message: string,
     readonly status: number,
     readonly field?: string,
+    /** The server's own message, when its answer carried one (src/data/port.ts serverRefusalOf). */
+    readonly refusal?: string,
   ) {
     super(message);
     this.name = 'SaveError';
@@ -28,7 +30,7 @@ export function createLocalPort(baseUrl = ''): DataPort {
       }
       const body = (await response.json().catch(() => ({}))) as Partial<ApiError> & { id?: string };
       if (!response.ok || typeof body.id !== 'string') {
-        throw new SaveError(body.message ?? `The server answered ${response.status}`, response.status, body.field);
+        throw new SaveError(body.message ?? `The server answered ${response.status}`, response.status, body.field, body.message);
       }
       return { id: body.id };
     },
@@ -46,7 +48,7 @@ export function createLocalPort(baseUrl = ''): DataPort {
           if (request.status >= 200 && request.status < 300 && body?.url) {
             onProgress?.(1);
             resolve(body.url);
-          } else reject(new SaveError(body?.message ?? `The server answered ${request.status}`, request.status));
+          } else reject(new SaveError(body?.message ?? `The server answered ${request.status}`, request.status, undefined, body?.message));
         };
         request.onerror = () => reject(new SaveError('The upload could not reach the server', 0));
         request.send(file);

@@ -43,3 +43,14 @@ export function fieldRefusalOf(error: unknown): FieldRefusal | undefined {
   const { status, field, message } = (error ?? {}) as { status?: unknown; field?: unknown; message?: unknown };
   return status === 400 && typeof field === 'string' && field !== '' && typeof message === 'string' ? { field, message } : undefined;
 }
+
+/**
+ * The server's own sentence when it refused a save or an upload (any 4xx answer with a message:
+ * a check, a wrong type, a file too large, too many requests), for the visitor to read as it is.
+ * Undefined when the network failed, the server broke down (5xx) or the backend has no words
+ * for the visitor (Firebase): then the form's own generic message is shown.
+ */
+export function serverRefusalOf(error: unknown): string | undefined {
+  const { status, refusal } = (error ?? {}) as { status?: unknown; refusal?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && typeof refusal === 'string' && refusal !== '' ? refusal : undefined;
+}

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_FILE } from '../shared/pageFiles';
 import { pagePaths } from '../shared/routing';
@@ -7,7 +7,7 @@ import { pagePolicy } from '../shared/headers';
 import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import server from '../../config/server';
 import { siteManifest } from '../build/siteManifest';
-import { firebaseJson } from './firebaseJson';
+import { DEPLOY_CHECK_COMMAND, firebaseJson } from './firebaseJson';
 
 /** A Firebase build's manifest, as the build writes it (its hashes made up: they come from the pages). */
 const builtManifest = () =>
@@ -17,10 +17,20 @@ const builtManifest = () =>
     connectOrigins: FIREBASE_CONNECT_ORIGINS,
   });
 
+it('makes every part of a Firebase deploy check first that the deploy files are what config/ and the build make now', async () => {
+  const site = firebaseJson(await builtManifest());
+  for (const part of [site.hosting, site.firestore, site.storage]) expect(part.predeploy).toEqual([DEPLOY_CHECK_COMMAND]);
+  // The command names the project's own script, with the option that writes nothing.
+  const [npm, run, script, separator, option] = DEPLOY_CHECK_COMMAND.split(' ');
+  const scripts = (JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  expect([npm, run, separator, option]).toEqual(['npm', 'run', '--', '--check']);
+  expect(scripts[script!]).toBe('tsx scripts/firebase-config.ts');
+});
+
 it('names the Firestore and Cloud Storage rules files, which exist at the project root', async () => {
   const { firestore, storage } = firebaseJson(await builtManifest());
-  expect(firestore).toEqual({ rules: 'firestore.rules' });
-  expect(storage).toEqual({ rules: 'storage.rules' });
+  expect(firestore.rules).toBe('firestore.rules');
+  expect(storage.rules).toBe('storage.rules');
   for (const file of [firestore.rules, storage.rules]) expect([file, existsSync(path.join(__dirname, '../..', file))]).toEqual([file, true]);
 });
 

@@ -7,7 +7,10 @@
  * (src/shared/headers.ts pagePolicy): it names the hashes of the build's inline code, so the
  * file belongs to one build: a Firebase build writes it (src/build/build.ts), and
  * `npm run firebase:config` writes it again from dist/. It also names the Firestore and
- * Cloud Storage security rules files (written from config/forms by firebaseRules.ts).
+ * Cloud Storage security rules files (written from config/forms by firebaseRules.ts, committed).
+ * Before each part of a deploy, Firebase runs DEPLOY_CHECK_COMMAND, which refuses rules older
+ * than config/ and a firebase.json that is not the one of the Firebase build in dist/
+ * (src/deploy/deployFiles.ts).
  */
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../shared/caching';
@@ -18,11 +21,15 @@ import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 /** The file's name at the project root. */
 export const FIREBASE_JSON = 'firebase.json';
 
+/** Run by `firebase deploy` before it sends anything (a predeploy hook): stops the deploy while a deploy file is not current. */
+export const DEPLOY_CHECK_COMMAND = 'npm run firebase:config -- --check';
+
 /** The pages' policy is the same file for every visitor on Hosting as on our server: one policy, by hash. */
 export function firebaseJson(site: SiteManifest) {
   const policy = pagePolicy(site, { https: true });
   return {
     hosting: {
+      predeploy: [DEPLOY_CHECK_COMMAND],
       public: 'dist/client',
       // The pages' variants with a plain post's outcome: Hosting has no server to post to.
       ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz', 'outcomes/**'],
@@ -44,8 +51,8 @@ export function firebaseJson(site: SiteManifest) {
         },
       ],
     },
-    firestore: { rules: FIRESTORE_RULES_FILE },
-    storage: { rules: STORAGE_RULES_FILE },
+    firestore: { predeploy: [DEPLOY_CHECK_COMMAND], rules: FIRESTORE_RULES_FILE },
+    storage: { predeploy: [DEPLOY_CHECK_COMMAND], rules: STORAGE_RULES_FILE },
   };
 }
 

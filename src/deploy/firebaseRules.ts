@@ -14,8 +14,8 @@
  * storage id (src/forms/model/storageId.ts), no larger than the upload's maxBytes, with one of its
  * media types; `get` (the download URL needs it); nothing else anywhere.
  *
- * `npm run firebase:config` writes both files (and firebase.json from a build); a test checks the
- * committed files equal this output, and `npm run check` says when they are out of date.
+ * Both files are committed; the build rewrites them when config/ changed them, and a Firebase
+ * deploy refuses files that are not this output (src/deploy/deployFiles.ts).
  */
 import { MAX_DATE_TEXT, buildDocument } from '../forms/model/document';
 import type { FieldConfig, FormConfig } from '../forms/model/formSchema';
@@ -27,7 +27,6 @@ export type Forms = Readonly<Record<string, FormConfig>>;
 
 export const FIRESTORE_RULES_FILE = 'firestore.rules';
 export const STORAGE_RULES_FILE = 'storage.rules';
-export const FIREBASE_CONFIG_COMMAND = 'npm run firebase:config';
 
 /** Control characters and line breaks: a rules string or comment cannot hold them. */
 const isControl = (char: string) => {
@@ -105,7 +104,7 @@ function firestoreMatch(id: string, form: FormConfig): string[] {
 
 /** The opening lines both rules files share: the language version and where they come from. */
 function rulesHeader(): string[] {
-  return ["rules_version = '2';", '', `// Written by \`${FIREBASE_CONFIG_COMMAND}\` from config/forms (src/deploy/firebaseRules.ts): do not edit.`];
+  return ["rules_version = '2';", '', '// Written from config/forms by the build (src/deploy/firebaseRules.ts): do not edit.'];
 }
 
 /** firestore.rules for these forms. */

@@ -3,14 +3,20 @@ import site from '../../config/site';
 import { linkTarget } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
 
-/** The round chat button that stays in the bottom corner. */
+/**
+ * The round chat button. It floats in the bottom corner only where the screen leaves a margin
+ * beside the page's content wide enough for it (from the xxl breakpoint: the content is at most
+ * 1200 px wide, so 100 px and the content's own padding are free on each side): there it never
+ * covers a form's field, label or button. On narrower screens it sits at the end of the footer,
+ * beside the back-to-top link (e2e/overlap.e2e.ts checks every form at every width).
+ */
 export function ChatButton() {
   return (
     <Fab
       color="primary"
       aria-label={`${site.chat.label} ${site.ui.newTabHint}`}
       {...linkTarget({ href: site.chat.href, newTab: true })}
-      sx={{ position: 'fixed', right: { xs: 16, md: 24 }, bottom: { xs: 16, md: 24 }, zIndex: 1200 }}
+      sx={(theme) => ({ [theme.breakpoints.up('xxl')]: { position: 'fixed', right: 24, bottom: 24, zIndex: 1200 } })}
     >
       <Icon name="whatsapp" />
     </Fab>

@@ -121,10 +121,10 @@ export function Footer() {
               <Icon name="arrow" fontSize="small" />
             </Box>
           </Link>
+          {/* At the end of the footer, or fixed to the corner of a wide screen (ChatButton.tsx). */}
+          <ChatButton />
         </Box>
       </Container>
-      {/* Fixed to the corner of the screen; inside the footer landmark for screen readers. */}
-      <ChatButton />
     </Box>
   );
 }

@@ -75,6 +75,7 @@ function NavLinks({ vertical }: { vertical: boolean }) {
             <Button
               component={RouterLink}
               to={link.href}
+              discover="none"
               aria-current={active ? 'page' : undefined}
               fullWidth={vertical}
               sx={{
@@ -115,7 +116,7 @@ export function Header() {
       >
         <Container>
           <Toolbar disableGutters sx={{ minHeight: { xs: 64, lg: 76 }, gap: 2 }}>
-            <Box component={RouterLink} to="/" aria-label={nav.logoLabel} sx={{ display: 'inline-flex', mr: 'auto' }}>
+            <Box component={RouterLink} to="/" discover="none" aria-label={nav.logoLabel} sx={{ display: 'inline-flex', mr: 'auto' }}>
               <img src={inlineSrc(site.brand.logo.src)} alt="" width={site.brand.logo.width} height={site.brand.logo.height} />
             </Box>
             <Box component="nav" aria-label={nav.label} sx={{ display: { xs: 'none', lg: 'block' } }}>

@@ -7,6 +7,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import site from '../../config/site';
+import forms from '../../config/forms';
+import type { FormConfig } from '../forms/model/formSchema';
+import { fill } from '../shared/text';
 import pageLoaders from '../../config/pages';
 import { AppProviders } from '../app/App';
 import { createEmotionCache } from '../islands/emotionCache';
@@ -73,6 +76,20 @@ const inlineExamples: { [T in SectionType]: SectionOf<T> } = {
   faq: { type: 'faq', heading: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] },
   form: { type: 'form', form: 'contact', heading: 'A form' },
   map: { type: 'map', title: 'A map', src: 'https://www.openstreetmap.org/export/embed.html' },
+  privacy: {
+    type: 'privacy',
+    responsible: { heading: 'Who', text: '{name} at {address}: {email}.' },
+    forms: {
+      heading: 'Forms',
+      items: [{ form: 'contact', name: 'Contact', purpose: 'To answer.' }],
+      labels: { purpose: 'Why', collects: 'What', storage: 'Where', kept: 'How long', told: 'Told' },
+      keptFor: '{days} days.',
+      cvKeptFor: 'CV {days} days.',
+      storage: { local: 'Here.', firebase: 'There.' },
+      told: { email: 'Mail.', webhook: 'Chat.', none: 'Nobody.' },
+    },
+    rights: { heading: 'Rights', paragraphs: ['Ask.'], erasure: 'Write to {email}.' },
+  },
 };
 
 function show(section: SectionConfig, position = 0) {
@@ -88,6 +105,7 @@ function nameOf(section: SectionConfig): string {
   if (section.type === 'map') return section.title;
   if (section.type === 'form') return section.heading ?? section.form;
   if (section.type === 'stats') return section.heading ?? section.items[0]!.label;
+  if (section.type === 'privacy') return section.responsible.heading;
   return section.heading;
 }
 
@@ -118,6 +136,27 @@ describe('the section registry', () => {
 });
 
 describe('what visitors see in each section type', () => {
+  test('privacy: each form with its fields, its retention and who is told, read from config/forms; the agency\'s e-mail from config/site.ts', () => {
+    const { section } = exampleOf('privacy');
+    show(section);
+    const { forms: about } = section;
+    for (const item of about.items) {
+      const form = (forms as Record<string, FormConfig>)[item.form]!;
+      const block = within(screen.getByRole('heading', { level: 3, name: item.name }).parentElement!);
+      const line = (label: string) => block.getByText(label).nextElementSibling;
+      expect(line(about.labels.purpose)).toHaveTextContent(item.purpose);
+      expect(line(about.labels.collects)).toHaveTextContent(form.fields.map((f) => f.label).join(', '));
+      expect(line(about.labels.kept)).toHaveTextContent(fill(about.keptFor, { days: form.retention.days }));
+      if (form.retention.cvDays !== undefined) expect(line(about.labels.kept)).toHaveTextContent(fill(about.cvKeptFor, { days: form.retention.cvDays }));
+      expect(line(about.labels.storage)).toHaveTextContent(about.storage.local);
+      if (form.notify.email) expect(line(about.labels.told)).toHaveTextContent(about.told.email);
+      if (form.notify.webhook) expect(line(about.labels.told)).toHaveTextContent(about.told.webhook);
+    }
+    expect(Object.keys(forms).sort()).toEqual(about.items.map((i) => i.form).sort());
+    for (const link of screen.getAllByRole('link', { name: site.contact.email.label })) expect(link).toHaveAttribute('href', site.contact.email.href);
+    expect(screen.getAllByRole('link', { name: site.contact.email.label })).toHaveLength(2);
+  });
+
   test('pageHeader: the page heading and a breadcrumb back home', () => {
     const { section } = exampleOf('pageHeader', (s) => s.breadcrumb.length > 1);
     show(section);

@@ -13,6 +13,7 @@ import { FormSection } from './form/FormSection';
 import { HeroSection } from './hero/HeroSection';
 import { MapSection } from './map/MapSection';
 import { PageHeaderSection } from './pageHeader/PageHeaderSection';
+import { PrivacySection } from './privacy/PrivacySection';
 import type { SectionConfig, SectionType } from './schemas';
 import { SplitSection } from './split/SplitSection';
 import { StatsSection } from './stats/StatsSection';
@@ -31,6 +32,7 @@ export const sectionRenderers: { [T in SectionType]: ComponentType<SectionProps<
   faq: FaqSection,
   form: FormSection,
   map: MapSection,
+  privacy: PrivacySection,
 };
 
 export function renderSection(section: SectionConfig, props: { key: string; position: number; index: number }): ReactNode {

@@ -11,6 +11,7 @@ import { formSectionSchema } from './form/schema';
 import { heroSchema } from './hero/schema';
 import { mapSchema } from './map/schema';
 import { pageHeaderSchema } from './pageHeader/schema';
+import { privacySchema } from './privacy/schema';
 import { splitSchema } from './split/schema';
 import { statsSchema } from './stats/schema';
 import { teamSchema } from './team/schema';
@@ -27,6 +28,7 @@ export const sectionSchemas = {
   faq: faqSchema,
   form: formSectionSchema,
   map: mapSchema,
+  privacy: privacySchema,
 };
 
 export const sectionSchema = tagged(sectionSchemas);

@@ -10,21 +10,18 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
+import serverConfig from '../../config/server';
 import { buildDocument } from '../forms/model/document';
 import { formIds, invalidData, validData, validVariants, type FormId } from '../test/formFixtures';
 import type { FormConfig } from '../forms/model/formSchema';
 import { buildApp } from './app';
 
 const configs: Record<FormId, FormConfig> = forms;
-const server = {
-  unknownCollection: 'There is no such form.',
-  notJson: 'Please send the form as JSON.',
-  tooLarge: 'This submission is too large.',
-  unknownUploadFolder: 'Files cannot be uploaded there.',
-  fileExists: 'A file with this name was already uploaded.',
-  fileNotFound: 'There is no such file.',
-};
-const wrongType = 'Please choose a PDF, DOC or DOCX file.';
+/** The server's answers (config/server.ts) and the CV field's (config/forms/freelancer.ts): read, never written out. */
+const server = serverConfig.messages;
+const cv = configs.freelancer.fields.find((f) => f.kind === 'file')!.upload!;
+const wrongType = cv.wrongType;
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
 const PDF = 'application/pdf';
 const DOC = 'application/msword';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -80,13 +77,13 @@ describe.each(formIds)('POST a %s document', (id) => {
   });
 
   it.each([
-    ['a field too long', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 'x'.repeat(form.fields[0]!.maxLength + 1)), form.fields[0]!.name, `Please keep ${form.fields[0]!.label} to ${form.fields[0]!.maxLength} characters or fewer.`],
-    ['a number where text belongs', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 12), form.fields[0]!.name, `${form.fields[0]!.label} must be text.`],
-    ['null where text belongs', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = null), form.fields[0]!.name, `${form.fields[0]!.label} must be text.`],
-    ['an extra key', (d: Record<string, unknown>) => (d.role = 'admin'), 'role', 'This form does not accept that information. Please reload the page and try again.'],
-    ['a missing key', (d: Record<string, unknown>) => delete d[form.fields[0]!.name], form.fields[0]!.name, 'Something is missing from this form. Please reload the page and try again.'],
-    ['no id', (d: Record<string, unknown>) => delete d.id, 'id', 'Something is missing from this form. Please reload the page and try again.'],
-    ['a Date that is not text', (d: Record<string, unknown>) => (d.Date = 1), 'Date', 'Something is missing from this form. Please reload the page and try again.'],
+    ['a field too long', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 'x'.repeat(form.fields[0]!.maxLength + 1)), form.fields[0]!.name, fill(form.messages.tooLong, { label: form.fields[0]!.label, max: form.fields[0]!.maxLength })],
+    ['a number where text belongs', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 12), form.fields[0]!.name, fill(form.messages.notText, { label: form.fields[0]!.label })],
+    ['null where text belongs', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = null), form.fields[0]!.name, fill(form.messages.notText, { label: form.fields[0]!.label })],
+    ['an extra key', (d: Record<string, unknown>) => (d.role = 'admin'), 'role', form.messages.unknownKey],
+    ['a missing key', (d: Record<string, unknown>) => delete d[form.fields[0]!.name], form.fields[0]!.name, form.messages.missingKey],
+    ['no id', (d: Record<string, unknown>) => delete d.id, 'id', form.messages.missingKey],
+    ['a Date that is not text', (d: Record<string, unknown>) => (d.Date = 1), 'Date', form.messages.missingKey],
   ])('refuses %s with 400 and stores nothing', async (_name, spoil, field, message) => {
     const before = app.store.count();
     const document = buildDocument(form, validData[id], new Date()) as Record<string, unknown>;
@@ -147,7 +144,7 @@ describe('POST requests no page of the site sends', () => {
     const before = app.store.count();
     const response = await post('Inquriy', 'null');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Something is missing from this form. Please reload the page and try again.');
+    expect(response.json().message).toBe(configs.inquiry.messages.missingKey);
     expect(app.store.count()).toBe(before);
   });
 
@@ -340,7 +337,7 @@ describe('PUT a CV', () => {
   it('a type no form accepts (image/png) is 415 with the upload\'s own message', async () => {
     const response = await put(filesUrl(uuid()), pdfBytes, 'image/png');
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Please choose a PDF, DOC or DOCX file.' });
+    expect(response.json()).toEqual({ message: wrongType });
   });
 
   it('a file over 5 MB is 413 and nothing is written on disk', async () => {
@@ -349,7 +346,7 @@ describe('PUT a CV', () => {
     const bytes = Buffer.concat([pdfBytes, Buffer.alloc(5 * 1024 * 1024 + 1 - pdfBytes.length, 0x20)]);
     const response = await put(filesUrl(id), bytes, PDF);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'This file is larger than 5 MB. Please choose a smaller file.' });
+    expect(response.json()).toEqual({ message: cv.tooLarge });
     expect(filesOnDisk()).toEqual(before);
     expect((await app.inject({ method: 'GET', url: filesUrl(id) })).statusCode).toBe(404);
   });

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
+import site from '../../config/site';
 import { api } from '../shared/api';
 import { registerAdmin } from './admin';
 import { registerApi } from './api';
@@ -20,16 +21,21 @@ import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } fr
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
+import { claimUploads } from './cvFiles';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
 import { LiveSite } from './liveBuild';
+import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
 export interface AppOptions {
   /** The folder `vite build` wrote (dist/client); leave out to serve only the endpoints. */
   clientDir?: string;
   /** Where the database and uploaded files live (DATA_DIR, default ./data). */
   dataDir: string;
+  /** Log each request and what goes wrong (requestLog.ts); LOG=off leaves it out. */
   logger?: boolean;
+  /** Where the log goes (default stdout): readable lines to a terminal, JSON lines anywhere else. */
+  logTo?: LogDestination;
   /**
    * Multiplies the rate limits of config/server.ts (RATE_LIMIT_FACTOR): tests and
    * benchmarks that send thousands of forms from one address raise them.
@@ -77,6 +83,7 @@ export async function buildApp({
   clientDir,
   dataDir,
   logger = false,
+  logTo = process.stdout,
   rateLimitFactor = 1,
   trustProxy = 'loopback',
   clock = Date.now,
@@ -92,7 +99,8 @@ export async function buildApp({
     { report: (closed) => app.log.warn({ closed }, 'Closed connections that held too much (slow readers, pipelining, too many at once)') },
   );
   const app = Fastify({
-    logger: logger ? { level: 'info' } : false,
+    logger: logger ? loggerOptions(logTo) : false,
+    logController: new OneEntryPerRequest(),
     trustProxy,
     // Requests refused before any route sees them answer in config's words too (refusals.ts).
     clientErrorHandler,
@@ -112,6 +120,8 @@ export async function buildApp({
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
     },
   });
+  // A lead owns the uploads it names (path and token) that no lead owns yet, in its own transaction.
+  store.onInsert((inserted) => claimUploads(store, inserted));
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).
@@ -141,7 +151,7 @@ export async function buildApp({
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
   const builds = clientDir ? createSiteBuilds(clientDir) : undefined;
   const live = builds ? new LiveSite(builds, siteDir) : undefined;
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, ...(siteDir ? { content: { site: { siteDir, ...(toolsDir ? { toolsDir } : {}) }, ...(live ? { live } : {}) } } : {}) });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), ...(siteDir ? { content: { site: { siteDir, ...(toolsDir ? { toolsDir } : {}) }, ...(live ? { live } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

@@ -14,6 +14,11 @@
  * - at most `max` connections are open: one more makes room by closing the connection that has
  *   gone the longest without progress.
  *
+ * A streamed answer (an export) is written only as fast as its reader takes it, so it never piles
+ * up: a slow reader is paced, not closed; one that stops reading for `stallSeconds` is closed,
+ * and its answer ends without its last chunk (the browser reports a failed download). Time the
+ * server itself was busy is not counted against a connection.
+ *
  * Progress is what a connection gets done: a request arrived, an answer finished, answer bytes
  * taken by the system (Node sees them when a write completes: a page is one write, a file a
  * write per block), request body bytes arriving. Header bytes trickling in are not progress (a
@@ -50,6 +55,8 @@ export interface ConnectionGuard {
 
 /** How often the connections are looked at. Between two looks, answers can add only so much. */
 const LOOK_EVERY_MS = 100;
+/** A look this late means the server itself was busy (a long synchronous step), not a slow machine's jitter. */
+const SERVER_BUSY_MS = 1000;
 /** Closed connections are reported (to the log) at most this often, counted by reason. */
 const REPORT_EVERY_MS = 10_000;
 
@@ -100,8 +107,14 @@ export function createConnectionGuard(
     return { socket, unsent, idle: time - t.progressAt };
   };
 
+  let lookedAt = now();
   const enforce = () => {
     const time = now();
+    // Time the server itself was busy (the look came late) is no connection's fault: a reader
+    // that could not be written to meanwhile is not stalled. Its progress clocks move on by it.
+    const late = time - lookedAt - LOOK_EVERY_MS;
+    lookedAt = time;
+    if (late > SERVER_BUSY_MS) for (const t of tracked.values()) t.progressAt += late;
     let total = 0;
     const holding: Look[] = [];
     for (const [socket, t] of tracked) {
@@ -153,7 +166,10 @@ export function createConnectionGuard(
             timer = undefined;
           }
         });
-        timer ??= setInterval(enforce, LOOK_EVERY_MS).unref();
+        if (!timer) {
+          lookedAt = now();
+          timer = setInterval(enforce, LOOK_EVERY_MS).unref();
+        }
         if (tracked.size > limits.max) makeRoom(socket);
       });
     },

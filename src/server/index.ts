@@ -43,5 +43,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port, host });
-console.log(`Business Growth site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (data in ${dataDir})`);
 console.log(describeSettings(notifications.settings));
+// Last, so that a terminal ends with the address to open.
+console.log(`Business Growth site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (data in ${dataDir})`);

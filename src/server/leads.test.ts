@@ -13,7 +13,9 @@ import { buildDocument, type FormDocument } from '../forms/model/document';
 import { validData, validVariants } from '../test/formFixtures';
 import { projectDir } from '../test/realConfig';
 import { buildApp } from './app';
-import { columnsFor, csvCell, exportCollection, knownCollections, toCsv } from './leads';
+import server from '../../config/server';
+import site from '../../config/site';
+import { columnsFor, csvCell, csvRow, exportLeads, knownCollections } from './leads';
 import { openStore } from './store';
 
 // Each command starts a fresh Node process with TypeScript loading: allow it time on a busy machine.
@@ -31,7 +33,7 @@ interface Run {
 /** `npm run leads -- <args>` with DATA_DIR=dataDir. */
 function leads(args: string[], dataDir: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(tsx, [script, ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000, encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile(tsx, [script, ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: '' }, timeout: 60_000, encoding: 'utf8' }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -57,6 +59,17 @@ describe('csvCell', () => {
     ['a tab', '\t=1', `"'\t=1"`],
     ['a carriage return', '\r=1', `"'\r=1"`],
     ['an equals sign later on', 'a=b', '"a=b"'],
+    ['a formula behind a line break', '\n=1+2', `"'\n=1+2"`],
+    ['a formula behind spaces', '  =1+2', `"'  =1+2"`],
+    ['a formula behind a no-break space', '\u00A0@SUM(A1)', `"'\u00A0@SUM(A1)"`],
+    ['a formula behind a zero-width joiner', '\u200D=1', `"'\u200D=1"`],
+    ['a zero-width space before a formula shown by its code (no longer a formula)', '\u200B=1', '"[U+200B]=1"'],
+    ['a full-width equals sign', '\uFF1D1+2', `"'\uFF1D1+2"`],
+    ['a full-width plus', '\uFF0B1', `"'\uFF0B1"`],
+    ['a full-width minus', '\uFF0D1', `"'\uFF0D1"`],
+    ['a full-width at sign', '\uFF20SUM(A1)', `"'\uFF20SUM(A1)"`],
+    ['a right-to-left override shown by its code', 'cv\u202Egpj.exe', '"cv[U+202E]gpj.exe"'],
+    ['an isolate and a zero-width joiner-free space shown', 'a\u2066b\u200Bc', '"a[U+2066]b[U+200B]c"'],
     ['a line break kept inside the quotes', 'one\ntwo', '"one\ntwo"'],
     ['a number', 1_700_000_000_000, '"1700000000000"'],
     ['empty text', '', '""'],
@@ -67,18 +80,18 @@ describe('csvCell', () => {
   });
 });
 
-describe('columnsFor and toCsv', () => {
+describe('columnsFor and csvRow', () => {
   it('puts the form\'s fields first, then id and Date, then any other keys', () => {
     expect(columnsFor('Inquriy', [])).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
     expect(columnsFor('freelancers', [])).toEqual(['fullName', 'Email', 'Number', 'portfolioUrl', 'SelectedTechnology', 'CvFile', 'Messsage', 'id', 'Date']);
     // The contact form's field order (the page's order: phone before e-mail).
-    expect(columnsFor('Contact_cli', [{ Fullname: 'x', legacy: 1 }])).toEqual(['Fullname', 'Company', 'Number', 'Email', 'Your', 'Messsage', 'id', 'Date', 'legacy']);
-    expect(columnsFor('nope', [{ b: 1 }, { a: 1, b: 2 }])).toEqual(['b', 'a']);
+    expect(columnsFor('Contact_cli', ['Fullname', 'legacy'])).toEqual(['Fullname', 'Company', 'Number', 'Email', 'Your', 'Messsage', 'id', 'Date', 'legacy']);
+    expect(columnsFor('nope', ['b', 'a', 'b'])).toEqual(['b', 'a']);
     expect(columnsFor('subcribe', [])).toEqual(['Email', 'id', 'Date']);
   });
 
-  it('writes a header row and CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [{ a: 1, b: '=x' }, { a: 'y' }])).toBe(`"a","b"\r\n"1","'=x"\r\n"y",""\r\n`);
+  it('writes rows with CRLF line ends', () => {
+    expect(csvRow(['a', 'b'], { a: 1, b: '=x' }) + csvRow(['a', 'b'], { a: 'y' })).toBe(`"1","'=x"\r\n"y",""\r\n`);
   });
 
   it('knows the four collections', () => {
@@ -92,6 +105,7 @@ describe('exports and the command line', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   const inquiries: FormDocument[] = [];
   const contacts: FormDocument[] = [];
+  const inquiryIds: string[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'leads-test-'));
@@ -100,6 +114,7 @@ describe('exports and the command line', () => {
     const post = async (collection: string, document: FormDocument) => {
       const response = await app.inject({ method: 'POST', url: `/api/collections/${collection}/documents`, payload: document });
       expect(response.statusCode).toBe(201);
+      return (response.json() as { id: string }).id;
     };
     const inquiryValues = [
       validData.inquiry,
@@ -109,7 +124,7 @@ describe('exports and the command line', () => {
     for (const [i, values] of inquiryValues.entries()) {
       const document = buildDocument(forms.inquiry, values, new Date(Date.UTC(2024, 0, 2, 3, 4, 5 + i)));
       inquiries.push(document);
-      await post('Inquriy', document);
+      inquiryIds.push(await post('Inquriy', document));
     }
     for (const [i, values] of validVariants.contact.slice(0, 2).entries()) {
       const document = buildDocument(forms.contact, values, new Date(Date.UTC(2024, 1, 2, 3, 4, 5 + i)));
@@ -124,14 +139,24 @@ describe('exports and the command line', () => {
     rmSync(outDir, { recursive: true, force: true });
   });
 
-  describe('exportCollection (the function)', () => {
-    it('JSON: the documents as sent, oldest first', () => {
-      expect(JSON.parse(exportCollection(app.store, 'Inquriy', 'json'))).toEqual(inquiries);
-      expect(exportCollection(app.store, 'subcribe', 'json')).toBe('[]\n');
+  describe('exportLeads (the function)', () => {
+    const exported = (collection: string, format: 'json' | 'csv') => [...exportLeads(app.store, { collection }, format, 'https://site.test')].join('');
+
+    it('JSON: the documents as sent, newest first, as JSON.stringify would write them', () => {
+      const text = exported('Inquriy', 'json');
+      expect(JSON.parse(text)).toEqual([...inquiries].reverse());
+      expect(text).toBe(`${JSON.stringify([...inquiries].reverse(), null, 2)}\n`);
+      expect(exported('subcribe', 'json')).toBe('[]\n');
     });
 
-    it('CSV of an empty collection is its header row', () => {
-      expect(exportCollection(app.store, 'subcribe', 'csv')).toBe('"Email","id","Date"\r\n');
+    it('JSON of every form groups the documents by collection', () => {
+      const text = [...exportLeads(app.store, {}, 'json', 'https://site.test')].join('');
+      const expected = { Inquriy: [...inquiries].reverse(), Contact_cli: [...contacts].reverse() };
+      expect(text).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    });
+
+    it('CSV of an empty collection is its header row, with the inbox column last', () => {
+      expect(exported('subcribe', 'csv')).toBe(`"Email","id","Date","${server.admin.exportInboxColumn}"\r\n`);
     });
   });
 
@@ -163,28 +188,28 @@ describe('exports and the command line', () => {
 
     afterAll(() => rmSync(noDatabaseDir, { recursive: true, force: true }));
 
-    it('export <collection> prints a JSON array of the documents, with exactly their keys', () => {
+    it('export <collection> prints a JSON array of the documents, newest first (as every view), with exactly their keys', () => {
       const run = runs.json!;
       expect(run).toMatchObject({ code: 0, stderr: '' });
       const documents = JSON.parse(run.stdout) as Record<string, unknown>[];
-      expect(documents).toEqual(inquiries);
+      expect(documents).toEqual([...inquiries].reverse());
       for (const document of documents) expect(Object.keys(document)).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
     });
 
-    it('--format csv prints a header row and formula-proof cells', () => {
+    it('--format csv prints a header row, formula-proof cells and each lead\'s address in the inbox, newest first', () => {
       const run = runs.csv!;
       expect(run).toMatchObject({ code: 0, stderr: '' });
       const [a, b, c] = inquiries;
+      const inbox = (i: number) => `"${site.brand.url.replace(/\/+$/, '')}/admin/leads/${inquiryIds[i]}"`;
       expect(run.stdout).toBe(
         [
-          '"Fname","Email","Number","Pname","id","Date"',
-          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}"`,
-          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}"`,
-          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}"`,
+          `"Fname","Email","Number","Pname","id","Date","${server.admin.exportInboxColumn}"`,
+          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}",${inbox(2)}`,
+          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${inbox(1)}`,
+          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}",${inbox(0)}`,
           '',
         ].join('\r\n'),
       );
-      expect(run.stdout.split('\r\n')[0]).toBe('"Fname","Email","Number","Pname","id","Date"');
       expect(run.stdout).toContain(`"'=HYPERLINK(""x"")"`);
     });
 

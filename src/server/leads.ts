@@ -1,31 +1,47 @@
 /**
  * The agency's view of its leads: which leads a view shows (form, status, Spam folder, search),
- * and that view exported as JSON or CSV. The same functions serve the inbox (/api/admin/…)
- * and the command line (scripts/leads.ts), so a file exported from either is the same.
- * Documents are exported exactly as sent: the specification's keys, nothing of the inbox's.
+ * a page of them sorted by the database, their counts, and the view exported as JSON or CSV,
+ * streamed from the database in batches (nothing grows with the number of leads in memory).
+ * The same functions serve the inbox (/api/admin/…) and the command line (scripts/leads.ts), so
+ * a file exported from either is the same. Documents are exported exactly as sent: the
+ * specification's keys, nothing of the inbox's (the CSV adds one column: the lead's address in
+ * the inbox).
  */
-import { formForCollection, knownCollections } from '../forms/model/registry';
-import type { LeadStatus } from '../shared/adminApi';
+import type Database from 'better-sqlite3';
+import { Readable } from 'node:stream';
+import server from '../../config/server';
+import { formForCollection, formNameOf, knownCollections, senderFields } from '../forms/model/registry';
+import { ADMIN_PAGE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
+import { visible } from '../shared/text';
 import type { Store } from './store';
 
 /** Column order: the form's fields, then id and Date; any other keys after them. */
-export function columnsFor(collection: string, documents: Record<string, unknown>[]): string[] {
+export function columnsFor(collection: string, keys: Iterable<string>): string[] {
   const form = formForCollection(collection);
   const known = form ? [...form.fields.map((f) => f.name), 'id', 'Date'] : [];
-  const extra = [...new Set(documents.flatMap((d) => Object.keys(d)))].filter((k) => !known.includes(k));
+  const extra = [...new Set(keys)].filter((k) => !known.includes(k));
   return [...known, ...extra];
 }
 
-/** A spreadsheet cell: quoted, and text that a spreadsheet would run as a formula is made inert. */
+/** Leading characters a spreadsheet skips before it reads a formula (spaces, line breaks, invisible ones). */
+const LEADING = /^[\s\u200B-\u200D\u2060\uFEFF]*/u;
+/** What starts a formula, the full-width forms included. */
+const FORMULA = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
+
+/**
+ * A spreadsheet cell: quoted; text that a spreadsheet would run as a formula (also behind
+ * leading spaces or line breaks, also with full-width ＝ ＋ － ＠) is made inert with a leading
+ * apostrophe; hidden characters (bidirectional overrides, zero-width ones) are shown by their code.
+ */
 export function csvCell(value: unknown): string {
-  let text = value === undefined || value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  let text = visible(value === undefined || value === null ? '' : String(value));
+  const start = text.replace(LEADING, '');
+  if (FORMULA.test(start) || (start !== text && /^[\t\r\n]/.test(text))) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function toCsv(columns: string[], documents: Record<string, unknown>[]): string {
-  const lines = [columns.map(csvCell).join(','), ...documents.map((d) => columns.map((c) => csvCell(d[c])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+export function csvRow(columns: readonly string[], document: Record<string, unknown>): string {
+  return `${columns.map((c) => csvCell(document[c])).join(',')}\r\n`;
 }
 
 /** Which leads a view shows. Every part left out means "any". */
@@ -51,9 +67,16 @@ export interface LeadRow {
   note: string;
 }
 
-export type Order = 'newest' | 'oldest';
+/** A page of a view: where it starts, how many, sorted by what. */
+export interface PageOf {
+  offset: number;
+  limit: number;
+  sort: LeadSort;
+  direction: SortDirection;
+}
 
 interface Row {
+  seq: number;
   doc_id: string;
   collection: string;
   data: string;
@@ -63,72 +86,268 @@ interface Row {
   note: string | null;
 }
 
-export function selectLeads(store: Store, filter: LeadFilter = {}, order: Order = 'newest'): LeadRow[] {
+type Params = (string | number)[];
+
+const searchable = new WeakSet<Database.Database>();
+
+/** The database with `lead_has(data, note, needle)`: the search, in any case, over the document's values and the note. */
+function withSearch(db: Database.Database): Database.Database {
+  if (searchable.has(db)) return db;
+  db.function('lead_has', { deterministic: true }, (data: unknown, note: unknown, needle: unknown) => {
+    const found = (value: unknown) => String(value ?? '').toLocaleLowerCase().includes(String(needle));
+    if (found(note)) return 1;
+    const document = JSON.parse(String(data)) as Record<string, unknown>;
+    return Object.values(document).some(found) ? 1 : 0;
+  });
+  searchable.add(db);
+  return db;
+}
+
+function whereOf(filter: LeadFilter): { sql: string; params: Params } {
   const where: string[] = [];
-  const params: (string | number)[] = [];
+  const params: Params = [];
   if (filter.docId !== undefined) {
     where.push('d.doc_id = ?');
     params.push(filter.docId);
   }
+  // The small `leads` table first (indexed by spam, collection, status); the documents only to search.
+  if (filter.spam !== undefined) {
+    where.push('l.spam = ?');
+    params.push(filter.spam ? 1 : 0);
+  }
   if (filter.collection !== undefined) {
-    where.push('d.collection = ?');
+    where.push('l.collection = ?');
     params.push(filter.collection);
   }
   if (filter.status !== undefined) {
-    where.push("coalesce(l.status, 'new') = ?");
+    where.push('l.status = ?');
     params.push(filter.status);
   }
-  if (filter.spam !== undefined) {
-    where.push('coalesce(l.spam, 0) = ?');
-    params.push(filter.spam ? 1 : 0);
-  }
-  const rows = store.db
-    .prepare(
-      `SELECT d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note
-       FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id
-       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY d.seq ${order === 'newest' ? 'DESC' : 'ASC'}`,
-    )
-    .all(...params) as Row[];
-  const leads = rows.map((row) => ({
-    docId: row.doc_id,
-    collection: row.collection,
-    document: JSON.parse(row.data) as Record<string, unknown>,
-    receivedAt: row.created_at,
-    status: row.status ?? 'new',
-    spam: row.spam === 1,
-    note: row.note ?? '',
-  }));
   const search = filter.search?.trim().toLocaleLowerCase();
-  if (!search) return leads;
-  const found = (value: unknown) => String(value ?? '').toLocaleLowerCase().includes(search);
-  return leads.filter((lead) => Object.values(lead.document).some(found) || found(lead.note));
+  if (search) {
+    // SQLite's own (ASCII) lower() and instr() first, where they cannot miss a match: plain
+    // ASCII text, nothing JSON escapes; then the exact check on each value.
+    if (/^[\x20-\x7e]+$/.test(search) && !/["\\]/.test(search)) {
+      where.push('(instr(lower(d.data), ?) > 0 OR instr(lower(l.note), ?) > 0)');
+      params.push(search, search);
+    }
+    where.push('lead_has(d.data, l.note, ?)');
+    params.push(search);
+  }
+  return { sql: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/** Every document has its row in `leads` (written in the same transaction: src/server/store.ts). */
+const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
+/** Sorted by arrival, the documents lead (their order is the table's): a page reads only its rows. */
+const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
+/** Counting needs the documents only for a search or one lead. */
+const fromFor = (filter: LeadFilter) => (filter.search?.trim() || filter.docId !== undefined ? FROM : 'FROM leads l');
+const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note';
+
+const rowOf = (row: Row): LeadRow => ({
+  docId: row.doc_id,
+  collection: row.collection,
+  document: JSON.parse(row.data) as Record<string, unknown>,
+  receivedAt: row.created_at,
+  status: row.status ?? 'new',
+  spam: row.spam === 1,
+  note: row.note ?? '',
+});
+
+/** A JSON path naming one key ($."Fname"). */
+const keyPath = (key: string) => `$."${key.replace(/["\\]/g, '')}"`;
+
+/** The value of the sender's name or first e-mail field, per form, as an SQL expression. */
+function senderExpression(which: 'name' | 'email'): { sql: string; params: Params } {
+  const params: Params = [];
+  const cases = knownCollections.flatMap((collection) => {
+    const fields = senderFields(formForCollection(collection));
+    const field = which === 'name' ? fields.name : fields.emails[0];
+    if (!field) return [];
+    params.push(collection, keyPath(field.name));
+    return ['WHEN ? THEN json_extract(d.data, ?)'];
+  });
+  return { sql: cases.length > 0 ? `(CASE d.collection ${cases.join(' ')} ELSE '' END) COLLATE NOCASE` : "''", params };
+}
+
+function orderOf(sort: LeadSort, direction: SortDirection): { sql: string; params: Params } {
+  const dir = direction === 'asc' ? 'ASC' : 'DESC';
+  const by =
+    sort === 'name' || sort === 'email'
+      ? senderExpression(sort)
+      : sort === 'status'
+        ? { sql: 'l.status', params: [] }
+        : sort === 'form'
+          ? { sql: 'l.collection', params: [] }
+          : { sql: 'd.seq', params: [] };
+  return { sql: `ORDER BY ${by.sql} ${dir}${sort === 'receivedAt' ? '' : `, d.seq ${dir}`}`, params: by.params };
+}
+
+/** The leads of a view (one lead's page: { docId }), newest first, all of them: for small views only. */
+export function selectLeads(store: Store, filter: LeadFilter = {}): LeadRow[] {
+  const where = whereOf(filter);
+  const rows = withSearch(store.db).prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql} ORDER BY d.seq DESC`).all(...where.params) as Row[];
+  return rows.map(rowOf);
+}
+
+/** One page of a view, sorted by the database. */
+export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRow[] {
+  const db = withSearch(store.db);
+  const where = whereOf(filter);
+  const order = orderOf(page.sort, page.direction);
+  const rows = db.prepare(`SELECT ${COLUMNS} ${page.sort === 'receivedAt' ? FROM_BY_ARRIVAL : FROM} ${where.sql} ${order.sql} LIMIT ? OFFSET ?`).all(...where.params, ...order.params, page.limit, page.offset) as Row[];
+  return rows.map(rowOf);
 }
 
 /**
- * The leads of a view as a file. One form: exactly what `exportCollection` gives (a JSON array
- * of its documents; CSV with the form's columns). Several forms: JSON groups the documents by
- * collection ({ "Inquriy": [...], ... }); CSV starts each row with its collection.
+ * A view's counts, in one pass over it (a search reads every document once): how many leads
+ * it has, how many of them are new, and how many each form has whatever the form filter.
  */
-export function exportLeads(store: Store, filter: LeadFilter, format: 'json' | 'csv', order: Order = 'newest'): string {
-  const leads = selectLeads(store, filter, order);
-  if (filter.collection !== undefined) {
-    const documents = leads.map((lead) => lead.document);
-    if (format === 'json') return `${JSON.stringify(documents, null, 2)}\n`;
-    return toCsv(columnsFor(filter.collection, documents), documents);
+export function viewCounts(store: Store, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
+  const all = { ...filter, collection: undefined };
+  const where = whereOf(all);
+  const rows = withSearch(store.db)
+    .prepare(`SELECT l.collection, l.status, count(*) AS n ${fromFor(all)} ${where.sql} GROUP BY l.collection, l.status`)
+    .all(...where.params) as { collection: string; status: LeadStatus; n: number }[];
+  const byForm: Record<string, number> = {};
+  let total = 0;
+  let unreadInView = 0;
+  for (const row of rows) {
+    const form = formNameOf(row.collection) ?? row.collection;
+    byForm[form] = (byForm[form] ?? 0) + row.n;
+    if (filter.collection !== undefined && row.collection !== filter.collection) continue;
+    total += row.n;
+    if (row.status === 'new') unreadInView += row.n;
   }
-  const collections = [...knownCollections, ...new Set(leads.map((lead) => lead.collection))].filter((c, i, all) => all.indexOf(c) === i);
-  const byCollection = new Map(collections.map((c) => [c, leads.filter((lead) => lead.collection === c).map((lead) => lead.document)]));
-  if (format === 'json') {
-    return `${JSON.stringify(Object.fromEntries([...byCollection].filter(([, documents]) => documents.length > 0)), null, 2)}\n`;
-  }
-  const columns = ['collection', ...new Set([...byCollection].flatMap(([c, documents]) => (documents.length > 0 ? columnsFor(c, documents) : [])))];
-  return toCsv(columns, leads.map((lead) => ({ ...lead.document, collection: lead.collection })));
+  return { total, unreadInView, byForm };
 }
 
-/** Every document of a collection, oldest first, exactly as sent (spam included). */
-export function exportCollection(store: Store, collection: string, format: 'json' | 'csv'): string {
-  return exportLeads(store, { collection }, format, 'oldest');
+/** Leads read from the database at a time while exporting. */
+const BATCH = 200;
+/** Text gathered before it is handed on (one write to the connection). */
+const CHUNK_CHARS = 16 * 1024;
+
+/** The view's leads, newest first, a batch of rows at a time (each batch its own query: nothing stays open between them). */
+function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
+  const where = whereOf(filter);
+  const batch = withSearch(store.db).prepare(`SELECT ${COLUMNS} ${FROM_BY_ARRIVAL} ${where.sql ? `${where.sql} AND` : 'WHERE'} d.seq < ? ORDER BY d.seq DESC LIMIT ?`);
+  let before = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = batch.all(...where.params, before, BATCH) as Row[];
+    for (const row of rows) yield rowOf(row);
+    if (rows.length < BATCH) return;
+    before = rows.at(-1)!.seq;
+  }
+}
+
+/** The collections the view holds leads of (the forms' first, in their order), and each one's keys. */
+function keysByCollection(store: Store, filter: LeadFilter): Map<string, string[]> {
+  const where = whereOf(filter);
+  const rows = withSearch(store.db)
+    .prepare(`SELECT d.collection, j.key, max(d.seq) AS last ${FROM}, json_each(d.data) j ${where.sql} GROUP BY d.collection, j.key ORDER BY last DESC`)
+    .all(...where.params) as { collection: string; key: string }[];
+  const found = new Map<string, string[]>();
+  for (const row of rows) found.set(row.collection, [...(found.get(row.collection) ?? []), row.key]);
+  const ordered = [...knownCollections, ...[...found.keys()].sort()].filter((c, i, all) => found.has(c) && all.indexOf(c) === i);
+  return new Map(ordered.map((c) => [c, found.get(c)!]));
+}
+
+/** Strings of about CHUNK_CHARS from many small ones. */
+function* chunked(parts: Iterable<string>): Generator<string> {
+  let pending = '';
+  for (const part of parts) {
+    pending += part;
+    if (pending.length >= CHUNK_CHARS) {
+      yield pending;
+      pending = '';
+    }
+  }
+  if (pending !== '') yield pending;
+}
+
+/** A document inside a JSON array, indented as JSON.stringify(…, null, 2) would at `depth`. */
+const jsonItem = (document: unknown, depth: number) => `${' '.repeat(depth * 2)}${JSON.stringify(document, null, 2).replace(/\n/g, `\n${' '.repeat(depth * 2)}`)}`;
+
+/** The lead's page in the inbox (behind the sign-in). */
+export function inboxLink(publicUrl: string, docId: string): string {
+  return `${publicUrl}${ADMIN_PAGE}/leads/${encodeURIComponent(docId)}`;
+}
+
+export type ExportFormat = 'json' | 'csv';
+
+/**
+ * The view as a file, piece by piece, newest first. One form: a JSON array of its documents;
+ * CSV with the form's columns. Several forms: JSON groups the documents by collection
+ * ({ "Inquriy": [...], ... }); CSV starts each row with its collection. The CSV ends each row
+ * with the lead's address in the inbox.
+ */
+export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Generator<string> {
+  const inbox = server.admin.exportInboxColumn;
+  if (format === 'csv') {
+    const keys = keysByCollection(store, filter);
+    const columns =
+      filter.collection !== undefined
+        ? columnsFor(filter.collection, keys.get(filter.collection) ?? [])
+        : ['collection', ...new Set([...keys].flatMap(([c, k]) => columnsFor(c, k)))];
+    const all = [...columns, inbox];
+    yield* chunked(
+      (function* () {
+        yield csvRow(all, Object.fromEntries(all.map((c) => [c, c])));
+        for (const lead of leadsOf(store, filter)) yield csvRow(all, { ...lead.document, collection: lead.collection, [inbox]: inboxLink(publicUrl, lead.docId) });
+      })(),
+    );
+    return;
+  }
+  if (filter.collection !== undefined) {
+    const collection = filter.collection;
+    yield* chunked(
+      (function* () {
+        let first = true;
+        for (const lead of leadsOf(store, { ...filter, collection })) {
+          yield `${first ? '[\n' : ',\n'}${jsonItem(lead.document, 1)}`;
+          first = false;
+        }
+        yield first ? '[]\n' : '\n]\n';
+      })(),
+    );
+    return;
+  }
+  const collections = [...keysByCollection(store, filter).keys()];
+  yield* chunked(
+    (function* () {
+      if (collections.length === 0) {
+        yield '{}\n';
+        return;
+      }
+      for (const [i, collection] of collections.entries()) {
+        yield `${i === 0 ? '{\n' : ',\n'}  ${JSON.stringify(collection)}: [`;
+        let first = true;
+        for (const lead of leadsOf(store, { ...filter, collection })) {
+          yield `${first ? '\n' : ',\n'}${jsonItem(lead.document, 2)}`;
+          first = false;
+        }
+        yield first ? ']' : '\n  ]';
+      }
+      yield '\n}\n';
+    })(),
+  );
+}
+
+/** The pieces, each after the server has had a turn to answer others (a fast reader must not hold it). */
+async function* giveWay(pieces: Iterable<string>): AsyncGenerator<string> {
+  for (const piece of pieces) {
+    yield piece;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * The export as a stream: the next batch is read from the database only when the reader has
+ * taken the last, and between two pieces the server answers whatever else is waiting.
+ */
+export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Readable {
+  return Readable.from(giveWay(exportLeads(store, filter, format, publicUrl)), { objectMode: false, highWaterMark: 1 });
 }
 
 export { knownCollections } from '../forms/model/registry';

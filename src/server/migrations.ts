@@ -111,6 +111,34 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: "each uploaded file belongs to the lead whose own upload made it (the first to name its path and token)",
+    up(db) {
+      db.exec('ALTER TABLE files ADD COLUMN doc_id TEXT; CREATE INDEX files_by_lead ON files (doc_id)');
+      // Leads stored before: the first (oldest) lead naming a file's address and token owns it.
+      const claim = db.prepare('UPDATE files SET doc_id = ? WHERE path = ? AND token = ? AND doc_id IS NULL');
+      // Gathered first: better-sqlite3 does not write while a statement is being iterated.
+      const pending: [string, string, string][] = [];
+      const named = /^\/api\/files\/([^?#]+)\?token=([A-Za-z0-9_-]+)$/;
+      for (const row of db.prepare('SELECT doc_id AS docId, data FROM documents ORDER BY seq').iterate() as Iterable<{ docId: string; data: string }>) {
+        for (const value of Object.values(JSON.parse(row.data) as Record<string, unknown>)) {
+          const match = typeof value === 'string' ? named.exec(value) : null;
+          if (match) pending.push([row.docId, decodeURIComponent(match[1]!), match[2]!]);
+        }
+      }
+      for (const [docId, path, token] of pending) claim.run(docId, path, token);
+    },
+  },
+  {
+    name: "each lead's collection beside its status and spam mark: the inbox counts its views from this small table",
+    up(db) {
+      db.exec(`
+        ALTER TABLE leads ADD COLUMN collection TEXT;
+        UPDATE leads SET collection = (SELECT d.collection FROM documents d WHERE d.doc_id = leads.doc_id);
+        CREATE INDEX leads_by_view ON leads (spam, collection, status);
+      `);
+    },
+  },
+  {
     name: "each inbox account's role: owners see leads and edit content, editors edit content only",
     up(db) {
       // The accounts made before roles existed keep seeing everything.

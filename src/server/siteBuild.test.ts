@@ -125,3 +125,19 @@ describe('switching to a new build at run time', () => {
     expect([still.statusCode, still.body]).toEqual([200, expect.stringContaining('<p>two</p>')]);
   });
 });
+
+describe('a page that cannot be sent', () => {
+  it('is answered with the build\'s error page, status 500, under the page policy, never kept by a cache', async () => {
+    const app = await start(builtSite('one'));
+    const build = app.siteBuilds!.current();
+    build.pageFor = () => {
+      throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+    };
+    const answer = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-security-policy']).toBe(build.policy(false));
+    expect(answer.headers['cache-control']).toBe(CACHE_CONTROL.pageWithOutcome);
+    expect(answer.rawPayload).toEqual(build.errorPage.br!.body);
+  });
+});

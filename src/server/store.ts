@@ -111,10 +111,10 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertFile = options.readonly ? undefined : db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)');
   const selectFile = db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE path = ?');
 
-  const insertLead = options.readonly ? undefined : db.prepare('INSERT INTO leads (doc_id, spam) VALUES (?, ?)');
+  const insertLead = options.readonly ? undefined : db.prepare('INSERT INTO leads (doc_id, spam, collection) VALUES (?, ?, ?)');
   const hooks: ((inserted: Inserted) => void)[] = [];
   const inserted = (docId: string, collection: string, document: Record<string, unknown>, spam: boolean) => {
-    insertLead!.run(docId, spam ? 1 : 0);
+    insertLead!.run(docId, spam ? 1 : 0, collection);
     for (const hook of hooks) hook({ docId, collection, document, spam });
   };
 

@@ -24,7 +24,7 @@ export const adminRoutes = {
   /** Who is signed in, and the CSRF token for this session. */
   me: { method: 'GET', path: '/api/admin/me' },
   signOut: { method: 'POST', path: '/api/admin/sign-out' },
-  /** Leads (summaries), newest first; query: form, status, spam (true/false), q (search). */
+  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), page, pageSize, sort, direction. */
   leads: { method: 'GET', path: '/api/admin/leads' },
   lead: { method: 'GET', path: '/api/admin/leads/:docId' },
   /** Body: { status?, note? }. */
@@ -36,7 +36,7 @@ export const adminRoutes = {
   notSpam: { method: 'POST', path: '/api/admin/leads/:docId/not-spam' },
   /** Sends one notification again. */
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
-  /** The current view as a file; the leads' query plus format (csv or json). */
+  /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
   export: { method: 'GET', path: '/api/admin/export' },
   /** Body: { email }. Answers how many leads in how many forms hold it. */
   erasureCount: { method: 'POST', path: '/api/admin/erasure/count' },
@@ -95,9 +95,25 @@ export interface Delivery {
   nextAt: number;
 }
 
-/** GET leads: the view's leads, and how many in the whole inbox are still new. */
+/** What the list can be sorted by (the database sorts: the inbox holds any number of leads). */
+export const LEAD_SORTS = ['receivedAt', 'name', 'email', 'form', 'status'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+/** Rows per page the list offers; the server answers no more than the largest. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+/** GET leads: one page of the view, and its counts (all from the database). */
 export interface LeadList {
   leads: LeadSummary[];
+  /** The page's first row (0 for the first page). */
+  offset: number;
+  /** How many leads the view has. */
+  total: number;
+  /** How many of the view's leads are new. */
+  unreadInView: number;
+  /** How many leads of the view each form has (by the form's name), whatever the form filter. */
+  byForm: Record<string, number>;
+  /** How many leads of the whole inbox (not spam) are new. */
   unread: number;
 }
 
@@ -106,8 +122,11 @@ export interface LeadDetail extends LeadSummary {
   /** The document exactly as the visitor's form sent it. */
   document: Record<string, unknown>;
   note: string;
-  /** The CV named by the document: kept, deleted (retention, erasure) or none sent. */
-  cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' };
+  /**
+   * The CV: the lead's own upload, kept or deleted (retention, erasure); none sent; or only text
+   * in the CV field (not a file this lead's upload made: another lead's, an outside address).
+   */
+  cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
   deliveries: Delivery[];
 }
 

@@ -7,3 +7,19 @@ export function fill(template: string, values: Record<string, string | number>):
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/**
+ * Characters that reorder the text around them or cannot be seen: bidirectional overrides,
+ * embeddings, isolates and marks, zero-width spaces, invisible separators and fillers, the
+ * byte order mark, Unicode tags. Joiners and variation selectors stay (emoji and several
+ * scripts need them).
+ */
+const HIDDEN = /[\u00AD\u061C\u115F\u1160\u200B\u200E\u200F\u2028-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]|\u034F|\u17B4|\u17B5|\u180E|\u180F/gu;
+
+/**
+ * A visitor's text as it really is: each hidden character is shown by its code ("[U+202E]"),
+ * so a right-to-left override cannot make `cv‮gpj.exe` read as `cvexe.jpg`.
+ */
+export function visible(text: string): string {
+  return text.replace(HIDDEN, (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
+}

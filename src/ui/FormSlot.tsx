@@ -6,8 +6,15 @@
  */
 import server from '../../config/server';
 import { Island } from './Island';
+import { PrivacyNote } from './PrivacyNote';
 
+/** The form, and under it the note linking to the privacy page (plain HTML, outside the island). */
 export function FormSlot({ form, onDark = false }: { form: string; onDark?: boolean }) {
   const { name, label } = server.spamTrap;
-  return <Island name="form" props={{ name: form, onDark, spamTrap: { name, label } }} />;
+  return (
+    <div>
+      <Island name="form" props={{ name: form, onDark, spamTrap: { name, label } }} />
+      <PrivacyNote />
+    </div>
+  );
 }

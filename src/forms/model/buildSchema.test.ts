@@ -1,13 +1,14 @@
 /**
  * The four forms' checks, as the visitor meets them: through the yup schema buildSchema()
  * makes, both directly (validateValues, what our server runs) and through react-hook-form's
- * yupResolver (what the browser runs). Messages are the spec's exact text (fixtures.ts).
+ * yupResolver (what the browser runs). The order of the checks is the spec's; their messages are
+ * read from config/forms (the agency's copy, which CONTENT.md lets the office reword).
  */
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { Resolver } from 'react-hook-form';
 import forms from '../../../config/forms';
 import { buildSchema, firstFailure, initialValues, NOT_A_CHECK, validateValues, type FormValues } from './buildSchema';
-import { formIds, invalidData, specMessages, validData, validVariants, type FormId } from '../../test/formFixtures';
+import { formIds, invalidData, messageOf, validData, validVariants, type FormId } from '../../test/formFixtures';
 import type { FormConfig } from './formSchema';
 import { rules } from './rules';
 
@@ -26,44 +27,42 @@ async function resolverMessages(form: FormConfig, values: unknown): Promise<Reco
   return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error.message]));
 }
 
-/** The shared answers for requests no honest browser sends (config/forms/_messages.ts), filled in. */
-const oddMessages = {
-  tooLong: (label: string, max: number) => `Please keep ${label} to ${max} characters or fewer.`,
-  notText: (label: string) => `${label} must be text.`,
-  notAnOption: (label: string) => `Please choose one of the listed options for ${label}.`,
-  unknownKey: 'This form does not accept that information. Please reload the page and try again.',
-  missingKey: 'Something is missing from this form. Please reload the page and try again.',
-};
+/** `{name}` placeholders filled in, as the site does. */
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
+
+/** A form's answers for requests no honest browser sends (config/forms/_messages.ts, or the form's own), filled in. */
+function oddMessagesOf(form: FormConfig) {
+  const m = form.messages;
+  return {
+    tooLong: (label: string, max: number) => fill(m.tooLong, { label, max }),
+    notText: (label: string) => fill(m.notText, { label }),
+    notAnOption: (label: string) => fill(m.notAnOption, { label }),
+    unknownKey: m.unknownKey,
+    missingKey: m.missingKey,
+  };
+}
+
+/** A field of a form (config/forms). */
+function fieldOf(form: FormConfig, name: string) {
+  const found = form.fields.find((f) => f.name === name);
+  if (!found) throw new Error(`no field ${name}`);
+  return found;
+}
 
 /** yup's own wording, which must never reach anyone. */
 const yupDefault = /must be a `|cannot be null|is a required field|must be defined|must be a .* type|field has unspecified keys|must match/;
 
-describe('the checks in config are the spec\'s, in the spec\'s order, with its messages', () => {
-  const expected: Record<FormId, [string, string][]> = {
-    newsletter: [['Email', specMessages.email]],
-    inquiry: [
-      ['Fname', specMessages.firstName],
-      ['Email', specMessages.email],
-      ['Number', specMessages.phone],
-      ['Pname', specMessages.project],
-    ],
-    freelancer: [
-      ['fullName', specMessages.fullName],
-      ['Email', specMessages.email],
-      ['Number', specMessages.phone],
-      ['portfolioUrl', specMessages.portfolio],
-      ['Messsage', specMessages.message],
-    ],
-    contact: [
-      ['Fullname', specMessages.fullName],
-      ['Company', specMessages.company],
-      ['Number', specMessages.phone],
-      ['Email', specMessages.email],
-      ['Messsage', specMessages.message],
-    ],
+describe('the checks in config are the spec\'s, in the spec\'s order, each with a message of its own', () => {
+  const expected: Record<FormId, string[]> = {
+    newsletter: ['Email'],
+    inquiry: ['Fname', 'Email', 'Number', 'Pname'],
+    freelancer: ['fullName', 'Email', 'Number', 'portfolioUrl', 'Messsage'],
+    contact: ['Fullname', 'Company', 'Number', 'Email', 'Messsage'],
   };
   it.each(formIds)('%s', (id) => {
-    expect(configs[id].checks.map((c) => [c.field, c.message])).toEqual(expected[id]);
+    expect(configs[id].checks.map((c) => c.field)).toEqual(expected[id]);
+    // The message is the agency's wording (config/forms): any text, but never none.
+    for (const check of configs[id].checks) expect(check.message.trim()).not.toBe('');
   });
 
   it('phone inputs accept at most 10 characters', () => {
@@ -75,6 +74,7 @@ describe('the checks in config are the spec\'s, in the spec\'s order, with its m
 
 describe.each(formIds)('the %s form', (id) => {
   const form = configs[id];
+  const oddMessages = oddMessagesOf(form);
 
   describe('valid values pass', () => {
     it.each([validData[id], ...validVariants[id]].map((v) => [JSON.stringify(v), v] as const))('%s', async (_name, values) => {
@@ -84,7 +84,7 @@ describe.each(formIds)('the %s form', (id) => {
     });
   });
 
-  describe('every invalid case fails on its field with the spec message', () => {
+  describe('every invalid case fails on its field with the message of its check', () => {
     it.each(invalidData[id].map((c) => [c.name, c] as const))('%s', async (_name, c) => {
       const expected = { field: c.field, message: c.message, check: c.check };
       expect(firstFailure(form, c.values)).toEqual(expected);
@@ -174,7 +174,7 @@ describe('examples from the spec', () => {
   it('the inquiry phone refuses letters', async () => {
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: 'abc' })).resolves.toEqual({
       field: 'Number',
-      message: 'Please enter a valid phone number 0-9 & 10 Character',
+      message: messageOf('inquiry', 'Number'),
       check: 2,
     });
   });
@@ -182,14 +182,14 @@ describe('examples from the spec', () => {
   it('an empty phone fails the contact form but passes the inquiry form', async () => {
     await expect(validateValues(forms.contact, { ...validData.contact, Number: '' })).resolves.toEqual({
       field: 'Number',
-      message: 'Please enter a valid phone number 0-9 & 10 Character',
+      message: messageOf('contact', 'Number'),
       check: 2,
     });
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: '' })).resolves.toBeNull();
   });
 
   it.each(['a b@c.de', 'a@b', '@b.c', 'a@b.c '])('the e-mail %j is refused', async (Email) => {
-    await expect(validateValues(forms.newsletter, { Email })).resolves.toEqual({ field: 'Email', message: 'Please enter a valid email address', check: 0 });
+    await expect(validateValues(forms.newsletter, { Email })).resolves.toEqual({ field: 'Email', message: messageOf('newsletter', 'Email'), check: 0 });
   });
 
   it('the e-mail a@b.co is accepted', async () => {
@@ -199,24 +199,27 @@ describe('examples from the spec', () => {
   it('an 11-digit phone is refused with the length message (the input holds 10)', async () => {
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: '01234567890' })).resolves.toEqual({
       field: 'Number',
-      message: 'Please keep Phone Number to 10 characters or fewer.',
+      message: oddMessagesOf(forms.inquiry).tooLong(fieldOf(forms.inquiry, 'Number').label, 10),
       check: NOT_A_CHECK,
     });
     await expect(validateValues(forms.inquiry, { ...validData.inquiry, Number: '0123456789' })).resolves.toBeNull();
   });
 
-  it('a freelancer position that is not a listed value is refused', async () => {
-    await expect(validateValues(forms.freelancer, { ...validData.freelancer, SelectedTechnology: 'Web Desiner' })).resolves.toEqual({
+  it('a freelancer position that is not a listed value (but a label shown) is refused', async () => {
+    const position = fieldOf(forms.freelancer, 'SelectedTechnology');
+    const shownLabel = position.options!.find((o) => o.label && o.label !== o.value)!.label!;
+    await expect(validateValues(forms.freelancer, { ...validData.freelancer, SelectedTechnology: shownLabel })).resolves.toEqual({
       field: 'SelectedTechnology',
-      message: 'Please choose one of the listed options for Position.',
+      message: oddMessagesOf(forms.freelancer).notAnOption(position.label),
       check: NOT_A_CHECK,
     });
   });
 });
 
 describe('initialValues', () => {
-  it('contact: the visitor type starts as business man and is empty after a reset', () => {
-    expect(initialValues(forms.contact)).toEqual({ Fullname: '', Company: '', Number: '', Email: '', Your: 'You are a Business Man', Messsage: '' });
+  it('contact: the visitor type starts on its default (config/forms) and is empty after a reset', () => {
+    const start = fieldOf(forms.contact, 'Your').defaultValue;
+    expect(initialValues(forms.contact)).toEqual({ Fullname: '', Company: '', Number: '', Email: '', Your: start, Messsage: '' });
     expect(initialValues(forms.contact, true)).toEqual({ Fullname: '', Company: '', Number: '', Email: '', Your: '', Messsage: '' });
   });
 

@@ -129,7 +129,15 @@ export type FieldConfig = FormConfig['fields'][number];
 export const formSchema: Schema<FormConfig> = {
   ...baseFormSchema,
   check(value, path, ctx) {
-    baseFormSchema.check(value, path, ctx);
+    const given = value as Partial<FormConfig> | null;
+    if (given && typeof given === 'object' && !Array.isArray(given) && given.retention === undefined) {
+      // Said in the form's own terms (the privacy page and the server's deletions read it), and
+      // the rest checked as usual.
+      ctx.report([...path, 'retention'], 'is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).');
+      baseFormSchema.check({ ...given, retention: { days: 1 } }, path, ctx);
+    } else {
+      baseFormSchema.check(value, path, ctx);
+    }
     const form = value as Partial<FormConfig> | null;
     if (!form || !Array.isArray(form.fields)) return;
     const names = form.fields.map((f) => (f && typeof f === 'object' ? f.name : undefined));

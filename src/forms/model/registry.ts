@@ -34,3 +34,17 @@ export function uploadForPrefix(prefix: string): UploadConfig | undefined {
 }
 
 export const allUploads: readonly UploadConfig[] = all.flatMap((form) => form.fields.flatMap((f) => (f.upload ? [f.upload] : [])));
+
+/** Every form of config/forms. */
+export const allForms: readonly FormConfig[] = all;
+
+/**
+ * The fields that say who sent a lead: its name (the field with autoComplete "name") and its
+ * e-mail fields (the first is the one to reply to). The inbox's list, the notifications, the
+ * erasure and the sorting all ask here.
+ */
+export function senderFields(form: FormConfig | undefined): { name?: FieldConfig; emails: FieldConfig[] } {
+  if (!form) return { emails: [] };
+  const name = form.fields.find((f) => f.autoComplete === 'name');
+  return { ...(name ? { name } : {}), emails: form.fields.filter((f) => f.kind === 'email') };
+}

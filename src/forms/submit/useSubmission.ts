@@ -7,7 +7,7 @@
 import { useRef } from 'react';
 import { notify } from '../../islands/toasts/notify';
 import { useDataPort } from '../../data/DataPortContext';
-import { fieldRefusalOf, type FieldRefusal } from '../../data/port';
+import { fieldRefusalOf, serverRefusalOf, type FieldRefusal } from '../../data/port';
 import type { FormValues } from '../model/buildSchema';
 import { buildDocument } from '../model/document';
 import type { FormConfig } from '../model/formSchema';
@@ -69,6 +69,12 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
         if (!isPermanent(error)) retryLater(port);
         const refusal = fieldRefusalOf(error);
         if (refusal && showRefusal?.(refusal)) return;
+        // A refusal not tied to one of the form's fields (too many requests, say): still the server's words.
+        const words = serverRefusalOf(error);
+        if (words) {
+          notify(words, 'error');
+          return;
+        }
         if (form.failure.toast) notify(form.failure.toast, form.failure.variant ?? 'error');
       }
     } finally {

@@ -57,7 +57,8 @@ const Arrow = styled.button({
   boxShadow: '0 3px 1px -2px rgba(0,0,0,0.2), 0 2px 2px 0 rgba(0,0,0,0.14), 0 1px 5px 0 rgba(0,0,0,0.12)',
   cursor: 'pointer',
 });
-const Dots = styled.ul({ listStyle: 'none', margin: '32px 0 0', padding: 0, display: 'flex', justifyContent: 'center', gap: 4 });
+// With many team members the dots wrap onto another line instead of widening a phone's page.
+const Dots = styled.ul({ listStyle: 'none', margin: '32px 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 4 });
 const Dot = styled.button({
   width: 44,
   height: 44,

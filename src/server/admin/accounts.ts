@@ -15,16 +15,11 @@ import type { Store } from '../store';
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_BYTES = 32;
 
-/** The hash before (so one runs at a time: 128 MiB each, and the server may have only 1 GB). */
-let previous: Promise<unknown> = Promise.resolve();
-
 function scrypt(password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }): Promise<Buffer> {
   // The memory scrypt needs is 128 * N * r bytes; allow it (Node's default cap is 32 MiB).
+  // How many run at once is the sign-in's business (hashGate.ts); the command line runs one.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  const hash = () => new Promise<Buffer>((resolve, reject) => scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
-  const next = previous.then(hash, hash);
-  previous = next.catch(() => undefined);
-  return next;
+  return new Promise<Buffer>((resolve, reject) => scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 /** "scrypt$N$r$p$salt$hash" (base64url). */

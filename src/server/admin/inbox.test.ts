@@ -11,13 +11,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
+import site from '../../../config/site';
 import { ADMIN_API_PREFIX, adminRoutes, pathOf, type LeadDetail, type LeadList } from '../../shared/adminApi';
 import { addAccount, Client, pdfWith, startServer, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
 import { projectDir } from '../../test/realConfig';
 import { fileOnDisk, splitStoragePath } from '../files';
 import * as notify from '../notify';
-import { storagePathOfUrl } from './privacy';
+import { uploadNamedBy } from '../cvFiles';
 
 jest.mock('../notify', () => {
   const actual = jest.requireActual<typeof notify>('../notify');
@@ -189,7 +190,7 @@ describe('signed in', () => {
   it('exports the view with the command line\'s own code: the same bytes as `npm run leads -- export`', async () => {
     const run = promisify(execFile);
     const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-    const cli = (args: string[]) => run(tsx, ['scripts/leads.ts', 'export', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: s.dataDir } });
+    const cli = (args: string[]) => run(tsx, ['scripts/leads.ts', 'export', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: s.dataDir, PUBLIC_URL: '' } });
     const views: [string, string[]][] = [
       ['?form=inquiry&spam=false&format=csv', ['Inquriy', '--inbox', '--format', 'csv']],
       ['?spam=false&format=json', ['--inbox', '--format', 'json']],
@@ -206,14 +207,14 @@ describe('signed in', () => {
     }
     // Formulas are made inert, the keys are the specification's.
     const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=freelancer&format=csv`)).text();
-    expect(csv.split('\r\n')[0]).toBe('"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date"');
+    expect(csv.split('\r\n')[0]).toBe(`"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date","${server.admin.exportInboxColumn}"`);
     const json = JSON.parse(await (await agency.send('GET', `${adminRoutes.export.path}?spam=false&format=json`)).text()) as Record<string, unknown[]>;
     expect(Object.keys(json).sort()).toEqual(['Contact_cli', 'Inquriy', 'freelancers', 'subcribe']);
     expect((await agency.send('GET', `${adminRoutes.export.path}?format=xml`)).status).toBe(400);
   });
 
   it('deletes a lead with its CV file', async () => {
-    const storagePath = storagePathOfUrl(cvUrl)!;
+    const storagePath = uploadNamedBy(cvUrl)!.path;
     const parts = splitStoragePath(storagePath)!;
     expect(existsSync(fileOnDisk(s.dataDir, parts.prefix, parts.id))).toBe(true);
     const response = await agency.change('DELETE', pathOf('deleteLead', { docId: freelancer }));
@@ -224,5 +225,63 @@ describe('signed in', () => {
     expect((await agency.send('GET', pathOf('lead', { docId: freelancer }))).status).toBe(404);
     expect(s.app.store.db.prepare('SELECT count(*) AS n FROM deliveries WHERE doc_id = ?').get(freelancer)).toEqual({ n: 0 });
     expect((await agency.change('DELETE', pathOf('deleteLead', { docId: freelancer }))).status).toBe(404);
+  });
+});
+
+describe("a lead's CV is the file its own upload made", () => {
+  const detail = async (docId: string) => (await (await agency.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail;
+  const onDisk = (url: string) => {
+    const parts = splitStoragePath(uploadNamedBy(url)!.path)!;
+    return existsSync(fileOnDisk(s.dataDir, parts.prefix, parts.id));
+  };
+
+  it('a lead naming another lead\'s file gets no CV (only its text), cannot download it, and deleting it leaves the file', async () => {
+    const url = await uploadCv(s, pdfWith('the CV of the first applicant'));
+    const owner = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: url })).docId;
+    const copier = (await submit(s, 'freelancer', { ...validData.freelancer, fullName: 'Copy Cat', CvFile: url })).docId;
+    expect((await detail(owner)).cv).toEqual({ state: 'kept', bytes: pdfWith('the CV of the first applicant').length });
+    expect((await detail(copier)).cv).toEqual({ state: 'text', text: url });
+    expect((await agency.send('GET', pathOf('cv', { docId: copier }))).status).toBe(404);
+
+    expect(await (await agency.change('DELETE', pathOf('deleteLead', { docId: copier }))).json()).toEqual({ leads: 1, forms: 1, files: 0 });
+    expect(onDisk(url)).toBe(true);
+    expect((await agency.send('GET', pathOf('cv', { docId: owner }))).status).toBe(200);
+  });
+
+  it.each([
+    ['an outside host', (url: string) => `https://files.evil.example${url}`],
+    ['a path without its token', (url: string) => url.split('?')[0]!],
+    ['a path with a made-up token', (url: string) => `${url.split('?')[0]!}?token=${'A'.repeat(32)}`],
+  ])('%s is shown as the text typed, never as a CV', async (_name, change) => {
+    const url = await uploadCv(s, pdfWith('someone else\'s CV'));
+    await submit(s, 'freelancer', { ...validData.freelancer, CvFile: url });
+    const typed = change(url);
+    const lead = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: typed })).docId;
+    expect((await detail(lead)).cv).toEqual({ state: 'text', text: typed });
+    expect((await agency.send('GET', pathOf('cv', { docId: lead }))).status).toBe(404);
+    await agency.change('DELETE', pathOf('deleteLead', { docId: lead }));
+    expect(onDisk(url)).toBe(true);
+  });
+
+  it('the export gives each lead\'s address in the inbox, and the document keeps CvFile as sent', async () => {
+    const url = await uploadCv(s, pdfWith('exported'));
+    const lead = (await submit(s, 'freelancer', { ...validData.freelancer, fullName: 'Exported Applicant', CvFile: url })).docId;
+    const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=freelancer&q=Exported%20Applicant&format=csv`)).text();
+    const [header, row] = csv.split('\r\n');
+    expect(header!.split(',').at(-1)).toBe(`"${server.admin.exportInboxColumn}"`);
+    expect(row!.endsWith(`,"${site.brand.url.replace(/\/+$/, '')}/admin/leads/${lead}"`)).toBe(true);
+    expect(row).toContain(`"${url}"`);
+  });
+});
+
+describe('text that lies about itself', () => {
+  it('a right-to-left override in a name is shown by its code in the CSV, and kept as sent in the JSON', async () => {
+    const name = 'Invoice \u202Egpj.exe';
+    await submit(s, 'inquiry', { ...validData.inquiry, Fname: name });
+    const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=inquiry&q=invoice&format=csv`)).text();
+    expect(csv).toContain('"Invoice [U+202E]gpj.exe"');
+    expect(csv).not.toContain('\u202E');
+    const json = JSON.parse(await (await agency.send('GET', `${adminRoutes.export.path}?form=inquiry&q=invoice&format=json`)).text()) as { Fname: string }[];
+    expect(json[0]!.Fname).toBe(name);
   });
 });

@@ -4,40 +4,41 @@
  * sent is never changed here: status, note and spam mark live in the `leads` table beside it.
  */
 import { existsSync } from 'node:fs';
-import { formForCollection, formNameOf } from '../../forms/model/registry';
+import { formForCollection, formNameOf, senderFields } from '../../forms/model/registry';
 import type { LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
+import { cvOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { selectLeads, type LeadRow } from '../leads';
 import { deliveriesOf, queueNotifications } from '../notify';
-import type { Store } from '../store';
-import { filesOf } from './privacy';
+import type { Store, StoredFile } from '../store';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+/** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
+const MAX_IN_ROW = 300;
+const short = (value: string) => (value.length > MAX_IN_ROW ? `${value.slice(0, MAX_IN_ROW - 1)}…` : value);
 
 export function summaryOf(lead: LeadRow): LeadSummary {
-  const form = formForCollection(lead.collection);
-  const nameField = form?.fields.find((f) => f.autoComplete === 'name');
-  const emailField = form?.fields.find((f) => f.kind === 'email');
+  const { name, emails } = senderFields(formForCollection(lead.collection));
   return {
     docId: lead.docId,
     collection: lead.collection,
     form: formNameOf(lead.collection) ?? lead.collection,
-    name: nameField ? text(lead.document[nameField.name]) : '',
-    email: emailField ? text(lead.document[emailField.name]) : '',
+    name: name ? short(text(lead.document[name.name])) : '',
+    email: emails[0] ? short(text(lead.document[emails[0].name])) : '',
     receivedAt: lead.receivedAt,
     status: lead.status,
     spam: lead.spam,
   };
 }
 
-/** The CV a lead names, if its file is still kept. */
-export function keptCv(store: Store, dataDir: string, lead: LeadRow) {
-  const [storagePath] = filesOf(lead.collection, lead.document);
-  if (!storagePath) return { state: 'none' as const };
-  const stored = store.getFile(storagePath);
-  const parts = splitStoragePath(storagePath);
-  if (!stored || !parts || !existsSync(fileOnDisk(dataDir, parts.prefix, parts.id))) return { state: 'deleted' as const };
-  return { state: 'kept' as const, stored };
+const onDisk = (dataDir: string) => (stored: StoredFile) => {
+  const parts = splitStoragePath(stored.path);
+  return parts !== null && existsSync(fileOnDisk(dataDir, parts.prefix, parts.id));
+};
+
+/** The lead's CV: its own upload (kept or deleted), none, or only the text typed into the field. */
+export function cvOfLead(store: Store, dataDir: string, lead: LeadRow) {
+  return cvOf(store, lead.docId, lead.collection, lead.document, onDisk(dataDir));
 }
 
 export function findLead(store: Store, docId: string): LeadRow | undefined {
@@ -47,7 +48,7 @@ export function findLead(store: Store, docId: string): LeadRow | undefined {
 export function leadDetail(store: Store, dataDir: string, docId: string): LeadDetail | undefined {
   const lead = findLead(store, docId);
   if (!lead) return undefined;
-  const cv = keptCv(store, dataDir, lead);
+  const cv = cvOfLead(store, dataDir, lead);
   return {
     ...summaryOf(lead),
     document: lead.document,

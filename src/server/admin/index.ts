@@ -23,13 +23,15 @@ export interface AdminOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The content editor's site and served build (SITE_DIR); left out, its routes answer 503. */
   content?: ContentOptions;
+  /** The site's public address (PUBLIC_URL): the exports' links to each lead. */
+  publicUrl: string;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, content }: AdminOptions): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content }: AdminOptions): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
-  await registerAdminApi(app, { store, dataDir, clock, sleep, ...(content ? { content } : {}) });
+  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, ...(content ? { content } : {}) });
 
   const housekeeping = () => {
     try {

@@ -18,7 +18,8 @@ import { addAccount, Client, pdfWith, startServer, submit, uploadCv, type TestSe
 import { validData } from '../../test/formFixtures';
 import { projectDir } from '../../test/realConfig';
 import { databaseFile } from '../store';
-import { enforceRetention, storagePathOfUrl } from './privacy';
+import { uploadNamedBy } from '../cvFiles';
+import { enforceRetention } from './privacy';
 
 jest.setTimeout(60_000);
 
@@ -87,7 +88,7 @@ it('erasing an e-mail address: a count first, then no byte of it in the database
   expect(filesUnder(backups)).toEqual([backup]);
   expect(holding(backups, marker)).toEqual([]);
   expect(holding(s.dataDir, marker)).toEqual([]);
-  expect(s.app.store.getFile(storagePathOfUrl(cvUrl)!)).toBeUndefined();
+  expect(s.app.store.getFile(uploadNamedBy(cvUrl)!.path)).toBeUndefined();
 
   // The others' leads are untouched, and the count is now nothing.
   expect(((await (await agency.send('GET', `/api/admin/leads/${other.docId}`)).json()) as LeadDetail).name).toBe('Someone Else');
@@ -116,7 +117,7 @@ describe('retention', () => {
   const age = (docId: string, days: number) =>
     s.app.store.db.prepare('UPDATE documents SET created_at = ? WHERE doc_id = ?').run(new Date(s.clock.now - days * DAY).toISOString(), docId);
   const ageFile = (url: string, days: number) =>
-    s.app.store.db.prepare('UPDATE files SET created_at = ? WHERE path = ?').run(new Date(s.clock.now - days * DAY).toISOString(), storagePathOfUrl(url));
+    s.app.store.db.prepare('UPDATE files SET created_at = ? WHERE path = ?').run(new Date(s.clock.now - days * DAY).toISOString(), uploadNamedBy(url)!.path);
 
   it(`deletes each form's leads after its days, and CVs after cvDays (freelancers: ${retention.days} and ${retention.cvDays})`, async () => {
     const marker = `OLD-${randomBytes(6).toString('hex')}`;

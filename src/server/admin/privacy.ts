@@ -7,44 +7,17 @@
  * checkpoint that truncates it). A backup taken afterwards copies the zeroed pages.
  */
 import { rmSync } from 'node:fs';
-import forms from '../../../config/forms';
-import type { FormConfig } from '../../forms/model/formSchema';
-import { formForCollection } from '../../forms/model/registry';
-import { api } from '../../shared/api';
+import { allForms, formForCollection, senderFields } from '../../forms/model/registry';
+import { uploadsOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import type { Store } from '../store';
 import { normalizeEmail } from './accounts';
 
-/** The storage path (Image/CvDeveloper/<uuid>) of a download URL our server handed out, if it is one. */
-export function storagePathOfUrl(url: string): string | undefined {
-  try {
-    const { pathname } = new URL(url, 'http://site.invalid');
-    if (!pathname.startsWith(api.files)) return undefined;
-    const storagePath = decodeURIComponent(pathname.slice(api.files.length));
-    return splitStoragePath(storagePath) ? storagePath : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The stored files a document names in its file fields (the CV). */
-export function filesOf(collection: string, document: Record<string, unknown>): string[] {
-  const form = formForCollection(collection);
-  if (!form) return [];
-  return form.fields.flatMap((field) => {
-    const value = document[field.name];
-    const storagePath = field.kind === 'file' && typeof value === 'string' ? storagePathOfUrl(value) : undefined;
-    return storagePath ? [storagePath] : [];
-  });
-}
-
 /** The e-mail addresses a document holds (its e-mail fields), normalised. */
 export function emailsOf(collection: string, document: Record<string, unknown>): string[] {
-  const form = formForCollection(collection);
-  if (!form) return [];
-  return form.fields.flatMap((field) => {
+  return senderFields(formForCollection(collection)).emails.flatMap((field) => {
     const value = document[field.name];
-    return field.kind === 'email' && typeof value === 'string' && value.trim() !== '' ? [normalizeEmail(value)] : [];
+    return typeof value === 'string' && value.trim() !== '' ? [normalizeEmail(value)] : [];
   });
 }
 
@@ -70,12 +43,15 @@ export interface Deleted {
   files: number;
 }
 
-/** Deletes leads by document id, with their CV files; the bytes are gone when it returns. */
+/**
+ * Deletes leads by document id, with the files their own uploads made (src/server/cvFiles.ts:
+ * a file another lead merely names is not theirs and stays); the bytes are gone when it returns.
+ */
 export function deleteLeads(store: Store, dataDir: string, docIds: readonly string[]): Deleted {
-  const select = store.db.prepare('SELECT collection, data FROM documents WHERE doc_id = ?');
+  const select = store.db.prepare('SELECT collection FROM documents WHERE doc_id = ?');
   const found = docIds.flatMap((docId) => {
-    const row = select.get(docId) as { collection: string; data: string } | undefined;
-    return row ? [{ docId, collection: row.collection, files: filesOf(row.collection, JSON.parse(row.data) as Record<string, unknown>) }] : [];
+    const row = select.get(docId) as { collection: string } | undefined;
+    return row ? [{ docId, collection: row.collection, files: uploadsOf(store, docId).map((f) => f.path) }] : [];
   });
   if (found.length === 0) return { leads: 0, forms: 0, files: 0 };
   const files = [...new Set(found.flatMap((lead) => lead.files))];
@@ -94,8 +70,12 @@ export function deleteLeads(store: Store, dataDir: string, docIds: readonly stri
 /** The leads (spam included) whose e-mail fields hold this address, in any form. */
 export function leadsWithEmail(store: Store, email: string): { docId: string; collection: string }[] {
   const wanted = normalizeEmail(email);
-  const rows = store.db.prepare('SELECT doc_id AS docId, collection, data FROM documents').all() as { docId: string; collection: string; data: string }[];
-  return rows.filter((row) => emailsOf(row.collection, JSON.parse(row.data) as Record<string, unknown>).includes(wanted)).map(({ docId, collection }) => ({ docId, collection }));
+  const found: { docId: string; collection: string }[] = [];
+  // Row by row: the whole table is never in memory.
+  for (const row of store.db.prepare('SELECT doc_id AS docId, collection, data FROM documents').iterate() as Iterable<{ docId: string; collection: string; data: string }>) {
+    if (emailsOf(row.collection, JSON.parse(row.data) as Record<string, unknown>).includes(wanted)) found.push({ docId: row.docId, collection: row.collection });
+  }
+  return found;
 }
 
 export function countForEmail(store: Store, email: string): { leads: number; forms: number } {
@@ -123,7 +103,7 @@ const stamp = (ms: number) => new Date(ms).toISOString();
  */
 export function enforceRetention(store: Store, dataDir: string, now: number): Deleted {
   let deleted: Deleted = { leads: 0, forms: 0, files: 0 };
-  for (const form of Object.values(forms as Record<string, FormConfig>)) {
+  for (const form of allForms) {
     const { days, cvDays } = form.retention;
     const old = store.db.prepare('SELECT doc_id AS docId FROM documents WHERE collection = ? AND created_at < ?').all(form.collection, stamp(now - days * DAY_MS)) as { docId: string }[];
     if (old.length > 0) {

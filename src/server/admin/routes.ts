@@ -18,19 +18,21 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_STATUSES, roleMayUse, SIGN_IN_API, type AdminRoute, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
-import { exportLeads, selectLeads, type LeadFilter } from '../leads';
+import { exportStream, leadPage, viewCounts, type LeadFilter, type PageOf } from '../leads';
 import { resendDelivery } from '../notify';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
 import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, roleOf, verifyPassword } from './accounts';
-import { findLead, keptCv, leadDetail, markNotSpam, summaryOf, unreadCount, updateLead } from './inbox';
+import { cvOfLead, findLead, leadDetail, markNotSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
 import { sqliteSessionStore } from './sessions';
+import { hashGate } from './hashGate';
 import { signInThrottle } from './throttle';
 import { contentHandlers, type ContentOptions } from '../content';
 import { contentRoutes } from '../../shared/contentApi';
@@ -47,6 +49,7 @@ export interface AdminApiOptions {
   clock: () => number;
   /** How the sign-in waits before answering after wrong passwords (tests record it instead). */
   sleep: (ms: number) => Promise<void>;
+  publicUrl: string;
 }
 
 const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -104,6 +107,11 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiO
     getToken: tokenOf,
   });
   const throttle = signInThrottle(store, clock);
+  const gate = hashGate(server.admin.signIn.hashing, server.limits);
+  const refuse = (reply: FastifyReply, seconds: number, busy = false) => {
+    reply.header('Retry-After', String(seconds));
+    return fail(reply, 429, busy ? fill(messages.signInBusy, { seconds }) : fill(messages.tooManyAttempts, { minutes: Math.ceil(seconds / 60) }));
+  };
   // Made now, so that the first sign-in with an unknown address takes no longer than the others.
   void dummyHash();
 
@@ -126,15 +134,16 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiO
     }
     const account = normalizeEmail(email);
     const verdict = throttle.begin(account, request.ip);
-    if ('refusedForSeconds' in verdict) {
-      reply.header('Retry-After', String(verdict.refusedForSeconds));
-      return fail(reply, 429, fill(messages.tooManyAttempts, { minutes: Math.ceil(verdict.refusedForSeconds / 60) }));
-    }
+    if ('refusedForSeconds' in verdict) return refuse(reply, verdict.refusedForSeconds);
     if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     // An unknown address costs the same hash as a known one: the answer and its time are the same.
     const stored = passwordHashOf(store, account);
-    const right = await verifyPassword(password, stored ?? (await dummyHash()));
-    if (!right || stored === undefined) return fail(reply, 401, messages.wrongPassword);
+    const checked = await gate.run(request.ip, verdict.priorFailures, async () => verifyPassword(password, stored ?? (await dummyHash())));
+    if ('refusedForSeconds' in checked) {
+      throttle.notTried(account, request.ip);
+      return refuse(reply, checked.refusedForSeconds, true);
+    }
+    if (!checked.value || stored === undefined) return fail(reply, 401, messages.wrongPassword);
     throttle.succeeded(account, request.ip);
     // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
     await request.session.regenerate();
@@ -167,6 +176,16 @@ function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
   return filter;
 }
 
+/** The page of the list, from the query (page from 0); undefined when a part is not known. */
+function pageOf(query: Record<string, unknown>): PageOf | undefined {
+  const { page = '0', pageSize = String(PAGE_SIZES[0]), sort = 'receivedAt', direction = 'desc' } = query;
+  if (typeof page !== 'string' || !/^\d{1,7}$/.test(page)) return undefined;
+  const size = Number(pageSize);
+  if (!PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number])) return undefined;
+  if (!LEAD_SORTS.includes(sort as LeadSort) || (direction !== 'asc' && direction !== 'desc')) return undefined;
+  return { offset: Number(page) * size, limit: size, sort: sort as LeadSort, direction };
+}
+
 /** The e-mail address of an erasure's body, or undefined. */
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;
@@ -174,7 +193,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */
-async function adminApi(scope: FastifyInstance, { store, dataDir, clock, content }: AdminApiOptions) {
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content }: AdminApiOptions) {
   await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
 
   scope.addHook('onRequest', (request, reply, done) => {
@@ -211,8 +230,15 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, content
 
   route('leads', async (request, reply) => {
     const filter = filterOf(request.query);
-    if (!filter) return fail(reply, 400, messages.badFilter);
-    return json(reply, 200, { leads: selectLeads(store, filter).map(summaryOf), unread: unreadCount(store) });
+    const page = pageOf(request.query);
+    if (!filter || !page) return fail(reply, 400, messages.badFilter);
+    const answer: LeadList = {
+      leads: leadPage(store, filter, page).map(summaryOf),
+      offset: page.offset,
+      ...viewCounts(store, filter),
+      unread: unreadCount(store),
+    };
+    return json(reply, 200, answer);
   });
 
   route('lead', async (request, reply) => {
@@ -238,10 +264,11 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, content
 
   route('cv', async (request, reply) => {
     const lead = findLead(store, docIdOf(request));
-    const cv = lead ? keptCv(store, dataDir, lead) : undefined;
+    const cv = lead ? cvOfLead(store, dataDir, lead) : undefined;
     if (!lead) return fail(reply, 404, messages.unknownLead);
     if (cv?.state !== 'kept') return fail(reply, 404, messages.noCv);
-    const name = summaryOf(lead).name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+    // The file's name: ASCII letters and digits of the lead's name (hidden characters shown by their code first).
+    const name = visible(summaryOf(lead).name).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
     return sendStoredFile(reply, dataDir, cv.stored, `cv-${name || lead.docId}`);
   });
 
@@ -265,7 +292,9 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, content
     return reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="leads-${form}-${day}.${format}"`)
-      .send(exportLeads(store, filter, format));
+      // Streamed from the database as the browser reads it; should it fail midway, the answer
+      // is cut off without its last chunk, so the browser reports a failed download.
+      .send(exportStream(store, filter, format, publicUrl));
   });
 
   route('erasureCount', async (request, reply) => {

@@ -11,7 +11,7 @@ import type { Session } from 'fastify';
 import { createHash } from 'node:crypto';
 import server from '../../../config/server';
 import type { Store } from '../store';
-import { lazyStatements } from './statements';
+import { lazyStatements } from '../statements';
 
 /** What a session holds besides its cookie: who signed in, and the CSRF secret. */
 export interface SessionData {

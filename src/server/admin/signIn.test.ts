@@ -197,9 +197,8 @@ describe('wrong passwords', () => {
     expect(await refused.json()).toEqual({ message: admin.messages.tooManyAttempts.replace('{minutes}', String(windowMinutes)) });
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
 
-    // Another account, from another address, is not held up.
-    await addAccount(s, 'other@agency.test');
-    expect((await client.signIn('other@agency.test', PASSWORD, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(204);
+    // The same account from another address is not held up: the count is per account and address.
+    expect((await new Client(s.base, { 'x-forwarded-for': '203.0.113.9' }).signIn('owner@agency.test')).status).toBe(204);
 
     s.clock.now += windowMinutes * MINUTE + 1;
     expect((await new Client(s.base).signIn('owner@agency.test')).status).toBe(204);
@@ -231,8 +230,11 @@ describe('wrong passwords', () => {
 
   it('tries sent all at once are each counted before any password is checked', async () => {
     const tries = await Promise.all(Array.from({ length: 8 }, (_, i) => new Client(s.base).signIn('owner@agency.test', `wrong ${i}`)));
-    expect(tries.filter((r) => r.status === 401)).toHaveLength(perAccount.refuseAfter);
-    expect(tries.filter((r) => r.status === 429)).toHaveLength(8 - perAccount.refuseAfter);
+    // Some are refused by the count, some because the client has too many waiting: none slips past.
+    const checked = tries.filter((r) => r.status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(perAccount.refuseAfter);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(8 - checked);
   });
 
   it('a right password starts the account\'s count again', async () => {
@@ -303,4 +305,63 @@ it('the sign-in takes JSON only, without its token nothing else is looked at', a
     expect((await client.send('POST', SIGN_IN_API, { json, headers: { [CSRF_HEADER]: csrfToken } })).status).toBe(400);
   }
   expect(ADMIN_API_PREFIX.startsWith(SIGN_IN_API)).toBe(false);
+});
+
+describe('a stranger against the owner', () => {
+  const { perAccount } = admin.signIn;
+  const { perNetwork } = admin.signIn.hashing;
+
+  it('cannot lock the owner out: after the stranger\'s wrong passwords the owner, from an address without failures, signs in within 2 s while the stranger keeps failing', async () => {
+    const stranger = new Client(s.base, { 'x-forwarded-for': '198.51.100.66' });
+    for (let i = 0; i < perAccount.refuseAfter; i++) expect((await stranger.signIn('owner@agency.test', `guess ${i}`)).status).toBe(401);
+    expect((await stranger.signIn('owner@agency.test', 'guess again')).status).toBe(429);
+    // The right password from the stranger's address is refused too: the stranger learns nothing.
+    expect((await stranger.signIn('owner@agency.test')).status).toBe(429);
+
+    let keepGoing = true;
+    const attack = (async () => {
+      const statuses: number[] = [];
+      while (keepGoing) statuses.push((await stranger.signIn('owner@agency.test', 'guess on')).status);
+      return statuses;
+    })();
+    const started = performance.now();
+    const owner = await new Client(s.base, { 'x-forwarded-for': '203.0.113.50' }).signIn('owner@agency.test');
+    const took = performance.now() - started;
+    keepGoing = false;
+    const strangerGot = new Set(await attack);
+    expect(owner.status).toBe(204);
+    expect(took).toBeLessThan(2000);
+    expect(strangerGot).toEqual(new Set([429]));
+  });
+
+  it('cannot make the owner wait: 150 sign-ins at once from 150 /64s of one /48, and the owner\'s right password from elsewhere is answered within 3 s', async () => {
+    const strangers = Array.from({ length: 150 }, (_, i) => new Client(s.base, { 'x-forwarded-for': `2001:db8:77:${(i + 1).toString(16)}::1` }));
+    // The sign-in form's token first (as a browser has it), so that only the sign-ins race.
+    await Promise.all(strangers.map((c) => c.signInState()));
+    const owner = new Client(s.base, { 'x-forwarded-for': '203.0.113.77' });
+    await owner.signInState();
+    const attack = Promise.all(strangers.map((c, i) => c.signIn(`nobody${i}@agency.test`, 'wrong password!')));
+    const started = performance.now();
+    const answer = await owner.signIn('owner@agency.test');
+    const took = performance.now() - started;
+    const answers = await attack;
+    expect(answer.status).toBe(204);
+    expect(took).toBeLessThan(3000);
+    // The /48 had at most perNetwork checks waiting or running; the rest were refused at once, with Retry-After.
+    const refused = answers.filter((r) => r.status === 429);
+    expect(answers.filter((r) => r.status === 401).length).toBeLessThanOrEqual(150);
+    expect(refused.length).toBeGreaterThanOrEqual(150 - perNetwork * 3);
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused[0]!.json()).toEqual({ message: admin.messages.signInBusy.replace('{seconds}', refused[0]!.headers.get('retry-after')!) });
+  });
+
+  it('one client gets at most its share of checks waiting: the rest is refused at once, not queued', async () => {
+    const client = new Client(s.base, { 'x-forwarded-for': '198.51.100.90' });
+    await client.signInState();
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => client.signIn(`someone${i}@agency.test`, 'wrong password!')));
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(admin.signIn.hashing.perClient);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(6 - admin.signIn.hashing.perClient);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
 });

@@ -1,7 +1,9 @@
 /**
- * Wrong passwords at the sign-in, counted per account (the e-mail typed, whether or not it has
- * an account, so the answer says nothing about which exist) and per client (an IPv6 /64 is one), in the
- * database (a restart forgives no one). Past `slowAfter` failures in the window each answer
+ * Wrong passwords at the sign-in, counted per account from one client (the e-mail typed, whether
+ * or not it has an account, so the answer says nothing about which exist, with the client's
+ * address: an IPv6 /64 is one client) and per client across accounts, in the database (a restart
+ * forgives no one). Never per account alone: a stranger's wrong passwords for the owner's
+ * address slow and refuse the stranger, not the owner signing in from elsewhere. Past `slowAfter` failures in the window each answer
  * waits, twice as long each time; past `refuseAfter` every try is refused (429) until the
  * window since the first failure has passed. A try counts as failed from the moment it starts,
  * until its password proves right: tries sent all at once cannot slip past the count.
@@ -9,16 +11,18 @@
 import server from '../../../config/server';
 import { clientKey } from '../rateLimit';
 import type { Store } from '../store';
-import { lazyStatements } from './statements';
+import { lazyStatements } from '../statements';
 
 const settings = server.admin.signIn;
 const WINDOW_MS = settings.windowMinutes * 60 * 1000;
 
-export type Verdict = { refusedForSeconds: number } | { delayMs: number };
+/** Refused, or let through after `delayMs`; `priorFailures`: the client's failures before this try. */
+export type Verdict = { refusedForSeconds: number } | { delayMs: number; priorFailures: number };
 
-const accountKey = (account: string) => `account:${account}`;
 /** An address counts as its client, as in the forms' rate limits: an IPv6 network (a /64) is one client. */
-const addressKey = (address: string) => `address:${clientKey(address, server.limits.ipv6ClientBits)}`;
+export const signInClient = (address: string) => clientKey(address, server.limits.ipv6ClientBits);
+const accountKey = (account: string, address: string) => `account:${signInClient(address)}:${account}`;
+const addressKey = (address: string) => `address:${signInClient(address)}`;
 
 function delayFor(failures: number, { slowAfter }: { slowAfter: number }): number {
   if (failures < slowAfter) return 0;
@@ -40,21 +44,29 @@ export function signInThrottle(store: Store, clock: () => number) {
       return store.db.transaction((): Verdict => {
         const now = clock();
         sweepFailures(store, now);
-        const byAccount = read.get(accountKey(account)) as { failures: number; firstAt: number } | undefined;
+        const byAccount = read.get(accountKey(account, address)) as { failures: number; firstAt: number } | undefined;
         const byAddress = read.get(addressKey(address)) as { failures: number; firstAt: number } | undefined;
         const refusedUntil = Math.max(
           byAccount && byAccount.failures >= settings.perAccount.refuseAfter ? byAccount.firstAt + WINDOW_MS : 0,
           byAddress && byAddress.failures >= settings.perAddress.refuseAfter ? byAddress.firstAt + WINDOW_MS : 0,
         );
         if (refusedUntil > now) return { refusedForSeconds: Math.max(1, Math.ceil((refusedUntil - now) / 1000)) };
-        count.run(accountKey(account), now);
+        count.run(accountKey(account, address), now);
         count.run(addressKey(address), now);
-        return { delayMs: Math.max(delayFor(byAccount?.failures ?? 0, settings.perAccount), delayFor(byAddress?.failures ?? 0, settings.perAddress)) };
+        return {
+          delayMs: Math.max(delayFor(byAccount?.failures ?? 0, settings.perAccount), delayFor(byAddress?.failures ?? 0, settings.perAddress)),
+          priorFailures: byAddress?.failures ?? 0,
+        };
       })();
     },
-    /** The password was right: the account's count starts again; the address's loses this try. */
+    /** The try was refused before its password was checked (too many waiting): it counts for nothing. */
+    notTried(account: string, address: string): void {
+      q().uncount.run(accountKey(account, address));
+      q().uncount.run(addressKey(address));
+    },
+    /** The password was right: the account's count from this client starts again; the client's loses this try. */
     succeeded(account: string, address: string): void {
-      q().forget.run(accountKey(account));
+      q().forget.run(accountKey(account, address));
       q().uncount.run(addressKey(address));
     },
   };

@@ -5,7 +5,6 @@
  * commits when the checkout is a git work tree; nothing is built or switched.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import server from '../../../config/server';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../shared/adminApi';
 import { contentRoutes } from '../../shared/contentApi';
@@ -37,20 +36,5 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   return app;
 }
 
-const handled = (url: string) => url.split('?')[0] === SIGN_IN_API || url.split('?')[0] === adminRoutes.me.path || url.startsWith(contentRoutes.content.path);
-
-/** The vite plugin (vite.config.ts): answers the editor's API before /api goes to the site's server. */
-export function devEditor({ root }: { root: string }) {
-  let app: Promise<FastifyInstance> | undefined;
-  return {
-    name: 'content-editor',
-    apply: 'serve' as const,
-    configureServer(devServer: { middlewares: { use(handler: (request: IncomingMessage, response: ServerResponse, next: () => void) => void): void } }) {
-      devServer.middlewares.use((request, response, next) => {
-        if (!request.url || !handled(request.url)) return next();
-        app ??= devContentApp(root);
-        void app.then((ready) => ready.routing(request, response));
-      });
-    },
-  };
-}
+/** Whether a request is the editor's (vite.config.ts's plugin hands it here; the rest of /api goes to the site's server). */
+export const handlesUrl = (url: string) => url.split('?')[0] === SIGN_IN_API || url.split('?')[0] === adminRoutes.me.path || url.startsWith(contentRoutes.content.path);

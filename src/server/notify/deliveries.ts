@@ -6,6 +6,7 @@
  * "retrying"), `sent`, or `failed` (every try of the schedule failed).
  */
 import type Database from 'better-sqlite3';
+import { preparedIn } from '../statements';
 import { newDocumentId } from '../store';
 import type { Channel } from './settings';
 
@@ -42,7 +43,7 @@ export function newDeliveryId(): string {
 
 const COLUMNS = `id, doc_id AS docId, channel, state, attempts, next_at AS nextAt, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt`;
 
-function statements(db: Database.Database) {
+const statements = preparedIn((db: Database.Database) => {
   return {
     lead: db.prepare(
       `SELECT d.collection, d.data, coalesce(l.spam, 0) AS spam, d.created_at AS createdAt
@@ -59,16 +60,11 @@ function statements(db: Database.Database) {
     resend: db.prepare(`UPDATE deliveries SET state = 'pending', attempts = 0, next_at = ?, last_error = NULL, sent_at = NULL WHERE id = ?`),
     ofLead: db.prepare(`SELECT ${COLUMNS} FROM deliveries WHERE doc_id = ? ORDER BY created_at, channel`),
   };
-}
-
-type Statements = ReturnType<typeof statements>;
-const prepared = new WeakMap<Database.Database, Statements>();
+});
 
 /** The table's operations on one database (prepared once per database). */
 export function deliveriesIn(db: Database.Database) {
-  let s = prepared.get(db);
-  if (!s) prepared.set(db, (s = statements(db)));
-  const q = s;
+  const q = statements(db);
   return {
     lead(docId: string): StoredLead | undefined {
       const row = q.lead.get(docId) as { collection: string; data: string; spam: number; createdAt: string } | undefined;

@@ -192,19 +192,31 @@ describe('the e-mail', () => {
     await waitFor('the mail', () => receiver.mails.length === 1);
     const { email } = receiver.mails[0]!;
 
-    const cv = `${PUBLIC_URL}${url}`;
+    const inboxLead = `${PUBLIC_URL}/admin/leads/${docId}`;
     const cvLabel = freelancer.fields.find((f) => f.name === 'CvFile')!.label;
-    expect(email.text).toContain(`${cvLabel}: ${cv}`);
-    expect(email.html).toContain(`<a href="${cv.replace(/&/g, '&#38;')}">`);
-    // The CV's address works: the agency downloads the file with it.
-    const download = await fetch(`${site.base}${url}`);
-    expect(download.status).toBe(200);
-    expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('%PDF-1.4\n% a CV\n');
+    expect(email.text).toContain(`${cvLabel}: ${server.notifications.mail.cvInInbox}`);
+    expect(email.html).toContain(`<a href="${inboxLead}">${server.notifications.mail.cvInInbox}</a>`);
+    // The file's token address is nowhere in the mail.
+    expect(email.text).not.toContain(url.split('?')[0]!);
+    expect(email.html).not.toContain('token=');
     expect(email.text).toContain('Portfolio URL: javascript:alert(1)');
     expect(email.html).not.toContain('href="javascript');
     expect(email.html).toContain('javascript:alert(1)');
     expect(email.subject).toBe(subjectOf(freelancer, document));
     await waitFor('the delivery marked sent', () => delivery(site, docId, 'email')?.state === 'sent');
+  });
+
+  it('shows a right-to-left override and invisible characters by their code in the subject, the reply name and the body', async () => {
+    const receiver = await smtp();
+    const site = await startSite({ smtpPort: receiver.port });
+    const document = { ...buildDocument(inquiry, validData.inquiry), Fname: 'Invoice \u202Egpj.exe\u200B', Pname: 'Pay \u2066now\u2069' };
+    await post(site, inquiry, document);
+    await waitFor('the mail', () => receiver.mails.length === 1);
+    const { email } = receiver.mails[0]!;
+    expect(email.subject).toContain('Invoice [U+202E]gpj.exe[U+200B]');
+    expect(email.replyTo?.[0]?.name).toBe('Invoice [U+202E]gpj.exe[U+200B]');
+    for (const text of [email.subject ?? '', email.text ?? '', htmlText(email.html ?? '')]) expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+    expect(email.text).toContain('Pay [U+2066]now[U+2069]');
   });
 
   it('is tried again while the SMTP server is down, and delivered once when it is back', async () => {

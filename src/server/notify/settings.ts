@@ -8,6 +8,7 @@
  * site starts all the same, and that channel's deliveries are kept, waiting, until it is
  * fixed and the site restarted. Values that may hold a password are never repeated.
  */
+import { httpAddress } from '../../shared/links';
 import site from '../../../config/site';
 import { rules } from '../../forms/model/rules';
 
@@ -65,15 +66,6 @@ function mailbox(text: string): { name: string; address: string } | undefined {
 function mailboxList(value: string): string[] | undefined {
   const entries = value.split(',').filter((part) => part.trim() !== '').map(mailbox);
   return entries.length > 0 && entries.every((e) => e !== undefined) ? entries.map((e) => e!.address) : undefined;
-}
-
-function httpAddress(value: string): URL | undefined {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function smtpAddress(value: string): boolean {

@@ -6,6 +6,7 @@
 import styled from '@emotion/styled';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useDataPort } from '../../../data/DataPortContext';
+import { serverRefusalOf } from '../../../data/port';
 import { tokens } from '../../../islands/tokens';
 import { fill } from '../../../shared/text';
 import { newStorageId } from '../../model/storageId';
@@ -139,7 +140,9 @@ export function FileInput({ field, idPrefix, registration, setFileUrl, trackUplo
         console.error('CV upload failed:', reason);
         if (attempt !== current.current) return;
         setFileUrl('');
-        setState({ step: 'failed', message: upload.failed });
+        // The server's own words when it refused the file (its type, its size, too many
+        // uploads); the generic message only when it could not be reached or broke down.
+        setState({ step: 'failed', message: serverRefusalOf(reason) ?? upload.failed });
       });
     trackUpload(running);
   }

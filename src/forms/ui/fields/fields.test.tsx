@@ -17,7 +17,7 @@ import server from '../../../../config/server';
 import { DataPortProvider } from '../../../data/DataPortContext';
 import type { DataPort } from '../../../data/port';
 import { createEmotionCache } from '../../../islands/emotionCache';
-import { specDocuments, specToasts, validData } from '../../../test/formFixtures';
+import { messageOf, specDocuments, toasts, validData } from '../../../test/formFixtures';
 import type { FieldConfig, FormConfig } from '../../model/formSchema';
 import { FormRenderer } from '../FormRenderer';
 import { submissionsInMemory } from '../../submit/memory';
@@ -81,6 +81,8 @@ afterEach(async () => {
 /* --------------------------------------------- the shared suite over field kinds */
 
 const upload = forms.freelancer.fields.find((f) => f.kind === 'file')!.upload!;
+/** Fills `{name}` placeholders as the site does (the upload's texts in config/forms). */
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
 const textKinds: Kind[] = ['text', 'email', 'tel', 'url', 'textarea'];
 
 /** A field of each kind, named and labelled plainly. */
@@ -155,7 +157,7 @@ async function fillValid(kind: Kind, input: HTMLElement, user: ReturnType<typeof
       return 'alpha';
     case 'file': {
       await user.upload(input as HTMLInputElement, new File(['%PDF-1.4 cv'], 'cv.pdf', { type: 'application/pdf' }));
-      await screen.findByText('cv.pdf uploaded.');
+      await screen.findByText(fill(upload.done, { name: 'cv.pdf' }));
       return 'https://files.example.com/';
     }
     default: {
@@ -286,14 +288,14 @@ describe('a file field', () => {
     expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document');
 
     await user.upload(input as HTMLInputElement, new File(['%PDF-1.4 cv'], 'cv.pdf', { type: 'application/pdf' }));
-    const bar = await screen.findByRole('progressbar', { name: 'Uploading cv.pdf…' });
+    const bar = await screen.findByRole('progressbar', { name: fill(upload.uploading, { name: 'cv.pdf' }) });
     expect(bar).toHaveAttribute('aria-valuenow', '50');
-    expect(screen.getByRole('status')).toHaveTextContent('Uploading cv.pdf…');
+    expect(screen.getByRole('status')).toHaveTextContent(fill(upload.uploading, { name: 'cv.pdf' }));
 
     await act(async () => finish());
-    expect(await screen.findByRole('status')).toHaveTextContent('cv.pdf uploaded.');
+    expect(await screen.findByRole('status')).toHaveTextContent(fill(upload.done, { name: 'cv.pdf' }));
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(input).toHaveAccessibleDescription('cv.pdf uploaded.');
+    expect(input).toHaveAccessibleDescription(fill(upload.done, { name: 'cv.pdf' }));
   });
 
   it('refuses a file too large without uploading it, and says why', async () => {
@@ -328,50 +330,61 @@ async function paste(user: ReturnType<typeof userEvent.setup>, input: HTMLElemen
   await user.paste(text);
 }
 
-const field = (form: HTMLElement, label: string) => within(form).getByLabelText(labelled(label)) as HTMLInputElement;
+/** The label config/forms gives a field of one of the site's forms. */
+function labelOf(id: keyof typeof forms, key: string): string {
+  const found = (forms[id].fields as readonly FieldConfig[]).find((f) => f.name === key);
+  if (!found) throw new Error(`config/forms/${id}.ts has no field ${key}`);
+  return found.label;
+}
+
+/** A field of one of the site's forms, found as a visitor finds it: by its label (config/forms). */
+const field = (form: HTMLElement, id: keyof typeof forms, key: string) => within(form).getByLabelText(labelled(labelOf(id, key))) as HTMLInputElement;
+
+/** The first position offered (config/forms): its label, which the visitor picks, and its value, which is stored. */
+const position = (forms.freelancer.fields as readonly FieldConfig[]).find((f) => f.name === 'SelectedTechnology')!.options!.find((o) => !o.disabled)!;
 
 async function fillContact(form: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
-  await paste(user, field(form, 'Full Name'), 'Alan Turing');
-  await paste(user, field(form, 'Business Name'), 'Bletchley Ltd');
-  await user.type(field(form, 'Phone Number'), '07112345678'); // 11 digits typed: the input keeps 10
-  await paste(user, field(form, 'Your Email Address'), 'alan@example.co.uk');
-  await paste(user, field(form, 'Message'), 'We need a website.');
+  await paste(user, field(form, 'contact', 'Fullname'), 'Alan Turing');
+  await paste(user, field(form, 'contact', 'Company'), 'Bletchley Ltd');
+  await user.type(field(form, 'contact', 'Number'), '07112345678'); // 11 digits typed: the input keeps 10
+  await paste(user, field(form, 'contact', 'Email'), 'alan@example.co.uk');
+  await paste(user, field(form, 'contact', 'Messsage'), 'We need a website.');
 }
 
 async function fillInquiry(form: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
-  await paste(user, field(form, 'Full Name'), 'Ada Lovelace');
-  await paste(user, field(form, 'Email Address'), 'ada@example.com');
-  await user.type(field(form, 'Your Project'), 'A shop');
+  await paste(user, field(form, 'inquiry', 'Fname'), 'Ada Lovelace');
+  await paste(user, field(form, 'inquiry', 'Email'), 'ada@example.com');
+  await user.type(field(form, 'inquiry', 'Pname'), 'A shop');
 }
 
 describe('the contact form', () => {
   it('saves one document with the spec keys, clears every field and empties "You are"', async () => {
     const recorder = recordingPort();
     const { user, form } = await renderSiteForm('contact', recorder);
-    expect(field(form, 'You are').value).toBe('You are a Business Man');
+    expect(field(form, 'contact', 'Your').value).toBe((forms.contact.fields as readonly FieldConfig[]).find((f) => f.name === 'Your')!.defaultValue);
     await fillContact(form, user);
-    expect(field(form, 'Phone Number').value).toBe('0711234567');
-    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(field(form, 'contact', 'Number').value).toBe('0711234567');
+    await user.click(within(form).getByRole('button', { name: forms.contact.submitLabel }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
     const { collection, document } = recorder.saves[0]!;
     expect(collection).toBe('Contact_cli');
     expect(Object.keys(document).sort()).toEqual([...specDocuments.contact.keys].sort());
     // fillContact types exactly the contact form's valid fixture.
     expect(document).toEqual({ ...validData.contact, id: expect.any(Number), Date: expect.any(String) });
-    await waitFor(() => expect(field(form, 'Full Name').value).toBe(''));
-    for (const label of ['Business Name', 'Phone Number', 'Your Email Address', 'Message', 'You are']) expect(field(form, label).value).toBe('');
-    expect(await screen.findByText(specToasts.contact.success!)).toBeInTheDocument();
+    await waitFor(() => expect(field(form, 'contact', 'Fullname').value).toBe(''));
+    for (const key of ['Company', 'Number', 'Email', 'Messsage', 'Your']) expect(field(form, 'contact', key).value).toBe('');
+    expect(await screen.findByText(toasts.contact.success!)).toBeInTheDocument();
     expect(submissionsInMemory.Contact_cli?.at(-1)).toEqual(document);
   });
 
   it('shows only the first failing check, in spec order', async () => {
     const recorder = recordingPort();
     const { user, form } = await renderSiteForm('contact', recorder);
-    await user.type(field(form, 'Your Email Address'), 'not an email');
-    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await user.type(field(form, 'contact', 'Email'), 'not an email');
+    await user.click(within(form).getByRole('button', { name: forms.contact.submitLabel }));
     const alerts = await within(form).findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(['Please enter Full name']);
-    await waitFor(() => expect(field(form, 'Full Name')).toHaveFocus());
+    expect(alerts.map((a) => a.textContent)).toEqual([messageOf('contact', 'Fullname')]);
+    await waitFor(() => expect(field(form, 'contact', 'Fullname')).toHaveFocus());
     expect(recorder.saves).toHaveLength(0);
   });
 
@@ -379,40 +392,40 @@ describe('the contact form', () => {
     const recorder = recordingPort({ fail: true });
     const { user, form } = await renderSiteForm('contact', recorder);
     await fillContact(form, user);
-    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await user.click(within(form).getByRole('button', { name: forms.contact.submitLabel }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
     await waitFor(() => expect(console.error).toHaveBeenCalled());
     await wait(50);
-    for (const label of ['Full Name', 'Business Name', 'Phone Number', 'Your Email Address', 'Message', 'You are']) expect(field(form, label).value).toBe('');
+    for (const key of ['Fullname', 'Company', 'Number', 'Email', 'Messsage', 'Your']) expect(field(form, 'contact', key).value).toBe('');
     expect(screen.queryByTestId('toast')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
 describe('the inquiry form', () => {
-  it('on a failed save: keeps what was typed and shows "Plas Try Agin"', async () => {
+  it('on a failed save: keeps what was typed and shows the failure toast', async () => {
     const recorder = recordingPort({ fail: true });
     const { user, form } = await renderSiteForm('inquiry', recorder);
     await fillInquiry(form, user);
-    await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
-    expect(await screen.findByText('Plas Try Agin')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: forms.inquiry.submitLabel }));
+    expect(await screen.findByText(toasts.inquiry.failure!)).toBeInTheDocument();
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(recorder.saves).toHaveLength(1);
-    expect(field(form, 'Full Name').value).toBe('Ada Lovelace');
-    expect(field(form, 'Email Address').value).toBe('ada@example.com');
-    expect(field(form, 'Your Project').value).toBe('A shop');
+    expect(field(form, 'inquiry', 'Fname').value).toBe('Ada Lovelace');
+    expect(field(form, 'inquiry', 'Email').value).toBe('ada@example.com');
+    expect(field(form, 'inquiry', 'Pname').value).toBe('A shop');
   });
 
-  it('on a save: one document with the spec keys, the toast "Thankyou For Send", fields cleared', async () => {
+  it('on a save: one document with the spec keys, the success toast, fields cleared', async () => {
     const recorder = recordingPort();
     const { user, form } = await renderSiteForm('inquiry', recorder);
     await fillInquiry(form, user);
-    await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
-    expect(await screen.findByText(specToasts.inquiry.success!)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: forms.inquiry.submitLabel }));
+    expect(await screen.findByText(toasts.inquiry.success!)).toBeInTheDocument();
     expect(recorder.saves).toHaveLength(1);
     expect(recorder.saves[0]!.collection).toBe('Inquriy');
     expect(recorder.saves[0]!.document).toEqual({ Fname: 'Ada Lovelace', Email: 'ada@example.com', Number: '', Pname: 'A shop', id: expect.any(Number), Date: expect.any(String) });
-    await waitFor(() => expect(field(form, 'Full Name').value).toBe(''));
+    await waitFor(() => expect(field(form, 'inquiry', 'Fname').value).toBe(''));
   });
 });
 
@@ -420,42 +433,42 @@ describe('the freelancer form', () => {
   it('uploads the CV, saves its URL and the position, and thanks the visitor', async () => {
     const recorder = recordingPort();
     const { user, form } = await renderSiteForm('freelancer', recorder);
-    await paste(user, field(form, 'Full Name'), 'Grace Hopper');
-    await paste(user, field(form, 'Email Address'), 'grace@example.com');
-    await paste(user, field(form, 'Portfolio URL'), 'https://grace.example.com');
-    await user.selectOptions(field(form, 'Position'), 'Web Desiner');
-    await user.upload(field(form, 'Your CV'), new File(['%PDF-1.4'], 'grace.pdf', { type: 'application/pdf' }));
-    await screen.findByText('grace.pdf uploaded.');
-    await user.type(field(form, 'Message'), 'Hello');
-    await user.click(within(form).getByRole('button', { name: 'Send Application' }));
-    expect(await screen.findByText(specToasts.freelancer.success!)).toBeInTheDocument();
+    await paste(user, field(form, 'freelancer', 'fullName'), 'Grace Hopper');
+    await paste(user, field(form, 'freelancer', 'Email'), 'grace@example.com');
+    await paste(user, field(form, 'freelancer', 'portfolioUrl'), 'https://grace.example.com');
+    await user.selectOptions(field(form, 'freelancer', 'SelectedTechnology'), position.label ?? position.value);
+    await user.upload(field(form, 'freelancer', 'CvFile'), new File(['%PDF-1.4'], 'grace.pdf', { type: 'application/pdf' }));
+    await screen.findByText(fill(upload.done, { name: 'grace.pdf' }));
+    await user.type(field(form, 'freelancer', 'Messsage'), 'Hello');
+    await user.click(within(form).getByRole('button', { name: forms.freelancer.submitLabel }));
+    expect(await screen.findByText(toasts.freelancer.success!)).toBeInTheDocument();
     const { collection, document } = recorder.saves[0]!;
     expect(collection).toBe('freelancers');
     expect(Object.keys(document).sort()).toEqual([...specDocuments.freelancer.keys].sort());
-    expect(document).toMatchObject({ SelectedTechnology: 'React.js', CvFile: `https://files.example.com/${recorder.uploads[0]!.path}?token=t1`, Number: '' });
-    await waitFor(() => expect(field(form, 'Position').value).toBe(''));
+    expect(document).toMatchObject({ SelectedTechnology: position.value, CvFile: `https://files.example.com/${recorder.uploads[0]!.path}?token=t1`, Number: '' });
+    await waitFor(() => expect(field(form, 'freelancer', 'SelectedTechnology').value).toBe(''));
   });
 
   it('refuses a file of the wrong type without uploading, and says why', async () => {
     const recorder = recordingPort();
     const { user, form } = await renderSiteForm('freelancer', recorder);
-    const input = field(form, 'Your CV');
+    const input = field(form, 'freelancer', 'CvFile');
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'cv.txt', { type: 'text/plain' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Please choose a PDF, DOC or DOCX file.');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(upload.wrongType);
     expect(recorder.uploads).toHaveLength(0);
     void user;
   });
 
-  it('on a failed save shows "Plase Try agin"', async () => {
+  it('on a failed save shows the failure toast', async () => {
     const recorder = recordingPort({ fail: true });
     const { user, form } = await renderSiteForm('freelancer', recorder);
-    await paste(user, field(form, 'Full Name'), 'Grace Hopper');
-    await paste(user, field(form, 'Email Address'), 'grace@example.com');
-    await user.type(field(form, 'Portfolio URL'), 'x');
-    await user.type(field(form, 'Message'), 'Hello');
-    await user.click(within(form).getByRole('button', { name: 'Send Application' }));
-    expect(await screen.findByText(specToasts.freelancer.failure!)).toBeInTheDocument();
-    expect(field(form, 'Full Name').value).toBe('Grace Hopper');
+    await paste(user, field(form, 'freelancer', 'fullName'), 'Grace Hopper');
+    await paste(user, field(form, 'freelancer', 'Email'), 'grace@example.com');
+    await user.type(field(form, 'freelancer', 'portfolioUrl'), 'x');
+    await user.type(field(form, 'freelancer', 'Messsage'), 'Hello');
+    await user.click(within(form).getByRole('button', { name: forms.freelancer.submitLabel }));
+    expect(await screen.findByText(toasts.freelancer.failure!)).toBeInTheDocument();
+    expect(field(form, 'freelancer', 'fullName').value).toBe('Grace Hopper');
   });
 });
 
@@ -463,9 +476,9 @@ describe('the newsletter form', () => {
   it('saves the e-mail, shows nothing, clears the field', async () => {
     const recorder = recordingPort();
     const { user, form } = await renderSiteForm('newsletter', recorder);
-    const input = within(form).getByLabelText('Your email address') as HTMLInputElement;
+    const input = within(form).getByLabelText(labelled(labelOf('newsletter', 'Email'))) as HTMLInputElement;
     await user.type(input, 'a@b.co');
-    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
+    await user.click(within(form).getByRole('button', { name: forms.newsletter.submitLabel }));
     await waitFor(() => expect(input.value).toBe(''));
     expect(recorder.saves).toHaveLength(1);
     expect(recorder.saves[0]!.collection).toBe('subcribe');
@@ -474,12 +487,12 @@ describe('the newsletter form', () => {
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
-  it('refuses "a@b" with the spec message', async () => {
+  it('refuses "a@b" with the message of its check', async () => {
     const recorder = recordingPort();
     const { user, form } = await renderSiteForm('newsletter', recorder);
-    await user.type(within(form).getByLabelText('Your email address'), 'a@b');
-    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    await user.type(within(form).getByLabelText(labelled(labelOf('newsletter', 'Email'))), 'a@b');
+    await user.click(within(form).getByRole('button', { name: forms.newsletter.submitLabel }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(messageOf('newsletter', 'Email'));
     expect(recorder.saves).toHaveLength(0);
   });
 });
@@ -532,14 +545,14 @@ describe('a form drawn on the server, then hydrated in the browser', () => {
     const recorder = recordingPort();
     const container = serverHtml('inquiry', recorder);
     const form = container.querySelector('form')!;
-    field(form, 'Full Name').value = 'Typed Early';
-    field(form, 'Email Address').value = 'early@example.com';
+    field(form, 'inquiry', 'Fname').value = 'Typed Early';
+    field(form, 'inquiry', 'Email').value = 'early@example.com';
     hydrate('inquiry', recorder, container);
     await waitFor(() => expect(form).toHaveAttribute('data-interactive', 'true'));
-    expect(field(form, 'Full Name')).toHaveValue('Typed Early');
+    expect(field(form, 'inquiry', 'Fname')).toHaveValue('Typed Early');
     const user = userEvent.setup({ delay: null });
-    await user.type(field(form, 'Your Project'), 'A shop');
-    await user.click(within(form).getByRole('button', { name: 'Send Inquiry' }));
+    await user.type(field(form, 'inquiry', 'Pname'), 'A shop');
+    await user.click(within(form).getByRole('button', { name: forms.inquiry.submitLabel }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
     expect(recorder.saves[0]!.document).toMatchObject({ Fname: 'Typed Early', Email: 'early@example.com', Pname: 'A shop' });
     container.remove();

@@ -1,0 +1,60 @@
+/**
+ * The privacy page: what the site does with what visitors send. The agency's name, address and
+ * e-mail come from config/site.ts; each form's fields, how long it is kept and who is told come
+ * from config/forms (change them there, and this page follows). Write here only why each form
+ * asks, and the wording around it.
+ */
+import type { PageConfig } from '../../src/config/pageSchema';
+
+export default {
+  title: 'Privacy | Business Growth',
+  description:
+    'What Business Growth does with the details you send through this site: what each form collects and why, where it is kept, for how long, and how to have it erased.',
+  sections: [
+    {
+      type: 'pageHeader',
+      breadcrumb: [{ label: 'Home', href: '/' }, { label: 'Privacy' }],
+      heading: 'Privacy',
+      text: 'What we do with the details you send us through this site, how long we keep them, and how you can have them erased.',
+    },
+    {
+      type: 'privacy',
+      id: 'details',
+      responsible: {
+        heading: 'Who is responsible',
+        text: '{name}, {address}, is responsible for the details you send through this site. For any question about them, write to {email}.',
+      },
+      forms: {
+        heading: 'What each form collects, and why',
+        text: 'We ask only for what we need to answer you. We do not sell your details, share them for advertising, or use them for anything else. We do not use tracking cookies.',
+        items: [
+          { form: 'inquiry', name: 'The inquiry form on the home page', purpose: 'To discuss your project with you and send you an offer.' },
+          { form: 'contact', name: 'The contact form', purpose: 'To answer your message.' },
+          { form: 'freelancer', name: 'The freelancer application on the career page', purpose: 'To consider you for freelance work and to contact you about it.' },
+          { form: 'newsletter', name: 'The newsletter sign-up in the footer', purpose: 'To send you our newsletter with ideas for growing your business online.' },
+        ],
+        labels: { purpose: 'Why', collects: 'What it collects', storage: 'Where it is kept', kept: 'How long', told: 'Who is told' },
+        keptFor: 'Deleted {days} days after you send it.',
+        cvKeptFor: 'An attached CV is deleted after {days} days.',
+        storage: {
+          local: 'On our own server, with the date and time you sent it. Only our team can see it, after signing in.',
+          // Shown instead of `local` when the site is built for Firebase: there no server of ours deletes on schedule.
+          firebase: 'In our Google Firebase project (Cloud Firestore, and Cloud Storage for CVs), with the date and time you sent it. Only our team can see it, and we delete it by hand when its time below is up.',
+        },
+        told: {
+          email: 'Our team receives an e-mail with what you sent.',
+          webhook: 'A short notice reaches our team chat.',
+          none: 'Nobody is notified; it waits in our inbox.',
+        },
+      },
+      rights: {
+        heading: 'Your rights',
+        paragraphs: [
+          'You may ask us what we hold about you, ask us to correct it, and ask us to erase it. You may also object to how we use it, or withdraw your consent at any time; the newsletter can be ended with one e-mail.',
+          'If you think we have handled your details wrongly, you may also complain to your data protection authority.',
+        ],
+        erasure: 'To have your details erased, write to {email} from the address you used, or name it in your message. We erase everything you sent, including an attached CV, and confirm it within 30 days.',
+      },
+    },
+  ],
+} satisfies PageConfig;

@@ -1,0 +1,429 @@
+/**
+ * `npm run test:content-edits`: proves that a routine content edit needs nothing but the edit.
+ *
+ * It copies the project into a temporary folder (without node_modules, dist and data;
+ * node_modules is linked), makes there the edits the office makes by following CONTENT.md,
+ * written into the config files as a person writes them (text put in or taken out at the right
+ * place; the place is found by reading the file's syntax, so the edits keep working when the
+ * content around them changes), adds the new pictures to public/, and then runs in the copy:
+ *
+ *   1. `npm run check`               must say the config is all good;
+ *   2. the unit tests (jest)         every one must pass;
+ *   3. the browser tests that read   every one must pass (see BROWSER_TESTS below);
+ *      the site's content
+ *   4. the self-test                 one test of the copy is made to pin a shipped text again
+ *                                    (the old contact toast): it must now fail, or this
+ *                                    whole step could never have caught a pinned text.
+ *
+ * Exit code 0 when all four hold, 1 otherwise. Options:
+ *   --keep        keep the temporary copy (its path is printed)
+ *   --no-browser  skip step 3 (quicker, for trying it out)
+ *   --edits-only  make the edits and stop (with --keep, to look at them)
+ *
+ * E2E_PORT chooses the browser tests' port, as for `npm run test:e2e`.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync, crc32 } from 'node:zlib';
+import { parseModule } from 'magicast';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The browser tests run on the edited copy: every file that shows or reads what config/ defines
+ * (pages, header and footer, forms, the About page's team and FAQ, the routes, the page without
+ * JavaScript). The others test the server, the inbox and limits, which no content edit touches,
+ * and they run in the normal suite just before this step.
+ */
+export const BROWSER_TESTS = [
+  'e2e/pages.e2e.ts',
+  'e2e/routes.e2e.ts',
+  'e2e/header.e2e.ts',
+  'e2e/about.e2e.ts',
+  'e2e/forms.e2e.ts',
+  'e2e/no-js.e2e.ts',
+  'e2e/hydration.e2e.ts',
+  'e2e/findable.e2e.ts',
+  'e2e/a11y.e2e.ts',
+];
+
+/** Top-level names that are not copied: installed packages, build output, data, test output. */
+const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'data', '.e2e-data', 'coverage', 'test-results', 'playwright-report', '.lighthouse', 'screenshots']);
+
+// ---------------------------------------------------------------------------------------------
+// Editing a config file as text, at places found from its syntax.
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/** The `export default { ... }` object of a config file (through `satisfies X` / `as X`). */
+function defaultObject(source: string, file: string): Node {
+  const program = (parseModule(source).$ast as unknown as { body: Node[] }).body;
+  const exported = program.find((n) => n.type === 'ExportDefaultDeclaration');
+  let node = exported?.declaration as Node | undefined;
+  while (node && (node.type === 'TSSatisfiesExpression' || node.type === 'TSAsExpression')) node = node.expression as Node;
+  if (!node || node.type !== 'ObjectExpression') throw new Error(`${file}: no "export default { ... }" found`);
+  return node;
+}
+
+function keyName(property: Node): string | undefined {
+  const key = property.key as Node & { name?: string; value?: string };
+  return key?.name ?? key?.value;
+}
+
+/** The value of `key` in an object literal. */
+function prop(object: Node, key: string, where: string): Node {
+  const found = (object.properties as Node[]).find((p) => p.type === 'ObjectProperty' && keyName(p) === key);
+  if (!found) throw new Error(`${where} has no key "${key}"`);
+  return found.value as Node;
+}
+
+function elements(array: Node, where: string): Node[] {
+  if (array.type !== 'ArrayExpression') throw new Error(`${where} is not a list`);
+  return array.elements as Node[];
+}
+
+/** The literal value of a string node (or undefined). */
+function stringOf(node: Node | undefined): string | undefined {
+  return node?.type === 'StringLiteral' ? (node.value as string) : undefined;
+}
+
+/** Objects of a list whose `key` holds `value`. */
+function whereKey(array: Node, key: string, value: string, where: string): Node[] {
+  return elements(array, where).filter((e) => {
+    if (e.type !== 'ObjectExpression') return false;
+    const p = (e.properties as Node[]).find((q) => q.type === 'ObjectProperty' && keyName(q) === key);
+    return stringOf(p?.value as Node | undefined) === value;
+  });
+}
+
+function one(nodes: Node[], what: string): Node {
+  const [first] = nodes;
+  if (!first) throw new Error(`no ${what} found`);
+  return first;
+}
+
+/** Text in quotes, as CONTENT.md tells people to write it (double quotes around an apostrophe). */
+function quote(text: string): string {
+  return text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * A value written as a person writes it in these files: one key a line with two-space indents,
+ * or all on one line (`{ value: 'x', label: 'y' }`) where the list's items are written so.
+ */
+function literal(value: unknown, indent: string, inline = false): string {
+  if (typeof value === 'string') return quote(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map((v) => literal(v, indent, true)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (inline) return `{ ${entries.map(([k, v]) => `${k}: ${literal(v, indent, true)}`).join(', ')} }`;
+  const inner = `${indent}  `;
+  const lines = entries.map(([k, v]) => `${inner}${k}: ${literal(v, inner)},`);
+  return `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+function lineStart(source: string, at: number): number {
+  return source.lastIndexOf('\n', at - 1) + 1;
+}
+
+function indentAt(source: string, at: number): string {
+  const start = lineStart(source, at);
+  return /^[ \t]*/.exec(source.slice(start))![0];
+}
+
+type Splice = { from: number; to: number; text: string };
+
+function replaceString(node: Node, text: string, where: string): Splice {
+  if (node.type !== 'StringLiteral') throw new Error(`${where} is not a text in quotes`);
+  return { from: node.start, to: node.end, text: quote(text) };
+}
+
+/** Adds an item at the end of a list, on a line of its own, with the comma after the one before. */
+function append(source: string, array: Node, value: unknown, where: string): Splice {
+  const items = elements(array, where);
+  const last = items.at(-1);
+  if (!last) throw new Error(`${where} is empty`);
+  const indent = indentAt(source, last.start);
+  const after = /^\s*,/.exec(source.slice(last.end));
+  const at = after ? last.end + after[0].length : last.end;
+  const inline = !source.slice(last.start, last.end).includes('\n');
+  return { from: at, to: at, text: `${after ? '' : ','}\n${indent}${literal(value, indent, inline)}${after ? ',' : ''}` };
+}
+
+/** Takes an item out of a list: its lines and the comma after it. */
+function remove(source: string, array: Node, index: number, where: string): Splice {
+  const item = elements(array, where)[index];
+  if (!item) throw new Error(`${where} has no item ${index}`);
+  const comma = /^[ \t]*,?[ \t]*\n?/.exec(source.slice(item.end))![0];
+  return { from: lineStart(source, item.start), to: item.end + comma.length, text: '' };
+}
+
+/** An edit of one config file: given the text and its default export, the change to make. */
+interface Edit {
+  /** What the office does, in their words. */
+  name: string;
+  file: string;
+  change: (source: string, config: Node) => Splice;
+  /** Files this edit adds (pictures), path in the project -> contents. */
+  adds?: Record<string, Buffer | string>;
+}
+
+function sectionsOf(config: Node, file: string): Node {
+  return prop(config, 'sections', file);
+}
+
+function sectionOfType(config: Node, file: string, type: string): Node {
+  return one(whereKey(sectionsOf(config, file), 'type', type, `${file} sections`), `section of type "${type}" in ${file}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// New pictures, made here so the step needs no files of its own.
+
+/** A square PNG of one colour (a stand-in for a photo). */
+function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from([r, g, b]))]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function svgPortrait(colour: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320"><rect width="320" height="320" fill="#e2e8f0"/><circle cx="160" cy="130" r="60" fill="${colour}"/><rect x="70" y="210" width="180" height="110" rx="60" fill="${colour}"/></svg>\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The edits: the five of the office manager's afternoon, then four more of the same kind.
+
+/** One more member at the end of the About page's team, with their picture put into public/. */
+function newTeamMember(
+  title: string,
+  member: { name: string; role: string; picture: string; contents: Buffer | string; alt: string; description: string },
+): Edit {
+  return {
+    name: title,
+    file: 'config/pages/about.ts',
+    change: (source, config) =>
+      append(source, prop(sectionOfType(config, 'about', 'team'), 'members', 'the team'), {
+        name: member.name,
+        role: member.role,
+        image: { src: member.picture, alt: member.alt, width: 320, height: 320 },
+        description: member.description,
+      }, 'the team members'),
+    adds: { [`public${member.picture}`]: member.contents },
+  };
+}
+
+export const NEW_HEADLINE = 'Websites and Apps That Grow With You';
+export const NEW_CONTACT_TOAST = 'Thanks! We will get back to you within one working day.';
+
+const edits: Edit[] = [
+  {
+    name: 'the Home headline',
+    file: 'config/pages/home.ts',
+    change: (_, config) => replaceString(prop(sectionOfType(config, 'home', 'hero'), 'heading', 'the hero'), NEW_HEADLINE, 'the hero heading'),
+  },
+  {
+    name: 'a seventh FAQ',
+    file: 'config/pages/about.ts',
+    change: (source, config) =>
+      append(source, prop(sectionOfType(config, 'about', 'faq'), 'items', 'the FAQ'), {
+        question: 'Do you work with businesses outside your city?',
+        answer: "Yes. We're happy to work with clients anywhere, by video call, e-mail and phone.",
+      }, 'the FAQ items'),
+  },
+  newTeamMember('a new team member with a photo', {
+    name: 'Anna Lopez',
+    role: 'UX Designer',
+    picture: '/images/team/anna-lopez.png',
+    contents: png(320, [37, 99, 235]),
+    alt: 'Photo of Anna Lopez, UX designer',
+    description: 'Anna turns ideas into screens that are easy and pleasant to use.',
+  }),
+  {
+    name: "the contact form's success toast",
+    file: 'config/forms/contact.ts',
+    change: (_, config) => replaceString(prop(prop(config, 'success', 'contact'), 'toast', 'contact success'), NEW_CONTACT_TOAST, 'the success toast'),
+  },
+  {
+    name: 'a new "You are" option on the contact form',
+    file: 'config/forms/contact.ts',
+    change: (source, config) => {
+      const visitorType = one(whereKey(prop(config, 'fields', 'contact'), 'name', 'Your', 'contact fields'), 'field "Your" in the contact form');
+      return append(source, prop(visitorType, 'options', 'the field Your'), { value: 'You are a Freelancer', label: 'A Freelancer' }, 'the options of Your');
+    },
+  },
+  {
+    name: 'a section removed from the Services page',
+    file: 'config/pages/services.ts',
+    change: (source, config) => {
+      const sections = sectionsOf(config, 'services');
+      const all = elements(sections, 'services sections');
+      const splits = whereKey(sections, 'type', 'split', 'services sections').map((s) => all.indexOf(s));
+      const second = splits[1];
+      if (second === undefined) throw new Error('the Services page has fewer than two split sections');
+      return remove(source, sections, second, 'the Services sections');
+    },
+  },
+  {
+    name: 'a service card added on Home',
+    file: 'config/pages/home.ts',
+    change: (source, config) => {
+      const services = one(whereKey(sectionsOf(config, 'home'), 'id', 'services', 'home sections'), 'section with id "services" on Home');
+      return append(source, prop(services, 'cards', 'the services cards'), {
+        title: 'Business Branding',
+        text: 'Logos, colours and guidelines that make your business easy to recognise everywhere.',
+        icon: 'branding',
+      }, 'the service cards');
+    },
+  },
+  {
+    name: 'a menu label renamed',
+    file: 'config/site.ts',
+    change: (_, config) => {
+      const links = elements(prop(prop(config, 'navigation', 'site'), 'links', 'navigation'), 'navigation links');
+      if (!links[1]) throw new Error('the menu has fewer than two links');
+      return replaceString(prop(links[1], 'label', 'the second menu link'), 'Who We Are', 'the second menu label');
+    },
+  },
+  newTeamMember('a new team member with a new picture file', {
+    name: 'Tom Becker',
+    role: 'Backend Developer',
+    picture: '/images/team/new/tom-becker.svg',
+    contents: svgPortrait('#0f766e'),
+    alt: 'Portrait illustration of Tom Becker, backend developer',
+    description: 'Tom keeps the servers fast and the data safe.',
+  }),
+];
+
+function applyEdit(dir: string, edit: Edit): void {
+  const file = path.join(dir, edit.file);
+  const source = readFileSync(file, 'utf8');
+  const splice = edit.change(source, defaultObject(source, edit.file));
+  writeFileSync(file, source.slice(0, splice.from) + splice.text + source.slice(splice.to));
+  for (const [name, contents] of Object.entries(edit.adds ?? {})) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), contents);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The self-test: in the edited copy, a unit test that reads the contact form's success toast from
+// config/ is made to pin the shipped text again, as tests did before. The step is only worth
+// something if that test then fails.
+
+export const SELF_TEST = {
+  file: 'src/forms/ui/fields/fields.test.tsx',
+  /** The test's name (jest -t) and what it reads from config/ (replaced by the shipped text). */
+  test: 'the contact form saves one document',
+  reads: 'toasts.contact.success!',
+};
+
+/** The contact form's success toast as shipped (in this project's config/, before the edits). */
+function shippedContactToast(): string {
+  const file = 'config/forms/contact.ts';
+  const source = readFileSync(path.join(root, file), 'utf8');
+  const toast = stringOf(prop(prop(defaultObject(source, file), 'success', 'contact'), 'toast', 'contact success'));
+  if (toast === undefined) throw new Error(`${file}: success.toast is not a text in quotes`);
+  return toast;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function run(title: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { ok: boolean; seconds: number } {
+  console.log(`\n==> ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  const ok = result.status === 0;
+  console.log(`<== ${title}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s`);
+  return { ok, seconds };
+}
+
+function main(): number {
+  const argv = process.argv.slice(2);
+  const keep = argv.includes('--keep');
+  const browser = !argv.includes('--no-browser');
+  const editsOnly = argv.includes('--edits-only');
+  const unknown = argv.filter((a) => !['--keep', '--no-browser', '--edits-only'].includes(a));
+  if (unknown.length) {
+    console.error(`Unknown option ${unknown.join(' ')}. Use --keep, --no-browser or --edits-only.`);
+    return 2;
+  }
+  const started = Date.now();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'routine-edits-'));
+  let ok = false;
+  try {
+    const copied = (from: string) => {
+      const top = path.relative(root, from).split(path.sep)[0] ?? '';
+      return !NOT_COPIED.has(top) && !top.startsWith('.tmp-');
+    };
+    cpSync(root, dir, { recursive: true, filter: copied });
+    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    console.log(`Copied the project to ${dir} and made these edits, as CONTENT.md describes them:`);
+    for (const edit of edits) {
+      applyEdit(dir, edit);
+      console.log(`  - ${edit.name} (${[edit.file, ...Object.keys(edit.adds ?? {})].join(', ')})`);
+    }
+    if (editsOnly) return 0;
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const check = run('npm run check', npm, ['run', '--silent', 'check'], dir);
+    const steps = [check];
+    if (check.ok) steps.push(run('unit tests', npm, ['run', '--silent', 'test:unit', '--', '--ci'], dir));
+    if (browser && steps.every((s) => s.ok)) {
+      // CI=true: a fresh server built from the copy, never one left running on the port.
+      steps.push(run('browser tests that read the content', process.execPath, ['scripts/e2e.mjs', ...BROWSER_TESTS, '--workers=2'], dir, { CI: 'true' }));
+    }
+    ok = steps.every((s) => s.ok);
+    if (ok) {
+      const file = path.join(dir, SELF_TEST.file);
+      const source = readFileSync(file, 'utf8');
+      const pinnedText = quote(shippedContactToast());
+      if (!source.includes(SELF_TEST.reads)) {
+        console.error(`\nSelf-test: ${SELF_TEST.file} no longer reads ${SELF_TEST.reads}; update SELF_TEST in scripts/routine-edits.ts.`);
+        ok = false;
+      } else {
+        writeFileSync(file, source.replaceAll(SELF_TEST.reads, pinnedText));
+        const pinned = run(`self-test (${SELF_TEST.file} pins ${pinnedText} again: must fail)`, npm, ['run', '--silent', 'test:unit', '--', '--ci', SELF_TEST.file, '-t', SELF_TEST.test], dir);
+        if (pinned.ok) {
+          console.error('\nSelf-test: the test still passed with a shipped text pinned in it, so this step could not catch a pinned text.');
+          ok = false;
+        } else console.log('Self-test: as it should, the test with the pinned text failed.');
+      }
+    }
+  } catch (error) {
+    console.error(`\nThe edits could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    ok = false;
+  } finally {
+    if (keep) console.log(`\nThe copy is kept at ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(ok ? `\nRoutine content edits: every check and test passed on the edited copy (${seconds} s).` : `\nRoutine content edits: FAILED (${seconds} s). A test pins the agency's content, or an edit could not be made (see above).`);
+  return ok ? 0 : 1;
+}
+
+process.exitCode = main();

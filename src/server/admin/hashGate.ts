@@ -1,0 +1,98 @@
+/**
+ * Fair password checking. A check (scrypt) costs about a third of a second and 128 MiB, so only
+ * `concurrent` run at a time (config/server.ts admin.signIn.hashing). Waiting is bounded per
+ * client (an IPv4 address or IPv6 /64) and per IPv6 network (a /48: a tunnel hands out many /64s):
+ * a try beyond that is refused at once (429 with Retry-After) rather than queued behind others.
+ * The queue serves clients without failures first, then networks in turn (the one served
+ * longest ago first), so a stranger's many tries wait behind each other, not in front of the
+ * owner's one.
+ */
+import { clientKey } from '../rateLimit';
+
+export interface HashingLimits {
+  concurrent: number;
+  perClient: number;
+  perNetwork: number;
+  networkBits: number;
+}
+
+export type Gated<T> = { value: T } | { refusedForSeconds: number };
+
+interface Job {
+  client: string;
+  network: string;
+  /** 0: a client without failures; higher: served later. */
+  tier: number;
+  arrived: number;
+  start: () => void;
+}
+
+/** About how long one check takes (for Retry-After); measured as checks finish. */
+const FIRST_GUESS_MS = 350;
+
+export function hashGate(limits: HashingLimits, { ipv6ClientBits }: { ipv6ClientBits: number }) {
+  const queued: Job[] = [];
+  let running = 0;
+  let arrivals = 0;
+  let turns = 0;
+  let typicalMs = FIRST_GUESS_MS;
+  /** Tries waiting or running, per client and per network. */
+  const held = new Map<string, number>();
+  /** When each network with tries held was last served (a turn number). */
+  const servedAt = new Map<string, number>();
+
+  const hold = (key: string, change: number) => {
+    const n = (held.get(key) ?? 0) + change;
+    if (n > 0) held.set(key, n);
+    else held.delete(key);
+  };
+
+  const before = (a: Job, b: Job) =>
+    a.tier !== b.tier ? a.tier < b.tier : (servedAt.get(a.network) ?? -1) !== (servedAt.get(b.network) ?? -1) ? (servedAt.get(a.network) ?? -1) < (servedAt.get(b.network) ?? -1) : a.arrived < b.arrived;
+
+  const next = () => {
+    while (running < limits.concurrent && queued.length > 0) {
+      let best = 0;
+      for (let i = 1; i < queued.length; i++) if (before(queued[i]!, queued[best]!)) best = i;
+      const [job] = queued.splice(best, 1);
+      running++;
+      servedAt.set(job!.network, ++turns);
+      job!.start();
+    }
+  };
+
+  return {
+    /** Tries waiting or running now (for tests and the log). */
+    get load() {
+      return running + queued.length;
+    },
+    /** Runs `work` (a password check) for the client at `address` in its turn, or refuses at once. */
+    async run<T>(address: string, tier: number, work: () => Promise<T>): Promise<Gated<T>> {
+      const client = `client:${clientKey(address, ipv6ClientBits)}`;
+      const network = `network:${clientKey(address, limits.networkBits)}`;
+      if ((held.get(client) ?? 0) >= limits.perClient || (held.get(network) ?? 0) >= limits.perNetwork) {
+        return { refusedForSeconds: Math.max(1, Math.ceil(((running + queued.length) * typicalMs) / limits.concurrent / 1000)) };
+      }
+      hold(client, 1);
+      hold(network, 1);
+      try {
+        await new Promise<void>((start) => {
+          queued.push({ client, network, tier, arrived: arrivals++, start });
+          next();
+        });
+        const began = performance.now();
+        try {
+          return { value: await work() };
+        } finally {
+          typicalMs = typicalMs * 0.8 + (performance.now() - began) * 0.2;
+          running--;
+        }
+      } finally {
+        hold(client, -1);
+        hold(network, -1);
+        if (!held.has(network)) servedAt.delete(network);
+        next();
+      }
+    },
+  };
+}

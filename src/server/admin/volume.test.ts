@@ -1,0 +1,173 @@
+/**
+ * The inbox at 100,000 leads, against our real server over real HTTP with a real SQLite file
+ * seeded by the fixture generator: every list answer stays small (the server pages and sorts),
+ * the counts come from the database, an export streams every row of its view, and a slow reader
+ * is paced (it gets the whole file) while a reader that stops gets a cut-off answer (no final
+ * chunk: a browser reports the download as failed), never a short file that looks whole.
+ * The heavy figures (a 100 MB export, the server's memory, page probes meanwhile) are
+ * `npm run bench:inbox`.
+ */
+import http from 'node:http';
+import forms from '../../../config/forms';
+import server from '../../../config/server';
+import { adminRoutes, LEAD_SORTS, PAGE_SIZES, type LeadList } from '../../shared/adminApi';
+import { addAccount, Client, startServer, type TestServer } from '../../test/adminServer';
+import { seedLeads } from '../../test/seedLeads';
+import { SESSION_COOKIE } from './routes';
+
+jest.setTimeout(120_000);
+
+const LEADS = 100_000;
+const STALL_SECONDS = 8;
+const MAX_ANSWER_BYTES = 256 * 1024;
+
+let s: TestServer;
+let agency: Client;
+let seededMs = 0;
+beforeAll(async () => {
+  // Smaller connection limits than the site's, so that the guard's rules are reached within seconds. (Over
+  // loopback the system takes megabytes ahead of a slow reader and reports progress in steps of a second or two.)
+  s = await startServer({ connectionLimits: { unsentBytes: 512 * 1024, stallSeconds: STALL_SECONDS } });
+  seededMs = seedLeads(s.app.store, LEADS).ms;
+  await addAccount(s, 'owner@agency.test');
+  agency = new Client(s.base);
+  expect((await agency.signIn('owner@agency.test')).status).toBe(204);
+});
+afterAll(() => s.close());
+
+const spamEvery = 50;
+const inbox = LEADS - LEADS / spamEvery;
+
+it('seeds 100,000 leads in one transaction, each with its row in the leads table', () => {
+  console.log(`seeded ${LEADS} leads in ${(seededMs / 1000).toFixed(1)} s`);
+  expect((s.app.store.db.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }).n).toBe(LEADS);
+  expect((s.app.store.db.prepare('SELECT count(*) AS n FROM leads WHERE collection IS NOT NULL').get() as { n: number }).n).toBe(LEADS);
+});
+
+describe('the list', () => {
+  const get = async (query: string) => {
+    const response = await agency.send('GET', `${adminRoutes.leads.path}?${query}`);
+    expect(response.status).toBe(200);
+    const bytes = Buffer.byteLength(await response.clone().text());
+    return { bytes, answer: (await response.json()) as LeadList };
+  };
+
+  it('answers one page, under 256 kB, for every sort, direction and page size, first and last page', async () => {
+    for (const sort of LEAD_SORTS) {
+      for (const direction of ['asc', 'desc']) {
+        const largest = PAGE_SIZES.at(-1)!;
+        const first = await get(`spam=false&sort=${sort}&direction=${direction}&pageSize=${largest}`);
+        expect(first.bytes).toBeLessThan(MAX_ANSWER_BYTES);
+        expect(first.answer.leads).toHaveLength(largest);
+        expect(first.answer.total).toBe(inbox);
+        const lastPage = Math.ceil(inbox / largest) - 1;
+        const last = await get(`spam=false&sort=${sort}&direction=${direction}&pageSize=${largest}&page=${lastPage}`);
+        expect(last.answer.leads).toHaveLength(inbox - lastPage * largest);
+      }
+    }
+  });
+
+  it('is sorted by the database: names in order, and newest first by default', async () => {
+    const { answer } = await get('spam=false&sort=name&direction=asc&pageSize=25');
+    const names = answer.leads.map((l) => l.name).filter((n) => n !== '');
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const newest = (await get('spam=false')).answer.leads.map((l) => Date.parse(l.receivedAt));
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    // Pages do not overlap.
+    const one = (await get('spam=false&page=0')).answer.leads.map((l) => l.docId);
+    const two = (await get('spam=false&page=1')).answer.leads.map((l) => l.docId);
+    expect(new Set([...one, ...two]).size).toBe(one.length + two.length);
+  });
+
+  it('counts from the database: the view, its new leads, each form, the whole inbox', async () => {
+    const { answer } = await get('spam=false');
+    const db = s.app.store.db;
+    const n = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(answer.total).toBe(n('SELECT count(*) AS n FROM leads WHERE spam = 0'));
+    expect(answer.unreadInView).toBe(n("SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new'"));
+    expect(answer.unread).toBe(answer.unreadInView);
+    expect(Object.values(answer.byForm).reduce((a, b) => a + b, 0)).toBe(answer.total);
+    expect(Object.keys(answer.byForm).sort()).toEqual(Object.keys(forms).sort());
+    const inquiries = await get('spam=false&form=inquiry');
+    expect(inquiries.answer.total).toBe(answer.byForm.inquiry);
+    // A search, paged and counted too.
+    const found = await get('q=lead%20000124');
+    expect(found.answer.total).toBe(1);
+  });
+
+  it('refuses a page size or sort it does not offer', async () => {
+    for (const bad of ['pageSize=100000', 'pageSize=0', 'sort=data', 'direction=sideways', 'page=-1', 'page=x']) {
+      expect((await agency.send('GET', `${adminRoutes.leads.path}?${bad}`)).status).toBe(400);
+    }
+  });
+});
+
+/** A raw GET with the session cookie, read as the test chooses: how many bytes, and whether the answer ended properly. */
+function download(query: string, read: (response: http.IncomingMessage) => void): Promise<{ body: Buffer; complete: boolean; status: number }> {
+  const url = new URL(`${s.base}${adminRoutes.export.path}?${query}`);
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false, headers: { cookie: `${SESSION_COOKIE}=${agency.cookies.get(SESSION_COOKIE)}` } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const done = () => resolve({ body: Buffer.concat(chunks), complete: response.complete, status: response.statusCode ?? 0 });
+      response.on('end', done);
+      response.on('aborted', done);
+      response.on('error', done);
+      read(response);
+    });
+    request.on('error', () => resolve({ body: Buffer.alloc(0), complete: false, status: 0 }));
+  });
+}
+
+describe('the export', () => {
+  it('streams every row of the view, chunked, row by row from the database', async () => {
+    const view = 'form=inquiry&spam=false&format=csv';
+    const { body, complete, status } = await download(view, () => undefined);
+    expect(status).toBe(200);
+    expect(complete).toBe(true);
+    const lines = body.toString('utf8').split('\r\n').filter((l) => l !== '');
+    const expected = (s.app.store.db.prepare("SELECT count(*) AS n FROM documents d JOIN leads l USING (doc_id) WHERE d.collection = 'Inquriy' AND l.spam = 0").get() as { n: number }).n;
+    expect(lines).toHaveLength(expected + 1);
+    expect(lines[0]!.endsWith(`"${server.admin.exportInboxColumn}"`)).toBe(true);
+  });
+
+  it('paces a slow reader: read a little at a time, it still gets the whole file', async () => {
+    let paused = 0;
+    const { body, complete } = await download('form=contact&format=json', (response) => {
+      // Reads 64 kB, then rests 100 ms: the server waits for it (backpressure) instead of piling the file up.
+      let since = 0;
+      response.on('data', (chunk: Buffer) => {
+        since += chunk.length;
+        if (since >= 64 * 1024) {
+          since = 0;
+          paused++;
+          response.pause();
+          setTimeout(() => response.resume(), 100);
+        }
+      });
+    });
+    expect(paused).toBeGreaterThan(5);
+    expect(complete).toBe(true);
+    expect(JSON.parse(body.toString('utf8'))).toHaveLength(LEADS / 4);
+  });
+
+  it('a reader that stops is cut off without the last chunk: the answer is visibly incomplete, never a short file that looks whole', async () => {
+    let cutAfter = 0;
+    const started = performance.now();
+    // The server's side of the connection: when it closes, the reader reads what had arrived
+    // (a paused reader does not even see the connection end).
+    const closedByServer = new Promise<void>((resolve) => s.app.server.once('connection', (socket) => socket.once('close', () => resolve())));
+    const { body, complete } = await download('format=csv', (response) => {
+      response.once('data', () => response.pause());
+      void closedByServer.then(() => {
+        cutAfter = performance.now() - started;
+        response.resume();
+      });
+    });
+    expect(cutAfter).toBeGreaterThanOrEqual(STALL_SECONDS * 1000);
+    expect(complete).toBe(false);
+    expect(body.length).toBeGreaterThan(0);
+    // The server goes on answering others.
+    expect((await agency.send('GET', `${adminRoutes.leads.path}?spam=false`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * A database of many leads, made in moments: rows written straight into a real SQLite file in
+ * one transaction (100,000 leads in a second or two here), spread over the four forms, a few
+ * spam, some already read, one a minute up to now (within every form's retention period). Nothing is committed: tests and `npm run bench:inbox` make it.
+ * `messageChars` pads each career and contact message (a 100 MB export: about 1,000 each).
+ */
+import forms from '../../config/forms';
+import { buildDocument } from '../forms/model/document';
+import { openStore, newDocumentId, type Store } from '../server/store';
+import { validData, type FormId } from './formFixtures';
+
+const ORDER: FormId[] = ['inquiry', 'contact', 'freelancer', 'newsletter'];
+const MESSAGE_FIELD = { contact: 'Messsage', freelancer: 'Messsage', inquiry: 'Pname' } as const;
+
+export interface Seeded {
+  leads: number;
+  ms: number;
+}
+
+export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.now() - count * 60_000 } = {}): Seeded {
+  const began = performance.now();
+  const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
+  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection) VALUES (?, ?, ?, ?)');
+  const padding = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(messageChars / 57)).slice(0, messageChars);
+  store.db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const formId = ORDER[i % ORDER.length]!;
+      const form = forms[formId];
+      const at = new Date(start + i * 60_000);
+      const values: Record<string, string> = { ...(validData[formId] as Record<string, string>), Email: `lead${i}@example.com` };
+      for (const field of form.fields) if (field.autoComplete === 'name') values[field.name] = `Lead ${String(i).padStart(6, '0')}`;
+      const messageField = MESSAGE_FIELD[formId as keyof typeof MESSAGE_FIELD];
+      if (messageField) values[messageField] = `Message ${i}. ${padding}`;
+      if (formId === 'freelancer') values.CvFile = '';
+      const docId = newDocumentId();
+      insertDocument.run(form.collection, docId, JSON.stringify(buildDocument(form, values, at)), at.toISOString());
+      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection);
+    }
+  })();
+  return { leads: count, ms: performance.now() - began };
+}
+
+/** Seeds a data folder's database (made if need be) and closes it. */
+export function seedDataDir(dataDir: string, count: number, options?: { messageChars?: number }): Seeded {
+  const store = openStore(dataDir);
+  try {
+    return seedLeads(store, count, options);
+  } finally {
+    store.close();
+  }
+}
