@@ -34,6 +34,7 @@ export interface PublisherOptions {
 }
 
 const SNAPSHOTS = 'content-revisions';
+const FIREBASE_RULES = ['firestore.rules', 'storage.rules'];
 
 
 /** The revision's words: one line per edit. */
@@ -121,7 +122,10 @@ export class Publisher {
       const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n`;
       // The pictures uploaded for it go with it (public/images/uploads: re-encoded, named by their hash).
       const uploads = existsSync(path.join(site.siteDir, 'public', 'images', 'uploads')) ? ['public/images/uploads'] : [];
-      const commitId = await commit(site.siteDir, [...files, ...uploads], `${author} <${author}>`, message);
+      // The Firebase rules the build rewrote from config/forms (src/deploy/deployFiles.ts) follow the edit that changed them.
+      const rules: string[] = [];
+      for (const file of FIREBASE_RULES) if (existsSync(path.join(site.siteDir, file)) && (await uncommitted(site.siteDir, [file]))) rules.push(file);
+      const commitId = await commit(site.siteDir, [...files, ...uploads, ...rules], `${author} <${author}>`, message);
       return { id: commitId, author, at, summary };
     }
     const dir = path.join(dataDir, SNAPSHOTS);
