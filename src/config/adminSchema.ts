@@ -8,6 +8,7 @@ function locale(): Schema<string> {
   return {
     optional: false,
     expects: 'a language tag like "en-GB"',
+    meta: { kind: 'text', format: 'locale' },
     check(value, path, ctx) {
       if (typeof value !== 'string') return text().check(value, path, ctx);
       try {
@@ -26,6 +27,7 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
   return {
     optional: false,
     expects: group.expects,
+    meta: { kind: 'record', value: text(), keysFrom: 'forms' },
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
       const given = value as Record<string, unknown>;
