@@ -1,12 +1,12 @@
 /** Building blocks shared by the site, route and page descriptions. */
-import { anyText, boolean, describe, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type Shape } from './schema';
+import { boolean, describe, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type Shape } from './schema';
 import { iconNames } from './icons';
 
 const imageShape = {
   /** Address of a file in public/, e.g. "/images/team/ceo.svg". */
   src: publicFile(),
-  /** What the picture shows, for people who cannot see it ("" only for decoration). */
-  alt: anyText(),
+  /** What the picture shows, for people who cannot see it. */
+  alt: text(),
   width: number({ min: 1, integer: true }),
   height: number({ min: 1, integer: true }),
 };

@@ -142,6 +142,18 @@ export const formSchema: Schema<FormConfig> = {
       if (!f || typeof f !== 'object') return;
       if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.');
       if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.');
+      if (f.kind === 'select' && Array.isArray(f.options)) {
+        const values = f.options.map((o) => (o && typeof o === 'object' ? o.value : undefined)).filter((v): v is string => typeof v === 'string');
+        for (const key of ['defaultValue', 'valueAfterReset'] as const) {
+          const given = f[key];
+          if (typeof given === 'string' && !values.includes(given)) {
+            ctx.report(
+              [...path, 'fields', i, key],
+              `${JSON.stringify(given)} is not one of this field's options, so the form could not show it. Use one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`,
+            );
+          }
+        }
+      }
     });
     const retention = form.retention as Partial<FormConfig['retention']> | undefined;
     if (retention && typeof retention.cvDays === 'number') {
