@@ -5,11 +5,12 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import admin from '../../config/admin';
 import { createEmotionCache } from '../islands/emotionCache';
 import { ADMIN_PAGE } from '../shared/adminApi';
+import type { AdminRole } from '../shared/contentApi';
 import { createSiteTheme } from '../theme';
 import { ErasePage } from './ErasePage';
 import { Layout } from './Layout';
@@ -20,32 +21,48 @@ import { SignIn } from './SignIn';
 
 const theme = createSiteTheme();
 
-function SignedIn({ email }: { email: string }) {
+/** The content editor: its own chunk, loaded when it is opened. */
+const ContentScreens = lazy(() => import('./content/ContentScreens'));
+const content = (
+  <Suspense fallback={<CircularProgress aria-label={admin.loading} />}>
+    <ContentScreens />
+  </Suspense>
+);
+
+function SignedIn({ email, role }: { email: string; role: AdminRole }) {
   const router = useMemo(
     () =>
       createBrowserRouter(
         [
           {
-            element: <Layout email={email} />,
-            children: [
-              { index: true, element: <LeadList key="inbox" spam={false} /> },
-              { path: 'spam', element: <LeadList key="spam" spam /> },
-              { path: 'erase', element: <ErasePage /> },
-              { path: 'leads/:docId', element: <LeadPage /> },
-              { path: '*', element: <Navigate to="/" replace /> },
-            ],
+            element: <Layout email={email} role={role} />,
+            // An editor edits content and is offered no lead.
+            children:
+              role === 'owner'
+                ? [
+                    { index: true, element: <LeadList key="inbox" spam={false} /> },
+                    { path: 'spam', element: <LeadList key="spam" spam /> },
+                    { path: 'erase', element: <ErasePage /> },
+                    { path: 'leads/:docId', element: <LeadPage /> },
+                    { path: 'content/*', element: content },
+                    { path: '*', element: <Navigate to="/" replace /> },
+                  ]
+                : [
+                    { path: 'content/*', element: content },
+                    { path: '*', element: <Navigate to="/content" replace /> },
+                  ],
           },
         ],
         { basename: ADMIN_PAGE },
       ),
-    [email],
+    [email, role],
   );
   return <RouterProvider router={router} />;
 }
 
 function Screens() {
   const { state } = useSession();
-  if (state.kind === 'signedIn') return <SignedIn email={state.email} />;
+  if (state.kind === 'signedIn') return <SignedIn email={state.email} role={state.role} />;
   if (state.kind === 'signedOut') return <SignIn accounts={state.accounts} csrfToken={state.csrfToken} ended={state.ended} />;
   return (
     <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', p: 3 }}>
