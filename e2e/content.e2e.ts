@@ -59,7 +59,9 @@ async function axe(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/content/${name}.png`, fullPage: false });
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/content/${name}.png`, fullPage: false, animations: 'disabled', timeout: 15_000 });
+
+test.setTimeout(90_000);
 
 for (const width of [1280, 375]) {
   test(`the editor at ${width} px: list, edit with the checker and the preview, publish, revisions`, async ({ page }) => {
@@ -88,7 +90,7 @@ for (const width of [1280, 375]) {
     await expect(frame.getByRole('heading', { name: newHeading })).toBeVisible();
     await axe(page);
     await shot(page, `edit-${width}`);
-    await page.getByRole('region', { name: t.preview }).getByRole('button', { name: t.phone, exact: true }).click();
+    await page.getByRole('region', { name: t.preview }).getByRole('button', { name: t.phone, exact: true }).press('Enter');
     await expect(frame.getByRole('heading', { name: newHeading })).toBeVisible({ timeout: 15_000 });
     await page.getByRole('region', { name: t.preview }).screenshot({ path: `test-results/content/preview-phone-${width}.png` });
 
