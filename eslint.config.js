@@ -42,7 +42,7 @@ export default tseslint.config(
 );
 
 /**
- * The walls between the rooms of src/ (README, "Layout of the code"). The server, the deploy
+ * The walls between the rooms of src/ (docs/code-layout.md). The server, the deploy
  * generators, the build, and what they share with the browser (src/shared, src/config,
  * src/forms/model) run in Node: they never import React, MUI or a React room. The pages are
  * drawn with MUI at build time only (the page rooms); what runs in the visitor's browser (the

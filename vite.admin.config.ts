@@ -2,14 +2,15 @@
  * The agency's inbox (admin.html, src/admin) is built apart from the public pages, into the
  * same dist/client: its own chunks, which no public page ever loads, and the public build's
  * chunks and budgets untouched (one build with two entries would share chunks between them).
- * Everything else is the site's own configuration (vite.config.ts): plugins, the nonce
- * placeholder, react-router's production build.
+ * Everything else is the site's own configuration (vite.config.ts): plugins and
+ * react-router's production build; the nonce placeholder is the inbox's own.
  *
  * `npx vite --config vite.admin.config.ts` serves the inbox in development at /admin (start
  * the site's server too: /api goes to it, as in vite.config.ts).
  */
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 import siteConfig from './vite.config';
 
 const root = import.meta.dirname;
@@ -49,6 +50,9 @@ export default defineConfig(async (env) => {
   return {
     ...site,
     plugins: [...(site.plugins ?? []), inboxAddresses(), browserInlineSrc()],
+    // The inbox is no file for every visitor but one answer to a signed-in user: its script and
+    // style tags get the nonce placeholder our server fills in per answer (src/server/admin/page.ts).
+    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {
       ...site.build,
       // After the public build, into the same folder: keep what it wrote.

@@ -1,17 +1,15 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig } from 'vite';
+import { dataAdapter } from './src/build/dataAdapter';
 import { HYDRATE_MODULE, islandModules } from './src/build/viteManifest';
 import { islands, isIslandName } from './src/islands/registry';
 import { compileHints, configCheck, devPages } from './src/build/vitePlugins';
-import { isFirebaseBuild } from './src/shared/firebaseSettings';
-import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce';
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ mode }) => {
-  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
-  const adapter = isFirebaseBuild(env) ? 'firebase' : 'local';
+  const adapter = dataAdapter(mode, process.cwd());
   return {
     plugins: [
       react(),
@@ -33,8 +31,6 @@ export default defineConfig(({ mode }) => {
     // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
     appType: 'custom',
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
-    // Script and style tags get the nonce placeholder our server fills in per answer.
-    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

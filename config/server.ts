@@ -37,7 +37,7 @@ export default {
     name: 'website',
     label: 'Leave this field empty',
   },
-  // What the agency is told of each new lead (README "Notifications of new leads"). Each form's
+  // What the agency is told of each new lead (docs/inbox.md "Notifications of new leads"). Each form's
   // own subject is in config/forms (`notify`).
   notifications: {
     // A failed delivery is tried again 15 s later, then 30 s, 1 min, … at most an hour apart,

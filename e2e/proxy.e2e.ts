@@ -1,5 +1,5 @@
 /**
- * The site as it runs on the agency's own server (README, "Deploy on your own server"): the
+ * The site as it runs on the agency's own server (docs/deploy-own-server.md): the
  * built server behind a real Caddy with the repository's own deploy/Caddyfile, over HTTPS
  * from Caddy's internal certificate authority, on 127.0.0.1. Pages and forms work over
  * HTTPS, HSTS is sent, a plain post's redirect stays on HTTPS, plain HTTP is redirected,

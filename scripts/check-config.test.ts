@@ -101,7 +101,7 @@ test('a file that cannot be read is one sentence, and every other file is still 
   expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
 });
 
-test("a form's notification subject naming no field, and a retry schedule the README cannot promise", () => {
+test("a form's notification subject naming no field, and a retry schedule the docs cannot promise", () => {
   const configDir = copyConfig();
   edit(configDir, 'forms/contact.ts', "subject: 'New message from {Fullname} ({Company})'", "subject: 'New message from {FullName}'");
   edit(configDir, 'server.ts', 'firstSeconds: 15,', 'firstSeconds: 45,');

@@ -121,7 +121,7 @@ if (!command || command === '--help' || command === 'help') {
 }
 const makesAccounts = command === 'add-admin';
 if (!makesAccounts && !existsSync(databaseFile(dataDir))) fail(`No database at ${databaseFile(dataDir)} yet: nothing has been submitted (or set DATA_DIR).`);
-// count only reads (it checks a backup without changing it: README, "Deploy on your own server").
+// count only reads (it checks a backup without changing it: docs/deploy-own-server.md).
 const store = openStore(dataDir, { readonly: command === 'count' });
 
 try {

@@ -10,11 +10,10 @@
 //   node scripts/navigation.mjs dist .tmp-baseline/dist  two builds, alternating
 // Options (env): RUNS (9), FROM (/), LINK (Contact), HEADLINE (Contact Us), CPU (4).
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startServer, stopServer } from './lib/builtServer.mjs';
 
 const runs = Number(process.env.RUNS ?? 9);
 const from = process.env.FROM ?? '/';
@@ -23,26 +22,11 @@ const headline = process.env.HEADLINE ?? 'Contact Us';
 const cpu = Number(process.env.CPU ?? 4);
 const builds = process.argv.slice(2).length ? process.argv.slice(2) : ['dist'];
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 async function serve(dist) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'navigation-'));
-  const server = spawn(process.execPath, [path.join(dist, 'server', 'index.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', CLIENT_DIR: path.join(dist, 'client') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-    server.once('exit', (code) => reject(new Error(`${dist}: the server exited with ${code}`)));
-  });
-  return { dist, base: `http://127.0.0.1:${port}`, stop: () => (server.kill(), rmSync(dataDir, { recursive: true, force: true })) };
+  const server = await startServer({ dist, port, dataDir });
+  return { dist, base: `http://127.0.0.1:${port}`, stop: async () => (await stopServer(server), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 async function once(browser, base) {
@@ -98,7 +82,7 @@ try {
   }
 } finally {
   await browser.close();
-  for (const site of sites) site.stop();
+  await Promise.all(sites.map((site) => site.stop()));
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`\nClick on "${linkName}" from ${from} to the first paint of "${headline}" (CPU ${cpu}x slower, ${runs} runs each, alternating):`);

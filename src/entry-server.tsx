@@ -10,7 +10,6 @@ import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
-import { CSP_NONCE_PLACEHOLDER } from './shared/cspNonce';
 import { createEmotionCache, PRERENDERED_STYLES_KEY } from './islands/emotionCache';
 import { loadIslands } from './islands/loaded';
 import type { IslandName } from './islands/registry';
@@ -37,8 +36,8 @@ export const renderPage: PageRenderer['renderPage'] = async (path: string): Prom
   if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  // Inline styles and the router's data script carry the nonce placeholder (src/shared/cspNonce.ts).
-  const cache = createEmotionCache(CSP_NONCE_PLACEHOLDER);
+  // No nonce: the page policy names the hash of every style element (src/build/inlineHashes.ts).
+  const cache = createEmotionCache(undefined);
   const emotion = createEmotionServer(cache);
   const islands = new Map<IslandName, number>();
   const app = (

@@ -5,8 +5,8 @@
  * one (src/forms/ui/formsGate.ts); submissions that could not be sent on an earlier visit are
  * sent again; the copyright line shows this year. No React runs until then.
  */
-// First, before any styling library runs: the CSP nonce for the styles they add.
-import './islands/styleNonce';
+// First, before any styling library runs: where notistack's styles go (the page policy allows no new style texts).
+import './islands/toastStyles';
 import { hasPending } from './forms/submit/outboxStorage';
 import { formsWanted, watchForms } from './forms/ui/formsGate';
 import { watchIslands } from './islands/triggers';

@@ -22,7 +22,7 @@ export default {
   reset: 'afterSave',
   success: { toast: 'Thankyou For Send', variant: 'success' },
   failure: { toast: 'Plas Try Agin', variant: 'error' },
-  // What the agency is told of each new inquiry (mail and webhook, once README's settings are made).
+  // What the agency is told of each new inquiry (mail and webhook, once the settings of docs/inbox.md are made).
   notify: { subject: 'New inquiry from {Fname}', email: true, webhook: true },
   // A business inquiry: kept two years, long enough to follow up and to answer questions about a quote.
   retention: { days: 730 },

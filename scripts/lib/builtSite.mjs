@@ -3,10 +3,11 @@
 // call stop({ keepData: true }) to read the data first and remove it yourself. `pid` is the
 // server's process id (scripts/stress-slow-read.mjs reads its memory). SITE_DIST names another
 // built site (another release's dist/, say) to measure it beside this one.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startServer, stopServer } from './builtServer.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -17,21 +18,10 @@ export async function startBuiltSite({ port, rebuild = false, name = 'site', env
     if (built.status !== 0) process.exit(1);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
-  const server = spawn(process.execPath, [path.join(dist, 'server/index.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', CLIENT_DIR: path.join(dist, 'client'), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const server = await startServer({ dist, port, dataDir, env, cwd: root });
   const exited = () => server.exitCode !== null || server.signalCode !== null;
   async function stop({ keepData = false } = {}) {
-    if (!exited()) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await stopServer(server);
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   }
   return { dataDir, stop, pid: server.pid, exited };

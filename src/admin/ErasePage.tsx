@@ -11,24 +11,20 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import admin from '../../config/admin';
 import type { ErasureCount } from '../shared/adminApi';
-import { call, SignedOut } from './api';
+import { call } from './api';
 import { fill } from './format';
-import { failed, Notice, type NoticeMessage } from './Notice';
+import { Notice, useNotice } from './Notice';
 
 const t = admin.erase;
 
 export function ErasePage() {
   const [email, setEmail] = useState('');
   const [found, setFound] = useState<{ email: string; count: ErasureCount }>();
-  const [notice, setNotice] = useState<NoticeMessage>();
+  const { notice, setNotice, attempt } = useNotice();
 
-  const run = async (action: () => Promise<void>) => {
+  const run = (action: () => Promise<void>) => {
     setNotice(undefined);
-    try {
-      await action();
-    } catch (error) {
-      if (!(error instanceof SignedOut)) setNotice(failed(error));
-    }
+    return attempt(action);
   };
 
   const count = (event: FormEvent) => {

@@ -3,12 +3,12 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import admin from '../../config/admin';
+import { SkipLink } from '../layout/SkipLink';
 import type { AdminRole } from '../shared/contentApi';
 import { fill } from './format';
 import { useSession } from './session';
@@ -35,12 +35,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
   }, [pathname]);
   return (
     <>
-      <Link
-        href={`#${CONTENT_ID}`}
-        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}
-      >
-        {t.skipToContent}
-      </Link>
+      <SkipLink target={CONTENT_ID} label={t.skipToContent} />
       <AppBar position="static" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
         <Container>
           <Toolbar disableGutters sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>

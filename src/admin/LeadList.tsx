@@ -19,9 +19,9 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-d
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
 import { LEAD_STATUSES, type LeadList as LeadListAnswer, type LeadSummary } from '../shared/adminApi';
-import { call, SignedOut, urlOf } from './api';
+import { call, urlOf } from './api';
 import { fill, formatDate, formatDay, formLabel } from './format';
-import { failed, Notice, type NoticeMessage } from './Notice';
+import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 
 const t = admin.list;
@@ -58,23 +58,20 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [loading, setLoading] = useState(true);
   // A lead just deleted on its page says so here.
   const arrived = (useLocation().state as { notice?: string } | null)?.notice;
-  const [notice, setNotice] = useState<NoticeMessage | undefined>(arrived ? { text: arrived, severity: 'success' } : undefined);
+  const { notice, setNotice, attempt } = useNotice(arrived ? { text: arrived, severity: 'success' } : undefined);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   const query = useMemo(() => ({ form, status, q, spam: String(spam) }), [form, status, q, spam]);
 
   const load = useCallback(async () => {
     setLoading(true);
-    try {
+    await attempt(async () => {
       const answer = await call<LeadListAnswer>('leads', { query });
       setLeads(answer.leads);
       setUnread(answer.unread);
-    } catch (error) {
-      if (!(error instanceof SignedOut)) setNotice(failed(error));
-    } finally {
-      setLoading(false);
-    }
-  }, [query, setUnread]);
+    });
+    setLoading(false);
+  }, [query, setUnread, attempt]);
 
   useEffect(() => {
     void load();
@@ -101,16 +98,13 @@ export function LeadList({ spam }: { spam: boolean }) {
   }, [search, q, setFilter]);
 
   const notSpam = useCallback(
-    async (docId: string) => {
-      try {
+    (docId: string) =>
+      attempt(async () => {
         await call('notSpam', { params: { docId } });
         setNotice({ text: admin.spam.movedToInbox, severity: 'success' });
         await load();
-      } catch (error) {
-        if (!(error instanceof SignedOut)) setNotice(failed(error));
-      }
-    },
-    [load],
+      }),
+    [load, attempt, setNotice],
   );
 
   const columns = useMemo<GridColDef<LeadSummary>[]>(

@@ -27,9 +27,10 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
-import { call, SignedOut, urlOf } from './api';
+import { ScreenReaderText } from '../ui/ScreenReaderText';
+import { call, urlOf } from './api';
 import { fill, formatDate, formatSize, formLabel, webAddress } from './format';
-import { failed, Notice, type NoticeMessage } from './Notice';
+import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -60,9 +61,7 @@ function Value({ value }: { value: string }) {
     return (
       <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
         {value}
-        <Box component="span" sx={visuallyHidden}>
-          {` ${t.opensInNewTab}`}
-        </Box>
+        <ScreenReaderText>{` ${t.opensInNewTab}`}</ScreenReaderText>
       </Link>
     );
   }
@@ -72,9 +71,6 @@ function Value({ value }: { value: string }) {
     </Box>
   );
 }
-
-/** Read by screen readers, not shown (sizes in px: a bare 1 would be 100% in MUI's sx). */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (
@@ -96,7 +92,7 @@ export function LeadPage() {
   const { setUnread } = useSession();
   const [lead, setLead] = useState<LeadDetail | null>();
   const [note, setNote] = useState('');
-  const [notice, setNotice] = useState<NoticeMessage>();
+  const { notice, setNotice, attempt: act } = useNotice();
   const [confirming, setConfirming] = useState(false);
 
   const show = useCallback((detail: LeadDetail) => {
@@ -104,37 +100,32 @@ export function LeadPage() {
     setNote(detail.note);
   }, []);
 
-  const act = useCallback(async (action: () => Promise<void>) => {
-    try {
-      await action();
-    } catch (error) {
-      if (!(error instanceof SignedOut)) setNotice(failed(error));
-    }
-  }, []);
-
   /** The new count for the tab's title, after a status changed. */
   const recount = useCallback(() => act(async () => setUnread((await call<{ unread: number }>('leads', { query: { status: 'new', spam: 'false' } })).unread)), [act, setUnread]);
 
   useEffect(() => {
     let current = true;
-    void (async () => {
-      try {
+    void act(
+      async () => {
         let detail = await call<LeadDetail>('lead', { params: { docId } });
         // Opening a new lead marks it read.
         if (detail.status === 'new') detail = await call<LeadDetail>('updateLead', { params: { docId }, json: { status: 'read' } });
         if (!current) return;
         show(detail);
         await recount();
-      } catch (error) {
-        if (!current || error instanceof SignedOut) return;
-        if ((error as { status?: number }).status === 404) setLead(null);
-        else setNotice(failed(error));
-      }
-    })();
+      },
+      (error) => {
+        // Left already, nothing to show; a lead that is gone says so on its page.
+        if (!current) return true;
+        if ((error as { status?: number }).status !== 404) return false;
+        setLead(null);
+        return true;
+      },
+    );
     return () => {
       current = false;
     };
-  }, [docId, show, recount]);
+  }, [docId, show, recount, act]);
 
   if (lead === null) {
     return (

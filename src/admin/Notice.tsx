@@ -1,6 +1,8 @@
 /** A short message after an action (saved, sent again, a refusal), read out by screen readers. */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { useCallback, useState } from 'react';
+import { SignedOut } from './api';
 
 export interface NoticeMessage {
   text: string;
@@ -21,4 +23,24 @@ export function Notice({ message }: { message: NoticeMessage | undefined }) {
 }
 
 /** The notice for a failed call: the server's sentence. */
-export const failed = (error: unknown): NoticeMessage => ({ text: (error as Error).message, severity: 'error' });
+const failed = (error: unknown): NoticeMessage => ({ text: (error as Error).message, severity: 'error' });
+
+/**
+ * A screen's notice, and the one way its calls run: a failure shows the server's sentence in the
+ * notice, except a session that ended, for which the inbox shows the sign-in (session.tsx).
+ * `attempt` answers whether the action went through; `onError` may take a failure first
+ * (return true when it did, e.g. a 404 shown as "not found").
+ */
+export function useNotice(initial?: NoticeMessage) {
+  const [notice, setNotice] = useState<NoticeMessage | undefined>(initial);
+  const attempt = useCallback(async (action: () => Promise<void>, onError?: (error: unknown) => boolean): Promise<boolean> => {
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      if (!(error instanceof SignedOut) && !onError?.(error)) setNotice(failed(error));
+      return false;
+    }
+  }, []);
+  return { notice, setNotice, attempt };
+}

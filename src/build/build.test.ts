@@ -8,10 +8,13 @@ import path from 'node:path';
 import site from '../../config/site';
 import contact from '../../config/pages/contact';
 import { existsSync } from 'node:fs';
-import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
 import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
 import { pagePaths } from '../shared/routing';
 import { robotsTxt, sitemapXml } from './crawlers';
+import { api } from '../shared/api';
+import { EMPTY_STYLE_HASH } from '../shared/headers';
+import { createHashCollector, hashSource, inlineCode } from './inlineHashes';
+import { formsOnPage } from './outcomePages';
 import { EARLY_CLICKS } from '../shared/earlyClicks';
 import { loaderScript, pageDocument, readTemplate, SPECULATION_RULES } from './pageDocument';
 import { siteManifest } from './siteManifest';
@@ -84,12 +87,12 @@ describe("reading vite's manifest", () => {
 describe('a page file', () => {
   const indexHtml = '<html><head><title>x</title>\n    <script type="module" crossorigin nonce="N" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 
-  it("takes vite's scripts out of the template and starts them from the loader, with the nonce placeholder", () => {
+  it("takes vite's scripts out of the template and starts them from the loader, with no nonce (the policy names its hash)", () => {
     const template = readTemplate(indexHtml);
     expect(template.scripts).toEqual(['/assets/app.js']);
     expect(template.html).not.toContain('<script');
     const loader = loaderScript(template.scripts, ['/assets/Faq.js']);
-    expect(loader).toContain(`nonce="${CSP_NONCE_PLACEHOLDER}"`);
+    expect(loader).not.toContain('nonce');
     expect(loader).toMatch(/import\((["'`])\/assets\/app\.js\1\)/);
     expect(loader).toMatch(/\[(["'`])\/assets\/Faq\.js\1\]/);
     // Minified, and a module of its own (nothing leaks onto window but the held clicks).
@@ -98,8 +101,8 @@ describe('a page file', () => {
     const html = pageDocument(template, { head: '<meta name="description" content="d">', body: '<h1>Hi</h1>' }, loader);
     expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
     expect(html.indexOf('<meta name="description"')).toBeLessThan(html.indexOf('</head>'));
-    // Pages about to be opened are fetched ahead, by browsers that read speculation rules (with the page's nonce).
-    expect(html).toContain(`<script type="speculationrules" nonce="${CSP_NONCE_PLACEHOLDER}">${SPECULATION_RULES}</script>`);
+    // Pages about to be opened are fetched ahead, by browsers that read speculation rules (allowed by hash).
+    expect(html).toContain(`<script type="speculationrules">${SPECULATION_RULES}</script>`);
     expect(JSON.parse(SPECULATION_RULES)).toEqual({ prefetch: [{ source: 'document', where: { href_matches: '/*' }, eagerness: 'moderate' }] });
   });
 
@@ -119,7 +122,7 @@ it('the sitemap lists each main address once (no aliases), and robots.txt names 
 });
 
 it('the site manifest names the file of every address, the fallback page, and the origins of the frames the pages embed', async () => {
-  const manifest = await siteManifest();
+  const manifest = await siteManifest({ inlineHashes: { scripts: [], styles: [] }, outcomes: [], connectOrigins: [] });
   expect(manifest.pages).toHaveLength(pagePaths.length);
   expect(manifest.pages).toContainEqual({ path: '/', file: 'index.html' });
   expect(manifest.pages).toContainEqual({ path: '/About-Us', file: 'About-Us.html' });
@@ -127,4 +130,24 @@ it('the site manifest names the file of every address, the fallback page, and th
   expect(manifest.errorFile).toBe(ERROR_FILE);
   const map = contact.sections.find((s) => s.type === 'map');
   expect(manifest.frameOrigins).toEqual([new URL((map as { src: string }).src).origin]);
+});
+
+describe('the hashes of a page\'s inline code', () => {
+  it('hashes each inline script and style element\'s text as the browser does, and leaves out scripts with a src', () => {
+    const html = '<head><style data-x="1">p{color:red}</style><script type="module">go()</script><script type="module" src="/a.js"></script></head><body><style></style></body>';
+    expect(inlineCode(html)).toEqual({ scripts: ['go()'], styles: ['p{color:red}', ''] });
+    // The hash of nothing is the one the policy allows for emotion's empty elements.
+    expect(hashSource('')).toBe(EMPTY_STYLE_HASH);
+    const collector = createHashCollector();
+    collector.add(html);
+    collector.add(html);
+    expect(collector.hashes()).toEqual({ scripts: [hashSource('go()')], styles: [hashSource(''), hashSource('p{color:red}')].sort() });
+  });
+});
+
+describe('the pages with a plain post\'s outcome', () => {
+  it('finds the forms a page posts to, by their collection', () => {
+    const html = `<form action="${api.documents('Inquriy')}"></form><form action="${api.documents('subcribe')}"></form><form action="/elsewhere"></form>`;
+    expect(formsOnPage(html)).toEqual(['Inquriy', 'subcribe']);
+  });
 });

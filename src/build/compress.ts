@@ -1,12 +1,13 @@
 /**
- * .br and .gz copies of the built text files, so our server (and any static host that looks
- * for them) sends compressed bytes without compressing per request. Pages are compressed
- * too, for hosts that serve them as they are; our server compresses each page answer anew
- * (each carries its own CSP nonce).
+ * .br and .gz copies of the built text files, pages included, so our server (and any static
+ * host that looks for them: Caddy's precompressed, a CDN) sends them as they are, without
+ * compressing per request. The pages' variants with a plain post's outcome, seldom asked for,
+ * get a faster brotli.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { OUTCOMES_FOLDER } from './outcomePages';
 
 const TEXT = /\.(js|css|html|svg|xml|txt|json|webmanifest)$/;
 /** Smaller files gain nothing worth a second request for the compressed copy. */
@@ -28,7 +29,8 @@ export function compressTextFiles(dir: string): { before: number; after: number 
   for (const file of textFiles(dir)) {
     const bytes = readFileSync(file);
     if (bytes.length < SMALLEST) continue;
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const quality = path.relative(dir, file).startsWith(`${OUTCOMES_FOLDER}${path.sep}`) ? 5 : 11;
+    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
     before += bytes.length;

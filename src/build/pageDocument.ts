@@ -3,7 +3,6 @@
  * vite's script tags replaced by a small loader that starts the islands' runtime after the page's paint.
  */
 import { transformSync } from 'esbuild';
-import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
 import { EARLY_CLICKS } from '../shared/earlyClicks';
 
 const SCRIPT_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
@@ -35,8 +34,8 @@ export function readTemplate(indexHtml: string): Template {
  * island when it is needed. A click on an island that answers clicks
  * (data-when="interaction") before then is held, and the runtime replays it
  * (src/islands/triggers.ts): nothing the visitor does is lost, and a click on anything else
- * (a link, a form's button) does what it does without script. Inline, so it carries the CSP
- * nonce placeholder our server fills in.
+ * (a link, a form's button) does what it does without script. Inline: the page policy names
+ * its hash (src/build/inlineHashes.ts).
  */
 export function loaderScript(scripts: readonly string[], preload: readonly string[]): string {
   const code = `
@@ -74,7 +73,7 @@ export function loaderScript(scripts: readonly string[], preload: readonly strin
     `;
   // Minified like every other script: every page carries it to every visitor.
   const minified = transformSync(code, { minify: true, format: 'esm', target: 'es2020' }).code;
-  return `<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}">${minified.trim()}</script>`;
+  return `<script type="module">${minified.trim()}</script>`;
 }
 
 /**
@@ -86,6 +85,6 @@ export const SPECULATION_RULES = JSON.stringify({ prefetch: [{ source: 'document
 
 /** The whole page: the template with the page's head tags, its loader, the speculation rules and its markup. */
 export function pageDocument(template: Template, page: { head: string; body: string }, loader: string): string {
-  const rules = `<script type="speculationrules" nonce="${CSP_NONCE_PLACEHOLDER}">${SPECULATION_RULES}</script>`;
+  const rules = `<script type="speculationrules">${SPECULATION_RULES}</script>`;
   return template.html.replace('</head>', `${page.head}\n    ${loader}\n    ${rules}\n  </head>`).replace(ROOT, `<div id="root">${page.body}</div>`);
 }

@@ -10,9 +10,11 @@ import site from '../../config/site';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../shared/pageFiles';
 import type { PageRenderer } from '../shared/pageRender';
 import { pagePaths } from '../shared/routing';
-import { SITE_MANIFEST_FILE } from '../shared/siteManifest';
+import { SITE_MANIFEST_FILE, type OutcomePage } from '../shared/siteManifest';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { loaderScript, pageDocument, readTemplate } from './pageDocument';
+import { createHashCollector } from './inlineHashes';
+import { writeOutcomePages } from './outcomePages';
 import { siteManifest } from './siteManifest';
 import { chunkFiles, filesLoadedBy, HYDRATE_MODULE, ISLAND_REGISTRY, islandModules, type ViteManifest } from './viteManifest';
 
@@ -23,6 +25,8 @@ export interface BuildFolders {
   clientDir: string;
   /** The server renderer's bundle (dist/ssr/entry-server.js). */
   rendererFile: string;
+  /** Origins the pages' scripts send to besides the site (the Firebase SDK's, in a Firebase build). */
+  connectOrigins?: string[];
 }
 
 export interface Prerendered {
@@ -31,7 +35,7 @@ export interface Prerendered {
   bytes: number;
 }
 
-export async function prerenderSite({ root, clientDir, rendererFile }: BuildFolders): Promise<Prerendered[]> {
+export async function prerenderSite({ root, clientDir, rendererFile, connectOrigins = [] }: BuildFolders): Promise<Prerendered[]> {
   // The pages are rendered by the libraries' production builds, as in the browser: in
   // development mode MUI adds labels to its class names, and the browser would then find none
   // of the page's styles and insert every rule again while hydrating.
@@ -55,7 +59,11 @@ export async function prerenderSite({ root, clientDir, rendererFile }: BuildFold
   if (!manifest[HYDRATE_MODULE]?.isDynamicEntry) throw new Error(`${HYDRATE_MODULE} is not a chunk of its own: src/main.tsx must import it dynamically`);
   const hydrateFiles = [...chunkFiles(manifest, HYDRATE_MODULE, appFiles)];
 
-  const write = async (address: string, file: string): Promise<Prerendered> => {
+  // Every inline script and style element the pages hold, for the page policy; and the pages'
+  // variants with a plain post's outcome (which hold the same ones).
+  const hashes = createHashCollector();
+  const outcomes: OutcomePage[] = [];
+  const write = async (address: string, file: string, withOutcomes: boolean): Promise<Prerendered> => {
     const page = await renderPage(address);
     // Fetched (not run) once the page has painted, so the first touch is answered at once: the
     // page's islands and what hydrates them (React). The forms' code waits for the visitor
@@ -63,16 +71,18 @@ export async function prerenderSite({ root, clientDir, rendererFile }: BuildFold
     const preload = [...new Set([...hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap(islandFiles)])].map((f) => `/${f}`);
     const html = pageDocument(template, page, loaderScript(template.scripts, preload));
     writeFileSync(path.join(clientDir, file), html);
+    hashes.add(html);
+    if (withOutcomes) outcomes.push(...writeOutcomePages(clientDir, address, file, html));
     return { address, file, bytes: html.length };
   };
 
   const written: Prerendered[] = [];
-  for (const { path: address } of pagePaths) written.push(await write(address, htmlFileFor(address)));
-  written.push(await write(FALLBACK_RENDER_PATH, FALLBACK_FILE));
-  written.push(await write(ERROR_RENDER_PATH, ERROR_FILE));
+  for (const { path: address } of pagePaths) written.push(await write(address, htmlFileFor(address), true));
+  written.push(await write(FALLBACK_RENDER_PATH, FALLBACK_FILE, false));
+  written.push(await write(ERROR_RENDER_PATH, ERROR_FILE, false));
 
   writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemapXml(site.brand.url, pagePaths, new Date().toISOString().slice(0, 10)));
   writeFileSync(path.join(clientDir, 'robots.txt'), robotsTxt(site.brand.url));
-  writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(await siteManifest(), null, 2)}\n`);
+  writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(await siteManifest({ inlineHashes: hashes.hashes(), outcomes, connectOrigins }), null, 2)}\n`);
   return written;
 }

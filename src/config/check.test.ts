@@ -304,7 +304,7 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
       return checkConfig({ server: copy }).problems;
     };
     expect(serverProblems(() => undefined)).toEqual([]);
-    // The promise of README: the first retry within 30 s, at most an hour apart, for at least 3 days.
+    // The promise of docs/inbox.md: the first retry within 30 s, at most an hour apart, for at least 3 days.
     expect(serverProblems((c) => set(c, ['notifications', 'retry'], { firstSeconds: 60, maxSeconds: 7200, forDays: 1 }))).toEqual([
       'config/server.ts: notifications.retry.firstSeconds is 60, but it should be at most 30.',
       'config/server.ts: notifications.retry.maxSeconds is 7200, but it should be at most 3600.',

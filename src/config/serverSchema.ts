@@ -58,7 +58,7 @@ export const serverSchema = object({
   }),
   /**
    * What the agency is told of each new lead (src/server/notify; the settings that turn it on
-   * are environment variables, README "Notifications of new leads"). A form's own
+   * are environment variables, docs/inbox.md "Notifications of new leads"). A form's own
    * `notify.subject` is the mail's subject and heading.
    */
   notifications: object({

@@ -3,25 +3,29 @@ import path from 'node:path';
 import { FALLBACK_FILE } from '../shared/pageFiles';
 import { pagePaths } from '../shared/routing';
 import { CACHE_CONTROL } from '../shared/caching';
-import { expectCommittedFile } from '../test/committedFile';
+import { pagePolicy } from '../shared/headers';
+import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import server from '../../config/server';
 import { siteManifest } from '../build/siteManifest';
-import { firebaseJson, firebaseJsonText } from './firebaseJson';
-import { FIREBASE_CONFIG_COMMAND } from './firebaseRules';
+import { firebaseJson } from './firebaseJson';
 
-it('the committed firebase.json is what `npm run firebase:config` writes from the site manifest', async () => {
-  expectCommittedFile('firebase.json', firebaseJsonText(await siteManifest()), FIREBASE_CONFIG_COMMAND);
-});
+/** A Firebase build's manifest, as the build writes it (its hashes made up: they come from the pages). */
+const builtManifest = () =>
+  siteManifest({
+    inlineHashes: { scripts: ["'sha256-c2NyaXB0'"], styles: ["'sha256-c3R5bGU='"] },
+    outcomes: [],
+    connectOrigins: FIREBASE_CONNECT_ORIGINS,
+  });
 
 it('names the Firestore and Cloud Storage rules files, which exist at the project root', async () => {
-  const { firestore, storage } = firebaseJson(await siteManifest());
+  const { firestore, storage } = firebaseJson(await builtManifest());
   expect(firestore).toEqual({ rules: 'firestore.rules' });
   expect(storage).toEqual({ rules: 'storage.rules' });
   for (const file of [firestore.rules, storage.rules]) expect([file, existsSync(path.join(__dirname, '../..', file))]).toEqual([file, true]);
 });
 
 it('sends every address to its own prerendered page and leaves anything else to Hosting\'s 404 page, the fallback page', async () => {
-  const { rewrites } = (firebaseJson(await siteManifest())).hosting;
+  const { rewrites } = (firebaseJson(await builtManifest())).hosting;
   expect(rewrites).toEqual(
     expect.arrayContaining([
       { source: '/About-Us', destination: '/About-Us.html' },
@@ -35,8 +39,9 @@ it('sends every address to its own prerendered page and leaves anything else to 
   expect(rewrites).toHaveLength(pagePaths.length - 1);
 });
 
-it('sends the security headers of config/server.ts with every answer, and a policy that lets the SDK and the map in and nothing else', async () => {
-  const all = (firebaseJson(await siteManifest())).hosting.headers.find((h) => h.source === '**')!.headers;
+it('sends the security headers of config/server.ts with every answer, and the pages\' policy: the build\'s hashes, the SDK and the map, nothing else', async () => {
+  const manifest = await builtManifest();
+  const all = (firebaseJson(manifest)).hosting.headers.find((h) => h.source === '**')!.headers;
   const byName = Object.fromEntries(all.map((h) => [h.key, h.value]));
   expect(byName).toMatchObject({
     'X-Content-Type-Options': 'nosniff',
@@ -46,18 +51,21 @@ it('sends the security headers of config/server.ts with every answer, and a poli
     'Strict-Transport-Security': `max-age=${server.headers.hstsMaxAgeSeconds}; includeSubDomains`,
   });
   const csp = byName['Content-Security-Policy']!;
+  expect(csp).toBe(pagePolicy(manifest, { https: true }));
+  expect(csp).toContain("script-src 'self' 'sha256-c2NyaXB0'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
-  expect(csp).toContain('connect-src \'self\' https://firestore.googleapis.com https://firebasestorage.googleapis.com');
+  expect(csp).toContain(`connect-src 'self' ${FIREBASE_CONNECT_ORIGINS.join(' ')}`);
   expect(csp).toContain('frame-src https://www.openstreetmap.org');
   expect(csp).not.toContain('nonce');
 });
 
 it('caches as our server does: hashed assets a year, every page address and HTML file revalidated, pictures a day', async () => {
-  const { headers } = (firebaseJson(await siteManifest())).hosting;
+  const { headers } = (firebaseJson(await builtManifest())).hosting;
   const cacheOf = (source: string) => headers.find((h) => h.source === source)?.headers.find((h) => h.key === 'Cache-Control')?.value;
   expect(cacheOf('/assets/**')).toBe('public, max-age=31536000, immutable');
   expect(cacheOf('/images/**')).toBe(CACHE_CONTROL.images);
   // Hosting matches the address asked for, not the file a rewrite serves.
-  for (const source of ['**/*.html', ...pagePaths.map((p) => p.path)]) expect([source, cacheOf(source)]).toEqual([source, 'no-cache']);
+  for (const source of ['**/*.html', ...pagePaths.map((p) => p.path)]) expect([source, cacheOf(source)]).toEqual([source, CACHE_CONTROL.page]);
 });

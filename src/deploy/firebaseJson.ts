@@ -1,33 +1,31 @@
 /**
- * firebase.json for Firebase Hosting, made from the site manifest (src/shared/siteManifest.ts,
- * what the build knows of the site): every address is rewritten to its prerendered HTML
- * file; Hosting answers any other address
- * with the fallback page, 404.html, and status 404. Caching is our server's
- * (src/shared/caching.ts): hashed assets for a year, pages revalidated on every visit. It
- * also names the Firestore and Cloud Storage security rules files (written from config/forms
- * by firebaseRules.ts). `npm run firebase:config` writes all three files; a test checks the
- * committed files equal this output.
+ * firebase.json for Firebase Hosting, made from the built site's manifest
+ * (src/shared/siteManifest.ts, what the build wrote): every address is rewritten to its
+ * prerendered HTML file; Hosting answers any other address with the fallback page, 404.html,
+ * and status 404. Caching is our server's (src/shared/caching.ts): hashed assets for a year,
+ * pages revalidated on every visit. The page policy is our server's and Caddy's
+ * (src/shared/headers.ts pagePolicy): it names the hashes of the build's inline code, so the
+ * file belongs to one build: a Firebase build writes it (src/build/build.ts), and
+ * `npm run firebase:config` writes it again from dist/. It also names the Firestore and
+ * Cloud Storage security rules files (written from config/forms by firebaseRules.ts).
  */
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../shared/caching';
 import type { SiteManifest } from '../shared/siteManifest';
-import { commonHeaders, contentSecurityPolicy } from '../shared/headers';
+import { commonHeaders, pagePolicy } from '../shared/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
-/** Where the Firebase SDK sends documents and files from the browser. */
-const FIREBASE_ORIGINS = ['https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com'];
+/** The file's name at the project root. */
+export const FIREBASE_JSON = 'firebase.json';
 
-/**
- * Hosting serves the same file to everyone, so it cannot give each answer a nonce as our
- * server does: its policy allows inline styles and scripts but keeps the rest (frames,
- * plugins, other sites' scripts, being framed) as strict.
- */
+/** The pages' policy is the same file for every visitor on Hosting as on our server: one policy, by hash. */
 export function firebaseJson(site: SiteManifest) {
-  const policy = contentSecurityPolicy(undefined, { frameOrigins: site.frameOrigins, https: true, connectOrigins: FIREBASE_ORIGINS });
+  const policy = pagePolicy(site, { https: true });
   return {
     hosting: {
       public: 'dist/client',
-      ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
+      // The pages' variants with a plain post's outcome: Hosting has no server to post to.
+      ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz', 'outcomes/**'],
       trailingSlash: false,
       // No catch-all rewrite: Hosting then serves FALLBACK_FILE (404.html) with status 404.
       rewrites: site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })),

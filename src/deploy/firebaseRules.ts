@@ -14,7 +14,7 @@
  * storage id (src/forms/model/storageId.ts), no larger than the upload's maxBytes, with one of its
  * media types; `get` (the download URL needs it); nothing else anywhere.
  *
- * `npm run firebase:config` writes both files (with firebase.json); a test checks the
+ * `npm run firebase:config` writes both files (and firebase.json from a build); a test checks the
  * committed files equal this output, and `npm run check` says when they are out of date.
  */
 import { MAX_DATE_TEXT, buildDocument } from '../forms/model/document';

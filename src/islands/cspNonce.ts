@@ -1,6 +1,7 @@
 /**
  * The page's Content-Security-Policy nonce, as our server filled it in for this answer
- * (src/shared/cspNonce.ts): styles emotion and notistack add in the browser carry it too.
+ * (src/shared/cspNonce.ts): only the inbox has one; styles added in its browser carry it too.
+ * The public pages have none (their policy is by hash).
  */
 /** This page's nonce, as the server filled it in (undefined if there is none, as in tests). */
 export function pageNonce(): string | undefined {

@@ -13,7 +13,6 @@
  * `with`: islands that must be hydrated first (the menu's panel, which its toggle opens).
  */
 import type { ComponentProps, ComponentType } from 'react';
-import type { Slots } from './Slot';
 
 export interface IslandEntry {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island's own props, typed below by IslandProps
@@ -40,13 +39,6 @@ type ComponentOf<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N][
 
 /** What the page gives an island (besides its slots): small values only, written into the page as JSON. */
 export type IslandProps<N extends IslandName> = Omit<ComponentProps<ComponentOf<N>>, 'slots' | 'instance'>;
-
-/**
- * What every island component receives: its props, its slots, and which of the page's islands
- * of its kind it is (0, 1, …), for ids that must be unique on the page (islands use no useId:
- * the ids React makes depend on the whole page's tree, which the browser never draws).
- */
-export type IslandComponentProps<P> = P & { slots: Slots; instance: number };
 
 export function isIslandName(name: string): name is IslandName {
   return Object.hasOwn(islands, name);

@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import site from '../../config/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { OrganizationData } from './OrganizationData';
@@ -12,7 +13,7 @@ const MAIN_ID = 'main';
 export function Layout({ children }: { children?: ReactNode }) {
   return (
     <Box id="top" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <SkipLink target={MAIN_ID} />
+      <SkipLink target={MAIN_ID} label={site.ui.skipToContent} />
       <Header />
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         {children ?? <Outlet />}

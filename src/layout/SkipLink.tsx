@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
-import site from '../../config/site';
 
-/** The first thing a keyboard user reaches: jumps past the header to the page content. */
-export function SkipLink({ target }: { target: string }) {
+/**
+ * The first thing a keyboard user reaches: jumps past the header to the page content. The
+ * site's layout and the inbox's each give it their words.
+ */
+export function SkipLink({ target, label }: { target: string; label: string }) {
   return (
     <Box
       component="a"
@@ -21,7 +23,7 @@ export function SkipLink({ target }: { target: string }) {
         '&:focus': { top: 16 },
       }}
     >
-      {site.ui.skipToContent}
+      {label}
     </Box>
   );
 }

@@ -5,23 +5,16 @@
  */
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
 import { api } from '../shared/api';
-import { resolvePath } from '../shared/routing';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { registerAdmin } from './admin';
 import { registerApi } from './api';
 import { registerHealth } from './health';
-import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
+import { CACHE_CONTROL, cacheControlFor, NEVER_CACHED } from '../shared/caching';
 import { createRequestLimits } from './rateLimit';
-import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce';
-import { contentSecurityPolicy } from '../shared/headers';
-import { isHttps, newNonce, setSecurityHeaders } from './security';
-import { outcomeBanner, outcomeFromQuery } from './plainPosts';
+import { isHttps, setSecurityHeaders } from './security';
+import { chooseEncoding, createSiteBuilds, type SiteBuilds } from './siteBuild';
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
@@ -59,7 +52,17 @@ export interface AppOptions {
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
-const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
+const looksLikeFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
+
+/** Our server's own addresses (src/shared/caching.ts NEVER_CACHED): never kept by a shared cache. */
+const isPrivateAddress = (url: string) => NEVER_CACHED.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || url.startsWith(`${prefix}?`));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The build being served (src/server/siteBuild.ts), when the app serves the site. */
+    siteBuilds?: SiteBuilds;
+  }
+}
 
 export async function buildApp({
   clientDir,
@@ -113,6 +116,10 @@ export async function buildApp({
   });
   app.addHook('onSend', async (request, reply, payload) => {
     setSecurityHeaders(request, reply, server.headers);
+    // The endpoints' and the inbox's answers are one visitor's: no cache in front of the site
+    // (a CDN) keeps them, whatever they are (refusals, and the fallback page for an inbox
+    // address a build without the inbox does not have, included).
+    if (isPrivateAddress(request.url) && !String(reply.getHeader('Cache-Control') ?? '').includes('no-store')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
@@ -128,107 +135,85 @@ export async function buildApp({
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-/** Fast settings: every answer is compressed anew, since each carries its own nonce. */
-const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
-
-/**
- * A page's HTML as UTF-8 bytes, split where the nonce goes: each answer joins the parts with a
- * fresh one. Bytes, not text: an answer is one copy of the page, with nothing to encode (under
- * a flood of requests, encoding each page anew was most of the server's work).
- */
-const pageParts = (html: string) => html.split(CSP_NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
-const joinPage = (parts: Buffer[], nonce: string) => {
-  const nonceBytes = Buffer.from(nonce);
-  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
-};
+/** Whether a request's If-None-Match names this ETag (a list, or *). */
+function stillFresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 async function serveSite(app: FastifyInstance, clientDir: string) {
+  // The build being served (siteBuild.ts): its pages read once, as the bytes the build wrote.
+  const builds = createSiteBuilds(clientDir);
+  app.decorate('siteBuilds', builds);
+
   await app.register(fastifyStatic, {
     root: clientDir,
+    // Files are sent from the current build's folder (reply.sendFile below), not routed by this plugin.
+    serve: false,
     index: false,
     // The build wrote .br and .gz beside each text file (src/build/compress.ts): sent when the browser accepts them.
     preCompressed: true,
-    // One route per built file, registered at start: nothing outside clientDir is reachable.
-    wildcard: false,
-    // Pages are answered below, each with its own nonce: their files are not served as they are
-    // (their placeholders would meet the policy for files, which allows nothing to run).
-    // The site manifest (a dot file) is the server's, not a visitor's.
-    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.split('/').some((part) => part.startsWith('.')),
     cacheControl: false,
     setHeaders(reply, filePath) {
-      reply.header('Cache-Control', cacheControlFor(path.relative(clientDir, filePath).split(path.sep).join('/')));
+      reply.header('Cache-Control', cacheControlFor(path.relative(builds.current().clientDir, filePath).split(path.sep).join('/')));
     },
   });
 
-  // What the build wrote (src/build/prerender.ts): each address's HTML file and the frames the
-  // pages embed. Every page is read once, at start.
-  const manifestFile = path.join(clientDir, SITE_MANIFEST_FILE);
-  if (!existsSync(manifestFile)) throw new Error(`No site manifest at ${manifestFile}: run "npm run build" first.`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
-  // Each page's file is read when first asked for, then kept. The page for when a page cannot be
-  // sent is read now: it must be there when something goes wrong.
-  const pages = new Map<string, Buffer[]>();
-  const readPage = (file: string) => {
-    let parts = pages.get(file);
-    if (!parts) pages.set(file, (parts = pageParts(readFileSync(path.join(clientDir, file), 'utf8'))));
-    return parts;
+  // A page is the file the build wrote, in the encoding the browser accepts, as it is: no
+  // compression, no templating per answer (pages are files: the same bytes Caddy or a CDN sends).
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, query: string) => {
+    const build = builds.current();
+    const { file, status, cacheControl } = build.pageFor(pathname, query);
+    const bytes = chooseEncoding(file, request.headers['accept-encoding']);
+    // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
+    reply
+      .header('Content-Security-Policy', build.policy(isHttps(request)))
+      .header('Cache-Control', cacheControl)
+      .header('Vary', 'Accept-Encoding')
+      .header('ETag', bytes.etag)
+      .type('text/html; charset=utf-8');
+    if (bytes.encoding !== 'identity') reply.header('Content-Encoding', bytes.encoding);
+    if (status === 200 && stillFresh(request.headers['if-none-match'], bytes.etag)) return reply.code(304).send();
+    return reply.code(status).header('Content-Length', bytes.body.length).send(bytes.body);
   };
-  const fileByPath = new Map(manifest.pages.map((p) => [p.path, p.file]));
-  const errorPage = readPage(manifest.errorFile);
-  const frameOrigins = manifest.frameOrigins;
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url;
-    let pathname = url.split('?')[0] ?? '/';
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
+    const [rawPath = '/', query = ''] = request.url.split('?', 2);
+    let pathname = rawPath;
     try {
-      pathname = decodeURI(pathname);
+      pathname = decodeURI(rawPath);
     } catch {
       // A malformed address is simply an unknown one.
     }
-    const { path: address, matched } = resolvePath(pathname);
-    const file = matched ? fileByPath.get(address) : undefined;
-    const nonce = newNonce();
-    let status = file ? 200 : 404;
-    let html: Buffer;
-    try {
-      html = joinPage(readPage(file ?? manifest.fallbackFile), nonce);
-    } catch (error) {
-      // The page's file cannot be read (a release being copied in, a disk fault): the visitor
-      // gets the error page, with a way home, and the log says why.
-      request.log.error(error);
-      status = 500;
-      html = joinPage(errorPage, nonce);
-    }
-    const outcome = outcomeFromQuery(new URLSearchParams(url.split('?')[1] ?? ''));
-    const banner = outcome ? outcomeBanner(outcome) : '';
-    // After a plain (no-JavaScript) form post: the page with the outcome above it, not cached.
-    if (banner) html = Buffer.from(html.toString().replace('<body>', `<body>\n${banner}`));
-    // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
-    reply
-      .code(status)
-      .header('Content-Security-Policy', contentSecurityPolicy(nonce, { frameOrigins, https: isHttps(request) }))
-      .header('Cache-Control', banner || status === 500 ? CACHE_CONTROL.pageWithOutcome : CACHE_CONTROL.page)
-      .header('Vary', 'Accept-Encoding')
-      .type('text/html; charset=utf-8');
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-    if (!encoding || request.method === 'HEAD') return reply.send(html);
-    reply.header('Content-Encoding', encoding);
-    return reply.send(encoding === 'br' ? await brotli(html, BROTLI_OPTIONS) : await gzipped(html));
+    const build = builds.current();
+    // A page's file name (/Product.html) leads to its address.
+    const pageAddress = build.addressOfFile(pathname);
+    if (pageAddress) return reply.code(301).header('Location', pageAddress).send();
+    // Addresses that look like files (have an extension) are files: unknown ones are a real 404.
+    if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
+    const relative = pathname.slice(1);
+    if (build.isPlainFile(relative)) return reply.sendFile(relative, build.clientDir);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   };
 
-  // Every page address, and any other address that is not a file, is answered with HTML:
-  // the page's own, or the fallback page (Home, marked noindex, status 404) for unknown addresses.
-  // A page's file name (/Product.html) leads to its address.
-  const addressOfFile = new Map(manifest.pages.map((p) => [`/${p.file}`, p.path]));
-  app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(api.prefix)) return answerUnknownApi(request, reply);
-    const pageAddress = addressOfFile.get(request.url.split('?')[0] ?? '');
-    if (pageAddress && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(301).header('Location', pageAddress).send();
-    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) return sendPage(request, reply);
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    try {
+      return answer(request, reply);
+    } catch (error) {
+      // The page cannot be sent (a disk fault): the visitor gets the error page, with a way
+      // home, and the log says why.
+      request.log.error(error);
+      const bytes = chooseEncoding(builds.current().errorPage, request.headers['accept-encoding']);
+      if (bytes.encoding !== 'identity') reply.header('Content-Encoding', bytes.encoding);
+      return reply
+        .code(500)
+        .header('Content-Security-Policy', builds.current().policy(isHttps(request)))
+        .header('Cache-Control', CACHE_CONTROL.pageWithOutcome)
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(bytes.body);
+    }
   });
 }

@@ -228,7 +228,7 @@ interface Case {
   location?: string;
 }
 
-/** What every answer carries (README "Abuse, faults and security"), those written on the raw socket included. */
+/** What every answer carries (docs/security.md, "Headers"), those written on the raw socket included. */
 function expectSecurityHeaders(headers: Record<string, string>) {
   const names = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'] as const;
   expect(Object.fromEntries(names.map((name) => [name, headers[name]]))).toEqual({

@@ -121,7 +121,7 @@ function tinySite() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'full-disk-site-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body><p>Hello</p></body></html>');
-  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }, { path: '/Contact', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [] };
+  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }, { path: '/Contact', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [], connectOrigins: [], inlineHashes: { scripts: [], styles: [] }, outcomes: [] };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;
 }

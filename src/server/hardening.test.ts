@@ -1,17 +1,19 @@
 /**
  * The server's defences, on a fresh data folder with a real SQLite file: rate limits (per
  * client address and for everyone), the spam trap, submission keys (a retry is stored
- * once) and the security headers, including a page's per-answer CSP nonce.
+ * once) and the security headers, including the page policy (by hash) and the pages' bytes.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import forms from '../../config/forms';
 import server from '../../config/server';
 import { buildDocument } from '../forms/model/document';
+import { EMPTY_STYLE_HASH } from '../shared/headers';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
@@ -299,15 +301,18 @@ describe('submission keys (Idempotency-Key)', () => {
   });
 });
 
-/** A built site in miniature: the template with its nonce placeholders, as vite and the prerenderer write it. */
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const TINY_STYLE = 'p{color:red}';
+const TINY_SCRIPT = 'window.x=1';
+
+/** A built site in miniature: a page with an inline style and script, as the prerenderer writes it, and its compressed copies. */
 function tinySite() {
   const dir = tempDir('client');
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><style nonce="__CSP_NONCE__">p{}</style></head>' +
-      '<body><div id="root"><p>Hello</p></div><script nonce="__CSP_NONCE__">window.x=1</script></body></html>',
-  );
+  const html = `<!doctype html><html><head><style>${TINY_STYLE}</style></head><body><div id="root"><p>Hello</p></div><script>${TINY_SCRIPT}</script></body></html>`;
+  writeFileSync(path.join(dir, 'index.html'), html);
+  writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html));
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   const manifest: SiteManifest = {
     pages: [
@@ -317,42 +322,45 @@ function tinySite() {
     fallbackFile: 'index.html',
     errorFile: 'index.html',
     frameOrigins: ['https://www.openstreetmap.org'],
+    connectOrigins: [],
+    inlineHashes: { scripts: [sha256(TINY_SCRIPT)], styles: [sha256(TINY_STYLE)] },
+    outcomes: [],
   };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;
 }
 
 describe('security headers', () => {
-  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
-
-  it('gives each page answer its own nonce, in the policy and in every inline style and script', async () => {
+  it('gives every page the policy of the build: its inline code by hash, no nonce, no inline scripts otherwise', async () => {
     const app = await start({ clientDir: tinySite() });
     const [a, b] = [await app.inject({ url: '/Contact' }), await app.inject({ url: '/' })];
     for (const page of [a, b]) {
       const csp = String(page.headers['content-security-policy']);
-      const nonce = nonceOf(csp);
-      expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
-      expect(page.body).not.toContain('__CSP_NONCE__');
-      expect(page.body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`, `nonce="${nonce}"`]);
-      expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
-      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).not.toContain('nonce');
+      expect(csp).toContain(`script-src 'self' ${sha256(TINY_SCRIPT)}`);
+      expect(csp).toContain(`style-src 'self' ${sha256(TINY_STYLE)} ${EMPTY_STYLE_HASH}`);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("form-action 'self'");
       // The frames the build found in the pages (the contact page's map) are the only ones allowed.
       expect(csp).toContain('frame-src https://www.openstreetmap.org');
     }
-    expect(nonceOf(String(a.headers['content-security-policy']))).not.toBe(nonceOf(String(b.headers['content-security-policy'])));
+    expect(a.headers['content-security-policy']).toBe(b.headers['content-security-policy']);
   });
 
-  it('sends the same page compressed, with its nonce, when the browser accepts brotli or gzip', async () => {
-    const app = await start({ clientDir: tinySite() });
-    for (const encoding of ['br', 'gzip']) {
+  it('sends the page as the build wrote it, in the encoding the browser accepts, and 304 while it is unchanged', async () => {
+    const dir = tinySite();
+    const app = await start({ clientDir: dir });
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz'], ['identity', '']] as const) {
       const page = await app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
-      expect(page.headers['content-encoding']).toBe(encoding);
-      const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-      const html = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(page.rawPayload).toString();
-      expect(html).toContain(`nonce="${nonceOf(String(page.headers['content-security-policy']))}"`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(page.rawPayload.equals(readFileSync(path.join(dir, `index.html${suffix}`)))).toBe(true);
+      const etag = String(page.headers.etag);
+      const again = await app.inject({ url: '/', headers: { 'accept-encoding': encoding, 'if-none-match': etag } });
+      expect([again.statusCode, again.body, again.headers.etag]).toEqual([304, '', etag]);
+      expect(again.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     }
   });
 

@@ -2,19 +2,16 @@
  * Forms sent by a browser without JavaScript (or before the page's form code has loaded):
  * a plain urlencoded POST to the same address. The document is built and checked here with
  * the same buildDocument and buildSchema; the visitor is sent back to the page with the
- * outcome in the address (`?sent=…`, `?invalid=…&check=…`, `?failed=…`), and the page is
- * served with that outcome shown above it: the same words a scripted visitor would see.
+ * outcome in the address (`?sent=…`, `?invalid=…&check=…`, `?failed=…`), and that address
+ * is answered with the page's prebuilt variant showing the outcome above it
+ * (src/forms/model/outcomes.ts): the same words a scripted visitor would see.
  */
 import { isUtf8 } from 'node:buffer';
 import server from '../../config/server';
 import { buildDocument } from '../forms/model/document';
 import { validateValues, type FormValues } from '../forms/model/buildSchema';
 import type { FormConfig } from '../forms/model/formSchema';
-import { formForCollection } from '../forms/model/registry';
 import { resolvePath } from '../shared/routing';
-import { escapeHtml } from '../shared/text';
-
-export type Outcome = { kind: 'sent' | 'failed'; form: FormConfig } | { kind: 'invalid'; form: FormConfig; message: string };
 
 /**
  * Where to send the visitor back to: the address of the page they posted from, when it is a
@@ -97,31 +94,4 @@ export async function handlePlainPost(
   } catch {
     return failedQuery(form);
   }
-}
-
-/** Reads the outcome from a page address's query, if it names a form and a known check. */
-export function outcomeFromQuery(query: URLSearchParams): Outcome | null {
-  for (const kind of ['sent', 'failed', 'invalid'] as const) {
-    const collection = query.get(kind);
-    const form = collection ? formForCollection(collection) : undefined;
-    if (!form) continue;
-    if (kind !== 'invalid') return { kind, form };
-    const check = form.checks[Number(query.get('check'))];
-    return { kind, form, message: check ? check.message : form.messages.missingKey };
-  }
-  return null;
-}
-
-/** The words shown for an outcome, or null where the specification shows nothing. */
-function outcomeText(outcome: Outcome): string | null {
-  if (outcome.kind === 'invalid') return outcome.message;
-  return (outcome.kind === 'sent' ? outcome.form.success.toast : outcome.form.failure.toast) ?? null;
-}
-
-/** The notice put at the top of the page's HTML (outside the app, so hydration is unaffected). */
-export function outcomeBanner(outcome: Outcome): string {
-  const text = outcomeText(outcome);
-  if (!text) return '';
-  const tone = outcome.kind === 'sent' ? 'ok' : 'problem';
-  return `<div class="form-outcome form-outcome-${tone}" role="${tone === 'ok' ? 'status' : 'alert'}">${escapeHtml(text)}</div>`;
 }

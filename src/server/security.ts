@@ -1,10 +1,9 @@
 /**
  * Security headers on every answer of our server (the values: src/shared/headers.ts).
  *
- * Pages carry a fresh nonce per answer: the build writes the placeholder of
- * src/shared/cspNonce.ts into every inline <style> and <script>, and the server replaces it
- * with a random value, which the page's policy names. In the browser emotion reads the same
- * nonce (src/app/emotionCache.ts) for the styles it adds later.
+ * Pages bring the page policy of their build (by hash: src/server/siteBuild.ts); the inbox
+ * (src/server/admin/page.ts) a fresh nonce per answer, filled into its placeholders
+ * (src/shared/cspNonce.ts); anything else gets the policy that allows nothing.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';

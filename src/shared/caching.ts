@@ -5,8 +5,11 @@
 export const CACHE_CONTROL = {
   /** Built scripts under assets/: vite puts a content hash in their names, so they never change. */
   hashed: 'public, max-age=31536000, immutable',
-  /** Pages: asked again on every visit (a changed config shows at once). */
-  page: 'no-cache',
+  /**
+   * Pages: any cache (the browser's, a CDN's) may keep them but asks again on every visit,
+   * with the ETag, and gets a 304 while the build is the same (a changed config shows at once).
+   */
+  page: 'public, max-age=0, must-revalidate',
   /** A page showing a plain post's outcome (`?sent=` …): never kept, never shown again from a cache. */
   pageWithOutcome: 'no-store',
   /** Pictures of public/images, named by config/: kept a day, then refreshed in the background. */
@@ -14,6 +17,13 @@ export const CACHE_CONTROL = {
   /** Anything else (icon, sitemap, robots): an hour. */
   other: 'public, max-age=3600',
 } as const;
+
+/**
+ * Addresses a cache in front of the site (a CDN) must never keep: our server's endpoints and
+ * the agency's inbox. Our server sends `no-store` with every answer there; docs/deploy-own-server.md
+ * tells a CDN to pass them through.
+ */
+export const NEVER_CACHED = ['/api/', '/admin'] as const;
 
 /** The policy for a built file, by its path inside dist/client (with "/" between folders). */
 export function cacheControlFor(relativePath: string): string {

@@ -1,5 +1,5 @@
 /**
- * The Firebase settings a build needs (from .env or the environment, see README); with all of
+ * The Firebase settings a build needs (from .env or the environment, see docs/deploy-firebase.md); with all of
  * them present vite.config.ts builds the Firebase adapter (src/data/select.ts), and the build
  * leaves out the inbox, which needs our server (src/build/build.ts).
  */
@@ -16,3 +16,6 @@ export const firebaseKeys = [
 export function isFirebaseBuild(settings: Record<string, string | undefined>): boolean {
   return firebaseKeys.every((key) => settings[key]);
 }
+
+/** Where the Firebase SDK sends documents and files from the browser: a Firebase build's pages may connect there (connect-src). */
+export const FIREBASE_CONNECT_ORIGINS = ['https://firestore.googleapis.com', 'https://firebasestorage.googleapis.com'];

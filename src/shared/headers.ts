@@ -1,25 +1,46 @@
 /**
  * The security headers and the page policy, as values: one builder for our server
- * (src/server/security.ts, per answer) and Firebase Hosting (src/deploy/firebaseJson.ts).
+ * (src/server/security.ts), Firebase Hosting (src/deploy/firebaseJson.ts) and Caddy serving
+ * the built files itself (src/deploy/caddy.ts).
  */
 import type { ServerConfig } from '../config/serverSchema';
+import type { SiteManifest } from './siteManifest';
+
+/** The sha256 sources (`'sha256-…'`) of the inline scripts and style elements the build wrote into the pages. */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
 
 /**
- * The page policy. Scripts and style elements: our own files, or inline with the nonce.
- * Style attributes stay allowed: MUI writes a few CSS variables in style="" (Paper's shadow)
- * and a prerendered page needs them before its script runs; attributes cannot run code.
- * Frames: only the map providers named in config/pages. Nobody may frame the site.
+ * The source that allows an empty style element: emotion (the islands' styles, in its
+ * production "speedy" mode) adds each style element empty and writes its rules through the
+ * CSSOM (insertRule), which a policy does not check. Only the empty element needs allowing.
+ */
+export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+/** What inline code a policy allows: the pages' (by hash, the same bytes for everyone) or one answer's (by nonce: the inbox). */
+export type InlineCode = { hashes: InlineHashes } | { nonce: string };
+
+/**
+ * The page policy: one builder for our server, Firebase Hosting (src/deploy/firebaseJson.ts)
+ * and Caddy (src/deploy/caddy.ts). Scripts: our own files, and the inline ones the build
+ * wrote, by hash (never 'unsafe-inline'). Style elements: the same, plus the empty element
+ * emotion fills through the CSSOM. Style attributes stay allowed: MUI writes a few CSS
+ * variables in style="" (Paper's shadow) and a prerendered page needs them before its
+ * script runs; attributes cannot run code. Frames: only the map providers named in
+ * config/pages. Nobody may frame the site.
  */
 export function contentSecurityPolicy(
-  nonce: string | undefined,
+  inline: InlineCode,
   { frameOrigins = [] as readonly string[], https = false, connectOrigins = [] as readonly string[] } = {},
 ): string {
-  // Without a nonce (static hosting, where every answer is the same file) inline code has to be allowed.
-  const inline = nonce === undefined ? "'unsafe-inline'" : `'nonce-${nonce}'`;
+  const scripts = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.scripts;
+  const styles = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : [...new Set([...inline.hashes.styles, EMPTY_STYLE_HASH])];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${inline}`,
-    `style-src 'self' ${inline}`,
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -32,6 +53,14 @@ export function contentSecurityPolicy(
     ...(https ? ['upgrade-insecure-requests'] : []),
   ];
   return directives.join('; ');
+}
+
+/**
+ * The policy of every page of a build, the same on every host that serves its files (our
+ * server, Caddy, Firebase Hosting): from what the build wrote in the site manifest.
+ */
+export function pagePolicy(site: Pick<SiteManifest, 'inlineHashes' | 'frameOrigins' | 'connectOrigins'>, { https }: { https: boolean }): string {
+  return contentSecurityPolicy({ hashes: site.inlineHashes }, { frameOrigins: site.frameOrigins, connectOrigins: site.connectOrigins, https });
 }
 
 /** A policy for answers that are not pages (JSON, files): nothing may run or frame them. */

@@ -1,3 +1,15 @@
+import type { InlineHashes } from './headers';
+
+/** A page's variant showing a plain post's outcome (src/build/outcomePages.ts). */
+export interface OutcomePage {
+  /** The page address it answers… */
+  path: string;
+  /** …when the address carries these query parameters (src/forms/model/outcomes.ts outcomeQuery). */
+  query: [string, string][];
+  /** Its file in the built client folder. */
+  file: string;
+}
+
 /**
  * What the build knows about the site that our server and the Firebase Hosting generator need,
  * written by the build (src/build/siteManifest.ts) as a small JSON file beside the pages, so
@@ -14,6 +26,12 @@ export interface SiteManifest {
   errorFile: string;
   /** Origins of the map embeds the pages show. */
   frameOrigins: string[];
+  /** Origins the pages' scripts send to besides the site (the Firebase SDK's, in a Firebase build). */
+  connectOrigins: string[];
+  /** The hashes of every inline script and style element the pages hold: the page policy names them. */
+  inlineHashes: InlineHashes;
+  /** The pages' variants with a plain post's outcome. */
+  outcomes: OutcomePage[];
 }
 
 /** Its name in the built client folder. A dot file: neither our server nor Firebase Hosting serves it. */

@@ -102,7 +102,7 @@ const baseFormSchema = object({
   /** Also keep each submission in a list in the page's memory (contact form). */
   keepInMemory: optional(boolean()),
   /**
-   * How long our server keeps what this form stored (README, "Retention"): each lead is deleted
+   * How long our server keeps what this form stored (docs/inbox.md, "Retention"): each lead is deleted
    * `days` after it arrived, and an uploaded CV after `cvDays` (forms with a file field).
    */
   retention: object({

@@ -5,7 +5,7 @@
 import { useContext } from 'react';
 import { DataPortProvider } from '../../data/DataPortContext';
 import { sitePort } from '../../data/sitePort';
-import type { IslandComponentProps } from '../../islands/registry';
+import type { IslandComponentProps } from '../../islands/islandProps';
 import { formNamed } from '../model/registry';
 import { FormPreviewContext } from './formPreview';
 import { FormRenderer, type SpamTrapField } from './FormRenderer';

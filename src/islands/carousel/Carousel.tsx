@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import site from '../../../config/site';
 import { fill } from '../../shared/text';
 import { SvgIcon } from '../icons';
-import type { IslandComponentProps } from '../registry';
+import type { IslandComponentProps } from '../islandProps';
 import { Slot } from '../Slot';
 import { tokens } from '../tokens';
 

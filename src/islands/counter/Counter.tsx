@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import site from '../../../config/site';
-import type { IslandComponentProps } from '../registry';
+import type { IslandComponentProps } from '../islandProps';
 
 export default function Counter({ target, prefix = '', suffix = '' }: IslandComponentProps<{ target: number; prefix?: string; suffix?: string }>) {
   const ref = useRef<HTMLSpanElement>(null);

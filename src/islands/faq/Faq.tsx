@@ -7,7 +7,7 @@ import styled from '@emotion/styled';
 import { useState } from 'react';
 import { Collapse } from '../Collapse';
 import { SvgIcon } from '../icons';
-import type { IslandComponentProps } from '../registry';
+import type { IslandComponentProps } from '../islandProps';
 import { Slot } from '../Slot';
 import { tokens } from '../tokens';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { tokens } from '../tokens';
-import type { IslandComponentProps } from '../registry';
+import type { IslandComponentProps } from '../islandProps';
 
 /** How close (px) the map may come to the screen before it starts loading. */
 const NEAR_PX = 400;

@@ -2,7 +2,7 @@
 import styled from '@emotion/styled';
 import { useSyncExternalStore } from 'react';
 import { Collapse } from '../Collapse';
-import type { IslandComponentProps } from '../registry';
+import type { IslandComponentProps } from '../islandProps';
 import { Slot } from '../Slot';
 import { up } from '../tokens';
 import { menuState } from './menuState';

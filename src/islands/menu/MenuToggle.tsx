@@ -2,7 +2,7 @@
 import styled from '@emotion/styled';
 import { useSyncExternalStore } from 'react';
 import { SvgIcon } from '../icons';
-import type { IslandComponentProps } from '../registry';
+import type { IslandComponentProps } from '../islandProps';
 import { tokens, up } from '../tokens';
 import { menuState } from './menuState';
 

@@ -7,7 +7,7 @@
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import site from '../../../config/site';
-import { toastUiReady } from './notify';
+import { toastUiReady } from './queue';
 import { SwipeableToast } from './Toast';
 
 const toastComponents = { default: SwipeableToast, success: SwipeableToast, error: SwipeableToast, info: SwipeableToast, warning: SwipeableToast };

@@ -5,14 +5,12 @@
  *
  * The toast UI (notistack and Toast.tsx) is not part of the first page load: the first
  * notify() loads it (mount.tsx draws it in a root of its own at the end of the page), and the
- * messages wait here until it is drawn, then show in order.
+ * messages wait (queue.ts) until it is drawn, then show in order.
  */
-export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
+import { enqueue, type ToastVariant } from './queue';
 
-type Show = (message: string, variant: ToastVariant) => void;
+export type { ToastVariant };
 
-let show: Show | undefined;
-const waiting: Array<[string, ToastVariant]> = [];
 let wanted = false;
 
 function want(): void {
@@ -29,9 +27,7 @@ function want(): void {
 }
 
 export function notify(message: string, variant: ToastVariant): void {
-  if (show) return show(message, variant);
-  waiting.push([message, variant]);
-  want();
+  if (enqueue(message, variant)) want();
 }
 
 /**
@@ -46,10 +42,4 @@ export function prepareToasts(): void {
 /** Whether a toast has been asked for yet (its UI is then loading or drawn). */
 export function toastsWanted(): boolean {
   return wanted;
-}
-
-/** For the toast UI once it is drawn: shows the waiting messages, then every later one at once. */
-export function toastUiReady(showToast: Show): void {
-  show = showToast;
-  for (const [message, variant] of waiting.splice(0)) showToast(message, variant);
 }

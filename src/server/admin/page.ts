@@ -27,7 +27,7 @@ export function registerAdminPage(app: FastifyInstance, clientDir: string): void
   const send = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = newNonce();
     return reply
-      .header('Content-Security-Policy', contentSecurityPolicy(nonce, { https: isHttps(request) }))
+      .header('Content-Security-Policy', contentSecurityPolicy({ nonce }, { https: isHttps(request) }))
       .header('Cache-Control', 'no-store')
       .header('X-Robots-Tag', 'noindex, nofollow')
       // The public pages leave this out (src/shared/headers.ts: it costs them a fresh renderer

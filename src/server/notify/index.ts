@@ -1,5 +1,5 @@
 /**
- * Notifications of new leads (README "Notifications of new leads"): an e-mail through any
+ * Notifications of new leads (docs/inbox.md "Notifications of new leads"): an e-mail through any
  * SMTP server and a signed webhook, never lost. What the rest of the server uses:
  *
  * - `startNotifications(store, options)`: at start (src/server/app.ts); from then on every

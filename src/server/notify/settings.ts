@@ -1,5 +1,5 @@
 /**
- * The notification settings, read from the environment at start (README "Notifications of
+ * The notification settings, read from the environment at start (docs/inbox.md "Notifications of
  * new leads"): e-mail through any SMTP server (SMTP_URL, MAIL_FROM, NOTIFY_TO), a webhook
  * (WEBHOOK_URL, WEBHOOK_SECRET), and the site's public address for the links (PUBLIC_URL).
  *

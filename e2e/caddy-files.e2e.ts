@@ -1,0 +1,187 @@
+/**
+ * Pages at scale, the first way (docs/deploy-own-server.md): Caddy's file_server sends the
+ * built files straight from dist/client, with the repository's deploy/Caddyfile.files and the
+ * snippets the build wrote (dist/caddy/pages.caddy), and passes only /api/* and /admin to our
+ * server. The pages come with the same bytes and the same policy as from our server (and as
+ * firebase.json names it), forms sent in the browser and without JavaScript are stored and
+ * answered, and the inbox is our server's.
+ * Needs Caddy (Debian package `caddy`, installed by .ci/run); elsewhere it is skipped, saying so.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import forms from '../config/forms';
+import { firebaseJson } from '../src/deploy/firebaseJson';
+import { CACHE_CONTROL } from '../src/shared/caching';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
+import { expect, test } from './fixtures';
+import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
+import { exited, freePort, startServer } from './helpers/server';
+
+const caddy = process.env.CADDY_PATH || '/usr/bin/caddy';
+const hasCaddy = (() => {
+  try {
+    accessSync(caddy, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+test.skip(!hasCaddy && !process.env.CI, `Caddy is not installed (${caddy}): apt-get install -y caddy`);
+test.describe.configure({ mode: 'serial' });
+test.use({ ignoreHTTPSErrors: true });
+
+const dist = path.resolve('dist');
+let site: ChildProcess;
+let proxy: ChildProcess;
+let dataDir: string;
+let caddyHome: string;
+let origin: string;
+let siteOrigin: string;
+let api: APIRequestContext;
+
+async function untilAnswered(url: string) {
+  const client = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        await client.get(url, { timeout: 1000 });
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error(`Caddy did not answer at ${url}`);
+  } finally {
+    await client.dispose();
+  }
+}
+
+test.beforeAll(async () => {
+  const sitePort = await freePort();
+  const httpsPort = await freePort();
+  const httpPort = await freePort();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'caddy-files-data-'));
+  caddyHome = mkdtempSync(path.join(os.tmpdir(), 'caddy-files-'));
+  site = await startServer(sitePort, dataDir, { TRUST_PROXY: 'loopback', RATE_LIMIT_FACTOR: '1000' });
+  siteOrigin = `http://127.0.0.1:${sitePort}`;
+  origin = `https://127.0.0.1:${httpsPort}`;
+  proxy = spawn(caddy, ['run', '--config', 'deploy/Caddyfile.files', '--adapter', 'caddyfile'], {
+    env: {
+      ...process.env,
+      HOME: caddyHome,
+      XDG_DATA_HOME: caddyHome,
+      XDG_CONFIG_HOME: caddyHome,
+      SITE_ADDRESS: origin,
+      TLS: 'tls internal',
+      BIND: 'bind 127.0.0.1',
+      HTTP_PORT: String(httpPort),
+      SITE_DIST: dist,
+      UPSTREAM: `127.0.0.1:${sitePort}`,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let caddyLog = '';
+  proxy.stderr!.on('data', (chunk) => (caddyLog = (caddyLog + String(chunk)).slice(-4000)));
+  proxy.once('exit', (code) => code && console.error(`Caddy exited with ${code}:\n${caddyLog}`));
+  await untilAnswered(`${origin}/`);
+  api = await playwrightRequest.newContext({ ignoreHTTPSErrors: true, baseURL: origin });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  proxy?.kill('SIGTERM');
+  site?.kill('SIGTERM');
+  if (proxy) await exited(proxy);
+  if (site) await exited(site);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(caddyHome, { recursive: true, force: true });
+});
+
+test('Caddy sends the pages the build wrote, with the same policy as our server and firebase.json for the same page', async () => {
+  const manifest = JSON.parse(readFileSync(path.join(dist, 'client', SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+  const fromFirebase = firebaseJson(manifest).hosting.headers.find((h) => h.source === '**')!.headers.find((h) => h.key === 'Content-Security-Policy')!.value;
+  const ours = await playwrightRequest.newContext({ baseURL: siteOrigin });
+  try {
+    for (const { path: address, file } of manifest.pages) {
+      const fromCaddy = await api.get(address, { headers: { 'Accept-Encoding': 'br' } });
+      // Our server behind a proxy that says HTTPS, as in production.
+      const fromOurs = await ours.get(address, { headers: { 'Accept-Encoding': 'br', 'X-Forwarded-Proto': 'https' } });
+      expect([address, fromCaddy.status(), fromOurs.status()]).toEqual([address, 200, 200]);
+      const policy = fromCaddy.headers()['content-security-policy'];
+      expect([address, policy]).toEqual([address, fromOurs.headers()['content-security-policy']]);
+      expect([address, policy]).toEqual([address, fromFirebase]);
+      expect(policy).not.toContain('nonce');
+      expect(fromCaddy.headers()['cache-control']).toBe(CACHE_CONTROL.page);
+      // Both send the file the build wrote (Playwright hands over the decoded bytes).
+      const html = readFileSync(path.join(dist, 'client', file));
+      expect([address, (await fromCaddy.body()).equals(html), (await fromOurs.body()).equals(html)]).toEqual([address, true, true]);
+    }
+  } finally {
+    await ours.dispose();
+  }
+  // Hashed files are kept for good; an unknown address is the fallback page, status 404, same policy.
+  const asset = /src="(\/assets\/[^"]+\.js)"|"(\/assets\/[^"]+\.js)"/.exec(readFileSync(path.join(dist, 'client', 'index.html'), 'utf8'));
+  const script = await api.get((asset?.[1] ?? asset?.[2])!);
+  expect([script.status(), script.headers()['cache-control']]).toEqual([200, CACHE_CONTROL.hashed]);
+  const unknown = await api.get('/no-such-page');
+  expect(unknown.status()).toBe(404);
+  expect(unknown.headers()['content-security-policy']).toBe(fromFirebase);
+  expect(await unknown.text()).toContain('noindex');
+  // The site manifest and the outcome variants by their own names are not served.
+  for (const hidden of [`/${SITE_MANIFEST_FILE}`, `/${manifest.outcomes[0]!.file}`]) expect([hidden, (await api.get(hidden)).status()]).toEqual([hidden, 404]);
+});
+
+test('a form sent in the browser behind Caddy is stored and answered', async ({ page }) => {
+  const s = uniqueSuffix();
+  await page.goto(`${origin}/`);
+  const form = formOf(page, 'inquiry');
+  await form.scrollIntoViewIfNeeded();
+  await field(form, 'Fname').focus();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  await field(form, 'Fname').fill(`Caddy ${s}`);
+  await field(form, 'Email').fill(`caddy.${s}@example.com`);
+  await field(form, 'Pname').fill('Shop');
+  await submitButton(form).click();
+  await expect(toasts(page).filter({ hasText: forms.inquiry.success.toast! })).toHaveCount(1);
+  const stored = await readCollectionIn(dataDir, 'Inquriy');
+  expect(stored.filter((d) => d.Fname === `Caddy ${s}`)).toHaveLength(1);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a plain post goes to our server, and Caddy shows its outcome from the prebuilt page', async ({ page }) => {
+    const s = uniqueSuffix();
+    await page.goto(`${origin}/Contact`);
+    const form = formOf(page, 'contact');
+    await field(form, 'Fullname').fill(`Plain ${s}`);
+    await field(form, 'Company').fill('Acme');
+    await field(form, 'Email').fill(`plain.${s}@example.com`);
+    await submitButton(form).click();
+    const check = forms.contact.checks.findIndex((c) => c.field === 'Number');
+    await expect(page).toHaveURL(`${origin}/Contact?invalid=Contact_cli&check=${check}`);
+    await expect(page.getByRole('alert').filter({ hasText: forms.contact.checks[check]!.message })).toBeVisible();
+
+    await field(formOf(page, 'contact'), 'Fullname').fill(`Plain ${s}`);
+    await field(formOf(page, 'contact'), 'Company').fill('Acme');
+    await field(formOf(page, 'contact'), 'Number').fill('0123456789');
+    await field(formOf(page, 'contact'), 'Email').fill(`plain.${s}@example.com`);
+    await field(formOf(page, 'contact'), 'Messsage').fill('Hello');
+    await submitButton(formOf(page, 'contact')).click();
+    await expect(page).toHaveURL(`${origin}/Contact?sent=Contact_cli`);
+    await expect(page.getByRole('status').filter({ hasText: forms.contact.success.toast! })).toBeVisible();
+    const stored = await readCollectionIn(dataDir, 'Contact_cli');
+    expect(stored.filter((d) => d.Fullname === `Plain ${s}`)).toHaveLength(1);
+  });
+});
+
+test('the inbox is our server\'s, behind Caddy', async () => {
+  const inbox = await api.get('/admin');
+  expect(inbox.status()).toBe(200);
+  expect(inbox.headers()['cache-control']).toBe('no-store');
+  expect(inbox.headers()['content-security-policy']).toMatch(/'nonce-[^']+'/);
+});

@@ -1,0 +1,33 @@
+/**
+ * Hydrating a page completely, as a visitor who uses every part of it would: its islands
+ * (their code loads after the page has painted), then its forms (their code loads on the
+ * first scroll).
+ */
+import type { Page } from '@playwright/test';
+import { HYDRATION_ERROR_PREFIX } from '../../src/islands/hydrationErrors';
+import { expect } from '../fixtures';
+
+/** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
+export async function hydrateFully(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith(HYDRATION_ERROR_PREFIX)) problems.push(message.text());
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  // The first scroll loads the forms' code (src/forms/ui/formsGate.ts); then every form hydrates.
+  await page.mouse.wheel(0, 400);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const forms = page.locator('form');
+  for (const form of await forms.all()) await expect(form).toHaveAttribute('data-interactive', 'true');
+  // Every other island hydrates on its trigger (src/islands/registry.ts): a pointer over it, or coming near the screen.
+  for (const island of await page.locator('[data-island]').all()) {
+    // (The menu's toggle and panel are hidden on wide screens: a pointer event alone starts them.)
+    if (await island.isVisible()) await island.scrollIntoViewIfNeeded();
+    await island.dispatchEvent('pointerover');
+  }
+  await expect(page.locator('[data-island]:not([data-hydrated="true"])')).toHaveCount(0);
+  // Hydration runs in short tasks: wait until the browser has had an idle moment.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
+  return problems;
+}
+

@@ -1,0 +1,166 @@
+/**
+ * The documentation holds together: every relative link in README.md, CONTENT.md and docs/*.md
+ * leads to a file that exists, and every #anchor to a heading that exists (GitHub's slugs);
+ * README stays a README; no doc carries history (issue numbers, commit hashes).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const docs = ['README.md', 'CONTENT.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** The lines of a Markdown text outside fenced code blocks, with their line numbers. */
+function proseLines(text: string): { line: string; number: number }[] {
+  const out: { line: string; number: number }[] = [];
+  let fence: string | undefined;
+  text.split('\n').forEach((line, index) => {
+    const marker = /^\s*(```+|~~~+)/.exec(line)?.[1];
+    if (marker && (!fence || marker.startsWith(fence))) {
+      fence = fence ? undefined : marker;
+      return;
+    }
+    if (!fence) out.push({ line, number: index + 1 });
+  });
+  return out;
+}
+
+/** GitHub's anchor for a heading's text: markup reduced to its text, lowercase, punctuation dropped, spaces to '-'. */
+function slug(heading: string): string {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** Every anchor a Markdown text has: its headings' slugs, repeated ones numbered as GitHub does (-1, -2, …). */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const found = new Set<string>();
+  for (const { line } of proseLines(text)) {
+    const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const base = slug(heading);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    found.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return found;
+}
+
+/** The inline links `[text](target)` of a Markdown text, outside code. */
+function links(text: string): { target: string; number: number }[] {
+  const out: { target: string; number: number }[] = [];
+  for (const { line, number } of proseLines(text)) {
+    const prose = line.replace(/`[^`]*`/g, '');
+    for (const match of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) out.push({ target: match[1]!, number });
+  }
+  return out;
+}
+
+/** A file or folder of the repository. */
+const inRepository = (file: string) => existsSync(path.join(root, file));
+
+/**
+ * Where each relative link of `file` fails to lead: "file:line target: why". `readDoc` gives the
+ * text of another Markdown file; `exists` says whether a path of the repository exists.
+ */
+function brokenLinks(file: string, text: string, readDoc: (file: string) => string | undefined, exists = inRepository): string[] {
+  const problems: string[] = [];
+  for (const { target, number } of links(text)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:, tel:: not ours to check
+    const [pathPart = '', anchor] = target.split('#', 2);
+    const destination = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(pathPart)));
+    const where = `${file}:${number} ${target}`;
+    if (destination.startsWith('..')) {
+      problems.push(`${where}: leads outside the repository`);
+      continue;
+    }
+    if (pathPart !== '' && !exists(destination)) {
+      problems.push(`${where}: there is no ${destination}`);
+      continue;
+    }
+    if (anchor === undefined) continue;
+    const targetText = pathPart === '' ? text : destination.endsWith('.md') ? readDoc(destination) : undefined;
+    if (targetText === undefined) problems.push(`${where}: #${anchor} points into a file that has no headings`);
+    else if (!anchors(targetText).has(decodeURIComponent(anchor).toLowerCase())) problems.push(`${where}: ${destination} has no heading #${anchor}`);
+  }
+  return problems;
+}
+
+/** History that belongs in commit messages: issue or pull request numbers, commit hashes. */
+function history(text: string): string[] {
+  const found: string[] = [];
+  for (const [number, line] of text.split('\n').entries()) {
+    const hits = [
+      ...line.matchAll(/(?<![\w&/])#\d+\b/g),
+      ...line.matchAll(/\b(?:issues?|pull requests?|PRs?)\s*#?\d+\b/gi),
+      // 7 to 40 hexadecimal characters with both a digit and a letter: a (short) commit hash, not a number or a word.
+      ...line.matchAll(/\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/g),
+    ];
+    for (const hit of hits) found.push(`${number + 1}: ${hit[0]}`);
+  }
+  return found;
+}
+
+describe('the documentation', () => {
+  test.each(docs)('%s: every relative link leads to a file, every #anchor to a heading', (file) => {
+    expect(brokenLinks(file, read(file), (doc) => (inRepository(doc) ? read(doc) : undefined))).toEqual([]);
+  });
+
+  test.each(docs)('%s carries no issue numbers or commit hashes', (file) => {
+    expect(history(read(file))).toEqual([]);
+  });
+
+  test('README.md is a README: at most 150 lines, linking every guide', () => {
+    const readme = read('README.md');
+    expect(readme.split('\n').filter((line, i, all) => i < all.length - 1 || line !== '').length).toBeLessThanOrEqual(150);
+    const linked = new Set(links(readme).map(({ target }) => target.split('#')[0]));
+    expect(docs.filter((doc) => doc !== 'README.md' && !linked.has(doc))).toEqual([]);
+  });
+
+  test.each(docs.filter((doc) => doc !== 'README.md'))('%s opens by saying who it is for', (file) => {
+    const firstParagraph = read(file).split('\n').slice(1).find((line) => line.trim() !== '');
+    expect(firstParagraph).toMatch(/^For /);
+  });
+});
+
+describe('the checks themselves', () => {
+  const files: Record<string, string> = {
+    'docs/a.md': '# A guide\n\n## Using the inbox\n\n## Using the inbox\n\n### `npm run dev` & the API!\n',
+  };
+  const readDoc = (file: string) => files[file];
+
+  test('headings become GitHub anchors', () => {
+    expect([...anchors(files['docs/a.md']!)]).toEqual(['a-guide', 'using-the-inbox', 'using-the-inbox-1', 'npm-run-dev--the-api']);
+    expect(slug("The agency's inbox")).toBe('the-agencys-inbox');
+    expect(slug('Upgrade, roll back')).toBe('upgrade-roll-back');
+    expect(slug('E-mail on each [new](x.md) lead')).toBe('e-mail-on-each-new-lead');
+  });
+
+  test('a broken file, a broken anchor and an anchor into another file are found; good ones and code are not', () => {
+    const text = [
+      '[ok](docs/a.md#using-the-inbox-1) [ok](#top) [ok](https://example.com/x#y) [ok](package.json)',
+      '[no file](docs/missing.md) [no heading](docs/a.md#nowhere) [no heading here](#nowhere)',
+      '`[in code](nowhere.md)`',
+      '```',
+      '[in a fence](nowhere.md)',
+      '```',
+      '# Top',
+    ].join('\n');
+    const exists = (file: string) => file in files || inRepository(file);
+    expect(brokenLinks('README.md', text, readDoc, exists)).toEqual([
+      'README.md:2 docs/missing.md: there is no docs/missing.md',
+      'README.md:2 docs/a.md#nowhere: docs/a.md has no heading #nowhere',
+      'README.md:2 #nowhere: README.md has no heading #nowhere',
+    ]);
+  });
+
+  test('issue numbers and commit hashes are found; colours, numbers and anchors are not', () => {
+    expect(history('fixed in #17, see issue 12 and Issue #4; main at 3773d9b')).toEqual(['1: #17', '1: #4', '1: issue 12', '1: Issue #4', '1: 3773d9b']);
+    expect(history('colour "#1a4dd6", id 1795429702000, [x](#step-2), sections[4], &#39;')).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The Caddy snippets for serving the built files with Caddy's own file_server
+ * (deploy/Caddyfile.files; docs/deploy-own-server.md), made from the built site's manifest
+ * like firebase.json: the same page policy as our server's and Hosting's
+ * (src/shared/headers.ts pagePolicy), the security headers every answer gets, the caching of
+ * src/shared/caching.ts, each address's page file, the variants with a plain post's outcome,
+ * and the fallback page (status 404) for anything else. The build writes them to
+ * dist/caddy/pages.caddy; the Caddyfile imports that file.
+ */
+import server from '../../config/server';
+import { CACHE_CONTROL } from '../shared/caching';
+import { commonHeaders, pagePolicy } from '../shared/headers';
+import type { SiteManifest } from '../shared/siteManifest';
+
+/** Where the build writes the snippets, inside its output folder (dist/). */
+export const CADDY_SNIPPETS_FILE = 'caddy/pages.caddy';
+
+/** A value in double quotes, as the Caddyfile reads it. */
+const quoted = (value: string) => {
+  if (/["\\\n{}]/.test(value)) throw new Error(`Cannot write ${value} into a Caddyfile`);
+  return `"${value}"`;
+};
+
+/** A string in a CEL expression (Caddy's expression matcher). */
+const celString = (value: string) => {
+  if (!/^[\w/.~-]*$/.test(value)) throw new Error(`Cannot write ${value} into a Caddy expression`);
+  return `'${value}'`;
+};
+
+/** The header lines every answer served from the files gets (security headers and the page policy). */
+function securityHeaderLines(site: SiteManifest): string[] {
+  const headers: [string, string][] = [...commonHeaders(server.headers, { https: true }), ['Content-Security-Policy', pagePolicy(site, { https: true })]];
+  return ['header {', ...headers.map(([name, value]) => `\t${name} ${quoted(value)}`), '}'];
+}
+
+/** The snippets `built_pages` (the site's files) and `built_errors` (for handle_errors). */
+export function caddySnippets(site: SiteManifest): string {
+  const security = securityHeaderLines(site);
+  const pageAddresses = [...new Set([...site.pages.map((p) => p.path), '*.html'])];
+  // One condition per parameter, all of them (Caddy's query matcher takes any one of several pairs).
+  const outcomes = site.outcomes.flatMap((o, i) => [
+    `@outcome${i} expression ${[`{path} == ${celString(o.path)}`, ...o.query.map(([k, v]) => `{query.${k}} == ${celString(v)}`)].join(' && ')}`,
+    `header @outcome${i} Cache-Control ${quoted(CACHE_CONTROL.pageWithOutcome)}`,
+    `rewrite @outcome${i} /${o.file}`,
+  ]);
+  const body = [
+    ...security,
+    `header Cache-Control ${quoted(CACHE_CONTROL.other)}`,
+    '@hashed path /assets/*',
+    `header @hashed Cache-Control ${quoted(CACHE_CONTROL.hashed)}`,
+    '@images path /images/*',
+    `header @images Cache-Control ${quoted(CACHE_CONTROL.images)}`,
+    `@pages path ${pageAddresses.join(' ')}`,
+    `header @pages Cache-Control ${quoted(CACHE_CONTROL.page)}`,
+    '# Dot files (the site manifest) and the outcome variants by their own names are not served.',
+    '@hidden path */.* /outcomes/*',
+    'error @hidden 404',
+    '# A plain (no-JavaScript) post sends the visitor back to <page>?<outcome>: its prebuilt variant.',
+    ...outcomes,
+    'try_files {path}.html {path}',
+    'file_server {',
+    '\tprecompressed br gzip',
+    '}',
+  ];
+  const errors = [
+    '@notFound expression {err.status_code} == 404',
+    'handle @notFound {',
+    '\troute {',
+    ...[...security, `header Cache-Control ${quoted(CACHE_CONTROL.page)}`, `rewrite * /${site.fallbackFile}`, 'file_server {', '\tprecompressed br gzip', '\tstatus 404', '}'].map((line) => `\t\t${line}`),
+    '\t}',
+    '}',
+    'handle {',
+    ...[...security, 'respond "{err.status_code} {err.status_text}"'].map((line) => `\t${line}`),
+    '}',
+  ];
+  const block = (name: string, lines: string[]) => [`(${name}) {`, '\troute {', ...lines.map((line) => `\t\t${line}`), '\t}', '}'];
+  return [
+    '# Written by `npm run build` from the built site (src/deploy/caddy.ts): do not edit.',
+    ...block('built_pages', body),
+    `(built_errors) {`,
+    ...errors.map((line) => `\t${line}`),
+    '}',
+    '',
+  ].join('\n');
+}
