@@ -22,8 +22,8 @@ import { FormPreviewContext } from '../../forms/ui/formPreview';
 import { FormRenderer } from '../../forms/ui/FormRenderer';
 import { DataPortProvider } from '../../data/DataPortContext';
 import { pageNonce } from '../../islands/cspNonce';
-// The toasts a preview form shows (goober) take the inbox page's nonce too.
-import '../../islands/styleNonce';
+// The toasts a preview form shows (goober) write their styles through the CSSOM, as on the pages.
+import '../../islands/toastStyles';
 import { loadIslands } from '../../islands/loaded';
 import { Layout } from '../../layout/Layout';
 import { SectionList } from '../../sections/SectionList';
