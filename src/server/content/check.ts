@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { checkConfig, type CheckOptions } from '../../config/check';
-import { formatPath } from '../../config/schema';
+import { problemSentence } from '../../config/checkContent';
 import { contractReason, contractSentence } from '../../shared/contentContract';
 import type { ContentChange, ContentProblem } from '../../shared/contentApi';
 import { diffValues, type Edit } from '../../shared/contentDiff';
@@ -63,6 +63,6 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
   }
 
   for (const sentence of loaded.problems) problems.push({ file: fileOfSentence(sentence), path: [], message: sentence });
-  for (const { file, path: keyPath, message } of checkConfig(options).found) problems.push({ file, path: keyPath, message: `${file}: ${formatPath(keyPath)} ${message}` });
+  for (const found of checkConfig(options).found) problems.push({ file: found.file, path: [...found.path], message: problemSentence(found) });
   return { problems, files };
 }
