@@ -15,6 +15,10 @@ import { addAccount, Client, startServer, type TestServer } from '../../test/adm
 import { gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 import { buildInto } from './site';
+import { buildDocument } from '../../forms/model/document';
+import type { FormConfig } from '../../forms/model/formSchema';
+import { api } from '../../shared/api';
+import { validData, type FormId } from '../../test/formFixtures';
 
 jest.setTimeout(900_000);
 
@@ -136,4 +140,22 @@ it('a picture uploaded in the editor is served (as re-encoded) for the preview b
   // Nothing else outside the builds and public/ is reachable that way.
   expect((await fetch(`${s.base}/images/uploads/..%2F..%2F..%2Fconfig%2Fsite.ts`)).status).toBe(404);
   expect((await fetch(`${s.base}/.site-manifest.json`)).status).toBe(404);
+});
+
+it('an option published from the editor is accepted by the running server as soon as its page is live (201), no restart', async () => {
+  const snap = await snapshot();
+  const entry = snap.files.find((f) => f.file.startsWith('config/forms/') && JSON.stringify(f.value).includes('"kind":"select"'))!;
+  const name = path.basename(entry.file, '.ts') as FormId;
+  const form = JSON.parse(JSON.stringify(entry.value)) as FormConfig;
+  const select = form.fields.find((f) => f.kind === 'select')!;
+  const added = 'A value the build before did not have';
+  (select as { options: unknown[] }).options = [...select.options!, { value: added, label: added }];
+  const document = buildDocument(form, { ...validData[name], [select.name]: added }, new Date());
+  const post = () => fetch(`${s.base}${api.documents(form.collection)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) });
+  // Before the publish: not one of the options.
+  expect((await post()).status).toBe(400);
+  const response = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: entry.file, value: form }] } });
+  expect(response.status).toBe(200);
+  const after = await post();
+  expect({ status: after.status, body: after.status === 201 ? '' : await after.text() }).toEqual({ status: 201, body: '' });
 });
