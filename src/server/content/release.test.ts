@@ -79,7 +79,7 @@ it("an office edit and a developer's release (code and another text) both surviv
   developerChanges(
     [
       ['config/pages/about.ts', `heading: ${aboutHeading}`, "heading: 'About the team behind Business Growth'"],
-      ['src/config/check.ts', ' * The config checker:', ' * The config checker (the release changed this line):'],
+      ['src/config/check.ts', ' * The config checker over this project', ' * The config checker over this project (the release changed this line)'],
     ],
     'A developer release',
   );
