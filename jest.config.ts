@@ -27,8 +27,9 @@ const shared = {
   // No component imports pictures or style sheets (pictures are files in public/ named by
   // config), so no moduleNameMapper for assets is needed.
   // @fastify/cookie (the inbox's sessions) loads cookie with import(), which jest's CommonJS
-  // cannot run: SWC compiles it, and its import() becomes a require().
-  transformIgnorePatterns: ['/node_modules/(?!@fastify/cookie/)'],
+  // cannot run: SWC compiles it, and its import() becomes a require(). magicast (the content
+  // editor's file writer) is published as ESM only: compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|magicast)/)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/dist/', '/\\.tmp-'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp-'],
 };

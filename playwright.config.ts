@@ -51,7 +51,8 @@ export default defineConfig({
     url: `http://${HOST}:${PORT}/`,
     // The browser tests' own database and files, apart from ./data of a developer's site.
     // Every test posts from 127.0.0.1: the rate limits are raised (e2e/limits.e2e.ts tests them on a server of its own).
-    env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_FACTOR: '1000' },
+    // SITE_DIR off: the shared server never edits this checkout's config/ (e2e/content.e2e.ts publishes into a copy on a server of its own).
+    env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_FACTOR: '1000', SITE_DIR: 'off' },
     reuseExistingServer: !CI,
     timeout: 120_000,
     stdout: 'ignore',

@@ -29,11 +29,27 @@ function inboxAddresses(): Plugin {
   };
 }
 
+/**
+ * The content editor's preview draws the site's layout in the browser: inlineSrc, which reads
+ * public/ with node:fs when pages are built, is replaced by its browser twin there.
+ */
+function browserInlineSrc(): Plugin {
+  const browser = path.join(root, 'src/ui/inlineSrc.browser.ts');
+  return {
+    name: 'inline-src-in-browser',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer && /\/ui\/inlineSrc$/.test(source) && path.resolve(path.dirname(importer), source) === path.join(root, 'src/ui/inlineSrc')) return browser;
+      return null;
+    },
+  };
+}
+
 export default defineConfig(async (env) => {
   const site = (await (typeof siteConfig === 'function' ? siteConfig(env) : siteConfig)) as UserConfig;
   return {
     ...site,
-    plugins: [...(site.plugins ?? []), inboxAddresses()],
+    plugins: [...(site.plugins ?? []), inboxAddresses(), browserInlineSrc()],
     // The inbox is no file for every visitor but one answer to a signed-in user: its script and
     // style tags get the nonce placeholder our server fills in per answer (src/server/admin/page.ts).
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },

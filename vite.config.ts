@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { dataAdapter } from './src/build/dataAdapter.ts';
 import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
-import { compileHints, configCheck, devPages } from './src/build/vitePlugins.ts';
+import { compileHints, configCheck, devEditor, devPages } from './src/build/vitePlugins.ts';
 
 const root = import.meta.dirname;
 
@@ -29,6 +29,8 @@ export default defineConfig(({ mode }) => {
       }),
       configCheck({ root }),
       devPages({ root }),
+      // The content editor's API over this checkout's files, without sign-in (src/server/content/devEditor.ts, loaded when first asked).
+      devEditor({ root }),
     ],
     // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
     appType: 'custom',

@@ -131,8 +131,23 @@ export default {
       noteTooLong: 'Please keep the note to {max} characters or fewer.',
       badEmail: 'Please enter an e-mail address.',
       badFilter: 'This filter is not known: reload the page and try again.',
+      ownersOnly: "Only an owner's account can see leads. This account edits the site's content.",
+      // The content editor (/admin/content).
+      contentNotSetUp: 'Editing the content is not set up on this server (SITE_DIR names the site folder).',
+      publishBusy: 'Another publish is under way. Please wait a moment and try again.',
+      contentChanged: 'The content was changed since you opened the editor (by another publish or a release). Reload the editor: your edits are kept in this browser.',
+      buildFailed: 'The site could not be built with these changes, so nothing was published. Nothing visitors see has changed. The error: {error}',
+      unknownRevision: 'There is no such revision.',
+      // {max} is replaced (in megabytes).
+      imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
+      notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
+      badImageSize: 'Say how large the page draws the picture: width and height in pixels, from 1 to {max}.',
     },
     // The longest private note on a lead, in characters.
     noteMaxLength: 10000,
+    // Pictures uploaded in the content editor: the largest file taken, and the largest picture
+    // (in pixels, width times height) decoded; each is re-encoded at the size the page draws it.
+    imageMaxBytes: 20971520,
+    imageMaxPixels: 50000000,
   },
 } satisfies ServerConfig;

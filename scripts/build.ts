@@ -3,6 +3,8 @@
  * then builds the site into dist/ (src/build/build.ts).
  */
 import { checkProject, report } from '../src/build/checkProject';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { buildSite } from '../src/build/build';
 import { readCommandLine } from './lib/commandLine.mjs';
 
@@ -17,3 +19,6 @@ if (problems.length > 0) {
 }
 // npm runs scripts from the project's folder.
 await buildSite({ root: process.cwd() });
+// This build is what the server serves from now on, not the content editor's last publish
+// (dist/releases/LIVE, src/server/liveBuild.ts): it holds the committed edits too.
+rmSync(path.join(process.cwd(), 'dist', 'releases', 'LIVE'), { force: true });

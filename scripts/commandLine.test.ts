@@ -118,7 +118,9 @@ describe('npm run leads refuses what it does not understand, and changes nothing
     ['backup: the file missing', () => ['backup']],
     ['count: an unknown option', () => ['count', '--all']],
     ['count: a word it does not take', () => ['count', 'Inquriy']],
-    ['add-admin: an unknown option', () => ['add-admin', 'new@example.com', '--role', 'editor']],
+    ['add-admin: an unknown option', () => ['add-admin', 'new@example.com', '--team', 'editor']],
+    ['add-admin: a role that is not one', () => ['add-admin', 'new@example.com', '--role', 'boss']],
+    ['add-admin: a role without its value', () => ['add-admin', 'new@example.com', '--role']],
     ['add-admin: the e-mail missing', () => ['add-admin']],
     ['remove-admin: an unknown option', () => ['remove-admin', 'owner@example.com', '--force']],
     ['remove-admin: the e-mail missing', () => ['remove-admin']],
@@ -132,7 +134,7 @@ describe('npm run leads refuses what it does not understand, and changes nothing
     for (const [i, [what]] of cases.entries()) {
       expectOneSentence(runs[i]!, what);
       // Said for what it is (not, say, a password refused after the option was ignored).
-      const expected = /unknown option/.test(what) ? /^Unknown option --/ : /without its value|followed by/.test(what) ? /^--\w+ needs a value after it/ : /missing/.test(what) ? /^Something is missing: use npm run leads -- / : /^Too many words after npm run leads -- /;
+      const expected = /unknown option/.test(what) ? /^Unknown option --/ : /not one/.test(what) ? /^--role must be one of: / : /without its value|followed by/.test(what) ? /^--\w+ needs a value after it/ : /missing/.test(what) ? /^Something is missing: use npm run leads -- / : /^Too many words after npm run leads -- /;
       expect({ what, said: runs[i]!.stderr }).toEqual({ what, said: expect.stringMatching(expected) });
     }
     expect(snapshot(dataDir)).toEqual(before);

@@ -3,7 +3,8 @@
  *                                                              print the leads of a view, newest first, streamed from the database (the inbox's Export does the same)
  * npm run leads -- backup <file>                                copy the database safely, even while the site runs
  * npm run leads -- count                                        how many documents each collection holds
- * npm run leads -- add-admin <email>                            make an inbox account (or give it a new password); the password from standard input
+ * npm run leads -- add-admin <email> [--role owner|editor]     make an inbox account (or give it a new password); the password from standard input;
+ *                                                              an owner (the default for a new account) sees leads and edits content, an editor edits content only
  * npm run leads -- remove-admin <email>                         remove an inbox account; its sessions end
  * npm run leads -- admins                                       list the inbox accounts
  * DATA_DIR chooses the data folder (default ./data).
@@ -13,18 +14,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../config/server';
 import { LEAD_STATUSES, type LeadStatus } from '../src/shared/adminApi';
+import { ADMIN_ROLES, type AdminRole } from '../src/shared/contentApi';
 import { databaseFile, openStore, type Store } from '../src/server/store';
 import { pipeline } from 'node:stream/promises';
 import { exportStream, knownCollections, type LeadFilter } from '../src/server/leads';
 import { readNotifySettings } from '../src/server/notify/settings';
 import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLine.mjs';
-import { listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
+import { listAdminRoles, listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|replied|archived] [--spam | --inbox] [--search <text>]
   npm run leads -- backup <file>
   npm run leads -- count
-  npm run leads -- add-admin <email>      (then type the password; or: echo "$PASSWORD" | npm run leads -- add-admin <email>)
+  npm run leads -- add-admin <email> [--role owner|editor]      (then type the password; or: echo "$PASSWORD" | npm run leads -- add-admin <email>)
+                                          owner (a new account's default): leads and content; editor: content only
   npm run leads -- remove-admin <email>
   npm run leads -- admins
 Collections: ${knownCollections.join(', ')}`;
@@ -53,7 +56,7 @@ const commands = {
   },
   backup: { words: [1, 1], wordsHint: ' <file>' },
   count: {},
-  'add-admin': { words: [1, 1], wordsHint: ' <email>' },
+  'add-admin': { options: { role: { type: 'string', value: ADMIN_ROLES.join('|') } }, words: [1, 1], wordsHint: ' <email>' },
   'remove-admin': { words: [1, 1], wordsHint: ' <email>' },
   admins: {},
 } satisfies Record<string, Omit<CommandSpec, 'command'>>;
@@ -102,12 +105,13 @@ async function newPassword(email: string): Promise<string> {
   return password;
 }
 
-async function addAdmin(store: Store, email: string, password: string) {
-  const { existed } = await setAdmin(store, email, password);
+async function addAdmin(store: Store, email: string, password: string, role: AdminRole | undefined) {
+  const { existed } = await setAdmin(store, email, password, Date.now(), role);
+  const as = role === undefined ? '' : ` (${role})`;
   process.stdout.write(
     existed
-      ? `${email.trim()} has a new password; its sessions have ended.\n`
-      : `${email.trim()} can now sign in to the inbox at /admin.\n`,
+      ? `${email.trim()}${as} has a new password; its sessions have ended.\n`
+      : `${email.trim()}${as || ' (owner)'} can now sign in to the inbox at /admin.\n`,
   );
 }
 
@@ -147,6 +151,8 @@ const [word] = parsed.words;
 // Everything the command line says is checked before the database is opened (or made).
 const view = command === 'export' ? exportFilter(parsed) : undefined;
 if (command === 'add-admin' && !looksLikeEmail(word!.trim())) fail(`Name the account by its e-mail address, like: npm run leads -- add-admin you@example.com`);
+const role = parsed.values.role as AdminRole | undefined;
+if (role !== undefined && !ADMIN_ROLES.includes(role)) fail(`--role must be one of: ${ADMIN_ROLES.join(', ')}.`);
 if (command === 'backup' && existsSync(word!)) fail(`${word} already exists: choose a new file name.`);
 const password = command === 'add-admin' ? await newPassword(word!) : undefined;
 const makesAccounts = command === 'add-admin';
@@ -170,14 +176,14 @@ try {
   } else if (command === 'count') {
     for (const c of knownCollections) process.stdout.write(`${c}\t${store.count(c)}\n`);
   } else if (command === 'add-admin') {
-    await addAdmin(store, word!, password!);
+    await addAdmin(store, word!, password!, role);
   } else if (command === 'remove-admin') {
     const email = word!;
     if (!removeAdmin(store, email)) fail(`There is no account for ${email}. The accounts are: ${listAdmins(store).join(', ') || 'none yet'}.`);
     process.stdout.write(`${email} can no longer sign in; its sessions have ended.\n`);
   } else if (command === 'admins') {
-    const admins = listAdmins(store);
-    process.stdout.write(admins.length > 0 ? `${admins.join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n');
+    const admins = listAdminRoles(store);
+    process.stdout.write(admins.length > 0 ? `${admins.map((a) => `${a.email}\t${a.role}`).join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n');
   }
 } finally {
   store.close();

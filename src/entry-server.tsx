@@ -17,6 +17,9 @@ import { IslandsOnPage } from './ui/Island';
 import { createRoutes } from './app/routes';
 import type { PageRenderer, RenderedPage } from './shared/pageRender';
 
+/** The site's forms as this bundle has them (the build's site manifest carries them to our server). */
+export { default as forms } from '../config/forms';
+
 
 /** React puts hoisted head elements (title, meta, link) first in its output. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;

@@ -21,11 +21,11 @@ export interface Account {
   password: string;
 }
 
-/** `npm run leads -- add-admin <email>` with the password on standard input. A new account per call. */
-export function addAccount(dataDir = E2E_DATA_DIR): Promise<Account> {
+/** `npm run leads -- add-admin <email> [--role …]` with the password on standard input. A new account per call. */
+export function addAccount(dataDir = E2E_DATA_DIR, role?: 'owner' | 'editor'): Promise<Account> {
   const account = { email: `agency.${uniqueSuffix()}@agency.test`, password: `a password of ${uniqueSuffix()}` };
   return new Promise((resolve, reject) => {
-    const child = execFile(tsx, ['scripts/leads.ts', 'add-admin', account.email], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
+    const child = execFile(tsx, ['scripts/leads.ts', 'add-admin', account.email, ...(role ? ['--role', role] : [])], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
       error ? reject(new Error(`add-admin failed: ${stderr}`)) : resolve(account),
     );
     child.stdin!.end(`${account.password}\n`);
@@ -33,13 +33,13 @@ export function addAccount(dataDir = E2E_DATA_DIR): Promise<Account> {
 }
 
 /** Fills the sign-in form as a person does; resolves once the inbox shows. */
-export async function signIn(page: Page, { email, password }: Account, base = ''): Promise<void> {
+export async function signIn(page: Page, { email, password }: Account, base = '', firstHeading: string = admin.list.heading): Promise<void> {
   await page.goto(`${base}/admin`);
   await page.getByLabel(admin.signIn.email, { exact: true }).fill(email);
   await page.getByLabel(admin.signIn.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: admin.signIn.submit, exact: true }).click();
   // The password is checked with scrypt (128 MiB, a third of a second when the machine is quiet).
-  await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: firstHeading, exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
 }
 
 /** A small PDF whose bytes hold `text`. */

@@ -14,6 +14,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom'
 import admin from '../../config/admin';
 import { createEmotionCache } from '../islands/emotionCache';
 import { ADMIN_PAGE } from '../shared/adminApi';
+import type { AdminRole } from '../shared/contentApi';
 import { createSiteTheme } from '../theme';
 import { Layout } from './Layout';
 import { SessionProvider, useSession } from './session';
@@ -24,6 +25,8 @@ const theme = createSiteTheme();
 const LeadList = lazy(() => import('./LeadList').then((module) => ({ default: module.LeadList })));
 const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: module.LeadPage })));
 const ErasePage = lazy(() => import('./ErasePage').then((module) => ({ default: module.ErasePage })));
+/** The content editor: its own chunk, loaded when it is opened. */
+const ContentScreens = lazy(() => import('./content/ContentScreens'));
 
 /** What shows while the session is asked for (the page's main), or a screen's code loads (inside the layout's main). */
 function Loading({ main = false, children }: { main?: boolean; children?: ReactNode }) {
@@ -37,32 +40,40 @@ function Loading({ main = false, children }: { main?: boolean; children?: ReactN
 /** A screen whose code loads when it is first shown. */
 const screen = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
-function SignedIn({ email }: { email: string }) {
+function SignedIn({ email, role }: { email: string; role: AdminRole }) {
   const router = useMemo(
     () =>
       createBrowserRouter(
         [
           {
-            element: <Layout email={email} />,
-            children: [
-              { index: true, element: screen(<LeadList key="inbox" spam={false} />) },
-              { path: 'spam', element: screen(<LeadList key="spam" spam />) },
-              { path: 'erase', element: screen(<ErasePage />) },
-              { path: 'leads/:docId', element: screen(<LeadPage />) },
-              { path: '*', element: <Navigate to="/" replace /> },
-            ],
+            element: <Layout email={email} role={role} />,
+            // An editor edits content and is offered no lead.
+            children:
+              role === 'owner'
+                ? [
+                    { index: true, element: screen(<LeadList key="inbox" spam={false} />) },
+                    { path: 'spam', element: screen(<LeadList key="spam" spam />) },
+                    { path: 'erase', element: screen(<ErasePage />) },
+                    { path: 'leads/:docId', element: screen(<LeadPage />) },
+                    { path: 'content/*', element: screen(<ContentScreens />) },
+                    { path: '*', element: <Navigate to="/" replace /> },
+                  ]
+                : [
+                    { path: 'content/*', element: screen(<ContentScreens />) },
+                    { path: '*', element: <Navigate to="/content" replace /> },
+                  ],
           },
         ],
         { basename: ADMIN_PAGE },
       ),
-    [email],
+    [email, role],
   );
   return <RouterProvider router={router} />;
 }
 
 function Screens() {
   const { state } = useSession();
-  if (state.kind === 'signedIn') return <SignedIn email={state.email} />;
+  if (state.kind === 'signedIn') return <SignedIn email={state.email} role={state.role} />;
   if (state.kind === 'signedOut') return <SignIn accounts={state.accounts} csrfToken={state.csrfToken} ended={state.ended} />;
   return <Loading main>{state.kind === 'failed' ? <Alert severity="error">{state.message}</Alert> : undefined}</Loading>;
 }

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import admin from '../../config/admin';
 import { SkipLink } from '../layout/SkipLink';
+import type { AdminRole } from '../shared/contentApi';
 import { fill } from './format';
 import { useSession } from './session';
 
@@ -16,12 +17,13 @@ const t = admin.nav;
 const CONTENT_ID = 'content';
 
 const sections = [
-  { to: '/', label: t.inbox, end: true },
-  { to: '/spam', label: t.spam, end: false },
-  { to: '/erase', label: t.erase, end: false },
+  { to: '/', label: t.inbox, end: true, leads: true },
+  { to: '/spam', label: t.spam, end: false, leads: true },
+  { to: '/erase', label: t.erase, end: false, leads: true },
+  { to: '/content', label: t.content, end: false, leads: false },
 ];
 
-export function Layout({ email }: { email: string }) {
+export function Layout({ email, role }: { email: string; role: AdminRole }) {
   const { signOut, unread } = useSession();
   // After moving to another screen, the keyboard and screen readers start at its content (the
   // link that was followed is gone); a filter changing the address is no move.
@@ -38,7 +40,7 @@ export function Layout({ email }: { email: string }) {
         <Container>
           <Toolbar disableGutters sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>
             <Box component="nav" aria-label={t.label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, flexGrow: 1 }}>
-              {sections.map((section) => (
+              {sections.filter((section) => role === 'owner' || !section.leads).map((section) => (
                 <Button
                   key={section.to}
                   component={NavLink}

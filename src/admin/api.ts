@@ -27,16 +27,33 @@ export function onSignedOut(listener: () => void): void {
   signedOutListener = listener;
 }
 
-async function send(method: string, url: string, json?: unknown, token = csrfToken): Promise<Response> {
+async function send(method: string, url: string, json?: unknown, token = csrfToken, file?: Blob): Promise<Response> {
   const headers: Record<string, string> = {};
   if (json !== undefined) headers['content-type'] = 'application/json';
+  if (file) headers['content-type'] = file.type || 'application/octet-stream';
   if (method !== 'GET') headers[CSRF_HEADER] = token;
   try {
-    return await fetch(url, { method, headers, credentials: 'same-origin', body: json === undefined ? undefined : JSON.stringify(json) });
+    return await fetch(url, { method, headers, credentials: 'same-origin', body: file ?? (json === undefined ? undefined : JSON.stringify(json)) });
   } catch {
     throw new ApiError(0, admin.errors.network);
   }
 }
+
+/**
+ * A request to a route of another table of the inbox's API (the content editor's:
+ * src/shared/contentApi.ts), with the session's CSRF token; a 401 shows the sign-in. Answers the
+ * response as it is (the caller reads refusals that carry more than a sentence).
+ */
+export async function sendTo(method: string, url: string, body: { json?: unknown; file?: Blob } = {}): Promise<Response> {
+  const response = await send(method, url, body.json, csrfToken, body.file);
+  if (response.status === 401) {
+    signedOutListener();
+    throw new SignedOut(401, admin.signIn.sessionEnded);
+  }
+  return response;
+}
+
+export { failure as refusalOf };
 
 async function failure(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;

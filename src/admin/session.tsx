@@ -5,13 +5,14 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import admin from '../../config/admin';
+import type { AdminRole } from '../shared/contentApi';
 import { call, onSignedOut, signInState, SignedOut, whoAmI } from './api';
 import { fill } from './format';
 
 export type SessionState =
   | { kind: 'loading' }
   | { kind: 'signedOut'; accounts: boolean; csrfToken: string; ended: boolean }
-  | { kind: 'signedIn'; email: string }
+  | { kind: 'signedIn'; email: string; role: AdminRole }
   | { kind: 'failed'; message: string };
 
 interface SessionValue {
@@ -50,7 +51,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { email, accounts, csrfToken } = await signInState();
       if (email === undefined) return setState({ kind: 'signedOut', accounts, csrfToken, ended: false });
       const me = await whoAmI();
-      setState({ kind: 'signedIn', email: me.email });
+      // Accounts made before roles existed are owners.
+      setState({ kind: 'signedIn', email: me.email, role: (me as { role?: AdminRole }).role ?? 'owner' });
     } catch (error) {
       if (error instanceof SignedOut) await showSignIn(true);
       else setState({ kind: 'failed', message: (error as Error).message });

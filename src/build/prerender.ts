@@ -40,7 +40,8 @@ export async function prerenderSite({ root, clientDir, rendererFile, connectOrig
   // development mode MUI adds labels to its class names, and the browser would then find none
   // of the page's styles and insert every rule again while hydrating.
   process.env.NODE_ENV = 'production';
-  const { renderPage } = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
+  // The renderer is built from the site's own folder: its forms are the ones the manifest carries.
+  const { renderPage, forms } = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
   const template = readTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
 
   // Which files each island needs beyond what the page's script loads. vite's manifest is then
@@ -83,6 +84,6 @@ export async function prerenderSite({ root, clientDir, rendererFile, connectOrig
 
   writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemapXml(site.brand.url, pagePaths, new Date().toISOString().slice(0, 10)));
   writeFileSync(path.join(clientDir, 'robots.txt'), robotsTxt(site.brand.url));
-  writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(await siteManifest({ inlineHashes: hashes.hashes(), outcomes, connectOrigins }), null, 2)}\n`);
+  writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(await siteManifest({ inlineHashes: hashes.hashes(), outcomes, connectOrigins, ...(forms ? { forms: JSON.parse(JSON.stringify(forms)) as Record<string, unknown> } : {}) }), null, 2)}\n`);
   return written;
 }

@@ -11,7 +11,7 @@ import { pagePaths } from '../shared/routing';
 import type { SiteManifest } from '../shared/siteManifest';
 
 /** What only the written pages tell (src/build/prerender.ts). */
-export type WrittenPages = Pick<SiteManifest, 'inlineHashes' | 'outcomes' | 'connectOrigins'>;
+export type WrittenPages = Pick<SiteManifest, 'inlineHashes' | 'outcomes' | 'connectOrigins' | 'forms'>;
 
 export async function siteManifest(written: WrittenPages): Promise<SiteManifest> {
   const configs = await Promise.all(Object.values(pages).map(async (load) => (await load()).default));

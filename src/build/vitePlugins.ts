@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce.ts';
 import type { PageRenderer } from '../shared/pageRender';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -99,6 +100,36 @@ export function devPages({ root }: { root: string }): Plugin {
           if (error instanceof Error) server.ssrFixStacktrace(error);
           next(error);
         }
+      });
+    },
+  };
+}
+
+/**
+ * `npm run dev` answers the content editor's API over this checkout's files (src/server/content/devEditor.ts),
+ * loaded through vite on the first /api request so this config does not bundle the server's code.
+ */
+export function devEditor({ root }: { root: string }): Plugin {
+  // What the plugin uses of that module (the build does not import the server's code).
+  interface DevEditorModule {
+    handlesUrl(url: string): boolean;
+    devContentApp(root: string): Promise<{ routing(request: IncomingMessage, response: ServerResponse): void }>;
+  }
+  let app: ReturnType<DevEditorModule['devContentApp']> | undefined;
+  return {
+    name: 'content-editor',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (!request.url?.startsWith('/api/')) return next();
+        const url = request.url;
+        void (server.ssrLoadModule('/src/server/content/devEditor.ts') as Promise<DevEditorModule>)
+          .then(async (editor) => {
+            if (!editor.handlesUrl(url)) return next();
+            app ??= editor.devContentApp(root);
+            (await app).routing(request, response);
+          })
+          .catch(next);
       });
     },
   };

@@ -1,5 +1,6 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import { object, text, type Infer, type Schema } from './schema';
+import { siteSchema } from './siteSchema';
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
 
@@ -8,6 +9,7 @@ function locale(): Schema<string> {
   return {
     optional: false,
     expects: 'a language tag like "en-GB"',
+    meta: { kind: 'text', format: 'locale' },
     check(value, path, ctx) {
       if (typeof value !== 'string') return text().check(value, path, ctx);
       try {
@@ -26,6 +28,7 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
   return {
     optional: false,
     expects: group.expects,
+    meta: { kind: 'record', value: text(), keysFrom: 'forms' },
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
       const given = value as Record<string, unknown>;
@@ -48,7 +51,7 @@ export const adminSchema = object({
   forms: formNames(),
   statuses: texts(['new', 'read', 'replied', 'archived']),
   signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'signedInAs', 'signOut', 'skipToContent']),
+  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'signedInAs', 'signOut', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions']),
@@ -66,6 +69,48 @@ export const adminSchema = object({
   }),
   erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased', 'erasedOne']),
   errors: texts(['network', 'unexpected']),
+  content: object({
+    ...texts(['heading', 'intro', 'pages', 'parts', 'forms', 'edit', 'back', 'loading', 'unsaved']).shape,
+    /** The parts of config/site.ts the editor offers, by their key there, with their names. */
+    siteParts: siteParts(),
+    ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'noChanges', 'conflict', 'contract']).shape,
+    ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
+    ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
+    ...texts(['preview', 'desktop', 'phone', 'previewNote', 'previewSent']).shape,
+    ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,
+    /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
+    labels: labelTexts(),
+  }),
 });
+
+/** A name for some of config/site.ts's keys (a part of the site the editor offers). */
+function siteParts(): Schema<Readonly<Record<string, string>>> {
+  const keys = Object.keys(siteSchema.shape);
+  return {
+    optional: false,
+    expects: 'a group of keys in {curly braces}',
+    meta: { kind: 'record', value: text() },
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
+      for (const [key, name] of Object.entries(value)) {
+        if (!keys.includes(key)) ctx.report([...path, key], `is not a key of config/site.ts. Use one of: ${keys.join(', ')}.`);
+        else text().check(name, [...path, key], ctx);
+      }
+    },
+  };
+}
+
+/** Any key names, each with a text. */
+function labelTexts(): Schema<Readonly<Record<string, string>>> {
+  return {
+    optional: false,
+    expects: 'a group of keys in {curly braces}',
+    meta: { kind: 'record', value: text() },
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
+      for (const [key, name] of Object.entries(value)) text().check(name, [...path, key], ctx);
+    },
+  };
+}
 
 export type AdminConfig = Infer<typeof adminSchema>;

@@ -288,9 +288,21 @@ async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {
  * `afterwards` adds checks that need a valid config (the Firebase rules are made from the forms).
  */
 export async function checkConfigFolder(
-  { configDir, publicDir }: Folders = defaultFolders,
+  folders: Folders = defaultFolders,
   afterwards?: (config: { rootDir: string; forms: unknown }) => string[],
 ): Promise<string[]> {
+  const { options, problems: loadProblems } = await loadConfigFolder(folders);
+  const problems = [...loadProblems, ...checkConfig(options).problems];
+  // What is made from the config (the Firebase rules) is checked only once it is valid: fix the rest first.
+  if (problems.length === 0 && afterwards) problems.push(...afterwards({ rootDir: path.dirname(folders.configDir), forms: options.forms ?? {} }));
+  return problems;
+}
+
+/**
+ * Every file of a config folder, loaded as checkConfig takes them (the content editor's server
+ * reads the site's content this way), and a sentence for each file that could not be read.
+ */
+export async function loadConfigFolder({ configDir, publicDir }: Folders = defaultFolders): Promise<{ options: CheckOptions; problems: string[] }> {
   const loader = new Loader(configDir);
   const options: CheckOptions = { publicDir };
 
@@ -304,11 +316,7 @@ export async function checkConfigFolder(
   if (routes !== undefined) options.routes = routes;
   await loadForms(loader, options);
   await loadPages(loader, options);
-
-  const problems = [...loader.problems, ...checkConfig(options).problems];
-  // What is made from the config (the Firebase rules) is checked only once it is valid: fix the rest first.
-  if (problems.length === 0 && afterwards) problems.push(...afterwards({ rootDir: path.dirname(configDir), forms: options.forms ?? {} }));
-  return problems;
+  return { options, problems: loader.problems };
 }
 
 /** What `npm run check` prints for these problems. */

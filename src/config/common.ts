@@ -1,16 +1,20 @@
 /** Building blocks shared by the site, route and page descriptions. */
-import { anyText, boolean, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type Shape } from './schema';
+import { boolean, describe, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type Shape } from './schema';
 import { iconNames } from './icons';
 
-export const imageSchema = object({
+const imageShape = {
   /** Address of a file in public/, e.g. "/images/team/ceo.svg". */
   src: publicFile(),
-  /** What the picture shows, for people who cannot see it ("" only for decoration). */
-  alt: anyText(),
+  /** What the picture shows, for people who cannot see it. */
+  alt: text(),
   width: number({ min: 1, integer: true }),
   height: number({ min: 1, integer: true }),
-});
+};
+export const imageSchema = describe(object(imageShape), { kind: 'image', shape: imageShape });
 export type ImageConfig = Infer<typeof imageSchema>;
+
+/** A picture the page always draws at one size (CSS pixels): the editor resizes an upload to it. */
+export const imageDrawnAt = (width: number, height: number) => describe(imageSchema, { kind: 'image', shape: imageShape, draw: { width, height } });
 
 export const linkSchema = object({
   label: text(),

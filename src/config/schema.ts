@@ -32,7 +32,66 @@ export interface Schema<T> {
   readonly optional: boolean;
   /** Short words for a person: "text", "a number", "a list". */
   readonly expects: string;
+  /** What the content editor needs to draw a field for this value (its kind and settings). */
+  readonly meta: SchemaMeta;
   check(value: unknown, path: Path, ctx: CheckContext): void;
+}
+
+/**
+ * What a schema tells the content editor (src/admin/content): the kind of value, which picks the
+ * field editor (one per kind), and that kind's settings. The checker never reads it.
+ */
+export type KindMeta =
+  /** One line of text; `allowEmpty`: "" is right (decorative alt text); `placeholders`: the {names} it may use. */
+  | { readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: 'color' | 'path' | 'file' | 'locale' }
+  /** Text of a sentence or more, written on several lines. */
+  | { readonly kind: 'longText' }
+  | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
+  | { readonly kind: 'boolean' }
+  /** One of fixed words; `from: 'forms'`: one of the site's forms (known only from the content). */
+  | { readonly kind: 'choice'; readonly options: readonly string[]; readonly from?: 'forms' }
+  /** Always this word (a section's `type`): shown, never edited. */
+  | { readonly kind: 'fixed'; readonly value: string }
+  /** A link: one of the site's pages (when `pages`) or a full https:, mailto: or tel: address. */
+  | { readonly kind: 'link'; readonly pages: boolean }
+  /**
+   * A picture in public/: { src, alt, width, height }. `draw`: the CSS pixels the page draws it at
+   * (an upload is resized to it); without it, the size the picture has now.
+   */
+  | { readonly kind: 'image'; readonly shape: Shape; readonly draw?: { readonly width: number; readonly height: number } }
+  | { readonly kind: 'object'; readonly shape: Shape }
+  | { readonly kind: 'list'; readonly item: Schema<unknown>; readonly min?: number; readonly max?: number }
+  /** One of several groups told apart by their `type` (page sections). */
+  | { readonly kind: 'union'; readonly variants: Readonly<Record<string, Schema<unknown>>> }
+  /** A group whose keys are names from the content (`keysFrom: 'forms'`: one key per form). */
+  | { readonly kind: 'record'; readonly value: Schema<unknown>; readonly keysFrom?: 'forms' };
+
+export type SchemaKind = KindMeta['kind'];
+
+/** What any schema may add for the editor, whatever its kind. */
+export interface CommonMeta {
+  /** The field's name for a person; default: made from the key ("formTitle" -> "Form title"). */
+  readonly label?: string;
+  /** One sentence under the field. */
+  readonly help?: string;
+  /**
+   * Part of the data contract (collection names, field keys, check rules, storage paths): the
+   * editor shows it, never changes it (a developer's change). On a list: no item is added,
+   * removed or moved (what is inside may still be editable).
+   */
+  readonly contract?: boolean;
+}
+
+export type SchemaMeta = KindMeta & CommonMeta;
+
+/** The same schema, with more for the editor (a label, help, a different kind's settings). */
+export function describe<S extends Schema<unknown>>(schema: S, meta: CommonMeta | (Partial<KindMeta> & CommonMeta)): S {
+  return { ...schema, meta: { ...schema.meta, ...meta } as SchemaMeta };
+}
+
+/** A key the editor shows but never changes: part of the data contract, a developer's change. */
+export function contract<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { contract: true });
 }
 
 export type Infer<S> = S extends Schema<infer T> ? T : never;
@@ -49,8 +108,8 @@ export function formatPath(path: Path): string {
 
 const quote = (value: unknown): string => JSON.stringify(typeof value === 'string' && value.length > 60 ? `${value.slice(0, 57)}...` : value);
 
-function make<T>(expects: string, check: Schema<T>['check']): Schema<T> {
-  return { expects, optional: false, check };
+function make<T>(expects: string, meta: SchemaMeta, check: Schema<T>['check']): Schema<T> {
+  return { expects, optional: false, meta, check };
 }
 
 function wrongKind(value: unknown, path: Path, ctx: CheckContext, expects: string): void {
@@ -73,15 +132,20 @@ export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
 
 /** Text that a visitor reads: must not be empty. */
 export function text(): Schema<string> {
-  return make('text in quotes', (value, path, ctx) => {
+  return make('text in quotes', { kind: 'text' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
     if (value.trim() === '') ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.');
   });
 }
 
+/** Text a visitor reads as a sentence or more (the editor gives it several lines): must not be empty. */
+export function longText(): Schema<string> {
+  return describe(text(), { kind: 'longText' });
+}
+
 /** Text that may be empty on purpose (alt text of a decorative image). */
 export function anyText(): Schema<string> {
-  return make('text in quotes', (value, path, ctx) => {
+  return make('text in quotes', { kind: 'text', allowEmpty: true }, (value, path, ctx) => {
     if (typeof value !== 'string') wrongKind(value, path, ctx, 'text in quotes');
   });
 }
@@ -107,7 +171,7 @@ export function checkPlaceholders(value: unknown, known: readonly string[], what
 /** Text with {placeholders} that the code fills in: only the names listed may appear. */
 export function template(known: readonly string[]): Schema<string> {
   const base = text();
-  return make(base.expects, (value, path, ctx) => {
+  return make(base.expects, { kind: 'text', placeholders: known }, (value, path, ctx) => {
     base.check(value, path, ctx);
     checkPlaceholders(value, known, 'filled in here', path, ctx);
   });
@@ -115,7 +179,7 @@ export function template(known: readonly string[]): Schema<string> {
 
 export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
   const expects = opts.integer ? 'a whole number' : 'a number';
-  return make(expects, (value, path, ctx) => {
+  return make(expects, { kind: 'number', ...opts }, (value, path, ctx) => {
     if (typeof value !== 'number' || Number.isNaN(value)) return wrongKind(value, path, ctx, expects);
     if (opts.integer && !Number.isInteger(value)) ctx.report(path, `is ${value}, but it should be a whole number.`);
     if (opts.min !== undefined && value < opts.min) ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`);
@@ -124,20 +188,20 @@ export function number(opts: { min?: number; max?: number; integer?: boolean } =
 }
 
 export function boolean(): Schema<boolean> {
-  return make('true or false', (value, path, ctx) => {
+  return make('true or false', { kind: 'boolean' }, (value, path, ctx) => {
     if (typeof value !== 'boolean') wrongKind(value, path, ctx, 'true or false');
   });
 }
 
 export function literal<const L extends string>(expected: L): Schema<L> {
-  return make(quote(expected), (value, path, ctx) => {
+  return make(quote(expected), { kind: 'fixed', value: expected }, (value, path, ctx) => {
     if (value !== expected) ctx.report(path, `should be ${quote(expected)}, but it is ${describeValue(value)}.`);
   });
 }
 
 export function oneOf<const L extends string>(choices: readonly L[]): Schema<L> {
   const expects = `one of ${choices.map((c) => quote(c)).join(', ')}`;
-  return make(expects, (value, path, ctx) => {
+  return make(expects, { kind: 'choice', options: choices }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, expects);
     if (!choices.includes(value as L)) ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`);
   });
@@ -147,7 +211,7 @@ const EXTERNAL_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\
 
 /** A link target: a page of this site (`/Contact`, `/Contact#form`) or a full external address. */
 export function href(): Schema<string> {
-  return make('a page path like "/Contact" or a full address like "https://example.com"', (value, path, ctx) => {
+  return make('a page path like "/Contact" or a full address like "https://example.com"', { kind: 'link', pages: true }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     if (value.startsWith('#')) return;
     if (value.startsWith('/')) {
@@ -172,7 +236,7 @@ export function href(): Schema<string> {
 
 /** A full external address only (maps, WhatsApp, the NFC site). */
 export function externalUrl(): Schema<string> {
-  return make('a full address like "https://example.com"', (value, path, ctx) => {
+  return make('a full address like "https://example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     if (!/^https:\/\/[^\s/$.?#][^\s]*$/i.test(value)) {
       ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https://.`);
@@ -182,7 +246,7 @@ export function externalUrl(): Schema<string> {
 
 /** A path this site answers, as written in config/routes.ts. */
 export function routePath(): Schema<string> {
-  return make('a path starting with / like "/Contact"', (value, path, ctx) => {
+  return make('a path starting with / like "/Contact"', { kind: 'text', format: 'path' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a path in quotes');
     if (!/^\/[A-Za-z0-9\-_/]*$/.test(value)) {
       ctx.report(path, `${quote(value)} is not a valid path. It should start with / and use only letters, digits, - and _.`);
@@ -192,7 +256,7 @@ export function routePath(): Schema<string> {
 
 /** A file in public/, referred to by its address on the site: "/images/team/ceo.svg". */
 export function publicFile(): Schema<string> {
-  return make('a file path like "/images/picture.svg"', (value, path, ctx) => {
+  return make('a file path like "/images/picture.svg"', { kind: 'text', format: 'file' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a file path in quotes');
     if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`);
     if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`);
@@ -201,7 +265,7 @@ export function publicFile(): Schema<string> {
 
 /** The name of a form described in config/forms. */
 export function formRef(): Schema<string> {
-  return make('the name of a form in config/forms', (value, path, ctx) => {
+  return make('the name of a form in config/forms', { kind: 'choice', options: [], from: 'forms' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'the name of a form in quotes');
     if (ctx.formIds.has(value)) return;
     const near = closest(value, [...ctx.formIds]);
@@ -213,7 +277,7 @@ export function formRef(): Schema<string> {
 }
 
 export function list<T>(item: Schema<T>, opts: { min?: number; max?: number } = {}): Schema<T[]> {
-  return make('a list in [square brackets]', (value, path, ctx) => {
+  return make('a list in [square brackets]', { kind: 'list', item, ...opts }, (value, path, ctx) => {
     if (!Array.isArray(value)) return wrongKind(value, path, ctx, 'a list in [square brackets]');
     if (opts.min !== undefined && value.length < opts.min) {
       ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`);
@@ -244,6 +308,7 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
     shape,
     optional: false,
     expects: 'a group of keys in {curly braces}',
+    meta: { kind: 'object', shape },
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         return wrongKind(value, path, ctx, 'a group of keys in {curly braces}');
@@ -266,7 +331,7 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
 /** One of several kinds of group, told apart by their `type` key (page sections). */
 export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds: M): Schema<Infer<M[keyof M]>> {
   const names = Object.keys(kinds);
-  return make('a group of keys with a "type"', (value, path, ctx) => {
+  return make('a group of keys with a "type"', { kind: 'union', variants: kinds }, (value, path, ctx) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return wrongKind(value, path, ctx, 'a group of keys with a "type"');
     }
@@ -314,7 +379,7 @@ function editDistance(a: string, b: string): number {
  * be dark enough for that text to be read (WCAG AA: a contrast of at least 4.5 to 1).
  */
 export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
-  return make('a colour like "#1a4dd6"', (value, path, ctx) => {
+  return make('a colour like "#1a4dd6"', { kind: 'text', format: 'color' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a colour in quotes like "#1a4dd6"');
     if (!/^#[0-9a-f]{6}$/i.test(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`);
     if (opts.underWhiteText) {

@@ -1,7 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, externalUrl, formRef, href, list, number, object, oneOf, template, text, type Infer } from './schema';
+import { boolean, color, externalUrl, formRef, href, list, longText, number, object, oneOf, template, text, type Infer } from './schema';
 
 const ms = () => number({ min: 0, max: 600000, integer: true });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -13,9 +13,9 @@ export const siteSchema = object({
     /** The picture shown when a page is shared (1200 x 630). */
     shareImage: imageSchema,
     /** Short description of the agency for search engines (organisation data). */
-    description: text(),
+    description: longText(),
     /** The short paragraph about the agency in the footer. */
-    blurb: text(),
+    blurb: longText(),
     /** Site address without a trailing slash, used for canonical links and the sitemap. */
     url: externalUrl(),
     colors: object({
@@ -56,7 +56,7 @@ export const siteSchema = object({
   footer: object({
     socialLabel: text(),
     columns: list(object({ heading: text(), links: list(linkSchema, { min: 1 }) }), { min: 1 }),
-    newsletter: object({ heading: text(), text: text(), form: formRef() }),
+    newsletter: object({ heading: text(), text: longText(), form: formRef() }),
     /** {year} is replaced by the current year. */
     copyright: text(),
     backToTop: text(),
@@ -80,7 +80,7 @@ export const siteSchema = object({
     previousLabel: text(),
     nextLabel: text(),
     newTabHint: text(),
-    errorScreen: object({ heading: text(), text: text(), homeLabel: text() }),
+    errorScreen: object({ heading: text(), text: longText(), homeLabel: text() }),
   }),
   constants: object({
     breakpoints: object({ xs: px(), sm: px(), md: px(), lg: px(), xl: px(), xxl: px() }),

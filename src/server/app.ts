@@ -5,6 +5,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
 import site from '../../config/site';
@@ -23,6 +24,7 @@ import { openStoreWhenPossible, type Store } from './store';
 import { claimUploads } from './cvFiles';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
+import { LiveSite } from './liveBuild';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
 export interface AppOptions {
@@ -55,6 +57,13 @@ export interface AppOptions {
   notifications?: NotifyOptions;
   /** What connections may hold (config/server.ts limits.connections); tests lower them to reach them. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * The checkout whose config/ the content editor edits and publishes (SITE_DIR); leave out and
+   * the editor's routes answer that editing is not set up on this server.
+   */
+  siteDir?: string;
+  /** Where scripts/content.ts and node_modules are, when not in siteDir (tests editing a copy). */
+  toolsDir?: string;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -81,6 +90,8 @@ export async function buildApp({
   sleep,
   notifications,
   connectionLimits,
+  siteDir,
+  toolsDir,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -137,12 +148,30 @@ export async function buildApp({
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerHealth(app, { store, dataDir });
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') });
+  // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
+  const builds = clientDir ? createSiteBuilds(clientDir) : undefined;
+  const live = builds ? new LiveSite(builds, siteDir) : undefined;
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), ...(siteDir ? { content: { site: { siteDir, ...(toolsDir ? { toolsDir } : {}) }, ...(live ? { live } : {}) } } : {}) });
 
-  if (clientDir) await serveSite(app, clientDir);
+  if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));
 
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
+}
+
+/** The first of these folders holding this file (no dot files, pages or compressed copies; nothing outside the folder). */
+function fileInRoots(roots: readonly string[], relative: string): string | undefined {
+  if (relative.includes('\0') || relative.split('/').some((part) => part.startsWith('.')) || /\.(html|br|gz)$/.test(relative)) return undefined;
+  for (const root of roots) {
+    const file = path.join(root, relative);
+    if (!file.startsWith(root + path.sep)) return undefined;
+    try {
+      if (statSync(file).isFile()) return root;
+    } catch {
+      // Not in this one.
+    }
+  }
+  return undefined;
 }
 
 /** Whether a request's If-None-Match names this ETag (a list, or *). */
@@ -151,9 +180,9 @@ function stillFresh(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-async function serveSite(app: FastifyInstance, clientDir: string) {
+async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSite) {
   // The build being served (siteBuild.ts): its pages read once, as the bytes the build wrote.
-  const builds = createSiteBuilds(clientDir);
+  const clientDir = builds.current().clientDir;
   app.decorate('siteBuilds', builds);
 
   await app.register(fastifyStatic, {
@@ -165,7 +194,8 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      reply.header('Cache-Control', cacheControlFor(path.relative(builds.current().clientDir, filePath).split(path.sep).join('/')));
+      const root = [builds.current().clientDir, ...live.roots()].find((dir) => filePath.startsWith(dir + path.sep)) ?? builds.current().clientDir;
+      reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath).split(path.sep).join('/')));
     },
   });
 
@@ -203,6 +233,9 @@ async function serveSite(app: FastifyInstance, clientDir: string) {
     if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
     const relative = pathname.slice(1);
     if (build.isPlainFile(relative)) return reply.sendFile(relative, build.clientDir);
+    // A file of an earlier build (a page loaded before a publish switched builds), or a picture just uploaded in the editor.
+    const earlier = fileInRoots(live.roots(), relative);
+    if (earlier) return reply.sendFile(relative, earlier);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   };
 

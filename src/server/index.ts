@@ -5,11 +5,17 @@
  */
 import path from 'node:path';
 import { buildApp } from './app';
+import { liveClientDir } from './liveBuild';
 import { describeSettings, readNotifySettings } from './notify';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
-const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
+// The content editor edits this checkout's config/ (SITE_DIR, default: the folder npm start runs in;
+// SITE_DIR=off turns the editor off) and serves what it last published (dist/releases/LIVE).
+const siteDir = process.env.SITE_DIR === 'off' ? undefined : path.resolve(process.env.SITE_DIR ?? '.');
+// Where scripts/content.ts and node_modules are when SITE_DIR is a copy without them (tests).
+const toolsDir = process.env.TOOLS_DIR ? path.resolve(process.env.TOOLS_DIR) : undefined;
+const clientDir = liveClientDir(path.resolve(process.env.CLIENT_DIR ?? 'dist/client'), siteDir ?? '.');
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 
 const rateLimitFactor = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
@@ -26,6 +32,8 @@ const app = await buildApp({
   logger: process.env.LOG !== 'off',
   rateLimitFactor,
   notifications: { settings: notifications.settings },
+  ...(siteDir ? { siteDir } : {}),
+  ...(toolsDir ? { toolsDir } : {}),
   ...(trustProxy === undefined ? {} : { trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy }),
 });
 

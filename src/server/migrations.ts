@@ -138,6 +138,13 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "each inbox account's role: owners see leads and edit content, editors edit content only",
+    up(db) {
+      // The accounts made before roles existed keep seeing everything.
+      db.exec("ALTER TABLE admins ADD COLUMN role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'editor'))");
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -58,7 +58,7 @@ describe('systemd units', () => {
       'Restart=on-failure',
       'NoNewPrivileges=yes',
       'ProtectSystem=strict',
-      'ReadWritePaths=/var/lib/business-growth',
+      'ReadWritePaths=/var/lib/business-growth /opt/business-growth/releases',
       'PrivateTmp=yes',
     ]) {
       expect(unit.split('\n')).toContain(line);

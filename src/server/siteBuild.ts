@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { outcomeFromQuery, outcomeQuery } from '../forms/model/outcomes';
+import { takeBuiltForms } from '../forms/model/registry';
 import { CACHE_CONTROL } from '../shared/caching';
 import { pagePolicy } from '../shared/headers';
 import { resolvePath } from '../shared/routing';
@@ -122,10 +123,13 @@ export interface SiteBuilds {
 
 export function createSiteBuilds(clientDir: string): SiteBuilds {
   let current = loadSiteBuild(clientDir);
+  // Posts are checked with the forms of the build served (a publish may have added an option).
+  takeBuiltForms(current.manifest.forms);
   return {
     current: () => current,
     switchTo(next) {
       current = loadSiteBuild(next);
+      takeBuiltForms(current.manifest.forms);
       return current;
     },
   };

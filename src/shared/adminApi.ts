@@ -16,6 +16,8 @@ export const ADMIN_API_PREFIX = '/api/admin';
 /** The header carrying the CSRF token on every request that changes something. */
 export const CSRF_HEADER = 'x-csrf-token';
 
+import { contentRoutes, type AdminRole } from './contentApi';
+
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export const adminRoutes = {
@@ -40,9 +42,19 @@ export const adminRoutes = {
   erasureCount: { method: 'POST', path: '/api/admin/erasure/count' },
   /** Body: { email }. Deletes them all (CVs too). */
   erase: { method: 'POST', path: '/api/admin/erasure' },
+  /** The content editor's routes (contentApi.ts): owners and editors. */
+  ...contentRoutes,
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type AdminRoute = keyof typeof adminRoutes;
+
+/** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
+const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+
+/** Whether an account of this role may use the route (the server answers 403 otherwise; the inbox hides what it may not). */
+export function roleMayUse(role: AdminRole, route: AdminRoute): boolean {
+  return role === 'owner' || EVERY_ROLE.has(route);
+}
 
 /** A route's address with its parameters filled in: pathOf('lead', { docId }). */
 export function pathOf(route: AdminRoute, params: Record<string, string> = {}): string {
@@ -130,6 +142,8 @@ export interface SignInState {
 
 export interface Me {
   email: string;
+  /** Owners see leads and edit content; editors edit content only. */
+  role: AdminRole;
   csrfToken: string;
 }
 

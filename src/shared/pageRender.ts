@@ -15,4 +15,6 @@ export interface RenderedPage {
 /** The server renderer's module, as the prerenderer loads it. */
 export interface PageRenderer {
   renderPage(address: string): Promise<RenderedPage>;
+  /** The forms' config the pages were drawn with (config/forms, by name), for the site manifest. */
+  forms?: Readonly<Record<string, unknown>>;
 }

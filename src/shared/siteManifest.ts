@@ -32,6 +32,12 @@ export interface SiteManifest {
   inlineHashes: InlineHashes;
   /** The pages' variants with a plain post's outcome. */
   outcomes: OutcomePage[];
+  /**
+   * The forms' config this build was made with (config/forms, by name): our server checks posts
+   * with the forms of the build it serves, so an option published from the editor is accepted
+   * as soon as its page is live (src/forms/model/registry.ts takeBuiltForms).
+   */
+  forms?: Record<string, unknown>;
 }
 
 /** Its name in the built client folder. A dot file: neither our server nor Firebase Hosting serves it. */

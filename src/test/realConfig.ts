@@ -21,7 +21,8 @@ export interface RealConfig {
   forms: Record<string, Json>;
 }
 
-export const projectDir = path.resolve(__dirname, '..', '..');
+// jest runs this as CommonJS (__dirname); the browser tests (ES modules) run from the project's folder.
+export const projectDir = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
 
 export async function loadRealConfig(): Promise<RealConfig> {
   const pages: Record<string, Json> = {};

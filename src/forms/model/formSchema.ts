@@ -2,7 +2,7 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, checkPlaceholders, list, number, object, oneOf, optional, text, type Infer, type Schema } from '../../config/schema';
+import { anyText, boolean, checkPlaceholders, contract, list, number, object, oneOf, optional, text, type Infer, type Schema } from '../../config/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
@@ -18,10 +18,10 @@ const optionSchema = object({
 
 const uploadSchema = object({
   /** Storage folder of uploaded files, ending with /: "Image/CvDeveloper/". */
-  pathPrefix: text(),
+  pathPrefix: contract(text()),
   /** File types accepted, by extension and by media type. */
-  extensions: list(text(), { min: 1 }),
-  mediaTypes: list(text(), { min: 1 }),
+  extensions: contract(list(contract(text()), { min: 1 })),
+  mediaTypes: contract(list(contract(text()), { min: 1 })),
   /** Largest file accepted, in bytes. */
   maxBytes: number({ min: 1, integer: true }),
   hint: text(),
@@ -35,8 +35,8 @@ const uploadSchema = object({
 
 const fieldSchema = object({
   /** The key this field is stored under, exactly as the agency's data spells it. */
-  name: text(),
-  kind: oneOf(fieldKinds),
+  name: contract(text()),
+  kind: contract(oneOf(fieldKinds)),
   label: text(),
   placeholder: optional(text()),
   /** Browser autofill hint: name, email, tel, organization, url. */
@@ -61,8 +61,8 @@ const fieldSchema = object({
 
 const checkSchema = object({
   /** The `name` of the field checked. */
-  field: text(),
-  rule: oneOf(ruleNames),
+  field: contract(text()),
+  rule: contract(oneOf(ruleNames)),
   /** Shown to the visitor when the check fails. */
   message: text(),
 });
@@ -85,15 +85,15 @@ const notifySchema = object({
 
 const baseFormSchema = object({
   /** The database collection, spelled exactly as the agency's data has it. */
-  collection: text(),
+  collection: contract(text()),
   /** The submit button's text (the newsletter's arrow button uses it as its name). */
   submitLabel: text(),
   submittingLabel: text(),
   /** 'stacked' puts fields under each other; 'inline' puts one field and an arrow button on a line. */
   layout: oneOf(['stacked', 'inline']),
-  fields: list(fieldSchema, { min: 1 }),
+  fields: contract(list(fieldSchema, { min: 1 })),
   /** Checked in this order; the first that fails is the only message shown. */
-  checks: list(checkSchema),
+  checks: contract(list(checkSchema)),
   /** When the fields clear: after a successful save, or at once whatever happens. */
   reset: oneOf(['afterSave', 'always']),
   success: outcomeSchema,
@@ -150,6 +150,18 @@ export const formSchema: Schema<FormConfig> = {
       if (!f || typeof f !== 'object') return;
       if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.');
       if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.');
+      if (f.kind === 'select' && Array.isArray(f.options)) {
+        const values = f.options.map((o) => (o && typeof o === 'object' ? o.value : undefined)).filter((v): v is string => typeof v === 'string');
+        for (const key of ['defaultValue', 'valueAfterReset'] as const) {
+          const given = f[key];
+          if (typeof given === 'string' && !values.includes(given)) {
+            ctx.report(
+              [...path, 'fields', i, key],
+              `${JSON.stringify(given)} is not one of this field's options, so the form could not show it. Use one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`,
+            );
+          }
+        }
+      }
     });
     const retention = form.retention as Partial<FormConfig['retention']> | undefined;
     if (retention && typeof retention.cvDays === 'number') {

@@ -9,8 +9,34 @@ import type { FieldConfig, FormConfig } from './formSchema';
 export type FormName = keyof typeof forms;
 export type UploadConfig = NonNullable<FieldConfig['upload']>;
 
-const byName: Readonly<Record<string, FormConfig>> = forms;
-const all: readonly FormConfig[] = Object.values(byName);
+const bundled: Readonly<Record<string, FormConfig>> = forms;
+let byName: Readonly<Record<string, FormConfig>> = bundled;
+let all: readonly FormConfig[] = Object.values(byName);
+
+/**
+ * Our server looks forms up in the build it serves (its site manifest's `forms`): a publish from
+ * the content editor changes texts and options, and the server checks posts with them from the
+ * moment the new build is live, without a restart. The data contract stays this code's: a form
+ * is taken from the build only under a name this code knows, with the same collection and the
+ * same field keys and kinds (else the bundled one is kept). Returns the names taken.
+ */
+export function takeBuiltForms(built: Readonly<Record<string, unknown>> | undefined): string[] {
+  const taken: string[] = [];
+  const next: Record<string, FormConfig> = {};
+  for (const [name, form] of Object.entries(bundled)) {
+    const candidate = built?.[name] as FormConfig | undefined;
+    const sameContract =
+      candidate !== undefined &&
+      candidate.collection === form.collection &&
+      Array.isArray(candidate.fields) &&
+      JSON.stringify(candidate.fields.map((f) => [f.name, f.kind])) === JSON.stringify(form.fields.map((f) => [f.name, f.kind]));
+    next[name] = sameContract ? candidate : form;
+    if (sameContract) taken.push(name);
+  }
+  byName = next;
+  all = Object.values(byName);
+  return taken;
+}
 
 /** Every collection a form writes to. */
 export const knownCollections: readonly string[] = all.map((form) => form.collection);

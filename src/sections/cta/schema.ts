@@ -1,10 +1,10 @@
 import { actionSchema, section } from '../../config/common';
-import { text, type Infer } from '../../config/schema';
+import { longText, text, type Infer } from '../../config/schema';
 
 /** A coloured band with one sentence and one button. */
 export const ctaSchema = section('cta', {
   heading: text(),
-  text: text(),
+  text: longText(),
   action: actionSchema,
 });
 export type CtaSection = Infer<typeof ctaSchema>;

@@ -1,10 +1,10 @@
 import { section } from '../../config/common';
-import { list, object, optional, text, type Infer } from '../../config/schema';
+import { list, longText, object, optional, text, type Infer } from '../../config/schema';
 
 /** Questions and answers; at most one answer is open at a time. */
 export const faqSchema = section('faq', {
   heading: text(),
-  text: optional(text()),
-  items: list(object({ question: text(), answer: text() }), { min: 1 }),
+  text: optional(longText()),
+  items: list(object({ question: text(), answer: longText() }), { min: 1 }),
 });
 export type FaqSection = Infer<typeof faqSchema>;

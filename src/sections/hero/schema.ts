@@ -1,10 +1,10 @@
 import { actionSchema, imageSchema, section } from '../../config/common';
-import { formRef, list, optional, text, type Infer } from '../../config/schema';
+import { formRef, list, longText, optional, text, type Infer } from '../../config/schema';
 
 /** The first thing on the home page: headline, promise, buttons, and optionally a form. */
 export const heroSchema = section('hero', {
   heading: text(),
-  text: text(),
+  text: longText(),
   actions: optional(list(actionSchema)),
   image: optional(imageSchema),
   /** A form shown beside the headline (a name from config/forms). */

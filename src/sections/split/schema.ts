@@ -1,5 +1,5 @@
 import { actionSchema, imageSchema, section } from '../../config/common';
-import { list, oneOf, optional, text, type Infer } from '../../config/schema';
+import { list, longText, oneOf, optional, text, type Infer } from '../../config/schema';
 import { statItemSchema } from '../stats/schema';
 
 /**
@@ -8,7 +8,7 @@ import { statItemSchema } from '../stats/schema';
  */
 export const splitSchema = section('split', {
   heading: text(),
-  paragraphs: list(text(), { min: 1 }),
+  paragraphs: list(longText(), { min: 1 }),
   bullets: optional(list(text())),
   image: imageSchema,
   imageSide: optional(oneOf(['left', 'right'])),

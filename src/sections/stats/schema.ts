@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { list, number, object, optional, text, type Infer } from '../../config/schema';
+import { list, longText, number, object, optional, text, type Infer } from '../../config/schema';
 
 /** One counter: counts up from 0 to `value` when scrolled into view, then shows prefix + value + suffix. */
 export const statItemSchema = object({
@@ -12,7 +12,7 @@ export type StatItem = Infer<typeof statItemSchema>;
 
 export const statsSchema = section('stats', {
   heading: optional(text()),
-  text: optional(text()),
+  text: optional(longText()),
   items: list(statItemSchema, { min: 1 }),
 });
 export type StatsSection = Infer<typeof statsSchema>;

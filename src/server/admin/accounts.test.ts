@@ -45,14 +45,14 @@ it(`refuses a password under ${server.admin.passwordMinLength} characters, and a
 
 it('adds an account from standard input, stored as a scrypt hash; remove-admin removes it and ends its sessions', async () => {
   const added = await leads(['add-admin', 'Owner@Agency.test'], s.dataDir, 'a long enough password\n');
-  expect(added).toMatchObject({ code: 0, stdout: 'Owner@Agency.test can now sign in to the inbox at /admin.\n' });
+  expect(added).toMatchObject({ code: 0, stdout: 'Owner@Agency.test (owner) can now sign in to the inbox at /admin.\n' });
   const { password_hash: hash } = s.app.store.db.prepare('SELECT password_hash FROM admins').get() as { password_hash: string };
   expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
   expect(hash).not.toContain('a long enough password');
 
   const client = new Client(s.base);
   expect((await client.signIn('owner@agency.test', 'a long enough password')).status).toBe(204);
-  expect((await leads(['admins'], s.dataDir)).stdout).toBe('owner@agency.test\n');
+  expect((await leads(['admins'], s.dataDir)).stdout).toBe('owner@agency.test\towner\n');
 
   const removed = await leads(['remove-admin', 'owner@agency.test'], s.dataDir);
   expect(removed).toMatchObject({ code: 0, stdout: 'owner@agency.test can no longer sign in; its sessions have ended.\n' });

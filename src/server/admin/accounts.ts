@@ -8,6 +8,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import server from '../../../config/server';
 import { rules } from '../../forms/model/rules';
+import type { AdminRole } from '../../shared/contentApi';
 import type { Store } from '../store';
 
 /** OWASP's recommended scrypt setting (N = 2^17, r = 8, p = 1). */
@@ -70,18 +71,25 @@ export function passwordHashOf(store: Store, email: string): string | undefined 
 }
 
 /**
- * Adds an account, or sets a new password for an existing one (its sessions end). Returns
- * whether it already existed.
+ * Adds an account, or sets a new password for an existing one (its sessions end). A new account
+ * is an owner unless `role` says otherwise; an existing one keeps its role unless `role` is
+ * given. Returns whether it already existed.
  */
-export async function setAdmin(store: Store, email: string, password: string, now = Date.now()): Promise<{ existed: boolean }> {
+export async function setAdmin(store: Store, email: string, password: string, now = Date.now(), role?: AdminRole): Promise<{ existed: boolean }> {
   const hash = await hashPassword(password);
   const address = normalizeEmail(email);
   return store.db.transaction(() => {
-    const existed = store.db.prepare('UPDATE admins SET password_hash = ? WHERE email = ?').run(hash, address).changes > 0;
+    const existed = store.db.prepare('UPDATE admins SET password_hash = ?, role = coalesce(?, role) WHERE email = ?').run(hash, role ?? null, address).changes > 0;
     if (existed) store.db.prepare('DELETE FROM sessions WHERE email = ?').run(address);
-    else store.db.prepare('INSERT INTO admins (email, password_hash, created_at) VALUES (?, ?, ?)').run(address, hash, now);
+    else store.db.prepare('INSERT INTO admins (email, password_hash, created_at, role) VALUES (?, ?, ?, ?)').run(address, hash, now, role ?? 'owner');
     return { existed };
   })();
+}
+
+/** The account's role, read at every request (a role changed on the server applies at once); undefined: no such account. */
+export function roleOf(store: Store, email: string): AdminRole | undefined {
+  const row = store.db.prepare('SELECT role FROM admins WHERE email = ?').get(normalizeEmail(email)) as { role: AdminRole } | undefined;
+  return row?.role;
 }
 
 /** Removes an account; its sessions end with it (the sessions table cascades). Returns whether it existed. */
@@ -91,4 +99,9 @@ export function removeAdmin(store: Store, email: string): boolean {
 
 export function listAdmins(store: Store): string[] {
   return (store.db.prepare('SELECT email FROM admins ORDER BY email').all() as { email: string }[]).map((row) => row.email);
+}
+
+/** Every account with its role, by e-mail address. */
+export function listAdminRoles(store: Store): { email: string; role: AdminRole }[] {
+  return store.db.prepare('SELECT email, role FROM admins ORDER BY email').all() as { email: string; role: AdminRole }[];
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import server from '../../../config/server';
 import { isDataFault } from '../dataFaults';
 import type { Store } from '../store';
+import type { ContentOptions } from '../content';
 import { registerAdminPage } from './page';
 import { enforceRetention } from './privacy';
 import { registerAdminApi } from './routes';
@@ -20,15 +21,17 @@ export interface AdminOptions {
   clientDir?: string;
   clock: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The content editor's site and served build (SITE_DIR); left out, its routes answer 503. */
+  content?: ContentOptions;
   /** The site's public address (PUBLIC_URL): the exports' links to each lead. */
   publicUrl: string;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl }: AdminOptions): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content }: AdminOptions): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
-  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl });
+  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, ...(content ? { content } : {}) });
 
   const housekeeping = () => {
     try {

@@ -18,7 +18,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, SIGN_IN_API, type AdminRoute, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
 import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
@@ -27,13 +27,15 @@ import { resendDelivery } from '../notify';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
-import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, verifyPassword } from './accounts';
+import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, roleOf, verifyPassword } from './accounts';
 import { cvOfLead, findLead, leadDetail, markNotSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
 import { sqliteSessionStore } from './sessions';
 import { hashGate } from './hashGate';
 import { signInThrottle } from './throttle';
+import { contentHandlers, type ContentOptions } from '../content';
+import { contentRoutes } from '../../shared/contentApi';
 
 const messages = server.admin.messages;
 export const SESSION_COOKIE = 'bg_session';
@@ -41,6 +43,8 @@ export const SIGN_IN_CSRF_COOKIE = 'bg_signin_csrf';
 
 export interface AdminApiOptions {
   store: Store;
+  /** The content editor's site (SITE_DIR) and served build; left out, its routes answer 503. */
+  content?: ContentOptions;
   dataDir: string;
   clock: () => number;
   /** How the sign-in waits before answering after wrong passwords (tests record it instead). */
@@ -189,7 +193,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */
-async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl }: AdminApiOptions) {
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content }: AdminApiOptions) {
   await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
 
   scope.addHook('onRequest', (request, reply, done) => {
@@ -202,16 +206,21 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   scope.setNotFoundHandler((_request, reply) => fail(reply, 404, server.messages.unknownAddress));
 
   type Params = { docId?: string; deliveryId?: string };
-  const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown) =>
+  const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown, bodyLimit = server.limits.documentBytes) =>
     scope.route({
       method: adminRoutes[name].method,
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
-      bodyLimit: server.limits.documentBytes,
+      bodyLimit,
+      // The account's role, read now (a role changed on the server applies to open sessions at once).
+      preHandler: async (request, reply) => {
+        const role = roleOf(store, request.session.email ?? '');
+        if (!role || !roleMayUse(role, name)) return fail(reply, 403, messages.ownersOnly);
+      },
       handler: handler as never,
     });
   const docIdOf = (request: FastifyRequest<{ Params: Params }>) => request.params.docId ?? '';
 
-  route('me', async (request, reply) => json(reply, 200, { email: request.session.email, csrfToken: reply.generateCsrf() }));
+  route('me', async (request, reply) => json(reply, 200, { email: request.session.email, role: roleOf(store, request.session.email ?? ''), csrfToken: reply.generateCsrf() }));
 
   route('signOut', async (request, reply) => {
     await request.session.destroy();
@@ -292,6 +301,14 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const email = emailOf(request.body);
     return email ? json(reply, 200, countForEmail(store, email)) : fail(reply, 400, messages.badEmail);
   });
+
+  // The content editor: a publish carries whole config files; a picture its bytes (any image/* type: told by content).
+  scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
+  const handlers = contentHandlers(content, { dataDir, clock });
+  for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
+    const limit = name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024;
+    route(name, (request, reply) => handlers[name](request as never, reply, request.session.email ?? ''), limit);
+  }
 
   route('erase', async (request, reply) => {
     const email = emailOf(request.body);

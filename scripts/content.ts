@@ -1,0 +1,24 @@
+/**
+ * The content editor's helper, run by the server in a process of its own (config files are
+ * TypeScript, read fresh each time; the server itself never imports them at run time):
+ *
+ *   tsx scripts/content.ts read <site folder>    prints { options, problems } as JSON: every file
+ *                                                of <site>/config loaded as `npm run check` loads it
+ *   tsx scripts/content.ts build <site folder> <out folder>
+ *                                                builds the site into <out folder> (client/, ssr/, server/)
+ */
+import path from 'node:path';
+import { loadConfigFolder } from '../src/config/checkFiles';
+
+const [command, site = '.', out] = process.argv.slice(2);
+const siteDir = path.resolve(site);
+if (command === 'read') {
+  const loaded = await loadConfigFolder({ configDir: path.join(siteDir, 'config'), publicDir: path.join(siteDir, 'public') });
+  process.stdout.write(JSON.stringify(loaded));
+} else if (command === 'build' && out) {
+  const { buildSite } = await import('../src/build/build');
+  await buildSite({ root: siteDir, outDir: path.resolve(out), log: (line) => process.stderr.write(`${line}\n`) });
+} else {
+  process.stderr.write('Usage: tsx scripts/content.ts read <site folder> | build <site folder> <out folder>\n');
+  process.exit(2);
+}

@@ -1,0 +1,155 @@
+/**
+ * The content editor's screens at /admin/content (loaded only when opened): what can be edited
+ * (pages, the parts on every page, forms), the editor of one of them with its preview, Publish,
+ * and the revisions with Restore. Edits are kept while moving between them, until published.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, Route, Routes } from 'react-router-dom';
+import admin from '../../../config/admin';
+import type { ContentSnapshot } from '../../shared/contentApi';
+import { EditScreen } from './EditScreen';
+import { loadContent } from './api';
+import { formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
+import { isRecord } from './model';
+import { RevisionsScreen } from './RevisionsScreen';
+
+const t = admin.content;
+
+interface ContentState {
+  snapshot: ContentSnapshot;
+  edits: Edits;
+  setEdit(file: string, value: unknown): void;
+  /** After a publish or a restore: the live content again, no edits. */
+  reload(): Promise<void>;
+}
+
+const ContentContext = createContext<ContentState | null>(null);
+
+export function useContent(): ContentState {
+  const value = useContext(ContentContext);
+  if (!value) throw new Error('useContent outside the content screens');
+  return value;
+}
+
+/** What the list offers: a file, or one part of config/site.ts. */
+export interface Entry {
+  file: string;
+  at?: string;
+  label: string;
+  /** The live page it shows on. */
+  livePath: string;
+}
+
+/** The pages (in the order of config/routes.ts), the parts on every page, the forms. */
+export function entriesOf(snapshot: ContentSnapshot): { pages: Entry[]; parts: Entry[]; forms: Entry[] } {
+  const routes = valueOf(snapshot, {}, ROUTES_FILE);
+  const routeList = isRecord(routes) && Array.isArray(routes.routes) ? routes.routes.filter(isRecord) : [];
+  const pathOf = (page: string) => routeList.find((r) => r.page === page)?.path;
+  const pages = snapshot.files
+    .filter((f) => pageIdOf(f.file))
+    .map((f) => {
+      const id = pageIdOf(f.file)!;
+      const title = isRecord(f.value) && typeof f.value.title === 'string' ? f.value.title : id;
+      const path = typeof pathOf(id) === 'string' ? (pathOf(id) as string) : '/';
+      return { file: f.file, label: `${title} (${path})`, livePath: path };
+    })
+    .sort((a, b) => routeList.findIndex((r) => r.path === a.livePath) - routeList.findIndex((r) => r.path === b.livePath));
+  const hasSite = snapshot.files.some((f) => f.file === SITE_FILE);
+  const parts = hasSite ? Object.entries(t.siteParts).map(([key, label]) => ({ file: SITE_FILE, at: key, label, livePath: '/' })) : [];
+  const forms = snapshot.files
+    .filter((f) => formIdOf(f.file))
+    .map((f) => {
+      const id = formIdOf(f.file)!;
+      return { file: f.file, label: (admin.forms as Record<string, string>)[id] ?? id, livePath: '/' };
+    });
+  return { pages, parts, forms };
+}
+
+export const editAddress = (entry: Pick<Entry, 'file' | 'at'>) => `/content/edit?${new URLSearchParams({ file: entry.file, ...(entry.at ? { at: entry.at } : {}) })}`;
+
+function ContentList() {
+  const { snapshot, edits } = useContent();
+  const { pages, parts, forms } = entriesOf(snapshot);
+  const group = (heading: string, entries: Entry[]) => (
+    <Paper variant="outlined" component="section" aria-label={heading} sx={{ p: 2 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 1 }}>
+        {heading}
+      </Typography>
+      <List dense disablePadding>
+        {entries.map((entry) => (
+          <ListItem key={`${entry.file}#${entry.at ?? ''}`} disableGutters>
+            <Link component={RouterLink} to={editAddress(entry)}>
+              {entry.label}
+            </Link>
+            {Object.hasOwn(edits, entry.file) && (
+              <Typography component="span" variant="body2" sx={{ ml: 1, color: 'warning.dark' }}>
+                ({t.unsaved})
+              </Typography>
+            )}
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700 }}>
+          {t.heading}
+        </Typography>
+        <Button component={RouterLink} to="/content/revisions" variant="outlined">
+          {t.revisions}
+        </Button>
+      </Stack>
+      <Typography>{t.intro}</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, alignItems: 'start' }}>
+        {group(t.pages, pages)}
+        {group(t.parts, parts)}
+        {group(t.forms, forms)}
+      </Box>
+    </Stack>
+  );
+}
+
+function ContentProvider({ children }: { children: ReactNode }) {
+  const [snapshot, setSnapshot] = useState<ContentSnapshot>();
+  const [edits, setEdits] = useState<Edits>({});
+  const [failure, setFailure] = useState<string>();
+  const reload = useCallback(async () => {
+    try {
+      setSnapshot(await loadContent());
+      setEdits({});
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
+  }, []);
+  useEffect(() => void reload(), [reload]);
+  const setEdit = useCallback((file: string, value: unknown) => setEdits((old) => ({ ...old, [file]: value })), []);
+  const value = useMemo(() => (snapshot ? { snapshot, edits, setEdit, reload } : undefined), [snapshot, edits, setEdit, reload]);
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!value) return <CircularProgress aria-label={t.loading} />;
+  return <ContentContext.Provider value={value}>{children}</ContentContext.Provider>;
+}
+
+/** The screens under /admin/content (React.lazy loads this module). */
+export default function ContentScreens() {
+  return (
+    <ContentProvider>
+      <Routes>
+        <Route index element={<ContentList />} />
+        <Route path="edit" element={<EditScreen />} />
+        <Route path="revisions" element={<RevisionsScreen />} />
+      </Routes>
+    </ContentProvider>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * One page, part or form: the form drawn from its schema, checked as it is typed (the checker's
+ * sentence on each field, every problem listed above Publish), the preview beside it, and Publish
+ * (unavailable while the checker refuses anything; our server checks again).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo, useState } from 'react';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import admin from '../../../config/admin';
+import type { Problem } from '../../config/checkContent';
+import { formatPath } from '../../config/schema';
+import type { PageConfig } from '../../config/pageSchema';
+import type { FormConfig } from '../../forms/model/formSchema';
+import type { ContentImage, Revision } from '../../shared/contentApi';
+import { fill } from '../format';
+import { publish, PublishRefused, uploadImage } from './api';
+import { entriesOf, useContent, type Entry } from './ContentScreens';
+import { formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
+import { fieldId } from './model';
+import { Preview, previewPort, type Device, type PreviewTarget } from './Preview';
+import { SchemaForm } from './SchemaForm';
+import type { SitePage } from './EditorEnv';
+
+const t = admin.content;
+
+type PublishState = { kind: 'idle' } | { kind: 'publishing' } | { kind: 'published'; revision: Revision; livePath: string } | { kind: 'failed'; message: string };
+
+export function EditScreen() {
+  const [params] = useSearchParams();
+  const file = params.get('file') ?? '';
+  const at = params.get('at') ?? undefined;
+  const { snapshot, edits, setEdit, reload } = useContent();
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
+  const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
+  const [device, setDevice] = useState<Device>('desktop');
+  const [sent, setSent] = useState(false);
+
+  const schema = schemaOfFile(file);
+  const value = valueOf(snapshot, edits, file);
+  const editedFiles = Object.keys(edits);
+  const checked = useMemo(() => ({ ...snapshot, publicFiles: [...snapshot.publicFiles, ...uploaded] }), [snapshot, uploaded]);
+  const problems = useMemo(() => problemsOf(checked, edits, [...new Set([file, ...editedFiles])]), [checked, edits, file, editedFiles.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = problems.length > 0 ? problems : serverProblems;
+  const fileProblems = useMemo(() => shown.filter((p) => p.file === file), [shown, file]);
+
+  const entries = entriesOf(snapshot);
+  const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms].find((e) => e.file === file && e.at === at);
+  const pages = useMemo<SitePage[]>(() => entries.pages.map((p) => ({ path: p.livePath, label: p.label.replace(/ \(.*\)$/, '') })), [snapshot]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formIds = useMemo(() => snapshot.files.map((f) => formIdOf(f.file)).filter((id): id is string => !!id), [snapshot]);
+  const forms = useMemo(
+    () => Object.fromEntries(formIds.map((id) => [id, valueOf(snapshot, edits, `config/forms/${id}.ts`) as FormConfig])),
+    [formIds, snapshot, edits],
+  );
+  const port = useMemo(() => previewPort(() => setSent(true)), []);
+  const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
+    const result = await uploadImage(picture, width, height);
+    setUploaded((old) => [...old, result.src]);
+    return result;
+  }, []);
+
+  if (!schema || !entry) return <Navigate to="/content" replace />;
+
+  const pageId = pageIdOf(file);
+  const formId = formIdOf(file);
+  const homeFile = entries.pages[0]?.file;
+  const target: PreviewTarget | undefined = formId
+    ? { kind: 'form', form: value as FormConfig, formId }
+    : pageId
+      ? { kind: 'page', page: value as PageConfig, pageId }
+      : homeFile
+        ? { kind: 'page', page: valueOf(snapshot, edits, homeFile) as PageConfig, pageId: pageIdOf(homeFile)! }
+        : undefined;
+
+  const canPublish = editedFiles.length > 0 && problems.length === 0 && publishing.kind !== 'publishing';
+  const onPublish = async () => {
+    setPublishing({ kind: 'publishing' });
+    setServerProblems([]);
+    try {
+      const revision = await publish(
+        snapshot.revision,
+        editedFiles.map((f) => ({ file: f, value: edits[f] })),
+      );
+      setPublishing({ kind: 'published', revision, livePath: entry.livePath });
+      await reload();
+    } catch (error) {
+      if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
+      setPublishing({ kind: 'failed', message: (error as Error).message || t.uploadFailed });
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Link component={RouterLink} to="/content">
+          {t.back}
+        </Link>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1 }}>
+          {entry.label}
+        </Typography>
+      </Box>
+
+      <Box component="section" aria-label={t.publish} sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Button variant="contained" size="large" disabled={!canPublish} onClick={() => void onPublish()}>
+            {t.publish}
+          </Button>
+          <Typography role="status" variant="body2">
+            {publishing.kind === 'publishing'
+              ? t.publishing
+              : publishing.kind === 'published'
+                ? t.published
+                : editedFiles.length === 0
+                  ? t.noChanges
+                  : t.unsaved}
+          </Typography>
+          {publishing.kind === 'published' && (
+            <Link href={publishing.livePath} target="_blank" rel="noopener">
+              {t.openLive}
+            </Link>
+          )}
+        </Stack>
+        {publishing.kind === 'publishing' && <LinearProgress sx={{ mt: 1 }} aria-label={t.publishing} />}
+        {publishing.kind === 'published' && publishing.revision.summary.length > 0 && (
+          <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
+            {publishing.revision.summary.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+        )}
+        {publishing.kind === 'failed' && publishing.message && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {publishing.message}
+          </Alert>
+        )}
+        {shown.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {shown.map((p) => (
+                <li key={`${p.file}:${formatPath(p.path)}:${p.message}`}>
+                  {p.file === file ? (
+                    <Link href={`#${fieldId(p.file, p.path)}`}>
+                      {formatPath(p.path)} {p.message}
+                    </Link>
+                  ) : (
+                    `${p.file}: ${formatPath(p.path)} ${p.message}`
+                  )}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box component="form" aria-label={entry.label} onSubmit={(e) => e.preventDefault()} noValidate>
+          <SchemaForm
+            file={file}
+            schema={schema}
+            value={value}
+            onChange={(next) => setEdit(file, next)}
+            at={at ? [at] : []}
+            problems={fileProblems}
+            pages={pages}
+            formIds={formIds}
+            uploadImage={upload}
+          />
+        </Box>
+        {target && (
+          <Box component="section" aria-label={t.preview} sx={{ position: { lg: 'sticky' }, top: 96 }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+              <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+                {t.preview}
+              </Typography>
+              <ToggleButtonGroup size="small" exclusive value={device} onChange={(_e, next: Device | null) => next && setDevice(next)} aria-label={t.preview}>
+                <ToggleButton value="desktop">{t.desktop}</ToggleButton>
+                <ToggleButton value="phone">{t.phone}</ToggleButton>
+              </ToggleButtonGroup>
+            </Stack>
+            <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+              {t.previewNote}
+            </Typography>
+            {sent && (
+              <Alert severity="info" sx={{ mb: 1 }} onClose={() => setSent(false)}>
+                {t.previewSent}
+              </Alert>
+            )}
+            <Preview target={target} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} />
+          </Box>
+        )}
+      </Box>
+    </Stack>
+  );
+}

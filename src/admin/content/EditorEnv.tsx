@@ -1,0 +1,51 @@
+/**
+ * What every field editor may ask of the screen around it: the file being edited, the checker's
+ * sentences by key path, the site's pages and forms, the live region that announces list changes,
+ * and the picture upload.
+ */
+import { createContext, useContext } from 'react';
+import type { Path } from '../../config/schema';
+import type { ContentImage } from '../../shared/contentApi';
+import { pathKey } from './model';
+
+export interface SitePage {
+  /** The address: "/About-us". */
+  path: string;
+  /** What a person knows the page by (its title). */
+  label: string;
+}
+
+export interface EditorEnv {
+  file: string;
+  /** The checker's sentences, by pathKey of the key they are about. */
+  problems: ReadonlyMap<string, readonly string[]>;
+  pages: readonly SitePage[];
+  formIds: readonly string[];
+  /** Says a change to screen-reader users (a list item added, removed or moved). */
+  announce(message: string): void;
+  /** Sends a picture to be checked, re-encoded and resized to the CSS pixels it is drawn at. */
+  uploadImage(file: File, width: number, height: number): Promise<ContentImage>;
+}
+
+export const EditorEnvContext = createContext<EditorEnv | null>(null);
+
+export function useEditorEnv(): EditorEnv {
+  const env = useContext(EditorEnvContext);
+  if (!env) throw new Error('A field editor outside <SchemaForm>.');
+  return env;
+}
+
+/** The checker's sentences for exactly this key. */
+export function useProblems(path: Path): readonly string[] {
+  return useEditorEnv().problems.get(pathKey(path)) ?? [];
+}
+
+/** Groups problems by the key they are about. */
+export function problemsByPath(problems: ReadonlyArray<{ path: Path; message: string }>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { path, message } of problems) {
+    const key = pathKey(path);
+    out.set(key, [...(out.get(key) ?? []), message]);
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+/**
+ * A list: each item drawn by its own schema's editor, with Move up, Move down and Remove, and an
+ * Add at the end (for sections: of any registered type, with its empty value). Every change is
+ * said to screen readers, and the keyboard stays on the item it moved.
+ * A list that is part of the data contract (a form's fields, its checks) keeps its items and
+ * their order: what is inside them may still be edited.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import admin from '../../../config/admin';
+import type { Schema } from '../../config/schema';
+import { fill } from '../format';
+import { useEditorEnv } from './EditorEnv';
+import { Group, SchemaField, type FieldProps } from './fields';
+import { emptyValue, fieldId, isRecord, itemTitle, labelOf, moved } from './model';
+
+const t = admin.content;
+
+function itemLabel(item: unknown, index: number, itemSchema: Schema<unknown>): string {
+  const parts = [fill(t.item, { n: index + 1 })];
+  if (itemSchema.meta.kind === 'union' && isRecord(item) && typeof item.type === 'string') parts.push(labelOf(item.type));
+  const title = itemTitle(item);
+  if (title) parts.push(title);
+  if (isRecord(item) && item.hidden === true) parts.push(`(${t.sectionHidden})`);
+  return parts.join(' · ');
+}
+
+export function ListEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const env = useEditorEnv();
+  const meta = schema.meta.kind === 'list' ? schema.meta : undefined;
+  const itemSchema = meta?.item ?? schema;
+  const items = Array.isArray(value) ? (value as unknown[]) : [];
+  const locked = schema.meta.contract === true;
+  const listId = fieldId(env.file, path);
+  const variants = itemSchema.meta.kind === 'union' ? Object.keys(itemSchema.meta.variants) : [];
+  const [newType, setNewType] = useState(variants[0] ?? '');
+  const focusNext = useRef<string>(undefined);
+
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = undefined;
+  });
+
+  const controlId = (index: number, what: string) => `${listId}-${index}-${what}`;
+  const canRemove = meta?.min === undefined || items.length > meta.min;
+  const canAdd = meta?.max === undefined || items.length < meta.max;
+
+  const add = () => {
+    const facts = { formIds: env.formIds };
+    const item = itemSchema.meta.kind === 'union' ? emptyValue(itemSchema.meta.variants[newType]!, facts) : emptyValue(itemSchema, facts);
+    onChange([...items, item]);
+    focusNext.current = fieldId(env.file, [...path, items.length]);
+    env.announce(fill(t.added, { name: label, n: items.length + 1 }));
+  };
+  const remove = (index: number) => {
+    onChange(items.filter((_, i) => i !== index));
+    const next = Math.min(index, items.length - 2);
+    focusNext.current = next >= 0 ? fieldId(env.file, [...path, next]) : `${listId}-add`;
+    env.announce(fill(t.removed, { name: label, n: index + 1 }));
+  };
+  const move = (index: number, to: number, what: 'up' | 'down') => {
+    onChange(moved(items, index, to));
+    // The keyboard stays on the same button of the moved item, unless that button is now disabled.
+    const edge = (what === 'up' && to === 0) || (what === 'down' && to === items.length - 1);
+    focusNext.current = controlId(to, edge ? (what === 'up' ? 'down' : 'up') : what);
+    env.announce(fill(t.moved, { name: label, n: to + 1 }));
+  };
+
+  return (
+    <Group label={label} path={path} schema={schema}>
+      <Stack spacing={2}>
+        {items.map((item, index) => (
+          <Box key={index}>
+            <SchemaField
+              schema={itemSchema}
+              value={item}
+              onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
+              path={[...path, index]}
+              label={itemLabel(item, index, itemSchema)}
+            />
+            {!locked && (
+              <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
+                <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
+                  {t.moveUp}
+                </Button>
+                <Button id={controlId(index, 'down')} size="small" disabled={index === items.length - 1} onClick={() => move(index, index + 1, 'down')}>
+                  {t.moveDown}
+                </Button>
+                <Button id={controlId(index, 'remove')} size="small" color="error" disabled={!canRemove} onClick={() => remove(index)}>
+                  {t.remove}
+                </Button>
+              </Stack>
+            )}
+          </Box>
+        ))}
+        {!locked && canAdd && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            {variants.length > 0 && (
+              <TextField select size="small" label={t.sectionType} value={newType} onChange={(e) => setNewType(e.target.value)} sx={{ minWidth: 200 }}>
+                {variants.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {labelOf(type)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <Button id={`${listId}-add`} variant="outlined" onClick={add}>
+              {variants.length > 0 ? t.addSection : fill(t.addNamed, { name: label })}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Group>
+  );
+}

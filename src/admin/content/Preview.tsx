@@ -1,0 +1,152 @@
+/**
+ * The page as it would be published, beside the form: drawn by the site's own layout and section
+ * renderers (and the form renderer) from the values being edited, inside a frame of its own at a
+ * desktop's or a phone's width (so the page's breakpoints apply as on a real screen), scaled to
+ * fit. Its forms save nowhere: the preview's data port answers as a successful save would, so
+ * the visitor's outcome (the toast, the reset) shows, and nothing is stored or sent.
+ */
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import server from '../../../config/server';
+import type { PageConfig } from '../../config/pageSchema';
+import type { DataPort } from '../../data/port';
+import type { FormConfig } from '../../forms/model/formSchema';
+import { FormPreviewContext } from '../../forms/ui/formPreview';
+import { FormRenderer } from '../../forms/ui/FormRenderer';
+import { DataPortProvider } from '../../data/DataPortContext';
+import { pageNonce } from '../../islands/cspNonce';
+// The toasts a preview form shows (goober) write their styles through the CSSOM, as on the pages.
+import '../../islands/toastStyles';
+import { loadIslands } from '../../islands/loaded';
+import { Layout } from '../../layout/Layout';
+import { SectionList } from '../../sections/SectionList';
+import { createSiteTheme } from '../../theme';
+import { IslandsOnPage } from '../../ui/Island';
+
+const theme = createSiteTheme();
+
+export const DEVICE_WIDTHS = { desktop: 1280, phone: 375 } as const;
+export type Device = keyof typeof DEVICE_WIDTHS;
+const DEVICE_HEIGHTS: Record<Device, number> = { desktop: 900, phone: 740 };
+
+/** What the preview draws: a page of config/pages (with the site's frame), or one form alone. */
+export type PreviewTarget = { kind: 'page'; page: PageConfig; pageId: string } | { kind: 'form'; form: FormConfig; formId: string };
+
+/** A data port that keeps nothing: saves "succeed" after a moment, as on a quick connection. */
+export function previewPort(onSaved: () => void): DataPort {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    async saveDocument() {
+      await pause();
+      onSaved();
+      return { id: 'preview' };
+    },
+    async uploadFile(_path, _file, onProgress) {
+      onProgress?.(1);
+      await pause();
+      return 'about:blank';
+    },
+  };
+}
+
+interface PreviewData {
+  target: PreviewTarget;
+  forms: Readonly<Record<string, FormConfig>>;
+  port: DataPort;
+}
+
+const PreviewDataContext = createContext<PreviewData | null>(null);
+
+function PreviewPage() {
+  const { target, forms, port } = useContext(PreviewDataContext)!;
+  const { name, label } = server.spamTrap;
+  return (
+    <FormPreviewContext.Provider value={{ port, forms }}>
+      <IslandsOnPage.Provider value={new Map()}>
+        {target.kind === 'page' ? (
+          <Layout>
+            <SectionList sections={target.page.sections} />
+          </Layout>
+        ) : (
+          <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
+            <DataPortProvider port={port}>
+              <FormRenderer form={target.form} idPrefix={`preview-${target.formId}`} spamTrap={{ name, label }} />
+            </DataPortProvider>
+          </Container>
+        )}
+      </IslandsOnPage.Provider>
+    </FormPreviewContext.Provider>
+  );
+}
+
+/** Draws `children` into a document of its own (the frame's), with its own styles: the page's media queries see the frame's width. */
+function Frame({ width, height, title, children }: { width: number; height: number; title: string; children: ReactNode }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [mounted, setMounted] = useState<{ root: Root; cache: EmotionCache }>();
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    doc.documentElement.lang = document.documentElement.lang || 'en';
+    doc.body.innerHTML = '<div id="preview"></div>';
+    // The frame shares the inbox's Content-Security-Policy: its styles carry the page's nonce.
+    const nonce = pageNonce();
+    const cache = createCache({ key: 'preview', container: doc.head, ...(nonce ? { nonce } : {}) });
+    const root = createRoot(doc.getElementById('preview')!);
+    let live = true;
+    void loadIslands().then(() => live && setMounted({ root, cache }));
+    return () => {
+      live = false;
+      setTimeout(() => root.unmount());
+    };
+  }, []);
+  useEffect(() => {
+    mounted?.root.render(
+      <CacheProvider value={mounted.cache}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </CacheProvider>,
+    );
+  });
+  return <iframe ref={frame} title={title} width={width} height={height} style={{ border: 0, display: 'block', background: '#fff' }} />;
+}
+
+/** The preview at one device's width, scaled down to the room it has. */
+export function Preview({ target, forms, port, device, title }: { target: PreviewTarget; forms: Readonly<Record<string, FormConfig>>; port: DataPort; device: Device; title: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setRoom(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const width = DEVICE_WIDTHS[device];
+  const height = DEVICE_HEIGHTS[device];
+  const scale = room > 0 ? Math.min(1, room / width) : 1;
+  // The router the site's header asks which page is shown.
+  const pageId = target.kind === 'page' ? target.pageId : undefined;
+  const router = useMemo(() => createMemoryRouter([{ path: '*', element: <PreviewPage />, handle: pageId ? { page: pageId, canonical: '/' } : undefined }]), [pageId]);
+  return (
+    <Box ref={box} sx={{ width: '100%' }}>
+      <Box sx={{ width: width * scale, height: height * scale, overflow: 'hidden', mx: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Box sx={{ width, height, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
+          <Frame key={device} width={width} height={height} title={title}>
+            <PreviewDataContext.Provider value={{ target, forms, port }}>
+              <RouterProvider router={router} />
+            </PreviewDataContext.Provider>
+          </Frame>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * The content editor's form, drawn from the real schemas over the real content: one shared suite
+ * over every section type and every file of config/ (each draws, every control has a name), list
+ * operations by keyboard (with the change announced and the keyboard kept on the item), and the
+ * checker's sentences appearing on the field of their key as the value becomes wrong.
+ */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import admin from '../../../config/admin';
+import { checkContent } from '../../config/checkContent';
+import { pageSchema } from '../../config/pageSchema';
+import type { Path } from '../../config/schema';
+import { sectionSchemas } from '../../sections/schemas';
+import type { ContentSnapshot } from '../../shared/contentApi';
+import { realSnapshot } from '../../test/contentSnapshot';
+import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './files';
+import { emptyValue, fieldId, isRecord, setAt } from './model';
+import { SchemaForm } from './SchemaForm';
+
+const t = admin.content;
+// A whole config file's form takes seconds to draw in jsdom.
+jest.setTimeout(120_000);
+let snapshot: ContentSnapshot;
+beforeAll(async () => {
+  snapshot = await realSnapshot();
+});
+
+const formIds = () => snapshot.files.map((f) => /^config\/forms\/(\w+)\.ts$/.exec(f.file)?.[1]).filter((id): id is string => !!id);
+const pages = [{ path: '/', label: 'Home' }];
+const noUpload = () => Promise.reject(new Error('no upload in this test'));
+
+/**
+ * Styles are worked out but not put into jsdom's style sheets: parsing them there takes most of a
+ * test's time (a whole config file's form took a minute), and no test here reads a style.
+ */
+const styles = createCache({ key: 'test' });
+styles.sheet.insert = () => undefined;
+
+/** The editor as the edit screen uses it: the checker runs on every change, its sentences go to their fields. */
+function Editor({ file, start, at = [] }: { file: string; start?: Edits; at?: Path }) {
+  const [edits, setEdits] = useState<Edits>(start ?? {});
+  const problems = problemsOf(snapshot, edits, [file]);
+  return (
+    <CacheProvider value={styles}>
+    <SchemaForm
+      file={file}
+      schema={schemaOfFile(file)!}
+      value={valueOf(snapshot, edits, file)}
+      onChange={(value) => setEdits((old) => ({ ...old, [file]: value }))}
+      at={at}
+      problems={problems}
+      pages={pages}
+      formIds={formIds()}
+      uploadImage={noUpload}
+    />
+    </CacheProvider>
+  );
+}
+
+/**
+ * A control's name, the way the accessible-name algorithm finds it for the markup these editors
+ * make (its labels, aria-label, aria-labelledby, a fieldset's legend, a button's text): the full
+ * algorithm asks jsdom for computed styles, which took ten seconds for one form.
+ */
+function nameOf(c: HTMLElement): string {
+  const byIds = (ids: string) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  const text =
+    c.getAttribute('aria-label') ??
+    (c.getAttribute('aria-labelledby') ? byIds(c.getAttribute('aria-labelledby')!) : undefined) ??
+    (c instanceof HTMLFieldSetElement ? c.querySelector(':scope > legend')?.textContent : undefined) ??
+    ('labels' in c && (c as HTMLInputElement).labels?.length ? [...(c as HTMLInputElement).labels!].map((l) => l.textContent).join(' ') : undefined) ??
+    (c instanceof HTMLButtonElement ? c.textContent : '');
+  return (text ?? '').trim();
+}
+
+/** Every control a person can reach has a name. */
+function expectAllLabelled(container: HTMLElement) {
+  const controls = [...container.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([hidden]), textarea, [role=combobox], button, fieldset')].filter(
+    (c) => !c.closest('[aria-hidden=true]'),
+  );
+  expect(controls.length).toBeGreaterThan(0);
+  const unnamed = controls.filter((c) => nameOf(c) === '').map((c) => c.outerHTML.slice(0, 120));
+  expect(unnamed).toEqual([]);
+}
+
+const field = (file: string, path: Path) => {
+  const element = document.getElementById(fieldId(file, path));
+  if (!element) throw new Error(`no field for ${file} ${JSON.stringify(path)}`);
+  return element;
+};
+
+/** What the real checker says about one key of the content with these edits. */
+const sentencesAt = (edits: Edits, file: string, path: Path) =>
+  checkContent(checkOptionsOf(snapshot, edits), (p) => snapshot.publicFiles.includes(p))
+    .filter((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(path))
+    .map((p) => p.message);
+
+describe('every section type', () => {
+  test.each(Object.keys(sectionSchemas))('%s: a real one (or a new one) draws, every control named, no problem shown', (type) => {
+    const real = snapshot.files.flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? (f.value.sections as unknown[]) : [])).find((s) => isRecord(s) && s.type === type);
+    const section = real ?? emptyValue(sectionSchemas[type as keyof typeof sectionSchemas], { formIds: formIds() });
+    const home = valueOf(snapshot, {}, 'config/pages/home.ts');
+    const { container } = render(<Editor file="config/pages/home.ts" start={{ 'config/pages/home.ts': setAt(home, ['sections'], [section]) }} />);
+    expectAllLabelled(container);
+    expect(field('config/pages/home.ts', ['sections', 0])).toBeInTheDocument();
+    if (real) expect(container.querySelectorAll('[aria-invalid=true]')).toHaveLength(0);
+  });
+
+  test('a new section of each type can be added from the list, with a sensible empty value the checker then explains', async () => {
+    const user = userEvent.setup();
+    const home = valueOf(snapshot, {}, 'config/pages/home.ts') as { sections: unknown[] };
+    const start = { 'config/pages/home.ts': { ...home, sections: home.sections.slice(0, 1) } };
+    render(<Editor file="config/pages/home.ts" start={start} />);
+    const sections = field('config/pages/home.ts', ['sections']);
+    const before = 1;
+    const add = within(sections).getByRole('button', { name: t.addSection });
+    await user.click(add);
+    const added = field('config/pages/home.ts', ['sections', before]);
+    const firstType = Object.keys(sectionSchemas)[0]!;
+    const expected = checkContent(
+      checkOptionsOf(snapshot, { 'config/pages/home.ts': setAt(start['config/pages/home.ts'], ['sections', before], emptyValue(sectionSchemas[firstType as keyof typeof sectionSchemas], { formIds: formIds() })) }),
+      () => true,
+    ).filter((p) => p.file === 'config/pages/home.ts');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(added).toHaveFocus();
+    for (const p of expected) expect(field('config/pages/home.ts', p.path).closest('fieldset, .MuiFormControl-root')!.textContent).toContain(p.message);
+  });
+});
+
+describe('every file of config/', () => {
+  // config/site.ts, config/admin.ts and the longer pages hold hundreds of fields: a minute or more
+  // each in jsdom on this machine. Their keys are of the kinds drawn here and above.
+  test.each(['config/routes.ts', 'config/server.ts', 'config/forms/contact.ts', 'config/forms/inquiry.ts', 'config/forms/newsletter.ts'])(
+    '%s draws, every control named, no problem shown',
+    (file) => {
+      expect(snapshot.files.some((f) => f.file === file)).toBe(true);
+      const { container } = render(<Editor file={file} />);
+      expectAllLabelled(container);
+      expect(container.querySelectorAll('[aria-invalid=true]')).toHaveLength(0);
+    },
+  );
+
+  test("a form's data contract is shown, never editable, with the sentence that it is a developer's change", () => {
+    render(<Editor file="config/forms/contact.ts" />);
+    const collection = field('config/forms/contact.ts', ['collection']);
+    expect(collection).toHaveAttribute('readonly');
+    expect(collection).toHaveAccessibleDescription(t.contract);
+    expect(field('config/forms/contact.ts', ['fields', 0, 'name'])).toHaveAttribute('readonly');
+    // The fields and the checks keep their number and order: no Add, Remove or Move there.
+    for (const list of ['fields', 'checks']) {
+      const id = fieldId('config/forms/contact.ts', [list]);
+      for (const control of [`${id}-add`, `${id}-0-up`, `${id}-1-up`, `${id}-0-down`, `${id}-0-remove`]) expect(document.getElementById(control)).toBeNull();
+    }
+    // A select's options are the visitor's words: they can be added to and reordered.
+    const select = (valueOf(snapshot, {}, 'config/forms/contact.ts') as { fields: Array<{ kind: string }> }).fields.findIndex((f) => f.kind === 'select');
+    expect(document.getElementById(`${fieldId('config/forms/contact.ts', ['fields', select, 'options'])}-add`)).toBeInTheDocument();
+    // What the visitor reads stays editable.
+    expect(field('config/forms/contact.ts', ['checks', 0, 'message'])).not.toHaveAttribute('readonly');
+  });
+
+  test('a site-wide part draws alone', () => {
+    render(<Editor file="config/site.ts" at={['footer']} />);
+    expect(field('config/site.ts', ['footer'])).toBeInTheDocument();
+    expect(document.getElementById(fieldId('config/site.ts', ['navigation']))).toBeNull();
+  });
+});
+
+describe('lists by keyboard', () => {
+  const file = 'config/pages/home.ts';
+  const faqAt = () => {
+    const sections = (valueOf(snapshot, {}, file) as { sections: Array<{ type: string }> }).sections;
+    const index = sections.findIndex((s) => s.type === 'faq');
+    if (index >= 0) return { start: undefined, index };
+    const faq = snapshot.files.flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? f.value.sections : [])).find((s) => isRecord(s) && s.type === 'faq');
+    return { start: { [file]: { ...(valueOf(snapshot, {}, file) as object), sections: [faq] } }, index: 0 };
+  };
+
+  test('add, move up, move down and remove: each announced, the keyboard kept on the item', async () => {
+    const user = userEvent.setup();
+    const { start, index } = faqAt();
+    render(<Editor file={file} start={start} />);
+    const itemsPath = ['sections', index, 'items'];
+    const items = () => field(file, itemsPath);
+    const questionOf = (i: number) => (field(file, [...itemsPath, i, 'question']) as HTMLInputElement).value;
+    const count = () => within(items()).getAllByRole('button', { name: t.remove }).length;
+    const n = count();
+    expect(n).toBeGreaterThan(1);
+    const [first, second] = [questionOf(0), questionOf(1)];
+    const status = screen.getAllByRole('status').at(-1)!;
+
+    // Move down with Enter: the item moves, its Move down button keeps the keyboard.
+    within(items()).getAllByRole('button', { name: t.moveDown })[0]!.focus();
+    await user.keyboard('{Enter}');
+    expect([questionOf(0), questionOf(1)]).toEqual([second, first]);
+    expect(document.activeElement).toBe(within(items()).getAllByRole('button', { name: t.moveDown })[1]);
+    await waitFor(() => expect(status).toHaveTextContent(/2/));
+
+    // Move up with Space: back in place.
+    within(items()).getAllByRole('button', { name: t.moveUp })[1]!.focus();
+    await user.keyboard(' ');
+    expect([questionOf(0), questionOf(1)]).toEqual([first, second]);
+
+    // Add: a new empty item at the end, focused, said.
+    within(items()).getByRole('button', { name: new RegExp(`^${t.addNamed.replace('{name}', '.*')}$`) }).focus();
+    await user.keyboard('{Enter}');
+    expect(count()).toBe(n + 1);
+    expect(questionOf(n)).toBe('');
+    expect(field(file, [...itemsPath, n])).toHaveFocus();
+    await waitFor(() => expect(status).toHaveTextContent(String(n + 1)));
+    // The new, empty question is wrong at once, with the checker's sentence on it.
+    expect(field(file, [...itemsPath, n, 'question'])).toHaveAttribute('aria-invalid', 'true');
+
+    // Remove it again with the keyboard.
+    within(items()).getAllByRole('button', { name: t.remove })[n]!.focus();
+    await user.keyboard('{Enter}');
+    expect(count()).toBe(n);
+  });
+});
+
+describe("the checker's sentences on their fields, as typed", () => {
+  const home = 'config/pages/home.ts';
+  const headingPath = () => {
+    const sections = (valueOf(snapshot, {}, home) as { sections: Array<Record<string, unknown>> }).sections;
+    const i = sections.findIndex((s) => typeof s.heading === 'string');
+    return ['sections', i, 'heading'];
+  };
+
+  test('an empty headline', () => {
+    render(<Editor file={home} />);
+    const path = headingPath();
+    const input = field(home, path);
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(input, { target: { value: '' } });
+    const [sentence] = sentencesAt({ [home]: setAt(valueOf(snapshot, {}, home), path, '') }, home, path);
+    expect(sentence).toMatch(/^is empty\./);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(sentence);
+  });
+
+  test('a link to /Abuot, typed as an address', async () => {
+    const user = userEvent.setup();
+    // The first link of the home page (a button of the hero, or any `href`).
+    const value = valueOf(snapshot, {}, home);
+    const find = (v: unknown, path: Path): Path | undefined => {
+      if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = find(x, [...path, i]); if (hit) return hit; }
+      else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = find(x, [...path, k]); if (hit) return hit; }
+      return undefined;
+    };
+    const path = find(value, [])!;
+    render(<Editor file={home} />);
+    const kind = screen.getAllByRole('combobox').find((c) => c.textContent === t.linkPage || c.textContent === t.linkAddress)!;
+    await user.click(kind);
+    await user.click(await screen.findByRole('option', { name: t.linkAddress }));
+    const input = field(home, path) as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, '/Abuot');
+    const [sentence] = sentencesAt({ [home]: setAt(value, path, '/Abuot') }, home, path);
+    expect(sentence).toMatch(/^"\/Abuot" is not a page of this site\./);
+    expect(input).toHaveAccessibleDescription(sentence);
+  });
+
+  test('a duplicate section id', () => {
+    const value = valueOf(snapshot, {}, home) as { sections: Array<Record<string, unknown>> };
+    const start = { [home]: setAt(setAt(value, ['sections', 0, 'id'], 'intro'), ['sections', 1, 'id'], 'intro') };
+    render(<Editor file={home} start={start} />);
+    const [sentence] = sentencesAt(start, home, ['sections', 1, 'id']);
+    expect(sentence).toMatch(/is used twice on this page/);
+    expect(field(home, ['sections', 1, 'id'])).toHaveAccessibleDescription(sentence);
+    expect(field(home, ['sections', 0, 'id'])).not.toHaveAttribute('aria-invalid', 'true');
+    // Renaming it clears the sentence at once.
+    fireEvent.change(field(home, ['sections', 1, 'id']), { target: { value: 'another' } });
+    expect(field(home, ['sections', 1, 'id'])).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("a select's default that is not among its options", async () => {
+    const file = 'config/forms/contact.ts';
+    const form = valueOf(snapshot, {}, file) as { fields: Array<Record<string, unknown>> };
+    const i = form.fields.findIndex((f) => f.kind === 'select' && typeof f.defaultValue === 'string');
+    render(<Editor file={file} />);
+    const input = field(file, ['fields', i, 'defaultValue']);
+    fireEvent.change(input, { target: { value: 'Nobody' } });
+    const [sentence] = sentencesAt({ [file]: setAt(form, ['fields', i, 'defaultValue'], 'Nobody') }, file, ['fields', i, 'defaultValue']);
+    expect(sentence).toMatch(/^"Nobody" is not one of this field's options/);
+    expect(input).toHaveAccessibleDescription(sentence);
+  });
+});
+
+test('the page schema is what the editor walks for pages', () => {
+  expect(schemaOfFile('config/pages/home.ts')).toBe(pageSchema);
+  void act;
+});

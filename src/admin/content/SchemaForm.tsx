@@ -1,0 +1,67 @@
+/**
+ * The one generic form of the content editor: walks a schema and a value and draws a field editor
+ * for each key by its kind (fields.tsx), with the checker's sentence on the field it is about.
+ * `at` draws one part of a file (config/site.ts's footer); changes come back as the whole file.
+ */
+import Box from '@mui/material/Box';
+import { useCallback, useMemo, useState } from 'react';
+import type { Problem } from '../../config/checkContent';
+import type { Path, Schema } from '../../config/schema';
+import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
+import { ObjectFields, SchemaField } from './fields';
+import { getAt, labelOf, setAt } from './model';
+
+export interface SchemaFormProps {
+  file: string;
+  /** The schema of the whole file. */
+  schema: Schema<unknown>;
+  /** The whole file's value. */
+  value: unknown;
+  onChange(value: unknown): void;
+  /** The part of the file drawn (default: all of it). */
+  at?: Path;
+  /** The checker's problems with this file. */
+  problems: readonly Problem[];
+  pages: readonly SitePage[];
+  formIds: readonly string[];
+  uploadImage: EditorEnv['uploadImage'];
+}
+
+function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
+  let current = schema;
+  for (const part of path) {
+    const meta = current.meta;
+    if (meta.kind === 'object' || meta.kind === 'image') current = meta.shape[String(part)] ?? current;
+    else if (meta.kind === 'list') current = meta.item;
+    else if (meta.kind === 'record') current = meta.value;
+  }
+  return current;
+}
+
+export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage }: SchemaFormProps) {
+  const [announcement, setAnnouncement] = useState('');
+  // The same words twice in a row are said again: the region is emptied first.
+  const announce = useCallback((message: string) => {
+    setAnnouncement('');
+    requestAnimationFrame(() => setAnnouncement(message));
+  }, []);
+  const env = useMemo<EditorEnv>(
+    () => ({ file, problems: problemsByPath(problems), pages, formIds, announce, uploadImage }),
+    [file, problems, pages, formIds, announce, uploadImage],
+  );
+  const part = schemaAt(schema, at);
+  const change = (next: unknown) => onChange(setAt(value, at, next));
+  const partValue = getAt(value, at);
+  return (
+    <EditorEnvContext.Provider value={env}>
+      {part.meta.kind === 'object' && at.length === 0 ? (
+        <ObjectFields shape={part.meta.shape} value={partValue} onChange={change} path={at} />
+      ) : (
+        <SchemaField schema={part} value={partValue} onChange={change} path={at} label={labelOf(at[at.length - 1] ?? file, part)} />
+      )}
+      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {announcement}
+      </Box>
+    </EditorEnvContext.Provider>
+  );
+}

@@ -1,0 +1,344 @@
+/**
+ * The field editors, one per kind of schema (src/config/schema.ts SchemaKind), as the site has one
+ * renderer per section type: SchemaField looks the kind up here, so a new section type or key is
+ * drawn with no editor code, and a kind without an editor is a type error.
+ * (ListEditor and ImageField draw their parts with SchemaField: only this file imports them.)
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import admin from '../../../config/admin';
+import type { Path, Schema, SchemaKind, Shape } from '../../config/schema';
+import { fill } from '../format';
+import { useEditorEnv, useProblems } from './EditorEnv';
+import { ImageField } from './ImageField';
+import { ListEditor } from './ListEditor';
+import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './model';
+
+const t = admin.content;
+
+export interface FieldProps {
+  schema: Schema<unknown>;
+  value: unknown;
+  onChange(value: unknown): void;
+  path: Path;
+  label: string;
+}
+
+/** The sentences under a field: the checker's problems, then the schema's help, then the developer's-change note. */
+function helperOf(schema: Schema<unknown>, problems: readonly string[]): ReactNode {
+  const lines = [...problems, ...(schema.meta.help ? [schema.meta.help] : []), ...(schema.meta.contract ? [t.contract] : [])];
+  if (lines.length === 0) return undefined;
+  return lines.map((line, i) => (
+    <Box component="span" key={i} sx={{ display: 'block' }}>
+      {line}
+    </Box>
+  ));
+}
+
+function useTextField({ schema, path, label }: FieldProps) {
+  const { file } = useEditorEnv();
+  const problems = useProblems(path);
+  return {
+    id: fieldId(file, path),
+    label,
+    fullWidth: true,
+    error: problems.length > 0,
+    helperText: helperOf(schema, problems),
+    slotProps: { input: { readOnly: schema.meta.contract === true } },
+  } as const;
+}
+
+/** An optional key's "" means "leave it out". */
+const textChange = (schema: Schema<unknown>, onChange: FieldProps['onChange']) => (value: string) => onChange(schema.optional && value === '' ? undefined : value);
+
+function TextEditor(props: FieldProps) {
+  const { schema, value, onChange } = props;
+  const field = useTextField(props);
+  const multiline = schema.meta.kind === 'longText';
+  return (
+    <TextField
+      {...field}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => textChange(schema, onChange)(event.target.value)}
+    />
+  );
+}
+
+function NumberEditor(props: FieldProps) {
+  const { schema, value, onChange } = props;
+  const field = useTextField(props);
+  const meta: { min?: number; max?: number; integer?: boolean } = schema.meta.kind === 'number' ? schema.meta : {};
+  // What the person typed, kept while it is not a number yet ("" or "-").
+  const [typed, setTyped] = useState<string>();
+  const shown = typed ?? (typeof value === 'number' ? String(value) : '');
+  return (
+    <TextField
+      {...field}
+      type="number"
+      value={shown}
+      slotProps={{ input: field.slotProps.input, htmlInput: { min: meta.min, max: meta.max, step: meta.integer ? 1 : 'any' } }}
+      onChange={(event) => {
+        const text = event.target.value;
+        const number = Number(text);
+        if (text.trim() === '') {
+          setTyped(text);
+          onChange(schema.optional ? undefined : text);
+        } else if (Number.isFinite(number)) {
+          setTyped(undefined);
+          onChange(number);
+        } else setTyped(text);
+      }}
+      onBlur={() => setTyped(undefined)}
+    />
+  );
+}
+
+function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const { file } = useEditorEnv();
+  const problems = useProblems(path);
+  const id = fieldId(file, path);
+  const helper = helperOf(schema, problems);
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            id={id}
+            checked={value === true}
+            disabled={schema.meta.contract}
+            slotProps={{ input: helper ? { 'aria-describedby': `${id}-helper` } : {} }}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+        }
+        label={label}
+      />
+      {helper && (
+        <FormHelperText id={`${id}-helper`} error={problems.length > 0}>
+          {helper}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
+function ChoiceEditor(props: FieldProps) {
+  const { schema, value, onChange } = props;
+  const { formIds } = useEditorEnv();
+  const field = useTextField(props);
+  const meta = schema.meta.kind === 'choice' ? schema.meta : undefined;
+  const options = [...(meta?.from === 'forms' ? formIds : (meta?.options ?? []))];
+  // A value that is not a choice (a mistake in the file) is shown as it is; the checker says what is wrong.
+  if (typeof value === 'string' && value !== '' && !options.includes(value)) options.push(value);
+  const NONE = '';
+  return (
+    <TextField
+      {...field}
+      select
+      value={typeof value === 'string' ? value : NONE}
+      disabled={schema.meta.contract}
+      onChange={(event) => onChange(event.target.value === NONE ? undefined : event.target.value)}
+    >
+      {schema.optional && <MenuItem value={NONE}>{t.none}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function FixedEditor({ value, label, path }: FieldProps) {
+  const { file } = useEditorEnv();
+  return (
+    <Typography id={fieldId(file, path)} variant="body2" sx={{ color: 'text.secondary' }}>
+      {label}: <strong>{labelOf(String(value))}</strong>
+    </Typography>
+  );
+}
+
+/** A link: one of the site's pages, chosen from a list, or an address typed in full. */
+function LinkEditor(props: FieldProps) {
+  const { schema, value, onChange, label } = props;
+  const { pages } = useEditorEnv();
+  const field = useTextField(props);
+  const text = typeof value === 'string' ? value : '';
+  const pageTargets = schema.meta.kind === 'link' && schema.meta.pages;
+  const isPage = (v: string) => pages.some((p) => p.path === v.split(/[?#]/)[0]);
+  const [mode, setMode] = useState<'page' | 'address'>(pageTargets && (text === '' || isPage(text)) ? 'page' : 'address');
+  if (!pageTargets) return <TextField {...field} type="url" value={text} onChange={(e) => textChange(schema, onChange)(e.target.value)} />;
+  const options = pages.map((p) => ({ value: p.path, label: `${p.label} (${p.path})` }));
+  if (text !== '' && !options.some((o) => o.value === text)) options.push({ value: text, label: text });
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <TextField
+        select
+        label={`${label}: ${t.linkKind}`}
+        value={mode}
+        disabled={schema.meta.contract}
+        onChange={(event) => setMode(event.target.value === 'page' ? 'page' : 'address')}
+        sx={{ minWidth: { sm: 200 } }}
+      >
+        <MenuItem value="page">{t.linkPage}</MenuItem>
+        <MenuItem value="address">{t.linkAddress}</MenuItem>
+      </TextField>
+      {mode === 'page' ? (
+        <TextField {...field} select value={text} onChange={(e) => textChange(schema, onChange)(e.target.value)}>
+          {schema.optional && <MenuItem value="">{t.none}</MenuItem>}
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <TextField
+          {...field}
+          value={text}
+          placeholder="https://"
+          helperText={field.helperText ?? t.linkAddressHint}
+          onChange={(e) => textChange(schema, onChange)(e.target.value)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A group of keys, each drawn by its own kind's editor; optional keys can be added and removed. */
+function ObjectEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const shape: Shape = schema.meta.kind === 'object' || schema.meta.kind === 'image' ? schema.meta.shape : {};
+  return (
+    <Group label={label} path={path} schema={schema}>
+      <ObjectFields shape={shape} value={value} onChange={onChange} path={path} />
+    </Group>
+  );
+}
+
+/** The keys of a group, without a frame of their own (a section's keys, a file's top level). */
+export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; value: unknown; onChange(value: unknown): void; path: Path }) {
+  const facts = { formIds: useEditorEnv().formIds };
+  const record = isRecord(value) ? value : {};
+  return (
+    <Stack spacing={2}>
+      {Object.entries(shape).map(([key, child]) => {
+        const childLabel = labelOf(key, child);
+        const present = record[key] !== undefined;
+        const change = (next: unknown) => onChange(setAt(record, [key], next));
+        const composite = ['object', 'image', 'list', 'record', 'union'].includes(child.meta.kind);
+        if (child.optional && composite && !present) {
+          return (
+            <Box key={key}>
+              <Button variant="outlined" size="small" onClick={() => change(emptyValue(child, facts))}>
+                {fill(t.addNamed, { name: childLabel })}
+              </Button>
+            </Box>
+          );
+        }
+        return (
+          <Box key={key}>
+            <SchemaField schema={child} value={record[key]} onChange={change} path={[...path, key]} label={childLabel} />
+            {child.optional && composite && !child.meta.contract && (
+              <Button size="small" color="error" onClick={() => change(undefined)} sx={{ mt: 0.5 }}>
+                {fill(t.removeNamed, { name: childLabel })}
+              </Button>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** A frame with a name around a group of fields, with the checker's sentences about the group itself. */
+export function Group({ label, path, schema, children }: { label: string; path: Path; schema: Schema<unknown>; children: ReactNode }) {
+  const { file } = useEditorEnv();
+  const problems = useProblems(path);
+  const helper = helperOf(schema, problems);
+  const id = fieldId(file, path);
+  return (
+    <Box
+      component="fieldset"
+      id={id}
+      tabIndex={-1}
+      aria-describedby={helper ? `${id}-helper` : undefined}
+      sx={{ border: 1, borderColor: problems.length ? 'error.main' : 'divider', borderRadius: 2, p: 2, m: 0, minWidth: 0 }}
+    >
+      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
+        {label}
+      </Box>
+      {helper && (
+        <FormHelperText id={`${id}-helper`} error={problems.length > 0} sx={{ mt: 0, mb: 1.5 }}>
+          {helper}
+        </FormHelperText>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** A section (or any group told apart by its `type`): its kind shown, its keys by that kind's schema. */
+function UnionEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const variant = variantOf(schema, value);
+  const shape = variant && (variant.meta.kind === 'object' || variant.meta.kind === 'image') ? variant.meta.shape : undefined;
+  return (
+    <Group label={label} path={path} schema={schema}>
+      {shape ? <ObjectFields shape={shape} value={value} onChange={onChange} path={path} /> : <GroupProblems path={[...path, 'type']} />}
+    </Group>
+  );
+}
+
+function GroupProblems({ path }: { path: Path }) {
+  const problems = useProblems(path);
+  return problems.map((p) => (
+    <FormHelperText key={p} error>
+      {p}
+    </FormHelperText>
+  ));
+}
+
+/** A group whose keys come from the content (one name per form): each key a field of the value's kind. */
+function RecordEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const valueSchema = schema.meta.kind === 'record' ? schema.meta.value : schema;
+  const record = isRecord(value) ? value : {};
+  return (
+    <Group label={label} path={path} schema={schema}>
+      <Stack spacing={2}>
+        {Object.keys(record).map((key) => (
+          <SchemaField key={key} schema={valueSchema} value={record[key]} onChange={(next) => onChange(setAt(record, [key], next))} path={[...path, key]} label={labelOf(key)} />
+        ))}
+      </Stack>
+    </Group>
+  );
+}
+
+/** Schema kind -> its editor. */
+export const fieldEditors = {
+  text: TextEditor,
+  longText: TextEditor,
+  number: NumberEditor,
+  boolean: BooleanEditor,
+  choice: ChoiceEditor,
+  fixed: FixedEditor,
+  link: LinkEditor,
+  image: ImageField,
+  object: ObjectEditor,
+  list: ListEditor,
+  union: UnionEditor,
+  record: RecordEditor,
+} satisfies Record<SchemaKind, ComponentType<FieldProps>>;
+
+/** Draws the editor of a schema's kind for one value. */
+export function SchemaField(props: FieldProps) {
+  const Editor: ComponentType<FieldProps> = fieldEditors[props.schema.meta.kind];
+  return <Editor {...props} />;
+}

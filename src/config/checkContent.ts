@@ -1,0 +1,201 @@
+/**
+ * The config checker itself, with nothing of Node in it: walks every file of config/ with its
+ * schema, then checks what a single file cannot know on its own (routes pointing at pages,
+ * addresses used twice, pages no route shows, section ids used twice on a page).
+ *
+ * It loads nothing and reads no disk: the caller passes the config objects and says which files
+ * public/ holds. check.ts runs it over the project (npm run check); the content editor runs it
+ * in the browser on the values being edited, and shows each problem on the field of its key.
+ */
+import { formSchema } from '../forms/model/formSchema';
+import { adminSchema } from './adminSchema';
+import { pageSchema } from './pageSchema';
+import { routesSchema } from './routesSchema';
+import { closest, formatPath, type CheckContext, type Path, type Schema } from './schema';
+import { serverSchema } from './serverSchema';
+import { siteSchema } from './siteSchema';
+
+export interface CheckOptions {
+  /** The default export of config/site.ts (left out or undefined: not checked, e.g. it could not be read). */
+  site?: unknown;
+  /** The default export of config/server.ts. */
+  server?: unknown;
+  /** The default export of config/admin.ts (the inbox's words). */
+  admin?: unknown;
+  /** The default export of config/routes.ts. */
+  routes?: unknown;
+  /** Page id -> the default export of config/pages/<id>.ts, for the pages that could be read. */
+  pages?: Readonly<Record<string, unknown>>;
+  /** The page ids config/pages/index.ts lists. Default: the keys of `pages`. */
+  pageIds?: readonly string[];
+  /** Page id -> the file named in messages. Default: `config/pages/<id>.ts`. */
+  pageFiles?: Readonly<Record<string, string>>;
+  /** Form id -> the default export of config/forms/<id>.ts. */
+  forms?: Readonly<Record<string, unknown>>;
+  /** The form names pages may use. Default: the keys of `forms`. */
+  formIds?: readonly string[];
+  /** Form id -> the file named in messages. Default: `config/forms/<id>.ts`. */
+  formFiles?: Readonly<Record<string, string>>;
+}
+
+/** One problem: the file, the key it is about, and the sentence (without the file and key). */
+export interface Problem {
+  file: string;
+  path: Path;
+  message: string;
+}
+
+/** The sentence as npm run check prints it: `<file>: <key path> <what is wrong>. <what to do>.` */
+export const problemSentence = (problem: Problem): string => `${problem.file}: ${formatPath(problem.path)} ${problem.message}`;
+
+const SITE_FILE = 'config/site.ts';
+const SERVER_FILE = 'config/server.ts';
+const ADMIN_FILE = 'config/admin.ts';
+const ROUTES_FILE = 'config/routes.ts';
+const PAGES_INDEX_FILE = 'config/pages/index.ts';
+
+const quote = (value: unknown) => JSON.stringify(value);
+
+type Report = (path: Path, message: string) => void;
+
+/** Checks the whole site config and returns every problem found, in file order. */
+export function checkContent(options: CheckOptions, publicFileExists: (urlPath: string) => boolean): Problem[] {
+  const problems: Problem[] = [];
+  const pages = options.pages ?? {};
+  const pageIds = options.pageIds ?? (options.pages ? Object.keys(pages) : undefined);
+  const forms = options.forms ?? {};
+  const formIds = new Set(options.formIds ?? Object.keys(forms));
+  const sitePaths = new Set(routeAddresses(options.routes).map((a) => a.address));
+
+  const contextFor = (file: string, paths: ReadonlySet<string> = sitePaths): CheckContext & { report: Report } => ({
+    file,
+    sitePaths: paths,
+    formIds,
+    publicFileExists,
+    report: (keyPath, message) => problems.push({ file, path: keyPath, message }),
+  });
+  const check = (schema: Schema<unknown>, value: unknown, ctx: CheckContext) => schema.check(value, [], ctx);
+
+  if (options.site !== undefined) check(siteSchema, options.site, contextFor(SITE_FILE));
+  if (options.server !== undefined) check(serverSchema, options.server, contextFor(SERVER_FILE));
+  if (options.admin !== undefined) check(adminSchema, options.admin, contextFor(ADMIN_FILE));
+
+  if (options.routes !== undefined) {
+    // Routes are checked before the site's addresses are known, so links are not checked against them.
+    const ctx = contextFor(ROUTES_FILE, new Set());
+    check(routesSchema, options.routes, ctx);
+    checkRouteTargets(options.routes, pageIds, ctx.report);
+    checkDuplicateAddresses(options.routes, ctx.report);
+  }
+
+  if (pageIds && options.routes !== undefined) checkUnusedPages(options.routes, pageIds, contextFor(PAGES_INDEX_FILE).report);
+
+  for (const id of pageIds ?? Object.keys(pages)) {
+    if (!(id in pages)) continue;
+    const ctx = contextFor(options.pageFiles?.[id] ?? `config/pages/${id}.ts`);
+    check(pageSchema, pages[id], ctx);
+    checkSectionIds(pages[id], ctx.report);
+  }
+
+  for (const id of Object.keys(forms)) {
+    check(formSchema, forms[id], contextFor(options.formFiles?.[id] ?? `config/forms/${id}.ts`));
+  }
+
+  return problems;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function routeList(routes: unknown): Record<string, unknown>[] {
+  if (!isRecord(routes) || !Array.isArray(routes.routes)) return [];
+  return routes.routes.map((r) => (isRecord(r) ? r : {}));
+}
+
+interface Address {
+  address: string;
+  path: Path;
+}
+
+/** Every path and alias in config/routes.ts, with where it is written. */
+function routeAddresses(routes: unknown): Address[] {
+  const out: Address[] = [];
+  routeList(routes).forEach((route, i) => {
+    if (typeof route.path === 'string') out.push({ address: route.path, path: ['routes', i, 'path'] });
+    if (Array.isArray(route.aliases)) {
+      route.aliases.forEach((alias, j) => {
+        if (typeof alias === 'string') out.push({ address: alias, path: ['routes', i, 'aliases', j] });
+      });
+    }
+  });
+  return out;
+}
+
+function notAPage(value: string, pageIds: readonly string[]): string {
+  const near = closest(value, pageIds);
+  return (
+    `is ${quote(value)}, which is not a page.${near ? ` Did you mean ${quote(near)}?` : ''}` +
+    ` Use one of the pages listed in ${PAGES_INDEX_FILE}: ${pageIds.join(', ')}.`
+  );
+}
+
+function checkRouteTargets(routes: unknown, pageIds: readonly string[] | undefined, report: Report): void {
+  if (!pageIds) return; // config/pages/index.ts could not be read: that is reported on its own.
+  routeList(routes).forEach((route, i) => {
+    if (typeof route.page === 'string' && route.page.trim() !== '' && !pageIds.includes(route.page)) {
+      report(['routes', i, 'page'], notAPage(route.page, pageIds));
+    }
+  });
+  const fallback = isRecord(routes) ? routes.fallback : undefined;
+  if (typeof fallback === 'string' && fallback.trim() !== '' && !pageIds.includes(fallback)) {
+    report(['fallback'], notAPage(fallback, pageIds));
+  }
+}
+
+function checkDuplicateAddresses(routes: unknown, report: Report): void {
+  const first = new Map<string, Path>();
+  for (const { address, path: keyPath } of routeAddresses(routes)) {
+    const earlier = first.get(address);
+    if (earlier) {
+      report(
+        keyPath,
+        `${quote(address)} is used twice (also at ${formatPath(earlier)}). Each address may appear only once, so remove one of them.`,
+      );
+    } else {
+      first.set(address, keyPath);
+    }
+  }
+}
+
+function checkUnusedPages(routes: unknown, pageIds: readonly string[], report: Report): void {
+  const targets = [...routeList(routes).map((r) => r.page), isRecord(routes) ? routes.fallback : undefined];
+  const used = new Set<unknown>(targets);
+  // A misspelled target is already reported with its suggestion; do not also call the suggested page unused.
+  for (const target of targets) {
+    if (typeof target === 'string' && !pageIds.includes(target)) used.add(closest(target, pageIds));
+  }
+  for (const id of pageIds) {
+    if (!used.has(id)) {
+      report(
+        [id],
+        `is listed, but no route in ${ROUTES_FILE} shows it, so visitors cannot reach it. Add a route for it in ${ROUTES_FILE}, or remove its line from ${PAGES_INDEX_FILE}.`,
+      );
+    }
+  }
+}
+
+function checkSectionIds(page: unknown, report: Report): void {
+  if (!isRecord(page) || !Array.isArray(page.sections)) return;
+  const first = new Map<string, number>();
+  page.sections.forEach((section, i) => {
+    if (!isRecord(section) || typeof section.id !== 'string' || section.id.trim() === '') return;
+    const earlier = first.get(section.id);
+    if (earlier === undefined) {
+      first.set(section.id, i);
+      return;
+    }
+    report(
+      ['sections', i, 'id'],
+      `${quote(section.id)} is used twice on this page (also at sections[${earlier}].id). Each section id must be different, so rename one of them.`,
+    );
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Roles, against our real server over real HTTP with accounts made by the real command line:
+ * an editor (`add-admin --role editor`) signs in and edits content but gets 403 on every route of
+ * the inbox's table that is not the content editor's, me or sign-out; an owner (the default, and
+ * every account made before roles existed) may use them all.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import server from '../../../config/server';
+import { adminRoutes, roleMayUse, type AdminRoute } from '../../shared/adminApi';
+import { contentRoutes } from '../../shared/contentApi';
+import { Client, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
+import { projectDir } from '../../test/realConfig';
+import { databaseFile } from '../store';
+import { migrate, migrations } from '../migrations';
+
+jest.setTimeout(60_000);
+
+const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
+function leads(args: string[], dataDir: string, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(tsx, ['scripts/leads.ts', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin!.end(input);
+  });
+}
+
+const routeNames = Object.keys(adminRoutes) as AdminRoute[];
+const everyone = new Set<AdminRoute>(['me', 'signOut', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+const ownersOnly = routeNames.filter((name) => !everyone.has(name));
+const addressOf = (name: AdminRoute) => adminRoutes[name].path.replace(/:(\w+)/g, 'x1');
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+  expect((await leads(['add-admin', 'editor@agency.test', '--role', 'editor'], s.dataDir, `${PASSWORD}\n`)).stdout).toBe('editor@agency.test (editor) can now sign in to the inbox at /admin.\n');
+  expect((await leads(['add-admin', 'owner@agency.test'], s.dataDir, `${PASSWORD}\n`)).stdout).toBe('owner@agency.test (owner) can now sign in to the inbox at /admin.\n');
+});
+afterAll(() => s.close());
+
+it('the command line refuses a role that does not exist, and lists each account with its role', async () => {
+  const wrong = await leads(['add-admin', 'x@agency.test', '--role', 'admin'], s.dataDir, `${PASSWORD}\n`);
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toBe('--role must be one of: owner, editor.\n');
+  expect((await leads(['admins'], s.dataDir)).stdout).toBe('editor@agency.test\teditor\nowner@agency.test\towner\n');
+});
+
+it('the table gives editors the content routes, me and sign-out only', () => {
+  expect(ownersOnly.length).toBeGreaterThanOrEqual(10);
+  for (const name of routeNames) expect(roleMayUse('editor', name)).toBe(everyone.has(name));
+  for (const name of routeNames) expect(roleMayUse('owner', name)).toBe(true);
+});
+
+it('an editor is told its role by me, and gets 403 on every leads, export, CV, erasure and delivery route', async () => {
+  const editor = new Client(s.base);
+  expect((await editor.signIn('editor@agency.test')).status).toBe(204);
+  expect(await editor.me()).toMatchObject({ email: 'editor@agency.test', role: 'editor' });
+  for (const name of ownersOnly) {
+    const { method } = adminRoutes[name];
+    const response = method === 'GET' ? await editor.send(method, addressOf(name)) : await editor.change(method, addressOf(name), { json: { email: 'a@b.test' } });
+    expect([name, response.status]).toEqual([name, 403]);
+    expect(await response.json()).toEqual({ message: server.admin.messages.ownersOnly });
+  }
+  // The content routes are not refused for the role (whatever else they answer).
+  expect((await editor.send('GET', contentRoutes.content.path)).status).not.toBe(403);
+});
+
+it('an owner uses the same routes (no 403), and a role changed on the server applies to an open session', async () => {
+  const owner = new Client(s.base);
+  expect((await owner.signIn('owner@agency.test')).status).toBe(204);
+  expect(await owner.me()).toMatchObject({ role: 'owner' });
+  for (const name of ownersOnly) {
+    const { method } = adminRoutes[name];
+    const response = method === 'GET' ? await owner.send(method, addressOf(name)) : await owner.change(method, addressOf(name), { json: { email: 'a@b.test' } });
+    expect([name, response.status]).not.toEqual([name, 403]);
+  }
+  s.app.store.db.prepare("UPDATE admins SET role = 'editor' WHERE email = 'owner@agency.test'").run();
+  expect((await owner.send('GET', adminRoutes.leads.path)).status).toBe(403);
+  s.app.store.db.prepare("UPDATE admins SET role = 'owner' WHERE email = 'owner@agency.test'").run();
+});
+
+it('accounts made before roles existed are owners', () => {
+  const dir = `${s.dataDir}-old`;
+  mkdirSync(dir);
+  const db = new Database(databaseFile(dir));
+  migrate(db, migrations.slice(0, -1));
+  db.prepare("INSERT INTO admins (email, password_hash, created_at) VALUES ('old@agency.test', 'x', 1)").run();
+  expect(migrate(db)).toBe(1);
+  expect(db.prepare('SELECT role FROM admins').get()).toEqual({ role: 'owner' });
+  expect(() => db.prepare("UPDATE admins SET role = 'god'").run()).toThrow(/CHECK/);
+  db.close();
+});

@@ -1,0 +1,68 @@
+/**
+ * The editor's changes checked before anything is written: each change is to a file the
+ * editor edits, touches no key of the data contract (src/shared/contentContract.ts), and the
+ * whole config with the changed values in place passes the config checker (src/config/check.ts),
+ * each problem on its file and key.
+ */
+import path from 'node:path';
+import { checkConfig, type CheckOptions } from '../../config/check';
+import { problemSentence } from '../../config/checkContent';
+import { contractReason, contractSentence } from '../../shared/contentContract';
+import type { ContentChange, ContentProblem } from '../../shared/contentApi';
+import { diffValues, type Edit } from '../../shared/contentDiff';
+import { contentFiles, type ContentSite, type LoadedContent } from './site';
+
+export interface FileEdits {
+  file: string;
+  before: unknown;
+  after: unknown;
+  edits: Edit[];
+}
+
+export interface CheckedChanges {
+  problems: ContentProblem[];
+  /** The files that change, with their edits (none when nothing changes). */
+  files: FileEdits[];
+}
+
+const idOf = (files: Readonly<Record<string, string>> | undefined, file: string, folder: string) =>
+  Object.entries(files ?? {}).find(([, name]) => name === file)?.[0] ?? (file.startsWith(`config/${folder}/`) ? path.basename(file, '.ts') : undefined);
+
+/** The file a checker sentence is about ("config/pages/home.ts: …", "config/forms/x.ts could not be read: …"). */
+const fileOfSentence = (sentence: string) => /^(config\/[\w./-]+\.ts)/.exec(sentence)?.[1] ?? 'config';
+
+export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: readonly ContentChange[]): CheckedChanges {
+  const problems: ContentProblem[] = [];
+  const current = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
+  const options: CheckOptions = { ...loaded.options, publicDir: path.join(site.siteDir, 'public'), pages: { ...loaded.options.pages }, forms: { ...loaded.options.forms } };
+  const files: FileEdits[] = [];
+  const seen = new Set<string>();
+
+  for (const change of changes) {
+    if (!current.has(change.file)) {
+      problems.push({ file: change.file, path: [], message: `${change.file} is not edited here: the editor changes ${[...current.keys()].join(', ')}.` });
+      continue;
+    }
+    if (seen.has(change.file)) {
+      problems.push({ file: change.file, path: [], message: `${change.file} is changed twice in one publish: send it once.` });
+      continue;
+    }
+    seen.add(change.file);
+    const before = current.get(change.file);
+    const edits = diffValues(before, change.value);
+    for (const edit of edits) {
+      const reason = contractReason(change.file, edit.path, edit.op === 'splice');
+      if (reason) problems.push({ file: change.file, path: edit.path, message: contractSentence(change.file, edit.path, reason) });
+    }
+    if (edits.length > 0) files.push({ file: change.file, before, after: change.value, edits });
+
+    if (change.file === 'config/site.ts') options.site = change.value;
+    else if (change.file === 'config/routes.ts') options.routes = change.value;
+    else if (change.file.startsWith('config/pages/')) options.pages = { ...options.pages, [idOf(options.pageFiles, change.file, 'pages')!]: change.value };
+    else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
+  }
+
+  for (const sentence of loaded.problems) problems.push({ file: fileOfSentence(sentence), path: [], message: sentence });
+  for (const found of checkConfig(options).found) problems.push({ file: found.file, path: [...found.path], message: problemSentence(found) });
+  return { problems, files };
+}

@@ -1,0 +1,40 @@
+/**
+ * `npm run dev` offers the content editor over this checkout's own files: the same handlers as
+ * our server (index.ts), without accounts (it is the developer's own machine, and vite's dev
+ * server listens on localhost only). Publishing writes config/ (vite then reloads the pages) and
+ * commits when the checkout is a git work tree; nothing is built or switched.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import server from '../../../config/server';
+import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../shared/adminApi';
+import { contentRoutes } from '../../shared/contentApi';
+import { contentHandlers } from './index';
+
+/** Who publishes from a checkout (the author of its commits, unless git's own identity is used). */
+export const DEVELOPER = 'developer@localhost';
+const DEV_TOKEN = 'dev';
+
+export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
+  const app = Fastify();
+  // Another site open in the same browser must not publish here: a change carries the token
+  // (a header no form of another site can send) and does not come from elsewhere.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET') return;
+    const site = request.headers['sec-fetch-site'];
+    if (request.headers[CSRF_HEADER] !== DEV_TOKEN || (site !== undefined && site !== 'same-origin')) return reply.code(403).send({ message: server.admin.messages.notFromInbox });
+  });
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
+  const handlers = contentHandlers({ site: { siteDir } }, { dataDir: siteDir, clock: Date.now });
+  for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
+    const { method, path } = contentRoutes[name];
+    app.route({ method, url: path, bodyLimit: name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024, handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER) });
+  }
+  // The inbox asks who is signed in: here, always the developer, as an editor (the leads are on the server).
+  app.get(SIGN_IN_API, async () => ({ email: DEVELOPER, accounts: true, csrfToken: DEV_TOKEN }));
+  app.get(adminRoutes.me.path, async () => ({ email: DEVELOPER, role: 'editor', csrfToken: DEV_TOKEN }));
+  await app.ready();
+  return app;
+}
+
+/** Whether a request is the editor's (vite.config.ts's plugin hands it here; the rest of /api goes to the site's server). */
+export const handlesUrl = (url: string) => url.split('?')[0] === SIGN_IN_API || url.split('?')[0] === adminRoutes.me.path || url.startsWith(contentRoutes.content.path);

@@ -1,0 +1,75 @@
+/**
+ * The site folder as a git work tree (when it is one): its HEAD names the content's revision,
+ * each publish is a commit authored by the editor's account, and the history of config/ is the
+ * list of revisions.
+ */
+import { realpathSync } from 'node:fs';
+import { run } from './site';
+
+const git = (siteDir: string, args: string[], env?: NodeJS.ProcessEnv) => run('git', args, siteDir, { timeoutMs: 30_000, ...(env ? { env: { ...process.env, ...env } } : {}) });
+
+/** Whether the site folder is the top of a git work tree (not merely inside one). */
+export async function isWorkTree(siteDir: string): Promise<boolean> {
+  try {
+    return realpathSync((await git(siteDir, ['rev-parse', '--show-toplevel'])).trim()) === realpathSync(siteDir);
+  } catch {
+    return false;
+  }
+}
+
+export async function head(siteDir: string): Promise<string> {
+  return (await git(siteDir, ['rev-parse', 'HEAD'])).trim();
+}
+
+/** Whether these paths have changes not committed yet. */
+export async function uncommitted(siteDir: string, paths: string[]): Promise<boolean> {
+  return (await git(siteDir, ['status', '--porcelain', '--', ...paths])).trim() !== '';
+}
+
+/** Commits exactly these files, authored by the account (`Name <email>`); returns the new HEAD. */
+export async function commit(siteDir: string, files: string[], author: string, message: string): Promise<string> {
+  await git(siteDir, ['add', '--', ...files]);
+  // The committer is the server (its own git identity if it has one, else the site's), the author the editor.
+  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', `--author=${author}`, '-m', message, '--', ...files]);
+  return head(siteDir);
+}
+
+/** Puts these files back as the last commit has them (a publish that failed). */
+export async function restoreFiles(siteDir: string, files: string[]): Promise<void> {
+  await git(siteDir, ['checkout', 'HEAD', '--', ...files]);
+}
+
+export interface Commit {
+  id: string;
+  author: string;
+  at: string;
+  subject: string;
+  body: string;
+}
+
+/** The commits that changed config/, newest first. */
+export async function configHistory(siteDir: string, max = 100): Promise<Commit[]> {
+  const out = await git(siteDir, ['log', `--max-count=${max}`, '--format=%H%x1f%ae%x1f%aI%x1f%s%x1f%b%x1e', '--', 'config']);
+  return out
+    .split('\x1e')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [id = '', author = '', at = '', subject = '', body = ''] = entry.split('\x1f');
+      return { id, author, at, subject, body: body.trim() };
+    });
+}
+
+/** The text of a file at a commit, or undefined when it did not exist then. */
+export async function fileAt(siteDir: string, commitId: string, file: string): Promise<string | undefined> {
+  try {
+    return await git(siteDir, ['show', `${commitId}:${file}`]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The config files at a commit. */
+export async function configFilesAt(siteDir: string, commitId: string): Promise<string[]> {
+  return (await git(siteDir, ['ls-tree', '-r', '--name-only', commitId, '--', 'config'])).split('\n').filter(Boolean);
+}

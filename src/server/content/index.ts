@@ -1,0 +1,91 @@
+/**
+ * The content editor's API (src/shared/contentApi.ts): its handlers, registered by the inbox's
+ * API (src/server/admin/routes.ts) inside /api/admin/, so the session, CSRF, role and 401 rules
+ * of the inbox apply to each of them.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import server from '../../../config/server';
+import type { ContentChange, contentRoutes } from '../../shared/contentApi';
+import { fill } from '../../shared/text';
+import type { LiveSite } from '../liveBuild';
+import { checkChanges } from './check';
+import { storeImage } from './images';
+import { Publisher } from './publish';
+import { contentFiles, loadContent, publicFiles, type ContentSite } from './site';
+
+export interface ContentOptions {
+  site: ContentSite;
+  live?: LiveSite;
+}
+
+type Request = FastifyRequest<{ Params: Record<string, string | undefined>; Querystring: Record<string, unknown> }>;
+export type ContentHandler = (request: Request, reply: FastifyReply, who: string) => Promise<unknown>;
+
+const messages = server.admin.messages;
+const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
+const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
+
+/** The body's changes, or undefined when it is not { changes: [{ file, value }] }. */
+function changesOf(body: unknown): ContentChange[] | undefined {
+  const changes = (body as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes) || changes.length > 100) return undefined;
+  if (!changes.every((c) => typeof c === 'object' && c !== null && typeof (c as ContentChange).file === 'string' && 'value' in c)) return undefined;
+  return changes as ContentChange[];
+}
+
+/** Pixels the page draws a picture at: a whole number from 1 to 4000. */
+const drawnSize = (value: unknown) => (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined);
+
+/** The handlers by route name; without `options` (no SITE_DIR) each answers that editing is not set up. */
+export function contentHandlers(options: ContentOptions | undefined, { dataDir, clock }: { dataDir: string; clock: () => number }): Record<keyof typeof contentRoutes, ContentHandler> {
+  if (!options) {
+    const notSetUp: ContentHandler = async (_request, reply) => fail(reply, 503, messages.contentNotSetUp);
+    return { content: notSetUp, contentCheck: notSetUp, contentPublish: notSetUp, contentRevisions: notSetUp, contentRestore: notSetUp, contentImage: notSetUp };
+  }
+  const { site, live } = options;
+  const publisher = new Publisher({ site, ...(live ? { live } : {}), dataDir, clock });
+  const answerPublish = (reply: FastifyReply, result: Awaited<ReturnType<Publisher['publish']>>) => {
+    if (result.status === 200) return json(reply, 200, { revision: result.revision });
+    if (result.status === 400) return json(reply, 400, { problems: result.problems });
+    if (result.status === 409) return fail(reply, 409, result.reason === 'busy' ? messages.publishBusy : messages.contentChanged);
+    return fail(reply, 500, fill(messages.buildFailed, { error: result.error.split('\n').slice(-3).join(' ') }));
+  };
+
+  return {
+    content: async (_request, reply) => {
+      const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
+      return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site) });
+    },
+    contentCheck: async (request, reply) => {
+      const changes = changesOf(request.body);
+      if (!changes) return fail(reply, 400, server.messages.badRequest);
+      return json(reply, 200, { problems: checkChanges(site, await loadContent(site), changes).problems });
+    },
+    contentPublish: async (request, reply, who) => {
+      const changes = changesOf(request.body);
+      const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
+      if (!changes || typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
+      return answerPublish(reply, await publisher.publish(changes, base, who));
+    },
+    contentRevisions: async (_request, reply) => json(reply, 200, { revisions: await publisher.revisions() }),
+    contentRestore: async (request, reply, who) => {
+      const files = await publisher.filesAt(request.params.revisionId ?? '');
+      if (!files) return fail(reply, 404, messages.unknownRevision);
+      return answerPublish(reply, await publisher.publish(files, undefined, who));
+    },
+    contentImage: async (request, reply) => {
+      const width = drawnSize(request.query.width);
+      const height = drawnSize(request.query.height);
+      if (!width || !height) return fail(reply, 400, fill(messages.badImageSize, { max: 4000 }));
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) return fail(reply, 415, messages.notAnImage);
+      const result = await storeImage(site.siteDir, body, { width, height }, { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels });
+      if (!result.ok) {
+        return result.reason === 'tooLarge'
+          ? fail(reply, 413, fill(messages.imageTooLarge, { max: Math.floor(server.admin.imageMaxBytes / 1048576) }))
+          : fail(reply, 415, messages.notAnImage);
+      }
+      return json(reply, 201, result.image);
+    },
+  };
+}

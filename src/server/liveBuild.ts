@@ -1,0 +1,77 @@
+/**
+ * The content editor's side of switching builds (the switch itself is siteBuild.ts): a publish
+ * builds the site into a folder of its own (dist/releases/<id>/client) and switches to it;
+ * this records it as live (dist/releases/LIVE, so a restart serves it too), keeps the files of
+ * the last few builds reachable (a page loaded just before a switch still finds its scripts and
+ * pictures) and removes older ones.
+ */
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SITE_MANIFEST_FILE } from '../shared/siteManifest';
+import type { SiteBuilds } from './siteBuild';
+
+/** Where published builds go, beside the build `npm run build` made. */
+export const releasesDir = (siteDir: string) => path.join(siteDir, 'dist', 'releases');
+const LIVE_FILE = 'LIVE';
+/** How many earlier builds are kept (their files stay reachable for pages loaded before a switch). */
+const KEPT = 4;
+
+/** The client folder to serve: the last published build when there is one, else the given one. */
+export function liveClientDir(clientDir: string, siteDir: string): string {
+  try {
+    const id = readFileSync(path.join(releasesDir(siteDir), LIVE_FILE), 'utf8').trim();
+    const dir = path.join(releasesDir(siteDir), id, 'client');
+    if (id && existsSync(path.join(dir, SITE_MANIFEST_FILE))) return dir;
+  } catch {
+    // None published yet.
+  }
+  return clientDir;
+}
+
+export class LiveSite {
+  /** Earlier builds' folders, newest first, for their files. */
+  private earlier: string[] = [];
+  private readonly firstDir: string;
+
+  constructor(
+    private readonly builds: SiteBuilds,
+    private readonly siteDir?: string,
+  ) {
+    this.firstDir = builds.current().clientDir;
+  }
+
+  /**
+   * The folders files no longer in the live build are looked for in: the earlier builds, newest
+   * first, then the site's public/ (pictures uploaded in the editor are seen in its preview
+   * before they are published; public/ is what every build copies anyway).
+   */
+  roots(): string[] {
+    return [...this.earlier, ...(this.siteDir ? [path.join(this.siteDir, 'public')] : [])];
+  }
+
+  /** Serves the build in `dir` from the next request on (siteBuild.ts reads it whole first, and throws if it cannot); records it as live. */
+  switchTo(dir: string): void {
+    const previous = this.builds.current().clientDir;
+    this.builds.switchTo(dir);
+    this.earlier = [previous, ...this.earlier.filter((d) => d !== previous && d !== dir)];
+    if (!this.siteDir) return;
+    const releases = releasesDir(this.siteDir);
+    const id = path.relative(releases, path.dirname(dir));
+    if (id.startsWith('..')) return;
+    writeFileSync(path.join(releases, `${LIVE_FILE}.new`), id);
+    renameSync(path.join(releases, `${LIVE_FILE}.new`), path.join(releases, LIVE_FILE));
+    this.prune(releases, dir);
+  }
+
+  /** Removes the published builds beyond the last few (never the live one or the first one served). */
+  private prune(releases: string, live: string): void {
+    const kept = this.earlier.slice(0, KEPT);
+    const keep = new Set([live, this.firstDir, ...kept].map((d) => path.dirname(d)));
+    for (const id of readdirSync(releases)) {
+      const dir = path.join(releases, id);
+      if (id === LIVE_FILE || id.endsWith('.new') || !statSync(dir).isDirectory() || keep.has(dir)) continue;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    this.earlier = kept;
+  }
+}
