@@ -8,7 +8,7 @@ import path from 'node:path';
 import blog from '../config/pages/blog';
 import contact from '../config/pages/contact';
 import product from '../config/pages/product';
-import { expect, headingOf, mainPaths, navLabelOf, site, test, visit } from './fixtures';
+import { expect, headingOf, mainPaths, site, test, visit } from './fixtures';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 
 async function expectNewTab(link: Locator, href: string | RegExp): Promise<void> {
