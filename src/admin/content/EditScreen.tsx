@@ -13,7 +13,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { Problem } from '../../config/checkContent';
 import { formatPath } from '../../config/schema';
@@ -28,6 +28,7 @@ import { fieldId } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget } from './Preview';
 import { SchemaForm } from './SchemaForm';
 import type { SitePage } from './EditorEnv';
+import { ScreenHeading } from './ScreenHeading';
 
 const t = admin.content;
 
@@ -99,14 +100,7 @@ export function EditScreen() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Link component={RouterLink} to="/content">
-          {t.back}
-        </Link>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1 }}>
-          {entry.label}
-        </Typography>
-      </Box>
+      <ScreenHeading>{entry.label}</ScreenHeading>
 
       <Box component="section" aria-label={t.publish} sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>

@@ -3,17 +3,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { Revision } from '../../shared/contentApi';
 import { fill, formatDate } from '../format';
 import { loadRevisions, restore } from './api';
 import { useContent } from './ContentScreens';
+import { ScreenHeading } from './ScreenHeading';
 
 const t = admin.content;
 
@@ -44,14 +43,7 @@ export function RevisionsScreen() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Link component={RouterLink} to="/content">
-          {t.back}
-        </Link>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1 }}>
-          {t.revisions}
-        </Typography>
-      </Box>
+      <ScreenHeading>{t.revisions}</ScreenHeading>
       {failure && <Alert severity="error">{failure}</Alert>}
       {!revisions && !failure && <CircularProgress aria-label={t.loading} />}
       {revisions?.length === 0 && <Typography>{t.noRevisions}</Typography>}
