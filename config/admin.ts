@@ -40,6 +40,7 @@ export default {
     spam: 'Spam',
     erase: 'Erase a person',
     content: 'Content',
+    insights: 'Insights',
     signedInAs: 'Signed in as {email}',
     signOut: 'Sign out',
     skipToContent: 'Skip to the content',
@@ -123,6 +124,61 @@ export default {
     deleted: 'The lead was deleted.',
     notFound: 'There is no such lead: it may have been deleted.',
     loading: 'Loading the lead…',
+  },
+
+  // Where each lead came from (kept beside it: the lead's page, the list's filter, the CSV's
+  // last columns, the notification mail), and the insights screen (owners only).
+  sources: {
+    heading: 'Where they came from',
+    none: 'Not recorded for this lead (sent before sources were kept, or through another backend).',
+    // A visit with no campaign source and no referring site: typed, bookmarked, or a site that sends no referrer.
+    direct: '(direct)',
+    // The names of what is recorded, here and as the CSV's columns.
+    labels: {
+      source: 'Source',
+      landingPage: 'Landing page',
+      formPage: 'Form page',
+      referrer: 'Referring site',
+      utmSource: 'UTM source',
+      utmMedium: 'UTM medium',
+      utmCampaign: 'Campaign',
+      utmTerm: 'UTM term',
+      utmContent: 'UTM content',
+      clickIds: 'Ad click ids present',
+      device: 'Device',
+    },
+    devices: { phone: 'Phone', tablet: 'Tablet', desktop: 'Desktop' },
+    // The list's filters.
+    filterSource: 'Source',
+    allSources: 'Any source',
+    filterCampaign: 'Campaign',
+    allCampaigns: 'Any campaign',
+    noCampaign: '(no campaign)',
+    // {name} and {count} are replaced.
+    choiceCount: '{name} ({count})',
+  },
+
+  insights: {
+    heading: 'Insights',
+    intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',
+    period: 'Period',
+    // {weeks} is replaced.
+    weeksOption: 'Last {weeks} weeks',
+    loading: 'Loading the insights…',
+    leadsPerWeek: 'Leads and visits per week',
+    // Under the chart, for screen readers and phones: the same numbers are in the table below it.
+    chartNote: 'The same numbers are in the table below.',
+    visits: 'Visits',
+    bySource: 'Sources and campaigns',
+    byLandingPage: 'Landing pages',
+    columns: { week: 'Week of', source: 'Source', campaign: 'Campaign', page: 'Landing page', visits: 'Visits', visitors: 'Visitors (per day)', leads: 'Leads', rate: 'Leads per visit' },
+    // No visits counted: no rate.
+    noRate: '–',
+    total: 'All',
+    unknownPage: '(not recorded)',
+    empty: 'Nothing was counted in this period yet.',
+    // A source's row links to its leads; {name} is replaced.
+    showLeads: 'Show the leads from {name}',
   },
 
   erase: {

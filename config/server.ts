@@ -37,6 +37,21 @@ export default {
     name: 'website',
     label: 'Leave this field empty',
   },
+  // The visit beacon (/api/visits): page views counted per day, page and source, for the
+  // inbox's insights (docs/inbox.md "Insights"). No cookie; no address is stored: a visitor of
+  // the day is a hash of address and browser with a salt that changes daily and is then forgotten.
+  visits: {
+    // A visitor reads a few pages a minute; a script that keeps posting is held to this.
+    perClient: { requests: 60, perSeconds: 60 },
+    // Different sources (UTM source and campaign, or referring site) counted per day; further
+    // ones are counted together as `otherSource`, so nobody can fill the disk with made-up names.
+    maxSourcesPerDay: 500,
+    otherSource: '(other)',
+    // Visitors of the day remembered (as salted hashes, in memory only) to count each once.
+    maxVisitorsPerDay: 100000,
+    // Daily counts older than this are deleted.
+    keepDays: 400,
+  },
   // What the agency is told of each new lead (docs/inbox.md "Notifications of new leads"). Each form's
   // own subject is in config/forms (`notify`).
   notifications: {

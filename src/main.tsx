@@ -10,9 +10,18 @@ import './islands/toastStyles';
 import { hasPending } from './forms/submit/outboxStorage';
 import { formsWanted, watchForms } from './forms/ui/formsGate';
 import { watchIslands } from './islands/triggers';
+import { sendPageView, startVisit } from './islands/visit';
+
+declare const __DATA_ADAPTER__: 'local' | 'firebase';
 
 watchIslands((element) => import('./islands/hydrate').then(({ hydrateIsland }) => hydrateIsland(element)), formsWanted());
 watchForms();
+// Where this tab's visit came from (kept for its forms' posts), and one page view counted after
+// load, by our own server only (a Firebase build has no endpoint for it): src/islands/visit.ts.
+if (__DATA_ADAPTER__ === 'local') {
+  const { visit, landing } = startVisit();
+  sendPageView(visit, landing);
+}
 // The browser tests wait for this mark before they touch the page (from here a click on an island is answered).
 document.documentElement.dataset.app = 'started';
 

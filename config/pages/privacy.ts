@@ -47,6 +47,15 @@ export default {
           none: 'Nobody is notified; it waits in our inbox.',
         },
       },
+      visits: {
+        heading: 'Visits and where you came from',
+        local: [
+          'We count visits to learn which pages and campaigns work, without cookies and without keeping your address. Each page you open sends one short message: the page, whether it is the first of your visit, and where the visit came from (a campaign name in the link, or the website that linked to us). Our server adds one to that day\'s counts and keeps nothing else. To count a visitor once a day, it mixes your internet address and browser name with a random key that changes every day and is then forgotten; neither is stored. Search engines\' robots and pages your browser only fetched ahead are not counted.',
+          'When you send a form, it carries where your visit began: the first page you opened, the page of the form, the website that linked to us (its name only, never the page), a campaign\'s name from the link, whether the link came from an advert (not which one), and whether you use a phone, a tablet or a computer. This is kept with what you sent, for as long, and erased with it. Your browser keeps it only until you close the tab.',
+        ],
+        keptFor: 'The daily counts are deleted after {days} days.',
+        firebase: 'We do not count visits on this site. We do not use cookies.',
+      },
       rights: {
         heading: 'Your rights',
         paragraphs: [

@@ -24,6 +24,8 @@ const theme = createSiteTheme();
 
 const LeadList = lazy(() => import('./LeadList').then((module) => ({ default: module.LeadList })));
 const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: module.LeadPage })));
+/** Insights: its own chunk, with the charts' library (never in the inbox's first screen). */
+const InsightsPage = lazy(() => import('./insights/InsightsPage').then((module) => ({ default: module.InsightsPage })));
 const ErasePage = lazy(() => import('./ErasePage').then((module) => ({ default: module.ErasePage })));
 /** The content editor: its own chunk, loaded when it is opened. */
 const ContentScreens = lazy(() => import('./content/ContentScreens'));
@@ -54,6 +56,7 @@ function SignedIn({ email, role }: { email: string; role: AdminRole }) {
                     { index: true, element: screen(<LeadList key="inbox" spam={false} />) },
                     { path: 'spam', element: screen(<LeadList key="spam" spam />) },
                     { path: 'erase', element: screen(<ErasePage />) },
+                    { path: 'insights', element: screen(<InsightsPage />) },
                     { path: 'leads/:docId', element: screen(<LeadPage />) },
                     { path: 'content/*', element: screen(<ContentScreens />) },
                     { path: '*', element: <Navigate to="/" replace /> },

@@ -19,6 +19,7 @@ const CONTENT_ID = 'content';
 const sections = [
   { to: '/', label: t.inbox, end: true, leads: true },
   { to: '/spam', label: t.spam, end: false, leads: true },
+  { to: '/insights', label: t.insights, end: false, leads: true },
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
 ];

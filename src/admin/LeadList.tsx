@@ -24,6 +24,7 @@ import { call, urlOf } from './api';
 import { fill, formatDate, formatDay, formLabel, visible } from './format';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
+import { SourceFilter, sourceQuery } from './sources/SourceFilter';
 
 const t = admin.list;
 const forms = Object.keys(admin.forms);
@@ -60,9 +61,10 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'receivedAt', sort: 'desc' }]);
   // Another view starts at its first page.
-  const [view, setView] = useState(`${form}|${status}|${q}|${spam}`);
-  if (view !== `${form}|${status}|${q}|${spam}`) {
-    setView(`${form}|${status}|${q}|${spam}`);
+  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}`;
+  const [view, setView] = useState(viewKey);
+  if (view !== viewKey) {
+    setView(viewKey);
     setPagination((p) => ({ ...p, page: 0 }));
   }
   // A lead just deleted on its page says so here.
@@ -70,7 +72,8 @@ export function LeadList({ spam }: { spam: boolean }) {
   const { notice, setNotice, attempt } = useNotice(arrived ? { text: arrived, severity: 'success' } : undefined);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
-  const query = useMemo(() => ({ form, status, q, spam: String(spam) }), [form, status, q, spam]);
+  const { source = '', campaign = '' } = sourceQuery(params);
+  const query = useMemo(() => ({ form, status, q, spam: String(spam), source, campaign }), [form, status, q, spam, source, campaign]);
   const sorted = sortModel[0];
   const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'receivedAt';
   const direction = sorted?.sort === 'asc' ? 'asc' : 'desc';
@@ -199,6 +202,7 @@ export function LeadList({ spam }: { spam: boolean }) {
           ))}
         </TextField>
         <TextField type="search" label={t.search} helperText={t.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }} />
+        {!spam && <SourceFilter />}
       </Box>
 
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>

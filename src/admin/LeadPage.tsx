@@ -31,6 +31,7 @@ import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
 import { fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
+import { LeadSourceList } from './sources/LeadSourceList';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -223,6 +224,10 @@ export function LeadPage() {
                 </Box>
               ))}
             </Box>
+          </Section>
+
+          <Section id="source-heading" heading={admin.sources.heading}>
+            <LeadSourceList source={lead.source ?? null} />
           </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>

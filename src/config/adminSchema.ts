@@ -1,6 +1,7 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import { object, text, type Infer, type Schema } from './schema';
 import { siteSchema } from './siteSchema';
+import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
 
@@ -51,7 +52,7 @@ export const adminSchema = object({
   forms: formNames(),
   statuses: texts(['new', 'read', 'replied', 'archived']),
   signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'signedInAs', 'signOut', 'skipToContent']),
+  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions']),
@@ -66,6 +67,17 @@ export const adminSchema = object({
     channels: texts(['email', 'webhook']),
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
     ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading']).shape,
+  }),
+  sources: object({
+    ...texts(['heading', 'none', 'direct']).shape,
+    labels: texts(ATTRIBUTION_KEYS),
+    devices: texts(DEVICES),
+    ...texts(['filterSource', 'allSources', 'filterCampaign', 'allCampaigns', 'noCampaign', 'choiceCount']).shape,
+  }),
+  insights: object({
+    ...texts(['heading', 'intro', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
+    columns: texts(['week', 'source', 'campaign', 'page', 'visits', 'visitors', 'leads', 'rate']),
+    ...texts(['noRate', 'total', 'unknownPage', 'empty', 'showLeads']).shape,
   }),
   erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased', 'erasedOne']),
   errors: texts(['network', 'unexpected']),

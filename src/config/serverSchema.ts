@@ -56,6 +56,14 @@ export const serverSchema = object({
     name: text(),
     label: text(),
   }),
+  /** The visit beacon's counting (src/server/visits.ts): its rate per client, and what bounds its storage. */
+  visits: object({
+    perClient: rate(),
+    maxSourcesPerDay: number({ min: 1, integer: true }),
+    otherSource: text(),
+    maxVisitorsPerDay: number({ min: 1, integer: true }),
+    keepDays: number({ min: 1, integer: true }),
+  }),
   /**
    * What the agency is told of each new lead (src/server/notify; the settings that turn it on
    * are environment variables, docs/inbox.md "Notifications of new leads"). A form's own

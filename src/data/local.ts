@@ -17,12 +17,12 @@ export class SaveError extends Error {
 
 export function createLocalPort(baseUrl = ''): DataPort {
   return {
-    async saveDocument(collection, document, key) {
+    async saveDocument(collection, document, key, source) {
       let response: Response;
       try {
         response = await fetch(`${baseUrl}${api.documents(collection)}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', [api.submissionKeyHeader]: key },
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', [api.submissionKeyHeader]: key, ...(source ? { [api.sourceHeader]: source } : {}) },
           body: JSON.stringify(document),
         });
       } catch (error) {

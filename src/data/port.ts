@@ -10,8 +10,11 @@ export interface DataPort {
    * (crypto.randomUUID(), src/forms/submit/outbox.ts), so that a retried save is stored once. The Firebase adapter
    * stores the document under it (setDoc; the Firestore rules accept no other document id
    * and refuse a second write there); the local adapter sends it as an Idempotency-Key header.
+   * `source` is where the lead came from (src/shared/attribution.ts, encoded), beside the
+   * document and never in it: the local adapter sends it in the api.sourceHeader header; the
+   * Firebase adapter leaves it out (its rules accept the form's keys only).
    */
-  saveDocument(collection: string, document: Record<string, unknown>, key: string): Promise<{ id: string }>;
+  saveDocument(collection: string, document: Record<string, unknown>, key: string, source?: string): Promise<{ id: string }>;
   /** Uploads a file to a storage path; reports progress from 0 to 1; resolves to its download URL. */
   uploadFile(path: string, file: Blob, onProgress?: (fraction: number) => void): Promise<string>;
 }
@@ -24,7 +27,7 @@ export function lazyPort(load: () => Promise<DataPort>): DataPort {
     throw error;
   }));
   return {
-    saveDocument: async (collection, document, key) => (await get()).saveDocument(collection, document, key),
+    saveDocument: async (collection, document, key, source) => (await get()).saveDocument(collection, document, key, source),
     uploadFile: async (path, file, onProgress) => (await get()).uploadFile(path, file, onProgress),
   };
 }

@@ -8,6 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { rmSync } from 'node:fs';
 import server from '../../config/server';
 import { api } from '../shared/api';
+import { parseAttribution, type Attribution } from '../shared/attribution';
 import { validateDocument } from '../forms/model/document';
 import { sniffDocumentType } from '../forms/model/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePath, writeFileDurably } from './files';
@@ -72,6 +73,26 @@ const largestUpload = Math.max(0, ...allUploads.map((u) => u.maxBytes));
 const SUBMISSION_KEY_HEADER = api.submissionKeyHeader.toLowerCase();
 const submissionKeyPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
+const SOURCE_HEADER = api.sourceHeader.toLowerCase();
+
+/**
+ * Where the lead came from: what the page's script sent beside the document (checked by the
+ * same parseAttribution; anything unexpected and none of it is kept), else at least the page
+ * the post came from (a plain post without JavaScript: its Referer, when it is a page of this site).
+ */
+function attributionOf(request: FastifyRequest): Attribution | undefined {
+  const header = request.headers[SOURCE_HEADER];
+  const sent = typeof header === 'string' ? parseAttribution(header) : undefined;
+  if (sent) return sent;
+  const referer = request.headers.referer;
+  try {
+    if (!referer || new URL(referer).host !== request.headers.host) return undefined;
+  } catch {
+    return undefined;
+  }
+  return { formPage: backTo(referer, request.headers.host) };
+}
+
 const contentType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
 const isPlainPost = (request: FastifyRequest) => contentType(request) === 'application/x-www-form-urlencoded';
 
@@ -120,7 +141,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
-        const query = await handlePlainPost(form, request.body as PostedBody, (document, spam) => store.insertDurably(form.collection, document, { spam }));
+        const query = await handlePlainPost(form, request.body as PostedBody, (document, spam) => store.insertDurably(form.collection, document, { spam, attribution: attributionOf(request) }));
         return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`).send();
       }
       if (contentType(request) !== 'application/json') return fail(reply, 415, messages.notJson);
@@ -130,7 +151,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const failure = await validateDocument(form, document);
       if (failure) return fail(reply, 400, failure.message, failure.field);
       // The hidden field filled in (a robot, or a browser's autofill): stored all the same, marked as spam, never notified.
-      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, { clientKey: key, spam: isSpam(request.body) });
+      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, { clientKey: key, spam: isSpam(request.body), attribution: attributionOf(request) });
       return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id });
     },
   );

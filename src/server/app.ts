@@ -22,6 +22,8 @@ import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
 import { claimUploads } from './cvFiles';
+import { recordSource } from './sources';
+import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
 import { LiveSite } from './liveBuild';
@@ -122,6 +124,8 @@ export async function buildApp({
   });
   // A lead owns the uploads it names (path and token) that no lead owns yet, in its own transaction.
   store.onInsert((inserted) => claimUploads(store, inserted));
+  // Where the lead came from, beside it (src/server/sources.ts), in the same transaction.
+  store.onInsert((inserted) => recordSource(store.db, inserted));
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).
@@ -147,6 +151,7 @@ export async function buildApp({
   app.setErrorHandler(answerError);
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
+  registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir });
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
   const builds = clientDir ? createSiteBuilds(clientDir) : undefined;

@@ -17,6 +17,11 @@ import server from '../../config/server';
 import site from '../../config/site';
 import { columnsFor, csvCell, csvRow, exportLeads, knownCollections } from './leads';
 import { openStore } from './store';
+import { SOURCE_CSV_COLUMNS } from './sources';
+
+/** The source's columns after the document's (config/admin.ts sources.labels), empty for a lead posted without one. */
+const sourceHeaders = SOURCE_CSV_COLUMNS.map((c) => `"${c}"`).join(',');
+const noSource = '"",'.repeat(SOURCE_CSV_COLUMNS.length);
 
 // Each command starts a fresh Node process with TypeScript loading: allow it time on a busy machine.
 jest.setTimeout(60_000);
@@ -156,7 +161,7 @@ describe('exports and the command line', () => {
     });
 
     it('CSV of an empty collection is its header row, with the inbox column last', () => {
-      expect(exported('subcribe', 'csv')).toBe(`"Email","id","Date","${server.admin.exportInboxColumn}"\r\n`);
+      expect(exported('subcribe', 'csv')).toBe(`"Email","id","Date",${sourceHeaders},"${server.admin.exportInboxColumn}"\r\n`);
     });
   });
 
@@ -203,10 +208,10 @@ describe('exports and the command line', () => {
       const inbox = (i: number) => `"${site.brand.url.replace(/\/+$/, '')}/admin/leads/${inquiryIds[i]}"`;
       expect(run.stdout).toBe(
         [
-          `"Fname","Email","Number","Pname","id","Date","${server.admin.exportInboxColumn}"`,
-          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}",${inbox(2)}`,
-          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${inbox(1)}`,
-          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}",${inbox(0)}`,
+          `"Fname","Email","Number","Pname","id","Date",${sourceHeaders},"${server.admin.exportInboxColumn}"`,
+          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}",${noSource}${inbox(2)}`,
+          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${noSource}${inbox(1)}`,
+          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}",${noSource}${inbox(0)}`,
           '',
         ].join('\r\n'),
       );

@@ -13,6 +13,7 @@ import server from '../../config/server';
 import { formForCollection, formNameOf, knownCollections, senderFields } from '../forms/model/registry';
 import { ADMIN_PAGE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
 import { visible } from '../shared/text';
+import { SOURCE_CSV_COLUMNS, sourceCells, sourceReader } from './sources';
 import type { Store } from './store';
 
 /** Column order: the form's fields, then id and Date; any other keys after them. */
@@ -54,6 +55,9 @@ export interface LeadFilter {
   spam?: boolean;
   /** Text found in any value of the document, or in the private note (any case). */
   search?: string;
+  /** Where the lead came from (src/server/sources.ts): its source, and its campaign ('' for none). */
+  source?: string;
+  campaign?: string;
 }
 
 export interface LeadRow {
@@ -122,6 +126,18 @@ function whereOf(filter: LeadFilter): { sql: string; params: Params } {
   if (filter.status !== undefined) {
     where.push('l.status = ?');
     params.push(filter.status);
+  }
+  if (filter.source !== undefined || filter.campaign !== undefined) {
+    const parts = ['s.doc_id = l.doc_id'];
+    if (filter.source !== undefined) {
+      parts.push('s.source = ?');
+      params.push(filter.source);
+    }
+    if (filter.campaign !== undefined) {
+      parts.push("coalesce(s.utm_campaign, '') = ?");
+      params.push(filter.campaign);
+    }
+    where.push(`EXISTS (SELECT 1 FROM lead_sources s WHERE ${parts.join(' AND ')})`);
   }
   const search = filter.search?.trim().toLocaleLowerCase();
   if (search) {
@@ -293,11 +309,13 @@ export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFor
       filter.collection !== undefined
         ? columnsFor(filter.collection, keys.get(filter.collection) ?? [])
         : ['collection', ...new Set([...keys].flatMap(([c, k]) => columnsFor(c, k)))];
-    const all = [...columns, inbox];
+    // Where each lead came from: columns of their own after the document's (src/server/sources.ts).
+    const sourceOf = sourceReader(store.db);
+    const all = [...columns, ...SOURCE_CSV_COLUMNS, inbox];
     yield* chunked(
       (function* () {
         yield csvRow(all, Object.fromEntries(all.map((c) => [c, c])));
-        for (const lead of leadsOf(store, filter)) yield csvRow(all, { ...lead.document, collection: lead.collection, [inbox]: inboxLink(publicUrl, lead.docId) });
+        for (const lead of leadsOf(store, filter)) yield csvRow(all, { ...lead.document, collection: lead.collection, ...sourceCells(sourceOf(lead.docId)), [inbox]: inboxLink(publicUrl, lead.docId) });
       })(),
     );
     return;

@@ -145,6 +145,41 @@ export const migrations: readonly Migration[] = [
       db.exec("ALTER TABLE admins ADD COLUMN role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'editor'))");
     },
   },
+  {
+    name: 'where each lead came from (beside it, never in the document), and the visits counted per day, page and source',
+    up(db) {
+      db.exec(`
+        -- One row per lead that brought its source (src/shared/attribution.ts); gone with the lead.
+        CREATE TABLE lead_sources (
+          doc_id       TEXT PRIMARY KEY REFERENCES documents (doc_id) ON DELETE CASCADE,
+          source       TEXT NOT NULL DEFAULT '',
+          landing_page TEXT,
+          form_page    TEXT,
+          referrer     TEXT,
+          utm_source   TEXT,
+          utm_medium   TEXT,
+          utm_campaign TEXT,
+          utm_term     TEXT,
+          utm_content  TEXT,
+          click_ids    TEXT,
+          device       TEXT
+        );
+        CREATE INDEX lead_sources_by_source ON lead_sources (source, utm_campaign);
+
+        -- Counts, not hits: one row per day, page and source; no address, no identifier.
+        CREATE TABLE visits (
+          day      TEXT    NOT NULL,
+          page     TEXT    NOT NULL,
+          source   TEXT    NOT NULL,
+          campaign TEXT    NOT NULL,
+          views    INTEGER NOT NULL DEFAULT 0,
+          visits   INTEGER NOT NULL DEFAULT 0,
+          visitors INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (day, page, source, campaign)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

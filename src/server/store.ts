@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Attribution } from '../shared/attribution';
 import { DataUnavailable, isDataFault } from './dataFaults';
 import { migrate } from './migrations';
 
@@ -30,12 +31,15 @@ export interface Inserted {
   document: Record<string, unknown>;
   /** Caught by the spam trap: stored in the Spam folder, never notified. */
   spam: boolean;
+  /** Where the lead came from, when the post said (src/server/sources.ts keeps it beside the lead). */
+  attribution?: Attribution;
 }
 
 interface InsertOptions {
   /** The browser's key for this submission: a retry stores nothing and gets the first id. */
   clientKey?: string;
   spam?: boolean;
+  attribution?: Attribution;
 }
 
 export interface Store {
@@ -113,20 +117,20 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
 
   const insertLead = options.readonly ? undefined : db.prepare('INSERT INTO leads (doc_id, spam, collection) VALUES (?, ?, ?)');
   const hooks: ((inserted: Inserted) => void)[] = [];
-  const inserted = (docId: string, collection: string, document: Record<string, unknown>, spam: boolean) => {
+  const inserted = (docId: string, collection: string, document: Record<string, unknown>, spam: boolean, attribution?: Attribution) => {
     insertLead!.run(docId, spam ? 1 : 0, collection);
-    for (const hook of hooks) hook({ docId, collection, document, spam });
+    for (const hook of hooks) hook({ docId, collection, document, spam, ...(attribution ? { attribution } : {}) });
   };
 
   /** Inside a transaction: writes the document (once per client key) and what goes with it. */
-  const insertInTransaction = (collection: string, document: Record<string, unknown>, { clientKey, spam = false }: InsertOptions = {}): Saved => {
+  const insertInTransaction = (collection: string, document: Record<string, unknown>, { clientKey, spam = false, attribution }: InsertOptions = {}): Saved => {
     if (!insertDocument || !insertKeyed || !selectByKey) throw new Error('The store was opened read-only');
     const id = newDocumentId();
     if (clientKey === undefined) insertDocument.run(collection, id, JSON.stringify(document));
     else if (insertKeyed.run(collection, id, JSON.stringify(document), clientKey).changes === 0) {
       return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
     }
-    inserted(id, collection, document, spam);
+    inserted(id, collection, document, spam, attribution);
     return { id, replayed: false };
   };
 

@@ -16,6 +16,7 @@ export const ADMIN_API_PREFIX = '/api/admin';
 /** The header carrying the CSRF token on every request that changes something. */
 export const CSRF_HEADER = 'x-csrf-token';
 
+import type { LeadSource } from './attribution';
 import { contentRoutes, type AdminRole } from './contentApi';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -38,6 +39,10 @@ export const adminRoutes = {
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
   export: { method: 'GET', path: '/api/admin/export' },
+  /** The sources and campaigns the leads came from, with how many leads each (the list's source filter). */
+  sources: { method: 'GET', path: '/api/admin/sources' },
+  /** Leads and visits per week, form, source and campaign, and landing page; query: weeks. */
+  insights: { method: 'GET', path: '/api/admin/insights' },
   /** Body: { email }. Answers how many leads in how many forms hold it. */
   erasureCount: { method: 'POST', path: '/api/admin/erasure/count' },
   /** Body: { email }. Deletes them all (CVs too). */
@@ -128,6 +133,38 @@ export interface LeadDetail extends LeadSummary {
    */
   cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
   deliveries: Delivery[];
+  /** Where the lead came from (src/shared/attribution.ts), or null when its post did not say. */
+  source: LeadSource | null;
+}
+
+/** GET sources: each source and campaign leads came from (not spam), most leads first. */
+export interface SourceChoice {
+  source: string;
+  campaign: string;
+  leads: number;
+}
+
+/** One row of the insights' tables: visits (landings) and leads of one group, and their rate. */
+export interface InsightRow {
+  visits: number;
+  visitors: number;
+  leads: number;
+  /** leads / visits, or null without visits. */
+  rate: number | null;
+}
+
+/** The periods the insights offer, in weeks (8 unless asked). */
+export const INSIGHT_WEEKS = [4, 8, 13, 26, 52] as const;
+
+/** GET insights: the last `weeks` weeks (Monday to Sunday, UTC), oldest first. */
+export interface Insights {
+  /** The first day (Monday, YYYY-MM-DD) of each week shown. */
+  weeks: string[];
+  /** Leads per week per form (by the form's name), and visits per week. */
+  byWeek: { week: string; leads: Record<string, number>; visits: number; views: number }[];
+  bySource: (InsightRow & { source: string; campaign: string })[];
+  byLandingPage: (InsightRow & { page: string })[];
+  totals: InsightRow;
 }
 
 /** GET /api/session: who is signed in (if anyone), or what the sign-in page needs. */

@@ -8,6 +8,10 @@ export const api = {
   files: '/api/files/',
   /** The header carrying the browser's key for one submission (a retry repeats it). */
   submissionKeyHeader: 'Idempotency-Key',
+  /** The header carrying where the lead came from (src/shared/attribution.ts), outside the document. */
+  sourceHeader: 'X-Lead-Source',
+  /** The visit beacon: one page view, counted per day, page and source (src/server/visits.ts). */
+  visits: '/api/visits',
 };
 
 /** The body of an error answer from our server. */

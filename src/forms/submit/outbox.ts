@@ -12,6 +12,7 @@ import site from '../../../config/site';
 import { notify } from '../../islands/toasts/notify';
 import type { DataPort } from '../../data/port';
 import { formForCollection } from '../model/registry';
+import { sourceOfPost } from '../../islands/visit';
 import { forgetPending, keepPending, readPending, type Pending } from './outboxStorage';
 
 export type { Pending } from './outboxStorage';
@@ -42,6 +43,12 @@ export function isPermanent(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Where each submission of this tab came from (src/islands/visit.ts), in memory only: nothing of
+ * the visit outlives the tab. A submission sent again on a later visit goes without it.
+ */
+const sources = new Map<string, string>();
+
 /** Submissions being sent by this page right now (another page of the same browser may send them too: the key makes that harmless). */
 const inFlight = new Set<string>();
 
@@ -52,8 +59,9 @@ const inFlight = new Set<string>();
 export async function send(port: DataPort, entry: Pending): Promise<string> {
   inFlight.add(entry.key);
   try {
-    const saved = await port.saveDocument(entry.collection, entry.document, entry.key);
+    const saved = await port.saveDocument(entry.collection, entry.document, entry.key, sources.get(entry.key));
     forgetPending(entry.key);
+    sources.delete(entry.key);
     return saved.id;
   } catch (error) {
     if (isPermanent(error)) forgetPending(entry.key);
@@ -68,6 +76,8 @@ export async function send(port: DataPort, entry: Pending): Promise<string> {
 export function enqueue(collection: string, document: Record<string, unknown>): Pending {
   const entry: Pending = { key: newSubmissionKey(), collection, document, sentAt: Date.now(), attempts: 0 };
   keepPending(entry);
+  const source = sourceOfPost();
+  if (source) sources.set(entry.key, source);
   return entry;
 }
 

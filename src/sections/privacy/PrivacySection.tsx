@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import forms from '../../../config/forms';
+import server from '../../../config/server';
 import site from '../../../config/site';
 import type { FormConfig } from '../../forms/model/formSchema';
 import { fill } from '../../shared/text';
@@ -34,7 +35,7 @@ function Part({ id, heading, children }: { id: string; heading: string; children
 const paragraph = { mb: 2, color: 'text.secondary' } as const;
 
 export function PrivacySection({ section }: SectionProps<'privacy'>) {
-  const { responsible, forms: about, rights } = section;
+  const { responsible, forms: about, visits, rights } = section;
   const email = (
     <Link href={site.contact.email.href} underline="always">
       {site.contact.email.label}
@@ -82,6 +83,16 @@ export function PrivacySection({ section }: SectionProps<'privacy'>) {
             );
           })}
         </Part>
+
+        {visits && (
+          <Part id={idOf('visits')} heading={visits.heading}>
+            {(__DATA_ADAPTER__ === 'firebase' ? [visits.firebase] : [...visits.local, fill(visits.keptFor, { days: server.visits.keepDays })]).map((p) => (
+              <Typography key={p} sx={paragraph}>
+                {p}
+              </Typography>
+            ))}
+          </Part>
+        )}
 
         <Part id={idOf('rights')} heading={rights.heading}>
           {rights.paragraphs.map((p) => (

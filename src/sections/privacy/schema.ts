@@ -30,6 +30,20 @@ const basePrivacySchema = section('privacy', {
     /** Who is told of a new submission, from the form's `notify`: by e-mail, by the webhook, or nobody. */
     told: object({ email: text(), webhook: text(), none: text() }),
   }),
+  /**
+   * What is counted of visits, and kept with a lead of where it came from (src/server/visits.ts,
+   * src/server/sources.ts): `local` for a site on our own server, with `keptFor` ({days}: how long
+   * the daily counts are kept, config/server.ts visits.keepDays); `firebase` for a Firebase build,
+   * which counts nothing.
+   */
+  visits: optional(
+    object({
+      heading: text(),
+      local: list(text(), { min: 1 }),
+      keptFor: template(['days']),
+      firebase: text(),
+    }),
+  ),
   rights: object({
     heading: text(),
     paragraphs: list(text(), { min: 1 }),

@@ -19,6 +19,7 @@ import { projectDir } from '../../test/realConfig';
 import { fileOnDisk, splitStoragePath } from '../files';
 import * as notify from '../notify';
 import { uploadNamedBy } from '../cvFiles';
+import { SOURCE_CSV_COLUMNS } from '../sources';
 
 jest.mock('../notify', () => {
   const actual = jest.requireActual<typeof notify>('../notify');
@@ -207,7 +208,7 @@ describe('signed in', () => {
     }
     // Formulas are made inert, the keys are the specification's.
     const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=freelancer&format=csv`)).text();
-    expect(csv.split('\r\n')[0]).toBe(`"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date","${server.admin.exportInboxColumn}"`);
+    expect(csv.split('\r\n')[0]).toBe(`"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date",${SOURCE_CSV_COLUMNS.map((c) => `"${c}"`).join(',')},"${server.admin.exportInboxColumn}"`);
     const json = JSON.parse(await (await agency.send('GET', `${adminRoutes.export.path}?spam=false&format=json`)).text()) as Record<string, unknown[]>;
     expect(Object.keys(json).sort()).toEqual(['Contact_cli', 'Inquriy', 'freelancers', 'subcribe']);
     expect((await agency.send('GET', `${adminRoutes.export.path}?format=xml`)).status).toBe(400);

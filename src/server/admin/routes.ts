@@ -18,12 +18,13 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, INSIGHT_WEEKS, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
 import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
 import { exportStream, leadPage, viewCounts, type LeadFilter, type PageOf } from '../leads';
 import { resendDelivery } from '../notify';
+import { insightsOf, sourceChoices } from '../insights';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
@@ -173,6 +174,13 @@ function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
     if (typeof q !== 'string' || q.length > 200) return undefined;
     filter.search = q;
   }
+  // Where the leads came from: a source ('' for direct visits) and a campaign ('' for none).
+  for (const key of ['source', 'campaign'] as const) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.length > 200) return undefined;
+    filter[key] = value;
+  }
   return filter;
 }
 
@@ -295,6 +303,14 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
       // Streamed from the database as the browser reads it; should it fail midway, the answer
       // is cut off without its last chunk, so the browser reports a failed download.
       .send(exportStream(store, filter, format, publicUrl));
+  });
+
+  route('sources', async (_request, reply) => json(reply, 200, sourceChoices(store)));
+
+  route('insights', async (request, reply) => {
+    const weeks = Number(request.query.weeks ?? INSIGHT_WEEKS[1]);
+    if (!INSIGHT_WEEKS.includes(weeks as (typeof INSIGHT_WEEKS)[number])) return fail(reply, 400, messages.badFilter);
+    return json(reply, 200, insightsOf(store, weeks, clock()));
   });
 
   route('erasureCount', async (request, reply) => {

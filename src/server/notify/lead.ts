@@ -15,6 +15,9 @@ import { httpAddress } from '../../shared/links';
 import { fill, visible } from '../../shared/text';
 import { uploadNamedBy } from '../cvFiles';
 import { inboxLink } from '../leads';
+import { sourceTexts, type LeadSource } from '../sources';
+import { ATTRIBUTION_KEYS } from '../../shared/attribution';
+import admin from '../../../config/admin';
 import { isPlainAddress } from './settings';
 
 interface LeadLine {
@@ -36,6 +39,8 @@ export interface Lead {
   lines: LeadLine[];
   /** The visitor's e-mail address (the form's e-mail field), for Reply-To. */
   replyTo?: { name: string; address: string };
+  /** Where the lead came from (src/server/sources.ts), when its post said: also lines of the mail. */
+  source?: LeadSource;
 }
 
 const wording = server.notifications.mail;
@@ -50,7 +55,7 @@ function oneLine(text: string, max = MAX_IN_LINE): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function describeLead(form: FormConfig, docId: string, document: Record<string, unknown>, publicUrl: string): Lead {
+export function describeLead(form: FormConfig, docId: string, document: Record<string, unknown>, publicUrl: string, source?: LeadSource): Lead {
   const values = Object.fromEntries(form.fields.map((f) => [f.name, oneLine(asText(document[f.name]))]));
   const link = inboxLink(publicUrl, docId);
   const lines: LeadLine[] = form.fields.map((field) => {
@@ -62,6 +67,11 @@ export function describeLead(form: FormConfig, docId: string, document: Record<s
     return { label: field.label, value, ...(href ? { href } : {}) };
   });
   lines.push({ label: wording.received, value: asText(document.Date) || wording.noValue });
+  // Where it came from: what was recorded, by the inbox's labels (config/admin.ts sources).
+  if (source) {
+    const texts = sourceTexts(source);
+    for (const key of ATTRIBUTION_KEYS) if (texts[key] !== '') lines.push({ label: admin.sources.labels[key], value: asText(texts[key]) });
+  }
 
   const { name, emails } = senderFields(form);
   const address = emails[0] ? String(document[emails[0].name] ?? '').trim() : '';
@@ -75,5 +85,6 @@ export function describeLead(form: FormConfig, docId: string, document: Record<s
     link,
     lines,
     ...(replyTo ? { replyTo } : {}),
+    ...(source ? { source } : {}),
   };
 }

@@ -290,6 +290,8 @@ describe('the webhook', () => {
       documentId: docId,
       link,
       document,
+      // Posted without where it came from (src/server/sources.ts).
+      source: null,
     });
     expect(body.text).not.toMatch(/\n/);
     expect(row).toMatchObject({ state: 'sent', attempts: 1 });

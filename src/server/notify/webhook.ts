@@ -34,6 +34,8 @@ function webhookBody(lead: Lead, createdAt: number): string {
     documentId: lead.docId,
     link: lead.link,
     document: lead.document,
+    // Where the lead came from (src/shared/attribution.ts keys), or null when its post did not say.
+    source: lead.source ?? null,
   });
 }
 

@@ -11,6 +11,7 @@ import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
 import { deliveriesIn, type Delivery } from './deliveries';
 import { describeLead, type Lead } from './lead';
+import { sourceOfLead } from '../sources';
 import { createMailSender } from './mail';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
@@ -134,7 +135,7 @@ export class Notifier {
       this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.');
       return;
     }
-    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl);
+    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl, sourceOfLead(this.store.db, delivery.docId));
     try {
       await this.sending[channel]!(lead, delivery);
       // Stopped and closed meanwhile: the row stays pending and is sent again at the next start (same id).

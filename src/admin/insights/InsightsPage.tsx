@@ -1,0 +1,219 @@
+/**
+ * What works (owners only; a chunk of its own, with the charts' library): leads per week per
+ * form and visits per week as charts (@mui/x-charts) and as a table, then sources and campaigns
+ * and landing pages, each with its visits, leads and leads per visit. Every word is in
+ * config/admin.ts (insights); the numbers come from GET insights (src/server/insights.ts).
+ */
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import admin from '../../../config/admin';
+import { INSIGHT_WEEKS, type InsightRow, type Insights } from '../../shared/adminApi';
+import { call } from '../api';
+import { fill, formLabel, formatDay, visible } from '../format';
+import { Notice, useNotice } from '../Notice';
+
+const t = admin.insights;
+const forms = Object.keys(admin.forms);
+const percent = new Intl.NumberFormat(admin.locale, { style: 'percent', maximumFractionDigits: 1 });
+const count = new Intl.NumberFormat(admin.locale);
+const rate = (row: InsightRow) => (row.rate === null ? t.noRate : percent.format(row.rate));
+/** The charts' own words (no default of the library reaches the screen). */
+const chartWords = { noData: t.empty, loading: t.loading };
+
+function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+      <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+        {heading}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** A table of groups (sources, landing pages): their names, then visits, visitors, leads and rate. */
+function RowsTable({ labelledBy, names, rows, total }: { labelledBy: string; names: string[]; rows: { key: string; cells: ReactNode[]; row: InsightRow }[]; total: InsightRow }) {
+  const numbers = (row: InsightRow) => [count.format(row.visits), count.format(row.visitors), count.format(row.leads), rate(row)];
+  return (
+    <TableContainer>
+      <Table size="small" aria-labelledby={labelledBy}>
+        <TableHead>
+          <TableRow>
+            {names.map((name) => (
+              <TableCell key={name}>{name}</TableCell>
+            ))}
+            {[t.columns.visits, t.columns.visitors, t.columns.leads, t.columns.rate].map((name) => (
+              <TableCell key={name} align="right">
+                {name}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ key, cells, row }) => (
+            <TableRow key={key}>
+              {cells.map((cell, i) => (
+                <TableCell key={i} sx={{ overflowWrap: 'anywhere' }}>
+                  {cell}
+                </TableCell>
+              ))}
+              {numbers(row).map((value, i) => (
+                <TableCell key={i} align="right">
+                  {value}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell component="th" scope="row" colSpan={names.length} sx={{ fontWeight: 700 }}>
+              {t.total}
+            </TableCell>
+            {numbers(total).map((value, i) => (
+              <TableCell key={i} align="right" sx={{ fontWeight: 700 }}>
+                {value}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function InsightsPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('weeks'));
+  const weeks = INSIGHT_WEEKS.includes(asked as (typeof INSIGHT_WEEKS)[number]) ? asked : INSIGHT_WEEKS[1];
+  const [insights, setInsights] = useState<Insights>();
+  const { notice, attempt } = useNotice();
+
+  useEffect(() => {
+    let current = true;
+    void attempt(async () => {
+      const got = await call<Insights>('insights', { query: { weeks: String(weeks) } });
+      if (current) setInsights(got);
+    });
+    return () => {
+      current = false;
+    };
+  }, [weeks, attempt]);
+
+  const weekLabels = insights?.byWeek.map((w) => formatDay(w.week)) ?? [];
+  const shownForms = forms.filter((form) => insights?.byWeek.some((w) => (w.leads[form] ?? 0) > 0));
+  const leadsOf = (form: string) => insights?.byWeek.map((w) => w.leads[form] ?? 0) ?? [];
+  const sourceName = (source: string) => source || admin.sources.direct;
+
+  return (
+    <Box component="section" aria-labelledby="insights-heading">
+      <Typography id="insights-heading" variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 1 }}>
+        {t.heading}
+      </Typography>
+      <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{t.intro}</Typography>
+      <TextField select label={t.period} value={weeks} onChange={(e) => setParams({ weeks: e.target.value }, { replace: true })} sx={{ mb: 3, minWidth: 220 }}>
+        {INSIGHT_WEEKS.map((n) => (
+          <MenuItem key={n} value={n}>
+            {fill(t.weeksOption, { weeks: n })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Notice message={notice} />
+      {!insights ? (
+        <Typography role="status">{t.loading}</Typography>
+      ) : (
+        <>
+          <Section id="weeks-heading" heading={t.leadsPerWeek}>
+            <Box component="figure" sx={{ m: 0 }} aria-describedby="weeks-note">
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+                <BarChart
+                  height={260}
+                  xAxis={[{ scaleType: 'band', data: weekLabels }]}
+                  series={shownForms.map((form) => ({ data: leadsOf(form), label: formLabel(form), stack: 'leads' }))}
+                  localeText={chartWords}
+                  skipAnimation
+                />
+                <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits }]} localeText={chartWords} skipAnimation />
+              </Box>
+              <Typography id="weeks-note" component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t.chartNote}
+              </Typography>
+            </Box>
+            <TableContainer sx={{ mt: 2 }}>
+              <Table size="small" aria-labelledby="weeks-heading" data-testid="weeks-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t.columns.week}</TableCell>
+                    {forms.map((form) => (
+                      <TableCell key={form} align="right">
+                        {formLabel(form)}
+                      </TableCell>
+                    ))}
+                    <TableCell align="right">{t.visits}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {insights.byWeek.map((w) => (
+                    <TableRow key={w.week}>
+                      <TableCell component="th" scope="row">
+                        {formatDay(w.week)}
+                      </TableCell>
+                      {forms.map((form) => (
+                        <TableCell key={form} align="right">
+                          {count.format(w.leads[form] ?? 0)}
+                        </TableCell>
+                      ))}
+                      <TableCell align="right">{count.format(w.visits)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Section>
+
+          <Section id="sources-heading" heading={t.bySource}>
+            <RowsTable
+              labelledBy="sources-heading"
+              names={[t.columns.source, t.columns.campaign]}
+              total={insights.totals}
+              rows={insights.bySource.map((row) => ({
+                key: `${row.source}\u0000${row.campaign}`,
+                row,
+                cells: [
+                  row.source && row.leads > 0 ? (
+                    <Link component={RouterLink} to={`/?${new URLSearchParams({ source: row.source, ...(row.campaign ? { campaign: row.campaign } : {}) }).toString()}`} aria-label={fill(t.showLeads, { name: visible(row.campaign ? `${row.source} / ${row.campaign}` : row.source) })}>
+                      {visible(row.source)}
+                    </Link>
+                  ) : (
+                    visible(sourceName(row.source))
+                  ),
+                  visible(row.campaign),
+                ],
+              }))}
+            />
+          </Section>
+
+          <Section id="pages-heading" heading={t.byLandingPage}>
+            <RowsTable
+              labelledBy="pages-heading"
+              names={[t.columns.page]}
+              total={insights.totals}
+              rows={insights.byLandingPage.map((row) => ({ key: row.page, row, cells: [visible(row.page || t.unknownPage)] }))}
+            />
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * Where leads came from and what works, on our real server over real HTTP: a lead's source is
+ * kept beside it (never in the document), shown on its page, filterable and in the CSV; the
+ * visit beacon counts page views per day, page and source, without bots, prefetches, cookies or
+ * addresses; the insights add it up per week, source and landing page.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import forms from '../../config/forms';
+import server from '../../config/server';
+import { api } from '../shared/api';
+import { adminRoutes, pathOf, type Insights, type LeadDetail, type LeadList } from '../shared/adminApi';
+import { encodeAttribution, encodePageView, type Attribution } from '../shared/attribution';
+import { buildDocument } from '../forms/model/document';
+import { addAccount, Client, startServer, type TestServer } from '../test/adminServer';
+import { validData } from '../test/formFixtures';
+import { buildApp } from './app';
+import { createVisitCounter } from './visits';
+import { SOURCE_CSV_COLUMNS } from './sources';
+import { weekOf } from './insights';
+
+let s: TestServer;
+let agency: Client;
+const DAY = 86_400_000;
+const ADDRESS = '198.51.100.77';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 unit-visitor-7f3a';
+
+beforeAll(async () => {
+  s = await startServer();
+  await addAccount(s, 'owner@agency.test');
+  agency = new Client(s.base);
+  await agency.signIn('owner@agency.test');
+});
+afterAll(() => s.close());
+
+/** Posts the contact form as the page's script does, with where the visit came from beside it. */
+async function post(source: string | undefined, headers: Record<string, string> = {}): Promise<{ id: string; document: Record<string, unknown> }> {
+  const document = buildDocument(forms.contact, validData.contact);
+  const response = await fetch(s.base + api.documents(forms.contact.collection), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(source === undefined ? {} : { [api.sourceHeader]: source }), ...headers },
+    body: JSON.stringify(document),
+  });
+  expect(response.status).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, document };
+}
+
+const leadOf = async (id: string) => (await (await agency.send('GET', pathOf('lead', { docId: id }))).json()) as LeadDetail;
+
+const visit = (body: string, headers: Record<string, string> = {}) =>
+  fetch(s.base + api.visits, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER, ...headers }, body });
+
+const counts = () => s.app.store.db.prepare('SELECT day, page, source, campaign, views, visits, visitors FROM visits ORDER BY day, page, source, campaign').all();
+
+describe("a lead's source", () => {
+  const from: Attribution = { landingPage: '/', formPage: '/Contact', referrer: 'https://news.example.org', utmSource: 'newsletter', utmCampaign: 'autumn', clickIds: ['gclid'], device: 'phone' };
+
+  it('is kept beside the lead: its page shows it, the stored document keeps exactly its keys', async () => {
+    const { id, document } = await post(encodeAttribution(from));
+    const lead = await leadOf(id);
+    expect(lead.source).toEqual({ ...from, source: 'newsletter' });
+    expect(lead.document).toEqual(document);
+    expect(s.app.store.list(forms.contact.collection).at(-1)).toEqual(document);
+  });
+
+  it('a made-up source is refused whole (the lead is stored all the same, with the page it came from); a plain post records its page', async () => {
+    const made = await post('utmSource=x&userId=42', { referer: `${s.base}/Contact` });
+    expect((await leadOf(made.id)).source).toEqual({ source: '', formPage: '/Contact' });
+    const plain = await fetch(s.base + api.documents(forms.contact.collection), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${s.base}/Contact?sent=1` },
+      body: new URLSearchParams(Object.entries(validData.contact).map(([k, v]) => [k, String(v)])).toString(),
+      redirect: 'manual',
+    });
+    expect(plain.status).toBe(303);
+    const list = (await (await agency.send('GET', `${adminRoutes.leads.path}?form=contact`)).json()) as LeadList;
+    expect((await leadOf(list.leads[0]!.docId)).source).toEqual({ source: '', formPage: '/Contact' });
+    // From another site's page: no page of ours to record.
+    const elsewhere = await post(undefined, { referer: 'https://evil.example/Contact' });
+    expect((await leadOf(elsewhere.id)).source).toBeNull();
+  });
+
+  it('filters the list by source and campaign, and the CSV has its columns after the document\'s', async () => {
+    const other = await post(encodeAttribution({ ...from, utmSource: 'ads', utmCampaign: 'spring' }));
+    const ids = async (query: string) => ((await (await agency.send('GET', `${adminRoutes.leads.path}?${query}`)).json()) as LeadList).leads.map((l) => l.docId);
+    expect(await ids('source=ads')).toEqual([other.id]);
+    expect(await ids('source=newsletter&campaign=spring')).toEqual([]);
+    expect((await ids('source=newsletter&campaign=autumn')).length).toBe(1);
+    const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=contact&source=ads&format=csv`)).text();
+    const [header, row] = csv.split('\r\n');
+    const columns = header!.split(',').map((c) => JSON.parse(c) as string);
+    const documentColumns = [...forms.contact.fields.map((f) => f.name), 'id', 'Date'];
+    expect(columns).toEqual([...documentColumns, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]);
+    const cells = row!.split('","');
+    expect(cells[documentColumns.length]).toBe('ads');
+    const sources = (await (await agency.send('GET', adminRoutes.sources.path)).json()) as { source: string; campaign: string; leads: number }[];
+    expect(sources).toEqual(expect.arrayContaining([{ source: 'ads', campaign: 'spring', leads: 1 }, { source: 'newsletter', campaign: 'autumn', leads: 1 }]));
+  });
+});
+
+describe('the visit beacon', () => {
+  it('counts page views, visits and visitors of the day per page and source; bots, prefetches and unknown pages are not counted', async () => {
+    s.app.store.db.exec('DELETE FROM visits');
+    const landing = encodePageView({ page: '/', landing: true, attribution: { utmSource: 'newsletter', utmCampaign: 'autumn' } });
+    const next = encodePageView({ page: '/Contact', landing: false, attribution: { utmSource: 'newsletter', utmCampaign: 'autumn' } });
+    for (const body of [landing, next, next]) expect((await visit(body)).status).toBe(204);
+    // Not visits: a crawler, a prefetch, a page the site does not have, something that is not a page view.
+    await visit(landing, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    await visit(landing, { 'sec-purpose': 'prefetch;prerender' });
+    await visit(landing, { purpose: 'prefetch' });
+    await visit(encodePageView({ page: '/no-such-page', landing: true, attribution: {} }));
+    expect((await visit('page=%2F&landing=1&email=ada%40example.com')).status).toBe(204);
+    const day = new Date(s.clock.now).toISOString().slice(0, 10);
+    expect(counts()).toEqual([
+      { day, page: '/', source: 'newsletter', campaign: 'autumn', views: 1, visits: 1, visitors: 1 },
+      { day, page: '/Contact', source: 'newsletter', campaign: 'autumn', views: 2, visits: 0, visitors: 1 },
+    ]);
+    // The next day the salt is new: the same person is a visitor of that day again.
+    s.clock.now += DAY;
+    await visit(next);
+    expect(counts().at(-1)).toMatchObject({ page: '/Contact', views: 1, visitors: 1 });
+  });
+
+  it('sets no cookie, and neither the address nor the user agent (nor their hash) is anywhere in the data folder', async () => {
+    // The visitor's address as a proxy on this machine tells it (trusted: TRUST_PROXY's default).
+    const response = await visit(encodePageView({ page: '/Career', landing: true, attribution: {} }), { 'x-forwarded-for': ADDRESS });
+    expect(response.status).toBe(204);
+    expect(counts()).toContainEqual(expect.objectContaining({ page: '/Career', visitors: 1 }));
+    expect(response.headers.getSetCookie()).toEqual([]);
+    s.app.store.db.pragma('wal_checkpoint(FULL)');
+    for (const file of readdirSync(s.dataDir)) {
+      const bytes = readFileSync(path.join(s.dataDir, file));
+      expect(bytes.includes('unit-visitor-7f3a')).toBe(false);
+      expect(bytes.includes(ADDRESS)).toBe(false);
+    }
+  });
+
+  it('bounds what it keeps: sources beyond the day\'s limit are counted together; a client posting too fast is refused', async () => {
+    const store = s.app.store;
+    store.db.exec('DELETE FROM visits');
+    const counter = createVisitCounter({ store, clock: () => s.clock.now });
+    for (let i = 0; i < server.visits.maxSourcesPerDay + 5; i++) counter.count(encodePageView({ page: '/', landing: true, attribution: { utmSource: `s${i}` } }), '192.0.2.1', BROWSER);
+    const rows = counts() as { source: string; views: number }[];
+    expect(rows).toHaveLength(server.visits.maxSourcesPerDay + 1);
+    expect(rows.find((r) => r.source === server.visits.otherSource)?.views).toBe(5);
+
+    const strict = await buildApp({ dataDir: s.dataDir + '-strict', clock: () => s.clock.now });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i <= server.visits.perClient.requests; i++) {
+        statuses.push((await strict.inject({ method: 'POST', url: api.visits, headers: { 'content-type': 'text/plain', 'user-agent': BROWSER }, payload: 'page=%2F&landing=1' })).statusCode);
+      }
+      expect(statuses.filter((code) => code === 204)).toHaveLength(server.visits.perClient.requests);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('insights', () => {
+  it('adds up a seeded week: leads per form and week, visits, and leads per visit per source and landing page', async () => {
+    const db = s.app.store.db;
+    db.exec('DELETE FROM visits; DELETE FROM documents;');
+    // Seven days of the week before this one: 10 landings a day on / from newsletter/autumn, 5 on /Services direct.
+    const monday = Date.parse(weekOf(s.clock.now)) - 7 * DAY;
+    const insert = db.prepare('INSERT INTO visits (day, page, source, campaign, views, visits, visitors) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    for (let d = 0; d < 7; d++) {
+      const day = new Date(monday + d * DAY).toISOString().slice(0, 10);
+      insert.run(day, '/', 'newsletter', 'autumn', 20, 10, 9);
+      insert.run(day, '/Services', '', '', 6, 5, 5);
+    }
+    // That week: 7 leads from the newsletter (landed on /), 2 direct ones (landed on /Services), 1 spam.
+    const seed = async (attribution: Attribution, spam = false) => {
+      const { id } = spam ? { id: (await s.app.store.insertDurably(forms.contact.collection, buildDocument(forms.contact, validData.contact), { spam: true })).id } : await post(encodeAttribution(attribution));
+      db.prepare('UPDATE documents SET created_at = ? WHERE doc_id = ?').run(new Date(monday + 2 * DAY).toISOString(), id);
+    };
+    for (let i = 0; i < 7; i++) await seed({ landingPage: '/', utmSource: 'newsletter', utmCampaign: 'autumn' });
+    for (let i = 0; i < 2; i++) await seed({ landingPage: '/Services' });
+    await seed({}, true);
+
+    // The clock moved a day on: the session has ended.
+    await agency.signIn('owner@agency.test');
+    const insights = (await (await agency.send('GET', `${adminRoutes.insights.path}?weeks=4`)).json()) as Insights;
+    expect(insights.weeks).toHaveLength(4);
+    const week = insights.byWeek.find((w) => w.week === new Date(monday).toISOString().slice(0, 10));
+    expect(week).toEqual({ week: new Date(monday).toISOString().slice(0, 10), leads: { contact: 9 }, visits: 105, views: 182 });
+    expect(insights.bySource).toEqual([
+      { source: 'newsletter', campaign: 'autumn', visits: 70, visitors: 63, leads: 7, rate: 0.1 },
+      { source: '', campaign: '', visits: 35, visitors: 35, leads: 2, rate: 2 / 35 },
+    ]);
+    expect(insights.byLandingPage).toEqual([
+      { page: '/', visits: 70, visitors: 63, leads: 7, rate: 0.1 },
+      { page: '/Services', visits: 35, visitors: 35, leads: 2, rate: 2 / 35 },
+    ]);
+    expect(insights.totals).toEqual({ visits: 105, visitors: 98, leads: 9, rate: 9 / 105 });
+    expect((await agency.send('GET', `${adminRoutes.insights.path}?weeks=3`)).status).toBe(400);
+  });
+});
