@@ -177,8 +177,6 @@ export default {
     total: 'All',
     unknownPage: '(not recorded)',
     empty: 'Nothing was counted in this period yet.',
-    // A source's row links to its leads; {name} is replaced.
-    showLeads: 'Show the leads from {name}',
   },
 
   erase: {

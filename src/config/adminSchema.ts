@@ -77,7 +77,7 @@ export const adminSchema = object({
   insights: object({
     ...texts(['heading', 'intro', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
     columns: texts(['week', 'source', 'campaign', 'page', 'visits', 'visitors', 'leads', 'rate']),
-    ...texts(['noRate', 'total', 'unknownPage', 'empty', 'showLeads']).shape,
+    ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
   }),
   erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased', 'erasedOne']),
   errors: texts(['network', 'unexpected']),

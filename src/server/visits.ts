@@ -77,7 +77,8 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
       }
       // Who, today, for this page and source: never stored, and unreadable once the salt is gone.
       const who = createHash('sha256').update(salt).update(clientKey(address, server.limits.ipv6ClientBits)).update('\0').update(userAgent).digest('base64url');
-      const key = `${who}\0${page.canonical}\0${source}\0${campaign}`;
+      // Counted once a day per source, at the first page they open: a source's rows add up to its visitors.
+      const key = `${who}\0${source}\0${campaign}`;
       const newVisitor = !visitors.has(key) && visitors.size < settings.maxVisitorsPerDay;
       if (newVisitor) visitors.add(key);
       upsert().run(today, page.canonical, source, campaign, view.landing ? 1 : 0, newVisitor ? 1 : 0);

@@ -147,6 +147,7 @@ export interface SourceChoice {
 /** One row of the insights' tables: visits (landings) and leads of one group, and their rate. */
 export interface InsightRow {
   visits: number;
+  /** Different visitors of each day, added up over the days (one person on two days counts twice). */
   visitors: number;
   leads: number;
   /** leads / visits, or null without visits. */

@@ -192,7 +192,7 @@ export function InsightsPage() {
                 row,
                 cells: [
                   row.source && row.leads > 0 ? (
-                    <Link component={RouterLink} to={`/?${new URLSearchParams({ source: row.source, ...(row.campaign ? { campaign: row.campaign } : {}) }).toString()}`} aria-label={fill(t.showLeads, { name: visible(row.campaign ? `${row.source} / ${row.campaign}` : row.source) })}>
+                    <Link component={RouterLink} to={`/?${new URLSearchParams({ source: row.source, ...(row.campaign ? { campaign: row.campaign } : {}) }).toString()}`}>
                       {visible(row.source)}
                     </Link>
                   ) : (

@@ -1,0 +1,151 @@
+/**
+ * Where leads come from, and what works, in a real browser against a built server of this file's
+ * own (a fresh data folder: the insights' numbers are exactly the seed's and this test's).
+ *
+ * A visitor lands on `/?utm_source=newsletter&utm_campaign=autumn`, moves to /Contact and sends
+ * the form; the lead's page shows its source, campaign, landing page and form page; the CSV has
+ * the source's columns. The beacon carries no cookie (not even the inbox's, set on purpose) and
+ * neither the visitor's address nor user agent is anywhere in the database's bytes. After a
+ * seeded week of visits and leads, the insights show the counts and rates the seed makes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import forms from '../config/forms';
+import { adminRoutes } from '../src/shared/adminApi';
+import { api } from '../src/shared/api';
+import { buildDocument } from '../src/forms/model/document';
+import { recordSource } from '../src/server/sources';
+import { openStore } from '../src/server/store';
+import { validData } from '../src/test/formFixtures';
+import { expect, test } from './fixtures';
+import { addAccount, signIn } from './helpers/admin';
+import { field, formOf, submitButton, toastOf, toasts } from './helpers/forms';
+import { freePort, startServer } from './helpers/server';
+
+test.describe.configure({ mode: 'serial' });
+
+const DAY = 86_400_000;
+/** The visitor, as a proxy on the server's machine tells the server (TRUST_PROXY trusts loopback). */
+const ADDRESS = '203.0.113.57';
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 e2e-visitor-4b1c';
+const percent = new Intl.NumberFormat(admin.locale, { style: 'percent', maximumFractionDigits: 1 });
+
+let server: ChildProcess;
+let base = '';
+let dataDir = '';
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'insights-e2e-'));
+  const port = await freePort();
+  server = await startServer(port, dataDir, { RATE_LIMIT_FACTOR: '1000' });
+  base = `http://127.0.0.1:${port}`;
+});
+test.afterAll(() => {
+  server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('a visit from a campaign: the lead shows where it came from, the CSV has it, the beacon keeps no cookie, address or user agent', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: USER_AGENT, extraHTTPHeaders: { 'x-forwarded-for': ADDRESS } });
+  // A cookie of the site for /api/ (as a signed-in owner's browser holds): the beacon must not carry it.
+  await context.addCookies([{ name: 'bg_session', value: 'not-for-the-beacon', url: `${base}/api/` }]);
+  const page = await context.newPage();
+  // The beacon after each page has loaded: no cookie, under 1 kB, counted (204).
+  const beaconOf = async (address: string) => {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === api.visits);
+    await page.goto(`${base}${address}`);
+    const response = await answered;
+    expect(response.status()).toBe(204);
+    expect((await response.request().allHeaders()).cookie).toBeUndefined();
+    expect(Buffer.byteLength(response.request().postData() ?? '')).toBeLessThanOrEqual(1024);
+  };
+  await beaconOf('/?utm_source=newsletter&utm_campaign=autumn');
+  await beaconOf('/Contact');
+
+  const form = formOf(page, 'contact');
+  await form.scrollIntoViewIfNeeded();
+  await field(form, 'Fullname').focus();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  for (const [key, value] of Object.entries(validData.contact)) if (key !== 'Your') await field(form, key).fill(String(value));
+  await submitButton(form).click();
+  await expect(toasts(page).filter({ hasText: toastOf('contact', 'success') })).toHaveCount(1);
+
+  // Nothing of the visitor's address or browser is in the database (its file and its log).
+  const db = openStore(dataDir);
+  db.db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  for (const file of readdirSync(dataDir)) {
+    const bytes = readFileSync(path.join(dataDir, file));
+    expect(bytes.includes(ADDRESS), file).toBe(false);
+    expect(bytes.includes('e2e-visitor-4b1c'), file).toBe(false);
+  }
+  await context.close();
+});
+
+test('the owner sees the source on the lead and in the CSV; the insights show a seeded week\'s counts and rates', async ({ page }) => {
+  const account = await addAccount(dataDir);
+  await signIn(page, account, base);
+  const lead = page.getByRole('link', { name: String(validData.contact.Fullname), exact: true });
+  await lead.click();
+  const source = page.getByRole('region', { name: admin.sources.heading });
+  const shown = async (key: keyof typeof admin.sources.labels) => (await source.getByText(admin.sources.labels[key], { exact: true }).locator('xpath=following-sibling::dd[1]').textContent())?.trim();
+  expect(await shown('utmSource')).toBe('newsletter');
+  expect(await shown('utmCampaign')).toBe('autumn');
+  expect(await shown('landingPage')).toBe('/');
+  expect(await shown('formPage')).toBe('/Contact');
+
+  const csv = await (await page.request.get(`${base}${adminRoutes.export.path}?form=contact&format=csv`)).text();
+  // Every cell is quoted; rows end with CRLF outside quotes.
+  const [header, row] = csv.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
+  expect(row![header!.indexOf(admin.sources.labels.source)]).toBe('newsletter');
+
+  // The seed: the whole of last week, 10 landings a day on / from the newsletter's autumn
+  // campaign and 4 direct ones on /Services; 7 leads from the first, 2 from the second, 1 spam.
+  const store = openStore(dataDir);
+  store.onInsert((inserted) => recordSource(store.db, inserted));
+  const monday = (() => {
+    const now = new Date();
+    return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - ((now.getUTCDay() + 6) % 7) * DAY - 7 * DAY;
+  })();
+  try {
+    const visit = store.db.prepare('INSERT INTO visits (day, page, source, campaign, views, visits, visitors) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    for (let d = 0; d < 7; d++) {
+      const day = new Date(monday + d * DAY).toISOString().slice(0, 10);
+      visit.run(day, '/', 'newsletter', 'autumn', 15, 10, 10);
+      visit.run(day, '/Services', '', '', 4, 4, 4);
+    }
+    const lead = async (attribution: object, spam = false) => {
+      const { id } = await store.insertDurably(forms.contact.collection, buildDocument(forms.contact, validData.contact), { spam, attribution });
+      store.db.prepare('UPDATE documents SET created_at = ? WHERE doc_id = ?').run(new Date(monday + DAY).toISOString(), id);
+    };
+    for (let i = 0; i < 7; i++) await lead({ landingPage: '/', utmSource: 'newsletter', utmCampaign: 'autumn' });
+    for (let i = 0; i < 2; i++) await lead({ landingPage: '/Services' });
+    await lead({}, true);
+  } finally {
+    store.close();
+  }
+
+  await page.goto(`${base}/admin/insights`);
+  await expect(page.getByRole('heading', { name: admin.insights.heading, level: 1 })).toBeVisible();
+  // Sources: the seed's 70 landings and 7 leads, plus this visit's landing and lead.
+  const cells = (name: string, first: string) => page.getByRole('region', { name }).getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) }).getByRole('cell');
+  await expect(cells(admin.insights.bySource, 'newsletter')).toHaveText(['newsletter', 'autumn', '71', '71', '8', percent.format(8 / 71)]);
+  await expect(cells(admin.insights.bySource, admin.sources.direct)).toHaveText([admin.sources.direct, '', '28', '28', '2', percent.format(2 / 28)]);
+  await expect(cells(admin.insights.byLandingPage, '/')).toHaveText(['/', '71', '71', '8', percent.format(8 / 71)]);
+  await expect(cells(admin.insights.byLandingPage, '/Services')).toHaveText(['/Services', '28', '28', '2', percent.format(2 / 28)]);
+  // Last week's row of the weekly table: 9 contact leads (spam left out), 98 visits.
+  const week = page.getByTestId('weeks-table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short' }).format(monday), exact: true }) });
+  await expect(week.getByRole('cell')).toHaveText([...Object.keys(admin.forms).map((form) => (form === 'contact' ? '9' : '0')), '98']);
+  // A source's row leads to its leads in the list.
+  await page.getByRole('region', { name: admin.insights.bySource }).getByRole('link', { name: /newsletter/ }).click();
+  await expect(page).toHaveURL(/\/admin\/?\?source=newsletter&campaign=autumn$/);
+  await expect(page.getByRole('combobox', { name: admin.sources.filterSource })).toContainText('newsletter');
+
+  await page.goto(`${base}/admin/insights`);
+  await expect(page.getByRole('region', { name: admin.insights.bySource })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
