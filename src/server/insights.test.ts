@@ -19,6 +19,9 @@ import { createVisitCounter } from './visits';
 import { SOURCE_CSV_COLUMNS } from './sources';
 import { weekOf } from './insights';
 
+// Signing in hashes the password with scrypt (128 MiB): seconds on a busy machine.
+jest.setTimeout(60_000);
+
 let s: TestServer;
 let agency: Client;
 const DAY = 86_400_000;
