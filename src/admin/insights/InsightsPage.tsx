@@ -16,6 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -47,6 +49,44 @@ function Section({ id, heading, children }: { id: string; heading: string; child
 /** A table of groups (sources, landing pages): their names, then visits, visitors, leads and rate. */
 function RowsTable({ labelledBy, names, rows, total }: { labelledBy: string; names: string[]; rows: { key: string; cells: ReactNode[]; row: InsightRow }[]; total: InsightRow }) {
   const numbers = (row: InsightRow) => [count.format(row.visits), count.format(row.visitors), count.format(row.leads), rate(row)];
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) {
+    // A phone: each group as a short list of its numbers, no table wider than the screen.
+    const numberNames = [t.columns.visits, t.columns.visitors, t.columns.leads, t.columns.rate];
+    const block = (key: string, heading: ReactNode, row: InsightRow) => (
+      <Box component="li" key={key} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{heading}</Box>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, justifyContent: 'start' }}>
+          {numbers(row).map((value, i) => (
+            <Box key={numberNames[i]} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ color: 'text.secondary' }}>
+                {numberNames[i]}
+              </Box>
+              <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
+                {value}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    );
+    return (
+      <Box component="ul" aria-labelledby={labelledBy} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map(({ key, cells, row }) =>
+          block(
+            key,
+            cells.map((cell, i) => (
+              <Box component="span" key={i} sx={{ mr: 1 }}>
+                {cell}
+              </Box>
+            )),
+            row,
+          ),
+        )}
+        {block('total', t.total, total)}
+      </Box>
+    );
+  }
   return (
     <TableContainer>
       <Table size="small" aria-labelledby={labelledBy}>
@@ -115,6 +155,9 @@ export function InsightsPage() {
   const shownForms = forms.filter((form) => insights?.byWeek.some((w) => (w.leads[form] ?? 0) > 0));
   const leadsOf = (form: string) => insights?.byWeek.map((w) => w.leads[form] ?? 0) ?? [];
   const sourceName = (source: string) => source || admin.sources.direct;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // A phone's table: the forms with leads in the period only (the others are all zero).
+  const tableForms = phone ? shownForms : forms;
 
   return (
     <Box component="section" aria-labelledby="insights-heading">
@@ -155,7 +198,7 @@ export function InsightsPage() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t.columns.week}</TableCell>
-                    {forms.map((form) => (
+                    {tableForms.map((form) => (
                       <TableCell key={form} align="right">
                         {formLabel(form)}
                       </TableCell>
@@ -169,7 +212,7 @@ export function InsightsPage() {
                       <TableCell component="th" scope="row">
                         {formatDay(w.week)}
                       </TableCell>
-                      {forms.map((form) => (
+                      {tableForms.map((form) => (
                         <TableCell key={form} align="right">
                           {count.format(w.leads[form] ?? 0)}
                         </TableCell>
