@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import server from '../config/server';
+import { SOURCE_CSV_COLUMNS } from '../src/server/sources';
 import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
 import { expect, test, visit } from './fixtures';
 import { addAccount, pdfWith, sendApplication, signIn, storeSpam, type Account } from './helpers/admin';
@@ -87,7 +88,9 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   await page.getByRole('link', { name: admin.list.exportCsv }).click();
   const csv = readFileSync((await (await exporting).path())!, 'utf8');
   const lines = csv.split('\r\n');
-  expect(lines[0]).toBe(`"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date","${server.admin.exportInboxColumn}"`);
+  // The document's columns, then where the lead came from (config/admin.ts sources.labels), then its address in the inbox.
+  const sourceColumns = SOURCE_CSV_COLUMNS.map((label) => `"${label}"`);
+  expect(lines[0]).toBe(`"fullName","Email","Number","portfolioUrl","SelectedTechnology","CvFile","Messsage","id","Date",${sourceColumns.join(',')},"${server.admin.exportInboxColumn}"`);
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`"'=1+1\nI build apps. ${s}"`);
 
