@@ -23,8 +23,9 @@ it('passes the submission key through to the adapter, and its answer back', asyn
   const real = fakePort();
   const port = lazyPort(async () => real);
   const document = { Email: 'a@b.co', id: 1, Date: 'x' };
-  await expect(port.saveDocument('subcribe', document, '0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60')).resolves.toEqual({ id: 'saved' });
-  expect(real.saveDocument).toHaveBeenCalledWith('subcribe', document, '0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60');
+  await expect(port.saveDocument('subcribe', document, '0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60', 'utmSource=newsletter')).resolves.toEqual({ id: 'saved' });
+  // Where the lead came from travels beside the document, as it was given.
+  expect(real.saveDocument).toHaveBeenCalledWith('subcribe', document, '0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60', 'utmSource=newsletter');
   expect(real.saveDocument.mock.calls[0]![1]).toBe(document);
 });
 
