@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { loadConfigFolder } from '../src/config/checkFiles';
+import type { Forms } from '../src/deploy/firebaseRules';
 
 const [command, site = '.', out] = process.argv.slice(2);
 const siteDir = path.resolve(site);
@@ -17,7 +18,9 @@ if (command === 'read') {
   process.stdout.write(JSON.stringify(loaded));
 } else if (command === 'build' && out) {
   const { buildSite } = await import('../src/build/build');
-  await buildSite({ root: siteDir, outDir: path.resolve(out), log: (line) => process.stderr.write(`${line}\n`) });
+  // The site's own forms for its Firebase rules (this script may run from another checkout than the site's).
+  const { options } = await loadConfigFolder({ configDir: path.join(siteDir, 'config'), publicDir: path.join(siteDir, 'public') });
+  await buildSite({ root: siteDir, outDir: path.resolve(out), forms: options.forms as Forms, log: (line) => process.stderr.write(`${line}\n`) });
 } else {
   process.stderr.write('Usage: tsx scripts/content.ts read <site folder> | build <site folder> <out folder>\n');
   process.exit(2);

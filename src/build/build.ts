@@ -9,9 +9,10 @@ import { build as esbuild } from 'esbuild';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import forms from '../../config/forms';
+import ownForms from '../../config/forms';
 import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { builtManifest, deployFiles, writeDeployFiles } from '../deploy/deployFiles';
+import type { Forms } from '../deploy/firebaseRules';
 import { FIREBASE_JSON } from '../deploy/firebaseJson';
 import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
@@ -24,12 +25,17 @@ export interface BuildOptions {
   /** Where everything goes (default <root>/dist): client/, ssr/, server/. */
   outDir?: string;
   log?: (line: string) => void;
+  /**
+   * The forms of the site in root, for its Firebase rules (default: this checkout's config/forms).
+   * scripts/content.ts passes the site's own: its code may run from another checkout.
+   */
+  forms?: Forms;
 }
 
 const SERVER_ENTRY = 'src/server/index.ts';
 const RENDERER_ENTRY = 'src/entry-server.tsx';
 
-export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log }: BuildOptions): Promise<void> {
+export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log, forms = ownForms }: BuildOptions): Promise<void> {
   const clientDir = path.join(outDir, 'client');
   const ssrDir = path.join(outDir, 'ssr');
   const configFile = path.join(root, 'vite.config.ts');
