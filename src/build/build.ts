@@ -30,12 +30,14 @@ export interface BuildOptions {
    * scripts/content.ts passes the site's own: its code may run from another checkout.
    */
   forms?: Forms;
+  /** An earlier build's client folder: its compressed copies of files that did not change are taken as they are (a publish). */
+  earlierClientDir?: string;
 }
 
 const SERVER_ENTRY = 'src/server/index.ts';
 const RENDERER_ENTRY = 'src/entry-server.tsx';
 
-export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log, forms = ownForms }: BuildOptions): Promise<void> {
+export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log, forms = ownForms, earlierClientDir }: BuildOptions): Promise<void> {
   const clientDir = path.join(outDir, 'client');
   const ssrDir = path.join(outDir, 'ssr');
   const configFile = path.join(root, 'vite.config.ts');
@@ -76,8 +78,8 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   if (firebase) log(`Firebase Hosting: ${FIREBASE_JSON}`);
   if (rules.length > 0) log(`Firebase deploy files updated from config/: ${rules.join(', ')} (commit them with your change)`);
 
-  const { before, after } = compressTextFiles(clientDir);
-  log(`compressed text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli`);
+  const { before, after, reused } = compressTextFiles(clientDir, earlierClientDir);
+  log(`compressed text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli${reused > 0 ? ` (${reused} unchanged, their copies taken from ${earlierClientDir})` : ''}`);
 
   // The server, one file; its packages stay in node_modules.
   await esbuild({

@@ -31,7 +31,7 @@ export interface PublisherOptions {
   dataDir: string;
   clock: () => number;
   /** Builds the site into outDir (default: scripts/content.ts build, in a process of its own). */
-  build?: (site: ContentSite, outDir: string) => Promise<void>;
+  build?: (site: ContentSite, outDir: string, earlierClientDir?: string) => Promise<void>;
 }
 
 const SNAPSHOTS = 'content-revisions';
@@ -104,7 +104,7 @@ export class Publisher {
       if (wrong) throw new Error(`${wrong.file} did not read back as it was sent`);
       if (recheck.problems.length > 0) return await this.undo(before, { status: 400, problems: recheck.problems });
       if (live) {
-        await build(site, outDir);
+        await build(site, outDir, live.clientDir());
         live.switchTo(path.join(outDir, 'client'));
       }
     } catch (error) {
