@@ -97,6 +97,19 @@ test('an upload over the size limit is refused before it reaches the site', asyn
   expect(answer.headers()['content-type'] ?? '').not.toContain('application/json');
 });
 
+test("the editor's picture upload passes Caddy up to the site's own picture limit; nothing else does", async () => {
+  // A phone photo of the largest size the site takes: Caddy lets it through, and the site
+  // itself answers (here: no session, in its own JSON words).
+  const photo = Buffer.alloc(server.admin.imageMaxBytes, 0x20);
+  const upload = await api.post('/api/admin/content/images', { headers: { 'Content-Type': 'image/jpeg' }, data: photo });
+  expect(upload.status()).not.toBe(413);
+  expect(upload.headers()['content-type'] ?? '').toContain('application/json');
+  // The same body to any other address is Caddy's refusal.
+  const elsewhere = await api.post('/api/admin/content', { headers: { 'Content-Type': 'image/jpeg' }, data: photo });
+  expect(elsewhere.status()).toBe(413);
+  expect(elsewhere.headers()['content-type'] ?? '').not.toContain('application/json');
+});
+
 test('the per-client limit counts the real visitor; a forged X-Forwarded-For gains nothing', async () => {
   // This test's earlier posts came from the same address; the bucket holds the rest.
   const post = (forged?: string) =>
