@@ -9,6 +9,9 @@ import type { AdminConfig } from '../src/config/adminSchema';
 export default {
   // Dates and times are written the way this language and region write them.
   locale: 'en-GB',
+  // The agency's time zone: every "Received" (inbox, notification mail, CSV) is the server's
+  // time of storing the lead, written in this zone. A name like "Europe/London" or "America/New_York".
+  timeZone: 'Europe/London',
   // The browser tab: {count} is the number of new leads.
   title: 'Inbox · Business Growth',
   titleWithUnread: '({count}) Inbox · Business Growth',

@@ -113,6 +113,9 @@ export default {
     },
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',
+    // The CSV's column beside a choice (a select's label, "Web Desiner"): the value stored for it
+    // ("React.js"). {label} is the field's label.
+    exportValueColumn: '{label} (stored value)',
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
     messages: {

@@ -22,6 +22,26 @@ function locale(): Schema<string> {
   };
 }
 
+/** A time zone by its IANA name, like "Europe/London". */
+function timeZone(): Schema<string> {
+  return {
+    optional: false,
+    expects: 'a time zone like "Europe/London"',
+    meta: { kind: 'text' },
+    check(value, path, ctx) {
+      if (typeof value !== 'string' || value.trim() === '') return text().check(value, path, ctx);
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value });
+        // Intl also takes offsets ("+01:00") and abbreviations some engines know: only names of the time zone database.
+        if (value.includes('/') || value === 'UTC') return;
+      } catch {
+        // Not a zone: reported below.
+      }
+      ctx.report(path, `${JSON.stringify(value)} is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".`);
+    },
+  };
+}
+
 /** One name for each form of config/forms: no more, no fewer. */
 function formNames(): Schema<Readonly<Record<string, string>>> {
   const group = object({});
@@ -45,6 +65,7 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
 
 export const adminSchema = object({
   locale: locale(),
+  timeZone: timeZone(),
   title: text(),
   titleWithUnread: text(),
   loading: text(),

@@ -156,6 +156,8 @@ export const serverSchema = object({
     }),
     /** The CSV export's column holding each lead's address in the inbox. */
     exportInboxColumn: text(),
+    /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */
+    exportValueColumn: template(['label']),
     /** How often the retention periods of config/forms are enforced. */
     retentionCheckHours: number({ min: 1, integer: true }),
     messages: object({
