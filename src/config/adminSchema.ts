@@ -1,6 +1,7 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import { object, text, type Infer, type Schema } from './schema';
 import { siteSchema } from './siteSchema';
+import { BULK_ACTIONS } from '../shared/adminApi';
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
 
@@ -75,12 +76,16 @@ export const adminSchema = object({
   nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'signedInAs', 'signOut', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
-    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions']),
+    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
+    ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,
+    bulk: texts(BULK_ACTIONS),
+    bulkDone: texts(BULK_ACTIONS),
+    ...texts(['deleteTitle', 'deleteQuestion', 'deleteConfirm', 'cancel']).shape,
   }),
   spam: texts(['heading', 'intro', 'notSpam', 'movedToInbox']),
   lead: object({
-    ...texts(['back', 'received', 'spamNotice', 'notSpam', 'fieldsHeading']).shape,
+    ...texts(['back', 'received', 'spamNotice', 'notSpam', 'markSpam', 'markedSpam', 'fieldsHeading']).shape,
     stampLabels: texts(['id', 'Date']),
     ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'cvText', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),

@@ -7,15 +7,11 @@ import admin from '../../config/admin';
 
 const inZone = { timeZone: admin.timeZone } as const;
 const dateTime = new Intl.DateTimeFormat(admin.locale, { ...inZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-const day = new Intl.DateTimeFormat(admin.locale, { ...inZone, dateStyle: 'short' });
 /** Parts of a spreadsheet's date: year, month, day, hour, minute, second, in the zone. */
 const parts = new Intl.DateTimeFormat('en-US', { ...inZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
 /** A time for a person: "23 Nov 2026, 16:20 GMT". */
 export const formatDate = (at: string | number): string => dateTime.format(new Date(at));
-
-/** The day only, for narrow screens. */
-export const formatDay = (at: string | number): string => day.format(new Date(at));
 
 /** A time for a spreadsheet, in the zone: "2026-11-23 16:20:05" (sorts as text, read as a date). */
 export function formatCellDate(at: string | number): string {
