@@ -54,6 +54,7 @@ const localeText: Partial<GridLocaleText> = {
 const BULK: Record<'inbox' | 'spam', readonly BulkAction[]> = { inbox: ['read', 'archive', 'spam', 'delete'], spam: ['notSpam', 'delete'] };
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
+const NO_SORT: GridSortModel = [];
 
 /** A row as tall as its content (one function for every render: the grid measures again when it changes). */
 const tallAsNeeded = () => 'auto' as const;
@@ -318,11 +319,13 @@ export function LeadList({ spam }: { spam: boolean }) {
         sortingMode="server"
         rowCount={answer?.total ?? 0}
         paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        sortModel={sortModel}
+        onPaginationModelChange={(model) => setPagination((p) => (p.page === model.page && p.pageSize === model.pageSize ? p : model))}
+        // A phone's one column sorts nothing: the list keeps the order chosen (newest first unless changed on a wider screen).
+        sortModel={small ? NO_SORT : sortModel}
         onSortModelChange={(model) => {
+          if (small) return;
           setSortModel(model);
-          setPagination((p) => ({ ...p, page: 0 }));
+          setPagination((p) => (p.page === 0 ? p : { ...p, page: 0 }));
         }}
         pageSizeOptions={[...PAGE_SIZES]}
         localeText={localeText}

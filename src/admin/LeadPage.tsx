@@ -275,7 +275,7 @@ export function LeadPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" color={lead.spam ? 'primary' : 'warning'} sx={{ mt: 2 }} onClick={() => void (lead.spam ? notSpam() : markSpam())}>
+            <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void (lead.spam ? notSpam() : markSpam())}>
               {lead.spam ? t.notSpam : t.markSpam}
             </Button>
           </Section>
