@@ -3,9 +3,10 @@
  * a page of them sorted by the database, their counts, and the view exported as JSON or CSV,
  * streamed from the database in batches (nothing grows with the number of leads in memory).
  * The same functions serve the inbox (/api/admin/…) and the command line (scripts/leads.ts), so
- * a file exported from either is the same. Documents are exported exactly as sent: the
- * specification's keys, nothing of the inbox's (the CSV adds one column: the lead's address in
- * the inbox).
+ * a file exported from either is the same. JSON exports the documents exactly as sent: the
+ * specification's keys, nothing of the inbox's. The CSV is for people: headed by the fields'
+ * labels, choices in words (with the stored value beside them), Received in the agency's time
+ * zone, and the lead's address in the inbox last.
  */
 import type Database from 'better-sqlite3';
 import { Readable } from 'node:stream';
@@ -316,7 +317,7 @@ type ExportFormat = 'json' | 'csv';
 /**
  * The view as a file, piece by piece, newest first. One form: a JSON array of its documents;
  * CSV with the form's columns. Several forms: JSON groups the documents by collection
- * ({ "Inquriy": [...], ... }); CSV starts each row with its collection. The CSV ends each row
+ * ({ "Inquriy": [...], ... }); CSV starts each row with its form's name. The CSV ends each row
  * with the lead's address in the inbox.
  */
 export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Generator<string> {
