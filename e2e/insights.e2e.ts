@@ -138,7 +138,7 @@ test('the owner sees the source on the lead and in the CSV; the insights show a 
   await expect(cells(admin.insights.byLandingPage, '/')).toHaveText(['/', '71', '71', '8', percent.format(8 / 71)]);
   await expect(cells(admin.insights.byLandingPage, '/Services')).toHaveText(['/Services', '28', '28', '2', percent.format(2 / 28)]);
   // Last week's row of the weekly table: 9 contact leads (spam left out), 98 visits.
-  const week = page.getByTestId('weeks-table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short' }).format(monday), exact: true }) });
+  const week = page.getByTestId('weeks-table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short', timeZone: 'UTC' }).format(monday), exact: true }) });
   await expect(week.getByRole('cell')).toHaveText([...Object.keys(admin.forms).map((form) => (form === 'contact' ? '9' : '0')), '98']);
   // A source's row leads to its leads in the list.
   await page.getByRole('region', { name: admin.insights.bySource }).getByRole('link', { name: /newsletter/ }).click();

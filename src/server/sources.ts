@@ -93,8 +93,8 @@ const labels = admin.sources.labels;
 /** The CSV's columns for a lead's source, by their labels (config/admin.ts sources.labels), in ATTRIBUTION_KEYS' order. */
 export const SOURCE_CSV_COLUMNS: readonly string[] = ATTRIBUTION_KEYS.map((key) => labels[key]);
 
-/** A lead's source as the CSV's cells (empty where none). */
-export function sourceCells(source: LeadSource | undefined): Record<string, string> {
+/** A lead's source as the CSV's cells, in SOURCE_CSV_COLUMNS' order (empty where none). */
+export function sourceRow(source: LeadSource | undefined): string[] {
   const texts = sourceTexts(source);
-  return Object.fromEntries(ATTRIBUTION_KEYS.map((key) => [labels[key], texts[key]]));
+  return ATTRIBUTION_KEYS.map((key) => texts[key]);
 }

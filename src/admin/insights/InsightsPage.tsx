@@ -24,13 +24,16 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { INSIGHT_WEEKS, type InsightRow, type Insights } from '../../shared/adminApi';
 import { call } from '../api';
-import { fill, formLabel, formatDay, visible } from '../format';
+import { fill, formLabel, visible } from '../format';
 import { Notice, useNotice } from '../Notice';
 
 const t = admin.insights;
 const forms = Object.keys(admin.forms);
 const percent = new Intl.NumberFormat(admin.locale, { style: 'percent', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat(admin.locale);
+/** A week by its Monday (a day in UTC, as the counts' days are). */
+const weekDay = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short', timeZone: 'UTC' });
+const formatWeek = (day: string) => weekDay.format(new Date(day));
 const rate = (row: InsightRow) => (row.rate === null ? t.noRate : percent.format(row.rate));
 /** The charts' own words (no default of the library reaches the screen). */
 const chartWords = { noData: t.empty, loading: t.loading };
@@ -151,7 +154,7 @@ export function InsightsPage() {
     };
   }, [weeks, attempt]);
 
-  const weekLabels = insights?.byWeek.map((w) => formatDay(w.week)) ?? [];
+  const weekLabels = insights?.byWeek.map((w) => formatWeek(w.week)) ?? [];
   const shownForms = forms.filter((form) => insights?.byWeek.some((w) => (w.leads[form] ?? 0) > 0));
   const leadsOf = (form: string) => insights?.byWeek.map((w) => w.leads[form] ?? 0) ?? [];
   const sourceName = (source: string) => source || admin.sources.direct;
@@ -210,7 +213,7 @@ export function InsightsPage() {
                   {insights.byWeek.map((w) => (
                     <TableRow key={w.week}>
                       <TableCell component="th" scope="row">
-                        {formatDay(w.week)}
+                        {formatWeek(w.week)}
                       </TableCell>
                       {tableForms.map((form) => (
                         <TableCell key={form} align="right">

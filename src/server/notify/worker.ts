@@ -135,7 +135,7 @@ export class Notifier {
       this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.');
       return;
     }
-    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl, sourceOfLead(this.store.db, delivery.docId));
+    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl, stored.createdAt, sourceOfLead(this.store.db, delivery.docId));
     try {
       await this.sending[channel]!(lead, delivery);
       // Stopped and closed meanwhile: the row stays pending and is sent again at the next start (same id).
