@@ -231,7 +231,7 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: width > 800 ? 800 : 740 } });
 
     test('every screen of the inbox has no axe violations and does not scroll sideways', async ({ page }) => {
-      // Five screens, each analysed by axe.
+      // Six screens, each analysed by axe.
       test.setTimeout(90_000);
       const s = uniqueSuffix();
       const spam = await storeSpam(forms.freelancer.collection, {
@@ -256,6 +256,10 @@ for (const width of [1280, 375]) {
           await page.getByRole('textbox', { name: admin.erase.email }).fill(`axe.${s}@example.com`);
           await page.getByRole('button', { name: admin.erase.count }).click();
           await expect(page.getByText(admin.erase.foundOne)).toBeVisible();
+        }],
+        ['insights', async () => {
+          await page.goto('/admin/insights');
+          await expect(page.getByRole('region', { name: admin.insights.byLandingPage })).toBeVisible();
         }],
       ];
       for (const [name, open] of screens) {

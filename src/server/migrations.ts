@@ -166,7 +166,7 @@ export const migrations: readonly Migration[] = [
     up(db) {
       db.exec(`
         -- One row per lead that brought its source (src/shared/attribution.ts); gone with the lead.
-        CREATE TABLE lead_sources (
+        CREATE TABLE IF NOT EXISTS lead_sources (
           doc_id       TEXT PRIMARY KEY REFERENCES documents (doc_id) ON DELETE CASCADE,
           source       TEXT NOT NULL DEFAULT '',
           landing_page TEXT,
@@ -180,10 +180,10 @@ export const migrations: readonly Migration[] = [
           click_ids    TEXT,
           device       TEXT
         );
-        CREATE INDEX lead_sources_by_source ON lead_sources (source, utm_campaign);
+        CREATE INDEX IF NOT EXISTS lead_sources_by_source ON lead_sources (source, utm_campaign);
 
         -- Counts, not hits: one row per day, page and source; no address, no identifier.
-        CREATE TABLE visits (
+        CREATE TABLE IF NOT EXISTS visits (
           day      TEXT    NOT NULL,
           page     TEXT    NOT NULL,
           source   TEXT    NOT NULL,
