@@ -26,11 +26,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { formNamed } from '../forms/model/registry';
-import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
+import { LEAD_STATUSES, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
-import { fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
+import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
+import { ReplyComposer, VisitorMails } from './Replies';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -58,9 +59,17 @@ function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string
  * false); line breaks kept; everything as text, hidden characters shown by their code and the
  * value isolated, so nothing it holds reorders what is around it.
  */
-function Value({ value: raw, linked = true }: { value: string; linked?: boolean }) {
+function Value({ value: raw, linked = true, contact }: { value: string; linked?: boolean; contact?: string }) {
   if (raw.trim() === '') return <Typography component="span" color="text.secondary">{t.empty}</Typography>;
   const value = visible(raw);
+  // An e-mail address or phone number (mailto:, tel:): opens the mail program or the phone.
+  if (contact) {
+    return (
+      <Link href={contact} sx={{ overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+        {value}
+      </Link>
+    );
+  }
   const href = linked ? webAddress(raw) : undefined;
   if (href) {
     return (
@@ -88,8 +97,6 @@ function Section({ id, heading, children }: { id: string; heading: string; child
   );
 }
 
-/** A pending delivery with an error is being retried (src/server/notify: a resend clears the error). */
-const deliveryState = (delivery: Delivery) => (delivery.state === 'pending' && delivery.lastError !== null ? t.deliveryStates.retrying : t.deliveryStates[delivery.state]);
 
 export function LeadPage() {
   const { docId = '' } = useParams();
@@ -218,11 +225,18 @@ export function LeadPage() {
                     {field.label}
                   </Box>
                   <Box component="dd" sx={{ m: 0 }}>
-                    <Value value={field.value} />
+                    <Value value={field.value} contact={contactAddress(formNamed(lead.form)?.fields.find((f) => f.name === field.key)?.kind, field.value)} />
                   </Box>
                 </Box>
               ))}
             </Box>
+          </Section>
+
+          <Section id="reply-heading" heading={admin.replies.heading}>
+            <ReplyComposer lead={lead} onSent={show} />
+          </Section>
+          <Section id="mails-heading" heading={admin.replies.historyHeading}>
+            <VisitorMails mails={lead.mails} />
           </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>
@@ -260,7 +274,7 @@ export function LeadPage() {
                     {lead.deliveries.map((delivery) => (
                       <TableRow key={delivery.id}>
                         <TableCell>{t.channels[delivery.channel as keyof typeof t.channels] ?? delivery.channel}</TableCell>
-                        <TableCell>{deliveryState(delivery)}</TableCell>
+                        <TableCell>{deliveryStateLabel(delivery)}</TableCell>
                         <TableCell>{delivery.attempts}</TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{delivery.lastError ?? ''}</TableCell>
                         <TableCell>{delivery.sentAt ? formatDate(delivery.sentAt) : ''}</TableCell>

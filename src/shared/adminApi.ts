@@ -34,6 +34,8 @@ export const adminRoutes = {
   cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
   /** Takes the lead out of the Spam folder and notifies. */
   notSpam: { method: 'POST', path: '/api/admin/leads/:docId/not-spam' },
+  /** Body: { subject, text } (src/shared/replyDraft.ts). E-mails the lead's visitor and marks the lead Replied; answers the lead. */
+  reply: { method: 'POST', path: '/api/admin/leads/:docId/reply' },
   /** Sends one notification again. */
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
@@ -128,6 +130,24 @@ export interface LeadDetail extends LeadSummary {
    */
   cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
   deliveries: Delivery[];
+  /** The e-mails sent to the visitor (the auto-reply, the agency's replies), oldest first. */
+  mails: VisitorMail[];
+}
+
+/** One e-mail to a lead's visitor, with the state of its delivery (src/server/notify/visitorMail.ts). */
+export interface VisitorMail {
+  /** Its delivery's id (and its Message-ID's first part). */
+  id: string;
+  kind: 'autoReply' | 'reply';
+  /** The account that sent a reply; null for the auto-reply. */
+  author: string | null;
+  subject: string;
+  /** Milliseconds since 1970. */
+  createdAt: number;
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  sentAt: number | null;
 }
 
 /** GET /api/session: who is signed in (if anyone), or what the sign-in page needs. */

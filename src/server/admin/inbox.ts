@@ -9,7 +9,7 @@ import type { LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi'
 import { cvOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { selectLeads, type LeadRow } from '../leads';
-import { deliveriesOf, queueNotifications } from '../notify';
+import { deliveriesOf, queueNotifications, visitorMailsOfLead } from '../notify';
 import type { Store, StoredFile } from '../store';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
@@ -55,6 +55,7 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
     note: lead.note,
     cv: cv.state === 'kept' ? { state: 'kept', bytes: cv.stored.size } : cv,
     deliveries: deliveriesOf(store, docId),
+    mails: visitorMailsOfLead(store, docId),
   };
 }
 
