@@ -141,9 +141,10 @@ export default {
     noAddress: 'This lead has no e-mail address to reply to.',
     historyHeading: 'E-mails to them',
     noHistory: 'No e-mail has been sent to them yet.',
-    historyColumns: { at: 'When', by: 'By', subject: 'Subject', state: 'State' },
-    // The "By" of the e-mail the site sends at once (config/forms, autoReply).
-    autoReply: 'Auto-reply',
+    // Under each e-mail's subject: {at}, {by} and {state} are replaced.
+    historyLine: '{at}, by {by}: {state}',
+    // Who sent the e-mail the site sends at once (config/forms, autoReply), in historyLine.
+    autoReply: 'the site (auto-reply)',
     subjectMaxLength: 200,
     textMaxLength: 10000,
     problems: {

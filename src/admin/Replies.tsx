@@ -7,11 +7,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
@@ -99,35 +94,24 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
   );
 }
 
-/** The e-mails sent to the visitor, oldest first. */
+/** The e-mails sent to the visitor, oldest first: each subject, then when, by whom, and its delivery state. */
 export function VisitorMails({ mails }: { mails: readonly VisitorMail[] }) {
   if (mails.length === 0) return <Typography>{t.noHistory}</Typography>;
   return (
-    <Table size="small" aria-labelledby="mails-heading" sx={{ '& td': { overflowWrap: 'anywhere', verticalAlign: 'top' } }}>
-      <TableHead>
-        <TableRow>
-          {Object.values(t.historyColumns).map((heading) => (
-            <TableCell key={heading}>{heading}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {mails.map((mail) => (
-          <TableRow key={mail.id}>
-            <TableCell>{formatDate(mail.createdAt)}</TableCell>
-            <TableCell>{mail.kind === 'autoReply' ? t.autoReply : mail.author}</TableCell>
-            <TableCell>{visible(mail.subject)}</TableCell>
-            <TableCell>
-              {deliveryStateLabel(mail)}
-              {mail.lastError && (
-                <Typography variant="body2" color="text.secondary">
-                  {mail.lastError}
-                </Typography>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <Box component="ol" aria-labelledby="mails-heading" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
+      {mails.map((mail) => (
+        <Box component="li" key={mail.id} sx={{ overflowWrap: 'anywhere', borderBottom: 1, borderColor: 'divider', pb: 1.5 }}>
+          <Typography sx={{ fontWeight: 700 }}>{visible(mail.subject)}</Typography>
+          <Typography color="text.secondary">
+            {fill(t.historyLine, { at: formatDate(mail.createdAt), by: mail.kind === 'autoReply' ? t.autoReply : (mail.author ?? ''), state: deliveryStateLabel(mail) })}
+          </Typography>
+          {mail.lastError && (
+            <Typography variant="body2" color="text.secondary">
+              {mail.lastError}
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../config/forms';
-import { checkPlaceholders, list, longText, number, object, text, type Infer, type Schema } from './schema';
+import { checkPlaceholders, list, longText, number, object, template, text, type Infer, type Schema } from './schema';
 import { siteSchema } from './siteSchema';
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
@@ -70,7 +70,7 @@ export const adminSchema = object({
   }),
   replies: object({
     ...texts(['heading', 'to', 'template', 'blank', 'subject', 'text', 'send', 'sending', 'sent', 'noAddress', 'historyHeading', 'noHistory']).shape,
-    historyColumns: texts(['at', 'by', 'subject', 'state']),
+    historyLine: template(['at', 'by', 'state']),
     autoReply: text(),
     subjectMaxLength: number({ min: 10, max: 998, integer: true }),
     textMaxLength: number({ min: 100, max: 100_000, integer: true }),
