@@ -233,7 +233,7 @@ export function LeadPage() {
           </Section>
 
           <Section id="reply-heading" heading={admin.replies.heading}>
-            <ReplyComposer lead={lead} onSent={show} />
+            <ReplyComposer key={lead.docId} lead={lead} onSent={show} />
           </Section>
           <Section id="mails-heading" heading={admin.replies.historyHeading}>
             <VisitorMails mails={lead.mails} />

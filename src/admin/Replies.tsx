@@ -21,10 +21,10 @@ import { Notice, useNotice } from './Notice';
 const t = admin.replies;
 type Template = { name: string; subject: string; text: string };
 
-/** The form's templates, filled with what this lead sent (each value as stored). */
+/** The form's templates, filled with what this lead sent (hidden characters shown by their code, so the owner sees them). */
 function templatesFor(lead: LeadDetail): (ReplyDraft & { name: string })[] {
   const form = formNamed(lead.form);
-  const values = Object.fromEntries((form?.fields ?? []).map((f) => [f.name, String(lead.document[f.name] ?? '').trim()]));
+  const values = Object.fromEntries((form?.fields ?? []).map((f) => [f.name, visible(String(lead.document[f.name] ?? '').trim())]));
   const own = (t.templates as Readonly<Record<string, readonly Template[] | undefined>>)[lead.form] ?? [];
   return own.map((template) => ({ name: template.name, subject: fill(template.subject, values).replace(/\s+/g, ' '), text: fill(template.text, values) }));
 }
