@@ -236,7 +236,7 @@ export function LeadPage() {
             <ReplyComposer key={lead.docId} lead={lead} onSent={show} />
           </Section>
           <Section id="mails-heading" heading={admin.replies.historyHeading}>
-            <VisitorMails mails={lead.mails} />
+            <VisitorMails mails={lead.mails} onSendAgain={(id) => void sendAgain(id)} />
           </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>

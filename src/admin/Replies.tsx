@@ -94,8 +94,8 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
   );
 }
 
-/** The e-mails sent to the visitor, oldest first: each subject, then when, by whom, and its delivery state. */
-export function VisitorMails({ mails }: { mails: readonly VisitorMail[] }) {
+/** The e-mails sent to the visitor, oldest first: each subject, then when, by whom, and its delivery state (a failed one can be sent again). */
+export function VisitorMails({ mails, onSendAgain }: { mails: readonly VisitorMail[]; onSendAgain: (deliveryId: string) => void }) {
   if (mails.length === 0) return <Typography>{t.noHistory}</Typography>;
   return (
     <Box component="ol" aria-labelledby="mails-heading" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
@@ -109,6 +109,11 @@ export function VisitorMails({ mails }: { mails: readonly VisitorMail[] }) {
             <Typography variant="body2" color="text.secondary">
               {mail.lastError}
             </Typography>
+          )}
+          {mail.state === 'failed' && (
+            <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onSendAgain(mail.id)}>
+              {admin.lead.sendAgain}
+            </Button>
           )}
         </Box>
       ))}
