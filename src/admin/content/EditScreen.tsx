@@ -18,12 +18,13 @@ import admin from '../../../config/admin';
 import type { Problem } from '../../config/checkContent';
 import { formatPath } from '../../config/schema';
 import type { PageConfig } from '../../config/pageSchema';
+import type { SiteConfig } from '../../config/siteSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
 import type { ContentImage, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { entriesOf, useContent, type Entry } from './ContentScreens';
-import { formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
+import { formIdOf, pageIdOf, problemsOf, schemaOfFile, SITE_FILE, valueOf } from './files';
 import { fieldId } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget } from './Preview';
 import { SchemaForm } from './SchemaForm';
@@ -188,7 +189,7 @@ export function EditScreen() {
                 {t.previewSent}
               </Alert>
             )}
-            <Preview target={target} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} />
+            <Preview target={target} site={valueOf(snapshot, edits, SITE_FILE) as SiteConfig} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} />
           </Box>
         )}
       </Box>
