@@ -34,9 +34,11 @@ beforeAll(async () => {
 
 const edited = (text: string) => `${text} (edited)`;
 
+type Draft<T> = { -readonly [K in keyof T]: Draft<T[K]> };
+
 /** The built site with every text an office edit would change in the frame changed. */
 function draftSite(): SiteConfig {
-  const draft = JSON.parse(JSON.stringify(site)) as SiteConfig;
+  const draft = JSON.parse(JSON.stringify(site)) as Draft<SiteConfig>;
   const first = draft.navigation.links[0]!;
   first.label = edited(first.label);
   draft.navigation.cta.label = edited(draft.navigation.cta.label);

@@ -145,7 +145,6 @@ function ChoiceEditor(props: FieldProps) {
       {...field}
       select
       value={typeof value === 'string' ? value : NONE}
-      disabled={schema.meta.contract}
       onChange={(event) => onChange(event.target.value === NONE ? undefined : event.target.value)}
     >
       {schema.optional && <MenuItem value={NONE}>{t.none}</MenuItem>}
