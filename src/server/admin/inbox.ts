@@ -9,7 +9,7 @@ import type { BulkAction, LeadDetail, LeadStatus, LeadSummary } from '../../shar
 import { cvOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { selectLeads, type LeadRow } from '../leads';
-import { deliveriesOf, queueNotifications } from '../notify';
+import { deliveriesOf, queueNotifications, visitorMailsOfLead } from '../notify';
 import { sourceOfLead } from '../sources';
 import type { Store, StoredFile } from '../store';
 import { deleteLeads } from './privacy';
@@ -57,6 +57,7 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
     note: lead.note,
     cv: cv.state === 'kept' ? { state: 'kept', bytes: cv.stored.size } : cv,
     deliveries: deliveriesOf(store, docId),
+    mails: visitorMailsOfLead(store, docId),
     source: sourceOfLead(store.db, docId) ?? null,
   };
 }
