@@ -140,10 +140,12 @@ async function bench() {
         ['a search in the messages, by name (100)', 'spam=false&q=message%201&sort=name&pageSize=100'],
       ];
       for (const [name, query] of views) {
-        await timed(base, cookie, query);
+        // The first answer works the view out; the next ones (the same view again, its next
+        // pages) find the counts and a search's leads kept while no lead changes.
+        const first = await timed(base, cookie, query);
         const runs = [];
         for (let i = 0; i < 7; i++) runs.push(await timed(base, cookie, query));
-        console.log(`list, ${name}: ${runs[0]!.bytes} bytes, median ${ms(percentile(runs.map((r) => r.ms), 50))}, max ${ms(Math.max(...runs.map((r) => r.ms)))}`);
+        console.log(`list, ${name}: ${runs[0]!.bytes} bytes, first ${ms(first.ms)}, then median ${ms(percentile(runs.map((r) => r.ms), 50))}, max ${ms(Math.max(...runs.map((r) => r.ms)))}`);
       }
 
       await new Promise((r) => setTimeout(r, 1000));
