@@ -122,7 +122,7 @@ function searchHits(needle: string): { sql: string; params: Params } {
 interface Where {
   sql: string;
   params: Params;
-  /** The documents are read (one lead's page, or a search for the index's separator: every document is read). */
+  /** The documents are read (a search for the text that separates values in the index: every document is read, as before). */
   documents: boolean;
 }
 
