@@ -147,6 +147,22 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: "each spam verdict of the agency (\"Mark as spam\", \"Not spam\"): which lead, which verdict, who, when; kept so a later filter can learn from them",
+    up(db) {
+      // Deleted with their lead (a deletion or an erasure leaves nothing of it).
+      db.exec(`
+        CREATE TABLE spam_marks (
+          id        INTEGER PRIMARY KEY AUTOINCREMENT,
+          doc_id    TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          verdict   TEXT    NOT NULL CHECK (verdict IN ('spam', 'not_spam')),
+          marked_by TEXT    NOT NULL,
+          marked_at TEXT    NOT NULL
+        );
+        CREATE INDEX spam_marks_by_lead ON spam_marks (doc_id);
+      `);
+    },
+  },
+  {
     name: "each lead's sort and search keys beside it (leadKeys.ts): the inbox's pages are index walks, its search an index of each value's characters, pairs and trigrams",
     up(db) {
       db.exec(`
