@@ -84,6 +84,12 @@ function roomWalls() {
     zone('ui', 'sections', 'src/ui holds small pieces the layout and sections use: it must not import a section.'),
   ];
   const testsOnly = { target: './src', from: './src/test', message: 'Fixtures and fakes (src/test) are for tests only.' };
+  // The content editor's preview draws the layout and the sections with the draft site config (tests read the built one).
+  const draftable = ['layout', 'sections'].map((target) => ({
+    target: `./src/${target}`,
+    from: './config/site.ts',
+    message: `src/${target} reads config/site.ts with useSite() (src/ui/siteConfig.ts), so the content editor's preview can draw the draft: do not import it.`,
+  }));
   const importWalls = (zones) => ({
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
@@ -91,7 +97,7 @@ function roomWalls() {
   });
   const islandFiles = islandRooms.map((room) => (room.endsWith('.tsx') ? `src/${room}` : `src/${room}/**/*.{ts,tsx}`));
   return [
-    { files: ['src/**/*.{ts,tsx}'], ...importWalls([...walls, testsOnly]) },
+    { files: ['src/**/*.{ts,tsx}'], ...importWalls([...walls, testsOnly, ...draftable]) },
     {
       files: islandFiles,
       ignores: ['src/**/*.test.{ts,tsx}'],

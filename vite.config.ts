@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { dataAdapter } from './src/build/dataAdapter.ts';
 import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
-import { compileHints, configCheck, devEditor, devPages } from './src/build/vitePlugins.ts';
+import { browserInlineSrc, compileHints, configCheck, devEditor, devInbox, devPages } from './src/build/vitePlugins.ts';
 
 const root = import.meta.dirname;
 
@@ -28,6 +28,9 @@ export default defineConfig(({ mode }) => {
         ].map((file) => path.join(root, file)),
       }),
       configCheck({ root }),
+      // The inbox and its content editor at /admin (admin.html; its build is vite.admin.config.ts).
+      devInbox({ root }),
+      { ...browserInlineSrc({ root }), apply: 'serve' },
       devPages({ root }),
       // The content editor's API over this checkout's files, without sign-in (src/server/content/devEditor.ts, loaded when first asked).
       devEditor({ root }),

@@ -156,6 +156,67 @@ export default {
     loading: 'Loading the lead…',
   },
 
+  // Replying to a lead from its page: the e-mail goes from the site's mail settings, with the
+  // agency's address (config/site.ts contact.email) to answer to, and marks the lead Replied.
+  replies: {
+    heading: 'Reply',
+    // {address} is replaced.
+    to: 'To {address}. Their answer comes back to the agency\'s address.',
+    template: 'Start from',
+    blank: 'A blank reply',
+    subject: 'Subject',
+    text: 'Message',
+    send: 'Send the reply',
+    sending: 'Sending…',
+    sent: 'The reply is on its way. The lead is marked Replied.',
+    noAddress: 'This lead has no e-mail address to reply to.',
+    historyHeading: 'E-mails to them',
+    noHistory: 'No e-mail has been sent to them yet.',
+    // Under each e-mail's subject: {at}, {by} and {state} are replaced.
+    historyLine: '{at}, by {by}: {state}',
+    // Who sent the e-mail the site sends at once (config/forms, autoReply), in historyLine.
+    autoReply: 'the site (auto-reply)',
+    subjectMaxLength: 200,
+    textMaxLength: 10000,
+    problems: {
+      subjectMissing: 'Please write a subject.',
+      // {max} is replaced.
+      subjectTooLong: 'Please keep the subject to one line of {max} characters or fewer.',
+      textMissing: 'Please write the message.',
+      textTooLong: 'Please keep the message to {max} characters or fewer.',
+    },
+    // Texts to start a reply from, per form: {field name} is replaced by what the visitor sent
+    // (the fields of that form in config/forms). The owner reads and changes it before sending.
+    templates: {
+      contact: [
+        {
+          name: 'Thank you, let us talk',
+          subject: 'Your message to Business Growth',
+          text: 'Dear {Fullname},\n\nThank you for your message about {Company}. We would like to hear more: when could we call you for fifteen minutes?\n\nKind regards,\nBusiness Growth',
+        },
+      ],
+      inquiry: [
+        {
+          name: 'Ask for a call',
+          subject: 'Your project: {Pname}',
+          text: 'Dear {Fname},\n\nThank you for your inquiry about {Pname}. To prepare a quote we would like to ask a few questions: when could we call you?\n\nKind regards,\nBusiness Growth',
+        },
+      ],
+      freelancer: [
+        {
+          name: 'Invite to a call',
+          subject: 'Your application to Business Growth',
+          text: 'Dear {fullName},\n\nThank you for your application. Your profile interests us: when could we talk for half an hour?\n\nKind regards,\nBusiness Growth',
+        },
+        {
+          name: 'Not now',
+          subject: 'Your application to Business Growth',
+          text: 'Dear {fullName},\n\nThank you for your application. We have no project that matches your profile just now; we keep it and will come back to you when we do.\n\nKind regards,\nBusiness Growth',
+        },
+      ],
+    },
+  },
+
   erase: {
     heading: 'Erase everything for an e-mail address',
     intro: 'When someone asks the agency to delete their data: every lead with this e-mail address, in every form, the Spam folder included, is deleted with its CV. Backups taken before keep them until they are replaced.',

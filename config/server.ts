@@ -52,6 +52,11 @@ export default {
       replyHint: 'Reply to this e-mail to answer them directly.',
     },
     webhookText: '{subject}: {link}',
+    // The auto-reply to the visitor (each form's own subject and text: config/forms, `autoReply`).
+    // Their name is the only thing they typed that it carries: letters, spaces, hyphens and
+    // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing
+    // is left. At most one per address per day, and at most `perDay` in all each day (UTC).
+    autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
   },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -149,7 +154,14 @@ export default {
       imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
       badImageSize: 'Say how large the page draws the picture: width and height in pixels, from 1 to {max}.',
+      // Replying from a lead's page.
+      noReplyAddress: 'This lead has no e-mail address to reply to.',
+      repliesOff: 'Replies are sent through the site\'s mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.',
+      // {minutes} is replaced.
+      tooManyReplies: 'Too many replies from this account just now. Please wait {minutes} minutes and try again.',
     },
+    // Replies sent from the inbox, per account: a few at once, then this many per this many seconds.
+    replyRate: { requests: 30, perSeconds: 3600 },
     // The longest private note on a lead, in characters.
     noteMaxLength: 10000,
     // Pictures uploaded in the content editor: the largest file taken, and the largest picture

@@ -153,6 +153,7 @@ describe('the other scripts refuse an unknown option and a word they do not take
     ['npm run lighthouse', process.execPath, ['scripts/lighthouse.mjs']],
     ['npm run navigation', process.execPath, ['scripts/navigation.mjs']],
     ['node scripts/screenshots.mjs', process.execPath, ['scripts/screenshots.mjs']],
+    ['npx tsx scripts/editor-screenshots.mjs', tsx, ['scripts/editor-screenshots.mjs']],
   ];
 
   it('with one sentence, exit code 2, before doing anything', async () => {

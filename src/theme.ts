@@ -4,6 +4,7 @@
  */
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import site from '../config/site';
+import type { SiteConfig } from './config/siteSchema';
 import { fontFamily } from './islands/tokens';
 
 declare module '@mui/material/styles' {
@@ -27,10 +28,11 @@ interface MessageColors {
   warning: string;
 }
 
-export function createSiteTheme(): Theme {
-  const c = site.brand.colors;
+/** `config`: the built config/site.ts unless given (the content editor's preview gives the draft). */
+export function createSiteTheme(config: SiteConfig = site): Theme {
+  const c = config.brand.colors;
   return createTheme({
-    breakpoints: { values: site.constants.breakpoints },
+    breakpoints: { values: config.constants.breakpoints },
     palette: {
       primary: { main: c.primary, dark: c.primaryDark, contrastText: '#ffffff' },
       secondary: { main: c.secondary, contrastText: c.text },

@@ -44,6 +44,11 @@ export default {
   failure: {},
   keepInMemory: true,
   notify: { subject: 'New message from {Fullname} ({Company})', email: true, webhook: true },
+  // The e-mail the visitor gets at once (only {Fullname} may be used: nothing else they typed is in it).
+  autoReply: {
+    subject: 'We received your message',
+    text: 'Hello {Fullname},\n\nThank you for contacting Business Growth. We have received your message and will get back to you within one working day.\n\nThe Business Growth team',
+  },
   // A message to the agency: kept two years.
   retention: { days: 730 },
   messages,

@@ -74,6 +74,11 @@ export default {
   success: { toast: 'Thankyou For Connecting , We Will Meassage Soon.. For Join Team', variant: 'success' },
   failure: { toast: 'Plase Try agin', variant: 'error' },
   notify: { subject: 'New application from {fullName}', email: true, webhook: true },
+  // The e-mail the applicant gets at once (only {fullName} may be used: nothing else they typed is in it).
+  autoReply: {
+    subject: 'We received your application',
+    text: 'Hello {fullName},\n\nThank you for applying to join our team of freelancers. We look at every application and will contact you if your profile matches a project.\n\nThe Business Growth team',
+  },
   // An application: kept one year; the CV itself half a year.
   retention: { days: 365, cvDays: 180 },
   messages,

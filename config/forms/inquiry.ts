@@ -24,6 +24,11 @@ export default {
   failure: { toast: 'Plas Try Agin', variant: 'error' },
   // What the agency is told of each new inquiry (mail and webhook, once the settings of docs/inbox.md are made).
   notify: { subject: 'New inquiry from {Fname}', email: true, webhook: true },
+  // The e-mail the visitor gets at once (only {Fname} may be used: nothing else they typed is in it).
+  autoReply: {
+    subject: 'Thank you for your inquiry',
+    text: 'Hello {Fname},\n\nThank you for telling us about your project. We will study your requirement and get back to you within one working day.\n\nThe Business Growth team',
+  },
   // A business inquiry: kept two years, long enough to follow up and to answer questions about a quote.
   retention: { days: 730 },
   messages,

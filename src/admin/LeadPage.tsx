@@ -34,8 +34,9 @@ import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
-import { fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
+import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
+import { ReplyComposer, VisitorMails } from './Replies';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -58,9 +59,17 @@ function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string
  * false); line breaks kept; everything as text, hidden characters shown by their code and the
  * value isolated, so nothing it holds reorders what is around it.
  */
-function Value({ value: raw, linked = true }: { value: string; linked?: boolean }) {
+function Value({ value: raw, linked = true, contact }: { value: string; linked?: boolean; contact?: string }) {
   if (raw.trim() === '') return <Typography component="span" color="text.secondary">{t.empty}</Typography>;
   const value = visible(raw);
+  // An e-mail address or phone number (mailto:, tel:): opens the mail program or the phone.
+  if (contact) {
+    return (
+      <Link href={contact} sx={{ overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+        {value}
+      </Link>
+    );
+  }
   const href = linked ? webAddress(raw) : undefined;
   if (href) {
     return (
@@ -88,13 +97,11 @@ function Section({ id, heading, children }: { id: string; heading: string; child
   );
 }
 
-/** A pending delivery with an error is being retried (src/server/notify: a resend clears the error). */
-const deliveryState = (delivery: Delivery) => (delivery.state === 'pending' && delivery.lastError !== null ? t.deliveryStates.retrying : t.deliveryStates[delivery.state]);
 
 /** A delivery's cells, in the order of config/admin.ts deliveryColumns. */
 const deliveryCells = (delivery: Delivery): [keyof typeof t.deliveryColumns, string | number][] => [
   ['channel', t.channels[delivery.channel as keyof typeof t.channels] ?? delivery.channel],
-  ['state', deliveryState(delivery)],
+  ['state', deliveryStateLabel(delivery)],
   ['attempts', delivery.attempts],
   ['lastError', delivery.lastError ?? ''],
   ['sentAt', delivery.sentAt ? formatDate(delivery.sentAt) : ''],
@@ -290,7 +297,7 @@ export function LeadPage() {
                     {field.label}
                   </Box>
                   <Box component="dd" sx={{ m: 0 }}>
-                    <Value value={field.value} />
+                    <Value value={field.value} contact={contactAddress(formNamed(lead.form)?.fields.find((f) => f.name === field.key)?.kind, field.value)} />
                   </Box>
                 </Box>
               ))}
@@ -298,6 +305,12 @@ export function LeadPage() {
           </Section>
 
           {/* Where the lead came from (its source) goes here, as a section of its own. */}
+          <Section id="reply-heading" heading={admin.replies.heading}>
+            <ReplyComposer key={lead.docId} lead={lead} onSent={show} />
+          </Section>
+          <Section id="mails-heading" heading={admin.replies.historyHeading}>
+            <VisitorMails mails={lead.mails} onSendAgain={(id) => void sendAgain(id)} />
+          </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>
             {lead.cv.state === 'kept' ? (
@@ -329,7 +342,9 @@ export function LeadPage() {
                       {Object.values(t.deliveryColumns).map((heading) => (
                         <TableCell key={heading}>{heading}</TableCell>
                       ))}
-                      <TableCell />
+                      <TableCell>
+                        <ScreenReaderText>{t.sendAgain}</ScreenReaderText>
+                      </TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>

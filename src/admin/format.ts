@@ -20,3 +20,22 @@ export const webAddress = (value: string): string | undefined => httpAddress(val
 export const formLabel = (form: string) => admin.forms[form as keyof typeof admin.forms] ?? form;
 
 export { fill, visible };
+
+/** A delivery's state in words: a pending one with an error is being retried (a resend clears the error). */
+export const deliveryStateLabel = (delivery: { state: 'pending' | 'sent' | 'failed'; lastError: string | null }) =>
+  delivery.state === 'pending' && delivery.lastError !== null ? admin.lead.deliveryStates.retrying : admin.lead.deliveryStates[delivery.state];
+
+/**
+ * A visitor's e-mail address or phone number as a mailto: or tel: link target, by its field's kind
+ * in config/forms ('email', 'tel'). Only a plain address or number becomes one (no ?, &, / or
+ * spaces that could add a subject, a body or another recipient); anything else stays text.
+ */
+export function contactAddress(kind: string | undefined, value: string): string | undefined {
+  const text = value.trim();
+  if (kind === 'email') return /^[^\s@<>"',;:?#&/\\%]+@[^\s@<>"',;:?#&/\\%]+\.[^\s@<>"',;:?#&/\\%]+$/.test(text) ? `mailto:${text}` : undefined;
+  if (kind === 'tel') {
+    const number = text.replace(/[\s().-]/g, '');
+    return /^\+?\d{3,15}$/.test(number) ? `tel:${number}` : undefined;
+  }
+  return undefined;
+}

@@ -82,7 +82,8 @@ export function devPages({ root }: { root: string }): Plugin {
       server.middlewares.use(async (request, response, next) => {
         const url = request.originalUrl ?? '/';
         const pathname = url.split('?')[0] ?? '/';
-        const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/@') && !/\.[a-z0-9]+$/i.test(pathname);
+        const isPage =
+          request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/@') && !isInboxAddress(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
         if (!isPage) return next();
         try {
           const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as PageRenderer;
@@ -101,6 +102,52 @@ export function devPages({ root }: { root: string }): Plugin {
           next(error);
         }
       });
+    },
+  };
+}
+
+/** The inbox's addresses (/admin and under it): admin.html answers them, as on our server. */
+const isInboxAddress = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
+
+/**
+ * In development the inbox (and in it the content editor, whose API devEditor answers) is
+ * admin.html at /admin and every address under it, as our server answers it.
+ */
+export function devInbox({ root }: { root: string }): Plugin {
+  return {
+    name: 'dev-inbox',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const url = request.originalUrl ?? '/';
+        if (request.method !== 'GET' || !isInboxAddress(url.split('?')[0] ?? '/')) return next();
+        try {
+          const html = await server.transformIndexHtml(url, readFileSync(path.join(root, 'admin.html'), 'utf8'));
+          response.setHeader('Content-Type', 'text/html; charset=utf-8');
+          // No Content-Security-Policy in development: the nonce placeholders are left empty.
+          response.end(html.replaceAll(CSP_NONCE_PLACEHOLDER, ''));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
+
+/**
+ * The content editor's preview draws the site's layout in the browser: inlineSrc, which reads
+ * public/ with node:fs when pages are drawn on the server, is replaced by its browser twin in
+ * the browser's code (never in the server renderer's).
+ */
+export function browserInlineSrc({ root }: { root: string }): Plugin {
+  const browser = path.join(root, 'src/ui/inlineSrc.browser.ts');
+  return {
+    name: 'inline-src-in-browser',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (options?.ssr) return null;
+      if (importer && /\/ui\/inlineSrc$/.test(source) && path.resolve(path.dirname(importer), source) === path.join(root, 'src/ui/inlineSrc')) return browser;
+      return null;
     },
   };
 }

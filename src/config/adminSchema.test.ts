@@ -60,6 +60,22 @@ describe('config/admin.ts', () => {
   });
 });
 
+describe('replies and auto-replies', () => {
+  test('a reply template naming a field its form does not have, and an auto-reply naming more than the name', () => {
+    expect(
+      problemsOf((c) => {
+        (((c.admin.replies as Json).templates as Record<string, Json[]>).inquiry![0]!).subject = 'About {Pnam}';
+        (c.forms.contact!.autoReply as Json).text = 'Hello {Fullname}, you wrote: {Messsage}';
+        c.forms.newsletter!.autoReply = { subject: 'Welcome {Email}', text: 'Thanks.' };
+      }),
+    ).toEqual([
+      'config/admin.ts: replies.templates.inquiry[0].subject uses {Pnam}, which is not a field of the form "inquiry". Did you mean {Pname}? Use one of: {Fname}, {Email}, {Number}, {Pname}.',
+      "config/forms/newsletter.ts: autoReply.subject uses {Email}, but an auto-reply may carry only the visitor's name (so the form cannot mail anyone someone else's words). This form has no name field: write it without placeholders.",
+      "config/forms/contact.ts: autoReply.text uses {Messsage}, but an auto-reply may carry only the visitor's name (so the form cannot mail anyone someone else's words). Use {Fullname}, or no placeholder.",
+    ]);
+  });
+});
+
 describe('retention in config/forms', () => {
   test('missing', () => {
     expect(problemsOf((c) => delete c.forms.inquiry!.retention)).toEqual([

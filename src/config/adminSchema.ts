@@ -1,5 +1,6 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
-import { object, text, type Infer, type Schema } from './schema';
+import forms from '../../config/forms';
+import { checkPlaceholders, list, longText, number, object, template, text, type Infer, type Schema } from './schema';
 import { siteSchema } from './siteSchema';
 import { BULK_ACTIONS } from '../shared/adminApi';
 
@@ -93,6 +94,15 @@ export const adminSchema = object({
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
     ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading']).shape,
   }),
+  replies: object({
+    ...texts(['heading', 'to', 'template', 'blank', 'subject', 'text', 'send', 'sending', 'sent', 'noAddress', 'historyHeading', 'noHistory']).shape,
+    historyLine: template(['at', 'by', 'state']),
+    autoReply: text(),
+    subjectMaxLength: number({ min: 10, max: 998, integer: true }),
+    textMaxLength: number({ min: 100, max: 100_000, integer: true }),
+    problems: texts(['subjectMissing', 'subjectTooLong', 'textMissing', 'textTooLong']),
+    templates: replyTemplates(),
+  }),
   erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased', 'erasedOne']),
   errors: texts(['network', 'unexpected']),
   content: object({
@@ -108,6 +118,35 @@ export const adminSchema = object({
     labels: labelTexts(),
   }),
 });
+
+/**
+ * Reply templates by form (a form may have none): each {placeholder} must be a field of that
+ * form (config/forms; field names are the data contract, so the bundled forms say which).
+ */
+function replyTemplates(): Schema<Readonly<Record<string, readonly { name: string; subject: string; text: string }[]>>> {
+  const templates = list(object({ name: text(), subject: text(), text: longText() }));
+  return {
+    optional: false,
+    expects: 'a group of keys in {curly braces}',
+    meta: { kind: 'record', value: templates, keysFrom: 'forms' },
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
+      for (const [id, given] of Object.entries(value)) {
+        if (!ctx.formIds.has(id)) {
+          ctx.report([...path, id], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`);
+          continue;
+        }
+        templates.check(given, [...path, id], ctx);
+        const fields = (forms as Record<string, { fields: readonly { name: string }[] } | undefined>)[id]?.fields.map((f) => f.name) ?? [];
+        (Array.isArray(given) ? given : []).forEach((item: unknown, i) => {
+          for (const key of ['subject', 'text'] as const) {
+            checkPlaceholders((item as Record<string, unknown> | null)?.[key], fields, `a field of the form "${id}"`, [...path, id, i, key], ctx);
+          }
+        });
+      }
+    },
+  };
+}
 
 /** A name for some of config/site.ts's keys (a part of the site the editor offers). */
 function siteParts(): Schema<Readonly<Record<string, string>>> {

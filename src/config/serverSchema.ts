@@ -85,6 +85,12 @@ export const serverSchema = object({
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
     webhookText: template(['subject', 'link']),
+    /** The auto-reply to the visitor: how much of their name it may carry, the word used without one, the most sent per day. */
+    autoReply: object({
+      nameMaxLength: number({ min: 1, max: 60, integer: true }),
+      withoutName: text(),
+      perDay: number({ min: 1, integer: true }),
+    }),
   }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
   headers: object({
@@ -185,7 +191,12 @@ export const serverSchema = object({
       imageTooLarge: text(),
       notAnImage: text(),
       badImageSize: text(),
+      noReplyAddress: text(),
+      repliesOff: text(),
+      tooManyReplies: text(),
     }),
+    /** Replies one account may send from the inbox: `requests` at once, refilled over `perSeconds`. */
+    replyRate: object({ requests: number({ min: 1, integer: true }), perSeconds: number({ min: 1, integer: true }) }),
     noteMaxLength: number({ min: 1, integer: true }),
     imageMaxBytes: number({ min: 1, integer: true }),
     imageMaxPixels: number({ min: 1, integer: true }),

@@ -1,7 +1,7 @@
 import Fab from '@mui/material/Fab';
-import site from '../../config/site';
 import { linkTarget } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
+import { useSite } from '../ui/siteConfig';
 
 /**
  * The round chat button. It floats in the bottom corner only where the screen leaves a margin
@@ -11,6 +11,7 @@ import { Icon } from '../ui/icons';
  * beside the back-to-top link (e2e/overlap.e2e.ts checks every form at every width).
  */
 export function ChatButton() {
+  const site = useSite();
   return (
     <Fab
       color="primary"

@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import site from '../../config/site';
+import { useSite } from '../ui/siteConfig';
 
 export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
-  const { heading, text, homeLabel } = site.ui.errorScreen;
+  const { heading, text, homeLabel } = useSite().ui.errorScreen;
   const body = (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 } }}>
       <Paper sx={{ p: { xs: 4, md: 6 }, textAlign: 'center', borderTop: 6, borderColor: 'secondary.main' }} elevation={3} role="alert">

@@ -6,13 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import site from '../../config/site';
 import type { SiteConfig } from '../config/siteSchema';
 import { FormSlot } from '../ui/FormSlot';
 import { linkTarget, SmartLink } from '../ui/SmartLink';
 import { ChatButton } from './ChatButton';
 import { Icon } from '../ui/icons';
 import { plainList } from '../ui/plainList';
+import { useSite } from '../ui/siteConfig';
 
 const footerText = 'rgba(255,255,255,0.82)';
 
@@ -30,6 +30,7 @@ function Copyright({ template }: { template: string }) {
 }
 
 export function Footer() {
+  const site = useSite();
   const footer: SiteConfig['footer'] = site.footer;
   return (
     <Box component="footer" sx={{ bgcolor: 'text.primary', color: 'common.white', pt: { xs: 6, md: 9 } }}>

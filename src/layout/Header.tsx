@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
-import site from '../../config/site';
 import { pageOfHref } from '../shared/routing';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
@@ -19,10 +18,12 @@ import { useCurrentPage } from './useCurrentPage';
 import { plainList } from '../ui/plainList';
 import { Island } from '../ui/Island';
 import { inlineSrc } from '../ui/inlineSrc';
+import { useSite } from '../ui/siteConfig';
 
 const NAV_ID = 'site-navigation';
 
 function ContactBar() {
+  const site = useSite();
   const { phone, email } = site.contact;
   return (
     <Box
@@ -58,6 +59,7 @@ function ContactBar() {
 
 function NavLinks({ vertical }: { vertical: boolean }) {
   const current = useCurrentPage();
+  const site = useSite();
   return (
     <Box
       component="ul"
@@ -103,6 +105,7 @@ function NavLinks({ vertical }: { vertical: boolean }) {
  * islands (src/islands/menu/), the links in the panel plain HTML drawn here.
  */
 export function Header() {
+  const site = useSite();
   const nav = site.navigation;
   return (
     <>

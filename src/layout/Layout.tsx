@@ -2,15 +2,16 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import site from '../../config/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { OrganizationData } from './OrganizationData';
 import { SkipLink } from './SkipLink';
+import { useSite } from '../ui/siteConfig';
 
 const MAIN_ID = 'main';
 
 export function Layout({ children }: { children?: ReactNode }) {
+  const site = useSite();
   return (
     <Box id="top" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink target={MAIN_ID} label={site.ui.skipToContent} />

@@ -1,7 +1,8 @@
 /** The agency as structured data (schema.org Organization, JSON-LD), all from config/site.ts. */
-import site from '../../config/site';
+import type { SiteConfig } from '../config/siteSchema';
+import { useSite } from '../ui/siteConfig';
 
-function organizationData() {
+function organizationData(site: SiteConfig) {
   const { brand, contact, social } = site;
   return {
     '@context': 'https://schema.org',
@@ -27,6 +28,6 @@ function organizationData() {
 
 export function OrganizationData() {
   // JSON in a script element: "<" is escaped so no text in config can close the element.
-  const json = JSON.stringify(organizationData()).replace(/</g, '\\u003c');
+  const json = JSON.stringify(organizationData(useSite())).replace(/</g, '\\u003c');
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -189,7 +189,11 @@ onTmpfs('a data disk that is full when the site starts', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await postInquiry(base)).status).toBe(201);
     expect(app!.store.count(forms.inquiry.collection)).toBe(2);
-    expect(app!.store.db.prepare("SELECT channel, state FROM deliveries").all()).toEqual([{ channel: 'email', state: 'pending' }]);
+    // The agency's notification and the visitor's auto-reply, both waiting for the e-mail setting.
+    expect(app!.store.db.prepare('SELECT channel, state FROM deliveries ORDER BY channel').all()).toEqual([
+      { channel: 'email', state: 'pending' },
+      { channel: 'visitor', state: 'pending' },
+    ]);
     expect(leftBehind()).toEqual([]);
   });
 });

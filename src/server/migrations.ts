@@ -163,6 +163,51 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: "e-mails to the visitor (the auto-reply, the agency's replies) go through the deliveries queue, each kept with its words; auto-replies are counted per day under a salted key, never the address",
+    up(db) {
+      // SQLite cannot change a CHECK: the table is made again with the 'visitor' channel, rows kept.
+      db.exec(`
+        CREATE TABLE deliveries_with_visitor (
+          id         TEXT    PRIMARY KEY,
+          doc_id     TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          channel    TEXT    NOT NULL CHECK (channel IN ('email', 'webhook', 'visitor')),
+          state      TEXT    NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+          attempts   INTEGER NOT NULL DEFAULT 0,
+          next_at    INTEGER NOT NULL,
+          last_error TEXT,
+          created_at INTEGER NOT NULL,
+          sent_at    INTEGER
+        );
+        INSERT INTO deliveries_with_visitor SELECT id, doc_id, channel, state, attempts, next_at, last_error, created_at, sent_at FROM deliveries;
+        DROP TABLE deliveries;
+        ALTER TABLE deliveries_with_visitor RENAME TO deliveries;
+        CREATE INDEX deliveries_due ON deliveries (state, next_at);
+        CREATE INDEX deliveries_by_lead ON deliveries (doc_id);
+
+        CREATE TABLE visitor_mails (
+          delivery_id TEXT    PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+          doc_id      TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          kind        TEXT    NOT NULL CHECK (kind IN ('autoReply', 'reply')),
+          author      TEXT,
+          to_address  TEXT    NOT NULL,
+          subject     TEXT    NOT NULL,
+          body        TEXT    NOT NULL,
+          created_at  INTEGER NOT NULL
+        );
+        CREATE INDEX visitor_mails_by_lead ON visitor_mails (doc_id);
+
+        CREATE TABLE auto_reply_days (
+          day  TEXT PRIMARY KEY,
+          salt BLOB NOT NULL
+        );
+        CREATE TABLE auto_reply_keys (
+          key TEXT PRIMARY KEY,
+          day TEXT NOT NULL
+        );
+      `);
+    },
+  },
+  {
     name: "each lead's sort and search keys beside it (leadKeys.ts): the inbox's pages are index walks, its search an index of each value's characters, pairs and trigrams",
     up(db) {
       db.exec(`

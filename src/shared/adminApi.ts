@@ -38,6 +38,8 @@ export const adminRoutes = {
   markSpam: { method: 'POST', path: '/api/admin/leads/:docId/spam' },
   /** Body: { action, docIds }: one of BULK_ACTIONS on at most admin.bulkMaxLeads leads (config/server.ts). Answers { leads }: how many it touched. */
   bulk: { method: 'POST', path: '/api/admin/bulk' },
+  /** Body: { subject, text } (src/shared/replyDraft.ts). E-mails the lead's visitor and marks the lead Replied; answers the lead. */
+  reply: { method: 'POST', path: '/api/admin/leads/:docId/reply' },
   /** Sends one notification again. */
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
@@ -136,6 +138,24 @@ export interface LeadDetail extends LeadSummary {
    */
   cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
   deliveries: Delivery[];
+  /** The e-mails sent to the visitor (the auto-reply, the agency's replies), oldest first. */
+  mails: VisitorMail[];
+}
+
+/** One e-mail to a lead's visitor, with the state of its delivery (src/server/notify/visitorMail.ts). */
+export interface VisitorMail {
+  /** Its delivery's id (and its Message-ID's first part). */
+  id: string;
+  kind: 'autoReply' | 'reply';
+  /** The account that sent a reply; null for the auto-reply. */
+  author: string | null;
+  subject: string;
+  /** Milliseconds since 1970. */
+  createdAt: number;
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  sentAt: number | null;
 }
 
 /** GET /api/session: who is signed in (if anyone), or what the sign-in page needs. */

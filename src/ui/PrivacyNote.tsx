@@ -4,8 +4,8 @@
  * colour, a little softened), and a plain link: it is in the HTML of every page, twice on some.
  */
 import styled from '@emotion/styled';
-import site from '../../config/site';
 import { fillNodes } from './fillNodes';
+import { useSite } from './siteConfig';
 
 const Note = styled.p({
   margin: '16px 0 0',
@@ -16,6 +16,6 @@ const Note = styled.p({
 });
 
 export function PrivacyNote() {
-  const { text, link } = site.privacyNote;
+  const { text, link } = useSite().privacyNote;
   return <Note>{fillNodes(text, { link: <a href={link.href}>{link.label}</a> })}</Note>;
 }

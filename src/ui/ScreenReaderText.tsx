@@ -7,6 +7,13 @@ import type { CSSProperties, ReactNode } from 'react';
  */
 const hidden: CSSProperties = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
-export function ScreenReaderText({ children }: { children: ReactNode }) {
-  return <span style={hidden}>{children}</span>;
+/** `live`: a status region, whose changes are read out (the content editor's list changes). */
+export function ScreenReaderText({ children, live = false }: { children: ReactNode; live?: boolean }) {
+  return live ? (
+    <span role="status" aria-live="polite" style={hidden}>
+      {children}
+    </span>
+  ) : (
+    <span style={hidden}>{children}</span>
+  );
 }

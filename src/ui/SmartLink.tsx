@@ -5,8 +5,8 @@
 import Link, { type LinkProps } from '@mui/material/Link';
 import { forwardRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import site from '../../config/site';
 import { ScreenReaderText } from './ScreenReaderText';
+import { useSite } from './siteConfig';
 
 function isInternal(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
@@ -27,6 +27,7 @@ export function linkTarget({ href, newTab }: TargetProps) {
 
 /** Tells screen-reader users that a link opens a new tab. */
 export function NewTabHint({ show }: { show: boolean | undefined }) {
+  const site = useSite();
   if (!show) return null;
   return (
     <ScreenReaderText>

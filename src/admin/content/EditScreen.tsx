@@ -12,18 +12,19 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { Problem } from '../../config/checkContent';
 import { formatPath } from '../../config/schema';
 import type { PageConfig } from '../../config/pageSchema';
+import type { SiteConfig } from '../../config/siteSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
 import type { ContentImage, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { entriesOf, useContent, type Entry } from './ContentScreens';
-import { formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
+import { formIdOf, pageIdOf, problemsOf, schemaOfFile, SITE_FILE, valueOf } from './files';
 import { fieldId } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget } from './Preview';
 import { SchemaForm } from './SchemaForm';
@@ -34,6 +35,39 @@ const t = admin.content;
 
 type PublishState = { kind: 'idle' } | { kind: 'publishing' } | { kind: 'published'; revision: Revision; livePath: string } | { kind: 'failed'; message: string };
 
+/** How far below the Publish bar a field scrolled into view stays. */
+const CLEARANCE_PX = 16;
+
+/**
+ * While the Publish bar sticks to the top of the window (wide screens), the page keeps the bar's
+ * height free when it scrolls something into view (tabbing to a field, a problem's link), so a
+ * focused field is never under the bar (WCAG 2.4.11). The height is also given to the page as
+ * --publish-bar-height (the preview sticks below it).
+ */
+function useKeepClearOf(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const update = () => {
+      const sticky = getComputedStyle(element).position === 'sticky';
+      const height = sticky ? Math.ceil(element.getBoundingClientRect().height) : 0;
+      root.style.setProperty('--publish-bar-height', `${height}px`);
+      root.style.scrollPaddingTop = sticky ? `${height + CLEARANCE_PX}px` : '';
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    window.addEventListener('resize', update);
+    update();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+      root.style.removeProperty('--publish-bar-height');
+      root.style.scrollPaddingTop = '';
+    };
+  }, [bar]);
+}
+
 export function EditScreen() {
   const [params] = useSearchParams();
   const file = params.get('file') ?? '';
@@ -43,6 +77,8 @@ export function EditScreen() {
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   const [device, setDevice] = useState<Device>('desktop');
   const [sent, setSent] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  useKeepClearOf(bar);
 
   const schema = schemaOfFile(file);
   const value = valueOf(snapshot, edits, file);
@@ -101,7 +137,7 @@ export function EditScreen() {
     <Stack spacing={3}>
       <ScreenHeading>{entry.label}</ScreenHeading>
 
-      <Box component="section" aria-label={t.publish} sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
+      <Box ref={bar} component="section" aria-label={t.publish} data-publish-bar="" sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <Button variant="contained" size="large" disabled={!canPublish} onClick={() => void onPublish()}>
             {t.publish}
@@ -169,7 +205,7 @@ export function EditScreen() {
           />
         </Box>
         {target && (
-          <Box component="section" aria-label={t.preview} sx={{ position: { lg: 'sticky' }, top: 96 }}>
+          <Box component="section" aria-label={t.preview} sx={{ position: { lg: 'sticky' }, top: `calc(var(--publish-bar-height, 0px) + ${CLEARANCE_PX}px)` }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
               <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
                 {t.preview}
@@ -187,7 +223,7 @@ export function EditScreen() {
                 {t.previewSent}
               </Alert>
             )}
-            <Preview target={target} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} />
+            <Preview target={target} site={valueOf(snapshot, edits, SITE_FILE) as SiteConfig} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} />
           </Box>
         )}
       </Box>

@@ -84,7 +84,7 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
               label={itemLabel(item, index, itemSchema)}
             />
             {!locked && (
-              <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25 } }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
                 <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
                   {t.moveUp}
                 </Button>

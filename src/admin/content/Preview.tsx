@@ -1,6 +1,7 @@
 /**
  * The page as it would be published, beside the form: drawn by the site's own layout and section
- * renderers (and the form renderer) from the values being edited, inside a frame of its own at a
+ * renderers (and the form renderer) from the values being edited (the page, the site's header,
+ * footer and the rest of config/site.ts, the forms), inside a frame of its own at a
  * desktop's or a phone's width (so the page's breakpoints apply as on a real screen), scaled to
  * fit. Its forms save nowhere: the preview's data port answers as a successful save would, so
  * the visitor's outcome (the toast, the reset) shows, and nothing is stored or sent.
@@ -10,12 +11,13 @@ import { CacheProvider } from '@emotion/react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import server from '../../../config/server';
 import type { PageConfig } from '../../config/pageSchema';
+import type { SiteConfig } from '../../config/siteSchema';
 import type { DataPort } from '../../data/port';
 import type { FormConfig } from '../../forms/model/formSchema';
 import { FormPreviewContext } from '../../forms/ui/formPreview';
@@ -29,8 +31,7 @@ import { Layout } from '../../layout/Layout';
 import { SectionList } from '../../sections/SectionList';
 import { createSiteTheme } from '../../theme';
 import { IslandsOnPage } from '../../ui/Island';
-
-const theme = createSiteTheme();
+import { SiteConfigContext } from '../../ui/siteConfig';
 
 export const DEVICE_WIDTHS = { desktop: 1280, phone: 375 } as const;
 export type Device = keyof typeof DEVICE_WIDTHS;
@@ -58,6 +59,7 @@ export function previewPort(onSaved: () => void): DataPort {
 
 interface PreviewData {
   target: PreviewTarget;
+  site: SiteConfig;
   forms: Readonly<Record<string, FormConfig>>;
   port: DataPort;
 }
@@ -65,29 +67,31 @@ interface PreviewData {
 const PreviewDataContext = createContext<PreviewData | null>(null);
 
 function PreviewPage() {
-  const { target, forms, port } = useContext(PreviewDataContext)!;
+  const { target, site, forms, port } = useContext(PreviewDataContext)!;
   const { name, label } = server.spamTrap;
   return (
-    <FormPreviewContext.Provider value={{ port, forms }}>
-      <IslandsOnPage.Provider value={new Map()}>
-        {target.kind === 'page' ? (
-          <Layout>
-            <SectionList sections={target.page.sections} />
-          </Layout>
-        ) : (
-          <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
-            <DataPortProvider port={port}>
-              <FormRenderer form={target.form} idPrefix={`preview-${target.formId}`} spamTrap={{ name, label }} />
-            </DataPortProvider>
-          </Container>
-        )}
-      </IslandsOnPage.Provider>
-    </FormPreviewContext.Provider>
+    <SiteConfigContext.Provider value={site}>
+      <FormPreviewContext.Provider value={{ port, forms }}>
+        <IslandsOnPage.Provider value={new Map()}>
+          {target.kind === 'page' ? (
+            <Layout>
+              <SectionList sections={target.page.sections} />
+            </Layout>
+          ) : (
+            <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
+              <DataPortProvider port={port}>
+                <FormRenderer form={target.form} idPrefix={`preview-${target.formId}`} spamTrap={{ name, label }} />
+              </DataPortProvider>
+            </Container>
+          )}
+        </IslandsOnPage.Provider>
+      </FormPreviewContext.Provider>
+    </SiteConfigContext.Provider>
   );
 }
 
 /** Draws `children` into a document of its own (the frame's), with its own styles: the page's media queries see the frame's width. */
-function Frame({ width, height, title, children }: { width: number; height: number; title: string; children: ReactNode }) {
+function Frame({ width, height, title, theme, children }: { width: number; height: number; title: string; theme: Theme; children: ReactNode }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [mounted, setMounted] = useState<{ root: Root; cache: EmotionCache }>();
   useEffect(() => {
@@ -120,7 +124,21 @@ function Frame({ width, height, title, children }: { width: number; height: numb
 }
 
 /** The preview at one device's width, scaled down to the room it has. */
-export function Preview({ target, forms, port, device, title }: { target: PreviewTarget; forms: Readonly<Record<string, FormConfig>>; port: DataPort; device: Device; title: string }) {
+export function Preview({
+  target,
+  site,
+  forms,
+  port,
+  device,
+  title,
+}: {
+  target: PreviewTarget;
+  site: SiteConfig;
+  forms: Readonly<Record<string, FormConfig>>;
+  port: DataPort;
+  device: Device;
+  title: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [room, setRoom] = useState(0);
   useEffect(() => {
@@ -130,6 +148,9 @@ export function Preview({ target, forms, port, device, title }: { target: Previe
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  // The site's colours and breakpoints as drafted (a new theme only when they change).
+  const look = JSON.stringify([site.brand.colors, site.constants.breakpoints]);
+  const theme = useMemo(() => createSiteTheme(site), [look]); // eslint-disable-line react-hooks/exhaustive-deps
   const width = DEVICE_WIDTHS[device];
   const height = DEVICE_HEIGHTS[device];
   const scale = room > 0 ? Math.min(1, room / width) : 1;
@@ -140,8 +161,8 @@ export function Preview({ target, forms, port, device, title }: { target: Previe
     <Box ref={box} sx={{ width: '100%' }}>
       <Box sx={{ width: width * scale, height: height * scale, overflow: 'hidden', mx: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Box sx={{ width, height, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
-          <Frame key={device} width={width} height={height} title={title}>
-            <PreviewDataContext.Provider value={{ target, forms, port }}>
+          <Frame key={device} width={width} height={height} title={title} theme={theme}>
+            <PreviewDataContext.Provider value={{ target, site, forms, port }}>
               <RouterProvider router={router} />
             </PreviewDataContext.Provider>
           </Frame>

@@ -52,7 +52,7 @@ export function RevisionsScreen() {
           <Paper component="li" variant="outlined" key={revision.id} sx={{ p: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 700 }}>
+                <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 700, overflowWrap: 'anywhere' }}>
                   {fill(t.revisionBy, { author: revision.author, at: formatDate(revision.at) })}
                 </Typography>
                 <Box component="ul" sx={{ m: 0, pl: 3, overflowWrap: 'anywhere' }}>

@@ -3,10 +3,10 @@
  * for each key by its kind (fields.tsx), with the checker's sentence on the field it is about.
  * `at` draws one part of a file (config/site.ts's footer); changes come back as the whole file.
  */
-import Box from '@mui/material/Box';
 import { useCallback, useMemo, useState } from 'react';
 import type { Problem } from '../../config/checkContent';
 import type { Path, Schema } from '../../config/schema';
+import { ScreenReaderText } from '../../ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
 import { getAt, labelOf, setAt } from './model';
@@ -59,9 +59,7 @@ export function SchemaForm({ file, schema, value, onChange, at = [], problems, p
       ) : (
         <SchemaField schema={part} value={partValue} onChange={change} path={at} label={labelOf(at[at.length - 1] ?? file, part)} />
       )}
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {announcement}
-      </Box>
+      <ScreenReaderText live>{announcement}</ScreenReaderText>
     </EditorEnvContext.Provider>
   );
 }

@@ -145,7 +145,6 @@ function ChoiceEditor(props: FieldProps) {
       {...field}
       select
       value={typeof value === 'string' ? value : NONE}
-      disabled={schema.meta.contract}
       onChange={(event) => onChange(event.target.value === NONE ? undefined : event.target.value)}
     >
       {schema.optional && <MenuItem value={NONE}>{t.none}</MenuItem>}
@@ -271,7 +270,7 @@ export function Group({ label, path, schema, children }: { label: string; path: 
       id={id}
       tabIndex={-1}
       aria-describedby={helper ? `${id}-helper` : undefined}
-      sx={{ border: 1, borderColor: problems.length ? 'error.main' : 'divider', borderRadius: 2, p: 2, m: 0, minWidth: 0 }}
+      sx={{ border: 1, borderColor: problems.length ? 'error.main' : 'divider', borderRadius: 2, p: { xs: 1.25, sm: 2 }, m: 0, minWidth: 0 }}
     >
       <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
         {label}

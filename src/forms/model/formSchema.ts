@@ -2,7 +2,7 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, checkPlaceholders, contract, list, number, object, oneOf, optional, text, type Infer, type Schema } from '../../config/schema';
+import { anyText, boolean, checkPlaceholders, contract, list, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
@@ -83,6 +83,16 @@ const notifySchema = object({
   webhook: boolean(),
 });
 
+/**
+ * The e-mail the visitor gets at once (docs/inbox.md "Auto-replies"): the agency's words only.
+ * {name field} (the field with autoComplete "name") is the one placeholder: the only thing the
+ * visitor typed that it carries, cut short (config/server.ts notifications.autoReply).
+ */
+const autoReplySchema = object({
+  subject: text(),
+  text: longText(),
+});
+
 const baseFormSchema = object({
   /** The database collection, spelled exactly as the agency's data has it. */
   collection: contract(text()),
@@ -99,6 +109,8 @@ const baseFormSchema = object({
   success: outcomeSchema,
   failure: outcomeSchema,
   notify: notifySchema,
+  /** Leave out for no auto-reply (never sent for a submission the spam trap caught). */
+  autoReply: optional(autoReplySchema),
   /** Also keep each submission in a list in the page's memory (contact form). */
   keepInMemory: optional(boolean()),
   /**
@@ -174,6 +186,19 @@ export const formSchema: Schema<FormConfig> = {
     const notify = form.notify as Partial<FormConfig['notify']> | undefined;
     if (notify && typeof notify === 'object') {
       checkPlaceholders(notify.subject, names.filter((n): n is string => typeof n === 'string'), 'a field of this form', [...path, 'notify', 'subject'], ctx);
+    }
+    const autoReply = form.autoReply as Partial<NonNullable<FormConfig['autoReply']>> | undefined;
+    if (autoReply && typeof autoReply === 'object') {
+      const name = form.fields.find((f) => f && typeof f === 'object' && f.autoComplete === 'name')?.name;
+      for (const key of ['subject', 'text'] as const) {
+        for (const used of new Set(typeof autoReply[key] === 'string' ? placeholders(autoReply[key]) : [])) {
+          if (used === name) continue;
+          ctx.report(
+            [...path, 'autoReply', key],
+            `uses {${used}}, but an auto-reply may carry only the visitor's name (so the form cannot mail anyone someone else's words). ${name ? `Use {${name}}, or no placeholder.` : 'This form has no name field: write it without placeholders.'}`,
+          );
+        }
+      }
     }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
       if (c && typeof c.field === 'string' && !names.includes(c.field)) {

@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import site from '../../../config/site';
 import { Icon } from '../../ui/icons';
 import { Island } from '../../ui/Island';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import { plainList } from '../../ui/plainList';
+import { useSite } from '../../ui/siteConfig';
 import type { SectionProps } from '../types';
 import type { CardConfig } from './schema';
 
@@ -23,6 +23,7 @@ function ReadMore({ paragraphs }: { paragraphs: readonly string[] }) {
       ))}
     </>
   );
+  const site = useSite();
   return <Island name="readMore" props={{ moreLabel: site.ui.readMore, lessLabel: site.ui.readLess }} slots={{ more }} />;
 }
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import site from '../../../config/site';
 import { Island } from '../../ui/Island';
+import { useSite } from '../../ui/siteConfig';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
@@ -11,7 +11,7 @@ import type { SectionProps } from '../types';
  */
 export function MapSection({ section }: SectionProps<'map'>) {
   const headingId = useHeadingId(section.id);
-  const height = site.constants.mapHeightPx;
+  const height = useSite().constants.mapHeightPx;
   return (
     <SectionShell id={section.id} labelledBy={section.heading ? headingId : undefined} tone="surface" dense>
       {section.heading && <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} />}

@@ -1,12 +1,13 @@
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import site from '../../../config/site';
 import { Eyebrow, PAGE_HEADING_ID, PageHeadingSection } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
+import { useSite } from '../../ui/siteConfig';
 import type { SectionProps } from '../types';
 
 export function PageHeaderSection({ section }: SectionProps<'pageHeader'>) {
+  const site = useSite();
   const last = section.breadcrumb.length - 1;
   return (
     <PageHeadingSection

@@ -10,7 +10,7 @@ import { cvOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { keepLeadKeys } from '../leadKeys';
 import { selectLeads, whileUnchanged, type LeadRow } from '../leads';
-import { deliveriesOf, queueNotifications } from '../notify';
+import { deliveriesOf, queueNotifications, visitorMailsOfLead } from '../notify';
 import type { Store, StoredFile } from '../store';
 import { deleteLeads } from './privacy';
 
@@ -57,6 +57,7 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
     note: lead.note,
     cv: cv.state === 'kept' ? { state: 'kept', bytes: cv.stored.size } : cv,
     deliveries: deliveriesOf(store, docId),
+    mails: visitorMailsOfLead(store, docId),
   };
 }
 

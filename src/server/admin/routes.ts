@@ -23,7 +23,9 @@ import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
 import { exportStream, leadPage, viewCounts, type LeadFilter, type PageOf } from '../leads';
-import { resendDelivery } from '../notify';
+import { resendDelivery, sendReply } from '../notify';
+import { replyProblem } from '../../shared/replyDraft';
+import { createLimiter } from '../rateLimit';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
@@ -288,6 +290,30 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
     return json(reply, 200, { leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
   }, 16 * 1024);
+
+  // A reply e-mails someone outside: a session taken over cannot send without end.
+  const replies = createLimiter(server.admin.replyRate, clock);
+  route('reply', async (request, reply) => {
+    const draft = (request.body ?? {}) as { subject?: unknown; text?: unknown };
+    const problem = replyProblem(draft);
+    if (problem) return fail(reply, 400, problem.message);
+    const account = request.session.email ?? '';
+    const wait = replies.take(account);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      return fail(reply, 429, fill(messages.tooManyReplies, { minutes: Math.ceil(wait / 60) }));
+    }
+    const docId = docIdOf(request);
+    const result = store.db.transaction(() => {
+      const sent = sendReply(store, docId, { subject: draft.subject as string, text: draft.text as string }, account);
+      if (sent === 'queued') updateLead(store, docId, { status: 'replied' }, clock());
+      return sent;
+    })();
+    if (result === 'unknownLead') return fail(reply, 404, messages.unknownLead);
+    if (result === 'noAddress') return fail(reply, 409, messages.noReplyAddress);
+    if (result === 'off') return fail(reply, 409, messages.repliesOff);
+    return json(reply, 200, leadDetail(store, dataDir, docId));
+  });
 
   route('resend', async (request, reply) => {
     if (!resendDelivery(store, request.params.deliveryId ?? '')) return fail(reply, 404, messages.unknownDelivery);

@@ -12,10 +12,13 @@ import type { Channel } from './settings';
 
 export type DeliveryState = 'pending' | 'sent' | 'failed';
 
+/** A notification's channel, or `visitor`: an e-mail to the visitor (visitorMail.ts). */
+export type DeliveryChannel = Channel | 'visitor';
+
 export interface Delivery {
   id: string;
   docId: string;
-  channel: Channel;
+  channel: DeliveryChannel;
   state: DeliveryState;
   /** Tries made so far. */
   attempts: number;
@@ -37,7 +40,7 @@ interface StoredLead {
 }
 
 /** A new delivery id: "msg_" and 20 letters and digits (no "." or "@": it goes in a Message-ID and is signed). */
-function newDeliveryId(): string {
+export function newDeliveryId(): string {
   return `msg_${newDocumentId()}`;
 }
 
@@ -87,11 +90,11 @@ export function deliveriesIn(db: Database.Database) {
       }
       return added;
     },
-    due(channel: Channel, now: number, limit: number): Delivery[] {
+    due(channel: DeliveryChannel, now: number, limit: number): Delivery[] {
       return q.due.all(channel, now, limit) as Delivery[];
     },
     /** When the earliest pending delivery of these channels is due, if there is one. */
-    nextDue(channels: readonly Channel[]): number | undefined {
+    nextDue(channels: readonly DeliveryChannel[]): number | undefined {
       const times = channels.map((c) => (q.nextDue.get(c) as { at: number | null }).at).filter((t): t is number => t !== null);
       return times.length > 0 ? Math.min(...times) : undefined;
     },

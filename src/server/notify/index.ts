@@ -12,10 +12,13 @@
  */
 import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
+import type { ReplyDraft } from '../../shared/replyDraft';
 import { deliveriesIn, type Delivery } from './deliveries';
+import { queueAutoReply, queueReply, visitorMailsOf, type VisitorMail } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
 
 export type { Delivery, DeliveryState } from './deliveries';
+export type { VisitorMail } from './visitorMail';
 export { describeSettings, readNotifySettings, type NotifySettings } from './settings';
 export type { NotifyOptions } from './worker';
 
@@ -28,7 +31,11 @@ const notifiers = new WeakMap<Store, Notifier>();
 export function startNotifications(store: Store, options: NotifyOptions): () => Promise<void> {
   const notifier = new Notifier(store, options);
   notifiers.set(store, notifier);
-  store.onInsert(({ docId }) => queueNotifications(store, docId));
+  store.onInsert((inserted) => {
+    queueNotifications(store, inserted.docId);
+    // The visitor's auto-reply, when mail is set up (or waits for a setting to be fixed).
+    if (notifier.channels.includes('email') && queueAutoReply(store.db, inserted, notifier.now())) notifier.wake();
+  });
   notifier.wake();
   return async () => {
     await notifier.stop();
@@ -66,7 +73,25 @@ export function resendDelivery(store: Store, deliveryId: string): boolean {
   return done;
 }
 
-/** A lead's deliveries, oldest first (state, tries, last error, times in ms). */
+/** A lead's notifications, oldest first (state, tries, last error, times in ms). */
 export function deliveriesOf(store: Store, docId: string): Delivery[] {
-  return deliveriesIn(store.db).ofLead(docId);
+  return deliveriesIn(store.db).ofLead(docId).filter((delivery) => delivery.channel !== 'visitor');
+}
+
+/**
+ * Queues the owner's reply to a lead's visitor (visitorMail.ts) and wakes the worker: `off`
+ * when this server has no mail settings at all (with settings that wait to be fixed, the reply
+ * waits with them). Runs inside the caller's transaction, if there is one.
+ */
+export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
+  const notifier = notifiers.get(store);
+  if (!notifier?.channels.includes('email')) return 'off';
+  const result = queueReply(store.db, docId, draft, author, notifier.now());
+  if (result === 'queued') notifier.wake();
+  return result;
+}
+
+/** The e-mails sent to a lead's visitor (auto-reply, replies), oldest first, with their delivery state. */
+export function visitorMailsOfLead(store: Store, docId: string): VisitorMail[] {
+  return visitorMailsOf(store.db, docId);
 }

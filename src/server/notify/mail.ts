@@ -14,7 +14,7 @@ import type { MailSettings } from './settings';
 const wording = server.notifications.mail;
 
 /** How long one try may wait for the SMTP server (connecting, its greeting, each answer), in ms. */
-const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+export const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 function mailText(lead: Lead): string {
   const indent = (value: string) => value.replace(/\r?\n/g, '\n  ');

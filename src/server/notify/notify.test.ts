@@ -80,7 +80,8 @@ async function startSite({ smtpPort, webhookUrl, env = {}, schedule = FAST, data
 async function smtp(port = 0): Promise<SmtpReceiver> {
   const receiver = await startSmtp(port);
   closers.push(() => receiver.close());
-  return receiver;
+  // The agency's notifications only (the visitors' auto-replies: visitorMail.test.ts).
+  return { port: receiver.port, close: receiver.close, get mails() { return receiver.mails.filter((m) => m.envelope.to.some((to) => TO.includes(to))); } };
 }
 
 async function webhookReceiver(port = 0): Promise<WebhookReceiver> {

@@ -9,11 +9,12 @@
  */
 import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
-import { deliveriesIn, type Delivery } from './deliveries';
+import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
 import { describeLead, type Lead } from './lead';
 import { createMailSender } from './mail';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
+import { createVisitorMailSender } from './visitorMail';
 import { createWebhookSender } from './webhook';
 
 export interface NotifyOptions {
@@ -44,7 +45,7 @@ function describeError(error: unknown): string {
 export class Notifier {
   /** Channels whose deliveries are written: set up, or set up wrongly (those wait). */
   readonly channels: readonly Channel[];
-  private readonly sending: Partial<Record<Channel, Send>> = {};
+  private readonly sending: Partial<Record<DeliveryChannel, Send>> = {};
   private readonly close: () => void;
   private readonly schedule: RetrySchedule;
   private readonly clock: () => number;
@@ -67,9 +68,15 @@ export class Notifier {
     this.table = deliveriesIn(store.db);
     const mail = settings.email && createMailSender(settings.email);
     if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id);
+    // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
+    const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
+    if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);
     const webhook = settings.webhook && createWebhookSender(settings.webhook, this.clock);
     if (webhook) this.sending.webhook = (lead, delivery) => webhook.send(lead, delivery.id, delivery.createdAt);
-    this.close = () => mail?.close();
+    this.close = () => {
+      mail?.close();
+      visitor?.close();
+    };
     this.channels = CHANNELS.filter((c) => this.sending[c] !== undefined || settings.waiting.includes(c));
   }
 
@@ -83,8 +90,8 @@ export class Notifier {
   }
 
   /** Channels that send now (the others' deliveries wait). */
-  private get sendingChannels(): Channel[] {
-    return CHANNELS.filter((c) => this.sending[c] !== undefined);
+  private get sendingChannels(): DeliveryChannel[] {
+    return [...CHANNELS, 'visitor' as const].filter((c) => this.sending[c] !== undefined);
   }
 
   /** Look at the table soon (after the transaction that called this, and after the visitor's answer). */
@@ -116,7 +123,7 @@ export class Notifier {
     this.sleep();
   }
 
-  private async sendDue(channel: Channel): Promise<void> {
+  private async sendDue(channel: DeliveryChannel): Promise<void> {
     for (;;) {
       const batch = this.table.due(channel, this.clock(), BATCH);
       if (batch.length === 0 || this.stopped) return;
@@ -127,7 +134,7 @@ export class Notifier {
     }
   }
 
-  private async deliver(channel: Channel, delivery: Delivery): Promise<void> {
+  private async deliver(channel: DeliveryChannel, delivery: Delivery): Promise<void> {
     const stored = this.table.lead(delivery.docId);
     const form = stored && formForCollection(stored.collection);
     if (!stored || !form) {

@@ -1,0 +1,218 @@
+/**
+ * The content editor's screens as the office uses them, on a built server of its own whose
+ * SITE_DIR is a copy of this site (nothing is published here: e2e/content.e2e.ts publishes):
+ * the preview follows an edit of the site's header, menu and footer and of a form's texts on the
+ * page that shows the form; a list is reordered with the keyboard alone; a field reached with Tab
+ * or Shift+Tab is never under the sticky Publish bar; axe reports nothing on every kind of screen
+ * at 1280 and 375 px, and none scrolls sideways.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import forms from '../config/forms';
+import pageLoaders from '../config/pages';
+import routes from '../config/routes';
+import site from '../config/site';
+import { fieldId } from '../src/admin/content/model';
+import { makeSite } from '../src/test/contentSite';
+import { projectDir } from '../src/test/realConfig';
+import { stopServer } from '../scripts/lib/builtServer.mjs';
+import { expect, test } from './fixtures';
+import { addAccount, signIn, type Account } from './helpers/admin';
+import { freePort, startServer } from './helpers/server';
+
+const t = admin.content;
+const SITE = 'config/site.ts';
+let account: Account;
+let base: string;
+let siteDir: string;
+let dataDir: string;
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  siteDir = makeSite();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-screens-data-'));
+  account = await addAccount(dataDir, 'editor');
+  const port = await freePort();
+  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
+  base = `http://127.0.0.1:${port}`;
+});
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const editAddress = (file: string, at?: string) => `${base}/admin/content/edit?${new URLSearchParams({ file, ...(at ? { at } : {}) })}`;
+const field = (page: Page, file: string, ...path: Array<string | number>): Locator => page.locator(`#${fieldId(file, path)}`);
+const preview = (page: Page) => page.frameLocator('iframe');
+
+async function open(page: Page, file: string, at?: string) {
+  await page.goto(editAddress(file, at), { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+async function axe(page: Page, where: string) {
+  // The preview is the site's own page, checked by e2e/a11y.e2e.ts.
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the preview follows edits of the header, the menu, the footer and a form shown on the page', async ({ page }) => {
+  await signIn(page, account, base, t.heading);
+  const link = site.navigation.links[1]!;
+  await open(page, SITE, 'navigation');
+  const frame = preview(page);
+  const header = frame.getByRole('banner');
+  await expect(header.getByRole('link', { name: link.label, exact: true }).first()).toBeAttached({ timeout: 15_000 });
+  const newLabel = `${link.label} (edited)`;
+  await field(page, SITE, 'navigation', 'links', 1, 'label').fill(newLabel);
+  await expect(header.getByRole('link', { name: newLabel, exact: true }).first()).toBeAttached();
+  await expect(header.getByRole('link', { name: link.label, exact: true })).toHaveCount(0);
+
+  // Another part of config/site.ts: the footer, with the header's edit still in the draft.
+  await page.getByRole('link', { name: t.back }).click();
+  await page.getByRole('link', { name: t.siteParts.footer, exact: true }).click();
+  const column = site.footer.columns[0]!;
+  await field(page, SITE, 'footer', 'columns', 0, 'heading').fill(`${column.heading} (edited)`);
+  const footer = preview(page).getByRole('contentinfo');
+  await expect(footer.getByRole('heading', { name: `${column.heading} (edited)`, exact: true })).toBeAttached({ timeout: 15_000 });
+  await expect(preview(page).getByRole('banner').getByRole('link', { name: newLabel, exact: true }).first()).toBeAttached();
+
+  // A form's label, seen on the page that shows the form.
+  const pages = Object.entries(await loadPages());
+  const pageOf = (formId: string) => pages.find(([id, p]) => id !== 'privacy' && p.sections.some((s) => (s as { form?: string }).form === formId))?.[0];
+  const [formId, form] = Object.entries(forms).find(([id, f]) => pageOf(id) && f.fields.some((x) => x.kind === 'text'))!;
+  const pageId = pageOf(formId);
+  const fieldIndex = form.fields.findIndex((x) => x.kind === 'text');
+  const formFile = `config/forms/${formId}.ts`;
+  await open(page, formFile);
+  const label = `${form.fields[fieldIndex]!.label} (edited)`;
+  await field(page, formFile, 'fields', fieldIndex, 'label').fill(label);
+  await page.getByRole('link', { name: t.back }).click();
+  const route = routes.routes.find((r) => r.page === pageId)!;
+  await page.getByRole('link', { name: new RegExp(`\\(${route.path.replace(/[/]/g, '\\/')}\\)$`) }).click();
+  await expect(preview(page).getByText(label).first()).toBeAttached({ timeout: 15_000 });
+});
+
+test('a list is reordered with the keyboard: the focus stays on the moved item, the preview follows', async ({ page }) => {
+  await signIn(page, account, base, t.heading);
+  await open(page, SITE, 'navigation');
+  const [first, second] = site.navigation.links;
+  const label0 = field(page, SITE, 'navigation', 'links', 0, 'label');
+  await label0.focus();
+  // Tab from the item's last field to its Move down (Move up is disabled on the first item).
+  const moveDown = page.locator(`#${fieldId(SITE, ['navigation', 'links'])}-0-down`);
+  for (let i = 0; i < 10 && !(await moveDown.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(moveDown).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(label0).toHaveValue(second!.label);
+  await expect(field(page, SITE, 'navigation', 'links', 1, 'label')).toHaveValue(first!.label);
+  // The keyboard is on the moved item's Move down, now the second item's.
+  await expect(page.locator(`#${fieldId(SITE, ['navigation', 'links'])}-1-down`)).toBeFocused();
+  const nav = preview(page).getByRole('banner').getByRole('navigation').first().getByRole('link');
+  await expect(nav.nth(0)).toHaveText(second!.label);
+  await expect(nav.nth(1)).toHaveText(first!.label);
+  // And back up with Move up, still from the keyboard.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator(`#${fieldId(SITE, ['navigation', 'links'])}-1-up`)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(label0).toHaveValue(first!.label);
+});
+
+test('a field reached with Tab or Shift+Tab is never under the sticky Publish bar, problems listed or not', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, account, base, t.heading);
+  const home = 'config/pages/home.ts';
+  await open(page, home);
+  const bar = page.getByRole('region', { name: t.publish, exact: true });
+  /**
+   * Where the focused element is against the bar's bottom and the window's height, once the page
+   * has finished scrolling it into view (the inbox scrolls smoothly): '' when clear of the bar.
+   */
+  const placeOfFocus = () =>
+    page.evaluate(async () => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return '';
+      const bar = document.querySelector('[data-publish-bar]')!;
+      if (bar.contains(el)) return '';
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      // Settled: the same place for six frames in a row.
+      for (let i = 0, still = 0, last = NaN; i < 120 && still < 6; i++) {
+        const top = el.getBoundingClientRect().top;
+        still = top === last ? still + 1 : 0;
+        last = top;
+        await frame();
+      }
+      const r = el.getBoundingClientRect();
+      const barBottom = bar.getBoundingClientRect().bottom;
+      const what = `${el.tagName}#${el.id}`;
+      if (r.top < barBottom - 0.5) return `${what} starts at ${r.top}, under the Publish bar ending at ${barBottom}`;
+      // A tall text box is scrolled to its caret by the browser: its top line in the window is enough.
+      if (r.top + 24 > window.innerHeight) return `${what} starts at ${r.top}, below the window`;
+      return '';
+    });
+  const check = async (step: string) => expect(await placeOfFocus(), step).toBe('');
+  const walk = async (key: 'Tab' | 'Shift+Tab', steps: number, name: string) => {
+    for (let i = 0; i < steps; i++) {
+      await page.keyboard.press(key);
+      await check(`${name} ${key} #${i + 1}`);
+    }
+  };
+  await field(page, home, 'title').focus();
+  await walk('Tab', 20, 'unchanged');
+  await walk('Shift+Tab', 20, 'unchanged');
+  // An empty headline: the bar grows with the problem's sentence; a field reached from below stays clear of it.
+  const heroIndex = ((await pageLoaders.home()).default.sections as ReadonlyArray<{ type: string }>).findIndex((s) => s.type === 'hero');
+  await field(page, home, 'sections', heroIndex, 'heading').fill('');
+  await expect(bar.getByRole('alert')).toBeVisible();
+  await walk('Tab', 8, 'with a problem');
+  await walk('Shift+Tab', 8, 'with a problem');
+  // The problem's link takes the keyboard to its field, clear of the bar.
+  await bar.locator(`a[href="#${fieldId(home, ['sections', heroIndex, 'heading'])}"]`).click();
+  await expect(field(page, home, 'sections', heroIndex, 'heading')).toBeFocused();
+  await check('the problem\'s link');
+});
+
+async function loadPages() {
+  const pages: Record<string, { sections: ReadonlyArray<{ type: string }> }> = {};
+  for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
+  return pages;
+}
+
+test('every kind of editor screen at 1280 and 375 px: axe reports nothing', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, account, base, t.heading);
+  // A page with a form, a part of the site, a form (its keys read-only), an error state, the revisions.
+  const screens: Array<[string, () => Promise<void>]> = [
+    ['the list', () => page.goto(`${base}/admin/content`).then(() => expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible())],
+    ['the contact page', () => open(page, 'config/pages/contact.ts')],
+    ['the footer', () => open(page, SITE, 'footer')],
+    ['a form', () => open(page, `config/forms/${Object.keys(forms)[0]}.ts`)],
+    [
+      'a problem',
+      async () => {
+        await open(page, SITE, 'navigation');
+        await field(page, SITE, 'navigation', 'links', 0, 'label').fill('');
+        await expect(field(page, SITE, 'navigation', 'links', 0, 'label')).toHaveAttribute('aria-invalid', 'true');
+      },
+    ],
+    ['the revisions', () => page.goto(`${base}/admin/content/revisions`).then(() => expect(page.getByRole('heading', { level: 1 })).toBeVisible())],
+  ];
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, show] of screens) {
+      await show();
+      await axe(page, `${name} at ${width} px`);
+      // Nothing makes the screen scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${width} px scrolls sideways by`).toBeLessThanOrEqual(0);
+    }
+  }
+});

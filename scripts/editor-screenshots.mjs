@@ -1,0 +1,83 @@
+// The pictures of CONTENT.md: the content editor's screens, taken from a running server whose
+// editor is on, signed in with an account of it, and written small (a palette PNG) to docs/images/.
+// Nothing is published: the edits shown are typed and left unpublished.
+// Usage: EDITOR_EMAIL=… EDITOR_PASSWORD=… npx tsx scripts/editor-screenshots.mjs http://127.0.0.1:3000
+// (tsx: the editor's words are read from config/admin.ts)
+import { chromium } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import admin from '../config/admin.ts';
+import { readCommandLine } from './lib/commandLine.mjs';
+
+const [base = 'http://127.0.0.1:3000'] = readCommandLine(process.argv.slice(2), { command: 'npx tsx scripts/editor-screenshots.mjs', words: [0, 1], wordsHint: ' [<site address>]' }).words;
+const { EDITOR_EMAIL: email, EDITOR_PASSWORD: password } = process.env;
+if (!email || !password) {
+  console.error('Set EDITOR_EMAIL and EDITOR_PASSWORD to an account of that server (npm run leads -- add-admin … --role editor).');
+  process.exit(1);
+}
+const out = 'docs/images';
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+/** Saves the window (or one element) as a small palette PNG. */
+async function shot(name, target = page) {
+  const png = await target.screenshot({ animations: 'disabled' });
+  await sharp(png).png({ palette: true, colours: 64, compressionLevel: 9 }).toFile(`${out}/${name}.png`);
+  console.log(`${out}/${name}.png`);
+}
+const settled = () => page.waitForFunction(() => !document.querySelector('[role=progressbar]'), null, { timeout: 60_000 });
+const edit = async (query) => {
+  await page.goto(`${base}/admin/content/edit?${new URLSearchParams(query)}`);
+  await settled();
+  await page.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1500);
+};
+
+await page.goto(`${base}/admin`);
+await shot('editor-sign-in');
+await page.locator('input[type=email], input[autocomplete=username]').first().fill(email);
+await page.locator('input[type=password]').first().fill(password);
+await page.keyboard.press('Enter');
+await page.waitForURL(/\/admin\/content/, { timeout: 30_000 });
+await settled();
+await shot('editor-list');
+
+// A page: the form, the preview at a desktop's width; then a headline typed empty.
+await edit({ file: 'config/pages/home.ts' });
+await shot('editor-page');
+const heading = page.locator('input[id$="-heading"]').first();
+await heading.fill('');
+await page.waitForTimeout(500);
+await shot('editor-problem');
+await heading.press('Control+z');
+
+// The preview at a phone's width.
+const preview = page.getByRole('region', { name: admin.content.preview });
+await preview.getByRole('button', { name: admin.content.phone, exact: true }).click();
+await page.waitForTimeout(2000);
+await shot('editor-preview-phone', preview);
+
+// A picture: the first picture field of the about page.
+await edit({ file: 'config/pages/about.ts' });
+const picture = page.locator('fieldset:has(input[type=file]):not(:has(fieldset input[type=file]))').first();
+await picture.scrollIntoViewIfNeeded();
+await shot('editor-picture', picture);
+
+// A form: its visitor-facing texts, and the keys a developer changes.
+await edit({ file: 'config/forms/contact.ts' });
+await shot('editor-form');
+
+// The header and menu, a part of every page.
+await edit({ file: 'config/site.ts', at: 'navigation' });
+await shot('editor-menu');
+
+await page.goto(`${base}/admin/content/revisions`);
+await settled();
+await page.waitForTimeout(500);
+await shot('editor-revisions');
+await browser.close();

@@ -1,0 +1,165 @@
+/**
+ * E-mails to the visitor (docs/inbox.md "Replying" and "Auto-replies"): the auto-reply a form
+ * sends at once (config/forms `autoReply`) and the replies the owner writes on the lead's page.
+ * Each is a row of the deliveries queue (channel `visitor`: retried, kept across restarts, sent
+ * again on request, like a notification) with its words kept in `visitor_mails`, so the lead's
+ * page shows who sent what, when, and whether it arrived.
+ *
+ * Sent from MAIL_FROM with the agency's address (config/site.ts contact.email) as Reply-To, in
+ * plain text, threaded per lead: each has its own Message-ID (its delivery id), and In-Reply-To
+ * and References name the e-mails sent to this lead before it.
+ *
+ * An auto-reply carries nothing the visitor typed but their name (letters, spaces, hyphens and
+ * apostrophes only, cut short: config/server.ts notifications.autoReply), and goes at most once
+ * a day to an address whatever is posted: the day's keys are HMACs of the address under a salt
+ * made for that day, and both are deleted once the day is over.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import nodemailer from 'nodemailer';
+import server from '../../../config/server';
+import site from '../../../config/site';
+import { formForCollection, senderFields } from '../../forms/model/registry';
+import type { ReplyDraft } from '../../shared/replyDraft';
+import { fill } from '../../shared/text';
+import { preparedIn } from '../statements';
+import type { Inserted } from '../store';
+import type { VisitorMail } from '../../shared/adminApi';
+import { deliveriesIn, newDeliveryId } from './deliveries';
+import { TIMEOUTS } from './mail';
+import { isPlainAddress, type MailSettings } from './settings';
+
+export type { VisitorMail };
+type VisitorMailKind = VisitorMail['kind'];
+
+const statements = preparedIn((db: Database.Database) => ({
+  delivery: db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, 'visitor', ?, ?)"),
+  mail: db.prepare('INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+  ofLead: db.prepare(
+    `SELECT m.delivery_id AS id, m.kind, m.author, m.subject, m.created_at AS createdAt, d.state, d.attempts, d.last_error AS lastError, d.sent_at AS sentAt
+       FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id = ? ORDER BY m.rowid`,
+  ),
+  message: db.prepare('SELECT rowid AS seq, doc_id AS docId, to_address AS toAddress, subject, body FROM visitor_mails WHERE delivery_id = ?'),
+  earlier: db.prepare('SELECT delivery_id AS id FROM visitor_mails WHERE doc_id = ? AND rowid < ? ORDER BY rowid'),
+  salt: db.prepare('SELECT salt FROM auto_reply_days WHERE day = ?'),
+  newSalt: db.prepare('INSERT INTO auto_reply_days (day, salt) VALUES (?, ?)'),
+  forgetDays: db.prepare('DELETE FROM auto_reply_days WHERE day < ?'),
+  forgetKeys: db.prepare('DELETE FROM auto_reply_keys WHERE day < ?'),
+  hasKey: db.prepare('SELECT 1 FROM auto_reply_keys WHERE key = ?'),
+  keysOfDay: db.prepare('SELECT count(*) AS n FROM auto_reply_keys WHERE day = ?'),
+  addKey: db.prepare('INSERT INTO auto_reply_keys (key, day) VALUES (?, ?)'),
+}));
+
+/** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction). */
+function queueMail(db: Database.Database, docId: string, mail: { kind: VisitorMailKind; author: string | null; to: string; subject: string; text: string }, now: number): string {
+  const q = statements(db);
+  const id = newDeliveryId();
+  q.delivery.run(id, docId, now, now);
+  q.mail.run(id, docId, mail.kind, mail.author, mail.to, mail.subject, mail.text, now);
+  return id;
+}
+
+/** The address a lead gave in its form's first e-mail field, if it is one a mail can go to. */
+function addressOf(collection: string, document: Record<string, unknown>): string | undefined {
+  const field = senderFields(formForCollection(collection)).emails[0];
+  const address = field ? String(document[field.name] ?? '').trim() : '';
+  return isPlainAddress(address) ? address : undefined;
+}
+
+const { autoReply: limits } = server.notifications;
+
+/**
+ * The visitor's name as an auto-reply may carry it: letters (any script), combining marks,
+ * spaces, hyphens and apostrophes; no digits, dots, slashes or @ (nothing a mail program makes a
+ * link of), cut to `nameMaxLength` characters. Empty when nothing is left.
+ */
+export function nameForAutoReply(raw: unknown, max = limits.nameMaxLength): string {
+  const letters = String(raw ?? '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}'’\- ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...letters].slice(0, max).join('').trim();
+}
+
+/** The same mailbox whatever its case or "+tag": one auto-reply a day to it. */
+const mailboxKey = (address: string) => address.trim().toLowerCase().replace(/\+[^@]*@/, '@');
+
+/** Takes today's place for this address; false when it had one already, or today's auto-replies are all sent. */
+function takeToday(db: Database.Database, address: string, now: number): boolean {
+  const q = statements(db);
+  const day = new Date(now).toISOString().slice(0, 10);
+  q.forgetKeys.run(day);
+  q.forgetDays.run(day);
+  let salt = (q.salt.get(day) as { salt: Buffer } | undefined)?.salt;
+  if (!salt) q.newSalt.run(day, (salt = randomBytes(32)));
+  const key = createHmac('sha256', salt).update(mailboxKey(address)).digest('base64url');
+  if (q.hasKey.get(key)) return false;
+  if ((q.keysOfDay.get(day) as { n: number }).n >= limits.perDay) return false;
+  q.addKey.run(key, day);
+  return true;
+}
+
+/**
+ * Queues the auto-reply of a new lead, if its form has one, it is not spam, it gave an address,
+ * and that address got none today. Runs inside the lead's own transaction. True when queued.
+ */
+export function queueAutoReply(db: Database.Database, { docId, collection, document, spam }: Inserted, now: number): boolean {
+  const form = formForCollection(collection);
+  const words = form?.autoReply;
+  const to = addressOf(collection, document);
+  if (spam || !form || !words || !to || !takeToday(db, to, now)) return false;
+  const nameField = senderFields(form).name;
+  const values = nameField ? { [nameField.name]: nameForAutoReply(document[nameField.name]) || limits.withoutName } : {};
+  queueMail(db, docId, { kind: 'autoReply', author: null, to, subject: fill(words.subject, values), text: fill(words.text, values) }, now);
+  return true;
+}
+
+/** Queues the owner's reply to a lead (the caller marks it Replied in the same transaction). */
+export function queueReply(db: Database.Database, docId: string, draft: ReplyDraft, author: string, now: number): 'queued' | 'unknownLead' | 'noAddress' {
+  const lead = deliveriesIn(db).lead(docId);
+  if (!lead) return 'unknownLead';
+  const to = addressOf(lead.collection, lead.document);
+  if (!to) return 'noAddress';
+  queueMail(db, docId, { kind: 'reply', author, to, subject: draft.subject.trim(), text: draft.text }, now);
+  return 'queued';
+}
+
+/** The e-mails sent (or being sent) to a lead's visitor, oldest first. */
+export function visitorMailsOf(db: Database.Database, docId: string): VisitorMail[] {
+  return statements(db).ofLead.all(docId) as VisitorMail[];
+}
+
+/** The agency's own address (config/site.ts contact.email), where the visitor's answers go. */
+function agencyAddress(): string | undefined {
+  const address = site.contact.email.href.replace(/^mailto:/i, '').split('?')[0]!;
+  return isPlainAddress(address) ? address : undefined;
+}
+
+/** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
+export function createVisitorMailSender(settings: MailSettings, db: Database.Database) {
+  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+  const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
+  const messageId = (id: string) => `<${id}@${domain}>`;
+  const replyTo = agencyAddress();
+  return {
+    async send(deliveryId: string): Promise<void> {
+      const q = statements(db);
+      const mail = q.message.get(deliveryId) as { seq: number; docId: string; toAddress: string; subject: string; body: string } | undefined;
+      if (!mail) throw new Error('The e-mail is no longer stored.');
+      const earlier = (q.earlier.all(mail.docId, mail.seq) as { id: string }[]).map((row) => messageId(row.id));
+      await transport.sendMail({
+        from: settings.from,
+        to: mail.toAddress,
+        ...(replyTo ? { replyTo } : {}),
+        subject: mail.subject,
+        text: mail.body,
+        messageId: messageId(deliveryId),
+        ...(earlier.length > 0 ? { inReplyTo: earlier.at(-1)!, references: earlier } : {}),
+      });
+    },
+    close(): void {
+      transport.close();
+    },
+  };
+}
