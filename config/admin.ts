@@ -9,6 +9,9 @@ import type { AdminConfig } from '../src/config/adminSchema';
 export default {
   // Dates and times are written the way this language and region write them.
   locale: 'en-GB',
+  // The agency's time zone: every "Received" (inbox, notification mail, CSV) is the server's
+  // time of storing the lead, written in this zone. A name like "Europe/London" or "America/New_York".
+  timeZone: 'Europe/London',
   // The browser tab: {count} is the number of new leads.
   title: 'Inbox · Business Growth',
   titleWithUnread: '({count}) Inbox · Business Growth',
@@ -61,7 +64,8 @@ export default {
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     exportHint: 'The leads shown, as a file',
-    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action' },
+    // `lead`: the one column of a phone's screen (name, form, received and status stacked).
+    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead' },
     // A lead without a name (the newsletter) is shown by its e-mail address.
     tableLabel: 'Leads',
     empty: 'No leads match this view.',
@@ -74,6 +78,30 @@ export default {
     nextPage: 'Next page',
     lastPage: 'Last page',
     sort: 'Sort',
+    // Ticking leads, then one action for all of them.
+    selectColumn: 'Selected',
+    selectRow: 'Select this lead',
+    unselectRow: 'Unselect this lead',
+    selectAll: 'Select every lead on this page',
+    unselectAll: 'Unselect every lead on this page',
+    bulkLabel: 'The leads ticked',
+    // {count} is replaced.
+    selected: '{count} ticked',
+    noneSelected: 'Tick leads to act on several at once.',
+    bulk: { archive: 'Archive', read: 'Mark read', spam: 'Mark as spam', notSpam: 'Not spam', delete: 'Delete' },
+    // {count} is replaced.
+    bulkDone: {
+      archive: '{count} archived.',
+      read: '{count} marked read.',
+      spam: '{count} moved to the Spam folder.',
+      notSpam: '{count} moved to the inbox; their notifications are on their way.',
+      delete: '{count} deleted.',
+    },
+    // {count} is replaced.
+    deleteTitle: 'Delete {count} leads?',
+    deleteQuestion: 'They are deleted for good, with their CVs. This cannot be undone.',
+    deleteConfirm: 'Delete for good',
+    cancel: 'Cancel',
   },
 
   spam: {
@@ -89,6 +117,9 @@ export default {
     received: '{form}, received {date}',
     spamNotice: 'This lead is in the Spam folder: nobody was notified of it.',
     notSpam: 'Not spam',
+    // Moves the lead to the Spam folder; notifications not sent yet are not sent.
+    markSpam: 'Mark as spam',
+    markedSpam: 'Moved to the Spam folder.',
     fieldsHeading: 'What they sent',
     // The keys every form adds, by their names in the document.
     stampLabels: { id: 'Sent at (milliseconds)', Date: 'Sent at (the visitor\'s clock)' },

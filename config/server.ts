@@ -113,6 +113,11 @@ export default {
     },
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',
+    // The CSV's column beside a choice (a select's label, "Web Desiner"): the value stored for it
+    // ("React.js"). {label} is the field's label.
+    exportValueColumn: '{label} (stored value)',
+    // The most leads one action of the list (archive, mark read, mark spam, delete…) changes at once.
+    bulkMaxLeads: 100,
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
     messages: {
@@ -131,6 +136,8 @@ export default {
       noteTooLong: 'Please keep the note to {max} characters or fewer.',
       badEmail: 'Please enter an e-mail address.',
       badFilter: 'This filter is not known: reload the page and try again.',
+      // {max} is replaced.
+      badBulk: 'Choose between 1 and {max} leads, and an action the list offers.',
       ownersOnly: "Only an owner's account can see leads. This account edits the site's content.",
       // The content editor (/admin/content).
       contentNotSetUp: 'Editing the content is not set up on this server (SITE_DIR names the site folder).',

@@ -7,8 +7,8 @@
  * answered, and the inbox is our server's.
  * Needs Caddy (Debian package `caddy`, installed by .ci/run); elsewhere it is skipped, saying so.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
@@ -17,88 +17,37 @@ import { firebaseJson } from '../src/deploy/firebaseJson';
 import { CACHE_CONTROL } from '../src/shared/caching';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 import { expect, test } from './fixtures';
+import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 
-const caddy = process.env.CADDY_PATH || '/usr/bin/caddy';
-const hasCaddy = (() => {
-  try {
-    accessSync(caddy, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-test.skip(!hasCaddy && !process.env.CI, `Caddy is not installed (${caddy}): apt-get install -y caddy`);
+needsCaddy();
 test.describe.configure({ mode: 'serial' });
-test.use({ ignoreHTTPSErrors: true });
 
 const dist = path.resolve('dist');
 let site: ChildProcess;
-let proxy: ChildProcess;
+let proxy: RunningCaddy | undefined;
 let dataDir: string;
-let caddyHome: string;
 let origin: string;
 let siteOrigin: string;
 let api: APIRequestContext;
 
-async function untilAnswered(url: string) {
-  const client = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
-  try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        await client.get(url, { timeout: 1000 });
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    throw new Error(`Caddy did not answer at ${url}`);
-  } finally {
-    await client.dispose();
-  }
-}
-
 test.beforeAll(async () => {
   const sitePort = await freePort();
-  const httpsPort = await freePort();
-  const httpPort = await freePort();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'caddy-files-data-'));
-  caddyHome = mkdtempSync(path.join(os.tmpdir(), 'caddy-files-'));
   site = await startServer(sitePort, dataDir, { TRUST_PROXY: 'loopback', RATE_LIMIT_FACTOR: '1000' });
   siteOrigin = `http://127.0.0.1:${sitePort}`;
-  origin = `https://127.0.0.1:${httpsPort}`;
-  proxy = spawn(caddy, ['run', '--config', 'deploy/Caddyfile.files', '--adapter', 'caddyfile'], {
-    env: {
-      ...process.env,
-      HOME: caddyHome,
-      XDG_DATA_HOME: caddyHome,
-      XDG_CONFIG_HOME: caddyHome,
-      SITE_ADDRESS: origin,
-      TLS: 'tls internal',
-      BIND: 'bind 127.0.0.1',
-      HTTP_PORT: String(httpPort),
-      SITE_DIST: dist,
-      UPSTREAM: `127.0.0.1:${sitePort}`,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let caddyLog = '';
-  proxy.stderr!.on('data', (chunk) => (caddyLog = (caddyLog + String(chunk)).slice(-4000)));
-  proxy.once('exit', (code) => code && console.error(`Caddy exited with ${code}:\n${caddyLog}`));
-  await untilAnswered(`${origin}/`);
+  proxy = await startCaddy({ config: 'deploy/Caddyfile.files', upstreamPort: sitePort, env: { SITE_DIST: dist } });
+  origin = proxy.origin;
   api = await playwrightRequest.newContext({ ignoreHTTPSErrors: true, baseURL: origin });
 });
 
 test.afterAll(async () => {
   await api?.dispose();
-  proxy?.kill('SIGTERM');
+  await proxy?.stop();
   site?.kill('SIGTERM');
-  if (proxy) await exited(proxy);
   if (site) await exited(site);
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(caddyHome, { recursive: true, force: true });
 });
 
 test('Caddy sends the pages the build wrote, with the same policy as our server and firebase.json for the same page', async () => {

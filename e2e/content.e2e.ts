@@ -1,52 +1,86 @@
 /**
- * The content editor (/admin/content) in a real browser, on a built server of its own whose
- * SITE_DIR is a copy of this site in a temporary folder (a git work tree): an editor account
- * made with `npm run leads -- add-admin … --role editor` signs in, the checker's sentence shows
- * on its field as typed, the preview follows the typing, Publish writes, builds and switches for
- * real, a visitor then gets the new page, and the revision is listed. The editor gets 403 on the
- * leads. This checkout's config/ is never edited. Axe on every screen at 1280 and 375 px, with
- * screenshots in test-results/content/.
+ * The content editor (/admin/content) as the office uses it, on the built server behind a real
+ * Caddy with the repository's own deploy/Caddyfile (e2e/helpers/caddy.ts), whose SITE_DIR is a
+ * copy of this site in a temporary folder (a git work tree), with a real SMTP server for its
+ * notifications. An editor account made with `npm run leads -- add-admin … --role editor` signs
+ * in and gets 403 on every leads API; an empty headline and a link to /Abuot are refused on their
+ * field with the checker's sentence and Publish stays unavailable; the editor changes the Home
+ * headline, adds a FAQ, uploads a team photo (a large JPEG made here), changes a toast and adds
+ * a "You are" option, sees each in the preview (a form sent in the preview stores and mails
+ * nothing), and publishes, while a probe fetches pages and their assets through Caddy every
+ * 100 ms. A visitor's browser then sees every change (the photo resized, its width and height
+ * the file's) and sends the contact form with the new option (stored, mailed: the receivers
+ * work); the probe saw only whole pages answered 200, each with its own build's assets; the
+ * commit's diff of config/ is only the edit; restoring the previous revision in the browser
+ * brings the old headline back. This checkout's config/ is never edited; every text is read from
+ * config/. Axe on every screen at 1280 and 375 px, screenshots in test-results/content/.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import pageLoaders from '../config/pages';
-import { adminRoutes } from '../src/shared/adminApi';
-import { makeSite } from '../src/test/contentSite';
+import { checkOptionsOf } from '../src/admin/content/files';
+import { fieldId } from '../src/admin/content/model';
+import { checkContent } from '../src/config/checkContent';
+import type { Path } from '../src/config/schema';
+import { adminRoutes, CSRF_HEADER, pathOf, roleMayUse, type AdminRoute } from '../src/shared/adminApi';
+import { contentRoutes, type ContentImage, type ContentSnapshot } from '../src/shared/contentApi';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
+import { gitIn, makeSite } from '../src/test/contentSite';
+import { validData } from '../src/test/formFixtures';
+import { startSmtp, type SmtpReceiver } from '../src/test/receivers';
 import { projectDir } from '../src/test/realConfig';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
-import { expect, test } from './fixtures';
+import { expect, mainPaths, pageConfigs, test } from './fixtures';
 import { addAccount, signIn, type Account } from './helpers/admin';
+import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
+import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { freePort, startServer } from './helpers/server';
+
+needsCaddy();
 
 const t = admin.content;
 let account: Account;
-let base: string;
+let origin: string;
 let siteDir: string;
 let dataDir: string;
 let server: ChildProcess | undefined;
+let proxy: RunningCaddy | undefined;
+let smtp: SmtpReceiver | undefined;
 
 test.beforeAll(async () => {
   siteDir = makeSite({ git: true, buildable: true });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-e2e-data-'));
   account = await addAccount(dataDir, 'editor');
+  smtp = await startSmtp(0);
   const port = await freePort();
   // The checkout's build is served first (the shared server's, built by playwright's webServer); a publish builds into the copy.
-  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
-  base = `http://127.0.0.1:${port}`;
+  server = await startServer(port, dataDir, {
+    SITE_DIR: siteDir,
+    TOOLS_DIR: projectDir,
+    RATE_LIMIT_FACTOR: '1000',
+    TRUST_PROXY: 'loopback',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Business Growth site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+    PUBLIC_URL: 'https://leads.agency.example',
+  });
+  proxy = await startCaddy({ config: 'deploy/Caddyfile', upstreamPort: port });
+  origin = proxy.origin;
 });
 test.afterAll(async () => {
+  await proxy?.stop();
   if (server) await stopServer(server);
+  await smtp?.close();
   rmSync(siteDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const editorSignIn = (page: Page) => signIn(page, account, base, t.heading);
 
 async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
@@ -54,75 +88,323 @@ async function axe(page: Page) {
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/content/${name}.png`, fullPage: false, animations: 'disabled', timeout: 15_000 });
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pathTo = (page: keyof typeof pageConfigs) => mainPaths.find((p) => p.page === page)!.path;
 
-// A publish builds the whole site on a shared 2-core machine (measured 22 to 140 s under load).
-test.setTimeout(300_000);
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const HOME = 'config/pages/home.ts';
+const ABOUT = 'config/pages/about.ts';
+const CONTACT = 'config/forms/contact.ts';
 
-for (const width of [1280, 375]) {
-  test(`the editor at ${width} px: list, edit with the checker and the preview, publish, revisions`, async ({ page }) => {
-    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-    // An editor lands on the content editor and is offered no lead.
-    await editorSignIn(page);
-    await expect(page.getByRole('link', { name: admin.nav.content, exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: admin.nav.inbox, exact: true })).toHaveCount(0);
-    expect((await page.request.get(`${base}${adminRoutes.leads.path}`)).status()).toBe(403);
-    await axe(page);
-    await shot(page, `list-${width}`);
+// --- The probe: pages and their assets through Caddy every 100 ms during a publish. -------------
 
-    // The site copy's home page as it is now (the first test's publish changed its heading).
-    const home = (await pageLoaders.home()).default as unknown as { title: string; sections: Array<{ type: string; heading?: string }> };
-    await page.getByRole('link', { name: `${home.title} (/)`, exact: true }).click();
-    const heroIndex = home.sections.findIndex((s) => s.type === 'hero');
-    const heading = page.locator(`#field-config_pages_home_ts-sections-${heroIndex}-heading`);
-    const current = await heading.inputValue();
-    expect([home.sections[heroIndex]!.heading!, 'Grow your business online 1280']).toContain(current);
-    const frame = page.frameLocator('iframe');
-    await expect(frame.getByRole('heading', { name: current, level: 1 })).toBeVisible({ timeout: 15_000 });
+interface Seen {
+  address: string;
+  status: number;
+  whole: boolean;
+  /** A hash of the page as sent (nonces left out). */
+  hash: string;
+  assets: { url: string; status: number }[];
+}
 
-    // Wrong as typed: the checker's sentence on the field, Publish unavailable.
-    await heading.fill('');
-    await expect(heading).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeDisabled();
-    const newHeading = `Grow your business online ${width}`;
-    await heading.fill(newHeading);
-    await expect(frame.getByRole('heading', { name: newHeading })).toBeVisible();
-    await axe(page);
-    await shot(page, `edit-${width}`);
-    await page.getByRole('region', { name: t.preview }).getByRole('button', { name: t.phone, exact: true }).press('Enter');
-    await expect(frame.getByRole('heading', { name: newHeading })).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('region', { name: t.preview }).screenshot({ path: `test-results/content/preview-phone-${width}.png` });
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, '');
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The site's own files a page names (scripts, styles, pictures, icons), without query or fragment. */
+const assetsOf = (html: string) => [...new Set([...html.matchAll(/["'(,\s](\/(?:assets|images)\/[^"'()\s,?#]+)/g)].map((m) => m[1]!))];
 
-    await page.getByRole('button', { name: t.publish, exact: true }).click();
-    // Written into the copy's config/, checked, built and switched for real.
-    await expect(page.getByText(t.published)).toBeVisible({ timeout: 240_000 });
-    await expect(page.getByRole('link', { name: t.openLive })).toHaveAttribute('href', '/');
-    // A visitor gets the new page.
-    expect(await (await page.request.get(`${base}/`)).text()).toContain(newHeading);
-    await shot(page, `published-${width}`);
+function probe(addresses: string[]) {
+  const seen: Seen[] = [];
+  let running = true;
+  const loop = (async () => {
+    const client = await playwrightRequest.newContext({ ignoreHTTPSErrors: true, baseURL: origin });
+    try {
+      for (let i = 0; running; i++) {
+        const address = addresses[i % addresses.length]!;
+        const response = await client.get(address);
+        const html = await response.text();
+        const assets = await Promise.all(assetsOf(html).map(async (url) => ({ url, status: (await client.get(url)).status() })));
+        seen.push({ address, status: response.status(), whole: /^<!doctype html>/i.test(html) && html.trimEnd().endsWith('</html>'), hash: hashOf(withoutNonces(html)), assets });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await client.dispose();
+    }
+  })();
+  return { seen, stop: async () => ((running = false), await loop, seen) };
+}
 
-    await page.getByRole('link', { name: t.back }).click();
-    await page.getByRole('link', { name: t.revisions }).click();
-    // The publish is a revision in words, the old and the new heading in it, and can be restored.
-    await expect(page.getByText(newHeading, { exact: false }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: t.restore }).first()).toBeVisible();
-    await axe(page);
-    await shot(page, `revisions-${width}`);
+/** Every build that may have been served: the checkout's (served first) and each one published into the site copy. */
+function builds(): { dir: string; pages: Map<string, string> }[] {
+  const releases = path.join(siteDir, 'dist', 'releases');
+  const dirs = [path.resolve('dist', 'client'), ...(existsSync(releases) ? readdirSync(releases).map((id) => path.join(releases, id, 'client')) : [])];
+  return dirs
+    .filter((dir) => existsSync(path.join(dir, SITE_MANIFEST_FILE)))
+    .map((dir) => {
+      const manifest = JSON.parse(readFileSync(path.join(dir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+      return { dir, pages: new Map(manifest.pages.map((p) => [p.path, hashOf(withoutNonces(readFileSync(path.join(dir, p.file), 'utf8')))])) };
+    });
+}
+
+/** What the probe saw that a visitor must never see: an error, a page cut short, a page no build wrote, an asset missing or of another build. */
+function wrongAnswers(seen: Seen[]): string[] {
+  const known = builds();
+  return seen.flatMap((s) => {
+    if (s.status !== 200 || !s.whole) return [`${s.address}: status ${s.status}${s.whole ? '' : ', cut short'}`];
+    const build = known.find((b) => b.pages.get(s.address) === s.hash);
+    if (!build) return [`${s.address}: a page no build wrote`];
+    return s.assets.flatMap((a) =>
+      a.status !== 200 ? [`${s.address}: ${a.url} answered ${a.status}`] : existsSync(path.join(build.dir, a.url)) ? [] : [`${s.address}: ${a.url} is not of its page's build`],
+    );
   });
 }
 
-test('a form in the preview stores and sends nothing: the visitor sees the outcome only', async ({ page }) => {
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && !request.url().includes('/api/admin/') && !request.url().includes('/api/session')) posts.push(request.url());
+// --- The scenario ---------------------------------------------------------------------------
+
+// A publish builds the whole site on a shared 2-core machine (measured 10 to 140 s under load); two are made here.
+test.setTimeout(420_000);
+
+test('an editor behind Caddy: refused edits, five edits seen in the preview, publish with a probe, a visitor sees them, restore; 403 on every leads API', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const home = pageConfigs.home as unknown as Json;
+  const about = pageConfigs.about as unknown as Json;
+  const heroIndex = (home.sections as Json[]).findIndex((s) => s.type === 'hero');
+  const faqIndex = (about.sections as Json[]).findIndex((s) => s.type === 'faq');
+  const teamIndex = (about.sections as Json[]).findIndex((s) => s.type === 'team');
+  const oldHeading = home.sections[heroIndex].heading as string;
+  const member = about.sections[teamIndex].members[0] as Json;
+  const selectIndex = forms.contact.fields.findIndex((f) => f.name === 'Your');
+  const oldToast = forms.contact.success.toast!;
+  const s = uniqueSuffix();
+  const edit = {
+    heading: `Grow your business online ${s}`,
+    question: `Do you answer new questions ${s}?`,
+    answer: `Yes, within a day ${s}.`,
+    toast: `Thank you, we write back soon ${s}`,
+    option: { value: `You are a Nonprofit ${s}`, label: `A Nonprofit ${s}` },
+  };
+  const stray: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && !r.url().includes('/api/admin/') && !r.url().endsWith('/api/session')) stray.push(`${r.method()} ${r.url()}`);
   });
-  await editorSignIn(page);
-  await page.goto(`${base}/admin/content/edit?file=config%2Fforms%2Fnewsletter.ts`);
   const frame = page.frameLocator('iframe');
-  const email = frame.getByRole('textbox').first();
-  await email.fill('someone@example.com');
-  await email.press('Enter');
-  await expect(page.getByText(t.previewSent)).toBeVisible();
-  const { toast } = forms.newsletter.success as { toast?: string };
-  if (toast) await expect(page.getByText(toast)).toBeVisible();
-  expect(posts).toEqual([]);
+  const input = (file: string, at: Path) => page.locator(`#${fieldId(file, at)}`);
+  const publishButton = page.getByRole('button', { name: t.publish, exact: true });
+  const open = async (name: string) => {
+    await page.getByRole('link', { name: t.back }).click();
+    await page.getByRole('link', { name, exact: true }).click();
+  };
+
+  await test.step('an editor signs in through Caddy, is offered no lead, and gets 403 on every leads API', async () => {
+    await signIn(page, account, origin, t.heading);
+    await expect(page.getByRole('link', { name: admin.nav.content, exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: admin.nav.inbox, exact: true })).toHaveCount(0);
+    const { csrfToken } = (await (await page.request.get(`${origin}${adminRoutes.me.path}`)).json()) as { csrfToken: string };
+    const ownersOnly = (Object.keys(adminRoutes) as AdminRoute[]).filter((route) => !roleMayUse('editor', route));
+    expect(ownersOnly.length).toBeGreaterThan(5);
+    for (const route of ownersOnly) {
+      const { method } = adminRoutes[route];
+      const answer = await page.request.fetch(`${origin}${pathOf(route, { docId: 'x', deliveryId: 'x' })}`, {
+        method,
+        headers: { [CSRF_HEADER]: csrfToken },
+        ...(method === 'GET' ? {} : { data: {} }),
+      });
+      expect([route, answer.status()]).toEqual([route, 403]);
+    }
+    await axe(page);
+    await shot(page, 'list-1280');
+  });
+
+  // The content as the server has it: the checker's sentences are computed from it with the edits.
+  const snapshot = (await (await page.request.get(`${origin}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+  const sentence = (file: string, value: unknown, at: Path) =>
+    checkContent(checkOptionsOf(snapshot, { [file]: value }), (p) => snapshot.publicFiles.includes(p)).find((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(at))?.message;
+
+  await test.step('an empty headline and a link to /Abuot: the checker\'s sentence on the field, Publish unavailable', async () => {
+    await page.getByRole('link', { name: `${home.title} (${pathTo('home')})`, exact: true }).click();
+    const headingAt = ['sections', heroIndex, 'heading'];
+    const heading = input(HOME, headingAt);
+    await expect(heading).toHaveValue(oldHeading);
+    await expect(frame.getByRole('heading', { name: oldHeading, level: 1 })).toBeVisible({ timeout: 15_000 });
+    await heading.fill('');
+    const empty = sentence(HOME, { ...home, sections: home.sections.map((x: Json, i: number) => (i === heroIndex ? { ...x, heading: '' } : x)) }, headingAt);
+    expect(empty).toBeTruthy();
+    await expect(heading).toHaveAttribute('aria-invalid', 'true');
+    await expect(heading).toHaveAccessibleDescription(new RegExp(escapeRegExp(empty!)));
+    await expect(publishButton).toBeDisabled();
+    await heading.fill(oldHeading);
+    await expect(heading).not.toHaveAttribute('aria-invalid', 'true');
+
+    const hrefAt = ['sections', heroIndex, 'actions', 0, 'href'];
+    const oldHref = home.sections[heroIndex].actions[0].href as string;
+    await page.getByRole('combobox', { name: `${t.labels.href}: ${t.linkKind}` }).first().click();
+    await page.getByRole('option', { name: t.linkAddress, exact: true }).click();
+    const href = input(HOME, hrefAt);
+    await href.fill('/Abuot');
+    const wrongLink = sentence(HOME, JSON.parse(JSON.stringify(home).replace(JSON.stringify(oldHref), '"/Abuot"')), hrefAt);
+    expect(wrongLink).toContain('/Abuot');
+    await expect(href).toHaveAttribute('aria-invalid', 'true');
+    await expect(href).toHaveAccessibleDescription(new RegExp(escapeRegExp(wrongLink!)));
+    await expect(publishButton).toBeDisabled();
+    await href.fill(oldHref);
+    await expect(href).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  await test.step('the Home headline: seen in the preview, at desktop and phone width', async () => {
+    await input(HOME, ['sections', heroIndex, 'heading']).fill(edit.heading);
+    await expect(frame.getByRole('heading', { name: edit.heading, level: 1 })).toBeVisible();
+    await expect(publishButton).toBeEnabled();
+    await axe(page);
+    await shot(page, 'edit-1280');
+    await page.getByRole('region', { name: t.preview }).getByRole('button', { name: t.phone, exact: true }).press('Enter');
+    await expect(frame.getByRole('heading', { name: edit.heading, level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('region', { name: t.preview }).getByRole('button', { name: t.desktop, exact: true }).press('Enter');
+  });
+
+  let photo: ContentImage;
+  await test.step('About: a new FAQ, and a team photo uploaded (a large JPEG, resized), both in the preview', async () => {
+    await open(`${about.title} (${pathTo('about')})`);
+    const items = about.sections[faqIndex].items as Json[];
+    await page.locator(`#${fieldId(ABOUT, ['sections', faqIndex, 'items'])}-add`).click();
+    await input(ABOUT, ['sections', faqIndex, 'items', items.length, 'question']).fill(edit.question);
+    await input(ABOUT, ['sections', faqIndex, 'items', items.length, 'answer']).fill(edit.answer);
+    await expect(frame.getByText(edit.question)).toBeVisible();
+
+    // A phone photo's size and noise (a few hundred kB to a few MB as a JPEG).
+    const original = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#2a6f97', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
+    expect(original.length).toBeGreaterThan(500_000);
+    const uploaded = page.waitForResponse((r) => r.url().includes(contentRoutes.contentImage.path));
+    await page.locator(`#${fieldId(ABOUT, ['sections', teamIndex, 'members', 0, 'image'])}-file`).setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: original });
+    const answer = await uploaded;
+    expect(answer.status()).toBe(201);
+    photo = (await answer.json()) as ContentImage;
+    // Resized for the size the page draws it at; the width and height are the file's.
+    const served = await page.request.get(`${origin}${photo.src}`);
+    expect(served.status()).toBe(200);
+    const file = await sharp(await served.body()).metadata();
+    expect([file.format, file.width, file.height]).toEqual(['webp', photo.width, photo.height]);
+    expect(photo.width).toBeLessThan(1200);
+    await expect(page.getByText(t.uploaded)).toBeVisible();
+    await expect(frame.locator(`img[src="${photo.src}"]`).first()).toBeAttached();
+  });
+
+  await test.step('the contact form: a new toast and a new "You are" option, seen in the preview; its form sends nothing', async () => {
+    await open(admin.forms.contact);
+    await input(CONTACT, ['success', 'toast']).fill(edit.toast);
+    const options = forms.contact.fields[selectIndex]!.options!;
+    await page.locator(`#${fieldId(CONTACT, ['fields', selectIndex, 'options'])}-add`).click();
+    await input(CONTACT, ['fields', selectIndex, 'options', options.length, 'value']).fill(edit.option.value);
+    await input(CONTACT, ['fields', selectIndex, 'options', options.length, 'label']).fill(edit.option.label);
+    const preview = frame.locator('form');
+    await expect(field(preview, 'Your').locator('option', { hasText: edit.option.label })).toBeAttached();
+    // Sent in the preview, as a visitor would: the new toast shows, nothing leaves the browser.
+    for (const [key, value] of Object.entries(validData.contact)) if (key !== 'Your') await field(preview, key).fill(`${value}`);
+    await field(preview, 'Fullname').fill(`Preview ${s}`);
+    await field(preview, 'Your').selectOption({ label: edit.option.label });
+    await submitButton(preview).click();
+    await expect(page.getByText(t.previewSent)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: edit.toast })).toBeVisible();
+    expect(stray).toEqual([]);
+  });
+
+  const before = gitIn(siteDir, 'rev-parse', 'HEAD').trim();
+  await test.step('publish while a probe fetches pages and their assets through Caddy every 100 ms', async () => {
+    // The picture uploaded on another screen still counts as a file of the site.
+    await expect(publishButton).toBeEnabled();
+    const watch = probe([pathTo('home'), pathTo('about'), pathTo('contact')]);
+    let seen: Seen[];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const editsSent = page.waitForRequest((r) => r.url().endsWith(contentRoutes.contentPublish.path));
+      const started = Date.now();
+      await publishButton.click();
+      // All the files edited, in one publish.
+      expect(((await editsSent).postDataJSON() as { changes: { file: string }[] }).changes.map((c) => c.file).sort()).toEqual([CONTACT, ABOUT, HOME].sort());
+      await expect(page.getByText(t.published)).toBeVisible({ timeout: 300_000 });
+      console.info(`Publish behind Caddy, click to "${t.published}": ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      seen = await watch.stop();
+    }
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.filter((x) => x.assets.length === 0)).toEqual([]);
+    expect(wrongAnswers(seen)).toEqual([]);
+    // Old pages first, new ones at the end.
+    const first = builds().find((b) => b.dir === path.resolve('dist', 'client'))!;
+    expect(seen[0]!.hash).toBe(first.pages.get(seen[0]!.address));
+    expect(first.pages.get(seen[seen.length - 1]!.address)).not.toBe(seen[seen.length - 1]!.hash);
+    await shot(page, 'published-1280');
+  });
+
+  await test.step("the commit's diff of config/ is only the edit", async () => {
+    expect(gitIn(siteDir, 'log', '-1', '--format=%ae').trim()).toBe(account.email);
+    expect(gitIn(siteDir, 'diff', '--name-only', before, 'HEAD', '--', 'config').trim().split('\n').sort()).toEqual([CONTACT, ABOUT, HOME].sort());
+    const words = [oldHeading, edit.heading, edit.question, edit.answer, member.image.src, photo.src, oldToast, edit.toast, edit.option.value, edit.option.label, `${photo.width}`, `${photo.height}`];
+    const changed = gitIn(siteDir, 'diff', '--unified=0', before, 'HEAD', '--', 'config')
+      .split('\n')
+      .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
+    // Every changed line holds one of the values edited, or is a brace or a key of an added item.
+    const unexplained = changed.filter((line) => !words.some((w) => line.includes(w)) && !/^[-+]\s*(\w+:\s*)?[{}[\],]*\s*$/.test(line));
+    expect(unexplained).toEqual([]);
+  });
+
+  await test.step("a visitor's browser sees every change, and the contact form takes the new option (stored and mailed)", async () => {
+    const visitor = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const v = await visitor.newPage();
+      await v.goto(`${origin}${pathTo('home')}`);
+      await expect(v.getByRole('heading', { name: edit.heading, level: 1 })).toBeVisible();
+      await v.goto(`${origin}${pathTo('about')}`);
+      await expect(v.getByText(edit.question)).toBeVisible();
+      const img = v.locator(`img[src="${photo.src}"]`).first();
+      await expect(img).toHaveAttribute('width', String(photo.width));
+      await expect(img).toHaveAttribute('height', String(photo.height));
+      await v.goto(`${origin}${pathTo('contact')}`);
+      const form = formOf(v, 'contact');
+      await form.scrollIntoViewIfNeeded();
+      await field(form, 'Fullname').focus();
+      await expect(form).toHaveAttribute('data-interactive', 'true');
+      for (const [key, value] of Object.entries(validData.contact)) if (key !== 'Your') await field(form, key).fill(`${value}`);
+      await field(form, 'Fullname').fill(`Visitor ${s}`);
+      await field(form, 'Your').selectOption({ label: edit.option.label });
+      await submitButton(form).click();
+      await expect(toasts(v).filter({ hasText: edit.toast })).toHaveCount(1);
+    } finally {
+      await visitor.close();
+    }
+    // The visitor's message is stored and mailed; the one sent in the preview, neither.
+    const stored = await readCollectionIn(dataDir, forms.contact.collection);
+    expect(stored.map((d) => [d.Fullname, d.Your])).toEqual([[`Visitor ${s}`, edit.option.value]]);
+    await expect.poll(() => smtp!.mails.length, { timeout: 15_000 }).toBe(1);
+    expect(smtp!.mails[0]!.raw).toContain(`Visitor ${s}`);
+    expect(smtp!.mails.some((m) => m.raw.includes(`Preview ${s}`))).toBe(false);
+  });
+
+  await test.step('restoring the previous revision in the browser brings the old headline back', async () => {
+    await page.getByRole('link', { name: t.back }).click();
+    await page.getByRole('link', { name: t.revisions }).click();
+    await expect(page.getByText(edit.heading, { exact: false }).first()).toBeVisible();
+    await axe(page);
+    await shot(page, 'revisions-1280');
+    await page.getByRole('button', { name: t.restore }).first().click();
+    await expect(page.getByText(t.restored)).toBeVisible({ timeout: 300_000 });
+    const live = await (await page.request.get(`${origin}${pathTo('home')}`)).text();
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(live)?.[1]).toBe(oldHeading);
+    expect(gitIn(siteDir, 'diff', before, 'HEAD', '--', 'config')).toBe('');
+  });
+
+  await test.step('at 375 px: the list, an edit screen and the revisions pass axe', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('link', { name: t.back }).click();
+    await axe(page);
+    await shot(page, 'list-375');
+    await page.getByRole('link', { name: `${home.title} (${pathTo('home')})`, exact: true }).click();
+    await expect(frame.getByRole('heading', { name: oldHeading, level: 1 })).toBeVisible({ timeout: 15_000 });
+    await axe(page);
+    await shot(page, 'edit-375');
+    await page.getByRole('link', { name: t.back }).click();
+    await page.getByRole('link', { name: t.revisions }).click();
+    await expect(page.getByRole('button', { name: t.restore }).first()).toBeVisible();
+    await axe(page);
+    await shot(page, 'revisions-375');
+  });
 });

@@ -3,10 +3,17 @@
  * name, e-mail address, date and status; filters by form and status, a search across every
  * field; new leads stand out. The server pages, sorts and counts (the inbox holds any number
  * of leads: only the page shown travels); the export buttons download the whole view, streamed.
+ * Leads ticked (one by one, or all of the page) are archived, marked read, marked spam (or not)
+ * or deleted at once. On a phone each row stacks its name, form, date and status in one column.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -14,14 +21,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
-import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary } from '../shared/adminApi';
+import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary } from '../shared/adminApi';
 import { call, urlOf } from './api';
-import { fill, formatDate, formatDay, formLabel, visible } from './format';
+import { fill, formatDate, formLabel, visible } from './format';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 
@@ -36,7 +43,34 @@ const localeText: Partial<GridLocaleText> = {
   paginationDisplayedRows: ({ from, to, count }) => fill(t.shownRows, { from, to, count }),
   paginationItemAriaLabel: (type) => ({ first: t.firstPage, previous: t.previousPage, next: t.nextPage, last: t.lastPage })[type],
   columnHeaderSortIconLabel: t.sort,
+  checkboxSelectionHeaderName: t.selectColumn,
+  checkboxSelectionSelectRow: t.selectRow,
+  checkboxSelectionUnselectRow: t.unselectRow,
+  checkboxSelectionSelectAllRows: t.selectAll,
+  checkboxSelectionUnselectAllRows: t.unselectAll,
 };
+
+/** What each folder's ticked leads can have done to them. */
+const BULK: Record<'inbox' | 'spam', readonly BulkAction[]> = { inbox: ['read', 'archive', 'spam', 'delete'], spam: ['notSpam', 'delete'] };
+
+const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
+const NO_SORT: GridSortModel = [];
+
+/** A row as tall as its content (one function for every render: the grid measures again when it changes). */
+const tallAsNeeded = () => 'auto' as const;
+
+/** A lead's name as its link (bold while new); hidden characters shown by their code (an override cannot reverse the text around it). */
+function NameLink({ row }: { row: LeadSummary }) {
+  return (
+    <Link component={RouterLink} to={`/leads/${encodeURIComponent(row.docId)}`} sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>
+      {visible(row.name || row.email)}
+    </Link>
+  );
+}
+
+const StatusChip = ({ status }: { status: LeadSummary['status'] }) => (
+  <Chip size="small" label={admin.statuses[status]} color={status === 'new' ? 'primary' : 'default'} variant={status === 'new' ? 'filled' : 'outlined'} />
+);
 
 /** A select whose empty choice ("All forms") is shown as chosen, not as an empty box. */
 const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
@@ -69,6 +103,8 @@ export function LeadList({ spam }: { spam: boolean }) {
   const arrived = (useLocation().state as { notice?: string } | null)?.notice;
   const { notice, setNotice, attempt } = useNotice(arrived ? { text: arrived, severity: 'success' } : undefined);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
+  const [confirming, setConfirming] = useState(false);
 
   const query = useMemo(() => ({ form, status, q, spam: String(spam) }), [form, status, q, spam]);
   const sorted = sortModel[0];
@@ -84,6 +120,8 @@ export function LeadList({ spam }: { spam: boolean }) {
     await attempt(async () => {
       const got = await call<LeadListAnswer>('leads', { query: pageQuery });
       setAnswer(got);
+      // Another page, another view, or the same after a change: nothing stays ticked unseen.
+      setSelection(NONE);
       setUnread(got.unread);
     });
     setLoading(false);
@@ -123,48 +161,76 @@ export function LeadList({ spam }: { spam: boolean }) {
     [load, attempt, setNotice],
   );
 
+  const notSpamButton = useCallback(
+    (row: LeadSummary) => (
+      <Button size="small" variant="outlined" onClick={() => void notSpam(row.docId)}>
+        {admin.spam.notSpam}
+      </Button>
+    ),
+    [notSpam],
+  );
+
   const columns = useMemo<GridColDef<LeadSummary>[]>(
-    () => [
-      {
-        field: 'name',
-        headerName: t.columns.name,
-        flex: 1.2,
-        minWidth: 120,
-        // What the visitor typed, hidden characters shown by their code (an override cannot reverse the text around it).
-        valueGetter: (_value, row) => visible(row.name || row.email),
-        renderCell: ({ row, value }) => (
-          <Link component={RouterLink} to={`/leads/${encodeURIComponent(row.docId)}`} sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate' }}>
-            {String(value)}
-          </Link>
-        ),
-      },
-      { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
-      { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
-      { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: small ? 100 : 150, valueFormatter: (value: string) => (small ? formatDay(value) : formatDate(value)) },
-      {
-        field: 'status',
-        headerName: t.columns.status,
-        width: small ? 96 : 120,
-        valueGetter: (value: LeadSummary['status']) => admin.statuses[value],
-        renderCell: ({ row, value }) => <Chip size="small" label={String(value)} color={row.status === 'new' ? 'primary' : 'default'} variant={row.status === 'new' ? 'filled' : 'outlined'} />,
-      },
-      ...(spam
+    () =>
+      small
         ? [
+            // A phone: one column, each lead stacked (name, then form and date, then status), nothing cut.
             {
-              field: 'actions',
-              headerName: t.columns.actions,
-              width: 150,
+              field: 'lead',
+              headerName: t.columns.lead,
+              flex: 1,
               sortable: false,
               renderCell: ({ row }) => (
-                <Button size="small" variant="outlined" onClick={() => void notSpam(row.docId)}>
-                  {admin.spam.notSpam}
-                </Button>
+                <Stack sx={{ py: 1, gap: 0.5, minWidth: 0, alignItems: 'flex-start', whiteSpace: 'normal', lineHeight: 1.4 }}>
+                  <NameLink row={row} />
+                  <Typography variant="body2" color="text.secondary">
+                    {`${formLabel(row.form)} · ${formatDate(row.receivedAt)}`}
+                  </Typography>
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <StatusChip status={row.status} />
+                    {spam && notSpamButton(row)}
+                  </Stack>
+                </Stack>
               ),
-            } satisfies GridColDef<LeadSummary>,
+            },
           ]
-        : []),
-    ],
-    [spam, notSpam, small],
+        : [
+            {
+              field: 'name',
+              headerName: t.columns.name,
+              flex: 1.2,
+              minWidth: 120,
+              valueGetter: (_value, row) => visible(row.name || row.email),
+              renderCell: ({ row }) => <NameLink row={row} />,
+            },
+            { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
+            { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
+            { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: 170, valueFormatter: (value: string) => formatDate(value) },
+            {
+              field: 'status',
+              headerName: t.columns.status,
+              width: 120,
+              valueGetter: (value: LeadSummary['status']) => admin.statuses[value],
+              renderCell: ({ row }) => <StatusChip status={row.status} />,
+            },
+            ...(spam ? [{ field: 'actions', headerName: t.columns.actions, width: 150, sortable: false, renderCell: ({ row }) => notSpamButton(row) } satisfies GridColDef<LeadSummary>] : []),
+          ],
+    [spam, notSpamButton, small],
+  );
+
+  const rows = useMemo(() => answer?.leads ?? [], [answer]);
+  // "All on the page" is the grid's exclude-model: every row shown but those left out.
+  const ticked = useMemo(() => (selection.type === 'include' ? rows.filter((row) => selection.ids.has(row.docId)) : rows.filter((row) => !selection.ids.has(row.docId))), [rows, selection]);
+
+  const runBulk = useCallback(
+    (action: BulkAction) =>
+      attempt(async () => {
+        setConfirming(false);
+        const { leads } = await call<{ leads: number }>('bulk', { json: { action, docIds: ticked.map((row) => row.docId) } });
+        setNotice({ text: fill(t.bulkDone[action], { count: leads }), severity: 'success' });
+        await load();
+      }),
+    [ticked, attempt, setNotice, load],
   );
 
   const unreadHere = answer?.unreadInView ?? 0;
@@ -215,8 +281,26 @@ export function LeadList({ spam }: { spam: boolean }) {
 
       <Notice message={notice} />
 
+      <Stack component="section" aria-label={t.bulkLabel} direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1, minHeight: 40 }}>
+        <Typography variant="body2" sx={{ fontWeight: ticked.length > 0 ? 700 : 400, mr: 1 }}>
+          {ticked.length > 0 ? fill(t.selected, { count: ticked.length }) : t.noneSelected}
+        </Typography>
+        {BULK[spam ? 'spam' : 'inbox'].map((action) => (
+          <Button
+            key={action}
+            size="small"
+            variant="outlined"
+            color={action === 'delete' ? 'error' : 'primary'}
+            disabled={ticked.length === 0}
+            onClick={() => (action === 'delete' ? setConfirming(true) : void runBulk(action))}
+          >
+            {t.bulk[action]}
+          </Button>
+        ))}
+      </Stack>
+
       <DataGrid
-        rows={answer?.leads ?? []}
+        rows={rows}
         columns={columns}
         getRowId={(row) => row.docId}
         loading={loading}
@@ -224,20 +308,26 @@ export function LeadList({ spam }: { spam: boolean }) {
         disableColumnMenu
         disableRowSelectionOnClick
         hideFooterSelectedRowCount
+        // A box per row and one for the whole page; the keyboard ticks them with the space bar.
+        checkboxSelection
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={setSelection}
+        // A phone: each row as tall as its stacked lines.
+        getRowHeight={small ? tallAsNeeded : undefined}
         // The server pages and sorts: only the page shown is sent.
         paginationMode="server"
         sortingMode="server"
         rowCount={answer?.total ?? 0}
         paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        sortModel={sortModel}
+        onPaginationModelChange={(model) => setPagination((p) => (p.page === model.page && p.pageSize === model.pageSize ? p : model))}
+        // A phone's one column sorts nothing: the list keeps the order chosen (newest first unless changed on a wider screen).
+        sortModel={small ? NO_SORT : sortModel}
         onSortModelChange={(model) => {
+          if (small) return;
           setSortModel(model);
-          setPagination((p) => ({ ...p, page: 0 }));
+          setPagination((p) => (p.page === 0 ? p : { ...p, page: 0 }));
         }}
         pageSizeOptions={[...PAGE_SIZES]}
-        // Narrow screens: the name, the date and the status (in the Spam folder: the name and "Not spam").
-        columnVisibilityModel={small ? { form: false, email: false, ...(spam ? { receivedAt: false, status: false } : {}) } : {}}
         localeText={localeText}
         // The grid writes a style element of its own: it carries the page's CSP nonce.
         nonce={pageNonce()}
@@ -245,6 +335,19 @@ export function LeadList({ spam }: { spam: boolean }) {
         getRowClassName={({ row }) => (row.status === 'new' ? 'lead-new' : '')}
         sx={{ bgcolor: 'background.paper', '& .lead-new': { bgcolor: 'surface' } }}
       />
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="bulk-delete-title" aria-describedby="bulk-delete-question">
+        <DialogTitle id="bulk-delete-title">{fill(t.deleteTitle, { count: ticked.length })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="bulk-delete-question">{t.deleteQuestion}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t.cancel}</Button>
+          <Button color="error" variant="contained" onClick={() => void runBulk('delete')}>
+            {t.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

@@ -1,7 +1,9 @@
 /**
- * One lead: every field by its label (config/forms), shown as text, never as markup; only
- * http: and https: addresses become links. Its CV, its notifications with "Send again", its
- * status (opening a new lead marks it read) and a private note; "Not spam"; delete.
+ * One lead: every field by its label (config/forms), a choice by the label the visitor read,
+ * shown as text, never as markup; only http: and https: addresses become links. Its CV, its
+ * notifications with "Send again", its status (opening a new lead marks it read), "Mark as spam"
+ * or "Not spam", and a private note; delete. On a phone everything stacks in one column, the
+ * status first and nothing wider than the screen (the notifications as a list, not a table).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,9 +24,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../config/admin';
+import { pickedOf, pickedText } from '../forms/model/choices';
 import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
@@ -38,19 +43,14 @@ const t = admin.lead;
 /** The lead's fields in its form's order, by their labels; then id and Date; then any other key. */
 function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string }[] {
   const form = formNamed(lead.form);
-  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-  const known = (form?.fields ?? []).filter((field) => field.kind !== 'file').map((field) => ({ key: field.name, label: field.label, options: field.options }));
-  const stamps = (['id', 'Date'] as const).map((key) => ({ key, label: t.stampLabels[key], options: undefined }));
+  const known = (form?.fields ?? []).filter((field) => field.kind !== 'file').map((field) => ({ key: field.name, label: field.label, field }));
+  const stamps = (['id', 'Date'] as const).map((key) => ({ key, label: t.stampLabels[key], field: undefined }));
   const names = new Set([...known, ...stamps].map((f) => f.key).concat((form?.fields ?? []).map((f) => f.name)));
   const others = Object.keys(lead.document)
     .filter((key) => !names.has(key))
-    .map((key) => ({ key, label: key, options: undefined }));
-  return [...known, ...stamps, ...others].map(({ key, label, options }) => {
-    const value = text(lead.document[key]);
-    // A choice is shown as the visitor read it, with the value stored when that differs.
-    const option = options?.find((o) => o.value === value && value !== '');
-    return { key, label, value: option?.label && option.label !== value ? `${option.label} (${value})` : value };
-  });
+    .map((key) => ({ key, label: key, field: undefined }));
+  // A choice as the visitor read it, with the value stored when that differs.
+  return [...known, ...stamps, ...others].map(({ key, label, field }) => ({ key, label, value: pickedText(pickedOf(field, lead.document[key])) }));
 }
 
 /**
@@ -91,6 +91,50 @@ function Section({ id, heading, children }: { id: string; heading: string; child
 /** A pending delivery with an error is being retried (src/server/notify: a resend clears the error). */
 const deliveryState = (delivery: Delivery) => (delivery.state === 'pending' && delivery.lastError !== null ? t.deliveryStates.retrying : t.deliveryStates[delivery.state]);
 
+/** A delivery's cells, in the order of config/admin.ts deliveryColumns. */
+const deliveryCells = (delivery: Delivery): [keyof typeof t.deliveryColumns, string | number][] => [
+  ['channel', t.channels[delivery.channel as keyof typeof t.channels] ?? delivery.channel],
+  ['state', deliveryState(delivery)],
+  ['attempts', delivery.attempts],
+  ['lastError', delivery.lastError ?? ''],
+  ['sentAt', delivery.sentAt ? formatDate(delivery.sentAt) : ''],
+];
+
+const SendAgain = ({ onClick }: { onClick: () => void }) => (
+  <Button size="small" variant="outlined" onClick={onClick}>
+    {t.sendAgain}
+  </Button>
+);
+
+/** A phone: each notification as a short list of its facts (a table would be wider than the screen). */
+function Deliveries({ deliveries, sendAgain }: { deliveries: Delivery[]; sendAgain: (id: string) => Promise<boolean> }) {
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+      {deliveries.map((delivery) => (
+        <Box component="li" key={delivery.id} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+            {deliveryCells(delivery)
+              .filter(([, value]) => value !== '')
+              .map(([key, value]) => (
+                <Box key={key} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ fontWeight: 700 }}>
+                    {t.deliveryColumns[key]}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Box>
+                </Box>
+              ))}
+          </Box>
+          <Box sx={{ mt: 1 }}>
+            <SendAgain onClick={() => void sendAgain(delivery.id)} />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function LeadPage() {
   const { docId = '' } = useParams();
   const navigate = useNavigate();
@@ -99,6 +143,7 @@ export function LeadPage() {
   const [note, setNote] = useState('');
   const { notice, setNotice, attempt: act } = useNotice();
   const [confirming, setConfirming] = useState(false);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   const show = useCallback((detail: LeadDetail) => {
     setLead(detail);
@@ -166,6 +211,13 @@ export function LeadPage() {
     act(async () => {
       show(await call<LeadDetail>('notSpam', { params: { docId } }));
       setNotice({ text: admin.spam.movedToInbox, severity: 'success' });
+      await recount();
+    });
+  const markSpam = () =>
+    act(async () => {
+      show(await call<LeadDetail>('markSpam', { params: { docId } }));
+      setNotice({ text: t.markedSpam, severity: 'success' });
+      await recount();
     });
   const sendAgain = (deliveryId: string) =>
     act(async () => {
@@ -194,22 +246,42 @@ export function LeadPage() {
       </Typography>
 
       {lead.spam && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" variant="outlined" size="small" onClick={() => void notSpam()}>
-              {t.notSpam}
-            </Button>
-          }
-        >
+        <Alert severity="warning" sx={{ mb: 2 }}>
           {t.spamNotice}
         </Alert>
       )}
       <Notice message={notice} />
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Box>
+      {/*
+        Wide screens: what they sent on the left; status, reply, note and delete on the right.
+        A phone: one column, the status first. Each part is a section of its own (room for more).
+      */}
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          gridTemplateAreas: { xs: '"status" "lead" "answer"', lg: '"lead status" "lead answer"' },
+          gridTemplateRows: { lg: 'auto 1fr' },
+        }}
+      >
+        <Box sx={{ gridArea: 'status' }}>
+          <Section id="status-heading" heading={t.status}>
+            <TextField select fullWidth label={t.status} value={lead.status} onChange={(e) => void setStatus(e.target.value as LeadStatus)}>
+              {LEAD_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {admin.statuses[status]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void (lead.spam ? notSpam() : markSpam())}>
+              {lead.spam ? t.notSpam : t.markSpam}
+            </Button>
+          </Section>
+        </Box>
+
+        <Box sx={{ gridArea: 'lead', minWidth: 0 }}>
           <Section id="fields-heading" heading={t.fieldsHeading}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1.5 } }}>
               {fieldsOf(lead).map((field) => (
@@ -224,6 +296,8 @@ export function LeadPage() {
               ))}
             </Box>
           </Section>
+
+          {/* Where the lead came from (its source) goes here, as a section of its own. */}
 
           <Section id="cv-heading" heading={t.cvHeading}>
             {lead.cv.state === 'kept' ? (
@@ -245,6 +319,8 @@ export function LeadPage() {
           <Section id="deliveries-heading" heading={t.deliveriesHeading}>
             {lead.deliveries.length === 0 ? (
               <Typography>{t.noDeliveries}</Typography>
+            ) : small ? (
+              <Deliveries deliveries={lead.deliveries} sendAgain={sendAgain} />
             ) : (
               <TableContainer>
                 <Table size="small" aria-labelledby="deliveries-heading">
@@ -259,15 +335,13 @@ export function LeadPage() {
                   <TableBody>
                     {lead.deliveries.map((delivery) => (
                       <TableRow key={delivery.id}>
-                        <TableCell>{t.channels[delivery.channel as keyof typeof t.channels] ?? delivery.channel}</TableCell>
-                        <TableCell>{deliveryState(delivery)}</TableCell>
-                        <TableCell>{delivery.attempts}</TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{delivery.lastError ?? ''}</TableCell>
-                        <TableCell>{delivery.sentAt ? formatDate(delivery.sentAt) : ''}</TableCell>
+                        {deliveryCells(delivery).map(([key, value]) => (
+                          <TableCell key={key} sx={key === 'lastError' ? { overflowWrap: 'anywhere', minWidth: 160 } : undefined}>
+                            {value}
+                          </TableCell>
+                        ))}
                         <TableCell>
-                          <Button size="small" variant="outlined" onClick={() => void sendAgain(delivery.id)}>
-                            {t.sendAgain}
-                          </Button>
+                          <SendAgain onClick={() => void sendAgain(delivery.id)} />
                         </TableCell>
                       </TableRow>
                     ))}
@@ -278,16 +352,10 @@ export function LeadPage() {
           </Section>
         </Box>
 
-        <Box>
-          <Section id="status-heading" heading={t.status}>
-            <TextField select fullWidth label={t.status} value={lead.status} onChange={(e) => void setStatus(e.target.value as LeadStatus)}>
-              {LEAD_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {admin.statuses[status]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Box component="form" sx={{ mt: 3, display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
+        <Box sx={{ gridArea: 'answer', minWidth: 0 }}>
+          {/* The reply composer goes here, as a section of its own, above the note. */}
+          <Section id="note-heading" heading={t.note}>
+            <Box component="form" sx={{ display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
               <TextField label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />
               <Button type="submit" variant="outlined" sx={{ justifySelf: 'start' }}>
                 {t.saveNote}

@@ -3,13 +3,8 @@ import admin from '../../config/admin';
 import { httpAddress } from '../shared/links';
 import { fill, visible } from '../shared/text';
 
-const dateTime = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'medium', timeStyle: 'short' });
-
-const day = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short' });
-
-export const formatDate = (value: string | number) => dateTime.format(new Date(value));
-/** The day only, for narrow screens. */
-export const formatDay = (value: string | number) => day.format(new Date(value));
+/** Times in the agency's time zone (config/admin.ts timeZone), as the mail and the CSV write them. */
+export { formatDate } from '../shared/received';
 
 export function formatSize(bytes: number): string {
   return bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${Math.round(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;

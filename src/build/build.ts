@@ -9,9 +9,10 @@ import { build as esbuild } from 'esbuild';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import forms from '../../config/forms';
+import ownForms from '../../config/forms';
 import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { builtManifest, deployFiles, writeDeployFiles } from '../deploy/deployFiles';
+import type { Forms } from '../deploy/firebaseRules';
 import { FIREBASE_JSON } from '../deploy/firebaseJson';
 import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
@@ -24,12 +25,19 @@ export interface BuildOptions {
   /** Where everything goes (default <root>/dist): client/, ssr/, server/. */
   outDir?: string;
   log?: (line: string) => void;
+  /**
+   * The forms of the site in root, for its Firebase rules (default: this checkout's config/forms).
+   * scripts/content.ts passes the site's own: its code may run from another checkout.
+   */
+  forms?: Forms;
+  /** An earlier build's client folder: its compressed copies of files that did not change are taken as they are (a publish). */
+  earlierClientDir?: string;
 }
 
 const SERVER_ENTRY = 'src/server/index.ts';
 const RENDERER_ENTRY = 'src/entry-server.tsx';
 
-export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log }: BuildOptions): Promise<void> {
+export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log, forms = ownForms, earlierClientDir }: BuildOptions): Promise<void> {
   const clientDir = path.join(outDir, 'client');
   const ssrDir = path.join(outDir, 'ssr');
   const configFile = path.join(root, 'vite.config.ts');
@@ -70,8 +78,8 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   if (firebase) log(`Firebase Hosting: ${FIREBASE_JSON}`);
   if (rules.length > 0) log(`Firebase deploy files updated from config/: ${rules.join(', ')} (commit them with your change)`);
 
-  const { before, after } = compressTextFiles(clientDir);
-  log(`compressed text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli`);
+  const { before, after, reused } = compressTextFiles(clientDir, earlierClientDir);
+  log(`compressed text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli${reused > 0 ? ` (${reused} unchanged, their copies taken from ${earlierClientDir})` : ''}`);
 
   // The server, one file; its packages stay in node_modules.
   await esbuild({

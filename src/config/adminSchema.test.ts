@@ -50,6 +50,14 @@ describe('config/admin.ts', () => {
       'config/admin.ts: locale "English" is not a language tag this site knows. Write one like "en-GB" or "en-US".',
     ]);
   });
+
+  test('a time zone that is not one', () => {
+    expect(problemsOf((c) => (c.admin.timeZone = 'Mars/Olympus'))).toEqual([
+      'config/admin.ts: timeZone "Mars/Olympus" is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".',
+    ]);
+    expect(problemsOf((c) => (c.admin.timeZone = '+01:00'))).toHaveLength(1);
+    expect(problemsOf((c) => (c.admin.timeZone = 'America/New_York'))).toEqual([]);
+  });
 });
 
 describe('retention in config/forms', () => {

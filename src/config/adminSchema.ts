@@ -1,6 +1,7 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import { object, text, type Infer, type Schema } from './schema';
 import { siteSchema } from './siteSchema';
+import { BULK_ACTIONS } from '../shared/adminApi';
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
 
@@ -18,6 +19,26 @@ function locale(): Schema<string> {
         // Not a tag at all: reported below.
       }
       ctx.report(path, `${JSON.stringify(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`);
+    },
+  };
+}
+
+/** A time zone by its IANA name, like "Europe/London". */
+function timeZone(): Schema<string> {
+  return {
+    optional: false,
+    expects: 'a time zone like "Europe/London"',
+    meta: { kind: 'text' },
+    check(value, path, ctx) {
+      if (typeof value !== 'string' || value.trim() === '') return text().check(value, path, ctx);
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value });
+        // Intl also takes offsets ("+01:00") and abbreviations some engines know: only names of the time zone database.
+        if (value.includes('/') || value === 'UTC') return;
+      } catch {
+        // Not a zone: reported below.
+      }
+      ctx.report(path, `${JSON.stringify(value)} is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".`);
     },
   };
 }
@@ -45,6 +66,7 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
 
 export const adminSchema = object({
   locale: locale(),
+  timeZone: timeZone(),
   title: text(),
   titleWithUnread: text(),
   loading: text(),
@@ -54,12 +76,16 @@ export const adminSchema = object({
   nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'signedInAs', 'signOut', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
-    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions']),
+    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
+    ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,
+    bulk: texts(BULK_ACTIONS),
+    bulkDone: texts(BULK_ACTIONS),
+    ...texts(['deleteTitle', 'deleteQuestion', 'deleteConfirm', 'cancel']).shape,
   }),
   spam: texts(['heading', 'intro', 'notSpam', 'movedToInbox']),
   lead: object({
-    ...texts(['back', 'received', 'spamNotice', 'notSpam', 'fieldsHeading']).shape,
+    ...texts(['back', 'received', 'spamNotice', 'notSpam', 'markSpam', 'markedSpam', 'fieldsHeading']).shape,
     stampLabels: texts(['id', 'Date']),
     ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'cvText', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),

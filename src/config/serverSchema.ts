@@ -156,6 +156,10 @@ export const serverSchema = object({
     }),
     /** The CSV export's column holding each lead's address in the inbox. */
     exportInboxColumn: text(),
+    /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */
+    exportValueColumn: template(['label']),
+    /** The most leads one action of the list changes at once (the largest page is 100). */
+    bulkMaxLeads: number({ min: 1, max: 1000, integer: true }),
     /** How often the retention periods of config/forms are enforced. */
     retentionCheckHours: number({ min: 1, integer: true }),
     messages: object({
@@ -171,6 +175,7 @@ export const serverSchema = object({
       noteTooLong: text(),
       badEmail: text(),
       badFilter: text(),
+      badBulk: template(['max']),
       ownersOnly: text(),
       contentNotSetUp: text(),
       publishBusy: text(),

@@ -10,12 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
 import { buildDocument, type FormDocument } from '../forms/model/document';
+import type { FormConfig } from '../forms/model/formSchema';
 import { validData, validVariants } from '../test/formFixtures';
 import { projectDir } from '../test/realConfig';
 import { buildApp } from './app';
 import server from '../../config/server';
 import site from '../../config/site';
-import { columnsFor, csvCell, csvRow, exportLeads, knownCollections } from './leads';
+import admin from '../../config/admin';
+import { formatCellDate } from '../shared/received';
+import { fill } from '../shared/text';
+import { csvCell, csvColumnsFor, csvRow, exportLeads, knownCollections, type LeadRow } from './leads';
 import { openStore } from './store';
 
 // Each command starts a fresh Node process with TypeScript loading: allow it time on a busy machine.
@@ -80,18 +84,34 @@ describe('csvCell', () => {
   });
 });
 
-describe('columnsFor and csvRow', () => {
-  it('puts the form\'s fields first, then id and Date, then any other keys', () => {
-    expect(columnsFor('Inquriy', [])).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
-    expect(columnsFor('freelancers', [])).toEqual(['fullName', 'Email', 'Number', 'portfolioUrl', 'SelectedTechnology', 'CvFile', 'Messsage', 'id', 'Date']);
-    // The contact form's field order (the page's order: phone before e-mail).
-    expect(columnsFor('Contact_cli', ['Fullname', 'legacy'])).toEqual(['Fullname', 'Company', 'Number', 'Email', 'Your', 'Messsage', 'id', 'Date', 'legacy']);
-    expect(columnsFor('nope', ['b', 'a', 'b'])).toEqual(['b', 'a']);
-    expect(columnsFor('subcribe', [])).toEqual(['Email', 'id', 'Date']);
+/** The CSV's last columns of every form: id and Date as sent, then Received (config/admin.ts words). */
+const stampHeaders = [admin.lead.stampLabels.id, admin.lead.stampLabels.Date, admin.list.columns.receivedAt];
+
+describe('csvColumnsFor and csvRow', () => {
+  it("heads the form's fields by their labels, in the form's order, then id, Date and Received", () => {
+    for (const form of Object.values(forms as Record<string, FormConfig>).filter((f) => !f.fields.some((field) => field.options))) {
+      expect(csvColumnsFor(form.collection).map((c) => c.header)).toEqual([...form.fields.map((f) => f.label), ...stampHeaders]);
+    }
+    expect(csvColumnsFor('nope').map((c) => c.header)).toEqual(stampHeaders);
+  });
+
+  it('a choice: the label the visitor read, then the value stored in a column of its own; Received in the agency\'s zone', () => {
+    const form = forms.freelancer;
+    const choice = form.fields.find((f) => f.options?.some((o) => o.value !== '' && o.label && o.label !== o.value))!;
+    const picked = choice.options!.find((o) => o.value !== '' && o.label && o.label !== o.value)!;
+    const columns = csvColumnsFor(form.collection);
+    const valueHeader = fill(server.admin.exportValueColumn, { label: choice.label });
+    expect(columns.map((c) => c.header)).toEqual([...form.fields.flatMap((f) => (f === choice ? [f.label, valueHeader] : [f.label])), ...stampHeaders]);
+    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '' };
+    const cell = (header: string) => columns.find((c) => c.header === header)!.cell(lead);
+    expect(cell(choice.label)).toBe(picked.label);
+    expect(cell(valueHeader)).toBe(picked.value);
+    expect(cell(admin.lead.stampLabels.Date)).toBe('Mon Jan 01 2001');
+    expect(cell(admin.list.columns.receivedAt)).toBe(formatCellDate(lead.receivedAt));
   });
 
   it('writes rows with CRLF line ends', () => {
-    expect(csvRow(['a', 'b'], { a: 1, b: '=x' }) + csvRow(['a', 'b'], { a: 'y' })).toBe(`"1","'=x"\r\n"y",""\r\n`);
+    expect(csvRow([1, '=x']) + csvRow(['y', undefined])).toBe(`"1","'=x"\r\n"y",""\r\n`);
   });
 
   it('knows the four collections', () => {
@@ -156,7 +176,7 @@ describe('exports and the command line', () => {
     });
 
     it('CSV of an empty collection is its header row, with the inbox column last', () => {
-      expect(exported('subcribe', 'csv')).toBe(`"Email","id","Date","${server.admin.exportInboxColumn}"\r\n`);
+      expect(exported('subcribe', 'csv')).toBe(csvRow([...forms.newsletter.fields.map((f) => f.label), ...stampHeaders, server.admin.exportInboxColumn]));
     });
   });
 
@@ -201,12 +221,14 @@ describe('exports and the command line', () => {
       expect(run).toMatchObject({ code: 0, stderr: '' });
       const [a, b, c] = inquiries;
       const inbox = (i: number) => `"${site.brand.url.replace(/\/+$/, '')}/admin/leads/${inquiryIds[i]}"`;
+      // Received: our server's time of storing, in the agency's zone (config/admin.ts).
+      const received = (i: number) => `"${formatCellDate((app.store.db.prepare('SELECT created_at FROM documents WHERE doc_id = ?').get(inquiryIds[i]) as { created_at: string }).created_at)}"`;
       expect(run.stdout).toBe(
         [
-          `"Fname","Email","Number","Pname","id","Date","${server.admin.exportInboxColumn}"`,
-          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}",${inbox(2)}`,
-          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${inbox(1)}`,
-          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}",${inbox(0)}`,
+          csvRow([...forms.inquiry.fields.map((f) => f.label), ...stampHeaders, server.admin.exportInboxColumn]).slice(0, -2),
+          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}",${received(2)},${inbox(2)}`,
+          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${received(1)},${inbox(1)}`,
+          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}",${received(0)},${inbox(0)}`,
           '',
         ].join('\r\n'),
       );

@@ -3,25 +3,60 @@
  * a page of them sorted by the database, their counts, and the view exported as JSON or CSV,
  * streamed from the database in batches (nothing grows with the number of leads in memory).
  * The same functions serve the inbox (/api/admin/…) and the command line (scripts/leads.ts), so
- * a file exported from either is the same. Documents are exported exactly as sent: the
- * specification's keys, nothing of the inbox's (the CSV adds one column: the lead's address in
- * the inbox).
+ * a file exported from either is the same. JSON exports the documents exactly as sent: the
+ * specification's keys, nothing of the inbox's. The CSV is for people: headed by the fields'
+ * labels, choices in words (with the stored value beside them), Received in the agency's time
+ * zone, and the lead's address in the inbox last.
  */
 import type Database from 'better-sqlite3';
 import { Readable } from 'node:stream';
+import admin from '../../config/admin';
 import server from '../../config/server';
+import { hasLabelledOptions, pickedOf } from '../forms/model/choices';
 import { formForCollection, formNameOf, knownCollections, senderFields } from '../forms/model/registry';
 import { ADMIN_PAGE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
-import { visible } from '../shared/text';
+import { formatCellDate } from '../shared/received';
+import { fill, visible } from '../shared/text';
 import type { Store } from './store';
 
-/** Column order: the form's fields, then id and Date; any other keys after them. */
-export function columnsFor(collection: string, keys: Iterable<string>): string[] {
-  const form = formForCollection(collection);
-  const known = form ? [...form.fields.map((f) => f.name), 'id', 'Date'] : [];
-  const extra = [...new Set(keys)].filter((k) => !known.includes(k));
-  return [...known, ...extra];
+/** One column of the CSV: its header (words from config) and what a lead's row holds in it. */
+export interface CsvColumn {
+  header: string;
+  cell: (lead: LeadRow) => unknown;
 }
+
+/**
+ * A form's columns in the CSV, headed by words, not keys: each field by its label (a choice as
+ * the visitor read it, then a column of the value stored), the document's id and Date as the
+ * visitor's browser sent them, and Received (our server's time of storing, in the agency's zone).
+ */
+export function csvColumnsFor(collection: string): CsvColumn[] {
+  const form = formForCollection(collection);
+  const used = new Set<string>();
+  // Two fields of one form with one label stay two columns (the second also by its key).
+  const headed = (header: string, key: string) => {
+    const unique = used.has(header) ? `${header} (${key})` : header;
+    used.add(unique);
+    return unique;
+  };
+  const fields = (form?.fields ?? []).flatMap((field): CsvColumn[] => {
+    const label: CsvColumn = { header: headed(field.label, field.name), cell: (lead) => pickedOf(field, lead.document[field.name]).label };
+    if (!hasLabelledOptions(field)) return [label];
+    return [label, { header: headed(fill(server.admin.exportValueColumn, { label: field.label }), field.name), cell: (lead) => lead.document[field.name] }];
+  });
+  return [
+    ...fields,
+    { header: admin.lead.stampLabels.id, cell: (lead) => lead.document.id },
+    { header: admin.lead.stampLabels.Date, cell: (lead) => lead.document.Date },
+    { header: admin.list.columns.receivedAt, cell: (lead) => formatCellDate(lead.receivedAt) },
+  ];
+}
+
+/** The name a form goes by in the inbox (config/admin.ts forms), for the CSV's Form column. */
+const formWords = (collection: string) => {
+  const name = formNameOf(collection);
+  return name ? admin.forms[name] : collection;
+};
 
 /** Leading characters a spreadsheet skips before it reads a formula (spaces, line breaks, invisible ones). */
 const LEADING = /^[\s\u200B-\u200D\u2060\uFEFF]*/u;
@@ -40,8 +75,8 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function csvRow(columns: readonly string[], document: Record<string, unknown>): string {
-  return `${columns.map((c) => csvCell(document[c])).join(',')}\r\n`;
+export function csvRow(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
 /** Which leads a view shows. Every part left out means "any". */
@@ -282,22 +317,30 @@ type ExportFormat = 'json' | 'csv';
 /**
  * The view as a file, piece by piece, newest first. One form: a JSON array of its documents;
  * CSV with the form's columns. Several forms: JSON groups the documents by collection
- * ({ "Inquriy": [...], ... }); CSV starts each row with its collection. The CSV ends each row
+ * ({ "Inquriy": [...], ... }); CSV starts each row with its form's name. The CSV ends each row
  * with the lead's address in the inbox.
  */
 export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Generator<string> {
   const inbox = server.admin.exportInboxColumn;
   if (format === 'csv') {
-    const keys = keysByCollection(store, filter);
-    const columns =
-      filter.collection !== undefined
-        ? columnsFor(filter.collection, keys.get(filter.collection) ?? [])
-        : ['collection', ...new Set([...keys].flatMap(([c, k]) => columnsFor(c, k)))];
-    const all = [...columns, inbox];
+    const collections = [...keysByCollection(store, filter).keys()];
+    // Several forms: one column per header, whichever forms have it ("Full Name" of each form in one column).
+    const byHeader = new Map<string, Map<string, CsvColumn['cell']>>();
+    for (const collection of filter.collection !== undefined ? [filter.collection] : collections) {
+      for (const column of csvColumnsFor(collection)) {
+        if (!byHeader.has(column.header)) byHeader.set(column.header, new Map());
+        byHeader.get(column.header)!.set(collection, column.cell);
+      }
+    }
+    const several = filter.collection === undefined;
+    const headers = [...(several ? [admin.list.columns.form] : []), ...byHeader.keys(), inbox];
+    const cells = [...byHeader.values()];
     yield* chunked(
       (function* () {
-        yield csvRow(all, Object.fromEntries(all.map((c) => [c, c])));
-        for (const lead of leadsOf(store, filter)) yield csvRow(all, { ...lead.document, collection: lead.collection, [inbox]: inboxLink(publicUrl, lead.docId) });
+        yield csvRow(headers);
+        for (const lead of leadsOf(store, filter)) {
+          yield csvRow([...(several ? [formWords(lead.collection)] : []), ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''), inboxLink(publicUrl, lead.docId)]);
+        }
       })(),
     );
     return;

@@ -40,6 +40,11 @@ export class LiveSite {
     this.firstDir = builds.current().clientDir;
   }
 
+  /** The client folder served now. */
+  clientDir(): string {
+    return this.builds.current().clientDir;
+  }
+
   /**
    * The folders files no longer in the live build are looked for in: the earlier builds, newest
    * first, then the site's public/ (pictures uploaded in the editor are seen in its preview

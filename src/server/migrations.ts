@@ -145,6 +145,22 @@ export const migrations: readonly Migration[] = [
       db.exec("ALTER TABLE admins ADD COLUMN role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'editor'))");
     },
   },
+  {
+    name: "each spam verdict of the agency (\"Mark as spam\", \"Not spam\"): which lead, which verdict, who, when; kept so a later filter can learn from them",
+    up(db) {
+      // Deleted with their lead (a deletion or an erasure leaves nothing of it).
+      db.exec(`
+        CREATE TABLE spam_marks (
+          id        INTEGER PRIMARY KEY AUTOINCREMENT,
+          doc_id    TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          verdict   TEXT    NOT NULL CHECK (verdict IN ('spam', 'not_spam')),
+          marked_by TEXT    NOT NULL,
+          marked_at TEXT    NOT NULL
+        );
+        CREATE INDEX spam_marks_by_lead ON spam_marks (doc_id);
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -32,8 +32,12 @@ export const adminRoutes = {
   deleteLead: { method: 'DELETE', path: '/api/admin/leads/:docId' },
   /** The lead's CV, as an attachment. */
   cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
-  /** Takes the lead out of the Spam folder and notifies. */
+  /** Takes the lead out of the Spam folder and notifies (the verdict is kept). */
   notSpam: { method: 'POST', path: '/api/admin/leads/:docId/not-spam' },
+  /** Moves the lead to the Spam folder; its notifications not sent yet are dropped (the verdict is kept). */
+  markSpam: { method: 'POST', path: '/api/admin/leads/:docId/spam' },
+  /** Body: { action, docIds }: one of BULK_ACTIONS on at most admin.bulkMaxLeads leads (config/server.ts). Answers { leads }: how many it touched. */
+  bulk: { method: 'POST', path: '/api/admin/bulk' },
   /** Sends one notification again. */
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
@@ -62,6 +66,10 @@ export function pathOf(route: AdminRoute, params: Record<string, string> = {}): 
 }
 
 export const LEAD_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
+
+/** What the list does to the leads selected: archive, mark read, mark spam, not spam, delete (with their CVs). */
+export const BULK_ACTIONS = ['archive', 'read', 'spam', 'notSpam', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** One row of the inbox. */

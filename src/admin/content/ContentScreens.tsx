@@ -29,6 +29,9 @@ interface ContentState {
   snapshot: ContentSnapshot;
   edits: Edits;
   setEdit(file: string, value: unknown): void;
+  /** Pictures uploaded since the snapshot was read (in public/, not listed in it yet): kept while moving between screens. */
+  uploaded: readonly string[];
+  addUploaded(src: string): void;
   /** After a publish or a restore: the live content again, no edits. */
   reload(): Promise<void>;
 }
@@ -125,6 +128,7 @@ function ContentProvider({ children }: { children: ReactNode }) {
   const [snapshot, setSnapshot] = useState<ContentSnapshot>();
   const [edits, setEdits] = useState<Edits>({});
   const [failure, setFailure] = useState<string>();
+  const [uploaded, setUploaded] = useState<string[]>([]);
   const reload = useCallback(async () => {
     try {
       setSnapshot(await loadContent());
@@ -135,7 +139,8 @@ function ContentProvider({ children }: { children: ReactNode }) {
   }, []);
   useEffect(() => void reload(), [reload]);
   const setEdit = useCallback((file: string, value: unknown) => setEdits((old) => ({ ...old, [file]: value })), []);
-  const value = useMemo(() => (snapshot ? { snapshot, edits, setEdit, reload } : undefined), [snapshot, edits, setEdit, reload]);
+  const addUploaded = useCallback((src: string) => setUploaded((old) => [...old, src]), []);
+  const value = useMemo(() => (snapshot ? { snapshot, edits, setEdit, reload, uploaded, addUploaded } : undefined), [snapshot, edits, setEdit, reload, uploaded, addUploaded]);
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!value) return <CircularProgress aria-label={t.loading} />;
   return <ContentContext.Provider value={value}>{children}</ContentContext.Provider>;

@@ -38,8 +38,7 @@ export function EditScreen() {
   const [params] = useSearchParams();
   const file = params.get('file') ?? '';
   const at = params.get('at') ?? undefined;
-  const { snapshot, edits, setEdit, reload } = useContent();
-  const [uploaded, setUploaded] = useState<string[]>([]);
+  const { snapshot, edits, setEdit, reload, uploaded, addUploaded } = useContent();
   const [serverProblems, setServerProblems] = useState<Problem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   const [device, setDevice] = useState<Device>('desktop');
@@ -64,9 +63,9 @@ export function EditScreen() {
   const port = useMemo(() => previewPort(() => setSent(true)), []);
   const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
     const result = await uploadImage(picture, width, height);
-    setUploaded((old) => [...old, result.src]);
+    addUploaded(result.src);
     return result;
-  }, []);
+  }, [addUploaded]);
 
   if (!schema || !entry) return <Navigate to="/content" replace />;
 

@@ -5,12 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import { formForCollection, formNameOf, senderFields } from '../../forms/model/registry';
-import type { LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
+import type { BulkAction, LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
 import { cvOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { selectLeads, type LeadRow } from '../leads';
 import { deliveriesOf, queueNotifications } from '../notify';
 import type { Store, StoredFile } from '../store';
+import { deleteLeads } from './privacy';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
@@ -69,14 +70,38 @@ export function updateLead(store: Store, docId: string, change: { status?: LeadS
   })();
 }
 
-/** "Not spam": the lead joins the inbox and is notified now, as it would have been on arrival. */
-export function markNotSpam(store: Store, docId: string, now: number): boolean {
+/** The agency's verdict on a lead: spam, or not spam. */
+export type Verdict = 'spam' | 'not_spam';
+
+/**
+ * "Mark as spam" and "Not spam": the lead moves to the Spam folder or to the inbox, and the
+ * verdict is kept (lead, verdict, who, when: the `spam_marks` table) for a later filter to learn
+ * from. Into the Spam folder, its notifications not yet sent are dropped; out of it, it is
+ * notified now, as it would have been on arrival (what was sent already is not sent twice).
+ * False when there is no such lead.
+ */
+export function markSpam(store: Store, docId: string, verdict: Verdict, by: string, now: number): boolean {
   return store.db.transaction(() => {
     if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
-    const changed = store.db.prepare('UPDATE leads SET spam = 0, updated_at = ? WHERE doc_id = ? AND spam = 1').run(new Date(now).toISOString(), docId).changes > 0;
-    if (changed) queueNotifications(store, docId);
+    const at = new Date(now).toISOString();
+    const spam = verdict === 'spam' ? 1 : 0;
+    const changed = store.db.prepare('UPDATE leads SET spam = ?, updated_at = ? WHERE doc_id = ? AND spam = ?').run(spam, at, docId, 1 - spam).changes > 0;
+    store.db.prepare('INSERT INTO spam_marks (doc_id, verdict, marked_by, marked_at) VALUES (?, ?, ?, ?)').run(docId, verdict, by, at);
+    if (changed && spam) store.db.prepare("DELETE FROM deliveries WHERE doc_id = ? AND state = 'pending'").run(docId);
+    if (changed && !spam) queueNotifications(store, docId);
     return true;
   })();
+}
+
+/** One action on many leads (ids not found are left out); answers how many leads it touched. */
+export function bulkChange(store: Store, dataDir: string, action: BulkAction, docIds: readonly string[], by: string, now: number): number {
+  const ids = [...new Set(docIds)];
+  if (action === 'delete') return deleteLeads(store, dataDir, ids).leads;
+  return store.db.transaction(() =>
+    ids.filter((docId) =>
+      action === 'archive' || action === 'read' ? updateLead(store, docId, { status: action === 'archive' ? 'archived' : 'read' }, now) : markSpam(store, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
+    ),
+  )().length;
 }
 
 /** How many leads of the inbox (not spam) are still new: the tab's title shows it. */

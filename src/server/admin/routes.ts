@@ -18,7 +18,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, BULK_ACTIONS, CSRF_HEADER, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
 import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
@@ -28,7 +28,7 @@ import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
 import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, roleOf, verifyPassword } from './accounts';
-import { cvOfLead, findLead, leadDetail, markNotSpam, summaryOf, unreadCount, updateLead } from './inbox';
+import { bulkChange, cvOfLead, findLead, leadDetail, markSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
 import { sqliteSessionStore } from './sessions';
@@ -272,11 +272,22 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     return sendStoredFile(reply, dataDir, cv.stored, `cv-${name || lead.docId}`);
   });
 
-  route('notSpam', async (request, reply) => {
-    const docId = docIdOf(request);
-    if (!markNotSpam(store, docId, clock())) return fail(reply, 404, messages.unknownLead);
-    return json(reply, 200, leadDetail(store, dataDir, docId));
-  });
+  for (const [name, verdict] of [['notSpam', 'not_spam'], ['markSpam', 'spam']] as const) {
+    route(name, async (request, reply) => {
+      const docId = docIdOf(request);
+      if (!markSpam(store, docId, verdict, request.session.email ?? '', clock())) return fail(reply, 404, messages.unknownLead);
+      return json(reply, 200, leadDetail(store, dataDir, docId));
+    });
+  }
+
+  // Many leads at once: a bounded list of ids (a document id is 20 letters and digits; longer is no id).
+  route('bulk', async (request, reply) => {
+    const { action, docIds } = (request.body ?? {}) as { action?: unknown; docIds?: unknown };
+    const max = server.admin.bulkMaxLeads;
+    const ids = Array.isArray(docIds) && docIds.length >= 1 && docIds.length <= max && docIds.every((id) => typeof id === 'string' && id.length <= 64) ? (docIds as string[]) : undefined;
+    if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
+    return json(reply, 200, { leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
+  }, 16 * 1024);
 
   route('resend', async (request, reply) => {
     if (!resendDelivery(store, request.params.deliveryId ?? '')) return fail(reply, 404, messages.unknownDelivery);

@@ -4,10 +4,10 @@
  * a folder of its own and switched to. A probe fetches a page and one of its scripts every
  * 100 ms throughout: every answer is 200 and every page is whole, old or new, never a mix. A
  * second publish meanwhile answers 409; a build that fails changes nothing live and puts the
- * files back. The time from the click to the new page live is printed (PUBLISH_RUNS=5 measures
- * five publishes).
+ * files back, the Firebase rules it had already rewritten included. The time from the click to
+ * the new page live is printed (PUBLISH_RUNS=5 measures five publishes).
  */
-import { renameSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
@@ -21,6 +21,8 @@ import { api } from '../../shared/api';
 import { validData, type FormId } from '../../test/formFixtures';
 
 jest.setTimeout(900_000);
+
+const FIREBASE_RULES = ['firestore.rules', 'storage.rules'];
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const RUNS = Number(process.env.PUBLISH_RUNS ?? 1);
@@ -104,20 +106,37 @@ it('switches the live site to the new build with only whole pages answered 200 t
   expect(Math.max(...times)).toBeLessThanOrEqual(Number(process.env.PUBLISH_BUDGET_S ?? 300));
 });
 
-it('a build that fails changes nothing live and puts the files back', async () => {
+it('a build that fails after writing the rules changes nothing live and puts every file back (config/ and the Firebase rules)', async () => {
   const snap = await snapshot();
   const before = await (await fetch(`${s.base}/`)).text();
+  const rulesBefore = FIREBASE_RULES.map((file) => readFileSync(path.join(siteDir, file), 'utf8'));
   const home = homeOf(snap);
   home.sections[0].heading = 'Never live';
-  // The site cannot be built without its vite config.
-  renameSync(path.join(siteDir, 'vite.config.ts'), path.join(siteDir, 'vite.config.off'));
+  // A new option of a select: the build rewrites the rules from it (src/deploy/deployFiles.ts).
+  const entry = snap.files.find((f) => f.file.startsWith('config/forms/') && JSON.stringify(f.value).includes('"kind":"select"'))!;
+  const form = JSON.parse(JSON.stringify(entry.value)) as FormConfig;
+  const select = form.fields.find((f) => f.kind === 'select')!;
+  (select as { options: unknown[] }).options = [...select.options!, { value: 'Never a rule', label: 'Never a rule' }];
+  // The build's last step (the server's bundle) fails, after the rules were written.
+  const serverEntry = path.join(siteDir, 'src', 'server', 'index.ts');
+  renameSync(serverEntry, `${serverEntry}.off`);
+  const rulesSeen: string[] = [];
+  const watcher = watch(siteDir, (_event, name) => name && FIREBASE_RULES.includes(String(name)) && rulesSeen.push(String(name)));
   try {
-    const response = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] } });
+    const changes = [
+      { file: 'config/pages/home.ts', value: home },
+      { file: entry.file, value: form },
+    ];
+    const response = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes } });
     expect(response.status).toBe(500);
     expect(((await response.json()) as { message: string }).message).toMatch(/^The site could not be built with these changes, so nothing was published\./);
   } finally {
-    renameSync(path.join(siteDir, 'vite.config.off'), path.join(siteDir, 'vite.config.ts'));
+    watcher.close();
+    renameSync(`${serverEntry}.off`, serverEntry);
   }
+  // The build did rewrite the rules (else this test proves nothing), and they are back as they were.
+  expect(rulesSeen).toEqual(expect.arrayContaining(['firestore.rules']));
+  expect(FIREBASE_RULES.map((file) => readFileSync(path.join(siteDir, file), 'utf8'))).toEqual(rulesBefore);
   expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
   const after = await (await fetch(`${s.base}/`)).text();
   expect(after).not.toContain('Never live');

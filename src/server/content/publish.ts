@@ -3,7 +3,8 @@
  * and checked again as the files now are, the site is built into a folder of its own, the live
  * site switches to it (liveBuild.ts), and the publish becomes a revision (a commit authored by
  * the editor's account where the site folder is a git work tree, else a snapshot in the data
- * folder). Anything failing before the switch puts the files back and changes nothing live.
+ * folder). Anything failing before the switch puts the files back (config/ and the Firebase rules
+ * the build rewrites from it) and changes nothing live.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ export interface PublisherOptions {
   dataDir: string;
   clock: () => number;
   /** Builds the site into outDir (default: scripts/content.ts build, in a process of its own). */
-  build?: (site: ContentSite, outDir: string) => Promise<void>;
+  build?: (site: ContentSite, outDir: string, earlierClientDir?: string) => Promise<void>;
 }
 
 const SNAPSHOTS = 'content-revisions';
@@ -80,6 +81,8 @@ export class Publisher {
     const at = new Date(clock()).toISOString();
     if (files.length === 0) return { status: 200, revision: { id: await this.revision(), author, at, summary: [] } };
 
+    // The Firebase rules as they are: the build rewrites them from config/forms (src/deploy/deployFiles.ts), before it may still fail.
+    const rules = new Map(FIREBASE_RULES.map((file) => [file, textOrNothing(path.join(site.siteDir, file))]));
     let before: Map<string, string>;
     try {
       before = await writeEdits(site.siteDir, checked.files);
@@ -87,6 +90,7 @@ export class Publisher {
       if (error instanceof UnwritableEdit) return { status: 400, problems: [{ file: error.file, path: error.path, message: error.message }] };
       throw error;
     }
+    for (const [file, text] of rules) if (text !== undefined) before.set(file, text);
     const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
     const outDir = path.join(releasesDir(site.siteDir), id);
     let written: ContentChange[];
@@ -100,11 +104,13 @@ export class Publisher {
       if (wrong) throw new Error(`${wrong.file} did not read back as it was sent`);
       if (recheck.problems.length > 0) return await this.undo(before, { status: 400, problems: recheck.problems });
       if (live) {
-        await build(site, outDir);
+        await build(site, outDir, live.clientDir());
         live.switchTo(path.join(outDir, 'client'));
       }
     } catch (error) {
       rmSync(outDir, { recursive: true, force: true });
+      // Rules the build wrote where there were none go too.
+      for (const [file, text] of rules) if (text === undefined) rmSync(path.join(site.siteDir, file), { force: true });
       return this.undo(before, { status: 500, error: error instanceof Error ? error.message : String(error) });
     }
     return { status: 200, revision: await this.record(files, author, at, summary, written, id) };
@@ -157,6 +163,14 @@ export class Publisher {
       return contentFiles(loaded);
     }
     return snapshotIds(dataDir).includes(revisionId) ? readSnapshot(dataDir, revisionId).files : undefined;
+  }
+}
+
+function textOrNothing(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

@@ -37,9 +37,13 @@ export const toolsOf = (site: ContentSite) => site.toolsDir ?? site.siteDir;
 export const tsxOf = (site: ContentSite) => path.join(toolsOf(site), 'node_modules', '.bin', 'tsx');
 export const contentScriptOf = (site: ContentSite) => path.join(toolsOf(site), 'scripts', 'content.ts');
 
-/** Builds the site into outDir (client/, ssr/, server/), as `npm run build` does, in a process of its own. */
-export async function buildInto(site: ContentSite, outDir: string): Promise<void> {
-  await run(tsxOf(site), [contentScriptOf(site), 'build', site.siteDir, outDir], site.siteDir, { timeoutMs: 600_000, env: { ...process.env, NODE_ENV: 'production' } });
+/**
+ * Builds the site into outDir (client/, ssr/, server/), as `npm run build` does, in a process of
+ * its own; given the served build's client folder, the compressed copies of unchanged files are taken from it.
+ */
+export async function buildInto(site: ContentSite, outDir: string, earlierClientDir?: string): Promise<void> {
+  const args = [contentScriptOf(site), 'build', site.siteDir, outDir, ...(earlierClientDir ? [earlierClientDir] : [])];
+  await run(tsxOf(site), args, site.siteDir, { timeoutMs: 600_000, env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /** Every file of config/ loaded, as checkConfig takes them. */

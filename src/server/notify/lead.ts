@@ -10,7 +10,9 @@
  */
 import server from '../../../config/server';
 import type { FormConfig } from '../../forms/model/formSchema';
+import { pickedOf, pickedText } from '../../forms/model/choices';
 import { senderFields } from '../../forms/model/registry';
+import { formatDate } from '../../shared/received';
 import { httpAddress } from '../../shared/links';
 import { fill, visible } from '../../shared/text';
 import { uploadNamedBy } from '../cvFiles';
@@ -50,18 +52,20 @@ function oneLine(text: string, max = MAX_IN_LINE): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function describeLead(form: FormConfig, docId: string, document: Record<string, unknown>, publicUrl: string): Lead {
-  const values = Object.fromEntries(form.fields.map((f) => [f.name, oneLine(asText(document[f.name]))]));
+/** `receivedAt`: when our server stored the lead (the mail's "Received", in the agency's time zone: never the visitor's clock). */
+export function describeLead(form: FormConfig, docId: string, document: Record<string, unknown>, publicUrl: string, receivedAt: string | number): Lead {
+  const values = Object.fromEntries(form.fields.map((f) => [f.name, oneLine(visible(pickedOf(f, document[f.name]).label))]));
   const link = inboxLink(publicUrl, docId);
   const lines: LeadLine[] = form.fields.map((field) => {
-    const value = asText(document[field.name]);
+    // A choice as the visitor read it, with the value stored when that differs.
+    const value = visible(pickedText(pickedOf(field, document[field.name])));
     if (value === '') return { label: field.label, value: wording.noValue };
     // An upload's address: the lead in the inbox. Anything else typed there is only text.
     if (field.kind === 'file') return uploadNamedBy(document[field.name]) ? { label: field.label, value: wording.cvInInbox, href: link } : { label: field.label, value };
     const href = field.kind === 'url' ? httpAddress(value)?.href : undefined;
     return { label: field.label, value, ...(href ? { href } : {}) };
   });
-  lines.push({ label: wording.received, value: asText(document.Date) || wording.noValue });
+  lines.push({ label: wording.received, value: formatDate(receivedAt) });
 
   const { name, emails } = senderFields(form);
   const address = emails[0] ? String(document[emails[0].name] ?? '').trim() : '';

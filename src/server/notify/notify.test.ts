@@ -14,6 +14,7 @@ import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { buildDocument } from '../../forms/model/document';
 import type { FormConfig } from '../../forms/model/formSchema';
+import { formatDate } from '../../shared/received';
 import { fill } from '../../shared/text';
 import { validData } from '../../test/formFixtures';
 import { freePort, startSmtp, startWebhookReceiver, waitFor, type ReceivedMail, type SmtpReceiver, type WebhookCall, type WebhookReceiver } from '../../test/receivers';
@@ -135,8 +136,9 @@ describe('the e-mail', () => {
   it('goes to NOTIFY_TO from MAIL_FROM, replies to the visitor, with the subject from config and every field by its label, escaped in HTML', async () => {
     const receiver = await smtp();
     const site = await startSite({ smtpPort: receiver.port });
+    // The visitor's clock is years off: "Received" is our server's time all the same.
     const document = {
-      ...buildDocument(inquiry, validData.inquiry),
+      ...buildDocument(inquiry, validData.inquiry, new Date(Date.UTC(2001, 0, 2, 3, 4, 5))),
       Fname: 'Ada <script>alert("x")</script> & Co',
       Pname: 'A shop\nwith two lines & <b>bold</b> claims',
     };
@@ -163,7 +165,10 @@ describe('the e-mail', () => {
       expect(htmlText(html)).toContain(field.label);
       expect(htmlText(html)).toContain(value.split('\n')[0]);
     }
-    expect(text).toContain(`${server.notifications.mail.received}: ${document.Date}`);
+    const { created_at: storedAt } = site.store.db.prepare('SELECT created_at FROM documents WHERE doc_id = ?').get(docId) as { created_at: string };
+    expect(Math.abs(Date.parse(storedAt) - Date.now())).toBeLessThan(60_000);
+    expect(text).toContain(`${server.notifications.mail.received}: ${formatDate(storedAt)}`);
+    expect(text).not.toContain('2001');
     expect(text).toContain(`${server.notifications.mail.openLead}: ${link}`);
     expect(text).toContain(server.notifications.mail.replyHint);
     // What the visitor typed is text in the HTML, never markup.
@@ -187,7 +192,10 @@ describe('the e-mail', () => {
     expect(upload.status).toBe(201);
     const { url } = (await upload.json()) as { url: string };
     const freelancer = forms.freelancer;
-    const document = { ...buildDocument(freelancer, validData.freelancer), CvFile: url, portfolioUrl: 'javascript:alert(1)' };
+    // A choice whose label differs from its stored value (config/forms): the mail says what the visitor read.
+    const choice = freelancer.fields.find((f) => f.options?.some((o) => o.value !== '' && o.label && o.label !== o.value))!;
+    const picked = choice.options!.find((o) => o.value !== '' && o.label && o.label !== o.value)!;
+    const document = { ...buildDocument(freelancer, validData.freelancer), CvFile: url, portfolioUrl: 'javascript:alert(1)', [choice.name]: picked.value };
     const docId = await post(site, freelancer, document);
     await waitFor('the mail', () => receiver.mails.length === 1);
     const { email } = receiver.mails[0]!;
@@ -200,6 +208,8 @@ describe('the e-mail', () => {
     expect(email.text).not.toContain(url.split('?')[0]!);
     expect(email.html).not.toContain('token=');
     expect(email.text).toContain('Portfolio URL: javascript:alert(1)');
+    expect(email.text).toContain(`${choice.label}: ${picked.label} (${picked.value})`);
+    expect(htmlText(email.html ?? '')).toContain(`${picked.label} (${picked.value})`);
     expect(email.html).not.toContain('href="javascript');
     expect(email.html).toContain('javascript:alert(1)');
     expect(email.subject).toBe(subjectOf(freelancer, document));

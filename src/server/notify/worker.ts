@@ -134,7 +134,7 @@ export class Notifier {
       this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.');
       return;
     }
-    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl);
+    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl, stored.createdAt);
     try {
       await this.sending[channel]!(lead, delivery);
       // Stopped and closed meanwhile: the row stays pending and is sent again at the next start (same id).

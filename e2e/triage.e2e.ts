@@ -1,0 +1,182 @@
+/**
+ * Words, not codes, and triage, on a built server of this file's own with a real SMTP server:
+ *
+ * - a visitor whose clock is 25 years off sends the career form choosing the position whose
+ *   label differs from its stored value (both read from config/forms): the mail, the lead's page
+ *   and the CSV show that label (with the value beside it), and "Received" is our server's time of
+ *   storing, in the agency's zone (config/admin.ts), the visitor's own Date kept as sent;
+ * - the owner ticks leads and marks them read, marks one spam (by the keyboard), deletes the rest
+ *   after confirming;
+ * - at 375 px the list and the lead's page fit the screen: status and note reachable without
+ *   scrolling sideways, notifications listed, axe clean.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import forms from '../config/forms';
+import server from '../config/server';
+import { formatCellDate, formatDate } from '../src/shared/received';
+import { fill } from '../src/shared/text';
+import { adminRoutes } from '../src/shared/adminApi';
+import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
+import { expect, test } from './fixtures';
+import { addAccount, signIn, type Account } from './helpers/admin';
+import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
+import { exited, freePort, startServer } from './helpers/server';
+
+test.describe.configure({ mode: 'serial' });
+
+const t = admin.list;
+const career = forms.freelancer;
+// The first choice whose label is not its stored value ("Web Desiner" for "React.js" today).
+const choice = career.fields.find((f) => f.options?.some((o) => o.value !== '' && o.label && o.label !== o.value))!;
+const picked = choice.options!.find((o) => o.value !== '' && o.label && o.label !== o.value)!;
+
+let smtp: SmtpReceiver;
+let site: ChildProcess;
+let base: string;
+let dataDir: string;
+let account: Account;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'triage-e2e-'));
+  smtp = await startSmtp();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  site = await startServer(port, dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example', PUBLIC_URL: base });
+  account = await addAccount(dataDir);
+});
+
+test.afterAll(async () => {
+  site.kill('SIGTERM');
+  await exited(site);
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** When our server stored the lead whose `key` is `value` (documents.created_at). */
+function storedAt(key: string, value: string): string {
+  const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
+  try {
+    return (db.prepare('SELECT created_at FROM documents WHERE json_extract(data, ?) = ?').get(`$.${key}`, value) as { created_at: string }).created_at;
+  } finally {
+    db.close();
+  }
+}
+
+const post = (collection: string, document: Record<string, unknown>) =>
+  fetch(`${base}/api/collections/${collection}/documents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) }).then((r) => expect(r.status).toBe(201));
+
+test('a career application: the label the visitor picked in the mail, on the lead page and in the CSV; Received is our server\'s time in the agency\'s zone', async ({ page, browser }) => {
+  const name = `Label Tester ${uniqueSuffix()}`;
+  // The visitor's computer thinks it is 2001.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.clock.install({ time: new Date('2001-02-03T04:05:06Z') });
+  await visitorPage.goto(`${base}/Career`);
+  await expect(visitorPage.locator('html')).toHaveAttribute('data-app', 'started');
+  const form = formOf(visitorPage, 'freelancer');
+  await form.scrollIntoViewIfNeeded();
+  await field(form, 'fullName').focus();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  for (const [key, value] of Object.entries({ fullName: name, Email: 'label.tester@example.com', portfolioUrl: 'https://example.com', Messsage: 'Hello' })) await field(form, key).fill(value);
+  await field(form, choice.name).selectOption(picked.value);
+  await submitButton(form).click();
+  await expect(toasts(visitorPage).filter({ hasText: toastOf('freelancer', 'success') })).toHaveCount(1);
+  await visitor.close();
+
+  const received = storedAt('fullName', name);
+  expect(Math.abs(Date.parse(received) - Date.now())).toBeLessThan(120_000);
+  const shown = `${picked.label} (${picked.value})`;
+
+  await waitFor('the mail', () => smtp.mails.some((m) => m.email.text?.includes(name)));
+  const mail = smtp.mails.find((m) => m.email.text?.includes(name))!.email.text!;
+  expect(mail).toContain(`${choice.label}: ${shown}`);
+  expect(mail).toContain(`${server.notifications.mail.received}: ${formatDate(received)}`);
+  expect(mail).not.toContain('2001');
+
+  await signIn(page, account, base);
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const fields = page.getByRole('region', { name: admin.lead.fieldsHeading });
+  await expect(fields.getByText(shown, { exact: true })).toBeVisible();
+  await expect(page.getByText(fill(admin.lead.received, { form: admin.forms.freelancer, date: formatDate(received) }), { exact: true })).toBeVisible();
+  // The visitor's own Date stays as sent, named as what their browser said.
+  await expect(fields.getByText(/2001/)).toBeVisible();
+
+  const csv = await (await page.request.get(`${base}${adminRoutes.export.path}?form=freelancer&format=csv`)).text();
+  const [header, row] = csv.split('\r\n');
+  const valueColumn = fill(server.admin.exportValueColumn, { label: choice.label });
+  expect(header).toContain(`"${choice.label}","${valueColumn}"`);
+  expect(header).toContain(`"${career.fields[0]!.label}"`);
+  expect(row).toContain(`"${picked.label}","${picked.value}"`);
+  expect(row).toContain(`"${formatCellDate(received)}"`);
+});
+
+test('ticking leads: mark read, mark spam by the keyboard, delete after confirming', async ({ page }) => {
+  const s = uniqueSuffix();
+  for (const i of [1, 2, 3]) await post(forms.inquiry.collection, { Fname: `Bulk ${i} ${s}`, Email: `bulk${i}@example.com`, Number: '', Pname: 'A shop', id: i, Date: 'now' });
+  await signIn(page, account, base);
+  await page.getByRole('searchbox', { name: t.search }).fill(s);
+  const rows = page.getByRole('row').filter({ hasText: s });
+  // The search has run: only these three (and the header row) are shown.
+  await expect(page.getByRole('row')).toHaveCount(4);
+
+  await page.getByRole('checkbox', { name: t.selectAll }).check();
+  await expect(page.getByText(fill(t.selected, { count: 3 }))).toBeVisible();
+  await page.getByRole('button', { name: t.bulk.read }).click();
+  await expect(page.getByText(fill(t.bulkDone.read, { count: 3 }))).toBeVisible();
+  await expect(rows.getByText(admin.statuses.read, { exact: true })).toHaveCount(3);
+
+  // The keyboard: to a row's box, the space bar ticks it.
+  await rows.first().getByRole('checkbox').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(fill(t.selected, { count: 1 }))).toBeVisible();
+  await page.getByRole('button', { name: t.bulk.spam }).click();
+  await expect(page.getByText(fill(t.bulkDone.spam, { count: 1 }))).toBeVisible();
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('checkbox', { name: t.selectAll }).check();
+  await page.getByRole('button', { name: t.bulk.delete }).click();
+  const dialog = page.getByRole('dialog', { name: fill(t.deleteTitle, { count: 2 }) });
+  await dialog.getByRole('button', { name: t.cancel }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('button', { name: t.bulk.delete }).click();
+  await dialog.getByRole('button', { name: t.deleteConfirm }).click();
+  await expect(page.getByText(fill(t.bulkDone.delete, { count: 2 }))).toBeVisible();
+  await expect(page.getByText(t.empty)).toBeVisible();
+
+  await page.goto(`${base}/admin/spam`);
+  await page.getByRole('searchbox', { name: t.search }).fill(s);
+  await expect(page.getByRole('row').filter({ hasText: s })).toHaveCount(1);
+});
+
+test('at 375 px: the list stacks each lead, the lead page shows its status and note, nothing scrolls sideways, axe clean', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const s = uniqueSuffix();
+  const name = `Phone ${s} with a name long enough to wrap on a phone`;
+  await post(forms.contact.collection, { Fullname: name, Company: 'Co', Number: '1', Email: `phone.${s}@example.com`, Your: '', Messsage: 'Hi', id: 1, Date: 'now' });
+  await waitFor('the mail', () => smtp.mails.some((m) => m.email.text?.includes(s)));
+  await signIn(page, account, base);
+  await page.getByRole('searchbox', { name: t.search }).fill(s);
+  const lead = page.getByRole('row').filter({ hasText: s });
+  await expect(lead.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(lead.getByText(admin.forms.contact, { exact: false })).toBeVisible();
+  await expect(lead.getByText(admin.statuses.new, { exact: true })).toBeVisible();
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await sideways()).toBeLessThanOrEqual(0);
+
+  await lead.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: admin.lead.status })).toBeInViewport();
+  await expect(page.getByRole('button', { name: admin.lead.markSpam })).toBeVisible();
+  await expect(page.getByRole('region', { name: admin.lead.deliveriesHeading }).getByRole('button', { name: admin.lead.sendAgain })).toBeVisible();
+  await page.getByRole('textbox', { name: admin.lead.note }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('textbox', { name: admin.lead.note })).toBeInViewport();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

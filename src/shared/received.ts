@@ -1,0 +1,20 @@
+/**
+ * "Received": when our server stored a lead (documents.created_at), written in the agency's
+ * time zone and language (config/admin.ts timeZone and locale), whatever the visitor's clock
+ * said. The one way the mail, the inbox and the CSV write it (and the inbox its other times).
+ */
+import admin from '../../config/admin';
+
+const inZone = { timeZone: admin.timeZone } as const;
+const dateTime = new Intl.DateTimeFormat(admin.locale, { ...inZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+/** Parts of a spreadsheet's date: year, month, day, hour, minute, second, in the zone. */
+const parts = new Intl.DateTimeFormat('en-US', { ...inZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+/** A time for a person: "23 Nov 2026, 16:20 GMT". */
+export const formatDate = (at: string | number): string => dateTime.format(new Date(at));
+
+/** A time for a spreadsheet, in the zone: "2026-11-23 16:20:05" (sorts as text, read as a date). */
+export function formatCellDate(at: string | number): string {
+  const p = Object.fromEntries(parts.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
