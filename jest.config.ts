@@ -6,6 +6,7 @@
  * Both are compiled by SWC: TypeScript with JSX, React's automatic runtime.
  * Browser tests in e2e/ run with Playwright, not here.
  */
+import os from 'node:os';
 import type { Config } from 'jest';
 
 const swc = [
@@ -35,6 +36,9 @@ const shared = {
 };
 
 const config: Config = {
+  // Jest's default, one worker fewer than the cores, is one file at a time on a 2-core machine
+  // (CI's): a core then idles while a file waits on its servers, commands and builds. Two there.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   projects: [
     {
       ...shared,

@@ -29,7 +29,8 @@ let dataDir: string;
 let account: Account;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // Seeding writes each lead's sort and search keys (src/server/leadKeys.ts): minutes on a busy machine.
+  test.setTimeout(300_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'inbox-volume-'));
   seedDataDir(dataDir, LEADS);
   const store = openStore(dataDir);

@@ -1,23 +1,27 @@
 /**
- * npm run bench:inbox [-- --leads 100000 --message-chars 1050]
+ * npm run bench:inbox [-- --leads 100000 --message-chars 1050]   (BENCH_PORT=… for a fixed port)
  *
  * The inbox at volume, measured: a fresh data folder seeded with 100,000 leads (the fixture
  * generator, one transaction), our real server in its own process, signed in over HTTP. Prints
  * the seeding time; the list's answer sizes and times (first page, by date and by name, the last
- * page, a search); then a CSV and a JSON export of everything (about 100 MB with the default
+ * page, searches); then a CSV and a JSON export of everything (about 100 MB with the default
  * message length) read as fast as possible, counted row by row, while the server's memory is
- * sampled (from /proc) and the list and /healthz are probed every 50 ms.
+ * sampled (from /proc) and the list and /healthz are probed every 50 ms by a process of its own
+ * (so the reading of the export does not delay the probe's own clock). The server reports what
+ * happened inside it meanwhile: each list answer's time from request to answer, its event loop's
+ * longest delay (a synchronous step holding everyone), and its garbage collections.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/shared/adminApi';
 import { setAdmin } from '../src/server/admin/accounts';
 import { SESSION_COOKIE } from '../src/server/admin/routes';
 import { buildApp } from '../src/server/app';
-import { openStore } from '../src/server/store';
+import { databaseFile, openStore } from '../src/server/store';
 import { seedLeads } from '../src/test/seedLeads';
 
 const PASSWORD = 'a long bench password';
@@ -38,11 +42,35 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** This file in a Node process of its own, TypeScript loaded by tsx's hooks (no wrapper process: its pid is its own). */
+const own = (mode: string, env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, ['--import', 'tsx', import.meta.filename, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+
+/** Asks a process of ours and waits for its answer (over the IPC channel). */
+const ask = <T>(child: ChildProcess, message: string) =>
+  new Promise<T>((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(message);
+  });
+
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const tsx = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [import.meta.filename, '--serve'], { env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'https://bench.example' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = own('--serve', { DATA_DIR: dataDir, PUBLIC_URL: 'https://bench.example' });
   const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   return { child, base: `http://127.0.0.1:${port}` };
+}
+
+interface Inside {
+  /** Each list answer's time inside the server (Fastify's elapsedTime), ms. */
+  list: number[];
+  loopMaxMs: number;
+  loopP99Ms: number;
+  gcMaxMs: number;
+  gcTotalMs: number;
+  gcCount: number;
+  /** Full (mark-compact) collections. */
+  gcMajor: number;
+  /** Moments the server ran nothing for over 100 ms: how long, and how much CPU time the process had meanwhile (all its threads). */
+  stalls: { wallMs: number; cpuMs: number }[];
 }
 
 /** Signs in as the inbox does (the sign-in's CSRF token and cookie first); returns the cookies to send. */
@@ -95,7 +123,7 @@ async function bench() {
     const seeded = seedLeads(store, leads, { messageChars });
     await setAdmin(store, 'owner@bench.example', PASSWORD);
     store.close();
-    console.log(`seeded ${leads} leads (messages ${messageChars} characters) in ${(seeded.ms / 1000).toFixed(2)} s, one transaction`);
+    console.log(`seeded ${leads} leads (messages ${messageChars} characters) in ${(seeded.ms / 1000).toFixed(2)} s, one transaction; database ${(statSync(databaseFile(dataDir)).size / 1e6).toFixed(0)} MB`);
 
     const { child, base } = await startServer(dataDir);
     try {
@@ -106,13 +134,18 @@ async function bench() {
         ['first page, by name (100)', 'spam=false&sort=name&direction=asc&pageSize=100'],
         ['last page, by e-mail (100)', `spam=false&sort=email&direction=desc&pageSize=100&page=${Math.floor((leads * 0.98) / 100) - 1}`],
         ['one form, by status (100)', 'spam=false&form=contact&sort=status&pageSize=100'],
-        ['a search (25)', 'q=lead%20012345'],
+        ['a search, one lead (25)', 'q=lead%20012345'],
+        ['a search, one letter (25)', 'spam=false&q=a'],
+        ['a search, every lead (25)', 'spam=false&q=example.com'],
+        ['a search in the messages, by name (100)', 'spam=false&q=message%201&sort=name&pageSize=100'],
       ];
       for (const [name, query] of views) {
-        await timed(base, cookie, query);
+        // The first answer works the view out; the next ones (the same view again, its next
+        // pages) find the counts and a search's leads kept while no lead changes.
+        const first = await timed(base, cookie, query);
         const runs = [];
         for (let i = 0; i < 7; i++) runs.push(await timed(base, cookie, query));
-        console.log(`list, ${name}: ${runs[0]!.bytes} bytes, median ${ms(percentile(runs.map((r) => r.ms), 50))}, max ${ms(Math.max(...runs.map((r) => r.ms)))}`);
+        console.log(`list, ${name}: ${runs[0]!.bytes} bytes, first ${ms(first.ms)}, then median ${ms(percentile(runs.map((r) => r.ms), 50))}, max ${ms(Math.max(...runs.map((r) => r.ms)))}`);
       }
 
       await new Promise((r) => setTimeout(r, 1000));
@@ -121,24 +154,14 @@ async function bench() {
 
       for (const format of ['csv', 'json'] as const) {
         const samples: number[] = [];
-        const probes: Record<string, number[]> = { list: [], healthz: [] };
-        let exporting = true;
+        await ask(child, 'reset');
+        const prober = own('--probe', { BENCH_BASE: base, BENCH_COOKIE: cookie });
+        await new Promise((resolve) => prober.once('message', resolve));
         const sampler = setInterval(() => samples.push(rssMb(child.pid!)), 100);
-        const probe = (async () => {
-          while (exporting) {
-            let started = performance.now();
-            await (await fetch(`${base}${adminRoutes.leads.path}?spam=false`, { headers: { cookie } })).arrayBuffer();
-            probes.list!.push(performance.now() - started);
-            started = performance.now();
-            await (await fetch(`${base}/healthz`)).arrayBuffer();
-            probes.healthz!.push(performance.now() - started);
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        })();
         const result = await readExport(base, cookie, `format=${format}`);
-        exporting = false;
-        await probe;
         clearInterval(sampler);
+        const probes = await ask<Record<string, number[]>>(prober, 'stop');
+        const inside = await ask<Inside>(child, 'report');
         const peak = Math.max(...samples);
         console.log(
           `export ${format}: ${(result.bytes / 1e6).toFixed(1)} MB, ${result.lines} lines, complete ${result.complete}, ${result.seconds.toFixed(1)} s (${(result.bytes / 1e6 / result.seconds).toFixed(1)} MB/s); ` +
@@ -147,6 +170,15 @@ async function bench() {
         for (const [name, times] of Object.entries(probes)) {
           console.log(`  probe ${name} during the export: ${times.length} answers, p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}`);
         }
+        console.log(
+          `  inside the server: list answers p50 ${ms(percentile(inside.list, 50))}, p99 ${ms(percentile(inside.list, 99))}, max ${ms(Math.max(...inside.list))}; ` +
+            `event loop delay p99 ${ms(inside.loopP99Ms)}, max ${ms(inside.loopMaxMs)}; ${inside.gcCount} garbage collections (${inside.gcMajor} full), longest ${ms(inside.gcMaxMs)}, ${ms(inside.gcTotalMs)} in all`,
+        );
+        const stalls = [...inside.stalls].sort((a, b) => b.wallMs - a.wallMs);
+        console.log(
+          `  stalls over 100 ms: ${stalls.length}, ${stalls.filter((t) => t.cpuMs < t.wallMs / 2).length} of them with the process mostly off the CPU (waiting for a core); longest: ` +
+            stalls.slice(0, 3).map((t) => `${ms(t.wallMs)} (CPU ${ms(t.cpuMs)})`).join(', '),
+        );
       }
     } finally {
       child.kill();
@@ -159,9 +191,61 @@ async function bench() {
 if (process.argv.includes('--serve')) {
   // The server under test, in a process of its own (its memory is what is sampled).
   const app = await buildApp({ dataDir: process.env.DATA_DIR!, logger: false, rateLimitFactor: 1000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let gc: { ms: number; major: boolean }[] = [];
+  new PerformanceObserver((entries) =>
+    gc.push(...entries.getEntries().map((e) => ({ ms: e.duration, major: (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR }))),
+  ).observe({ entryTypes: ['gc'] });
+  // Every 10 ms: a gap of over 100 ms is a stall; the process's CPU time meanwhile says whether it was working or waiting for a core.
+  let stalls: { wallMs: number; cpuMs: number }[] = [];
+  let wallAt = performance.now();
+  let cpuAt = process.cpuUsage();
+  setInterval(() => {
+    const wall = performance.now();
+    const cpu = process.cpuUsage(cpuAt);
+    if (wall - wallAt > 100) stalls.push({ wallMs: wall - wallAt, cpuMs: (cpu.user + cpu.system) / 1000 });
+    wallAt = wall;
+    cpuAt = process.cpuUsage();
+  }, 10).unref();
+  let list: number[] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.split('?')[0] === adminRoutes.leads.path) list.push(reply.elapsedTime);
+  });
+  process.on('message', (message) => {
+    if (message === 'reset') {
+      loop.reset();
+      gc = [];
+      list = [];
+      stalls = [];
+      process.send!('ok');
+    } else if (message === 'report') {
+      const report: Inside = { list, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, gcMaxMs: Math.max(0, ...gc.map((g) => g.ms)), gcTotalMs: gc.reduce((a, g) => a + g.ms, 0), gcCount: gc.length, gcMajor: gc.filter((g) => g.major).length, stalls };
+      process.send!(report);
+    }
+  });
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
   process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
+} else if (process.argv.includes('--probe')) {
+  // The prober: the list's first page and /healthz, one after the other, then 50 ms of rest, until told to stop.
+  const base = process.env.BENCH_BASE!;
+  const cookie = process.env.BENCH_COOKIE!;
+  const probes: Record<string, number[]> = { list: [], healthz: [] };
+  let probing = true;
+  process.on('message', () => {
+    probing = false;
+  });
+  process.send!('ready');
+  while (probing) {
+    for (const [name, url] of [['list', `${base}${adminRoutes.leads.path}?spam=false`], ['healthz', `${base}/healthz`]] as const) {
+      const started = performance.now();
+      await (await fetch(url, { headers: { cookie } })).arrayBuffer();
+      probes[name]!.push(performance.now() - started);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.send!(probes, () => process.exit(0));
 } else {
   await bench();
 }

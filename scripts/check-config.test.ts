@@ -84,146 +84,138 @@ test('the real config: prints "Config is all good." and exits 0', () => {
   expect(run.code).toBe(0);
 });
 
-test('an unbroken copy checked with --config-dir is OK too', () => {
-  const configDir = copyConfig();
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual(['Config is all good.']);
-  expect(run.code).toBe(0);
-});
+/**
+ * `npm run check` on copies of config/: each case breaks its copy (given as its folder) and
+ * answers the lines the check must print. It exits 1, or 0 after "Config is all good.", and
+ * never prints a stack trace.
+ */
+const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> = [
+  ['an unbroken copy checked with --config-dir is OK too', () => ['Config is all good.']],
+  [
+    'a file that cannot be read is one sentence, and every other file is still checked',
+    (configDir) => {
+      const blogHeading = ((real.pages.blog!.sections as Json[])[0] as { heading: string }).heading;
+      const headingLine = keyLine(configDir, 'pages/blog.ts', 'heading', blogHeading);
+      const line = edit(configDir, 'pages/blog.ts', headingLine, headingLine.slice(0, -1));
+      const stop = nextLineStart(configDir, 'pages/blog.ts', line);
+      const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'pages/blog.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
+      const social = (real.site.social as { href: string }[])[1]!.href;
+      const withoutProtocol = social.replace(/^https:\/\//, '');
+      edit(configDir, 'site.ts', keyLine(configDir, 'site.ts', 'href', social), `href: '${withoutProtocol}',`);
+      edit(configDir, 'routes.ts', "page: 'product'", "page: 'prodcut'");
+      edit(configDir, 'routes.ts', "{ path: '/Career', page: 'career' }", "{ path: '/Career', page: 'career', aliases: ['/Home'] }");
+      edit(configDir, 'pages/home.ts', "type: 'split',", "type: 'splitt',");
+      return [
+        'Found 5 problems in config/:',
+        `config/pages/blog.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
+        `config/site.ts: social[1].href "${withoutProtocol}" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
+        `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages listed in config/pages/index.ts: ${Object.keys(pageLoaders).join(', ')}.`,
+        'config/routes.ts: routes[5].aliases[0] "/Home" is used twice (also at routes[0].aliases[1]). Each address may appear only once, so remove one of them.',
+        `config/pages/home.ts: sections[1].type is "splitt", which is not a section type. Did you mean "split"? Use one of: ${Object.keys(sectionSchemas).join(', ')}.`,
+      ];
+    },
+  ],
+  [
+    "a form's notification subject naming no field, and a retry schedule the docs cannot promise",
+    (configDir) => {
+      const subject = (real.forms.contact!.notify as { subject: string }).subject;
+      edit(configDir, 'forms/contact.ts', keyLine(configDir, 'forms/contact.ts', 'subject', subject), "subject: 'New message from {FullName}',");
+      edit(configDir, 'server.ts', 'firstSeconds: 15,', 'firstSeconds: 45,');
+      return [
+        'Found 2 problems in config/:',
+        'config/server.ts: notifications.retry.firstSeconds is 45, but it should be at most 30.',
+        'config/forms/contact.ts: notify.subject uses {FullName}, which is not a field of this form. Did you mean {Fullname}? Use one of: {Fullname}, {Company}, {Number}, {Email}, {Your}, {Messsage}.',
+      ];
+    },
+  ],
+  [
+    'a form without a retention period, and a form the privacy page does not list, are named with the file and key',
+    (configDir) => {
+      edit(configDir, 'forms/inquiry.ts', '  retention: { days: 730 },\n', '');
+      edit(configDir, 'pages/privacy.ts', "          { form: 'newsletter',", "          // { form: 'newsletter',");
+      return [
+        'Found 2 problems in config/:',
+        'config/pages/privacy.ts: sections[1].forms.items does not list "newsletter". Every form of config/forms must say here what it collects and why.',
+        'config/forms/inquiry.ts: retention is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).',
+      ];
+    },
+  ],
+  [
+    'a broken file that others import is reported once',
+    (configDir) => {
+      // config/pages/about.ts imports config/site.ts: only site.ts is named.
+      const nameLine = keyLine(configDir, 'site.ts', 'name', (real.site.brand as { name: string }).name);
+      const line = edit(configDir, 'site.ts', nameLine, nameLine.slice(0, -1));
+      const stop = nextLineStart(configDir, 'site.ts', line);
+      return [
+        'Found 1 problem in config/:',
+        `config/site.ts could not be read: Expected "}" but found "logo" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
+      ];
+    },
+  ],
+  [
+    'a file without "export default" is named once, not in every file that imports it',
+    (configDir) => {
+      edit(configDir, 'site.ts', 'export default {', 'export const settings = {');
+      return [
+        'Found 1 problem in config/:',
+        'config/site.ts could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.',
+      ];
+    },
+  ],
+  [
+    'a broken form file is named, not the list of forms that imports it; pages may still use its name',
+    (configDir) => {
+      const line = edit(configDir, 'forms/inquiry.ts', "collection: 'Inquriy',", "collection: 'Inquriy'");
+      const stop = nextLineStart(configDir, 'forms/inquiry.ts', line);
+      const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'forms/inquiry.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
+      return [
+        'Found 1 problem in config/:',
+        `config/forms/inquiry.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
+      ];
+    },
+  ],
+  [
+    'a page file missing from disk, and a page file missing from the list',
+    (configDir) => {
+      edit(configDir, 'pages/index.ts', "import('./product')", "import('./products')");
+      return [
+        'Found 2 problems in config/:',
+        'config/pages/products.ts could not be read: there is no such file. Create it, or fix its name in config/pages/index.ts.',
+        'config/pages/product.ts is not listed in config/pages/index.ts, so no route can show it. Add it there (and a route in config/routes.ts), or delete the file.',
+      ];
+    },
+  ],
+  [
+    'a name that does not exist, used while a file runs',
+    (configDir) => {
+      const line = edit(configDir, 'pages/about.ts', 'site.whatsapp.number', 'site.whatsap.number');
+      const source = readFileSync(path.join(configDir, 'pages/about.ts'), 'utf8').split('\n')[line - 1] ?? '';
+      return [
+        'Found 1 problem in config/:',
+        `config/pages/about.ts could not be read: Cannot read properties of undefined (reading 'number') on line ${line}, column ${source.indexOf('.number') + 2}. Check the spelling of the names used near that place, or undo the last change to this file.`,
+      ];
+    },
+  ],
+  [
+    'the Firebase deploy files are not the check\'s business: a form\'s limits changed and a rules file gone, config is still all good',
+    (configDir) => {
+      // The build rewrites them and a Firebase deploy refuses stale ones (src/deploy/deployFiles.ts, scripts/deployFiles.test.ts).
+      edit(configDir, 'forms/inquiry.ts', 'maxLength: 200, required: true', 'maxLength: 300, required: true');
+      edit(configDir, 'forms/freelancer.ts', 'maxBytes: 5242880', 'maxBytes: 10485760');
+      rmSync(path.join(configDir, '..', 'storage.rules'));
+      return ['Config is all good.'];
+    },
+  ],
+];
 
-test('a file that cannot be read is one sentence, and every other file is still checked', () => {
+test.each(copies)('%s', (_, breakCopy) => {
   const configDir = copyConfig();
-  const blogHeading = ((real.pages.blog!.sections as Json[])[0] as { heading: string }).heading;
-  const headingLine = keyLine(configDir, 'pages/blog.ts', 'heading', blogHeading);
-  const line = edit(configDir, 'pages/blog.ts', headingLine, headingLine.slice(0, -1));
-  const stop = nextLineStart(configDir, 'pages/blog.ts', line);
-  const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'pages/blog.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
-  const social = (real.site.social as { href: string }[])[1]!.href;
-  const withoutProtocol = social.replace(/^https:\/\//, '');
-  edit(configDir, 'site.ts', keyLine(configDir, 'site.ts', 'href', social), `href: '${withoutProtocol}',`);
-  edit(configDir, 'routes.ts', "page: 'product'", "page: 'prodcut'");
-  edit(configDir, 'routes.ts', "{ path: '/Career', page: 'career' }", "{ path: '/Career', page: 'career', aliases: ['/Home'] }");
-  edit(configDir, 'pages/home.ts', "type: 'split',", "type: 'splitt',");
-
+  const expected = breakCopy(configDir);
   const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 5 problems in config/:',
-    `config/pages/blog.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
-    `config/site.ts: social[1].href "${withoutProtocol}" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
-    `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages listed in config/pages/index.ts: ${Object.keys(pageLoaders).join(', ')}.`,
-    'config/routes.ts: routes[5].aliases[0] "/Home" is used twice (also at routes[0].aliases[1]). Each address may appear only once, so remove one of them.',
-    `config/pages/home.ts: sections[1].type is "splitt", which is not a section type. Did you mean "split"? Use one of: ${Object.keys(sectionSchemas).join(', ')}.`,
-  ]);
-  expect(run.code).toBe(1);
+  expect(run.lines).toEqual(expected);
+  expect(run.code).toBe(expected[0] === 'Config is all good.' ? 0 : 1);
   expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
-});
-
-test("a form's notification subject naming no field, and a retry schedule the docs cannot promise", () => {
-  const configDir = copyConfig();
-  const subject = (real.forms.contact!.notify as { subject: string }).subject;
-  edit(configDir, 'forms/contact.ts', keyLine(configDir, 'forms/contact.ts', 'subject', subject), "subject: 'New message from {FullName}',");
-  edit(configDir, 'server.ts', 'firstSeconds: 15,', 'firstSeconds: 45,');
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 2 problems in config/:',
-    'config/server.ts: notifications.retry.firstSeconds is 45, but it should be at most 30.',
-    'config/forms/contact.ts: notify.subject uses {FullName}, which is not a field of this form. Did you mean {Fullname}? Use one of: {Fullname}, {Company}, {Number}, {Email}, {Your}, {Messsage}.',
-  ]);
-  expect(run.code).toBe(1);
-});
-
-test('a form without a retention period, and a form the privacy page does not list, are named with the file and key', () => {
-  const configDir = copyConfig();
-  edit(configDir, 'forms/inquiry.ts', '  retention: { days: 730 },\n', '');
-  edit(configDir, 'pages/privacy.ts', "          { form: 'newsletter',", "          // { form: 'newsletter',");
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 2 problems in config/:',
-    'config/pages/privacy.ts: sections[1].forms.items does not list "newsletter". Every form of config/forms must say here what it collects and why.',
-    'config/forms/inquiry.ts: retention is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).',
-  ]);
-  expect(run.code).toBe(1);
-});
-
-test('a broken file that others import is reported once', () => {
-  const configDir = copyConfig();
-  // config/pages/about.ts imports config/site.ts: only site.ts is named.
-  const nameLine = keyLine(configDir, 'site.ts', 'name', (real.site.brand as { name: string }).name);
-  const line = edit(configDir, 'site.ts', nameLine, nameLine.slice(0, -1));
-  const stop = nextLineStart(configDir, 'site.ts', line);
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 1 problem in config/:',
-    `config/site.ts could not be read: Expected "}" but found "logo" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
-  ]);
-  expect(run.code).toBe(1);
-});
-
-test('a file without "export default" is named once, not in every file that imports it', () => {
-  const configDir = copyConfig();
-  edit(configDir, 'site.ts', 'export default {', 'export const settings = {');
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 1 problem in config/:',
-    'config/site.ts could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.',
-  ]);
-  expect(run.code).toBe(1);
-});
-
-test('a broken form file is named, not the list of forms that imports it; pages may still use its name', () => {
-  const configDir = copyConfig();
-  const line = edit(configDir, 'forms/inquiry.ts', "collection: 'Inquriy',", "collection: 'Inquriy'");
-  const stop = nextLineStart(configDir, 'forms/inquiry.ts', line);
-  const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'forms/inquiry.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 1 problem in config/:',
-    `config/forms/inquiry.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
-  ]);
-  expect(run.code).toBe(1);
-});
-
-test('a page file missing from disk, and a page file missing from the list', () => {
-  const configDir = copyConfig();
-  edit(configDir, 'pages/index.ts', "import('./product')", "import('./products')");
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 2 problems in config/:',
-    'config/pages/products.ts could not be read: there is no such file. Create it, or fix its name in config/pages/index.ts.',
-    'config/pages/product.ts is not listed in config/pages/index.ts, so no route can show it. Add it there (and a route in config/routes.ts), or delete the file.',
-  ]);
-  expect(run.code).toBe(1);
-});
-
-test('a name that does not exist, used while a file runs', () => {
-  const configDir = copyConfig();
-  const line = edit(configDir, 'pages/about.ts', 'site.whatsapp.number', 'site.whatsap.number');
-  const source = readFileSync(path.join(configDir, 'pages/about.ts'), 'utf8').split('\n')[line - 1] ?? '';
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual([
-    'Found 1 problem in config/:',
-    `config/pages/about.ts could not be read: Cannot read properties of undefined (reading 'number') on line ${line}, column ${source.indexOf('.number') + 2}. Check the spelling of the names used near that place, or undo the last change to this file.`,
-  ]);
-  expect(run.code).toBe(1);
-});
-
-test('the Firebase deploy files are not the check\'s business: a form\'s limits changed and a rules file gone, config is still all good', () => {
-  // The build rewrites them and a Firebase deploy refuses stale ones (src/deploy/deployFiles.ts, scripts/deployFiles.test.ts).
-  const configDir = copyConfig();
-  edit(configDir, 'forms/inquiry.ts', 'maxLength: 200, required: true', 'maxLength: 300, required: true');
-  edit(configDir, 'forms/freelancer.ts', 'maxBytes: 5242880', 'maxBytes: 10485760');
-  rmSync(path.join(configDir, '..', 'storage.rules'));
-
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual(['Config is all good.']);
-  expect(run.code).toBe(0);
 });
 
 test('a wrong option is explained', () => {

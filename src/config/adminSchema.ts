@@ -161,8 +161,17 @@ function replyTemplates(): Schema<Readonly<Record<string, readonly { name: strin
 }
 
 /** A name for some of config/site.ts's keys (a part of the site the editor offers). */
-function siteParts(): Schema<Readonly<Record<string, string>>> {
-  const keys = Object.keys(siteSchema.shape);
+function siteParts() {
+  return textsByKey({ file: 'config/site.ts', keys: Object.keys(siteSchema.shape) });
+}
+
+/** Any key names, each with a text. */
+function labelTexts() {
+  return textsByKey();
+}
+
+/** A group of keys, each with a text; with `keysOf`, only the keys of that file. */
+function textsByKey(keysOf?: { file: string; keys: readonly string[] }): Schema<Readonly<Record<string, string>>> {
   return {
     optional: false,
     expects: 'a group of keys in {curly braces}',
@@ -170,22 +179,9 @@ function siteParts(): Schema<Readonly<Record<string, string>>> {
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
       for (const [key, name] of Object.entries(value)) {
-        if (!keys.includes(key)) ctx.report([...path, key], `is not a key of config/site.ts. Use one of: ${keys.join(', ')}.`);
+        if (keysOf && !keysOf.keys.includes(key)) ctx.report([...path, key], `is not a key of ${keysOf.file}. Use one of: ${keysOf.keys.join(', ')}.`);
         else text().check(name, [...path, key], ctx);
       }
-    },
-  };
-}
-
-/** Any key names, each with a text. */
-function labelTexts(): Schema<Readonly<Record<string, string>>> {
-  return {
-    optional: false,
-    expects: 'a group of keys in {curly braces}',
-    meta: { kind: 'record', value: text() },
-    check(value, path, ctx) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
-      for (const [key, name] of Object.entries(value)) text().check(name, [...path, key], ctx);
     },
   };
 }

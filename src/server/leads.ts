@@ -13,10 +13,11 @@ import { Readable } from 'node:stream';
 import admin from '../../config/admin';
 import server from '../../config/server';
 import { hasLabelledOptions, pickedOf } from '../forms/model/choices';
-import { formForCollection, formNameOf, knownCollections, senderFields } from '../forms/model/registry';
+import { formForCollection, formNameOf, knownCollections } from '../forms/model/registry';
 import { ADMIN_PAGE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
 import { formatCellDate } from '../shared/received';
 import { fill, visible } from '../shared/text';
+import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
 import { SOURCE_CSV_COLUMNS, sourceReader, sourceRow } from './sources';
 import type { Store } from './store';
 
@@ -133,7 +134,7 @@ const searchable = new WeakSet<Database.Database>();
 function withSearch(db: Database.Database): Database.Database {
   if (searchable.has(db)) return db;
   db.function('lead_has', { deterministic: true }, (data: unknown, note: unknown, needle: unknown) => {
-    const found = (value: unknown) => String(value ?? '').toLocaleLowerCase().includes(String(needle));
+    const found = (value: unknown) => searchableText(value).includes(String(needle));
     if (found(note)) return 1;
     const document = JSON.parse(String(data)) as Record<string, unknown>;
     return Object.values(document).some(found) ? 1 : 0;
@@ -142,14 +143,68 @@ function withSearch(db: Database.Database): Database.Database {
   return db;
 }
 
-function whereOf(filter: LeadFilter): { sql: string; params: Params } {
+/**
+ * The leads (their seq) whose document or note holds `needle` (lower case), from the index of
+ * words (leadKeys.ts): up to three characters are one word of it; more, all of their trigrams,
+ * then checked in the lead's text (the index keeps no positions).
+ */
+function searchHits(needle: string): { sql: string; params: Params } {
+  const characters = [...needle];
+  if (characters.length <= 3) return { sql: 'SELECT rowid FROM lead_search WHERE lead_search MATCH ?', params: [`"${gramWord(characters)}"`] };
+  const trigrams = new Set(characters.slice(2).map((_c, i) => `"${gramWord(characters.slice(i, i + 3))}"`));
+  return {
+    sql: 'SELECT t.seq FROM lead_search s CROSS JOIN lead_text t ON t.seq = s.rowid WHERE lead_search MATCH ? AND instr(t.text, ?) > 0',
+    params: [[...trigrams].join(' '), needle],
+  };
+}
+
+interface Where {
+  sql: string;
+  params: Params;
+  /** The documents are read (a search for the text that separates values in the index: every document is read, as before). */
+  documents: boolean;
+}
+
+/** What was last worked out per question, with the database's state it was worked out from. */
+const remembered = new WeakMap<Database.Database, Map<string, { version: string; value: unknown }>>();
+
+/**
+ * `compute()`, or its last value for this question while the leads have not changed since (no
+ * lead stored, changed or deleted: `leads_version`, counted by triggers; no commit by another
+ * connection, the command line's): a search's page, its counts and its next pages run the
+ * search once; the counts are counted once per change, not once per answer (a page probed
+ * during an export, a tab polling the unread count).
+ */
+export function whileUnchanged<T>(db: Database.Database, question: string, compute: () => T): T {
+  const version = db.prepare("SELECT (SELECT n FROM leads_version) || ':' || (SELECT data_version FROM pragma_data_version())").pluck().get() as string;
+  let answers = remembered.get(db);
+  if (!answers) remembered.set(db, (answers = new Map()));
+  const last = answers.get(question);
+  if (last && last.version === version) return last.value as T;
+  const value = compute();
+  // A few questions only (the views being looked at): the oldest goes first.
+  if (answers.size >= 16) answers.delete(answers.keys().next().value!);
+  answers.delete(question);
+  answers.set(question, { version, value });
+  return value;
+}
+
+/** The leads (seqs, a JSON array) a search finds. */
+function searchedSeqs(db: Database.Database, needle: string): string {
+  return whileUnchanged(db, `search:${needle}`, () => {
+    const hits = searchHits(needle);
+    return JSON.stringify(db.prepare(hits.sql).pluck().all(...hits.params));
+  });
+}
+
+function whereOf(db: Database.Database, filter: LeadFilter): Where {
   const where: string[] = [];
   const params: Params = [];
+  let documents = false;
   if (filter.docId !== undefined) {
-    where.push('d.doc_id = ?');
+    where.push('l.doc_id = ?');
     params.push(filter.docId);
   }
-  // The small `leads` table first (indexed by spam, collection, status); the documents only to search.
   if (filter.spam !== undefined) {
     where.push('l.spam = ?');
     params.push(filter.spam ? 1 : 0);
@@ -174,26 +229,24 @@ function whereOf(filter: LeadFilter): { sql: string; params: Params } {
     }
     where.push(`EXISTS (SELECT 1 FROM lead_sources s WHERE ${parts.join(' AND ')})`);
   }
-  const search = filter.search?.trim().toLocaleLowerCase();
-  if (search) {
-    // SQLite's own (ASCII) lower() and instr() first, where they cannot miss a match: plain
-    // ASCII text, nothing JSON escapes; then the exact check on each value.
-    if (/^[\x20-\x7e]+$/.test(search) && !/["\\]/.test(search)) {
-      where.push('(instr(lower(d.data), ?) > 0 OR instr(lower(l.note), ?) > 0)');
-      params.push(search, search);
-    }
+  const search = searchableText(filter.search?.trim());
+  if (search && !search.includes(SEPARATOR)) {
+    where.push('l.seq IN (SELECT value FROM json_each(?))');
+    params.push(searchedSeqs(db, search));
+  } else if (search) {
     where.push('lead_has(d.data, l.note, ?)');
     params.push(search);
+    documents = true;
   }
-  return { sql: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
+  return { sql: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params, documents };
 }
 
+/** Where a view's leads are found: the small `leads` table (its indexes hold every sort key), the documents only when needed. */
+const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id' : 'FROM leads l');
 /** Every document has its row in `leads` (written in the same transaction: src/server/store.ts). */
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
-/** Sorted by arrival, the documents lead (their order is the table's): a page reads only its rows. */
+/** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
-/** Counting needs the documents only for a search or one lead. */
-const fromFor = (filter: LeadFilter) => (filter.search?.trim() || filter.docId !== undefined ? FROM : 'FROM leads l');
 const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note';
 
 const rowOf = (row: Row): LeadRow => ({
@@ -206,61 +259,54 @@ const rowOf = (row: Row): LeadRow => ({
   note: row.note ?? '',
 });
 
-/** A JSON path naming one key ($."Fname"). */
-const keyPath = (key: string) => `$."${key.replace(/["\\]/g, '')}"`;
+/** The column of `leads` each order reads (each has an index: migrations.ts). */
+const SORT_COLUMN: Record<LeadSort, string> = { receivedAt: 'l.seq', name: 'l.name_key', email: 'l.email_key', status: 'l.status', form: 'l.collection' };
 
-/** The value of the sender's name or first e-mail field, per form, as an SQL expression. */
-function senderExpression(which: 'name' | 'email'): { sql: string; params: Params } {
-  const params: Params = [];
-  const cases = knownCollections.flatMap((collection) => {
-    const fields = senderFields(formForCollection(collection));
-    const field = which === 'name' ? fields.name : fields.emails[0];
-    if (!field) return [];
-    params.push(collection, keyPath(field.name));
-    return ['WHEN ? THEN json_extract(d.data, ?)'];
-  });
-  return { sql: cases.length > 0 ? `(CASE d.collection ${cases.join(' ')} ELSE '' END) COLLATE NOCASE` : "''", params };
-}
-
-function orderOf(sort: LeadSort, direction: SortDirection): { sql: string; params: Params } {
+/** Sorted by the key, then by arrival in the same direction (the sender's name and e-mail in any case). */
+function orderOf(sort: LeadSort, direction: SortDirection): string {
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  const by =
-    sort === 'name' || sort === 'email'
-      ? senderExpression(sort)
-      : sort === 'status'
-        ? { sql: 'l.status', params: [] }
-        : sort === 'form'
-          ? { sql: 'l.collection', params: [] }
-          : { sql: 'd.seq', params: [] };
-  return { sql: `ORDER BY ${by.sql} ${dir}${sort === 'receivedAt' ? '' : `, d.seq ${dir}`}`, params: by.params };
+  return `ORDER BY ${SORT_COLUMN[sort]} ${dir}${sort === 'receivedAt' ? '' : `, l.seq ${dir}`}`;
 }
 
 /** The leads of a view (one lead's page: { docId }), newest first, all of them: for small views only. */
 export function selectLeads(store: Store, filter: LeadFilter = {}): LeadRow[] {
-  const where = whereOf(filter);
+  const where = whereOf(store.db, filter);
   const rows = withSearch(store.db).prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql} ORDER BY d.seq DESC`).all(...where.params) as Row[];
   return rows.map(rowOf);
 }
 
-/** One page of a view, sorted by the database. */
-export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRow[] {
-  const db = withSearch(store.db);
-  const where = whereOf(filter);
-  const order = orderOf(page.sort, page.direction);
-  const rows = db.prepare(`SELECT ${COLUMNS} ${page.sort === 'receivedAt' ? FROM_BY_ARRIVAL : FROM} ${where.sql} ${order.sql} LIMIT ? OFFSET ?`).all(...where.params, ...order.params, page.limit, page.offset) as Row[];
+/** The seqs of a page of a view, in its order: a walk of the order's index in `leads` alone (its plan: leadKeys.test.ts). */
+export function pageQuery(db: Database.Database, filter: LeadFilter, page: PageOf): { sql: string; params: Params } {
+  const where = whereOf(db, filter);
+  return { sql: `SELECT l.seq ${fromOf(where)} ${where.sql} ${orderOf(page.sort, page.direction)} LIMIT ? OFFSET ?`, params: [...where.params, page.limit, page.offset] };
+}
+
+/** The leads of these seqs, in the same order. */
+function leadsBySeq(db: Database.Database, seqs: readonly number[]): LeadRow[] {
+  const rows = db
+    .prepare(`SELECT ${COLUMNS} FROM json_each(?) j CROSS JOIN documents d ON d.seq = j.value CROSS JOIN leads l ON l.doc_id = d.doc_id ORDER BY j.key`)
+    .all(JSON.stringify(seqs)) as Row[];
   return rows.map(rowOf);
 }
 
+/** One page of a view, sorted by the database: the page's leads are found in `leads`, then only their documents are read. */
+export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRow[] {
+  const db = withSearch(store.db);
+  const query = pageQuery(db, filter, page);
+  return leadsBySeq(db, db.prepare(query.sql).pluck().all(...query.params) as number[]);
+}
+
 /**
- * A view's counts, in one pass over it (a search reads every document once): how many leads
- * it has, how many of them are new, and how many each form has whatever the form filter.
+ * A view's counts, in one pass over `leads`: how many leads it has, how many of them are new,
+ * and how many each form has whatever the form filter.
  */
 export function viewCounts(store: Store, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
-  const all = { ...filter, collection: undefined };
-  const where = whereOf(all);
-  const rows = withSearch(store.db)
-    .prepare(`SELECT l.collection, l.status, count(*) AS n ${fromFor(all)} ${where.sql} GROUP BY l.collection, l.status`)
-    .all(...where.params) as { collection: string; status: LeadStatus; n: number }[];
+  const where = whereOf(store.db, { ...filter, collection: undefined });
+  const rows = whileUnchanged(store.db, `counts:${where.sql}:${JSON.stringify(where.params)}`, () =>
+    withSearch(store.db)
+      .prepare(`SELECT l.collection, l.status, count(*) AS n ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
+      .all(...where.params) as { collection: string; status: LeadStatus; n: number }[],
+  );
   const byForm: Record<string, number> = {};
   let total = 0;
   let unreadInView = 0;
@@ -279,10 +325,20 @@ const BATCH = 200;
 /** Text gathered before it is handed on (one write to the connection). */
 const CHUNK_CHARS = 16 * 1024;
 
-/** The view's leads, newest first, a batch of rows at a time (each batch its own query: nothing stays open between them). */
+/**
+ * The view's leads, newest first, a batch of rows at a time (each batch its own query: nothing
+ * stays open between them). A search is run once: its leads' seqs (a number each) are then read
+ * a batch at a time.
+ */
 function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
-  const where = whereOf(filter);
-  const batch = withSearch(store.db).prepare(`SELECT ${COLUMNS} ${FROM_BY_ARRIVAL} ${where.sql ? `${where.sql} AND` : 'WHERE'} d.seq < ? ORDER BY d.seq DESC LIMIT ?`);
+  const db = withSearch(store.db);
+  const where = whereOf(db, filter);
+  if (filter.search?.trim() && !where.documents) {
+    const seqs = db.prepare(`SELECT l.seq ${fromOf(where)} ${where.sql} ORDER BY l.seq DESC`).pluck().all(...where.params) as number[];
+    for (let i = 0; i < seqs.length; i += BATCH) yield* leadsBySeq(db, seqs.slice(i, i + BATCH));
+    return;
+  }
+  const batch = db.prepare(`SELECT ${COLUMNS} ${FROM_BY_ARRIVAL} ${where.sql ? `${where.sql} AND` : 'WHERE'} d.seq < ? ORDER BY d.seq DESC LIMIT ?`);
   let before = Number.MAX_SAFE_INTEGER;
   for (;;) {
     const rows = batch.all(...where.params, before, BATCH) as Row[];
@@ -298,9 +354,9 @@ function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
  * form's own (our server stores no other key: it refuses them), so no document is read for it.
  */
 function keysByCollection(store: Store, filter: LeadFilter): Map<string, string[]> {
-  const where = whereOf(filter);
+  const where = whereOf(store.db, filter);
   const rows = withSearch(store.db)
-    .prepare(`SELECT DISTINCT d.collection ${FROM} ${where.sql}`)
+    .prepare(`SELECT DISTINCT l.collection ${fromOf(where)} ${where.sql}`)
     .all(...where.params) as { collection: string }[];
   const found = new Set(rows.map((row) => row.collection));
   const ordered = [...knownCollections, ...[...found].sort()].filter((c, i, all) => found.has(c) && all.indexOf(c) === i);

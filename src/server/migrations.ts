@@ -5,6 +5,7 @@
  * Never edit a migration that has shipped: add a new one at the end.
  */
 import type Database from 'better-sqlite3';
+import { fillLeadKeys } from './leadKeys';
 
 interface Migration {
   /** What it does, for the log and for whoever reads this list. */
@@ -204,6 +205,40 @@ export const migrations: readonly Migration[] = [
           day TEXT NOT NULL
         );
       `);
+    },
+  },
+  {
+    name: "each lead's sort and search keys beside it (leadKeys.ts): the inbox's pages are index walks, its search an index of each value's characters, pairs and trigrams",
+    up(db) {
+      db.exec(`
+        ALTER TABLE leads ADD COLUMN seq INTEGER;
+        ALTER TABLE leads ADD COLUMN name_key TEXT COLLATE NOCASE;
+        ALTER TABLE leads ADD COLUMN email_key TEXT COLLATE NOCASE;
+        -- A search's leads are found by seq; each order of the list has its index, with the view's
+        -- columns (a page's filters are read from the index alone).
+        CREATE UNIQUE INDEX leads_by_seq ON leads (seq);
+        CREATE INDEX leads_by_arrival ON leads (spam, seq, collection, status);
+        CREATE INDEX leads_by_name ON leads (spam, name_key, seq, collection, status);
+        CREATE INDEX leads_by_email ON leads (spam, email_key, seq, collection, status);
+        CREATE INDEX leads_by_status_then_arrival ON leads (spam, status, seq, collection);
+        CREATE INDEX leads_by_form ON leads (spam, collection, seq, status);
+        CREATE TABLE lead_text (seq INTEGER PRIMARY KEY, text TEXT NOT NULL);
+        CREATE VIRTUAL TABLE lead_search USING fts5 (words, tokenize = 'ascii', content = '', contentless_delete = 1, detail = none);
+        -- A deleted lead's entries leave the index at once (not at a later merge).
+        INSERT INTO lead_search (lead_search, rank) VALUES ('secure-delete', 1);
+        CREATE TRIGGER leads_forget_keys AFTER DELETE ON leads BEGIN
+          DELETE FROM lead_text WHERE seq = old.seq;
+          DELETE FROM lead_search WHERE rowid = old.seq;
+          UPDATE leads_version SET n = n + 1;
+        END;
+        -- Counted up by every change of a lead (a session's activity is no change): what the inbox
+        -- worked out from the leads (counts, a search's leads) is kept until it moves.
+        CREATE TABLE leads_version (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+        INSERT INTO leads_version (id, n) VALUES (1, 0);
+        CREATE TRIGGER leads_added AFTER INSERT ON leads BEGIN UPDATE leads_version SET n = n + 1; END;
+        CREATE TRIGGER leads_changed AFTER UPDATE ON leads BEGIN UPDATE leads_version SET n = n + 1; END;
+      `);
+      fillLeadKeys(db);
     },
   },
   {

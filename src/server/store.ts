@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Attribution } from '../shared/attribution';
 import { DataUnavailable, isDataFault } from './dataFaults';
+import { sortKeysOf, writeSearchText } from './leadKeys';
 import { migrate } from './migrations';
 
 export interface StoredFile {
@@ -115,10 +116,13 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertFile = options.readonly ? undefined : db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)');
   const selectFile = db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE path = ?');
 
-  const insertLead = options.readonly ? undefined : db.prepare('INSERT INTO leads (doc_id, spam, collection) VALUES (?, ?, ?)');
+  const insertLead = options.readonly ? undefined : db.prepare('INSERT INTO leads (doc_id, spam, collection, seq, name_key, email_key) VALUES (?, ?, ?, ?, ?, ?)');
   const hooks: ((inserted: Inserted) => void)[] = [];
-  const inserted = (docId: string, collection: string, document: Record<string, unknown>, spam: boolean, attribution?: Attribution) => {
-    insertLead!.run(docId, spam ? 1 : 0, collection);
+  /** The document's row in `leads`, with its sort and search keys (leadKeys.ts). */
+  const inserted = (seq: number | bigint, docId: string, collection: string, document: Record<string, unknown>, spam: boolean, attribution?: Attribution) => {
+    const keys = sortKeysOf(collection, document);
+    insertLead!.run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email);
+    writeSearchText(db, Number(seq), document, '');
     for (const hook of hooks) hook({ docId, collection, document, spam, ...(attribution ? { attribution } : {}) });
   };
 
@@ -126,11 +130,9 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertInTransaction = (collection: string, document: Record<string, unknown>, { clientKey, spam = false, attribution }: InsertOptions = {}): Saved => {
     if (!insertDocument || !insertKeyed || !selectByKey) throw new Error('The store was opened read-only');
     const id = newDocumentId();
-    if (clientKey === undefined) insertDocument.run(collection, id, JSON.stringify(document));
-    else if (insertKeyed.run(collection, id, JSON.stringify(document), clientKey).changes === 0) {
-      return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
-    }
-    inserted(id, collection, document, spam, attribution);
+    const written = clientKey === undefined ? insertDocument.run(collection, id, JSON.stringify(document)) : insertKeyed.run(collection, id, JSON.stringify(document), clientKey);
+    if (written.changes === 0) return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
+    inserted(written.lastInsertRowid, id, collection, document, spam, attribution);
     return { id, replayed: false };
   };
 

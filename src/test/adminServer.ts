@@ -4,6 +4,7 @@
  * does (it sends every cookie it was given; SameSite is the browser's business, and a test of
  * a cross-site request sends the cookie on purpose).
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,6 +17,8 @@ import { api } from '../shared/api';
 import { buildApp, type AppOptions } from '../server/app';
 import { setAdmin } from '../server/admin/accounts';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
+import type { AdminRole } from '../shared/contentApi';
+import { projectDir } from './realConfig';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -76,8 +79,43 @@ export async function uploadCv(server: TestServer, bytes: Buffer): Promise<strin
   return ((await response.json()) as { url: string }).url;
 }
 
-export async function addAccount(server: TestServer, email: string, password = PASSWORD): Promise<void> {
-  await setAdmin(server.app.store, email, password);
+/** The agency's real command line (`npm run leads -- <args>`) on a data folder, with `input` on its standard input. */
+export function leads(args: string[], dataDir: string, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+  const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
+  return new Promise((resolve) => {
+    const child = execFile(tsx, ['scripts/leads.ts', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin!.end(input);
+  });
+}
+
+export async function addAccount(server: TestServer, email: string, password = PASSWORD, role?: AdminRole): Promise<void> {
+  await setAdmin(server.app.store, email, password, Date.now(), role);
+}
+
+/**
+ * For the content editor's tests: our server editing the site folder `siteDir` (with this
+ * checkout's tools), and an account signed in to it as the inbox does, an owner unless `role`
+ * says otherwise. Closing the server deletes `remove` too (the site folder unless told).
+ */
+export async function startEditing(
+  siteDir: string,
+  { role, remove = siteDir, ...options }: Partial<AppOptions> & { role?: AdminRole; remove?: string } = {},
+): Promise<{ server: TestServer; editor: Client }> {
+  const server = await startServer({ siteDir, toolsDir: projectDir, ...options });
+  await addAccount(server, 'editor@agency.test', PASSWORD, role);
+  const editor = new Client(server.base);
+  const signedIn = await editor.signIn('editor@agency.test');
+  const close = async () => {
+    await server.close();
+    rmSync(remove, { recursive: true, force: true });
+  };
+  if (signedIn.status !== 204) {
+    await close();
+    throw new Error(`The sign-in was answered ${signedIn.status}`);
+  }
+  return { server: { ...server, close }, editor };
 }
 
 export interface Sent {

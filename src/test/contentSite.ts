@@ -12,8 +12,11 @@ import { projectDir } from './realConfig';
 /** What the build reads besides config/ and public/ (node_modules is linked, not copied). */
 const BUILD_PARTS = ['src', 'index.html', 'admin.html', 'vite.config.ts', 'vite.admin.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'firestore.rules', 'storage.rules'];
 
+/** Who a developer's commits are by, for git and the commands that run it. */
+export const DEVELOPER = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@agency.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@agency.test' };
+
 export function gitIn(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@agency.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@agency.test' } });
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } });
 }
 
 export function makeSite({ git = false, buildable = false }: { git?: boolean; buildable?: boolean } = {}): string {

@@ -6,6 +6,7 @@
  */
 import forms from '../../config/forms';
 import { buildDocument } from '../forms/model/document';
+import { sortKeysOf, writeSearchText } from '../server/leadKeys';
 import { openStore, newDocumentId, type Store } from '../server/store';
 import { validData, type FormId } from './formFixtures';
 
@@ -20,7 +21,7 @@ export interface Seeded {
 export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.now() - count * 60_000 } = {}): Seeded {
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
-  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection) VALUES (?, ?, ?, ?)');
+  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const padding = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(messageChars / 57)).slice(0, messageChars);
   store.db.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -33,8 +34,11 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       if (messageField) values[messageField] = `Message ${i}. ${padding}`;
       if (formId === 'freelancer') values.CvFile = '';
       const docId = newDocumentId();
-      insertDocument.run(form.collection, docId, JSON.stringify(buildDocument(form, values, at)), at.toISOString());
-      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection);
+      const document = buildDocument(form, values, at);
+      const seq = Number(insertDocument.run(form.collection, docId, JSON.stringify(document), at.toISOString()).lastInsertRowid);
+      const keys = sortKeysOf(form.collection, document);
+      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email);
+      writeSearchText(store.db, seq, document, '');
     }
   })();
   return { leads: count, ms: performance.now() - began };

@@ -3,26 +3,12 @@
  * password on standard input) while the server runs: stored as scrypt hashes, usable to sign
  * in at once, removed with `remove-admin` (which ends their sessions).
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import server from '../../../config/server';
 import { adminRoutes } from '../../shared/adminApi';
-import { Client, startServer, type TestServer } from '../../test/adminServer';
-import { projectDir } from '../../test/realConfig';
+import { Client, leads, startServer, type TestServer } from '../../test/adminServer';
 import { hashPassword, verifyPassword } from './accounts';
 
 jest.setTimeout(60_000);
-
-const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-
-function leads(args: string[], dataDir: string, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(tsx, ['scripts/leads.ts', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-    child.stdin!.end(input);
-  });
-}
 
 let s: TestServer;
 beforeAll(async () => {

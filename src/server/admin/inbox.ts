@@ -8,7 +8,8 @@ import { formForCollection, formNameOf, senderFields } from '../../forms/model/r
 import type { BulkAction, LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
 import { cvOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
-import { selectLeads, type LeadRow } from '../leads';
+import { keepLeadKeys } from '../leadKeys';
+import { selectLeads, whileUnchanged, type LeadRow } from '../leads';
 import { deliveriesOf, queueNotifications, visitorMailsOfLead } from '../notify';
 import { sourceOfLead } from '../sources';
 import type { Store, StoredFile } from '../store';
@@ -66,9 +67,11 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
 export function updateLead(store: Store, docId: string, change: { status?: LeadStatus; note?: string }, now: number): boolean {
   return store.db.transaction(() => {
     if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
-    store.db.prepare('INSERT INTO leads (doc_id) VALUES (?) ON CONFLICT (doc_id) DO NOTHING').run(docId);
+    const added = store.db.prepare('INSERT INTO leads (doc_id) VALUES (?) ON CONFLICT (doc_id) DO NOTHING').run(docId).changes > 0;
     if (change.status !== undefined) store.db.prepare('UPDATE leads SET status = ?, updated_at = ? WHERE doc_id = ?').run(change.status, new Date(now).toISOString(), docId);
     if (change.note !== undefined) store.db.prepare('UPDATE leads SET note = ?, updated_at = ? WHERE doc_id = ?').run(change.note, new Date(now).toISOString(), docId);
+    // The note is searched: its keys follow it.
+    if (added || change.note !== undefined) keepLeadKeys(store.db, docId);
     return true;
   })();
 }
@@ -109,5 +112,5 @@ export function bulkChange(store: Store, dataDir: string, action: BulkAction, do
 
 /** How many leads of the inbox (not spam) are still new: the tab's title shows it. */
 export function unreadCount(store: Store): number {
-  return (store.db.prepare("SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new'").get() as { n: number }).n;
+  return whileUnchanged(store.db, 'unread', () => (store.db.prepare("SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new'").get() as { n: number }).n);
 }

@@ -4,29 +4,16 @@
  * the inbox's table that is not the content editor's, me or sign-out; an owner (the default, and
  * every account made before roles existed) may use them all.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import server from '../../../config/server';
 import { adminRoutes, roleMayUse, type AdminRoute } from '../../shared/adminApi';
 import { contentRoutes } from '../../shared/contentApi';
-import { Client, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
-import { projectDir } from '../../test/realConfig';
+import { Client, leads, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
 import { databaseFile } from '../store';
 import { migrate, migrations } from '../migrations';
 
 jest.setTimeout(60_000);
-
-const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-function leads(args: string[], dataDir: string, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(tsx, ['scripts/leads.ts', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-    child.stdin!.end(input);
-  });
-}
 
 const routeNames = Object.keys(adminRoutes) as AdminRoute[];
 const everyone = new Set<AdminRoute>(['me', 'signOut', ...(Object.keys(contentRoutes) as AdminRoute[])]);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import server from '../../../config/server';
 import { contentRoutes, type ContentSnapshot, type ContentProblem, type Revision } from '../../shared/contentApi';
-import { addAccount, Client, startServer, type TestServer } from '../../test/adminServer';
+import { addAccount, Client, startEditing, startServer, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 
@@ -34,16 +34,9 @@ const post = (route: keyof typeof contentRoutes, json: unknown, address: string 
 
 beforeAll(async () => {
   siteDir = makeSite({ git: true });
-  s = await startServer({ siteDir, toolsDir: projectDir });
-  await addAccount(s, 'editor@agency.test');
-  s.app.store.db.prepare("UPDATE admins SET role = 'editor'").run();
-  editor = new Client(s.base);
-  expect((await editor.signIn('editor@agency.test')).status).toBe(204);
+  ({ server: s, editor } = await startEditing(siteDir, { role: 'editor' }));
 });
-afterAll(async () => {
-  await s.close();
-  rmSync(siteDir, { recursive: true, force: true });
-});
+afterAll(() => s.close());
 
 it('GET content answers every content file with its value, the git HEAD as revision, and the pictures in public/', async () => {
   const snap = await snapshot();

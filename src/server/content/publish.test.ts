@@ -11,7 +11,7 @@ import { readFileSync, renameSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
-import { addAccount, Client, startServer, type TestServer } from '../../test/adminServer';
+import { type Client, startEditing, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 import { buildInto } from './site';
@@ -35,14 +35,11 @@ beforeAll(async () => {
   siteDir = makeSite({ git: true, buildable: true });
   const tools = { siteDir, toolsDir: projectDir };
   await buildInto(tools, path.join(siteDir, 'dist'));
-  s = await startServer({ siteDir, toolsDir: projectDir, clientDir: path.join(siteDir, 'dist', 'client') });
-  await addAccount(s, 'editor@agency.test');
-  editor = new Client(s.base);
-  expect((await editor.signIn('editor@agency.test')).status).toBe(204);
+  ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client') }));
 });
 afterAll(async () => {
-  await s?.close();
-  rmSync(siteDir, { recursive: true, force: true });
+  if (s) await s.close();
+  else rmSync(siteDir, { recursive: true, force: true });
 });
 
 async function snapshot(): Promise<ContentSnapshot> {

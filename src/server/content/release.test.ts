@@ -11,8 +11,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
-import { addAccount, Client, startServer, type TestServer } from '../../test/adminServer';
-import { gitIn, makeSite } from '../../test/contentSite';
+import { type Client, startEditing, type TestServer } from '../../test/adminServer';
+import { DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 
 jest.setTimeout(180_000);
@@ -22,7 +22,7 @@ const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
 
 function release(cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) =>
-    execFile(tsx, [path.join(projectDir, 'scripts', 'release.ts'), '--no-build'], { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@agency.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@agency.test' } }, (error, stdout, stderr) =>
+    execFile(tsx, [path.join(projectDir, 'scripts', 'release.ts'), '--no-build'], { cwd, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     ),
   );
@@ -63,15 +63,9 @@ beforeAll(async () => {
   gitIn(root, 'clone', '--quiet', 'origin.git', 'live');
   developer = path.join(root, 'developer');
   live = path.join(root, 'live');
-  s = await startServer({ siteDir: live, toolsDir: projectDir });
-  await addAccount(s, 'editor@agency.test');
-  editor = new Client(s.base);
-  expect((await editor.signIn('editor@agency.test')).status).toBe(204);
+  ({ server: s, editor } = await startEditing(live, { remove: root }));
 });
-afterAll(async () => {
-  await s.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => s.close());
 
 it("an office edit and a developer's release (code and another text) both survive, on the server and on the remote", async () => {
   await officePublishes('config/pages/home.ts', (home) => (home.sections[0].heading = 'Grow your business online'));
