@@ -60,7 +60,7 @@ test('the site starts on a full data disk; a submission waits in the browser and
   await field(form, 'Fname').fill(`Full disk ${s}`);
   await field(form, 'Email').fill(`full.${s}@example.com`);
   await field(form, 'Pname').fill('Shop');
-  const refused = page.waitForResponse((r) => r.request().method() === 'POST');
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/collections/'));
   await submitButton(form).click();
   expect((await refused).status()).toBe(503);
   await expect(toasts(page).filter({ hasText: toastOf('inquiry', 'failure') })).toHaveCount(1);
@@ -70,7 +70,7 @@ test('the site starts on a full data disk; a submission waits in the browser and
   // Room again: the visitor's next visit sends it, and the site takes it without a restart.
   free();
   await new Promise((r) => setTimeout(r, 1100));
-  const sent = page.waitForResponse((r) => r.request().method() === 'POST');
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/collections/'));
   await page.reload();
   expect((await sent).status()).toBe(201);
   await expect.poll(waiting).toEqual([]);
