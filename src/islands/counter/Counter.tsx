@@ -22,6 +22,9 @@ export default function Counter({ target, prefix = '', suffix = '' }: IslandComp
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
+        // One count per number, whatever calls this twice: two counts at once would show it going back.
+        if (element.dataset.counting) return;
+        element.dataset.counting = 'true';
         const start = performance.now();
         const tick = (now: number) => {
           const t = Math.min(1, (now - start) / durationMs);
