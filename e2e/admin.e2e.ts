@@ -46,6 +46,8 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
 
   // Search finds it by any field (here the message), in any case.
   await page.getByRole('searchbox', { name: admin.list.search }).fill(`BUILD APPS. ${s.toUpperCase()}`);
+  // (The search has run once the address holds it: on a fresh inbox the list held only this lead anyway.)
+  await expect(page).toHaveURL(/[?&]q=BUILD/);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(lead).toBeVisible();
 
@@ -102,6 +104,26 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   const session = cookies.find((c) => c.path === '/api/')!;
   const after = await request.get(adminRoutes.leads.path, { headers: { cookie: `${session.name}=${session.value}` } });
   expect(after.status()).toBe(401);
+});
+
+test('a lead opened while the search still waits for the typing to pause keeps its own address', async ({ page, request }) => {
+  const email = `pause.${uniqueSuffix()}@example.com`;
+  const stored = await request.post(`/api/collections/${forms.newsletter.collection}/documents`, { data: { Email: email, id: Date.now(), Date: new Date().toString() } });
+  expect(stored.status()).toBe(201);
+  await signIn(page, account);
+  const link = page.getByRole('link', { name: email, exact: true });
+  await expect(link).toBeVisible();
+  // Typed, then the lead clicked at once: the search's pause ends while the lead's page is on
+  // its way (its code slow to come, so the list stays on screen meanwhile).
+  await page.route(/\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.getByRole('searchbox', { name: admin.list.search }).fill(email.toUpperCase());
+  await link.click();
+  await expect(page).toHaveURL(/\/admin\/leads\/[A-Za-z0-9]{20}$/);
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/admin\/leads\/[A-Za-z0-9]{20}$/);
 });
 
 test('the Spam folder: a trapped submission waits there, "Not spam" moves it to the inbox', async ({ page }) => {

@@ -148,9 +148,11 @@ export function LeadList({ spam }: { spam: boolean }) {
     [setParams],
   );
 
-  // The search runs once the typing pauses.
+  // The search runs once the typing pauses, and only while the list is still the page shown: a
+  // lead opened meanwhile (its page may still be loading, the list still mounted) keeps its own address.
   useEffect(() => {
-    const timer = setTimeout(() => search !== q && setFilter('q', search), 300);
+    const list = window.location.pathname;
+    const timer = setTimeout(() => search !== q && window.location.pathname === list && setFilter('q', search), 300);
     return () => clearTimeout(timer);
   }, [search, q, setFilter]);
 
