@@ -51,8 +51,10 @@ test.afterAll(async () => {
 test('the first screen of a 100,000-lead inbox is drawn within 1 s; pages and sorting come from the server', async ({ page }) => {
   await signIn(page, account, base);
   const listAnswers: number[] = [];
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname === adminRoutes.leads.path) listAnswers.push((await response.body()).length);
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname !== adminRoutes.leads.path) return;
+    // The list sign-in asked for may be navigated away from below: its body is gone, and it is not counted.
+    response.body().then((body) => listAnswers.push(body.length), () => undefined);
   });
 
   // Drawn again from the start, signed in: the page, its script, the first page of leads.
@@ -81,7 +83,7 @@ test('the first screen of a 100,000-lead inbox is drawn within 1 s; pages and so
   await expect(page.getByText(fill(admin.list.shownRows, { from: 26, to: 50, count: total }), { exact: true })).toBeVisible();
   await page.getByRole('columnheader', { name: admin.list.columns.name }).click();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
-  expect(listAnswers.length).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => listAnswers.length).toBeGreaterThanOrEqual(3);
   for (const bytes of listAnswers) expect(bytes).toBeLessThan(256 * 1024);
 });
 
