@@ -106,6 +106,52 @@ function history(text: string): string[] {
   return found;
 }
 
+/** The `npm run` scripts a text names (in prose or in a command block) that package.json does not have. */
+function unknownScripts(text: string, scripts: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [number, line] of text.split('\n').entries()) {
+    for (const match of line.matchAll(/\bnpm run (?:--?[\w-]+ )*([a-z][\w:-]*[\w])/g)) if (!Object.hasOwn(scripts, match[1]!)) found.push(`${number + 1}: npm run ${match[1]}`);
+  }
+  return found;
+}
+
+/**
+ * The files of the code a text names (`src/…`, `e2e/…`, `scripts/…`, `deploy/…`, `.ci/…`) that do
+ * not exist. A name with a placeholder in it (`<page>`, `{id}`, `*`) is a pattern, not a file.
+ */
+function missingFiles(text: string, exists = inRepository): string[] {
+  const found: string[] = [];
+  for (const [number, line] of text.split('\n').entries()) {
+    for (const match of line.matchAll(/(?<![\w/.-])((?:src|e2e|scripts|deploy|\.ci)\/[\w./<>{}*-]*[\w>}*])/g)) {
+      const file = match[1]!;
+      if (!/[<>{}*]/.test(file) && !exists(file)) found.push(`${number + 1}: ${file}`);
+    }
+  }
+  return found;
+}
+
+/** Every environment variable the code reads or sets: names in src/, scripts/, e2e/, deploy/, .ci/ and the configs at the root. */
+function codeText(): string {
+  const files = ['src', 'scripts', 'e2e', 'deploy', '.ci'].flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.md'))
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
+  const rootFiles = readdirSync(root).filter((f) => /\.(ts|js|mjs)$/.test(f)).map((f) => path.join(root, f));
+  return [...files, ...rootFiles].map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+/** The environment variables a text names in code spans (`DATA_DIR`, `SMTP_URL=…`) that no code mentions. */
+function unknownVariables(text: string, code: string): string[] {
+  const found = new Set<string>();
+  for (const span of text.matchAll(/`([^`\n]+)`/g)) {
+    for (const match of span[1]!.matchAll(/(?<![\w$.-])([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])(?![\w(])/g)) {
+      if (!new RegExp(`\\b${match[1]}\\b`).test(code)) found.add(match[1]!);
+    }
+  }
+  return [...found];
+}
+
 describe('the documentation', () => {
   test.each(docs)('%s: every relative link leads to a file, every #anchor to a heading', (file) => {
     expect(brokenLinks(file, read(file), (doc) => (inRepository(doc) ? read(doc) : undefined))).toEqual([]);
@@ -113,6 +159,20 @@ describe('the documentation', () => {
 
   test.each(docs)('%s carries no issue numbers or commit hashes', (file) => {
     expect(history(read(file))).toEqual([]);
+  });
+
+  const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+  test.each(docs)('%s names only npm scripts that package.json has', (file) => {
+    expect(unknownScripts(read(file), scripts)).toEqual([]);
+  });
+
+  test.each(docs)('%s names only files of the code that exist', (file) => {
+    expect(missingFiles(read(file))).toEqual([]);
+  });
+
+  const code = codeText();
+  test.each(docs)('%s names only environment variables the code knows', (file) => {
+    expect(unknownVariables(read(file), code)).toEqual([]);
   });
 
   test('README.md is a README: at most 150 lines, linking every guide', () => {
@@ -157,6 +217,17 @@ describe('the checks themselves', () => {
       'README.md:2 docs/a.md#nowhere: docs/a.md has no heading #nowhere',
       'README.md:2 #nowhere: README.md has no heading #nowhere',
     ]);
+  });
+
+  test('an npm script, a file of the code and an environment variable that do not exist are found; real ones and patterns are not', () => {
+    const text = [
+      'Run `npm run check`, then `npm run --silent leads -- count` and `npm run lint:all`.',
+      'See src/server/app.ts, `src/server/nowhere.ts`, config/pages/<page>.ts and e2e/{name}.e2e.ts; /opt/src/x is not ours.',
+      '`DATA_DIR=/tmp/x`, `NO_SUCH_SETTING`, `admin.passwordMinLength`, `X-Lead-Source`.',
+    ].join('\n');
+    expect(unknownScripts(text, { check: '', leads: '' })).toEqual(['1: npm run lint:all']);
+    expect(missingFiles(text)).toEqual(['2: src/server/nowhere.ts']);
+    expect(unknownVariables(text, 'process.env.DATA_DIR')).toEqual(['NO_SUCH_SETTING']);
   });
 
   test('issue numbers and commit hashes are found; colours, numbers and anchors are not', () => {
