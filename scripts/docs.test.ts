@@ -5,6 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import forms from '../config/forms';
+import pages from '../config/pages';
+import routes from '../config/routes';
+import { sectionSchemas } from '../src/sections/schemas';
 
 const root = path.resolve(__dirname, '..');
 const docs = ['README.md', 'CONTENT.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -152,6 +156,27 @@ function unknownVariables(text: string, code: string): string[] {
   return [...found];
 }
 
+/**
+ * The lists the checker's sentences end with, as CONTENT.md quotes them, against today's config:
+ * the section types, the pages, the addresses and the forms. Returns each quoted list that differs.
+ */
+function staleLists(text: string): string[] {
+  const today: [RegExp, string[]][] = [
+    [/which is not a section type\. Did you mean "\w+"\? Use one of: ([^.]+)\.|type is missing\. Use one of: ([^.]+)\./g, Object.keys(sectionSchemas)],
+    [/pages listed in config\/pages\/index\.ts: ([^.]+)\./g, Object.keys(pages)],
+    [/Use one of the addresses in config\/routes\.ts: ([^`]+?)\.`/g, routes.routes.flatMap((route) => [route.path, ...(route.aliases ?? [])])],
+    [/forms listed in config\/forms\/index\.ts: ([^.]+)\./g, Object.keys(forms)],
+  ];
+  const found: string[] = [];
+  for (const [pattern, names] of today) {
+    for (const match of text.matchAll(pattern)) {
+      const quoted = (match[1] ?? match[2])!;
+      if (quoted !== names.join(', ')) found.push(`${quoted} (today: ${names.join(', ')})`);
+    }
+  }
+  return found;
+}
+
 describe('the documentation', () => {
   test.each(docs)('%s: every relative link leads to a file, every #anchor to a heading', (file) => {
     expect(brokenLinks(file, read(file), (doc) => (inRepository(doc) ? read(doc) : undefined))).toEqual([]);
@@ -173,6 +198,15 @@ describe('the documentation', () => {
   const code = codeText();
   test.each(docs)('%s names only environment variables the code knows', (file) => {
     expect(unknownVariables(read(file), code)).toEqual([]);
+  });
+
+  test("CONTENT.md quotes the checker's lists of section types, pages, addresses and forms as they are today", () => {
+    const content = read('CONTENT.md');
+    expect(staleLists(content)).toEqual([]);
+    // Each kind of list is quoted at least once, so the check above has something to check.
+    expect(content).toMatch(/not a section type.*pages listed in|pages listed in[\s\S]*not a section type/s);
+    expect(content).toContain('Use one of the addresses in config/routes.ts: ');
+    expect(content).toContain('forms listed in config/forms/index.ts: ');
   });
 
   test('README.md is a README: at most 150 lines, linking every guide', () => {
@@ -228,6 +262,13 @@ describe('the checks themselves', () => {
     expect(unknownScripts(text, { check: '', leads: '' })).toEqual(['1: npm run lint:all']);
     expect(missingFiles(text)).toEqual(['2: src/server/nowhere.ts']);
     expect(unknownVariables(text, 'process.env.DATA_DIR')).toEqual(['NO_SUCH_SETTING']);
+  });
+
+  test("a quoted list of the checker that is not today's is found", () => {
+    const types = Object.keys(sectionSchemas);
+    expect(staleLists(`sections[1].type is missing. Use one of: ${types.join(', ')}.`)).toEqual([]);
+    expect(staleLists(`sections[1].type is missing. Use one of: ${types.slice(1).join(', ')}.`)).toHaveLength(1);
+    expect(staleLists('Use one of the pages listed in config/pages/index.ts: home, about.')).toHaveLength(1);
   });
 
   test('issue numbers and commit hashes are found; colours, numbers and anchors are not', () => {
