@@ -37,6 +37,8 @@ const formatWeek = (day: string) => weekDay.format(new Date(day));
 const rate = (row: InsightRow) => (row.rate === null ? t.noRate : percent.format(row.rate));
 /** The charts' own words (no default of the library reaches the screen). */
 const chartWords = { noData: t.empty, loading: t.loading };
+/** Leads and visits are whole numbers: whole ticks only, and an axis from 0 to at least 1 (all zero drew "0.0…"). */
+const COUNT_AXIS = [{ tickMinStep: 1, domainLimit: (_min: unknown, max: unknown) => ({ min: 0, max: Math.max(Number(max), 1) }) }];
 
 function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (
@@ -186,11 +188,12 @@ export function InsightsPage() {
                 <BarChart
                   height={260}
                   xAxis={[{ scaleType: 'band', data: weekLabels }]}
+                  yAxis={COUNT_AXIS}
                   series={shownForms.map((form) => ({ data: leadsOf(form), label: formLabel(form), stack: 'leads' }))}
                   localeText={chartWords}
                   skipAnimation
                 />
-                <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits }]} localeText={chartWords} skipAnimation />
+                <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} yAxis={COUNT_AXIS} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits }]} localeText={chartWords} skipAnimation />
               </Box>
               <Typography id="weeks-note" component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t.chartNote}
