@@ -95,27 +95,41 @@ export async function addAccount(server: TestServer, email: string, password = P
 }
 
 /**
+ * Our server (startServer's, with `options`) and a client signed in to it as the inbox does, as
+ * `email`: an owner unless `role` says otherwise. Closing the server runs `onClose` after it.
+ */
+export async function startSignedIn({
+  email = 'owner@agency.test',
+  role,
+  onClose,
+  ...options
+}: Partial<AppOptions> & { email?: string; role?: AdminRole; onClose?: () => void } = {}): Promise<{ server: TestServer; client: Client }> {
+  const server = await startServer(options);
+  await addAccount(server, email, PASSWORD, role);
+  const client = new Client(server.base);
+  const signedIn = await client.signIn(email);
+  const close = async () => {
+    await server.close();
+    onClose?.();
+  };
+  if (signedIn.status !== 204) {
+    await close();
+    throw new Error(`The sign-in was answered ${signedIn.status}`);
+  }
+  return { server: { ...server, close }, client };
+}
+
+/**
  * For the content editor's tests: our server editing the site folder `siteDir` (with this
  * checkout's tools), and an account signed in to it as the inbox does, an owner unless `role`
  * says otherwise. Closing the server deletes `remove` too (the site folder unless told).
  */
 export async function startEditing(
   siteDir: string,
-  { role, remove = siteDir, ...options }: Partial<AppOptions> & { role?: AdminRole; remove?: string } = {},
+  { remove = siteDir, ...options }: Partial<AppOptions> & { role?: AdminRole; remove?: string } = {},
 ): Promise<{ server: TestServer; editor: Client }> {
-  const server = await startServer({ siteDir, toolsDir: projectDir, ...options });
-  await addAccount(server, 'editor@agency.test', PASSWORD, role);
-  const editor = new Client(server.base);
-  const signedIn = await editor.signIn('editor@agency.test');
-  const close = async () => {
-    await server.close();
-    rmSync(remove, { recursive: true, force: true });
-  };
-  if (signedIn.status !== 204) {
-    await close();
-    throw new Error(`The sign-in was answered ${signedIn.status}`);
-  }
-  return { server: { ...server, close }, editor };
+  const { server, client } = await startSignedIn({ siteDir, toolsDir: projectDir, ...options, email: 'editor@agency.test', onClose: () => rmSync(remove, { recursive: true, force: true }) });
+  return { server, editor: client };
 }
 
 export interface Sent {
