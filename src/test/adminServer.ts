@@ -4,7 +4,6 @@
  * does (it sends every cookie it was given; SameSite is the browser's business, and a test of
  * a cross-site request sends the cookie on purpose).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -79,16 +78,7 @@ export async function uploadCv(server: TestServer, bytes: Buffer): Promise<strin
   return ((await response.json()) as { url: string }).url;
 }
 
-/** The agency's real command line (`npm run leads -- <args>`) on a data folder, with `input` on its standard input. */
-export function leads(args: string[], dataDir: string, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-  return new Promise((resolve) => {
-    const child = execFile(tsx, ['scripts/leads.ts', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-    child.stdin!.end(input);
-  });
-}
+export { leads } from './leadsCommand';
 
 export async function addAccount(server: TestServer, email: string, password = PASSWORD, role?: AdminRole): Promise<void> {
   await setAdmin(server.app.store, email, password, Date.now(), role);
