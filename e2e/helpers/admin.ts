@@ -37,7 +37,7 @@ export async function signIn(page: Page, { email, password }: Account, base = ''
 }
 
 /** A small PDF whose bytes hold `text`. */
-export const pdfWith = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+export { pdfWith } from '../../src/test/pdf';
 
 /** Sends the career form on /Career, with a CV, as a visitor does. */
 export async function sendApplication(page: Page, values: Record<string, string>, cv: Buffer): Promise<void> {

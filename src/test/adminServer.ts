@@ -69,7 +69,7 @@ export async function submit(server: TestServer, form: keyof typeof forms, value
 }
 
 /** A small PDF holding `text`. */
-export const pdfWith = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+export { pdfWith } from './pdf';
 
 /** Uploads a CV as the career form does; resolves with the download URL that goes into CvFile. */
 export async function uploadCv(server: TestServer, bytes: Buffer): Promise<string> {
