@@ -9,6 +9,9 @@ import forms from '../config/forms';
 import pages from '../config/pages';
 import routes from '../config/routes';
 import { sectionSchemas } from '../src/sections/schemas';
+import { api } from '../src/shared/api';
+import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
+import { contentRoutes } from '../src/shared/contentApi';
 
 const root = path.resolve(__dirname, '..');
 const docs = ['README.md', 'CONTENT.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -177,6 +180,20 @@ function staleLists(text: string): string[] {
   return found;
 }
 
+/** The routes (method and path, `:name` parameters) that a text does not name as `METHOD /path` (`{name}` for a parameter). */
+function undocumentedRoutes(text: string, routes: readonly { method: string; path: string }[]): string[] {
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return routes
+    .filter(({ method, path: route }) => {
+      const pattern = route
+        .split(/(:\w+)/)
+        .map((part) => (part.startsWith(':') ? '\\{\\w+\\}' : escape(part)))
+        .join('');
+      return !new RegExp(`\`${method} ${pattern}[\`?]`).test(text);
+    })
+    .map(({ method, path: route }) => `${method} ${route}`);
+}
+
 describe('the documentation', () => {
   test.each(docs)('%s: every relative link leads to a file, every #anchor to a heading', (file) => {
     expect(brokenLinks(file, read(file), (doc) => (inRepository(doc) ? read(doc) : undefined))).toEqual([]);
@@ -207,6 +224,11 @@ describe('the documentation', () => {
     expect(content).toMatch(/not a section type.*pages listed in|pages listed in[\s\S]*not a section type/s);
     expect(content).toContain('Use one of the addresses in config/routes.ts: ');
     expect(content).toContain('forms listed in config/forms/index.ts: ');
+  });
+
+  test('endpoints.md names every route of the inbox, the content editor, the sign-in and the visit beacon', () => {
+    const routes = [...Object.values(adminRoutes), ...Object.values(contentRoutes), { method: 'GET', path: SIGN_IN_API }, { method: 'POST', path: SIGN_IN_API }, { method: 'POST', path: api.visits }, { method: 'POST', path: api.documentsRoute }];
+    expect(undocumentedRoutes(read('docs/endpoints.md'), routes)).toEqual([]);
   });
 
   test('README.md is a README: at most 150 lines, linking every guide', () => {
@@ -262,6 +284,17 @@ describe('the checks themselves', () => {
     expect(unknownScripts(text, { check: '', leads: '' })).toEqual(['1: npm run lint:all']);
     expect(missingFiles(text)).toEqual(['2: src/server/nowhere.ts']);
     expect(unknownVariables(text, 'process.env.DATA_DIR')).toEqual(['NO_SUCH_SETTING']);
+  });
+
+  test('a route the text does not name is found; a parameter may have any name', () => {
+    const text = '| `GET /api/admin/leads/{id}` | … | `POST /api/admin/bulk` |';
+    const routes = [
+      { method: 'GET', path: '/api/admin/leads/:docId' },
+      { method: 'POST', path: '/api/admin/bulk' },
+      { method: 'DELETE', path: '/api/admin/leads/:docId' },
+      { method: 'GET', path: '/api/admin/bulk' },
+    ];
+    expect(undocumentedRoutes(text, routes)).toEqual(['DELETE /api/admin/leads/:docId', 'GET /api/admin/bulk']);
   });
 
   test("a quoted list of the checker that is not today's is found", () => {
