@@ -231,9 +231,12 @@ describe('the documentation', () => {
     expect(undocumentedRoutes(read('docs/endpoints.md'), routes)).toEqual([]);
   });
 
-  test('README.md is a README: at most 150 lines, linking every guide', () => {
+  test('README.md is a README: at most 150 lines, the quick start and the tests, linking every guide', () => {
     const readme = read('README.md');
     expect(readme.split('\n').filter((line, i, all) => i < all.length - 1 || line !== '').length).toBeLessThanOrEqual(150);
+    // A newcomer's two commands: start the site, run the tests.
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('`npm test`');
     const linked = new Set(links(readme).map(({ target }) => target.split('#')[0]));
     expect(docs.filter((doc) => doc !== 'README.md' && !linked.has(doc))).toEqual([]);
   });
