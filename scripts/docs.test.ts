@@ -1,7 +1,9 @@
 /**
  * The documentation holds together: every relative link in README.md, CONTENT.md and docs/*.md
  * leads to a file that exists, and every #anchor to a heading that exists (GitHub's slugs);
- * README stays a README; no doc carries history (issue numbers, commit hashes).
+ * README stays a README; no doc carries history (issue numbers, commit hashes). What the docs
+ * name exists: npm scripts, files of the code, environment variables, the API's routes
+ * (endpoints.md), and the lists the checker's sentences quote (CONTENT.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
