@@ -11,6 +11,7 @@ import { formSchema } from '../forms/model/formSchema';
 import { adminSchema } from './adminSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
+import { routeTable } from '../shared/routeTable';
 import { closest, formatPath, type CheckContext, type Path, type Schema } from './schema';
 import { serverSchema } from './serverSchema';
 import { siteSchema } from './siteSchema';
@@ -65,7 +66,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   const pageIds = options.pageIds ?? (options.pages ? Object.keys(pages) : undefined);
   const forms = options.forms ?? {};
   const formIds = new Set(options.formIds ?? Object.keys(forms));
-  const sitePaths = new Set(routeAddresses(options.routes).map((a) => a.address));
+  const sitePaths = new Set(routeTable(options.routes).map((a) => a.path));
 
   const contextFor = (file: string, paths: ReadonlySet<string> = sitePaths): CheckContext & { report: Report } => ({
     file,
@@ -111,25 +112,6 @@ function routeList(routes: unknown): Record<string, unknown>[] {
   return routes.routes.map((r) => (isRecord(r) ? r : {}));
 }
 
-interface Address {
-  address: string;
-  path: Path;
-}
-
-/** Every path and alias in config/routes.ts, with where it is written. */
-function routeAddresses(routes: unknown): Address[] {
-  const out: Address[] = [];
-  routeList(routes).forEach((route, i) => {
-    if (typeof route.path === 'string') out.push({ address: route.path, path: ['routes', i, 'path'] });
-    if (Array.isArray(route.aliases)) {
-      route.aliases.forEach((alias, j) => {
-        if (typeof alias === 'string') out.push({ address: alias, path: ['routes', i, 'aliases', j] });
-      });
-    }
-  });
-  return out;
-}
-
 function notAPage(value: string, pageIds: readonly string[]): string {
   const near = closest(value, pageIds);
   return (
@@ -153,7 +135,7 @@ function checkRouteTargets(routes: unknown, pageIds: readonly string[] | undefin
 
 function checkDuplicateAddresses(routes: unknown, report: Report): void {
   const first = new Map<string, Path>();
-  for (const { address, path: keyPath } of routeAddresses(routes)) {
+  for (const { path: address, where: keyPath } of routeTable(routes)) {
     const earlier = first.get(address);
     if (earlier) {
       report(

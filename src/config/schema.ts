@@ -10,6 +10,7 @@
  * Every check collects its problems instead of stopping at the first one, so a person
  * editing content sees all of them at once.
  */
+import { sitePathOf } from '../shared/routeTable';
 
 export type Path = ReadonlyArray<string | number>;
 
@@ -214,8 +215,8 @@ export function href(): Schema<string> {
   return make('a page path like "/Contact" or a full address like "https://example.com"', { kind: 'link', pages: true }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     if (value.startsWith('#')) return;
-    if (value.startsWith('/')) {
-      const page = value.split(/[?#]/)[0] ?? value;
+    const page = sitePathOf(value);
+    if (page !== undefined) {
       if (ctx.sitePaths.size > 0 && !ctx.sitePaths.has(page)) {
         const near = closest(page, [...ctx.sitePaths]);
         ctx.report(

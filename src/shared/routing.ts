@@ -7,6 +7,7 @@
 import routesFile from '../../config/routes';
 import type pages from '../../config/pages';
 import type { RoutesConfig } from '../config/routesSchema';
+import { routeOfHref, routeTable } from './routeTable';
 
 const routesConfig: RoutesConfig = routesFile;
 
@@ -29,10 +30,7 @@ export interface RouteHandle {
 const asPageId = (id: string) => id as PageId;
 
 /** Every address the site answers, main paths first, then aliases. */
-export const pagePaths: readonly PagePath[] = routesConfig.routes.flatMap((route) => {
-  const page = asPageId(route.page);
-  return [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page, canonical: route.path }));
-});
+export const pagePaths: readonly PagePath[] = routeTable(routesConfig).map(({ path, page, canonical }) => ({ path, page: asPageId(page), canonical }));
 
 export const fallbackPage: PageId = asPageId(routesConfig.fallback);
 
@@ -52,7 +50,5 @@ export function mainPathOf(page: PageId): string {
 
 /** The page a link target points at, or undefined for addresses outside the site. */
 export function pageOfHref(href: string): PageId | undefined {
-  if (!href.startsWith('/')) return undefined;
-  const path = href.split(/[?#]/)[0] ?? href;
-  return pagePaths.find((p) => p.path === path)?.page;
+  return routeOfHref(pagePaths, href)?.page;
 }

@@ -17,6 +17,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Link as RouterLink, Route, Routes } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { ContentSnapshot } from '../../shared/contentApi';
+import { routeTable } from '../../shared/routeTable';
 import { EditScreen } from './EditScreen';
 import { loadContent } from './api';
 import { formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
@@ -55,18 +56,16 @@ export interface Entry {
 
 /** The pages (in the order of config/routes.ts), the parts on every page, the forms. */
 export function entriesOf(snapshot: ContentSnapshot): { pages: Entry[]; parts: Entry[]; forms: Entry[] } {
-  const routes = valueOf(snapshot, {}, ROUTES_FILE);
-  const routeList = isRecord(routes) && Array.isArray(routes.routes) ? routes.routes.filter(isRecord) : [];
-  const pathOf = (page: string) => routeList.find((r) => r.page === page)?.path;
+  const table = routeTable(valueOf(snapshot, {}, ROUTES_FILE));
   const pages = snapshot.files
     .filter((f) => pageIdOf(f.file))
     .map((f) => {
       const id = pageIdOf(f.file)!;
       const title = isRecord(f.value) && typeof f.value.title === 'string' ? f.value.title : id;
-      const path = typeof pathOf(id) === 'string' ? (pathOf(id) as string) : '/';
+      const path = table.find((r) => r.page === id)?.canonical ?? '/';
       return { file: f.file, label: `${title} (${path})`, livePath: path };
     })
-    .sort((a, b) => routeList.findIndex((r) => r.path === a.livePath) - routeList.findIndex((r) => r.path === b.livePath));
+    .sort((a, b) => table.findIndex((r) => r.path === a.livePath) - table.findIndex((r) => r.path === b.livePath));
   const hasSite = snapshot.files.some((f) => f.file === SITE_FILE);
   const parts = hasSite ? Object.entries(t.siteParts).map(([key, label]) => ({ file: SITE_FILE, at: key, label, livePath: '/' })) : [];
   const forms = snapshot.files

@@ -24,11 +24,11 @@ import type { ContentImage, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { entriesOf, useContent, type Entry } from './ContentScreens';
-import { formIdOf, pageIdOf, problemsOf, schemaOfFile, SITE_FILE, valueOf } from './files';
+import { formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, SITE_FILE, valueOf } from './files';
 import { fieldId } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget } from './Preview';
 import { SchemaForm } from './SchemaForm';
-import type { SitePage } from './EditorEnv';
+import { sitePages, titleOfPage } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
 
 const t = admin.content;
@@ -90,7 +90,10 @@ export function EditScreen() {
 
   const entries = entriesOf(snapshot);
   const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms].find((e) => e.file === file && e.at === at);
-  const pages = useMemo<SitePage[]>(() => entries.pages.map((p) => ({ path: p.livePath, label: p.label.replace(/ \(.*\)$/, '') })), [snapshot]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pages = useMemo(
+    () => sitePages(valueOf(snapshot, edits, ROUTES_FILE), (page) => titleOfPage(valueOf(snapshot, edits, `config/pages/${page}.ts`))),
+    [snapshot, edits],
+  );
   const formIds = useMemo(() => snapshot.files.map((f) => formIdOf(f.file)).filter((id): id is string => !!id), [snapshot]);
   const forms = useMemo(
     () => Object.fromEntries(formIds.map((id) => [id, valueOf(snapshot, edits, `config/forms/${id}.ts`) as FormConfig])),

@@ -9,8 +9,10 @@ import type { ContentImage } from '../../shared/contentApi';
 import { pathKey } from './model';
 
 export interface SitePage {
-  /** The address: "/About-us". */
+  /** An address of the site, as config/routes.ts writes it: "/About-us", or an alias such as "/About-Us". */
   path: string;
+  /** The page's main address ("/About-us" for both). */
+  canonical: string;
   /** What a person knows the page by (its title). */
   label: string;
 }
@@ -19,6 +21,7 @@ export interface EditorEnv {
   file: string;
   /** The checker's sentences, by pathKey of the key they are about. */
   problems: ReadonlyMap<string, readonly string[]>;
+  /** Every address config/routes.ts knows (aliases too): src/admin/content/sitePages.ts. */
   pages: readonly SitePage[];
   formIds: readonly string[];
   /** Says a change to screen-reader users (a list item added, removed or moved). */

@@ -8,7 +8,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import admin from '../../../config/admin';
 import { checkContent } from '../../config/checkContent';
 import { pageSchema } from '../../config/pageSchema';
@@ -19,6 +19,7 @@ import { realSnapshot } from '../../test/contentSnapshot';
 import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './files';
 import { emptyValue, fieldId, isRecord, setAt } from './model';
 import { SchemaForm } from './SchemaForm';
+import { sitePages, titleOfPage } from './sitePages';
 
 const t = admin.content;
 // A whole config file's form takes seconds to draw in jsdom.
@@ -29,7 +30,8 @@ beforeAll(async () => {
 });
 
 const formIds = () => snapshot.files.map((f) => /^config\/forms\/(\w+)\.ts$/.exec(f.file)?.[1]).filter((id): id is string => !!id);
-const pages = [{ path: '/', label: 'Home' }];
+/** The site's pages as the edit screen gives them: every address of config/routes.ts, titled. */
+const pages = () => sitePages(valueOf(snapshot, {}, 'config/routes.ts'), (page) => titleOfPage(valueOf(snapshot, {}, `config/pages/${page}.ts`)));
 const noUpload = () => Promise.reject(new Error('no upload in this test'));
 
 /**
@@ -40,8 +42,9 @@ const styles = createCache({ key: 'test' });
 styles.sheet.insert = () => undefined;
 
 /** The editor as the edit screen uses it: the checker runs on every change, its sentences go to their fields. */
-function Editor({ file, start, at = [] }: { file: string; start?: Edits; at?: Path }) {
+function Editor({ file, start, at = [], onEdit }: { file: string; start?: Edits; at?: Path; onEdit?: (value: unknown) => void }) {
   const [edits, setEdits] = useState<Edits>(start ?? {});
+  const sitePageList = useMemo(pages, []);
   const problems = problemsOf(snapshot, edits, [file]);
   return (
     <CacheProvider value={styles}>
@@ -49,10 +52,13 @@ function Editor({ file, start, at = [] }: { file: string; start?: Edits; at?: Pa
       file={file}
       schema={schemaOfFile(file)!}
       value={valueOf(snapshot, edits, file)}
-      onChange={(value) => setEdits((old) => ({ ...old, [file]: value }))}
+      onChange={(value) => {
+        onEdit?.(value);
+        setEdits((old) => ({ ...old, [file]: value }));
+      }}
       at={at}
       problems={problems}
-      pages={pages}
+      pages={sitePageList}
       formIds={formIds()}
       uploadImage={noUpload}
     />
@@ -260,6 +266,37 @@ describe("the checker's sentences on their fields, as typed", () => {
     const [sentence] = sentencesAt({ [home]: setAt(value, path, '/Abuot') }, home, path);
     expect(sentence).toMatch(/^"\/Abuot" is not a page of this site\./);
     expect(input).toHaveAccessibleDescription(sentence);
+  });
+
+  test('a link to an alias of a page (config/routes.ts aliases) opens as that page of the site, and stays as written', async () => {
+    const user = userEvent.setup();
+    const value = valueOf(snapshot, {}, home);
+    const find = (v: unknown, path: Path): Path | undefined => {
+      if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = find(x, [...path, i]); if (hit) return hit; }
+      else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = find(x, [...path, k]); if (hit) return hit; }
+      return undefined;
+    };
+    const path = find(value, [])!;
+    const routes = valueOf(snapshot, {}, 'config/routes.ts') as { routes: Array<{ path: string; page: string; aliases?: string[] }> };
+    const aliases = routes.routes.flatMap((r) => (r.aliases ?? []).map((alias) => ({ alias, route: r })));
+    expect(aliases.length).toBeGreaterThan(0);
+    for (const { alias, route } of aliases) {
+      const onEdit = jest.fn();
+      // Only the link's section is drawn (a whole page takes seconds in jsdom).
+      const { unmount } = render(<Editor file={home} start={{ [home]: setAt(value, path, alias) }} at={path.slice(0, 2)} onEdit={onEdit} />);
+      const target = field(home, path);
+      const kind = screen.getAllByRole('combobox').find((c) => c.textContent === t.linkPage || c.textContent === t.linkAddress)!;
+      expect([alias, kind!.textContent]).toEqual([alias, t.linkPage]);
+      const title = (valueOf(snapshot, {}, `config/pages/${route.page}.ts`) as { title: string }).title;
+      expect(target!.textContent).toBe(`${title} (${alias})`);
+      expect(field(home, path)).not.toHaveAttribute('aria-invalid', 'true');
+      // Choosing its page's main address is a change; drawing it is not.
+      expect(onEdit).not.toHaveBeenCalled();
+      await user.click(target!);
+      await user.click(await screen.findByRole('option', { name: `${title} (${route.path})` }));
+      expect(onEdit).toHaveBeenCalledTimes(1);
+      unmount();
+    }
   });
 
   test('a duplicate section id', () => {

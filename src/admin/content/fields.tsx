@@ -21,6 +21,7 @@ import { useEditorEnv, useProblems } from './EditorEnv';
 import { ImageField } from './ImageField';
 import { ListEditor } from './ListEditor';
 import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './model';
+import { linkModeOf, pageOfLink } from './sitePages';
 
 const t = admin.content;
 
@@ -166,18 +167,25 @@ function FixedEditor({ value, label, path }: FieldProps) {
   );
 }
 
-/** A link: one of the site's pages, chosen from a list, or an address typed in full. */
+/**
+ * A link: one of the site's pages, chosen from a list, or an address typed in full. Any address
+ * config/routes.ts knows is a page of the site, an alias too ("/About-Us"): it is kept as written
+ * until another page is chosen.
+ */
 function LinkEditor(props: FieldProps) {
   const { schema, value, onChange, label } = props;
   const { pages } = useEditorEnv();
   const field = useTextField(props);
   const text = typeof value === 'string' ? value : '';
   const pageTargets = schema.meta.kind === 'link' && schema.meta.pages;
-  const isPage = (v: string) => pages.some((p) => p.path === v.split(/[?#]/)[0]);
-  const [mode, setMode] = useState<'page' | 'address'>(pageTargets && (text === '' || isPage(text)) ? 'page' : 'address');
+  const [mode, setMode] = useState<'page' | 'address'>(pageTargets ? linkModeOf(text, pages) : 'address');
   if (!pageTargets) return <TextField {...field} type="url" value={text} onChange={(e) => textChange(schema, onChange)(e.target.value)} />;
-  const options = pages.map((p) => ({ value: p.path, label: `${p.label} (${p.path})` }));
-  if (text !== '' && !options.some((o) => o.value === text)) options.push({ value: text, label: text });
+  // Each page once, at its main address; the link's own address too when it is another one (an alias, a #part).
+  const options = pages.filter((p) => p.path === p.canonical).map((p) => ({ value: p.path, label: `${p.label} (${p.path})` }));
+  if (text !== '' && !options.some((o) => o.value === text)) {
+    const page = pageOfLink(text, pages);
+    options.push({ value: text, label: page ? `${page.label} (${text})` : text });
+  }
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
       <TextField
