@@ -344,6 +344,8 @@ export default {
     // {width} and {height} are replaced.
     pictureSize: '{width} × {height} pixels',
     preview: 'Preview',
+    // On a phone or a narrow window, the form (its tab is `edit`) and the preview are two tabs.
+    editOrPreview: 'The form or the preview',
     desktop: 'Desktop',
     phone: 'Phone',
     previewNote: 'Forms in the preview send nothing: they only show what a visitor would see.',

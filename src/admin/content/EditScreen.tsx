@@ -9,10 +9,14 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { Problem } from '../../config/checkContent';
@@ -26,7 +30,7 @@ import { publish, PublishRefused, uploadImage } from './api';
 import { entriesOf, useContent, type Entry } from './ContentScreens';
 import { formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, SITE_FILE, valueOf } from './files';
 import { fieldId } from './model';
-import { Preview, previewPort, type Device, type PreviewTarget } from './Preview';
+import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
@@ -39,24 +43,25 @@ type PublishState = { kind: 'idle' } | { kind: 'publishing' } | { kind: 'publish
 const CLEARANCE_PX = 16;
 
 /**
- * While the Publish bar sticks to the top of the window (wide screens), the page keeps the bar's
- * height free when it scrolls something into view (tabbing to a field, a problem's link), so a
- * focused field is never under the bar (WCAG 2.4.11). The height is also given to the page as
- * --publish-bar-height (the preview sticks below it).
+ * While the Publish bar (wide screens) or the Edit / Preview tabs (narrow screens) stick to the
+ * top of the window, the page keeps their height free when it scrolls something into view
+ * (tabbing to a field, a problem's link), so a focused field is never under them (WCAG 2.4.11).
+ * The height is also given to the page as --publish-bar-height (the preview sticks below it).
  */
-function useKeepClearOf(bar: RefObject<HTMLElement | null>) {
+function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
   useEffect(() => {
-    const element = bar.current;
-    if (!element) return;
+    const elements = bars.map((bar) => bar.current).filter((e): e is HTMLElement => e !== null);
+    if (elements.length === 0) return;
     const root = document.documentElement;
     const update = () => {
-      const sticky = getComputedStyle(element).position === 'sticky';
-      const height = sticky ? Math.ceil(element.getBoundingClientRect().height) : 0;
+      const height = elements
+        .filter((element) => getComputedStyle(element).position === 'sticky')
+        .reduce((sum, element) => sum + Math.ceil(element.getBoundingClientRect().height), 0);
       root.style.setProperty('--publish-bar-height', `${height}px`);
-      root.style.scrollPaddingTop = sticky ? `${height + CLEARANCE_PX}px` : '';
+      root.style.scrollPaddingTop = height > 0 ? `${height + CLEARANCE_PX}px` : '';
     };
     const observer = new ResizeObserver(update);
-    observer.observe(element);
+    for (const element of elements) observer.observe(element);
     window.addEventListener('resize', update);
     update();
     return () => {
@@ -65,8 +70,46 @@ function useKeepClearOf(bar: RefObject<HTMLElement | null>) {
       root.style.removeProperty('--publish-bar-height');
       root.style.scrollPaddingTop = '';
     };
-  }, [bar]);
+  }, bars); // eslint-disable-line react-hooks/exhaustive-deps
 }
+
+/** The page section a field of the form belongs to (its id: fieldId(file, ['sections', i, …])), or undefined. */
+function sectionOfField(file: string, id: string): number | undefined {
+  const prefix = `${fieldId(file, ['sections'])}-`;
+  const match = id.startsWith(prefix) ? /^\d+/.exec(id.slice(prefix.length)) : null;
+  return match ? Number(match[0]) : undefined;
+}
+
+type View = 'edit' | 'preview';
+const tabId = (view: View) => `content-${view}-tab`;
+const panelId = (view: View) => `content-${view}-panel`;
+
+/** Below this width a box's label goes above it (a phone's screen, a picture's text beside the picture). */
+const LABEL_ABOVE_BELOW_PX = 420;
+
+/**
+ * In a narrow box (every box on a phone, the picture's text beside the picture) the field's label
+ * is put above its box and wraps, whole ("Text for people who cannot see the picture"), instead
+ * of a one-line label cut off in the box's border. Each box is a size container for this.
+ */
+const labelsAbove = {
+  '& .MuiFormControl-root': { containerType: 'inline-size' },
+  '& .MuiFormControl-root > .MuiInputLabel-outlined': {
+    [`@container (max-width: ${LABEL_ABOVE_BELOW_PX - 0.02}px)`]: {
+      position: 'static',
+      transform: 'none',
+      whiteSpace: 'normal',
+      overflow: 'visible',
+      maxWidth: 'none',
+      fontSize: '0.875rem',
+      lineHeight: 1.35,
+      marginBottom: '4px',
+    },
+  },
+  '& .MuiFormControl-root .MuiOutlinedInput-notchedOutline > legend': {
+    [`@container (max-width: ${LABEL_ABOVE_BELOW_PX - 0.02}px)`]: { display: 'none' },
+  },
+} as const;
 
 export function EditScreen() {
   const [params] = useSearchParams();
@@ -75,10 +118,41 @@ export function EditScreen() {
   const { snapshot, edits, setEdit, reload, uploaded, addUploaded } = useContent();
   const [serverProblems, setServerProblems] = useState<Problem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
-  const [device, setDevice] = useState<Device>('desktop');
+  // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
+  const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
+  const [view, setView] = useState<View>('edit');
   const [sent, setSent] = useState(false);
   const bar = useRef<HTMLElement>(null);
-  useKeepClearOf(bar);
+  const tabs = useRef<HTMLDivElement>(null);
+  const previewPanel = useRef<HTMLDivElement>(null);
+  /** Where the form was scrolled to when the preview was shown: Edit goes back there. */
+  const formScroll = useRef(0);
+  /** The page's section whose field was focused last: the Preview tab opens on it. */
+  const editedSection = useRef<number>(undefined);
+  const [reveal, setReveal] = useState<Reveal>();
+  useEffect(() => {
+    editedSection.current = undefined;
+  }, [file]);
+  useKeepClearOf(bar, tabs);
+  const viewShown = useRef(false);
+  useLayoutEffect(() => {
+    // Not on arriving at the screen: only when the other tab is chosen.
+    if (!viewShown.current) {
+      viewShown.current = true;
+      return;
+    }
+    if (view === 'preview') previewPanel.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    else window.scrollTo({ top: formScroll.current, behavior: 'instant' });
+  }, [view]);
+  function showView(next: View) {
+    if (next === view) return;
+    if (next === 'preview') {
+      formScroll.current = window.scrollY;
+      if (editedSection.current !== undefined) setReveal((old) => ({ section: editedSection.current!, times: (old?.times ?? 0) + 1 }));
+    }
+    setView(next);
+  }
 
   const schema = schemaOfFile(file);
   const value = valueOf(snapshot, edits, file);
@@ -118,6 +192,10 @@ export function EditScreen() {
       : homeFile
         ? { kind: 'page', page: valueOf(snapshot, edits, homeFile) as PageConfig, pageId: pageIdOf(homeFile)! }
         : undefined;
+
+  /** On a narrow screen the form and the preview are the panels of the Edit / Preview tabs. */
+  const tabPanel = (name: View) =>
+    narrow && target ? { role: 'tabpanel', id: panelId(name), 'aria-labelledby': tabId(name), hidden: view !== name } : {};
 
   const canPublish = editedFiles.length > 0 && problems.length === 0 && publishing.kind !== 'publishing';
   const onPublish = async () => {
@@ -193,40 +271,53 @@ export function EditScreen() {
         )}
       </Box>
 
+      {narrow && target && (
+        <Box ref={tabs} sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs value={view} onChange={(_e, next: View) => showView(next)} variant="fullWidth" aria-label={t.editOrPreview}>
+            <Tab value="edit" label={t.edit} id={tabId('edit')} aria-controls={panelId('edit')} />
+            <Tab value="preview" label={t.preview} id={tabId('preview')} aria-controls={panelId('preview')} />
+          </Tabs>
+        </Box>
+      )}
+
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Box component="form" aria-label={entry.label} onSubmit={(e) => e.preventDefault()} noValidate>
-          <SchemaForm
-            file={file}
-            schema={schema}
-            value={value}
-            onChange={(next) => setEdit(file, next)}
-            at={at ? [at] : []}
-            problems={fileProblems}
-            pages={pages}
-            formIds={formIds}
-            uploadImage={upload}
-          />
+        <Box {...tabPanel('edit')}>
+          <Box component="form" aria-label={entry.label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => (editedSection.current = sectionOfField(file, e.target.id) ?? editedSection.current)} noValidate sx={labelsAbove}>
+            <SchemaForm
+              file={file}
+              schema={schema}
+              value={value}
+              onChange={(next) => setEdit(file, next)}
+              at={at ? [at] : []}
+              problems={fileProblems}
+              pages={pages}
+              formIds={formIds}
+              uploadImage={upload}
+            />
+          </Box>
         </Box>
         {target && (
-          <Box component="section" aria-label={t.preview} sx={{ position: { lg: 'sticky' }, top: `calc(var(--publish-bar-height, 0px) + ${CLEARANCE_PX}px)` }}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-              <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
-                {t.preview}
+          <Box ref={previewPanel} {...tabPanel('preview')} sx={{ position: { lg: 'sticky' }, top: `calc(var(--publish-bar-height, 0px) + ${CLEARANCE_PX}px)` }}>
+            <Box component="section" aria-label={t.preview}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+                <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+                  {t.preview}
+                </Typography>
+                <ToggleButtonGroup size="small" exclusive value={device} onChange={(_e, next: Device | null) => next && setDevice(next)} aria-label={t.preview}>
+                  <ToggleButton value="desktop">{t.desktop}</ToggleButton>
+                  <ToggleButton value="phone">{t.phone}</ToggleButton>
+                </ToggleButtonGroup>
+              </Stack>
+              <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+                {t.previewNote}
               </Typography>
-              <ToggleButtonGroup size="small" exclusive value={device} onChange={(_e, next: Device | null) => next && setDevice(next)} aria-label={t.preview}>
-                <ToggleButton value="desktop">{t.desktop}</ToggleButton>
-                <ToggleButton value="phone">{t.phone}</ToggleButton>
-              </ToggleButtonGroup>
-            </Stack>
-            <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
-              {t.previewNote}
-            </Typography>
-            {sent && (
-              <Alert severity="info" sx={{ mb: 1 }} onClose={() => setSent(false)}>
-                {t.previewSent}
-              </Alert>
-            )}
-            <Preview target={target} site={valueOf(snapshot, edits, SITE_FILE) as SiteConfig} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} />
+              {sent && (
+                <Alert severity="info" sx={{ mb: 1 }} onClose={() => setSent(false)}>
+                  {t.previewSent}
+                </Alert>
+              )}
+              <Preview target={target} site={valueOf(snapshot, edits, SITE_FILE) as SiteConfig} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} reveal={narrow ? reveal : undefined} />
+            </Box>
           </Box>
         )}
       </Box>

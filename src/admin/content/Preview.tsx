@@ -123,6 +123,33 @@ function Frame({ width, height, title, theme, children }: { width: number; heigh
   return <iframe ref={frame} title={title} width={width} height={height} style={{ border: 0, display: 'block', background: '#fff' }} />;
 }
 
+/** Which section to bring into view: the index in the page's `sections`; a new `times` brings it again. */
+export interface Reveal {
+  section: number;
+  times: number;
+}
+
+/**
+ * Scrolls the frame's page to a section (the page's own sections are the children of its main, hidden
+ * ones left out). When the page is not drawn yet it tries again on the next frames; when what is
+ * drawn does not match the sections (one drew nothing), or the section is hidden, it leaves the page as it is.
+ */
+function revealSection(frame: HTMLIFrameElement | null, sections: ReadonlyArray<{ hidden?: boolean }>, index: number, tries = 60): void {
+  const doc = frame?.contentDocument;
+  const shown = sections.filter((s) => !s.hidden).length;
+  const main = doc?.querySelector('main');
+  if (!doc || !main || main.children.length !== shown) {
+    if (tries > 0) requestAnimationFrame(() => revealSection(frame, sections, index, tries - 1));
+    return;
+  }
+  if (sections[index]?.hidden) return;
+  const element = main.children[sections.slice(0, index).filter((s) => !s.hidden).length];
+  const win = doc.defaultView;
+  if (!element || !win) return;
+  const margin = parseFloat(win.getComputedStyle(element).scrollMarginTop) || 0;
+  win.scrollTo({ top: element.getBoundingClientRect().top + win.scrollY - margin, behavior: 'instant' });
+}
+
 /** The preview at one device's width, scaled down to the room it has. */
 export function Preview({
   target,
@@ -131,6 +158,7 @@ export function Preview({
   port,
   device,
   title,
+  reveal,
 }: {
   target: PreviewTarget;
   site: SiteConfig;
@@ -138,8 +166,14 @@ export function Preview({
   port: DataPort;
   device: Device;
   title: string;
+  /** A section of the page to bring into view (the one being edited). */
+  reveal?: Reveal;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const sections = target.kind === 'page' ? target.page.sections : undefined;
+  useEffect(() => {
+    if (reveal && sections) revealSection(box.current?.querySelector('iframe') ?? null, sections, reveal.section);
+  }, [reveal, device]); // eslint-disable-line react-hooks/exhaustive-deps
   const [room, setRoom] = useState(0);
   useEffect(() => {
     const element = box.current;
