@@ -62,6 +62,18 @@ await preview.getByRole('button', { name: admin.content.phone, exact: true }).cl
 await page.waitForTimeout(2000);
 await shot('editor-preview-phone', preview);
 
+// On a phone: the form and the preview are two tabs; the preview opens on the section being edited.
+await page.setViewportSize({ width: 375, height: 740 });
+await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: 'config/pages/home.ts' })}`);
+await settled();
+await page.waitForTimeout(1000);
+await shot('editor-phone-edit');
+await page.getByRole('tab', { name: admin.content.preview, exact: true }).click();
+await page.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
+await page.waitForTimeout(1500);
+await shot('editor-phone-preview');
+await page.setViewportSize({ width: 1280, height: 800 });
+
 // A picture: the first picture field of the about page.
 await edit({ file: 'config/pages/about.ts' });
 const picture = page.locator('fieldset:has(input[type=file]):not(:has(fieldset input[type=file]))').first();
