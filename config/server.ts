@@ -112,6 +112,8 @@ export default {
     absoluteHours: 12,
     // `npm run leads -- add-admin` refuses shorter passwords.
     passwordMinLength: 12,
+    // …and longer ones; a sign-in with a longer password is refused before it is checked.
+    passwordMaxLength: 1024,
     // Wrong passwords within `windowMinutes`, counted per account from one client address (the
     // e-mail typed, whether or not it has an account; an IPv6 /64 is one client) and per client
     // address across accounts, never per account alone (a stranger cannot lock the owner out):

@@ -102,6 +102,13 @@ test('the owner sees the source on the lead and in the CSV; the insights show a 
   const [header, row] = csv.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
   expect(row![header!.indexOf(admin.sources.labels.source)]).toBe('newsletter');
 
+  // Few leads and visits so far: the charts' count axes show whole numbers only.
+  await page.goto(`${base}/admin/insights`);
+  const yTicks = page.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel');
+  await expect(yTicks.first()).toBeVisible();
+  expect(await yTicks.allTextContents()).toEqual(expect.arrayContaining(['0', '1']));
+  for (const tick of await yTicks.allTextContents()) expect(tick).toMatch(/^\d+$/);
+
   // The seed: the whole of last week, 10 landings a day on / from the newsletter's autumn
   // campaign and 4 direct ones on /Services; 7 leads from the first, 2 from the second, 1 spam.
   const store = openStore(dataDir);

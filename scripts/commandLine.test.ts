@@ -147,6 +147,7 @@ describe('the other scripts refuse an unknown option and a word they do not take
     ['npm run build', tsx, ['scripts/build.ts']],
     ['npm start', tsx, ['scripts/start.ts']],
     ['npm run firebase:config', tsx, ['scripts/firebase-config.ts']],
+    ['npm run release', tsx, ['scripts/release.ts']],
     ['npm run bench', process.execPath, ['scripts/bench.mjs']],
     ['npm run bench:pages', process.execPath, ['scripts/bench-pages.mjs']],
     ['npm run stress:slow-read', process.execPath, ['scripts/stress-slow-read.mjs']],

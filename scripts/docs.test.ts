@@ -1,10 +1,19 @@
 /**
  * The documentation holds together: every relative link in README.md, CONTENT.md and docs/*.md
  * leads to a file that exists, and every #anchor to a heading that exists (GitHub's slugs);
- * README stays a README; no doc carries history (issue numbers, commit hashes).
+ * README stays a README; no doc carries history (issue numbers, commit hashes). What the docs
+ * name exists: npm scripts, files of the code, environment variables, the API's routes
+ * (endpoints.md), and the lists the checker's sentences quote (CONTENT.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import forms from '../config/forms';
+import pages from '../config/pages';
+import routes from '../config/routes';
+import { sectionSchemas } from '../src/sections/schemas';
+import { api } from '../src/shared/api';
+import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
+import { contentRoutes } from '../src/shared/contentApi';
 
 const root = path.resolve(__dirname, '..');
 const docs = ['README.md', 'CONTENT.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -106,6 +115,87 @@ function history(text: string): string[] {
   return found;
 }
 
+/** The `npm run` scripts a text names (in prose or in a command block) that package.json does not have. */
+function unknownScripts(text: string, scripts: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [number, line] of text.split('\n').entries()) {
+    for (const match of line.matchAll(/\bnpm run (?:--?[\w-]+ )*([a-z][\w:-]*[\w])/g)) if (!Object.hasOwn(scripts, match[1]!)) found.push(`${number + 1}: npm run ${match[1]}`);
+  }
+  return found;
+}
+
+/**
+ * The files of the code a text names (`src/…`, `e2e/…`, `scripts/…`, `deploy/…`, `.ci/…`) that do
+ * not exist. A name with a placeholder in it (`<page>`, `{id}`, `*`) is a pattern, not a file.
+ */
+function missingFiles(text: string, exists = inRepository): string[] {
+  const found: string[] = [];
+  for (const [number, line] of text.split('\n').entries()) {
+    for (const match of line.matchAll(/(?<![\w/.-])((?:src|e2e|scripts|deploy|\.ci)\/[\w./<>{}*-]*[\w>}*])/g)) {
+      const file = match[1]!;
+      if (!/[<>{}*]/.test(file) && !exists(file)) found.push(`${number + 1}: ${file}`);
+    }
+  }
+  return found;
+}
+
+/** Every environment variable the code reads or sets: names in src/, scripts/, e2e/, deploy/, .ci/ and the configs at the root. */
+function codeText(): string {
+  const files = ['src', 'scripts', 'e2e', 'deploy', '.ci'].flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.md'))
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
+  const rootFiles = readdirSync(root).filter((f) => /\.(ts|js|mjs)$/.test(f)).map((f) => path.join(root, f));
+  return [...files, ...rootFiles].map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+/** The environment variables a text names in code spans (`DATA_DIR`, `SMTP_URL=…`) that no code mentions. */
+function unknownVariables(text: string, code: string): string[] {
+  const found = new Set<string>();
+  for (const span of text.matchAll(/`([^`\n]+)`/g)) {
+    for (const match of span[1]!.matchAll(/(?<![\w$.-])([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])(?![\w(])/g)) {
+      if (!new RegExp(`\\b${match[1]}\\b`).test(code)) found.add(match[1]!);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The lists the checker's sentences end with, as CONTENT.md quotes them, against today's config:
+ * the section types, the pages, the addresses and the forms. Returns each quoted list that differs.
+ */
+function staleLists(text: string): string[] {
+  const today: [RegExp, string[]][] = [
+    [/which is not a section type\. Did you mean "\w+"\? Use one of: ([^.]+)\.|type is missing\. Use one of: ([^.]+)\./g, Object.keys(sectionSchemas)],
+    [/pages listed in config\/pages\/index\.ts: ([^.]+)\./g, Object.keys(pages)],
+    [/Use one of the addresses in config\/routes\.ts: ([^`]+?)\.`/g, routes.routes.flatMap((route) => [route.path, ...(route.aliases ?? [])])],
+    [/forms listed in config\/forms\/index\.ts: ([^.]+)\./g, Object.keys(forms)],
+  ];
+  const found: string[] = [];
+  for (const [pattern, names] of today) {
+    for (const match of text.matchAll(pattern)) {
+      const quoted = (match[1] ?? match[2])!;
+      if (quoted !== names.join(', ')) found.push(`${quoted} (today: ${names.join(', ')})`);
+    }
+  }
+  return found;
+}
+
+/** The routes (method and path, `:name` parameters) that a text does not name as `METHOD /path` (`{name}` for a parameter). */
+function undocumentedRoutes(text: string, routes: readonly { method: string; path: string }[]): string[] {
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return routes
+    .filter(({ method, path: route }) => {
+      const pattern = route
+        .split(/(:\w+)/)
+        .map((part) => (part.startsWith(':') ? '\\{\\w+\\}' : escape(part)))
+        .join('');
+      return !new RegExp(`\`${method} ${pattern}[\`?]`).test(text);
+    })
+    .map(({ method, path: route }) => `${method} ${route}`);
+}
+
 describe('the documentation', () => {
   test.each(docs)('%s: every relative link leads to a file, every #anchor to a heading', (file) => {
     expect(brokenLinks(file, read(file), (doc) => (inRepository(doc) ? read(doc) : undefined))).toEqual([]);
@@ -115,9 +205,40 @@ describe('the documentation', () => {
     expect(history(read(file))).toEqual([]);
   });
 
-  test('README.md is a README: at most 150 lines, linking every guide', () => {
+  const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+  test.each(docs)('%s names only npm scripts that package.json has', (file) => {
+    expect(unknownScripts(read(file), scripts)).toEqual([]);
+  });
+
+  test.each(docs)('%s names only files of the code that exist', (file) => {
+    expect(missingFiles(read(file))).toEqual([]);
+  });
+
+  const code = codeText();
+  test.each(docs)('%s names only environment variables the code knows', (file) => {
+    expect(unknownVariables(read(file), code)).toEqual([]);
+  });
+
+  test("CONTENT.md quotes the checker's lists of section types, pages, addresses and forms as they are today", () => {
+    const content = read('CONTENT.md');
+    expect(staleLists(content)).toEqual([]);
+    // Each kind of list is quoted at least once, so the check above has something to check.
+    expect(content).toMatch(/not a section type.*pages listed in|pages listed in[\s\S]*not a section type/s);
+    expect(content).toContain('Use one of the addresses in config/routes.ts: ');
+    expect(content).toContain('forms listed in config/forms/index.ts: ');
+  });
+
+  test('endpoints.md names every route of the inbox, the content editor, the sign-in and the visit beacon', () => {
+    const routes = [...Object.values(adminRoutes), ...Object.values(contentRoutes), { method: 'GET', path: SIGN_IN_API }, { method: 'POST', path: SIGN_IN_API }, { method: 'POST', path: api.visits }, { method: 'POST', path: api.documentsRoute }];
+    expect(undocumentedRoutes(read('docs/endpoints.md'), routes)).toEqual([]);
+  });
+
+  test('README.md is a README: at most 150 lines, the quick start and the tests, linking every guide', () => {
     const readme = read('README.md');
     expect(readme.split('\n').filter((line, i, all) => i < all.length - 1 || line !== '').length).toBeLessThanOrEqual(150);
+    // A newcomer's two commands: start the site, run the tests.
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('`npm test`');
     const linked = new Set(links(readme).map(({ target }) => target.split('#')[0]));
     expect(docs.filter((doc) => doc !== 'README.md' && !linked.has(doc))).toEqual([]);
   });
@@ -157,6 +278,35 @@ describe('the checks themselves', () => {
       'README.md:2 docs/a.md#nowhere: docs/a.md has no heading #nowhere',
       'README.md:2 #nowhere: README.md has no heading #nowhere',
     ]);
+  });
+
+  test('an npm script, a file of the code and an environment variable that do not exist are found; real ones and patterns are not', () => {
+    const text = [
+      'Run `npm run check`, then `npm run --silent leads -- count` and `npm run lint:all`.',
+      'See src/server/app.ts, `src/server/nowhere.ts`, config/pages/<page>.ts and e2e/{name}.e2e.ts; /opt/src/x is not ours.',
+      '`DATA_DIR=/tmp/x`, `NO_SUCH_SETTING`, `admin.passwordMinLength`, `X-Lead-Source`.',
+    ].join('\n');
+    expect(unknownScripts(text, { check: '', leads: '' })).toEqual(['1: npm run lint:all']);
+    expect(missingFiles(text)).toEqual(['2: src/server/nowhere.ts']);
+    expect(unknownVariables(text, 'process.env.DATA_DIR')).toEqual(['NO_SUCH_SETTING']);
+  });
+
+  test('a route the text does not name is found; a parameter may have any name', () => {
+    const text = '| `GET /api/admin/leads/{id}` | … | `POST /api/admin/bulk` |';
+    const routes = [
+      { method: 'GET', path: '/api/admin/leads/:docId' },
+      { method: 'POST', path: '/api/admin/bulk' },
+      { method: 'DELETE', path: '/api/admin/leads/:docId' },
+      { method: 'GET', path: '/api/admin/bulk' },
+    ];
+    expect(undocumentedRoutes(text, routes)).toEqual(['DELETE /api/admin/leads/:docId', 'GET /api/admin/bulk']);
+  });
+
+  test("a quoted list of the checker that is not today's is found", () => {
+    const types = Object.keys(sectionSchemas);
+    expect(staleLists(`sections[1].type is missing. Use one of: ${types.join(', ')}.`)).toEqual([]);
+    expect(staleLists(`sections[1].type is missing. Use one of: ${types.slice(1).join(', ')}.`)).toHaveLength(1);
+    expect(staleLists('Use one of the pages listed in config/pages/index.ts: home, about.')).toHaveLength(1);
   });
 
   test('issue numbers and commit hashes are found; colours, numbers and anchors are not', () => {

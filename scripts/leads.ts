@@ -20,7 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { exportStream, knownCollections, type LeadFilter } from '../src/server/leads';
 import { readNotifySettings } from '../src/server/notify/settings';
 import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLine.mjs';
-import { listAdminRoles, listAdmins, looksLikeEmail, MAX_PASSWORD_LENGTH, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
+import { listAdminRoles, listAdmins, looksLikeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|replied|archived] [--spam | --inbox] [--search <text>]
@@ -100,7 +100,7 @@ async function readPassword(prompt: string): Promise<string> {
 /** The new account's password, asked for (and checked) before the database is opened. */
 async function newPassword(email: string): Promise<string> {
   const password = await readPassword(`Password for ${email} (at least ${server.admin.passwordMinLength} characters): `);
-  if (!passwordLengthOk(password)) fail(`The password must be ${server.admin.passwordMinLength} to ${MAX_PASSWORD_LENGTH} characters long. Nothing was changed.`);
+  if (!passwordLengthOk(password)) fail(`The password must be ${server.admin.passwordMinLength} to ${server.admin.passwordMaxLength} characters long. Nothing was changed.`);
   if (process.stdin.isTTY && (await readPassword('The same password again: ')) !== password) fail('The two passwords are not the same. Nothing was changed.');
   return password;
 }

@@ -16,17 +16,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from './lib/commandLine.mjs';
 
-const { values } = parseArgs({
-  options: {
-    remote: { type: 'string', default: 'origin' },
-    branch: { type: 'string', default: 'main' },
-    'no-build': { type: 'boolean', default: false },
-    'no-push': { type: 'boolean', default: false },
-  },
-  strict: true,
+// Anything else on its command line is refused with one sentence before it does anything.
+const parsed = readCommandLine(process.argv.slice(2), {
+  command: 'npm run release',
+  options: { remote: { type: 'string', value: 'name' }, branch: { type: 'string', value: 'name' }, 'no-build': { type: 'boolean' }, 'no-push': { type: 'boolean' } },
 });
+const values = { remote: 'origin', branch: 'main', 'no-build': false, 'no-push': false, ...parsed.values } as { remote: string; branch: string; 'no-build': boolean; 'no-push': boolean };
 const siteDir = process.cwd();
 const git = (...args: string[]) => execFileSync('git', args, { cwd: siteDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 function stop(message: string): never {
@@ -38,7 +35,7 @@ if (git('status', '--porcelain', '--untracked-files=no').trim() !== '') {
   stop('The site folder has changes not committed yet (a publish may be under way). Nothing was deployed: try again in a minute.');
 }
 const before = git('rev-parse', 'HEAD').trim();
-git('fetch', '--quiet', values.remote!, values.branch!);
+git('fetch', '--quiet', values.remote, values.branch);
 const merged = spawnSync('git', ['-c', 'user.name=Release', '-c', 'user.email=release@localhost', 'merge', '--no-edit', '--no-ff', 'FETCH_HEAD'], { cwd: siteDir, encoding: 'utf8' });
 if (merged.status !== 0) {
   const conflicted = git('diff', '--name-only', '--diff-filter=U').split('\n').filter(Boolean);
@@ -69,5 +66,5 @@ if (!values['no-build']) {
   // The new build holds the office's edits too: after the restart it is served, not the last published one.
   npm('run', 'build');
 }
-if (!values['no-push']) git('push', '--quiet', values.remote!, `HEAD:${values.branch}`);
+if (!values['no-push']) git('push', '--quiet', values.remote, `HEAD:${values.branch}`);
 process.stdout.write(`Released. Restart the site to serve it: systemctl restart business-growth\n`);

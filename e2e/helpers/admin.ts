@@ -4,15 +4,12 @@
  * page, and spam leads written into a server's database as the spam trap stores them.
  */
 import type { Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { openStore } from '../../src/server/store';
+import { leads } from '../../src/test/leadsCommand';
 import admin from '../../config/admin';
 import { expect } from '../fixtures';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './forms';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 /** The shared test server's data folder (E2E_DATA_DIR of playwright.config.ts). */
 export const E2E_DATA_DIR = '.e2e-data';
 
@@ -22,14 +19,11 @@ export interface Account {
 }
 
 /** `npm run leads -- add-admin <email> [--role …]` with the password on standard input. A new account per call. */
-export function addAccount(dataDir = E2E_DATA_DIR, role?: 'owner' | 'editor'): Promise<Account> {
+export async function addAccount(dataDir = E2E_DATA_DIR, role?: 'owner' | 'editor'): Promise<Account> {
   const account = { email: `agency.${uniqueSuffix()}@agency.test`, password: `a password of ${uniqueSuffix()}` };
-  return new Promise((resolve, reject) => {
-    const child = execFile(tsx, ['scripts/leads.ts', 'add-admin', account.email, ...(role ? ['--role', role] : [])], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`add-admin failed: ${stderr}`)) : resolve(account),
-    );
-    child.stdin!.end(`${account.password}\n`);
-  });
+  const { code, stderr } = await leads(['add-admin', account.email, ...(role ? ['--role', role] : [])], dataDir, `${account.password}\n`);
+  if (code !== 0) throw new Error(`add-admin failed: ${stderr}`);
+  return account;
 }
 
 /** Fills the sign-in form as a person does; resolves once the inbox shows. */
@@ -43,7 +37,7 @@ export async function signIn(page: Page, { email, password }: Account, base = ''
 }
 
 /** A small PDF whose bytes hold `text`. */
-export const pdfWith = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+export { pdfWith } from '../../src/test/pdf';
 
 /** Sends the career form on /Career, with a CV, as a visitor does. */
 export async function sendApplication(page: Page, values: Record<string, string>, cv: Buffer): Promise<void> {

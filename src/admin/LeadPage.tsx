@@ -15,7 +15,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -26,7 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pickedOf, pickedText } from '../forms/model/choices';
@@ -37,6 +36,7 @@ import { call, urlOf } from './api';
 import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
 import { ReplyComposer, VisitorMails } from './Replies';
+import { Section } from './Section';
 import { LeadSourceList } from './sources/LeadSourceList';
 import { useSession } from './session';
 
@@ -84,17 +84,6 @@ function Value({ value: raw, linked = true, contact }: { value: string; linked?:
     <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
       {value}
     </Box>
-  );
-}
-
-function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-      <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-        {heading}
-      </Typography>
-      {children}
-    </Paper>
   );
 }
 

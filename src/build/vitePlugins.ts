@@ -5,7 +5,7 @@ import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce.ts';
 import type { PageRenderer } from '../shared/pageRender';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, ViteDevServer } from 'vite';
 
 /**
  * Chrome (136 and later) compiles every function of a script that starts with this comment on
@@ -70,33 +70,33 @@ export function configCheck({ root }: { root: string }): Plugin {
 }
 
 /**
- * The dev server draws each page as the build does (src/entry-server.tsx, loaded through vite so
- * an edit shows on the next load) and the browser then hydrates its islands from the source.
- * vite.config.ts sets appType 'custom': vite serves no index.html of its own.
+ * An HTML answer of the dev server (devPages, devInbox): to each GET whose address `wants`
+ * takes, `answer` gives the page, from its `template` (an HTML file of the project's root
+ * through vite's transformIndexHtml). No Content-Security-Policy in development: the nonce
+ * placeholders are left empty.
  */
-export function devPages({ root }: { root: string }): Plugin {
+function devHtml({ name, root, file, wants, answer }: {
+  name: string;
+  root: string;
+  /** The HTML file the answer starts from: index.html, admin.html. */
+  file: string;
+  wants: (pathname: string) => boolean;
+  answer: (page: { server: ViteDevServer; pathname: string; template: () => Promise<string> }) => Promise<{ status?: number; html: string }>;
+}): Plugin {
   return {
-    name: 'dev-pages',
+    name,
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
         const url = request.originalUrl ?? '/';
         const pathname = url.split('?')[0] ?? '/';
-        const isPage =
-          request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/@') && !isInboxAddress(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
-        if (!isPage) return next();
+        if (request.method !== 'GET' || !wants(pathname)) return next();
         try {
-          const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as PageRenderer;
-          const page = await renderPage(pathname);
-          const template = await server.transformIndexHtml(url, readFileSync(path.join(root, 'index.html'), 'utf8'));
-          const html = template
-            .replace('</head>', `${page.head}\n  </head>`)
-            .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`)
-            // No Content-Security-Policy in development: the nonce placeholders are left empty.
-            .replaceAll(CSP_NONCE_PLACEHOLDER, '');
-          response.statusCode = page.status;
+          const template = () => server.transformIndexHtml(url, readFileSync(path.join(root, file), 'utf8'));
+          const { status, html } = await answer({ server, pathname, template });
+          if (status !== undefined) response.statusCode = status;
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
-          response.end(html);
+          response.end(html.replaceAll(CSP_NONCE_PLACEHOLDER, ''));
         } catch (error) {
           if (error instanceof Error) server.ssrFixStacktrace(error);
           next(error);
@@ -106,6 +106,27 @@ export function devPages({ root }: { root: string }): Plugin {
   };
 }
 
+/**
+ * The dev server draws each page as the build does (src/entry-server.tsx, loaded through vite so
+ * an edit shows on the next load) and the browser then hydrates its islands from the source.
+ * vite.config.ts sets appType 'custom': vite serves no index.html of its own.
+ */
+export const devPages = ({ root }: { root: string }): Plugin =>
+  devHtml({
+    name: 'dev-pages',
+    root,
+    file: 'index.html',
+    wants: (pathname) => !pathname.startsWith('/api/') && !pathname.startsWith('/@') && !isInboxAddress(pathname) && !/\.[a-z0-9]+$/i.test(pathname),
+    async answer({ server, pathname, template }) {
+      const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as PageRenderer;
+      const page = await renderPage(pathname);
+      const html = (await template())
+        .replace('</head>', `${page.head}\n  </head>`)
+        .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+      return { status: page.status, html };
+    },
+  });
+
 /** The inbox's addresses (/admin and under it): admin.html answers them, as on our server. */
 const isInboxAddress = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
 
@@ -113,26 +134,8 @@ const isInboxAddress = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
  * In development the inbox (and in it the content editor, whose API devEditor answers) is
  * admin.html at /admin and every address under it, as our server answers it.
  */
-export function devInbox({ root }: { root: string }): Plugin {
-  return {
-    name: 'dev-inbox',
-    apply: 'serve',
-    configureServer(server) {
-      server.middlewares.use(async (request, response, next) => {
-        const url = request.originalUrl ?? '/';
-        if (request.method !== 'GET' || !isInboxAddress(url.split('?')[0] ?? '/')) return next();
-        try {
-          const html = await server.transformIndexHtml(url, readFileSync(path.join(root, 'admin.html'), 'utf8'));
-          response.setHeader('Content-Type', 'text/html; charset=utf-8');
-          // No Content-Security-Policy in development: the nonce placeholders are left empty.
-          response.end(html.replaceAll(CSP_NONCE_PLACEHOLDER, ''));
-        } catch (error) {
-          next(error);
-        }
-      });
-    },
-  };
-}
+export const devInbox = ({ root }: { root: string }): Plugin =>
+  devHtml({ name: 'dev-inbox', root, file: 'admin.html', wants: isInboxAddress, answer: async ({ template }) => ({ html: await template() }) });
 
 /**
  * The content editor's preview draws the site's layout in the browser: inlineSrc, which reads

@@ -154,6 +154,8 @@ export const serverSchema = object({
     absoluteHours: number({ min: 1, integer: true }),
     /** The shortest password `npm run leads -- add-admin` accepts. */
     passwordMinLength: number({ min: 8, integer: true }),
+    /** The longest password accepted, at sign-in too (it bounds the work a stranger's one try costs). */
+    passwordMaxLength: number({ min: 64, max: 4096, integer: true }),
     signIn: object({
       windowMinutes: number({ min: 1, integer: true }),
       perAccount: throttle(),

@@ -15,6 +15,7 @@ import { buildDocument } from '../forms/model/document';
 import { formIds, invalidData, validData, validVariants, type FormId } from '../test/formFixtures';
 import type { FormConfig } from '../forms/model/formSchema';
 import { buildApp } from './app';
+import { pdfWith } from '../test/pdf';
 
 const configs: Record<FormId, FormConfig> = forms;
 /** The server's answers (config/server.ts) and the CV field's (config/forms/freelancer.ts): read, never written out. */
@@ -198,7 +199,7 @@ const uuid = () => randomUUID();
 const filesUrl = (id: string, folder = 'Image/CvDeveloper/') => `/api/files/${folder}${id}`;
 const put = (url: string, bytes: Buffer, type: string) => app.inject({ method: 'PUT', url, headers: { 'content-type': type }, payload: bytes });
 
-const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const pdfBytes = pdfWith();
 const docxBytes = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), Buffer.from('[Content_Types].xml word/document.xml')]);
 const docBytes = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504, 0)]);
 

@@ -24,6 +24,7 @@ import { formIds, validData, type FormId } from '../test/formFixtures';
 import type { FieldConfig, FormConfig } from '../forms/model/formSchema';
 import { fill } from '../shared/text';
 import { buildApp } from './app';
+import { pdfWith } from '../test/pdf';
 
 jest.setTimeout(30_000);
 
@@ -274,7 +275,7 @@ const filePath = (id: string, folder = 'Image/CvDeveloper/') => `/api/files/${fo
 const JSON_TYPE = { 'content-type': 'application/json' };
 const FORM_TYPE = { 'content-type': 'application/x-www-form-urlencoded' };
 
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const pdf = pdfWith();
 const multipart = (boundary: string, parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) =>
   Buffer.concat([
     ...parts.map((p) =>

@@ -12,7 +12,7 @@ import { api } from '../shared/api';
 import { adminRoutes, pathOf, type Insights, type LeadDetail, type LeadList } from '../shared/adminApi';
 import { encodeAttribution, encodePageView, type Attribution } from '../shared/attribution';
 import { buildDocument } from '../forms/model/document';
-import { addAccount, Client, startServer, type TestServer } from '../test/adminServer';
+import { type Client, startSignedIn, type TestServer } from '../test/adminServer';
 import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
 import { createVisitCounter } from './visits';
@@ -30,10 +30,7 @@ const ADDRESS = '198.51.100.77';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 unit-visitor-7f3a';
 
 beforeAll(async () => {
-  s = await startServer();
-  await addAccount(s, 'owner@agency.test');
-  agency = new Client(s.base);
-  await agency.signIn('owner@agency.test');
+  ({ server: s, client: agency } = await startSignedIn());
 });
 afterAll(() => s.close());
 

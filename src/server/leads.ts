@@ -197,38 +197,41 @@ function searchedSeqs(db: Database.Database, needle: string): string {
   });
 }
 
+/** The filters that compare one value (the search is worked out apart: whereOf). */
+type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'source' | 'campaign';
+
+/**
+ * What each filter adds to a view's WHERE, in this order: a condition on the lead (`l`), or on a
+ * source of it (`s`: those together in one EXISTS over lead_sources), and its parameter (the
+ * value itself unless `param` says otherwise). A new filter is one line here.
+ */
+const FILTERS: { [K in ValueFilter]: { on: 'lead' | 'source'; sql: string; param?: (value: NonNullable<LeadFilter[K]>) => string | number } } = {
+  docId: { on: 'lead', sql: 'l.doc_id = ?' },
+  spam: { on: 'lead', sql: 'l.spam = ?', param: (spam) => (spam ? 1 : 0) },
+  collection: { on: 'lead', sql: 'l.collection = ?' },
+  status: { on: 'lead', sql: 'l.status = ?' },
+  source: { on: 'source', sql: 's.source = ?' },
+  campaign: { on: 'source', sql: "coalesce(s.utm_campaign, '') = ?" },
+};
+
 function whereOf(db: Database.Database, filter: LeadFilter): Where {
-  const where: string[] = [];
-  const params: Params = [];
+  const lead = { where: [] as string[], params: [] as Params };
+  const source = { where: ['s.doc_id = l.doc_id'], params: [] as Params };
+  for (const key of Object.keys(FILTERS) as ValueFilter[]) {
+    const value = filter[key];
+    if (value === undefined) continue;
+    const { on, sql, param } = FILTERS[key] as { on: 'lead' | 'source'; sql: string; param?: (value: unknown) => string | number };
+    const into = on === 'lead' ? lead : source;
+    into.where.push(sql);
+    into.params.push(param ? param(value) : (value as string));
+  }
+  const where = lead.where;
+  const params = lead.params;
+  if (source.where.length > 1) {
+    where.push(`EXISTS (SELECT 1 FROM lead_sources s WHERE ${source.where.join(' AND ')})`);
+    params.push(...source.params);
+  }
   let documents = false;
-  if (filter.docId !== undefined) {
-    where.push('l.doc_id = ?');
-    params.push(filter.docId);
-  }
-  if (filter.spam !== undefined) {
-    where.push('l.spam = ?');
-    params.push(filter.spam ? 1 : 0);
-  }
-  if (filter.collection !== undefined) {
-    where.push('l.collection = ?');
-    params.push(filter.collection);
-  }
-  if (filter.status !== undefined) {
-    where.push('l.status = ?');
-    params.push(filter.status);
-  }
-  if (filter.source !== undefined || filter.campaign !== undefined) {
-    const parts = ['s.doc_id = l.doc_id'];
-    if (filter.source !== undefined) {
-      parts.push('s.source = ?');
-      params.push(filter.source);
-    }
-    if (filter.campaign !== undefined) {
-      parts.push("coalesce(s.utm_campaign, '') = ?");
-      params.push(filter.campaign);
-    }
-    where.push(`EXISTS (SELECT 1 FROM lead_sources s WHERE ${parts.join(' AND ')})`);
-  }
   const search = searchableText(filter.search?.trim());
   if (search && !search.includes(SEPARATOR)) {
     where.push('l.seq IN (SELECT value FROM json_each(?))');

@@ -4,7 +4,6 @@
  * does (it sends every cookie it was given; SameSite is the browser's business, and a test of
  * a cross-site request sends the cookie on purpose).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -70,7 +69,7 @@ export async function submit(server: TestServer, form: keyof typeof forms, value
 }
 
 /** A small PDF holding `text`. */
-export const pdfWith = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+export { pdfWith } from './pdf';
 
 /** Uploads a CV as the career form does; resolves with the download URL that goes into CvFile. */
 export async function uploadCv(server: TestServer, bytes: Buffer): Promise<string> {
@@ -79,19 +78,35 @@ export async function uploadCv(server: TestServer, bytes: Buffer): Promise<strin
   return ((await response.json()) as { url: string }).url;
 }
 
-/** The agency's real command line (`npm run leads -- <args>`) on a data folder, with `input` on its standard input. */
-export function leads(args: string[], dataDir: string, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-  return new Promise((resolve) => {
-    const child = execFile(tsx, ['scripts/leads.ts', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-    child.stdin!.end(input);
-  });
-}
+export { leads } from './leadsCommand';
 
 export async function addAccount(server: TestServer, email: string, password = PASSWORD, role?: AdminRole): Promise<void> {
   await setAdmin(server.app.store, email, password, Date.now(), role);
+}
+
+/**
+ * Our server (startServer's, with `options`) and a client signed in to it as the inbox does, as
+ * `email`: an owner unless `role` says otherwise. Closing the server runs `onClose` after it.
+ */
+export async function startSignedIn({
+  email = 'owner@agency.test',
+  role,
+  onClose,
+  ...options
+}: Partial<AppOptions> & { email?: string; role?: AdminRole; onClose?: () => void } = {}): Promise<{ server: TestServer; client: Client }> {
+  const server = await startServer(options);
+  await addAccount(server, email, PASSWORD, role);
+  const client = new Client(server.base);
+  const signedIn = await client.signIn(email);
+  const close = async () => {
+    await server.close();
+    onClose?.();
+  };
+  if (signedIn.status !== 204) {
+    await close();
+    throw new Error(`The sign-in was answered ${signedIn.status}`);
+  }
+  return { server: { ...server, close }, client };
 }
 
 /**
@@ -101,21 +116,10 @@ export async function addAccount(server: TestServer, email: string, password = P
  */
 export async function startEditing(
   siteDir: string,
-  { role, remove = siteDir, ...options }: Partial<AppOptions> & { role?: AdminRole; remove?: string } = {},
+  { remove = siteDir, ...options }: Partial<AppOptions> & { role?: AdminRole; remove?: string } = {},
 ): Promise<{ server: TestServer; editor: Client }> {
-  const server = await startServer({ siteDir, toolsDir: projectDir, ...options });
-  await addAccount(server, 'editor@agency.test', PASSWORD, role);
-  const editor = new Client(server.base);
-  const signedIn = await editor.signIn('editor@agency.test');
-  const close = async () => {
-    await server.close();
-    rmSync(remove, { recursive: true, force: true });
-  };
-  if (signedIn.status !== 204) {
-    await close();
-    throw new Error(`The sign-in was answered ${signedIn.status}`);
-  }
-  return { server: { ...server, close }, editor };
+  const { server, client } = await startSignedIn({ siteDir, toolsDir: projectDir, ...options, email: 'editor@agency.test', onClose: () => rmSync(remove, { recursive: true, force: true }) });
+  return { server, editor: client };
 }
 
 export interface Sent {

@@ -7,7 +7,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -26,6 +25,7 @@ import { INSIGHT_WEEKS, type InsightRow, type Insights } from '../../shared/admi
 import { call } from '../api';
 import { fill, formLabel, visible } from '../format';
 import { Notice, useNotice } from '../Notice';
+import { Section } from '../Section';
 
 const t = admin.insights;
 const forms = Object.keys(admin.forms);
@@ -37,17 +37,8 @@ const formatWeek = (day: string) => weekDay.format(new Date(day));
 const rate = (row: InsightRow) => (row.rate === null ? t.noRate : percent.format(row.rate));
 /** The charts' own words (no default of the library reaches the screen). */
 const chartWords = { noData: t.empty, loading: t.loading };
-
-function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-      <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-        {heading}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+/** Leads and visits are whole numbers: whole ticks only, and an axis from 0 to at least 1 (all zero drew "0.0…"). */
+const COUNT_AXIS = [{ tickMinStep: 1, domainLimit: (_min: unknown, max: unknown) => ({ min: 0, max: Math.max(Number(max), 1) }) }];
 
 /** A table of groups (sources, landing pages): their names, then visits, visitors, leads and rate. */
 function RowsTable({ labelledBy, names, rows, total }: { labelledBy: string; names: string[]; rows: { key: string; cells: ReactNode[]; row: InsightRow }[]; total: InsightRow }) {
@@ -186,11 +177,12 @@ export function InsightsPage() {
                 <BarChart
                   height={260}
                   xAxis={[{ scaleType: 'band', data: weekLabels }]}
+                  yAxis={COUNT_AXIS}
                   series={shownForms.map((form) => ({ data: leadsOf(form), label: formLabel(form), stack: 'leads' }))}
                   localeText={chartWords}
                   skipAnimation
                 />
-                <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits }]} localeText={chartWords} skipAnimation />
+                <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} yAxis={COUNT_AXIS} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits }]} localeText={chartWords} skipAnimation />
               </Box>
               <Typography id="weeks-note" component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t.chartNote}

@@ -53,12 +53,9 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** An e-mail address by the forms' own check, and no longer than an address can be. */
 export const looksLikeEmail = (email: string) => rules.email(email) && email.length <= 254;
 
-/** The longest password accepted (scrypt takes any length; this bounds the work per sign-in). */
-export const MAX_PASSWORD_LENGTH = 1024;
-
-/** Whether a password may be used: config/server.ts admin.passwordMinLength characters at least. */
+/** Whether a password may be used: config/server.ts admin.passwordMinLength characters at least, passwordMaxLength at most. */
 export function passwordLengthOk(password: string): boolean {
-  return [...password].length >= server.admin.passwordMinLength && password.length <= MAX_PASSWORD_LENGTH;
+  return [...password].length >= server.admin.passwordMinLength && password.length <= server.admin.passwordMaxLength;
 }
 
 export function hasAccounts(store: Store): boolean {

@@ -13,7 +13,7 @@ import forms from '../../../config/forms';
 import server from '../../../config/server';
 import site from '../../../config/site';
 import { ADMIN_API_PREFIX, adminRoutes, pathOf, type LeadDetail, type LeadList } from '../../shared/adminApi';
-import { addAccount, Client, pdfWith, startServer, submit, uploadCv, type TestServer } from '../../test/adminServer';
+import { Client, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
 import { projectDir } from '../../test/realConfig';
 import { fileOnDisk, splitStoragePath } from '../files';
@@ -36,10 +36,7 @@ const exampleParams = { docId: 'AAAAAAAAAAAAAAAAAAAA', deliveryId: 'x' };
 let s: TestServer;
 let agency: Client;
 beforeAll(async () => {
-  s = await startServer();
-  await addAccount(s, 'owner@agency.test');
-  agency = new Client(s.base);
-  expect((await agency.signIn('owner@agency.test')).status).toBe(204);
+  ({ server: s, client: agency } = await startSignedIn());
 });
 afterAll(() => s.close());
 

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { adminRoutes, type ErasureCount, type LeadDetail } from '../../shared/adminApi';
-import { addAccount, Client, pdfWith, startServer, submit, uploadCv, type TestServer } from '../../test/adminServer';
+import { type Client, pdfWith, startServer, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
 import { projectDir } from '../../test/realConfig';
 import { databaseFile } from '../store';
@@ -43,11 +43,8 @@ let s: TestServer;
 let agency: Client;
 let backups: string;
 beforeEach(async () => {
-  s = await startServer();
+  ({ server: s, client: agency } = await startSignedIn());
   backups = mkdtempSync(path.join(os.tmpdir(), 'backups-'));
-  await addAccount(s, 'owner@agency.test');
-  agency = new Client(s.base);
-  await agency.signIn('owner@agency.test');
 });
 afterEach(async () => {
   await s.close();

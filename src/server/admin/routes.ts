@@ -31,7 +31,7 @@ import { insightsOf, sourceChoices } from '../insights';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
-import { dummyHash, hasAccounts, looksLikeEmail, MAX_PASSWORD_LENGTH, normalizeEmail, passwordHashOf, roleOf, verifyPassword } from './accounts';
+import { dummyHash, hasAccounts, looksLikeEmail, normalizeEmail, passwordHashOf, roleOf, verifyPassword } from './accounts';
 import { bulkChange, cvOfLead, findLead, leadDetail, markSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
@@ -130,11 +130,12 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiO
   );
 
   scope.post(SIGN_IN_API, {
-    bodyLimit: 4096,
+    // An e-mail and a password at their longest, in UTF-8 (up to 3 bytes per UTF-16 unit), and the JSON around them.
+    bodyLimit: 3 * (254 + server.admin.passwordMaxLength) + 256,
     onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
   }, async (request, reply) => {
     const { email, password } = (request.body ?? {}) as { email?: unknown; password?: unknown };
-    if (typeof email !== 'string' || !looksLikeEmail(email.trim()) || typeof password !== 'string' || password.length > MAX_PASSWORD_LENGTH) {
+    if (typeof email !== 'string' || !looksLikeEmail(email.trim()) || typeof password !== 'string' || password.length > server.admin.passwordMaxLength) {
       return fail(reply, 400, messages.badEmail);
     }
     const account = normalizeEmail(email);

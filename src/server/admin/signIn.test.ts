@@ -304,6 +304,10 @@ it('the sign-in takes JSON only, without its token nothing else is looked at', a
   for (const json of [{}, { email: 'owner@agency.test' }, { email: 'not an address', password: PASSWORD }, { email: 'owner@agency.test', password: 7 }]) {
     expect((await client.send('POST', SIGN_IN_API, { json, headers: { [CSRF_HEADER]: csrfToken } })).status).toBe(400);
   }
+  // A password up to config's longest is checked (a wrong one: 401); one character more is refused unchecked.
+  const longest = 'é'.repeat(admin.passwordMaxLength);
+  expect((await client.send('POST', SIGN_IN_API, { json: { email: 'owner@agency.test', password: longest }, headers: { [CSRF_HEADER]: csrfToken } })).status).toBe(401);
+  expect((await client.send('POST', SIGN_IN_API, { json: { email: 'owner@agency.test', password: `${longest}é` }, headers: { [CSRF_HEADER]: csrfToken } })).status).toBe(400);
   expect(ADMIN_API_PREFIX.startsWith(SIGN_IN_API)).toBe(false);
 });
 

@@ -9,7 +9,7 @@ import server from '../../../config/server';
 import { adminRoutes, CSRF_HEADER, pathOf, type LeadDetail } from '../../shared/adminApi';
 import { fill } from '../../shared/text';
 import { validData } from '../../test/formFixtures';
-import { addAccount, Client, pdfWith, startServer, submit, uploadCv, type TestServer } from '../../test/adminServer';
+import { type Client, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { uploadNamedBy } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { deliveriesIn } from '../notify/deliveries';
@@ -21,10 +21,7 @@ let s: TestServer;
 let owner: Client;
 
 beforeAll(async () => {
-  s = await startServer();
-  await addAccount(s, 'owner@agency.test');
-  owner = new Client(s.base);
-  expect((await owner.signIn('owner@agency.test')).status).toBe(204);
+  ({ server: s, client: owner } = await startSignedIn());
 });
 afterAll(() => s.close());
 

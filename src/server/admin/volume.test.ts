@@ -11,7 +11,7 @@ import http from 'node:http';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { adminRoutes, LEAD_SORTS, PAGE_SIZES, type LeadList } from '../../shared/adminApi';
-import { addAccount, Client, startServer, type TestServer } from '../../test/adminServer';
+import { type Client, startSignedIn, type TestServer } from '../../test/adminServer';
 import { seedLeads } from '../../test/seedLeads';
 import { SESSION_COOKIE } from './routes';
 
@@ -27,11 +27,8 @@ let seededMs = 0;
 beforeAll(async () => {
   // Smaller connection limits than the site's, so that the guard's rules are reached within seconds. (Over
   // loopback the system takes megabytes ahead of a slow reader and reports progress in steps of a second or two.)
-  s = await startServer({ connectionLimits: { unsentBytes: 512 * 1024, stallSeconds: STALL_SECONDS } });
+  ({ server: s, client: agency } = await startSignedIn({ connectionLimits: { unsentBytes: 512 * 1024, stallSeconds: STALL_SECONDS } }));
   seededMs = seedLeads(s.app.store, LEADS).ms;
-  await addAccount(s, 'owner@agency.test');
-  agency = new Client(s.base);
-  expect((await agency.signIn('owner@agency.test')).status).toBe(204);
 });
 afterAll(() => s.close());
 
