@@ -125,6 +125,13 @@ export default {
     // network of `networkBits` (a tunnel's many /64s) `perNetwork`: more are refused at once
     // (429, Retry-After) instead of queued, and the queue serves networks in turn, clients
     // without failures first.
+    // `knownBrowser`: after a right password the browser gets a signed cookie naming the account
+    // (OWASP's "device cookie"), for `days` days. A sign-in carrying it for that account waits
+    // ahead of everyone else's in the hashing queue, and its wrong passwords are counted per that
+    // cookie (`perBrowser`, within the same window) instead of per address: a stranger's wrong
+    // passwords from the owner's address do not refuse the owner's browser, and a stolen cookie
+    // gives no more guesses than an address does. Signing out keeps it; a new password or
+    // removing the account makes every such cookie of the account worthless.
     signIn: {
       windowMinutes: 15,
       perAccount: { slowAfter: 2, refuseAfter: 5 },
@@ -132,6 +139,7 @@ export default {
       firstDelaySeconds: 1,
       maxDelaySeconds: 8,
       hashing: { concurrent: 1, perClient: 2, perNetwork: 4, networkBits: 48 },
+      knownBrowser: { days: 90, perBrowser: { slowAfter: 2, refuseAfter: 5 } },
     },
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',

@@ -1,7 +1,8 @@
 /**
  * The inbox's sign-in under attack, in a real browser against a built server of the test's
  * own (its wrong-password counts must not slow the other tests down): no account yet says how
- * to make one; ten wrong passwords end in 429, the right one too while it lasts; an unknown
+ * to make one; ten wrong passwords end in 429, the right one too while it lasts, while the
+ * owner's known browser (signed in before, at the same address) still gets in; an unknown
  * e-mail gets the same answer as a wrong password; a cross-site form post is refused, and so is
  * a cross-site request that carries the session cookie.
  */
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import admin from '../config/admin';
 import server from '../config/server';
+import { KNOWN_BROWSER_COOKIE } from '../src/server/admin/knownBrowser';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/shared/adminApi';
 import { expect, test } from './fixtures';
 import { addAccount, signIn, type Account } from './helpers/admin';
@@ -66,10 +68,21 @@ test('with no account yet, the sign-in says how to make the first one', async ({
 test.describe('wrong passwords', () => {
   test.use({ expectedConsoleErrors: /the server responded with a status of (401|429)/ });
 
-  test(`ten wrong passwords: refused with 429 after ${server.admin.signIn.perAccount.refuseAfter}, the right password too`, async ({ page }) => {
+  test(`ten wrong passwords: refused with 429 after ${server.admin.signIn.perAccount.refuseAfter}, the right password too; the owner's known browser, at the same address, still signs in`, async ({ page, browser }) => {
     // Ten scrypt hashes and the waits after the second failure (1, 2, 4 s), on a busy machine.
     test.setTimeout(120_000);
     account = await addAccount(dataDir);
+    // The owner's browser signed in before (and out): Chromium keeps its known-browser cookie as the server set it.
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    await signIn(ownerPage, account, base);
+    await ownerPage.getByRole('button', { name: admin.nav.signOut }).click();
+    await expect(ownerPage.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
+    const known = (await owner.cookies()).find((c) => c.name === KNOWN_BROWSER_COOKIE)!;
+    expect(known).toMatchObject({ path: SIGN_IN_API, httpOnly: true, sameSite: 'Strict', secure: false });
+    expect(known.expires * 1000 - Date.now()).toBeGreaterThan((server.admin.signIn.knownBrowser.days - 1) * 24 * 60 * 60 * 1000);
+
+    // A stranger's browser at the same address (127.0.0.1, as every browser here).
     await page.goto(`${base}/admin`);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await tryPassword(page, account.email, `not the password ${i}`)).status());
@@ -82,6 +95,10 @@ test.describe('wrong passwords', () => {
     expect(right.status()).toBe(429);
     expect(Number(right.headers()['retry-after'])).toBeGreaterThan(0);
     await expect(page.getByRole('heading', { name: admin.list.heading, exact: true })).toHaveCount(0);
+
+    // The owner's browser sends its cookie: its own count, its turn first.
+    await signIn(ownerPage, account, base);
+    await owner.close();
   });
 
   test('an e-mail without an account gets the same answer as a wrong password', async ({ page }) => {

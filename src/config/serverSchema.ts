@@ -169,6 +169,14 @@ export const serverSchema = object({
         perNetwork: number({ min: 1, max: 64, integer: true }),
         networkBits: number({ min: 16, max: 64, integer: true }),
       }),
+      /**
+       * The known browser's cookie: how many days it lasts (browsers keep a cookie 400 days at
+       * most), and the wrong passwords counted per cookie within the window.
+       */
+      knownBrowser: object({
+        days: number({ min: 1, max: 400, integer: true }),
+        perBrowser: throttle(),
+      }),
     }),
     /** The CSV export's column holding each lead's address in the inbox. */
     exportInboxColumn: text(),

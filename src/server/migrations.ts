@@ -276,6 +276,12 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "each inbox account's known-browser key: its known browsers' cookies name it, and a new one (new password, account made again) makes them worthless",
+    up(db) {
+      db.exec("ALTER TABLE admins ADD COLUMN browser_key TEXT NOT NULL DEFAULT ''; UPDATE admins SET browser_key = lower(hex(randomblob(16)))");
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -67,8 +67,15 @@ export function passwordHashOf(store: Store, email: string): string | undefined 
   return row?.hash;
 }
 
+/** The account's known-browser key (see knownBrowser.ts); undefined: no such account. */
+export function browserKeyOf(store: Store, email: string): string | undefined {
+  const row = store.db.prepare('SELECT browser_key AS key FROM admins WHERE email = ?').get(normalizeEmail(email)) as { key: string } | undefined;
+  return row?.key;
+}
+
 /**
- * Adds an account, or sets a new password for an existing one (its sessions end). A new account
+ * Adds an account, or sets a new password for an existing one (its sessions end, and its known
+ * browsers are known no more). A new account
  * is an owner unless `role` says otherwise; an existing one keeps its role unless `role` is
  * given. Returns whether it already existed.
  */
@@ -76,9 +83,11 @@ export async function setAdmin(store: Store, email: string, password: string, no
   const hash = await hashPassword(password);
   const address = normalizeEmail(email);
   return store.db.transaction(() => {
-    const existed = store.db.prepare('UPDATE admins SET password_hash = ?, role = coalesce(?, role) WHERE email = ?').run(hash, role ?? null, address).changes > 0;
+    // A new browser key each time: the account's known browsers (knownBrowser.ts) are known no more.
+    const browserKey = randomBytes(16).toString('hex');
+    const existed = store.db.prepare('UPDATE admins SET password_hash = ?, role = coalesce(?, role), browser_key = ? WHERE email = ?').run(hash, role ?? null, browserKey, address).changes > 0;
     if (existed) store.db.prepare('DELETE FROM sessions WHERE email = ?').run(address);
-    else store.db.prepare('INSERT INTO admins (email, password_hash, created_at, role) VALUES (?, ?, ?, ?)').run(address, hash, now, role ?? 'owner');
+    else store.db.prepare('INSERT INTO admins (email, password_hash, created_at, role, browser_key) VALUES (?, ?, ?, ?, ?)').run(address, hash, now, role ?? 'owner', browserKey);
     return { existed };
   })();
 }

@@ -3,9 +3,11 @@
  * `concurrent` run at a time (config/server.ts admin.signIn.hashing). Waiting is bounded per
  * client (an IPv4 address or IPv6 /64) and per IPv6 network (a /48: a tunnel hands out many /64s):
  * a try beyond that is refused at once (429 with Retry-After) rather than queued behind others.
- * The queue serves clients without failures first, then networks in turn (the one served
- * longest ago first), so a stranger's many tries wait behind each other, not in front of the
- * owner's one.
+ * The queue serves known browsers first (knownBrowser.ts: a valid cookie for the account tried,
+ * each cookie its own client and network), then clients without failures, then networks in turn
+ * (the one served longest ago first), so a stranger's many tries wait behind each other, not in
+ * front of the owner's one; and however many networks a stranger queues first tries from, the
+ * owner's known browser waits behind the check being run only.
  */
 import { clientKey } from '../rateLimit';
 
@@ -18,10 +20,17 @@ export interface HashingLimits {
 
 export type Gated<T> = { value: T } | { refusedForSeconds: number };
 
+/** Who asks for a check: the client's address, its failures so far, and its known browser if any. */
+export interface Asker {
+  address: string;
+  failures: number;
+  knownBrowser?: string | undefined;
+}
+
 interface Job {
   client: string;
   network: string;
-  /** 0: a client without failures; higher: served later. */
+  /** -1: a known browser; 0: a client without failures; higher: served later. */
   tier: number;
   arrived: number;
   start: () => void;
@@ -67,9 +76,11 @@ export function hashGate(limits: HashingLimits, { ipv6ClientBits }: { ipv6Client
       return running + queued.length;
     },
     /** Runs `work` (a password check) for the client at `address` in its turn, or refuses at once. */
-    async run<T>(address: string, tier: number, work: () => Promise<T>): Promise<Gated<T>> {
-      const client = `client:${clientKey(address, ipv6ClientBits)}`;
-      const network = `network:${clientKey(address, limits.networkBits)}`;
+    async run<T>({ address, failures, knownBrowser }: Asker, work: () => Promise<T>): Promise<Gated<T>> {
+      // A known browser is a client and a network of its own, whatever its address.
+      const client = knownBrowser !== undefined ? `client:browser:${knownBrowser}` : `client:${clientKey(address, ipv6ClientBits)}`;
+      const network = knownBrowser !== undefined ? `network:browser:${knownBrowser}` : `network:${clientKey(address, limits.networkBits)}`;
+      const tier = knownBrowser !== undefined ? -1 : failures;
       if ((held.get(client) ?? 0) >= limits.perClient || (held.get(network) ?? 0) >= limits.perNetwork) {
         return { refusedForSeconds: Math.max(1, Math.ceil(((running + queued.length) * typicalMs) / limits.concurrent / 1000)) };
       }

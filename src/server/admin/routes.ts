@@ -4,7 +4,8 @@
  * @fastify/csrf-protection); this file says where each applies:
  *
  * - /api/session (sign-in): no session yet, so its CSRF secret is a signed cookie of its own
- *   (the plugin's cookie mode); wrong passwords are slowed, then refused (throttle.ts).
+ *   (the plugin's cookie mode); wrong passwords are slowed, then refused (throttle.ts); a right
+ *   one also gives the browser its signed known-browser cookie (knownBrowser.ts).
  * - /api/admin/…: every answer without a valid session is 401, whatever the method and
  *   before the body is read (unknown addresses included); every request that changes
  *   something carries the session's CSRF token and does not come from another site.
@@ -36,6 +37,7 @@ import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
 import { sqliteSessionStore } from './sessions';
 import { hashGate } from './hashGate';
+import { knownBrowserOf, rememberBrowser } from './knownBrowser';
 import { signInThrottle } from './throttle';
 import { contentHandlers, type ContentOptions } from '../content';
 import { contentRoutes } from '../../shared/contentApi';
@@ -137,21 +139,24 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiO
       return fail(reply, 400, messages.badEmail);
     }
     const account = normalizeEmail(email);
-    const verdict = throttle.begin(account, request.ip);
+    // A known browser of this account (a valid cookie for it) is counted and queued on its own.
+    const trier = { account, address: request.ip, knownBrowser: knownBrowserOf(request, store, account, clock()) };
+    const verdict = throttle.begin(trier);
     if ('refusedForSeconds' in verdict) return refuse(reply, verdict.refusedForSeconds);
     if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     // An unknown address costs the same hash as a known one: the answer and its time are the same.
     const stored = passwordHashOf(store, account);
-    const checked = await gate.run(request.ip, verdict.priorFailures, async () => verifyPassword(password, stored ?? (await dummyHash())));
+    const checked = await gate.run({ ...trier, failures: verdict.priorFailures }, async () => verifyPassword(password, stored ?? (await dummyHash())));
     if ('refusedForSeconds' in checked) {
-      throttle.notTried(account, request.ip);
+      throttle.notTried(trier);
       return refuse(reply, checked.refusedForSeconds, true);
     }
     if (!checked.value || stored === undefined) return fail(reply, 401, messages.wrongPassword);
-    throttle.succeeded(account, request.ip);
+    throttle.succeeded(trier);
     // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
     await request.session.regenerate();
     request.session.email = account;
+    rememberBrowser(request, reply, store, account, clock());
     return reply.code(204).send();
   });
 }

@@ -7,6 +7,7 @@
  * waits, twice as long each time; past `refuseAfter` every try is refused (429) until the
  * window since the first failure has passed. A try counts as failed from the moment it starts,
  * until its password proves right: tries sent all at once cannot slip past the count.
+ * A known browser's tries (knownBrowser.ts) are counted per its cookie instead, with their own limits.
  */
 import server from '../../../config/server';
 import { clientKey } from '../rateLimit';
@@ -19,10 +20,25 @@ const WINDOW_MS = settings.windowMinutes * 60 * 1000;
 /** Refused, or let through after `delayMs`; `priorFailures`: the client's failures before this try. */
 type Verdict = { refusedForSeconds: number } | { delayMs: number; priorFailures: number };
 
+/** Who tries: a client at an address, or a known browser (knownBrowser.ts: the cookie's id). */
+export interface Trier {
+  account: string;
+  address: string;
+  knownBrowser?: string | undefined;
+}
+
 /** An address counts as its client, as in the forms' rate limits: an IPv6 network (a /64) is one client. */
 const signInClient = (address: string) => clientKey(address, server.limits.ipv6ClientBits);
-const accountKey = (account: string, address: string) => `account:${signInClient(address)}:${account}`;
-const addressKey = (address: string) => `address:${signInClient(address)}`;
+
+/** The counts a try adds to, with their limits, and what a right password does to each (forget it, or take this try off). */
+function countsOf({ account, address, knownBrowser }: Trier): { key: string; limits: { slowAfter: number; refuseAfter: number }; onSuccess: 'forget' | 'uncount' }[] {
+  // A known browser's tries count against its cookie alone: strangers' failures from its address do not refuse it.
+  if (knownBrowser !== undefined) return [{ key: `browser:${knownBrowser}`, limits: settings.knownBrowser.perBrowser, onSuccess: 'forget' }];
+  return [
+    { key: `account:${signInClient(address)}:${account}`, limits: settings.perAccount, onSuccess: 'forget' },
+    { key: `address:${signInClient(address)}`, limits: settings.perAddress, onSuccess: 'uncount' },
+  ];
+}
 
 function delayFor(failures: number, { slowAfter }: { slowAfter: number }): number {
   if (failures < slowAfter) return 0;
@@ -39,35 +55,28 @@ export function signInThrottle(store: Store, clock: () => number) {
 
   return {
     /** Before a password is checked: refused, or counted (as a failure until `succeeded`) with the delay to wait first. */
-    begin(account: string, address: string): Verdict {
+    begin(trier: Trier): Verdict {
       const { read, count } = q();
       return store.db.transaction((): Verdict => {
         const now = clock();
         sweepFailures(store, now);
-        const byAccount = read.get(accountKey(account, address)) as { failures: number; firstAt: number } | undefined;
-        const byAddress = read.get(addressKey(address)) as { failures: number; firstAt: number } | undefined;
-        const refusedUntil = Math.max(
-          byAccount && byAccount.failures >= settings.perAccount.refuseAfter ? byAccount.firstAt + WINDOW_MS : 0,
-          byAddress && byAddress.failures >= settings.perAddress.refuseAfter ? byAddress.firstAt + WINDOW_MS : 0,
-        );
+        const counts = countsOf(trier).map((c) => ({ ...c, row: read.get(c.key) as { failures: number; firstAt: number } | undefined }));
+        const refusedUntil = Math.max(0, ...counts.map(({ row, limits }) => (row && row.failures >= limits.refuseAfter ? row.firstAt + WINDOW_MS : 0)));
         if (refusedUntil > now) return { refusedForSeconds: Math.max(1, Math.ceil((refusedUntil - now) / 1000)) };
-        count.run(accountKey(account, address), now);
-        count.run(addressKey(address), now);
+        for (const { key } of counts) count.run(key, now);
         return {
-          delayMs: Math.max(delayFor(byAccount?.failures ?? 0, settings.perAccount), delayFor(byAddress?.failures ?? 0, settings.perAddress)),
-          priorFailures: byAddress?.failures ?? 0,
+          delayMs: Math.max(...counts.map(({ row, limits }) => delayFor(row?.failures ?? 0, limits))),
+          priorFailures: Math.max(...counts.map(({ row }) => row?.failures ?? 0)),
         };
       })();
     },
     /** The try was refused before its password was checked (too many waiting): it counts for nothing. */
-    notTried(account: string, address: string): void {
-      q().uncount.run(accountKey(account, address));
-      q().uncount.run(addressKey(address));
+    notTried(trier: Trier): void {
+      for (const { key } of countsOf(trier)) q().uncount.run(key);
     },
-    /** The password was right: the account's count from this client starts again; the client's loses this try. */
-    succeeded(account: string, address: string): void {
-      q().forget.run(accountKey(account, address));
-      q().uncount.run(addressKey(address));
+    /** The password was right: the account's count from this client (or the browser's) starts again; the client's loses this try. */
+    succeeded(trier: Trier): void {
+      for (const { key, onSuccess } of countsOf(trier)) q()[onSuccess].run(key);
     },
   };
 }
