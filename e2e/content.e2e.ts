@@ -400,9 +400,13 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await axe(page);
     await shot(page, 'list-375');
     await page.getByRole('link', { name: `${home.title} (${pathTo('home')})`, exact: true }).click();
-    await expect(frame.getByRole('heading', { name: oldHeading, level: 1 })).toBeVisible({ timeout: 15_000 });
+    // On a phone the form and the preview are two tabs.
+    await expect(page.getByRole('tab', { name: t.edit, exact: true })).toHaveAttribute('aria-selected', 'true');
     await axe(page);
     await shot(page, 'edit-375');
+    await page.getByRole('tab', { name: t.preview, exact: true }).click();
+    await expect(frame.getByRole('heading', { name: oldHeading, level: 1 })).toBeVisible({ timeout: 15_000 });
+    await axe(page);
     await page.getByRole('link', { name: t.back }).click();
     await page.getByRole('link', { name: t.revisions }).click();
     await expect(page.getByRole('button', { name: t.restore }).first()).toBeVisible();
