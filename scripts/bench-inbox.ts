@@ -23,12 +23,21 @@ import { SESSION_COOKIE } from '../src/server/admin/routes';
 import { buildApp } from '../src/server/app';
 import { databaseFile, openStore } from '../src/server/store';
 import { seedLeads } from '../src/test/seedLeads';
+import { readCommandLine, refuse } from './lib/commandLine.mjs';
 
 const PASSWORD = 'a long bench password';
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+// --serve and --probe start this file's own child processes (the server, the prober).
+const { values: options } = readCommandLine(process.argv.slice(2), {
+  command: 'npm run bench:inbox',
+  options: { leads: { type: 'string', value: 'count' }, 'message-chars': { type: 'string', value: 'count' }, serve: { type: 'boolean' }, probe: { type: 'boolean' } },
+});
+/** A whole number option, at least 1; its default when not given. */
+const count = (name: 'leads' | 'message-chars', fallback: number) => {
+  const value = options[name] as string | undefined;
+  if (value === undefined) return fallback;
+  if (!/^[1-9]\d*$/.test(value)) refuse(`--${name} takes a whole number of at least 1, like --${name} ${fallback}. Nothing was done.`);
+  return Number(value);
 };
 
 function rssMb(pid: number): number {
@@ -115,8 +124,8 @@ function readExport(base: string, cookie: string, query: string): Promise<{ byte
 }
 
 async function bench() {
-  const leads = arg('--leads', 100_000);
-  const messageChars = arg('--message-chars', 1050);
+  const leads = count('leads', 100_000);
+  const messageChars = count('message-chars', 1050);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-inbox-'));
   try {
     const store = openStore(dataDir);
@@ -160,6 +169,8 @@ async function bench() {
         const sampler = setInterval(() => samples.push(rssMb(child.pid!)), 100);
         const result = await readExport(base, cookie, `format=${format}`);
         clearInterval(sampler);
+        // One sample as the export ends too: a short one may end before the first 100 ms have passed.
+        samples.push(rssMb(child.pid!));
         const probes = await ask<Record<string, number[]>>(prober, 'stop');
         const inside = await ask<Inside>(child, 'report');
         const peak = Math.max(...samples);
@@ -188,7 +199,7 @@ async function bench() {
   }
 }
 
-if (process.argv.includes('--serve')) {
+if (options.serve) {
   // The server under test, in a process of its own (its memory is what is sampled).
   const app = await buildApp({ dataDir: process.env.DATA_DIR!, logger: false, rateLimitFactor: 1000 });
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -227,7 +238,7 @@ if (process.argv.includes('--serve')) {
   await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
   process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
-} else if (process.argv.includes('--probe')) {
+} else if (options.probe) {
   // The prober: the list's first page and /healthz, one after the other, then 50 ms of rest, until told to stop.
   const base = process.env.BENCH_BASE!;
   const cookie = process.env.BENCH_COOKIE!;

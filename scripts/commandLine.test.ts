@@ -155,6 +155,7 @@ describe('the other scripts refuse an unknown option and a word they do not take
     ['npm run navigation', process.execPath, ['scripts/navigation.mjs']],
     ['node scripts/screenshots.mjs', process.execPath, ['scripts/screenshots.mjs']],
     ['npx tsx scripts/editor-screenshots.mjs', tsx, ['scripts/editor-screenshots.mjs']],
+    ['npm run bench:inbox', tsx, ['scripts/bench-inbox.ts']],
   ];
 
   it('with one sentence, exit code 2, before doing anything', async () => {
