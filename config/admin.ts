@@ -350,6 +350,9 @@ export default {
     phone: 'Phone',
     previewNote: 'Forms in the preview send nothing: they only show what a visitor would see.',
     previewSent: 'Preview: nothing was sent.',
+    // In the preview, in place of a map (the inbox shows no other site's pages inside it).
+    mapNotShown: 'The map is not shown in the preview.',
+    openMap: 'Open the map in a new tab',
     revisions: 'Revisions',
     // {author} and {at} are replaced.
     revisionBy: '{author}, {at}',

@@ -124,7 +124,7 @@ export const adminSchema = object({
     ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'noChanges', 'conflict', 'contract']).shape,
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
     ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
-    ...texts(['preview', 'editOrPreview', 'desktop', 'phone', 'previewNote', 'previewSent']).shape,
+    ...texts(['preview', 'editOrPreview', 'desktop', 'phone', 'previewNote', 'previewSent', 'mapNotShown', 'openMap']).shape,
     ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),

@@ -32,6 +32,8 @@ import { SectionList } from '../../sections/SectionList';
 import { createSiteTheme } from '../../theme';
 import { IslandsOnPage } from '../../ui/Island';
 import { SiteConfigContext } from '../../ui/siteConfig';
+import { PreviewNotesContext } from '../../ui/previewNotes';
+import admin from '../../../config/admin';
 
 export const DEVICE_WIDTHS = { desktop: 1280, phone: 375 } as const;
 export type Device = keyof typeof DEVICE_WIDTHS;
@@ -66,26 +68,30 @@ interface PreviewData {
 
 const PreviewDataContext = createContext<PreviewData | null>(null);
 
+const previewNotes = { mapNotShown: admin.content.mapNotShown, openMap: admin.content.openMap };
+
 function PreviewPage() {
   const { target, site, forms, port } = useContext(PreviewDataContext)!;
   const { name, label } = server.spamTrap;
   return (
     <SiteConfigContext.Provider value={site}>
-      <FormPreviewContext.Provider value={{ port, forms }}>
-        <IslandsOnPage.Provider value={new Map()}>
-          {target.kind === 'page' ? (
-            <Layout>
-              <SectionList sections={target.page.sections} />
-            </Layout>
-          ) : (
-            <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
-              <DataPortProvider port={port}>
-                <FormRenderer form={target.form} idPrefix={`preview-${target.formId}`} spamTrap={{ name, label }} />
-              </DataPortProvider>
-            </Container>
-          )}
-        </IslandsOnPage.Provider>
-      </FormPreviewContext.Provider>
+      <PreviewNotesContext.Provider value={previewNotes}>
+        <FormPreviewContext.Provider value={{ port, forms }}>
+          <IslandsOnPage.Provider value={new Map()}>
+            {target.kind === 'page' ? (
+              <Layout>
+                <SectionList sections={target.page.sections} />
+              </Layout>
+            ) : (
+              <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
+                <DataPortProvider port={port}>
+                  <FormRenderer form={target.form} idPrefix={`preview-${target.formId}`} spamTrap={{ name, label }} />
+                </DataPortProvider>
+              </Container>
+            )}
+          </IslandsOnPage.Provider>
+        </FormPreviewContext.Provider>
+      </PreviewNotesContext.Provider>
     </SiteConfigContext.Provider>
   );
 }
