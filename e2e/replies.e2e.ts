@@ -1,10 +1,14 @@
 /**
- * Answering a lead, end to end: the built server (dist/server/index.js) of this test's own, with
- * mail settings pointing at a real SMTP server in the test (smtp-server, mails parsed with
- * postal-mime). A visitor sends the contact form in the browser and gets the form's auto-reply,
- * once (a second post the same day gets none); the owner replies from the lead's page (the
- * form's first template of config/admin.ts); the visitor's mailbox gets it threaded after the
- * auto-reply, with the agency's address to answer to; the lead is Replied and its page lists both.
+ * From lead to answer, end to end, as one journey: the built server (dist/server/index.js) of
+ * this test's own, with mail settings pointing at a real SMTP server in the test (smtp-server,
+ * mails parsed with postal-mime). A visitor lands on the home page from a campaign's link
+ * (`?utm_source=newsletter&utm_campaign=autumn`), follows the menu's link to the contact page
+ * and sends its form; each page's beacon is counted. The visitor gets the form's auto-reply,
+ * once (a second post the same day gets none). The owner opens the lead: its page shows the
+ * source, the campaign, the landing page and the form page; the owner replies from it (the
+ * form's first template of config/admin.ts); the visitor's mailbox gets the reply threaded
+ * after the auto-reply (In-Reply-To and References name the auto-reply's Message-ID), with the
+ * agency's address to answer to; the lead is Replied and its page lists both e-mails.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,9 +23,10 @@ import { api } from '../src/shared/api';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { validData } from '../src/test/formFixtures';
 import { expect, fill, test } from './fixtures';
-import { addAccount, signIn } from './helpers/admin';
-import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
+import { addAccount, signIn, sourceShown } from './helpers/admin';
+import { formPlaces, sendForm, uniqueSuffix } from './helpers/forms';
 import { exited, startServer } from './helpers/server';
+import { pageViewOf } from './helpers/visits';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(60_000);
@@ -56,19 +61,20 @@ test.afterAll(async () => {
 
 const mailbox = (address: string) => smtp.mails.filter((m) => m.envelope.to.includes(address));
 
-test('the visitor gets the auto-reply once; the owner replies from the lead’s page, threaded, and the lead is Replied', async ({ page }) => {
+test('from a campaign to the contact form, the auto-reply once, the owner sees the source and replies from the lead’s page, threaded; the lead is Replied', async ({ page }) => {
   const visitor = { ...validData.contact, Fullname: 'Alan Turing', Email: `alan.${uniqueSuffix()}@example.com` };
   const values = visitor as Record<string, string>;
 
-  // The visitor sends the contact form.
-  await page.goto(`${base}/Contact`);
-  const form = formOf(page, 'contact');
-  await form.scrollIntoViewIfNeeded();
-  await field(form, 'Fullname').focus();
-  await expect(form).toHaveAttribute('data-interactive', 'true');
-  for (const key of ['Fullname', 'Company', 'Number', 'Email', 'Messsage']) await field(form, key).fill(values[key]!);
-  await submitButton(form).click();
-  await expect(toasts(page).filter({ hasText: toastOf('contact', 'success') })).toHaveCount(1);
+  // The visitor lands from the newsletter's autumn campaign, and follows the menu to the contact page.
+  const landing = await pageViewOf(page, () => page.goto(`${base}/?utm_source=newsletter&utm_campaign=autumn`));
+  expect(Object.fromEntries(landing.body)).toMatchObject({ page: '/', landing: '1', utmSource: 'newsletter', utmCampaign: 'autumn' });
+  const toContact = site.navigation.links.find((link) => link.href === formPlaces.contact.path)!;
+  const moved = await pageViewOf(page, () => page.getByRole('navigation', { name: site.navigation.label }).getByRole('link', { name: toContact.label, exact: true }).click());
+  expect(new URL(page.url()).pathname).toBe(formPlaces.contact.path);
+  expect(Object.fromEntries(moved.body)).toMatchObject({ page: formPlaces.contact.path, landing: '0', utmSource: 'newsletter', utmCampaign: 'autumn' });
+
+  // …and sends the contact form.
+  await sendForm(page, 'contact', Object.fromEntries(['Fullname', 'Company', 'Number', 'Email', 'Messsage'].map((key) => [key, values[key]!])));
 
   await waitFor('the auto-reply', () => mailbox(visitor.Email).length === 1);
   const autoReply = mailbox(visitor.Email)[0]!.email;
@@ -95,6 +101,12 @@ test('the visitor gets the auto-reply once; the owner replies from the lead’s 
   const fields = page.getByRole('region', { name: admin.lead.fieldsHeading });
   await expect(fields.getByRole('link', { name: visitor.Email })).toHaveAttribute('href', `mailto:${visitor.Email}`);
   await expect(fields.getByRole('link', { name: values.Number })).toHaveAttribute('href', `tel:${values.Number}`);
+  // Where it came from: the campaign's source and name, the first page of the visit, the form's page.
+  expect(await sourceShown(page, 'source')).toBe('newsletter');
+  expect(await sourceShown(page, 'utmSource')).toBe('newsletter');
+  expect(await sourceShown(page, 'utmCampaign')).toBe('autumn');
+  expect(await sourceShown(page, 'landingPage')).toBe('/');
+  expect(await sourceShown(page, 'formPage')).toBe(formPlaces.contact.path);
 
   // …and replies with the form's first template, filled with the lead's fields.
   const template = admin.replies.templates.contact[0]!;
@@ -110,7 +122,11 @@ test('the visitor gets the auto-reply once; the owner replies from the lead’s 
   const reply = mailbox(visitor.Email)[1]!.email;
   expect(reply.subject).toBe(filled(template.subject));
   expect(reply.text?.trim()).toBe(filled(template.text).trim());
+  // Threaded after the auto-reply, the one e-mail sent to them before (src/server/notify/visitorMail.ts).
+  expect(autoReply.messageId).toMatch(/^<.+@agency\.example>$/);
+  expect(reply.messageId).not.toBe(autoReply.messageId);
   expect(reply.inReplyTo).toBe(autoReply.messageId);
+  expect(reply.references).toBe(autoReply.messageId);
   expect(reply.replyTo).toEqual([{ name: '', address: agency }]);
   expect(reply.from?.address).toBe('site@agency.example');
 
@@ -126,4 +142,11 @@ test('the visitor gets the auto-reply once; the owner replies from the lead’s 
     await page.reload();
     await expect(history.nth(1)).toContainText(admin.lead.deliveryStates.sent, { timeout: 1_000 });
   }).toPass();
+  // Replied as our server keeps it (the page read again), and in the inbox's list (the second post is still New).
+  await expect(page.getByRole('region', { name: admin.lead.status }).getByRole('combobox', { name: admin.lead.status })).toHaveText(admin.statuses.replied);
+  await page.goto(`${base}/admin?q=${encodeURIComponent(visitor.Email)}`);
+  const rows = page.getByRole('row').filter({ hasText: visitor.Fullname });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.getByText(admin.statuses.replied, { exact: true })).toHaveCount(1);
+  await expect(rows.getByText(admin.statuses.new, { exact: true })).toHaveCount(1);
 });

@@ -1,9 +1,11 @@
 /**
  * Helpers for the inbox's browser tests (e2e/admin*.e2e.ts): an account made with the agency's
  * own command line, signing in as a person does, a career application sent through the public
- * page, and spam leads written into a server's database as the spam trap stores them.
+ * page, spam leads written into a server's database as the spam trap stores them, and what a
+ * lead's page says of where it came from.
  */
 import type { Page } from '@playwright/test';
+import type { AttributionKey } from '../../src/shared/attribution';
 import { openStore } from '../../src/server/store';
 import { leads } from '../../src/test/leadsCommand';
 import admin from '../../config/admin';
@@ -62,4 +64,10 @@ export async function storeSpam(collection: string, document: Record<string, unk
   } finally {
     store.close();
   }
+}
+
+/** What the open lead's page shows for one key of where it came from (config/admin.ts sources.labels), trimmed. */
+export async function sourceShown(page: Page, key: AttributionKey): Promise<string | undefined> {
+  const region = page.getByRole('region', { name: admin.sources.heading });
+  return (await region.getByText(admin.sources.labels[key], { exact: true }).locator('xpath=following-sibling::dd[1]').textContent())?.trim();
 }

@@ -116,6 +116,21 @@ export async function openInquiryForm(page: Page, url: string): Promise<Locator>
   return form;
 }
 
+/**
+ * Sends a page's form as a visitor does: scrolls to it, clicks into the first field given (the
+ * form's code loads then), waits until it is interactive, types each value and sends it;
+ * resolves once the form's success toast shows.
+ */
+export async function sendForm(page: Page, name: FormName, values: Record<string, string>): Promise<void> {
+  const form = formOf(page, name);
+  await form.scrollIntoViewIfNeeded();
+  await field(form, Object.keys(values)[0]!).focus();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  for (const [key, value] of Object.entries(values)) await field(form, key).fill(value);
+  await submitButton(form).click();
+  await expect(toasts(page).filter({ hasText: toastOf(name, 'success') })).toHaveCount(1);
+}
+
 /** A field by its document key (inputs get the id `<prefix>-<key>`). */
 export function field(form: Locator, key: string): Locator {
   return form.locator(`[id$="-${key}"]`);
