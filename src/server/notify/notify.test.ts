@@ -10,10 +10,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import admin from '../../../config/admin';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { buildDocument } from '../../forms/model/document';
 import type { FormConfig } from '../../forms/model/formSchema';
+import { api } from '../../shared/api';
+import { encodeAttribution, type Attribution, type AttributionKey } from '../../shared/attribution';
 import { formatDate } from '../../shared/received';
 import { fill } from '../../shared/text';
 import { validData } from '../../test/formFixtures';
@@ -90,11 +93,11 @@ async function webhookReceiver(port = 0): Promise<WebhookReceiver> {
   return receiver;
 }
 
-/** Posts a document as the site's forms do; resolves to the stored id. */
-async function post(site: { base: string }, form: FormConfig, document: Record<string, unknown>): Promise<string> {
+/** Posts a document as the site's forms do (with where the visit came from, when given); resolves to the stored id. */
+async function post(site: { base: string }, form: FormConfig, document: Record<string, unknown>, source?: Attribution): Promise<string> {
   const response = await fetch(`${site.base}/api/collections/${form.collection}/documents`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(source ? { [api.sourceHeader]: encodeAttribution(source) } : {}) },
     body: JSON.stringify(document),
   });
   expect(response.status).toBe(201);
@@ -342,6 +345,79 @@ describe('the webhook', () => {
     await waitFor('the delivery sent again', () => delivery(site, docId, 'webhook')?.state === 'sent');
     expect(receiver.calls.at(-1)!.headers['webhook-id']).toBe(id);
     expect(resendDelivery(site.store, 'msg_nosuchdelivery')).toBe(false);
+  });
+});
+
+describe('where the lead came from, in the e-mail and the webhook', () => {
+  const labels = admin.sources.labels;
+  /** The mail's lines after "Received", by the inbox's labels (config/admin.ts), in the inbox's order. */
+  const linesOf = (shown: [AttributionKey, string][]) => shown.map(([key, value]) => `${labels[key]}: ${value}`);
+  /** The rows of the HTML body's table, as "label: value". */
+  const htmlRows = (html: string) => [...html.matchAll(/<tr><th[^>]*>(.*?)<\/th><td[^>]*>(.*?)<\/td><\/tr>/g)].map(([, label, value]) => `${htmlText(label!)}: ${htmlText(value!)}`);
+
+  it('a visit from a campaign: its source, campaign, landing page, form page and device are lines of the mail and the `source` of the webhook', async () => {
+    const mails = await smtp();
+    const hooks = await webhookReceiver();
+    const site = await startSite({ smtpPort: mails.port, webhookUrl: hooks.url });
+    const from: Attribution = {
+      landingPage: '/Services',
+      formPage: '/',
+      referrer: 'https://news.example.org',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'autumn',
+      clickIds: ['gclid', 'fbclid'],
+      device: 'phone',
+    };
+    const docId = await post(site, inquiry, buildDocument(inquiry, validData.inquiry), from);
+    await waitFor('the mail and the webhook', () => mailOf(mails.mails, docId).length === 1 && hooks.calls.length === 1);
+
+    const { text = '', html = '' } = mailOf(mails.mails, docId)[0]!.email;
+    const expected = linesOf([
+      ['source', 'newsletter'],
+      ['landingPage', '/Services'],
+      ['formPage', '/'],
+      ['referrer', 'https://news.example.org'],
+      ['utmSource', 'newsletter'],
+      ['utmMedium', 'email'],
+      ['utmCampaign', 'autumn'],
+      ['clickIds', 'gclid, fbclid'],
+      ['device', admin.sources.devices.phone],
+    ]);
+    // Right after "Received", before the link to the lead; the same rows in the HTML.
+    const lines = text.split('\n');
+    const received = lines.findIndex((line) => line.startsWith(`${server.notifications.mail.received}: `));
+    expect(lines.slice(received + 1, received + 1 + expected.length + 1)).toEqual([...expected, '']);
+    expect(htmlRows(html).slice(-expected.length)).toEqual(expected);
+
+    // The webhook's `source`: the grouping word and what was recorded, by the keys of src/shared/attribution.ts.
+    const body = JSON.parse(hooks.calls[0]!.body) as { documentId: string; source: unknown; document: Record<string, unknown> };
+    expect(body.documentId).toBe(docId);
+    expect(body.source).toEqual({ source: 'newsletter', ...from });
+    // Never inside the document.
+    expect(Object.keys(body.document).sort()).toEqual(Object.keys(buildDocument(inquiry, validData.inquiry)).sort());
+  });
+
+  it('a direct visit: the mail says so in the inbox\'s word, the webhook\'s `source` is empty, and only what was recorded is there', async () => {
+    const mails = await smtp();
+    const hooks = await webhookReceiver();
+    const site = await startSite({ smtpPort: mails.port, webhookUrl: hooks.url });
+    const from: Attribution = { landingPage: '/', formPage: '/', device: 'desktop' };
+    const docId = await post(site, inquiry, buildDocument(inquiry, validData.inquiry), from);
+    await waitFor('the mail and the webhook', () => mailOf(mails.mails, docId).length === 1 && hooks.calls.length === 1);
+
+    const { text = '' } = mailOf(mails.mails, docId)[0]!.email;
+    const expected = linesOf([
+      ['source', admin.sources.direct],
+      ['landingPage', '/'],
+      ['formPage', '/'],
+      ['device', admin.sources.devices.desktop],
+    ]);
+    const lines = text.split('\n');
+    const received = lines.findIndex((line) => line.startsWith(`${server.notifications.mail.received}: `));
+    expect(lines.slice(received + 1, received + 1 + expected.length + 1)).toEqual([...expected, '']);
+    expect(JSON.parse(hooks.calls[0]!.body)).toMatchObject({ source: { source: '', ...from } });
+    expect(Object.keys((JSON.parse(hooks.calls[0]!.body) as { source: object }).source).sort()).toEqual(['device', 'formPage', 'landingPage', 'source']);
   });
 });
 
