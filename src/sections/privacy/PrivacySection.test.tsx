@@ -1,0 +1,46 @@
+/**
+ * The privacy page's account of counting visits (config/pages/privacy.ts, `visits`), as the
+ * renderer draws it: under its own heading, every paragraph of `local` and how long the daily
+ * counts are kept (config/server.ts visits.keepDays, the number src/server/visits.ts deletes
+ * by) on a site on our own server; only `firebase` on a Firebase build, which counts nothing.
+ */
+import { render, screen, within } from '@testing-library/react';
+import privacyPage from '../../../config/pages/privacy';
+import server from '../../../config/server';
+import { fill } from '../../shared/text';
+import type { SectionOf } from '../schemas';
+import { PrivacySection } from './PrivacySection';
+
+const section = privacyPage.sections.find((s) => s.type === 'privacy') as SectionOf<'privacy'>;
+const visits = section.visits!;
+
+/** The paragraphs under the visits' heading, as read. */
+function visitParagraphs(): string[] {
+  const part = screen.getByRole('region', { name: visits.heading });
+  expect(within(part).getByRole('heading', { level: 2 })).toHaveTextContent(visits.heading);
+  return [...part.querySelectorAll('p')].map((p) => p.textContent ?? '');
+}
+
+const adapter = globalThis as unknown as { __DATA_ADAPTER__: 'local' | 'firebase' };
+afterEach(() => {
+  adapter.__DATA_ADAPTER__ = 'local';
+});
+
+it('on our own server: what is counted and kept with a lead, and how long the daily counts are kept', () => {
+  expect(visits.local.length).toBeGreaterThan(0);
+  render(<PrivacySection section={section} position={0} index={1} />);
+  expect(visitParagraphs()).toEqual([...visits.local, fill(visits.keptFor, { days: server.visits.keepDays })]);
+  expect(screen.queryByText(visits.firebase)).toBeNull();
+});
+
+it('on a Firebase build: only that nothing is counted', () => {
+  adapter.__DATA_ADAPTER__ = 'firebase';
+  render(<PrivacySection section={section} position={0} index={1} />);
+  expect(visitParagraphs()).toEqual([visits.firebase]);
+});
+
+it('without a `visits` part in config, the page says nothing of visits', () => {
+  render(<PrivacySection section={{ ...section, visits: undefined }} position={0} index={1} />);
+  expect(screen.queryByRole('region', { name: visits.heading })).toBeNull();
+  expect(screen.getByRole('region', { name: section.rights.heading })).toBeInTheDocument();
+});
