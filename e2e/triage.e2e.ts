@@ -5,10 +5,11 @@
  *   label differs from its stored value (both read from config/forms): the mail, the lead's page
  *   and the CSV show that label (with the value beside it), and "Received" is our server's time of
  *   storing, in the agency's zone (config/admin.ts), the visitor's own Date kept as sent;
- * - the owner ticks leads and marks them read, marks one spam (by the keyboard), deletes the rest
- *   after confirming;
- * - at 375 px the list and the lead's page fit the screen: status and note reachable without
- *   scrolling sideways, notifications listed, axe clean.
+ * - the owner ticks leads and marks them read, ticks two and archives them, marks one spam (by
+ *   the keyboard), deletes the rest after confirming;
+ * - at 375 px the list and the lead's page fit the screen: status, the reply composer's button
+ *   and the note within the screen's width (reachable without scrolling sideways),
+ *   notifications listed, axe clean.
  */
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
@@ -117,7 +118,7 @@ test('a career application: the label the visitor picked in the mail, on the lea
   expect(row).toContain(`"${formatCellDate(received)}"`);
 });
 
-test('ticking leads: mark read, mark spam by the keyboard, delete after confirming', async ({ page }) => {
+test('ticking leads: mark read, archive several, mark spam by the keyboard, delete after confirming', async ({ page }) => {
   const s = uniqueSuffix();
   for (const i of [1, 2, 3]) await post(forms.inquiry.collection, { Fname: `Bulk ${i} ${s}`, Email: `bulk${i}@example.com`, Number: '', Pname: 'A shop', id: i, Date: 'now' });
   await signIn(page, account, base);
@@ -131,6 +132,22 @@ test('ticking leads: mark read, mark spam by the keyboard, delete after confirmi
   await page.getByRole('button', { name: t.bulk.read }).click();
   await expect(page.getByText(fill(t.bulkDone.read, { count: 3 }))).toBeVisible();
   await expect(rows.getByText(admin.statuses.read, { exact: true })).toHaveCount(3);
+
+  // Two ticked one by one, archived: they stay in the list, Archived, the third still Read.
+  await rows.nth(1).getByRole('checkbox').check();
+  await rows.nth(2).getByRole('checkbox').check();
+  await expect(page.getByText(fill(t.selected, { count: 2 }))).toBeVisible();
+  await page.getByRole('button', { name: t.bulk.archive }).click();
+  await expect(page.getByText(fill(t.bulkDone.archive, { count: 2 }))).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.getByText(admin.statuses.archived, { exact: true })).toHaveCount(2);
+  await expect(rows.first().getByText(admin.statuses.read, { exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: t.status }).click();
+  await page.getByRole('option', { name: admin.statuses.archived, exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('combobox', { name: t.status }).click();
+  await page.getByRole('option', { name: t.allStatuses, exact: true }).click();
+  await expect(rows).toHaveCount(3);
 
   // The keyboard: to a row's box, the space bar ticks it.
   await rows.first().getByRole('checkbox').focus();
@@ -155,7 +172,7 @@ test('ticking leads: mark read, mark spam by the keyboard, delete after confirmi
   await expect(page.getByRole('row').filter({ hasText: s })).toHaveCount(1);
 });
 
-test('at 375 px: the list stacks each lead, the lead page shows its status and note, nothing scrolls sideways, axe clean', async ({ page }) => {
+test('at 375 px: the list stacks each lead, the lead page\'s status, reply button and note are within the screen\'s width, nothing scrolls sideways, axe clean', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const s = uniqueSuffix();
   const name = `Phone ${s} with a name long enough to wrap on a phone`;
@@ -174,8 +191,20 @@ test('at 375 px: the list stacks each lead, the lead page shows its status and n
   await expect(page.getByRole('combobox', { name: admin.lead.status })).toBeInViewport();
   await expect(page.getByRole('button', { name: admin.lead.markSpam })).toBeVisible();
   await expect(page.getByRole('region', { name: admin.lead.deliveriesHeading }).getByRole('button', { name: admin.lead.sendAgain })).toBeVisible();
-  await page.getByRole('textbox', { name: admin.lead.note }).scrollIntoViewIfNeeded();
-  await expect(page.getByRole('textbox', { name: admin.lead.note })).toBeInViewport();
+  // Each is reached by scrolling down only: wholly within the screen's width, the page never scrolled sideways.
+  const reachable = [
+    page.getByRole('combobox', { name: admin.lead.status }),
+    page.getByRole('region', { name: admin.replies.heading }).getByRole('button', { name: admin.replies.send }),
+    page.getByRole('textbox', { name: admin.lead.note }),
+  ];
+  for (const control of reachable) {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport({ ratio: 1 });
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  }
   expect(await sideways()).toBeLessThanOrEqual(0);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
