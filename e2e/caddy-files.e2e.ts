@@ -4,7 +4,8 @@
  * snippets the build wrote (dist/caddy/pages.caddy), and passes only /api/* and /admin to our
  * server. The pages come with the same bytes and the same policy as from our server (and as
  * firebase.json names it), forms sent in the browser and without JavaScript are stored and
- * answered, and the inbox is our server's.
+ * answered, a page's visit is counted by our server (its beacon, sent after the load event and
+ * at most 1 kB, passes Caddy's /api proxy), and the inbox is our server's.
  * Needs Caddy (Debian package `caddy`, installed by .ci/run); elsewhere it is skipped, saying so.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import Database from 'better-sqlite3';
 import forms from '../config/forms';
 import { firebaseJson } from '../src/deploy/firebaseJson';
 import { CACHE_CONTROL } from '../src/shared/caching';
@@ -20,6 +22,7 @@ import { expect, test } from './fixtures';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
+import { pageViewOf } from './helpers/visits';
 
 needsCaddy();
 test.describe.configure({ mode: 'serial' });
@@ -98,6 +101,30 @@ test('a form sent in the browser behind Caddy is stored and answered', async ({ 
   await expect(toasts(page).filter({ hasText: forms.inquiry.success.toast! })).toHaveCount(1);
   const stored = await readCollectionIn(dataDir, 'Inquriy');
   expect(stored.filter((d) => d.Fname === `Caddy ${s}`)).toHaveLength(1);
+});
+
+test('a page from Caddy\'s files still counts its visit: its beacon, after the load event and at most 1 kB, reaches our server through the /api proxy', async ({ page }) => {
+  // Our server's daily counts for this test's own source.
+  const counts = () => {
+    const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
+    try {
+      return db.prepare("SELECT page, campaign, views, visits, visitors FROM visits WHERE source = 'caddy-files' ORDER BY page").all();
+    } finally {
+      db.close();
+    }
+  };
+  const first = await pageViewOf(page, () => page.goto(`${origin}/Services?utm_source=caddy-files&utm_campaign=autumn`));
+  // Sent to the address the page came from: Caddy's, which passes /api/* to our server.
+  expect(new URL(first.request.url()).origin).toBe(origin);
+  expect(Object.fromEntries(first.body)).toEqual({ page: '/Services', landing: '1', utmSource: 'caddy-files', utmCampaign: 'autumn' });
+  expect(first.timing.beaconStart).toBeGreaterThanOrEqual(first.timing.loadEventEnd);
+  expect(first.bytes).toBeLessThanOrEqual(1024);
+  expect(counts()).toEqual([{ page: '/Services', campaign: 'autumn', views: 1, visits: 1, visitors: 1 }]);
+
+  // The same page again (the browser's copy, checked with Caddy): one more view, the same visit.
+  const again = await pageViewOf(page, () => page.goto(`${origin}/Services`));
+  expect(Object.fromEntries(again.body)).toMatchObject({ page: '/Services', landing: '0' });
+  expect(counts()).toEqual([{ page: '/Services', campaign: 'autumn', views: 2, visits: 1, visitors: 1 }]);
 });
 
 test.describe('without JavaScript', () => {
