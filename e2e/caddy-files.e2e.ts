@@ -113,7 +113,19 @@ test('a page from Caddy\'s files still counts its visit: its beacon, after the l
       db.close();
     }
   };
-  const first = await pageViewOf(page, () => page.goto(`${origin}/Services?utm_source=caddy-files&utm_campaign=autumn`));
+  // The page's pictures come slowly (its load event waits for them) and the visitor presses a key
+  // meanwhile: the page's runtime starts at once (the loader starts it at the first key), before
+  // the load event; the beacon still waits for it.
+  await page.route(/\/images\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const first = await pageViewOf(page, async () => {
+    await page.goto(`${origin}/Services?utm_source=caddy-files&utm_campaign=autumn`, { waitUntil: 'domcontentloaded' });
+    await page.keyboard.press('Tab');
+  });
+  const scriptsStarted = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/.+\.js$/.test(entry.name)).map((entry) => entry.startTime));
+  expect(Math.min(...scriptsStarted), 'the runtime started before the load event').toBeLessThan(first.timing.loadEventEnd);
   // Sent to the address the page came from: Caddy's, which passes /api/* to our server.
   expect(new URL(first.request.url()).origin).toBe(origin);
   expect(Object.fromEntries(first.body)).toEqual({ page: '/Services', landing: '1', utmSource: 'caddy-files', utmCampaign: 'autumn' });
@@ -122,6 +134,7 @@ test('a page from Caddy\'s files still counts its visit: its beacon, after the l
   expect(counts()).toEqual([{ page: '/Services', campaign: 'autumn', views: 1, visits: 1, visitors: 1 }]);
 
   // The same page again (the browser's copy, checked with Caddy): one more view, the same visit.
+  await page.unroute(/\/images\//);
   const again = await pageViewOf(page, () => page.goto(`${origin}/Services`));
   expect(Object.fromEntries(again.body)).toMatchObject({ page: '/Services', landing: '0' });
   expect(counts()).toEqual([{ page: '/Services', campaign: 'autumn', views: 2, visits: 1, visitors: 1 }]);
