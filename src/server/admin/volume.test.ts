@@ -6,7 +6,7 @@
  * chunk: a browser reports the download as failed), never a short file that looks whole.
  * Everything exported at once (CSV and JSON, counted row by row) keeps the server's memory
  * within 100 MB of its rest while the list is probed, and the server's own work for each list
- * answer stays short meanwhile.
+ * answer stays short meanwhile. A database that fails midway cuts the answer off too.
  * The same watching with a 100 MB export in a server of its own is `npm run bench:inbox`.
  */
 import http from 'node:http';
@@ -219,3 +219,27 @@ describe('everything exported at once, watched', () => {
   });
 });
 
+// Last: it closes the database under the running server.
+describe('a database that fails midway through an export', () => {
+  it('cuts the answer off without its last chunk: the client sees a failed download, never a short file that looks whole', async () => {
+    let closedDatabase = false;
+    const { body, complete, status } = await download('format=csv', (response) => {
+      // The first part has arrived: the reader waits a moment while the database goes away
+      // (closed under the server, as a failing disk would leave it), then reads on.
+      response.once('data', () => {
+        response.pause();
+        s.app.store.db.close();
+        closedDatabase = true;
+        setTimeout(() => response.resume(), 200);
+      });
+    });
+    expect(closedDatabase).toBe(true);
+    expect(status).toBe(200);
+    expect(complete).toBe(false);
+    // What came is the file's beginning (its header and some rows), far short of every lead.
+    const lines = body.toString('utf8').split('\r\n');
+    expect(lines[0]!.endsWith(`"${server.admin.exportInboxColumn}"`)).toBe(true);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.length).toBeLessThan(LEADS);
+  });
+});
