@@ -268,6 +268,8 @@ export default {
     noRate: '–',
     total: 'All',
     unknownPage: '(not recorded)',
+    // The row adding up those past the table's rows (server.admin.insightRows); {count} is replaced.
+    others: '{count} more',
     empty: 'Nothing was counted in this period yet.',
   },
 

@@ -148,6 +148,9 @@ export default {
     exportValueColumn: '{label} (stored value)',
     // The most leads one action of the list (archive, mark read, mark spam, delete…) changes at once.
     bulkMaxLeads: 100,
+    // The insights' tables of sources and landing pages show this many rows at most (those with
+    // most visits, then leads); the others are added up in one row (admin.insights.others).
+    insightRows: 100,
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
     messages: {

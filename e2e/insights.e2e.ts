@@ -7,14 +7,17 @@
  * e2e/replies.e2e.ts); the CSV has the source's columns. The beacon carries no cookie (not even
  * the inbox's, set on purpose) and neither the visitor's address nor user agent is anywhere in
  * the database's bytes. After a seeded week of visits and leads, the insights show the counts
- * and rates the seed makes.
+ * and rates the seed makes; with more sources and landing pages than a table shows, the others
+ * are added up in one row (axe finds nothing, at a desktop's and a phone's width).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import admin from '../config/admin';
 import forms from '../config/forms';
+import serverConfig from '../config/server';
 import { adminRoutes } from '../src/shared/adminApi';
 import { buildDocument } from '../src/forms/model/document';
 import { recordSource } from '../src/server/sources';
@@ -132,4 +135,34 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
   await expect(page).toHaveURL(/\/admin\/?\?source=newsletter&campaign=autumn$/);
   await expect(page.getByRole('combobox', { name: admin.sources.filterSource })).toContainText('newsletter');
 
+});
+
+test('more sources and landing pages than a table shows: the others are added up in one row', async ({ page }) => {
+  const rows = serverConfig.admin.insightRows;
+  // As many more groups as the table shows, and 5 (each one visit of today, fewer than any before).
+  const store = openStore(dataDir);
+  try {
+    const visit = store.db.prepare('INSERT INTO visits (day, page, source, campaign, views, visits, visitors) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < rows + 5; i++) visit.run(today, `/more-${i}`, `more-source-${i}`, '', 1, 1, 1);
+  } finally {
+    store.close();
+  }
+  // Before them: 2 sources (one direct) and 2 landing pages, the last test's visit counted in them.
+  const others = admin.insights.others.replace('{count}', '7');
+  await signIn(page, await addAccount(dataDir), base);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${base}/admin/insights`);
+    for (const region of [admin.insights.bySource, admin.insights.byLandingPage]) {
+      const table = page.getByRole('region', { name: region });
+      await expect(table.getByText(others, { exact: true })).toBeVisible();
+      if (width === 1280) {
+        const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: others, exact: true }) });
+        await expect(row.getByRole('cell')).toHaveText(['7', '7', '0', percent.format(0)]);
+      }
+    }
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}`), `axe at ${width} px`).toEqual([]);
+  }
 });

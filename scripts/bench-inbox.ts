@@ -9,12 +9,13 @@
  * sampled (from /proc) and the list and /healthz are probed every 50 ms by a process of its own
  * (so the reading of the export does not delay the probe's own clock). The server reports what
  * happened inside it meanwhile: each list answer's time from request to answer, its event loop's
- * longest delay (a synchronous step holding everyone), and its garbage collections.
+ * longest delay (a synchronous step holding everyone), and its garbage collections (the watching
+ * is src/test/serverWatch.ts, which volume.test.ts uses too). Exits 1, with a sentence each, when an
+ * export does not end properly, the server's memory rises more than 100 MB over its rest, or the
+ * list's probe p99 exceeds 100 ms (EXPORT_LIMITS there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
-import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/shared/adminApi';
@@ -23,6 +24,7 @@ import { SESSION_COOKIE } from '../src/server/admin/routes';
 import { buildApp } from '../src/server/app';
 import { databaseFile, openStore } from '../src/server/store';
 import { seedLeads } from '../src/test/seedLeads';
+import { describeInside, EXPORT_LIMITS, type Inside, ms, percentile, probe, readExport, rssMb, sampleMemory, watchServer } from '../src/test/serverWatch';
 import { readCommandLine, refuse } from './lib/commandLine.mjs';
 
 const PASSWORD = 'a long bench password';
@@ -40,17 +42,6 @@ const count = (name: 'leads' | 'message-chars', fallback: number) => {
   return Number(value);
 };
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
 /** This file in a Node process of its own, TypeScript loaded by tsx's hooks (no wrapper process: its pid is its own). */
 const own = (mode: string, env: NodeJS.ProcessEnv) =>
   spawn(process.execPath, ['--import', 'tsx', import.meta.filename, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
@@ -66,20 +57,6 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const child = own('--serve', { DATA_DIR: dataDir, PUBLIC_URL: 'https://bench.example' });
   const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   return { child, base: `http://127.0.0.1:${port}` };
-}
-
-interface Inside {
-  /** Each list answer's time inside the server (Fastify's elapsedTime), ms. */
-  list: number[];
-  loopMaxMs: number;
-  loopP99Ms: number;
-  gcMaxMs: number;
-  gcTotalMs: number;
-  gcCount: number;
-  /** Full (mark-compact) collections. */
-  gcMajor: number;
-  /** Moments the server ran nothing for over 100 ms: how long, and how much CPU time the process had meanwhile (all its threads). */
-  stalls: { wallMs: number; cpuMs: number }[];
 }
 
 /** Signs in as the inbox does (the sign-in's CSRF token and cookie first); returns the cookies to send. */
@@ -102,25 +79,6 @@ async function timed(base: string, cookie: string, query: string) {
   const response = await fetch(`${base}${adminRoutes.leads.path}?${query}`, { headers: { cookie } });
   const bytes = Buffer.byteLength(await response.text());
   return { ms: performance.now() - started, bytes, status: response.status };
-}
-
-/** Reads an export as fast as it comes; counts bytes and lines (CSV rows, JSON lines). */
-function readExport(base: string, cookie: string, query: string): Promise<{ bytes: number; lines: number; complete: boolean; seconds: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${base}${adminRoutes.export.path}?${query}`, { headers: { cookie } }, (response) => {
-        let bytes = 0;
-        let lines = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
-        });
-        response.on('end', () => resolve({ bytes, lines, complete: response.complete, seconds: (performance.now() - started) / 1000 }));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 async function bench() {
@@ -161,16 +119,14 @@ async function bench() {
       const rest = rssMb(child.pid!);
       console.log(`server memory at rest: ${rest.toFixed(0)} MB`);
 
+      const failures: string[] = [];
       for (const format of ['csv', 'json'] as const) {
-        const samples: number[] = [];
         await ask(child, 'reset');
         const prober = own('--probe', { BENCH_BASE: base, BENCH_COOKIE: cookie });
         await new Promise((resolve) => prober.once('message', resolve));
-        const sampler = setInterval(() => samples.push(rssMb(child.pid!)), 100);
-        const result = await readExport(base, cookie, `format=${format}`);
-        clearInterval(sampler);
-        // One sample as the export ends too: a short one may end before the first 100 ms have passed.
-        samples.push(rssMb(child.pid!));
+        const memory = sampleMemory(child.pid!);
+        const result = await readExport(`${base}${adminRoutes.export.path}?format=${format}`, cookie);
+        const samples = memory.stop();
         const probes = await ask<Record<string, number[]>>(prober, 'stop');
         const inside = await ask<Inside>(child, 'report');
         const peak = Math.max(...samples);
@@ -181,16 +137,17 @@ async function bench() {
         for (const [name, times] of Object.entries(probes)) {
           console.log(`  probe ${name} during the export: ${times.length} answers, p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}`);
         }
-        console.log(
-          `  inside the server: list answers p50 ${ms(percentile(inside.list, 50))}, p99 ${ms(percentile(inside.list, 99))}, max ${ms(Math.max(...inside.list))}; ` +
-            `event loop delay p99 ${ms(inside.loopP99Ms)}, max ${ms(inside.loopMaxMs)}; ${inside.gcCount} garbage collections (${inside.gcMajor} full), longest ${ms(inside.gcMaxMs)}, ${ms(inside.gcTotalMs)} in all`,
-        );
-        const stalls = [...inside.stalls].sort((a, b) => b.wallMs - a.wallMs);
-        console.log(
-          `  stalls over 100 ms: ${stalls.length}, ${stalls.filter((t) => t.cpuMs < t.wallMs / 2).length} of them with the process mostly off the CPU (waiting for a core); longest: ` +
-            stalls.slice(0, 3).map((t) => `${ms(t.wallMs)} (CPU ${ms(t.cpuMs)})`).join(', '),
-        );
+        for (const line of describeInside(inside)) console.log(`  ${line}`);
+        const { memoryOverRestMb, pageP99Ms } = EXPORT_LIMITS;
+        if (!result.complete) failures.push(`The ${format} export did not end properly.`);
+        if (peak - rest > memoryOverRestMb) failures.push(`During the ${format} export the server's memory rose ${(peak - rest).toFixed(0)} MB over its rest, more than ${memoryOverRestMb} MB.`);
+        const listP99 = percentile(probes.list!, 99);
+        if (listP99 > pageP99Ms) {
+          failures.push(`During the ${format} export the list's probe took ${ms(listP99)} at p99, more than ${pageP99Ms} ms (see the stalls above: on a busy machine the server mostly waits for a core).`);
+        }
       }
+      for (const failure of failures) console.error(failure);
+      if (failures.length > 0) process.exitCode = 1;
     } finally {
       child.kill();
     }
@@ -202,37 +159,13 @@ async function bench() {
 if (options.serve) {
   // The server under test, in a process of its own (its memory is what is sampled).
   const app = await buildApp({ dataDir: process.env.DATA_DIR!, logger: false, rateLimitFactor: 1000 });
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  let gc: { ms: number; major: boolean }[] = [];
-  new PerformanceObserver((entries) =>
-    gc.push(...entries.getEntries().map((e) => ({ ms: e.duration, major: (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR }))),
-  ).observe({ entryTypes: ['gc'] });
-  // Every 10 ms: a gap of over 100 ms is a stall; the process's CPU time meanwhile says whether it was working or waiting for a core.
-  let stalls: { wallMs: number; cpuMs: number }[] = [];
-  let wallAt = performance.now();
-  let cpuAt = process.cpuUsage();
-  setInterval(() => {
-    const wall = performance.now();
-    const cpu = process.cpuUsage(cpuAt);
-    if (wall - wallAt > 100) stalls.push({ wallMs: wall - wallAt, cpuMs: (cpu.user + cpu.system) / 1000 });
-    wallAt = wall;
-    cpuAt = process.cpuUsage();
-  }, 10).unref();
-  let list: number[] = [];
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.url.split('?')[0] === adminRoutes.leads.path) list.push(reply.elapsedTime);
-  });
+  const watch = watchServer(app.server, adminRoutes.leads.path);
   process.on('message', (message) => {
     if (message === 'reset') {
-      loop.reset();
-      gc = [];
-      list = [];
-      stalls = [];
+      watch.reset();
       process.send!('ok');
     } else if (message === 'report') {
-      const report: Inside = { list, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, gcMaxMs: Math.max(0, ...gc.map((g) => g.ms)), gcTotalMs: gc.reduce((a, g) => a + g.ms, 0), gcCount: gc.length, gcMajor: gc.filter((g) => g.major).length, stalls };
-      process.send!(report);
+      process.send!(watch.report());
     }
   });
   await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
@@ -242,20 +175,12 @@ if (options.serve) {
   // The prober: the list's first page and /healthz, one after the other, then 50 ms of rest, until told to stop.
   const base = process.env.BENCH_BASE!;
   const cookie = process.env.BENCH_COOKIE!;
-  const probes: Record<string, number[]> = { list: [], healthz: [] };
   let probing = true;
   process.on('message', () => {
     probing = false;
   });
   process.send!('ready');
-  while (probing) {
-    for (const [name, url] of [['list', `${base}${adminRoutes.leads.path}?spam=false`], ['healthz', `${base}/healthz`]] as const) {
-      const started = performance.now();
-      await (await fetch(url, { headers: { cookie } })).arrayBuffer();
-      probes[name]!.push(performance.now() - started);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const probes = await probe({ list: `${base}${adminRoutes.leads.path}?spam=false`, healthz: `${base}/healthz` }, cookie, () => probing);
   process.send!(probes, () => process.exit(0));
 } else {
   await bench();

@@ -184,6 +184,11 @@ export const serverSchema = object({
     exportValueColumn: template(['label']),
     /** The most leads one action of the list changes at once (the largest page is 100). */
     bulkMaxLeads: number({ min: 1, max: 1000, integer: true }),
+    /**
+     * The rows of each insights table (sources, landing pages) at most; the rest are one row.
+     * At 100 rows of the longest names the insights answer stays under 256 kB.
+     */
+    insightRows: number({ min: 1, max: 100, integer: true }),
     /** How often the retention periods of config/forms are enforced. */
     retentionCheckHours: number({ min: 1, integer: true }),
     messages: object({

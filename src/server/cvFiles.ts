@@ -48,6 +48,16 @@ export function uploadsOf(store: Store, docId: string): StoredFile[] {
 
 type CvOf = { state: 'kept'; stored: StoredFile } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
 
+/** Whether `value` (what a file field holds) names an upload this lead owns: its own CV, which the inbox offers (the mail links the lead there). */
+export function ownsUpload(store: Store, docId: string, value: unknown): boolean {
+  return ownUploadNamed(store, docId, value) !== undefined;
+}
+
+function ownUploadNamed(store: Store, docId: string, value: unknown): StoredFile | undefined {
+  const named = uploadNamedBy(value);
+  return named ? uploadsOf(store, docId).find((f) => f.path === named.path && f.token === named.token) : undefined;
+}
+
 /**
  * What a lead's CV field holds: its own upload (kept, or deleted from the disk), nothing, or
  * only text. `onDisk` says whether a stored file is still there.
@@ -56,7 +66,7 @@ export function cvOf(store: Store, docId: string, collection: string, document: 
   const [value] = fileValues(collection, document);
   if (value === undefined) return { state: 'none' };
   const named = uploadNamedBy(value);
-  const own = named ? uploadsOf(store, docId).find((f) => f.path === named.path && f.token === named.token) : undefined;
+  const own = ownUploadNamed(store, docId, value);
   if (own) return onDisk(own) ? { state: 'kept', stored: own } : { state: 'deleted' };
   // An upload address of ours whose file is gone (retention, erasure) with no one else's in its place.
   if (named && !store.getFile(named.path)) return { state: 'deleted' };

@@ -10,10 +10,11 @@ import forms from '../../config/forms';
 import server from '../../config/server';
 import { api } from '../shared/api';
 import { adminRoutes, pathOf, type Insights, type LeadDetail, type LeadList } from '../shared/adminApi';
-import { encodeAttribution, encodePageView, type Attribution } from '../shared/attribution';
+import { ATTRIBUTION_LIMITS, encodeAttribution, encodePageView, type Attribution } from '../shared/attribution';
 import { buildDocument } from '../forms/model/document';
 import { type Client, startSignedIn, type TestServer } from '../test/adminServer';
 import { validData } from '../test/formFixtures';
+import { seedLeads } from '../test/seedLeads';
 import { buildApp } from './app';
 import { createVisitCounter } from './visits';
 import { SOURCE_CSV_COLUMNS } from './sources';
@@ -195,5 +196,56 @@ describe('insights', () => {
     ]);
     expect(insights.totals).toEqual({ visits: 105, visitors: 98, leads: 9, rate: 9 / 105 });
     expect((await agency.send('GET', `${adminRoutes.insights.path}?weeks=3`)).status).toBe(400);
+  });
+
+  it(`stays under 256 kB however many sources and landing pages: the ${server.admin.insightRows} with most visits in each table, the others added up in one row`, async () => {
+    const db = s.app.store.db;
+    db.exec('DELETE FROM visits; DELETE FROM documents;');
+    const rows = server.admin.insightRows;
+    const GROUPS = 5000;
+    // Names as long as the beacon and the lead's source keep them, in letters of two bytes each.
+    const name = (prefix: string, i: number, length: number) => `${prefix}${i}-`.padEnd(length, 'é');
+    const today = new Date(s.clock.now).toISOString().slice(0, 10);
+    const insert = db.prepare('INSERT INTO visits (day, page, source, campaign, views, visits, visitors) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    // Visits: each group its own source, campaign and page; group i has i + 1 visits.
+    db.transaction(() => {
+      for (let i = 0; i < GROUPS; i++) {
+        insert.run(today, name('/page-', i, ATTRIBUTION_LIMITS.page), name('visit-source-', i, ATTRIBUTION_LIMITS.utm), name('campaign-', i, ATTRIBUTION_LIMITS.utm), i + 2, i + 1, i + 1);
+      }
+    })();
+    // Leads (within the period), each from a source, campaign and landing page of its own.
+    seedLeads(s.app.store, GROUPS, { start: s.clock.now - GROUPS * 60_000 });
+    const addSource = db.prepare('INSERT INTO lead_sources (doc_id, source, landing_page, utm_source, utm_campaign) VALUES (?, ?, ?, ?, ?)');
+    const docIds = db.prepare('SELECT doc_id FROM documents ORDER BY seq').pluck().all() as string[];
+    db.transaction(() => {
+      docIds.forEach((docId, i) => {
+        const source = name('lead-source-', i, ATTRIBUTION_LIMITS.utm);
+        addSource.run(docId, source, name('/landing-', i, ATTRIBUTION_LIMITS.page), source, name('lead-campaign-', i, ATTRIBUTION_LIMITS.utm));
+      });
+    })();
+    const leads = (db.prepare('SELECT count(*) AS n FROM leads WHERE spam = 0').get() as { n: number }).n;
+
+    await agency.signIn('owner@agency.test');
+    const started = performance.now();
+    const response = await agency.send('GET', `${adminRoutes.insights.path}?weeks=4`);
+    const took = performance.now() - started;
+    expect(response.status).toBe(200);
+    const bytes = Buffer.byteLength(await response.clone().text());
+    console.log(`insights of ${GROUPS} visited and ${leads} leads' sources and landing pages: ${bytes} bytes in ${took.toFixed(0)} ms`);
+    expect(bytes).toBeLessThan(256 * 1024);
+
+    const insights = (await response.json()) as Insights;
+    for (const [shown, other] of [
+      [insights.bySource, insights.otherSources],
+      [insights.byLandingPage, insights.otherPages],
+    ] as const) {
+      // The groups with most visits, most first…
+      expect(shown).toHaveLength(rows);
+      expect(shown.map((row) => row.visits)).toEqual(Array.from({ length: rows }, (_, i) => GROUPS - i));
+      // …and every other one added up: with them, the table adds up to all.
+      expect(other?.groups).toBe(GROUPS + leads - rows);
+      for (const key of ['visits', 'visitors', 'leads'] as const) expect(shown.reduce((sum, row) => sum + row[key], other![key])).toBe(insights.totals[key]);
+    }
+    expect(insights.totals).toMatchObject({ visits: (GROUPS * (GROUPS + 1)) / 2, leads });
   });
 });

@@ -2,16 +2,17 @@
  * What works: leads (not spam) and visits of the last weeks, per week and form, per source and
  * campaign, per landing page, each group with its conversion rate (leads / visits). Visits are
  * the beacon's daily counts (src/server/visits.ts), leads their sources (src/server/sources.ts):
- * all counted by the database. Weeks run Monday to Sunday, in UTC, as the counts' days do.
+ * all counted by the database. Weeks run Monday to Sunday, in UTC, as the counts' days do. The
+ * tables of sources and landing pages hold the groups with most visits (admin.insightRows of
+ * config/server.ts at most) and the others added up in one row: the answer stays small.
  */
+import server from '../../config/server';
 import type { InsightRow, Insights, SourceChoice } from '../shared/adminApi';
 import { formNameOf } from '../forms/model/registry';
 import { resolvePath } from '../shared/routing';
 import type { Store } from './store';
 
 const DAY_MS = 86_400_000;
-/** Rows a table of the insights shows at most (the groups with most visits and leads). */
-const MAX_ROWS = 100;
 
 /** The Monday (YYYY-MM-DD) of the week holding this moment. */
 export function weekOf(ms: number): string {
@@ -26,6 +27,32 @@ const WEEK_SQL = (column: string) => `date(${column}, 'weekday 0', '-6 days')`;
 const rowOf = (visits: number, visitors: number, leads: number): InsightRow => ({ visits, visitors, leads, rate: visits > 0 ? leads / visits : null });
 
 const byCount = <T extends InsightRow>(a: T, b: T) => b.visits - a.visits || b.leads - a.leads;
+
+type Counts = { visits: number; visitors: number; leads: number };
+
+/** The counts of several groups added up, as a row. */
+function total(list: Iterable<Counts>): InsightRow {
+  let visits = 0;
+  let visitors = 0;
+  let leads = 0;
+  for (const e of list) {
+    visits += e.visits;
+    visitors += e.visitors;
+    leads += e.leads;
+  }
+  return rowOf(visits, visitors, leads);
+}
+
+/**
+ * A table's rows: those with most visits, then leads, at most admin.insightRows of them, and the
+ * others added up in one row (however many sources or pages there were, the answer stays small).
+ */
+function topRows<T extends InsightRow>(rows: T[]): { shown: T[]; other?: InsightRow & { groups: number } } {
+  const sorted = rows.sort(byCount);
+  const max = server.admin.insightRows;
+  const rest = sorted.slice(max);
+  return { shown: sorted.slice(0, max), ...(rest.length > 0 ? { other: { groups: rest.length, ...total(rest) } } : {}) };
+}
 
 export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const db = store.db;
@@ -76,20 +103,17 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     pageEntry(row.page).leads += row.n;
   }
 
-  const bySource = [...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.leads) })).sort(byCount).slice(0, MAX_ROWS);
-  const byLandingPage = [...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.leads) })).sort(byCount).slice(0, MAX_ROWS);
-  const total = (list: Iterable<{ visits: number; visitors: number; leads: number }>) => {
-    let visits = 0;
-    let visitors = 0;
-    let leads = 0;
-    for (const e of list) {
-      visits += e.visits;
-      visitors += e.visitors;
-      leads += e.leads;
-    }
-    return rowOf(visits, visitors, leads);
+  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.leads) })));
+  const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.leads) })));
+  return {
+    weeks: weekList,
+    byWeek: [...byWeek.values()],
+    bySource: bySource.shown,
+    ...(bySource.other ? { otherSources: bySource.other } : {}),
+    byLandingPage: byLandingPage.shown,
+    ...(byLandingPage.other ? { otherPages: byLandingPage.other } : {}),
+    totals: total(sources.values()),
   };
-  return { weeks: weekList, byWeek: [...byWeek.values()], bySource, byLandingPage, totals: total(sources.values()) };
 }
 
 /** The sources and campaigns leads (not spam) came from, most leads first: the list's filter offers them. */

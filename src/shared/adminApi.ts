@@ -191,8 +191,13 @@ export interface Insights {
   weeks: string[];
   /** Leads per week per form (by the form's name), and visits per week. */
   byWeek: { week: string; leads: Record<string, number>; visits: number; views: number }[];
+  /** The sources and campaigns with most visits, then leads: at most admin.insightRows (config/server.ts)… */
   bySource: (InsightRow & { source: string; campaign: string })[];
+  /** …and the others added up (`groups`: how many), when there are more. */
+  otherSources?: InsightRow & { groups: number };
+  /** The same for the landing pages. */
   byLandingPage: (InsightRow & { page: string })[];
+  otherPages?: InsightRow & { groups: number };
   totals: InsightRow;
 }
 

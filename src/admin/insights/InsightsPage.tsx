@@ -1,7 +1,8 @@
 /**
  * What works (owners only; a chunk of its own, with the charts' library): leads per week per
  * form and visits per week as charts (@mui/x-charts) and as a table, then sources and campaigns
- * and landing pages, each with its visits, leads and leads per visit. Every word is in
+ * and landing pages, each with its visits, leads and leads per visit (those past the server's
+ * rows added up in one row, "{count} more"). Every word is in
  * config/admin.ts (insights); the numbers come from GET insights (src/server/insights.ts).
  */
 import Box from '@mui/material/Box';
@@ -40,8 +41,21 @@ const chartWords = { noData: t.empty, loading: t.loading };
 /** Leads and visits are whole numbers: whole ticks only, and an axis from 0 to at least 1 (all zero drew "0.0…"). */
 const COUNT_AXIS = [{ tickMinStep: 1, domainLimit: (_min: unknown, max: unknown) => ({ min: 0, max: Math.max(Number(max), 1) }) }];
 
-/** A table of groups (sources, landing pages): their names, then visits, visitors, leads and rate. */
-function RowsTable({ labelledBy, names, rows, total }: { labelledBy: string; names: string[]; rows: { key: string; cells: ReactNode[]; row: InsightRow }[]; total: InsightRow }) {
+/** A table of groups (sources, landing pages): their names, then visits, visitors, leads and rate; the others added up; all. */
+function RowsTable({
+  labelledBy,
+  names,
+  rows,
+  other,
+  total,
+}: {
+  labelledBy: string;
+  names: string[];
+  rows: { key: string; cells: ReactNode[]; row: InsightRow }[];
+  other?: InsightRow & { groups: number };
+  total: InsightRow;
+}) {
+  const others = other ? fill(t.others, { count: count.format(other.groups) }) : undefined;
   const numbers = (row: InsightRow) => [count.format(row.visits), count.format(row.visitors), count.format(row.leads), rate(row)];
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) {
@@ -77,6 +91,7 @@ function RowsTable({ labelledBy, names, rows, total }: { labelledBy: string; nam
             row,
           ),
         )}
+        {other && block('other', others, other)}
         {block('total', t.total, total)}
       </Box>
     );
@@ -111,6 +126,18 @@ function RowsTable({ labelledBy, names, rows, total }: { labelledBy: string; nam
               ))}
             </TableRow>
           ))}
+          {other && (
+            <TableRow>
+              <TableCell component="th" scope="row" colSpan={names.length}>
+                {others}
+              </TableCell>
+              {numbers(other).map((value, i) => (
+                <TableCell key={i} align="right">
+                  {value}
+                </TableCell>
+              ))}
+            </TableRow>
+          )}
           <TableRow>
             <TableCell component="th" scope="row" colSpan={names.length} sx={{ fontWeight: 700 }}>
               {t.total}
@@ -225,6 +252,7 @@ export function InsightsPage() {
             <RowsTable
               labelledBy="sources-heading"
               names={[t.columns.source, t.columns.campaign]}
+              other={insights.otherSources}
               total={insights.totals}
               rows={insights.bySource.map((row) => ({
                 key: `${row.source}\u0000${row.campaign}`,
@@ -247,6 +275,7 @@ export function InsightsPage() {
             <RowsTable
               labelledBy="pages-heading"
               names={[t.columns.page]}
+              other={insights.otherPages}
               total={insights.totals}
               rows={insights.byLandingPage.map((row) => ({ key: row.page, row, cells: [visible(row.page || t.unknownPage)] }))}
             />

@@ -13,12 +13,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
-import { adminRoutes, type ErasureCount, type LeadDetail } from '../../shared/adminApi';
+import { adminRoutes, pathOf, type ErasureCount, type LeadDetail } from '../../shared/adminApi';
 import { type Client, pdfWith, startServer, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
 import { projectDir } from '../../test/realConfig';
 import { databaseFile } from '../store';
 import { uploadNamedBy } from '../cvFiles';
+import { fileOnDisk, splitStoragePath } from '../files';
 import { enforceRetention } from './privacy';
 
 jest.setTimeout(60_000);
@@ -92,6 +93,22 @@ it('erasing an e-mail address: a count first, then no byte of it in the database
   // The others' leads are untouched, and the count is now nothing.
   expect(((await (await agency.send('GET', `/api/admin/leads/${other.docId}`)).json()) as LeadDetail).name).toBe('Someone Else');
   expect(await (await agency.change('POST', adminRoutes.erasureCount.path, { json: { email } })).json()).toEqual({ leads: 0, forms: 0 });
+});
+
+it("erasing an address leaves another lead's CV, even when an erased lead names that file", async () => {
+  const cvUrl = await uploadCv(s, pdfWith('the CV of the first applicant'));
+  const owner = await submit(s, 'freelancer', { ...validData.freelancer, Email: 'first@example.com', CvFile: cvUrl });
+  await submit(s, 'freelancer', { ...validData.freelancer, fullName: 'Copy Cat', Email: 'copier@example.com', CvFile: cvUrl });
+  const erased = await agency.change('POST', adminRoutes.erase.path, { json: { email: 'copier@example.com' } });
+  expect(await erased.json()).toEqual({ leads: 1, forms: 1 });
+  // The file is the first applicant's: on the disk, in the database, and downloaded from their lead.
+  const { path: storagePath } = uploadNamedBy(cvUrl)!;
+  const parts = splitStoragePath(storagePath)!;
+  expect(existsSync(fileOnDisk(s.dataDir, parts.prefix, parts.id))).toBe(true);
+  expect(s.app.store.getFile(storagePath)).toBeDefined();
+  const download = await agency.send('GET', pathOf('cv', { docId: owner.docId }));
+  expect(download.status).toBe(200);
+  expect(Buffer.from(await download.arrayBuffer()).equals(pdfWith('the CV of the first applicant'))).toBe(true);
 });
 
 it('deleting one lead leaves no byte of it either', async () => {

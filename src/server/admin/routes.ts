@@ -344,7 +344,8 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="leads-${form}-${day}.${format}"`)
       // Streamed from the database as the browser reads it; should it fail midway, the answer
-      // is cut off without its last chunk, so the browser reports a failed download.
+      // is cut off without its last chunk, so the browser reports a failed download
+      // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).
       .send(exportStream(store, filter, format, publicUrl));
   });
 

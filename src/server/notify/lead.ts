@@ -5,8 +5,10 @@
  * here (hidden characters, such as a right-to-left override, shown by their code); each
  * channel escapes them for where they go. Only http: and https: addresses become links (the
  * portfolio field accepts any text, `javascript:…` included), and a CV is never linked by the
- * address the visitor's document holds: its line links to the lead in the inbox, behind the
- * sign-in, where the lead's own upload (and only that) can be downloaded.
+ * address the visitor's document holds: the lead's own upload (src/server/cvFiles.ts, as the
+ * inbox decides it) is a line linking to the lead in the inbox, behind the sign-in, where it
+ * can be downloaded; anything else in the field (another lead's upload address included) is
+ * only the text typed, as the inbox shows it.
  */
 import server from '../../../config/server';
 import type { FormConfig } from '../../forms/model/formSchema';
@@ -15,7 +17,6 @@ import { senderFields } from '../../forms/model/registry';
 import { formatDate } from '../../shared/received';
 import { httpAddress } from '../../shared/links';
 import { fill, visible } from '../../shared/text';
-import { uploadNamedBy } from '../cvFiles';
 import { inboxLink } from '../leads';
 import { sourceTexts, type LeadSource } from '../sources';
 import { ATTRIBUTION_KEYS } from '../../shared/attribution';
@@ -57,16 +58,27 @@ function oneLine(text: string, max = MAX_IN_LINE): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** `receivedAt`: when our server stored the lead (the mail's "Received", in the agency's time zone: never the visitor's clock). */
-export function describeLead(form: FormConfig, docId: string, document: Record<string, unknown>, publicUrl: string, receivedAt: string | number, source?: LeadSource): Lead {
+/**
+ * `receivedAt`: when our server stored the lead (the mail's "Received", in the agency's time zone:
+ * never the visitor's clock); `ownsUpload`: whether a file field's value names an upload of this
+ * lead's own (src/server/cvFiles.ts ownsUpload).
+ */
+export function describeLead(
+  form: FormConfig,
+  docId: string,
+  document: Record<string, unknown>,
+  publicUrl: string,
+  receivedAt: string | number,
+  { source, ownsUpload }: { source?: LeadSource; ownsUpload: (value: unknown) => boolean },
+): Lead {
   const values = Object.fromEntries(form.fields.map((f) => [f.name, oneLine(visible(pickedOf(f, document[f.name]).label))]));
   const link = inboxLink(publicUrl, docId);
   const lines: LeadLine[] = form.fields.map((field) => {
     // A choice as the visitor read it, with the value stored when that differs.
     const value = visible(pickedText(pickedOf(field, document[field.name])));
     if (value === '') return { label: field.label, value: wording.noValue };
-    // An upload's address: the lead in the inbox. Anything else typed there is only text.
-    if (field.kind === 'file') return uploadNamedBy(document[field.name]) ? { label: field.label, value: wording.cvInInbox, href: link } : { label: field.label, value };
+    // The lead's own upload: the lead in the inbox. Anything else typed there (another lead's upload too) is only text.
+    if (field.kind === 'file') return ownsUpload(document[field.name]) ? { label: field.label, value: wording.cvInInbox, href: link } : { label: field.label, value };
     const href = field.kind === 'url' ? httpAddress(value)?.href : undefined;
     return { label: field.label, value, ...(href ? { href } : {}) };
   });

@@ -185,16 +185,21 @@ describe('the e-mail', () => {
     expect(row.sentAt).toEqual(expect.any(Number));
   });
 
-  it("links the CV by its full download address, and leaves an address that is not http(s) inert", async () => {
-    const receiver = await smtp();
-    const site = await startSite({ smtpPort: receiver.port });
+  /** Uploads a CV as the career form does; resolves with the address that goes into CvFile. */
+  const uploadCv = async (site: { base: string }) => {
     const upload = await fetch(`${site.base}/api/files/Image/CvDeveloper/${crypto.randomUUID()}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf' },
       body: Buffer.from('%PDF-1.4\n% a CV\n'),
     });
     expect(upload.status).toBe(201);
-    const { url } = (await upload.json()) as { url: string };
+    return ((await upload.json()) as { url: string }).url;
+  };
+
+  it("links the lead's own CV to the lead in the inbox (never by its download address), and leaves an address that is not http(s) inert", async () => {
+    const receiver = await smtp();
+    const site = await startSite({ smtpPort: receiver.port });
+    const url = await uploadCv(site);
     const freelancer = forms.freelancer;
     // A choice whose label differs from its stored value (config/forms): the mail says what the visitor read.
     const choice = freelancer.fields.find((f) => f.options?.some((o) => o.value !== '' && o.label && o.label !== o.value))!;
@@ -218,6 +223,27 @@ describe('the e-mail', () => {
     expect(email.html).toContain('javascript:alert(1)');
     expect(email.subject).toBe(subjectOf(freelancer, document));
     await waitFor('the delivery marked sent', () => delivery(site, docId, 'email')?.state === 'sent');
+  });
+
+  it("shows another lead's upload address as the text typed, as the inbox does, never as a CV in the inbox", async () => {
+    const receiver = await smtp();
+    const site = await startSite({ smtpPort: receiver.port });
+    const url = await uploadCv(site);
+    const freelancer = forms.freelancer;
+    const owner = await post(site, freelancer, { ...buildDocument(freelancer, validData.freelancer), CvFile: url });
+    const copier = await post(site, freelancer, { ...buildDocument(freelancer, validData.freelancer), fullName: 'Copy Cat', CvFile: url });
+    await waitFor('both mails', () => receiver.mails.length === 2);
+    const mailOf = (docId: string) => receiver.mails.find(({ email }) => email.text?.includes(`${PUBLIC_URL}/admin/leads/${docId}`))!.email;
+    const cvLabel = freelancer.fields.find((f) => f.name === 'CvFile')!.label;
+    const { cvInInbox } = server.notifications.mail;
+    // The first lead's upload is its own: the inbox has it.
+    expect(mailOf(owner).text).toContain(`${cvLabel}: ${cvInInbox}`);
+    // The second only names it: the text it sent, not linked, and no word of a CV in the inbox.
+    const copied = mailOf(copier);
+    expect(copied.text).toContain(`${cvLabel}: ${url}`);
+    expect(copied.text).not.toContain(cvInInbox);
+    expect(copied.html).not.toContain(cvInInbox);
+    expect(copied.html).not.toMatch(/href="[^"]*\/api\/files\//);
   });
 
   it('shows a right-to-left override and invisible characters by their code in the subject, the reply name and the body', async () => {

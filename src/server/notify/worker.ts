@@ -12,6 +12,7 @@ import { formForCollection } from '../../forms/model/registry';
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
 import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
+import { ownsUpload } from '../cvFiles';
 import { createMailSender } from './mail';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
@@ -142,7 +143,10 @@ export class Notifier {
       this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.');
       return;
     }
-    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl, stored.createdAt, sourceOfLead(this.store.db, delivery.docId));
+    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl, stored.createdAt, {
+      source: sourceOfLead(this.store.db, delivery.docId),
+      ownsUpload: (value) => ownsUpload(this.store, delivery.docId, value),
+    });
     try {
       await this.sending[channel]!(lead, delivery);
       // Stopped and closed meanwhile: the row stays pending and is sent again at the next start (same id).
