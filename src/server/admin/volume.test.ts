@@ -32,6 +32,10 @@ beforeAll(async () => {
   // loopback the system takes megabytes ahead of a slow reader and reports progress in steps of a second or two.)
   ({ server: s, client: agency } = await startSignedIn({ connectionLimits: { unsentBytes: 512 * 1024, stallSeconds: STALL_SECONDS } }));
   seededMs = seedLeads(s.app.store, LEADS).ms;
+  // Seeding held the event loop for up to a minute or more: the server's keep-alive timer of the
+  // sign-in's idle connection has long run out and fires on the next turn. Let it close that
+  // connection first, or the first request may be written into a socket being closed (ECONNRESET).
+  await new Promise((resolve) => setTimeout(resolve, 250));
 });
 afterAll(() => s.close());
 

@@ -34,17 +34,24 @@ interface Recorder {
 }
 
 /**
- * A port that records calls; saves settle after `delayMs` (a network round trip), or fail.
+ * A port that records calls; saves settle after `delayMs` (a network round trip), or when
+ * `saveGate` settles if given (a test that looks at the form while it saves opens the gate after
+ * looking, however slow the machine), or fail.
  * An upload reports half its progress, then waits for `uploadGate` (at once when not given).
  */
-function recordingPort({ fail = false, delayMs = 20, uploadGate }: { fail?: boolean; delayMs?: number; uploadGate?: Promise<void> } = {}): Recorder {
+function recordingPort({
+  fail = false,
+  delayMs = 20,
+  saveGate,
+  uploadGate,
+}: { fail?: boolean; delayMs?: number; saveGate?: Promise<void>; uploadGate?: Promise<void> } = {}): Recorder {
   const recorder: Recorder = {
     saves: [],
     uploads: [],
     port: {
       async saveDocument(collection, document) {
         recorder.saves.push({ collection, document: JSON.parse(JSON.stringify(document)) as Record<string, unknown> });
-        await new Promise((r) => setTimeout(r, delayMs));
+        await (saveGate ?? new Promise((r) => setTimeout(r, delayMs)));
         if (fail) throw new Error('The server answered 503');
         return { id: `doc${recorder.saves.length}` };
       },
@@ -253,7 +260,8 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
   });
 
   it('while saving: the button is disabled and says so; afterwards the field is empty again', async () => {
-    const recorder = recordingPort({ delayMs: 60 });
+    let saved = () => {};
+    const recorder = recordingPort({ saveGate: new Promise<void>((resolve) => (saved = resolve)) });
     const { user } = renderForm(form, recorder);
     const input = screen.getByLabelText(labelled(field.label));
     await fillValid(kind, input, user);
@@ -261,6 +269,7 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
     const busy = await screen.findByRole('button', { name: form.submittingLabel });
     expect(busy).toBeDisabled();
     if (layout === 'stacked') expect(busy).toHaveTextContent(form.submittingLabel);
+    saved();
     expect(await screen.findByRole('button', { name: submitName })).toBeEnabled();
     if (kind === 'file') expect(await screen.findByText(upload.hint)).toBeInTheDocument();
     else await waitFor(() => expect(input).toHaveValue(''));
