@@ -203,6 +203,7 @@ export const serverSchema = object({
       ownersOnly: text(),
       contentNotSetUp: text(),
       publishBusy: text(),
+      releaseUnderWay: text(),
       contentChanged: text(),
       buildFailed: text(),
       unknownRevision: text(),
