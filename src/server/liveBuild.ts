@@ -28,6 +28,14 @@ export function liveClientDir(clientDir: string, siteDir: string): string {
   return clientDir;
 }
 
+/**
+ * After `npm run build` (or `npm start`'s own build) in the site folder: that build holds every
+ * committed edit, so it is served from the next start on, not the last publish's.
+ */
+export function forgetPublishedBuild(siteDir: string): void {
+  rmSync(path.join(releasesDir(siteDir), LIVE_FILE), { force: true });
+}
+
 export class LiveSite {
   /** Earlier builds' folders, newest first, for their files. */
   private earlier: string[] = [];
