@@ -111,6 +111,7 @@ export class Publisher {
       if (live) {
         await build(site, outDir, live.clientDir());
         live.switchTo(path.join(outDir, 'client'));
+        await live.announce();
       }
     } catch (error) {
       rmSync(outDir, { recursive: true, force: true });
