@@ -175,6 +175,7 @@ export default {
       // The content editor (/admin/content).
       contentNotSetUp: 'Editing the content is not set up on this server (SITE_DIR names the site folder).',
       publishBusy: 'Another publish is under way. Please wait a moment and try again.',
+      releaseUnderWay: 'A new release of the site is being put in place, so nothing was published. Please try again in a few minutes: your edits are kept in this browser.',
       contentChanged: 'The content was changed since you opened the editor (by another publish or a release). Reload the editor: your edits are kept in this browser.',
       buildFailed: 'The site could not be built with these changes, so nothing was published. Nothing visitors see has changed. The error: {error}',
       unknownRevision: 'There is no such revision.',

@@ -3,10 +3,9 @@
  * then builds the site into dist/ (src/build/build.ts).
  */
 import { checkProject, report } from '../src/build/checkProject';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { buildSite } from '../src/build/build';
 import { markBuilt } from '../src/build/buildStamp';
+import { forgetPublishedBuild } from '../src/server/liveBuild';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 // It takes no options: anything on its command line is refused before it does anything.
@@ -22,6 +21,6 @@ if (problems.length > 0) {
 await buildSite({ root: process.cwd() });
 // This build is what the server serves from now on, not the content editor's last publish
 // (dist/releases/LIVE, src/server/liveBuild.ts): it holds the committed edits too.
-rmSync(path.join(process.cwd(), 'dist', 'releases', 'LIVE'), { force: true });
+forgetPublishedBuild(process.cwd());
 // `npm start` serves this build as it is until a source changes.
 markBuilt(process.cwd());

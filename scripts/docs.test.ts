@@ -3,7 +3,8 @@
  * leads to a file that exists, and every #anchor to a heading that exists (GitHub's slugs);
  * README stays a README; no doc carries history (issue numbers, commit hashes). What the docs
  * name exists: npm scripts, files of the code, environment variables, the API's routes
- * (endpoints.md), and the lists the checker's sentences quote (CONTENT.md).
+ * (endpoints.md), the lists the checker's sentences quote (docs/content-files.md), and the
+ * pictures of the office's guide (CONTENT.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -162,7 +163,7 @@ function unknownVariables(text: string, code: string): string[] {
 }
 
 /**
- * The lists the checker's sentences end with, as CONTENT.md quotes them, against today's config:
+ * The lists the checker's sentences end with, as docs/content-files.md quotes them, against today's config:
  * the section types, the pages, the addresses and the forms. Returns each quoted list that differs.
  */
 function staleLists(text: string): string[] {
@@ -219,13 +220,25 @@ describe('the documentation', () => {
     expect(unknownVariables(read(file), code)).toEqual([]);
   });
 
-  test("CONTENT.md quotes the checker's lists of section types, pages, addresses and forms as they are today", () => {
-    const content = read('CONTENT.md');
+  test("docs/content-files.md quotes the checker's lists of section types, pages, addresses and forms as they are today", () => {
+    const content = read('docs/content-files.md');
     expect(staleLists(content)).toEqual([]);
     // Each kind of list is quoted at least once, so the check above has something to check.
     expect(content).toMatch(/not a section type.*pages listed in|pages listed in[\s\S]*not a section type/s);
     expect(content).toContain('Use one of the addresses in config/routes.ts: ');
     expect(content).toContain('forms listed in config/forms/index.ts: ');
+  });
+
+  test('every picture CONTENT.md shows is a PNG file in the repository', () => {
+    const content = read('CONTENT.md');
+    const pictures = [...content.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?[^)]*\)|<img[^>]+src="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
+    // The office's guide is a guide to the editor's screens.
+    expect(pictures.length).toBeGreaterThanOrEqual(5);
+    const missing = pictures.filter((picture) => {
+      const file = path.join(root, decodeURI(picture.split('#')[0]!));
+      return !existsSync(file) || !readFileSync(file).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    });
+    expect(missing).toEqual([]);
   });
 
   test('endpoints.md names every route of the inbox, the content editor, the sign-in and the visit beacon', () => {

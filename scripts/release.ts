@@ -4,7 +4,9 @@
  *
  *   npm run release -- [--remote origin] [--branch main] [--no-build] [--no-push]
  *
- * 1. Refuses while files are changed and not committed (a publish under way): try again in a minute.
+ * 1. Refuses while a publish from the browser is under way (they take turns: the lock of
+ *    src/server/content/siteLock.ts, held by the release until it is done, so no publish starts
+ *    meanwhile), and while files are changed and not committed: try again in a minute.
  * 2. Fetches the developer's branch and merges it with the office's commits. Where both changed
  *    the same text, nothing is deployed: the merge is undone, and a sentence names the file and
  *    both texts (exit 1). A developer merges the two (`git pull` in a checkout, fix, push), then
@@ -16,6 +18,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { lockFile, takeLock } from '../src/server/content/siteLock';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 // Anything else on its command line is refused with one sentence before it does anything.
@@ -26,6 +29,14 @@ const parsed = readCommandLine(process.argv.slice(2), {
 const values = { remote: 'origin', branch: 'main', 'no-build': false, 'no-push': false, ...parsed.values } as { remote: string; branch: string; 'no-build': boolean; 'no-push': boolean };
 const siteDir = process.cwd();
 const git = (...args: string[]) => execFileSync('git', args, { cwd: siteDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+// Until it is done, a publish from the browser is refused (and it waits for one under way).
+const lock = takeLock(lockFile(siteDir), 'release');
+if (!lock.taken) {
+  process.stderr.write(`${lock.heldBy?.what === 'release' ? 'Another release' : 'A publish from the browser'} is under way in this folder. Nothing was deployed: try again in a minute.\n`);
+  process.exit(1);
+}
+process.on('exit', () => lock.release());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 function stop(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -67,4 +78,5 @@ if (!values['no-build']) {
   npm('run', 'build');
 }
 if (!values['no-push']) git('push', '--quiet', values.remote, `HEAD:${values.branch}`);
-process.stdout.write(`Released. Restart the site to serve it: systemctl restart business-growth\n`);
+const merge = git('rev-parse', 'HEAD').trim();
+process.stdout.write(`Released (${merge === before ? 'nothing new to merge' : `merge ${merge}; "git revert -m 1 ${merge}" undoes it`}). Restart the site to serve it: systemctl restart business-growth\n`);

@@ -2,7 +2,7 @@
  * `npm run test:content-edits`: proves that a routine content edit needs nothing but the edit.
  *
  * It copies the project into a temporary folder (without node_modules, dist and data;
- * node_modules is linked), makes there the edits the office makes by following CONTENT.md,
+ * node_modules is linked), makes there the edits docs/content-files.md describes,
  * written into the config files as a person writes them (text put in or taken out at the right
  * place; the place is found by reading the file's syntax, so the edits keep working when the
  * content around them changes), adds the new pictures to public/, and then runs in the copy:
@@ -127,7 +127,7 @@ function one(nodes: Node[], what: string): Node {
   return first;
 }
 
-/** Text in quotes, as CONTENT.md tells people to write it (double quotes around an apostrophe). */
+/** Text in quotes, as docs/content-files.md tells people to write it (double quotes around an apostrophe). */
 function quote(text: string): string {
   return text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
@@ -401,7 +401,7 @@ function main(): number {
     };
     cpSync(root, dir, { recursive: true, filter: copied });
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    console.log(`Copied the project to ${dir} and made these edits, as CONTENT.md describes them:`);
+    console.log(`Copied the project to ${dir} and made these edits, as docs/content-files.md describes them:`);
     for (const edit of edits) {
       applyEdit(dir, edit);
       console.log(`  - ${edit.name} (${[edit.file, ...Object.keys(edit.adds ?? {})].join(', ')})`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildSite } from '../src/build/build';
 import { markBuilt, needsBuild } from '../src/build/buildStamp';
 import { checkProject, report } from '../src/build/checkProject';
+import { forgetPublishedBuild } from '../src/server/liveBuild';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 // It takes no options: anything on its command line is refused before it does anything.
@@ -25,6 +26,8 @@ if (problems.length > 0) {
 if (needsBuild(root)) {
   console.log('Building the site (sources changed since the last build)…');
   await buildSite({ root });
+  // As after `npm run build`: this build is served, not the content editor's last publish.
+  forgetPublishedBuild(root);
   markBuilt(root);
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { build as viteBuild } from 'vite';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import ownForms from '../../config/forms';
-import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
+import { CADDY_SNIPPETS_FILE, caddySnippets, writeLiveCaddy } from '../deploy/caddy';
 import { builtManifest, deployFiles, writeDeployFiles } from '../deploy/deployFiles';
 import type { Forms } from '../deploy/firebaseRules';
 import { FIREBASE_JSON } from '../deploy/firebaseJson';
@@ -70,6 +70,8 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   mkdirSync(path.dirname(path.join(outDir, CADDY_SNIPPETS_FILE)), { recursive: true });
   writeFileSync(path.join(outDir, CADDY_SNIPPETS_FILE), caddySnippets(manifest));
   log(`caddy snippets: ${path.relative(root, path.join(outDir, CADDY_SNIPPETS_FILE))}`);
+  // The site's own build (dist/, not a publish's under dist/releases/) is the one Caddy serves from now on.
+  if (path.resolve(outDir) === path.resolve(root, 'dist')) writeLiveCaddy(outDir, outDir);
   // The Firebase deploy files (src/deploy/deployFiles.ts): the rules follow config/ (rewritten
   // when it changed them, and committed); firebase.json belongs to this build, so only a
   // Firebase build writes it.

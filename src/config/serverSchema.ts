@@ -208,6 +208,7 @@ export const serverSchema = object({
       ownersOnly: text(),
       contentNotSetUp: text(),
       publishBusy: text(),
+      releaseUnderWay: text(),
       contentChanged: text(),
       buildFailed: text(),
       unknownRevision: text(),

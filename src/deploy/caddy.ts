@@ -7,6 +7,8 @@
  * and the fallback page (status 404) for anything else. The build writes them to
  * dist/caddy/pages.caddy; the Caddyfile imports that file.
  */
+import { renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../shared/caching';
 import { commonHeaders, pagePolicy } from '../shared/headers';
@@ -14,6 +16,30 @@ import type { SiteManifest } from '../shared/siteManifest';
 
 /** Where the build writes the snippets, inside its output folder (dist/). */
 export const CADDY_SNIPPETS_FILE = 'caddy/pages.caddy';
+
+/**
+ * Which build Caddy serves, in the build folder `npm run build` made (dist/): the snippet
+ * `live_root` (the live build's client folder) and the import of that build's snippets. The
+ * build writes it naming itself; a publish from the content editor rewrites it naming its own
+ * build (src/server/liveBuild.ts) and has Caddy load its config again (src/server/caddyAdmin.ts),
+ * so the files and their policy change together.
+ */
+export const LIVE_CADDY_FILE = 'caddy/live.caddy';
+
+/** Points dist/caddy/live.caddy at the build in buildDir (dist itself, or dist/releases/<id>), in one step. */
+export function writeLiveCaddy(distDir: string, buildDir: string): void {
+  const file = path.join(distDir, LIVE_CADDY_FILE);
+  const text = [
+    '# Written by the build and by each publish (src/deploy/caddy.ts): the build Caddy serves. Do not edit.',
+    '(live_root) {',
+    `\troot * ${quoted(path.join(path.resolve(buildDir), 'client'))}`,
+    '}',
+    `import ${quoted(path.join(path.resolve(buildDir), CADDY_SNIPPETS_FILE))}`,
+    '',
+  ].join('\n');
+  writeFileSync(`${file}.new`, text);
+  renameSync(`${file}.new`, file);
+}
 
 /** A value in double quotes, as the Caddyfile reads it. */
 const quoted = (value: string) => {

@@ -26,6 +26,7 @@ import { recordSource } from './sources';
 import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
+import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { LiveSite } from './liveBuild';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
@@ -66,6 +67,8 @@ export interface AppOptions {
   siteDir?: string;
   /** Where scripts/content.ts and node_modules are, when not in siteDir (tests editing a copy). */
   toolsDir?: string;
+  /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
+  caddyAdmin?: CaddyAdmin;
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -94,6 +97,7 @@ export async function buildApp({
   connectionLimits,
   siteDir,
   toolsDir,
+  caddyAdmin,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -155,7 +159,17 @@ export async function buildApp({
   registerHealth(app, { store, dataDir });
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
   const builds = clientDir ? createSiteBuilds(clientDir) : undefined;
-  const live = builds ? new LiveSite(builds, siteDir) : undefined;
+  // Caddy, serving the files itself, loads the new build's pointer and policy; if it cannot, it
+  // goes on serving the last build it loaded (whole: its files under their own policy), and the log says so.
+  const tellCaddy = caddyAdmin
+    ? () =>
+        reloadCaddy(caddyAdmin).catch((error: unknown) => {
+          const sentence = `Caddy was not told of the new build (${error instanceof Error ? error.message : String(error)}): it serves the previous one until it loads its config again (systemctl reload caddy).`;
+          if (logger) app.log.error(sentence);
+          else console.error(sentence);
+        })
+    : undefined;
+  const live = builds ? new LiveSite(builds, siteDir, tellCaddy) : undefined;
   await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), ...(siteDir ? { content: { site: { siteDir, ...(toolsDir ? { toolsDir } : {}) }, ...(live ? { live } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);

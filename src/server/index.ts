@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './app';
+import { caddyAdminFromEnv } from './caddyAdmin';
 import { liveClientDir } from './liveBuild';
 import { describeSettings, readNotifySettings } from './notify';
 
@@ -17,6 +18,7 @@ const siteDir = process.env.SITE_DIR === 'off' ? undefined : path.resolve(proces
 const toolsDir = process.env.TOOLS_DIR ? path.resolve(process.env.TOOLS_DIR) : undefined;
 const clientDir = liveClientDir(path.resolve(process.env.CLIENT_DIR ?? 'dist/client'), siteDir ?? '.');
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+const caddyAdmin = caddyAdminFromEnv(process.env);
 
 const rateLimitFactor = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
 if (!(rateLimitFactor > 0)) throw new Error(`RATE_LIMIT_FACTOR must be a number above 0, not "${process.env.RATE_LIMIT_FACTOR}"`);
@@ -34,6 +36,8 @@ const app = await buildApp({
   notifications: { settings: notifications.settings },
   ...(siteDir ? { siteDir } : {}),
   ...(toolsDir ? { toolsDir } : {}),
+  // Where Caddy sends the built files itself (deploy/Caddyfile.files): CADDY_ADMIN, its admin socket; CADDY_CONFIG, its Caddyfile.
+  ...(caddyAdmin ? { caddyAdmin } : {}),
   ...(trustProxy === undefined ? {} : { trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy }),
 });
 

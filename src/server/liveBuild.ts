@@ -3,10 +3,12 @@
  * builds the site into a folder of its own (dist/releases/<id>/client) and switches to it;
  * this records it as live (dist/releases/LIVE, so a restart serves it too), keeps the files of
  * the last few builds reachable (a page loaded just before a switch still finds its scripts and
- * pictures) and removes older ones.
+ * pictures) and removes older ones. Where Caddy sends the files itself, it points
+ * dist/caddy/live.caddy at the new build and has Caddy load it (caddyAdmin.ts).
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LIVE_CADDY_FILE, writeLiveCaddy } from '../deploy/caddy';
 import { SITE_MANIFEST_FILE } from '../shared/siteManifest';
 import type { SiteBuilds } from './siteBuild';
 
@@ -28,6 +30,14 @@ export function liveClientDir(clientDir: string, siteDir: string): string {
   return clientDir;
 }
 
+/**
+ * After `npm run build` (or `npm start`'s own build) in the site folder: that build holds every
+ * committed edit, so it is served from the next start on, not the last publish's.
+ */
+export function forgetPublishedBuild(siteDir: string): void {
+  rmSync(path.join(releasesDir(siteDir), LIVE_FILE), { force: true });
+}
+
 export class LiveSite {
   /** Earlier builds' folders, newest first, for their files. */
   private earlier: string[] = [];
@@ -36,6 +46,8 @@ export class LiveSite {
   constructor(
     private readonly builds: SiteBuilds,
     private readonly siteDir?: string,
+    /** Tells the server in front (Caddy serving the files itself) that the live build changed. */
+    private readonly tellFront?: () => Promise<void>,
   ) {
     this.firstDir = builds.current().clientDir;
   }
@@ -65,7 +77,15 @@ export class LiveSite {
     if (id.startsWith('..')) return;
     writeFileSync(path.join(releases, `${LIVE_FILE}.new`), id);
     renameSync(path.join(releases, `${LIVE_FILE}.new`), path.join(releases, LIVE_FILE));
+    // Caddy's pointer (deploy/Caddyfile.files), where the build wrote one: read when Caddy loads its config.
+    const dist = path.dirname(releases);
+    if (existsSync(path.join(dist, LIVE_CADDY_FILE))) writeLiveCaddy(dist, path.dirname(dir));
     this.prune(releases, dir);
+  }
+
+  /** After a switch: the server in front, if one is to be told, serves the new build too once this resolves. */
+  async announce(): Promise<void> {
+    await this.tellFront?.();
   }
 
   /** Removes the published builds beyond the last few (never the live one or the first one served). */

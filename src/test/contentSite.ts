@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { projectDir } from './realConfig';
 
-/** What the build reads besides config/ and public/ (node_modules is linked, not copied). */
-const BUILD_PARTS = ['src', 'index.html', 'admin.html', 'vite.config.ts', 'vite.admin.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'firestore.rules', 'storage.rules'];
+/** What the build reads besides config/ and public/ (node_modules is linked, not copied), and the npm scripts (build, release). */
+const BUILD_PARTS = ['src', 'scripts', 'index.html', 'admin.html', 'vite.config.ts', 'vite.admin.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'firestore.rules', 'storage.rules'];
 
 /** Who a developer's commits are by, for git and the commands that run it. */
 export const DEVELOPER = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@agency.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@agency.test' };

@@ -3,13 +3,16 @@
  * (a copy of config/ and public/ that is a real git work tree, and one that is not): what GET
  * content answers, the checker's sentences on their keys, the data contract refused, a publish
  * that writes only the edit and commits it as the editor, a stale base refused, restore, the
- * revisions in words, and pictures as a file attack (type by content, size, a polyglot).
+ * revisions in words, pictures as a file attack (type by content, size, a polyglot), and a forged
+ * publish or picture upload (no CSRF token, a wrong one, another session's, or a cross-site
+ * request with the right one) refused with the inbox's sentence, nothing changed.
  * The build and the switch of the served site are played in publish.test.ts.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import server from '../../../config/server';
+import { CSRF_HEADER } from '../../shared/adminApi';
 import { contentRoutes, type ContentSnapshot, type ContentProblem, type Revision } from '../../shared/contentApi';
 import { addAccount, Client, startEditing, startServer, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
@@ -175,6 +178,46 @@ describe('pictures', () => {
     expect((await upload(png, undefined, 'image/png')).status).toBe(415);
     expect((await upload(png, 'width=0&height=10', 'image/png')).status).toBe(400);
     expect((await editor.change('POST', contentRoutes.contentImage.path, { body: 'x', headers: { 'content-type': 'text/html' } })).status).toBe(415);
+  });
+});
+
+describe('CSRF', () => {
+  const uploads = () => {
+    try {
+      return readdirSync(path.join(siteDir, 'public', 'images', 'uploads')).sort();
+    } catch {
+      return [];
+    }
+  };
+
+  it("a publish or a picture upload without the session's token, with a wrong one, another session's, or from another site, is refused (403) and changes nothing", async () => {
+    const other = new Client(s.base);
+    expect((await other.signIn('editor@agency.test')).status).toBe(204);
+    const otherToken = (await other.me()).csrfToken;
+    const { csrfToken } = await editor.me();
+    const forgeries: Record<string, string>[] = [{}, { [CSRF_HEADER]: 'made-up' }, { [CSRF_HEADER]: otherToken }, { [CSRF_HEADER]: csrfToken, 'sec-fetch-site': 'cross-site' }];
+
+    const snap = await snapshot();
+    const home = valueOf(snap, 'config/pages/home.ts');
+    home.sections[0].heading = 'A forged heading';
+    const homeFile = readFileSync(path.join(siteDir, 'config/pages/home.ts'), 'utf8');
+    const head = gitIn(siteDir, 'rev-parse', 'HEAD');
+    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c00' } }).png().toBuffer();
+    const before = uploads();
+    for (const headers of forgeries) {
+      const publish = await editor.send('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] }, headers });
+      expect(publish.status).toBe(403);
+      expect(await publish.json()).toEqual({ message: server.admin.messages.notFromInbox });
+      const upload = await editor.send('POST', `${contentRoutes.contentImage.path}?width=40&height=40`, { body: picture, headers: { 'content-type': 'image/png', ...headers } });
+      expect(upload.status).toBe(403);
+      expect(await upload.json()).toEqual({ message: server.admin.messages.notFromInbox });
+    }
+    expect(readFileSync(path.join(siteDir, 'config/pages/home.ts'), 'utf8')).toBe(homeFile);
+    expect(gitIn(siteDir, 'rev-parse', 'HEAD')).toBe(head);
+    expect(uploads()).toEqual(before);
+    // The same requests with the session's token go through: the refusals above were the token's.
+    expect((await editor.change('POST', `${contentRoutes.contentImage.path}?width=40&height=40`, { body: picture, headers: { 'content-type': 'image/png' } })).status).toBe(201);
+    expect(uploads().length).toBe(before.length + 1);
   });
 });
 

@@ -47,7 +47,7 @@ export function contentHandlers(options: ContentOptions | undefined, { dataDir, 
   const answerPublish = (reply: FastifyReply, result: Awaited<ReturnType<Publisher['publish']>>) => {
     if (result.status === 200) return json(reply, 200, { revision: result.revision });
     if (result.status === 400) return json(reply, 400, { problems: result.problems });
-    if (result.status === 409) return fail(reply, 409, result.reason === 'busy' ? messages.publishBusy : messages.contentChanged);
+    if (result.status === 409) return fail(reply, 409, { busy: messages.publishBusy, releasing: messages.releaseUnderWay, changed: messages.contentChanged }[result.reason]);
     return fail(reply, 500, fill(messages.buildFailed, { error: result.error.split('\n').slice(-3).join(' ') }));
   };
 

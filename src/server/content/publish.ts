@@ -16,12 +16,13 @@ import { releasesDir, type LiveSite } from '../liveBuild';
 import { checkChanges, type FileEdits } from './check';
 import { commit, configHistory, head, isWorkTree, uncommitted } from './git';
 import { buildInto, contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
+import { lockFile, takeLock } from './siteLock';
 import { putBack, UnwritableEdit, writeEdits } from './write';
 
 export type PublishResult =
   | { status: 200; revision: Revision }
   | { status: 400; problems: ContentProblem[] }
-  | { status: 409; reason: 'busy' | 'changed' }
+  | { status: 409; reason: 'busy' | 'changed' | 'releasing' }
   | { status: 500; error: string };
 
 export interface PublisherOptions {
@@ -63,10 +64,14 @@ export class Publisher {
   async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string): Promise<PublishResult> {
     if (this.busy) return { status: 409, reason: 'busy' };
     this.busy = true;
+    // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
+    const lock = (await isWorkTree(this.options.site.siteDir)) ? takeLock(lockFile(this.options.site.siteDir), 'publish') : undefined;
     try {
+      if (lock && !lock.taken) return { status: 409, reason: 'releasing' };
       if (baseRevision !== undefined && baseRevision !== (await this.revision())) return { status: 409, reason: 'changed' };
       return await this.publishNow(changes, author);
     } finally {
+      if (lock?.taken) lock.release();
       this.busy = false;
     }
   }
@@ -106,6 +111,7 @@ export class Publisher {
       if (live) {
         await build(site, outDir, live.clientDir());
         live.switchTo(path.join(outDir, 'client'));
+        await live.announce();
       }
     } catch (error) {
       rmSync(outDir, { recursive: true, force: true });

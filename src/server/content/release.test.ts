@@ -4,16 +4,20 @@
  * office publishes through our real server). An office edit is published, a developer release
  * changing code and another text is deployed with `npm run release`: both survive, here and on
  * the remote. A release changing the same text as the office stops with a sentence naming the
- * file and both texts, and leaves the site folder as it was.
+ * file and both texts, and leaves the site folder as it was. A release and a publish take turns
+ * (the lock both take, siteLock.ts): each is refused with its sentence while the other holds it,
+ * changing nothing; a lock left by a process that is gone is taken over.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import server from '../../../config/server';
 import os from 'node:os';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { type Client, startEditing, type TestServer } from '../../test/adminServer';
 import { DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
+import { lockFile, takeLock } from './siteLock';
 
 jest.setTimeout(180_000);
 
@@ -108,4 +112,57 @@ it('a release changing the same text as the office stops with a sentence naming 
   expect(gitIn(live, 'rev-parse', 'HEAD')).toBe(head);
   expect(gitIn(live, 'status', '--porcelain')).toBe('');
   expect(read(live, 'config/pages/home.ts')).toContain("heading: 'The office wrote this'");
+});
+
+it('a release while a publish holds the lock is refused with a sentence and merges nothing', async () => {
+  // The conflict above, settled as the sentence says: the developer merges the site folder's commits, keeping the office's text.
+  gitIn(developer, 'pull', '--quiet', '--no-rebase', '-X', 'theirs', live, 'HEAD');
+  gitIn(developer, 'push', '--quiet', 'origin', 'HEAD:main');
+  developerChanges([['src/config/check.ts', '(the release changed this line)', '(the release changed this line again)']], 'A release during a publish');
+  const head = gitIn(live, 'rev-parse', 'HEAD');
+  const publishing = takeLock(lockFile(live), 'publish');
+  if (!publishing.taken) throw new Error('The lock was not free');
+  try {
+    const result = await release(live);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('A publish from the browser is under way in this folder. Nothing was deployed: try again in a minute.\n');
+    expect(gitIn(live, 'rev-parse', 'HEAD')).toBe(head);
+    expect(read(live, 'src/config/check.ts')).not.toContain('(the release changed this line again)');
+  } finally {
+    publishing.release();
+  }
+  // Once the publish is done, the release goes through (and leaves the lock free).
+  const result = await release(live);
+  expect(result.code).toBe(0);
+  expect(read(live, 'src/config/check.ts')).toContain('(the release changed this line again)');
+  const free = takeLock(lockFile(live), 'publish');
+  expect(free.taken).toBe(true);
+  if (free.taken) free.release();
+});
+
+it("a publish while a release holds the lock answers 409 with config's sentence and changes nothing; a lock left by a process that is gone is taken over", async () => {
+  const head = gitIn(live, 'rev-parse', 'HEAD');
+  const home = read(live, 'config/pages/home.ts');
+  const releasing = takeLock(lockFile(live), 'release');
+  if (!releasing.taken) throw new Error('The lock was not free');
+  const snap = (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
+  const value = JSON.parse(JSON.stringify(snap.files.find((f) => f.file === 'config/pages/home.ts')!.value)) as Json;
+  value.sections[0].heading = 'Published during a release';
+  const publish = () => editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value }] } });
+  try {
+    const refused = await publish();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: server.admin.messages.releaseUnderWay });
+    expect(read(live, 'config/pages/home.ts')).toBe(home);
+    expect(gitIn(live, 'rev-parse', 'HEAD')).toBe(head);
+    expect(gitIn(live, 'status', '--porcelain')).toBe('');
+  } finally {
+    releasing.release();
+  }
+  // A release that crashed: its lock names a process that has ended.
+  const gone = spawnSync('true').pid;
+  writeFileSync(lockFile(live), JSON.stringify({ what: 'release', pid: gone, since: new Date().toISOString() }));
+  const published = await publish();
+  expect(published.status).toBe(200);
+  expect(read(live, 'config/pages/home.ts')).toContain("heading: 'Published during a release'");
 });
