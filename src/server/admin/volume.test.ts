@@ -23,6 +23,8 @@ jest.setTimeout(120_000);
 const LEADS = 100_000;
 const STALL_SECONDS = 8;
 const MAX_ANSWER_BYTES = 256 * 1024;
+/** The longest the server may work without a turn of its event loop while exports stream. */
+const STALL_CPU_MS = 250;
 
 let s: TestServer;
 let agency: Client;
@@ -222,10 +224,13 @@ describe('everything exported at once, watched', () => {
     // What the server controls (wall times also hold the waits for one of the machine's two cores,
     // docs/performance.md): its own work during each list answer, the process's CPU time from the
     // request to the answer's last byte (the exports' pieces between them included), at p99; and no
-    // step of its own holding everyone: in every moment of over 100 ms without a turn of its event
-    // loop, the process had less than 100 ms of CPU time (it was waiting for a core, not working).
+    // step of its own holding everyone: in every moment without a turn of its event loop, the
+    // process worked less than STALL_CPU_MS. (An export read whole in one step holds it for
+    // seconds, 468 ms of CPU in one stall here. This process is jest's too, with the seeded
+    // database's objects on its heap: one full garbage collection of that heap took up to 97 ms
+    // on CI, which a site's server, with a small heap, does not have.)
     expect(percentile(inside.answersCpu, 99)).toBeLessThan(EXPORT_LIMITS.pageP99Ms);
-    expect(inside.stalls.filter((stall) => stall.cpuMs >= EXPORT_LIMITS.pageP99Ms)).toEqual([]);
+    expect(inside.stalls.filter((stall) => stall.cpuMs >= STALL_CPU_MS)).toEqual([]);
   });
 });
 
