@@ -7,7 +7,7 @@
 import type { AdminConfig } from '../src/config/adminSchema';
 
 export default {
-  // Dates and times are written the way this language and region write them.
+  // Dates, times and counts ("65,334") are written the way this language and region write them.
   locale: 'en-GB',
   // The agency's time zone: every "Received" (inbox, notification mail, CSV) is the server's
   // time of storing the lead, written in this zone. A name like "Europe/London" or "America/New_York".
@@ -46,6 +46,8 @@ export default {
     insights: 'Insights',
     signedInAs: 'Signed in as {email}',
     signOut: 'Sign out',
+    // On a phone the sections are behind this button.
+    menu: 'Menu',
     skipToContent: 'Skip to the content',
   },
 
@@ -65,6 +67,9 @@ export default {
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     exportHint: 'The leads shown, as a file',
+    // On a phone the filters but Search, and the export, are behind this button; {count} filters are set.
+    filtersButton: 'Filters and export',
+    filtersButtonActive: 'Filters and export ({count} set)',
     // `lead`: the one column of a phone's screen (name, form, received and status stacked).
     columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead' },
     // A lead without a name (the newsletter) is shown by its e-mail address.

@@ -16,6 +16,7 @@ import server from '../config/server';
 import { csvColumnsFor, csvRow } from '../src/server/leads';
 import { SOURCE_CSV_COLUMNS } from '../src/server/sources';
 import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
+import { fill } from '../src/shared/text';
 import { expect, test, visit } from './fixtures';
 import { addAccount, pdfWith, sendApplication, signIn, storeSpam, type Account } from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
@@ -247,6 +248,95 @@ test.describe('every admin address without a session', () => {
     }
     expect((await request.get(SIGN_IN_API)).status()).toBe(200);
   });
+});
+
+
+test.describe('at 375 px wide, a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the first screen shows leads; the other filters and the export open from one button, by the keyboard, and still filter; the sections open from a menu that Escape closes', async ({ page, request }) => {
+    const s = uniqueSuffix();
+    const email = `phone.${s}@example.com`;
+    const name = `Phone ${s}`;
+    expect((await request.post(`/api/collections/${forms.newsletter.collection}/documents`, { data: { Email: email, id: 1, Date: 'now' } })).status()).toBe(201);
+    expect((await request.post(`/api/collections/${forms.contact.collection}/documents`, { data: { Fullname: name, Company: 'Co', Number: '1', Email: `contact.${s}@example.com`, Your: '', Messsage: 'Hi', id: 2, Date: 'now' } })).status()).toBe(201);
+    await signIn(page, account);
+    // Right after the list loads, its first lead is within the first screen.
+    const firstLead = page.getByRole('row').nth(1);
+    await expect(firstLead.getByRole('link')).toBeVisible();
+    const box = (await firstLead.boundingBox())!;
+    expect(box.y + box.height, 'the first lead ends above the bottom of the first screen').toBeLessThanOrEqual(740);
+    // Search stays in sight; the other filters, the export and the bulk actions wait.
+    await expect(page.getByRole('searchbox', { name: admin.list.search })).toBeInViewport();
+    await expect(page.getByRole('combobox', { name: admin.list.form })).toBeHidden();
+    await expect(page.getByRole('link', { name: admin.list.exportCsv })).toBeHidden();
+    await expect(page.getByRole('region', { name: admin.list.bulkLabel })).toHaveCount(0);
+
+    await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
+    await expect(page.getByRole('row')).toHaveCount(3);
+    const filters = page.getByRole('button', { name: admin.list.filtersButton, exact: true });
+    await filters.focus();
+    await page.keyboard.press('Enter');
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('combobox', { name: admin.list.form })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: admin.list.status })).toBeVisible();
+    await expect(page.getByRole('link', { name: admin.list.exportCsv })).toBeVisible();
+    // A filter set in it still filters, and the button says how many are set.
+    await page.getByRole('combobox', { name: admin.list.form }).click();
+    await page.getByRole('option', { name: new RegExp(`^${admin.forms.newsletter}`) }).click();
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: email, exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: fill(admin.list.filtersButtonActive, { count: new Intl.NumberFormat(admin.locale).format(1) }), exact: true })).toHaveAttribute('aria-expanded', 'true');
+    // A lead ticked: its actions appear.
+    await page.getByRole('checkbox', { name: admin.list.selectRow }).first().check();
+    await expect(page.getByRole('region', { name: admin.list.bulkLabel }).getByRole('button', { name: admin.list.bulk.read })).toBeVisible();
+    const opened = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(opened.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe with the filters open').toEqual([]);
+
+    // The sections: one Menu button; its links follow it in the keyboard's order; Escape closes it and gives the keyboard back.
+    const sections = page.getByRole('navigation', { name: admin.nav.label });
+    const menu = sections.getByRole('button', { name: admin.nav.menu });
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(header.height, 'the closed header is one row').toBeLessThanOrEqual(72);
+    await expect(sections.getByRole('link', { name: admin.nav.spam })).toBeHidden();
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(sections.getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) })).toBeFocused();
+    await expect(sections.getByRole('link', { name: admin.nav.spam })).toBeVisible();
+    const menuOpen = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(menuOpen.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe with the menu open').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await expect(sections.getByRole('link', { name: admin.nav.spam })).toBeHidden();
+    await menu.click();
+    await sections.getByRole('link', { name: admin.nav.spam }).click();
+    await expect(page.getByRole('heading', { name: admin.spam.heading, level: 1 })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test('at 1024 and 1280 px the header is one row with a long signed-in address: cut with an ellipsis, whole in its title', async ({ page }) => {
+  const long = await addAccount(undefined, 'owner', 'a-rather-long-name-of-a-department.of-the-agency-for-its-inbox.agency.test');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, long);
+  const signedIn = fill(admin.nav.signedInAs, { email: long.email });
+  const address = page.getByRole('banner').getByText(signedIn, { exact: true });
+  await expect(address).toHaveAttribute('title', signedIn);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    const inbox = (await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) }).boundingBox())!;
+    const signOut = (await page.getByRole('button', { name: admin.nav.signOut }).boundingBox())!;
+    const text = (await address.boundingBox())!;
+    expect(Math.abs(signOut.y + signOut.height / 2 - (inbox.y + inbox.height / 2)), `Sign out on the sections' row at ${width} px`).toBeLessThanOrEqual(4);
+    expect(Math.abs(text.y + text.height / 2 - (inbox.y + inbox.height / 2)), `the address on the sections' row at ${width} px`).toBeLessThanOrEqual(4);
+    expect(signOut.x + signOut.width).toBeLessThanOrEqual(width);
+    // Cut: the text is wider than the room it has.
+    expect(await address.evaluate((el) => el.scrollWidth > el.clientWidth), `the address cut at ${width} px`).toBe(true);
+  }
 });
 
 for (const width of [1280, 375]) {

@@ -1,7 +1,8 @@
 /**
  * The inbox holding 100,000 leads, in Chromium against our built server on a data folder of its
  * own (seeded by the fixture generator in one transaction): the first screen is drawn within
- * 1 s, paging and sorting ask the server for one page, and a name with a right-to-left override
+ * 1 s with every count written in the agency's language ("98,001"), the first lead on a phone's
+ * first screen, paging and sorting ask the server for one page, and a name with a right-to-left override
  * is shown by its code in the list and on the lead's page, never reversing the text around it.
  * (Its own server: the shared e2e server's data must stay small for the other tests.)
  */
@@ -76,11 +77,18 @@ test('the first screen of a 100,000-lead inbox is drawn within 1 s; pages and so
   await expect(page.getByRole('row')).toHaveCount(26);
   // The count is the database's: every lead of the inbox (the seeded ones but spam, and the one added).
   const total = LEADS - LEADS / 50 + 1;
-  await expect(page.getByText(fill(admin.list.shownRows, { from: 1, to: 25, count: total }), { exact: true })).toBeVisible();
+  // Every count as the agency's language writes it ("98,001" in en-GB), in the list, the badge and the tab's title.
+  const counted = new Intl.NumberFormat(admin.locale);
+  await expect(page.getByText(fill(admin.list.shownRows, { from: 1, to: 25, count: counted.format(total) }), { exact: true })).toBeVisible();
+  const { unread } = await page.evaluate(() => fetch('/api/admin/leads?spam=false').then((r) => r.json() as Promise<{ unread: number }>));
+  expect(unread).toBeGreaterThan(999);
+  await expect(page.getByText(fill(admin.list.unread, { count: counted.format(unread) }), { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) })).toContainText(counted.format(unread));
+  await expect(page).toHaveTitle(fill(admin.titleWithUnread, { count: counted.format(unread) }));
 
   // The next page and a sort are one page each from the server.
   await page.getByRole('button', { name: admin.list.nextPage }).click();
-  await expect(page.getByText(fill(admin.list.shownRows, { from: 26, to: 50, count: total }), { exact: true })).toBeVisible();
+  await expect(page.getByText(fill(admin.list.shownRows, { from: 26, to: 50, count: counted.format(total) }), { exact: true })).toBeVisible();
   await page.getByRole('columnheader', { name: admin.list.columns.name }).click();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expect.poll(() => listAnswers.length).toBeGreaterThanOrEqual(3);
@@ -91,6 +99,10 @@ test('a right-to-left override in a name is shown by its code in the list and on
   await signIn(page, account, base);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
+    // The first lead is on the first screen at both widths (a phone's header and filters leave it room).
+    await expect(page.getByRole('row').nth(1).getByRole('link')).toBeVisible();
+    const first = (await page.getByRole('row').nth(1).boundingBox())!;
+    expect(first.y + first.height, `the first lead within the first screen at ${width} px`).toBeLessThanOrEqual(900);
     await page.screenshot({ path: `test-results/inbox-volume-list-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

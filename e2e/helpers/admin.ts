@@ -20,9 +20,9 @@ export interface Account {
   password: string;
 }
 
-/** `npm run leads -- add-admin <email> [--role …]` with the password on standard input. A new account per call. */
-export async function addAccount(dataDir = E2E_DATA_DIR, role?: 'owner' | 'editor'): Promise<Account> {
-  const account = { email: `agency.${uniqueSuffix()}@agency.test`, password: `a password of ${uniqueSuffix()}` };
+/** `npm run leads -- add-admin <email> [--role …]` with the password on standard input. A new account per call (`domain` for a longer address). */
+export async function addAccount(dataDir = E2E_DATA_DIR, role?: 'owner' | 'editor', domain = 'agency.test'): Promise<Account> {
+  const account = { email: `agency.${uniqueSuffix()}@${domain}`, password: `a password of ${uniqueSuffix()}` };
   const { code, stderr } = await leads(['add-admin', account.email, ...(role ? ['--role', role] : [])], dataDir, `${account.password}\n`);
   if (code !== 0) throw new Error(`add-admin failed: ${stderr}`);
   return account;

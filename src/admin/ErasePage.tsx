@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import admin from '../../config/admin';
 import type { ErasureCount } from '../shared/adminApi';
 import { call } from './api';
-import { fill } from './format';
+import { fill, formatCount } from './format';
 import { Notice, useNotice } from './Notice';
 
 const t = admin.erase;
@@ -38,10 +38,10 @@ export function ErasePage() {
       const erased = await call<ErasureCount>('erase', { json: { email: found.email } });
       setFound(undefined);
       setEmail('');
-      setNotice({ text: erased.leads === 1 ? t.erasedOne : fill(t.erased, { leads: erased.leads }), severity: 'success' });
+      setNotice({ text: erased.leads === 1 ? t.erasedOne : fill(t.erased, { leads: formatCount(erased.leads) }), severity: 'success' });
     });
 
-  const sentence = found && (found.count.leads === 0 ? t.none : found.count.leads === 1 ? t.foundOne : found.count.forms === 1 ? fill(t.foundInOneForm, { leads: found.count.leads }) : fill(t.found, { leads: found.count.leads, forms: found.count.forms }));
+  const sentence = found && (found.count.leads === 0 ? t.none : found.count.leads === 1 ? t.foundOne : found.count.forms === 1 ? fill(t.foundInOneForm, { leads: formatCount(found.count.leads) }) : fill(t.found, { leads: formatCount(found.count.leads), forms: formatCount(found.count.forms) }));
   return (
     <Box component="section" aria-labelledby="erase-heading" sx={{ maxWidth: 640 }}>
       <Typography id="erase-heading" variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 2 }}>

@@ -1,20 +1,25 @@
-/** The inbox's frame: its sections (Inbox, Spam, Erase a person), who is signed in, Sign out. */
+/**
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content), who is signed
+ * in, Sign out. One row from the md breakpoint up; on a phone the sections open from a Menu button
+ * (Escape closes it and gives the keyboard back to the button).
+ */
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import admin from '../../config/admin';
 import { SkipLink } from '../layout/SkipLink';
 import type { AdminRole } from '../shared/contentApi';
-import { fill } from './format';
+import { fill, formatCount } from './format';
 import { useSession } from './session';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
+const MENU_ID = 'inbox-sections';
 
 const sections = [
   { to: '/', label: t.inbox, end: true, leads: true },
@@ -26,43 +31,73 @@ const sections = [
 
 export function Layout({ email, role }: { email: string; role: AdminRole }) {
   const { signOut, unread } = useSession();
+  // On a phone the sections are behind one button (a disclosure): open, they are listed below it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // After moving to another screen, the keyboard and screen readers start at its content (the
   // link that was followed is gone); a filter changing the address is no move.
   const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
+    setMenuOpen(false);
     if (first.current) first.current = false;
     else document.getElementById(CONTENT_ID)?.focus();
   }, [pathname]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  const signedInAs = fill(t.signedInAs, { email });
   return (
     <>
       <SkipLink target={CONTENT_ID} label={t.skipToContent} />
       <AppBar position="static" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
         <Container>
-          <Toolbar disableGutters sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>
-            <Box component="nav" aria-label={t.label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, flexGrow: 1 }}>
-              {sections.filter((section) => role === 'owner' || !section.leads).map((section) => (
-                <Button
-                  key={section.to}
-                  component={NavLink}
-                  to={section.to}
-                  end={section.end}
-                  color="inherit"
-                  sx={{ '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
-                >
-                  {section.label}
-                  {section.to === '/' && unread ? (
-                    <Box component="span" sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}>
-                      {unread}
-                    </Box>
-                  ) : null}
-                </Button>
-              ))}
+          {/* One row from the md breakpoint up: the address gives way (cut with an ellipsis, whole in its title), never Sign out. */}
+          <Toolbar disableGutters sx={{ flexWrap: 'nowrap', alignItems: { xs: 'flex-start', md: 'center' }, gap: 1, py: 1 }}>
+            <Box component="nav" aria-label={t.label} onKeyDown={closeOnEscape} sx={{ flexGrow: 1, flexShrink: { md: 0 }, minWidth: 0 }}>
+              <Button
+                ref={menuButton}
+                color="inherit"
+                aria-expanded={menuOpen}
+                aria-controls={MENU_ID}
+                onClick={() => setMenuOpen((open) => !open)}
+                sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+              >
+                {t.menu}
+                <Box component="span" aria-hidden="true" sx={{ ml: 0.75, fontSize: '0.75rem' }}>
+                  {menuOpen ? '\u25B2' : '\u25BC'}
+                </Box>
+              </Button>
+              <Box
+                id={MENU_ID}
+                sx={{ display: { xs: menuOpen ? 'flex' : 'none', md: 'flex' }, flexDirection: { xs: 'column', md: 'row' }, alignItems: { xs: 'flex-start', md: 'center' }, gap: 0.5, mt: { xs: 0.5, md: 0 } }}
+              >
+                {sections.filter((section) => role === 'owner' || !section.leads).map((section) => (
+                  <Button
+                    key={section.to}
+                    component={NavLink}
+                    to={section.to}
+                    end={section.end}
+                    color="inherit"
+                    onClick={() => setMenuOpen(false)}
+                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
+                  >
+                    {section.label}
+                    {section.to === '/' && unread ? (
+                      <Box component="span" sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}>
+                        {formatCount(unread)}
+                      </Box>
+                    ) : null}
+                  </Button>
+                ))}
+              </Box>
             </Box>
-            <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' } }}>
-              {fill(t.signedInAs, { email })}
+            <Typography variant="body2" noWrap title={signedInAs} sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0, flexShrink: 1 }}>
+              {signedInAs}
             </Typography>
-            <Button color="inherit" variant="outlined" onClick={() => void signOut()}>
+            <Button color="inherit" variant="outlined" onClick={() => void signOut()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               {t.signOut}
             </Button>
           </Toolbar>

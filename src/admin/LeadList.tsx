@@ -4,7 +4,9 @@
  * field; new leads stand out. The server pages, sorts and counts (the inbox holds any number
  * of leads: only the page shown travels); the export buttons download the whole view, streamed.
  * Leads ticked (one by one, or all of the page) are archived, marked read, marked spam (or not)
- * or deleted at once. On a phone each row stacks its name, form, date and status in one column.
+ * or deleted at once. On a phone each row stacks its name, form, date and status in one column,
+ * the search stays in sight while the other filters and the export wait behind one button, and the
+ * bulk actions show once a lead is ticked: the first screen shows leads.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,20 +30,21 @@ import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
 import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary } from '../shared/adminApi';
 import { call, urlOf } from './api';
-import { fill, formatDate, formLabel, visible } from './format';
+import { fill, formatCount, formatDate, formLabel, visible } from './format';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 import { SourceFilter, sourceQuery } from './sources/SourceFilter';
 
 const t = admin.list;
 const forms = Object.keys(admin.forms);
+const FILTERS_ID = 'list-filters';
 
 /** The grid's own words, from config/admin.ts (no default of the library reaches the screen). */
 const localeText: Partial<GridLocaleText> = {
   noRowsLabel: t.empty,
   noResultsOverlayLabel: t.empty,
   paginationRowsPerPage: t.rowsPerPage,
-  paginationDisplayedRows: ({ from, to, count }) => fill(t.shownRows, { from, to, count }),
+  paginationDisplayedRows: ({ from, to, count }) => fill(t.shownRows, { from: formatCount(from), to: formatCount(to), count: formatCount(count) }),
   paginationItemAriaLabel: (type) => ({ first: t.firstPage, previous: t.previousPage, next: t.nextPage, last: t.lastPage })[type],
   columnHeaderSortIconLabel: t.sort,
   checkboxSelectionHeaderName: t.selectColumn,
@@ -107,6 +110,7 @@ export function LeadList({ spam }: { spam: boolean }) {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
   const [confirming, setConfirming] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const { source = '', campaign = '' } = sourceQuery(params);
   const query = useMemo(() => ({ form, status, q, spam: String(spam), source, campaign }), [form, status, q, spam, source, campaign]);
@@ -232,7 +236,7 @@ export function LeadList({ spam }: { spam: boolean }) {
       attempt(async () => {
         setConfirming(false);
         const { leads } = await call<{ leads: number }>('bulk', { json: { action, docIds: ticked.map((row) => row.docId) } });
-        setNotice({ text: fill(t.bulkDone[action], { count: leads }), severity: 'success' });
+        setNotice({ text: fill(t.bulkDone[action], { count: formatCount(leads) }), severity: 'success' });
         await load();
       }),
     [ticked, attempt, setNotice, load],
@@ -242,68 +246,109 @@ export function LeadList({ spam }: { spam: boolean }) {
   const byForm = answer?.byForm ?? {};
   const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
 
+  // How many filters but the search are set: the phone's "Filters and export" button says so.
+  const activeFilters = [form, status, source, campaign].filter(Boolean).length;
+  const formSelect = (
+    <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
+      <MenuItem value="">{t.allForms}</MenuItem>
+      {forms.map((name) => (
+        <MenuItem key={name} value={name}>
+          {answer ? fill(t.formCount, { form: formLabel(name), count: formatCount(byForm[name] ?? 0) }) : formLabel(name)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const statusSelect = (
+    <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} slotProps={showEmpty}>
+      <MenuItem value="">{t.allStatuses}</MenuItem>
+      {LEAD_STATUSES.map((name) => (
+        <MenuItem key={name} value={name}>
+          {admin.statuses[name]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const searchField = (
+    <TextField type="search" label={t.search} helperText={t.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }} />
+  );
+  const exports = (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Button variant="outlined" href={exportQuery('csv')} download>
+        {t.exportCsv}
+      </Button>
+      <Button variant="outlined" href={exportQuery('json')} download>
+        {t.exportJson}
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        {t.exportHint}
+      </Typography>
+    </Stack>
+  );
+
   return (
     <Box component="section" aria-labelledby="list-heading">
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'baseline' }, justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <Typography id="list-heading" variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
           {spam ? admin.spam.heading : t.heading}
         </Typography>
-        {!spam && unreadHere > 0 && <Typography sx={{ fontWeight: 700 }}>{fill(t.unread, { count: unreadHere })}</Typography>}
+        {!spam && unreadHere > 0 && <Typography sx={{ fontWeight: 700 }}>{fill(t.unread, { count: formatCount(unreadHere) })}</Typography>}
       </Stack>
       {spam && <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{admin.spam.intro}</Typography>}
 
       <Box component="form" role="search" aria-label={t.filtersLabel} onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 2fr' }, mb: 2 }}>
-        <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
-          <MenuItem value="">{t.allForms}</MenuItem>
-          {forms.map((name) => (
-            <MenuItem key={name} value={name}>
-              {answer ? fill(t.formCount, { form: formLabel(name), count: byForm[name] ?? 0 }) : formLabel(name)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} slotProps={showEmpty}>
-          <MenuItem value="">{t.allStatuses}</MenuItem>
-          {LEAD_STATUSES.map((name) => (
-            <MenuItem key={name} value={name}>
-              {admin.statuses[name]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField type="search" label={t.search} helperText={t.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }} />
-        {!spam && <SourceFilter />}
+        {small ? (
+          <>
+            {searchField}
+            <Button
+              variant="outlined"
+              aria-expanded={filtersOpen}
+              aria-controls={FILTERS_ID}
+              onClick={() => setFiltersOpen((open) => !open)}
+              sx={{ justifySelf: 'start', gridColumn: '1 / -1' }}
+            >
+              {activeFilters > 0 ? fill(t.filtersButtonActive, { count: formatCount(activeFilters) }) : t.filtersButton}
+            </Button>
+            <Box id={FILTERS_ID} sx={{ display: filtersOpen ? 'grid' : 'none', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gridColumn: '1 / -1' }}>
+              {formSelect}
+              {statusSelect}
+              {!spam && <SourceFilter />}
+              <Box sx={{ gridColumn: '1 / -1' }}>{exports}</Box>
+            </Box>
+          </>
+        ) : (
+          <>
+            {formSelect}
+            {statusSelect}
+            {searchField}
+            {!spam && <SourceFilter />}
+          </>
+        )}
       </Box>
 
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <Button variant="outlined" href={exportQuery('csv')} download>
-          {t.exportCsv}
-        </Button>
-        <Button variant="outlined" href={exportQuery('json')} download>
-          {t.exportJson}
-        </Button>
-        <Typography variant="body2" color="text.secondary">
-          {t.exportHint}
-        </Typography>
-      </Stack>
+      {!small && <Box sx={{ mb: 2 }}>{exports}</Box>}
 
       <Notice message={notice} />
 
-      <Stack component="section" aria-label={t.bulkLabel} direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1, minHeight: 40 }}>
-        <Typography variant="body2" sx={{ fontWeight: ticked.length > 0 ? 700 : 400, mr: 1 }}>
-          {ticked.length > 0 ? fill(t.selected, { count: ticked.length }) : t.noneSelected}
-        </Typography>
-        {BULK[spam ? 'spam' : 'inbox'].map((action) => (
-          <Button
-            key={action}
-            size="small"
-            variant="outlined"
-            color={action === 'delete' ? 'error' : 'primary'}
-            disabled={ticked.length === 0}
-            onClick={() => (action === 'delete' ? setConfirming(true) : void runBulk(action))}
-          >
-            {t.bulk[action]}
-          </Button>
-        ))}
-      </Stack>
+      {/* On a phone the bulk actions appear once a lead is ticked: the first screen is for the leads. */}
+      {(!small || ticked.length > 0) && (
+        <Stack component="section" aria-label={t.bulkLabel} direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1, minHeight: 40 }}>
+          <Typography variant="body2" sx={{ fontWeight: ticked.length > 0 ? 700 : 400, mr: 1 }}>
+            {ticked.length > 0 ? fill(t.selected, { count: formatCount(ticked.length) }) : t.noneSelected}
+          </Typography>
+          {BULK[spam ? 'spam' : 'inbox'].map((action) => (
+            <Button
+              key={action}
+              size="small"
+              variant="outlined"
+              color={action === 'delete' ? 'error' : 'primary'}
+              disabled={ticked.length === 0}
+              onClick={() => (action === 'delete' ? setConfirming(true) : void runBulk(action))}
+            >
+              {t.bulk[action]}
+            </Button>
+          ))}
+        </Stack>
+      )}
 
       <DataGrid
         rows={rows}
@@ -343,7 +388,7 @@ export function LeadList({ spam }: { spam: boolean }) {
       />
 
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="bulk-delete-title" aria-describedby="bulk-delete-question">
-        <DialogTitle id="bulk-delete-title">{fill(t.deleteTitle, { count: ticked.length })}</DialogTitle>
+        <DialogTitle id="bulk-delete-title">{fill(t.deleteTitle, { count: formatCount(ticked.length) })}</DialogTitle>
         <DialogContent>
           <DialogContentText id="bulk-delete-question">{t.deleteQuestion}</DialogContentText>
         </DialogContent>

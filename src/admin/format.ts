@@ -6,6 +6,11 @@ import { fill, visible } from '../shared/text';
 /** Times in the agency's time zone (config/admin.ts timeZone), as the mail and the CSV write them. */
 export { formatDate } from '../shared/received';
 
+const counting = new Intl.NumberFormat(admin.locale);
+
+/** A count as the agency's language writes it (config/admin.ts locale): "65,334" in en-GB. Every count the inbox shows goes through it. */
+export const formatCount = (count: number): string => counting.format(count);
+
 export function formatSize(bytes: number): string {
   return bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${Math.round(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
 }

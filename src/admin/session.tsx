@@ -7,7 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import admin from '../../config/admin';
 import type { AdminRole } from '../shared/contentApi';
 import { call, onSignedOut, signInState, SignedOut, whoAmI } from './api';
-import { fill } from './format';
+import { fill, formatCount } from './format';
 
 export type SessionState =
   | { kind: 'loading' }
@@ -75,7 +75,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [showSignIn]);
 
   useEffect(() => {
-    document.title = unread ? fill(admin.titleWithUnread, { count: unread }) : admin.title;
+    document.title = unread ? fill(admin.titleWithUnread, { count: formatCount(unread) }) : admin.title;
   }, [unread]);
 
   const value = useMemo(() => ({ state, refresh, signOut, unread, setUnread }), [state, refresh, signOut, unread]);

@@ -75,9 +75,9 @@ export const adminSchema = object({
   forms: formNames(),
   statuses: texts(['new', 'read', 'replied', 'archived']),
   signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'skipToContent']),
+  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'menu', 'skipToContent']),
   list: object({
-    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint']).shape,
+    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
     ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,

@@ -24,14 +24,13 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { INSIGHT_WEEKS, type InsightRow, type Insights } from '../../shared/adminApi';
 import { call } from '../api';
-import { fill, formLabel, visible } from '../format';
+import { fill, formatCount, formLabel, visible } from '../format';
 import { Notice, useNotice } from '../Notice';
 import { Section } from '../Section';
 
 const t = admin.insights;
 const forms = Object.keys(admin.forms);
 const percent = new Intl.NumberFormat(admin.locale, { style: 'percent', maximumFractionDigits: 1 });
-const count = new Intl.NumberFormat(admin.locale);
 /** A week by its Monday (a day in UTC, as the counts' days are). */
 const weekDay = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short', timeZone: 'UTC' });
 const formatWeek = (day: string) => weekDay.format(new Date(day));
@@ -39,7 +38,9 @@ const rate = (row: InsightRow) => (row.rate === null ? t.noRate : percent.format
 /** The charts' own words (no default of the library reaches the screen). */
 const chartWords = { noData: t.empty, loading: t.loading };
 /** Leads and visits are whole numbers: whole ticks only, and an axis from 0 to at least 1 (all zero drew "0.0…"). */
-const COUNT_AXIS = [{ tickMinStep: 1, domainLimit: (_min: unknown, max: unknown) => ({ min: 0, max: Math.max(Number(max), 1) }) }];
+/** A bar's value in the chart's tooltip, written as the tables write it. */
+const countOrNone = (value: number | null) => (value === null ? '' : formatCount(value));
+const COUNT_AXIS = [{ tickMinStep: 1, valueFormatter: (value: number) => formatCount(value), domainLimit: (_min: unknown, max: unknown) => ({ min: 0, max: Math.max(Number(max), 1) }) }];
 
 /** A table of groups (sources, landing pages): their names, then visits, visitors, leads and rate; the others added up; all. */
 function RowsTable({
@@ -55,8 +56,8 @@ function RowsTable({
   other?: InsightRow & { groups: number };
   total: InsightRow;
 }) {
-  const others = other ? fill(t.others, { count: count.format(other.groups) }) : undefined;
-  const numbers = (row: InsightRow) => [count.format(row.visits), count.format(row.visitors), count.format(row.leads), rate(row)];
+  const others = other ? fill(t.others, { count: formatCount(other.groups) }) : undefined;
+  const numbers = (row: InsightRow) => [formatCount(row.visits), formatCount(row.visitors), formatCount(row.leads), rate(row)];
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) {
     // A phone: each group as a short list of its numbers, no table wider than the screen.
@@ -205,11 +206,11 @@ export function InsightsPage() {
                   height={260}
                   xAxis={[{ scaleType: 'band', data: weekLabels }]}
                   yAxis={COUNT_AXIS}
-                  series={shownForms.map((form) => ({ data: leadsOf(form), label: formLabel(form), stack: 'leads' }))}
+                  series={shownForms.map((form) => ({ data: leadsOf(form), label: formLabel(form), stack: 'leads', valueFormatter: countOrNone }))}
                   localeText={chartWords}
                   skipAnimation
                 />
-                <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} yAxis={COUNT_AXIS} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits }]} localeText={chartWords} skipAnimation />
+                <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} yAxis={COUNT_AXIS} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits, valueFormatter: countOrNone }]} localeText={chartWords} skipAnimation />
               </Box>
               <Typography id="weeks-note" component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t.chartNote}
@@ -237,10 +238,10 @@ export function InsightsPage() {
                       </TableCell>
                       {tableForms.map((form) => (
                         <TableCell key={form} align="right">
-                          {count.format(w.leads[form] ?? 0)}
+                          {formatCount(w.leads[form] ?? 0)}
                         </TableCell>
                       ))}
-                      <TableCell align="right">{count.format(w.visits)}</TableCell>
+                      <TableCell align="right">{formatCount(w.visits)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { SourceChoice } from '../../shared/adminApi';
 import { call } from '../api';
-import { fill } from '../format';
+import { fill, formatCount } from '../format';
 
 const t = admin.sources;
 const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
@@ -61,7 +61,7 @@ export function SourceFilter() {
         <MenuItem value="">{t.allSources}</MenuItem>
         {[...sources].map(([name, count]) => (
           <MenuItem key={name} value={name}>
-            {fill(t.choiceCount, { name, count })}
+            {fill(t.choiceCount, { name, count: formatCount(count) })}
           </MenuItem>
         ))}
       </TextField>
@@ -69,7 +69,7 @@ export function SourceFilter() {
         <MenuItem value="">{t.allCampaigns}</MenuItem>
         {campaigns.map((choice) => (
           <MenuItem key={choice.campaign} value={choice.campaign}>
-            {fill(t.choiceCount, { name: choice.campaign, count: choice.leads })}
+            {fill(t.choiceCount, { name: choice.campaign, count: formatCount(choice.leads) })}
           </MenuItem>
         ))}
       </TextField>
