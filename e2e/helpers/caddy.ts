@@ -7,27 +7,14 @@
  * home of its own (its certificates), removed when it stops.
  * Without Caddy the tests are skipped, saying so (`needsCaddy`); in CI they fail instead.
  */
-import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
+import { hasCaddy, noCaddy, runCaddy } from '../../src/test/caddy';
 import { test } from '../fixtures';
-import { exited, freePort } from './server';
-
-const caddy = process.env.CADDY_PATH || '/usr/bin/caddy';
-const hasCaddy = (() => {
-  try {
-    accessSync(caddy, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { freePort } from './server';
 
 /** Called at the top of a test file: skips it where Caddy is not installed (never in CI). Its tests accept Caddy's own certificate. */
 export function needsCaddy(): void {
-  test.skip(!hasCaddy && !process.env.CI, `Caddy is not installed (${caddy}): apt-get install -y caddy`);
+  test.skip(!hasCaddy && !process.env.CI, noCaddy);
   test.use({ ignoreHTTPSErrors: true });
 }
 
@@ -68,31 +55,17 @@ async function untilAnswered(url: string): Promise<void> {
 /** Starts Caddy with the repository's Caddyfile in front of our server on upstreamPort; resolves once it answers over HTTPS. */
 export async function startCaddy({ config, upstreamPort, env = {} }: CaddyOptions): Promise<RunningCaddy> {
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  const home = mkdtempSync(path.join(os.tmpdir(), 'caddy-'));
   const origin = `https://127.0.0.1:${httpsPort}`;
-  const proxy = spawn(caddy, ['run', '--config', config, '--adapter', 'caddyfile'], {
-    env: {
-      ...process.env,
-      HOME: home,
-      XDG_DATA_HOME: home,
-      XDG_CONFIG_HOME: home,
-      SITE_ADDRESS: origin,
-      TLS: 'tls internal',
-      BIND: 'bind 127.0.0.1',
-      HTTP_PORT: String(httpPort),
-      UPSTREAM: `127.0.0.1:${upstreamPort}`,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const caddy = runCaddy(config, {
+    SITE_ADDRESS: origin,
+    TLS: 'tls internal',
+    BIND: 'bind 127.0.0.1',
+    HTTP_PORT: String(httpPort),
+    UPSTREAM: `127.0.0.1:${upstreamPort}`,
+    ...env,
   });
-  let log = '';
-  proxy.stderr!.on('data', (chunk) => (log = (log + String(chunk)).slice(-4000)));
-  proxy.once('exit', (code) => code && console.error(`Caddy exited with ${code}:\n${log}`));
-  const stop = async () => {
-    if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGTERM');
-    await exited(proxy);
-    rmSync(home, { recursive: true, force: true });
-  };
+  caddy.process.once('exit', (code) => code && console.error(`Caddy exited with ${code}:\n${caddy.log()}`));
+  const stop = () => caddy.stop();
   try {
     await untilAnswered(`${origin}/`);
   } catch (error) {

@@ -8,16 +8,15 @@
  * socket (src/server/caddyAdmin.ts), with dist/caddy/live.caddy pointing at the new build.
  * Needs Caddy (Debian package `caddy`; CADDY_PATH overrides it); elsewhere it is skipped, never in CI.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { pagePolicy } from '../../shared/headers';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
 import { startEditing, type Client, type TestServer } from '../../test/adminServer';
+import { caddyHome, hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../test/caddy';
 import { makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 import { releasesDir } from '../liveBuild';
@@ -26,16 +25,7 @@ import { buildInto } from './site';
 jest.setTimeout(900_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const caddy = process.env.CADDY_PATH || '/usr/bin/caddy';
-const hasCaddy = (() => {
-  try {
-    accessSync(caddy, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasCaddy && !process.env.CI) console.warn(`Skipped: Caddy is not installed (${caddy}): apt-get install -y caddy`);
+if (!hasCaddy && !process.env.CI) console.warn(`Skipped: ${noCaddy}`);
 const withCaddy = hasCaddy || process.env.CI ? describe : describe.skip;
 
 const freePort = () =>
@@ -57,28 +47,23 @@ function unnamedInlineCode(html: string, policy: string): string[] {
 
 withCaddy('Caddy serving the files itself', () => {
   let siteDir: string;
-  let home: string;
   let s: TestServer | undefined;
   let editor: Client;
-  let proxy: ChildProcess | undefined;
+  let proxy: RunningCaddyProcess | undefined;
   let origin: string;
-  let caddyLog = '';
 
   beforeAll(async () => {
     siteDir = makeSite({ git: true, buildable: true });
-    home = mkdtempSync(path.join(os.tmpdir(), 'caddy-publish-'));
+    const home = caddyHome();
     await buildInto({ siteDir, toolsDir: projectDir }, path.join(siteDir, 'dist'));
     const socket = `unix/${path.join(home, 'admin.sock')}`;
     const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
     ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config } }));
     const [port, httpPort] = [await freePort(), await freePort()];
     origin = `http://127.0.0.1:${port}`;
-    proxy = spawn(caddy, ['run', '--config', config, '--adapter', 'caddyfile'], {
-      env: {
-        ...process.env,
-        HOME: home,
-        XDG_DATA_HOME: home,
-        XDG_CONFIG_HOME: home,
+    proxy = runCaddy(
+      config,
+      {
         SITE_ADDRESS: origin,
         BIND: 'bind 127.0.0.1',
         HTTP_PORT: String(httpPort),
@@ -86,26 +71,21 @@ withCaddy('Caddy serving the files itself', () => {
         SITE_DIST: path.join(siteDir, 'dist'),
         CADDY_ADMIN: socket,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    proxy.stderr!.on('data', (chunk) => (caddyLog = (caddyLog + String(chunk)).slice(-4000)));
+      home,
+    );
     for (let tries = 0; ; tries++) {
       try {
         await fetch(`${origin}/`);
         break;
       } catch (error) {
-        if (tries > 200 || proxy.exitCode !== null) throw new Error(`Caddy did not start: ${caddyLog}`, { cause: error });
+        if (tries > 200 || proxy.exited()) throw new Error(`Caddy did not start: ${proxy.log()}`, { cause: error });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
   });
   afterAll(async () => {
-    if (proxy && proxy.exitCode === null) {
-      proxy.kill('SIGTERM');
-      await new Promise((resolve) => proxy!.once('exit', resolve));
-    }
+    await proxy?.stop();
     await s?.close();
-    rmSync(home, { recursive: true, force: true });
   });
 
   it("serves a publish's pages under its policy as soon as the publish answers", async () => {
