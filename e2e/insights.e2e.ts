@@ -138,6 +138,8 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
 });
 
 test('more sources and landing pages than a table shows: the others are added up in one row', async ({ page }) => {
+  // Two full tables, drawn and checked by axe at two widths: over 30 s on a busy machine (CI).
+  test.slow();
   const rows = serverConfig.admin.insightRows;
   // As many more groups as the table shows, and 5 (each one visit of today, fewer than any before).
   const store = openStore(dataDir);
