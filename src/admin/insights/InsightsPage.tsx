@@ -58,10 +58,16 @@ function RowsTable({
 }) {
   const others = other ? fill(t.others, { count: formatCount(other.groups) }) : undefined;
   const numbers = (row: InsightRow) => [formatCount(row.visits), formatCount(row.visitors), formatCount(row.leads), rate(row)];
+  const numberNames = [t.columns.visits, t.columns.visitors, t.columns.leads, t.columns.rate];
+  const numberCells = (row: InsightRow, sx?: { fontWeight: number }) =>
+    numbers(row).map((value, i) => (
+      <TableCell key={numberNames[i]} align="right" sx={sx}>
+        {value}
+      </TableCell>
+    ));
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) {
     // A phone: each group as a short list of its numbers, no table wider than the screen.
-    const numberNames = [t.columns.visits, t.columns.visitors, t.columns.leads, t.columns.rate];
     const block = (key: string, heading: ReactNode, row: InsightRow) => (
       <Box component="li" key={key} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Box sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{heading}</Box>
@@ -105,7 +111,7 @@ function RowsTable({
             {names.map((name) => (
               <TableCell key={name}>{name}</TableCell>
             ))}
-            {[t.columns.visits, t.columns.visitors, t.columns.leads, t.columns.rate].map((name) => (
+            {numberNames.map((name) => (
               <TableCell key={name} align="right">
                 {name}
               </TableCell>
@@ -120,11 +126,7 @@ function RowsTable({
                   {cell}
                 </TableCell>
               ))}
-              {numbers(row).map((value, i) => (
-                <TableCell key={i} align="right">
-                  {value}
-                </TableCell>
-              ))}
+              {numberCells(row)}
             </TableRow>
           ))}
           {other && (
@@ -132,22 +134,14 @@ function RowsTable({
               <TableCell component="th" scope="row" colSpan={names.length}>
                 {others}
               </TableCell>
-              {numbers(other).map((value, i) => (
-                <TableCell key={i} align="right">
-                  {value}
-                </TableCell>
-              ))}
+              {numberCells(other)}
             </TableRow>
           )}
           <TableRow>
             <TableCell component="th" scope="row" colSpan={names.length} sx={{ fontWeight: 700 }}>
               {t.total}
             </TableCell>
-            {numbers(total).map((value, i) => (
-              <TableCell key={i} align="right" sx={{ fontWeight: 700 }}>
-                {value}
-              </TableCell>
-            ))}
+            {numberCells(total, { fontWeight: 700 })}
           </TableRow>
         </TableBody>
       </Table>

@@ -379,6 +379,12 @@ describe('where the lead came from, in the e-mail and the webhook', () => {
   /** The mail's lines after "Received", by the inbox's labels (config/admin.ts), in the inbox's order. */
   const linesOf = (shown: [AttributionKey, string][]) => shown.map(([key, value]) => `${labels[key]}: ${value}`);
   /** The rows of the HTML body's table, as "label: value". */
+  /** The mail's `count` lines after its "Received" line, and the one after them. */
+  const afterReceived = (text: string, count: number) => {
+    const lines = text.split('\n');
+    const received = lines.findIndex((line) => line.startsWith(`${server.notifications.mail.received}: `));
+    return lines.slice(received + 1, received + 1 + count + 1);
+  };
   const htmlRows = (html: string) => [...html.matchAll(/<tr><th[^>]*>(.*?)<\/th><td[^>]*>(.*?)<\/td><\/tr>/g)].map(([, label, value]) => `${htmlText(label!)}: ${htmlText(value!)}`);
 
   it('a visit from a campaign: its source, campaign, landing page, form page and device are lines of the mail and the `source` of the webhook', async () => {
@@ -411,9 +417,7 @@ describe('where the lead came from, in the e-mail and the webhook', () => {
       ['device', admin.sources.devices.phone],
     ]);
     // Right after "Received", before the link to the lead; the same rows in the HTML.
-    const lines = text.split('\n');
-    const received = lines.findIndex((line) => line.startsWith(`${server.notifications.mail.received}: `));
-    expect(lines.slice(received + 1, received + 1 + expected.length + 1)).toEqual([...expected, '']);
+    expect(afterReceived(text, expected.length)).toEqual([...expected, '']);
     expect(htmlRows(html).slice(-expected.length)).toEqual(expected);
 
     // The webhook's `source`: the grouping word and what was recorded, by the keys of src/shared/attribution.ts.
@@ -439,9 +443,7 @@ describe('where the lead came from, in the e-mail and the webhook', () => {
       ['formPage', '/'],
       ['device', admin.sources.devices.desktop],
     ]);
-    const lines = text.split('\n');
-    const received = lines.findIndex((line) => line.startsWith(`${server.notifications.mail.received}: `));
-    expect(lines.slice(received + 1, received + 1 + expected.length + 1)).toEqual([...expected, '']);
+    expect(afterReceived(text, expected.length)).toEqual([...expected, '']);
     expect(JSON.parse(hooks.calls[0]!.body)).toMatchObject({ source: { source: '', ...from } });
     expect(Object.keys((JSON.parse(hooks.calls[0]!.body) as { source: object }).source).sort()).toEqual(['device', 'formPage', 'landingPage', 'source']);
   });
