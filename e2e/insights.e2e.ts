@@ -52,6 +52,27 @@ test.afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+test('no leads yet: on a phone, the leads chart says so in words that wrap, whole on the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, await addAccount(dataDir), base);
+  await page.goto(`${base}/admin/insights`);
+  const region = page.getByRole('region', { name: admin.insights.leadsPerWeek });
+  const empty = region.getByText(admin.insights.empty, { exact: true });
+  await expect(empty).toBeVisible();
+  // Every word within the screen and within the part's frame.
+  const frame = (await region.boundingBox())!;
+  const text = await empty.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = range.getBoundingClientRect();
+    return { left: r.left, right: r.right };
+  });
+  expect(text.left).toBeGreaterThanOrEqual(Math.max(0, frame.x));
+  expect(text.right).toBeLessThanOrEqual(Math.min(375, frame.x + frame.width));
+  // Page text, not a chart's SVG text: that never wraps, and the chart clips it to its plot area.
+  expect(await empty.evaluate((el) => el.closest('svg') === null)).toBe(true);
+});
+
 test('a visit from a campaign: the lead keeps where it came from, the beacon keeps no cookie, address or user agent', async ({ browser }) => {
   const context = await browser.newContext({ userAgent: USER_AGENT, extraHTTPHeaders: { 'x-forwarded-for': ADDRESS } });
   // A cookie of the site for /api/ (as a signed-in owner's browser holds): the beacon must not carry it.

@@ -196,14 +196,22 @@ export function InsightsPage() {
           <Section id="weeks-heading" heading={t.leadsPerWeek}>
             <Box component="figure" sx={{ m: 0 }} aria-describedby="weeks-note">
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
-                <BarChart
-                  height={260}
-                  xAxis={[{ scaleType: 'band', data: weekLabels }]}
-                  yAxis={COUNT_AXIS}
-                  series={shownForms.map((form) => ({ data: leadsOf(form), label: formLabel(form), stack: 'leads', valueFormatter: countOrNone }))}
-                  localeText={chartWords}
-                  skipAnimation
-                />
+                {shownForms.length === 0 ? (
+                  // No leads in the period: said in the page's own text, which wraps on a phone (the
+                  // chart's own overlay is one line of SVG text, cut off at 375 px).
+                  <Box sx={{ height: 260, display: 'grid', placeItems: 'center', textAlign: 'center', px: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                    <Typography>{t.empty}</Typography>
+                  </Box>
+                ) : (
+                  <BarChart
+                    height={260}
+                    xAxis={[{ scaleType: 'band', data: weekLabels }]}
+                    yAxis={COUNT_AXIS}
+                    series={shownForms.map((form) => ({ data: leadsOf(form), label: formLabel(form), stack: 'leads', valueFormatter: countOrNone }))}
+                    localeText={chartWords}
+                    skipAnimation
+                  />
+                )}
                 <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} yAxis={COUNT_AXIS} series={[{ data: insights.byWeek.map((w) => w.visits), label: t.visits, valueFormatter: countOrNone }]} localeText={chartWords} skipAnimation />
               </Box>
               <Typography id="weeks-note" component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
