@@ -20,7 +20,7 @@ import { CACHE_CONTROL } from '../src/shared/caching';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 import { expect, test } from './fixtures';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
-import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
+import { field, formOf, readCollectionIn, sendPlain, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 import { pageViewOf } from './helpers/visits';
 
@@ -150,7 +150,7 @@ test.describe('without JavaScript', () => {
     await field(form, 'Fullname').fill(`Plain ${s}`);
     await field(form, 'Company').fill('Acme');
     await field(form, 'Email').fill(`plain.${s}@example.com`);
-    await submitButton(form).click();
+    await sendPlain(page, form);
     const check = forms.contact.checks.findIndex((c) => c.field === 'Number');
     await expect(page).toHaveURL(`${origin}/Contact?invalid=Contact_cli&check=${check}`);
     await expect(page.getByRole('alert').filter({ hasText: forms.contact.checks[check]!.message })).toBeVisible();
@@ -160,7 +160,7 @@ test.describe('without JavaScript', () => {
     await field(formOf(page, 'contact'), 'Number').fill('0123456789');
     await field(formOf(page, 'contact'), 'Email').fill(`plain.${s}@example.com`);
     await field(formOf(page, 'contact'), 'Messsage').fill('Hello');
-    await submitButton(formOf(page, 'contact')).click();
+    await sendPlain(page, formOf(page, 'contact'));
     await expect(page).toHaveURL(`${origin}/Contact?sent=Contact_cli`);
     await expect(page.getByRole('status').filter({ hasText: forms.contact.success.toast! })).toBeVisible();
     const stored = await readCollectionIn(dataDir, 'Contact_cli');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import server from '../config/server';
 import { expect, test } from './fixtures';
-import { field, formOf, openInquiryForm, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
+import { field, formOf, openInquiryForm, sendPlain, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 
 // One submission per address, whatever config/server.ts says (the factor scales it down to 1).
@@ -70,7 +70,7 @@ test.describe('without JavaScript', () => {
       await field(form, 'Fname').fill(`Plain ${s} ${n}`);
       await field(form, 'Email').fill(`plain.${s}.${n}@example.com`);
       await field(form, 'Pname').fill('Shop');
-      await submitButton(form).click();
+      await sendPlain(page, form);
     };
     await send(1);
     await expect(page).toHaveURL(/\?sent=Inquriy$/);

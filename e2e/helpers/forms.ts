@@ -140,6 +140,27 @@ export function submitButton(form: Locator): Locator {
   return form.locator('button[type="submit"]');
 }
 
+/** How long a plain post may take, from the click to the page it leads to: a whole navigation on a busy machine. */
+const PLAIN_POST_MS = 15_000;
+
+/**
+ * Sends a form as a browser without JavaScript does: a click on its submit button, the browser's
+ * POST, our server's 303 back to the page with the outcome in its address. Resolves once that
+ * page has loaded; a click that sent no POST, or a POST not answered with a redirect, fails with
+ * a sentence saying which step did not happen.
+ */
+export async function sendPlain(page: Page, form: Locator): Promise<void> {
+  const action = new URL((await form.getAttribute('action')) ?? '', page.url()).href;
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url() === action, { timeout: PLAIN_POST_MS });
+  await submitButton(form).click();
+  const request = await posted.catch(() => {
+    throw new Error(`the click on the form's submit button sent no POST to ${action} within ${PLAIN_POST_MS} ms`);
+  });
+  const answer = await request.response();
+  expect(answer?.status(), `our server's answer to the plain post to ${action}`).toBe(303);
+  await page.waitForURL((url) => url.search !== '', { timeout: PLAIN_POST_MS, waitUntil: 'load' });
+}
+
 /** Collects the document saves (POST /api/collections/...) and file uploads (PUT /api/files/...) a page makes. */
 export function recordWrites(page: Page): { saves: Request[]; uploads: Request[] } {
   const writes = { saves: [] as Request[], uploads: [] as Request[] };
