@@ -178,6 +178,8 @@ export default {
       releaseUnderWay: 'A new release of the site is being put in place, so nothing was published. Please try again in a few minutes: your edits are kept in this browser.',
       contentChanged: 'The content was changed since you opened the editor (by another publish or a release). Reload the editor: your edits are kept in this browser.',
       buildFailed: 'The site could not be built with these changes, so nothing was published. Nothing visitors see has changed. The error: {error}',
+      // Where Caddy serves the site's files itself and did not load the new build: {error} is Caddy's answer.
+      frontRefused: 'The web server in front of the site (Caddy) did not take the new version, so nothing was published: visitors still see the site as it was, and your edits are kept in this browser. A developer can look at Caddy (systemctl status caddy). The error: {error}',
       unknownRevision: 'There is no such revision.',
       // {max} is replaced (in megabytes).
       imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',

@@ -211,6 +211,7 @@ export const serverSchema = object({
       releaseUnderWay: text(),
       contentChanged: text(),
       buildFailed: text(),
+      frontRefused: text(),
       unknownRevision: text(),
       imageTooLarge: text(),
       notAnImage: text(),

@@ -159,14 +159,15 @@ export async function buildApp({
   registerHealth(app, { store, dataDir });
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
   const builds = clientDir ? createSiteBuilds(clientDir) : undefined;
-  // Caddy, serving the files itself, loads the new build's pointer and policy; if it cannot, it
-  // goes on serving the last build it loaded (whole: its files under their own policy), and the log says so.
+  // Caddy, serving the files itself, loads the new build's pointer and policy. If it cannot, the
+  // publish is refused and put back (liveBuild.ts): Caddy goes on serving the build it has, whole.
   const tellCaddy = caddyAdmin
     ? () =>
         reloadCaddy(caddyAdmin).catch((error: unknown) => {
-          const sentence = `Caddy was not told of the new build (${error instanceof Error ? error.message : String(error)}): it serves the previous one until it loads its config again (systemctl reload caddy).`;
+          const sentence = `Caddy did not load the new build (${error instanceof Error ? error.message : String(error)}): the publish was put back.`;
           if (logger) app.log.error(sentence);
           else console.error(sentence);
+          throw error;
         })
     : undefined;
   const live = builds ? new LiveSite(builds, siteDir, tellCaddy) : undefined;

@@ -38,6 +38,9 @@ export function forgetPublishedBuild(siteDir: string): void {
   rmSync(path.join(releasesDir(siteDir), LIVE_FILE), { force: true });
 }
 
+/** The server in front (Caddy) did not take a new build: the site was put back as it was. */
+export class FrontRefused extends Error {}
+
 export class LiveSite {
   /** Earlier builds' folders, newest first, for their files. */
   private earlier: string[] = [];
@@ -66,26 +69,39 @@ export class LiveSite {
     return [...this.earlier, ...(this.siteDir ? [path.join(this.siteDir, 'public')] : [])];
   }
 
-  /** Serves the build in `dir` from the next request on (siteBuild.ts reads it whole first, and throws if it cannot); records it as live. */
-  switchTo(dir: string): void {
-    const previous = this.builds.current().clientDir;
-    this.builds.switchTo(dir);
+  /**
+   * Serves the build in `dir` from the next request on (siteBuild.ts reads it whole first, and
+   * throws if it cannot), records it as live, and tells the server in front, if any. Resolves
+   * once both serve it. When the server in front does not take it, everything is put back as it
+   * was (the previous build served, recorded and pointed at for Caddy, no build removed) and it
+   * rejects: the site never stays half switched, and the build Caddy still serves is never pruned.
+   */
+  async switchTo(dir: string): Promise<void> {
+    const previous = this.clientDir();
+    this.point(dir);
+    try {
+      await this.tellFront?.();
+    } catch (error) {
+      this.point(previous);
+      throw new FrontRefused(error instanceof Error ? error.message : String(error), { cause: error });
+    }
     this.earlier = [previous, ...this.earlier.filter((d) => d !== previous && d !== dir)];
+    if (this.siteDir) this.prune(releasesDir(this.siteDir), dir);
+  }
+
+  /** Our server serves `dir`; a restart and Caddy's pointer (dist/caddy/live.caddy, where the build wrote one) name it too. */
+  private point(dir: string): void {
+    this.builds.switchTo(dir);
     if (!this.siteDir) return;
     const releases = releasesDir(this.siteDir);
     const id = path.relative(releases, path.dirname(dir));
-    if (id.startsWith('..')) return;
-    writeFileSync(path.join(releases, `${LIVE_FILE}.new`), id);
-    renameSync(path.join(releases, `${LIVE_FILE}.new`), path.join(releases, LIVE_FILE));
-    // Caddy's pointer (deploy/Caddyfile.files), where the build wrote one: read when Caddy loads its config.
+    if (id.startsWith('..')) forgetPublishedBuild(this.siteDir);
+    else {
+      writeFileSync(path.join(releases, `${LIVE_FILE}.new`), id);
+      renameSync(path.join(releases, `${LIVE_FILE}.new`), path.join(releases, LIVE_FILE));
+    }
     const dist = path.dirname(releases);
     if (existsSync(path.join(dist, LIVE_CADDY_FILE))) writeLiveCaddy(dist, path.dirname(dir));
-    this.prune(releases, dir);
-  }
-
-  /** After a switch: the server in front, if one is to be told, serves the new build too once this resolves. */
-  async announce(): Promise<void> {
-    await this.tellFront?.();
   }
 
   /** Removes the published builds beyond the last few (never the live one or the first one served). */

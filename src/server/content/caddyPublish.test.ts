@@ -6,10 +6,12 @@
  * pages under the new build's policy (every inline script and style of the page it sends is in
  * the policy it sends), and the new page's scripts. Our server tells Caddy through its admin
  * socket (src/server/caddyAdmin.ts), with dist/caddy/live.caddy pointing at the new build.
+ * When Caddy cannot be told (it is down), the publish is refused with a sentence and everything
+ * is put back: Caddy, started again, serves the build it served before, whole.
  * Needs Caddy (Debian package `caddy`; CADDY_PATH overrides it); elsewhere it is skipped, never in CI.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
@@ -19,6 +21,8 @@ import { startEditing, type Client, type TestServer } from '../../test/adminServ
 import { caddyHome, hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../test/caddy';
 import { makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
+import server from '../../../config/server';
+import { LIVE_CADDY_FILE } from '../../deploy/caddy';
 import { releasesDir } from '../liveBuild';
 import { buildInto } from './site';
 
@@ -52,27 +56,11 @@ withCaddy('Caddy serving the files itself', () => {
   let proxy: RunningCaddyProcess | undefined;
   let origin: string;
 
-  beforeAll(async () => {
-    siteDir = makeSite({ git: true, buildable: true });
-    const home = caddyHome();
-    await buildInto({ siteDir, toolsDir: projectDir }, path.join(siteDir, 'dist'));
-    const socket = `unix/${path.join(home, 'admin.sock')}`;
-    const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
-    ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config } }));
-    const [port, httpPort] = [await freePort(), await freePort()];
-    origin = `http://127.0.0.1:${port}`;
-    proxy = runCaddy(
-      config,
-      {
-        SITE_ADDRESS: origin,
-        BIND: 'bind 127.0.0.1',
-        HTTP_PORT: String(httpPort),
-        UPSTREAM: new URL(s.base).host,
-        SITE_DIST: path.join(siteDir, 'dist'),
-        CADDY_ADMIN: socket,
-      },
-      home,
-    );
+  let home: string;
+  let caddyEnv: Record<string, string>;
+  const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
+  async function startCaddy() {
+    proxy = runCaddy(config, caddyEnv, home);
     for (let tries = 0; ; tries++) {
       try {
         await fetch(`${origin}/`);
@@ -82,6 +70,27 @@ withCaddy('Caddy serving the files itself', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
+  }
+  const snapshot = async () => (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
+  const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
+
+  beforeAll(async () => {
+    siteDir = makeSite({ git: true, buildable: true });
+    home = caddyHome();
+    await buildInto({ siteDir, toolsDir: projectDir }, path.join(siteDir, 'dist'));
+    const socket = `unix/${path.join(home, 'admin.sock')}`;
+    ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config } }));
+    const [port, httpPort] = [await freePort(), await freePort()];
+    origin = `http://127.0.0.1:${port}`;
+    caddyEnv = {
+      SITE_ADDRESS: origin,
+      BIND: 'bind 127.0.0.1',
+      HTTP_PORT: String(httpPort),
+      UPSTREAM: new URL(s.base).host,
+      SITE_DIST: path.join(siteDir, 'dist'),
+      CADDY_ADMIN: socket,
+    };
+    await startCaddy();
   });
   afterAll(async () => {
     await proxy?.stop();
@@ -95,10 +104,9 @@ withCaddy('Caddy serving the files itself', () => {
     expect(beforePolicy).toBe(pagePolicy(manifestOf(path.join(siteDir, 'dist', 'client')), { https: true }));
     expect(unnamedInlineCode(beforeHtml, beforePolicy)).toEqual([]);
 
-    const snap = (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
-    const valueOf = (file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
-    const homePage = valueOf('config/pages/home.ts');
-    const site = valueOf('config/site.ts');
+    const snap = await snapshot();
+    const homePage = valueOf(snap, 'config/pages/home.ts');
+    const site = valueOf(snap, 'config/site.ts');
     const heading = 'Published while Caddy serves the files';
     expect(h1(beforeHtml)).not.toBe(escapeHtml(heading));
     homePage.sections[0].heading = heading;
@@ -121,6 +129,42 @@ withCaddy('Caddy serving the files itself', () => {
     expect(unnamedInlineCode(afterHtml, beforePolicy)).not.toEqual([]);
     const script = /"(\/assets\/[^"]+\.js)"/.exec(afterHtml)?.[1];
     expect(script).toBeDefined();
+    expect((await fetch(origin + script!)).status).toBe(200);
+  });
+
+  it('refuses a publish Caddy cannot be told of, and puts everything back as it was', async () => {
+    const served = await fetch(`${origin}/`);
+    const servedHtml = await served.text();
+    const servedPolicy = served.headers.get('content-security-policy')!;
+    const live = readFileSync(path.join(releasesDir(siteDir), 'LIVE'), 'utf8');
+    const liveCaddy = readFileSync(path.join(siteDir, 'dist', LIVE_CADDY_FILE), 'utf8');
+    const homeFile = readFileSync(path.join(siteDir, 'config', 'pages', 'home.ts'), 'utf8');
+    const before = await snapshot();
+    await proxy!.stop();
+
+    const homePage = valueOf(before, 'config/pages/home.ts');
+    homePage.sections[0].heading = 'Published while Caddy is down';
+    const refused = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: before.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }] } });
+    expect(refused.status).toBe(503);
+    const { message } = (await refused.json()) as { message: string };
+    const sentence = server.admin.messages.frontRefused;
+    expect(message.startsWith(sentence.slice(0, sentence.indexOf('{error}')))).toBe(true);
+
+    // Nothing published: the files, the revision, our server's page, the build recorded and Caddy's pointer are as they were.
+    expect(readFileSync(path.join(siteDir, 'config', 'pages', 'home.ts'), 'utf8')).toBe(homeFile);
+    expect((await snapshot()).revision).toBe(before.revision);
+    expect(h1(await (await fetch(`${s!.base}/`)).text())).toBe(h1(servedHtml));
+    expect(readFileSync(path.join(releasesDir(siteDir), 'LIVE'), 'utf8')).toBe(live);
+    expect(readFileSync(path.join(siteDir, 'dist', LIVE_CADDY_FILE), 'utf8')).toBe(liveCaddy);
+
+    // Caddy, started again, serves the build it served before: its page, its policy, its scripts.
+    mkdirSync(home, { recursive: true });
+    await startCaddy();
+    const again = await fetch(`${origin}/`);
+    const againHtml = await again.text();
+    expect(h1(againHtml)).toBe(h1(servedHtml));
+    expect(again.headers.get('content-security-policy')).toBe(servedPolicy);
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(againHtml)?.[1];
     expect((await fetch(origin + script!)).status).toBe(200);
   });
 });

@@ -48,6 +48,7 @@ export function contentHandlers(options: ContentOptions | undefined, { dataDir, 
     if (result.status === 200) return json(reply, 200, { revision: result.revision });
     if (result.status === 400) return json(reply, 400, { problems: result.problems });
     if (result.status === 409) return fail(reply, 409, { busy: messages.publishBusy, releasing: messages.releaseUnderWay, changed: messages.contentChanged }[result.reason]);
+    if (result.status === 503) return fail(reply, 503, fill(messages.frontRefused, { error: result.error }));
     return fail(reply, 500, fill(messages.buildFailed, { error: result.error.split('\n').slice(-3).join(' ') }));
   };
 

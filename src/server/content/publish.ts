@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ContentChange, ContentProblem, Revision } from '../../shared/contentApi';
 import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
-import { releasesDir, type LiveSite } from '../liveBuild';
+import { FrontRefused, releasesDir, type LiveSite } from '../liveBuild';
 import { checkChanges, type FileEdits } from './check';
 import { commit, configHistory, head, isWorkTree, uncommitted } from './git';
 import { buildInto, contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
@@ -23,7 +23,9 @@ export type PublishResult =
   | { status: 200; revision: Revision }
   | { status: 400; problems: ContentProblem[] }
   | { status: 409; reason: 'busy' | 'changed' | 'releasing' }
-  | { status: 500; error: string };
+  | { status: 500; error: string }
+  /** The server in front (Caddy) did not take the new build: nothing was published. */
+  | { status: 503; error: string };
 
 export interface PublisherOptions {
   site: ContentSite;
@@ -110,14 +112,14 @@ export class Publisher {
       if (recheck.problems.length > 0) return await this.undo(before, { status: 400, problems: recheck.problems });
       if (live) {
         await build(site, outDir, live.clientDir());
-        live.switchTo(path.join(outDir, 'client'));
-        await live.announce();
+        await live.switchTo(path.join(outDir, 'client'));
       }
     } catch (error) {
       rmSync(outDir, { recursive: true, force: true });
       // Rules the build wrote where there were none go too.
       for (const [file, text] of rules) if (text === undefined) rmSync(path.join(site.siteDir, file), { force: true });
-      return this.undo(before, { status: 500, error: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      return this.undo(before, error instanceof FrontRefused ? { status: 503, error: message } : { status: 500, error: message });
     }
     return { status: 200, revision: await this.record(files, author, at, summary, written, id) };
   }
