@@ -8,7 +8,7 @@
  * public/images/uploads/.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import type { ContentImage } from '../../shared/contentApi';
@@ -21,6 +21,22 @@ export type ImageResult = { ok: true; image: ContentImage } | { ok: false; reaso
 export interface ImageLimits {
   maxBytes: number;
   maxPixels: number;
+}
+
+/** An uploaded picture's address, as storeImage names it. */
+const UPLOADED = new RegExp(`${UPLOADS_PATH.replace(/[/.]/g, '\\$&')}([0-9a-f]{20}\\.webp)`, 'g');
+
+/**
+ * The uploaded pictures the content names (as paths in the site's folder:
+ * public/images/uploads/<name>), those that are there. A publish commits these with the
+ * edit; pictures uploaded and then not used stay out of the site's history.
+ */
+export function uploadsNamedIn(siteDir: string, content: unknown): string[] {
+  const names = new Set([...JSON.stringify(content).matchAll(UPLOADED)].map((m) => m[1]!));
+  return [...names]
+    .map((name) => path.posix.join('public', ...UPLOADS_PATH.split('/').filter(Boolean), name))
+    .filter((file) => existsSync(path.join(siteDir, file)))
+    .sort();
 }
 
 /** Re-encodes the picture at the drawn size (CSS pixels) and stores it in <siteDir>/public/images/uploads/. */

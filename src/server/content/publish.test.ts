@@ -158,6 +158,44 @@ it('a picture uploaded in the editor is served (as re-encoded) for the preview b
   expect((await fetch(`${s.base}/.site-manifest.json`)).status).toBe(404);
 });
 
+it('a publish commits the uploaded pictures its content names, and leaves those uploaded and not used out of the history', async () => {
+  const sharp = (await import('sharp')).default;
+  const upload = async (background: string) => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background } }).jpeg().toBuffer();
+    const response = await editor.change('POST', `${contentRoutes.contentImage.path}?width=150&height=100`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
+    expect(response.status).toBe(201);
+    return (await response.json()) as { src: string; width: number; height: number };
+  };
+  const used = await upload('#2a6f97');
+  const unused = await upload('#972a6f');
+  const inFolder = (image: { src: string }) => `public${image.src}`;
+
+  // The content's first picture (on whichever page has one) becomes the uploaded one.
+  const snap = await snapshot();
+  const isPicture = (value: unknown): value is Json => typeof value === 'object' && value !== null && typeof (value as Json).src === 'string' && typeof (value as Json).alt === 'string';
+  const firstPicture = (value: unknown): Json | undefined => {
+    if (isPicture(value)) return value;
+    if (typeof value !== 'object' || value === null) return undefined;
+    for (const child of Object.values(value)) {
+      const found = firstPicture(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const entry = snap.files.find((f) => firstPicture(f.value))!;
+  const value = JSON.parse(JSON.stringify(entry.value)) as Json;
+  Object.assign(firstPicture(value)!, used);
+  const response = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: entry.file, value }] } });
+  expect(response.status).toBe(200);
+
+  expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([entry.file, inFolder(used)].sort());
+  // The other one is still there (an editor may be previewing it), outside the history.
+  const status = gitIn(siteDir, 'status', '--porcelain', '--untracked-files=all').trim().split('\n');
+  expect(status).toContain(`?? ${inFolder(unused)}`);
+  expect(status.filter((line) => !line.startsWith('?? public/images/uploads/'))).toEqual([]);
+  expect((await fetch(s.base + used.src)).status).toBe(200);
+});
+
 it('an option published from the editor is accepted by the running server as soon as its page is live (201), no restart', async () => {
   const snap = await snapshot();
   const entry = snap.files.find((f) => f.file.startsWith('config/forms/') && JSON.stringify(f.value).includes('"kind":"select"'))!;

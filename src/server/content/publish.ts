@@ -15,6 +15,7 @@ import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
 import { FrontRefused, releasesDir, type LiveSite } from '../liveBuild';
 import { checkChanges, type FileEdits } from './check';
 import { commit, configHistory, head, isWorkTree, uncommitted } from './git';
+import { uploadsNamedIn } from './images';
 import { buildInto, contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
 import { putBack, UnwritableEdit, writeEdits } from './write';
@@ -134,8 +135,8 @@ export class Publisher {
     const { site, dataDir } = this.options;
     if (await isWorkTree(site.siteDir)) {
       const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n`;
-      // The pictures uploaded for it go with it (public/images/uploads: re-encoded, named by their hash).
-      const uploads = existsSync(path.join(site.siteDir, 'public', 'images', 'uploads')) ? ['public/images/uploads'] : [];
+      // The uploaded pictures the content names go with it (re-encoded, named by their hash); those uploaded and not used stay out.
+      const uploads = uploadsNamedIn(site.siteDir, values);
       // The Firebase rules the build rewrote from config/forms (src/deploy/deployFiles.ts) follow the edit that changed them.
       const rules: string[] = [];
       for (const file of FIREBASE_RULES) if (existsSync(path.join(site.siteDir, file)) && (await uncommitted(site.siteDir, [file]))) rules.push(file);
