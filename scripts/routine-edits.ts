@@ -8,17 +8,20 @@
  * content around them changes), adds the new pictures to public/, and then runs in the copy:
  *
  *   1. `npm run check`               must say the config is all good;
- *   2. the unit tests (jest)         every one must pass (but the slow ones that read no
+ *   2. `npm run typecheck`, and      as `npm test` runs them: the config files are TypeScript
+ *      the linter on the edited      (an edit can break a type, or the code's style)
+ *      files
+ *   3. the unit tests (jest)         every one must pass (but the slow ones that read no
  *                                    content: see NO_CONTENT_UNIT_TESTS below);
- *   3. the browser tests that read   every one must pass (see BROWSER_TESTS below);
+ *   4. the browser tests that read   every one must pass (see BROWSER_TESTS below);
  *      the site's content
- *   4. the self-test                 one test of the copy is made to pin a shipped text again
+ *   5. the self-test                 one test of the copy is made to pin a shipped text again
  *                                    (the old contact toast): it must now fail, or this
  *                                    whole step could never have caught a pinned text.
  *
- * Exit code 0 when all four hold, 1 otherwise. Options:
+ * Exit code 0 when all five hold, 1 otherwise. Options:
  *   --keep        keep the temporary copy (its path is printed)
- *   --no-browser  skip step 3 (quicker, for trying it out)
+ *   --no-browser  skip step 4 (quicker, for trying it out)
  *   --edits-only  make the edits and stop (with --keep, to look at them)
  *
  * E2E_PORT chooses the browser tests' port, as for `npm run test:e2e`.
@@ -410,7 +413,11 @@ function main(): number {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const check = run('npm run check', npm, ['run', '--silent', 'check'], dir);
     const steps = [check];
-    if (check.ok) steps.push(run('unit tests', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--testPathPatterns', allTestsBut(NO_CONTENT_UNIT_TESTS)], dir));
+    if (check.ok) steps.push(run('npm run typecheck', npm, ['run', '--silent', 'typecheck'], dir));
+    // The linter on the files edited (the rest of the copy is the checkout's, linted just before).
+    const edited = [...new Set(edits.map((edit) => edit.file))];
+    if (steps.every((s) => s.ok)) steps.push(run('the linter on the edited files', npm, ['exec', '--', 'eslint', ...edited], dir));
+    if (steps.every((s) => s.ok)) steps.push(run('unit tests', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--testPathPatterns', allTestsBut(NO_CONTENT_UNIT_TESTS)], dir));
     if (browser && steps.every((s) => s.ok)) {
       // CI=true: a fresh server built from the copy, never one left running on the port.
       steps.push(run('browser tests that read the content', process.execPath, ['scripts/e2e.mjs', ...BROWSER_TESTS, '--workers=2'], dir, { CI: 'true' }));
