@@ -72,18 +72,22 @@ export class LiveSite {
   /**
    * Serves the build in `dir` from the next request on (siteBuild.ts reads it whole first, and
    * throws if it cannot), records it as live, and tells the server in front, if any. Resolves
-   * once both serve it. When the server in front does not take it, everything is put back as it
-   * was (the previous build served, recorded and pointed at for Caddy, no build removed) and it
-   * rejects: the site never stays half switched, and the build Caddy still serves is never pruned.
+   * once both serve it. When the server in front does not take it (FrontRefused), or the
+   * pointers cannot be written, everything is put back as it was (the previous build served,
+   * recorded and pointed at for Caddy, no build removed) and it rejects: the site never stays
+   * half switched, and the build Caddy still serves is never pruned.
    */
   async switchTo(dir: string): Promise<void> {
     const previous = this.clientDir();
-    this.point(dir);
     try {
-      await this.tellFront?.();
+      this.point(dir);
+      await this.tellFront?.().catch((error: unknown) => {
+        throw new FrontRefused(error instanceof Error ? error.message : String(error), { cause: error });
+      });
     } catch (error) {
+      // Caddy refused, or the pointers could not be written (a full disk): the previous build, everywhere.
       this.point(previous);
-      throw new FrontRefused(error instanceof Error ? error.message : String(error), { cause: error });
+      throw error;
     }
     this.earlier = [previous, ...this.earlier.filter((d) => d !== previous && d !== dir)];
     if (this.siteDir) this.prune(releasesDir(this.siteDir), dir);
