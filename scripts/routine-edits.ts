@@ -12,7 +12,8 @@
  *      the linter on the edited      (an edit can break a type, or the code's style)
  *      files
  *   3. the unit tests (jest)         every one must pass (but the slow ones that read no
- *                                    content: see NO_CONTENT_UNIT_TESTS below);
+ *                                    content, and the publishing machinery's: see
+ *                                    NO_CONTENT_UNIT_TESTS and MACHINERY_UNIT_TESTS below);
  *   4. the browser tests that read   every one must pass (see BROWSER_TESTS below);
  *      the site's content
  *   5. the self-test                 one test of the copy is made to pin a shipped text again
@@ -27,7 +28,7 @@
  * E2E_PORT chooses the browser tests' port, as for `npm run test:e2e`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
@@ -65,6 +66,20 @@ export const NO_CONTENT_UNIT_TESTS = [
   'src/server/admin/knownBrowser.test.ts',
   'src/server/admin/hashGate.test.ts',
   'src/server/admin/volume.test.ts',
+];
+
+/**
+ * Nor the publishing machinery's tests, on the copy: they build the site three to five times
+ * each (most of this rerun's time) to test the build, the switch, the commit and Caddy's reload
+ * on a site folder made from config/. What they edit they find by its place, never by its text
+ * (the Home page's first section, a form with a select, any picture, the About page's heading),
+ * and they put their own texts there, so an office edit of a text cannot turn them red. They
+ * run in the normal suite just before.
+ */
+export const MACHINERY_UNIT_TESTS = [
+  'src/server/content/publish.test.ts',
+  'src/server/content/releaseBuild.test.ts',
+  'src/server/content/caddyPublish.test.ts',
 ];
 
 /** A jest test-path pattern matching every test file but these (paths from the project's root). */
@@ -394,6 +409,12 @@ function main(): number {
     console.error(`Unknown option ${unknown.join(' ')}. Use --keep, --no-browser or --edits-only.`);
     return 2;
   }
+  // A test file renamed or moved would quietly run again: the lists must name files that are there.
+  const gone = [...NO_CONTENT_UNIT_TESTS, ...MACHINERY_UNIT_TESTS].filter((file) => !existsSync(path.join(root, file)));
+  if (gone.length) {
+    console.error(`scripts/routine-edits.ts leaves out test files that are not there: ${gone.join(', ')}. Update its lists.`);
+    return 1;
+  }
   const started = Date.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'routine-edits-'));
   let ok = false;
@@ -417,7 +438,7 @@ function main(): number {
     // The linter on the files edited (the rest of the copy is the checkout's, linted just before).
     const edited = [...new Set(edits.map((edit) => edit.file))];
     if (steps.every((s) => s.ok)) steps.push(run('the linter on the edited files', npm, ['exec', '--', 'eslint', ...edited], dir));
-    if (steps.every((s) => s.ok)) steps.push(run('unit tests', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--testPathPatterns', allTestsBut(NO_CONTENT_UNIT_TESTS)], dir));
+    if (steps.every((s) => s.ok)) steps.push(run('unit tests', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--testPathPatterns', allTestsBut([...NO_CONTENT_UNIT_TESTS, ...MACHINERY_UNIT_TESTS])], dir));
     if (browser && steps.every((s) => s.ok)) {
       // CI=true: a fresh server built from the copy, never one left running on the port.
       steps.push(run('browser tests that read the content', process.execPath, ['scripts/e2e.mjs', ...BROWSER_TESTS, '--workers=2'], dir, { CI: 'true' }));
