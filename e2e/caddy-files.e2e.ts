@@ -20,7 +20,7 @@ import { CACHE_CONTROL } from '../src/shared/caching';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 import { expect, test } from './fixtures';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
-import { field, formOf, readCollectionIn, sendPlain, submitButton, toasts, uniqueSuffix } from './helpers/forms';
+import { checkOf, field, formOf, readCollectionIn, sendPlain, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 import { pageViewOf } from './helpers/visits';
 
@@ -151,9 +151,9 @@ test.describe('without JavaScript', () => {
     await field(form, 'Company').fill('Acme');
     await field(form, 'Email').fill(`plain.${s}@example.com`);
     await sendPlain(page, form);
-    const check = forms.contact.checks.findIndex((c) => c.field === 'Number');
-    await expect(page).toHaveURL(`${origin}/Contact?invalid=Contact_cli&check=${check}`);
-    await expect(page.getByRole('alert').filter({ hasText: forms.contact.checks[check]!.message })).toBeVisible();
+    const check = checkOf('contact', 'Number');
+    await expect(page).toHaveURL(`${origin}/Contact?invalid=Contact_cli&check=${check.index}`);
+    await expect(page.getByRole('alert').filter({ hasText: check.message })).toBeVisible();
 
     await field(formOf(page, 'contact'), 'Fullname').fill(`Plain ${s}`);
     await field(formOf(page, 'contact'), 'Company').fill('Acme');

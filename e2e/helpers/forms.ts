@@ -75,11 +75,16 @@ export const formPlaces = {
 } as const;
 export type FormName = keyof typeof formPlaces;
 
+/** The first check on `key` (config/forms) and its place in the form's order of checks (the `check=` of a plain post's outcome). */
+export function checkOf(form: FormName, key: string): { index: number; message: string } {
+  const index = forms[form].checks.findIndex((c) => c.field === key);
+  if (index < 0) throw new Error(`config/forms/${form}.ts has no check of ${key}`);
+  return { index, message: forms[form].checks[index]!.message };
+}
+
 /** The message of the check on `key` (config/forms): the agency's words, read, never written out here. */
 export function messageOf(form: FormName, key: string): string {
-  const check = forms[form].checks.find((c) => c.field === key);
-  if (!check) throw new Error(`config/forms/${form}.ts has no check of ${key}`);
-  return check.message;
+  return checkOf(form, key).message;
 }
 
 /** The toast a form shows after a save or a failed one (config/forms). */

@@ -23,6 +23,9 @@ export interface ImageLimits {
   maxPixels: number;
 }
 
+/** Where an uploaded picture is kept, from the site's folder (its address on the site is the part after public). */
+const uploadFile = (name: string) => `public${UPLOADS_PATH}${name}`;
+
 /** An uploaded picture's address, as storeImage names it. */
 const UPLOADED = new RegExp(`${UPLOADS_PATH.replace(/[/.]/g, '\\$&')}([0-9a-f]{20}\\.webp)`, 'g');
 
@@ -34,7 +37,7 @@ const UPLOADED = new RegExp(`${UPLOADS_PATH.replace(/[/.]/g, '\\$&')}([0-9a-f]{2
 export function uploadsNamedIn(siteDir: string, content: unknown): string[] {
   const names = new Set([...JSON.stringify(content).matchAll(UPLOADED)].map((m) => m[1]!));
   return [...names]
-    .map((name) => path.posix.join('public', ...UPLOADS_PATH.split('/').filter(Boolean), name))
+    .map(uploadFile)
     .filter((file) => existsSync(path.join(siteDir, file)))
     .sort();
 }
@@ -61,11 +64,11 @@ export async function storeImage(siteDir: string, bytes: Buffer, drawn: { width:
     return { ok: false, reason: 'notAnImage' };
   }
   const name = `${createHash('sha256').update(output.data).digest('hex').slice(0, 20)}.webp`;
-  const dir = path.join(siteDir, 'public', ...UPLOADS_PATH.split('/').filter(Boolean));
-  mkdirSync(dir, { recursive: true });
+  const file = path.join(siteDir, uploadFile(name));
+  mkdirSync(path.dirname(file), { recursive: true });
   // Written whole under a temporary name, then renamed: never a half-written picture.
-  const temporary = path.join(dir, `.${name}.${process.pid}.tmp`);
+  const temporary = path.join(path.dirname(file), `.${name}.${process.pid}.tmp`);
   writeFileSync(temporary, output.data);
-  renameSync(temporary, path.join(dir, name));
+  renameSync(temporary, file);
   return { ok: true, image: { src: `${UPLOADS_PATH}${name}`, width: output.info.width, height: output.info.height } };
 }
