@@ -1,0 +1,131 @@
+// `npm test`: every stage of the suite, in order, each run even when one before it failed (a red
+// first stage must not hide the rest). It ends with one line per stage (passed or FAILED, its
+// time, its tests), the first failure's test name and file, and one closing line counting the
+// tests, so that a red run says in one screen what broke.
+//
+//   check          the content checker (npm run check)
+//   typecheck      tsc on the browser's and Node's code (npm run typecheck)
+//   lint           eslint (npm run lint)
+//   unit           jest (npm run test:unit)
+//   browser        Playwright with the system Chromium (npm run test:e2e)
+//   content edits  the office's routine edits on a copy (npm run test:content-edits)
+//
+// `node scripts/test.mjs unit browser` runs only the stages named. Exit code 0 when every stage
+// passed, 1 otherwise.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describeFailure, readJestReport, readPlaywrightReport } from './lib/testReport.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const reportOf = (name) => path.join(reports, `${name}.json`);
+
+/** @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]} */
+const STAGES = [
+  { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'] },
+  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
+  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'] },
+  {
+    name: 'unit',
+    label: 'unit (jest)',
+    command: npm,
+    args: ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--outputFile', reportOf('unit')],
+    counts: () => readJestReport(reportOf('unit'), root),
+  },
+  {
+    name: 'browser',
+    label: 'browser (Playwright)',
+    command: npm,
+    args: ['run', '--silent', 'test:e2e', '--', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reportOf('browser') },
+    counts: () => readPlaywrightReport(reportOf('browser')),
+  },
+  {
+    name: 'content-edits',
+    label: 'content edits',
+    command: npm,
+    args: ['run', '--silent', 'test:content-edits'],
+    env: { TEST_REPORT: reportOf('content-edits') },
+    counts: () => readContentEditsReport(reportOf('content-edits')),
+  },
+];
+
+/** The content-edits step writes its counts in the same shape (scripts/routine-edits.ts). */
+function readContentEditsReport(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+// eslint-disable-next-line no-control-regex -- colour codes in a tool's output
+const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** Runs a stage with its output shown as it comes; keeps the last lines to find an error in. */
+function run(stage) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(stage.command, stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+    const lines = [];
+    const keep = (chunk) => {
+      for (const line of plain(String(chunk)).split('\n')) if (line.trim()) lines.push(line);
+      if (lines.length > 400) lines.splice(0, lines.length - 400);
+    };
+    child.stdout.on('data', (chunk) => (process.stdout.write(chunk), keep(chunk)));
+    child.stderr.on('data', (chunk) => (process.stderr.write(chunk), keep(chunk)));
+    const stop = (signal) => child.kill(signal);
+    process.once('SIGINT', stop).once('SIGTERM', stop);
+    child.on('error', (error) => lines.push(error.message));
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, lines, signal });
+    });
+  });
+}
+
+/** For a stage without a test report: the first line that names an error, or its last line. */
+function errorLine(lines) {
+  return lines.find((line) => /\berror\b|✖|not all good|problem/i.test(line))?.trim() ?? lines.at(-1)?.trim() ?? '(no output)';
+}
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !STAGES.some((stage) => stage.name === name));
+if (unknown.length) {
+  console.error(`Unknown stage ${unknown.join(', ')}. The stages: ${STAGES.map((s) => s.name).join(', ')}.`);
+  process.exit(2);
+}
+
+const results = [];
+for (const stage of STAGES.filter((s) => !wanted.length || wanted.includes(s.name))) {
+  console.log(`\n==> npm test: ${stage.label}`);
+  const outcome = await run(stage);
+  const counts = stage.counts?.();
+  results.push({ stage, ...outcome, counts });
+  if (outcome.signal === 'SIGINT' || outcome.signal === 'SIGTERM') break;
+}
+rmSync(reports, { recursive: true, force: true });
+
+const width = Math.max(...results.map((r) => r.stage.label.length));
+const number = new Intl.NumberFormat('en');
+console.log('\n==> npm test: summary');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let first;
+for (const r of results) {
+  const tests = r.counts ? `${number.format(r.counts.passed)} passed, ${number.format(r.counts.failed)} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
+  console.log(`  ${r.stage.label.padEnd(width)}  ${r.ok ? 'passed' : 'FAILED'}  ${r.seconds.toFixed(1).padStart(6)} s  ${tests}`);
+  // The content-edits step runs tests of the suite again on a copy: counted once, in their own stages.
+  if (r.stage.name !== 'content-edits' && r.counts) {
+    passed += r.counts.passed;
+    failed += r.counts.failed;
+    skipped += r.counts.skipped;
+  }
+  if (!r.ok && !(r.counts && r.stage.name !== 'content-edits' && r.counts.failed)) failed += 1;
+  if (!r.ok && !first) first = { stage: r.stage.label, text: r.counts?.firstFailure ? describeFailure(r.counts.firstFailure) : errorLine(r.lines) };
+}
+const total = results.reduce((sum, r) => sum + r.seconds, 0);
+console.log(`  ${'all'.padEnd(width)}  ${first ? 'FAILED' : 'passed'}  ${total.toFixed(1).padStart(6)} s`);
+if (first) console.log(`\nFirst failure, in ${first.stage}: ${first.text}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exitCode = first ? 1 : 0;
