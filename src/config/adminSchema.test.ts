@@ -37,7 +37,7 @@ describe('config/admin.ts', () => {
       problemsOf((c) => {
         const names = c.admin.forms as Json;
         delete names.freelancer;
-        names.careers = 'Career application';
+        names.careers = 'A form that is not there';
       }),
     ).toEqual([
       'config/admin.ts: forms.freelancer is missing. Give the form "freelancer" of config/forms the name the inbox shows it by.',

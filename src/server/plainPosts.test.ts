@@ -11,6 +11,7 @@ import { invalidData, validData } from '../test/formFixtures';
 import { buildApp } from './app';
 import { outcomeBanner, outcomeFromQuery } from '../forms/model/outcomes';
 import { backTo } from './plainPosts';
+import { escapeHtml } from '../shared/text';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let dataDir: string;
@@ -80,14 +81,16 @@ describe('a plain form post', () => {
 
 describe('the outcome shown on the page', () => {
   it('uses the form\'s own toast texts and check messages', () => {
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('sent=Inquriy'))!)).toBe(
-      '<div class="form-outcome form-outcome-ok" role="status">Thankyou For Send</div>',
+    const { inquiry, freelancer } = forms;
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`sent=${inquiry.collection}`))!)).toBe(
+      `<div class="form-outcome form-outcome-ok" role="status">${escapeHtml(inquiry.success.toast!)}</div>`,
     );
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('failed=freelancers'))!)).toBe(
-      '<div class="form-outcome form-outcome-problem" role="alert">Plase Try agin</div>',
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`failed=${freelancer.collection}`))!)).toBe(
+      `<div class="form-outcome form-outcome-problem" role="alert">${escapeHtml(freelancer.failure.toast!)}</div>`,
     );
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('invalid=Inquriy&check=3'))!)).toBe(
-      '<div class="form-outcome form-outcome-problem" role="alert">Please enter a Project</div>',
+    const last = inquiry.checks.length - 1;
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`invalid=${inquiry.collection}&check=${last}`))!)).toBe(
+      `<div class="form-outcome form-outcome-problem" role="alert">${escapeHtml(inquiry.checks[last]!.message)}</div>`,
     );
   });
 

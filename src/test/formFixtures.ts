@@ -81,7 +81,7 @@ function firstOption(form: FormId, field: string): string {
   return first;
 }
 
-/** E-mail addresses the spec's rule (text @ text . text, no spaces) refuses. */
+/** Addresses the spec's rule for e-mail (text @ text . text, no spaces) refuses. */
 export const badEmails = ['', 'a b@c.de', 'a@b', '@b.c', 'a@b.c ', ' a@b.c', 'a@.', 'a@b.', 'ab.c', 'a@@b.c', 'a@b@c.de', 'a\t@b.c'];
 /** And some it accepts. */
 export const goodEmails = ['a@b.co', 'a@b.c', 'first.last+tag@sub.example.org', 'x_y@b-c.de'];

@@ -3,13 +3,14 @@
  * submit time in milliseconds) and Date (the same moment as text), in the spec's collection.
  */
 import forms from '../../../config/forms';
+import messages from '../../../config/forms/_messages';
 import { buildDocument, validateDocument } from './document';
 import { NOT_A_CHECK } from './buildSchema';
 import { formIds, invalidData, specDocuments, validData, validVariants, type FormId } from '../../test/formFixtures';
 import type { FormConfig } from './formSchema';
 
 const configs: Record<FormId, FormConfig> = forms;
-const missingKey = 'Something is missing from this form. Please reload the page and try again.';
+const { missingKey, unknownKey } = messages;
 const submitted = new Date(2024, 2, 5, 14, 7, 9, 123);
 
 describe.each(formIds)('the %s document', (id) => {
@@ -114,7 +115,7 @@ describe.each(formIds)('the %s document', (id) => {
     it('an extra key is refused', async () => {
       await expect(validateDocument(form, { ...good(), extra: 'x' })).resolves.toEqual({
         field: 'extra',
-        message: 'This form does not accept that information. Please reload the page and try again.',
+        message: unknownKey,
         check: NOT_A_CHECK,
       });
     });

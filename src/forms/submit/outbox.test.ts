@@ -72,8 +72,8 @@ describe('the outbox', () => {
   });
 
   it.each([
-    ['a refused document', new SaveError('Please enter first name', 400)],
-    ['an unknown form', new SaveError('There is no such form.', 404)],
+    ['a refused document', new SaveError('A field the server refused', 400)],
+    ['an unknown form', new SaveError('No form of that name', 404)],
     ['Firebase rules', Object.assign(new Error('denied'), { code: 'permission-denied' })],
   ])('drops it after %s: sending again could never help', async (_name, error) => {
     const { port } = scriptedPort([error]);

@@ -1,6 +1,6 @@
 /**
- * Triage in the inbox, through the real API on a real server and SQLite file: "Mark as spam"
- * and "Not spam" keep each verdict (lead, verdict, who, when); the list's one bulk endpoint
+ * Triage in the inbox, through the real API on a real server and SQLite file: marking a lead
+ * as spam and as not spam keeps each verdict (lead, verdict, who, when); the list's one bulk endpoint
  * archives, marks read, marks spam or deletes many leads (deletes with their own CV files
  * only), owners only (roles.test.ts), with the session's CSRF token, a bounded number of ids per request.
  */
@@ -29,7 +29,7 @@ const marks = (docId: string) => s.app.store.db.prepare('SELECT verdict, marked_
 const leadRow = (docId: string) => s.app.store.db.prepare('SELECT status, spam FROM leads WHERE doc_id = ?').get(docId) as { status: string; spam: number } | undefined;
 const bulk = (json: unknown, client = owner) => client.change('POST', adminRoutes.bulk.path, { json });
 
-test('"Mark as spam" moves a lead to the Spam folder, drops what was not sent yet, and keeps the verdict; "Not spam" brings it back', async () => {
+test('marking a lead as spam moves it to the Spam folder, drops what was not sent yet, and keeps the verdict; not spam brings it back', async () => {
   const { docId } = await submit(s, 'inquiry', validData.inquiry);
   const deliveries = deliveriesIn(s.app.store.db);
   deliveries.queue(docId, ['email'], s.clock.now + 60_000);

@@ -6,7 +6,7 @@
 import { describeSettings, readNotifySettings } from './settings';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
-const mail = { SMTP_URL: 'smtp://site%40agency.example:p4ss%3Aword@mail.agency.example:587', MAIL_FROM: 'Business Growth <site@agency.example>', NOTIFY_TO: 'sales@agency.example, Owner <owner@agency.example>' };
+const mail = { SMTP_URL: 'smtp://site%40agency.example:p4ss%3Aword@mail.agency.example:587', MAIL_FROM: 'Agency Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example, Owner <owner@agency.example>' };
 const hook = { WEBHOOK_URL: 'https://hooks.chat.example/services/T0/B0/x', WEBHOOK_SECRET: SECRET };
 const read = (env: Record<string, string>) => readNotifySettings(env, 'https://www.example.com');
 
@@ -46,9 +46,9 @@ test.each([
   [{ ...mail, SMTP_URL: 'https://mail.agency.example' }, `SMTP_URL is not an SMTP address like smtp://user:password@mail.example.com:587 (or smtps://… for port 465), ${waits}.`],
   [{ ...mail, SMTP_URL: 'smtp://user:pa ss@[bad' }, `SMTP_URL is not an SMTP address like smtp://user:password@mail.example.com:587 (or smtps://… for port 465), ${waits}.`],
   [{ MAIL_FROM: mail.MAIL_FROM, NOTIFY_TO: mail.NOTIFY_TO }, `SMTP_URL is not set while MAIL_FROM is, ${waits}: set it to your mail server, like smtp://user:password@mail.example.com:587.`],
-  [{ SMTP_URL: mail.SMTP_URL, NOTIFY_TO: mail.NOTIFY_TO }, `MAIL_FROM is not set, ${waits}: set it to the sender, like MAIL_FROM="Business Growth <site@your-domain.example>".`],
-  [{ ...mail, MAIL_FROM: 'Business Growth' }, `MAIL_FROM is not one e-mail address like "Business Growth <site@your-domain.example>", ${waits}.`],
-  [{ ...mail, MAIL_FROM: 'a@agency.example, b@agency.example' }, `MAIL_FROM is not one e-mail address like "Business Growth <site@your-domain.example>", ${waits}.`],
+  [{ SMTP_URL: mail.SMTP_URL, NOTIFY_TO: mail.NOTIFY_TO }, `MAIL_FROM is not set, ${waits}: set it to the sender, like MAIL_FROM="Your Agency <site@your-domain.example>".`],
+  [{ ...mail, MAIL_FROM: 'Agency Site' }, `MAIL_FROM is not one e-mail address like "Your Agency <site@your-domain.example>", ${waits}.`],
+  [{ ...mail, MAIL_FROM: 'a@agency.example, b@agency.example' }, `MAIL_FROM is not one e-mail address like "Your Agency <site@your-domain.example>", ${waits}.`],
   [{ SMTP_URL: mail.SMTP_URL, MAIL_FROM: mail.MAIL_FROM }, `NOTIFY_TO is not set, ${waits}: set it to who gets them, like NOTIFY_TO=sales@your-domain.example,owner@your-domain.example.`],
   [{ ...mail, NOTIFY_TO: 'sales@agency.example; owner@agency.example' }, `NOTIFY_TO is not a list of e-mail addresses separated by commas, like sales@your-domain.example,owner@your-domain.example, ${waits}.`],
   [{ ...mail, NOTIFY_TO: 'sales' }, `NOTIFY_TO is not a list of e-mail addresses separated by commas, like sales@your-domain.example,owner@your-domain.example, ${waits}.`],

@@ -113,8 +113,8 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
     if (smtpUrl === undefined) problems.push(`SMTP_URL is not set while ${from === undefined ? 'NOTIFY_TO' : 'MAIL_FROM'} is, ${mailWaits}: set it to your mail server, like ${SMTP_EXAMPLE}.`);
     else if (!smtpAddress(smtpUrl)) problems.push(`SMTP_URL is not an SMTP address like ${SMTP_EXAMPLE} (or smtps://… for port 465), ${mailWaits}.`);
     const sender = from === undefined ? undefined : mailbox(from);
-    if (from === undefined) problems.push(`MAIL_FROM is not set, ${mailWaits}: set it to the sender, like MAIL_FROM="Business Growth <site@your-domain.example>".`);
-    else if (!sender) problems.push(`MAIL_FROM is not one e-mail address like "Business Growth <site@your-domain.example>", ${mailWaits}.`);
+    if (from === undefined) problems.push(`MAIL_FROM is not set, ${mailWaits}: set it to the sender, like MAIL_FROM="Your Agency <site@your-domain.example>".`);
+    else if (!sender) problems.push(`MAIL_FROM is not one e-mail address like "Your Agency <site@your-domain.example>", ${mailWaits}.`);
     const recipients = to === undefined ? undefined : mailboxList(to);
     if (to === undefined) problems.push(`NOTIFY_TO is not set, ${mailWaits}: set it to who gets them, like NOTIFY_TO=sales@your-domain.example,owner@your-domain.example.`);
     else if (!recipients) problems.push(`NOTIFY_TO is not a list of e-mail addresses separated by commas, like sales@your-domain.example,owner@your-domain.example, ${mailWaits}.`);

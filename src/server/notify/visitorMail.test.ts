@@ -34,7 +34,7 @@ afterEach(async () => {
 async function siteWithMail(smtpPort: number): Promise<TestServer & { day: { offset: number } }> {
   // The notifications' clock runs; a test moves it a day on.
   const day = { offset: 0 };
-  const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Business Growth <site@agency.example>', NOTIFY_TO: 'sales@agency.example' });
+  const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Agency Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example' });
   const s = await startServer({ notifications: { settings, schedule: FAST, clock: () => Date.now() + day.offset, log: { warn: () => undefined } } });
   closers.push(() => s.close());
   return Object.assign(s, { day });
