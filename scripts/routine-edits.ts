@@ -11,11 +11,10 @@
  *   2. `npm run typecheck`, and      as `npm test` runs them: the config files are TypeScript
  *      the linter on the edited      (an edit can break a type, or the code's style)
  *      files
- *   3. the unit tests (jest)         every one must pass (but the slow ones that read no
- *                                    content, and the publishing machinery's: see
- *                                    NO_CONTENT_UNIT_TESTS and MACHINERY_UNIT_TESTS below);
- *   4. the browser tests that read   every one must pass (see BROWSER_TESTS below);
- *      the site's content
+ *   3. the unit tests that read      every one must pass; which they are is found from what
+ *      the content edited            they import (testsReading below), not from a list;
+ *   4. the browser tests that read   every one must pass, on a build of the copy;
+ *      the content edited
  *   5. the self-test                 one test of the copy is made to pin a shipped text again
  *                                    (the old contact toast): it must now fail, or this
  *                                    whole step could never have caught a pinned text.
@@ -25,65 +24,37 @@
  *   --no-browser  skip step 4 (quicker, for trying it out)
  *   --edits-only  make the edits and stop (with --keep, to look at them)
  *
- * E2E_PORT chooses the browser tests' port, as for `npm run test:e2e`.
+ * E2E_PORT chooses the browser tests' port, as for `npm run test:e2e`. TEST_REPORT names a file
+ * to write the reruns' counts and first failure in (JSON), for `npm test`'s summary.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { parseModule } from 'magicast';
+import { filesUnder, importGraph, readersOf } from './lib/importGraph.mjs';
+import { readJestReport, readPlaywrightReport, type Counts } from './lib/testReport.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * The browser tests run on the edited copy: every file that shows or reads what config/ defines
- * (pages, header and footer, forms, the About page's team and FAQ, the routes, the page without
- * JavaScript). The others test the server, the inbox and limits, which no content edit touches,
- * and they run in the normal suite just before this step.
+ * Which tests run again on the edited copy: those that read the content an edit changes, found
+ * from what they import. A test reads a config file when it imports it, or imports a module of
+ * the tests (another test file, src/test/, e2e/) or of config/ that does, however deep; what the
+ * site's own code reads from config/ does not count (a test that sees the content only through
+ * the site cannot pin it, unless it writes the text itself, which src/test/pinnedCopy.test.ts
+ * forbids in the whole suite). The others cannot be turned red by a content edit, and they ran in
+ * the normal suite just before.
  */
-export const BROWSER_TESTS = [
-  'e2e/pages.e2e.ts',
-  'e2e/routes.e2e.ts',
-  'e2e/header.e2e.ts',
-  'e2e/about.e2e.ts',
-  'e2e/forms.e2e.ts',
-  'e2e/no-js.e2e.ts',
-  'e2e/hydration.e2e.ts',
-  'e2e/findable.e2e.ts',
-  'e2e/a11y.e2e.ts',
-];
+const isTestCode = (file: string) => /\.(test|e2e)\.tsx?$/.test(file) || file.startsWith('src/test/') || file.startsWith('e2e/') || file.startsWith('config/');
 
-/**
- * Unit tests not run again on the edited copy: slow ones that read no content an edit changes.
- * The sign-in's read only config/server.ts's limits, which no routine edit touches, and spend
- * their minutes waiting on real password hashing and the throttle's delays; the inbox at
- * 100,000 leads reads only the forms' field keys (the data contract, not the office's to edit)
- * and spends its minutes seeding. They run in the normal suite just before.
- */
-export const NO_CONTENT_UNIT_TESTS = [
-  'src/server/admin/signIn.test.ts',
-  'src/server/admin/knownBrowser.test.ts',
-  'src/server/admin/hashGate.test.ts',
-  'src/server/admin/volume.test.ts',
-];
-
-/**
- * Nor the publishing machinery's tests, on the copy: they build the site three to five times
- * each (most of this rerun's time) to test the build, the switch, the commit and Caddy's reload
- * on a site folder made from config/. What they edit they find by its place, never by its text
- * (the Home page's first section, a form with a select, any picture, the About page's heading),
- * and they put their own texts there, so an office edit of a text cannot turn them red. They
- * run in the normal suite just before.
- */
-export const MACHINERY_UNIT_TESTS = [
-  'src/server/content/publish.test.ts',
-  'src/server/content/releaseBuild.test.ts',
-  'src/server/content/caddyPublish.test.ts',
-];
-
-/** A jest test-path pattern matching every test file but these (paths from the project's root). */
-export const allTestsBut = (files: string[]) => `^(?!(.*/)?(${files.map((file) => file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$)`;
+export async function testsReading(dir: string, files: string[]): Promise<{ unit: string[]; browser: string[] }> {
+  const unit = [...filesUnder(dir, 'src', /\.test\.tsx?$/), ...filesUnder(dir, 'scripts', /\.test\.ts$/)];
+  const browser = filesUnder(dir, 'e2e', /\.e2e\.ts$/);
+  const graph = await importGraph(dir, [...unit, ...browser]);
+  return { unit: readersOf(graph, unit, files, isTestCode), browser: readersOf(graph, browser, files, isTestCode) };
+}
 
 /** Top-level names that are not copied: installed packages, build output, data, test output. */
 const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'data', '.e2e-data', 'coverage', 'test-results', 'playwright-report', '.lighthouse', 'screenshots']);
@@ -399,7 +370,7 @@ function run(title: string, command: string, args: string[], cwd: string, env: N
   return { ok, seconds };
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const keep = argv.includes('--keep');
   const browser = !argv.includes('--no-browser');
@@ -409,14 +380,18 @@ function main(): number {
     console.error(`Unknown option ${unknown.join(' ')}. Use --keep, --no-browser or --edits-only.`);
     return 2;
   }
-  // A test file renamed or moved would quietly run again: the lists must name files that are there.
-  const gone = [...NO_CONTENT_UNIT_TESTS, ...MACHINERY_UNIT_TESTS].filter((file) => !existsSync(path.join(root, file)));
-  if (gone.length) {
-    console.error(`scripts/routine-edits.ts leaves out test files that are not there: ${gone.join(', ')}. Update its lists.`);
-    return 1;
-  }
   const started = Date.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'routine-edits-'));
+  const reports = mkdtempSync(path.join(os.tmpdir(), 'routine-edits-reports-'));
+  /** What the reruns counted, for `npm test`'s summary (TEST_REPORT). */
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const tally = (found: Counts | undefined, what: string) => {
+    if (!found) return;
+    counts.passed += found.passed;
+    counts.failed += found.failed;
+    counts.skipped += found.skipped;
+    if (found.firstFailure && !counts.firstFailure) counts.firstFailure = { ...found.firstFailure, title: `${found.firstFailure.title} (${what})` };
+  };
   let ok = false;
   try {
     const copied = (from: string) => {
@@ -431,17 +406,27 @@ function main(): number {
       console.log(`  - ${edit.name} (${[edit.file, ...Object.keys(edit.adds ?? {})].join(', ')})`);
     }
     if (editsOnly) return 0;
+    const edited = [...new Set(edits.map((edit) => edit.file))];
+    const reading = await testsReading(dir, edited);
+    console.log(`\nThe tests that read ${edited.join(', ')}, run again on the copy: ${reading.unit.length} unit test files, ${reading.browser.length} browser test files.`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const check = run('npm run check', npm, ['run', '--silent', 'check'], dir);
     const steps = [check];
     if (check.ok) steps.push(run('npm run typecheck', npm, ['run', '--silent', 'typecheck'], dir));
     // The linter on the files edited (the rest of the copy is the checkout's, linted just before).
-    const edited = [...new Set(edits.map((edit) => edit.file))];
     if (steps.every((s) => s.ok)) steps.push(run('the linter on the edited files', npm, ['exec', '--', 'eslint', ...edited], dir));
-    if (steps.every((s) => s.ok)) steps.push(run('unit tests', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--testPathPatterns', allTestsBut([...NO_CONTENT_UNIT_TESTS, ...MACHINERY_UNIT_TESTS])], dir));
-    if (browser && steps.every((s) => s.ok)) {
+    if (steps.every((s) => s.ok) && reading.unit.length) {
+      const report = path.join(reports, 'unit.json');
+      steps.push(run('unit tests that read the content', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--outputFile', report, '--runTestsByPath', ...reading.unit], dir));
+      tally(readJestReport(report, dir), 'unit tests on the edited copy');
+    }
+    if (browser && steps.every((s) => s.ok) && reading.browser.length) {
+      const report = path.join(reports, 'browser.json');
       // CI=true: a fresh server built from the copy, never one left running on the port.
-      steps.push(run('browser tests that read the content', process.execPath, ['scripts/e2e.mjs', ...BROWSER_TESTS, '--workers=2'], dir, { CI: 'true' }));
+      steps.push(
+        run('browser tests that read the content', process.execPath, ['scripts/e2e.mjs', ...reading.browser, '--reporter=list,json'], dir, { CI: 'true', PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
+      );
+      tally(readPlaywrightReport(report), 'browser tests on the edited copy');
     }
     ok = steps.every((s) => s.ok);
     if (ok) {
@@ -466,10 +451,13 @@ function main(): number {
   } finally {
     if (keep) console.log(`\nThe copy is kept at ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
+    rmSync(reports, { recursive: true, force: true });
   }
+  if (!ok && !counts.failed) counts.failed = 1;
+  if (process.env.TEST_REPORT) writeFileSync(process.env.TEST_REPORT, JSON.stringify(counts));
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(ok ? `\nRoutine content edits: every check and test passed on the edited copy (${seconds} s).` : `\nRoutine content edits: FAILED (${seconds} s). A test pins the agency's content, or an edit could not be made (see above).`);
   return ok ? 0 : 1;
 }
 
-process.exitCode = main();
+process.exitCode = await main();
