@@ -417,7 +417,7 @@ async function main(): Promise<number> {
     if (steps.every((s) => s.ok)) steps.push(run('the linter on the edited files', npm, ['exec', '--', 'eslint', ...edited], dir));
     if (steps.every((s) => s.ok) && reading.unit.length) {
       const report = path.join(reports, 'unit.json');
-      steps.push(run('unit tests that read the content', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--outputFile', report, '--runTestsByPath', ...reading.unit], dir));
+      steps.push(run('unit tests that read the content', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--testLocationInResults', '--outputFile', report, '--runTestsByPath', ...reading.unit], dir));
       tally(readJestReport(report, dir), 'unit tests on the edited copy');
     }
     if (browser && steps.every((s) => s.ok) && reading.browser.length) {

@@ -32,7 +32,7 @@ const STAGES = [
     name: 'unit',
     label: 'unit (jest)',
     command: npm,
-    args: ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--outputFile', reportOf('unit')],
+    args: ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--testLocationInResults', '--outputFile', reportOf('unit')],
     counts: () => readJestReport(reportOf('unit'), root),
   },
   {
