@@ -36,6 +36,9 @@ const shared = {
 };
 
 const config: Config = {
+  // A test's time limit only stops a test that hangs; it is no measure of speed (that is the
+  // benchmarks' business: docs/performance.md). Jest's 5 s, a busy machine's DOM tests outlast.
+  testTimeout: 60_000,
   // Jest's default, one worker fewer than the cores, is one file at a time on a 2-core machine
   // (CI's): a core then idles while a file waits on its servers, commands and builds. Two there.
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
