@@ -50,8 +50,8 @@ export interface AppOptions {
    */
   trustProxy?: boolean | string;
   /**
-   * The server's clock: rate limits, the inbox's sessions and sign-in counts, retention (tests
-   * stop or move it).
+   * The server's clock: rate limits, the inbox's sessions and sign-in counts, retention, the
+   * health check's and the closed database's once-a-second retries (tests stop or move it).
    */
   clock?: () => number;
   /** How the sign-in waits after wrong passwords (tests record the waits instead). */
@@ -121,6 +121,7 @@ export async function buildApp({
   if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
   let stopNotifications: (() => Promise<void>) | undefined;
   const store = openStoreWhenPossible(dataDir, {
+    now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
@@ -156,7 +157,7 @@ export async function buildApp({
 
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerVisits(app, { store, clock, rateLimitFactor });
-  registerHealth(app, { store, dataDir });
+  registerHealth(app, { store, dataDir, clock });
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
   const builds = clientDir ? createSiteBuilds(clientDir) : undefined;
   // Caddy, serving the files itself, loads the new build's pointer and policy. If it cannot, the

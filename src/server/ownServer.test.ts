@@ -2,7 +2,8 @@
  * The files of deploy/ for the agency's own Linux server: the systemd units pass
  * `systemd-analyze verify` (with this checkout standing in for the release folder), and the
  * nightly backup script, run against a live server, writes a copy that restores and counts,
- * with the CV files, keeping only the newest KEEP copies.
+ * with the CV files, keeping only the newest KEEP copies (its nights told by a clock the test
+ * sets: the script's `date` reads it).
  * (Caddy in front of the site is tested in the browser: e2e/proxy.e2e.ts.)
  */
 import { execFile as execFileCallback, execFileSync } from 'node:child_process';
@@ -69,17 +70,30 @@ describe('systemd units', () => {
 describe('the nightly backup (deploy/backup.sh)', () => {
   let dataDir: string;
   let backupDir: string;
+  let clockDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'backup-data-'));
     backupDir = mkdtempSync(path.join(os.tmpdir(), 'backup-copies-'));
+    // The script's clock: a `date` first on its PATH, the system's own told the time the test sets (BACKUP_TEST_NOW, seconds).
+    clockDir = mkdtempSync(path.join(os.tmpdir(), 'backup-clock-'));
+    const date = execFileSync('sh', ['-c', 'command -v date'], { encoding: 'utf8' }).trim();
+    writeFileSync(path.join(clockDir, 'date'), `#!/bin/sh\nexec ${date} -d "@$BACKUP_TEST_NOW" "$@"\n`, { mode: 0o755 });
   });
   afterEach(() => {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(backupDir, { recursive: true, force: true });
+    rmSync(clockDir, { recursive: true, force: true });
   });
 
-  const backup = (keep: number) => execFile(path.join(deployDir, 'backup.sh'), [], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, BACKUP_DIR: backupDir, KEEP: String(keep) } });
-  const count = async (dir: string) => (await execFile('npx', ['tsx', 'scripts/leads.ts', 'count'], { cwd: root, env: { ...process.env, DATA_DIR: dir } })).stdout;
+  /** Night 0, 1, 2…: 02:00 UTC on successive days. */
+  const night = (n: number) => Date.UTC(2030, 0, 1 + n, 2) / 1000;
+  const backup = (keep: number, at = night(0)) =>
+    execFile(path.join(deployDir, 'backup.sh'), [], {
+      cwd: root,
+      env: { ...process.env, PATH: `${clockDir}:${process.env.PATH ?? ''}`, BACKUP_TEST_NOW: String(at), DATA_DIR: dataDir, BACKUP_DIR: backupDir, KEEP: String(keep) },
+    });
+  // `npm run leads -- count`, run by Node with tsx's loader (one process: no npx, no tsx wrapper).
+  const count = async (dir: string) => (await execFile(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'count'], { cwd: root, env: { ...process.env, DATA_DIR: dir } })).stdout;
 
   it('copies a live server\'s leads and CVs; the copy restores and counts; only the newest KEEP stay', async () => {
     const app = await buildApp({ dataDir, rateLimitFactor: 1000 });
@@ -98,16 +112,16 @@ describe('the nightly backup (deploy/backup.sh)', () => {
       expect(cv.status).toBe(201);
 
       // Three nights, keeping two; the site keeps running meanwhile.
-      for (let night = 0; night < 3; night++) {
-        const { stdout } = await backup(2);
+      for (let n = 0; n < 3; n++) {
+        const { stdout } = await backup(2, night(n));
         expect(stdout).toMatch(/Backup written to /);
-        await new Promise((r) => setTimeout(r, 1100)); // the folder names are to the second
       }
     } finally {
       await app.close();
     }
+    // The two newest, named by their time (UTC, to the second).
     const copies = readdirSync(backupDir).sort();
-    expect(copies).toHaveLength(2);
+    expect(copies).toEqual(['2030-01-02T020000Z', '2030-01-03T020000Z']);
     const newest = path.join(backupDir, copies[1]!);
     expect(readdirSync(newest).sort()).toEqual(['files.tar', 'site.db']);
     expect(await count(newest)).toMatch(/^subcribe\t3$/m);

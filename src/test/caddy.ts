@@ -4,7 +4,8 @@
  * socket), with the settings the Caddyfiles read from the environment, its log kept for a
  * failure's message, and the home removed when it stops. The browser tests' helper
  * (e2e/helpers/caddy.ts) and the unit tests that need Caddy both start it here; each waits for
- * its first answer in its own way (HTTPS through Playwright, plain HTTP with fetch).
+ * it in its own way (its first answer over HTTPS through Playwright; the line Caddy logs once
+ * it serves its configuration, `started()`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
@@ -33,8 +34,13 @@ export interface RunningCaddyProcess {
   log(): string;
   /** Whether Caddy has stopped (by itself: a bad Caddyfile, a port taken). */
   exited(): boolean;
+  /** Resolves once Caddy logs that it serves its configuration (its listeners are open); rejects, with its log, if it stops first. */
+  started(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** What Caddy logs once its configuration is loaded and its servers listen. */
+const SERVING = 'serving initial configuration';
 
 /** A home for a Caddy about to be run (made first where its admin socket must be named in its settings). */
 export const caddyHome = (): string => mkdtempSync(path.join(os.tmpdir(), 'caddy-'));
@@ -46,13 +52,29 @@ export function runCaddy(config: string, env: Record<string, string>, home: stri
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
-  child.stderr!.on('data', (chunk) => (log = (log + String(chunk)).slice(-4000)));
+  let serving = false;
+  let serve = () => {};
+  const started = new Promise<void>((resolve, reject) => {
+    serve = resolve;
+    child.once('exit', () => (serving ? resolve() : reject(new Error(`Caddy stopped before serving: ${log}`))));
+    child.once('error', (error) => reject(new Error(`Caddy did not start: ${error.message}`, { cause: error })));
+  });
+  // A Caddy that stops before serving is a failure only where a test waits for it.
+  started.catch(() => {});
+  child.stderr!.on('data', (chunk) => {
+    log = (log + String(chunk)).slice(-4000);
+    if (!serving && log.includes(SERVING)) {
+      serving = true;
+      serve();
+    }
+  });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     home,
     process: child,
     log: () => log,
     exited,
+    started: () => started,
     async stop() {
       if (!exited()) {
         const gone = new Promise((resolve) => child.once('exit', resolve));

@@ -19,13 +19,13 @@ import { pagePolicy } from '../../shared/headers';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
 import { startEditing, type Client, type TestServer } from '../../test/adminServer';
 import { caddyHome, hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../test/caddy';
-import { makeSite } from '../../test/contentSite';
+import { makeBuiltSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 import server from '../../../config/server';
 import { LIVE_CADDY_FILE } from '../../deploy/caddy';
 import { releasesDir } from '../liveBuild';
-import { buildInto } from './site';
 
+// Real builds on a machine that may be busy: a hang, not a slow build, is what a timeout is for.
 jest.setTimeout(900_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -61,23 +61,16 @@ withCaddy('Caddy serving the files itself', () => {
   const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
   async function startCaddy() {
     proxy = runCaddy(config, caddyEnv, home);
-    for (let tries = 0; ; tries++) {
-      try {
-        await fetch(`${origin}/`);
-        break;
-      } catch (error) {
-        if (tries > 200 || proxy.exited()) throw new Error(`Caddy did not start: ${proxy.log()}`, { cause: error });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    // Its log says when it serves (its listeners open); a Caddy that stops first fails here with its log.
+    await proxy.started();
   }
   const snapshot = async () => (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
   const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
 
   beforeAll(async () => {
-    siteDir = makeSite({ git: true, buildable: true });
+    // The site built in dist/ (a copy of the one build of this checkout that the tests share).
+    siteDir = await makeBuiltSite({ git: true });
     home = caddyHome();
-    await buildInto({ siteDir, toolsDir: projectDir }, path.join(siteDir, 'dist'));
     const socket = `unix/${path.join(home, 'admin.sock')}`;
     ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config } }));
     const [port, httpPort] = [await freePort(), await freePort()];

@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import server from '../../../config/server';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { type Client, startEditing, type TestServer } from '../../test/adminServer';
 import { DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
@@ -22,11 +23,12 @@ import { lockFile, takeLock } from './siteLock';
 jest.setTimeout(180_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
+/** tsx's loader, for Node itself (one process per release, not tsx's wrapper and its child). */
+const tsxLoader = pathToFileURL(require.resolve('tsx')).href;
 
 function release(cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) =>
-    execFile(tsx, [path.join(projectDir, 'scripts', 'release.ts'), '--no-build'], { cwd, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } }, (error, stdout, stderr) =>
+    execFile(process.execPath, ['--import', tsxLoader, path.join(projectDir, 'scripts', 'release.ts'), '--no-build'], { cwd, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     ),
   );
