@@ -13,7 +13,7 @@ import forms from '../../config/forms';
 import type { FieldConfig } from '../../src/forms/model/formSchema';
 import { exportLeads, knownCollections } from '../../src/server/leads';
 import { databaseFile, openStore } from '../../src/server/store';
-import { expect, site } from '../fixtures';
+import { expect, nextFrames, site } from '../fixtures';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 /** The test server's data folder (E2E_DATA_DIR of playwright.config.ts). */
@@ -167,6 +167,39 @@ export async function sendPlain(page: Page, form: Locator): Promise<void> {
   const answer = await request.response();
   expect(answer?.status(), `our server's answer to the plain post to ${action}`).toBe(303);
   await page.waitForURL((url) => url.search !== '', { timeout: PLAIN_POST_MS, waitUntil: 'load' });
+}
+
+/**
+ * Resolves once every request the page had begun before this call has been reported to the
+ * test (page.on('request'), recordWrites): the page sends a request of its own now, and the
+ * browser reports a page's requests in the order it sends them. So "no save was sent" is read
+ * after this, not after a pause.
+ */
+export async function requestsSoFar(page: Page): Promise<void> {
+  const marker = `/robots.txt?requests-so-far=${uniqueSuffix()}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate((address) => void fetch(address), marker);
+  await seen;
+}
+
+/**
+ * Resolves once the form's submit has run to its end (react-hook-form's isSubmitting, which the
+ * form shows as aria-busy): what it shows (a toast asked for, an alert, the fields cleared) has
+ * been asked for by then, and is drawn two frames later. Call it once the submit has begun (its
+ * outcome, or the request it sent, has been seen).
+ */
+export async function submitEnded(form: Locator): Promise<void> {
+  await expect(form).toHaveAttribute('aria-busy', 'false');
+  await nextFrames(form.page());
+}
+
+/**
+ * Resolves once the toast UI is on the page (a form loads it as it becomes interactive): a
+ * toast asked for from then on shows at once, so "no toast was shown" can be read as soon as
+ * the submit has ended (submitEnded).
+ */
+export async function toastUiDrawn(page: Page): Promise<void> {
+  await expect(page.locator('[data-toasts]')).toBeAttached();
 }
 
 /** Collects the document saves (POST /api/collections/...) and file uploads (PUT /api/files/...) a page makes. */
