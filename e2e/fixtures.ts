@@ -100,7 +100,7 @@ export function navLabelOf(page: PageId): string {
 }
 
 /** Text as React writes it into HTML. */
-function asHtml(text: string): string {
+export function asHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 
