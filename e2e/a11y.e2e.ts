@@ -16,14 +16,25 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * its animations (a slide, a fade) ended. Each step waits for what it brings about, not for a time.
  */
 async function settle(page: Page): Promise<void> {
-  for (const island of await page.locator('[data-island]').all()) {
-    // (The menu's panel and toggle are hidden on wide screens: a pointer starts them, not a scroll.)
-    if (!(await island.isVisible())) continue;
-    await island.scrollIntoViewIfNeeded();
-    // A counter counts once it is seen: it has started before the page scrolls on.
-    const counter = island.getByTestId('counter');
-    if ((await counter.count()) > 0) await expect(counter).toHaveAttribute('data-counting', 'true');
-  }
+  // In the page, in one go (a round trip per island is slow on a busy machine).
+  await page.evaluate(async () => {
+    for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) {
+      // (The menu's panel and toggle are hidden on wide screens: a pointer starts them, not a scroll.)
+      if (island.getClientRects().length === 0) continue;
+      island.scrollIntoView({ block: 'center', behavior: 'instant' });
+      // A counter counts once it is seen: it has started before the page scrolls on.
+      const counter = island.querySelector<HTMLElement>('[data-testid="counter"]');
+      if (!counter || counter.dataset.counting) continue;
+      await new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!counter.dataset.counting) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(counter, { attributes: true, attributeFilter: ['data-counting'] });
+      });
+    }
+  });
   // Each counter ends on its target (over constants.counterDurationMs).
   for (const counter of await page.getByTestId('counter').all()) {
     const target = await counter.getAttribute('data-target');
@@ -40,6 +51,8 @@ for (const width of [1280, 375]) {
 
     for (const { path, page: pageId } of mainPaths) {
       test(`${path} (${pageId}) has no axe violations and does not scroll sideways`, async ({ page }) => {
+        // axe's analysis is a long computation in the page: on a busy machine it takes many seconds (a limit, not a budget).
+        test.setTimeout(90_000);
         await visit(page, path);
         await settle(page);
         const overflow = await page.evaluate(() => ({

@@ -12,6 +12,7 @@ const floaters = [`a[href="${site.chat.href}"]`, 'a[href="#top"]'];
 
 for (const { path } of mainPaths) {
   test(`${path}: the chat button and the back-to-top link cover no field, label or button of a form, at ${widths.join(', ')} px`, async ({ page }) => {
+    test.setTimeout(90_000);
     // The page is loaded once and the window resized from width to width (the layout is CSS:
     // media queries and the chat button's breakpoint follow the width as it changes).
     await page.setViewportSize({ width: widths[0]!, height: 700 });
