@@ -100,7 +100,7 @@ export function navLabelOf(page: PageId): string {
 }
 
 /** Text as React writes it into HTML. */
-function asHtml(text: string): string {
+export function asHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 
@@ -130,4 +130,31 @@ export async function visit(page: Page, path: string): Promise<void> {
 /** Fills `{name}` placeholders the way the site does (config/site.ts ui texts). */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
+}
+
+/**
+ * Resolves once the page's CSS transitions and animations that have an end have ended (a
+ * label's rise, a slide, a collapse): the page then looks as it stays. Asking for them first
+ * lets the browser start those that a change made just before calls for. Endless ones (a
+ * spinner) and paused ones are left out. Not for a page whose clock the test holds (page.clock): nothing
+ * waits on its timers here, but the browser's own animations run on their own time anyway.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Resolves once the browser has drawn two more frames: whatever the page's code had asked to
+ * draw before the call (a React update, a toast) is on screen by then. Not for a page whose
+ * clock the test holds (page.clock fakes requestAnimationFrame).
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }

@@ -22,7 +22,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import inquiryConfig from '../config/forms/inquiry';
-import { expect, test, visit } from './fixtures';
+import { expect, nextFrames, test, visit } from './fixtures';
 import {
   expectNoLibraryMessages,
   expectTopRight,
@@ -34,10 +34,13 @@ import {
   messageOf,
   recordToasts,
   recordWrites,
+  requestsSoFar,
   spamMarks,
   submitButton,
+  submitEnded,
   toastOf,
   toasts,
+  toastUiDrawn,
   uniqueSuffix,
   type FormName,
   type StoredDocument,
@@ -86,6 +89,8 @@ async function open(page: Page, name: FormName): Promise<Locator> {
   await form.scrollIntoViewIfNeeded();
   await form.locator('input:not([type=hidden]), textarea, select').first().focus();
   await expect(form).toHaveAttribute('data-interactive', 'true');
+  // The form loads the toast UI as it becomes interactive: once it is there, a toast shows as soon as it is asked for.
+  await toastUiDrawn(page);
   return form;
 }
 
@@ -181,7 +186,9 @@ async function walkChecks(page: Page, name: FormName, steps: Step[], unique: { k
       await expectNoLibraryMessages(page);
     });
   }
-  await page.waitForTimeout(200);
+  // The last submit has ended, and every request the page began by then has been seen.
+  await submitEnded(form);
+  await requestsSoFar(page);
   expect(writes.saves, 'no save was attempted').toHaveLength(0);
   expect(await findDocuments(formPlaces[name].collection, unique.key, unique.value)).toEqual([]);
 }
@@ -306,8 +313,8 @@ test.describe("our server's refusal shows on its field, focused, as the browser'
       await expect(input).toBeFocused();
       await expect(input).toHaveAccessibleDescription(expected);
       await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
-      // The field's message says it all: no failure toast on top of it.
-      await page.waitForTimeout(300);
+      // The field's message says it all: no failure toast on top of it (by the submit's end, any would be drawn).
+      await submitEnded(form);
       expect(await seen()).toEqual([]);
       expect(await findDocuments(formPlaces[name].collection, 'Email', fill(s).Email!)).toEqual([]);
     });
@@ -355,7 +362,7 @@ test.describe('a valid submit stores exactly the specified document and clears t
     const after = Date.now();
 
     await expect(field(form, 'Email')).toHaveValue('');
-    await page.waitForTimeout(500);
+    await submitEnded(form);
     await expect(toasts(page)).toHaveCount(0);
     await expect(form.getByRole('alert')).toHaveCount(0);
 
@@ -459,7 +466,7 @@ test.describe('when the save fails', () => {
     await logged;
     expect(broken.attempts).toBe(1);
     await expectValues(form, { Fullname: '', Company: '', Number: '', Email: '', Messsage: '', Your: '' });
-    await page.waitForTimeout(500);
+    await submitEnded(form);
     await expect(toasts(page)).toHaveCount(0);
     await expect(form.getByRole('alert')).toHaveCount(0);
   });
@@ -474,7 +481,7 @@ test.describe('when the save fails', () => {
     await submitButton(form).click();
     await logged;
     expect(broken.attempts).toBe(1);
-    await page.waitForTimeout(500);
+    await submitEnded(form);
     await expect(field(form, 'Email')).toHaveValue(email);
     await expect(toasts(page)).toHaveCount(0);
     await expect(form.getByRole('alert')).toHaveCount(0);
@@ -545,7 +552,7 @@ test.describe('the freelancer CV', () => {
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     await cv.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: big });
     await expect(form.getByRole('alert')).toHaveText(upload.tooLarge);
-    await page.waitForTimeout(200);
+    await requestsSoFar(page);
     expect(writes.uploads, 'no upload was attempted').toHaveLength(0);
 
     const values = freelancerValues(s);
@@ -559,26 +566,45 @@ test.describe('the freelancer CV', () => {
     await expectNoLibraryMessages(page);
   });
 
-  /** Holds back the first `slow` CV uploads (PUT /api/files/...) by `ms`; later ones go through at once. */
-  async function slowUploads(page: Page, ms: number, slow = 1): Promise<void> {
+  /**
+   * Holds back the first CV upload (PUT /api/files/...) until the test lets it go (the returned
+   * function); later ones go through at once. `held` resolves once the first has reached the gate.
+   */
+  async function holdFirstUpload(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const held = new Promise<void>((resolve) => (reached = resolve));
     let seen = 0;
     await page.route('**/api/files/**', async (route) => {
-      if (route.request().method() === 'PUT' && seen++ < slow) await new Promise((r) => setTimeout(r, ms));
+      if (route.request().method() === 'PUT' && seen++ === 0) {
+        reached();
+        await released;
+      }
       await route.continue();
     });
+    return { held, release };
   }
 
   test('a submit while the CV is still uploading waits for it and stores its URL', async ({ page, request }) => {
     const s = uniqueSuffix();
-    await slowUploads(page, 1500);
+    const gate = await holdFirstUpload(page);
+    const writes = recordWrites(page);
     const form = await open(page, 'freelancer');
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n% slow '), Buffer.from(s), randomBytes(512)]);
     const values = freelancerValues(s);
     await fillFields(form, values);
     await field(form, 'CvFile').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(form.getByRole('progressbar')).toBeVisible();
+    await gate.held;
     await submitButton(form).click();
+    // The form waits for the upload: it says it is sending, and nothing is saved yet.
+    await expect(form).toHaveAttribute('aria-busy', 'true');
+    await requestsSoFar(page);
+    expect(writes.saves, 'no save before the CV has uploaded').toHaveLength(0);
+    gate.release();
     await expectToast(page, toast.freelancerSaved);
+    expect(writes.saves).toHaveLength(1);
     const [document] = await storedOnce('freelancers', 'Email', values.Email);
     expect(document!.CvFile, 'CvFile of a CV chosen before the submit').toMatch(storageUrl);
     const download = await request.get(document!.CvFile as string);
@@ -587,16 +613,21 @@ test.describe('the freelancer CV', () => {
 
   test('choosing another file while the first still uploads keeps the last one chosen', async ({ page, request }) => {
     const s = uniqueSuffix();
-    await slowUploads(page, 1500);
+    const gate = await holdFirstUpload(page);
     const form = await open(page, 'freelancer');
     const first = Buffer.concat([Buffer.from('%PDF-1.4\n% first '), Buffer.from(s)]);
     const second = Buffer.concat([Buffer.from('%PDF-1.4\n% second '), Buffer.from(s)]);
     const settled = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/files/') && r.request().postDataBuffer()?.equals(first) === true);
     await field(form, 'CvFile').setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: first });
+    await gate.held;
     await field(form, 'CvFile').setInputFiles({ name: 'second.pdf', mimeType: 'application/pdf', buffer: second });
     await expect(form.getByText('second.pdf uploaded.')).toBeVisible();
-    await settled; // the first, slow upload has finished too
-    await page.waitForTimeout(200);
+    // Now the first, held upload finishes too, after the second: the page has read its answer
+    // once the request has finished and the page has drawn since. (The form's own test, with a
+    // gate in the page, checks this step exactly: src/forms/ui/fields/fields.test.tsx.)
+    gate.release();
+    await (await settled).finished();
+    await nextFrames(page);
     await expect(form.getByText('second.pdf uploaded.'), 'the status still names the last file chosen').toBeVisible();
 
     const values = freelancerValues(s);
@@ -692,7 +723,9 @@ test('a double click on a valid inquiry stores exactly one document', async ({ p
   await fillFields(form, values);
   await submitButton(form).dblclick();
   await expectToast(page, toast.inquirySaved);
-  await page.waitForTimeout(1000);
+  // Both clicks were made before the toast showed: by the end of the submit, any second save would have been sent.
+  await submitEnded(form);
+  await requestsSoFar(page);
   expect(writes.saves).toHaveLength(1);
   await expect(toasts(page)).toHaveCount(1);
   // The second click is not taken as a new (empty) submit either.
@@ -713,7 +746,8 @@ test('two submits in the same instant (before the button can disable) store exac
     f.requestSubmit();
   });
   await expectToast(page, toast.inquirySaved);
-  await page.waitForTimeout(1000);
+  await submitEnded(form);
+  await requestsSoFar(page);
   expect(writes.saves).toHaveLength(1);
   await expect(form.getByRole('alert')).toHaveCount(0);
   expect(await storedOnce('Inquriy', 'Email', values.Email)).toHaveLength(1);
@@ -763,6 +797,28 @@ async function showInquiryToast(page: Page): Promise<Locator> {
   return shown;
 }
 
+/**
+ * The same with the page's clock in the test's hands (page.clock): it runs as usual while the
+ * page loads, and is stopped before the submit, so the toast's countdown moves only when the
+ * test moves the clock (runClock), however busy the machine is.
+ */
+async function showInquiryToastOnHeldClock(page: Page): Promise<Locator> {
+  await page.clock.install();
+  const form = await open(page, 'inquiry');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  const shown = await sendInquiryForToast(page, form);
+  await expectTopRight(page, shown);
+  return shown;
+}
+
+/**
+ * Moves the page's held clock on by `ms`, in steps: the page draws between two steps, so the
+ * timers an update sets as it is drawn (a toast's exit) run within the same span too.
+ */
+async function runClock(page: Page, ms: number, step = 100): Promise<void> {
+  for (let done = 0; done < ms; done += step) await page.clock.runFor(Math.min(step, ms - done));
+}
+
 /** Presses on the middle of the toast, moves sideways by `share` of its width, waits until the toast has followed, releases. */
 async function drag(page: Page, shown: Locator, share: number): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = await settledBox(shown);
@@ -778,20 +834,21 @@ async function drag(page: Page, shown: Locator, share: number): Promise<{ x: num
 
 test.describe('toasts', () => {
   test('close by themselves after about 5 seconds', async ({ page }) => {
-    const shown = await showInquiryToast(page);
-    const since = Date.now();
-    await page.waitForTimeout(Math.max(0, 4000 - (Date.now() - since)));
-    await expect(shown, 'still shown at about 4 s').toBeVisible({ timeout: 1 });
-    await expect(shown, 'gone by about 6.5 s').toBeHidden({ timeout: Math.max(1, 6500 - (Date.now() - since)) });
+    const shown = await showInquiryToastOnHeldClock(page);
+    await runClock(page, 4000);
+    await expect(shown, 'still shown at 4 s').toBeVisible();
+    await runClock(page, 2500);
+    await expect(shown, 'gone by 6.5 s').toBeHidden();
   });
 
   test('pause while the pointer is over them', async ({ page }) => {
-    const shown = await showInquiryToast(page);
+    const shown = await showInquiryToastOnHeldClock(page);
     await shown.hover();
-    await page.waitForTimeout(6000);
-    await expect(shown, 'still shown after 6 s under the pointer').toBeVisible({ timeout: 1 });
+    await runClock(page, 6000);
+    await expect(shown, 'still shown after 6 s under the pointer').toBeVisible();
     await page.mouse.move(5, page.viewportSize()!.height - 5);
-    await expect(shown, 'closes once the pointer leaves').toBeHidden({ timeout: 6000 });
+    await runClock(page, 6000);
+    await expect(shown, 'closes within 6 s once the pointer leaves').toBeHidden();
   });
 
   test('a sideways drag past 80 % of the width dismisses; a 30 % drag snaps back', async ({ page }) => {
@@ -806,8 +863,10 @@ test.describe('toasts', () => {
     const box = await drag(page, second, 0.3);
     await expect(second).toBeVisible();
     await expect.poll(async () => Math.round((await second.boundingBox())!.x - box.x), { message: 'toast back in place' }).toBe(0);
-    await page.waitForTimeout(300);
+    // Back in place and drawn since: the release did not close it.
+    await nextFrames(page);
     await expect(second).toBeVisible();
+    expect(await dragOffset(second)).toBe(0);
   });
 
   // A mouse drag that starts on selected text would become the browser's own text drag
@@ -826,7 +885,8 @@ test.describe('toasts', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 - box.width * 0.85, box.y + box.height / 2, { steps: 8 });
-    await page.waitForTimeout(300);
+    // The toast has followed the pointer: the browser did not take the move for a text drag (which would cancel it).
+    await expect.poll(() => dragOffset(shown), { message: 'the toast follows the pointer' }).toBeCloseTo(-box.width * 0.85, -1);
     await page.mouse.up();
     await expect(shown).toBeHidden({ timeout: 2000 });
   });

@@ -3,25 +3,32 @@
  * that island in the browser (a flash, and wasted work) and reports it through hydrateRoot's
  * onRecoverableError, which is logged as "Hydration problem: …" (src/islands/hydrationErrors.ts).
  * Each page is hydrated completely here: its islands (their code loads after the page has
- * painted), then its forms (their code loads on the first scroll).
+ * painted), then its forms (their code loads on the first scroll). The same visit checks that
+ * the browser refuses nothing of the page under its policy (CSP), with everything on it
+ * hydrated (the islands' runtime styles, the toasts' included): how the policy is made is
+ * e2e/pages-files.e2e.ts's.
  */
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
-import { addresses, expect, NOT_FOUND_STATUS_MESSAGE, site, test, visit } from './fixtures';
+import { addresses, animationsDone, expect, NOT_FOUND_STATUS_MESSAGE, site, test, visit } from './fixtures';
 import { field, formOf, messageOf, submitButton } from './helpers/forms';
-import { hydrateFully } from './helpers/hydrate';
+import { hydrateFully, recordViolations } from './helpers/hydrate';
 
 for (const { path } of addresses) {
-  test(`${path} hydrates without a mismatch`, async ({ page }) => {
+  test(`${path} hydrates without a mismatch, and the browser refuses nothing of it`, async ({ page }) => {
+    const violations = await recordViolations(page);
     expect(await hydrateFully(page, path)).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 }
 
 test.describe('an unknown address', () => {
   // Answered with status 404 (the fallback page), which the browser notes in its console.
   test.use({ expectedConsoleErrors: NOT_FOUND_STATUS_MESSAGE });
-  test('/no-such-page hydrates without a mismatch', async ({ page }) => {
+  test('/no-such-page hydrates without a mismatch, and the browser refuses nothing of it', async ({ page }) => {
+    const violations = await recordViolations(page);
     expect(await hydrateFully(page, '/no-such-page')).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 });
 
@@ -72,9 +79,9 @@ test('a field\'s label rises in CSS alone before the form\'s code arrives, and n
   await visit(page, '/Contact');
   const form = formOf(page, 'contact');
   const label = form.locator('label[for$="-Fullname"]');
-  /** Where the label is and how it looks, once its move (200 ms) is over; and where the form's parts are. */
+  /** Where the label is and how it looks, once its move (a CSS transition) is over; and where the form's parts are. */
   const look = async () => {
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     return label.evaluate((element) => {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();

@@ -1,18 +1,16 @@
 /**
  * Pages are files: our server answers every page with the bytes the build wrote (identity,
  * brotli, gzip), revalidated by ETag; the page policy is made of the hashes of the inline code
- * the build wrote (no nonce, no 'unsafe-inline' for scripts), every inline script and style
- * element of every built page matches one of them, and the browser refuses nothing on any page
- * with everything on it hydrated (the islands' runtime styles, the toasts' included).
+ * the build wrote (no nonce, no 'unsafe-inline' for scripts), and every inline script and style
+ * element of every built page matches one of them. (That the browser refuses nothing on any
+ * page, with everything on it hydrated, is checked as each page hydrates: e2e/hydration.e2e.ts.)
  */
-import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
-import { addresses, expect, NOT_FOUND_STATUS_MESSAGE, test } from './fixtures';
-import { hydrateFully } from './helpers/hydrate';
+import { expect, test } from './fixtures';
 
 const clientDir = path.resolve('dist/client');
 const manifest = (): SiteManifest => JSON.parse(readFileSync(path.join(clientDir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
@@ -90,31 +88,4 @@ test('the page policy names every inline script and style of every built page by
     }
   }
   expect(count).toBeGreaterThan(files.length * 3);
-});
-
-/** Records every policy refusal on the page, from before its first byte runs. */
-async function recordViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-}
-
-for (const { path: address } of addresses) {
-  test(`${address}: the browser refuses nothing, with every island and form hydrated`, async ({ page }) => {
-    const violations = await recordViolations(page);
-    await hydrateFully(page, address);
-    expect(await violations()).toEqual([]);
-  });
-}
-
-test.describe('an unknown address', () => {
-  test.use({ expectedConsoleErrors: NOT_FOUND_STATUS_MESSAGE });
-  test('the fallback page: the browser refuses nothing, with everything hydrated', async ({ page }) => {
-    const violations = await recordViolations(page);
-    await hydrateFully(page, '/no-such-page');
-    expect(await violations()).toEqual([]);
-  });
 });

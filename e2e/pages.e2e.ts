@@ -1,22 +1,14 @@
 /**
- * Page content that does something: the Blog's 'Read More' buttons, links that leave the
- * site (new tab, safe rel, https), the Contact map, and the error screen.
+ * Page content that does something: the Blog's 'Read More' buttons, where the chat button
+ * sits, the Contact map, and the error screen. (The links that leave the site, https in a new
+ * tab with a safe rel, are checked on the server renderer's output: src/pages/renderedPages.test.ts.)
  */
-import type { Locator } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import blog from '../config/pages/blog';
 import contact from '../config/pages/contact';
-import product from '../config/pages/product';
-import { expect, headingOf, mainPaths, site, test, visit } from './fixtures';
+import { expect, headingOf, site, test, visit } from './fixtures';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
-
-async function expectNewTab(link: Locator, href: string | RegExp): Promise<void> {
-  await expect(link).toHaveAttribute('href', href);
-  await expect(link).toHaveAttribute('target', '_blank');
-  const rel = (await link.getAttribute('rel')) ?? '';
-  expect(rel.split(/\s+/), `rel of ${await link.getAttribute('href')}`).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
-}
 
 test.describe('Blog', () => {
   const cards = blog.sections.find((s) => s.type === 'cards');
@@ -51,52 +43,16 @@ test.describe('Blog', () => {
   });
 });
 
-test.describe('links that leave the site', () => {
-  test('the Product page NFC button opens the NFC card site in a new tab', async ({ page }) => {
-    const split = product.sections.find((s) => s.type === 'split');
-    const action = split && split.type === 'split' ? split.actions?.[0] : undefined;
-    if (!action) throw new Error('config/pages/product.ts has no button');
-    await visit(page, '/Product');
-    const button = page.getByRole('main').getByRole('link', { name: action.label });
-    await expect(button).toBeVisible();
-    await expectNewTab(button, action.href);
-    expect(action.href).toMatch(/^https:\/\//);
-    // Screen-reader users are told it opens a new tab.
-    await expect(button).toHaveAccessibleName(`${action.label} ${site.ui.newTabHint}`);
-  });
-
-  test('the social links and the chat button open in a new tab', async ({ page }) => {
-    await visit(page, '/');
-    const footer = page.getByRole('contentinfo');
-    for (const social of site.social) {
-      await expectNewTab(footer.getByRole('list', { name: site.footer.socialLabel }).getByRole('link', { name: social.label }), social.href);
-      await expectNewTab(page.getByRole('complementary', { name: site.ui.contactBarLabel }).getByRole('link', { name: social.label }), social.href);
-    }
-    // The chat button sits in the footer landmark: fixed to the corner of a screen wide enough
-    // to hold it beside the content (xxl), at the end of the footer on narrower ones
-    // (e2e/overlap.e2e.ts: it never covers a form).
-    const chat = page.locator('a.MuiFab-root');
-    await expect(chat).toHaveCount(1);
-    await expect(chat).toBeVisible();
-    await expect(chat).toHaveAccessibleName(`${site.chat.label} ${site.ui.newTabHint}`);
-    await expect(chat).not.toHaveCSS('position', 'fixed');
-    await page.setViewportSize({ width: site.constants.breakpoints.xxl, height: 800 });
-    await expect(chat).toHaveCSS('position', 'fixed');
-    await expect(chat).toBeInViewport();
-    await expectNewTab(chat, site.chat.href);
-  });
-
-  test('every link that leaves the site is https and opens safely in a new tab', async ({ page }) => {
-    for (const { path } of mainPaths) {
-      await visit(page, path);
-      const links = page.locator('a[href^="http"], a[href^="//"]');
-      for (const link of await links.all()) {
-        const href = (await link.getAttribute('href'))!;
-        expect(href, `link on ${path}`).toMatch(/^https:\/\//);
-        await expectNewTab(link, href);
-      }
-    }
-  });
+test('the chat button sits at the end of the footer, and is fixed to the corner of a screen wide enough to hold it beside the content', async ({ page }) => {
+  // (Its name, address and new tab: src/pages/renderedPages.test.ts. It never covers a form: e2e/overlap.e2e.ts.)
+  await visit(page, '/');
+  const chat = page.getByRole('contentinfo').locator('a.MuiFab-root');
+  await expect(chat).toHaveCount(1);
+  await expect(chat).toBeVisible();
+  await expect(chat).not.toHaveCSS('position', 'fixed');
+  await page.setViewportSize({ width: site.constants.breakpoints.xxl, height: 800 });
+  await expect(chat).toHaveCSS('position', 'fixed');
+  await expect(chat).toBeInViewport();
 });
 
 test('the Contact map has a title, loads lazily and is as high as config says (constants.mapHeightPx)', async ({ page }) => {

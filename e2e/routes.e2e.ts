@@ -1,11 +1,14 @@
 /**
- * Every address (main paths, aliases, an unknown path) shows its page with the page's own
- * title and description (config/pages/*.ts), and the navbar highlights that page's link.
+ * Moving between pages in the browser: the navbar's links, the home hero's button and the
+ * header's call to action each lead to their page, which shows its own title and description
+ * (config/pages/*.ts) with that page's navbar link highlighted.
+ *
+ * What each address's page says (headline, title, description, the highlighted link, also for
+ * aliases and unknown addresses) is checked on the server renderer's output, in
+ * src/pages/renderedPages.test.ts; that every address answers with its page file, in
+ * e2e/findable.e2e.ts and e2e/pages-files.e2e.ts.
  */
-import { addresses, expect, headingOf, navLabelOf, NOT_FOUND_STATUS_MESSAGE, pageConfigs, routes, site, test, visit, type PageId } from './fixtures';
-
-/** Unknown addresses show the fallback page (answered with status 404). */
-const unknown = ['/no-such-page', '/about-us/deeper/path'];
+import { addresses, expect, headingOf, navLabelOf, pageConfigs, site, test, visit } from './fixtures';
 
 test('the addresses of the specification are all configured', () => {
   const configured = addresses.map((a) => `${a.path} -> ${a.page}`);
@@ -24,46 +27,6 @@ test('the addresses of the specification are all configured', () => {
       '/contact -> contact',
     ]),
   );
-});
-
-function showsItsPage(path: string, pageId: PageId) {
-  test(`${path} shows the ${pageId} page with its title, description and highlighted nav link`, async ({ page }) => {
-    const config = pageConfigs[pageId];
-    await visit(page, path);
-
-    const h1 = page.getByRole('heading', { level: 1 });
-    await expect(h1).toHaveCount(1);
-    await expect(h1).toHaveText(headingOf(pageId));
-
-    await expect(page).toHaveTitle(config.title);
-    const description = page.locator('meta[name="description"]');
-    await expect(description).toHaveCount(1);
-    await expect(description).toHaveAttribute('content', config.description);
-
-    // The address stays what the visitor typed (no redirect).
-    expect(new URL(page.url()).pathname).toBe(path);
-
-    // Exactly one link of the (visible, desktop) navbar is marked as the current page; none
-    // on a page the navbar does not link to (the privacy page, linked from the footer).
-    const nav = page.getByRole('navigation', { name: site.navigation.label });
-    await expect(nav).toHaveCount(1);
-    const current = nav.locator('[aria-current="page"]');
-    if (!site.navigation.links.some((l) => addresses.find((a) => a.path === l.href)?.page === pageId)) {
-      await expect(current).toHaveCount(0);
-      return;
-    }
-    await expect(current).toHaveCount(1);
-    await expect(current).toHaveText(navLabelOf(pageId));
-    await expect(current).toHaveRole('link');
-  });
-}
-
-for (const { path, page: pageId } of addresses) showsItsPage(path, pageId);
-
-test.describe('unknown addresses', () => {
-  // The browser notes the 404 status in its console.
-  test.use({ expectedConsoleErrors: NOT_FOUND_STATUS_MESSAGE });
-  for (const path of unknown) showsItsPage(path, routes.fallback as PageId);
 });
 
 test('client-side navigation updates the title, description and highlighted link', async ({ page }) => {

@@ -1,45 +1,48 @@
 /**
  * Helpers for the form tests (e2e/forms.e2e.ts): where each form is, its fields by
  * document key, unique test values, and the stored documents read back with the
- * agency's own command line (`DATA_DIR=.e2e-data npx tsx scripts/leads.ts export <collection>`).
+ * agency's own export (the code behind `npm run leads -- export <collection>` and the inbox's
+ * Export, src/server/leads.ts), run in this process on the server's database, opened read-only.
  */
 import type { Locator, Page, Request } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import forms from '../../config/forms';
 import type { FieldConfig } from '../../src/forms/model/formSchema';
-import { expect, site } from '../fixtures';
+import { exportLeads, knownCollections } from '../../src/server/leads';
+import { databaseFile, openStore } from '../../src/server/store';
+import { expect, nextFrames, site } from '../fixtures';
 
-const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 /** The test server's data folder (E2E_DATA_DIR of playwright.config.ts). */
 const E2E_DATA_DIR = '.e2e-data';
 
 export type StoredDocument = Record<string, unknown>;
 
-/** Every document of a collection, read with the leads CLI (JSON export). */
+/** Every document of a collection, as the JSON export gives it. */
 function readCollection(collection: string): Promise<StoredDocument[]> {
   return readCollectionIn(E2E_DATA_DIR, collection);
 }
 
-/** The same, from another server's data folder. */
+/**
+ * The same, from another server's data folder: the JSON export of `npm run leads -- export
+ * <collection>` (newest first), the same code in this process instead of a command per look
+ * (a process and a TypeScript compile each). Async, as the command was, for its callers.
+ */
 export async function readCollectionIn(dataDir: string, collection: string): Promise<StoredDocument[]> {
+  // The data contract: a collection the site does not know is a mistake of the test, as the command says.
+  if (!knownCollections.includes(collection)) throw new Error(`"${collection}" is not a collection. Use one of: ${knownCollections.join(', ')}.`);
+  const folder = path.resolve(root, dataDir);
+  // Before the first submit ever, the server may not have made the database yet.
+  if (!existsSync(databaseFile(folder))) return [];
+  const store = openStore(folder, { readonly: true });
   try {
-    const { stdout } = await run(tsx, ['scripts/leads.ts', 'export', collection, '--format', 'json'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return JSON.parse(stdout) as StoredDocument[];
-  } catch (error) {
-    // Before the first submit ever, the server may not have made the database yet.
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '');
-    if (/No database at/.test(stderr)) return [];
-    throw error;
+    // The public address only goes into the CSV's inbox column: the JSON export does not use it.
+    return JSON.parse([...exportLeads(store, { collection }, 'json', '')].join('')) as StoredDocument[];
+  } finally {
+    store.close();
   }
 }
 
@@ -164,6 +167,39 @@ export async function sendPlain(page: Page, form: Locator): Promise<void> {
   const answer = await request.response();
   expect(answer?.status(), `our server's answer to the plain post to ${action}`).toBe(303);
   await page.waitForURL((url) => url.search !== '', { timeout: PLAIN_POST_MS, waitUntil: 'load' });
+}
+
+/**
+ * Resolves once every request the page had begun before this call has been reported to the
+ * test (page.on('request'), recordWrites): the page sends a request of its own now, and the
+ * browser reports a page's requests in the order it sends them. So "no save was sent" is read
+ * after this, not after a pause.
+ */
+export async function requestsSoFar(page: Page): Promise<void> {
+  const marker = `/robots.txt?requests-so-far=${uniqueSuffix()}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate((address) => void fetch(address), marker);
+  await seen;
+}
+
+/**
+ * Resolves once the form's submit has run to its end (react-hook-form's isSubmitting, which the
+ * form shows as aria-busy): what it shows (a toast asked for, an alert, the fields cleared) has
+ * been asked for by then, and is drawn two frames later. Call it once the submit has begun (its
+ * outcome, or the request it sent, has been seen).
+ */
+export async function submitEnded(form: Locator): Promise<void> {
+  await expect(form).toHaveAttribute('aria-busy', 'false');
+  await nextFrames(form.page());
+}
+
+/**
+ * Resolves once the toast UI is on the page (a form loads it as it becomes interactive): a
+ * toast asked for from then on shows at once, so "no toast was shown" can be read as soon as
+ * the submit has ended (submitEnded).
+ */
+export async function toastUiDrawn(page: Page): Promise<void> {
+  await expect(page.locator('[data-toasts]')).toBeAttached();
 }
 
 /** Collects the document saves (POST /api/collections/...) and file uploads (PUT /api/files/...) a page makes. */

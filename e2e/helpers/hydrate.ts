@@ -1,7 +1,7 @@
 /**
  * Hydrating a page completely, as a visitor who uses every part of it would: its islands
  * (their code loads after the page has painted), then its forms (their code loads on the
- * first scroll).
+ * first scroll). And the page policy's refusals, recorded meanwhile.
  */
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../../src/islands/hydrationErrors';
@@ -13,7 +13,9 @@ export async function hydrateFully(page: Page, path: string): Promise<string[]> 
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().startsWith(HYDRATION_ERROR_PREFIX)) problems.push(message.text());
   });
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
+  // The app has started (src/main.tsx): its triggers now answer a scroll and a pointer.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
   // The first scroll loads the forms' code (src/forms/ui/formsGate.ts); then every form hydrates.
   await page.mouse.wheel(0, 400);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -31,3 +33,13 @@ export async function hydrateFully(page: Page, path: string): Promise<string[]> 
   return problems;
 }
 
+
+/** Records every refusal of the page policy (CSP) on the page, from before its first byte runs; call before the page loads. */
+export async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+}

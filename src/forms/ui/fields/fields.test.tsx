@@ -17,6 +17,7 @@ import server from '../../../../config/server';
 import { DataPortProvider } from '../../../data/DataPortContext';
 import type { DataPort } from '../../../data/port';
 import { createEmotionCache } from '../../../islands/emotionCache';
+import { notify } from '../../../islands/toasts/notify';
 import { messageOf, specDocuments, toasts, validData } from '../../../test/formFixtures';
 import type { FieldConfig, FormConfig } from '../../model/formSchema';
 import { FormRenderer } from '../FormRenderer';
@@ -34,44 +35,65 @@ interface Recorder {
 }
 
 /**
- * A port that records calls; saves settle after `delayMs` (a network round trip), or when
- * `saveGate` settles if given (a test that looks at the form while it saves opens the gate after
- * looking, however slow the machine), or fail.
- * An upload reports half its progress, then waits for `uploadGate` (at once when not given).
+ * A port that records calls; a save is answered as soon as it is asked (after the caller's
+ * await, as any answer comes), or when `saveGate` settles if given (a test that looks at the
+ * form while it saves opens the gate after looking, however slow the machine), or fails.
+ * An upload reports half its progress, then waits for `uploadGate` (for the gate of its turn
+ * when given a list: the first upload the first gate; at once when not given).
  */
 function recordingPort({
   fail = false,
-  delayMs = 20,
   saveGate,
   uploadGate,
-}: { fail?: boolean; delayMs?: number; saveGate?: Promise<void>; uploadGate?: Promise<void> } = {}): Recorder {
+}: { fail?: boolean; saveGate?: Promise<void>; uploadGate?: Promise<void> | Promise<void>[] } = {}): Recorder {
   const recorder: Recorder = {
     saves: [],
     uploads: [],
     port: {
       async saveDocument(collection, document) {
         recorder.saves.push({ collection, document: JSON.parse(JSON.stringify(document)) as Record<string, unknown> });
-        await (saveGate ?? new Promise((r) => setTimeout(r, delayMs)));
+        await saveGate;
         if (fail) throw new Error('The server answered 503');
         return { id: `doc${recorder.saves.length}` };
       },
       async uploadFile(path, file, onProgress) {
         recorder.uploads.push({ path, file });
+        const turn = recorder.uploads.length;
         onProgress?.(0.5);
-        await (uploadGate ?? new Promise((r) => setTimeout(r, 5)));
+        await (Array.isArray(uploadGate) ? uploadGate[turn - 1] : uploadGate);
         onProgress?.(1);
-        return `https://files.example.com/${path}?token=t${recorder.uploads.length}`;
+        return `https://files.example.com/${path}?token=t${turn}`;
       },
     },
   };
   return recorder;
 }
 
+/** A gate a test opens itself: `open` lets what waits on `gate` go on. */
+function gate(): { gate: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { gate: promise, open };
+}
+
+/**
+ * The toasts shown so far, read once a toast the test asks for itself is on screen: the toast UI
+ * shows toasts in the order they are asked for, so any toast the form asked for before is on
+ * screen by then, and "no toast" is read without a pause.
+ */
+async function toastsShownSoFar(): Promise<string[]> {
+  const marker = `marker ${Math.random()}`;
+  act(() => notify(marker, 'info'));
+  await screen.findByText(marker);
+  return screen
+    .getAllByTestId('toast')
+    .map((t) => t.textContent ?? '')
+    .filter((text) => text !== marker);
+}
+
 /** One emotion cache for the whole file: each new cache would add its own copy of every style
  * to <head>, and jsdom's style computations slow down with each copy. */
 const cache = createEmotionCache();
-
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeEach(() => {
   jest.spyOn(console, 'info').mockImplementation(() => undefined);
@@ -91,6 +113,12 @@ const upload = forms.freelancer.fields.find((f) => f.kind === 'file')!.upload!;
 /** Fills `{name}` placeholders as the site does (the upload's texts in config/forms). */
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
 const textKinds: Kind[] = ['text', 'email', 'tel', 'url', 'textarea'];
+
+/** Waits until the field is empty again, as a form is after a save: a file field shows its hint once more. */
+async function formEmptyAgain(kind: Kind, input: HTMLElement): Promise<void> {
+  if (kind === 'file') expect(await screen.findByText(upload.hint)).toBeInTheDocument();
+  else await waitFor(() => expect(input).toHaveValue(''));
+}
 
 /** A field of each kind, named and labelled plainly. */
 const probeFields: Record<Kind, FieldConfig> = {
@@ -225,7 +253,7 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
     expect(input).toHaveAccessibleDescription(checkMessage);
-    await wait(30);
+    // The alert is drawn as the submit ends: a save would have been asked for by then.
     expect(recorder.saves).toHaveLength(0);
   });
 
@@ -238,13 +266,16 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
   });
 
   it('with a valid value: saves exactly once, even when the button is double-clicked', async () => {
-    const recorder = recordingPort();
+    // The first save is still running when the second click comes: it is answered when the test says.
+    const saving = gate();
+    const recorder = recordingPort({ saveGate: saving.gate });
     const { user } = renderForm(form, recorder);
     const input = screen.getByLabelText(labelled(field.label));
     const value = await fillValid(kind, input, user);
     await user.dblClick(screen.getByRole('button', { name: submitName }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
-    await wait(80);
+    saving.open();
+    await formEmptyAgain(kind, input);
     expect(recorder.saves).toHaveLength(1);
     const [{ collection, document }] = recorder.saves as [Recorder['saves'][number]];
     expect(collection).toBe('probes');
@@ -271,17 +302,22 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
     if (layout === 'stacked') expect(busy).toHaveTextContent(form.submittingLabel);
     saved();
     expect(await screen.findByRole('button', { name: submitName })).toBeEnabled();
-    if (kind === 'file') expect(await screen.findByText(upload.hint)).toBeInTheDocument();
-    else await waitFor(() => expect(input).toHaveValue(''));
+    await formEmptyAgain(kind, input);
   });
 
   it('with a valid value and a fast server: a quick double click still saves once', async () => {
-    const recorder = recordingPort({ delayMs: 0 });
+    // The save is answered at once, before the second click can find the button disabled.
+    const recorder = recordingPort();
     const { user } = renderForm(form, recorder);
-    await fillValid(kind, screen.getByLabelText(labelled(field.label)), user);
+    const input = screen.getByLabelText(labelled(field.label));
+    await fillValid(kind, input, user);
     await user.dblClick(screen.getByRole('button', { name: submitName }));
-    await wait(80);
+    // Both clicks have been handled once the form is empty again after the save, and ready.
+    await formEmptyAgain(kind, input);
+    expect(await screen.findByRole('button', { name: submitName })).toBeEnabled();
     expect(recorder.saves).toHaveLength(1);
+    // The second click did not become a submit of the emptied form either.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
@@ -305,6 +341,26 @@ describe('a file field', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(fill(upload.done, { name: 'cv.pdf' }));
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(input).toHaveAccessibleDescription(fill(upload.done, { name: 'cv.pdf' }));
+  });
+
+  it('a second file chosen while the first still uploads is the one that counts, also once the first finishes after it', async () => {
+    const first = gate();
+    const second = gate();
+    const recorder = recordingPort({ uploadGate: [first.gate, second.gate] });
+    const { user } = renderForm(form, recorder);
+    const input = screen.getByLabelText(labelled('Probe file')) as HTMLInputElement;
+    await user.upload(input, new File(['%PDF-1.4 first'], 'first.pdf', { type: 'application/pdf' }));
+    await screen.findByRole('progressbar', { name: fill(upload.uploading, { name: 'first.pdf' }) });
+    await user.upload(input, new File(['%PDF-1.4 second'], 'second.pdf', { type: 'application/pdf' }));
+    await act(async () => second.open());
+    expect(await screen.findByRole('status')).toHaveTextContent(fill(upload.done, { name: 'second.pdf' }));
+    // The first upload's answer comes last: it changes nothing.
+    await act(async () => first.open());
+    expect(screen.getByRole('status')).toHaveTextContent(fill(upload.done, { name: 'second.pdf' }));
+    await user.click(screen.getByRole('button', { name: form.submitLabel }));
+    await waitFor(() => expect(recorder.saves).toHaveLength(1));
+    expect(recorder.uploads.map((u) => (u.file as File).name)).toEqual(['first.pdf', 'second.pdf']);
+    expect(recorder.saves[0]!.document.Probe).toBe(`https://files.example.com/${recorder.uploads[1]!.path}?token=t2`);
   });
 
   it('refuses a file too large without uploading it, and says why', async () => {
@@ -404,10 +460,11 @@ describe('the contact form', () => {
     await user.click(within(form).getByRole('button', { name: forms.contact.submitLabel }));
     await waitFor(() => expect(recorder.saves).toHaveLength(1));
     await waitFor(() => expect(console.error).toHaveBeenCalled());
-    await wait(50);
+    // The failure is logged as the form handles it: whatever it shows is asked for by then.
+    expect(await toastsShownSoFar()).toEqual([]);
     for (const key of ['Fullname', 'Company', 'Number', 'Email', 'Messsage', 'Your']) expect(field(form, 'contact', key).value).toBe('');
-    expect(screen.queryByTestId('toast')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    // (The toast UI draws each toast with role="alert": the form's own are looked for in the form.)
+    expect(within(form).queryByRole('alert')).toBeNull();
   });
 });
 
@@ -492,8 +549,8 @@ describe('the newsletter form', () => {
     expect(recorder.saves).toHaveLength(1);
     expect(recorder.saves[0]!.collection).toBe('subcribe');
     expect(Object.keys(recorder.saves[0]!.document)).toEqual(['Email', 'id', 'Date']);
-    await wait(30);
-    expect(screen.queryByTestId('toast')).toBeNull();
+    // The field is cleared as the form handles the save's answer: a toast would have been asked for by then.
+    expect(await toastsShownSoFar()).toEqual([]);
   });
 
   it('refuses "a@b" with the message of its check', async () => {
