@@ -5,7 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { animationsDone, expect, mainPaths, nextFrames, test, visit } from './fixtures';
+import { animationsDone, expect, nextFrames, test, visit } from './fixtures';
+import { mainPaths } from './helpers/content';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 

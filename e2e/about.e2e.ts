@@ -6,7 +6,8 @@
 import type { Locator, Page } from '@playwright/test';
 import about from '../config/pages/about';
 import type { StatItem } from '../src/sections/stats/schema';
-import { animationsDone, expect, fill, nextFrames, site, test, visit } from './fixtures';
+import { animationsDone, expect, fill, nextFrames, test, visit } from './fixtures';
+import { site } from './helpers/content';
 
 const team = about.sections.find((s) => s.type === 'team');
 const faq = about.sections.find((s) => s.type === 'faq');

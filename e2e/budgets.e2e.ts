@@ -17,7 +17,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ADMIN_PAGE } from '../src/shared/adminApi';
-import { expect, headlinePattern, pageConfigs, routes, test, type PageId } from './fixtures';
+import { expect, headlinePattern, test } from './fixtures';
+import { pageConfigs, routes, type PageId } from './helpers/content';
 
 const BUDGET = {
   /** Gzipped JavaScript a page loads before the visitor does anything: React, emotion, the islands' runtime and the page's islands. */

@@ -12,7 +12,8 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { CACHE_CONTROL } from '../src/shared/caching';
-import { addresses, asHtml, expect, headingOf, headlinePattern, mainPaths, pageConfigs, routes, site, test, type PageId } from './fixtures';
+import { asHtml, expect, headlinePattern, test } from './fixtures';
+import { addresses, headingOf, mainPaths, pageConfigs, routes, site, type PageId } from './helpers/content';
 
 /** What `curl` gets: the status, the type and the body of an address (a redirect is not followed: it is an answer of its own). */
 async function fetchAddress(request: APIRequestContext, path: string) {

@@ -12,24 +12,8 @@
  *    them with `test.use({ expectedConsoleErrors: /.../ })`.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import routesFile from '../config/routes';
-import site from '../config/site';
-import about from '../config/pages/about';
-import blog from '../config/pages/blog';
-import career from '../config/pages/career';
-import contact from '../config/pages/contact';
-import home from '../config/pages/home';
-import product from '../config/pages/product';
-import privacy from '../config/pages/privacy';
-import services from '../config/pages/services';
-import type { RoutesConfig } from '../src/config/routesSchema';
 
-const routes: RoutesConfig = routesFile;
-
-export { expect, site, routes };
-
-export const pageConfigs = { home, about, product, services, blog, career, contact, privacy } as const;
-export type PageId = keyof typeof pageConfigs;
+export { expect };
 
 function isLocal(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:';
@@ -79,25 +63,6 @@ export const test = base.extend<Fixtures>({
  */
 export const NOT_FOUND_STATUS_MESSAGE = /^Failed to load resource: the server responded with a status of 404/;
 
-/** Every address the site answers, with the page it shows (aliases included). */
-export const addresses: { path: string; page: PageId }[] = routes.routes.flatMap((route) =>
-  [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page: route.page as PageId })),
-);
-
-/** The main address of each page. */
-export const mainPaths: { path: string; page: PageId }[] = routes.routes.map((route) => ({ path: route.path, page: route.page as PageId }));
-
-/** The page a site-internal link points at (by path or alias). */
-function pageOfHref(href: string): PageId | undefined {
-  return addresses.find((a) => a.path === href)?.page;
-}
-
-/** The label of the navbar link that belongs to a page. */
-export function navLabelOf(page: PageId): string {
-  const link = site.navigation.links.find((l) => pageOfHref(l.href) === page);
-  if (!link) throw new Error(`No navbar link leads to the ${page} page`);
-  return link.label;
-}
 
 /** Text as React writes it into HTML. */
 export function asHtml(text: string): string {
@@ -109,12 +74,6 @@ export function headlinePattern(heading: string): RegExp {
   return new RegExp(`<h1[^>]*class="([^"]*)"[^>]*>${asHtml(heading).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`);
 }
 
-/** The first section's heading, which every page shows as its h1. */
-export function headingOf(page: PageId): string {
-  const first = pageConfigs[page].sections[0] as { heading?: string } | undefined;
-  if (!first?.heading) throw new Error(`The ${page} page's first section has no heading`);
-  return first.heading;
-}
 
 /**
  * Opens an address and waits until its page (not the loading screen) is shown and the app has

@@ -3,7 +3,8 @@
  * the scroll to the top on every route change. (What the footer holds, from the page's HTML:
  * src/pages/renderedPages.test.ts.)
  */
-import { expect, headingOf, navLabelOf, nextFrames, site, test, visit } from './fixtures';
+import { expect, nextFrames, test, visit } from './fixtures';
+import { headingOf, navLabelOf, site } from './helpers/content';
 
 const nav = site.navigation;
 

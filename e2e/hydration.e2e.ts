@@ -10,7 +10,8 @@
  */
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
-import { addresses, animationsDone, expect, NOT_FOUND_STATUS_MESSAGE, site, test, visit } from './fixtures';
+import { animationsDone, expect, NOT_FOUND_STATUS_MESSAGE, test, visit } from './fixtures';
+import { addresses, site } from './helpers/content';
 import { field, formOf, messageOf, submitButton } from './helpers/forms';
 import { hydrateFully, recordViolations } from './helpers/hydrate';
 

@@ -3,7 +3,8 @@
  * and button of every form is scrolled into view (at the top, the middle and the bottom of the
  * screen), and its box is compared with the boxes of the chat button and the back-to-top link.
  */
-import { expect, mainPaths, site, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { mainPaths, site } from './helpers/content';
 
 const widths = [320, 375, 576, 768, 992, 1200, 1280, 1399, 1400];
 

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import blog from '../config/pages/blog';
 import contact from '../config/pages/contact';
-import { expect, headingOf, site, test, visit } from './fixtures';
+import { expect, test, visit } from './fixtures';
+import { headingOf, site } from './helpers/content';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 
 test.describe('Blog', () => {

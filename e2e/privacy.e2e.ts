@@ -9,7 +9,8 @@ import forms from '../config/forms';
 import privacyPage from '../config/pages/privacy';
 import type { FormConfig } from '../src/forms/model/formSchema';
 import type { SectionOf } from '../src/sections/schemas';
-import { expect, fill, mainPaths, routes, site, test, visit } from './fixtures';
+import { expect, fill, test, visit } from './fixtures';
+import { mainPaths, routes, site } from './helpers/content';
 import { formOf, formPlaces, type FormName } from './helpers/forms';
 
 const privacyPath = routes.routes.find((r) => r.page === 'privacy')!.path;

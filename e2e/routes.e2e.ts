@@ -8,7 +8,8 @@
  * src/pages/renderedPages.test.ts; that every address answers with its page file, in
  * e2e/findable.e2e.ts and e2e/pages-files.e2e.ts.
  */
-import { addresses, expect, headingOf, navLabelOf, pageConfigs, site, test, visit } from './fixtures';
+import { expect, test, visit } from './fixtures';
+import { addresses, headingOf, navLabelOf, pageConfigs, site } from './helpers/content';
 
 test('the addresses of the specification are all configured', () => {
   const configured = addresses.map((a) => `${a.path} -> ${a.page}`);

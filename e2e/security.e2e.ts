@@ -3,7 +3,8 @@
  * a test on any console error, CSP refusals included), its inline styles and scripts are
  * named by hash in its policy, and a script or style a visitor's text could smuggle in is refused.
  */
-import { expect, routes, test, visit } from './fixtures';
+import { expect, test, visit } from './fixtures';
+import { routes } from './helpers/content';
 
 const mainPaths = [...new Set(routes.routes.map((r) => r.path))];
 

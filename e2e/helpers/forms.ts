@@ -13,7 +13,8 @@ import forms from '../../config/forms';
 import type { FieldConfig } from '../../src/forms/model/formSchema';
 import { exportLeads, knownCollections } from '../../src/server/leads';
 import { databaseFile, openStore } from '../../src/server/store';
-import { expect, nextFrames, site } from '../fixtures';
+import { expect, nextFrames } from '../fixtures';
+import { site } from './content';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 /** The test server's data folder (E2E_DATA_DIR of playwright.config.ts). */

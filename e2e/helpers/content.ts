@@ -1,0 +1,52 @@
+/**
+ * The office's content as the browser tests read it: the site, the routes and each page's
+ * config, and what follows from them (every address, a page's h1 and navbar label). A browser
+ * test that compares what a page shows with the content imports it from here, and so the
+ * content-edits step (scripts/routine-edits.ts), which runs again the tests that import an
+ * edited file, finds it; a test that imports only the fixtures reads no content.
+ */
+import routesFile from '../../config/routes';
+import site from '../../config/site';
+import about from '../../config/pages/about';
+import blog from '../../config/pages/blog';
+import career from '../../config/pages/career';
+import contact from '../../config/pages/contact';
+import home from '../../config/pages/home';
+import product from '../../config/pages/product';
+import privacy from '../../config/pages/privacy';
+import services from '../../config/pages/services';
+import type { RoutesConfig } from '../../src/config/routesSchema';
+
+const routes: RoutesConfig = routesFile;
+
+export { site, routes };
+
+export const pageConfigs = { home, about, product, services, blog, career, contact, privacy } as const;
+export type PageId = keyof typeof pageConfigs;
+
+/** Every address the site answers, with the page it shows (aliases included). */
+export const addresses: { path: string; page: PageId }[] = routes.routes.flatMap((route) =>
+  [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page: route.page as PageId })),
+);
+
+/** The main address of each page. */
+export const mainPaths: { path: string; page: PageId }[] = routes.routes.map((route) => ({ path: route.path, page: route.page as PageId }));
+
+/** The page a site-internal link points at (by path or alias). */
+function pageOfHref(href: string): PageId | undefined {
+  return addresses.find((a) => a.path === href)?.page;
+}
+
+/** The label of the navbar link that belongs to a page. */
+export function navLabelOf(page: PageId): string {
+  const link = site.navigation.links.find((l) => pageOfHref(l.href) === page);
+  if (!link) throw new Error(`No navbar link leads to the ${page} page`);
+  return link.label;
+}
+
+/** The first section's heading, which every page shows as its h1. */
+export function headingOf(page: PageId): string {
+  const first = pageConfigs[page].sections[0] as { heading?: string } | undefined;
+  if (!first?.heading) throw new Error(`The ${page} page's first section has no heading`);
+  return first.heading;
+}
