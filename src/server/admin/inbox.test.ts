@@ -5,17 +5,13 @@
  * filters, search, unread count), a lead's page, status and note, the CV, "Not spam" (which
  * notifies), "Send again", the export (the command line's own code and output), deletion.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import site from '../../../config/site';
 import { ADMIN_API_PREFIX, adminRoutes, pathOf, type LeadDetail, type LeadList } from '../../shared/adminApi';
-import { Client, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
+import { Client, leads, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
-import { projectDir } from '../../test/realConfig';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { csvColumnsFor, csvRow } from '../leads';
 import * as notify from '../notify';
@@ -187,9 +183,11 @@ describe('signed in', () => {
   });
 
   it('exports the view with the command line\'s own code: the same bytes as `npm run leads -- export`', async () => {
-    const run = promisify(execFile);
-    const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-    const cli = (args: string[]) => run(tsx, ['scripts/leads.ts', 'export', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: s.dataDir, PUBLIC_URL: '' } });
+    const cli = async (args: string[]) => {
+      const run = await leads(['export', ...args], s.dataDir, '', { PUBLIC_URL: '' });
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      return run;
+    };
     const views: [string, string[]][] = [
       ['?form=inquiry&spam=false&format=csv', ['Inquriy', '--inbox', '--format', 'csv']],
       ['?spam=false&format=json', ['--inbox', '--format', 'json']],
