@@ -87,14 +87,19 @@ describe('signed in', () => {
   let newsletter: string;
   let spam: string;
   let cvUrl: string;
+  /** The real time before the first lead was sent, and after the last. */
+  let sentFrom: number;
+  let sentBy: number;
 
   beforeAll(async () => {
+    sentFrom = Date.now();
     inquiry = (await submit(s, 'inquiry', { ...validData.inquiry, Pname: 'A bakery shop with Sourdough' })).docId;
     contact = (await submit(s, 'contact', validData.contact)).docId;
     cvUrl = await uploadCv(s, pdfWith('the CV of Grace'));
     freelancer = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: cvUrl, portfolioUrl: 'javascript:alert(1)' })).docId;
     newsletter = (await submit(s, 'newsletter', { Email: 'reader@example.com' })).docId;
     spam = (await s.app.store.insertDurably(forms.inquiry.collection, { ...validData.inquiry, Fname: 'Spammy', id: 1, Date: 'now' }, { spam: true })).id;
+    sentBy = Date.now();
   });
 
   it('lists the inbox newest first, with form, name, e-mail, date and status; spam apart', async () => {
@@ -102,7 +107,9 @@ describe('signed in', () => {
     expect(leads.map((l) => l.docId)).toEqual([newsletter, freelancer, contact, inquiry]);
     expect(leads[1]).toMatchObject({ form: 'freelancer', collection: 'freelancers', name: 'Grace Hopper', email: 'grace@example.com', status: 'new', spam: false });
     expect(leads[0]).toMatchObject({ form: 'newsletter', name: '', email: 'reader@example.com' });
-    expect(Date.parse(leads[0]!.receivedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Received when it was sent (to the second: SQLite's clock writes milliseconds).
+    expect(Date.parse(leads[0]!.receivedAt)).toBeGreaterThanOrEqual(Math.floor(sentFrom / 1000) * 1000);
+    expect(Date.parse(leads[0]!.receivedAt)).toBeLessThanOrEqual(sentBy);
     expect(unread).toBe(4);
     expect((await list('?spam=true')).leads.map((l) => l.docId)).toEqual([spam]);
   });
