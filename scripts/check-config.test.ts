@@ -6,7 +6,7 @@
  * its output on the real config and on a broken copy, its sentence for a wrong command line.
  * What it prints for every copy comes from one process checking them all with the command's
  * own code (src/test/checkFolders.ts); the broken copy the command runs on shows that both
- * print the same. All of them run at once, in beforeAll.
+ * print the same. All of them start at once, in beforeAll; each test waits for its own.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,10 @@ const workDirs: string[] = [];
 /** The real config's values, so the edits below find their place whatever the office wrote there. */
 let real: RealConfig;
 
-afterAll(() => {
+/** The processes started, each waited for before the folders they read are deleted. */
+const pending: Promise<unknown>[] = [];
+afterAll(async () => {
+  await Promise.allSettled(pending);
   for (const dir of [publicDir, ...workDirs.splice(0)]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -201,13 +204,13 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
 /** Each copy broken, with the lines it must print. */
 let broken: { configDir: string; expected: string[] }[];
 /** What the command's own code prints for each copy, in the order of `copies`. */
-let printed: string[][];
-let realConfig: CheckRun;
+let printed: Promise<string[][]>;
+let realConfig: Promise<CheckRun>;
 /** The command itself on the copy with the most kinds of problem (a file that cannot be read among them). */
 const brokenIndex = 1;
-let brokenCopy: CheckRun;
-let unknownOption: CheckRun;
-let missingValue: CheckRun;
+let brokenCopy: Promise<CheckRun>;
+let unknownOption: Promise<CheckRun>;
+let missingValue: Promise<CheckRun>;
 
 beforeAll(async () => {
   real = await loadRealConfig();
@@ -216,39 +219,41 @@ beforeAll(async () => {
     const configDir = copyConfig();
     return { configDir, expected: breakCopy(configDir) };
   });
-  const all = runScript('src/test/checkFolders.ts', [], { input: JSON.stringify(broken.map(({ configDir }) => ({ configDir, publicDir }))) });
-  let checked: ScriptRun;
-  [checked, realConfig, brokenCopy, unknownOption, missingValue] = await Promise.all([
-    all,
-    runCheck(),
-    runCheck(['--config-dir', broken[brokenIndex]!.configDir, '--public-dir', publicDir]),
-    runCheck(['--config', 'somewhere']),
-    runCheck(['--config-dir']),
-  ]);
-  expect(checked).toMatchObject({ code: 0, stderr: '' });
-  printed = (JSON.parse(checked.stdout) as string[]).map((text) => text.split('\n').filter((l) => l !== ''));
+  printed = runScript('src/test/checkFolders.ts', [], { input: JSON.stringify(broken.map(({ configDir }) => ({ configDir, publicDir }))) }).then((checked) => {
+    expect(checked).toMatchObject({ code: 0, stderr: '' });
+    return (JSON.parse(checked.stdout) as string[]).map((text) => text.split('\n').filter((l) => l !== ''));
+  });
+  realConfig = runCheck();
+  brokenCopy = runCheck(['--config-dir', broken[brokenIndex]!.configDir, '--public-dir', publicDir]);
+  unknownOption = runCheck(['--config', 'somewhere']);
+  missingValue = runCheck(['--config-dir']);
+  // Every one of them waited for before the copies go, whatever the tests do.
+  pending.push(printed, realConfig, brokenCopy, unknownOption, missingValue);
 });
 
-test('the real config: prints "Config is all good." and exits 0', () => {
-  expect(realConfig.lines).toEqual(['Config is all good.']);
-  expect(realConfig.code).toBe(0);
-  expect(realConfig.stderr).toBe('');
+test('the real config: prints "Config is all good." and exits 0', async () => {
+  const run = await realConfig;
+  expect(run.lines).toEqual(['Config is all good.']);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toBe('');
 });
 
-test('a copy with problems: the command prints its lines, no stack trace, and exits 1', () => {
+test('a copy with problems: the command prints its lines, no stack trace, and exits 1', async () => {
+  const run = await brokenCopy;
   expect(broken[brokenIndex]!.expected[0]).toMatch(/^Found \d+ problems? in config\/:$/);
-  expect(brokenCopy.lines).toEqual(broken[brokenIndex]!.expected);
-  expect(brokenCopy.code).toBe(1);
-  expect(brokenCopy.stderr).toBe('');
+  expect(run.lines).toEqual(broken[brokenIndex]!.expected);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toBe('');
 });
 
-test.each(copies.map(([name], i) => [name, i] as const))('%s', (_, i) => {
-  expect(printed[i]).toEqual(broken[i]!.expected);
+test.each(copies.map(([name], i) => [name, i] as const))('%s', async (_, i) => {
+  expect((await printed)[i]).toEqual(broken[i]!.expected);
 });
 
-test('a wrong option is explained: one sentence on standard error, nothing else, exit code 2', () => {
-  expect(unknownOption.stderr).toBe('Unknown option --config: npm run check takes --config-dir <folder> and --public-dir <folder>. Nothing was done.\n');
-  expect(unknownOption).toMatchObject({ code: 2, stdout: '' });
-  expect(missingValue.stderr).toBe('--config-dir needs a value after it, like --config-dir <folder>. Nothing was done.\n');
-  expect(missingValue).toMatchObject({ code: 2, stdout: '' });
+test('a wrong option is explained: one sentence on standard error, nothing else, exit code 2', async () => {
+  const [unknown, missing] = await Promise.all([unknownOption, missingValue]);
+  expect(unknown.stderr).toBe('Unknown option --config: npm run check takes --config-dir <folder> and --public-dir <folder>. Nothing was done.\n');
+  expect(unknown).toMatchObject({ code: 2, stdout: '' });
+  expect(missing.stderr).toBe('--config-dir needs a value after it, like --config-dir <folder>. Nothing was done.\n');
+  expect(missing).toMatchObject({ code: 2, stdout: '' });
 });

@@ -27,20 +27,26 @@ import { parseCommandLine } from './lib/commandLine.mjs';
 
 jest.setTimeout(180_000);
 
-/** Runs at most `limit` at once (each is a Node process loading TypeScript). */
-async function inTurns<T, R>(items: T[], limit: number, each: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await each(items[i]!);
-      }
-    }),
-  );
-  return results;
+/**
+ * Runs each job given to it when one of `limit` places is free (each is a Node process loading
+ * TypeScript). A block starts all its commands in beforeAll, and each test waits for its own:
+ * the time a test is allowed is its command's, not the whole block's.
+ */
+function inTurns(limit: number): <R>(job: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    while (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }
+const inTurn = inTurns(3);
 
 /** One plain sentence: one line, ending with a full stop, no stack trace. */
 function expectOneSentence(run: Run, what: string) {
@@ -89,6 +95,7 @@ describe('parseCommandLine', () => {
 describe('npm run leads refuses what it does not understand, and changes nothing', () => {
   let dataDir: string;
   let before: Record<string, string>;
+  let runs: Promise<Run>[];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cli-strict-'));
@@ -101,9 +108,15 @@ describe('npm run leads refuses what it does not understand, and changes nothing
     await app.close();
     before = snapshot(dataDir);
     expect(Object.keys(before)).toContain('site.db');
+    // add-admin is given a password on standard input, as a script would: it must not be used.
+    runs = cases.map(([, args]) => inTurn(() => runScript('scripts/leads.ts', args(), { env: { DATA_DIR: dataDir }, input: 'a long enough password\n' })));
   });
 
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    // Each command waited for before its data folder goes, whatever the tests did.
+    await Promise.allSettled(runs ?? []);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const backupFile = () => path.join(dataDir, 'copy.db');
   const command = (name: string) => `npm run leads -- ${name}`;
@@ -124,14 +137,15 @@ describe('npm run leads refuses what it does not understand, and changes nothing
     ['admins: a word it does not take', () => ['admins', 'owner@example.com'], `Too many words after ${command('admins')} ("owner@example.com"): use ${command('admins')}`],
   ];
 
-  it('one sentence and exit code 2 for each command, and the data folder is byte for byte the same', async () => {
-    // add-admin is given a password on standard input, as a script would: it must not be used.
-    const runs = await inTurns(cases, 3, ([, args]) => runScript('scripts/leads.ts', args(), { env: { DATA_DIR: dataDir }, input: 'a long enough password\n' }));
-    for (const [i, [what, , sentence]] of cases.entries()) {
-      expectOneSentence(runs[i]!, what);
-      // Said for what it is (not, say, a password refused after the option was ignored).
-      expect({ what, said: runs[i]!.stderr }).toEqual({ what, said: `${sentence}. Nothing was done.\n` });
-    }
+  it.each(cases.map(([what, , sentence], i) => [what, sentence, i] as const))('%s: one sentence and exit code 2', async (what, sentence, i) => {
+    const run = await runs[i]!;
+    expectOneSentence(run, what);
+    // Said for what it is (not, say, a password refused after the option was ignored).
+    expect(run.stderr).toBe(`${sentence}. Nothing was done.\n`);
+  });
+
+  it('after all of them, the data folder is byte for byte the same', async () => {
+    await Promise.all(runs);
     expect(snapshot(dataDir)).toEqual(before);
   });
 });
@@ -153,19 +167,27 @@ describe('the other scripts refuse an unknown option and a word they do not take
     ['npm run bench:inbox', 'scripts/bench-inbox.ts', false],
   ];
 
-  it('with one sentence, exit code 2, before doing anything', async () => {
-    const deployFiles = ['firestore.rules', 'storage.rules'];
-    const firebaseFiles = deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'));
-    // Scripts that take no words refuse one too.
-    const runs: [name: string, arg: string, script: string, typescript?: boolean][] = [
-      ...scripts.map(([name, script, , typescript]) => [name, '--bogus', script, typescript] as [string, string, string, boolean?]),
-      ...scripts.filter(([, , noWords]) => noWords).map(([name, script, , typescript]) => [name, 'extra', script, typescript] as [string, string, string, boolean?]),
-    ];
-    const results = await inTurns(runs, 3, ([, arg, script, typescript]) => runScript(script, [arg], typescript === undefined ? {} : { typescript }));
-    for (const [i, [name, arg]] of runs.entries()) {
-      expectOneSentence(results[i]!, `${name} ${arg}`);
-      expect(results[i]!.stderr).toMatch(arg === 'extra' ? /^Too many words after .+\("extra"\)/ : /^Unknown option --bogus: /);
-    }
+  // Scripts that take no words refuse one too.
+  const runs: [name: string, arg: string, script: string, typescript?: boolean][] = [
+    ...scripts.map(([name, script, , typescript]) => [name, '--bogus', script, typescript] as [string, string, string, boolean?]),
+    ...scripts.filter(([, , noWords]) => noWords).map(([name, script, , typescript]) => [name, 'extra', script, typescript] as [string, string, string, boolean?]),
+  ];
+  const deployFiles = ['firestore.rules', 'storage.rules'];
+  let firebaseFiles: string[];
+  let results: Promise<Run>[];
+  beforeAll(() => {
+    firebaseFiles = deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'));
+    results = runs.map(([, arg, script, typescript]) => inTurn(() => runScript(script, [arg], typescript === undefined ? {} : { typescript })));
+  });
+
+  it.each(runs.map(([name, arg], i) => [name, arg, i] as const))('%s %s: one sentence, exit code 2', async (name, arg, i) => {
+    const run = await results[i]!;
+    expectOneSentence(run, `${name} ${arg}`);
+    expect(run.stderr).toMatch(arg === 'extra' ? /^Too many words after .+\("extra"\)/ : /^Unknown option --bogus: /);
+  });
+
+  it('before doing anything: the Firebase deploy files are as they were', async () => {
+    await Promise.all(results);
     expect(deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'))).toEqual(firebaseFiles);
   });
 });
