@@ -1,17 +1,23 @@
 /**
  * `npm run build` and `npm start` check config/ first: with a mistake there they stop with
  * the checker's sentence (no stack trace) and build or serve nothing. Run on a copy of the
- * project whose config/ is broken (its code is linked, not copied).
+ * project whose config/ is broken (its code is linked, not copied). Both commands run at once.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectDir } from '../src/test/realConfig';
+import { runScript, type ScriptRun } from '../src/test/runScript';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
+
+const commands = [
+  ['npm run build', 'build.ts', 'The site was not built'],
+  ['npm start', 'start.ts', 'The site was not started'],
+] as const;
+let runs: ScriptRun[];
 
 let workDir: string;
-beforeAll(() => {
+beforeAll(async () => {
   workDir = mkdtempSync(path.join(projectDir, '.tmp-build-'));
   for (const linked of ['src', 'scripts', 'node_modules', 'public']) symlinkSync(path.join(projectDir, linked), path.join(workDir, linked), 'dir');
   for (const copied of ['config', 'package.json', 'vite.config.ts', 'index.html', 'firestore.rules', 'storage.rules']) {
@@ -23,18 +29,14 @@ beforeAll(() => {
   const title = /title: '[^']+'/.exec(source)?.[0];
   if (!title) throw new Error('config/pages/blog.ts has no title line: update this test.');
   writeFileSync(blog, source.replace(title, "title: ''"));
+  runs = await Promise.all(commands.map(([, script]) => runScript(path.join('scripts', script), [], { cwd: workDir })));
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-const run = (script: string) => spawnSync(path.join(projectDir, 'node_modules', '.bin', 'tsx'), [path.join('scripts', script)], { cwd: workDir, encoding: 'utf8', timeout: 60_000 });
-
-it.each([
-  ['npm run build', 'build.ts', 'The site was not built'],
-  ['npm start', 'start.ts', 'The site was not started'],
-])('%s stops at a mistake in config/ with the sentence naming the file and the key', (_command, script, ending) => {
-  const result = run(script);
+it.each(commands.map(([command, , ending], i) => [command, ending, i] as const))('%s stops at a mistake in config/ with the sentence naming the file and the key', (_command, ending, i) => {
+  const result = runs[i]!;
   const output = result.stdout + result.stderr;
-  expect(result.status).toBe(1);
+  expect(result.code).toBe(1);
   expect(output).toContain('Found 1 problem in config/:');
   expect(output).toMatch(/^config\/pages\/blog\.ts: title .+$/m);
   expect(output).toContain(ending);

@@ -1,57 +1,54 @@
 /**
  * `npm run check` end to end: the real command on the real config, then on broken copies
  * of config/ (made inside the project, next to a link to src/, and deleted afterwards).
+ *
+ * The command's own process is run where it is what is checked: its exit codes (0, 1 and 2),
+ * its output on the real config and on a broken copy, its sentence for a wrong command line.
+ * What it prints for every copy comes from one process checking them all with the command's
+ * own code (src/test/checkFolders.ts); the broken copy the command runs on shows that both
+ * print the same. All of them start at once, in beforeAll; each test waits for its own.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig } from '../src/test/realConfig';
+import { runScript, type ScriptRun } from '../src/test/runScript';
 import pageLoaders from '../config/pages';
 import { sectionSchemas } from '../src/sections/schemas';
 
-// Each run starts a fresh Node process with TypeScript loading: allow it time on a busy machine.
-jest.setTimeout(60_000);
+// A few Node processes loading TypeScript at once: allow them time on a busy machine.
+jest.setTimeout(180_000);
 
-const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-const script = path.join(projectDir, 'scripts', 'check-config.ts');
+interface CheckRun extends ScriptRun {
+  lines: string[];
+}
 
-function runCheck(args: string[] = []): { code: number | null; lines: string[]; stderr: string } {
-  const result = spawnSync(tsx, [script, ...args], { cwd: projectDir, encoding: 'utf8', timeout: 60_000 });
-  return { code: result.status, lines: result.stdout.split('\n').filter((l) => l !== ''), stderr: result.stderr };
+/** `npm run check` with `args`, as its own process. */
+async function runCheck(args: string[] = []): Promise<CheckRun> {
+  const run = await runScript('scripts/check-config.ts', args);
+  return { ...run, lines: run.stdout.split('\n').filter((l) => l !== '') };
 }
 
 let publicDir: string;
-let workDir: string | undefined;
+const workDirs: string[] = [];
 /** The real config's values, so the edits below find their place whatever the office wrote there. */
 let real: RealConfig;
 
-beforeAll(async () => {
-  real = await loadRealConfig();
-  publicDir = makePublicDir(real);
-});
-
-afterAll(() => {
-  rmSync(publicDir, { recursive: true, force: true });
-});
-
-afterEach(() => {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-  workDir = undefined;
+/** The processes started, each waited for before the folders they read are deleted. */
+const pending: Promise<unknown>[] = [];
+afterAll(async () => {
+  await Promise.allSettled(pending);
+  for (const dir of [publicDir, ...workDirs.splice(0)]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A copy of config/ to break, returned as its folder; the Firebase rules made from the real one lie beside it. */
 function copyConfig(): string {
-  workDir = mkdtempSync(path.join(projectDir, '.tmp-check-'));
+  const workDir = mkdtempSync(path.join(projectDir, '.tmp-check-'));
+  workDirs.push(workDir);
   symlinkSync(path.join(projectDir, 'src'), path.join(workDir, 'src'), 'dir');
   const configDir = path.join(workDir, 'config');
   cpSync(path.join(projectDir, 'config'), configDir, { recursive: true });
   for (const file of ['firestore.rules', 'storage.rules']) cpSync(path.join(projectDir, file), path.join(workDir, file));
   return configDir;
-}
-
-/** `npm run check` on a copy of config/ (with the pictures folder of the real one). */
-function checkCopy(configDir: string) {
-  return runCheck(['--config-dir', configDir, '--public-dir', publicDir]);
 }
 
 /** Replaces `from` with `to` in a copied file; returns the 1-based line where `from` began. */
@@ -78,11 +75,6 @@ function nextLineStart(configDir: string, file: string, line: number): { line: n
   return { line: line + 1, column: next.length - next.trimStart().length + 1 };
 }
 
-test('the real config: prints "Config is all good." and exits 0', () => {
-  const run = runCheck();
-  expect(run.lines).toEqual(['Config is all good.']);
-  expect(run.code).toBe(0);
-});
 
 /**
  * `npm run check` on copies of config/: each case breaks its copy (given as its folder) and
@@ -209,20 +201,59 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
   ],
 ];
 
-test.each(copies)('%s', (_, breakCopy) => {
-  const configDir = copyConfig();
-  const expected = breakCopy(configDir);
-  const run = checkCopy(configDir);
-  expect(run.lines).toEqual(expected);
-  expect(run.code).toBe(expected[0] === 'Config is all good.' ? 0 : 1);
-  expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+/** Each copy broken, with the lines it must print. */
+let broken: { configDir: string; expected: string[] }[];
+/** What the command's own code prints for each copy, in the order of `copies`. */
+let printed: Promise<string[][]>;
+let realConfig: Promise<CheckRun>;
+/** The command itself on the copy with the most kinds of problem (a file that cannot be read among them). */
+const brokenIndex = 1;
+let brokenCopy: Promise<CheckRun>;
+let unknownOption: Promise<CheckRun>;
+let missingValue: Promise<CheckRun>;
+
+beforeAll(async () => {
+  real = await loadRealConfig();
+  publicDir = makePublicDir(real);
+  broken = copies.map(([, breakCopy]) => {
+    const configDir = copyConfig();
+    return { configDir, expected: breakCopy(configDir) };
+  });
+  printed = runScript('src/test/checkFolders.ts', [], { input: JSON.stringify(broken.map(({ configDir }) => ({ configDir, publicDir }))) }).then((checked) => {
+    expect(checked).toMatchObject({ code: 0, stderr: '' });
+    return (JSON.parse(checked.stdout) as string[]).map((text) => text.split('\n').filter((l) => l !== ''));
+  });
+  realConfig = runCheck();
+  brokenCopy = runCheck(['--config-dir', broken[brokenIndex]!.configDir, '--public-dir', publicDir]);
+  unknownOption = runCheck(['--config', 'somewhere']);
+  missingValue = runCheck(['--config-dir']);
+  // Every one of them waited for before the copies go, whatever the tests do.
+  pending.push(printed, realConfig, brokenCopy, unknownOption, missingValue);
 });
 
-test('a wrong option is explained', () => {
-  const run = runCheck(['--config', 'somewhere']);
-  expect(run.stderr.trim()).toBe('Unknown option --config: npm run check takes --config-dir <folder> and --public-dir <folder>. Nothing was done.');
-  expect(run.code).toBe(2);
-  const missing = runCheck(['--config-dir']);
-  expect(missing.stderr.trim()).toBe('--config-dir needs a value after it, like --config-dir <folder>. Nothing was done.');
-  expect(missing.code).toBe(2);
+test('the real config: prints "Config is all good." and exits 0', async () => {
+  const run = await realConfig;
+  expect(run.lines).toEqual(['Config is all good.']);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toBe('');
+});
+
+test('a copy with problems: the command prints its lines, no stack trace, and exits 1', async () => {
+  const run = await brokenCopy;
+  expect(broken[brokenIndex]!.expected[0]).toMatch(/^Found \d+ problems? in config\/:$/);
+  expect(run.lines).toEqual(broken[brokenIndex]!.expected);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toBe('');
+});
+
+test.each(copies.map(([name], i) => [name, i] as const))('%s', async (_, i) => {
+  expect((await printed)[i]).toEqual(broken[i]!.expected);
+});
+
+test('a wrong option is explained: one sentence on standard error, nothing else, exit code 2', async () => {
+  const [unknown, missing] = await Promise.all([unknownOption, missingValue]);
+  expect(unknown.stderr).toBe('Unknown option --config: npm run check takes --config-dir <folder> and --public-dir <folder>. Nothing was done.\n');
+  expect(unknown).toMatchObject({ code: 2, stdout: '' });
+  expect(missing.stderr).toBe('--config-dir needs a value after it, like --config-dir <folder>. Nothing was done.\n');
+  expect(missing).toMatchObject({ code: 2, stdout: '' });
 });

@@ -3,8 +3,13 @@
  * option without its value, a word too many or too few. One sentence on standard error, exit
  * code 2, and nothing changed: for `npm run leads`, the real SQLite database (with leads and an
  * account in it) and everything else in its data folder are byte for byte the same afterwards.
+ *
+ * How a command line is read is parseCommandLine's (tested here in this process, every kind of
+ * mistake); each command's run shows that it reads its own command line that way, strictly,
+ * before it does anything: its real process, once for each thing that command takes (its
+ * options, its words). Elsewhere: `npm run check`'s wrong options (check-config.test.ts), a role
+ * that is not one for add-admin (src/server/admin/roles.test.ts).
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,40 +20,33 @@ import { setAdmin } from '../src/server/admin/accounts';
 import { buildDocument } from '../src/forms/model/document';
 import { validData } from '../src/test/formFixtures';
 import { projectDir } from '../src/test/realConfig';
+import { runScript, type ScriptRun as Run } from '../src/test/runScript';
+import { LEAD_STATUSES } from '../src/shared/adminApi';
+import { ADMIN_ROLES } from '../src/shared/contentApi';
 import { parseCommandLine } from './lib/commandLine.mjs';
 
 jest.setTimeout(180_000);
 
-const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+/**
+ * Runs each job given to it when one of `limit` places is free (each is a Node process loading
+ * TypeScript). A block starts all its commands in beforeAll, and each test waits for its own:
+ * the time a test is allowed is its command's, not the whole block's.
+ */
+function inTurns(limit: number): <R>(job: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    while (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }
-
-function run(program: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(program, args, { cwd: projectDir, env: { ...process.env, ...env }, timeout: 120_000, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
-
-/** Runs at most `limit` at once (each is a Node process loading TypeScript). */
-async function inTurns<T, R>(items: T[], limit: number, each: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await each(items[i]!);
-      }
-    }),
-  );
-  return results;
-}
+const inTurn = inTurns(3);
 
 /** One plain sentence: one line, ending with a full stop, no stack trace. */
 function expectOneSentence(run: Run, what: string) {
@@ -85,12 +83,19 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['Inquriy', '--format', 'csv', '--spam'], { ...spec, words: [0, 1] })).toEqual({ values: { format: 'csv', spam: true }, words: ['Inquriy'] });
     expect(parseCommandLine(['--x'], { command: 'npm run build' })).toEqual({ problem: 'Unknown option --x: npm run build takes no options. Nothing was done.' });
     expect(parseCommandLine([], { command: 'npm run leads -- backup', words: [1, 1], wordsHint: ' <file>' })).toEqual({ problem: 'Something is missing: use npm run leads -- backup <file>. Nothing was done.' });
+    // A command that names no words takes none.
+    expect(parseCommandLine(['extra'], { command: 'npm run build' })).toEqual({ problem: 'Too many words after npm run build ("extra"): use npm run build. Nothing was done.' });
+    // An option that takes a value, followed by another option or at the very end, has none.
+    const exportSpec = { ...spec, words: [0, 1] as [number, number] };
+    expect(parseCommandLine(['--format', '--spam'], exportSpec)).toEqual(parseCommandLine(['--format'], exportSpec));
+    expect(parseCommandLine(['Inquriy', '--format'], exportSpec)).toEqual(parseCommandLine(['--format'], exportSpec));
   });
 });
 
 describe('npm run leads refuses what it does not understand, and changes nothing', () => {
   let dataDir: string;
   let before: Record<string, string>;
+  let runs: Promise<Run>[];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cli-strict-'));
@@ -103,72 +108,86 @@ describe('npm run leads refuses what it does not understand, and changes nothing
     await app.close();
     before = snapshot(dataDir);
     expect(Object.keys(before)).toContain('site.db');
+    // add-admin is given a password on standard input, as a script would: it must not be used.
+    runs = cases.map(([, args]) => inTurn(() => runScript('scripts/leads.ts', args(), { env: { DATA_DIR: dataDir }, input: 'a long enough password\n' })));
   });
 
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    // Each command waited for before its data folder goes, whatever the tests did.
+    await Promise.allSettled(runs ?? []);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const backupFile = () => path.join(dataDir, 'copy.db');
-  const cases: [string, () => string[]][] = [
-    ['export: an unknown option', () => ['export', '--role', 'editor']],
-    ['export: --format without its value', () => ['export', '--format']],
-    ['export: --status followed by another option', () => ['export', '--status', '--spam']],
-    ['export: --search without its value', () => ['export', 'Inquriy', '--search']],
-    ['export: a word too many', () => ['export', 'Inquriy', 'Contact_cli']],
-    ['backup: an unknown option', () => ['backup', backupFile(), '--force']],
-    ['backup: the file missing', () => ['backup']],
-    ['count: an unknown option', () => ['count', '--all']],
-    ['count: a word it does not take', () => ['count', 'Inquriy']],
-    ['add-admin: an unknown option', () => ['add-admin', 'new@example.com', '--team', 'editor']],
-    ['add-admin: a role that is not one', () => ['add-admin', 'new@example.com', '--role', 'boss']],
-    ['add-admin: a role without its value', () => ['add-admin', 'new@example.com', '--role']],
-    ['add-admin: the e-mail missing', () => ['add-admin']],
-    ['remove-admin: an unknown option', () => ['remove-admin', 'owner@example.com', '--force']],
-    ['remove-admin: the e-mail missing', () => ['remove-admin']],
-    ['admins: an unknown option', () => ['admins', '--json']],
-    ['admins: a word it does not take', () => ['admins', 'owner@example.com']],
+  const command = (name: string) => `npm run leads -- ${name}`;
+  const noOptions = (name: string) => `${command(name)} takes no options`;
+  /** Each command's refusal of what it does not take: its options (all named) and its words. */
+  const cases: [what: string, args: () => string[], sentence: string][] = [
+    ['export: an unknown option', () => ['export', '--role', 'editor'], `Unknown option --role: ${command('export')} takes --format <json|csv>, --status <${LEAD_STATUSES.join('|')}>, --spam, --inbox and --search <text>`],
+    ['export: a word too many', () => ['export', 'Inquriy', 'Contact_cli'], `Too many words after ${command('export')} ("Contact_cli"): use ${command('export')} [<collection>]`],
+    ['backup: an unknown option', () => ['backup', backupFile(), '--force'], `Unknown option --force: ${noOptions('backup')}`],
+    ['backup: the file missing', () => ['backup'], `Something is missing: use ${command('backup')} <file>`],
+    ['count: an unknown option', () => ['count', '--all'], `Unknown option --all: ${noOptions('count')}`],
+    ['count: a word it does not take', () => ['count', 'Inquriy'], `Too many words after ${command('count')} ("Inquriy"): use ${command('count')}`],
+    ['add-admin: an unknown option', () => ['add-admin', 'new@example.com', '--team', 'editor'], `Unknown option --team: ${command('add-admin')} takes --role <${ADMIN_ROLES.join('|')}>`],
+    ['add-admin: the e-mail missing', () => ['add-admin'], `Something is missing: use ${command('add-admin')} <email>`],
+    ['remove-admin: an unknown option', () => ['remove-admin', 'owner@example.com', '--force'], `Unknown option --force: ${noOptions('remove-admin')}`],
+    ['remove-admin: the e-mail missing', () => ['remove-admin'], `Something is missing: use ${command('remove-admin')} <email>`],
+    ['admins: an unknown option', () => ['admins', '--json'], `Unknown option --json: ${noOptions('admins')}`],
+    ['admins: a word it does not take', () => ['admins', 'owner@example.com'], `Too many words after ${command('admins')} ("owner@example.com"): use ${command('admins')}`],
   ];
 
-  it('one sentence and exit code 2 for each command, and the data folder is byte for byte the same', async () => {
-    // add-admin is given a password on standard input, as a script would: it must not be used.
-    const runs = await inTurns(cases, 3, ([, args]) => run(tsx, ['scripts/leads.ts', ...args()], { DATA_DIR: dataDir }));
-    for (const [i, [what]] of cases.entries()) {
-      expectOneSentence(runs[i]!, what);
-      // Said for what it is (not, say, a password refused after the option was ignored).
-      const expected = /unknown option/.test(what) ? /^Unknown option --/ : /not one/.test(what) ? /^--role must be one of: / : /without its value|followed by/.test(what) ? /^--\w+ needs a value after it/ : /missing/.test(what) ? /^Something is missing: use npm run leads -- / : /^Too many words after npm run leads -- /;
-      expect({ what, said: runs[i]!.stderr }).toEqual({ what, said: expect.stringMatching(expected) });
-    }
+  it.each(cases.map(([what, , sentence], i) => [what, sentence, i] as const))('%s: one sentence and exit code 2', async (what, sentence, i) => {
+    const run = await runs[i]!;
+    expectOneSentence(run, what);
+    // Said for what it is (not, say, a password refused after the option was ignored).
+    expect(run.stderr).toBe(`${sentence}. Nothing was done.\n`);
+  });
+
+  it('after all of them, the data folder is byte for byte the same', async () => {
+    await Promise.all(runs);
     expect(snapshot(dataDir)).toEqual(before);
   });
 });
 
 describe('the other scripts refuse an unknown option and a word they do not take', () => {
-  const scripts: [string, string, string[]][] = [
-    ['npm run check', tsx, ['scripts/check-config.ts']],
-    ['npm run build', tsx, ['scripts/build.ts']],
-    ['npm start', tsx, ['scripts/start.ts']],
-    ['npm run firebase:config', tsx, ['scripts/firebase-config.ts']],
-    ['npm run release', tsx, ['scripts/release.ts']],
-    ['npm run bench', process.execPath, ['scripts/bench.mjs']],
-    ['npm run bench:pages', process.execPath, ['scripts/bench-pages.mjs']],
-    ['npm run stress:slow-read', process.execPath, ['scripts/stress-slow-read.mjs']],
-    ['npm run lighthouse', process.execPath, ['scripts/lighthouse.mjs']],
-    ['npm run navigation', process.execPath, ['scripts/navigation.mjs']],
-    ['node scripts/screenshots.mjs', process.execPath, ['scripts/screenshots.mjs']],
-    ['npx tsx scripts/editor-screenshots.mjs', tsx, ['scripts/editor-screenshots.mjs']],
-    ['npm run bench:inbox', tsx, ['scripts/bench-inbox.ts']],
+  // [how it is run, the script, whether it takes no words]; the .mjs run by tsx imports TypeScript.
+  const scripts: [name: string, script: string, noWords: boolean, typescript?: boolean][] = [
+    ['npm run build', 'scripts/build.ts', true],
+    ['npm start', 'scripts/start.ts', true],
+    ['npm run firebase:config', 'scripts/firebase-config.ts', true],
+    ['npm run release', 'scripts/release.ts', true],
+    ['npm run bench', 'scripts/bench.mjs', true],
+    ['npm run bench:pages', 'scripts/bench-pages.mjs', true],
+    ['npm run stress:slow-read', 'scripts/stress-slow-read.mjs', false],
+    ['npm run lighthouse', 'scripts/lighthouse.mjs', false],
+    ['npm run navigation', 'scripts/navigation.mjs', false],
+    ['node scripts/screenshots.mjs', 'scripts/screenshots.mjs', false],
+    ['npx tsx scripts/editor-screenshots.mjs', 'scripts/editor-screenshots.mjs', false, true],
+    ['npm run bench:inbox', 'scripts/bench-inbox.ts', false],
   ];
 
-  it('with one sentence, exit code 2, before doing anything', async () => {
-    const deployFiles = ['firestore.rules', 'storage.rules'];
-    const firebaseFiles = deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'));
-    const runs = await inTurns(scripts, 3, ([, program, args]) => run(program, [...args, '--bogus']));
-    for (const [i, [name]] of scripts.entries()) {
-      expectOneSentence(runs[i]!, name);
-      expect(runs[i]!.stderr).toMatch(/^Unknown option --bogus: /);
-    }
-    // Scripts that take no words refuse one too.
-    const extra = await inTurns(scripts.slice(1, 7), 3, ([, program, args]) => run(program, [...args, 'extra']));
-    for (const [i, [name]] of scripts.slice(1, 7).entries()) expectOneSentence(extra[i]!, name);
+  // Scripts that take no words refuse one too.
+  const runs: [name: string, arg: string, script: string, typescript?: boolean][] = [
+    ...scripts.map(([name, script, , typescript]) => [name, '--bogus', script, typescript] as [string, string, string, boolean?]),
+    ...scripts.filter(([, , noWords]) => noWords).map(([name, script, , typescript]) => [name, 'extra', script, typescript] as [string, string, string, boolean?]),
+  ];
+  const deployFiles = ['firestore.rules', 'storage.rules'];
+  let firebaseFiles: string[];
+  let results: Promise<Run>[];
+  beforeAll(() => {
+    firebaseFiles = deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'));
+    results = runs.map(([, arg, script, typescript]) => inTurn(() => runScript(script, [arg], typescript === undefined ? {} : { typescript })));
+  });
+
+  it.each(runs.map(([name, arg], i) => [name, arg, i] as const))('%s %s: one sentence, exit code 2', async (name, arg, i) => {
+    const run = await results[i]!;
+    expectOneSentence(run, `${name} ${arg}`);
+    expect(run.stderr).toMatch(arg === 'extra' ? /^Too many words after .+\("extra"\)/ : /^Unknown option --bogus: /);
+  });
+
+  it('before doing anything: the Firebase deploy files are as they were', async () => {
+    await Promise.all(results);
     expect(deployFiles.map((f) => readFileSync(path.join(projectDir, f), 'utf8'))).toEqual(firebaseFiles);
   });
 });

@@ -5,14 +5,16 @@
  * the site's address) and rewrites the rules as it builds; before that, the check a Firebase
  * deploy runs first (the generated firebase.json's predeploy) refuses the stale rules, and after
  * it, no longer names them (it still refuses the build: one for our own server, not Firebase's).
- * The real commands, run as npm runs them.
+ * The real commands, each its own process as npm runs them (tsx's loader; src/test/runScript.ts);
+ * the check and the first look at the rules run at once.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { projectDir } from '../src/test/realConfig';
+import { runScript } from '../src/test/runScript';
 
 // A whole build on a machine shared with other work.
 jest.setTimeout(20 * 60_000);
@@ -39,9 +41,9 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 /** The environment a person's shell gives npm: not jest's (NODE_ENV=test would make vite build React's development code). */
 const { NODE_ENV: _test, JEST_WORKER_ID: _worker, ...shellEnv } = process.env;
+const notJest = { NODE_ENV: undefined, JEST_WORKER_ID: undefined };
 
-const tsx = (script: string, args: string[] = []) =>
-  spawnSync(path.join(copy, 'node_modules', '.bin', 'tsx'), [path.join('scripts', script), ...args], { cwd: copy, env: shellEnv, encoding: 'utf8', timeout: 120_000 });
+const tsx = (script: string, args: string[] = []) => runScript(path.join('scripts', script), args, { cwd: copy, env: notJest });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,11 +58,13 @@ function freePort(): Promise<number> {
 /** `npm start` until it prints the site's address (then stopped): everything it printed. */
 async function firstStart(): Promise<{ output: string; port: number }> {
   const port = await freePort();
-  const child = spawn(path.join(copy, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: copy,
     env: { ...shellEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(copy, 'data') },
   });
   let output = '';
+  /** What it printed up to its stop (which it tells of too). */
+  let printed = '';
   try {
     await new Promise<void>((resolve, reject) => {
       const read = (chunk: Buffer) => {
@@ -74,17 +78,22 @@ async function firstStart(): Promise<{ output: string; port: number }> {
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.status).toBe(200);
   } finally {
-    child.kill('SIGTERM');
+    printed = output;
+    // Stopped, and waited for: nothing of it still writes in the copy afterwards.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
-  return { output, port };
+  return { output: printed, port };
 }
 
 it('an option added to a form: check passes, a deploy refuses the old rules, npm start builds, rewrites them and serves', async () => {
-  const check = tsx('check-config.ts');
-  expect([check.status, check.stdout.trim()]).toEqual([0, 'Config is all good.']);
+  const [check, before] = await Promise.all([tsx('check-config.ts'), tsx('firebase-config.ts', ['--check'])]);
+  expect([check.code, check.stdout.trim()]).toEqual([0, 'Config is all good.']);
 
-  const before = tsx('firebase-config.ts', ['--check']);
-  expect(before.status).toBe(1);
+  expect(before.code).toBe(1);
   expect(before.stderr).toMatch(/^firestore\.rules is out of date: .+ Run `npm run build`/m);
   expect(readFileSync(path.join(copy, 'firestore.rules'), 'utf8')).not.toContain(OPTION);
 
@@ -98,6 +107,6 @@ it('an option added to a form: check passes, a deploy refuses the old rules, npm
 
   expect(readFileSync(path.join(copy, 'firestore.rules'), 'utf8')).toContain(OPTION);
   // firebase.json belongs to a Firebase build (src/deploy/deployFiles.test.ts): the rules are current now, the build is not Firebase's.
-  const after = tsx('firebase-config.ts', ['--check']);
-  expect([after.status, after.stderr.trim().split('\n')]).toEqual([1, [expect.stringMatching(/^dist\/ holds a build for our own server/)]]);
+  const after = await tsx('firebase-config.ts', ['--check']);
+  expect([after.code, after.stderr.trim().split('\n')]).toEqual([1, [expect.stringMatching(/^dist\/ holds a build for our own server/)]]);
 });

@@ -1,10 +1,9 @@
 /**
  * The agency's view of its leads: the export and backup functions, and the real command
- * line (`npm run leads -- ...`, i.e. `tsx scripts/leads.ts ...`) on a data folder filled
+ * line (`npm run leads -- ...`, i.e. scripts/leads.ts with tsx's loader) on a data folder filled
  * through the site's own endpoints.
  */
 import Database from 'better-sqlite3';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import forms from '../../config/forms';
 import { buildDocument, type FormDocument } from '../forms/model/document';
 import type { FormConfig } from '../forms/model/formSchema';
 import { validData, validVariants } from '../test/formFixtures';
-import { projectDir } from '../test/realConfig';
+import { leads as leadsCommand } from '../test/leadsCommand';
 import { buildApp } from './app';
 import server from '../../config/server';
 import site from '../../config/site';
@@ -29,24 +28,10 @@ const noSource = '"",'.repeat(SOURCE_CSV_COLUMNS.length);
 // Each command starts a fresh Node process with TypeScript loading: allow it time on a busy machine.
 jest.setTimeout(60_000);
 
-const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-const script = path.join(projectDir, 'scripts', 'leads.ts');
+type Run = Awaited<ReturnType<typeof leadsCommand>>;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run leads -- <args>` with DATA_DIR=dataDir. */
-function leads(args: string[], dataDir: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(tsx, [script, ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: '' }, timeout: 60_000, encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** `npm run leads -- <args>` with DATA_DIR=dataDir (and no PUBLIC_URL: the inbox's addresses are config/site's). */
+const leads = (args: string[], dataDir: string): Promise<Run> => leadsCommand(args, dataDir, '', { PUBLIC_URL: '' });
 
 /** One plain sentence (or two), no stack trace. */
 function expectPlainSentence(text: string) {

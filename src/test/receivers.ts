@@ -2,7 +2,8 @@
  * Real receivers for the notification tests, in the test's own process: an SMTP server
  * (smtp-server, no TLS) that parses every mail it takes with postal-mime, and an HTTP server
  * that records every webhook call. Both listen on 127.0.0.1; each can answer with a failure
- * on purpose, and be stopped and started again on the same port.
+ * on purpose, and be stopped and started again on the same port. Each says when it took
+ * something (`changes`), so that a test waits for that event (waitFor with `on`), not a time.
  */
 import http from 'node:http';
 import type net from 'node:net';
@@ -10,6 +11,22 @@ import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 export { freePort } from './freePort';
+
+/** Tells whoever waits that what they wait on may have changed: a mail taken, a call answered, a row written. */
+export class Changes {
+  private readonly listeners = new Set<() => void>();
+
+  /** Something changed: every waiter looks again. */
+  readonly notify = (): void => {
+    for (const listener of [...this.listeners]) listener();
+  };
+
+  /** Calls `listener` at each change until the returned function is called. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
 
 export interface ReceivedMail {
   email: Email;
@@ -20,11 +37,14 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   port: number;
   mails: ReceivedMail[];
+  /** Told after each mail is in `mails`. */
+  changes: Changes;
   close(): Promise<void>;
 }
 
 /** An SMTP server on `port` (0: any free one) that keeps every mail it accepts. */
 export async function startSmtp(port = 0, mails: ReceivedMail[] = []): Promise<SmtpReceiver> {
+  const changes = new Changes();
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -39,6 +59,7 @@ export async function startSmtp(port = 0, mails: ReceivedMail[] = []): Promise<S
             const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
             mails.push({ email, raw, envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) } });
             callback();
+            changes.notify();
           },
           (error: Error) => callback(error),
         );
@@ -50,7 +71,7 @@ export async function startSmtp(port = 0, mails: ReceivedMail[] = []): Promise<S
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as net.AddressInfo;
-  return { port: address.port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port: address.port, mails, changes, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 export interface WebhookCall {
@@ -67,11 +88,13 @@ export interface WebhookReceiver {
   calls: WebhookCall[];
   /** The status the next calls are answered with (200 unless changed). */
   answer: number;
+  /** Told after each call is in `calls`. */
+  changes: Changes;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
-  const receiver = { calls: [] as WebhookCall[], answer: 200 } as WebhookReceiver;
+  const receiver = { calls: [] as WebhookCall[], answer: 200, changes: new Changes() } as WebhookReceiver;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -79,6 +102,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       const status = receiver.answer;
       receiver.calls.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
+      receiver.changes.notify();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
@@ -94,11 +118,45 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   });
 }
 
-/** Waits until `ready()` holds (polling), or fails with `what` after `ms`. */
-export async function waitFor(what: string, ready: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+export interface WaitOptions {
+  /**
+   * What tells of a change to what `ready` reads: `ready` is looked at again after each, never
+   * on a timer. Without it (a state another process writes, which tells this one nothing),
+   * `ready` is polled every 20 ms.
+   */
+  on?: readonly Changes[];
+  /** How long before giving up with "Timed out waiting for …" (not a budget: a failure's message). */
+  ms?: number;
+}
+
+/**
+ * Waits until `ready()` holds, or fails with `what` after a while. Give `on` whenever this
+ * process is told of the change (a receiver's `changes`, a server's worker): the wait then
+ * ends at the event itself.
+ */
+export function waitFor(what: string, ready: () => boolean, options: number | WaitOptions = {}): Promise<void> {
+  const { on, ms = 20_000 } = typeof options === 'number' ? { ms: options } : options;
+  return new Promise<void>((resolve, reject) => {
+    const stops: (() => void)[] = [];
+    const end = (error?: Error) => {
+      for (const stop of stops.splice(0)) stop();
+      if (error) reject(error);
+      else resolve();
+    };
+    const look = () => {
+      try {
+        if (ready()) end();
+      } catch (error) {
+        end(error as Error);
+      }
+    };
+    const deadline = setTimeout(() => end(new Error(`Timed out waiting for ${what}`)), ms);
+    stops.push(() => clearTimeout(deadline));
+    if (on) for (const changes of on) stops.push(changes.subscribe(look));
+    else {
+      const poll = setInterval(look, 20);
+      stops.push(() => clearInterval(poll));
+    }
+    look();
+  });
 }

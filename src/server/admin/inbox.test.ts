@@ -5,17 +5,13 @@
  * filters, search, unread count), a lead's page, status and note, the CV, "Not spam" (which
  * notifies), "Send again", the export (the command line's own code and output), deletion.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import site from '../../../config/site';
 import { ADMIN_API_PREFIX, adminRoutes, pathOf, type LeadDetail, type LeadList } from '../../shared/adminApi';
-import { Client, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
+import { Client, leads, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
-import { projectDir } from '../../test/realConfig';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { csvColumnsFor, csvRow } from '../leads';
 import * as notify from '../notify';
@@ -91,14 +87,19 @@ describe('signed in', () => {
   let newsletter: string;
   let spam: string;
   let cvUrl: string;
+  /** The real time before the first lead was sent, and after the last. */
+  let sentFrom: number;
+  let sentBy: number;
 
   beforeAll(async () => {
+    sentFrom = Date.now();
     inquiry = (await submit(s, 'inquiry', { ...validData.inquiry, Pname: 'A bakery shop with Sourdough' })).docId;
     contact = (await submit(s, 'contact', validData.contact)).docId;
     cvUrl = await uploadCv(s, pdfWith('the CV of Grace'));
     freelancer = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: cvUrl, portfolioUrl: 'javascript:alert(1)' })).docId;
     newsletter = (await submit(s, 'newsletter', { Email: 'reader@example.com' })).docId;
     spam = (await s.app.store.insertDurably(forms.inquiry.collection, { ...validData.inquiry, Fname: 'Spammy', id: 1, Date: 'now' }, { spam: true })).id;
+    sentBy = Date.now();
   });
 
   it('lists the inbox newest first, with form, name, e-mail, date and status; spam apart', async () => {
@@ -106,7 +107,9 @@ describe('signed in', () => {
     expect(leads.map((l) => l.docId)).toEqual([newsletter, freelancer, contact, inquiry]);
     expect(leads[1]).toMatchObject({ form: 'freelancer', collection: 'freelancers', name: 'Grace Hopper', email: 'grace@example.com', status: 'new', spam: false });
     expect(leads[0]).toMatchObject({ form: 'newsletter', name: '', email: 'reader@example.com' });
-    expect(Date.parse(leads[0]!.receivedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Received when it was sent (to the second: SQLite's clock writes milliseconds).
+    expect(Date.parse(leads[0]!.receivedAt)).toBeGreaterThanOrEqual(Math.floor(sentFrom / 1000) * 1000);
+    expect(Date.parse(leads[0]!.receivedAt)).toBeLessThanOrEqual(sentBy);
     expect(unread).toBe(4);
     expect((await list('?spam=true')).leads.map((l) => l.docId)).toEqual([spam]);
   });
@@ -187,9 +190,11 @@ describe('signed in', () => {
   });
 
   it('exports the view with the command line\'s own code: the same bytes as `npm run leads -- export`', async () => {
-    const run = promisify(execFile);
-    const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
-    const cli = (args: string[]) => run(tsx, ['scripts/leads.ts', 'export', ...args], { cwd: projectDir, env: { ...process.env, DATA_DIR: s.dataDir, PUBLIC_URL: '' } });
+    const cli = async (args: string[]) => {
+      const run = await leads(['export', ...args], s.dataDir, '', { PUBLIC_URL: '' });
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      return run;
+    };
     const views: [string, string[]][] = [
       ['?form=inquiry&spam=false&format=csv', ['Inquriy', '--inbox', '--format', 'csv']],
       ['?spam=false&format=json', ['--inbox', '--format', 'json']],

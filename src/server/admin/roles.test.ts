@@ -21,17 +21,24 @@ const ownersOnly = routeNames.filter((name) => !everyone.has(name));
 const addressOf = (name: AdminRoute) => adminRoutes[name].path.replace(/:(\w+)/g, 'x1');
 
 let s: TestServer;
+/** add-admin with a role that is not one (run beside the two accounts' own). */
+let wrong: Awaited<ReturnType<typeof leads>>;
 beforeAll(async () => {
   s = await startServer();
-  expect((await leads(['add-admin', 'editor@agency.test', '--role', 'editor'], s.dataDir, `${PASSWORD}\n`)).stdout).toBe('editor@agency.test (editor) can now sign in to the inbox at /admin.\n');
-  expect((await leads(['add-admin', 'owner@agency.test'], s.dataDir, `${PASSWORD}\n`)).stdout).toBe('owner@agency.test (owner) can now sign in to the inbox at /admin.\n');
+  // Three commands at once, as three people could (SQLite lets each write in turn).
+  const [editor, owner, refused] = await Promise.all([
+    leads(['add-admin', 'editor@agency.test', '--role', 'editor'], s.dataDir, `${PASSWORD}\n`),
+    leads(['add-admin', 'owner@agency.test'], s.dataDir, `${PASSWORD}\n`),
+    leads(['add-admin', 'x@agency.test', '--role', 'admin'], s.dataDir, `${PASSWORD}\n`),
+  ]);
+  expect(editor.stdout).toBe('editor@agency.test (editor) can now sign in to the inbox at /admin.\n');
+  expect(owner.stdout).toBe('owner@agency.test (owner) can now sign in to the inbox at /admin.\n');
+  wrong = refused;
 });
 afterAll(() => s.close());
 
-it('the command line refuses a role that does not exist, and lists each account with its role', async () => {
-  const wrong = await leads(['add-admin', 'x@agency.test', '--role', 'admin'], s.dataDir, `${PASSWORD}\n`);
-  expect(wrong.code).toBe(2);
-  expect(wrong.stderr).toBe('--role must be one of: owner, editor.\n');
+it('the command line refuses a role that does not exist (one sentence, exit code 2, no account made), and lists each account with its role', async () => {
+  expect(wrong).toEqual({ code: 2, stdout: '', stderr: '--role must be one of: owner, editor.\n' });
   expect((await leads(['admins'], s.dataDir)).stdout).toBe('editor@agency.test\teditor\nowner@agency.test\towner\n');
 });
 
