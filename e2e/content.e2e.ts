@@ -68,7 +68,7 @@ test.beforeAll(async () => {
     RATE_LIMIT_FACTOR: '1000',
     TRUST_PROXY: 'loopback',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Business Growth site <site@agency.example>',
+    MAIL_FROM: 'Agency Site <site@agency.example>',
     NOTIFY_TO: 'sales@agency.example',
     PUBLIC_URL: 'https://leads.agency.example',
   });

@@ -25,7 +25,7 @@ test.setTimeout(90_000);
 const inquiry = forms.inquiry;
 const mailSettings = (smtpPort: number) => ({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  MAIL_FROM: 'Business Growth site <site@agency.example>',
+  MAIL_FROM: 'Agency Site <site@agency.example>',
   NOTIFY_TO: 'sales@agency.example',
   PUBLIC_URL: 'https://leads.agency.example',
 });

@@ -13,7 +13,10 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import site from '../config/site';
 import { projectDir } from '../src/test/realConfig';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 import { runScript } from '../src/test/runScript';
 
 // A whole build on a machine shared with other work.
@@ -69,7 +72,7 @@ async function firstStart(): Promise<{ output: string; port: number }> {
     await new Promise<void>((resolve, reject) => {
       const read = (chunk: Buffer) => {
         output += chunk.toString();
-        if (/Business Growth site: http:\/\/127\.0\.0\.1:\d+.*\n/.test(output)) resolve();
+        if (new RegExp(`${escapeRegExp(site.brand.name)} site: http://127\\.0\\.0\\.1:\\d+.*\\n`).test(output)) resolve();
       };
       child.stdout.on('data', read);
       child.stderr.on('data', read);
@@ -100,7 +103,7 @@ it('an option added to a form: check passes, a deploy refuses the old rules, npm
   const { output, port } = await firstStart();
   const lines = output.trimEnd().split('\n');
   expect(lines.length).toBeLessThanOrEqual(20);
-  expect(lines.at(-1)).toMatch(new RegExp(`^Business Growth site: http://127\\.0\\.0\\.1:${port} `));
+  expect(lines.at(-1)).toMatch(new RegExp(`^${escapeRegExp(site.brand.name)} site: http://127\\.0\\.0\\.1:${port} `));
   expect(output).toContain('Firebase deploy files updated from config/: firestore.rules');
   // No warning of vite's ("(!) …": the config's imports, chunk sizes).
   expect(output).not.toContain('(!)');

@@ -4,6 +4,7 @@
  * TRUST_PROXY names the proxies allowed to tell the client's address (default: loopback).
  */
 import path from 'node:path';
+import site from '../../config/site';
 import { buildApp } from './app';
 import { caddyAdminFromEnv } from './caddyAdmin';
 import { liveClientDir } from './liveBuild';
@@ -52,4 +53,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port, host });
 console.log(describeSettings(notifications.settings));
 // Last, so that a terminal ends with the address to open.
-console.log(`Business Growth site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (data in ${dataDir})`);
+console.log(`${site.brand.name} site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (data in ${dataDir})`);

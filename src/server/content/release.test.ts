@@ -78,7 +78,7 @@ it("an office edit and a developer's release (code and another text) both surviv
   const aboutHeading = /heading: ('[^']+')/.exec(read(developer, 'config/pages/about.ts'))![1]!;
   developerChanges(
     [
-      ['config/pages/about.ts', `heading: ${aboutHeading}`, "heading: 'About the team behind Business Growth'"],
+      ['config/pages/about.ts', `heading: ${aboutHeading}`, "heading: 'About the team behind the agency'"],
       ['src/config/check.ts', ' * The config checker over this project', ' * The config checker over this project (the release changed this line)'],
     ],
     'A developer release',
@@ -89,7 +89,7 @@ it("an office edit and a developer's release (code and another text) both surviv
   expect(result.code).toBe(0);
   for (const dir of [live]) {
     expect(read(dir, 'config/pages/home.ts')).toContain("heading: 'Grow your business online'");
-    expect(read(dir, 'config/pages/about.ts')).toContain("heading: 'About the team behind Business Growth'");
+    expect(read(dir, 'config/pages/about.ts')).toContain("heading: 'About the team behind the agency'");
     expect(read(dir, 'src/config/check.ts')).toContain('(the release changed this line)');
   }
   // Pushed back: the developer's next pull has the office's edit.

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import routes from '../../../config/routes';
+import site from '../../../config/site';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { startEditing } from '../../test/adminServer';
 import { addBuild, DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
@@ -110,7 +111,7 @@ it("an office publish, then a developer's release (code and another text) built 
     let said = '';
     const hear = (chunk: Buffer) => {
       said += String(chunk);
-      if (said.includes(`Business Growth site: http://127.0.0.1:${port}`)) resolve();
+      if (said.includes(`${site.brand.name} site: http://127.0.0.1:${port}`)) resolve();
     };
     child.stdout!.on('data', hear);
     child.stderr!.on('data', hear);

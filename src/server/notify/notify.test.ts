@@ -32,7 +32,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 const SECRET_KEY = Buffer.from('a key of thirty-two bytes, for tests', 'utf8').subarray(0, 32);
 const SECRET = `whsec_${SECRET_KEY.toString('base64')}`;
 const PUBLIC_URL = 'https://leads.agency.example';
-const FROM = 'Business Growth site <site@agency.example>';
+const FROM = 'Agency Site <site@agency.example>';
 const TO = ['sales@agency.example', 'owner@agency.example'];
 /** Short waits, so that a test sees several tries in a second or two. */
 const FAST: RetrySchedule = { firstMs: 150, maxMs: 400, keepTryingMs: 60_000 };
@@ -184,7 +184,7 @@ describe('the e-mail', () => {
     const row = delivery(site, docId, 'email')!;
 
     expect(envelope).toEqual({ from: 'site@agency.example', to: TO });
-    expect(email.from).toEqual({ name: 'Business Growth site', address: 'site@agency.example' });
+    expect(email.from).toEqual({ name: 'Agency Site', address: 'site@agency.example' });
     expect(email.to).toEqual(TO.map((address) => ({ name: '', address })));
     expect(email.replyTo).toEqual([{ name: document.Fname, address: validData.inquiry.Email }]);
     expect(email.subject).toBe(subjectOf(inquiry, document));
@@ -249,7 +249,8 @@ describe('the e-mail', () => {
     // The file's token address is nowhere in the mail.
     expect(email.text).not.toContain(url.split('?')[0]!);
     expect(email.html).not.toContain('token=');
-    expect(email.text).toContain('Portfolio URL: javascript:alert(1)');
+    const portfolioLabel = freelancer.fields.find((f) => f.name === 'portfolioUrl')!.label;
+    expect(email.text).toContain(`${portfolioLabel}: javascript:alert(1)`);
     expect(email.text).toContain(`${choice.label}: ${picked.label} (${picked.value})`);
     expect(htmlText(email.html ?? '')).toContain(`${picked.label} (${picked.value})`);
     expect(email.html).not.toContain('href="javascript');
