@@ -1,12 +1,17 @@
 /**
  * The inbox's accounts, made with the real command line (`npm run leads -- add-admin`, the
  * password on standard input) while the server runs: stored as scrypt hashes, usable to sign
- * in at once, removed with `remove-admin` (which ends their sessions).
+ * in at once, removed with `remove-admin` (which ends their sessions). Production's hashing cost
+ * is pinned here; the other tests make their accounts at TEST_HASHING's (adminServer.ts).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import server from '../../../config/server';
 import { adminRoutes } from '../../shared/adminApi';
-import { Client, leads, startServer, type TestServer } from '../../test/adminServer';
-import { hashPassword, verifyPassword } from './accounts';
+import { Client, leads, startServer, TEST_HASHING, type TestServer } from '../../test/adminServer';
+import { openStore } from '../store';
+import { hashParamsOf, hashPassword, passwordHashOf, PASSWORD_HASHING, setAdmin, unknownAccountHash, verifyPassword } from './accounts';
 
 jest.setTimeout(60_000);
 
@@ -47,10 +52,41 @@ it('adds an account from standard input, stored as a scrypt hash; remove-admin r
   expect((await leads(['remove-admin', 'owner@agency.test'], s.dataDir)).code).toBe(2);
 });
 
+it("hashes at OWASP's cost unless told otherwise: scrypt N = 2^17, r = 8, p = 1 (128 MiB)", async () => {
+  expect(PASSWORD_HASHING).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+  expect(await hashPassword('a password')).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+});
+
 it('hashes with a salt of its own each time, and checks a password against its hash', async () => {
-  const [a, b] = await Promise.all([hashPassword('the same password'), hashPassword('the same password')]);
+  const [a, b] = await Promise.all([hashPassword('the same password', TEST_HASHING), hashPassword('the same password', TEST_HASHING)]);
+  expect(hashParamsOf(a)).toEqual(TEST_HASHING);
   expect(a).not.toBe(b);
   expect(await verifyPassword('the same password', a)).toBe(true);
   expect(await verifyPassword('the same passwort', a)).toBe(false);
   expect(await verifyPassword('the same password', 'plain text')).toBe(false);
+});
+
+it("an e-mail without an account is checked against a hash of the accounts' cost (the costliest; production's when there are none), which no password matches", async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'accounts-'));
+  const store = openStore(dataDir);
+  try {
+    expect(hashParamsOf(unknownAccountHash(store))).toEqual(PASSWORD_HASHING);
+    await setAdmin(store, 'cheap@agency.test', 'a long enough password', Date.now(), undefined, TEST_HASHING);
+    const dummy = unknownAccountHash(store);
+    expect(hashParamsOf(dummy)).toEqual(TEST_HASHING);
+    // Made once for that cost: every unknown e-mail is checked against the same hash.
+    expect(unknownAccountHash(store)).toBe(dummy);
+    expect(await verifyPassword('a long enough password', dummy)).toBe(false);
+    expect(await verifyPassword('a long enough password', passwordHashOf(store, 'cheap@agency.test')!)).toBe(true);
+    const costlier = { ...TEST_HASHING, N: TEST_HASHING.N * 2 };
+    await setAdmin(store, 'costlier@agency.test', 'a long enough password', Date.now(), undefined, costlier);
+    expect(hashParamsOf(unknownAccountHash(store))).toEqual(costlier);
+    // An account made as add-admin makes it: the check of an unknown e-mail costs production's.
+    await setAdmin(store, 'owner@agency.test', 'a long enough password');
+    expect(hashParamsOf(passwordHashOf(store, 'owner@agency.test')!)).toEqual(PASSWORD_HASHING);
+    expect(hashParamsOf(unknownAccountHash(store))).toEqual(PASSWORD_HASHING);
+  } finally {
+    store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
