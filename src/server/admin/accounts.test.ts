@@ -27,15 +27,18 @@ it('there is no account until add-admin makes one', async () => {
 });
 
 it(`refuses a password under ${server.admin.passwordMinLength} characters, and an address that is not one`, async () => {
-  const short = await leads(['add-admin', 'owner@agency.test'], s.dataDir, `${'x'.repeat(server.admin.passwordMinLength - 1)}\n`);
+  const [short, notAnAddress] = await Promise.all([
+    leads(['add-admin', 'owner@agency.test'], s.dataDir, `${'x'.repeat(server.admin.passwordMinLength - 1)}\n`),
+    leads(['add-admin', 'not-an-address'], s.dataDir, 'a long enough password\n'),
+  ]);
   expect(short.code).toBe(2);
   // Its sentence (scripts/leads.ts) names the lengths accepted: config's least, and the most.
   expect(short.stderr).toMatch(new RegExp(`\\b${server.admin.passwordMinLength} to ${server.admin.passwordMaxLength}\\b`));
-  expect((await leads(['add-admin', 'not-an-address'], s.dataDir, 'a long enough password\n')).code).toBe(2);
+  expect(notAnAddress.code).toBe(2);
   expect((await new Client(s.base).signInState()).accounts).toBe(false);
 });
 
-it('adds an account from standard input, stored as a scrypt hash; remove-admin removes it and ends its sessions', async () => {
+it("adds an account from standard input, stored as a scrypt hash at production's cost, usable at once", async () => {
   const added = await leads(['add-admin', 'Owner@Agency.test'], s.dataDir, 'a long enough password\n');
   expect(added).toMatchObject({ code: 0, stdout: 'Owner@Agency.test (owner) can now sign in to the inbox at /admin.\n' });
   const { password_hash: hash } = s.app.store.db.prepare('SELECT password_hash FROM admins').get() as { password_hash: string };
@@ -45,11 +48,16 @@ it('adds an account from standard input, stored as a scrypt hash; remove-admin r
   const client = new Client(s.base);
   expect((await client.signIn('owner@agency.test', 'a long enough password')).status).toBe(204);
   expect((await leads(['admins'], s.dataDir)).stdout).toBe('owner@agency.test\towner\n');
+});
 
-  const removed = await leads(['remove-admin', 'owner@agency.test'], s.dataDir);
-  expect(removed).toMatchObject({ code: 0, stdout: 'owner@agency.test can no longer sign in; its sessions have ended.\n' });
+it('remove-admin removes an account and ends its sessions; removing it again is refused', async () => {
+  await setAdmin(s.app.store, 'second@agency.test', 'a long enough password', Date.now(), undefined, TEST_HASHING);
+  const client = new Client(s.base);
+  expect((await client.signIn('second@agency.test', 'a long enough password')).status).toBe(204);
+  const removed = await leads(['remove-admin', 'Second@agency.test'], s.dataDir);
+  expect(removed).toMatchObject({ code: 0, stdout: 'Second@agency.test can no longer sign in; its sessions have ended.\n' });
   expect((await client.send('GET', adminRoutes.me.path)).status).toBe(401);
-  expect((await leads(['remove-admin', 'owner@agency.test'], s.dataDir)).code).toBe(2);
+  expect((await leads(['remove-admin', 'second@agency.test'], s.dataDir)).code).toBe(2);
 });
 
 it("hashes at OWASP's cost unless told otherwise: scrypt N = 2^17, r = 8, p = 1 (128 MiB)", async () => {
