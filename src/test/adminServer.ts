@@ -10,11 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import forms from '../../config/forms';
+import serverConfig from '../../config/server';
 import { buildDocument, type FormDocument } from '../forms/model/document';
 import type { FormValues } from '../forms/model/buildSchema';
 import { api } from '../shared/api';
 import { buildApp, type AppOptions } from '../server/app';
-import { setAdmin } from '../server/admin/accounts';
+import { setAdmin, type ScryptParams } from '../server/admin/accounts';
+import type { Asker } from '../server/admin/hashGate';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
 import type { AdminRole } from '../shared/contentApi';
 import { projectDir } from './realConfig';
@@ -80,8 +82,69 @@ export async function uploadCv(server: TestServer, bytes: Buffer): Promise<strin
 
 export { leads } from './leadsCommand';
 
+/**
+ * The scrypt cost of the tests' accounts: about half a millisecond a check (64 KiB) instead of
+ * production's third of a second and 128 MiB (accounts.ts PASSWORD_HASHING, which
+ * accounts.test.ts pins and scripts/bench-signin.ts measures the sign-in at). The server checks
+ * every password, and an e-mail without an account, at the cost its accounts' hashes were made with.
+ */
+export const TEST_HASHING: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 6, r: 8, p: 1 });
+
+/** An account made as add-admin makes one, hashed at TEST_HASHING's cost. */
 export async function addAccount(server: TestServer, email: string, password = PASSWORD, role?: AdminRole): Promise<void> {
-  await setAdmin(server.app.store, email, password, Date.now(), role);
+  await setAdmin(server.app.store, email, password, Date.now(), role, TEST_HASHING);
+}
+
+/**
+ * Holds the server's password checks (its hashing queue, hashGate.ts) in a state the test knows:
+ * checks of the test's own take every place the queue runs at once (config's `concurrent`), so
+ * that tries sent meanwhile wait, until `open()`. `queued(n)` resolves once n tries have joined
+ * the queue since the hold began; `served` lists the tries whose checks started, in order.
+ */
+export function holdPasswordChecks(server: TestServer) {
+  const gate = server.app.passwordChecks;
+  if (gate.load > 0) throw new Error(`${gate.load} password checks are running or waiting: the hold would wait behind them`);
+  const served: Asker[] = [];
+  let joined = 0;
+  const waiters: { n: number; resolve: () => void }[] = [];
+  const HOLDER = 'the test holding the checks';
+  const unwatch = gate.watch((event, asker) => {
+    if (asker.knownBrowser?.startsWith(HOLDER)) return;
+    if (event === 'started') served.push(asker);
+    else {
+      joined++;
+      for (const waiter of waiters.filter((w) => joined >= w.n)) waiter.resolve();
+    }
+  });
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  // Each holder a known browser of its own: a client and a network of its own, served at once.
+  const holders = Array.from({ length: serverConfig.admin.signIn.hashing.concurrent }, (_, i) => gate.run({ address: '192.0.2.255', failures: 0, knownBrowser: `${HOLDER} ${i}` }, () => opened));
+  return {
+    served,
+    /** Resolves once `n` tries have joined the queue (refused ones never join). */
+    queued: (n: number) => new Promise<void>((resolve) => (joined >= n ? resolve() : waiters.push({ n, resolve }))),
+    /** Lets the checks run; resolves once the test's own have ended. */
+    async open() {
+      open();
+      await Promise.all(holders);
+    },
+    /** Stops watching (the served list stays as it is). */
+    stop: unwatch,
+  };
+}
+
+/** The first `n` of `promises` to settle, in the order they settled. */
+export function firstSettled<T>(promises: Promise<T>[], n: number): Promise<T[]> {
+  const settled: T[] = [];
+  return new Promise<T[]>((resolve, reject) => {
+    for (const promise of promises) {
+      promise.then((value) => {
+        if (settled.length < n && settled.push(value) === n) resolve(settled);
+      }, reject);
+    }
+    if (n === 0) resolve(settled);
+  });
 }
 
 /**

@@ -11,39 +11,70 @@ import { rules } from '../../forms/model/rules';
 import type { AdminRole } from '../../shared/contentApi';
 import type { Store } from '../store';
 
-/** OWASP's recommended scrypt setting (N = 2^17, r = 8, p = 1). */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+/** A hash's scrypt cost: N (work and memory), r (block size), p (parallel passes). */
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * OWASP's recommended scrypt setting (N = 2^17, r = 8, p = 1): every account's hash, unless a
+ * caller passes other parameters on purpose (tests make their accounts with a cheap setting where
+ * the hashing's cost is not what they test; there is no setting or variable that changes this).
+ */
+export const PASSWORD_HASHING: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
 const KEY_BYTES = 32;
 
-function scrypt(password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
   // The memory scrypt needs is 128 * N * r bytes; allow it (Node's default cap is 32 MiB).
   // How many run at once is the sign-in's business (hashGate.ts); the command line runs one.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
   return new Promise<Buffer>((resolve, reject) => scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
-/** "scrypt$N$r$p$salt$hash" (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+const format = ({ N, r, p }: ScryptParams, salt: Buffer, key: Buffer) => ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+
+/** "scrypt$N$r$p$salt$hash" (base64url), at PASSWORD_HASHING's cost unless `params` say otherwise. */
+export async function hashPassword(password: string, params: ScryptParams = PASSWORD_HASHING): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return format(params, salt, await scrypt(password, salt, params));
 }
+
+/** A stored hash's parts; undefined: not a hash of ours. */
+function partsOf(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | undefined {
+  const [kind, n, r, p, salt, key] = stored.split('$');
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (kind !== 'scrypt' || !salt || !key || !Object.values(params).every((v) => Number.isSafeInteger(v) && v > 0)) return undefined;
+  return { params, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
+}
+
+/** The scrypt parameters a stored hash was made with; undefined: not a hash of ours. */
+export const hashParamsOf = (stored: string): ScryptParams | undefined => partsOf(stored)?.params;
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parts = partsOf(stored);
+  if (!parts) return false;
+  const key = await scrypt(password, parts.salt, parts.params);
+  return key.length === parts.key.length && timingSafeEqual(key, parts.key);
 }
 
-let dummy: Promise<string> | undefined;
+/** Dummy hashes by their parameters: made once each (a random salt and key, no one's password). */
+const dummies = new Map<string, string>();
 /**
- * A hash of no one's password, checked when the e-mail typed has no account: the answer then
- * takes as long as for a real account with a wrong password.
+ * The hash checked when the e-mail typed has no account: no one's password, with the parameters
+ * of the accounts' hashes (the costliest, should they differ; PASSWORD_HASHING while there are
+ * none), so that checking it costs what checking a real account's costs: the answer takes as long
+ * as for an account with a wrong password. Its salt and key are random bytes: no password
+ * matches it, and nothing needs hashing to make it.
  */
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(18).toString('base64'));
+export function unknownAccountHash(store: Store): string {
+  const stored = (store.db.prepare('SELECT password_hash AS hash FROM admins').all() as { hash: string }[]).map((row) => hashParamsOf(row.hash));
+  const cost = ({ N, r, p }: ScryptParams) => N * r * p;
+  const params = stored.reduce<ScryptParams | undefined>((most, next) => (next && (!most || cost(next) > cost(most)) ? next : most), undefined) ?? PASSWORD_HASHING;
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let dummy = dummies.get(key);
+  if (!dummy) dummies.set(key, (dummy = format(params, randomBytes(16), randomBytes(KEY_BYTES))));
   return dummy;
 }
 
@@ -77,10 +108,11 @@ export function browserKeyOf(store: Store, email: string): string | undefined {
  * Adds an account, or sets a new password for an existing one (its sessions end, and its known
  * browsers are known no more). A new account
  * is an owner unless `role` says otherwise; an existing one keeps its role unless `role` is
- * given. Returns whether it already existed.
+ * given. The hash costs PASSWORD_HASHING unless `hashing` says otherwise (tests). Returns whether
+ * it already existed.
  */
-export async function setAdmin(store: Store, email: string, password: string, now = Date.now(), role?: AdminRole): Promise<{ existed: boolean }> {
-  const hash = await hashPassword(password);
+export async function setAdmin(store: Store, email: string, password: string, now = Date.now(), role?: AdminRole, hashing: ScryptParams = PASSWORD_HASHING): Promise<{ existed: boolean }> {
+  const hash = await hashPassword(password, hashing);
   const address = normalizeEmail(email);
   return store.db.transaction(() => {
     // A new browser key each time: the account's known browsers (knownBrowser.ts) are known no more.

@@ -61,3 +61,29 @@ it("a known browser's tries are bounded per cookie, not by its address's network
   }
   for (const answer of [...stranger.slice(0, -1), ...owner.slice(0, -1)]) expect(await answer).toEqual({ value: undefined });
 });
+
+it('tells its watchers who joins the queue and whose check starts, in the order served; a refused try is not told', async () => {
+  const { perClient } = server.admin.signIn.hashing;
+  const gate = hashGate({ ...server.admin.signIn.hashing, concurrent: 1 }, server.limits);
+  const told: string[] = [];
+  const stop = gate.watch((event, { address, knownBrowser }) => told.push(`${event} ${knownBrowser ?? address}`));
+  const ends: (() => void)[] = [];
+  const ask = (address: string, knownBrowser?: string) => gate.run({ address, failures: 0, knownBrowser }, () => new Promise<void>((end) => ends.push(end)));
+  const tries = [...Array.from({ length: perClient }, () => ask('192.0.2.1')), ask('192.0.2.2', 'cookie-id')];
+  expect('refusedForSeconds' in (await ask('192.0.2.1'))).toBe(true);
+  expect(told).toEqual(['queued 192.0.2.1', 'started 192.0.2.1', ...Array<string>(perClient - 1).fill('queued 192.0.2.1'), 'queued cookie-id']);
+  told.length = 0;
+  while (ends.length > 0 || gate.load > 0) {
+    ends.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  // The known browser first, then the client's other try.
+  expect(told).toEqual(['started cookie-id', ...Array<string>(perClient - 1).fill('started 192.0.2.1')]);
+  stop();
+  const last = ask('192.0.2.3');
+  await new Promise((resolve) => setImmediate(resolve));
+  ends.shift()!();
+  expect(await last).toEqual({ value: undefined });
+  expect(told).toHaveLength(perClient);
+  for (const answer of tries) expect(await answer).toEqual({ value: undefined });
+});

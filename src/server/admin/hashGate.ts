@@ -7,7 +7,8 @@
  * each cookie its own client and network), then clients without failures, then networks in turn
  * (the one served longest ago first), so a stranger's many tries wait behind each other, not in
  * front of the owner's one; and however many networks a stranger queues first tries from, the
- * owner's known browser waits behind the check being run only.
+ * owner's known browser waits behind the check being run only. Who joins the queue and who is
+ * served, in order, can be watched (tests of the real server see the order without timing it).
  */
 import { clientKey } from '../rateLimit';
 
@@ -27,7 +28,11 @@ export interface Asker {
   knownBrowser?: string | undefined;
 }
 
+/** What a watcher of the gate is told: a try joined the queue, or its check started. */
+export type GateEvent = 'queued' | 'started';
+
 interface Job {
+  asker: Asker;
   client: string;
   network: string;
   /** -1: a known browser; 0: a client without failures; higher: served later. */
@@ -39,8 +44,14 @@ interface Job {
 /** About how long one check takes (for Retry-After); measured as checks finish. */
 const FIRST_GUESS_MS = 350;
 
+export type HashGate = ReturnType<typeof hashGate>;
+
 export function hashGate(limits: HashingLimits, { ipv6ClientBits }: { ipv6ClientBits: number }) {
   const queued: Job[] = [];
+  const watchers = new Set<(event: GateEvent, asker: Asker) => void>();
+  const tell = (event: GateEvent, asker: Asker) => {
+    for (const watcher of watchers) watcher(event, asker);
+  };
   let running = 0;
   let arrivals = 0;
   let turns = 0;
@@ -67,6 +78,7 @@ export function hashGate(limits: HashingLimits, { ipv6ClientBits }: { ipv6Client
       running++;
       servedAt.set(job!.network, ++turns);
       job!.start();
+      tell('started', job!.asker);
     }
   };
 
@@ -75,8 +87,14 @@ export function hashGate(limits: HashingLimits, { ipv6ClientBits }: { ipv6Client
     get load() {
       return running + queued.length;
     },
+    /** Calls `watcher` as tries join the queue and as their checks start, until the function returned is called. */
+    watch(watcher: (event: GateEvent, asker: Asker) => void): () => void {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
     /** Runs `work` (a password check) for the client at `address` in its turn, or refuses at once. */
-    async run<T>({ address, failures, knownBrowser }: Asker, work: () => Promise<T>): Promise<Gated<T>> {
+    async run<T>(asker: Asker, work: () => Promise<T>): Promise<Gated<T>> {
+      const { address, failures, knownBrowser } = asker;
       // A known browser is a client and a network of its own, whatever its address.
       const client = knownBrowser !== undefined ? `client:browser:${knownBrowser}` : `client:${clientKey(address, ipv6ClientBits)}`;
       const network = knownBrowser !== undefined ? `network:browser:${knownBrowser}` : `network:${clientKey(address, limits.networkBits)}`;
@@ -88,7 +106,8 @@ export function hashGate(limits: HashingLimits, { ipv6ClientBits }: { ipv6Client
       hold(network, 1);
       try {
         await new Promise<void>((start) => {
-          queued.push({ client, network, tier, arrived: arrivals++, start });
+          queued.push({ asker, client, network, tier, arrived: arrivals++, start });
+          tell('queued', asker);
           next();
         });
         const began = performance.now();

@@ -31,12 +31,12 @@ import { insightsOf, sourceChoices } from '../insights';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
-import { dummyHash, hasAccounts, looksLikeEmail, normalizeEmail, passwordHashOf, roleOf, verifyPassword } from './accounts';
+import { hasAccounts, looksLikeEmail, normalizeEmail, passwordHashOf, roleOf, unknownAccountHash, verifyPassword } from './accounts';
 import { bulkChange, cvOfLead, findLead, leadDetail, markSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { countForEmail, deleteLeads, eraseEmail } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
 import { sqliteSessionStore } from './sessions';
-import { hashGate } from './hashGate';
+import { hashGate, type HashGate } from './hashGate';
 import { knownBrowserOf, rememberBrowser } from './knownBrowser';
 import { signInThrottle } from './throttle';
 import { contentHandlers, type ContentOptions } from '../content';
@@ -45,6 +45,13 @@ import { contentRoutes } from '../../shared/contentApi';
 const messages = server.admin.messages;
 export const SESSION_COOKIE = 'bg_session';
 export const SIGN_IN_CSRF_COOKIE = 'bg_signin_csrf';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sign-in's password checks (hashGate.ts): how many wait, and who is served in which order. */
+    passwordChecks: HashGate;
+  }
+}
 
 export interface AdminApiOptions {
   store: Store;
@@ -75,6 +82,8 @@ const fromElsewhere = (request: FastifyRequest) => {
 const changes = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
 
 export async function registerAdminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
+  const gate = hashGate(server.admin.signIn.hashing, server.limits);
+  app.decorate('passwordChecks', gate);
   await app.register(async (scope) => {
     const { secret, kept } = sessionSecret(options.dataDir);
     if (!kept) app.log.warn(`The inbox's key (${SECRET_FILE} in the data folder) could not be written: sessions end at the next restart.`);
@@ -98,13 +107,13 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
       throw error;
     });
 
-    await scope.register(signIn, options);
+    await scope.register(signIn, { ...options, gate });
     await scope.register(adminApi, { ...options, prefix: ADMIN_API_PREFIX });
   });
 }
 
 /** GET /api/session (is there an account? a CSRF token for the form) and POST /api/session (sign in). */
-async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiOptions) {
+async function signIn(scope: FastifyInstance, { store, clock, sleep, gate }: AdminApiOptions & { gate: HashGate }) {
   await scope.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: SIGN_IN_CSRF_COOKIE,
@@ -112,14 +121,10 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiO
     getToken: tokenOf,
   });
   const throttle = signInThrottle(store, clock);
-  const gate = hashGate(server.admin.signIn.hashing, server.limits);
   const refuse = (reply: FastifyReply, seconds: number, busy = false) => {
     reply.header('Retry-After', String(seconds));
     return fail(reply, 429, busy ? fill(messages.signInBusy, { seconds }) : fill(messages.tooManyAttempts, { minutes: Math.ceil(seconds / 60) }));
   };
-  // Made now, so that the first sign-in with an unknown address takes no longer than the others.
-  void dummyHash();
-
   // Asked first by the inbox: signed in already (then /api/admin/me gives the session's token), or the sign-in form.
   scope.get(SIGN_IN_API, async (request, reply) =>
     json(reply, 200, {
@@ -144,9 +149,10 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep }: AdminApiO
     const verdict = throttle.begin(trier);
     if ('refusedForSeconds' in verdict) return refuse(reply, verdict.refusedForSeconds);
     if (verdict.delayMs > 0) await sleep(verdict.delayMs);
-    // An unknown address costs the same hash as a known one: the answer and its time are the same.
+    // An unknown address costs the same check as a known one (a hash of the accounts' parameters):
+    // the answer and its time are the same.
     const stored = passwordHashOf(store, account);
-    const checked = await gate.run({ ...trier, failures: verdict.priorFailures }, async () => verifyPassword(password, stored ?? (await dummyHash())));
+    const checked = await gate.run({ ...trier, failures: verdict.priorFailures }, () => verifyPassword(password, stored ?? unknownAccountHash(store)));
     if ('refusedForSeconds' in checked) {
       throttle.notTried(trier);
       return refuse(reply, checked.refusedForSeconds, true);
