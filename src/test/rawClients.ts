@@ -68,15 +68,18 @@ export const statusLines = (bytes: Buffer) => bytes.toString('latin1').match(/HT
 /** The step advance() moves the clock by: under the guard's "the server was busy" second. */
 const STEP_MS = 500;
 
-/** Our server with these connection limits (the rest from config/server.ts), on a free port, over a site of pages of `pageBytes`. */
-export async function serve(limits: Partial<ConnectionLimits>, { pageBytes = 1000, fileBytes = 1000 } = {}): Promise<Served> {
+/**
+ * Our server with these connection limits (the rest from config/server.ts), on a free port, over
+ * a site of pages of `pageBytes`. Its clock is `clock.now` unless `realClock` (a benchmark's).
+ */
+export async function serve(limits: Partial<ConnectionLimits>, { pageBytes = 1000, fileBytes = 1000, realClock = false } = {}): Promise<Served> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'raw-clients-'));
   const clientDir = path.join(root, 'site');
   mkdirSync(clientDir);
   siteOf(clientDir, pageBytes, fileBytes);
   mkdirSync(path.join(root, 'data'));
   const clock = { now: Date.now() };
-  const app = await buildApp({ dataDir: path.join(root, 'data'), clientDir, connectionLimits: limits, clock: () => clock.now });
+  const app = await buildApp({ dataDir: path.join(root, 'data'), clientDir, connectionLimits: limits, ...(realClock ? {} : { clock: () => clock.now }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   // The server's side of each connection, by the client's port.
