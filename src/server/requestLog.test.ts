@@ -8,6 +8,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readableLine } from './requestLog';
 
+jest.setTimeout(30_000);
+
 let dataDir: string;
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'request-log-'));
