@@ -51,7 +51,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /**
    * The server's clock: rate limits, the inbox's sessions and sign-in counts, retention, the
-   * health check's and the closed database's once-a-second retries (tests stop or move it).
+   * health check's and the closed database's once-a-second retries, how long a connection made
+   * no progress (tests stop or move it).
    */
   clock?: () => number;
   /** How the sign-in waits after wrong passwords (tests record the waits instead). */
@@ -102,7 +103,8 @@ export async function buildApp({
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
     { ...server.limits.connections, ...connectionLimits },
-    { report: (closed) => app.log.warn({ closed }, 'Closed connections that held too much (slow readers, pipelining, too many at once)') },
+    // The server's clock (tests move it to reach stallSeconds without waiting for it).
+    { now: clock, report: (closed) => app.log.warn({ closed }, 'Closed connections that held too much (slow readers, pipelining, too many at once)') },
   );
   const app = Fastify({
     logger: logger ? loggerOptions(logTo) : false,

@@ -98,23 +98,16 @@ function parseAnswer(bytes: Buffer): Answer {
 
 /**
  * Bytes written as they are on a socket (no client normalising the address or the framing);
- * resolves when the server closes the connection, fails if it has not within 5 s.
+ * resolves when the server closes the connection (one that never does runs into the test's time limit).
  */
 function raw(request: string | Buffer, { halfClose = false } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`The server had not answered and closed the connection after 5 s; received: ${JSON.stringify(Buffer.concat(chunks).toString('latin1'))}`));
-    }, 5000);
     socket.on('connect', () => (halfClose ? socket.end(request) : socket.write(request)));
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', () => {}); // a reset after the answer: what was received still counts
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve(parseAnswer(Buffer.concat(chunks)));
-    });
+    socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks))));
   });
 }
 
@@ -143,11 +136,9 @@ function endless(head: string, { chunked }: { chunked: boolean }): Promise<{ ans
     let sent = 0;
     let answered = false;
     const finish = (closedByServer: boolean) => {
-      clearTimeout(timer);
       socket.destroy();
       resolve({ answer: parseAnswer(Buffer.concat(chunks)), sent, closedByServer });
     };
-    const timer = setTimeout(() => finish(false), 10_000);
     const pump = () => {
       while (!answered && sent < cap) {
         sent += block.length;
@@ -746,7 +737,6 @@ describe('bodies larger than the limit are refused while they stream, and the co
     ['an endless chunked plain post', () => head('POST', documentsPath('freelancers'), 'application/x-www-form-urlencoded', 'Transfer-Encoding: chunked\r\n'), true, messages.tooLarge, documentLimit],
   ] as const)('%s', async (_name, makeHead, chunked, message, limit) => {
     const before = snapshot();
-    const started = Date.now();
     const { answer, sent, closedByServer } = await endless(makeHead(), { chunked });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toEqual({ message });
@@ -754,7 +744,6 @@ describe('bodies larger than the limit are refused while they stream, and the co
     expect(closedByServer).toBe(true);
     // Answered long before the 64 MiB the client was ready to send (socket buffers hold a few MB).
     expect(sent).toBeLessThan(limit + 32 * 1024 * 1024);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(snapshot()).toEqual(before);
     await expectStillServing();
   });

@@ -59,6 +59,8 @@ const LOOK_EVERY_MS = 100;
 const SERVER_BUSY_MS = 1000;
 /** Closed connections are reported (to the log) at most this often, counted by reason. */
 const REPORT_EVERY_MS = 10_000;
+/** Emitted on the attached server after each look at its connections (tests wait for it, not for a time). */
+export const LOOKED_EVENT = 'connectionsLooked';
 
 interface Tracked {
   /** The answers not yet handed to the system (the first one being sent, the others queued behind it). */
@@ -88,6 +90,7 @@ export function createConnectionGuard(
   let closed: Partial<Record<ShedReason, number>> = {};
   let reportedAt = now();
   let timer: NodeJS.Timeout | undefined;
+  let attachedTo: Server | undefined;
 
   const shed = (socket: Socket, reason: ShedReason) => {
     if (socket.destroyed) return;
@@ -141,6 +144,7 @@ export function createConnectionGuard(
       closed = {};
       reportedAt = time;
     }
+    attachedTo?.emit(LOOKED_EVENT);
   };
 
   /** Makes room for `newcomer` by closing the connection longest without progress (the newcomer if it is alone). */
@@ -157,6 +161,7 @@ export function createConnectionGuard(
 
   return {
     attach(server) {
+      attachedTo = server;
       server.on('connection', (socket: Socket) => {
         tracked.set(socket, { waiting: new Set(), readWhenAnswered: 0, read: 0, delivered: 0, progressAt: now() });
         socket.once('close', () => {

@@ -325,8 +325,8 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
 
 /** Leads read from the database at a time while exporting. */
 const BATCH = 200;
-/** Text gathered before it is handed on (one write to the connection). */
-const CHUNK_CHARS = 16 * 1024;
+/** Text gathered before it is handed on (one write to the connection: at most this and one row; tests read it). */
+export const CHUNK_CHARS = 16 * 1024;
 
 /**
  * The view's leads, newest first, a batch of rows at a time (each batch its own query: nothing

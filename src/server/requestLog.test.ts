@@ -8,6 +8,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readableLine } from './requestLog';
 
+jest.setTimeout(30_000);
+
 let dataDir: string;
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'request-log-'));
@@ -21,9 +23,13 @@ async function logOf(options: { logger: boolean; isTTY?: boolean }): Promise<str
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
+    // The entry is written as the answer finishes (by Fastify's listener of the answer's 'finish'):
+    // once every answer's 'finish' has been emitted (all its listeners run), the entries are written.
+    const finished: Promise<void>[] = [];
+    app.server.on('request', (_request, response: NodeJS.EventEmitter) => finished.push(new Promise((resolve) => response.once('finish', () => resolve()))));
     for (const address of ['/healthz', '/nothing-here']) await (await fetch(`http://127.0.0.1:${port}${address}`)).arrayBuffer();
-    // The entry is written as the answer finishes: give it its turn.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(finished).toHaveLength(2);
+    await Promise.all(finished);
   } finally {
     await app.close();
   }
