@@ -326,6 +326,9 @@ describe("the checker's sentences on their fields, as typed", () => {
     const input = field(home, path) as HTMLInputElement;
     await user.clear(input);
     await user.type(input, '/Abuot');
+    // Still the address field, holding every key.
+    expect(field(home, path)).toBe(input);
+    expect(input).toHaveValue('/Abuot');
     const [sentence] = sentencesAt({ [home]: setAt(value, path, '/Abuot') }, home, path);
     expect(sentence).toMatch(/^"\/Abuot" is not a page of this site\./);
     expect(input).toHaveAccessibleDescription(sentence);
