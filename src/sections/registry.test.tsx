@@ -3,6 +3,7 @@
  * the providers the server draws pages with, its islands drawn and working as they do once
  * hydrated in the browser: what a visitor sees and can do.
  */
+import type { EmotionCache } from '@emotion/cache';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -92,9 +93,22 @@ const inlineExamples: { [T in SectionType]: SectionOf<T> } = {
   },
 };
 
+/**
+ * The emotion caches of the test's drawings. Their style elements are taken out of the page after
+ * each test: each test draws with a cache of its own, and the styles of every test before it,
+ * left in the page, made jsdom's computed styles (which every role query reads, for what is
+ * hidden) slower with each test.
+ */
+const caches: EmotionCache[] = [];
+afterEach(() => {
+  for (const cache of caches.splice(0)) cache.sheet.flush();
+});
+
 function show(section: SectionConfig, position = 0) {
+  const cache = createEmotionCache();
+  caches.push(cache);
   return render(
-    <AppProviders cache={createEmotionCache()}>
+    <AppProviders cache={cache}>
       <MemoryRouter>{renderSection(section, { key: 'under-test', position, index: 0 })}</MemoryRouter>
     </AppProviders>,
   );
@@ -211,7 +225,7 @@ describe('what visitors see in each section type', () => {
   });
 
   test('cards with more text: "Read More" opens the rest in place and says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { section } = exampleOf('cards', (s) => s.cards.some((c) => c.more));
     show(section);
     const withMore = section.cards.filter((c) => c.more);
@@ -263,7 +277,7 @@ describe('what visitors see in each section type', () => {
   });
 
   test('team: every member by name and role, with one dot button per member', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { section } = exampleOf('team');
     show(section);
     expect(screen.getByRole('heading', { level: 2, name: section.heading })).toBeInTheDocument();
@@ -283,7 +297,7 @@ describe('what visitors see in each section type', () => {
   });
 
   test('faq: every question; opening one closes the one that was open; all may be closed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { section } = exampleOf('faq', (s) => s.items.length >= 2);
     show(section);
     expect(screen.getByRole('heading', { level: 2, name: section.heading })).toBeInTheDocument();

@@ -1,10 +1,17 @@
 /**
- * Set-up for component tests (jsdom): Testing Library's matchers, and what jsdom lacks
+ * Set-up for component tests (jsdom): Testing Library's matchers and waits, and what jsdom lacks
  * but the code uses unguarded: TextEncoder/TextDecoder (react-router reads them when it
  * loads) and `window.matchMedia` (the team carousel asks how many slides fit).
  */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// findBy… and waitFor wait for the page to change (they look again on each change of the DOM):
+// their bound only ends a wait for what never comes. Testing Library's 1 s is shorter than a
+// busy machine takes to load a lazy part (the toast UI, a select's menu) and failed such tests.
+// Jest's limit of a test (jest.config.ts) still stops what hangs.
+configure({ asyncUtilTimeout: 30_000 });
 
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });

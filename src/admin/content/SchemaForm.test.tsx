@@ -7,7 +7,7 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { useMemo, useState } from 'react';
 import admin from '../../../config/admin';
 import { checkContent } from '../../config/checkContent';
@@ -41,11 +41,25 @@ const noUpload = () => Promise.reject(new Error('no upload in this test'));
 const styles = createCache({ key: 'test' });
 styles.sheet.insert = () => undefined;
 
-/** The editor as the edit screen uses it: the checker runs on every change, its sentences go to their fields. */
+/**
+ * A person's keys and clicks, one after the other with no turn of the event loop between them
+ * (nothing here waits on a timer), and without user-event's check that an element takes the
+ * pointer: that check reads `pointer-events` from computed styles, which are not in jsdom here
+ * (above), so it could never fail and only cost time.
+ */
+const person = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+/**
+ * The editor as the edit screen uses it: the checker runs on every change, its sentences go to
+ * their fields. `at` draws one part of the file (a section, a list item), as the edit screen does
+ * for the site-wide parts: a whole page's form takes seconds to draw in jsdom, each change draws
+ * it again, and the checker still reads the whole content.
+ */
 function Editor({ file, start, at = [], onEdit }: { file: string; start?: Edits; at?: Path; onEdit?: (value: unknown) => void }) {
   const [edits, setEdits] = useState<Edits>(start ?? {});
   const sitePageList = useMemo(pages, []);
-  const problems = problemsOf(snapshot, edits, [file]);
+  const ids = useMemo(formIds, []);
+  const problems = useMemo(() => problemsOf(snapshot, edits, [file]), [edits, file]);
   return (
     <CacheProvider value={styles}>
     <SchemaForm
@@ -59,11 +73,29 @@ function Editor({ file, start, at = [], onEdit }: { file: string; start?: Edits;
       at={at}
       problems={problems}
       pages={sitePageList}
-      formIds={formIds()}
+      formIds={ids}
       uploadImage={noUpload}
     />
     </CacheProvider>
   );
+}
+
+/** Elements HTML lets a <label> name (https://html.spec.whatwg.org/#category-label). */
+const LABELABLE = 'button, input:not([type=hidden]), meter, output, progress, select, textarea';
+
+/**
+ * The texts of the <label>s of each control of the document, as HTML pairs them: a label with
+ * `for` names the element of that id, one without names the first labelable element inside it.
+ * (What jsdom's `control.labels` gives, found once for the document: jsdom looks through every
+ * label of the document for each control, which took most of a minute for one file's form.)
+ */
+function labelsOfControls(): Map<Element, string[]> {
+  const labels = new Map<Element, string[]>();
+  for (const label of document.querySelectorAll('label')) {
+    const control = label.hasAttribute('for') ? document.getElementById(label.htmlFor) : label.querySelector(LABELABLE);
+    if (control?.matches(LABELABLE)) labels.set(control, [...(labels.get(control) ?? []), label.textContent ?? '']);
+  }
+  return labels;
 }
 
 /**
@@ -71,13 +103,13 @@ function Editor({ file, start, at = [], onEdit }: { file: string; start?: Edits;
  * make (its labels, aria-label, aria-labelledby, a fieldset's legend, a button's text): the full
  * algorithm asks jsdom for computed styles, which took ten seconds for one form.
  */
-function nameOf(c: HTMLElement): string {
+function nameOf(c: HTMLElement, labels: Map<Element, string[]>): string {
   const byIds = (ids: string) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
   const text =
     c.getAttribute('aria-label') ??
     (c.getAttribute('aria-labelledby') ? byIds(c.getAttribute('aria-labelledby')!) : undefined) ??
     (c instanceof HTMLFieldSetElement ? c.querySelector(':scope > legend')?.textContent : undefined) ??
-    ('labels' in c && (c as HTMLInputElement).labels?.length ? [...(c as HTMLInputElement).labels!].map((l) => l.textContent).join(' ') : undefined) ??
+    (labels.has(c) ? labels.get(c)!.join(' ') : undefined) ??
     (c instanceof HTMLButtonElement ? c.textContent : '');
   return (text ?? '').trim();
 }
@@ -88,7 +120,8 @@ function expectAllLabelled(container: HTMLElement) {
     (c) => !c.closest('[aria-hidden=true]'),
   );
   expect(controls.length).toBeGreaterThan(0);
-  const unnamed = controls.filter((c) => nameOf(c) === '').map((c) => c.outerHTML.slice(0, 120));
+  const labels = labelsOfControls();
+  const unnamed = controls.filter((c) => nameOf(c, labels) === '').map((c) => c.outerHTML.slice(0, 120));
   expect(unnamed).toEqual([]);
 }
 
@@ -104,6 +137,33 @@ const sentencesAt = (edits: Edits, file: string, path: Path) =>
     .filter((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(path))
     .map((p) => p.message);
 
+test("the name finder pairs labels and controls as jsdom's `labels` does, and finds a control without a name", () => {
+  const { container } = render(
+    <form>
+      <label htmlFor="a">By its id</label>
+      <input id="a" />
+      <label>
+        Around it <input type="hidden" /> <textarea />
+      </label>
+      <label htmlFor="c">Not a control</label>
+      <div id="c" />
+      <input id="b" />
+      <button type="button">Its text</button>
+    </form>,
+  );
+  const labels = labelsOfControls();
+  for (const c of container.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), textarea, button')) {
+    expect(labels.get(c) ?? []).toEqual([...(c.labels ?? [])].map((l) => l.textContent));
+  }
+  expect([...container.querySelectorAll<HTMLElement>('input:not([type=hidden]), textarea, button')].map((c) => nameOf(c, labels))).toEqual([
+    'By its id',
+    'Around it',
+    '',
+    'Its text',
+  ]);
+  expect(() => expectAllLabelled(container)).toThrow();
+});
+
 describe('every section type', () => {
   test.each(Object.keys(sectionSchemas))('%s: a real one (or a new one) draws, every control named, no problem shown', (type) => {
     const real = snapshot.files.flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? (f.value.sections as unknown[]) : [])).find((s) => isRecord(s) && s.type === type);
@@ -116,7 +176,7 @@ describe('every section type', () => {
   });
 
   test('a new section of each type can be added from the list, with a sensible empty value the checker then explains', async () => {
-    const user = userEvent.setup();
+    const user = person();
     const home = valueOf(snapshot, {}, 'config/pages/home.ts') as { sections: unknown[] };
     const start = { 'config/pages/home.ts': { ...home, sections: home.sections.slice(0, 1) } };
     render(<Editor file="config/pages/home.ts" start={start} />);
@@ -185,9 +245,10 @@ describe('lists by keyboard', () => {
   };
 
   test('add, move up, move down and remove: each announced, the keyboard kept on the item', async () => {
-    const user = userEvent.setup();
+    const user = person();
     const { start, index } = faqAt();
-    render(<Editor file={file} start={start} />);
+    // The FAQ section alone: its list's operations are what is tested, not the page around it.
+    render(<Editor file={file} start={start} at={['sections', index]} />);
     const itemsPath = ['sections', index, 'items'];
     const items = () => field(file, itemsPath);
     const questionOf = (i: number) => (field(file, [...itemsPath, i, 'question']) as HTMLInputElement).value;
@@ -235,8 +296,8 @@ describe("the checker's sentences on their fields, as typed", () => {
   };
 
   test('an empty headline', () => {
-    render(<Editor file={home} />);
     const path = headingPath();
+    render(<Editor file={home} at={path.slice(0, 2)} />);
     const input = field(home, path);
     expect(input).not.toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(input, { target: { value: '' } });
@@ -247,7 +308,7 @@ describe("the checker's sentences on their fields, as typed", () => {
   });
 
   test('a link to /Abuot, typed as an address', async () => {
-    const user = userEvent.setup();
+    const user = person();
     // The first link of the home page (a button of the hero, or any `href`).
     const value = valueOf(snapshot, {}, home);
     const find = (v: unknown, path: Path): Path | undefined => {
@@ -256,20 +317,25 @@ describe("the checker's sentences on their fields, as typed", () => {
       return undefined;
     };
     const path = find(value, [])!;
-    render(<Editor file={home} />);
+    // The link's section alone (a whole page draws again at each key); typed key by key, the way
+    // a person does: "/" on the way to "/Abuot" is the home page, and the field stays an address.
+    render(<Editor file={home} at={path.slice(0, 2)} />);
     const kind = screen.getAllByRole('combobox').find((c) => c.textContent === t.linkPage || c.textContent === t.linkAddress)!;
     await user.click(kind);
     await user.click(await screen.findByRole('option', { name: t.linkAddress }));
     const input = field(home, path) as HTMLInputElement;
     await user.clear(input);
     await user.type(input, '/Abuot');
+    // Still the address field, holding every key.
+    expect(field(home, path)).toBe(input);
+    expect(input).toHaveValue('/Abuot');
     const [sentence] = sentencesAt({ [home]: setAt(value, path, '/Abuot') }, home, path);
     expect(sentence).toMatch(/^"\/Abuot" is not a page of this site\./);
     expect(input).toHaveAccessibleDescription(sentence);
   });
 
   test('a link to an alias of a page (config/routes.ts aliases) opens as that page of the site, and stays as written', async () => {
-    const user = userEvent.setup();
+    const user = person();
     const value = valueOf(snapshot, {}, home);
     const find = (v: unknown, path: Path): Path | undefined => {
       if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = find(x, [...path, i]); if (hit) return hit; }
@@ -301,7 +367,9 @@ describe("the checker's sentences on their fields, as typed", () => {
 
   test('a duplicate section id', () => {
     const value = valueOf(snapshot, {}, home) as { sections: Array<Record<string, unknown>> };
-    const start = { [home]: setAt(setAt(value, ['sections', 0, 'id'], 'intro'), ['sections', 1, 'id'], 'intro') };
+    // The page's first two sections only: the check is of the page's ids, the rest would only take time to draw.
+    const two = { ...value, sections: value.sections.slice(0, 2) };
+    const start = { [home]: setAt(setAt(two, ['sections', 0, 'id'], 'intro'), ['sections', 1, 'id'], 'intro') };
     render(<Editor file={home} start={start} />);
     const [sentence] = sentencesAt(start, home, ['sections', 1, 'id']);
     expect(sentence).toMatch(/is used twice on this page/);
@@ -316,7 +384,7 @@ describe("the checker's sentences on their fields, as typed", () => {
     const file = 'config/forms/contact.ts';
     const form = valueOf(snapshot, {}, file) as { fields: Array<Record<string, unknown>> };
     const i = form.fields.findIndex((f) => f.kind === 'select' && typeof f.defaultValue === 'string');
-    render(<Editor file={file} />);
+    render(<Editor file={file} at={['fields', i]} />);
     const input = field(file, ['fields', i, 'defaultValue']);
     fireEvent.change(input, { target: { value: 'Nobody' } });
     const [sentence] = sentencesAt({ [file]: setAt(form, ['fields', i, 'defaultValue'], 'Nobody') }, file, ['fields', i, 'defaultValue']);
