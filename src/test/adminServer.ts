@@ -75,7 +75,7 @@ export { pdfWith } from './pdf';
 
 /** Uploads a CV as the career form does; resolves with the download URL that goes into CvFile. */
 export async function uploadCv(server: TestServer, bytes: Buffer): Promise<string> {
-  const response = await fetch(`${server.base}${api.files}Image/CvDeveloper/${randomUUID()}`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes as unknown as BodyInit });
+  const response = await fetch(`${server.base}${api.files}Image/CvDeveloper/${randomUUID()}`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes as unknown as NonNullable<RequestInit['body']> });
   if (response.status !== 201) throw new Error(`The upload was answered ${response.status}`);
   return ((await response.json()) as { url: string }).url;
 }
@@ -206,7 +206,7 @@ export class Client {
     const all: Record<string, string> = { ...this.headers, ...headers };
     if (this.cookies.size > 0 && !('cookie' in all)) all.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (json !== undefined) all['content-type'] = 'application/json';
-    const response = await fetch(this.base + address, { method, headers: all, body: json !== undefined ? JSON.stringify(json) : (body as BodyInit | undefined), redirect: 'manual' });
+    const response = await fetch(this.base + address, { method, headers: all, body: json !== undefined ? JSON.stringify(json) : (body as RequestInit['body']), redirect: 'manual' });
     this.lastSetCookies = response.headers.getSetCookie();
     for (const line of this.lastSetCookies) {
       const [pair = ''] = line.split(';');
