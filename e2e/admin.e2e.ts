@@ -26,6 +26,8 @@ let signedInCookies: SignedIn;
 // One account and one sign-in through the form per worker: the tests that are not about signing
 // in or out start with its cookies.
 test.beforeAll(async ({ browser }, info) => {
+  // A production-cost password hash here and on the server: slow on a busy machine.
+  test.setTimeout(120_000);
   account = await addAccount();
   signedInCookies = await signedInState(browser, account, info.project.use.baseURL!);
 });
@@ -396,6 +398,8 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: width > 800 ? 800 : 740 } });
 
     test('the sign-in screen', async ({ page }) => {
+      // Axe on a whole screen: long on a busy machine.
+      test.slow();
       await page.goto('/admin');
       await expect(page.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
       await expectScreenClean(page, 'sign-in', width);
@@ -427,6 +431,7 @@ for (const width of [1280, 375]) {
       ];
       for (const [name, open] of screens) {
         test(`the ${name} screen`, async ({ page }) => {
+          test.slow();
           await open(page, await axeLead());
           await expectScreenClean(page, name, width);
         });

@@ -44,6 +44,8 @@ let dataDir = '';
 let owner: SignedIn;
 
 test.beforeAll(async ({ browser }) => {
+  // A server and a production-cost password hash: slow on a busy machine.
+  test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'insights-e2e-'));
   const port = await freePort();
   server = await startServer(port, dataDir, { RATE_LIMIT_FACTOR: '1000' });
