@@ -113,16 +113,20 @@ test('a page from Caddy\'s files still counts its visit: its beacon, after the l
       db.close();
     }
   };
-  // The page's pictures come slowly (its load event waits for them) and the visitor presses a key
+  // The page's pictures are held (its load event waits for them) and the visitor presses a key
   // meanwhile: the page's runtime starts at once (the loader starts it at the first key), before
-  // the load event; the beacon still waits for it.
+  // the load event; the pictures then come, and the beacon still waits for the load event.
+  let letPicturesCome = () => {};
+  const picturesHeld = new Promise<void>((resolve) => (letPicturesCome = resolve));
   await page.route(/\/images\//, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await picturesHeld;
     await route.continue();
   });
   const first = await pageViewOf(page, async () => {
     await page.goto(`${origin}/Services?utm_source=caddy-files&utm_campaign=autumn`, { waitUntil: 'domcontentloaded' });
     await page.keyboard.press('Tab');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+    letPicturesCome();
   });
   const scriptsStarted = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/.+\.js$/.test(entry.name)).map((entry) => entry.startTime));
   expect(Math.min(...scriptsStarted), 'the runtime started before the load event').toBeLessThan(first.timing.loadEventEnd);

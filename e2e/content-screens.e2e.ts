@@ -6,7 +6,11 @@
  * or Shift+Tab is never under the sticky Publish bar; a link to an alias of a page (config/routes.ts),
  * written into this copy's home page, opens as that page of the site; on a phone the form and the preview are two tabs, the preview
  * opening on the section being edited; axe reports nothing on every kind of screen at 1280 and
- * 375 px, and none scrolls sideways.
+ * 375 px, and none scrolls sideways (a test per screen and width).
+ *
+ * The editor signs in once per worker (its cookies reused by every test). Each load of the editor
+ * reads the content from the server (a process of its own: scripts/content.ts read), so a test
+ * opens its screen once.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -24,27 +28,31 @@ import { makeSite } from '../src/test/contentSite';
 import { projectDir } from '../src/test/realConfig';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { expect, test } from './fixtures';
-import { addAccount, signIn, type Account } from './helpers/admin';
+import { addAccount, settled, signedInState, type SignedIn } from './helpers/admin';
 import { freePort, startServer } from './helpers/server';
 
 const t = admin.content;
 const SITE = 'config/site.ts';
-let account: Account;
+let signedIn: SignedIn;
 let base: string;
 let siteDir: string;
 let dataDir: string;
 let server: ChildProcess | undefined;
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
+// A server, a copy of the site and a signed-in editor per worker: the tests are independent.
+test.beforeAll(async ({ browser }) => {
+  // A copy of the site, a server, a production-cost password hash, the content read: slow on a busy machine.
+  test.setTimeout(120_000);
   siteDir = makeSite();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-screens-data-'));
-  account = await addAccount(dataDir, 'editor');
+  const account = await addAccount(dataDir, 'editor');
   const port = await freePort();
   server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
   base = `http://127.0.0.1:${port}`;
+  signedIn = await signedInState(browser, account, base, t.heading);
 });
+// eslint-disable-next-line no-empty-pattern
+test.use({ storageState: async ({}, use) => use(signedIn) });
 test.afterAll(async () => {
   if (server) await stopServer(server);
   rmSync(siteDir, { recursive: true, force: true });
@@ -55,9 +63,12 @@ const editAddress = (file: string, at?: string) => `${base}/admin/content/edit?$
 const field = (page: Page, file: string, ...path: Array<string | number>): Locator => page.locator(`#${fieldId(file, path)}`);
 const preview = (page: Page) => page.frameLocator('iframe');
 
+/** Each load of the editor waits for the content, read by a process of its own on the server (slow on a busy machine). */
+const CONTENT_READ_MS = 20_000;
+
 async function open(page: Page, file: string, at?: string) {
   await page.goto(editAddress(file, at), { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
 }
 
 async function axe(page: Page, where: string) {
@@ -67,7 +78,6 @@ async function axe(page: Page, where: string) {
 }
 
 test('the preview follows edits of the header, the menu, the footer and a form shown on the page', async ({ page }) => {
-  await signIn(page, account, base, t.heading);
   const link = site.navigation.links[1]!;
   await open(page, SITE, 'navigation');
   const frame = preview(page);
@@ -104,7 +114,6 @@ test('the preview follows edits of the header, the menu, the footer and a form s
 });
 
 test('a list is reordered with the keyboard: the focus stays on the moved item, the preview follows', async ({ page }) => {
-  await signIn(page, account, base, t.heading);
   await open(page, SITE, 'navigation');
   const [first, second] = site.navigation.links;
   const label0 = field(page, SITE, 'navigation', 'links', 0, 'label');
@@ -131,7 +140,6 @@ test('a list is reordered with the keyboard: the focus stays on the moved item, 
 test('a field reached with Tab or Shift+Tab is never under the sticky Publish bar, problems listed or not', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, account, base, t.heading);
   const home = 'config/pages/home.ts';
   await open(page, home);
   const bar = page.getByRole('region', { name: t.publish, exact: true });
@@ -204,8 +212,7 @@ test('a link to an alias of a page (as config/routes.ts lists it) opens as that 
   expect(source).toContain(link);
   writeFileSync(path.join(siteDir, file), source.replace(link, `href: '${alias}'`));
   try {
-    await signIn(page, account, base, t.heading);
-    await open(page, file);
+      await open(page, file);
     const target = field(page, file, ...linkPath);
     await expect(target).toContainText(`(${alias})`);
     await expect(target.locator('xpath=ancestor::div[contains(@class, "MuiStack-root")][1]').getByRole('combobox').first()).toHaveText(t.linkPage);
@@ -221,79 +228,93 @@ async function loadPages() {
   return pages;
 }
 
-test('every kind of editor screen at 1280 and 375 px: axe reports nothing', async ({ page }) => {
-  test.setTimeout(150_000);
-  await signIn(page, account, base, t.heading);
-  // A page with a form, a part of the site, a form (its keys read-only), an error state, the revisions.
-  const screens: Array<[string, () => Promise<void>]> = [
-    ['the list', () => page.goto(`${base}/admin/content`).then(() => expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible())],
-    ['the contact page', () => open(page, 'config/pages/contact.ts')],
-    [
-      "the contact page's preview",
-      async () => {
-        const contact = 'config/pages/contact.ts';
-        const tabs = page.getByRole('tab');
-        const sections = (await pageLoaders.contact()).default.sections as ReadonlyArray<{ type: string; src?: string }>;
-        if ((page.viewportSize()?.width ?? 0) >= 1280) {
-          // Beside the form: no tabs.
-          await expect(page.getByRole('region', { name: t.preview, exact: true })).toBeVisible();
-          await expect(tabs).toHaveCount(0);
-          // A map (the inbox frames no other site) is its place and a link to its address, never a blank frame.
-          const preview = page.frameLocator('iframe');
-          const maps = sections.filter((x) => x.type === 'map');
-          await expect(preview.getByRole('link', { name: t.openMap })).toHaveCount(maps.length);
-          for (const [i, map] of maps.entries()) await expect(preview.getByRole('link', { name: t.openMap }).nth(i)).toHaveAttribute('href', map.src!);
-          return expect(preview.locator('iframe')).toHaveCount(0);
-        }
-        // On a phone: a field of the last section is being edited, then the Preview tab is chosen from the keyboard.
-        const last = sections.length - 1;
-        expect(last).toBeGreaterThan(0);
-        const input = page.locator(`input[id^="${fieldId(contact, ['sections', last])}-"]`).first();
-        // Focused and scrolled to at once (the inbox scrolls smoothly otherwise).
-        await input.evaluate((el) => {
-          el.focus({ preventScroll: true });
-          el.scrollIntoView({ block: 'center', behavior: 'instant' });
-        });
-        await expect(input).toBeFocused();
-        // Far enough down that the form's top would not show it.
-        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(page.viewportSize()!.height);
-        const form = page.getByRole('form');
-        await expect(page.getByRole('region', { name: t.preview, exact: true })).toBeHidden();
-        await page.getByRole('tab', { name: t.preview, exact: true }).focus();
-        await page.keyboard.press('Enter');
-        await expect(page.getByRole('tab', { name: t.preview, exact: true })).toHaveAttribute('aria-selected', 'true');
-        await expect(page.getByRole('tab', { name: t.preview, exact: true })).toBeFocused();
-        await expect(page.getByRole('region', { name: t.preview, exact: true })).toBeInViewport();
-        await expect(form).toBeHidden();
-        // The preview shows the section being edited, not the top of the page.
-        await expect.poll(() => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.contentWindow?.scrollY ?? 0)).toBeGreaterThan(0);
-        await axe(page, "the contact page's preview tab at 375 px");
-        // Edit: the form again, where it was.
-        await page.keyboard.press('ArrowLeft');
-        await page.keyboard.press('Enter');
-        await expect(form).toBeVisible();
-        await expect(input).toBeInViewport();
-      },
-    ],
-    ['the footer', () => open(page, SITE, 'footer')],
-    ['a form', () => open(page, `config/forms/${Object.keys(forms)[0]}.ts`)],
-    [
-      'a problem',
-      async () => {
-        await open(page, SITE, 'navigation');
-        await field(page, SITE, 'navigation', 'links', 0, 'label').fill('');
-        await expect(field(page, SITE, 'navigation', 'links', 0, 'label')).toHaveAttribute('aria-invalid', 'true');
-      },
-    ],
-    ['the revisions', () => page.goto(`${base}/admin/content/revisions`).then(() => expect(page.getByRole('heading', { level: 1 })).toBeVisible())],
-  ];
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
+/**
+ * Every kind of editor screen: a page with a form, a part of the site, a form (its keys
+ * read-only), an error state, the revisions; each opened at once at its own address (one load of
+ * the editor), in a test of its own per width.
+ */
+const screens: Array<[string, (page: Page) => Promise<void>]> = [
+  ['the list', async (page) => {
+    await page.goto(`${base}/admin/content`);
+    await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible({ timeout: CONTENT_READ_MS });
+  }],
+  ['the contact page', (page) => open(page, 'config/pages/contact.ts')],
+  [
+    "the contact page's preview",
+    async (page) => {
+      const contact = 'config/pages/contact.ts';
+      await open(page, contact);
+      const tabs = page.getByRole('tab');
+      const sections = (await pageLoaders.contact()).default.sections as ReadonlyArray<{ type: string; src?: string }>;
+      if ((page.viewportSize()?.width ?? 0) >= 1280) {
+        // Beside the form: no tabs.
+        await expect(page.getByRole('region', { name: t.preview, exact: true })).toBeVisible();
+        await expect(tabs).toHaveCount(0);
+        // A map (the inbox frames no other site) is its place and a link to its address, never a blank frame.
+        const preview = page.frameLocator('iframe');
+        const maps = sections.filter((x) => x.type === 'map');
+        await expect(preview.getByRole('link', { name: t.openMap })).toHaveCount(maps.length);
+        for (const [i, map] of maps.entries()) await expect(preview.getByRole('link', { name: t.openMap }).nth(i)).toHaveAttribute('href', map.src!);
+        return expect(preview.locator('iframe')).toHaveCount(0);
+      }
+      // On a phone: a field of the last section is being edited, then the Preview tab is chosen from the keyboard.
+      const last = sections.length - 1;
+      expect(last).toBeGreaterThan(0);
+      const input = page.locator(`input[id^="${fieldId(contact, ['sections', last])}-"]`).first();
+      // Focused and scrolled to at once (the inbox scrolls smoothly otherwise).
+      await input.evaluate((el) => {
+        el.focus({ preventScroll: true });
+        el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      });
+      await expect(input).toBeFocused();
+      // Far enough down that the form's top would not show it.
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(page.viewportSize()!.height);
+      const form = page.getByRole('form');
+      await expect(page.getByRole('region', { name: t.preview, exact: true })).toBeHidden();
+      await page.getByRole('tab', { name: t.preview, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('tab', { name: t.preview, exact: true })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: t.preview, exact: true })).toBeFocused();
+      await expect(page.getByRole('region', { name: t.preview, exact: true })).toBeInViewport();
+      await expect(form).toBeHidden();
+      // The preview shows the section being edited, not the top of the page.
+      await expect.poll(() => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.contentWindow?.scrollY ?? 0)).toBeGreaterThan(0);
+      await axe(page, "the contact page's preview tab at 375 px");
+      // Edit: the form again, where it was.
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Enter');
+      await expect(form).toBeVisible();
+      await expect(input).toBeInViewport();
+    },
+  ],
+  ['the footer', (page) => open(page, SITE, 'footer')],
+  ['a form', (page) => open(page, `config/forms/${Object.keys(forms)[0]}.ts`)],
+  [
+    'a problem',
+    async (page) => {
+      await open(page, SITE, 'navigation');
+      await field(page, SITE, 'navigation', 'links', 0, 'label').fill('');
+      await expect(field(page, SITE, 'navigation', 'links', 0, 'label')).toHaveAttribute('aria-invalid', 'true');
+    },
+  ],
+  ['the revisions', async (page) => {
+    await page.goto(`${base}/admin/content/revisions`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: CONTENT_READ_MS });
+  }],
+];
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px, axe reports nothing and nothing scrolls sideways`, () => {
+    test.use({ viewport: { width, height: 900 } });
     for (const [name, show] of screens) {
-      await show();
-      await axe(page, `${name} at ${width} px`);
-      // Nothing makes the screen scroll sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${width} px scrolls sideways by`).toBeLessThanOrEqual(0);
+      test(name, async ({ page }) => {
+        // The editor of a whole page is a long form: axe takes a while on it on a busy machine.
+        test.slow();
+        await show(page);
+        await settled(page);
+        await axe(page, `${name} at ${width} px`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${width} px scrolls sideways by`).toBeLessThanOrEqual(0);
+      });
     }
-  }
-});
+  });
+}

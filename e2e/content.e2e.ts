@@ -7,8 +7,8 @@
  * field with the checker's sentence and Publish stays unavailable; the editor changes the Home
  * headline, adds a FAQ, uploads a team photo (a large JPEG made here), changes a toast and adds
  * a "You are" option, sees each in the preview (a form sent in the preview stores and mails
- * nothing), and publishes, while a probe fetches pages and their assets through Caddy every
- * 100 ms. A visitor's browser then sees every change (the photo resized, its width and height
+ * nothing), and publishes, while a probe fetches pages and their assets through Caddy one after
+ * another. A visitor's browser then sees every change (the photo resized, its width and height
  * the file's) and sends the contact form with the new option (stored, mailed: the receivers
  * work); the probe saw only whole pages answered 200, each with its own build's assets; the
  * commit's diff of config/ is only the edit; restoring the previous revision in the browser
@@ -39,7 +39,7 @@ import { projectDir } from '../src/test/realConfig';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { expect, test } from './fixtures';
 import { mainPaths, pageConfigs } from './helpers/content';
-import { addAccount, signIn, type Account } from './helpers/admin';
+import { addAccountByCommandLine, signIn, type Account } from './helpers/admin';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { freePort, startServer } from './helpers/server';
@@ -58,7 +58,8 @@ let smtp: SmtpReceiver | undefined;
 test.beforeAll(async () => {
   siteDir = makeSite({ git: true, buildable: true });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-e2e-data-'));
-  account = await addAccount(dataDir, 'editor');
+  // Made as the agency makes one: the real command line (the other browser tests make theirs in-process).
+  account = await addAccountByCommandLine(dataDir, 'editor');
   smtp = await startSmtp(0);
   const port = await freePort();
   // The checkout's build is served first (the shared server's, built by playwright's webServer); a publish builds into the copy.
@@ -97,7 +98,7 @@ const HOME = 'config/pages/home.ts';
 const ABOUT = 'config/pages/about.ts';
 const CONTACT = 'config/forms/contact.ts';
 
-// --- The probe: pages and their assets through Caddy every 100 ms during a publish. -------------
+// --- The probe: pages and their assets through Caddy, one after another, during a publish. -------------
 
 interface Seen {
   address: string;
@@ -113,8 +114,13 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The site's own files a page names (scripts, styles, pictures, icons), without query or fragment. */
 const assetsOf = (html: string) => [...new Set([...html.matchAll(/["'(,\s](\/(?:assets|images)\/[^"'()\s,?#]+)/g)].map((m) => m[1]!))];
 
+/**
+ * A visitor that fetches the pages, one after another, each with its assets, as fast as they
+ * come, until stopped; `until(count)` resolves once it has seen `count` answers in all.
+ */
 function probe(addresses: string[]) {
   const seen: Seen[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   let running = true;
   const loop = (async () => {
     const client = await playwrightRequest.newContext({ ignoreHTTPSErrors: true, baseURL: origin });
@@ -125,13 +131,14 @@ function probe(addresses: string[]) {
         const html = await response.text();
         const assets = await Promise.all(assetsOf(html).map(async (url) => ({ url, status: (await client.get(url)).status() })));
         seen.push({ address, status: response.status(), whole: /^<!doctype html>/i.test(html) && html.trimEnd().endsWith('</html>'), hash: hashOf(withoutNonces(html)), assets });
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        for (const w of waiting.filter((w) => seen.length >= w.count)) w.resolve();
       }
     } finally {
       await client.dispose();
     }
   })();
-  return { seen, stop: async () => ((running = false), await loop, seen) };
+  const until = (count: number) => new Promise<void>((resolve) => (seen.length >= count ? resolve() : waiting.push({ count, resolve })));
+  return { seen, until, stop: async () => ((running = false), await loop, seen) };
 }
 
 /** Every build that may have been served: the checkout's (served first) and each one published into the site copy. */
@@ -308,13 +315,14 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   });
 
   const before = gitIn(siteDir, 'rev-parse', 'HEAD').trim();
-  await test.step('publish while a probe fetches pages and their assets through Caddy every 100 ms', async () => {
+  await test.step('publish while a probe fetches pages and their assets through Caddy', async () => {
     // The picture uploaded on another screen still counts as a file of the site.
     await expect(publishButton).toBeEnabled();
     const watch = probe([pathTo('home'), pathTo('about'), pathTo('contact')]);
     let seen: Seen[];
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The pages as they are, each seen once before the publish.
+      await watch.until(3);
       const editsSent = page.waitForRequest((r) => r.url().endsWith(contentRoutes.contentPublish.path));
       const started = Date.now();
       await publishButton.click();
@@ -322,7 +330,8 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
       expect(((await editsSent).postDataJSON() as { changes: { file: string }[] }).changes.map((c) => c.file).sort()).toEqual([CONTACT, ABOUT, HOME].sort());
       await expect(page.getByText(t.published)).toBeVisible({ timeout: 300_000 });
       console.info(`Publish behind Caddy, click to "${t.published}": ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The pages as published, each seen once after it.
+      await watch.until(watch.seen.length + 3);
     } finally {
       seen = await watch.stop();
     }

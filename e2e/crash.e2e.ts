@@ -96,16 +96,19 @@ test('SIGKILL during a burst: every acknowledged submission survives intact, and
     const results: Sent[] = [];
     let n = 0;
     let killed = false;
+    // Kill it once a few hundred submissions are in: the clients say when.
+    let enoughIn = () => {};
+    const fewHundredIn = new Promise<void>((resolve) => (enoughIn = resolve));
     // 32 clients keep posting until the server dies under them.
     const clients = Array.from({ length: 32 }, async () => {
       while (!killed) {
         const sent = await post(port, newSubmission(n++));
         results.push(sent);
+        if (results.filter(acknowledged).length >= 300) enoughIn();
         if (sent.status === 0) return;
       }
     });
-    // Kill it once a few hundred submissions are in.
-    while (results.filter(acknowledged).length < 300) await new Promise((r) => setTimeout(r, 5));
+    await fewHundredIn;
     server.kill('SIGKILL');
     killed = true;
     await exited(server);
@@ -148,28 +151,53 @@ test('SIGTERM with requests in flight: they are answered and stored, then the se
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drain-'));
   try {
     const server = await startServer(port, dataDir);
-    // One visitor on a slow connection: half of the submission is in when the stop is asked for.
+    // One visitor on a slow connection: half of the submission is in when the stop is asked for,
+    // the rest sent once the server is stopping (it refuses the burst's newer requests).
     const slow = newSubmission(9_999);
     const slowBody = Buffer.from(JSON.stringify(slow.document));
-    const slowAnswer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: `/api/collections/${COLLECTION}/documents`, headers: { 'content-type': 'application/json', 'content-length': slowBody.length, 'idempotency-key': slow.key } },
-        (response) => {
-          let text = '';
-          response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        },
-      );
-      request.on('error', reject);
-      request.write(slowBody.subarray(0, 40));
-      setTimeout(() => request.end(slowBody.subarray(40)), 400);
+    const slowRequest = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/collections/${COLLECTION}/documents`,
+      headers: { 'content-type': 'application/json', 'content-length': slowBody.length, 'idempotency-key': slow.key },
     });
-    await new Promise((r) => setTimeout(r, 100));
-    const burst = Array.from({ length: 200 }, (_, i) => post(port, newSubmission(10_000 + i)));
-    // Stop it while the burst is on its way in and the slow one is half sent.
-    await new Promise((r) => setTimeout(r, 20));
+    const slowAnswer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      slowRequest.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      slowRequest.on('error', reject);
+    });
+    // Its first bytes handed to the system (the connection made, the headers and 40 bytes sent).
+    await new Promise<void>((resolve, reject) => slowRequest.write(slowBody.subarray(0, 40), (error) => (error ? reject(error) : resolve())));
+
+    // A burst from 32 visitors, each posting again as soon as answered, until the server refuses them.
+    const results: Sent[] = [];
+    let n = 0;
+    let answered = () => {};
+    const someAnswered = new Promise<void>((resolve) => (answered = resolve));
+    let refusing = () => {};
+    const stopping = new Promise<void>((resolve) => (refusing = resolve));
+    const burst = Array.from({ length: 32 }, async () => {
+      for (;;) {
+        const sent = await post(port, newSubmission(10_000 + n++));
+        results.push(sent);
+        if (acknowledged(sent)) {
+          if (results.filter(acknowledged).length >= 50) answered();
+        } else {
+          refusing();
+          return;
+        }
+      }
+    });
+    // Stopped while the burst is on its way in and the slow one is half sent.
+    await someAnswered;
     server.kill('SIGTERM');
-    const results = await Promise.all(burst);
+    await stopping;
+    slowRequest.end(slowBody.subarray(40));
+    await Promise.all(burst);
     const slowResult = await slowAnswer;
     expect(await exited(server)).toEqual({ code: 0, signal: null });
     expect(slowResult.status).toBe(201);

@@ -67,9 +67,11 @@ test('the site starts on a full data disk; a submission waits in the browser and
   const waiting = () => page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as { document: { Fname: string } }[]).map((w) => w.document.Fname), OUTBOX);
   expect(await waiting()).toEqual([`Full disk ${s}`]);
 
-  // Room again: the visitor's next visit sends it, and the site takes it without a restart.
+  // Room again: the site takes writes again without a restart (its health check says so once
+  // it has opened the database, which it tries at most once a second), and the visitor's next
+  // visit sends what waited.
   free();
-  await new Promise((r) => setTimeout(r, 1100));
+  await expect.poll(async () => (await page.request.get(`http://127.0.0.1:${port}/healthz`)).status(), { message: 'the site takes writes again' }).toBe(200);
   const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/collections/'));
   await page.reload();
   expect((await sent).status()).toBe(201);

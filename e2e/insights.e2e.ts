@@ -24,8 +24,9 @@ import { recordSource } from '../src/server/sources';
 import { openStore } from '../src/server/store';
 import { validData } from '../src/test/formFixtures';
 import { expect, test } from './fixtures';
-import { addAccount, signIn } from './helpers/admin';
+import { addAccount, signedInState, type SignedIn } from './helpers/admin';
 import { sendForm } from './helpers/forms';
+import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { freePort, startServer } from './helpers/server';
 import { pageViewOf } from './helpers/visits';
 
@@ -40,21 +41,27 @@ const percent = new Intl.NumberFormat(admin.locale, { style: 'percent', maximumF
 let server: ChildProcess;
 let base = '';
 let dataDir = '';
+let owner: SignedIn;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
+  // A server and a production-cost password hash: slow on a busy machine.
+  test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'insights-e2e-'));
   const port = await freePort();
   server = await startServer(port, dataDir, { RATE_LIMIT_FACTOR: '1000' });
   base = `http://127.0.0.1:${port}`;
+  // The owner signs in once; the tests start signed in (the beacon's test in a browser of its own).
+  owner = await signedInState(browser, await addAccount(dataDir), base);
 });
-test.afterAll(() => {
-  server?.kill();
+// eslint-disable-next-line no-empty-pattern
+test.use({ storageState: async ({}, use) => use(owner) });
+test.afterAll(async () => {
+  if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('no leads yet: on a phone, the leads chart says so in words that wrap, whole on the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, await addAccount(dataDir), base);
   await page.goto(`${base}/admin/insights`);
   const region = page.getByRole('region', { name: admin.insights.leadsPerWeek });
   const empty = region.getByText(admin.insights.empty, { exact: true });
@@ -99,9 +106,6 @@ test('a visit from a campaign: the lead keeps where it came from, the beacon kee
 });
 
 test('the owner sees the source in the CSV; the insights show a seeded week\'s counts and rates', async ({ page }) => {
-  const account = await addAccount(dataDir);
-  await signIn(page, account, base);
-
   const csv = await (await page.request.get(`${base}${adminRoutes.export.path}?form=contact&format=csv`)).text();
   // Every cell is quoted; rows end with CRLF outside quotes.
   const [header, row] = csv.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
@@ -158,34 +162,37 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
 
 });
 
-test('more sources and landing pages than a table shows: the others are added up in one row', async ({ page }) => {
-  // Two full tables, drawn and checked by axe at two widths: over 30 s on a busy machine (CI).
-  test.slow();
-  const rows = serverConfig.admin.insightRows;
+test.describe('more sources and landing pages than a table shows', () => {
   // As many more groups as the table shows, and 5 (each one visit of today, fewer than any before).
-  const store = openStore(dataDir);
-  try {
-    const visit = store.db.prepare('INSERT INTO visits (day, page, source, campaign, views, visits, visitors) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const today = new Date().toISOString().slice(0, 10);
-    for (let i = 0; i < rows + 5; i++) visit.run(today, `/more-${i}`, `more-source-${i}`, '', 1, 1, 1);
-  } finally {
-    store.close();
-  }
+  test.beforeAll(() => {
+    const store = openStore(dataDir);
+    try {
+      const visit = store.db.prepare('INSERT INTO visits (day, page, source, campaign, views, visits, visitors) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const today = new Date().toISOString().slice(0, 10);
+      for (let i = 0; i < serverConfig.admin.insightRows + 5; i++) visit.run(today, `/more-${i}`, `more-source-${i}`, '', 1, 1, 1);
+    } finally {
+      store.close();
+    }
+  });
   // Before them: 2 sources (one direct) and 2 landing pages, the last test's visit counted in them.
   const others = admin.insights.others.replace('{count}', '7');
-  await signIn(page, await addAccount(dataDir), base);
+
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${base}/admin/insights`);
-    for (const region of [admin.insights.bySource, admin.insights.byLandingPage]) {
-      const table = page.getByRole('region', { name: region });
-      await expect(table.getByText(others, { exact: true })).toBeVisible();
-      if (width === 1280) {
-        const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: others, exact: true }) });
-        await expect(row.getByRole('cell')).toHaveText(['7', '7', '0', percent.format(0)]);
+    test(`at ${width} px: the others are added up in one row; axe finds nothing`, async ({ page }) => {
+      // Two full tables, drawn and checked by axe: long on a busy machine.
+      test.slow();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/admin/insights`);
+      for (const region of [admin.insights.bySource, admin.insights.byLandingPage]) {
+        const table = page.getByRole('region', { name: region });
+        await expect(table.getByText(others, { exact: true })).toBeVisible();
+        if (width === 1280) {
+          const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: others, exact: true }) });
+          await expect(row.getByRole('cell')).toHaveText(['7', '7', '0', percent.format(0)]);
+        }
       }
-    }
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}`), `axe at ${width} px`).toEqual([]);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect(results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}`), `axe at ${width} px`).toEqual([]);
+    });
   }
 });

@@ -1,11 +1,14 @@
 /**
- * Helpers for the inbox's browser tests (e2e/admin*.e2e.ts): an account made with the agency's
- * own command line, signing in as a person does, a career application sent through the public
- * page, spam leads written into a server's database as the spam trap stores them, and what a
- * lead's page says of where it came from.
+ * Helpers for the inbox's browser tests (e2e/admin*.e2e.ts): an account made in the server's
+ * database by the command line's own code (or by the command line itself), signing in as a
+ * person does (once per worker, its cookies reused by the tests), a career application sent
+ * through the public page, spam leads written into a server's database as the spam trap stores
+ * them, and what a lead's page says of where it came from.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AttributionKey } from '../../src/shared/attribution';
+import { setAdmin } from '../../src/server/admin/accounts';
+import type { AdminRole } from '../../src/shared/contentApi';
 import { openStore } from '../../src/server/store';
 import { leads } from '../../src/test/leadsCommand';
 import admin from '../../config/admin';
@@ -20,9 +23,28 @@ export interface Account {
   password: string;
 }
 
-/** `npm run leads -- add-admin <email> [--role …]` with the password on standard input. A new account per call (`domain` for a longer address). */
-export async function addAccount(dataDir = E2E_DATA_DIR, role?: 'owner' | 'editor', domain = 'agency.test'): Promise<Account> {
-  const account = { email: `agency.${uniqueSuffix()}@${domain}`, password: `a password of ${uniqueSuffix()}` };
+const newAccount = (domain: string): Account => ({ email: `agency.${uniqueSuffix()}@${domain}`, password: `a password of ${uniqueSuffix()}` });
+
+/**
+ * A new account per call (`domain` for a longer address), made in the data folder's database by
+ * the code `npm run leads -- add-admin` runs (setAdmin: the same hash, role and browser key), in
+ * this process: no process and no TypeScript compile per account. The command line itself is
+ * tested in scripts/commandLine.test.ts, and in a browser by addAccountByCommandLine.
+ */
+export async function addAccount(dataDir = E2E_DATA_DIR, role?: AdminRole, domain = 'agency.test'): Promise<Account> {
+  const account = newAccount(domain);
+  const store = openStore(dataDir);
+  try {
+    await setAdmin(store, account.email, account.password, Date.now(), role);
+  } finally {
+    store.close();
+  }
+  return account;
+}
+
+/** `npm run leads -- add-admin <email> [--role …]` with the password on standard input, as the agency makes an account. */
+export async function addAccountByCommandLine(dataDir = E2E_DATA_DIR, role?: AdminRole, domain = 'agency.test'): Promise<Account> {
+  const account = newAccount(domain);
   const { code, stderr } = await leads(['add-admin', account.email, ...(role ? ['--role', role] : [])], dataDir, `${account.password}\n`);
   if (code !== 0) throw new Error(`add-admin failed: ${stderr}`);
   return account;
@@ -36,6 +58,25 @@ export async function signIn(page: Page, { email, password }: Account, base = ''
   await page.getByRole('button', { name: admin.signIn.submit, exact: true }).click();
   // The password is checked with scrypt (128 MiB, a third of a second when the machine is quiet).
   await expect(page.getByRole('heading', { name: firstHeading, exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
+}
+
+/** A browser's cookies and storage (BrowserContext.storageState), for `test.use({ storageState })`. */
+export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signs in once through the form, in a browser context of its own, and gives back its cookies:
+ * tests that are not about signing in start signed in with them (`test.use({ storageState })`),
+ * without a password check (a production-cost scrypt) and a sign-in screen each. `origin` is the
+ * server's (a context made here does not take the config's baseURL).
+ */
+export async function signedInState(browser: Browser, account: Account, origin: string, firstHeading?: string): Promise<SignedIn> {
+  const context = await browser.newContext();
+  try {
+    await signIn(await context.newPage(), account, origin, firstHeading);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
 
 /** A small PDF whose bytes hold `text`. */
@@ -70,4 +111,18 @@ export async function storeSpam(collection: string, document: Record<string, unk
 export async function sourceShown(page: Page, key: AttributionKey): Promise<string | undefined> {
   const region = page.getByRole('region', { name: admin.sources.heading });
   return (await region.getByText(admin.sources.labels[key], { exact: true }).locator('xpath=following-sibling::dd[1]').textContent())?.trim();
+}
+
+/**
+ * Resolves once the page's fonts are in and every transition or animation that ends (not a
+ * spinner's) has ended: a screen at rest, as axe and a measure of its width must see it (a
+ * fading element's colours are not its own yet).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    // An animation that ends may start another (a transition after a fade): until none is left.
+    for (let running = ending(); running.length > 0; running = ending()) await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
 }

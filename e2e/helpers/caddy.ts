@@ -5,10 +5,11 @@
  * the built files and passes /api/* and /admin). The Caddyfiles read their test settings from the
  * environment: HTTPS from Caddy's internal certificate authority on 127.0.0.1, free ports, and a
  * home of its own (its certificates), removed when it stops.
+ * It is ready once it logs so (serving the Caddyfile, the certificate obtained) and answers.
  * Without Caddy the tests are skipped, saying so (`needsCaddy`); in CI they fail instead.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { hasCaddy, noCaddy, runCaddy } from '../../src/test/caddy';
+import { hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../src/test/caddy';
 import { test } from '../fixtures';
 import { freePort } from './server';
 
@@ -35,18 +36,39 @@ export interface RunningCaddy {
   stop(): Promise<void>;
 }
 
-async function untilAnswered(url: string): Promise<void> {
+/** What Caddy logs once it serves the Caddyfile, and once it holds the certificate of `host` from its internal authority. */
+const readyLines = (host: string) => ['"msg":"serving initial configuration"', `"msg":"certificate obtained successfully","identifier":"${host}"`];
+
+/** Resolves once Caddy has logged every one of `lines` (its log is JSON on standard error); rejects if it stops first. */
+function untilLogged(caddy: RunningCaddyProcess, lines: string[]): Promise<void> {
+  const stderr = caddy.process.stderr!;
+  return new Promise<void>((resolve, reject) => {
+    let log = '';
+    const stop = () => {
+      stderr.off('data', onData);
+      caddy.process.off('exit', onExit);
+    };
+    const onData = (chunk: Buffer) => {
+      log += String(chunk);
+      if (lines.every((line) => log.includes(line))) {
+        stop();
+        resolve();
+      }
+    };
+    const onExit = (code: number | null) => {
+      stop();
+      reject(new Error(`Caddy exited with ${code} before it was ready:\n${caddy.log()}`));
+    };
+    stderr.on('data', onData);
+    caddy.process.once('exit', onExit);
+  });
+}
+
+/** One request over HTTPS, accepting Caddy's own certificate: it answers. */
+async function answers(url: string): Promise<void> {
   const client = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        await client.get(url, { timeout: 1000 });
-        return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new Error(`Caddy did not answer at ${url}`);
+    await client.get(url);
   } finally {
     await client.dispose();
   }
@@ -67,7 +89,8 @@ export async function startCaddy({ config, upstreamPort, env = {} }: CaddyOption
   caddy.process.once('exit', (code) => code && console.error(`Caddy exited with ${code}:\n${caddy.log()}`));
   const stop = () => caddy.stop();
   try {
-    await untilAnswered(`${origin}/`);
+    await untilLogged(caddy, readyLines('127.0.0.1'));
+    await answers(`${origin}/`);
   } catch (error) {
     await stop();
     throw error;
