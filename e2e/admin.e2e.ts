@@ -45,6 +45,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test('the agency sees a new lead, opens it, downloads the CV, sets its status, exports, signs out', async ({ page, request }) => {
+  // A whole journey, with a sign-in through the form: long on a busy machine.
+  test.slow();
   const s = uniqueSuffix();
   const name = `Grace <img src=x onerror=alert(1)> ${s}`;
   const cv = pdfWith(`the CV of ${s}`);
@@ -285,6 +287,8 @@ test.describe('signed in', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
     test('the first screen shows leads; the other filters and the export open from one button, by the keyboard, and still filter; the sections open from a menu that Escape closes', async ({ page, request }) => {
+      // Two runs of axe among many steps: long on a busy machine.
+      test.slow();
       const s = uniqueSuffix();
       const email = `phone.${s}@example.com`;
       const name = `Phone ${s}`;

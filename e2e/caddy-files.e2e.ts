@@ -148,6 +148,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a plain post goes to our server, and Caddy shows its outcome from the prebuilt page', async ({ page }) => {
+    // Two posts, each a whole page load through Caddy: long on a busy machine.
+    test.slow();
     const s = uniqueSuffix();
     await page.goto(`${origin}/Contact`);
     const form = formOf(page, 'contact');

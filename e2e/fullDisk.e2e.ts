@@ -51,6 +51,8 @@ function fillDisk(): () => void {
 test.use({ expectedConsoleErrors: /Could not save to|the server responded with a status of 503/ });
 
 test('the site starts on a full data disk; a submission waits in the browser and is stored once there is room', async ({ page }) => {
+  // A server of its own started and a page loaded twice: long on a busy machine.
+  test.slow();
   const free = fillDisk();
   const port = await freePort();
   site = await startServer(port, dataDir);

@@ -135,6 +135,8 @@ test('a career application: the label the visitor picked in the mail, on the lea
 });
 
 test('ticking leads: mark read, archive several, mark spam by the keyboard, delete after confirming', async ({ page }) => {
+  // Many steps, each a request: long on a busy machine.
+  test.slow();
   const s = uniqueSuffix();
   for (const i of [1, 2, 3]) await post(forms.inquiry.collection, { Fname: `Bulk ${i} ${s}`, Email: `bulk${i}@example.com`, Number: '', Pname: 'A shop', id: i, Date: 'now' });
   await openInbox(page);

@@ -50,14 +50,17 @@ export async function addAccountByCommandLine(dataDir = E2E_DATA_DIR, role?: Adm
   return account;
 }
 
-/** Fills the sign-in form as a person does; resolves once the inbox shows. */
-export async function signIn(page: Page, { email, password }: Account, base = '', firstHeading: string = admin.list.heading): Promise<void> {
+/**
+ * Fills the sign-in form as a person does; resolves once the inbox shows. The password check is a
+ * production-cost scrypt queued on the server: `timeout` gives it room on a busy machine.
+ */
+export async function signIn(page: Page, { email, password }: Account, base = '', firstHeading: string = admin.list.heading, timeout = 20_000): Promise<void> {
   await page.goto(`${base}/admin`);
   await page.getByLabel(admin.signIn.email, { exact: true }).fill(email);
   await page.getByLabel(admin.signIn.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: admin.signIn.submit, exact: true }).click();
   // The password is checked with scrypt (128 MiB, a third of a second when the machine is quiet).
-  await expect(page.getByRole('heading', { name: firstHeading, exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: firstHeading, exact: true, level: 1 })).toBeVisible({ timeout });
 }
 
 /** A browser's cookies and storage (BrowserContext.storageState), for `test.use({ storageState })`. */
@@ -72,7 +75,8 @@ export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
 export async function signedInState(browser: Browser, account: Account, origin: string, firstHeading?: string): Promise<SignedIn> {
   const context = await browser.newContext();
   try {
-    await signIn(await context.newPage(), account, origin, firstHeading);
+    // In a hook with a budget of its own (up to two minutes): the password check may wait long behind others.
+    await signIn(await context.newPage(), account, origin, firstHeading, 90_000);
     return await context.storageState();
   } finally {
     await context.close();
