@@ -31,7 +31,6 @@ jest.mock('firebase/app', () => jest.requireActual('../test/firebaseFake').fakeF
 jest.mock('firebase/firestore/lite', () => jest.requireActual('../test/firebaseFake').fakeFirebase.firestore);
 jest.mock('firebase/storage', () => jest.requireActual('../test/firebaseFake').fakeFirebase.storage);
 
-jest.setTimeout(20_000);
 
 /** What the contract needs from each backend besides the port itself. */
 interface Harness {

@@ -26,7 +26,6 @@ import { fill } from '../shared/text';
 import { buildApp } from './app';
 import { pdfWith } from '../test/pdf';
 
-jest.setTimeout(30_000);
 
 const configs: Record<FormId, FormConfig> = forms;
 const messages = server.messages;

@@ -13,7 +13,6 @@ import server from '../../config/server';
 import { get, serve, statusLines, visit, type Served } from '../test/rawClients';
 import type { ConnectionLimits } from './connections';
 
-jest.setTimeout(30_000);
 
 const served: Served[] = [];
 afterAll(async () => {

@@ -22,7 +22,6 @@ import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
 import { openStore } from './store';
 
-jest.setTimeout(20_000);
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readableLine } from './requestLog';
 
-jest.setTimeout(30_000);
 
 let dataDir: string;
 beforeEach(() => {

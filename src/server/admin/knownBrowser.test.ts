@@ -28,7 +28,6 @@ const OFFICE = '203.0.113.10';
  * queues thousands without a server; scripts/bench-signin.ts 150, at production's hashing cost).
  */
 const STRANGERS = 24;
-jest.setTimeout(30_000);
 
 let s: TestServer;
 beforeEach(async () => {

@@ -16,7 +16,6 @@ import { hashParamsOf, passwordHashOf, removeAdmin, setAdmin } from './accounts'
 import { hashSessionId } from './sessions';
 import { SESSION_COOKIE, SIGN_IN_CSRF_COOKIE } from './routes';
 
-jest.setTimeout(30_000);
 
 const admin = server.admin;
 const MINUTE = 60_000;

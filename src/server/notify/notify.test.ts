@@ -25,7 +25,6 @@ import { buildApp } from '../app';
 import { deliveriesOf, queueNotifications, readNotifySettings, resendDelivery, type Delivery } from '.';
 import { nextRetry, type RetrySchedule } from './schedule';
 
-jest.setTimeout(30_000);
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 

@@ -18,7 +18,6 @@ import { freePort, startSmtp, waitFor, type SmtpReceiver } from '../../test/rece
 import { setAdmin } from '../admin/accounts';
 import { readNotifySettings } from '.';
 
-jest.setTimeout(30_000);
 
 const contact = forms.contact;
 const autoReply = contact.autoReply!;
