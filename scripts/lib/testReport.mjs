@@ -77,5 +77,5 @@ export function readPlaywrightReport(file) {
 /** "the test's name (file:line): its message's first line" */
 export function describeFailure(failure) {
   const where = failure.line ? `${failure.file}:${failure.line}` : failure.file;
-  return `"${failure.title}" (${where})${failure.message ? `: ${failure.message.slice(0, 300)}` : ''}`;
+  return `"${failure.title}"${where ? ` (${where})` : ''}${failure.message ? `: ${failure.message.slice(0, 300)}` : ''}`;
 }
