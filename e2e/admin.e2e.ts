@@ -20,6 +20,7 @@ import { fill } from '../src/shared/text';
 import { expect, test, visit } from './fixtures';
 import { addAccount, pdfWith, sendApplication, settled, signedInState, signIn, storeSpam, type Account, type SignedIn } from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
+import { escapeRegExp } from '../src/shared/text';
 
 let account: Account;
 let signedInCookies: SignedIn;
@@ -41,7 +42,6 @@ async function openInbox(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test('the agency sees a new lead, opens it, downloads the CV, sets its status, exports, signs out', async ({ page, request }) => {

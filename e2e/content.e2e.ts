@@ -43,6 +43,7 @@ import { addAccountByCommandLine, signIn, type Account } from './helpers/admin';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { freePort, startServer } from './helpers/server';
+import { escapeRegExp } from '../src/shared/text';
 
 needsCaddy();
 
@@ -90,7 +91,6 @@ async function axe(page: Page) {
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/content/${name}.png`, fullPage: false, animations: 'disabled', timeout: 15_000 });
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pathTo = (page: keyof typeof pageConfigs) => mainPaths.find((p) => p.page === page)!.path;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

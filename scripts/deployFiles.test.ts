@@ -16,8 +16,8 @@ import path from 'node:path';
 import site from '../config/site';
 import { projectDir } from '../src/test/realConfig';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 import { runScript } from '../src/test/runScript';
+import { escapeRegExp } from '../src/shared/text';
 
 // A whole build on a machine shared with other work.
 jest.setTimeout(20 * 60_000);

@@ -23,3 +23,8 @@ const HIDDEN = /[\u00AD\u061C\u115F\u1160\u200B\u200E\u200F\u2028-\u202E\u2060-\
 export function visible(text: string): string {
   return text.replace(HIDDEN, (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
 }
+
+/** Text to match as it is inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
