@@ -14,10 +14,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import site from '../config/site';
-import { projectDir } from '../src/test/realConfig';
-
-import { runScript } from '../src/test/runScript';
 import { escapeRegExp } from '../src/shared/text';
+import { projectDir } from '../src/test/realConfig';
+import { runScript } from '../src/test/runScript';
 
 // A whole build on a machine shared with other work.
 jest.setTimeout(20 * 60_000);
