@@ -10,13 +10,13 @@
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import site from '../config/site';
 import { escapeRegExp } from '../src/shared/text';
 import { projectDir } from '../src/test/realConfig';
 import { runScript } from '../src/test/runScript';
+import { freePort } from '../src/test/freePort';
 
 // A whole build on a machine shared with other work.
 jest.setTimeout(20 * 60_000);
@@ -46,16 +46,6 @@ const { NODE_ENV: _test, JEST_WORKER_ID: _worker, ...shellEnv } = process.env;
 const notJest = { NODE_ENV: undefined, JEST_WORKER_ID: undefined };
 
 const tsx = (script: string, args: string[] = []) => runScript(path.join('scripts', script), args, { cwd: copy, env: notJest });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** `npm start` until it prints the site's address (then stopped): everything it printed. */
 async function firstStart(): Promise<{ output: string; port: number }> {

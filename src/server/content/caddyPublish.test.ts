@@ -12,7 +12,6 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { pagePolicy } from '../../shared/headers';
@@ -24,6 +23,7 @@ import { projectDir } from '../../test/realConfig';
 import server from '../../../config/server';
 import { LIVE_CADDY_FILE } from '../../deploy/caddy';
 import { releasesDir } from '../liveBuild';
+import { freePort } from '../../test/freePort';
 
 // Real builds on a machine that may be busy: a hang, not a slow build, is what a timeout is for.
 jest.setTimeout(900_000);
@@ -32,13 +32,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 if (!hasCaddy && !process.env.CI) console.warn(`Skipped: ${noCaddy}`);
 const withCaddy = hasCaddy || process.env.CI ? describe : describe.skip;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
 const manifestOf = (clientDir: string) => JSON.parse(readFileSync(path.join(clientDir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;

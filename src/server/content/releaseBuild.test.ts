@@ -10,7 +10,6 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import routes from '../../../config/routes';
@@ -20,6 +19,7 @@ import { startEditing } from '../../test/adminServer';
 import { addBuild, DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 import { liveClientDir } from '../liveBuild';
+import { freePort } from '../../test/freePort';
 
 // Real builds on a machine that may be busy: a hang, not a slow build, is what a timeout is for.
 jest.setTimeout(1_500_000);
@@ -47,13 +47,6 @@ function npm(cwd: string, ...args: string[]): Promise<{ code: number; stdout: st
     ),
   );
 }
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
 const pathOf = (page: string) => routes.routes.find((r) => r.page === page)!.path;
 
