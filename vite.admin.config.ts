@@ -19,8 +19,9 @@ export default defineConfig(async (env) => {
   const site = (await (typeof siteConfig === 'function' ? siteConfig(env) : siteConfig)) as UserConfig;
   return {
     ...site,
-    // The site's plugins answer /admin in development (devInbox); the inbox's build draws the preview's layout with the browser's inlineSrc.
-    plugins: [...(site.plugins ?? []), browserInlineSrc({ root })],
+    // The site's plugins answer /admin in development (devInbox); the inbox's build draws the preview's layout with the browser's inlineSrc
+    // and keeps the content its build was made with (it takes the forms served from the page our server answers: src/server/admin/page.ts).
+    plugins: [...(site.plugins ?? []).filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'content-out-of-the-code')), browserInlineSrc({ root })],
     // The inbox is no file for every visitor but one answer to a signed-in user: its script and
     // style tags get the nonce placeholder our server fills in per answer (src/server/admin/page.ts).
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },

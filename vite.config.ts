@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { dataAdapter } from './src/build/dataAdapter.ts';
 import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
-import { browserInlineSrc, compileHints, configCheck, devEditor, devInbox, devPages } from './src/build/vitePlugins.ts';
+import { browserInlineSrc, compileHints, configCheck, contentOutOfTheCode, devEditor, devInbox, devPages } from './src/build/vitePlugins.ts';
 
 const root = import.meta.dirname;
 
@@ -15,6 +15,8 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      // The visitors' code holds no content: the render draws it into the pages (and the inbox's build is left to itself).
+      contentOutOfTheCode({ root }),
       // Compiled while they download: the chunks every page loads (the groups of codeSplitting
       // below, the runtime, React and the islands, fetched once the page has painted). The
       // forms' and toasts' code keeps the default: it loads when needed, and much of it may never run.
@@ -35,14 +37,14 @@ export default defineConfig(({ mode }) => {
       // The content editor's API over this checkout's files, without sign-in (src/server/content/devEditor.ts, loaded when first asked).
       devEditor({ root }),
     ],
-    // Pages are drawn by devPages (development) and the build's prerenderer, not served as vite's index.html.
+    // Pages are drawn by devPages (development) and the render (src/build/render.ts), not served as vite's index.html.
     appType: 'custom',
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
-      // Read by the prerenderer (src/build/prerender.ts: which chunks each island needs), which then removes it.
+      // Read by the build (src/build/codeBuild.ts: which chunks each island needs), which then removes it.
       manifest: true,
       rolldownOptions: {
         output: {

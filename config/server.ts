@@ -175,11 +175,16 @@ export default {
       // The content editor (/admin/content).
       contentNotSetUp: 'Editing the content is not set up on this server (SITE_DIR names the site folder).',
       publishBusy: 'Another publish is under way. Please wait a moment and try again.',
-      releaseUnderWay: 'A new release of the site is being put in place, so nothing was published. Please try again in a few minutes: your edits are kept in this browser.',
-      contentChanged: 'The content was changed since you opened the editor (by another publish or a release). Reload the editor: your edits are kept in this browser.',
-      buildFailed: 'The site could not be built with these changes, so nothing was published. Nothing visitors see has changed. The error: {error}',
+      releaseUnderWay: 'A new release of the site is being put in place, so nothing was published. Please try again in a few minutes: your edits are kept as your draft.',
+      contentChanged: 'The content was changed since you opened the editor (by another publish or a release). Reload the editor: your edits are kept as your draft.',
+      buildFailed: 'The pages could not be drawn with these changes, so nothing was published. Nothing visitors see has changed. The error: {error}',
+      // A publish that could not write its files (a full disk, say) or record them in the site's history: {error} is the system's words.
+      publishNotWritten: 'The changes could not be saved on the server (its disk may be full), so nothing was published. Nothing visitors see has changed, and your edits are kept as your draft. The error: {error}',
+      publishNotRecorded: "The change could not be recorded in the site's history, so nothing was published. Nothing visitors see has changed, and your edits are kept as your draft. A developer can look at the site folder (git status). The error: {error}",
+      // Too many checks of edits waiting at once; {seconds} is replaced.
+      checkBusy: 'The server is busy checking other edits. Please try again in {seconds} seconds.',
       // Where Caddy serves the site's files itself and did not load the new build: {error} is Caddy's answer.
-      frontRefused: 'The web server in front of the site (Caddy) did not take the new version, so nothing was published: visitors still see the site as it was, and your edits are kept in this browser. A developer can look at Caddy (systemctl status caddy). The error: {error}',
+      frontRefused: 'The web server in front of the site (Caddy) did not take the new version, so nothing was published: visitors still see the site as it was, and your edits are kept as your draft. A developer can look at Caddy (systemctl status caddy). The error: {error}',
       unknownRevision: 'There is no such revision.',
       // {max} is replaced (in megabytes).
       imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',

@@ -57,7 +57,7 @@ async function change(base: string, address: string, json: unknown): Promise<Res
 // The site folder, our server serving its build and editing it, and the editor signed in (as the inbox does).
 const siteDir = await makeBuiltSite({ git: true });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-publish-'));
-const app = await buildApp({ dataDir, siteDir, toolsDir: process.cwd(), clientDir: path.join(siteDir, 'dist', 'client') });
+const app = await buildApp({ dataDir, siteDir, clientDir: path.join(siteDir, 'dist', 'client') });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 await setAdmin(app.store, EDITOR, PASSWORD, Date.now());

@@ -1,6 +1,7 @@
 /**
- * Server rendering of one address, used at build time by src/build/prerender.ts: the route
- * table (react-router's static handler), MUI's theme and emotion, with the page's critical CSS
+ * Server rendering of one address of some content, used by the render (src/build/render.ts:
+ * at build time and at each publish, with the code built once): the route table (react-router's
+ * static handler) made from the content, MUI's theme and emotion, with the page's critical CSS
  * extracted. The result is the whole page as HTML; the browser hydrates only its islands
  * (src/islands/), so no router data is written for it.
  */
@@ -16,9 +17,8 @@ import type { IslandName } from './islands/registry';
 import { IslandsOnPage } from './ui/Island';
 import { createRoutes } from './app/routes';
 import type { PageRenderer, RenderedPage } from './shared/pageRender';
-
-/** The site's forms as this bundle has them (the build's site manifest carries them to our server). */
-export { default as forms } from '../config/forms';
+import type { SiteContent } from './shared/siteContent';
+import { FormFilesContext } from './ui/FormSlot';
 
 
 /** React puts hoisted head elements (title, meta, link) first in its output. */
@@ -32,9 +32,14 @@ async function render(app: ReactElement): Promise<string> {
   return html;
 }
 
-export const renderPage: PageRenderer['renderPage'] = async (path: string): Promise<RenderedPage> => {
+/** The route table of a content value (made once per value: a render draws every page of one content). */
+const routesOf = new WeakMap<SiteContent, ReturnType<typeof createRoutes>>();
+
+export const renderPage: PageRenderer['renderPage'] = async (path: string, content: SiteContent, { formFiles = {} } = {}): Promise<RenderedPage> => {
   await loadIslands();
-  const handler = createStaticHandler(createRoutes());
+  let routes = routesOf.get(content);
+  if (!routes) routesOf.set(content, (routes = createRoutes(content)));
+  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender${path}`));
   if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -44,10 +49,12 @@ export const renderPage: PageRenderer['renderPage'] = async (path: string): Prom
   const emotion = createEmotionServer(cache);
   const islands = new Map<IslandName, number>();
   const app = (
-    <AppProviders cache={cache}>
-      <IslandsOnPage.Provider value={islands}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </IslandsOnPage.Provider>
+    <AppProviders cache={cache} content={content}>
+      <FormFilesContext.Provider value={formFiles}>
+        <IslandsOnPage.Provider value={islands}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </IslandsOnPage.Provider>
+      </FormFilesContext.Provider>
     </AppProviders>
   );
   const html = await render(app);

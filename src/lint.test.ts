@@ -39,7 +39,7 @@ const forbidden = [
     ['src/build/example.ts', "import { Layout as value } from '../layout/Layout';", "src/layout"],
     ['src/build/example.ts', "import value from '@mui/material/Button';", 'no React, MUI'],
     ['src/shared/example.ts', "import { buildApp as value } from '../server/app';", 'must not import src/server'],
-    ['src/server/example.ts', "import { siteManifest as value } from '../build/siteManifest';", 'must not import the build'],
+    ['src/server/example.ts', "import { renderSite as value } from '../build/render';", 'must not import the build'],
     ['src/build/example.ts', "import { openStore as value } from '../server/store';", 'The build must not import the server'],
     ['src/config/example.ts', "import { rulesProblems as value } from '../deploy/deployFiles';", 'must not import src/deploy'],
     ['src/forms/model/example.ts', "import { openStore as value } from '../../server/store';", 'must not import src/server'],

@@ -3,8 +3,7 @@
  * breakpoints in config/site.ts. Component looks are set here, not in sections.
  */
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
-import site from '../config/site';
-import type { SiteConfig } from './config/siteSchema';
+import type { SiteSettings } from './shared/siteSettings';
 import { fontFamily } from './islands/tokens';
 
 declare module '@mui/material/styles' {
@@ -28,8 +27,8 @@ interface MessageColors {
   warning: string;
 }
 
-/** `config`: the built config/site.ts unless given (the content editor's preview gives the draft). */
-export function createSiteTheme(config: SiteConfig = site): Theme {
+/** The theme of a site's look: its colours and breakpoints (src/shared/builtSettings.ts, or the editor's preview's draft). */
+export function createSiteTheme(config: SiteSettings): Theme {
   const c = config.brand.colors;
   return createTheme({
     breakpoints: { values: config.constants.breakpoints },

@@ -15,12 +15,13 @@ import admin from '../../config/admin';
 import { createEmotionCache } from '../islands/emotionCache';
 import { ADMIN_PAGE } from '../shared/adminApi';
 import type { AdminRole } from '../shared/contentApi';
+import settings from '../shared/builtSettings';
 import { createSiteTheme } from '../theme';
 import { Layout } from './Layout';
 import { SessionProvider, useSession } from './session';
 import { SignIn } from './SignIn';
 
-const theme = createSiteTheme();
+const theme = createSiteTheme(settings);
 
 const LeadList = lazy(() => import('./LeadList').then((module) => ({ default: module.LeadList })));
 const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: module.LeadPage })));

@@ -1,50 +1,48 @@
 /**
  * The route table the server renderer draws pages with (src/entry-server.tsx, through
- * react-router's static handler), made from config/routes.ts. The browser has no router: each
- * address is a page of its own, and a link is a plain link.
+ * react-router's static handler), made from the content's routes and pages. The browser has no
+ * router: each address is a page of its own, and a link is a plain link.
  */
 import type { RouteObject } from 'react-router-dom';
-import site from '../../config/site';
 import { ErrorScreen } from '../layout/ErrorScreen';
 import { Layout } from '../layout/Layout';
 import { PageHead } from '../pages/PageHead';
 import { PageView, type PageData } from '../pages/PageView';
 import { ERROR_RENDER_PATH } from '../shared/pageFiles';
-import { fallbackPage, pagePaths, type PageId, type RouteHandle } from '../shared/routing';
-import { loadPageModule } from './pageModules';
+import { siteRoutes, type PageId, type RouteHandle } from '../shared/routing';
+import type { SiteContent } from '../shared/siteContent';
+import { useSite } from '../ui/siteConfig';
 
-function pageRoute(path: string, page: PageId, canonical: string, indexable = true): RouteObject {
+function pageRoute(content: SiteContent, path: string, page: PageId, canonical: string, indexable = true): RouteObject {
   const handle: RouteHandle = { page, canonical };
-  return {
-    path,
-    caseSensitive: true,
-    handle,
-    Component: PageView,
-    loader: async (): Promise<PageData> => ({ page, canonical, indexable, config: (await loadPageModule(page)).default }),
-  };
+  const config = content.pages[page];
+  if (!config) throw new Error(`No page "${page}" in the content (npm run check names the mistake)`);
+  const data: PageData = { page, canonical, indexable, config };
+  return { path, caseSensitive: true, handle, Component: PageView, loader: () => data };
 }
 
 /** What a visitor sees when a page cannot be shown (our server answers it with status 500). */
 function ErrorPage() {
+  const { heading, text } = useSite().ui.errorScreen;
   return (
     <>
-      <PageHead title={site.ui.errorScreen.heading} description={site.ui.errorScreen.text} canonical="/" indexable={false} />
+      <PageHead title={heading} description={text} canonical="/" indexable={false} />
       <ErrorScreen />
     </>
   );
 }
 
-export function createRoutes(): RouteObject[] {
-  const fallbackCanonical = pagePaths.find((p) => p.page === fallbackPage)?.canonical ?? '/';
+export function createRoutes(content: SiteContent): RouteObject[] {
+  const { pagePaths, fallbackPage, mainPathOf } = siteRoutes(content.routes);
   return [
     {
       id: 'root',
       Component: Layout,
       errorElement: <ErrorScreen standalone />,
       children: [
-        ...pagePaths.map((p) => pageRoute(p.path, p.page, p.canonical)),
+        ...pagePaths.map((p) => pageRoute(content, p.path, p.page, p.canonical)),
         { path: ERROR_RENDER_PATH, Component: ErrorPage },
-        pageRoute('*', fallbackPage, fallbackCanonical, false),
+        pageRoute(content, '*', fallbackPage, mainPathOf(fallbackPage), false),
       ],
     },
   ];

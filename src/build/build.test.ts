@@ -6,10 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import site from '../../config/site';
-import contact from '../../config/pages/contact';
 import { existsSync } from 'node:fs';
-import { ERROR_FILE, FALLBACK_FILE } from '../shared/pageFiles';
-import { pagePaths } from '../shared/routing';
+import { siteRoutes } from '../shared/routing';
+import routes from '../../config/routes';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { api } from '../shared/api';
 import { EMPTY_STYLE_HASH } from '../shared/headers';
@@ -17,7 +16,6 @@ import { createHashCollector, hashSource, inlineCode } from './inlineHashes';
 import { formsOnPage } from './outcomePages';
 import { EARLY_CLICKS } from '../shared/earlyClicks';
 import { loaderScript, pageDocument, readTemplate, SPECULATION_RULES } from './pageDocument';
-import { siteManifest } from './siteManifest';
 import { chunkFiles, filesLoadedBy, islandModules, registryModules, type ViteManifest } from './viteManifest';
 
 const root = path.resolve(__dirname, '../..');
@@ -113,23 +111,13 @@ describe('a page file', () => {
 });
 
 it('the sitemap lists each main address once (no aliases), and robots.txt names it and keeps crawlers out of the API', () => {
+  const { pagePaths } = siteRoutes(routes);
   const xml = sitemapXml(site.brand.url, pagePaths, '2026-11-23');
   const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(locations).toEqual([...new Set(pagePaths.map((p) => `${site.brand.url}${p.canonical}`))]);
   expect(locations).not.toContain(`${site.brand.url}/home`);
   expect(xml).toContain('<lastmod>2026-11-23</lastmod>');
   expect(robotsTxt(site.brand.url)).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${site.brand.url}/sitemap.xml\n`);
-});
-
-it('the site manifest names the file of every address, the fallback page, and the origins of the frames the pages embed', async () => {
-  const manifest = await siteManifest({ inlineHashes: { scripts: [], styles: [] }, outcomes: [], connectOrigins: [] });
-  expect(manifest.pages).toHaveLength(pagePaths.length);
-  expect(manifest.pages).toContainEqual({ path: '/', file: 'index.html' });
-  expect(manifest.pages).toContainEqual({ path: '/About-Us', file: 'About-Us.html' });
-  expect(manifest.fallbackFile).toBe(FALLBACK_FILE);
-  expect(manifest.errorFile).toBe(ERROR_FILE);
-  const map = contact.sections.find((s) => s.type === 'map');
-  expect(manifest.frameOrigins).toEqual([new URL((map as { src: string }).src).origin]);
 });
 
 describe('the hashes of a page\'s inline code', () => {

@@ -36,16 +36,18 @@ function sameIn(earlier: string | undefined, relative: string, bytes: Buffer): s
   }
 }
 
-/** Writes the copies (taken from `earlier`, a build folder, where the file there is the same); returns the bytes before and after brotli, and how many were taken. */
-export function compressTextFiles(dir: string, earlier?: string): { before: number; after: number; reused: number } {
+/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same; returns the bytes before and after brotli, and how many were taken. */
+export function compressFiles(dir: string, files: Iterable<string>, earlier?: string): { before: number; after: number; reused: number } {
   let before = 0;
   let after = 0;
   let reused = 0;
-  for (const file of textFiles(dir)) {
+  for (const relative of files) {
+    if (!TEXT.test(relative) || path.basename(relative).startsWith('.')) continue;
+    const file = path.join(dir, relative);
     const bytes = readFileSync(file);
     if (bytes.length < SMALLEST) continue;
     before += bytes.length;
-    const same = sameIn(earlier, path.relative(dir, file), bytes);
+    const same = sameIn(earlier, relative, bytes);
     if (same) {
       copyFileSync(`${same}.br`, `${file}.br`);
       copyFileSync(`${same}.gz`, `${file}.gz`);
@@ -53,11 +55,16 @@ export function compressTextFiles(dir: string, earlier?: string): { before: numb
       reused++;
       continue;
     }
-    const quality = path.relative(dir, file).startsWith(`${OUTCOMES_FOLDER}${path.sep}`) ? 5 : 11;
+    const quality = relative.startsWith(`${OUTCOMES_FOLDER}/`) ? 5 : 11;
     const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
     after += br.length;
   }
   return { before, after, reused };
+}
+
+/** The copies of every text file of the folder (the code build's). */
+export function compressTextFiles(dir: string, earlier?: string): { before: number; after: number; reused: number } {
+  return compressFiles(dir, [...textFiles(dir)].map((file) => path.relative(dir, file).split(path.sep).join('/')), earlier);
 }

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { api } from '../shared/api';
-import { formForCollection } from '../forms/model/registry';
+import type { FormConfig } from '../forms/model/formSchema';
 import { outcomeBanner, outcomeQuery, outcomesOf } from '../forms/model/outcomes';
 import type { OutcomePage } from '../shared/siteManifest';
 
@@ -21,20 +21,21 @@ export function formsOnPage(html: string): string[] {
   return [...new Set(found.map((a) => decodeURIComponent(a.slice(before.length, a.length - after.length))))];
 }
 
-/** Writes the outcome variants of one page (its address and its HTML); returns what it wrote. */
-export function writeOutcomePages(clientDir: string, address: string, pageFile: string, html: string): OutcomePage[] {
+/** Writes the outcome variants of one page (its address and its HTML), with the site's forms; returns what it wrote. */
+export function writeOutcomePages(clientDir: string, address: string, pageFile: string, html: string, forms: readonly FormConfig[]): OutcomePage[] {
   if (!html.includes('<body>')) throw new Error(`${pageFile} has no <body> tag to put a form's outcome after`);
   const written: OutcomePage[] = [];
   for (const collection of formsOnPage(html)) {
-    const form = formForCollection(collection);
-    if (!form) throw new Error(`${pageFile} posts to "${collection}", which no form of config/forms stores`);
+    const form = forms.find((f) => f.collection === collection);
+    if (!form) throw new Error(`${pageFile} posts to "${collection}", which no form of the content stores`);
     for (const outcome of outcomesOf(form)) {
       const banner = outcomeBanner(outcome);
       if (!banner) continue;
       const query = outcomeQuery(outcome);
       const file = `${OUTCOMES_FOLDER}/${pageFile.replace(/\.html$/, '')}/${query.map(([k, v]) => `${k}-${v}`).join('-')}.html`;
       mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
-      writeFileSync(path.join(clientDir, file), html.replace('<body>', `<body>\n${banner}`));
+      const at = html.indexOf('<body>') + '<body>'.length;
+      writeFileSync(path.join(clientDir, file), `${html.slice(0, at)}\n${banner}${html.slice(at)}`);
       written.push({ path: address, query, file });
     }
   }

@@ -86,5 +86,16 @@ export const SPECULATION_RULES = JSON.stringify({ prefetch: [{ source: 'document
 /** The whole page: the template with the page's head tags, its loader, the speculation rules and its markup. */
 export function pageDocument(template: Template, page: { head: string; body: string }, loader: string): string {
   const rules = `<script type="speculationrules">${SPECULATION_RULES}</script>`;
-  return template.html.replace('</head>', `${page.head}\n    ${loader}\n    ${rules}\n  </head>`).replace(ROOT, `<div id="root">${page.body}</div>`);
+  const withHead = replaceOnce(template.html, '</head>', `${page.head}\n    ${loader}\n    ${rules}\n  </head>`);
+  return replaceOnce(withHead, ROOT, `<div id="root">${page.body}</div>`);
+}
+
+/**
+ * `text` with its first `mark` replaced, by position: never String.replace with a page's text as
+ * the replacement, where "$&", "$'" or "$`" in a title would paste parts of the page instead.
+ */
+export function replaceOnce(text: string, mark: string, replacement: string): string {
+  const at = text.indexOf(mark);
+  if (at < 0) throw new Error(`The page template has no ${mark}`);
+  return text.slice(0, at) + replacement + text.slice(at + mark.length);
 }

@@ -3,6 +3,11 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce.ts';
 import type { PageRenderer } from '../shared/pageRender';
+import type * as CheckFiles from '../config/checkFiles';
+import type * as SiteContentFile from '../shared/siteContent';
+
+type CheckFilesModule = typeof CheckFiles;
+type SiteContentModule = typeof SiteContentFile;
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
@@ -119,10 +124,14 @@ export const devPages = ({ root }: { root: string }): Plugin =>
     wants: (pathname) => !pathname.startsWith('/api/') && !pathname.startsWith('/@') && !isInboxAddress(pathname) && !/\.[a-z0-9]+$/i.test(pathname),
     async answer({ server, pathname, template }) {
       const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as PageRenderer;
-      const page = await renderPage(pathname);
-      const html = (await template())
-        .replace('</head>', `${page.head}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+      // The content as the files are now (an edit shows on the next load), read as the checker reads it.
+      const { loadConfigFolder } = (await server.ssrLoadModule('/src/config/checkFiles.ts')) as CheckFilesModule;
+      const { siteContentOf } = (await server.ssrLoadModule('/src/shared/siteContent.ts')) as SiteContentModule;
+      const { options, problems } = await loadConfigFolder({ configDir: path.join(root, 'config'), publicDir: path.join(root, 'public') });
+      if (problems.length > 0) throw new Error(problems.join('\n'));
+      const page = await renderPage(pathname, siteContentOf(options));
+      const withHead = (await template()).split('</head>');
+      const html = [withHead[0], `${page.head}\n  </head>`, ...withHead.slice(1)].join('').split('<div id="root"></div>').join(`<div id="root">${page.body}</div>`);
       return { status: page.status, html };
     },
   });
@@ -136,6 +145,43 @@ const isInboxAddress = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
  */
 export const devInbox = ({ root }: { root: string }): Plugin =>
   devHtml({ name: 'dev-inbox', root, file: 'admin.html', wants: isInboxAddress, answer: async ({ template }) => ({ html: await template() }) });
+
+/**
+ * The visitors' code is built without the content: of config/site.ts it gets only the settings
+ * built into the code (src/shared/siteSettings.ts: colours and constants), and it may not import
+ * the pages, routes or forms at all (the render draws those into the pages and the forms' files).
+ * So a publish changes no script, and no page loads text it does not show. The server renderer
+ * (ssr) and the inbox's build are not concerned.
+ */
+export function contentOutOfTheCode({ root }: { root: string }): Plugin {
+  const configDir = path.join(root, 'config');
+  const siteFile = path.join(configDir, 'site.ts');
+  const content = ['pages', 'routes.ts', 'forms'].map((part) => path.join(configDir, part));
+  const SETTINGS_ID = '\0site-settings';
+  return {
+    name: 'content-out-of-the-code',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (options?.ssr || this.environment.name !== 'client' || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const id = resolved?.id.split('?')[0];
+      if (!id) return null;
+      if (id === siteFile) return SETTINGS_ID;
+      if (content.some((part) => id === part || id.startsWith(part + path.sep) || id === `${part}.ts`)) {
+        this.error(`${path.relative(root, importer)} imports ${path.relative(root, id)}: the visitors' code is built without the content (the render draws it into the pages: src/build/render.ts).`);
+      }
+      return null;
+    },
+    async load(id) {
+      if (id !== SETTINGS_ID) return null;
+      const { configModules } = await import('../config/configModules.ts');
+      const { settingsOf } = await import('../shared/siteSettings.ts');
+      const site = (await configModules(configDir).load(siteFile)).default as Parameters<typeof settingsOf>[0];
+      return `export default ${JSON.stringify(settingsOf(site))};`;
+    },
+  };
+}
 
 /**
  * The content editor's preview draws the site's layout in the browser: inlineSrc, which reads

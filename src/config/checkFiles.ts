@@ -6,8 +6,9 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { siteContentOf, type SiteContent } from '../shared/siteContent';
 import { checkConfig, type CheckOptions } from './check';
+import { ConfigModuleError, configModules, pageFileOf, type ConfigModules } from './configModules';
 
 /** The project being checked: npm runs every script from the project's folder. */
 const projectDir = process.cwd();
@@ -25,8 +26,11 @@ export const defaultFolders: Folders = { configDir: path.join(projectDir, 'confi
 class Loader {
   readonly problems: string[] = [];
   private readonly reported = new Set<string>();
+  private readonly modules: ConfigModules;
 
-  constructor(private readonly configDir: string) {}
+  constructor(private readonly configDir: string) {
+    this.modules = configModules(configDir);
+  }
 
   /** The name a person knows a file by: config/pages/blog.ts. */
   displayName(file: string): string {
@@ -44,17 +48,17 @@ class Loader {
   /** The module's default export, or undefined after reporting why it could not be read. */
   async load(file: string): Promise<unknown> {
     try {
-      return this.defaultOf(file, await import(pathToFileURL(file).href));
+      return this.defaultOf(file, await this.modules.load(file));
     } catch (error) {
       this.reportLoadError(file, error);
       return undefined;
     }
   }
 
-  /** Same as load, for a module obtained another way (the loaders in config/pages/index.ts, named in `listedIn`). */
-  async loadWith(file: string, importer: () => Promise<unknown>, listedIn: string): Promise<unknown> {
+  /** Same as load, for a file another one lists (the pages of config/pages/index.ts, named in `listedIn`). */
+  async loadListed(file: string, listedIn: string): Promise<unknown> {
     try {
-      return this.defaultOf(file, await importer());
+      return this.defaultOf(file, await this.modules.load(file));
     } catch (error) {
       this.reportLoadError(file, error, listedIn);
       return undefined;
@@ -64,7 +68,7 @@ class Loader {
   /** Loads a module without reporting anything (to find out which file is broken). */
   async tryLoad(file: string): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
     try {
-      const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      const module = await this.modules.load(file);
       return { ok: true, value: module.default };
     } catch (error) {
       return { ok: false, error };
@@ -95,74 +99,43 @@ class Loader {
   }
 
   private describeLoadError(file: string, error: unknown, listedIn?: string): { where: string; sentence: string } {
-    const message = error instanceof Error ? error.message : String(error);
-    const code = (error as { code?: unknown } | null)?.code;
-
-    // A missing file: "Cannot find module '/…/config/pages/prodcut.ts' imported from …"
-    if (code === 'ERR_MODULE_NOT_FOUND' || /^Cannot find module/.test(message)) {
-      const missing = /Cannot find module '([^']+)'/.exec(message)?.[1];
-      const importer = / imported from (\S+)/.exec(message)?.[1];
-      let target = missing ? (missing.startsWith('file:') ? fileURLToPath(missing) : missing) : file;
-      if (!path.extname(target)) target += '.ts';
-      const importerFile = importer ? (importer.startsWith('file:') ? fileURLToPath(importer) : importer) : undefined;
-      const from = listedIn ?? (importerFile && path.resolve(importerFile) !== path.resolve(target) ? importerFile : undefined);
-      return {
-        where: target,
-        sentence: `${this.displayName(target)} could not be read: there is no such file. ${from ? `Create it, or fix its name in ${this.displayName(from)}.` : 'Create it, or fix its name where it is used.'}`,
-      };
+    if (!(error instanceof ConfigModuleError)) {
+      const firstLine = trimPeriod((error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim() !== '')?.trim() ?? 'unknown error');
+      return { where: file, sentence: `${this.displayName(file)} could not be read: ${firstLine}. Undo the last change to this file.` };
     }
-
-    // A file imports something another file does not have: "The requested module '../site' does not provide an export named 'default'"
-    const missingExport = /The requested module '([^']+)' does not provide an export named '([^']+)'/.exec(message);
-    if (missingExport) {
-      const [, spec = '', name = ''] = missingExport;
-      let target = path.resolve(path.dirname(file), spec);
-      if (!path.extname(target)) target += '.ts';
-      if (name === 'default') {
+    const { kind, details } = error;
+    const at = details.line !== undefined ? ` on line ${details.line}${details.column !== undefined ? `, column ${details.column}` : ''}` : '';
+    switch (kind) {
+      case 'missing-file': {
+        const from = listedIn ?? (details.importer && path.resolve(details.importer) !== path.resolve(error.file) ? details.importer : undefined);
         return {
-          where: target,
-          sentence: `${this.displayName(target)} could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.`,
+          where: error.file,
+          sentence: `${this.displayName(error.file)} could not be read: there is no such file. ${from ? `Create it, or fix its name in ${this.displayName(from)}.` : 'Create it, or fix its name where it is used.'}`,
         };
       }
-      return {
-        where: file,
-        sentence: `${this.displayName(file)} could not be read: it uses "${name}" from ${this.displayName(target)}, which has nothing by that name. Check the spelling, or undo the last change to this file.`,
-      };
+      case 'missing-export': {
+        const target = details.from ?? error.file;
+        if (details.name === 'default') {
+          return {
+            where: target,
+            sentence: `${this.displayName(target)} could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.`,
+          };
+        }
+        return {
+          where: error.file,
+          sentence: `${this.displayName(error.file)} could not be read: it uses "${details.name}" from ${this.displayName(target)}, which has nothing by that name. Check the spelling, or undo the last change to this file.`,
+        };
+      }
+      case 'syntax':
+        return { where: error.file, sentence: `${this.displayName(error.file)} could not be read: ${trimPeriod(error.message)}${at}. Check for a missing comma, quote or bracket near that place.` };
+      case 'outside':
+        return { where: error.file, sentence: `${this.displayName(error.file)} could not be read: it ${trimPeriod(error.message)}${at}. A config file may import only other files of config/ (and types).` };
+      case 'runtime':
+        return {
+          where: error.file,
+          sentence: `${this.displayName(error.file)} could not be read: ${trimPeriod(error.message.split('\n')[0] ?? '')}${at}. Check the spelling of the names used near that place, or undo the last change to this file.`,
+        };
     }
-
-    // A syntax error, from esbuild: "Transform failed with 1 error:\n/…/blog.ts:12:6: ERROR: Expected "}" but found "heading""
-    const syntax = /^(.*?):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
-    if (syntax) {
-      const [, where = file, line, column, what = ''] = syntax;
-      const target = path.isAbsolute(where) ? where : file;
-      return {
-        where: target,
-        // esbuild counts columns from 0; editors (and people) count from 1.
-        sentence: `${this.displayName(target)} could not be read: ${trimPeriod(what)} on line ${line}, column ${Number(column) + 1}. Check for a missing comma, quote or bracket near that place.`,
-      };
-    }
-
-    // Anything else happened while the file ran (a misspelled name, for example).
-    const firstLine = trimPeriod(message.split('\n').find((l) => l.trim() !== '')?.trim() ?? 'unknown error');
-    const located = this.locateInStack(error);
-    const target = located?.file ?? file;
-    const place = located ? ` on line ${located.line}, column ${located.column}` : '';
-    return {
-      where: target,
-      sentence: `${this.displayName(target)} could not be read: ${firstLine}${place}. Check the spelling of the names used near that place, or undo the last change to this file.`,
-    };
-  }
-
-  /** The first place in config/ that the error's stack points at. */
-  private locateInStack(error: unknown): { file: string; line: string; column: string } | undefined {
-    const stack = error instanceof Error ? (error.stack ?? '') : '';
-    for (const match of stack.matchAll(/(file:\/\/[^\s)]+|\/[^\s():]+):(\d+):(\d+)/g)) {
-      const raw = match[1] ?? '';
-      const file = raw.startsWith('file:') ? fileURLToPath(raw) : raw;
-      const relative = path.relative(this.configDir, file);
-      if (!relative.startsWith('..') && !path.isAbsolute(relative)) return { file, line: match[2] ?? '?', column: match[3] ?? '?' };
-    }
-    return undefined;
   }
 }
 
@@ -185,15 +158,6 @@ function tsFiles(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** The file a loader like `() => import('./home')` imports, if it can be read from its text. */
-function fileOfLoader(loader: unknown, dir: string): string | undefined {
-  if (typeof loader !== 'function') return undefined;
-  const spec = /import\(\s*(['"`])([^'"`]+)\1\s*\)/.exec(String(loader))?.[2];
-  if (!spec) return undefined;
-  const file = path.resolve(dir, spec);
-  return file.endsWith('.ts') ? file : `${file}.ts`;
 }
 
 async function loadPages(loader: Loader, options: CheckOptions): Promise<void> {
@@ -222,14 +186,14 @@ async function loadPages(loader: Loader, options: CheckOptions): Promise<void> {
 
   const listed = new Set<string>();
   for (const [id, load] of Object.entries(index as Record<string, unknown>)) {
-    const file = fileOfLoader(load, dir) ?? path.join(dir, `${id}.ts`);
+    const file = pageFileOf(load, dir) ?? path.join(dir, `${id}.ts`);
     listed.add(path.resolve(file));
     pageFiles[id] = loader.displayName(file);
     if (typeof load !== 'function') {
       loader.report(file, `${loader.displayName(indexFile)}: ${id} should be written like ${id}: () => import('./${id}').`);
       continue;
     }
-    const value = await loader.loadWith(file, load as () => Promise<unknown>, indexFile);
+    const value = await loader.loadListed(file, indexFile);
     if (value !== undefined) pages[id] = value;
   }
 
@@ -323,4 +287,11 @@ export async function loadConfigFolder({ configDir, publicDir }: Folders = defau
 export function report(problems: readonly string[]): string {
   if (problems.length === 0) return 'Config is all good.';
   return [`Found ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in config/:`, ...problems].join('\n');
+}
+
+/** The content of a site folder's config/ as data (what the pages are drawn from); throws with the sentences if a file cannot be read. */
+export async function readSiteContent(siteDir: string): Promise<SiteContent> {
+  const { options, problems } = await loadConfigFolder({ configDir: path.join(siteDir, 'config'), publicDir: path.join(siteDir, 'public') });
+  if (problems.length > 0) throw new Error(`config/ could not be read:\n${problems.join('\n')}`);
+  return siteContentOf(options);
 }

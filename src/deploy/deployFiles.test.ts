@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../config/forms';
-import { siteManifest } from '../build/siteManifest';
+import { siteManifestOf } from '../build/render';
+import { loadRealContent } from '../test/realConfig';
 import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { builtManifest, deployFiles, staleDeployFiles, writeDeployFiles } from './deployFiles';
@@ -22,7 +23,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 async function build(connectOrigins: string[], script = "'sha256-c2NyaXB0'"): Promise<SiteManifest> {
   const clientDir = path.join(root, 'dist', 'client');
   mkdirSync(clientDir, { recursive: true });
-  const manifest = await siteManifest({ inlineHashes: { scripts: [script], styles: [] }, outcomes: [], connectOrigins });
+  const manifest = siteManifestOf(await loadRealContent(), { inlineHashes: { scripts: [script], styles: [] }, outcomes: [], connectOrigins });
   writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return builtManifest(clientDir)!;
 }

@@ -1,17 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_FILE } from '../shared/pageFiles';
-import { pagePaths } from '../shared/routing';
+import { siteRoutes } from '../shared/routing';
+import routes from '../../config/routes';
 import { CACHE_CONTROL } from '../shared/caching';
 import { pagePolicy } from '../shared/headers';
 import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import server from '../../config/server';
-import { siteManifest } from '../build/siteManifest';
+import { siteManifestOf } from '../build/render';
+import { loadRealContent } from '../test/realConfig';
 import { DEPLOY_CHECK_COMMAND, firebaseJson } from './firebaseJson';
 
+const { pagePaths } = siteRoutes(routes);
+
 /** A Firebase build's manifest, as the build writes it (its hashes made up: they come from the pages). */
-const builtManifest = () =>
-  siteManifest({
+const builtManifest = async () =>
+  siteManifestOf(await loadRealContent(), {
     inlineHashes: { scripts: ["'sha256-c2NyaXB0'"], styles: ["'sha256-c3R5bGU='"] },
     outcomes: [],
     connectOrigins: FIREBASE_CONNECT_ORIGINS,

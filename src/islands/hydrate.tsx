@@ -7,7 +7,7 @@
 import { CacheProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
 import { hydrateRoot } from 'react-dom/client';
-import site from '../../config/site';
+import site from '../shared/builtSettings';
 import { createEmotionCache } from './emotionCache';
 import { reportRecoverableError } from './hydrationErrors';
 import { islands, isIslandName, type IslandEntry } from './registry';
@@ -15,6 +15,22 @@ import { slotsIn } from './Slot';
 import { withTimeout } from './withTimeout';
 
 let cache: EmotionCache | undefined;
+/** The data files fetched (one request per file, whatever the islands that read it). */
+const files = new Map<string, Promise<unknown>>();
+
+function dataFile(src: string): Promise<unknown> {
+  let file = files.get(src);
+  if (!file) {
+    file = fetch(src).then((answer) => {
+      if (!answer.ok) throw new Error(`${src} answered ${answer.status}`);
+      return answer.json() as Promise<unknown>;
+    });
+    // A failure is tried again at the next touch.
+    file.catch(() => files.delete(src));
+    files.set(src, file);
+  }
+  return file;
+}
 
 /** Hydrates the island drawn in `element`; resolves once React has it (at once if it already has). */
 export async function hydrateIsland(element: HTMLElement): Promise<void> {
@@ -24,8 +40,10 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
   const island: IslandEntry = islands[name];
   try {
     // Island scripts load on demand, within the specification's time limit for page scripts.
-    const { default: Component } = await withTimeout(island.load(), site.constants.pageLoadTimeoutMs, `The ${name} island`);
+    const src = island.data ? element.dataset.src : undefined;
+    const [{ default: Component }, data] = await withTimeout(Promise.all([island.load(), src ? dataFile(src) : undefined]), site.constants.pageLoadTimeoutMs, `The ${name} island`);
     const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
+    if (island.data && src) props[island.data] = data;
     cache ??= createEmotionCache();
     hydrateRoot(
       element,

@@ -11,6 +11,9 @@
  * - 'visible': when it comes near the screen (the carousel, the counters, the map);
  * - 'forms': when the forms' gate opens (the first scroll or touch near a form: src/forms/ui/formsGate.ts).
  * `with`: islands that must be hydrated first (the menu's panel, which its toggle opens).
+ * `data`: the prop that takes content too large for the page (a form's description): the server
+ * draws the island with it, and the browser fetches it from the file the page names
+ * (data-src, a JSON file the render wrote beside the pages) before hydrating.
  */
 import type { ComponentProps, ComponentType } from 'react';
 
@@ -19,6 +22,7 @@ export interface IslandEntry {
   load: () => Promise<{ default: ComponentType<any> }>;
   when: 'interaction' | 'visible' | 'forms';
   with?: readonly string[];
+  data?: string;
 }
 
 export const islands = {
@@ -30,15 +34,21 @@ export const islands = {
   carousel: { load: () => import('./carousel/Carousel'), when: 'visible' },
   counter: { load: () => import('./counter/Counter'), when: 'visible' },
   map: { load: () => import('./map/MapFrame'), when: 'visible' },
-  form: { load: () => import('../forms/ui/FormIsland'), when: 'forms' },
+  form: { load: () => import('../forms/ui/FormIsland'), when: 'forms', data: 'form' },
 } satisfies Record<string, IslandEntry>;
 
 export type IslandName = keyof typeof islands;
 
 type ComponentOf<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]['load']>>['default'];
 
-/** What the page gives an island (besides its slots): small values only, written into the page as JSON. */
-export type IslandProps<N extends IslandName> = Omit<ComponentProps<ComponentOf<N>>, 'slots' | 'instance'>;
+/** The prop an island takes from a file of its own (its `data`), if any. */
+export type DataProp<N extends IslandName> = (typeof islands)[N] extends { data: infer D extends string } ? D : never;
+
+/** What the page gives an island (besides its slots and its data): small values only, written into the page as JSON. */
+export type IslandProps<N extends IslandName> = Omit<ComponentProps<ComponentOf<N>>, 'slots' | 'instance' | DataProp<N>>;
+
+/** An island's data: its value (drawn on the server) and the file the browser reads it from. */
+export type IslandData<N extends IslandName> = [DataProp<N>] extends [never] ? undefined : { src: string; value: ComponentProps<ComponentOf<N>>[DataProp<N> & keyof ComponentProps<ComponentOf<N>>] };
 
 export function isIslandName(name: string): name is IslandName {
   return Object.hasOwn(islands, name);

@@ -3,7 +3,7 @@
  * on the server (src/theme.ts) and the islands' own styles in the browser (which load no MUI)
  * take their colours, type, corners, breakpoints and timing from here.
  */
-import site from '../../config/site';
+import site from '../shared/builtSettings';
 
 export const fontFamily = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', '"Noto Sans"', 'sans-serif'].join(',');
 

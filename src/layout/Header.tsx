@@ -11,14 +11,13 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
-import { pageOfHref } from '../shared/routing';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
 import { useCurrentPage } from './useCurrentPage';
 import { plainList } from '../ui/plainList';
 import { Island } from '../ui/Island';
 import { inlineSrc } from '../ui/inlineSrc';
-import { useSite } from '../ui/siteConfig';
+import { useSite, useSiteRoutes } from '../ui/siteConfig';
 
 const NAV_ID = 'site-navigation';
 
@@ -60,6 +59,7 @@ function ContactBar() {
 function NavLinks({ vertical }: { vertical: boolean }) {
   const current = useCurrentPage();
   const site = useSite();
+  const { pageOfHref } = useSiteRoutes();
   return (
     <Box
       component="ul"

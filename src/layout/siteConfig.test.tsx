@@ -1,34 +1,34 @@
 /**
- * The site's frame and the sections drawn by the real renderers read config/site.ts (and the
- * forms) through a provider: without one they draw the built config, exactly as before (the
- * pages visitors get); with one (the content editor's preview) they draw the draft, so an edit
- * to the header, contact bar, menu, footer or a form's texts shows as it is typed.
+ * The site's frame and the sections drawn by the real renderers read the content (config/site.ts,
+ * the forms) from the one given to them, never by import: the render gives the content being
+ * published, the content editor's preview the draft, so an edit to the header, contact bar,
+ * menu, footer or a form's texts shows as it is typed, and is published without a new build.
  */
 import { render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import forms from '../../config/forms';
-import pageLoaders from '../../config/pages';
-import site from '../../config/site';
 import { AppProviders } from '../app/App';
 import type { PageConfig } from '../config/pageSchema';
 import type { SiteConfig } from '../config/siteSchema';
 import type { FormConfig } from '../forms/model/formSchema';
-import { FormPreviewContext } from '../forms/ui/formPreview';
 import { createEmotionCache } from '../islands/emotionCache';
 import { loadIslands } from '../islands/loaded';
 import { SectionList } from '../sections/SectionList';
 import { IslandsOnPage } from '../ui/Island';
-import { SiteConfigContext } from '../ui/siteConfig';
+import type { SiteContent } from '../shared/siteContent';
+import { loadRealContent } from '../test/realConfig';
 import { Layout } from './Layout';
 
+let content: SiteContent;
+let site: SiteConfig;
 let privacy: PageConfig;
 let home: PageConfig;
 
 beforeAll(async () => {
-  privacy = (await pageLoaders.privacy()).default;
-  home = (await pageLoaders.home()).default;
+  content = await loadRealContent();
+  ({ site } = content);
+  privacy = content.pages.privacy!;
+  home = content.pages.home!;
   await loadIslands();
 });
 
@@ -51,16 +51,16 @@ function draftSite(): SiteConfig {
   return draft;
 }
 
-/** A page as the preview draws it: the layout and the page's sections, inside a router (the menu asks it for the page shown). */
-function page(sections: PageConfig['sections'], wrap: (children: ReactNode) => ReactNode = (c) => c) {
-  const element = wrap(
+/** A page of this content: the layout and the page's sections, inside a router (the menu asks it for the page shown). */
+function page(sections: PageConfig['sections'], drawn: SiteContent = content) {
+  const element = (
     <Layout>
       <SectionList sections={sections} />
-    </Layout>,
+    </Layout>
   );
   const router = createMemoryRouter([{ path: '*', element, handle: { page: 'home', canonical: '/' } }]);
   return (
-    <AppProviders cache={createEmotionCache()}>
+    <AppProviders cache={createEmotionCache()} content={drawn}>
       <IslandsOnPage.Provider value={new Map()}>
         <RouterProvider router={router} />
       </IslandsOnPage.Provider>
@@ -68,18 +68,17 @@ function page(sections: PageConfig['sections'], wrap: (children: ReactNode) => R
   );
 }
 
-describe('the site config the renderers draw', () => {
-  test('without a provider the built config: the same markup as with the built config provided', () => {
-    const without = renderToStaticMarkup(page(home.sections));
-    const withBuilt = renderToStaticMarkup(page(home.sections, (c) => <SiteConfigContext.Provider value={site}>{c}</SiteConfigContext.Provider>));
-    expect(without).toBe(withBuilt);
-    expect(without).toContain(site.navigation.links[0]!.label);
-    expect(without).toContain(site.footer.columns[0]!.heading);
+describe('the content the renderers draw', () => {
+  test('the content given: the same markup for the same content, its texts in it', () => {
+    const once = renderToStaticMarkup(page(home.sections));
+    expect(renderToStaticMarkup(page(home.sections, JSON.parse(JSON.stringify(content)) as SiteContent))).toBe(once);
+    expect(once).toContain(site.navigation.links[0]!.label);
+    expect(once).toContain(site.footer.columns[0]!.heading);
   });
 
-  test('with a draft: the header, contact bar, menu, footer and the note under each form draw the draft', () => {
+  test('another content (a draft): the header, contact bar, menu, footer and the note under each form draw it', () => {
     const draft = draftSite();
-    render(page(home.sections, (c) => <SiteConfigContext.Provider value={draft}>{c}</SiteConfigContext.Provider>));
+    render(page(home.sections, { ...content, site: draft }));
     const header = screen.getByRole('banner');
     expect(within(header).getAllByRole('link', { name: draft.navigation.links[0]!.label }).length).toBeGreaterThan(0);
     expect(within(header).getAllByRole('link', { name: draft.navigation.cta.label }).length).toBeGreaterThan(0);
@@ -98,16 +97,9 @@ describe('the site config the renderers draw', () => {
 
   test("the privacy page draws the draft's e-mail and the draft forms' fields", () => {
     const draft = draftSite();
-    const [name, form] = Object.entries(forms as Record<string, FormConfig>)[0]!;
+    const [name, form] = Object.entries(content.forms as Record<string, FormConfig>)[0]!;
     const draftForm: FormConfig = { ...form, fields: form.fields.map((f, i) => (i === 0 ? { ...f, label: edited(f.label) } : f)) } as FormConfig;
-    const port = { saveDocument: () => Promise.reject(new Error('unused')), uploadFile: () => Promise.reject(new Error('unused')) };
-    render(
-      page(privacy.sections, (c) => (
-        <SiteConfigContext.Provider value={draft}>
-          <FormPreviewContext.Provider value={{ port, forms: { ...forms, [name]: draftForm } }}>{c}</FormPreviewContext.Provider>
-        </SiteConfigContext.Provider>
-      )),
-    );
+    render(page(privacy.sections, { ...content, site: draft, forms: { ...content.forms, [name]: draftForm } }));
     const main = screen.getByRole('main');
     expect(within(main).getAllByRole('link', { name: draft.contact.email.label }).length).toBeGreaterThan(0);
     const collects = main.querySelector(`[data-form="${name}"]`);

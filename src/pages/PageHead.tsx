@@ -3,9 +3,10 @@
  * canonical address, Open Graph and Twitter card tags, the colour of the browser's bar. React hoists these into <head>,
  * both when prerendering and in the browser.
  */
-import site from '../../config/site';
+import { useSite } from '../ui/siteConfig';
 
 export function PageHead({ title, description, canonical, indexable }: { title: string; description: string; canonical: string; indexable: boolean }) {
+  const site = useSite();
   const url = `${site.brand.url}${canonical}`;
   const image = `${site.brand.url}${site.brand.shareImage.src}`;
   return (

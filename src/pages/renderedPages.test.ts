@@ -19,6 +19,7 @@ import type { PageConfig } from '../config/pageSchema';
 import type { RoutesConfig } from '../config/routesSchema';
 import { renderPage } from '../entry-server';
 import type { RenderedPage } from '../shared/pageRender';
+import { loadRealContent } from '../test/realConfig';
 
 // The build's choice of data adapter (vite.config.ts defines it; the privacy page names it): the pages visitors get use our own server's.
 Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });
@@ -40,8 +41,9 @@ const drawn = new Map<string, { page: RenderedPage; document: Document }>();
 beforeAll(async () => {
   pages = {};
   for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
+  const content = await loadRealContent();
   for (const path of [...addresses.map((a) => a.path), ...unknown]) {
-    const page = await renderPage(path);
+    const page = await renderPage(path, content);
     const { document } = new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window;
     drawn.set(path, { page, document });
   }

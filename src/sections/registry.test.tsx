@@ -13,6 +13,8 @@ import type { FormConfig } from '../forms/model/formSchema';
 import { fill } from '../shared/text';
 import pageLoaders from '../../config/pages';
 import { AppProviders } from '../app/App';
+import type { SiteContent } from '../shared/siteContent';
+import { loadRealContent } from '../test/realConfig';
 import { createEmotionCache } from '../islands/emotionCache';
 import { loadIslands } from '../islands/loaded';
 import type { PageConfig } from '../config/pageSchema';
@@ -28,10 +30,12 @@ interface Example<T extends SectionType> {
 }
 
 let pages: Record<string, PageConfig>;
+let content: SiteContent;
 
 beforeAll(async () => {
   pages = {};
   for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
+  content = await loadRealContent();
   // The islands' code, as the server renderer loads it before drawing a page.
   await loadIslands();
 });
@@ -108,7 +112,7 @@ function show(section: SectionConfig, position = 0) {
   const cache = createEmotionCache();
   caches.push(cache);
   return render(
-    <AppProviders cache={cache}>
+    <AppProviders cache={cache} content={content}>
       <MemoryRouter>{renderSection(section, { key: 'under-test', position, index: 0 })}</MemoryRouter>
     </AppProviders>,
   );

@@ -28,6 +28,8 @@ import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
 import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { LiveSite } from './liveBuild';
+import { drafts as draftsOf } from './content/drafts';
+import { Publisher, type PublishStep } from './content/publish';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
 export interface AppOptions {
@@ -66,8 +68,8 @@ export interface AppOptions {
    * the editor's routes answer that editing is not set up on this server.
    */
   siteDir?: string;
-  /** Where scripts/content.ts and node_modules are, when not in siteDir (tests editing a copy). */
-  toolsDir?: string;
+  /** Fault injection for the crash tests (PUBLISH_CRASH_AT): the process kills itself after this step of a publish. */
+  publishCrashAt?: PublishStep;
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
   caddyAdmin?: CaddyAdmin;
 }
@@ -97,7 +99,7 @@ export async function buildApp({
   notifications,
   connectionLimits,
   siteDir,
-  toolsDir,
+  publishCrashAt,
   caddyAdmin,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
@@ -160,8 +162,14 @@ export async function buildApp({
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
+  // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
+  // undone, and the pages served are made the content recorded (publish.ts recover).
+  const drafts = siteDir ? draftsOf(store) : undefined;
+  const publisher = siteDir ? new Publisher({ site: { siteDir }, dataDir, clock, ...(drafts ? { drafts } : {}), ...(publishCrashAt ? { crashAt: publishCrashAt } : {}) }) : undefined;
+  const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
+  app.addHook('onClose', async () => publisher?.close());
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
-  const builds = clientDir ? createSiteBuilds(clientDir) : undefined;
+  const builds = served ? createSiteBuilds(served) : undefined;
   // Caddy, serving the files itself, loads the new build's pointer and policy. If it cannot, the
   // publish is refused and put back (liveBuild.ts): Caddy goes on serving the build it has, whole.
   const tellCaddy = caddyAdmin
@@ -174,7 +182,10 @@ export async function buildApp({
         })
     : undefined;
   const live = builds ? new LiveSite(builds, siteDir, tellCaddy) : undefined;
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), ...(siteDir ? { content: { site: { siteDir, ...(toolsDir ? { toolsDir } : {}) }, ...(live ? { live } : {}) } } : {}) });
+  if (publisher && live) publisher.serve(live);
+  // A recovery that switched the pages: Caddy, serving the files itself, loads them too.
+  if (served !== clientDir && tellCaddy) await tellCaddy().catch(() => undefined);
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), ...(publisher ? { content: { publisher, ...(drafts ? { drafts } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

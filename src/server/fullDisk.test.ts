@@ -21,6 +21,7 @@ import { buildDocument } from '../forms/model/document';
 import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
 import { openStore } from './store';
+import { realServedContent } from '../test/realConfig';
 
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -120,7 +121,7 @@ function tinySite() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'full-disk-site-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body><p>Hello</p></body></html>');
-  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }, { path: '/Contact', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [], connectOrigins: [], inlineHashes: { scripts: [], styles: [] }, outcomes: [] };
+  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }, { path: '/Contact', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [], connectOrigins: [], inlineHashes: { scripts: [], styles: [] }, outcomes: [], content: realServedContent };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;
 }

@@ -19,6 +19,7 @@ import { validData } from '../test/formFixtures';
 import { buildApp } from './app';
 import { clientKey, createLimiter } from './rateLimit';
 import { databaseFile, openStore } from './store';
+import { realServedContent } from '../test/realConfig';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 const inquiry = forms.inquiry;
@@ -324,7 +325,7 @@ function tinySite() {
     frameOrigins: ['https://www.openstreetmap.org'],
     connectOrigins: [],
     inlineHashes: { scripts: [sha256(TINY_SCRIPT)], styles: [sha256(TINY_STYLE)] },
-    outcomes: [],
+    outcomes: [], content: realServedContent,
   };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;

@@ -8,6 +8,7 @@ import site from '../../config/site';
 import { buildApp } from './app';
 import { caddyAdminFromEnv } from './caddyAdmin';
 import { liveClientDir } from './liveBuild';
+import { PUBLISH_STEPS } from './content/publish';
 import { describeSettings, readNotifySettings } from './notify';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -15,8 +16,8 @@ const host = process.env.HOST ?? 'localhost';
 // The content editor edits this checkout's config/ (SITE_DIR, default: the folder npm start runs in;
 // SITE_DIR=off turns the editor off) and serves what it last published (dist/releases/LIVE).
 const siteDir = process.env.SITE_DIR === 'off' ? undefined : path.resolve(process.env.SITE_DIR ?? '.');
-// Where scripts/content.ts and node_modules are when SITE_DIR is a copy without them (tests).
-const toolsDir = process.env.TOOLS_DIR ? path.resolve(process.env.TOOLS_DIR) : undefined;
+// Fault injection for the crash tests (src/server/content/transaction.test.ts): the process kills itself after this step of a publish.
+const crashAt = PUBLISH_STEPS.find((step) => step === process.env.PUBLISH_CRASH_AT);
 const clientDir = liveClientDir(path.resolve(process.env.CLIENT_DIR ?? 'dist/client'), siteDir ?? '.');
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const caddyAdmin = caddyAdminFromEnv(process.env);
@@ -36,7 +37,7 @@ const app = await buildApp({
   rateLimitFactor,
   notifications: { settings: notifications.settings },
   ...(siteDir ? { siteDir } : {}),
-  ...(toolsDir ? { toolsDir } : {}),
+  ...(crashAt ? { publishCrashAt: crashAt } : {}),
   // Where Caddy sends the built files itself (deploy/Caddyfile.files): CADDY_ADMIN, its admin socket; CADDY_CONFIG, its Caddyfile.
   ...(caddyAdmin ? { caddyAdmin } : {}),
   ...(trustProxy === undefined ? {} : { trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy }),

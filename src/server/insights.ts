@@ -9,7 +9,7 @@
 import server from '../../config/server';
 import type { InsightRow, Insights, SourceChoice } from '../shared/adminApi';
 import { formNameOf } from '../forms/model/registry';
-import { resolvePath } from '../shared/routing';
+import { servedRoutes } from './servedContent';
 import type { Store } from './store';
 
 const DAY_MS = 86_400_000;
@@ -88,7 +88,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const pages = new Map<string, { page: string; visits: number; visitors: number; leads: number }>();
   const pageEntry = (path: string) => {
     // A lead's landing page as its main address (an alias, a trailing slash); an unknown one as it was.
-    const resolved = resolvePath(path);
+    const resolved = servedRoutes().resolvePath(path);
     const page = path === '' ? '' : resolved.matched ? resolved.canonical : path;
     let entry = pages.get(page);
     if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, leads: 0 }));

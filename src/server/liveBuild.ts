@@ -1,6 +1,6 @@
 /**
  * The content editor's side of switching builds (the switch itself is siteBuild.ts): a publish
- * builds the site into a folder of its own (dist/releases/<id>/client) and switches to it;
+ * draws the site into a folder of its own (dist/releases/<id>/client) and switches to it;
  * this records it as live (dist/releases/LIVE, so a restart serves it too), keeps the files of
  * the last few builds reachable (a page loaded just before a switch still finds its scripts and
  * pictures) and removes older ones. Where Caddy sends the files itself, it points
@@ -28,6 +28,15 @@ export function liveClientDir(clientDir: string, siteDir: string): string {
     // None published yet.
   }
   return clientDir;
+}
+
+/** Records a release (dist/releases/<id>) as the one served, for our server's next start and Caddy's pointer. */
+export function setLiveRelease(siteDir: string, id: string): void {
+  const releases = releasesDir(siteDir);
+  writeFileSync(path.join(releases, `${LIVE_FILE}.new`), id);
+  renameSync(path.join(releases, `${LIVE_FILE}.new`), path.join(releases, LIVE_FILE));
+  const dist = path.dirname(releases);
+  if (existsSync(path.join(dist, LIVE_CADDY_FILE))) writeLiveCaddy(dist, path.join(releases, id));
 }
 
 /**
@@ -99,11 +108,8 @@ export class LiveSite {
     if (!this.siteDir) return;
     const releases = releasesDir(this.siteDir);
     const id = path.relative(releases, path.dirname(dir));
-    if (id.startsWith('..')) forgetPublishedBuild(this.siteDir);
-    else {
-      writeFileSync(path.join(releases, `${LIVE_FILE}.new`), id);
-      renameSync(path.join(releases, `${LIVE_FILE}.new`), path.join(releases, LIVE_FILE));
-    }
+    if (!id.startsWith('..')) return setLiveRelease(this.siteDir, id);
+    forgetPublishedBuild(this.siteDir);
     const dist = path.dirname(releases);
     if (existsSync(path.join(dist, LIVE_CADDY_FILE))) writeLiveCaddy(dist, path.dirname(dir));
   }

@@ -282,6 +282,22 @@ export const migrations: readonly Migration[] = [
       db.exec("ALTER TABLE admins ADD COLUMN browser_key TEXT NOT NULL DEFAULT ''; UPDATE admins SET browser_key = lower(hex(randomblob(16)))");
     },
   },
+  {
+    name: "the content editor's drafts: each account's unpublished value of each file it edits, kept on the server",
+    up(db) {
+      db.exec(`
+        CREATE TABLE content_drafts (
+          author     TEXT    NOT NULL,
+          file       TEXT    NOT NULL,
+          value      TEXT    NOT NULL CHECK (json_valid(value)),
+          -- The revision the draft was started from.
+          base       TEXT    NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (author, file)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -11,7 +11,7 @@ import server from '../../config/server';
 import { buildDocument } from '../forms/model/document';
 import { validateValues, type FormValues } from '../forms/model/buildSchema';
 import type { FormConfig } from '../forms/model/formSchema';
-import { resolvePath } from '../shared/routing';
+import { servedRoutes } from './servedContent';
 
 /**
  * Where to send the visitor back to: the address of the page they posted from, when it is a
@@ -29,7 +29,7 @@ export function backTo(referer: string | undefined, host: string | undefined): s
     return '/';
   }
   if (url.host !== host) return '/';
-  const page = resolvePath(url.pathname);
+  const page = servedRoutes().resolvePath(url.pathname);
   return page.matched ? page.path : '/';
 }
 

@@ -13,6 +13,7 @@ import { firebaseJson } from '../deploy/firebaseJson';
 import { CACHE_CONTROL } from '../shared/caching';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { buildApp } from './app';
+import { realServedContent } from '../test/realConfig';
 
 const dirs: string[] = [];
 const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
@@ -49,7 +50,7 @@ function builtSite(text: string) {
     frameOrigins: [],
     connectOrigins: [],
     inlineHashes: { scripts: [], styles: [] },
-    outcomes: [{ path: '/', query: [['sent', 'subcribe']], file: 'outcomes/index/sent-subcribe.html' }],
+    outcomes: [{ path: '/', query: [['sent', 'subcribe']], file: 'outcomes/index/sent-subcribe.html' }], content: realServedContent,
   };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;

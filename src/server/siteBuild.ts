@@ -10,11 +10,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { outcomeFromQuery, outcomeQuery } from '../forms/model/outcomes';
-import { takeBuiltForms } from '../forms/model/registry';
 import { CACHE_CONTROL } from '../shared/caching';
 import { pagePolicy } from '../shared/headers';
-import { resolvePath } from '../shared/routing';
+import { siteRoutes } from '../shared/routing';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
+import { takeServedContent } from './servedContent';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -93,6 +93,7 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
   const policies = { true: pagePolicy(manifest, { https: true }), false: pagePolicy(manifest, { https: false }) };
   const plain = plainFiles(clientDir);
   const addressByFile = new Map(manifest.pages.map((p) => [`/${p.file}`, p.path]));
+  const { resolvePath } = siteRoutes(manifest.content.routes);
 
   return {
     clientDir,
@@ -124,12 +125,12 @@ export interface SiteBuilds {
 export function createSiteBuilds(clientDir: string): SiteBuilds {
   let current = loadSiteBuild(clientDir);
   // Posts are checked with the forms of the build served (a publish may have added an option).
-  takeBuiltForms(current.manifest.forms);
+  takeServedContent(current.manifest.content);
   return {
     current: () => current,
     switchTo(next) {
       current = loadSiteBuild(next);
-      takeBuiltForms(current.manifest.forms);
+      takeServedContent(current.manifest.content);
       return current;
     },
   };

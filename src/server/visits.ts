@@ -14,7 +14,7 @@ import { isbot } from 'isbot';
 import server from '../../config/server';
 import { api } from '../shared/api';
 import { parsePageView, sourceOf } from '../shared/attribution';
-import { resolvePath } from '../shared/routing';
+import { servedRoutes } from './servedContent';
 import { clientKey, createRequestLimits } from './rateLimit';
 import type { Store } from './store';
 
@@ -62,7 +62,7 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
     count(body: string, address: string, userAgent: string): boolean {
       const view = parsePageView(body);
       if (!view) return false;
-      const page = resolvePath(view.page);
+      const page = servedRoutes().resolvePath(view.page);
       if (!page.matched) return false;
       const today = new Date(clock()).toISOString().slice(0, 10);
       if (today !== day) rotate(today);

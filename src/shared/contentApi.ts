@@ -43,10 +43,24 @@ export interface ContentFile {
   value: unknown;
 }
 
+/** An account's unpublished value of a file, kept on the server as it is typed. */
+export interface ContentDraft {
+  /** The account's e-mail. */
+  author: string;
+  file: string;
+  value: unknown;
+  /** The revision it was started from. */
+  base: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
 export interface ContentSnapshot {
   /** Names the content this snapshot was read from; sent back as baseRevision. */
   revision: string;
   files: ContentFile[];
+  /** Every account's drafts (an editor sees who else has one of a file). */
+  drafts: ContentDraft[];
   /** Address paths of the files in public/ ('/images/team/anna.webp'), for the picture checks. */
   publicFiles: string[];
 }

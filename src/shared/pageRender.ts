@@ -1,7 +1,9 @@
 /**
  * What the server renderer (src/entry-server.tsx, bundled by the build into dist/ssr) gives
- * the build's prerenderer (src/build/prerender.ts) for one address.
+ * the render (src/build/render.ts) for one address of some content.
  */
+import type { SiteContent } from './siteContent';
+
 export interface RenderedPage {
   /** The app's markup, for <div id="root">. */
   body: string;
@@ -12,9 +14,12 @@ export interface RenderedPage {
   islands: string[];
 }
 
-/** The server renderer's module, as the prerenderer loads it. */
+export interface RenderOptions {
+  /** The address of each form's description file, by form name (the form islands' data). */
+  formFiles?: Readonly<Record<string, string>>;
+}
+
+/** The server renderer's module, as the render loads it. */
 export interface PageRenderer {
-  renderPage(address: string): Promise<RenderedPage>;
-  /** The forms' config the pages were drawn with (config/forms, by name), for the site manifest. */
-  forms?: Readonly<Record<string, unknown>>;
+  renderPage(address: string, content: SiteContent, options?: RenderOptions): Promise<RenderedPage>;
 }

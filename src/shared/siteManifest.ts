@@ -1,4 +1,5 @@
 import type { InlineHashes } from './headers';
+import type { SiteContent } from './siteContent';
 
 /** A page's variant showing a plain post's outcome (src/build/outcomePages.ts). */
 export interface OutcomePage {
@@ -11,8 +12,8 @@ export interface OutcomePage {
 }
 
 /**
- * What the build knows about the site that our server and the Firebase Hosting generator need,
- * written by the build (src/build/siteManifest.ts) as a small JSON file beside the pages, so
+ * What the render knows about the site that our server and the Firebase Hosting generator need,
+ * written by the render (src/build/render.ts) as a small JSON file beside the pages, so
  * neither has to load every page's config: which file holds each address's HTML, the page
  * for unknown addresses, and the origins of the frames the pages embed (the policy's
  * frame-src).
@@ -33,12 +34,15 @@ export interface SiteManifest {
   /** The pages' variants with a plain post's outcome. */
   outcomes: OutcomePage[];
   /**
-   * The forms' config this build was made with (config/forms, by name): our server checks posts
-   * with the forms of the build it serves, so an option published from the editor is accepted
-   * as soon as its page is live (src/forms/model/registry.ts takeBuiltForms).
+   * The content these pages were drawn from, as far as our server needs it: the routes (which
+   * page an address shows), the forms (it checks posts with the forms of the pages it serves,
+   * so an option published from the editor is accepted as soon as its page is live:
+   * src/forms/model/registry.ts takeBuiltForms) and the site (its name and addresses in mails).
    */
-  forms?: Record<string, unknown>;
+  content: ServedContent;
 }
+
+export type ServedContent = Pick<SiteContent, 'site' | 'routes' | 'forms'>;
 
 /** Its name in the built client folder. A dot file: neither our server nor Firebase Hosting serves it. */
 export const SITE_MANIFEST_FILE = '.site-manifest.json';

@@ -19,7 +19,6 @@ import { setAdmin, type ScryptParams } from '../server/admin/accounts';
 import type { Asker } from '../server/admin/hashGate';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
 import type { AdminRole } from '../shared/contentApi';
-import { projectDir } from './realConfig';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -181,7 +180,7 @@ export async function startEditing(
   siteDir: string,
   { remove = siteDir, ...options }: Partial<AppOptions> & { role?: AdminRole; remove?: string } = {},
 ): Promise<{ server: TestServer; editor: Client }> {
-  const { server, client } = await startSignedIn({ siteDir, toolsDir: projectDir, ...options, email: 'editor@agency.test', onClose: () => rmSync(remove, { recursive: true, force: true }) });
+  const { server, client } = await startSignedIn({ siteDir, ...options, email: 'editor@agency.test', onClose: () => rmSync(remove, { recursive: true, force: true }) });
   return { server, editor: client };
 }
 

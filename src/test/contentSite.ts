@@ -11,7 +11,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdi
 import os from 'node:os';
 import path from 'node:path';
 import { writeLiveCaddy } from '../deploy/caddy';
-import { buildInto } from '../server/content/site';
+import { runScript } from './runScript';
 import { projectDir } from './realConfig';
 
 /** What the build reads besides config/ and public/ (node_modules is linked, not copied), and the npm scripts (build, release). */
@@ -62,7 +62,7 @@ export async function addBuild(siteDir: string): Promise<void> {
 
 /*
  * The build of the site as this checkout has it, made once (by the first test file that asks,
- * with the real build: scripts/content.ts build, as a publish runs it) and kept in the system's
+ * with the real build: npm run build's script, in a process of its own) and kept in the system's
  * temporary folder under a hash of everything it is made from, so every test file and every
  * later run on the same sources copies it instead of building again. A change to any of its
  * sources (or to package-lock.json, Node's version, a VITE_ setting) names another build.
@@ -183,7 +183,9 @@ async function buildOnce(done: string): Promise<void> {
   // Built in a site folder's own dist/ (its scripts find node_modules from there), then moved here whole.
   const site = makeSite({ buildable: true });
   try {
-    await buildInto({ siteDir: site, toolsDir: projectDir }, path.join(site, 'dist'));
+    // The real `npm run build`, in the site folder's own process (the site's scripts and sources are copies of this checkout's).
+    const built = await runScript('scripts/build.ts', [], { cwd: site, env: { NODE_ENV: 'production', JEST_WORKER_ID: undefined }, timeout: 600_000 });
+    if (built.code !== 0) throw new Error(`The site's build failed:\n${built.stderr || built.stdout}`);
     renameSync(path.join(site, 'dist'), done);
   } finally {
     rmSync(site, { recursive: true, force: true });

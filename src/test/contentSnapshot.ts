@@ -23,6 +23,7 @@ export async function realSnapshot(): Promise<ContentSnapshot> {
   const config = copy(await loadRealConfig());
   return {
     revision: 'test',
+    drafts: [],
     files: [
       { file: 'config/site.ts', value: config.site },
       { file: 'config/routes.ts', value: config.routes },

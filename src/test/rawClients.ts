@@ -12,6 +12,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
+import { realServedContent } from './realConfig';
 import { buildApp } from '../server/app';
 import { LOOKED_EVENT, type ConnectionLimits } from '../server/connections';
 
@@ -22,7 +23,7 @@ function siteOf(dir: string, pageBytes: number, fileBytes: number) {
   writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head></head><body><p>${'x'.repeat(pageBytes)}</p></body></html>`);
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'big.js'), Buffer.alloc(fileBytes, 0x20));
-  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [], connectOrigins: [], inlineHashes: { scripts: [], styles: [] }, outcomes: [] };
+  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [], connectOrigins: [], inlineHashes: { scripts: [], styles: [] }, outcomes: [], content: realServedContent };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
 }
 

@@ -10,6 +10,8 @@ import formsIndex from '../../config/forms';
 import pageLoaders from '../../config/pages';
 import routesFile from '../../config/routes';
 import siteFile from '../../config/site';
+import type { SiteContent } from '../shared/siteContent';
+import type { ServedContent } from '../shared/siteManifest';
 
 export type Json = Record<string, unknown>;
 
@@ -34,6 +36,20 @@ export async function loadRealConfig(): Promise<RealConfig> {
     forms: formsIndex as unknown as Record<string, Json>,
   };
 }
+
+/**
+ * The real content as the site reads it (src/config/checkFiles.ts): what the pages are drawn from.
+ * In jsdom (the *.test.tsx files), where esbuild does not run, the same files as jest imports them.
+ */
+export async function loadRealContent(): Promise<SiteContent> {
+  if ('window' in globalThis) return (await loadRealConfig()) as unknown as SiteContent;
+  // Loaded only here: esbuild, which it uses, does not even load in jsdom.
+  const { readSiteContent } = await import('../config/checkFiles');
+  return readSiteContent(projectDir);
+}
+
+/** What our server serves of the real content (site, routes, forms), as the code's own config/ gives it. */
+export const realServedContent = { site: siteFile, routes: routesFile, forms: formsIndex } as unknown as ServedContent;
 
 /** Every "/..." file address (`src` keys) in a piece of config. */
 function pictures(value: unknown, found = new Set<string>()): Set<string> {

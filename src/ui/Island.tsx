@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { createContext, useContext, type ReactNode } from 'react';
 import { loadedIsland } from '../islands/loaded';
-import { islands, type IslandEntry, type IslandName, type IslandProps } from '../islands/registry';
+import { islands, type IslandData, type IslandEntry, type IslandName, type IslandProps } from '../islands/registry';
 
 /** The islands a page draws, counted by name (the server renderer gives each page its own). */
 export const IslandsOnPage = createContext<Map<IslandName, number> | null>(null);
@@ -17,12 +17,15 @@ export const IslandsOnPage = createContext<Map<IslandName, number> | null>(null)
 export function Island<N extends IslandName>({
   name,
   props,
+  data,
   slots = {},
   as = 'div',
   sx,
 }: {
   name: N;
   props: IslandProps<N>;
+  /** Its data (registry.ts `data`), for an island that takes some. */
+  data?: IslandData<N>;
   slots?: Record<string, ReactNode>;
   /** 'span' inside text (a counter in a paragraph). */
   as?: 'div' | 'span';
@@ -32,10 +35,11 @@ export function Island<N extends IslandName>({
   const instance = counts?.get(name) ?? 0;
   counts?.set(name, instance + 1);
   const Component = loadedIsland(name);
-  const { when }: IslandEntry = islands[name];
+  const entry: IslandEntry = islands[name];
+  const withData = entry.data && data ? { [entry.data]: data.value } : {};
   return (
-    <Box component={as} data-island={name} data-when={when} data-instance={instance} data-props={JSON.stringify(props)} sx={sx}>
-      <Component {...props} slots={slots} instance={instance} />
+    <Box component={as} data-island={name} data-when={entry.when} data-instance={instance} data-props={JSON.stringify(props)} data-src={data?.src} sx={sx}>
+      <Component {...props} {...withData} slots={slots} instance={instance} />
     </Box>
   );
 }

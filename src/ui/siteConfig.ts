@@ -1,15 +1,31 @@
 /**
- * The site's config (config/site.ts) as the page renderers read it: the built config unless a
- * provider gives another. Pages never provide one, so what visitors get is drawn from the built
- * file; the content editor's preview provides the draft being edited, so a change to the header,
- * contact bar, menu or footer shows in the preview as it is typed.
+ * The content the page renderers draw (src/shared/siteContent.ts), given by whoever draws: the
+ * server renderer gives the content being rendered (the build's, or a publish's), the content
+ * editor's preview the draft being edited. Renderers read it here, never by importing config/.
  */
 import { createContext, useContext } from 'react';
-import site from '../../config/site';
 import type { SiteConfig } from '../config/siteSchema';
+import type { SiteContent } from '../shared/siteContent';
+import { siteRoutes, type SiteRoutes } from '../shared/routing';
 
-export const SiteConfigContext = createContext<SiteConfig>(site);
+export const SiteContentContext = createContext<SiteContent | null>(null);
+
+export function useSiteContent(): SiteContent {
+  const content = useContext(SiteContentContext);
+  if (!content) throw new Error('A page renderer was drawn without content: draw it inside <SiteContentContext.Provider>.');
+  return content;
+}
 
 export function useSite(): SiteConfig {
-  return useContext(SiteConfigContext);
+  return useSiteContent().site;
+}
+
+const routesOf = new WeakMap<object, SiteRoutes>();
+
+/** The addresses of the content's routes (worked out once per routes value). */
+export function useSiteRoutes(): SiteRoutes {
+  const { routes } = useSiteContent();
+  let found = routesOf.get(routes);
+  if (!found) routesOf.set(routes, (found = siteRoutes(routes)));
+  return found;
 }

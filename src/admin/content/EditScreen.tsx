@@ -22,13 +22,13 @@ import admin from '../../../config/admin';
 import type { Problem } from '../../config/checkContent';
 import { formatPath } from '../../config/schema';
 import type { PageConfig } from '../../config/pageSchema';
-import type { SiteConfig } from '../../config/siteSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
 import type { ContentImage, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { entriesOf, useContent, type Entry } from './ContentScreens';
-import { formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, SITE_FILE, valueOf } from './files';
+import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
+import { siteContentOf } from '../../shared/siteContent';
 import { fieldId } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
 import { SchemaForm } from './SchemaForm';
@@ -168,11 +168,8 @@ export function EditScreen() {
     () => sitePages(valueOf(snapshot, edits, ROUTES_FILE), (page) => titleOfPage(valueOf(snapshot, edits, `config/pages/${page}.ts`))),
     [snapshot, edits],
   );
-  const formIds = useMemo(() => snapshot.files.map((f) => formIdOf(f.file)).filter((id): id is string => !!id), [snapshot]);
-  const forms = useMemo(
-    () => Object.fromEntries(formIds.map((id) => [id, valueOf(snapshot, edits, `config/forms/${id}.ts`) as FormConfig])),
-    [formIds, snapshot, edits],
-  );
+  // The content as it would be published: what the preview draws.
+  const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
   const port = useMemo(() => previewPort(() => setSent(true)), []);
   const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
     const result = await uploadImage(picture, width, height);
@@ -291,7 +288,7 @@ export function EditScreen() {
               at={at ? [at] : []}
               problems={fileProblems}
               pages={pages}
-              formIds={formIds}
+              formIds={Object.keys(content.forms)}
               uploadImage={upload}
             />
           </Box>
@@ -316,7 +313,7 @@ export function EditScreen() {
                   {t.previewSent}
                 </Alert>
               )}
-              <Preview target={target} site={valueOf(snapshot, edits, SITE_FILE) as SiteConfig} forms={forms} port={port} device={device} title={`${t.preview}: ${entry.label}`} reveal={narrow ? reveal : undefined} />
+              <Preview target={target} content={content} port={port} device={device} title={`${t.preview}: ${entry.label}`} reveal={narrow ? reveal : undefined} />
             </Box>
           </Box>
         )}

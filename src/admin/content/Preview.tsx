@@ -17,7 +17,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import server from '../../../config/server';
 import type { PageConfig } from '../../config/pageSchema';
-import type { SiteConfig } from '../../config/siteSchema';
+import type { SiteContent } from '../../shared/siteContent';
 import type { DataPort } from '../../data/port';
 import type { FormConfig } from '../../forms/model/formSchema';
 import { FormPreviewContext } from '../../forms/ui/formPreview';
@@ -31,7 +31,7 @@ import { Layout } from '../../layout/Layout';
 import { SectionList } from '../../sections/SectionList';
 import { createSiteTheme } from '../../theme';
 import { IslandsOnPage } from '../../ui/Island';
-import { SiteConfigContext } from '../../ui/siteConfig';
+import { SiteContentContext } from '../../ui/siteConfig';
 import { PreviewNotesContext } from '../../ui/previewNotes';
 import admin from '../../../config/admin';
 
@@ -61,8 +61,7 @@ export function previewPort(onSaved: () => void): DataPort {
 
 interface PreviewData {
   target: PreviewTarget;
-  site: SiteConfig;
-  forms: Readonly<Record<string, FormConfig>>;
+  content: SiteContent;
   port: DataPort;
 }
 
@@ -71,12 +70,12 @@ const PreviewDataContext = createContext<PreviewData | null>(null);
 const previewNotes = { mapNotShown: admin.content.mapNotShown, openMap: admin.content.openMap };
 
 function PreviewPage() {
-  const { target, site, forms, port } = useContext(PreviewDataContext)!;
+  const { target, content, port } = useContext(PreviewDataContext)!;
   const { name, label } = server.spamTrap;
   return (
-    <SiteConfigContext.Provider value={site}>
+    <SiteContentContext.Provider value={content}>
       <PreviewNotesContext.Provider value={previewNotes}>
-        <FormPreviewContext.Provider value={{ port, forms }}>
+        <FormPreviewContext.Provider value={{ port }}>
           <IslandsOnPage.Provider value={new Map()}>
             {target.kind === 'page' ? (
               <Layout>
@@ -92,7 +91,7 @@ function PreviewPage() {
           </IslandsOnPage.Provider>
         </FormPreviewContext.Provider>
       </PreviewNotesContext.Provider>
-    </SiteConfigContext.Provider>
+    </SiteContentContext.Provider>
   );
 }
 
@@ -159,16 +158,15 @@ function revealSection(frame: HTMLIFrameElement | null, sections: ReadonlyArray<
 /** The preview at one device's width, scaled down to the room it has. */
 export function Preview({
   target,
-  site,
-  forms,
+  content,
   port,
   device,
   title,
   reveal,
 }: {
   target: PreviewTarget;
-  site: SiteConfig;
-  forms: Readonly<Record<string, FormConfig>>;
+  /** The content as edited: the site's frame, the routes its links are checked against, the forms. */
+  content: SiteContent;
   port: DataPort;
   device: Device;
   title: string;
@@ -189,6 +187,7 @@ export function Preview({
     return () => observer.disconnect();
   }, []);
   // The site's colours and breakpoints as drafted (a new theme only when they change).
+  const { site } = content;
   const look = JSON.stringify([site.brand.colors, site.constants.breakpoints]);
   const theme = useMemo(() => createSiteTheme(site), [look]); // eslint-disable-line react-hooks/exhaustive-deps
   const width = DEVICE_WIDTHS[device];
@@ -202,7 +201,7 @@ export function Preview({
       <Box sx={{ width: width * scale, height: height * scale, overflow: 'hidden', mx: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Box sx={{ width, height, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
           <Frame key={device} width={width} height={height} title={title} theme={theme}>
-            <PreviewDataContext.Provider value={{ target, site, forms, port }}>
+            <PreviewDataContext.Provider value={{ target, content, port }}>
               <RouterProvider router={router} />
             </PreviewDataContext.Provider>
           </Frame>

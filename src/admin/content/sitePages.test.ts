@@ -5,7 +5,7 @@
  */
 import pageLoaders from '../../../config/pages';
 import routes from '../../../config/routes';
-import { resolvePath } from '../../shared/routing';
+import { siteRoutes } from '../../shared/routing';
 import { linkModeOf, pageOfLink, sitePages, titleOfPage } from './sitePages';
 
 let pages: ReturnType<typeof sitePages>;
@@ -29,7 +29,7 @@ test.each(addresses)('%s is a page of the site, the page the site shows there', 
   const page = pageOfLink(address, pages)!;
   // The same page as the site's router shows at that address, named by its title.
   expect(page.canonical).toBe(route.path);
-  expect(page.canonical).toBe(resolvePath(address).canonical);
+  expect(page.canonical).toBe(siteRoutes(routes).resolvePath(address).canonical);
   expect(page.label).toBe(titles[route.page]);
 });
 

@@ -85,7 +85,8 @@ describe('the outbox', () => {
 
   it('sends what waits on a later visit with the same key, and tells the visitor with the form\'s success message', async () => {
     const first = scriptedPort([new SaveError('unreachable', 0)]);
-    const entry = enqueue(inquiry.collection, doc);
+    // The form's success message is kept with it: a later visit may be on a page without that form.
+    const entry = enqueue(inquiry.collection, doc, inquiry.success);
     await send(first.port, entry).catch(() => undefined);
 
     const later = scriptedPort([{ id: 'stored' }]);

@@ -8,10 +8,9 @@
  * server answers with the first id; in Firebase mode the key is the document id and
  * the rules refuse to overwrite it.
  */
-import site from '../../../config/site';
+import site from '../../shared/builtSettings';
 import { notify } from '../../islands/toasts/notify';
 import type { DataPort } from '../../data/port';
-import { formForCollection } from '../model/registry';
 import { sourceOfPost } from '../../islands/visit';
 import { forgetPending, keepPending, readPending, type Pending } from './outboxStorage';
 
@@ -73,8 +72,8 @@ export async function send(port: DataPort, entry: Pending): Promise<string> {
 }
 
 /** Writes a new submission to the outbox (before anything else happens to it) and returns it. */
-export function enqueue(collection: string, document: Record<string, unknown>): Pending {
-  const entry: Pending = { key: newSubmissionKey(), collection, document, sentAt: Date.now(), attempts: 0 };
+export function enqueue(collection: string, document: Record<string, unknown>, success?: Pending['success']): Pending {
+  const entry: Pending = { key: newSubmissionKey(), collection, document, sentAt: Date.now(), attempts: 0, ...(success?.toast ? { success } : {}) };
   keepPending(entry);
   const source = sourceOfPost();
   if (source) sources.set(entry.key, source);
@@ -96,8 +95,7 @@ export async function sendPending(port: DataPort, now = Date.now()): Promise<num
     try {
       const id = await send(port, entry);
       console.info(`Saved to ${entry.collection} on a later try:`, id);
-      const toast = formForCollection(entry.collection)?.success;
-      if (toast?.toast) notify(toast.toast, toast.variant ?? 'success');
+      if (entry.success?.toast) notify(entry.success.toast, entry.success.variant ?? 'success');
     } catch (error) {
       console.warn(`Still could not save to ${entry.collection}; it waits in this browser:`, error);
     }

@@ -13,6 +13,8 @@ export interface Pending {
   /** When the visitor sent it (ms since 1970). */
   sentAt: number;
   attempts: number;
+  /** What the form says once it is saved (its success toast), shown if it goes through on a later try. */
+  success?: { toast?: string; variant?: 'success' | 'error' | 'info' | 'warning' };
 }
 
 function storage(): Storage | undefined {

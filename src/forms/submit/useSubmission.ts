@@ -57,7 +57,7 @@ export function useSubmission(form: FormConfig, { resetFields, pendingUpload, cu
       const document = buildDocument(form, values);
       const trap = spamTrap?.value() ?? '';
       // Written to the browser's storage before anything else: from here on it is not lost.
-      const entry = enqueue(form.collection, trap === '' || !spamTrap ? document : { ...document, [spamTrap.name]: trap });
+      const entry = enqueue(form.collection, trap === '' || !spamTrap ? document : { ...document, [spamTrap.name]: trap }, form.success);
       if (form.keepInMemory) keepInMemory(form.collection, document);
       if (form.reset === 'always') resetFields();
       try {

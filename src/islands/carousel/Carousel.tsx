@@ -7,7 +7,7 @@
  */
 import styled from '@emotion/styled';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import site from '../../../config/site';
+import site from '../../shared/builtSettings';
 import { fill } from '../../shared/text';
 import { SvgIcon } from '../icons';
 import type { IslandComponentProps } from '../islandProps';
@@ -71,7 +71,19 @@ const Dot = styled.button({
   '&[aria-current="true"]::after': { width: 28, backgroundColor: tokens.colors.primary },
 });
 
-export default function Carousel({ count, slots }: IslandComponentProps<{ count: number }>) {
+/** The carousel's words for screen readers (config/site.ts ui), given by the page. */
+export interface CarouselLabels {
+  carousel: string;
+  /** "{n} of {total}" */
+  slide: string;
+  /** "Show team member {n}" */
+  dot: string;
+  dots: string;
+  previous: string;
+  next: string;
+}
+
+export default function Carousel({ count, labels, slots }: IslandComponentProps<{ count: number; labels: CarouselLabels }>) {
   const loop = settings.infinite && count > 1;
   const clones = loop ? Math.min(maxPerView, count) : 0;
   const perView = usePerView();
@@ -133,7 +145,7 @@ export default function Carousel({ count, slots }: IslandComponentProps<{ count:
   ];
 
   return (
-    <Region role="region" aria-roledescription="carousel" aria-label={site.ui.carouselLabel} data-interactive={interactive ? 'true' : undefined} tabIndex={0} onKeyDown={onKeyDown}>
+    <Region role="region" aria-roledescription="carousel" aria-label={labels.carousel} data-interactive={interactive ? 'true' : undefined} tabIndex={0} onKeyDown={onKeyDown}>
       <Viewport onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (pointerStart.current = null)}>
         <Track
           data-testid="carousel-track"
@@ -146,7 +158,7 @@ export default function Carousel({ count, slots }: IslandComponentProps<{ count:
               key={key}
               role={real >= 0 ? 'group' : undefined}
               aria-roledescription={real >= 0 ? 'slide' : undefined}
-              aria-label={real >= 0 ? fill(site.ui.slideLabel, { n: real + 1, total: count }) : undefined}
+              aria-label={real >= 0 ? fill(labels.slide, { n: real + 1, total: count }) : undefined}
               aria-hidden={real < 0 ? true : undefined}
               inert={real < 0 ? true : undefined}
               data-slide={real >= 0 ? real : 'copy'}
@@ -159,20 +171,20 @@ export default function Carousel({ count, slots }: IslandComponentProps<{ count:
 
       {settings.arrows && (
         <>
-          <Arrow type="button" aria-label={site.ui.previousLabel} onClick={() => move(-step)} style={{ left: -8 }}>
+          <Arrow type="button" aria-label={labels.previous} onClick={() => move(-step)} style={{ left: -8 }}>
             <SvgIcon name="chevronLeft" />
           </Arrow>
-          <Arrow type="button" aria-label={site.ui.nextLabel} onClick={() => move(step)} style={{ right: -8 }}>
+          <Arrow type="button" aria-label={labels.next} onClick={() => move(step)} style={{ right: -8 }}>
             <SvgIcon name="chevronRight" />
           </Arrow>
         </>
       )}
 
       {settings.dots && count > 1 && (
-        <Dots aria-label={site.ui.dotsLabel}>
+        <Dots aria-label={labels.dots}>
           {indexes.map((i) => (
             <li key={i}>
-              <Dot type="button" aria-label={fill(site.ui.dotLabel, { n: i + 1 })} aria-current={i === current ? 'true' : undefined} onClick={() => goTo(i)} />
+              <Dot type="button" aria-label={fill(labels.dot, { n: i + 1 })} aria-current={i === current ? 'true' : undefined} onClick={() => goTo(i)} />
             </li>
           ))}
         </Dots>

@@ -4,7 +4,7 @@
  * without JavaScript; people who prefer reduced motion get the final value at once.
  */
 import { useEffect, useRef, useState } from 'react';
-import site from '../../../config/site';
+import site from '../../shared/builtSettings';
 import type { IslandComponentProps } from '../islandProps';
 
 export default function Counter({ target, prefix = '', suffix = '' }: IslandComponentProps<{ target: number; prefix?: string; suffix?: string }>) {

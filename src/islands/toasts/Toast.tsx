@@ -7,7 +7,7 @@
 import { MaterialDesignContent, closeSnackbar, type CustomContentProps } from 'notistack';
 import styled from '@emotion/styled';
 import { forwardRef, useRef, useState, type PointerEvent } from 'react';
-import site from '../../../config/site';
+import site from '../../shared/builtSettings';
 import { tokens } from '../tokens';
 
 const threshold = site.constants.toast.dragDismissPercent / 100;

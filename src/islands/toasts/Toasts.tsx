@@ -6,7 +6,7 @@
  */
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
-import site from '../../../config/site';
+import site from '../../shared/builtSettings';
 import { toastUiReady } from './queue';
 import { SwipeableToast } from './Toast';
 

@@ -8,6 +8,9 @@ import { render, screen, within } from '@testing-library/react';
 import privacyPage from '../../../config/pages/privacy';
 import server from '../../../config/server';
 import { fill } from '../../shared/text';
+import type { SiteContent } from '../../shared/siteContent';
+import { loadRealContent } from '../../test/realConfig';
+import { SiteContentContext } from '../../ui/siteConfig';
 import type { SectionOf } from '../schemas';
 import { PrivacySection } from './PrivacySection';
 
@@ -21,6 +24,18 @@ function visitParagraphs(): string[] {
   return [...part.querySelectorAll('p')].map((p) => p.textContent ?? '');
 }
 
+let content: SiteContent;
+beforeAll(async () => {
+  content = await loadRealContent();
+});
+/** The section drawn from the real content. */
+const draw = (shown: SectionOf<'privacy'>) =>
+  render(
+    <SiteContentContext.Provider value={content}>
+      <PrivacySection section={shown} position={0} index={1} />
+    </SiteContentContext.Provider>,
+  );
+
 const adapter = globalThis as unknown as { __DATA_ADAPTER__: 'local' | 'firebase' };
 afterEach(() => {
   adapter.__DATA_ADAPTER__ = 'local';
@@ -28,19 +43,19 @@ afterEach(() => {
 
 it('on our own server: what is counted and kept with a lead, and how long the daily counts are kept', () => {
   expect(visits.local.length).toBeGreaterThan(0);
-  render(<PrivacySection section={section} position={0} index={1} />);
+  draw(section);
   expect(visitParagraphs()).toEqual([...visits.local, fill(visits.keptFor, { days: server.visits.keepDays })]);
   expect(screen.queryByText(visits.firebase)).toBeNull();
 });
 
 it('on a Firebase build: only that nothing is counted', () => {
   adapter.__DATA_ADAPTER__ = 'firebase';
-  render(<PrivacySection section={section} position={0} index={1} />);
+  draw(section);
   expect(visitParagraphs()).toEqual([visits.firebase]);
 });
 
 it('without a `visits` part in config, the page says nothing of visits', () => {
-  render(<PrivacySection section={{ ...section, visits: undefined }} position={0} index={1} />);
+  draw({ ...section, visits: undefined });
   expect(screen.queryByRole('region', { name: visits.heading })).toBeNull();
   expect(screen.getByRole('region', { name: section.rights.heading })).toBeInTheDocument();
 });

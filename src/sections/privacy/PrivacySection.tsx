@@ -6,20 +6,15 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useContext, type ReactNode } from 'react';
-import forms from '../../../config/forms';
+import type { ReactNode } from 'react';
 import server from '../../../config/server';
-import type { FormConfig } from '../../forms/model/formSchema';
-import { FormPreviewContext } from '../../forms/ui/formPreview';
 import { fill } from '../../shared/text';
 import { fillNodes } from '../../ui/fillNodes';
 import { SectionShell } from '../../ui/SectionShell';
-import { useSite } from '../../ui/siteConfig';
+import { useSiteContent } from '../../ui/siteConfig';
 import type { SectionProps } from '../types';
 
 declare const __DATA_ADAPTER__: 'local' | 'firebase';
-
-const builtForms: Readonly<Record<string, FormConfig>> = forms;
 
 /** A part of the page with its own h2. */
 function Part({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
@@ -37,9 +32,8 @@ const paragraph = { mb: 2, color: 'text.secondary' } as const;
 
 export function PrivacySection({ section }: SectionProps<'privacy'>) {
   const { responsible, forms: about, visits, rights } = section;
-  const site = useSite();
-  // The content editor's preview draws the forms as they are being edited.
-  const allForms = useContext(FormPreviewContext)?.forms ?? builtForms;
+  // The forms of the content drawn (the content editor's preview: as they are being edited).
+  const { site, forms: allForms } = useSiteContent();
   const email = (
     <Link href={site.contact.email.href} underline="always">
       {site.contact.email.label}

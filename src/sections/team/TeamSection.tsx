@@ -6,6 +6,7 @@ import { Picture } from '../../ui/Picture';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 import { Island } from '../../ui/Island';
+import { useSite } from '../../ui/siteConfig';
 import type { TeamMember } from './schema';
 
 function MemberCard({ member }: { member: TeamMember }) {
@@ -27,10 +28,12 @@ function MemberCard({ member }: { member: TeamMember }) {
 
 export function TeamSection({ section }: SectionProps<'team'>) {
   const headingId = useHeadingId(section.id);
+  const { ui } = useSite();
+  const labels = { carousel: ui.carouselLabel, slide: ui.slideLabel, dot: ui.dotLabel, dots: ui.dotsLabel, previous: ui.previousLabel, next: ui.nextLabel };
   return (
     <SectionShell id={section.id} labelledBy={headingId}>
       <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
-      <Island name="carousel" props={{ count: section.members.length }} slots={Object.fromEntries(section.members.map((m, i) => [`slide${i}`, <MemberCard member={m} />]))} />
+      <Island name="carousel" props={{ count: section.members.length, labels }} slots={Object.fromEntries(section.members.map((m, i) => [`slide${i}`, <MemberCard member={m} />]))} />
     </SectionShell>
   );
 }

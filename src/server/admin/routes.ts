@@ -370,7 +370,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
 
   // The content editor: a publish carries whole config files; a picture its bytes (any image/* type: told by content).
   scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
-  const handlers = contentHandlers(content, { dataDir, clock });
+  const handlers = contentHandlers(content);
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const limit = name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024;
     route(name, (request, reply) => handlers[name](request as never, reply, request.session.email ?? ''), limit);

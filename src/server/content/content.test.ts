@@ -227,7 +227,7 @@ describe('CSRF', () => {
 
 it('outside git, each publish is a snapshot in the data folder, and restore publishes it again', async () => {
   const plainDir = makeSite();
-  const plain = await startServer({ siteDir: plainDir, toolsDir: projectDir });
+  const plain = await startServer({ siteDir: plainDir });
   try {
     await addAccount(plain, 'owner@agency.test');
     const owner = new Client(plain.base);

@@ -8,7 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import server from '../../../config/server';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../shared/adminApi';
 import { contentRoutes } from '../../shared/contentApi';
+import path from 'node:path';
 import { contentHandlers } from './index';
+import { Publisher } from './publish';
 
 /** Who publishes from a checkout (the author of its commits, unless git's own identity is used). */
 export const DEVELOPER = 'developer@localhost';
@@ -24,7 +26,10 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
     if (request.headers[CSRF_HEADER] !== DEV_TOKEN || (site !== undefined && site !== 'same-origin')) return reply.code(403).send({ message: server.admin.messages.notFromInbox });
   });
   app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
-  const handlers = contentHandlers({ site: { siteDir } }, { dataDir: siteDir, clock: Date.now });
+  // Publishes write and record (the journal in the checkout's data/, as npm start's); vite draws the pages.
+  const publisher = new Publisher({ site: { siteDir }, dataDir: path.join(siteDir, 'data'), clock: Date.now });
+  app.addHook('onClose', () => publisher.close());
+  const handlers = contentHandlers({ publisher });
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const { method, path } = contentRoutes[name];
     app.route({ method, url: path, bodyLimit: name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024, handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER) });

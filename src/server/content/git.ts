@@ -6,7 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { run } from './site';
 
-const git = (siteDir: string, args: string[], env?: NodeJS.ProcessEnv) => run('git', args, siteDir, { timeoutMs: 30_000, ...(env ? { env: { ...process.env, ...env } } : {}) });
+const git = (siteDir: string, args: string[], input?: string) => run('git', args, siteDir, { timeoutMs: 30_000, ...(input !== undefined ? { input } : {}) });
 
 /** Whether the site folder is the top of a git work tree (not merely inside one). */
 export async function isWorkTree(siteDir: string): Promise<boolean> {
@@ -26,17 +26,32 @@ export async function uncommitted(siteDir: string, paths: string[]): Promise<boo
   return (await git(siteDir, ['status', '--porcelain', '--', ...paths])).trim() !== '';
 }
 
-/** Commits exactly these files, authored by the account (`Name <email>`); returns the new HEAD. */
+/**
+ * Commits exactly these files, authored by the account (`Name <email>`); returns the new HEAD.
+ * The message goes through standard input: however long a change's words, no command line limit.
+ */
 export async function commit(siteDir: string, files: string[], author: string, message: string): Promise<string> {
+  // Added and committed as they are in the work tree, by their names: nothing else that is staged goes with them.
   await git(siteDir, ['add', '--', ...files]);
   // The committer is the server (its own git identity if it has one, else the site's), the author the editor.
-  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', `--author=${author}`, '-m', message, '--', ...files]);
+  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', '--no-verify', `--author=${author}`, '--file=-', '--', ...files], message);
   return head(siteDir);
 }
 
-/** Puts these files back as the last commit has them (a publish that failed). */
-export async function restoreFiles(siteDir: string, files: string[]): Promise<void> {
-  await git(siteDir, ['checkout', 'HEAD', '--', ...files]);
+/** Takes the last commit back (a publish the server in front refused after it was recorded): HEAD is `base` again, the index as there. */
+export async function uncommit(siteDir: string, base: string, files: string[]): Promise<void> {
+  await git(siteDir, ['reset', '--quiet', '--soft', base]);
+  await unstage(siteDir, files);
+}
+
+/** The index of these files as HEAD has them (what a publish that did not commit had added). */
+export async function unstage(siteDir: string, files: string[]): Promise<void> {
+  if (files.length > 0) await git(siteDir, ['reset', '--quiet', 'HEAD', '--', ...files]);
+}
+
+/** The commit message's last lines ("Publish-Id: …" and the like) of a commit. */
+export async function trailersOf(siteDir: string, commitId: string): Promise<string> {
+  return git(siteDir, ['log', '-1', '--format=%(trailers)', commitId]);
 }
 
 export interface Commit {

@@ -7,15 +7,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import type { ContentChange, contentRoutes } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
-import type { LiveSite } from '../liveBuild';
 import { checkChanges } from './check';
+import type { Drafts } from './drafts';
 import { storeImage } from './images';
-import { Publisher } from './publish';
-import { contentFiles, loadContent, publicFiles, type ContentSite } from './site';
+import type { Publisher, PublishResult } from './publish';
+import { contentFiles, loadContent, publicFiles } from './site';
+import { TaskQueue } from './taskQueue';
 
 export interface ContentOptions {
-  site: ContentSite;
-  live?: LiveSite;
+  publisher: Publisher;
+  drafts?: Drafts;
 }
 
 type Request = FastifyRequest<{ Params: Record<string, string | undefined>; Querystring: Record<string, unknown> }>;
@@ -36,31 +37,40 @@ function changesOf(body: unknown): ContentChange[] | undefined {
 /** Pixels the page draws a picture at: a whole number from 1 to 4000. */
 const drawnSize = (value: unknown) => (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined);
 
+/** How long a refused check is told to wait (the queue's work moves in about this time). */
+const RETRY_SECONDS = 2;
+
 /** The handlers by route name; without `options` (no SITE_DIR) each answers that editing is not set up. */
-export function contentHandlers(options: ContentOptions | undefined, { dataDir, clock }: { dataDir: string; clock: () => number }): Record<keyof typeof contentRoutes, ContentHandler> {
+export function contentHandlers(options: ContentOptions | undefined): Record<keyof typeof contentRoutes, ContentHandler> {
   if (!options) {
     const notSetUp: ContentHandler = async (_request, reply) => fail(reply, 503, messages.contentNotSetUp);
     return { content: notSetUp, contentCheck: notSetUp, contentPublish: notSetUp, contentRevisions: notSetUp, contentRestore: notSetUp, contentImage: notSetUp };
   }
-  const { site, live } = options;
-  const publisher = new Publisher({ site, ...(live ? { live } : {}), dataDir, clock });
-  const answerPublish = (reply: FastifyReply, result: Awaited<ReturnType<Publisher['publish']>>) => {
+  const { publisher } = options;
+  const site = publisher.site;
+  // Checks read and check the whole content: one at a time, a few waiting, the rest told to come back.
+  const checks = new TaskQueue({ waiting: 4 });
+  const answerPublish = (reply: FastifyReply, result: PublishResult) => {
     if (result.status === 200) return json(reply, 200, { revision: result.revision });
     if (result.status === 400) return json(reply, 400, { problems: result.problems });
     if (result.status === 409) return fail(reply, 409, { busy: messages.publishBusy, releasing: messages.releaseUnderWay, changed: messages.contentChanged }[result.reason]);
     if (result.status === 503) return fail(reply, 503, fill(messages.frontRefused, { error: result.error }));
-    return fail(reply, 500, fill(messages.buildFailed, { error: result.error.split('\n').slice(-3).join(' ') }));
+    const sentence = { render: messages.buildFailed, write: messages.publishNotWritten, record: messages.publishNotRecorded }[result.failed];
+    return fail(reply, 500, fill(sentence, { error: result.error.split('\n').slice(-3).join(' ') }));
   };
 
   return {
     content: async (_request, reply) => {
       const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
-      return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site) });
+      const drafts = (options.drafts?.all() ?? []).map((d) => ({ ...d, updatedAt: new Date(d.updatedAt).toISOString() }));
+      return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
     },
     contentCheck: async (request, reply) => {
       const changes = changesOf(request.body);
       if (!changes) return fail(reply, 400, server.messages.badRequest);
-      return json(reply, 200, { problems: checkChanges(site, await loadContent(site), changes).problems });
+      const problems = await checks.run(async () => checkChanges(site, await loadContent(site), changes).problems);
+      if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
+      return json(reply, 200, { problems });
     },
     contentPublish: async (request, reply, who) => {
       const changes = changesOf(request.body);

@@ -1,59 +1,122 @@
 /**
- * Publishing, one at a time: the changes are checked, written into config/ (write.ts), read back
- * and checked again as the files now are, the site is built into a folder of its own, the live
- * site switches to it (liveBuild.ts), and the publish becomes a revision (a commit authored by
- * the editor's account where the site folder is a git work tree, else a snapshot in the data
- * folder). Anything failing before the switch puts the files back (config/ and the Firebase rules
- * the build rewrites from it) and changes nothing live.
+ * Publishing, as one transaction, in the order databases keep theirs: a publish (and a restore)
+ * happens whole or not at all, and a crash at any point leaves, after the next start, the live
+ * site equal to the last recorded revision, the site folder clean, and the unfinished edit kept
+ * as its author's draft.
+ *
+ *   1. check      the changes against the content as it is (check.ts, the config checker), and
+ *                 the files as they would be written, read back in a folder of their own;
+ *   2. render     the pages from the new content, with the code already built, into a release
+ *                 folder of their own (dist/releases/<id>: src/build/render.ts, in a thread);
+ *   3. journal    what is about to change (each file before and after), written whole to the data
+ *                 folder: from here a crash is finished or undone at the next start (recover);
+ *   4. write      the config files, each whole or not at all (atomicFiles.ts);
+ *   5. record     the revision: a commit authored by the editor (git, message on standard input),
+ *                 else a snapshot of every content file in the data folder;
+ *   6. switch     the live site to the release (liveBuild.ts: our server, dist/releases/LIVE, Caddy);
+ *   7. tidy       the journal and the author's drafts of these files go, old releases are pruned.
+ *
+ * Anything failing before 6 puts the files back and changes nothing live; a switch the server in
+ * front refuses takes the record back too. Nothing is live before it is recorded.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deployFiles } from '../../deploy/deployFiles';
+import type { Forms } from '../../deploy/firebaseRules';
 import type { ContentChange, ContentProblem, Revision } from '../../shared/contentApi';
 import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
-import { FrontRefused, releasesDir, type LiveSite } from '../liveBuild';
+import { contentFingerprint, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
+import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
+import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
 import { checkChanges, type FileEdits } from './check';
-import { commit, configHistory, head, isWorkTree, uncommitted } from './git';
+import type { Drafts } from './drafts';
+import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage } from './git';
 import { uploadsNamedIn } from './images';
-import { buildInto, contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
+import { workerRenderer, type SiteRenderer } from './renderer';
+import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
-import { putBack, UnwritableEdit, writeEdits } from './write';
+import { editSource, UnwritableEdit } from './write';
 
 export type PublishResult =
   | { status: 200; revision: Revision }
   | { status: 400; problems: ContentProblem[] }
   | { status: 409; reason: 'busy' | 'changed' | 'releasing' }
-  | { status: 500; error: string }
-  /** The server in front (Caddy) did not take the new build: nothing was published. */
+  /** The pages could not be drawn: nothing changed. */
+  | { status: 500; error: string; failed: 'render' | 'write' | 'record' }
+  /** The server in front (Caddy) did not take the new release: nothing was published. */
   | { status: 503; error: string };
+
+/** The steps of a publish, after each of which a crash is survived (PUBLISH_CRASH_AT, for the crash tests). */
+export const PUBLISH_STEPS = ['checked', 'rendered', 'journaled', 'written', 'recorded', 'switched'] as const;
+export type PublishStep = (typeof PUBLISH_STEPS)[number];
 
 export interface PublisherOptions {
   site: ContentSite;
-  /** The served build; left out (no built site), the publish writes and records but builds nothing. */
-  live?: LiveSite;
   dataDir: string;
   clock: () => number;
-  /** Builds the site into outDir (default: scripts/content.ts build, in a process of its own). */
-  build?: (site: ContentSite, outDir: string, earlierClientDir?: string) => Promise<void>;
+  /** The code build the pages are drawn with (default: the site folder's dist/). */
+  codeDir?: string;
+  /** Draws a release's pages (default: in a thread of its own: renderer.ts). */
+  renderer?: SiteRenderer;
+  /** Where an unfinished edit is kept (a crash, a failure after the check). */
+  drafts?: Drafts;
+  /** Fault injection for the crash tests: the process kills itself (SIGKILL) right after this step. */
+  crashAt?: PublishStep;
 }
 
-const SNAPSHOTS = 'content-revisions';
-const FIREBASE_RULES = ['firestore.rules', 'storage.rules'];
+/** What is about to change, kept in the data folder until the publish is done (the write-ahead record). */
+interface Journal {
+  id: string;
+  state: 'prepared' | 'recorded';
+  author: string;
+  at: string;
+  /** The revision before (git's HEAD, or the last snapshot's id). */
+  base: string;
+  /** Each file's text before (absent: it did not exist) and after. */
+  files: { file: string; before?: string; after: string }[];
+  /** The editor's changes, for its draft if the publish does not go through. */
+  changes: ContentChange[];
+  summary: string[];
+  /** The release folder's name (dist/releases/<release>), when pages were drawn. */
+  release?: string;
+  commit?: string;
+}
 
+const JOURNAL_FILE = 'publish-journal.json';
+const SNAPSHOTS = 'content-revisions';
 
 /** The revision's words: one line per edit. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
   return files.flatMap(({ file, before, edits }) => edits.map((edit) => editInWords(placeOf(file), before, edit)));
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export class Publisher {
   private busy = false;
+  /** The served site (serve()); without one (no pages served), a publish writes and records but renders nothing. */
+  private live: LiveSite | undefined;
+  private readonly renderer: SiteRenderer;
+  private readonly codeDir: string;
 
-  constructor(private readonly options: PublisherOptions) {}
+  constructor(private readonly options: PublisherOptions) {
+    this.renderer = options.renderer ?? workerRenderer();
+    this.codeDir = options.codeDir ?? path.join(options.site.siteDir, 'dist');
+  }
 
   get site(): ContentSite {
     return this.options.site;
+  }
+
+  /** The site served from now on, which publishes switch. */
+  serve(live: LiveSite): void {
+    this.live = live;
+  }
+
+  private get journalFile(): string {
+    return path.join(this.options.dataDir, JOURNAL_FILE);
   }
 
   /** Names the content as it is now: git's HEAD (with a hash of config/ when it has uncommitted changes), else a hash of config/. */
@@ -64,14 +127,22 @@ export class Publisher {
     return (await uncommitted(siteDir, ['config'])) ? `${commitId}+${contentHash(this.options.site)}` : commitId;
   }
 
+  async close(): Promise<void> {
+    await this.renderer.close();
+  }
+
   async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string): Promise<PublishResult> {
     if (this.busy) return { status: 409, reason: 'busy' };
     this.busy = true;
     // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
     const lock = (await isWorkTree(this.options.site.siteDir)) ? takeLock(lockFile(this.options.site.siteDir), 'publish') : undefined;
     try {
+      // First the edit is its author's draft: whatever happens next (a refusal, a crash), it is not lost; a publish that goes through clears it.
+      const revision = await this.revision();
+      const at = this.options.clock();
+      for (const change of changes) this.options.drafts?.save(author, change.file, change.value, baseRevision ?? revision, at);
       if (lock && !lock.taken) return { status: 409, reason: 'releasing' };
-      if (baseRevision !== undefined && baseRevision !== (await this.revision())) return { status: 409, reason: 'changed' };
+      if (baseRevision !== undefined && baseRevision !== revision) return { status: 409, reason: 'changed' };
       return await this.publishNow(changes, author);
     } finally {
       if (lock?.taken) lock.release();
@@ -79,82 +150,254 @@ export class Publisher {
     }
   }
 
+  private async step(step: PublishStep): Promise<void> {
+    if (this.options.crashAt === step) process.kill(process.pid, 'SIGKILL');
+  }
+
   private async publishNow(changes: readonly ContentChange[], author: string): Promise<PublishResult> {
-    const { site, live, clock, build = buildInto } = this.options;
+    const { site, clock } = this.options;
+    const { live } = this;
+    const { siteDir } = site;
     const loaded = await loadContent(site);
     const checked = checkChanges(site, loaded, changes);
     if (checked.problems.length > 0) return { status: 400, problems: checked.problems };
-    const files = checked.files.map((f) => f.file);
+    if (checked.files.length === 0) {
+      for (const change of changes) this.options.drafts?.discard(author, change.file);
+      return { status: 200, revision: { id: await this.revision(), author, at: new Date(clock()).toISOString(), summary: [] } };
+    }
     const summary = summaryOf(checked.files);
     const at = new Date(clock()).toISOString();
-    if (files.length === 0) return { status: 200, revision: { id: await this.revision(), author, at, summary: [] } };
-
-    // The Firebase rules as they are: the build rewrites them from config/forms (src/deploy/deployFiles.ts), before it may still fail.
-    const rules = new Map(FIREBASE_RULES.map((file) => [file, textOrNothing(path.join(site.siteDir, file))]));
-    let before: Map<string, string>;
-    try {
-      before = await writeEdits(site.siteDir, checked.files);
-    } catch (error) {
-      if (error instanceof UnwritableEdit) return { status: 400, problems: [{ file: error.file, path: error.path, message: error.message }] };
-      throw error;
-    }
-    for (const [file, text] of rules) if (text !== undefined) before.set(file, text);
     const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
-    const outDir = path.join(releasesDir(site.siteDir), id);
-    let written: ContentChange[];
-    try {
-      // The files as written give exactly the values sent (else the writer got something wrong).
-      const reread = await loadContent(site);
-      written = contentFiles(reread);
-      const writtenValues = new Map(written.map((f) => [f.file, f.value]));
-      const recheck = checkChanges(site, reread, []);
-      const wrong = checked.files.find((f) => !sameValue(writtenValues.get(f.file), f.after));
-      if (wrong) throw new Error(`${wrong.file} did not read back as it was sent`);
-      if (recheck.problems.length > 0) return await this.undo(before, { status: 400, problems: recheck.problems });
-      if (live) {
-        await build(site, outDir, live.clientDir());
-        await live.switchTo(path.join(outDir, 'client'));
+
+    // 1. The files as they will be, in memory, then read back in a folder of their own: exactly the values sent, and the whole content still good.
+    const texts = new Map<string, { before?: string; after: string }>();
+    for (const { file, edits } of checked.files) {
+      const before = readFileSync(path.join(siteDir, file), 'utf8');
+      try {
+        texts.set(file, { before, after: editSource(file, before, edits) });
+      } catch (error) {
+        if (error instanceof UnwritableEdit) return { status: 400, problems: [{ file: error.file, path: error.path, message: error.message }] };
+        throw error;
       }
-    } catch (error) {
-      rmSync(outDir, { recursive: true, force: true });
-      // Rules the build wrote where there were none go too.
-      for (const [file, text] of rules) if (text === undefined) rmSync(path.join(site.siteDir, file), { force: true });
-      const message = error instanceof Error ? error.message : String(error);
-      return this.undo(before, error instanceof FrontRefused ? { status: 503, error: message } : { status: 500, error: message });
     }
-    return { status: 200, revision: await this.record(files, author, at, summary, written, id) };
+    const reread = await this.readBack(texts);
+    const written = new Map(contentFiles(reread).map((f) => [f.file, f.value]));
+    const wrong = checked.files.find((f) => !sameValue(written.get(f.file), f.after));
+    if (wrong) return { status: 500, failed: 'render', error: `${wrong.file} did not read back as it was sent` };
+    const recheck = checkChanges(site, reread, []);
+    if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
+    const content = siteContentOf(reread.options);
+    // The Firebase rules the site has follow the forms (src/deploy/deployFiles.ts): rewritten with the edit that changes them, and recorded with it.
+    for (const [file, text] of deployFiles(content.forms as Forms)) {
+      const before = readTextOrNothing(path.join(siteDir, file));
+      if (before !== undefined && before !== text) texts.set(file, { before, after: text });
+    }
+    await this.step('checked');
+
+    // 2. The pages, into a release folder of their own: nothing live changes.
+    const release = live ? id : undefined;
+    if (release) {
+      try {
+        await this.render(content, release, live!.clientDir());
+      } catch (error) {
+        rmSync(path.join(releasesDir(siteDir), release), { recursive: true, force: true });
+        return { status: 500, failed: 'render', error: messageOf(error) };
+      }
+      await this.step('rendered');
+    }
+
+    // 3. The journal: from here a crash is finished or undone at the next start.
+    const base = (await isWorkTree(siteDir)) ? await head(siteDir) : (snapshotIds(this.options.dataDir)[0] ?? '');
+    const journal: Journal = {
+      id,
+      state: 'prepared',
+      author,
+      at,
+      base,
+      files: [...texts].map(([file, { before, after }]) => ({ file, ...(before === undefined ? {} : { before }), after })),
+      changes: [...changes],
+      summary,
+      ...(release ? { release } : {}),
+    };
+    try {
+      writeJsonAtomically(this.journalFile, journal);
+    } catch (error) {
+      this.dropRelease(release);
+      return { status: 500, failed: 'write', error: messageOf(error) };
+    }
+    await this.step('journaled');
+
+    // 4. The files, each whole or not at all.
+    try {
+      for (const { file, after } of journal.files) writeFileAtomically(path.join(siteDir, file), after);
+    } catch (error) {
+      await this.undo(journal);
+      return { status: 500, failed: 'write', error: messageOf(error) };
+    }
+    await this.step('written');
+
+    // 5. The record: from here this is the content's revision.
+    let revision: Revision;
+    try {
+      revision = await this.record(journal, contentFiles(reread));
+    } catch (error) {
+      await this.undo(journal);
+      return { status: 500, failed: 'record', error: messageOf(error) };
+    }
+    journal.state = 'recorded';
+    journal.commit = revision.id;
+    try {
+      writeJsonAtomically(this.journalFile, journal);
+    } catch {
+      // The record is made: recover() finds it by the id it carries, whatever the journal says.
+    }
+    await this.step('recorded');
+
+    // 6. The switch.
+    if (release && live) {
+      try {
+        await live.switchTo(path.join(releasesDir(siteDir), release, 'client'));
+      } catch (error) {
+        await this.unrecord(journal);
+        await this.undo(journal);
+        const message = messageOf(error);
+        return error instanceof FrontRefused ? { status: 503, error: message } : { status: 500, failed: 'write', error: message };
+      }
+      await this.step('switched');
+    }
+
+    // 7. Done: the journal and the author's drafts of these files go.
+    rmSync(this.journalFile, { force: true });
+    for (const change of changes) this.options.drafts?.discard(author, change.file);
+    return { status: 200, revision };
   }
 
-  private async undo(before: Map<string, string>, result: PublishResult): Promise<PublishResult> {
-    await putBack(this.options.site.siteDir, before);
-    return result;
+  /** The content as the files would be: the config folder copied with these texts in it, and read there. */
+  private async readBack(texts: ReadonlyMap<string, { after: string }>): Promise<LoadedContent> {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));
+    try {
+      cpSync(path.join(this.options.site.siteDir, 'config'), path.join(dir, 'config'), { recursive: true });
+      for (const [file, { after }] of texts) if (file.startsWith('config/')) writeFileAtomically(path.join(dir, file), after);
+      return await loadContent(this.options.site, path.join(dir, 'config'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Draws the content's pages into dist/releases/<release> (marked whole by its RELEASE_FILE, written last). */
+  private async render(content: SiteContent, release: string, earlierClientDir: string): Promise<void> {
+    const { siteDir } = this.options.site;
+    await this.renderer.render({ content, codeDir: this.codeDir, outDir: path.join(releasesDir(siteDir), release), earlierClientDir, publicDir: path.join(siteDir, 'public') });
+  }
+
+  private dropRelease(release: string | undefined): void {
+    if (release) rmSync(path.join(releasesDir(this.options.site.siteDir), release), { recursive: true, force: true });
+  }
+
+  /** Puts the files back as the journal had them before, drops the release and the journal, and keeps the edit as its author's draft. */
+  private async undo(journal: Journal): Promise<void> {
+    const { siteDir } = this.options.site;
+    for (const { file, before } of journal.files) {
+      const full = path.join(siteDir, file);
+      if (before === undefined) rmSync(full, { force: true });
+      else if (readTextOrNothing(full) !== before) writeFileAtomically(full, before);
+    }
+    if (await isWorkTree(siteDir)) await unstage(siteDir, journal.files.map((f) => f.file)).catch(() => undefined);
+    this.dropRelease(journal.release);
+    this.keepAsDraft(journal);
+    rmSync(this.journalFile, { force: true });
+  }
+
+  private keepAsDraft(journal: Journal): void {
+    const at = this.options.clock();
+    for (const change of journal.changes) this.options.drafts?.save(journal.author, change.file, change.value, journal.base, at);
+  }
+
+  /** Takes the record back: the commit (HEAD is the base again) or the snapshot. */
+  private async unrecord(journal: Journal): Promise<void> {
+    const { siteDir } = this.options.site;
+    if (await isWorkTree(siteDir)) await uncommit(siteDir, journal.base, journal.files.map((f) => f.file));
+    else rmSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`), { force: true });
   }
 
   /** The publish as a revision: a commit by the editor (git), else a snapshot of every content file. */
-  private async record(files: string[], author: string, at: string, summary: string[], values: ReturnType<typeof contentFiles>, id: string): Promise<Revision> {
+  private async record(journal: Journal, values: ReturnType<typeof contentFiles>): Promise<Revision> {
     const { site, dataDir } = this.options;
+    const { author, at, summary, id } = journal;
     if (await isWorkTree(site.siteDir)) {
-      const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n`;
-      // The uploaded pictures the content names go with it (re-encoded, named by their hash); those uploaded and not used stay out.
-      const uploads = uploadsNamedIn(site.siteDir, values);
-      // The Firebase rules the build rewrote from config/forms (src/deploy/deployFiles.ts) follow the edit that changed them.
-      const rules: string[] = [];
-      for (const file of FIREBASE_RULES) if (existsSync(path.join(site.siteDir, file)) && (await uncommitted(site.siteDir, [file]))) rules.push(file);
-      const commitId = await commit(site.siteDir, [...files, ...uploads, ...rules], `${author} <${author}>`, message);
+      const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\nPublish-Id: ${id}\n`;
+      // The uploaded pictures the content names go with it; those uploaded and not used stay out.
+      const uploads = uploadsNamedIn(site.siteDir, values).filter((file) => existsSync(path.join(site.siteDir, file)));
+      const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message);
       return { id: commitId, author, at, summary };
     }
-    const dir = path.join(dataDir, SNAPSHOTS);
-    mkdirSync(dir, { recursive: true });
     const revision: Revision = { id, author, at, summary };
-    writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ ...revision, files: values }));
+    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values });
     return revision;
+  }
+
+  /**
+   * At start, before the site is served: finishes or undoes a publish a crash left (by its
+   * journal), then makes sure the release served is the content recorded (drawing it again
+   * when it is not). Answers the client folder to serve.
+   */
+  async recover(servedClientDir: string): Promise<string> {
+    const { siteDir } = this.options.site;
+    const journal = readJournal(this.journalFile);
+    if (journal) {
+      if (await this.wasRecorded(journal)) {
+        // The record is made: the files are as recorded (they were written before it), the release is served.
+        for (const { file, after } of journal.files) if (readTextOrNothing(path.join(siteDir, file)) !== after) writeFileAtomically(path.join(siteDir, file), after);
+        if (journal.release && existsSync(path.join(releasesDir(siteDir), journal.release, RELEASE_FILE))) {
+          setLiveRelease(siteDir, journal.release);
+          servedClientDir = path.join(releasesDir(siteDir), journal.release, 'client');
+        }
+        rmSync(this.journalFile, { force: true });
+        for (const change of journal.changes) this.options.drafts?.discard(journal.author, change.file);
+      } else {
+        await this.undo(journal);
+      }
+    }
+    // Releases a crash left half drawn (no release.json) are removed.
+    const releases = releasesDir(siteDir);
+    if (existsSync(releases)) {
+      for (const name of readdirSync(releases)) {
+        const dir = path.join(releases, name);
+        if (name !== 'LIVE' && !name.endsWith('.new') && !existsSync(path.join(dir, RELEASE_FILE)) && path.dirname(servedClientDir) !== dir) rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    // The pages served are the content recorded: else they are drawn again from it.
+    if (!(await isWorkTree(siteDir)) || !(await uncommitted(siteDir, ['config']))) {
+      const loaded = await loadContent(this.options.site);
+      if (loaded.problems.length === 0 && existsSync(path.join(this.codeDir, 'code.json'))) {
+        const content = siteContentOf(loaded.options);
+        if (servedFingerprint(servedClientDir) !== contentFingerprint(content)) {
+          const release = `${new Date(this.options.clock()).toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+          await this.render(content, release, servedClientDir);
+          setLiveRelease(siteDir, release);
+          servedClientDir = path.join(releases, release, 'client');
+        }
+      }
+    }
+    return servedClientDir;
+  }
+
+  /** Whether the journal's publish reached its record (the commit carrying its id, or its snapshot). */
+  private async wasRecorded(journal: Journal): Promise<boolean> {
+    if (journal.state === 'recorded') return true;
+    const { siteDir } = this.options.site;
+    if (await isWorkTree(siteDir)) {
+      const now = await head(siteDir);
+      return now !== journal.base && (await trailersOf(siteDir, now)).includes(`Publish-Id: ${journal.id}`);
+    }
+    return existsSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`));
   }
 
   /** Every revision, newest first. */
   async revisions(): Promise<Revision[]> {
     const { site, dataDir } = this.options;
     if (await isWorkTree(site.siteDir)) {
-      return (await configHistory(site.siteDir)).map((c) => ({ id: c.id, author: c.author, at: c.at, summary: c.body ? c.body.split('\n').filter(Boolean) : [c.subject] }));
+      return (await configHistory(site.siteDir)).map((c) => ({ id: c.id, author: c.author, at: c.at, summary: c.body ? c.body.split('\n').filter((line) => line && !/^Publish-Id: /.test(line)) : [c.subject] }));
     }
     return snapshotIds(dataDir).map((id) => {
       const { files: _files, ...revision } = readSnapshot(dataDir, id);
@@ -168,17 +411,27 @@ export class Publisher {
     if (!/^[\w+-]{1,80}$/.test(revisionId)) return undefined;
     if (await isWorkTree(site.siteDir)) {
       if (!(await configHistory(site.siteDir, 1000)).some((c) => c.id === revisionId)) return undefined;
-      const loaded = await loadAt(site, revisionId);
-      return contentFiles(loaded);
+      return contentFiles(await loadAt(site, revisionId));
     }
     return snapshotIds(dataDir).includes(revisionId) ? readSnapshot(dataDir, revisionId).files : undefined;
   }
 }
 
-function textOrNothing(file: string): string | undefined {
+/** The content fingerprint of the release a client folder belongs to (its RELEASE_FILE beside client/). */
+function servedFingerprint(clientDir: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return (JSON.parse(readFileSync(path.join(path.dirname(clientDir), RELEASE_FILE), 'utf8')) as { content?: string }).content;
   } catch {
+    return undefined;
+  }
+}
+
+function readJournal(file: string): Journal | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Journal;
+  } catch {
+    // None, or one cut short (a crash while writing it, before anything it names was touched).
+    rmSync(file, { force: true });
     return undefined;
   }
 }
@@ -206,11 +459,10 @@ async function loadAt(site: ContentSite, commitId: string): Promise<LoadedConten
     const archive = path.join(dir, 'config.tar');
     await run('git', ['archive', '--format=tar', `--output=${archive}`, commitId, 'config'], site.siteDir);
     await run('tar', ['-xf', archive], dir);
-    // The config files name types in src/ (types only: nothing to run) and pictures in public/.
-    symlinkSync(path.join(site.siteDir, 'public'), path.join(dir, 'public'));
+    // The config files name types in src/ (types only) and pictures in public/.
+    mkdirSync(path.join(dir, 'public'), { recursive: true });
     symlinkSync(path.join(site.siteDir, 'src'), path.join(dir, 'src'));
-    const loaded = await loadContent({ siteDir: dir, toolsDir: site.toolsDir ?? site.siteDir });
-    return loaded;
+    return await loadContent(site, path.join(dir, 'config'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -18,7 +18,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import server from '../../../config/server';
-import site from '../../../config/site';
+import { servedSite } from '../servedContent';
 import { formForCollection, senderFields } from '../../forms/model/registry';
 import type { ReplyDraft } from '../../shared/replyDraft';
 import { fill } from '../../shared/text';
@@ -132,7 +132,7 @@ export function visitorMailsOf(db: Database.Database, docId: string): VisitorMai
 
 /** The agency's own address (config/site.ts contact.email), where the visitor's answers go. */
 function agencyAddress(): string | undefined {
-  const address = site.contact.email.href.replace(/^mailto:/i, '').split('?')[0]!;
+  const address = servedSite().contact.email.href.replace(/^mailto:/i, '').split('?')[0]!;
   return isPlainAddress(address) ? address : undefined;
 }
 

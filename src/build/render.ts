@@ -1,0 +1,211 @@
+/**
+ * Draws the site's pages from content (src/shared/siteContent.ts) with code built once: the
+ * build runs it after vite (into dist/client), and each publish from the content editor runs it
+ * into a folder of its own (dist/releases/<id>), with the same code and new content. What it
+ * writes into the client folder:
+ *
+ * - real HTML for every main address (aliases share their page's file), the page for unknown
+ *   addresses and the error page;
+ * - the pages' variants with a plain post's outcome (outcomePages.ts);
+ * - each form's description, the form islands' data (assets/forms/<name>-<hash>.json);
+ * - sitemap.xml, robots.txt, and the site manifest our server reads (with the content it serves:
+ *   the site's settings for its mails, the routes, the forms it checks posts with);
+ * - the Caddy snippets of these pages (caddy/pages.caddy beside client/);
+ * - .br and .gz copies of what it wrote (those of an earlier folder's identical files are taken).
+ *
+ * Into a folder other than the code build's own, the code's files (scripts, styles, pictures,
+ * the inbox) are linked first, not copied: every release of one build shares them, so a page
+ * loaded before a publish still finds its scripts after it, whoever serves the files.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FormConfig } from '../forms/model/formSchema';
+import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
+import { frameOriginsOf } from '../shared/headers';
+import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../shared/pageFiles';
+import type { PageRenderer } from '../shared/pageRender';
+import { siteRoutes } from '../shared/routing';
+import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../shared/siteContent';
+import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../shared/siteManifest';
+import { readCodeBuild, type CodeBuild } from './codeBuild';
+import { compressFiles } from './compress';
+import { robotsTxt, sitemapXml } from './crawlers';
+import { createHashCollector } from './inlineHashes';
+import { writeOutcomePages } from './outcomePages';
+import { loaderScript, pageDocument } from './pageDocument';
+
+/** Where the forms' descriptions go, inside the client folder (hashed names: kept a year, like scripts). */
+export const FORMS_FOLDER = 'assets/forms';
+
+export interface RenderOptions {
+  content: SiteContent;
+  /** The code build: dist/ (client/, ssr/entry-server.js, code.json). */
+  codeDir: string;
+  /** Where to write: its client/ (and caddy/). The code build's own folder, or a release's. */
+  outDir: string;
+  /** A folder whose identical files' compressed copies are taken (the client folder served now). */
+  earlierClientDir?: string;
+  /** Today, for the sitemap's lastmod (YYYY-MM-DD). */
+  today?: string;
+  /** The server renderer already loaded (a publish keeps it between renders), else imported from codeDir. */
+  renderer?: PageRenderer;
+  /**
+   * The site's public/ folder, when its files may be newer than the code build's copy of it
+   * (pictures uploaded in the editor and published since): those the build does not have are
+   * linked in from there.
+   */
+  publicDir?: string;
+}
+
+export interface Rendered {
+  /** Every page file written, with its size. */
+  pages: { address: string; file: string; bytes: number }[];
+  manifest: SiteManifest;
+}
+
+/** The server renderer of a code build (src/entry-server.tsx, bundled into ssr/). */
+export async function loadRenderer(codeDir: string, query = ''): Promise<PageRenderer> {
+  // The libraries' production builds, as in the browser: in development MUI names its classes
+  // differently, and the browser would find none of the page's styles and insert them again.
+  process.env.NODE_ENV = 'production';
+  return (await import(pathToFileURL(path.join(codeDir, 'ssr', 'entry-server.js')).href + query)) as PageRenderer;
+}
+
+/** Links every file of the code build's client folder into `clientDir` (a release's). */
+function linkCode(code: CodeBuild, codeClientDir: string, clientDir: string): void {
+  for (const file of code.files) {
+    const target = path.join(clientDir, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      linkSync(path.join(codeClientDir, file), target);
+    } catch (error) {
+      // Another file system (or no hard links): a copy does too.
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV' || (error as NodeJS.ErrnoException).code === 'EPERM') copyFileSync(path.join(codeClientDir, file), target);
+      else throw error;
+    }
+  }
+}
+
+/** Links the files of public/ the code build does not have (pictures published since) into `clientDir`. */
+function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: string): void {
+  const known = new Set(code.files);
+  let entries;
+  try {
+    entries = readdirSync(publicDir, { recursive: true, withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (known.has(relative) || existsSync(path.join(clientDir, relative))) continue;
+    sameFile(publicDir, relative, relative, clientDir);
+  }
+}
+
+/** The same file under another name (an alias's page): a link, or a copy where links cannot be made. */
+function sameFile(fromDir: string, from: string, to: string, toDir = fromDir): void {
+  const target = path.join(toDir, to);
+  mkdirSync(path.dirname(target), { recursive: true });
+  try {
+    linkSync(path.join(fromDir, from), target);
+  } catch {
+    copyFileSync(path.join(fromDir, from), target);
+  }
+}
+
+/** A short hash of text, for a file name that changes with the file. */
+const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, '0');
+
+export async function renderSite({ content, codeDir, outDir, earlierClientDir, today = new Date().toISOString().slice(0, 10), renderer, publicDir }: RenderOptions): Promise<Rendered> {
+  const code = readCodeBuild(codeDir);
+  const codeClientDir = path.join(codeDir, 'client');
+  const clientDir = path.join(outDir, 'client');
+  mkdirSync(clientDir, { recursive: true });
+  if (path.resolve(clientDir) !== path.resolve(codeClientDir)) linkCode(code, codeClientDir, clientDir);
+  if (publicDir) linkNewPublicFiles(code, publicDir, clientDir);
+  const { renderPage } = renderer ?? (await loadRenderer(codeDir));
+  const written: string[] = [];
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+    writeFileSync(path.join(clientDir, file), text);
+    written.push(file);
+  };
+
+  // Each form's description: what the browser's form island is drawn with (the page names the file).
+  const formFiles: Record<string, string> = {};
+  for (const [name, form] of Object.entries(content.forms)) {
+    const json = JSON.stringify(form);
+    const file = `${FORMS_FOLDER}/${name}-${hashOf(json)}.json`;
+    write(file, json);
+    formFiles[name] = `/${file}`;
+  }
+
+  const forms: FormConfig[] = Object.values(content.forms);
+  const routes = siteRoutes(content.routes);
+  const hashes = createHashCollector();
+  const outcomes: OutcomePage[] = [];
+  const pages: Rendered['pages'] = [];
+  const renderInto = async (address: string, file: string, withOutcomes: boolean) => {
+    const page = await renderPage(address, content, { formFiles });
+    // Fetched (not run) once the page has painted, so the first touch is answered at once: the
+    // page's islands and what hydrates them (React). The forms' code waits for the visitor.
+    const preload = [...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])])].map((f) => `/${f}`);
+    const html = pageDocument(code.template, page, loaderScript(code.template.scripts, preload));
+    write(file, html);
+    hashes.add(html);
+    pages.push({ address, file, bytes: html.length });
+    if (withOutcomes) {
+      const variants = writeOutcomePages(clientDir, address, file, html, forms);
+      written.push(...variants.map((v) => v.file));
+      outcomes.push(...variants);
+    }
+    return file;
+  };
+
+  // Each page once, at its main address; its aliases are the same file under their own names
+  // (Caddy and Firebase Hosting find a page by its file's name), and their outcomes the page's.
+  for (const { path: address, canonical } of routes.pagePaths) {
+    const file = htmlFileFor(address);
+    if (address === canonical) await renderInto(address, file, true);
+    else {
+      sameFile(clientDir, htmlFileFor(canonical), file);
+      written.push(file);
+      outcomes.push(...outcomes.filter((o) => o.path === canonical).map((o) => ({ ...o, path: address })));
+    }
+  }
+  await renderInto(FALLBACK_RENDER_PATH, FALLBACK_FILE, false);
+  await renderInto(ERROR_RENDER_PATH, ERROR_FILE, false);
+
+  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths, today));
+  write('robots.txt', robotsTxt(content.site.brand.url));
+  const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes });
+  writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  mkdirSync(path.dirname(path.join(outDir, CADDY_SNIPPETS_FILE)), { recursive: true });
+  writeFileSync(path.join(outDir, CADDY_SNIPPETS_FILE), caddySnippets(manifest));
+
+  compressFiles(clientDir, written, earlierClientDir);
+  // Last: the release is whole, and which content it is.
+  writeFileSync(path.join(outDir, RELEASE_FILE), `${JSON.stringify({ content: contentFingerprint(content) })}\n`);
+  return { pages, manifest };
+}
+
+/** The site manifest of some content, with what only the written pages tell (their inline code's hashes, their outcome variants). */
+export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest, 'connectOrigins' | 'inlineHashes' | 'outcomes'>): SiteManifest {
+  return {
+    pages: siteRoutes(content.routes).pagePaths.map(({ path: address }) => ({ path: address, file: htmlFileFor(address) })),
+    fallbackFile: FALLBACK_FILE,
+    errorFile: ERROR_FILE,
+    frameOrigins: frameOriginsOf(Object.values(content.pages)),
+    ...written,
+    content: { site: content.site, routes: content.routes, forms: content.forms },
+  };
+}
+
+/** The site manifest of a client folder the render wrote. */
+export function readManifest(clientDir: string): SiteManifest | undefined {
+  const file = path.join(clientDir, SITE_MANIFEST_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SiteManifest) : undefined;
+}

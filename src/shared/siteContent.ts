@@ -1,0 +1,47 @@
+/**
+ * The office's content as data: what the pages are drawn from (config/site.ts, config/routes.ts,
+ * config/pages, config/forms), read by the config loader (src/config/checkFiles.ts) and handed
+ * to whatever draws or serves it. The code is built once per release; a publish draws the pages
+ * again from new content with the same code, so nothing drawn reads these files by import: the
+ * server renderer, the editor's preview and our server take the content as a value.
+ */
+import type { PageConfig } from '../config/pageSchema';
+import type { RoutesConfig } from '../config/routesSchema';
+import type { SiteConfig } from '../config/siteSchema';
+import type { FormConfig } from '../forms/model/formSchema';
+
+export interface SiteContent {
+  site: SiteConfig;
+  routes: RoutesConfig;
+  /** Each page's config by its id (the file's name in config/pages). */
+  pages: Readonly<Record<string, PageConfig>>;
+  /** Each form's config by the name pages place it with (config/forms/index.ts). */
+  forms: Readonly<Record<string, FormConfig>>;
+}
+
+/** The content of a config folder that loaded and checked without a problem (its values taken as the types say). */
+export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown }): SiteContent {
+  const { site, routes, pages, forms } = options;
+  if (!site || !routes || !pages || !forms) throw new Error('The content is incomplete: run npm run check');
+  return { site, routes, pages, forms } as SiteContent;
+}
+
+/**
+ * A short fingerprint of a content value (the same content, the same fingerprint): written beside
+ * the pages drawn from it (RELEASE_FILE), so our server can tell at start whether the pages it
+ * would serve are the content recorded.
+ */
+export function contentFingerprint(content: SiteContent): string {
+  const text = JSON.stringify(content);
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** Written beside a release's client/ once its pages are all drawn: { content: contentFingerprint }. */
+export const RELEASE_FILE = 'release.json';
