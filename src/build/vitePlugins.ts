@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce.ts';
+import { replaceOnce } from '../shared/text.ts';
 import type { PageRenderer } from '../shared/pageRender';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -120,9 +121,10 @@ export const devPages = ({ root }: { root: string }): Plugin =>
     async answer({ server, pathname, template }) {
       const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as PageRenderer;
       const page = await renderPage(pathname);
-      const html = (await template())
-        .replace('</head>', `${page.head}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+      // By slicing, as the build does (pageDocument.ts): the page's texts are never replacement patterns.
+      const headed = replaceOnce(await template(), '</head>', `${page.head}\n  </head>`);
+      const bodyFrom = headed.indexOf('</head>') + '</head>'.length;
+      const html = headed.slice(0, bodyFrom) + replaceOnce(headed.slice(bodyFrom), '<div id="root"></div>', `<div id="root">${page.body}</div>`);
       return { status: page.status, html };
     },
   });
