@@ -7,6 +7,7 @@
 import routesFile from '../../config/routes';
 import type pages from '../../config/pages';
 import type { RoutesConfig } from '../config/routesSchema';
+import { isPageAddress } from './addresses';
 import { routeOfHref, routeTable } from './routeTable';
 
 const routesConfig: RoutesConfig = routesFile;
@@ -29,8 +30,19 @@ export interface RouteHandle {
 // npm run check refuses a route naming a page config/pages/index.ts does not list.
 const asPageId = (id: string) => id as PageId;
 
+/**
+ * The addresses of a routes file, main paths first, then aliases. An address that cannot be a
+ * page's (src/shared/addresses.ts: npm run check refuses it) is never a route, never a file the
+ * build writes, whatever reached config/routes.ts.
+ */
+export function pagePathsOf(routes: unknown): PagePath[] {
+  return routeTable(routes)
+    .filter(({ path, canonical }) => isPageAddress(path) && isPageAddress(canonical))
+    .map(({ path, page, canonical }) => ({ path, page: asPageId(page), canonical }));
+}
+
 /** Every address the site answers, main paths first, then aliases. */
-export const pagePaths: readonly PagePath[] = routeTable(routesConfig).map(({ path, page, canonical }) => ({ path, page: asPageId(page), canonical }));
+export const pagePaths: readonly PagePath[] = pagePathsOf(routesConfig);
 
 export const fallbackPage: PageId = asPageId(routesConfig.fallback);
 
