@@ -189,7 +189,7 @@ function alignItems(removed: readonly unknown[], added: readonly unknown[]): Ali
   const m = added.length;
   // The editor's lists hold tens of items: a table of their common lengths is small (past this size, nothing is matched).
   const match = n * m <= 250_000;
-  const common = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  const common = match ? Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0)) : [];
   if (match) {
     for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) common[i]![j] = sameValue(removed[i], added[j]) ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
   }
@@ -211,7 +211,7 @@ function alignItems(removed: readonly unknown[], added: readonly unknown[]): Ali
       flush();
       steps.push({ keep: i++ });
       j++;
-    } else if (j < m && (i >= n || common[i]![j + 1]! >= common[i + 1]![j]!)) fresh.push(added[j++]);
+    } else if (j < m && (i >= n || !match || common[i]![j + 1]! >= common[i + 1]![j]!)) fresh.push(added[j++]);
     else dropped.push(i++);
   }
   flush();

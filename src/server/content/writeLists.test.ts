@@ -211,3 +211,10 @@ it('a text of any characters (quotes, backslashes, line ends, controls, a lone s
     expect(readBack(written)).toEqual(wanted);
   }
 });
+
+it('a long list (600 items) replaced by another of another length reads back as sent', () => {
+  const from = strings('long', 600);
+  const to = [...strings('other', 450), ...from.slice(0, 100)];
+  replaceList(from, to, 'lines', false);
+  replaceList(to, from.slice(0, 3), 'inline', false);
+});
