@@ -190,6 +190,12 @@ export default {
       imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
       badImageSize: 'Say how large the page draws the picture: width and height in pixels, from 1 to {max}.',
+      // {width} and {height} (the picture's) and {max} (millions of pixels) are replaced.
+      imageTooManyPixels: 'This picture is {width} × {height} pixels: the site takes pictures of up to {max} million pixels. Please make it smaller first, or choose another one.',
+      // Other pictures are being prepared; {seconds} is replaced.
+      imageBusy: 'Other pictures are being prepared just now. Please try again in {seconds} seconds.',
+      // The space for uploaded pictures is full; {pictures} and {megabytes} (the limits) are replaced.
+      uploadsFull: 'The space for uploaded pictures is full (at most {pictures} pictures, {megabytes} MB in all). Please ask whoever looks after the server to remove the pictures no page uses.',
       // Replying from a lead's page.
       noReplyAddress: 'This lead has no e-mail address to reply to.',
       repliesOff: 'Replies are sent through the site\'s mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.',
@@ -201,8 +207,16 @@ export default {
     // The longest private note on a lead, in characters.
     noteMaxLength: 10000,
     // Pictures uploaded in the content editor: the largest file taken, and the largest picture
-    // (in pixels, width times height) decoded; each is re-encoded at the size the page draws it.
+    // (in pixels, width times height, read from the file's header: a larger one is refused before
+    // it is decoded). Each is re-encoded at the size the page draws it, one at a time; imageQueue
+    // more wait their turn, and any beyond are refused at once, to be sent again after
+    // retryAfterSeconds. A picture of 25 million pixels takes the server about 100 MB while it is
+    // re-encoded.
     imageMaxBytes: 20971520,
-    imageMaxPixels: 50000000,
+    imageMaxPixels: 25000000,
+    imageQueue: { waiting: 3, retryAfterSeconds: 5 },
+    // Every picture uploaded in the editor together (public/images/uploads): at most this many
+    // files and this many bytes (100 MB).
+    uploads: { maxPictures: 300, maxBytes: 104857600 },
   },
 } satisfies ServerConfig;

@@ -17,6 +17,8 @@ export async function startServer({ dist = 'dist', port, dataDir, env = {}, cwd 
   await new Promise((resolve, reject) => {
     server.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
     server.once('exit', (code) => reject(new Error(`${dist}: the server exited with ${code} before it was ready`)));
+    // It could not be started at all (its folder gone, say).
+    server.once('error', reject);
   });
   return server;
 }

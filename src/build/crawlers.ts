@@ -4,14 +4,18 @@
  */
 import { ADMIN_PAGE } from '../shared/adminApi';
 import { api } from '../shared/api';
+import { SITEMAP_FILE } from '../shared/pageFiles';
 import type { PagePath } from '../shared/routing';
+import { escapeXml, robotsValue } from '../shared/text';
 
+/** Each value is escaped for XML (escapeXml): the site's address and the pages' are checked, and escaped all the same. */
 export function sitemapXml(siteUrl: string, pages: readonly PagePath[], lastModified: string): string {
   const mainPaths = [...new Set(pages.map((p) => p.canonical))];
-  const urls = mainPaths.map((p) => `  <url><loc>${siteUrl}${p}</loc><lastmod>${lastModified}</lastmod></url>`);
+  const urls = mainPaths.map((p) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc><lastmod>${escapeXml(lastModified)}</lastmod></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
+/** Each value stays one value on its line (robotsValue): no text can add a rule. */
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: ${api.prefix}\nDisallow: ${ADMIN_PAGE}\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: ${robotsValue(api.prefix)}\nDisallow: ${robotsValue(ADMIN_PAGE)}\n\nSitemap: ${robotsValue(`${siteUrl}/${SITEMAP_FILE}`)}\n`;
 }

@@ -9,10 +9,12 @@ import path from 'node:path';
 import { api } from '../shared/api';
 import type { FormConfig } from '../forms/model/formSchema';
 import { outcomeBanner, outcomeQuery, outcomesOf } from '../forms/model/outcomes';
+import { OUTCOMES_FOLDER } from '../shared/pageFiles';
+import { replaceOnce } from '../shared/text';
 import type { OutcomePage } from '../shared/siteManifest';
 
 /** Where the variants of the pages go, inside the built client folder. */
-export const OUTCOMES_FOLDER = 'outcomes';
+export { OUTCOMES_FOLDER };
 
 /** The forms a page's HTML holds, by the collection its plain post goes to. */
 export function formsOnPage(html: string): string[] {
@@ -34,8 +36,8 @@ export function writeOutcomePages(clientDir: string, address: string, pageFile: 
       const query = outcomeQuery(outcome);
       const file = `${OUTCOMES_FOLDER}/${pageFile.replace(/\.html$/, '')}/${query.map(([k, v]) => `${k}-${v}`).join('-')}.html`;
       mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
-      const at = html.indexOf('<body>') + '<body>'.length;
-      writeFileSync(path.join(clientDir, file), `${html.slice(0, at)}\n${banner}${html.slice(at)}`);
+      // By slicing: the banner holds the form's words, where `$'` or `$&` must stay as they are.
+      writeFileSync(path.join(clientDir, file), replaceOnce(html, '<body>', `<body>\n${banner}`));
       written.push({ path: address, query, file });
     }
   }

@@ -4,6 +4,7 @@
  */
 import { transformSync } from 'esbuild';
 import { EARLY_CLICKS } from '../shared/earlyClicks';
+import { replaceOnce } from '../shared/text';
 
 const SCRIPT_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const ROOT = '<div id="root"></div>';
@@ -83,19 +84,16 @@ export function loaderScript(scripts: readonly string[], preload: readonly strin
  */
 export const SPECULATION_RULES = JSON.stringify({ prefetch: [{ source: 'document', where: { href_matches: '/*' }, eagerness: 'moderate' }] });
 
-/** The whole page: the template with the page's head tags, its loader, the speculation rules and its markup. */
+/**
+ * The whole page: the template with the page's head tags, its loader, the speculation rules and
+ * its markup. The page's parts hold the editor's texts (escaped for HTML by the renderer): they are
+ * put in by slicing, never as a replacement string, where `$&`, `$'` or `` $` `` would paste
+ * parts of the template instead.
+ */
 export function pageDocument(template: Template, page: { head: string; body: string }, loader: string): string {
   const rules = `<script type="speculationrules">${SPECULATION_RULES}</script>`;
-  const withHead = replaceOnce(template.html, '</head>', `${page.head}\n    ${loader}\n    ${rules}\n  </head>`);
-  return replaceOnce(withHead, ROOT, `<div id="root">${page.body}</div>`);
-}
-
-/**
- * `text` with its first `mark` replaced, by position: never String.replace with a page's text as
- * the replacement, where "$&", "$'" or "$`" in a title would paste parts of the page instead.
- */
-export function replaceOnce(text: string, mark: string, replacement: string): string {
-  const at = text.indexOf(mark);
-  if (at < 0) throw new Error(`The page template has no ${mark}`);
-  return text.slice(0, at) + replacement + text.slice(at + mark.length);
+  const headed = replaceOnce(template.html, '</head>', `${page.head}\n    ${loader}\n    ${rules}\n  </head>`);
+  // The root is looked for after the head: a text in the head cannot be taken for it.
+  const bodyFrom = headed.indexOf('</head>') + '</head>'.length;
+  return headed.slice(0, bodyFrom) + replaceOnce(headed.slice(bodyFrom), ROOT, `<div id="root">${page.body}</div>`);
 }

@@ -42,6 +42,6 @@ it('nothing is printed on standard error', () => {
 it.each(configFiles.map((file, i) => [file, i] as const))('%s loads without a warning, importing a handful of modules', (_file, i) => {
   const { warnings, dependencies } = loaded[i]!;
   expect(warnings).toEqual([]);
-  // The config, the build's helpers it names, and the files they import: not the site's components.
-  expect(dependencies).toBeLessThan(10);
+  // The config, the build's helpers it names, and the few shared files they import (about ten): not the site's components (hundreds).
+  expect(dependencies).toBeLessThan(15);
 });

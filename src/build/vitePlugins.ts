@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CSP_NONCE_PLACEHOLDER } from '../shared/cspNonce.ts';
+import { replaceOnce } from '../shared/text.ts';
 import type { PageRenderer } from '../shared/pageRender';
 import type * as CheckFiles from '../config/checkFiles';
 import type * as SiteContentFile from '../shared/siteContent';
@@ -130,8 +131,10 @@ export const devPages = ({ root }: { root: string }): Plugin =>
       const { options, problems } = await loadConfigFolder({ configDir: path.join(root, 'config'), publicDir: path.join(root, 'public') });
       if (problems.length > 0) throw new Error(problems.join('\n'));
       const page = await renderPage(pathname, siteContentOf(options));
-      const withHead = (await template()).split('</head>');
-      const html = [withHead[0], `${page.head}\n  </head>`, ...withHead.slice(1)].join('').split('<div id="root"></div>').join(`<div id="root">${page.body}</div>`);
+      // By slicing, as the build does (pageDocument.ts): the page's texts are never replacement patterns.
+      const headed = replaceOnce(await template(), '</head>', `${page.head}\n  </head>`);
+      const bodyFrom = headed.indexOf('</head>') + '</head>'.length;
+      const html = headed.slice(0, bodyFrom) + replaceOnce(headed.slice(bodyFrom), '<div id="root"></div>', `<div id="root">${page.body}</div>`);
       return { status: page.status, html };
     },
   });

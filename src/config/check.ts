@@ -3,7 +3,7 @@
  * with public/ read from the disk. Every problem is one plain sentence:
  * `<file>: <key path> <what is wrong>. <what to do>.`
  */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkContent, problemSentence, type CheckOptions as ContentOptions, type Problem } from './checkContent';
 
@@ -31,8 +31,17 @@ export function checkConfig(options: CheckOptions = {}): CheckResult {
     }
   };
   // One walk (checkContent.ts, which the editor's browser runs too): the sentences and the problems apart.
-  const found = checkContent(options, publicFileExists);
+  const found = checkContent({ ...options, publicNames: options.publicNames ?? topLevelNames(root) }, publicFileExists);
   return { problems: found.map(problemSentence), found };
+}
+
+/** The files and folders at the top of public/ (the build copies them beside the pages), dot files left out. */
+function topLevelNames(root: string): string[] {
+  try {
+    return readdirSync(root).filter((name) => !name.startsWith('.'));
+  } catch {
+    return [];
+  }
 }
 
 function decodeSafely(part: string): string {

@@ -37,6 +37,8 @@ export interface CheckOptions {
   formIds?: readonly string[];
   /** Form id -> the file named in messages. Default: `config/forms/<id>.ts`. */
   formFiles?: Readonly<Record<string, string>>;
+  /** The top-level names of public/ (files and folders): no page's address may take one (src/shared/addresses.ts). */
+  publicNames?: readonly string[];
 }
 
 /** One problem: the file, the key it is about, and the sentence (without the file and key). */
@@ -73,6 +75,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     sitePaths: paths,
     formIds,
     publicFileExists,
+    ...(options.publicNames ? { publicNames: options.publicNames } : {}),
     report: (keyPath, message) => problems.push({ file, path: keyPath, message }),
   });
   const check = (schema: Schema<unknown>, value: unknown, ctx: CheckContext) => schema.check(value, [], ctx);

@@ -10,7 +10,8 @@
  * Every check collects its problems instead of stopping at the first one, so a person
  * editing content sees all of them at once.
  */
-import { sitePathOf } from '../shared/routeTable';
+import { addressProblem, siteLinkOf, siteLinkProblem } from '../shared/addresses';
+import { httpsAddressProblem, siteAddressProblem } from '../shared/links';
 
 export type Path = ReadonlyArray<string | number>;
 
@@ -24,6 +25,8 @@ export interface CheckContext {
   readonly formIds: ReadonlySet<string>;
   /** Whether a file exists in public/ (for images). */
   readonly publicFileExists: (urlPath: string) => boolean;
+  /** The top-level names of public/ (its files and folders), which no page's address may take. Unknown (the browser's editor): left out. */
+  readonly publicNames?: readonly string[];
   report(path: Path, message: string): void;
 }
 
@@ -178,6 +181,23 @@ export function template(known: readonly string[]): Schema<string> {
   });
 }
 
+/**
+ * A time in milliseconds, a whole number from 0 to `max`. `atLeast`: below it the site misbehaves
+ * for visitors (or for the server), and the sentence says so in words: `what` the value is and
+ * `because` of what.
+ */
+export function milliseconds(opts: { max: number; atLeast?: { ms: number; what: string; because: string } }): Schema<number> {
+  const { atLeast } = opts;
+  const base = number({ min: atLeast?.ms ?? 0, max: opts.max, integer: true });
+  return make(base.expects, base.meta, (value, path, ctx) => {
+    if (atLeast && typeof value === 'number' && Number.isInteger(value) && value < atLeast.ms) {
+      const seconds = atLeast.ms / 1000;
+      return ctx.report(path, `is ${value}, but ${atLeast.what} must be at least ${atLeast.ms} (${seconds} second${seconds === 1 ? '' : 's'}): ${atLeast.because}. Use ${atLeast.ms} or more.`);
+    }
+    base.check(value, path, ctx);
+  });
+}
+
 export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
   const expects = opts.integer ? 'a whole number' : 'a number';
   return make(expects, { kind: 'number', ...opts }, (value, path, ctx) => {
@@ -208,14 +228,17 @@ export function oneOf<const L extends string>(choices: readonly L[]): Schema<L> 
   });
 }
 
-const EXTERNAL_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9][0-9\s().-]*)$/i;
+const MAIL_OR_PHONE = /^(mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9][0-9\s().-]*)$/i;
 
 /** A link target: a page of this site (`/Contact`, `/Contact#form`) or a full external address. */
 export function href(): Schema<string> {
   return make('a page path like "/Contact" or a full address like "https://example.com"', { kind: 'link', pages: true }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     if (value.startsWith('#')) return;
-    const page = sitePathOf(value);
+    // A link to this site is parsed as an address is (src/shared/addresses.ts): "//host" is another site's.
+    const linkProblem = value.startsWith('/') ? siteLinkProblem(value) : undefined;
+    if (linkProblem) return ctx.report(path, `${quote(value)} ${linkProblem}`);
+    const page = siteLinkOf(value)?.path;
     if (page !== undefined) {
       if (ctx.sitePaths.size > 0 && !ctx.sitePaths.has(page)) {
         const near = closest(page, [...ctx.sitePaths]);
@@ -226,32 +249,47 @@ export function href(): Schema<string> {
       }
       return;
     }
-    if (!EXTERNAL_URL.test(value)) {
-      ctx.report(
-        path,
-        `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
-      );
-    }
+    if (MAIL_OR_PHONE.test(value)) return;
+    // Another site's address is parsed (new URL), as the browser will read it.
+    const problem = /^https?:\/\//i.test(value) ? httpsAddressProblem(value, { http: true }) : 'does not look like a valid URL.';
+    if (problem?.startsWith('does not look like a valid URL.')) {
+      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`);
+    } else if (problem) ctx.report(path, `${quote(value)} ${problem}`);
   });
 }
 
-/** A full external address only (maps, WhatsApp, the NFC site). */
+/** A full address of another site over HTTPS, parsed as the browser reads it (src/shared/links.ts). */
 export function externalUrl(): Schema<string> {
   return make('a full address like "https://example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
-    if (!/^https:\/\/[^\s/$.?#][^\s]*$/i.test(value)) {
-      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https://.`);
-    }
+    const problem = httpsAddressProblem(value);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
   });
 }
 
-/** A path this site answers, as written in config/routes.ts. */
+/**
+ * The address of a page embedded in the site's pages (a map): a full HTTPS address whose host
+ * (and port) the page policy names as a host (src/shared/headers.ts), nothing else of it.
+ */
+export function embedUrl(): Schema<string> {
+  return externalUrl();
+}
+
+/** The site's own address (`https://www.example.com`), which canonical links, the sitemap and robots.txt start with. */
+export function siteUrl(): Schema<string> {
+  return make('the site\'s address like "https://www.example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
+    const problem = siteAddressProblem(value);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+  });
+}
+
+/** A path this site answers, as written in config/routes.ts: one path on this site, none the site's own apps or files use (src/shared/addresses.ts). */
 export function routePath(): Schema<string> {
   return make('a path starting with / like "/Contact"', { kind: 'text', format: 'path' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a path in quotes');
-    if (!/^\/[A-Za-z0-9\-_/]*$/.test(value)) {
-      ctx.report(path, `${quote(value)} is not a valid path. It should start with / and use only letters, digits, - and _.`);
-    }
+    const problem = addressProblem(value, { publicNames: ctx.publicNames ?? [] });
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
   });
 }
 

@@ -219,6 +219,9 @@ export const serverSchema = object({
       imageTooLarge: text(),
       notAnImage: text(),
       badImageSize: text(),
+      imageTooManyPixels: template(['width', 'height', 'max']),
+      imageBusy: template(['seconds']),
+      uploadsFull: template(['pictures', 'megabytes']),
       noReplyAddress: text(),
       repliesOff: text(),
       tooManyReplies: text(),
@@ -226,8 +229,13 @@ export const serverSchema = object({
     /** Replies one account may send from the inbox: `requests` at once, refilled over `perSeconds`. */
     replyRate: object({ requests: number({ min: 1, integer: true }), perSeconds: number({ min: 1, integer: true }) }),
     noteMaxLength: number({ min: 1, integer: true }),
-    imageMaxBytes: number({ min: 1, integer: true }),
-    imageMaxPixels: number({ min: 1, integer: true }),
+    imageMaxBytes: number({ min: 1, max: 104857600, integer: true }),
+    /** Decoding a picture takes about 4 bytes a pixel: 40 million pixels is some 160 MB of the server's memory (a small server has 1 GB). */
+    imageMaxPixels: number({ min: 1, max: 40000000, integer: true }),
+    /** Uploads that wait while one picture is re-encoded (more are refused with imageBusy), and the seconds such a refusal asks to wait. */
+    imageQueue: object({ waiting: number({ min: 0, max: 16, integer: true }), retryAfterSeconds: number({ min: 1, max: 600, integer: true }) }),
+    /** Every picture uploaded in the editor together: at most this many files, and this many bytes. */
+    uploads: object({ maxPictures: number({ min: 1, integer: true }), maxBytes: number({ min: 1, integer: true }) }),
   }),
 });
 export type ServerConfig = Infer<typeof serverSchema>;

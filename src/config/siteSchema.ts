@@ -1,9 +1,9 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, externalUrl, formRef, href, list, longText, number, object, oneOf, template, text, type Infer } from './schema';
+import { boolean, color, formRef, href, list, longText, milliseconds, number, object, oneOf, siteUrl, template, text, type Infer } from './schema';
 
-const ms = () => number({ min: 0, max: 600000, integer: true });
+const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
 
 export const siteSchema = object({
@@ -17,7 +17,7 @@ export const siteSchema = object({
     /** The short paragraph about the agency in the footer. */
     blurb: longText(),
     /** Site address without a trailing slash, used for canonical links and the sitemap. */
-    url: externalUrl(),
+    url: siteUrl(),
     colors: object({
       primary: color(),
       primaryDark: color(),
@@ -97,22 +97,34 @@ export const siteSchema = object({
     }),
     mapHeightPx: px(),
     toast: object({
-      autoHideMs: ms(),
+      autoHideMs: ms({ ms: 3000, what: 'the time a message stays on screen', because: 'a shorter time hides it before a visitor can read it' }),
       vertical: oneOf(['top', 'bottom']),
       horizontal: oneOf(['left', 'center', 'right']),
       dragDismissPercent: number({ min: 1, max: 100 }),
       pauseOnFocusLoss: boolean(),
       maxShown: number({ min: 1, max: 10, integer: true }),
     }),
-    pageLoadTimeoutMs: ms(),
+    pageLoadTimeoutMs: ms({
+      ms: 10000,
+      what: "the time a page's menu, forms and other working parts have to load",
+      because: 'on a slow connection a shorter time gives up on them, and they stop working for that visitor',
+    }),
     /**
      * Submissions that could not be saved (offline, server trouble) wait in the visitor's
      * browser and are sent again: on the next visit, when the connection returns, and while
      * the page stays open after firstRetryMs, doubling up to maxRetryMs. Kept keepDays days.
      */
     outbox: object({
-      firstRetryMs: ms(),
-      maxRetryMs: ms(),
+      firstRetryMs: ms({
+        ms: 5000,
+        what: "the wait before a visitor's browser sends a form again",
+        because: 'a shorter wait has every browser holding a form that could not be sent send it over and over, to the site and its limits',
+      }),
+      maxRetryMs: ms({
+        ms: 60000,
+        what: "the longest wait between a visitor's browser's tries",
+        because: 'a shorter one keeps every browser holding a form that could not be sent trying as often, for as long as the site is unreachable',
+      }),
       keepDays: number({ min: 1, max: 365, integer: true }),
     }),
   }),

@@ -1,5 +1,6 @@
 /** The agency as structured data (schema.org Organization, JSON-LD), all from config/site.ts. */
 import type { SiteConfig } from '../config/siteSchema';
+import { jsonInScript } from '../shared/text';
 import { useSite } from '../ui/siteConfig';
 
 function organizationData(site: SiteConfig) {
@@ -27,7 +28,7 @@ function organizationData(site: SiteConfig) {
 }
 
 export function OrganizationData() {
-  // JSON in a script element: "<" is escaped so no text in config can close the element.
-  const json = JSON.stringify(organizationData(useSite())).replace(/</g, '\\u003c');
+  // JSON in a script element (jsonInScript): no text in config can close the element or end a line.
+  const json = jsonInScript(organizationData(useSite()));
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
+import { HEALTH_PATH } from '../shared/api';
 import type { Store } from './store';
 
-const HEALTH_PATH = '/healthz';
 const CHECK_EVERY_MS = 1000;
 
 export function registerHealth(app: FastifyInstance, { store, dataDir, clock = Date.now }: { store: Store; dataDir: string; clock?: () => number }) {

@@ -142,3 +142,20 @@ describe('a page that cannot be sent', () => {
     expect(answer.rawPayload).toEqual(build.errorPage.br!.body);
   });
 });
+
+describe("a page's file name", () => {
+  it('leads to its address (301), and never to another host, whatever a manifest names', async () => {
+    const dir = builtSite('files');
+    const manifest = JSON.parse(readFileSync(path.join(dir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+    // A manifest written from routes the checker would refuse (src/shared/addresses.ts): "//0x7f000001" is another host to a browser.
+    manifest.pages.push({ path: '/Product', file: 'Product.html' }, { path: '//0x7f000001', file: '0x7f000001.html' });
+    for (const file of ['Product.html', '0x7f000001.html']) writeFileSync(path.join(dir, file), '<!doctype html><title>x</title>');
+    writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+    const app = await start(dir);
+    const product = await app.inject({ url: '/Product.html' });
+    expect([product.statusCode, product.headers.location]).toEqual([301, '/Product']);
+    const hostile = await app.inject({ url: '//0x7f000001.html' });
+    expect(hostile.statusCode).not.toBe(301);
+    expect(hostile.headers.location).toBeUndefined();
+  });
+});

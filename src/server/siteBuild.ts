@@ -12,6 +12,7 @@ import path from 'node:path';
 import { outcomeFromQuery, outcomeQuery } from '../forms/model/outcomes';
 import { CACHE_CONTROL } from '../shared/caching';
 import { pagePolicy } from '../shared/headers';
+import { isPageAddress } from '../shared/addresses';
 import { siteRoutes } from '../shared/routing';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
 import { takeServedContent } from './servedContent';
@@ -92,7 +93,8 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
   const errorPage = read(manifest.errorFile);
   const policies = { true: pagePolicy(manifest, { https: true }), false: pagePolicy(manifest, { https: false }) };
   const plain = plainFiles(clientDir);
-  const addressByFile = new Map(manifest.pages.map((p) => [`/${p.file}`, p.path]));
+  // A page's file name leads to its address (301): only ever to a page's address on this site, never "//host" (src/shared/addresses.ts).
+  const addressByFile = new Map(manifest.pages.filter((p) => isPageAddress(p.path)).map((p) => [`/${p.file}`, p.path]));
   const { resolvePath } = siteRoutes(manifest.content.routes);
 
   return {

@@ -14,6 +14,9 @@ export const api = {
   visits: '/api/visits',
 };
 
+/** The server's health check, for an uptime checker (src/server/health.ts). */
+export const HEALTH_PATH = '/healthz';
+
 /** The body of an error answer from our server. */
 export interface ApiError {
   message: string;

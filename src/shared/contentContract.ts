@@ -37,6 +37,20 @@ const FORM_RULES: readonly Rule[] = [
 
 const isFormFile = (file: string) => /^config\/forms\/[^_/][^/]*\.ts$/.test(file) && file !== 'config/forms/index.ts';
 
+/**
+ * Files the editor reads and never writes, and why: the site's addresses (config/routes.ts) change
+ * only together with their pages (a page operation, a developer's change for now), and what an
+ * address may be is decided in src/shared/addresses.ts.
+ */
+export const READ_ONLY_FILES: Readonly<Record<string, string>> = {
+  'config/routes.ts': "it holds the site's addresses, which change only together with their pages: a developer's change",
+};
+
+/** The sentence the editor's server answers a change to a read-only file with. */
+export function readOnlySentence(file: string, reason: string): string {
+  return `${file} cannot be changed from the editor (${reason}). Ask a developer to change it in the file.`;
+}
+
 const matches = (pattern: Pattern, path: readonly Part[]) => pattern.length === path.length && pattern.every((p, i) => p === '*' ? typeof path[i] === 'number' : p === path[i]);
 /** The path reaches the pattern's key or a key above it (replacing a whole item holds the key too). */
 const covers = (path: readonly Part[], pattern: Pattern) => path.length <= pattern.length && path.every((part, i) => (pattern[i] === '*' ? typeof part === 'number' : pattern[i] === part));
@@ -44,9 +58,11 @@ const covers = (path: readonly Part[], pattern: Pattern) => path.length <= patte
 /**
  * Why this key (or the list at this key) is part of the data contract, or undefined when the
  * editor may change it. `listChange`: the change adds, removes or reorders the list's items.
+ * `form`: whether the file is a form's (default: told by its name, config/forms/<name>.ts); the
+ * editor's server says so from the forms it loaded, whatever their files are called.
  */
-export function contractReason(file: string, path: readonly Part[], listChange = false): string | undefined {
-  if (!isFormFile(file)) return undefined;
+export function contractReason(file: string, path: readonly Part[], listChange = false, form = isFormFile(file)): string | undefined {
+  if (!form) return undefined;
   for (const rule of FORM_RULES) {
     if (rule.listOnly) {
       if ((listChange && matches(rule.pattern, path)) || (path.length < rule.pattern.length && covers(path, rule.pattern))) return rule.why;

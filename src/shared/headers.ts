@@ -4,6 +4,7 @@
  * the built files itself (src/deploy/caddy.ts).
  */
 import type { ServerConfig } from '../config/serverSchema';
+import { embedOrigin, policyHost } from './links';
 import type { SiteManifest } from './siteManifest';
 
 /** The sha256 sources (`'sha256-…'`) of the inline scripts and style elements the build wrote into the pages. */
@@ -29,7 +30,9 @@ export type InlineCode = { hashes: InlineHashes } | { nonce: string };
  * emotion fills through the CSSOM. Style attributes stay allowed: MUI writes a few CSS
  * variables in style="" (Paper's shadow) and a prerendered page needs them before its
  * script runs; attributes cannot run code. Frames: only the map providers named in
- * config/pages. Nobody may frame the site.
+ * config/pages. Nobody may frame the site. The hosts of frames and connections go in only as
+ * hosts (`https://host[:port]`, policyHost in links.ts): anything else is left out, never a
+ * directive smuggled in by a `;` or a space.
  */
 export function contentSecurityPolicy(
   inline: InlineCode,
@@ -37,6 +40,8 @@ export function contentSecurityPolicy(
 ): string {
   const scripts = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.scripts;
   const styles = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : [...new Set([...inline.hashes.styles, EMPTY_STYLE_HASH])];
+  const hosts = (origins: readonly string[]) => [...new Set(origins.flatMap((origin) => policyHost(origin) ?? []))];
+  const frames = hosts(frameOrigins);
   const directives = [
     "default-src 'self'",
     ["script-src 'self'", ...scripts].join(' '),
@@ -44,8 +49,8 @@ export function contentSecurityPolicy(
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src ${["'self'", ...connectOrigins].join(' ')}`,
-    `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'"}`,
+    `connect-src ${["'self'", ...hosts(connectOrigins)].join(' ')}`,
+    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -84,7 +89,7 @@ export function commonHeaders(headers: ServerConfig['headers'], { https }: { htt
   ];
 }
 
-/** Origins of the map embeds the pages show (for frame-src). */
+/** Origins of the map embeds the pages show (for frame-src): each as a host only (links.ts embedOrigin); an address the checker refuses gets none. */
 export function frameOriginsOf(pages: readonly unknown[]): string[] {
   const origins = new Set<string>();
   for (const page of pages) {
@@ -92,11 +97,9 @@ export function frameOriginsOf(pages: readonly unknown[]): string[] {
     for (const section of sections) {
       const { type, src } = section as { type?: string; src?: string };
       if (type === 'map' && typeof src === 'string') {
-        try {
-          origins.add(new URL(src).origin);
-        } catch {
-          // npm run check reports a bad address; it simply gets no frame permission here.
-        }
+        // npm run check reports a bad address; it simply gets no frame permission here.
+        const origin = embedOrigin(src);
+        if (origin) origins.add(origin);
       }
     }
   }

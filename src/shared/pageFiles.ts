@@ -11,6 +11,13 @@ export function htmlFileFor(address: string): string {
 export const FALLBACK_FILE = '404.html';
 export const FALLBACK_RENDER_PATH = '/__no_such_page__';
 
+/** The folder of the pages' variants with a plain post's outcome (src/build/outcomePages.ts), inside the built client folder. */
+export const OUTCOMES_FOLDER = 'outcomes';
+
+/** What the build writes for search engines (src/build/crawlers.ts), at the top of the built client folder. */
+export const SITEMAP_FILE = 'sitemap.xml';
+export const ROBOTS_FILE = 'robots.txt';
+
 /** The page our server answers (status 500) when it cannot send the page asked for. */
 export const ERROR_FILE = '500.html';
 export const ERROR_RENDER_PATH = '/__error__';

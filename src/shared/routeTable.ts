@@ -7,6 +7,7 @@
  * and a routes file with mistakes still gives the addresses it has.
  */
 import type { Path } from '../config/schema';
+import { siteLinkOf } from './addresses';
 
 export interface RouteAddress {
   /** An address the site answers: "/About-us", or an alias such as "/About-Us". */
@@ -38,10 +39,12 @@ export function routeTable(routes: unknown): RouteAddress[] {
   });
 }
 
-/** The address a link target asks the site for ("/Contact#form" -> "/Contact"), or undefined for a link that leaves the site. */
+/**
+ * The address a link target asks the site for ("/Contact#form" -> "/Contact"), or undefined for a
+ * link that leaves the site ("//host/…" and "/\\host" are another site's to a browser).
+ */
 export function sitePathOf(href: string): string | undefined {
-  if (!href.startsWith('/')) return undefined;
-  return href.split(/[?#]/)[0] ?? href;
+  return siteLinkOf(href)?.path;
 }
 
 /** The row of the table a link target points at (exact, case as written), or undefined for any other link. */

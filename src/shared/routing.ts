@@ -5,6 +5,7 @@
  * routes given: nothing here reads a config file.
  */
 import type { RoutesConfig } from '../config/routesSchema';
+import { isPageAddress } from './addresses';
 import { routeOfHref, routeTable } from './routeTable';
 
 /** A page's id: its file's name in config/pages (without .ts). */
@@ -36,8 +37,19 @@ export interface SiteRoutes {
   pageOfHref(href: string): PageId | undefined;
 }
 
+/**
+ * The addresses of a routes file, main paths first, then aliases. An address that cannot be a
+ * page's (src/shared/addresses.ts: npm run check refuses it) is never a route, never a file the
+ * render writes, whatever reached config/routes.ts.
+ */
+export function pagePathsOf(routes: unknown): PagePath[] {
+  return routeTable(routes)
+    .filter(({ path, canonical }) => isPageAddress(path) && isPageAddress(canonical))
+    .map(({ path, page, canonical }) => ({ path, page, canonical }));
+}
+
 export function siteRoutes(routes: RoutesConfig): SiteRoutes {
-  const pagePaths: readonly PagePath[] = routeTable(routes).map(({ path, page, canonical }) => ({ path, page, canonical }));
+  const pagePaths: readonly PagePath[] = pagePathsOf(routes);
   const fallbackPage: PageId = routes.fallback;
   const mainPathOf = (page: PageId) => pagePaths.find((p) => p.page === page)?.canonical ?? '/';
   return {

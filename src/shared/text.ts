@@ -3,9 +3,57 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-/** Text made safe to put in HTML, in an element or an attribute: what visitors typed never becomes markup. */
-export function escapeHtml(text: string): string {
+/*
+ * One escaping function per place a value goes into: HTML text, an HTML attribute, JSON in a
+ * <script> element, XML text, a line of robots.txt (a policy's host list: links.ts policyHost).
+ * Each takes any text (an editor's, a visitor's) and gives text that is read back as the same
+ * characters in that place, never as markup, a closed element, a new line or a directive. None
+ * uses the text as a replacement string ($&, $' and $` would be read as patterns): replaceOnce
+ * puts a text into a page by slicing.
+ */
+
+/** Text for HTML between tags: & < > as character references. */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Text for an HTML attribute value in quotes (either kind): & < > " ' as character references. */
+export function escapeHtmlAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Text made safe to put in HTML, in an element or an attribute: what visitors typed never becomes markup. */
+export const escapeHtml = escapeHtmlAttribute;
+
+/**
+ * A value as JSON inside a <script> element (`application/ld+json`): < > & and the line
+ * separators U+2028/U+2029 as \u escapes, so no text can close the element, open a comment or
+ * end a line; the JSON reads back as the same value.
+ */
+export function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Characters XML 1.0 cannot hold at all (controls but tab and line ends, lone surrogates, U+FFFE/U+FFFF): left out. */
+// eslint-disable-next-line no-control-regex -- controls are what is left out
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text for XML (the sitemap): & < > " ' as entities, and characters XML cannot hold left out. */
+export function escapeXml(text: string): string {
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+  return text.replace(NOT_XML, () => '').replace(/[&<>"']/g, (c) => entities[c]!);
+}
+
+/** A value on a line of robots.txt (an address): spaces, line ends and other controls %-escaped, so it stays one value on one line. */
+export function robotsValue(text: string): string {
+  // eslint-disable-next-line no-control-regex -- controls are what is escaped
+  return text.replace(/[\u0000-\u0020\u007f\u2028\u2029#]/g, (c) => encodeURIComponent(c));
+}
+
+/** `text` with the first `marker` replaced by `insertion`, as it is (slicing, never a replacement pattern); `text` itself when it has no marker. */
+export function replaceOnce(text: string, marker: string, insertion: string): string {
+  const at = text.indexOf(marker);
+  return at < 0 ? text : text.slice(0, at) + insertion + text.slice(at + marker.length);
 }
 
 /**

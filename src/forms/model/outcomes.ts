@@ -5,7 +5,7 @@
  * words to show (src/build/outcomePages.ts), and whoever serves the files (our server, Caddy)
  * answers the address with its query from that variant.
  */
-import { escapeHtml } from '../../shared/text';
+import { escapeHtmlText } from '../../shared/text';
 import type { FormConfig } from './formSchema';
 import { formForCollection } from './registry';
 
@@ -51,5 +51,5 @@ export function outcomeBanner(outcome: Outcome): string {
   const text = outcomeText(outcome);
   if (!text) return '';
   const tone = outcome.kind === 'sent' ? 'ok' : 'problem';
-  return `<div class="form-outcome form-outcome-${tone}" role="${tone === 'ok' ? 'status' : 'alert'}">${escapeHtml(text)}</div>`;
+  return `<div class="form-outcome form-outcome-${tone}" role="${tone === 'ok' ? 'status' : 'alert'}">${escapeHtmlText(text)}</div>`;
 }

@@ -1,12 +1,12 @@
 import { section } from '../../config/common';
-import { externalUrl, optional, text, type Infer } from '../../config/schema';
+import { embedUrl, optional, text, type Infer } from '../../config/schema';
 
 /** An embedded map; its height is constants.mapHeightPx in config/site.ts. */
 export const mapSchema = section('map', {
   heading: optional(text()),
   /** Names the map for screen readers. */
   title: text(),
-  /** The embed address given by the map provider. */
-  src: externalUrl(),
+  /** The embed address given by the map provider: its host goes into the page policy (frame-src). */
+  src: embedUrl(),
 });
 export type MapSection = Infer<typeof mapSchema>;

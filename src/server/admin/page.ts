@@ -10,7 +10,7 @@ import path from 'node:path';
 import admin from '../../../config/admin';
 import { ADMIN_PAGE } from '../../shared/adminApi';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/cspNonce';
-import { escapeHtml } from '../../shared/text';
+import { escapeHtmlText, replaceOnce } from '../../shared/text';
 import { contentSecurityPolicy } from '../../shared/headers';
 import { isHttps, newNonce } from '../security';
 
@@ -21,8 +21,8 @@ export function registerAdminPage(app: FastifyInstance, clientDir: string): void
   // A build without the inbox (an old or partial one): the address is simply unknown.
   if (!existsSync(file)) return;
   // The tab's title before the inbox's script runs (it then adds the count of new leads).
-  const title = escapeHtml(admin.title);
-  const parts = readFileSync(file, 'utf8').replace('<title></title>', `<title>${title}</title>`).split(CSP_NONCE_PLACEHOLDER);
+  const title = escapeHtmlText(admin.title);
+  const parts = replaceOnce(readFileSync(file, 'utf8'), '<title></title>', `<title>${title}</title>`).split(CSP_NONCE_PLACEHOLDER);
 
   const send = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = newNonce();

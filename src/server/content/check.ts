@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { checkConfig, type CheckOptions } from '../../config/check';
 import { problemSentence } from '../../config/checkContent';
-import { contractReason, contractSentence } from '../../shared/contentContract';
+import { contractReason, contractSentence, READ_ONLY_FILES, readOnlySentence } from '../../shared/contentContract';
 import type { ContentChange, ContentProblem } from '../../shared/contentApi';
 import { diffValues, type Edit } from '../../shared/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
@@ -37,6 +37,8 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
   const options: CheckOptions = { ...loaded.options, publicDir: path.join(site.siteDir, 'public'), pages: { ...loaded.options.pages }, forms: { ...loaded.options.forms } };
   const files: FileEdits[] = [];
   const seen = new Set<string>();
+  // The forms' files, as the loader found them (config/forms/index.ts names them): each is held to the data contract.
+  const formFiles = new Set(Object.keys(loaded.options.forms ?? {}).map((id) => loaded.options.formFiles?.[id] ?? `config/forms/${id}.ts`));
 
   for (const change of changes) {
     if (!current.has(change.file)) {
@@ -50,14 +52,21 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     seen.add(change.file);
     const before = current.get(change.file);
     const edits = diffValues(before, change.value);
+    // A file the editor only reads (the site's addresses): any change to it is refused, whatever the screens sent.
+    const readOnly = READ_ONLY_FILES[change.file];
+    if (readOnly) {
+      if (edits.length > 0) problems.push({ file: change.file, path: [], message: readOnlySentence(change.file, readOnly) });
+      continue;
+    }
+    // A form's file by the loader's word, or by its name (config/forms/<name>.ts).
+    const isForm = formFiles.has(change.file) ? true : undefined;
     for (const edit of edits) {
-      const reason = contractReason(change.file, edit.path, edit.op === 'splice');
+      const reason = contractReason(change.file, edit.path, edit.op === 'splice', isForm);
       if (reason) problems.push({ file: change.file, path: edit.path, message: contractSentence(change.file, edit.path, reason) });
     }
     if (edits.length > 0) files.push({ file: change.file, before, after: change.value, edits });
 
     if (change.file === 'config/site.ts') options.site = change.value;
-    else if (change.file === 'config/routes.ts') options.routes = change.value;
     else if (change.file.startsWith('config/pages/')) options.pages = { ...options.pages, [idOf(options.pageFiles, change.file, 'pages')!]: change.value };
     else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
   }

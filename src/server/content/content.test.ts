@@ -3,7 +3,7 @@
  * (a copy of config/ and public/ that is a real git work tree, and one that is not): what GET
  * content answers, the checker's sentences on their keys, the data contract refused, a publish
  * that writes only the edit and commits it as the editor, a stale base refused, restore, the
- * revisions in words, pictures as a file attack (type by content, size, a polyglot), and a forged
+ * revisions in words, pictures as a file attack (type by content, bytes, pixels, a polyglot), and a forged
  * publish or picture upload (no CSRF token, a wrong one, another session's, or a cross-site
  * request with the right one) refused with the inbox's sentence, nothing changed.
  * The build and the switch of the served site are played in publish.test.ts.
@@ -13,6 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import server from '../../../config/server';
 import { CSRF_HEADER } from '../../shared/adminApi';
+import { fill } from '../../shared/text';
 import { contentRoutes, type ContentSnapshot, type ContentProblem, type Revision } from '../../shared/contentApi';
 import { addAccount, Client, startEditing, startServer, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
@@ -175,11 +176,13 @@ describe('pictures', () => {
   it('are limited in bytes and in pixels, and need the drawn size', async () => {
     const tooLarge = await upload(Buffer.alloc(server.admin.imageMaxBytes + 1));
     expect(tooLarge.status).toBe(413);
-    // A PNG whose header declares 100,000 × 100,000 pixels is refused before it is decoded.
+    // A PNG whose header declares 100,000 × 100,000 pixels is refused before it is decoded, with config's sentence.
     const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
     png.writeUInt32BE(100_000, 16);
     png.writeUInt32BE(100_000, 20);
-    expect((await upload(png, undefined, 'image/png')).status).toBe(415);
+    const tooManyPixels = await upload(png, undefined, 'image/png');
+    expect(tooManyPixels.status).toBe(413);
+    expect(await tooManyPixels.json()).toEqual({ message: fill(server.admin.messages.imageTooManyPixels, { width: 100_000, height: 100_000, max: Math.floor(server.admin.imageMaxPixels / 1_000_000) }) });
     expect((await upload(png, 'width=0&height=10', 'image/png')).status).toBe(400);
     expect((await editor.change('POST', contentRoutes.contentImage.path, { body: 'x', headers: { 'content-type': 'text/html' } })).status).toBe(415);
   });

@@ -9,6 +9,7 @@ import server from '../../../config/server';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../shared/adminApi';
 import { contentRoutes } from '../../shared/contentApi';
 import path from 'node:path';
+import { admitUpload } from './images';
 import { contentHandlers } from './index';
 import { Publisher } from './publish';
 
@@ -32,7 +33,8 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   const handlers = contentHandlers({ publisher });
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const { method, path } = contentRoutes[name];
-    app.route({ method, url: path, bodyLimit: name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024, handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER) });
+    const picture = name === 'contentImage';
+    app.route({ method, url: path, bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024, ...(picture ? { onRequest: admitUpload } : {}), handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER) });
   }
   // The inbox asks who is signed in: here, always the developer, as an editor (the leads are on the server).
   app.get(SIGN_IN_API, async () => ({ email: DEVELOPER, accounts: true, csrfToken: DEV_TOKEN }));
