@@ -3,6 +3,7 @@
  * in, Sign out. One row from the md breakpoint up; on a phone the sections open from a Menu button
  * (Escape closes it and gives the keyboard back to the button).
  */
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,7 @@ import { SkipLink } from '../layout/SkipLink';
 import type { AdminRole } from '../shared/contentApi';
 import { fill, formatCount } from './format';
 import { useSession } from './session';
+import { call } from './api';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
@@ -28,6 +30,32 @@ const sections = [
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
 ];
+
+/** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */
+function Placeholders() {
+  const [sentences, setSentences] = useState<string[]>([]);
+  useEffect(() => {
+    let current = true;
+    call<string[]>('placeholders').then(
+      (got) => current && setSentences(got),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (sentences.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="placeholders">
+      <Typography sx={{ fontWeight: 700 }}>{admin.placeholders}</Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {sentences.map((sentence) => (
+          <li key={sentence}>{sentence}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
 
 export function Layout({ email, role }: { email: string; role: AdminRole }) {
   const { signOut, unread } = useSession();
@@ -104,6 +132,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
         </Container>
       </AppBar>
       <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+        {role === 'owner' && <Placeholders />}
         <Outlet />
       </Container>
     </>

@@ -50,6 +50,12 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 export function isPlainAddress(text: string): boolean {
   return rules.email(text) && !/[<>",;]/.test(text);
 }
+/** The agency's own address (config/site.ts contact.email): the Reply-To of the site's mails, the mailbox the site reads. */
+export function agencyAddress(): string | undefined {
+  const address = site.contact.email.href.replace(/^mailto:/i, '').split('?')[0]!;
+  return isPlainAddress(address) ? address : undefined;
+}
+
 const SMTP_EXAMPLE = 'smtp://user:password@mail.example.com:587';
 const MAKE_SECRET = `node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))"`;
 
