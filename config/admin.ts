@@ -33,6 +33,9 @@ export default {
   wideTable: 'More columns to the right: scroll the table sideways.',
   // Shown to owners on every screen while a setting is still the shipped example (npm run check says the same).
   placeholders: 'Settings still at their example values:',
+  // The button that shows or hides them ({count} is replaced): folded, the first screen stays the list's.
+  placeholdersShow: 'Show the {count} settings',
+  placeholdersHide: 'Hide them',
 
   signIn: {
     heading: 'Sign in to the inbox',

@@ -44,11 +44,18 @@ function Placeholders() {
       current = false;
     };
   }, []);
+  // Folded at first: the heading and how many, one tap to the sentences.
+  const [open, setOpen] = useState(false);
   if (sentences.length === 0) return null;
   return (
     <Alert severity="warning" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="placeholders">
-      <Typography sx={{ fontWeight: 700 }}>{admin.placeholders}</Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+      <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
+        {admin.placeholders}
+      </Typography>
+      <Button size="small" color="inherit" variant="outlined" aria-expanded={open} aria-controls="placeholder-list" onClick={() => setOpen((was) => !was)}>
+        {open ? admin.placeholdersHide : fill(admin.placeholdersShow, { count: formatCount(sentences.length) })}
+      </Button>
+      <Box component="ul" id="placeholder-list" hidden={!open} sx={{ m: 0, mt: 1, pl: 2.5 }}>
         {sentences.map((sentence) => (
           <li key={sentence}>{sentence}</li>
         ))}

@@ -68,7 +68,13 @@ const tallAsNeeded = () => 'auto' as const;
 function NameLink({ row }: { row: LeadSummary }) {
   return (
     <Box component="span" sx={{ minWidth: 0 }}>
-      <Link component={RouterLink} to={`/leads/${encodeURIComponent(row.docId)}`} sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>
+      {/* Underlined beside the count of submissions: told apart from that text by more than its colour. */}
+      <Link
+        component={RouterLink}
+        to={`/leads/${encodeURIComponent(row.docId)}`}
+        underline={row.submissions !== undefined && row.submissions > 1 ? 'always' : 'hover'}
+        sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
+      >
         {visible(row.name || row.email)}
       </Link>
       {/* The people view: how many submissions of theirs the view holds. */}

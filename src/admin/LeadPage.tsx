@@ -381,7 +381,7 @@ export function LeadPage() {
             ) : small ? (
               <Deliveries deliveries={lead.deliveries} sendAgain={sendAgain} />
             ) : (
-              <WideTable label={t.deliveriesHeading}>
+              <WideTable>
                 <Table size="small" aria-labelledby="deliveries-heading">
                   <TableHead>
                     <TableRow>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import admin from '../../config/admin';
 
-export function WideTable({ label, children }: { label: string; children: ReactNode }) {
+export function WideTable({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState({ left: false, right: false });
   useEffect(() => {
@@ -42,10 +42,8 @@ export function WideTable({ label, children }: { label: string; children: ReactN
       )}
       <Box
         ref={box}
-        role="region"
-        aria-label={label}
-        // A region that scrolls is reached by the keyboard too (its arrow keys scroll it).
-        tabIndex={scrolls ? 0 : -1}
+        // A box that scrolls is reached by the keyboard too (its arrow keys scroll it).
+        tabIndex={scrolls ? 0 : undefined}
         sx={{
           overflowX: 'auto',
           outlineOffset: 2,

@@ -97,6 +97,8 @@ export const adminSchema = object({
   kinds: formKinds(),
   wideTable: text(),
   placeholders: text(),
+  placeholdersShow: template(['count']),
+  placeholdersHide: text(),
   signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
   nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'menu', 'skipToContent']),
   list: object({

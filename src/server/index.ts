@@ -37,7 +37,7 @@ const mailbox = readMailboxSettings(process.env);
 for (const problem of mailbox.problems) console.error(problem);
 // Settings still at their shipped example values: said now, and shown to the inbox's owners.
 const placeholders = placeholderWarnings(site, process.env);
-if (placeholders.length > 0) console.warn([admin.placeholders, ...placeholders].join('\n'));
+if (placeholders.length > 0) console.log([admin.placeholders, ...placeholders].join('\n'));
 const email = notifications.settings.email;
 // The agency's own addresses: a mail from one of them, found in the mailbox, is the agency's reply.
 const agency = [agencyAddress(), email?.fromAddress, ...(email?.to ?? [])].filter((address): address is string => address !== undefined);

@@ -49,14 +49,12 @@ const COUNT_AXIS = [{ tickMinStep: 1, valueFormatter: (value: number) => formatC
 /** A table of groups (sources, landing pages): their names, then visits, visitors, leads and rate; the others added up; all. */
 function RowsTable({
   labelledBy,
-  label,
   names,
   rows,
   other,
   total,
 }: {
   labelledBy: string;
-  label: string;
   names: string[];
   rows: { key: string; cells: ReactNode[]; row: InsightRow }[];
   other?: InsightRow & { groups: number };
@@ -112,7 +110,7 @@ function RowsTable({
     );
   }
   return (
-    <WideTable label={label}>
+    <WideTable>
       <Table size="small" aria-labelledby={labelledBy}>
         <TableHead>
           <TableRow>
@@ -228,7 +226,7 @@ export function InsightsPage() {
             </Box>
             {/* A table wider than a phone scrolls sideways, saying so, by keyboard too. */}
             <Box sx={{ mt: 2 }}>
-            <WideTable label={t.leadsPerWeek}>
+            <WideTable>
               <Table size="small" aria-labelledby="weeks-heading" data-testid="weeks-table">
                 <TableHead>
                   <TableRow>
@@ -264,7 +262,6 @@ export function InsightsPage() {
           <Section id="sources-heading" heading={t.bySource}>
             <RowsTable
               labelledBy="sources-heading"
-              label={t.bySource}
               names={[t.columns.source, t.columns.campaign]}
               other={insights.otherSources}
               total={insights.totals}
@@ -289,7 +286,6 @@ export function InsightsPage() {
           <Section id="pages-heading" heading={t.byLandingPage}>
             <RowsTable
               labelledBy="pages-heading"
-              label={t.byLandingPage}
               names={[t.columns.page]}
               other={insights.otherPages}
               total={insights.totals}
