@@ -150,7 +150,7 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
   await expect(page.getByRole('heading', { name: admin.insights.heading, level: 1 })).toBeVisible();
   // Sources: the seed's 70 landings and 7 leads, plus this visit's landing and lead.
   const cells = (name: string, first: string) => page.getByRole('region', { name }).getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) }).getByRole('cell');
-  // Client leads (the contact form's kind, config/admin.ts kinds' first) and their rate, then the other kinds: none here.
+  // Leads of the first kind of config/admin.ts (the contact form's), each person once, and their rate; the other kinds after: none here.
   const otherKinds = Object.keys(admin.kinds).slice(1).map(() => '0');
   await expect(cells(admin.insights.bySource, 'newsletter')).toHaveText(['newsletter', 'autumn', '71', '71', '8', percent.format(8 / 71), ...otherKinds]);
   await expect(cells(admin.insights.bySource, admin.sources.direct)).toHaveText([admin.sources.direct, '', '28', '28', '2', percent.format(2 / 28), ...otherKinds]);
