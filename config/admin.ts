@@ -24,7 +24,18 @@ export default {
     freelancer: 'Career application',
     contact: 'Contact',
   },
-  statuses: { new: 'New', read: 'Read', replied: 'Replied', archived: 'Archived' },
+  // Answered: the visitor wrote back and waits for the agency; Replied: the agency answered last.
+  statuses: { new: 'New', read: 'Read', answered: 'Answered', replied: 'Replied', archived: 'Archived' },
+  // What each form brings (its `kind` in config/forms), as insights name it. The first is what
+  // insights count by default (each person once); the others are shown beside it.
+  kinds: { client: 'Client leads', application: 'Applications', subscriber: 'Newsletter sign-ups' },
+  // Under a table wider than the screen (a phone), which scrolls sideways.
+  wideTable: 'More columns to the right: scroll the table sideways.',
+  // Shown to owners on every screen while a setting is still the shipped example (npm run check says the same).
+  placeholders: 'Settings still at their example values:',
+  // The button that shows or hides them ({count} is replaced): folded, the first screen stays the list's.
+  placeholdersShow: 'Show the {count} settings',
+  placeholdersHide: 'Hide them',
 
   signIn: {
     heading: 'Sign in to the inbox',
@@ -62,6 +73,19 @@ export default {
     formCount: '{form} ({count})',
     status: 'Status',
     allStatuses: 'Any status',
+    // The default view: what needs the agency.
+    openStatuses: 'Needs the agency (new, read, answered)',
+    // The list as submissions (one row each) or as people (one row per e-mail address, its newest submission).
+    show: 'Show',
+    showSubmissions: 'Submissions',
+    showPeople: 'People',
+    // In the people view: {count} submissions of that person in this view.
+    submissions: '{count} submissions',
+    // When the agency's mailbox was last read (IMAP_URL): {at} is replaced.
+    mailboxRead: 'Answers by e-mail: the mailbox was last read {at}.',
+    mailboxNever: 'Answers by e-mail: the mailbox has not been read yet.',
+    // {since}, {error} and {next} are replaced.
+    mailboxFailing: 'Answers by e-mail: the mailbox could not be read since {since} ({error}). Next try {next}.',
     search: 'Search',
     searchHint: 'Any field or note',
     exportCsv: 'Export CSV',
@@ -160,6 +184,13 @@ export default {
     deleted: 'The lead was deleted.',
     notFound: 'There is no such lead: it may have been deleted.',
     loading: 'Loading the lead…',
+    // At the top of a lead's page: one tap to the reply and to the note.
+    jumpLabel: 'Go to',
+    // The person's card: every submission with the same e-mail address (any case, any +tag).
+    personHeading: 'Their submissions',
+    thisOne: 'this one',
+    // {count} is replaced: submissions not listed (the oldest).
+    personMore: '{count} older submissions are not listed.',
   },
 
   // Replying to a lead from its page: the e-mail goes from the site's mail settings, with the
@@ -176,10 +207,22 @@ export default {
     sending: 'Sending…',
     sent: 'The reply is on its way. The lead is marked Replied.',
     noAddress: 'This lead has no e-mail address to reply to.',
-    historyHeading: 'E-mails to them',
-    noHistory: 'No e-mail has been sent to them yet.',
+    // Every e-mail with the person, both ways, in order: the site's, their answers, the agency's from a mail program.
+    historyHeading: 'E-mails with them',
+    noHistory: 'No e-mail has been sent to them or received from them yet.',
     // Under each e-mail's subject: {at}, {by} and {state} are replaced.
     historyLine: '{at}, by {by}: {state}',
+    // An answer read from the agency's mailbox: {at} and {from} are replaced.
+    answerLine: '{at}, from {from}',
+    // A reply the agency sent from its mail program (found in the mailbox): {at} and {from} are replaced.
+    mailProgramLine: '{at}, by {from} from a mail program',
+    // An attachment kept with the mail: {name} and {size} are replaced.
+    attachment: 'Download {name} ({size})',
+    // One that was not kept (its type or size): {name} is replaced.
+    attachmentSkipped: '{name}: not kept here (open the mail in your mail program)',
+    mailTooLarge: 'This e-mail is too large to keep here: open it in your mail program.',
+    // A reply's subject when the person already has e-mails: the conversation's first subject, {subject}.
+    threadSubject: 'Re: {subject}',
     // Who sent the e-mail the site sends at once (config/forms, autoReply), in historyLine.
     autoReply: 'the site (auto-reply)',
     subjectMaxLength: 200,
@@ -257,7 +300,7 @@ export default {
 
   insights: {
     heading: 'Insights',
-    intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',
+    intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit, where leads are the people who sent a form of the first kind (each person once), with the other kinds beside them. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',
     period: 'Period',
     // {weeks} is replaced.
     weeksOption: 'Last {weeks} weeks',

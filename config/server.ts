@@ -73,6 +73,21 @@ export default {
     // is left. At most one per address per day, and at most `perDay` in all each day (UTC).
     autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
   },
+  // Reading the agency's mailbox (IMAP_URL, docs/inbox.md "Answers come back"): the visitors'
+  // answers to the site's mails, and the agency's replies from a mail program, join their lead.
+  mailbox: {
+    // Without IDLE (or besides it) the mailbox is read this often.
+    pollSeconds: 60,
+    // A mailbox that cannot be reached is tried again after `firstSeconds`, then twice as late
+    // each time, never more than `maxSeconds` apart.
+    retry: { firstSeconds: 5, maxSeconds: 300 },
+    // A larger mail is recorded by its headers only (read it in the mail program).
+    maxMailBytes: 10485760,
+    // The most of a mail's text kept and shown on the lead.
+    maxTextCharacters: 20000,
+    // Attachments kept with the lead (PDF, DOC, DOCX, told by their first bytes, as CVs are); others are named only.
+    attachments: { maxBytes: 5242880, maxPerMail: 5 },
+  },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
@@ -143,6 +158,11 @@ export default {
     },
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',
+    // The CSV's columns every form shares (config/forms `columns` says which field goes in each),
+    // and the lead's status, last activity and private note.
+    exportColumns: { name: 'Name', email: 'Email', phone: 'Phone', status: 'Status', lastActivity: 'Last activity', note: 'Note' },
+    // The most submissions a person's card lists (the newest first).
+    personMaxLeads: 100,
     // The CSV's column beside a choice (a select's label, "Web Desiner"): the value stored for it
     // ("React.js"). {label} is the field's label.
     exportValueColumn: '{label} (stored value)',
@@ -164,7 +184,8 @@ export default {
       unknownLead: 'There is no such lead: it may have been deleted.',
       unknownDelivery: 'There is no such notification.',
       noCv: 'This lead has no CV file (any more).',
-      badStatus: 'The status must be one of: new, read, replied, archived.',
+      badStatus: 'The status must be one of: new, read, answered, replied, archived.',
+      unknownAttachment: 'There is no such attachment.',
       // {max} is replaced.
       noteTooLong: 'Please keep the note to {max} characters or fewer.',
       badEmail: 'Please enter an e-mail address.',

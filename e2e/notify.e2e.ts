@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../config/forms';
+import site from '../config/site';
 import { buildDocument } from '../src/forms/model/document';
 import { validData } from '../src/test/formFixtures';
 import { startSmtp, waitFor } from '../src/test/receivers';
@@ -104,7 +105,8 @@ test('killed between storing a lead and sending its mail, the server sends it af
     const { email } = notices()[0]!;
     expect(email.messageId).toBe(`<${row!.id}@agency.example>`);
     expect(email.text).toContain(`https://leads.agency.example/admin/leads/${docId}`);
-    expect(email.replyTo).toEqual([{ name: validData.inquiry.Fname, address: validData.inquiry.Email }]);
+    // The visitor, and the agency's mailbox (a reply from a mail program is copied there).
+    expect(email.replyTo).toEqual([{ name: validData.inquiry.Fname, address: validData.inquiry.Email }, { name: '', address: site.contact.email.href.replace(/^mailto:/, '') }]);
     // Once: the server stopped (it finishes what it has under way first), nothing more came.
     const second = running.pop()!;
     second.kill('SIGTERM');

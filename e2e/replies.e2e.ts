@@ -111,7 +111,9 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   const template = admin.replies.templates.contact[0]!;
   const filled = (text: string) => fill(text, values);
   const composer = page.getByRole('region', { name: admin.replies.heading });
-  await expect(composer.getByLabel(admin.replies.subject)).toHaveValue(filled(template.subject));
+  // The conversation's subject (the auto-reply's), so one conversation has one subject; the template's text.
+  const subject = fill(admin.replies.threadSubject, { subject: autoReply.subject! });
+  await expect(composer.getByLabel(admin.replies.subject)).toHaveValue(subject);
   await expect(composer.getByLabel(admin.replies.text)).toHaveValue(filled(template.text));
   await composer.getByRole('button', { name: admin.replies.send }).click();
   await expect(composer.getByText(admin.replies.sent)).toBeVisible();
@@ -119,7 +121,7 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
 
   await waitFor('the reply', () => mailbox(visitor.Email).length === 2);
   const reply = mailbox(visitor.Email)[1]!.email;
-  expect(reply.subject).toBe(filled(template.subject));
+  expect(reply.subject).toBe(subject);
   expect(reply.text?.trim()).toBe(filled(template.text).trim());
   // Threaded after the auto-reply, the one e-mail sent to them before (src/server/notify/visitorMail.ts).
   expect(autoReply.messageId).toMatch(/^<.+@agency\.example>$/);
@@ -135,7 +137,7 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   await expect(history.nth(0)).toContainText(autoReply.subject!);
   await expect(history.nth(0)).toContainText(admin.replies.autoReply);
   await expect(history.nth(1)).toContainText(account.email);
-  await expect(history.nth(1)).toContainText(filled(template.subject));
+  await expect(history.nth(1)).toContainText(subject);
   // Marked sent once the SMTP server took it (a moment after it arrived): the page read again then says so.
   const states = () => {
     const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
@@ -150,7 +152,8 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   await expect(history.nth(1)).toContainText(admin.lead.deliveryStates.sent);
   // Replied as our server keeps it (the page read again), and in the inbox's list (the second post is still New).
   await expect(page.getByRole('region', { name: admin.lead.status }).getByRole('combobox', { name: admin.lead.status })).toHaveText(admin.statuses.replied);
-  await page.goto(`${base}/admin?q=${encodeURIComponent(visitor.Email)}`);
+  // Every status: the replied one is done for now, out of the default view.
+  await page.goto(`${base}/admin?q=${encodeURIComponent(visitor.Email)}&status=all`);
   const rows = page.getByRole('row').filter({ hasText: visitor.Fullname });
   await expect(rows).toHaveCount(2);
   await expect(rows.getByText(admin.statuses.replied, { exact: true })).toHaveCount(1);

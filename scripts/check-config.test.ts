@@ -14,18 +14,26 @@ import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig }
 import { runScript, type ScriptRun } from '../src/test/runScript';
 import pageLoaders from '../config/pages';
 import { sectionSchemas } from '../src/sections/schemas';
+import admin from '../config/admin';
+import { placeholderWarnings } from '../src/config/placeholders';
+import { escapeRegExp } from '../src/shared/text';
 
 // A few Node processes loading TypeScript at once: allow them time on a busy machine.
 jest.setTimeout(180_000);
 
 interface CheckRun extends ScriptRun {
+  /** What it printed of the config's problems (or that it is all good). */
   lines: string[];
+  /** The settings still at their example values, printed after them under their heading (config/admin.ts placeholders). */
+  warnings: string[];
 }
 
 /** `npm run check` with `args`, as its own process. */
 async function runCheck(args: string[] = []): Promise<CheckRun> {
   const run = await runScript('scripts/check-config.ts', args);
-  return { ...run, lines: run.stdout.split('\n').filter((l) => l !== '') };
+  const all = run.stdout.split('\n').filter((l) => l !== '');
+  const at = all.indexOf(admin.placeholders);
+  return { ...run, lines: at < 0 ? all : all.slice(0, at), warnings: at < 0 ? [] : all.slice(at + 1) };
 }
 
 let publicDir: string;
@@ -231,11 +239,16 @@ beforeAll(async () => {
   pending.push(printed, realConfig, brokenCopy, unknownOption, missingValue);
 });
 
-test('the real config: prints "Config is all good." and exits 0', async () => {
+test('the real config: prints "Config is all good." and exits 0, then names each setting still at its example value and what it affects', async () => {
   const run = await realConfig;
   expect(run.lines).toEqual(['Config is all good.']);
   expect(run.code).toBe(0);
   expect(run.stderr).toBe('');
+  // The shipped contact address (an example domain's) is the Reply-To of the site's mails.
+  const address = (real.site.contact as { email: { href: string } }).email.href.replace(/^mailto:/, '');
+  expect(address).toMatch(/@example\.(com|org)$/);
+  expect(run.warnings).toContainEqual(expect.stringMatching(new RegExp(`^config/site\\.ts: contact\\.email .*${escapeRegExp(address)}.*Reply-To`)));
+  expect(run.warnings).toEqual(placeholderWarnings(real.site, process.env));
 });
 
 test('a copy with problems: the command prints its lines, no stack trace, and exits 1', async () => {

@@ -13,6 +13,8 @@ import path from 'node:path';
 import { checkProject, report } from '../src/build/checkProject';
 import { defaultFolders, type Folders } from '../src/config/checkFiles';
 import { parseCommandLine } from './lib/commandLine.mjs';
+import admin from '../config/admin';
+import { placeholdersOf } from '../src/build/checkProject';
 
 function parseArgs(argv: readonly string[]): Folders | string {
   const parsed = parseCommandLine(argv, {
@@ -36,6 +38,9 @@ async function main(): Promise<number> {
   }
   const problems = await checkProject(args);
   console.log(report(problems));
+  // Not mistakes (a site being set up has them), but each says what it affects until it is fixed.
+  const warnings = await placeholdersOf(args, process.env);
+  if (warnings.length > 0) console.log([`\n${admin.placeholders}`, ...warnings].join('\n'));
   return problems.length === 0 ? 0 : 1;
 }
 

@@ -83,7 +83,8 @@ async function firstStart(): Promise<{ output: string; port: number }> {
 
 it('an option added to a form: check passes, a deploy refuses the old rules, npm start builds, rewrites them and serves', async () => {
   const [check, before] = await Promise.all([tsx('check-config.ts'), tsx('firebase-config.ts', ['--check'])]);
-  expect([check.code, check.stdout.trim()]).toEqual([0, 'Config is all good.']);
+  // (Then the settings still at their example values, which are not mistakes.)
+  expect([check.code, check.stdout.trim().split('\n')[0]]).toEqual([0, 'Config is all good.']);
 
   expect(before.code).toBe(1);
   expect(before.stderr).toMatch(/^firestore\.rules is out of date: .+ Run `npm run build`/m);

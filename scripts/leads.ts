@@ -23,7 +23,7 @@ import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLin
 import { listAdminRoles, listAdmins, looksLikeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
 
 const usage = `Usage:
-  npm run leads -- export [<collection>] [--format json|csv] [--status new|read|replied|archived] [--spam | --inbox] [--search <text>]
+  npm run leads -- export [<collection>] [--format json|csv] [--status new|read|answered|replied|archived] [--spam | --inbox] [--search <text>]
   npm run leads -- backup <file>
   npm run leads -- count
   npm run leads -- add-admin <email> [--role owner|editor]      (then type the password; or: echo "$PASSWORD" | npm run leads -- add-admin <email>)

@@ -43,6 +43,10 @@ export default {
   // Nothing is shown on failure; the error is only logged.
   failure: {},
   keepInMemory: true,
+  // What it brings (config/admin.ts `kinds`): insights count each kind apart.
+  kind: 'client',
+  // The fields that go in the exports' shared Name, Email and Phone columns.
+  columns: { name: 'Fullname', email: 'Email', phone: 'Number' },
   notify: { subject: 'New message from {Fullname} ({Company})', email: true, webhook: true },
   // The e-mail the visitor gets at once (only {Fullname} may be used: nothing else they typed is in it).
   autoReply: {

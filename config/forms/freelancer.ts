@@ -73,6 +73,10 @@ export default {
   reset: 'afterSave',
   success: { toast: 'Thankyou For Connecting , We Will Meassage Soon.. For Join Team', variant: 'success' },
   failure: { toast: 'Plase Try agin', variant: 'error' },
+  // What it brings (config/admin.ts `kinds`): insights count each kind apart.
+  kind: 'application',
+  // The fields that go in the exports' shared Name, Email and Phone columns.
+  columns: { name: 'fullName', email: 'Email', phone: 'Number' },
   notify: { subject: 'New application from {fullName}', email: true, webhook: true },
   // The e-mail the applicant gets at once (only {fullName} may be used: nothing else they typed is in it).
   autoReply: {

@@ -15,6 +15,10 @@ export default {
   // The specification shows nothing either way; the result is only logged.
   success: {},
   failure: {},
+  // What it brings (config/admin.ts `kinds`): insights count each kind apart.
+  kind: 'subscriber',
+  // The fields that go in the exports' shared Name, Email and Phone columns.
+  columns: { email: 'Email' },
   // A sign-up is not worth an e-mail each: it goes to the webhook only (a chat channel, say).
   notify: { subject: 'New newsletter sign-up: {Email}', email: false, webhook: true },
   // A newsletter sign-up: kept five years (erase one sooner from the inbox when someone unsubscribes).

@@ -3,6 +3,7 @@
  * in, Sign out. One row from the md breakpoint up; on a phone the sections open from a Menu button
  * (Escape closes it and gives the keyboard back to the button).
  */
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,7 @@ import { SkipLink } from '../layout/SkipLink';
 import type { AdminRole } from '../shared/contentApi';
 import { fill, formatCount } from './format';
 import { useSession } from './session';
+import { call } from './api';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
@@ -28,6 +30,39 @@ const sections = [
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
 ];
+
+/** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */
+function Placeholders() {
+  const [sentences, setSentences] = useState<string[]>([]);
+  useEffect(() => {
+    let current = true;
+    call<string[]>('placeholders').then(
+      (got) => current && setSentences(got),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  // Folded at first: the heading and how many, one tap to the sentences.
+  const [open, setOpen] = useState(false);
+  if (sentences.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="placeholders">
+      <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
+        {admin.placeholders}
+      </Typography>
+      <Button size="small" color="inherit" variant="outlined" aria-expanded={open} aria-controls="placeholder-list" onClick={() => setOpen((was) => !was)}>
+        {open ? admin.placeholdersHide : fill(admin.placeholdersShow, { count: formatCount(sentences.length) })}
+      </Button>
+      <Box component="ul" id="placeholder-list" hidden={!open} sx={{ m: 0, mt: 1, pl: 2.5 }}>
+        {sentences.map((sentence) => (
+          <li key={sentence}>{sentence}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
 
 export function Layout({ email, role }: { email: string; role: AdminRole }) {
   const { signOut, unread } = useSession();
@@ -104,6 +139,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
         </Container>
       </AppBar>
       <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+        {role === 'owner' && <Placeholders />}
         <Outlet />
       </Container>
     </>

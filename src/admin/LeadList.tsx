@@ -28,7 +28,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
-import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary } from '../shared/adminApi';
+import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary, type MailboxStatus } from '../shared/adminApi';
+import { ALL_STATUSES, statusQuery } from './views';
 import { call, urlOf } from './api';
 import { fill, formatCount, formatDate, formLabel, visible } from './format';
 import { Notice, useNotice } from './Notice';
@@ -66,9 +67,50 @@ const tallAsNeeded = () => 'auto' as const;
 /** A lead's name as its link (bold while new); hidden characters shown by their code (an override cannot reverse the text around it). */
 function NameLink({ row }: { row: LeadSummary }) {
   return (
-    <Link component={RouterLink} to={`/leads/${encodeURIComponent(row.docId)}`} sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>
-      {visible(row.name || row.email)}
-    </Link>
+    <Box component="span" sx={{ minWidth: 0 }}>
+      {/* Underlined beside the count of submissions: told apart from that text by more than its colour. */}
+      <Link
+        component={RouterLink}
+        to={`/leads/${encodeURIComponent(row.docId)}`}
+        underline={row.submissions !== undefined && row.submissions > 1 ? 'always' : 'hover'}
+        sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
+      >
+        {visible(row.name || row.email)}
+      </Link>
+      {/* The people view: how many submissions of theirs the view holds. */}
+      {row.submissions !== undefined && row.submissions > 1 && (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
+          {fill(t.submissions, { count: formatCount(row.submissions) })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** When the agency's mailbox was last read, or since when it fails (nothing when it is not set up). */
+function MailboxLine() {
+  const [status, setStatus] = useState<MailboxStatus>(null);
+  useEffect(() => {
+    let current = true;
+    call<MailboxStatus>('mailbox').then(
+      (got) => current && setStatus(got),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!status) return null;
+  const text =
+    status.error !== null && status.failingSince !== null
+      ? fill(t.mailboxFailing, { since: formatDate(status.failingSince), error: status.error, next: status.nextTryAt ? formatDate(status.nextTryAt) : '' })
+      : status.readAt !== null
+        ? fill(t.mailboxRead, { at: formatDate(status.readAt) })
+        : t.mailboxNever;
+  return (
+    <Typography variant="body2" color={status.error ? 'error' : 'text.secondary'} sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="mailbox-status">
+      {text}
+    </Typography>
   );
 }
 
@@ -83,7 +125,9 @@ export function LeadList({ spam }: { spam: boolean }) {
   const { setUnread } = useSession();
   const [params, setParams] = useSearchParams();
   const form = params.get('form') ?? '';
+  // No status in the address: what needs the agency (views.ts).
   const status = params.get('status') ?? '';
+  const people = params.get('view') === 'people';
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
   // The address changed from outside (the Inbox link, Back): the box shows its search, so the
@@ -98,7 +142,7 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'receivedAt', sort: 'desc' }]);
   // Another view starts at its first page.
-  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}`;
+  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}`;
   const [view, setView] = useState(viewKey);
   if (view !== viewKey) {
     setView(viewKey);
@@ -113,7 +157,11 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const { source = '', campaign = '' } = sourceQuery(params);
-  const query = useMemo(() => ({ form, status, q, spam: String(spam), source, campaign }), [form, status, q, spam, source, campaign]);
+  // The Spam folder shows every status; the inbox what needs the agency unless the address says otherwise.
+  const query = useMemo(
+    () => ({ form, status: spam ? (status === ALL_STATUSES ? '' : status) : statusQuery(status), q, spam: String(spam), source, campaign, ...(people ? { view: 'people' } : {}) }),
+    [form, status, q, spam, source, campaign, people],
+  );
   const sorted = sortModel[0];
   const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'receivedAt';
   const direction = sorted?.sort === 'asc' ? 'asc' : 'desc';
@@ -247,7 +295,7 @@ export function LeadList({ spam }: { spam: boolean }) {
   const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
 
   // How many filters but the search are set: the phone's "Filters and export" button says so.
-  const activeFilters = [form, status, source, campaign].filter(Boolean).length;
+  const activeFilters = [form, status, source, campaign, people ? 'people' : ''].filter(Boolean).length;
   const formSelect = (
     <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
       <MenuItem value="">{t.allForms}</MenuItem>
@@ -260,12 +308,19 @@ export function LeadList({ spam }: { spam: boolean }) {
   );
   const statusSelect = (
     <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} slotProps={showEmpty}>
-      <MenuItem value="">{t.allStatuses}</MenuItem>
+      {!spam && <MenuItem value="">{t.openStatuses}</MenuItem>}
+      <MenuItem value={spam ? '' : ALL_STATUSES}>{t.allStatuses}</MenuItem>
       {LEAD_STATUSES.map((name) => (
         <MenuItem key={name} value={name}>
           {admin.statuses[name]}
         </MenuItem>
       ))}
+    </TextField>
+  );
+  const showSelect = (
+    <TextField select label={t.show} value={people ? 'people' : ''} onChange={(e) => setFilter('view', e.target.value)} slotProps={showEmpty}>
+      <MenuItem value="">{t.showSubmissions}</MenuItem>
+      <MenuItem value="people">{t.showPeople}</MenuItem>
     </TextField>
   );
   const searchField = (
@@ -294,6 +349,7 @@ export function LeadList({ spam }: { spam: boolean }) {
         {!spam && unreadHere > 0 && <Typography sx={{ fontWeight: 700 }}>{fill(t.unread, { count: formatCount(unreadHere) })}</Typography>}
       </Stack>
       {spam && <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{admin.spam.intro}</Typography>}
+      {!spam && <MailboxLine />}
 
       <Box component="form" role="search" aria-label={t.filtersLabel} onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 2fr' }, mb: 2 }}>
         {small ? (
@@ -311,6 +367,7 @@ export function LeadList({ spam }: { spam: boolean }) {
             <Box id={FILTERS_ID} sx={{ display: filtersOpen ? 'grid' : 'none', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gridColumn: '1 / -1' }}>
               {formSelect}
               {statusSelect}
+              {!spam && showSelect}
               {!spam && <SourceFilter />}
               <Box sx={{ gridColumn: '1 / -1' }}>{exports}</Box>
             </Box>
@@ -320,6 +377,7 @@ export function LeadList({ spam }: { spam: boolean }) {
             {formSelect}
             {statusSelect}
             {searchField}
+            {!spam && showSelect}
             {!spam && <SourceFilter />}
           </>
         )}

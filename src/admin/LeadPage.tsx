@@ -6,6 +6,7 @@
  * status first and nothing wider than the screen (the notifications as a list, not a table).
  */
 import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,7 +19,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -35,8 +35,9 @@ import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
 import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
-import { ReplyComposer, VisitorMails } from './Replies';
+import { Conversation, ReplyComposer } from './Replies';
 import { Section } from './Section';
+import { WideTable } from './WideTable';
 import { LeadSourceList } from './sources/LeadSourceList';
 import { useSession } from './session';
 
@@ -129,6 +130,46 @@ function Deliveries({ deliveries, sendAgain }: { deliveries: Delivery[]; sendAga
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** A jump link's click: the part comes into view and its first field takes the focus (the keyboard goes on from there). */
+const jumpTo = (fieldId: string) => (event: React.MouseEvent<HTMLElement>) => {
+  const field = document.getElementById(fieldId);
+  if (!field) return;
+  event.preventDefault();
+  field.closest('section')?.scrollIntoView({ block: 'start' });
+  field.focus({ preventScroll: true });
+};
+
+/** The person's submissions (the same e-mail address), newest first: form, when, status and note; the others link to theirs. */
+function PersonSubmissions({ lead }: { lead: LeadDetail }) {
+  return (
+    <>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+        {lead.person.submissions.map((submission) => {
+          const words = `${formLabel(submission.form)} · ${formatDate(submission.receivedAt)}`;
+          return (
+            <Box component="li" key={submission.docId} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+              {submission.docId === lead.docId ? (
+                <Typography component="span" sx={{ fontWeight: 700 }}>{`${words} (${t.thisOne})`}</Typography>
+              ) : (
+                <Link component={RouterLink} to={`/leads/${encodeURIComponent(submission.docId)}`}>
+                  {words}
+                </Link>
+              )}
+              <Chip size="small" variant="outlined" label={admin.statuses[submission.status]} />
+              {submission.note && (
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ flexBasis: '100%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {visible(submission.note)}
+                </Typography>
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+      {lead.person.more > 0 && <Typography sx={{ mt: 1 }}>{fill(t.personMore, { count: lead.person.more })}</Typography>}
+    </>
   );
 }
 
@@ -238,9 +279,18 @@ export function LeadPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
         {fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}
       </Typography>
+      {/* One tap from the top to the reply and to the note (on a phone they are screens down). */}
+      <Box component="nav" aria-label={t.jumpLabel} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Button size="small" variant="outlined" href="#reply-heading" onClick={jumpTo('reply-subject')}>
+          {admin.replies.heading}
+        </Button>
+        <Button size="small" variant="outlined" href="#note-heading" onClick={jumpTo('lead-note')}>
+          {t.note}
+        </Button>
+      </Box>
 
       {lead.spam && (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -294,6 +344,10 @@ export function LeadPage() {
             </Box>
           </Section>
 
+          <Section id="person-heading" heading={t.personHeading}>
+            <PersonSubmissions lead={lead} />
+          </Section>
+
           <Section id="source-heading" heading={admin.sources.heading}>
             <LeadSourceList source={lead.source ?? null} />
           </Section>
@@ -301,7 +355,7 @@ export function LeadPage() {
             <ReplyComposer key={lead.docId} lead={lead} onSent={show} />
           </Section>
           <Section id="mails-heading" heading={admin.replies.historyHeading}>
-            <VisitorMails mails={lead.mails} onSendAgain={(id) => void sendAgain(id)} />
+            <Conversation mails={lead.mails} onSendAgain={(id) => void sendAgain(id)} />
           </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>
@@ -327,7 +381,7 @@ export function LeadPage() {
             ) : small ? (
               <Deliveries deliveries={lead.deliveries} sendAgain={sendAgain} />
             ) : (
-              <TableContainer>
+              <WideTable>
                 <Table size="small" aria-labelledby="deliveries-heading">
                   <TableHead>
                     <TableRow>
@@ -354,7 +408,7 @@ export function LeadPage() {
                     ))}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </WideTable>
             )}
           </Section>
         </Box>
@@ -363,7 +417,7 @@ export function LeadPage() {
           {/* The reply composer goes here, as a section of its own, above the note. */}
           <Section id="note-heading" heading={t.note}>
             <Box component="form" sx={{ display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
-              <TextField label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />
+              <TextField id="lead-note" label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />
               <Button type="submit" variant="outlined" sx={{ justifySelf: 'start' }}>
                 {t.saveNote}
               </Button>

@@ -12,21 +12,41 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import admin from '../../config/admin';
 import { formNamed, senderFields } from '../forms/model/registry';
-import type { LeadDetail, VisitorMail } from '../shared/adminApi';
+import type { ConversationMail, LeadDetail, ReceivedMail } from '../shared/adminApi';
+import { cutAtWord } from '../shared/text';
+import Link from '@mui/material/Link';
 import { replyProblem, type ReplyDraft } from '../shared/replyDraft';
-import { call } from './api';
-import { deliveryStateLabel, fill, formatDate, visible } from './format';
+import { call, urlOf } from './api';
+import { deliveryStateLabel, fill, formatDate, formatSize, visible } from './format';
 import { Notice, useNotice } from './Notice';
 
 const t = admin.replies;
 type Template = { name: string; subject: string; text: string };
 
+/** A visitor's value in a subject: one line, cut at a word. */
+const IN_SUBJECT = 80;
+
+/**
+ * The conversation's subject for a reply: "Re: " and the subject of the first e-mail with the
+ * person (the auto-reply), so every mail of one conversation has the same subject; none when
+ * there is no e-mail yet (the template's subject then).
+ */
+function threadSubject(lead: LeadDetail): string | undefined {
+  const first = lead.mails[0]?.subject.trim();
+  if (!first) return undefined;
+  const bare = first.replace(/^(re|aw|sv|fw|fwd):\s*/i, '');
+  return fill(t.threadSubject, { subject: bare });
+}
+
 /** The form's templates, filled with what this lead sent (hidden characters shown by their code, so the owner sees them). */
 function templatesFor(lead: LeadDetail): (ReplyDraft & { name: string })[] {
   const form = formNamed(lead.form);
   const values = Object.fromEntries((form?.fields ?? []).map((f) => [f.name, visible(String(lead.document[f.name] ?? '').trim())]));
+  // In the subject, a value is one line cut at a word; in the text, whole.
+  const short = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, cutAtWord(value.replace(/\s+/g, ' '), IN_SUBJECT)]));
   const own = (t.templates as Readonly<Record<string, readonly Template[] | undefined>>)[lead.form] ?? [];
-  return own.map((template) => ({ name: template.name, subject: fill(template.subject, values).replace(/\s+/g, ' '), text: fill(template.text, values) }));
+  const thread = threadSubject(lead);
+  return own.map((template) => ({ name: template.name, subject: thread ?? cutAtWord(fill(template.subject, short), t.subjectMaxLength), text: fill(template.text, values) }));
 }
 
 /** The visitor's address (the form's first e-mail field), or empty. */
@@ -38,7 +58,7 @@ function addressOf(lead: LeadDetail): string {
 export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (detail: LeadDetail) => void }) {
   const templates = templatesFor(lead);
   const [choice, setChoice] = useState(templates.length > 0 ? '0' : '');
-  const [draft, setDraft] = useState<ReplyDraft>(templates[0] ?? { subject: '', text: '' });
+  const [draft, setDraft] = useState<ReplyDraft>(templates[0] ?? { subject: threadSubject(lead) ?? '', text: '' });
   const [problem, setProblem] = useState<ReturnType<typeof replyProblem>>();
   const [sending, setSending] = useState(false);
   const { notice, setNotice, attempt } = useNotice();
@@ -48,7 +68,7 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
 
   const pick = (value: string) => {
     setChoice(value);
-    setDraft(value === '' ? { subject: '', text: '' } : templates[Number(value)]!);
+    setDraft(value === '' ? { subject: threadSubject(lead) ?? '', text: '' } : templates[Number(value)]!);
     setProblem(undefined);
   };
   const edit = (key: keyof ReplyDraft) => (value: string) => {
@@ -94,26 +114,68 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
   );
 }
 
-/** The e-mails sent to the visitor, oldest first: each subject, then when, by whom, and its delivery state (a failed one can be sent again). */
-export function VisitorMails({ mails, onSendAgain }: { mails: readonly VisitorMail[]; onSendAgain: (deliveryId: string) => void }) {
+/** Who sent an e-mail read from the mailbox: "Name <address>", or the address. */
+const sender = (mail: ReceivedMail) => visible(mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress);
+
+/**
+ * Every e-mail with the person, both ways, oldest first: the site's (each subject, when, by whom,
+ * its delivery state; a failed one can be sent again), their answers and the agency's replies
+ * from a mail program (read from the mailbox: their text as text, never markup; attachments kept
+ * as CVs are, downloaded through the inbox).
+ */
+export function Conversation({ mails, onSendAgain }: { mails: readonly ConversationMail[]; onSendAgain: (deliveryId: string) => void }) {
   if (mails.length === 0) return <Typography>{t.noHistory}</Typography>;
   return (
     <Box component="ol" aria-labelledby="mails-heading" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
       {mails.map((mail) => (
-        <Box component="li" key={mail.id} sx={{ overflowWrap: 'anywhere', borderBottom: 1, borderColor: 'divider', pb: 1.5 }}>
+        <Box
+          component="li"
+          key={mail.id}
+          sx={{ overflowWrap: 'anywhere', borderBottom: 1, borderColor: 'divider', pb: 1.5, ...(mail.kind === 'answer' ? { borderLeft: 4, borderLeftColor: 'primary.main', pl: 1.5 } : {}) }}
+        >
           <Typography sx={{ fontWeight: 700 }}>{visible(mail.subject)}</Typography>
-          <Typography color="text.secondary">
-            {fill(t.historyLine, { at: formatDate(mail.createdAt), by: mail.kind === 'autoReply' ? t.autoReply : (mail.author ?? ''), state: deliveryStateLabel(mail) })}
-          </Typography>
-          {mail.lastError && (
-            <Typography variant="body2" color="text.secondary">
-              {mail.lastError}
-            </Typography>
-          )}
-          {mail.state === 'failed' && (
-            <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onSendAgain(mail.id)}>
-              {admin.lead.sendAgain}
-            </Button>
+          {'state' in mail ? (
+            <>
+              <Typography color="text.secondary">
+                {fill(t.historyLine, { at: formatDate(mail.createdAt), by: mail.kind === 'autoReply' ? t.autoReply : (mail.author ?? ''), state: deliveryStateLabel(mail) })}
+              </Typography>
+              {mail.lastError && (
+                <Typography variant="body2" color="text.secondary">
+                  {mail.lastError}
+                </Typography>
+              )}
+              {mail.state === 'failed' && (
+                <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onSendAgain(mail.id)}>
+                  {admin.lead.sendAgain}
+                </Button>
+              )}
+            </>
+          ) : (
+            <>
+              <Typography color="text.secondary">{fill(mail.kind === 'answer' ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}</Typography>
+              {mail.tooLarge ? (
+                <Typography sx={{ mt: 1 }}>{t.mailTooLarge}</Typography>
+              ) : (
+                <Box component="p" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', unicodeBidi: 'isolate' }}>
+                  {visible(mail.text)}
+                </Box>
+              )}
+              {mail.attachments.length > 0 && (
+                <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+                  {mail.attachments.map((attachment, n) => (
+                    <li key={n}>
+                      {attachment.kept ? (
+                        <Link href={urlOf('attachment', { params: { messageId: mail.id, n: String(n) } })} download>
+                          {fill(t.attachment, { name: visible(attachment.name), size: formatSize(attachment.size) })}
+                        </Link>
+                      ) : (
+                        fill(t.attachmentSkipped, { name: visible(attachment.name) })
+                      )}
+                    </li>
+                  ))}
+                </Box>
+              )}
+            </>
           )}
         </Box>
       ))}

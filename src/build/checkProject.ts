@@ -4,7 +4,8 @@
  * its forms (src/deploy/deployFiles.ts). Whether the generated deploy files are current is not
  * checked here: the build rewrites them, and a Firebase deploy refuses stale ones.
  */
-import { checkConfigFolder, defaultFolders, type Folders } from '../config/checkFiles';
+import { checkConfigFolder, defaultFolders, loadConfigFolder, type Folders } from '../config/checkFiles';
+import { placeholderWarnings } from '../config/placeholders';
 import { rulesProblems } from '../deploy/deployFiles';
 import type { Forms } from '../deploy/firebaseRules';
 
@@ -13,3 +14,9 @@ export function checkProject(folders: Folders = defaultFolders): Promise<string[
 }
 
 export { report } from '../config/checkFiles';
+
+/** The settings of this config folder (its config/site.ts) and of the environment still at their example values. */
+export async function placeholdersOf(folders: Folders = defaultFolders, env: Readonly<Record<string, string | undefined>> = {}): Promise<string[]> {
+  const { options } = await loadConfigFolder(folders);
+  return options.site === undefined ? [] : placeholderWarnings(options.site, env);
+}

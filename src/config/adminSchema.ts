@@ -2,7 +2,7 @@
 import forms from '../../config/forms';
 import { checkPlaceholders, list, longText, number, object, template, text, type Infer, type Schema } from './schema';
 import { siteSchema } from './siteSchema';
-import { BULK_ACTIONS } from '../shared/adminApi';
+import { BULK_ACTIONS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
@@ -45,6 +45,26 @@ function timeZone(): Schema<string> {
   };
 }
 
+/** A name for each kind of form (config/forms `kind`): every kind a form has is named; the first is what insights count by default. */
+function formKinds(): Schema<Readonly<Record<string, string>>> {
+  const group = object({});
+  return {
+    optional: false,
+    expects: group.expects,
+    meta: { kind: 'record', value: text() },
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
+      const given = value as Record<string, unknown>;
+      if (Object.keys(given).length === 0) ctx.report(path, 'is empty. Name at least one kind of form, like client: "Client leads".');
+      for (const [key, name] of Object.entries(given)) text().check(name, [...path, key], ctx);
+      for (const [id, form] of Object.entries(forms as Record<string, { kind?: unknown }>)) {
+        const kind = form.kind;
+        if (typeof kind === 'string' && !(kind in given)) ctx.report([...path, kind], `is missing: the form "${id}" of config/forms is of this kind. Give the kind its name here, or change the form's kind to one of: ${Object.keys(given).join(', ')}.`);
+      }
+    },
+  };
+}
+
 /** One name for each form of config/forms: no more, no fewer. */
 function formNames(): Schema<Readonly<Record<string, string>>> {
   const group = object({});
@@ -73,12 +93,21 @@ export const adminSchema = object({
   titleWithUnread: text(),
   loading: text(),
   forms: formNames(),
-  statuses: texts(['new', 'read', 'replied', 'archived']),
+  statuses: texts(LEAD_STATUSES),
+  kinds: formKinds(),
+  wideTable: text(),
+  placeholders: text(),
+  placeholdersShow: template(['count']),
+  placeholdersHide: text(),
   signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
   nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'menu', 'skipToContent']),
   list: object({
-    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
+    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
+    submissions: template(['count']),
+    mailboxRead: template(['at']),
+    mailboxNever: text(),
+    mailboxFailing: template(['since', 'error', 'next']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
     ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,
     bulk: texts(BULK_ACTIONS),
@@ -93,11 +122,18 @@ export const adminSchema = object({
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),
     channels: texts(['email', 'webhook']),
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
-    ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading']).shape,
+    ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading', 'jumpLabel', 'personHeading', 'thisOne']).shape,
+    personMore: template(['count']),
   }),
   replies: object({
     ...texts(['heading', 'to', 'template', 'blank', 'subject', 'text', 'send', 'sending', 'sent', 'noAddress', 'historyHeading', 'noHistory']).shape,
     historyLine: template(['at', 'by', 'state']),
+    answerLine: template(['at', 'from']),
+    mailProgramLine: template(['at', 'from']),
+    attachment: template(['name', 'size']),
+    attachmentSkipped: template(['name']),
+    mailTooLarge: text(),
+    threadSubject: template(['subject']),
     autoReply: text(),
     subjectMaxLength: number({ min: 10, max: 998, integer: true }),
     textMaxLength: number({ min: 100, max: 100_000, integer: true }),

@@ -100,6 +100,19 @@ export const serverSchema = object({
       perDay: number({ min: 1, integer: true }),
     }),
   }),
+  /** Reading the agency's mailbox over IMAP (src/server/mailbox; its settings are environment variables). */
+  mailbox: object({
+    /** Seconds between two readings (IDLE wakes the reader sooner where the server offers it). */
+    pollSeconds: number({ min: 5, max: 3600, integer: true }),
+    /** A mailbox that cannot be reached: tried again after `firstSeconds`, twice as late each time, at most `maxSeconds` apart. */
+    retry: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /** A mail larger than this (bytes) is recorded by its headers only. */
+    maxMailBytes: number({ min: 65536, integer: true }),
+    /** The most characters of a mail's text kept. */
+    maxTextCharacters: number({ min: 1000, max: 1000000, integer: true }),
+    /** Attachments kept: at most `maxPerMail` of a mail, each at most `maxBytes`, PDF, DOC or DOCX by content. */
+    attachments: object({ maxBytes: number({ min: 1024, integer: true }), maxPerMail: number({ min: 0, max: 20, integer: true }) }),
+  }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
   headers: object({
     referrerPolicy: text(),
@@ -180,6 +193,10 @@ export const serverSchema = object({
     }),
     /** The CSV export's column holding each lead's address in the inbox. */
     exportInboxColumn: text(),
+    /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
+    exportColumns: object({ name: text(), email: text(), phone: text(), status: text(), lastActivity: text(), note: text() }),
+    /** The most submissions a person's card lists. */
+    personMaxLeads: number({ min: 1, max: 1000, integer: true }),
     /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */
     exportValueColumn: template(['label']),
     /** The most leads one action of the list changes at once (the largest page is 100). */
@@ -201,6 +218,7 @@ export const serverSchema = object({
       unknownDelivery: text(),
       noCv: text(),
       badStatus: text(),
+      unknownAttachment: text(),
       noteTooLong: text(),
       badEmail: text(),
       badFilter: text(),

@@ -26,6 +26,7 @@ import { recordSource } from './sources';
 import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
+import { MailboxReader, type ReaderOptions } from './mailbox/reader';
 import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { LiveSite } from './liveBuild';
 import { drafts as draftsOf } from './content/drafts';
@@ -72,6 +73,10 @@ export interface AppOptions {
   publishCrashAt?: PublishStep;
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
   caddyAdmin?: CaddyAdmin;
+  /** Reading the agency's mailbox (src/server/mailbox; index.ts reads IMAP_URL); leave out for none. */
+  mailbox?: Omit<ReaderOptions, 'dataDir'>;
+  /** The settings still at their example values (src/config/placeholders.ts), shown to the inbox's owners. */
+  placeholders?: readonly string[];
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -84,6 +89,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The build being served (src/server/siteBuild.ts), when the app serves the site. */
     siteBuilds?: SiteBuilds;
+    /** The reader of the agency's mailbox, once the database is open (when IMAP_URL is set). */
+    mailboxReader?: MailboxReader;
   }
 }
 
@@ -101,6 +108,8 @@ export async function buildApp({
   siteDir,
   publishCrashAt,
   caddyAdmin,
+  mailbox,
+  placeholders = [],
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -129,6 +138,11 @@ export async function buildApp({
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+      if (mailbox) {
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...mailbox, dataDir });
+        app.mailboxReader = reader;
+        reader.start();
+      }
     },
   });
   // A lead owns the uploads it names (path and token) that no lead owns yet, in its own transaction.
@@ -145,6 +159,7 @@ export async function buildApp({
     app.server.once('close', () => clearInterval(closeIdle));
   });
   app.addHook('onClose', async () => {
+    await app.mailboxReader?.stop();
     await stopNotifications?.();
     store.close();
   });
@@ -185,7 +200,7 @@ export async function buildApp({
   if (publisher && live) publisher.serve(live);
   // A recovery that switched the pages: Caddy, serving the files itself, loads them too.
   if (served !== clientDir && tellCaddy) await tellCaddy().catch(() => undefined);
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), ...(publisher ? { content: { publisher, ...(drafts ? { drafts } : {}) } } : {}) });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, ...(publisher ? { content: { publisher, ...(drafts ? { drafts } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

@@ -10,6 +10,10 @@ import { caddyAdminFromEnv } from './caddyAdmin';
 import { liveClientDir } from './liveBuild';
 import { PUBLISH_STEPS } from './content/publish';
 import { describeSettings, readNotifySettings } from './notify';
+import { agencyAddress } from './notify/settings';
+import { describeMailbox, readMailboxSettings } from './mailbox/settings';
+import { placeholderWarnings } from '../config/placeholders';
+import admin from '../../config/admin';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
@@ -29,6 +33,15 @@ const trustProxy = process.env.TRUST_PROXY;
 // one is a sentence here, and the site starts without that channel (its deliveries wait).
 const notifications = readNotifySettings(process.env);
 for (const problem of notifications.problems) console.error(problem);
+// The agency's mailbox (IMAP_URL): the answers to the site's mails come back to their leads.
+const mailbox = readMailboxSettings(process.env);
+for (const problem of mailbox.problems) console.error(problem);
+// Settings still at their shipped example values: said now, and shown to the inbox's owners.
+const placeholders = placeholderWarnings(site, process.env);
+if (placeholders.length > 0) console.log([admin.placeholders, ...placeholders].join('\n'));
+const email = notifications.settings.email;
+// The agency's own addresses: a mail from one of them, found in the mailbox, is the agency's reply.
+const agency = [agencyAddress(), email?.fromAddress, ...(email?.to ?? [])].filter((address): address is string => address !== undefined);
 
 const app = await buildApp({
   clientDir,
@@ -36,6 +49,8 @@ const app = await buildApp({
   logger: process.env.LOG !== 'off',
   rateLimitFactor,
   notifications: { settings: notifications.settings },
+  ...(mailbox.settings ? { mailbox: { settings: mailbox.settings, agency } } : {}),
+  placeholders,
   ...(siteDir ? { siteDir } : {}),
   ...(crashAt ? { publishCrashAt: crashAt } : {}),
   // Where Caddy sends the built files itself (deploy/Caddyfile.files): CADDY_ADMIN, its admin socket; CADDY_CONFIG, its Caddyfile.
@@ -53,5 +68,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port, host });
 console.log(describeSettings(notifications.settings));
+console.log(describeMailbox(mailbox.settings));
 // Last, so that a terminal ends with the address to open.
 console.log(`${site.brand.name} site: http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (data in ${dataDir})`);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import forms from '../../config/forms';
 import server from '../../config/server';
 import { api } from '../shared/api';
-import { adminRoutes, pathOf, type Insights, type LeadDetail, type LeadList } from '../shared/adminApi';
+import admin from '../../config/admin';
+import { adminRoutes, DIRECT_SOURCE, pathOf, type Insights, type LeadDetail, type LeadList } from '../shared/adminApi';
 import { ATTRIBUTION_LIMITS, encodeAttribution, encodePageView, type Attribution } from '../shared/attribution';
 import { buildDocument } from '../forms/model/document';
 import { type Client, startSignedIn, type TestServer } from '../test/adminServer';
@@ -19,7 +20,7 @@ import { buildApp } from './app';
 import { createVisitCounter } from './visits';
 import { SOURCE_CSV_COLUMNS } from './sources';
 import { weekOf } from './insights';
-import { csvColumnsFor, csvRow } from './leads';
+import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from './leads';
 
 // Signing in hashes the password with scrypt (128 MiB): seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -88,10 +89,10 @@ describe("a lead's source", () => {
     expect(await ids('source=ads')).toEqual([other.id]);
     expect(await ids('source=newsletter&campaign=spring')).toEqual([]);
     expect((await ids('source=newsletter&campaign=autumn')).length).toBe(1);
-    const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=contact&source=ads&format=csv`)).text();
+    const csv = Buffer.from(await (await agency.send('GET', `${adminRoutes.export.path}?form=contact&source=ads&format=csv`)).arrayBuffer()).toString('utf8');
     const [header, row] = csv.split('\r\n');
-    const documentColumns = csvColumnsFor(forms.contact.collection).map((c) => c.header);
-    expect(`${header}\r\n`).toBe(csvRow([...documentColumns, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
+    const documentColumns = [...sharedCsvColumns(), ...csvColumnsFor(forms.contact.collection)].map((c) => c.header);
+    expect(`${header}\r\n`).toBe(BYTE_ORDER_MARK + csvRow([...documentColumns, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
     const cells = row!.split('","');
     expect(cells[documentColumns.length]).toBe('ads');
     const sources = (await (await agency.send('GET', adminRoutes.sources.path)).json()) as { source: string; campaign: string; leads: number }[];
@@ -160,7 +161,7 @@ describe('the visit beacon', () => {
 });
 
 describe('insights', () => {
-  it('adds up a seeded week: leads per form and week, visits, and leads per visit per source and landing page', async () => {
+  it('adds up a seeded week with the autumn campaign\'s mix: leads per form and week, visits, and per source and landing page the client leads (each person once) apart from applications and sign-ups', async () => {
     const db = s.app.store.db;
     db.exec('DELETE FROM visits; DELETE FROM documents;');
     // Seven days of the week before this one: 10 landings a day on / from newsletter/autumn, 5 on /Services direct.
@@ -171,30 +172,56 @@ describe('insights', () => {
       insert.run(day, '/', 'newsletter', 'autumn', 20, 10, 9);
       insert.run(day, '/Services', '', '', 6, 5, 5);
     }
-    // That week: 7 leads from the newsletter (landed on /), 2 direct ones (landed on /Services), 1 spam.
-    const seed = async (attribution: Attribution, spam = false) => {
-      const { id } = spam ? { id: (await s.app.store.insertDurably(forms.contact.collection, buildDocument(forms.contact, validData.contact), { spam: true })).id } : await post(encodeAttribution(attribution));
+    // That week's forms, each dated within it.
+    const seed = async (form: keyof typeof forms, email: string, attribution: Attribution, spam = false) => {
+      const document = buildDocument(forms[form], { ...(validData[form] as Record<string, string>), Email: email });
+      const id = spam
+        ? (await s.app.store.insertDurably(forms[form].collection, document, { spam: true })).id
+        : ((await (await fetch(s.base + api.documents(forms[form].collection), { method: 'POST', headers: { 'content-type': 'application/json', [api.sourceHeader]: encodeAttribution(attribution) }, body: JSON.stringify(document) })).json()) as { id: string }).id;
       db.prepare('UPDATE documents SET created_at = ? WHERE doc_id = ?').run(new Date(monday + 2 * DAY).toISOString(), id);
     };
-    for (let i = 0; i < 7; i++) await seed({ landingPage: '/', utmSource: 'newsletter', utmCampaign: 'autumn' });
-    for (let i = 0; i < 2; i++) await seed({ landingPage: '/Services' });
-    await seed({}, true);
+    const autumn: Attribution = { landingPage: '/', utmSource: 'newsletter', utmCampaign: 'autumn' };
+    // The autumn newsletter: 2 inquiries, then a contact of the second person (another case, a +tag), and 1 application.
+    await seed('inquiry', 'ann@example.net', autumn);
+    await seed('inquiry', 'bea@example.net', autumn);
+    await seed('contact', 'Bea+again@Example.net', autumn);
+    await seed('freelancer', 'cyd@example.net', autumn);
+    // Another site: an application and a newsletter sign-up (landed on /Career).
+    const elsewhere: Attribution = { landingPage: '/Career', referrer: 'https://news.example.org' };
+    await seed('freelancer', 'dan@example.net', elsewhere);
+    await seed('newsletter', 'eve@example.net', elsewhere);
+    // Direct: two contacts (landed on /Services), and one spam.
+    await seed('contact', 'fay@example.net', { landingPage: '/Services' });
+    await seed('contact', 'gus@example.net', { landingPage: '/Services' });
+    await seed('contact', 'spam@example.net', {}, true);
 
     // The clock moved a day on: the session has ended.
     await agency.signIn('owner@agency.test');
     const insights = (await (await agency.send('GET', `${adminRoutes.insights.path}?weeks=4`)).json()) as Insights;
     expect(insights.weeks).toHaveLength(4);
+    expect(insights.kinds).toEqual(Object.keys(admin.kinds));
+    const [client, application, subscriber] = [forms.inquiry.kind, forms.freelancer.kind, forms.newsletter.kind];
+    // The kind insights count by default is the inquiries' and the contact form's: client leads.
+    expect(insights.kinds[0]).toBe(client);
+    expect(forms.contact.kind).toBe(client);
     const week = insights.byWeek.find((w) => w.week === new Date(monday).toISOString().slice(0, 10));
-    expect(week).toEqual({ week: new Date(monday).toISOString().slice(0, 10), leads: { contact: 9 }, visits: 105, views: 182 });
+    // Per form and week: submissions.
+    expect(week).toEqual({ week: new Date(monday).toISOString().slice(0, 10), leads: { inquiry: 2, contact: 3, freelancer: 2, newsletter: 1 }, visits: 105, views: 182 });
+    // Per source: the client leads as people (the second person's two forms once), the other kinds beside them.
     expect(insights.bySource).toEqual([
-      { source: 'newsletter', campaign: 'autumn', visits: 70, visitors: 63, leads: 7, rate: 0.1 },
-      { source: '', campaign: '', visits: 35, visitors: 35, leads: 2, rate: 2 / 35 },
+      { source: 'newsletter', campaign: 'autumn', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1 }, rate: 2 / 70 },
+      { source: '', campaign: '', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35 },
+      { source: 'news.example.org', campaign: '', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null },
     ]);
     expect(insights.byLandingPage).toEqual([
-      { page: '/', visits: 70, visitors: 63, leads: 7, rate: 0.1 },
-      { page: '/Services', visits: 35, visitors: 35, leads: 2, rate: 2 / 35 },
+      { page: '/', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1 }, rate: 2 / 70 },
+      { page: '/Services', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35 },
+      { page: '/Career', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null },
     ]);
-    expect(insights.totals).toEqual({ visits: 105, visitors: 98, leads: 9, rate: 9 / 105 });
+    expect(insights.totals).toEqual({ visits: 105, visitors: 98, leads: 4, byKind: { [client]: 4, [application]: 2, [subscriber]: 1 }, rate: 4 / 105 });
+    // "(direct)" is a view of the list too: the leads with no source.
+    const direct = (await (await agency.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ source: DIRECT_SOURCE, spam: 'false' }).toString()}`)).json()) as LeadList;
+    expect(direct.total).toBe(2);
     expect((await agency.send('GET', `${adminRoutes.insights.path}?weeks=3`)).status).toBe(400);
   });
 
@@ -224,6 +251,8 @@ describe('insights', () => {
       });
     })();
     const leads = (db.prepare('SELECT count(*) AS n FROM leads WHERE spam = 0').get() as { n: number }).n;
+    const clientCollections = Object.values(forms).filter((form) => form.kind === Object.keys(admin.kinds)[0]).map((form) => form.collection);
+    const clientLeads = (db.prepare('SELECT count(*) FROM leads WHERE spam = 0 AND collection IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(clientCollections)) as number);
 
     await agency.signIn('owner@agency.test');
     // (How long the insights of many sources take is `npm run bench:inbox`'s: this is their size.)
@@ -243,8 +272,10 @@ describe('insights', () => {
       expect(shown.map((row) => row.visits)).toEqual(Array.from({ length: rows }, (_, i) => GROUPS - i));
       // …and every other one added up: with them, the table adds up to all.
       expect(other?.groups).toBe(GROUPS + leads - rows);
-      for (const key of ['visits', 'visitors', 'leads'] as const) expect(shown.reduce((sum, row) => sum + row[key], other![key])).toBe(insights.totals[key]);
+      for (const key of ['visits', 'visitors'] as const) expect(shown.reduce((sum, row) => sum + row[key], other![key])).toBe(insights.totals[key]);
+      // Each seeded lead is a person of its own, in a group of its own: the groups' client leads add up to the period's.
+      expect(shown.reduce((sum, row) => sum + row.leads, other!.leads)).toBe(insights.totals.leads);
     }
-    expect(insights.totals).toMatchObject({ visits: (GROUPS * (GROUPS + 1)) / 2, leads });
+    expect(insights.totals).toMatchObject({ visits: (GROUPS * (GROUPS + 1)) / 2, leads: clientLeads });
   });
 });

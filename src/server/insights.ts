@@ -8,7 +8,8 @@
  */
 import server from '../../config/server';
 import type { InsightRow, Insights, SourceChoice } from '../shared/adminApi';
-import { formNameOf } from '../forms/model/registry';
+import admin from '../../config/admin';
+import { allForms, formNameOf, kindOf } from '../forms/model/registry';
 import { servedRoutes } from './servedContent';
 import type { Store } from './store';
 
@@ -24,24 +25,36 @@ export function weekOf(ms: number): string {
 /** The same in SQL, for a day or an ISO time: date(x, 'weekday 0') is the Sunday ending its week. */
 const WEEK_SQL = (column: string) => `date(${column}, 'weekday 0', '-6 days')`;
 
-const rowOf = (visits: number, visitors: number, leads: number): InsightRow => ({ visits, visitors, leads, rate: visits > 0 ? leads / visits : null });
+/** The kinds of form (config/admin.ts kinds, each form's `kind`): the first is what `leads` and the rate count. */
+const KINDS = Object.keys(admin.kinds);
+const MAIN_KIND = KINDS[0]!;
+
+const rowOf = (visits: number, visitors: number, byKind: Record<string, number>): InsightRow => {
+  const leads = byKind[MAIN_KIND] ?? 0;
+  return { visits, visitors, leads, byKind, rate: visits > 0 ? leads / visits : null };
+};
 
 const byCount = <T extends InsightRow>(a: T, b: T) => b.visits - a.visits || b.leads - a.leads;
 
-type Counts = { visits: number; visitors: number; leads: number };
+type Counts = { visits: number; visitors: number; byKind: Record<string, number> };
 
-/** The counts of several groups added up, as a row. */
-function total(list: Iterable<Counts>): InsightRow {
+/** The counts of several groups added up, as a row (people of two groups count in each: the totals count them once, apart). */
+function total(list: Iterable<Counts>, people?: Record<string, number>): InsightRow {
   let visits = 0;
   let visitors = 0;
-  let leads = 0;
+  const byKind: Record<string, number> = {};
   for (const e of list) {
     visits += e.visits;
     visitors += e.visitors;
-    leads += e.leads;
+    for (const [kind, n] of Object.entries(e.byKind)) byKind[kind] = (byKind[kind] ?? 0) + n;
   }
-  return rowOf(visits, visitors, leads);
+  return rowOf(visits, visitors, people ?? byKind);
 }
+
+/** Each lead's kind, from its form (config/forms `kind`), for SQL: a collection -> kind table. */
+const kindTable = () => JSON.stringify(Object.fromEntries(allForms.map((form) => [form.collection, kindOf(form, MAIN_KIND)])));
+/** A lead counted as its person: one e-mail address (any case, any +tag) is one, whatever it sent. */
+const PERSON = "coalesce(l.person, 'lead:' || l.doc_id)";
 
 /**
  * A table's rows: those with most visits, then leads, at most admin.insightRows of them, and the
@@ -60,6 +73,11 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const weekList = Array.from({ length: weeks }, (_, i) => new Date(Date.parse(first) + i * 7 * DAY_MS).toISOString().slice(0, 10));
   // Leads from the first Monday on (created_at is an ISO time in UTC: text order is time order).
   const leadsFrom = "FROM leads l JOIN documents d ON d.doc_id = l.doc_id LEFT JOIN lead_sources s ON s.doc_id = l.doc_id WHERE l.spam = 0 AND d.created_at >= ?";
+  // The same, with each lead's kind (`k.kind`); people are counted once per group and kind.
+  const peopleFrom = `FROM leads l JOIN documents d ON d.doc_id = l.doc_id LEFT JOIN lead_sources s ON s.doc_id = l.doc_id
+    LEFT JOIN (SELECT key AS collection, value AS kind FROM json_each(?)) k ON k.collection = l.collection WHERE l.spam = 0 AND d.created_at >= ?`;
+  const kinds = kindTable();
+  const KIND = `coalesce(k.kind, '${MAIN_KIND.replace(/'/g, "''")}')`;
 
   const byWeek = new Map(weekList.map((week) => [week, { week, leads: {} as Record<string, number>, visits: 0, views: 0 }]));
   for (const row of db.prepare(`SELECT ${WEEK_SQL('d.created_at')} AS week, l.collection, count(*) AS n ${leadsFrom} GROUP BY week, l.collection`).all(first) as { week: string; collection: string; n: number }[]) {
@@ -71,27 +89,30 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     if (entry) Object.assign(entry, { visits: row.visits, views: row.views });
   }
 
-  const sources = new Map<string, { source: string; campaign: string; visits: number; visitors: number; leads: number }>();
+  const sources = new Map<string, { source: string; campaign: string } & Counts>();
   const sourceEntry = (source: string, campaign: string) => {
     const key = `${source}\0${campaign}`;
     let entry = sources.get(key);
-    if (!entry) sources.set(key, (entry = { source, campaign, visits: 0, visitors: 0, leads: 0 }));
+    if (!entry) sources.set(key, (entry = { source, campaign, visits: 0, visitors: 0, byKind: {} }));
     return entry;
   };
   for (const row of db.prepare('SELECT source, campaign, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY source, campaign').all(first) as { source: string; campaign: string; visits: number; visitors: number }[]) {
     Object.assign(sourceEntry(row.source, row.campaign), { visits: row.visits, visitors: row.visitors });
   }
-  for (const row of db.prepare(`SELECT coalesce(s.source, '') AS source, coalesce(s.utm_campaign, '') AS campaign, count(*) AS n ${leadsFrom} GROUP BY 1, 2`).all(first) as { source: string; campaign: string; n: number }[]) {
-    sourceEntry(row.source, row.campaign).leads += row.n;
+  for (const row of db
+    .prepare(`SELECT coalesce(s.source, '') AS source, coalesce(s.utm_campaign, '') AS campaign, ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1, 2, 3`)
+    .all(kinds, first) as { source: string; campaign: string; kind: string; n: number }[]) {
+    const entry = sourceEntry(row.source, row.campaign);
+    entry.byKind[row.kind] = (entry.byKind[row.kind] ?? 0) + row.n;
   }
 
-  const pages = new Map<string, { page: string; visits: number; visitors: number; leads: number }>();
+  const pages = new Map<string, { page: string } & Counts>();
   const pageEntry = (path: string) => {
     // A lead's landing page as its main address (an alias, a trailing slash); an unknown one as it was.
     const resolved = servedRoutes().resolvePath(path);
     const page = path === '' ? '' : resolved.matched ? resolved.canonical : path;
     let entry = pages.get(page);
-    if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, leads: 0 }));
+    if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {} }));
     return entry;
   };
   for (const row of db.prepare('SELECT page, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY page HAVING sum(visits) > 0').all(first) as { page: string; visits: number; visitors: number }[]) {
@@ -99,12 +120,17 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     entry.visits += row.visits;
     entry.visitors += row.visitors;
   }
-  for (const row of db.prepare(`SELECT coalesce(s.landing_page, '') AS page, count(*) AS n ${leadsFrom} GROUP BY 1`).all(first) as { page: string; n: number }[]) {
-    pageEntry(row.page).leads += row.n;
+  for (const row of db.prepare(`SELECT coalesce(s.landing_page, '') AS page, ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1, 2`).all(kinds, first) as { page: string; kind: string; n: number }[]) {
+    const entry = pageEntry(row.page);
+    entry.byKind[row.kind] = (entry.byKind[row.kind] ?? 0) + row.n;
   }
+  // Everyone of the period once, per kind.
+  const people = Object.fromEntries(
+    (db.prepare(`SELECT ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1`).all(kinds, first) as { kind: string; n: number }[]).map((row) => [row.kind, row.n]),
+  );
 
-  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.leads) })));
-  const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.leads) })));
+  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind) })));
+  const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.byKind) })));
   return {
     weeks: weekList,
     byWeek: [...byWeek.values()],
@@ -112,7 +138,8 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     ...(bySource.other ? { otherSources: bySource.other } : {}),
     byLandingPage: byLandingPage.shown,
     ...(byLandingPage.other ? { otherPages: byLandingPage.other } : {}),
-    totals: total(sources.values()),
+    kinds: KINDS,
+    totals: total(sources.values(), people),
   };
 }
 

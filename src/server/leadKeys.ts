@@ -101,6 +101,30 @@ export function searchTextOf(document: Record<string, unknown>, note: string): {
   return { text: values.join(SEPARATOR), words: [...new Set([...words, ...others])].join(' ') };
 }
 
+/**
+ * The person an e-mail address is: the same mailbox whatever its case or "+tag" (Ada@x and
+ * ada+web@x are one person, and get one auto-reply a day).
+ */
+export const personKey = (address: string): string => address.trim().toLowerCase().replace(/\+[^@]*@/, '@');
+
+/** The person a lead belongs to (its form's first e-mail field), or null without an address. */
+export function personOf(collection: string, document: Record<string, unknown>): string | null {
+  const email = senderValue(collection, document, 'email');
+  return email && email.trim() !== '' ? personKey(email) : null;
+}
+
+/** Writes every lead's person, a batch at a time (inside the caller's transaction: a migration's). */
+export function fillPeople(db: Database.Database): void {
+  const update = db.prepare('UPDATE leads SET person = ? WHERE doc_id = ?');
+  const batch = db.prepare('SELECT seq, doc_id AS docId, collection, data FROM documents WHERE seq > ? ORDER BY seq LIMIT 500');
+  for (let after = 0; ; ) {
+    const rows = batch.all(after) as { seq: number; docId: string; collection: string; data: string }[];
+    for (const row of rows) update.run(personOf(row.collection, JSON.parse(row.data) as Record<string, unknown>), row.docId);
+    if (rows.length < 500) return;
+    after = rows.at(-1)!.seq;
+  }
+}
+
 /** The sender's name and first e-mail of a document, as the list sorts them (null: the form has the field, the document not). */
 export function sortKeysOf(collection: string, document: Record<string, unknown>): { name: string | null; email: string | null } {
   return { name: senderValue(collection, document, 'name'), email: senderValue(collection, document, 'email') };

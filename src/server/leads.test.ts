@@ -18,7 +18,7 @@ import site from '../../config/site';
 import admin from '../../config/admin';
 import { formatCellDate } from '../shared/received';
 import { fill } from '../shared/text';
-import { csvCell, csvColumnsFor, csvRow, exportLeads, knownCollections, type LeadRow } from './leads';
+import { BYTE_ORDER_MARK, csvCell, csvColumnsFor, csvRow, exportLeads, knownCollections, type LeadRow } from './leads';
 import { openStore } from './store';
 import { SOURCE_CSV_COLUMNS } from './sources';
 
@@ -75,11 +75,15 @@ describe('csvCell', () => {
 
 /** The CSV's last columns of every form: id and Date as sent, then Received (config/admin.ts words). */
 const stampHeaders = [admin.lead.stampLabels.id, admin.lead.stampLabels.Date, admin.list.columns.receivedAt];
+/** The CSV's first columns, whatever the form: the sender's name, e-mail and phone, the status, the last activity and the note (config/server.ts words). */
+const sharedHeaders = (['name', 'email', 'phone', 'status', 'lastActivity', 'note'] as const).map((key) => server.admin.exportColumns[key]);
+/** A form's fields that have columns of their own (the shared ones hold the name, e-mail and phone: config/forms `columns`). */
+const ownFields = (form: FormConfig) => form.fields.filter((f) => !Object.values(form.columns).includes(f.name));
 
 describe('csvColumnsFor and csvRow', () => {
   it("heads the form's fields by their labels, in the form's order, then id, Date and Received", () => {
     for (const form of Object.values(forms as Record<string, FormConfig>).filter((f) => !f.fields.some((field) => field.options))) {
-      expect(csvColumnsFor(form.collection).map((c) => c.header)).toEqual([...form.fields.map((f) => f.label), ...stampHeaders]);
+      expect(csvColumnsFor(form.collection).map((c) => c.header)).toEqual([...ownFields(form).map((f) => f.label), ...stampHeaders]);
     }
     expect(csvColumnsFor('nope').map((c) => c.header)).toEqual(stampHeaders);
   });
@@ -90,8 +94,8 @@ describe('csvColumnsFor and csvRow', () => {
     const picked = choice.options!.find((o) => o.value !== '' && o.label && o.label !== o.value)!;
     const columns = csvColumnsFor(form.collection);
     const valueHeader = fill(server.admin.exportValueColumn, { label: choice.label });
-    expect(columns.map((c) => c.header)).toEqual([...form.fields.flatMap((f) => (f === choice ? [f.label, valueHeader] : [f.label])), ...stampHeaders]);
-    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '' };
+    expect(columns.map((c) => c.header)).toEqual([...ownFields(form).flatMap((f) => (f === choice ? [f.label, valueHeader] : [f.label])), ...stampHeaders]);
+    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '', person: null, activeAt: '2026-06-01T12:00:00.000Z' };
     const cell = (header: string) => columns.find((c) => c.header === header)!.cell(lead);
     expect(cell(choice.label)).toBe(picked.label);
     expect(cell(valueHeader)).toBe(picked.value);
@@ -165,7 +169,7 @@ describe('exports and the command line', () => {
     });
 
     it('CSV of an empty collection is its header row, with the inbox column last', () => {
-      expect(exported('subcribe', 'csv')).toBe(csvRow([...forms.newsletter.fields.map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
+      expect(exported('subcribe', 'csv')).toBe(BYTE_ORDER_MARK + csvRow([...sharedHeaders, ...ownFields(forms.newsletter).map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
     });
   });
 
@@ -212,12 +216,15 @@ describe('exports and the command line', () => {
       const inbox = (i: number) => `"${site.brand.url.replace(/\/+$/, '')}/admin/leads/${inquiryIds[i]}"`;
       // Received: our server's time of storing, in the agency's zone (config/admin.ts).
       const received = (i: number) => `"${formatCellDate((app.store.db.prepare('SELECT created_at FROM documents WHERE doc_id = ?').get(inquiryIds[i]) as { created_at: string }).created_at)}"`;
+      const active = (i: number) => `"${formatCellDate((app.store.db.prepare('SELECT active_at FROM leads WHERE doc_id = ?').get(inquiryIds[i]) as { active_at: string }).active_at)}"`;
+      // Status, last activity and the (empty) note after the name, e-mail and phone.
+      const lead = (i: number) => `"${admin.statuses.new}",${active(i)},""`;
       expect(run.stdout).toBe(
         [
-          csvRow([...forms.inquiry.fields.map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]).slice(0, -2),
-          `"Zoë ""Z"" Ünal","ada@example.com","0123456789","A shop,\nwith two lines","${c!.id}","${c!.Date}",${received(2)},${noSource}${inbox(2)}`,
-          `"'@SUM(A1)","ada@example.com","","'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${received(1)},${noSource}${inbox(1)}`,
-          `"Ada Lovelace","ada@example.com","0123456789","An online shop for my bakery","${a!.id}","${a!.Date}",${received(0)},${noSource}${inbox(0)}`,
+          BYTE_ORDER_MARK + csvRow([...sharedHeaders, ...ownFields(forms.inquiry).map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]).slice(0, -2),
+          `"Zoë ""Z"" Ünal","ada@example.com","0123456789",${lead(2)},"A shop,\nwith two lines","${c!.id}","${c!.Date}",${received(2)},${noSource}${inbox(2)}`,
+          `"'@SUM(A1)","ada@example.com","",${lead(1)},"'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${received(1)},${noSource}${inbox(1)}`,
+          `"Ada Lovelace","ada@example.com","0123456789",${lead(0)},"An online shop for my bakery","${a!.id}","${a!.Date}",${received(0)},${noSource}${inbox(0)}`,
           '',
         ].join('\r\n'),
       );

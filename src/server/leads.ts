@@ -13,8 +13,8 @@ import { Readable } from 'node:stream';
 import admin from '../../config/admin';
 import server from '../../config/server';
 import { hasLabelledOptions, pickedOf } from '../forms/model/choices';
-import { formForCollection, formNameOf, knownCollections } from '../forms/model/registry';
-import { ADMIN_PAGE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
+import { formForCollection, formNameOf, knownCollections, senderFields } from '../forms/model/registry';
+import { ADMIN_PAGE, DIRECT_SOURCE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
 import { formatCellDate } from '../shared/received';
 import { fill, visible } from '../shared/text';
 import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
@@ -34,6 +34,8 @@ export interface CsvColumn {
  */
 export function csvColumnsFor(collection: string): CsvColumn[] {
   const form = formForCollection(collection);
+  // The fields of the shared Name, Email and Phone columns (config/forms `columns`) are there, not here.
+  const shared = new Set(Object.values(sharedFields(form)).map((field) => field?.name));
   const used = new Set<string>();
   // Two fields of one form with one label stay two columns (the second also by its key).
   const headed = (header: string, key: string) => {
@@ -41,7 +43,7 @@ export function csvColumnsFor(collection: string): CsvColumn[] {
     used.add(unique);
     return unique;
   };
-  const fields = (form?.fields ?? []).flatMap((field): CsvColumn[] => {
+  const fields = (form?.fields ?? []).filter((field) => !shared.has(field.name)).flatMap((field): CsvColumn[] => {
     const label: CsvColumn = { header: headed(field.label, field.name), cell: (lead) => pickedOf(field, lead.document[field.name]).label };
     if (!hasLabelledOptions(field)) return [label];
     return [label, { header: headed(fill(server.admin.exportValueColumn, { label: field.label }), field.name), cell: (lead) => lead.document[field.name] }];
@@ -52,6 +54,45 @@ export function csvColumnsFor(collection: string): CsvColumn[] {
     { header: admin.lead.stampLabels.Date, cell: (lead) => lead.document.Date },
     { header: admin.list.columns.receivedAt, cell: (lead) => formatCellDate(lead.receivedAt) },
   ];
+}
+
+/** A form's fields for the shared columns: the sender's name, first e-mail and phone. */
+function sharedFields(form: ReturnType<typeof formForCollection>) {
+  const { name, emails, phone } = senderFields(form);
+  return { name, email: emails[0], phone };
+}
+
+/**
+ * The columns every form shares, first after the form's name: one Name, Email and Phone column
+ * whichever form (each form's fields mapped in config/forms `columns`), the lead's status, last
+ * activity and private note. Words from config/server.ts admin.exportColumns.
+ */
+export function sharedCsvColumns(): CsvColumn[] {
+  const words = server.admin.exportColumns;
+  const value = (key: 'name' | 'email' | 'phone') => (lead: LeadRow) => {
+    const field = sharedFields(formForCollection(lead.collection))[key];
+    return field ? lead.document[field.name] : '';
+  };
+  return [
+    { header: words.name, cell: value('name') },
+    { header: words.email, cell: value('email') },
+    { header: words.phone, cell: value('phone') },
+    { header: words.status, cell: (lead) => admin.statuses[lead.status] },
+    { header: words.lastActivity, cell: (lead) => formatCellDate(lead.activeAt) },
+    { header: words.note, cell: (lead) => lead.note },
+  ];
+}
+
+/** A spreadsheet reads the file as UTF-8 (a £ stays a £) when it starts with the byte order mark. */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
+/** The export's file name: the view's filters in it (leads-contact-open-newsletter-autumn-2026-11-25.csv). */
+export function exportFileName(query: Record<string, unknown>, day: string, format: string): string {
+  const part = (value: unknown) => (typeof value === 'string' ? value.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) : '');
+  const form = part(query.form) || 'all';
+  const parts = ['leads', form, ...['status', 'view', 'source', 'campaign', 'q'].map((key) => part(query[key])).filter((p) => p !== '')];
+  if (query.spam === 'true') parts.splice(1, 0, 'spam');
+  return `${parts.join('-')}-${day}.${format}`;
 }
 
 /** The name a form goes by in the inbox (config/admin.ts forms), for the CSV's Form column. */
@@ -87,13 +128,17 @@ export interface LeadFilter {
   docId?: string;
   collection?: string;
   status?: LeadStatus;
+  /** Any of these statuses (the list's default view: what needs the agency). */
+  statuses?: readonly LeadStatus[];
   /** true: the Spam folder; false: the inbox. */
   spam?: boolean;
   /** Text found in any value of the document, or in the private note (any case). */
   search?: string;
-  /** Where the lead came from (src/server/sources.ts): its source, and its campaign ('' for none). */
+  /** Where the lead came from (src/server/sources.ts): its source (DIRECT_SOURCE: none, or none recorded), and its campaign ('' for none). */
   source?: string;
   campaign?: string;
+  /** One row per person (the newest of their leads in the view) instead of one per lead. */
+  people?: boolean;
 }
 
 export interface LeadRow {
@@ -105,6 +150,10 @@ export interface LeadRow {
   status: LeadStatus;
   spam: boolean;
   note: string;
+  /** The person it belongs to (leadKeys.ts personKey of its e-mail), or null. */
+  person: string | null;
+  /** Its last activity: arrival, a change, a mail either way (ISO 8601, UTC). */
+  activeAt: string;
 }
 
 /** A page of a view: where it starts, how many, sorted by what. */
@@ -124,6 +173,8 @@ interface Row {
   status: LeadStatus | null;
   spam: number | null;
   note: string | null;
+  person: string | null;
+  active_at: string | null;
 }
 
 type Params = (string | number)[];
@@ -198,38 +249,32 @@ function searchedSeqs(db: Database.Database, needle: string): string {
 }
 
 /** The filters that compare one value (the search is worked out apart: whereOf). */
-type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'source' | 'campaign';
+type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'source' | 'campaign';
 
 /**
- * What each filter adds to a view's WHERE, in this order: a condition on the lead (`l`), or on a
- * source of it (`s`: those together in one EXISTS over lead_sources), and its parameter (the
- * value itself unless `param` says otherwise). A new filter is one line here.
+ * What each filter adds to a view's WHERE, in this order: a condition on the lead (`l`), and its
+ * parameter (the value itself unless `param` says otherwise). A new filter is one line here.
  */
-const FILTERS: { [K in ValueFilter]: { on: 'lead' | 'source'; sql: string; param?: (value: NonNullable<LeadFilter[K]>) => string | number } } = {
-  docId: { on: 'lead', sql: 'l.doc_id = ?' },
-  spam: { on: 'lead', sql: 'l.spam = ?', param: (spam) => (spam ? 1 : 0) },
-  collection: { on: 'lead', sql: 'l.collection = ?' },
-  status: { on: 'lead', sql: 'l.status = ?' },
-  source: { on: 'source', sql: 's.source = ?' },
-  campaign: { on: 'source', sql: "coalesce(s.utm_campaign, '') = ?" },
+const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<LeadFilter[K]>) => string | number } } = {
+  docId: { sql: 'l.doc_id = ?' },
+  spam: { sql: 'l.spam = ?', param: (spam) => (spam ? 1 : 0) },
+  collection: { sql: 'l.collection = ?' },
+  status: { sql: 'l.status = ?' },
+  statuses: { sql: 'l.status IN (SELECT value FROM json_each(?))', param: (statuses) => JSON.stringify(statuses) },
+  // A lead without a source row counts as direct, as insights count it.
+  source: { sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?", param: (source) => (source === DIRECT_SOURCE ? '' : source) },
+  campaign: { sql: "coalesce((SELECT s.utm_campaign FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?" },
 };
 
 function whereOf(db: Database.Database, filter: LeadFilter): Where {
-  const lead = { where: [] as string[], params: [] as Params };
-  const source = { where: ['s.doc_id = l.doc_id'], params: [] as Params };
+  const where: string[] = [];
+  const params: Params = [];
   for (const key of Object.keys(FILTERS) as ValueFilter[]) {
     const value = filter[key];
     if (value === undefined) continue;
-    const { on, sql, param } = FILTERS[key] as { on: 'lead' | 'source'; sql: string; param?: (value: unknown) => string | number };
-    const into = on === 'lead' ? lead : source;
-    into.where.push(sql);
-    into.params.push(param ? param(value) : (value as string));
-  }
-  const where = lead.where;
-  const params = lead.params;
-  if (source.where.length > 1) {
-    where.push(`EXISTS (SELECT 1 FROM lead_sources s WHERE ${source.where.join(' AND ')})`);
-    params.push(...source.params);
+    const { sql, param } = FILTERS[key] as { sql: string; param?: (value: unknown) => string | number };
+    where.push(sql);
+    params.push(param ? param(value) : (value as string));
   }
   let documents = false;
   const search = searchableText(filter.search?.trim());
@@ -250,7 +295,7 @@ const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
-const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note';
+const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at';
 
 const rowOf = (row: Row): LeadRow => ({
   docId: row.doc_id,
@@ -260,6 +305,8 @@ const rowOf = (row: Row): LeadRow => ({
   status: row.status ?? 'new',
   spam: row.spam === 1,
   note: row.note ?? '',
+  person: row.person,
+  activeAt: row.active_at ?? row.created_at,
 });
 
 /** The column of `leads` each order reads (each has an index: migrations.ts). */
@@ -281,7 +328,29 @@ export function selectLeads(store: Store, filter: LeadFilter = {}): LeadRow[] {
 /** The seqs of a page of a view, in its order: a walk of the order's index in `leads` alone (its plan: leadKeys.test.ts). */
 export function pageQuery(db: Database.Database, filter: LeadFilter, page: PageOf): { sql: string; params: Params } {
   const where = whereOf(db, filter);
+  if (filter.people) {
+    // The newest lead of each person in the view stands for them.
+    return {
+      sql: `SELECT l.seq FROM leads l WHERE l.seq IN (SELECT max(l.seq) ${fromOf(where)} ${where.sql} GROUP BY ${PERSON}) ${orderOf(page.sort, page.direction)} LIMIT ? OFFSET ?`,
+      params: [...where.params, page.limit, page.offset],
+    };
+  }
   return { sql: `SELECT l.seq ${fromOf(where)} ${where.sql} ${orderOf(page.sort, page.direction)} LIMIT ? OFFSET ?`, params: [...where.params, page.limit, page.offset] };
+}
+
+/** A lead's person, or the lead itself when it has no address. */
+const PERSON = "coalesce(l.person, 'lead:' || l.doc_id)";
+
+/** How many of the view's leads each of these people has (the people view's rows say so). */
+export function submissionsOf(store: Store, filter: LeadFilter, rows: readonly LeadRow[]): Map<string, number> {
+  const db = withSearch(store.db);
+  const where = whereOf(db, filter);
+  const keys = rows.map((row) => row.person ?? `lead:${row.docId}`);
+  const found = db
+    .prepare(`SELECT ${PERSON} AS person, count(*) AS n ${fromOf(where)} ${where.sql ? `${where.sql} AND` : 'WHERE'} ${PERSON} IN (SELECT value FROM json_each(?)) GROUP BY 1`)
+    .all(...where.params, JSON.stringify(keys)) as { person: string; n: number }[];
+  const counts = new Map(found.map((row) => [row.person, row.n]));
+  return new Map(rows.map((row, i) => [row.docId, counts.get(keys[i]!) ?? 1]));
 }
 
 /** The leads of these seqs, in the same order. */
@@ -319,6 +388,13 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
     if (filter.collection !== undefined && row.collection !== filter.collection) continue;
     total += row.n;
     if (row.status === 'new') unreadInView += row.n;
+  }
+  if (filter.people) {
+    // The people view pages through people: its total is how many there are.
+    const own = whereOf(store.db, filter);
+    total = whileUnchanged(store.db, `people:${own.sql}:${JSON.stringify(own.params)}`, () =>
+      withSearch(store.db).prepare(`SELECT count(DISTINCT ${PERSON}) AS n ${fromOf(own)} ${own.sql}`).pluck().get(...own.params) as number,
+    );
   }
   return { total, unreadInView, byForm };
 }
@@ -410,13 +486,20 @@ export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFor
     const several = filter.collection === undefined;
     // Where each lead came from: columns of their own after the document's (src/server/sources.ts).
     const sourceOf = sourceReader(store.db);
-    const headers = [...(several ? [admin.list.columns.form] : []), ...byHeader.keys(), ...SOURCE_CSV_COLUMNS, inbox];
+    const shared = sharedCsvColumns();
+    const headers = [...(several ? [admin.list.columns.form] : []), ...shared.map((column) => column.header), ...byHeader.keys(), ...SOURCE_CSV_COLUMNS, inbox];
     const cells = [...byHeader.values()];
     yield* chunked(
       (function* () {
-        yield csvRow(headers);
+        yield BYTE_ORDER_MARK + csvRow(headers);
         for (const lead of leadsOf(store, filter)) {
-          yield csvRow([...(several ? [formWords(lead.collection)] : []), ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''), ...sourceRow(sourceOf(lead.docId)), inboxLink(publicUrl, lead.docId)]);
+          yield csvRow([
+            ...(several ? [formWords(lead.collection)] : []),
+            ...shared.map((column) => column.cell(lead)),
+            ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''),
+            ...sourceRow(sourceOf(lead.docId)),
+            inboxLink(publicUrl, lead.docId),
+          ]);
         }
       })(),
     );

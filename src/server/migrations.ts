@@ -5,7 +5,7 @@
  * Never edit a migration that has shipped: add a new one at the end.
  */
 import type Database from 'better-sqlite3';
-import { fillLeadKeys } from './leadKeys';
+import { fillLeadKeys, fillPeople } from './leadKeys';
 
 interface Migration {
   /** What it does, for the log and for whoever reads this list. */
@@ -280,6 +280,94 @@ export const migrations: readonly Migration[] = [
     name: "each inbox account's known-browser key: its known browsers' cookies name it, and a new one (new password, account made again) makes them worthless",
     up(db) {
       db.exec("ALTER TABLE admins ADD COLUMN browser_key TEXT NOT NULL DEFAULT ''; UPDATE admins SET browser_key = lower(hex(randomblob(16)))");
+    },
+  },
+  {
+    name: "conversations: the status Answered (the visitor wrote back), each lead's person (its e-mail address, any case or +tag) and last activity; the mails read from the agency's mailbox, and where the reading got to",
+    up(db) {
+      // SQLite cannot change a CHECK: the table is made again with 'answered', every row, index and trigger kept.
+      db.exec(`
+        DROP TRIGGER IF EXISTS leads_forget_keys;
+        DROP TRIGGER IF EXISTS leads_added;
+        DROP TRIGGER IF EXISTS leads_changed;
+        CREATE TABLE leads_with_answered (
+          doc_id     TEXT    PRIMARY KEY REFERENCES documents (doc_id) ON DELETE CASCADE,
+          status     TEXT    NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'read', 'answered', 'replied', 'archived')),
+          spam       INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+          note       TEXT    NOT NULL DEFAULT '',
+          updated_at TEXT,
+          collection TEXT,
+          seq        INTEGER,
+          name_key   TEXT COLLATE NOCASE,
+          email_key  TEXT COLLATE NOCASE,
+          person     TEXT,
+          active_at  TEXT
+        );
+        INSERT INTO leads_with_answered (doc_id, status, spam, note, updated_at, collection, seq, name_key, email_key)
+          SELECT doc_id, status, spam, note, updated_at, collection, seq, name_key, email_key FROM leads;
+        DROP TABLE leads;
+        ALTER TABLE leads_with_answered RENAME TO leads;
+        CREATE INDEX leads_by_status ON leads (spam, status);
+        CREATE INDEX leads_by_view ON leads (spam, collection, status);
+        CREATE UNIQUE INDEX leads_by_seq ON leads (seq);
+        CREATE INDEX leads_by_arrival ON leads (spam, seq, collection, status);
+        CREATE INDEX leads_by_name ON leads (spam, name_key, seq, collection, status);
+        CREATE INDEX leads_by_email ON leads (spam, email_key, seq, collection, status);
+        CREATE INDEX leads_by_status_then_arrival ON leads (spam, status, seq, collection);
+        CREATE INDEX leads_by_form ON leads (spam, collection, seq, status);
+        CREATE INDEX leads_by_person ON leads (person, seq);
+        CREATE TRIGGER leads_forget_keys AFTER DELETE ON leads BEGIN
+          DELETE FROM lead_text WHERE seq = old.seq;
+          DELETE FROM lead_search WHERE rowid = old.seq;
+          UPDATE leads_version SET n = n + 1;
+        END;
+        CREATE TRIGGER leads_added AFTER INSERT ON leads BEGIN UPDATE leads_version SET n = n + 1; END;
+        CREATE TRIGGER leads_changed AFTER UPDATE ON leads BEGIN UPDATE leads_version SET n = n + 1; END;
+
+        -- Mails read from the agency's mailbox that name a mail the site sent (src/server/mailbox):
+        -- the visitor's answers ('in') and the agency's replies from a mail program ('out'). One row
+        -- per Message-ID: a mail read twice (two folders, a second reading) is kept once.
+        CREATE TABLE lead_messages (
+          id           INTEGER PRIMARY KEY AUTOINCREMENT,
+          doc_id       TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          message_id   TEXT    NOT NULL UNIQUE,
+          direction    TEXT    NOT NULL CHECK (direction IN ('in', 'out')),
+          from_address TEXT    NOT NULL,
+          from_name    TEXT    NOT NULL DEFAULT '',
+          subject      TEXT    NOT NULL DEFAULT '',
+          body         TEXT    NOT NULL DEFAULT '',
+          too_large    INTEGER NOT NULL DEFAULT 0,
+          attachments  TEXT    NOT NULL DEFAULT '[]',
+          sent_at      INTEGER NOT NULL,
+          read_at      INTEGER NOT NULL,
+          folder       TEXT    NOT NULL
+        );
+        CREATE INDEX lead_messages_by_lead ON lead_messages (doc_id, sent_at);
+
+        -- How far each folder has been read (its UIDVALIDITY and the last UID looked at).
+        CREATE TABLE mailbox_folders (
+          folder       TEXT    PRIMARY KEY,
+          uid_validity TEXT    NOT NULL,
+          last_uid     INTEGER NOT NULL
+        );
+        -- The reading's last success and failure, for the inbox.
+        CREATE TABLE mailbox_status (
+          id         INTEGER PRIMARY KEY CHECK (id = 1),
+          read_at    INTEGER,
+          failing_since INTEGER,
+          error      TEXT,
+          next_try_at INTEGER
+        );
+      `);
+      fillPeople(db);
+      // Last activity: the lead's arrival, its last change, the last mail sent to it.
+      db.exec(`
+        UPDATE leads SET active_at = max(
+          coalesce((SELECT d.created_at FROM documents d WHERE d.doc_id = leads.doc_id), ''),
+          coalesce(updated_at, ''),
+          coalesce((SELECT strftime('%Y-%m-%dT%H:%M:%fZ', max(m.created_at) / 1000.0, 'unixepoch') FROM visitor_mails m WHERE m.doc_id = leads.doc_id), '')
+        );
+      `);
     },
   },
   {

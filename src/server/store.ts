@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Attribution } from '../shared/attribution';
 import { DataUnavailable, isDataFault } from './dataFaults';
-import { sortKeysOf, writeSearchText } from './leadKeys';
+import { personOf, sortKeysOf, writeSearchText } from './leadKeys';
 import { migrate } from './migrations';
 
 export interface StoredFile {
@@ -116,12 +116,12 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertFile = options.readonly ? undefined : db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)');
   const selectFile = db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE path = ?');
 
-  const insertLead = options.readonly ? undefined : db.prepare('INSERT INTO leads (doc_id, spam, collection, seq, name_key, email_key) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertLead = options.readonly ? undefined : db.prepare("INSERT INTO leads (doc_id, spam, collection, seq, name_key, email_key, person, active_at) VALUES (?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
   const hooks: ((inserted: Inserted) => void)[] = [];
   /** The document's row in `leads`, with its sort and search keys (leadKeys.ts). */
   const inserted = (seq: number | bigint, docId: string, collection: string, document: Record<string, unknown>, spam: boolean, attribution?: Attribution) => {
     const keys = sortKeysOf(collection, document);
-    insertLead!.run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email);
+    insertLead!.run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email, personOf(collection, document));
     writeSearchText(db, Number(seq), document, '');
     for (const hook of hooks) hook({ docId, collection, document, spam, ...(attribution ? { attribution } : {}) });
   };

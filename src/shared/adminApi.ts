@@ -41,6 +41,12 @@ export const adminRoutes = {
   bulk: { method: 'POST', path: '/api/admin/bulk' },
   /** Body: { subject, text } (src/shared/replyDraft.ts). E-mails the lead's visitor and marks the lead Replied; answers the lead. */
   reply: { method: 'POST', path: '/api/admin/leads/:docId/reply' },
+  /** An attachment of a mail read from the mailbox (owners only, as the CV). */
+  attachment: { method: 'GET', path: '/api/admin/messages/:messageId/attachments/:n' },
+  /** When the agency's mailbox was last read (MailboxStatus). */
+  mailbox: { method: 'GET', path: '/api/admin/mailbox' },
+  /** The settings still at their example values, one sentence each (the same as npm run check's). */
+  placeholders: { method: 'GET', path: '/api/admin/placeholders' },
   /** Sends one notification again. */
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
@@ -72,7 +78,14 @@ export function pathOf(route: AdminRoute, params: Record<string, string> = {}): 
   return adminRoutes[route].path.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-export const LEAD_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
+export const LEAD_STATUSES = ['new', 'read', 'answered', 'replied', 'archived'] as const;
+
+/** What needs the agency: the list's default view (its `status` query: OPEN_VIEW). Replied and archived leads have views of their own. */
+export const OPEN_STATUSES = ['new', 'read', 'answered'] as const satisfies readonly (typeof LEAD_STATUSES)[number][];
+export const OPEN_VIEW = 'open';
+
+/** The source filter's value for leads with no campaign and no referring site (or none recorded): insights' "(direct)". */
+export const DIRECT_SOURCE = '(direct)';
 
 /** What the list does to the leads selected: archive, mark read, mark spam, not spam, delete (with their CVs). */
 export const BULK_ACTIONS = ['archive', 'read', 'spam', 'notSpam', 'delete'] as const;
@@ -93,6 +106,10 @@ export interface LeadSummary {
   receivedAt: string;
   status: LeadStatus;
   spam: boolean;
+  /** Its last activity: arrival, a change, an e-mail either way (ISO 8601, UTC). */
+  activeAt: string;
+  /** In the people view: how many submissions of this person the view holds. */
+  submissions?: number;
 }
 
 export type DeliveryState = 'pending' | 'sent' | 'failed';
@@ -143,8 +160,10 @@ export interface LeadDetail extends LeadSummary {
    */
   cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
   deliveries: Delivery[];
-  /** The e-mails sent to the visitor (the auto-reply, the agency's replies), oldest first. */
-  mails: VisitorMail[];
+  /** Every e-mail with the person (all their leads), both ways, oldest first. */
+  mails: ConversationMail[];
+  /** The person's submissions (the same e-mail address, any case or +tag), newest first, this one included. */
+  person: { submissions: PersonSubmission[]; more: number };
   /** Where the lead came from (src/shared/attribution.ts), or null when its post did not say. */
   source: LeadSource | null;
 }
@@ -165,6 +184,40 @@ export interface VisitorMail {
   sentAt: number | null;
 }
 
+/** An e-mail read from the agency's mailbox (src/server/mailbox): the visitor's answer, or the agency's reply from a mail program. */
+export interface ReceivedMail {
+  /** "m" and its row. */
+  id: string;
+  docId: string;
+  kind: 'answer' | 'mailProgram';
+  fromName: string;
+  fromAddress: string;
+  subject: string;
+  /** Its text (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
+  text: string;
+  /** Too large to keep: only its headers were read. */
+  tooLarge: boolean;
+  attachments: { name: string; size: number; kept: boolean }[];
+  /** Milliseconds since 1970 (its Date, never later than when it was read). */
+  createdAt: number;
+}
+
+/** One e-mail of a person's conversation: one the site sent (with its delivery) or one read from the mailbox. */
+export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail;
+
+/** One submission on a person's card. */
+export interface PersonSubmission {
+  docId: string;
+  form: string;
+  receivedAt: string;
+  status: LeadStatus;
+  spam: boolean;
+  note: string;
+}
+
+/** GET mailbox: when the agency's mailbox was last read, and whether it fails (null: not set up). */
+export type MailboxStatus = { readAt: number | null; failingSince: number | null; error: string | null; nextTryAt: number | null } | null;
+
 /** GET sources: each source and campaign leads came from (not spam), most leads first. */
 export interface SourceChoice {
   source: string;
@@ -177,7 +230,10 @@ export interface InsightRow {
   visits: number;
   /** Different visitors of each day, added up over the days (one person on two days counts twice). */
   visitors: number;
+  /** The people (one e-mail address once) who sent a form of the first kind (config/admin.ts kinds): client leads. */
   leads: number;
+  /** The people of each kind, by the kind's key. */
+  byKind: Record<string, number>;
   /** leads / visits, or null without visits. */
   rate: number | null;
 }
@@ -198,6 +254,8 @@ export interface Insights {
   /** The same for the landing pages. */
   byLandingPage: (InsightRow & { page: string })[];
   otherPages?: InsightRow & { groups: number };
+  /** The kinds of form, in config/admin.ts order: the first is what `leads` counts. */
+  kinds: string[];
   totals: InsightRow;
 }
 

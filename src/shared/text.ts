@@ -76,3 +76,15 @@ export function visible(text: string): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Text cut to at most `max` characters at the end of a word, with "…" when cut (a word longer
+ * than the whole is cut inside it): "about Ordering app…", never "about Ordering ap…".
+ */
+export function cutAtWord(text: string, max: number): string {
+  const characters = [...text];
+  if (characters.length <= max) return text;
+  const kept = characters.slice(0, max - 1).join('');
+  const atSpace = kept.search(/\s\S*$/);
+  return `${(atSpace > 0 ? kept.slice(0, atSpace) : kept).trimEnd()}…`;
+}

@@ -12,21 +12,8 @@ import { SMTPServer } from 'smtp-server';
 
 export { freePort } from './freePort';
 
-/** Tells whoever waits that what they wait on may have changed: a mail taken, a call answered, a row written. */
-export class Changes {
-  private readonly listeners = new Set<() => void>();
-
-  /** Something changed: every waiter looks again. */
-  readonly notify = (): void => {
-    for (const listener of [...this.listeners]) listener();
-  };
-
-  /** Calls `listener` at each change until the returned function is called. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-}
+export { Changes } from '../server/changes';
+import { Changes } from '../server/changes';
 
 export interface ReceivedMail {
   email: Email;

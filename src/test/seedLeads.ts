@@ -7,7 +7,7 @@
  */
 import forms from '../../config/forms';
 import { buildDocument } from '../forms/model/document';
-import { sortKeysOf, writeSearchText } from '../server/leadKeys';
+import { personOf, sortKeysOf, writeSearchText } from '../server/leadKeys';
 import { openStore, newDocumentId, type Store } from '../server/store';
 import { validData, type FormId } from './formFixtures';
 
@@ -22,7 +22,7 @@ export interface Seeded {
 export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.now() - count * 60_000 } = {}): Seeded {
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
-  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const padding = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(messageChars / 57)).slice(0, messageChars);
   store.db.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -38,7 +38,7 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       const document = buildDocument(form, values, at);
       const seq = Number(insertDocument.run(form.collection, docId, JSON.stringify(document), at.toISOString()).lastInsertRowid);
       const keys = sortKeysOf(form.collection, document);
-      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email);
+      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email, personOf(form.collection, document), at.toISOString());
       writeSearchText(store.db, seq, document, '');
     }
   })();

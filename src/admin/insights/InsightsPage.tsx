@@ -11,7 +11,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -22,7 +21,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
-import { INSIGHT_WEEKS, type InsightRow, type Insights } from '../../shared/adminApi';
+import { DIRECT_SOURCE, INSIGHT_WEEKS, type InsightRow, type Insights } from '../../shared/adminApi';
+import { WideTable } from '../WideTable';
+import { ALL_STATUSES } from '../views';
 import { call } from '../api';
 import { fill, formatCount, formLabel, visible } from '../format';
 import { Notice, useNotice } from '../Notice';
@@ -34,6 +35,9 @@ const percent = new Intl.NumberFormat(admin.locale, { style: 'percent', maximumF
 /** A week by its Monday (a day in UTC, as the counts' days are). */
 const weekDay = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short', timeZone: 'UTC' });
 const formatWeek = (day: string) => weekDay.format(new Date(day));
+/** The kinds of form (config/admin.ts kinds): the first is what the leads and the rate count. */
+const KINDS = Object.keys(admin.kinds);
+const kindName = (kind: string) => (admin.kinds as Record<string, string>)[kind] ?? kind;
 const rate = (row: InsightRow) => (row.rate === null ? t.noRate : percent.format(row.rate));
 /** The charts' own words (no default of the library reaches the screen). */
 const chartWords = { noData: t.empty, loading: t.loading };
@@ -57,8 +61,10 @@ function RowsTable({
   total: InsightRow;
 }) {
   const others = other ? fill(t.others, { count: formatCount(other.groups) }) : undefined;
-  const numbers = (row: InsightRow) => [formatCount(row.visits), formatCount(row.visitors), formatCount(row.leads), rate(row)];
-  const numberNames = [t.columns.visits, t.columns.visitors, t.columns.leads, t.columns.rate];
+  // Client leads (the first kind, each person once) and their rate, then the other kinds beside them.
+  const otherKinds = KINDS.slice(1);
+  const numbers = (row: InsightRow) => [formatCount(row.visits), formatCount(row.visitors), formatCount(row.leads), rate(row), ...otherKinds.map((kind) => formatCount(row.byKind?.[kind] ?? 0))];
+  const numberNames = [t.columns.visits, t.columns.visitors, kindName(KINDS[0]!), t.columns.rate, ...otherKinds.map(kindName)];
   const numberCells = (row: InsightRow, sx?: { fontWeight: number }) =>
     numbers(row).map((value, i) => (
       <TableCell key={numberNames[i]} align="right" sx={sx}>
@@ -104,7 +110,7 @@ function RowsTable({
     );
   }
   return (
-    <TableContainer tabIndex={0}>
+    <WideTable>
       <Table size="small" aria-labelledby={labelledBy}>
         <TableHead>
           <TableRow>
@@ -145,7 +151,7 @@ function RowsTable({
           </TableRow>
         </TableBody>
       </Table>
-    </TableContainer>
+    </WideTable>
   );
 }
 
@@ -218,8 +224,9 @@ export function InsightsPage() {
                 {t.chartNote}
               </Typography>
             </Box>
-            {/* Focusable: a table wider than a phone scrolls sideways, by keyboard too. */}
-            <TableContainer tabIndex={0} sx={{ mt: 2 }}>
+            {/* A table wider than a phone scrolls sideways, saying so, by keyboard too. */}
+            <Box sx={{ mt: 2 }}>
+            <WideTable>
               <Table size="small" aria-labelledby="weeks-heading" data-testid="weeks-table">
                 <TableHead>
                   <TableRow>
@@ -248,7 +255,8 @@ export function InsightsPage() {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </WideTable>
+            </Box>
           </Section>
 
           <Section id="sources-heading" heading={t.bySource}>
@@ -261,9 +269,10 @@ export function InsightsPage() {
                 key: `${row.source}\u0000${row.campaign}`,
                 row,
                 cells: [
-                  row.source && row.leads > 0 ? (
-                    <Link component={RouterLink} to={`/?${new URLSearchParams({ source: row.source, ...(row.campaign ? { campaign: row.campaign } : {}) }).toString()}`}>
-                      {visible(row.source)}
+                  // Every source with leads is a link to them in the list ("(direct)" too), in any status.
+                  Object.values(row.byKind ?? {}).some((n) => n > 0) ? (
+                    <Link component={RouterLink} to={`/?${new URLSearchParams({ source: row.source || DIRECT_SOURCE, ...(row.campaign ? { campaign: row.campaign } : {}), status: ALL_STATUSES }).toString()}`}>
+                      {visible(sourceName(row.source))}
                     </Link>
                   ) : (
                     visible(sourceName(row.source))

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
-import type { SourceChoice } from '../../shared/adminApi';
+import { DIRECT_SOURCE, type SourceChoice } from '../../shared/adminApi';
 import { call } from '../api';
 import { fill, formatCount } from '../format';
 
@@ -36,9 +36,12 @@ export function SourceFilter() {
       current = false;
     };
   }, []);
-  // Direct visits and leads without a campaign are not offered: the filter names a source (and a campaign).
+  // Direct visits (no campaign, no referring site) are one choice, as insights name them.
   const sources = new Map<string, number>();
-  for (const choice of choices) if (choice.source) sources.set(choice.source, (sources.get(choice.source) ?? 0) + choice.leads);
+  for (const choice of choices) {
+    const name = choice.source || DIRECT_SOURCE;
+    sources.set(name, (sources.get(name) ?? 0) + choice.leads);
+  }
   // One the address names but no lead has (any more) is still shown as chosen.
   if (source && !sources.has(source)) sources.set(source, 0);
   const campaigns = choices.filter((choice) => choice.source === source && choice.campaign);
@@ -61,7 +64,7 @@ export function SourceFilter() {
         <MenuItem value="">{t.allSources}</MenuItem>
         {[...sources].map(([name, count]) => (
           <MenuItem key={name} value={name}>
-            {fill(t.choiceCount, { name, count: formatCount(count) })}
+            {fill(t.choiceCount, { name: name === DIRECT_SOURCE ? t.direct : name, count: formatCount(count) })}
           </MenuItem>
         ))}
       </TextField>

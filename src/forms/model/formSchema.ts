@@ -93,9 +93,20 @@ const autoReplySchema = object({
   text: longText(),
 });
 
+/** Which of the form's fields go in the columns every form shares (exports, the person's card): the sender's name, e-mail and phone. */
+const columnsSchema = object({
+  name: optional(text()),
+  email: optional(text()),
+  phone: optional(text()),
+});
+
 const baseFormSchema = object({
   /** The database collection, spelled exactly as the agency's data has it. */
   collection: contract(text()),
+  /** What the form brings: a key of config/admin.ts `kinds` (client leads, applications, sign-ups…); insights count each kind apart. */
+  kind: text(),
+  /** The fields (by `name`) that go in the shared Name, Email and Phone columns of the exports. */
+  columns: contract(columnsSchema),
   /** The submit button's text (the newsletter's arrow button uses it as its name). */
   submitLabel: text(),
   submittingLabel: text(),
@@ -198,6 +209,17 @@ export const formSchema: Schema<FormConfig> = {
             `uses {${used}}, but an auto-reply may carry only the visitor's name (so the form cannot mail anyone someone else's words). ${name ? `Use {${name}}, or no placeholder.` : 'This form has no name field: write it without placeholders.'}`,
           );
         }
+      }
+    }
+    const columns = form.columns as Partial<FormConfig['columns']> | undefined;
+    if (columns && typeof columns === 'object') {
+      const kinds = { name: undefined, email: 'email', phone: 'tel' } as const;
+      for (const key of Object.keys(kinds) as (keyof typeof kinds)[]) {
+        const named = columns[key];
+        if (typeof named !== 'string') continue;
+        const field = form.fields.find((f) => f && typeof f === 'object' && f.name === named);
+        if (!field) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);
+        else if (kinds[key] && field.kind !== kinds[key]) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is a field of kind "${field.kind}", but this column takes a field of kind "${kinds[key]}".`);
       }
     }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {

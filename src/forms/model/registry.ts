@@ -65,12 +65,23 @@ export const allUploads: readonly UploadConfig[] = all.flatMap((form) => form.fi
 export const allForms: readonly FormConfig[] = all;
 
 /**
- * The fields that say who sent a lead: its name (the field with autoComplete "name") and its
- * e-mail fields (the first is the one to reply to). The inbox's list, the notifications, the
- * erasure and the sorting all ask here.
+ * The fields that say who sent a lead: its name, its e-mail fields (the first is the one to reply
+ * to, and the person the lead belongs to) and its phone, as the form's `columns` (config/forms)
+ * name them. The inbox's list, the notifications, the erasure, the sorting and the exports all ask here.
  */
-export function senderFields(form: FormConfig | undefined): { name?: FieldConfig; emails: FieldConfig[] } {
+export function senderFields(form: FormConfig | undefined): { name?: FieldConfig; emails: FieldConfig[]; phone?: FieldConfig } {
   if (!form) return { emails: [] };
-  const name = form.fields.find((f) => f.autoComplete === 'name');
-  return { ...(name ? { name } : {}), emails: form.fields.filter((f) => f.kind === 'email') };
+  // A form of a build made before `columns` existed has none: its name field, its e-mail fields.
+  const columns: Partial<FormConfig['columns']> = (form as Partial<FormConfig>).columns ?? { name: form.fields.find((f) => f.autoComplete === 'name')?.name };
+  const named = (key: keyof FormConfig['columns']) => (columns[key] === undefined ? undefined : form.fields.find((f) => f.name === columns[key]));
+  const name = named('name');
+  const email = named('email');
+  const phone = named('phone');
+  const emails = [...(email ? [email] : []), ...form.fields.filter((f) => f.kind === 'email' && f !== email)];
+  return { ...(name ? { name } : {}), emails, ...(phone ? { phone } : {}) };
+}
+
+/** What a form brings (config/forms `kind`), or the first kind of config/admin.ts for a form of an older build. */
+export function kindOf(form: FormConfig | undefined, firstKind: string): string {
+  return (form as Partial<FormConfig> | undefined)?.kind ?? firstKind;
 }

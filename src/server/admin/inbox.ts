@@ -5,15 +5,18 @@
  */
 import { existsSync } from 'node:fs';
 import { formForCollection, formNameOf, senderFields } from '../../forms/model/registry';
-import type { BulkAction, LeadDetail, LeadStatus, LeadSummary } from '../../shared/adminApi';
+import type { BulkAction, LeadDetail, LeadStatus, LeadSummary, PersonSubmission } from '../../shared/adminApi';
 import { cvOf } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { keepLeadKeys } from '../leadKeys';
 import { selectLeads, whileUnchanged, type LeadRow } from '../leads';
-import { deliveriesOf, queueNotifications, visitorMailsOfLead } from '../notify';
+import { deliveriesOf, queueNotifications } from '../notify';
+import { conversationOf } from '../mailbox/conversation';
+import server from '../../../config/server';
 import { sourceOfLead } from '../sources';
 import type { Store, StoredFile } from '../store';
 import { deleteLeads } from './privacy';
+import { visible } from '../../shared/text';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
@@ -31,7 +34,30 @@ export function summaryOf(lead: LeadRow): LeadSummary {
     receivedAt: lead.receivedAt,
     status: lead.status,
     spam: lead.spam,
+    activeAt: lead.activeAt,
   };
+}
+
+/** The person's submissions (their e-mail address in any case or +tag), newest first: at most admin.personMaxLeads, and how many more. */
+function personOf(store: Store, lead: LeadRow): LeadDetail['person'] {
+  const max = server.admin.personMaxLeads;
+  const rows = (
+    lead.person === null
+      ? store.db.prepare('SELECT l.doc_id AS docId, l.collection, d.created_at AS receivedAt, l.status, l.spam, l.note FROM leads l JOIN documents d ON d.doc_id = l.doc_id WHERE l.doc_id = ?').all(lead.docId)
+      : store.db
+          .prepare('SELECT l.doc_id AS docId, l.collection, d.created_at AS receivedAt, l.status, l.spam, l.note FROM leads l JOIN documents d ON d.doc_id = l.doc_id WHERE l.person = ? ORDER BY l.seq DESC LIMIT ?')
+          .all(lead.person, max + 1)
+  ) as { docId: string; collection: string; receivedAt: string; status: LeadStatus; spam: number; note: string }[];
+  const total = lead.person === null ? rows.length : (store.db.prepare('SELECT count(*) FROM leads WHERE person = ?').pluck().get(lead.person) as number);
+  const submissions: PersonSubmission[] = rows.slice(0, max).map((row) => ({
+    docId: row.docId,
+    form: formNameOf(row.collection) ?? row.collection,
+    receivedAt: row.receivedAt,
+    status: row.status,
+    spam: row.spam === 1,
+    note: row.note,
+  }));
+  return { submissions, more: Math.max(0, total - submissions.length) };
 }
 
 const onDisk = (dataDir: string) => (stored: StoredFile) => {
@@ -58,7 +84,8 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
     note: lead.note,
     cv: cv.state === 'kept' ? { state: 'kept', bytes: cv.stored.size } : cv,
     deliveries: deliveriesOf(store, docId),
-    mails: visitorMailsOfLead(store, docId),
+    mails: conversationOf(store.db, docId),
+    person: personOf(store, lead),
     source: sourceOfLead(store.db, docId) ?? null,
   };
 }
@@ -68,8 +95,9 @@ export function updateLead(store: Store, docId: string, change: { status?: LeadS
   return store.db.transaction(() => {
     if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
     const added = store.db.prepare('INSERT INTO leads (doc_id) VALUES (?) ON CONFLICT (doc_id) DO NOTHING').run(docId).changes > 0;
-    if (change.status !== undefined) store.db.prepare('UPDATE leads SET status = ?, updated_at = ? WHERE doc_id = ?').run(change.status, new Date(now).toISOString(), docId);
-    if (change.note !== undefined) store.db.prepare('UPDATE leads SET note = ?, updated_at = ? WHERE doc_id = ?').run(change.note, new Date(now).toISOString(), docId);
+    const at = new Date(now).toISOString();
+    if (change.status !== undefined) store.db.prepare('UPDATE leads SET status = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.status, at, at, docId);
+    if (change.note !== undefined) store.db.prepare('UPDATE leads SET note = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.note, at, at, docId);
     // The note is searched: its keys follow it.
     if (added || change.note !== undefined) keepLeadKeys(store.db, docId);
     return true;
@@ -113,4 +141,17 @@ export function bulkChange(store: Store, dataDir: string, action: BulkAction, do
 /** How many leads of the inbox (not spam) are still new: the tab's title shows it. */
 export function unreadCount(store: Store): number {
   return whileUnchanged(store.db, 'unread', () => (store.db.prepare("SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new'").get() as { n: number }).n);
+}
+
+/** A kept attachment of a mail read from the mailbox ("m<row>", its place in the mail), and a safe file name for it. */
+export function attachmentOf(store: Store, messageId: string, place: string): { stored: StoredFile; name: string } | undefined {
+  const row = /^m(\d{1,15})$/.exec(messageId);
+  if (!row || !/^\d{1,3}$/.test(place)) return undefined;
+  const mail = store.db.prepare('SELECT attachments FROM lead_messages WHERE id = ?').get(Number(row[1])) as { attachments: string } | undefined;
+  const attachment = mail ? (JSON.parse(mail.attachments) as { name: string; path?: string }[])[Number(place)] : undefined;
+  const stored = attachment?.path ? store.getFile(attachment.path) : undefined;
+  if (!attachment || !stored) return undefined;
+  // ASCII letters and digits of its name (hidden characters shown by their code first); the type's extension follows.
+  const name = visible(attachment.name).replace(/\.[A-Za-z0-9]{1,5}$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return { stored, name: name || 'attachment' };
 }

@@ -25,13 +25,17 @@ export interface AdminOptions {
   content?: ContentOptions;
   /** The site's public address (PUBLIC_URL): the exports' links to each lead. */
   publicUrl: string;
+  /** Whether the agency's mailbox is read (IMAP_URL): the inbox says when it last was. */
+  mailboxOn: boolean;
+  /** The settings still at their example values, one sentence each (the inbox shows them to owners). */
+  placeholders: readonly string[];
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content }: AdminOptions): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders }: AdminOptions): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
-  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, ...(content ? { content } : {}) });
+  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, mailboxOn, placeholders, ...(content ? { content } : {}) });
 
   const housekeeping = () => {
     try {

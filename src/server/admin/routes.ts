@@ -19,11 +19,13 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, BULK_ACTIONS, CSRF_HEADER, INSIGHT_WEEKS, LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, BULK_ACTIONS, CSRF_HEADER, INSIGHT_WEEKS, LEAD_SORTS, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
 import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
-import { exportStream, leadPage, viewCounts, type LeadFilter, type PageOf } from '../leads';
+import { exportFileName, exportStream, leadPage, submissionsOf, viewCounts, type LeadFilter, type PageOf } from '../leads';
+import { mailboxStatus } from '../mailbox/reader';
+import { attachmentOf } from './inbox';
 import { resendDelivery, sendReply } from '../notify';
 import { replyProblem } from '../../shared/replyDraft';
 import { createLimiter } from '../rateLimit';
@@ -63,6 +65,10 @@ export interface AdminApiOptions {
   /** How the sign-in waits before answering after wrong passwords (tests record it instead). */
   sleep: (ms: number) => Promise<void>;
   publicUrl: string;
+  /** Whether the agency's mailbox is read (IMAP_URL). */
+  mailboxOn: boolean;
+  /** The settings still at their example values (src/config/placeholders.ts), for the owners. */
+  placeholders: readonly string[];
 }
 
 const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -177,10 +183,15 @@ function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
     if (!found) return undefined;
     filter.collection = found.collection;
   }
-  if (status !== undefined && status !== '') {
+  if (status === OPEN_VIEW) filter.statuses = OPEN_STATUSES;
+  else if (status !== undefined && status !== '') {
     if (!LEAD_STATUSES.includes(status as LeadStatus)) return undefined;
     filter.status = status as LeadStatus;
   }
+  // One row per person (their newest submission in the view), or per submission.
+  const { view } = query;
+  if (view !== undefined && view !== '' && view !== 'people' && view !== 'submissions') return undefined;
+  if (view === 'people') filter.people = true;
   if (spam !== undefined) {
     if (spam !== 'true' && spam !== 'false') return undefined;
     filter.spam = spam === 'true';
@@ -216,7 +227,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */
-async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content }: AdminApiOptions) {
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content, mailboxOn, placeholders }: AdminApiOptions) {
   await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
 
   scope.addHook('onRequest', (request, reply, done) => {
@@ -228,7 +239,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   // Under /api/admin/, an address or method that does not exist is 404, but only once signed in.
   scope.setNotFoundHandler((_request, reply) => fail(reply, 404, server.messages.unknownAddress));
 
-  type Params = { docId?: string; deliveryId?: string };
+  type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string };
   const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown, bodyLimit = server.limits.documentBytes) =>
     scope.route({
       method: adminRoutes[name].method,
@@ -257,8 +268,10 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const filter = filterOf(request.query);
     const page = pageOf(request.query);
     if (!filter || !page) return fail(reply, 400, messages.badFilter);
+    const rows = leadPage(store, filter, page);
+    const submissions = filter.people ? submissionsOf(store, filter, rows) : undefined;
     const answer: LeadList = {
-      leads: leadPage(store, filter, page).map(summaryOf),
+      leads: rows.map((row) => ({ ...summaryOf(row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
       offset: page.offset,
       ...viewCounts(store, filter),
       unread: unreadCount(store),
@@ -338,6 +351,17 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     return json(reply, 200, leadDetail(store, dataDir, docId));
   });
 
+  // A kept attachment of a mail read from the mailbox: by its mail and place, as the CV is sent (type by content, never shown inline).
+  route('attachment', async (request, reply) => {
+    const found = attachmentOf(store, request.params.messageId ?? '', request.params.n ?? '');
+    if (!found) return fail(reply, 404, messages.unknownAttachment);
+    return sendStoredFile(reply, dataDir, found.stored, found.name);
+  });
+
+  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn)));
+
+  route('placeholders', async (_request, reply) => json(reply, 200, placeholders));
+
   route('resend', async (request, reply) => {
     if (!resendDelivery(store, request.params.deliveryId ?? '')) return fail(reply, 404, messages.unknownDelivery);
     return reply.code(204).send();
@@ -348,10 +372,9 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const format = request.query.format;
     if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
     const day = new Date(clock()).toISOString().slice(0, 10);
-    const form = typeof request.query.form === 'string' && request.query.form !== '' ? request.query.form : 'all';
     return reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="leads-${form}-${day}.${format}"`)
+      .header('Content-Disposition', `attachment; filename="${exportFileName(request.query, day, format)}"`)
       // Streamed from the database as the browser reads it; should it fail midway, the answer
       // is cut off without its last chunk, so the browser reports a failed download
       // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).

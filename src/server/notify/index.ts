@@ -14,7 +14,7 @@ import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
 import type { ReplyDraft } from '../../shared/replyDraft';
 import { deliveriesIn, type Delivery } from './deliveries';
-import { queueAutoReply, queueReply, visitorMailsOf, type VisitorMail } from './visitorMail';
+import { queueAutoReply, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
 
 export type { Delivery, DeliveryState } from './deliveries';
@@ -89,9 +89,4 @@ export function sendReply(store: Store, docId: string, draft: ReplyDraft, author
   const result = queueReply(store.db, docId, draft, author, notifier.now());
   if (result === 'queued') notifier.wake();
   return result;
-}
-
-/** The e-mails sent to a lead's visitor (auto-reply, replies), oldest first, with their delivery state. */
-export function visitorMailsOfLead(store: Store, docId: string): VisitorMail[] {
-  return visitorMailsOf(store.db, docId);
 }

@@ -16,7 +16,7 @@ import { pickedOf, pickedText } from '../../forms/model/choices';
 import { senderFields } from '../../forms/model/registry';
 import { formatDate } from '../../shared/received';
 import { httpAddress } from '../../shared/links';
-import { fill, visible } from '../../shared/text';
+import { cutAtWord, fill, visible } from '../../shared/text';
 import { inboxLink } from '../leads';
 import { sourceTexts, type LeadSource } from '../sources';
 import { ATTRIBUTION_KEYS } from '../../shared/attribution';
@@ -39,7 +39,10 @@ export interface Lead {
   subject: string;
   /** The lead in the inbox: <PUBLIC_URL>/admin/leads/<docId>. */
   link: string;
+  /** What the visitor sent, field by field. */
   lines: LeadLine[];
+  /** What only the agency needs: when it arrived and where the visitor came from. */
+  agencyLines: LeadLine[];
   /** The visitor's e-mail address (the form's e-mail field), for Reply-To. */
   replyTo?: { name: string; address: string };
   /** Where the lead came from (src/server/sources.ts), when its post said: also lines of the mail. */
@@ -52,11 +55,8 @@ const MAX_IN_LINE = 80;
 
 const asText = (value: unknown) => (value === undefined || value === null ? '' : visible(String(value)));
 
-/** One line of text, whatever the visitor typed: whitespace runs (line breaks too) become one space. */
-function oneLine(text: string, max = MAX_IN_LINE): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+/** One line of text, whatever the visitor typed: whitespace runs (line breaks too) become one space; cut at a word. */
+const oneLine = (text: string, max = MAX_IN_LINE): string => cutAtWord(text.replace(/\s+/g, ' ').trim(), max);
 
 /**
  * `receivedAt`: when our server stored the lead (the mail's "Received", in the agency's time zone:
@@ -82,11 +82,11 @@ export function describeLead(
     const href = field.kind === 'url' ? httpAddress(value)?.href : undefined;
     return { label: field.label, value, ...(href ? { href } : {}) };
   });
-  lines.push({ label: wording.received, value: formatDate(receivedAt) });
+  const agencyLines: LeadLine[] = [{ label: wording.received, value: formatDate(receivedAt) }];
   // Where it came from: what was recorded, by the inbox's labels (config/admin.ts sources).
   if (source) {
     const texts = sourceTexts(source);
-    for (const key of ATTRIBUTION_KEYS) if (texts[key] !== '') lines.push({ label: admin.sources.labels[key], value: asText(texts[key]) });
+    for (const key of ATTRIBUTION_KEYS) if (texts[key] !== '') agencyLines.push({ label: admin.sources.labels[key], value: asText(texts[key]) });
   }
 
   const { name, emails } = senderFields(form);
@@ -100,6 +100,7 @@ export function describeLead(
     subject: oneLine(fill(form.notify.subject, values), 200),
     link,
     lines,
+    agencyLines,
     ...(replyTo ? { replyTo } : {}),
     ...(source ? { source } : {}),
   };

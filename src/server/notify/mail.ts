@@ -9,22 +9,32 @@ import nodemailer from 'nodemailer';
 import server from '../../../config/server';
 import { escapeHtml } from '../../shared/text';
 import type { Lead } from './lead';
-import type { MailSettings } from './settings';
+import { agencyAddress, type MailSettings } from './settings';
 
 const wording = server.notifications.mail;
 
 /** How long one try may wait for the SMTP server (connecting, its greeting, each answer), in ms. */
 export const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/**
+ * The text: what the visitor sent, then, below the signature separator ("-- "), what only the
+ * agency needs (when it arrived, where the visitor came from, the link to the inbox). Mail
+ * programs leave what follows the separator out of a reply's quote, so answering the mail does
+ * not send the visitor the campaign's lines and the inbox's address.
+ */
 function mailText(lead: Lead): string {
   const indent = (value: string) => value.replace(/\r?\n/g, '\n  ');
+  const line = (entry: Lead['lines'][number]) => `${entry.label}: ${indent(entry.value)}`;
   return [
     lead.subject,
     '',
-    ...lead.lines.map((line) => `${line.label}: ${indent(line.value)}`),
+    ...lead.lines.map(line),
+    ...(lead.replyTo ? ['', wording.replyHint] : []),
+    '',
+    '-- ',
+    ...lead.agencyLines.map(line),
     '',
     `${wording.openLead}: ${lead.link}`,
-    ...(lead.replyTo ? ['', wording.replyHint] : []),
     '',
   ].join('\n');
 }
@@ -32,27 +42,41 @@ function mailText(lead: Lead): string {
 function mailHtml(lead: Lead): string {
   const html = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
   const cell = (line: Lead['lines'][number]) => (line.href ? `<a href="${escapeHtml(line.href)}">${html(line.value)}</a>` : html(line.value));
-  const rows = lead.lines
-    .map((line) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${html(line.label)}</th><td style="padding:4px 0">${cell(line)}</td></tr>`)
-    .join('\n');
+  const rows = (lines: Lead['lines']) =>
+    lines.map((line) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${html(line.label)}</th><td style="padding:4px 0">${cell(line)}</td></tr>`).join('\n');
   return [
     '<!doctype html>',
-    '<html><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#0f172a">',
-    `<h1 style="font-size:18px">${html(lead.subject)}</h1>`,
-    `<table style="border-collapse:collapse">\n${rows}\n</table>`,
-    `<p><a href="${escapeHtml(lead.link)}">${html(wording.openLead)}</a></p>`,
+    // A phone lays it out at its own width (without the viewport it takes 980 px and shrinks it);
+    // narrow, each label stands above its value: one column, nothing wider than the screen.
+    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<style>table{border-collapse:collapse;max-width:100%}td,th{overflow-wrap:anywhere;word-break:break-word}@media (max-width:480px){tr,th,td{display:block}th{padding:8px 0 0 0!important}}</style>',
+    '</head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#0f172a;margin:0;padding:12px;max-width:640px">',
+    `<h1 style="font-size:18px;overflow-wrap:anywhere">${html(lead.subject)}</h1>`,
+    `<table>\n${rows(lead.lines)}\n</table>`,
     ...(lead.replyTo ? [`<p>${html(wording.replyHint)}</p>`] : []),
+    // What only the agency needs, as the text has it below its signature separator.
+    '<div class="moz-signature"><hr>',
+    `<table>\n${rows(lead.agencyLines)}\n</table>`,
+    `<p><a href="${escapeHtml(lead.link)}">${html(wording.openLead)}</a></p>`,
+    '</div>',
     '</body></html>',
   ].join('\n');
 }
 
-/** The whole message for nodemailer. */
-function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings) {
+/**
+ * The whole message for nodemailer. Reply-To: the visitor, and the agency's mailbox (the one the
+ * site reads, config/site.ts contact.email), so that a reply from a mail program is copied there
+ * and kept on the lead. References: the mails the visitor already has (the auto-reply), so that
+ * such a reply joins the visitor's conversation instead of a mail they never got.
+ */
+function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, references: readonly string[]) {
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
+  const agency = agencyAddress();
   return {
     from: settings.from,
     to: settings.to,
-    ...(lead.replyTo ? { replyTo: { name: lead.replyTo.name, address: lead.replyTo.address } } : {}),
+    ...(lead.replyTo ? { replyTo: [{ name: lead.replyTo.name, address: lead.replyTo.address }, ...(agency && agency !== lead.replyTo.address ? [agency] : [])] } : {}),
+    ...(references.length > 0 ? { references: [...references] } : {}),
     subject: lead.subject,
     messageId: `<${deliveryId}@${domain}>`,
     text: mailText(lead),
@@ -61,15 +85,15 @@ function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings) {
 }
 
 interface MailSender {
-  send(lead: Lead, deliveryId: string): Promise<void>;
+  send(lead: Lead, deliveryId: string, references: readonly string[]): Promise<void>;
   close(): void;
 }
 
 export function createMailSender(settings: MailSettings): MailSender {
   const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
   return {
-    async send(lead, deliveryId) {
-      await transport.sendMail(mailMessage(lead, deliveryId, settings));
+    async send(lead, deliveryId, references) {
+      await transport.sendMail(mailMessage(lead, deliveryId, settings, references));
     },
     close() {
       transport.close();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import admin from '../../../config/admin';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
+import siteConfig from '../../../config/site';
 import { buildDocument } from '../../forms/model/document';
 import type { FormConfig } from '../../forms/model/formSchema';
 import { api } from '../../shared/api';
@@ -185,7 +186,8 @@ describe('the e-mail', () => {
     expect(envelope).toEqual({ from: 'site@agency.example', to: TO });
     expect(email.from).toEqual({ name: 'Agency Site', address: 'site@agency.example' });
     expect(email.to).toEqual(TO.map((address) => ({ name: '', address })));
-    expect(email.replyTo).toEqual([{ name: document.Fname, address: validData.inquiry.Email }]);
+    // The visitor, and the agency's mailbox (a reply from a mail program is copied there, and kept on the lead).
+    expect(email.replyTo).toEqual([{ name: document.Fname, address: validData.inquiry.Email }, { name: '', address: siteConfig.contact.email.href.replace(/^mailto:/, '') }]);
     expect(email.subject).toBe(subjectOf(inquiry, document));
     expect(email.subject).toBe('New inquiry from Ada <script>alert("x")</script> & Co');
     expect(email.messageId).toBe(`<${row.id}@agency.example>`);

@@ -11,6 +11,7 @@
 import { httpAddress } from '../../shared/links';
 import site from '../../../config/site';
 import { rules } from '../../forms/model/rules';
+import { servedSite } from '../servedContent';
 
 export type Channel = 'email' | 'webhook';
 export const CHANNELS: readonly Channel[] = ['email', 'webhook'];
@@ -50,6 +51,12 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 export function isPlainAddress(text: string): boolean {
   return rules.email(text) && !/[<>",;]/.test(text);
 }
+/** The agency's own address (contact.email of the site served): the Reply-To of the site's mails, the mailbox the site reads. */
+export function agencyAddress(): string | undefined {
+  const address = servedSite().contact.email.href.replace(/^mailto:/i, '').split('?')[0]!;
+  return isPlainAddress(address) ? address : undefined;
+}
+
 const SMTP_EXAMPLE = 'smtp://user:password@mail.example.com:587';
 const MAKE_SECRET = `node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))"`;
 

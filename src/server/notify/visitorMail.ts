@@ -18,16 +18,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import server from '../../../config/server';
-import { servedSite } from '../servedContent';
 import { formForCollection, senderFields } from '../../forms/model/registry';
 import type { ReplyDraft } from '../../shared/replyDraft';
 import { fill } from '../../shared/text';
 import { preparedIn } from '../statements';
 import type { Inserted } from '../store';
 import type { VisitorMail } from '../../shared/adminApi';
+import { personKey } from '../leadKeys';
+import { threadIds } from '../mailbox/conversation';
 import { deliveriesIn, newDeliveryId } from './deliveries';
 import { TIMEOUTS } from './mail';
-import { isPlainAddress, type MailSettings } from './settings';
+import { agencyAddress, isPlainAddress, type MailSettings } from './settings';
 
 export type { VisitorMail };
 type VisitorMailKind = VisitorMail['kind'];
@@ -35,12 +36,8 @@ type VisitorMailKind = VisitorMail['kind'];
 const statements = preparedIn((db: Database.Database) => ({
   delivery: db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, 'visitor', ?, ?)"),
   mail: db.prepare('INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-  ofLead: db.prepare(
-    `SELECT m.delivery_id AS id, m.kind, m.author, m.subject, m.created_at AS createdAt, d.state, d.attempts, d.last_error AS lastError, d.sent_at AS sentAt
-       FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id = ? ORDER BY m.rowid`,
-  ),
-  message: db.prepare('SELECT rowid AS seq, doc_id AS docId, to_address AS toAddress, subject, body FROM visitor_mails WHERE delivery_id = ?'),
-  earlier: db.prepare('SELECT delivery_id AS id FROM visitor_mails WHERE doc_id = ? AND rowid < ? ORDER BY rowid'),
+  message: db.prepare('SELECT doc_id AS docId, to_address AS toAddress, subject, body, created_at AS createdAt FROM visitor_mails WHERE delivery_id = ?'),
+  active: db.prepare("UPDATE leads SET active_at = strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch') WHERE doc_id = ?"),
   salt: db.prepare('SELECT salt FROM auto_reply_days WHERE day = ?'),
   newSalt: db.prepare('INSERT INTO auto_reply_days (day, salt) VALUES (?, ?)'),
   forgetDays: db.prepare('DELETE FROM auto_reply_days WHERE day < ?'),
@@ -56,6 +53,7 @@ function queueMail(db: Database.Database, docId: string, mail: { kind: VisitorMa
   const id = newDeliveryId();
   q.delivery.run(id, docId, now, now);
   q.mail.run(id, docId, mail.kind, mail.author, mail.to, mail.subject, mail.text, now);
+  q.active.run(now, docId);
   return id;
 }
 
@@ -82,8 +80,6 @@ export function nameForAutoReply(raw: unknown, max = limits.nameMaxLength): stri
   return [...letters].slice(0, max).join('').trim();
 }
 
-/** The same mailbox whatever its case or "+tag": one auto-reply a day to it. */
-const mailboxKey = (address: string) => address.trim().toLowerCase().replace(/\+[^@]*@/, '@');
 
 /** Takes today's place for this address; false when it had one already, or today's auto-replies are all sent. */
 function takeToday(db: Database.Database, address: string, now: number): boolean {
@@ -93,7 +89,7 @@ function takeToday(db: Database.Database, address: string, now: number): boolean
   q.forgetDays.run(day);
   let salt = (q.salt.get(day) as { salt: Buffer } | undefined)?.salt;
   if (!salt) q.newSalt.run(day, (salt = randomBytes(32)));
-  const key = createHmac('sha256', salt).update(mailboxKey(address)).digest('base64url');
+  const key = createHmac('sha256', salt).update(personKey(address)).digest('base64url');
   if (q.hasKey.get(key)) return false;
   if ((q.keysOfDay.get(day) as { n: number }).n >= limits.perDay) return false;
   q.addKey.run(key, day);
@@ -125,16 +121,6 @@ export function queueReply(db: Database.Database, docId: string, draft: ReplyDra
   return 'queued';
 }
 
-/** The e-mails sent (or being sent) to a lead's visitor, oldest first. */
-export function visitorMailsOf(db: Database.Database, docId: string): VisitorMail[] {
-  return statements(db).ofLead.all(docId) as VisitorMail[];
-}
-
-/** The agency's own address (config/site.ts contact.email), where the visitor's answers go. */
-function agencyAddress(): string | undefined {
-  const address = servedSite().contact.email.href.replace(/^mailto:/i, '').split('?')[0]!;
-  return isPlainAddress(address) ? address : undefined;
-}
 
 /** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
 export function createVisitorMailSender(settings: MailSettings, db: Database.Database) {
@@ -145,9 +131,10 @@ export function createVisitorMailSender(settings: MailSettings, db: Database.Dat
   return {
     async send(deliveryId: string): Promise<void> {
       const q = statements(db);
-      const mail = q.message.get(deliveryId) as { seq: number; docId: string; toAddress: string; subject: string; body: string } | undefined;
+      const mail = q.message.get(deliveryId) as { docId: string; toAddress: string; subject: string; body: string; createdAt: number } | undefined;
       if (!mail) throw new Error('The e-mail is no longer stored.');
-      const earlier = (q.earlier.all(mail.docId, mail.seq) as { id: string }[]).map((row) => messageId(row.id));
+      // Threaded after every mail with the person before it, both ways (their other leads' too).
+      const earlier = threadIds(db, mail.docId, mail.createdAt, deliveryId, domain);
       await transport.sendMail({
         from: settings.from,
         to: mail.toAddress,

@@ -14,6 +14,7 @@ import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
 import { ownsUpload } from '../cvFiles';
 import { createMailSender } from './mail';
+import { threadIds } from '../mailbox/conversation';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
 import { createVisitorMailSender } from './visitorMail';
@@ -69,7 +70,9 @@ export class Notifier {
     this.log = options.log ?? { warn: (message) => console.warn(message) };
     this.table = deliveriesIn(store.db);
     const mail = settings.email && createMailSender(settings.email);
-    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id);
+    // Naming the mails the visitor already has (the auto-reply): a reply from a mail program joins their conversation.
+    const domain = settings.email?.fromAddress.split('@')[1] ?? 'localhost';
+    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, threadIds(store.db, lead.docId, this.clock(), delivery.id, domain));
     // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
     const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
     if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);

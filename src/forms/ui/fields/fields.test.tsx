@@ -148,6 +148,8 @@ const checkMessage = 'Please fill in the probe field';
 function probeForm(kind: Kind, layout: 'stacked' | 'inline'): FormConfig {
   return {
     collection: 'probes',
+    kind: 'probe',
+    columns: {},
     submitLabel: 'Send probe',
     submittingLabel: 'Sending probe…',
     layout,

@@ -1,0 +1,190 @@
+/**
+ * The owner's screens of a conversation, in Chromium at 1280 and 375 px: the built server of this
+ * file's own, with a real SMTP server and a real IMAP server (Dovecot, src/test/dovecot.ts). One
+ * person sends two forms (another case, a +tag) and answers the auto-reply from their mail
+ * program: the person's card lists both submissions and the conversation both ways; on a phone
+ * the reply is one tap from the top; the settings still at their examples are shown; the
+ * notification mail lays out within 375 px; every wide table says when it scrolls. Axe finds
+ * nothing on each screen; the screenshots are kept in test-results/ to be looked at.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import admin from '../config/admin';
+import forms from '../config/forms';
+import { buildDocument } from '../src/forms/model/document';
+import { api } from '../src/shared/api';
+import { validData } from '../src/test/formFixtures';
+import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../src/test/dovecot';
+import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
+import { expect, fill, test } from './fixtures';
+import { addAccount, settled, signIn, type Account } from './helpers/admin';
+import { exited, freePort, startServer } from './helpers/server';
+
+test.describe.configure({ mode: 'serial' });
+test.skip(!hasDovecot && !process.env.CI, noDovecot);
+
+const NOTIFY_TO = 'sales@agency.test';
+let server: ChildProcess;
+let smtp: SmtpReceiver;
+let dovecot: RunningDovecot;
+let dataDir: string;
+let base: string;
+let account: Account;
+const visitor = `lin.${randomUUID().slice(0, 8)}`;
+const first = `${visitor}@example.net`;
+const second = `${visitor.toUpperCase()}+web@Example.net`;
+const ids: string[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'conversations-e2e-'));
+  [smtp, dovecot] = await Promise.all([startSmtp(0), startDovecot()]);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer(port, dataDir, {
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.test>',
+    NOTIFY_TO,
+    PUBLIC_URL: base,
+    IMAP_URL: dovecot.url,
+    RATE_LIMIT_FACTOR: '1000',
+  });
+  // One person, two forms: the contact form, then the inquiry with another case and a +tag.
+  for (const [form, email] of [['contact', first], ['inquiry', second]] as const) {
+    const response = await fetch(base + api.documents(forms[form].collection), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(buildDocument(forms[form], { ...(validData[form] as Record<string, string>), Email: email })),
+    });
+    expect(response.status).toBe(201);
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  await waitFor('the auto-reply and the notifications', () => smtp.mails.filter((m) => m.envelope.to.includes(NOTIFY_TO)).length === 2 && smtp.mails.some((m) => m.envelope.to.includes(first)), { on: [smtp.changes] });
+  // They answer the auto-reply from their mail program; the site reads it from the mailbox.
+  const autoReply = smtp.mails.find((m) => m.envelope.to.includes(first))!.email;
+  const client = await dovecot.client();
+  try {
+    await client.append(
+      'INBOX',
+      [
+        `From: Lin <${first}>`,
+        `To: ${dovecot.user}`,
+        `Subject: Re: ${autoReply.subject}`,
+        `Date: ${new Date().toUTCString()}`,
+        `Message-ID: <${randomUUID()}@mail.example.net>`,
+        `In-Reply-To: ${autoReply.messageId}`,
+        `References: ${autoReply.messageId}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Thank you! The budget is £4,000; could you call on Monday?',
+        '',
+      ].join('\r\n'),
+    );
+  } finally {
+    await client.logout();
+  }
+  // Kept by the server's reader (another process: its database is looked at until it is).
+  const kept = () => {
+    const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
+    try {
+      return db.prepare('SELECT count(*) FROM lead_messages').pluck().get() as number;
+    } finally {
+      db.close();
+    }
+  };
+  await waitFor('the answer kept on the lead', () => kept() === 1, 60_000);
+  account = await addAccount(dataDir);
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  if (server) await exited(server);
+  await smtp?.close();
+  await dovecot?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function axeReport(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
+}
+
+/** At rest: nothing wider than the screen, every table that scrolls says so, axe finds nothing; a screenshot to look at. */
+async function checkScreen(page: Page, name: string, width: number): Promise<void> {
+  await settled(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  const wideTables = await page.locator('table').evaluateAll((tables) =>
+    tables.map((table) => {
+      const box = table.parentElement!;
+      return { scrolls: box.scrollWidth > box.clientWidth, cue: box.previousElementSibling?.getAttribute('data-testid') === 'wide-table-cue' };
+    }),
+  );
+  for (const table of wideTables) if (table.scrolls) expect(table.cue, `a table of ${name} at ${width} px scrolls without saying so`).toBe(true);
+  expect(await axeReport(page), `axe on ${name} at ${width} px`).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+}
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px: the person's card lists both submissions and the conversation both ways; the reply is one tap from the top; the example settings are shown`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+    await signIn(page, account, base);
+    // The settings still at their examples: said, folded, one tap to the sentences.
+    const placeholders = page.getByTestId('placeholders');
+    await expect(placeholders).toContainText(admin.placeholders);
+    await placeholders.getByRole('button', { name: new RegExp(fill(admin.placeholdersShow, { count: '\\d+' })) }).click();
+    await expect(placeholders.getByRole('listitem').first()).toBeVisible();
+    await placeholders.getByRole('button', { name: admin.placeholdersHide }).click();
+    await expect(page.getByTestId('mailbox-status')).toBeVisible();
+    await page.goto(`${base}/admin/leads/${ids[1]}`);
+    const submissions = page.getByRole('region', { name: admin.lead.personHeading }).getByRole('listitem');
+    await expect(submissions).toHaveCount(2);
+    await expect(submissions.nth(0)).toContainText(admin.lead.thisOne);
+    await expect(submissions.nth(1).getByRole('link')).toHaveAttribute('href', `/admin/leads/${ids[0]}`);
+    const mails = page.getByRole('list', { name: admin.replies.historyHeading }).getByRole('listitem');
+    await expect(mails).toHaveCount(2);
+    await expect(mails.nth(0)).toContainText(admin.replies.autoReply);
+    await expect(mails.nth(1)).toContainText('£4,000');
+    // The lead the answer came to is Answered; this one, opened, is Read.
+    await expect(submissions.nth(1)).toContainText(admin.statuses.answered);
+    // The reply's subject is the conversation's.
+    const subject = page.getByRole('textbox', { name: admin.replies.subject });
+    await expect(subject).toHaveValue(new RegExp(`^${fill(admin.replies.threadSubject, { subject: '' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await checkScreen(page, 'person-card', width);
+    // One tap from the top: the reply's subject takes the focus, in sight.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('navigation', { name: admin.lead.jumpLabel }).getByRole('link', { name: admin.replies.heading }).click();
+    await expect(subject).toBeFocused();
+    await expect(subject).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('navigation', { name: admin.lead.jumpLabel }).getByRole('link', { name: admin.lead.note }).click();
+    await expect(page.getByRole('textbox', { name: admin.lead.note })).toBeFocused();
+
+    // The list as people: one row for the two submissions.
+    await page.goto(`${base}/admin?view=people&q=${encodeURIComponent(visitor)}`);
+    await expect(page.getByText(fill(admin.list.submissions, { count: 2 }))).toBeVisible();
+    await checkScreen(page, 'people', width);
+
+    // Insights: every table that is wider than the screen says so.
+    await page.goto(`${base}/admin/insights`);
+    await expect(page.getByRole('region', { name: admin.insights.byLandingPage })).toBeVisible();
+    await checkScreen(page, 'insights', width);
+  });
+}
+
+test('the notification mail is readable at 375 px: a viewport, one column, nothing wider than the screen', async ({ page }) => {
+  const mail = smtp.mails.find((m) => m.envelope.to.includes(NOTIFY_TO) && m.email.text?.includes(ids[0]!))!.email;
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setContent(mail.html!);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // One column: each label stands above its value.
+  const [label, value] = await page.locator('tr').first().locator('th, td').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect()));
+  expect(value!.top).toBeGreaterThanOrEqual(label!.bottom - 1);
+  await page.screenshot({ path: test.info().outputPath('notification-375.png'), fullPage: true });
+});

@@ -1,0 +1,69 @@
+/**
+ * Settings still at their shipped example values: an address of a domain kept for examples
+ * (example.com, example.org, example.net, anything.example) or the shipped phone number (a
+ * 555-01xx number, kept for fiction), in config/site.ts and in the mail settings of the
+ * environment. They are not mistakes the checker refuses (a site being set up has them), but
+ * each one is a sentence saying what it affects: `npm run check` and the start print them, and
+ * the inbox shows them to the owner until they are fixed.
+ */
+
+/** Domains kept for examples (RFC 2606): example.com, example.org, example.net, and the .example top level. */
+const EXAMPLE_DOMAIN = /(^|[.@/])(example\.(com|org|net)|[a-z0-9-]+\.example)(?=$|[/:?#>\s"'])/i;
+/** A North American number of the 555 area code, or 555-0100 to 555-0199: kept for fiction (the shipped +1 (555) 010-0199). */
+const FICTIONAL_PHONE = /(^|\D)1?555(\d{7}|01\d\d)($|\D)/;
+
+/** What each place affects, in words (the ones not listed: the pages show it to visitors). */
+const AFFECTS: Readonly<Record<string, string>> = {
+  'contact.email': "the site's replies and auto-replies carry it as Reply-To, so the visitors' answers go there, and the inbox reads its answers from the mailbox of this address",
+  'contact.phone': "every page's contact bar and footer show it",
+  'whatsapp.number': 'the WhatsApp links open a chat with it',
+  'brand.url': "the canonical links and the sitemap use it, and the notifications' links to the inbox unless PUBLIC_URL is set",
+  MAIL_FROM: "every e-mail of the site is From it (notifications, auto-replies, replies): mail servers refuse or bin mail from a domain that is not yours",
+  NOTIFY_TO: 'the notifications of new leads go to it',
+  PUBLIC_URL: "the notifications' links to the inbox start with it",
+  IMAP_URL: 'the site reads the answers to its e-mails from this mailbox',
+};
+
+const isExample = (value: string) => EXAMPLE_DOMAIN.test(value) || FICTIONAL_PHONE.test(value.replace(/[\s().+-]/g, ''));
+
+/** Every text of a piece of config, by its key path ("contact.email.href"). */
+function* textsOf(value: unknown, path: string): Generator<[string, string]> {
+  if (typeof value === 'string') yield [path, value];
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* textsOf(item, `${path}[${i}]`);
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) yield* textsOf(item, path ? `${path}.${key}` : key);
+}
+
+/** The place a sentence names: the link or group a text belongs to ("contact.email", not "contact.email.href"). */
+const placeOf = (path: string) => path.replace(/\.(href|label|src)$/, '');
+
+/**
+ * One sentence for each setting still at its example value: config/site.ts's addresses, links and
+ * numbers, then the environment's mail settings (their values never repeated when they hold a
+ * password: IMAP_URL is named by its host only).
+ */
+export function placeholderWarnings(site: unknown, env: Readonly<Record<string, string | undefined>> = {}): string[] {
+  const found = new Map<string, string>();
+  for (const [path, text] of textsOf(site, '')) {
+    // Links, addresses and numbers only: a sentence of the copy may well say "example".
+    if (!/^(https?:|mailto:|tel:)|@|^\+?[\d\s().-]{7,}$/.test(text) || !isExample(text)) continue;
+    const place = placeOf(path);
+    if (!found.has(place)) found.set(place, text.replace(/^(mailto:|tel:)/, ''));
+  }
+  const sentences = [...found].map(
+    ([place, value]) => `config/site.ts: ${place} is still the example value ${value}: ${AFFECTS[place] ?? 'visitors see it on the pages'}. Write the agency's own.`,
+  );
+  for (const name of ['MAIL_FROM', 'NOTIFY_TO', 'PUBLIC_URL', 'IMAP_URL'] as const) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    let shown = value;
+    if (name === 'IMAP_URL') {
+      try {
+        shown = new URL(value).hostname;
+      } catch {
+        continue;
+      }
+    }
+    if (isExample(shown)) sentences.push(`${name} is still an example value (${shown}): ${AFFECTS[name]}. Set the agency's own.`);
+  }
+  return sentences;
+}

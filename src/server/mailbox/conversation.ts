@@ -1,0 +1,85 @@
+/**
+ * A person's conversation: every e-mail with the person (all the leads of one e-mail address,
+ * leadKeys.ts personKey), both ways, in order. The site's own mails (auto-replies, replies:
+ * visitor_mails, with their delivery's state) and those read from the agency's mailbox
+ * (lead_messages: the visitor's answers, the agency's replies from a mail program). The lead's
+ * page shows it; a reply is threaded after it (In-Reply-To the last mail, References all of them).
+ */
+import type Database from 'better-sqlite3';
+import type { ConversationMail, ReceivedMail, VisitorMail } from '../../shared/adminApi';
+import { preparedIn } from '../statements';
+
+/** The most mails a conversation shows and a reply names (the newest). */
+const MAX_MAILS = 200;
+
+const statements = preparedIn((db: Database.Database) => ({
+  /** The leads of the person this lead belongs to (the lead alone without an address). */
+  people: db.prepare(`SELECT l2.doc_id FROM leads l JOIN leads l2 ON l2.person = l.person WHERE l.doc_id = ? AND l.person IS NOT NULL`),
+  sent: db.prepare(
+    `SELECT m.delivery_id AS id, m.doc_id AS docId, m.kind, m.author, m.subject, m.created_at AS createdAt, d.state, d.attempts, d.last_error AS lastError, d.sent_at AS sentAt
+       FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
+  ),
+  received: db.prepare(
+    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, too_large AS tooLarge, attachments, sent_at AS createdAt, message_id AS messageId
+       FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
+  ),
+}));
+
+/** The doc ids of the person a lead belongs to. */
+export function personLeads(db: Database.Database, docId: string): string[] {
+  const ids = statements(db).people.pluck().all(docId) as string[];
+  return ids.length > 0 ? ids : [docId];
+}
+
+interface ReceivedRow {
+  id: number;
+  docId: string;
+  direction: 'in' | 'out';
+  fromName: string;
+  fromAddress: string;
+  subject: string;
+  body: string;
+  tooLarge: number;
+  attachments: string;
+  createdAt: number;
+  messageId: string;
+}
+
+const receivedOf = (row: ReceivedRow): ReceivedMail => ({
+  id: `m${row.id}`,
+  docId: row.docId,
+  kind: row.direction === 'in' ? 'answer' : 'mailProgram',
+  fromName: row.fromName,
+  fromAddress: row.fromAddress,
+  subject: row.subject,
+  text: row.body,
+  tooLarge: row.tooLarge === 1,
+  attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({ name: a.name, size: a.size, kept: a.path !== undefined })),
+  createdAt: row.createdAt,
+});
+
+/** A received mail's row ("m12" -> 12), for mails of the same moment; the site's come first. */
+const rowOf = (mail: ConversationMail) => (/^m\d+$/.test(mail.id) ? Number(mail.id.slice(1)) : 0);
+
+/** Every mail with the person a lead belongs to, oldest first (the newest MAX_MAILS). */
+export function conversationOf(db: Database.Database, docId: string): ConversationMail[] {
+  const docs = JSON.stringify(personLeads(db, docId));
+  const q = statements(db);
+  const sent = (q.sent.all(docs) as (VisitorMail & { docId: string })[]).map((mail): ConversationMail => mail);
+  const received = (q.received.all(docs) as ReceivedRow[]).map(receivedOf);
+  // In time order; mails of the same moment in the order they were kept.
+  return [...sent, ...received].sort((a, b) => a.createdAt - b.createdAt || rowOf(a) - rowOf(b)).slice(-MAX_MAILS);
+}
+
+/**
+ * The Message-IDs of the person's conversation before `before` (ms), oldest first: what a new
+ * mail to them names in References (the last one in In-Reply-To). The site's own are
+ * `<delivery id@domain>`; those read from the mailbox are kept as they came.
+ */
+export function threadIds(db: Database.Database, docId: string, before: number, exceptDelivery: string, domain: string): string[] {
+  const docs = JSON.stringify(personLeads(db, docId));
+  const q = statements(db);
+  const sent = (q.sent.all(docs) as { id: string; createdAt: number }[]).filter((m) => m.id !== exceptDelivery && m.createdAt <= before).map((m) => ({ at: m.createdAt, id: `<${m.id}@${domain}>` }));
+  const received = (q.received.all(docs) as ReceivedRow[]).filter((m) => m.createdAt <= before).map((m) => ({ at: m.createdAt, id: m.messageId }));
+  return [...sent, ...received].sort((a, b) => a.at - b.at).map((m) => m.id);
+}

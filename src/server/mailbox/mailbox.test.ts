@@ -1,0 +1,322 @@
+/**
+ * Answers come back, against real parts: our server over real HTTP on a real SQLite file, a real
+ * SMTP server in this process (the site's mails, parsed with postal-mime) and a real IMAP server
+ * (Debian's Dovecot, started from a config file in a folder of its own, src/test/dovecot.ts). The
+ * reader waits on a clock this test moves (its polls and its back-off), and wakes by itself on
+ * IDLE's news of a mail: nothing here waits a fixed time.
+ */
+import { randomUUID } from 'node:crypto';
+import server from '../../../config/server';
+import type { ConversationMail, LeadDetail, LeadList, ReceivedMail } from '../../shared/adminApi';
+import { pathOf } from '../../shared/adminApi';
+import { validData } from '../../test/formFixtures';
+import { addAccount, Client, startServer, submit, type TestServer } from '../../test/adminServer';
+import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../../test/dovecot';
+import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
+import { readNotifySettings } from '../notify';
+import { readMailboxSettings } from './settings';
+import { backoffMs } from './reader';
+
+const run = hasDovecot || process.env.CI ? describe : describe.skip;
+if (!hasDovecot && !process.env.CI) console.warn(noDovecot);
+
+/** The reader's waits, moved by the test: `pass()` ends every wait now under way (its time has come). */
+function manualTime() {
+  const pending: { ms: number; resolve: () => void }[] = [];
+  const asked: number[] = [];
+  return {
+    asked,
+    wait(ms: number, woken: Promise<void>) {
+      asked.push(ms);
+      return new Promise<void>((resolve) => {
+        const entry = { ms, resolve };
+        pending.push(entry);
+        void woken.then(() => {
+          pending.splice(pending.indexOf(entry), 1);
+          resolve();
+        });
+      });
+    },
+    pass() {
+      for (const entry of pending.splice(0)) entry.resolve();
+    },
+  };
+}
+
+const NOTIFY_TO = 'sales@agency.test';
+
+let dovecot: RunningDovecot;
+let smtp: SmtpReceiver;
+let site: TestServer;
+let owner: Client;
+const time = manualTime();
+
+beforeAll(async () => {
+  if (!hasDovecot && !process.env.CI) return;
+  dovecot = await startDovecot();
+  smtp = await startSmtp(0);
+  const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.test>', NOTIFY_TO });
+  const mailbox = readMailboxSettings({ IMAP_URL: dovecot.url });
+  site = await startServer({
+    notifications: { settings, log: { warn: () => undefined } },
+    mailbox: { settings: mailbox.settings!, agency: [dovecot.user, NOTIFY_TO, 'site@agency.test'], wait: (ms, woken) => time.wait(ms, woken), log: { warn: () => undefined }, timeoutMs: 5_000 },
+  });
+  await addAccount(site, 'owner@agency.test');
+  owner = new Client(site.base);
+  expect((await owner.signIn('owner@agency.test')).status).toBe(204);
+});
+
+afterAll(async () => {
+  await site?.close();
+  await smtp?.close();
+  await dovecot?.remove();
+});
+
+const reader = () => site.app.mailboxReader!;
+const to = (address: string) => smtp.mails.filter((m) => m.envelope.to.some((a) => a.toLowerCase() === address.toLowerCase()));
+const lead = async (docId: string) => (await (await owner.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail;
+const kinds = (mails: ConversationMail[]) => mails.map((m) => m.kind);
+/** Resolves at the reader's next reading. */
+const nextReading = () => new Promise<void>((resolve) => {
+  const stop = reader().changes.subscribe(() => {
+    stop();
+    resolve();
+  });
+});
+
+/** The lead's page once it shows what `ready` wants: looked at again after each reading of the mailbox (never on a timer). */
+async function leadWhen(docId: string, what: string, ready: (detail: LeadDetail) => boolean): Promise<LeadDetail> {
+  for (let readings = 0; readings < 20; readings++) {
+    const next = nextReading();
+    const detail = await lead(docId);
+    if (ready(detail)) return detail;
+    await next;
+  }
+  throw new Error(`The lead never showed ${what}`);
+}
+
+/** A mail as a mail program writes it. */
+function mail({ from, to: recipient, subject, inReplyTo, references, text, messageId = `<${randomUUID()}@mail.example.net>`, extra = '', date = new Date() }: { from: string; to: string; subject: string; inReplyTo?: string; references?: string[]; text: string; messageId?: string; extra?: string; date?: Date }) {
+  return [
+    `From: ${from}`,
+    `To: ${recipient}`,
+    `Subject: ${subject}`,
+    `Date: ${date.toUTCString()}`,
+    `Message-ID: ${messageId}`,
+    ...(inReplyTo ? [`In-Reply-To: ${inReplyTo}`] : []),
+    ...(references ? [`References: ${references.join(' ')}`] : []),
+    'MIME-Version: 1.0',
+    ...(extra ? [extra] : ['Content-Type: text/plain; charset=utf-8']),
+    '',
+    text,
+    '',
+  ].join('\r\n');
+}
+
+async function append(raw: string, folder = 'INBOX'): Promise<void> {
+  const client = await dovecot.client();
+  try {
+    await client.append(folder, raw);
+  } finally {
+    await client.logout();
+  }
+}
+
+run('the agency\u2019s mailbox', () => {
+  it('a visitor\u2019s answers (to the auto-reply, to the owner\u2019s reply) and the agency\u2019s reply from a mail program join the lead in order; the lead is Answered; a mail about no lead is left untouched', async () => {
+    const visitor = `ada.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
+    await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    const notification = smtp.mails.find((m) => m.envelope.to.includes(NOTIFY_TO) && m.email.text?.includes(docId))!.email;
+    // The notification names the mail the visitor has: a reply from a mail program joins their conversation.
+    expect(notification.references).toBe(autoReply.messageId);
+
+    // An unrelated mail, and one that only looks related (its subject, its sender): left alone.
+    const unrelated = mail({ from: 'someone@elsewhere.example.net', to: dovecot.user, subject: autoReply.subject!, text: 'Hello, unrelated.' });
+    const lookalike = mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, text: 'No thread headers.', references: ['<msg_AAAAAAAAAAAAAAAAAAAA@agency.test>'] });
+    await append(unrelated);
+    await append(lookalike);
+
+    // The visitor answers the auto-reply: the reader, woken by IDLE's news, keeps it on the lead.
+    const answerId = `<${randomUUID()}@mail.example.net>`;
+    const answer = mail({ from: `Ada <${visitor}>`, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'Yes please, call me on Monday.\n\n> quoted', messageId: answerId });
+    await append(answer);
+    let detail = await leadWhen(docId, 'the first answer on the lead', (d) => d.mails.some((m) => m.kind === 'answer'));
+    expect(kinds(detail.mails)).toEqual(['autoReply', 'answer']);
+    expect(detail.status).toBe('answered');
+    const first = detail.mails[1]!;
+    expect(first).toMatchObject({ kind: 'answer', fromAddress: visitor, fromName: 'Ada', subject: `Re: ${autoReply.subject}` });
+    expect(first.kind === 'answer' && first.text).toContain('Yes please, call me on Monday.');
+
+    // The owner replies from the inbox: threaded after the visitor's answer.
+    const reply = await owner.change('POST', pathOf('reply', { docId }), { json: { subject: `Re: ${autoReply.subject}`, text: 'Monday at ten, then.' } });
+    expect(reply.status).toBe(200);
+    await waitFor('the reply', () => to(visitor).length === 2, { on: [smtp.changes] });
+    const replyMail = to(visitor)[1]!.email;
+    expect(replyMail.inReplyTo).toBe(answerId);
+    expect(replyMail.references?.split(/\s+/)).toEqual([autoReply.messageId, replyMail.inReplyTo]);
+
+    // The agency answers the notification from a mail program (a moment later: a Date has whole seconds): found in the Sent folder, kept as the agency's.
+    await append(mail({ from: `Owner <${NOTIFY_TO}>`, to: visitor, subject: 'Re: your message', inReplyTo: notification.messageId, references: [autoReply.messageId!, notification.messageId!], text: 'And bring the plans.', date: new Date(Date.now() + 1000) }), 'Sent');
+    // The Sent folder is read at the next poll (IDLE watches the inbox): the poll's time comes.
+    time.pass();
+    detail = await leadWhen(docId, 'the mail program\u2019s reply', (d) => d.mails.some((m) => m.kind === 'mailProgram'));
+    expect(kinds(detail.mails)).toEqual(['autoReply', 'answer', 'reply', 'mailProgram']);
+    expect(detail.status).toBe('replied');
+
+    // The visitor answers the owner's reply: Answered again, in order.
+    await append(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: replyMail.messageId, references: [autoReply.messageId!, replyMail.messageId!], text: 'See you Monday.', date: new Date(Date.now() + 2000) }));
+    detail = await leadWhen(docId, 'the second answer', (d) => d.mails.filter((m) => m.kind === 'answer').length === 2);
+    expect(kinds(detail.mails)).toEqual(['autoReply', 'answer', 'reply', 'mailProgram', 'answer']);
+    expect(detail.status).toBe('answered');
+    // The default view (what needs the agency) has it; the inbox says when the mailbox was read.
+    const open = (await (await owner.send('GET', `${pathOf('leads')}?status=open&spam=false`)).json()) as LeadList;
+    expect(open.leads.map((l) => l.docId)).toContain(docId);
+    const status = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { readAt: number | null; error: string | null };
+    expect(status.error).toBeNull();
+    expect(status.readAt).toEqual(expect.any(Number));
+
+    // Nothing was changed in the mailbox: every mail still there, none marked seen or moved.
+    const client = await dovecot.client();
+    try {
+      await client.mailboxOpen('INBOX', { readOnly: true });
+      const all = await client.fetchAll('1:*', { uid: true, flags: true, envelope: true });
+      expect(all.map((m) => m.envelope?.subject)).toEqual([autoReply.subject, `Re: ${autoReply.subject}`, `Re: ${autoReply.subject}`, `Re: ${autoReply.subject}`]);
+      expect(all.every((m) => !m.flags?.has('\\Seen'))).toBe(true);
+    } finally {
+      await client.logout();
+    }
+    // Only the lead's mails were kept.
+    expect(site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get()).toBe(3);
+  });
+
+  it('the mailbox offline for a minute, then back: tried again later and later, no mail lost, none twice; an attachment kept as a CV is', async () => {
+    const visitor = `grace.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Fullname: 'Grace Hopper', Email: visitor });
+    await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    const answer = (text: string, extra = '') => mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, extra });
+
+    await append(answer('Before the outage.'));
+    await leadWhen(docId, 'the answer before the outage', (d) => d.mails.some((m) => m.kind === 'answer'));
+
+    // The mailbox goes away: each try fails, and the next waits longer, up to the limit.
+    await dovecot.stop();
+    const failedBefore = reader().failuresInARow;
+    await waitFor('a failed reading', () => reader().failuresInARow > failedBefore, { on: [reader().changes] }).catch(async () => {
+      await reader()
+        .readNow()
+        .catch(() => undefined);
+    });
+    const asked = time.asked.length;
+    let waited = 0;
+    while (waited < 60_000) {
+      const failures = reader().failuresInARow;
+      time.pass();
+      await waitFor('another failed try', () => reader().failuresInARow > failures, { on: [reader().changes] });
+      waited += backoffMs(reader().failuresInARow - 1);
+    }
+    const waits = time.asked.slice(asked);
+    expect(waits.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1]!);
+    expect(waits.at(-1)).toBeGreaterThan(waits[0]!);
+    const failing = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { failingSince: number | null; error: string | null; nextTryAt: number | null };
+    expect(failing.failingSince).toEqual(expect.any(Number));
+    expect(failing.error).toEqual(expect.any(String));
+
+    // Meanwhile the mail server delivers two answers into the mailbox: one with a CV, one with a file that is not one.
+    const pdf = Buffer.from('%PDF-1.4\n% a CV\n').toString('base64');
+    const boundary = 'b1';
+    const withFiles = [
+      `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    ].join('\r\n');
+    const body = [
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'During the outage, with my CV.',
+      `--${boundary}`,
+      'Content-Type: application/pdf; name="cv.pdf"',
+      'Content-Disposition: attachment; filename="cv.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      pdf,
+      `--${boundary}`,
+      'Content-Type: application/pdf; name="not-a-pdf.pdf"',
+      'Content-Disposition: attachment; filename="not-a-pdf.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from('MZ an executable').toString('base64'),
+      `--${boundary}--`,
+    ].join('\r\n');
+    dovecot.deliver(answer(body, withFiles));
+    dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: 'Re: html', inReplyTo: autoReply.messageId, text: '<p>Only <b>HTML</b><script>alert(1)</script></p>', extra: 'Content-Type: text/html; charset=utf-8' }));
+
+    // Back: the next try reads both, once.
+    await dovecot.start();
+    time.pass();
+    const detail = await leadWhen(docId, 'the answers of the outage', (d) => d.mails.filter((m) => m.kind === 'answer').length === 3);
+    const answers = detail.mails.filter((m): m is ReceivedMail => m.kind === 'answer');
+    expect(answers[0]!.text).toBe('Before the outage.');
+    // The two delivered meanwhile (in either order: one Date second).
+    const withCv = answers.find((m) => m.text.startsWith('During the outage, with my CV.'))!;
+    const html = answers.find((m) => m.text.startsWith('Only HTML'))!;
+    // HTML is never kept as markup.
+    expect(html.text).not.toMatch(/<|script|alert/);
+    expect(withCv.attachments).toEqual([
+      { name: 'cv.pdf', size: expect.any(Number), kept: true },
+      { name: 'not-a-pdf.pdf', size: expect.any(Number), kept: false },
+    ]);
+    const download = await owner.send('GET', pathOf('attachment', { messageId: withCv.id, n: '0' }));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).toString('base64')).toBe(pdf);
+    expect((await owner.send('GET', pathOf('attachment', { messageId: withCv.id, n: '1' }))).status).toBe(404);
+    const back = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { failingSince: number | null; error: string | null };
+    expect(back).toMatchObject({ failingSince: null, error: null });
+
+    // Read again from the first mail (as after the server renumbered its mails): nothing is kept twice.
+    const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get() as number;
+    site.app.store.db.prepare('DELETE FROM mailbox_folders').run();
+    await reader().readNow();
+    expect(site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get()).toBe(kept);
+    expect((await lead(docId)).mails.filter((m) => m.kind === 'answer')).toHaveLength(3);
+  });
+
+  it('two forms from one person (another case, a +tag): one card with both, the auto-reply and the reply; the people view has one row', async () => {
+    const local = `lin.${randomUUID().slice(0, 8)}`;
+    const first = await submit(site, 'contact', { ...validData.contact, Email: `${local}@example.net` });
+    await waitFor('the auto-reply', () => to(`${local}@example.net`).length === 1, { on: [smtp.changes] });
+    const second = await submit(site, 'inquiry', { ...validData.inquiry, Email: `${local.toUpperCase()}+web@Example.net` });
+    const autoReply = to(`${local}@example.net`)[0]!.email;
+
+    // The second submission's card: both submissions, and the auto-reply the person got for the first.
+    let card = await lead(second.docId);
+    expect(card.person.submissions.map((s) => s.docId)).toEqual([second.docId, first.docId]);
+    expect(card.mails.map((m) => [m.kind, m.subject])).toEqual([['autoReply', autoReply.subject]]);
+
+    // A reply from the second submission is threaded after the auto-reply of the first.
+    const sent = await owner.change('POST', pathOf('reply', { docId: second.docId }), { json: { subject: `Re: ${autoReply.subject}`, text: 'Hello again.' } });
+    expect(sent.status).toBe(200);
+    const address = `${local.toUpperCase()}+web@Example.net`;
+    await waitFor('the reply', () => to(address).length === 1, { on: [smtp.changes] });
+    expect(to(address)[0]!.email.inReplyTo).toBe(autoReply.messageId);
+    card = await lead(first.docId);
+    expect(card.mails.map((m) => m.kind)).toEqual(['autoReply', 'reply']);
+    expect(card.person.submissions.map((s) => s.status)).toEqual(['replied', 'new']);
+
+    // The list as people: one row for the two, saying so.
+    const people = (await (await owner.send('GET', `${pathOf('leads')}?view=people&q=${encodeURIComponent(local)}`)).json()) as LeadList;
+    expect(people.total).toBe(1);
+    expect(people.leads).toEqual([expect.objectContaining({ docId: second.docId, submissions: 2 })]);
+    const submissions = (await (await owner.send('GET', `${pathOf('leads')}?q=${encodeURIComponent(local)}`)).json()) as LeadList;
+    expect(submissions.total).toBe(2);
+  });
+});
+
+it('the reader tries again after the first wait, then twice as late each time, never more than the limit apart', () => {
+  const { firstSeconds, maxSeconds } = server.mailbox.retry;
+  expect([1, 2, 3].map(backoffMs)).toEqual([firstSeconds * 1000, firstSeconds * 2000, firstSeconds * 4000]);
+  expect(backoffMs(50)).toBe(maxSeconds * 1000);
+});
