@@ -20,12 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import pageLoaders from '../config/pages';
 import routes from '../config/routes';
 import site from '../config/site';
 import { fieldId } from '../src/admin/content/model';
 import { makeSite } from '../src/test/contentSite';
-import { projectDir } from '../src/test/realConfig';
+import { projectDir, loadRealConfig } from '../src/test/realConfig';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { expect, test } from './fixtures';
 import { addAccount, settled, signedInState, type SignedIn } from './helpers/admin';
@@ -180,7 +179,7 @@ test('a field reached with Tab or Shift+Tab is never under the sticky Publish ba
   await walk('Tab', 20, 'unchanged');
   await walk('Shift+Tab', 20, 'unchanged');
   // An empty headline: the bar grows with the problem's sentence; a field reached from below stays clear of it.
-  const heroIndex = ((await pageLoaders.home()).default.sections as ReadonlyArray<{ type: string }>).findIndex((s) => s.type === 'hero');
+  const heroIndex = ((await loadRealConfig()).pages.home!.sections as ReadonlyArray<{ type: string }>).findIndex((s) => s.type === 'hero');
   await field(page, home, 'sections', heroIndex, 'heading').fill('');
   await expect(bar.getByRole('alert')).toBeVisible();
   await walk('Tab', 8, 'with a problem');
@@ -204,7 +203,7 @@ test('a link to an alias of a page (as config/routes.ts lists it) opens as that 
   const alias = routes.routes.flatMap((r) => r.aliases ?? [])[0];
   expect(alias, 'config/routes.ts lists an alias').toBeDefined();
   const file = 'config/pages/home.ts';
-  const [first] = hrefPaths((await pageLoaders.home()).default);
+  const [first] = hrefPaths((await loadRealConfig()).pages.home!);
   expect(first, 'the home page has a link').toBeDefined();
   const [linkPath, href] = first!;
   const source = readFileSync(path.join(siteDir, file), 'utf8');
@@ -224,7 +223,7 @@ test('a link to an alias of a page (as config/routes.ts lists it) opens as that 
 
 async function loadPages() {
   const pages: Record<string, { sections: ReadonlyArray<{ type: string }> }> = {};
-  for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
+  Object.assign(pages, (await loadRealConfig()).pages);
   return pages;
 }
 
@@ -245,7 +244,7 @@ const screens: Array<[string, (page: Page) => Promise<void>]> = [
       const contact = 'config/pages/contact.ts';
       await open(page, contact);
       const tabs = page.getByRole('tab');
-      const sections = (await pageLoaders.contact()).default.sections as ReadonlyArray<{ type: string; src?: string }>;
+      const sections = (await loadRealConfig()).pages.contact!.sections as ReadonlyArray<{ type: string; src?: string }>;
       if ((page.viewportSize()?.width ?? 0) >= 1280) {
         // Beside the form: no tabs.
         await expect(page.getByRole('region', { name: t.preview, exact: true })).toBeVisible();

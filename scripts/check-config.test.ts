@@ -10,9 +10,8 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig } from '../src/test/realConfig';
+import { loadRealConfig, makePublicDir, projectDir, realPageIds, type Json, type RealConfig } from '../src/test/realConfig';
 import { runScript, type ScriptRun } from '../src/test/runScript';
-import pageLoaders from '../config/pages';
 import { sectionSchemas } from '../src/sections/schemas';
 import admin from '../config/admin';
 import { placeholderWarnings } from '../src/config/placeholders';
@@ -109,7 +108,7 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
         'Found 5 problems in config/:',
         `config/pages/blog.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
         `config/site.ts: social[1].href "${withoutProtocol}" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
-        `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages listed in config/pages/index.ts: ${Object.keys(pageLoaders).join(', ')}.`,
+        `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages of config/pages: ${realPageIds().sort().join(', ')}.`,
         'config/routes.ts: routes[5].aliases[0] "/Home" is used twice (also at routes[0].aliases[1]). Each address may appear only once, so remove one of them.',
         `config/pages/home.ts: sections[1].type is "splitt", which is not a section type. Did you mean "split"? Use one of: ${Object.keys(sectionSchemas).join(', ')}.`,
       ];
@@ -176,13 +175,13 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
     },
   ],
   [
-    'a page file missing from disk, and a page file missing from the list',
+    'a page file no route shows',
     (configDir) => {
-      edit(configDir, 'pages/index.ts', "import('./product')", "import('./products')");
+      // A new page is a new file: until a route shows it, nobody can reach it.
+      cpSync(path.join(configDir, 'pages', 'privacy.ts'), path.join(configDir, 'pages', 'landing.ts'));
       return [
-        'Found 2 problems in config/:',
-        'config/pages/products.ts could not be read: there is no such file. Create it, or fix its name in config/pages/index.ts.',
-        'config/pages/product.ts is not listed in config/pages/index.ts, so no route can show it. Add it there (and a route in config/routes.ts), or delete the file.',
+        'Found 1 problem in config/:',
+        'config/pages/landing.ts: (the whole file) is a page no route in config/routes.ts shows, so visitors cannot reach it. Add a route for it in config/routes.ts, or delete the file.',
       ];
     },
   ],

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import forms from '../config/forms';
-import pages from '../config/pages';
+import { realPageIds } from '../src/test/realConfig';
 import routes from '../config/routes';
 import { sectionSchemas } from '../src/sections/schemas';
 import { api } from '../src/shared/api';
@@ -169,7 +169,7 @@ function unknownVariables(text: string, code: string): string[] {
 function staleLists(text: string): string[] {
   const today: [RegExp, string[]][] = [
     [/which is not a section type\. Did you mean "\w+"\? Use one of: ([^.]+)\.|type is missing\. Use one of: ([^.]+)\./g, Object.keys(sectionSchemas)],
-    [/pages listed in config\/pages\/index\.ts: ([^.]+)\./g, Object.keys(pages)],
+    [/pages of config\/pages: ([^.]+)\./g, realPageIds().sort()],
     [/Use one of the addresses in config\/routes\.ts: ([^`]+?)\.`/g, routes.routes.flatMap((route) => [route.path, ...(route.aliases ?? [])])],
     [/forms listed in config\/forms\/index\.ts: ([^.]+)\./g, Object.keys(forms)],
   ];
@@ -224,7 +224,7 @@ describe('the documentation', () => {
     const content = read('docs/content-files.md');
     expect(staleLists(content)).toEqual([]);
     // Each kind of list is quoted at least once, so the check above has something to check.
-    expect(content).toMatch(/not a section type.*pages listed in|pages listed in[\s\S]*not a section type/s);
+    expect(content).toMatch(/not a section type.*pages of config\/pages|pages of config\/pages[\s\S]*not a section type/s);
     expect(content).toContain('Use one of the addresses in config/routes.ts: ');
     expect(content).toContain('forms listed in config/forms/index.ts: ');
   });
@@ -319,7 +319,7 @@ describe('the checks themselves', () => {
     const types = Object.keys(sectionSchemas);
     expect(staleLists(`sections[1].type is missing. Use one of: ${types.join(', ')}.`)).toEqual([]);
     expect(staleLists(`sections[1].type is missing. Use one of: ${types.slice(1).join(', ')}.`)).toHaveLength(1);
-    expect(staleLists('Use one of the pages listed in config/pages/index.ts: home, about.')).toHaveLength(1);
+    expect(staleLists('Use one of the pages of config/pages: home, about.')).toHaveLength(1);
   });
 
   test('issue numbers and commit hashes are found; colours, numbers and anchors are not', () => {

@@ -4,8 +4,7 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig as Config } from '../test/realConfig';
-import pageLoaders from '../../config/pages';
+import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig as Config, realPageIds } from '../test/realConfig';
 import routesConfig from '../../config/routes';
 import serverConfig from '../../config/server';
 import { sectionSchemas } from '../sections/schemas';
@@ -61,7 +60,7 @@ function sectionIndex(page: string, match: { id?: string; type?: string }): numb
 }
 
 const SECTION_TYPES = Object.keys(sectionSchemas).join(', ');
-const PAGES = Object.keys(pageLoaders).join(', ');
+const PAGES = realPageIds().sort().join(', ');
 const ADDRESSES = routesConfig.routes.flatMap((r) => [r.path, ...(('aliases' in r ? r.aliases : undefined) ?? [])]).join(', ');
 const FORMS = 'newsletter, inquiry, freelancer, contact';
 
@@ -96,23 +95,23 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
 
   test('a route pointing to a page that does not exist, with the closest page suggested', () => {
     expect(problemsAfter((c) => set(c.routes, ['routes', 2, 'page'], 'prodcut'))).toEqual([
-      `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages listed in config/pages/index.ts: ${PAGES}.`,
+      `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages of config/pages: ${PAGES}.`,
     ]);
   });
 
   test('a route pointing to an unknown page leaves the page it replaced without a route', () => {
     expect(problemsAfter((c) => set(c.routes, ['routes', 2, 'page'], 'shop'))).toEqual([
-      `config/routes.ts: routes[2].page is "shop", which is not a page. Use one of the pages listed in config/pages/index.ts: ${PAGES}.`,
-      'config/pages/index.ts: product is listed, but no route in config/routes.ts shows it, so visitors cannot reach it. Add a route for it in config/routes.ts, or remove its line from config/pages/index.ts.',
+      `config/routes.ts: routes[2].page is "shop", which is not a page. Use one of the pages of config/pages: ${PAGES}.`,
+      'config/pages/product.ts: (the whole file) is a page no route in config/routes.ts shows, so visitors cannot reach it. Add a route for it in config/routes.ts, or delete the file.',
     ]);
   });
 
   test('a fallback that is not a page', () => {
     expect(problemsAfter((c) => set(c.routes, ['fallback'], 'start'))).toEqual([
-      `config/routes.ts: fallback is "start", which is not a page. Use one of the pages listed in config/pages/index.ts: ${PAGES}.`,
+      `config/routes.ts: fallback is "start", which is not a page. Use one of the pages of config/pages: ${PAGES}.`,
     ]);
     expect(problemsAfter((c) => set(c.routes, ['fallback'], 'hom'))).toEqual([
-      `config/routes.ts: fallback is "hom", which is not a page. Did you mean "home"? Use one of the pages listed in config/pages/index.ts: ${PAGES}.`,
+      `config/routes.ts: fallback is "hom", which is not a page. Did you mean "home"? Use one of the pages of config/pages: ${PAGES}.`,
     ]);
   });
 
@@ -128,7 +127,7 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
-  test('a page listed in config/pages/index.ts that no route shows', () => {
+  test('a page file that no route shows', () => {
     expect(
       problemsAfter(
         (c) => {
@@ -137,7 +136,7 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
         { pageIds: [...Object.keys(real.pages), 'landing'] },
       ),
     ).toEqual([
-      'config/pages/index.ts: landing is listed, but no route in config/routes.ts shows it, so visitors cannot reach it. Add a route for it in config/routes.ts, or remove its line from config/pages/index.ts.',
+      'config/pages/landing.ts: (the whole file) is a page no route in config/routes.ts shows, so visitors cannot reach it. Add a route for it in config/routes.ts, or delete the file.',
     ]);
   });
 
@@ -276,7 +275,7 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
       }),
     ).toEqual([
       'config/site.ts: social[0].href "wa.me/15550100199" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.',
-      `config/routes.ts: routes[1].page is "abuot", which is not a page. Did you mean "about"? Use one of the pages listed in config/pages/index.ts: ${PAGES}.`,
+      `config/routes.ts: routes[1].page is "abuot", which is not a page. Did you mean "about"? Use one of the pages of config/pages: ${PAGES}.`,
       'config/routes.ts: routes[6].aliases[1] "/Contact" is used twice (also at routes[6].path). Each address may appear only once, so remove one of them.',
       `config/pages/home.ts: sections[${software}].type is "splitt", which is not a section type. Did you mean "split"? Use one of: ${SECTION_TYPES}.`,
       `config/pages/about.ts: sections[${faq}].items[0].answer is empty. Write the text between the quotes, or remove the key if it is optional.`,

@@ -27,7 +27,7 @@ export interface CheckOptions {
   routes?: unknown;
   /** Page id -> the default export of config/pages/<id>.ts, for the pages that could be read. */
   pages?: Readonly<Record<string, unknown>>;
-  /** The page ids config/pages/index.ts lists. Default: the keys of `pages`. */
+  /** The page ids (the files of config/pages). Default: the keys of `pages`. */
   pageIds?: readonly string[];
   /** Page id -> the file named in messages. Default: `config/pages/<id>.ts`. */
   pageFiles?: Readonly<Record<string, string>>;
@@ -55,7 +55,7 @@ const SITE_FILE = 'config/site.ts';
 const SERVER_FILE = 'config/server.ts';
 const ADMIN_FILE = 'config/admin.ts';
 const ROUTES_FILE = 'config/routes.ts';
-const PAGES_INDEX_FILE = 'config/pages/index.ts';
+const PAGES_FOLDER = 'config/pages';
 
 const quote = (value: unknown) => JSON.stringify(value);
 
@@ -92,7 +92,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     checkDuplicateAddresses(options.routes, ctx.report);
   }
 
-  if (pageIds && options.routes !== undefined) checkUnusedPages(options.routes, pageIds, contextFor(PAGES_INDEX_FILE).report);
+  if (pageIds && options.routes !== undefined) checkUnusedPages(options.routes, pageIds, (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence));
 
   for (const id of pageIds ?? Object.keys(pages)) {
     if (!(id in pages)) continue;
@@ -119,12 +119,12 @@ function notAPage(value: string, pageIds: readonly string[]): string {
   const near = closest(value, pageIds);
   return (
     `is ${quote(value)}, which is not a page.${near ? ` Did you mean ${quote(near)}?` : ''}` +
-    ` Use one of the pages listed in ${PAGES_INDEX_FILE}: ${pageIds.join(', ')}.`
+    ` Use one of the pages of ${PAGES_FOLDER}: ${[...pageIds].sort().join(', ')}.`
   );
 }
 
 function checkRouteTargets(routes: unknown, pageIds: readonly string[] | undefined, report: Report): void {
-  if (!pageIds) return; // config/pages/index.ts could not be read: that is reported on its own.
+  if (!pageIds) return;
   routeList(routes).forEach((route, i) => {
     if (typeof route.page === 'string' && route.page.trim() !== '' && !pageIds.includes(route.page)) {
       report(['routes', i, 'page'], notAPage(route.page, pageIds));
@@ -151,7 +151,7 @@ function checkDuplicateAddresses(routes: unknown, report: Report): void {
   }
 }
 
-function checkUnusedPages(routes: unknown, pageIds: readonly string[], report: Report): void {
+function checkUnusedPages(routes: unknown, pageIds: readonly string[], report: (id: string, sentence: string) => void): void {
   const targets = [...routeList(routes).map((r) => r.page), isRecord(routes) ? routes.fallback : undefined];
   const used = new Set<unknown>(targets);
   // A misspelled target is already reported with its suggestion; do not also call the suggested page unused.
@@ -160,10 +160,7 @@ function checkUnusedPages(routes: unknown, pageIds: readonly string[], report: R
   }
   for (const id of pageIds) {
     if (!used.has(id)) {
-      report(
-        [id],
-        `is listed, but no route in ${ROUTES_FILE} shows it, so visitors cannot reach it. Add a route for it in ${ROUTES_FILE}, or remove its line from ${PAGES_INDEX_FILE}.`,
-      );
+      report(id, `is a page no route in ${ROUTES_FILE} shows, so visitors cannot reach it. Add a route for it in ${ROUTES_FILE}, or delete the file.`);
     }
   }
 }

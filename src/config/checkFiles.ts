@@ -8,7 +8,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { siteContentOf, type SiteContent } from '../shared/siteContent';
 import { checkConfig, type CheckOptions } from './check';
-import { ConfigModuleError, configModules, pageFileOf, type ConfigModules } from './configModules';
+import { routeTable } from '../shared/routeTable';
+import { ConfigModuleError, configModules, type ConfigModules } from './configModules';
 
 /** The project being checked: npm runs every script from the project's folder. */
 const projectDir = process.cwd();
@@ -55,15 +56,6 @@ class Loader {
     }
   }
 
-  /** Same as load, for a file another one lists (the pages of config/pages/index.ts, named in `listedIn`). */
-  async loadListed(file: string, listedIn: string): Promise<unknown> {
-    try {
-      return this.defaultOf(file, await this.modules.load(file));
-    } catch (error) {
-      this.reportLoadError(file, error, listedIn);
-      return undefined;
-    }
-  }
 
   /** Loads a module without reporting anything (to find out which file is broken). */
   async tryLoad(file: string): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
@@ -148,7 +140,7 @@ function isHelper(file: string): boolean {
   return path.basename(file).startsWith('_');
 }
 
-/** The .ts files of a config folder, without index.ts. */
+/** The .ts files of a config folder, without index.ts (a list of the folder's files, as config/forms/index.ts). */
 function tsFiles(dir: string): string[] {
   try {
     return readdirSync(dir)
@@ -160,53 +152,26 @@ function tsFiles(dir: string): string[] {
   }
 }
 
+/**
+ * The pages: every file of config/pages (but _helpers), its name the page's id, in the order
+ * config/routes.ts shows them (then the others by name). A new page is a new file, nothing else.
+ */
 async function loadPages(loader: Loader, options: CheckOptions): Promise<void> {
   const dir = loader.file('pages');
-  const indexFile = path.join(dir, 'index.ts');
-  const index = await loader.load(indexFile);
+  const routed = routeTable(options.routes).map((row) => row.page);
+  const order = (id: string) => (routed.includes(id) ? routed.indexOf(id) : routed.length);
+  const files = tsFiles(dir)
+    .filter((file) => !isHelper(file))
+    .sort((a, b) => order(path.basename(a, '.ts')) - order(path.basename(b, '.ts')) || a.localeCompare(b));
   const pages: Record<string, unknown> = {};
   const pageFiles: Record<string, string> = {};
-
-  if (index === undefined) {
-    // Without the list, still check every page file on its own.
-    for (const file of tsFiles(dir)) {
-      const id = path.basename(file, '.ts');
-      const value = await loader.load(file);
-      if (value !== undefined && !isHelper(file)) pages[id] = value;
-      pageFiles[id] = loader.displayName(file);
-    }
-    Object.assign(options, { pages, pageFiles });
-    return;
-  }
-
-  if (typeof index !== 'object' || index === null) {
-    loader.report(indexFile, `${loader.displayName(indexFile)}: (the whole file) should list the pages in {curly braces}, like home: () => import('./home').`);
-    return;
-  }
-
-  const listed = new Set<string>();
-  for (const [id, load] of Object.entries(index as Record<string, unknown>)) {
-    const file = pageFileOf(load, dir) ?? path.join(dir, `${id}.ts`);
-    listed.add(path.resolve(file));
+  for (const file of files) {
+    const id = path.basename(file, '.ts');
     pageFiles[id] = loader.displayName(file);
-    if (typeof load !== 'function') {
-      loader.report(file, `${loader.displayName(indexFile)}: ${id} should be written like ${id}: () => import('./${id}').`);
-      continue;
-    }
-    const value = await loader.loadListed(file, indexFile);
+    const value = await loader.load(file);
     if (value !== undefined) pages[id] = value;
   }
-
-  for (const file of tsFiles(dir)) {
-    if (listed.has(path.resolve(file)) || isHelper(file)) continue;
-    const name = loader.displayName(file);
-    loader.report(
-      file,
-      `${name} is not listed in ${loader.displayName(indexFile)}, so no route can show it. Add it there (and a route in config/routes.ts), or delete the file.`,
-    );
-  }
-
-  Object.assign(options, { pages, pageIds: Object.keys(index), pageFiles });
+  Object.assign(options, { pages, pageIds: files.map((file) => path.basename(file, '.ts')), pageFiles });
 }
 
 async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {

@@ -10,9 +10,8 @@
  * column from esbuild), a missing file (the importer and the name it asked for), and an error
  * while the file runs (its place found through the bundle's source map).
  *
- * A config file may import other files of the same config folder only. A page list's loaders
- * (`home: () => import('./home')`) stay functions that are never called: pageFileOf says which
- * file each names, and that file is read on its own.
+ * A config file may import other files of the same config folder only; an import() in one stays
+ * a function that is never called (a file is read on its own).
  */
 import { build, type Message, type Plugin } from 'esbuild';
 import { existsSync, statSync } from 'node:fs';
@@ -59,7 +58,7 @@ function configOnly(configDir: string): Plugin {
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
-        // `() => import('./home')`: the page is read when its loader is called, not with the list.
+        // An import() is never called here: not bundled.
         if (args.kind === 'dynamic-import') return { path: args.path, external: true };
         const file = resolveFile(args.path, args.resolveDir);
         if (!file) {
@@ -152,8 +151,7 @@ export function configModules(configDir: string): ConfigModules {
     if (!existsSync(entry)) throw new ConfigModuleError('missing-file', entry, `Cannot find module '${entry}'`);
     const compiled = await bundle(entry, root);
     const module = { exports: {} as Record<string, unknown> };
-    // Every import is bundled but a page list's loaders, which stay functions nobody here calls
-    // (pageFileOf reads which file each one names): a require() that runs is a mistake.
+    // Every import is bundled but an import(), which stays a function nobody here calls: a require() that runs is a mistake.
     const requireNothing = (spec: string) => {
       throw new ConfigModuleError('outside', entry, `imports "${spec}" while it runs, which a config file cannot do`);
     };
@@ -171,11 +169,3 @@ export function configModules(configDir: string): ConfigModules {
   return { load };
 }
 
-/** The file a page list's loader names (`() => import('./home')`, as written or as bundled), if any. */
-export function pageFileOf(loader: unknown, dir: string): string | undefined {
-  if (typeof loader !== 'function') return undefined;
-  const spec = /(?:import|require)\(\s*(['"`])([^'"`]+)\1\s*\)/.exec(String(loader))?.[2];
-  if (!spec) return undefined;
-  const file = path.resolve(dir, spec);
-  return file.endsWith('.ts') ? file : `${file}.ts`;
-}

@@ -14,7 +14,6 @@ import { getByRole, queryAllByRole } from '@testing-library/dom';
 import { JSDOM } from 'jsdom';
 import routesFile from '../../config/routes';
 import site from '../../config/site';
-import pageLoaders from '../../config/pages';
 import type { PageConfig } from '../config/pageSchema';
 import type { RoutesConfig } from '../config/routesSchema';
 import { renderPage } from '../entry-server';
@@ -25,7 +24,7 @@ import { loadRealContent } from '../test/realConfig';
 Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });
 
 const routes: RoutesConfig = routesFile;
-type PageId = keyof typeof pageLoaders;
+type PageId = string;
 
 /** Every address the site answers, with the page it shows (aliases included). */
 const addresses = routes.routes.flatMap((route) => [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page: route.page as PageId })));
@@ -40,8 +39,8 @@ const drawn = new Map<string, { page: RenderedPage; document: Document }>();
 
 beforeAll(async () => {
   pages = {};
-  for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
   const content = await loadRealContent();
+  pages = { ...content.pages };
   for (const path of [...addresses.map((a) => a.path), ...unknown]) {
     const page = await renderPage(path, content);
     const { document } = new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window;

@@ -11,7 +11,6 @@ import site from '../../config/site';
 import forms from '../../config/forms';
 import type { FormConfig } from '../forms/model/formSchema';
 import { fill } from '../shared/text';
-import pageLoaders from '../../config/pages';
 import { AppProviders } from '../app/App';
 import type { SiteContent } from '../shared/siteContent';
 import { loadRealContent } from '../test/realConfig';
@@ -34,8 +33,8 @@ let content: SiteContent;
 
 beforeAll(async () => {
   pages = {};
-  for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default;
   content = await loadRealContent();
+  pages = { ...content.pages };
   // The islands' code, as the server renderer loads it before drawing a page.
   await loadIslands();
 });

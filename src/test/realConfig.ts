@@ -3,11 +3,10 @@
  * stand-in public/ folder holding an empty file for every picture the config names
  * (so checker tests do not depend on the drawings being finished).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import formsIndex from '../../config/forms';
-import pageLoaders from '../../config/pages';
 import routesFile from '../../config/routes';
 import siteFile from '../../config/site';
 import type { SiteContent } from '../shared/siteContent';
@@ -18,7 +17,7 @@ export type Json = Record<string, unknown>;
 export interface RealConfig {
   site: Json;
   routes: Json;
-  /** Page id -> the page's config, in the order of config/pages/index.ts. */
+  /** Page id -> the page's config: every file of config/pages, in the order config/routes.ts shows them (then by name). */
   pages: Record<string, Json>;
   forms: Record<string, Json>;
 }
@@ -26,9 +25,19 @@ export interface RealConfig {
 // jest runs this as CommonJS (__dirname); the browser tests (ES modules) run from the project's folder.
 export const projectDir = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
 
+/** The ids of the pages (the files of config/pages), in the order config/routes.ts shows them, then by name. */
+export function realPageIds(): string[] {
+  const routed = (routesFile as unknown as { routes: { page: string }[] }).routes.map((r) => r.page);
+  const order = (id: string) => (routed.includes(id) ? routed.indexOf(id) : routed.length);
+  return readdirSync(path.join(projectDir, 'config', 'pages'))
+    .filter((name) => name.endsWith('.ts') && !name.startsWith('_') && name !== 'index.ts')
+    .map((name) => name.slice(0, -3))
+    .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+}
+
 export async function loadRealConfig(): Promise<RealConfig> {
   const pages: Record<string, Json> = {};
-  for (const [id, load] of Object.entries(pageLoaders)) pages[id] = (await load()).default as unknown as Json;
+  for (const id of realPageIds()) pages[id] = ((await import(path.join(projectDir, 'config', 'pages', `${id}.ts`))) as { default: Json }).default;
   return {
     site: siteFile as unknown as Json,
     routes: routesFile as unknown as Json,

@@ -3,7 +3,7 @@
  * knows (main paths and aliases, case as written, with or without a #part), read with the same
  * route table as the site's router; anything else is an address typed in full.
  */
-import pageLoaders from '../../../config/pages';
+import { loadRealConfig } from '../../test/realConfig';
 import routes from '../../../config/routes';
 import { siteRoutes } from '../../shared/routing';
 import { linkModeOf, pageOfLink, sitePages, titleOfPage } from './sitePages';
@@ -11,7 +11,7 @@ import { linkModeOf, pageOfLink, sitePages, titleOfPage } from './sitePages';
 let pages: ReturnType<typeof sitePages>;
 const titles: Record<string, unknown> = {};
 beforeAll(async () => {
-  for (const [id, load] of Object.entries(pageLoaders)) titles[id] = titleOfPage((await load()).default);
+  for (const [id, page] of Object.entries((await loadRealConfig()).pages)) titles[id] = titleOfPage(page);
   pages = sitePages(routes, (page) => titles[page]);
 });
 
