@@ -11,10 +11,15 @@ import { contractReason, contractSentence, READ_ONLY_FILES, readOnlySentence } f
 import type { ContentChange, ContentProblem } from '../../shared/contentApi';
 import { diffValues, type Edit } from '../../shared/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
+import { isNewFileAllowed } from './write';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface FileEdits {
   file: string;
+  /** undefined: the file is made by this change. */
   before: unknown;
+  /** null: the file is removed. */
   after: unknown;
   edits: Edit[];
 }
@@ -41,7 +46,10 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
   const formFiles = new Set(Object.keys(loaded.options.forms ?? {}).map((id) => loaded.options.formFiles?.[id] ?? `config/forms/${id}.ts`));
 
   for (const change of changes) {
-    if (!current.has(change.file)) {
+    // A new page (or another file the editor may make), or a file removed (null).
+    const made = !current.has(change.file) && isNewFileAllowed(change.file) && isRecord(change.value);
+    const removed = change.value === null && current.has(change.file) && isNewFileAllowed(change.file);
+    if ((!current.has(change.file) && !made) || (change.value === null && !removed)) {
       problems.push({ file: change.file, path: [], message: `${change.file} is not edited here: the editor changes ${[...current.keys()].join(', ')}.` });
       continue;
     }
@@ -67,7 +75,13 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     if (edits.length > 0) files.push({ file: change.file, before, after: change.value, edits });
 
     if (change.file === 'config/site.ts') options.site = change.value;
-    else if (change.file.startsWith('config/pages/')) options.pages = { ...options.pages, [idOf(options.pageFiles, change.file, 'pages')!]: change.value };
+    else if (change.file.startsWith('config/pages/')) {
+      const id = idOf(options.pageFiles, change.file, 'pages')!;
+      const { [id]: _gone, ...others } = options.pages ?? {};
+      options.pages = removed ? others : { ...options.pages, [id]: change.value };
+      options.pageIds = removed ? (options.pageIds ?? []).filter((p) => p !== id) : [...new Set([...(options.pageIds ?? Object.keys(options.pages)), id])];
+      options.pageFiles = { ...options.pageFiles, [id]: change.file };
+    }
     else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
   }
 

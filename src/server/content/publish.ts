@@ -37,7 +37,7 @@ import { uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
-import { editSource, UnwritableEdit } from './write';
+import { editSource, newFileSource, UnwritableEdit } from './write';
 
 export type PublishResult =
   | { status: 200; revision: Revision }
@@ -74,8 +74,8 @@ interface Journal {
   at: string;
   /** The revision before (git's HEAD, or the last snapshot's id). */
   base: string;
-  /** Each file's text before (absent: it did not exist) and after. */
-  files: { file: string; before?: string; after: string }[];
+  /** Each file's text before (absent: it did not exist) and after (null: removed). */
+  files: { file: string; before?: string; after: string | null }[];
   /** The editor's changes, for its draft if the publish does not go through. */
   changes: ContentChange[];
   summary: string[];
@@ -89,7 +89,11 @@ const SNAPSHOTS = 'content-revisions';
 
 /** The revision's words: one line per edit. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
-  return files.flatMap(({ file, before, edits }) => edits.map((edit) => editInWords(placeOf(file), before, edit)));
+  return files.flatMap(({ file, before, after, edits }) => {
+    if (before === undefined) return [`${placeOf(file)}: made`];
+    if (after === null) return [`${placeOf(file)}: removed`];
+    return edits.map((edit) => editInWords(placeOf(file), before, edit));
+  });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -170,11 +174,12 @@ export class Publisher {
     const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
 
     // 1. The files as they will be, in memory, then read back in a folder of their own: exactly the values sent, and the whole content still good.
-    const texts = new Map<string, { before?: string; after: string }>();
-    for (const { file, edits } of checked.files) {
-      const before = readFileSync(path.join(siteDir, file), 'utf8');
+    const texts = new Map<string, { before?: string; after: string | null }>();
+    for (const { file, edits, after } of checked.files) {
+      const before = readTextOrNothing(path.join(siteDir, file));
       try {
-        texts.set(file, { before, after: editSource(file, before, edits) });
+        // A file edited in place, made (a new page), or removed.
+        texts.set(file, { ...(before === undefined ? {} : { before }), after: after === null ? null : before === undefined ? newFileSource(file, after) : editSource(file, before, edits) });
       } catch (error) {
         if (error instanceof UnwritableEdit) return { status: 400, problems: [{ file: error.file, path: error.path, message: error.message }] };
         throw error;
@@ -182,7 +187,7 @@ export class Publisher {
     }
     const reread = await this.readBack(texts);
     const written = new Map(contentFiles(reread).map((f) => [f.file, f.value]));
-    const wrong = checked.files.find((f) => !sameValue(written.get(f.file), f.after));
+    const wrong = checked.files.find((f) => (f.after === null ? written.has(f.file) : !sameValue(written.get(f.file), f.after)));
     if (wrong) return { status: 500, failed: 'render', error: `${wrong.file} did not read back as it was sent` };
     const recheck = checkChanges(site, reread, []);
     if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
@@ -229,7 +234,7 @@ export class Publisher {
 
     // 4. The files, each whole or not at all.
     try {
-      for (const { file, after } of journal.files) writeFileAtomically(path.join(siteDir, file), after);
+      for (const { file, after } of journal.files) writeOrRemove(path.join(siteDir, file), after);
     } catch (error) {
       await this.undo(journal);
       return { status: 500, failed: 'write', error: messageOf(error) };
@@ -273,11 +278,11 @@ export class Publisher {
   }
 
   /** The content as the files would be: the config folder copied with these texts in it, and read there. */
-  private async readBack(texts: ReadonlyMap<string, { after: string }>): Promise<LoadedContent> {
+  private async readBack(texts: ReadonlyMap<string, { after: string | null }>): Promise<LoadedContent> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));
     try {
       cpSync(path.join(this.options.site.siteDir, 'config'), path.join(dir, 'config'), { recursive: true });
-      for (const [file, { after }] of texts) if (file.startsWith('config/')) writeFileAtomically(path.join(dir, file), after);
+      for (const [file, { after }] of texts) if (file.startsWith('config/')) writeOrRemove(path.join(dir, file), after);
       return await loadContent(this.options.site, path.join(dir, 'config'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -347,7 +352,7 @@ export class Publisher {
     if (journal) {
       if (await this.wasRecorded(journal)) {
         // The record is made: the files are as recorded (they were written before it), the release is served.
-        for (const { file, after } of journal.files) if (readTextOrNothing(path.join(siteDir, file)) !== after) writeFileAtomically(path.join(siteDir, file), after);
+        for (const { file, after } of journal.files) if (readTextOrNothing(path.join(siteDir, file)) !== (after ?? undefined)) writeOrRemove(path.join(siteDir, file), after);
         if (journal.release && existsSync(path.join(releasesDir(siteDir), journal.release, RELEASE_FILE))) {
           setLiveRelease(siteDir, journal.release);
           servedClientDir = path.join(releasesDir(siteDir), journal.release, 'client');
@@ -415,6 +420,12 @@ export class Publisher {
     }
     return snapshotIds(dataDir).includes(revisionId) ? readSnapshot(dataDir, revisionId).files : undefined;
   }
+}
+
+/** Writes a file whole, or removes it (null). */
+function writeOrRemove(file: string, text: string | null): void {
+  if (text === null) rmSync(file, { force: true });
+  else writeFileAtomically(file, text);
 }
 
 /** The content fingerprint of the release a client folder belongs to (its RELEASE_FILE beside client/). */

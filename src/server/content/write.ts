@@ -422,3 +422,25 @@ export async function writeEdits(siteDir: string, files: readonly { file: string
 export async function putBack(siteDir: string, before: ReadonlyMap<string, string>): Promise<void> {
   for (const [file, text] of before) await writeFile(path.join(siteDir, file), text);
 }
+
+/**
+ * The folders whose files the editor may make and remove (a page, later an article), with the
+ * type a new file is checked against. A new file is written as a person would write it.
+ */
+export const FILE_FOLDERS: Readonly<Record<string, { type: string; from: string }>> = {
+  'config/pages/': { type: 'PageConfig', from: '../../src/config/pageSchema' },
+};
+
+/** A file the editor may make: `config/<folder>/<name>.ts` of FILE_FOLDERS, its name lower case letters, digits and dashes. */
+export function isNewFileAllowed(file: string): boolean {
+  const folder = Object.keys(FILE_FOLDERS).find((prefix) => file.startsWith(prefix));
+  return folder !== undefined && /^[a-z0-9][a-z0-9-]{0,62}\.ts$/.test(file.slice(folder.length));
+}
+
+/** The text of a new file holding `value`: its type's import, and the value after `export default`. */
+export function newFileSource(file: string, value: unknown): string {
+  const folder = Object.keys(FILE_FOLDERS).find((prefix) => file.startsWith(prefix));
+  if (!folder) throw new UnwritableEdit(file, [], `${file} cannot be made from the editor.`);
+  const { type, from } = FILE_FOLDERS[folder]!;
+  return `import type { ${type} } from '${from}';\n\nexport default ${printValue(value, '')} satisfies ${type};\n`;
+}
