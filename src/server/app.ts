@@ -69,6 +69,8 @@ export interface AppOptions {
    * the editor's routes answer that editing is not set up on this server.
    */
   siteDir?: string;
+  /** The code build the content editor's publishes draw pages with (default: the site folder's dist/; the running server passes its own). */
+  codeDir?: string;
   /** Fault injection for the crash tests (PUBLISH_CRASH_AT): the process kills itself after this step of a publish. */
   publishCrashAt?: PublishStep;
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
@@ -106,6 +108,7 @@ export async function buildApp({
   notifications,
   connectionLimits,
   siteDir,
+  codeDir,
   publishCrashAt,
   caddyAdmin,
   mailbox,
@@ -180,7 +183,7 @@ export async function buildApp({
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store) : undefined;
-  const publisher = siteDir ? new Publisher({ site: { siteDir }, dataDir, clock, ...(drafts ? { drafts } : {}), ...(publishCrashAt ? { crashAt: publishCrashAt } : {}) }) : undefined;
+  const publisher = siteDir ? new Publisher({ site: { siteDir }, dataDir, clock, ...(codeDir ? { codeDir } : {}), ...(drafts ? { drafts } : {}), ...(publishCrashAt ? { crashAt: publishCrashAt } : {}) }) : undefined;
   const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
   app.addHook('onClose', async () => publisher?.close());
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).

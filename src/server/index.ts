@@ -53,6 +53,8 @@ const app = await buildApp({
   placeholders,
   ...(siteDir ? { siteDir } : {}),
   ...(crashAt ? { publishCrashAt: crashAt } : {}),
+  // Publishes draw pages with the code that runs: this bundle's own build (dist/server/.. = dist/).
+  codeDir: path.resolve(import.meta.dirname, '..'),
   // Where Caddy sends the built files itself (deploy/Caddyfile.files): CADDY_ADMIN, its admin socket; CADDY_CONFIG, its Caddyfile.
   ...(caddyAdmin ? { caddyAdmin } : {}),
   ...(trustProxy === undefined ? {} : { trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy }),
