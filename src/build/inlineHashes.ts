@@ -20,16 +20,23 @@ export function inlineCode(html: string): { scripts: string[]; styles: string[] 
   return { scripts: [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1]!), styles: [...html.matchAll(STYLE)].map((m) => m[1]!) };
 }
 
+/** The hashes of one page's inline code, each once. */
+export function pageHashes(html: string): InlineHashes {
+  const code = inlineCode(html);
+  return { scripts: [...new Set(code.scripts.map(hashSource))].sort(), styles: [...new Set(code.styles.map(hashSource))].sort() };
+}
+
 /** Collects the hashes of every page given, each once, in a stable order. */
 export function createHashCollector() {
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  const addHashes = (found: InlineHashes) => {
+    for (const hash of found.scripts) scripts.add(hash);
+    for (const hash of found.styles) styles.add(hash);
+  };
   return {
-    add(html: string) {
-      const code = inlineCode(html);
-      for (const text of code.scripts) scripts.add(hashSource(text));
-      for (const text of code.styles) styles.add(hashSource(text));
-    },
+    add: (html: string) => addHashes(pageHashes(html)),
+    addHashes,
     hashes: (): InlineHashes => ({ scripts: [...scripts].sort(), styles: [...styles].sort() }),
   };
 }

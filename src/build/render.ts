@@ -32,7 +32,7 @@ import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../shar
 import { readCodeBuild, type CodeBuild } from './codeBuild';
 import { compressFiles } from './compress';
 import { robotsTxt, sitemapXml } from './crawlers';
-import { createHashCollector } from './inlineHashes';
+import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
 
@@ -148,21 +148,36 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
   const hashes = createHashCollector();
   const outcomes: OutcomePage[] = [];
   const pages: Rendered['pages'] = [];
+  // What an earlier release drew (its render index), to take its pages whose inputs did not change as they are.
+  const earlier = earlierClientDir ? readRenderIndex(earlierClientDir, code) : undefined;
+  const index: RenderIndex = { code: codeId(code), pages: {} };
+  // Everything a page is drawn from but the other pages: the site, routes, forms, the code's files.
+  const shared = JSON.stringify({ ...content, pages: undefined, formFiles });
   const renderInto = async (address: string, file: string, withOutcomes: boolean) => {
+    const pageId = routes.resolvePath(address).page;
+    const inputs = hashOf(`${shared}\0${address}\0${withOutcomes}\0${JSON.stringify(content.pages[pageId] ?? null)}`);
+    const before = earlier?.index.pages[file];
+    if (before && before.inputs === inputs && reuse(earlier!.dir, clientDir, [file, ...before.variants.map((v) => v.file)])) {
+      // The same page as the release served: its files linked, not drawn again (a publish draws only the pages it changes).
+      index.pages[file] = before;
+      hashes.addHashes(before.inline);
+      outcomes.push(...before.variants);
+      pages.push({ address, file, bytes: before.bytes });
+      return;
+    }
     const page = await renderPage(address, content, { formFiles });
     // Fetched (not run) once the page has painted, so the first touch is answered at once: the
     // page's islands and what hydrates them (React). The forms' code waits for the visitor.
     const preload = [...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])])].map((f) => `/${f}`);
     const html = pageDocument(code.template, page, loaderScript(code.template.scripts, preload));
     write(file, html);
-    hashes.add(html);
+    const inline = pageHashes(html);
+    hashes.addHashes(inline);
     pages.push({ address, file, bytes: html.length });
-    if (withOutcomes) {
-      const variants = writeOutcomePages(clientDir, address, file, html, forms);
-      written.push(...variants.map((v) => v.file));
-      outcomes.push(...variants);
-    }
-    return file;
+    const variants = withOutcomes ? writeOutcomePages(clientDir, address, file, html, forms) : [];
+    written.push(...variants.map((v) => v.file));
+    outcomes.push(...variants);
+    index.pages[file] = { inputs, inline, variants, bytes: html.length };
   };
 
   // Each page once, at its main address; its aliases are the same file under their own names
@@ -187,9 +202,43 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
   writeFileSync(path.join(outDir, CADDY_SNIPPETS_FILE), caddySnippets(manifest));
 
   compressFiles(clientDir, written, earlierClientDir);
+  writeFileSync(path.join(clientDir, RENDER_INDEX_FILE), JSON.stringify(index));
   // Last: the release is whole, and which content it is.
   writeFileSync(path.join(outDir, RELEASE_FILE), `${JSON.stringify({ content: contentFingerprint(content) })}\n`);
   return { pages, manifest };
+}
+
+/**
+ * What a render drew, kept beside its pages (a dot file: never served): for each page file the
+ * hash of everything it was drawn from, its inline code's hashes (the policy names them), its
+ * outcome variants and its size. The next render takes a page whose inputs are the same as it
+ * is (linking its files and compressed copies) instead of drawing it again.
+ */
+interface RenderIndex {
+  /** The code build it was drawn with (a new build draws every page again). */
+  code: string;
+  pages: Record<string, { inputs: string; inline: { scripts: string[]; styles: string[] }; variants: OutcomePage[]; bytes: number }>;
+}
+const RENDER_INDEX_FILE = '.render-index.json';
+
+const codeId = (code: CodeBuild) => hashOf(JSON.stringify(code));
+
+function readRenderIndex(clientDir: string, code: CodeBuild): { dir: string; index: RenderIndex } | undefined {
+  try {
+    const index = JSON.parse(readFileSync(path.join(clientDir, RENDER_INDEX_FILE), 'utf8')) as RenderIndex;
+    return index.code === codeId(code) ? { dir: clientDir, index } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Links these files of an earlier release (with their compressed copies) into `clientDir`; false, nothing taken, if one is missing. */
+function reuse(earlierDir: string, clientDir: string, files: readonly string[]): boolean {
+  if (!files.every((file) => existsSync(path.join(earlierDir, file)))) return false;
+  for (const file of files) {
+    for (const suffix of ['', '.br', '.gz']) if (existsSync(path.join(earlierDir, file + suffix))) sameFile(earlierDir, file + suffix, file + suffix, clientDir);
+  }
+  return true;
 }
 
 /** The site manifest of some content, with what only the written pages tell (their inline code's hashes, their outcome variants). */

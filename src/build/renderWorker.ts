@@ -38,7 +38,9 @@ function rendererOf(codeDir: string): Promise<PageRenderer> {
   return renderer;
 }
 
-parentPort?.on('message', (job: RenderJob) => {
+parentPort?.on('message', (job: RenderJob | { warm: string }) => {
+  // The editor was opened: the renderer is loaded now, so the first publish does not wait for it.
+  if ('warm' in job) return void rendererOf(job.warm).catch(() => undefined);
   void (async (): Promise<RenderAnswer> => {
     try {
       const { manifest } = await renderSite({ ...job, renderer: await rendererOf(job.codeDir) });

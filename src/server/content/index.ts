@@ -61,6 +61,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
 
   return {
     content: async (_request, reply) => {
+      publisher.warm();
       const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
       const drafts = (options.drafts?.all() ?? []).map((d) => ({ ...d, updatedAt: new Date(d.updatedAt).toISOString() }));
       return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });

@@ -131,6 +131,11 @@ export class Publisher {
     return (await uncommitted(siteDir, ['config'])) ? `${commitId}+${contentHash(this.options.site)}` : commitId;
   }
 
+  /** Gets the render ready (the editor was opened: a publish may follow). */
+  warm(): void {
+    if (this.live && existsSync(path.join(this.codeDir, 'code.json'))) this.renderer.warm(this.codeDir);
+  }
+
   async close(): Promise<void> {
     await this.renderer.close();
   }

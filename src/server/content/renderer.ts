@@ -22,6 +22,8 @@ export interface RenderRequest {
 
 export interface SiteRenderer {
   render(request: RenderRequest): Promise<SiteManifest>;
+  /** Starts the thread and loads the code build's renderer ahead of a render (the editor was opened). */
+  warm(codeDir: string): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,13 @@ export function workerRenderer(): SiteRenderer {
     });
 
   return {
+    warm(codeDir) {
+      try {
+        threadFor(renderWorkerOf(codeDir)).postMessage({ warm: codeDir });
+      } catch {
+        // No worker file (no code build): the render will say so.
+      }
+    },
     render(request) {
       const result = queue.then(() => renderNow(request));
       queue = result.catch(() => undefined);
