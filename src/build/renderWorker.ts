@@ -40,7 +40,8 @@ function rendererOf(codeDir: string): Promise<PageRenderer> {
 
 parentPort?.on('message', (job: RenderJob | { warm: string }) => {
   // The editor was opened: the renderer is loaded now, so the first publish does not wait for it.
-  if ('warm' in job) return void rendererOf(job.warm).catch(() => undefined);
+  // A build not there (any more) is the render's to report, not the warm-up's.
+  if ('warm' in job) return void Promise.resolve(job.warm).then(rendererOf).catch(() => undefined);
   void (async (): Promise<RenderAnswer> => {
     try {
       const { manifest } = await renderSite({ ...job, renderer: await rendererOf(job.codeDir) });
