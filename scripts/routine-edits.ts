@@ -8,24 +8,27 @@
  * content around them changes), adds the new pictures to public/, and then runs in the copy:
  *
  *   1. `npm run check`               must say the config is all good;
- *   2. `npm run typecheck`, and      as `npm test` runs them: the config files are TypeScript
- *      the linter on the edited      (an edit can break a type, or the code's style)
+ *   2. the type checker on config/,  the config files are TypeScript (an edit can break a type,
+ *      the linter on the edited      or the code's style);
  *      files
- *   3. the unit tests that read      every one must pass; which they are is found from what
- *      the content edited            they import (testsReading below), not from a list;
- *   4. the browser tests of the      every one must pass, on a build of the copy (see
- *      pages that read it            BROWSER_TESTS below);
- *   5. the self-test                 one test of the copy is made to pin a shipped text again
- *                                    (the old contact toast): it must now fail, or this
- *                                    whole step could never have caught a pinned text.
+ *   3. the seam's tests              every test reads the content through one seam (the config
+ *                                    modules and src/test/realConfig.ts) and writes none of it
+ *                                    out (src/test/pinnedCopy.test.ts): on the copy, the seam
+ *                                    must give what the site reads, each edit must be seen in
+ *                                    it and on its page as the real renderer draws it
+ *                                    (src/test/contentSeam.test.ts), and no test may hold a text
+ *                                    of the edited content;
+ *   4. the self-test                 a test of the copy is made to pin a shipped text (the old
+ *                                    contact toast) and an edit is named that the copy does not
+ *                                    hold: both checks of step 3 must now fail, or this whole
+ *                                    step could never have caught either.
  *
- * Exit code 0 when all five hold, 1 otherwise. Options:
+ * Exit code 0 when all hold, 1 otherwise. Options:
  *   --keep        keep the temporary copy (its path is printed)
- *   --no-browser  skip step 4 (quicker, for trying it out)
  *   --edits-only  make the edits and stop (with --keep, to look at them)
  *
- * E2E_PORT chooses the browser tests' port, as for `npm run test:e2e`. TEST_REPORT names a file
- * to write the reruns' counts and first failure in (JSON), for `npm test`'s summary.
+ * TEST_REPORT names a file to write the checks' counts and first failure in (JSON), for
+ * `npm test`'s summary.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -33,48 +36,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { parseModule } from 'magicast';
-import { filesUnder, importGraph, readersOf } from './lib/importGraph.mjs';
-import { readJestReport, readPlaywrightReport, type Counts } from './lib/testReport.mjs';
+import { readJestReport, type Counts } from './lib/testReport.mjs';
+import type { SeenEdit } from '../src/test/contentSeam.test';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/**
- * Which tests run again on the edited copy: those that read the content an edit changes, found
- * from what they import. A test reads a config file when it imports it, or imports a module of
- * the tests (another test file, src/test/, e2e/) or of config/ that does, however deep; what the
- * site's own code reads from config/ does not count (a test that sees the content only through
- * the site cannot pin it, unless it writes the text itself, which src/test/pinnedCopy.test.ts
- * forbids in the whole suite). The others cannot be turned red by a content edit, and they ran in
- * the normal suite just before.
- */
-const isTestCode = (file: string) => /\.(test|e2e)\.tsx?$/.test(file) || file.startsWith('src/test/') || file.startsWith('e2e/') || file.startsWith('config/');
-
-export async function testsReading(dir: string, files: string[]): Promise<{ unit: string[]; browser: string[] }> {
-  const unit = [...filesUnder(dir, 'src', /\.test\.tsx?$/), ...filesUnder(dir, 'scripts', /\.test\.ts$/)];
-  const graph = await importGraph(dir, [...unit, ...BROWSER_TESTS]);
-  const browser = readersOf(graph, BROWSER_TESTS, files, isTestCode);
-  const notReading = BROWSER_TESTS.filter((file) => !browser.includes(file));
-  if (notReading.length) throw new Error(`BROWSER_TESTS in scripts/routine-edits.ts names browser tests that read none of the edited files: ${notReading.join(', ')}. Update the list.`);
-  return { unit: readersOf(graph, unit, files, isTestCode), browser };
-}
-
-/**
- * The browser tests run again: those of the public pages that read the content edited. By
- * their imports, nearly every browser test reads it (the inbox's and the editor's fill the
- * forms by the labels config/forms gives), which would run the whole browser suite twice; these
- * are the ones that show the pages themselves. Each must read an edited file (checked above).
- */
-export const BROWSER_TESTS = [
-  'e2e/pages.e2e.ts',
-  'e2e/header.e2e.ts',
-  'e2e/about.e2e.ts',
-  'e2e/forms.e2e.ts',
-  'e2e/hydration.e2e.ts',
-  'e2e/findable.e2e.ts',
-  'e2e/routes.e2e.ts',
-  'e2e/a11y.e2e.ts',
-  'e2e/no-js.e2e.ts',
-];
+/** The seam's tests (step 3): run on the copy, with the edits named. */
+export const SEAM_TESTS = ['src/test/contentSeam.test.ts', 'src/test/pinnedCopy.test.ts'];
 
 /** Top-level names that are not copied: installed packages, build output, data, test output. */
 const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'data', '.e2e-data', 'coverage', 'test-results', 'playwright-report', '.lighthouse', 'screenshots']);
@@ -200,6 +168,11 @@ interface Edit {
   change: (source: string, config: Node) => Splice;
   /** Files this edit adds (pictures), path in the project -> contents. */
   adds?: Record<string, Buffer | string>;
+  /** The page (id) the edit shows on, if it shows on one page; what it shows there and in the content. */
+  page?: string;
+  shows?: string[];
+  /** What the edit takes away (read from the file before the edit): then nowhere in the content or on the page. */
+  takes?: (source: string, config: Node) => string[];
 }
 
 function sectionsOf(config: Node, file: string): Node {
@@ -261,6 +234,8 @@ function newTeamMember(
         description: member.description,
       }, 'the team members'),
     adds: { [`public${member.picture}`]: member.contents },
+    page: 'about',
+    shows: [member.name, member.role],
   };
 }
 
@@ -272,6 +247,8 @@ const edits: Edit[] = [
     name: 'the Home headline',
     file: 'config/pages/home.ts',
     change: (_, config) => replaceString(prop(sectionOfType(config, 'home', 'hero'), 'heading', 'the hero'), NEW_HEADLINE, 'the hero heading'),
+    page: 'home',
+    shows: [NEW_HEADLINE],
   },
   {
     name: 'a seventh FAQ',
@@ -281,6 +258,8 @@ const edits: Edit[] = [
         question: 'Do you work with businesses outside your city?',
         answer: "Yes. We're happy to work with clients anywhere, by video call, e-mail and phone.",
       }, 'the FAQ items'),
+    page: 'about',
+    shows: ['Do you work with businesses outside your city?'],
   },
   newTeamMember('a new team member with a photo', {
     name: 'Anna Lopez',
@@ -294,6 +273,7 @@ const edits: Edit[] = [
     name: "the contact form's success toast",
     file: 'config/forms/contact.ts',
     change: (_, config) => replaceString(prop(prop(config, 'success', 'contact'), 'toast', 'contact success'), NEW_CONTACT_TOAST, 'the success toast'),
+    shows: [NEW_CONTACT_TOAST],
   },
   {
     name: 'a new "You are" option on the contact form',
@@ -302,6 +282,7 @@ const edits: Edit[] = [
       const visitorType = one(whereKey(prop(config, 'fields', 'contact'), 'name', 'Your', 'contact fields'), 'field "Your" in the contact form');
       return append(source, prop(visitorType, 'options', 'the field Your'), { value: 'You are a Freelancer', label: 'A Freelancer' }, 'the options of Your');
     },
+    shows: ['You are a Freelancer'],
   },
   {
     name: 'a section removed from the Services page',
@@ -313,6 +294,12 @@ const edits: Edit[] = [
       const second = splits[1];
       if (second === undefined) throw new Error('the Services page has fewer than two split sections');
       return remove(source, sections, second, 'the Services sections');
+    },
+    page: 'services',
+    takes: (_, config) => {
+      const second = whereKey(sectionsOf(config, 'services'), 'type', 'split', 'services sections')[1];
+      const heading = second && stringOf(prop(second, 'heading', 'the second split section') as Node);
+      return heading ? [heading] : [];
     },
   },
   {
@@ -326,6 +313,8 @@ const edits: Edit[] = [
         icon: 'branding',
       }, 'the service cards');
     },
+    page: 'home',
+    shows: ['Business Branding'],
   },
   {
     name: 'a menu label renamed',
@@ -335,6 +324,8 @@ const edits: Edit[] = [
       if (!links[1]) throw new Error('the menu has fewer than two links');
       return replaceString(prop(links[1], 'label', 'the second menu link'), 'Who We Are', 'the second menu label');
     },
+    page: 'home',
+    shows: ['Who We Are'],
   },
   newTeamMember('a new team member with a new picture file', {
     name: 'Tom Becker',
@@ -346,36 +337,39 @@ const edits: Edit[] = [
   }),
 ];
 
-function applyEdit(dir: string, edit: Edit): void {
+/** Makes the edit in the copy; what it shows and takes away, for the seam's test (CONTENT_EDITS). */
+function applyEdit(dir: string, edit: Edit): SeenEdit {
   const file = path.join(dir, edit.file);
   const source = readFileSync(file, 'utf8');
-  const splice = edit.change(source, defaultObject(source, edit.file));
+  const config = defaultObject(source, edit.file);
+  const hides = edit.takes?.(source, config) ?? [];
+  const splice = edit.change(source, config);
   writeFileSync(file, source.slice(0, splice.from) + splice.text + source.slice(splice.to));
   for (const [name, contents] of Object.entries(edit.adds ?? {})) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), contents);
   }
+  return { name: edit.name, ...(edit.page ? { page: edit.page } : {}), shows: edit.shows ?? [], hides };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The self-test: in the edited copy, a unit test that reads the contact form's success toast from
-// config/ is made to pin the shipped text again, as tests did before. The step is only worth
-// something if that test then fails.
-
-export const SELF_TEST = {
-  file: 'src/forms/ui/fields/fields.test.tsx',
-  /** The test's name (jest -t) and what it reads from config/ (replaced by the shipped text). */
-  test: 'the contact form saves one document',
-  reads: 'toasts.contact.success!',
+/**
+ * The self-test (step 4): a test file of the copy that pins a text of its content (the headline
+ * as edited), and an edit named that the copy does not hold. Each of the seam's tests must then fail.
+ */
+const SELF_TEST = {
+  file: 'src/test/selfTestPinned.test.ts',
+  source: (pinned: string) => `// Made by scripts/routine-edits.ts' self-test: pins a shipped text, as no test may.\nit('pins the toast', () => expect(${pinned}).toBeTruthy());\n`,
+  notMade: { name: 'an edit that was never made (self-test)', shows: ['A text no edit wrote (self-test)'], hides: [] } satisfies SeenEdit,
 };
 
-/** The contact form's success toast as shipped (in this project's config/, before the edits). */
-function shippedContactToast(): string {
-  const file = 'config/forms/contact.ts';
-  const source = readFileSync(path.join(root, file), 'utf8');
-  const toast = stringOf(prop(prop(defaultObject(source, file), 'success', 'contact'), 'toast', 'contact success'));
-  if (toast === undefined) throw new Error(`${file}: success.toast is not a text in quotes`);
-  return toast;
+/** The test files a jest report (--json) names as failed, relative to `dir`. */
+function failedFilesOf(report: string, dir: string): string[] {
+  try {
+    const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { name: string; status: string }[] };
+    return testResults.filter((r) => r.status === 'failed').map((r) => path.relative(dir, r.name).split(path.sep).join('/'));
+  } catch {
+    return [];
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,11 +387,10 @@ function run(title: string, command: string, args: string[], cwd: string, env: N
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const keep = argv.includes('--keep');
-  const browser = !argv.includes('--no-browser');
   const editsOnly = argv.includes('--edits-only');
-  const unknown = argv.filter((a) => !['--keep', '--no-browser', '--edits-only'].includes(a));
+  const unknown = argv.filter((a) => !['--keep', '--edits-only'].includes(a));
   if (unknown.length) {
-    console.error(`Unknown option ${unknown.join(' ')}. Use --keep, --no-browser or --edits-only.`);
+    console.error(`Unknown option ${unknown.join(' ')}. Use --keep or --edits-only.`);
     return 2;
   }
   const started = Date.now();
@@ -421,49 +414,41 @@ async function main(): Promise<number> {
     cpSync(root, dir, { recursive: true, filter: copied });
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     console.log(`Copied the project to ${dir} and made these edits, as docs/content-files.md describes them:`);
+    const seen: SeenEdit[] = [];
     for (const edit of edits) {
-      applyEdit(dir, edit);
+      seen.push(applyEdit(dir, edit));
       console.log(`  - ${edit.name} (${[edit.file, ...Object.keys(edit.adds ?? {})].join(', ')})`);
     }
     if (editsOnly) return 0;
     const edited = [...new Set(edits.map((edit) => edit.file))];
-    const reading = await testsReading(dir, edited);
-    console.log(`\nThe tests that read ${edited.join(', ')}, run again on the copy: ${reading.unit.length} unit test files, ${reading.browser.length} browser test files.`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const check = run('npm run check', npm, ['run', '--silent', 'check'], dir);
     const steps = [check];
-    if (check.ok) steps.push(run('npm run typecheck', npm, ['run', '--silent', 'typecheck'], dir));
-    // The linter on the files edited (the rest of the copy is the checkout's, linted just before).
+    // The config files and what they import, with the project's compiler options (the code around them is unchanged).
+    writeFileSync(path.join(dir, 'tsconfig.content-edits.json'), JSON.stringify({ extends: './tsconfig.json', include: ['config'] }));
+    if (check.ok) steps.push(run('the type checker on config/', npm, ['exec', '--', 'tsc', '--noEmit', '-p', 'tsconfig.content-edits.json'], dir));
     if (steps.every((s) => s.ok)) steps.push(run('the linter on the edited files', npm, ['exec', '--', 'eslint', ...edited], dir));
-    if (steps.every((s) => s.ok) && reading.unit.length) {
-      const report = path.join(reports, 'unit.json');
-      steps.push(run('unit tests that read the content', npm, ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--testLocationInResults', '--outputFile', report, '--runTestsByPath', ...reading.unit], dir));
-      tally(readJestReport(report, dir), 'unit tests on the edited copy');
-    }
-    if (browser && steps.every((s) => s.ok) && reading.browser.length) {
-      const report = path.join(reports, 'browser.json');
-      // CI=true: a fresh server built from the copy, never one left running on the port.
-      steps.push(
-        run('browser tests that read the content', process.execPath, ['scripts/e2e.mjs', ...reading.browser, '--reporter=list,json'], dir, { CI: 'true', PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
-      );
-      tally(readPlaywrightReport(report), 'browser tests on the edited copy');
+    const seamTests = (title: string, named: SeenEdit[], report: string) => {
+      writeFileSync(path.join(reports, 'edits.json'), JSON.stringify({ edits: named }));
+      const result = run(title, npm, ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--testLocationInResults', '--outputFile', report, '--runTestsByPath', ...SEAM_TESTS], dir, {
+        CONTENT_EDITS: path.join(reports, 'edits.json'),
+      });
+      return { ...result, report: readJestReport(report, dir) };
+    };
+    if (steps.every((s) => s.ok)) {
+      const seam = seamTests("the seam's tests (the content as tests read it, each edit seen, no text pinned)", seen, path.join(reports, 'seam.json'));
+      tally(seam.report, 'on the edited copy');
+      steps.push(seam);
     }
     ok = steps.every((s) => s.ok);
     if (ok) {
-      const file = path.join(dir, SELF_TEST.file);
-      const source = readFileSync(file, 'utf8');
-      const pinnedText = quote(shippedContactToast());
-      if (!source.includes(SELF_TEST.reads)) {
-        console.error(`\nSelf-test: ${SELF_TEST.file} no longer reads ${SELF_TEST.reads}; update SELF_TEST in scripts/routine-edits.ts.`);
+      writeFileSync(path.join(dir, SELF_TEST.file), SELF_TEST.source(quote(NEW_HEADLINE)));
+      const self = seamTests('self-test (a pinned headline and an edit not made: both must be caught)', [...seen, SELF_TEST.notMade], path.join(reports, 'self-test.json'));
+      const caught = SEAM_TESTS.filter((file) => failedFilesOf(path.join(reports, 'self-test.json'), dir).includes(file));
+      if (self.ok || caught.length !== SEAM_TESTS.length) {
+        console.error(`\nSelf-test: ${SEAM_TESTS.filter((f) => !caught.includes(f)).join(' and ') || 'the seam tests'} passed with a pinned text or an edit not made, so this step could not catch it.`);
         ok = false;
-      } else {
-        writeFileSync(file, source.replaceAll(SELF_TEST.reads, pinnedText));
-        const pinned = run(`self-test (${SELF_TEST.file} pins ${pinnedText} again: must fail)`, npm, ['run', '--silent', 'test:unit', '--', '--ci', SELF_TEST.file, '-t', SELF_TEST.test], dir);
-        if (pinned.ok) {
-          console.error('\nSelf-test: the test still passed with a shipped text pinned in it, so this step could not catch a pinned text.');
-          ok = false;
-        } else console.log('Self-test: as it should, the test with the pinned text failed.');
-      }
+      } else console.log('Self-test: as they should, the pinned text and the edit not made were both caught.');
     }
   } catch (error) {
     console.error(`\nThe edits could not be made: ${error instanceof Error ? error.message : String(error)}`);

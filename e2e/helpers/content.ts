@@ -1,9 +1,9 @@
 /**
  * The office's content as the browser tests read it: the site, the routes and each page's
  * config, and what follows from them (every address, a page's h1 and navbar label). A browser
- * test that compares what a page shows with the content imports it from here, and so the
- * content-edits step (scripts/routine-edits.ts), which runs again the tests that import an
- * edited file, finds it; a test that imports only the fixtures reads no content.
+ * test that compares what a page shows with the content imports it from here: the config
+ * modules, read as they are on disk when the tests run (src/test/contentSeam.test.ts checks that
+ * this seam gives what the site reads, on an edited copy too).
  */
 import routesFile from '../../config/routes';
 import site from '../../config/site';

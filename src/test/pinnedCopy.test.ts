@@ -3,14 +3,15 @@
  * config/, which the office edits; a test that writes such a text itself (instead of reading it
  * from config/) turns red at the office's next edit. This reads every text of config/ and every
  * file of the tests (unit and browser tests and their helpers) and names each test file that
- * holds one. The content-edits step (scripts/routine-edits.ts) then only needs to run again the
- * tests that read the content it edits.
+ * holds one. With src/test/contentSeam.test.ts (the content reaches the tests through one seam),
+ * the content-edits step (scripts/routine-edits.ts) runs these two on an edited copy, not the
+ * whole suite again.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import admin from '../../config/admin';
 import server from '../../config/server';
-import { filesUnder } from '../../scripts/lib/importGraph.mjs';
+import { filesUnder } from '../../scripts/lib/filesUnder.mjs';
 import { loadRealConfig, projectDir } from './realConfig';
 
 /**

@@ -1,0 +1,1 @@
+export function filesUnder(root: string, dir: string, pattern: RegExp): string[];
