@@ -40,7 +40,7 @@ let server: ChildProcess | undefined;
 
 // A server, a copy of the site and a signed-in editor per worker: the tests are independent.
 test.beforeAll(async ({ browser }) => {
-  // A copy of the site, a server, a production-cost password hash, the content read: slow on a busy machine.
+  // A copy of the site, a server, the content read: slow on a busy machine.
   test.setTimeout(120_000);
   siteDir = makeSite();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-screens-data-'));

@@ -28,6 +28,7 @@ import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htm
 import type { PageRenderer } from '../shared/pageRender';
 import { siteRoutes } from '../shared/routing';
 import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../shared/siteContent';
+import { UPLOADS_PATH, uploadNamesIn } from '../shared/contentApi';
 import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../shared/siteManifest';
 import { readCodeBuild, type CodeBuild } from './codeBuild';
 import { compressFiles } from './compress';
@@ -88,9 +89,15 @@ function linkCode(code: CodeBuild, codeClientDir: string, clientDir: string): vo
   }
 }
 
-/** Links the files of public/ the code build does not have (pictures published since) into `clientDir`. */
-function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: string): void {
+/**
+ * Links the files of public/ the code build does not have (pictures published since) into
+ * `clientDir`; of the pictures uploaded in the editor, only those the content names (one not
+ * used, or not published yet, stays out of the site).
+ */
+function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: string, content: SiteContent): void {
   const known = new Set(code.files);
+  const uploads = UPLOADS_PATH.slice(1);
+  const named = uploadNamesIn(content);
   let entries;
   try {
     entries = readdirSync(publicDir, { recursive: true, withFileTypes: true });
@@ -101,6 +108,7 @@ function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: strin
     if (!entry.isFile() || entry.name.startsWith('.')) continue;
     const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (known.has(relative) || existsSync(path.join(clientDir, relative))) continue;
+    if (relative.startsWith(uploads) && !named.has(relative.slice(uploads.length))) continue;
     sameFile(publicDir, relative, relative, clientDir);
   }
 }
@@ -125,7 +133,7 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
   const clientDir = path.join(outDir, 'client');
   mkdirSync(clientDir, { recursive: true });
   if (path.resolve(clientDir) !== path.resolve(codeClientDir)) linkCode(code, codeClientDir, clientDir);
-  if (publicDir) linkNewPublicFiles(code, publicDir, clientDir);
+  if (publicDir) linkNewPublicFiles(code, publicDir, clientDir, content);
   const { renderPage } = renderer ?? (await loadRenderer(codeDir));
   const written: string[] = [];
   const write = (file: string, text: string) => {

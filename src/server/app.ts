@@ -285,7 +285,7 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
     if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
     const relative = pathname.slice(1);
     if (build.isPlainFile(relative)) return reply.sendFile(relative, build.clientDir);
-    // A file of an earlier build (a page loaded before a publish switched builds), or a picture just uploaded in the editor.
+    // A file of an earlier build (a page loaded before a publish switched builds).
     const earlier = fileInRoots(live.roots(), relative);
     if (earlier) return reply.sendFile(relative, earlier);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

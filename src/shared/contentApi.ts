@@ -29,7 +29,29 @@ export const contentRoutes = {
    * draws it at. Checked by content, re-encoded and resized; answers ContentImage.
    */
   contentImage: { method: 'POST', path: '/api/admin/content/images' },
+  /**
+   * An uploaded picture (UPLOADS_PATH + name), published or not, for the editor's screens: the
+   * site serves an upload only once a publish has put it in a build.
+   */
+  contentUpload: { method: 'GET', path: '/api/admin/content/images/:name' },
 } as const satisfies Record<string, { method: ContentMethod; path: string }>;
+
+/** Where the editor's uploaded pictures are, on the site and under public/. */
+export const UPLOADS_PATH = '/images/uploads/';
+/** An uploaded picture's name: the hash of its bytes, as WebP. */
+export const UPLOAD_NAME = /^[0-9a-f]{20}\.webp$/;
+
+/** The names of the uploaded pictures a piece of content names (each once). */
+export function uploadNamesIn(content: unknown): Set<string> {
+  const address = new RegExp(`${UPLOADS_PATH.replace(/[/.]/g, '\\$&')}([0-9a-f]{20}\\.webp)`, 'g');
+  return new Set([...JSON.stringify(content).matchAll(address)].map((m) => m[1]!));
+}
+
+/** The address the editor's screens show a picture at: an upload through the signed-in route (published or not), any other as it is. */
+export function editorImageAddress(src: string): string {
+  const name = src.startsWith(UPLOADS_PATH) ? src.slice(UPLOADS_PATH.length) : '';
+  return UPLOAD_NAME.test(name) ? contentRoutes.contentUpload.path.replace(':name', name) : src;
+}
 
 /** One config file's new content: its default export, as JSON. */
 export interface ContentChange {

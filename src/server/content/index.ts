@@ -3,9 +3,11 @@
  * API (src/server/admin/routes.ts) inside /api/admin/, so the session, CSRF, role and 401 rules
  * of the inbox apply to each of them.
  */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
-import type { ContentChange, contentRoutes } from '../../shared/contentApi';
+import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
 import { checkChanges } from './check';
 import type { Drafts } from './drafts';
@@ -44,7 +46,7 @@ const RETRY_SECONDS = 2;
 export function contentHandlers(options: ContentOptions | undefined): Record<keyof typeof contentRoutes, ContentHandler> {
   if (!options) {
     const notSetUp: ContentHandler = async (_request, reply) => fail(reply, 503, messages.contentNotSetUp);
-    return { content: notSetUp, contentCheck: notSetUp, contentPublish: notSetUp, contentRevisions: notSetUp, contentRestore: notSetUp, contentImage: notSetUp };
+    return Object.fromEntries(Object.keys(contentRoutes).map((name) => [name, notSetUp])) as Record<keyof typeof contentRoutes, ContentHandler>;
   }
   const { publisher } = options;
   const site = publisher.site;
@@ -98,6 +100,13 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
           : fail(reply, 415, messages.notAnImage);
       }
       return json(reply, 201, result.image);
+    },
+    contentUpload: async (request, reply) => {
+      const name = request.params.name ?? '';
+      const file = path.join(site.siteDir, 'public', UPLOADS_PATH, name);
+      if (!UPLOAD_NAME.test(name) || !existsSync(file)) return fail(reply, 404, server.messages.unknownAddress);
+      // Named by its bytes' hash: the same name is always the same picture.
+      return reply.header('Cache-Control', 'private, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
     },
   };
 }
