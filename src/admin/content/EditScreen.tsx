@@ -19,11 +19,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
-import type { Problem } from '../../config/checkContent';
-import { formatPath } from '../../config/schema';
 import type { PageConfig } from '../../config/pageSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
-import type { ContentImage, Revision } from '../../shared/contentApi';
+import type { ContentImage, ContentProblem, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { entriesOf, useContent, type Entry } from './ContentScreens';
@@ -116,7 +114,7 @@ export function EditScreen() {
   const file = params.get('file') ?? '';
   const at = params.get('at') ?? undefined;
   const { snapshot, edits, setEdit, reload, uploaded, addUploaded } = useContent();
-  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
+  const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
@@ -253,14 +251,8 @@ export function EditScreen() {
             {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {shown.map((p) => (
-                <li key={`${p.file}:${formatPath(p.path)}:${p.message}`}>
-                  {p.file === file ? (
-                    <Link href={`#${fieldId(p.file, p.path)}`}>
-                      {formatPath(p.path)} {p.message}
-                    </Link>
-                  ) : (
-                    `${p.file}: ${formatPath(p.path)} ${p.message}`
-                  )}
+                <li key={`${p.file}:${JSON.stringify(p.path)}:${p.message}`}>
+                  {p.file === file ? <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link> : p.message}
                 </li>
               ))}
             </Box>

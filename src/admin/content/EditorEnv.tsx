@@ -43,12 +43,12 @@ export function useProblems(path: Path): readonly string[] {
   return useEditorEnv().problems.get(pathKey(path)) ?? [];
 }
 
-/** Groups problems by the key they are about. */
-export function problemsByPath(problems: ReadonlyArray<{ path: Path; message: string }>): Map<string, string[]> {
+/** Groups the sentences under the boxes (`field`, whole: "Heading is empty: write a heading.") by the key they are about. */
+export function problemsByPath(problems: ReadonlyArray<{ path: Path; field: string }>): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const { path, message } of problems) {
+  for (const { path, field } of problems) {
     const key = pathKey(path);
-    out.set(key, [...(out.get(key) ?? []), message]);
+    out.set(key, [...(out.get(key) ?? []), field]);
   }
   return out;
 }

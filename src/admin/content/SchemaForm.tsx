@@ -4,8 +4,8 @@
  * `at` draws one part of a file (config/site.ts's footer); changes come back as the whole file.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { Problem } from '../../config/checkContent';
 import type { Path, Schema } from '../../config/schema';
+import type { ContentProblem } from '../../shared/contentApi';
 import { ScreenReaderText } from '../../ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
@@ -20,8 +20,8 @@ export interface SchemaFormProps {
   onChange(value: unknown): void;
   /** The part of the file drawn (default: all of it). */
   at?: Path;
-  /** The checker's problems with this file. */
-  problems: readonly Problem[];
+  /** The checker's problems with this file, in the office's words (src/config/place.ts). */
+  problems: readonly ContentProblem[];
   pages: readonly SitePage[];
   formIds: readonly string[];
   uploadImage: EditorEnv['uploadImage'];

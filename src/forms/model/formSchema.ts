@@ -156,7 +156,7 @@ export const formSchema: Schema<FormConfig> = {
     if (given && typeof given === 'object' && !Array.isArray(given) && given.retention === undefined) {
       // Said in the form's own terms (the privacy page and the server's deletions read it), and
       // the rest checked as usual.
-      ctx.report([...path, 'retention'], 'is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).');
+      ctx.report([...path, 'retention'], 'is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).', { kind: 'developerSetting' });
       baseFormSchema.check({ ...given, retention: { days: 1 } }, path, ctx);
     } else {
       baseFormSchema.check(value, path, ctx);
@@ -166,13 +166,13 @@ export const formSchema: Schema<FormConfig> = {
     const names = form.fields.map((f) => (f && typeof f === 'object' ? f.name : undefined));
     names.forEach((name, i) => {
       if (typeof name === 'string' && names.indexOf(name) !== i) {
-        ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`);
+        ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`, { kind: 'developerSetting' });
       }
     });
     form.fields.forEach((f, i) => {
       if (!f || typeof f !== 'object') return;
-      if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.');
-      if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.');
+      if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.', { kind: 'missing' });
+      if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.', { kind: 'developerSetting' });
       if (f.kind === 'select' && Array.isArray(f.options)) {
         const values = f.options.map((o) => (o && typeof o === 'object' ? o.value : undefined)).filter((v): v is string => typeof v === 'string');
         for (const key of ['defaultValue', 'valueAfterReset'] as const) {
@@ -181,6 +181,7 @@ export const formSchema: Schema<FormConfig> = {
             ctx.report(
               [...path, 'fields', i, key],
               `${JSON.stringify(given)} is not one of this field's options, so the form could not show it. Use one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`,
+              { kind: 'notAChoice', values: { value: given, choices: values.join(', ') } },
             );
           }
         }
@@ -189,9 +190,9 @@ export const formSchema: Schema<FormConfig> = {
     const retention = form.retention as Partial<FormConfig['retention']> | undefined;
     if (retention && typeof retention.cvDays === 'number') {
       if (!form.fields.some((f) => f && typeof f === 'object' && f.kind === 'file')) {
-        ctx.report([...path, 'retention', 'cvDays'], 'is set, but this form has no file field. Remove it, or add the file field it is meant for.');
+        ctx.report([...path, 'retention', 'cvDays'], 'is set, but this form has no file field. Remove it, or add the file field it is meant for.', { kind: 'developerSetting' });
       } else if (typeof retention.days === 'number' && retention.cvDays > retention.days) {
-        ctx.report([...path, 'retention', 'cvDays'], `is ${retention.cvDays}, but the whole lead is deleted after ${retention.days} days. Make it at most ${retention.days}.`);
+        ctx.report([...path, 'retention', 'cvDays'], `is ${retention.cvDays}, but the whole lead is deleted after ${retention.days} days. Make it at most ${retention.days}.`, { kind: 'developerSetting' });
       }
     }
     const notify = form.notify as Partial<FormConfig['notify']> | undefined;
@@ -207,6 +208,7 @@ export const formSchema: Schema<FormConfig> = {
           ctx.report(
             [...path, 'autoReply', key],
             `uses {${used}}, but an auto-reply may carry only the visitor's name (so the form cannot mail anyone someone else's words). ${name ? `Use {${name}}, or no placeholder.` : 'This form has no name field: write it without placeholders.'}`,
+            { kind: 'autoReplyPlaceholder', values: { name: `{${used}}` } },
           );
         }
       }
@@ -218,13 +220,13 @@ export const formSchema: Schema<FormConfig> = {
         const named = columns[key];
         if (typeof named !== 'string') continue;
         const field = form.fields.find((f) => f && typeof f === 'object' && f.name === named);
-        if (!field) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);
-        else if (kinds[key] && field.kind !== kinds[key]) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is a field of kind "${field.kind}", but this column takes a field of kind "${kinds[key]}".`);
+        if (!field) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`, { kind: 'developerSetting' });
+        else if (kinds[key] && field.kind !== kinds[key]) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is a field of kind "${field.kind}", but this column takes a field of kind "${kinds[key]}".`, { kind: 'developerSetting' });
       }
     }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
       if (c && typeof c.field === 'string' && !names.includes(c.field)) {
-        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);
+        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`, { kind: 'developerSetting' });
       }
     });
   },
