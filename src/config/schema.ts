@@ -96,6 +96,13 @@ export interface CommonMeta {
    * removed or moved (what is inside may still be editable).
    */
   readonly contract?: boolean;
+  /**
+   * How the site works rather than what it says (a browser's autofill hint, a field's width, the
+   * value after a reset, how long answers are kept, the server's answers): a developer's setting,
+   * never shown on the editor's screens. A key of the data contract that holds no text is not
+   * shown either (shownToOffice).
+   */
+  readonly developer?: boolean;
 }
 
 export type SchemaMeta = KindMeta & CommonMeta;
@@ -108,6 +115,22 @@ export function describe<S extends Schema<unknown>>(schema: S, meta: CommonMeta 
 /** A key the editor shows but never changes: part of the data contract, a developer's change. */
 export function contract<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { contract: true });
+}
+
+/** A developer's setting: the editor does not show it (the checker still checks it). */
+export function developerOnly<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { developer: true });
+}
+
+/**
+ * Whether the editor's screens show a key: not a developer's setting, and not a key of the data
+ * contract holding a single value (a collection name, a field's stored name, a check's rule). A
+ * contract list stays (its items keep their place, their texts may change).
+ */
+export function shownToOffice(schema: Schema<unknown>): boolean {
+  const { meta } = schema;
+  if (meta.developer) return false;
+  return !(meta.contract && !['object', 'image', 'list', 'record', 'union'].includes(meta.kind));
 }
 
 export type Infer<S> = S extends Schema<infer T> ? T : never;

@@ -2,7 +2,7 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, checkPlaceholders, contract, list, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
+import { anyText, boolean, checkPlaceholders, contract, developerOnly, list, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
@@ -20,10 +20,10 @@ const uploadSchema = object({
   /** Storage folder of uploaded files, ending with /: "Image/CvDeveloper/". */
   pathPrefix: contract(text()),
   /** File types accepted, by extension and by media type. */
-  extensions: contract(list(contract(text()), { min: 1 })),
-  mediaTypes: contract(list(contract(text()), { min: 1 })),
+  extensions: developerOnly(contract(list(contract(text()), { min: 1 }))),
+  mediaTypes: developerOnly(contract(list(contract(text()), { min: 1 }))),
   /** Largest file accepted, in bytes. */
-  maxBytes: number({ min: 1, integer: true }),
+  maxBytes: developerOnly(number({ min: 1, integer: true })),
   hint: text(),
   uploading: text(),
   /** {name} is replaced by the file's name. */
@@ -40,21 +40,21 @@ const fieldSchema = object({
   label: text(),
   placeholder: optional(text()),
   /** Browser autofill hint: name, email, tel, organization, url. */
-  autoComplete: optional(text()),
+  autoComplete: developerOnly(optional(text())),
   /** The most characters the field accepts (the input stops there; our server refuses more). */
-  maxLength: number({ min: 1, max: 100000, integer: true }),
+  maxLength: developerOnly(number({ min: 1, max: 100000, integer: true })),
   /** Text areas: visible lines. */
-  rows: optional(number({ min: 1, max: 30, integer: true })),
+  rows: developerOnly(optional(number({ min: 1, max: 30, integer: true }))),
   /** Shows the field as required (a star, and aria-required for screen readers). */
-  required: optional(boolean()),
+  required: developerOnly(optional(boolean())),
   /** Select fields: the choices, in order. */
   options: optional(list(optionSchema, { min: 1 })),
   /** The value when the form first shows (select fields). */
-  defaultValue: optional(anyText()),
+  defaultValue: developerOnly(optional(anyText())),
   /** The value after the form clears, when it differs from defaultValue. */
-  valueAfterReset: optional(anyText()),
+  valueAfterReset: developerOnly(optional(anyText())),
   /** Half-width fields sit two to a row on wide screens. */
-  width: optional(oneOf(['full', 'half'])),
+  width: developerOnly(optional(oneOf(['full', 'half']))),
   /** File fields: what may be uploaded and what the visitor is told. */
   upload: optional(uploadSchema),
 });
@@ -70,7 +70,7 @@ const checkSchema = object({
 const outcomeSchema = object({
   /** A toast message; leave out to show nothing (the result is still logged). */
   toast: optional(text()),
-  variant: optional(oneOf(['success', 'error', 'info', 'warning'])),
+  variant: developerOnly(optional(oneOf(['success', 'error', 'info', 'warning']))),
 });
 
 /** What the agency is told of each new submission (config/server.ts `notifications` holds the rest of the wording). */
@@ -104,36 +104,38 @@ const baseFormSchema = object({
   /** The database collection, spelled exactly as the agency's data has it. */
   collection: contract(text()),
   /** What the form brings: a key of config/admin.ts `kinds` (client leads, applications, sign-ups…); insights count each kind apart. */
-  kind: text(),
+  kind: developerOnly(text()),
   /** The fields (by `name`) that go in the shared Name, Email and Phone columns of the exports. */
-  columns: contract(columnsSchema),
+  columns: developerOnly(contract(columnsSchema)),
   /** The submit button's text (the newsletter's arrow button uses it as its name). */
   submitLabel: text(),
   submittingLabel: text(),
   /** 'stacked' puts fields under each other; 'inline' puts one field and an arrow button on a line. */
-  layout: oneOf(['stacked', 'inline']),
+  layout: developerOnly(oneOf(['stacked', 'inline'])),
   fields: contract(list(fieldSchema, { min: 1 })),
   /** Checked in this order; the first that fails is the only message shown. */
   checks: contract(list(checkSchema)),
   /** When the fields clear: after a successful save, or at once whatever happens. */
-  reset: oneOf(['afterSave', 'always']),
+  reset: developerOnly(oneOf(['afterSave', 'always'])),
   success: outcomeSchema,
   failure: outcomeSchema,
   notify: notifySchema,
   /** Leave out for no auto-reply (never sent for a submission the spam trap caught). */
   autoReply: optional(autoReplySchema),
   /** Also keep each submission in a list in the page's memory (contact form). */
-  keepInMemory: optional(boolean()),
+  keepInMemory: developerOnly(optional(boolean())),
   /**
    * How long our server keeps what this form stored (docs/inbox.md, "Retention"): each lead is deleted
    * `days` after it arrived, and an uploaded CV after `cvDays` (forms with a file field).
    */
-  retention: object({
-    days: number({ min: 1, integer: true }),
-    cvDays: optional(number({ min: 1, integer: true })),
-  }),
+  retention: developerOnly(
+    object({
+      days: number({ min: 1, integer: true }),
+      cvDays: optional(number({ min: 1, integer: true })),
+    }),
+  ),
   /** Answers for requests no honest browser sends; our server replies with them. */
-  messages: object({
+  messages: developerOnly(object({
     /** {label} and {max} are replaced. */
     tooLong: text(),
     /** {label} is replaced. */
@@ -142,7 +144,7 @@ const baseFormSchema = object({
     notAnOption: text(),
     unknownKey: text(),
     missingKey: text(),
-  }),
+  })),
 });
 
 export type FormConfig = Infer<typeof baseFormSchema>;
