@@ -431,11 +431,11 @@ export default {
     sectionNumbered: '{type} {n}',
     // What the editor says of a value it cannot publish: under its box, and in the list above
     // Publish after the page and section ("Home › Hero › Heading is empty: write a heading.").
-    // {label} is the box's name ("Heading"); {what} the same, as "a heading".
+    // {label} is the box's name ("Heading"); {aLabel} the same, as "a heading".
     refusals: {
       missing: '{label} is missing: fill it in.',
       wrongKind: '{label} does not hold the right kind of value: fill it in again.',
-      empty: '{label} is empty: write {what}.',
+      empty: '{label} is empty: write {aLabel}.',
       unknownPlaceholder: '{label} uses {name}, which cannot be filled in here. Use one of: {known}.',
       autoReplyPlaceholder: "{label} uses {name}, but an automatic reply may carry only the visitor's name: write it without {name}.",
       tooShortTime: '{label} is {value}, but {what} must be at least {least}: {because}.',

@@ -179,7 +179,7 @@ export const adminSchema = object({
 
 
 function refusalTexts() {
-  const shape = Object.fromEntries(Object.entries(REFUSAL_VALUES).map(([kind, names]) => [kind, template(['label', ...names])])) as { [K in RefusalKind]: Schema<string> };
+  const shape = Object.fromEntries(Object.entries(REFUSAL_VALUES).map(([kind, names]) => [kind, template(['label', 'aLabel', ...names])])) as { [K in RefusalKind]: Schema<string> };
   return object(shape);
 }
 

@@ -9,7 +9,7 @@
 import admin from '../../config/admin';
 import { fill } from '../shared/text';
 import { formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
-import type { Path, Refusal, Schema } from './schema';
+import { shownToOffice, type Path, type Refusal, type Schema } from './schema';
 
 const t = admin.content;
 const labels: Readonly<Record<string, string>> = t.labels;
@@ -31,11 +31,17 @@ export function labelOf(key: string | number, schema?: Schema<unknown>): string 
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A short name for a list item: its first text among the keys people recognise it by. */
-export function itemTitle(value: unknown): string | undefined {
+/**
+ * A short name for a list item: its first text among the keys people recognise it by, of the keys
+ * its schema shows the office (a form field is named by its label, never by the key it is stored under).
+ */
+export function itemTitle(value: unknown, schema?: Schema<unknown>): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
   if (!isRecord(value)) return undefined;
+  const variant = schema ? variantOf(schema, value) : undefined;
+  const shape = variant && (variant.meta.kind === 'object' || variant.meta.kind === 'image') ? variant.meta.shape : undefined;
   for (const key of ['heading', 'title', 'name', 'label', 'question', 'value']) {
+    if (shape?.[key] && !shownToOffice(shape[key])) continue;
     const text = value[key];
     if (typeof text === 'string' && text.trim() !== '') return text.length > 60 ? `${text.slice(0, 57)}…` : text;
     if (typeof text === 'number') return String(text);
@@ -108,7 +114,8 @@ export function placeOf(file: string, value: unknown, path: Path): string[] {
       const items = Array.isArray(current) ? current : [];
       const item = items[part];
       const byKind = meta.item.meta.kind === 'union' ? sectionNameOf(items, part) : undefined;
-      const title = byKind ?? (itemTitle(item) !== undefined ? `“${itemTitle(item)}”` : undefined);
+      const titled = itemTitle(item, meta.item);
+      const title = byKind ?? (titled !== undefined ? `“${titled}”` : undefined);
       if (title !== undefined && names.length > 1) names.pop();
       names.push(title ?? fill(t.item, { n: part + 1 }));
       schema = meta.item;
@@ -159,7 +166,7 @@ export interface OfficeSentence {
 /** A refusal said in the office's words at its place (placeOf). */
 export function officeSentence(words: Refusal, place: readonly string[]): OfficeSentence {
   const label = place.at(-1) ?? t.fileNames.other;
-  const field = fill(t.refusals[words.kind], { ...valuesInWords(words.values), label, what: withArticle(label) });
+  const field = fill(t.refusals[words.kind], { label, aLabel: withArticle(label), ...valuesInWords(words.values) });
   return { field, sentence: [...place.slice(0, -1), field].join(t.placeJoint) };
 }
 

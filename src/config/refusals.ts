@@ -1,11 +1,11 @@
 /**
  * Every kind of refusal the checker reports (schema.ts Refusal), with the {names} its sentence may
- * use besides {label}: a refusal reported anywhere is one of these, so each has its words.
+ * use besides {label} (and {aLabel}, the same with a or an: "a heading"): a refusal reported anywhere is one of these, so each has its words.
  */
 export const REFUSAL_VALUES = {
   missing: [],
   wrongKind: [],
-  empty: ['what'],
+  empty: [],
   unknownPlaceholder: ['name', 'known'],
   autoReplyPlaceholder: ['name'],
   tooShortTime: ['value', 'least', 'what', 'because'],

@@ -23,7 +23,7 @@ const t = admin.content;
 function itemLabel(item: unknown, index: number, itemSchema: Schema<unknown>): string {
   const parts = [fill(t.item, { n: index + 1 })];
   if (itemSchema.meta.kind === 'union' && isRecord(item) && typeof item.type === 'string') parts.push(labelOf(item.type));
-  const title = itemTitle(item);
+  const title = itemTitle(item, itemSchema);
   if (title) parts.push(title);
   if (isRecord(item) && item.hidden === true) parts.push(`(${t.sectionHidden})`);
   return parts.join(' · ');
