@@ -383,6 +383,15 @@ export default {
     sectionType: 'Kind of section',
     addSection: 'Add the section',
     sectionHidden: 'hidden',
+    // A long page opens as an outline of its sections; each opens on its own screen.
+    openSection: 'Open',
+    // The Open button's name for screen readers: {name} is the section's ("Hero").
+    openSectionNamed: 'Open the section {name}',
+    // Above one section: the way back to the page's outline. {page} is replaced.
+    backToOutline: 'All sections of {page}',
+    sectionProblemsOne: '1 problem to fix',
+    // {count} is replaced.
+    sectionProblems: '{count} problems to fix',
     linkKind: 'Link to',
     linkPage: 'A page of this site',
     linkAddress: 'An address',

@@ -161,6 +161,7 @@ export const adminSchema = object({
     siteParts: siteParts(),
     ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'noChanges', 'conflict', 'contract']).shape,
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
+    ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
     ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
     ...texts(['preview', 'editOrPreview', 'desktop', 'phone', 'previewNote', 'previewSent', 'mapNotShown', 'openMap']).shape,
     ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,

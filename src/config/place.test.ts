@@ -19,7 +19,6 @@ beforeAll(async () => {
   real = await loadRealConfig();
 });
 
-const clone = <T>(value: T): T => structuredClone(value);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function setAt(root: unknown, path: Path, value: unknown): unknown {

@@ -17,17 +17,18 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { fileNameOf, sectionNameOf } from '../../config/place';
 import admin from '../../../config/admin';
 import type { PageConfig } from '../../config/pageSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
 import type { ContentImage, ContentProblem, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
-import { entriesOf, useContent, type Entry } from './ContentScreens';
+import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
 import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
 import { siteContentOf } from '../../shared/siteContent';
-import { fieldId } from './model';
+import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
@@ -113,6 +114,10 @@ export function EditScreen() {
   const [params] = useSearchParams();
   const file = params.get('file') ?? '';
   const at = params.get('at') ?? undefined;
+  // A page's section opened on its own (the page opens as the outline of its sections).
+  const sectionParam = params.get('section');
+  const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
+  const location = useLocation();
   const { snapshot, edits, setEdit, reload, uploaded, addUploaded } = useContent();
   const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
@@ -133,6 +138,14 @@ export function EditScreen() {
     editedSection.current = undefined;
   }, [file]);
   useKeepClearOf(bar, tabs);
+  // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
+  useEffect(() => {
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+    } else if (location.hash === '') window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const viewShown = useRef(false);
   useLayoutEffect(() => {
     // Not on arriving at the screen: only when the other tab is chosen.
@@ -175,9 +188,20 @@ export function EditScreen() {
     return result;
   }, [addUploaded]);
 
-  if (!schema || !entry) return <Navigate to="/content" replace />;
-
   const pageId = pageIdOf(file);
+  const sections = pageId && isRecord(value) && Array.isArray(value.sections) ? (value.sections as unknown[]) : undefined;
+  if (!schema || !entry || (section !== undefined && (!sections || section >= sections.length))) return <Navigate to="/content" replace />;
+  const outlineAddress = editAddress(entry);
+  const sectionAddress = (index: number, hash = '') => `${outlineAddress}&${new URLSearchParams({ section: String(index) })}${hash}`;
+  const openSection = sections && section === undefined ? sectionAddress : undefined;
+  const formAt = section !== undefined ? ['sections', section] : at ? [at] : [];
+  const pageName = pageId ? fileNameOf(file, value) : entry.label;
+  /** A problem's field: on this screen, or in another section of the page (opened there). */
+  const problemLink = (p: ContentProblem) => {
+    const hash = `#${fieldId(p.file, p.path)}`;
+    const inSection = sections && p.path[0] === 'sections' && typeof p.path[1] === 'number' ? p.path[1] : undefined;
+    return inSection !== undefined && inSection !== section ? sectionAddress(inSection, hash) : section !== undefined && inSection === undefined ? `${outlineAddress}${hash}` : undefined;
+  };
   const formId = formIdOf(file);
   const homeFile = entries.pages[0]?.file;
   const target: PreviewTarget | undefined = formId
@@ -211,7 +235,11 @@ export function EditScreen() {
 
   return (
     <Stack spacing={3}>
-      <ScreenHeading>{entry.label}</ScreenHeading>
+      {section !== undefined && sections ? (
+        <ScreenHeading back={{ to: outlineAddress, label: fill(t.backToOutline, { page: pageName }) }}>{[pageName, sectionNameOf(sections, section)].join(t.placeJoint)}</ScreenHeading>
+      ) : (
+        <ScreenHeading>{entry.label}</ScreenHeading>
+      )}
 
       <Box ref={bar} component="section" aria-label={t.publish} data-publish-bar="" sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -252,7 +280,15 @@ export function EditScreen() {
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {shown.map((p) => (
                 <li key={`${p.file}:${JSON.stringify(p.path)}:${p.message}`}>
-                  {p.file === file ? <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link> : p.message}
+                  {p.file !== file ? (
+                    p.message
+                  ) : problemLink(p) ? (
+                    <Link component={RouterLink} to={problemLink(p)!}>
+                      {p.message}
+                    </Link>
+                  ) : (
+                    <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link>
+                  )}
                 </li>
               ))}
             </Box>
@@ -277,7 +313,8 @@ export function EditScreen() {
               schema={schema}
               value={value}
               onChange={(next) => setEdit(file, next)}
-              at={at ? [at] : []}
+              at={formAt}
+              openSection={openSection}
               problems={fileProblems}
               pages={pages}
               formIds={Object.keys(content.forms)}

@@ -28,6 +28,11 @@ export interface EditorEnv {
   announce(message: string): void;
   /** Sends a picture to be checked, re-encoded and resized to the CSS pixels it is drawn at. */
   uploadImage(file: File, width: number, height: number): Promise<ContentImage>;
+  /**
+   * Where a section of a long page opens on its own (the edit screen's address of it): given, the
+   * page's sections are drawn as an outline (their kind and heading), each opened apart.
+   */
+  openSection?: (index: number) => string;
 }
 
 export const EditorEnvContext = createContext<EditorEnv | null>(null);

@@ -25,6 +25,8 @@ export interface SchemaFormProps {
   pages: readonly SitePage[];
   formIds: readonly string[];
   uploadImage: EditorEnv['uploadImage'];
+  /** Draws the file's sections as an outline, each opened at this address (EditorEnv.openSection). */
+  openSection?: EditorEnv['openSection'];
 }
 
 function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
@@ -38,7 +40,7 @@ function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
   return current;
 }
 
-export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage }: SchemaFormProps) {
+export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection }: SchemaFormProps) {
   const [announcement, setAnnouncement] = useState('');
   // The same words twice in a row are said again: the region is emptied first.
   const announce = useCallback((message: string) => {
@@ -46,8 +48,8 @@ export function SchemaForm({ file, schema, value, onChange, at = [], problems, p
     requestAnimationFrame(() => setAnnouncement(message));
   }, []);
   const env = useMemo<EditorEnv>(
-    () => ({ file, problems: problemsByPath(problems), pages, formIds, announce, uploadImage }),
-    [file, problems, pages, formIds, announce, uploadImage],
+    () => ({ file, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
+    [file, problems, pages, formIds, announce, uploadImage, openSection],
   );
   const part = schemaAt(schema, at);
   const change = (next: unknown) => onChange(setAt(value, at, next));
