@@ -135,8 +135,8 @@ export function EditScreen() {
   const editedSection = useRef<number>(undefined);
   const [reveal, setReveal] = useState<Reveal>();
   useEffect(() => {
-    editedSection.current = undefined;
-  }, [file]);
+    editedSection.current = section;
+  }, [file, section]);
   useKeepClearOf(bar, tabs);
   // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
   useEffect(() => {
