@@ -64,6 +64,8 @@ const CONTENT_READ_MS = 20_000;
 const field = (page: Page, file: string, ...path: Array<string | number>): Locator => page.locator(`#${fieldId(file, path)}`);
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/office-words/${name}.png`, fullPage: false, animations: 'disabled', timeout: 15_000 });
 const heroIndex = () => (home.sections as Json[]).findIndex((s) => s.type === 'hero');
+/** The boxes of a section (its fields and groups; its Move and Remove buttons stay in the outline). */
+const boxesOf = (page: Page, index: number) => page.locator(['input', 'textarea', 'fieldset'].map((tag) => `${tag}[id^="${fieldId(HOME, ['sections', index])}-"]`).join(', '));
 const openLink = (page: Page, index: number) => page.getByRole('link', { name: fill(t.openSectionNamed, { name: sectionNameOf(home.sections, index) }), exact: true });
 
 async function open(page: Page, file: string, params: Record<string, string> = {}) {
@@ -83,7 +85,7 @@ test('a long page opens as the outline of its sections; one opened on its own sh
   const sections = home.sections as Json[];
   // One line per section, named by its kind (and heading), with the way to open it; none of their boxes.
   for (const [i] of sections.entries()) await expect(openLink(page, i)).toBeVisible();
-  for (const [i] of sections.entries()) await expect(page.locator(`[id^="${fieldId(HOME, ['sections', i])}-"]`)).toHaveCount(0);
+  for (const [i] of sections.entries()) await expect(boxesOf(page, i)).toHaveCount(0);
   // The page's own boxes stay (its title, its description).
   await expect(field(page, HOME, 'title')).toBeVisible();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -94,9 +96,10 @@ test('a long page opens as the outline of its sections; one opened on its own sh
   await expect(page).toHaveURL(new RegExp(`[?&]section=${hero}\\b`));
   const pageName = placeOf(HOME, home, [])[0]!;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText([pageName, sectionNameOf(sections, hero)].join(t.placeJoint));
-  await expect(field(page, HOME, 'sections', hero, 'heading')).toHaveValue(sections[hero].heading);
+  await expect(field(page, HOME, 'sections', hero, 'heading')).toHaveValue(sections[hero]!.heading);
   // Only this section's boxes.
-  for (const [i] of sections.entries()) if (i !== hero) await expect(page.locator(`[id^="${fieldId(HOME, ['sections', i])}-"]`)).toHaveCount(0);
+  for (const [i] of sections.entries()) if (i !== hero) await expect(boxesOf(page, i)).toHaveCount(0);
+  await expect(boxesOf(page, hero)).not.toHaveCount(0);
   await page.getByRole('link', { name: fill(t.backToOutline, { page: pageName }), exact: true }).click();
   await expect(openLink(page, hero)).toBeVisible();
 });

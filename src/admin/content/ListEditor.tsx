@@ -47,7 +47,7 @@ function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly un
   return (
     <Box id={id} tabIndex={-1} sx={{ border: 1, borderColor: problems > 0 ? 'error.main' : 'divider', borderRadius: 2, p: { xs: 1.25, sm: 2 }, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
-        <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
+        <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1rem" }}>
           {fill(t.item, { n: index + 1 })} · {name}
           {isRecord(item) && item.hidden === true ? ` (${t.sectionHidden})` : ''}
         </Typography>
