@@ -315,6 +315,7 @@ export function EditScreen() {
               onChange={(next) => setEdit(file, next)}
               at={formAt}
               openSection={openSection}
+              {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
               problems={fileProblems}
               pages={pages}
               formIds={Object.keys(content.forms)}

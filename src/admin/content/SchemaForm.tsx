@@ -25,6 +25,8 @@ export interface SchemaFormProps {
   pages: readonly SitePage[];
   formIds: readonly string[];
   uploadImage: EditorEnv['uploadImage'];
+  /** The name of the part drawn (default: made from its key). */
+  label?: string;
   /** Draws the file's sections as an outline, each opened at this address (EditorEnv.openSection). */
   openSection?: EditorEnv['openSection'];
 }
@@ -40,7 +42,7 @@ function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
   return current;
 }
 
-export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection }: SchemaFormProps) {
+export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection, label }: SchemaFormProps) {
   const [announcement, setAnnouncement] = useState('');
   // The same words twice in a row are said again: the region is emptied first.
   const announce = useCallback((message: string) => {
@@ -59,7 +61,7 @@ export function SchemaForm({ file, schema, value, onChange, at = [], problems, p
       {part.meta.kind === 'object' && at.length === 0 ? (
         <ObjectFields shape={part.meta.shape} value={partValue} onChange={change} path={at} />
       ) : (
-        <SchemaField schema={part} value={partValue} onChange={change} path={at} label={labelOf(at[at.length - 1] ?? file, part)} />
+        <SchemaField schema={part} value={partValue} onChange={change} path={at} label={label ?? labelOf(at[at.length - 1] ?? file, part)} />
       )}
       <ScreenReaderText live>{announcement}</ScreenReaderText>
     </EditorEnvContext.Provider>
