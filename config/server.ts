@@ -173,6 +173,12 @@ export default {
     insightRows: 100,
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
+    // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
+    // an owner reads the leads and edits the site, an editor edits the site only.
+    accountAdded: {
+      owner: '{email} (owner) can now sign in at /admin: the inbox, and the site\'s content at /admin/content.',
+      editor: '{email} (editor) can now sign in at /admin/content to edit the site\'s content (an editor does not see the leads).',
+    },
     messages: {
       signInRequired: 'Please sign in.',
       wrongPassword: 'The e-mail address or the password is not right.',

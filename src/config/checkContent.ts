@@ -12,7 +12,7 @@ import { adminSchema } from './adminSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { routeTable } from '../shared/routeTable';
-import { closest, formatPath, type CheckContext, type Path, type Schema } from './schema';
+import { closest, formatPath, type CheckContext, type Path, type Refusal, type Schema } from './schema';
 import { serverSchema } from './serverSchema';
 import { siteSchema } from './siteSchema';
 
@@ -41,11 +41,12 @@ export interface CheckOptions {
   publicNames?: readonly string[];
 }
 
-/** One problem: the file, the key it is about, and the sentence (without the file and key). */
+/** One problem: the file, the key it is about, the sentence (without the file and key), and the same in the office's words. */
 export interface Problem {
   file: string;
   path: Path;
   message: string;
+  words: Refusal;
 }
 
 /** The sentence as npm run check prints it: `<file>: <key path> <what is wrong>. <what to do>.` */
@@ -59,7 +60,7 @@ const PAGES_FOLDER = 'config/pages';
 
 const quote = (value: unknown) => JSON.stringify(value);
 
-type Report = (path: Path, message: string) => void;
+type Report = (path: Path, message: string, words: Refusal) => void;
 
 /** Checks the whole site config and returns every problem found, in file order. */
 export function checkContent(options: CheckOptions, publicFileExists: (urlPath: string) => boolean): Problem[] {
@@ -76,7 +77,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     formIds,
     publicFileExists,
     ...(options.publicNames ? { publicNames: options.publicNames } : {}),
-    report: (keyPath, message) => problems.push({ file, path: keyPath, message }),
+    report: (keyPath, message, words) => problems.push({ file, path: keyPath, message, words }),
   });
   const check = (schema: Schema<unknown>, value: unknown, ctx: CheckContext) => schema.check(value, [], ctx);
 
@@ -92,7 +93,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     checkDuplicateAddresses(options.routes, ctx.report);
   }
 
-  if (pageIds && options.routes !== undefined) checkUnusedPages(options.routes, pageIds, (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence));
+  if (pageIds && options.routes !== undefined) checkUnusedPages(options.routes, pageIds, (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence, { kind: 'pageNotReached' }));
 
   for (const id of pageIds ?? Object.keys(pages)) {
     if (!(id in pages)) continue;
@@ -127,12 +128,12 @@ function checkRouteTargets(routes: unknown, pageIds: readonly string[] | undefin
   if (!pageIds) return;
   routeList(routes).forEach((route, i) => {
     if (typeof route.page === 'string' && route.page.trim() !== '' && !pageIds.includes(route.page)) {
-      report(['routes', i, 'page'], notAPage(route.page, pageIds));
+      report(['routes', i, 'page'], notAPage(route.page, pageIds), { kind: 'developerSetting' });
     }
   });
   const fallback = isRecord(routes) ? routes.fallback : undefined;
   if (typeof fallback === 'string' && fallback.trim() !== '' && !pageIds.includes(fallback)) {
-    report(['fallback'], notAPage(fallback, pageIds));
+    report(['fallback'], notAPage(fallback, pageIds), { kind: 'developerSetting' });
   }
 }
 
@@ -144,6 +145,7 @@ function checkDuplicateAddresses(routes: unknown, report: Report): void {
       report(
         keyPath,
         `${quote(address)} is used twice (also at ${formatPath(earlier)}). Each address may appear only once, so remove one of them.`,
+        { kind: 'addressTaken', values: { value: address } },
       );
     } else {
       first.set(address, keyPath);
@@ -178,6 +180,7 @@ function checkSectionIds(page: unknown, report: Report): void {
     report(
       ['sections', i, 'id'],
       `${quote(section.id)} is used twice on this page (also at sections[${earlier}].id). Each section id must be different, so rename one of them.`,
+      { kind: 'anchorTaken', values: { value: section.id } },
     );
   });
 }

@@ -12,8 +12,20 @@
  */
 import { addressProblem, siteLinkOf, siteLinkProblem } from '../shared/addresses';
 import { httpsAddressProblem, siteAddressProblem } from '../shared/links';
+import type { RefusalKind } from './refusals';
 
 export type Path = ReadonlyArray<string | number>;
+
+/**
+ * A refusal in the office's words: its kind (a key of config/admin.ts content.refusals, whose
+ * sentence says it for the content editor) and the values that sentence fills in. The checker's
+ * own sentence (for developers, naming the file and the key) is reported beside it; the editor and
+ * its server show this one, after the place on the screen (src/config/place.ts).
+ */
+export interface Refusal {
+  readonly kind: RefusalKind;
+  readonly values?: Readonly<Record<string, string | number>>;
+}
 
 /** What the checker knows about the rest of the site while it walks one file. */
 export interface CheckContext {
@@ -27,7 +39,7 @@ export interface CheckContext {
   readonly publicFileExists: (urlPath: string) => boolean;
   /** The top-level names of public/ (its files and folders), which no page's address may take. Unknown (the browser's editor): left out. */
   readonly publicNames?: readonly string[];
-  report(path: Path, message: string): void;
+  report(path: Path, message: string, words: Refusal): void;
 }
 
 export interface Schema<T> {
@@ -84,6 +96,13 @@ export interface CommonMeta {
    * removed or moved (what is inside may still be editable).
    */
   readonly contract?: boolean;
+  /**
+   * How the site works rather than what it says (a browser's autofill hint, a field's width, the
+   * value after a reset, how long answers are kept, the server's answers): a developer's setting,
+   * never shown on the editor's screens. A key of the data contract that holds no text is not
+   * shown either (shownToOffice).
+   */
+  readonly developer?: boolean;
 }
 
 export type SchemaMeta = KindMeta & CommonMeta;
@@ -96,6 +115,22 @@ export function describe<S extends Schema<unknown>>(schema: S, meta: CommonMeta 
 /** A key the editor shows but never changes: part of the data contract, a developer's change. */
 export function contract<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { contract: true });
+}
+
+/** A developer's setting: the editor does not show it (the checker still checks it). */
+export function developerOnly<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { developer: true });
+}
+
+/**
+ * Whether the editor's screens show a key: not a developer's setting, and not a key of the data
+ * contract holding a single value (a collection name, a field's stored name, a check's rule). A
+ * contract list stays (its items keep their place, their texts may change).
+ */
+export function shownToOffice(schema: Schema<unknown>): boolean {
+  const { meta } = schema;
+  if (meta.developer) return false;
+  return !(meta.contract && !['object', 'image', 'list', 'record', 'union'].includes(meta.kind));
 }
 
 export type Infer<S> = S extends Schema<infer T> ? T : never;
@@ -117,8 +152,8 @@ function make<T>(expects: string, meta: SchemaMeta, check: Schema<T>['check']): 
 }
 
 function wrongKind(value: unknown, path: Path, ctx: CheckContext, expects: string): void {
-  if (value === undefined) ctx.report(path, `is missing. Add it: it should be ${expects}.`);
-  else ctx.report(path, `should be ${expects}, but it is ${describeValue(value)}.`);
+  if (value === undefined) ctx.report(path, `is missing. Add it: it should be ${expects}.`, { kind: 'missing' });
+  else ctx.report(path, `should be ${expects}, but it is ${describeValue(value)}.`, { kind: 'wrongKind' });
 }
 
 function describeValue(value: unknown): string {
@@ -138,7 +173,7 @@ export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
 export function text(): Schema<string> {
   return make('text in quotes', { kind: 'text' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
-    if (value.trim() === '') ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.');
+    if (value.trim() === '') ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.', { kind: 'empty' });
   });
 }
 
@@ -168,6 +203,7 @@ export function checkPlaceholders(value: unknown, known: readonly string[], what
     ctx.report(
       path,
       `uses {${name}}, which is not ${what}.${near ? ` Did you mean {${near}}?` : ''} Use one of: ${known.map((k) => `{${k}}`).join(', ')}.`,
+      { kind: 'unknownPlaceholder', values: { name: `{${name}}`, known: known.map((k) => `{${k}}`).join(', ') } },
     );
   }
 }
@@ -192,7 +228,10 @@ export function milliseconds(opts: { max: number; atLeast?: { ms: number; what: 
   return make(base.expects, base.meta, (value, path, ctx) => {
     if (atLeast && typeof value === 'number' && Number.isInteger(value) && value < atLeast.ms) {
       const seconds = atLeast.ms / 1000;
-      return ctx.report(path, `is ${value}, but ${atLeast.what} must be at least ${atLeast.ms} (${seconds} second${seconds === 1 ? '' : 's'}): ${atLeast.because}. Use ${atLeast.ms} or more.`);
+      return ctx.report(path, `is ${value}, but ${atLeast.what} must be at least ${atLeast.ms} (${seconds} second${seconds === 1 ? '' : 's'}): ${atLeast.because}. Use ${atLeast.ms} or more.`, {
+        kind: 'tooShortTime',
+        values: { value, least: atLeast.ms, what: atLeast.what, because: atLeast.because },
+      });
     }
     base.check(value, path, ctx);
   });
@@ -202,9 +241,9 @@ export function number(opts: { min?: number; max?: number; integer?: boolean } =
   const expects = opts.integer ? 'a whole number' : 'a number';
   return make(expects, { kind: 'number', ...opts }, (value, path, ctx) => {
     if (typeof value !== 'number' || Number.isNaN(value)) return wrongKind(value, path, ctx, expects);
-    if (opts.integer && !Number.isInteger(value)) ctx.report(path, `is ${value}, but it should be a whole number.`);
-    if (opts.min !== undefined && value < opts.min) ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`);
-    if (opts.max !== undefined && value > opts.max) ctx.report(path, `is ${value}, but it should be at most ${opts.max}.`);
+    if (opts.integer && !Number.isInteger(value)) ctx.report(path, `is ${value}, but it should be a whole number.`, { kind: 'notWhole', values: { value } });
+    if (opts.min !== undefined && value < opts.min) ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`, { kind: 'tooSmall', values: { value, min: opts.min } });
+    if (opts.max !== undefined && value > opts.max) ctx.report(path, `is ${value}, but it should be at most ${opts.max}.`, { kind: 'tooLarge', values: { value, max: opts.max } });
   });
 }
 
@@ -216,7 +255,7 @@ export function boolean(): Schema<boolean> {
 
 export function literal<const L extends string>(expected: L): Schema<L> {
   return make(quote(expected), { kind: 'fixed', value: expected }, (value, path, ctx) => {
-    if (value !== expected) ctx.report(path, `should be ${quote(expected)}, but it is ${describeValue(value)}.`);
+    if (value !== expected) ctx.report(path, `should be ${quote(expected)}, but it is ${describeValue(value)}.`, { kind: 'wrongKind' });
   });
 }
 
@@ -224,7 +263,7 @@ export function oneOf<const L extends string>(choices: readonly L[]): Schema<L> 
   const expects = `one of ${choices.map((c) => quote(c)).join(', ')}`;
   return make(expects, { kind: 'choice', options: choices }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, expects);
-    if (!choices.includes(value as L)) ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`);
+    if (!choices.includes(value as L)) ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`, { kind: 'notAChoice', values: { value, choices: choices.join(', ') } });
   });
 }
 
@@ -237,7 +276,7 @@ export function href(): Schema<string> {
     if (value.startsWith('#')) return;
     // A link to this site is parsed as an address is (src/shared/addresses.ts): "//host" is another site's.
     const linkProblem = value.startsWith('/') ? siteLinkProblem(value) : undefined;
-    if (linkProblem) return ctx.report(path, `${quote(value)} ${linkProblem}`);
+    if (linkProblem) return ctx.report(path, `${quote(value)} ${linkProblem}`, { kind: 'badAddress', values: { value, problem: linkProblem } });
     const page = siteLinkOf(value)?.path;
     if (page !== undefined) {
       if (ctx.sitePaths.size > 0 && !ctx.sitePaths.has(page)) {
@@ -245,6 +284,7 @@ export function href(): Schema<string> {
         ctx.report(
           path,
           `${quote(value)} is not a page of this site.${near ? ` Did you mean "${near}"?` : ''} Use one of the addresses in config/routes.ts: ${[...ctx.sitePaths].join(', ')}.`,
+          { kind: 'notAPage', values: { value } },
         );
       }
       return;
@@ -253,8 +293,8 @@ export function href(): Schema<string> {
     // Another site's address is parsed (new URL), as the browser will read it.
     const problem = /^https?:\/\//i.test(value) ? httpsAddressProblem(value, { http: true }) : 'does not look like a valid URL.';
     if (problem?.startsWith('does not look like a valid URL.')) {
-      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`);
-    } else if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`, { kind: 'notALink', values: { value } });
+    } else if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -263,7 +303,7 @@ export function externalUrl(): Schema<string> {
   return make('a full address like "https://example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     const problem = httpsAddressProblem(value);
-    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -280,7 +320,7 @@ export function siteUrl(): Schema<string> {
   return make('the site\'s address like "https://www.example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     const problem = siteAddressProblem(value);
-    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -289,7 +329,7 @@ export function routePath(): Schema<string> {
   return make('a path starting with / like "/Contact"', { kind: 'text', format: 'path' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a path in quotes');
     const problem = addressProblem(value, { publicNames: ctx.publicNames ?? [] });
-    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -297,8 +337,8 @@ export function routePath(): Schema<string> {
 export function publicFile(): Schema<string> {
   return make('a file path like "/images/picture.svg"', { kind: 'text', format: 'file' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a file path in quotes');
-    if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`);
-    if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`);
+    if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`, { kind: 'notAFile', values: { value } });
+    if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`, { kind: 'notAFile', values: { value } });
   });
 }
 
@@ -311,6 +351,7 @@ export function formRef(): Schema<string> {
     ctx.report(
       path,
       `${quote(value)} is not a form.${near ? ` Did you mean "${near}"?` : ''} Use one of the forms listed in config/forms/index.ts: ${[...ctx.formIds].join(', ')}.`,
+      { kind: 'notAForm', values: { value } },
     );
   });
 }
@@ -319,10 +360,10 @@ export function list<T>(item: Schema<T>, opts: { min?: number; max?: number } = 
   return make('a list in [square brackets]', { kind: 'list', item, ...opts }, (value, path, ctx) => {
     if (!Array.isArray(value)) return wrongKind(value, path, ctx, 'a list in [square brackets]');
     if (opts.min !== undefined && value.length < opts.min) {
-      ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`);
+      ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`, { kind: 'tooFew', values: { count: value.length, min: opts.min } });
     }
     if (opts.max !== undefined && value.length > opts.max) {
-      ctx.report(path, `has ${value.length} items, but it may have at most ${opts.max}.`);
+      ctx.report(path, `has ${value.length} items, but it may have at most ${opts.max}.`, { kind: 'tooMany', values: { count: value.length, max: opts.max } });
     }
     value.forEach((entry, i) => item.check(entry, [...path, i], ctx));
   });
@@ -359,6 +400,7 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
           ctx.report(
             [...path, key],
             `is not a known key here.${near ? ` Did you mean "${near}"?` : ''} Rename or remove it. The keys allowed here are: ${known.join(', ')}.`,
+            { kind: 'unknownKey' },
           );
         }
       }
@@ -378,7 +420,7 @@ export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds
     if (typeof type !== 'string' || !(type in kinds)) {
       const near = typeof type === 'string' ? closest(type, names) : undefined;
       const shown = type === undefined ? 'missing' : `${quote(type)}, which is not a section type`;
-      ctx.report([...path, 'type'], `is ${shown}.${near ? ` Did you mean "${near}"?` : ''} Use one of: ${names.join(', ')}.`);
+      ctx.report([...path, 'type'], `is ${shown}.${near ? ` Did you mean "${near}"?` : ''} Use one of: ${names.join(', ')}.`, { kind: 'notASectionType' });
       return;
     }
     kinds[type]!.check(value, path, ctx);
@@ -420,13 +462,14 @@ function editDistance(a: string, b: string): number {
 export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
   return make('a colour like "#1a4dd6"', { kind: 'text', format: 'color' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a colour in quotes like "#1a4dd6"');
-    if (!/^#[0-9a-f]{6}$/i.test(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`);
+    if (!/^#[0-9a-f]{6}$/i.test(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`, { kind: 'notAColour', values: { value } });
     if (opts.underWhiteText) {
       const ratio = contrastRatio(value, '#ffffff');
       if (ratio < MIN_TEXT_CONTRAST) {
         ctx.report(
           path,
           `${quote(value)} is too light: white text is written on it, and their contrast is ${(Math.floor(ratio * 10) / 10).toFixed(1)} to 1, but it should be at least ${MIN_TEXT_CONTRAST} to 1 to be easy to read. Choose a darker colour.`,
+          { kind: 'tooLight', values: { value, ratio: (Math.floor(ratio * 10) / 10).toFixed(1), least: MIN_TEXT_CONTRAST } },
         );
       }
     }

@@ -87,11 +87,16 @@ export interface ContentSnapshot {
   publicFiles: string[];
 }
 
-/** One sentence of the config checker, on the key it is about. */
+/** One refusal of the config checker, on the key it is about, in the office's words (src/config/place.ts). */
 export interface ContentProblem {
   file: string;
   path: Array<string | number>;
+  /** Where and what, as the screens name them: "Home › Hero › Heading is empty: write a heading." */
   message: string;
+  /** The same under its box, whole: "Heading is empty: write a heading." */
+  field: string;
+  /** The checker's own sentence, for a developer (the file and the key path): never shown on the editor's screens. */
+  developer?: string;
 }
 
 export interface Revision {

@@ -17,19 +17,18 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { fileNameOf, sectionNameOf } from '../../config/place';
 import admin from '../../../config/admin';
-import type { Problem } from '../../config/checkContent';
-import { formatPath } from '../../config/schema';
 import type { PageConfig } from '../../config/pageSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
-import type { ContentImage, Revision } from '../../shared/contentApi';
+import type { ContentImage, ContentProblem, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
-import { entriesOf, useContent, type Entry } from './ContentScreens';
+import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
 import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
 import { siteContentOf } from '../../shared/siteContent';
-import { fieldId } from './model';
+import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
@@ -115,8 +114,12 @@ export function EditScreen() {
   const [params] = useSearchParams();
   const file = params.get('file') ?? '';
   const at = params.get('at') ?? undefined;
+  // A page's section opened on its own (the page opens as the outline of its sections).
+  const sectionParam = params.get('section');
+  const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
+  const location = useLocation();
   const { snapshot, edits, setEdit, reload, uploaded, addUploaded } = useContent();
-  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
+  const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
@@ -132,9 +135,17 @@ export function EditScreen() {
   const editedSection = useRef<number>(undefined);
   const [reveal, setReveal] = useState<Reveal>();
   useEffect(() => {
-    editedSection.current = undefined;
-  }, [file]);
+    editedSection.current = section;
+  }, [file, section]);
   useKeepClearOf(bar, tabs);
+  // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
+  useEffect(() => {
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+    } else if (location.hash === '') window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const viewShown = useRef(false);
   useLayoutEffect(() => {
     // Not on arriving at the screen: only when the other tab is chosen.
@@ -177,9 +188,20 @@ export function EditScreen() {
     return result;
   }, [addUploaded]);
 
-  if (!schema || !entry) return <Navigate to="/content" replace />;
-
   const pageId = pageIdOf(file);
+  const sections = pageId && isRecord(value) && Array.isArray(value.sections) ? (value.sections as unknown[]) : undefined;
+  if (!schema || !entry || (section !== undefined && (!sections || section >= sections.length))) return <Navigate to="/content" replace />;
+  const outlineAddress = editAddress(entry);
+  const sectionAddress = (index: number, hash = '') => `${outlineAddress}&${new URLSearchParams({ section: String(index) })}${hash}`;
+  const openSection = sections && section === undefined ? sectionAddress : undefined;
+  const formAt = section !== undefined ? ['sections', section] : at ? [at] : [];
+  const pageName = pageId ? fileNameOf(file, value) : entry.label;
+  /** A problem's field: on this screen, or in another section of the page (opened there). */
+  const problemLink = (p: ContentProblem) => {
+    const hash = `#${fieldId(p.file, p.path)}`;
+    const inSection = sections && p.path[0] === 'sections' && typeof p.path[1] === 'number' ? p.path[1] : undefined;
+    return inSection !== undefined && inSection !== section ? sectionAddress(inSection, hash) : section !== undefined && inSection === undefined ? `${outlineAddress}${hash}` : undefined;
+  };
   const formId = formIdOf(file);
   const homeFile = entries.pages[0]?.file;
   const target: PreviewTarget | undefined = formId
@@ -213,7 +235,11 @@ export function EditScreen() {
 
   return (
     <Stack spacing={3}>
-      <ScreenHeading>{entry.label}</ScreenHeading>
+      {section !== undefined && sections ? (
+        <ScreenHeading back={{ to: outlineAddress, label: fill(t.backToOutline, { page: pageName }) }}>{[pageName, sectionNameOf(sections, section)].join(t.placeJoint)}</ScreenHeading>
+      ) : (
+        <ScreenHeading>{entry.label}</ScreenHeading>
+      )}
 
       <Box ref={bar} component="section" aria-label={t.publish} data-publish-bar="" sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -253,13 +279,15 @@ export function EditScreen() {
             {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {shown.map((p) => (
-                <li key={`${p.file}:${formatPath(p.path)}:${p.message}`}>
-                  {p.file === file ? (
-                    <Link href={`#${fieldId(p.file, p.path)}`}>
-                      {formatPath(p.path)} {p.message}
+                <li key={`${p.file}:${JSON.stringify(p.path)}:${p.message}`}>
+                  {p.file !== file ? (
+                    p.message
+                  ) : problemLink(p) ? (
+                    <Link component={RouterLink} to={problemLink(p)!}>
+                      {p.message}
                     </Link>
                   ) : (
-                    `${p.file}: ${formatPath(p.path)} ${p.message}`
+                    <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link>
                   )}
                 </li>
               ))}
@@ -285,7 +313,9 @@ export function EditScreen() {
               schema={schema}
               value={value}
               onChange={(next) => setEdit(file, next)}
-              at={at ? [at] : []}
+              at={formAt}
+              openSection={openSection}
+              {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
               problems={fileProblems}
               pages={pages}
               formIds={Object.keys(content.forms)}

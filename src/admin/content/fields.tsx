@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
-import type { Path, Schema, SchemaKind, Shape } from '../../config/schema';
+import { shownToOffice, type Path, type Schema, type SchemaKind, type Shape } from '../../config/schema';
 import { fill } from '../format';
 import { useEditorEnv, useProblems } from './EditorEnv';
 import { ImageField } from './ImageField';
@@ -237,7 +237,7 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
   const record = isRecord(value) ? value : {};
   return (
     <Stack spacing={2}>
-      {Object.entries(shape).map(([key, child]) => {
+      {Object.entries(shape).filter(([, child]) => shownToOffice(child)).map(([key, child]) => {
         const childLabel = labelOf(key, child);
         const present = record[key] !== undefined;
         const change = (next: unknown) => onChange(setAt(record, [key], next));

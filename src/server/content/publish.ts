@@ -31,6 +31,7 @@ import { contentFingerprint, RELEASE_FILE, siteContentOf, type SiteContent } fro
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
 import { checkChanges, type FileEdits } from './check';
+import { officeWordsOf } from '../../config/place';
 import type { Drafts } from './drafts';
 import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage } from './git';
 import { uploadsNamedIn } from './images';
@@ -186,7 +187,10 @@ export class Publisher {
         // A file edited in place, made (a new page), or removed.
         texts.set(file, { ...(before === undefined ? {} : { before }), after: after === null ? null : before === undefined ? newFileSource(file, after) : editSource(file, before, edits) });
       } catch (error) {
-        if (error instanceof UnwritableEdit) return { status: 400, problems: [{ file: error.file, path: error.path, message: error.message }] };
+        if (error instanceof UnwritableEdit) {
+          const said = officeWordsOf({ file: error.file, path: error.path, words: { kind: 'notWritable' } }, after);
+          return { status: 400, problems: [{ file: error.file, path: error.path, message: said.sentence, field: said.field, developer: error.message }] };
+        }
         throw error;
       }
     }

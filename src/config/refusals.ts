@@ -1,0 +1,47 @@
+/**
+ * Every kind of refusal the checker reports (schema.ts Refusal), with the {names} its sentence may
+ * use besides {label} (and {aLabel}, the same with a or an: "a heading"): a refusal reported anywhere is one of these, so each has its words.
+ */
+export const REFUSAL_VALUES = {
+  missing: [],
+  wrongKind: [],
+  empty: [],
+  unknownPlaceholder: ['name', 'known'],
+  autoReplyPlaceholder: ['name'],
+  tooShortTime: ['value', 'least', 'what', 'because'],
+  notWhole: ['value'],
+  tooSmall: ['value', 'min'],
+  tooLarge: ['value', 'max'],
+  notAChoice: ['value', 'choices'],
+  badAddress: ['value', 'problem'],
+  notAPage: ['value'],
+  notALink: ['value'],
+  notAFile: ['value'],
+  notAForm: ['value'],
+  tooFew: ['count', 'min'],
+  tooMany: ['count', 'max'],
+  unknownKey: [],
+  notASectionType: [],
+  notAColour: ['value'],
+  tooLight: ['value', 'ratio', 'least'],
+  notALanguage: ['value'],
+  notATimeZone: ['value'],
+  formListedTwice: ['form'],
+  formsNotListed: ['forms'],
+  developerSetting: [],
+  addressTaken: ['value'],
+  pageNotReached: [],
+  anchorTaken: ['value'],
+  notAPhoneLink: ['value'],
+  notAMailLink: ['value'],
+  numbersDiffer: ['value', 'shown'],
+  addressesDiffer: ['value', 'shown'],
+  contract: [],
+  notEditable: [],
+  changedTwice: [],
+  readOnly: [],
+  unreadable: [],
+  notWritable: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type RefusalKind = keyof typeof REFUSAL_VALUES;
