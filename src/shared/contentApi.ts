@@ -20,9 +20,25 @@ export const contentRoutes = {
    * written); 409 { message } when the content changed since baseRevision.
    */
   contentPublish: { method: 'POST', path: '/api/admin/content/publish' },
-  /** { revisions: Revision[] }, newest first. */
+  /** { revisions: Revision[] }, newest first; query `file`: only the revisions that changed that file. */
   contentRevisions: { method: 'GET', path: '/api/admin/content/revisions' },
-  /** Publishes the content as it was at that revision (itself a new revision). 200 { revision }. */
+  /** One revision's changes, each with its text before and after: RevisionDetail. */
+  contentRevision: { method: 'GET', path: '/api/admin/content/revisions/:revisionId' },
+  /** What undoing that revision's change alone would publish: HistoryPlan (nothing changes). */
+  contentUndoPreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/undo' },
+  /**
+   * Body: { baseRevision } (the preview's). Takes that revision's change back alone (later changes
+   * stay), as a publish recorded as a revision of its own. 200 { revision }; 409 { message } when a
+   * later change touches the same text (the sentence names it) or the content changed since the preview.
+   */
+  contentUndo: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/undo' },
+  /** What restoring that revision would publish, and what stays as it is now: HistoryPlan. */
+  contentRestorePreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/restore' },
+  /**
+   * Body: { baseRevision? }. Publishes the content as it was at that revision, as data (itself a
+   * new revision): keys added since keep their values, values now worked out in code are left to
+   * it. 200 { revision, notes }.
+   */
   contentRestore: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/restore' },
   /**
    * Body: the picture's bytes (any image/* type); query: width and height, the CSS pixels the page
@@ -99,14 +115,52 @@ export interface ContentProblem {
   developer?: string;
 }
 
+/** A publish from the editor, an undo or a restore (each a publish too), or a developer's release (a commit not made by the editor). */
+export type RevisionKind = 'publish' | 'undo' | 'restore' | 'release';
+
 export interface Revision {
   id: string;
+  /** Absent in revisions recorded before kinds were (they are publishes, or releases). */
+  kind?: RevisionKind;
+  /** The revision an undo took back or a restore went back to. */
+  of?: string;
+  /** The content files it changed. */
+  changed?: string[];
   /** The account's e-mail (or the developer's git name for a release). */
   author: string;
   /** ISO 8601. */
   at: string;
   /** What changed, in words: "Home › hero › heading: 'Business Growth' → 'Grow your business online'". */
   summary: string[];
+}
+
+/** One change of a revision, for its before/after view: texts whole, other values named. */
+export interface ChangeView {
+  /** "Home › hero › heading". */
+  where: string;
+  /** Absent: there was none (a key or item added, a page made). */
+  before?: string;
+  /** Absent: it was taken out. */
+  after?: string;
+}
+
+export interface RevisionDetail {
+  revision: Revision;
+  changes: ChangeView[];
+}
+
+/** What an undo or a restore would publish, before it does. */
+export interface HistoryPlan {
+  /** The content it starts from: sent back as baseRevision when confirmed. */
+  baseRevision: string;
+  /** What would change, in words, as the revision would record it (none: nothing to do). */
+  summary: string[];
+  /** Each change with its text before and after. */
+  changes: ChangeView[];
+  /** Why it cannot be done (a later change touching the same text, the checker's sentences): then it is refused. */
+  refusals: string[];
+  /** What stays as it is now, and why (a restore): one sentence each. */
+  notes: string[];
 }
 
 export interface ContentImage {

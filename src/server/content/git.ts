@@ -60,19 +60,30 @@ export interface Commit {
   at: string;
   subject: string;
   body: string;
+  /** The config files it changed. */
+  files: string[];
 }
 
-/** The commits that changed config/, newest first. */
-export async function configHistory(siteDir: string, max = 100): Promise<Commit[]> {
-  const out = await git(siteDir, ['log', `--max-count=${max}`, '--format=%H%x1f%ae%x1f%aI%x1f%s%x1f%b%x1e', '--', 'config']);
+/** The commits that changed config/ (or only `file`), newest first; `since`: only those after that commit. */
+export async function configHistory(siteDir: string, max = 100, { file, since }: { file?: string; since?: string } = {}): Promise<Commit[]> {
+  const range = since ? [`${since}..HEAD`] : [];
+  const out = await git(siteDir, ['log', `--max-count=${max}`, '--name-only', '--format=%x1e%H%x1f%ae%x1f%aI%x1f%s%x1f%b%x1f', ...range, '--', file ?? 'config']);
   return out
     .split('\x1e')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+    .filter((entry) => entry.trim())
     .map((entry) => {
-      const [id = '', author = '', at = '', subject = '', body = ''] = entry.split('\x1f');
-      return { id, author, at, subject, body: body.trim() };
+      const [id = '', author = '', at = '', subject = '', body = '', names = ''] = entry.split('\x1f');
+      return { id: id.trim(), author, at, subject, body: body.trim(), files: names.split('\n').filter((name) => name.startsWith('config/')) };
     });
+}
+
+/** The commit before this one (its first parent), or undefined for the first. */
+export async function parentOf(siteDir: string, commitId: string): Promise<string | undefined> {
+  try {
+    return (await git(siteDir, ['rev-parse', '--verify', '--quiet', `${commitId}^`])).trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The text of a file at a commit, or undefined when it did not exist then. */

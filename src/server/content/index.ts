@@ -13,6 +13,7 @@ import { checkChanges } from './check';
 import type { Drafts } from './drafts';
 import { storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';
+import { RevisionHistory } from './revisions';
 import { contentFiles, loadContent, publicFiles } from './site';
 import { TaskQueue } from './taskQueue';
 
@@ -50,6 +51,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
   }
   const { publisher } = options;
   const site = publisher.site;
+  const history = new RevisionHistory(publisher, publisher.dataDir);
   // Checks read and check the whole content: one at a time, a few waiting, the rest told to come back.
   const checks = new TaskQueue({ waiting: 4 });
   const answerPublish = (reply: FastifyReply, result: PublishResult) => {
@@ -59,6 +61,20 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     if (result.status === 503) return fail(reply, 503, fill(messages.frontRefused, { error: result.error }));
     const sentence = { render: messages.buildFailed, write: messages.publishNotWritten, record: messages.publishNotRecorded }[result.failed];
     return fail(reply, 500, fill(sentence, { error: result.error.split('\n').slice(-3).join(' ') }));
+  };
+
+  /** Undo or restore: made again now, then published (a revision of its own); refused in words. */
+  const goBack = async (kind: 'undo' | 'restore', request: Request, reply: FastifyReply, who: string) => {
+    const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
+    if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
+    // An undo is confirmed on the content its preview showed; a restore may be sent without one.
+    if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
+    const result = await history.carryOut(kind, request.params.revisionId ?? '', base, who);
+    if (result.status === 404) return fail(reply, 404, messages.unknownRevision);
+    if ('refusals' in result) return json(reply, 409, { message: result.refusals.join(' '), refusals: result.refusals });
+    if ('nothing' in result) return json(reply, 200, { message: messages.nothingToChange });
+    if (result.status === 200) return json(reply, 200, { revision: result.revision, notes: result.notes });
+    return answerPublish(reply, result);
   };
 
   return {
@@ -81,12 +97,24 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       if (!changes || typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
       return answerPublish(reply, await publisher.publish(changes, base, who));
     },
-    contentRevisions: async (_request, reply) => json(reply, 200, { revisions: await publisher.revisions() }),
-    contentRestore: async (request, reply, who) => {
-      const files = await publisher.filesAt(request.params.revisionId ?? '');
-      if (!files) return fail(reply, 404, messages.unknownRevision);
-      return answerPublish(reply, await publisher.publish(files, undefined, who));
+    contentRevisions: async (request, reply) => {
+      const file = typeof request.query.file === 'string' ? request.query.file : undefined;
+      return json(reply, 200, { revisions: await publisher.revisions(file) });
     },
+    contentRevision: async (request, reply) => {
+      const detail = await history.detail(request.params.revisionId ?? '');
+      return detail ? json(reply, 200, detail) : fail(reply, 404, messages.unknownRevision);
+    },
+    contentUndoPreview: async (request, reply) => {
+      const planned = await history.planUndo(request.params.revisionId ?? '');
+      return planned ? json(reply, 200, planned.plan) : fail(reply, 404, messages.unknownRevision);
+    },
+    contentRestorePreview: async (request, reply) => {
+      const planned = await history.planRestore(request.params.revisionId ?? '');
+      return planned ? json(reply, 200, planned.plan) : fail(reply, 404, messages.unknownRevision);
+    },
+    contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
+    contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
     contentImage: async (request, reply) => {
       const width = drawnSize(request.query.width);
       const height = drawnSize(request.query.height);

@@ -25,15 +25,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { deployFiles } from '../../deploy/deployFiles';
 import type { Forms } from '../../deploy/firebaseRules';
-import type { ContentChange, ContentProblem, Revision } from '../../shared/contentApi';
+import server from '../../../config/server';
+import type { ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
 import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
+import { fill } from '../../shared/text';
 import { contentFingerprint, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
 import { checkChanges, type FileEdits } from './check';
 import { officeWordsOf } from '../../config/place';
 import type { Drafts } from './drafts';
-import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage } from './git';
+import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
 import { uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
@@ -83,10 +85,19 @@ interface Journal {
   /** The release folder's name (dist/releases/<release>), when pages were drawn. */
   release?: string;
   commit?: string;
+  /** An undo or a restore (absent: a publish), and the revision it took back or went back to. */
+  kind?: RevisionKind;
+  of?: string;
+}
+
+/** What a publish is, when it is not the editor's own edit: an undo or a restore of that revision. */
+export interface PublishKind {
+  kind: 'undo' | 'restore';
+  of: string;
 }
 
 const JOURNAL_FILE = 'publish-journal.json';
-const SNAPSHOTS = 'content-revisions';
+export const SNAPSHOTS = 'content-revisions';
 
 /** The revision's words: one line per edit. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
@@ -115,6 +126,11 @@ export class Publisher {
     return this.options.site;
   }
 
+  /** The data folder (the journal, and the revisions' snapshots outside git). */
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
   /** The site served from now on, which publishes switch. */
   serve(live: LiveSite): void {
     this.live = live;
@@ -141,7 +157,7 @@ export class Publisher {
     await this.renderer.close();
   }
 
-  async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string): Promise<PublishResult> {
+  async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string, kind?: PublishKind): Promise<PublishResult> {
     if (this.busy) return { status: 409, reason: 'busy' };
     this.busy = true;
     // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
@@ -153,7 +169,7 @@ export class Publisher {
       for (const change of changes) this.options.drafts?.save(author, change.file, change.value, baseRevision ?? revision, at);
       if (lock && !lock.taken) return { status: 409, reason: 'releasing' };
       if (baseRevision !== undefined && baseRevision !== revision) return { status: 409, reason: 'changed' };
-      return await this.publishNow(changes, author);
+      return await this.publishNow(changes, author, kind);
     } finally {
       if (lock?.taken) lock.release();
       this.busy = false;
@@ -164,7 +180,7 @@ export class Publisher {
     if (this.options.crashAt === step) process.kill(process.pid, 'SIGKILL');
   }
 
-  private async publishNow(changes: readonly ContentChange[], author: string): Promise<PublishResult> {
+  private async publishNow(changes: readonly ContentChange[], author: string, kind?: PublishKind): Promise<PublishResult> {
     const { site, clock } = this.options;
     const { live } = this;
     const { siteDir } = site;
@@ -232,6 +248,7 @@ export class Publisher {
       changes: [...changes],
       summary,
       ...(release ? { release } : {}),
+      ...(kind ? { kind: kind.kind, of: kind.of } : {}),
     };
     try {
       writeJsonAtomically(this.journalFile, journal);
@@ -338,14 +355,16 @@ export class Publisher {
   private async record(journal: Journal, values: ReturnType<typeof contentFiles>): Promise<Revision> {
     const { site, dataDir } = this.options;
     const { author, at, summary, id } = journal;
+    const kind = journal.kind ? { kind: journal.kind, of: journal.of } : {};
     if (await isWorkTree(site.siteDir)) {
-      const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\nPublish-Id: ${id}\n`;
+      const trailers = [`Publish-Id: ${id}`, ...(journal.kind ? [`Publish-Kind: ${journal.kind}`, `Publish-Of: ${journal.of}`] : [])];
+      const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\n${trailers.join('\n')}\n`;
       // The uploaded pictures the content names go with it; those uploaded and not used stay out.
       const uploads = uploadsNamedIn(site.siteDir, values).filter((file) => existsSync(path.join(site.siteDir, file)));
       const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message);
-      return { id: commitId, author, at, summary };
+      return { id: commitId, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
     }
-    const revision: Revision = { id, author, at, summary };
+    const revision: Revision = { id, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
     writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values });
     return revision;
   }
@@ -407,16 +426,15 @@ export class Publisher {
     return existsSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`));
   }
 
-  /** Every revision, newest first. */
-  async revisions(): Promise<Revision[]> {
+  /** Every revision, newest first (`file`: only those that changed it). */
+  async revisions(file?: string, max = 100): Promise<Revision[]> {
     const { site, dataDir } = this.options;
-    if (await isWorkTree(site.siteDir)) {
-      return (await configHistory(site.siteDir)).map((c) => ({ id: c.id, author: c.author, at: c.at, summary: c.body ? c.body.split('\n').filter((line) => line && !/^Publish-Id: /.test(line)) : [c.subject] }));
-    }
-    return snapshotIds(dataDir).map((id) => {
+    if (await isWorkTree(site.siteDir)) return (await configHistory(site.siteDir, max, file ? { file } : {})).map(revisionOfCommit);
+    const all = snapshotIds(dataDir).map((id) => {
       const { files: _files, ...revision } = readSnapshot(dataDir, id);
       return revision;
     });
+    return (file ? all.filter((revision) => revision.changed?.includes(file)) : all).slice(0, max);
   }
 
   /** The content files as they were at a revision, or undefined when there is no such revision. */
@@ -429,6 +447,24 @@ export class Publisher {
     }
     return snapshotIds(dataDir).includes(revisionId) ? readSnapshot(dataDir, revisionId).files : undefined;
   }
+}
+
+/** A commit as a revision: the editor's publishes with their words and kind, a developer's release as one line naming the content it changed. */
+export function revisionOfCommit(commit: Commit): Revision {
+  const lines = commit.body.split('\n');
+  const trailer = (key: string) => lines.find((line) => line.startsWith(`${key}: `))?.slice(key.length + 2).trim();
+  const base = { id: commit.id, author: commit.author, at: commit.at, changed: commit.files };
+  if (trailer('Publish-Id') === undefined) {
+    return { ...base, kind: 'release', summary: [fill(server.admin.messages.releaseInWords, { places: [...new Set(commit.files.map(placeOf))].join(', ') })] };
+  }
+  const kind = trailer('Publish-Kind');
+  const of = trailer('Publish-Of');
+  return {
+    ...base,
+    kind: kind === 'undo' || kind === 'restore' ? kind : 'publish',
+    ...(of ? { of } : {}),
+    summary: lines.filter((line) => line && !/^Publish-[\w-]+: /.test(line)),
+  };
 }
 
 /** Writes a file whole, or removes it (null). */
@@ -456,7 +492,7 @@ function readJournal(file: string): Journal | undefined {
   }
 }
 
-function snapshotIds(dataDir: string): string[] {
+export function snapshotIds(dataDir: string): string[] {
   try {
     return readdirSync(path.join(dataDir, SNAPSHOTS))
       .filter((name) => name.endsWith('.json'))
@@ -468,12 +504,12 @@ function snapshotIds(dataDir: string): string[] {
   }
 }
 
-function readSnapshot(dataDir: string, id: string): Revision & { files: ContentChange[] } {
+export function readSnapshot(dataDir: string, id: string): Revision & { files: ContentChange[] } {
   return JSON.parse(readFileSync(path.join(dataDir, SNAPSHOTS, `${id}.json`), 'utf8')) as Revision & { files: ContentChange[] };
 }
 
 /** The content as it was at a commit: its config/ written into a folder of its own and read there. */
-async function loadAt(site: ContentSite, commitId: string): Promise<LoadedContent> {
+export async function loadAt(site: ContentSite, commitId: string): Promise<LoadedContent> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'revision-'));
   try {
     const archive = path.join(dir, 'config.tar');
