@@ -419,6 +419,38 @@ export default {
     restore: 'Restore',
     restoring: 'Restoring…',
     restored: 'Restored. The site shows that version again.',
+    // The revisions list, undo of one change and restore of a version.
+    history: {
+      // {of} is replaced by the time of the revision taken back or gone back to.
+      undoOf: 'Took back the change published {of}',
+      restoreOf: 'Went back to the version of {of}',
+      // A developer's release; {at} is replaced.
+      releaseAt: "A developer's release, {at}",
+      showChanges: 'Before and after',
+      hideChanges: 'Hide before and after',
+      before: 'Before',
+      after: 'After',
+      // A side of a change that had no value (a box added, an item removed).
+      nothing: '(nothing)',
+      // The list of one page's or form's revisions, on its own screen; {label} is replaced.
+      ofItem: 'Revisions of {label}',
+      showOfItem: 'Show its revisions',
+      undo: 'Undo this change',
+      undoTitle: 'Undo this change?',
+      undoIntro: 'Only this change is taken back: everything published after it stays. This will be published:',
+      undoConfirm: 'Undo and publish',
+      undoing: 'Undoing…',
+      undone: 'Undone. The site no longer shows this change; everything published after it stays.',
+      refusedIntro: 'This cannot be done:',
+      restoreTitle: 'Restore this version?',
+      restoreIntro: 'The site goes back to this version. This will be published:',
+      restoreConfirm: 'Restore and publish',
+      notesIntro: 'Left as they are now:',
+      preparing: 'Preparing the preview…',
+      nothingToChange: 'Nothing to change: the site already shows this as it was.',
+      cancel: 'Cancel',
+      close: 'Close',
+    },
     // Names for keys whose own name says too little; any other key is named after itself.
     labels: {
       href: 'Link',

@@ -165,6 +165,15 @@ export const adminSchema = object({
     ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
     ...texts(['preview', 'editOrPreview', 'desktop', 'phone', 'previewNote', 'previewSent', 'mapNotShown', 'openMap']).shape,
     ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,
+    /** The revisions list: each change before and after, undo of one change, restore of a version. */
+    history: object({
+      undoOf: template(['of']),
+      restoreOf: template(['of']),
+      releaseAt: template(['at']),
+      ofItem: template(['label']),
+      ...texts(['showChanges', 'hideChanges', 'before', 'after', 'nothing', 'showOfItem', 'undo', 'undoTitle', 'undoIntro', 'undoConfirm', 'undoing', 'undone']).shape,
+      ...texts(['refusedIntro', 'restoreTitle', 'restoreIntro', 'restoreConfirm', 'notesIntro', 'preparing', 'nothingToChange', 'cancel', 'close']).shape,
+    }),
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),
     /** What each page, part or file is called in the editor's sentences when it has no title of its own, by file ("site": config/site.ts). */

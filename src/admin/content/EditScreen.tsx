@@ -30,6 +30,7 @@ import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFi
 import { siteContentOf } from '../../shared/siteContent';
 import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
+import { ItemRevisions } from './RevisionList';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
@@ -348,6 +349,8 @@ export function EditScreen() {
           </Box>
         )}
       </Box>
+
+      <ItemRevisions file={file} label={entry.label} />
     </Stack>
   );
 }

@@ -124,7 +124,10 @@ it('publish writes only the edit, commits it authored by the editor, and says it
 
   const { revisions } = (await (await editor.send('GET', contentRoutes.contentRevisions.path)).json()) as { revisions: Revision[] };
   expect(revisions[0]).toMatchObject({ id: revision.id, author: 'editor@agency.test', summary: revision.summary });
-  expect(revisions[1]).toMatchObject({ author: 'dev@agency.test', summary: ['The site'] });
+  // A developer's commit is one line in words (not its message), naming the content it changed.
+  expect(revisions[1]).toMatchObject({ author: 'dev@agency.test', kind: 'release' });
+  expect(revisions[1]!.summary).toHaveLength(1);
+  expect(revisions[1]!.summary[0]).toContain('Home');
 
   const restored = await post('contentRestore', {}, contentRoutes.contentRestore.path.replace(':revisionId', revisions[1]!.id));
   expect(restored.status).toBe(200);
