@@ -12,7 +12,7 @@
  * the file's) and sends the contact form with the new option (stored, mailed: the receivers
  * work); the probe saw only whole pages answered 200, each with its own build's assets; the
  * commit's diff of config/ is only the edit; restoring the previous revision in the browser
- * brings the old headline back. This checkout's config/ is never edited; every text is read from
+ * (its preview, then its confirmation) brings the old headline back. This checkout's config/ is never edited; every text is read from
  * config/. Axe on every screen at 1280 and 375 px, screenshots in test-results/content/.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -415,6 +415,10 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await axe(page);
     await shot(page, 'revisions-1280');
     await page.getByRole('button', { name: t.restore }).first().click();
+    // Its preview first, then the confirmation.
+    const dialog = page.getByRole('dialog', { name: t.history.restoreTitle });
+    await expect(dialog.getByText(t.history.restoreIntro)).toBeVisible({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: t.history.restoreConfirm }).click();
     await expect(page.getByText(t.restored)).toBeVisible({ timeout: 300_000 });
     const live = await (await page.request.get(`${origin}${pathTo('home')}`)).text();
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(live)?.[1]).toBe(oldHeading);
