@@ -215,6 +215,8 @@ export default {
       unknownRevision: 'There is no such revision.',
       // The revisions list: a developer's release in one line; {places} names the pages, forms and settings it changed.
       releaseInWords: "A developer's release of the site (it changed {places})",
+      // The same, when it changed none of the pages, forms or settings the office edits.
+      releaseOfCode: "A developer's release of the site's code",
       // Undo this change, refused: a developer's release, or the site's first version.
       releaseNotUndone: "A developer's release changes the site's code as well: it cannot be undone from here. Ask a developer.",
       firstRevision: 'This is the first version of the site in its history: there is nothing before it to go back to.',

@@ -237,6 +237,7 @@ export const serverSchema = object({
       frontRefused: text(),
       unknownRevision: text(),
       releaseInWords: template(['places']),
+      releaseOfCode: text(),
       releaseNotUndone: text(),
       firstRevision: text(),
       undoConflict: template(['where', 'author', 'at', 'change']),

@@ -192,6 +192,9 @@ function marked(before: string | undefined, after: string | undefined): [ReactNo
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
   while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  // Whole words marked: back to the start of the word, on to its end.
+  while (start > 0 && !/\s/.test(before[start - 1]!)) start--;
+  while (end > 0 && !/\s/.test(before[before.length - end]!)) end--;
   const mark = (text: string) => (
     <>
       {text.slice(0, start)}
@@ -234,7 +237,8 @@ function GoBackDialog({ kind, revision, onClose, onDone }: { kind: Kind; revisio
   return (
     <Dialog open onClose={working ? undefined : onClose} aria-labelledby={title} fullWidth maxWidth="md">
       <DialogTitle id={title}>{kind === 'undo' ? h.undoTitle : h.restoreTitle}</DialogTitle>
-      <DialogContent>
+      {/* Focusable: a long preview scrolls, and the keyboard scrolls it too. */}
+      <DialogContent tabIndex={0}>
         <Typography variant="body2" sx={{ mb: 2 }}>
           {fill(t.revisionBy, { author: revision.author, at: formatDate(revision.at) })}
         </Typography>

@@ -455,7 +455,9 @@ export function revisionOfCommit(commit: Commit): Revision {
   const trailer = (key: string) => lines.find((line) => line.startsWith(`${key}: `))?.slice(key.length + 2).trim();
   const base = { id: commit.id, author: commit.author, at: commit.at, changed: commit.files };
   if (trailer('Publish-Id') === undefined) {
-    return { ...base, kind: 'release', summary: [fill(server.admin.messages.releaseInWords, { places: [...new Set(commit.files.map(placeOf))].join(', ') })] };
+    // Named by the content the office edits in it (pages, forms, the site's parts), not the developers' files.
+    const places = [...new Set(commit.files.filter(isOfficeContent).map(placeOf))];
+    return { ...base, kind: 'release', summary: [places.length > 0 ? fill(server.admin.messages.releaseInWords, { places: places.join(', ') }) : server.admin.messages.releaseOfCode] };
   }
   const kind = trailer('Publish-Kind');
   const of = trailer('Publish-Of');
@@ -466,6 +468,9 @@ export function revisionOfCommit(commit: Commit): Revision {
     summary: lines.filter((line) => line && !/^Publish-[\w-]+: /.test(line)),
   };
 }
+
+/** A file of the content the office edits: the site's parts, a page, a form (not a folder's index, not a developer's file beginning with _). */
+const isOfficeContent = (file: string) => file === 'config/site.ts' || /^config\/(pages|forms|articles)\/(?!index\.ts$)(?!_)[^/]+\.ts$/.test(file);
 
 /** Writes a file whole, or removes it (null). */
 function writeOrRemove(file: string, text: string | null): void {
