@@ -214,9 +214,9 @@ export default {
       frontRefused: 'The web server in front of the site (Caddy) did not take the new version, so nothing was published: visitors still see the site as it was, and your edits are kept as your draft. A developer can look at Caddy (systemctl status caddy). The error: {error}',
       unknownRevision: 'There is no such revision.',
       // The revisions list: a developer's release in one line; {places} names the pages, forms and settings it changed.
-      releaseInWords: "A developer's release of the site (it changed {places})",
+      releaseInWords: "Changed the site's code, and with it {places}",
       // The same, when it changed none of the pages, forms or settings the office edits.
-      releaseOfCode: "A developer's release of the site's code",
+      releaseOfCode: "Changed the site's code",
       // Undo this change, refused: a developer's release, or the site's first version.
       releaseNotUndone: "A developer's release changes the site's code as well: it cannot be undone from here. Ask a developer.",
       firstRevision: 'This is the first version of the site in its history: there is nothing before it to go back to.',

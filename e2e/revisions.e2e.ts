@@ -2,7 +2,7 @@
  * One change undone at a time, in the browser, on the built server behind a real Caddy
  * (deploy/Caddyfile) whose SITE_DIR is a copy of this site that is a git work tree: an editor
  * publishes three changes (the Home headline, the Home text, the About heading), opens the
- * revisions, sees the first change's before/after, chooses "Undo this change" on it, reads its
+ * revisions, sees the first change's before/after, chooses to undo it, reads its
  * preview and confirms; the site then shows only that change gone, the two later ones live. The
  * undo is listed as a revision of its own; a page's own screen lists that page's revisions. Axe
  * on the list, the before/after view, the preview dialog and the page's revisions at 1280 and
@@ -72,7 +72,7 @@ const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 // Three publishes and an undo, each drawing the pages on a shared 2-core machine.
 test.setTimeout(420_000);
 
-test('three publishes in the editor, then Undo this change on the first, with its preview and confirmation: only that change goes', async ({ page }) => {
+test('three publishes in the editor, then an undo of the first, with its preview and confirmation: only that change goes', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const home = pageConfigs.home as unknown as Json;
   const about = pageConfigs.about as unknown as Json;
@@ -114,7 +114,7 @@ test('three publishes in the editor, then Undo this change on the first, with it
     await shot(page, 'revisions-1280');
   });
 
-  await test.step('Undo this change: the preview, then the confirmation; the site shows only that change gone', async () => {
+  await test.step('the undo: its preview, then the confirmation; the site shows only that change gone', async () => {
     await first.getByRole('button', { name: h.undo, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: h.undoTitle });
     await expect(dialog.getByText(h.undoIntro)).toBeVisible({ timeout: 60_000 });

@@ -239,7 +239,7 @@ function GoBackDialog({ kind, revision, onClose, onDone }: { kind: Kind; revisio
       <DialogTitle id={title}>{kind === 'undo' ? h.undoTitle : h.restoreTitle}</DialogTitle>
       {/* Focusable: a long preview scrolls, and the keyboard scrolls it too. */}
       <DialogContent tabIndex={0}>
-        <Typography variant="body2" sx={{ mb: 2 }}>
+        <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           {fill(t.revisionBy, { author: revision.author, at: formatDate(revision.at) })}
         </Typography>
         {!plan && (

@@ -2,7 +2,7 @@
  * Going back in the content's history as data (revisions.ts), on our real server over real
  * HTTP, with a site folder that is a real git work tree:
  *
- * - three publishes, then "Undo this change" on the first: only its change goes, the two later
+ * - three publishes, then an undo of the first: only its change goes, the two later
  *   ones stay; the undo is a revision of its own, with its preview first;
  * - an undo whose text a later change touched again is refused with a sentence naming that change;
  * - restore across a release that added a required key (the key keeps its value of today) and
@@ -75,7 +75,7 @@ describe('undo and restore, on a git work tree', () => {
   });
   afterAll(() => s.close());
 
-  it('three publishes, then Undo this change on the first: only its change goes, the two later stay', async () => {
+  it('three publishes, then an undo of the first: only its change goes, the two later stay', async () => {
     const original = await read(HOME);
     const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The first change'));
     const second = await calls.publish(ABOUT, (about) => about.sections.find((x: Json) => x.type === 'faq').items.push({ question: 'The second change?', answer: 'Yes.' }));
@@ -228,7 +228,7 @@ describe('killed in the middle of an undo, then started again', () => {
     expect((await client.signIn(EDITOR)).status).toBe(204);
   }
 
-  it('killed after writing (not recorded): the last publish stays live; killed after recording: the undo is live', async () => {
+  it('killed after writing (before the record): the last publish stays live; killed after recording: the undo is live', async () => {
     await start();
     const original = await h1();
     const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'Undo me'));
