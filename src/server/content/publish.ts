@@ -193,7 +193,8 @@ export class Publisher {
     }
     const summary = summaryOf(checked.files);
     const at = new Date(clock()).toISOString();
-    const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+    // To the millisecond: the snapshots (outside git) are in the order of their names.
+    const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 18)}-${randomBytes(3).toString('hex')}`;
 
     // 1. The files as they will be, in memory, then read back in a folder of their own: exactly the values sent, and the whole content still good.
     const texts = new Map<string, { before?: string; after: string | null }>();
@@ -270,7 +271,7 @@ export class Publisher {
     // 5. The record: from here this is the content's revision.
     let revision: Revision;
     try {
-      revision = await this.record(journal, contentFiles(reread));
+      revision = await this.record(journal, contentFiles(reread), contentFiles(loaded));
     } catch (error) {
       await this.undo(journal);
       return { status: 500, failed: 'record', error: messageOf(error) };
@@ -351,11 +352,14 @@ export class Publisher {
     else rmSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`), { force: true });
   }
 
-  /** The publish as a revision: a commit by the editor (git), else a snapshot of every content file. */
-  private async record(journal: Journal, values: ReturnType<typeof contentFiles>): Promise<Revision> {
+  /**
+   * The publish as a revision: a commit by the editor (git), else a snapshot of every content
+   * file, with the values before of the files it changed (so even the first one can be undone).
+   */
+  private async record(journal: Journal, values: ReturnType<typeof contentFiles>, previous: ReturnType<typeof contentFiles>): Promise<Revision> {
     const { site, dataDir } = this.options;
     const { author, at, summary, id } = journal;
-    const kind = journal.kind ? { kind: journal.kind, of: journal.of } : {};
+    const kind = journal.kind ? { kind: journal.kind, of: journal.of } : { kind: 'publish' as const };
     if (await isWorkTree(site.siteDir)) {
       const trailers = [`Publish-Id: ${id}`, ...(journal.kind ? [`Publish-Kind: ${journal.kind}`, `Publish-Of: ${journal.of}`] : [])];
       const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\n${trailers.join('\n')}\n`;
@@ -365,7 +369,8 @@ export class Publisher {
       return { id: commitId, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
     }
     const revision: Revision = { id, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
-    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values });
+    const changed = new Set(revision.changed);
+    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values, before: previous.filter((f) => changed.has(f.file)) });
     return revision;
   }
 
@@ -431,7 +436,7 @@ export class Publisher {
     const { site, dataDir } = this.options;
     if (await isWorkTree(site.siteDir)) return (await configHistory(site.siteDir, max, file ? { file } : {})).map(revisionOfCommit);
     const all = snapshotIds(dataDir).map((id) => {
-      const { files: _files, ...revision } = readSnapshot(dataDir, id);
+      const { files: _files, before: _before, ...revision } = readSnapshot(dataDir, id);
       return revision;
     });
     return (file ? all.filter((revision) => revision.changed?.includes(file)) : all).slice(0, max);
@@ -509,8 +514,9 @@ export function snapshotIds(dataDir: string): string[] {
   }
 }
 
-export function readSnapshot(dataDir: string, id: string): Revision & { files: ContentChange[] } {
-  return JSON.parse(readFileSync(path.join(dataDir, SNAPSHOTS, `${id}.json`), 'utf8')) as Revision & { files: ContentChange[] };
+/** A snapshot: the revision, every content file after it, and (recorded since undo came) the files it changed as they were before it. */
+export function readSnapshot(dataDir: string, id: string): Revision & { files: ContentChange[]; before?: ContentChange[] } {
+  return JSON.parse(readFileSync(path.join(dataDir, SNAPSHOTS, `${id}.json`), 'utf8')) as Revision & { files: ContentChange[]; before?: ContentChange[] };
 }
 
 /** The content as it was at a commit: its config/ written into a folder of its own and read there. */

@@ -93,10 +93,25 @@ export class RevisionHistory {
     return all.slice(0, Math.max(at, 0)).reverse();
   }
 
+  /** The content files' values just before a revision, or undefined when they are not known (the first commit). */
+  private async valuesBefore(id: string): Promise<Values | undefined> {
+    if (!(await isWorkTree(this.siteDir))) {
+      // A snapshot keeps the files it changed as they were before it.
+      const snapshot = readSnapshot(this.dataDir, id);
+      if (snapshot.before) {
+        const values = new Map(snapshot.files.map((f) => [f.file, f.value]));
+        for (const file of snapshot.changed ?? []) values.delete(file);
+        for (const f of snapshot.before) values.set(f.file, f.value);
+        return values;
+      }
+    }
+    const parent = await this.before(id);
+    return parent ? this.valuesAt(parent) : undefined;
+  }
+
   /** What the revision changed, file by file: the values before it and at it. */
   private async changedBy(id: string): Promise<{ file: string; before: unknown; after: unknown }[]> {
-    const parent = await this.before(id);
-    const [before, at] = await Promise.all([parent ? this.valuesAt(parent) : Promise.resolve(new Map() as Values), this.valuesAt(id)]);
+    const [before, at] = await Promise.all([this.valuesBefore(id).then((values) => values ?? (new Map() as Values)), this.valuesAt(id)]);
     return [...new Set([...before.keys(), ...at.keys()])].filter((file) => !sameValue(before.get(file), at.get(file))).map((file) => ({ file, before: before.get(file), after: at.get(file) }));
   }
 
@@ -114,7 +129,7 @@ export class RevisionHistory {
     const baseRevision = await this.publisher.revision();
     const refused = (refusals: string[]): Planned => ({ plan: { baseRevision, summary: [], changes: [], refusals, notes: [] }, changes: [] });
     if (revision.kind === 'release') return refused([messages.releaseNotUndone]);
-    if (!(await this.before(id))) return refused([messages.firstRevision]);
+    if (!(await this.valuesBefore(id))) return refused([messages.firstRevision]);
     const loaded = await loadContent(this.publisher.site);
     const now = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
     const changes: ContentChange[] = [];

@@ -190,6 +190,34 @@ describe('undo and restore, on a git work tree', () => {
   });
 });
 
+describe('outside git: the revisions are snapshots in the data folder', () => {
+  let siteDir: string;
+  let s: TestServer;
+  let editor: Client;
+  const calls = editorCalls(() => editor);
+  beforeAll(async () => {
+    siteDir = makeSite();
+    ({ server: s, editor } = await startEditing(siteDir, { role: 'editor' }));
+  });
+  afterAll(() => s.close());
+
+  it('three publishes, the first undone alone (its values before were kept with it), then its file\'s revisions', async () => {
+    const original = calls.valueOf(await calls.snapshot(), HOME);
+    const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The first change, outside git'));
+    await calls.publish(ABOUT, (about) => (about.title = 'About, the second change'));
+    await calls.publish(HOME, (home) => (home.sections[0].text = 'The third change, outside git.'));
+    const plan = await calls.preview('contentUndoPreview', first.id);
+    expect(plan.refusals).toEqual([]);
+    const answer = await calls.confirm('contentUndo', first.id, plan.baseRevision);
+    expect(answer.status).toBe(200);
+    const now = await calls.snapshot();
+    expect(calls.valueOf(now, HOME).sections[0]).toEqual({ ...original.sections[0], text: 'The third change, outside git.' });
+    expect(calls.valueOf(now, ABOUT).title).toBe('About, the second change');
+    const ofHome = (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?file=${encodeURIComponent(HOME)}`)).json()) as { revisions: Revision[] };
+    expect(ofHome.revisions.map((r) => r.kind)).toEqual(['undo', 'publish', 'publish']);
+  });
+});
+
 describe('killed in the middle of an undo, then started again', () => {
   let siteDir: string;
   let dataDir: string;
