@@ -88,8 +88,29 @@ await shot('editor-form');
 await edit({ file: 'config/site.ts', at: 'navigation' });
 await shot('editor-menu');
 
-await page.goto(`${base}/admin/content/revisions`);
-await settled();
-await page.waitForTimeout(500);
+// The revisions: the newest publish's changes before and after, then the preview of undoing it (cancelled: nothing is published).
+const history = admin.content.history;
+const revisions = async () => {
+  await page.goto(`${base}/admin/content/revisions`);
+  await settled();
+  await page.waitForTimeout(500);
+};
+await revisions();
+const newest = page.locator('main ol > li').filter({ has: page.getByRole('button', { name: history.undo, exact: true }) }).first();
+if ((await newest.count()) > 0) {
+  await newest.getByRole('button', { name: history.showChanges }).click();
+  await newest.locator('dl').waitFor({ timeout: 30_000 });
+}
 await shot('editor-revisions');
+for (const [width, name] of [[1280, 'editor-undo'], [375, 'editor-undo-phone']]) {
+  if ((await newest.count()) === 0) break;
+  await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+  await revisions();
+  await newest.getByRole('button', { name: history.undo, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: history.undoTitle });
+  await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(500);
+  await shot(name);
+  await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).click();
+}
 await browser.close();
