@@ -63,18 +63,25 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     return fail(reply, 500, fill(sentence, { error: result.error.split('\n').slice(-3).join(' ') }));
   };
 
-  /** Undo or restore: made again now, then published (a revision of its own); refused in words. */
+  /** Reading the history takes one turn of the checks' queue (each reads and checks the whole content): 429 when too many wait. */
+  const inTurn = async <T>(reply: FastifyReply, work: () => Promise<T | undefined>, answer: (found: T) => unknown) => {
+    const done = await checks.run(async () => ({ found: await work() }));
+    if (!done) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
+    return done.found === undefined ? fail(reply, 404, messages.unknownRevision) : answer(done.found);
+  };
+  /** Undo or restore: planned again now (not as the preview showed it: the content may have changed), then published (a revision of its own); refused in words. */
   const goBack = async (kind: 'undo' | 'restore', request: Request, reply: FastifyReply, who: string) => {
     const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
     if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
     // An undo is confirmed on the content its preview showed; a restore may be sent without one.
     if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
-    const result = await history.carryOut(kind, request.params.revisionId ?? '', base, who);
-    if (result.status === 404) return fail(reply, 404, messages.unknownRevision);
-    if ('refusals' in result) return json(reply, 409, { message: result.refusals.join(' '), refusals: result.refusals });
-    if ('nothing' in result) return json(reply, 200, { message: messages.nothingToChange });
-    if (result.status === 200) return json(reply, 200, { revision: result.revision, notes: result.notes });
-    return answerPublish(reply, result);
+    const id = request.params.revisionId ?? '';
+    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id) : history.planRestore(id)), async ({ plan, changes }) => {
+      if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
+      if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
+      const result = await publisher.publish(changes, base, who, { kind, of: id });
+      return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
+    });
   };
 
   return {
@@ -101,18 +108,9 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       const file = typeof request.query.file === 'string' ? request.query.file : undefined;
       return json(reply, 200, { revisions: await publisher.revisions(file) });
     },
-    contentRevision: async (request, reply) => {
-      const detail = await history.detail(request.params.revisionId ?? '');
-      return detail ? json(reply, 200, detail) : fail(reply, 404, messages.unknownRevision);
-    },
-    contentUndoPreview: async (request, reply) => {
-      const planned = await history.planUndo(request.params.revisionId ?? '');
-      return planned ? json(reply, 200, planned.plan) : fail(reply, 404, messages.unknownRevision);
-    },
-    contentRestorePreview: async (request, reply) => {
-      const planned = await history.planRestore(request.params.revisionId ?? '');
-      return planned ? json(reply, 200, planned.plan) : fail(reply, 404, messages.unknownRevision);
-    },
+    contentRevision: async (request, reply) => inTurn(reply, () => history.detail(request.params.revisionId ?? ''), (detail) => json(reply, 200, detail)),
+    contentUndoPreview: async (request, reply) => inTurn(reply, () => history.planUndo(request.params.revisionId ?? ''), ({ plan }) => json(reply, 200, plan)),
+    contentRestorePreview: async (request, reply) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? ''), ({ plan }) => json(reply, 200, plan)),
     contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
     contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
     contentImage: async (request, reply) => {

@@ -23,7 +23,7 @@ import { fill } from '../../shared/text';
 import { checkChanges, type FileEdits } from './check';
 import { configHistory, isWorkTree, parentOf } from './git';
 import { placeIn, restoreFile, undoFile, valueAt, type RestoreNote } from './history';
-import { loadAt, readSnapshot, snapshotIds, summaryOf, type Publisher, type PublishResult } from './publish';
+import { loadAt, readSnapshot, snapshotIds, summaryOf, type Publisher } from './publish';
 import { contentFiles, loadContent } from './site';
 import { editSource, isNewFileAllowed, UnwritableEdit } from './write';
 
@@ -201,21 +201,6 @@ export class RevisionHistory {
     const checked = checkChanges(this.publisher.site, loaded, changes);
     if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes }, changes: [] };
     return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes }, changes };
-  }
-
-  /** Publishes a plan made now (not the one shown: the content may have changed since it was). */
-  async carryOut(
-    kind: 'undo' | 'restore',
-    id: string,
-    baseRevision: string | undefined,
-    author: string,
-  ): Promise<Exclude<PublishResult, { status: 200 }> | { status: 200; revision: Revision; notes: string[] } | { status: 404 } | { status: 409; refusals: string[] } | { status: 200; nothing: true }> {
-    const planned = kind === 'undo' ? await this.planUndo(id) : await this.planRestore(id);
-    if (!planned) return { status: 404 };
-    if (planned.plan.refusals.length > 0) return { status: 409, refusals: planned.plan.refusals };
-    if (planned.changes.length === 0) return { status: 200, nothing: true };
-    const result = await this.publisher.publish(planned.changes, baseRevision, author, { kind, of: id });
-    return result.status === 200 ? { ...result, notes: planned.plan.notes } : result;
   }
 }
 
