@@ -441,17 +441,6 @@ export class Publisher {
     });
     return (file ? all.filter((revision) => revision.changed?.includes(file)) : all).slice(0, max);
   }
-
-  /** The content files as they were at a revision, or undefined when there is no such revision. */
-  async filesAt(revisionId: string): Promise<ContentChange[] | undefined> {
-    const { site, dataDir } = this.options;
-    if (!/^[\w+-]{1,80}$/.test(revisionId)) return undefined;
-    if (await isWorkTree(site.siteDir)) {
-      if (!(await configHistory(site.siteDir, 1000)).some((c) => c.id === revisionId)) return undefined;
-      return contentFiles(await loadAt(site, revisionId));
-    }
-    return snapshotIds(dataDir).includes(revisionId) ? readSnapshot(dataDir, revisionId).files : undefined;
-  }
 }
 
 /** A commit as a revision: the editor's publishes with their words and kind, a developer's release as one line naming the content it changed. */

@@ -7,8 +7,8 @@
  * - an undo whose text a later change touched again is refused with a sentence naming that change;
  * - restore across a release that added a required key (the key keeps its value of today) and
  *   across a value now worked out in the file's code (left to the code), each said in words;
- * - killed (SIGKILL) in the middle of an undo, then started again: the live site is the last
- *   recorded revision, the work tree clean.
+ * - killed (SIGKILL) in the middle of an undo and of a restore, then started again: the live site
+ *   is the last recorded revision, the work tree clean.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -256,7 +256,7 @@ describe('killed in the middle of an undo, then started again', () => {
     expect((await client.signIn(EDITOR)).status).toBe(204);
   }
 
-  it('killed after writing (before the record): the last publish stays live; killed after recording: the undo is live', async () => {
+  it('killed before the record: the last revision stays live; killed after it: the undo (or the restore) is live', async () => {
     await start();
     const original = await h1();
     const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'Undo me'));
@@ -279,6 +279,19 @@ describe('killed in the middle of an undo, then started again', () => {
         expect(await h1()).toBe(original);
         expect((await calls.snapshot()).files.find((f) => f.file === CONTACT)!.value).toMatchObject({ title: 'Contact, third' });
       }
+    }
+
+    // A restore of the first revision, killed before its record and then right after its switch.
+    const undone = head();
+    for (const step of ['rendered', 'switched'] as const) {
+      await start(step);
+      const plan = await calls.preview('contentRestorePreview', first.id);
+      await expect(calls.confirm('contentRestore', first.id, plan.baseRevision)).rejects.toThrow();
+      expect(await exited(child!)).toEqual({ code: null, signal: 'SIGKILL' });
+      await start();
+      expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
+      if (step === 'rendered') expect([head(), await h1()]).toEqual([undone, original]);
+      else expect([gitIn(siteDir, 'log', '-1', '--format=%B').includes(`Publish-Kind: restore\nPublish-Of: ${first.id}`), await h1()]).toEqual([true, 'Undo me']);
     }
   });
 });
