@@ -145,6 +145,7 @@ test('three publishes in the editor, then an undo of the first, with its preview
     await expect(own.locator('ol > li')).toHaveCount(4);
     await expect(own.getByText(changes.about)).toHaveCount(0);
     await axe(page, 'page revisions 1280');
+    await own.screenshot({ path: 'test-results/revisions/page-revisions-1280.png', animations: 'disabled' });
   });
 
   await test.step('at 375 px: the list, the before/after view and a preview', async () => {
@@ -163,6 +164,12 @@ test('three publishes in the editor, then an undo of the first, with its preview
     await shot(page, 'undo-preview-375');
     await dialog.getByRole('button', { name: h.cancel }).click();
     await expect(dialog).toHaveCount(0);
+    await page.goto(edit(HOME));
+    const own = page.getByRole('region', { name: fill(h.ofItem, { label: `${home.title} (${pathTo('home')})` }) });
+    await own.getByRole('button', { name: h.showOfItem }).click();
+    await expect(own.locator('ol > li')).toHaveCount(4);
+    await axe(page, 'page revisions 375');
+    await own.screenshot({ path: 'test-results/revisions/page-revisions-375.png', animations: 'disabled' });
     expect(await (await page.request.get(`${origin}${pathTo('about')}`)).text()).toContain(changes.about);
   });
 });
