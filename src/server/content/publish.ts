@@ -193,8 +193,9 @@ export class Publisher {
     }
     const summary = summaryOf(checked.files);
     const at = new Date(clock()).toISOString();
-    // To the millisecond: the snapshots (outside git) are in the order of their names.
-    const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 18)}-${randomBytes(3).toString('hex')}`;
+    // Outside git the snapshots are in the order of their names (whatever the clock says): a number in turn leads.
+    const stamp = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 18)}-${randomBytes(3).toString('hex')}`;
+    const id = (await isWorkTree(siteDir)) ? stamp : `s${String(snapshotIds(this.options.dataDir).length + 1).padStart(6, '0')}-${stamp}`;
 
     // 1. The files as they will be, in memory, then read back in a folder of their own: exactly the values sent, and the whole content still good.
     const texts = new Map<string, { before?: string; after: string | null }>();
@@ -448,7 +449,8 @@ export function revisionOfCommit(commit: Commit): Revision {
   const lines = commit.body.split('\n');
   const trailer = (key: string) => lines.find((line) => line.startsWith(`${key}: `))?.slice(key.length + 2).trim();
   const base = { id: commit.id, author: commit.author, at: commit.at, changed: commit.files };
-  if (trailer('Publish-Id') === undefined) {
+  // (Publishes recorded before the Publish-Id trailer have the editor's "Content: …" subject.)
+  if (trailer('Publish-Id') === undefined && !commit.subject.startsWith('Content: ')) {
     // Named by the content the office edits in it (pages, forms, the site's parts), not the developers' files.
     const places = [...new Set(commit.files.filter(isOfficeContent).map(placeOf))];
     return { ...base, kind: 'release', summary: [places.length > 0 ? fill(server.admin.messages.releaseInWords, { places: places.join(', ') }) : server.admin.messages.releaseOfCode] };
