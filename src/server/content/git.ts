@@ -27,14 +27,15 @@ export async function uncommitted(siteDir: string, paths: string[]): Promise<boo
 }
 
 /**
- * Commits exactly these files, authored by the account (`Name <email>`); returns the new HEAD.
+ * Commits exactly these files, authored by the account (`Name <email>`) at `date` (the time the
+ * publish gives its revision, so that the history says the same); returns the new HEAD.
  * The message goes through standard input: however long a change's words, no command line limit.
  */
-export async function commit(siteDir: string, files: string[], author: string, message: string): Promise<string> {
+export async function commit(siteDir: string, files: string[], author: string, message: string, date?: string): Promise<string> {
   // Added and committed as they are in the work tree, by their names: nothing else that is staged goes with them.
   await git(siteDir, ['add', '--', ...files]);
   // The committer is the server (its own git identity if it has one, else the site's), the author the editor.
-  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', '--no-verify', `--author=${author}`, '--file=-', '--', ...files], message);
+  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', '--no-verify', `--author=${author}`, ...(date ? [`--date=${date}`] : []), '--file=-', '--', ...files], message);
   return head(siteDir);
 }
 

@@ -366,7 +366,7 @@ export class Publisher {
       const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\n${trailers.join('\n')}\n`;
       // The uploaded pictures the content names go with it; those uploaded and not used stay out.
       const uploads = uploadsNamedIn(site.siteDir, values).filter((file) => existsSync(path.join(site.siteDir, file)));
-      const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message);
+      const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message, at);
       return { id: commitId, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
     }
     const revision: Revision = { id, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
