@@ -82,10 +82,11 @@ test('three publishes in the editor, then an undo of the first, with its preview
   const s = uniqueSuffix();
   const changes = { heading: `Undo me ${s}`, text: `A text that stays ${s}.`, about: `An About heading that stays ${s}` };
   const input = (file: string, at: Path) => page.locator(`#${fieldId(file, at)}`);
-  const edit = (file: string) => `${origin}/admin/content/edit?${new URLSearchParams({ file })}`;
+  // A long page opens as the outline of its sections; `section` opens one of them on its own.
+  const edit = (file: string, section?: number) => `${origin}/admin/content/edit?${new URLSearchParams({ file, ...(section === undefined ? {} : { section: String(section) }) })}`;
 
   async function publishOne(file: string, at: Path, value: string) {
-    await page.goto(edit(file));
+    await page.goto(edit(file, at[0] === 'sections' ? (at[1] as number) : undefined));
     await input(file, at).fill(value);
     const published = page.waitForResponse((r) => r.url().endsWith(contentRoutes.contentPublish.path), { timeout: 300_000 });
     await page.getByRole('button', { name: t.publish, exact: true }).click();
