@@ -31,7 +31,7 @@ import { fieldId } from '../src/admin/content/model';
 import { checkContent } from '../src/config/checkContent';
 import type { Path } from '../src/config/schema';
 import { adminRoutes, CSRF_HEADER, pathOf, roleMayUse, type AdminRoute } from '../src/shared/adminApi';
-import { contentRoutes, type ContentImage, type ContentSnapshot } from '../src/shared/contentApi';
+import { contentRoutes, editorImageAddress, type ContentImage, type ContentSnapshot } from '../src/shared/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 import { gitIn, makeSite } from '../src/test/contentSite';
 import { validData } from '../src/test/formFixtures';
@@ -198,7 +198,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   const frame = page.frameLocator('iframe');
   const input = (file: string, at: Path) => page.locator(`#${fieldId(file, at)}`);
   const publishButton = page.getByRole('button', { name: t.publish, exact: true });
-  /** Back to the list of all content (up from a section to its page's outline first), then `name` opened. */
+  /** Returns to the list of all content (up from a section to its page's outline first), then opens `name`. */
   const open = async (name: string) => {
     const up = page.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.backToOutline.split('{page}')[0]!)}`) });
     if ((await up.count()) > 0) await up.click();
@@ -302,14 +302,20 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     const answer = await uploaded;
     expect(answer.status()).toBe(201);
     photo = (await answer.json()) as ContentImage;
-    // Resized for the size the page draws it at; the width and height are the file's.
-    const served = await page.request.get(`${origin}${photo.src}`);
+    // Resized for the size the page draws it at; the width and height are the file's. The editor
+    // reads it through its own route, signed in; the site does not serve it before a publish.
+    const served = await page.request.get(`${origin}${editorImageAddress(photo.src)}`);
     expect(served.status()).toBe(200);
     const file = await sharp(await served.body()).metadata();
     expect([file.format, file.width, file.height]).toEqual(['webp', photo.width, photo.height]);
     expect(photo.width).toBeLessThan(1200);
+    expect((await page.request.get(`${origin}${photo.src}`)).status()).toBe(404);
     await expect(page.getByText(t.uploaded)).toBeVisible();
-    await expect(frame.locator(`img[src="${photo.src}"]`).first()).toBeAttached();
+    // The preview shows it at once, drawn as loaded (not a broken picture).
+    const shown = frame.locator(`img[src="${editorImageAddress(photo.src)}"]`).first();
+    await expect(shown).toBeAttached();
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(photo.width);
   });
 
   await test.step('the contact form: a new toast and a new "You are" option, seen in the preview; its form sends nothing', async () => {
