@@ -103,6 +103,11 @@ export interface CommonMeta {
    * shown either (shownToOffice).
    */
   readonly developer?: boolean;
+  /**
+   * An optional key the editor shows only on a group that has this other key (a page's menu
+   * settings only on a page with an address of its own): where the group lacks it, the key means nothing.
+   */
+  readonly shownWith?: string;
 }
 
 export type SchemaMeta = KindMeta & CommonMeta;
