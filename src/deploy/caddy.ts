@@ -53,6 +53,12 @@ const celString = (value: string) => {
   return `'${value}'`;
 };
 
+/** A page's address as one Caddyfile token, unquoted (a placeholder may follow it): only what an address may hold (src/shared/addresses.ts). */
+const plainPath = (value: string) => {
+  if (!/^\/[\w/-]*$/.test(value)) throw new Error(`Cannot write ${value} into a Caddyfile as an address`);
+  return value;
+};
+
 /** The header lines every answer served from the files gets (security headers and the page policy). */
 function securityHeaderLines(site: SiteManifest): string[] {
   const headers: [string, string][] = [...commonHeaders(server.headers, { https: true }), ['Content-Security-Policy', pagePolicy(site, { https: true })]];
@@ -76,9 +82,9 @@ export function caddySnippets(site: SiteManifest): string {
     // The query goes with the redirect (a campaign's UTM tags reach the page): Caddy 2.6 has no {?query}, so with a query and without.
     ...moved.flatMap(({ from, to }, i) => [
       `@movedWithQuery${i} expression (${exactly(from)}) && {query} != ''`,
-      `redir @movedWithQuery${i} ${quoted(`${to}?{query}`)} 301`,
+      `redir @movedWithQuery${i} ${plainPath(to)}?{query} 301`,
       `@moved${i} expression ${exactly(from)}`,
-      `redir @moved${i} ${quoted(to)} 301`,
+      `redir @moved${i} ${plainPath(to)} 301`,
     ]),
     ...gone.flatMap((address, i) => [`@gone${i} expression ${exactly(address)}`, `error @gone${i} 410`]),
   ];
