@@ -21,7 +21,7 @@ export const pageSchema = object({
   /** Its words in the menu (default: its title). */
   menuLabel: describe(optional(text()), { shownWith: 'inMenu' }),
   /** Whether search engines may list it (default: yes); when not, it is marked noindex and left out of sitemap.xml. */
-  searchable: optional(boolean()),
+  searchable: describe(optional(boolean()), { absent: true }),
   sections: list(sectionSchema, { min: 1 }),
 });
 export type PageConfig = Infer<typeof pageSchema>;

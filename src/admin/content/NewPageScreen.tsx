@@ -111,7 +111,9 @@ export function NewPageScreen() {
             helperText={addressSentence ?? t.addressHelp}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
           />
-          <FormControlLabel control={<Switch checked={inMenu} onChange={(e) => setInMenu(e.target.checked)} />} label={t.inMenu} />
+          <FormControl>
+            <FormControlLabel control={<Switch checked={inMenu} onChange={(e) => setInMenu(e.target.checked)} />} label={t.inMenu} />
+          </FormControl>
           <FormControl>
             <FormControlLabel
               control={<Switch checked={searchable} onChange={(e) => setSearchable(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'new-page-searchable-help' } }} />}

@@ -44,8 +44,9 @@ export function RemovePage({ file }: { file: string }) {
     setFailure(undefined);
     try {
       await publish(snapshot.revision, [{ file, value: null }]);
-      await reload();
+      // To the list first (this screen's page is gone once the content is read again), then the content as it is now.
       navigate('/content', { state: { notice: t.removed } });
+      await reload();
     } catch (error) {
       const problems = error instanceof PublishRefused ? error.problems.map((p) => p.message) : [];
       setFailure([(error as Error).message, ...problems].filter(Boolean).join(' '));

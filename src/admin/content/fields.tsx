@@ -115,7 +115,7 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
         control={
           <Switch
             id={id}
-            checked={value === true}
+            checked={value === undefined && schema.meta.kind === 'boolean' ? schema.meta.absent === true : value === true}
             disabled={schema.meta.contract}
             slotProps={{ input: helper ? { 'aria-describedby': `${id}-helper` } : {} }}
             onChange={(event) => onChange(event.target.checked)}
