@@ -1,5 +1,5 @@
 /**
- * Landing pages and addresses that never break, through the real parts: our server editing a
+ * Pages the office makes, and addresses that never break, through the real parts: our server editing a
  * built site in a git work tree, and a real Caddy serving the built files itself
  * (deploy/Caddyfile.files). The office makes a page at a new address (with a form, in the menu),
  * renames it (the old address answers 301 to the new one, its query kept, in both serving
@@ -32,7 +32,7 @@ const withCaddy = hasCaddy || process.env.CI ? describe : describe.skip;
 
 const PAGE_FILE = 'config/pages/spring-offer.ts';
 
-withCaddy('a landing page made, renamed and removed, served by our server and by Caddy', () => {
+withCaddy('a page of the office made, renamed and removed, served by our server and by Caddy', () => {
   let siteDir: string;
   let s: TestServer | undefined;
   let editor: Client;
