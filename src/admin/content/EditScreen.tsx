@@ -26,7 +26,7 @@ import type { ContentImage, ContentProblem, Revision } from '../../shared/conten
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
-import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
+import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
 import { siteContentOf } from '../../shared/siteContent';
 import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
