@@ -451,8 +451,41 @@ export default {
       cancel: 'Cancel',
       close: 'Close',
     },
+    // Making a page of its own (a landing page for a campaign), and removing one made here.
+    newPage: {
+      open: 'New page',
+      heading: 'A new page',
+      intro: 'A page at an address of its own, for a campaign or an offer. Choose its title, its address and the sections it starts with; then write its texts, look at the preview and publish it.',
+      title: 'Title',
+      titleHelp: "Shown in the browser's tab, in search results and in the menu.",
+      address: 'Address',
+      addressHelp: 'Made from the title: change it if you like. Letters, digits, - and _ only.',
+      // {address} and {title} are replaced.
+      addressTaken: '"{address}" is already the address of the page "{title}". Choose another address.',
+      // {address} is replaced, followed by why it cannot be a page's address.
+      addressRefused: '"{address}" {problem}',
+      inMenu: 'Show it in the menu',
+      searchable: 'Search engines may list it',
+      searchableHelp: 'When not, the page asks search engines to leave it out, and it is not in the list of pages sent to them.',
+      sections: 'It starts with these sections',
+      sectionsHelp: 'You can add, remove and reorder sections afterwards.',
+      noSections: 'Choose at least one section.',
+      create: 'Make the page',
+      cancel: 'Cancel',
+      remove: 'Remove this page',
+      // {title} and {address} are replaced.
+      removeConfirm: 'Remove the page "{title}"? Visitors who open {address} will be told the page is gone, and search engines drop it.',
+      removeYes: 'Remove the page',
+      removeNo: 'Keep it',
+      removing: 'Removing the page…',
+      removed: 'The page was removed.',
+    },
     // Names for keys whose own name says too little; any other key is named after itself.
     labels: {
+      address: 'Address',
+      inMenu: 'Show it in the menu',
+      menuLabel: 'Its words in the menu (if not its title)',
+      searchable: 'Search engines may list it',
       href: 'Link',
       alt: 'Text for people who cannot see the picture',
       src: 'Picture',

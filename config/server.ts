@@ -229,6 +229,8 @@ export default {
       // Restore, what it leaves as it is now; {where} is replaced.
       restoreAddedSince: '{where} was added to the site since then, so it keeps its value of today.',
       restoreLeftToCode: "{where} is now worked out in the site's code, so it stays as the code gives it.",
+      // A page of the site's own (one config/routes.ts shows) sent for removal: {title} is the page's title.
+      pageNotRemovable: "The page {title} is one of the site's own pages, so it cannot be removed. Only pages made in the editor can be removed.",
       // {max} is replaced (in megabytes).
       imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',

@@ -26,7 +26,7 @@ import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { frameOriginsOf } from '../shared/headers';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../shared/pageFiles';
 import type { PageRenderer } from '../shared/pageRender';
-import { siteRoutes } from '../shared/routing';
+import { isSearchable, siteRoutes } from '../shared/routing';
 import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../shared/siteContent';
 import { UPLOADS_PATH, uploadNamesIn } from '../shared/contentApi';
 import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../shared/siteManifest';
@@ -202,7 +202,8 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
   await renderInto(FALLBACK_RENDER_PATH, FALLBACK_FILE, false);
   await renderInto(ERROR_RENDER_PATH, ERROR_FILE, false);
 
-  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths, today));
+  // Pages the office keeps from search engines (searchable: false) are not listed; moved and gone addresses are no pages.
+  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])), today));
   write('robots.txt', robotsTxt(content.site.brand.url));
   const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes });
   writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -257,7 +258,7 @@ export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest,
     errorFile: ERROR_FILE,
     frameOrigins: frameOriginsOf(Object.values(content.pages)),
     ...written,
-    content: { site: content.site, routes: content.routes, forms: content.forms },
+    content: { site: content.site, routes: content.routes, forms: content.forms, moved: content.moved },
   };
 }
 

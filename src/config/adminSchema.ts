@@ -174,6 +174,15 @@ export const adminSchema = object({
       ...texts(['showChanges', 'hideChanges', 'before', 'after', 'nothing', 'showOfItem', 'undo', 'undoTitle', 'undoIntro', 'undoConfirm', 'undoing', 'undone']).shape,
       ...texts(['refusedIntro', 'restoreTitle', 'restoreIntro', 'restoreConfirm', 'notesIntro', 'preparing', 'nothingToChange', 'cancel', 'close']).shape,
     }),
+    /** Making a page of its own, and removing one made here. */
+    newPage: object({
+      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'address', 'addressHelp']).shape,
+      addressTaken: template(['address', 'title']),
+      addressRefused: template(['address', 'problem']),
+      ...texts(['inMenu', 'searchable', 'searchableHelp', 'sections', 'sectionsHelp', 'noSections', 'create', 'cancel', 'remove']).shape,
+      removeConfirm: template(['title', 'address']),
+      ...texts(['removeYes', 'removeNo', 'removing', 'removed']).shape,
+    }),
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),
     /** What each page, part or file is called in the editor's sentences when it has no title of its own, by file ("site": config/site.ts). */

@@ -12,6 +12,7 @@ import { adminSchema } from './adminSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { routeTable } from '../shared/routeTable';
+import { movedSchema } from './movedSchema';
 import { closest, formatPath, type CheckContext, type Path, type Refusal, type Schema } from './schema';
 import { serverSchema } from './serverSchema';
 import { siteSchema } from './siteSchema';
@@ -25,6 +26,8 @@ export interface CheckOptions {
   admin?: unknown;
   /** The default export of config/routes.ts. */
   routes?: unknown;
+  /** The default export of config/moved.ts (written by each publish; none before the first). */
+  moved?: unknown;
   /** Page id -> the default export of config/pages/<id>.ts, for the pages that could be read. */
   pages?: Readonly<Record<string, unknown>>;
   /** The page ids (the files of config/pages). Default: the keys of `pages`. */
@@ -56,6 +59,7 @@ const SITE_FILE = 'config/site.ts';
 const SERVER_FILE = 'config/server.ts';
 const ADMIN_FILE = 'config/admin.ts';
 const ROUTES_FILE = 'config/routes.ts';
+const MOVED_FILE = 'config/moved.ts';
 const PAGES_FOLDER = 'config/pages';
 
 const quote = (value: unknown) => JSON.stringify(value);
@@ -69,7 +73,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   const pageIds = options.pageIds ?? (options.pages ? Object.keys(pages) : undefined);
   const forms = options.forms ?? {};
   const formIds = new Set(options.formIds ?? Object.keys(forms));
-  const sitePaths = new Set(routeTable(options.routes).map((a) => a.path));
+  const sitePaths = new Set([...routeTable(options.routes).map((a) => a.path), ...ownAddresses(pages).map((a) => a.address)]);
 
   const contextFor = (file: string, paths: ReadonlySet<string> = sitePaths): CheckContext & { report: Report } => ({
     file,
@@ -93,7 +97,13 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     checkDuplicateAddresses(options.routes, ctx.report);
   }
 
-  if (pageIds && options.routes !== undefined) checkUnusedPages(options.routes, pageIds, (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence, { kind: 'pageNotReached' }));
+  if (options.moved !== undefined) check(movedSchema, options.moved, contextFor(MOVED_FILE, new Set()));
+
+  const withOwnAddress = new Set(ownAddresses(pages).map((a) => a.page));
+  if (pageIds && options.routes !== undefined) {
+    checkUnusedPages(options.routes, pageIds.filter((id) => !withOwnAddress.has(id)), (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence, { kind: 'pageNotReached' }));
+    checkOwnAddresses(options.routes, pages, (id, sentence, words) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report(['address'], sentence, words));
+  }
 
   for (const id of pageIds ?? Object.keys(pages)) {
     if (!(id in pages)) continue;
@@ -183,4 +193,28 @@ function checkSectionIds(page: unknown, report: Report): void {
       { kind: 'anchorTaken', values: { value: section.id } },
     );
   });
+}
+
+/** The pages that carry their own address (the office's pages), in file order. */
+function ownAddresses(pages: Readonly<Record<string, unknown>>): { page: string; address: string }[] {
+  return Object.entries(pages).flatMap(([page, config]) => (isRecord(config) && typeof config.address === 'string' ? [{ page, address: config.address }] : []));
+}
+
+/** A page's own address is for a page no route shows, and is no other page's address. */
+function checkOwnAddresses(routes: unknown, pages: Readonly<Record<string, unknown>>, report: (id: string, sentence: string, words: Refusal) => void): void {
+  const table = routeTable(routes);
+  const taken = new Map(table.map((row) => [row.path, row.page]));
+  const titleOf = (id: string) => {
+    const page = pages[id];
+    return isRecord(page) && typeof page.title === 'string' ? quote(page.title) : quote(id);
+  };
+  for (const { page, address } of ownAddresses(pages)) {
+    if (table.some((row) => row.page === page)) {
+      report(page, `is set, but this page already has its address in ${ROUTES_FILE}. Remove the key: only pages the office made carry their own address.`, { kind: 'developerSetting' });
+      continue;
+    }
+    const other = taken.get(address);
+    if (other !== undefined) report(page, `${quote(address)} is already the address of the page ${titleOf(other)}. Choose another address.`, { kind: 'addressTaken', values: { value: address } });
+    else taken.set(address, page);
+  }
 }

@@ -63,7 +63,8 @@ export type KindMeta =
   /** Text of a sentence or more, written on several lines. */
   | { readonly kind: 'longText' }
   | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
-  | { readonly kind: 'boolean' }
+  /** `absent`: what a key left out means (an optional key that is on unless turned off). */
+  | { readonly kind: 'boolean'; readonly absent?: boolean }
   /** One of fixed words; `from: 'forms'`: one of the site's forms (known only from the content). */
   | { readonly kind: 'choice'; readonly options: readonly string[]; readonly from?: 'forms' }
   /** Always this word (a section's `type`): shown, never edited. */
@@ -103,6 +104,11 @@ export interface CommonMeta {
    * shown either (shownToOffice).
    */
   readonly developer?: boolean;
+  /**
+   * An optional key the editor shows only on a group that has this other key (a page's menu
+   * settings only on a page with an address of its own): where the group lacks it, the key means nothing.
+   */
+  readonly shownWith?: string;
 }
 
 export type SchemaMeta = KindMeta & CommonMeta;

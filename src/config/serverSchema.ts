@@ -245,6 +245,7 @@ export const serverSchema = object({
       nothingToChange: text(),
       restoreAddedSince: template(['where']),
       restoreLeftToCode: template(['where']),
+      pageNotRemovable: template(['title']),
       imageTooLarge: text(),
       notAnImage: text(),
       badImageSize: text(),

@@ -14,13 +14,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink, Route, Routes } from 'react-router-dom';
+import { Link as RouterLink, Route, Routes, useLocation } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { ContentSnapshot } from '../../shared/contentApi';
 import { routeTable } from '../../shared/routeTable';
 import { EditScreen } from './EditScreen';
 import { loadContent } from './api';
-import { formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
+import { currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
+import { NewPageScreen } from './NewPageScreen';
+import { officeRoutes } from '../../shared/routing';
 import { isRecord } from './model';
 import { RevisionsScreen } from './RevisionsScreen';
 
@@ -55,9 +57,11 @@ export interface Entry {
 }
 
 /** The pages (in the order of config/routes.ts), the parts on every page, the forms. */
-export function entriesOf(snapshot: ContentSnapshot): { pages: Entry[]; parts: Entry[]; forms: Entry[] } {
-  const table = routeTable(valueOf(snapshot, {}, ROUTES_FILE));
-  const pages = snapshot.files
+export function entriesOf(snapshot: ContentSnapshot, edits: Edits = {}): { pages: Entry[]; parts: Entry[]; forms: Entry[] } {
+  const routes = valueOf(snapshot, edits, ROUTES_FILE);
+  // The site's own pages' addresses, then the pages made here at their own address (a page made and not yet published among them).
+  const table = [...routeTable(routes), ...officeRoutes(routes, pagesOf(snapshot, edits)).map((r) => ({ ...r, canonical: r.path }))];
+  const pages = currentFiles(snapshot, edits)
     .filter((f) => pageIdOf(f.file))
     .map((f) => {
       const id = pageIdOf(f.file)!;
@@ -81,7 +85,9 @@ export const editAddress = (entry: Pick<Entry, 'file' | 'at'>) => `/content/edit
 
 function ContentList() {
   const { snapshot, edits } = useContent();
-  const { pages, parts, forms } = entriesOf(snapshot);
+  const { pages, parts, forms } = entriesOf(snapshot, edits);
+  const { state } = useLocation();
+  const notice = (state as { notice?: unknown } | null)?.notice;
   const group = (heading: string, entries: Entry[]) => (
     <Paper variant="outlined" component="section" aria-label={heading} sx={{ p: 2 }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 1 }}>
@@ -109,10 +115,20 @@ function ContentList() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700 }}>
           {t.heading}
         </Typography>
-        <Button component={RouterLink} to="/content/revisions" variant="outlined">
-          {t.revisions}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to="/content/new-page" variant="contained">
+            {t.newPage.open}
+          </Button>
+          <Button component={RouterLink} to="/content/revisions" variant="outlined">
+            {t.revisions}
+          </Button>
+        </Stack>
       </Stack>
+      {typeof notice === 'string' && (
+        <Alert severity="success" role="status">
+          {notice}
+        </Alert>
+      )}
       <Typography>{t.intro}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, alignItems: 'start' }}>
         {group(t.pages, pages)}
@@ -153,6 +169,7 @@ export default function ContentScreens() {
         <Route index element={<ContentList />} />
         <Route path="edit" element={<EditScreen />} />
         <Route path="revisions" element={<RevisionsScreen />} />
+        <Route path="new-page" element={<NewPageScreen />} />
       </Routes>
     </ContentProvider>
   );

@@ -26,11 +26,12 @@ import type { ContentImage, ContentProblem, Revision } from '../../shared/conten
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
-import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
+import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
 import { siteContentOf } from '../../shared/siteContent';
 import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
 import { ItemRevisions } from './RevisionList';
+import { RemovePage } from './RemovePage';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
@@ -174,14 +175,11 @@ export function EditScreen() {
   const shown = problems.length > 0 ? problems : serverProblems;
   const fileProblems = useMemo(() => shown.filter((p) => p.file === file), [shown, file]);
 
-  const entries = entriesOf(snapshot);
+  const entries = entriesOf(snapshot, edits);
   const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms].find((e) => e.file === file && e.at === at);
-  const pages = useMemo(
-    () => sitePages(valueOf(snapshot, edits, ROUTES_FILE), (page) => titleOfPage(valueOf(snapshot, edits, `config/pages/${page}.ts`))),
-    [snapshot, edits],
-  );
-  // The content as it would be published: what the preview draws.
+  // The content as it would be published: what the preview draws (its routes: the site's own and the pages made here).
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
+  const pages = useMemo(() => sitePages(content.routes, (page) => titleOfPage(content.pages[page])), [content]);
   const port = useMemo(() => previewPort(() => setSent(true)), []);
   const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
     const result = await uploadImage(picture, width, height);
@@ -296,6 +294,8 @@ export function EditScreen() {
           </Alert>
         )}
       </Box>
+
+      {pageId && <RemovePage file={file} />}
 
       {narrow && target && (
         <Box ref={tabs} sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>

@@ -115,7 +115,7 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
         control={
           <Switch
             id={id}
-            checked={value === true}
+            checked={value === undefined && schema.meta.kind === 'boolean' ? schema.meta.absent === true : value === true}
             disabled={schema.meta.contract}
             slotProps={{ input: helper ? { 'aria-describedby': `${id}-helper` } : {} }}
             onChange={(event) => onChange(event.target.checked)}
@@ -242,6 +242,8 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
         const present = record[key] !== undefined;
         const change = (next: unknown) => onChange(setAt(record, [key], next));
         const composite = ['object', 'image', 'list', 'record', 'union'].includes(child.meta.kind);
+        // A key that means something only beside another (a page's own address and its menu settings).
+        if (child.meta.shownWith !== undefined && record[child.meta.shownWith] === undefined) return null;
         if (child.optional && composite && !present) {
           return (
             <Box key={key}>

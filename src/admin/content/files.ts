@@ -17,8 +17,18 @@ export function valueOf(snapshot: ContentSnapshot, edits: Edits, file: string): 
   return Object.hasOwn(edits, file) ? edits[file] : snapshot.files.find((f) => f.file === file)?.value;
 }
 
-function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFile[] {
-  return snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value }));
+/** The files as they would be published: the snapshot's with the edited values, pages made here added, files removed (null) left out. */
+export function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFile[] {
+  const known = new Set(snapshot.files.map((f) => f.file));
+  return [
+    ...snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value })),
+    ...Object.entries(edits).filter(([file]) => !known.has(file) && pageIdOf(file)).map(([file, value]) => ({ file, value })),
+  ].filter((f) => f.value !== null);
+}
+
+/** Every page's value as it would be published, by its id. */
+export function pagesOf(snapshot: ContentSnapshot, edits: Edits): Record<string, unknown> {
+  return Object.fromEntries(currentFiles(snapshot, edits).flatMap((f) => (pageIdOf(f.file) ? [[pageIdOf(f.file)!, f.value]] : [])));
 }
 
 /** The checker's options for the content as it would be published. */

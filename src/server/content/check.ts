@@ -14,6 +14,9 @@ import type { ContentChange, ContentProblem } from '../../shared/contentApi';
 import { diffValues, type Edit } from '../../shared/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
 import { isNewFileAllowed } from './write';
+import server from '../../../config/server';
+import { routeTable } from '../../shared/routeTable';
+import { fill } from '../../shared/text';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -69,6 +72,17 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     }
     seen.add(change.file);
     const before = current.get(change.file);
+    // The site's own pages (those config/routes.ts shows, the fallback among them) stay: only the office's pages may be removed.
+    if (removed && change.file.startsWith('config/pages/')) {
+      const id = idOf(options.pageFiles, change.file, 'pages')!;
+      const routes = loaded.options.routes as { fallback?: unknown } | undefined;
+      if (routeTable(routes).some((row) => row.page === id) || routes?.fallback === id) {
+        const title = isRecord(before) && typeof before.title === 'string' ? before.title : id;
+        const sentence = fill(server.admin.messages.pageNotRemovable, { title: `"${title}"` });
+        problems.push({ file: change.file, path: [], message: sentence, field: sentence });
+        continue;
+      }
+    }
     const edits = diffValues(before, change.value);
     // A file the editor only reads (the site's addresses): any change to it is refused, whatever the screens sent.
     const readOnly = READ_ONLY_FILES[change.file];

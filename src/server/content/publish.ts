@@ -29,7 +29,10 @@ import server from '../../../config/server';
 import type { ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
 import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
 import { fill } from '../../shared/text';
-import { contentFingerprint, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
+import type { MovedConfig } from '../../config/movedSchema';
+import { movedAfter, sameMoved } from '../../shared/moved';
+import { contentAddresses, siteRoutes } from '../../shared/routing';
+import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
 import { checkChanges, type FileEdits } from './check';
@@ -40,7 +43,7 @@ import { uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
-import { editSource, newFileSource, UnwritableEdit } from './write';
+import { editSource, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
 
 export type PublishResult =
   | { status: 200; revision: Revision }
@@ -218,7 +221,13 @@ export class Publisher {
     if (wrong) return { status: 500, failed: 'render', error: `${wrong.file} did not read back as it was sent` };
     const recheck = checkChanges(site, reread, []);
     if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
-    const content = siteContentOf(reread.options);
+    let content = siteContentOf(reread.options);
+    // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/shared/moved.ts).
+    const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), siteRoutes(content.routes).pagePaths.map((p) => p.path));
+    if (!sameMoved(moved, content.moved)) {
+      texts.set(MOVED_FILE, { ...(existsSync(path.join(siteDir, MOVED_FILE)) ? { before: readTextOrNothing(path.join(siteDir, MOVED_FILE))! } : {}), after: movedSource(moved) });
+      content = { ...content, moved };
+    }
     // The Firebase rules the site has follow the forms (src/deploy/deployFiles.ts): rewritten with the edit that changes them, and recorded with it.
     for (const [file, text] of deployFiles(content.forms as Forms)) {
       const before = readTextOrNothing(path.join(siteDir, file));
