@@ -198,7 +198,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   const frame = page.frameLocator('iframe');
   const input = (file: string, at: Path) => page.locator(`#${fieldId(file, at)}`);
   const publishButton = page.getByRole('button', { name: t.publish, exact: true });
-  /** Back to the list of all content (up from a section to its page's outline first), then `name` opened. */
+  /** To the list of all content (up from a section to its page's outline first), then `name` opened. */
   const open = async (name: string) => {
     const up = page.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.backToOutline.split('{page}')[0]!)}`) });
     if ((await up.count()) > 0) await up.click();
