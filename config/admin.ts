@@ -499,7 +499,7 @@ export default {
       showEmail: 'Show the e-mail address (of the contact details)',
     },
     // What a sentence calls a file that has no title of its own.
-    fileNames: { site: 'Every page', routes: 'The addresses', server: 'The server', admin: 'The inbox', other: 'The site' },
+    fileNames: { site: 'Every page', routes: "The site's addresses", server: 'The server', admin: 'The inbox', other: 'The site' },
     placeJoint: ' › ',
     // A section whose kind is used twice on a page: "Cards 2".
     sectionNumbered: '{type} {n}',

@@ -109,6 +109,11 @@ export interface CommonMeta {
    * settings only on a page with an address of its own): where the group lacks it, the key means nothing.
    */
   readonly shownWith?: string;
+  /**
+   * An optional group whose presence is a developer's choice (a form field's options or upload
+   * settings come with its kind): the editor shows it where it is, never adds or removes it.
+   */
+  readonly presenceFixed?: boolean;
 }
 
 export type SchemaMeta = KindMeta & CommonMeta;
@@ -126,6 +131,11 @@ export function contract<S extends Schema<unknown>>(schema: S): S {
 /** A developer's setting: the editor does not show it (the checker still checks it). */
 export function developerOnly<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { developer: true });
+}
+
+/** An optional group the editor never adds or removes (CommonMeta.presenceFixed). */
+export function presenceFixed<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { presenceFixed: true });
 }
 
 /**

@@ -19,6 +19,7 @@ import { realSnapshot } from '../../test/contentSnapshot';
 import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './files';
 import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './model';
 import { officeWordsOf } from '../../config/place';
+import { fill } from '../../shared/text';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
 
@@ -250,6 +251,9 @@ describe('every file of config/', () => {
     expect(document.getElementById(`${fieldId(file, ['fields', select, 'options'])}-add`)).toBeInTheDocument();
     // What the visitor reads stays editable.
     expect(field(file, ['checks', 0, 'message'])).not.toHaveAttribute('readonly');
+    // A field's choices or upload settings come with its kind: a text field is not offered either.
+    const plain = (value as { fields: Array<{ options?: unknown; upload?: unknown }> }).fields.findIndex((f) => !f.options && !f.upload);
+    for (const key of ['options', 'upload']) expect(within(field(file, ['fields', plain])).queryByRole('button', { name: fill(t.addNamed, { name: labelOf(key) }) })).toBeNull();
   });
 
   test('a site-wide part draws alone', () => {

@@ -244,6 +244,8 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
         const composite = ['object', 'image', 'list', 'record', 'union'].includes(child.meta.kind);
         // A key that means something only beside another (a page's own address and its menu settings).
         if (child.meta.shownWith !== undefined && record[child.meta.shownWith] === undefined) return null;
+        // A group whose presence is a developer's choice is shown where it is, never offered.
+        if (child.optional && composite && !present && child.meta.presenceFixed) return null;
         if (child.optional && composite && !present) {
           return (
             <Box key={key}>
@@ -256,7 +258,7 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
         return (
           <Box key={key}>
             <SchemaField schema={child} value={record[key]} onChange={change} path={[...path, key]} label={childLabel} />
-            {child.optional && composite && !child.meta.contract && (
+            {child.optional && composite && !child.meta.contract && !child.meta.presenceFixed && (
               <Button size="small" color="error" onClick={() => change(undefined)} sx={{ mt: 0.5 }}>
                 {fill(t.removeNamed, { name: childLabel })}
               </Button>

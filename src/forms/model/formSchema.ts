@@ -2,7 +2,7 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, checkPlaceholders, contract, developerOnly, list, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
+import { anyText, boolean, checkPlaceholders, contract, developerOnly, list, presenceFixed, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
@@ -48,7 +48,7 @@ const fieldSchema = object({
   /** Shows the field as required (a star, and aria-required for screen readers). */
   required: developerOnly(optional(boolean())),
   /** Select fields: the choices, in order. */
-  options: optional(list(optionSchema, { min: 1 })),
+  options: presenceFixed(optional(list(optionSchema, { min: 1 }))),
   /** The value when the form first shows (select fields). */
   defaultValue: developerOnly(optional(anyText())),
   /** The value after the form clears, when it differs from defaultValue. */
@@ -56,7 +56,7 @@ const fieldSchema = object({
   /** Half-width fields sit two to a row on wide screens. */
   width: developerOnly(optional(oneOf(['full', 'half']))),
   /** File fields: what may be uploaded and what the visitor is told. */
-  upload: optional(uploadSchema),
+  upload: presenceFixed(optional(uploadSchema)),
 });
 
 const checkSchema = object({
