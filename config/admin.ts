@@ -450,6 +450,20 @@ export default {
       nothingToChange: 'Nothing to change: the site already shows this as it was.',
       cancel: 'Cancel',
       close: 'Close',
+      // A change in words, in the revisions and their commits: "Home › Hero › Heading: 'Old' → 'New'".
+      // {where} is the place, {before} and {after} the values (texts quoted), {value} one value, {items} items named.
+      changeSet: '{where}: {before} → {after}',
+      changeFirstSet: '{where}: set to {value}',
+      changeRemoved: '{where}: removed {value}',
+      changeItemsRemoved: 'removed {items}',
+      changeItemsAdded: 'added {items}',
+      changeReordered: 'reordered',
+      fileMade: '{where}: made',
+      fileRemoved: '{where}: removed',
+      // An item with no name of its own, and a list by its length; {count} is replaced.
+      anItem: 'an item',
+      oneItem: '1 item',
+      manyItems: '{count} items',
     },
     // Making a page of its own (a landing page for a campaign), and removing one made here.
     newPage: {

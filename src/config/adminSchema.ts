@@ -173,6 +173,15 @@ export const adminSchema = object({
       ofItem: template(['label']),
       ...texts(['showChanges', 'hideChanges', 'before', 'after', 'nothing', 'showOfItem', 'undo', 'undoTitle', 'undoIntro', 'undoConfirm', 'undoing', 'undone']).shape,
       ...texts(['refusedIntro', 'restoreTitle', 'restoreIntro', 'restoreConfirm', 'notesIntro', 'preparing', 'nothingToChange', 'cancel', 'close']).shape,
+      changeSet: template(['where', 'before', 'after']),
+      changeFirstSet: template(['where', 'value']),
+      changeRemoved: template(['where', 'value']),
+      changeItemsRemoved: template(['items']),
+      changeItemsAdded: template(['items']),
+      fileMade: template(['where']),
+      fileRemoved: template(['where']),
+      manyItems: template(['count']),
+      ...texts(['changeReordered', 'anItem', 'oneItem']).shape,
     }),
     /** Making a page of its own, and removing one made here. */
     newPage: object({

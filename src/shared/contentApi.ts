@@ -130,13 +130,13 @@ export interface Revision {
   author: string;
   /** ISO 8601. */
   at: string;
-  /** What changed, in words: "Home › hero › heading: 'Business Growth' → 'Grow your business online'". */
+  /** What changed, in words: "Home › Hero › Heading: 'Business Growth' → 'Grow your business online'". */
   summary: string[];
 }
 
 /** One change of a revision, for its before/after view: texts whole, other values named. */
 export interface ChangeView {
-  /** "Home › hero › heading". */
+  /** "Home › Hero › Heading". */
   where: string;
   /** Absent: there was none (a key or item added, a page made). */
   before?: string;

@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { CSRF_HEADER } from '../../shared/adminApi';
 import { fill } from '../../shared/text';
@@ -19,6 +20,11 @@ import { contentRoutes, type ContentSnapshot, type ContentProblem, type Revision
 import { addAccount, Client, startEditing, startServer, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
+import { whereInWords } from './changeWords';
+
+const history = admin.content.history;
+const HOME = 'config/pages/home.ts';
+const ABOUT = 'config/pages/about.ts';
 
 jest.setTimeout(120_000);
 
@@ -103,9 +109,15 @@ it('publish writes only the edit, commits it authored by the editor, and says it
   expect(response.status).toBe(200);
   const { revision } = (await response.json()) as { revision: Revision };
   expect(revision.author).toBe('editor@agency.test');
-  expect(revision.summary).toEqual([`Home › hero › heading: '${old}' → 'Grow your business online'`, `About › ${faq.id ?? 'faq'} › items: added 'Do you build shops?'`]);
+  // Each place as the editor's screens name it (src/config/place.ts), each change in the revisions' words.
+  const heading = whereInWords(HOME, home, ['sections', 0, 'heading']);
+  const faqItems = whereInWords(ABOUT, about, ['sections', about.sections.indexOf(faq), 'items']);
+  expect(revision.summary).toEqual([
+    fill(history.changeSet, { where: heading, before: `'${old}'`, after: "'Grow your business online'" }),
+    `${faqItems}: ${fill(history.changeItemsAdded, { items: "'Do you build shops?'" })}`,
+  ]);
   expect(revision.id).toBe(gitIn(siteDir, 'rev-parse', 'HEAD').trim());
-  expect(gitIn(siteDir, 'log', '-1', '--format=%ae|%s')).toBe(`editor@agency.test|Content: Home › hero › heading: '${old}' → 'Grow your business online' (and 1 more)\n`);
+  expect(gitIn(siteDir, 'log', '-1', '--format=%ae|%s')).toBe(`editor@agency.test|Content: ${revision.summary[0]} (and 1 more)\n`);
   // Only the edit: one line in home.ts, the new item's lines in about.ts; nothing left uncommitted.
   const diffOf = (file: string) => gitIn(siteDir, 'diff', '--unified=0', 'HEAD~1', 'HEAD', '--', file).split('\n').filter((l) => /^[+-](?![+-])/.test(l));
   expect(diffOf('config/pages/home.ts')).toEqual([`-      heading: '${old}',`, "+      heading: 'Grow your business online',"]);
@@ -132,7 +144,7 @@ it('publish writes only the edit, commits it authored by the editor, and says it
   const restored = await post('contentRestore', {}, contentRoutes.contentRestore.path.replace(':revisionId', revisions[1]!.id));
   expect(restored.status).toBe(200);
   const back = (await restored.json()) as { revision: Revision };
-  expect(back.revision.summary).toContain(`Home › hero › heading: 'Grow your business online' → '${old}'`);
+  expect(back.revision.summary).toContain(fill(history.changeSet, { where: heading, before: "'Grow your business online'", after: `'${old}'` }));
   expect(readFileSync(path.join(siteDir, 'config/pages/home.ts'), 'utf8')).toBe(readFileSync(path.join(projectDir, 'config/pages/home.ts'), 'utf8'));
   expect((await post('contentRestore', {}, contentRoutes.contentRestore.path.replace(':revisionId', 'f'.repeat(40)))).status).toBe(404);
 });
@@ -251,7 +263,7 @@ it('outside git, each publish is a snapshot in the data folder, and restore publ
     const published = await owner.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/forms/contact.ts', value: contact }] } });
     expect(published.status).toBe(200);
     const { revision } = (await published.json()) as { revision: Revision };
-    expect(revision.summary).toEqual([`Contact form › success › toast: '${old}' → 'Thank you, we will write back today'`]);
+    expect(revision.summary).toEqual([fill(history.changeSet, { where: whereInWords('config/forms/contact.ts', contact, ['success', 'toast']), before: `'${old}'`, after: "'Thank you, we will write back today'" })]);
     const { revisions } = (await (await owner.send('GET', contentRoutes.contentRevisions.path)).json()) as { revisions: Revision[] };
     expect(revisions.map((r) => r.id)).toEqual([revision.id]);
     contact.success.toast = 'Changed again';

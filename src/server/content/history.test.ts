@@ -3,7 +3,7 @@
  * (contentDiff.ts describePair): on values shaped like the content (sections with ids, lists of
  * items), written here, not the agency's.
  */
-import { describePair, editInWords } from '../../shared/contentDiff';
+import { describePair, editInWords } from './changeWords';
 import { restoreFile, undoFile } from './history';
 
 const page = (over: Record<string, unknown> = {}) => ({
@@ -99,6 +99,6 @@ describe('two long texts in a sentence', () => {
     expect(before).not.toBe(after);
     expect(before).toContain('win trust');
     expect(after).toContain('earn trust');
-    expect(editInWords('Home', { heading: `${start}win` }, { op: 'set', path: ['heading'], before: `${start}win`, after: `${start}earn` })).toMatch(/'….*win' → '….*earn'$/);
+    expect(editInWords('config/pages/home.ts', { heading: `${start}win` }, { op: 'set', path: ['heading'], before: `${start}win`, after: `${start}earn` })).toMatch(/'….*win' → '….*earn'$/);
   });
 });

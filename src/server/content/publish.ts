@@ -27,7 +27,8 @@ import { deployFiles } from '../../deploy/deployFiles';
 import type { Forms } from '../../deploy/firebaseRules';
 import server from '../../../config/server';
 import type { ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
-import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
+import { sameValue } from '../../shared/contentDiff';
+import { editInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../shared/text';
 import type { MovedConfig } from '../../config/movedSchema';
 import { movedAfter, sameMoved } from '../../shared/moved';
@@ -105,9 +106,9 @@ export const SNAPSHOTS = 'content-revisions';
 /** The revision's words: one line per edit. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
   return files.flatMap(({ file, before, after, edits }) => {
-    if (before === undefined) return [`${placeOf(file)}: made`];
-    if (after === null) return [`${placeOf(file)}: removed`];
-    return edits.map((edit) => editInWords(placeOf(file), before, edit));
+    if (before === undefined) return [fileInWords(file, after, true)];
+    if (after === null) return [fileInWords(file, before, false)];
+    return edits.map((edit) => editInWords(file, before, edit));
   });
 }
 
@@ -461,7 +462,7 @@ export function revisionOfCommit(commit: Commit): Revision {
   // (Publishes recorded before the Publish-Id trailer have the editor's "Content: …" subject.)
   if (trailer('Publish-Id') === undefined && !commit.subject.startsWith('Content: ')) {
     // Named by the content the office edits in it (pages, forms, the site's parts), not the developers' files.
-    const places = [...new Set(commit.files.filter(isOfficeContent).map(placeOf))];
+    const places = [...new Set(commit.files.filter(isOfficeContent).map((file) => whereInWords(file, undefined)))];
     return { ...base, kind: 'release', summary: [places.length > 0 ? fill(server.admin.messages.releaseInWords, { places: places.join(', ') }) : server.admin.messages.releaseOfCode] };
   }
   const kind = trailer('Publish-Kind');

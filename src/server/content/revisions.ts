@@ -17,7 +17,8 @@ import path from 'node:path';
 import server from '../../../config/server';
 import type { ChangeView, ContentChange, HistoryPlan, Revision, RevisionDetail } from '../../shared/contentApi';
 import { READ_ONLY_FILES } from '../../shared/contentContract';
-import { describe, diffValues, editView, placeOf, sameValue, whereInWords, type KeyPath } from '../../shared/contentDiff';
+import { diffValues, sameValue, type KeyPath } from '../../shared/contentDiff';
+import { describe, editView, whereInWords } from './changeWords';
 import { formatDate } from '../../shared/received';
 import { fill } from '../../shared/text';
 import { checkChanges, type FileEdits } from './check';
@@ -146,7 +147,7 @@ export class RevisionHistory {
 
   /** The sentence for a place a later revision changed again: where, who, when and what. */
   private async conflictSentence(id: string, file: string, then: unknown, at: KeyPath): Promise<string> {
-    const where = at.length === 0 ? placeOf(file) : whereInWords(placeOf(file), then, at);
+    const where = whereInWords(file, then, at);
     const was = valueAt(then, at);
     for (const later of await this.after(id, file)) {
       const value = (await this.valuesAt(later.id)).get(file);
@@ -212,9 +213,9 @@ function fileEdits(file: string, before: unknown, after: unknown): FileEdits {
 /** The before/after view of the files' changes. */
 function viewsOf(files: readonly FileEdits[]): ChangeView[] {
   return files.flatMap(({ file, before, after, edits }): ChangeView[] => {
-    if (before === undefined) return [{ where: placeOf(file), after: describe(after) }];
-    if (after === null) return [{ where: placeOf(file), before: describe(before) }];
-    return edits.map((edit) => editView(placeOf(file), before, edit));
+    if (before === undefined) return [{ where: whereInWords(file, after), after: describe(after) }];
+    if (after === null) return [{ where: whereInWords(file, before), before: describe(before) }];
+    return edits.map((edit) => editView(file, before, edit));
   });
 }
 
@@ -254,6 +255,6 @@ function leaveToCode(siteDir: string, file: string, value: unknown, current: unk
 }
 
 function noteSentence(file: string, value: unknown, note: RestoreNote): string {
-  const where = whereInWords(placeOf(file), value, note.path);
+  const where = whereInWords(file, value, note.path);
   return fill(note.reason === 'addedSince' ? messages.restoreAddedSince : messages.restoreLeftToCode, { where });
 }

@@ -14,6 +14,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { exited, startServer as startBuilt } from '../../../scripts/lib/builtServer.mjs';
 import { contentRoutes, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../../shared/contentApi';
@@ -24,11 +25,13 @@ import { gitIn, makeBuiltSite, makeSite } from '../../test/contentSite';
 import { freePort } from '../../test/freePort';
 import { setAdmin } from '../admin/accounts';
 import { openStore } from '../store';
+import { whereInWords } from './changeWords';
 
 jest.setTimeout(600_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const messages = server.admin.messages;
+const history = admin.content.history;
 const EDITOR = 'editor@agency.test';
 const HOME = 'config/pages/home.ts';
 const ABOUT = 'config/pages/about.ts';
@@ -84,11 +87,12 @@ describe('undo and restore, on a git work tree', () => {
     // Its before/after view: the whole texts.
     const detail = (await (await editor.send('GET', at('contentRevision', first.id))).json()) as RevisionDetail;
     expect(detail.revision).toMatchObject({ id: first.id, kind: 'publish', author: EDITOR, changed: [HOME] });
-    expect(detail.changes).toEqual([{ where: 'Home › hero › heading', before: original.sections[0].heading, after: 'The first change' }]);
+    const heading = whereInWords(HOME, original, ['sections', 0, 'heading']);
+    expect(detail.changes).toEqual([{ where: heading, before: original.sections[0].heading, after: 'The first change' }]);
 
     // The preview: exactly the undo, nothing changed yet.
     const plan = await calls.preview('contentUndoPreview', first.id);
-    expect(plan).toMatchObject({ baseRevision: third.id, refusals: [], summary: [`Home › hero › heading: 'The first change' → '${original.sections[0].heading}'`] });
+    expect(plan).toMatchObject({ baseRevision: third.id, refusals: [], summary: [fill(history.changeSet, { where: heading, before: "'The first change'", after: `'${original.sections[0].heading}'` })] });
     expect(head()).toBe(third.id);
 
     const answer = await calls.confirm('contentUndo', first.id, plan.baseRevision);
@@ -125,7 +129,7 @@ describe('undo and restore, on a git work tree', () => {
   it('an undo whose text a later change touched is refused with a sentence naming it; a stale preview is refused too', async () => {
     const fourth = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The fourth change'));
     const fifth = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The fifth change'));
-    const sentence = fill(messages.undoConflict, { where: 'Home › hero › heading', author: EDITOR, at: formatDate(fifth.at), change: fifth.summary[0]! });
+    const sentence = fill(messages.undoConflict, { where: whereInWords(HOME, await read(HOME), ['sections', 0, 'heading']), author: EDITOR, at: formatDate(fifth.at), change: fifth.summary[0]! });
     const plan = await calls.preview('contentUndoPreview', fourth.id);
     expect(plan).toMatchObject({ refusals: [sentence], summary: [] });
     const refused = await calls.confirm('contentUndo', fourth.id, plan.baseRevision);
@@ -157,8 +161,9 @@ describe('undo and restore, on a git work tree', () => {
 
     const plan = await calls.preview('contentRestorePreview', older);
     expect(plan.refusals).toEqual([]);
-    expect(plan.notes).toContain(fill(messages.restoreAddedSince, { where: 'Contact › description' }));
-    expect(plan.summary).toContain(`Contact › pageHeader › heading: 'Contact the changed page' → '${headingThen}'`);
+    const contactNow = await read(CONTACT);
+    expect(plan.notes).toContain(fill(messages.restoreAddedSince, { where: whereInWords(CONTACT, contactNow, ['description']) }));
+    expect(plan.summary).toContain(fill(history.changeSet, { where: whereInWords(CONTACT, contactNow, ['sections', 0, 'heading']), before: "'Contact the changed page'", after: `'${headingThen}'` }));
     const restored = await calls.confirm('contentRestore', older, plan.baseRevision);
     expect(restored.status).toBe(200);
     const answer = (await restored.json()) as { revision: Revision; notes: string[] };
@@ -181,7 +186,7 @@ describe('undo and restore, on a git work tree', () => {
     await calls.publish(HOME, (value) => (value.sections[0].heading = 'A heading after the code change'));
 
     const back = await calls.preview('contentRestorePreview', atTextLiteral);
-    expect(back).toMatchObject({ refusals: [], notes: [fill(messages.restoreLeftToCode, { where: 'Home › hero › text' })] });
+    expect(back).toMatchObject({ refusals: [], notes: [fill(messages.restoreLeftToCode, { where: whereInWords(HOME, await read(HOME), ['sections', 0, 'text']) })] });
     const done = await calls.confirm('contentRestore', atTextLiteral, back.baseRevision);
     expect(done.status).toBe(200);
     const now = await read(HOME);
