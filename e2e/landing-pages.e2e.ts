@@ -19,6 +19,7 @@ import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import { fieldId, labelOf } from '../src/admin/content/model';
+import { sectionNameOf } from '../src/config/place';
 import { RESERVED_NAMES } from '../src/shared/addresses';
 import { fill } from '../src/shared/text';
 import { makeSite } from '../src/test/contentSite';
@@ -105,7 +106,13 @@ test('the office makes a landing page at an address of its own, with a form, and
   const publish = page.getByRole('button', { name: admin.content.publish, exact: true });
   await expect(publish).toBeDisabled();
   await input(page, ['description']).fill('Our spring offer for new websites.');
+  // The page opens as the outline of its sections: each opened on its own, then back to the outline.
+  const sections = [{ type: 'pageHeader' }, { type: 'form' }];
+  const openSection = (index: number) => page.getByRole('link', { name: fill(admin.content.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true }).click();
+  await openSection(0);
   await input(page, ['sections', 0, 'breadcrumb', 0, 'label']).fill('Spring offer');
+  await page.getByRole('link', { name: fill(admin.content.backToOutline, { page: 'Spring offer' }) }).click();
+  await openSection(1);
   const formChoice = input(page, ['sections', 1, 'form']);
   await formChoice.click();
   await page.getByRole('option', { name: 'inquiry', exact: true }).click();

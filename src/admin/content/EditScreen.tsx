@@ -295,7 +295,7 @@ export function EditScreen() {
         )}
       </Box>
 
-      {pageId && <RemovePage file={file} />}
+      {pageId && section === undefined && <RemovePage file={file} />}
 
       {narrow && target && (
         <Box ref={tabs} sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
