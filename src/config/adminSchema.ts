@@ -165,6 +165,12 @@ export const adminSchema = object({
     ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),
+    /** The articles' screens and their rich-text box. */
+    articles: texts([
+      'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
+      'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock',
+      'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
+    ]),
   }),
 });
 

@@ -72,6 +72,7 @@ const inlineExamples: { [T in SectionType]: SectionOf<T> } = {
   cta: { type: 'cta', heading: 'A call to action', text: 'Do it.', action: { label: 'Go', href: '/Contact' } },
   stats: { type: 'stats', heading: 'Some numbers', items: [{ value: 3, suffix: '+', label: 'Years' }] },
   article: { type: 'article', heading: 'An article', parts: [{ paragraphs: ['Words.'] }] },
+  articles: { type: 'articles', heading: 'Latest articles', more: 'Read on' },
   team: {
     type: 'team',
     heading: 'A team',

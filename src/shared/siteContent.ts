@@ -5,6 +5,7 @@
  * again from new content with the same code, so nothing drawn reads these files by import: the
  * server renderer, the editor's preview and our server take the content as a value.
  */
+import { newestFirst, type Article } from '../config/articleSchema';
 import type { PageConfig } from '../config/pageSchema';
 import type { RoutesConfig } from '../config/routesSchema';
 import type { SiteConfig } from '../config/siteSchema';
@@ -17,13 +18,17 @@ export interface SiteContent {
   pages: Readonly<Record<string, PageConfig>>;
   /** Each form's config by the name pages place it with (config/forms/index.ts). */
   forms: Readonly<Record<string, FormConfig>>;
+  /** The articles (config/articles, each with its file's name as id), newest first by date. */
+  articles: readonly Article[];
 }
 
 /** The content of a config folder that loaded and checked without a problem (its values taken as the types say). */
-export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown }): SiteContent {
+export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown; articles?: unknown }): SiteContent {
   const { site, routes, pages, forms } = options;
   if (!site || !routes || !pages || !forms) throw new Error('The content is incomplete: run npm run check');
-  return { site, routes, pages, forms } as SiteContent;
+  const byId = (options.articles ?? {}) as Readonly<Record<string, Omit<Article, 'id'>>>;
+  const articles = newestFirst(Object.entries(byId).map(([id, article]) => ({ ...article, id })));
+  return { site, routes, pages, forms, articles } as unknown as SiteContent;
 }
 
 /**
