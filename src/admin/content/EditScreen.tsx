@@ -27,7 +27,10 @@ import type { ContentImage, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { entriesOf, useContent, type Entry } from './ContentScreens';
-import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
+import { articleIdOf, checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
+import { ArticleRemoval, followTitle } from './articleEditing';
+import type { ArticleConfig } from '../../config/articleSchema';
+import { siteRoutes } from '../../shared/routing';
 import { siteContentOf } from '../../shared/siteContent';
 import { fieldId } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
@@ -115,7 +118,7 @@ export function EditScreen() {
   const [params] = useSearchParams();
   const file = params.get('file') ?? '';
   const at = params.get('at') ?? undefined;
-  const { snapshot, edits, setEdit, reload, uploaded, addUploaded } = useContent();
+  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded } = useContent();
   const [serverProblems, setServerProblems] = useState<Problem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
@@ -162,8 +165,8 @@ export function EditScreen() {
   const shown = problems.length > 0 ? problems : serverProblems;
   const fileProblems = useMemo(() => shown.filter((p) => p.file === file), [shown, file]);
 
-  const entries = entriesOf(snapshot);
-  const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms].find((e) => e.file === file && e.at === at);
+  const entries = entriesOf(snapshot, edits);
+  const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms, ...entries.articles].find((e) => e.file === file && e.at === at);
   const pages = useMemo(
     () => sitePages(valueOf(snapshot, edits, ROUTES_FILE), (page) => titleOfPage(valueOf(snapshot, edits, `config/pages/${page}.ts`))),
     [snapshot, edits],
@@ -181,8 +184,14 @@ export function EditScreen() {
 
   const pageId = pageIdOf(file);
   const formId = formIdOf(file);
+  const articleId = articleIdOf(file);
+  const removing = articleId !== undefined && value === null;
   const homeFile = entries.pages[0]?.file;
-  const target: PreviewTarget | undefined = formId
+  const target: PreviewTarget | undefined = removing
+    ? undefined
+    : articleId
+    ? { kind: 'article', article: { ...(value as ArticleConfig), id: articleId }, path: entry.livePath, listPageId: siteRoutes(content.routes).resolvePath(content.site.articles.path).page }
+    : formId
     ? { kind: 'form', form: value as FormConfig, formId }
     : pageId
       ? { kind: 'page', page: value as PageConfig, pageId }
@@ -203,7 +212,7 @@ export function EditScreen() {
         snapshot.revision,
         editedFiles.map((f) => ({ file: f, value: edits[f] })),
       );
-      setPublishing({ kind: 'published', revision, livePath: entry.livePath });
+      setPublishing({ kind: 'published', revision, livePath: removing ? content.site.articles.path : entry.livePath });
       await reload();
     } catch (error) {
       if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
@@ -280,17 +289,28 @@ export function EditScreen() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box {...tabPanel('edit')}>
           <Box component="form" aria-label={entry.label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => (editedSection.current = sectionOfField(file, e.target.id) ?? editedSection.current)} noValidate sx={labelsAbove}>
+            {articleId && (
+              <ArticleRemoval
+                removing={removing}
+                title={entry.label}
+                onRemove={() => (snapshot.files.some((f) => f.file === file) ? setEdit(file, null) : dropEdit(file))}
+                onKeep={() => dropEdit(file)}
+              />
+            )}
+            {!removing && (
             <SchemaForm
+              key={file}
               file={file}
               schema={schema}
               value={value}
-              onChange={(next) => setEdit(file, next)}
+              onChange={(next) => setEdit(file, articleId && !snapshot.files.some((f) => f.file === file) ? followTitle(value, next) : next)}
               at={at ? [at] : []}
               problems={fileProblems}
               pages={pages}
               formIds={Object.keys(content.forms)}
               uploadImage={upload}
             />
+            )}
           </Box>
         </Box>
         {target && (

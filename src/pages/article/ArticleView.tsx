@@ -47,8 +47,14 @@ export function blogPosting(site: SiteConfig, { article, canonical, socialImage 
   };
 }
 
+/** The article's page at its route (the route's loader gives the article). */
 export function ArticleView() {
   const { article, canonical } = useLoaderData() as Omit<ArticleData, 'socialImage'>;
+  return <ArticlePage article={article} canonical={canonical} />;
+}
+
+/** The article's page (also drawn by the content editor's preview, from the article being written). */
+export function ArticlePage({ article, canonical }: { article: Article; canonical: string }) {
   const socialImage = useContext(SocialPicturesContext)[article.id] ?? article.cover.src;
   const data: ArticleData = { article, canonical, socialImage };
   const site = useSite();
