@@ -343,7 +343,7 @@ function RichTextField({ value, onChange, path, label, schema }: FieldProps) {
   const helper = helperOf(schema, problems);
   return (
     <Box component="section" aria-labelledby={`${id}-label`}>
-      <Typography id={`${id}-label`} component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+      <Typography id={`${id}-label`} component="p" sx={{ fontWeight: 600, mb: 1 }}>
         {label}
       </Typography>
       <Suspense fallback={<Typography role="status">{t.articles.loadingEditor}</Typography>}>

@@ -24,7 +24,7 @@ export function ArticlesSection({ section, position, index }: SectionProps<'arti
           <li key={article.id}>
             <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
               {/* The first cards of a list near the top of a page are likely on screen at once. */}
-              <Picture image={article.cover} eager={index <= 1 && i < 3} sx={{ aspectRatio: `${article.cover.width} / ${article.cover.height}`, objectFit: 'cover' }} />
+              <Picture image={article.cover} eager={index <= 1 && i < 3} sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />
               <CardContent sx={{ p: { xs: 3, md: 4 }, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
                 <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600, mb: 1 }}>
                   <time dateTime={article.date}>{dateInWords(article.date, content.site.articles.dateLocale)}</time>
