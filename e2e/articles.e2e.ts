@@ -2,10 +2,10 @@
  * An article written in the browser and read by a visitor: on the built server behind a real
  * Caddy (the repository's deploy/Caddyfile) whose SITE_DIR is a git work tree copy of this site,
  * an editor account adds an article (its address made from its title), uploads a cover with its
- * description, writes its body in the rich-text box (a heading, a bulleted list, bold words and a
- * link) and publishes. A visitor's browser then opens /Blog/<address>: the page shows it, its head
+ * description, writes its body in the rich-text box (a heading, a bulleted list, bold words, a
+ * link and a picture) and publishes. A visitor's browser then opens /Blog/<address>: the page shows it, its head
  * has the canonical address, Open Graph and Twitter tags, a 1200×630 picture made from the cover
- * and JSON-LD BlogPosting; the Blog lists it first; sitemap.xml and the feed list it; axe finds
+ * and JSON-LD BlogPosting, the picture in its text; the Blog lists it first; sitemap.xml and the feed list it; axe finds
  * nothing. The commit holds the new file, blocks not HTML. Screenshots of the article's page and
  * of the editor at 1280 and 375 px in test-results/articles/. Every text is read from config/.
  */
@@ -83,9 +83,12 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     bold: `three things ${s}`,
     items: [`What you sell ${s}`, `Who buys it ${s}`],
     linkText: `talk to us ${s}`,
+    pictureAlt: `A shop's counter with a card reader ${s}`,
   };
   const cover = path.join(siteDir, 'cover-upload.png');
   writeFileSync(cover, await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2255aa' } }).png().toBuffer());
+  const inText = path.join(siteDir, 'picture-upload.jpg');
+  writeFileSync(inText, await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa5522' } }).jpeg().toBuffer());
 
   await test.step('the editor adds an article: the title asked, the address made from it', async () => {
     await signIn(page, account, origin, t.heading);
@@ -129,6 +132,14 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await page.getByLabel(a.linkAddress).fill('/Contact');
     await page.getByRole('button', { name: a.linkApply, exact: true }).click();
     await expect(box.locator('a', { hasText: written.linkText })).toBeVisible();
+    // A picture of its own in the text, with what it shows.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: a.picture, exact: true }).click();
+    await page.locator('label', { hasText: a.pictureFile }).locator('input[type="file"]').setInputFiles(inText);
+    await page.getByLabel(a.pictureAlt).fill(written.pictureAlt);
+    await page.getByRole('button', { name: a.pictureInsert, exact: true }).click();
+    await expect(box.getByRole('img', { name: written.pictureAlt })).toBeVisible({ timeout: 30_000 });
     await expect(box.locator('strong, .rt-bold', { hasText: written.bold })).toBeVisible();
 
     // The preview draws the article's page from what is written.
@@ -151,6 +162,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     expect(source).toContain("type: 'list'");
     expect(source).toContain('bold: true');
     expect(source).toContain("href: '/Contact'");
+    expect(source).toContain("type: 'picture'");
     expect(source).not.toMatch(/<(strong|b|a|h2|ul|li|p)\b/);
     expect(gitIn(siteDir, 'show', '--name-status', '--format=', 'HEAD')).toContain(`A\t${file}`);
   });
@@ -170,6 +182,14 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     for (const item of written.items) await expect(article.getByRole('listitem').filter({ hasText: item })).toBeVisible();
     await expect(article.getByRole('link', { name: written.linkText })).toHaveAttribute('href', '/Contact');
     await expect(article.getByRole('img', { name: written.alt })).toBeVisible();
+    // The picture in the text: resized to at most twice the column it is drawn in, its size in the page.
+    const inPage = article.getByRole('img', { name: written.pictureAlt });
+    await expect(inPage).toBeVisible();
+    const [drawnWidth, drawnHeight] = [Number(await inPage.getAttribute('width')), Number(await inPage.getAttribute('height'))];
+    expect(drawnWidth / drawnHeight).toBeCloseTo(2, 1);
+    const stored = await sharp(await (await reader.request.get((await inPage.getAttribute('src'))!)).body()).metadata();
+    expect([stored.width, stored.height]).toEqual([drawnWidth, drawnHeight]);
+    expect(drawnWidth).toBeLessThan(2400);
 
     const url = `${site.brand.url}${path_}`;
     const head = reader.locator('head');

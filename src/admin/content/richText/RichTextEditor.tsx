@@ -59,6 +59,9 @@ export interface RichTextEditorProps {
 
 type BlockKind = 'paragraph' | 'h2' | 'h3' | 'quote';
 
+/** The widest an article's picture is drawn (the text's column on the article's page, CSS pixels). */
+const PICTURE_WIDTH_PX = 832;
+
 /** Turns the top-level blocks the selection touches into `kind` (their text kept). */
 function setBlocks(editor: LexicalEditor, kind: BlockKind) {
   editor.update(() => {
@@ -123,7 +126,12 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
     setBusy(true);
     setFailure('');
     try {
-      const uploaded = await uploadImage(picture, 0, 0);
+      // Drawn at most as wide as the article's text (its own shape kept): the server keeps twice that for sharp screens.
+      const natural = await createImageBitmap(picture);
+      const width = Math.min(PICTURE_WIDTH_PX, natural.width);
+      const height = Math.max(1, Math.round((natural.height * width) / natural.width));
+      natural.close();
+      const uploaded = await uploadImage(picture, width, height);
       restoreAnd(() => $insertNodes([$createPictureNode({ src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height })]));
       setPanel('none');
       setAlt('');
