@@ -25,8 +25,8 @@ import { $createHeadingNode, $createQuoteNode, HeadingNode, QuoteNode } from '@l
 import { $findMatchingParent } from '@lexical/utils';
 import {
   $createParagraphNode,
+  $getRoot,
   $getSelection,
-  $insertNodes,
   $isRangeSelection,
   $isRootOrShadowRoot,
   $setSelection,
@@ -107,7 +107,8 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const saved = useRef<BaseSelection | null>(null);
-  const remember = () => editor.getEditorState().read(() => (saved.current = $getSelection()?.clone() ?? null));
+  // Read inside an update: the selection as the last key left it, even before the editor has drawn it.
+  const remember = () => editor.update(() => void (saved.current = $getSelection()?.clone() ?? null), { discrete: true });
   const restoreAnd = (work: () => void) =>
     editor.update(() => {
       if (saved.current) $setSelection(saved.current.clone());
@@ -132,7 +133,15 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
       const height = Math.max(1, Math.round((natural.height * width) / natural.width));
       natural.close();
       const uploaded = await uploadImage(picture, width, height);
-      restoreAnd(() => $insertNodes([$createPictureNode({ src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height })]));
+      // After the block the cursor was in, never in place of selected text.
+      const node = $createPictureNode({ src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height });
+      editor.update(() => {
+        const selection = saved.current;
+        const at = $isRangeSelection(selection) ? selection.focus.getNode() : null;
+        const top = at ? $findMatchingParent(at, (n) => n.getParent() !== null && $isRootOrShadowRoot(n.getParent()!)) : null;
+        if (top) top.insertAfter(node);
+        else $getRoot().append(node);
+      });
       setPanel('none');
       setAlt('');
       setPicture(undefined);
