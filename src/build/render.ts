@@ -224,7 +224,7 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   compressFiles(clientDir, written, earlierClientDir);
   writeFileSync(path.join(clientDir, RENDER_INDEX_FILE), JSON.stringify(index));
   // Last: the release is whole, and which content it is.
-  writeFileSync(path.join(outDir, RELEASE_FILE), `${JSON.stringify({ content: contentFingerprint(content) })}\n`);
+  writeFileSync(path.join(outDir, RELEASE_FILE), `${JSON.stringify({ content: contentFingerprint(allContent) })}\n`);
   return { pages, manifest };
 }
 
