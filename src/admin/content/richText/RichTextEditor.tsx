@@ -134,8 +134,9 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
       natural.close();
       const uploaded = await uploadImage(picture, width, height);
       // After the block the cursor was in, never in place of selected text.
-      const node = $createPictureNode({ src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height });
+      const image = { src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height };
       editor.update(() => {
+        const node = $createPictureNode(image);
         const selection = saved.current;
         const at = $isRangeSelection(selection) ? selection.focus.getNode() : null;
         const top = at ? $findMatchingParent(at, (n) => n.getParent() !== null && $isRootOrShadowRoot(n.getParent()!)) : null;
