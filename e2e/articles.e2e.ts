@@ -132,7 +132,8 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await page.getByLabel(a.linkAddress).fill('/Contact');
     await page.getByRole('button', { name: a.linkApply, exact: true }).click();
     await expect(box.locator('a', { hasText: written.linkText })).toBeVisible();
-    // A picture of its own in the text, with what it shows.
+    // A picture of its own in the text, with what it shows (once the box has the focus back, the cursor at the end).
+    await expect(box).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await toolbar.getByRole('button', { name: a.picture, exact: true }).click();

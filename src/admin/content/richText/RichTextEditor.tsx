@@ -116,7 +116,17 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
     });
 
   const applyLink = (target: string | null) => {
-    restoreAnd(() => $toggleLink(target));
+    restoreAnd(() => {
+      $toggleLink(target);
+      // The cursor after the linked words, as the editor goes on writing.
+      const selection = $getSelection();
+      if ($isRangeSelection(selection)) {
+        const end = selection.isBackward() ? selection.anchor : selection.focus;
+        const [key, offset, type] = [end.key, end.offset, end.type];
+        selection.anchor.set(key, offset, type);
+        selection.focus.set(key, offset, type);
+      }
+    });
     setPanel('none');
     setAddress('');
     editor.focus();
