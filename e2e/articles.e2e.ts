@@ -212,6 +212,8 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await shot(reader, 'article-1280', true);
     await reader.setViewportSize({ width: 375, height: 800 });
     await axe(reader);
+    // Nothing scrolls sideways on a phone, long words included.
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(reader, 'article-375', true);
     await reader.setViewportSize({ width: 1280, height: 900 });
   });

@@ -64,7 +64,8 @@ export function ArticlePage({ article, canonical }: { article: Article; canonica
       <PageHead title={`${article.title} | ${site.brand.name}`} description={article.summary} canonical={canonical} indexable article={{ image: social, published: article.date, author: article.author }} />
       {/* JSON in a script element (jsonInScript): no text of an article can close the element. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonInScript(blogPosting(site, data)) }} />
-      <Box component="article" aria-labelledby={PAGE_HEADING_ID}>
+      {/* A long word (an address, a name) breaks rather than widen the page on a phone. */}
+      <Box component="article" aria-labelledby={PAGE_HEADING_ID} sx={{ overflowWrap: 'anywhere' }}>
         <Box sx={{ bgcolor: 'surface', py: { xs: 5, md: 8 } }}>
           <Container sx={{ maxWidth: { md: 880 } }}>
             <Breadcrumbs aria-label={site.ui.breadcrumbLabel} sx={{ mb: 2, '& a, & span': { fontWeight: 600 } }}>
