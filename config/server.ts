@@ -173,6 +173,12 @@ export default {
     insightRows: 100,
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
+    // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
+    // an owner reads the leads and edits the site, an editor edits the site only.
+    accountAdded: {
+      owner: '{email} (owner) can now sign in at /admin: the inbox, and the site\'s content at /admin/content.',
+      editor: '{email} (editor) can now sign in at /admin/content to edit the site\'s content (an editor does not see the leads).',
+    },
     messages: {
       signInRequired: 'Please sign in.',
       wrongPassword: 'The e-mail address or the password is not right.',
@@ -207,6 +213,24 @@ export default {
       // Where Caddy serves the site's files itself and did not load the new build: {error} is Caddy's answer.
       frontRefused: 'The web server in front of the site (Caddy) did not take the new version, so nothing was published: visitors still see the site as it was, and your edits are kept as your draft. A developer can look at Caddy (systemctl status caddy). The error: {error}',
       unknownRevision: 'There is no such revision.',
+      // The revisions list: a developer's release in one line; {places} names the pages, forms and settings it changed.
+      releaseInWords: "Changed the site's code, and with it {places}",
+      // The same, when it changed none of the pages, forms or settings the office edits.
+      releaseOfCode: "Changed the site's code",
+      // Undo this change, refused: a developer's release, or the site's first version.
+      releaseNotUndone: "A developer's release changes the site's code as well: it cannot be undone from here. Ask a developer.",
+      firstRevision: 'This is the first version of the site in its history: there is nothing before it to go back to.',
+      // A later change touched the same text: {where} (the page, section and box), {author}, {at} and {change} (that change in words) are replaced.
+      undoConflict: '{where} was changed again later, by {author} on {at} ({change}), so this change cannot be undone alone. Undo that later change first, or change the text yourself.',
+      // The same, when the later change is not one of the revisions (a change made on the server by hand).
+      undoConflictSince: '{where} was changed again since, so this change cannot be undone alone. Change the text yourself.',
+      // Undo or restore with nothing to do.
+      nothingToChange: 'The site already shows this as it was: nothing was published.',
+      // Restore, what it leaves as it is now; {where} is replaced.
+      restoreAddedSince: '{where} was added to the site since then, so it keeps its value of today.',
+      restoreLeftToCode: "{where} is now worked out in the site's code, so it stays as the code gives it.",
+      // A page of the site's own (one config/routes.ts shows) sent for removal: {title} is the page's title.
+      pageNotRemovable: "The page {title} is one of the site's own pages, so it cannot be removed. Only pages made in the editor can be removed.",
       // {max} is replaced (in megabytes).
       imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',

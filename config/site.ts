@@ -5,7 +5,6 @@
  */
 import type { SiteConfig } from '../src/config/siteSchema';
 
-const phone = { label: '+1 (555) 010-0199', href: 'tel:+15550100199' };
 // The agency's WhatsApp number, digits only with the country code: every WhatsApp link uses it.
 const whatsappNumber = '15550100199';
 
@@ -35,8 +34,10 @@ export default {
   },
 
   // PLACEHOLDERS: replace with the agency's real details before going live.
+  // The one phone number and e-mail address of the site: the contact bar at the top of every page
+  // shows both, and a footer column shows them where it says showPhone / showEmail.
   contact: {
-    phone,
+    phone: { label: '+1 (555) 010-0199', href: 'tel:+15550100199' },
     email: { label: 'hello@example.com', href: 'mailto:hello@example.com' },
     address: '100 Example Street, Springfield',
   },
@@ -97,8 +98,8 @@ export default {
           { label: 'Contact Us', href: '/Contact' },
           { label: 'Live Support', href: '/Contact' },
           { label: 'Privacy', href: '/Privacy' },
-          { ...phone, icon: 'phone' },
         ],
+        showPhone: true,
       },
     ],
     newsletter: {

@@ -229,8 +229,8 @@ test.describe('the counters', () => {
     await counters.first().scrollIntoViewIfNeeded();
     // (The page's HTML already shows the targets: wait for the count to run.)
     const seenSoFar = () => page.evaluate(() => (window as unknown as { counterSeen: string[] }).counterSeen);
-    await expect.poll(async () => (await seenSoFar()).at(-1), { timeout: 4000 }).toBe(targets[0]);
-    await expect(counters).toHaveText(targets, { timeout: 4000 });
+    await expect.poll(async () => (await seenSoFar()).at(-1)).toBe(targets[0]);
+    await expect(counters).toHaveText(targets);
     const seen = await seenSoFar();
     // It climbed from near 0, step by step (over about constants.counterDurationMs), to its target.
     const values = seen.map((text) => Number(text.replace(/\D/g, '')));

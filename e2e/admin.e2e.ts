@@ -27,7 +27,7 @@ let signedInCookies: SignedIn;
 // One account and one sign-in through the form per worker: the tests that are not about signing
 // in or out start with its cookies.
 test.beforeAll(async ({ browser }, info) => {
-  // A production-cost password hash here and on the server: slow on a busy machine.
+  // An account and a sign-in through the form: slow on a busy machine.
   test.setTimeout(120_000);
   account = await addAccount();
   signedInCookies = await signedInState(browser, account, info.project.use.baseURL!);

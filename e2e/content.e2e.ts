@@ -12,7 +12,7 @@
  * the file's) and sends the contact form with the new option (stored, mailed: the receivers
  * work); the probe saw only whole pages answered 200, each with its own build's assets; the
  * commit's diff of config/ is only the edit; restoring the previous revision in the browser
- * brings the old headline back. This checkout's config/ is never edited; every text is read from
+ * (its preview, then its confirmation) brings the old headline back. This checkout's config/ is never edited; every text is read from
  * config/. Axe on every screen at 1280 and 375 px, screenshots in test-results/content/.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -25,12 +25,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import { checkOptionsOf } from '../src/admin/content/files';
+import { checkOptionsOf, inOfficeWords } from '../src/admin/content/files';
+import { sectionNameOf } from '../src/config/place';
 import { fieldId } from '../src/admin/content/model';
 import { checkContent } from '../src/config/checkContent';
 import type { Path } from '../src/config/schema';
 import { adminRoutes, CSRF_HEADER, pathOf, roleMayUse, type AdminRoute } from '../src/shared/adminApi';
-import { contentRoutes, type ContentImage, type ContentSnapshot } from '../src/shared/contentApi';
+import { contentRoutes, editorImageAddress, type ContentImage, type ContentSnapshot } from '../src/shared/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 import { gitIn, makeSite } from '../src/test/contentSite';
 import { validData } from '../src/test/formFixtures';
@@ -43,7 +44,7 @@ import { addAccountByCommandLine, signIn, type Account } from './helpers/admin';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { freePort, startServer } from './helpers/server';
-import { escapeRegExp } from '../src/shared/text';
+import { escapeRegExp, fill } from '../src/shared/text';
 
 needsCaddy();
 
@@ -197,9 +198,18 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   const frame = page.frameLocator('iframe');
   const input = (file: string, at: Path) => page.locator(`#${fieldId(file, at)}`);
   const publishButton = page.getByRole('button', { name: t.publish, exact: true });
+  /** Returns to the list of all content (up from a section to its page's outline first), then opens `name`. */
   const open = async (name: string) => {
-    await page.getByRole('link', { name: t.back }).click();
+    const up = page.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.backToOutline.split('{page}')[0]!)}`) });
+    if ((await up.count()) > 0) await up.click();
+    await page.getByRole('link', { name: t.back, exact: true }).click();
     await page.getByRole('link', { name, exact: true }).click();
+  };
+  /** A long page opens as the outline of its sections: one of them opened on its own. */
+  const openSection = async (sections: Json[], index: number) => {
+    const up = page.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.backToOutline.split('{page}')[0]!)}`) });
+    if ((await up.count()) > 0) await up.click();
+    await page.getByRole('link', { name: fill(t.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true }).click();
   };
 
   await test.step('an editor signs in through Caddy, is offered no lead, and gets 403 on every leads API', async () => {
@@ -224,11 +234,15 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
 
   // The content as the server has it: the checker's sentences are computed from it with the edits.
   const snapshot = (await (await page.request.get(`${origin}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
-  const sentence = (file: string, value: unknown, at: Path) =>
-    checkContent(checkOptionsOf(snapshot, { [file]: value }), (p) => snapshot.publicFiles.includes(p)).find((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(at))?.message;
+  // The sentence under the box, in the office's words (src/config/place.ts).
+  const sentence = (file: string, value: unknown, at: Path) => {
+    const found = checkContent(checkOptionsOf(snapshot, { [file]: value }), (p) => snapshot.publicFiles.includes(p)).find((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(at));
+    return found && inOfficeWords(found, value).field;
+  };
 
   await test.step('an empty headline and a link to /Abuot: the checker\'s sentence on the field, Publish unavailable', async () => {
     await page.getByRole('link', { name: `${home.title} (${pathTo('home')})`, exact: true }).click();
+    await openSection(home.sections, heroIndex);
     const headingAt = ['sections', heroIndex, 'heading'];
     const heading = input(HOME, headingAt);
     await expect(heading).toHaveValue(oldHeading);
@@ -250,6 +264,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await href.fill('/Abuot');
     const wrongLink = sentence(HOME, JSON.parse(JSON.stringify(home).replace(JSON.stringify(oldHref), '"/Abuot"')), hrefAt);
     expect(wrongLink).toContain('/Abuot');
+    for (const said of [empty!, wrongLink!]) expect(said).not.toMatch(/sections\[|config\/|\.ts\b/);
     await expect(href).toHaveAttribute('aria-invalid', 'true');
     await expect(href).toHaveAccessibleDescription(new RegExp(escapeRegExp(wrongLink!)));
     await expect(publishButton).toBeDisabled();
@@ -271,6 +286,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   let photo: ContentImage;
   await test.step('About: a new FAQ, and a team photo uploaded (a large JPEG, resized), both in the preview', async () => {
     await open(`${about.title} (${pathTo('about')})`);
+    await openSection(about.sections, faqIndex);
     const items = about.sections[faqIndex].items as Json[];
     await page.locator(`#${fieldId(ABOUT, ['sections', faqIndex, 'items'])}-add`).click();
     await input(ABOUT, ['sections', faqIndex, 'items', items.length, 'question']).fill(edit.question);
@@ -280,19 +296,26 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     // A phone photo's size and noise (a few hundred kB to a few MB as a JPEG).
     const original = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#2a6f97', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
     expect(original.length).toBeGreaterThan(500_000);
+    await openSection(about.sections, teamIndex);
     const uploaded = page.waitForResponse((r) => r.url().includes(contentRoutes.contentImage.path));
     await page.locator(`#${fieldId(ABOUT, ['sections', teamIndex, 'members', 0, 'image'])}-file`).setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: original });
     const answer = await uploaded;
     expect(answer.status()).toBe(201);
     photo = (await answer.json()) as ContentImage;
-    // Resized for the size the page draws it at; the width and height are the file's.
-    const served = await page.request.get(`${origin}${photo.src}`);
+    // Resized for the size the page draws it at; the width and height are the file's. The editor
+    // reads it through its own route, signed in; the site does not serve it before a publish.
+    const served = await page.request.get(`${origin}${editorImageAddress(photo.src)}`);
     expect(served.status()).toBe(200);
     const file = await sharp(await served.body()).metadata();
     expect([file.format, file.width, file.height]).toEqual(['webp', photo.width, photo.height]);
     expect(photo.width).toBeLessThan(1200);
+    expect((await page.request.get(`${origin}${photo.src}`)).status()).toBe(404);
     await expect(page.getByText(t.uploaded)).toBeVisible();
-    await expect(frame.locator(`img[src="${photo.src}"]`).first()).toBeAttached();
+    // The preview shows it at once, drawn as loaded (not a broken picture).
+    const shown = frame.locator(`img[src="${editorImageAddress(photo.src)}"]`).first();
+    await expect(shown).toBeAttached();
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(photo.width);
   });
 
   await test.step('the contact form: a new toast and a new "You are" option, seen in the preview; its form sends nothing', async () => {
@@ -398,6 +421,10 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await axe(page);
     await shot(page, 'revisions-1280');
     await page.getByRole('button', { name: t.restore }).first().click();
+    // Its preview first, then the confirmation.
+    const dialog = page.getByRole('dialog', { name: t.history.restoreTitle });
+    await expect(dialog.getByText(t.history.restoreIntro)).toBeVisible({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: t.history.restoreConfirm }).click();
     await expect(page.getByText(t.restored)).toBeVisible({ timeout: 300_000 });
     const live = await (await page.request.get(`${origin}${pathTo('home')}`)).text();
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(live)?.[1]).toBe(oldHeading);

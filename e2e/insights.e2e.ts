@@ -44,7 +44,7 @@ let dataDir = '';
 let owner: SignedIn;
 
 test.beforeAll(async ({ browser }) => {
-  // A server and a production-cost password hash: slow on a busy machine.
+  // A server of its own: slow on a busy machine.
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'insights-e2e-'));
   const port = await freePort();

@@ -47,9 +47,11 @@ await page.waitForURL(/\/admin\/content/, { timeout: 30_000 });
 await settled();
 await shot('editor-list');
 
-// A page: the form, the preview at a desktop's width; then a headline typed empty.
+// A page: the outline of its sections, the preview at a desktop's width; then its first section
+// opened on its own, and its headline typed empty.
 await edit({ file: 'config/pages/home.ts' });
 await shot('editor-page');
+await edit({ file: 'config/pages/home.ts', section: '0' });
 const heading = page.locator('input[id$="-heading"]').first();
 await heading.fill('');
 await page.waitForTimeout(500);
@@ -64,7 +66,7 @@ await shot('editor-preview-phone', preview);
 
 // On a phone: the form and the preview are two tabs; the preview opens on the section being edited.
 await page.setViewportSize({ width: 375, height: 740 });
-await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: 'config/pages/home.ts' })}`);
+await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: 'config/pages/home.ts', section: '0' })}`);
 await settled();
 await page.waitForTimeout(1000);
 await shot('editor-phone-edit');
@@ -74,13 +76,14 @@ await page.waitForTimeout(1500);
 await shot('editor-phone-preview');
 await page.setViewportSize({ width: 1280, height: 800 });
 
-// A picture: the first picture field of the about page.
-await edit({ file: 'config/pages/about.ts' });
+// A picture: the first picture field of the about page's team (its section opened on its own).
+const about = (await import('../config/pages/about.ts')).default;
+await edit({ file: 'config/pages/about.ts', section: String(Math.max(0, about.sections.findIndex((s) => s.type === 'team'))) });
 const picture = page.locator('fieldset:has(input[type=file]):not(:has(fieldset input[type=file]))').first();
 await picture.scrollIntoViewIfNeeded();
 await shot('editor-picture', picture);
 
-// A form: its visitor-facing texts, and the keys a developer changes.
+// A form: its visitor-facing texts (the keys a developer changes are not shown).
 await edit({ file: 'config/forms/contact.ts' });
 await shot('editor-form');
 
@@ -102,8 +105,29 @@ await page.waitForTimeout(1000);
 await shot('editor-article-phone');
 await page.setViewportSize({ width: 1280, height: 800 });
 
-await page.goto(`${base}/admin/content/revisions`);
-await settled();
-await page.waitForTimeout(500);
+// The revisions: the newest publish's changes before and after, then the preview of undoing it (cancelled: nothing is published).
+const history = admin.content.history;
+const revisions = async () => {
+  await page.goto(`${base}/admin/content/revisions`);
+  await settled();
+  await page.waitForTimeout(500);
+};
+await revisions();
+const newest = page.locator('main ol > li').filter({ has: page.getByRole('button', { name: history.undo, exact: true }) }).first();
+if ((await newest.count()) > 0) {
+  await newest.getByRole('button', { name: history.showChanges }).click();
+  await newest.locator('dl').waitFor({ timeout: 30_000 });
+}
 await shot('editor-revisions');
+for (const [width, name] of [[1280, 'editor-undo'], [375, 'editor-undo-phone']]) {
+  if ((await newest.count()) === 0) break;
+  await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+  await revisions();
+  await newest.getByRole('button', { name: history.undo, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: history.undoTitle });
+  await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(500);
+  await shot(name);
+  await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).click();
+}
 await browser.close();

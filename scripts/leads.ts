@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../config/server';
+import { fill } from '../src/shared/text';
 import { LEAD_STATUSES, type LeadStatus } from '../src/shared/adminApi';
 import { ADMIN_ROLES, type AdminRole } from '../src/shared/contentApi';
 import { databaseFile, openStore, type Store } from '../src/server/store';
@@ -111,7 +112,7 @@ async function addAdmin(store: Store, email: string, password: string, role: Adm
   process.stdout.write(
     existed
       ? `${email.trim()}${as} has a new password; its sessions have ended.\n`
-      : `${email.trim()}${as || ' (owner)'} can now sign in to the inbox at /admin.\n`,
+      : `${fill(server.admin.accountAdded[role ?? 'owner'], { email: email.trim() })}\n`,
   );
 }
 

@@ -37,7 +37,7 @@ import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { parseModule } from 'magicast';
 import { readJestReport, type Counts } from './lib/testReport.mjs';
-import type { SeenEdit } from '../src/test/contentSeam.test';
+import type { SeenEdit } from '../src/test/contentEdits';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -11,6 +11,7 @@ import { setAdmin } from '../../src/server/admin/accounts';
 import type { AdminRole } from '../../src/shared/contentApi';
 import { openStore } from '../../src/server/store';
 import { leads } from '../../src/test/leadsCommand';
+import { TEST_HASHING } from '../../src/test/testHashing';
 import admin from '../../config/admin';
 import { expect } from '../fixtures';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './forms';
@@ -27,15 +28,16 @@ const newAccount = (domain: string): Account => ({ email: `agency.${uniqueSuffix
 
 /**
  * A new account per call (`domain` for a longer address), made in the data folder's database by
- * the code `npm run leads -- add-admin` runs (setAdmin: the same hash, role and browser key), in
- * this process: no process and no TypeScript compile per account. The command line itself is
- * tested in scripts/commandLine.test.ts, and in a browser by addAccountByCommandLine.
+ * the code `npm run leads -- add-admin` runs (setAdmin: the same role and browser key), in this
+ * process, its password hashed at the tests' cost (src/test/testHashing.ts): no process, no
+ * TypeScript compile and no production-cost hash per account. The command line itself is tested
+ * in scripts/commandLine.test.ts, and in a browser by addAccountByCommandLine.
  */
 export async function addAccount(dataDir = E2E_DATA_DIR, role?: AdminRole, domain = 'agency.test'): Promise<Account> {
   const account = newAccount(domain);
   const store = openStore(dataDir);
   try {
-    await setAdmin(store, account.email, account.password, Date.now(), role);
+    await setAdmin(store, account.email, account.password, Date.now(), role, TEST_HASHING);
   } finally {
     store.close();
   }
@@ -51,15 +53,15 @@ export async function addAccountByCommandLine(dataDir = E2E_DATA_DIR, role?: Adm
 }
 
 /**
- * Fills the sign-in form as a person does; resolves once the inbox shows. The password check is a
- * production-cost scrypt queued on the server: `timeout` gives it room on a busy machine.
+ * Fills the sign-in form as a person does; resolves once the inbox shows. The password check is
+ * queued on the server (at production's cost for an account the command line made): `timeout`
+ * gives it room on a busy machine.
  */
 export async function signIn(page: Page, { email, password }: Account, base = '', firstHeading: string = admin.list.heading, timeout = 20_000): Promise<void> {
   await page.goto(`${base}/admin`);
   await page.getByLabel(admin.signIn.email, { exact: true }).fill(email);
   await page.getByLabel(admin.signIn.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: admin.signIn.submit, exact: true }).click();
-  // The password is checked with scrypt (128 MiB, a third of a second when the machine is quiet).
   await expect(page.getByRole('heading', { name: firstHeading, exact: true, level: 1 })).toBeVisible({ timeout });
 }
 
@@ -69,7 +71,7 @@ export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
 /**
  * Signs in once through the form, in a browser context of its own, and gives back its cookies:
  * tests that are not about signing in start signed in with them (`test.use({ storageState })`),
- * without a password check (a production-cost scrypt) and a sign-in screen each. `origin` is the
+ * without a password check and a sign-in screen each. `origin` is the
  * server's (a context made here does not take the config's baseURL).
  */
 export async function signedInState(browser: Browser, account: Account, origin: string, firstHeading?: string): Promise<SignedIn> {

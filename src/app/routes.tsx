@@ -11,7 +11,7 @@ import { PageView, type PageData } from '../pages/PageView';
 import { ArticleView, type ArticleData } from '../pages/article/ArticleView';
 import { articlePages } from '../shared/articles';
 import { ERROR_RENDER_PATH } from '../shared/pageFiles';
-import { siteRoutes, type PageId, type RouteHandle } from '../shared/routing';
+import { isSearchable, siteRoutes, type PageId, type RouteHandle } from '../shared/routing';
 import type { SiteContent } from '../shared/siteContent';
 import { useSite } from '../ui/siteConfig';
 
@@ -19,7 +19,8 @@ function pageRoute(content: SiteContent, path: string, page: PageId, canonical: 
   const handle: RouteHandle = { page, canonical };
   const config = content.pages[page];
   if (!config) throw new Error(`No page "${page}" in the content (npm run check names the mistake)`);
-  const data: PageData = { page, canonical, indexable, config };
+  // A page the office keeps from search engines (searchable: false) is marked noindex like the fallback page.
+  const data: PageData = { page, canonical, indexable: indexable && isSearchable(config), config };
   return { path, caseSensitive: true, handle, Component: PageView, loader: () => data };
 }
 

@@ -26,8 +26,9 @@ import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { frameOriginsOf } from '../shared/headers';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../shared/pageFiles';
 import type { PageRenderer } from '../shared/pageRender';
-import { siteRoutes } from '../shared/routing';
+import { isSearchable, siteRoutes } from '../shared/routing';
 import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../shared/siteContent';
+import { UPLOADS_PATH, uploadNamesIn } from '../shared/contentApi';
 import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../shared/siteManifest';
 import { readCodeBuild, type CodeBuild } from './codeBuild';
 import { compressFiles } from './compress';
@@ -93,9 +94,15 @@ function linkCode(code: CodeBuild, codeClientDir: string, clientDir: string): vo
   }
 }
 
-/** Links the files of public/ the code build does not have (pictures published since) into `clientDir`. */
-function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: string): void {
+/**
+ * Links the files of public/ the code build does not have (pictures published since) into
+ * `clientDir`; of the pictures uploaded in the editor, only those the content names (one not
+ * used, or not published yet, stays out of the site).
+ */
+function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: string, content: SiteContent): void {
   const known = new Set(code.files);
+  const uploads = UPLOADS_PATH.slice(1);
+  const named = uploadNamesIn(content);
   let entries;
   try {
     entries = readdirSync(publicDir, { recursive: true, withFileTypes: true });
@@ -106,6 +113,7 @@ function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: strin
     if (!entry.isFile() || entry.name.startsWith('.')) continue;
     const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (known.has(relative) || existsSync(path.join(clientDir, relative))) continue;
+    if (relative.startsWith(uploads) && !named.has(relative.slice(uploads.length))) continue;
     sameFile(publicDir, relative, relative, clientDir);
   }
 }
@@ -132,7 +140,7 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   const clientDir = path.join(outDir, 'client');
   mkdirSync(clientDir, { recursive: true });
   if (path.resolve(clientDir) !== path.resolve(codeClientDir)) linkCode(code, codeClientDir, clientDir);
-  if (publicDir) linkNewPublicFiles(code, publicDir, clientDir);
+  if (publicDir) linkNewPublicFiles(code, publicDir, clientDir, content);
   const { renderPage } = renderer ?? (await loadRenderer(codeDir));
   const written: string[] = [];
   const write = (file: string, text: string) => {
@@ -213,7 +221,8 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   await renderInto(FALLBACK_RENDER_PATH, FALLBACK_FILE, false);
   await renderInto(ERROR_RENDER_PATH, ERROR_FILE, false);
 
-  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths, today, articles.map(({ path: address, article }) => ({ path: address, date: article.date }))));
+  // Pages the office keeps from search engines (searchable: false) are not listed; moved and gone addresses are no pages; each live article's page is.
+  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])), today, articles.map(({ path: address, article }) => ({ path: address, date: article.date }))));
   write(feedPathOf(content.site).slice(1), atomFeed(content.site, articles, today));
   write('robots.txt', robotsTxt(content.site.brand.url));
   const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes });
@@ -270,7 +279,7 @@ export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest,
     errorFile: ERROR_FILE,
     frameOrigins: frameOriginsOf(Object.values(content.pages)),
     ...written,
-    content: { site: content.site, routes: content.routes, forms: content.forms },
+    content: { site: content.site, routes: content.routes, forms: content.forms, moved: content.moved },
   };
 }
 

@@ -159,7 +159,7 @@ export const devInbox = ({ root }: { root: string }): Plugin =>
 export function contentOutOfTheCode({ root }: { root: string }): Plugin {
   const configDir = path.join(root, 'config');
   const siteFile = path.join(configDir, 'site.ts');
-  const content = ['pages', 'routes.ts', 'forms'].map((part) => path.join(configDir, part));
+  const content = ['pages', 'routes.ts', 'moved.ts', 'forms'].map((part) => path.join(configDir, part));
   const SETTINGS_ID = '\0site-settings';
   return {
     name: 'content-out-of-the-code',

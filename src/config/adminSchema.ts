@@ -1,6 +1,7 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../config/forms';
 import { checkPlaceholders, list, longText, number, object, template, text, type Infer, type Schema } from './schema';
+import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
 import { BULK_ACTIONS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
@@ -20,7 +21,7 @@ function locale(): Schema<string> {
       } catch {
         // Not a tag at all: reported below.
       }
-      ctx.report(path, `${JSON.stringify(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`);
+      ctx.report(path, `${JSON.stringify(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`, { kind: 'notALanguage', values: { value } });
     },
   };
 }
@@ -40,7 +41,7 @@ function timeZone(): Schema<string> {
       } catch {
         // Not a zone: reported below.
       }
-      ctx.report(path, `${JSON.stringify(value)} is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".`);
+      ctx.report(path, `${JSON.stringify(value)} is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".`, { kind: 'notATimeZone', values: { value } });
     },
   };
 }
@@ -55,11 +56,11 @@ function formKinds(): Schema<Readonly<Record<string, string>>> {
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
       const given = value as Record<string, unknown>;
-      if (Object.keys(given).length === 0) ctx.report(path, 'is empty. Name at least one kind of form, like client: "Client leads".');
+      if (Object.keys(given).length === 0) ctx.report(path, 'is empty. Name at least one kind of form, like client: "Client leads".', { kind: 'tooFew', values: { count: 0, min: 1 } });
       for (const [key, name] of Object.entries(given)) text().check(name, [...path, key], ctx);
       for (const [id, form] of Object.entries(forms as Record<string, { kind?: unknown }>)) {
         const kind = form.kind;
-        if (typeof kind === 'string' && !(kind in given)) ctx.report([...path, kind], `is missing: the form "${id}" of config/forms is of this kind. Give the kind its name here, or change the form's kind to one of: ${Object.keys(given).join(', ')}.`);
+        if (typeof kind === 'string' && !(kind in given)) ctx.report([...path, kind], `is missing: the form "${id}" of config/forms is of this kind. Give the kind its name here, or change the form's kind to one of: ${Object.keys(given).join(', ')}.`, { kind: 'missing' });
       }
     },
   };
@@ -76,11 +77,11 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
       const given = value as Record<string, unknown>;
       for (const id of ctx.formIds) {
-        if (!(id in given)) ctx.report([...path, id], `is missing. Give the form "${id}" of config/forms the name the inbox shows it by.`);
+        if (!(id in given)) ctx.report([...path, id], `is missing. Give the form "${id}" of config/forms the name the inbox shows it by.`, { kind: 'missing' });
         else text().check(given[id], [...path, id], ctx);
       }
       for (const key of Object.keys(given)) {
-        if (!ctx.formIds.has(key)) ctx.report([...path, key], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`);
+        if (!ctx.formIds.has(key)) ctx.report([...path, key], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`, { kind: 'unknownKey' });
       }
     },
   };
@@ -160,11 +161,38 @@ export const adminSchema = object({
     siteParts: siteParts(),
     ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'noChanges', 'conflict', 'contract']).shape,
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
+    ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
     ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
     ...texts(['preview', 'editOrPreview', 'desktop', 'phone', 'previewNote', 'previewSent', 'mapNotShown', 'openMap']).shape,
     ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,
+    /** The revisions list: each change before and after, undo of one change, restore of a version. */
+    history: object({
+      undoOf: template(['of']),
+      restoreOf: template(['of']),
+      releaseAt: template(['at']),
+      ofItem: template(['label']),
+      ...texts(['showChanges', 'hideChanges', 'before', 'after', 'nothing', 'showOfItem', 'undo', 'undoTitle', 'undoIntro', 'undoConfirm', 'undoing', 'undone']).shape,
+      ...texts(['refusedIntro', 'restoreTitle', 'restoreIntro', 'restoreConfirm', 'notesIntro', 'preparing', 'nothingToChange', 'cancel', 'close']).shape,
+    }),
+    /** Making a page of its own, and removing one made here. */
+    newPage: object({
+      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'address', 'addressHelp']).shape,
+      addressTaken: template(['address', 'title']),
+      addressRefused: template(['address', 'problem']),
+      ...texts(['inMenu', 'searchable', 'searchableHelp', 'sections', 'sectionsHelp', 'noSections', 'create', 'cancel', 'remove']).shape,
+      removeConfirm: template(['title', 'address']),
+      ...texts(['removeYes', 'removeNo', 'removing', 'removed']).shape,
+    }),
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),
+    /** What each page, part or file is called in the editor's sentences when it has no title of its own, by file ("site": config/site.ts). */
+    fileNames: object({ site: text(), routes: text(), server: text(), admin: text(), other: text() }),
+    /** The joint between the names of a place in a sentence: "Home › Hero › Heading". */
+    placeJoint: text(),
+    /** A section of a page in the outline and in sentences when its type is used twice: {type} and {n} are replaced. */
+    sectionNumbered: template(['type', 'n']),
+    /** The checker's refusals in the office's words, by kind: {label} is the box's name, the others are listed in REFUSAL_VALUES. */
+    refusals: refusalTexts(),
     /** The articles' screens and their rich-text box. */
     articles: texts([
       'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
@@ -173,6 +201,12 @@ export const adminSchema = object({
     ]),
   }),
 });
+
+
+function refusalTexts() {
+  const shape = Object.fromEntries(Object.entries(REFUSAL_VALUES).map(([kind, names]) => [kind, template(['label', 'aLabel', ...names])])) as { [K in RefusalKind]: Schema<string> };
+  return object(shape);
+}
 
 /**
  * Reply templates by form (a form may have none): each {placeholder} must be a field of that
@@ -188,7 +222,7 @@ function replyTemplates(): Schema<Readonly<Record<string, readonly { name: strin
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
       for (const [id, given] of Object.entries(value)) {
         if (!ctx.formIds.has(id)) {
-          ctx.report([...path, id], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`);
+          ctx.report([...path, id], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`, { kind: 'unknownKey' });
           continue;
         }
         templates.check(given, [...path, id], ctx);
@@ -222,7 +256,7 @@ function textsByKey(keysOf?: { file: string; keys: readonly string[] }): Schema<
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
       for (const [key, name] of Object.entries(value)) {
-        if (keysOf && !keysOf.keys.includes(key)) ctx.report([...path, key], `is not a key of ${keysOf.file}. Use one of: ${keysOf.keys.join(', ')}.`);
+        if (keysOf && !keysOf.keys.includes(key)) ctx.report([...path, key], `is not a key of ${keysOf.file}. Use one of: ${keysOf.keys.join(', ')}.`, { kind: 'unknownKey' });
         else text().check(name, [...path, key], ctx);
       }
     },

@@ -33,7 +33,7 @@ export const blockSchemas = {
   /** A link on a line of its own (to a page of this site or another site). */
   link: object({ type: literal('link'), text: text(), href: href() }),
 };
-export const blockSchema = tagged(blockSchemas, 'a kind of block');
+export const blockSchema = tagged(blockSchemas, 'a kind of block', 'notABlockType');
 export type ArticleBlock = Infer<typeof blockSchema>;
 export type BlockType = keyof typeof blockSchemas;
 export type BlockOf<T extends BlockType> = Extract<ArticleBlock, { type: T }>;

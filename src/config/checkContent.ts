@@ -13,7 +13,8 @@ import { articlePath, articleSchema } from './articleSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { routeTable } from '../shared/routeTable';
-import { closest, formatPath, type CheckContext, type Path, type Schema } from './schema';
+import { movedSchema } from './movedSchema';
+import { closest, formatPath, type CheckContext, type Path, type Refusal, type Schema } from './schema';
 import { serverSchema } from './serverSchema';
 import { siteSchema } from './siteSchema';
 
@@ -26,6 +27,8 @@ export interface CheckOptions {
   admin?: unknown;
   /** The default export of config/routes.ts. */
   routes?: unknown;
+  /** The default export of config/moved.ts (written by each publish; none before the first). */
+  moved?: unknown;
   /** Page id -> the default export of config/pages/<id>.ts, for the pages that could be read. */
   pages?: Readonly<Record<string, unknown>>;
   /** The page ids (the files of config/pages). Default: the keys of `pages`. */
@@ -46,11 +49,12 @@ export interface CheckOptions {
   articleFiles?: Readonly<Record<string, string>>;
 }
 
-/** One problem: the file, the key it is about, and the sentence (without the file and key). */
+/** One problem: the file, the key it is about, the sentence (without the file and key), and the same in the office's words. */
 export interface Problem {
   file: string;
   path: Path;
   message: string;
+  words: Refusal;
 }
 
 /** The sentence as npm run check prints it: `<file>: <key path> <what is wrong>. <what to do>.` */
@@ -60,12 +64,13 @@ const SITE_FILE = 'config/site.ts';
 const SERVER_FILE = 'config/server.ts';
 const ADMIN_FILE = 'config/admin.ts';
 const ROUTES_FILE = 'config/routes.ts';
+const MOVED_FILE = 'config/moved.ts';
 const PAGES_FOLDER = 'config/pages';
 const ARTICLES_FOLDER = 'config/articles';
 
 const quote = (value: unknown) => JSON.stringify(value);
 
-type Report = (path: Path, message: string) => void;
+type Report = (path: Path, message: string, words: Refusal) => void;
 
 /** Checks the whole site config and returns every problem found, in file order. */
 export function checkContent(options: CheckOptions, publicFileExists: (urlPath: string) => boolean): Problem[] {
@@ -74,7 +79,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   const pageIds = options.pageIds ?? (options.pages ? Object.keys(pages) : undefined);
   const forms = options.forms ?? {};
   const formIds = new Set(options.formIds ?? Object.keys(forms));
-  const sitePaths = new Set(routeTable(options.routes).map((a) => a.path));
+  const sitePaths = new Set([...routeTable(options.routes).map((a) => a.path), ...ownAddresses(pages).map((a) => a.address)]);
 
   const contextFor = (file: string, paths: ReadonlySet<string> = sitePaths): CheckContext & { report: Report } => ({
     file,
@@ -82,7 +87,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     formIds,
     publicFileExists,
     ...(options.publicNames ? { publicNames: options.publicNames } : {}),
-    report: (keyPath, message) => problems.push({ file, path: keyPath, message }),
+    report: (keyPath, message, words) => problems.push({ file, path: keyPath, message, words }),
   });
   const check = (schema: Schema<unknown>, value: unknown, ctx: CheckContext) => schema.check(value, [], ctx);
 
@@ -98,7 +103,13 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     checkDuplicateAddresses(options.routes, ctx.report);
   }
 
-  if (pageIds && options.routes !== undefined) checkUnusedPages(options.routes, pageIds, (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence));
+  if (options.moved !== undefined) check(movedSchema, options.moved, contextFor(MOVED_FILE, new Set()));
+
+  const withOwnAddress = new Set(ownAddresses(pages).map((a) => a.page));
+  if (pageIds && options.routes !== undefined) {
+    checkUnusedPages(options.routes, pageIds.filter((id) => !withOwnAddress.has(id)), (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence, { kind: 'pageNotReached' }));
+    checkOwnAddresses(options.routes, pages, (id, sentence, words) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report(['address'], sentence, words));
+  }
 
   for (const id of pageIds ?? Object.keys(pages)) {
     if (!(id in pages)) continue;
@@ -143,12 +154,12 @@ function checkRouteTargets(routes: unknown, pageIds: readonly string[] | undefin
   if (!pageIds) return;
   routeList(routes).forEach((route, i) => {
     if (typeof route.page === 'string' && route.page.trim() !== '' && !pageIds.includes(route.page)) {
-      report(['routes', i, 'page'], notAPage(route.page, pageIds));
+      report(['routes', i, 'page'], notAPage(route.page, pageIds), { kind: 'developerSetting' });
     }
   });
   const fallback = isRecord(routes) ? routes.fallback : undefined;
   if (typeof fallback === 'string' && fallback.trim() !== '' && !pageIds.includes(fallback)) {
-    report(['fallback'], notAPage(fallback, pageIds));
+    report(['fallback'], notAPage(fallback, pageIds), { kind: 'developerSetting' });
   }
 }
 
@@ -160,6 +171,7 @@ function checkDuplicateAddresses(routes: unknown, report: Report): void {
       report(
         keyPath,
         `${quote(address)} is used twice (also at ${formatPath(earlier)}). Each address may appear only once, so remove one of them.`,
+        { kind: 'addressTaken', values: { value: address } },
       );
     } else {
       first.set(address, keyPath);
@@ -194,6 +206,7 @@ function checkSectionIds(page: unknown, report: Report): void {
     report(
       ['sections', i, 'id'],
       `${quote(section.id)} is used twice on this page (also at sections[${earlier}].id). Each section id must be different, so rename one of them.`,
+      { kind: 'anchorTaken', values: { value: section.id } },
     );
   });
 }
@@ -207,11 +220,41 @@ function checkArticleAddress(article: unknown, base: string | undefined, sitePat
   const address = article.address;
   const earlier = first.get(address);
   if (earlier !== undefined) {
-    report(['address'], `${quote(address)} is already the address of the article ${quote(earlier)}. Each article needs its own address, so change this one.`);
+    report(['address'], `${quote(address)} is already the address of the article ${quote(earlier)}. Each article needs its own address, so change this one.`, {
+      kind: 'articleAddressTaken',
+      values: { value: address, title: quote(earlier) },
+    });
     return;
   }
   first.set(address, typeof article.title === 'string' && article.title.trim() !== '' ? article.title : file);
   if (base !== undefined && sitePaths.has(articlePath(base, { address }))) {
-    report(['address'], `${quote(address)} makes the address ${quote(articlePath(base, { address }))}, which a page of the site already has. Choose another address.`);
+    report(['address'], `${quote(address)} makes the address ${quote(articlePath(base, { address }))}, which a page of the site already has. Choose another address.`, {
+      kind: 'addressTaken',
+      values: { value: articlePath(base, { address }) },
+    });
+  }
+}
+
+/** The pages that carry their own address (the office's pages), in file order. */
+function ownAddresses(pages: Readonly<Record<string, unknown>>): { page: string; address: string }[] {
+  return Object.entries(pages).flatMap(([page, config]) => (isRecord(config) && typeof config.address === 'string' ? [{ page, address: config.address }] : []));
+}
+
+/** A page's own address is for a page no route shows, and is no other page's address. */
+function checkOwnAddresses(routes: unknown, pages: Readonly<Record<string, unknown>>, report: (id: string, sentence: string, words: Refusal) => void): void {
+  const table = routeTable(routes);
+  const taken = new Map(table.map((row) => [row.path, row.page]));
+  const titleOf = (id: string) => {
+    const page = pages[id];
+    return isRecord(page) && typeof page.title === 'string' ? quote(page.title) : quote(id);
+  };
+  for (const { page, address } of ownAddresses(pages)) {
+    if (table.some((row) => row.page === page)) {
+      report(page, `is set, but this page already has its address in ${ROUTES_FILE}. Remove the key: only pages the office made carry their own address.`, { kind: 'developerSetting' });
+      continue;
+    }
+    const other = taken.get(address);
+    if (other !== undefined) report(page, `${quote(address)} is already the address of the page ${titleOf(other)}. Choose another address.`, { kind: 'addressTaken', values: { value: address } });
+    else taken.set(address, page);
   }
 }

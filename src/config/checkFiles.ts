@@ -4,7 +4,7 @@
  * other files are still checked) and runs checkConfig (check.ts) over what loaded.
  * src/build/checkProject.ts adds the check of what is made from it (the Firebase rules).
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { siteContentOf, type SiteContent } from '../shared/siteContent';
 import { checkConfig, type CheckOptions } from './check';
@@ -256,6 +256,11 @@ export async function loadConfigFolder({ configDir, publicDir }: Folders = defau
   if (admin !== undefined) options.admin = admin;
   const routes = await loader.load(loader.file('routes.ts'));
   if (routes !== undefined) options.routes = routes;
+  // config/moved.ts is written by the first publish that moves or removes a page: none before it.
+  if (existsSync(loader.file('moved.ts'))) {
+    const moved = await loader.load(loader.file('moved.ts'));
+    if (moved !== undefined) options.moved = moved;
+  }
   await loadForms(loader, options);
   await loadPages(loader, options);
   await loadArticles(loader, options);

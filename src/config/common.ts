@@ -1,5 +1,5 @@
 /** Building blocks shared by the site, route and page descriptions. */
-import { boolean, describe, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type Shape } from './schema';
+import { boolean, describe, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type ObjectSchema, type Shape } from './schema';
 import { iconNames } from './icons';
 
 const imageShape = {
@@ -21,6 +21,32 @@ export const linkSchema = object({
   href: href(),
   icon: optional(oneOf(iconNames)),
 });
+
+/**
+ * The site's phone number or e-mail address: what visitors read (`label`) and what their phone or
+ * mail program opens (`href`, tel: or mailto:), which must be the same number or address.
+ */
+export function contactLink(scheme: 'tel' | 'mailto'): ObjectSchema<typeof contactShape> {
+  const base = object(contactShape);
+  const same = scheme === 'tel' ? (label: string, href: string) => digits(label) === digits(href) : (label: string, href: string) => href.toLowerCase() === `mailto:${label.trim().toLowerCase()}`;
+  return {
+    ...base,
+    check(value, path, ctx) {
+      base.check(value, path, ctx);
+      const { label, href: target } = (value ?? {}) as { label?: unknown; href?: unknown };
+      if (typeof label !== 'string' || typeof target !== 'string' || label.trim() === '' || target.trim() === '') return;
+      if (!target.toLowerCase().startsWith(`${scheme}:`)) {
+        ctx.report([...path, 'href'], `${JSON.stringify(target)} should start with ${scheme}: followed by the ${scheme === 'tel' ? 'number' : 'address'}.`, { kind: scheme === 'tel' ? 'notAPhoneLink' : 'notAMailLink', values: { value: target } });
+      } else if (!same(label, target)) {
+        ctx.report([...path, 'href'], `${JSON.stringify(target)} is not the ${scheme === 'tel' ? 'number' : 'address'} shown (${JSON.stringify(label)}): visitors would reach another one. Write the same in both.`, { kind: scheme === 'tel' ? 'numbersDiffer' : 'addressesDiffer', values: { value: target, shown: label } });
+      }
+    },
+  };
+}
+
+const contactShape = { label: text(), href: href() };
+/** A phone number's digits with its leading +, the way a phone dials it: "+1 (555) 010-0199" -> "+15550100199". */
+const digits = (text: string) => text.replace(/^tel:/i, '').replace(/[^\d+]/g, '');
 
 /** A button or link that asks the visitor to do something. */
 export const actionSchema = object({

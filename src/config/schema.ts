@@ -12,8 +12,20 @@
  */
 import { addressProblem, siteLinkOf, siteLinkProblem } from '../shared/addresses';
 import { httpsAddressProblem, siteAddressProblem } from '../shared/links';
+import type { RefusalKind } from './refusals';
 
 export type Path = ReadonlyArray<string | number>;
+
+/**
+ * A refusal in the office's words: its kind (a key of config/admin.ts content.refusals, whose
+ * sentence says it for the content editor) and the values that sentence fills in. The checker's
+ * own sentence (for developers, naming the file and the key) is reported beside it; the editor and
+ * its server show this one, after the place on the screen (src/config/place.ts).
+ */
+export interface Refusal {
+  readonly kind: RefusalKind;
+  readonly values?: Readonly<Record<string, string | number>>;
+}
 
 /** What the checker knows about the rest of the site while it walks one file. */
 export interface CheckContext {
@@ -27,7 +39,7 @@ export interface CheckContext {
   readonly publicFileExists: (urlPath: string) => boolean;
   /** The top-level names of public/ (its files and folders), which no page's address may take. Unknown (the browser's editor): left out. */
   readonly publicNames?: readonly string[];
-  report(path: Path, message: string): void;
+  report(path: Path, message: string, words: Refusal): void;
 }
 
 export interface Schema<T> {
@@ -51,7 +63,8 @@ export type KindMeta =
   /** Text of a sentence or more, written on several lines. */
   | { readonly kind: 'longText' }
   | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
-  | { readonly kind: 'boolean' }
+  /** `absent`: what a key left out means (an optional key that is on unless turned off). */
+  | { readonly kind: 'boolean'; readonly absent?: boolean }
   /** One of fixed words; `from: 'forms'`: one of the site's forms (known only from the content). */
   | { readonly kind: 'choice'; readonly options: readonly string[]; readonly from?: 'forms' }
   /** Always this word (a section's `type`): shown, never edited. */
@@ -89,6 +102,23 @@ export interface CommonMeta {
    * removed or moved (what is inside may still be editable).
    */
   readonly contract?: boolean;
+  /**
+   * How the site works rather than what it says (a browser's autofill hint, a field's width, the
+   * value after a reset, how long answers are kept, the server's answers): a developer's setting,
+   * never shown on the editor's screens. A key of the data contract that holds no text is not
+   * shown either (shownToOffice).
+   */
+  readonly developer?: boolean;
+  /**
+   * An optional key the editor shows only on a group that has this other key (a page's menu
+   * settings only on a page with an address of its own): where the group lacks it, the key means nothing.
+   */
+  readonly shownWith?: string;
+  /**
+   * An optional group whose presence is a developer's choice (a form field's options or upload
+   * settings come with its kind): the editor shows it where it is, never adds or removes it.
+   */
+  readonly presenceFixed?: boolean;
 }
 
 export type SchemaMeta = KindMeta & CommonMeta;
@@ -101,6 +131,27 @@ export function describe<S extends Schema<unknown>>(schema: S, meta: CommonMeta 
 /** A key the editor shows but never changes: part of the data contract, a developer's change. */
 export function contract<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { contract: true });
+}
+
+/** A developer's setting: the editor does not show it (the checker still checks it). */
+export function developerOnly<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { developer: true });
+}
+
+/** An optional group the editor never adds or removes (CommonMeta.presenceFixed). */
+export function presenceFixed<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { presenceFixed: true });
+}
+
+/**
+ * Whether the editor's screens show a key: not a developer's setting, and not a key of the data
+ * contract holding a single value (a collection name, a field's stored name, a check's rule). A
+ * contract list stays (its items keep their place, their texts may change).
+ */
+export function shownToOffice(schema: Schema<unknown>): boolean {
+  const { meta } = schema;
+  if (meta.developer) return false;
+  return !(meta.contract && !['object', 'image', 'list', 'record', 'union'].includes(meta.kind));
 }
 
 export type Infer<S> = S extends Schema<infer T> ? T : never;
@@ -122,8 +173,8 @@ function make<T>(expects: string, meta: SchemaMeta, check: Schema<T>['check']): 
 }
 
 function wrongKind(value: unknown, path: Path, ctx: CheckContext, expects: string): void {
-  if (value === undefined) ctx.report(path, `is missing. Add it: it should be ${expects}.`);
-  else ctx.report(path, `should be ${expects}, but it is ${describeValue(value)}.`);
+  if (value === undefined) ctx.report(path, `is missing. Add it: it should be ${expects}.`, { kind: 'missing' });
+  else ctx.report(path, `should be ${expects}, but it is ${describeValue(value)}.`, { kind: 'wrongKind' });
 }
 
 function describeValue(value: unknown): string {
@@ -143,7 +194,7 @@ export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
 export function text(): Schema<string> {
   return make('text in quotes', { kind: 'text' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
-    if (value.trim() === '') ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.');
+    if (value.trim() === '') ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.', { kind: 'empty' });
   });
 }
 
@@ -173,6 +224,7 @@ export function checkPlaceholders(value: unknown, known: readonly string[], what
     ctx.report(
       path,
       `uses {${name}}, which is not ${what}.${near ? ` Did you mean {${near}}?` : ''} Use one of: ${known.map((k) => `{${k}}`).join(', ')}.`,
+      { kind: 'unknownPlaceholder', values: { name: `{${name}}`, known: known.map((k) => `{${k}}`).join(', ') } },
     );
   }
 }
@@ -197,7 +249,10 @@ export function milliseconds(opts: { max: number; atLeast?: { ms: number; what: 
   return make(base.expects, base.meta, (value, path, ctx) => {
     if (atLeast && typeof value === 'number' && Number.isInteger(value) && value < atLeast.ms) {
       const seconds = atLeast.ms / 1000;
-      return ctx.report(path, `is ${value}, but ${atLeast.what} must be at least ${atLeast.ms} (${seconds} second${seconds === 1 ? '' : 's'}): ${atLeast.because}. Use ${atLeast.ms} or more.`);
+      return ctx.report(path, `is ${value}, but ${atLeast.what} must be at least ${atLeast.ms} (${seconds} second${seconds === 1 ? '' : 's'}): ${atLeast.because}. Use ${atLeast.ms} or more.`, {
+        kind: 'tooShortTime',
+        values: { value, least: atLeast.ms, what: atLeast.what, because: atLeast.because },
+      });
     }
     base.check(value, path, ctx);
   });
@@ -207,9 +262,9 @@ export function number(opts: { min?: number; max?: number; integer?: boolean } =
   const expects = opts.integer ? 'a whole number' : 'a number';
   return make(expects, { kind: 'number', ...opts }, (value, path, ctx) => {
     if (typeof value !== 'number' || Number.isNaN(value)) return wrongKind(value, path, ctx, expects);
-    if (opts.integer && !Number.isInteger(value)) ctx.report(path, `is ${value}, but it should be a whole number.`);
-    if (opts.min !== undefined && value < opts.min) ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`);
-    if (opts.max !== undefined && value > opts.max) ctx.report(path, `is ${value}, but it should be at most ${opts.max}.`);
+    if (opts.integer && !Number.isInteger(value)) ctx.report(path, `is ${value}, but it should be a whole number.`, { kind: 'notWhole', values: { value } });
+    if (opts.min !== undefined && value < opts.min) ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`, { kind: 'tooSmall', values: { value, min: opts.min } });
+    if (opts.max !== undefined && value > opts.max) ctx.report(path, `is ${value}, but it should be at most ${opts.max}.`, { kind: 'tooLarge', values: { value, max: opts.max } });
   });
 }
 
@@ -221,7 +276,7 @@ export function boolean(): Schema<boolean> {
 
 export function literal<const L extends string>(expected: L): Schema<L> {
   return make(quote(expected), { kind: 'fixed', value: expected }, (value, path, ctx) => {
-    if (value !== expected) ctx.report(path, `should be ${quote(expected)}, but it is ${describeValue(value)}.`);
+    if (value !== expected) ctx.report(path, `should be ${quote(expected)}, but it is ${describeValue(value)}.`, { kind: 'wrongKind' });
   });
 }
 
@@ -229,7 +284,7 @@ export function oneOf<const L extends string>(choices: readonly L[]): Schema<L> 
   const expects = `one of ${choices.map((c) => quote(c)).join(', ')}`;
   return make(expects, { kind: 'choice', options: choices }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, expects);
-    if (!choices.includes(value as L)) ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`);
+    if (!choices.includes(value as L)) ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`, { kind: 'notAChoice', values: { value, choices: choices.join(', ') } });
   });
 }
 
@@ -242,7 +297,7 @@ export function href(): Schema<string> {
     if (value.startsWith('#')) return;
     // A link to this site is parsed as an address is (src/shared/addresses.ts): "//host" is another site's.
     const linkProblem = value.startsWith('/') ? siteLinkProblem(value) : undefined;
-    if (linkProblem) return ctx.report(path, `${quote(value)} ${linkProblem}`);
+    if (linkProblem) return ctx.report(path, `${quote(value)} ${linkProblem}`, { kind: 'badAddress', values: { value, problem: linkProblem } });
     const page = siteLinkOf(value)?.path;
     if (page !== undefined) {
       if (ctx.sitePaths.size > 0 && !ctx.sitePaths.has(page)) {
@@ -250,6 +305,7 @@ export function href(): Schema<string> {
         ctx.report(
           path,
           `${quote(value)} is not a page of this site.${near ? ` Did you mean "${near}"?` : ''} Use one of the addresses in config/routes.ts: ${[...ctx.sitePaths].join(', ')}.`,
+          { kind: 'notAPage', values: { value } },
         );
       }
       return;
@@ -258,8 +314,8 @@ export function href(): Schema<string> {
     // Another site's address is parsed (new URL), as the browser will read it.
     const problem = /^https?:\/\//i.test(value) ? httpsAddressProblem(value, { http: true }) : 'does not look like a valid URL.';
     if (problem?.startsWith('does not look like a valid URL.')) {
-      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`);
-    } else if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`, { kind: 'notALink', values: { value } });
+    } else if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -268,7 +324,7 @@ export function externalUrl(): Schema<string> {
   return make('a full address like "https://example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     const problem = httpsAddressProblem(value);
-    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -285,7 +341,7 @@ export function siteUrl(): Schema<string> {
   return make('the site\'s address like "https://www.example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     const problem = siteAddressProblem(value);
-    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -294,7 +350,7 @@ export function routePath(): Schema<string> {
   return make('a path starting with / like "/Contact"', { kind: 'text', format: 'path' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a path in quotes');
     const problem = addressProblem(value, { publicNames: ctx.publicNames ?? [] });
-    if (problem) ctx.report(path, `${quote(value)} ${problem}`);
+    if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
 
@@ -302,8 +358,8 @@ export function routePath(): Schema<string> {
 export function publicFile(): Schema<string> {
   return make('a file path like "/images/picture.svg"', { kind: 'text', format: 'file' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a file path in quotes');
-    if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`);
-    if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`);
+    if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`, { kind: 'notAFile', values: { value } });
+    if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`, { kind: 'notAFile', values: { value } });
   });
 }
 
@@ -316,6 +372,7 @@ export function formRef(): Schema<string> {
     ctx.report(
       path,
       `${quote(value)} is not a form.${near ? ` Did you mean "${near}"?` : ''} Use one of the forms listed in config/forms/index.ts: ${[...ctx.formIds].join(', ')}.`,
+      { kind: 'notAForm', values: { value } },
     );
   });
 }
@@ -324,10 +381,10 @@ export function list<T>(item: Schema<T>, opts: { min?: number; max?: number } = 
   return make('a list in [square brackets]', { kind: 'list', item, ...opts }, (value, path, ctx) => {
     if (!Array.isArray(value)) return wrongKind(value, path, ctx, 'a list in [square brackets]');
     if (opts.min !== undefined && value.length < opts.min) {
-      ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`);
+      ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`, { kind: 'tooFew', values: { count: value.length, min: opts.min } });
     }
     if (opts.max !== undefined && value.length > opts.max) {
-      ctx.report(path, `has ${value.length} items, but it may have at most ${opts.max}.`);
+      ctx.report(path, `has ${value.length} items, but it may have at most ${opts.max}.`, { kind: 'tooMany', values: { count: value.length, max: opts.max } });
     }
     value.forEach((entry, i) => item.check(entry, [...path, i], ctx));
   });
@@ -364,6 +421,7 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
           ctx.report(
             [...path, key],
             `is not a known key here.${near ? ` Did you mean "${near}"?` : ''} Rename or remove it. The keys allowed here are: ${known.join(', ')}.`,
+            { kind: 'unknownKey' },
           );
         }
       }
@@ -373,7 +431,7 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
 }
 
 /** One of several kinds of group, told apart by their `type` key (page sections; `what` names them: "a kind of block"). */
-export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds: M, what = 'a section type'): Schema<Infer<M[keyof M]>> {
+export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds: M, what = 'a section type', refusal: RefusalKind = 'notASectionType'): Schema<Infer<M[keyof M]>> {
   const names = Object.keys(kinds);
   return make('a group of keys with a "type"', { kind: 'union', variants: kinds }, (value, path, ctx) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -383,7 +441,7 @@ export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds
     if (typeof type !== 'string' || !(type in kinds)) {
       const near = typeof type === 'string' ? closest(type, names) : undefined;
       const shown = type === undefined ? 'missing' : `${quote(type)}, which is not ${what}`;
-      ctx.report([...path, 'type'], `is ${shown}.${near ? ` Did you mean "${near}"?` : ''} Use one of: ${names.join(', ')}.`);
+      ctx.report([...path, 'type'], `is ${shown}.${near ? ` Did you mean "${near}"?` : ''} Use one of: ${names.join(', ')}.`, { kind: refusal });
       return;
     }
     kinds[type]!.check(value, path, ctx);
@@ -408,7 +466,7 @@ export function date(): Schema<string> {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a date in quotes like "2026-11-25"');
     const day = DATE.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
     if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
-      ctx.report(path, `${quote(value)} is not a date. Write it as year-month-day, like "2026-11-25".`);
+      ctx.report(path, `${quote(value)} is not a date. Write it as year-month-day, like "2026-11-25".`, { kind: 'notADate', values: { value } });
     }
   });
 }
@@ -418,7 +476,7 @@ export function dateTime(): Schema<string> {
   return make('a date and time like "2026-12-01T09:00:00Z"', { kind: 'text', format: 'dateTime' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a date and time in quotes like "2026-12-01T09:00:00Z"');
     if (!DATE_TIME.exec(value) || Number.isNaN(Date.parse(value))) {
-      ctx.report(path, `${quote(value)} is not a date and time. Write it like "2026-12-01T09:00:00Z" (year-month-day, T, hours:minutes, then Z or the offset from UTC).`);
+      ctx.report(path, `${quote(value)} is not a date and time. Write it like "2026-12-01T09:00:00Z" (year-month-day, T, hours:minutes, then Z or the offset from UTC).`, { kind: 'notADateTime', values: { value } });
     }
   });
 }
@@ -430,9 +488,9 @@ export const MAX_SLUG_LENGTH = 80;
 export function slug(): Schema<string> {
   return make('a short address like "my-first-article"', { kind: 'text', format: 'slug' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'an address in quotes like "my-first-article"');
-    if (value.length > MAX_SLUG_LENGTH) return ctx.report(path, `${quote(value)} is longer than ${MAX_SLUG_LENGTH} characters. Shorten it.`);
+    if (value.length > MAX_SLUG_LENGTH) return ctx.report(path, `${quote(value)} is longer than ${MAX_SLUG_LENGTH} characters. Shorten it.`, { kind: 'addressTooLong', values: { value, max: MAX_SLUG_LENGTH } });
     if (!SLUG.test(value)) {
-      ctx.report(path, `${quote(value)} is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`);
+      ctx.report(path, `${quote(value)} is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`, { kind: 'notAnArticleAddress', values: { value } });
     }
   });
 }
@@ -472,13 +530,14 @@ function editDistance(a: string, b: string): number {
 export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
   return make('a colour like "#1a4dd6"', { kind: 'text', format: 'color' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a colour in quotes like "#1a4dd6"');
-    if (!/^#[0-9a-f]{6}$/i.test(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`);
+    if (!/^#[0-9a-f]{6}$/i.test(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`, { kind: 'notAColour', values: { value } });
     if (opts.underWhiteText) {
       const ratio = contrastRatio(value, '#ffffff');
       if (ratio < MIN_TEXT_CONTRAST) {
         ctx.report(
           path,
           `${quote(value)} is too light: white text is written on it, and their contrast is ${(Math.floor(ratio * 10) / 10).toFixed(1)} to 1, but it should be at least ${MIN_TEXT_CONTRAST} to 1 to be easy to read. Choose a darker colour.`,
+          { kind: 'tooLight', values: { value, ratio: (Math.floor(ratio * 10) / 10).toFixed(1), least: MIN_TEXT_CONTRAST } },
         );
       }
     }

@@ -169,6 +169,8 @@ export const serverSchema = object({
     passwordMinLength: number({ min: 8, integer: true }),
     /** The longest password accepted, at sign-in too (it bounds the work a stranger's one try costs). */
     passwordMaxLength: number({ min: 64, max: 4096, integer: true }),
+    /** What `npm run leads -- add-admin` says of a new account, one sentence per role: {email} is replaced. */
+    accountAdded: object({ owner: template(['email']), editor: template(['email']) }),
     signIn: object({
       windowMinutes: number({ min: 1, integer: true }),
       perAccount: throttle(),
@@ -234,6 +236,16 @@ export const serverSchema = object({
       checkBusy: text(),
       frontRefused: text(),
       unknownRevision: text(),
+      releaseInWords: template(['places']),
+      releaseOfCode: text(),
+      releaseNotUndone: text(),
+      firstRevision: text(),
+      undoConflict: template(['where', 'author', 'at', 'change']),
+      undoConflictSince: template(['where']),
+      nothingToChange: text(),
+      restoreAddedSince: template(['where']),
+      restoreLeftToCode: template(['where']),
+      pageNotRemovable: template(['title']),
       imageTooLarge: text(),
       notAnImage: text(),
       badImageSize: text(),

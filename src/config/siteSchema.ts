@@ -1,7 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
-import { imageSchema, linkSchema } from './common';
+import { contactLink, imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, routePath, siteUrl, template, text, type Infer } from './schema';
+import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, routePath, siteUrl, template, text, type Infer } from './schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -35,9 +35,10 @@ export const siteSchema = object({
       warning: color({ underWhiteText: true }),
     }),
   }),
+  /** The site's one phone number and e-mail address: the contact bar shows them, and the footer's columns that ask for them. */
   contact: object({
-    phone: linkSchema,
-    email: linkSchema,
+    phone: contactLink('tel'),
+    email: contactLink('mailto'),
     address: text(),
   }),
   /** The agency's profiles: chat, photo sharing, professional network. */
@@ -55,7 +56,8 @@ export const siteSchema = object({
   }),
   footer: object({
     socialLabel: text(),
-    columns: list(object({ heading: text(), links: list(linkSchema, { min: 1 }) }), { min: 1 }),
+    /** Each column: its heading, its links, then the contact details it shows (the one phone number and e-mail of `contact`). */
+    columns: list(object({ heading: text(), links: list(linkSchema, { min: 1 }), showPhone: optional(boolean()), showEmail: optional(boolean()) }), { min: 1 }),
     newsletter: object({ heading: text(), text: longText(), form: formRef() }),
     /** {year} is replaced by the current year. */
     copyright: text(),

@@ -53,6 +53,12 @@ const celString = (value: string) => {
   return `'${value}'`;
 };
 
+/** A page's address as one Caddyfile token, unquoted (a placeholder may follow it): only what an address may hold (src/shared/addresses.ts). */
+const plainPath = (value: string) => {
+  if (!/^\/[\w/-]*$/.test(value)) throw new Error(`Cannot write ${value} into a Caddyfile as an address`);
+  return value;
+};
+
 /** The header lines every answer served from the files gets (security headers and the page policy). */
 function securityHeaderLines(site: SiteManifest): string[] {
   const headers: [string, string][] = [...commonHeaders(server.headers, { https: true }), ['Content-Security-Policy', pagePolicy(site, { https: true })]];
@@ -69,6 +75,19 @@ export function caddySnippets(site: SiteManifest): string {
     `header @outcome${i} Cache-Control ${quoted(CACHE_CONTROL.pageWithOutcome)}`,
     `rewrite @outcome${i} /${o.file}`,
   ]);
+  // Addresses that were pages' (config/moved.ts): compared as our server does, case as written (Caddy's path matcher ignores case), one trailing slash or none.
+  const { moved = [], gone = [] } = site.content.moved ?? {};
+  const exactly = (address: string) => `{path} == ${celString(address)} || {path} == ${celString(`${address}/`)}`;
+  const addresses = [
+    // The query goes with the redirect (a campaign's UTM tags reach the page): Caddy 2.6 has no {?query}, so with a query and without.
+    ...moved.flatMap(({ from, to }, i) => [
+      `@movedWithQuery${i} expression (${exactly(from)}) && {query} != ''`,
+      `redir @movedWithQuery${i} ${plainPath(to)}?{query} 301`,
+      `@moved${i} expression ${exactly(from)}`,
+      `redir @moved${i} ${plainPath(to)} 301`,
+    ]),
+    ...gone.flatMap((address, i) => [`@gone${i} expression ${exactly(address)}`, `error @gone${i} 410`]),
+  ];
   const body = [
     ...security,
     `header Cache-Control ${quoted(CACHE_CONTROL.other)}`,
@@ -83,18 +102,24 @@ export function caddySnippets(site: SiteManifest): string {
     'error @hidden 404',
     '# A plain (no-JavaScript) post sends the visitor back to <page>?<outcome>: its prebuilt variant.',
     ...outcomes,
+    ...(addresses.length > 0 ? ["# Addresses that were pages': a permanent redirect to the page's address, or 410 Gone.", ...addresses] : []),
     'try_files {path}.html {path}',
     'file_server {',
     '\tprecompressed br gzip',
     '}',
   ];
-  const errors = [
-    '@notFound expression {err.status_code} == 404',
-    'handle @notFound {',
+  // An unknown address (404) and an address gone (410) get the fallback page (noindex) with their status.
+  const fallbackWith = (status: number) => [
+    `@status${status} expression {err.status_code} == ${status}`,
+    `handle @status${status} {`,
     '\troute {',
-    ...[...security, `header Cache-Control ${quoted(CACHE_CONTROL.page)}`, `rewrite * /${site.fallbackFile}`, 'file_server {', '\tprecompressed br gzip', '\tstatus 404', '}'].map((line) => `\t\t${line}`),
+    ...[...security, `header Cache-Control ${quoted(CACHE_CONTROL.page)}`, `rewrite * /${site.fallbackFile}`, 'file_server {', '\tprecompressed br gzip', `\tstatus ${status}`, '}'].map((line) => `\t\t${line}`),
     '\t}',
     '}',
+  ];
+  const errors = [
+    ...fallbackWith(404),
+    ...fallbackWith(410),
     'handle {',
     ...[...security, 'respond "{err.status_code} {err.status_text}"'].map((line) => `\t${line}`),
     '}',

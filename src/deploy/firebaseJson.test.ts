@@ -89,3 +89,12 @@ it('caches as our server does: hashed assets a year, every page address and HTML
   // Hosting matches the address asked for, not the file a rewrite serves.
   for (const source of ['**/*.html', ...pagePaths.map((p) => p.path)]) expect([source, cacheOf(source)]).toEqual([source, CACHE_CONTROL.page]);
 });
+
+it("sends a page's old addresses to its address now (301), and leaves a gone one to Hosting's 404 (it cannot answer 410)", async () => {
+  const content = await loadRealContent();
+  const moved = { moved: [{ from: '/offer', to: '/spring-offer' }], gone: ['/old-offer'] };
+  const site = firebaseJson(siteManifestOf({ ...content, moved }, { inlineHashes: { scripts: [], styles: [] }, outcomes: [], connectOrigins: FIREBASE_CONNECT_ORIGINS }));
+  expect(site.hosting.redirects).toEqual([{ source: '/offer', destination: '/spring-offer', type: 301 }]);
+  expect(JSON.stringify(site.hosting)).not.toContain('/old-offer');
+  expect(firebaseJson(await builtManifest()).hosting.redirects).toEqual([]);
+});

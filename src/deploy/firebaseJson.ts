@@ -35,6 +35,9 @@ export function firebaseJson(site: SiteManifest) {
       ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz', 'outcomes/**'],
       trailingSlash: false,
       // No catch-all rewrite: Hosting then serves FALLBACK_FILE (404.html) with status 404.
+      // Addresses that were pages' (config/moved.ts): a permanent redirect to the page's address.
+      // Hosting cannot answer 410: a gone address has no file and no rewrite, so it gets 404.html with status 404.
+      redirects: (site.content.moved?.moved ?? []).map(({ from, to }) => ({ source: from, destination: to, type: 301 })),
       rewrites: site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })),
       headers: [
         // The same policies as our server's (src/shared/caching.ts). Hosting matches the address

@@ -63,7 +63,12 @@ export function Footer() {
                 {column.heading}
               </Typography>
               <Box component="ul" sx={{ ...plainList, display: 'grid', gap: 1.25 }}>
-                {column.links.map((link) => (
+                {[
+                  ...column.links,
+                  // The site's one phone number and e-mail address, where the column asks for them.
+                  ...(column.showPhone ? [{ ...site.contact.phone, icon: 'phone' as const }] : []),
+                  ...(column.showEmail ? [{ ...site.contact.email, icon: 'email' as const }] : []),
+                ].map((link) => (
                   <li key={`${link.label}-${link.href}`}>
                     <SmartLink href={link.href} color="inherit" sx={{ color: footerText, display: 'inline-flex', alignItems: 'center', gap: 1, '&:hover': { color: 'common.white' } }}>
                       {link.icon && <Icon name={link.icon} fontSize="small" />}

@@ -17,7 +17,8 @@ import { useCurrentPage } from './useCurrentPage';
 import { plainList } from '../ui/plainList';
 import { Island } from '../ui/Island';
 import { inlineSrc } from '../ui/inlineSrc';
-import { useSite, useSiteRoutes } from '../ui/siteConfig';
+import { menuLinks } from '../shared/routing';
+import { useSite, useSiteContent, useSiteRoutes } from '../ui/siteConfig';
 
 const NAV_ID = 'site-navigation';
 
@@ -58,7 +59,7 @@ function ContactBar() {
 
 function NavLinks({ vertical }: { vertical: boolean }) {
   const current = useCurrentPage();
-  const site = useSite();
+  const content = useSiteContent();
   const { pageOfHref } = useSiteRoutes();
   return (
     <Box
@@ -70,7 +71,7 @@ function NavLinks({ vertical }: { vertical: boolean }) {
         gap: vertical ? 0.5 : { lg: 0.5, xl: 1.5 },
       }}
     >
-      {site.navigation.links.map((link) => {
+      {menuLinks(content).map((link) => {
         const active = current !== undefined && pageOfHref(link.href) === current;
         return (
           <li key={link.href}>

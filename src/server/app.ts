@@ -16,7 +16,7 @@ import { registerHealth } from './health';
 import { CACHE_CONTROL, cacheControlFor, NEVER_CACHED } from '../shared/caching';
 import { createRequestLimits } from './rateLimit';
 import { isHttps, setSecurityHeaders } from './security';
-import { chooseEncoding, createSiteBuilds, type SiteBuilds } from './siteBuild';
+import { chooseEncoding, createSiteBuilds, type PageFile, type SiteBuilds } from './siteBuild';
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from './refusals';
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
@@ -253,9 +253,9 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
 
   // A page is the file the build wrote, in the encoding the browser accepts, as it is: no
   // compression, no templating per answer (pages are files: the same bytes Caddy or a CDN sends).
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, query: string) => {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, query: string, answer?: { file: PageFile; status: number; cacheControl: string }) => {
     const build = builds.current();
-    const { file, status, cacheControl } = build.pageFor(pathname, query);
+    const { file, status, cacheControl } = answer ?? build.pageFor(pathname, query);
     const bytes = chooseEncoding(file, request.headers['accept-encoding']);
     // An unknown address shows Home (noindex) with status 404, as Firebase Hosting answers it.
     reply
@@ -281,11 +281,15 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
     // A page's file name (/Product.html) leads to its address.
     const pageAddress = build.addressOfFile(pathname);
     if (pageAddress) return reply.code(301).header('Location', pageAddress).send();
+    // An address that was a page's (config/moved.ts): its page's new address, or 410 Gone with the fallback page.
+    const moved = build.movedFor(pathname, query);
+    if (moved?.status === 301) return reply.code(301).header('Location', moved.location).header('Cache-Control', CACHE_CONTROL.page).send();
+    if (moved?.status === 410) return sendPage(request, reply, pathname, query, { file: build.gonePage, status: 410, cacheControl: CACHE_CONTROL.page });
     // Addresses that look like files (have an extension) are files: unknown ones are a real 404.
     if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
     const relative = pathname.slice(1);
     if (build.isPlainFile(relative)) return reply.sendFile(relative, build.clientDir);
-    // A file of an earlier build (a page loaded before a publish switched builds), or a picture just uploaded in the editor.
+    // A file of an earlier build (a page loaded before a publish switched builds).
     const earlier = fileInRoots(live.roots(), relative);
     if (earlier) return reply.sendFile(relative, earlier);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

@@ -71,11 +71,11 @@ export class LiveSite {
 
   /**
    * The folders files no longer in the live build are looked for in: the earlier builds, newest
-   * first, then the site's public/ (pictures uploaded in the editor are seen in its preview
-   * before they are published; public/ is what every build copies anyway).
+   * first. Never the site's public/: a picture uploaded in the editor is public once a publish
+   * puts it in a build (the editor's preview reads it through its own signed-in route).
    */
   roots(): string[] {
-    return [...this.earlier, ...(this.siteDir ? [path.join(this.siteDir, 'public')] : [])];
+    return [...this.earlier];
   }
 
   /**

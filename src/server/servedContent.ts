@@ -11,9 +11,10 @@ import routes from '../../config/routes';
 import site from '../../config/site';
 import { takeBuiltForms } from '../forms/model/registry';
 import { siteRoutes, type SiteRoutes } from '../shared/routing';
+import { NOTHING_MOVED } from '../shared/siteContent';
 import type { ServedContent } from '../shared/siteManifest';
 
-let current: ServedContent = { site, routes, forms };
+let current: ServedContent = { site, routes, forms, moved: NOTHING_MOVED };
 let currentRoutes: SiteRoutes = siteRoutes(routes);
 
 /** Serves this content from now on (the forms only under the code's own data contract: takeBuiltForms). */

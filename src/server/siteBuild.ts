@@ -14,7 +14,7 @@ import { CACHE_CONTROL } from '../shared/caching';
 import { pagePolicy } from '../shared/headers';
 import { isPageAddress } from '../shared/addresses';
 import { siteRoutes } from '../shared/routing';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
+import { movedAnswer, SITE_MANIFEST_FILE, type MovedAnswer, type SiteManifest } from '../shared/siteManifest';
 import { takeServedContent } from './servedContent';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -39,6 +39,10 @@ export interface SiteBuild {
   pageFor(pathname: string, query: string): { file: PageFile; status: 200 | 404; cacheControl: string };
   /** The page answered (status 500) when the page asked for cannot be sent. */
   errorPage: PageFile;
+  /** The page sent with a 410 (an address that was a page's, now gone): the fallback page, marked noindex. */
+  gonePage: PageFile;
+  /** What an address that was a page's answers (config/moved.ts): a redirect, 410, or undefined for any other. */
+  movedFor(pathname: string, query: string): MovedAnswer | undefined;
   /** The address whose page this file name is (`/Product.html` -> `/Product`), if it is one. */
   addressOfFile(pathname: string): string | undefined;
   /** Whether a path inside the folder (with "/" between folders) is a file served as it is (scripts, pictures, icons…). */
@@ -102,6 +106,8 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
     manifest,
     policy: (https) => policies[`${https}`],
     errorPage,
+    gonePage: fallback,
+    movedFor: (pathname, query) => movedAnswer(manifest.content.moved, pathname, query),
     isPlainFile: (relativePath) => plain.has(relativePath),
     addressOfFile: (pathname) => addressByFile.get(pathname),
     pageFor(pathname, query) {

@@ -20,16 +20,54 @@ export const contentRoutes = {
    * written); 409 { message } when the content changed since baseRevision.
    */
   contentPublish: { method: 'POST', path: '/api/admin/content/publish' },
-  /** { revisions: Revision[] }, newest first. */
+  /** { revisions: Revision[] }, newest first; query `file`: only the revisions that changed that file. */
   contentRevisions: { method: 'GET', path: '/api/admin/content/revisions' },
-  /** Publishes the content as it was at that revision (itself a new revision). 200 { revision }. */
+  /** One revision's changes, each with its text before and after: RevisionDetail. */
+  contentRevision: { method: 'GET', path: '/api/admin/content/revisions/:revisionId' },
+  /** What undoing that revision's change alone would publish: HistoryPlan (nothing changes). */
+  contentUndoPreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/undo' },
+  /**
+   * Body: { baseRevision } (the preview's). Takes that revision's change back alone (later changes
+   * stay), as a publish recorded as a revision of its own. 200 { revision }; 409 { message } when a
+   * later change touches the same text (the sentence names it) or the content changed since the preview.
+   */
+  contentUndo: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/undo' },
+  /** What restoring that revision would publish, and what stays as it is now: HistoryPlan. */
+  contentRestorePreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/restore' },
+  /**
+   * Body: { baseRevision? }. Publishes the content as it was at that revision, as data (itself a
+   * new revision): keys added since keep their values, values now worked out in code are left to
+   * it. 200 { revision, notes }.
+   */
   contentRestore: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/restore' },
   /**
    * Body: the picture's bytes (any image/* type); query: width and height, the CSS pixels the page
    * draws it at. Checked by content, re-encoded and resized; answers ContentImage.
    */
   contentImage: { method: 'POST', path: '/api/admin/content/images' },
+  /**
+   * An uploaded picture (UPLOADS_PATH + name), published or not, for the editor's screens: the
+   * site serves an upload only once a publish has put it in a build.
+   */
+  contentUpload: { method: 'GET', path: '/api/admin/content/images/:name' },
 } as const satisfies Record<string, { method: ContentMethod; path: string }>;
+
+/** Where the editor's uploaded pictures are, on the site and under public/. */
+export const UPLOADS_PATH = '/images/uploads/';
+/** An uploaded picture's name: the hash of its bytes, as WebP. */
+export const UPLOAD_NAME = /^[0-9a-f]{20}\.webp$/;
+
+/** The names of the uploaded pictures a piece of content names (each once). */
+export function uploadNamesIn(content: unknown): Set<string> {
+  const address = new RegExp(`${UPLOADS_PATH.replace(/[/.]/g, '\\$&')}([0-9a-f]{20}\\.webp)`, 'g');
+  return new Set([...JSON.stringify(content).matchAll(address)].map((m) => m[1]!));
+}
+
+/** The address the editor's screens show a picture at: an upload through the signed-in route (published or not), any other as it is. */
+export function editorImageAddress(src: string): string {
+  const name = src.startsWith(UPLOADS_PATH) ? src.slice(UPLOADS_PATH.length) : '';
+  return UPLOAD_NAME.test(name) ? contentRoutes.contentUpload.path.replace(':name', name) : src;
+}
 
 /** One config file's new content: its default export, as JSON. */
 export interface ContentChange {
@@ -65,21 +103,64 @@ export interface ContentSnapshot {
   publicFiles: string[];
 }
 
-/** One sentence of the config checker, on the key it is about. */
+/** One refusal of the config checker, on the key it is about, in the office's words (src/config/place.ts). */
 export interface ContentProblem {
   file: string;
   path: Array<string | number>;
+  /** Where and what, as the screens name them: "Home › Hero › Heading is empty: write a heading." */
   message: string;
+  /** The same under its box, whole: "Heading is empty: write a heading." */
+  field: string;
+  /** The checker's own sentence, for a developer (the file and the key path): never shown on the editor's screens. */
+  developer?: string;
 }
+
+/** A publish from the editor, an undo or a restore (each a publish too), or a developer's release (a commit not made by the editor). */
+export type RevisionKind = 'publish' | 'undo' | 'restore' | 'release';
 
 export interface Revision {
   id: string;
+  /** Absent in revisions recorded before kinds were (they are publishes, or releases). */
+  kind?: RevisionKind;
+  /** The revision an undo took back or a restore went back to. */
+  of?: string;
+  /** The content files it changed. */
+  changed?: string[];
   /** The account's e-mail (or the developer's git name for a release). */
   author: string;
   /** ISO 8601. */
   at: string;
   /** What changed, in words: "Home › hero › heading: 'Business Growth' → 'Grow your business online'". */
   summary: string[];
+}
+
+/** One change of a revision, for its before/after view: texts whole, other values named. */
+export interface ChangeView {
+  /** "Home › hero › heading". */
+  where: string;
+  /** Absent: there was none (a key or item added, a page made). */
+  before?: string;
+  /** Absent: it was taken out. */
+  after?: string;
+}
+
+export interface RevisionDetail {
+  revision: Revision;
+  changes: ChangeView[];
+}
+
+/** What an undo or a restore would publish, before it does. */
+export interface HistoryPlan {
+  /** The content it starts from: sent back as baseRevision when confirmed. */
+  baseRevision: string;
+  /** What would change, in words, as the revision would record it (none: nothing to do). */
+  summary: string[];
+  /** Each change with its text before and after. */
+  changes: ChangeView[];
+  /** Why it cannot be done (a later change touching the same text, the checker's sentences): then it is refused. */
+  refusals: string[];
+  /** What stays as it is now, and why (a restore): one sentence each. */
+  notes: string[];
 }
 
 export interface ContentImage {

@@ -65,14 +65,11 @@ export function describe(value: unknown): string {
   return JSON.stringify(value) ?? 'nothing';
 }
 
-/**
- * The edit in words. `place` names the file ("Home", "Contact form", "Site"); list items are
- * named by their id or name when they have one ("hero", "Your"), else by their position.
- */
-export function editInWords(place: string, value: unknown, edit: Edit): string {
+/** Where an edit is, in words: "Home › hero › heading" (list items by their id or name, else their position). */
+export function whereInWords(place: string, value: unknown, path: KeyPath): string {
   const names: string[] = [place];
   let at: unknown = value;
-  for (const part of edit.path) {
+  for (const part of path) {
     const item = Array.isArray(at) ? at[part as number] : isRecord(at) ? at[part] : undefined;
     if (typeof part === 'number') {
       const own = isRecord(item) ? [item.id, item.name, item.type].find((v) => typeof v === 'string' && v !== '') : undefined;
@@ -84,14 +81,62 @@ export function editInWords(place: string, value: unknown, edit: Edit): string {
     }
     at = item;
   }
-  const where = names.join(' › ');
-  if (edit.op === 'set') return edit.before === undefined ? `${where}: set to ${describe(edit.after)}` : `${where}: ${describe(edit.before)} → ${describe(edit.after)}`;
+  return names.join(' › ');
+}
+
+/** How much of a long text is shown on each side of where two texts differ. */
+const AROUND = 30;
+
+/**
+ * Two texts in a sentence, each long one shortened around the place where they differ (never to
+ * the same words on both sides): "'…apps that sell…' → '…apps that grow…'".
+ */
+export function describePair(before: unknown, after: unknown): [string, string] {
+  if (typeof before !== 'string' || typeof after !== 'string' || (before.length <= 80 && after.length <= 80)) return [describe(before), describe(after)];
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  const cut = (text: string) => {
+    const from = Math.max(0, start - AROUND);
+    const to = Math.min(text.length, Math.max(text.length - end + AROUND, from + 2 * AROUND));
+    return `'${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}'`;
+  };
+  return [cut(before), cut(after)];
+}
+
+/**
+ * The edit in words. `place` names the file ("Home", "Contact form", "Site"); list items are
+ * named by their id or name when they have one ("hero", "Your"), else by their position.
+ */
+export function editInWords(place: string, value: unknown, edit: Edit): string {
+  const where = whereInWords(place, value, edit.path);
+  if (edit.op === 'set') {
+    if (edit.before === undefined) return `${where}: set to ${describe(edit.after)}`;
+    const [before, after] = describePair(edit.before, edit.after);
+    return `${where}: ${before} → ${after}`;
+  }
   if (edit.op === 'remove') return `${where}: removed ${describe(edit.before)}`;
   const parts = [
     ...(edit.removed.length > 0 ? [`removed ${edit.removed.map(describe).join(', ')}`] : []),
     ...(edit.added.length > 0 ? [`added ${edit.added.map(describe).join(', ')}`] : []),
   ];
   return `${where}: ${parts.join('; ') || 'reordered'}`;
+}
+
+/** A value whole, for the before/after view: a text as it is, an item by its name, a list of items each named. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(describe).join(', ');
+  return describe(value);
+}
+
+/** The edit for the before/after view: where, and the whole value on each side. */
+export function editView(place: string, value: unknown, edit: Edit): { where: string; before?: string; after?: string } {
+  const where = whereInWords(place, value, edit.path);
+  if (edit.op === 'set') return { where, ...(edit.before === undefined ? {} : { before: shown(edit.before) }), after: shown(edit.after) };
+  if (edit.op === 'remove') return { where, before: shown(edit.before) };
+  return { where, ...(edit.removed.length > 0 ? { before: shown(edit.removed) } : {}), ...(edit.added.length > 0 ? { after: shown(edit.added) } : {}) };
 }
 
 /** How a config file is named in a revision's words: 'config/pages/home.ts' → 'Home', 'config/forms/contact.ts' → 'Contact form'. */

@@ -66,3 +66,76 @@ export function siteRoutes(routes: RoutesConfig): SiteRoutes {
     pageOfHref: (href) => routeOfHref(pagePaths, href)?.page,
   };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a page file says of its own address (a page the office made): the optional keys of src/config/pageSchema.ts. */
+interface OwnAddress {
+  address?: unknown;
+}
+
+/**
+ * The pages that carry their own address (the office's pages: config/routes.ts stays the
+ * developers' list), as routes: each page whose `address` no route of config/routes.ts already
+ * shows, and which no route names, in the order of `pages`. The checker refuses the clashes left out.
+ */
+export function officeRoutes(routes: unknown, pages: Readonly<Record<string, unknown>>): { path: string; page: PageId }[] {
+  const table = routeTable(routes);
+  const taken = new Set(table.map((row) => row.path));
+  const routed = new Set(table.map((row) => row.page));
+  const out: { path: string; page: PageId }[] = [];
+  for (const [page, config] of Object.entries(pages)) {
+    const address = isRecord(config) ? (config as OwnAddress).address : undefined;
+    if (typeof address !== 'string' || routed.has(page) || taken.has(address) || !isPageAddress(address)) continue;
+    taken.add(address);
+    out.push({ path: address, page });
+  }
+  return out;
+}
+
+/** The routes of config/routes.ts with the office's pages after them: what the site answers (siteContentOf gives it as `routes`). */
+export function withOfficePages(routes: RoutesConfig, pages: Readonly<Record<string, unknown>>): RoutesConfig {
+  const office = officeRoutes(routes, pages);
+  return office.length === 0 ? routes : { ...routes, routes: [...routes.routes, ...office] };
+}
+
+/** The kinds of thing with an address of its own, and how a content value lists them: adding a kind is one line here. */
+const ADDRESS_KINDS: Record<string, (content: AddressedContent) => { id: string; address: string }[]> = {
+  page: (content) => [
+    ...pagePathsOf(content.routes).filter((p) => p.path === p.canonical).map((p) => ({ id: p.page, address: p.path })),
+    ...officeRoutes(content.routes, content.pages ?? {}).map((r) => ({ id: r.page, address: r.path })),
+  ],
+};
+
+/** What contentAddresses reads of the content (the routes as the site answers them: office pages included). */
+export interface AddressedContent {
+  routes?: unknown;
+  pages?: Readonly<Record<string, unknown>>;
+}
+
+/** One thing of the site at its main address: `page:<id>` (later `article:<id>`). */
+export interface ContentAddress {
+  key: string;
+  address: string;
+}
+
+/** Every page (and, by ADDRESS_KINDS, every other kind) of some content at its main address: what config/moved.ts is worked out from. */
+export function contentAddresses(content: AddressedContent): ContentAddress[] {
+  return Object.entries(ADDRESS_KINDS).flatMap(([kind, list]) => list(content).map(({ id, address }) => ({ key: `${kind}:${id}`, address })));
+}
+
+/** Whether search engines may list a page (its `searchable`, default yes). */
+export const isSearchable = (page: unknown) => !(isRecord(page) && page.searchable === false);
+
+/** The menu's links: config/site.ts's, then the office's pages that ask to be in it (their menu label, else their title). */
+export function menuLinks(content: { site: { navigation: { links: readonly { label: string; href: string }[] } }; routes: unknown; pages: Readonly<Record<string, unknown>> }): { label: string; href: string }[] {
+  const links = [...content.site.navigation.links];
+  const office = new Set(officeRoutes({ routes: [] }, content.pages).map((r) => r.page));
+  for (const { path, page } of pagePathsOf(content.routes)) {
+    const config = content.pages[page];
+    if (!office.has(page) || !isRecord(config) || config.inMenu !== true || links.some((l) => l.href === path)) continue;
+    const label = typeof config.menuLabel === 'string' ? config.menuLabel : typeof config.title === 'string' ? config.title : path;
+    links.push({ label, href: path });
+  }
+  return links;
+}

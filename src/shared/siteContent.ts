@@ -7,29 +7,37 @@
  */
 import { newestFirst, type Article } from '../config/articleSchema';
 import type { PageConfig } from '../config/pageSchema';
+import type { MovedConfig } from '../config/movedSchema';
 import type { RoutesConfig } from '../config/routesSchema';
 import type { SiteConfig } from '../config/siteSchema';
 import type { FormConfig } from '../forms/model/formSchema';
+import { withOfficePages } from './routing';
 
 export interface SiteContent {
   site: SiteConfig;
+  /** The addresses the site answers: config/routes.ts, then the pages of the office at their own `address` (routing.ts withOfficePages). */
   routes: RoutesConfig;
   /** Each page's config by its id (the file's name in config/pages). */
   pages: Readonly<Record<string, PageConfig>>;
   /** Each form's config by the name pages place it with (config/forms/index.ts). */
   forms: Readonly<Record<string, FormConfig>>;
+  /** Addresses that were pages' (config/moved.ts, written by each publish): moved ones lead to the new address, gone ones answer 410. */
+  moved: MovedConfig;
   /** The articles (config/articles, each with its file's name as id), newest first by date. */
   articles: readonly Article[];
 }
 
 /** The content of a config folder that loaded and checked without a problem (its values taken as the types say). */
-export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown; articles?: unknown }): SiteContent {
-  const { site, routes, pages, forms } = options;
+export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown; moved?: unknown; articles?: unknown }): SiteContent {
+  const { site, routes, pages, forms, moved } = options;
   if (!site || !routes || !pages || !forms) throw new Error('The content is incomplete: run npm run check');
   const byId = (options.articles ?? {}) as Readonly<Record<string, Omit<Article, 'id'>>>;
   const articles = newestFirst(Object.entries(byId).map(([id, article]) => ({ ...article, id })));
-  return { site, routes, pages, forms, articles } as unknown as SiteContent;
+  return { site, routes: withOfficePages(routes as RoutesConfig, pages as Record<string, unknown>), pages, forms, moved: (moved ?? NOTHING_MOVED) as MovedConfig, articles } as unknown as SiteContent;
 }
+
+/** No address moved or gone (a site with no config/moved.ts yet). */
+export const NOTHING_MOVED: MovedConfig = { moved: [], gone: [] };
 
 /**
  * A short fingerprint of a content value (the same content, the same fingerprint): written beside

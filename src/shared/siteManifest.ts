@@ -42,7 +42,25 @@ export interface SiteManifest {
   content: ServedContent;
 }
 
-export type ServedContent = Pick<SiteContent, 'site' | 'routes' | 'forms'>;
+/** `moved`: config/moved.ts (addresses that lead elsewhere, or are gone); absent in a manifest written before it existed. */
+export type ServedContent = Pick<SiteContent, 'site' | 'routes' | 'forms'> & Partial<Pick<SiteContent, 'moved'>>;
+
+/** What an address that was a page's answers now: a permanent redirect to its page's address, or 410 Gone. */
+export type MovedAnswer = { status: 301; location: string } | { status: 410 };
+
+/**
+ * The answer for an address config/moved.ts names (exact, case as written, one trailing slash
+ * ignored as the router does), or undefined: our server and the tests read it; Caddy's snippets
+ * and firebase.json say the same from the same lists. The query goes with a redirect (a
+ * campaign's UTM tags reach the page).
+ */
+export function movedAnswer(moved: ServedContent['moved'], pathname: string, query = ''): MovedAnswer | undefined {
+  if (!moved) return undefined;
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const to = moved.moved.find((m) => m.from === path)?.to;
+  if (to !== undefined) return { status: 301, location: query ? `${to}?${query}` : to };
+  return moved.gone.includes(path) ? { status: 410 } : undefined;
+}
 
 /** Its name in the built client folder. A dot file: neither our server nor Firebase Hosting serves it. */
 export const SITE_MANIFEST_FILE = '.site-manifest.json';

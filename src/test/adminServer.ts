@@ -15,7 +15,8 @@ import { buildDocument, type FormDocument } from '../forms/model/document';
 import type { FormValues } from '../forms/model/buildSchema';
 import { api } from '../shared/api';
 import { buildApp, type AppOptions } from '../server/app';
-import { setAdmin, type ScryptParams } from '../server/admin/accounts';
+import { setAdmin } from '../server/admin/accounts';
+import { TEST_HASHING } from './testHashing';
 import type { Asker } from '../server/admin/hashGate';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
 import type { AdminRole } from '../shared/contentApi';
@@ -81,13 +82,7 @@ export async function uploadCv(server: TestServer, bytes: Buffer): Promise<strin
 
 export { leads } from './leadsCommand';
 
-/**
- * The scrypt cost of the tests' accounts: about half a millisecond a check (64 KiB) instead of
- * production's third of a second and 128 MiB (accounts.ts PASSWORD_HASHING, which
- * accounts.test.ts pins and scripts/bench-signin.ts measures the sign-in at). The server checks
- * every password, and an e-mail without an account, at the cost its accounts' hashes were made with.
- */
-export const TEST_HASHING: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 6, r: 8, p: 1 });
+export { TEST_HASHING };
 
 /** An account made as add-admin makes one, hashed at TEST_HASHING's cost. */
 export async function addAccount(server: TestServer, email: string, password = PASSWORD, role?: AdminRole): Promise<void> {

@@ -18,21 +18,11 @@ import siteModule from '../../config/site';
 import { readSiteContent } from '../config/checkFiles';
 import { renderPage } from '../entry-server';
 import type { SiteContent } from '../shared/siteContent';
+import type { SeenEdit } from './contentEdits';
 import { loadRealConfig, loadRealContent, projectDir, realPageIds, realServedContent } from './realConfig';
 
 // The build's choice of data adapter (vite.config.ts defines it).
 Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });
-
-/** What an edit changes, as scripts/routine-edits.ts describes it. */
-export interface SeenEdit {
-  name: string;
-  /** The page (id) the edit shows on, when it shows on one. */
-  page?: string;
-  /** Texts that must now be in the content (and on the page). */
-  shows: string[];
-  /** Texts that must now be nowhere in it. */
-  hides: string[];
-}
 
 const editsFile = process.env.CONTENT_EDITS;
 const edits: SeenEdit[] = editsFile && existsSync(editsFile) ? (JSON.parse(readFileSync(editsFile, 'utf8')) as { edits: SeenEdit[] }).edits : [];

@@ -19,14 +19,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { Link as RouterLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { addressFromTitle, articlePath, articleSchema } from '../../config/articleSchema';
 import admin from '../../../config/admin';
 import type { ContentSnapshot } from '../../shared/contentApi';
 import { routeTable } from '../../shared/routeTable';
 import { EditScreen } from './EditScreen';
 import { loadContent } from './api';
-import { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
+import { articleFileOf, articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
+import { NewPageScreen } from './NewPageScreen';
+import { officeRoutes } from '../../shared/routing';
 import { emptyValue, isRecord } from './model';
 import { RevisionsScreen } from './RevisionsScreen';
 
@@ -64,8 +66,10 @@ export interface Entry {
 
 /** The pages (in the order of config/routes.ts), the parts on every page, the forms, the articles (newest first; new ones being written too). */
 export function entriesOf(snapshot: ContentSnapshot, edits: Edits = {}): { pages: Entry[]; parts: Entry[]; forms: Entry[]; articles: Entry[] } {
-  const table = routeTable(valueOf(snapshot, {}, ROUTES_FILE));
-  const pages = snapshot.files
+  const routes = valueOf(snapshot, edits, ROUTES_FILE);
+  // The site's own pages' addresses, then the pages made here at their own address (a page made and not yet published among them).
+  const table = [...routeTable(routes), ...officeRoutes(routes, pagesOf(snapshot, edits)).map((r) => ({ ...r, canonical: r.path }))];
+  const pages = currentFiles(snapshot, edits)
     .filter((f) => pageIdOf(f.file))
     .map((f) => {
       const id = pageIdOf(f.file)!;
@@ -157,6 +161,8 @@ export const editAddress = (entry: Pick<Entry, 'file' | 'at'>) => `/content/edit
 function ContentList() {
   const { snapshot, edits } = useContent();
   const { pages, parts, forms, articles } = entriesOf(snapshot, edits);
+  const { state } = useLocation();
+  const notice = (state as { notice?: unknown } | null)?.notice;
   const group = (heading: string, entries: Entry[], extra?: ReactNode) => (
     <Paper variant="outlined" component="section" aria-label={heading} sx={{ p: 2 }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 1 }}>
@@ -185,10 +191,20 @@ function ContentList() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700 }}>
           {t.heading}
         </Typography>
-        <Button component={RouterLink} to="/content/revisions" variant="outlined">
-          {t.revisions}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to="/content/new-page" variant="contained">
+            {t.newPage.open}
+          </Button>
+          <Button component={RouterLink} to="/content/revisions" variant="outlined">
+            {t.revisions}
+          </Button>
+        </Stack>
       </Stack>
+      {typeof notice === 'string' && (
+        <Alert severity="success" role="status">
+          {notice}
+        </Alert>
+      )}
       <Typography>{t.intro}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }, alignItems: 'start' }}>
         {group(t.pages, pages)}
@@ -231,6 +247,7 @@ export default function ContentScreens() {
         <Route index element={<ContentList />} />
         <Route path="edit" element={<EditScreen />} />
         <Route path="revisions" element={<RevisionsScreen />} />
+        <Route path="new-page" element={<NewPageScreen />} />
       </Routes>
     </ContentProvider>
   );

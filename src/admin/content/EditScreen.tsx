@@ -17,23 +17,24 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { fileNameOf, sectionNameOf } from '../../config/place';
 import admin from '../../../config/admin';
-import type { Problem } from '../../config/checkContent';
-import { formatPath } from '../../config/schema';
 import type { PageConfig } from '../../config/pageSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
-import type { ContentImage, Revision } from '../../shared/contentApi';
+import type { ContentImage, ContentProblem, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
-import { entriesOf, useContent, type Entry } from './ContentScreens';
-import { articleIdOf, checkOptionsOf, formIdOf, pageIdOf, problemsOf, ROUTES_FILE, schemaOfFile, valueOf } from './files';
+import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
+import { articleIdOf, checkOptionsOf, formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
 import { ArticleRemoval, followTitle } from './articleEditing';
 import type { ArticleConfig } from '../../config/articleSchema';
 import { siteRoutes } from '../../shared/routing';
 import { siteContentOf } from '../../shared/siteContent';
-import { fieldId } from './model';
+import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
+import { ItemRevisions } from './RevisionList';
+import { RemovePage } from './RemovePage';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
@@ -118,8 +119,12 @@ export function EditScreen() {
   const [params] = useSearchParams();
   const file = params.get('file') ?? '';
   const at = params.get('at') ?? undefined;
+  // A page's section opened on its own (the page opens as the outline of its sections).
+  const sectionParam = params.get('section');
+  const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
+  const location = useLocation();
   const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded } = useContent();
-  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
+  const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
@@ -135,9 +140,17 @@ export function EditScreen() {
   const editedSection = useRef<number>(undefined);
   const [reveal, setReveal] = useState<Reveal>();
   useEffect(() => {
-    editedSection.current = undefined;
-  }, [file]);
+    editedSection.current = section;
+  }, [file, section]);
   useKeepClearOf(bar, tabs);
+  // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
+  useEffect(() => {
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+    } else if (location.hash === '') window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const viewShown = useRef(false);
   useLayoutEffect(() => {
     // Not on arriving at the screen: only when the other tab is chosen.
@@ -167,12 +180,9 @@ export function EditScreen() {
 
   const entries = entriesOf(snapshot, edits);
   const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms, ...entries.articles].find((e) => e.file === file && e.at === at);
-  const pages = useMemo(
-    () => sitePages(valueOf(snapshot, edits, ROUTES_FILE), (page) => titleOfPage(valueOf(snapshot, edits, `config/pages/${page}.ts`))),
-    [snapshot, edits],
-  );
-  // The content as it would be published: what the preview draws.
+  // The content as it would be published: what the preview draws (its routes: the site's own and the pages made here).
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
+  const pages = useMemo(() => sitePages(content.routes, (page) => titleOfPage(content.pages[page])), [content]);
   const port = useMemo(() => previewPort(() => setSent(true)), []);
   const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
     const result = await uploadImage(picture, width, height);
@@ -180,9 +190,20 @@ export function EditScreen() {
     return result;
   }, [addUploaded]);
 
-  if (!schema || !entry) return <Navigate to="/content" replace />;
-
   const pageId = pageIdOf(file);
+  const sections = pageId && isRecord(value) && Array.isArray(value.sections) ? (value.sections as unknown[]) : undefined;
+  if (!schema || !entry || (section !== undefined && (!sections || section >= sections.length))) return <Navigate to="/content" replace />;
+  const outlineAddress = editAddress(entry);
+  const sectionAddress = (index: number, hash = '') => `${outlineAddress}&${new URLSearchParams({ section: String(index) })}${hash}`;
+  const openSection = sections && section === undefined ? sectionAddress : undefined;
+  const formAt = section !== undefined ? ['sections', section] : at ? [at] : [];
+  const pageName = pageId ? fileNameOf(file, value) : entry.label;
+  /** A problem's field: on this screen, or in another section of the page (opened there). */
+  const problemLink = (p: ContentProblem) => {
+    const hash = `#${fieldId(p.file, p.path)}`;
+    const inSection = sections && p.path[0] === 'sections' && typeof p.path[1] === 'number' ? p.path[1] : undefined;
+    return inSection !== undefined && inSection !== section ? sectionAddress(inSection, hash) : section !== undefined && inSection === undefined ? `${outlineAddress}${hash}` : undefined;
+  };
   const formId = formIdOf(file);
   const articleId = articleIdOf(file);
   const removing = articleId !== undefined && value === null;
@@ -222,7 +243,11 @@ export function EditScreen() {
 
   return (
     <Stack spacing={3}>
-      <ScreenHeading>{entry.label}</ScreenHeading>
+      {section !== undefined && sections ? (
+        <ScreenHeading back={{ to: outlineAddress, label: fill(t.backToOutline, { page: pageName }) }}>{[pageName, sectionNameOf(sections, section)].join(t.placeJoint)}</ScreenHeading>
+      ) : (
+        <ScreenHeading>{entry.label}</ScreenHeading>
+      )}
 
       <Box ref={bar} component="section" aria-label={t.publish} data-publish-bar="" sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -262,13 +287,15 @@ export function EditScreen() {
             {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {shown.map((p) => (
-                <li key={`${p.file}:${formatPath(p.path)}:${p.message}`}>
-                  {p.file === file ? (
-                    <Link href={`#${fieldId(p.file, p.path)}`}>
-                      {formatPath(p.path)} {p.message}
+                <li key={`${p.file}:${JSON.stringify(p.path)}:${p.message}`}>
+                  {p.file !== file ? (
+                    p.message
+                  ) : problemLink(p) ? (
+                    <Link component={RouterLink} to={problemLink(p)!}>
+                      {p.message}
                     </Link>
                   ) : (
-                    `${p.file}: ${formatPath(p.path)} ${p.message}`
+                    <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link>
                   )}
                 </li>
               ))}
@@ -276,6 +303,8 @@ export function EditScreen() {
           </Alert>
         )}
       </Box>
+
+      {pageId && <RemovePage file={file} />}
 
       {narrow && target && (
         <Box ref={tabs} sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
@@ -304,7 +333,9 @@ export function EditScreen() {
               schema={schema}
               value={value}
               onChange={(next) => setEdit(file, articleId && !snapshot.files.some((f) => f.file === file) ? followTitle(value, next) : next)}
-              at={at ? [at] : []}
+              at={formAt}
+              openSection={openSection}
+              {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
               problems={fileProblems}
               pages={pages}
               formIds={Object.keys(content.forms)}
@@ -338,6 +369,8 @@ export function EditScreen() {
           </Box>
         )}
       </Box>
+
+      <ItemRevisions file={file} label={entry.label} />
     </Stack>
   );
 }

@@ -28,6 +28,11 @@ export interface EditorEnv {
   announce(message: string): void;
   /** Sends a picture to be checked, re-encoded and resized to the CSS pixels it is drawn at. */
   uploadImage(file: File, width: number, height: number): Promise<ContentImage>;
+  /**
+   * Where a section of a long page opens on its own (the edit screen's address of it): given, the
+   * page's sections are drawn as an outline (their kind and heading), each opened apart.
+   */
+  openSection?: (index: number) => string;
 }
 
 export const EditorEnvContext = createContext<EditorEnv | null>(null);
@@ -43,12 +48,12 @@ export function useProblems(path: Path): readonly string[] {
   return useEditorEnv().problems.get(pathKey(path)) ?? [];
 }
 
-/** Groups problems by the key they are about. */
-export function problemsByPath(problems: ReadonlyArray<{ path: Path; message: string }>): Map<string, string[]> {
+/** Groups the sentences under the boxes (`field`, whole: "Heading is empty: write a heading.") by the key they are about. */
+export function problemsByPath(problems: ReadonlyArray<{ path: Path; field: string }>): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const { path, message } of problems) {
+  for (const { path, field } of problems) {
     const key = pathKey(path);
-    out.set(key, [...(out.get(key) ?? []), message]);
+    out.set(key, [...(out.get(key) ?? []), field]);
   }
   return out;
 }

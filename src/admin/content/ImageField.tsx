@@ -3,6 +3,7 @@
  * re-encodes it and resizes it to the CSS pixels the page draws it at; its width and height come
  * from the result) and the text for people who cannot see it.
  */
+import { editorImageAddress } from '../../shared/contentApi';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -53,7 +54,7 @@ export function ImageField({ schema, value, onChange, path, label }: FieldProps)
           {src && (
             <Box
               component="img"
-              src={src}
+              src={editorImageAddress(src)}
               alt=""
               sx={{ display: 'block', maxWidth: '100%', maxHeight: 160, objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 1 }}
             />

@@ -10,23 +10,59 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { useEffect, useRef, useState } from 'react';
 import admin from '../../../config/admin';
-import type { Schema } from '../../config/schema';
+import type { Path, Schema } from '../../config/schema';
 import { fill } from '../format';
 import { useEditorEnv } from './EditorEnv';
 import { Group, SchemaField, type FieldProps } from './fields';
-import { emptyValue, fieldId, isRecord, itemTitle, labelOf, moved } from './model';
+import { emptyValue, fieldId, isRecord, itemTitle, labelOf, moved, pathKey } from './model';
+import { sectionNameOf } from '../../config/place';
 
 const t = admin.content;
 
 function itemLabel(item: unknown, index: number, itemSchema: Schema<unknown>): string {
   const parts = [fill(t.item, { n: index + 1 })];
   if (itemSchema.meta.kind === 'union' && isRecord(item) && typeof item.type === 'string') parts.push(labelOf(item.type));
-  const title = itemTitle(item);
+  const title = itemTitle(item, itemSchema);
   if (title) parts.push(title);
   if (isRecord(item) && item.hidden === true) parts.push(`(${t.sectionHidden})`);
   return parts.join(' · ');
+}
+
+/**
+ * One section of a long page in its outline: its name (its kind, numbered when the page has two),
+ * its heading, whether it is hidden, how many problems it has, and the way to open it on its own.
+ */
+function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly unknown[]; index: number; path: Path; itemSchema: Schema<unknown>; to: string }) {
+  const env = useEditorEnv();
+  const item = items[index];
+  const name = sectionNameOf(items, index);
+  const title = itemTitle(item, itemSchema);
+  const prefix = pathKey([...path, index]).slice(0, -1);
+  const problems = [...env.problems].filter(([key]) => key === `${prefix}]` || key.startsWith(`${prefix},`)).reduce((sum, [, list]) => sum + list.length, 0);
+  const id = fieldId(env.file, [...path, index]);
+  return (
+    <Box id={id} tabIndex={-1} sx={{ border: 1, borderColor: problems > 0 ? 'error.main' : 'divider', borderRadius: 2, p: { xs: 1.25, sm: 2 }, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
+        <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1rem" }}>
+          {fill(t.item, { n: index + 1 })} · {name}
+          {isRecord(item) && item.hidden === true ? ` (${t.sectionHidden})` : ''}
+        </Typography>
+        {title && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>}
+        {problems > 0 && (
+          <Typography variant="body2" sx={{ color: 'error.main' }}>
+            {problems === 1 ? t.sectionProblemsOne : fill(t.sectionProblems, { count: problems })}
+          </Typography>
+        )}
+      </Box>
+      <Button component={RouterLink} to={to} variant="outlined" aria-label={fill(t.openSectionNamed, { name })}>
+        {t.openSection}
+      </Button>
+    </Box>
+  );
 }
 
 export function ListEditor({ schema, value, onChange, path, label }: FieldProps) {
@@ -39,6 +75,8 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
   const variants = itemSchema.meta.kind === 'union' ? Object.keys(itemSchema.meta.variants) : [];
   const [newType, setNewType] = useState(variants[0] ?? '');
   const focusNext = useRef<string>(undefined);
+  // A file's sections, when the screen opens each on its own: an outline of them, one line each.
+  const outline = env.openSection !== undefined && itemSchema.meta.kind === 'union' && path.length === 1;
 
   useEffect(() => {
     if (!focusNext.current) return;
@@ -76,13 +114,17 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
       <Stack spacing={2}>
         {items.map((item, index) => (
           <Box key={index}>
-            <SchemaField
-              schema={itemSchema}
-              value={item}
-              onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
-              path={[...path, index]}
-              label={itemLabel(item, index, itemSchema)}
-            />
+            {outline ? (
+              <OutlineRow items={items} index={index} path={path} itemSchema={itemSchema} to={env.openSection!(index)} />
+            ) : (
+              <SchemaField
+                schema={itemSchema}
+                value={item}
+                onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
+                path={[...path, index]}
+                label={itemLabel(item, index, itemSchema)}
+              />
+            )}
             {!locked && (
               <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25 } }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
                 <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>

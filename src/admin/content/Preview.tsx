@@ -34,6 +34,8 @@ import type { Article } from '../../config/articleSchema';
 import { createSiteTheme } from '../../theme';
 import { IslandsOnPage } from '../../ui/Island';
 import { SiteContentContext } from '../../ui/siteConfig';
+import { ImageAddressContext } from '../../ui/imageAddress';
+import { editorImageAddress } from '../../shared/contentApi';
 import { PreviewNotesContext } from '../../ui/previewNotes';
 import admin from '../../../config/admin';
 
@@ -79,6 +81,7 @@ function PreviewPage() {
   const { name, label } = server.spamTrap;
   return (
     <SiteContentContext.Provider value={content}>
+      <ImageAddressContext.Provider value={editorImageAddress}>
       <PreviewNotesContext.Provider value={previewNotes}>
         <FormPreviewContext.Provider value={{ port }}>
           <IslandsOnPage.Provider value={new Map()}>
@@ -100,6 +103,7 @@ function PreviewPage() {
           </IslandsOnPage.Provider>
         </FormPreviewContext.Provider>
       </PreviewNotesContext.Provider>
+      </ImageAddressContext.Provider>
     </SiteContentContext.Provider>
   );
 }

@@ -4,8 +4,8 @@
  * `at` draws one part of a file (config/site.ts's footer); changes come back as the whole file.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { Problem } from '../../config/checkContent';
 import type { Path, Schema } from '../../config/schema';
+import type { ContentProblem } from '../../shared/contentApi';
 import { ScreenReaderText } from '../../ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
@@ -20,11 +20,15 @@ export interface SchemaFormProps {
   onChange(value: unknown): void;
   /** The part of the file drawn (default: all of it). */
   at?: Path;
-  /** The checker's problems with this file. */
-  problems: readonly Problem[];
+  /** The checker's problems with this file, in the office's words (src/config/place.ts). */
+  problems: readonly ContentProblem[];
   pages: readonly SitePage[];
   formIds: readonly string[];
   uploadImage: EditorEnv['uploadImage'];
+  /** The name of the part drawn (default: made from its key). */
+  label?: string;
+  /** Draws the file's sections as an outline, each opened at this address (EditorEnv.openSection). */
+  openSection?: EditorEnv['openSection'];
 }
 
 function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
@@ -38,7 +42,7 @@ function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
   return current;
 }
 
-export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage }: SchemaFormProps) {
+export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection, label }: SchemaFormProps) {
   const [announcement, setAnnouncement] = useState('');
   // The same words twice in a row are said again: the region is emptied first.
   const announce = useCallback((message: string) => {
@@ -46,8 +50,8 @@ export function SchemaForm({ file, schema, value, onChange, at = [], problems, p
     requestAnimationFrame(() => setAnnouncement(message));
   }, []);
   const env = useMemo<EditorEnv>(
-    () => ({ file, problems: problemsByPath(problems), pages, formIds, announce, uploadImage }),
-    [file, problems, pages, formIds, announce, uploadImage],
+    () => ({ file, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
+    [file, problems, pages, formIds, announce, uploadImage, openSection],
   );
   const part = schemaAt(schema, at);
   const change = (next: unknown) => onChange(setAt(value, at, next));
@@ -57,7 +61,7 @@ export function SchemaForm({ file, schema, value, onChange, at = [], problems, p
       {part.meta.kind === 'object' && at.length === 0 ? (
         <ObjectFields shape={part.meta.shape} value={partValue} onChange={change} path={at} />
       ) : (
-        <SchemaField schema={part} value={partValue} onChange={change} path={at} label={labelOf(at[at.length - 1] ?? file, part)} />
+        <SchemaField schema={part} value={partValue} onChange={change} path={at} label={label ?? labelOf(at[at.length - 1] ?? file, part)} />
       )}
       <ScreenReaderText live>{announcement}</ScreenReaderText>
     </EditorEnvContext.Provider>

@@ -1,15 +1,16 @@
-/** The top of an editor screen below the list: the way back to all content, and the screen's heading. */
+/** The top of an editor screen below the list: the way back (to all content, or up to a page's outline), and the screen's heading. */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import admin from '../../../config/admin';
 
-export function ScreenHeading({ children }: { children: string }) {
+/** `back`: the way up when it is not the list of all content (a page's outline, from one of its sections). */
+export function ScreenHeading({ children, back }: { children: string; back?: { to: string; label: string } }) {
   return (
     <Box>
-      <Link component={RouterLink} to="/content">
-        {admin.content.back}
+      <Link component={RouterLink} to={back?.to ?? '/content'}>
+        {back?.label ?? admin.content.back}
       </Link>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1 }}>
         {children}

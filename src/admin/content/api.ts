@@ -1,6 +1,6 @@
 /** The content editor's calls to our server: the table in src/shared/contentApi.ts, through the inbox's session (src/admin/api.ts). */
 import admin from '../../../config/admin';
-import { contentRoutes, type ContentChange, type ContentImage, type ContentProblem, type ContentSnapshot, type Revision } from '../../shared/contentApi';
+import { contentRoutes, type ContentChange, type ContentImage, type ContentProblem, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../../shared/contentApi';
 import { ApiError, refusalOf, sendTo } from '../api';
 
 /** Publish refused: the checker's problems (nothing was written), or the content changed meanwhile. */
@@ -34,14 +34,30 @@ export async function publish(baseRevision: string, changes: ContentChange[]): P
   return (await json<{ revision: Revision }>(response)).revision;
 }
 
-export async function loadRevisions(): Promise<Revision[]> {
+/** Every revision, newest first; with `file`, only those that changed it. */
+export async function loadRevisions(file?: string): Promise<Revision[]> {
   const { method, path } = contentRoutes.contentRevisions;
-  return (await json<{ revisions: Revision[] }>(await sendTo(method, path))).revisions;
+  return (await json<{ revisions: Revision[] }>(await sendTo(method, file ? `${path}?${new URLSearchParams({ file })}` : path))).revisions;
 }
 
-export async function restore(revisionId: string): Promise<Revision> {
-  const { method, path } = contentRoutes.contentRestore;
-  return (await json<{ revision: Revision }>(await sendTo(method, path.replace(':revisionId', encodeURIComponent(revisionId))))).revision;
+const revisionPath = (route: 'contentRevision' | 'contentUndoPreview' | 'contentUndo' | 'contentRestorePreview' | 'contentRestore', id: string) =>
+  contentRoutes[route].path.replace(':revisionId', encodeURIComponent(id));
+
+/** A revision's changes, each with its text before and after. */
+export async function loadRevision(id: string): Promise<RevisionDetail> {
+  return json(await sendTo(contentRoutes.contentRevision.method, revisionPath('contentRevision', id)));
+}
+
+/** What undoing a revision's change (or restoring a revision) would publish: nothing changes yet. */
+export async function previewGoingBack(kind: 'undo' | 'restore', id: string): Promise<HistoryPlan> {
+  const route = kind === 'undo' ? 'contentUndoPreview' : 'contentRestorePreview';
+  return json(await sendTo(contentRoutes[route].method, revisionPath(route, id)));
+}
+
+/** Publishes the undo or the restore shown in its preview (from the content it was made on); the revision, or none when nothing was to change. */
+export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision: string): Promise<Revision | undefined> {
+  const route = kind === 'undo' ? 'contentUndo' : 'contentRestore';
+  return (await json<{ revision?: Revision }>(await sendTo(contentRoutes[route].method, revisionPath(route, id), { json: { baseRevision } }))).revision;
 }
 
 /** Sends a picture with the CSS pixels the page draws it at (0: its own size). */

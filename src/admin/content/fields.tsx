@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
-import type { Path, Schema, SchemaKind, Shape } from '../../config/schema';
+import { shownToOffice, type Path, type Schema, type SchemaKind, type Shape } from '../../config/schema';
 import { fill } from '../format';
 import { useEditorEnv, useProblems } from './EditorEnv';
 import { ImageField } from './ImageField';
@@ -115,7 +115,7 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
         control={
           <Switch
             id={id}
-            checked={value === true}
+            checked={value === undefined && schema.meta.kind === 'boolean' ? schema.meta.absent === true : value === true}
             disabled={schema.meta.contract}
             slotProps={{ input: helper ? { 'aria-describedby': `${id}-helper` } : {} }}
             onChange={(event) => onChange(event.target.checked)}
@@ -237,11 +237,15 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
   const record = isRecord(value) ? value : {};
   return (
     <Stack spacing={2}>
-      {Object.entries(shape).map(([key, child]) => {
+      {Object.entries(shape).filter(([, child]) => shownToOffice(child)).map(([key, child]) => {
         const childLabel = labelOf(key, child);
         const present = record[key] !== undefined;
         const change = (next: unknown) => onChange(setAt(record, [key], next));
         const composite = ['object', 'image', 'list', 'record', 'union'].includes(child.meta.kind);
+        // A key that means something only beside another (a page's own address and its menu settings).
+        if (child.meta.shownWith !== undefined && record[child.meta.shownWith] === undefined) return null;
+        // A group whose presence is a developer's choice is shown where it is, never offered.
+        if (child.optional && composite && !present && child.meta.presenceFixed) return null;
         if (child.optional && composite && !present) {
           return (
             <Box key={key}>
@@ -254,7 +258,7 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
         return (
           <Box key={key}>
             <SchemaField schema={child} value={record[key]} onChange={change} path={[...path, key]} label={childLabel} />
-            {child.optional && composite && !child.meta.contract && (
+            {child.optional && composite && !child.meta.contract && !child.meta.presenceFixed && (
               <Button size="small" color="error" onClick={() => change(undefined)} sx={{ mt: 0.5 }}>
                 {fill(t.removeNamed, { name: childLabel })}
               </Button>

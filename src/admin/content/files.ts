@@ -3,42 +3,12 @@
  * which schema describes each, and the checker's options built from a snapshot of them (with the
  * values being edited in place of the live ones).
  */
-import { formSchema } from '../../forms/model/formSchema';
-import { adminSchema } from '../../config/adminSchema';
-import { articleSchema } from '../../config/articleSchema';
 import { checkContent, type CheckOptions, type Problem } from '../../config/checkContent';
-import { pageSchema } from '../../config/pageSchema';
-import { routesSchema } from '../../config/routesSchema';
-import type { Schema } from '../../config/schema';
-import { serverSchema } from '../../config/serverSchema';
-import { siteSchema } from '../../config/siteSchema';
-import type { ContentFile, ContentSnapshot } from '../../shared/contentApi';
+import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../../config/contentSchemas';
+import { officeWordsOf } from '../../config/place';
+import type { ContentFile, ContentProblem, ContentSnapshot } from '../../shared/contentApi';
 
-export const SITE_FILE = 'config/site.ts';
-export const ROUTES_FILE = 'config/routes.ts';
-const PAGE = /^config\/pages\/([\w-]+)\.ts$/;
-const FORM = /^config\/forms\/([\w-]+)\.ts$/;
-const ARTICLE = /^config\/articles\/([\w-]+)\.ts$/;
-
-const single: Readonly<Record<string, Schema<unknown>>> = {
-  [SITE_FILE]: siteSchema,
-  [ROUTES_FILE]: routesSchema,
-  'config/admin.ts': adminSchema,
-  'config/server.ts': serverSchema,
-};
-
-export function schemaOfFile(file: string): Schema<unknown> | undefined {
-  if (Object.hasOwn(single, file)) return single[file];
-  if (PAGE.test(file)) return pageSchema;
-  if (FORM.test(file)) return formSchema;
-  if (ARTICLE.test(file)) return articleSchema;
-  return undefined;
-}
-
-export const pageIdOf = (file: string): string | undefined => PAGE.exec(file)?.[1];
-export const formIdOf = (file: string): string | undefined => FORM.exec(file)?.[1];
-export const articleIdOf = (file: string): string | undefined => ARTICLE.exec(file)?.[1];
-export const articleFileOf = (id: string): string => `config/articles/${id}.ts`;
+export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../../config/contentSchemas';
 
 /** The snapshot's files with the edited values in place of theirs. */
 export type Edits = Readonly<Record<string, unknown>>;
@@ -47,11 +17,18 @@ export function valueOf(snapshot: ContentSnapshot, edits: Edits, file: string): 
   return Object.hasOwn(edits, file) ? edits[file] : snapshot.files.find((f) => f.file === file)?.value;
 }
 
-/** The files as they would be published: the snapshot's with their edits, a file removed (null) left out, a new one (an article) added. */
-function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFile[] {
+/** The files as they would be published: the snapshot's with the edited values, pages and articles made here added, files removed (null) left out. */
+export function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFile[] {
   const known = new Set(snapshot.files.map((f) => f.file));
-  const made = Object.keys(edits).filter((file) => !known.has(file) && edits[file] !== null).map((file) => ({ file, value: edits[file] }));
-  return [...snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value })), ...made].filter((f) => f.value !== null);
+  return [
+    ...snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value })),
+    ...Object.entries(edits).filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file))).map(([file, value]) => ({ file, value })),
+  ].filter((f) => f.value !== null);
+}
+
+/** Every page's value as it would be published, by its id. */
+export function pagesOf(snapshot: ContentSnapshot, edits: Edits): Record<string, unknown> {
+  return Object.fromEntries(currentFiles(snapshot, edits).flatMap((f) => (pageIdOf(f.file) ? [[pageIdOf(f.file)!, f.value]] : [])));
 }
 
 /** The checker's options for the content as it would be published. */
@@ -75,8 +52,19 @@ export function checkOptionsOf(snapshot: ContentSnapshot, edits: Edits): CheckOp
   return options;
 }
 
-/** The checker's problems with the content as it would be published (the files named only: the ones being edited). */
-export function problemsOf(snapshot: ContentSnapshot, edits: Edits, files: readonly string[]): Problem[] {
+/**
+ * The checker's problems with the content as it would be published (the files named only: the
+ * ones being edited), in the office's words, as our server answers them (src/config/place.ts).
+ */
+export function problemsOf(snapshot: ContentSnapshot, edits: Edits, files: readonly string[]): ContentProblem[] {
   const publicFiles = new Set(snapshot.publicFiles);
-  return checkContent(checkOptionsOf(snapshot, edits), (path) => publicFiles.has(path)).filter((p) => files.includes(p.file));
+  return checkContent(checkOptionsOf(snapshot, edits), (path) => publicFiles.has(path))
+    .filter((p) => files.includes(p.file))
+    .map((p) => inOfficeWords(p, valueOf(snapshot, edits, p.file)));
+}
+
+/** A checker's problem as the editor shows it: the sentence with its place, and the one under its box. */
+export function inOfficeWords(problem: Problem, value: unknown): ContentProblem {
+  const said = officeWordsOf(problem, value);
+  return { file: problem.file, path: [...problem.path], message: said.sentence, field: said.field };
 }

@@ -3,23 +3,9 @@
  * a key for a person, a value at a key path and a copy with one value changed, and the value a new
  * list item or section starts with.
  */
-import admin from '../../../config/admin';
 import type { Path, Schema, Shape } from '../../config/schema';
 
-const labels: Readonly<Record<string, string>> = admin.content.labels;
-
-/** A key's name for a person: from config/admin.ts content.labels, else made from the key ("formTitle" -> "Form title"). */
-export function labelOf(key: string | number, schema?: Schema<unknown>): string {
-  if (schema?.meta.label) return schema.meta.label;
-  if (typeof key === 'number') return String(key + 1);
-  if (Object.hasOwn(labels, key)) return labels[key]!;
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { itemTitle, labelOf } from '../../config/place';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -110,18 +96,6 @@ export function variantOf(schema: Schema<unknown>, value: unknown): Schema<unkno
   if (schema.meta.kind !== 'union') return schema;
   const type = isRecord(value) ? value.type : undefined;
   return typeof type === 'string' && Object.hasOwn(schema.meta.variants, type) ? schema.meta.variants[type] : undefined;
-}
-
-/** A short name for a list item: its first text among the keys people recognise it by. */
-export function itemTitle(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (!isRecord(value)) return undefined;
-  for (const key of ['heading', 'title', 'name', 'label', 'question', 'value']) {
-    const text = value[key];
-    if (typeof text === 'string' && text.trim() !== '') return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-    if (typeof text === 'number') return String(text);
-  }
-  return undefined;
 }
 
 /** The element id of the field at a key path of a file (the problems list links to it). */

@@ -2,7 +2,7 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, checkPlaceholders, contract, list, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
+import { anyText, boolean, checkPlaceholders, contract, developerOnly, list, presenceFixed, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
@@ -20,10 +20,10 @@ const uploadSchema = object({
   /** Storage folder of uploaded files, ending with /: "Image/CvDeveloper/". */
   pathPrefix: contract(text()),
   /** File types accepted, by extension and by media type. */
-  extensions: contract(list(contract(text()), { min: 1 })),
-  mediaTypes: contract(list(contract(text()), { min: 1 })),
+  extensions: developerOnly(contract(list(contract(text()), { min: 1 }))),
+  mediaTypes: developerOnly(contract(list(contract(text()), { min: 1 }))),
   /** Largest file accepted, in bytes. */
-  maxBytes: number({ min: 1, integer: true }),
+  maxBytes: developerOnly(number({ min: 1, integer: true })),
   hint: text(),
   uploading: text(),
   /** {name} is replaced by the file's name. */
@@ -40,23 +40,23 @@ const fieldSchema = object({
   label: text(),
   placeholder: optional(text()),
   /** Browser autofill hint: name, email, tel, organization, url. */
-  autoComplete: optional(text()),
+  autoComplete: developerOnly(optional(text())),
   /** The most characters the field accepts (the input stops there; our server refuses more). */
-  maxLength: number({ min: 1, max: 100000, integer: true }),
+  maxLength: developerOnly(number({ min: 1, max: 100000, integer: true })),
   /** Text areas: visible lines. */
-  rows: optional(number({ min: 1, max: 30, integer: true })),
+  rows: developerOnly(optional(number({ min: 1, max: 30, integer: true }))),
   /** Shows the field as required (a star, and aria-required for screen readers). */
-  required: optional(boolean()),
+  required: developerOnly(optional(boolean())),
   /** Select fields: the choices, in order. */
-  options: optional(list(optionSchema, { min: 1 })),
+  options: presenceFixed(optional(list(optionSchema, { min: 1 }))),
   /** The value when the form first shows (select fields). */
-  defaultValue: optional(anyText()),
+  defaultValue: developerOnly(optional(anyText())),
   /** The value after the form clears, when it differs from defaultValue. */
-  valueAfterReset: optional(anyText()),
+  valueAfterReset: developerOnly(optional(anyText())),
   /** Half-width fields sit two to a row on wide screens. */
-  width: optional(oneOf(['full', 'half'])),
+  width: developerOnly(optional(oneOf(['full', 'half']))),
   /** File fields: what may be uploaded and what the visitor is told. */
-  upload: optional(uploadSchema),
+  upload: presenceFixed(optional(uploadSchema)),
 });
 
 const checkSchema = object({
@@ -70,7 +70,7 @@ const checkSchema = object({
 const outcomeSchema = object({
   /** A toast message; leave out to show nothing (the result is still logged). */
   toast: optional(text()),
-  variant: optional(oneOf(['success', 'error', 'info', 'warning'])),
+  variant: developerOnly(optional(oneOf(['success', 'error', 'info', 'warning']))),
 });
 
 /** What the agency is told of each new submission (config/server.ts `notifications` holds the rest of the wording). */
@@ -104,36 +104,38 @@ const baseFormSchema = object({
   /** The database collection, spelled exactly as the agency's data has it. */
   collection: contract(text()),
   /** What the form brings: a key of config/admin.ts `kinds` (client leads, applications, sign-ups…); insights count each kind apart. */
-  kind: text(),
+  kind: developerOnly(text()),
   /** The fields (by `name`) that go in the shared Name, Email and Phone columns of the exports. */
-  columns: contract(columnsSchema),
+  columns: developerOnly(contract(columnsSchema)),
   /** The submit button's text (the newsletter's arrow button uses it as its name). */
   submitLabel: text(),
   submittingLabel: text(),
   /** 'stacked' puts fields under each other; 'inline' puts one field and an arrow button on a line. */
-  layout: oneOf(['stacked', 'inline']),
+  layout: developerOnly(oneOf(['stacked', 'inline'])),
   fields: contract(list(fieldSchema, { min: 1 })),
   /** Checked in this order; the first that fails is the only message shown. */
   checks: contract(list(checkSchema)),
   /** When the fields clear: after a successful save, or at once whatever happens. */
-  reset: oneOf(['afterSave', 'always']),
+  reset: developerOnly(oneOf(['afterSave', 'always'])),
   success: outcomeSchema,
   failure: outcomeSchema,
   notify: notifySchema,
   /** Leave out for no auto-reply (never sent for a submission the spam trap caught). */
   autoReply: optional(autoReplySchema),
   /** Also keep each submission in a list in the page's memory (contact form). */
-  keepInMemory: optional(boolean()),
+  keepInMemory: developerOnly(optional(boolean())),
   /**
    * How long our server keeps what this form stored (docs/inbox.md, "Retention"): each lead is deleted
    * `days` after it arrived, and an uploaded CV after `cvDays` (forms with a file field).
    */
-  retention: object({
-    days: number({ min: 1, integer: true }),
-    cvDays: optional(number({ min: 1, integer: true })),
-  }),
+  retention: developerOnly(
+    object({
+      days: number({ min: 1, integer: true }),
+      cvDays: optional(number({ min: 1, integer: true })),
+    }),
+  ),
   /** Answers for requests no honest browser sends; our server replies with them. */
-  messages: object({
+  messages: developerOnly(object({
     /** {label} and {max} are replaced. */
     tooLong: text(),
     /** {label} is replaced. */
@@ -142,7 +144,7 @@ const baseFormSchema = object({
     notAnOption: text(),
     unknownKey: text(),
     missingKey: text(),
-  }),
+  })),
 });
 
 export type FormConfig = Infer<typeof baseFormSchema>;
@@ -156,7 +158,7 @@ export const formSchema: Schema<FormConfig> = {
     if (given && typeof given === 'object' && !Array.isArray(given) && given.retention === undefined) {
       // Said in the form's own terms (the privacy page and the server's deletions read it), and
       // the rest checked as usual.
-      ctx.report([...path, 'retention'], 'is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).');
+      ctx.report([...path, 'retention'], 'is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).', { kind: 'developerSetting' });
       baseFormSchema.check({ ...given, retention: { days: 1 } }, path, ctx);
     } else {
       baseFormSchema.check(value, path, ctx);
@@ -166,13 +168,13 @@ export const formSchema: Schema<FormConfig> = {
     const names = form.fields.map((f) => (f && typeof f === 'object' ? f.name : undefined));
     names.forEach((name, i) => {
       if (typeof name === 'string' && names.indexOf(name) !== i) {
-        ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`);
+        ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`, { kind: 'developerSetting' });
       }
     });
     form.fields.forEach((f, i) => {
       if (!f || typeof f !== 'object') return;
-      if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.');
-      if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.');
+      if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.', { kind: 'missing' });
+      if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.', { kind: 'developerSetting' });
       if (f.kind === 'select' && Array.isArray(f.options)) {
         const values = f.options.map((o) => (o && typeof o === 'object' ? o.value : undefined)).filter((v): v is string => typeof v === 'string');
         for (const key of ['defaultValue', 'valueAfterReset'] as const) {
@@ -181,6 +183,7 @@ export const formSchema: Schema<FormConfig> = {
             ctx.report(
               [...path, 'fields', i, key],
               `${JSON.stringify(given)} is not one of this field's options, so the form could not show it. Use one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`,
+              { kind: 'notAChoice', values: { value: given, choices: values.join(', ') } },
             );
           }
         }
@@ -189,9 +192,9 @@ export const formSchema: Schema<FormConfig> = {
     const retention = form.retention as Partial<FormConfig['retention']> | undefined;
     if (retention && typeof retention.cvDays === 'number') {
       if (!form.fields.some((f) => f && typeof f === 'object' && f.kind === 'file')) {
-        ctx.report([...path, 'retention', 'cvDays'], 'is set, but this form has no file field. Remove it, or add the file field it is meant for.');
+        ctx.report([...path, 'retention', 'cvDays'], 'is set, but this form has no file field. Remove it, or add the file field it is meant for.', { kind: 'developerSetting' });
       } else if (typeof retention.days === 'number' && retention.cvDays > retention.days) {
-        ctx.report([...path, 'retention', 'cvDays'], `is ${retention.cvDays}, but the whole lead is deleted after ${retention.days} days. Make it at most ${retention.days}.`);
+        ctx.report([...path, 'retention', 'cvDays'], `is ${retention.cvDays}, but the whole lead is deleted after ${retention.days} days. Make it at most ${retention.days}.`, { kind: 'developerSetting' });
       }
     }
     const notify = form.notify as Partial<FormConfig['notify']> | undefined;
@@ -207,6 +210,7 @@ export const formSchema: Schema<FormConfig> = {
           ctx.report(
             [...path, 'autoReply', key],
             `uses {${used}}, but an auto-reply may carry only the visitor's name (so the form cannot mail anyone someone else's words). ${name ? `Use {${name}}, or no placeholder.` : 'This form has no name field: write it without placeholders.'}`,
+            { kind: 'autoReplyPlaceholder', values: { name: `{${used}}` } },
           );
         }
       }
@@ -218,13 +222,13 @@ export const formSchema: Schema<FormConfig> = {
         const named = columns[key];
         if (typeof named !== 'string') continue;
         const field = form.fields.find((f) => f && typeof f === 'object' && f.name === named);
-        if (!field) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);
-        else if (kinds[key] && field.kind !== kinds[key]) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is a field of kind "${field.kind}", but this column takes a field of kind "${kinds[key]}".`);
+        if (!field) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`, { kind: 'developerSetting' });
+        else if (kinds[key] && field.kind !== kinds[key]) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is a field of kind "${field.kind}", but this column takes a field of kind "${kinds[key]}".`, { kind: 'developerSetting' });
       }
     }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
       if (c && typeof c.field === 'string' && !names.includes(c.field)) {
-        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`);
+        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`, { kind: 'developerSetting' });
       }
     });
   },

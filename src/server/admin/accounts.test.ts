@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import server from '../../../config/server';
+import { fill } from '../../shared/text';
 import { adminRoutes } from '../../shared/adminApi';
 import { Client, leads, startServer, TEST_HASHING, type TestServer } from '../../test/adminServer';
 import { openStore } from '../store';
@@ -40,7 +41,7 @@ it(`refuses a password under ${server.admin.passwordMinLength} characters, and a
 
 it("adds an account from standard input, stored as a scrypt hash at production's cost, usable at once", async () => {
   const added = await leads(['add-admin', 'Owner@Agency.test'], s.dataDir, 'a long enough password\n');
-  expect(added).toMatchObject({ code: 0, stdout: 'Owner@Agency.test (owner) can now sign in to the inbox at /admin.\n' });
+  expect(added).toMatchObject({ code: 0, stdout: `${fill(server.admin.accountAdded.owner, { email: 'Owner@Agency.test' })}\n` });
   const { password_hash: hash } = s.app.store.db.prepare('SELECT password_hash FROM admins').get() as { password_hash: string };
   expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
   expect(hash).not.toContain('a long enough password');

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import server from '../../../config/server';
+import { fill } from '../../shared/text';
 import { adminRoutes, roleMayUse, type AdminRoute } from '../../shared/adminApi';
 import { contentRoutes } from '../../shared/contentApi';
 import { Client, leads, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
@@ -31,8 +32,10 @@ beforeAll(async () => {
     leads(['add-admin', 'owner@agency.test'], s.dataDir, `${PASSWORD}\n`),
     leads(['add-admin', 'x@agency.test', '--role', 'admin'], s.dataDir, `${PASSWORD}\n`),
   ]);
-  expect(editor.stdout).toBe('editor@agency.test (editor) can now sign in to the inbox at /admin.\n');
-  expect(owner.stdout).toBe('owner@agency.test (owner) can now sign in to the inbox at /admin.\n');
+  // Each account is told what its role may do: an editor is not told of the inbox's leads.
+  expect(editor.stdout).toBe(`${fill(server.admin.accountAdded.editor, { email: 'editor@agency.test' })}\n`);
+  expect(owner.stdout).toBe(`${fill(server.admin.accountAdded.owner, { email: 'owner@agency.test' })}\n`);
+  expect(server.admin.accountAdded.editor).not.toBe(server.admin.accountAdded.owner);
   wrong = refused;
 });
 afterAll(() => s.close());

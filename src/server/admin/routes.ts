@@ -239,7 +239,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   // Under /api/admin/, an address or method that does not exist is 404, but only once signed in.
   scope.setNotFoundHandler((_request, reply) => fail(reply, 404, server.messages.unknownAddress));
 
-  type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string };
+  type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string };
   const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown, bodyLimit = server.limits.documentBytes) =>
     scope.route({
       method: adminRoutes[name].method,

@@ -323,7 +323,7 @@ describe('a stranger against the owner', () => {
   const { perClient, perNetwork } = admin.signIn.hashing;
   /** Tries at once from one /48 (scripts/bench-signin.ts sends 150, at production's hashing cost). */
   const TRIES = 5 * perNetwork;
-  /** The addresses of the tries that joined the password checks' queue while `during` ran. */
+  /** Which addresses the tries came from: those that joined the password checks' queue while `during` ran. */
   const queuedDuring = async (during: () => Promise<void>) => {
     const addresses: string[] = [];
     const stop = s.app.passwordChecks.watch((event, asker) => event === 'queued' && addresses.push(asker.address));

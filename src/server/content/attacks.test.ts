@@ -59,13 +59,13 @@ describe("the site's addresses", () => {
 
     const checked = await post('contentCheck', { changes: [{ file: 'config/routes.ts', value: routes }] });
     expect(checked.status).toBe(200);
-    expect(await problemsOf(checked)).toEqual([{ file: 'config/routes.ts', path: [], message: sentence }]);
+    expect(await problemsOf(checked)).toMatchObject([{ file: 'config/routes.ts', path: [], developer: sentence }]);
 
     const before = readFileSync(path.join(siteDir, 'config/routes.ts'), 'utf8');
     const head = gitIn(siteDir, 'rev-parse', 'HEAD');
     const published = await post('contentPublish', { baseRevision: opened.revision, changes: [{ file: 'config/routes.ts', value: routes }] });
     expect(published.status).toBe(400);
-    expect(await problemsOf(published)).toEqual([{ file: 'config/routes.ts', path: [], message: sentence }]);
+    expect(await problemsOf(published)).toMatchObject([{ file: 'config/routes.ts', path: [], developer: sentence }]);
     expect(readFileSync(path.join(siteDir, 'config/routes.ts'), 'utf8')).toBe(before);
     expect(gitIn(siteDir, 'rev-parse', 'HEAD')).toBe(head);
   });
@@ -83,11 +83,11 @@ describe("what goes into every page's policy and links", () => {
     for (const src of ['https://www.openstreetmap.org;sandbox', 'https://www.openstreetmap.org{x}/e']) {
       contact.sections[i].src = src;
       const problems = await problemsOf(await post('contentCheck', { changes: [{ file: 'config/pages/contact.ts', value: contact }] }));
-      expect(problems).toEqual([
+      expect(problems).toMatchObject([
         {
           file: 'config/pages/contact.ts',
           path: ['sections', i, 'src'],
-          message: `config/pages/contact.ts: sections[${i}].src ${JSON.stringify(src)} has ${JSON.stringify(new URL(src).hostname)} as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.`,
+          developer: `config/pages/contact.ts: sections[${i}].src ${JSON.stringify(src)} has ${JSON.stringify(new URL(src).hostname)} as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.`,
         },
       ]);
     }
@@ -97,7 +97,7 @@ describe("what goes into every page's policy and links", () => {
     const home = valueOf(opened, 'config/pages/home.ts');
     home.sections[0].actions[0].href = '//0x7f000001/Contact';
     const problems = await problemsOf(await post('contentCheck', { changes: [{ file: 'config/pages/home.ts', value: home }] }));
-    expect(problems.map((p) => [p.path.join('.'), p.message])).toEqual([
+    expect(problems.map((p) => [p.path.join('.'), p.developer])).toEqual([
       [
         'sections.0.actions.0.href',
         'config/pages/home.ts: sections[0].actions[0].href "//0x7f000001/Contact" starts with //, which browsers read as the address of another site, so it is not a link to a page of this one. For a page of this site write a single / ("/Contact"); for another site write its whole address, starting with https://.',
@@ -109,11 +109,11 @@ describe("what goes into every page's policy and links", () => {
     const site = valueOf(opened, 'config/site.ts');
     site.constants.outbox.firstRetryMs = 0;
     const problems = await problemsOf(await post('contentCheck', { changes: [{ file: 'config/site.ts', value: site }] }));
-    expect(problems).toEqual([
+    expect(problems).toMatchObject([
       {
         file: 'config/site.ts',
         path: ['constants', 'outbox', 'firstRetryMs'],
-        message:
+        developer:
           "config/site.ts: constants.outbox.firstRetryMs is 0, but the wait before a visitor's browser sends a form again must be at least 5000 (5 seconds): a shorter wait has every browser holding a form that could not be sent send it over and over, to the site and its limits. Use 5000 or more.",
       },
     ]);

@@ -118,6 +118,27 @@ withCaddy('Caddy serving the files itself', () => {
     expect((await fetch(origin + script!)).status).toBe(200);
   });
 
+  it('the inbox and the editor load after five publishes in a row, with every file they name; so do the files of a page loaded before them', async () => {
+    const filesNamedIn = (html: string) => [...new Set([...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
+    const loadedBefore = filesNamedIn(await (await fetch(`${origin}/`)).text());
+    expect(loadedBefore.length).toBeGreaterThan(0);
+    for (let n = 1; n <= 5; n++) {
+      const snap = await snapshot();
+      const homePage = valueOf(snap, 'config/pages/home.ts');
+      homePage.sections[0].heading = `Publish ${n} of five in a row`;
+      const published = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }] } });
+      expect(published.status).toBe(200);
+    }
+    for (const address of ['/admin', '/admin/content']) {
+      const page = await fetch(origin + address);
+      expect({ address, status: page.status }).toEqual({ address, status: 200 });
+      const files = filesNamedIn(await page.text());
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect({ address, file, status: (await fetch(origin + file)).status }).toEqual({ address, file, status: 200 });
+    }
+    for (const file of loadedBefore) expect({ file, status: (await fetch(origin + file)).status }).toEqual({ file, status: 200 });
+  });
+
   it('refuses a publish Caddy cannot be told of, and puts everything back as it was', async () => {
     const served = await fetch(`${origin}/`);
     const servedHtml = await served.text();

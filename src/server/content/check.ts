@@ -7,11 +7,16 @@
 import path from 'node:path';
 import { checkConfig, type CheckOptions } from '../../config/check';
 import { problemSentence } from '../../config/checkContent';
+import { officeWordsOf } from '../../config/place';
+import type { Path, Refusal } from '../../config/schema';
 import { contractReason, contractSentence, READ_ONLY_FILES, readOnlySentence } from '../../shared/contentContract';
 import type { ContentChange, ContentProblem } from '../../shared/contentApi';
 import { diffValues, type Edit } from '../../shared/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
 import { isNewFileAllowed } from './write';
+import server from '../../../config/server';
+import { routeTable } from '../../shared/routeTable';
+import { fill } from '../../shared/text';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -44,33 +49,52 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
   const seen = new Set<string>();
   // The forms' files, as the loader found them (config/forms/index.ts names them): each is held to the data contract.
   const formFiles = new Set(Object.keys(loaded.options.forms ?? {}).map((id) => loaded.options.formFiles?.[id] ?? `config/forms/${id}.ts`));
+  // The value each file would have: the office's sentences name its places as the screens do.
+  const after = new Map(current);
+  for (const change of changes) if (isRecord(change.value)) after.set(change.file, change.value);
+  /** A problem in the office's words (message, field) with the checker's own sentence beside it (developer). */
+  const refuse = (file: string, at: Path, words: Refusal, developer: string) => {
+    const said = officeWordsOf({ file, path: at, words }, after.get(file));
+    problems.push({ file, path: [...at], message: said.sentence, field: said.field, developer });
+  };
 
   for (const change of changes) {
     // A new page (or another file the editor may make), or a file removed (null).
     const made = !current.has(change.file) && isNewFileAllowed(change.file) && isRecord(change.value);
     const removed = change.value === null && current.has(change.file) && isNewFileAllowed(change.file);
     if ((!current.has(change.file) && !made) || (change.value === null && !removed)) {
-      problems.push({ file: change.file, path: [], message: `${change.file} is not edited here: the editor changes ${[...current.keys()].join(', ')}.` });
+      refuse(change.file, [], { kind: 'notEditable' }, `${change.file} is not edited here: the editor changes ${[...current.keys()].join(', ')}.`);
       continue;
     }
     if (seen.has(change.file)) {
-      problems.push({ file: change.file, path: [], message: `${change.file} is changed twice in one publish: send it once.` });
+      refuse(change.file, [], { kind: 'changedTwice' }, `${change.file} is changed twice in one publish: send it once.`);
       continue;
     }
     seen.add(change.file);
     const before = current.get(change.file);
+    // The site's own pages (those config/routes.ts shows, the fallback among them) stay: only the office's pages may be removed.
+    if (removed && change.file.startsWith('config/pages/')) {
+      const id = idOf(options.pageFiles, change.file, 'pages')!;
+      const routes = loaded.options.routes as { fallback?: unknown } | undefined;
+      if (routeTable(routes).some((row) => row.page === id) || routes?.fallback === id) {
+        const title = isRecord(before) && typeof before.title === 'string' ? before.title : id;
+        const sentence = fill(server.admin.messages.pageNotRemovable, { title: `"${title}"` });
+        problems.push({ file: change.file, path: [], message: sentence, field: sentence });
+        continue;
+      }
+    }
     const edits = diffValues(before, change.value);
     // A file the editor only reads (the site's addresses): any change to it is refused, whatever the screens sent.
     const readOnly = READ_ONLY_FILES[change.file];
     if (readOnly) {
-      if (edits.length > 0) problems.push({ file: change.file, path: [], message: readOnlySentence(change.file, readOnly) });
+      if (edits.length > 0) refuse(change.file, [], { kind: 'readOnly' }, readOnlySentence(change.file, readOnly));
       continue;
     }
     // A form's file by the loader's word, or by its name (config/forms/<name>.ts).
     const isForm = formFiles.has(change.file) ? true : undefined;
     for (const edit of edits) {
       const reason = contractReason(change.file, edit.path, edit.op === 'splice', isForm);
-      if (reason) problems.push({ file: change.file, path: edit.path, message: contractSentence(change.file, edit.path, reason) });
+      if (reason) refuse(change.file, edit.path, { kind: 'contract' }, contractSentence(change.file, edit.path, reason));
     }
     if (edits.length > 0) files.push({ file: change.file, before, after: change.value, edits });
 
@@ -91,7 +115,7 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
   }
 
-  for (const sentence of loaded.problems) problems.push({ file: fileOfSentence(sentence), path: [], message: sentence });
-  for (const found of checkConfig(options).found) problems.push({ file: found.file, path: [...found.path], message: problemSentence(found) });
+  for (const sentence of loaded.problems) refuse(fileOfSentence(sentence), [], { kind: 'unreadable' }, sentence);
+  for (const found of checkConfig(options).found) refuse(found.file, found.path, found.words, problemSentence(found));
   return { problems, files };
 }

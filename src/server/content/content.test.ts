@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import server from '../../../config/server';
 import { CSRF_HEADER } from '../../shared/adminApi';
 import { fill } from '../../shared/text';
+import { officeWordsOf } from '../../config/place';
 import { contentRoutes, type ContentSnapshot, type ContentProblem, type Revision } from '../../shared/contentApi';
 import { addAccount, Client, startEditing, startServer, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
@@ -69,9 +70,13 @@ it("check answers the checker's sentences on their file and key; a contract key 
   expect(response.status).toBe(200);
   const { problems } = (await response.json()) as { problems: ContentProblem[] };
   const on = (file: string, keyPath: Array<string | number>) => problems.filter((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(keyPath));
-  expect(on('config/pages/home.ts', ['sections', 0, 'heading'])[0]?.message).toMatch(/^config\/pages\/home\.ts: sections\[0\]\.heading /);
-  expect(on('config/pages/home.ts', ['sections', 0, 'actions', 0, 'href'])[0]?.message).toMatch(/"\/Abuot"/);
-  expect(on('config/forms/contact.ts', ['collection'])[0]?.message).toBe(
+  // The developer's sentence names the file and the key; the office's names the page, the section and the box, as the screens do.
+  expect(on('config/pages/home.ts', ['sections', 0, 'heading'])[0]?.developer).toMatch(/^config\/pages\/home\.ts: sections\[0\]\.heading /);
+  const said = officeWordsOf({ file: 'config/pages/home.ts', path: ['sections', 0, 'heading'], words: { kind: 'empty' } }, home);
+  expect(on('config/pages/home.ts', ['sections', 0, 'heading'])[0]).toMatchObject({ message: said.sentence, field: said.field });
+  expect(on('config/pages/home.ts', ['sections', 0, 'actions', 0, 'href'])[0]?.message).toMatch(/\/Abuot/);
+  for (const p of problems) for (const said of [p.message, p.field]) expect(said).not.toMatch(/sections\[|config\/|\.ts\b/);
+  expect(on('config/forms/contact.ts', ['collection'])[0]?.developer).toBe(
     "config/forms/contact.ts: collection is part of the data contract (it names where the form's answers are stored): a developer's change. Ask a developer to change it in the file.",
   );
   expect(on('config/forms/contact.ts', ['fields', 0, 'name'])).toHaveLength(1);
@@ -81,7 +86,7 @@ it("check answers the checker's sentences on their file and key; a contract key 
   home.sections[0].actions[0].href = 'javascript:alert(1)';
   const script = (await (await post('contentCheck', { changes: [{ file: 'config/pages/home.ts', value: home }, { file: 'config/server.ts', value: {} }] })).json()) as { problems: ContentProblem[] };
   expect(script.problems.map((p) => p.path.join('.'))).toEqual(['', 'sections.0.actions.0.href']);
-  expect(script.problems[0]!.message).toMatch(/^config\/server\.ts is not edited here/);
+  expect(script.problems[0]!.developer).toMatch(/^config\/server\.ts is not edited here/);
 });
 
 it('publish writes only the edit, commits it authored by the editor, and says it in words; restore brings the old text back', async () => {
@@ -119,7 +124,10 @@ it('publish writes only the edit, commits it authored by the editor, and says it
 
   const { revisions } = (await (await editor.send('GET', contentRoutes.contentRevisions.path)).json()) as { revisions: Revision[] };
   expect(revisions[0]).toMatchObject({ id: revision.id, author: 'editor@agency.test', summary: revision.summary });
-  expect(revisions[1]).toMatchObject({ author: 'dev@agency.test', summary: ['The site'] });
+  // A developer's commit is one line in words (not its message), naming the content it changed.
+  expect(revisions[1]).toMatchObject({ author: 'dev@agency.test', kind: 'release' });
+  expect(revisions[1]!.summary).toHaveLength(1);
+  expect(revisions[1]!.summary[0]).toContain('Home');
 
   const restored = await post('contentRestore', {}, contentRoutes.contentRestore.path.replace(':revisionId', revisions[1]!.id));
   expect(restored.status).toBe(200);

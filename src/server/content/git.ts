@@ -27,14 +27,15 @@ export async function uncommitted(siteDir: string, paths: string[]): Promise<boo
 }
 
 /**
- * Commits exactly these files, authored by the account (`Name <email>`); returns the new HEAD.
+ * Commits exactly these files, authored by the account (`Name <email>`) at `date` (the time the
+ * publish gives its revision, so that the history says the same); returns the new HEAD.
  * The message goes through standard input: however long a change's words, no command line limit.
  */
-export async function commit(siteDir: string, files: string[], author: string, message: string): Promise<string> {
+export async function commit(siteDir: string, files: string[], author: string, message: string, date?: string): Promise<string> {
   // Added and committed as they are in the work tree, by their names: nothing else that is staged goes with them.
   await git(siteDir, ['add', '--', ...files]);
   // The committer is the server (its own git identity if it has one, else the site's), the author the editor.
-  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', '--no-verify', `--author=${author}`, '--file=-', '--', ...files], message);
+  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', '--no-verify', `--author=${author}`, ...(date ? [`--date=${date}`] : []), '--file=-', '--', ...files], message);
   return head(siteDir);
 }
 
@@ -60,19 +61,30 @@ export interface Commit {
   at: string;
   subject: string;
   body: string;
+  /** The config files it changed. */
+  files: string[];
 }
 
-/** The commits that changed config/, newest first. */
-export async function configHistory(siteDir: string, max = 100): Promise<Commit[]> {
-  const out = await git(siteDir, ['log', `--max-count=${max}`, '--format=%H%x1f%ae%x1f%aI%x1f%s%x1f%b%x1e', '--', 'config']);
+/** The commits that changed config/ (or only `file`), newest first; `since`: only those after that commit. */
+export async function configHistory(siteDir: string, max = 100, { file, since }: { file?: string; since?: string } = {}): Promise<Commit[]> {
+  const range = since ? [`${since}..HEAD`] : [];
+  const out = await git(siteDir, ['log', `--max-count=${max}`, '--name-only', '--format=%x1e%H%x1f%ae%x1f%aI%x1f%s%x1f%b%x1f', ...range, '--', file ?? 'config']);
   return out
     .split('\x1e')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+    .filter((entry) => entry.trim())
     .map((entry) => {
-      const [id = '', author = '', at = '', subject = '', body = ''] = entry.split('\x1f');
-      return { id, author, at, subject, body: body.trim() };
+      const [id = '', author = '', at = '', subject = '', body = '', names = ''] = entry.split('\x1f');
+      return { id: id.trim(), author, at, subject, body: body.trim(), files: names.split('\n').filter((name) => name.startsWith('config/')) };
     });
+}
+
+/** The commit before this one (its first parent), or undefined for the first. */
+export async function parentOf(siteDir: string, commitId: string): Promise<string | undefined> {
+  try {
+    return (await git(siteDir, ['rev-parse', '--verify', '--quiet', `${commitId}^`])).trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The text of a file at a commit, or undefined when it did not exist then. */

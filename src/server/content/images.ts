@@ -15,11 +15,11 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import server from '../../../config/server';
-import type { ContentImage } from '../../shared/contentApi';
+import { UPLOADS_PATH, uploadNamesIn, type ContentImage } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
 import { refusal } from '../refusals';
 
-export const UPLOADS_PATH = '/images/uploads/';
+export { UPLOADS_PATH };
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const messages = server.admin.messages;
 
@@ -133,17 +133,13 @@ export function queueFull(): { status: 429; retryAfterSeconds: number; message: 
 /** Where an uploaded picture is kept, from the site's folder (its address on the site is the part after public). */
 const uploadFile = (name: string) => `public${UPLOADS_PATH}${name}`;
 
-/** An uploaded picture's address, as storeImage names it. */
-const UPLOADED = new RegExp(`${UPLOADS_PATH.replace(/[/.]/g, '\\$&')}([0-9a-f]{20}\\.webp)`, 'g');
-
 /**
  * The uploaded pictures the content names (as paths in the site's folder:
  * public/images/uploads/<name>), those that are there. A publish commits these with the
  * edit; pictures uploaded and then not used stay out of the site's history.
  */
 export function uploadsNamedIn(siteDir: string, content: unknown): string[] {
-  const names = new Set([...JSON.stringify(content).matchAll(UPLOADED)].map((m) => m[1]!));
-  return [...names]
+  return [...uploadNamesIn(content)]
     .map(uploadFile)
     .filter((file) => existsSync(path.join(siteDir, file)))
     .sort();

@@ -3,14 +3,17 @@
  * API (src/server/admin/routes.ts) inside /api/admin/, so the session, CSRF, role and 401 rules
  * of the inbox apply to each of them.
  */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
-import type { ContentChange, contentRoutes } from '../../shared/contentApi';
+import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
 import { checkChanges } from './check';
 import type { Drafts } from './drafts';
 import { storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';
+import { RevisionHistory } from './revisions';
 import { contentFiles, loadContent, publicFiles } from './site';
 import { TaskQueue } from './taskQueue';
 
@@ -44,10 +47,11 @@ const RETRY_SECONDS = 2;
 export function contentHandlers(options: ContentOptions | undefined): Record<keyof typeof contentRoutes, ContentHandler> {
   if (!options) {
     const notSetUp: ContentHandler = async (_request, reply) => fail(reply, 503, messages.contentNotSetUp);
-    return { content: notSetUp, contentCheck: notSetUp, contentPublish: notSetUp, contentRevisions: notSetUp, contentRestore: notSetUp, contentImage: notSetUp };
+    return Object.fromEntries(Object.keys(contentRoutes).map((name) => [name, notSetUp])) as Record<keyof typeof contentRoutes, ContentHandler>;
   }
   const { publisher } = options;
   const site = publisher.site;
+  const history = new RevisionHistory(publisher, publisher.dataDir);
   // Checks read and check the whole content: one at a time, a few waiting, the rest told to come back.
   const checks = new TaskQueue({ waiting: 4 });
   const answerPublish = (reply: FastifyReply, result: PublishResult) => {
@@ -57,6 +61,27 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     if (result.status === 503) return fail(reply, 503, fill(messages.frontRefused, { error: result.error }));
     const sentence = { render: messages.buildFailed, write: messages.publishNotWritten, record: messages.publishNotRecorded }[result.failed];
     return fail(reply, 500, fill(sentence, { error: result.error.split('\n').slice(-3).join(' ') }));
+  };
+
+  /** Reading the history takes one turn of the checks' queue (each reads and checks the whole content): 429 when too many wait. */
+  const inTurn = async <T>(reply: FastifyReply, work: () => Promise<T | undefined>, answer: (found: T) => unknown) => {
+    const done = await checks.run(async () => ({ found: await work() }));
+    if (!done) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
+    return done.found === undefined ? fail(reply, 404, messages.unknownRevision) : answer(done.found);
+  };
+  /** Undo or restore: planned again now (not as the preview showed it: the content may have changed), then published (a revision of its own); refused in words. */
+  const goBack = async (kind: 'undo' | 'restore', request: Request, reply: FastifyReply, who: string) => {
+    const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
+    if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
+    // An undo is confirmed on the content its preview showed; a restore may be sent without one.
+    if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
+    const id = request.params.revisionId ?? '';
+    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id) : history.planRestore(id)), async ({ plan, changes }) => {
+      if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
+      if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
+      const result = await publisher.publish(changes, base, who, { kind, of: id });
+      return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
+    });
   };
 
   return {
@@ -79,12 +104,15 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       if (!changes || typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
       return answerPublish(reply, await publisher.publish(changes, base, who));
     },
-    contentRevisions: async (_request, reply) => json(reply, 200, { revisions: await publisher.revisions() }),
-    contentRestore: async (request, reply, who) => {
-      const files = await publisher.filesAt(request.params.revisionId ?? '');
-      if (!files) return fail(reply, 404, messages.unknownRevision);
-      return answerPublish(reply, await publisher.publish(files, undefined, who));
+    contentRevisions: async (request, reply) => {
+      const file = typeof request.query.file === 'string' ? request.query.file : undefined;
+      return json(reply, 200, { revisions: await publisher.revisions(file) });
     },
+    contentRevision: async (request, reply) => inTurn(reply, () => history.detail(request.params.revisionId ?? ''), (detail) => json(reply, 200, detail)),
+    contentUndoPreview: async (request, reply) => inTurn(reply, () => history.planUndo(request.params.revisionId ?? ''), ({ plan }) => json(reply, 200, plan)),
+    contentRestorePreview: async (request, reply) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? ''), ({ plan }) => json(reply, 200, plan)),
+    contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
+    contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
     contentImage: async (request, reply) => {
       const width = drawnSize(request.query.width);
       const height = drawnSize(request.query.height);
@@ -98,6 +126,13 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
           : fail(reply, 415, messages.notAnImage);
       }
       return json(reply, 201, result.image);
+    },
+    contentUpload: async (request, reply) => {
+      const name = request.params.name ?? '';
+      const file = path.join(site.siteDir, 'public', UPLOADS_PATH, name);
+      if (!UPLOAD_NAME.test(name) || !existsSync(file)) return fail(reply, 404, server.messages.unknownAddress);
+      // Named by its bytes' hash: the same name is always the same picture.
+      return reply.header('Cache-Control', 'private, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
     },
   };
 }

@@ -14,7 +14,7 @@
 import { readFileSync, watch } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
-import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
+import { contentRoutes, editorImageAddress, type ContentSnapshot } from '../../shared/contentApi';
 import { type Client, startEditing, type TestServer } from '../../test/adminServer';
 import { gitIn, makeBuiltSite } from '../../test/contentSite';
 import { buildDocument } from '../../forms/model/document';
@@ -137,16 +137,22 @@ function probe(headings: () => string[], phase: () => Phase) {
   };
 }
 
-it('a picture uploaded in the editor is served (as re-encoded) for the preview before it is published', async () => {
+it('a picture uploaded in the editor is shown (as re-encoded) to the editor at once, and to no one else before it is published', async () => {
   const sharp = (await import('sharp')).default;
   const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#123456' } }).jpeg().toBuffer();
   const response = await editor.change('POST', `${contentRoutes.contentImage.path}?width=160&height=160`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
   expect(response.status).toBe(201);
   const { src } = (await response.json()) as { src: string };
-  const served = await fetch(s.base + src);
+  // The editor's screens read it through their own route, signed in.
+  const served = await editor.send('GET', editorImageAddress(src));
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe('image/webp');
   expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(320);
+  // Not published: not on the site, and not through the editor's route without a session.
+  expect((await fetch(s.base + src)).status).toBe(404);
+  expect((await fetch(s.base + editorImageAddress(src))).status).toBe(401);
+  // The route serves uploads only, by their names.
+  for (const name of ['..%2F..%2F..%2Fconfig%2Fsite.ts', 'logo.svg', `${'a'.repeat(20)}.webp`]) expect((await editor.send('GET', contentRoutes.contentUpload.path.replace(':name', name))).status).toBe(404);
   // Nothing else outside the builds and public/ is reachable that way.
   expect((await fetch(`${s.base}/images/uploads/..%2F..%2F..%2Fconfig%2Fsite.ts`)).status).toBe(404);
   expect((await fetch(`${s.base}/.site-manifest.json`)).status).toBe(404);
@@ -269,6 +275,8 @@ describe('one publish, under way and answered', () => {
     expect(status).toContain(`?? ${inFolder(unused)}`);
     expect(status.filter((line) => !line.startsWith('?? public/images/uploads/'))).toEqual([]);
     expect((await fetch(s.base + used.src)).status).toBe(200);
+    // The one not used is not in the release the site serves.
+    expect((await fetch(s.base + unused.src)).status).toBe(404);
   });
 
   it('an option published from the editor is accepted by the running server as soon as its page is live (201), no restart', async () => {

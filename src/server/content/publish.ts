@@ -25,19 +25,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { deployFiles } from '../../deploy/deployFiles';
 import type { Forms } from '../../deploy/firebaseRules';
-import type { ContentChange, ContentProblem, Revision } from '../../shared/contentApi';
+import server from '../../../config/server';
+import type { ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
 import { editInWords, placeOf, sameValue } from '../../shared/contentDiff';
-import { contentFingerprint, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
+import { fill } from '../../shared/text';
+import type { MovedConfig } from '../../config/movedSchema';
+import { movedAfter, sameMoved } from '../../shared/moved';
+import { contentAddresses, siteRoutes } from '../../shared/routing';
+import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
 import { checkChanges, type FileEdits } from './check';
+import { officeWordsOf } from '../../config/place';
 import type { Drafts } from './drafts';
-import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage } from './git';
+import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
 import { uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
-import { editSource, newFileSource, UnwritableEdit } from './write';
+import { editSource, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
 
 export type PublishResult =
   | { status: 200; revision: Revision }
@@ -82,10 +88,19 @@ interface Journal {
   /** The release folder's name (dist/releases/<release>), when pages were drawn. */
   release?: string;
   commit?: string;
+  /** An undo or a restore (absent: a publish), and the revision it took back or went back to. */
+  kind?: RevisionKind;
+  of?: string;
+}
+
+/** What a publish is, when it is not the editor's own edit: an undo or a restore of that revision. */
+export interface PublishKind {
+  kind: 'undo' | 'restore';
+  of: string;
 }
 
 const JOURNAL_FILE = 'publish-journal.json';
-const SNAPSHOTS = 'content-revisions';
+export const SNAPSHOTS = 'content-revisions';
 
 /** The revision's words: one line per edit. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
@@ -114,6 +129,11 @@ export class Publisher {
     return this.options.site;
   }
 
+  /** The data folder (the journal, and the revisions' snapshots outside git). */
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
   /** The site served from now on, which publishes switch. */
   serve(live: LiveSite): void {
     this.live = live;
@@ -140,7 +160,7 @@ export class Publisher {
     await this.renderer.close();
   }
 
-  async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string): Promise<PublishResult> {
+  async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string, kind?: PublishKind): Promise<PublishResult> {
     if (this.busy) return { status: 409, reason: 'busy' };
     this.busy = true;
     // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
@@ -152,7 +172,7 @@ export class Publisher {
       for (const change of changes) this.options.drafts?.save(author, change.file, change.value, baseRevision ?? revision, at);
       if (lock && !lock.taken) return { status: 409, reason: 'releasing' };
       if (baseRevision !== undefined && baseRevision !== revision) return { status: 409, reason: 'changed' };
-      return await this.publishNow(changes, author);
+      return await this.publishNow(changes, author, kind);
     } finally {
       if (lock?.taken) lock.release();
       this.busy = false;
@@ -163,7 +183,7 @@ export class Publisher {
     if (this.options.crashAt === step) process.kill(process.pid, 'SIGKILL');
   }
 
-  private async publishNow(changes: readonly ContentChange[], author: string): Promise<PublishResult> {
+  private async publishNow(changes: readonly ContentChange[], author: string, kind?: PublishKind): Promise<PublishResult> {
     const { site, clock } = this.options;
     const { live } = this;
     const { siteDir } = site;
@@ -176,7 +196,9 @@ export class Publisher {
     }
     const summary = summaryOf(checked.files);
     const at = new Date(clock()).toISOString();
-    const id = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+    // Outside git the snapshots are in the order of their names (whatever the clock says): a number in turn leads.
+    const stamp = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 18)}-${randomBytes(3).toString('hex')}`;
+    const id = (await isWorkTree(siteDir)) ? stamp : `s${String(snapshotIds(this.options.dataDir).length + 1).padStart(6, '0')}-${stamp}`;
 
     // 1. The files as they will be, in memory, then read back in a folder of their own: exactly the values sent, and the whole content still good.
     const texts = new Map<string, { before?: string; after: string | null }>();
@@ -186,7 +208,10 @@ export class Publisher {
         // A file edited in place, made (a new page), or removed.
         texts.set(file, { ...(before === undefined ? {} : { before }), after: after === null ? null : before === undefined ? newFileSource(file, after) : editSource(file, before, edits) });
       } catch (error) {
-        if (error instanceof UnwritableEdit) return { status: 400, problems: [{ file: error.file, path: error.path, message: error.message }] };
+        if (error instanceof UnwritableEdit) {
+          const said = officeWordsOf({ file: error.file, path: error.path, words: { kind: 'notWritable' } }, after);
+          return { status: 400, problems: [{ file: error.file, path: error.path, message: said.sentence, field: said.field, developer: error.message }] };
+        }
         throw error;
       }
     }
@@ -196,7 +221,13 @@ export class Publisher {
     if (wrong) return { status: 500, failed: 'render', error: `${wrong.file} did not read back as it was sent` };
     const recheck = checkChanges(site, reread, []);
     if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
-    const content = siteContentOf(reread.options);
+    let content = siteContentOf(reread.options);
+    // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/shared/moved.ts).
+    const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), siteRoutes(content.routes).pagePaths.map((p) => p.path));
+    if (!sameMoved(moved, content.moved)) {
+      texts.set(MOVED_FILE, { ...(existsSync(path.join(siteDir, MOVED_FILE)) ? { before: readTextOrNothing(path.join(siteDir, MOVED_FILE))! } : {}), after: movedSource(moved) });
+      content = { ...content, moved };
+    }
     // The Firebase rules the site has follow the forms (src/deploy/deployFiles.ts): rewritten with the edit that changes them, and recorded with it.
     for (const [file, text] of deployFiles(content.forms as Forms)) {
       const before = readTextOrNothing(path.join(siteDir, file));
@@ -228,6 +259,7 @@ export class Publisher {
       changes: [...changes],
       summary,
       ...(release ? { release } : {}),
+      ...(kind ? { kind: kind.kind, of: kind.of } : {}),
     };
     try {
       writeJsonAtomically(this.journalFile, journal);
@@ -249,7 +281,7 @@ export class Publisher {
     // 5. The record: from here this is the content's revision.
     let revision: Revision;
     try {
-      revision = await this.record(journal, contentFiles(reread));
+      revision = await this.record(journal, contentFiles(reread), contentFiles(loaded));
     } catch (error) {
       await this.undo(journal);
       return { status: 500, failed: 'record', error: messageOf(error) };
@@ -330,19 +362,25 @@ export class Publisher {
     else rmSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`), { force: true });
   }
 
-  /** The publish as a revision: a commit by the editor (git), else a snapshot of every content file. */
-  private async record(journal: Journal, values: ReturnType<typeof contentFiles>): Promise<Revision> {
+  /**
+   * The publish as a revision: a commit by the editor (git), else a snapshot of every content
+   * file, with the values before of the files it changed (so even the first one can be undone).
+   */
+  private async record(journal: Journal, values: ReturnType<typeof contentFiles>, previous: ReturnType<typeof contentFiles>): Promise<Revision> {
     const { site, dataDir } = this.options;
     const { author, at, summary, id } = journal;
+    const kind = journal.kind ? { kind: journal.kind, of: journal.of } : { kind: 'publish' as const };
     if (await isWorkTree(site.siteDir)) {
-      const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\nPublish-Id: ${id}\n`;
+      const trailers = [`Publish-Id: ${id}`, ...(journal.kind ? [`Publish-Kind: ${journal.kind}`, `Publish-Of: ${journal.of}`] : [])];
+      const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\n${trailers.join('\n')}\n`;
       // The uploaded pictures the content names go with it; those uploaded and not used stay out.
       const uploads = uploadsNamedIn(site.siteDir, values).filter((file) => existsSync(path.join(site.siteDir, file)));
-      const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message);
-      return { id: commitId, author, at, summary };
+      const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message, at);
+      return { id: commitId, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
     }
-    const revision: Revision = { id, author, at, summary };
-    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values });
+    const revision: Revision = { id, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
+    const changed = new Set(revision.changed);
+    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values, before: previous.filter((f) => changed.has(f.file)) });
     return revision;
   }
 
@@ -403,29 +441,41 @@ export class Publisher {
     return existsSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`));
   }
 
-  /** Every revision, newest first. */
-  async revisions(): Promise<Revision[]> {
+  /** Every revision, newest first (`file`: only those that changed it). */
+  async revisions(file?: string, max = 100): Promise<Revision[]> {
     const { site, dataDir } = this.options;
-    if (await isWorkTree(site.siteDir)) {
-      return (await configHistory(site.siteDir)).map((c) => ({ id: c.id, author: c.author, at: c.at, summary: c.body ? c.body.split('\n').filter((line) => line && !/^Publish-Id: /.test(line)) : [c.subject] }));
-    }
-    return snapshotIds(dataDir).map((id) => {
-      const { files: _files, ...revision } = readSnapshot(dataDir, id);
+    if (await isWorkTree(site.siteDir)) return (await configHistory(site.siteDir, max, file ? { file } : {})).map(revisionOfCommit);
+    const all = snapshotIds(dataDir).map((id) => {
+      const { files: _files, before: _before, ...revision } = readSnapshot(dataDir, id);
       return revision;
     });
-  }
-
-  /** The content files as they were at a revision, or undefined when there is no such revision. */
-  async filesAt(revisionId: string): Promise<ContentChange[] | undefined> {
-    const { site, dataDir } = this.options;
-    if (!/^[\w+-]{1,80}$/.test(revisionId)) return undefined;
-    if (await isWorkTree(site.siteDir)) {
-      if (!(await configHistory(site.siteDir, 1000)).some((c) => c.id === revisionId)) return undefined;
-      return contentFiles(await loadAt(site, revisionId));
-    }
-    return snapshotIds(dataDir).includes(revisionId) ? readSnapshot(dataDir, revisionId).files : undefined;
+    return (file ? all.filter((revision) => revision.changed?.includes(file)) : all).slice(0, max);
   }
 }
+
+/** A commit as a revision: the editor's publishes with their words and kind, a developer's release as one line naming the content it changed. */
+export function revisionOfCommit(commit: Commit): Revision {
+  const lines = commit.body.split('\n');
+  const trailer = (key: string) => lines.find((line) => line.startsWith(`${key}: `))?.slice(key.length + 2).trim();
+  const base = { id: commit.id, author: commit.author, at: commit.at, changed: commit.files };
+  // (Publishes recorded before the Publish-Id trailer have the editor's "Content: …" subject.)
+  if (trailer('Publish-Id') === undefined && !commit.subject.startsWith('Content: ')) {
+    // Named by the content the office edits in it (pages, forms, the site's parts), not the developers' files.
+    const places = [...new Set(commit.files.filter(isOfficeContent).map(placeOf))];
+    return { ...base, kind: 'release', summary: [places.length > 0 ? fill(server.admin.messages.releaseInWords, { places: places.join(', ') }) : server.admin.messages.releaseOfCode] };
+  }
+  const kind = trailer('Publish-Kind');
+  const of = trailer('Publish-Of');
+  return {
+    ...base,
+    kind: kind === 'undo' || kind === 'restore' ? kind : 'publish',
+    ...(of ? { of } : {}),
+    summary: lines.filter((line) => line && !/^Publish-[\w-]+: /.test(line)),
+  };
+}
+
+/** A file of the content the office edits: the site's parts, a page, a form (not a folder's index, not a developer's file beginning with _). */
+const isOfficeContent = (file: string) => file === 'config/site.ts' || /^config\/(pages|forms|articles)\/(?!index\.ts$)(?!_)[^/]+\.ts$/.test(file);
 
 /** Writes a file whole, or removes it (null). */
 function writeOrRemove(file: string, text: string | null): void {
@@ -452,7 +502,7 @@ function readJournal(file: string): Journal | undefined {
   }
 }
 
-function snapshotIds(dataDir: string): string[] {
+export function snapshotIds(dataDir: string): string[] {
   try {
     return readdirSync(path.join(dataDir, SNAPSHOTS))
       .filter((name) => name.endsWith('.json'))
@@ -464,12 +514,13 @@ function snapshotIds(dataDir: string): string[] {
   }
 }
 
-function readSnapshot(dataDir: string, id: string): Revision & { files: ContentChange[] } {
-  return JSON.parse(readFileSync(path.join(dataDir, SNAPSHOTS, `${id}.json`), 'utf8')) as Revision & { files: ContentChange[] };
+/** A snapshot: the revision, every content file after it, and (recorded since undo came) the files it changed as they were before it. */
+export function readSnapshot(dataDir: string, id: string): Revision & { files: ContentChange[]; before?: ContentChange[] } {
+  return JSON.parse(readFileSync(path.join(dataDir, SNAPSHOTS, `${id}.json`), 'utf8')) as Revision & { files: ContentChange[]; before?: ContentChange[] };
 }
 
 /** The content as it was at a commit: its config/ written into a folder of its own and read there. */
-async function loadAt(site: ContentSite, commitId: string): Promise<LoadedContent> {
+export async function loadAt(site: ContentSite, commitId: string): Promise<LoadedContent> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'revision-'));
   try {
     const archive = path.join(dir, 'config.tar');

@@ -19,6 +19,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseModule } from 'magicast';
 import { formatPath } from '../../config/schema';
+import type { MovedConfig } from '../../config/movedSchema';
 import { sameValue, type Edit, type KeyPath } from '../../shared/contentDiff';
 
 type AstNode = { type: string; [key: string]: unknown };
@@ -444,4 +445,22 @@ export function newFileSource(file: string, value: unknown): string {
   if (!folder) throw new UnwritableEdit(file, [], `${file} cannot be made from the editor.`);
   const { type, from } = FILE_FOLDERS[folder]!;
   return `import type { ${type} } from '${from}';\n\nexport default ${printValue(value, '')} satisfies ${type};\n`;
+}
+
+/** The file each publish writes with the addresses that were pages' (src/shared/moved.ts). */
+export const MOVED_FILE = 'config/moved.ts';
+
+/** The whole text of config/moved.ts: written anew by each publish that changes it, never by hand. */
+export function movedSource(value: MovedConfig): string {
+  return [
+    '/**',
+    ' * Addresses that were pages of this site: written by each publish from the content editor',
+    ' * (a page renamed leaves { from, to }: a permanent redirect; a page removed leaves its address',
+    ' * in gone: 410 Gone). Do not edit: the next publish works it out again.',
+    ' */',
+    "import type { MovedConfig } from '../src/config/movedSchema';",
+    '',
+    `export default ${printValue(value, '')} satisfies MovedConfig;`,
+    '',
+  ].join('\n');
 }

@@ -1,0 +1,159 @@
+/**
+ * A landing page, as the office makes one and a campaign's visitor uses it: on the built server
+ * behind a real Caddy (deploy/Caddyfile) whose SITE_DIR is a copy of this site in a temporary
+ * folder (a git work tree). The owner opens New page (axe finds nothing at 1280 and 375 px;
+ * screenshots in test-results/landing-pages/), is told in words when the address is another
+ * page's or one the site keeps for itself, makes the page at an address of its own with a form
+ * section, in the menu, fills in what the checker asks for and publishes. A visitor arriving at
+ * it with UTM tags sends the inquiry form; the lead's landing page and form page are that address
+ * in the inbox and in the insights. Removing the page (after a confirmation) leaves its address
+ * answering 410. This checkout's config/ is never edited; every text is read from config/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import forms from '../config/forms';
+import { fieldId, labelOf } from '../src/admin/content/model';
+import { RESERVED_NAMES } from '../src/shared/addresses';
+import { fill } from '../src/shared/text';
+import { makeSite } from '../src/test/contentSite';
+import { validData } from '../src/test/formFixtures';
+import { projectDir } from '../src/test/realConfig';
+import { stopServer } from '../scripts/lib/builtServer.mjs';
+import { expect, test } from './fixtures';
+import { addAccount, signIn, sourceShown, type Account } from './helpers/admin';
+import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
+import { pageConfigs } from './helpers/content';
+import { sendForm } from './helpers/forms';
+import { freePort, startServer } from './helpers/server';
+
+needsCaddy();
+test.describe.configure({ mode: 'serial' });
+
+const t = admin.content.newPage;
+const ADDRESS = '/spring-offer';
+const FILE = 'config/pages/spring-offer.ts';
+let account: Account;
+let origin: string;
+let siteDir: string;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let proxy: RunningCaddy | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  siteDir = makeSite({ git: true, buildable: true });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'landing-e2e-data-'));
+  account = await addAccount(dataDir);
+  const port = await freePort();
+  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000', TRUST_PROXY: 'loopback' });
+  proxy = await startCaddy({ config: 'deploy/Caddyfile', upstreamPort: port });
+  origin = proxy.origin;
+});
+test.afterAll(async () => {
+  await proxy?.stop();
+  if (server) await stopServer(server);
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/landing-pages/${name}.png`, fullPage: true, animations: 'disabled', timeout: 15_000 });
+const input = (page: Page, at: (string | number)[]) => page.locator(`#${fieldId(FILE, at)}`);
+
+test('the office makes a landing page at an address of its own, with a form, and publishes it', async ({ page }) => {
+  test.setTimeout(420_000);
+  await signIn(page, account, origin);
+  await page.goto(`${origin}/admin/content`);
+  await page.getByRole('link', { name: t.open }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await axe(page);
+    await shot(page, `new-page-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The address is made from the title; one another page has, or one the site keeps, is refused in words.
+  const title = page.getByRole('textbox', { name: t.title });
+  const address = page.getByRole('textbox', { name: t.address });
+  await title.fill('Spring offer');
+  await expect(address).toHaveValue(ADDRESS);
+  const contact = pageConfigs.contact;
+  await address.fill('/Contact');
+  await expect(address).toHaveAccessibleDescription(fill(t.addressTaken, { address: '/Contact', title: contact.title }));
+  const inbox = RESERVED_NAMES[0]!;
+  await address.fill(`/${inbox.name}`);
+  await expect(address).toHaveAccessibleDescription(new RegExp(`^"/${inbox.name}" is used by ${inbox.usedBy}`));
+  await address.fill(ADDRESS);
+  await expect(address).toHaveAccessibleDescription(t.addressHelp);
+  await page.getByRole('switch', { name: t.inMenu }).check();
+  // It starts with a form section among the site's section types (checked by default).
+  await expect(page.getByRole('checkbox', { name: labelOf('form'), exact: true })).toBeChecked();
+  await page.getByRole('button', { name: t.create }).click();
+
+  // Its own screen: the checker asks for what is still empty; the form is chosen; then Publish.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Spring offer');
+  const publish = page.getByRole('button', { name: admin.content.publish, exact: true });
+  await expect(publish).toBeDisabled();
+  await input(page, ['description']).fill('Our spring offer for new websites.');
+  await input(page, ['sections', 0, 'breadcrumb', 0, 'label']).fill('Spring offer');
+  const formChoice = input(page, ['sections', 1, 'form']);
+  await formChoice.click();
+  await page.getByRole('option', { name: 'inquiry', exact: true }).click();
+  await expect(publish).toBeEnabled();
+  await shot(page, 'new-page-edit-1280');
+  await publish.click();
+  await expect(page.getByText(admin.content.published)).toBeVisible({ timeout: 300_000 });
+
+  // Live at its address, in the menu.
+  const live = await page.request.get(`${origin}${ADDRESS}`);
+  expect(live.status()).toBe(200);
+  expect(await live.text()).toMatch(new RegExp(`<a[^>]*href="${ADDRESS}"[^>]*>Spring offer</a>`));
+});
+
+test("a campaign's visitor sends the form from it: the lead's landing and form page are that address, in the inbox and the insights", async ({ browser, page }) => {
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  await visit.goto(`${origin}${ADDRESS}?utm_source=ads&utm_campaign=spring`);
+  await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Spring offer');
+  const values = { ...validData.inquiry, Email: `spring.${Date.now()}@example.com` };
+  await sendForm(visit, 'inquiry', Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)])));
+  await visitor.close();
+
+  const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
+  const { docId } = db.prepare("SELECT doc_id AS docId FROM documents WHERE collection = ? AND json_extract(data, '$.Email') = ?").get(forms.inquiry.collection, values.Email) as { docId: string };
+  db.close();
+  await signIn(page, account, origin);
+  await page.goto(`${origin}/admin/leads/${docId}`);
+  expect(await sourceShown(page, 'landingPage')).toBe(ADDRESS);
+  expect(await sourceShown(page, 'formPage')).toBe(ADDRESS);
+  expect(await sourceShown(page, 'utmCampaign')).toBe('spring');
+
+  await page.goto(`${origin}/admin/insights`);
+  const byPage = page.getByRole('region', { name: admin.insights.byLandingPage });
+  await expect(byPage.getByRole('row').filter({ hasText: ADDRESS })).toHaveCount(1);
+});
+
+test('the office removes the page after a confirmation: its address answers 410', async ({ page }) => {
+  test.setTimeout(420_000);
+  await signIn(page, account, origin);
+  await page.goto(`${origin}/admin/content`);
+  await page.getByRole('link', { name: new RegExp(`^Spring offer \\(${ADDRESS}\\)`) }).click();
+  await page.getByRole('button', { name: t.remove }).click();
+  const dialog = page.getByRole('dialog', { name: t.remove });
+  await expect(dialog).toContainText(fill(t.removeConfirm, { title: 'Spring offer', address: ADDRESS }));
+  await axe(page);
+  await dialog.getByRole('button', { name: t.removeYes }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.removed })).toBeVisible({ timeout: 300_000 });
+  await expect(page.getByRole('link', { name: new RegExp(`\\(${ADDRESS}\\)`) })).toHaveCount(0);
+  expect((await page.request.get(`${origin}${ADDRESS}`)).status()).toBe(410);
+});

@@ -1,0 +1,176 @@
+/**
+ * One change undone at a time, in the browser, on the built server behind a real Caddy
+ * (deploy/Caddyfile) whose SITE_DIR is a copy of this site that is a git work tree: an editor
+ * publishes three changes (the Home headline, the Home text, the About heading), opens the
+ * revisions, sees the first change's before/after, chooses to undo it, reads its
+ * preview and confirms; the site then shows only that change gone, the two later ones live. The
+ * undo is listed as a revision of its own; a page's own screen lists that page's revisions. Axe
+ * on the list, the before/after view, the preview dialog and the page's revisions at 1280 and
+ * 375 px; screenshots in test-results/revisions/. Every text is read from config/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import { fieldId } from '../src/admin/content/model';
+import type { Path } from '../src/config/schema';
+import { contentRoutes } from '../src/shared/contentApi';
+import { fill } from '../src/shared/text';
+import { makeSite } from '../src/test/contentSite';
+import { projectDir } from '../src/test/realConfig';
+import { stopServer } from '../scripts/lib/builtServer.mjs';
+import { expect, test } from './fixtures';
+import { mainPaths, pageConfigs } from './helpers/content';
+import { addAccount, signIn, type Account } from './helpers/admin';
+import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
+import { uniqueSuffix } from './helpers/forms';
+import { freePort, startServer } from './helpers/server';
+
+needsCaddy();
+
+const t = admin.content;
+const h = t.history;
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const HOME = 'config/pages/home.ts';
+const ABOUT = 'config/pages/about.ts';
+let account: Account;
+let origin: string;
+let siteDir: string;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let proxy: RunningCaddy | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  siteDir = makeSite({ git: true, buildable: true });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'revisions-e2e-data-'));
+  account = await addAccount(dataDir, 'editor');
+  const port = await freePort();
+  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000', TRUST_PROXY: 'loopback' });
+  proxy = await startCaddy({ config: 'deploy/Caddyfile', upstreamPort: port });
+  origin = proxy.origin;
+});
+test.afterAll(async () => {
+  await proxy?.stop();
+  if (server) await stopServer(server);
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function axe(page: Page, where: string) {
+  // The preview is the site's own page, checked by e2e/a11y.e2e.ts.
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/revisions/${name}.png`, fullPage: true, animations: 'disabled', timeout: 15_000 });
+const pathTo = (page: keyof typeof pageConfigs) => mainPaths.find((p) => p.page === page)!.path;
+const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
+// Three publishes and an undo, each drawing the pages on a shared 2-core machine.
+test.setTimeout(420_000);
+
+test('three publishes in the editor, then an undo of the first, with its preview and confirmation: only that change goes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const home = pageConfigs.home as unknown as Json;
+  const about = pageConfigs.about as unknown as Json;
+  const heroIndex = (home.sections as Json[]).findIndex((s) => s.type === 'hero');
+  const aboutIndex = (about.sections as Json[]).findIndex((s) => typeof s.heading === 'string');
+  const oldHeading = home.sections[heroIndex].heading as string;
+  const s = uniqueSuffix();
+  const changes = { heading: `Undo me ${s}`, text: `A text that stays ${s}.`, about: `An About heading that stays ${s}` };
+  const input = (file: string, at: Path) => page.locator(`#${fieldId(file, at)}`);
+  // A long page opens as the outline of its sections; `section` opens one of them on its own.
+  const edit = (file: string, section?: number) => `${origin}/admin/content/edit?${new URLSearchParams({ file, ...(section === undefined ? {} : { section: String(section) }) })}`;
+
+  async function publishOne(file: string, at: Path, value: string) {
+    await page.goto(edit(file, at[0] === 'sections' ? (at[1] as number) : undefined));
+    await input(file, at).fill(value);
+    const published = page.waitForResponse((r) => r.url().endsWith(contentRoutes.contentPublish.path), { timeout: 300_000 });
+    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    expect((await published).status()).toBe(200);
+  }
+
+  await test.step('three publishes in the editor', async () => {
+    await signIn(page, account, origin, t.heading);
+    await publishOne(HOME, ['sections', heroIndex, 'heading'], changes.heading);
+    await publishOne(HOME, ['sections', heroIndex, 'text'], changes.text);
+    await publishOne(ABOUT, ['sections', aboutIndex, 'heading'], changes.about);
+    expect(h1Of(await (await page.request.get(`${origin}${pathTo('home')}`)).text())).toBe(changes.heading);
+  });
+
+  const revisions = page.getByRole('main').locator('li').filter({ has: page.getByRole('button', { name: h.undo, exact: true }) });
+  const first = revisions.filter({ hasText: changes.heading });
+
+  await test.step('the revisions list: the first change with its before and after', async () => {
+    await page.goto(`${origin}/admin/content/revisions`);
+    await expect(first).toHaveCount(1);
+    await first.getByRole('button', { name: h.showChanges }).click();
+    const view = first.locator('dl');
+    await expect(view.getByRole('definition').first()).toHaveText(oldHeading);
+    await expect(view.getByRole('definition').last()).toHaveText(changes.heading);
+    await axe(page, 'revisions 1280');
+    await shot(page, 'revisions-1280');
+  });
+
+  await test.step('the undo: its preview, then the confirmation; the site shows only that change gone', async () => {
+    await first.getByRole('button', { name: h.undo, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: h.undoTitle });
+    await expect(dialog.getByText(h.undoIntro)).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.locator('dl').getByRole('definition').first()).toHaveText(changes.heading);
+    await expect(dialog.locator('dl').getByRole('definition').last()).toHaveText(oldHeading);
+    await axe(page, 'undo preview 1280');
+    await shot(page, 'undo-preview-1280');
+    const undone = page.waitForResponse((r) => r.url().endsWith('/undo') && r.request().method() === 'POST', { timeout: 300_000 });
+    await dialog.getByRole('button', { name: h.undoConfirm }).click();
+    expect((await undone).status()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: h.undone })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    const homePage = await (await page.request.get(`${origin}${pathTo('home')}`)).text();
+    expect(h1Of(homePage)).toBe(oldHeading);
+    expect(homePage).toContain(changes.text);
+    expect(await (await page.request.get(`${origin}${pathTo('about')}`)).text()).toContain(changes.about);
+    // The undo is a revision of its own, first in the list, saying which change it took back.
+    const newest = page.getByRole('main').locator('ol > li').first();
+    await expect(newest).toContainText(fill(h.undoOf, { of: '' }).trim());
+    await shot(page, 'revisions-after-undo-1280');
+  });
+
+  await test.step('the page\'s own screen lists its revisions', async () => {
+    await page.goto(edit(HOME));
+    const own = page.getByRole('region', { name: fill(h.ofItem, { label: `${home.title} (${pathTo('home')})` }) });
+    await own.getByRole('button', { name: h.showOfItem }).click();
+    await expect(own.locator('ol > li')).toHaveCount(4);
+    await expect(own.getByText(changes.about)).toHaveCount(0);
+    await axe(page, 'page revisions 1280');
+    await own.screenshot({ path: 'test-results/revisions/page-revisions-1280.png', animations: 'disabled' });
+  });
+
+  await test.step('at 375 px: the list, the before/after view and a preview', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${origin}/admin/content/revisions`);
+    const third = revisions.filter({ hasText: changes.about });
+    await third.getByRole('button', { name: h.showChanges }).click();
+    await expect(third.locator('dl').getByRole('definition').last()).toHaveText(changes.about);
+    await axe(page, 'revisions 375');
+    await shot(page, 'revisions-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await third.getByRole('button', { name: h.undo, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: h.undoTitle });
+    await expect(dialog.getByText(h.undoIntro)).toBeVisible({ timeout: 60_000 });
+    await axe(page, 'undo preview 375');
+    await shot(page, 'undo-preview-375');
+    await dialog.getByRole('button', { name: h.cancel }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.goto(edit(HOME));
+    const own = page.getByRole('region', { name: fill(h.ofItem, { label: `${home.title} (${pathTo('home')})` }) });
+    await own.getByRole('button', { name: h.showOfItem }).click();
+    await expect(own.locator('ol > li')).toHaveCount(4);
+    await axe(page, 'page revisions 375');
+    await own.screenshot({ path: 'test-results/revisions/page-revisions-375.png', animations: 'disabled' });
+    expect(await (await page.request.get(`${origin}${pathTo('about')}`)).text()).toContain(changes.about);
+  });
+});

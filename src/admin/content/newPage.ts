@@ -1,0 +1,63 @@
+/**
+ * A new page's parts, worked out without drawing anything (NewPageScreen uses them): an address
+ * made from a title, the addresses already taken (the site's own and the pages made here), the
+ * file the page is written to, and the page's first value.
+ */
+import type { Schema } from '../../config/schema';
+import { routeTable } from '../../shared/routeTable';
+import { officeRoutes } from '../../shared/routing';
+import { emptyValue, isRecord, type SiteFacts } from './model';
+
+/** "Spring offer: 20% off!" -> "spring-offer-20-off": letters without their accents, digits, single dashes. */
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/** Every address the site answers now (main addresses, aliases, the pages made here), and the page at each. */
+export function takenAddresses(routes: unknown, pages: Readonly<Record<string, unknown>>): Map<string, string> {
+  return new Map([...routeTable(routes).map((row) => [row.path, row.page] as const), ...officeRoutes(routes, pages).map((row) => [row.path, row.page] as const)]);
+}
+
+/** The page's file: named after its address ("/Spring_Offer" -> config/pages/spring-offer.ts), another name when that one is taken. */
+export function newPageFile(address: string, taken: ReadonlySet<string>): string {
+  const base = slugOf(address.replace(/\//g, ' ')) || 'page';
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? base : `${base}-${n}`;
+    const file = `config/pages/${id}.ts`;
+    if (!taken.has(id) && !taken.has(file)) return file;
+  }
+}
+
+export interface NewPage {
+  title: string;
+  address: string;
+  inMenu: boolean;
+  searchable: boolean;
+  /** The schemas of the sections it starts with, in order. */
+  sections: readonly Schema<unknown>[];
+}
+
+/**
+ * The page's first value: its title, an empty description (the checker asks for one), its address
+ * and settings, and each section as a new one starts (model.ts emptyValue), its heading the page's title.
+ */
+export function newPageValue({ title, address, inMenu, searchable, sections }: NewPage, facts: SiteFacts): Record<string, unknown> {
+  return {
+    title,
+    description: '',
+    address,
+    inMenu,
+    ...(searchable ? {} : { searchable: false }),
+    sections: sections.map((schema) => {
+      const value = emptyValue(schema, facts);
+      return isRecord(value) && value.heading === '' ? { ...value, heading: title } : value;
+    }),
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * The content's history read as data, for the revisions screen: what a revision changed (each
+ * change with its text before and after), and the plans of the two ways back, each published
+ * as a revision of its own through the one transaction (publish.ts):
+ *
+ * - undo: that revision's change alone taken back from the content as it is now (history.ts
+ *   undoFile); refused with a sentence naming the later change when one touched the same text;
+ * - restore: the content as it was at that revision, as data (history.ts restoreFile): keys added
+ *   since keep their values, values now worked out in the file's code are left to the code, and
+ *   the plan says so in words.
+ *
+ * A revision is a git commit where the site folder is a work tree, else a snapshot in the data
+ * folder; the content at a revision is read once and kept (a revision never changes).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import server from '../../../config/server';
+import type { ChangeView, ContentChange, HistoryPlan, Revision, RevisionDetail } from '../../shared/contentApi';
+import { READ_ONLY_FILES } from '../../shared/contentContract';
+import { describe, diffValues, editView, placeOf, sameValue, whereInWords, type KeyPath } from '../../shared/contentDiff';
+import { formatDate } from '../../shared/received';
+import { fill } from '../../shared/text';
+import { checkChanges, type FileEdits } from './check';
+import { configHistory, isWorkTree, parentOf } from './git';
+import { placeIn, restoreFile, undoFile, valueAt, type RestoreNote } from './history';
+import { loadAt, readSnapshot, snapshotIds, summaryOf, type Publisher } from './publish';
+import { contentFiles, loadContent } from './site';
+import { editSource, isNewFileAllowed, UnwritableEdit } from './write';
+
+const messages = server.admin.messages;
+type Values = ReadonlyMap<string, unknown>;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
+/** A plan and the changes it would publish. */
+export interface Planned {
+  plan: HistoryPlan;
+  changes: ContentChange[];
+}
+
+/** How many revisions' contents are kept read (each is the whole content: a few hundred KB). */
+const KEPT = 16;
+
+export class RevisionHistory {
+  private readonly kept = new Map<string, Promise<Values>>();
+
+  constructor(
+    private readonly publisher: Publisher,
+    private readonly dataDir: string,
+  ) {}
+
+  private get siteDir(): string {
+    return this.publisher.site.siteDir;
+  }
+
+  /** The revision with this id, or undefined when there is none (the last 1000 are looked at). */
+  async find(id: string): Promise<Revision | undefined> {
+    if (!/^[\w+-]{1,80}$/.test(id)) return undefined;
+    return (await this.publisher.revisions(undefined, 1000)).find((revision) => revision.id === id);
+  }
+
+  /** The content files' values at a revision. */
+  private valuesAt(id: string): Promise<Values> {
+    let values = this.kept.get(id);
+    if (!values) {
+      values = (async () => {
+        const files = (await isWorkTree(this.siteDir)) ? contentFiles(await loadAt(this.publisher.site, id)) : readSnapshot(this.dataDir, id).files;
+        return new Map(files.map((f) => [f.file, f.value]));
+      })();
+      this.kept.set(id, values);
+      values.catch(() => this.kept.delete(id));
+      if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
+    }
+    return values;
+  }
+
+  /** The revision before this one (git: its parent; snapshots: the one recorded before it). */
+  private async before(id: string): Promise<string | undefined> {
+    if (await isWorkTree(this.siteDir)) return parentOf(this.siteDir, id);
+    const ids = snapshotIds(this.dataDir);
+    return ids[ids.indexOf(id) + 1];
+  }
+
+  /** The revisions after this one that changed a file, oldest first. */
+  private async after(id: string, file: string): Promise<Revision[]> {
+    const { siteDir } = this;
+    if (await isWorkTree(siteDir)) {
+      const ids = new Set((await configHistory(siteDir, 200, { file, since: id })).map((c) => c.id));
+      return (await this.publisher.revisions(undefined, 1000)).filter((r) => ids.has(r.id)).reverse();
+    }
+    const all = await this.publisher.revisions(undefined, 1000);
+    const at = all.findIndex((r) => r.id === id);
+    return all.slice(0, Math.max(at, 0)).reverse();
+  }
+
+  /** The content files' values just before a revision, or undefined when they are not known (the first commit). */
+  private async valuesBefore(id: string): Promise<Values | undefined> {
+    if (!(await isWorkTree(this.siteDir))) {
+      // A snapshot keeps the files it changed as they were before it.
+      const snapshot = readSnapshot(this.dataDir, id);
+      if (snapshot.before) {
+        const values = new Map(snapshot.files.map((f) => [f.file, f.value]));
+        for (const file of snapshot.changed ?? []) values.delete(file);
+        for (const f of snapshot.before) values.set(f.file, f.value);
+        return values;
+      }
+    }
+    const parent = await this.before(id);
+    return parent ? this.valuesAt(parent) : undefined;
+  }
+
+  /** What the revision changed, file by file: the values before it and at it. */
+  private async changedBy(id: string): Promise<{ file: string; before: unknown; after: unknown }[]> {
+    const [before, at] = await Promise.all([this.valuesBefore(id).then((values) => values ?? (new Map() as Values)), this.valuesAt(id)]);
+    return [...new Set([...before.keys(), ...at.keys()])].filter((file) => !sameValue(before.get(file), at.get(file))).map((file) => ({ file, before: before.get(file), after: at.get(file) }));
+  }
+
+  /** A revision and its changes, each with the whole text before and after. */
+  async detail(id: string): Promise<RevisionDetail | undefined> {
+    const revision = await this.find(id);
+    if (!revision) return undefined;
+    return { revision, changes: viewsOf((await this.changedBy(id)).map(({ file, before, after }) => fileEdits(file, before, after))) };
+  }
+
+  /** Undoing this revision's change alone, as it would be published now. */
+  async planUndo(id: string): Promise<Planned | undefined> {
+    const revision = await this.find(id);
+    if (!revision) return undefined;
+    const baseRevision = await this.publisher.revision();
+    const refused = (refusals: string[]): Planned => ({ plan: { baseRevision, summary: [], changes: [], refusals, notes: [] }, changes: [] });
+    if (revision.kind === 'release') return refused([messages.releaseNotUndone]);
+    if (!(await this.valuesBefore(id))) return refused([messages.firstRevision]);
+    const loaded = await loadContent(this.publisher.site);
+    const now = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
+    const changes: ContentChange[] = [];
+    const refusals: string[] = [];
+    for (const { file, before, after } of await this.changedBy(id)) {
+      if (READ_ONLY_FILES[file]) continue;
+      const current = now.get(file);
+      const undone = undoFile(before, after, current);
+      for (const conflict of undone.conflicts) refusals.push(await this.conflictSentence(id, file, after ?? before, conflict.path));
+      if (undone.conflicts.length === 0 && !sameValue(undone.value, current)) changes.push({ file, value: undone.value === undefined ? null : undone.value });
+    }
+    return this.planOf(baseRevision, loaded, changes, refusals, []);
+  }
+
+  /** The sentence for a place a later revision changed again: where, who, when and what. */
+  private async conflictSentence(id: string, file: string, then: unknown, at: KeyPath): Promise<string> {
+    const where = at.length === 0 ? placeOf(file) : whereInWords(placeOf(file), then, at);
+    const was = valueAt(then, at);
+    for (const later of await this.after(id, file)) {
+      const value = (await this.valuesAt(later.id)).get(file);
+      const place = placeIn(then, value, at);
+      if (!place || !sameValue(valueAt(value, place), was)) {
+        // The later revision's own line about that place, else its first.
+        const change = later.summary.find((line) => line.startsWith(`${where}:`) || where.startsWith(line.split(':')[0]!)) ?? later.summary[0] ?? '';
+        return fill(messages.undoConflict, { where, author: later.author, at: formatDate(later.at), change });
+      }
+    }
+    return fill(messages.undoConflictSince, { where });
+  }
+
+  /** Restoring the content of this revision, as data, as it would be published now. */
+  async planRestore(id: string): Promise<Planned | undefined> {
+    const revision = await this.find(id);
+    if (!revision) return undefined;
+    const baseRevision = await this.publisher.revision();
+    const [then, loaded] = await Promise.all([this.valuesAt(id), loadContent(this.publisher.site)]);
+    const now = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
+    const changes: ContentChange[] = [];
+    const notes: string[] = [];
+    const refusals: string[] = [];
+    for (const file of new Set([...then.keys(), ...now.keys()])) {
+      if (READ_ONLY_FILES[file]) continue;
+      const old = then.get(file);
+      const current = now.get(file);
+      if (current === undefined) {
+        // A page made by the office and removed since comes back; any other file is the developers'.
+        if (isNewFileAllowed(file)) changes.push({ file, value: clone(old) });
+        continue;
+      }
+      if (old === undefined) {
+        if (isNewFileAllowed(file)) changes.push({ file, value: null });
+        continue;
+      }
+      const restored = restoreFile(old, current);
+      const left = leaveToCode(this.siteDir, file, restored.value, current);
+      if (left.refusal) {
+        refusals.push(left.refusal);
+        continue;
+      }
+      if (sameValue(restored.value, current)) continue;
+      changes.push({ file, value: restored.value });
+      for (const note of [...restored.notes, ...left.notes]) notes.push(noteSentence(file, restored.value, note));
+    }
+    return this.planOf(baseRevision, loaded, changes, refusals, notes);
+  }
+
+  private planOf(baseRevision: string, loaded: Awaited<ReturnType<typeof loadContent>>, changes: ContentChange[], refusals: string[], notes: string[]): Planned {
+    if (refusals.length > 0 || changes.length === 0) return { plan: { baseRevision, summary: [], changes: [], refusals, notes }, changes: [] };
+    const checked = checkChanges(this.publisher.site, loaded, changes);
+    if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes }, changes: [] };
+    return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes }, changes };
+  }
+}
+
+/** A file's change as the checker's FileEdits (made, removed, or its edits). */
+function fileEdits(file: string, before: unknown, after: unknown): FileEdits {
+  return { file, before, after: after === undefined ? null : after, edits: before === undefined || after === undefined ? [] : diffValues(before, after) };
+}
+
+/** The before/after view of the files' changes. */
+function viewsOf(files: readonly FileEdits[]): ChangeView[] {
+  return files.flatMap(({ file, before, after, edits }): ChangeView[] => {
+    if (before === undefined) return [{ where: placeOf(file), after: describe(after) }];
+    if (after === null) return [{ where: placeOf(file), before: describe(before) }];
+    return edits.map((edit) => editView(placeOf(file), before, edit));
+  });
+}
+
+/**
+ * The values of a restored file that the file now works out in its code, put back to what the
+ * code gives (the writer refuses to write over them: write.ts), each noted. A file whose whole
+ * value is code is refused.
+ */
+function leaveToCode(siteDir: string, file: string, value: unknown, current: unknown): { notes: RestoreNote[]; refusal?: string } {
+  const notes: RestoreNote[] = [];
+  let source: string;
+  try {
+    source = readFileSync(path.join(siteDir, file), 'utf8');
+  } catch {
+    return { notes };
+  }
+  for (let tries = 0; tries < 200; tries++) {
+    const edits = diffValues(current, value);
+    if (edits.length === 0) return { notes };
+    try {
+      editSource(file, source, edits);
+      return { notes };
+    } catch (error) {
+      if (!(error instanceof UnwritableEdit)) throw error;
+      if (error.path.length === 0) return { notes, refusal: error.message };
+      const parent = valueAt(value, error.path.slice(0, -1));
+      const key = error.path[error.path.length - 1]!;
+      const code = valueAt(current, error.path);
+      if (Array.isArray(parent) && typeof key === 'number') parent[key] = clone(code);
+      else if (isRecord(parent) && code === undefined) delete parent[key];
+      else if (isRecord(parent)) parent[key] = clone(code);
+      else return { notes, refusal: error.message };
+      notes.push({ path: error.path, reason: 'workedOutInCode' });
+    }
+  }
+  return { notes };
+}
+
+function noteSentence(file: string, value: unknown, note: RestoreNote): string {
+  const where = whereInWords(placeOf(file), value, note.path);
+  return fill(note.reason === 'addedSince' ? messages.restoreAddedSince : messages.restoreLeftToCode, { where });
+}

@@ -1,0 +1,297 @@
+/**
+ * Going back in the content's history as data (revisions.ts), on our real server over real
+ * HTTP, with a site folder that is a real git work tree:
+ *
+ * - three publishes, then an undo of the first: only its change goes, the two later
+ *   ones stay; the undo is a revision of its own, with its preview first;
+ * - an undo whose text a later change touched again is refused with a sentence naming that change;
+ * - restore across a release that added a required key (the key keeps its value of today) and
+ *   across a value now worked out in the file's code (left to the code), each said in words;
+ * - killed (SIGKILL) in the middle of an undo and of a restore, then started again: the live site
+ *   is the last recorded revision, the work tree clean.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import server from '../../../config/server';
+import { exited, startServer as startBuilt } from '../../../scripts/lib/builtServer.mjs';
+import { contentRoutes, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../../shared/contentApi';
+import { formatDate } from '../../shared/received';
+import { fill } from '../../shared/text';
+import { Client, PASSWORD, TEST_HASHING, startEditing, type TestServer } from '../../test/adminServer';
+import { gitIn, makeBuiltSite, makeSite } from '../../test/contentSite';
+import { freePort } from '../../test/freePort';
+import { setAdmin } from '../admin/accounts';
+import { openStore } from '../store';
+
+jest.setTimeout(600_000);
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const messages = server.admin.messages;
+const EDITOR = 'editor@agency.test';
+const HOME = 'config/pages/home.ts';
+const ABOUT = 'config/pages/about.ts';
+const CONTACT = 'config/pages/contact.ts';
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const at = (route: keyof typeof contentRoutes, id: string) => contentRoutes[route].path.replace(':revisionId', encodeURIComponent(id));
+
+/** The editor's calls, as the revisions screen makes them. */
+function editorCalls(client: () => Client) {
+  const snapshot = async () => (await (await client().send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
+  const valueOf = (snap: ContentSnapshot, file: string) => clone(snap.files.find((f) => f.file === file)!.value) as Json;
+  return {
+    snapshot,
+    valueOf,
+    /** Publishes an edit of one file; answers its revision. */
+    async publish(file: string, edit: (value: Json) => void): Promise<Revision> {
+      const snap = await snapshot();
+      const value = valueOf(snap, file);
+      edit(value);
+      const answer = await client().change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file, value }] } });
+      expect([answer.status, answer.status === 200 ? '' : await answer.text()]).toEqual([200, '']);
+      return ((await answer.json()) as { revision: Revision }).revision;
+    },
+    preview: async (route: 'contentUndoPreview' | 'contentRestorePreview', id: string) => {
+      const answer = await client().send('GET', at(route, id));
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as HistoryPlan;
+    },
+    confirm: (route: 'contentUndo' | 'contentRestore', id: string, baseRevision: string) => client().change('POST', at(route, id), { json: { baseRevision } }),
+  };
+}
+
+describe('undo and restore, on a git work tree', () => {
+  let siteDir: string;
+  let s: TestServer;
+  let editor: Client;
+  const calls = editorCalls(() => editor);
+  const head = () => gitIn(siteDir, 'rev-parse', 'HEAD').trim();
+  const read = async (file: string) => calls.valueOf(await calls.snapshot(), file);
+
+  beforeAll(async () => {
+    siteDir = makeSite({ git: true });
+    ({ server: s, editor } = await startEditing(siteDir, { role: 'editor' }));
+  });
+  afterAll(() => s.close());
+
+  it('three publishes, then an undo of the first: only its change goes, the two later stay', async () => {
+    const original = await read(HOME);
+    const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The first change'));
+    const second = await calls.publish(ABOUT, (about) => about.sections.find((x: Json) => x.type === 'faq').items.push({ question: 'The second change?', answer: 'Yes.' }));
+    const third = await calls.publish(HOME, (home) => (home.sections[0].text = 'The third change.'));
+
+    // Its before/after view: the whole texts.
+    const detail = (await (await editor.send('GET', at('contentRevision', first.id))).json()) as RevisionDetail;
+    expect(detail.revision).toMatchObject({ id: first.id, kind: 'publish', author: EDITOR, changed: [HOME] });
+    expect(detail.changes).toEqual([{ where: 'Home › hero › heading', before: original.sections[0].heading, after: 'The first change' }]);
+
+    // The preview: exactly the undo, nothing changed yet.
+    const plan = await calls.preview('contentUndoPreview', first.id);
+    expect(plan).toMatchObject({ baseRevision: third.id, refusals: [], summary: [`Home › hero › heading: 'The first change' → '${original.sections[0].heading}'`] });
+    expect(head()).toBe(third.id);
+
+    const answer = await calls.confirm('contentUndo', first.id, plan.baseRevision);
+    expect(answer.status).toBe(200);
+    const { revision } = (await answer.json()) as { revision: Revision };
+    expect(revision).toMatchObject({ kind: 'undo', of: first.id, author: EDITOR, summary: plan.summary });
+    const home = await read(HOME);
+    expect(home.sections[0].heading).toBe(original.sections[0].heading);
+    expect(home.sections[0].text).toBe('The third change.');
+    expect((await read(ABOUT)).sections.find((x: Json) => x.type === 'faq').items.map((i: Json) => i.question)).toContain('The second change?');
+    // A revision of its own, in the list with its kind; the one file's revisions only on its screen.
+    expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toMatch(new RegExp(`Publish-Kind: undo\nPublish-Of: ${first.id}`));
+    expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
+    const list = (await (await editor.send('GET', contentRoutes.contentRevisions.path)).json()) as { revisions: Revision[] };
+    expect(list.revisions.slice(0, 4).map((r) => [r.id, r.kind])).toEqual([
+      [revision.id, 'undo'],
+      [third.id, 'publish'],
+      [second.id, 'publish'],
+      [first.id, 'publish'],
+    ]);
+    const ofAbout = (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?file=${encodeURIComponent(ABOUT)}`)).json()) as { revisions: Revision[] };
+    expect(ofAbout.revisions.map((r) => r.id)).toEqual([second.id, expect.any(String)]);
+    // The developer's first commit is one line in words, not its message.
+    const release = ofAbout.revisions[1]!;
+    expect([release.kind, release.summary.length, release.summary[0]!.startsWith(messages.releaseInWords.split('{places}')[0]!), release.summary[0]!.includes('About')]).toEqual(['release', 1, true, true]);
+
+    // Undoing the second (a FAQ item added) after the others: the item goes, the rest stays.
+    const again = await calls.confirm('contentUndo', second.id, head());
+    expect(again.status).toBe(200);
+    expect((await read(ABOUT)).sections.find((x: Json) => x.type === 'faq').items.map((i: Json) => i.question)).not.toContain('The second change?');
+    expect((await read(HOME)).sections[0].text).toBe('The third change.');
+  });
+
+  it('an undo whose text a later change touched is refused with a sentence naming it; a stale preview is refused too', async () => {
+    const fourth = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The fourth change'));
+    const fifth = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The fifth change'));
+    const sentence = fill(messages.undoConflict, { where: 'Home › hero › heading', author: EDITOR, at: formatDate(fifth.at), change: fifth.summary[0]! });
+    const plan = await calls.preview('contentUndoPreview', fourth.id);
+    expect(plan).toMatchObject({ refusals: [sentence], summary: [] });
+    const refused = await calls.confirm('contentUndo', fourth.id, plan.baseRevision);
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([409, sentence]);
+    expect(head()).toBe(fifth.id);
+    expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
+
+    // An undo confirmed on content that changed since its preview.
+    const sixth = await calls.publish(ABOUT, (about) => (about.title = 'About the sixth change'));
+    const undoSixth = await calls.preview('contentUndoPreview', sixth.id);
+    await calls.publish(HOME, (home) => (home.sections[0].text = 'The seventh change.'));
+    const stale = await calls.confirm('contentUndo', sixth.id, undoSixth.baseRevision);
+    expect([stale.status, ((await stale.json()) as { message: string }).message]).toEqual([409, messages.contentChanged]);
+  });
+
+  it('restore goes back as data, across a release that added a required key and a value now worked out in code, and says so', async () => {
+    const file = (name: string) => path.join(siteDir, name);
+    // An older release: the Contact page had no description yet.
+    const contact = readFileSync(file(CONTACT), 'utf8');
+    writeFileSync(file(CONTACT), contact.replace(/\n {2}description:\n\s+'[^']*',/, ''));
+    gitIn(siteDir, 'commit', '--quiet', '-am', 'Pages before descriptions');
+    const older = head();
+    // The release that made the description required.
+    writeFileSync(file(CONTACT), contact);
+    gitIn(siteDir, 'commit', '--quiet', '-am', 'Every page has a description');
+    const headingThen = (await read(CONTACT)).sections[0].heading as string;
+    const changed = await calls.publish(CONTACT, (page) => (page.sections[0].heading = 'Contact the changed page'));
+    const contactBefore = (await read(CONTACT)).description as string;
+
+    const plan = await calls.preview('contentRestorePreview', older);
+    expect(plan.refusals).toEqual([]);
+    expect(plan.notes).toContain(fill(messages.restoreAddedSince, { where: 'Contact › description' }));
+    expect(plan.summary).toContain(`Contact › pageHeader › heading: 'Contact the changed page' → '${headingThen}'`);
+    const restored = await calls.confirm('contentRestore', older, plan.baseRevision);
+    expect(restored.status).toBe(200);
+    const answer = (await restored.json()) as { revision: Revision; notes: string[] };
+    expect(answer.revision).toMatchObject({ kind: 'restore', of: older });
+    expect(answer.notes).toEqual(plan.notes);
+    expect((await read(CONTACT)).description).toBe(contactBefore);
+    expect((await read(CONTACT)).sections[0].heading).toBe(headingThen);
+    expect(changed.id).not.toBe(head());
+
+    // A release that works the hero's text out in code; then the heading is changed.
+    const atTextLiteral = head();
+    const home = readFileSync(file(HOME), 'utf8');
+    const heroText = /\n {6}text: '[^']*',/.exec(home)!;
+    writeFileSync(
+      file(HOME),
+      home.replace(heroText[0], '\n      text: HERO_TEXT,').replace('export default', "const HERO_TEXT = ['Worked out', 'in code.'].join(' ');\n\nexport default"),
+    );
+    gitIn(siteDir, 'commit', '--quiet', '-am', 'The hero text from code');
+    const headingBefore = (await read(HOME)).sections[0].heading as string;
+    await calls.publish(HOME, (value) => (value.sections[0].heading = 'A heading after the code change'));
+
+    const back = await calls.preview('contentRestorePreview', atTextLiteral);
+    expect(back).toMatchObject({ refusals: [], notes: [fill(messages.restoreLeftToCode, { where: 'Home › hero › text' })] });
+    const done = await calls.confirm('contentRestore', atTextLiteral, back.baseRevision);
+    expect(done.status).toBe(200);
+    const now = await read(HOME);
+    expect([now.sections[0].heading, now.sections[0].text]).toEqual([headingBefore, 'Worked out in code.']);
+    expect(readFileSync(file(HOME), 'utf8')).toContain('text: HERO_TEXT,');
+  });
+});
+
+describe('outside git: the revisions are snapshots in the data folder', () => {
+  let siteDir: string;
+  let s: TestServer;
+  let editor: Client;
+  const calls = editorCalls(() => editor);
+  beforeAll(async () => {
+    siteDir = makeSite();
+    ({ server: s, editor } = await startEditing(siteDir, { role: 'editor' }));
+  });
+  afterAll(() => s.close());
+
+  it('three publishes, the first undone alone (its values before were kept with it), then its file\'s revisions', async () => {
+    const original = calls.valueOf(await calls.snapshot(), HOME);
+    const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The first change, outside git'));
+    await calls.publish(ABOUT, (about) => (about.title = 'About, the second change'));
+    await calls.publish(HOME, (home) => (home.sections[0].text = 'The third change, outside git.'));
+    const plan = await calls.preview('contentUndoPreview', first.id);
+    expect(plan.refusals).toEqual([]);
+    const answer = await calls.confirm('contentUndo', first.id, plan.baseRevision);
+    expect(answer.status).toBe(200);
+    const now = await calls.snapshot();
+    expect(calls.valueOf(now, HOME).sections[0]).toEqual({ ...original.sections[0], text: 'The third change, outside git.' });
+    expect(calls.valueOf(now, ABOUT).title).toBe('About, the second change');
+    const ofHome = (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?file=${encodeURIComponent(HOME)}`)).json()) as { revisions: Revision[] };
+    expect(ofHome.revisions.map((r) => r.kind)).toEqual(['undo', 'publish', 'publish']);
+  });
+});
+
+describe('killed in the middle of an undo, then started again', () => {
+  let siteDir: string;
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+  let base = '';
+  let client: Client;
+  const calls = editorCalls(() => client);
+  const h1 = async () => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`${base}/`)).text())?.[1];
+  const head = () => gitIn(siteDir, 'rev-parse', 'HEAD').trim();
+
+  beforeAll(async () => {
+    siteDir = await makeBuiltSite({ git: true });
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'undo-crash-'));
+    const store = openStore(dataDir);
+    await setAdmin(store, EDITOR, PASSWORD, Date.now(), 'editor', TEST_HASHING);
+    store.db.close();
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  async function start(crashAt = ''): Promise<void> {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+    const port = await freePort();
+    child = await startBuilt({ dist: path.join(siteDir, 'dist'), port, dataDir, cwd: siteDir, env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', PUBLISH_CRASH_AT: crashAt } });
+    base = `http://127.0.0.1:${port}`;
+    client = new Client(base);
+    expect((await client.signIn(EDITOR)).status).toBe(204);
+  }
+
+  it('killed before the record: the last revision stays live; killed after it: the undo (or the restore) is live', async () => {
+    await start();
+    const original = await h1();
+    const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'Undo me'));
+    await calls.publish(ABOUT, (about) => (about.title = 'About, second'));
+    const third = await calls.publish(CONTACT, (contact) => (contact.title = 'Contact, third'));
+    expect(await h1()).toBe('Undo me');
+
+    for (const step of ['written', 'recorded'] as const) {
+      await start(step);
+      const plan = await calls.preview('contentUndoPreview', first.id);
+      await expect(calls.confirm('contentUndo', first.id, plan.baseRevision)).rejects.toThrow();
+      expect(await exited(child!)).toEqual({ code: null, signal: 'SIGKILL' });
+      await start();
+      expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
+      if (step === 'written') {
+        // Not recorded: the third publish is the last revision, and it is live.
+        expect([head(), await h1()]).toEqual([third.id, 'Undo me']);
+      } else {
+        expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toContain(`Publish-Of: ${first.id}`);
+        expect(await h1()).toBe(original);
+        expect((await calls.snapshot()).files.find((f) => f.file === CONTACT)!.value).toMatchObject({ title: 'Contact, third' });
+      }
+    }
+
+    // A restore of the first revision, killed before its record and then right after its switch.
+    const undone = head();
+    for (const step of ['rendered', 'switched'] as const) {
+      await start(step);
+      const plan = await calls.preview('contentRestorePreview', first.id);
+      await expect(calls.confirm('contentRestore', first.id, plan.baseRevision)).rejects.toThrow();
+      expect(await exited(child!)).toEqual({ code: null, signal: 'SIGKILL' });
+      await start();
+      expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
+      if (step === 'rendered') expect([head(), await h1()]).toEqual([undone, original]);
+      else expect([gitIn(siteDir, 'log', '-1', '--format=%B').includes(`Publish-Kind: restore\nPublish-Of: ${first.id}`), await h1()]).toEqual([true, 'Undo me']);
+    }
+  });
+});

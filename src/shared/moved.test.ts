@@ -1,0 +1,83 @@
+/**
+ * Addresses never break (moved.ts): the difference of the addresses before and after a publish
+ * becomes config/moved.ts, chains collapse, an address a page takes again is neither moved nor
+ * gone; and contentAddresses lists each page (the office's at their own address) by its key.
+ */
+import { movedAfter } from './moved';
+import { contentAddresses, type ContentAddress } from './routing';
+
+const nothing = { moved: [], gone: [] };
+const at = (entries: Record<string, string>): ContentAddress[] => Object.entries(entries).map(([key, address]) => ({ key, address }));
+
+describe('the addresses of the content', () => {
+  it('are each page at its main address, the office pages at their own address, keyed page:<id>', () => {
+    const routes = { routes: [{ path: '/', page: 'home', aliases: ['/home'] }, { path: '/Contact', page: 'contact' }], fallback: 'home' };
+    const pages = { home: { title: 'x' }, contact: { title: 'x' }, offer: { title: 'x', address: '/offer' }, loose: { title: 'no address' } };
+    expect(contentAddresses({ routes, pages })).toEqual(at({ 'page:home': '/', 'page:contact': '/Contact', 'page:offer': '/offer' }));
+  });
+
+  it('leave out an office page whose address a route already shows, or that a route names', () => {
+    const routes = { routes: [{ path: '/Contact', page: 'contact' }], fallback: 'contact' };
+    const pages = { contact: { address: '/elsewhere' }, copy: { address: '/Contact' } };
+    expect(contentAddresses({ routes, pages })).toEqual(at({ 'page:contact': '/Contact' }));
+  });
+});
+
+describe('what a publish leaves in config/moved.ts', () => {
+  it('is nothing when no address changed', () => {
+    const both = at({ 'page:home': '/', 'page:offer': '/offer' });
+    expect(movedAfter(nothing, both, both)).toEqual(nothing);
+  });
+
+  it('is a redirect from the old address to the new when a page is renamed', () => {
+    expect(movedAfter(nothing, at({ 'page:offer': '/offer' }), at({ 'page:offer': '/spring-offer' }))).toEqual({ moved: [{ from: '/offer', to: '/spring-offer' }], gone: [] });
+  });
+
+  it('is the address gone when a page is removed', () => {
+    expect(movedAfter(nothing, at({ 'page:home': '/', 'page:offer': '/offer' }), at({ 'page:home': '/' }))).toEqual({ moved: [], gone: ['/offer'] });
+  });
+
+  it('collapses a chain: a → b then b → c gives a → c and b → c', () => {
+    const first = movedAfter(nothing, at({ 'page:offer': '/a' }), at({ 'page:offer': '/b' }));
+    expect(movedAfter(first, at({ 'page:offer': '/b' }), at({ 'page:offer': '/c' }))).toEqual({
+      moved: [
+        { from: '/a', to: '/c' },
+        { from: '/b', to: '/c' },
+      ],
+      gone: [],
+    });
+  });
+
+  it('makes every address of a chain gone when its page is removed', () => {
+    const first = movedAfter(nothing, at({ 'page:offer': '/a' }), at({ 'page:offer': '/b' }));
+    expect(movedAfter(first, at({ 'page:offer': '/b' }), at({}))).toEqual({ moved: [], gone: ['/a', '/b'] });
+  });
+
+  it('drops a redirect back to where it started: a → b, then b → a leaves b → a only', () => {
+    const first = movedAfter(nothing, at({ 'page:offer': '/a' }), at({ 'page:offer': '/b' }));
+    expect(movedAfter(first, at({ 'page:offer': '/b' }), at({ 'page:offer': '/a' }))).toEqual({ moved: [{ from: '/b', to: '/a' }], gone: [] });
+  });
+
+  it('forgets a gone or moved address that a new page takes again', () => {
+    const removed = movedAfter(nothing, at({ 'page:offer': '/offer', 'page:sale': '/sale' }), at({ 'page:sale': '/summer' }));
+    expect(removed).toEqual({ moved: [{ from: '/sale', to: '/summer' }], gone: ['/offer'] });
+    const reused = movedAfter(removed, at({ 'page:sale': '/summer' }), at({ 'page:sale': '/summer', 'page:new': '/offer', 'page:other': '/sale' }));
+    expect(reused).toEqual(nothing);
+  });
+
+  it('keeps earlier entries that this publish does not touch', () => {
+    const earlier = { moved: [{ from: '/old', to: '/offer' }], gone: ['/gone'] };
+    const both = at({ 'page:offer': '/offer' });
+    expect(movedAfter(earlier, both, both)).toEqual(earlier);
+  });
+
+  it('turns a redirect to an address no longer answered into a gone address', () => {
+    expect(movedAfter({ moved: [{ from: '/old', to: '/was' }], gone: [] }, [], [])).toEqual({ moved: [], gone: ['/old'] });
+  });
+
+  it('tells keys of other kinds apart: an article and a page may share an id', () => {
+    const before = at({ 'page:news': '/news', 'article:news': '/Blog/news' });
+    const after = at({ 'page:news': '/news', 'article:news': '/Blog/latest' });
+    expect(movedAfter(nothing, before, after)).toEqual({ moved: [{ from: '/Blog/news', to: '/Blog/latest' }], gone: [] });
+  });
+});
