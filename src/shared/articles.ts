@@ -35,11 +35,3 @@ export const socialPictureOf = (article: Pick<Article, 'id'>, hash: string): str
 export const FEED_NAME = 'feed.xml';
 export const feedPathOf = (site: Pick<SiteContent['site'], 'articles'>): string => `${site.articles.path === '/' ? '' : site.articles.path}/${FEED_NAME}`;
 
-/**
- * One `{ key, address }` per article, `article:<id>` (its file's name, which never changes):
- * what the publish compares before and after to leave a redirect where an address changed and
- * a 410 where an article went (config/moved.ts, with the pages' own).
- */
-export function articleAddresses(content: Pick<SiteContent, 'site' | 'articles'>): { key: string; address: string }[] {
-  return articlePages(content).map(({ path, article }) => ({ key: `article:${article.id}`, address: path }));
-}
