@@ -6,6 +6,7 @@
 import { DecoratorNode, type LexicalNode, type NodeKey, type SerializedLexicalNode, type Spread } from 'lexical';
 import type { ReactNode } from 'react';
 import type { ImageConfig } from '../../../config/common';
+import { editorImageAddress } from '../../../shared/contentApi';
 
 type SerializedPicture = Spread<{ image: ImageConfig }, SerializedLexicalNode>;
 
@@ -55,7 +56,8 @@ export class PictureNode extends DecoratorNode<ReactNode> {
     const { src, alt, width, height } = this.__image;
     return (
       <figure style={{ margin: 0 }}>
-        <img src={src} alt={alt} width={width} height={height} style={{ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
+        {/* An upload is shown through the signed-in route (published or not). */}
+        <img src={editorImageAddress(src)} alt={alt} width={width} height={height} style={{ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
         <figcaption style={{ fontSize: '0.875rem', color: '#475569', marginTop: 4 }}>{alt}</figcaption>
       </figure>
     );
