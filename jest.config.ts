@@ -29,8 +29,9 @@ const shared = {
   // config), so no moduleNameMapper for assets is needed.
   // @fastify/cookie (the inbox's sessions) loads cookie with import(), which jest's CommonJS
   // cannot run: SWC compiles it, and its import() becomes a require(). magicast (the content
-  // editor's file writer) is published as ESM only: compiled too.
-  transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|magicast)/)'],
+  // editor's file writer) is published as ESM only: compiled too. So are Lexical (the articles'
+  // rich-text box) and the signals it uses.
+  transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|magicast|lexical|@lexical|@preact/signals-core)/)'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/', '<rootDir>/dist/', '/\\.tmp-'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp-'],
 };

@@ -169,4 +169,17 @@ export default {
     pageLoadTimeoutMs: 120000,
     outbox: { firstRetryMs: 30000, maxRetryMs: 600000, keepDays: 30 },
   },
+
+  // The articles of config/articles: each has its page at path + '/' + its address.
+  articles: {
+    path: '/Blog',
+    feedTitle: 'Business Growth: Blog & Best Advise',
+    feedDescription: 'Plain-English guides from the Business Growth team to help you plan, build and grow your website or app.',
+    byline: 'By {author} · {date}',
+    dateLocale: 'en-GB',
+    breadcrumb: [
+      { label: 'Home', href: '/' },
+      { label: 'Blog', href: '/Blog' },
+    ],
+  },
 } satisfies SiteConfig;

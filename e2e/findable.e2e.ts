@@ -10,6 +10,8 @@
  * output, which the build writes into these files: src/pages/renderedPages.test.ts. That the
  * answers are those files, byte for byte: e2e/pages-files.e2e.ts.
  */
+import { readSiteContent } from '../src/config/checkFiles';
+import { articlePages } from '../src/shared/articles';
 import type { APIRequestContext } from '@playwright/test';
 import { CACHE_CONTROL } from '../src/shared/caching';
 import { asHtml, expect, headlinePattern, test } from './fixtures';
@@ -74,12 +76,13 @@ test('the organisation is described as JSON-LD from config/site.ts on every page
   }
 });
 
-test('sitemap.xml lists each main address once (no aliases) and robots.txt points to it', async ({ request }) => {
+test("sitemap.xml lists each main address once (no aliases) and each article's page, and robots.txt points to it", async ({ request }) => {
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()['content-type']).toMatch(/xml/);
   const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  expect(locations.sort()).toEqual(mainPaths.map((p) => absolute(p.path)).sort());
+  const articles = articlePages(await readSiteContent(process.cwd())).map((a) => absolute(a.path));
+  expect(locations.sort()).toEqual([...mainPaths.map((p) => absolute(p.path)), ...articles].sort());
 
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);

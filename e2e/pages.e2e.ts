@@ -1,5 +1,5 @@
 /**
- * Page content that does something: the Blog's 'Read More' buttons, where the chat button
+ * Page content that does something: the Blog's list of articles, where the chat button
  * sits, the Contact map, and the error screen. (The links that leave the site, https in a new
  * tab with a safe rel, are checked on the server renderer's output: src/pages/renderedPages.test.ts.)
  */
@@ -10,37 +10,27 @@ import contact from '../config/pages/contact';
 import { expect, test, visit } from './fixtures';
 import { headingOf, site } from './helpers/content';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
+import { readSiteContent } from '../src/config/checkFiles';
+import { escapeRegExp } from '../src/shared/text';
 
 test.describe('Blog', () => {
-  const cards = blog.sections.find((s) => s.type === 'cards');
-  if (!cards || cards.type !== 'cards') throw new Error('config/pages/blog.ts has no cards section');
+  const list = blog.sections.find((s) => s.type === 'articles');
+  if (!list || list.type !== 'articles') throw new Error('config/pages/blog.ts has no list of articles');
 
-  test("each card's 'Read More' button shows and hides more text", async ({ page }) => {
+  test("lists the articles newest first, and each one's 'Read More' leads to its own page", async ({ page }) => {
+    const { articles, site: content } = await readSiteContent(process.cwd());
     await visit(page, '/Blog');
-    const items = page.getByRole('region', { name: cards.heading }).getByRole('listitem');
-    await expect(items).toHaveCount(cards.cards.length);
+    const items = page.getByRole('region', { name: list.heading }).getByRole('listitem');
+    await expect(items).toHaveCount(articles.length);
+    for (const [i, article] of articles.entries()) await expect(items.nth(i).getByRole('heading', { level: 3 })).toHaveText(article.title);
 
-    for (const [i, card] of cards.cards.entries()) {
-      const item = items.nth(i);
-      await expect(item.getByRole('heading', { name: card.title })).toBeVisible();
-      const more = item.getByText(card.more![0]!);
-      const button = item.getByRole('button', { name: site.ui.readMore });
-      await expect(button).toHaveAttribute('aria-expanded', 'false');
-      await expect(more).toBeHidden();
-
-      await button.click();
-      const less = item.getByRole('button', { name: site.ui.readLess });
-      await expect(less).toHaveAttribute('aria-expanded', 'true');
-      for (const paragraph of card.more!) await expect(item.getByText(paragraph)).toBeVisible();
-      // The button names the text it controls.
-      const controls = await less.getAttribute('aria-controls');
-      expect(controls).toBeTruthy();
-      await expect(page.locator(`[id="${controls}"]`)).toContainText(card.more![0]!);
-
-      await less.click();
-      await expect(item.getByRole('button', { name: site.ui.readMore })).toHaveAttribute('aria-expanded', 'false');
-      await expect(more).toBeHidden();
-    }
+    const first = articles[0]!;
+    // Its name is the link's words and, for screen readers, the article's title.
+    const more = items.first().getByRole('link', { name: list.more });
+    await expect(more).toHaveAccessibleName(new RegExp(`${escapeRegExp(first.title)}$`));
+    await more.click();
+    await expect(page).toHaveURL(`${content.articles.path}/${first.address}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
   });
 });
 

@@ -91,6 +91,20 @@ await shot('editor-form');
 await edit({ file: 'config/site.ts', at: 'navigation' });
 await shot('editor-menu');
 
+// An article: its text in the writing box, the preview beside it; then on a phone.
+await page.goto(`${base}/admin/content`);
+await settled();
+await page.getByRole('region', { name: admin.content.articles.heading }).getByRole('link').first().click();
+await page.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
+await page.getByRole('toolbar', { name: admin.content.articles.toolbar }).scrollIntoViewIfNeeded();
+await page.waitForTimeout(1500);
+await shot('editor-article');
+await page.setViewportSize({ width: 375, height: 740 });
+await page.getByRole('toolbar', { name: admin.content.articles.toolbar }).scrollIntoViewIfNeeded();
+await page.waitForTimeout(1000);
+await shot('editor-article-phone');
+await page.setViewportSize({ width: 1280, height: 800 });
+
 // The revisions: the newest publish's changes before and after, then the preview of undoing it (cancelled: nothing is published).
 const history = admin.content.history;
 const revisions = async () => {

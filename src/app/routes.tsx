@@ -8,6 +8,8 @@ import { ErrorScreen } from '../layout/ErrorScreen';
 import { Layout } from '../layout/Layout';
 import { PageHead } from '../pages/PageHead';
 import { PageView, type PageData } from '../pages/PageView';
+import { ArticleView, type ArticleData } from '../pages/article/ArticleView';
+import { articlePages } from '../shared/articles';
 import { ERROR_RENDER_PATH } from '../shared/pageFiles';
 import { isSearchable, siteRoutes, type PageId, type RouteHandle } from '../shared/routing';
 import type { SiteContent } from '../shared/siteContent';
@@ -34,7 +36,9 @@ function ErrorPage() {
 }
 
 export function createRoutes(content: SiteContent): RouteObject[] {
-  const { pagePaths, fallbackPage, mainPathOf } = siteRoutes(content.routes);
+  const { pagePaths, fallbackPage, mainPathOf, resolvePath } = siteRoutes(content.routes);
+  // An article's page is part of the list's page (the menu shows that page as the current one).
+  const listPage = resolvePath(content.site.articles.path).page;
   return [
     {
       id: 'root',
@@ -42,6 +46,11 @@ export function createRoutes(content: SiteContent): RouteObject[] {
       errorElement: <ErrorScreen standalone />,
       children: [
         ...pagePaths.map((p) => pageRoute(content, p.path, p.page, p.canonical)),
+        // Each article's own page: the content given holds the articles live now (src/shared/articles.ts liveContent).
+        ...articlePages(content).map(({ path, article }): RouteObject => {
+          const data: Omit<ArticleData, 'socialImage'> = { article, canonical: path };
+          return { path, caseSensitive: true, handle: { page: listPage, canonical: path } satisfies RouteHandle, Component: ArticleView, loader: () => data };
+        }),
         { path: ERROR_RENDER_PATH, Component: ErrorPage },
         pageRoute(content, '*', fallbackPage, mainPathOf(fallbackPage), false),
       ],

@@ -8,10 +8,14 @@ import { SITEMAP_FILE } from '../shared/pageFiles';
 import type { PagePath } from '../shared/routing';
 import { escapeXml, robotsValue } from '../shared/text';
 
-/** Each value is escaped for XML (escapeXml): the site's address and the pages' are checked, and escaped all the same. */
-export function sitemapXml(siteUrl: string, pages: readonly PagePath[], lastModified: string): string {
+/**
+ * Each value is escaped for XML (escapeXml): the site's address and the pages' are checked, and
+ * escaped all the same. `articles`: each article's page, with the day it was published as its lastmod.
+ */
+export function sitemapXml(siteUrl: string, pages: readonly PagePath[], lastModified: string, articles: readonly { path: string; date: string }[] = []): string {
   const mainPaths = [...new Set(pages.map((p) => p.canonical))];
-  const urls = mainPaths.map((p) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc><lastmod>${escapeXml(lastModified)}</lastmod></url>`);
+  const entry = (p: string, day: string) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc><lastmod>${escapeXml(day)}</lastmod></url>`;
+  const urls = [...mainPaths.map((p) => entry(p, lastModified)), ...articles.map((a) => entry(a.path, a.date))];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

@@ -33,6 +33,9 @@ import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../shar
 import { readCodeBuild, type CodeBuild } from './codeBuild';
 import { compressFiles } from './compress';
 import { robotsTxt, sitemapXml } from './crawlers';
+import { atomFeed } from './feed';
+import { writeSocialPictures } from './socialPictures';
+import { articlePages, feedPathOf, liveContent } from '../shared/articles';
 import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
@@ -58,6 +61,8 @@ export interface RenderOptions {
    * linked in from there.
    */
   publicDir?: string;
+  /** The moment the site is drawn for: articles that have expired by then are left out (default: now). */
+  now?: Date;
 }
 
 export interface Rendered {
@@ -127,7 +132,9 @@ function sameFile(fromDir: string, from: string, to: string, toDir = fromDir): v
 /** A short hash of text, for a file name that changes with the file. */
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, '0');
 
-export async function renderSite({ content, codeDir, outDir, earlierClientDir, today = new Date().toISOString().slice(0, 10), renderer, publicDir }: RenderOptions): Promise<Rendered> {
+export async function renderSite({ content: allContent, codeDir, outDir, earlierClientDir, today = new Date().toISOString().slice(0, 10), renderer, publicDir, now = new Date() }: RenderOptions): Promise<Rendered> {
+  // The site as it is at `now`: an article past its `expires` is not drawn, listed, in the sitemap or the feed.
+  const content = liveContent(allContent, now);
   const code = readCodeBuild(codeDir);
   const codeClientDir = path.join(codeDir, 'client');
   const clientDir = path.join(outDir, 'client');
@@ -151,6 +158,9 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
     formFiles[name] = `/${file}`;
   }
 
+  // Each article's 1200×630 picture for link previews, from its cover.
+  const socialPictures = await writeSocialPictures(clientDir, content.articles, earlierClientDir);
+
   const forms: FormConfig[] = Object.values(content.forms);
   const routes = siteRoutes(content.routes);
   const hashes = createHashCollector();
@@ -159,11 +169,18 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
   // What an earlier release drew (its render index), to take its pages whose inputs did not change as they are.
   const earlier = earlierClientDir ? readRenderIndex(earlierClientDir, code) : undefined;
   const index: RenderIndex = { code: codeId(code), pages: {} };
-  // Everything a page is drawn from but the other pages: the site, routes, forms, the code's files.
-  const shared = JSON.stringify({ ...content, pages: undefined, formFiles });
+  // Everything a page is drawn from but the other pages and the articles: the site, routes, forms, the code's files.
+  const shared = JSON.stringify({ ...content, pages: undefined, articles: undefined, formFiles });
+  const articles = articlePages(content);
+  // What of the articles a page is drawn from: an article's page its article (and picture), a page that lists them the list.
+  const articleInputs = (address: string, pageId: string) => {
+    const own = articles.find((a) => a.path === address);
+    if (own) return JSON.stringify({ article: own.article, picture: socialPictures[own.article.id] });
+    return content.pages[pageId]?.sections.some((section) => section.type === 'articles') ? JSON.stringify(content.articles) : '';
+  };
   const renderInto = async (address: string, file: string, withOutcomes: boolean) => {
     const pageId = routes.resolvePath(address).page;
-    const inputs = hashOf(`${shared}\0${address}\0${withOutcomes}\0${JSON.stringify(content.pages[pageId] ?? null)}`);
+    const inputs = hashOf(`${shared}\0${address}\0${withOutcomes}\0${JSON.stringify(content.pages[pageId] ?? null)}\0${articleInputs(address, pageId)}`);
     const before = earlier?.index.pages[file];
     if (before && before.inputs === inputs && reuse(earlier!.dir, clientDir, [file, ...before.variants.map((v) => v.file)])) {
       // The same page as the release served: its files linked, not drawn again (a publish draws only the pages it changes).
@@ -173,7 +190,7 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
       pages.push({ address, file, bytes: before.bytes });
       return;
     }
-    const page = await renderPage(address, content, { formFiles });
+    const page = await renderPage(address, content, { formFiles, socialPictures });
     // Fetched (not run) once the page has painted, so the first touch is answered at once: the
     // page's islands and what hydrates them (React). The forms' code waits for the visitor.
     const preload = [...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])])].map((f) => `/${f}`);
@@ -199,11 +216,14 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
       outcomes.push(...outcomes.filter((o) => o.path === canonical).map((o) => ({ ...o, path: address })));
     }
   }
+  // Each article's own page (no form on it: no outcome variants).
+  for (const { path: address } of articles) await renderInto(address, htmlFileFor(address), false);
   await renderInto(FALLBACK_RENDER_PATH, FALLBACK_FILE, false);
   await renderInto(ERROR_RENDER_PATH, ERROR_FILE, false);
 
-  // Pages the office keeps from search engines (searchable: false) are not listed; moved and gone addresses are no pages.
-  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])), today));
+  // Pages the office keeps from search engines (searchable: false) are not listed; moved and gone addresses are no pages; each live article's page is.
+  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])), today, articles.map(({ path: address, article }) => ({ path: address, date: article.date }))));
+  write(feedPathOf(content.site).slice(1), atomFeed(content.site, articles, today));
   write('robots.txt', robotsTxt(content.site.brand.url));
   const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes });
   writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -213,7 +233,7 @@ export async function renderSite({ content, codeDir, outDir, earlierClientDir, t
   compressFiles(clientDir, written, earlierClientDir);
   writeFileSync(path.join(clientDir, RENDER_INDEX_FILE), JSON.stringify(index));
   // Last: the release is whole, and which content it is.
-  writeFileSync(path.join(outDir, RELEASE_FILE), `${JSON.stringify({ content: contentFingerprint(content) })}\n`);
+  writeFileSync(path.join(outDir, RELEASE_FILE), `${JSON.stringify({ content: contentFingerprint(allContent) })}\n`);
   return { pages, manifest };
 }
 
@@ -253,7 +273,8 @@ function reuse(earlierDir: string, clientDir: string, files: readonly string[]):
 /** The site manifest of some content, with what only the written pages tell (their inline code's hashes, their outcome variants). */
 export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest, 'connectOrigins' | 'inlineHashes' | 'outcomes'>): SiteManifest {
   return {
-    pages: siteRoutes(content.routes).pagePaths.map(({ path: address }) => ({ path: address, file: htmlFileFor(address) })),
+    // The routes' addresses, then each article's page (the content given: the articles live when it is drawn).
+    pages: [...siteRoutes(content.routes).pagePaths.map(({ path: address }) => address), ...articlePages(content).map((a) => a.path)].map((address) => ({ path: address, file: htmlFileFor(address) })),
     fallbackFile: FALLBACK_FILE,
     errorFile: ERROR_FILE,
     frameOrigins: frameOriginsOf(Object.values(content.pages)),

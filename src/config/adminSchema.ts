@@ -202,6 +202,12 @@ export const adminSchema = object({
     sectionNumbered: template(['type', 'n']),
     /** The checker's refusals in the office's words, by kind: {label} is the box's name, the others are listed in REFUSAL_VALUES. */
     refusals: refusalTexts(),
+    /** The articles' screens and their rich-text box. */
+    articles: texts([
+      'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
+      'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock',
+      'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
+    ]),
   }),
 });
 

@@ -9,6 +9,7 @@
  */
 import { formSchema } from '../forms/model/formSchema';
 import { adminSchema } from './adminSchema';
+import { articlePath, articleSchema } from './articleSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { routeTable } from '../shared/routeTable';
@@ -42,6 +43,10 @@ export interface CheckOptions {
   formFiles?: Readonly<Record<string, string>>;
   /** The top-level names of public/ (files and folders): no page's address may take one (src/shared/addresses.ts). */
   publicNames?: readonly string[];
+  /** Article id -> the default export of config/articles/<id>.ts, for the articles that could be read. */
+  articles?: Readonly<Record<string, unknown>>;
+  /** Article id -> the file named in messages. Default: `config/articles/<id>.ts`. */
+  articleFiles?: Readonly<Record<string, string>>;
 }
 
 /** One problem: the file, the key it is about, the sentence (without the file and key), and the same in the office's words. */
@@ -61,6 +66,7 @@ const ADMIN_FILE = 'config/admin.ts';
 const ROUTES_FILE = 'config/routes.ts';
 const MOVED_FILE = 'config/moved.ts';
 const PAGES_FOLDER = 'config/pages';
+const ARTICLES_FOLDER = 'config/articles';
 
 const quote = (value: unknown) => JSON.stringify(value);
 
@@ -114,6 +120,16 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
 
   for (const id of Object.keys(forms)) {
     check(formSchema, forms[id], contextFor(options.formFiles?.[id] ?? `config/forms/${id}.ts`));
+  }
+
+  const articles = options.articles ?? {};
+  const articleBase = isRecord(options.site) && isRecord(options.site.articles) && typeof options.site.articles.path === 'string' ? options.site.articles.path : undefined;
+  const firstAddress = new Map<string, string>();
+  for (const id of Object.keys(articles)) {
+    const file = options.articleFiles?.[id] ?? `${ARTICLES_FOLDER}/${id}.ts`;
+    const ctx = contextFor(file);
+    check(articleSchema, articles[id], ctx);
+    checkArticleAddress(articles[id], articleBase, sitePaths, firstAddress, file, ctx.report);
   }
 
   return problems;
@@ -193,6 +209,30 @@ function checkSectionIds(page: unknown, report: Report): void {
       { kind: 'anchorTaken', values: { value: section.id } },
     );
   });
+}
+
+/**
+ * An article's address is its own: no other article has it, and it is not the address of a page
+ * of config/routes.ts (the article's page would hide the page, or the page the article).
+ */
+function checkArticleAddress(article: unknown, base: string | undefined, sitePaths: ReadonlySet<string>, first: Map<string, string>, file: string, report: Report): void {
+  if (!isRecord(article) || typeof article.address !== 'string' || article.address === '') return;
+  const address = article.address;
+  const earlier = first.get(address);
+  if (earlier !== undefined) {
+    report(['address'], `${quote(address)} is already the address of the article ${quote(earlier)}. Each article needs its own address, so change this one.`, {
+      kind: 'articleAddressTaken',
+      values: { value: address, title: quote(earlier) },
+    });
+    return;
+  }
+  first.set(address, typeof article.title === 'string' && article.title.trim() !== '' ? article.title : file);
+  if (base !== undefined && sitePaths.has(articlePath(base, { address }))) {
+    report(['address'], `${quote(address)} makes the address ${quote(articlePath(base, { address }))}, which a page of the site already has. Choose another address.`, {
+      kind: 'addressTaken',
+      values: { value: articlePath(base, { address }) },
+    });
+  }
 }
 
 /** The pages that carry their own address (the office's pages), in file order. */

@@ -174,6 +174,19 @@ async function loadPages(loader: Loader, options: CheckOptions): Promise<void> {
   Object.assign(options, { pages, pageIds: files.map((file) => path.basename(file, '.ts')), pageFiles });
 }
 
+/** The articles: every file of config/articles (but _helpers), its name the article's id. */
+async function loadArticles(loader: Loader, options: CheckOptions): Promise<void> {
+  const articles: Record<string, unknown> = {};
+  const articleFiles: Record<string, string> = {};
+  for (const file of tsFiles(loader.file('articles')).filter((f) => !isHelper(f))) {
+    const id = path.basename(file, '.ts');
+    articleFiles[id] = loader.displayName(file);
+    const value = await loader.load(file);
+    if (value !== undefined) articles[id] = value;
+  }
+  Object.assign(options, { articles, articleFiles });
+}
+
 async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {
   const dir = loader.file('forms');
   const indexFile = path.join(dir, 'index.ts');
@@ -250,6 +263,7 @@ export async function loadConfigFolder({ configDir, publicDir }: Folders = defau
   }
   await loadForms(loader, options);
   await loadPages(loader, options);
+  await loadArticles(loader, options);
   return { options, problems: loader.problems };
 }
 

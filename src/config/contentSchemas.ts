@@ -4,6 +4,7 @@
  */
 import { formSchema } from '../forms/model/formSchema';
 import { adminSchema } from './adminSchema';
+import { articleSchema } from './articleSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import type { Schema } from './schema';
@@ -16,6 +17,7 @@ export const ADMIN_FILE = 'config/admin.ts';
 export const SERVER_FILE = 'config/server.ts';
 const PAGE = /^config\/pages\/([\w-]+)\.ts$/;
 const FORM = /^config\/forms\/([\w-]+)\.ts$/;
+const ARTICLE = /^config\/articles\/([\w-]+)\.ts$/;
 
 const single: Readonly<Record<string, Schema<unknown>>> = {
   [SITE_FILE]: siteSchema,
@@ -28,8 +30,11 @@ export function schemaOfFile(file: string): Schema<unknown> | undefined {
   if (Object.hasOwn(single, file)) return single[file];
   if (PAGE.test(file)) return pageSchema;
   if (FORM.test(file)) return formSchema;
+  if (ARTICLE.test(file)) return articleSchema;
   return undefined;
 }
 
 export const pageIdOf = (file: string): string | undefined => PAGE.exec(file)?.[1];
 export const formIdOf = (file: string): string | undefined => FORM.exec(file)?.[1];
+export const articleIdOf = (file: string): string | undefined => ARTICLE.exec(file)?.[1];
+export const articleFileOf = (id: string): string => `config/articles/${id}.ts`;

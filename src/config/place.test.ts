@@ -36,14 +36,16 @@ function editedFiles(config: RealConfig): Array<{ file: string; value: unknown }
     { file: 'config/site.ts', value: config.site },
     ...Object.entries(config.pages).map(([id, value]) => ({ file: `config/pages/${id}.ts`, value })),
     ...Object.entries(config.forms).map(([id, value]) => ({ file: `config/forms/${id}.ts`, value })),
+    ...Object.entries(config.articles).map(([id, value]) => ({ file: `config/articles/${id}.ts`, value })),
   ];
 }
 
 /** The checker over the real content with one file's value replaced: that file's refusals. */
 function refusalsOf(file: string, value: unknown): Problem[] {
   const options: CheckOptions = { routes: real.routes, pages: real.pages, forms: real.forms, formIds: Object.keys(real.forms) };
-  const only: CheckOptions =
-    file === 'config/site.ts'
+  const only: CheckOptions = file.startsWith('config/articles/')
+    ? { ...options, site: real.site, pages: {}, pageIds: Object.keys(real.pages), forms: {}, articles: { ...real.articles, [file.slice(16, -3)]: value } }
+    : file === 'config/site.ts'
       ? { ...options, site: value, pages: {}, pageIds: Object.keys(real.pages), forms: {} }
       : file.startsWith('config/pages/')
         ? { ...options, pages: { [file.slice(13, -3)]: value }, pageIds: Object.keys(real.pages), forms: {} }
@@ -80,6 +82,8 @@ function wrongValuesFor(schema: Schema<unknown>, value: unknown): unknown[] {
       return [{ ...(isRecord(value) ? value : {}), type: 'nope' }, { ...(isRecord(value) ? value : {}), type: undefined }];
     case 'record':
       return [...missing, 'a text', {}];
+    case 'richText':
+      return [...missing, [], 'a text', [{ type: 'html', html: '<b>x</b>' }]];
   }
 }
 
@@ -100,7 +104,7 @@ function corpus(): Array<{ file: string; value: unknown; problem: Problem }> {
       const meta = schema.meta;
       if ((meta.kind === 'object' || meta.kind === 'image') && isRecord(current)) {
         for (const [key, child] of Object.entries(meta.shape)) walk(child, current[key], [...path, key]);
-      } else if (meta.kind === 'list' && Array.isArray(current) && current.length > 0) {
+      } else if ((meta.kind === 'list' || meta.kind === 'richText') && Array.isArray(current) && current.length > 0) {
         // Each section type once; any other list's first item.
         const firsts = meta.item.meta.kind === 'union' ? current.filter((item, i) => current.findIndex((o) => isRecord(o) && isRecord(item) && o.type === item.type) === i) : [current[0]];
         for (const item of firsts) walk(meta.item, item, [...path, current.indexOf(item)]);
@@ -120,6 +124,12 @@ function corpus(): Array<{ file: string; value: unknown; problem: Problem }> {
   const at = (privacy.sections as Json[]).findIndex((s) => s.type === 'privacy');
   const items = ((privacy.sections as Json[])[at]!.forms as { items: unknown[] }).items;
   add(`config/pages/${privacyId}.ts`, setAt(privacy, ['sections', at, 'forms', 'items'], [items[0], items[0]]));
+  // The later article is told that its address is the earlier one's.
+  const [articleId, article] = Object.entries(real.articles)[1]!;
+  const [, other] = Object.entries(real.articles)[0]!;
+  add(`config/articles/${articleId}.ts`, setAt(article, ['address'], other.address));
+  add(`config/articles/${articleId}.ts`, setAt(article, ['address'], 'a'.repeat(81)));
+  add(`config/articles/${articleId}.ts`, setAt(article, ['body'], [{ type: 'picture', image: { src: '/images/x.svg', alt: 'x', width: 1, height: 1 } }, { type: 'list', items: [[{ text: 'x' }]] }, { type: 'quote', content: [{ text: 'x' }] }, { type: 'link', text: 'x', href: '/Contact' }]));
   add('config/site.ts', setAt(real.site, ['contact', 'phone', 'href'], 'tel:+1999'));
   add('config/site.ts', setAt(real.site, ['contact', 'email', 'href'], 'mailto:someone@else.test'));
   add('config/site.ts', setAt(real.site, ['contact', 'phone', 'href'], 'https://example.com'));

@@ -59,7 +59,7 @@ export interface Schema<T> {
  */
 export type KindMeta =
   /** One line of text; `allowEmpty`: "" is right (decorative alt text); `placeholders`: the {names} it may use. */
-  | { readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: 'color' | 'path' | 'file' | 'locale' }
+  | { readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: 'color' | 'path' | 'file' | 'locale' | 'date' | 'dateTime' | 'slug' }
   /** Text of a sentence or more, written on several lines. */
   | { readonly kind: 'longText' }
   | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
@@ -80,6 +80,11 @@ export type KindMeta =
   | { readonly kind: 'list'; readonly item: Schema<unknown>; readonly min?: number; readonly max?: number }
   /** One of several groups told apart by their `type` (page sections). */
   | { readonly kind: 'union'; readonly variants: Readonly<Record<string, Schema<unknown>>> }
+  /**
+   * Writing: a list of typed blocks (src/config/articleSchema.ts), written in the editor's
+   * rich-text box and stored as the blocks, never as markup. `item`: the schema of one block.
+   */
+  | { readonly kind: 'richText'; readonly item: Schema<unknown>; readonly min?: number }
   /** A group whose keys are names from the content (`keysFrom: 'forms'`: one key per form). */
   | { readonly kind: 'record'; readonly value: Schema<unknown>; readonly keysFrom?: 'forms' };
 
@@ -425,8 +430,8 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
   };
 }
 
-/** One of several kinds of group, told apart by their `type` key (page sections). */
-export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds: M): Schema<Infer<M[keyof M]>> {
+/** One of several kinds of group, told apart by their `type` key (page sections; `what` names them: "a kind of block"). */
+export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds: M, what = 'a section type', refusal: RefusalKind = 'notASectionType'): Schema<Infer<M[keyof M]>> {
   const names = Object.keys(kinds);
   return make('a group of keys with a "type"', { kind: 'union', variants: kinds }, (value, path, ctx) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -435,11 +440,58 @@ export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds
     const type = (value as { type?: unknown }).type;
     if (typeof type !== 'string' || !(type in kinds)) {
       const near = typeof type === 'string' ? closest(type, names) : undefined;
-      const shown = type === undefined ? 'missing' : `${quote(type)}, which is not a section type`;
-      ctx.report([...path, 'type'], `is ${shown}.${near ? ` Did you mean "${near}"?` : ''} Use one of: ${names.join(', ')}.`, { kind: 'notASectionType' });
+      const shown = type === undefined ? 'missing' : `${quote(type)}, which is not ${what}`;
+      ctx.report([...path, 'type'], `is ${shown}.${near ? ` Did you mean "${near}"?` : ''} Use one of: ${names.join(', ')}.`, { kind: refusal });
       return;
     }
     kinds[type]!.check(value, path, ctx);
+  });
+}
+
+/**
+ * Writing made of typed blocks (headings, paragraphs, lists…): the same check as a list of
+ * `block`, drawn by the editor as one rich-text box.
+ */
+export function richText<T>(block: Schema<T>, opts: { min?: number } = {}): Schema<T[]> {
+  const base = list(block, opts);
+  return make(base.expects, { kind: 'richText', item: block, ...opts }, base.check);
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A calendar date written as YYYY-MM-DD ("2026-11-25"), a real day. */
+export function date(): Schema<string> {
+  return make('a date like "2026-11-25"', { kind: 'text', format: 'date' }, (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a date in quotes like "2026-11-25"');
+    const day = DATE.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
+    if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+      ctx.report(path, `${quote(value)} is not a date. Write it as year-month-day, like "2026-11-25".`, { kind: 'notADate', values: { value } });
+    }
+  });
+}
+
+/** A moment written as an ISO 8601 date and time with its offset ("2026-12-01T09:00:00+01:00"). */
+export function dateTime(): Schema<string> {
+  return make('a date and time like "2026-12-01T09:00:00Z"', { kind: 'text', format: 'dateTime' }, (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a date and time in quotes like "2026-12-01T09:00:00Z"');
+    if (!DATE_TIME.exec(value) || Number.isNaN(Date.parse(value))) {
+      ctx.report(path, `${quote(value)} is not a date and time. Write it like "2026-12-01T09:00:00Z" (year-month-day, T, hours:minutes, then Z or the offset from UTC).`, { kind: 'notADateTime', values: { value } });
+    }
+  });
+}
+
+/** The last part of an address ("responsive-website-redesign"): lower case letters and digits, with single dashes between words. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SLUG_LENGTH = 80;
+
+export function slug(): Schema<string> {
+  return make('a short address like "my-first-article"', { kind: 'text', format: 'slug' }, (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'an address in quotes like "my-first-article"');
+    if (value.length > MAX_SLUG_LENGTH) return ctx.report(path, `${quote(value)} is longer than ${MAX_SLUG_LENGTH} characters. Shorten it.`, { kind: 'addressTooLong', values: { value, max: MAX_SLUG_LENGTH } });
+    if (!SLUG.test(value)) {
+      ctx.report(path, `${quote(value)} is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`, { kind: 'notAnArticleAddress', values: { value } });
+    }
   });
 }
 

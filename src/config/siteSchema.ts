@@ -1,7 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { contactLink, imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, siteUrl, template, text, type Infer } from './schema';
+import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, routePath, siteUrl, template, text, type Infer } from './schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -129,6 +129,20 @@ export const siteSchema = object({
       }),
       keepDays: number({ min: 1, max: 365, integer: true }),
     }),
+  }),
+  /** The articles (config/articles): where their pages are, their feed, and the words around them. */
+  articles: object({
+    /** The address their pages are under: an article is at "<path>/<its address>" ("/Blog/my-article"). */
+    path: routePath(),
+    /** The feed of the articles (Atom), linked from every page's head: its title and one sentence. */
+    feedTitle: text(),
+    feedDescription: longText(),
+    /** The line under an article's title; {author} and {date} are filled in. */
+    byline: template(['author', 'date']),
+    /** The language dates are written in ("en-GB": 25 November 2026). */
+    dateLocale: describe(text(), { kind: 'text', format: 'locale' }),
+    /** The trail above an article's title, from Home to the list (the article's title is added as the last step). */
+    breadcrumb: list(object({ label: text(), href: href() }), { min: 1 }),
   }),
 });
 export type SiteConfig = Infer<typeof siteSchema>;

@@ -9,6 +9,7 @@ import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import server from '../../config/server';
 import { siteManifestOf } from '../build/render';
 import { loadRealContent } from '../test/realConfig';
+import { articlePages } from '../shared/articles';
 import { DEPLOY_CHECK_COMMAND, firebaseJson } from './firebaseJson';
 
 const { pagePaths } = siteRoutes(routes);
@@ -50,7 +51,12 @@ it('sends every address to its own prerendered page and leaves anything else to 
   // Hosting answers an address with no file and no rewrite with 404.html and status 404.
   expect(FALLBACK_FILE).toBe('404.html');
   expect(rewrites.filter((r) => r.source.includes('*'))).toEqual([]);
-  expect(rewrites).toHaveLength(pagePaths.length - 1);
+  // Every address but / (index.html), and each article's page.
+  const content = await loadRealContent();
+  const articles = articlePages(content);
+  expect(articles.length).toBeGreaterThan(0);
+  for (const { path: address } of articles) expect(rewrites).toContainEqual({ source: address, destination: `${address}.html` });
+  expect(rewrites).toHaveLength(pagePaths.length - 1 + articles.length);
 });
 
 it('sends the security headers of config/server.ts with every answer, and the pages\' policy: the build\'s hashes, the SDK and the map, nothing else', async () => {

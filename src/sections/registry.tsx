@@ -6,6 +6,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { ArticleSection } from './article/ArticleSection';
+import { ArticlesSection } from './articles/ArticlesSection';
 import { CardsSection } from './cards/CardsSection';
 import { CtaSection } from './cta/CtaSection';
 import { FaqSection } from './faq/FaqSection';
@@ -28,6 +29,7 @@ export const sectionRenderers: { [T in SectionType]: ComponentType<SectionProps<
   cta: CtaSection,
   stats: StatsSection,
   article: ArticleSection,
+  articles: ArticlesSection,
   team: TeamSection,
   faq: FaqSection,
   form: FormSection,

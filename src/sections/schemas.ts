@@ -4,6 +4,7 @@
  */
 import { tagged, type Infer } from '../config/schema';
 import { articleSchema } from './article/schema';
+import { articlesSchema } from './articles/schema';
 import { cardsSchema } from './cards/schema';
 import { ctaSchema } from './cta/schema';
 import { faqSchema } from './faq/schema';
@@ -24,6 +25,7 @@ export const sectionSchemas = {
   cta: ctaSchema,
   stats: statsSchema,
   article: articleSchema,
+  articles: articlesSchema,
   team: teamSchema,
   faq: faqSchema,
   form: formSectionSchema,

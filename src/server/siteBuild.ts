@@ -111,8 +111,9 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
     isPlainFile: (relativePath) => plain.has(relativePath),
     addressOfFile: (pathname) => addressByFile.get(pathname),
     pageFor(pathname, query) {
-      const { path: address, matched } = resolvePath(pathname);
-      const page = matched ? byPath.get(address) : undefined;
+      // A route's address, or an article's page (not a route: one of the manifest's pages all the same).
+      const { path: address } = resolvePath(pathname);
+      const page = byPath.get(address);
       if (!page) return { file: fallback, status: 404, cacheControl: CACHE_CONTROL.page };
       const outcome = query ? outcomeFromQuery(new URLSearchParams(query)) : null;
       const variant = outcome ? outcomes.get(queryKey(address, outcomeQuery(outcome))) : undefined;

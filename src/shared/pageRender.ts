@@ -17,6 +17,8 @@ export interface RenderedPage {
 export interface RenderOptions {
   /** The address of each form's description file, by form name (the form islands' data). */
   formFiles?: Readonly<Record<string, string>>;
+  /** The address of each article's 1200×630 picture (made from its cover by the render), by article id. */
+  socialPictures?: Readonly<Record<string, string>>;
 }
 
 /** The server renderer's module, as the render loads it. */

@@ -4,6 +4,7 @@
  * page, from the content it serves) and the Firebase Hosting generator. Pure functions over the
  * routes given: nothing here reads a config file.
  */
+import { articlePath } from '../config/articleSchema';
 import type { RoutesConfig } from '../config/routesSchema';
 import { isPageAddress } from './addresses';
 import { routeOfHref, routeTable } from './routeTable';
@@ -105,15 +106,24 @@ const ADDRESS_KINDS: Record<string, (content: AddressedContent) => { id: string;
     ...pagePathsOf(content.routes).filter((p) => p.path === p.canonical).map((p) => ({ id: p.page, address: p.path })),
     ...officeRoutes(content.routes, content.pages ?? {}).map((r) => ({ id: r.page, address: r.path })),
   ],
+  // Each article at <site.articles.path>/<its address>, by its file's name.
+  article: (content) => {
+    const base = isRecord(content.site) && isRecord(content.site.articles) && typeof content.site.articles.path === 'string' ? content.site.articles.path : undefined;
+    if (base === undefined) return [];
+    return Object.entries(content.articles ?? {}).flatMap(([id, article]) => (isRecord(article) && typeof article.address === 'string' ? [{ id, address: articlePath(base, { address: article.address }) }] : []));
+  },
 };
 
 /** What contentAddresses reads of the content (the routes as the site answers them: office pages included). */
 export interface AddressedContent {
   routes?: unknown;
   pages?: Readonly<Record<string, unknown>>;
+  /** config/site.ts (where the articles' pages are) and the articles by id, as the loader gives them. */
+  site?: unknown;
+  articles?: Readonly<Record<string, unknown>>;
 }
 
-/** One thing of the site at its main address: `page:<id>` (later `article:<id>`). */
+/** One thing of the site at its main address: `page:<id>` or `article:<id>`. */
 export interface ContentAddress {
   key: string;
   address: string;

@@ -5,6 +5,7 @@
  * again from new content with the same code, so nothing drawn reads these files by import: the
  * server renderer, the editor's preview and our server take the content as a value.
  */
+import { newestFirst, type Article } from '../config/articleSchema';
 import type { PageConfig } from '../config/pageSchema';
 import type { MovedConfig } from '../config/movedSchema';
 import type { RoutesConfig } from '../config/routesSchema';
@@ -22,13 +23,17 @@ export interface SiteContent {
   forms: Readonly<Record<string, FormConfig>>;
   /** Addresses that were pages' (config/moved.ts, written by each publish): moved ones lead to the new address, gone ones answer 410. */
   moved: MovedConfig;
+  /** The articles (config/articles, each with its file's name as id), newest first by date. */
+  articles: readonly Article[];
 }
 
 /** The content of a config folder that loaded and checked without a problem (its values taken as the types say). */
-export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown; moved?: unknown }): SiteContent {
+export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown; moved?: unknown; articles?: unknown }): SiteContent {
   const { site, routes, pages, forms, moved } = options;
   if (!site || !routes || !pages || !forms) throw new Error('The content is incomplete: run npm run check');
-  return { site, routes: withOfficePages(routes as RoutesConfig, pages as Record<string, unknown>), pages, forms, moved: (moved ?? NOTHING_MOVED) as MovedConfig } as SiteContent;
+  const byId = (options.articles ?? {}) as Readonly<Record<string, Omit<Article, 'id'>>>;
+  const articles = newestFirst(Object.entries(byId).map(([id, article]) => ({ ...article, id })));
+  return { site, routes: withOfficePages(routes as RoutesConfig, pages as Record<string, unknown>), pages, forms, moved: (moved ?? NOTHING_MOVED) as MovedConfig, articles } as unknown as SiteContent;
 }
 
 /** No address moved or gone (a site with no config/moved.ts yet). */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import formsIndex from '../../config/forms';
 import routesFile from '../../config/routes';
 import siteFile from '../../config/site';
-import type { SiteContent } from '../shared/siteContent';
+import { siteContentOf, type SiteContent } from '../shared/siteContent';
 import type { ServedContent } from '../shared/siteManifest';
 
 export type Json = Record<string, unknown>;
@@ -20,6 +20,8 @@ export interface RealConfig {
   /** Page id -> the page's config: every file of config/pages, in the order config/routes.ts shows them (then by name). */
   pages: Record<string, Json>;
   forms: Record<string, Json>;
+  /** Article id -> the article: every file of config/articles. */
+  articles: Record<string, Json>;
 }
 
 // jest runs this as CommonJS (__dirname); the browser tests (ES modules) run from the project's folder.
@@ -35,14 +37,25 @@ export function realPageIds(): string[] {
     .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
 }
 
+/** The ids of the articles (the files of config/articles), by name. */
+export function realArticleIds(): string[] {
+  return readdirSync(path.join(projectDir, 'config', 'articles'))
+    .filter((name) => name.endsWith('.ts') && !name.startsWith('_'))
+    .map((name) => name.slice(0, -3))
+    .sort();
+}
+
 export async function loadRealConfig(): Promise<RealConfig> {
   const pages: Record<string, Json> = {};
   for (const id of realPageIds()) pages[id] = ((await import(path.join(projectDir, 'config', 'pages', `${id}.ts`))) as { default: Json }).default;
+  const articles: Record<string, Json> = {};
+  for (const id of realArticleIds()) articles[id] = ((await import(path.join(projectDir, 'config', 'articles', `${id}.ts`))) as { default: Json }).default;
   return {
     site: siteFile as unknown as Json,
     routes: routesFile as unknown as Json,
     pages,
     forms: formsIndex as unknown as Record<string, Json>,
+    articles,
   };
 }
 
@@ -51,7 +64,7 @@ export async function loadRealConfig(): Promise<RealConfig> {
  * In jsdom (the *.test.tsx files), where esbuild does not run, the same files as jest imports them.
  */
 export async function loadRealContent(): Promise<SiteContent> {
-  if ('window' in globalThis) return (await loadRealConfig()) as unknown as SiteContent;
+  if ('window' in globalThis) return siteContentOf(await loadRealConfig());
   // Loaded only here: esbuild, which it uses, does not even load in jsdom.
   const { readSiteContent } = await import('../config/checkFiles');
   return readSiteContent(projectDir);

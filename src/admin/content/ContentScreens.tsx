@@ -14,16 +14,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink, Route, Routes, useLocation } from 'react-router-dom';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { Link as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { addressFromTitle, articlePath, articleSchema } from '../../config/articleSchema';
 import admin from '../../../config/admin';
 import type { ContentSnapshot } from '../../shared/contentApi';
 import { routeTable } from '../../shared/routeTable';
 import { EditScreen } from './EditScreen';
 import { loadContent } from './api';
-import { currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
+import { articleFileOf, articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
 import { NewPageScreen } from './NewPageScreen';
 import { officeRoutes } from '../../shared/routing';
-import { isRecord } from './model';
+import { emptyValue, isRecord } from './model';
 import { RevisionsScreen } from './RevisionsScreen';
 
 const t = admin.content;
@@ -32,6 +38,8 @@ interface ContentState {
   snapshot: ContentSnapshot;
   edits: Edits;
   setEdit(file: string, value: unknown): void;
+  /** Forgets the edits of a file (an article's removal taken back). */
+  dropEdit(file: string): void;
   /** Pictures uploaded since the snapshot was read (in public/, not listed in it yet): kept while moving between screens. */
   uploaded: readonly string[];
   addUploaded(src: string): void;
@@ -56,8 +64,8 @@ export interface Entry {
   livePath: string;
 }
 
-/** The pages (in the order of config/routes.ts), the parts on every page, the forms. */
-export function entriesOf(snapshot: ContentSnapshot, edits: Edits = {}): { pages: Entry[]; parts: Entry[]; forms: Entry[] } {
+/** The pages (in the order of config/routes.ts), the parts on every page, the forms, the articles (newest first; new ones being written too). */
+export function entriesOf(snapshot: ContentSnapshot, edits: Edits = {}): { pages: Entry[]; parts: Entry[]; forms: Entry[]; articles: Entry[] } {
   const routes = valueOf(snapshot, edits, ROUTES_FILE);
   // The site's own pages' addresses, then the pages made here at their own address (a page made and not yet published among them).
   const table = [...routeTable(routes), ...officeRoutes(routes, pagesOf(snapshot, edits)).map((r) => ({ ...r, canonical: r.path }))];
@@ -78,17 +86,84 @@ export function entriesOf(snapshot: ContentSnapshot, edits: Edits = {}): { pages
       const id = formIdOf(f.file)!;
       return { file: f.file, label: (admin.forms as Record<string, string>)[id] ?? id, livePath: '/' };
     });
-  return { pages, parts, forms };
+  const site = valueOf(snapshot, edits, SITE_FILE);
+  const base = isRecord(site) && isRecord(site.articles) && typeof site.articles.path === 'string' ? site.articles.path : '/';
+  const articleFiles = [...new Set([...snapshot.files.map((f) => f.file), ...Object.keys(edits)])].filter((file) => articleIdOf(file));
+  const articles = articleFiles
+    .map((file) => {
+      const value = valueOf(snapshot, edits, file) ?? snapshot.files.find((f) => f.file === file)?.value;
+      const article = isRecord(value) ? value : {};
+      const title = typeof article.title === 'string' && article.title.trim() !== '' ? article.title : articleIdOf(file)!;
+      const date = typeof article.date === 'string' ? article.date : '';
+      const isNew = !snapshot.files.some((f) => f.file === file);
+      return { file, label: isNew ? `${title} (${t.articles.newLabel})` : title, livePath: articlePath(base, { address: typeof article.address === 'string' ? article.address : '' }), date };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || a.file.localeCompare(b.file))
+    .map(({ date: _date, ...entry }) => entry);
+  return { pages, parts, forms, articles };
+}
+
+/** A new article's file name: made from its title, different from every article's there is. */
+export function newArticleId(title: string, taken: readonly string[]): string {
+  const base = addressFromTitle(title) || 'article';
+  let id = base;
+  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** "Add article": asks for the title, then opens the new article's screen (the address made from the title, today's date). */
+function AddArticle() {
+  const { snapshot, edits, setEdit } = useContent();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const create = () => {
+    const taken = [...snapshot.files.map((f) => f.file), ...Object.keys(edits)].map((file) => articleIdOf(file)).filter((id): id is string => id !== undefined);
+    const id = newArticleId(title, taken);
+    const value = { ...(emptyValue(articleSchema, { formIds: [] }) as Record<string, unknown>), title: title.trim(), address: id, date: new Date().toISOString().slice(0, 10) };
+    const file = articleFileOf(id);
+    setEdit(file, value);
+    setOpen(false);
+    setTitle('');
+    navigate(editAddress({ file }));
+  };
+  return (
+    <>
+      <Button variant="contained" onClick={() => setOpen(true)} sx={{ mt: 1 }}>
+        {t.articles.add}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="new-article-title" fullWidth maxWidth="sm">
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (title.trim() !== '') create();
+          }}
+        >
+          <DialogTitle id="new-article-title">{t.articles.add}</DialogTitle>
+          <DialogContent>
+            <TextField autoFocus fullWidth margin="dense" label={t.articles.newTitle} value={title} onChange={(e) => setTitle(e.target.value)} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>{t.articles.cancel}</Button>
+            <Button type="submit" variant="contained" disabled={title.trim() === ''}>
+              {t.articles.create}
+            </Button>
+          </DialogActions>
+        </Box>
+      </Dialog>
+    </>
+  );
 }
 
 export const editAddress = (entry: Pick<Entry, 'file' | 'at'>) => `/content/edit?${new URLSearchParams({ file: entry.file, ...(entry.at ? { at: entry.at } : {}) })}`;
 
 function ContentList() {
   const { snapshot, edits } = useContent();
-  const { pages, parts, forms } = entriesOf(snapshot, edits);
+  const { pages, parts, forms, articles } = entriesOf(snapshot, edits);
   const { state } = useLocation();
   const notice = (state as { notice?: unknown } | null)?.notice;
-  const group = (heading: string, entries: Entry[]) => (
+  const group = (heading: string, entries: Entry[], extra?: ReactNode) => (
     <Paper variant="outlined" component="section" aria-label={heading} sx={{ p: 2 }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 1 }}>
         {heading}
@@ -107,6 +182,7 @@ function ContentList() {
           </ListItem>
         ))}
       </List>
+      {extra}
     </Paper>
   );
   return (
@@ -130,8 +206,9 @@ function ContentList() {
         </Alert>
       )}
       <Typography>{t.intro}</Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }, alignItems: 'start' }}>
         {group(t.pages, pages)}
+        {group(t.articles.heading, articles, <AddArticle />)}
         {group(t.parts, parts)}
         {group(t.forms, forms)}
       </Box>
@@ -154,8 +231,9 @@ function ContentProvider({ children }: { children: ReactNode }) {
   }, []);
   useEffect(() => void reload(), [reload]);
   const setEdit = useCallback((file: string, value: unknown) => setEdits((old) => ({ ...old, [file]: value })), []);
+  const dropEdit = useCallback((file: string) => setEdits(({ [file]: _dropped, ...others }) => others), []);
   const addUploaded = useCallback((src: string) => setUploaded((old) => [...old, src]), []);
-  const value = useMemo(() => (snapshot ? { snapshot, edits, setEdit, reload, uploaded, addUploaded } : undefined), [snapshot, edits, setEdit, reload, uploaded, addUploaded]);
+  const value = useMemo(() => (snapshot ? { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded } : undefined), [snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded]);
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!value) return <CircularProgress aria-label={t.loading} />;
   return <ContentContext.Provider value={value}>{children}</ContentContext.Provider>;

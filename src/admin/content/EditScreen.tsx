@@ -26,7 +26,10 @@ import type { ContentImage, ContentProblem, Revision } from '../../shared/conten
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
-import { checkOptionsOf, formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
+import { articleIdOf, checkOptionsOf, formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
+import { ArticleRemoval, followTitle } from './articleEditing';
+import type { ArticleConfig } from '../../config/articleSchema';
+import { siteRoutes } from '../../shared/routing';
 import { siteContentOf } from '../../shared/siteContent';
 import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
@@ -120,7 +123,7 @@ export function EditScreen() {
   const sectionParam = params.get('section');
   const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
   const location = useLocation();
-  const { snapshot, edits, setEdit, reload, uploaded, addUploaded } = useContent();
+  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded } = useContent();
   const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
@@ -176,7 +179,7 @@ export function EditScreen() {
   const fileProblems = useMemo(() => shown.filter((p) => p.file === file), [shown, file]);
 
   const entries = entriesOf(snapshot, edits);
-  const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms].find((e) => e.file === file && e.at === at);
+  const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms, ...entries.articles].find((e) => e.file === file && e.at === at);
   // The content as it would be published: what the preview draws (its routes: the site's own and the pages made here).
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
   const pages = useMemo(() => sitePages(content.routes, (page) => titleOfPage(content.pages[page])), [content]);
@@ -202,8 +205,14 @@ export function EditScreen() {
     return inSection !== undefined && inSection !== section ? sectionAddress(inSection, hash) : section !== undefined && inSection === undefined ? `${outlineAddress}${hash}` : undefined;
   };
   const formId = formIdOf(file);
+  const articleId = articleIdOf(file);
+  const removing = articleId !== undefined && value === null;
   const homeFile = entries.pages[0]?.file;
-  const target: PreviewTarget | undefined = formId
+  const target: PreviewTarget | undefined = removing
+    ? undefined
+    : articleId
+    ? { kind: 'article', article: { ...(value as ArticleConfig), id: articleId }, path: entry.livePath, listPageId: siteRoutes(content.routes).resolvePath(content.site.articles.path).page }
+    : formId
     ? { kind: 'form', form: value as FormConfig, formId }
     : pageId
       ? { kind: 'page', page: value as PageConfig, pageId }
@@ -224,7 +233,7 @@ export function EditScreen() {
         snapshot.revision,
         editedFiles.map((f) => ({ file: f, value: edits[f] })),
       );
-      setPublishing({ kind: 'published', revision, livePath: entry.livePath });
+      setPublishing({ kind: 'published', revision, livePath: removing ? content.site.articles.path : entry.livePath });
       await reload();
     } catch (error) {
       if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
@@ -309,11 +318,21 @@ export function EditScreen() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box {...tabPanel('edit')}>
           <Box component="form" aria-label={entry.label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => (editedSection.current = sectionOfField(file, e.target.id) ?? editedSection.current)} noValidate sx={labelsAbove}>
+            {articleId && (
+              <ArticleRemoval
+                removing={removing}
+                title={entry.label}
+                onRemove={() => (snapshot.files.some((f) => f.file === file) ? setEdit(file, null) : dropEdit(file))}
+                onKeep={() => dropEdit(file)}
+              />
+            )}
+            {!removing && (
             <SchemaForm
+              key={file}
               file={file}
               schema={schema}
               value={value}
-              onChange={(next) => setEdit(file, next)}
+              onChange={(next) => setEdit(file, articleId && !snapshot.files.some((f) => f.file === file) ? followTitle(value, next) : next)}
               at={formAt}
               openSection={openSection}
               {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
@@ -322,6 +341,7 @@ export function EditScreen() {
               formIds={Object.keys(content.forms)}
               uploadImage={upload}
             />
+            )}
           </Box>
         </Box>
         {target && (

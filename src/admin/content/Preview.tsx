@@ -29,6 +29,8 @@ import '../../islands/toastStyles';
 import { loadIslands } from '../../islands/loaded';
 import { Layout } from '../../layout/Layout';
 import { SectionList } from '../../sections/SectionList';
+import { ArticlePage } from '../../pages/article/ArticleView';
+import type { Article } from '../../config/articleSchema';
 import { createSiteTheme } from '../../theme';
 import { IslandsOnPage } from '../../ui/Island';
 import { SiteContentContext } from '../../ui/siteConfig';
@@ -42,7 +44,10 @@ export type Device = keyof typeof DEVICE_WIDTHS;
 const DEVICE_HEIGHTS: Record<Device, number> = { desktop: 900, phone: 740 };
 
 /** What the preview draws: a page of config/pages (with the site's frame), or one form alone. */
-export type PreviewTarget = { kind: 'page'; page: PageConfig; pageId: string } | { kind: 'form'; form: FormConfig; formId: string };
+export type PreviewTarget =
+  | { kind: 'page'; page: PageConfig; pageId: string }
+  | { kind: 'form'; form: FormConfig; formId: string }
+  | { kind: 'article'; article: Article; path: string; listPageId: string };
 
 /** A data port that keeps nothing: saves "succeed" after a moment, as on a quick connection. */
 export function previewPort(onSaved: () => void): DataPort {
@@ -83,6 +88,10 @@ function PreviewPage() {
             {target.kind === 'page' ? (
               <Layout>
                 <SectionList sections={target.page.sections} />
+              </Layout>
+            ) : target.kind === 'article' ? (
+              <Layout>
+                <ArticlePage article={target.article} canonical={target.path} />
               </Layout>
             ) : (
               <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
@@ -198,7 +207,7 @@ export function Preview({
   const height = DEVICE_HEIGHTS[device];
   const scale = room > 0 ? Math.min(1, room / width) : 1;
   // The router the site's header asks which page is shown.
-  const pageId = target.kind === 'page' ? target.pageId : undefined;
+  const pageId = target.kind === 'page' ? target.pageId : target.kind === 'article' ? target.listPageId : undefined;
   const router = useMemo(() => createMemoryRouter([{ path: '*', element: <PreviewPage />, handle: pageId ? { page: pageId, canonical: '/' } : undefined }]), [pageId]);
   return (
     <Box ref={box} sx={{ width: '100%' }}>

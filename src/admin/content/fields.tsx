@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
 import { shownToOffice, type Path, type Schema, type SchemaKind, type Shape } from '../../config/schema';
 import { fill } from '../format';
@@ -332,6 +332,44 @@ function RecordEditor({ schema, value, onChange, path, label }: FieldProps) {
   );
 }
 
+/** The rich-text box (Lexical): its own chunk, loaded when an article's text is first shown. */
+const RichTextEditor = lazy(() => import('./richText/RichTextEditor'));
+
+/** An article's text: one rich-text box whose document is the blocks; every problem inside the blocks is said under it. */
+function RichTextField({ value, onChange, path, label, schema }: FieldProps) {
+  const env = useEditorEnv();
+  const id = fieldId(env.file, path);
+  const inside = [...env.problems].filter(([key]) => {
+    const at = JSON.parse(key) as Path;
+    return at.length >= path.length && path.every((part, i) => at[i] === part);
+  });
+  const problems = inside.flatMap(([, messages]) => messages);
+  const helper = helperOf(schema, problems);
+  return (
+    <Box component="section" aria-labelledby={`${id}-label`}>
+      <Typography id={`${id}-label`} component="p" sx={{ fontWeight: 600, mb: 1 }}>
+        {label}
+      </Typography>
+      <Suspense fallback={<Typography role="status">{t.articles.loadingEditor}</Typography>}>
+        <RichTextEditor
+          initial={value}
+          onChange={onChange}
+          label={label}
+          id={id}
+          invalid={problems.length > 0}
+          uploadImage={env.uploadImage}
+          {...(helper ? { describedBy: `${id}-helper` } : {})}
+        />
+      </Suspense>
+      {helper && (
+        <FormHelperText id={`${id}-helper`} error={problems.length > 0}>
+          {helper}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
 /** Schema kind -> its editor. */
 export const fieldEditors = {
   text: TextEditor,
@@ -346,6 +384,7 @@ export const fieldEditors = {
   list: ListEditor,
   union: UnionEditor,
   record: RecordEditor,
+  richText: RichTextField,
 } satisfies Record<SchemaKind, ComponentType<FieldProps>>;
 
 /** Draws the editor of a schema's kind for one value. */

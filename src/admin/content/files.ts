@@ -4,11 +4,11 @@
  * values being edited in place of the live ones).
  */
 import { checkContent, type CheckOptions, type Problem } from '../../config/checkContent';
-import { formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../../config/contentSchemas';
+import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../../config/contentSchemas';
 import { officeWordsOf } from '../../config/place';
 import type { ContentFile, ContentProblem, ContentSnapshot } from '../../shared/contentApi';
 
-export { formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../../config/contentSchemas';
+export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../../config/contentSchemas';
 
 /** The snapshot's files with the edited values in place of theirs. */
 export type Edits = Readonly<Record<string, unknown>>;
@@ -17,12 +17,12 @@ export function valueOf(snapshot: ContentSnapshot, edits: Edits, file: string): 
   return Object.hasOwn(edits, file) ? edits[file] : snapshot.files.find((f) => f.file === file)?.value;
 }
 
-/** The files as they would be published: the snapshot's with the edited values, pages made here added, files removed (null) left out. */
+/** The files as they would be published: the snapshot's with the edited values, pages and articles made here added, files removed (null) left out. */
 export function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFile[] {
   const known = new Set(snapshot.files.map((f) => f.file));
   return [
     ...snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value })),
-    ...Object.entries(edits).filter(([file]) => !known.has(file) && pageIdOf(file)).map(([file, value]) => ({ file, value })),
+    ...Object.entries(edits).filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file))).map(([file, value]) => ({ file, value })),
   ].filter((f) => f.value !== null);
 }
 
@@ -35,12 +35,15 @@ export function pagesOf(snapshot: ContentSnapshot, edits: Edits): Record<string,
 export function checkOptionsOf(snapshot: ContentSnapshot, edits: Edits): CheckOptions {
   const pages: Record<string, unknown> = {};
   const forms: Record<string, unknown> = {};
-  const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = { pages, forms };
+  const articles: Record<string, unknown> = {};
+  const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = { pages, forms, articles };
   for (const { file, value } of currentFiles(snapshot, edits)) {
     const page = pageIdOf(file);
     const form = formIdOf(file);
+    const article = articleIdOf(file);
     if (page) pages[page] = value;
     else if (form) forms[form] = value;
+    else if (article) articles[article] = value;
     else if (file === SITE_FILE) options.site = value;
     else if (file === ROUTES_FILE) options.routes = value;
     else if (file === 'config/admin.ts') options.admin = value;

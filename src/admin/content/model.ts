@@ -72,6 +72,8 @@ export function emptyValue(schema: Schema<unknown>, facts: SiteFacts): unknown {
       return emptyObject(meta.shape, facts);
     case 'list':
       return Array.from({ length: meta.min ?? 0 }, () => emptyValue(meta.item, facts));
+    case 'richText':
+      return [];
     case 'union': {
       const first = Object.values(meta.variants)[0];
       return first ? emptyValue(first, facts) : {};

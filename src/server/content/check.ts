@@ -44,7 +44,7 @@ const fileOfSentence = (sentence: string) => /^(config\/[\w./-]+\.ts)/.exec(sent
 export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: readonly ContentChange[]): CheckedChanges {
   const problems: ContentProblem[] = [];
   const current = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
-  const options: CheckOptions = { ...loaded.options, publicDir: path.join(site.siteDir, 'public'), pages: { ...loaded.options.pages }, forms: { ...loaded.options.forms } };
+  const options: CheckOptions = { ...loaded.options, publicDir: path.join(site.siteDir, 'public'), pages: { ...loaded.options.pages }, forms: { ...loaded.options.forms }, articles: { ...loaded.options.articles } };
   const files: FileEdits[] = [];
   const seen = new Set<string>();
   // The forms' files, as the loader found them (config/forms/index.ts names them): each is held to the data contract.
@@ -105,6 +105,12 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
       options.pages = removed ? others : { ...options.pages, [id]: change.value };
       options.pageIds = removed ? (options.pageIds ?? []).filter((p) => p !== id) : [...new Set([...(options.pageIds ?? Object.keys(options.pages)), id])];
       options.pageFiles = { ...options.pageFiles, [id]: change.file };
+    }
+    else if (change.file.startsWith('config/articles/')) {
+      const id = idOf(options.articleFiles, change.file, 'articles')!;
+      const { [id]: _gone, ...others } = options.articles ?? {};
+      options.articles = removed ? others : { ...options.articles, [id]: change.value };
+      options.articleFiles = { ...options.articleFiles, [id]: change.file };
     }
     else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
   }

@@ -34,6 +34,7 @@ import type { MovedConfig } from '../../config/movedSchema';
 import { movedAfter, sameMoved } from '../../shared/moved';
 import { contentAddresses, siteRoutes } from '../../shared/routing';
 import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
+import { articlePages } from '../../shared/articles';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
 import { checkChanges, type FileEdits } from './check';
@@ -224,7 +225,7 @@ export class Publisher {
     if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
     let content = siteContentOf(reread.options);
     // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/shared/moved.ts).
-    const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), siteRoutes(content.routes).pagePaths.map((p) => p.path));
+    const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), [...siteRoutes(content.routes).pagePaths.map((p) => p.path), ...articlePages(content).map((a) => a.path)]);
     if (!sameMoved(moved, content.moved)) {
       texts.set(MOVED_FILE, { ...(existsSync(path.join(siteDir, MOVED_FILE)) ? { before: readTextOrNothing(path.join(siteDir, MOVED_FILE))! } : {}), after: movedSource(moved) });
       content = { ...content, moved };

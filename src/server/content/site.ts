@@ -45,6 +45,7 @@ export function contentFiles({ options }: LoadedContent): ContentFile[] {
   if (options.routes !== undefined) files.push({ file: 'config/routes.ts', value: options.routes });
   for (const [id, value] of Object.entries(options.pages ?? {})) files.push({ file: options.pageFiles?.[id] ?? `config/pages/${id}.ts`, value });
   for (const [id, value] of Object.entries(options.forms ?? {})) files.push({ file: options.formFiles?.[id] ?? `config/forms/${id}.ts`, value });
+  for (const [id, value] of Object.entries(options.articles ?? {})) files.push({ file: options.articleFiles?.[id] ?? `config/articles/${id}.ts`, value });
   return files;
 }
 

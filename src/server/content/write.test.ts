@@ -4,12 +4,13 @@
  * a value worked out in code is refused with a sentence.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { diffValues } from '../../shared/contentDiff';
 import { loadRealConfig, projectDir } from '../../test/realConfig';
-import { editSource, UnwritableEdit } from './write';
+import { configModules } from '../../config/configModules';
+import { editSource, isNewFileAllowed, newFileSource, UnwritableEdit } from './write';
 
 const source = (file: string) => readFileSync(path.join(projectDir, file), 'utf8');
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -87,4 +88,26 @@ it('a question added to the FAQs is only its own lines, laid out as its neighbou
   const removed = changedLines(source('config/pages/about.ts'), editSource('config/pages/about.ts', source('config/pages/about.ts'), diffValues(pages.about, keyed)));
   expect(removed).toHaveLength(1);
   expect(removed[0]).toMatch(/^-\s+text: /);
+});
+
+it("a new article's file is written as a person would (its type named; text stays text), and reads back as the same value; an edit to it is its own lines", async () => {
+  const { articles } = await loadRealConfig();
+  const article = clone(Object.values(articles)[0]!) as { title: string; body: unknown[] };
+  article.title = "An article's <b>title</b>";
+  article.body = [{ type: 'paragraph', content: [{ text: 'Plain ' }, { text: 'bold', bold: true }, { text: 'a link', href: '/Contact' }] }];
+  const file = 'config/articles/a-new-one.ts';
+  expect(isNewFileAllowed(file)).toBe(true);
+  expect(isNewFileAllowed('config/articles/../site.ts')).toBe(false);
+  const text = newFileSource(file, article);
+  expect(text.startsWith("import type { ArticleConfig } from '../../src/config/articleSchema';")).toBe(true);
+  expect(text).toContain('satisfies ArticleConfig;');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'article-'));
+  mkdirSync(path.join(dir, 'articles'));
+  writeFileSync(path.join(dir, 'articles', 'a-new-one.ts'), text);
+  const read = (await configModules(dir).load(path.join(dir, 'articles', 'a-new-one.ts'))).default;
+  expect(read).toEqual(article);
+
+  const edited = clone(article);
+  edited.title = 'Another title';
+  expect(changedLines(text, editSource(file, text, diffValues(article, edited)))).toEqual([`-  title: 'An article\\'s <b>title</b>',`, "+  title: 'Another title',"]);
 });

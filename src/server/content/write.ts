@@ -430,6 +430,7 @@ export async function putBack(siteDir: string, before: ReadonlyMap<string, strin
  */
 export const FILE_FOLDERS: Readonly<Record<string, { type: string; from: string }>> = {
   'config/pages/': { type: 'PageConfig', from: '../../src/config/pageSchema' },
+  'config/articles/': { type: 'ArticleConfig', from: '../../src/config/articleSchema' },
 };
 
 /** A file the editor may make: `config/<folder>/<name>.ts` of FILE_FOLDERS, its name lower case letters, digits and dashes. */

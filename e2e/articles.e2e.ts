@@ -1,0 +1,236 @@
+/**
+ * An article written in the browser and read by a visitor: on the built server behind a real
+ * Caddy (the repository's deploy/Caddyfile) whose SITE_DIR is a git work tree copy of this site,
+ * an editor account adds an article (its address made from its title), uploads a cover with its
+ * description, writes its body in the rich-text box (a heading, a bulleted list, bold words, a
+ * link and a picture) and publishes. A visitor's browser then opens /Blog/<address>: the page shows it, its head
+ * has the canonical address, Open Graph and Twitter tags, a 1200×630 picture made from the cover
+ * and JSON-LD BlogPosting, the picture in its text; the Blog lists it first; sitemap.xml and the feed list it; axe finds
+ * nothing. The commit holds the new file, blocks not HTML. Screenshots of the article's page and
+ * of the editor at 1280 and 375 px in test-results/articles/. Every text is read from config/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import admin from '../config/admin';
+import site from '../config/site';
+import { addressFromTitle } from '../src/config/articleSchema';
+import { articleFileOf } from '../src/admin/content/files';
+import { fieldId } from '../src/admin/content/model';
+import { feedPathOf } from '../src/shared/articles';
+import { gitIn, makeSite } from '../src/test/contentSite';
+import { projectDir } from '../src/test/realConfig';
+import { stopServer } from '../scripts/lib/builtServer.mjs';
+import { expect, test } from './fixtures';
+import { addAccount, signIn, type Account } from './helpers/admin';
+import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
+import { uniqueSuffix } from './helpers/forms';
+import { freePort, startServer } from './helpers/server';
+
+needsCaddy();
+
+const t = admin.content;
+const a = admin.content.articles;
+let account: Account;
+let origin: string;
+let siteDir: string;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let proxy: RunningCaddy | undefined;
+
+test.beforeAll(async () => {
+  siteDir = makeSite({ git: true, buildable: true });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'articles-e2e-data-'));
+  account = await addAccount(dataDir, 'editor');
+  const port = await freePort();
+  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000', TRUST_PROXY: 'loopback' });
+  proxy = await startCaddy({ config: 'deploy/Caddyfile', upstreamPort: port });
+  origin = proxy.origin;
+});
+test.afterAll(async () => {
+  await proxy?.stop();
+  if (server) await stopServer(server);
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `test-results/articles/${name}.png`, fullPage, animations: 'disabled', timeout: 15_000 });
+
+// A publish builds the site's pages on a shared 2-core machine.
+test.setTimeout(420_000);
+
+test('an editor writes an article with a cover, a heading, a list, a link and bold text; a visitor finds it everywhere', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const s = uniqueSuffix();
+  const title = `Plan your shop online ${s}`;
+  const address = addressFromTitle(title);
+  const file = articleFileOf(address);
+  const input = (at: Array<string | number>) => page.locator(`#${fieldId(file, at)}`);
+  const written = {
+    summary: `What to decide before you open an online shop ${s}.`,
+    author: `Ada Lovelace ${s}`,
+    alt: `A phone showing a shop's first page ${s}`,
+    heading: `Start with the basics ${s}`,
+    lead: 'Decide ',
+    bold: `three things ${s}`,
+    items: [`What you sell ${s}`, `Who buys it ${s}`],
+    linkText: `talk to us ${s}`,
+    pictureAlt: `A shop's counter with a card reader ${s}`,
+  };
+  const cover = path.join(siteDir, 'cover-upload.png');
+  writeFileSync(cover, await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2255aa' } }).png().toBuffer());
+  const inText = path.join(siteDir, 'picture-upload.jpg');
+  writeFileSync(inText, await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa5522' } }).jpeg().toBuffer());
+
+  await test.step('the editor adds an article: the title asked, the address made from it', async () => {
+    await signIn(page, account, origin, t.heading);
+    await page.getByRole('button', { name: a.add, exact: true }).click();
+    await page.getByLabel(a.newTitle).fill(title);
+    await page.getByRole('button', { name: a.create, exact: true }).click();
+    await expect(input(['title'])).toHaveValue(title);
+    await expect(input(['address'])).toHaveValue(address);
+  });
+
+  await test.step('its summary, author, cover with its description, and a body written in the rich-text box', async () => {
+    await input(['summary']).fill(written.summary);
+    await input(['author']).fill(written.author);
+    await page.locator(`#${fieldId(file, ['cover'])}-file`).setInputFiles(cover);
+    await expect(page.getByText(t.uploaded)).toBeVisible({ timeout: 30_000 });
+    await input(['cover', 'alt']).fill(written.alt);
+
+    const box = page.locator(`#${fieldId(file, ['body'])}`);
+    await box.click();
+    const toolbar = page.getByRole('toolbar', { name: a.toolbar });
+    await toolbar.getByRole('button', { name: a.headingBlock, exact: true }).click();
+    await page.keyboard.type(written.heading);
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: a.paragraph, exact: true }).click();
+    await page.keyboard.type(written.lead);
+    await toolbar.getByRole('button', { name: a.bold, exact: true }).click();
+    await page.keyboard.type(written.bold);
+    await toolbar.getByRole('button', { name: a.bold, exact: true }).click();
+    await page.keyboard.type(':');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: a.bulleted, exact: true }).click();
+    await page.keyboard.type(written.items[0]!);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(written.items[1]!);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Then ');
+    await page.keyboard.type(written.linkText);
+    for (let i = 0; i < written.linkText.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await toolbar.getByRole('button', { name: a.link, exact: true }).click();
+    await page.getByLabel(a.linkAddress).fill('/Contact');
+    await page.getByRole('button', { name: a.linkApply, exact: true }).click();
+    await expect(box.locator('a', { hasText: written.linkText })).toBeVisible();
+    // A picture of its own in the text, with what it shows (once the box has the focus back, the cursor at the end).
+    await expect(box).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: a.picture, exact: true }).click();
+    await page.locator('label', { hasText: a.pictureFile }).locator('input[type="file"]').setInputFiles(inText);
+    await page.getByLabel(a.pictureAlt).fill(written.pictureAlt);
+    await page.getByRole('button', { name: a.pictureInsert, exact: true }).click();
+    await expect(box.getByRole('img', { name: written.pictureAlt })).toBeVisible({ timeout: 30_000 });
+    await expect(box.locator('strong, .rt-bold', { hasText: written.bold })).toBeVisible();
+
+    // The preview draws the article's page from what is written.
+    const frame = page.frameLocator('iframe');
+    await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
+    await expect(frame.getByRole('heading', { level: 2, name: written.heading })).toBeVisible();
+    await axe(page);
+    await shot(page, 'editor-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await box.scrollIntoViewIfNeeded();
+    await shot(page, 'editor-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await test.step('published: the commit holds the article as blocks, never HTML', async () => {
+    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.published })).toBeVisible({ timeout: 360_000 });
+    const source = readFileSync(path.join(siteDir, file), 'utf8');
+    expect(source).toContain("type: 'heading'");
+    expect(source).toContain("type: 'list'");
+    expect(source).toContain('bold: true');
+    expect(source).toContain("href: '/Contact'");
+    expect(source).toContain("type: 'picture'");
+    expect(source).not.toMatch(/<(strong|b|a|h2|ul|li|p)\b/);
+    expect(gitIn(siteDir, 'show', '--name-status', '--format=', 'HEAD')).toContain(`A\t${file}`);
+  });
+
+  const path_ = `${site.articles.path}/${address}`;
+  const visitor = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: origin });
+  const reader = await visitor.newPage();
+  await reader.setViewportSize({ width: 1280, height: 900 });
+
+  await test.step("a visitor opens /Blog/<address>: the article, its head, its picture for link previews", async () => {
+    const answer = await reader.goto(path_);
+    expect(answer?.status()).toBe(200);
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+    const article = reader.getByRole('article', { name: title });
+    await expect(article.getByRole('heading', { level: 2, name: written.heading })).toBeVisible();
+    await expect(article.locator('strong', { hasText: written.bold })).toBeVisible();
+    for (const item of written.items) await expect(article.getByRole('listitem').filter({ hasText: item })).toBeVisible();
+    await expect(article.getByRole('link', { name: written.linkText })).toHaveAttribute('href', '/Contact');
+    await expect(article.getByRole('img', { name: written.alt })).toBeVisible();
+    // The picture in the text: resized to at most twice the column it is drawn in, its size in the page.
+    const inPage = article.getByRole('img', { name: written.pictureAlt });
+    await expect(inPage).toBeVisible();
+    const [drawnWidth, drawnHeight] = [Number(await inPage.getAttribute('width')), Number(await inPage.getAttribute('height'))];
+    expect(drawnWidth / drawnHeight).toBeCloseTo(2, 1);
+    const stored = await sharp(await (await reader.request.get((await inPage.getAttribute('src'))!)).body()).metadata();
+    expect([stored.width, stored.height]).toEqual([drawnWidth, drawnHeight]);
+    expect(drawnWidth).toBeLessThan(2400);
+
+    const url = `${site.brand.url}${path_}`;
+    const head = reader.locator('head');
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
+    await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', url);
+    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(head.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', `${site.brand.url}${feedPathOf(site)}`);
+    const image = await head.locator('meta[property="og:image"]').getAttribute('content');
+    expect(image?.startsWith(site.brand.url)).toBe(true);
+    const picture = await reader.request.get(image!.slice(site.brand.url.length));
+    expect(picture.status()).toBe(200);
+    const { width, height } = await sharp(await picture.body()).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+
+    const posting = (await reader.locator('script[type="application/ld+json"]').allTextContents()).map((json) => JSON.parse(json) as Record<string, unknown>).find((d) => d['@type'] === 'BlogPosting');
+    expect(posting).toMatchObject({ headline: title, description: written.summary, author: { name: written.author }, mainEntityOfPage: { '@id': url }, image: [image] });
+    await axe(reader);
+    await shot(reader, 'article-1280', true);
+    await reader.setViewportSize({ width: 375, height: 800 });
+    await axe(reader);
+    // Nothing scrolls sideways on a phone, long words included.
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(reader, 'article-375', true);
+    await reader.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await test.step('the Blog lists it first; sitemap.xml and the feed list it', async () => {
+    await reader.goto(site.articles.path);
+    const first = reader.getByRole('main').getByRole('article').first();
+    await expect(first.getByRole('heading', { level: 3 })).toHaveText(title);
+    await axe(reader);
+    await shot(reader, 'blog-1280', true);
+    const sitemap = await (await reader.request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${site.brand.url}${path_}</loc>`);
+    const feed = await reader.request.get(feedPathOf(site));
+    expect(feed.status()).toBe(200);
+    const xml = await feed.text();
+    expect(xml).toContain(`<id>${site.brand.url}${path_}</id>`);
+    expect(xml).toContain(`<title>${title}</title>`);
+  });
+  await visitor.close();
+});

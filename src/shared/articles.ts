@@ -1,0 +1,37 @@
+/**
+ * The articles of some content as the site shows them: which are live at a moment (an article
+ * with `expires` leaves the site then), the address of each one's page, and a date in words.
+ * Pure functions over the content given: the render, the page renderers and the checker use them.
+ */
+import { articlePath, isLive, type Article } from '../config/articleSchema';
+import type { SiteContent } from './siteContent';
+
+/** The content with only the articles live at `now` (the render draws the site from it). */
+export function liveContent(content: SiteContent, now: Date): SiteContent {
+  const articles = content.articles.filter((article) => isLive(article, now));
+  return articles.length === content.articles.length ? content : { ...content, articles };
+}
+
+/** The address of each article's page ("/Blog/<address>"), in the content's order (newest first). */
+export function articlePages(content: Pick<SiteContent, 'site' | 'articles'>): { path: string; article: Article }[] {
+  return content.articles.map((article) => ({ path: articlePath(content.site.articles.path, article), article }));
+}
+
+/** The day of an article in words, in the site's language ("2 November 2026"); the day as written when the language is unknown. */
+export function dateInWords(date: string, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  } catch {
+    return date;
+  }
+}
+
+/** The article's social picture (1200×630, made from its cover by the render), by its address on the site. */
+export const SOCIAL_FOLDER = 'images/social';
+export const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
+export const socialPictureOf = (article: Pick<Article, 'id'>, hash: string): string => `/${SOCIAL_FOLDER}/${article.id}-${hash}.jpg`;
+
+/** The feed of the articles (Atom), under the articles' address: "/Blog/feed.xml". */
+export const FEED_NAME = 'feed.xml';
+export const feedPathOf = (site: Pick<SiteContent['site'], 'articles'>): string => `${site.articles.path === '/' ? '' : site.articles.path}/${FEED_NAME}`;
+
