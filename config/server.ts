@@ -246,6 +246,20 @@ export default {
       repliesOff: 'Replies are sent through the site\'s mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.',
       // {minutes} is replaced.
       tooManyReplies: 'Too many replies from this account just now. Please wait {minutes} minutes and try again.',
+      // Drafts (the editor saves each edit on the server as it is typed). {max} is replaced (in kB).
+      draftTooLarge: 'This draft is larger than {max} kB, so the server did not keep it. Make it shorter, or publish a part of it first.',
+      // {max} is replaced.
+      tooManyDrafts: 'You already have {max} drafts. Publish or discard some of them first.',
+      // {seconds} is replaced.
+      draftsTooFast: 'Too many saves at once. Trying again in {seconds} seconds.',
+      notEditable: 'This is not a page, part or form the editor changes.',
+      noDraft: 'There is no draft of this: it may have been published or discarded meanwhile.',
+      // {days} is replaced.
+      badScheduleTime: 'Choose a time after now and at most {days} days ahead.',
+      // A draft with problems cannot be scheduled: {count} is replaced.
+      draftHasProblems: 'Fix the {count} problems of this draft before scheduling it.',
+      // A scheduled publish that did not go through: the draft stays. {reason} is the publish's sentence.
+      scheduledPublishFailed: 'The scheduled publish did not go through, so the draft is kept and not scheduled any more: {reason}',
     },
     // Replies sent from the inbox, per account: a few at once, then this many per this many seconds.
     replyRate: { requests: 30, perSeconds: 3600 },
@@ -263,5 +277,11 @@ export default {
     // Every picture uploaded in the editor together (public/images/uploads): at most this many
     // files and this many bytes (100 MB).
     uploads: { maxPictures: 300, maxBytes: 104857600 },
+    // Drafts: each account's unpublished edits, saved on the server as they are typed (one per
+    // account and file). A draft holds at most `maxBytes` (500 kB; a whole page is about 20 kB);
+    // an account has at most `perAccount` of them; autosaves of one account: `rate` (a token bucket:
+    // a few at once, then this many per this many seconds; the editor keeps what was refused in
+    // the browser and sends it again). A draft may be scheduled at most `scheduleMaxDays` ahead.
+    drafts: { maxBytes: 512000, perAccount: 50, rate: { requests: 60, perSeconds: 60 }, scheduleMaxDays: 366 },
   },
 } satisfies ServerConfig;

@@ -255,6 +255,14 @@ export const serverSchema = object({
       noReplyAddress: text(),
       repliesOff: text(),
       tooManyReplies: text(),
+      draftTooLarge: template(['max']),
+      tooManyDrafts: template(['max']),
+      draftsTooFast: template(['seconds']),
+      notEditable: text(),
+      noDraft: text(),
+      badScheduleTime: template(['days']),
+      draftHasProblems: template(['count']),
+      scheduledPublishFailed: template(['reason']),
     }),
     /** Replies one account may send from the inbox: `requests` at once, refilled over `perSeconds`. */
     replyRate: object({ requests: number({ min: 1, integer: true }), perSeconds: number({ min: 1, integer: true }) }),
@@ -266,6 +274,13 @@ export const serverSchema = object({
     imageQueue: object({ waiting: number({ min: 0, max: 16, integer: true }), retryAfterSeconds: number({ min: 1, max: 600, integer: true }) }),
     /** Every picture uploaded in the editor together: at most this many files, and this many bytes. */
     uploads: object({ maxPictures: number({ min: 1, integer: true }), maxBytes: number({ min: 1, integer: true }) }),
+    /** The editor's drafts: one's largest size, how many an account may have, autosaves per account, how far ahead one may be scheduled. */
+    drafts: object({
+      maxBytes: number({ min: 1024, max: 1048576, integer: true }),
+      perAccount: number({ min: 1, max: 1000, integer: true }),
+      rate: rate(),
+      scheduleMaxDays: number({ min: 1, max: 3660, integer: true }),
+    }),
   }),
 });
 export type ServerConfig = Infer<typeof serverSchema>;

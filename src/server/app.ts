@@ -29,7 +29,9 @@ import { startNotifications, type NotifyOptions } from './notify';
 import { MailboxReader, type ReaderOptions } from './mailbox/reader';
 import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { LiveSite } from './liveBuild';
-import { drafts as draftsOf } from './content/drafts';
+import { contentJobs, drafts as draftsOf } from './content/drafts';
+import { Scheduler, type Timers } from './content/schedule';
+import { contentFiles, loadContent } from './content/site';
 import { Publisher, type PublishStep } from './content/publish';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
@@ -73,6 +75,8 @@ export interface AppOptions {
   codeDir?: string;
   /** Fault injection for the crash tests (PUBLISH_CRASH_AT): the process kills itself after this step of a publish. */
   publishCrashAt?: PublishStep;
+  /** The timer of scheduled publishes (content/schedule.ts; tests fire it themselves after moving the clock). */
+  scheduleTimers?: Timers;
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
   caddyAdmin?: CaddyAdmin;
   /** Reading the agency's mailbox (src/server/mailbox; index.ts reads IMAP_URL); leave out for none. */
@@ -93,6 +97,8 @@ declare module 'fastify' {
     siteBuilds?: SiteBuilds;
     /** The reader of the agency's mailbox, once the database is open (when IMAP_URL is set). */
     mailboxReader?: MailboxReader;
+    /** Scheduled publishes (content/schedule.ts), when the content editor is set up. */
+    contentScheduler?: Scheduler;
   }
 }
 
@@ -110,6 +116,7 @@ export async function buildApp({
   siteDir,
   codeDir,
   publishCrashAt,
+  scheduleTimers,
   caddyAdmin,
   mailbox,
   placeholders = [],
@@ -183,9 +190,24 @@ export async function buildApp({
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store) : undefined;
-  const publisher = siteDir ? new Publisher({ site: { siteDir }, dataDir, clock, ...(codeDir ? { codeDir } : {}), ...(drafts ? { drafts } : {}), ...(publishCrashAt ? { crashAt: publishCrashAt } : {}) }) : undefined;
+  let scheduler: Scheduler | undefined;
+  const publisher = siteDir
+    ? new Publisher({
+        site: { siteDir },
+        dataDir,
+        clock,
+        ...(codeDir ? { codeDir } : {}),
+        ...(drafts ? { drafts } : {}),
+        ...(publishCrashAt ? { crashAt: publishCrashAt } : {}),
+        onPublished: (files) => scheduler?.contentChanged(files),
+      })
+    : undefined;
   const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
-  app.addHook('onClose', async () => publisher?.close());
+  app.addHook('onClose', async () => {
+    scheduler?.stop();
+    await scheduler?.idle();
+    await publisher?.close();
+  });
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
   const builds = served ? createSiteBuilds(served) : undefined;
   // Caddy, serving the files itself, loads the new build's pointer and policy. If it cannot, the
@@ -203,7 +225,19 @@ export async function buildApp({
   if (publisher && live) publisher.serve(live);
   // A recovery that switched the pages: Caddy, serving the files itself, loads them too.
   if (served !== clientDir && tellCaddy) await tellCaddy().catch(() => undefined);
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, ...(publisher ? { content: { publisher, ...(drafts ? { drafts } : {}) } } : {}) });
+  // Scheduled publishes (content/schedule.ts): what came due while the server was down is published now.
+  if (publisher && drafts) {
+    const log = (message: string) => (logger ? app.log.error(message) : console.error(message));
+    scheduler = new Scheduler({ publisher, drafts, jobs: contentJobs(store), clock, ...(scheduleTimers ? { timers: scheduleTimers } : {}), log });
+    app.decorate('contentScheduler', scheduler);
+    // A database the disk keeps closed: the scheduler starts with the next publish.
+    try {
+      scheduler.start(contentFiles(await loadContent({ siteDir: siteDir! })));
+    } catch (error) {
+      log(`The scheduled publishes could not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

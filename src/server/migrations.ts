@@ -386,6 +386,28 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "drafts scheduled to be published by the server, and the content's own moments to publish again (an article's expiry)",
+    up(db) {
+      db.exec(`
+        -- When the server publishes the draft by itself (ms since 1970); NULL: not scheduled.
+        ALTER TABLE content_drafts ADD COLUMN scheduled_at INTEGER;
+        -- Why the last scheduled publish of this draft did not go through (then it is not scheduled any more).
+        ALTER TABLE content_drafts ADD COLUMN schedule_error TEXT;
+        CREATE INDEX content_drafts_scheduled ON content_drafts (scheduled_at) WHERE scheduled_at IS NOT NULL;
+
+        -- "Publish the content as it is at this time": a moment the content names itself (an
+        -- article's expires), kept until it has been published.
+        CREATE TABLE content_jobs (
+          due_at INTEGER NOT NULL,
+          -- What asks for it: 'expires' of a content file.
+          reason TEXT    NOT NULL,
+          file   TEXT    NOT NULL,
+          PRIMARY KEY (due_at, reason, file)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -50,6 +50,20 @@ export const contentRoutes = {
    * site serves an upload only once a publish has put it in a build.
    */
   contentUpload: { method: 'GET', path: '/api/admin/content/images/:name' },
+  /**
+   * Body: { file, value, base } (base: the snapshot's revision the edit started from). Keeps the
+   * value as the signed-in account's draft of the file, as it is typed. 200 { draft: ContentDraft };
+   * 413 too large, 409 too many drafts, 429 too many saves (Retry-After), each with { message }.
+   */
+  contentDraftSave: { method: 'POST', path: '/api/admin/content/drafts' },
+  /** Body: { file }. The account's draft of the file goes (its schedule with it). 200 {}. */
+  contentDraftDiscard: { method: 'POST', path: '/api/admin/content/drafts/discard' },
+  /**
+   * Body: { file, at } (at: ISO 8601, or null to cancel). The server publishes the account's draft of
+   * the file by itself at that time. 200 { draft }; 400 { message, problems? } (a time in the past or
+   * too far ahead, a draft the checker refuses); 404 { message } no such draft.
+   */
+  contentDraftSchedule: { method: 'POST', path: '/api/admin/content/drafts/schedule' },
 } as const satisfies Record<string, { method: ContentMethod; path: string }>;
 
 /** Where the editor's uploaded pictures are, on the site and under public/. */
@@ -91,6 +105,10 @@ export interface ContentDraft {
   base: string;
   /** ISO 8601. */
   updatedAt: string;
+  /** ISO 8601: when the server publishes it by itself. */
+  scheduledAt?: string;
+  /** Why its last scheduled publish did not go through (it is not scheduled any more). */
+  scheduleError?: string;
 }
 
 export interface ContentSnapshot {
@@ -132,6 +150,8 @@ export interface Revision {
   at: string;
   /** What changed, in words: "Home › Hero › Heading: 'Business Growth' → 'Grow your business online'". */
   summary: string[];
+  /** The account whose scheduled draft the server published by itself at its time. */
+  scheduledBy?: string;
 }
 
 /** One change of a revision, for its before/after view: texts whole, other values named. */

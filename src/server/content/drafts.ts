@@ -3,6 +3,9 @@
  * the site's database as it is typed, so nothing is lost to a reload, a closed tab, a lost
  * connection or a crash of the server in the middle of a publish (the unfinished edit becomes
  * its author's draft again: publish.ts). A publish of a file clears its author's draft of it.
+ *
+ * A draft may carry a time: the server publishes it by itself then (schedule.ts). A scheduled
+ * publish that does not go through leaves the draft, unscheduled, with the reason.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Store } from '../store';
@@ -15,6 +18,10 @@ export interface Draft {
   base: string;
   /** ms since 1970. */
   updatedAt: number;
+  /** When the server publishes it by itself (ms since 1970). */
+  scheduledAt?: number;
+  /** Why the last scheduled publish did not go through. */
+  scheduleError?: string;
 }
 
 interface Row {
@@ -23,31 +30,110 @@ interface Row {
   value: string;
   base: string;
   updated_at: number;
+  scheduled_at: number | null;
+  schedule_error: string | null;
 }
 
-const fromRow = (row: Row): Draft => ({ author: row.author, file: row.file, value: JSON.parse(row.value) as unknown, base: row.base, updatedAt: row.updated_at });
+const fromRow = (row: Row): Draft => ({
+  author: row.author,
+  file: row.file,
+  value: JSON.parse(row.value) as unknown,
+  base: row.base,
+  updatedAt: row.updated_at,
+  ...(row.scheduled_at === null ? {} : { scheduledAt: row.scheduled_at }),
+  ...(row.schedule_error === null ? {} : { scheduleError: row.schedule_error }),
+});
+
+const COLUMNS = 'author, file, value, base, updated_at, scheduled_at, schedule_error';
 
 export interface Drafts {
   /** Every draft, of every account (an editor sees who else has a draft of a file). */
   all(): Draft[];
+  of(author: string, file: string): Draft | undefined;
+  /** How many drafts the account has. */
+  count(author: string): number;
+  /** Keeps the value as the account's draft of the file (its schedule, if any, stays: the newest value is the one published). */
   save(author: string, file: string, value: unknown, base: string, at: number): void;
   discard(author: string, file: string): void;
+  /** Sets (a time) or clears (undefined) when the server publishes the draft; false when there is no such draft. */
+  schedule(author: string, file: string, at: number | undefined): boolean;
+  /** A scheduled publish did not go through: the draft stays, not scheduled any more, with the reason. */
+  scheduleFailed(author: string, file: string, reason: string): void;
+  /** The earliest time a draft is scheduled for. */
+  nextScheduled(): number | undefined;
+  /** The drafts scheduled at or before `at`, earliest first. */
+  due(at: number): Draft[];
 }
 
 /** The drafts of the site's database (its statements made at first use: the database may open later than the app). */
 export function drafts(store: Store): Drafts {
-  let statements: { list: Statement; upsert: Statement; remove: Statement } | undefined;
+  let statements: Record<'list' | 'one' | 'count' | 'upsert' | 'remove' | 'schedule' | 'failed' | 'next' | 'due', Statement> | undefined;
   const sql = () =>
     (statements ??= {
-      list: store.db.prepare('SELECT author, file, value, base, updated_at FROM content_drafts ORDER BY updated_at DESC'),
+      list: store.db.prepare(`SELECT ${COLUMNS} FROM content_drafts ORDER BY updated_at DESC`),
+      one: store.db.prepare(`SELECT ${COLUMNS} FROM content_drafts WHERE author = ? AND file = ?`),
+      count: store.db.prepare('SELECT count(*) FROM content_drafts WHERE author = ?').pluck(),
       upsert: store.db.prepare(
         'INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (author, file) DO UPDATE SET value = excluded.value, base = excluded.base, updated_at = excluded.updated_at',
       ),
       remove: store.db.prepare('DELETE FROM content_drafts WHERE author = ? AND file = ?'),
+      schedule: store.db.prepare('UPDATE content_drafts SET scheduled_at = ?, schedule_error = NULL WHERE author = ? AND file = ?'),
+      failed: store.db.prepare('UPDATE content_drafts SET scheduled_at = NULL, schedule_error = ? WHERE author = ? AND file = ?'),
+      next: store.db.prepare('SELECT min(scheduled_at) FROM content_drafts WHERE scheduled_at IS NOT NULL').pluck(),
+      due: store.db.prepare(`SELECT ${COLUMNS} FROM content_drafts WHERE scheduled_at IS NOT NULL AND scheduled_at <= ? ORDER BY scheduled_at, author, file`),
     });
   return {
     all: () => (sql().list.all() as Row[]).map(fromRow),
+    of: (author, file) => {
+      const row = sql().one.get(author, file) as Row | undefined;
+      return row && fromRow(row);
+    },
+    count: (author) => sql().count.get(author) as number,
     save: (author, file, value, base, at) => void sql().upsert.run(author, file, JSON.stringify(value), base, at),
     discard: (author, file) => void sql().remove.run(author, file),
+    schedule: (author, file, at) => sql().schedule.run(at ?? null, author, file).changes > 0,
+    scheduleFailed: (author, file, reason) => void sql().failed.run(reason, author, file),
+    nextScheduled: () => (sql().next.get() as number | null) ?? undefined,
+    due: (at) => (sql().due.all(at) as Row[]).map(fromRow),
+  };
+}
+
+export interface ContentJob {
+  file: string;
+  /** ms since 1970. */
+  at: number;
+  reason: string;
+}
+
+/** "Publish the content as it is at this time" moments the content names itself (an article's expiry). */
+export interface ContentJobs {
+  /** Makes the jobs of `reason` these (file, time) pairs: later ones are added, those no longer named go; those already due stay until run. */
+  sync(reason: string, wanted: readonly { file: string; at: number }[], now: number): void;
+  next(): number | undefined;
+  /** The jobs due at `at`, earliest first. */
+  due(at: number): ContentJob[];
+  /** A job was run: it goes. */
+  done(job: ContentJob): void;
+}
+
+export function contentJobs(store: Store): ContentJobs {
+  return {
+    sync(reason, wanted, now) {
+      const db = store.db;
+      db.transaction(() => {
+        // Jobs already due are kept (they run next); the others are replaced by what the content names now.
+        db.prepare('DELETE FROM content_jobs WHERE reason = ? AND due_at > ?').run(reason, now);
+        const add = db.prepare('INSERT OR IGNORE INTO content_jobs (due_at, reason, file) VALUES (?, ?, ?)');
+        for (const { file, at } of wanted) if (at > now) add.run(at, reason, file);
+      })();
+    },
+    next: () => (store.db.prepare('SELECT min(due_at) FROM content_jobs').pluck().get() as number | null) ?? undefined,
+    due: (at) =>
+      (store.db.prepare('SELECT due_at, reason, file FROM content_jobs WHERE due_at <= ? ORDER BY due_at').all(at) as { due_at: number; reason: string; file: string }[]).map((r) => ({
+        file: r.file,
+        at: r.due_at,
+        reason: r.reason,
+      })),
+    done: (job) => void store.db.prepare('DELETE FROM content_jobs WHERE due_at = ? AND reason = ? AND file = ?').run(job.at, job.reason, job.file),
   };
 }

@@ -7,19 +7,25 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
-import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange } from '../../shared/contentApi';
+import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange, type ContentDraft } from '../../shared/contentApi';
+import { createLimiter } from '../rateLimit';
 import { fill } from '../../shared/text';
 import { checkChanges } from './check';
-import type { Drafts } from './drafts';
+import type { Draft, Drafts } from './drafts';
 import { storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';
 import { RevisionHistory } from './revisions';
 import { contentFiles, loadContent, publicFiles } from './site';
+import { publishRefusal } from './publishWords';
 import { TaskQueue } from './taskQueue';
+import { isNewFileAllowed } from './write';
 
 export interface ContentOptions {
   publisher: Publisher;
   drafts?: Drafts;
+  clock?: () => number;
+  /** Told when a draft's schedule is set or cleared (content/schedule.ts). */
+  scheduler?: { changed(): void };
 }
 
 type Request = FastifyRequest<{ Params: Record<string, string | undefined>; Querystring: Record<string, unknown> }>;
@@ -40,6 +46,16 @@ function changesOf(body: unknown): ContentChange[] | undefined {
 /** Pixels the page draws a picture at: a whole number from 1 to 4000. */
 const drawnSize = (value: unknown) => (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined);
 
+/** A draft as the API answers it: times in ISO 8601. */
+const draftAnswer = ({ updatedAt, scheduledAt, ...draft }: Draft): ContentDraft => ({
+  ...draft,
+  updatedAt: new Date(updatedAt).toISOString(),
+  ...(scheduledAt === undefined ? {} : { scheduledAt: new Date(scheduledAt).toISOString() }),
+});
+
+/** A file a draft may be kept of: one the editor edits, or may make. */
+const draftable = (file: string) => file === 'config/site.ts' || file === 'config/routes.ts' || /^config\/forms\/[\w-]{1,64}\.ts$/.test(file) || /^config\/pages\/[\w-]{1,64}\.ts$/.test(file) || isNewFileAllowed(file);
+
 /** How long a refused check is told to wait (the queue's work moves in about this time). */
 const RETRY_SECONDS = 2;
 
@@ -50,6 +66,9 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     return Object.fromEntries(Object.keys(contentRoutes).map((name) => [name, notSetUp])) as Record<keyof typeof contentRoutes, ContentHandler>;
   }
   const { publisher } = options;
+  const clock = options.clock ?? Date.now;
+  const limits = server.admin.drafts;
+  const autosaves = createLimiter(limits.rate, clock);
   const site = publisher.site;
   const history = new RevisionHistory(publisher, publisher.dataDir);
   // Checks read and check the whole content: one at a time, a few waiting, the rest told to come back.
@@ -57,10 +76,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
   const answerPublish = (reply: FastifyReply, result: PublishResult) => {
     if (result.status === 200) return json(reply, 200, { revision: result.revision });
     if (result.status === 400) return json(reply, 400, { problems: result.problems });
-    if (result.status === 409) return fail(reply, 409, { busy: messages.publishBusy, releasing: messages.releaseUnderWay, changed: messages.contentChanged }[result.reason]);
-    if (result.status === 503) return fail(reply, 503, fill(messages.frontRefused, { error: result.error }));
-    const sentence = { render: messages.buildFailed, write: messages.publishNotWritten, record: messages.publishNotRecorded }[result.failed];
-    return fail(reply, 500, fill(sentence, { error: result.error.split('\n').slice(-3).join(' ') }));
+    return fail(reply, result.status, publishRefusal(result));
   };
 
   /** Reading the history takes one turn of the checks' queue (each reads and checks the whole content): 429 when too many wait. */
@@ -88,7 +104,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     content: async (_request, reply) => {
       publisher.warm();
       const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
-      const drafts = (options.drafts?.all() ?? []).map((d) => ({ ...d, updatedAt: new Date(d.updatedAt).toISOString() }));
+      const drafts = (options.drafts?.all() ?? []).map(draftAnswer);
       return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
     },
     contentCheck: async (request, reply) => {
@@ -113,6 +129,46 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     contentRestorePreview: async (request, reply) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? ''), ({ plan }) => json(reply, 200, plan)),
     contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
     contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
+    contentDraftSave: async (request, reply, who) => {
+      const drafts = options.drafts;
+      const body = request.body as { file?: unknown; value?: unknown; base?: unknown } | null;
+      if (!drafts || typeof body?.file !== 'string' || !('value' in body) || typeof body.base !== 'string' || body.base.length > 200) return fail(reply, 400, server.messages.badRequest);
+      if (!draftable(body.file)) return fail(reply, 400, messages.notEditable);
+      if (Buffer.byteLength(JSON.stringify(body.value) ?? '') > limits.maxBytes) return fail(reply, 413, fill(messages.draftTooLarge, { max: Math.floor(limits.maxBytes / 1000) }));
+      const wait = autosaves.take(who);
+      if (wait > 0) return fail(reply.header('Retry-After', String(wait)), 429, fill(messages.draftsTooFast, { seconds: wait }));
+      if (!drafts.of(who, body.file) && drafts.count(who) >= limits.perAccount) return fail(reply, 409, fill(messages.tooManyDrafts, { max: limits.perAccount }));
+      drafts.save(who, body.file, body.value, body.base, clock());
+      return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
+    },
+    contentDraftDiscard: async (request, reply, who) => {
+      const file = (request.body as { file?: unknown } | null)?.file;
+      if (!options.drafts || typeof file !== 'string') return fail(reply, 400, server.messages.badRequest);
+      options.drafts.discard(who, file);
+      options.scheduler?.changed();
+      return json(reply, 200, {});
+    },
+    contentDraftSchedule: async (request, reply, who) => {
+      const drafts = options.drafts;
+      const body = request.body as { file?: unknown; at?: unknown } | null;
+      if (!drafts || typeof body?.file !== 'string' || (body.at !== null && typeof body.at !== 'string')) return fail(reply, 400, server.messages.badRequest);
+      const draft = drafts.of(who, body.file);
+      if (!draft) return fail(reply, 404, messages.noDraft);
+      if (body.at === null) {
+        drafts.schedule(who, body.file, undefined);
+      } else {
+        const at = Date.parse(body.at);
+        const now = clock();
+        if (!Number.isFinite(at) || at <= now || at > now + limits.scheduleMaxDays * 86_400_000) return fail(reply, 400, fill(messages.badScheduleTime, { days: limits.scheduleMaxDays }));
+        // What would be refused at that time is refused now, on its fields.
+        const problems = await checks.run(async () => checkChanges(site, await loadContent(site), [{ file: draft.file, value: draft.value }]).problems);
+        if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
+        if (problems.length > 0) return json(reply, 400, { message: fill(messages.draftHasProblems, { count: problems.length }), problems });
+        drafts.schedule(who, body.file, at);
+      }
+      options.scheduler?.changed();
+      return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
+    },
     contentImage: async (request, reply) => {
       const width = drawnSize(request.query.width);
       const height = drawnSize(request.query.height);

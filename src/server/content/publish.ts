@@ -72,6 +72,14 @@ export interface PublisherOptions {
   drafts?: Drafts;
   /** Fault injection for the crash tests: the process kills itself (SIGKILL) right after this step. */
   crashAt?: PublishStep;
+  /** Told after each publish that went through, with the content files as they are now (the scheduler reads their moments). */
+  onPublished?: (files: ContentChange[]) => void;
+}
+
+/** How a publish came about. */
+export interface PublishHow {
+  /** The server published its author's scheduled draft by itself: the revision says so. */
+  scheduled?: boolean;
 }
 
 /** What is about to change, kept in the data folder until the publish is done (the write-ahead record). */
@@ -87,6 +95,8 @@ interface Journal {
   /** The editor's changes, for its draft if the publish does not go through. */
   changes: ContentChange[];
   summary: string[];
+  /** Published by the server at its author's scheduled time. */
+  scheduled?: boolean;
   /** The release folder's name (dist/releases/<release>), when pages were drawn. */
   release?: string;
   commit?: string;
@@ -103,6 +113,8 @@ export interface PublishKind {
 
 const JOURNAL_FILE = 'publish-journal.json';
 export const SNAPSHOTS = 'content-revisions';
+/** The trailer of a commit the server made at its author's scheduled time. */
+const SCHEDULED_BY = 'Publish-Scheduled-By';
 
 /** The revision's words: one line per edit. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
@@ -162,7 +174,7 @@ export class Publisher {
     await this.renderer.close();
   }
 
-  async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string, kind?: PublishKind): Promise<PublishResult> {
+  async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string, kind?: PublishKind, how: PublishHow = {}): Promise<PublishResult> {
     if (this.busy) return { status: 409, reason: 'busy' };
     this.busy = true;
     // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
@@ -174,7 +186,7 @@ export class Publisher {
       for (const change of changes) this.options.drafts?.save(author, change.file, change.value, baseRevision ?? revision, at);
       if (lock && !lock.taken) return { status: 409, reason: 'releasing' };
       if (baseRevision !== undefined && baseRevision !== revision) return { status: 409, reason: 'changed' };
-      return await this.publishNow(changes, author, kind);
+      return await this.publishNow(changes, author, kind, how);
     } finally {
       if (lock?.taken) lock.release();
       this.busy = false;
@@ -185,7 +197,7 @@ export class Publisher {
     if (this.options.crashAt === step) process.kill(process.pid, 'SIGKILL');
   }
 
-  private async publishNow(changes: readonly ContentChange[], author: string, kind?: PublishKind): Promise<PublishResult> {
+  private async publishNow(changes: readonly ContentChange[], author: string, kind?: PublishKind, how: PublishHow = {}): Promise<PublishResult> {
     const { site, clock } = this.options;
     const { live } = this;
     const { siteDir } = site;
@@ -260,6 +272,7 @@ export class Publisher {
       files: [...texts].map(([file, { before, after }]) => ({ file, ...(before === undefined ? {} : { before }), after })),
       changes: [...changes],
       summary,
+      ...(how.scheduled ? { scheduled: true } : {}),
       ...(release ? { release } : {}),
       ...(kind ? { kind: kind.kind, of: kind.of } : {}),
     };
@@ -313,7 +326,58 @@ export class Publisher {
     // 7. Done: the journal and the author's drafts of these files go.
     rmSync(this.journalFile, { force: true });
     for (const change of changes) this.options.drafts?.discard(author, change.file);
+    this.options.onPublished?.(contentFiles(reread));
     return { status: 200, revision };
+  }
+
+  /**
+   * Draws the pages again from the content as it is, and serves them: a moment the content
+   * names (an article's expiry) has come. Nothing is written or recorded (the content did not
+   * change; what it shows at this time did). 'busy' while a publish or a release is under way.
+   */
+  async refresh(): Promise<'done' | 'busy' | 'nothing'> {
+    const { live } = this;
+    if (!live || !existsSync(path.join(this.codeDir, 'code.json'))) return 'nothing';
+    if (this.busy) return 'busy';
+    this.busy = true;
+    const { siteDir } = this.options.site;
+    const lock = (await isWorkTree(siteDir)) ? takeLock(lockFile(siteDir), 'publish') : undefined;
+    try {
+      if (lock && !lock.taken) return 'busy';
+      const loaded = await loadContent(this.options.site);
+      if (loaded.problems.length > 0) return 'nothing';
+      const release = `${new Date(this.options.clock()).toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+      try {
+        await this.render(siteContentOf(loaded.options), release, live.clientDir());
+        await live.switchTo(path.join(releasesDir(siteDir), release, 'client'));
+      } catch (error) {
+        this.dropRelease(release);
+        throw error;
+      }
+      return 'done';
+    } finally {
+      if (lock?.taken) lock.release();
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Whether any of these files was changed by a revision recorded after `base` (a draft's
+   * starting revision): a scheduled draft is not published over someone else's later change.
+   * Known where the site is a git work tree; elsewhere, answers false.
+   */
+  async changedSince(base: string, files: readonly string[]): Promise<boolean> {
+    const { siteDir } = this.options.site;
+    if (!(await isWorkTree(siteDir))) return false;
+    const commitId = base.split('+')[0]!;
+    if (!/^[0-9a-f]{7,64}$/.test(commitId)) return true;
+    try {
+      await run('git', ['diff', '--quiet', commitId, 'HEAD', '--', ...files], siteDir);
+      return false;
+    } catch {
+      // Differences (exit code 1), or a base this history does not have.
+      return true;
+    }
   }
 
   /** The content as the files would be: the config folder copied with these texts in it, and read there. */
@@ -372,15 +436,16 @@ export class Publisher {
     const { site, dataDir } = this.options;
     const { author, at, summary, id } = journal;
     const kind = journal.kind ? { kind: journal.kind, of: journal.of } : { kind: 'publish' as const };
+    const scheduledBy = journal.scheduled ? { scheduledBy: author } : {};
     if (await isWorkTree(site.siteDir)) {
-      const trailers = [`Publish-Id: ${id}`, ...(journal.kind ? [`Publish-Kind: ${journal.kind}`, `Publish-Of: ${journal.of}`] : [])];
+      const trailers = [`Publish-Id: ${id}`, ...(journal.kind ? [`Publish-Kind: ${journal.kind}`, `Publish-Of: ${journal.of}`] : []), ...(journal.scheduled ? [`${SCHEDULED_BY}: ${author}`] : [])];
       const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\n${trailers.join('\n')}\n`;
       // The uploaded pictures the content names go with it; those uploaded and not used stay out.
       const uploads = uploadsNamedIn(site.siteDir, values).filter((file) => existsSync(path.join(site.siteDir, file)));
       const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message, at);
-      return { id: commitId, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
+      return { id: commitId, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file) };
     }
-    const revision: Revision = { id, author, at, summary, ...kind, changed: journal.files.map((f) => f.file) };
+    const revision: Revision = { id, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file) };
     const changed = new Set(revision.changed);
     writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values, before: previous.filter((f) => changed.has(f.file)) });
     return revision;
@@ -468,10 +533,12 @@ export function revisionOfCommit(commit: Commit): Revision {
   }
   const kind = trailer('Publish-Kind');
   const of = trailer('Publish-Of');
+  const scheduledBy = trailer(SCHEDULED_BY);
   return {
     ...base,
     kind: kind === 'undo' || kind === 'restore' ? kind : 'publish',
     ...(of ? { of } : {}),
+    ...(scheduledBy ? { scheduledBy } : {}),
     summary: lines.filter((line) => line && !/^Publish-[\w-]+: /.test(line)),
   };
 }
