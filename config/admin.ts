@@ -360,10 +360,36 @@ export default {
     publishing: 'Publishing: checking, building and switching the site…',
     published: 'Published. The change is live.',
     openLive: 'Open the live page',
+    // Every edit is saved on the server as it is typed, as your draft (only you publish it; the
+    // other accounts see that you have one). The line beside Publish says where this one stands:
+    // {time}, {reason} and {at} are replaced.
+    statusPublished: 'Published',
+    draftSaved: 'Draft saved {time}',
+    saving: 'Saving…',
+    notSaved: 'Not saved: {reason} (kept in this browser)',
+    // The {reason} when the server does not answer (no connection): tried again by itself.
+    offline: 'the server cannot be reached',
+    scheduledFor: 'Scheduled for {at}',
+    // Another account's draft of what is open: {author} and {at} are replaced.
+    othersDraft: '{author} has a draft of this, saved {at}. Their changes are not in what you see here.',
+    othersScheduled: '{author} has a draft of this, scheduled to be published {at}.',
+    // Publishing at a chosen time: the server does it by itself, even with this window closed.
+    schedule: 'Schedule…',
+    scheduleHeading: 'Publish your draft later',
+    scheduleAt: 'Publish on (date and time)',
+    scheduleHint: 'The server publishes your draft by itself at this time, even if this window is closed.',
+    scheduleConfirm: 'Schedule',
+    scheduleCancel: 'Cancel the schedule',
+    scheduleClose: 'Close',
+    // Throwing the draft away: what is published stays.
+    discard: 'Discard the draft',
+    discardQuestion: 'Discard your draft of this? What visitors see stays as it is; your unpublished changes are gone for good.',
+    discardConfirm: 'Discard it',
+    discardKeep: 'Keep it',
+    discarded: 'The draft was discarded.',
     // {count} is replaced.
     problems: 'Fix {count} problems before publishing:',
     problemsOne: 'Fix this problem before publishing:',
-    noChanges: 'Nothing has changed yet.',
     conflict: 'Someone published a change while you were editing. Your changes are kept here: reload the content to see theirs, then publish again.',
     contract: 'A developer changes this: it is part of how the site stores what visitors send.',
     add: 'Add',
@@ -415,6 +441,8 @@ export default {
     revisions: 'Revisions',
     // {author} and {at} are replaced.
     revisionBy: '{author}, {at}',
+    // A draft the server published by itself at the time its author chose.
+    revisionScheduled: '{author}, {at}, published at the time they scheduled',
     noRevisions: 'Nothing has been published from here yet.',
     restore: 'Restore',
     restoring: 'Restoring…',
@@ -494,6 +522,9 @@ export default {
       removing: 'Removing the page…',
       removed: 'The page was removed.',
     },
+    // How long the editor waits after the last keystroke before saving the draft, and the longest
+    // it waits before trying again when the server could not be reached.
+    autosave: { delayMs: 800, retryMaxSeconds: 30 },
     // Names for keys whose own name says too little; any other key is named after itself.
     labels: {
       address: 'Address',

@@ -217,7 +217,7 @@ test('a link to an alias of a page (as config/routes.ts lists it) opens as that 
     const target = field(page, file, ...linkPath);
     await expect(target).toContainText(`(${alias})`);
     await expect(target.locator('xpath=ancestor::div[contains(@class, "MuiStack-root")][1]').getByRole('combobox').first()).toHaveText(t.linkPage);
-    await expect(page.getByRole('region', { name: t.publish, exact: true }).getByRole('status')).toHaveText(t.noChanges);
+    await expect(page.getByRole('region', { name: t.publish, exact: true }).getByRole('status')).toHaveText(t.statusPublished);
   } finally {
     writeFileSync(path.join(siteDir, file), source);
   }

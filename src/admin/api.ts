@@ -27,13 +27,13 @@ export function onSignedOut(listener: () => void): void {
   signedOutListener = listener;
 }
 
-async function send(method: string, url: string, json?: unknown, token = csrfToken, file?: Blob): Promise<Response> {
+async function send(method: string, url: string, json?: unknown, token = csrfToken, file?: Blob, keepalive = false): Promise<Response> {
   const headers: Record<string, string> = {};
   if (json !== undefined) headers['content-type'] = 'application/json';
   if (file) headers['content-type'] = file.type || 'application/octet-stream';
   if (method !== 'GET') headers[CSRF_HEADER] = token;
   try {
-    return await fetch(url, { method, headers, credentials: 'same-origin', body: file ?? (json === undefined ? undefined : JSON.stringify(json)) });
+    return await fetch(url, { method, headers, credentials: 'same-origin', keepalive, body: file ?? (json === undefined ? undefined : JSON.stringify(json)) });
   } catch {
     throw new ApiError(0, admin.errors.network);
   }
@@ -44,8 +44,8 @@ async function send(method: string, url: string, json?: unknown, token = csrfTok
  * src/shared/contentApi.ts), with the session's CSRF token; a 401 shows the sign-in. Answers the
  * response as it is (the caller reads refusals that carry more than a sentence).
  */
-export async function sendTo(method: string, url: string, body: { json?: unknown; file?: Blob } = {}): Promise<Response> {
-  const response = await send(method, url, body.json, csrfToken, body.file);
+export async function sendTo(method: string, url: string, body: { json?: unknown; file?: Blob; keepalive?: boolean } = {}): Promise<Response> {
+  const response = await send(method, url, body.json, csrfToken, body.file, body.keepalive);
   if (response.status === 401) {
     signedOutListener();
     throw new SignedOut(401, admin.signIn.sessionEnded);

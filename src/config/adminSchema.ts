@@ -159,7 +159,14 @@ export const adminSchema = object({
     ...texts(['heading', 'intro', 'pages', 'parts', 'forms', 'edit', 'back', 'loading', 'unsaved']).shape,
     /** The parts of config/site.ts the editor offers, by their key there, with their names. */
     siteParts: siteParts(),
-    ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'noChanges', 'conflict', 'contract']).shape,
+    ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'conflict', 'contract']).shape,
+    draftSaved: template(['time']),
+    notSaved: template(['reason']),
+    scheduledFor: template(['at']),
+    othersDraft: template(['author', 'at']),
+    othersScheduled: template(['author', 'at']),
+    ...texts(['statusPublished', 'saving', 'offline', 'schedule', 'scheduleHeading', 'scheduleAt', 'scheduleHint', 'scheduleConfirm', 'scheduleCancel', 'scheduleClose']).shape,
+    ...texts(['discard', 'discardQuestion', 'discardConfirm', 'discardKeep', 'discarded']).shape,
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
     ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
     ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
@@ -192,6 +199,9 @@ export const adminSchema = object({
       removeConfirm: template(['title', 'address']),
       ...texts(['removeYes', 'removeNo', 'removing', 'removed']).shape,
     }),
+    revisionScheduled: template(['author', 'at']),
+    /** Saving drafts as they are typed: the wait after the last keystroke, the longest wait between tries when the server is out of reach. */
+    autosave: object({ delayMs: number({ min: 100, max: 10000, integer: true }), retryMaxSeconds: number({ min: 1, max: 600, integer: true }) }),
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),
     /** What each page, part or file is called in the editor's sentences when it has no title of its own, by file ("site": config/site.ts). */

@@ -10,6 +10,11 @@ const dateTime = new Intl.DateTimeFormat(admin.locale, { ...inZone, day: 'numeri
 /** Parts of a spreadsheet's date: year, month, day, hour, minute, second, in the zone. */
 const parts = new Intl.DateTimeFormat('en-US', { ...inZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
+const timeOfDay = new Intl.DateTimeFormat(admin.locale, { ...inZone, hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** A time of today for a person: "16:20:05" (when a draft was last saved). */
+export const formatTime = (at: string | number): string => timeOfDay.format(new Date(at));
+
 /** A time for a person: "23 Nov 2026, 16:20 GMT". */
 export const formatDate = (at: string | number): string => dateTime.format(new Date(at));
 

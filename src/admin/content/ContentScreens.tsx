@@ -13,7 +13,7 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,10 +22,14 @@ import TextField from '@mui/material/TextField';
 import { Link as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { addressFromTitle, articlePath, articleSchema } from '../../config/articleSchema';
 import admin from '../../../config/admin';
-import type { ContentSnapshot } from '../../shared/contentApi';
+import type { ContentDraft, ContentSnapshot } from '../../shared/contentApi';
+import { sameValue } from '../../shared/contentDiff';
+import { useSession } from '../session';
+import { fill, formatDate } from '../format';
+import { DraftSaver, type SaveState } from './draftSaver';
 import { routeTable } from '../../shared/routeTable';
 import { EditScreen } from './EditScreen';
-import { loadContent } from './api';
+import { discardDraft, loadContent, scheduleDraft } from './api';
 import { articleFileOf, articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
 import { NewPageScreen } from './NewPageScreen';
 import { officeRoutes } from '../../shared/routing';
@@ -36,10 +40,26 @@ const t = admin.content;
 
 interface ContentState {
   snapshot: ContentSnapshot;
+  /** The signed-in account's e-mail (its drafts are its own). */
+  me: string;
+  /** The drafts every account has on the server, as last known (the account's own kept up to date as they are saved). */
+  drafts: readonly ContentDraft[];
+  /** Where each edited file's draft stands (no entry: saved, or no draft). */
+  saveStates: Readonly<Record<string, SaveState>>;
+  /** The signed-in account's edits: its drafts, restored when the editor opens. */
   edits: Edits;
+  /** An edit, saved as the account's draft as it is typed. */
   setEdit(file: string, value: unknown): void;
   /** Forgets the edits of a file (an article's removal taken back). */
   dropEdit(file: string): void;
+  /** Sends the file's draft now; rejects with the server's refusal. */
+  saveNow(file: string): Promise<void>;
+  /** The account's draft of the file goes: the file is as published again. */
+  discard(file: string): Promise<void>;
+  /** Sets (ISO time) or clears (null) when the server publishes the file's draft. */
+  schedule(file: string, at: string | null): Promise<void>;
+  /** After a publish of these files: their drafts are gone. */
+  published(files: readonly string[]): void;
   /** Pictures uploaded since the snapshot was read (in public/, not listed in it yet): kept while moving between screens. */
   uploaded: readonly string[];
   addUploaded(src: string): void;
@@ -159,7 +179,8 @@ function AddArticle() {
 export const editAddress = (entry: Pick<Entry, 'file' | 'at'>) => `/content/edit?${new URLSearchParams({ file: entry.file, ...(entry.at ? { at: entry.at } : {}) })}`;
 
 function ContentList() {
-  const { snapshot, edits } = useContent();
+  const { snapshot, edits, drafts, me } = useContent();
+  const scheduledOf = (file: string) => drafts.find((d) => d.author === me && d.file === file)?.scheduledAt;
   const { pages, parts, forms, articles } = entriesOf(snapshot, edits);
   const { state } = useLocation();
   const notice = (state as { notice?: unknown } | null)?.notice;
@@ -176,7 +197,7 @@ function ContentList() {
             </Link>
             {Object.hasOwn(edits, entry.file) && (
               <Typography component="span" variant="body2" sx={{ ml: 1, color: 'warning.dark' }}>
-                ({t.unsaved})
+                ({scheduledOf(entry.file) ? fill(t.scheduledFor, { at: formatDate(scheduledOf(entry.file)!) }) : t.unsaved})
               </Typography>
             )}
           </ListItem>
@@ -217,23 +238,119 @@ function ContentList() {
 }
 
 function ContentProvider({ children }: { children: ReactNode }) {
+  const { state: session } = useSession();
+  const me = session.kind === 'signedIn' ? session.email : '';
   const [snapshot, setSnapshot] = useState<ContentSnapshot>();
   const [edits, setEdits] = useState<Edits>({});
+  const [drafts, setDrafts] = useState<readonly ContentDraft[]>([]);
+  const [saveStates, setSaveStates] = useState<Readonly<Record<string, SaveState>>>({});
   const [failure, setFailure] = useState<string>();
   const [uploaded, setUploaded] = useState<string[]>([]);
+  /** The revision each edited file's draft was started from (sent with it: a scheduled publish is not made over a later change). */
+  const bases = useRef<Record<string, string>>({});
+  const live = useRef<ContentSnapshot>(undefined);
+
+  const saver = useMemo(
+    () =>
+      new DraftSaver({
+        storageKey: `content-drafts:${me}`,
+        onSaved: (file, draft) => setDrafts((old) => [...(draft ? [draft] : []), ...old.filter((d) => !(d.author === me && d.file === file))]),
+        onState: (file, state) =>
+          setSaveStates((old) => {
+            const { [file]: _gone, ...rest } = old;
+            return state ? { ...rest, [file]: state } : rest;
+          }),
+      }),
+    [me],
+  );
+  useEffect(() => () => saver.dispose(), [saver]);
+
   const reload = useCallback(async () => {
     try {
-      setSnapshot(await loadContent());
-      setEdits({});
+      const loaded = await loadContent();
+      const liveValue = (file: string) => loaded.files.find((f) => f.file === file)?.value;
+      // The account's drafts are its edits again; what this browser kept unsent is newer still.
+      const restored: Record<string, unknown> = {};
+      bases.current = {};
+      for (const draft of loaded.drafts.filter((d) => d.author === me)) {
+        // A draft equal to what is published (saved just as it was published) is no draft.
+        if (sameValue(draft.value, liveValue(draft.file))) {
+          void discardDraft(draft.file).catch(() => undefined);
+          continue;
+        }
+        restored[draft.file] = draft.value;
+        bases.current[draft.file] = draft.base;
+      }
+      for (const [file, kept] of Object.entries(saver.kept())) {
+        if (kept.live) delete restored[file];
+        else restored[file] = kept.value;
+        bases.current[file] = kept.base;
+      }
+      live.current = loaded;
+      setSnapshot(loaded);
+      setDrafts(loaded.drafts.filter((d) => d.author !== me || Object.hasOwn(restored, d.file)));
+      setEdits(restored);
+      saver.resume();
     } catch (error) {
       setFailure((error as Error).message);
     }
-  }, []);
+  }, [me, saver]);
   useEffect(() => void reload(), [reload]);
-  const setEdit = useCallback((file: string, value: unknown) => setEdits((old) => ({ ...old, [file]: value })), []);
-  const dropEdit = useCallback((file: string) => setEdits(({ [file]: _dropped, ...others }) => others), []);
+
+  const setEdit = useCallback(
+    (file: string, value: unknown) => {
+      const current = live.current;
+      if (!current) return;
+      setEdits((old) => ({ ...old, [file]: value }));
+      bases.current[file] ??= current.revision;
+      saver.edit(file, value, bases.current[file]!, sameValue(value, current.files.find((f) => f.file === file)?.value));
+    },
+    [saver],
+  );
+  const saveNow = useCallback((file: string) => saver.flush(file), [saver]);
+  const discard = useCallback(
+    async (file: string) => {
+      saver.forget(file);
+      await discardDraft(file);
+      delete bases.current[file];
+      setEdits(({ [file]: _gone, ...rest }) => rest);
+      setDrafts((old) => old.filter((d) => !(d.author === me && d.file === file)));
+    },
+    [saver, me],
+  );
+  const schedule = useCallback(
+    async (file: string, at: string | null) => {
+      await saver.flush(file);
+      const draft = await scheduleDraft(file, at);
+      setDrafts((old) => [draft, ...old.filter((d) => !(d.author === me && d.file === file))]);
+    },
+    [saver, me],
+  );
+  const published = useCallback(
+    (files: readonly string[]) => {
+      for (const file of files) {
+        saver.forget(file);
+        delete bases.current[file];
+      }
+    },
+    [saver],
+  );
+  // An article's removal taken back: its edit and its draft go.
+  const dropEdit = useCallback(
+    (file: string) => {
+      saver.forget(file);
+      void discardDraft(file).catch(() => undefined);
+      delete bases.current[file];
+      setEdits(({ [file]: _dropped, ...others }) => others);
+      setDrafts((old) => old.filter((d) => !(d.author === me && d.file === file)));
+    },
+    [saver, me],
+  );
   const addUploaded = useCallback((src: string) => setUploaded((old) => [...old, src]), []);
-  const value = useMemo(() => (snapshot ? { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded } : undefined), [snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded]);
+  const value = useMemo(
+    () => (snapshot ? { snapshot, me, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded } : undefined),
+    [snapshot, me, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded],
+  );
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!value) return <CircularProgress aria-label={t.loading} />;
   return <ContentContext.Provider value={value}>{children}</ContentContext.Provider>;

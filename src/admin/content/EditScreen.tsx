@@ -38,6 +38,7 @@ import { RemovePage } from './RemovePage';
 import { SchemaForm } from './SchemaForm';
 import { sitePages, titleOfPage } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
+import { DraftActions, draftStatus } from './DraftBar';
 
 const t = admin.content;
 
@@ -123,7 +124,7 @@ export function EditScreen() {
   const sectionParam = params.get('section');
   const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
   const location = useLocation();
-  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded } = useContent();
+  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded, me, drafts, saveStates, schedule, discard, published } = useContent();
   const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
@@ -224,16 +225,23 @@ export function EditScreen() {
   const tabPanel = (name: View) =>
     narrow && target ? { role: 'tabpanel', id: panelId(name), 'aria-labelledby': tabId(name), hidden: view !== name } : {};
 
-  const canPublish = editedFiles.length > 0 && problems.length === 0 && publishing.kind !== 'publishing';
+  const myDraft = drafts.find((d) => d.author === me && d.file === file);
+  const others = drafts.filter((d) => d.author !== me && d.file === file);
+  // Drafts of other items scheduled for later wait for their time: Publish leaves them out.
+  const waiting = new Set(drafts.filter((d) => d.author === me && d.file !== file && d.scheduledAt).map((d) => d.file));
+  const publishFiles = editedFiles.filter((f) => !waiting.has(f));
+  const edited = Object.hasOwn(edits, file);
+  const canPublish = publishFiles.length > 0 && problems.length === 0 && publishing.kind !== 'publishing';
   const onPublish = async () => {
     setPublishing({ kind: 'publishing' });
     setServerProblems([]);
     try {
       const revision = await publish(
         snapshot.revision,
-        editedFiles.map((f) => ({ file: f, value: edits[f] })),
+        publishFiles.map((f) => ({ file: f, value: edits[f] })),
       );
       setPublishing({ kind: 'published', revision, livePath: removing ? content.site.articles.path : entry.livePath });
+      published(publishFiles);
       await reload();
     } catch (error) {
       if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
@@ -254,14 +262,12 @@ export function EditScreen() {
           <Button variant="contained" size="large" disabled={!canPublish} onClick={() => void onPublish()}>
             {t.publish}
           </Button>
-          <Typography role="status" variant="body2">
+          <Typography role="status" variant="body2" data-draft-status="">
             {publishing.kind === 'publishing'
               ? t.publishing
-              : publishing.kind === 'published'
+              : publishing.kind === 'published' && !edited
                 ? t.published
-                : editedFiles.length === 0
-                  ? t.noChanges
-                  : t.unsaved}
+                : draftStatus({ saveState: saveStates[file], draft: myDraft, edited })}
           </Typography>
           {publishing.kind === 'published' && (
             <Link href={publishing.livePath} target="_blank" rel="noopener">
@@ -270,6 +276,15 @@ export function EditScreen() {
           )}
         </Stack>
         {publishing.kind === 'publishing' && <LinearProgress sx={{ mt: 1 }} aria-label={t.publishing} />}
+        <DraftActions
+          draft={myDraft}
+          others={others}
+          edited={edited}
+          blocked={problems.length > 0}
+          schedule={(when) => schedule(file, when)}
+          discard={() => discard(file)}
+          onProblems={setServerProblems}
+        />
         {publishing.kind === 'published' && publishing.revision.summary.length > 0 && (
           <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
             {publishing.revision.summary.map((line) => (

@@ -1,6 +1,6 @@
 /** The content editor's calls to our server: the table in src/shared/contentApi.ts, through the inbox's session (src/admin/api.ts). */
 import admin from '../../../config/admin';
-import { contentRoutes, type ContentChange, type ContentImage, type ContentProblem, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../../shared/contentApi';
+import { contentRoutes, type ContentChange, type ContentDraft, type ContentImage, type ContentProblem, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../../shared/contentApi';
 import { ApiError, refusalOf, sendTo } from '../api';
 
 /** Publish refused: the checker's problems (nothing was written), or the content changed meanwhile. */
@@ -65,4 +65,41 @@ export async function uploadImage(file: File, width: number, height: number): Pr
   const { method, path } = contentRoutes.contentImage;
   const query = new URLSearchParams({ width: String(Math.round(width)), height: String(Math.round(height)) });
   return json(await sendTo(method, `${path}?${query}`, { file }));
+}
+
+/** A refusal the server says to send again later (429 with Retry-After, in seconds). */
+export class TryLater extends ApiError {
+  constructor(
+    message: string,
+    readonly seconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
+/** Keeps the value as the signed-in account's draft of the file. `keepalive`: sent even as the page closes. */
+export async function saveDraft(file: string, value: unknown, base: string, keepalive = false): Promise<ContentDraft> {
+  const { method, path } = contentRoutes.contentDraftSave;
+  const response = await sendTo(method, path, { json: { file, value, base }, keepalive });
+  if (response.status === 429) {
+    const refusal = await refusalOf(response);
+    throw new TryLater(refusal.message, Number(response.headers.get('retry-after')) || 1);
+  }
+  return (await json<{ draft: ContentDraft }>(response)).draft;
+}
+
+export async function discardDraft(file: string, keepalive = false): Promise<void> {
+  const { method, path } = contentRoutes.contentDraftDiscard;
+  await json(await sendTo(method, path, { json: { file }, keepalive }));
+}
+
+/** Sets (an ISO time) or clears (null) when the server publishes the draft; a refusal carries the checker's problems. */
+export async function scheduleDraft(file: string, at: string | null): Promise<ContentDraft> {
+  const { method, path } = contentRoutes.contentDraftSchedule;
+  const response = await sendTo(method, path, { json: { file, at } });
+  if (response.status === 400) {
+    const body = (await response.json().catch(() => null)) as { problems?: ContentProblem[]; message?: string } | null;
+    throw new PublishRefused(400, body?.message ?? admin.errors.unexpected, body?.problems ?? []);
+  }
+  return (await json<{ draft: ContentDraft }>(response)).draft;
 }
