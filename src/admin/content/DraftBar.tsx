@@ -25,6 +25,8 @@ import { PublishRefused } from './api';
 import type { SaveState } from './draftSaver';
 
 const t = admin.content;
+/** Long words (an e-mail address) wrap inside a narrow alert instead of making it scroll. */
+const wrapping = { '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } } as const;
 
 /** The status line's words for one item. */
 export function draftStatus({ saveState, draft, edited }: { saveState: SaveState | undefined; draft: ContentDraft | undefined; edited: boolean }): string {
@@ -91,12 +93,12 @@ export function DraftActions({ draft, others, edited, blocked, schedule, discard
   return (
     <>
       {others.map((other) => (
-        <Alert key={other.author} severity="info" sx={{ mt: 1 }}>
+        <Alert key={other.author} severity="info" sx={{ mt: 1, ...wrapping }}>
           {other.scheduledAt ? fill(t.othersScheduled, { author: other.author, at: formatDate(other.scheduledAt) }) : fill(t.othersDraft, { author: other.author, at: formatDate(other.updatedAt) })}
         </Alert>
       ))}
       {draft?.scheduleError && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
+        <Alert severity="warning" sx={{ mt: 1, ...wrapping }}>
           {draft.scheduleError}
         </Alert>
       )}
@@ -153,7 +155,7 @@ export function DraftActions({ draft, others, edited, blocked, schedule, discard
         </Box>
       </Collapse>
       {message && (
-        <Alert severity={message.severity} sx={{ mt: 1 }}>
+        <Alert severity={message.severity} sx={{ mt: 1, ...wrapping }}>
           {message.text}
         </Alert>
       )}

@@ -1,0 +1,190 @@
+/**
+ * Drafts and schedules as the office meets them, on a built server of its own whose SITE_DIR is
+ * a copy of this site (a git work tree), with two editor accounts:
+ *   - an edit is saved as its author's draft as it is typed (the status line says so); with the
+ *     connection lost it says it is kept in this browser, and is saved by itself once the
+ *     connection is back; the browser is closed, a new one opened: the draft is there; a second
+ *     editor opening the same page sees whose draft it is;
+ *   - a draft scheduled two minutes ahead (by the page's clock, set two minutes behind the real
+ *     one with Playwright's page.clock) goes live with no click: a visitor's request finds the new
+ *     text, and the revisions say it was published at the time its author scheduled.
+ * Every text is read from config/; axe on every screen; screenshots at 1280 and 375 px in
+ * test-results/drafts/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import { fieldId } from '../src/admin/content/model';
+import { contentRoutes, type ContentSnapshot, type Revision } from '../src/shared/contentApi';
+import { escapeRegExp } from '../src/shared/text';
+import { gitIn, makeSite } from '../src/test/contentSite';
+import { loadRealConfig, projectDir } from '../src/test/realConfig';
+import { stopServer } from '../scripts/lib/builtServer.mjs';
+import { expect, fill, test } from './fixtures';
+import { mainPaths } from './helpers/content';
+import { addAccount, signedInState, type Account, type SignedIn } from './helpers/admin';
+import { freePort, startServer } from './helpers/server';
+
+const t = admin.content;
+const HOME = 'config/pages/home.ts';
+const ABOUT = 'config/pages/about.ts';
+/** Each load of the editor waits for the content, read by a process of its own on the server (slow on a busy machine). */
+const CONTENT_READ_MS = 20_000;
+
+let base: string;
+let siteDir: string;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let author: Account;
+let second: Account;
+let authorState: SignedIn;
+let secondState: SignedIn;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  siteDir = makeSite({ git: true });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'drafts-e2e-data-'));
+  author = await addAccount(dataDir, 'editor');
+  second = await addAccount(dataDir, 'editor');
+  const port = await freePort();
+  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
+  base = `http://127.0.0.1:${port}`;
+  authorState = await signedInState(browser, author, base, t.heading);
+  secondState = await signedInState(browser, second, base, t.heading);
+});
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A template of config/admin.ts as a pattern: each {placeholder} stands for any text. */
+const pattern = (template: string) => new RegExp(`^${escapeRegExp(template).replace(/\\\{\w+\\\}/g, '.+')}$`);
+const field = (page: Page, file: string, ...keyPath: Array<string | number>): Locator => page.locator(`#${fieldId(file, keyPath)}`);
+const status = (page: Page) => page.getByRole('region', { name: t.publish, exact: true }).getByRole('status');
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/drafts/${name}.png`, fullPage: false, animations: 'disabled' });
+
+async function open(page: Page, file: string) {
+  await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file })}`, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
+}
+
+async function axe(page: Page, where: string) {
+  // The preview is the site's own page, checked by e2e/a11y.e2e.ts.
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Looks at the screen at both widths: axe reports nothing, a screenshot is kept. */
+async function atBothWidths(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await axe(page, `${name} at ${width}`);
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function newEditor(browser: Browser, state: SignedIn) {
+  const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 800 } });
+  return { context, page: await context.newPage() };
+}
+
+/** The index of the first section of a page of this site's content with a heading (the page's h1). */
+async function headed(page: 'home' | 'about'): Promise<number> {
+  const sections = (await loadRealConfig()).pages[page]!.sections as ReadonlyArray<{ heading?: unknown }>;
+  return sections.findIndex((s) => typeof s.heading === 'string');
+}
+
+test('a draft is saved as it is typed, kept in the browser while offline, there in a new browser, and shown to a second editor with its author', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const hero = await headed('home');
+  const typed = `A headline typed ${Date.now()}`;
+
+  const first = await newEditor(browser, authorState);
+  await open(first.page, HOME);
+  await expect(status(first.page)).toHaveText(t.statusPublished);
+  await field(first.page, HOME, 'sections', hero, 'heading').fill(typed);
+  await expect(status(first.page)).toHaveText(pattern(t.draftSaved));
+  await atBothWidths(first.page, 'draft-saved');
+
+  // The connection lost: the edit stays in this browser, and goes to the server once it is back.
+  await first.context.setOffline(true);
+  await field(first.page, HOME, 'sections', hero, 'heading').fill(`${typed}, and more`);
+  await expect(status(first.page)).toHaveText(fill(t.notSaved, { reason: t.offline }));
+  await shot(first.page, 'not-saved-1280');
+  await first.context.setOffline(false);
+  await expect(status(first.page)).toHaveText(pattern(t.draftSaved));
+  await first.context.close();
+
+  // A new browser (nothing kept in it): the draft comes from the server.
+  const again = await newEditor(browser, authorState);
+  await open(again.page, HOME);
+  await expect(field(again.page, HOME, 'sections', hero, 'heading')).toHaveValue(`${typed}, and more`);
+  await expect(status(again.page)).toHaveText(pattern(t.draftSaved));
+  await again.context.close();
+
+  // The second editor sees whose draft it is; their own form shows what is published.
+  const other = await newEditor(browser, secondState);
+  await open(other.page, HOME);
+  const presence = other.page.getByRole('region', { name: t.publish, exact: true }).getByText(author.email);
+  await expect(presence).toHaveText(pattern(t.othersDraft));
+  await expect(field(other.page, HOME, 'sections', hero, 'heading')).not.toHaveValue(new RegExp(escapeRegExp(typed)));
+  await expect(status(other.page)).toHaveText(t.statusPublished);
+  await atBothWidths(other.page, 'presence');
+  await other.context.close();
+});
+
+test('a draft scheduled two minutes ahead goes live with no click, recorded as scheduled by its author', async ({ browser, request }) => {
+  // The page's clock is set so that "two minutes ahead" is the next whole minute of the real one
+  // (a minute is the schedule's finest step): the server publishes at its own, real time.
+  test.setTimeout(300_000);
+  const header = await headed('about');
+  const typed = `A heading scheduled ${Date.now()}`;
+  const aboutPath = mainPaths.find((p) => p.page === 'about')!.path;
+  const target = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
+
+  const { context, page } = await newEditor(browser, authorState);
+  await page.clock.install({ time: target - 2 * 60_000 });
+  await open(page, ABOUT);
+  await field(page, ABOUT, 'sections', header, 'heading').fill(typed);
+  await expect(status(page)).toHaveText(pattern(t.draftSaved));
+
+  await page.getByRole('button', { name: t.schedule, exact: true }).click();
+  const form = page.getByRole('form', { name: t.scheduleHeading });
+  const when = await page.evaluate((ms) => {
+    const d = new Date(ms);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+  }, target);
+  await form.getByLabel(t.scheduleAt).fill(when);
+  await atBothWidths(page, 'schedule');
+  await form.getByRole('button', { name: t.scheduleConfirm, exact: true }).click();
+  await expect(status(page)).toHaveText(pattern(t.scheduledFor));
+  await atBothWidths(page, 'scheduled');
+  await context.close();
+
+  // No one clicks anything: at its time the server publishes it, and a visitor sees it.
+  await expect
+    .poll(async () => (await request.get(`${base}${aboutPath}`)).text(), { timeout: 240_000, message: 'the scheduled heading goes live' })
+    .toContain(typed);
+
+  // The revision is the author's, published at the time they scheduled.
+  expect(gitIn(siteDir, 'log', '-1', '--format=%ae%n%B')).toContain(`Scheduled-By: ${author.email}`);
+  const editor = await newEditor(browser, authorState);
+  await editor.page.goto(`${base}/admin/content/revisions`);
+  const newest = editor.page.getByRole('listitem').first();
+  await expect(newest.getByRole('heading')).toHaveText(pattern(t.revisionScheduled));
+  await expect(newest.getByRole('heading')).toContainText(author.email);
+  await atBothWidths(editor.page, 'revisions-scheduled');
+  // Its draft is gone: the editor opens on what is published.
+  const content = (await (await editor.page.request.get(`${base}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+  expect(content.drafts.filter((d) => d.author === author.email && d.file === ABOUT)).toEqual([]);
+  const revisions = (await (await editor.page.request.get(`${base}${contentRoutes.contentRevisions.path}`)).json()) as { revisions: Revision[] };
+  expect(revisions.revisions[0]).toMatchObject({ author: author.email, scheduledBy: author.email });
+  await editor.context.close();
+});
