@@ -146,23 +146,26 @@ test('a draft scheduled two minutes ahead goes live with no click, recorded as s
   const header = await headed('about');
   const typed = `A heading scheduled ${Date.now()}`;
   const aboutPath = mainPaths.find((p) => p.page === 'about')!.path;
-  const target = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
 
   const { context, page } = await newEditor(browser, authorState);
-  await page.clock.install({ time: target - 2 * 60_000 });
+  await page.clock.install();
   await open(page, ABOUT);
   await field(page, ABOUT, 'sections', header, 'heading').fill(typed);
   await expect(status(page)).toHaveText(pattern(t.draftSaved));
 
   await page.getByRole('button', { name: t.schedule, exact: true }).click();
   const form = page.getByRole('form', { name: t.scheduleHeading });
-  const when = await page.evaluate((ms) => {
-    const d = new Date(ms);
+  await expect(form.getByLabel(t.scheduleAt)).toBeVisible();
+  await atBothWidths(page, 'schedule');
+  // Now the page's clock goes two minutes behind: its "two minutes ahead" is the server's next whole minute.
+  const target = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
+  await page.clock.setSystemTime(target - 2 * 60_000);
+  const when = await page.evaluate(() => {
+    const d = new Date(Date.now() + 2 * 60_000);
     const two = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
-  }, target);
+  });
   await form.getByLabel(t.scheduleAt).fill(when);
-  await atBothWidths(page, 'schedule');
   await form.getByRole('button', { name: t.scheduleConfirm, exact: true }).click();
   await expect(status(page)).toHaveText(pattern(t.scheduledFor));
   await atBothWidths(page, 'scheduled');
