@@ -27,7 +27,7 @@ import { makeSite } from '../src/test/contentSite';
 import { projectDir, loadRealConfig } from '../src/test/realConfig';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { expect, test } from './fixtures';
-import { addAccount, settled, signedInState, type SignedIn } from './helpers/admin';
+import { addAccount, discardDrafts, settled, signedInState, type SignedIn } from './helpers/admin';
 import { freePort, startServer } from './helpers/server';
 
 const t = admin.content;
@@ -52,6 +52,8 @@ test.beforeAll(async ({ browser }) => {
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(signedIn) });
+// Each edit is kept as the account's draft on the server: every test starts from what is published.
+test.beforeEach(async ({ page }) => discardDrafts(page, base));
 test.afterAll(async () => {
   if (server) await stopServer(server);
   rmSync(siteDir, { recursive: true, force: true });

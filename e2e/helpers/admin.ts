@@ -3,12 +3,14 @@
  * database by the command line's own code (or by the command line itself), signing in as a
  * person does (once per worker, its cookies reused by the tests), a career application sent
  * through the public page, spam leads written into a server's database as the spam trap stores
- * them, and what a lead's page says of where it came from.
+ * them, what a lead's page says of where it came from, and the content editor's drafts of an
+ * account discarded (tests sharing an account each start from what is published).
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AttributionKey } from '../../src/shared/attribution';
 import { setAdmin } from '../../src/server/admin/accounts';
-import type { AdminRole } from '../../src/shared/contentApi';
+import { adminRoutes, CSRF_HEADER, type Me } from '../../src/shared/adminApi';
+import { contentRoutes, type AdminRole, type ContentSnapshot } from '../../src/shared/contentApi';
 import { openStore } from '../../src/server/store';
 import { leads } from '../../src/test/leadsCommand';
 import { TEST_HASHING } from '../../src/test/testHashing';
@@ -131,4 +133,14 @@ export async function settled(page: Page): Promise<void> {
     // An animation that ends may start another (a transition after a fade): until none is left.
     for (let running = ending(); running.length > 0; running = ending()) await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
   });
+}
+
+/** Discards every draft the signed-in account of the page's browser has (the editor keeps each edit as a draft on the server). */
+export async function discardDrafts(page: Page, base: string): Promise<void> {
+  const me = (await (await page.request.get(`${base}${adminRoutes.me.path}`)).json()) as Me;
+  const content = (await (await page.request.get(`${base}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+  for (const draft of content.drafts.filter((d) => d.author === me.email)) {
+    const answer = await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: draft.file }, headers: { [CSRF_HEADER]: me.csrfToken } });
+    expect(answer.status()).toBe(200);
+  }
 }
