@@ -373,6 +373,8 @@ export default {
     // Another account's draft of what is open: {author} and {at} are replaced.
     othersDraft: '{author} has a draft of this, saved {at}. Their changes are not in what you see here.',
     othersScheduled: '{author} has a draft of this, scheduled to be published {at}.',
+    // Your draft was started before someone else published this: their change is not in it.
+    draftOutdated: 'Someone published this after you started your draft: their change is not in it, and publishing your draft replaces it. Check the preview, or discard your draft to start again from what is published.',
     // Publishing at a chosen time: the server does it by itself, even with this window closed.
     schedule: 'Schedule…',
     scheduleHeading: 'Publish your draft later',

@@ -165,7 +165,7 @@ export const adminSchema = object({
     scheduledFor: template(['at']),
     othersDraft: template(['author', 'at']),
     othersScheduled: template(['author', 'at']),
-    ...texts(['statusPublished', 'saving', 'offline', 'schedule', 'scheduleHeading', 'scheduleAt', 'scheduleHint', 'scheduleConfirm', 'scheduleCancel', 'scheduleClose']).shape,
+    ...texts(['statusPublished', 'saving', 'offline', 'draftOutdated', 'schedule', 'scheduleHeading', 'scheduleAt', 'scheduleHint', 'scheduleConfirm', 'scheduleCancel', 'scheduleClose']).shape,
     ...texts(['discard', 'discardQuestion', 'discardConfirm', 'discardKeep', 'discarded']).shape,
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
     ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,

@@ -109,6 +109,8 @@ export interface ContentDraft {
   scheduledAt?: string;
   /** Why its last scheduled publish did not go through (it is not scheduled any more). */
   scheduleError?: string;
+  /** The file was published by someone else after the draft was started: their change is not in it. */
+  outdated?: true;
 }
 
 export interface ContentSnapshot {

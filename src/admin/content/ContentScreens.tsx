@@ -37,6 +37,8 @@ import { emptyValue, isRecord } from './model';
 import { RevisionsScreen } from './RevisionsScreen';
 
 const t = admin.content;
+/** How long after a scheduled time the content is read again (and again, while the publish is under way). */
+const SCHEDULE_SETTLE_MS = 5_000;
 
 interface ContentState {
   snapshot: ContentSnapshot;
@@ -322,6 +324,7 @@ function ContentProvider({ children }: { children: ReactNode }) {
     async (file: string, at: string | null) => {
       await saver.flush(file);
       const draft = await scheduleDraft(file, at);
+      bases.current[file] = draft.base;
       setDrafts((old) => [draft, ...old.filter((d) => !(d.author === me && d.file === file))]);
     },
     [saver, me],
@@ -347,6 +350,14 @@ function ContentProvider({ children }: { children: ReactNode }) {
     [saver, me],
   );
   const addUploaded = useCallback((src: string) => setUploaded((old) => [...old, src]), []);
+  // When one of the account's drafts comes to its scheduled time, the content is read again (the
+  // server publishes it by itself): the status line and the form show what is published then.
+  const nextScheduled = drafts.filter((d) => d.author === me && d.scheduledAt).reduce<number | undefined>((min, d) => Math.min(min ?? Infinity, Date.parse(d.scheduledAt!)), undefined);
+  useEffect(() => {
+    if (nextScheduled === undefined) return;
+    const timer = setTimeout(() => void reload(), Math.min(Math.max(nextScheduled - Date.now(), 0) + SCHEDULE_SETTLE_MS, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [nextScheduled, reload, snapshot]);
   const value = useMemo(
     () => (snapshot ? { snapshot, me, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded } : undefined),
     [snapshot, me, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded],

@@ -97,6 +97,11 @@ export function DraftActions({ draft, others, edited, blocked, schedule, discard
           {other.scheduledAt ? fill(t.othersScheduled, { author: other.author, at: formatDate(other.scheduledAt) }) : fill(t.othersDraft, { author: other.author, at: formatDate(other.updatedAt) })}
         </Alert>
       ))}
+      {draft?.outdated && !draft.scheduleError && (
+        <Alert severity="warning" sx={{ mt: 1, ...wrapping }}>
+          {t.draftOutdated}
+        </Alert>
+      )}
       {draft?.scheduleError && (
         <Alert severity="warning" sx={{ mt: 1, ...wrapping }}>
           {draft.scheduleError}

@@ -291,6 +291,17 @@ it('a scheduled draft whose file another publish changed meanwhile is not publis
   expect(draft).toMatchObject({ author: 'editor@agency.test', file: HOME, value: home });
   expect(draft!.scheduledAt).toBeUndefined();
   expect(draft!.scheduleError).toBe(fill(messages.scheduledPublishFailed, { reason: messages.contentChanged }));
+  // The editor is told the draft is older than the page's last publish.
+  expect(draft!.outdated).toBe(true);
+
+  // Scheduled again, knowing it (the editor said so): it is published over that change at its time.
+  const again = s.clock.now + MINUTE;
+  const rescheduled = await send(editor, 'contentDraftSchedule', { file: HOME, at: new Date(again).toISOString() });
+  expect(rescheduled.status).toBe(200);
+  expect(((await rescheduled.json()) as { draft: ContentDraft }).draft.base).toBe(head);
+  expect((await snapshot()).drafts[0]!.outdated).toBeUndefined();
+  await timeComes(again);
+  expect(valueOf(await snapshot(), HOME).sections[0].heading).toBe('Scheduled, but overtaken');
 });
 
 it("a content file's expires is a stored moment: kept in the database, run at its time like a schedule", async () => {

@@ -104,7 +104,10 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     content: async (_request, reply) => {
       publisher.warm();
       const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
-      const drafts = (options.drafts?.all() ?? []).map(draftAnswer);
+      // A draft started before the file's last publish is said to be: publishing it would replace that change.
+      const drafts = await Promise.all(
+        (options.drafts?.all() ?? []).map(async (d) => ({ ...draftAnswer(d), ...(d.base !== revision && (await publisher.changedSince(d.base, [d.file])) ? { outdated: true as const } : {}) })),
+      );
       return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
     },
     contentCheck: async (request, reply) => {
@@ -164,6 +167,9 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
         const problems = await checks.run(async () => checkChanges(site, await loadContent(site), [{ file: draft.file, value: draft.value }]).problems);
         if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
         if (problems.length > 0) return json(reply, 400, { message: fill(messages.draftHasProblems, { count: problems.length }), problems });
+        // Scheduled knowing what is published now (the editor says when the draft is older than a publish of its file): its base is now.
+        const revision = await publisher.revision();
+        if (draft.base !== revision) drafts.save(who, draft.file, draft.value, revision, clock());
         drafts.schedule(who, body.file, at);
       }
       options.scheduler?.changed();

@@ -45,6 +45,9 @@ export function workerRenderer(): SiteRenderer {
     thread.once('exit', () => {
       if (worker?.thread === thread) worker = undefined;
     });
+    // An error outside a render (a warm-up whose code build went away meanwhile) is not the process's:
+    // the thread stops, and the next render starts another and reports its own.
+    thread.on('error', () => undefined);
     thread.unref();
     worker = { thread, file };
     return thread;
