@@ -303,9 +303,11 @@ function ContentProvider({ children }: { children: ReactNode }) {
     (file: string, value: unknown) => {
       const current = live.current;
       if (!current) return;
-      setEdits((old) => ({ ...old, [file]: value }));
+      // An edit back to what is published is no edit: the draft goes.
+      const asPublished = sameValue(value, current.files.find((f) => f.file === file)?.value);
+      setEdits(({ [file]: _old, ...rest }) => (asPublished ? rest : { ...rest, [file]: value }));
       bases.current[file] ??= current.revision;
-      saver.edit(file, value, bases.current[file]!, sameValue(value, current.files.find((f) => f.file === file)?.value));
+      saver.edit(file, value, bases.current[file]!, asPublished);
     },
     [saver],
   );
