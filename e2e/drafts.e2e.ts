@@ -126,6 +126,8 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
   await open(again.page, HOME);
   await expect(field(again.page, HOME, 'sections', hero, 'heading')).toHaveValue(`${typed}, and more`);
   await expect(status(again.page)).toHaveText(pattern(t.draftSaved));
+  // The preview draws the draft.
+  await expect(again.page.frameLocator('iframe').getByRole('heading', { name: `${typed}, and more`, exact: true })).toBeVisible();
   await again.context.close();
 
   // The second editor sees whose draft it is; their own form shows what is published.
@@ -136,6 +138,22 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
   await expect(field(other.page, HOME, 'sections', hero, 'heading')).not.toHaveValue(new RegExp(escapeRegExp(typed)));
   await expect(status(other.page)).toHaveText(t.statusPublished);
   await atBothWidths(other.page, 'presence');
+
+  // Its author discards it, after a question: the page is as published again, for both.
+  const last = await newEditor(browser, authorState);
+  await open(last.page, HOME);
+  await last.page.getByRole('button', { name: t.discard, exact: true }).click();
+  const question = last.page.getByRole('dialog', { name: t.discard });
+  await expect(question).toContainText(t.discardQuestion);
+  await atBothWidths(last.page, 'discard');
+  await question.getByRole('button', { name: t.discardConfirm, exact: true }).click();
+  await expect(last.page.getByText(t.discarded, { exact: true })).toBeVisible();
+  await expect(status(last.page)).toHaveText(t.statusPublished);
+  await expect(field(last.page, HOME, 'sections', hero, 'heading')).not.toHaveValue(new RegExp(escapeRegExp(typed)));
+  await last.context.close();
+  await other.page.reload();
+  await expect(status(other.page)).toHaveText(t.statusPublished, { timeout: CONTENT_READ_MS });
+  await expect(other.page.getByText(author.email, { exact: false }).filter({ hasText: pattern(t.othersDraft) })).toHaveCount(0);
   await other.context.close();
 });
 
