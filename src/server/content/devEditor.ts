@@ -2,14 +2,19 @@
  * `npm run dev` offers the content editor over this checkout's own files: the same handlers as
  * our server (index.ts), without accounts (it is the developer's own machine, and vite's dev
  * server listens on localhost only). Publishing writes config/ (vite then reloads the pages) and
- * commits when the checkout is a git work tree; nothing is built or switched.
+ * commits when the checkout is a git work tree; nothing is built or switched. Drafts and their
+ * schedules are kept in the checkout's data/ database, as npm start's.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import server from '../../../config/server';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../shared/adminApi';
 import { contentRoutes } from '../../shared/contentApi';
 import path from 'node:path';
+import { openStore } from '../store';
+import { contentJobs, drafts as draftsOf } from './drafts';
 import { admitUpload } from './images';
+import { Scheduler } from './schedule';
+import { contentFiles, loadContent } from './site';
 import { contentHandlers } from './index';
 import { Publisher } from './publish';
 
@@ -28,9 +33,20 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   });
   app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
   // Publishes write and record (the journal in the checkout's data/, as npm start's); vite draws the pages.
-  const publisher = new Publisher({ site: { siteDir }, dataDir: path.join(siteDir, 'data'), clock: Date.now });
-  app.addHook('onClose', () => publisher.close());
-  const handlers = contentHandlers({ publisher });
+  const dataDir = path.join(siteDir, 'data');
+  const store = openStore(dataDir);
+  const drafts = draftsOf(store);
+  // Told of each publish (declared below: a publish comes only once both exist).
+  const publisher = new Publisher({ site: { siteDir }, dataDir, clock: Date.now, drafts, onPublished: (files) => scheduler.contentChanged(files) });
+  const scheduler = new Scheduler({ publisher, drafts, jobs: contentJobs(store), clock: Date.now, log: (message) => console.error(message) });
+  scheduler.start(contentFiles(await loadContent({ siteDir })));
+  app.addHook('onClose', async () => {
+    scheduler.stop();
+    await scheduler.idle();
+    await publisher.close();
+    store.close();
+  });
+  const handlers = contentHandlers({ publisher, drafts, scheduler });
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const { method, path } = contentRoutes[name];
     const picture = name === 'contentImage';
