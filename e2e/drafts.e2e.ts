@@ -5,9 +5,11 @@
  *     connection lost it says it is kept in this browser, and is saved by itself once the
  *     connection is back; the browser is closed, a new one opened: the draft is there; a second
  *     editor opening the same page sees whose draft it is;
+ *     The server is crashed (SIGKILL) and started again before the new browser opens;
  *   - a draft scheduled two minutes ahead (by the page's clock, set two minutes behind the real
- *     one with Playwright's page.clock) goes live with no click: a visitor's request finds the new
- *     text, and the revisions say it was published at the time its author scheduled.
+ *     one with Playwright's page.clock) goes live with no click, the server crashed and started
+ *     again meanwhile: a visitor's request finds the new text, and the revisions say it was
+ *     published at the time its author scheduled.
  * Every text is read from config/; axe on every screen; screenshots at 1280 and 375 px in
  * test-results/drafts/.
  */
@@ -27,7 +29,7 @@ import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { expect, fill, test } from './fixtures';
 import { mainPaths } from './helpers/content';
 import { addAccount, signedInState, type Account, type SignedIn } from './helpers/admin';
-import { freePort, startServer } from './helpers/server';
+import { exited, freePort, startServer } from './helpers/server';
 
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
@@ -39,6 +41,9 @@ let base: string;
 let siteDir: string;
 let dataDir: string;
 let server: ChildProcess | undefined;
+let port: number;
+/** The server's settings, the same at each start. */
+const settings = () => ({ SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
 let author: Account;
 let second: Account;
 let authorState: SignedIn;
@@ -50,8 +55,8 @@ test.beforeAll(async ({ browser }) => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'drafts-e2e-data-'));
   author = await addAccount(dataDir, 'editor');
   second = await addAccount(dataDir, 'editor');
-  const port = await freePort();
-  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
+  port = await freePort();
+  server = await startServer(port, dataDir, settings());
   base = `http://127.0.0.1:${port}`;
   authorState = await signedInState(browser, author, base, t.heading);
   secondState = await signedInState(browser, second, base, t.heading);
@@ -61,6 +66,16 @@ test.afterAll(async () => {
   rmSync(siteDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+// The second test crashes the server the first one uses: one after the other.
+test.describe.configure({ mode: 'serial' });
+
+/** The server crashes (SIGKILL: nothing is tidied) and starts again on the same data and port. */
+async function crashAndRestart() {
+  server!.kill('SIGKILL');
+  await exited(server!);
+  server = await startServer(port, dataDir, settings());
+}
 
 /** A template of config/admin.ts as a pattern: each {placeholder} stands for any text. */
 const pattern = (template: string) => new RegExp(`^${escapeRegExp(template).replace(/\\\{\w+\\\}/g, '.+')}$`);
@@ -121,7 +136,8 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
   await expect(status(first.page)).toHaveText(pattern(t.draftSaved));
   await first.context.close();
 
-  // A new browser (nothing kept in it): the draft comes from the server.
+  // The server crashes; a new browser (nothing kept in it) finds the draft on the restarted server.
+  await crashAndRestart();
   const again = await newEditor(browser, authorState);
   await open(again.page, HOME);
   await expect(field(again.page, HOME, 'sections', hero, 'heading')).toHaveValue(`${typed}, and more`);
@@ -188,6 +204,9 @@ test('a draft scheduled two minutes ahead goes live with no click, recorded as s
   await expect(status(page)).toHaveText(pattern(t.scheduledFor));
   await atBothWidths(page, 'scheduled');
   await context.close();
+
+  // The server crashes meanwhile: the time is stored, and the restarted server keeps it.
+  await crashAndRestart();
 
   // No one clicks anything: at its time the server publishes it, and a visitor sees it.
   await expect
