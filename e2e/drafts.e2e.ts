@@ -214,7 +214,7 @@ test('a draft scheduled two minutes ahead goes live with no click, recorded as s
     .toContain(typed);
 
   // The revision is the author's, published at the time they scheduled.
-  expect(gitIn(siteDir, 'log', '-1', '--format=%ae%n%B')).toContain(`Scheduled-By: ${author.email}`);
+  expect(gitIn(siteDir, 'log', '-1', '--format=%ae%n%B')).toContain(`Publish-Scheduled-By: ${author.email}`);
   const editor = await newEditor(browser, authorState);
   await editor.page.goto(`${base}/admin/content/revisions`);
   const newest = editor.page.getByRole('listitem').first();

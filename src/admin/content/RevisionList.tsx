@@ -112,7 +112,10 @@ function RevisionItem({
       }
     }
   };
-  const heading = revision.kind === 'release' ? fill(h.releaseAt, { at: formatDate(revision.at) }) : fill(t.revisionBy, { author: revision.author, at: formatDate(revision.at) });
+  const heading =
+    revision.kind === 'release'
+      ? fill(h.releaseAt, { at: formatDate(revision.at) })
+      : fill(revision.scheduledBy ? t.revisionScheduled : t.revisionBy, { author: revision.scheduledBy ?? revision.author, at: formatDate(revision.at) });
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>

@@ -227,7 +227,7 @@ it('a scheduled draft is published by the server by itself at its time, as its a
   const after = await snapshot();
   expect(valueOf(after, HOME).sections[0].heading).toBe('Published by the schedule');
   expect(after.drafts).toEqual([]);
-  expect(gitIn(siteDir, 'log', '-1', '--format=%ae%n%B')).toMatch(/^editor@agency\.test\n[\s\S]*\nScheduled-By: editor@agency\.test\n/);
+  expect(gitIn(siteDir, 'log', '-1', '--format=%ae%n%B')).toMatch(/^editor@agency\.test\n[\s\S]*\nPublish-Scheduled-By: editor@agency\.test\n/);
   const { revisions } = (await (await editor.send('GET', contentRoutes.contentRevisions.path)).json()) as { revisions: Revision[] };
   expect(revisions[0]).toMatchObject({ author: 'editor@agency.test', scheduledBy: 'editor@agency.test' });
   expect(revisions[0]!.summary.join('\n')).toContain('Published by the schedule');
@@ -265,7 +265,7 @@ it('a schedule that came due while the server was down is published at start', a
   expect(held.delay()).toBe(0);
   held.fire();
   await scheduler().idle();
-  expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toContain('Scheduled-By: editor@agency.test');
+  expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toContain("Publish-Scheduled-By: editor@agency.test");
   expect(valueOf(await snapshot(client), HOME).sections[0].heading).toBe('Due while the server was down');
 });
 
