@@ -83,8 +83,9 @@ const field = (page: Page, file: string, ...keyPath: Array<string | number>): Lo
 const status = (page: Page) => page.getByRole('region', { name: t.publish, exact: true }).getByRole('status');
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/drafts/${name}.png`, fullPage: false, animations: 'disabled' });
 
-async function open(page: Page, file: string) {
-  await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file })}`, { waitUntil: 'domcontentloaded' });
+/** The editor of a page's section, opened on its own (a page opens as the outline of its sections). */
+async function open(page: Page, file: string, section: number) {
+  await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file, section: String(section) })}`, { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
 }
 
@@ -121,7 +122,7 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
   const typed = `A headline typed ${Date.now()}`;
 
   const first = await newEditor(browser, authorState);
-  await open(first.page, HOME);
+  await open(first.page, HOME, hero);
   await expect(status(first.page)).toHaveText(t.statusPublished);
   await field(first.page, HOME, 'sections', hero, 'heading').fill(typed);
   await expect(status(first.page)).toHaveText(pattern(t.draftSaved));
@@ -139,7 +140,7 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
   // The server crashes; a new browser (nothing kept in it) finds the draft on the restarted server.
   await crashAndRestart();
   const again = await newEditor(browser, authorState);
-  await open(again.page, HOME);
+  await open(again.page, HOME, hero);
   await expect(field(again.page, HOME, 'sections', hero, 'heading')).toHaveValue(`${typed}, and more`);
   await expect(status(again.page)).toHaveText(pattern(t.draftSaved));
   // The preview draws the draft.
@@ -148,7 +149,7 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
 
   // The second editor sees whose draft it is; their own form shows what is published.
   const other = await newEditor(browser, secondState);
-  await open(other.page, HOME);
+  await open(other.page, HOME, hero);
   const presence = other.page.getByRole('region', { name: t.publish, exact: true }).getByText(author.email);
   await expect(presence).toHaveText(pattern(t.othersDraft));
   await expect(field(other.page, HOME, 'sections', hero, 'heading')).not.toHaveValue(new RegExp(escapeRegExp(typed)));
@@ -157,7 +158,7 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
 
   // Its author discards it, after a question: the page is as published again, for both.
   const last = await newEditor(browser, authorState);
-  await open(last.page, HOME);
+  await open(last.page, HOME, hero);
   await last.page.getByRole('button', { name: t.discard, exact: true }).click();
   const question = last.page.getByRole('dialog', { name: t.discard });
   await expect(question).toContainText(t.discardQuestion);
@@ -183,7 +184,7 @@ test('a draft scheduled two minutes ahead goes live with no click, recorded as s
 
   const { context, page } = await newEditor(browser, authorState);
   await page.clock.install();
-  await open(page, ABOUT);
+  await open(page, ABOUT, header);
   await field(page, ABOUT, 'sections', header, 'heading').fill(typed);
   await expect(status(page)).toHaveText(pattern(t.draftSaved));
 
