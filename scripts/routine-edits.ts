@@ -165,7 +165,8 @@ interface Edit {
   /** What the office does, in their words. */
   name: string;
   file: string;
-  change: (source: string, config: Node) => Splice;
+  /** The change of the file as it is; none for a new file (then in `adds`, with what it brings). */
+  change?: (source: string, config: Node) => Splice;
   /** Files this edit adds (pictures), path in the project -> contents. */
   adds?: Record<string, Buffer | string>;
   /** The page (id) the edit shows on, if it shows on one page; what it shows there and in the content. */
@@ -335,16 +336,81 @@ const edits: Edit[] = [
     alt: 'Portrait illustration of Tom Becker, backend developer',
     description: 'Tom keeps the servers fast and the data safe.',
   }),
+  {
+    name: 'a new article',
+    file: 'config/articles/winter-checklist.ts',
+    adds: {
+      'config/articles/winter-checklist.ts': `import type { ArticleConfig } from '../../src/config/articleSchema';
+
+export default {
+  title: 'A winter checklist for your website',
+  address: 'a-winter-checklist-for-your-website',
+  summary: 'Five small checks that keep your website quick, safe and easy to find through the quiet months.',
+  cover: {
+    src: '/images/blog/winter-checklist.svg',
+    alt: 'A checklist with five ticked boxes beside a laptop',
+    width: 960,
+    height: 400,
+  },
+  author: 'the Business Growth team',
+  date: '2026-11-24',
+  body: [
+    { type: 'heading', level: 2, text: 'Check your contact details' },
+    { type: 'paragraph', content: [{ text: 'Open your site on a phone and call the number it shows. ' }, { text: 'Does it ring?', bold: true }] },
+    { type: 'list', ordered: false, items: [[{ text: 'Test every form' }], [{ text: 'Renew your domain' }]] },
+  ],
+} satisfies ArticleConfig;
+`,
+      'public/images/blog/winter-checklist.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="960" height="400" viewBox="0 0 960 400"><rect width="960" height="400" fill="#e2e8f0"/><rect x="380" y="80" width="200" height="240" rx="12" fill="#0f766e"/></svg>\n',
+    },
+    page: 'blog',
+    shows: ['A winter checklist for your website'],
+  },
+  {
+    name: 'a new landing page with the inquiry form',
+    file: 'config/pages/winter-offer.ts',
+    adds: {
+      'config/pages/winter-offer.ts': `import type { PageConfig } from '../../src/config/pageSchema';
+
+export default {
+  title: 'Winter offer | Business Growth',
+  description: 'A website check and a plan for the new year, at a winter price.',
+  address: '/winter-offer',
+  inMenu: false,
+  sections: [
+    {
+      type: 'pageHeader',
+      breadcrumb: [{ label: 'Home', href: '/' }, { label: 'Winter offer' }],
+      heading: 'Our winter website check',
+      text: 'We look at your website with you and write down what to improve first.',
+    },
+    {
+      type: 'form',
+      id: 'ask',
+      form: 'inquiry',
+      heading: 'Ask for your website check',
+      text: 'Leave your details and we will call you to agree a time.',
+    },
+  ],
+} satisfies PageConfig;
+`,
+    },
+    page: 'winter-offer',
+    shows: ['Our winter website check', 'Ask for your website check'],
+  },
 ];
 
 /** Makes the edit in the copy; what it shows and takes away, for the seam's test (CONTENT_EDITS). */
 function applyEdit(dir: string, edit: Edit): SeenEdit {
   const file = path.join(dir, edit.file);
-  const source = readFileSync(file, 'utf8');
-  const config = defaultObject(source, edit.file);
-  const hides = edit.takes?.(source, config) ?? [];
-  const splice = edit.change(source, config);
-  writeFileSync(file, source.slice(0, splice.from) + splice.text + source.slice(splice.to));
+  let hides: string[] = [];
+  if (edit.change) {
+    const source = readFileSync(file, 'utf8');
+    const config = defaultObject(source, edit.file);
+    hides = edit.takes?.(source, config) ?? [];
+    const splice = edit.change(source, config);
+    writeFileSync(file, source.slice(0, splice.from) + splice.text + source.slice(splice.to));
+  }
   for (const [name, contents] of Object.entries(edit.adds ?? {})) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), contents);
