@@ -38,7 +38,7 @@ import { validData } from '../src/test/formFixtures';
 import { startSmtp, type SmtpReceiver } from '../src/test/receivers';
 import { projectDir } from '../src/test/realConfig';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
-import { expect, test } from './fixtures';
+import { animationsDone, expect, test } from './fixtures';
 import { mainPaths, pageConfigs } from './helpers/content';
 import { addAccountByCommandLine, signIn, type Account } from './helpers/admin';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
@@ -87,6 +87,8 @@ test.afterAll(async () => {
 });
 
 async function axe(page: Page) {
+  // A button just enabled fades to its colours (a transition): axe reads them once they are there.
+  await animationsDone(page);
   const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
