@@ -8,6 +8,7 @@
  */
 import { imageDrawnAt, imageSchema } from './common';
 import { boolean, date, dateTime, href, list, longText, number, object, optional, richText, slug, tagged, text, literal, type Infer } from './schema';
+import { slugOf } from '../shared/text';
 
 /** A run of text inside a paragraph, a list item or a quote: bold, italic, a link, or plain. */
 export const inlineSchema = object({
@@ -69,17 +70,8 @@ export const newestFirst = <A extends Pick<Article, 'date' | 'id'>>(articles: re
 /** The address of an article's page: the site's articles path and the article's address. */
 export const articlePath = (base: string, article: Pick<ArticleConfig, 'address'>): string => `${base === '/' ? '' : base}/${article.address}`;
 
-/** The address made from a title: "Design User Interface!" -> "design-user-interface". */
-export function addressFromTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-}
+/** The address made from a title: "Design User Interface!" -> "design-user-interface" (src/shared/text.ts slugOf). */
+export const addressFromTitle = (title: string): string => slugOf(title, 80);
 
 /** The plain text of runs (for the feed's summary, JSON-LD, the editor's list). */
 export const plainText = (content: readonly InlineRun[]): string => content.map((r) => r.text).join('');

@@ -88,3 +88,18 @@ export function cutAtWord(text: string, max: number): string {
   const atSpace = kept.search(/\s\S*$/);
   return `${(atSpace > 0 ? kept.slice(0, atSpace) : kept).trimEnd()}…`;
 }
+
+/**
+ * An address part made from words: "Spring offer: 20% off!" -> "spring-offer-20-off" (letters
+ * without their accents, digits, single dashes), at most `max` characters, never ending on a dash.
+ */
+export function slugOf(words: string, max: number): string {
+  return words
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+}

@@ -26,7 +26,7 @@ import type { Schema } from '../../config/schema';
 import { addressProblem } from '../../shared/addresses';
 import { fill } from '../format';
 import { editAddress, useContent } from './ContentScreens';
-import { newPageFile, newPageValue, slugOf, takenAddresses } from './newPage';
+import { newPageFile, newPageValue, pageSlugOf, takenAddresses } from './newPage';
 import { checkOptionsOf, pagesOf, ROUTES_FILE, valueOf } from './files';
 import { isRecord, labelOf } from './model';
 import { ScreenHeading } from './ScreenHeading';
@@ -52,7 +52,7 @@ export function NewPageScreen() {
   const addressInput = useRef<HTMLInputElement>(null);
   const sectionsInput = useRef<HTMLInputElement>(null);
 
-  const address = typedAddress ?? (title.trim() === '' ? '' : `/${slugOf(title)}`);
+  const address = typedAddress ?? (title.trim() === '' ? '' : `/${pageSlugOf(title)}`);
   const pages = useMemo(() => pagesOf(snapshot, edits), [snapshot, edits]);
   const taken = useMemo(() => takenAddresses(valueOf(snapshot, edits, ROUTES_FILE), pages), [snapshot, edits, pages]);
   const publicNames = useMemo(() => [...new Set(snapshot.publicFiles.map((f) => f.split('/')[1]!).filter(Boolean))], [snapshot.publicFiles]);

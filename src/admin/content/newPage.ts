@@ -6,19 +6,11 @@
 import type { Schema } from '../../config/schema';
 import { routeTable } from '../../shared/routeTable';
 import { officeRoutes } from '../../shared/routing';
+import { slugOf } from '../../shared/text';
 import { emptyValue, isRecord, type SiteFacts } from './model';
 
-/** "Spring offer: 20% off!" -> "spring-offer-20-off": letters without their accents, digits, single dashes. */
-export function slugOf(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
+/** A page's address part made from its title (src/shared/text.ts slugOf). */
+export const pageSlugOf = (title: string): string => slugOf(title, 60);
 
 /** Every address the site answers now (main addresses, aliases, the pages made here), and the page at each. */
 export function takenAddresses(routes: unknown, pages: Readonly<Record<string, unknown>>): Map<string, string> {
@@ -27,7 +19,7 @@ export function takenAddresses(routes: unknown, pages: Readonly<Record<string, u
 
 /** The page's file: named after its address ("/Spring_Offer" -> config/pages/spring-offer.ts), another name when that one is taken. */
 export function newPageFile(address: string, taken: ReadonlySet<string>): string {
-  const base = slugOf(address.replace(/\//g, ' ')) || 'page';
+  const base = pageSlugOf(address.replace(/\//g, ' ')) || 'page';
   for (let n = 1; ; n++) {
     const id = n === 1 ? base : `${base}-${n}`;
     const file = `config/pages/${id}.ts`;
