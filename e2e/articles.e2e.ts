@@ -11,9 +11,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../config/admin';
@@ -22,14 +20,11 @@ import { addressFromTitle } from '../src/config/articleSchema';
 import { articleFileOf } from '../src/admin/content/files';
 import { fieldId } from '../src/admin/content/model';
 import { feedPathOf } from '../src/shared/articles';
-import { gitIn, makeSite } from '../src/test/contentSite';
-import { projectDir } from '../src/test/realConfig';
-import { stopServer } from '../scripts/lib/builtServer.mjs';
-import { expect, test } from './fixtures';
-import { addAccount, signIn, type Account } from './helpers/admin';
-import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
+import { gitIn } from '../src/test/contentSite';
+import { signIn, type Account } from './helpers/admin';
+import { needsCaddy } from './helpers/caddy';
+import { expect, test } from './helpers/editorSite';
 import { uniqueSuffix } from './helpers/forms';
-import { freePort, startServer } from './helpers/server';
 
 needsCaddy();
 
@@ -38,24 +33,11 @@ const a = admin.content.articles;
 let account: Account;
 let origin: string;
 let siteDir: string;
-let dataDir: string;
-let server: ChildProcess | undefined;
-let proxy: RunningCaddy | undefined;
 
-test.beforeAll(async () => {
-  siteDir = makeSite({ git: true, buildable: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'articles-e2e-data-'));
-  account = await addAccount(dataDir, 'editor');
-  const port = await freePort();
-  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000', TRUST_PROXY: 'loopback' });
-  proxy = await startCaddy({ config: 'deploy/Caddyfile', upstreamPort: port });
-  origin = proxy.origin;
-});
-test.afterAll(async () => {
-  await proxy?.stop();
-  if (server) await stopServer(server);
-  rmSync(siteDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+// The editor's site shared by the editor's journeys (e2e/helpers/editorSite.ts).
+test.beforeAll(async ({ editorSite }) => {
+  ({ origin, siteDir } = editorSite);
+  account = await editorSite.newAccount('editor');
 });
 
 async function axe(page: Page) {
@@ -85,9 +67,10 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     linkText: `talk to us ${s}`,
     pictureAlt: `A shop's counter with a card reader ${s}`,
   };
-  const cover = path.join(siteDir, 'cover-upload.png');
+  // The pictures uploaded, in the test's own folder (never in the shared site's work tree).
+  const cover = test.info().outputPath('cover-upload.png');
   writeFileSync(cover, await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2255aa' } }).png().toBuffer());
-  const inText = path.join(siteDir, 'picture-upload.jpg');
+  const inText = test.info().outputPath('picture-upload.jpg');
   writeFileSync(inText, await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa5522' } }).jpeg().toBuffer());
 
   await test.step('the editor adds an article: the title asked, the address made from it', async () => {

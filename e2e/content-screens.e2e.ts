@@ -1,6 +1,6 @@
 /**
- * The content editor's screens as the office uses them, on a built server of its own whose
- * SITE_DIR is a copy of this site (nothing is published here: e2e/content.e2e.ts publishes):
+ * The content editor's screens as the office uses them, on the editor's shared site
+ * (e2e/helpers/editorSite.ts: a copy of this site; nothing is published here: e2e/content.e2e.ts publishes):
  * the preview follows an edit of the site's header, menu and footer and of a form's texts on the
  * page that shows the form; a list is reordered with the keyboard alone; a field reached with Tab
  * or Shift+Tab is never under the sticky Publish bar; a link to an alias of a page (config/routes.ts),
@@ -14,51 +14,34 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import routes from '../config/routes';
 import site from '../config/site';
 import { fieldId } from '../src/admin/content/model';
-import { makeSite } from '../src/test/contentSite';
-import { projectDir, loadRealConfig } from '../src/test/realConfig';
-import { stopServer } from '../scripts/lib/builtServer.mjs';
-import { expect, test } from './fixtures';
-import { addAccount, discardDrafts, settled, signedInState, type SignedIn } from './helpers/admin';
-import { freePort, startServer } from './helpers/server';
+import { loadRealConfig } from '../src/test/realConfig';
+import { discardDrafts, settled, signedInState, type SignedIn } from './helpers/admin';
+import { expect, test } from './helpers/editorSite';
 
 const t = admin.content;
 const SITE = 'config/site.ts';
 let signedIn: SignedIn;
 let base: string;
 let siteDir: string;
-let dataDir: string;
-let server: ChildProcess | undefined;
 
-// A server, a copy of the site and a signed-in editor per worker: the tests are independent.
-test.beforeAll(async ({ browser }) => {
-  // A copy of the site, a server, the content read: slow on a busy machine.
+// The editor's shared site (e2e/helpers/editorSite.ts) and a signed-in editor of this file's own per worker: the tests are independent.
+test.beforeAll(async ({ browser, editorSite }) => {
+  // A sign-in and the content read: slow on a busy machine.
   test.setTimeout(120_000);
-  siteDir = makeSite();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'content-screens-data-'));
-  const account = await addAccount(dataDir, 'editor');
-  const port = await freePort();
-  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
-  base = `http://127.0.0.1:${port}`;
-  signedIn = await signedInState(browser, account, base, t.heading);
+  ({ base, siteDir } = editorSite);
+  signedIn = await signedInState(browser, await editorSite.newAccount('editor'), base, t.heading);
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(signedIn) });
 // Each edit is kept as the account's draft on the server: every test starts from what is published.
 test.beforeEach(async ({ page }) => discardDrafts(page, base));
-test.afterAll(async () => {
-  if (server) await stopServer(server);
-  rmSync(siteDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** `at`: a part of config/site.ts; `section`: a page's section, opened on its own (a page opens as the outline of its sections). */
 const editAddress = (file: string, at?: string, section?: number) =>

@@ -1,6 +1,7 @@
 /**
- * Drafts and schedules as the office meets them, on a built server of its own whose SITE_DIR is
- * a copy of this site (a git work tree), with two editor accounts:
+ * Drafts and schedules as the office meets them, on an editor's site of its own (a copy of this
+ * site, a git work tree: e2e/helpers/editorSite.ts startEditorSite, since it crashes the server),
+ * with two editor accounts:
  *   - an edit is saved as its author's draft as it is typed (the status line says so); with the
  *     connection lost it says it is kept in this browser, and is saved by itself once the
  *     connection is back; the browser is closed, a new one opened: the draft is there; a second
@@ -15,21 +16,16 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import admin from '../config/admin';
 import { fieldId } from '../src/admin/content/model';
 import { contentRoutes, type ContentSnapshot, type Revision } from '../src/shared/contentApi';
 import { escapeRegExp } from '../src/shared/text';
-import { gitIn, makeSite } from '../src/test/contentSite';
-import { loadRealConfig, projectDir } from '../src/test/realConfig';
-import { stopServer } from '../scripts/lib/builtServer.mjs';
+import { gitIn } from '../src/test/contentSite';
+import { loadRealConfig } from '../src/test/realConfig';
 import { expect, fill, test } from './fixtures';
 import { mainPaths } from './helpers/content';
-import { addAccount, signedInState, type Account, type SignedIn } from './helpers/admin';
-import { exited, freePort, startServer } from './helpers/server';
+import { signedInState, type Account, type SignedIn } from './helpers/admin';
+import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
 
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
@@ -39,11 +35,7 @@ const CONTENT_READ_MS = 20_000;
 
 let base: string;
 let siteDir: string;
-let dataDir: string;
-let server: ChildProcess | undefined;
-let port: number;
-/** The server's settings, the same at each start. */
-const settings = () => ({ SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
+let site: OwnEditorSite | undefined;
 let author: Account;
 let second: Account;
 let authorState: SignedIn;
@@ -51,20 +43,16 @@ let secondState: SignedIn;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  siteDir = makeSite({ git: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'drafts-e2e-data-'));
-  author = await addAccount(dataDir, 'editor');
-  second = await addAccount(dataDir, 'editor');
-  port = await freePort();
-  server = await startServer(port, dataDir, settings());
-  base = `http://127.0.0.1:${port}`;
+  // Of its own: the tests crash and restart its server.
+  site = await startEditorSite({ caddy: false });
+  ({ base, siteDir } = site);
+  author = await site.newAccount('editor');
+  second = await site.newAccount('editor');
   authorState = await signedInState(browser, author, base, t.heading);
   secondState = await signedInState(browser, second, base, t.heading);
 });
 test.afterAll(async () => {
-  if (server) await stopServer(server);
-  rmSync(siteDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 });
 
 // The second test crashes the server the first one uses: one after the other.
@@ -72,9 +60,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** The server crashes (SIGKILL: nothing is tidied) and starts again on the same data and port. */
 async function crashAndRestart() {
-  server!.kill('SIGKILL');
-  await exited(server!);
-  server = await startServer(port, dataDir, settings());
+  await site!.restart({ crash: true });
 }
 
 /** A template of config/admin.ts as a pattern: each {placeholder} stands for any text. */

@@ -12,9 +12,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
@@ -22,16 +19,12 @@ import { fieldId, labelOf } from '../src/admin/content/model';
 import { sectionNameOf } from '../src/config/place';
 import { RESERVED_NAMES } from '../src/shared/addresses';
 import { fill } from '../src/shared/text';
-import { makeSite } from '../src/test/contentSite';
 import { validData } from '../src/test/formFixtures';
-import { projectDir } from '../src/test/realConfig';
-import { stopServer } from '../scripts/lib/builtServer.mjs';
-import { expect, test } from './fixtures';
-import { addAccount, signIn, sourceShown, type Account } from './helpers/admin';
-import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
+import { signIn, sourceShown, type Account } from './helpers/admin';
+import { needsCaddy } from './helpers/caddy';
 import { pageConfigs } from './helpers/content';
+import { expect, test } from './helpers/editorSite';
 import { sendForm } from './helpers/forms';
-import { freePort, startServer } from './helpers/server';
 
 needsCaddy();
 test.describe.configure({ mode: 'serial' });
@@ -41,26 +34,12 @@ const ADDRESS = '/spring-offer';
 const FILE = 'config/pages/spring-offer.ts';
 let account: Account;
 let origin: string;
-let siteDir: string;
 let dataDir: string;
-let server: ChildProcess | undefined;
-let proxy: RunningCaddy | undefined;
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  siteDir = makeSite({ git: true, buildable: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'landing-e2e-data-'));
-  account = await addAccount(dataDir);
-  const port = await freePort();
-  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000', TRUST_PROXY: 'loopback' });
-  proxy = await startCaddy({ config: 'deploy/Caddyfile', upstreamPort: port });
-  origin = proxy.origin;
-});
-test.afterAll(async () => {
-  await proxy?.stop();
-  if (server) await stopServer(server);
-  rmSync(siteDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+// The editor's site shared by the editor's journeys (e2e/helpers/editorSite.ts).
+test.beforeAll(async ({ editorSite }) => {
+  ({ origin, dataDir } = editorSite);
+  account = await editorSite.newAccount();
 });
 
 async function axe(page: Page) {

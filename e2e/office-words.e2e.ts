@@ -1,6 +1,6 @@
 /**
- * The editor in the office's words, on a built server of its own whose SITE_DIR is a copy of this
- * site (nothing is published here): a long page opens as the outline of its sections, each opened
+ * The editor in the office's words, on the editor's shared site (e2e/helpers/editorSite.ts: a copy
+ * of this site; nothing is published here): a long page opens as the outline of its sections, each opened
  * on its own screen; a refused value shows the office's sentence under its box and, with its place,
  * above Publish, never a key path or a file; a problem's link opens its section; the phone number
  * is one value, which the contact bar and the footer both show; a form's screen shows no box of the
@@ -9,10 +9,6 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import site from '../config/site';
@@ -20,13 +16,10 @@ import { inOfficeWords } from '../src/admin/content/files';
 import { fieldId } from '../src/admin/content/model';
 import { checkContent } from '../src/config/checkContent';
 import { labelOf, placeOf, sectionNameOf } from '../src/config/place';
-import { makeSite } from '../src/test/contentSite';
-import { loadRealConfig, projectDir } from '../src/test/realConfig';
+import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/shared/text';
-import { stopServer } from '../scripts/lib/builtServer.mjs';
-import { expect, test } from './fixtures';
-import { addAccount, settled, signedInState, type SignedIn } from './helpers/admin';
-import { freePort, startServer } from './helpers/server';
+import { settled, signedInState, type SignedIn } from './helpers/admin';
+import { expect, test } from './helpers/editorSite';
 
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
@@ -34,30 +27,18 @@ const SITE = 'config/site.ts';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 let signedIn: SignedIn;
 let base: string;
-let siteDir: string;
-let dataDir: string;
-let server: ChildProcess | undefined;
 let home: Json;
 
-test.beforeAll(async ({ browser }) => {
-  // A copy of the site, a server, a production-cost password hash, the content read: slow on a busy machine.
+// The editor's site shared by the editor's journeys (e2e/helpers/editorSite.ts), its server's own address.
+test.beforeAll(async ({ browser, editorSite }) => {
+  // A sign-in and the content read: slow on a busy machine.
   test.setTimeout(120_000);
-  siteDir = makeSite();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'office-words-data-'));
-  const account = await addAccount(dataDir, 'editor');
-  const port = await freePort();
-  server = await startServer(port, dataDir, { SITE_DIR: siteDir, TOOLS_DIR: projectDir, RATE_LIMIT_FACTOR: '1000' });
-  base = `http://127.0.0.1:${port}`;
-  signedIn = await signedInState(browser, account, base, t.heading);
+  base = editorSite.base;
+  signedIn = await signedInState(browser, await editorSite.newAccount('editor'), base, t.heading);
   home = (await loadRealConfig()).pages.home as Json;
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(signedIn) });
-test.afterAll(async () => {
-  if (server) await stopServer(server);
-  rmSync(siteDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** Each load of the editor waits for the content, read by a process of its own on the server (slow on a busy machine). */
 const CONTENT_READ_MS = 20_000;

@@ -10,7 +10,7 @@
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../src/test/caddy';
-import { test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { freePort } from './server';
 
 /** Called at the top of a test file: skips it where Caddy is not installed (never in CI). Its tests accept Caddy's own certificate. */
@@ -64,11 +64,17 @@ function untilLogged(caddy: RunningCaddyProcess, lines: string[]): Promise<void>
   });
 }
 
-/** One request over HTTPS, accepting Caddy's own certificate: it answers. */
+/**
+ * Resolves once a request over HTTPS, accepting Caddy's own certificate, is answered. Caddy logs
+ * the certificate obtained a moment before it holds it for handshakes (a handshake then ends with
+ * "tlsv1 alert internal error"): the request is tried again until it is answered.
+ */
 async function answers(url: string): Promise<void> {
   const client = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
   try {
-    await client.get(url);
+    await expect(async () => {
+      await client.get(url);
+    }).toPass({ timeout: 30_000 });
   } finally {
     await client.dispose();
   }
