@@ -125,6 +125,8 @@ describe('npm run leads refuses what it does not understand, and changes nothing
   const cases: [what: string, args: () => string[], sentence: string][] = [
     ['export: an unknown option', () => ['export', '--role', 'editor'], `Unknown option --role: ${command('export')} takes --format <json|csv>, --status <${LEAD_STATUSES.join('|')}>, --spam, --inbox and --search <text>`],
     ['export: a word too many', () => ['export', 'Inquriy', 'Contact_cli'], `Too many words after ${command('export')} ("Contact_cli"): use ${command('export')} [<collection>]`],
+    ['documents: an unknown option', () => ['documents', '--format', 'csv'], `Unknown option --format: ${command('documents')} takes --status <${LEAD_STATUSES.join('|')}>, --spam, --inbox and --search <text>`],
+    ['documents: a word too many', () => ['documents', 'Inquriy', 'Contact_cli'], `Too many words after ${command('documents')} ("Contact_cli"): use ${command('documents')} [<collection>]`],
     ['backup: an unknown option', () => ['backup', backupFile(), '--force'], `Unknown option --force: ${noOptions('backup')}`],
     ['backup: the file missing', () => ['backup'], `Something is missing: use ${command('backup')} <file>`],
     ['count: an unknown option', () => ['count', '--all'], `Unknown option --all: ${noOptions('count')}`],

@@ -1,6 +1,8 @@
 /**
  * npm run leads -- export [<collection>] [--format json|csv] [--status <s>] [--spam|--inbox] [--search <text>]
- *                                                              print the leads of a view, newest first, streamed from the database (the inbox's Export does the same)
+ *                                                              print the rows of a view for tools (CSV or JSON, the same rows), newest first, streamed from the database (the inbox's Export does the same)
+ * npm run leads -- documents [<collection>] [--status <s>] [--spam|--inbox] [--search <text>]
+ *                                                              print the view's stored documents exactly as sent (the specification's keys), as JSON
  * npm run leads -- backup <file>                                copy the database safely, even while the site runs
  * npm run leads -- count                                        how many documents each collection holds
  * npm run leads -- add-admin <email> [--role owner|editor]     make an inbox account (or give it a new password); the password from standard input;
@@ -25,6 +27,7 @@ import { listAdminRoles, listAdmins, looksLikeEmail, passwordLengthOk, removeAdm
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|answered|replied|archived] [--spam | --inbox] [--search <text>]
+  npm run leads -- documents [<collection>] [--status new|read|answered|replied|archived] [--spam | --inbox] [--search <text>]
   npm run leads -- backup <file>
   npm run leads -- count
   npm run leads -- add-admin <email> [--role owner|editor]      (then type the password; or: echo "$PASSWORD" | npm run leads -- add-admin <email>)
@@ -43,18 +46,21 @@ function fail(message: string): never {
  * so an unknown option, a missing value or a word too many changes nothing
  * (scripts/lib/commandLine.mjs). An option is one line in `options`.
  */
+/** The options that choose a view, as the inbox's filters do. */
+const viewOptions = {
+  status: { type: 'string', value: LEAD_STATUSES.join('|') },
+  spam: { type: 'boolean' },
+  inbox: { type: 'boolean' },
+  search: { type: 'string', value: 'text' },
+} as const;
+
 const commands = {
   export: {
-    options: {
-      format: { type: 'string', value: 'json|csv' },
-      status: { type: 'string', value: LEAD_STATUSES.join('|') },
-      spam: { type: 'boolean' },
-      inbox: { type: 'boolean' },
-      search: { type: 'string', value: 'text' },
-    },
+    options: { format: { type: 'string', value: 'json|csv' }, ...viewOptions },
     words: [0, 1],
     wordsHint: ' [<collection>]',
   },
+  documents: { options: viewOptions, words: [0, 1], wordsHint: ' [<collection>]' },
   backup: { words: [1, 1], wordsHint: ' <file>' },
   count: {},
   'add-admin': { options: { role: { type: 'string', value: ADMIN_ROLES.join('|') } }, words: [1, 1], wordsHint: ' <email>' },
@@ -117,11 +123,11 @@ async function addAdmin(store: Store, email: string, password: string, role: Adm
 }
 
 /** The export's view from its parsed command line, or the sentence saying what is wrong with it. */
-function exportFilter({ values, words }: Parsed): { filter: LeadFilter; format: 'json' | 'csv'; collection?: string } {
+function exportFilter({ values, words }: Parsed, documents: boolean): { filter: LeadFilter; format: 'json' | 'csv' | 'documents'; collection?: string } {
   const [collection] = words;
   if (collection !== undefined && !knownCollections.includes(collection)) fail(`"${collection}" is not a collection. Use one of: ${knownCollections.join(', ')}.`);
-  const format = (values.format as string | undefined) ?? 'json';
-  if (format !== 'json' && format !== 'csv') fail('--format must be json or csv.');
+  const format = documents ? 'documents' : ((values.format as string | undefined) ?? 'json');
+  if (format !== 'json' && format !== 'csv' && format !== 'documents') fail('--format must be json or csv.');
   const status = values.status as string | undefined;
   if (status !== undefined && !LEAD_STATUSES.includes(status as LeadStatus)) fail(`--status must be one of: ${LEAD_STATUSES.join(', ')}.`);
   if (values.spam && values.inbox) fail('Choose --spam or --inbox, not both.');
@@ -150,7 +156,7 @@ if (!Object.hasOwn(commands, command)) fail(`Unknown command "${command}". ${usa
 const parsed = readCommandLine(rest, { command: `npm run leads -- ${command}`, ...commands[command as Command] });
 const [word] = parsed.words;
 // Everything the command line says is checked before the database is opened (or made).
-const view = command === 'export' ? exportFilter(parsed) : undefined;
+const view = command === 'export' || command === 'documents' ? exportFilter(parsed, command === 'documents') : undefined;
 if (command === 'add-admin' && !looksLikeEmail(word!.trim())) fail(`Name the account by its e-mail address, like: npm run leads -- add-admin you@example.com`);
 const role = parsed.values.role as AdminRole | undefined;
 if (role !== undefined && !ADMIN_ROLES.includes(role)) fail(`--role must be one of: ${ADMIN_ROLES.join(', ')}.`);
@@ -162,7 +168,7 @@ if (!makesAccounts && !existsSync(databaseFile(dataDir))) fail(`No database at $
 const store = openStore(dataDir, { readonly: command === 'count' });
 
 try {
-  if (command === 'export') {
+  if (command === 'export' || command === 'documents') {
     await exportView(store, view!);
   } else if (command === 'backup') {
     const target = word!;

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import forms from '../../config/forms';
 import type { FieldConfig } from '../../src/forms/model/formSchema';
-import { exportLeads, knownCollections } from '../../src/server/leads';
+import { exportDocuments, knownCollections } from '../../src/server/leads';
 import { databaseFile, openStore } from '../../src/server/store';
 import { expect, nextFrames } from '../fixtures';
 import { site } from './content';
@@ -28,8 +28,8 @@ function readCollection(collection: string): Promise<StoredDocument[]> {
 }
 
 /**
- * The same, from another server's data folder: the JSON export of `npm run leads -- export
- * <collection>` (newest first), the same code in this process instead of a command per look
+ * The same, from another server's data folder: the stored documents as `npm run leads -- documents
+ * <collection>` prints them (newest first), the same code in this process instead of a command per look
  * (a process and a TypeScript compile each). Async, as the command was, for its callers.
  */
 export async function readCollectionIn(dataDir: string, collection: string): Promise<StoredDocument[]> {
@@ -40,8 +40,7 @@ export async function readCollectionIn(dataDir: string, collection: string): Pro
   if (!existsSync(databaseFile(folder))) return [];
   const store = openStore(folder, { readonly: true });
   try {
-    // The public address only goes into the CSV's inbox column: the JSON export does not use it.
-    return JSON.parse([...exportLeads(store, { collection }, 'json', '')].join('')) as StoredDocument[];
+    return JSON.parse([...exportDocuments(store, { collection })].join('')) as StoredDocument[];
   } finally {
     store.close();
   }

@@ -18,7 +18,8 @@ import site from '../../config/site';
 import admin from '../../config/admin';
 import { formatCellDate } from '../shared/received';
 import { fill } from '../shared/text';
-import { BYTE_ORDER_MARK, csvCell, csvColumnsFor, csvRow, exportLeads, knownCollections, type LeadRow } from './leads';
+import { parseCsv } from '../test/csv';
+import { BYTE_ORDER_MARK, csvCell, csvColumnsFor, csvRow, exportDocuments, exportLeads, knownCollections, spreadsheetText, type LeadFilter, type LeadRow } from './leads';
 import { openStore } from './store';
 import { SOURCE_CSV_COLUMNS } from './sources';
 
@@ -153,23 +154,60 @@ describe('exports and the command line', () => {
   });
 
   describe('exportLeads (the function)', () => {
-    const exported = (collection: string, format: 'json' | 'csv') => [...exportLeads(app.store, { collection }, format, 'https://site.test')].join('');
+    const exported = (filter: LeadFilter, format: 'json' | 'csv') => [...exportLeads(app.store, filter, format, 'https://site.test')].join('');
 
-    it('JSON: the documents as sent, newest first, as JSON.stringify would write them', () => {
-      const text = exported('Inquriy', 'json');
-      expect(JSON.parse(text)).toEqual([...inquiries].reverse());
-      expect(text).toBe(`${JSON.stringify([...inquiries].reverse(), null, 2)}\n`);
-      expect(exported('subcribe', 'json')).toBe('[]\n');
+    it.each<[string, LeadFilter]>([
+      ['one form', { collection: 'Inquriy' }],
+      ['every form', {}],
+      ['a search', { search: 'ada' }],
+      ['an empty view', { collection: 'subcribe' }],
+    ])('the JSON rows are the CSV rows (%s): the same columns in the same order, the same cells, the CSV only guarding them for a spreadsheet', (_name, filter) => {
+      const csv = parseCsv(exported(filter, 'csv'));
+      const json = JSON.parse(exported(filter, 'json')) as Record<string, string>[];
+      const [headers, ...rows] = csv;
+      expect(rows).toHaveLength(json.length);
+      for (const row of json) expect(Object.keys(row)).toEqual(headers);
+      expect(rows).toEqual(json.map((row) => headers!.map((header) => spreadsheetText(row[header]))));
     });
 
-    it('JSON of every form groups the documents by collection', () => {
-      const text = [...exportLeads(app.store, {}, 'json', 'https://site.test')].join('');
-      const expected = { Inquriy: [...inquiries].reverse(), Contact_cli: [...contacts].reverse() };
-      expect(text).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    it('a JSON row holds the text as sent (no apostrophe before a formula), with the shared Email, the status and the note', () => {
+      const contact = app.store.db.prepare("SELECT doc_id FROM leads WHERE collection = 'Contact_cli' ORDER BY seq LIMIT 1").pluck().get() as string;
+      app.store.db.prepare("UPDATE leads SET note = ?, status = 'replied' WHERE doc_id = ?").run('=£ paid', contact);
+      try {
+        const words = server.admin.exportColumns;
+        const json = JSON.parse(exported({}, 'json')) as Record<string, string>[];
+        const formula = json.find((row) => row[words.name] === '@SUM(A1)')!;
+        expect(formula[words.email]).toBe('ada@example.com');
+        const noted = json.find((row) => row[words.note] === '=£ paid')!;
+        expect(noted[words.status]).toBe(admin.statuses.replied);
+        expect(noted[server.admin.exportInboxColumn]).toBe(`https://site.test/admin/leads/${contact}`);
+        const csv = exported({}, 'csv');
+        expect(csv).toContain(`"'=£ paid"`);
+        expect(csv).toContain(`"'@SUM(A1)"`);
+      } finally {
+        app.store.db.prepare("UPDATE leads SET note = '', status = 'new' WHERE doc_id = ?").run(contact);
+      }
     });
 
     it('CSV of an empty collection is its header row, with the inbox column last', () => {
-      expect(exported('subcribe', 'csv')).toBe(BYTE_ORDER_MARK + csvRow([...sharedHeaders, ...ownFields(forms.newsletter).map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
+      expect(exported({ collection: 'subcribe' }, 'csv')).toBe(BYTE_ORDER_MARK + csvRow([...sharedHeaders, ...ownFields(forms.newsletter).map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
+      expect(exported({ collection: 'subcribe' }, 'json')).toBe('[]\n');
+    });
+  });
+
+  describe('exportDocuments (the stored documents)', () => {
+    const documents = (filter: LeadFilter) => [...exportDocuments(app.store, filter)].join('');
+
+    it('one form: the documents as sent, newest first, as JSON.stringify would write them', () => {
+      const text = documents({ collection: 'Inquriy' });
+      expect(JSON.parse(text)).toEqual([...inquiries].reverse());
+      expect(text).toBe(`${JSON.stringify([...inquiries].reverse(), null, 2)}\n`);
+      expect(documents({ collection: 'subcribe' })).toBe('[]\n');
+    });
+
+    it('every form: the documents grouped by collection', () => {
+      const expected = { Inquriy: [...inquiries].reverse(), Contact_cli: [...contacts].reverse() };
+      expect(documents({})).toBe(`${JSON.stringify(expected, null, 2)}\n`);
     });
   });
 
@@ -187,7 +225,8 @@ describe('exports and the command line', () => {
       writeFileSync(existingFile, 'keep me');
       noDatabaseDir = emptyDir();
       const commands: Record<string, [string[], string]> = {
-        json: [['export', 'Inquriy'], dataDir],
+        documents: [['documents', 'Inquriy'], dataDir],
+        json: [['export', 'Inquriy', '--format', 'json'], dataDir],
         csv: [['export', 'Inquriy', '--format', 'csv'], dataDir],
         unknown: [['export', 'Inquiry'], dataDir],
         backup: [['backup', backupFile], dataDir],
@@ -201,8 +240,12 @@ describe('exports and the command line', () => {
 
     afterAll(() => rmSync(noDatabaseDir, { recursive: true, force: true }));
 
-    it('export <collection> prints a JSON array of the documents, newest first (as every view), with exactly their keys', () => {
-      const run = runs.json!;
+    it('export <collection> prints the rows for tools (JSON, the default) as the function does', () => {
+      expect(runs.json).toEqual({ code: 0, stderr: '', stdout: [...exportLeads(app.store, { collection: 'Inquriy' }, 'json', site.brand.url.replace(/\/+$/, ''))].join('') });
+    });
+
+    it('documents <collection> prints a JSON array of the stored documents, newest first (as every view), with exactly their keys', () => {
+      const run = runs.documents!;
       expect(run).toMatchObject({ code: 0, stderr: '' });
       const documents = JSON.parse(run.stdout) as Record<string, unknown>[];
       expect(documents).toEqual([...inquiries].reverse());

@@ -3,10 +3,11 @@
  * a page of them sorted by the database, their counts, and the view exported as JSON or CSV,
  * streamed from the database in batches (nothing grows with the number of leads in memory).
  * The same functions serve the inbox (/api/admin/…) and the command line (scripts/leads.ts), so
- * a file exported from either is the same. JSON exports the documents exactly as sent: the
- * specification's keys, nothing of the inbox's. The CSV is for people: headed by the fields'
- * labels, choices in words (with the stored value beside them), Received in the agency's time
- * zone, and the lead's address in the inbox last.
+ * a file exported from either is the same. The export for tools is one table, as CSV or JSON
+ * (the same rows): headed by words, not keys (one Name, Email and Phone column whichever form,
+ * status, last activity and note, the fields by their labels, choices in words with the stored
+ * value beside them, Received in the agency's time zone, the lead's address in the inbox last).
+ * The stored documents themselves, exactly as sent, are exportDocuments' (npm run leads -- documents).
  */
 import type Database from 'better-sqlite3';
 import { Readable } from 'node:stream';
@@ -101,6 +102,9 @@ const formWords = (collection: string) => {
   return name ? admin.forms[name] : collection;
 };
 
+/** A cell's value as the export's text: what the CSV's cell holds before a spreadsheet's guards (csvCell). */
+export const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
 /** Leading characters a spreadsheet skips before it reads a formula (spaces, line breaks, invisible ones). */
 const LEADING = /^[\s\u200B-\u200D\u2060\uFEFF]*/u;
 /** What starts a formula, the full-width forms included. */
@@ -112,10 +116,14 @@ const FORMULA = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
  * apostrophe; hidden characters (bidirectional overrides, zero-width ones) are shown by their code.
  */
 export function csvCell(value: unknown): string {
-  let text = visible(value === undefined || value === null ? '' : String(value));
+  return `"${spreadsheetText(value).replace(/"/g, '""')}"`;
+}
+
+/** A cell's text as the CSV holds it (before quoting): a formula made inert, hidden characters by their code. */
+export function spreadsheetText(value: unknown): string {
+  const text = visible(cellText(value));
   const start = text.replace(LEADING, '');
-  if (FORMULA.test(start) || (start !== text && /^[\t\r\n]/.test(text))) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  return FORMULA.test(start) || (start !== text && /^[\t\r\n]/.test(text)) ? `'${text}` : text;
 }
 
 export function csvRow(cells: readonly unknown[]): string {
@@ -465,46 +473,97 @@ export function inboxLink(publicUrl: string, docId: string): string {
 
 type ExportFormat = 'json' | 'csv';
 
+/** The export's table: its headers (each once) and, newest first, each lead's cells in their order. */
+export interface ExportTable {
+  headers: string[];
+  rows: Iterable<unknown[]>;
+}
+
+/** Headers made unique: a second "Note" (a form's field so labelled) is "Note (2)" (JSON keys must differ). */
+function uniqueHeaders(headers: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return headers.map((header) => {
+    let unique = header;
+    for (let n = 2; seen.has(unique); n += 1) unique = `${header} (${n})`;
+    seen.add(unique);
+    return unique;
+  });
+}
+
 /**
- * The view as a file, piece by piece, newest first. One form: a JSON array of its documents;
- * CSV with the form's columns. Several forms: JSON groups the documents by collection
- * ({ "Inquriy": [...], ... }); CSV starts each row with its form's name. The CSV ends each row
- * with the lead's address in the inbox.
+ * The view as the rows of the export for tools, newest first: the form's name (a view of every
+ * form), the shared Name, Email, Phone, Status, Last activity and Note, the forms' other fields
+ * by their labels (one column per label whichever forms have it), where the lead came from, and
+ * the lead's address in the inbox. The CSV and the JSON export are this table, each written its way.
+ */
+export function exportTable(store: Store, filter: LeadFilter, publicUrl: string): ExportTable {
+  const collections = [...keysByCollection(store, filter).keys()];
+  // Several forms: one column per header, whichever forms have it ("Full Name" of each form in one column).
+  const byHeader = new Map<string, Map<string, CsvColumn['cell']>>();
+  for (const collection of filter.collection !== undefined ? [filter.collection] : collections) {
+    for (const column of csvColumnsFor(collection)) {
+      if (!byHeader.has(column.header)) byHeader.set(column.header, new Map());
+      byHeader.get(column.header)!.set(collection, column.cell);
+    }
+  }
+  const several = filter.collection === undefined;
+  // Where each lead came from: columns of their own after the document's (src/server/sources.ts).
+  const sourceOf = sourceReader(store.db);
+  const shared = sharedCsvColumns();
+  const headers = uniqueHeaders([...(several ? [admin.list.columns.form] : []), ...shared.map((column) => column.header), ...byHeader.keys(), ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]);
+  const cells = [...byHeader.values()];
+  return {
+    headers,
+    rows: (function* () {
+      for (const lead of leadsOf(store, filter)) {
+        yield [
+          ...(several ? [formWords(lead.collection)] : []),
+          ...shared.map((column) => column.cell(lead)),
+          ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''),
+          ...sourceRow(sourceOf(lead.docId)),
+          inboxLink(publicUrl, lead.docId),
+        ];
+      }
+    })(),
+  };
+}
+
+/**
+ * The view as a file for tools, piece by piece, newest first: the rows of exportTable. CSV: UTF-8
+ * with a byte order mark, one row per lead, each cell guarded for spreadsheets (csvCell). JSON: an
+ * array of the same rows, one object per lead keyed by the CSV's headers, each value the text of
+ * its cell as sent (no spreadsheet's guard: a tool reads it, not a spreadsheet).
  */
 export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Generator<string> {
-  const inbox = server.admin.exportInboxColumn;
+  const { headers, rows } = exportTable(store, filter, publicUrl);
   if (format === 'csv') {
-    const collections = [...keysByCollection(store, filter).keys()];
-    // Several forms: one column per header, whichever forms have it ("Full Name" of each form in one column).
-    const byHeader = new Map<string, Map<string, CsvColumn['cell']>>();
-    for (const collection of filter.collection !== undefined ? [filter.collection] : collections) {
-      for (const column of csvColumnsFor(collection)) {
-        if (!byHeader.has(column.header)) byHeader.set(column.header, new Map());
-        byHeader.get(column.header)!.set(collection, column.cell);
-      }
-    }
-    const several = filter.collection === undefined;
-    // Where each lead came from: columns of their own after the document's (src/server/sources.ts).
-    const sourceOf = sourceReader(store.db);
-    const shared = sharedCsvColumns();
-    const headers = [...(several ? [admin.list.columns.form] : []), ...shared.map((column) => column.header), ...byHeader.keys(), ...SOURCE_CSV_COLUMNS, inbox];
-    const cells = [...byHeader.values()];
     yield* chunked(
       (function* () {
         yield BYTE_ORDER_MARK + csvRow(headers);
-        for (const lead of leadsOf(store, filter)) {
-          yield csvRow([
-            ...(several ? [formWords(lead.collection)] : []),
-            ...shared.map((column) => column.cell(lead)),
-            ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''),
-            ...sourceRow(sourceOf(lead.docId)),
-            inboxLink(publicUrl, lead.docId),
-          ]);
-        }
+        for (const row of rows) yield csvRow(row);
       })(),
     );
     return;
   }
+  yield* chunked(
+    (function* () {
+      let first = true;
+      for (const row of rows) {
+        yield `${first ? '[\n' : ',\n'}  ${JSON.stringify(Object.fromEntries(headers.map((header, i) => [header, cellText(row[i])])))}`;
+        first = false;
+      }
+      yield first ? '[]\n' : '\n]\n';
+    })(),
+  );
+}
+
+/**
+ * The view's stored documents exactly as the forms sent them (the specification's keys, nothing
+ * of the inbox's), newest first: for moving leads to another system or database and for a
+ * person's copy of what was kept of them (npm run leads -- documents). One form: a JSON array;
+ * several: the documents grouped by collection ({ "Inquriy": [...], ... }).
+ */
+export function* exportDocuments(store: Store, filter: LeadFilter): Generator<string> {
   if (filter.collection !== undefined) {
     const collection = filter.collection;
     yield* chunked(
@@ -552,8 +611,9 @@ async function* giveWay(pieces: Iterable<string>): AsyncGenerator<string> {
  * The export as a stream: the next batch is read from the database only when the reader has
  * taken the last, and between two pieces the server answers whatever else is waiting.
  */
-export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Readable {
-  return Readable.from(giveWay(exportLeads(store, filter, format, publicUrl)), { objectMode: false, highWaterMark: 1 });
+export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat | 'documents', publicUrl: string): Readable {
+  const pieces = format === 'documents' ? exportDocuments(store, filter) : exportLeads(store, filter, format, publicUrl);
+  return Readable.from(giveWay(pieces), { objectMode: false, highWaterMark: 1 });
 }
 
 export { knownCollections } from '../forms/model/registry';
