@@ -65,6 +65,12 @@ export default {
       // A CV uploaded with the form: its line links to the lead in the inbox.
       cvInInbox: 'Uploaded: download it from the lead in the inbox',
       replyHint: 'Reply to this e-mail to answer them directly.',
+      // The mail's sender as the agency's mail list shows it: {name} is the visitor's (cut at a word
+      // to senderNameMaxLength characters), {sender} MAIL_FROM's name (else the brand's). Its
+      // subject is the conversation's with the visitor, so that a reply from a mail program reads
+      // to them as one of it; the form's notify.subject is its first line.
+      sender: '{name} via {sender}',
+      senderNameMaxLength: 40,
     },
     webhookText: '{subject}: {link}',
     // The auto-reply to the visitor (each form's own subject and text: config/forms, `autoReply`).

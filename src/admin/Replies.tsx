@@ -15,7 +15,7 @@ import { formNamed, senderFields } from '../forms/model/registry';
 import type { ConversationMail, LeadDetail, ReceivedMail } from '../shared/adminApi';
 import { cutAtWord } from '../shared/text';
 import Link from '@mui/material/Link';
-import { replyProblem, type ReplyDraft } from '../shared/replyDraft';
+import { bareSubject, replyProblem, type ReplyDraft } from '../shared/replyDraft';
 import { call, urlOf } from './api';
 import { deliveryStateLabel, fill, formatDate, formatSize, visible } from './format';
 import { Notice, useNotice } from './Notice';
@@ -34,8 +34,7 @@ const IN_SUBJECT = 80;
 function threadSubject(lead: LeadDetail): string | undefined {
   const first = lead.mails[0]?.subject.trim();
   if (!first) return undefined;
-  const bare = first.replace(/^(re|aw|sv|fw|fwd):\s*/i, '');
-  return fill(t.threadSubject, { subject: bare });
+  return fill(t.threadSubject, { subject: bareSubject(first) });
 }
 
 /** The form's templates, filled with what this lead sent (hidden characters shown by their code, so the owner sees them). */

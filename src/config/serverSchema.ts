@@ -67,7 +67,7 @@ export const serverSchema = object({
   /**
    * What the agency is told of each new lead (src/server/notify; the settings that turn it on
    * are environment variables, docs/inbox.md "Notifications of new leads"). A form's own
-   * `notify.subject` is the mail's subject and heading.
+   * `notify.subject` is the mail's heading (its first line); its subject is the conversation's.
    */
   notifications: object({
     /**
@@ -90,6 +90,10 @@ export const serverSchema = object({
       cvInInbox: text(),
       /** Under the fields, when the lead gave an e-mail address (it is the mail's Reply-To). */
       replyHint: text(),
+      /** The mail's sender name: {name} the visitor's, {sender} MAIL_FROM's name or the brand's. */
+      sender: template(['name', 'sender']),
+      /** The visitor's name in it is cut at a word to this many characters. */
+      senderNameMaxLength: number({ min: 10, max: 200, integer: true }),
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
     webhookText: template(['subject', 'link']),

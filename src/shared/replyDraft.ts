@@ -13,6 +13,11 @@ export interface ReplyDraft {
 
 const { subjectMaxLength, textMaxLength, problems } = admin.replies;
 
+/** A subject without the marks mail programs put before it on a reply or a forward ("Re: ", "AW: ", "Fwd: ", "Re[2]: "). */
+export function bareSubject(subject: string): string {
+  return subject.trim().replace(/^(?:(?:re|aw|sv|vs|fw|fwd|wg|tr)(?:\[\d+\])?\s*:\s*)+/i, '');
+}
+
 /** The first problem of a draft (the field, and one sentence), or undefined when it can be sent. */
 export function replyProblem(draft: { subject?: unknown; text?: unknown }): { field: keyof ReplyDraft; message: string } | undefined {
   const { subject, text } = draft;

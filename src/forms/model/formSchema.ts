@@ -75,7 +75,7 @@ const outcomeSchema = object({
 
 /** What the agency is told of each new submission (config/server.ts `notifications` holds the rest of the wording). */
 const notifySchema = object({
-  /** The e-mail's subject and heading, and the webhook's summary: {field name} is replaced by what the visitor typed. */
+  /** The e-mail's heading (its first line), and the webhook's summary: {field name} is replaced by what the visitor typed. The e-mail's subject is the conversation's with the visitor. */
   subject: text(),
   /** Mail the agency (SMTP_URL, NOTIFY_TO) on each new submission. */
   email: boolean(),

@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { ConversationMail, ReceivedMail, VisitorMail } from '../../shared/adminApi';
+import { bareSubject } from '../../shared/replyDraft';
 import { preparedIn } from '../statements';
 
 /** The most mails a conversation shows and a reply names (the newest). */
@@ -22,6 +23,13 @@ const statements = preparedIn((db: Database.Database) => ({
   received: db.prepare(
     `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, too_large AS tooLarge, attachments, sent_at AS createdAt, message_id AS messageId
        FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
+  ),
+  /** The subject of the person's first mail, either way (the site's first when two share a moment). */
+  first: db.prepare(
+    `SELECT subject FROM (
+       SELECT subject, created_at AS at, 0 AS side, rowid AS n FROM visitor_mails WHERE doc_id IN (SELECT value FROM json_each(@docs))
+       UNION ALL SELECT subject, sent_at, 1, id FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(@docs)))
+     ORDER BY at, side, n LIMIT 1`,
   ),
 }));
 
@@ -69,6 +77,18 @@ export function conversationOf(db: Database.Database, docId: string): Conversati
   const received = (q.received.all(docs) as ReceivedRow[]).map(receivedOf);
   // In time order; mails of the same moment in the order they were kept.
   return [...sent, ...received].sort((a, b) => a.createdAt - b.createdAt || rowOf(a) - rowOf(b)).slice(-MAX_MAILS);
+}
+
+/**
+ * The conversation's subject: the first mail's with the person, either way, without a reply's
+ * "Re: " (src/shared/replyDraft.ts bareSubject); undefined before any mail. Every mail of the
+ * site to or about the person carries it (the reply adds config/admin.ts replies.threadSubject),
+ * so a mail program's "Re: " on any of them reads as the same conversation.
+ */
+export function conversationSubject(db: Database.Database, docId: string): string | undefined {
+  const subject = statements(db).first.pluck().get({ docs: JSON.stringify(personLeads(db, docId)) }) as string | undefined;
+  const bare = subject === undefined ? '' : bareSubject(subject);
+  return bare === '' ? undefined : bare;
 }
 
 /**

@@ -129,8 +129,9 @@ run('the agency\u2019s mailbox', () => {
     await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
     const notification = smtp.mails.find((m) => m.envelope.to.includes(NOTIFY_TO) && m.email.text?.includes(docId))!.email;
-    // The notification names the mail the visitor has: a reply from a mail program joins their conversation.
+    // The notification names the mail the visitor has, under its subject: a reply from a mail program joins their conversation.
     expect(notification.references).toBe(autoReply.messageId);
+    expect(notification.subject).toBe(autoReply.subject);
 
     // An unrelated mail, and one that only looks related (its subject, its sender): left alone.
     const unrelated = mail({ from: 'someone@elsewhere.example.net', to: dovecot.user, subject: autoReply.subject!, text: 'Hello, unrelated.' });
@@ -158,11 +159,13 @@ run('the agency\u2019s mailbox', () => {
     expect(replyMail.references?.split(/\s+/)).toEqual([autoReply.messageId, replyMail.inReplyTo]);
 
     // The agency answers the notification from a mail program (a moment later: a Date has whole seconds): found in the Sent folder, kept as the agency's.
-    await append(mail({ from: `Owner <${NOTIFY_TO}>`, to: visitor, subject: 'Re: your message', inReplyTo: notification.messageId, references: [autoReply.messageId!, notification.messageId!], text: 'And bring the plans.', date: new Date(Date.now() + 1000) }), 'Sent');
+    // A mail program's Reply: "Re: " and the notification's subject, which is the conversation's (as the site's reply has it).
+    await append(mail({ from: `Owner <${NOTIFY_TO}>`, to: visitor, subject: `Re: ${notification.subject}`, inReplyTo: notification.messageId, references: [autoReply.messageId!, notification.messageId!], text: 'And bring the plans.', date: new Date(Date.now() + 1000) }), 'Sent');
     // The Sent folder is read at the next poll (IDLE watches the inbox): the poll's time comes.
     time.pass();
     detail = await leadWhen(docId, 'the mail program\u2019s reply', (d) => d.mails.some((m) => m.kind === 'mailProgram'));
     expect(kinds(detail.mails)).toEqual(['autoReply', 'answer', 'reply', 'mailProgram']);
+    expect(new Set(detail.mails.map((m) => m.subject.replace(/^Re: /, '')))).toEqual(new Set([autoReply.subject]));
     expect(detail.status).toBe('replied');
 
     // The visitor answers the owner's reply: Answered again, in order.

@@ -1,14 +1,17 @@
 /**
  * The notification e-mail, sent with nodemailer through the SMTP server of SMTP_URL: from
- * MAIL_FROM to NOTIFY_TO, Reply-To the visitor (answering the mail answers them), the
- * form's subject, every field by its label in plain text and in HTML (every value escaped),
- * the CV's link and the lead's link in the inbox. Its Message-ID is the delivery's id, the
- * same on every try, so a mail program can drop a repeat.
+ * MAIL_FROM's address to NOTIFY_TO, Reply-To the visitor (answering the mail answers them), the
+ * conversation's subject (what the visitor reads after a mail program's "Re: "), the visitor's
+ * name in the sender's name ("Ada Lovelace via Business Growth") and the form's notify.subject
+ * as its first line (what the owner's mail list shows), every field by its label in plain text
+ * and in HTML (every value escaped), the CV's link and the lead's link in the inbox. Its
+ * Message-ID is the delivery's id, the same on every try, so a mail program can drop a repeat.
  */
 import nodemailer from 'nodemailer';
 import server from '../../../config/server';
-import { escapeHtml } from '../../shared/text';
+import { cutAtWord, escapeHtml, fill } from '../../shared/text';
 import type { Lead } from './lead';
+import { servedSite } from '../servedContent';
 import { agencyAddress, type MailSettings } from './settings';
 
 const wording = server.notifications.mail;
@@ -69,15 +72,17 @@ function mailHtml(lead: Lead): string {
  * and kept on the lead. References: the mails the visitor already has (the auto-reply), so that
  * such a reply joins the visitor's conversation instead of a mail they never got.
  */
-function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, references: readonly string[]) {
+function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, references: readonly string[], subject: string) {
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   const agency = agencyAddress();
+  // The visitor in the sender's name: the owner's list tells leads apart though their subjects are the conversations'.
+  const visitor = lead.replyTo?.name ? cutAtWord(lead.replyTo.name, wording.senderNameMaxLength) : '';
   return {
-    from: settings.from,
+    from: visitor ? { name: fill(wording.sender, { name: visitor, sender: settings.fromName || servedSite().brand.name }), address: settings.fromAddress } : settings.from,
     to: settings.to,
     ...(lead.replyTo ? { replyTo: [{ name: lead.replyTo.name, address: lead.replyTo.address }, ...(agency && agency !== lead.replyTo.address ? [agency] : [])] } : {}),
     ...(references.length > 0 ? { references: [...references] } : {}),
-    subject: lead.subject,
+    subject,
     messageId: `<${deliveryId}@${domain}>`,
     text: mailText(lead),
     html: mailHtml(lead),
@@ -85,15 +90,15 @@ function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, ref
 }
 
 interface MailSender {
-  send(lead: Lead, deliveryId: string, references: readonly string[]): Promise<void>;
+  send(lead: Lead, deliveryId: string, references: readonly string[], subject: string): Promise<void>;
   close(): void;
 }
 
 export function createMailSender(settings: MailSettings): MailSender {
   const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
   return {
-    async send(lead, deliveryId, references) {
-      await transport.sendMail(mailMessage(lead, deliveryId, settings, references));
+    async send(lead, deliveryId, references, subject) {
+      await transport.sendMail(mailMessage(lead, deliveryId, settings, references, subject));
     },
     close() {
       transport.close();

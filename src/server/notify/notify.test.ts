@@ -165,8 +165,11 @@ function signatureValid(call: WebhookCall, key: Buffer): boolean {
 const inquiry = forms.inquiry;
 const mailOf = (mails: ReceivedMail[], docId: string) => mails.filter((m) => m.email.text?.includes(`/admin/leads/${docId}`));
 
+/** The notification's sender: the visitor's name via MAIL_FROM's name, at MAIL_FROM's address. */
+const senderOf = (name: string) => ({ name: fill(server.notifications.mail.sender, { name, sender: 'Agency Site' }), address: 'site@agency.example' });
+
 describe('the e-mail', () => {
-  it('goes to NOTIFY_TO from MAIL_FROM, replies to the visitor, with the subject from config and every field by its label, escaped in HTML', async () => {
+  it('goes to NOTIFY_TO from MAIL_FROM (the visitor in its name), replies to the visitor, under the conversation\'s subject, headed by the form\'s, with every field by its label, escaped in HTML', async () => {
     const receiver = await smtp();
     const site = await startSite({ smtpPort: receiver.port });
     // The visitor's clock is years off: "Received" is our server's time all the same.
@@ -184,12 +187,14 @@ describe('the e-mail', () => {
     const row = delivery(site, docId, 'email')!;
 
     expect(envelope).toEqual({ from: 'site@agency.example', to: TO });
-    expect(email.from).toEqual({ name: 'Agency Site', address: 'site@agency.example' });
+    expect(email.from).toEqual(senderOf(document.Fname));
     expect(email.to).toEqual(TO.map((address) => ({ name: '', address })));
     // The visitor, and the agency's mailbox (a reply from a mail program is copied there, and kept on the lead).
     expect(email.replyTo).toEqual([{ name: document.Fname, address: validData.inquiry.Email }, { name: '', address: siteConfig.contact.email.href.replace(/^mailto:/, '') }]);
-    expect(email.subject).toBe(subjectOf(inquiry, document));
-    expect(email.subject).toBe('New inquiry from Ada <script>alert("x")</script> & Co');
+    // The conversation's subject (the auto-reply's); the form's own is the mail's first line, in the text and the HTML.
+    expect(email.subject).toBe(inquiry.autoReply!.subject);
+    expect(email.text?.split('\n')[0]).toBe(subjectOf(inquiry, document));
+    expect(htmlText(email.html ?? '')).toContain(subjectOf(inquiry, document));
     expect(email.messageId).toBe(`<${row.id}@agency.example>`);
 
     const link = `${PUBLIC_URL}/admin/leads/${docId}`;
@@ -217,6 +222,44 @@ describe('the e-mail', () => {
 
     expect(row).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
     expect(row.sentAt).toEqual(expect.any(Number));
+  });
+
+  it("is under the conversation's subject, so that the owner's Reply from a mail program reaches the visitor as Re: of the mails they have", async () => {
+    // Every mail this SMTP server gets: the visitor's as well as the agency's.
+    const all = await startSmtp(0);
+    closers.push(() => all.close());
+    const site = await startSite({ smtpPort: all.port });
+    const contact = forms.contact;
+    const local = `lin.${Date.now()}`;
+    const to = (address: string) => all.mails.filter((m) => m.envelope.to.includes(address));
+    const notificationOf = (docId: string) => all.mails.find((m) => m.envelope.to.some((a) => TO.includes(a)) && m.email.text?.includes(`/admin/leads/${docId}`))?.email;
+
+    // A first form: the auto-reply starts the conversation; the notification carries its subject.
+    const first = await post(site, contact, { ...buildDocument(contact, validData.contact), Email: `${local}@example.net` });
+    await until('the auto-reply and the notification', () => to(`${local}@example.net`).length === 1 && notificationOf(first) !== undefined, all);
+    const autoReply = to(`${local}@example.net`)[0]!.email;
+    const notification = notificationOf(first)!;
+    expect(notification.subject).toBe(autoReply.subject);
+    expect(notification.replyTo?.[0]?.address).toBe(`${local}@example.net`);
+    // The owner still tells the lead by the sender's name and the first line.
+    expect(notification.from).toEqual(senderOf(validData.contact.Fullname!));
+    expect(notification.text?.split('\n')[0]).toBe(subjectOf(contact, { ...validData.contact }));
+
+    // The same person's second form of the day (another case, a +tag): no second auto-reply, and
+    // its notification is under the subject of the mails she has, not this form's auto-reply's.
+    const second = await post(site, inquiry, { ...buildDocument(inquiry, validData.inquiry), Email: `${local.toUpperCase()}+web@Example.net` });
+    await until('the second notification', () => notificationOf(second) !== undefined, all);
+    expect(to(`${local.toUpperCase()}+web@Example.net`)).toEqual([]);
+    expect(inquiry.autoReply!.subject).not.toBe(autoReply.subject);
+    expect(notificationOf(second)!.subject).toBe(autoReply.subject);
+
+    // A lead that got no auto-reply (caught as spam, then "not spam"): the subject its form's auto-reply has.
+    const rescued = await post(site, inquiry, { ...buildDocument(inquiry, validData.inquiry), Email: `other.${local}@example.net`, [server.spamTrap.name]: 'http://spam.example' });
+    site.store.db.prepare('UPDATE leads SET spam = 0 WHERE doc_id = ?').run(rescued);
+    queueNotifications(site.store, rescued);
+    await until('the rescued lead\'s notification', () => notificationOf(rescued) !== undefined, all);
+    expect(to(`other.${local}@example.net`)).toEqual([]);
+    expect(notificationOf(rescued)!.subject).toBe(inquiry.autoReply!.subject);
   });
 
   /** Uploads a CV as the career form does; resolves with the address that goes into CvFile. */
@@ -256,7 +299,7 @@ describe('the e-mail', () => {
     expect(htmlText(email.html ?? '')).toContain(`${picked.label} (${picked.value})`);
     expect(email.html).not.toContain('href="javascript');
     expect(email.html).toContain('javascript:alert(1)');
-    expect(email.subject).toBe(subjectOf(freelancer, document));
+    expect(email.text?.split('\n')[0]).toBe(subjectOf(freelancer, document));
     await until('the delivery marked sent', () => delivery(site, docId, 'email')?.state === 'sent', site);
   });
 
@@ -288,9 +331,10 @@ describe('the e-mail', () => {
     await post(site, inquiry, document);
     await until('the mail', () => receiver.mails.length === 1, receiver);
     const { email } = receiver.mails[0]!;
-    expect(email.subject).toContain('Invoice [U+202E]gpj.exe[U+200B]');
+    expect(email.text?.split('\n')[0]).toContain('Invoice [U+202E]gpj.exe[U+200B]');
     expect(email.replyTo?.[0]?.name).toBe('Invoice [U+202E]gpj.exe[U+200B]');
-    for (const text of [email.subject ?? '', email.text ?? '', htmlText(email.html ?? '')]) expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+    expect(email.from?.name).toBe(senderOf('Invoice [U+202E]gpj.exe[U+200B]').name);
+    for (const text of [email.subject ?? '', email.from?.name ?? '', email.text ?? '', htmlText(email.html ?? '')]) expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
     expect(email.text).toContain('Pay [U+2066]now[U+2069]');
   });
 

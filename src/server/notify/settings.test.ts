@@ -22,7 +22,7 @@ test('everything set right', () => {
   expect(problems).toEqual([]);
   expect(settings).toEqual({
     publicUrl: 'https://leads.agency.example',
-    email: { smtpUrl: mail.SMTP_URL, from: mail.MAIL_FROM, fromAddress: 'site@agency.example', to: ['sales@agency.example', 'owner@agency.example'] },
+    email: { smtpUrl: mail.SMTP_URL, from: mail.MAIL_FROM, fromAddress: 'site@agency.example', fromName: 'Agency Site', to: ['sales@agency.example', 'owner@agency.example'] },
     webhook: { url: hook.WEBHOOK_URL, secret: Buffer.alloc(32, 7) },
     waiting: [],
   });

@@ -23,6 +23,8 @@ export interface MailSettings {
   from: string;
   /** Its address alone (the Message-ID's domain comes from it). */
   fromAddress: string;
+  /** Its name alone ("Business Growth"), empty when it has none. */
+  fromName: string;
   /** Who gets the mails. */
   to: string[];
 }
@@ -126,7 +128,7 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
     if (to === undefined) problems.push(`NOTIFY_TO is not set, ${mailWaits}: set it to who gets them, like NOTIFY_TO=sales@your-domain.example,owner@your-domain.example.`);
     else if (!recipients) problems.push(`NOTIFY_TO is not a list of e-mail addresses separated by commas, like sales@your-domain.example,owner@your-domain.example, ${mailWaits}.`);
     if (problems.length === before && smtpUrl && from && sender && recipients) {
-      email = { smtpUrl, from, fromAddress: sender.address, to: recipients };
+      email = { smtpUrl, from, fromAddress: sender.address, fromName: sender.name, to: recipients };
     } else waiting.push('email');
   }
 

@@ -25,7 +25,9 @@ import { preparedIn } from '../statements';
 import type { Inserted } from '../store';
 import type { VisitorMail } from '../../shared/adminApi';
 import { personKey } from '../leadKeys';
-import { threadIds } from '../mailbox/conversation';
+import { conversationSubject, threadIds } from '../mailbox/conversation';
+import type { FormConfig } from '../../forms/model/formSchema';
+import type { Lead } from './lead';
 import { deliveriesIn, newDeliveryId } from './deliveries';
 import { TIMEOUTS } from './mail';
 import { agencyAddress, isPlainAddress, type MailSettings } from './settings';
@@ -105,10 +107,27 @@ export function queueAutoReply(db: Database.Database, { docId, collection, docum
   const words = form?.autoReply;
   const to = addressOf(collection, document);
   if (spam || !form || !words || !to || !takeToday(db, to, now)) return false;
-  const nameField = senderFields(form).name;
-  const values = nameField ? { [nameField.name]: nameForAutoReply(document[nameField.name]) || limits.withoutName } : {};
+  const values = autoReplyValues(form, document);
   queueMail(db, docId, { kind: 'autoReply', author: null, to, subject: fill(words.subject, values), text: fill(words.text, values) }, now);
   return true;
+}
+
+/** What an auto-reply fills in: the visitor's name, as it may carry it. */
+function autoReplyValues(form: FormConfig, document: Record<string, unknown>): Record<string, string> {
+  const nameField = senderFields(form).name;
+  return nameField ? { [nameField.name]: nameForAutoReply(document[nameField.name]) || limits.withoutName } : {};
+}
+
+/**
+ * The notification's subject: the conversation's with the visitor (conversationSubject: their
+ * first mail's, usually this lead's auto-reply), else the auto-reply's the form would send, so
+ * that the owner's "Reply" from a mail program reaches the visitor as "Re: " and the subject of
+ * the mails they have. A lead without an address to answer keeps the form's notify.subject.
+ */
+export function notificationSubject(db: Database.Database, form: FormConfig, lead: Lead): string {
+  if (!lead.replyTo) return lead.subject;
+  const words = form.autoReply;
+  return conversationSubject(db, lead.docId) ?? (words ? fill(words.subject, autoReplyValues(form, lead.document)) : lead.subject);
 }
 
 /** Queues the owner's reply to a lead (the caller marks it Replied in the same transaction). */

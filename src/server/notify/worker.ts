@@ -17,7 +17,7 @@ import { createMailSender } from './mail';
 import { threadIds } from '../mailbox/conversation';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
-import { createVisitorMailSender } from './visitorMail';
+import { createVisitorMailSender, notificationSubject } from './visitorMail';
 import { createWebhookSender } from './webhook';
 
 export interface NotifyOptions {
@@ -72,7 +72,8 @@ export class Notifier {
     const mail = settings.email && createMailSender(settings.email);
     // Naming the mails the visitor already has (the auto-reply): a reply from a mail program joins their conversation.
     const domain = settings.email?.fromAddress.split('@')[1] ?? 'localhost';
-    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, threadIds(store.db, lead.docId, this.clock(), delivery.id, domain));
+    // Its subject is the conversation's, so that the visitor reads the owner's answer from a mail program as one of it.
+    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, threadIds(store.db, lead.docId, this.clock(), delivery.id, domain), notificationSubject(store.db, formForCollection(lead.collection)!, lead));
     // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
     const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
     if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);
