@@ -18,7 +18,7 @@ import AxeBuilder from '@axe-core/playwright';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import serverConfig from '../config/server';
-import { adminRoutes } from '../src/shared/adminApi';
+import { adminRoutes, DIRECT_SOURCE } from '../src/shared/adminApi';
 import { buildDocument } from '../src/forms/model/document';
 import { recordSource } from '../src/server/sources';
 import { openStore } from '../src/server/store';
@@ -163,7 +163,13 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
   await page.getByRole('region', { name: admin.insights.bySource }).getByRole('link', { name: /newsletter/ }).click();
   await expect(page).toHaveURL(/\/admin\/?\?source=newsletter&campaign=autumn&status=all$/);
   await expect(page.getByRole('combobox', { name: admin.sources.filterSource })).toContainText('newsletter');
-
+  // "(direct)" is a link too: to the leads that came with no source (the seed's two on /Services; the spam stays in Spam).
+  await page.goto(`${base}/admin/insights`);
+  const directLeads = page.waitForResponse((response) => response.url().includes(adminRoutes.leads.path) && new URL(response.url()).searchParams.get('source') === DIRECT_SOURCE);
+  await page.getByRole('region', { name: admin.insights.bySource }).getByRole('link', { name: admin.sources.direct, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/?\\?${new URLSearchParams({ source: DIRECT_SOURCE, status: 'all' }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page.getByRole('combobox', { name: admin.sources.filterSource })).toContainText(admin.sources.direct);
+  expect(((await (await directLeads).json()) as { total: number }).total).toBe(2);
 });
 
 test.describe('more sources and landing pages than a table shows', () => {

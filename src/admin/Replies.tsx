@@ -13,41 +13,14 @@ import { useRef, useState } from 'react';
 import admin from '../../config/admin';
 import { formNamed, senderFields } from '../forms/model/registry';
 import type { ConversationMail, LeadDetail, ReceivedMail } from '../shared/adminApi';
-import { cutAtWord } from '../shared/text';
 import Link from '@mui/material/Link';
-import { bareSubject, replyProblem, type ReplyDraft } from '../shared/replyDraft';
+import { replyProblem, type ReplyDraft } from '../shared/replyDraft';
+import { templatesFor, threadSubject } from './replyTemplates';
 import { call, urlOf } from './api';
 import { deliveryStateLabel, fill, formatDate, formatSize, visible } from './format';
 import { Notice, useNotice } from './Notice';
 
 const t = admin.replies;
-type Template = { name: string; subject: string; text: string };
-
-/** A visitor's value in a subject: one line, cut at a word. */
-const IN_SUBJECT = 80;
-
-/**
- * The conversation's subject for a reply: "Re: " and the subject of the first e-mail with the
- * person (the auto-reply), so every mail of one conversation has the same subject; none when
- * there is no e-mail yet (the template's subject then).
- */
-function threadSubject(lead: LeadDetail): string | undefined {
-  const first = lead.mails[0]?.subject.trim();
-  if (!first) return undefined;
-  return fill(t.threadSubject, { subject: bareSubject(first) });
-}
-
-/** The form's templates, filled with what this lead sent (hidden characters shown by their code, so the owner sees them). */
-function templatesFor(lead: LeadDetail): (ReplyDraft & { name: string })[] {
-  const form = formNamed(lead.form);
-  const values = Object.fromEntries((form?.fields ?? []).map((f) => [f.name, visible(String(lead.document[f.name] ?? '').trim())]));
-  // In the subject, a value is one line cut at a word; in the text, whole.
-  const short = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, cutAtWord(value.replace(/\s+/g, ' '), IN_SUBJECT)]));
-  const own = (t.templates as Readonly<Record<string, readonly Template[] | undefined>>)[lead.form] ?? [];
-  const thread = threadSubject(lead);
-  return own.map((template) => ({ name: template.name, subject: thread ?? cutAtWord(fill(template.subject, short), t.subjectMaxLength), text: fill(template.text, values) }));
-}
-
 /** The visitor's address (the form's first e-mail field), or empty. */
 function addressOf(lead: LeadDetail): string {
   const field = senderFields(formNamed(lead.form)).emails[0];
