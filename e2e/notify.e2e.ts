@@ -14,7 +14,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../config/forms';
+import admin from '../config/admin';
 import site from '../config/site';
+import { placeholderWarnings } from '../src/config/placeholders';
 import { buildDocument } from '../src/forms/model/document';
 import { validData } from '../src/test/formFixtures';
 import { startSmtp, waitFor } from '../src/test/receivers';
@@ -118,12 +120,14 @@ test('killed between storing a lead and sending its mail, the server sends it af
   }
 });
 
-test('a wrong setting is one plain sentence at start, and the site serves without that channel', async () => {
+test('a wrong setting is one plain sentence at start, and the site serves without that channel; the start names the settings still at their examples', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'notify-wrong-'));
   dirs.push(dataDir);
   const port = await freePort();
+  // MAIL_FROM at an example address: named with the shipped config's examples (config/site.ts).
+  const settings = { ...mailSettings(25), MAIL_FROM: 'Agency Site <site@example.com>', SMTP_URL: 'mail.agency.example:587', WEBHOOK_URL: 'https://hooks.agency.example/leads' };
   const server = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', ...mailSettings(25), SMTP_URL: 'mail.agency.example:587', WEBHOOK_URL: 'https://hooks.agency.example/leads' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(server);
@@ -137,6 +141,10 @@ test('a wrong setting is one plain sentence at start, and the site serves withou
     'SMTP_URL is not an SMTP address like smtp://user:password@mail.example.com:587 (or smtps://… for port 465), so e-mails about new leads wait until it is fixed.',
   ]);
   expect(stdout).toContain('Notifications of new leads: webhook to hooks.agency.example (not signed: no WEBHOOK_SECRET); waiting for a setting to be fixed: email.');
+  // Every setting still at its example value, under its heading (the same sentences as npm run check's and the inbox's).
+  const examples = placeholderWarnings(site, settings);
+  for (const start of ['config/site.ts: contact.email ', 'MAIL_FROM ']) expect(examples.some((line) => line.startsWith(start)), start).toBe(true);
+  expect(stdout).toContain([admin.placeholders, ...examples].join('\n'));
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   expect(health.status).toBe(200);
 });

@@ -16,7 +16,7 @@ import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
 import { readNotifySettings } from '../notify';
 import { servedSite } from '../servedContent';
 import { readMailboxSettings } from './settings';
-import { backoffMs } from './reader';
+import { backoffMs, MailboxReader } from './reader';
 
 const run = hasDovecot || process.env.CI ? describe : describe.skip;
 if (!hasDovecot && !process.env.CI) console.warn(noDovecot);
@@ -351,6 +351,40 @@ run('the agency\u2019s mailbox', () => {
     expect(people.leads).toEqual([expect.objectContaining({ docId: second.docId, submissions: 2 })]);
     const submissions = (await (await owner.send('GET', `${pathOf('leads')}?q=${encodeURIComponent(local)}`)).json()) as LeadList;
     expect(submissions.total).toBe(2);
+  });
+
+  it('with IMAP_MOVE_TO, a mail kept on a lead is moved to that folder (made when missing); a mail about no lead stays where it is', async () => {
+    const visitor = `moe.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
+    await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    // Another reader of the same mailbox and database, which moves (the server's own is not woken meanwhile: IDLE off, its poll held).
+    const { settings } = readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_MOVE_TO: 'Leads' });
+    const mover = new MailboxReader(site.app.store, { settings: settings!, dataDir: site.dataDir, agency: [dovecot.user, NOTIFY_TO], idle: false, wait: (ms, woken) => woken, timeoutMs: 5_000 });
+    await reader().stop();
+    try {
+      const answerId = `<${randomUUID()}@mail.example.net>`;
+      dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'Moved, please.', messageId: answerId }));
+      const unrelatedId = `<${randomUUID()}@elsewhere.example.net>`;
+      dovecot.deliver(mail({ from: 'someone@elsewhere.example.net', to: dovecot.user, subject: 'Unrelated', text: 'Stay.', messageId: unrelatedId }));
+      expect(await mover.readNow()).toBe(1);
+      expect((await lead(docId)).mails.map((m) => m.kind)).toEqual(['autoReply', 'answer']);
+      const client = await dovecot.client();
+      try {
+        const ids = async (folder: string) => {
+          await client.mailboxOpen(folder, { readOnly: true });
+          return (await client.fetchAll('1:*', { envelope: true })).map((m) => m.envelope?.messageId);
+        };
+        expect(await ids('Leads')).toEqual([answerId]);
+        const inbox = await ids('INBOX');
+        expect(inbox).toContain(unrelatedId);
+        expect(inbox).not.toContain(answerId);
+      } finally {
+        await client.logout();
+      }
+    } finally {
+      await mover.stop();
+    }
   });
 });
 

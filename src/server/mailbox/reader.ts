@@ -190,9 +190,14 @@ export class MailboxReader {
     client.close();
   }
 
-  /** The folders to read: the inbox, and the Sent folder (IMAP_SENT, or the one the server marks \Sent). */
+  /**
+   * The folders to read: the inbox, and the Sent folder (IMAP_SENT, or the one the server marks
+   * \Sent). IMAP_MOVE_TO's folder is made when it is not there yet (a move to a missing folder fails).
+   */
   private async folders(client: ImapFlow): Promise<{ path: string; sent: boolean }[]> {
     const list = await client.list();
+    const { moveTo } = this.options.settings;
+    if (moveTo && !list.some((folder) => folder.path === moveTo)) await client.mailboxCreate(moveTo);
     const sent = this.options.settings.sentFolder ?? list.find((folder) => folder.specialUse === '\\Sent')?.path;
     return [{ path: 'INBOX', sent: false }, ...(sent && sent !== 'INBOX' && list.some((folder) => folder.path === sent) ? [{ path: sent, sent: true }] : [])];
   }
