@@ -12,6 +12,7 @@ import site from '../../../config/site';
 import { ADMIN_API_PREFIX, adminRoutes, pathOf, type LeadDetail, type LeadList } from '../../shared/adminApi';
 import { Client, leads, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
+import { senderFields } from '../../forms/model/registry';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { parseCsv } from '../../test/csv';
 import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns, spreadsheetText } from '../leads';
@@ -238,6 +239,34 @@ describe('signed in', () => {
     expect((await agency.send('GET', pathOf('lead', { docId: freelancer }))).status).toBe(404);
     expect(s.app.store.db.prepare('SELECT count(*) AS n FROM deliveries WHERE doc_id = ?').get(freelancer)).toEqual({ n: 0 });
     expect((await agency.change('DELETE', pathOf('deleteLead', { docId: freelancer }))).status).toBe(404);
+  });
+});
+
+describe('the CSV opened as a spreadsheet opens it', () => {
+  it('starts with the byte order mark (a £ stays one), and has one Email column whatever the form, each lead\'s address in it', async () => {
+    const mark = `sheet${Date.now()}`;
+    const sent: Record<string, string> = {};
+    for (const [name, form] of Object.entries(forms) as [keyof typeof forms, (typeof forms)[keyof typeof forms]][]) {
+      const field = senderFields(form).emails[0]!;
+      const address = `${name}.${mark}@example.net`;
+      const company = form.fields.find((f) => f.name === 'Company');
+      await submit(s, name, { ...(validData[name] as Record<string, string>), [field.name]: address, ...(company ? { Company: 'Budget £4,000' } : {}) });
+      sent[form.collection] = address;
+    }
+    const bytes = Buffer.from(await (await agency.send('GET', `${adminRoutes.export.path}?spam=false&q=${mark}&format=csv`)).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.includes(Buffer.from('£4,000', 'utf8'))).toBe(true);
+    const [headers, ...rows] = parseCsv(bytes.toString('utf8'));
+    const email = server.admin.exportColumns.email;
+    expect(headers!.filter((header) => header === email)).toHaveLength(1);
+    // No form's own e-mail field has a column of its own.
+    for (const form of Object.values(forms)) expect(headers).not.toContain(senderFields(form).emails[0]!.label);
+    expect(rows).toHaveLength(Object.keys(forms).length);
+    const at = headers!.indexOf(email);
+    expect(new Set(rows.map((row) => row[at]))).toEqual(new Set(Object.values(sent)));
+    // Each address in that column only.
+    for (const row of rows) expect(row.filter((cell) => cell.includes(mark))).toEqual([row[at]]);
+    expect(rows.flat()).toContain('Budget £4,000');
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import server from '../../../config/server';
-import { adminRoutes, CSRF_HEADER, pathOf, type LeadDetail } from '../../shared/adminApi';
+import { adminRoutes, CSRF_HEADER, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, pathOf, type LeadDetail, type LeadList } from '../../shared/adminApi';
 import { fill } from '../../shared/text';
 import { validData } from '../../test/formFixtures';
 import { type Client, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
@@ -90,4 +90,23 @@ test('bulk is bounded, knows its actions, needs the CSRF token', async () => {
 
   // An editor's account gets 403 here as on every owner's route (roles.test.ts walks them all).
   expect(leadRow(docId)).toEqual({ status: 'read', spam: 0 });
+});
+
+test('the open view (the inbox\'s default: src/admin/views.test.ts) is what needs the agency: new, read and answered; replied and archived have views of their own, and "any status" has all', async () => {
+  const mark = `open-view-${Date.now()}`;
+  const leads: Record<string, string> = {};
+  for (const status of LEAD_STATUSES) {
+    const { docId } = await submit(s, 'contact', { ...validData.contact, Company: `${mark} ${status}` });
+    if (status !== 'new') expect((await owner.change('PATCH', pathOf('updateLead', { docId }), { json: { status } })).status).toBe(200);
+    leads[status] = docId;
+  }
+  const view = async (status: string) => {
+    const list = (await (await owner.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ spam: 'false', q: mark, ...(status ? { status } : {}) }).toString()}`)).json()) as LeadList;
+    return new Set(list.leads.map((lead) => lead.docId));
+  };
+  expect(await view(OPEN_VIEW)).toEqual(new Set(OPEN_STATUSES.map((status) => leads[status])));
+  for (const status of LEAD_STATUSES) expect(await view(status)).toEqual(new Set([leads[status]]));
+  expect(await view('')).toEqual(new Set(Object.values(leads)));
+  expect(OPEN_STATUSES).not.toContain('replied');
+  expect(OPEN_STATUSES).not.toContain('archived');
 });
