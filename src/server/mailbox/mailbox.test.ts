@@ -386,6 +386,26 @@ run('the agency\u2019s mailbox', () => {
       await mover.stop();
     }
   });
+
+  it('a mailbox refusing the password: the reading fails, to be tried again later, and the inbox says since when and why', async () => {
+    const wrong = new URL(dovecot.url);
+    wrong.password = 'not-the-password';
+    const { settings } = readMailboxSettings({ IMAP_URL: wrong.href });
+    const refused = new MailboxReader(site.app.store, { settings: settings!, dataDir: site.dataDir, agency: [], idle: false, wait: (_ms, woken) => woken, timeoutMs: 5_000, log: { warn: () => undefined } });
+    const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get();
+    try {
+      await expect(refused.readNow()).rejects.toBeDefined();
+      expect(refused.failuresInARow).toBe(1);
+      const status = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { failingSince: number | null; error: string | null; nextTryAt: number | null };
+      expect(status.failingSince).toEqual(expect.any(Number));
+      expect(status.error).toMatch(/\S/);
+      expect(status.error).not.toContain('not-the-password');
+      expect(status.nextTryAt! - status.failingSince!).toBeGreaterThanOrEqual(backoffMs(1) - 1000);
+      expect(site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get()).toBe(kept);
+    } finally {
+      await refused.stop();
+    }
+  });
 });
 
 it('the reader tries again after the first wait, then twice as late each time, never more than the limit apart', () => {
