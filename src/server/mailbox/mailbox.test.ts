@@ -353,6 +353,32 @@ run('the agency\u2019s mailbox', () => {
     expect(submissions.total).toBe(2);
   });
 
+  it('a mail over mailbox.maxMailBytes is kept by its headers only; an attachment over attachments.maxBytes is named, not kept', async () => {
+    const visitor = `big.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
+    await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    const { maxMailBytes, attachments } = server.mailbox;
+    const answer = (text: string, extra?: string) => mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, ...(extra ? { extra } : {}) });
+    // A PDF (by its first bytes) one byte over the limit, base64 in lines of 76.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(attachments.maxBytes - 8, 0x20)]);
+    const boundary = 'big1';
+    dovecot.deliver(
+      answer(
+        [`--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', 'With a large CV.', `--${boundary}`, 'Content-Type: application/pdf; name="large.pdf"', 'Content-Disposition: attachment; filename="large.pdf"', 'Content-Transfer-Encoding: base64', '', pdf.toString('base64').replace(/.{76}/g, '$&\r\n'), `--${boundary}--`].join('\r\n'),
+        `Content-Type: multipart/mixed; boundary="${boundary}"`,
+      ),
+    );
+    dovecot.deliver(answer(`Too large to keep.\r\n${'x'.repeat(998)}\r\n`.repeat(Math.ceil(maxMailBytes / 1000) + 1)));
+    const detail = await leadWhen(docId, 'both answers', (d) => d.mails.filter((m) => m.kind === 'answer').length === 2);
+    const answers = detail.mails.filter((m): m is ReceivedMail => m.kind === 'answer');
+    const withPdf = answers.find((m) => m.text.startsWith('With a large CV.'))!;
+    expect(pdf.length).toBeGreaterThan(attachments.maxBytes);
+    expect(withPdf.attachments).toEqual([{ name: 'large.pdf', size: pdf.length, kept: false }]);
+    const tooLarge = answers.find((m) => m !== withPdf)!;
+    expect(tooLarge).toMatchObject({ tooLarge: true, text: '', attachments: [] });
+  });
+
   it('with IMAP_MOVE_TO, a mail kept on a lead is moved to that folder (made when missing); a mail about no lead stays where it is', async () => {
     const visitor = `moe.${randomUUID().slice(0, 8)}@example.net`;
     const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
