@@ -4,12 +4,28 @@
  * Pure functions over the content given: the render, the page renderers and the checker use them.
  */
 import { articlePath, isLive, type Article } from '../config/articleSchema';
+import { siteRoutes } from './routing';
 import type { SiteContent } from './siteContent';
 
-/** The content with only the articles live at `now` (the render draws the site from it). */
+/**
+ * The content with only the articles live at `now` (the render draws the site from it). An
+ * expired article's address is gone (410, like a removed one's: the site manifest carries it to
+ * our server, Caddy and firebase.json), and an old address that led to it is gone with it;
+ * config/moved.ts itself is not changed (a later `expires` brings the article back).
+ */
 export function liveContent(content: SiteContent, now: Date): SiteContent {
   const articles = content.articles.filter((article) => isLive(article, now));
-  return articles.length === content.articles.length ? content : { ...content, articles };
+  if (articles.length === content.articles.length) return content;
+  const live = new Set([...articlePages({ ...content, articles }).map((a) => a.path), ...siteRoutes(content.routes).pagePaths.map((p) => p.path)]);
+  const expired = articlePages(content)
+    .map((a) => a.path)
+    .filter((address) => !live.has(address));
+  const leadsToExpired = content.moved.moved.filter(({ to }) => expired.includes(to)).map(({ from }) => from);
+  const moved = {
+    moved: content.moved.moved.filter(({ to }) => !expired.includes(to)),
+    gone: [...new Set([...content.moved.gone, ...leadsToExpired, ...expired])].sort((a, b) => a.localeCompare(b)),
+  };
+  return { ...content, articles, moved };
 }
 
 /** The address of each article's page ("/Blog/<address>"), in the content's order (newest first). */

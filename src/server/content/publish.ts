@@ -395,7 +395,8 @@ export class Publisher {
   /** Draws the content's pages into dist/releases/<release> (marked whole by its RELEASE_FILE, written last). */
   private async render(content: SiteContent, release: string, earlierClientDir: string): Promise<void> {
     const { siteDir } = this.options.site;
-    await this.renderer.render({ content, codeDir: this.codeDir, outDir: path.join(releasesDir(siteDir), release), earlierClientDir, publicDir: path.join(siteDir, 'public') });
+    // Drawn for the server's own moment (an article past its `expires` by then is left out).
+    await this.renderer.render({ content, codeDir: this.codeDir, outDir: path.join(releasesDir(siteDir), release), earlierClientDir, publicDir: path.join(siteDir, 'public'), now: new Date(this.options.clock()) });
   }
 
   private dropRelease(release: string | undefined): void {

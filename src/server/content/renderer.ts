@@ -18,6 +18,8 @@ export interface RenderRequest {
   outDir: string;
   earlierClientDir?: string;
   publicDir?: string;
+  /** The moment the site is drawn for (the server's clock): articles expired by then are left out. */
+  now?: Date;
 }
 
 export interface SiteRenderer {
