@@ -80,8 +80,12 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   const forms = options.forms ?? {};
   const formIds = new Set(options.formIds ?? Object.keys(forms));
   const sitePaths = new Set([...routeTable(options.routes).map((a) => a.path), ...ownAddresses(pages).map((a) => a.address)]);
+  const articles = options.articles ?? {};
+  const articleBase = isRecord(options.site) && isRecord(options.site.articles) && typeof options.site.articles.path === 'string' ? options.site.articles.path : undefined;
+  // A link may lead to a page or to an article's page.
+  const linkPaths = new Set([...sitePaths, ...articleAddresses(articles, articleBase)]);
 
-  const contextFor = (file: string, paths: ReadonlySet<string> = sitePaths): CheckContext & { report: Report } => ({
+  const contextFor = (file: string, paths: ReadonlySet<string> = linkPaths): CheckContext & { report: Report } => ({
     file,
     sitePaths: paths,
     formIds,
@@ -122,8 +126,6 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     check(formSchema, forms[id], contextFor(options.formFiles?.[id] ?? `config/forms/${id}.ts`));
   }
 
-  const articles = options.articles ?? {};
-  const articleBase = isRecord(options.site) && isRecord(options.site.articles) && typeof options.site.articles.path === 'string' ? options.site.articles.path : undefined;
   const firstAddress = new Map<string, string>();
   for (const id of Object.keys(articles)) {
     const file = options.articleFiles?.[id] ?? `${ARTICLES_FOLDER}/${id}.ts`;
@@ -233,6 +235,12 @@ function checkArticleAddress(article: unknown, base: string | undefined, sitePat
       values: { value: articlePath(base, { address }) },
     });
   }
+}
+
+/** The addresses of the articles' pages (none when the site does not say where they are). */
+function articleAddresses(articles: Readonly<Record<string, unknown>>, base: string | undefined): string[] {
+  if (base === undefined) return [];
+  return Object.values(articles).flatMap((article) => (isRecord(article) && typeof article.address === 'string' && article.address !== '' ? [articlePath(base, { address: article.address })] : []));
 }
 
 /** The pages that carry their own address (the office's pages), in file order. */

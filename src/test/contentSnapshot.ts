@@ -29,6 +29,7 @@ export async function realSnapshot(): Promise<ContentSnapshot> {
       { file: 'config/routes.ts', value: config.routes },
       ...Object.entries(config.pages).map(([id, value]) => ({ file: `config/pages/${id}.ts`, value })),
       ...Object.entries(config.forms).map(([id, value]) => ({ file: `config/forms/${id}.ts`, value })),
+      ...Object.entries(config.articles).map(([id, value]) => ({ file: `config/articles/${id}.ts`, value })),
       { file: 'config/admin.ts', value: copy(admin) },
       { file: 'config/server.ts', value: copy(server) },
     ],

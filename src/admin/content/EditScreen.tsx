@@ -36,7 +36,7 @@ import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } fr
 import { ItemRevisions } from './RevisionList';
 import { RemovePage } from './RemovePage';
 import { SchemaForm } from './SchemaForm';
-import { sitePages, titleOfPage } from './sitePages';
+import { linkTargets } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
 import { DraftActions, draftStatus } from './DraftBar';
 
@@ -183,7 +183,7 @@ export function EditScreen() {
   const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms, ...entries.articles].find((e) => e.file === file && e.at === at);
   // The content as it would be published: what the preview draws (its routes: the site's own and the pages made here).
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
-  const pages = useMemo(() => sitePages(content.routes, (page) => titleOfPage(content.pages[page])), [content]);
+  const pages = useMemo(() => linkTargets(content), [content]);
   const port = useMemo(() => previewPort(() => setSent(true)), []);
   const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
     const result = await uploadImage(picture, width, height);

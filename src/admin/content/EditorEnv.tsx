@@ -21,7 +21,7 @@ export interface EditorEnv {
   file: string;
   /** The checker's sentences, by pathKey of the key they are about. */
   problems: ReadonlyMap<string, readonly string[]>;
-  /** Every address config/routes.ts knows (aliases too): src/admin/content/sitePages.ts. */
+  /** Every address a link may lead to: config/routes.ts's (aliases too), the office's pages, the articles (src/admin/content/sitePages.ts). */
   pages: readonly SitePage[];
   formIds: readonly string[];
   /** Says a change to screen-reader users (a list item added, removed or moved). */

@@ -21,7 +21,8 @@ import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './model';
 import { officeWordsOf } from '../../config/place';
 import { fill } from '../../shared/text';
 import { SchemaForm } from './SchemaForm';
-import { sitePages, titleOfPage } from './sitePages';
+import { siteContentOf } from '../../shared/siteContent';
+import { linkTargets } from './sitePages';
 
 const t = admin.content;
 // A whole config file's form takes seconds to draw in jsdom.
@@ -32,8 +33,8 @@ beforeAll(async () => {
 });
 
 const formIds = () => snapshot.files.map((f) => /^config\/forms\/(\w+)\.ts$/.exec(f.file)?.[1]).filter((id): id is string => !!id);
-/** The site's pages as the edit screen gives them: every address of config/routes.ts, titled. */
-const pages = () => sitePages(valueOf(snapshot, {}, 'config/routes.ts'), (page) => titleOfPage(valueOf(snapshot, {}, `config/pages/${page}.ts`)));
+/** What a link may lead to, as the edit screen gives it: every address of config/routes.ts and of the office's pages, titled, then the articles. */
+const pages = (edits: Edits) => linkTargets(siteContentOf(checkOptionsOf(snapshot, edits)));
 const noUpload = () => Promise.reject(new Error('no upload in this test'));
 
 /**
@@ -59,7 +60,7 @@ const person = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerE
  */
 function Editor({ file, start, at = [], onEdit }: { file: string; start?: Edits; at?: Path; onEdit?: (value: unknown) => void }) {
   const [edits, setEdits] = useState<Edits>(start ?? {});
-  const sitePageList = useMemo(pages, []);
+  const sitePageList = useMemo(() => pages(edits), [edits]);
   const ids = useMemo(formIds, []);
   const problems = useMemo(() => problemsOf(snapshot, edits, [file]), [edits, file]);
   return (
@@ -395,6 +396,39 @@ describe("the checker's sentences on their fields, as typed", () => {
       expect(onEdit).toHaveBeenCalledTimes(1);
       unmount();
     }
+  });
+
+  test("a link may lead to a page the office made and to an article: both are offered by their titles, and the checker takes them", async () => {
+    const user = person();
+    const value = valueOf(snapshot, {}, home);
+    const find = (v: unknown, path: Path): Path | undefined => {
+      if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = find(x, [...path, i]); if (hit) return hit; }
+      else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = find(x, [...path, k]); if (hit) return hit; }
+      return undefined;
+    };
+    const path = find(value, [])!;
+    // A landing page made in the editor (its own address), beside the articles the content has.
+    const officePage = { title: 'Spring offer', description: 'A page for the spring campaign.', address: '/spring-offer', inMenu: false, sections: (valueOf(snapshot, {}, 'config/pages/contact.ts') as { sections: unknown[] }).sections.slice(0, 1) };
+    const made = { 'config/pages/spring-offer.ts': officePage };
+    const content = siteContentOf(checkOptionsOf(snapshot, made));
+    expect(content.articles.length).toBeGreaterThan(0);
+    const articles = content.articles.map((a) => ({ name: `${a.title} (${content.site.articles.path}/${a.address})`, href: `${content.site.articles.path}/${a.address}` }));
+    for (const target of [{ name: `${officePage.title} (${officePage.address})`, href: officePage.address }, ...articles]) {
+      const onEdit = jest.fn();
+      const { unmount } = render(<Editor file={home} start={made} at={path.slice(0, 2)} onEdit={onEdit} />);
+      const kind = screen.getAllByRole('combobox').find((c) => c.textContent === t.linkPage || c.textContent === t.linkAddress)!;
+      expect(kind.textContent).toBe(t.linkPage);
+      await user.click(field(home, path));
+      await user.click(await screen.findByRole('option', { name: target.name }));
+      const chosen = onEdit.mock.calls.at(-1)?.[0] as unknown;
+      expect(getAt(chosen, path)).toBe(target.href);
+      // Chosen, it is a page of the site: shown as one, and nothing is refused.
+      expect(field(home, path).textContent).toBe(target.name);
+      expect(kindsAt({ ...made, [home]: chosen }, home, path)).toEqual([]);
+      unmount();
+    }
+    // Without the checker knowing the articles, an article's address would be "not a page".
+    expect(kindsAt({ [home]: setAt(value, path, articles[0]!.href.replace(/\/[^/]*$/, '/no-such-article')) }, home, path)).toEqual(['notAPage']);
   });
 
   test('a duplicate section id', () => {

@@ -1,9 +1,12 @@
 /**
  * The site's pages as the link editor offers them: every address config/routes.ts knows (main
- * paths and aliases, read with the same route table as the site's router and the checker), each
- * with its page's title, from the routes and pages being edited.
+ * paths and aliases, read with the same route table as the site's router and the checker; the
+ * pages the office made among them), each with its page's title, then each article's page with
+ * its title, from the content being edited.
  */
+import { articlePages } from '../../shared/articles';
 import { routeOfHref, routeTable } from '../../shared/routeTable';
+import type { SiteContent } from '../../shared/siteContent';
 import type { SitePage } from './EditorEnv';
 import { isRecord } from './model';
 
@@ -13,6 +16,12 @@ export function sitePages(routes: unknown, titleOf: (page: string) => unknown): 
     const title = titleOf(page);
     return { path, canonical, label: typeof title === 'string' && title.trim() !== '' ? title : page };
   });
+}
+
+/** Every page a link may lead to: the routes' addresses (the office's pages included), then each article's page. */
+export function linkTargets(content: Pick<SiteContent, 'routes' | 'pages' | 'site' | 'articles'>): SitePage[] {
+  const articles = articlePages(content).map(({ path, article }) => ({ path, canonical: path, label: typeof article.title === 'string' && article.title.trim() !== '' ? article.title : article.id }));
+  return [...sitePages(content.routes, (page) => titleOfPage(content.pages[page])), ...articles];
 }
 
 /** The title a page config gives itself. */
