@@ -8,7 +8,7 @@
  */
 import admin from '../../config/admin';
 import { fill } from '../shared/text';
-import { formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
+import { articleIdOf, formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
 import { shownToOffice, type Path, type Refusal, type Schema } from './schema';
 
 const t = admin.content;
@@ -63,7 +63,40 @@ export function fileNameOf(file: string, value: unknown): string {
   if (form !== undefined) return formNames[form] ?? labelOf(form);
   const named: Record<string, string> = { [SITE_FILE]: t.fileNames.site, [ROUTES_FILE]: t.fileNames.routes, [SERVER_FILE]: t.fileNames.server, [ADMIN_FILE]: t.fileNames.admin };
   if (Object.hasOwn(named, file)) return named[file]!;
-  return (isRecord(value) && typeof value.title === 'string' && value.title.trim()) || t.fileNames.other;
+  const title = (isRecord(value) && typeof value.title === 'string' && value.title.trim()) || undefined;
+  // An article by its title, else by the list it is in on the screens ("Articles"), never its file.
+  if (articleIdOf(file) !== undefined) return title ?? t.articles.heading;
+  return title ?? t.fileNames.other;
+}
+
+/** The names a file's place starts with: an article in the screens' list of articles ("Articles", "<title>"), any other file by its name. */
+function fileNamesOf(file: string, value: unknown): string[] {
+  const name = fileNameOf(file, value);
+  return articleIdOf(file) !== undefined && name !== t.articles.heading ? [t.articles.heading, name] : [name];
+}
+
+/**
+ * Where a key path enters a rich-text box (an article's body: one box on the screen, its
+ * blocks written in it), or undefined when the path is not in one: `['body', 3, 'content']` ->
+ * `['body']`.
+ */
+export function richTextPlace(file: string, value: unknown, path: Path): Path | undefined {
+  let schema = schemaOfFile(file);
+  let current = value;
+  for (let i = 0; i <= path.length; i++) {
+    const resolved = schema ? variantOf(schema, current) : undefined;
+    const meta = resolved?.meta;
+    if (!meta) return undefined;
+    if (meta.kind === 'richText') return path.slice(0, i);
+    if (i === path.length) return undefined;
+    const part = path[i]!;
+    if (meta.kind === 'list' && typeof part === 'number') schema = meta.item;
+    else if (meta.kind === 'object' || meta.kind === 'image') schema = meta.shape[String(part)];
+    else if (meta.kind === 'record') schema = meta.value;
+    else return undefined;
+    current = isRecord(current) ? current[String(part)] : Array.isArray(current) && typeof part === 'number' ? current[part] : undefined;
+  }
+  return undefined;
 }
 
 /** The type of a section (a group told apart by its `type`), by its name: "hero" -> "Hero". */
@@ -98,7 +131,7 @@ export function placeOf(file: string, value: unknown, path: Path): string[] {
   let schema = schemaOfFile(file);
   let current = value;
   let rest = [...path];
-  let names = [fileNameOf(file, value)];
+  let names = fileNamesOf(file, value);
   // A part of the site's settings is a screen of its own ("Footer"): it is the first name.
   if (file === SITE_FILE && typeof rest[0] === 'string' && Object.hasOwn(siteParts, rest[0])) {
     const key = rest[0];
@@ -110,6 +143,8 @@ export function placeOf(file: string, value: unknown, path: Path): string[] {
   for (const part of rest) {
     const resolved = schema ? variantOf(schema, current) : undefined;
     const meta = resolved?.meta;
+    // Inside a rich-text box: the box is the place (its blocks have no boxes of their own).
+    if (meta?.kind === 'richText') break;
     if (meta && meta.kind === 'list' && typeof part === 'number') {
       const items = Array.isArray(current) ? current : [];
       const item = items[part];

@@ -6,7 +6,7 @@
  * before/after view, and in the sentences of an undo or a restore.
  */
 import admin from '../../../config/admin';
-import { fileNameOf, placeOf } from '../../config/place';
+import { placeOf, richTextPlace } from '../../config/place';
 import type { Edit, KeyPath } from '../../shared/contentDiff';
 import { fill } from '../../shared/text';
 
@@ -25,9 +25,59 @@ export function describe(value: unknown): string {
   return JSON.stringify(value) ?? words.nothing;
 }
 
-/** Where in a file (whose value is `value`) a key path is, as the screens name it: "Home › Hero › Heading"; the file alone for no path. */
+/** Where in a file (whose value is `value`) a key path is, as the screens name it: "Home › Hero › Heading", "Articles › <title> › Text of the article"; the file alone for no path. */
 export function whereInWords(file: string, value: unknown, path: KeyPath = []): string {
-  return path.length === 0 ? fileNameOf(file, value) : placeOf(file, value, path).join(admin.content.placeJoint);
+  return placeOf(file, value, path).join(admin.content.placeJoint);
+}
+
+/** The words of rich text (an article's body): every text of its blocks, in order, one space between. */
+export function plainTextOf(value: unknown): string {
+  const texts: string[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isRecord(v)) for (const [key, child] of Object.entries(v)) typeof child === 'string' ? key === 'text' && texts.push(child) : walk(child);
+  };
+  walk(value);
+  return texts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+const valueAt = (value: unknown, path: KeyPath): unknown =>
+  path.reduce<unknown>((v, part) => (Array.isArray(v) && typeof part === 'number' ? v[part] : isRecord(v) ? v[String(part)] : undefined), value);
+
+/**
+ * A file's edits as the screens see them: the edits inside a rich-text box (an article's body)
+ * are one change of that box, its words before and after (its blocks are no boxes of their own).
+ */
+function grouped(file: string, before: unknown, after: unknown, edits: readonly Edit[]): Array<{ edit: Edit } | { box: KeyPath }> {
+  const out: Array<{ edit: Edit } | { box: KeyPath }> = [];
+  const boxes = new Set<string>();
+  for (const edit of edits) {
+    const box = richTextPlace(file, before, edit.path) ?? richTextPlace(file, after, edit.path);
+    if (box === undefined) out.push({ edit });
+    else if (!boxes.has(JSON.stringify(box))) {
+      boxes.add(JSON.stringify(box));
+      out.push({ box: [...box] });
+    }
+  }
+  return out;
+}
+
+/** A file's edits (its value `before` and `after` them) in words: one line per edit, one per rich-text box changed. */
+export function editsInWords(file: string, before: unknown, after: unknown, edits: readonly Edit[]): string[] {
+  return grouped(file, before, after, edits).map((item) => {
+    if ('edit' in item) return editInWords(file, before, item.edit);
+    const [was, now] = describePair(plainTextOf(valueAt(before, item.box)), plainTextOf(valueAt(after, item.box)));
+    return fill(words.changeSet, { where: whereInWords(file, before, item.box), before: was, after: now });
+  });
+}
+
+/** A file's edits for the before/after view: a rich-text box changed shows its whole words on each side. */
+export function editsView(file: string, before: unknown, after: unknown, edits: readonly Edit[]): Array<{ where: string; before?: string; after?: string }> {
+  return grouped(file, before, after, edits).map((item) =>
+    'edit' in item
+      ? editView(file, before, item.edit)
+      : { where: whereInWords(file, before, item.box), before: plainTextOf(valueAt(before, item.box)), after: plainTextOf(valueAt(after, item.box)) },
+  );
 }
 
 /** How much of a long text is shown on each side of where two texts differ. */

@@ -3,8 +3,13 @@
  * (contentDiff.ts describePair): on values shaped like the content (sections with ids, lists of
  * items), written here, not the agency's.
  */
-import { describePair, editInWords } from './changeWords';
+import admin from '../../../config/admin';
+import { labelOf, placeOf } from '../../config/place';
+import { diffValues } from '../../shared/contentDiff';
+import { fill } from '../../shared/text';
+import { describePair, editInWords, editsInWords, editsView, fileInWords } from './changeWords';
 import { restoreFile, undoFile } from './history';
+import { revisionOfCommit, summaryOf } from './publish';
 
 const page = (over: Record<string, unknown> = {}) => ({
   title: 'A page',
@@ -100,5 +105,70 @@ describe('two long texts in a sentence', () => {
     expect(before).toContain('win trust');
     expect(after).toContain('earn trust');
     expect(editInWords('config/pages/home.ts', { heading: `${start}win` }, { op: 'set', path: ['heading'], before: `${start}win`, after: `${start}earn` })).toMatch(/'….*win' → '….*earn'$/);
+  });
+});
+
+describe("an article's changes in words, as the screens name it", () => {
+  const t = admin.content;
+  const FILE = 'config/articles/a-test-article.ts';
+  const article = () => ({
+    title: 'A test article',
+    address: 'a-test-article',
+    body: [
+      { type: 'heading', level: 2, text: 'A first heading' },
+      { type: 'paragraph', content: [{ text: 'The first paragraph says one thing, ' }, { text: 'in bold', bold: true }, { text: ' and then more.' }] },
+      { type: 'list', ordered: false, items: [[{ text: 'One point' }], [{ text: 'Another point' }]] },
+    ],
+  });
+  type Article = ReturnType<typeof article>;
+  const changed = (edit: (value: Article) => void) => {
+    const value = article();
+    edit(value);
+    return value;
+  };
+  const articleWhere = (...names: string[]) => [t.articles.heading, 'A test article', ...names].join(t.placeJoint);
+  const linesOf = (after: Article) => summaryOf([{ file: FILE, before: article(), after, edits: diffValues(article(), after) }]);
+
+  it('names the article by its title in the list of articles, never by its file', () => {
+    expect(linesOf(changed((v) => (v.title = 'A better title')))).toEqual([fill(t.history.changeSet, { where: articleWhere(labelOf('title')), before: "'A test article'", after: "'A better title'" })]);
+    expect(fileInWords(FILE, article(), true)).toBe(fill(t.history.fileMade, { where: articleWhere() }));
+    expect(fileInWords(FILE, article(), false)).toBe(fill(t.history.fileRemoved, { where: articleWhere() }));
+    // A developer's release that changed it (no value at hand): the list it is in, not "the site" or its file.
+    const release = revisionOfCommit({ id: 'c0ffee', author: 'Dev', at: '2026-11-25T10:00:00Z', subject: 'A release', body: '', files: [FILE] } as Parameters<typeof revisionOfCommit>[0]);
+    expect(release.summary.join(' ')).toContain(t.articles.heading);
+    expect(release.summary.join(' ')).not.toContain('a-test-article');
+  });
+
+  it('says an edit of the text as one change of the box, its words before and after, never its blocks as paths', () => {
+    // A word changed inside a paragraph (a path deep in the blocks), and a block added (the list of blocks changed).
+    for (const after of [changed((v) => (v.body[1]!.content![2]!.text = ' and then much more.')), changed((v) => v.body.push({ type: 'paragraph', content: [{ text: 'A closing line.' }] }))]) {
+      const lines = linesOf(after);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.startsWith(`${articleWhere(t.labels.body)}: `)).toBe(true);
+      for (const word of ['paragraph', 'content', 'heading', 'Item', '[', 'body']) expect(lines[0]).not.toContain(word);
+    }
+    const [line] = linesOf(changed((v) => (v.body[1]!.content![2]!.text = ' and then much more.')));
+    expect(line).toContain('then more.');
+    expect(line).toContain('then much more.');
+    // Two edits in the same box are one line; an edit beside it is its own.
+    expect(linesOf(changed((v) => ((v.body[0]!.text = 'A new heading'), (v.body[2]!.items![1]![0]!.text = 'A changed point'), (v.title = 'Retitled'))))).toHaveLength(2);
+  });
+
+  it("shows the text's words whole on each side of the before/after view", () => {
+    const after = changed((v) => (v.body[0]!.text = 'A new heading'));
+    expect(editsView(FILE, article(), after, diffValues(article(), after))).toEqual([
+      {
+        where: articleWhere(t.labels.body),
+        before: 'A first heading The first paragraph says one thing, in bold and then more. One point Another point',
+        after: 'A new heading The first paragraph says one thing, in bold and then more. One point Another point',
+      },
+    ]);
+    // In the summary the two sides are shortened around where they differ.
+    const [line] = editsInWords(FILE, article(), after, diffValues(article(), after));
+    expect(line).toMatch(new RegExp(`^${articleWhere(t.labels.body).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: 'A first heading[^']*' → 'A new heading[^']*'$`));
+  });
+
+  it("names a refusal inside the text at its box (the checker's sentences use the same places)", () => {
+    expect(placeOf(FILE, article(), ['body', 1, 'content', 0, 'text'])).toEqual([t.articles.heading, 'A test article', t.labels.body]);
   });
 });

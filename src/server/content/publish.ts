@@ -28,7 +28,7 @@ import type { Forms } from '../../deploy/firebaseRules';
 import server from '../../../config/server';
 import type { ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
 import { sameValue } from '../../shared/contentDiff';
-import { editInWords, fileInWords, whereInWords } from './changeWords';
+import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../shared/text';
 import type { MovedConfig } from '../../config/movedSchema';
 import { movedAfter, sameMoved } from '../../shared/moved';
@@ -121,7 +121,7 @@ export function summaryOf(files: readonly FileEdits[]): string[] {
   return files.flatMap(({ file, before, after, edits }) => {
     if (before === undefined) return [fileInWords(file, after, true)];
     if (after === null) return [fileInWords(file, before, false)];
-    return edits.map((edit) => editInWords(file, before, edit));
+    return editsInWords(file, before, after, edits);
   });
 }
 

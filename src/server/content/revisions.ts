@@ -18,7 +18,7 @@ import server from '../../../config/server';
 import type { ChangeView, ContentChange, HistoryPlan, Revision, RevisionDetail } from '../../shared/contentApi';
 import { READ_ONLY_FILES } from '../../shared/contentContract';
 import { diffValues, sameValue, type KeyPath } from '../../shared/contentDiff';
-import { describe, editView, whereInWords } from './changeWords';
+import { describe, editsView, whereInWords } from './changeWords';
 import { formatDate } from '../../shared/received';
 import { fill } from '../../shared/text';
 import { checkChanges, type FileEdits } from './check';
@@ -215,7 +215,7 @@ function viewsOf(files: readonly FileEdits[]): ChangeView[] {
   return files.flatMap(({ file, before, after, edits }): ChangeView[] => {
     if (before === undefined) return [{ where: whereInWords(file, after), after: describe(after) }];
     if (after === null) return [{ where: whereInWords(file, before), before: describe(before) }];
-    return edits.map((edit) => editView(file, before, edit));
+    return editsView(file, before, after, edits);
   });
 }
 
