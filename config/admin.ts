@@ -495,6 +495,22 @@ export default {
       oneItem: '1 item',
       manyItems: '{count} items',
     },
+    // The kinds of section a page is made of, as the editor names them (every kind the site has).
+    sectionTypes: {
+      pageHeader: 'Page header',
+      hero: 'Hero',
+      split: 'Text and picture',
+      cards: 'Cards',
+      cta: 'Call to action',
+      stats: 'Figures',
+      article: 'Article',
+      articles: 'List of articles',
+      team: 'Team',
+      faq: 'FAQ',
+      form: 'Form',
+      map: 'Map',
+      privacy: 'Privacy notice',
+    },
     // Making a page of its own (a landing page for a campaign), and removing one made here.
     newPage: {
       open: 'New page',
@@ -514,6 +530,9 @@ export default {
       sections: 'It starts with these sections',
       sectionsHelp: 'You can add, remove and reorder sections afterwards.',
       noSections: 'Choose at least one section.',
+      // The sections a new page starts with (kinds of section, above), and the form its form section starts with (one of config/forms).
+      sectionsAtStart: ['pageHeader', 'form'],
+      form: 'inquiry',
       create: 'Make the page',
       cancel: 'Cancel',
       remove: 'Remove this page',

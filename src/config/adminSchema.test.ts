@@ -45,6 +45,20 @@ describe('config/admin.ts', () => {
     ]);
   });
 
+  test("a new page's starting form that is no form, a kind of section the site does not have, and a kind of section without a name", () => {
+    const problems = problemsOf((c) => {
+      const content = c.admin.content as Json;
+      const newPage = content.newPage as Json;
+      newPage.form = 'inquiryy';
+      newPage.sectionsAtStart = ['pageHeader', 'slideshow'];
+      delete (content.sectionTypes as Json).faq;
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.includes('content.newPage.form'))).toMatch(/"inquiryy" is not a form\. Did you mean "inquiry"\?/);
+    expect(problems.find((p) => p.includes('content.newPage.sectionsAtStart'))).toContain('"slideshow" is not allowed here');
+    expect(problems.find((p) => p.includes('content.sectionTypes'))).toContain('content.sectionTypes.faq is missing');
+  });
+
   test('a language tag that is not one', () => {
     expect(problemsOf((c) => (c.admin.locale = 'English'))).toEqual([
       'config/admin.ts: locale "English" is not a language tag this site knows. Write one like "en-GB" or "en-US".',

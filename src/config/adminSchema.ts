@@ -1,10 +1,14 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../config/forms';
-import { checkPlaceholders, list, longText, number, object, template, text, type Infer, type Schema } from './schema';
+import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type Infer, type Schema } from './schema';
+import { sectionSchemas, type SectionType } from '../sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
 import { BULK_ACTIONS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
+
+/** Every kind of section the site has. */
+const SECTION_TYPES = Object.keys(sectionSchemas) as SectionType[];
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
 
@@ -190,12 +194,18 @@ export const adminSchema = object({
       manyItems: template(['count']),
       ...texts(['changeReordered', 'anItem', 'oneItem']).shape,
     }),
+    /** The kinds of section, as the editor names them: one name for each kind the site has (src/sections/schemas.ts). */
+    sectionTypes: object(Object.fromEntries(SECTION_TYPES.map((type) => [type, text()])) as Record<SectionType, Schema<string>>),
     /** Making a page of its own, and removing one made here. */
     newPage: object({
       ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'address', 'addressHelp']).shape,
       addressTaken: template(['address', 'title']),
       addressRefused: template(['address', 'problem']),
-      ...texts(['inMenu', 'searchable', 'searchableHelp', 'sections', 'sectionsHelp', 'noSections', 'create', 'cancel', 'remove']).shape,
+      ...texts(['inMenu', 'searchable', 'searchableHelp', 'sections', 'sectionsHelp', 'noSections']).shape,
+      /** The kinds of section a new page starts with, and the form its form section starts with: one of config/forms. */
+      sectionsAtStart: list(oneOf(SECTION_TYPES), { min: 1 }),
+      form: formRef(),
+      ...texts(['create', 'cancel', 'remove']).shape,
       removeConfirm: template(['title', 'address']),
       ...texts(['removeYes', 'removeNo', 'removing', 'removed']).shape,
     }),

@@ -99,6 +99,11 @@ export function richTextPlace(file: string, value: unknown, path: Path): Path | 
   return undefined;
 }
 
+const sectionTypes: Readonly<Record<string, string>> = t.sectionTypes;
+
+/** A kind of section by its name in config/admin.ts (content.sectionTypes: every kind has one); an unknown kind by its key. */
+export const sectionTypeLabel = (type: string): string => (Object.hasOwn(sectionTypes, type) ? sectionTypes[type]! : labelOf(type));
+
 /** The type of a section (a group told apart by its `type`), by its name: "hero" -> "Hero". */
 const typeOf = (value: unknown): string | undefined => (isRecord(value) && typeof value.type === 'string' ? value.type : undefined);
 
@@ -117,7 +122,7 @@ export function sectionNameOf(sections: readonly unknown[], index: number): stri
   const type = typeOf(sections[index]);
   if (type === undefined) return fill(t.item, { n: index + 1 });
   const same = sections.map((s, i) => [typeOf(s), i] as const).filter(([other]) => other === type);
-  const name = labelOf(type);
+  const name = sectionTypeLabel(type);
   return same.length > 1 ? fill(t.sectionNumbered, { type: name, n: same.findIndex(([, i]) => i === index) + 1 }) : name;
 }
 

@@ -18,14 +18,14 @@ import type { Path, Schema } from '../../config/schema';
 import { fill } from '../format';
 import { useEditorEnv } from './EditorEnv';
 import { Group, SchemaField, type FieldProps } from './fields';
-import { emptyValue, fieldId, isRecord, itemTitle, labelOf, moved, pathKey } from './model';
-import { sectionNameOf } from '../../config/place';
+import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './model';
+import { sectionNameOf, sectionTypeLabel } from '../../config/place';
 
 const t = admin.content;
 
 function itemLabel(item: unknown, index: number, itemSchema: Schema<unknown>): string {
   const parts = [fill(t.item, { n: index + 1 })];
-  if (itemSchema.meta.kind === 'union' && isRecord(item) && typeof item.type === 'string') parts.push(labelOf(item.type));
+  if (itemSchema.meta.kind === 'union' && isRecord(item) && typeof item.type === 'string') parts.push(sectionTypeLabel(item.type));
   const title = itemTitle(item, itemSchema);
   if (title) parts.push(title);
   if (isRecord(item) && item.hidden === true) parts.push(`(${t.sectionHidden})`);
@@ -146,7 +146,7 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
               <TextField select size="small" label={t.sectionType} value={newType} onChange={(e) => setNewType(e.target.value)} sx={{ minWidth: 200 }}>
                 {variants.map((type) => (
                   <MenuItem key={type} value={type}>
-                    {labelOf(type)}
+                    {sectionTypeLabel(type)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -28,7 +28,8 @@ import { fill } from '../format';
 import { editAddress, useContent } from './ContentScreens';
 import { newPageFile, newPageValue, pageSlugOf, takenAddresses } from './newPage';
 import { checkOptionsOf, pagesOf, ROUTES_FILE, valueOf } from './files';
-import { isRecord, labelOf } from './model';
+import { sectionTypeLabel } from '../../config/place';
+import { isRecord } from './model';
 import { ScreenHeading } from './ScreenHeading';
 
 const t = admin.content.newPage;
@@ -36,8 +37,8 @@ const t = admin.content.newPage;
 /** The section types a page may have, from the page schema (a new type appears here by itself). */
 const sectionItem = pageSchema.shape.sections.meta.kind === 'list' ? pageSchema.shape.sections.meta.item : undefined;
 const sectionTypes: Readonly<Record<string, Schema<unknown>>> = sectionItem?.meta.kind === 'union' ? sectionItem.meta.variants : {};
-/** What a landing page usually starts with: a header and a form. */
-const STARTING_SECTIONS = ['pageHeader', 'form'].filter((type) => Object.hasOwn(sectionTypes, type));
+/** What a new page starts with (config/admin.ts: a header and a form). */
+const STARTING_SECTIONS = t.sectionsAtStart.filter((type) => Object.hasOwn(sectionTypes, type));
 
 export function NewPageScreen() {
   const { snapshot, edits, setEdit } = useContent();
@@ -136,7 +137,7 @@ export function NewPageScreen() {
                       onChange={(e) => setSections((old) => (e.target.checked ? Object.keys(sectionTypes).filter((k) => k === type || old.includes(k)) : old.filter((k) => k !== type)))}
                     />
                   }
-                  label={labelOf(type)}
+                  label={sectionTypeLabel(type)}
                 />
               ))}
             </FormGroup>

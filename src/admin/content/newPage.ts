@@ -3,6 +3,7 @@
  * made from a title, the addresses already taken (the site's own and the pages made here), the
  * file the page is written to, and the page's first value.
  */
+import admin from '../../../config/admin';
 import type { Schema } from '../../config/schema';
 import { routeTable } from '../../shared/routeTable';
 import { officeRoutes } from '../../shared/routing';
@@ -38,9 +39,11 @@ export interface NewPage {
 
 /**
  * The page's first value: its title, an empty description (the checker asks for one), its address
- * and settings, and each section as a new one starts (model.ts emptyValue), its heading the page's title.
+ * and settings, and each section as a new one starts (model.ts emptyValue), its heading the page's
+ * title, a form section with the form config/admin.ts names for a new page (when the site has it).
  */
-export function newPageValue({ title, address, inMenu, searchable, sections }: NewPage, facts: SiteFacts): Record<string, unknown> {
+export function newPageValue({ title, address, inMenu, searchable, sections }: NewPage, { formIds, ...facts }: SiteFacts, form: string = admin.content.newPage.form): Record<string, unknown> {
+  const firstForm = formIds.includes(form) ? [form, ...formIds.filter((id) => id !== form)] : formIds;
   return {
     title,
     description: '',
@@ -48,7 +51,7 @@ export function newPageValue({ title, address, inMenu, searchable, sections }: N
     inMenu,
     ...(searchable ? {} : { searchable: false }),
     sections: sections.map((schema) => {
-      const value = emptyValue(schema, facts);
+      const value = emptyValue(schema, { ...facts, formIds: firstForm });
       return isRecord(value) && value.heading === '' ? { ...value, heading: title } : value;
     }),
   };
