@@ -5,9 +5,6 @@
  */
 import type { SiteConfig } from '../src/config/siteSchema';
 
-// The agency's WhatsApp number, digits only with the country code: every WhatsApp link uses it.
-const whatsappNumber = '15550100199';
-
 export default {
   brand: {
     name: 'Business Growth',
@@ -43,13 +40,15 @@ export default {
   },
 
   social: [
-    { label: 'Chat with us on WhatsApp', href: `https://wa.me/${whatsappNumber}`, icon: 'whatsapp' },
+    // No link: a chat with the WhatsApp number below.
+    { label: 'Chat with us on WhatsApp', icon: 'whatsapp' },
     { label: 'Follow us on Instagram', href: 'https://www.instagram.com/example', icon: 'instagram' },
     { label: 'Connect with us on LinkedIn', href: 'https://www.linkedin.com/company/example', icon: 'linkedin' },
   ],
 
+  // The agency's WhatsApp number with the country code: every WhatsApp link opens a chat with it.
   whatsapp: {
-    number: whatsappNumber,
+    number: '15550100199',
     message: 'Hello Business Growth! I would like to talk about a website or app for my business.',
   },
 
@@ -117,7 +116,8 @@ export default {
     link: { label: 'Privacy', href: '/Privacy' },
   },
 
-  chat: { label: 'Chat with us on WhatsApp', href: `https://wa.me/${whatsappNumber}` },
+  // The round chat button: no link, so a chat with the WhatsApp number.
+  chat: { label: 'Chat with us on WhatsApp' },
 
   ui: {
     skipToContent: 'Skip to main content',

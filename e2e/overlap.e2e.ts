@@ -4,12 +4,13 @@
  * screen), and its box is compared with the boxes of the chat button and the back-to-top link.
  */
 import { expect, test } from './fixtures';
+import { chatHref } from '../src/shared/links';
 import { mainPaths, site } from './helpers/content';
 
 const widths = [320, 375, 576, 768, 992, 1200, 1280, 1399, 1400];
 
 /** The links that could float: the chat button (and any other chat link) and the back-to-top link. */
-const floaters = [`a[href="${site.chat.href}"]`, 'a[href="#top"]'];
+const floaters = [`a[href="${chatHref(site, site.chat)}"]`, 'a[href="#top"]'];
 
 for (const { path } of mainPaths) {
   test(`${path}: the chat button and the back-to-top link cover no field, label or button of a form, at ${widths.join(', ')} px`, async ({ page }) => {

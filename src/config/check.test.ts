@@ -260,6 +260,16 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
+  test('a social link without its address: only the WhatsApp one may leave it out (a chat with whatsapp.number)', () => {
+    const whatsapp = (c: { site: Record<string, unknown> }) => (c.site.social as Array<{ icon: string }>).findIndex((s) => s.icon === 'whatsapp');
+    const other = (c: { site: Record<string, unknown> }) => (c.site.social as Array<{ icon: string }>).findIndex((s) => s.icon !== 'whatsapp');
+    expect(problemsAfter((c) => remove(c.site, ['social', whatsapp(c), 'href']))).toEqual([]);
+    let at = -1;
+    expect(problemsAfter((c) => ((at = other(c)), remove(c.site, ['social', at, 'href'])))).toEqual([
+      `config/site.ts: social[${at}].href is missing. Add it: it should be a page path like "/Contact" or a full address like "https://example.com".`,
+    ]);
+  });
+
   test('several mistakes at once are all reported, file by file', () => {
     const software = sectionIndex('home', { id: 'software' });
     const faq = sectionIndex('about', { type: 'faq' });

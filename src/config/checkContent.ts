@@ -95,7 +95,15 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   });
   const check = (schema: Schema<unknown>, value: unknown, ctx: CheckContext) => schema.check(value, [], ctx);
 
-  if (options.site !== undefined) check(siteSchema, options.site, contextFor(SITE_FILE));
+  if (options.site !== undefined) {
+    const ctx = contextFor(SITE_FILE);
+    check(siteSchema, options.site, ctx);
+    // Only the WhatsApp link may leave its address out (it is a chat with whatsapp.number).
+    const social = isRecord(options.site) && Array.isArray(options.site.social) ? options.site.social : [];
+    social.forEach((item: unknown, i) => {
+      if (isRecord(item) && item.href === undefined && item.icon !== 'whatsapp') ctx.report(['social', i, 'href'], 'is missing. Add it: it should be a page path like "/Contact" or a full address like "https://example.com".', { kind: 'missing' });
+    });
+  }
   if (options.server !== undefined) check(serverSchema, options.server, contextFor(SERVER_FILE));
   if (options.admin !== undefined) check(adminSchema, options.admin, contextFor(ADMIN_FILE));
 

@@ -41,9 +41,9 @@ export const siteSchema = object({
     email: contactLink('mailto'),
     address: text(),
   }),
-  /** The agency's profiles: chat, photo sharing, professional network. */
-  social: list(object({ label: text(), href: href(), icon: oneOf(iconNames) }), { min: 1 }),
-  /** WhatsApp chat: the number in international form, digits only, and the message it starts with. */
+  /** The agency's profiles: chat, photo sharing, professional network. The WhatsApp one (icon whatsapp) without a link opens a chat with `whatsapp.number`. */
+  social: list(object({ label: text(), href: optional(href()), icon: oneOf(iconNames) }), { min: 1 }),
+  /** WhatsApp chat: the number in international form (its digits are used), and the message a page's WhatsApp button starts with. */
   whatsapp: object({ number: text(), message: text() }),
   navigation: object({
     /** Name of the menu for screen readers. */
@@ -66,7 +66,8 @@ export const siteSchema = object({
   /** The line under every form; {link} becomes a link with `link.label` to `link.href` (the privacy page). */
   privacyNote: object({ text: template(['link']), link: object({ label: text(), href: href() }) }),
   /** The round chat button in the bottom corner of every page. */
-  chat: object({ label: text(), href: href() }),
+  /** The round chat button: its words, and where it leads (without a link: a WhatsApp chat with `whatsapp.number`). */
+  chat: object({ label: text(), href: optional(href()) }),
   ui: object({
     skipToContent: text(),
     contactBarLabel: text(),

@@ -1,4 +1,5 @@
 import Fab from '@mui/material/Fab';
+import { chatHref } from '../shared/links';
 import { linkTarget } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
 import { useSite } from '../ui/siteConfig';
@@ -16,7 +17,7 @@ export function ChatButton() {
     <Fab
       color="primary"
       aria-label={`${site.chat.label} ${site.ui.newTabHint}`}
-      {...linkTarget({ href: site.chat.href, newTab: true })}
+      {...linkTarget({ href: chatHref(site, site.chat), newTab: true })}
       sx={(theme) => ({ [theme.breakpoints.up('xxl')]: { position: 'fixed', right: 24, bottom: 24, zIndex: 1200 } })}
     >
       <Icon name="whatsapp" />

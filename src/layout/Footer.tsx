@@ -13,6 +13,7 @@ import { ChatButton } from './ChatButton';
 import { Icon } from '../ui/icons';
 import { plainList } from '../ui/plainList';
 import { useSite } from '../ui/siteConfig';
+import { chatHref } from '../shared/links';
 
 const footerText = 'rgba(255,255,255,0.82)';
 
@@ -45,10 +46,10 @@ export function Footer() {
             </Typography>
             <Stack component="ul" direction="row" spacing={1} aria-label={footer.socialLabel} sx={plainList}>
               {site.social.map((s) => (
-                <li key={s.href}>
+                <li key={s.label}>
                   <IconButton
                     aria-label={`${s.label} ${site.ui.newTabHint}`}
-                    {...linkTarget({ href: s.href, newTab: true })}
+                    {...linkTarget({ href: chatHref(site, s), newTab: true })}
                     sx={{ color: 'common.white', bgcolor: 'rgba(255,255,255,0.1)', '&:hover': { bgcolor: 'primary.main' } }}
                   >
                     <Icon name={s.icon} />

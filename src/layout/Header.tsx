@@ -19,6 +19,7 @@ import { Island } from '../ui/Island';
 import { inlineSrc } from '../ui/inlineSrc';
 import { menuLinks } from '../shared/routing';
 import { useSite, useSiteContent, useSiteRoutes } from '../ui/siteConfig';
+import { chatHref } from '../shared/links';
 
 const NAV_ID = 'site-navigation';
 
@@ -45,8 +46,8 @@ function ContactBar() {
         </Stack>
         <Stack direction="row" spacing={0.5} component="ul" sx={plainList}>
           {site.social.map((s) => (
-            <li key={s.href}>
-              <IconButton size="small" color="inherit" aria-label={`${s.label} ${site.ui.newTabHint}`} {...linkTarget({ href: s.href, newTab: true })}>
+            <li key={s.label}>
+              <IconButton size="small" color="inherit" aria-label={`${s.label} ${site.ui.newTabHint}`} {...linkTarget({ href: chatHref(site, s), newTab: true })}>
                 <Icon name={s.icon} fontSize="small" />
               </IconButton>
             </li>

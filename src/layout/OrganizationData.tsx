@@ -1,5 +1,6 @@
 /** The agency as structured data (schema.org Organization, JSON-LD), all from config/site.ts. */
 import type { SiteConfig } from '../config/siteSchema';
+import { chatHref } from '../shared/links';
 import { jsonInScript } from '../shared/text';
 import { useSite } from '../ui/siteConfig';
 
@@ -23,7 +24,7 @@ function organizationData(site: SiteConfig) {
         email: contact.email.href.replace(/^mailto:/, ''),
       },
     ],
-    sameAs: social.map((s) => s.href),
+    sameAs: social.map((s) => chatHref(site, s)),
   };
 }
 

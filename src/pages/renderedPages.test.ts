@@ -17,6 +17,7 @@ import site from '../../config/site';
 import type { PageConfig } from '../config/pageSchema';
 import type { RoutesConfig } from '../config/routesSchema';
 import { renderPage } from '../entry-server';
+import { chatHref, whatsappHref } from '../shared/links';
 import type { RenderedPage } from '../shared/pageRender';
 import { loadRealContent } from '../test/realConfig';
 
@@ -178,14 +179,27 @@ describe('links that leave the site', () => {
     const footer = getByRole(body, 'contentinfo');
     const bar = getByRole(body, 'complementary', { name: site.ui.contactBarLabel });
     for (const social of site.social) {
-      expectNewTab(getByRole(getByRole(footer, 'list', { name: site.footer.socialLabel }), 'link', { name: new RegExp(`^${social.label}`) }), social.href);
-      expectNewTab(getByRole(bar, 'link', { name: new RegExp(`^${social.label}`) }), social.href);
+      expectNewTab(getByRole(getByRole(footer, 'list', { name: site.footer.socialLabel }), 'link', { name: new RegExp(`^${social.label}`) }), chatHref(site, social));
+      expectNewTab(getByRole(bar, 'link', { name: new RegExp(`^${social.label}`) }), chatHref(site, social));
     }
     // The chat button (MUI's floating button) sits in the footer landmark (where it shows is the browser test's: e2e/pages.e2e.ts).
     const chat = [...body.querySelectorAll('a.MuiFab-root')];
     expect(chat.map((c) => footer.contains(c))).toEqual([true]);
     expect(queryAllByRole(footer, 'link', { name: `${site.chat.label} ${site.ui.newTabHint}` })).toContain(chat[0]);
-    expectNewTab(chat[0]!, site.chat.href);
+    expectNewTab(chat[0]!, chatHref(site, site.chat));
+  });
+
+  test('every WhatsApp link of the header, the footer and the chat button is a chat with the one WhatsApp number of config/site.ts, and follows it when it changes', async () => {
+    const whatsappLinks = (document: Document) => [...document.querySelectorAll('a[href^="https://wa.me/"]')].map((a) => a.getAttribute('href')!);
+    const now = whatsappLinks(documentOf('/'));
+    // The contact bar's, the footer's and the chat button's (site.social's WhatsApp item and site.chat have no link of their own).
+    expect(now.length).toBeGreaterThanOrEqual(3);
+    for (const href of now) expect(href).toBe(whatsappHref(site.whatsapp.number));
+    const content = await loadRealContent();
+    const changed = { ...content, site: { ...content.site, whatsapp: { ...content.site.whatsapp, number: '+44 7700 900123' } } };
+    const page = await renderPage('/', changed);
+    const { document } = new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window;
+    expect(whatsappLinks(document)).toEqual(now.map(() => 'https://wa.me/447700900123'));
   });
 
   test('the About page\'s WhatsApp link opens a chat with the prefilled message in a new tab', () => {

@@ -68,3 +68,13 @@ export function siteAddressProblem(value: string): string | undefined {
   const { origin } = new URL(value);
   return value === origin ? undefined : `should be the site's address alone, like ${JSON.stringify(origin)}: no path, query or anchor, and no / at the end.`;
 }
+
+/** A WhatsApp chat with a number (its digits: "+1 555 010 0199" is 15550100199), starting with `message` when one is given. */
+export function whatsappHref(number: string, message?: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+}
+
+/** Where one of the site's social links (or its chat button) leads: its own link, else a WhatsApp chat with the site's one WhatsApp number. */
+export function chatHref(site: { whatsapp: { number: string } }, item: { label: string; href?: string | undefined }): string {
+  return item.href ?? whatsappHref(site.whatsapp.number);
+}
