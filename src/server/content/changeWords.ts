@@ -35,7 +35,12 @@ export function plainTextOf(value: unknown): string {
   const texts: string[] = [];
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);
-    else if (isRecord(v)) for (const [key, child] of Object.entries(v)) typeof child === 'string' ? key === 'text' && texts.push(child) : walk(child);
+    else if (isRecord(v)) {
+      for (const [key, child] of Object.entries(v)) {
+        if (typeof child !== 'string') walk(child);
+        else if (key === 'text') texts.push(child);
+      }
+    }
   };
   walk(value);
   return texts.join(' ').replace(/\s+/g, ' ').trim();
