@@ -7,7 +7,10 @@
  * has the canonical address, Open Graph and Twitter tags, a 1200×630 picture made from the cover
  * and JSON-LD BlogPosting, the picture in its text; the Blog lists it first; sitemap.xml and the feed list it; axe finds
  * nothing. The commit holds the new file, blocks not HTML. Screenshots of the article's page and
- * of the editor at 1280 and 375 px in test-results/articles/. Every text is read from config/.
+ * of the editor at 1280 and 375 px in test-results/articles/. Then another article is published,
+ * its address changed in the editor (the old address answers 301 to the new one, through Caddy;
+ * the sitemap and the feed list the new one) and removed (410, gone from the sitemap, the feed and
+ * the Blog). Every text is read from config/.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -216,4 +219,74 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     expect(xml).toContain(`<title>${title}</title>`);
   });
   await visitor.close();
+});
+
+test("an article's address changed in the editor leads from the old one (301); removed, it is gone (410) from everywhere", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const s = uniqueSuffix();
+  const title = `Moving day ${s}`;
+  const address = addressFromTitle(title);
+  const renamed = `${address}-moved`;
+  const file = articleFileOf(address);
+  const input = (at: Array<string | number>) => page.locator(`#${fieldId(file, at)}`);
+  const [before, after] = [`${site.articles.path}/${address}`, `${site.articles.path}/${renamed}`];
+  /** What the site answers a visitor at an address (through Caddy), redirects not followed. */
+  const answer = (at: string) => request.get(`${origin}${at}`, { maxRedirects: 0, ignoreHTTPSErrors: true });
+  const listed = async (at: string) => {
+    const [sitemap, feed, blog] = (await Promise.all(['/sitemap.xml', feedPathOf(site), site.articles.path].map(async (p) => (await answer(p)).text()))) as [string, string, string];
+    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`<id>${site.brand.url}${at}</id>`), blog: blog.includes(`href="${at}"`) };
+  };
+  const publish = async () => {
+    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.published })).toBeVisible({ timeout: 360_000 });
+  };
+  const cover = test.info().outputPath('cover-upload.png');
+  writeFileSync(cover, await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#227744' } }).png().toBuffer());
+
+  await test.step('an article is published', async () => {
+    await signIn(page, account, origin, t.heading);
+    await page.getByRole('button', { name: a.add, exact: true }).click();
+    await page.getByLabel(a.newTitle).fill(title);
+    await page.getByRole('button', { name: a.create, exact: true }).click();
+    await expect(input(['address'])).toHaveValue(address);
+    await input(['summary']).fill(`Where an address goes when it changes ${s}.`);
+    await input(['author']).fill(`Grace Hopper ${s}`);
+    await page.locator(`#${fieldId(file, ['cover'])}-file`).setInputFiles(cover);
+    await expect(page.getByText(t.uploaded)).toBeVisible({ timeout: 30_000 });
+    await input(['cover', 'alt']).fill(`Boxes by a door ${s}`);
+    await page.locator(`#${fieldId(file, ['body'])}`).click();
+    await page.keyboard.type(`Everything is packed ${s}.`);
+    await publish();
+    expect((await answer(before)).status()).toBe(200);
+  });
+
+  await test.step('its address changed in the editor and published: the old one answers 301 to the new one, which the sitemap and the feed list', async () => {
+    await input(['address']).fill(renamed);
+    await publish();
+    const old = await answer(before);
+    expect(old.status()).toBe(301);
+    expect(old.headers().location).toBe(after);
+    const withQuery = await answer(`${before}?utm_source=news`);
+    expect([withQuery.status(), withQuery.headers().location]).toEqual([301, `${after}?utm_source=news`]);
+    expect((await answer(after)).status()).toBe(200);
+    expect(await listed(after)).toEqual({ sitemap: true, feed: true, blog: true });
+    expect(await listed(before)).toEqual({ sitemap: false, feed: false, blog: false });
+    expect(readFileSync(path.join(siteDir, 'config', 'moved.ts'), 'utf8')).toContain(`{ from: '${before}', to: '${after}' }`);
+  });
+
+  await test.step('removed in the editor and published: both addresses answer 410, and it is in no list', async () => {
+    await page.getByRole('button', { name: a.remove, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: a.removeConfirm, exact: true }).click();
+    await expect(page.getByText(a.removing)).toBeVisible();
+    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    // The removal is live when the new address is gone.
+    await expect.poll(async () => (await answer(after)).status(), { timeout: 360_000 }).toBe(410);
+    for (const at of [after, before]) {
+      const gone = await answer(at);
+      expect(gone.status()).toBe(410);
+      expect(await gone.text()).toContain('<meta name="robots" content="noindex"/>');
+    }
+    expect(await listed(after)).toEqual({ sitemap: false, feed: false, blog: false });
+    expect(gitIn(siteDir, 'show', '--name-status', '--format=', 'HEAD')).toContain(`D\t${file}`);
+  });
 });
