@@ -168,3 +168,51 @@ it("a publish while a release holds the lock answers 409 with config's sentence 
   expect(published.status).toBe(200);
   expect(read(live, 'config/pages/home.ts')).toContain("heading: 'Published during a release'");
 });
+
+it("a release keeps what the office made: a new page, a new article, an article's new address and config/moved.ts; the release's own new files come in beside them", async () => {
+  const snap = (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
+  const valueOf = (file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
+  const articles = snap.files.filter((f) => f.file.startsWith('config/articles/')).map((f) => f.file);
+  expect(articles.length).toBeGreaterThan(1);
+  const [renamedFile, modelFile] = articles as [string, string];
+  const renamed = valueOf(renamedFile);
+  const oldAddress = renamed.address as string;
+  const page = { title: 'Summer offer', description: 'A page for the summer campaign.', address: '/summer-offer', inMenu: false, sections: valueOf('config/pages/contact.ts').sections.slice(0, 1) };
+  const article = { ...valueOf(modelFile), title: 'A new article from the office', address: 'a-new-article-from-the-office' };
+  // One publish, as the office makes it: a page and an article of its own, and another article's address changed.
+  const published = await editor.change('POST', contentRoutes.contentPublish.path, {
+    json: {
+      baseRevision: snap.revision,
+      changes: [
+        { file: 'config/pages/summer-offer.ts', value: page },
+        { file: 'config/articles/a-new-article-from-the-office.ts', value: article },
+        { file: renamedFile, value: { ...renamed, address: `${oldAddress}-again` } },
+      ],
+    },
+  });
+  expect(published.status).toBe(200);
+  const office = ['config/pages/summer-offer.ts', 'config/articles/a-new-article-from-the-office.ts', renamedFile, 'config/moved.ts'];
+  const officeTexts = Object.fromEntries(office.map((file) => [file, read(live, file)]));
+  expect(officeTexts['config/moved.ts']).toContain(`-again' }`);
+
+  // The developer's release: code, and a file of its own in config/articles.
+  gitIn(developer, 'pull', '--quiet', '--no-rebase', 'origin', 'main');
+  writeFileSync(path.join(developer, 'config/articles/from-the-developers.ts'), read(developer, modelFile).replace(/address: '[^']+'/, "address: 'from-the-developers'"));
+  gitIn(developer, 'add', 'config/articles/from-the-developers.ts');
+  developerChanges([['src/config/check.ts', '(the release changed this line again)', '(and once more, with the office files)']], 'A release beside the office files');
+
+  const result = await release(live);
+  expect([result.code, result.stderr]).toEqual([0, '']);
+  gitIn(developer, 'pull', '--quiet', '--no-rebase', 'origin', 'main');
+  for (const dir of [live, developer]) {
+    // The office's files as the office published them, here and on the remote.
+    for (const file of office) expect([file, read(dir, file)]).toEqual([file, officeTexts[file]]);
+    expect(read(dir, 'src/config/check.ts')).toContain('(and once more, with the office files)');
+    expect(read(dir, 'config/articles/from-the-developers.ts')).toContain("address: 'from-the-developers'");
+  }
+  expect(gitIn(live, 'status', '--porcelain')).toBe('');
+  // The editor goes on from the merged content, the office's files and the release's among it.
+  const after = (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
+  expect(after.revision).toBe(gitIn(live, 'rev-parse', 'HEAD').trim());
+  expect(after.files.map((f) => f.file)).toEqual(expect.arrayContaining([...office.filter((f) => f !== 'config/moved.ts'), 'config/articles/from-the-developers.ts']));
+});
