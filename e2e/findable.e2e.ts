@@ -14,6 +14,7 @@ import { readSiteContent } from '../src/config/checkFiles';
 import { articlePages } from '../src/shared/articles';
 import type { APIRequestContext } from '@playwright/test';
 import { CACHE_CONTROL } from '../src/shared/caching';
+import { chatHref } from '../src/shared/links';
 import { asHtml, expect, headlinePattern, test } from './fixtures';
 import { addresses, headingOf, mainPaths, pageConfigs, routes, site, type PageId } from './helpers/content';
 
@@ -71,7 +72,7 @@ test('the organisation is described as JSON-LD from config/site.ts on every page
       url: site.brand.url,
       logo: absolute(site.brand.logo.src),
       contactPoint: [{ '@type': 'ContactPoint', telephone: site.contact.phone.href.replace(/^tel:/, ''), email: site.contact.email.href.replace(/^mailto:/, '') }],
-      sameAs: site.social.map((s) => s.href),
+      sameAs: site.social.map((s) => chatHref(site, s)),
     });
   }
 });
