@@ -49,14 +49,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && node dist/server/index.js',
+    // dist/ as `npm run build` leaves it, from the build of these sources the unit tests keep
+    // (e2e/helpers/buildCheckout.ts: made now if there is none), then the server.
+    command: 'npx tsx e2e/helpers/buildCheckout.ts && node dist/server/index.js',
     url: `http://${HOST}:${PORT}/`,
     // The browser tests' own database and files, apart from ./data of a developer's site.
     // Every test posts from 127.0.0.1: the rate limits are raised (e2e/limits.e2e.ts tests them on a server of its own).
-    // SITE_DIR off: the shared server never edits this checkout's config/ (e2e/content.e2e.ts publishes into a copy on a server of its own).
+    // SITE_DIR off: the shared server never edits this checkout's config/ (the editor's journeys publish into a copy on a server of their own: e2e/helpers/editorSite.ts).
     env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_FACTOR: '1000', SITE_DIR: 'off' },
     reuseExistingServer: !CI,
-    timeout: 120_000,
+    // A build made here when none of these sources is kept (or another run's is being made) on a busy machine.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,12 +1,16 @@
 // The pictures of CONTENT.md: the content editor's screens, taken from a running server whose
 // editor is on, signed in with an account of it, and written small (a palette PNG) to docs/images/.
-// Nothing is published: the edits shown are typed and left unpublished.
+// Nothing is published: the edits shown are typed, never published, and the drafts the editor
+// kept of them are discarded at the end. Each picture is taken once its screen is still (the content
+// read, fonts and pictures loaded, animations ended), never after a fixed wait.
 // Usage: EDITOR_EMAIL=… EDITOR_PASSWORD=… npx tsx scripts/editor-screenshots.mjs http://127.0.0.1:3000
 // (tsx: the editor's words are read from config/admin.ts)
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import admin from '../config/admin.ts';
+import { adminRoutes, CSRF_HEADER } from '../src/shared/adminApi.ts';
+import { contentRoutes } from '../src/shared/contentApi.ts';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 const [base = 'http://127.0.0.1:3000'] = readCommandLine(process.argv.slice(2), { command: 'npx tsx scripts/editor-screenshots.mjs', words: [0, 1], wordsHint: ' [<site address>]' }).words;
@@ -30,12 +34,41 @@ async function shot(name, target = page) {
   await sharp(png).png({ palette: true, colours: 64, compressionLevel: 9 }).toFile(`${out}/${name}.png`);
   console.log(`${out}/${name}.png`);
 }
-const settled = () => page.waitForFunction(() => !document.querySelector('[role=progressbar]'), null, { timeout: 60_000 });
+/** In a document: resolves once its fonts and pictures are loaded and no animation with an end is running. */
+function still() {
+  return (async () => {
+    await document.fonts.ready;
+    // Pictures loading now (a lazy one out of sight never does: left out).
+    const loading = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    await Promise.all(
+      loading.map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+    const ending = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    for (let running = ending(); running.length > 0; running = ending()) await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  })();
+}
+/** The screen is still: the content read (no progress bar), and the page still. */
+const settled = async () => {
+  await page.waitForFunction(() => !document.querySelector('[role=progressbar]'), null, { timeout: 60_000 });
+  await page.evaluate(still);
+};
+/** The preview shows its page, and it is still. */
+const previewShown = async () => {
+  const main = page.frameLocator('iframe').locator('main');
+  await main.waitFor({ timeout: 30_000 });
+  await main.evaluate(still);
+  await settled();
+};
 const edit = async (query) => {
   await page.goto(`${base}/admin/content/edit?${new URLSearchParams(query)}`);
   await settled();
-  await page.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
-  await page.waitForTimeout(1500);
+  await previewShown();
 };
 
 await page.goto(`${base}/admin`);
@@ -54,25 +87,27 @@ await shot('editor-page');
 await edit({ file: 'config/pages/home.ts', section: '0' });
 const heading = page.locator('input[id$="-heading"]').first();
 await heading.fill('');
-await page.waitForTimeout(500);
+// The refusal is shown under the box.
+await page.waitForFunction((input) => input.getAttribute('aria-invalid') === 'true', await heading.elementHandle(), { timeout: 30_000 });
+await settled();
 await shot('editor-problem');
 await heading.press('Control+z');
 
 // The preview at a phone's width.
 const preview = page.getByRole('region', { name: admin.content.preview });
-await preview.getByRole('button', { name: admin.content.phone, exact: true }).click();
-await page.waitForTimeout(2000);
+const phone = preview.getByRole('button', { name: admin.content.phone, exact: true });
+await phone.click();
+await page.waitForFunction((button) => button.getAttribute('aria-pressed') === 'true', await phone.elementHandle(), { timeout: 30_000 });
+await previewShown();
 await shot('editor-preview-phone', preview);
 
 // On a phone: the form and the preview are two tabs; the preview opens on the section being edited.
 await page.setViewportSize({ width: 375, height: 740 });
 await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: 'config/pages/home.ts', section: '0' })}`);
 await settled();
-await page.waitForTimeout(1000);
 await shot('editor-phone-edit');
 await page.getByRole('tab', { name: admin.content.preview, exact: true }).click();
-await page.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
-await page.waitForTimeout(1500);
+await previewShown();
 await shot('editor-phone-preview');
 await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -95,13 +130,13 @@ await shot('editor-menu');
 await page.goto(`${base}/admin/content`);
 await settled();
 await page.getByRole('region', { name: admin.content.articles.heading }).getByRole('link').first().click();
-await page.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
+await previewShown();
 await page.getByRole('toolbar', { name: admin.content.articles.toolbar }).scrollIntoViewIfNeeded();
-await page.waitForTimeout(1500);
+await settled();
 await shot('editor-article');
 await page.setViewportSize({ width: 375, height: 740 });
 await page.getByRole('toolbar', { name: admin.content.articles.toolbar }).scrollIntoViewIfNeeded();
-await page.waitForTimeout(1000);
+await settled();
 await shot('editor-article-phone');
 await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -110,7 +145,6 @@ const history = admin.content.history;
 const revisions = async () => {
   await page.goto(`${base}/admin/content/revisions`);
   await settled();
-  await page.waitForTimeout(500);
 };
 await revisions();
 const newest = page.locator('main ol > li').filter({ has: page.getByRole('button', { name: history.undo, exact: true }) }).first();
@@ -126,8 +160,17 @@ for (const [width, name] of [[1280, 'editor-undo'], [375, 'editor-undo-phone']])
   await newest.getByRole('button', { name: history.undo, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: history.undoTitle });
   await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(500);
+  await settled();
   await shot(name);
   await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).click();
+}
+
+// The drafts the editor kept of what was typed here go: the server is as it was.
+const me = await (await page.request.get(`${base}${adminRoutes.me.path}`)).json();
+const { drafts } = await (await page.request.get(`${base}${contentRoutes.content.path}`)).json();
+for (const draft of drafts.filter((d) => d.author === me.email)) {
+  const answer = await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: draft.file }, headers: { [CSRF_HEADER]: me.csrfToken } });
+  if (!answer.ok()) console.error(`The draft of ${draft.file} could not be discarded: ${answer.status()}`);
+  else console.log(`discarded the draft of ${draft.file}`);
 }
 await browser.close();

@@ -3,6 +3,9 @@
 // time, its tests), the first failure's test name and file, and one closing line counting the
 // tests, so that a red run says in one screen what broke.
 //
+//   build          the site built once for the unit and browser tests (e2e/helpers/buildCheckout.ts:
+//                  the kept build of these sources, src/test/contentSite.ts builtSite, copied into dist/),
+//                  alongside check, typecheck and lint (one core each), its output shown when it ends
 //   check          the content checker (npm run check)
 //   typecheck      tsc on the browser's and Node's code (npm run typecheck)
 //   lint           eslint (npm run lint)
@@ -21,10 +24,15 @@ import { describeFailure, readJestReport, readPlaywrightReport } from './lib/tes
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const reportOf = (name) => path.join(reports, `${name}.json`);
 
-/** @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]} */
+/**
+ * `until`: a stage that runs alongside the next ones, until the stage named (which needs it) starts.
+ * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
+ */
 const STAGES = [
+  { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit' },
   { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'] },
   { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'] },
@@ -61,24 +69,25 @@ function readContentEditsReport(file) {
 // eslint-disable-next-line no-control-regex -- colour codes in a tool's output
 const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
-/** Runs a stage with its output shown as it comes; keeps the last lines to find an error in. */
-function run(stage) {
+/** Runs a stage with its output shown as it comes (or, `held`, kept until it ends); keeps the last lines to find an error in. */
+function run(stage, held = false) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(stage.command, stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
     const lines = [];
+    const output = [];
     const keep = (chunk) => {
       for (const line of plain(String(chunk)).split('\n')) if (line.trim()) lines.push(line);
       if (lines.length > 400) lines.splice(0, lines.length - 400);
     };
-    child.stdout.on('data', (chunk) => (process.stdout.write(chunk), keep(chunk)));
-    child.stderr.on('data', (chunk) => (process.stderr.write(chunk), keep(chunk)));
+    child.stdout.on('data', (chunk) => (held ? output.push(chunk) : process.stdout.write(chunk), keep(chunk)));
+    child.stderr.on('data', (chunk) => (held ? output.push(chunk) : process.stderr.write(chunk), keep(chunk)));
     const stop = (signal) => child.kill(signal);
     process.once('SIGINT', stop).once('SIGTERM', stop);
     child.on('error', (error) => lines.push(error.message));
     child.on('close', (code, signal) => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
-      resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, lines, signal });
+      resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, lines, signal, output: Buffer.concat(output.map((chunk) => Buffer.from(chunk))) });
     });
   });
 }
@@ -96,13 +105,33 @@ if (unknown.length) {
 }
 
 const results = [];
-for (const stage of STAGES.filter((s) => !wanted.length || wanted.includes(s.name))) {
+const startedAt = Date.now();
+/** Stages running alongside, each with the stage it must end before. */
+const alongside = [];
+/** Waits for the stages running alongside that must end before `name` (all of them without a name); shows their output. */
+async function finishAlongside(name) {
+  for (const side of alongside.filter((a) => !name || a.until === name)) {
+    alongside.splice(alongside.indexOf(side), 1);
+    const outcome = await side.running;
+    console.log(`\n==> npm test: ${side.stage.label} (ran alongside the stages before ${side.until})`);
+    process.stdout.write(outcome.output);
+    results.push({ stage: side.stage, ...outcome, counts: undefined });
+  }
+}
+const selected = STAGES.filter((s) => !wanted.length || wanted.includes(s.name));
+for (const stage of selected) {
+  if (stage.until && selected.some((s) => s.name === stage.until)) {
+    alongside.push({ stage, until: stage.until, running: run(stage, true) });
+    continue;
+  }
+  await finishAlongside(stage.name);
   console.log(`\n==> npm test: ${stage.label}`);
   const outcome = await run(stage);
   const counts = stage.counts?.();
   results.push({ stage, ...outcome, counts });
   if (outcome.signal === 'SIGINT' || outcome.signal === 'SIGTERM') break;
 }
+await finishAlongside();
 rmSync(reports, { recursive: true, force: true });
 
 const width = Math.max(...results.map((r) => r.stage.label.length));
@@ -124,7 +153,8 @@ for (const r of results) {
   if (!r.ok && !(r.counts && r.stage.name !== 'content-edits' && r.counts.failed)) failed += 1;
   if (!r.ok && !first) first = { stage: r.stage.label, text: r.counts?.firstFailure ? describeFailure(r.counts.firstFailure) : errorLine(r.lines) };
 }
-const total = results.reduce((sum, r) => sum + r.seconds, 0);
+// From the first stage's start to the last one's end (stages alongside others counted once).
+const total = (Date.now() - startedAt) / 1000;
 console.log(`  ${'all'.padEnd(width)}  ${first ? 'FAILED' : 'passed'}  ${total.toFixed(1).padStart(6)} s`);
 if (first) console.log(`\nFirst failure, in ${first.stage}: ${first.text}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

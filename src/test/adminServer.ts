@@ -4,6 +4,7 @@
  * does (it sends every cookie it was given; SameSite is the browser's business, and a test of
  * a cross-site request sends the cookie on purpose).
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,6 +17,9 @@ import type { FormValues } from '../forms/model/buildSchema';
 import { api } from '../shared/api';
 import { buildApp, type AppOptions } from '../server/app';
 import { setAdmin } from '../server/admin/accounts';
+import { openStore } from '../server/store';
+import { exited, startServer as startBuilt } from '../../scripts/lib/builtServer.mjs';
+import { freePort } from './freePort';
 import { TEST_HASHING } from './testHashing';
 import type { Asker } from '../server/admin/hashGate';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
@@ -236,4 +240,51 @@ export class Client {
     const { csrfToken } = await this.me();
     return this.send(method, address, { ...sent, headers: { [CSRF_HEADER]: csrfToken, 'sec-fetch-site': 'same-origin', ...sent.headers } });
   }
+}
+
+/** The editor account of the built-server tests (startBuiltEditing): its password is PASSWORD. */
+export const EDITOR = 'editor@agency.test';
+
+/** A data folder of its own (in the system's temporary folder, named from `prefix`) holding EDITOR's account, hashed at TEST_HASHING's cost. */
+export async function editorDataDir(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const store = openStore(dataDir);
+  try {
+    await setAdmin(store, EDITOR, PASSWORD, Date.now(), 'editor', TEST_HASHING);
+  } finally {
+    store.db.close();
+  }
+  return dataDir;
+}
+
+export interface BuiltEditing {
+  child: ChildProcess;
+  base: string;
+  /** Signed in as EDITOR. */
+  editor: Client;
+}
+
+/**
+ * The site folder's own built server (its dist/, as `npm start` serves it) in a child process on a
+ * free port, editing that folder, with the crash switch PUBLISH_CRASH_AT if `crashAt` names a
+ * step; resolves once EDITOR (of `dataDir`: editorDataDir) is signed in.
+ */
+export async function startBuiltEditing(siteDir: string, dataDir: string, crashAt = ''): Promise<BuiltEditing> {
+  const port = await freePort();
+  const child = await startBuilt({ dist: path.join(siteDir, 'dist'), port, dataDir, cwd: siteDir, env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', PUBLISH_CRASH_AT: crashAt } });
+  const base = `http://127.0.0.1:${port}`;
+  const editor = new Client(base);
+  const signedIn = await editor.signIn(EDITOR);
+  if (signedIn.status !== 204) {
+    await stopChild(child);
+    throw new Error(`sign-in answered ${signedIn.status}`);
+  }
+  return { child, base, editor };
+}
+
+/** Stops a child server that still runs (SIGTERM) and resolves once it has exited; nothing for one already gone. */
+export async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await exited(child);
 }

@@ -16,20 +16,16 @@ import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdi
 import os from 'node:os';
 import path from 'node:path';
 import server from '../../../config/server';
-import { exited, startServer as startBuilt } from '../../../scripts/lib/builtServer.mjs';
+import { exited } from '../../../scripts/lib/builtServer.mjs';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
-import { Client, PASSWORD, TEST_HASHING, type TestServer, startEditing } from '../../test/adminServer';
+import { type Client, EDITOR, editorDataDir, startBuiltEditing, startEditing, stopChild, type TestServer } from '../../test/adminServer';
 import { gitIn, makeBuiltSite } from '../../test/contentSite';
-import { freePort } from '../../test/freePort';
-import { setAdmin } from '../admin/accounts';
-import { openStore } from '../store';
 import { PUBLISH_STEPS, type PublishStep } from './publish';
 
 // Real builds and servers on a machine that may be busy: a hang, not a slow step, is what a timeout is for.
 jest.setTimeout(600_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const EDITOR = 'editor@agency.test';
 const messages = server.admin.messages;
 const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
@@ -150,28 +146,18 @@ describe('killed in the middle of a publish, then started again', () => {
   let base = '';
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'crash-data-'));
-    const store = openStore(dataDir);
-    await setAdmin(store, EDITOR, PASSWORD, Date.now(), 'editor', TEST_HASHING);
-    store.db.close();
+    dataDir = await editorDataDir('crash-data-');
   });
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited(child);
-    }
+    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The site folder's own built server, as `npm start` serves it, with the crash switch if given. */
   async function start(crashAt?: PublishStep): Promise<Client> {
-    const port = await freePort();
-    child = await startBuilt({ dist: path.join(siteDir, 'dist'), port, dataDir, cwd: siteDir, env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', PUBLISH_CRASH_AT: crashAt ?? '' } });
-    base = `http://127.0.0.1:${port}`;
-    const client = new Client(base);
-    const signedIn = await client.signIn(EDITOR);
-    if (signedIn.status !== 204) throw new Error(`sign-in answered ${signedIn.status}`);
-    return client;
+    let editor: Client;
+    ({ child, base, editor } = await startBuiltEditing(siteDir, dataDir, crashAt));
+    return editor;
   }
   const snapshotOf = async (client: Client) => (await (await client.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
 
@@ -200,8 +186,7 @@ describe('killed in the middle of a publish, then started again', () => {
     const draft = after.drafts.find((d) => d.author === EDITOR && d.file === homeFile);
     if (recorded) expect(draft).toBeUndefined();
     else expect((draft?.value as Json | undefined)?.sections[0].heading).toBe(heading);
-    child!.kill('SIGTERM');
-    await exited(child!);
+    await stopChild(child);
   });
 });
 

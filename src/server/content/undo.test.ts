@@ -11,20 +11,16 @@
  *   is the last recorded revision, the work tree clean.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { exited, startServer as startBuilt } from '../../../scripts/lib/builtServer.mjs';
+import { exited } from '../../../scripts/lib/builtServer.mjs';
 import { contentRoutes, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../../shared/contentApi';
 import { formatDate } from '../../shared/received';
 import { fill } from '../../shared/text';
-import { Client, PASSWORD, TEST_HASHING, startEditing, type TestServer } from '../../test/adminServer';
+import { type Client, EDITOR, editorDataDir, startBuiltEditing, startEditing, stopChild, type TestServer } from '../../test/adminServer';
 import { gitIn, makeBuiltSite, makeSite } from '../../test/contentSite';
-import { freePort } from '../../test/freePort';
-import { setAdmin } from '../admin/accounts';
-import { openStore } from '../store';
 import { whereInWords } from './changeWords';
 
 jest.setTimeout(600_000);
@@ -32,7 +28,6 @@ jest.setTimeout(600_000);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const messages = server.admin.messages;
 const history = admin.content.history;
-const EDITOR = 'editor@agency.test';
 const HOME = 'config/pages/home.ts';
 const ABOUT = 'config/pages/about.ts';
 const CONTACT = 'config/pages/contact.ts';
@@ -235,30 +230,17 @@ describe('killed in the middle of an undo, then started again', () => {
 
   beforeAll(async () => {
     siteDir = await makeBuiltSite({ git: true });
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'undo-crash-'));
-    const store = openStore(dataDir);
-    await setAdmin(store, EDITOR, PASSWORD, Date.now(), 'editor', TEST_HASHING);
-    store.db.close();
+    dataDir = await editorDataDir('undo-crash-');
   });
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited(child);
-    }
+    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(siteDir, { recursive: true, force: true });
   });
 
   async function start(crashAt = ''): Promise<void> {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited(child);
-    }
-    const port = await freePort();
-    child = await startBuilt({ dist: path.join(siteDir, 'dist'), port, dataDir, cwd: siteDir, env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', PUBLISH_CRASH_AT: crashAt } });
-    base = `http://127.0.0.1:${port}`;
-    client = new Client(base);
-    expect((await client.signIn(EDITOR)).status).toBe(204);
+    await stopChild(child);
+    ({ child, base, editor: client } = await startBuiltEditing(siteDir, dataDir, crashAt));
   }
 
   it('killed before the record: the last revision stays live; killed after it: the undo (or the restore) is live', async () => {

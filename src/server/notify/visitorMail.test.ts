@@ -13,7 +13,7 @@ import { pathOf } from '../../shared/adminApi';
 import { api } from '../../shared/api';
 import { fill } from '../../shared/text';
 import { validData } from '../../test/formFixtures';
-import { addAccount, Client, PASSWORD, startServer, submit, type TestServer } from '../../test/adminServer';
+import { addAccount, Client, PASSWORD, startServer, submit, TEST_HASHING, type TestServer } from '../../test/adminServer';
 import { freePort, startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
 import { setAdmin } from '../admin/accounts';
 import { readNotifySettings } from '.';
@@ -101,7 +101,7 @@ it('refuses a reply to an editor (403) and a draft the shared check refuses (400
   const address = pathOf('reply', { docId });
   const draft = { subject: 'About your website', text: 'Dear Alan,\n\nWhen could we call?' };
 
-  await setAdmin(s.app.store, 'editor@agency.test', PASSWORD, Date.now(), 'editor');
+  await setAdmin(s.app.store, 'editor@agency.test', PASSWORD, Date.now(), 'editor', TEST_HASHING);
   const editor = new Client(s.base);
   expect((await editor.signIn('editor@agency.test')).status).toBe(204);
   expect((await editor.change('POST', address, { json: draft })).status).toBe(403);
