@@ -11,26 +11,21 @@
  * Needs Caddy (Debian package `caddy`; CADDY_PATH overrides it); elsewhere it is skipped, never in CI.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { pagePolicy } from '../../shared/headers';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
-import { startEditing, type Client, type TestServer } from '../../test/adminServer';
-import { caddyHome, hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../test/caddy';
-import { makeBuiltSite } from '../../test/contentSite';
-import { projectDir } from '../../test/realConfig';
+import type { Client, TestServer } from '../../test/adminServer';
+import { editBehindCaddy, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
 import server from '../../../config/server';
 import { LIVE_CADDY_FILE } from '../../deploy/caddy';
 import { releasesDir } from '../liveBuild';
-import { freePort } from '../../test/freePort';
 
 // Real builds on a machine that may be busy: a hang, not a slow build, is what a timeout is for.
 jest.setTimeout(900_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-if (!hasCaddy && !process.env.CI) console.warn(`Skipped: ${noCaddy}`);
-const withCaddy = hasCaddy || process.env.CI ? describe : describe.skip;
 
 const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
@@ -46,41 +41,19 @@ withCaddy('Caddy serving the files itself', () => {
   let siteDir: string;
   let s: TestServer | undefined;
   let editor: Client;
-  let proxy: RunningCaddyProcess | undefined;
+  let front: EditedBehindCaddy | undefined;
   let origin: string;
 
-  let home: string;
-  let caddyEnv: Record<string, string>;
-  const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
-  async function startCaddy() {
-    proxy = runCaddy(config, caddyEnv, home);
-    // Its log says when it serves (its listeners open); a Caddy that stops first fails here with its log.
-    await proxy.started();
-  }
   const snapshot = async () => (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
   const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
 
   beforeAll(async () => {
     // The site built in dist/ (a copy of the one build of this checkout that the tests share).
-    siteDir = await makeBuiltSite({ git: true });
-    home = caddyHome();
-    const socket = `unix/${path.join(home, 'admin.sock')}`;
-    ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config } }));
-    const [port, httpPort] = [await freePort(), await freePort()];
-    origin = `http://127.0.0.1:${port}`;
-    caddyEnv = {
-      SITE_ADDRESS: origin,
-      BIND: 'bind 127.0.0.1',
-      HTTP_PORT: String(httpPort),
-      UPSTREAM: new URL(s.base).host,
-      SITE_DIST: path.join(siteDir, 'dist'),
-      CADDY_ADMIN: socket,
-    };
-    await startCaddy();
+    front = await editBehindCaddy();
+    ({ siteDir, server: s, editor, origin } = front);
   });
   afterAll(async () => {
-    await proxy?.stop();
-    await s?.close();
+    await front?.close();
   });
 
   it("serves a publish's pages under its policy as soon as the publish answers", async () => {
@@ -147,7 +120,7 @@ withCaddy('Caddy serving the files itself', () => {
     const liveCaddy = readFileSync(path.join(siteDir, 'dist', LIVE_CADDY_FILE), 'utf8');
     const homeFile = readFileSync(path.join(siteDir, 'config', 'pages', 'home.ts'), 'utf8');
     const before = await snapshot();
-    await proxy!.stop();
+    await front!.stopCaddy();
 
     const homePage = valueOf(before, 'config/pages/home.ts');
     homePage.sections[0].heading = 'Published while Caddy is down';
@@ -165,8 +138,7 @@ withCaddy('Caddy serving the files itself', () => {
     expect(readFileSync(path.join(siteDir, 'dist', LIVE_CADDY_FILE), 'utf8')).toBe(liveCaddy);
 
     // Caddy, started again, serves the build it served before: its page, its policy, its scripts.
-    mkdirSync(home, { recursive: true });
-    await startCaddy();
+    await front!.startCaddy();
     const again = await fetch(`${origin}/`);
     const againHtml = await again.text();
     expect(h1(againHtml)).toBe(h1(servedHtml));

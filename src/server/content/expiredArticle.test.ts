@@ -15,11 +15,10 @@ import { articlePath } from '../../config/articleSchema';
 import { feedPathOf } from '../../shared/articles';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
-import { startEditing, type Client, type TestServer } from '../../test/adminServer';
-import { caddyHome, hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../test/caddy';
-import { gitIn, makeBuiltSite } from '../../test/contentSite';
-import { freePort } from '../../test/freePort';
-import { projectDir, loadRealConfig } from '../../test/realConfig';
+import type { Client, TestServer } from '../../test/adminServer';
+import { editBehindCaddy, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
+import { gitIn } from '../../test/contentSite';
+import { loadRealConfig } from '../../test/realConfig';
 import { releasesDir } from '../liveBuild';
 import type { Timers } from './schedule';
 
@@ -27,8 +26,6 @@ import type { Timers } from './schedule';
 jest.setTimeout(900_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-if (!hasCaddy && !process.env.CI) console.warn(`Skipped: ${noCaddy}`);
-const withCaddy = hasCaddy || process.env.CI ? describe : describe.skip;
 const MINUTE = 60_000;
 
 /** The server's timer, held by the test: fired when the test says (after moving the clock). */
@@ -50,7 +47,7 @@ withCaddy('an article past its `expires`, served by our server and by Caddy', ()
   let siteDir: string;
   let s: TestServer | undefined;
   let editor: Client;
-  let proxy: RunningCaddyProcess | undefined;
+  let front: EditedBehindCaddy | undefined;
   let caddy: string;
   const held = heldTimers();
 
@@ -81,19 +78,11 @@ withCaddy('an article past its `expires`, served by our server and by Caddy', ()
   const text = async (address: string) => (await get(caddy + address)).text();
 
   beforeAll(async () => {
-    siteDir = await makeBuiltSite({ git: true });
-    const home = caddyHome();
-    const socket = `unix/${path.join(home, 'admin.sock')}`;
-    const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
-    ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config }, scheduleTimers: held.timers }));
-    const [port, httpPort] = [await freePort(), await freePort()];
-    caddy = `http://127.0.0.1:${port}`;
-    proxy = runCaddy(config, { SITE_ADDRESS: caddy, BIND: 'bind 127.0.0.1', HTTP_PORT: String(httpPort), UPSTREAM: new URL(s.base).host, SITE_DIST: path.join(siteDir, 'dist'), CADDY_ADMIN: socket }, home);
-    await proxy.started();
+    front = await editBehindCaddy({ scheduleTimers: held.timers });
+    ({ siteDir, server: s, editor, origin: caddy } = front);
   });
   afterAll(async () => {
-    await proxy?.stop();
-    await s?.close();
+    await front?.close();
   });
 
   it('answers 410 at its address and at the one before once the moment comes, and leaves /Blog, the sitemap and the feed', async () => {

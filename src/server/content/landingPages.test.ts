@@ -16,19 +16,15 @@ import { firebaseJson } from '../../deploy/firebaseJson';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
 import { fill } from '../../shared/text';
-import { startEditing, type Client, type TestServer } from '../../test/adminServer';
-import { caddyHome, hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../test/caddy';
-import { gitIn, makeBuiltSite } from '../../test/contentSite';
-import { freePort } from '../../test/freePort';
-import { projectDir } from '../../test/realConfig';
+import type { Client, TestServer } from '../../test/adminServer';
+import { editBehindCaddy, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
+import { gitIn } from '../../test/contentSite';
 import { releasesDir } from '../liveBuild';
 
 // Real builds on a machine that may be busy: a hang, not a slow build, is what a timeout is for.
 jest.setTimeout(900_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-if (!hasCaddy && !process.env.CI) console.warn(`Skipped: ${noCaddy}`);
-const withCaddy = hasCaddy || process.env.CI ? describe : describe.skip;
 
 const PAGE_FILE = 'config/pages/spring-offer.ts';
 
@@ -36,7 +32,7 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
   let siteDir: string;
   let s: TestServer | undefined;
   let editor: Client;
-  let proxy: RunningCaddyProcess | undefined;
+  let front: EditedBehindCaddy | undefined;
   let caddy: string;
 
   const snapshot = async () => (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
@@ -55,19 +51,11 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
   const movedFile = () => readFileSync(path.join(siteDir, 'config', 'moved.ts'), 'utf8');
 
   beforeAll(async () => {
-    siteDir = await makeBuiltSite({ git: true });
-    const home = caddyHome();
-    const socket = `unix/${path.join(home, 'admin.sock')}`;
-    const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
-    ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config } }));
-    const [port, httpPort] = [await freePort(), await freePort()];
-    caddy = `http://127.0.0.1:${port}`;
-    proxy = runCaddy(config, { SITE_ADDRESS: caddy, BIND: 'bind 127.0.0.1', HTTP_PORT: String(httpPort), UPSTREAM: new URL(s.base).host, SITE_DIST: path.join(siteDir, 'dist'), CADDY_ADMIN: socket }, home);
-    await proxy.started();
+    front = await editBehindCaddy();
+    ({ siteDir, server: s, editor, origin: caddy } = front);
   });
   afterAll(async () => {
-    await proxy?.stop();
-    await s?.close();
+    await front?.close();
   });
 
   it('makes a page at a new address, with a form, in the menu and the sitemap', async () => {
