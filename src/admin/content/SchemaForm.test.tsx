@@ -24,6 +24,13 @@ import { SchemaForm } from './SchemaForm';
 import { siteContentOf } from '../../shared/siteContent';
 import { linkTargets } from './sitePages';
 
+/** Where the first link (an `href`) of a value is, depth first: a page's first button or link. */
+function firstLinkPath(v: unknown, path: Path): Path | undefined {
+  if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = firstLinkPath(x, [...path, i]); if (hit) return hit; }
+  else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = firstLinkPath(x, [...path, k]); if (hit) return hit; }
+  return undefined;
+}
+
 const t = admin.content;
 // A whole config file's form takes seconds to draw in jsdom.
 jest.setTimeout(120_000);
@@ -344,12 +351,7 @@ describe("the checker's sentences on their fields, as typed", () => {
     const user = person();
     // The first link of the home page (a button of the hero, or any `href`).
     const value = valueOf(snapshot, {}, home);
-    const find = (v: unknown, path: Path): Path | undefined => {
-      if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = find(x, [...path, i]); if (hit) return hit; }
-      else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = find(x, [...path, k]); if (hit) return hit; }
-      return undefined;
-    };
-    const path = find(value, [])!;
+    const path = firstLinkPath(value, [])!;
     // The link's section alone (a whole page draws again at each key); typed key by key, the way
     // a person does: "/" on the way to "/Abuot" is the home page, and the field stays an address.
     render(<Editor file={home} at={path.slice(0, 2)} />);
@@ -370,12 +372,7 @@ describe("the checker's sentences on their fields, as typed", () => {
   test('a link to an alias of a page (config/routes.ts aliases) opens as that page of the site, and stays as written', async () => {
     const user = person();
     const value = valueOf(snapshot, {}, home);
-    const find = (v: unknown, path: Path): Path | undefined => {
-      if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = find(x, [...path, i]); if (hit) return hit; }
-      else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = find(x, [...path, k]); if (hit) return hit; }
-      return undefined;
-    };
-    const path = find(value, [])!;
+    const path = firstLinkPath(value, [])!;
     const routes = valueOf(snapshot, {}, 'config/routes.ts') as { routes: Array<{ path: string; page: string; aliases?: string[] }> };
     const aliases = routes.routes.flatMap((r) => (r.aliases ?? []).map((alias) => ({ alias, route: r })));
     expect(aliases.length).toBeGreaterThan(0);
@@ -401,12 +398,7 @@ describe("the checker's sentences on their fields, as typed", () => {
   test("a link may lead to a page the office made and to an article: both are offered by their titles, and the checker takes them", async () => {
     const user = person();
     const value = valueOf(snapshot, {}, home);
-    const find = (v: unknown, path: Path): Path | undefined => {
-      if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = find(x, [...path, i]); if (hit) return hit; }
-      else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = find(x, [...path, k]); if (hit) return hit; }
-      return undefined;
-    };
-    const path = find(value, [])!;
+    const path = firstLinkPath(value, [])!;
     // A landing page made in the editor (its own address), beside the articles the content has.
     const officePage = { title: 'Spring offer', description: 'A page for the spring campaign.', address: '/spring-offer', inMenu: false, sections: (valueOf(snapshot, {}, 'config/pages/contact.ts') as { sections: unknown[] }).sections.slice(0, 1) };
     const made = { 'config/pages/spring-offer.ts': officePage };
