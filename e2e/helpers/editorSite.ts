@@ -30,6 +30,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AdminRole } from '../../src/shared/contentApi';
 import { hasCaddy } from '../../src/test/caddy';
 import { makeSite } from '../../src/test/contentSite';
@@ -42,6 +43,9 @@ import { startCaddy, type RunningCaddy } from './caddy';
 import { exited, freePort, startServer } from './server';
 
 export { expect } from '../fixtures';
+
+/** Loaded first into a server whose clock runs ahead (restart's clockAheadMs). */
+const CLOCK_AHEAD = pathToFileURL(path.join(import.meta.dirname, 'clockAhead.mjs')).href;
 
 /** Where the server's notifications of new leads go (NOTIFY_TO), read back from `mails`. */
 export const NOTIFY_TO = 'sales@agency.example';
@@ -62,8 +66,12 @@ export interface EditorSite {
 }
 
 export interface OwnEditorSite extends EditorSite {
-  /** Stops the server (SIGTERM, or SIGKILL with `crash`: nothing is tidied) and starts it again on the same data, port and settings. */
-  restart(options?: { crash?: boolean }): Promise<void>;
+  /**
+   * Stops the server (SIGTERM, or SIGKILL with `crash`: nothing is tidied) and starts it again on
+   * the same data, port and settings; `clockAheadMs` starts it with its clock that far ahead of
+   * the machine's (e2e/helpers/clockAhead.mjs).
+   */
+  restart(options?: { crash?: boolean; clockAheadMs?: number }): Promise<void>;
   /** Stops Caddy, the server and the receiver; removes the folders. */
   stop(): Promise<void>;
 }
@@ -102,12 +110,13 @@ export async function startEditorSite({ caddy = true }: { caddy?: boolean } = {}
     dataDir,
     mails: smtp.mails,
     newAccount: (role) => addAccount(dataDir, role),
-    async restart({ crash = false } = {}) {
+    async restart({ crash = false, clockAheadMs } = {}) {
       if (crash) {
         server.kill('SIGKILL');
         await exited(server);
       } else await stopServer(server);
-      server = await startServer(port, dataDir, settings);
+      const clock: Record<string, string> = clockAheadMs === undefined ? {} : { NODE_OPTIONS: `--import=${CLOCK_AHEAD}`, CLOCK_AHEAD_MS: String(clockAheadMs) };
+      server = await startServer(port, dataDir, { ...settings, ...clock });
     },
     async stop() {
       await proxy?.stop();
