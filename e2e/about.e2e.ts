@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import about from '../config/pages/about';
 import type { StatItem } from '../src/sections/stats/schema';
+import { escapeRegExp } from '../src/shared/text';
 import { animationsDone, expect, fill, nextFrames, test, visit } from './fixtures';
 import { site } from './helpers/content';
 
@@ -233,7 +234,10 @@ test.describe('the counters', () => {
     await expect(counters).toHaveText(targets);
     const seen = await seenSoFar();
     // It climbed from near 0, step by step (over about constants.counterDurationMs), to its target.
-    const values = seen.map((text) => Number(text.replace(/\D/g, '')));
+    // Each one a whole number (never below 0) between the first counter's prefix and suffix.
+    const shape = new RegExp(`^${escapeRegExp(stats[0]!.prefix ?? '')}(\\d+)${escapeRegExp(stats[0]!.suffix ?? '')}$`);
+    for (const text of seen) expect(text).toMatch(shape);
+    const values = seen.map((text) => Number(shape.exec(text)![1]));
     expect(values.length).toBeGreaterThan(5);
     expect(values[0]).toBeLessThan(stats[0]!.value / 2);
     expect(values).toEqual([...values].sort((a, b) => a - b));

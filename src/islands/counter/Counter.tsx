@@ -27,7 +27,9 @@ export default function Counter({ target, prefix = '', suffix = '' }: IslandComp
         element.dataset.counting = 'true';
         const start = performance.now();
         const tick = (now: number) => {
-          const t = Math.min(1, (now - start) / durationMs);
+          // A frame's time is when the frame began, which can be before the count did (the
+          // callback ran within it): below 0 the curve would show a negative number.
+          const t = Math.min(1, Math.max(0, (now - start) / durationMs));
           const eased = 1 - Math.pow(1 - t, 3);
           setValue(t >= 1 ? target : Math.round(target * eased));
           if (t < 1) frame = requestAnimationFrame(tick);
