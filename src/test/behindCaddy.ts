@@ -9,6 +9,7 @@
  * where it is not installed, never in CI (there they fail).
  */
 import { mkdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { AppOptions } from '../server/app';
 import { startEditing, type Client, type TestServer } from './adminServer';
@@ -21,6 +22,30 @@ if (!hasCaddy && !process.env.CI) console.warn(`Skipped: ${noCaddy}`);
 /** `describe` where Caddy can run (always in CI), `describe.skip` elsewhere. */
 export const withCaddy = hasCaddy || process.env.CI ? describe : describe.skip;
 
+/**
+ * A GET on a connection of its own, redirects not followed. Caddy told of a new release reloads
+ * its config and closes its idle connections: a request sent on one of them just then fails
+ * ("other side closed"; a browser sends it again). fetch keeps its connections for the next
+ * request, so the tests ask Caddy (and our server beside it) this way instead.
+ */
+export function getFresh(url: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+          const status = answer.statusCode ?? 0;
+          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }));
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 export interface EditedBehindCaddy {
   /** The site's folder: config/, dist/ (the build Caddy serves), a git work tree. */
   siteDir: string;
@@ -30,6 +55,8 @@ export interface EditedBehindCaddy {
   editor: Client;
   /** Caddy's address (plain HTTP on 127.0.0.1). */
   origin: string;
+  /** The same address asked of our server and of Caddy (getFresh): their two answers, in that order. */
+  both(address: string): Promise<[Response, Response]>;
   /** Stops Caddy (its home goes with it); our server keeps running. */
   stopCaddy(): Promise<void>;
   /** Starts Caddy again with the same settings, once it serves. */
@@ -70,6 +97,7 @@ export async function editBehindCaddy(options: Partial<AppOptions> = {}): Promis
     server,
     editor,
     origin,
+    both: async (address) => Promise.all([getFresh(server.base + address), getFresh(origin + address)]),
     stopCaddy,
     startCaddy,
     async close() {

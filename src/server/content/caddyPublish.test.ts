@@ -17,7 +17,7 @@ import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { pagePolicy } from '../../shared/headers';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
 import type { Client, TestServer } from '../../test/adminServer';
-import { editBehindCaddy, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
+import { editBehindCaddy, getFresh, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
 import server from '../../../config/server';
 import { LIVE_CADDY_FILE } from '../../deploy/caddy';
 import { releasesDir } from '../liveBuild';
@@ -57,7 +57,7 @@ withCaddy('Caddy serving the files itself', () => {
   });
 
   it("serves a publish's pages under its policy as soon as the publish answers", async () => {
-    const before = await fetch(`${origin}/`);
+    const before = await getFresh(`${origin}/`);
     const beforeHtml = await before.text();
     const beforePolicy = before.headers.get('content-security-policy')!;
     expect(beforePolicy).toBe(pagePolicy(manifestOf(path.join(siteDir, 'dist', 'client')), { https: true }));
@@ -75,7 +75,7 @@ withCaddy('Caddy serving the files itself', () => {
     });
     expect(published.status).toBe(200);
 
-    const after = await fetch(`${origin}/`);
+    const after = await getFresh(`${origin}/`);
     const afterHtml = await after.text();
     const afterPolicy = after.headers.get('content-security-policy')!;
     expect(h1(afterHtml)).toBe(escapeHtml(heading));
@@ -88,12 +88,12 @@ withCaddy('Caddy serving the files itself', () => {
     expect(unnamedInlineCode(afterHtml, beforePolicy)).not.toEqual([]);
     const script = /"(\/assets\/[^"]+\.js)"/.exec(afterHtml)?.[1];
     expect(script).toBeDefined();
-    expect((await fetch(origin + script!)).status).toBe(200);
+    expect((await getFresh(origin + script!)).status).toBe(200);
   });
 
   it('the inbox and the editor load after five publishes in a row, with every file they name; so do the files of a page loaded before them', async () => {
     const filesNamedIn = (html: string) => [...new Set([...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
-    const loadedBefore = filesNamedIn(await (await fetch(`${origin}/`)).text());
+    const loadedBefore = filesNamedIn(await (await getFresh(`${origin}/`)).text());
     expect(loadedBefore.length).toBeGreaterThan(0);
     for (let n = 1; n <= 5; n++) {
       const snap = await snapshot();
@@ -103,17 +103,17 @@ withCaddy('Caddy serving the files itself', () => {
       expect(published.status).toBe(200);
     }
     for (const address of ['/admin', '/admin/content']) {
-      const page = await fetch(origin + address);
+      const page = await getFresh(origin + address);
       expect({ address, status: page.status }).toEqual({ address, status: 200 });
       const files = filesNamedIn(await page.text());
       expect(files.length).toBeGreaterThan(0);
-      for (const file of files) expect({ address, file, status: (await fetch(origin + file)).status }).toEqual({ address, file, status: 200 });
+      for (const file of files) expect({ address, file, status: (await getFresh(origin + file)).status }).toEqual({ address, file, status: 200 });
     }
-    for (const file of loadedBefore) expect({ file, status: (await fetch(origin + file)).status }).toEqual({ file, status: 200 });
+    for (const file of loadedBefore) expect({ file, status: (await getFresh(origin + file)).status }).toEqual({ file, status: 200 });
   });
 
   it('refuses a publish Caddy cannot be told of, and puts everything back as it was', async () => {
-    const served = await fetch(`${origin}/`);
+    const served = await getFresh(`${origin}/`);
     const servedHtml = await served.text();
     const servedPolicy = served.headers.get('content-security-policy')!;
     const live = readFileSync(path.join(releasesDir(siteDir), 'LIVE'), 'utf8');
@@ -133,17 +133,17 @@ withCaddy('Caddy serving the files itself', () => {
     // Nothing published: the files, the revision, our server's page, the build recorded and Caddy's pointer are as they were.
     expect(readFileSync(path.join(siteDir, 'config', 'pages', 'home.ts'), 'utf8')).toBe(homeFile);
     expect((await snapshot()).revision).toBe(before.revision);
-    expect(h1(await (await fetch(`${s!.base}/`)).text())).toBe(h1(servedHtml));
+    expect(h1(await (await getFresh(`${s!.base}/`)).text())).toBe(h1(servedHtml));
     expect(readFileSync(path.join(releasesDir(siteDir), 'LIVE'), 'utf8')).toBe(live);
     expect(readFileSync(path.join(siteDir, 'dist', LIVE_CADDY_FILE), 'utf8')).toBe(liveCaddy);
 
     // Caddy, started again, serves the build it served before: its page, its policy, its scripts.
     await front!.startCaddy();
-    const again = await fetch(`${origin}/`);
+    const again = await getFresh(`${origin}/`);
     const againHtml = await again.text();
     expect(h1(againHtml)).toBe(h1(servedHtml));
     expect(again.headers.get('content-security-policy')).toBe(servedPolicy);
     const script = /"(\/assets\/[^"]+\.js)"/.exec(againHtml)?.[1];
-    expect((await fetch(origin + script!)).status).toBe(200);
+    expect((await getFresh(origin + script!)).status).toBe(200);
   });
 });

@@ -16,7 +16,7 @@ import { feedPathOf } from '../../shared/articles';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
 import type { Client, TestServer } from '../../test/adminServer';
-import { editBehindCaddy, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
+import { editBehindCaddy, getFresh, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
 import { gitIn } from '../../test/contentSite';
 import { loadRealConfig } from '../../test/realConfig';
 import { releasesDir } from '../liveBuild';
@@ -57,25 +57,12 @@ withCaddy('an article past its `expires`, served by our server and by Caddy', ()
     const snap = await snapshot();
     return editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes } });
   };
-  /**
-   * The same address asked of our server and of Caddy, redirects not followed. Caddy told of a new
-   * release reloads its config and closes its idle connections: a request that was just sent on
-   * one is sent again on a new connection, as a browser does (a GET is safe to repeat).
-   */
-  const get = async (url: string): Promise<Response> => {
-    try {
-      return await fetch(url, { redirect: 'manual' });
-    } catch (error) {
-      if (!(error instanceof TypeError && /other side closed|socket/i.test(String((error as { cause?: unknown }).cause)))) throw error;
-      return fetch(url, { redirect: 'manual' });
-    }
-  };
-  const both = async (address: string) => Promise.all([s!.base, caddy].map((origin) => get(origin + address)));
+  const both = (address: string) => front!.both(address);
   const liveManifest = () => {
     const live = readFileSync(path.join(releasesDir(siteDir), 'LIVE'), 'utf8').trim();
     return JSON.parse(readFileSync(path.join(releasesDir(siteDir), live, 'client', SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
   };
-  const text = async (address: string) => (await get(caddy + address)).text();
+  const text = async (address: string) => (await getFresh(caddy + address)).text();
 
   beforeAll(async () => {
     front = await editBehindCaddy({ scheduleTimers: held.timers });

@@ -16,8 +16,8 @@ import { firebaseJson } from '../../deploy/firebaseJson';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
 import { fill } from '../../shared/text';
-import type { Client, TestServer } from '../../test/adminServer';
-import { editBehindCaddy, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
+import type { Client } from '../../test/adminServer';
+import { editBehindCaddy, getFresh, withCaddy, type EditedBehindCaddy } from '../../test/behindCaddy';
 import { gitIn } from '../../test/contentSite';
 import { releasesDir } from '../liveBuild';
 
@@ -30,7 +30,6 @@ const PAGE_FILE = 'config/pages/spring-offer.ts';
 
 withCaddy('a page of the office made, renamed and removed, served by our server and by Caddy', () => {
   let siteDir: string;
-  let s: TestServer | undefined;
   let editor: Client;
   let front: EditedBehindCaddy | undefined;
   let caddy: string;
@@ -41,18 +40,17 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
     const snap = await snapshot();
     return editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes } });
   };
-  /** The same address asked of our server and of Caddy, redirects not followed. */
-  const both = async (address: string) => Promise.all([s!.base, caddy].map((origin) => fetch(origin + address, { redirect: 'manual' })));
+  const both = (address: string) => front!.both(address);
   const liveManifest = () => {
     const live = readFileSync(path.join(releasesDir(siteDir), 'LIVE'), 'utf8').trim();
     return JSON.parse(readFileSync(path.join(releasesDir(siteDir), live, 'client', SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
   };
-  const sitemap = async () => (await fetch(`${caddy}/sitemap.xml`)).text();
+  const sitemap = async () => (await getFresh(`${caddy}/sitemap.xml`)).text();
   const movedFile = () => readFileSync(path.join(siteDir, 'config', 'moved.ts'), 'utf8');
 
   beforeAll(async () => {
     front = await editBehindCaddy();
-    ({ siteDir, server: s, editor, origin: caddy } = front);
+    ({ siteDir, editor, origin: caddy } = front);
   });
   afterAll(async () => {
     await front?.close();
