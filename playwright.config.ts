@@ -2,12 +2,14 @@
  * Browser tests (e2e/*.e2e.ts) against the built site, served by its own server.
  * Run them with `npm run test:e2e` (scripts/e2e.mjs), which first checks that Chromium is there.
  *
- * The browser is the system Chromium (Debian package `chromium`), not one downloaded by
- * Playwright: `npx playwright install` cannot work on these machines. CHROMIUM_PATH overrides it.
+ * The browser is the system Chromium (Debian's `chromium-headless-shell` where installed, else
+ * `chromium`: scripts/lib/chromium.mjs), not one downloaded by Playwright: `npx playwright
+ * install` cannot work on these machines. CHROMIUM_PATH overrides it.
  *
  * Test files end in .e2e.ts (not .spec.ts) so Jest's default pattern never picks them up.
  */
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/lib/chromium.mjs';
 
 /** E2E_PORT lets two checkouts run their browser tests at once on one machine. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -38,7 +40,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // scripts/e2e.mjs names it (the desktop browser for a headed run); `npx playwright test` alone finds it the same way.
+      executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

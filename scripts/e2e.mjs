@@ -1,22 +1,15 @@
-// `npm run test:e2e`: the browser tests (Playwright, e2e/*.e2e.ts) with the system Chromium.
-// Without Chromium: on CI that is an error; on a developer's machine the tests are skipped
-// with a plain message saying how to install it. Extra arguments go to `playwright test`,
+// `npm run test:e2e`: the browser tests (Playwright, e2e/*.e2e.ts) with the system Chromium
+// (scripts/lib/chromium.mjs: the headless shell where installed, the desktop browser for a
+// headed run). Without Chromium: on CI that is an error; on a developer's machine the tests are
+// skipped with a plain message saying how to install it. Extra arguments go to `playwright test`,
 // e.g. `npm run test:e2e -- e2e/about.e2e.ts --headed`.
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { chromiumPath, isExecutable } from './lib/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-function isExecutable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const args = process.argv.slice(2);
+const chromium = chromiumPath({ headed: args.some((arg) => ['--headed', '--debug', '--ui'].includes(arg)) });
 
 if (!isExecutable(chromium)) {
   if (process.env.CI) {
@@ -30,7 +23,7 @@ if (!isExecutable(chromium)) {
   process.exit(0);
 }
 
-const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+const child = spawn('npx', ['playwright', 'test', ...args], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },
