@@ -4,19 +4,24 @@
 // tests, so that a red run says in one screen what broke.
 //
 //   build          the site built once for the unit and browser tests (e2e/helpers/buildCheckout.ts:
-//                  the kept build of these sources, src/test/contentSite.ts builtSite, copied into dist/),
-//                  alongside check, typecheck and lint (one core each), its output shown when it ends
+//                  the kept build of these sources, src/test/contentSite.ts builtSite, copied into dist/)
 //   check          the content checker (npm run check)
 //   typecheck      tsc on the browser's and Node's code (npm run typecheck)
 //   lint           eslint (npm run lint)
+//                  These four run at once (each mostly on one core), their output shown when they end.
 //   unit           jest (npm run test:unit)
 //   browser        Playwright with the system Chromium (npm run test:e2e)
 //   content edits  the office's routine edits on a copy (npm run test:content-edits)
+//
+//   native         only when better-sqlite3's addon is not built yet (`npm ci --ignore-scripts`, as
+//                  .ci/run does): `npm rebuild better-sqlite3` (a minute of one core), alongside the
+//                  four above, before the unit tests that need it
 //
 // `node scripts/test.mjs unit browser` runs only the stages named. Exit code 0 when every stage
 // passed, 1 otherwise.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describeFailure, readJestReport, readPlaywrightReport } from './lib/testReport.mjs';
@@ -27,15 +32,28 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const reportOf = (name) => path.join(reports, `${name}.json`);
 
+/** Whether better-sqlite3's compiled addon loads (it is missing after `npm ci --ignore-scripts`). */
+function sqliteBuilt() {
+  try {
+    const Database = createRequire(import.meta.url)('better-sqlite3');
+    new Database(':memory:').close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `until`: a stage that runs alongside the next ones, until the stage named (which needs it) starts.
- * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
+ * `needed`: a stage that runs when this says so (and only then), whichever stages were named.
+ * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, needed?: () => boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
  */
 const STAGES = [
+  { name: 'native', label: 'native addon (better-sqlite3)', command: npm, args: ['rebuild', 'better-sqlite3'], until: 'unit', needed: () => !sqliteBuilt() },
   { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit' },
-  { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'] },
-  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'] },
+  { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit' },
+  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit' },
+  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], until: 'unit' },
   {
     name: 'unit',
     label: 'unit (jest)',
@@ -113,14 +131,16 @@ async function finishAlongside(name) {
   for (const side of alongside.filter((a) => !name || a.until === name)) {
     alongside.splice(alongside.indexOf(side), 1);
     const outcome = await side.running;
-    console.log(`\n==> npm test: ${side.stage.label} (ran alongside the stages before ${side.until})`);
+    console.log(`\n==> npm test: ${side.stage.label} (ran alongside others, before ${side.until})`);
     process.stdout.write(outcome.output);
     results.push({ stage: side.stage, ...outcome, counts: undefined });
   }
 }
-const selected = STAGES.filter((s) => !wanted.length || wanted.includes(s.name));
+// A stage with `needed` runs whenever it is needed, named or not.
+const selected = STAGES.filter((s) => (s.needed ? s.needed() : !wanted.length || wanted.includes(s.name)));
 for (const stage of selected) {
   if (stage.until && selected.some((s) => s.name === stage.until)) {
+    console.log(`\n==> npm test: ${stage.label} started (its output when it ends, before ${stage.until})`);
     alongside.push({ stage, until: stage.until, running: run(stage, true) });
     continue;
   }
