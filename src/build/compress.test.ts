@@ -41,3 +41,12 @@ it('takes the copies of unchanged files from the earlier build, and compresses t
   expect(readFileSync(path.join(next, 'assets/app-1.js.br')).equals(earlierBr)).toBe(true);
   for (const file of ['assets/app-1.js', 'index.html', 'assets/new-2.js']) expect(unpacked(next, file)).toEqual([readFileSync(path.join(next, file), 'utf8'), readFileSync(path.join(next, file), 'utf8')]);
 });
+
+it('compresses files with the same bytes once (a page and its aliases), and each of other bytes on its own', () => {
+  const page = text('home page');
+  const build = buildWith('aliases', { 'index.html': page, 'home.html': page, 'Home.html': page, 'about.html': text('about page') });
+  const result = compressTextFiles(build);
+  expect(result.reused).toBe(2);
+  for (const file of ['index.html', 'home.html', 'Home.html', 'about.html']) expect(unpacked(build, file)).toEqual([readFileSync(path.join(build, file), 'utf8'), readFileSync(path.join(build, file), 'utf8')]);
+  expect(unpacked(build, 'about.html')[0]).not.toBe(page);
+});

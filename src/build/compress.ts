@@ -4,8 +4,11 @@
  * compressing per request. The pages' variants with a plain post's outcome, seldom asked for,
  * get a faster brotli. Given an earlier build's folder (a publish from the content editor), a
  * file with the same path and the same bytes there takes its copies as they are: most of a
- * publish's scripts are unchanged, and brotli at its best is the build's slowest step.
+ * publish's scripts are unchanged, and brotli at its best is the build's slowest step. Within
+ * one call, files with the same bytes (a page and its aliases: /, /home, /Home) are compressed
+ * once and the others take those copies.
  */
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -36,18 +39,22 @@ function sameIn(earlier: string | undefined, relative: string, bytes: Buffer): s
   }
 }
 
-/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same; returns the bytes before and after brotli, and how many were taken. */
+/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same, or from a file of this call with the same bytes; returns the bytes before and after brotli, and how many were taken. */
 export function compressFiles(dir: string, files: Iterable<string>, earlier?: string): { before: number; after: number; reused: number } {
   let before = 0;
   let after = 0;
   let reused = 0;
+  /** The files of this call compressed so far, by a hash of their bytes (and their quality). */
+  const compressed = new Map<string, string>();
   for (const relative of files) {
     if (!TEXT.test(relative) || path.basename(relative).startsWith('.')) continue;
     const file = path.join(dir, relative);
     const bytes = readFileSync(file);
     if (bytes.length < SMALLEST) continue;
     before += bytes.length;
-    const same = sameIn(earlier, relative, bytes);
+    const quality = relative.startsWith(`${OUTCOMES_FOLDER}/`) ? 5 : 11;
+    const key = `${quality} ${createHash('sha256').update(bytes).digest('hex')}`;
+    const same = sameIn(earlier, relative, bytes) ?? compressed.get(key);
     if (same) {
       copyFileSync(`${same}.br`, `${file}.br`);
       copyFileSync(`${same}.gz`, `${file}.gz`);
@@ -55,10 +62,10 @@ export function compressFiles(dir: string, files: Iterable<string>, earlier?: st
       reused++;
       continue;
     }
-    const quality = relative.startsWith(`${OUTCOMES_FOLDER}/`) ? 5 : 11;
     const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    compressed.set(key, file);
     after += br.length;
   }
   return { before, after, reused };
