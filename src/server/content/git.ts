@@ -3,15 +3,30 @@
  * each publish is a commit authored by the editor's account, and the history of config/ is the
  * list of revisions.
  */
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 import { run } from './site';
 
 const git = (siteDir: string, args: string[], input?: string) => run('git', args, siteDir, { timeoutMs: 30_000, ...(input !== undefined ? { input } : {}) });
 
-/** Whether the site folder is the top of a git work tree (not merely inside one). */
+/** Folders git has said are the top of a work tree: asked again only if their .git goes. */
+const workTrees = new Set<string>();
+
+/**
+ * Whether the site folder is the top of a git work tree (not merely inside one). Asked at every
+ * read and step of a publish: a folder without .git is not one, and git is asked once about a
+ * folder with one.
+ */
 export async function isWorkTree(siteDir: string): Promise<boolean> {
+  if (!existsSync(path.join(siteDir, '.git'))) {
+    workTrees.delete(siteDir);
+    return false;
+  }
+  if (workTrees.has(siteDir)) return true;
   try {
-    return realpathSync((await git(siteDir, ['rev-parse', '--show-toplevel'])).trim()) === realpathSync(siteDir);
+    const top = realpathSync((await git(siteDir, ['rev-parse', '--show-toplevel'])).trim()) === realpathSync(siteDir);
+    if (top) workTrees.add(siteDir);
+    return top;
   } catch {
     return false;
   }
