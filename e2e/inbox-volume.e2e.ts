@@ -124,7 +124,10 @@ test('a right-to-left override in a name is shown by its code in the list and on
     await page.screenshot({ path: `test-results/inbox-volume-list-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The wide layout is drawn (its search box another element than the phone's) before the search is typed.
+  await expect(page.getByRole('link', { name: admin.list.exportCsv, exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: admin.list.search }).fill('gpj.exe');
+  await expect(page.getByRole('searchbox', { name: admin.list.search })).toHaveValue('gpj.exe');
   const shown = 'Invoice [U+202E]gpj.exe';
   const link = page.getByRole('link', { name: shown, exact: true });
   // The search has run (the one lead left) before its link is followed.
