@@ -9,7 +9,7 @@
  * 375 px, and none scrolls sideways (a test per screen and width).
  *
  * The editor signs in once per worker (its cookies reused by every test). Each load of the editor
- * reads the content from the server (a process of its own: scripts/content.ts read), so a test
+ * reads the content from the server (every file of the site folder's config/), so a test
  * opens its screen once.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -49,7 +49,7 @@ const editAddress = (file: string, at?: string, section?: number) =>
 const field = (page: Page, file: string, ...path: Array<string | number>): Locator => page.locator(`#${fieldId(file, path)}`);
 const preview = (page: Page) => page.frameLocator('iframe');
 
-/** Each load of the editor waits for the content, read by a process of its own on the server (slow on a busy machine). */
+/** Each load of the editor waits for the content, read from the site folder's files by the server (slow on a busy machine). */
 const CONTENT_READ_MS = 20_000;
 
 async function open(page: Page, file: string, at?: string, section?: number) {

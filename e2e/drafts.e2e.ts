@@ -30,7 +30,7 @@ import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
 const ABOUT = 'config/pages/about.ts';
-/** Each load of the editor waits for the content, read by a process of its own on the server (slow on a busy machine). */
+/** Each load of the editor waits for the content, read from the site folder's files by the server (slow on a busy machine). */
 const CONTENT_READ_MS = 20_000;
 
 let base: string;

@@ -40,7 +40,7 @@ test.beforeAll(async ({ browser, editorSite }) => {
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(signedIn) });
 
-/** Each load of the editor waits for the content, read by a process of its own on the server (slow on a busy machine). */
+/** Each load of the editor waits for the content, read from the site folder's files by the server (slow on a busy machine). */
 const CONTENT_READ_MS = 20_000;
 const field = (page: Page, file: string, ...path: Array<string | number>): Locator => page.locator(`#${fieldId(file, path)}`);
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/office-words/${name}.png`, fullPage: false, animations: 'disabled', timeout: 15_000 });
