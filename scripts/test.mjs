@@ -3,19 +3,18 @@
 // time, its tests), the first failure's test name and file, and one closing line counting the
 // tests, so that a red run says in one screen what broke.
 //
+//   native         only when better-sqlite3's addon is not built yet (`npm ci --ignore-scripts`, as
+//                  .ci/run does): `npm rebuild better-sqlite3`, a minute of one core
 //   build          the site built once for the unit and browser tests (e2e/helpers/buildCheckout.ts:
 //                  the kept build of these sources, src/test/contentSite.ts builtSite, copied into dist/)
 //   check          the content checker (npm run check)
 //   typecheck      tsc on the browser's and Node's code (npm run typecheck)
 //   lint           eslint (npm run lint)
-//                  These four run at once (each mostly on one core), their output shown when they end.
+//   content edits  the office's routine edits on a copy (npm run test:content-edits)
+//                  These run at once, their output shown when they end; all but the addon's
+//                  compile (the longest, on one core) at a lower priority, on the other core.
 //   unit           jest (npm run test:unit)
 //   browser        Playwright with the system Chromium (npm run test:e2e)
-//   content edits  the office's routine edits on a copy (npm run test:content-edits)
-//
-//   native         only when better-sqlite3's addon is not built yet (`npm ci --ignore-scripts`, as
-//                  .ci/run does): `npm rebuild better-sqlite3` (a minute of one core), alongside the
-//                  four above, before the unit tests that need it
 //
 // `node scripts/test.mjs unit browser` runs only the stages named. Exit code 0 when every stage
 // passed, 1 otherwise.
@@ -46,14 +45,25 @@ function sqliteBuilt() {
 /**
  * `until`: a stage that runs alongside the next ones, until the stage named (which needs it) starts.
  * `needed`: a stage that runs when this says so (and only then), whichever stages were named.
- * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, needed?: () => boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
+ * `nice`: a stage run at a lower priority (`nice -n 10`), leaving the cores to the others first.
+ * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
  */
 const STAGES = [
   { name: 'native', label: 'native addon (better-sqlite3)', command: npm, args: ['rebuild', 'better-sqlite3'], until: 'unit', needed: () => !sqliteBuilt() },
-  { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit' },
-  { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit' },
-  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit' },
-  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], until: 'unit' },
+  { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit', nice: true },
+  { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: true },
+  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit', nice: true },
+  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], until: 'unit', nice: true },
+  {
+    name: 'content-edits',
+    label: 'content edits',
+    command: npm,
+    args: ['run', '--silent', 'test:content-edits'],
+    env: { TEST_REPORT: reportOf('content-edits') },
+    until: 'unit',
+    nice: true,
+    counts: () => readContentEditsReport(reportOf('content-edits')),
+  },
   {
     name: 'unit',
     label: 'unit (jest)',
@@ -69,14 +79,6 @@ const STAGES = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reportOf('browser') },
     counts: () => readPlaywrightReport(reportOf('browser')),
   },
-  {
-    name: 'content-edits',
-    label: 'content edits',
-    command: npm,
-    args: ['run', '--silent', 'test:content-edits'],
-    env: { TEST_REPORT: reportOf('content-edits') },
-    counts: () => readContentEditsReport(reportOf('content-edits')),
-  },
 ];
 
 /** The content-edits step writes its counts in the same shape (scripts/routine-edits.ts). */
@@ -91,7 +93,8 @@ const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 function run(stage, held = false) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(stage.command, stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+    const [command, args] = stage.nice && process.platform !== 'win32' ? ['nice', ['-n', '10', stage.command, ...stage.args]] : [stage.command, stage.args];
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
     const lines = [];
     const output = [];
     const keep = (chunk) => {
@@ -133,7 +136,7 @@ async function finishAlongside(name) {
     const outcome = await side.running;
     console.log(`\n==> npm test: ${side.stage.label} (ran alongside others, before ${side.until})`);
     process.stdout.write(outcome.output);
-    results.push({ stage: side.stage, ...outcome, counts: undefined });
+    results.push({ stage: side.stage, ...outcome, counts: side.stage.counts?.() });
   }
 }
 // A stage with `needed` runs whenever it is needed, named or not.
