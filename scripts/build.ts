@@ -2,14 +2,16 @@
  * `npm run build`: checks config/ first (stopping with its sentences when something is wrong),
  * then builds the site into dist/ (src/build/build.ts).
  */
-import { checkProject, report } from '../src/build/checkProject';
-import { buildSite } from '../src/build/build';
-import { markBuilt } from '../src/build/buildStamp';
-import { forgetPublishedBuild } from '../src/server/liveBuild';
 import { readCommandLine } from './lib/commandLine.mjs';
 
-// It takes no options: anything on its command line is refused before it does anything.
+// It takes no options: anything on its command line is refused before it does anything (before
+// the checker and the build are even loaded: a mistyped command is answered at once).
 readCommandLine(process.argv.slice(2), { command: 'npm run build' });
+
+const { checkProject, report } = await import('../src/build/checkProject');
+const { buildSite } = await import('../src/build/build');
+const { markBuilt } = await import('../src/build/buildStamp');
+const { forgetPublishedBuild } = await import('../src/server/liveBuild');
 
 const problems = await checkProject();
 if (problems.length > 0) {

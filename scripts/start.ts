@@ -3,14 +3,16 @@
  * the site if anything it is made from changed since the last build, then serves it.
  */
 import path from 'node:path';
-import { buildSite } from '../src/build/build';
-import { markBuilt, needsBuild } from '../src/build/buildStamp';
-import { checkProject, report } from '../src/build/checkProject';
-import { forgetPublishedBuild } from '../src/server/liveBuild';
 import { readCommandLine } from './lib/commandLine.mjs';
 
-// It takes no options: anything on its command line is refused before it does anything.
+// It takes no options: anything on its command line is refused before it does anything (before
+// the checker and the build are even loaded: a mistyped command is answered at once).
 readCommandLine(process.argv.slice(2), { command: 'npm start' });
+
+const { buildSite } = await import('../src/build/build');
+const { markBuilt, needsBuild } = await import('../src/build/buildStamp');
+const { checkProject, report } = await import('../src/build/checkProject');
+const { forgetPublishedBuild } = await import('../src/server/liveBuild');
 
 // npm runs scripts from the project's folder.
 const root = process.cwd();
