@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
 import server from '../../../config/server';
 import { UPLOADS_PATH, uploadNamesIn, type ContentImage } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
@@ -23,8 +23,16 @@ export { UPLOADS_PATH };
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const messages = server.admin.messages;
 
-// A picture decoded is not kept once re-encoded (sharp's cache would hold up to 50 MB of them).
-sharp.cache(false);
+/** sharp (and libvips), loaded at the first picture: a server that is sent none never loads it. */
+let loaded: Promise<(bytes: Buffer, options: SharpOptions) => Sharp> | undefined;
+const sharp = async (bytes: Buffer, options: SharpOptions): Promise<Sharp> => {
+  loaded ??= import('sharp').then(({ default: make }) => {
+    // A picture decoded is not kept once re-encoded (sharp's cache would hold up to 50 MB of them).
+    make.cache(false);
+    return make;
+  });
+  return (await loaded)(bytes, options);
+};
 
 export type ImageResult = { ok: true; image: ContentImage } | { ok: false; reason: 'notAnImage' | 'tooLarge' };
 
@@ -41,9 +49,9 @@ export interface ImageLimits {
  * picture refused by its header is never decoded.
  */
 export const imageCodec = {
-  header: (bytes: Buffer) => sharp(bytes, { limitInputPixels: false }).metadata(),
-  reencode: (bytes: Buffer, drawn: { width: number; height: number }, maxPixels: number): Promise<{ data: Buffer; info: OutputInfo }> =>
-    sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false })
+  header: async (bytes: Buffer): Promise<Metadata> => (await sharp(bytes, { limitInputPixels: false })).metadata(),
+  reencode: async (bytes: Buffer, drawn: { width: number; height: number }, maxPixels: number): Promise<{ data: Buffer; info: OutputInfo }> =>
+    (await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false }))
       .rotate()
       .resize({ width: Math.round(drawn.width * 2), height: Math.round(drawn.height * 2), fit: 'cover', withoutEnlargement: true })
       .webp({ quality: 80 })

@@ -10,7 +10,7 @@
  * `retry.firstSeconds`, then twice as late each time, at most `retry.maxSeconds` apart; the
  * `mailbox_status` row says when it last read mail and since when it fails, for the inbox.
  */
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import server from '../../../config/server';
 import type { MailboxStatus } from '../../shared/adminApi';
 import { Changes } from '../changes';
@@ -150,6 +150,8 @@ export class MailboxReader {
     await this.disconnect();
     const { host, port, secure, user, password } = this.options.settings;
     const timeout = this.options.timeoutMs ?? 30_000;
+    // Loaded at the first reading: a server without IMAP_URL never loads it.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host,
       port,
