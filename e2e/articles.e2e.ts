@@ -28,6 +28,7 @@ import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './helpers/editorSite';
 import { uniqueSuffix } from './helpers/forms';
+import { screenshots } from './helpers/shots';
 
 needsCaddy();
 
@@ -47,7 +48,7 @@ async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `test-results/articles/${name}.png`, fullPage, animations: 'disabled', timeout: 15_000 });
+const shot = screenshots('articles');
 
 // A publish builds the site's pages on a shared 2-core machine.
 test.setTimeout(420_000);

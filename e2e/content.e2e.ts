@@ -40,6 +40,7 @@ import { needsCaddy } from './helpers/caddy';
 import { expect, NOTIFY_TO, test, type EditorSite } from './helpers/editorSite';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { escapeRegExp, fill } from '../src/shared/text';
+import { screenshots } from './helpers/shots';
 
 needsCaddy();
 
@@ -65,7 +66,7 @@ async function axe(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/content/${name}.png`, fullPage: false, animations: 'disabled', timeout: 15_000 });
+const shot = screenshots('content');
 const pathTo = (page: keyof typeof pageConfigs) => mainPaths.find((p) => p.page === page)!.path;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -26,6 +26,7 @@ import { expect, fill, test } from './fixtures';
 import { mainPaths } from './helpers/content';
 import { signedInState, type Account, type SignedIn } from './helpers/admin';
 import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
+import { screenshots } from './helpers/shots';
 
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
@@ -67,7 +68,7 @@ async function crashAndRestart() {
 const pattern = (template: string) => new RegExp(`^${escapeRegExp(template).replace(/\\\{\w+\\\}/g, '.+')}$`);
 const field = (page: Page, file: string, ...keyPath: Array<string | number>): Locator => page.locator(`#${fieldId(file, keyPath)}`);
 const status = (page: Page) => page.getByRole('region', { name: t.publish, exact: true }).getByRole('status');
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/drafts/${name}.png`, fullPage: false, animations: 'disabled' });
+const shot = screenshots('drafts');
 
 /** The editor of a page's section, opened on its own (a page opens as the outline of its sections). */
 async function open(page: Page, file: string, section: number) {

@@ -25,6 +25,7 @@ import { needsCaddy } from './helpers/caddy';
 import { pageConfigs } from './helpers/content';
 import { expect, test } from './helpers/editorSite';
 import { sendForm } from './helpers/forms';
+import { screenshots } from './helpers/shots';
 
 needsCaddy();
 test.describe.configure({ mode: 'serial' });
@@ -46,7 +47,7 @@ async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/landing-pages/${name}.png`, fullPage: true, animations: 'disabled', timeout: 15_000 });
+const shot = screenshots('landing-pages', { fullPage: true });
 const input = (page: Page, at: (string | number)[]) => page.locator(`#${fieldId(FILE, at)}`);
 
 test('the office makes a landing page at an address of its own, with a form, and publishes it', async ({ page }) => {

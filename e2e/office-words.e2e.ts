@@ -20,6 +20,7 @@ import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/shared/text';
 import { settled, signedInState, type SignedIn } from './helpers/admin';
 import { expect, test } from './helpers/editorSite';
+import { screenshots } from './helpers/shots';
 
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
@@ -43,7 +44,7 @@ test.use({ storageState: async ({}, use) => use(signedIn) });
 /** Each load of the editor waits for the content, read from the site folder's files by the server (slow on a busy machine). */
 const CONTENT_READ_MS = 20_000;
 const field = (page: Page, file: string, ...path: Array<string | number>): Locator => page.locator(`#${fieldId(file, path)}`);
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/office-words/${name}.png`, fullPage: false, animations: 'disabled', timeout: 15_000 });
+const shot = screenshots('office-words');
 const heroIndex = () => (home.sections as Json[]).findIndex((s) => s.type === 'hero');
 /** The boxes of a section (its fields and groups; its Move and Remove buttons stay in the outline). */
 const boxesOf = (page: Page, index: number) => page.locator(['input', 'textarea', 'fieldset'].map((tag) => `${tag}[id^="${fieldId(HOME, ['sections', index])}-"]`).join(', '));

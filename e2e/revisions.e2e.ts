@@ -20,6 +20,7 @@ import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './helpers/editorSite';
 import { uniqueSuffix } from './helpers/forms';
+import { screenshots } from './helpers/shots';
 
 needsCaddy();
 
@@ -42,7 +43,7 @@ async function axe(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
   expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/revisions/${name}.png`, fullPage: true, animations: 'disabled', timeout: 15_000 });
+const shot = screenshots('revisions', { fullPage: true });
 const pathTo = (page: keyof typeof pageConfigs) => mainPaths.find((p) => p.page === page)!.path;
 const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
