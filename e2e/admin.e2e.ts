@@ -18,7 +18,7 @@ import { SOURCE_CSV_COLUMNS } from '../src/server/sources';
 import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
 import { fill } from '../src/shared/text';
 import { expect, test, visit } from './fixtures';
-import { addAccount, pdfWith, sendApplication, settled, signedInState, signIn, storeSpam, type Account, type SignedIn } from './helpers/admin';
+import { addAccount, pdfWith, sendApplication, settled, signedInState, signIn, storeSpam, tick, type Account, type SignedIn } from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
 import { escapeRegExp } from '../src/shared/text';
 
@@ -330,7 +330,7 @@ test.describe('signed in', () => {
       await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
       await expect(page.getByRole('button', { name: fill(admin.list.filtersButtonActive, { count: new Intl.NumberFormat(admin.locale).format(1) }), exact: true })).toHaveAttribute('aria-expanded', 'true');
       // A lead ticked: its actions appear.
-      await page.getByRole('checkbox', { name: admin.list.selectRow }).first().check();
+      await tick(page.getByRole('checkbox', { name: admin.list.selectRow }).first());
       await expect(page.getByRole('region', { name: admin.list.bulkLabel }).getByRole('button', { name: admin.list.bulk.read })).toBeVisible();
       expect(await axeReport(page), 'axe with the filters open').toEqual([]);
 

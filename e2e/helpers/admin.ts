@@ -6,7 +6,7 @@
  * them, what a lead's page says of where it came from, and the content editor's drafts of an
  * account discarded (tests sharing an account each start from what is published).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { AttributionKey } from '../../src/shared/attribution';
 import { setAdmin } from '../../src/server/admin/accounts';
 import { adminRoutes, CSRF_HEADER, type Me } from '../../src/shared/adminApi';
@@ -69,6 +69,16 @@ export async function signIn(page: Page, { email, password }: Account, base = ''
 
 /** A browser's cookies and storage (BrowserContext.storageState), for `test.use({ storageState })`. */
 export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Ticks a box of the inbox's list and waits until it shows ticked. The grid applies a tick in a
+ * render of its own, which a busy machine may draw after the click has returned: locator.check(),
+ * which reads the box at once, then calls it a failed click.
+ */
+export async function tick(box: Locator): Promise<void> {
+  await box.click();
+  await expect(box).toBeChecked();
+}
 
 /**
  * Signs in once through the form, in a browser context of its own, and gives back its cookies:
