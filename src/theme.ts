@@ -69,8 +69,10 @@ export function createSiteTheme(config: SiteSettings): Theme {
           '.form-outcome-problem': { backgroundColor: c.error },
         },
       },
+      // A focused button is shown by the outline above, once: not also by MUI's pulsing halo
+      // (a motion that never ends, laid over the text next to it on a small screen).
       MuiButton: {
-        defaultProps: { disableElevation: true },
+        defaultProps: { disableElevation: true, disableFocusRipple: true },
         styleOverrides: {
           root: { borderRadius: 999, paddingInline: 22, minHeight: 44 },
         },
@@ -84,6 +86,7 @@ export function createSiteTheme(config: SiteSettings): Theme {
           },
         },
       },
+      MuiIconButton: { defaultProps: { disableFocusRipple: true } },
       MuiLink: { defaultProps: { underline: 'hover' } },
       MuiContainer: { defaultProps: { maxWidth: 'xl' } },
     },
