@@ -3,12 +3,10 @@
  * a small screen. No rule is switched off. And no page is wider than the screen (nothing to
  * scroll sideways: WCAG's reflow), which axe does not check.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { animationsDone, expect, nextFrames, test, visit } from './fixtures';
 import { mainPaths } from './helpers/content';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 
 /**
  * Brings the page to the state a visitor who has scrolled through it sees: each part that starts
@@ -66,13 +64,7 @@ for (const width of [1280, 375]) {
             .map((element) => element.outerHTML.slice(0, 120)),
         }));
         expect(overflow.width, `${path} at ${width} px is ${overflow.width} px wide: ${overflow.wide.join(' | ')}`).toBeLessThanOrEqual(overflow.screen);
-        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        const report = results.violations.map(
-          (v) =>
-            `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` +
-            v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n'),
-        );
-        expect(report, `axe violations on ${path} at ${width} px`).toEqual([]);
+        await expectNoAxeFindings(page, `${path} at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
       });
     }
   });

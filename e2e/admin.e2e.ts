@@ -7,7 +7,6 @@
  * address; the page's headers and crawler rules; axe on every screen at both widths; and the
  * public pages never load the inbox's code.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import admin from '../config/admin';
@@ -17,10 +16,11 @@ import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from '../src
 import { SOURCE_CSV_COLUMNS } from '../src/server/sources';
 import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
 import { fill } from '../src/shared/text';
-import { expect, test, visit } from './fixtures';
-import { addAccount, pdfWith, sendApplication, settled, signedInState, signIn, storeSpam, tick, type Account, type SignedIn } from './helpers/admin';
+import { animationsDone, expect, test, visit } from './fixtures';
+import { addAccount, pdfWith, sendApplication, signedInState, signIn, storeSpam, tick, type Account, type SignedIn } from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
 import { escapeRegExp } from '../src/shared/text';
+import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 
 let account: Account;
 let signedInCookies: SignedIn;
@@ -332,7 +332,7 @@ test.describe('signed in', () => {
       // A lead ticked: its actions appear.
       await tick(page.getByRole('checkbox', { name: admin.list.selectRow }).first());
       await expect(page.getByRole('region', { name: admin.list.bulkLabel }).getByRole('button', { name: admin.list.bulk.read })).toBeVisible();
-      expect(await axeReport(page), 'axe with the filters open').toEqual([]);
+      await expectNoAxeFindings(page, 'the inbox with the filters open', { tags: WCAG21_AND_BEST_PRACTICE });
 
       // The sections: one Menu button; its links follow it in the keyboard's order; Escape closes it and gives the keyboard back.
       const sections = page.getByRole('navigation', { name: admin.nav.label });
@@ -346,7 +346,7 @@ test.describe('signed in', () => {
       await page.keyboard.press('Tab');
       await expect(sections.getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) })).toBeFocused();
       await expect(sections.getByRole('link', { name: admin.nav.spam })).toBeVisible();
-      expect(await axeReport(page), 'axe with the menu open').toEqual([]);
+      await expectNoAxeFindings(page, 'the inbox with the menu open', { tags: WCAG21_AND_BEST_PRACTICE });
       await page.keyboard.press('Escape');
       await expect(menu).toHaveAttribute('aria-expanded', 'false');
       await expect(menu).toBeFocused();
@@ -379,18 +379,12 @@ test('at 1024 and 1280 px the header is one row with a long signed-in address: c
   }
 });
 
-/** Axe's findings on the page as it is (WCAG 2.1 A and AA, and its best practices), one line per rule and its elements. */
-async function axeReport(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
-
 /** Once the screen is shown and its transitions have ended: it does not scroll sideways, and axe finds nothing. */
 async function expectScreenClean(page: Page, name: string, width: number): Promise<void> {
-  await settled(page);
+  await animationsDone(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await axeReport(page), `axe violations on the ${name} screen at ${width} px`).toEqual([]);
+  await expectNoAxeFindings(page, `the ${name} screen at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
 }
 
 /** A spam lead of the test's own: its name and e-mail address, and its id. */

@@ -12,8 +12,6 @@
  * the sitemap and the feed list the new one) and removed (410, gone from the sitemap, the feed and
  * the Blog). Every text is read from config/.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -29,6 +27,7 @@ import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './helpers/editorSite';
 import { uniqueSuffix } from './helpers/forms';
 import { screenshots } from './helpers/shots';
+import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 needsCaddy();
 
@@ -44,10 +43,6 @@ test.beforeAll(async ({ editorSite }) => {
   account = await editorSite.newAccount('editor');
 });
 
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 const shot = screenshots('articles');
 
 // A publish builds the site's pages on a shared 2-core machine.
@@ -134,7 +129,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     const frame = page.frameLocator('iframe');
     await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
     await expect(frame.getByRole('heading', { level: 2, name: written.heading })).toBeVisible();
-    await axe(page);
+    await expectNoAxeFindings(page, 'the article\'s editor', EDITOR_SCREEN);
     await shot(page, 'editor-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await box.scrollIntoViewIfNeeded();
@@ -195,10 +190,10 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
 
     const posting = (await reader.locator('script[type="application/ld+json"]').allTextContents()).map((json) => JSON.parse(json) as Record<string, unknown>).find((d) => d['@type'] === 'BlogPosting');
     expect(posting).toMatchObject({ headline: title, description: written.summary, author: { name: written.author }, mainEntityOfPage: { '@id': url }, image: [image] });
-    await axe(reader);
+    await expectNoAxeFindings(reader, 'the article at 1280 px');
     await shot(reader, 'article-1280', true);
     await reader.setViewportSize({ width: 375, height: 800 });
-    await axe(reader);
+    await expectNoAxeFindings(reader, 'the article at 375 px');
     // Nothing scrolls sideways on a phone, long words included.
     expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(reader, 'article-375', true);
@@ -209,7 +204,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await reader.goto(site.articles.path);
     const first = reader.getByRole('main').getByRole('article').first();
     await expect(first.getByRole('heading', { level: 3 })).toHaveText(title);
-    await axe(reader);
+    await expectNoAxeFindings(reader, 'the Blog');
     await shot(reader, 'blog-1280', true);
     const sitemap = await (await reader.request.get('/sitemap.xml')).text();
     expect(sitemap).toContain(`<loc>${site.brand.url}${path_}</loc>`);

@@ -12,7 +12,6 @@
  * reads the content from the server (every file of the site folder's config/), so a test
  * opens its screen once.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,8 +21,10 @@ import routes from '../config/routes';
 import site from '../config/site';
 import { fieldId } from '../src/admin/content/model';
 import { loadRealConfig } from '../src/test/realConfig';
-import { discardDrafts, settled, signedInState, type SignedIn } from './helpers/admin';
+import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
+import { animationsDone } from './fixtures';
 import { expect, test } from './helpers/editorSite';
+import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 const t = admin.content;
 const SITE = 'config/site.ts';
@@ -55,12 +56,6 @@ const CONTENT_READ_MS = 20_000;
 async function open(page: Page, file: string, at?: string, section?: number) {
   await page.goto(editAddress(file, at, section), { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
-}
-
-async function axe(page: Page, where: string) {
-  // The preview is the site's own page, checked by e2e/a11y.e2e.ts.
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('the preview follows edits of the header, the menu, the footer and a form shown on the page', async ({ page }) => {
@@ -264,7 +259,7 @@ const screens: Array<[string, (page: Page) => Promise<void>]> = [
       await expect(form).toBeHidden();
       // The preview shows the section being edited, not the top of the page.
       await expect.poll(() => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.contentWindow?.scrollY ?? 0)).toBeGreaterThan(0);
-      await axe(page, "the contact page's preview tab at 375 px");
+      await expectNoAxeFindings(page, "the contact page's preview tab at 375 px", EDITOR_SCREEN);
       // Edit: the form again, where it was.
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('Enter');
@@ -296,8 +291,8 @@ for (const width of [1280, 375]) {
         // The editor of a whole page is a long form: axe takes a while on it on a busy machine.
         test.slow();
         await show(page);
-        await settled(page);
-        await axe(page, `${name} at ${width} px`);
+        await animationsDone(page);
+        await expectNoAxeFindings(page, `${name} at ${width} px`, EDITOR_SCREEN);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${width} px scrolls sideways by`).toBeLessThanOrEqual(0);
       });
     }

@@ -15,8 +15,7 @@
  * (its preview, then its confirmation) brings the old headline back. This checkout's config/ is never edited; every text is read from
  * config/. Axe on every screen at 1280 and 375 px, screenshots in test-results/content/.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +32,6 @@ import { contentRoutes, editorImageAddress, type ContentImage, type ContentSnaps
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 import { gitIn } from '../src/test/contentSite';
 import { validData } from '../src/test/formFixtures';
-import { animationsDone } from './fixtures';
 import { mainPaths, pageConfigs } from './helpers/content';
 import { addAccountByCommandLine, signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
@@ -41,6 +39,7 @@ import { expect, NOTIFY_TO, test, type EditorSite } from './helpers/editorSite';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
 import { escapeRegExp, fill } from '../src/shared/text';
 import { screenshots } from './helpers/shots';
+import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 needsCaddy();
 
@@ -58,13 +57,6 @@ test.beforeAll(async ({ editorSite }) => {
   // Made as the agency makes one: the real command line (the other browser tests make theirs in-process).
   account = await addAccountByCommandLine(dataDir, 'editor');
 });
-
-async function axe(page: Page) {
-  // A button just enabled fades to its colours (a transition): axe reads them once they are there.
-  await animationsDone(page);
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const shot = screenshots('content');
 const pathTo = (page: keyof typeof pageConfigs) => mainPaths.find((p) => p.page === page)!.path;
@@ -203,7 +195,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
       });
       expect([route, answer.status()]).toEqual([route, 403]);
     }
-    await axe(page);
+    await expectNoAxeFindings(page, 'the list at 1280 px', EDITOR_SCREEN);
     await shot(page, 'list-1280');
   });
 
@@ -251,7 +243,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await input(HOME, ['sections', heroIndex, 'heading']).fill(edit.heading);
     await expect(frame.getByRole('heading', { name: edit.heading, level: 1 })).toBeVisible();
     await expect(publishButton).toBeEnabled();
-    await axe(page);
+    await expectNoAxeFindings(page, 'the edit screen at 1280 px', EDITOR_SCREEN);
     await shot(page, 'edit-1280');
     await page.getByRole('region', { name: t.preview }).getByRole('button', { name: t.phone, exact: true }).press('Enter');
     await expect(frame.getByRole('heading', { name: edit.heading, level: 1 })).toBeVisible({ timeout: 15_000 });
@@ -394,7 +386,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await page.getByRole('link', { name: t.back }).click();
     await page.getByRole('link', { name: t.revisions }).click();
     await expect(page.getByText(edit.heading, { exact: false }).first()).toBeVisible();
-    await axe(page);
+    await expectNoAxeFindings(page, 'the revisions at 1280 px', EDITOR_SCREEN);
     await shot(page, 'revisions-1280');
     await page.getByRole('button', { name: t.restore }).first().click();
     // Its preview first, then the confirmation.
@@ -410,20 +402,20 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   await test.step('at 375 px: the list, an edit screen and the revisions pass axe', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('link', { name: t.back }).click();
-    await axe(page);
+    await expectNoAxeFindings(page, 'the list at 375 px', EDITOR_SCREEN);
     await shot(page, 'list-375');
     await page.getByRole('link', { name: `${home.title} (${pathTo('home')})`, exact: true }).click();
     // On a phone the form and the preview are two tabs.
     await expect(page.getByRole('tab', { name: t.edit, exact: true })).toHaveAttribute('aria-selected', 'true');
-    await axe(page);
+    await expectNoAxeFindings(page, 'the edit screen at 375 px', EDITOR_SCREEN);
     await shot(page, 'edit-375');
     await page.getByRole('tab', { name: t.preview, exact: true }).click();
     await expect(frame.getByRole('heading', { name: oldHeading, level: 1 })).toBeVisible({ timeout: 15_000 });
-    await axe(page);
+    await expectNoAxeFindings(page, 'the preview tab at 375 px', EDITOR_SCREEN);
     await page.getByRole('link', { name: t.back }).click();
     await page.getByRole('link', { name: t.revisions }).click();
     await expect(page.getByRole('button', { name: t.restore }).first()).toBeVisible();
-    await axe(page);
+    await expectNoAxeFindings(page, 'the revisions at 375 px', EDITOR_SCREEN);
     await shot(page, 'revisions-375');
   });
 });

@@ -7,7 +7,6 @@
  * notification mail lays out within 375 px; every wide table says when it scrolls. Axe finds
  * nothing on each screen; the screenshots are kept in test-results/ to be looked at.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,9 +21,10 @@ import { api } from '../src/shared/api';
 import { validData } from '../src/test/formFixtures';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../src/test/dovecot';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
-import { expect, fill, test } from './fixtures';
-import { addAccount, settled, signIn, type Account } from './helpers/admin';
+import { animationsDone, expect, fill, test } from './fixtures';
+import { addAccount, signIn, type Account } from './helpers/admin';
 import { exited, freePort, startServer } from './helpers/server';
+import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(!hasDovecot && !process.env.CI, noDovecot);
@@ -110,14 +110,9 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function axeReport(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
-
 /** At rest: nothing wider than the screen, every table that scrolls says so, axe finds nothing; a screenshot to look at. */
 async function checkScreen(page: Page, name: string, width: number): Promise<void> {
-  await settled(page);
+  await animationsDone(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
   const wideTables = await page.locator('table').evaluateAll((tables) =>
     tables.map((table) => {
@@ -126,7 +121,7 @@ async function checkScreen(page: Page, name: string, width: number): Promise<voi
     }),
   );
   for (const table of wideTables) if (table.scrolls) expect(table.cue, `a table of ${name} at ${width} px scrolls without saying so`).toBe(true);
-  expect(await axeReport(page), `axe on ${name} at ${width} px`).toEqual([]);
+  await expectNoAxeFindings(page, `${name} at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 }
 

@@ -14,7 +14,6 @@
  * Every text is read from config/; axe on every screen; screenshots at 1280 and 375 px in
  * test-results/drafts/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import admin from '../config/admin';
 import { fieldId } from '../src/admin/content/model';
@@ -27,6 +26,7 @@ import { mainPaths } from './helpers/content';
 import { signedInState, type Account, type SignedIn } from './helpers/admin';
 import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
 import { screenshots } from './helpers/shots';
+import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
@@ -76,17 +76,11 @@ async function open(page: Page, file: string, section: number) {
   await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
 }
 
-async function axe(page: Page, where: string) {
-  // The preview is the site's own page, checked by e2e/a11y.e2e.ts.
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** Looks at the screen at both widths: axe reports nothing, a screenshot is kept. */
 async function atBothWidths(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await axe(page, `${name} at ${width}`);
+    await expectNoAxeFindings(page, `${name} at ${width}`, EDITOR_SCREEN);
     await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

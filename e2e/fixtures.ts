@@ -92,21 +92,21 @@ export function fill(template: string, values: Record<string, string | number>):
 }
 
 /**
- * Resolves once the page's CSS transitions and animations that have an end have ended (a
- * label's rise, a slide, a collapse): the page then looks as it stays. Asking for them first
- * lets the browser start those that a change made just before calls for. Endless ones (a
- * spinner) and paused ones are left out. Not for a page whose clock the test holds (page.clock): nothing
- * waits on its timers here, but the browser's own animations run on their own time anyway.
+ * Resolves once the page is at rest: its fonts are in and its CSS transitions and animations
+ * that have an end have ended (a label's rise, a slide, a collapse, a menu's fade), including
+ * those that one ending starts (a transition after a fade). The page then looks as it stays, as
+ * axe and a measure of its width must see it: a fading element's colours are not its own yet.
+ * Asking for the animations first lets the browser start those that a change made just before
+ * calls for. Endless ones (a spinner) and paused ones are left out. Not for a page whose clock
+ * the test holds (page.clock): nothing waits on its timers here, but the browser's own animations
+ * run on their own time anyway.
  */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    for (let running = ending(); running.length > 0; running = ending()) await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /**

@@ -9,7 +9,6 @@
  * in the inbox and in the insights. Removing the page (after a confirmation) leaves its address
  * answering 410. This checkout's config/ is never edited; every text is read from config/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -26,6 +25,7 @@ import { pageConfigs } from './helpers/content';
 import { expect, test } from './helpers/editorSite';
 import { sendForm } from './helpers/forms';
 import { screenshots } from './helpers/shots';
+import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 needsCaddy();
 test.describe.configure({ mode: 'serial' });
@@ -43,10 +43,6 @@ test.beforeAll(async ({ editorSite }) => {
   account = await editorSite.newAccount();
 });
 
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 const shot = screenshots('landing-pages', { fullPage: true });
 const input = (page: Page, at: (string | number)[]) => page.locator(`#${fieldId(FILE, at)}`);
 
@@ -58,7 +54,7 @@ test('the office makes a landing page at an address of its own, with a form, and
   await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await axe(page);
+    await expectNoAxeFindings(page, `the new page screen at ${width} px`, EDITOR_SCREEN);
     await shot(page, `new-page-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -137,7 +133,7 @@ test('the office removes the page after a confirmation: its address answers 410'
   await page.getByRole('button', { name: t.remove }).click();
   const dialog = page.getByRole('dialog', { name: t.remove });
   await expect(dialog).toContainText(fill(t.removeConfirm, { title: 'Spring offer', address: ADDRESS }));
-  await axe(page);
+  await expectNoAxeFindings(page, 'the removal\'s confirmation', EDITOR_SCREEN);
   await dialog.getByRole('button', { name: t.removeYes }).click();
   await expect(page.getByRole('status').filter({ hasText: t.removed })).toBeVisible({ timeout: 300_000 });
   await expect(page.getByRole('link', { name: new RegExp(`\\(${ADDRESS}\\)`) })).toHaveCount(0);

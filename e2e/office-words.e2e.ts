@@ -7,7 +7,6 @@
  * data contract. Axe reports nothing on the outline and a section at 1280 and 375 px, and each is
  * photographed (test-results/office-words/) to be looked at.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import admin from '../config/admin';
 import forms from '../config/forms';
@@ -18,9 +17,11 @@ import { checkContent } from '../src/config/checkContent';
 import { labelOf, placeOf, sectionNameOf } from '../src/config/place';
 import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/shared/text';
-import { settled, signedInState, type SignedIn } from './helpers/admin';
+import { signedInState, type SignedIn } from './helpers/admin';
+import { animationsDone } from './fixtures';
 import { expect, test } from './helpers/editorSite';
 import { screenshots } from './helpers/shots';
+import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 const t = admin.content;
 const HOME = 'config/pages/home.ts';
@@ -53,12 +54,6 @@ const openLink = (page: Page, index: number) => page.getByRole('link', { name: f
 async function open(page: Page, file: string, params: Record<string, string> = {}) {
   await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file, ...params })}`, { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
-}
-
-async function axe(page: Page, where: string) {
-  // The preview is the site's own page, checked by e2e/a11y.e2e.ts.
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a long page opens as the outline of its sections; one opened on its own shows its boxes, and the way back', async ({ page }) => {
@@ -107,8 +102,8 @@ test("a refused value: the office's sentence under its box and, with its place, 
   await expect(bar.getByRole('link', { name: said.message, exact: true })).toBeVisible();
   // Nothing the editor says names a key path, a file or a developer's step.
   for (const text of [await bar.innerText(), await page.getByRole('form').innerText()]) expect(text).not.toMatch(/sections\[|config\/|\.ts\b|between the quotes/);
-  await settled(page);
-  await axe(page, 'a refused value at 1280 px');
+  await animationsDone(page);
+  await expectNoAxeFindings(page, 'a refused value at 1280 px', EDITOR_SCREEN);
   await shot(page, 'refused-1280');
 
   // Back at the outline: the section says it has a problem; the problem's link opens it, on its box.
@@ -155,14 +150,14 @@ for (const width of [1280, 375]) {
     test('the outline and a section: axe reports nothing, nothing scrolls sideways', async ({ page }) => {
       test.slow();
       await open(page, HOME);
-      await settled(page);
-      await axe(page, `the outline at ${width} px`);
+      await animationsDone(page);
+      await expectNoAxeFindings(page, `the outline at ${width} px`, EDITOR_SCREEN);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await shot(page, `outline-${width}`);
       await openLink(page, heroIndex()).click();
       await expect(field(page, HOME, 'sections', heroIndex(), 'heading')).toBeVisible();
-      await settled(page);
-      await axe(page, `a section at ${width} px`);
+      await animationsDone(page);
+      await expectNoAxeFindings(page, `a section at ${width} px`, EDITOR_SCREEN);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await shot(page, `section-${width}`);
     });

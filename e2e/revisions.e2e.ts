@@ -8,8 +8,6 @@
  * on the list, the before/after view, the preview dialog and the page's revisions at 1280 and
  * 375 px; screenshots in test-results/revisions/. Every text is read from config/.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import admin from '../config/admin';
 import { fieldId } from '../src/admin/content/model';
 import type { Path } from '../src/config/schema';
@@ -21,6 +19,7 @@ import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './helpers/editorSite';
 import { uniqueSuffix } from './helpers/forms';
 import { screenshots } from './helpers/shots';
+import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 needsCaddy();
 
@@ -38,11 +37,6 @@ test.beforeAll(async ({ editorSite }) => {
   account = await editorSite.newAccount('editor');
 });
 
-async function axe(page: Page, where: string) {
-  // The preview is the site's own page, checked by e2e/a11y.e2e.ts.
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 const shot = screenshots('revisions', { fullPage: true });
 const pathTo = (page: keyof typeof pageConfigs) => mainPaths.find((p) => p.page === page)!.path;
 const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
@@ -94,7 +88,7 @@ test('three publishes in the editor, then an undo of the first, with its preview
     const view = first.locator('dl');
     await expect(view.getByRole('definition').first()).toHaveText(oldHeading);
     await expect(view.getByRole('definition').last()).toHaveText(changes.heading);
-    await axe(page, 'revisions 1280');
+    await expectNoAxeFindings(page, 'revisions 1280', EDITOR_SCREEN);
     await shot(page, 'revisions-1280');
   });
 
@@ -104,7 +98,7 @@ test('three publishes in the editor, then an undo of the first, with its preview
     await expect(dialog.getByText(h.undoIntro)).toBeVisible({ timeout: 60_000 });
     await expect(dialog.locator('dl').getByRole('definition').first()).toHaveText(changes.heading);
     await expect(dialog.locator('dl').getByRole('definition').last()).toHaveText(oldHeading);
-    await axe(page, 'undo preview 1280');
+    await expectNoAxeFindings(page, 'undo preview 1280', EDITOR_SCREEN);
     await shot(page, 'undo-preview-1280');
     const undone = page.waitForResponse((r) => r.url().endsWith('/undo') && r.request().method() === 'POST', { timeout: 300_000 });
     await dialog.getByRole('button', { name: h.undoConfirm }).click();
@@ -130,7 +124,7 @@ test('three publishes in the editor, then an undo of the first, with its preview
     await expect(own.locator('ol > li')).toHaveCount(homeBefore + 3);
     expect(await homeRevisions()).toBe(homeBefore + 3);
     await expect(own.getByText(changes.about)).toHaveCount(0);
-    await axe(page, 'page revisions 1280');
+    await expectNoAxeFindings(page, 'page revisions 1280', EDITOR_SCREEN);
     await own.screenshot({ path: 'test-results/revisions/page-revisions-1280.png', animations: 'disabled' });
   });
 
@@ -140,13 +134,13 @@ test('three publishes in the editor, then an undo of the first, with its preview
     const third = revisions.filter({ hasText: changes.about });
     await third.getByRole('button', { name: h.showChanges }).click();
     await expect(third.locator('dl').getByRole('definition').last()).toHaveText(changes.about);
-    await axe(page, 'revisions 375');
+    await expectNoAxeFindings(page, 'revisions 375', EDITOR_SCREEN);
     await shot(page, 'revisions-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await third.getByRole('button', { name: h.undo, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: h.undoTitle });
     await expect(dialog.getByText(h.undoIntro)).toBeVisible({ timeout: 60_000 });
-    await axe(page, 'undo preview 375');
+    await expectNoAxeFindings(page, 'undo preview 375', EDITOR_SCREEN);
     await shot(page, 'undo-preview-375');
     await dialog.getByRole('button', { name: h.cancel }).click();
     await expect(dialog).toHaveCount(0);
@@ -154,7 +148,7 @@ test('three publishes in the editor, then an undo of the first, with its preview
     const own = page.getByRole('region', { name: fill(h.ofItem, { label: `${home.title} (${pathTo('home')})` }) });
     await own.getByRole('button', { name: h.showOfItem }).click();
     await expect(own.locator('ol > li')).toHaveCount(homeBefore + 3);
-    await axe(page, 'page revisions 375');
+    await expectNoAxeFindings(page, 'page revisions 375', EDITOR_SCREEN);
     await own.screenshot({ path: 'test-results/revisions/page-revisions-375.png', animations: 'disabled' });
     expect(await (await page.request.get(`${origin}${pathTo('about')}`)).text()).toContain(changes.about);
   });

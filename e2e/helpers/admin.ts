@@ -131,20 +131,6 @@ export async function sourceShown(page: Page, key: AttributionKey): Promise<stri
   return (await region.getByText(admin.sources.labels[key], { exact: true }).locator('xpath=following-sibling::dd[1]').textContent())?.trim();
 }
 
-/**
- * Resolves once the page's fonts are in and every transition or animation that ends (not a
- * spinner's) has ended: a screen at rest, as axe and a measure of its width must see it (a
- * fading element's colours are not its own yet).
- */
-export async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const ending = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-    // An animation that ends may start another (a transition after a fade): until none is left.
-    for (let running = ending(); running.length > 0; running = ending()) await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-  });
-}
-
 /** Discards every draft the signed-in account of the page's browser has (the editor keeps each edit as a draft on the server). */
 export async function discardDrafts(page: Page, base: string): Promise<void> {
   const me = (await (await page.request.get(`${base}${adminRoutes.me.path}`)).json()) as Me;

@@ -1,0 +1,43 @@
+/**
+ * axe-core on a page at rest, for every browser test that checks a screen: one line per rule
+ * broken, with its elements, so that a failure says what to mend and where. It waits for the
+ * page's transitions to end first (animationsDone): a menu still fading in has colours that are
+ * not its own yet, which axe would report as too little contrast.
+ *
+ * Only the violations are reported in detail (axe's `resultTypes`): what passed or could not be
+ * decided is counted, not described, which spares a few hundred milliseconds of a busy machine's
+ * time per check and changes nothing of what is checked (every rule still runs on every element).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { animationsDone, expect } from '../fixtures';
+
+/** WCAG 2.1 A and AA, and axe's best practices: the public pages' and the inbox's rule set. */
+export const WCAG21_AND_BEST_PRACTICE = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** The content editor's screens: all of axe's rules, its preview frame left out (the site's own page, checked by e2e/a11y.e2e.ts). */
+export const EDITOR_SCREEN: AxeScope = { exclude: ['iframe'] };
+
+export interface AxeScope {
+  /** Only the rules with one of these tags; every rule axe runs by default when not given. */
+  tags?: string[];
+  /** CSS selectors of what is left out (the editor's preview frame: the site's own page, checked by e2e/a11y.e2e.ts). */
+  exclude?: string[];
+}
+
+/** What axe finds on the page once at rest: one line per rule broken (its id, impact and help), then its elements. */
+async function axeFindings(page: Page, { tags, exclude = [] }: AxeScope = {}): Promise<string[]> {
+  await animationsDone(page);
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (tags) builder = builder.withTags(tags);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v) => `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` + v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n'),
+  );
+}
+
+/** Fails the test, naming `where`, with axe's findings when it finds anything on the page at rest. */
+export async function expectNoAxeFindings(page: Page, where: string, scope: AxeScope = {}): Promise<void> {
+  expect(await axeFindings(page, scope), `axe on ${where}`).toEqual([]);
+}
