@@ -9,7 +9,7 @@
  * Test files end in .e2e.ts (not .spec.ts) so Jest's default pattern never picks them up.
  */
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './scripts/lib/chromium.mjs';
+import { chromiumPath, LAUNCH_ARGS } from './scripts/lib/chromium.mjs';
 
 /** E2E_PORT lets two checkouts run their browser tests at once on one machine. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -42,7 +42,7 @@ export default defineConfig({
     launchOptions: {
       // scripts/e2e.mjs names it (the desktop browser for a headed run); `npx playwright test` alone finds it the same way.
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: LAUNCH_ARGS,
     },
   },
   projects: [

@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench-inbox-screen.ts [--leads 100000]   (after `npm run build`; CHROMIUM_PATH, default /usr/bin/chromium)
+ * npx tsx scripts/bench-inbox-screen.ts [--leads 100000]   (after `npm run build`; the browser: scripts/lib/chromium.mjs)
  *
  * The inbox's first screen at volume, in Chromium: a fresh data folder seeded with 100,000 leads
  * (the fixture generator, one transaction), our built server (dist/client) in this process,
@@ -21,6 +21,7 @@ import { openStore } from '../src/server/store';
 import { adminRoutes } from '../src/shared/adminApi';
 import { seedLeads } from '../src/test/seedLeads';
 import { ms, percentile } from '../src/test/serverWatch';
+import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine, refuse } from './lib/commandLine.mjs';
 
 /** From asking for the list to its rows on the screen, median of the runs, ms. */
@@ -40,7 +41,7 @@ const clientDir = path.resolve('dist/client');
 if (!existsSync(path.join(clientDir, 'index.html'))) refuse('The inbox is drawn from the built site: run `npm run build` first. Nothing was done.');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-inbox-screen-'));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: LAUNCH_ARGS });
 try {
   const store = openStore(dataDir);
   const seeded = seedLeads(store, LEADS);

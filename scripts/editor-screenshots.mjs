@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import admin from '../config/admin.ts';
 import { adminRoutes, CSRF_HEADER } from '../src/shared/adminApi.ts';
 import { contentRoutes } from '../src/shared/contentApi.ts';
+import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 const [base = 'http://127.0.0.1:3000'] = readCommandLine(process.argv.slice(2), { command: 'npx tsx scripts/editor-screenshots.mjs', words: [0, 1], wordsHint: ' [<site address>]' }).words;
@@ -23,8 +24,8 @@ const out = 'docs/images';
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: chromiumPath(),
+  args: LAUNCH_ARGS,
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 

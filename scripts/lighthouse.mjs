@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { startBuiltSite } from './lib/builtSite.mjs';
+import { DESKTOP, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 const port = Number(process.env.LH_PORT ?? 3998);
@@ -21,8 +22,9 @@ if (reports) mkdirSync(reports, { recursive: true });
 const site = await startBuiltSite({ port, rebuild: process.env.LH_BUILD === '1', name: 'lighthouse' });
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // Lighthouse drives the desktop browser (its own --headless=new); CHROME_PATH is chrome-launcher's override.
+  chromePath: process.env.CHROME_PATH ?? DESKTOP,
+  chromeFlags: ['--headless=new', ...LAUNCH_ARGS],
 });
 
 const MEASURE_TRIES = 3;

@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 import { freePort, startServer, stopServer } from './lib/builtServer.mjs';
 
@@ -69,8 +70,8 @@ async function once(browser, base) {
 const sites = [];
 for (const dist of builds) sites.push(await serve(path.resolve(dist)));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: chromiumPath(),
+  args: LAUNCH_ARGS,
 });
 const results = new Map(sites.map((s) => [s.dist, []]));
 let kind = new Map();

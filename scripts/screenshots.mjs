@@ -2,6 +2,7 @@
 // Usage: node scripts/screenshots.mjs http://localhost:3000 / /About-us ...   (writes to screenshots/)
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 const [base = 'http://localhost:3000', ...given] = readCommandLine(process.argv.slice(2), { command: 'node scripts/screenshots.mjs', words: [0, Infinity], wordsHint: ' [<site address> [<page address> …]]' }).words;
@@ -11,8 +12,8 @@ const sliceHeight = Number(process.env.SLICE ?? 1400);
 mkdirSync('screenshots', { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: chromiumPath(),
+  args: LAUNCH_ARGS,
 });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -26,3 +26,6 @@ export function chromiumPath({ headed = false } = {}) {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   return !headed && isExecutable(HEADLESS_SHELL) ? HEADLESS_SHELL : DESKTOP;
 }
+
+/** The switches every browser we start gets: no sandbox (root in CI), no GPU, nothing fetched from the network of its own accord. */
+export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
