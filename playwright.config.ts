@@ -15,6 +15,11 @@ import { chromiumPath, LAUNCH_ARGS } from './scripts/lib/chromium.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const HOST = '127.0.0.1';
 const CI = Boolean(process.env.CI);
+/**
+ * No request of the browser leaves this machine: every host but localhost and 127.0.0.1 (where
+ * the servers under test listen) resolves to nothing, at once (e2e/fixtures.ts).
+ */
+const LOCAL_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
 /** Where the server under test keeps documents and files; tests read them back with `npm run leads`. */
 export const E2E_DATA_DIR = '.e2e-data';
 
@@ -42,7 +47,7 @@ export default defineConfig({
     launchOptions: {
       // scripts/e2e.mjs names it (the desktop browser for a headed run); `npx playwright test` alone finds it the same way.
       executablePath: chromiumPath(),
-      args: LAUNCH_ARGS,
+      args: [...LAUNCH_ARGS, LOCAL_ONLY],
     },
   },
   projects: [

@@ -1,13 +1,16 @@
 /**
  * The `test` every browser test uses. It adds two things to Playwright's own `page`:
  *
- * 1. Requests that leave the site (any host other than the test server) are aborted.
- *    The tests must not depend on the network: the Contact map points to an external
+ * 1. Requests that leave the site fail at once: the browser is started resolving no host name
+ *    but localhost (playwright.config.ts, LOCAL_ONLY), so only addresses on this machine are
+ *    reached. The tests must not depend on the network: the Contact map points to an external
  *    map site, which is unreachable on an offline machine, and social/WhatsApp/NFC links
- *    are only checked by their attributes, never followed.
+ *    are only checked by their attributes, never followed. (The browser does it, not a route
+ *    of the page's: a route sends every request through the test's process and turns the
+ *    browser's cache off, which the pages' own caching rules are then never tried with.)
  * 2. Every console error and uncaught page error is collected, and the test fails at the
  *    end if there was any. The only errors ignored are the browser's own
- *    "Failed to load resource" messages for the external requests aborted in (1): they are
+ *    "Failed to load resource" messages for the external requests that fail in (1): they are
  *    caused by the test, not by the site. A test that provokes errors on purpose lists
  *    them with `test.use({ expectedConsoleErrors: /.../ })`.
  */
@@ -29,16 +32,11 @@ export const test = base.extend<Fixtures>({
 
   page: async ({ page, expectedConsoleErrors }, use, testInfo) => {
     const consoleErrors: string[] = [];
-    await page.route(
-      (url) => !isLocal(url),
-      (route) => route.abort('blockedbyclient'),
-    );
-
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
       const source = message.location().url;
-      // The browser reports a request we aborted ourselves: not the site's fault.
+      // The browser reports a request to elsewhere, which fails here by design: not the site's fault.
       if (/^Failed to load resource/.test(text) && source && !isLocal(new URL(source))) return;
       if (expectedConsoleErrors?.test(text)) return;
       consoleErrors.push(`console.error on ${page.url()}: ${text}${source ? ` (${source})` : ''}`);
