@@ -24,7 +24,7 @@ import { feedPathOf } from '../src/shared/articles';
 import { gitIn } from '../src/test/contentSite';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
-import { expect, test } from './helpers/editorSite';
+import { expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers/forms';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';

@@ -22,8 +22,7 @@ import site from '../config/site';
 import { fieldId } from '../src/admin/content/model';
 import { loadRealConfig } from '../src/test/realConfig';
 import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
-import { animationsDone } from './fixtures';
-import { expect, test } from './helpers/editorSite';
+import { animationsDone, expect, test } from './fixtures';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
 const t = admin.content;

@@ -13,8 +13,15 @@
  *    "Failed to load resource" messages for the external requests that fail in (1): they are
  *    caused by the test, not by the site. A test that provokes errors on purpose lists
  *    them with `test.use({ expectedConsoleErrors: /.../ })`.
+ *
+ * And one fixture of the worker's: `editorSite`, the content editor's site shared by the files
+ * a worker runs (e2e/helpers/editorSite.ts), started the first time a test or hook asks for it.
+ * It is defined here, with the rest, so that every file runs in the same kind of worker: a file
+ * with a worker fixture of its own would need workers of its own, started anew and scheduled
+ * after all the others.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import type { EditorSite } from './helpers/editorSite';
 
 export { expect };
 
@@ -27,8 +34,29 @@ interface Fixtures {
   expectedConsoleErrors: RegExp | null;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** The content editor's site, shared by the tests a worker runs (e2e/helpers/editorSite.ts). */
+  editorSite: EditorSite;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   expectedConsoleErrors: [null, { option: true }],
+
+  editorSite: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      // Loaded when first asked for: the editor's helpers use this file's expect.
+      const { startEditorSite } = await import('./helpers/editorSite');
+      const site = await startEditorSite();
+      try {
+        await use(site);
+      } finally {
+        await site.stop();
+      }
+    },
+    // Started once per worker, on a shared 2-core machine.
+    { scope: 'worker', timeout: 180_000 },
+  ],
 
   page: async ({ page, expectedConsoleErrors }, use, testInfo) => {
     const consoleErrors: string[] = [];

@@ -22,7 +22,7 @@ import { validData } from '../src/test/formFixtures';
 import { signIn, sourceShown, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { pageConfigs } from './helpers/content';
-import { expect, test } from './helpers/editorSite';
+import { expect, test } from './fixtures';
 import { sendForm } from './helpers/forms';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';

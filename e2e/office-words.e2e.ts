@@ -18,8 +18,7 @@ import { labelOf, placeOf, sectionNameOf } from '../src/config/place';
 import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/shared/text';
 import { signedInState, type SignedIn } from './helpers/admin';
-import { animationsDone } from './fixtures';
-import { expect, test } from './helpers/editorSite';
+import { animationsDone, expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 

@@ -16,7 +16,7 @@ import { fill } from '../src/shared/text';
 import { mainPaths, pageConfigs } from './helpers/content';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
-import { expect, test } from './helpers/editorSite';
+import { expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers/forms';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';

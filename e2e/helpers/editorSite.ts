@@ -7,8 +7,8 @@
  *
  * Two ways to use it:
  *
- * 1. Shared (most files): `import { test, expect } from './helpers/editorSite'` and take the
- *    worker-scoped fixture `editorSite` in a hook or a test:
+ * 1. Shared (most files): take the worker-scoped fixture `editorSite` of e2e/fixtures.ts's `test`
+ *    in a hook or a test:
  *
  *        let account: Account;
  *        test.beforeAll(async ({ editorSite }) => { account = await editorSite.newAccount('editor'); });
@@ -37,12 +37,9 @@ import { makeSite } from '../../src/test/contentSite';
 import { projectDir } from '../../src/test/realConfig';
 import { startSmtp, type SmtpReceiver } from '../../src/test/receivers';
 import { stopServer } from '../../scripts/lib/builtServer.mjs';
-import { test as base } from '../fixtures';
 import { addAccount, type Account } from './admin';
 import { startCaddy, type RunningCaddy } from './caddy';
 import { exited, freePort, startServer } from './server';
-
-export { expect } from '../fixtures';
 
 /** Loaded first into a server whose clock runs ahead (restart's clockAheadMs). */
 const CLOCK_AHEAD = pathToFileURL(path.join(import.meta.dirname, 'clockAhead.mjs')).href;
@@ -127,19 +124,3 @@ export async function startEditorSite({ caddy = true }: { caddy?: boolean } = {}
     },
   };
 }
-
-export const test = base.extend<object, { editorSite: EditorSite }>({
-  editorSite: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
-    async ({}, use) => {
-      const site = await startEditorSite();
-      try {
-        await use(site);
-      } finally {
-        await site.stop();
-      }
-    },
-    // Started once per worker, on a shared 2-core machine.
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
