@@ -25,7 +25,7 @@ import { fill } from '../src/shared/text';
 import { adminRoutes } from '../src/shared/adminApi';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, test } from './fixtures';
-import { addAccount, signedInState, tick, type SignedIn } from './helpers/admin';
+import { addAccount, choose, signedInState, tick, type SignedIn } from './helpers/admin';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
@@ -161,11 +161,9 @@ test('ticking leads: mark read, archive several, mark spam by the keyboard, dele
   await expect(page.getByText(fill(t.bulkDone.archive, { count: 2 }))).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByText(admin.statuses.read, { exact: true })).toBeVisible();
-  await page.getByRole('combobox', { name: t.status }).click();
-  await page.getByRole('option', { name: admin.statuses.archived, exact: true }).click();
+  await choose(page, page.getByRole('combobox', { name: t.status }), admin.statuses.archived);
   await expect(rows).toHaveCount(2);
-  await page.getByRole('combobox', { name: t.status }).click();
-  await page.getByRole('option', { name: t.allStatuses, exact: true }).click();
+  await choose(page, page.getByRole('combobox', { name: t.status }), t.allStatuses);
   await expect(rows).toHaveCount(3);
   await expect(rows.getByText(admin.statuses.archived, { exact: true })).toHaveCount(2);
 

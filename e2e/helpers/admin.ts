@@ -15,7 +15,7 @@ import { openStore } from '../../src/server/store';
 import { leads } from '../../src/test/leadsCommand';
 import { TEST_HASHING } from '../../src/test/testHashing';
 import admin from '../../config/admin';
-import { expect } from '../fixtures';
+import { animationsDone, expect } from '../fixtures';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './forms';
 
 /** The shared test server's data folder (E2E_DATA_DIR of playwright.config.ts). */
@@ -78,6 +78,23 @@ export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
 export async function tick(box: Locator): Promise<void> {
   await box.click();
   await expect(box).toBeChecked();
+}
+
+/**
+ * Chooses an option of one of the inbox's select boxes and waits until the box shows it. The
+ * list opens with a transition: a busy machine may draw the option where the click lands only
+ * after the click, which then chooses nothing and leaves the list open (the box its old value).
+ * So the list is at rest before the click, and the box must show the choice after it. A string
+ * is an option's whole name; a pattern, for options whose name goes on (a form and its count).
+ */
+export async function choose(page: Page, box: Locator, option: string | RegExp): Promise<void> {
+  await box.click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await animationsDone(page);
+  await listbox.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
+  await expect(listbox).toBeHidden();
+  await expect(box).toHaveText(option);
 }
 
 /**
