@@ -6,7 +6,7 @@
  */
 import styled from '@emotion/styled';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { SvgIcon } from '../../islands/icons';
 import { prepareToasts } from '../../islands/toasts/notify';
@@ -180,6 +180,12 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
     );
   });
 
+  // The second click of a double click (detail 2) submits nothing: the first may already have
+  // saved and cleared the form, which that click would send again, empty.
+  const onlyFirstClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (event.detail > 1) event.preventDefault();
+  };
+
   return (
     <Form
       inline={inline}
@@ -193,12 +199,12 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
       {fields}
       <SpamTrap id={`${idPrefix}-${spamTrap.name}`} trap={spamTrap} inputRef={trap} />
       {inline ? (
-        <ArrowButton type="submit" disabled={busy} aria-label={busy ? form.submittingLabel : form.submitLabel}>
+        <ArrowButton type="submit" disabled={busy} onClick={onlyFirstClick} aria-label={busy ? form.submittingLabel : form.submitLabel}>
           <SvgIcon name="arrowForward" />
         </ArrowButton>
       ) : (
         <Submit>
-          <SubmitButton type="submit" disabled={busy}>
+          <SubmitButton type="submit" disabled={busy} onClick={onlyFirstClick}>
             {busy ? form.submittingLabel : form.submitLabel}
           </SubmitButton>
         </Submit>
