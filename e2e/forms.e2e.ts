@@ -803,8 +803,8 @@ async function showInquiryToast(page: Page): Promise<Locator> {
  * test moves the clock (runClock), however busy the machine is.
  */
 async function showInquiryToastOnHeldClock(page: Page): Promise<Locator> {
-  await page.clock.install();
   const form = await open(page, 'inquiry');
+  await page.clock.install();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   const shown = await sendInquiryForToast(page, form);
   await expectTopRight(page, shown);
