@@ -8,7 +8,7 @@
  *     editor opening the same page sees whose draft it is;
  *     The server is crashed (SIGKILL) and started again before the new browser opens;
  *   - a draft scheduled two minutes ahead goes live with no click, the server crashed and started
- *     again meanwhile, with its clock moved on to a few seconds before that time
+ *     again meanwhile, with its clock moved on to two seconds before that time
  *     (e2e/helpers/clockAhead.mjs: nothing waits for the real minutes): a visitor's request finds
  *     the new text, and the revisions say it was published as its author scheduled.
  * Every text is read from config/; axe on every screen; screenshots at 1280 and 375 px in
@@ -187,9 +187,9 @@ test('a draft scheduled two minutes ahead goes live with no click, recorded as s
   await context.close();
 
   // The server crashes meanwhile: the time is stored, and the restarted server keeps it. It
-  // starts with its clock a few seconds before that time, so its own timer publishes it (or, on
+  // starts with its clock two seconds before that time, so its own timer publishes it (or, on
   // a machine slow to start it, its start finds it due: published at once).
-  await site!.restart({ crash: true, clockAheadMs: Math.max(0, Date.parse(scheduledAt!) - Date.now() - 5_000) });
+  await site!.restart({ crash: true, clockAheadMs: Math.max(0, Date.parse(scheduledAt!) - Date.now() - 2_000) });
 
   // No one clicks anything: at its time the server publishes it, and a visitor sees it.
   await expect

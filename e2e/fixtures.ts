@@ -20,10 +20,24 @@
  * with a worker fixture of its own would need workers of its own, started anew and scheduled
  * after all the others.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type Page } from '@playwright/test';
 import type { EditorSite } from './helpers/editorSite';
 
-export { expect };
+/**
+ * How often `expect.poll` asks again: every tenth of a second. Playwright's own steps back off
+ * to a second, so a check that comes true just after an ask was waited on for up to a second
+ * more, a second in which the machine has nothing to do (a slide's end, a page's answer).
+ */
+const POLL_INTERVALS = [50, 100];
+
+type PollOptions = Exclude<Parameters<typeof baseExpect.poll>[1], string | undefined>;
+function poll<T>(actual: () => T | Promise<T>, messageOrOptions?: string | PollOptions) {
+  const options = typeof messageOrOptions === 'string' ? { message: messageOrOptions } : messageOrOptions;
+  return baseExpect.poll(actual, { intervals: POLL_INTERVALS, ...options });
+}
+
+/** Playwright's `expect`, its `poll` asking every tenth of a second unless told otherwise. */
+export const expect: typeof baseExpect = new Proxy(baseExpect, { get: (target, key, receiver) => (key === 'poll' ? poll : Reflect.get(target, key, receiver)) });
 
 function isLocal(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:';
