@@ -9,7 +9,7 @@
  * - SIGTERM (a deploy, a restart): the requests already received are answered and stored;
  *   the process then exits cleanly.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

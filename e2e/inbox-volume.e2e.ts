@@ -9,7 +9,7 @@
  * the other tests.) How soon the first screen of 100,000 leads is drawn is
  * `npx tsx scripts/bench-inbox-screen.ts`.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -6,7 +6,7 @@
  *   taken the connection and not answered yet): after a restart, the mail is delivered once.
  * - A wrong setting is one sentence at start, without a stack trace, and the site serves.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
