@@ -4,7 +4,8 @@
 // tests, so that a red run says in one screen what broke.
 //
 //   native         only when better-sqlite3's addon is not built yet (`npm ci --ignore-scripts`, as
-//                  .ci/run does): `npm rebuild better-sqlite3`, a minute of one core
+//                  .ci/run does): scripts/lib/nativeAddon.mjs, which waits for the compile .ci/run
+//                  started alongside npm ci, or runs `npm rebuild better-sqlite3` (a minute of one core)
 //   build          the site built once for the unit and browser tests (e2e/helpers/buildCheckout.ts:
 //                  the kept build of these sources, src/test/contentSite.ts builtSite, copied into dist/)
 //   check          the content checker (npm run check)
@@ -20,9 +21,9 @@
 // passed, 1 otherwise.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { sqliteBuilt } from './lib/nativeAddon.mjs';
 import { describeFailure, readJestReport, readPlaywrightReport } from './lib/testReport.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,17 +32,6 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const reportOf = (name) => path.join(reports, `${name}.json`);
 
-/** Whether better-sqlite3's compiled addon loads (it is missing after `npm ci --ignore-scripts`). */
-function sqliteBuilt() {
-  try {
-    const Database = createRequire(import.meta.url)('better-sqlite3');
-    new Database(':memory:').close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * `until`: a stage that runs alongside the next ones, until the stage named (which needs it) starts.
  * `needed`: a stage that runs when this says so (and only then), whichever stages were named.
@@ -49,7 +39,7 @@ function sqliteBuilt() {
  * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
  */
 const STAGES = [
-  { name: 'native', label: 'native addon (better-sqlite3)', command: npm, args: ['rebuild', 'better-sqlite3'], until: 'unit', needed: () => !sqliteBuilt() },
+  { name: 'native', label: 'native addon (better-sqlite3)', command: process.execPath, args: ['scripts/lib/nativeAddon.mjs'], until: 'unit', needed: () => !sqliteBuilt() },
   { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit', nice: true },
   { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: true },
   { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit', nice: true },
