@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, watch } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const installed = path.join(root, 'node_modules', 'better-sqlite3');
@@ -62,7 +63,8 @@ async function fromEarlierCompile(dir) {
   return sqliteBuilt();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (npm test's native stage), not imported (scripts/test.mjs reads sqliteBuilt).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const dir = process.env.SQLITE_ADDON_BUILD;
   if (dir && existsSync(dir) && (await fromEarlierCompile(dir))) {
     console.log('better-sqlite3: its addon is in place');
