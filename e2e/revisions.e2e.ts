@@ -43,9 +43,10 @@ const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 // Three publishes and an undo, each drawing the pages on a shared 2-core machine.
 test.setTimeout(420_000);
-// Under load, a click on Publish has twice sent nothing (the status still "Draft saved", the
-// button enabled and focused; cause not found): a failed run keeps Playwright's trace (the
-// requests, the console and the page before and after each step), about 2.6 s more a run.
+// Under load, a click on Publish twice sent nothing (the status still "Draft saved", the button
+// enabled and focused): the page still glided after the typing, so the press landed on the button
+// and the release beside it. The editor no longer glides (src/admin/AdminApp.tsx); should a click
+// send nothing again, the run fails in a minute and keeps Playwright's trace (about 2.6 s a run).
 test.use({ trace: 'retain-on-failure' });
 
 test('three publishes in the editor, then an undo of the first, with its preview and confirmation: only that change goes', async ({ page }) => {

@@ -8,6 +8,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
@@ -22,6 +23,13 @@ import { SessionProvider, useSession } from './session';
 import { SignIn } from './SignIn';
 
 const theme = createSiteTheme(settings);
+/**
+ * The site glides to an anchor (the theme's smooth scrolling); the inbox and the editor do not
+ * glide at all. They are forms: after a keystroke in a field at the window's edge the browser
+ * scrolls the caret into view, and a glide there moves Publish or Send away from under a pointer
+ * already on its way (the press lands on the button, the release beside it, and nothing is sent).
+ */
+const noGlide = <GlobalStyles styles={{ html: { scrollBehavior: 'auto' } }} />;
 
 const LeadList = lazy(() => import('./LeadList').then((module) => ({ default: module.LeadList })));
 const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: module.LeadPage })));
@@ -88,6 +96,7 @@ export function AdminApp() {
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
+        {noGlide}
         <SessionProvider>
           <Screens />
         </SessionProvider>
