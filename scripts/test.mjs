@@ -16,15 +16,13 @@
 //   typecheck      tsc on the browser's and Node's code (npm run typecheck)
 //   lint           eslint (npm run lint)
 //   content edits  the office's routine edits on a copy (npm run test:content-edits)
-//                  These three run beside the browser tests, at the lowest priority (`nice -n 19`):
-//                  they take the CPU the browser tests leave while they wait (a quarter of it),
-//                  not the cores jest keeps busy; when the browser tests end, what is left of them
-//                  runs at `nice -n 10` (root may raise a priority; anyone else's stays at 19).
-//                  Their output is shown when they end.
+//                  These three run beside the browser tests, at a lower priority: they take the
+//                  CPU the browser tests leave while they wait (a quarter of it), not the cores
+//                  jest keeps busy. Their output is shown when they end.
 //
 // `node scripts/test.mjs unit browser` runs only the stages named. Exit code 0 when every stage
 // passed, 1 otherwise.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,22 +35,18 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const reportOf = (name) => path.join(reports, `${name}.json`);
 
-/** A stage before the unit tests, beside the addon's compile; one beside the browser tests, which takes what they leave. */
-const NICE = 10;
-const NICE_BESIDE = 19;
-
 /**
  * `until`: a stage that runs alongside the next ones, until the stage named (which needs it) starts.
  * `beside`: a stage that starts with the stage named and runs beside it (and what follows), to the end.
  * (Either only when the stage named runs too; otherwise the stage runs on its own, in its place.)
  * `needed`: a stage that runs when this says so (and only then), whichever stages were named.
- * `nice`: a stage run at a lower priority (its `nice -n` value), leaving the cores to the others first.
- * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, beside?: string, needed?: () => boolean, nice?: number, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
+ * `nice`: a stage run at a lower priority (`nice -n 10`), leaving the cores to the others first.
+ * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, beside?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
  */
 const STAGES = [
   { name: 'native', label: 'native addon (better-sqlite3)', command: process.execPath, args: ['scripts/lib/nativeAddon.mjs'], until: 'unit', needed: () => !sqliteBuilt() },
-  { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit', nice: NICE },
-  { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: NICE },
+  { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit', nice: true },
+  { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: true },
   {
     name: 'unit',
     label: 'unit (jest)',
@@ -68,8 +62,8 @@ const STAGES = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reportOf('browser') },
     counts: () => readPlaywrightReport(reportOf('browser')),
   },
-  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], beside: 'browser', nice: NICE_BESIDE },
-  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], beside: 'browser', nice: NICE_BESIDE },
+  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], beside: 'browser', nice: true },
+  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], beside: 'browser', nice: true },
   {
     name: 'content-edits',
     label: 'content edits',
@@ -77,7 +71,7 @@ const STAGES = [
     args: ['run', '--silent', 'test:content-edits'],
     env: { TEST_REPORT: reportOf('content-edits') },
     beside: 'browser',
-    nice: NICE_BESIDE,
+    nice: true,
     counts: () => readContentEditsReport(reportOf('content-edits')),
   },
 ];
@@ -90,17 +84,12 @@ function readContentEditsReport(file) {
 // eslint-disable-next-line no-control-regex -- colour codes in a tool's output
 const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
-/**
- * Runs a stage with its output shown as it comes (or, `held`, kept until it ends); keeps the last
- * lines to find an error in. The promise's `pid` is the stage's process.
- */
+/** Runs a stage with its output shown as it comes (or, `held`, kept until it ends); keeps the last lines to find an error in. */
 function run(stage, held = false) {
-  let pid;
-  const running = new Promise((resolve) => {
+  return new Promise((resolve) => {
     const started = Date.now();
-    const [command, args] = stage.nice && process.platform !== 'win32' ? ['nice', ['-n', String(stage.nice), stage.command, ...stage.args]] : [stage.command, stage.args];
+    const [command, args] = stage.nice && process.platform !== 'win32' ? ['nice', ['-n', '10', stage.command, ...stage.args]] : [stage.command, stage.args];
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
-    pid = child.pid;
     const lines = [];
     const output = [];
     const keep = (chunk) => {
@@ -117,27 +106,6 @@ function run(stage, held = false) {
       resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, lines, signal, output: Buffer.concat(output.map((chunk) => Buffer.from(chunk))) });
     });
   });
-  return Object.assign(running, { pid });
-}
-
-/**
- * Gives a process and every process under it the nice value `value` (`renice`). A value lower
- * than a process's own needs root: without it they keep theirs, and the stage only takes longer.
- */
-function renice(pid, value) {
-  if (pid === undefined || process.platform === 'win32') return;
-  const table = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
-  const children = new Map();
-  for (const [child, parent] of table.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number))) {
-    children.set(parent, [...(children.get(parent) ?? []), child]);
-  }
-  const all = [];
-  for (const queue = [pid]; queue.length; ) {
-    const next = queue.shift();
-    all.push(next);
-    queue.push(...(children.get(next) ?? []));
-  }
-  spawnSync('renice', ['-n', String(value), '-p', ...all.map(String)], { stdio: 'ignore' });
 }
 
 /** For a stage without a test report: the first line that names an error, or its last line. */
@@ -184,8 +152,6 @@ for (const stage of selected) {
   }
   console.log(`\n==> npm test: ${stage.label}`);
   const outcome = await run(stage);
-  // What runs beside it now has the cores it left.
-  for (const side of alongside.filter((a) => a.stage.beside === stage.name)) renice(side.running.pid, NICE);
   const counts = stage.counts?.();
   results.push({ stage, ...outcome, counts });
   if (outcome.signal === 'SIGINT' || outcome.signal === 'SIGTERM') break;
