@@ -9,16 +9,13 @@
 //   build          the site built once for the unit and browser tests (e2e/helpers/buildCheckout.ts:
 //                  the kept build of these sources, src/test/contentSite.ts builtSite, copied into dist/)
 //   check          the content checker (npm run check)
-//                  These three run at once, their output shown when they end; the build and the
-//                  check at a lower priority, beside the addon's compile (on one core).
-//   unit           jest (npm run test:unit)
-//   browser        Playwright with the system Chromium (npm run test:e2e)
 //   typecheck      tsc on the browser's and Node's code (npm run typecheck)
 //   lint           eslint (npm run lint)
 //   content edits  the office's routine edits on a copy (npm run test:content-edits)
-//                  These three run beside the browser tests, at a lower priority: they take the
-//                  CPU the browser tests leave while they wait (a quarter of it), not the cores
-//                  jest keeps busy. Their output is shown when they end.
+//                  These run at once, their output shown when they end; all but the addon's
+//                  compile (the longest, on one core) at a lower priority, on the other core.
+//   unit           jest (npm run test:unit)
+//   browser        Playwright with the system Chromium (npm run test:e2e)
 //
 // `node scripts/test.mjs unit browser` runs only the stages named. Exit code 0 when every stage
 // passed, 1 otherwise.
@@ -37,16 +34,26 @@ const reportOf = (name) => path.join(reports, `${name}.json`);
 
 /**
  * `until`: a stage that runs alongside the next ones, until the stage named (which needs it) starts.
- * `beside`: a stage that starts with the stage named and runs beside it (and what follows), to the end.
- * (Either only when the stage named runs too; otherwise the stage runs on its own, in its place.)
  * `needed`: a stage that runs when this says so (and only then), whichever stages were named.
  * `nice`: a stage run at a lower priority (`nice -n 10`), leaving the cores to the others first.
- * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, beside?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
+ * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
  */
 const STAGES = [
   { name: 'native', label: 'native addon (better-sqlite3)', command: process.execPath, args: ['scripts/lib/nativeAddon.mjs'], until: 'unit', needed: () => !sqliteBuilt() },
   { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit', nice: true },
   { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: true },
+  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit', nice: true },
+  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], until: 'unit', nice: true },
+  {
+    name: 'content-edits',
+    label: 'content edits',
+    command: npm,
+    args: ['run', '--silent', 'test:content-edits'],
+    env: { TEST_REPORT: reportOf('content-edits') },
+    until: 'unit',
+    nice: true,
+    counts: () => readContentEditsReport(reportOf('content-edits')),
+  },
   {
     name: 'unit',
     label: 'unit (jest)',
@@ -61,18 +68,6 @@ const STAGES = [
     args: ['run', '--silent', 'test:e2e', '--', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reportOf('browser') },
     counts: () => readPlaywrightReport(reportOf('browser')),
-  },
-  { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], beside: 'browser', nice: true },
-  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], beside: 'browser', nice: true },
-  {
-    name: 'content-edits',
-    label: 'content edits',
-    command: npm,
-    args: ['run', '--silent', 'test:content-edits'],
-    env: { TEST_REPORT: reportOf('content-edits') },
-    beside: 'browser',
-    nice: true,
-    counts: () => readContentEditsReport(reportOf('content-edits')),
   },
 ];
 
@@ -122,34 +117,27 @@ if (unknown.length) {
 
 const results = [];
 const startedAt = Date.now();
-/** Stages running alongside, each with the stage it must end before (none: the end). */
+/** Stages running alongside, each with the stage it must end before. */
 const alongside = [];
 /** Waits for the stages running alongside that must end before `name` (all of them without a name); shows their output. */
 async function finishAlongside(name) {
   for (const side of alongside.filter((a) => !name || a.until === name)) {
     alongside.splice(alongside.indexOf(side), 1);
     const outcome = await side.running;
-    console.log(`\n==> npm test: ${side.stage.label} (ran alongside others, ${side.until ? `before ${side.until}` : `beside ${side.stage.beside}`})`);
+    console.log(`\n==> npm test: ${side.stage.label} (ran alongside others, before ${side.until})`);
     process.stdout.write(outcome.output);
     results.push({ stage: side.stage, ...outcome, counts: side.stage.counts?.() });
   }
 }
 // A stage with `needed` runs whenever it is needed, named or not.
 const selected = STAGES.filter((s) => (s.needed ? s.needed() : !wanted.length || wanted.includes(s.name)));
-const partnerRuns = (name) => name !== undefined && selected.some((s) => s.name === name);
 for (const stage of selected) {
-  if (partnerRuns(stage.until)) {
+  if (stage.until && selected.some((s) => s.name === stage.until)) {
     console.log(`\n==> npm test: ${stage.label} started (its output when it ends, before ${stage.until})`);
     alongside.push({ stage, until: stage.until, running: run(stage, true) });
     continue;
   }
-  // Started with its partner, below.
-  if (partnerRuns(stage.beside)) continue;
   await finishAlongside(stage.name);
-  for (const side of selected.filter((s) => s.beside === stage.name)) {
-    console.log(`\n==> npm test: ${side.label} started beside ${stage.label} (its output when it ends)`);
-    alongside.push({ stage: side, until: undefined, running: run(side, true) });
-  }
   console.log(`\n==> npm test: ${stage.label}`);
   const outcome = await run(stage);
   const counts = stage.counts?.();
