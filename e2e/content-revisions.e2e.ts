@@ -46,8 +46,7 @@ test.setTimeout(420_000);
 // Under load, a click on Publish twice sent nothing (the status still "Draft saved", the button
 // enabled and focused): the page still glided after the typing, so the press landed on the button
 // and the release beside it. The editor no longer glides (src/admin/AdminApp.tsx); should a click
-// send nothing again, the run fails in a minute and keeps Playwright's trace (about 2.6 s a run).
-test.use({ trace: 'retain-on-failure' });
+// send nothing again, the test says so within a minute (publishOne).
 
 test('three publishes in the editor, then an undo of the first, with its preview and confirmation: only that change goes', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
