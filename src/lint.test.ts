@@ -58,7 +58,7 @@ const forbidden = [
     ['src/islands/example.tsx', "import { FaqSection as value } from '../sections/faq/FaqSection';", 'must not import a section'],
     ['src/forms/ui/example.tsx', "import { Island as value } from '../../ui/Island';", 'must not import src/ui'],
     ['src/main.tsx', "import { AppProviders as value } from './app/App';", 'must not import src/app'],
-    ['src/islands/example.tsx', "import value from '@mui/icons-material/ArrowForward';", "runs in the visitor's browser: no MUI or router"],
+    ['src/islands/example.tsx', "import value from '@mui/material/SvgIcon';", "runs in the visitor's browser: no MUI or router"],
     ['src/app/example.ts', "import { AdminApp as value } from '../admin/AdminApp';", "must not import the agency's inbox"],
     ['src/islands/example.tsx', "import { AdminApp as value } from '../admin/AdminApp';", "must not import the agency's inbox"],
     ['src/main.tsx', "import { AdminApp as value } from './admin/AdminApp';", "must not import the agency's inbox"],

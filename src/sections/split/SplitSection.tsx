@@ -1,8 +1,8 @@
-import CheckCircle from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../ui/ActionButton';
+import { Icon } from '../../ui/icons';
 import { Picture } from '../../ui/Picture';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import { plainList } from '../../ui/plainList';
@@ -26,7 +26,7 @@ export function SplitSection({ section, position, index }: SectionProps<'split'>
             <Box component="ul" sx={{ ...plainList, mb: 3, display: 'grid', gap: 1.25 }}>
               {section.bullets.map((b) => (
                 <Box component="li" key={b} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', fontWeight: 600 }}>
-                  <CheckCircle color="primary" aria-hidden sx={{ mt: '3px', fontSize: 20 }} />
+                  <Icon name="checkCircle" color="primary" sx={{ mt: '3px', fontSize: 20 }} />
                   {b}
                 </Box>
               ))}
