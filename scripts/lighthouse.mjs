@@ -1,10 +1,13 @@
 // npm run lighthouse: builds if needed, starts the site on a temporary database, runs Lighthouse
 // (mobile, default simulated throttling) on every page with Debian's Chromium, prints a table,
 // and exits non-zero if any page is below the floors. LH_REPORTS=<folder> keeps the reports.
-import * as chromeLauncher from 'chrome-launcher';
-import { mkdirSync, writeFileSync } from 'node:fs';
+//
+// Lighthouse is not one of the site's packages (it would be a quarter of what every npm ci
+// writes): it has a folder of its own, tools/lighthouse/, with its lock file, installed there by
+// the first run (npm ci, about 10 s, from the registry).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
 import { startBuiltSite } from './lib/builtSite.mjs';
 import { DESKTOP, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
@@ -18,6 +21,13 @@ const pages = given.length ? given : ['/', '/About-us', '/Product', '/Services',
 // LH_REPORTS=<folder>: also keeps each page's full Lighthouse report there (JSON), to see why.
 const reports = process.env.LH_REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
+
+const tool = path.resolve(import.meta.dirname, '..', 'tools', 'lighthouse');
+if (!existsSync(path.join(tool, 'node_modules', 'lighthouse', 'package.json'))) {
+  console.log(`Installing Lighthouse in ${path.relative(process.cwd(), tool)}/ (its first run; from its lock file)…`);
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tool, stdio: 'inherit' });
+}
+const { lighthouse, chromeLauncher } = await import('../tools/lighthouse/index.mjs');
 
 const site = await startBuiltSite({ port, rebuild: process.env.LH_BUILD === '1', name: 'lighthouse' });
 
