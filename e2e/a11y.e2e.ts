@@ -2,11 +2,17 @@
  * axe-core finds no WCAG 2.1 A/AA or best-practice violations on any page, on a large and
  * a small screen. No rule is switched off. And no page is wider than the screen (nothing to
  * scroll sideways: WCAG's reflow), which axe does not check.
+ *
+ * On the large screen the same visit first hydrates the page completely (its islands, then its
+ * forms: e2e/helpers/hydrate.ts), as a visitor who uses every part of it would: none of it is
+ * drawn again in the browser (a hydration mismatch), and the browser refuses nothing of it
+ * under the page's policy (CSP). The other checks of hydration are e2e/hydration.e2e.ts's.
  */
 import type { Page } from '@playwright/test';
 import { animationsDone, expect, nextFrames, test, visit } from './fixtures';
 import { mainPaths } from './helpers/content';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
+import { hydrateFully, recordViolations } from './helpers/hydrate';
 
 /**
  * Brings the page to the state a visitor who has scrolled through it sees: each part that starts
@@ -48,11 +54,19 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px wide`, () => {
     test.use({ viewport: { width, height: width > 800 ? 800 : 740 } });
 
+    const hydrated = width === 1280;
     for (const { path, page: pageId } of mainPaths) {
-      test(`${path} (${pageId}) has no axe violations and does not scroll sideways`, async ({ page }) => {
+      const title = `${path} (${pageId})${hydrated ? ' hydrates without a mismatch, the browser refuses nothing of it, it' : ''} has no axe violations and does not scroll sideways`;
+      test(title, async ({ page }) => {
         // axe's analysis is a long computation in the page: on a busy machine it takes many seconds (a limit, not a budget).
         test.setTimeout(90_000);
-        await visit(page, path);
+        if (hydrated) {
+          const violations = await recordViolations(page);
+          expect(await hydrateFully(page, path)).toEqual([]);
+          expect(await violations()).toEqual([]);
+        } else {
+          await visit(page, path);
+        }
         await settle(page);
         const overflow = await page.evaluate(() => ({
           width: document.documentElement.scrollWidth,

@@ -2,26 +2,37 @@
  * Every page's islands hydrate without a mismatch. React recovers from a mismatch by redrawing
  * that island in the browser (a flash, and wasted work) and reports it through hydrateRoot's
  * onRecoverableError, which is logged as "Hydration problem: …" (src/islands/hydrationErrors.ts).
- * Each page is hydrated completely here: its islands (their code loads after the page has
- * painted), then its forms (their code loads on the first scroll). The same visit checks that
- * the browser refuses nothing of the page under its policy (CSP), with everything on it
- * hydrated (the islands' runtime styles, the toasts' included): how the policy is made is
+ * A page is hydrated completely (e2e/helpers/hydrate.ts): its islands (their code loads after
+ * the page has painted), then its forms (their code loads on the first scroll). The same visit
+ * checks that the browser refuses nothing of the page under its policy (CSP), with everything on
+ * it hydrated (the islands' runtime styles, the toasts' included): how the policy is made is
  * e2e/pages-files.e2e.ts's.
+ *
+ * Each page's main address is hydrated in e2e/a11y.e2e.ts, in the visit that checks it with axe
+ * at 1280 px. Its other addresses (config/routes.ts aliases) answer the same bytes, checked here
+ * over HTTP; the unknown address's page is hydrated here.
  */
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
 import { animationsDone, expect, NOT_FOUND_STATUS_MESSAGE, test, visit } from './fixtures';
-import { addresses } from './helpers/content';
+import { addresses, mainPaths } from './helpers/content';
 import { field, formOf, messageOf, submitButton } from './helpers/forms';
 import { hydrateFully, recordViolations } from './helpers/hydrate';
 
-for (const { path } of addresses) {
-  test(`${path} hydrates without a mismatch, and the browser refuses nothing of it`, async ({ page }) => {
-    const violations = await recordViolations(page);
-    expect(await hydrateFully(page, path)).toEqual([]);
-    expect(await violations()).toEqual([]);
-  });
-}
+test('every other address of a page (an alias) answers its main address\'s bytes, which are hydrated in a11y.e2e.ts', async ({ request }) => {
+  const aliases = addresses.filter((a) => !mainPaths.some((m) => m.path === a.path));
+  expect(aliases.length).toBeGreaterThan(0);
+  const body = async (path: string) => {
+    const answer = await request.get(path, { maxRedirects: 0 });
+    return { status: answer.status(), type: answer.headers()['content-type'], body: await answer.text() };
+  };
+  for (const alias of aliases) {
+    const main = mainPaths.find((m) => m.page === alias.page)!;
+    const [got, expected] = await Promise.all([body(alias.path), body(main.path)]);
+    expect(expected.status, main.path).toBe(200);
+    expect(got, `${alias.path} answers what ${main.path} answers`).toEqual(expected);
+  }
+});
 
 test.describe('an unknown address', () => {
   // Answered with status 404 (the fallback page), which the browser notes in its console.
