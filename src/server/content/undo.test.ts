@@ -251,34 +251,37 @@ describe('killed in the middle of an undo, then started again', () => {
     const third = await calls.publish(CONTACT, (contact) => (contact.title = 'Contact, third'));
     expect(await h1()).toBe('Undo me');
 
-    for (const step of ['written', 'recorded'] as const) {
-      await start(step);
-      const plan = await calls.preview('contentUndoPreview', first.id);
-      await expect(calls.confirm('contentUndo', first.id, plan.baseRevision)).rejects.toThrow();
+    // An undo of the first revision, killed before its record and then right after it; then a
+    // restore of it, killed before its record and then right after its switch. The server started
+    // again after each has the next one's crash switch (which does nothing until a publish).
+    const kills = [
+      { what: 'undo', step: 'written' },
+      { what: 'undo', step: 'recorded' },
+      { what: 'restore', step: 'rendered' },
+      { what: 'restore', step: 'switched' },
+    ] as const;
+    let undone = '';
+    await start(kills[0].step);
+    for (const [i, { what, step }] of kills.entries()) {
+      if (what === 'restore') undone ||= head();
+      const [preview, confirm] = what === 'undo' ? (['contentUndoPreview', 'contentUndo'] as const) : (['contentRestorePreview', 'contentRestore'] as const);
+      const plan = await calls.preview(preview, first.id);
+      await expect(calls.confirm(confirm, first.id, plan.baseRevision)).rejects.toThrow();
       expect(await exited(child!)).toEqual({ code: null, signal: 'SIGKILL' });
-      await start();
+      await start(kills[i + 1]?.step);
       expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
       if (step === 'written') {
         // Not recorded: the third publish is the last revision, and it is live.
         expect([head(), await h1()]).toEqual([third.id, 'Undo me']);
-      } else {
+      } else if (step === 'recorded') {
         expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toContain(`Publish-Of: ${first.id}`);
         expect(await h1()).toBe(original);
         expect((await calls.snapshot()).files.find((f) => f.file === CONTACT)!.value).toMatchObject({ title: 'Contact, third' });
+      } else if (step === 'rendered') {
+        expect([head(), await h1()]).toEqual([undone, original]);
+      } else {
+        expect([gitIn(siteDir, 'log', '-1', '--format=%B').includes(`Publish-Kind: restore\nPublish-Of: ${first.id}`), await h1()]).toEqual([true, 'Undo me']);
       }
-    }
-
-    // A restore of the first revision, killed before its record and then right after its switch.
-    const undone = head();
-    for (const step of ['rendered', 'switched'] as const) {
-      await start(step);
-      const plan = await calls.preview('contentRestorePreview', first.id);
-      await expect(calls.confirm('contentRestore', first.id, plan.baseRevision)).rejects.toThrow();
-      expect(await exited(child!)).toEqual({ code: null, signal: 'SIGKILL' });
-      await start();
-      expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
-      if (step === 'rendered') expect([head(), await h1()]).toEqual([undone, original]);
-      else expect([gitIn(siteDir, 'log', '-1', '--format=%B').includes(`Publish-Kind: restore\nPublish-Of: ${first.id}`), await h1()]).toEqual([true, 'Undo me']);
     }
   });
 });
