@@ -4,9 +4,9 @@
 //
 // Lighthouse is not one of the site's packages (it would be a quarter of what every npm ci
 // writes): it has a folder of its own, tools/lighthouse/, with its lock file, installed there by
-// the first run (npm ci, about 10 s, from the registry).
+// the first run, and again when the lock file changes (npm ci, about 10 s, from the registry).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startBuiltSite } from './lib/builtSite.mjs';
 import { DESKTOP, LAUNCH_ARGS } from './lib/chromium.mjs';
@@ -23,8 +23,10 @@ const reports = process.env.LH_REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
 
 const tool = path.resolve(import.meta.dirname, '..', 'tools', 'lighthouse');
-if (!existsSync(path.join(tool, 'node_modules', 'lighthouse', 'package.json'))) {
-  console.log(`Installing Lighthouse in ${path.relative(process.cwd(), tool)}/ (its first run; from its lock file)…`);
+/** The versions of a lock file's packages (npm keeps the installed ones in node_modules/.package-lock.json). */
+const versionsIn = (file) => (existsSync(file) ? JSON.stringify(Object.entries(JSON.parse(readFileSync(file, 'utf8')).packages).filter(([key]) => key).map(([key, p]) => [key, p.version])) : '');
+if (versionsIn(path.join(tool, 'node_modules', '.package-lock.json')) !== versionsIn(path.join(tool, 'package-lock.json'))) {
+  console.log(`Installing Lighthouse in ${path.relative(process.cwd(), tool)}/ from its lock file (its first run, or the lock file changed)…`);
   execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tool, stdio: 'inherit' });
 }
 const { lighthouse, chromeLauncher } = await import('../tools/lighthouse/index.mjs');
