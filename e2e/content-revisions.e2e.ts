@@ -45,7 +45,7 @@ const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 test.setTimeout(420_000);
 // Under load, a click on Publish twice sent nothing (the status still "Draft saved", the button
 // enabled and focused): the page still glided after the typing, so the press landed on the button
-// and the release beside it. The editor no longer glides (src/admin/AdminApp.tsx); should a click
+// and the release beside it. The editor no longer glides (src/theme.ts, its glide); should a click
 // send nothing again, the test says so within a minute (publishOne).
 
 test('three publishes in the editor, then an undo of the first, with its preview and confirmation: only that change goes', async ({ page }) => {

@@ -27,8 +27,15 @@ interface MessageColors {
   warning: string;
 }
 
-/** The theme of a site's look: its colours and breakpoints (src/shared/builtSettings.ts, or the editor's preview's draft). */
-export function createSiteTheme(config: SiteSettings): Theme {
+/**
+ * The theme of a site's look: its colours and breakpoints (src/shared/builtSettings.ts, or the
+ * editor's preview's draft). `glide`: the page glides to an anchor (smooth scrolling), as the
+ * site does; the inbox and the editor do not glide at all. They are forms: after a keystroke in
+ * a field at the window's edge the browser scrolls the caret into view, and a glide there moves
+ * Publish or Send away from under a pointer already on its way (the press lands on the button,
+ * the release beside it, and nothing is sent).
+ */
+export function createSiteTheme(config: SiteSettings, { glide = true }: { glide?: boolean } = {}): Theme {
   const c = config.brand.colors;
   return createTheme({
     breakpoints: { values: config.constants.breakpoints },
@@ -55,7 +62,7 @@ export function createSiteTheme(config: SiteSettings): Theme {
     components: {
       MuiCssBaseline: {
         styleOverrides: {
-          html: { scrollBehavior: 'smooth' },
+          html: { scrollBehavior: glide ? 'smooth' : 'auto' },
           '@media (prefers-reduced-motion: reduce)': {
             html: { scrollBehavior: 'auto' },
             '*, *::before, *::after': { transitionDuration: '0.01ms !important', animationDuration: '0.01ms !important' },

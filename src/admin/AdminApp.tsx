@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
@@ -22,14 +21,8 @@ import { Layout } from './Layout';
 import { SessionProvider, useSession } from './session';
 import { SignIn } from './SignIn';
 
-const theme = createSiteTheme(settings);
-/**
- * The site glides to an anchor (the theme's smooth scrolling); the inbox and the editor do not
- * glide at all. They are forms: after a keystroke in a field at the window's edge the browser
- * scrolls the caret into view, and a glide there moves Publish or Send away from under a pointer
- * already on its way (the press lands on the button, the release beside it, and nothing is sent).
- */
-const noGlide = <GlobalStyles styles={{ html: { scrollBehavior: 'auto' } }} />;
+// The inbox and the editor are forms: they scroll at once, never glide (src/theme.ts).
+const theme = createSiteTheme(settings, { glide: false });
 
 const LeadList = lazy(() => import('./LeadList').then((module) => ({ default: module.LeadList })));
 const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: module.LeadPage })));
@@ -96,7 +89,6 @@ export function AdminApp() {
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {noGlide}
         <SessionProvider>
           <Screens />
         </SessionProvider>
