@@ -408,6 +408,26 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "what happens to each lead, as events written in the change's own transaction (stored, answered, replied, read, staged, assigned, …): the notifications, the digest and the inbox's live updates read them",
+    up(db) {
+      db.exec(`
+        -- One row per thing that happened to a lead; gone with the lead (erasure, retention).
+        -- kind: src/server/leadEvents.ts LeadEventKind; actor: the account that did it, NULL for the
+        -- visitor or the site itself; data: what the kind needs (JSON, never the visitor's text).
+        CREATE TABLE lead_events (
+          id     INTEGER PRIMARY KEY AUTOINCREMENT,
+          doc_id TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          kind   TEXT    NOT NULL,
+          actor  TEXT,
+          data   TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(data)),
+          at     INTEGER NOT NULL
+        );
+        CREATE INDEX lead_events_by_lead ON lead_events (doc_id, id);
+        CREATE INDEX lead_events_by_kind ON lead_events (kind, at);
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

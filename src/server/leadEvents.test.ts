@@ -1,0 +1,53 @@
+/**
+ * The lead's events: written in the change's transaction (rolled back with it), read in order
+ * after an id, and gone with their lead.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { lastLeadEventId, leadEventsAfter, leadEventsOf, recordLeadEvent } from './leadEvents';
+import { openStore, type Store } from './store';
+
+let dir: string;
+let store: Store;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'lead-events-'));
+  store = openStore(dir);
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lead = () => store.insert('Inquriy', { Fname: 'Ada', Email: 'ada@example.com', Number: '1', Pname: 'App', id: 1, Date: 'x' });
+
+test('events are read in order after an id, with their data', () => {
+  const docId = lead();
+  const start = lastLeadEventId(store.db);
+  const first = recordLeadEvent(store.db, { docId, kind: 'stored', at: 1 });
+  recordLeadEvent(store.db, { docId, kind: 'staged', actor: 'owner@example.com', data: { stage: 'won' }, at: 2 });
+  expect(leadEventsAfter(store.db, start, 10).map((e) => [e.kind, e.actor, e.data])).toEqual([
+    ['stored', null, {}],
+    ['staged', 'owner@example.com', { stage: 'won' }],
+  ]);
+  expect(leadEventsAfter(store.db, first, 10).map((e) => e.kind)).toEqual(['staged']);
+  expect(leadEventsAfter(store.db, start, 1)).toHaveLength(1);
+});
+
+test('an event written in a change that fails is not kept', () => {
+  const docId = lead();
+  expect(() =>
+    store.db.transaction(() => {
+      recordLeadEvent(store.db, { docId, kind: 'read', at: 1 });
+      throw new Error('the change fails');
+    })(),
+  ).toThrow('the change fails');
+  expect(leadEventsOf(store.db, docId).filter((e) => e.kind === 'read')).toEqual([]);
+});
+
+test('a lead deleted takes its events with it', () => {
+  const docId = lead();
+  recordLeadEvent(store.db, { docId, kind: 'read', at: 1 });
+  store.db.prepare('DELETE FROM documents WHERE doc_id = ?').run(docId);
+  expect(leadEventsOf(store.db, docId)).toEqual([]);
+});
