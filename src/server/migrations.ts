@@ -409,7 +409,7 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: "what happens to each lead, as events written in the change's own transaction (stored, answered, replied, read, staged, assigned, …): the notifications, the digest and the inbox's live updates read them",
+    name: "what happens to each lead, as events written in the change's own transaction (stored, answered, replied, read, staged, assigned, …): the notifications, the digest and the inbox's live updates read them; each lead's unread mark and since when its person waits for the agency",
     up(db) {
       db.exec(`
         -- One row per thing that happened to a lead; gone with the lead (erasure, retention).
@@ -425,6 +425,19 @@ export const migrations: readonly Migration[] = [
         );
         CREATE INDEX lead_events_by_lead ON lead_events (doc_id, id);
         CREATE INDEX lead_events_by_kind ON lead_events (kind, at);
+
+        -- Whether something of the lead is unseen by the agency (it arrived; the visitor answered):
+        -- the inbox's count and the tab's title. And since when the person has been waiting for the
+        -- agency (their submission or answer that no reply of the agency has followed yet), or NULL.
+        ALTER TABLE leads ADD COLUMN unread INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1));
+        ALTER TABLE leads ADD COLUMN waiting_since TEXT;
+        UPDATE leads SET unread = 1 WHERE status = 'new';
+        UPDATE leads SET waiting_since = CASE
+          WHEN status IN ('new', 'read') THEN (SELECT d.created_at FROM documents d WHERE d.doc_id = leads.doc_id)
+          WHEN status = 'answered' THEN active_at
+        END;
+        CREATE INDEX leads_by_unread ON leads (spam, unread);
+        CREATE INDEX leads_by_waiting ON leads (spam, waiting_since, seq);
       `);
     },
   },
