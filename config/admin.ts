@@ -394,6 +394,7 @@ export default {
     problemsOne: 'Fix this problem before publishing:',
     conflict: 'Someone published a change while you were editing. Your changes are kept here: reload the content to see theirs, then publish again.',
     contract: 'A developer changes this: it is part of how the site stores what visitors send.',
+    ownerOnly: 'Only an owner of the site changes this: it decides what the site accepts from visitors, or who hears of a new lead.',
     add: 'Add',
     // {name} is replaced by what is added ("Add Items").
     addNamed: 'Add to {name}',
@@ -566,6 +567,7 @@ export default {
       expires: 'Leaves the site on (optional)',
       showPhone: 'Show the phone number (of the contact details)',
       showEmail: 'Show the e-mail address (of the contact details)',
+      maxLength: 'Most characters an answer may have',
     },
     // What a sentence calls a file that has no title of its own.
     fileNames: { site: 'Every page', routes: "The site's addresses", server: 'The server', admin: 'The inbox', other: 'The site' },
@@ -582,6 +584,8 @@ export default {
       unknownPlaceholder: '{label} uses {name}, which cannot be filled in here. Use one of: {known}.',
       autoReplyPlaceholder: "{label} uses {name}, but an automatic reply may carry only the visitor's name: write it without {name}.",
       tooShortTime: '{label} is {value}, but {what} must be at least {least}: {because}.',
+      limitTooLow: '{label} is {value}, but {what} must take at least {least} characters ({because}): with fewer, real answers would be refused and those leads lost. Write {least} or more.',
+      disabledStart: '{label} is on, but “{value}” is the choice the form starts with: every form sent without another choice would be refused. Switch it off.',
       notWhole: '{label} is {value}: write a whole number.',
       tooSmall: '{label} is {value}: write {min} or more.',
       tooLarge: '{label} is {value}: write {max} or less.',
@@ -617,6 +621,7 @@ export default {
       addressesDiffer: '{label}: “{value}” is not the address shown ({shown}), so visitors would write to another one. Write the same address in both.',
       // The editor's server, of a change its screens never send.
       contract: '{label} is part of how the site stores what visitors send: a developer changes it.',
+      ownerOnly: '{label} decides what the site accepts from visitors, or who hears of a new lead: only an owner of the site changes it. Ask an owner.',
       notEditable: '{label} cannot be changed from the editor.',
       changedTwice: '{label} was sent twice in one publish. Reload the editor and publish again.',
       readOnly: '{label} cannot be changed from the editor: a developer changes it.',

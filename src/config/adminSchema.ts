@@ -163,7 +163,7 @@ export const adminSchema = object({
     ...texts(['heading', 'intro', 'pages', 'parts', 'forms', 'edit', 'back', 'loading', 'unsaved']).shape,
     /** The parts of config/site.ts the editor offers, by their key there, with their names. */
     siteParts: siteParts(),
-    ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'conflict', 'contract']).shape,
+    ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'conflict', 'contract', 'ownerOnly']).shape,
     draftSaved: template(['time']),
     notSaved: template(['reason']),
     scheduledFor: template(['at']),

@@ -33,6 +33,7 @@ import { contentJobs, drafts as draftsOf } from './content/drafts';
 import { Scheduler, type Timers } from './content/schedule';
 import { contentFiles, loadContent } from './content/site';
 import { Publisher, type PublishStep } from './content/publish';
+import { roleOf } from './admin/accounts';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
 export interface AppOptions {
@@ -200,6 +201,8 @@ export async function buildApp({
         ...(drafts ? { drafts } : {}),
         ...(publishCrashAt ? { crashAt: publishCrashAt } : {}),
         onPublished: (files) => scheduler?.contentChanged(files),
+        // An account's role as it is at each publish: only an owner changes what the schemas mark ownerOnly.
+        roleOf: (author) => roleOf(store, author),
       })
     : undefined;
   const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;

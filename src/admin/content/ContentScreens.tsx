@@ -22,7 +22,7 @@ import TextField from '@mui/material/TextField';
 import { Link as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { addressFromTitle, articlePath, articleSchema } from '../../config/articleSchema';
 import admin from '../../../config/admin';
-import type { ContentDraft, ContentSnapshot } from '../../shared/contentApi';
+import type { AdminRole, ContentDraft, ContentSnapshot } from '../../shared/contentApi';
 import { sameValue } from '../../shared/contentDiff';
 import { useSession } from '../session';
 import { fill, formatDate } from '../format';
@@ -44,6 +44,8 @@ interface ContentState {
   snapshot: ContentSnapshot;
   /** The signed-in account's e-mail (its drafts are its own). */
   me: string;
+  /** The signed-in account's role: what only an owner changes is read-only to an editor. */
+  role: AdminRole;
   /** The drafts every account has on the server, as last known (the account's own kept up to date as they are saved). */
   drafts: readonly ContentDraft[];
   /** Where each edited file's draft stands (no entry: saved, or no draft). */
@@ -242,6 +244,7 @@ function ContentList() {
 function ContentProvider({ children }: { children: ReactNode }) {
   const { state: session } = useSession();
   const me = session.kind === 'signedIn' ? session.email : '';
+  const role: AdminRole = session.kind === 'signedIn' ? session.role : 'editor';
   const [snapshot, setSnapshot] = useState<ContentSnapshot>();
   const [edits, setEdits] = useState<Edits>({});
   const [drafts, setDrafts] = useState<readonly ContentDraft[]>([]);
@@ -361,8 +364,8 @@ function ContentProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [nextScheduled, reload, snapshot]);
   const value = useMemo(
-    () => (snapshot ? { snapshot, me, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded } : undefined),
-    [snapshot, me, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded],
+    () => (snapshot ? { snapshot, me, role, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded } : undefined),
+    [snapshot, me, role, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded],
   );
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!value) return <CircularProgress aria-label={t.loading} />;

@@ -124,7 +124,7 @@ export function EditScreen() {
   const sectionParam = params.get('section');
   const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
   const location = useLocation();
-  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded, me, drafts, saveStates, schedule, discard, published } = useContent();
+  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded, me, role, drafts, saveStates, schedule, discard, published } = useContent();
   const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
@@ -345,6 +345,7 @@ export function EditScreen() {
             <SchemaForm
               key={file}
               file={file}
+              role={role}
               schema={schema}
               value={value}
               onChange={(next) => setEdit(file, articleId && !snapshot.files.some((f) => f.file === file) ? followTitle(value, next) : next)}

@@ -1,13 +1,16 @@
 /**
  * The editor's changes checked before anything is written: each change is to a file the
- * editor edits, touches no key of the data contract (src/shared/contentContract.ts), and the
- * whole config with the changed values in place passes the config checker (src/config/check.ts),
- * each problem on its file and key.
+ * editor edits, touches no key of the data contract (src/shared/contentContract.ts), an editor's
+ * (not an owner's) touches no setting only an owner changes (ownerOnly in the schemas,
+ * src/config/ownerOnly.ts), and the whole config with the changed values in place passes the
+ * config checker (src/config/check.ts), each problem on its file and key.
  */
 import path from 'node:path';
 import { checkConfig, type CheckOptions } from '../../config/check';
 import { problemSentence } from '../../config/checkContent';
+import { ownerOnlyChanges, ownerOnlySentence } from '../../config/ownerOnly';
 import { officeWordsOf } from '../../config/place';
+import { schemaOfFile } from '../../config/contentSchemas';
 import type { Path, Refusal } from '../../config/schema';
 import { contractReason, contractSentence, READ_ONLY_FILES, readOnlySentence } from '../../shared/contentContract';
 import type { ContentChange, ContentProblem } from '../../shared/contentApi';
@@ -41,7 +44,12 @@ const idOf = (files: Readonly<Record<string, string>> | undefined, file: string,
 /** The file a checker sentence is about ("config/pages/home.ts: …", "config/forms/x.ts could not be read: …"). */
 const fileOfSentence = (sentence: string) => /^(config\/[\w./-]+\.ts)/.exec(sentence)?.[1] ?? 'config';
 
-export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: readonly ContentChange[]): CheckedChanges {
+/** Who makes the changes: an owner may change the settings only an owner changes; anyone else (an editor, an account removed since) may not. */
+export interface ChangedBy {
+  owner: boolean;
+}
+
+export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: readonly ContentChange[], by: ChangedBy): CheckedChanges {
   const problems: ContentProblem[] = [];
   const current = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
   const options: CheckOptions = { ...loaded.options, publicDir: path.join(site.siteDir, 'public'), pages: { ...loaded.options.pages }, forms: { ...loaded.options.forms }, articles: { ...loaded.options.articles } };
@@ -92,9 +100,21 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     }
     // A form's file by the loader's word, or by its name (config/forms/<name>.ts).
     const isForm = formFiles.has(change.file) ? true : undefined;
+    const refusedAt: Path[] = [];
     for (const edit of edits) {
       const reason = contractReason(change.file, edit.path, edit.op === 'splice', isForm);
-      if (reason) refuse(change.file, edit.path, { kind: 'contract' }, contractSentence(change.file, edit.path, reason));
+      if (reason) {
+        refuse(change.file, edit.path, { kind: 'contract' }, contractSentence(change.file, edit.path, reason));
+        refusedAt.push(edit.path);
+      }
+    }
+    // What only an owner changes, by the schema's marks (a key the data contract already refused is said once).
+    const schema = schemaOfFile(change.file);
+    if (!by.owner && schema && edits.length > 0) {
+      const within = (a: Path, b: Path) => a.length <= b.length && a.every((part, i) => part === b[i]);
+      for (const at of ownerOnlyChanges(schema, before, removed ? undefined : change.value)) {
+        if (!refusedAt.some((done) => within(done, at) || within(at, done))) refuse(change.file, at, { kind: 'ownerOnly' }, ownerOnlySentence(change.file, at));
+      }
     }
     if (edits.length > 0) files.push({ file: change.file, before, after: change.value, edits });
 

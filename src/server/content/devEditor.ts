@@ -37,7 +37,8 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   const store = openStore(dataDir);
   const drafts = draftsOf(store);
   // Told of each publish (declared below: a publish comes only once both exist).
-  const publisher = new Publisher({ site: { siteDir }, dataDir, clock: Date.now, drafts, onPublished: (files) => scheduler.contentChanged(files) });
+  // The developer is an editor here, as `me` says below: what only an owner changes is changed in the files.
+  const publisher = new Publisher({ site: { siteDir }, dataDir, clock: Date.now, drafts, onPublished: (files) => scheduler.contentChanged(files), roleOf: () => 'editor' });
   const scheduler = new Scheduler({ publisher, drafts, jobs: contentJobs(store), clock: Date.now, log: (message) => console.error(message) });
   scheduler.start(contentFiles(await loadContent({ siteDir })));
   app.addHook('onClose', async () => {

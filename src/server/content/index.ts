@@ -92,7 +92,8 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     // An undo is confirmed on the content its preview showed; a restore may be sent without one.
     if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
     const id = request.params.revisionId ?? '';
-    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id) : history.planRestore(id)), async ({ plan, changes }) => {
+    const by = publisher.changedBy(who);
+    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by) : history.planRestore(id, by)), async ({ plan, changes }) => {
       if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
       if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
       const result = await publisher.publish(changes, base, who, { kind, of: id });
@@ -110,10 +111,10 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       );
       return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
     },
-    contentCheck: async (request, reply) => {
+    contentCheck: async (request, reply, who) => {
       const changes = changesOf(request.body);
       if (!changes) return fail(reply, 400, server.messages.badRequest);
-      const problems = await checks.run(async () => checkChanges(site, await loadContent(site), changes).problems);
+      const problems = await checks.run(async () => checkChanges(site, await loadContent(site), changes, publisher.changedBy(who)).problems);
       if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
       return json(reply, 200, { problems });
     },
@@ -128,8 +129,8 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       return json(reply, 200, { revisions: await publisher.revisions(file) });
     },
     contentRevision: async (request, reply) => inTurn(reply, () => history.detail(request.params.revisionId ?? ''), (detail) => json(reply, 200, detail)),
-    contentUndoPreview: async (request, reply) => inTurn(reply, () => history.planUndo(request.params.revisionId ?? ''), ({ plan }) => json(reply, 200, plan)),
-    contentRestorePreview: async (request, reply) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? ''), ({ plan }) => json(reply, 200, plan)),
+    contentUndoPreview: async (request, reply, who) => inTurn(reply, () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
+    contentRestorePreview: async (request, reply, who) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
     contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
     contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
     contentDraftSave: async (request, reply, who) => {
@@ -164,7 +165,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
         const now = clock();
         if (!Number.isFinite(at) || at <= now || at > now + limits.scheduleMaxDays * 86_400_000) return fail(reply, 400, fill(messages.badScheduleTime, { days: limits.scheduleMaxDays }));
         // What would be refused at that time is refused now, on its fields.
-        const problems = await checks.run(async () => checkChanges(site, await loadContent(site), [{ file: draft.file, value: draft.value }]).problems);
+        const problems = await checks.run(async () => checkChanges(site, await loadContent(site), [{ file: draft.file, value: draft.value }], publisher.changedBy(who)).problems);
         if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
         if (problems.length > 0) return json(reply, 400, { message: fill(messages.draftHasProblems, { count: problems.length }), problems });
         // Scheduled knowing what is published now (the editor says when the draft is older than a publish of its file): its base is now.

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { deployFiles } from '../../deploy/deployFiles';
 import type { Forms } from '../../deploy/firebaseRules';
 import server from '../../../config/server';
-import type { ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
+import type { AdminRole, ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
 import { sameValue } from '../../shared/contentDiff';
 import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../shared/text';
@@ -37,7 +37,7 @@ import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type Si
 import { articlePages } from '../../shared/articles';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
-import { checkChanges, type FileEdits } from './check';
+import { checkChanges, type ChangedBy, type FileEdits } from './check';
 import { officeWordsOf } from '../../config/place';
 import type { Drafts } from './drafts';
 import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
@@ -74,6 +74,11 @@ export interface PublisherOptions {
   crashAt?: PublishStep;
   /** Told after each publish that went through, with the content files as they are now (the scheduler reads their moments). */
   onPublished?: (files: ContentChange[]) => void;
+  /**
+   * The role of an author's account now (undefined: no such account); only an owner changes the
+   * settings the schemas mark ownerOnly. Without it (no accounts: a checkout's own editor) every author may.
+   */
+  roleOf?: (author: string) => AdminRole | undefined;
 }
 
 /** How a publish came about. */
@@ -165,6 +170,11 @@ export class Publisher {
     return (await uncommitted(siteDir, ['config'])) ? `${commitId}+${contentHash(this.options.site)}` : commitId;
   }
 
+  /** Who an author is to the checks (check.ts ChangedBy): an owner, read now (a role changed or an account removed applies at once). */
+  changedBy(author: string): ChangedBy {
+    return { owner: this.options.roleOf ? this.options.roleOf(author) === 'owner' : true };
+  }
+
   /** Gets the render ready (the editor was opened: a publish may follow). */
   warm(): void {
     if (this.live && existsSync(path.join(this.codeDir, 'code.json'))) this.renderer.warm(this.codeDir);
@@ -202,7 +212,7 @@ export class Publisher {
     const { live } = this;
     const { siteDir } = site;
     const loaded = await loadContent(site);
-    const checked = checkChanges(site, loaded, changes);
+    const checked = checkChanges(site, loaded, changes, this.changedBy(author));
     if (checked.problems.length > 0) return { status: 400, problems: checked.problems };
     if (checked.files.length === 0) {
       for (const change of changes) this.options.drafts?.discard(author, change.file);
@@ -233,7 +243,7 @@ export class Publisher {
     const written = new Map(contentFiles(reread).map((f) => [f.file, f.value]));
     const wrong = checked.files.find((f) => (f.after === null ? written.has(f.file) : !sameValue(written.get(f.file), f.after)));
     if (wrong) return { status: 500, failed: 'render', error: `${wrong.file} did not read back as it was sent` };
-    const recheck = checkChanges(site, reread, []);
+    const recheck = checkChanges(site, reread, [], this.changedBy(author));
     if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
     let content = siteContentOf(reread.options);
     // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/shared/moved.ts).

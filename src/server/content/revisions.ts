@@ -21,7 +21,7 @@ import { diffValues, sameValue, type KeyPath } from '../../shared/contentDiff';
 import { describe, editsView, whereInWords } from './changeWords';
 import { formatDate } from '../../shared/received';
 import { fill } from '../../shared/text';
-import { checkChanges, type FileEdits } from './check';
+import { checkChanges, type ChangedBy, type FileEdits } from './check';
 import { configHistory, isWorkTree, parentOf } from './git';
 import { placeIn, restoreFile, undoFile, valueAt, type RestoreNote } from './history';
 import { loadAt, readSnapshot, snapshotIds, summaryOf, type Publisher } from './publish';
@@ -124,7 +124,7 @@ export class RevisionHistory {
   }
 
   /** Undoing this revision's change alone, as it would be published now. */
-  async planUndo(id: string): Promise<Planned | undefined> {
+  async planUndo(id: string, by: ChangedBy): Promise<Planned | undefined> {
     const revision = await this.find(id);
     if (!revision) return undefined;
     const baseRevision = await this.publisher.revision();
@@ -142,7 +142,7 @@ export class RevisionHistory {
       for (const conflict of undone.conflicts) refusals.push(await this.conflictSentence(id, file, after ?? before, conflict.path));
       if (undone.conflicts.length === 0 && !sameValue(undone.value, current)) changes.push({ file, value: undone.value === undefined ? null : undone.value });
     }
-    return this.planOf(baseRevision, loaded, changes, refusals, []);
+    return this.planOf(baseRevision, loaded, changes, refusals, [], by);
   }
 
   /** The sentence for a place a later revision changed again: where, who, when and what. */
@@ -162,7 +162,7 @@ export class RevisionHistory {
   }
 
   /** Restoring the content of this revision, as data, as it would be published now. */
-  async planRestore(id: string): Promise<Planned | undefined> {
+  async planRestore(id: string, by: ChangedBy): Promise<Planned | undefined> {
     const revision = await this.find(id);
     if (!revision) return undefined;
     const baseRevision = await this.publisher.revision();
@@ -194,12 +194,12 @@ export class RevisionHistory {
       changes.push({ file, value: restored.value });
       for (const note of [...restored.notes, ...left.notes]) notes.push(noteSentence(file, restored.value, note));
     }
-    return this.planOf(baseRevision, loaded, changes, refusals, notes);
+    return this.planOf(baseRevision, loaded, changes, refusals, notes, by);
   }
 
-  private planOf(baseRevision: string, loaded: Awaited<ReturnType<typeof loadContent>>, changes: ContentChange[], refusals: string[], notes: string[]): Planned {
+  private planOf(baseRevision: string, loaded: Awaited<ReturnType<typeof loadContent>>, changes: ContentChange[], refusals: string[], notes: string[], by: ChangedBy): Planned {
     if (refusals.length > 0 || changes.length === 0) return { plan: { baseRevision, summary: [], changes: [], refusals, notes }, changes: [] };
-    const checked = checkChanges(this.publisher.site, loaded, changes);
+    const checked = checkChanges(this.publisher.site, loaded, changes, by);
     if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes }, changes: [] };
     return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes }, changes };
   }
