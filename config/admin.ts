@@ -216,6 +216,17 @@ export default {
     answerLine: '{at}, from {from}',
     // A reply the agency sent from its mail program (found in the mailbox): {at} and {from} are replaced.
     mailProgramLine: '{at}, by {from} from a mail program',
+    // A reply to a notification from a mail program, sent on to them by the site: {at}, {by} and {state} are replaced.
+    mailReplyLine: '{at}, by {by} from a mail program, sent through the site: {state}',
+    // One the site did not send on (config/server.ts notifications.replies): {at} and {from} are replaced, then why.
+    notSentLine: '{at}, by {from} from a mail program: not sent to them',
+    // {reason} is replaced.
+    notSentWhy: 'Why: {reason} Send it from the reply box instead.',
+    // Each mail's quote and signature are folded under its words.
+    showQuoted: 'Show quoted text',
+    hideQuoted: 'Hide quoted text',
+    // Above the e-mails on a phone, where the newest comes first (on a wide screen the oldest does).
+    newestFirst: 'Newest first',
     // An attachment kept with the mail: {name} and {size} are replaced.
     attachment: 'Download {name} ({size})',
     // One that was not kept (its type or size): {name} is replaced.

@@ -148,9 +148,11 @@ export async function buildApp({
     now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
-      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
       if (mailbox) {
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...mailbox, dataDir });
+        // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
+        const replies = { mail: notifications?.settings.email, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') };
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), replies, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }

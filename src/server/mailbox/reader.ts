@@ -16,8 +16,9 @@ import type { MailboxStatus } from '../../shared/adminApi';
 import { Changes } from '../changes';
 import type { Store } from '../store';
 import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, parseHeaders, setLastUid } from './record';
+import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
 import type { MailboxSettings } from './settings';
-import PostalMime from 'postal-mime';
+import PostalMime, { type Email } from 'postal-mime';
 
 const { pollSeconds, retry, maxMailBytes } = server.mailbox;
 /** Mails whose headers are read at a time. */
@@ -39,6 +40,8 @@ export interface ReaderOptions {
   log?: { warn(message: string): void; info?(message: string): void };
   /** How long the connection may take and stay silent (tests shorten it). */
   timeoutMs?: number;
+  /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts). */
+  replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl' | 'authentic'>;
 }
 
 const realWait = (ms: number, woken: Promise<void>) =>
@@ -72,6 +75,7 @@ export class MailboxReader {
   private reading: Promise<number> | undefined;
   private readonly clock: () => number;
   private readonly wait: NonNullable<ReaderOptions['wait']>;
+  private readonly replies: OwnerReplies | undefined;
 
   constructor(
     private readonly store: Store,
@@ -79,6 +83,7 @@ export class MailboxReader {
   ) {
     this.clock = options.clock ?? Date.now;
     this.wait = options.wait ?? realWait;
+    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, clock: this.clock, log: options.log ?? console });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -208,6 +213,8 @@ export class MailboxReader {
     const client = await this.connect();
     let kept = 0;
     for (const folder of await this.folders(client)) kept += await this.readFolder(client, folder.path, folder.sent);
+    // The mails telling the agency of a reply not sent, those due again.
+    await this.replies?.tellWriters();
     // Waits with the inbox open, in IDLE where the server offers it: a new mail there wakes the reader.
     if (!this.stopped && client.usable) {
       await client.mailboxOpen('INBOX', { readOnly: true });
@@ -231,6 +238,13 @@ export class MailboxReader {
       heads.sort((a, b) => a.uid - b.uid);
       for (const head of heads) {
         const headers = await parseHeaders(head.headers ?? '');
+        // The owner's reply to a notification's reply address: sent on through the site, never kept as a mail (its copy in Sent left alone).
+        if (this.replies?.claims(headers)) {
+          if (!sentFolder) await this.replies.take(headers, messageIdOf(headers, head.headers ?? ''), () => this.whole(client, head));
+          setLastUid(db, folder, uidValidity, head.uid);
+          if (moveTo) toMove.push(head.uid);
+          continue;
+        }
         const about = leadOfHeaders(db, headers);
         const position = { uidValidity, uid: head.uid };
         if (!about || isKept(db, messageIdOf(headers, head.headers ?? ''))) {
@@ -240,11 +254,7 @@ export class MailboxReader {
           continue;
         }
         const tooLarge = (head.size ?? 0) > maxMailBytes;
-        let email = headers;
-        if (!tooLarge) {
-          const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
-          if (whole && whole.source) email = await PostalMime.parse(whole.source);
-        }
+        const email = (!tooLarge && (await this.whole(client, head))) || headers;
         const added = keepMail(db, {
           docId: about.docId,
           answers: about.answers,
@@ -266,6 +276,13 @@ export class MailboxReader {
     return kept;
   }
 
+  /** A mail parsed whole, or undefined when it is larger than mailbox.maxMailBytes (or gone). */
+  private async whole(client: ImapFlow, head: { uid: number; size?: number }): Promise<Email | undefined> {
+    if ((head.size ?? 0) > maxMailBytes) return undefined;
+    const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
+    return whole && whole.source ? PostalMime.parse(whole.source) : undefined;
+  }
+
   /** Stops: no reading starts again; the connection is closed. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -273,6 +290,7 @@ export class MailboxReader {
     await this.reading?.catch(() => undefined);
     await this.disconnect();
     await this.loop;
+    await this.replies?.stop();
   }
 }
 

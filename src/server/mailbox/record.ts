@@ -3,14 +3,15 @@
  * by a Message-ID the site itself made: the auto-reply's, a reply's, a notification's, named in
  * its In-Reply-To or References; never by its subject or sender), whether it is the visitor's
  * answer or the agency's own reply from a mail program, and keeping it on the lead with its text
- * (never HTML: a mail that has only HTML is turned into text) and its attachments (PDF, DOC or
- * DOCX told by their first bytes, as CVs are, within config/server.ts mailbox limits).
+ * (never HTML: a mail that has only HTML is turned into text), split into its writer's new words
+ * and the folded rest (quote, signature: replyText.ts), and its attachments (PDF, DOC or DOCX told
+ * by their first bytes, as CVs are, within config/server.ts mailbox limits). Its new words join
+ * the lead's search (leadKeys.ts).
  *
  * Keeping it is one transaction with how far its folder was read: a mail is kept once (its
  * Message-ID is unique), and a reading cut off anywhere starts again where it stopped.
  */
 import type Database from 'better-sqlite3';
-import { convert } from 'html-to-text';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import PostalMime, { type Email } from 'postal-mime';
@@ -18,7 +19,8 @@ import server from '../../../config/server';
 import { sniffDocumentType } from '../../forms/model/uploadRules';
 import { cutAtWord } from '../../shared/text';
 import { fileOnDisk, writeFileDurably } from '../files';
-import { personKey } from '../leadKeys';
+import { keepLeadKeys, personKey } from '../leadKeys';
+import { splitMail } from './replyText';
 import { preparedIn } from '../statements';
 
 const limits = server.mailbox;
@@ -39,8 +41,8 @@ const statements = preparedIn((db: Database.Database) => ({
   lead: db.prepare('SELECT doc_id AS docId, spam, person FROM leads WHERE doc_id = ?'),
   known: db.prepare('SELECT 1 FROM lead_messages WHERE message_id = ?'),
   insert: db.prepare(
-    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, too_large, attachments, sent_at, read_at, folder)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
+    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, quoted, too_large, attachments, sent_at, read_at, folder)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
   ),
   file: db.prepare('INSERT INTO files (path, token, media_type, size, doc_id) VALUES (?, ?, ?, ?, ?)'),
   /** The lead's newest mail either way, before this one. */
@@ -123,10 +125,10 @@ interface KeptFile {
   path?: string;
 }
 
-/** A mail's text: its plain part, or its HTML part made text (never markup), cut at mailbox.maxTextCharacters. */
-function textOf(email: Email): string {
-  const text = email.text?.trim() ? email.text : email.html ? convert(email.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { ignoreHref: true } }] }) : '';
-  return cutAtWord(text.trim(), limits.maxTextCharacters);
+/** A mail's text (never markup) as its new words and the folded rest, each cut at mailbox.maxTextCharacters. */
+function textOf(email: Email): { text: string; quoted: string } {
+  const split = splitMail(email);
+  return { text: cutAtWord(split.text, limits.maxTextCharacters), quoted: cutAtWord(split.quoted, limits.maxTextCharacters) };
 }
 
 /** The attachments: PDF, DOC or DOCX by their first bytes and within the size limit are written to disk; the others are only named. */
@@ -167,6 +169,7 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
   const dated = keep.email.date ? Date.parse(keep.email.date) : NaN;
   const sentAt = Math.min(Math.max(Number.isFinite(dated) ? dated : keep.now, keep.answers + 1), keep.now);
   const { files, written } = keep.tooLarge ? { files: [], written: [] } : keepAttachments(keep.email, keep.dataDir);
+  const text = keep.tooLarge ? { text: '', quoted: '' } : textOf(keep.email);
   try {
     db.transaction(() => {
       const added = q.insert.run(
@@ -176,7 +179,8 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
         from,
         cutAtWord(keep.email.from?.name ?? '', 200),
         cutAtWord((keep.email.subject ?? '').replace(/\s+/g, ' ').trim(), 300),
-        keep.tooLarge ? '' : textOf(keep.email),
+        text.text,
+        text.quoted,
         keep.tooLarge ? 1 : 0,
         JSON.stringify(files.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) }))),
         sentAt,
@@ -188,6 +192,7 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
       const latest = (q.latest.get(keep.docId, keep.docId, keep.messageId) as { at: number }).at;
       if (sentAt >= latest) q.status.run(direction === 'in' ? 'answered' : 'replied', sentAt, keep.docId);
       else q.active.run(sentAt, keep.docId);
+      keepLeadKeys(db, keep.docId);
       setLastUid(db, keep.folder, keep.position.uidValidity, keep.position.uid);
     })();
   } catch (error) {
