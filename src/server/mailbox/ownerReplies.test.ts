@@ -22,10 +22,12 @@ import { validData } from '../../test/formFixtures';
 import { addAccount, Client, startServer, type TestServer } from '../../test/adminServer';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../../test/dovecot';
 import { startSmtp, waitFor, type ReceivedMail, type SmtpReceiver } from '../../test/receivers';
-import { replyMime, type Answered, type MailProgram } from '../../test/replySamples';
+import { replyBodies, replyMime, type Answered, type MailProgram } from '../../test/replySamples';
 import { leadEventsOf } from '../leadEvents';
 import { readNotifySettings } from '../notify';
 import { describeLead } from '../notify/lead';
+import { mailText } from '../notify/mail';
+import { splitMail } from './replyText';
 import { readMailboxSettings } from './settings';
 import { wordsToSend } from './ownerReplies';
 import { refusalSentence, type RefusalReason } from './replyTokens';
@@ -239,5 +241,21 @@ describe('the words sent on', () => {
     expect(send('x'.repeat(admin.replies.textMaxLength + 1))).toEqual({ reason: 'tooLong' });
     // The visitor's name or project in the owner's own sentence is no line of the notification.
     expect(send(`Dear Ada Lovelace, about ${document.Pname}: yes.`)).toEqual({ text: `Dear Ada Lovelace, about ${document.Pname}: yes.` });
+  });
+
+  it('refuses an Outlook reply with answers typed into the quoted notification (no quote marks there), and sends one without', () => {
+    const text = mailText(lead, 'reply');
+    const answered: Answered = { from: 'Agency Site <site@agency.test>', date: new Date(), subject: lead.subject, messageId: '<msg_x@agency.test>', text, html: `<html><body>${text.split('\n').map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('')}</body></html>` };
+    const { text: plain, html } = replyBodies('outlook', answered, 'See my answers below.');
+    const field = lead.lines[0]!.label;
+    const answer = 'Yes, we can start in March, gladly.';
+    // In HTML and in its text part alike.
+    for (const [bodies, inline] of [
+      [{ text: plain, html }, { text: plain, html: html.replace(`<p>${field}`, `<p>${answer}</p><p>${field}`) }],
+      [{ text: plain }, { text: plain.replace(`\n${field}`, `\n${answer}\n${field}`) }],
+    ] as const) {
+      expect(wordsToSend(splitMail(bodies), lead)).toEqual({ text: 'See my answers below.' });
+      expect(wordsToSend(splitMail(inline), lead)).toEqual({ reason: 'ambiguous' });
+    }
   });
 });

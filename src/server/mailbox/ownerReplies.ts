@@ -84,11 +84,17 @@ const normalize = (line: string) =>
     .trim()
     .toLowerCase();
 
+/** The words of a text (letters and digits, three or more), in lower case. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+/** Words below a quoted notification's header block that it does not have, from which on they are the writer's. */
+const UNKNOWN_WORDS = 3;
+
 /**
  * The words to send, or why not: the new part of the mail without a line of the agency's part;
  * refused when nothing is left, when something of the agency's part is still in it (a link to
- * the inbox, a line of it cut differently), or when lines of the notification are (its quote
- * was not recognised).
+ * the inbox, a line of it cut differently), when lines of the notification are (its quote
+ * was not recognised), or when words the notification does not have are below its header
+ * block in an Outlook-style quote (answers typed between its lines).
  */
 export function wordsToSend(split: SplitReply, lead: Lead): { text: string } | { reason: RefusalReason } {
   if (split.unsure) return { reason: 'ambiguous' };
@@ -112,6 +118,11 @@ export function wordsToSend(split: SplitReply, lead: Lead): { text: string } | {
       .filter((entry) => entry.length >= 8),
   );
   if (lines.some((entry) => notification.has(entry))) return { reason: 'ambiguous' };
+  // Below Outlook's header block the notification has no quote marks: words typed into it (answers between its lines) would be lost.
+  if (split.below !== undefined) {
+    const known = new Set(wordsOf(`${mailText(lead, 'reply')}\n${mailText(lead)}`));
+    if (new Set(wordsOf(split.below).filter((word) => !known.has(word))).size >= UNKNOWN_WORDS) return { reason: 'ambiguous' };
+  }
   if (text.length > admin.replies.textMaxLength) return { reason: 'tooLong' };
   return { text };
 }

@@ -31,6 +31,12 @@ export interface SplitReply {
   quoted: string;
   /** Set when the new words cannot be told apart from the quote for sure: they sit between quoted parts. */
   unsure?: 'interleaved';
+  /**
+   * The text of another mail below its header block (Outlook's quote, a forwarded mail), which
+   * has no quote marks: words the writer typed into it are in here (ownerReplies.ts compares it
+   * with the mail answered).
+   */
+  below?: string;
 }
 
 /* ---------------------------------------------------------------- text */
@@ -109,14 +115,23 @@ function joinLines(lines: readonly string[]): string {
     .trim();
 }
 
+/** The lines of another mail after its separator and header block (its "From:", "Sent:", … lines). */
+function belowHeader(lines: readonly string[]): string {
+  let i = 0;
+  while (i < lines.length && (isBlank(lines[i]!) || ORIGINAL.test(lines[i]!.trim()) || FORWARDED.test(lines[i]!.trim()) || /^_{8,}$/.test(lines[i]!.trim()) || FROM_LABEL.test(lines[i]!.trim()) || OTHER_LABEL.test(lines[i]!.trim()))) i++;
+  return joinLines(lines.slice(i));
+}
+
 /** Splits a mail's text (or an HTML mail's text) into its new part and the folded rest. */
 export function splitText(input: string): SplitReply {
   const lines = input.replace(/\r\n?/g, '\n').split('\n');
   const kinds: LineKind[] = lines.map((line) => (isBlank(line) ? 'blank' : isQuoted(line) ? 'quote' : 'text'));
+  let below: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     if (kinds[i] === 'blank' || kinds[i] === 'quote') continue;
     if (restStartsAt(lines, i)) {
       for (let j = i; j < lines.length; j++) kinds[j] = 'quote';
+      below = belowHeader(lines.slice(i));
       break;
     }
     const k = attributionLength(lines, i);
@@ -143,10 +158,11 @@ export function splitText(input: string): SplitReply {
       else runs.push((open = [i, i]));
     } else if (kinds[i] === 'quote') open = undefined;
   }
-  if (runs.length > 1) return { text: joinLines(lines), quoted: '', unsure: 'interleaved' };
-  if (runs.length === 0) return { text: '', quoted: joinLines(lines) };
+  const rest = below === undefined ? {} : { below };
+  if (runs.length > 1) return { text: joinLines(lines), quoted: '', unsure: 'interleaved', ...rest };
+  if (runs.length === 0) return { text: '', quoted: joinLines(lines), ...rest };
   const [from, to] = runs[0]!;
-  return { text: joinLines(lines.slice(from, to + 1)), quoted: joinLines([...lines.slice(0, from), '', ...lines.slice(to + 1)]) };
+  return { text: joinLines(lines.slice(from, to + 1)), quoted: joinLines([...lines.slice(0, from), '', ...lines.slice(to + 1)]), ...rest };
 }
 
 /* ---------------------------------------------------------------- HTML */
@@ -267,16 +283,24 @@ function nextElement(children: readonly Node[], i: number): Element | undefined 
   return undefined;
 }
 
-/** The tree without its quotes, signatures and everything after another mail's start; what was taken out, in order; whether words sit on both sides of a quote. */
-function prune(root: Element): { kept: Element; removed: Node[]; interleaved: boolean } {
+/**
+ * The tree without its quotes, signatures and everything after another mail's start; what was
+ * taken out, in order; what came after that start (its header block left out); whether words
+ * sit on both sides of a quote.
+ */
+function prune(root: Element): { kept: Element; removed: Node[]; below: Node[] | undefined; interleaved: boolean } {
   const removed: Node[] = [];
+  let below: Node[] | undefined;
   let rest = false;
   let quoteSeen = false;
   let before = false;
   let after = false;
   const visit = (from: Element, into: Element) => {
     from.children.forEach((child, i) => {
-      if (rest) return void removed.push(child);
+      if (rest) {
+        below!.push(child);
+        return void removed.push(child);
+      }
       if ('text' in child) {
         if (/\S/.test(child.text)) {
           if (quoteSeen) after = true;
@@ -289,6 +313,7 @@ function prune(root: Element): { kept: Element; removed: Node[]; interleaved: bo
       const next = child.name === 'hr' ? nextElement(from.children, i) : undefined;
       if (isRestStart(child) || (next && isRestStart(next))) {
         rest = true;
+        below = [];
         return void removed.push(child);
       }
       if (isQuote(child)) {
@@ -303,7 +328,9 @@ function prune(root: Element): { kept: Element; removed: Node[]; interleaved: bo
   };
   const kept: Element = { name: '#root', attribs: {}, children: [] };
   visit(root, kept);
-  return { kept, removed, interleaved: before && after };
+  // The start's own block (and Outlook's header block after its marker) is no part of the mail below it.
+  below = below?.filter((node) => 'text' in node || (!isRestStart(node) && node.name !== 'hr'));
+  return { kept, removed, below, interleaved: before && after };
 }
 
 /** A tree as HTML again (no attributes: only its structure and text matter now). */
@@ -340,12 +367,13 @@ export function htmlToText(html: string): string {
 
 /** Splits an HTML mail into its new part and the folded rest (its structure first, then its text). */
 export function splitHtml(html: string): SplitReply {
-  const { kept, removed, interleaved } = prune(parseTree(html));
+  const { kept, removed, below, interleaved } = prune(parseTree(html));
   const text = splitText(htmlToText(serialize(kept).join('')));
   const rest = htmlToText(removed.map((node) => serialize(node).join('')).join('\n'));
   const quoted = [text.quoted, rest].filter((part) => part !== '').join('\n\n');
   const unsure = interleaved || text.unsure ? ('interleaved' as const) : undefined;
-  return { text: text.text, quoted, ...(unsure ? { unsure } : {}) };
+  const belowText = [text.below, below && belowHeader(htmlToText(below.map((node) => serialize(node).join('')).join('\n')).split('\n'))].filter((part) => part !== undefined);
+  return { text: text.text, quoted, ...(unsure ? { unsure } : {}), ...(belowText.length > 0 ? { below: belowText.join('\n\n') } : {}) };
 }
 
 /** A mail's split: its HTML part when it has one with words (the structure says most), else its text part. */
