@@ -221,6 +221,10 @@ export default {
     // One that was not kept (its type or size): {name} is replaced.
     attachmentSkipped: '{name}: not kept here (open the mail in your mail program)',
     mailTooLarge: 'This e-mail is too large to keep here: open it in your mail program.',
+    // One that could not be read (its sender and subject are shown above it).
+    mailUnreadable: 'This e-mail arrived but could not be read here: open it in your mail program.',
+    // Under a mail that uses one of the agency's addresses without proof that the agency sent it.
+    mailSuspicious: 'Sent with one of the agency\'s addresses, but not proved to come from the agency: it is shown as theirs. Check it before you trust it.',
     // A reply's subject when the person already has e-mails: the conversation's first subject, {subject}.
     threadSubject: 'Re: {subject}',
     // Who sent the e-mail the site sends at once (config/forms, autoReply), in historyLine.

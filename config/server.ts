@@ -93,6 +93,12 @@ export default {
     maxTextCharacters: 20000,
     // Attachments kept with the lead (PDF, DOC, DOCX, told by their first bytes, as CVs are); others are named only.
     attachments: { maxBytes: 5242880, maxPerMail: 5 },
+    // How far a mail is read. Its header block is read up to `maxHeaderBytes` (all its parts'
+    // headers together, too); parts nested deeper than `maxMimeDepth`, or a mail that cannot be
+    // read at all, make it kept by its headers with a note (open it in the mail program). An
+    // HTML-only mail is made text from its first `maxHtmlCharacters`, up to where it nests deeper
+    // than `maxHtmlDepth` elements (the text the inbox keeps is cut at maxTextCharacters anyway).
+    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100 },
   },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',

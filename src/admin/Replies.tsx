@@ -4,6 +4,7 @@
  * visitor so far (the auto-reply, the replies) with who sent them, when, and their delivery
  * state. The draft is checked by the same code as on our server (src/shared/replyDraft.ts).
  */
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -93,7 +94,8 @@ const sender = (mail: ReceivedMail) => visible(mail.fromName ? `${mail.fromName}
  * Every e-mail with the person, both ways, oldest first: the site's (each subject, when, by whom,
  * its delivery state; a failed one can be sent again), their answers and the agency's replies
  * from a mail program (read from the mailbox: their text as text, never markup; attachments kept
- * as CVs are, downloaded through the inbox).
+ * as CVs are, downloaded through the inbox; one kept by its headers, and one only claiming to be
+ * the agency's, say so).
  */
 export function Conversation({ mails, onSendAgain }: { mails: readonly ConversationMail[]; onSendAgain: (deliveryId: string) => void }) {
   if (mails.length === 0) return <Typography>{t.noHistory}</Typography>;
@@ -125,8 +127,13 @@ export function Conversation({ mails, onSendAgain }: { mails: readonly Conversat
           ) : (
             <>
               <Typography color="text.secondary">{fill(mail.kind === 'answer' ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}</Typography>
-              {mail.tooLarge ? (
-                <Typography sx={{ mt: 1 }}>{t.mailTooLarge}</Typography>
+              {mail.suspicious && (
+                <Alert severity="warning" sx={{ mt: 1 }}>
+                  {t.mailSuspicious}
+                </Alert>
+              )}
+              {mail.tooLarge || mail.unreadable ? (
+                <Typography sx={{ mt: 1 }}>{mail.tooLarge ? t.mailTooLarge : t.mailUnreadable}</Typography>
               ) : (
                 <Box component="p" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', unicodeBidi: 'isolate' }}>
                   {visible(mail.text)}

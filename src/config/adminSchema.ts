@@ -138,6 +138,8 @@ export const adminSchema = object({
     attachment: template(['name', 'size']),
     attachmentSkipped: template(['name']),
     mailTooLarge: text(),
+    mailUnreadable: text(),
+    mailSuspicious: text(),
     threadSubject: template(['subject']),
     autoReply: text(),
     subjectMaxLength: number({ min: 10, max: 998, integer: true }),

@@ -116,6 +116,19 @@ export const serverSchema = object({
     maxTextCharacters: number({ min: 1000, max: 1000000, integer: true }),
     /** Attachments kept: at most `maxPerMail` of a mail, each at most `maxBytes`, PDF, DOC or DOCX by content. */
     attachments: object({ maxBytes: number({ min: 1024, integer: true }), maxPerMail: number({ min: 0, max: 20, integer: true }) }),
+    /**
+     * How far a mail is read: its header block (all its parts' headers together) up to
+     * `maxHeaderBytes`, MIME parts nested up to `maxMimeDepth` (deeper: kept by its headers), an
+     * HTML-only mail's first `maxHtmlCharacters` made text, up to where it nests deeper than
+     * `maxHtmlDepth` elements (the HTML parser's time grows with the square of the nesting, and
+     * the conversion recurses once per level: these bound both).
+     */
+    reading: object({
+      maxHeaderBytes: number({ min: 16384, max: 2097152, integer: true }),
+      maxMimeDepth: number({ min: 8, max: 256, integer: true }),
+      maxHtmlCharacters: number({ min: 10000, max: 2097152, integer: true }),
+      maxHtmlDepth: number({ min: 20, max: 500, integer: true }),
+    }),
   }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
   headers: object({

@@ -441,6 +441,17 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "mails kept by their headers when they cannot be read, and mails from the agency's address that are not proved to be the agency's",
+    up(db) {
+      db.exec(`
+        -- Why a mail could not be read (kept by its headers, with a note on the lead); NULL: read whole.
+        ALTER TABLE lead_messages ADD COLUMN unreadable TEXT;
+        -- 1: from one of the agency's addresses, not proved to be the agency's (kept as the visitor's).
+        ALTER TABLE lead_messages ADD COLUMN suspicious INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -197,6 +197,10 @@ export interface ReceivedMail {
   text: string;
   /** Too large to keep: only its headers were read. */
   tooLarge: boolean;
+  /** It could not be read (its structure, its encoding, its depth): only its headers were kept. */
+  unreadable: boolean;
+  /** From one of the agency's addresses but not proved to be the agency's: kept as the visitor's (kind 'answer'). */
+  suspicious: boolean;
   attachments: { name: string; size: number; kept: boolean }[];
   /** Milliseconds since 1970 (its Date, never later than when it was read). */
   createdAt: number;

@@ -2,7 +2,8 @@
  * A person's conversation: every e-mail with the person (all the leads of one e-mail address,
  * leadKeys.ts personKey), both ways, in order. The site's own mails (auto-replies, replies:
  * visitor_mails, with their delivery's state) and those read from the agency's mailbox
- * (lead_messages: the visitor's answers, the agency's replies from a mail program). The lead's
+ * (lead_messages: the visitor's answers, the agency's replies from a mail program; a mail kept by
+ * its headers, and one only claiming to be the agency's, say so). The lead's
  * page shows it; a reply is threaded after it (In-Reply-To the last mail, References all of them).
  */
 import type Database from 'better-sqlite3';
@@ -21,7 +22,7 @@ const statements = preparedIn((db: Database.Database) => ({
        FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
   ),
   received: db.prepare(
-    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, too_large AS tooLarge, attachments, sent_at AS createdAt, message_id AS messageId
+    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, too_large AS tooLarge, unreadable, suspicious, attachments, sent_at AS createdAt, message_id AS messageId
        FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
   ),
   /** The subject of the person's first mail, either way (the site's first when two share a moment). */
@@ -48,6 +49,8 @@ interface ReceivedRow {
   subject: string;
   body: string;
   tooLarge: number;
+  unreadable: string | null;
+  suspicious: number;
   attachments: string;
   createdAt: number;
   messageId: string;
@@ -62,6 +65,8 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   subject: row.subject,
   text: row.body,
   tooLarge: row.tooLarge === 1,
+  unreadable: row.unreadable !== null,
+  suspicious: row.suspicious === 1,
   attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({ name: a.name, size: a.size, kept: a.path !== undefined })),
   createdAt: row.createdAt,
 });
