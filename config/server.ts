@@ -241,6 +241,8 @@ export default {
       // Restore, what it leaves as it is now; {where} is replaced.
       restoreAddedSince: '{where} was added to the site since then, so it keeps its value of today.',
       restoreLeftToCode: "{where} is now worked out in the site's code, so it stays as the code gives it.",
+      // A publish (an undo, a restore) that would leave config/ as `npm start` refuses it: {problem} is the check's sentence.
+      wouldNotStart: 'The site would not start with this change ({problem}), so nothing was published. Nothing visitors see has changed, and your edits are kept as your draft. Ask a developer.',
       // A page of the site's own (one config/routes.ts shows) sent for removal: {title} is the page's title.
       pageNotRemovable: "The page {title} is one of the site's own pages, so it cannot be removed. Only pages made in the editor can be removed.",
       // {max} is replaced (in megabytes).

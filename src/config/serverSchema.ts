@@ -262,6 +262,7 @@ export const serverSchema = object({
       nothingToChange: text(),
       restoreAddedSince: template(['where']),
       restoreLeftToCode: template(['where']),
+      wouldNotStart: template(['problem']),
       pageNotRemovable: template(['title']),
       imageTooLarge: text(),
       notAnImage: text(),

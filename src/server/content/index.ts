@@ -93,10 +93,10 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
     const id = request.params.revisionId ?? '';
     const by = publisher.changedBy(who);
-    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by) : history.planRestore(id, by)), async ({ plan, changes }) => {
+    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by) : history.planRestore(id, by)), async ({ plan, changes, redirects }) => {
       if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
       if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
-      const result = await publisher.publish(changes, base, who, { kind, of: id });
+      const result = await publisher.publish(changes, base, who, { kind, of: id, redirects });
       return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
     });
   };
