@@ -57,6 +57,8 @@ let held: ReturnType<typeof heldTimers>;
 const snapshot = async (client = editor): Promise<ContentSnapshot> => (await (await client.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
 const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
 const send = (client: Client, route: 'contentDraftSave' | 'contentDraftDiscard' | 'contentDraftSchedule', json: unknown) => client.change('POST', contentRoutes[route].path, { json });
+const publish = (client: Client, baseRevision: string, changes: unknown) => client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
+
 const scheduler = () => s.app.contentScheduler!;
 
 async function signedIn(on: TestServer, email: string): Promise<Client> {
@@ -186,6 +188,52 @@ it('refuses, keeping nothing: no CSRF token, a file not edited here, a draft too
   expect(await refusal!.json()).toEqual({ message: fill(messages.draftsTooFast, { seconds }) });
   s.clock.now += seconds * 1000;
   expect((await send(editor, 'contentDraftSave', { file: page(1), value: { title: 'Typed later', sections: [] }, base: snap.revision })).status).toBe(200);
+});
+
+it('ten publishes of 100 changes by one editor are refused and keep, as drafts, only what draft saves would have kept: files, size, count and rate', async () => {
+  const snap = await snapshot();
+  const CHANGES = 100;
+  // The premise: one publish's changes are more than an account's drafts and more than a minute's saves.
+  expect(CHANGES).toBeGreaterThan(Math.max(limits.perAccount, limits.rate.requests));
+  const mine = async () => (await snapshot()).drafts.filter((d) => d.author === 'editor@agency.test');
+
+  // The editor's own edit, in a publish refused because the content changed meanwhile: it stays its draft (nothing typed is lost).
+  const home = valueOf(snap, HOME);
+  home.sections[0].heading = 'Typed, then published too late';
+  const stale = 'f'.repeat(40);
+  expect((await publish(editor, stale, [{ file: HOME, value: home }])).status).toBe(409);
+  expect((await mine()).map((d) => [d.file, d.value])).toEqual([[HOME, home]]);
+
+  const page = (n: number) => `config/pages/flood-${n}.ts`;
+  const notDraftable = ['config/server.ts', '../etc/passwd', 'config/pages/../server.ts', `config/pages/${'a'.repeat(300)}.ts`];
+  const pages = CHANGES - notDraftable.length - 1;
+  for (let round = 0; round < 10; round++) {
+    // A minute later each time: the saves' bucket is full again.
+    s.clock.now += limits.rate.perSeconds * 1000;
+    const changes = [
+      ...notDraftable.map((file) => ({ file, value: { round } })),
+      { file: 'config/pages/too-large.ts', value: { round, filler: 'x'.repeat(limits.maxBytes) } },
+      ...Array.from({ length: pages }, (_, n) => ({ file: page(n), value: { round, title: `Flood ${n}` } })),
+    ];
+    // On the content as it is (the checker refuses the pages), or on a revision that is not (409).
+    const answer = await publish(editor, round % 2 === 0 ? snap.revision : stale, changes);
+    expect([round, answer.status]).toEqual([round, round % 2 === 0 ? 400 : 409]);
+    // Kept: the first pages as far as the count and a minute's saves allow (the home draft counts, and took its save before); no file
+    // a draft may not be of, nothing too large; each kept page's value is this round's.
+    const kept = Math.min(limits.perAccount - 1, limits.rate.requests);
+    const drafts = await mine();
+    expect([round, drafts.length]).toEqual([round, kept + 1]);
+    expect(drafts.filter((d) => d.file !== HOME).map((d) => [d.file, (d.value as Json).round]).sort()).toEqual(Array.from({ length: kept }, (_, n) => [page(n), round]).sort());
+  }
+  expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(snap.revision);
+
+  // Past a minute's saves, nothing more is kept: the publish's and the autosave's are one budget.
+  const late = await publish(editor, stale, [{ file: page(0), value: { round: 'late' } }]);
+  expect(late.status).toBe(409);
+  expect((await mine()).find((d) => d.file === page(0))!.value).toEqual({ round: 9, title: 'Flood 0' });
+  const autosave = await send(editor, 'contentDraftSave', { file: page(0), value: { round: 'typed' }, base: snap.revision });
+  expect(autosave.status).toBe(429);
+  expect(Number(autosave.headers.get('retry-after'))).toBeGreaterThan(0);
 });
 
 it('a scheduled draft is published by the server by itself at its time, as its author, the revision saying it was scheduled', async () => {
