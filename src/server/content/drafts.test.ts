@@ -10,15 +10,17 @@
  * publish changed meanwhile stays a draft with the reason; a content file's `expires` is a stored
  * moment run like the others. Limits are read from config/server.ts.
  */
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import server from '../../../config/server';
 import { CSRF_HEADER } from '../../shared/adminApi';
 import { contentRoutes, type ContentDraft, type ContentProblem, type ContentSnapshot, type Revision } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
 import { addAccount, Client, PASSWORD, startEditing, startServer, type TestServer } from '../../test/adminServer';
-import { gitIn, makeSite } from '../../test/contentSite';
+import { DEVELOPER as GIT_DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
 import { contentJobs } from './drafts';
 import { EXPIRES, momentsOf, type Timers } from './schedule';
+import { childProcesses, MAX_CHILD_PROCESSES, run } from './site';
 
 jest.setTimeout(120_000);
 
@@ -58,7 +60,9 @@ const snapshot = async (client = editor): Promise<ContentSnapshot> => (await (aw
 const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
 const send = (client: Client, route: 'contentDraftSave' | 'contentDraftDiscard' | 'contentDraftSchedule', json: unknown) => client.change('POST', contentRoutes[route].path, { json });
 const publish = (client: Client, baseRevision: string, changes: unknown) => client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
-
+/** A draft put straight into the database, past every limit, as publishes kept them before the limits held there. */
+const putDraft = (author: string, file: string, value: unknown, base: string) =>
+  s.app.store.db.prepare('INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, ?, ?, ?)').run(author, file, JSON.stringify(value), base, s.clock.now);
 const scheduler = () => s.app.contentScheduler!;
 
 async function signedIn(on: TestServer, email: string): Promise<Client> {
@@ -234,6 +238,50 @@ it('ten publishes of 100 changes by one editor are refused and keep, as drafts, 
   const autosave = await send(editor, 'contentDraftSave', { file: page(0), value: { round: 'typed' }, base: snap.revision });
   expect(autosave.status).toBe(429);
   expect(Number(autosave.headers.get('retry-after'))).toBeGreaterThan(0);
+});
+
+it('opening the editor with many drafts started from many revisions runs at most the pool of processes at once, and says which are outdated', async () => {
+  const snap = await snapshot();
+  // Revisions to start drafts from: commits one after another; then a publish of the about page after all of them.
+  const REVISIONS = 8 * MAX_CHILD_PROCESSES;
+  execFileSync('sh', ['-c', `for i in $(seq ${REVISIONS}); do git commit --quiet --allow-empty -m "Revision $i"; done`], { cwd: siteDir, env: { ...process.env, ...GIT_DEVELOPER } });
+  const bases = gitIn(siteDir, 'rev-list', `--max-count=${REVISIONS}`, 'HEAD').trim().split('\n');
+  expect(bases).toHaveLength(REVISIONS);
+  const about = valueOf(snap, ABOUT);
+  about.sections[0].heading = 'Published after every draft was started';
+  expect((await publish(editor, gitIn(siteDir, 'rev-parse', 'HEAD').trim(), [{ file: ABOUT, value: about }])).status).toBe(200);
+  const now = (await snapshot()).revision;
+
+  // Per revision, one account's draft of the about page (changed since: outdated) and of a page no publish touched (not outdated);
+  // one started from a revision this history does not have (outdated) and one from the content as it is (not outdated).
+  const expected: Record<string, boolean> = {};
+  bases.forEach((base, i) => {
+    putDraft(`author-${i}@agency.test`, ABOUT, about, base);
+    putDraft(`author-${i}@agency.test`, HOME, valueOf(snap, HOME), base);
+    expected[`author-${i}@agency.test ${ABOUT}`] = true;
+    expected[`author-${i}@agency.test ${HOME}`] = false;
+  });
+  putDraft('unknown@agency.test', HOME, valueOf(snap, HOME), 'a'.repeat(40));
+  putDraft('current@agency.test', HOME, valueOf(snap, HOME), now);
+  expected[`unknown@agency.test ${HOME}`] = true;
+  expected[`current@agency.test ${HOME}`] = false;
+
+  expect(childProcesses.alive).toBe(0);
+  childProcesses.peak = 0;
+  const started = childProcesses.started;
+  const opened = await snapshot();
+  expect(Object.fromEntries(opened.drafts.map((d) => [`${d.author} ${d.file}`, d.outdated === true]))).toEqual(expected);
+  // Real processes, counted as each starts and exits: git is asked about the revisions together, never once per draft.
+  expect(childProcesses.started - started).toBeLessThan(REVISIONS);
+  expect(childProcesses.peak).toBeLessThanOrEqual(MAX_CHILD_PROCESSES);
+
+  // The editor opened many times at once (each asks git what the content's revision is): never more processes at once than the pool.
+  const openings = await Promise.all(Array.from({ length: 2 * MAX_CHILD_PROCESSES + 1 }, () => snapshot()));
+  for (const again of openings) expect(again.drafts.map((d) => d.outdated === true)).toEqual(opened.drafts.map((d) => d.outdated === true));
+  expect(childProcesses.peak).toBeLessThanOrEqual(MAX_CHILD_PROCESSES);
+  // The pool itself: more programs asked for at once than it runs wait their turn (the first ones start at once, so it is full).
+  await Promise.all(Array.from({ length: 4 * MAX_CHILD_PROCESSES }, () => run('git', ['--version'], siteDir)));
+  expect(childProcesses.peak).toBe(MAX_CHILD_PROCESSES);
 });
 
 it('a scheduled draft is published by the server by itself at its time, as its author, the revision saying it was scheduled', async () => {

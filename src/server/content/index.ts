@@ -16,6 +16,7 @@ import type { Publisher, PublishResult } from './publish';
 import { RevisionHistory } from './revisions';
 import { contentFiles, loadContent, publicFiles } from './site';
 import { publishRefusal } from './publishWords';
+import { outdatedDrafts } from './outdated';
 import { TaskQueue } from './taskQueue';
 
 export interface ContentOptions {
@@ -99,9 +100,9 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       publisher.warm();
       const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
       // A draft started before the file's last publish is said to be: publishing it would replace that change.
-      const drafts = await Promise.all(
-        (options.drafts?.all() ?? []).map(async (d) => ({ ...draftAnswer(d), ...(d.base !== revision && (await publisher.changedSince(d.base, [d.file])) ? { outdated: true as const } : {}) })),
-      );
+      const all = options.drafts?.all() ?? [];
+      const outdated = await outdatedDrafts(site.siteDir, all, revision);
+      const drafts = all.map((d) => ({ ...draftAnswer(d), ...(outdated.has(d) ? { outdated: true as const } : {}) }));
       return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
     },
     contentCheck: async (request, reply) => {
