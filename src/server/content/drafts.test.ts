@@ -8,7 +8,10 @@
  * timer: nothing waits for real time), as its author's, the revision saying it was scheduled;
  * one that came due while the server was down is published at start; one whose file another
  * publish changed meanwhile stays a draft with the reason; a content file's `expires` is a stored
- * moment run like the others. Limits are read from config/server.ts.
+ * moment run like the others. A publish keeps its changes as drafts only as far as the same limits
+ * allow (ten publishes of 100 changes); opening the editor with drafts from many revisions runs
+ * at most the content side's pool of processes at once (counted as each starts and exits); an
+ * account's removal removes its drafts. Limits are read from config/server.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { contentRoutes, type ContentDraft, type ContentProblem, type ContentSnap
 import { fill } from '../../shared/text';
 import { addAccount, Client, PASSWORD, startEditing, startServer, type TestServer } from '../../test/adminServer';
 import { DEVELOPER as GIT_DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
+import { removeAdmin } from '../admin/accounts';
 import { contentJobs } from './drafts';
 import { EXPIRES, momentsOf, type Timers } from './schedule';
 import { childProcesses, MAX_CHILD_PROCESSES, run } from './site';
@@ -282,6 +286,27 @@ it('opening the editor with many drafts started from many revisions runs at most
   // The pool itself: more programs asked for at once than it runs wait their turn (the first ones start at once, so it is full).
   await Promise.all(Array.from({ length: 4 * MAX_CHILD_PROCESSES }, () => run('git', ['--version'], siteDir)));
   expect(childProcesses.peak).toBe(MAX_CHILD_PROCESSES);
+});
+
+it("an account's removal removes its drafts, scheduled ones included: nothing of it is published later", async () => {
+  const snap = await snapshot();
+  await addAccount(s, 'second@agency.test', PASSWORD, 'editor');
+  const second = await signedIn(s, 'second@agency.test');
+  const theirs = valueOf(snap, HOME);
+  theirs.sections[0].heading = 'Scheduled by an account that goes';
+  expect((await send(second, 'contentDraftSave', { file: HOME, value: theirs, base: snap.revision })).status).toBe(200);
+  expect((await send(second, 'contentDraftSave', { file: ABOUT, value: valueOf(snap, ABOUT), base: snap.revision })).status).toBe(200);
+  const at = s.clock.now + MINUTE;
+  expect((await send(second, 'contentDraftSchedule', { file: HOME, at: new Date(at).toISOString() })).status).toBe(200);
+  const mine = valueOf(snap, ABOUT);
+  mine.sections[0].heading = 'Kept: this account stays';
+  expect((await send(editor, 'contentDraftSave', { file: ABOUT, value: mine, base: snap.revision })).status).toBe(200);
+
+  // As `npm run leads -- remove-admin` removes it.
+  expect(removeAdmin(s.app.store, 'Second@agency.test')).toBe(true);
+  expect((await snapshot()).drafts.map((d) => [d.author, d.file])).toEqual([['editor@agency.test', ABOUT]]);
+  await timeComes(at);
+  expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(snap.revision);
 });
 
 it('a scheduled draft is published by the server by itself at its time, as its author, the revision saying it was scheduled', async () => {
