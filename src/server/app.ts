@@ -190,7 +190,7 @@ export async function buildApp({
   registerHealth(app, { store, dataDir, clock });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
-  const drafts = siteDir ? draftsOf(store) : undefined;
+  const drafts = siteDir ? draftsOf(store, { clock }) : undefined;
   let scheduler: Scheduler | undefined;
   const publisher = siteDir
     ? new Publisher({

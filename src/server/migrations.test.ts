@@ -1,12 +1,14 @@
 /**
  * A database written by the release before migrations (its schema exactly as that release
  * made it, user_version 0) opens with every lead kept, gains the agency's tables, and opens
- * again without change.
+ * again without change. Drafts left by accounts removed earlier go at the upgrade.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { removeAdmin } from './admin/accounts';
+import { DEVELOPER } from './content/developer';
 import { migrate, migrations } from './migrations';
 import { databaseFile, openStore } from './store';
 
@@ -125,6 +127,28 @@ test('a database of the release before the inbox (after migration 2: documents, 
     for (const table of ['deliveries', 'admins', 'sessions', 'sign_in_failures']) {
       expect(store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
     }
+  } finally {
+    store.close();
+  }
+});
+
+test("drafts of accounts removed before their drafts went with them go at the upgrade; the accounts' and the developer's stay, and a removal now takes its account's", () => {
+  const at = migrations.findIndex((m) => m.name === "an account's drafts go with it");
+  expect(at).toBeGreaterThan(0);
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  migrate(db, migrations.slice(0, at));
+  db.prepare('INSERT INTO admins (email, password_hash, created_at) VALUES (?, ?, ?)').run('stays@agency.test', 'x', 0);
+  const draft = db.prepare("INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, '{}', 'base', 0)");
+  for (const [author, file] of [['stays@agency.test', 'config/site.ts'], ['removed@agency.test', 'config/site.ts'], ['removed@agency.test', 'config/pages/home.ts'], [DEVELOPER, 'config/site.ts']]) draft.run(author, file);
+  db.close();
+
+  const store = openStore(dataDir);
+  const authors = () => store.db.prepare('SELECT DISTINCT author FROM content_drafts ORDER BY author').pluck().all();
+  try {
+    expect(authors()).toEqual([DEVELOPER, 'stays@agency.test']);
+    expect(removeAdmin(store, 'stays@agency.test')).toBe(true);
+    expect(authors()).toEqual([DEVELOPER]);
   } finally {
     store.close();
   }

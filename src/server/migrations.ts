@@ -5,6 +5,7 @@
  * Never edit a migration that has shipped: add a new one at the end.
  */
 import type Database from 'better-sqlite3';
+import { DEVELOPER } from './content/developer';
 import { fillLeadKeys, fillPeople } from './leadKeys';
 
 interface Migration {
@@ -449,6 +450,20 @@ export const migrations: readonly Migration[] = [
         ALTER TABLE lead_messages ADD COLUMN unreadable TEXT;
         -- 1: from one of the agency's addresses, not proved to be the agency's (kept as the visitor's).
         ALTER TABLE lead_messages ADD COLUMN suspicious INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
+  {
+    name: "an account's drafts go with it",
+    up(db) {
+      // The drafts of accounts removed before this (their removal left them) go now; the developer's own (npm run dev) stay.
+      db.prepare('DELETE FROM content_drafts WHERE author NOT IN (SELECT email FROM admins) AND author <> ?').run(DEVELOPER);
+      db.exec(`
+        -- However an account is removed (npm run leads -- remove-admin), its drafts (scheduled ones included) go with it.
+        CREATE TRIGGER content_drafts_go_with_their_account AFTER DELETE ON admins
+        BEGIN
+          DELETE FROM content_drafts WHERE author = old.email;
+        END;
       `);
     },
   },

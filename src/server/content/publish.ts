@@ -193,10 +193,11 @@ export class Publisher {
     // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
     const lock = (await isWorkTree(this.options.site.siteDir)) ? takeLock(lockFile(this.options.site.siteDir), 'publish') : undefined;
     try {
-      // First the edit is its author's draft: whatever happens next (a refusal, a crash), it is not lost; a publish that goes through clears it.
+      // First the edit is its author's draft, as far as the drafts' limits allow (drafts.ts keep: what a draft save would keep, no more):
+      // whatever happens next (a refusal, a crash), it is not lost; a publish that goes through clears it. A change the limits
+      // refuse is not kept here (the editor's browser keeps each edit until the server has it as a draft: draftSaver.ts).
       const revision = await this.revision();
-      const at = this.options.clock();
-      for (const change of changes) this.options.drafts?.save(author, change.file, change.value, baseRevision ?? revision, at);
+      this.options.drafts?.keep(author, changes, baseRevision ?? revision);
       if (lock && !lock.taken) return { status: 409, reason: 'releasing' };
       if (baseRevision !== undefined && baseRevision !== revision) return { status: 409, reason: 'changed' };
       return await this.publishNow(changes, author, kind, how);
@@ -440,8 +441,7 @@ export class Publisher {
   }
 
   private keepAsDraft(journal: Journal): void {
-    const at = this.options.clock();
-    for (const change of journal.changes) this.options.drafts?.save(journal.author, change.file, change.value, journal.base, at);
+    this.options.drafts?.keep(journal.author, journal.changes, journal.base);
   }
 
   /** Takes the record back: the commit (HEAD is the base again) or the snapshot. */
