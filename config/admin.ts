@@ -246,16 +246,20 @@ export default {
       followUp: 'follow-up on {date}',
       followUpCleared: 'follow-up cleared',
     },
-    // The list: its columns, and its filters (kept in the list's address).
-    columns: { stage: 'Stage', value: 'Value', followUp: 'Follow-up', assignee: 'Assigned to' },
+    // The list: its column (the stage, then the value, follow-up and assignee under it), and its
+    // filters (kept in the list's address).
+    column: 'Stage',
+    // A lead assigned to the account signed in.
+    yours: 'Yours',
     filterStage: 'Stage',
     allStages: 'Any stage',
     filterAssignee: 'Assigned to',
     everyone: 'Anyone or nobody',
     mine: 'Me',
     unassigned: 'Nobody',
-    // A follow-up date today or before, in the list: {date} is replaced.
-    due: 'Follow up: {date}',
+    // A follow-up date in the list, and one that is due (today or before): {date} is replaced.
+    followUpOn: 'Follow up {date}',
+    due: 'Follow-up due {date}',
     // The highest value taken (in the currency, not its cents), and how far ahead a follow-up may be.
     valueMax: 1000000000,
     followUpMaxDays: 3660,
