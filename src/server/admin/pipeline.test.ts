@@ -180,7 +180,7 @@ test('"mine" is a view of the list (each owner\'s own leads), beside nobody\'s a
   expect(ids(await list({ q: mark, stage: WON_STAGE, assigned: 'me' }))).toEqual([mine]);
   expect(ids(await list({ q: mark, stage: WON_STAGE }, partner))).toEqual([mine]);
   expect((await list({ q: mark, assigned: 'me' })).leads[0]).toMatchObject({ stage: WON_STAGE, value: 2 * 10 ** MINOR_DIGITS, followUp: today, assignee: OWNER });
-  for (const query of [{ stage: 'nope' }, { assigned: 'someone' }, { assigned: OWNER }]) {
+  for (const query of [{ stage: 'nope' }, { assigned: 'someone' }, { assigned: OWNER }] as Record<string, string>[]) {
     const refused = await owner.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams(query).toString()}`);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ message: server.admin.messages.badFilter });
