@@ -1,6 +1,7 @@
 /**
  * What works: leads (not spam) and visits of the last weeks, per week and form, per source and
- * campaign, per landing page, each group with its conversion rate (leads / visits). Visits are
+ * campaign, per landing page, each group with its conversion rate (leads / visits) and the
+ * clients won among its leads (at config's won stage now) with their value. Visits are
  * the beacon's daily counts (src/server/visits.ts), leads their sources (src/server/sources.ts):
  * all counted by the database. Weeks run Monday to Sunday, in UTC, as the counts' days do. The
  * tables of sources and landing pages hold the groups with most visits (admin.insightRows of
