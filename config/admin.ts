@@ -12,6 +12,8 @@ export default {
   // The agency's time zone: every "Received" (inbox, notification mail, CSV) is the server's
   // time of storing the lead, written in this zone. A name like "Europe/London" or "America/New_York".
   timeZone: 'Europe/London',
+  // Money (a lead's value) is in this currency: its code, like "GBP", "EUR" or "USD".
+  currency: 'GBP',
   // The browser tab: {count} is the number of new leads.
   title: 'Inbox · Business Growth',
   titleWithUnread: '({count}) Inbox · Business Growth',
@@ -193,6 +195,87 @@ export default {
     personMore: '{count} older submissions are not listed.',
   },
 
+  // How each lead ends (docs/inbox.md "Stages: how each lead ends"): each lead is at one stage, beside
+  // its status; a new lead is at the first. `key` is what each lead keeps: change a stage's `name` at
+  // will, but keep its `key` once leads use it. `won` and `lost` name the two stages that end a lead
+  // (not the first): insights count the clients won and their value; a lead moved to Lost says why,
+  // one of `lostReasons` (a list, so that they can be counted; the lead's note holds the details).
+  stages: {
+    list: [
+      { key: 'new', name: 'New' },
+      { key: 'talking', name: 'In conversation' },
+      { key: 'proposal', name: 'Proposal sent' },
+      { key: 'won', name: 'Won' },
+      { key: 'lost', name: 'Lost' },
+    ],
+    won: 'won',
+    lost: 'lost',
+    lostReasons: ['Price', 'Timing', 'Chose another agency', 'No answer', 'Not a fit', 'Other'],
+  },
+
+  // A lead's stage, value, follow-up date and the owner it is assigned to: set on its page, shown
+  // in the list (its columns, the "Assigned to" and stage filters).
+  pipeline: {
+    heading: 'Stage and follow-up',
+    stage: 'Stage',
+    lostReason: 'Why it was lost',
+    value: 'Value',
+    // {currency} is replaced (config's currency, like "GBP").
+    valueHint: 'What it is worth, in {currency}. Empty when not known.',
+    followUp: 'Follow up on',
+    followUpHint: 'The daily mail reminds its owner from that day on.',
+    assignee: 'Assigned to',
+    nobody: 'Nobody',
+    // The account signed in, among the owners: {email} is replaced.
+    you: '{email} (you)',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved.',
+    // Who did what to the lead, newest first: {at}, {by} and {change} are replaced.
+    historyHeading: 'Changes',
+    noHistory: 'Nothing has been changed yet.',
+    historyLine: '{at}, {by}: {change}',
+    // {stage}, {reason}, {to}, {value} and {date} are replaced.
+    changes: {
+      staged: 'stage {stage}',
+      stagedLost: 'stage {stage} ({reason})',
+      assigned: 'assigned to {to}',
+      unassigned: 'assigned to nobody',
+      value: 'value {value}',
+      valueCleared: 'value cleared',
+      followUp: 'follow-up on {date}',
+      followUpCleared: 'follow-up cleared',
+    },
+    // The list: its column (the stage, then the value, follow-up and assignee under it), and its
+    // filters (kept in the list's address).
+    column: 'Stage',
+    // A lead assigned to the account signed in.
+    yours: 'Yours',
+    filterStage: 'Stage',
+    allStages: 'Any stage',
+    filterAssignee: 'Assigned to',
+    everyone: 'Anyone or nobody',
+    mine: 'Me',
+    unassigned: 'Nobody',
+    // A follow-up date in the list, and one that is due (today or before): {date} is replaced.
+    followUpOn: 'Follow up {date}',
+    due: 'Follow-up due {date}',
+    // The highest value taken (in the currency, not its cents), and how far ahead a follow-up may be.
+    valueMax: 1000000000,
+    followUpMaxDays: 3660,
+    // Checked on the lead's page and by the server alike.
+    problems: {
+      unknownStage: 'Choose one of the stages.',
+      reasonMissing: 'Choose why the lead was lost.',
+      // {max} is replaced.
+      badValue: 'Write the value as an amount, like 12,500 or 12,500.50: from 0 to {max}.',
+      // {max} is replaced.
+      badFollowUp: 'Choose a day from today to {max} days ahead.',
+      notAnOwner: 'A lead can be assigned only to an owner\'s account.',
+      nothingToChange: 'Nothing was changed.',
+    },
+  },
+
   // Replying to a lead from its page: the e-mail goes from the site's mail settings, with the
   // agency's address (config/site.ts contact.email) to answer to, and marks the lead Replied.
   replies: {
@@ -304,7 +387,7 @@ export default {
 
   insights: {
     heading: 'Insights',
-    intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit, where leads are the people who sent a form of the first kind (each person once), with the other kinds beside them. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',
+    intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit, where leads are the people who sent a form of the first kind (each person once), with the other kinds beside them, and the clients won among them with their value. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',
     period: 'Period',
     // {weeks} is replaced.
     weeksOption: 'Last {weeks} weeks',
@@ -316,6 +399,9 @@ export default {
     bySource: 'Sources and campaigns',
     byLandingPage: 'Landing pages',
     columns: { week: 'Week of', source: 'Source', campaign: 'Campaign', page: 'Landing page', visits: 'Visits', visitors: 'Visitors (per day)', leads: 'Leads', rate: 'Leads per visit' },
+    // Of the leads of the period: the people whose lead is at the won stage now (config's stages.won), and their leads' value.
+    won: 'Clients won',
+    wonValue: 'Value won',
     // No visits counted: no rate.
     noRate: '–',
     total: 'All',
@@ -613,6 +699,9 @@ export default {
       tooLight: '{label}: “{value}” is too light for the white text written on it (a contrast of {ratio} to 1, where {least} to 1 is needed). Choose a darker colour.',
       notALanguage: '{label}: “{value}” is not a language this site knows. Write one like en-GB or en-US.',
       notATimeZone: '{label}: “{value}” is not a time zone. Write one like Europe/London.',
+      notACurrency: '{label}: “{value}” is not a currency. Write its code, like GBP, EUR or USD.',
+      keyTaken: '{label}: “{value}” is there twice. Write each once.',
+      stageRole: '{label}: “{value}” cannot be that stage: won and lost are two different stages, neither of them the first (where new leads start), each one of the list.',
       formListedTwice: '{label}: {form} is listed twice. List each form once.',
       formsNotListed: '{label} does not list {forms}: every form must say here what it collects and why.',
       developerSetting: '{label} is a setting of how the site works, which a developer changes. Ask a developer.',

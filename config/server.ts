@@ -73,6 +73,23 @@ export default {
       senderNameMaxLength: 40,
     },
     webhookText: '{subject}: {link}',
+    // The daily mail to each owner account (docs/inbox.md "The daily mail"): at `hour` o'clock in the
+    // agency's time zone (config/admin.ts timeZone), who has been waiting for the agency (oldest
+    // first, and for how long) and whose follow-up is due (today or before), among the leads assigned
+    // to that owner or to nobody; no mail on a day with neither. At most `maxLines` of each, then
+    // `more`. {waiting}, {due}, {name}, {form}, {since}, {ago}, {date}, {when}, {stage}, {link},
+    // {count} and {inbox} are replaced.
+    digest: {
+      hour: 8,
+      maxLines: 50,
+      subject: 'Inbox today: {waiting} waiting, {due} follow-ups due',
+      waitingHeading: 'Waiting for the agency, the longest first:',
+      waitingLine: '{name} ({form}), waiting since {since} ({ago}): {link}',
+      dueHeading: 'Follow-ups due:',
+      dueLine: '{name} ({form}, {stage}), follow up {when}: {link}',
+      more: '…and {count} more in the inbox: {inbox}',
+      footer: 'Sent every day at this hour to each owner account of the inbox, when something waits.',
+    },
     // The auto-reply to the visitor (each form's own subject and text: config/forms, `autoReply`).
     // Their name is the only thing they typed that it carries: letters, spaces, hyphens and
     // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing
@@ -171,8 +188,11 @@ export default {
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',
     // The CSV's columns every form shares (config/forms `columns` says which field goes in each),
-    // and the lead's status, last activity and private note.
+    // and the lead's status, last activity and private note; then its stage (and why it was lost),
+    // value ({currency} is config/admin.ts currency; the amount is written 12500.50), follow-up
+    // date and the owner it is assigned to.
     exportColumns: { name: 'Name', email: 'Email', phone: 'Phone', status: 'Status', lastActivity: 'Last activity', note: 'Note' },
+    exportPipelineColumns: { stage: 'Stage', lostReason: 'Lost because', value: 'Value ({currency})', followUp: 'Follow-up', assignee: 'Assigned to' },
     // The most submissions a person's card lists (the newest first).
     personMaxLeads: 100,
     // The CSV's column beside a choice (a select's label, "Web Desiner"): the value stored for it

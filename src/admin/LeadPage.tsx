@@ -39,6 +39,7 @@ import { Conversation, ReplyComposer } from './Replies';
 import { Section } from './Section';
 import { WideTable } from './WideTable';
 import { LeadSourceList } from './sources/LeadSourceList';
+import { StagePanel } from './lead/StagePanel';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -415,6 +416,7 @@ export function LeadPage() {
 
         <Box sx={{ gridArea: 'answer', minWidth: 0 }}>
           {/* The reply composer goes here, as a section of its own, above the note. */}
+          <StagePanel key={lead.docId} docId={lead.docId} />
           <Section id="note-heading" heading={t.note}>
             <Box component="form" sx={{ display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
               <TextField id="lead-note" label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />

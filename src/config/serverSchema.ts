@@ -97,6 +97,21 @@ export const serverSchema = object({
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
     webhookText: template(['subject', 'link']),
+    /**
+     * The daily mail to each owner account (src/server/notify/digest.ts): at `hour` o'clock in the
+     * agency's time zone, who waits for the agency and whose follow-up is due, `maxLines` of each at most.
+     */
+    digest: object({
+      hour: number({ min: 0, max: 23, integer: true }),
+      maxLines: number({ min: 1, max: 500, integer: true }),
+      subject: template(['waiting', 'due']),
+      waitingHeading: text(),
+      waitingLine: template(['name', 'form', 'since', 'ago', 'link']),
+      dueHeading: text(),
+      dueLine: template(['name', 'form', 'stage', 'date', 'when', 'link']),
+      more: template(['count', 'inbox']),
+      footer: text(),
+    }),
     /** The auto-reply to the visitor: how much of their name it may carry, the word used without one, the most sent per day. */
     autoReply: object({
       nameMaxLength: number({ min: 1, max: 60, integer: true }),
@@ -214,6 +229,8 @@ export const serverSchema = object({
     exportInboxColumn: text(),
     /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
     exportColumns: object({ name: text(), email: text(), phone: text(), status: text(), lastActivity: text(), note: text() }),
+    /** The CSV's columns of a lead's stage, why it was lost, value ({currency}: config/admin.ts currency), follow-up date and assignee. */
+    exportPipelineColumns: object({ stage: text(), lostReason: text(), value: template(['currency']), followUp: text(), assignee: text() }),
     /** The most submissions a person's card lists. */
     personMaxLeads: number({ min: 1, max: 1000, integer: true }),
     /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */

@@ -153,3 +153,37 @@ test("drafts of accounts removed before their drafts went with them go at the up
     store.close();
   }
 });
+
+test("a database of the release before the leads' stages keeps its deliveries and the visitors' mails (the deliveries are made again beside them), and takes the owners' mails", () => {
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  const stages = migrations.findIndex((m) => m.name.startsWith('how each lead ends'));
+  migrate(db, migrations.slice(0, stages));
+  db.prepare("INSERT INTO documents (collection, doc_id, data) VALUES ('Contact_cli', 'AAAAAAAAAAAAAAAAAAAA', '{}')").run();
+  db.prepare("INSERT INTO leads (doc_id, collection) VALUES ('AAAAAAAAAAAAAAAAAAAA', 'Contact_cli')").run();
+  const insert = db.prepare('INSERT INTO deliveries (id, doc_id, channel, state, next_at, created_at) VALUES (?, ?, ?, ?, 1, 1)');
+  insert.run('msg_mail', 'AAAAAAAAAAAAAAAAAAAA', 'email', 'sent');
+  insert.run('msg_reply', 'AAAAAAAAAAAAAAAAAAAA', 'visitor', 'pending');
+  db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_reply', 'AAAAAAAAAAAAAAAAAAAA', 'reply', 'owner@agency.test', 'ada@example.com', 'Your project', 'Dear Ada', 1)").run();
+  db.close();
+
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.prepare('SELECT id, channel, state FROM deliveries ORDER BY id').all()).toEqual([
+      { id: 'msg_mail', channel: 'email', state: 'sent' },
+      { id: 'msg_reply', channel: 'visitor', state: 'pending' },
+    ]);
+    expect(store.db.prepare('SELECT delivery_id AS id, subject, body FROM visitor_mails').all()).toEqual([{ id: 'msg_reply', subject: 'Your project', body: 'Dear Ada' }]);
+    expect(store.db.prepare('SELECT stage, lost_reason, value_minor, follow_up, assignee FROM leads').get()).toEqual({ stage: null, lost_reason: null, value_minor: null, follow_up: null, assignee: null });
+    // A mail to an owner's account is about no lead; every other delivery is about one.
+    store.db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_owner', NULL, 'owner', 1, 1)").run();
+    expect(() => store.db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_none', NULL, 'email', 1, 1)").run()).toThrow(/CHECK constraint/);
+    // The visitors' mails still go with their lead.
+    store.db.prepare("DELETE FROM documents WHERE doc_id = 'AAAAAAAAAAAAAAAAAAAA'").run();
+    expect(store.db.prepare('SELECT count(*) FROM visitor_mails').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT id FROM deliveries').pluck().all()).toEqual(['msg_owner']);
+  } finally {
+    store.close();
+  }
+});

@@ -25,11 +25,15 @@ export const adminRoutes = {
   /** Who is signed in, and the CSRF token for this session. */
   me: { method: 'GET', path: '/api/admin/me' },
   signOut: { method: 'POST', path: '/api/admin/sign-out' },
-  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), page, pageSize, sort, direction. */
+  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), page, pageSize, sort, direction. */
   leads: { method: 'GET', path: '/api/admin/leads' },
   lead: { method: 'GET', path: '/api/admin/leads/:docId' },
   /** Body: { status?, note? }. */
   updateLead: { method: 'PATCH', path: '/api/admin/leads/:docId' },
+  /** The lead's stage, value, follow-up date and assignee, the owners it may be assigned to, and who changed what (LeadPipeline). */
+  pipeline: { method: 'GET', path: '/api/admin/leads/:docId/pipeline' },
+  /** Body: PipelineChange (src/shared/pipeline.ts), any of its keys. Answers the LeadPipeline. */
+  updatePipeline: { method: 'PATCH', path: '/api/admin/leads/:docId/pipeline' },
   deleteLead: { method: 'DELETE', path: '/api/admin/leads/:docId' },
   /** The lead's CV, as an attachment. */
   cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
@@ -87,6 +91,10 @@ export const OPEN_VIEW = 'open';
 /** The source filter's value for leads with no campaign and no referring site (or none recorded): insights' "(direct)". */
 export const DIRECT_SOURCE = '(direct)';
 
+/** The list's views by assignee (its `assigned` query): the account signed in ("mine"), or nobody. */
+export const ASSIGNED_VIEWS = ['me', 'nobody'] as const;
+export type AssignedView = (typeof ASSIGNED_VIEWS)[number];
+
 /** What the list does to the leads selected: archive, mark read, mark spam, not spam, delete (with their CVs). */
 export const BULK_ACTIONS = ['archive', 'read', 'spam', 'notSpam', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -110,6 +118,38 @@ export interface LeadSummary {
   activeAt: string;
   /** In the people view: how many submissions of this person the view holds. */
   submissions?: number;
+  /** Its stage (a key of config/admin.ts stages; the first unless one was set). */
+  stage: string;
+  /** What it is worth, in minor units of config/admin.ts currency (src/shared/pipeline.ts), or null. */
+  value: number | null;
+  /** The agency's day to follow up on it (YYYY-MM-DD), or null. */
+  followUp: string | null;
+  /** The owner's account it is assigned to, or null. */
+  assignee: string | null;
+}
+
+/** Something done to a lead by someone (src/server/leadEvents.ts), as its page lists it. */
+export interface PipelineEvent {
+  kind: 'staged' | 'assigned' | 'updated';
+  /** The account; null for the site itself. */
+  actor: string | null;
+  /** What changed: { stage, reason? }, { to }, or the keys of an update ({ value }, { followUp }, { status }…). */
+  data: Record<string, unknown>;
+  /** Milliseconds since 1970. */
+  at: number;
+}
+
+/** GET and PATCH pipeline: a lead's stage and the rest, who it may be assigned to, and who changed what, newest first. */
+export interface LeadPipeline {
+  stage: string;
+  /** Why it was lost (at the lost stage), else null. */
+  lostReason: string | null;
+  value: number | null;
+  followUp: string | null;
+  assignee: string | null;
+  /** Every owner's account, by address. */
+  owners: string[];
+  history: PipelineEvent[];
 }
 
 export type DeliveryState = 'pending' | 'sent' | 'failed';
@@ -240,6 +280,10 @@ export interface InsightRow {
   byKind: Record<string, number>;
   /** leads / visits, or null without visits. */
   rate: number | null;
+  /** The people among these leads whose lead is at the won stage now (each person once): clients won. */
+  won: number;
+  /** The value of those won leads, in minor units of config/admin.ts currency. */
+  wonValue: number;
 }
 
 /** The periods the insights offer, in weeks (8 unless asked). */

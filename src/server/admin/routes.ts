@@ -19,7 +19,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, BULK_ACTIONS, CSRF_HEADER, INSIGHT_WEEKS, LEAD_SORTS, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, ASSIGNED_VIEWS, BULK_ACTIONS, type AssignedView, CSRF_HEADER, INSIGHT_WEEKS, LEAD_SORTS, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
 import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
@@ -30,6 +30,8 @@ import { resendDelivery, sendReply } from '../notify';
 import { replyProblem } from '../../shared/replyDraft';
 import { createLimiter } from '../rateLimit';
 import { insightsOf, sourceChoices } from '../insights';
+import { changePipeline, pipelineOf } from '../pipeline';
+import { isStage } from '../../shared/pipeline';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
@@ -174,8 +176,8 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep, gate }: Adm
   });
 }
 
-/** The filters of the list and the export, from the query; undefined when one is not known. */
-function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
+/** The filters of the list and the export, from the query (`account`: who asks, for "assigned to me"); undefined when one is not known. */
+function filterOf(query: Record<string, unknown>, account: string): LeadFilter | undefined {
   const filter: LeadFilter = {};
   const { form, status, spam, q } = query;
   if (form !== undefined && form !== '') {
@@ -199,6 +201,16 @@ function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
   if (q !== undefined) {
     if (typeof q !== 'string' || q.length > 200) return undefined;
     filter.search = q;
+  }
+  // The stage, and whose: the account asking ("mine") or nobody's.
+  const { stage, assigned } = query;
+  if (stage !== undefined && stage !== '') {
+    if (!isStage(stage)) return undefined;
+    filter.stage = stage;
+  }
+  if (assigned !== undefined && assigned !== '') {
+    if (!ASSIGNED_VIEWS.includes(assigned as AssignedView)) return undefined;
+    filter.assignee = assigned === 'me' ? account : null;
   }
   // Where the leads came from: a source ('' for direct visits) and a campaign ('' for none).
   for (const key of ['source', 'campaign'] as const) {
@@ -265,7 +277,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   });
 
   route('leads', async (request, reply) => {
-    const filter = filterOf(request.query);
+    const filter = filterOf(request.query, request.session.email ?? '');
     const page = pageOf(request.query);
     if (!filter || !page) return fail(reply, 400, messages.badFilter);
     const rows = leadPage(store, filter, page);
@@ -294,6 +306,19 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined }, clock())) return fail(reply, 404, messages.unknownLead);
     return json(reply, 200, leadDetail(store, dataDir, docId));
   });
+
+  // A lead's stage, value, follow-up date and assignee (src/server/pipeline.ts), each change named by its account.
+  route('pipeline', async (request, reply) => {
+    const found = pipelineOf(store.db, docIdOf(request));
+    return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownLead);
+  });
+  route('updatePipeline', async (request, reply) => {
+    const body = request.body;
+    const changed = changePipeline(store.db, docIdOf(request), typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}, request.session.email ?? '', clock());
+    if (changed === 'unknownLead') return fail(reply, 404, messages.unknownLead);
+    if ('message' in changed) return json(reply, 400, changed);
+    return json(reply, 200, changed);
+  }, 4096);
 
   route('deleteLead', async (request, reply) => {
     const deleted = deleteLeads(store, dataDir, [docIdOf(request)]);
@@ -368,7 +393,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   });
 
   route('export', async (request, reply) => {
-    const filter = filterOf(request.query);
+    const filter = filterOf(request.query, request.session.email ?? '');
     const format = request.query.format;
     if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
     const day = new Date(clock()).toISOString().slice(0, 10);
