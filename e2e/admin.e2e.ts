@@ -123,7 +123,7 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
 
   // Signing out ends the session: its cookie no longer opens anything.
   const cookies = await page.context().cookies();
-  await page.getByRole('button', { name: admin.nav.signOut }).click();
+  await page.getByRole('button', { name: admin.nav.signOut, exact: true }).click();
   await expect(page.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
   const session = cookies.find((c) => c.path === '/api/')!;
   const after = await request.get(adminRoutes.leads.path, { headers: { cookie: `${session.name}=${session.value}` } });
@@ -410,7 +410,7 @@ test('at 1024 and 1280 px the header is one row with a long signed-in address: c
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     const inbox = (await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) }).boundingBox())!;
-    const signOut = (await page.getByRole('button', { name: admin.nav.signOut }).boundingBox())!;
+    const signOut = (await page.getByRole('button', { name: admin.nav.signOut, exact: true }).boundingBox())!;
     const text = (await address.boundingBox())!;
     expect(Math.abs(signOut.y + signOut.height / 2 - (inbox.y + inbox.height / 2)), `Sign out on the sections' row at ${width} px`).toBeLessThanOrEqual(4);
     expect(Math.abs(text.y + text.height / 2 - (inbox.y + inbox.height / 2)), `the address on the sections' row at ${width} px`).toBeLessThanOrEqual(4);
