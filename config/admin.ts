@@ -48,6 +48,22 @@ export default {
     noAccount: 'There is no account yet. On the server, in the site\'s folder, create the first one with this command, then type its password (at least 12 characters):',
     noAccountCommand: 'npm run leads -- add-admin you@example.com',
     sessionEnded: 'Your session has ended. Please sign in again.',
+    // A remembered device stays signed in while it is used; {days} is config/server.ts admin.rememberedDays.
+    remember: 'Keep me signed in on this device',
+    rememberHint: 'On your own phone or computer only: it stays signed in until it has not been used for {days} days.',
+  },
+
+  // Erasing, exporting and deleting leads ask for the password again when it was typed long ago;
+  // {minutes} is config/server.ts admin.passwordAgainMinutes.
+  passwordAgain: {
+    heading: 'Type your password again',
+    intro: 'Erasing, exporting and deleting leads need your password when it was typed more than {minutes} minutes ago.',
+    password: 'Password',
+    confirm: 'Continue',
+    checking: 'Checking…',
+    cancel: 'Cancel',
+    // The action was not done: shown where its result would have been.
+    cancelled: 'Not done: it needs your password.',
   },
 
   nav: {
@@ -59,6 +75,8 @@ export default {
     insights: 'Insights',
     signedInAs: 'Signed in as {email}',
     signOut: 'Sign out',
+    // Ends every session of this account: this one, other browsers, remembered phones.
+    signOutEverywhere: 'Sign out on all devices',
     // On a phone the sections are behind this button.
     menu: 'Menu',
     skipToContent: 'Skip to the content',
@@ -138,7 +156,7 @@ export default {
 
   spam: {
     heading: 'Spam',
-    intro: 'Submissions the spam trap caught: stored, but nobody was notified. "Not spam" moves one to the inbox and sends its notifications.',
+    intro: 'Submissions the spam trap caught (stored, but nobody was notified) and the leads marked as spam. "Not spam" moves one to the inbox and sends the notifications it has not had.',
     notSpam: 'Not spam',
     movedToInbox: 'Moved to the inbox; its notifications are on their way.',
   },
@@ -148,6 +166,10 @@ export default {
     // {form} and {date} are replaced.
     received: '{form}, received {date}',
     spamNotice: 'This lead is in the Spam folder: nobody was notified of it.',
+    // A lead marked as spam after its notifications or its auto-reply went out: {channels} names them (lead.channels).
+    spamNoticeNotified: 'This lead is in the Spam folder, but the agency was notified of it before ({channels}); nothing more is sent.',
+    spamNoticeAutoReplied: 'This lead is in the Spam folder, but the visitor got the auto-reply before; nothing more is sent.',
+    spamNoticeBoth: 'This lead is in the Spam folder, but the agency was notified of it before ({channels}) and the visitor got the auto-reply; nothing more is sent.',
     notSpam: 'Not spam',
     // Moves the lead to the Spam folder; notifications not sent yet are not sent.
     markSpam: 'Mark as spam',
@@ -412,20 +434,62 @@ export default {
   },
 
   erase: {
-    heading: 'Erase everything for an e-mail address',
-    intro: 'When someone asks the agency to delete their data: every lead with this e-mail address, in every form, the Spam folder included, is deleted with its CV. Backups taken before keep them until they are replaced.',
+    heading: 'Erase everything of a person',
+    intro: 'When someone asks the agency to delete their data: everything this server holds of their e-mail address, in any case and with any +tag (Ada@example.com and ada+web@example.com are one person), is shown first, then deleted for good when you confirm. What the site sent elsewhere is listed afterwards, for you to delete by hand.',
     email: 'E-mail address',
-    count: 'Find their leads',
-    // {leads} and {forms} are replaced.
-    found: '{leads} leads in {forms} forms.',
-    foundOne: '1 lead in 1 form.',
-    // {leads} is replaced.
-    foundInOneForm: '{leads} leads in 1 form.',
-    none: 'No lead has this e-mail address.',
-    confirm: 'Erase them for good',
-    // {leads} is replaced.
-    erased: 'Erased {leads} leads. Nothing of them is left on this server.',
-    erasedOne: 'Erased 1 lead. Nothing of it is left on this server.',
+    find: 'Find everything of theirs',
+    none: 'Nothing on this server belongs to this e-mail address, in any case or with any +tag.',
+    foundHeading: 'What will be deleted',
+    // {addresses} lists the forms of the address their leads and mails hold.
+    addresses: 'Their address, as they wrote it: {addresses}',
+    // Each kind with how many ({count}); kinds with none are left out.
+    kinds: {
+      leads: 'Leads: {count}',
+      notes: 'Private notes on them: {count}',
+      mailsReceived: "E-mails read from the agency's mailbox (theirs, and replies from a mail program): {count}",
+      mailsSent: 'E-mails the site sent them (auto-replies, replies): {count}',
+      files: 'Files (CVs, attachments of their e-mails): {count}',
+      sources: 'Records of where they came from: {count}',
+      events: "Entries of their leads' history: {count}",
+      notifications: 'Records of the notifications about them (any still waiting is not sent): {count}',
+      spamMarks: 'Spam verdicts on their leads: {count}',
+      autoReplyMarks: "Today's mark that they got the auto-reply: {count}",
+      subscriptions: 'Newsletter subscriptions: {count}',
+    },
+    // One line per lead: {form}, {name} and {date} are replaced (without a name: leadLineWithoutName); spamLead is added to those in the Spam folder.
+    leadLine: '{form}: {name}, received {date}',
+    leadLineWithoutName: '{form}, received {date}',
+    spamLead: '(in the Spam folder)',
+    // One line per e-mail: {kind} (mailKinds), {subject} and {date} are replaced.
+    mailLine: '{kind}, {date}: {subject}',
+    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox' },
+    // One line per file: {name} and {size} are replaced.
+    cvLine: 'CV ({size})',
+    attachmentLine: 'Attachment {name} ({size})',
+    confirmLabel: 'Type the address again',
+    confirmHint: 'To confirm: the same address, in any case or with any +tag.',
+    confirm: 'Erase all of it for good',
+    erasing: 'Erasing…',
+    erased: 'Erased for good. Nothing of this is left on this server.',
+    // After the erasure: the places outside this server that still hold something of theirs.
+    outsideHeading: 'Delete these by hand: copies outside this server',
+    outside: {
+      // {addresses} and {count} are replaced.
+      notificationMailbox: 'The notification mailbox ({addresses}) holds the e-mails telling the agency of their leads, with what they sent ({count}). Delete them there, in the trash too.',
+      // {receiver} and {count} are replaced.
+      webhook: 'The webhook receiver at {receiver} got the calls about their leads ({count}). Delete them where it keeps them (a chat channel, a CRM).',
+      // {address}, {answers} and {replies} are replaced.
+      agencyMailbox: "The agency's mailbox ({address}) holds their e-mails ({answers} read by the site, and any it did not read) and the replies sent to them from a mail program ({replies}). Search it for their address and delete what you find, in the Sent folder and the trash too.",
+      // {address} and {count} are replaced.
+      sender: 'The account the site sends from ({address}): if your mail provider keeps a copy of what it sends (Gmail and Microsoft 365 do), delete the e-mails sent to them or about them ({count}) from its Sent folder.',
+      // {date} is replaced.
+      backups: "Backups made before {date} still hold them: the server's nightly ones (the last 14 are kept) and any copies of them kept elsewhere. They go as the backups are replaced; restoring one brings them back, so erase them again after a restore.",
+    },
+    recordsHeading: 'Erasures done',
+    recordsIntro: 'Kept without the address: when, by whom, and how many items of each kind.',
+    recordsNone: 'No erasure yet.',
+    // {date} and {by} are replaced; the counts follow (kinds).
+    recordLine: '{date}, by {by}',
   },
 
   errors: {

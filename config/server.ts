@@ -154,6 +154,14 @@ export default {
     // A session ends after this long without a request, and after this long in any case.
     idleMinutes: 30,
     absoluteHours: 12,
+    // "Keep me signed in on this device" at the sign-in: that session lasts while it is used, and
+    // ends after this many days without a request (each request moves the end; no 12-hour limit).
+    rememberedDays: 30,
+    // Erasing, exporting and deleting leads ask for the password again when it was last typed
+    // (at the sign-in, or asked again) longer ago than this.
+    passwordAgainMinutes: 15,
+    // The erase screen lists this many of the last erasures (when, by whom, how many items).
+    erasuresShown: 50,
     // `npm run leads -- add-admin` refuses shorter passwords.
     passwordMinLength: 12,
     // …and longer ones; a sign-in with a longer password is refused before it is checked.
@@ -227,6 +235,12 @@ export default {
       // {max} is replaced.
       noteTooLong: 'Please keep the note to {max} characters or fewer.',
       badEmail: 'Please enter an e-mail address.',
+      // The erasure's second step: the address typed again is not the same person's.
+      eraseNotConfirmed: 'To erase, type the same e-mail address a second time.',
+      // Erasing, exporting, deleting: the password was typed too long ago (the inbox then asks for it).
+      passwordAgain: 'Please type your password again to do this.',
+      // The password typed again is wrong.
+      wrongPasswordAgain: 'This is not the password of this account.',
       badFilter: 'This filter is not known: reload the page and try again.',
       // {max} is replaced.
       badBulk: 'Choose between 1 and {max} leads, and an action the list offers.',

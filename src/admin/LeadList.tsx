@@ -24,14 +24,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
 import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary, type MailboxStatus } from '../shared/adminApi';
 import { ALL_STATUSES, pipelineQuery, statusQuery } from './views';
 import { pipelineColumn, PipelineFilters, PipelineLine } from './lead/PipelineList';
-import { call, urlOf } from './api';
+import { call, passwordRecent, urlOf } from './api';
 import { fill, formatCount, formatDate, formLabel, visible } from './format';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
@@ -295,6 +295,18 @@ export function LeadList({ spam }: { spam: boolean }) {
   const unreadHere = answer?.unreadInView ?? 0;
   const byForm = answer?.byForm ?? {};
   const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
+  // An export asks for the password again when it was typed long ago: asked first, then the file
+  // downloads as the link's own (streamed by the browser, never held in the page).
+  const download = (event: MouseEvent<HTMLElement>) => {
+    const link = event.currentTarget as HTMLAnchorElement;
+    if (link.dataset.asked === 'yes') return void delete link.dataset.asked;
+    event.preventDefault();
+    void attempt(async () => {
+      await passwordRecent();
+      link.dataset.asked = 'yes';
+      link.click();
+    });
+  };
 
   // How many filters but the search are set: the phone's "Filters and export" button says so.
   const activeFilters = [form, status, source, campaign, people ? 'people' : '', stage, assigned].filter(Boolean).length;
@@ -330,10 +342,10 @@ export function LeadList({ spam }: { spam: boolean }) {
   );
   const exports = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-      <Button variant="outlined" href={exportQuery('csv')} download>
+      <Button variant="outlined" href={exportQuery('csv')} download onClick={download}>
         {t.exportCsv}
       </Button>
-      <Button variant="outlined" href={exportQuery('json')} download>
+      <Button variant="outlined" href={exportQuery('json')} download onClick={download}>
         {t.exportJson}
       </Button>
       <Typography variant="body2" color="text.secondary">

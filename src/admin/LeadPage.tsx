@@ -33,6 +33,7 @@ import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
+import { spamNoticeOf } from './spamNotice';
 import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
 import { Conversation, ReplyComposer } from './Replies';
@@ -295,7 +296,7 @@ export function LeadPage() {
 
       {lead.spam && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t.spamNotice}
+          {spamNoticeOf(lead)}
         </Alert>
       )}
       <Notice message={notice} />

@@ -4,7 +4,7 @@ import { checkPlaceholders, formRef, list, longText, number, object, oneOf, temp
 import { sectionSchemas, type SectionType } from '../sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
-import { BULK_ACTIONS, LEAD_STATUSES } from '../shared/adminApi';
+import { BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 
 /** Every kind of section the site has. */
@@ -191,8 +191,15 @@ export const adminSchema = object({
   placeholders: text(),
   placeholdersShow: template(['count']),
   placeholdersHide: text(),
-  signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'menu', 'skipToContent']),
+  signIn: object({
+    ...texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded', 'remember']).shape,
+    rememberHint: template(['days']),
+  }),
+  passwordAgain: object({
+    ...texts(['heading', 'password', 'confirm', 'checking', 'cancel', 'cancelled']).shape,
+    intro: template(['minutes']),
+  }),
+  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
@@ -209,6 +216,9 @@ export const adminSchema = object({
   spam: texts(['heading', 'intro', 'notSpam', 'movedToInbox']),
   lead: object({
     ...texts(['back', 'received', 'spamNotice', 'notSpam', 'markSpam', 'markedSpam', 'fieldsHeading']).shape,
+    spamNoticeNotified: template(['channels']),
+    spamNoticeAutoReplied: text(),
+    spamNoticeBoth: template(['channels']),
     stampLabels: texts(['id', 'Date']),
     ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'cvText', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),
@@ -247,7 +257,28 @@ export const adminSchema = object({
     ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
     others: template(['count']),
   }),
-  erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased', 'erasedOne']),
+  erase: object({
+    ...texts(['heading', 'intro', 'email', 'find', 'none', 'foundHeading']).shape,
+    addresses: template(['addresses']),
+    kinds: object(Object.fromEntries(ERASURE_KINDS.map((kind) => [kind, template(['count'])])) as Record<(typeof ERASURE_KINDS)[number], Schema<string>>),
+    leadLine: template(['form', 'name', 'date']),
+    leadLineWithoutName: template(['form', 'date']),
+    spamLead: text(),
+    mailLine: template(['kind', 'subject', 'date']),
+    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply']),
+    cvLine: template(['size']),
+    attachmentLine: template(['name', 'size']),
+    ...texts(['confirmLabel', 'confirmHint', 'confirm', 'erasing', 'erased', 'outsideHeading']).shape,
+    outside: object({
+      notificationMailbox: template(['addresses', 'count']),
+      webhook: template(['receiver', 'count']),
+      agencyMailbox: template(['address', 'answers', 'replies']),
+      sender: template(['address', 'count']),
+      backups: template(['date']),
+    }),
+    ...texts(['recordsHeading', 'recordsIntro', 'recordsNone']).shape,
+    recordLine: template(['date', 'by']),
+  }),
   errors: texts(['network', 'unexpected']),
   content: object({
     ...texts(['heading', 'intro', 'pages', 'parts', 'forms', 'edit', 'back', 'loading', 'unsaved']).shape,

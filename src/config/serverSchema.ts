@@ -197,6 +197,12 @@ export const serverSchema = object({
     idleMinutes: number({ min: 1, integer: true }),
     /** …and this many hours after signing in, whatever happens. */
     absoluteHours: number({ min: 1, integer: true }),
+    /** A remembered device's session ends after this many days without a request. */
+    rememberedDays: number({ min: 1, max: 400, integer: true }),
+    /** Erasing, exporting and deleting ask for the password again when it was typed longer ago than this. */
+    passwordAgainMinutes: number({ min: 1, max: 1440, integer: true }),
+    /** How many of the last erasures the erase screen lists. */
+    erasuresShown: number({ min: 1, max: 1000, integer: true }),
     /** The shortest password `npm run leads -- add-admin` accepts. */
     passwordMinLength: number({ min: 8, integer: true }),
     /** The longest password accepted, at sign-in too (it bounds the work a stranger's one try costs). */
@@ -257,6 +263,9 @@ export const serverSchema = object({
       unknownAttachment: text(),
       noteTooLong: text(),
       badEmail: text(),
+      eraseNotConfirmed: text(),
+      passwordAgain: text(),
+      wrongPasswordAgain: text(),
       badFilter: text(),
       badBulk: template(['max']),
       ownersOnly: text(),

@@ -176,7 +176,7 @@ export interface LeadRow {
   status: LeadStatus;
   spam: boolean;
   note: string;
-  /** The person it belongs to (leadKeys.ts personKey of its e-mail), or null. */
+  /** The person it belongs to (src/shared/person.ts personKey of its e-mail), or null. */
   person: string | null;
   /** Its last activity: arrival, a change, a mail either way (ISO 8601, UTC). */
   activeAt: string;

@@ -521,6 +521,20 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "the record of each erasure of a person (src/server/admin/privacy.ts): when, by which account, how many items of each kind; never the address",
+    up(db) {
+      db.exec(`
+        -- at: ms since 1970; by: the inbox account; counts: { kind: how many } (shared/adminApi.ts ERASURE_KINDS).
+        CREATE TABLE erasures (
+          id     INTEGER PRIMARY KEY AUTOINCREMENT,
+          at     INTEGER NOT NULL,
+          by     TEXT    NOT NULL,
+          counts TEXT    NOT NULL CHECK (json_valid(counts))
+        );
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -1,6 +1,6 @@
 /**
  * A person's conversation: every e-mail with the person (all the leads of one e-mail address,
- * leadKeys.ts personKey), both ways, in order. The site's own mails (auto-replies, replies:
+ * src/shared/person.ts personKey), both ways, in order. The site's own mails (auto-replies, replies:
  * visitor_mails, with their delivery's state) and those read from the agency's mailbox
  * (lead_messages: the visitor's answers, the agency's replies from a mail program; a mail kept by
  * its headers, and one only claiming to be the agency's, say so). The lead's

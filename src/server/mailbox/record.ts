@@ -19,7 +19,7 @@ import server from '../../../config/server';
 import { sniffDocumentType } from '../../forms/model/uploadRules';
 import { cutAtWord } from '../../shared/text';
 import { fileOnDisk, writeFileDurably } from '../files';
-import { personKey } from '../leadKeys';
+import { personKey } from '../../shared/person';
 import { preparedIn } from '../statements';
 import type { ReadMail } from './parse';
 import { agencyProof } from './sender';
