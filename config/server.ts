@@ -102,14 +102,33 @@ export default {
         attachments: 'it has attachments, and the site sends only text: send the files from the inbox or from your own address.',
         tooLong: 'it is longer than a reply from the inbox may be.',
         tooLarge: 'it is too large for the site to read.',
+        unreadable: 'the site could not read it (parts nested too deep, headers too long, or not a mail it can parse).',
         // {days} is replaced.
         expired: 'the notification is older than {days} days, so its reply address no longer works.',
         notARecipient: 'it came from an address the notification was not sent to.',
+        notProved: "the agency's mail server did not prove that it came from the address it names (DMARC, DKIM, SPF or a trusted relay).",
         noAddress: 'the lead has no e-mail address to answer.',
         off: "e-mail is not set up on the site (SMTP_URL, MAIL_FROM), so nothing can be sent.",
       },
     },
     webhookText: '{subject}: {link}',
+    // The daily mail to each owner account (docs/inbox.md "The daily mail"): at `hour` o'clock in the
+    // agency's time zone (config/admin.ts timeZone), who has been waiting for the agency (oldest
+    // first, and for how long) and whose follow-up is due (today or before), among the leads assigned
+    // to that owner or to nobody; no mail on a day with neither. At most `maxLines` of each, then
+    // `more`. {waiting}, {due}, {name}, {form}, {since}, {ago}, {date}, {when}, {stage}, {link},
+    // {count} and {inbox} are replaced.
+    digest: {
+      hour: 8,
+      maxLines: 50,
+      subject: 'Inbox today: {waiting} waiting, {due} follow-ups due',
+      waitingHeading: 'Waiting for the agency, the longest first:',
+      waitingLine: '{name} ({form}), waiting since {since} ({ago}): {link}',
+      dueHeading: 'Follow-ups due:',
+      dueLine: '{name} ({form}, {stage}), follow up {when}: {link}',
+      more: '…and {count} more in the inbox: {inbox}',
+      footer: 'Sent every day at this hour to each owner account of the inbox, when something waits.',
+    },
     // The auto-reply to the visitor (each form's own subject and text: config/forms, `autoReply`).
     // Their name is the only thing they typed that it carries: letters, spaces, hyphens and
     // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing
@@ -132,6 +151,13 @@ export default {
     searchCharacters: 20000,
     // Attachments kept with the lead (PDF, DOC, DOCX, told by their first bytes, as CVs are); others are named only.
     attachments: { maxBytes: 5242880, maxPerMail: 5 },
+    // How far a mail is read. Its header block is read up to `maxHeaderBytes` (all its parts'
+    // headers together, too); parts nested deeper than `maxMimeDepth`, or a mail that cannot be
+    // read at all, make it kept by its headers with a note (open it in the mail program). A
+    // mail's HTML is made text (and its quote told apart) from its first `maxHtmlCharacters`, up to
+    // where it nests deeper than `maxHtmlDepth` elements (the text the inbox keeps is cut at
+    // maxTextCharacters anyway).
+    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100 },
   },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -170,6 +196,14 @@ export default {
     // A session ends after this long without a request, and after this long in any case.
     idleMinutes: 30,
     absoluteHours: 12,
+    // "Keep me signed in on this device" at the sign-in: that session lasts while it is used, and
+    // ends after this many days without a request (each request moves the end; no 12-hour limit).
+    rememberedDays: 30,
+    // Erasing, exporting and deleting leads ask for the password again when it was last typed
+    // (at the sign-in, or asked again) longer ago than this.
+    passwordAgainMinutes: 15,
+    // The erase screen lists this many of the last erasures (when, by whom, how many items).
+    erasuresShown: 50,
     // `npm run leads -- add-admin` refuses shorter passwords.
     passwordMinLength: 12,
     // …and longer ones; a sign-in with a longer password is refused before it is checked.
@@ -204,8 +238,11 @@ export default {
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',
     // The CSV's columns every form shares (config/forms `columns` says which field goes in each),
-    // and the lead's status, last activity and private note.
+    // and the lead's status, last activity and private note; then its stage (and why it was lost),
+    // value ({currency} is config/admin.ts currency; the amount is written 12500.50), follow-up
+    // date and the owner it is assigned to.
     exportColumns: { name: 'Name', email: 'Email', phone: 'Phone', status: 'Status', lastActivity: 'Last activity', note: 'Note' },
+    exportPipelineColumns: { stage: 'Stage', lostReason: 'Lost because', value: 'Value ({currency})', followUp: 'Follow-up', assignee: 'Assigned to' },
     // The most submissions a person's card lists (the newest first).
     personMaxLeads: 100,
     // The CSV's column beside a choice (a select's label, "Web Desiner"): the value stored for it
@@ -240,6 +277,12 @@ export default {
       // {max} is replaced.
       noteTooLong: 'Please keep the note to {max} characters or fewer.',
       badEmail: 'Please enter an e-mail address.',
+      // The erasure's second step: the address typed again is not the same person's.
+      eraseNotConfirmed: 'To erase, type the same e-mail address a second time.',
+      // Erasing, exporting, deleting: the password was typed too long ago (the inbox then asks for it).
+      passwordAgain: 'Please type your password again to do this.',
+      // The password typed again is wrong.
+      wrongPasswordAgain: 'This is not the password of this account.',
       badFilter: 'This filter is not known: reload the page and try again.',
       // {max} is replaced.
       badBulk: 'Choose between 1 and {max} leads, and an action the list offers.',
@@ -274,6 +317,8 @@ export default {
       // Restore, what it leaves as it is now; {where} is replaced.
       restoreAddedSince: '{where} was added to the site since then, so it keeps its value of today.',
       restoreLeftToCode: "{where} is now worked out in the site's code, so it stays as the code gives it.",
+      // A publish (an undo, a restore) that would leave config/ as `npm start` refuses it: {problem} is the check's sentence.
+      wouldNotStart: 'The site would not start with this change ({problem}), so nothing was published. Nothing visitors see has changed, and your edits are kept as your draft. Ask a developer.',
       // A page of the site's own (one config/routes.ts shows) sent for removal: {title} is the page's title.
       pageNotRemovable: "The page {title} is one of the site's own pages, so it cannot be removed. Only pages made in the editor can be removed.",
       // {max} is replaced (in megabytes).

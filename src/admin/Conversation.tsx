@@ -3,12 +3,14 @@
  * (the site's auto-reply and replies, the person's answers, the agency's replies from a mail
  * program, sent on through the site or not, with why), as text, never markup. A mail's quote and
  * signature are folded under its words ("Show quoted text"); attachments are listed (those kept
- * are downloaded through the inbox). Beside it, the Reply composer.
+ * are downloaded through the inbox); a mail kept by its headers, and one only claiming to be the
+ * agency's, say so. Beside it, the Reply composer.
  *
  * On a wide screen the oldest mail comes first and the reply box follows the newest; on a phone
  * the reply box comes first and the mails newest first, so what came last and the answer to it
  * are at the top.
  */
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -124,7 +126,12 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
       ) : (
         <>
           <Typography color="text.secondary">{fill(theirs ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}</Typography>
-          {mail.tooLarge ? <Typography sx={{ mt: 1 }}>{t.mailTooLarge}</Typography> : mail.text !== '' && <MailText text={mail.text} />}
+          {mail.suspicious && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {t.mailSuspicious}
+            </Alert>
+          )}
+          {mail.tooLarge || mail.unreadable ? <Typography sx={{ mt: 1 }}>{mail.tooLarge ? t.mailTooLarge : t.mailUnreadable}</Typography> : mail.text !== '' && <MailText text={mail.text} />}
           <Quoted text={mail.quoted} />
           <Attachments mail={mail} />
         </>

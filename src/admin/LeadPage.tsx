@@ -34,12 +34,14 @@ import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
+import { spamNoticeOf } from './spamNotice';
 import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
 import { ConversationPanel } from './Conversation';
 import { Section } from './Section';
 import { WideTable } from './WideTable';
 import { LeadSourceList } from './sources/LeadSourceList';
+import { StagePanel } from './lead/StagePanel';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -295,7 +297,7 @@ export function LeadPage() {
 
       {lead.spam && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t.spamNotice}
+          {spamNoticeOf(lead)}
         </Alert>
       )}
       <Notice message={notice} />
@@ -414,6 +416,7 @@ export function LeadPage() {
 
         <Box sx={{ gridArea: 'answer', minWidth: 0 }}>
           {/* The reply composer goes here, as a section of its own, above the note. */}
+          <StagePanel key={lead.docId} docId={lead.docId} />
           <Section id="note-heading" heading={t.note}>
             <Box component="form" sx={{ display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
               <TextField id="lead-note" label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />

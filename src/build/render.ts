@@ -15,10 +15,12 @@
  *
  * Into a folder other than the code build's own, the code's files (scripts, styles, pictures,
  * the inbox) are linked first, not copied: every release of one build shares them, so a page
- * loaded before a publish still finds its scripts after it, whoever serves the files.
+ * loaded before a publish still finds its scripts after it, whoever serves the files. They are
+ * read-only to the release: every file the render writes replaces its name (ownFiles.ts), so
+ * a page whose file has the name of one of them never writes into the code build.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormConfig } from '../forms/model/formSchema';
@@ -39,6 +41,7 @@ import { articlePages, feedPathOf, liveContent } from '../shared/articles';
 import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
+import { inside, shareOwn, writeOwn } from './ownFiles';
 
 /** Where the forms' descriptions go, inside the client folder (hashed names: kept a year, like scripts). */
 export const FORMS_FOLDER = 'assets/forms';
@@ -118,15 +121,9 @@ function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: strin
   }
 }
 
-/** The same file under another name (an alias's page): a link, or a copy where links cannot be made. */
+/** The same file under another name (an alias's page): a link, or a copy where links cannot be made; the name replaced, never written through. */
 function sameFile(fromDir: string, from: string, to: string, toDir = fromDir): void {
-  const target = path.join(toDir, to);
-  mkdirSync(path.dirname(target), { recursive: true });
-  try {
-    linkSync(path.join(fromDir, from), target);
-  } catch {
-    copyFileSync(path.join(fromDir, from), target);
-  }
+  shareOwn(inside(fromDir, from), toDir, to);
 }
 
 /** A short hash of text, for a file name that changes with the file. */
@@ -144,8 +141,7 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   const { renderPage } = renderer ?? (await loadRenderer(codeDir));
   const written: string[] = [];
   const write = (file: string, text: string) => {
-    mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
-    writeFileSync(path.join(clientDir, file), text);
+    writeOwn(clientDir, file, text);
     written.push(file);
   };
 
@@ -226,14 +222,13 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   write(feedPathOf(content.site).slice(1), atomFeed(content.site, articles, today));
   write('robots.txt', robotsTxt(content.site.brand.url));
   const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes });
-  writeFileSync(path.join(clientDir, SITE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  mkdirSync(path.dirname(path.join(outDir, CADDY_SNIPPETS_FILE)), { recursive: true });
-  writeFileSync(path.join(outDir, CADDY_SNIPPETS_FILE), caddySnippets(manifest));
+  writeOwn(clientDir, SITE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeOwn(outDir, CADDY_SNIPPETS_FILE, caddySnippets(manifest));
 
   compressFiles(clientDir, written, earlierClientDir);
-  writeFileSync(path.join(clientDir, RENDER_INDEX_FILE), JSON.stringify(index));
+  writeOwn(clientDir, RENDER_INDEX_FILE, JSON.stringify(index));
   // Last: the release is whole, and which content it is.
-  writeFileSync(path.join(outDir, RELEASE_FILE), `${JSON.stringify({ content: contentFingerprint(allContent) })}\n`);
+  writeOwn(outDir, RELEASE_FILE, `${JSON.stringify({ content: contentFingerprint(allContent) })}\n`);
   return { pages, manifest };
 }
 

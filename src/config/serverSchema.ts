@@ -118,14 +118,31 @@ export const serverSchema = object({
         attachments: text(),
         tooLong: text(),
         tooLarge: text(),
+        unreadable: text(),
         expired: template(['days']),
         notARecipient: text(),
+        notProved: text(),
         noAddress: text(),
         off: text(),
       }),
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
     webhookText: template(['subject', 'link']),
+    /**
+     * The daily mail to each owner account (src/server/notify/digest.ts): at `hour` o'clock in the
+     * agency's time zone, who waits for the agency and whose follow-up is due, `maxLines` of each at most.
+     */
+    digest: object({
+      hour: number({ min: 0, max: 23, integer: true }),
+      maxLines: number({ min: 1, max: 500, integer: true }),
+      subject: template(['waiting', 'due']),
+      waitingHeading: text(),
+      waitingLine: template(['name', 'form', 'since', 'ago', 'link']),
+      dueHeading: text(),
+      dueLine: template(['name', 'form', 'stage', 'date', 'when', 'link']),
+      more: template(['count', 'inbox']),
+      footer: text(),
+    }),
     /** The auto-reply to the visitor: how much of their name it may carry, the word used without one, the most sent per day. */
     autoReply: object({
       nameMaxLength: number({ min: 1, max: 60, integer: true }),
@@ -147,6 +164,19 @@ export const serverSchema = object({
     searchCharacters: number({ min: 0, max: 1000000, integer: true }),
     /** Attachments kept: at most `maxPerMail` of a mail, each at most `maxBytes`, PDF, DOC or DOCX by content. */
     attachments: object({ maxBytes: number({ min: 1024, integer: true }), maxPerMail: number({ min: 0, max: 20, integer: true }) }),
+    /**
+     * How far a mail is read: its header block (all its parts' headers together) up to
+     * `maxHeaderBytes`, MIME parts nested up to `maxMimeDepth` (deeper: kept by its headers), an
+     * HTML-only mail's first `maxHtmlCharacters` made text, up to where it nests deeper than
+     * `maxHtmlDepth` elements (the HTML parser's time grows with the square of the nesting, and
+     * the conversion recurses once per level: these bound both).
+     */
+    reading: object({
+      maxHeaderBytes: number({ min: 16384, max: 2097152, integer: true }),
+      maxMimeDepth: number({ min: 8, max: 256, integer: true }),
+      maxHtmlCharacters: number({ min: 10000, max: 2097152, integer: true }),
+      maxHtmlDepth: number({ min: 20, max: 500, integer: true }),
+    }),
   }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
   headers: object({
@@ -200,6 +230,12 @@ export const serverSchema = object({
     idleMinutes: number({ min: 1, integer: true }),
     /** …and this many hours after signing in, whatever happens. */
     absoluteHours: number({ min: 1, integer: true }),
+    /** A remembered device's session ends after this many days without a request. */
+    rememberedDays: number({ min: 1, max: 400, integer: true }),
+    /** Erasing, exporting and deleting ask for the password again when it was typed longer ago than this. */
+    passwordAgainMinutes: number({ min: 1, max: 1440, integer: true }),
+    /** How many of the last erasures the erase screen lists. */
+    erasuresShown: number({ min: 1, max: 1000, integer: true }),
     /** The shortest password `npm run leads -- add-admin` accepts. */
     passwordMinLength: number({ min: 8, integer: true }),
     /** The longest password accepted, at sign-in too (it bounds the work a stranger's one try costs). */
@@ -232,6 +268,8 @@ export const serverSchema = object({
     exportInboxColumn: text(),
     /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
     exportColumns: object({ name: text(), email: text(), phone: text(), status: text(), lastActivity: text(), note: text() }),
+    /** The CSV's columns of a lead's stage, why it was lost, value ({currency}: config/admin.ts currency), follow-up date and assignee. */
+    exportPipelineColumns: object({ stage: text(), lostReason: text(), value: template(['currency']), followUp: text(), assignee: text() }),
     /** The most submissions a person's card lists. */
     personMaxLeads: number({ min: 1, max: 1000, integer: true }),
     /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */
@@ -258,6 +296,9 @@ export const serverSchema = object({
       unknownAttachment: text(),
       noteTooLong: text(),
       badEmail: text(),
+      eraseNotConfirmed: text(),
+      passwordAgain: text(),
+      wrongPasswordAgain: text(),
       badFilter: text(),
       badBulk: template(['max']),
       ownersOnly: text(),
@@ -280,6 +321,7 @@ export const serverSchema = object({
       nothingToChange: text(),
       restoreAddedSince: template(['where']),
       restoreLeftToCode: template(['where']),
+      wouldNotStart: template(['problem']),
       pageNotRemovable: template(['title']),
       imageTooLarge: text(),
       notAnImage: text(),

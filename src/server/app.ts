@@ -86,6 +86,12 @@ export interface AppOptions {
   placeholders?: readonly string[];
 }
 
+/** Where the mails and calls about leads go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
+function outsideOf(notifications: NotifyOptions | undefined) {
+  const { email, webhook } = notifications?.settings ?? {};
+  return { notifyTo: email?.to ?? [], ...(email ? { sender: email.fromAddress } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
+}
+
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
 const looksLikeFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
 
@@ -192,7 +198,7 @@ export async function buildApp({
   registerHealth(app, { store, dataDir, clock });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
-  const drafts = siteDir ? draftsOf(store) : undefined;
+  const drafts = siteDir ? draftsOf(store, { clock }) : undefined;
   let scheduler: Scheduler | undefined;
   const publisher = siteDir
     ? new Publisher({
@@ -242,7 +248,7 @@ export async function buildApp({
       log(`The scheduled publishes could not start: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

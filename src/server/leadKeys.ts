@@ -25,6 +25,7 @@
 import type Database from 'better-sqlite3';
 import server from '../../config/server';
 import { formForCollection, knownCollections, senderFields } from '../forms/model/registry';
+import { personKey } from '../shared/person';
 
 /** Between two values of the search text: no search can span it. */
 export const SEPARATOR = '\u0001';
@@ -105,13 +106,7 @@ export function searchTextOf(document: Record<string, unknown>, note: string, ma
   return { text: values.join(SEPARATOR), words: [...new Set([...words, ...others])].join(' ') };
 }
 
-/**
- * The person an e-mail address is: the same mailbox whatever its case or "+tag" (Ada@x and
- * ada+web@x are one person, and get one auto-reply a day).
- */
-export const personKey = (address: string): string => address.trim().toLowerCase().replace(/\+[^@]*@/, '@');
-
-/** The person a lead belongs to (its form's first e-mail field), or null without an address. */
+/** The person a lead belongs to (src/shared/person.ts personKey of its form's first e-mail field), or null without an address. */
 export function personOf(collection: string, document: Record<string, unknown>): string | null {
   const email = senderValue(collection, document, 'email');
   return email && email.trim() !== '' ? personKey(email) : null;

@@ -5,6 +5,7 @@
  * Never edit a migration that has shipped: add a new one at the end.
  */
 import type Database from 'better-sqlite3';
+import { DEVELOPER } from './content/developer';
 import { fillLeadKeys, fillPeople } from './leadKeys';
 import { splitText } from './mailbox/replyText';
 
@@ -439,6 +440,99 @@ export const migrations: readonly Migration[] = [
         END;
         CREATE INDEX leads_by_unread ON leads (spam, unread);
         CREATE INDEX leads_by_waiting ON leads (spam, waiting_since, seq);
+      `);
+    },
+  },
+  {
+    name: "mails kept by their headers when they cannot be read, and mails from the agency's address that are not proved to be the agency's",
+    up(db) {
+      db.exec(`
+        -- Why a mail could not be read (kept by its headers, with a note on the lead); NULL: read whole.
+        ALTER TABLE lead_messages ADD COLUMN unreadable TEXT;
+        -- 1: from one of the agency's addresses, not proved to be the agency's (kept as the visitor's).
+        ALTER TABLE lead_messages ADD COLUMN suspicious INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
+  {
+    name: "an account's drafts go with it",
+    up(db) {
+      // The drafts of accounts removed before this (their removal left them) go now; the developer's own (npm run dev) stay.
+      db.prepare('DELETE FROM content_drafts WHERE author NOT IN (SELECT email FROM admins) AND author <> ?').run(DEVELOPER);
+      db.exec(`
+        -- However an account is removed (npm run leads -- remove-admin), its drafts (scheduled ones included) go with it.
+        CREATE TRIGGER content_drafts_go_with_their_account AFTER DELETE ON admins
+        BEGIN
+          DELETE FROM content_drafts WHERE author = old.email;
+        END;
+      `);
+    },
+  },
+  {
+    name: "how each lead ends: its stage (and why it was lost), value, follow-up date and the owner's account it is assigned to; mails to the owners' accounts (the daily mail) in the deliveries queue, and each owner's day of it",
+    up(db) {
+      db.exec(`
+        -- NULL: the first stage of config/admin.ts stages (where a new lead is); else a stage's key.
+        ALTER TABLE leads ADD COLUMN stage TEXT;
+        -- At the lost stage: one of config/admin.ts stages.lostReasons.
+        ALTER TABLE leads ADD COLUMN lost_reason TEXT;
+        -- What it is worth, in minor units of config/admin.ts currency (pence, cents).
+        ALTER TABLE leads ADD COLUMN value_minor INTEGER CHECK (value_minor IS NULL OR value_minor >= 0);
+        -- The agency's day to follow up on it (YYYY-MM-DD).
+        ALTER TABLE leads ADD COLUMN follow_up TEXT;
+        -- An owner's account; an account removed leaves its leads assigned to nobody.
+        ALTER TABLE leads ADD COLUMN assignee TEXT REFERENCES admins (email) ON DELETE SET NULL;
+        CREATE INDEX leads_by_stage ON leads (spam, stage, seq, collection, status);
+        CREATE INDEX leads_by_assignee ON leads (spam, assignee, seq, collection, status);
+        CREATE INDEX leads_by_follow_up ON leads (follow_up) WHERE follow_up IS NOT NULL;
+
+        -- The deliveries made again (SQLite cannot change a CHECK or a NOT NULL) for mails to the
+        -- owners' accounts: channel 'owner', about no one lead (doc_id NULL). Dropping the table
+        -- would take the visitors' mails with it (they cascade): they are kept aside and put back.
+        CREATE TEMP TABLE visitor_mails_kept AS SELECT * FROM visitor_mails;
+        CREATE TABLE deliveries_with_owner (
+          id         TEXT    PRIMARY KEY,
+          doc_id     TEXT    REFERENCES documents (doc_id) ON DELETE CASCADE,
+          channel    TEXT    NOT NULL CHECK (channel IN ('email', 'webhook', 'visitor', 'owner')),
+          state      TEXT    NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+          attempts   INTEGER NOT NULL DEFAULT 0,
+          next_at    INTEGER NOT NULL,
+          last_error TEXT,
+          created_at INTEGER NOT NULL,
+          sent_at    INTEGER,
+          CHECK ((doc_id IS NULL) = (channel = 'owner'))
+        );
+        INSERT INTO deliveries_with_owner SELECT id, doc_id, channel, state, attempts, next_at, last_error, created_at, sent_at FROM deliveries;
+        DROP TABLE deliveries;
+        ALTER TABLE deliveries_with_owner RENAME TO deliveries;
+        CREATE INDEX deliveries_due ON deliveries (state, next_at);
+        CREATE INDEX deliveries_by_lead ON deliveries (doc_id);
+        INSERT INTO visitor_mails SELECT * FROM visitor_mails_kept;
+        DROP TABLE visitor_mails_kept;
+
+        -- Each owner's daily mail (src/server/notify/digest.ts), once per account and day of the
+        -- agency: its delivery, or NULL when there was nothing to tell that day.
+        CREATE TABLE digests (
+          account     TEXT    NOT NULL,
+          day         TEXT    NOT NULL,
+          delivery_id TEXT    UNIQUE REFERENCES deliveries (id) ON DELETE SET NULL,
+          at          INTEGER NOT NULL,
+          PRIMARY KEY (account, day)
+        );
+      `);
+    },
+  },
+  {
+    name: "the record of each erasure of a person (src/server/admin/privacy.ts): when, by which account, how many items of each kind; never the address",
+    up(db) {
+      db.exec(`
+        -- at: ms since 1970; by: the inbox account; counts: { kind: how many } (shared/adminApi.ts ERASURE_KINDS).
+        CREATE TABLE erasures (
+          id     INTEGER PRIMARY KEY AUTOINCREMENT,
+          at     INTEGER NOT NULL,
+          by     TEXT    NOT NULL,
+          counts TEXT    NOT NULL CHECK (json_valid(counts))
+        );
       `);
     },
   },

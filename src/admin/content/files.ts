@@ -36,7 +36,9 @@ export function checkOptionsOf(snapshot: ContentSnapshot, edits: Edits): CheckOp
   const pages: Record<string, unknown> = {};
   const forms: Record<string, unknown> = {};
   const articles: Record<string, unknown> = {};
-  const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = { pages, forms, articles };
+  // The top-level names of public/: no address may take one (src/shared/addresses.ts), as npm run check holds.
+  const publicNames = [...new Set(snapshot.publicFiles.map((file) => file.split('/')[1]!).filter(Boolean))];
+  const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = { pages, forms, articles, publicNames };
   for (const { file, value } of currentFiles(snapshot, edits)) {
     const page = pageIdOf(file);
     const form = formIdOf(file);

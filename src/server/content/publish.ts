@@ -32,12 +32,13 @@ import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../shared/text';
 import type { MovedConfig } from '../../config/movedSchema';
 import { movedAfter, sameMoved } from '../../shared/moved';
+import { publicNamesOf } from '../../config/check';
 import { contentAddresses, siteRoutes } from '../../shared/routing';
 import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../../shared/siteContent';
 import { articlePages } from '../../shared/articles';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from '../liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
-import { checkChanges, type ChangedBy, type FileEdits } from './check';
+import { checkChanges, startProblems, type ChangedBy, type FileEdits } from './check';
 import { officeWordsOf } from '../../config/place';
 import type { Drafts } from './drafts';
 import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
@@ -114,6 +115,8 @@ interface Journal {
 export interface PublishKind {
   kind: 'undo' | 'restore';
   of: string;
+  /** The redirects of config/moved.ts in the state gone back to: an address gone since leads to its page again once it is back (src/shared/moved.ts). */
+  redirects?: MovedConfig['moved'];
 }
 
 const JOURNAL_FILE = 'publish-journal.json';
@@ -190,10 +193,11 @@ export class Publisher {
     // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
     const lock = (await isWorkTree(this.options.site.siteDir)) ? takeLock(lockFile(this.options.site.siteDir), 'publish') : undefined;
     try {
-      // First the edit is its author's draft: whatever happens next (a refusal, a crash), it is not lost; a publish that goes through clears it.
+      // First the edit is its author's draft, as far as the drafts' limits allow (drafts.ts keep: what a draft save would keep, no more):
+      // whatever happens next (a refusal, a crash), it is not lost; a publish that goes through clears it. A change the limits
+      // refuse is not kept here (the editor's browser keeps each edit until the server has it as a draft: draftSaver.ts).
       const revision = await this.revision();
-      const at = this.options.clock();
-      for (const change of changes) this.options.drafts?.save(author, change.file, change.value, baseRevision ?? revision, at);
+      this.options.drafts?.keep(author, changes, baseRevision ?? revision);
       if (lock && !lock.taken) return { status: 409, reason: 'releasing' };
       if (baseRevision !== undefined && baseRevision !== revision) return { status: 409, reason: 'changed' };
       return await this.publishNow(changes, author, kind, how);
@@ -246,12 +250,21 @@ export class Publisher {
     const recheck = checkChanges(site, reread, [], this.changedBy(author));
     if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
     let content = siteContentOf(reread.options);
-    // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/shared/moved.ts).
-    const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), [...siteRoutes(content.routes).pagePaths.map((p) => p.path), ...articlePages(content).map((a) => a.path)]);
+    // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/shared/moved.ts);
+    // going back (an undo, a restore) brings back the redirects of the state it goes back to.
+    const answered = [...siteRoutes(content.routes).pagePaths.map((p) => p.path), ...articlePages(content).map((a) => a.path)];
+    const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), answered, {
+      publicNames: publicNamesOf(path.join(siteDir, 'public')),
+      remembered: kind?.redirects ?? [],
+    });
     if (!sameMoved(moved, content.moved)) {
       texts.set(MOVED_FILE, { ...(existsSync(path.join(siteDir, MOVED_FILE)) ? { before: readTextOrNothing(path.join(siteDir, MOVED_FILE))! } : {}), after: movedSource(moved) });
       content = { ...content, moved };
     }
+    // What `npm start` checks (src/build/checkProject.ts), on the config as it is about to be written, config/moved.ts
+    // included: nothing is written that the site would not start with.
+    const refusals = startProblems(site, texts.has(MOVED_FILE) ? await this.readBack(texts) : reread);
+    if (refusals.length > 0) return { status: 400, problems: refusals };
     // The Firebase rules the site has follow the forms (src/deploy/deployFiles.ts): rewritten with the edit that changes them, and recorded with it.
     for (const [file, text] of deployFiles(content.forms as Forms)) {
       const before = readTextOrNothing(path.join(siteDir, file));
@@ -306,7 +319,7 @@ export class Publisher {
     // 5. The record: from here this is the content's revision.
     let revision: Revision;
     try {
-      revision = await this.record(journal, contentFiles(reread), contentFiles(loaded));
+      revision = await this.record(journal, contentFiles(reread), contentFiles(loaded), { before: (loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, after: content.moved });
     } catch (error) {
       await this.undo(journal);
       return { status: 500, failed: 'record', error: messageOf(error) };
@@ -428,8 +441,7 @@ export class Publisher {
   }
 
   private keepAsDraft(journal: Journal): void {
-    const at = this.options.clock();
-    for (const change of journal.changes) this.options.drafts?.save(journal.author, change.file, change.value, journal.base, at);
+    this.options.drafts?.keep(journal.author, journal.changes, journal.base);
   }
 
   /** Takes the record back: the commit (HEAD is the base again) or the snapshot. */
@@ -443,7 +455,7 @@ export class Publisher {
    * The publish as a revision: a commit by the editor (git), else a snapshot of every content
    * file, with the values before of the files it changed (so even the first one can be undone).
    */
-  private async record(journal: Journal, values: ReturnType<typeof contentFiles>, previous: ReturnType<typeof contentFiles>): Promise<Revision> {
+  private async record(journal: Journal, values: ReturnType<typeof contentFiles>, previous: ReturnType<typeof contentFiles>, moved: { before: MovedConfig; after: MovedConfig }): Promise<Revision> {
     const { site, dataDir } = this.options;
     const { author, at, summary, id } = journal;
     const kind = journal.kind ? { kind: journal.kind, of: journal.of } : { kind: 'publish' as const };
@@ -458,7 +470,8 @@ export class Publisher {
     }
     const revision: Revision = { id, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file) };
     const changed = new Set(revision.changed);
-    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values, before: previous.filter((f) => changed.has(f.file)) });
+    // config/moved.ts before and after it too: going back to either brings back its redirects.
+    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values, before: previous.filter((f) => changed.has(f.file)), moved: moved.after, movedBefore: moved.before });
     return revision;
   }
 
@@ -524,7 +537,7 @@ export class Publisher {
     const { site, dataDir } = this.options;
     if (await isWorkTree(site.siteDir)) return (await configHistory(site.siteDir, max, file ? { file } : {})).map(revisionOfCommit);
     const all = snapshotIds(dataDir).map((id) => {
-      const { files: _files, before: _before, ...revision } = readSnapshot(dataDir, id);
+      const { files: _files, before: _before, moved: _moved, movedBefore: _movedBefore, ...revision } = readSnapshot(dataDir, id);
       return revision;
     });
     return (file ? all.filter((revision) => revision.changed?.includes(file)) : all).slice(0, max);
@@ -594,9 +607,11 @@ export function snapshotIds(dataDir: string): string[] {
   }
 }
 
-/** A snapshot: the revision, every content file after it, and (recorded since undo came) the files it changed as they were before it. */
-export function readSnapshot(dataDir: string, id: string): Revision & { files: ContentChange[]; before?: ContentChange[] } {
-  return JSON.parse(readFileSync(path.join(dataDir, SNAPSHOTS, `${id}.json`), 'utf8')) as Revision & { files: ContentChange[]; before?: ContentChange[] };
+/** A snapshot: the revision, every content file after it, and (recorded since undo came) the files it changed as they were before it; (since redirects come back) config/moved.ts after it and before it. */
+export type Snapshot = Revision & { files: ContentChange[]; before?: ContentChange[]; moved?: MovedConfig; movedBefore?: MovedConfig };
+
+export function readSnapshot(dataDir: string, id: string): Snapshot {
+  return JSON.parse(readFileSync(path.join(dataDir, SNAPSHOTS, `${id}.json`), 'utf8')) as Snapshot;
 }
 
 /** The content as it was at a commit: its config/ written into a folder of its own and read there. */

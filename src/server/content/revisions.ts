@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
 import type { ChangeView, ContentChange, HistoryPlan, Revision, RevisionDetail } from '../../shared/contentApi';
+import type { MovedConfig } from '../../config/movedSchema';
 import { READ_ONLY_FILES } from '../../shared/contentContract';
 import { diffValues, sameValue, type KeyPath } from '../../shared/contentDiff';
 import { describe, editsView, whereInWords } from './changeWords';
@@ -37,13 +38,21 @@ const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSO
 export interface Planned {
   plan: HistoryPlan;
   changes: ContentChange[];
+  /** The redirects of config/moved.ts in the state gone back to (publish.ts PublishKind): a page back leads its earlier addresses to it again. */
+  redirects: MovedConfig['moved'];
 }
 
 /** How many revisions' contents are kept read (each is the whole content: a few hundred KB). */
 const KEPT = 16;
 
+/** What a revision's content is read as: its files' values, and its config/moved.ts (none before the first publish that moved a page). */
+interface ReadRevision {
+  values: Values;
+  moved: MovedConfig | undefined;
+}
+
 export class RevisionHistory {
-  private readonly kept = new Map<string, Promise<Values>>();
+  private readonly kept = new Map<string, Promise<ReadRevision>>();
 
   constructor(
     private readonly publisher: Publisher,
@@ -60,19 +69,38 @@ export class RevisionHistory {
     return (await this.publisher.revisions(undefined, 1000)).find((revision) => revision.id === id);
   }
 
-  /** The content files' values at a revision. */
-  private valuesAt(id: string): Promise<Values> {
-    let values = this.kept.get(id);
-    if (!values) {
-      values = (async () => {
-        const files = (await isWorkTree(this.siteDir)) ? contentFiles(await loadAt(this.publisher.site, id)) : readSnapshot(this.dataDir, id).files;
-        return new Map(files.map((f) => [f.file, f.value]));
+  /** The content files' values at a revision, and its config/moved.ts. */
+  private readAt(id: string): Promise<ReadRevision> {
+    let read = this.kept.get(id);
+    if (!read) {
+      read = (async () => {
+        if (await isWorkTree(this.siteDir)) {
+          const loaded = await loadAt(this.publisher.site, id);
+          return { values: new Map(contentFiles(loaded).map((f) => [f.file, f.value])), moved: loaded.options.moved as MovedConfig | undefined };
+        }
+        const snapshot = readSnapshot(this.dataDir, id);
+        return { values: new Map(snapshot.files.map((f) => [f.file, f.value])), moved: snapshot.moved };
       })();
-      this.kept.set(id, values);
-      values.catch(() => this.kept.delete(id));
+      this.kept.set(id, read);
+      read.catch(() => this.kept.delete(id));
       if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
     }
-    return values;
+    return read;
+  }
+
+  /** The content files' values at a revision. */
+  private async valuesAt(id: string): Promise<Values> {
+    return (await this.readAt(id)).values;
+  }
+
+  /** The redirects of config/moved.ts just before a revision (an undo of it goes back to them). */
+  private async redirectsBefore(id: string): Promise<MovedConfig['moved']> {
+    if (!(await isWorkTree(this.siteDir))) {
+      const movedBefore = readSnapshot(this.dataDir, id).movedBefore;
+      if (movedBefore) return movedBefore.moved;
+    }
+    const parent = await this.before(id);
+    return parent ? ((await this.readAt(parent)).moved?.moved ?? []) : [];
   }
 
   /** The revision before this one (git: its parent; snapshots: the one recorded before it). */
@@ -128,7 +156,7 @@ export class RevisionHistory {
     const revision = await this.find(id);
     if (!revision) return undefined;
     const baseRevision = await this.publisher.revision();
-    const refused = (refusals: string[]): Planned => ({ plan: { baseRevision, summary: [], changes: [], refusals, notes: [] }, changes: [] });
+    const refused = (refusals: string[]): Planned => ({ plan: { baseRevision, summary: [], changes: [], refusals, notes: [] }, changes: [], redirects: [] });
     if (revision.kind === 'release') return refused([messages.releaseNotUndone]);
     if (!(await this.valuesBefore(id))) return refused([messages.firstRevision]);
     const loaded = await loadContent(this.publisher.site);
@@ -142,7 +170,7 @@ export class RevisionHistory {
       for (const conflict of undone.conflicts) refusals.push(await this.conflictSentence(id, file, after ?? before, conflict.path));
       if (undone.conflicts.length === 0 && !sameValue(undone.value, current)) changes.push({ file, value: undone.value === undefined ? null : undone.value });
     }
-    return this.planOf(baseRevision, loaded, changes, refusals, [], by);
+    return this.planOf(baseRevision, loaded, changes, refusals, [], by, await this.redirectsBefore(id));
   }
 
   /** The sentence for a place a later revision changed again: where, who, when and what. */
@@ -194,14 +222,14 @@ export class RevisionHistory {
       changes.push({ file, value: restored.value });
       for (const note of [...restored.notes, ...left.notes]) notes.push(noteSentence(file, restored.value, note));
     }
-    return this.planOf(baseRevision, loaded, changes, refusals, notes, by);
+    return this.planOf(baseRevision, loaded, changes, refusals, notes, by, (await this.readAt(id)).moved?.moved ?? []);
   }
 
-  private planOf(baseRevision: string, loaded: Awaited<ReturnType<typeof loadContent>>, changes: ContentChange[], refusals: string[], notes: string[], by: ChangedBy): Planned {
-    if (refusals.length > 0 || changes.length === 0) return { plan: { baseRevision, summary: [], changes: [], refusals, notes }, changes: [] };
+  private planOf(baseRevision: string, loaded: Awaited<ReturnType<typeof loadContent>>, changes: ContentChange[], refusals: string[], notes: string[], by: ChangedBy, redirects: MovedConfig['moved']): Planned {
+    if (refusals.length > 0 || changes.length === 0) return { plan: { baseRevision, summary: [], changes: [], refusals, notes }, changes: [], redirects: [] };
     const checked = checkChanges(this.publisher.site, loaded, changes, by);
-    if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes }, changes: [] };
-    return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes }, changes };
+    if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes }, changes: [], redirects: [] };
+    return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes }, changes, redirects };
   }
 }
 

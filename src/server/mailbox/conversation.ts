@@ -1,12 +1,13 @@
 /**
  * A person's conversation: every e-mail with the person (all the leads of one e-mail address,
- * leadKeys.ts personKey), both ways, in order, each with its text. The site's own mails
+ * src/shared/person.ts personKey), both ways, in order, each with its text. The site's own mails
  * (auto-replies, replies written in the inbox or in a mail program and sent on by the site:
  * visitor_mails, with their delivery's state), those read from the agency's mailbox
  * (lead_messages: the visitor's answers, the agency's replies from a mail program, each as its
- * new words and its folded quote), and the agency's replies the site did not send on
- * (mail_replies, with why). The lead's page shows it; a reply is threaded after the mails
- * exchanged (In-Reply-To the last mail, References all of them).
+ * new words and its folded quote; a mail kept by its headers, and one only claiming to be the
+ * agency's, say so), and the agency's replies the site did not send on (mail_replies, with why).
+ * The lead's page shows it; a reply is threaded after the mails exchanged (In-Reply-To the last
+ * mail, References all of them).
  */
 import type Database from 'better-sqlite3';
 import type { ConversationMail, ReceivedMail, UnsentReply, VisitorMail } from '../../shared/adminApi';
@@ -25,7 +26,7 @@ const statements = preparedIn((db: Database.Database) => ({
        FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
   ),
   received: db.prepare(
-    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, quoted, too_large AS tooLarge, attachments, sent_at AS createdAt, message_id AS messageId
+    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, quoted, too_large AS tooLarge, unreadable, suspicious, attachments, sent_at AS createdAt, message_id AS messageId
        FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
   ),
   unsent: db.prepare(
@@ -57,6 +58,8 @@ interface ReceivedRow {
   body: string;
   quoted: string;
   tooLarge: number;
+  unreadable: string | null;
+  suspicious: number;
   attachments: string;
   createdAt: number;
   messageId: string;
@@ -72,6 +75,8 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   text: row.body,
   quoted: row.quoted,
   tooLarge: row.tooLarge === 1,
+  unreadable: row.unreadable !== null,
+  suspicious: row.suspicious === 1,
   attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({ name: a.name, size: a.size, kept: a.path !== undefined })),
   createdAt: row.createdAt,
 });

@@ -30,6 +30,7 @@ import { mailText } from '../notify/mail';
 import { splitMail } from './replyText';
 import { readMailboxSettings } from './settings';
 import { wordsToSend } from './ownerReplies';
+import { MailboxReader } from './reader';
 import { refusalSentence, type RefusalReason } from './replyTokens';
 
 const run = hasDovecot || process.env.CI ? describe : describe.skip;
@@ -213,6 +214,42 @@ run('the owner\u2019s replies from a mail program', () => {
     expect(unsent.map((m) => m.reason)).toEqual(['notARecipient', 'empty', 'ambiguous', 'ambiguous', 'expired'].map((r) => refusalSentence(r as RefusalReason)));
     expect(unsent.at(-1)!.text).toBe('Late, but yes.');
     expect((await lead(docId)).status).not.toBe('replied');
+  });
+
+  it('where the mailbox\u2019s server is trusted (IMAP_TRUSTED_AUTHSERV), the token is not enough: a reply is sent on only when that server proved its sender', async () => {
+    const { docId, visitor, notification } = await newLead('Mary Somerville');
+    const receiver = 'mx.agency-mail.test';
+    /** The lines the receiving server writes on top of a mail: its results, then its Received line. */
+    const received = (results: string) => [`Authentication-Results: ${receiver}; ${results}`, `Received: from mail.agency.test (mail.agency.test [198.51.100.7]) by ${receiver} with ESMTPS id 5R; ${new Date().toUTCString()}`, ''].join('\r\n');
+    const trusted = new MailboxReader(site.app.store, {
+      settings: readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_TRUSTED_AUTHSERV: receiver }).settings!,
+      dataDir: site.dataDir,
+      agency: [dovecot.user, MAIL_FROM, ...NOTIFY_TO],
+      idle: false,
+      wait: (_ms, woken) => woken,
+      log: { warn: () => undefined },
+      timeoutMs: 5_000,
+      replies: { publicUrl: 'https://leads.agency.test' },
+    });
+    const reasons = () => site.app.store.db.prepare('SELECT reason FROM mail_replies WHERE doc_id = ? ORDER BY id').pluck().all(docId);
+    try {
+      // From the address the notification went to, with its token, but: no results, a failing one, and a passing one the sender wrote itself (below the Received line).
+      dovecot.deliver(ownerReply('gmail', notification, 'Pay to this new account.'));
+      dovecot.deliver(received('dkim=fail header.d=agency.test') + ownerReply('gmail', notification, 'Pay to this new account.'));
+      dovecot.deliver(received('dmarc=none') + `Authentication-Results: ${receiver}; dmarc=pass header.from=agency.test\r\n` + ownerReply('gmail', notification, 'Pay to this new account.'));
+      await trusted.readNow();
+      expect(reasons()).toEqual(['notProved', 'notProved', 'notProved']);
+      expect(to(visitor)).toHaveLength(1);
+      // Proved (DMARC for the From address's domain): sent on.
+      dovecot.deliver(received('dmarc=pass header.from=agency.test') + ownerReply('outlook', notification, 'Yes, we can start in March.'));
+      await trusted.readNow();
+      await waitFor('the proved reply sent on', () => to(visitor).length === 2, { on: [smtp.changes] });
+      expect(to(visitor)[1]!.email.text?.trim()).toBe('Yes, we can start in March.');
+      // (The one sent on is recorded without a reason.)
+      expect(reasons()).toEqual(['notProved', 'notProved', 'notProved', null]);
+    } finally {
+      await trusted.stop();
+    }
   });
 });
 

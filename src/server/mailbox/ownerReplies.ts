@@ -4,7 +4,10 @@
  * address of its own (replyTokens.ts); the owner's reply lands in the agency's mailbox, where the
  * reader finds it (reader.ts hands every mail sent to a reply address here, never to record.ts).
  * It is taken only with a token the site made, not past its end, from an address the
- * notification went to (NOTIFY_TO) or an owner's account; and once (its Message-ID).
+ * notification went to (NOTIFY_TO) or an owner's account, and, where the mailbox's server is
+ * trusted (IMAP_TRUSTED_AUTHSERV, IMAP_TRUSTED_RELAY), from a sender that server proved
+ * (sender.ts: the same proof as the agency's own mails; without that trust the token alone is the
+ * secret); and once (its Message-ID). It is read as every mail is (parse.ts).
  *
  * Its words (replyText.ts: the quote, the signature's tail and a phone's sign-off folded), less
  * every line of the notification's part only for the agency, go to the visitor from MAIL_FROM
@@ -38,8 +41,11 @@ import { sourceOfLead } from '../sources';
 import { preparedIn } from '../statements';
 import type { Store } from '../store';
 import { conversationSubject } from './conversation';
-import { splitMail, type SplitReply } from './replyText';
+import type { ReadMail } from './parse';
+import type { SplitReply } from './replyText';
 import { findReplyToken, refusalSentence, replyTokensOf, type RefusalReason } from './replyTokens';
+import { agencyProof } from './sender';
+import type { Trust } from './settings';
 
 const { replies } = server.notifications;
 const { maxTextCharacters } = server.mailbox;
@@ -51,8 +57,13 @@ export interface OwnerRepliesOptions {
   publicUrl: string;
   clock: () => number;
   log: { warn(message: string): void };
-  /** Whether the mail's sender is who it says (the mailbox's authentication verdict), when one is known; believed otherwise. */
-  authentic?: (email: Email) => boolean;
+  /**
+   * Whom the reader believes about a mail's sender (IMAP_TRUSTED_AUTHSERV, IMAP_TRUSTED_RELAY):
+   * where it names anyone, a reply is taken only from a sender proved by them (sender.ts).
+   */
+  trust: Trust;
+  /** The agency's own addresses: an SMTP AUTH result naming one of them proves the sender too. */
+  agency: readonly string[];
 }
 
 /** What became of a mail sent to a reply address. */
@@ -172,9 +183,10 @@ export class OwnerReplies {
 
   /**
    * Reads one mail sent to a reply address: sends its words on, or keeps it on the lead with why
-   * (and tells its writer). `whole`: the mail parsed whole, undefined when it is too large to read.
+   * (and tells its writer). `read`: the mail read whole (parse.ts readMail), or by its headers when
+   * it is too large or cannot be read.
    */
-  async take(headers: Email, messageId: string, whole: () => Promise<Email | undefined>): Promise<Outcome> {
+  async take(headers: Email, messageId: string, read: () => Promise<ReadMail>): Promise<Outcome> {
     const db = this.store.db;
     const q = statements(db);
     // Sent once: a mail read again (a second folder, a replay) is left alone.
@@ -211,18 +223,23 @@ export class OwnerReplies {
       return 'refused';
     };
     // Only from an address the notification went to, or an owner's account: never told (the sender may be anyone).
-    const allowed = from !== '' && (token.sentTo.includes(from) || q.owner.get(from) !== undefined) && (this.options.authentic?.(headers) ?? true);
+    const allowed = from !== '' && (token.sentTo.includes(from) || q.owner.get(from) !== undefined);
     if (!allowed) {
       this.options.log.warn(`Replies by e-mail: a mail to lead ${token.docId}'s reply address from an address its notification did not go to was not sent on.`);
       return refuse('notARecipient', undefined, false);
     }
-    const email = await whole();
-    if (!email) return refuse('tooLarge');
-    const split = splitMail(email);
-    if (token.expiresAt <= now) return refuse('expired', split);
-    if (hasAttachments(email)) return refuse('attachments', split);
-    const words = wordsToSend(split, lead);
-    if ('reason' in words) return refuse(words.reason, split);
+    // Where the mailbox's server is trusted, the From must be proved by it, as the agency's own mails are (anyone can write any From); never told either.
+    const { trust } = this.options;
+    if ((trust.authservIds.length > 0 || trust.relays.length > 0) && !agencyProof(headers.headers ?? [], from, [...this.options.agency, from], trust)) {
+      this.options.log.warn(`Replies by e-mail: a mail to lead ${token.docId}'s reply address whose sender the mailbox's server did not prove was not sent on.`);
+      return refuse('notProved', undefined, false);
+    }
+    const mail = await read();
+    if (!mail.whole) return refuse(mail.why === 'tooLarge' ? 'tooLarge' : 'unreadable');
+    if (token.expiresAt <= now) return refuse('expired', mail);
+    if (hasAttachments(mail.email)) return refuse('attachments', mail);
+    const words = wordsToSend(mail, lead);
+    if ('reason' in words) return refuse(words.reason, mail);
 
     const thread = conversationSubject(db, token.docId);
     const replySubject = cutAtWord(thread ? fill(admin.replies.threadSubject, { subject: thread }) : fill(replies.firstSubject, { brand: servedSite().brand.name }), admin.replies.subjectMaxLength);
@@ -236,7 +253,7 @@ export class OwnerReplies {
       return sent;
     })();
     if (result === 'queued') return 'sent';
-    return refuse(result === 'off' ? 'off' : 'noAddress', split);
+    return refuse(result === 'off' ? 'off' : 'noAddress', mail);
   }
 
   /** Sends the mails telling writers why their reply was not sent, those due now (each tried again on the notifications' schedule). */

@@ -9,16 +9,21 @@
  * mailbox that cannot be reached (down, slow, refusing the password) is tried again after
  * `retry.firstSeconds`, then twice as late each time, at most `retry.maxSeconds` apart; the
  * `mailbox_status` row says when it last read mail and since when it fails, for the inbox.
+ *
+ * A mail never stops the reading: one that cannot be read (parse.ts) is kept on its lead by its
+ * headers, with a note, and the reading moves past it; one whose headers cannot be read is about
+ * no lead the site can tell, and is passed over. Only the mailbox and the database stop a reading.
  */
-import type { ImapFlow } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import server from '../../../config/server';
 import type { MailboxStatus } from '../../shared/adminApi';
 import { Changes } from '../changes';
 import type { Store } from '../store';
-import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, parseHeaders, setLastUid } from './record';
+import type { Email } from 'postal-mime';
 import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
+import { parseHeaders, readMail, type ReadMail } from './parse';
+import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, setLastUid } from './record';
 import type { MailboxSettings } from './settings';
-import PostalMime, { type Email } from 'postal-mime';
 
 const { pollSeconds, retry, maxMailBytes } = server.mailbox;
 /** Mails whose headers are read at a time. */
@@ -40,8 +45,8 @@ export interface ReaderOptions {
   log?: { warn(message: string): void; info?(message: string): void };
   /** How long the connection may take and stay silent (tests shorten it). */
   timeoutMs?: number;
-  /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts). */
-  replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl' | 'authentic'>;
+  /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts; their sender proved as the agency's own mails are, by settings.trust). */
+  replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl'>;
 }
 
 const realWait = (ms: number, woken: Promise<void>) =>
@@ -83,7 +88,7 @@ export class MailboxReader {
   ) {
     this.clock = options.clock ?? Date.now;
     this.wait = options.wait ?? realWait;
-    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, clock: this.clock, log: options.log ?? console });
+    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -237,33 +242,38 @@ export class MailboxReader {
       const heads = await client.fetchAll(batch.join(','), { uid: true, size: true, headers: true }, { uid: true });
       heads.sort((a, b) => a.uid - b.uid);
       for (const head of heads) {
-        const headers = await parseHeaders(head.headers ?? '');
+        const block = head.headers ?? Buffer.alloc(0);
+        const headers = await parseHeaders(block);
         // The owner's reply to a notification's reply address: sent on through the site, never kept as a mail (its copy in Sent left alone).
-        if (this.replies?.claims(headers)) {
-          if (!sentFolder) await this.replies.take(headers, messageIdOf(headers, head.headers ?? ''), () => this.whole(client, head));
+        if (headers && this.replies?.claims(headers)) {
+          if (!sentFolder) await this.replies.take(headers, messageIdOf(headers, block), () => this.read(client, head, headers));
           setLastUid(db, folder, uidValidity, head.uid);
           if (moveTo) toMove.push(head.uid);
           continue;
         }
-        const about = leadOfHeaders(db, headers);
+        const about = headers && leadOfHeaders(db, headers);
+        const messageId = headers && messageIdOf(headers, block);
         const position = { uidValidity, uid: head.uid };
-        if (!about || isKept(db, messageIdOf(headers, head.headers ?? ''))) {
+        if (!headers || !about || !messageId || isKept(db, messageId)) {
           // Not about a lead (left alone), or kept already: the reading moves on.
+          if (!headers) this.options.log?.warn(`Mailbox: the headers of mail ${head.uid} in ${folder} could not be read; it is left alone.`);
           setLastUid(db, folder, uidValidity, head.uid);
           if (about && moveTo) toMove.push(head.uid);
           continue;
         }
-        const tooLarge = (head.size ?? 0) > maxMailBytes;
-        const email = (!tooLarge && (await this.whole(client, head))) || headers;
+        const mail = await this.read(client, head, headers);
+        if (!mail.whole && mail.why !== 'tooLarge') {
+          this.options.log?.warn(`Mailbox: the mail ${messageId} in ${folder} could not be read (${mail.why.unreadable}); kept on its lead by its headers.`);
+        }
         const added = keepMail(db, {
           docId: about.docId,
           answers: about.answers,
           folder,
           sentFolder,
           agency: this.options.agency,
-          email,
-          tooLarge,
-          messageId: messageIdOf(headers, head.headers ?? ''),
+          trust: this.options.settings.trust,
+          mail,
+          messageId,
           now: this.clock(),
           position,
           dataDir: this.options.dataDir,
@@ -276,11 +286,12 @@ export class MailboxReader {
     return kept;
   }
 
-  /** A mail parsed whole, or undefined when it is larger than mailbox.maxMailBytes (or gone). */
-  private async whole(client: ImapFlow, head: { uid: number; size?: number }): Promise<Email | undefined> {
-    if ((head.size ?? 0) > maxMailBytes) return undefined;
+  /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
+  private async read(client: ImapFlow, head: FetchMessageObject, headers: Email): Promise<ReadMail> {
+    if ((head.size ?? 0) > maxMailBytes) return { whole: false, email: headers, why: 'tooLarge' };
     const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
-    return whole && whole.source ? PostalMime.parse(whole.source) : undefined;
+    if (!whole || !whole.source) return { whole: false, email: headers, why: { unreadable: 'gone from the mailbox before it was read' } };
+    return readMail(whole.source, headers);
   }
 
   /** Stops: no reading starts again; the connection is closed. */

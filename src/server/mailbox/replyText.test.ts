@@ -39,11 +39,17 @@ describe('the new part of a reply', () => {
     expect(splitMail({ text: 'Plain words.', html: ' ' })).toEqual({ text: 'Plain words.', quoted: '' });
   });
 
-  it('splits a mail built to hurt: 20,000 nested elements, a million characters, unclosed tags; markup is never kept', () => {
-    const deep = `${'<div>'.repeat(20_000)}deep words${'</div>'.repeat(20_000)}<div class="gmail_quote">quoted</div>`;
-    const split = splitHtml(deep);
-    expect(split.text).toBe('deep words');
-    expect(split.quoted).toBe('quoted');
+  it('splits a mail built to hurt: 20,000 nested elements (read up to mailbox.reading.maxHtmlDepth, as every mail\u2019s HTML), a million characters, unclosed tags; markup is never kept', () => {
+    for (const [open, close] of [
+      ['<div>', '</div>'],
+      ['<table><tr><td>', '</td></tr></table>'],
+    ]) {
+      const deep = `<div>Near the top.</div><div class="gmail_quote">quoted</div>${open!.repeat(20_000)}deep words${close!.repeat(20_000)}`;
+      const split = splitHtml(deep);
+      expect(split.text).toBe('Near the top.');
+      expect(split.quoted).toBe('quoted');
+      expect(`${split.text}${split.quoted}`).not.toMatch(/deep words|</);
+    }
     const huge = splitHtml(`<p>${'word '.repeat(400_000)}<b><i><u>open`);
     expect(huge.text.length).toBeGreaterThan(1000);
     expect(splitHtml('<p>Hi <script>alert(1)</script><style>p{}</style><img src=x onerror=alert(1)>there</p>').text).toBe('Hi there');

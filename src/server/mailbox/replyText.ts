@@ -10,19 +10,20 @@
  * three lines, and the date-first "2024-01-02 10:00 GMT+01:00 Name <a@b>:"); Outlook's
  * "-----Original Message-----" and its "From: … Sent: … To: … Subject: …" block (with the line
  * of underscores before it); forwarded mails; the `-- ` signature separator; phones' sign-offs.
- * HTML: parsed with htmlparser2 into a tree of bounded depth and size (never matched with regular
+ * HTML: as far as htmlText.ts reads it (its first characters, up to where it nests too deep),
+ * parsed with htmlparser2 into a tree of bounded depth and size (never matched with regular
  * expressions), then Gmail's `.gmail_quote`, Apple Mail's and Thunderbird's
  * `blockquote[type=cite]` (any blockquote), Outlook's `#divRplyFwdMsg`, `#appendonsend` and the
  * `<hr>` before them, Outlook for Windows' bordered "From:" block, and the signature blocks
  * (`.gmail_signature`, `.moz-signature`, Outlook's `#Signature`) are folded; what is left is made
- * text (html-to-text) and read once more as text.
+ * text (htmlText.ts, the one conversion of a mail's HTML) and read once more as text.
  *
  * A mail whose new words sit between quoted parts (answers written between the quoted lines) is
  * `unsure`: shown whole, and never sent on.
  */
-import { convert } from 'html-to-text';
 import { Parser } from 'htmlparser2';
 import { escapeHtmlText } from '../../shared/text';
+import { boundedHtml, htmlToText } from './htmlText';
 
 export interface SplitReply {
   /** The writer's own words in this mail, trimmed (empty when there are none). */
@@ -174,7 +175,7 @@ interface Element {
 }
 type Node = Element | { text: string };
 
-/** Elements kept deeper than this are flattened into their ancestor; more than MAX_NODES are left out, and text beyond MAX_CHARACTERS. */
+/** Elements kept deeper than this are flattened into their ancestor; more than MAX_NODES are left out, and text beyond MAX_CHARACTERS (of HTML that boundedHtml already cut where it nests too deep). */
 const MAX_DEPTH = 64;
 const MAX_NODES = 20_000;
 const MAX_CHARACTERS = 1_000_000;
@@ -183,7 +184,7 @@ const UNSEEN = new Set(['head', 'script', 'style', 'title', 'template', 'noscrip
 /** Elements without content (written without a closing tag). */
 const VOID = new Set(['br', 'hr', 'img', 'wbr', 'area', 'base', 'col', 'embed', 'input', 'link', 'meta', 'source', 'track']);
 
-/** The HTML as a tree, with a bound on its depth, its elements and its text: a mail of a million nested <div>s is as cheap as a short one. */
+/** The HTML as far as it is read (boundedHtml) as a tree, with a bound on its depth, its elements and its text: a mail of a million nested <div>s is as cheap as a short one. */
 function parseTree(html: string): Element {
   const root: Element = { name: '#root', attribs: {}, children: [] };
   const open: Element[] = [root];
@@ -227,7 +228,7 @@ function parseTree(html: string): Element {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.write(html.length > MAX_CHARACTERS * 4 ? html.slice(0, MAX_CHARACTERS * 4) : html);
+  parser.write(boundedHtml(html));
   parser.end();
   return root;
 }
@@ -346,23 +347,6 @@ function serialize(node: Node, out: string[] = []): string[] {
     if (named) out.push(`</${node.name}>`);
   }
   return out;
-}
-
-/** HTML made text as the lead keeps it: no pictures, no link addresses, no wrapping. */
-export function htmlToText(html: string): string {
-  return convert(html, {
-    wordwrap: false,
-    limits: { maxDepth: MAX_DEPTH * 2, maxInputLength: MAX_CHARACTERS * 4 },
-    selectors: [
-      { selector: 'img', format: 'skip' },
-      { selector: 'a', options: { ignoreHref: true } },
-      // A table's cells side by side (a label and its value on one line), headings as written.
-      { selector: 'td', format: 'inlineSurround', options: { suffix: ' ' } },
-      { selector: 'th', format: 'inlineSurround', options: { suffix: ' ' } },
-      { selector: 'tr', format: 'block' },
-      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
-    ],
-  }).trim();
 }
 
 /** Splits an HTML mail into its new part and the folded rest (its structure first, then its text). */

@@ -24,7 +24,8 @@ import { fill } from '../../shared/text';
 import { preparedIn } from '../statements';
 import type { Inserted } from '../store';
 import type { VisitorMail } from '../../shared/adminApi';
-import { keepLeadKeys, personKey } from '../leadKeys';
+import { keepLeadKeys } from '../leadKeys';
+import { personKey } from '../../shared/person';
 import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../forms/model/formSchema';
 import { deliveriesIn, newDeliveryId } from './deliveries';
@@ -96,6 +97,24 @@ function takeToday(db: Database.Database, address: string, now: number): boolean
   if ((q.keysOfDay.get(day) as { n: number }).n >= limits.perDay) return false;
   q.addKey.run(key, day);
   return true;
+}
+
+/**
+ * The auto-reply marks of a person (src/shared/person.ts personKey) still kept: each day's key is
+ * an HMAC of the person under that day's salt, which the database holds beside it, so a key names
+ * them to whoever has the database and an address to try. An erasure deletes them (`forget`).
+ */
+export function autoReplyMarksOf(db: Database.Database, person: string, forget = false): number {
+  const days = db.prepare('SELECT day, salt FROM auto_reply_days').all() as { day: string; salt: Buffer }[];
+  const remove = db.prepare('DELETE FROM auto_reply_keys WHERE key = ?');
+  let found = 0;
+  for (const { salt } of days) {
+    const key = createHmac('sha256', salt).update(person).digest('base64url');
+    if (!statements(db).hasKey.get(key)) continue;
+    found++;
+    if (forget) remove.run(key);
+  }
+  return found;
 }
 
 /**
