@@ -26,6 +26,7 @@ import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers/forms';
+import { publishButton } from './helpers/content';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
@@ -138,7 +139,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
   });
 
   await test.step('published: the commit holds the article as blocks, never HTML', async () => {
-    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    await publishButton(page, file).click();
     await expect(page.getByRole('status').filter({ hasText: t.published })).toBeVisible({ timeout: 360_000 });
     const source = readFileSync(path.join(siteDir, file), 'utf8');
     expect(source).toContain("type: 'heading'");
@@ -233,7 +234,7 @@ test("an article's address changed in the editor leads from the old one (301); r
     return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`<id>${site.brand.url}${at}</id>`), blog: blog.includes(`href="${at}"`) };
   };
   const publish = async () => {
-    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    await publishButton(page, file).click();
     await expect(page.getByRole('status').filter({ hasText: t.published })).toBeVisible({ timeout: 360_000 });
   };
   const cover = test.info().outputPath('cover-upload.png');
@@ -274,7 +275,7 @@ test("an article's address changed in the editor leads from the old one (301); r
     await page.getByRole('button', { name: a.remove, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: a.removeConfirm, exact: true }).click();
     await expect(page.getByText(a.removing)).toBeVisible();
-    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    await publishButton(page, file).click();
     // The removal is live when the new address is gone.
     await expect.poll(async () => (await answer(after)).status(), { timeout: 360_000 }).toBe(410);
     for (const at of [after, before]) {

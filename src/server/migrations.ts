@@ -537,6 +537,40 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: "the newsletter's subscribers: one row per person (case and +tag folded), their state and the consent they gave",
+    up(db) {
+      db.exec(`
+        -- One row per person who signed up in the newsletter box (src/server/newsletter/subscribers.ts).
+        -- The sign-up itself stays a document of the collection subcribe, as the specification stores it;
+        -- this row is the agency's side of it: whether they confirmed, how to reach them, what they agreed to.
+        CREATE TABLE subscribers (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          -- src/shared/person.ts personKey of the address: one row per person.
+          person          TEXT    NOT NULL UNIQUE,
+          -- The address as last typed (mail goes there).
+          email           TEXT    NOT NULL,
+          -- The sign-up's document (collection subcribe); NULL once that lead is deleted.
+          doc_id          TEXT    REFERENCES documents (doc_id) ON DELETE SET NULL,
+          state           TEXT    NOT NULL CHECK (state IN ('waiting', 'confirmed', 'unsubscribed', 'bounced')),
+          -- The consent: when, on which page, the words shown next to the box.
+          signed_up_at    INTEGER NOT NULL,
+          page            TEXT,
+          consent_words   TEXT    NOT NULL DEFAULT '',
+          -- Where they came from (src/shared/attribution.ts), for insights.
+          source          TEXT    NOT NULL DEFAULT '',
+          campaign        TEXT,
+          confirmed_at    INTEGER,
+          unsubscribed_at INTEGER,
+          -- A hard bounce (the address is not mailed again), and soft ones counted.
+          bounced_at      INTEGER,
+          soft_bounces    INTEGER NOT NULL DEFAULT 0,
+          updated_at      INTEGER NOT NULL
+        );
+        CREATE INDEX subscribers_by_state ON subscribers (state, id);
+      `);
+    },
+  },
+  {
     name: "the conversation whole and readable: each mail read from the mailbox kept as its new part and its folded rest (quote, signature); the agency's replies from a mail program, sent on through the site by a reply address of each notification's own (its token's hash, lead, recipients and end); the mails' new parts in each lead's search",
     up(db) {
       db.exec(`
