@@ -91,8 +91,9 @@ it('never wider than the picture sent: a 700 × 394 JPEG is kept at 320, 480, 64
 
 it('a picture uploaded before sizes were (its one WebP) gets them at start, or as soon as a publish needs them', async () => {
   // Two uploads as they were stored before: the WebP alone.
+  const photo = jpeg(1000, 600);
   const older = async (colour: number) => {
-    const bytes = await sharp(jpeg(1000, 600)).modulate({ hue: colour }).webp({ quality: 80 }).toBuffer();
+    const bytes = await sharp(photo).modulate({ hue: colour }).webp({ quality: 80 }).toBuffer();
     const name = `${String(colour).padStart(20, '0')}.webp`;
     await sharp(bytes).toFile(path.join(uploadsDir, name));
     return name;
