@@ -239,7 +239,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     expect(fetched).toHaveLength(1);
     expect(fetched[0]!.type).toBe('image/avif');
     expect(fetched[0]!.bytes).toBeLessThanOrEqual(60_000);
-    console.log(`The cover on a 375 px phone (3 dots a pixel): ${new URL(ofCover[0]!.url()).pathname}, ${fetched[0]!.bytes} bytes; the upload itself: ${(await (await page.request.get(upload)).body()).length} bytes`);
+    console.info(`The cover on a 375 px phone (3 dots a pixel): ${new URL(ofCover[0]!.url()).pathname}, ${fetched[0]!.bytes} bytes; the upload itself: ${(await (await page.request.get(upload)).body()).length} bytes`);
     expect(await drawnAndSaid(img)).toEqual({ drawn: 343, said: 343 });
     await phone.close();
     // On a desktop screen too, its sizes are the width it is drawn at.
