@@ -33,6 +33,8 @@ import { contentJobs, drafts as draftsOf } from './content/drafts';
 import { Scheduler, type Timers } from './content/schedule';
 import { contentFiles, loadContent } from './content/site';
 import { Publisher, type PublishStep } from './content/publish';
+import { pictureSizes } from './content/images';
+import { UPLOADS_PATH } from '../shared/contentApi';
 import { roleOf } from './admin/accounts';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
@@ -214,6 +216,8 @@ export async function buildApp({
       })
     : undefined;
   const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
+  // The uploaded pictures that have no sizes yet (uploaded before pictures had them) get them, in the background: the next publish draws them.
+  if (siteDir) pictureSizes.fill(path.join(siteDir, 'public', UPLOADS_PATH));
   app.addHook('onClose', async () => {
     scheduler?.stop();
     await scheduler?.idle();
