@@ -1,5 +1,5 @@
 /**
- * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content), who is signed
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Subscribers, Erase a person, Content), who is signed
  * in, Sign out, and Sign out on all devices (in the Menu on a phone). One row from the md
  * breakpoint up; on a phone the sections open from a Menu button (Escape closes it and gives the
  * keyboard back to the button). The password asked again (PasswordAgain.tsx) lives here, with
@@ -30,6 +30,7 @@ const sections = [
   { to: '/', label: t.inbox, end: true, leads: true },
   { to: '/spam', label: t.spam, end: false, leads: true },
   { to: '/insights', label: t.insights, end: false, leads: true },
+  { to: '/subscribers', label: t.subscribers, end: false, leads: true },
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
 ];
