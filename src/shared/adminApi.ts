@@ -309,6 +309,8 @@ export interface InsightRow {
   won: number;
   /** The value of those won leads, in minor units of config/admin.ts currency. */
   wonValue: number;
+  /** The people who signed up for the newsletter in the period and are confirmed subscribers now. */
+  subscribers: number;
 }
 
 /** The periods the insights offer, in weeks (8 unless asked). */
@@ -329,6 +331,8 @@ export interface Insights {
   otherPages?: InsightRow & { groups: number };
   /** The kinds of form, in config/admin.ts order: the first is what `leads` counts. */
   kinds: string[];
+  /** The newsletter per week: sign-ups confirmed, and subscribers who unsubscribed or bounced. */
+  subscribers: { week: string; confirmed: number; left: number }[];
   totals: InsightRow;
 }
 

@@ -67,7 +67,7 @@ it('lists each state with its count, a page at a time from the database, searche
   expect(found.counts).toEqual({ waiting: 10, confirmed: 0, unsubscribed: 0, bounced: 0 });
 
   // A view the server does not know.
-  for (const query of [{ state: 'everyone' }, { pageSize: '1000' }, { page: '-1' }, { q: 'x'.repeat(300) }]) {
+  for (const query of [{ state: 'everyone' }, { pageSize: '1000' }, { page: '-1' }, { q: 'x'.repeat(300) }] as Record<string, string>[]) {
     expect((await owner.send('GET', `${adminRoutes.subscribers.path}?${new URLSearchParams(query).toString()}`)).status).toBe(400);
   }
 
