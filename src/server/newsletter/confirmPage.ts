@@ -4,7 +4,8 @@
  * fonts its pages use), its words from config/site.ts newsletter. Nothing runs in it; its one
  * style element carries the answer's nonce, and its policy allows that, the site's own pictures
  * and posting its form back to this server, nothing else. Never indexed, never kept by a cache
- * (the API's addresses: src/server/app.ts), and no Referer leaves it.
+ * (the API's addresses: src/server/app.ts), and no Referer (its address holds the token) leaves
+ * for another site.
  */
 import { escapeHtmlAttribute, escapeHtmlText } from '../../shared/text';
 import type { SiteConfig } from '../../config/siteSchema';
@@ -78,7 +79,7 @@ export function confirmPage(site: SiteConfig, words: PageWords): { html: string;
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex, nofollow">
-    <meta name="referrer" content="no-referrer">
+    <meta name="referrer" content="same-origin">
     <title>${escapeHtmlText(words.heading)}</title>
     <style nonce="${nonce}">${style}
     </style>

@@ -16,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
+import codeSite from '../../../config/site';
 import type { SiteConfig } from '../../config/siteSchema';
 import { formNamed, senderFields } from '../../forms/model/registry';
 import { api } from '../../shared/api';
@@ -31,6 +32,15 @@ import type { Inserted, Store } from '../store';
 import { confirmPage, confirmPagePolicy, type PageWords } from './confirmPage';
 import { confirmSubscriber, recordSignUp, subscriberById, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
 import { confirmTokens, type ConfirmTokens } from './token';
+
+/**
+ * The served site's content, with the newsletter's words of this code's config when the build
+ * served predates them (a build published before this release: a sign-up must never fail on it).
+ */
+function siteServed(): SiteConfig {
+  const served = servedSite();
+  return served.newsletter ? served : { ...served, newsletter: codeSite.newsletter };
+}
 
 /**
  * The words a person saw next to the newsletter box when they signed up, as shown: the box's
@@ -69,7 +79,7 @@ export function createNewsletter({ store, dataDir, clock, publicUrl }: Newslette
     tokens,
     signedUp({ docId, collection, document, spam, attribution }) {
       if (spam) return;
-      const site = servedSite();
+      const site = siteServed();
       const form = formNamed(site.footer.newsletter.form);
       if (!form || form.collection !== collection) return;
       const field = senderFields(form).emails[0];
@@ -88,10 +98,13 @@ export function createNewsletter({ store, dataDir, clock, publicUrl }: Newslette
 /** What a token opens: the button, the subscriber confirmed already, a link past its time, or a link that is not ours. */
 type Found = { kind: 'ask'; id: number } | { kind: 'confirmed' } | { kind: 'expired' } | { kind: 'wrong' };
 
-/** A request the browser says came from another site (a form posted from elsewhere), or with another site's Origin. */
+/**
+ * A request the browser says came from another site (its Sec-Fetch-Site; a form posted from
+ * elsewhere), or, from a browser that does not say, with another site's Origin.
+ */
 function fromElsewhere(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   try {
@@ -115,7 +128,7 @@ export function registerNewsletter(app: FastifyInstance, { newsletter, store, cl
   };
 
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, words: PageWords) => {
-    const { html, nonce } = confirmPage(servedSite(), words);
+    const { html, nonce } = confirmPage(siteServed(), words);
     return reply
       .code(status)
       .header('Content-Security-Policy', confirmPagePolicy(nonce, isHttps(request)))
@@ -127,7 +140,7 @@ export function registerNewsletter(app: FastifyInstance, { newsletter, store, cl
 
   /** The page for what a token opens (`token` goes into the button's form). */
   const answer = (request: FastifyRequest, reply: FastifyReply, found: Found, token: string, status?: number) => {
-    const words = servedSite().newsletter;
+    const words = siteServed().newsletter;
     const days = server.newsletter.unconfirmedDays;
     if (found.kind === 'ask') return page(request, reply, status ?? 200, { ...words.confirmPage, form: { token, button: words.confirmPage.button } });
     if (found.kind === 'confirmed') return page(request, reply, status ?? 200, words.confirmed);
