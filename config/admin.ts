@@ -483,6 +483,7 @@ export default {
     noPage: '(not recorded)',
     empty: 'No subscriber in this view.',
     loading: 'Loading the subscribers…',
+    rowsPerPage: 'Subscribers per page:',
     // An owner ends someone's subscription (they asked by e-mail, say): they get no newsletter any more.
     unsubscribe: 'Unsubscribe',
     // {email} is replaced.

@@ -121,7 +121,8 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                     end={section.end}
                     color="inherit"
                     onClick={() => setMenuOpen(false)}
-                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
+                    // Narrower from md to xl, where the sections share the row with the account's buttons.
+                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { md: 1.5, xl: 2.75 }, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
                   >
                     {section.label}
                     {section.to === '/' && unread ? (

@@ -272,7 +272,7 @@ export const adminSchema = object({
     unsubscribedLine: template(['date']),
     bouncedLine: template(['date']),
     pageLine: template(['page']),
-    ...texts(['noPage', 'empty', 'loading', 'unsubscribe']).shape,
+    ...texts(['noPage', 'empty', 'loading', 'rowsPerPage', 'unsubscribe']).shape,
     unsubscribeNamed: template(['email']),
     unsubscribeTitle: template(['email']),
     ...texts(['unsubscribeQuestion', 'unsubscribeConfirm', 'cancel']).shape,

@@ -190,8 +190,8 @@ export function SubscribersPage() {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.signedUpAt)}</TableCell>
                 {dateColumn && <TableCell sx={{ whiteSpace: 'nowrap' }}>{stateAt(row) === null ? '' : formatDate(stateAt(row)!)}</TableCell>}
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.page ? visible(row.page) : t.noPage}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{visible(row.source || admin.sources.direct)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.campaign ? visible(row.campaign) : ''}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{visible(row.source || admin.sources.direct)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{row.campaign ? visible(row.campaign) : ''}</TableCell>
                 {canUnsubscribe && <TableCell>{unsubscribeButton(row)}</TableCell>}
               </TableRow>
             ))}
@@ -246,10 +246,11 @@ export function SubscribersPage() {
             count={list.total}
             page={Math.min(page, Math.max(0, Math.ceil(list.total / pageSize) - 1))}
             rowsPerPage={pageSize}
-            rowsPerPageOptions={[...PAGE_SIZES]}
+            // A phone: the page's arrows and where it stands only (the choice of rows would push them off the screen).
+            rowsPerPageOptions={phone ? [] : [...PAGE_SIZES]}
             onPageChange={(_event, next) => setView({ page: next === 0 ? '' : String(next) })}
             onRowsPerPageChange={(event) => setView({ pageSize: event.target.value === String(PAGE_SIZES[0]) ? '' : event.target.value })}
-            labelRowsPerPage={admin.list.rowsPerPage}
+            labelRowsPerPage={t.rowsPerPage}
             labelDisplayedRows={({ from, to, count }) => fill(admin.list.shownRows, { from: formatCount(from), to: formatCount(to), count: formatCount(count) })}
             getItemAriaLabel={(type) => ({ first: admin.list.firstPage, previous: admin.list.previousPage, next: admin.list.nextPage, last: admin.list.lastPage })[type]}
           />
