@@ -57,7 +57,7 @@ export default {
         firebase: 'We do not count visits on this site. We do not use cookies.',
       },
       newsletter: {
-        heading: 'The newsletter',
+        heading: 'Our newsletter',
         local: [
           'When you sign up in the newsletter box, we send one e-mail to the address you gave, with a link to confirm. Until you press the button on the page it opens, you get nothing else from us; if you do not confirm within {days} days, we delete the sign-up.',
           'With your subscription we keep the record of your consent: your address, when you signed up and on which page, the words shown next to the box at that moment, where your visit came from (as for the forms above), and when you confirmed. We also keep where your subscription stands: waiting for your confirmation, subscribed, unsubscribed, or stopped because mail to your address came back undelivered.',
