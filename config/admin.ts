@@ -73,6 +73,7 @@ export default {
     erase: 'Erase a person',
     content: 'Content',
     insights: 'Insights',
+    subscribers: 'Subscribers',
     signedInAs: 'Signed in as {email}',
     signOut: 'Sign out',
     // Ends every session of this account: this one, other browsers, remembered phones.
@@ -442,6 +443,67 @@ export default {
     // The row adding up those past the table's rows (server.admin.insightRows); {count} is replaced.
     others: '{count} more',
     empty: 'Nothing was counted in this period yet.',
+    // The newsletter's subscribers: per week, those who confirmed and those who left (unsubscribed or
+    // bounced); per source and campaign, the people of the period who are confirmed subscribers now.
+    subscribersHeading: 'Newsletter subscribers per week',
+    subscribersIntro: 'Sign-ups confirmed by their e-mail, and subscribers who unsubscribed or whose address bounced, by the week it happened.',
+    subscribed: 'Confirmed',
+    left: 'Unsubscribed or bounced',
+    confirmedSubscribers: 'Confirmed subscribers',
+  },
+
+  // The newsletter's subscribers (owners only): one row per person, by state.
+  subscribers: {
+    heading: 'Newsletter subscribers',
+    intro: 'Everyone who signed up in the newsletter box, one row per person (any case or +tag of an address is one). A sign-up waits until the person presses the button in the confirmation e-mail; only confirmed subscribers get a newsletter. Unconfirmed sign-ups are deleted after {days} days.',
+    // Each state, as the filter and the rows name it.
+    states: { confirmed: 'Confirmed', waiting: 'Waiting for confirmation', unsubscribed: 'Unsubscribed', bounced: 'Bounced' },
+    // A state in the filter with how many it holds: {state} and {count} are replaced.
+    stateCount: '{state} ({count})',
+    state: 'Show',
+    search: 'Search',
+    searchHint: 'A part of the address',
+    // The server has no mail settings: nobody gets the confirmation e-mail, so nobody can confirm.
+    mailOff: 'Confirmation e-mails are not sent: mail is not set up on this server (SMTP_URL, MAIL_FROM). Sign-ups wait, and are deleted when nobody confirms them.',
+    exportCsv: 'Export CSV',
+    exportHint: 'The subscribers shown, as a file',
+    tableLabel: 'Subscribers',
+    // The columns of the screen and of the CSV (the CSV has them all).
+    columns: {
+      email: 'E-mail',
+      state: 'State',
+      signedUpAt: 'Signed up',
+      page: 'On the page',
+      source: 'Source',
+      campaign: 'Campaign',
+      confirmedAt: 'Confirmed',
+      unsubscribedAt: 'Unsubscribed',
+      bouncedAt: 'Bounced',
+      consentWords: 'The words shown next to the box',
+      actions: 'Action',
+    },
+    // A phone's one column: the address, then the state and dates.
+    consent: 'What they agreed to',
+    // {date} is replaced.
+    signedUpLine: 'Signed up {date}',
+    confirmedLine: 'Confirmed {date}',
+    unsubscribedLine: 'Unsubscribed {date}',
+    bouncedLine: 'Bounced {date}',
+    // {page} is replaced.
+    pageLine: 'on {page}',
+    noPage: '(not recorded)',
+    empty: 'No subscriber in this view.',
+    loading: 'Loading the subscribers…',
+    rowsPerPage: 'Subscribers per page:',
+    // An owner ends someone's subscription (they asked by e-mail, say): they get no newsletter any more.
+    unsubscribe: 'Unsubscribe',
+    // {email} is replaced.
+    unsubscribeNamed: 'Unsubscribe {email}',
+    unsubscribeTitle: 'Unsubscribe {email}?',
+    unsubscribeQuestion: 'They get no newsletter from then on. To subscribe again, they sign up in the box and confirm once more.',
+    unsubscribeConfirm: 'Unsubscribe',
+    cancel: 'Cancel',
+    unsubscribed: '{email} is unsubscribed.',
   },
 
   erase: {
@@ -520,7 +582,7 @@ export default {
     loading: 'Loading the content…',
     unsaved: 'Changes not published yet',
     // The parts of config/site.ts offered, by their key there.
-    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', chat: 'Chat button', brand: 'Brand' },
+    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', brand: 'Brand' },
     publish: 'Publish',
     publishing: 'Publishing: checking, building and switching the site…',
     published: 'Published. The change is live.',

@@ -159,6 +159,10 @@ export default {
     // maxTextCharacters anyway).
     reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100 },
   },
+  // The newsletter box's sign-ups (docs/inbox.md "Newsletter subscribers"): each gets one e-mail
+  // with a link to confirm (at most one a day per address, counted with the auto-replies' perDay).
+  // A sign-up not confirmed within `unconfirmedDays` is deleted, and its link stops working then.
+  newsletter: { unconfirmedDays: 30 },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
@@ -270,6 +274,9 @@ export default {
       signInBusy: 'Too many sign-ins at once from your network. Please try again in {seconds} seconds.',
       notFromInbox: 'This request did not come from the inbox page. Please reload the page and try again.',
       unknownLead: 'There is no such lead: it may have been deleted.',
+      // Unsubscribing someone by hand: no such subscriber, or one already unsubscribed or bounced.
+      unknownSubscriber: 'There is no such subscriber: they may have been erased, or their sign-up dropped.',
+      notSubscribed: 'They are not subscribed (any more): there is nothing to unsubscribe.',
       unknownDelivery: 'There is no such notification.',
       noCv: 'This lead has no CV file (any more).',
       badStatus: 'The status must be one of: new, read, answered, replied, archived.',

@@ -29,6 +29,8 @@ const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: mo
 /** Insights: its own chunk, with the charts' library (never in the inbox's first screen). */
 const InsightsPage = lazy(() => import('./insights/InsightsPage').then((module) => ({ default: module.InsightsPage })));
 const ErasePage = lazy(() => import('./ErasePage').then((module) => ({ default: module.ErasePage })));
+/** The newsletter's subscribers: a chunk of its own. */
+const SubscribersPage = lazy(() => import('./newsletter/SubscribersPage').then((module) => ({ default: module.SubscribersPage })));
 /** The content editor: its own chunk, loaded when it is opened. */
 const ContentScreens = lazy(() => import('./content/ContentScreens'));
 
@@ -59,6 +61,7 @@ function SignedIn({ email, role }: { email: string; role: AdminRole }) {
                     { path: 'spam', element: screen(<LeadList key="spam" spam />) },
                     { path: 'erase', element: screen(<ErasePage />) },
                     { path: 'insights', element: screen(<InsightsPage />) },
+                    { path: 'subscribers', element: screen(<SubscribersPage />) },
                     { path: 'leads/:docId', element: screen(<LeadPage />) },
                     { path: 'content/*', element: screen(<ContentScreens />) },
                     { path: '*', element: <Navigate to="/" replace /> },

@@ -1,5 +1,5 @@
 /**
- * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content), who is signed
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Subscribers, Erase a person, Content), who is signed
  * in, Sign out, and Sign out on all devices (in the Menu on a phone). One row from the md
  * breakpoint up; on a phone the sections open from a Menu button (Escape closes it and gives the
  * keyboard back to the button). The password asked again (PasswordAgain.tsx) lives here, with
@@ -30,6 +30,7 @@ const sections = [
   { to: '/', label: t.inbox, end: true, leads: true },
   { to: '/spam', label: t.spam, end: false, leads: true },
   { to: '/insights', label: t.insights, end: false, leads: true },
+  { to: '/subscribers', label: t.subscribers, end: false, leads: true },
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
 ];
@@ -120,7 +121,8 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                     end={section.end}
                     color="inherit"
                     onClick={() => setMenuOpen(false)}
-                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
+                    // Narrower from md to xl, where the sections share the row with the account's buttons.
+                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { md: 1.5, xl: 2.75 }, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
                   >
                     {section.label}
                     {section.to === '/' && unread ? (

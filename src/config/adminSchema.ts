@@ -6,6 +6,7 @@ import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
 import { BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
+import { SUBSCRIBER_STATES } from '../shared/subscribers';
 
 /** Every kind of section the site has. */
 const SECTION_TYPES = Object.keys(sectionSchemas) as SectionType[];
@@ -199,7 +200,7 @@ export const adminSchema = object({
     ...texts(['heading', 'password', 'confirm', 'checking', 'cancel', 'cancelled']).shape,
     intro: template(['minutes']),
   }),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
+  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'subscribers', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
@@ -260,6 +261,26 @@ export const adminSchema = object({
     ...texts(['won', 'wonValue']).shape,
     ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
     others: template(['count']),
+    ...texts(['subscribersHeading', 'subscribersIntro', 'subscribed', 'left', 'confirmedSubscribers']).shape,
+  }),
+  subscribers: object({
+    heading: text(),
+    intro: template(['days']),
+    states: texts(SUBSCRIBER_STATES),
+    stateCount: template(['state', 'count']),
+    ...texts(['state', 'search', 'searchHint', 'mailOff', 'exportCsv', 'exportHint', 'tableLabel']).shape,
+    columns: texts(['email', 'state', 'signedUpAt', 'page', 'source', 'campaign', 'confirmedAt', 'unsubscribedAt', 'bouncedAt', 'consentWords', 'actions']),
+    consent: text(),
+    signedUpLine: template(['date']),
+    confirmedLine: template(['date']),
+    unsubscribedLine: template(['date']),
+    bouncedLine: template(['date']),
+    pageLine: template(['page']),
+    ...texts(['noPage', 'empty', 'loading', 'rowsPerPage', 'unsubscribe']).shape,
+    unsubscribeNamed: template(['email']),
+    unsubscribeTitle: template(['email']),
+    ...texts(['unsubscribeQuestion', 'unsubscribeConfirm', 'cancel']).shape,
+    unsubscribed: template(['email']),
   }),
   erase: object({
     ...texts(['heading', 'intro', 'email', 'find', 'none', 'foundHeading']).shape,

@@ -178,6 +178,10 @@ export const serverSchema = object({
       maxHtmlDepth: number({ min: 20, max: 500, integer: true }),
     }),
   }),
+  /** The newsletter's sign-ups (src/server/newsletter): how long one waits for its confirmation before it is deleted. */
+  newsletter: object({
+    unconfirmedDays: number({ min: 1, max: 365, integer: true }),
+  }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
   headers: object({
     referrerPolicy: text(),
@@ -290,6 +294,8 @@ export const serverSchema = object({
       signInBusy: text(),
       notFromInbox: text(),
       unknownLead: text(),
+      unknownSubscriber: text(),
+      notSubscribed: text(),
       unknownDelivery: text(),
       noCv: text(),
       badStatus: text(),

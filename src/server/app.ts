@@ -23,6 +23,7 @@ import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
 import { claimUploads } from './cvFiles';
 import { recordSource } from './sources';
+import { createNewsletter, registerNewsletter } from './newsletter';
 import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
@@ -170,6 +171,10 @@ export async function buildApp({
   store.onInsert((inserted) => claimUploads(store, inserted));
   // Where the lead came from, beside it (src/server/sources.ts), in the same transaction.
   store.onInsert((inserted) => recordSource(store.db, inserted));
+  // A newsletter sign-up's subscriber row, waiting, with its consent, and its one confirmation mail (src/server/newsletter).
+  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
+  const newsletter = createNewsletter({ store, dataDir, clock, publicUrl });
+  store.onInsert((inserted) => newsletter.signedUp(inserted));
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).
@@ -195,7 +200,10 @@ export async function buildApp({
 
   app.setErrorHandler(answerError);
 
-  await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
+  // The forms' rate limits, which the newsletter's confirmation page shares.
+  const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
+  await registerApi(app, { store, dataDir, limits });
+  registerNewsletter(app, { newsletter, store, clock, limits });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
@@ -252,7 +260,7 @@ export async function buildApp({
       log(`The scheduled publishes could not start: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl, mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

@@ -71,6 +71,12 @@ export const adminRoutes = {
   recentPassword: { method: 'GET', path: '/api/admin/password' },
   /** Ends every session of the account, on every device (remembered ones too). */
   signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere' },
+  /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
+  subscribers: { method: 'GET', path: '/api/admin/subscribers' },
+  /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
+  subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
+  /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
+  unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe' },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
 } as const satisfies Record<string, { method: Method; path: string }>;
@@ -86,7 +92,7 @@ const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'c
  * refusal PASSWORD_AGAIN (the inbox asks for it, then does the action). The list's bulk action
  * asks it for `delete` only. A route that manages accounts joins this list.
  */
-export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = ['erasurePreview', 'erase', 'export', 'deleteLead'];
+export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = ['erasurePreview', 'erase', 'export', 'deleteLead', 'subscribersExport'];
 
 /** The refusal's `reason` (status 403) when the password must be typed again: { message, reason }. */
 export const PASSWORD_AGAIN = 'passwordAgain';
@@ -330,6 +336,8 @@ export interface InsightRow {
   won: number;
   /** The value of those won leads, in minor units of config/admin.ts currency. */
   wonValue: number;
+  /** The people who signed up for the newsletter in the period and are confirmed subscribers now. */
+  subscribers: number;
 }
 
 /** The periods the insights offer, in weeks (8 unless asked). */
@@ -350,6 +358,8 @@ export interface Insights {
   otherPages?: InsightRow & { groups: number };
   /** The kinds of form, in config/admin.ts order: the first is what `leads` counts. */
   kinds: string[];
+  /** The newsletter per week: sign-ups confirmed, and subscribers who unsubscribed or bounced. */
+  subscribers: { week: string; confirmed: number; left: number }[];
   totals: InsightRow;
 }
 

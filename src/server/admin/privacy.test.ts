@@ -113,8 +113,8 @@ describe('erasing a person known under four forms of one address', () => {
     await agency.change('PATCH', pathOf('updateLead', { docId: inquiry.docId }), { json: { note: `Margaret (${marker}) wants a quote` } });
     recordLeadEvent(s.app.store.db, { docId: contact.docId, kind: 'read', actor: 'owner@agency.test', at: s.clock.now });
 
-    // The auto-reply (once a day for the person, whatever form of the address), the notifications
-    // and the webhook calls go out; the owner replies.
+    // The auto-reply (once a day for the person, whatever form of the address), the newsletter's
+    // confirmation mail, the notifications and the webhook calls go out; the owner replies.
     await waitFor('the auto-reply', () => smtp.mails.some((m) => m.envelope.to.includes(forms4[0]!)), { on: [smtp.changes] });
     expect((await agency.change('POST', pathOf('reply', { docId: contact.docId }), { json: { subject: 'Your site', text: `Dear ${marker}, yes.` } })).status).toBe(200);
     const allSent = () => (s.app.store.db.prepare("SELECT count(*) FROM deliveries WHERE state <> 'sent'").pluck().get() as number) === 0;
@@ -165,14 +165,16 @@ describe('erasing a person known under four forms of one address', () => {
       leads: 4,
       notes: 1,
       mailsReceived: 3,
-      mailsSent: 3,
+      // The auto-reply, the reply from the inbox, the one sent on from a mail program, the newsletter's confirmation.
+      mailsSent: 4,
       files: 2,
       sources: 1,
       events: countOf('SELECT count(*) FROM lead_events WHERE 1'),
       notifications: countOf("SELECT count(*) FROM deliveries WHERE channel <> 'visitor'"),
       spamMarks: 1,
-      autoReplyMarks: 1,
-      subscriptions: 0,
+      // Today's marks: the auto-reply's and the newsletter confirmation's.
+      autoReplyMarks: 2,
+      subscriptions: 1,
     } satisfies ErasureCounts);
     expect(preview.addresses.sort()).toEqual(forms4.map((a) => a.trim()).sort());
     expect(preview.leads.map((lead) => [lead.docId, lead.form, lead.spam])).toEqual([
@@ -181,7 +183,10 @@ describe('erasing a person known under four forms of one address', () => {
       [application.docId, 'freelancer', false],
       [signUp.docId, 'newsletter', true],
     ]);
-    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'mailProgram', 'mailProgram', 'reply', 'reply']);
+    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'reply', 'reply']);
+    // Her subscription (one row, whatever form of the address she signed up with).
+    const subscribed = s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck();
+    expect(subscribed.get(personKey(forms4[0]!))).toBe(1);
     expect(preview.files.map((file) => [file.kind, file.name])).toEqual(expect.arrayContaining([['cv', ''], ['attachment', `portfolio-${marker}.pdf`]]));
 
     // The second step needs the address again: none, or another person's, erases nothing.
@@ -203,8 +208,8 @@ describe('erasing a person known under four forms of one address', () => {
       { place: 'webhook', receiver: new URL(hooks.url).origin, calls: outside.webhook },
       // Her answer; the agency's reply read from the mailbox, and its two to the reply address.
       { place: 'agencyMailbox', address: agencyMailbox, answers: 1, replies: 3 },
-      // The notifications, the auto-reply, the reply from the inbox and the one sent on went out through MAIL_FROM's account.
-      { place: 'sender', address: 'site@agency.test', mails: outside.email + 3 },
+      // The notifications, the auto-reply, the confirmation, the reply from the inbox and the one sent on went out through MAIL_FROM's account.
+      { place: 'sender', address: 'site@agency.test', mails: outside.email + 4 },
       { place: 'backups', before: done.at },
     ] satisfies OutsidePlace[]);
 
@@ -230,7 +235,8 @@ describe('erasing a person known under four forms of one address', () => {
     }
     expect(s.app.store.getFile(uploadNamedBy(cvUrl)!.path)).toBeUndefined();
     expect(filesUnder(path.join(s.dataDir, 'files'))).toEqual([]);
-    // Today's auto-reply mark is hers no more; the other person's stays.
+    // Her subscription is gone; today's auto-reply marks are hers no more; the other person's stays.
+    expect(subscribed.get(personKey(forms4[0]!))).toBe(0);
     expect(autoReplyMarksOf(s.app.store.db, personKey(forms4[0]!))).toBe(0);
     expect(autoReplyMarksOf(s.app.store.db, personKey('someone.else@example.com'))).toBe(1);
 

@@ -15,7 +15,7 @@ import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
 import type { ReplyDraft } from '../../shared/replyDraft';
 import { deliveriesIn, type Delivery } from './deliveries';
-import { queueAutoReply, queueReply } from './visitorMail';
+import { queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
 import { DigestSchedule, queueDigests } from './digest';
 
@@ -91,6 +91,24 @@ export function resendDelivery(store: Store, deliveryId: string): boolean {
 /** A lead's notifications, oldest first (state, tries, last error, times in ms). */
 export function deliveriesOf(store: Store, docId: string): Delivery[] {
   return deliveriesIn(store.db).ofLead(docId).filter((delivery) => delivery.channel !== 'visitor');
+}
+
+/**
+ * Queues a newsletter sign-up's confirmation mail (visitorMail.ts queueConfirmation) and wakes the
+ * worker after the transaction: `off` when this server has no mail settings at all, `today` when
+ * the person had one today already. Runs inside the caller's transaction.
+ */
+export function sendConfirmation(store: Store, docId: string, to: string, mail: { subject: string; text: string }): 'queued' | 'today' | 'off' {
+  const notifier = notifiers.get(store);
+  if (!notifier?.channels.includes('email')) return 'off';
+  if (!queueConfirmation(store.db, docId, to, mail, notifier.now())) return 'today';
+  notifier.wake();
+  return 'queued';
+}
+
+/** Whether this server sends e-mails to visitors (set up, or waiting for a setting to be fixed). */
+export function visitorMailOn(store: Store): boolean {
+  return notifiers.get(store)?.channels.includes('email') ?? false;
 }
 
 /**

@@ -12,7 +12,8 @@
  * An auto-reply carries nothing the visitor typed but their name (letters, spaces, hyphens and
  * apostrophes only, cut short: config/server.ts notifications.autoReply), and goes at most once
  * a day to an address whatever is posted: the day's keys are HMACs of the address under a salt
- * made for that day, and both are deleted once the day is over.
+ * made for that day, and both are deleted once the day is over. The newsletter's confirmation
+ * mail is an auto-reply of the sign-up, counted the same way (a mark of its own: once a day).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -84,15 +85,23 @@ export function nameForAutoReply(raw: unknown, max = limits.nameMaxLength): stri
 }
 
 
+/**
+ * What a day's mark is for: the auto-reply (any form's), or the newsletter's confirmation mail
+ * (a person who sent a form and signed up the same day gets both, each once).
+ */
+type MarkPurpose = 'autoReply' | 'confirmation';
+const MARK_PURPOSES: readonly MarkPurpose[] = ['autoReply', 'confirmation'];
+const markOf = (salt: Buffer, person: string, purpose: MarkPurpose) => createHmac('sha256', salt).update(purpose === 'autoReply' ? person : `confirmation\n${person}`).digest('base64url');
+
 /** Takes today's place for this address; false when it had one already, or today's auto-replies are all sent. */
-function takeToday(db: Database.Database, address: string, now: number): boolean {
+function takeToday(db: Database.Database, address: string, now: number, purpose: MarkPurpose = 'autoReply'): boolean {
   const q = statements(db);
   const day = new Date(now).toISOString().slice(0, 10);
   q.forgetKeys.run(day);
   q.forgetDays.run(day);
   let salt = (q.salt.get(day) as { salt: Buffer } | undefined)?.salt;
   if (!salt) q.newSalt.run(day, (salt = randomBytes(32)));
-  const key = createHmac('sha256', salt).update(personKey(address)).digest('base64url');
+  const key = markOf(salt, personKey(address), purpose);
   if (q.hasKey.get(key)) return false;
   if ((q.keysOfDay.get(day) as { n: number }).n >= limits.perDay) return false;
   q.addKey.run(key, day);
@@ -109,12 +118,25 @@ export function autoReplyMarksOf(db: Database.Database, person: string, forget =
   const remove = db.prepare('DELETE FROM auto_reply_keys WHERE key = ?');
   let found = 0;
   for (const { salt } of days) {
-    const key = createHmac('sha256', salt).update(person).digest('base64url');
-    if (!statements(db).hasKey.get(key)) continue;
-    found++;
-    if (forget) remove.run(key);
+    for (const purpose of MARK_PURPOSES) {
+      const key = markOf(salt, person, purpose);
+      if (!statements(db).hasKey.get(key)) continue;
+      found++;
+      if (forget) remove.run(key);
+    }
   }
   return found;
+}
+
+/**
+ * Queues the newsletter's confirmation mail of a sign-up (src/server/newsletter), inside its
+ * transaction, unless this person had one today (or today's auto-replies are all sent): an
+ * auto-reply of the sign-up, in the words the caller made of config. True when queued.
+ */
+export function queueConfirmation(db: Database.Database, docId: string, to: string, mail: { subject: string; text: string }, now: number): boolean {
+  if (!isPlainAddress(to) || !takeToday(db, to, now, 'confirmation')) return false;
+  queueMail(db, docId, { kind: 'autoReply', author: null, to, ...mail }, now);
+  return true;
 }
 
 /**
