@@ -44,7 +44,7 @@ export default tseslint.config(
 /**
  * The walls between the rooms of src/ (docs/code-layout.md). The server, the deploy
  * generators, the build, and what they share with the browser (src/shared, src/config,
- * src/forms/model) run in Node: they never import React, MUI or a React room. The pages are
+ * src/site/forms/model) run in Node: they never import React, MUI or a React room. The pages are
  * drawn with MUI at build time only (the page rooms); what runs in the visitor's browser (the
  * islands, the forms, the data port) never imports MUI, the router or a page room. Only tests
  * import the fixtures and fakes of src/test. src/lint.test.ts proves each wall holds.
@@ -59,7 +59,7 @@ function roomWalls() {
   const browserRooms = [...pageRooms, ...islandRooms, ...inboxRooms];
   const nodeRooms = ['server', 'deploy', 'build', 'shared', 'config', 'forms/model'];
   const browserPackages = ['react', 'react-dom', 'react-router', 'react-router-dom', 'notistack', 'react-hook-form', 'firebase'];
-  // A section type's config shape lives beside its renderer (src/sections/<type>/schema.ts):
+  // A section type's config shape lives beside its renderer (src/site/sections/<type>/schema.ts):
   // the config checker reads it in Node, so those files follow the Node rooms' rules.
   const sectionSchemas = ['./schemas.ts', './*/schema.ts'];
   const zone = (target, from, message) => ({ target: `./src/${target}`, from: `./src/${from}`, message, ...(from === 'sections' ? { except: sectionSchemas } : {}) });
@@ -70,7 +70,7 @@ function roomWalls() {
     ...browserRooms.filter((room) => room !== 'sections').map((from) => ({ ...zone('sections/*/schema.ts', from, 'A section schema is read by the config checker in Node: it must not import browser code.') })),
     zone('deploy', 'server', 'The deploy generators must not import the server: what both need belongs in src/shared.'),
     zone('build', 'server', 'The build must not import the server: what both need belongs in src/shared.'),
-    zone('server', 'build', 'The server must not import the build: it reads what the build wrote (the site manifest, src/shared/siteManifest.ts).'),
+    zone('server', 'build', 'The server must not import the build: it reads what the build wrote (the site manifest, src/site/model/siteManifest.ts).'),
     ...['shared', 'config', 'forms/model'].flatMap((target) =>
       ['server', 'build', 'deploy'].map((from) => zone(target, from, `src/${target} is what the server, the build and the deploy generators share: it must not import src/${from}.`)),
     ),
@@ -80,15 +80,15 @@ function roomWalls() {
     ...islandRooms.map((target) => ({ ...zone(target, 'sections', `src/${target} runs in the visitor's browser: it must not import a section, which is drawn only when the site is built.`) })),
     // The agency's inbox is a browser app of its own (admin.html): no public page may pull it in.
     ...[...pageRooms, ...islandRooms].map((target) => zone(target, 'admin', `src/${target} is part of the public site: it must not import the agency's inbox (src/admin), which public pages never load.`)),
-    zone('ui', 'layout', 'src/ui holds small pieces the layout and sections use: it must not import the layout.'),
-    zone('ui', 'sections', 'src/ui holds small pieces the layout and sections use: it must not import a section.'),
+    zone('ui', 'layout', 'src/site/ui holds small pieces the layout and sections use: it must not import the layout.'),
+    zone('ui', 'sections', 'src/site/ui holds small pieces the layout and sections use: it must not import a section.'),
   ];
   const testsOnly = { target: './src', from: './src/test', message: 'Fixtures and fakes (src/test) are for tests only.' };
   // The content editor's preview draws the layout and the sections with the draft site config (tests read the built one).
   const draftable = ['layout', 'sections'].map((target) => ({
     target: `./src/${target}`,
     from: './config/site.ts',
-    message: `src/${target} reads config/site.ts with useSite() (src/ui/siteConfig.ts), so the content editor's preview can draw the draft: do not import it.`,
+    message: `src/${target} reads config/site.ts with useSite() (src/site/ui/siteConfig.ts), so the content editor's preview can draw the draft: do not import it.`,
   }));
   const importWalls = (zones) => ({
     plugins: { 'import-x': importX },
@@ -108,7 +108,7 @@ function roomWalls() {
             patterns: [
               {
                 group: ['@mui/*', 'react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
-                message: 'This room runs in the visitor\'s browser: no MUI or router here (they would ship to every page). Style with @emotion/styled and src/islands/tokens.ts.',
+                message: 'This room runs in the visitor\'s browser: no MUI or router here (they would ship to every page). Style with @emotion/styled and src/site/islands/tokens.ts.',
               },
             ],
             paths: [{ name: 'react', importNames: ['useId'], message: 'An island must not use useId: its ids would differ from the page the server drew. Take them from the island\'s `instance` (or an idPrefix prop).' }],
@@ -119,7 +119,7 @@ function roomWalls() {
     // Tests may use the fixtures; the walls hold for them too.
     { files: ['src/**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}'], ...importWalls(walls) },
     {
-      files: [...nodeRooms.map((room) => `src/${room}/**/*.ts`), 'src/sections/schemas.ts', 'src/sections/*/schema.ts'],
+      files: [...nodeRooms.map((room) => `src/${room}/**/*.ts`), 'src/site/sections/schemas.ts', 'src/site/sections/*/schema.ts'],
       ignores: ['src/**/*.test.{ts,tsx}'],
       rules: {
         'no-restricted-imports': [

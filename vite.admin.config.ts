@@ -5,13 +5,13 @@
  * Everything else is the site's own configuration (vite.config.ts): plugins and
  * react-router's production build; the nonce placeholder is the inbox's own.
  *
- * In development `npm run dev` serves the inbox at /admin (src/build/vitePlugins.ts devInbox).
+ * In development `npm run dev` serves the inbox at /admin (src/render/vitePlugins.ts devInbox).
  */
 import path from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
-import { CSP_NONCE_PLACEHOLDER } from './src/shared/cspNonce.ts';
+import { CSP_NONCE_PLACEHOLDER } from './src/platform/cspNonce.ts';
 import siteConfig from './vite.config.ts';
-import { browserInlineSrc } from './src/build/vitePlugins.ts';
+import { browserInlineSrc } from './src/render/vitePlugins.ts';
 
 const root = import.meta.dirname;
 
@@ -20,10 +20,10 @@ export default defineConfig(async (env) => {
   return {
     ...site,
     // The site's plugins answer /admin in development (devInbox); the inbox's build draws the preview's layout with the browser's inlineSrc
-    // and keeps the content its build was made with (it takes the forms served from the page our server answers: src/server/admin/page.ts).
+    // and keeps the content its build was made with (it takes the forms served from the page our server answers: src/apps/server/admin/page.ts).
     plugins: [...(site.plugins ?? []).filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'content-out-of-the-code')), browserInlineSrc({ root })],
     // The inbox is no file for every visitor but one answer to a signed-in user: its script and
-    // style tags get the nonce placeholder our server fills in per answer (src/server/admin/page.ts).
+    // style tags get the nonce placeholder our server fills in per answer (src/apps/server/admin/page.ts).
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },
     build: {
       ...site.build,
@@ -31,7 +31,7 @@ export default defineConfig(async (env) => {
       emptyOutDir: false,
       manifest: false,
       // Two chunks come near vite's 500 kB: the entry (React, MUI's core, the sign-in: 174 kB
-      // gzipped) and the list's data grid, which loads with the list (src/admin/AdminApp.tsx).
+      // gzipped) and the list's data grid, which loads with the list (src/apps/inbox/AdminApp.tsx).
       // Above 600 kB, one of them grew: look at what before raising this.
       chunkSizeWarningLimit: 600,
       rolldownOptions: { input: { admin: path.join(root, 'admin.html') } },

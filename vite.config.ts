@@ -1,14 +1,14 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { dataAdapter } from './src/build/dataAdapter.ts';
-import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/build/viteManifest.ts';
-import { browserInlineSrc, compileHints, configCheck, contentOutOfTheCode, devEditor, devInbox, devPages } from './src/build/vitePlugins.ts';
+import { dataAdapter } from './src/render/dataAdapter.ts';
+import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/render/viteManifest.ts';
+import { browserInlineSrc, compileHints, configCheck, contentOutOfTheCode, devEditor, devInbox, devPages } from './src/render/vitePlugins.ts';
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ mode }) => {
-  // The islands' registry is read as text (src/build/viteManifest.ts): importing it would bundle
+  // The islands' registry is read as text (src/render/viteManifest.ts): importing it would bundle
   // every island's component, and all they import, into this config each time vite loads it.
   const triggers = islandTriggers(root);
   const adapter = dataAdapter(mode, process.cwd());
@@ -34,23 +34,23 @@ export default defineConfig(({ mode }) => {
       devInbox({ root }),
       { ...browserInlineSrc({ root }), apply: 'serve' },
       devPages({ root }),
-      // The content editor's API over this checkout's files, without sign-in (src/server/content/devEditor.ts, loaded when first asked).
+      // The content editor's API over this checkout's files, without sign-in (src/content/server/devEditor.ts, loaded when first asked).
       devEditor({ root }),
     ],
-    // Pages are drawn by devPages (development) and the render (src/build/render.ts), not served as vite's index.html.
+    // Pages are drawn by devPages (development) and the render (src/render/render.ts), not served as vite's index.html.
     appType: 'custom',
     define: { __DATA_ADAPTER__: JSON.stringify(adapter) },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
-      // Read by the build (src/build/codeBuild.ts: which chunks each island needs), which then removes it.
+      // Read by the build (src/render/codeBuild.ts: which chunks each island needs), which then removes it.
       manifest: true,
       rolldownOptions: {
         output: {
           codeSplitting: {
             groups: [
-              // What every page runs (src/main.tsx and everything it imports: React, emotion, the
+              // What every page runs (src/site/main.tsx and everything it imports: React, emotion, the
               // islands' runtime) stays one file; lazy chunks (islands, forms, toasts) hold only
               // what it does not have.
               { name: 'app', tags: ['$initial'], priority: 2 },

@@ -4,7 +4,7 @@
  * {curly braces} are filled in by the inbox. Change a text, save, run `npm run check`.
  * (The server's answers to the inbox are in config/server.ts, admin.messages.)
  */
-import type { AdminConfig } from '../src/config/adminSchema';
+import type { AdminConfig } from '../src/content/model/adminSchema';
 
 export default {
   // Dates, times and counts ("65,334") are written the way this language and region write them.

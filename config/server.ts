@@ -2,7 +2,7 @@
  * The site's own server: its limits and what it answers to requests that no page of the
  * site sends (scripts, bots, broken clients). Visitors using the forms never see these.
  */
-import type { ServerConfig } from '../src/config/serverSchema';
+import type { ServerConfig } from '../src/platform/serverSchema';
 
 export default {
   limits: {

@@ -1,12 +1,12 @@
 /**
  * The About page: the team carousel (slides per width, dots, keys, loop, swipe), the FAQ
  * accordion (at most one open) and the counters. (The WhatsApp link, a link in the page's
- * HTML: src/pages/renderedPages.test.ts.)
+ * HTML: src/site/pages/renderedPages.test.ts.)
  */
 import type { Locator, Page } from '@playwright/test';
 import about from '../config/pages/about';
-import type { StatItem } from '../src/sections/stats/schema';
-import { escapeRegExp } from '../src/shared/text';
+import type { StatItem } from '../src/site/sections/stats/schema';
+import { escapeRegExp } from '../src/schema/text';
 import { animationsDone, expect, fill, nextFrames, test, visit } from './fixtures';
 import { site } from './helpers/content';
 

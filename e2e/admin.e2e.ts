@@ -13,14 +13,14 @@ import { readFileSync } from 'node:fs';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import server from '../config/server';
-import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from '../src/server/leads';
-import { SOURCE_CSV_COLUMNS } from '../src/server/sources';
-import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
-import { fill } from '../src/shared/text';
+import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from '../src/leads/server/leads';
+import { SOURCE_CSV_COLUMNS } from '../src/leads/server/sources';
+import { adminRoutes, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { fill } from '../src/schema/text';
 import { animationsDone, expect, test, visit } from './fixtures';
 import { addAccount, choose, passwordTypedAt, pdfWith, sendApplication, signedInState, signIn, storeSpam, tick, type Account, type SignedIn } from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
-import { escapeRegExp } from '../src/shared/text';
+import { escapeRegExp } from '../src/schema/text';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 
 let account: Account;
@@ -116,7 +116,7 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   expect(exported.suggestedFilename()).toMatch(/^leads-freelancer-replied-.*\.csv$/);
   const csv = readFileSync((await exported.path())!, 'utf8');
   const lines = csv.split('\r\n');
-  // For a spreadsheet: a byte order mark, then the shared columns and the form's words (src/server/leads.ts), where the lead came from, the inbox's address last.
+  // For a spreadsheet: a byte order mark, then the shared columns and the form's words (src/leads/server/leads.ts), where the lead came from, the inbox's address last.
   expect(`${lines[0]}\r\n`).toBe(BYTE_ORDER_MARK + csvRow([...sharedCsvColumns().map((c) => c.header), ...csvColumnsFor(forms.freelancer.collection).map((c) => c.header), ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`"'=1+1\nI build apps. ${s}"`);

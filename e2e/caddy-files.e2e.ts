@@ -16,8 +16,8 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import Database from 'better-sqlite3';
 import forms from '../config/forms';
 import { firebaseJson } from '../src/deploy/firebaseJson';
-import { CACHE_CONTROL } from '../src/shared/caching';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
+import { CACHE_CONTROL } from '../src/site/model/caching';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/site/model/siteManifest';
 import { expect, test } from './fixtures';
 import { needsCaddy, startCaddy, type RunningCaddy } from './helpers/caddy';
 import { checkOf, field, formOf, readCollectionIn, sendPlain, submitButton, toasts, uniqueSuffix } from './helpers/forms';

@@ -16,10 +16,10 @@
  * Axe and screenshots (test-results/revisions/) at 1280 and 375 px. Every text is read from config/.
  */
 import admin from '../config/admin';
-import { fieldId } from '../src/admin/content/model';
-import { sectionNameOf } from '../src/config/place';
-import { contentRoutes, type ContentSnapshot } from '../src/shared/contentApi';
-import { escapeRegExp, fill } from '../src/shared/text';
+import { fieldId } from '../src/content/editor/model';
+import { sectionNameOf } from '../src/content/model/place';
+import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
+import { escapeRegExp, fill } from '../src/schema/text';
 import { mainPaths, publishButton } from './helpers/content';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';

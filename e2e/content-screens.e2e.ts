@@ -19,7 +19,7 @@ import admin from '../config/admin';
 import forms from '../config/forms';
 import routes from '../config/routes';
 import site from '../config/site';
-import { fieldId } from '../src/admin/content/model';
+import { fieldId } from '../src/content/editor/model';
 import { loadRealConfig } from '../src/test/realConfig';
 import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
 import { animationsDone, expect, test } from './fixtures';

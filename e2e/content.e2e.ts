@@ -23,14 +23,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import { checkOptionsOf, inOfficeWords } from '../src/admin/content/files';
-import { sectionNameOf } from '../src/config/place';
-import { fieldId } from '../src/admin/content/model';
-import { checkContent } from '../src/config/checkContent';
-import type { Path } from '../src/config/schema';
-import { adminRoutes, CSRF_HEADER, pathOf, roleMayUse, type AdminRoute } from '../src/shared/adminApi';
-import { contentRoutes, editorImageAddress, type ContentImage, type ContentSnapshot } from '../src/shared/contentApi';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
+import { checkOptionsOf, inOfficeWords } from '../src/content/editor/files';
+import { sectionNameOf } from '../src/content/model/place';
+import { fieldId } from '../src/content/editor/model';
+import { checkContent } from '../src/content/model/checkContent';
+import type { Path } from '../src/schema/schema';
+import { adminRoutes, CSRF_HEADER, pathOf, roleMayUse, type AdminRoute } from '../src/leads/model/adminApi';
+import { contentRoutes, editorImageAddress, type ContentImage, type ContentSnapshot } from '../src/content/model/contentApi';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/site/model/siteManifest';
 import { gitIn } from '../src/test/contentSite';
 import { validData } from '../src/test/formFixtures';
 import { mainPaths, pageConfigs, publishButton } from './helpers/content';
@@ -39,7 +39,7 @@ import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './fixtures';
 import { NOTIFY_TO, type EditorSite } from './helpers/editorSite';
 import { field, formOf, readCollectionIn, submitButton, toasts, uniqueSuffix } from './helpers/forms';
-import { escapeRegExp, fill } from '../src/shared/text';
+import { escapeRegExp, fill } from '../src/schema/text';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 
@@ -203,7 +203,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
 
   // The content as the server has it: the checker's sentences are computed from it with the edits.
   const snapshot = (await (await page.request.get(`${origin}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
-  // The sentence under the box, in the office's words (src/config/place.ts).
+  // The sentence under the box, in the office's words (src/content/model/place.ts).
   const sentence = (file: string, value: unknown, at: Path) => {
     const found = checkContent(checkOptionsOf(snapshot, { [file]: value }), (p) => snapshot.publicFiles.includes(p)).find((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(at));
     return found && inOfficeWords(found, value).field;

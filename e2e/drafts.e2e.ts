@@ -16,9 +16,9 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import admin from '../config/admin';
-import { fieldId } from '../src/admin/content/model';
-import { contentRoutes, type ContentSnapshot, type Revision } from '../src/shared/contentApi';
-import { escapeRegExp } from '../src/shared/text';
+import { fieldId } from '../src/content/editor/model';
+import { contentRoutes, type ContentSnapshot, type Revision } from '../src/content/model/contentApi';
+import { escapeRegExp } from '../src/schema/text';
 import { gitIn } from '../src/test/contentSite';
 import { loadRealConfig } from '../src/test/realConfig';
 import { expect, fill, test } from './fixtures';

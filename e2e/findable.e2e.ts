@@ -7,14 +7,14 @@
  *
  * The head of each address's page (title, description, canonical address, noindex for an
  * unknown address, Open Graph and Twitter card tags) is checked on the server renderer's
- * output, which the build writes into these files: src/pages/renderedPages.test.ts. That the
+ * output, which the build writes into these files: src/site/pages/renderedPages.test.ts. That the
  * answers are those files, byte for byte: e2e/pages-files.e2e.ts.
  */
-import { readSiteContent } from '../src/config/checkFiles';
-import { articlePages } from '../src/shared/articles';
+import { readSiteContent } from '../src/content/server/checkFiles';
+import { articlePages } from '../src/content/model/articles';
 import type { APIRequestContext } from '@playwright/test';
-import { CACHE_CONTROL } from '../src/shared/caching';
-import { chatHref } from '../src/shared/links';
+import { CACHE_CONTROL } from '../src/site/model/caching';
+import { chatHref } from '../src/schema/links';
 import { asHtml, expect, headlinePattern, test } from './fixtures';
 import { addresses, headingOf, mainPaths, pageConfigs, routes, site, type PageId } from './helpers/content';
 

@@ -117,7 +117,7 @@ export function headlinePattern(heading: string): RegExp {
 
 /**
  * Opens an address and waits until its page (not the loading screen) is shown and the app has
- * started (src/main.tsx marks <html data-app="started">): before that, a click on the server
+ * started (src/site/main.tsx marks <html data-app="started">): before that, a click on the server
  * HTML does what it does without JavaScript.
  */
 export async function visit(page: Page, path: string): Promise<void> {

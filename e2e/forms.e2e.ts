@@ -624,7 +624,7 @@ test.describe('the freelancer CV', () => {
     await expect(form.getByText('second.pdf uploaded.')).toBeVisible();
     // Now the first, held upload finishes too, after the second: the page has read its answer
     // once the request has finished and the page has drawn since. (The form's own test, with a
-    // gate in the page, checks this step exactly: src/forms/ui/fields/fields.test.tsx.)
+    // gate in the page, checks this step exactly: src/site/forms/ui/fields/fields.test.tsx.)
     gate.release();
     await (await settled).finished();
     await nextFrames(page);

@@ -1,7 +1,7 @@
 /**
  * The header on large and small screens (the mobile menu toggle, the contact bar) and
  * the scroll to the top on every route change. (What the footer holds, from the page's HTML:
- * src/pages/renderedPages.test.ts.)
+ * src/site/pages/renderedPages.test.ts.)
  */
 import { expect, nextFrames, test, visit } from './fixtures';
 import { headingOf, navLabelOf, site } from './helpers/content';

@@ -1,7 +1,7 @@
 /**
  * Every page's islands hydrate without a mismatch. React recovers from a mismatch by redrawing
  * that island in the browser (a flash, and wasted work) and reports it through hydrateRoot's
- * onRecoverableError, which is logged as "Hydration problem: …" (src/islands/hydrationErrors.ts).
+ * onRecoverableError, which is logged as "Hydration problem: …" (src/site/islands/hydrationErrors.ts).
  * A page is hydrated completely (e2e/helpers/hydrate.ts): its islands (their code loads after
  * the page has painted), then its forms (their code loads on the first scroll). The same visit
  * checks that the browser refuses nothing of the page under its policy (CSP), with everything on
@@ -13,7 +13,7 @@
  * over HTTP; the unknown address's page is hydrated here.
  */
 import type { Page } from '@playwright/test';
-import { HYDRATION_ERROR_PREFIX } from '../src/islands/hydrationErrors';
+import { HYDRATION_ERROR_PREFIX } from '../src/site/islands/hydrationErrors';
 import { animationsDone, expect, NOT_FOUND_STATUS_MESSAGE, test, visit } from './fixtures';
 import { addresses, mainPaths } from './helpers/content';
 import { field, formOf, messageOf, submitButton } from './helpers/forms';

@@ -15,11 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import { buildDocument } from '../src/forms/model/document';
-import { buildApp } from '../src/server/app';
-import { openStore } from '../src/server/store';
-import { adminRoutes, PAGE_SIZES, type LeadList } from '../src/shared/adminApi';
-import { fill } from '../src/shared/text';
+import { buildDocument } from '../src/site/forms/model/document';
+import { buildApp } from '../src/apps/server/app';
+import { openStore } from '../src/leads/server/store';
+import { adminRoutes, PAGE_SIZES, type LeadList } from '../src/leads/model/adminApi';
+import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';
 import { seedDataDir } from '../src/test/seedLeads';
 import { addAccount, signIn, type Account } from './helpers/admin';
@@ -39,7 +39,7 @@ let dataDir: string;
 let account: Account;
 
 test.beforeAll(async () => {
-  // Seeding writes each lead's sort and search keys (src/server/leadKeys.ts): seconds.
+  // Seeding writes each lead's sort and search keys (src/leads/server/leadKeys.ts): seconds.
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'inbox-volume-'));
   seedDataDir(dataDir, LEADS);

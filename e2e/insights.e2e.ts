@@ -17,12 +17,12 @@ import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import serverConfig from '../config/server';
-import { adminRoutes, DIRECT_SOURCE } from '../src/shared/adminApi';
-import { buildDocument } from '../src/forms/model/document';
-import { recordSource } from '../src/server/sources';
-import { openStore } from '../src/server/store';
+import { adminRoutes, DIRECT_SOURCE } from '../src/leads/model/adminApi';
+import { buildDocument } from '../src/site/forms/model/document';
+import { recordSource } from '../src/leads/server/sources';
+import { openStore } from '../src/leads/server/store';
 import { validData } from '../src/test/formFixtures';
-import { formatMoney } from '../src/shared/pipeline';
+import { formatMoney } from '../src/leads/model/pipeline';
 import { expect, test } from './fixtures';
 import { addAccount, signedInState, type SignedIn } from './helpers/admin';
 import { sendForm } from './helpers/forms';
@@ -154,8 +154,8 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
   // Sources: the seed's 70 landings and 7 leads, plus this visit's landing and lead.
   const cells = (name: string, first: string) => page.getByRole('region', { name }).getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) }).getByRole('cell');
   // Leads of the first kind of config/admin.ts (the contact form's), each person once, and their rate; the other kinds after: none here.
-  // Then the clients won among them and their value (none won here: src/server/admin/pipeline.test.ts counts them),
-  // and the confirmed newsletter subscribers among them (none here: src/server/insights.test.ts counts them).
+  // Then the clients won among them and their value (none won here: src/leads/server/pipeline.test.ts counts them),
+  // and the confirmed newsletter subscribers among them (none here: src/leads/server/insights.test.ts counts them).
   const otherKinds = [...noneWon, ...Object.keys(admin.kinds).slice(1).map(() => '0'), '0'];
   await expect(cells(admin.insights.bySource, 'newsletter')).toHaveText(['newsletter', 'autumn', '71', '71', '8', percent.format(8 / 71), ...otherKinds]);
   await expect(cells(admin.insights.bySource, admin.sources.direct)).toHaveText([admin.sources.direct, '', '28', '28', '2', percent.format(2 / 28), ...otherKinds]);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import admin from '../config/admin';
 import site from '../config/site';
-import { api } from '../src/shared/api';
+import { api } from '../src/platform/api';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { animationsDone, expect, test } from './fixtures';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';

@@ -4,7 +4,7 @@
  * screen), and its box is compared with the boxes of the chat button and the back-to-top link.
  */
 import { expect, test } from './fixtures';
-import { chatHref } from '../src/shared/links';
+import { chatHref } from '../src/schema/links';
 import { mainPaths, site } from './helpers/content';
 
 const widths = [320, 375, 576, 768, 992, 1200, 1280, 1399, 1400];

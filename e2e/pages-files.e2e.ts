@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/site/model/siteManifest';
 import { expect, test } from './fixtures';
 
 const clientDir = path.resolve('dist/client');

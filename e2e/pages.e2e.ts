@@ -1,7 +1,7 @@
 /**
  * Page content that does something: the Blog's list of articles, where the chat button
  * sits, the Contact map, and the error screen. (The links that leave the site, https in a new
- * tab with a safe rel, are checked on the server renderer's output: src/pages/renderedPages.test.ts.)
+ * tab with a safe rel, are checked on the server renderer's output: src/site/pages/renderedPages.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +9,9 @@ import blog from '../config/pages/blog';
 import contact from '../config/pages/contact';
 import { expect, test, visit } from './fixtures';
 import { headingOf, site } from './helpers/content';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
-import { readSiteContent } from '../src/config/checkFiles';
-import { escapeRegExp } from '../src/shared/text';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/site/model/siteManifest';
+import { readSiteContent } from '../src/content/server/checkFiles';
+import { escapeRegExp } from '../src/schema/text';
 
 test.describe('Blog', () => {
   const list = blog.sections.find((s) => s.type === 'articles');
@@ -35,7 +35,7 @@ test.describe('Blog', () => {
 });
 
 test('the chat button sits at the end of the footer, and is fixed to the corner of a screen wide enough to hold it beside the content', async ({ page }) => {
-  // (Its name, address and new tab: src/pages/renderedPages.test.ts. It never covers a form: e2e/overlap.e2e.ts.)
+  // (Its name, address and new tab: src/site/pages/renderedPages.test.ts. It never covers a form: e2e/overlap.e2e.ts.)
   await visit(page, '/');
   const chat = page.getByRole('contentinfo').locator('a.MuiFab-root');
   await expect(chat).toHaveCount(1);
@@ -63,7 +63,7 @@ test('the Contact map has a title, loads lazily and is as high as config says (c
 
 
 test.describe('the error screen', () => {
-  // A page our server cannot send (a disk fault: src/server/siteBuild.test.ts provokes it) is
+  // A page our server cannot send (a disk fault: src/site/server/siteBuild.test.ts provokes it) is
   // answered with the build's error page, status 500. Here the browser gets that answer for
   // /About-us: the error screen inside the normal header and footer, with a way back home.
   // The browser notes the 500 in its console.

@@ -8,11 +8,11 @@
 import type { Page } from '@playwright/test';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import { buildDocument } from '../src/forms/model/document';
-import { openStore } from '../src/server/store';
-import { LOST_REASONS, LOST_STAGE, STAGES, WON_STAGE } from '../src/shared/pipeline';
-import { dayOf, formatDay } from '../src/shared/received';
-import { fill } from '../src/shared/text';
+import { buildDocument } from '../src/site/forms/model/document';
+import { openStore } from '../src/leads/server/store';
+import { LOST_REASONS, LOST_STAGE, STAGES, WON_STAGE } from '../src/leads/model/pipeline';
+import { dayOf, formatDay } from '../src/platform/received';
+import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';
 import { expect, test } from './fixtures';
 import { addAccount, choose, E2E_DATA_DIR, signedInState, type Account, type SignedIn } from './helpers/admin';

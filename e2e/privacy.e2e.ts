@@ -7,8 +7,8 @@
 import type { Page } from '@playwright/test';
 import forms from '../config/forms';
 import privacyPage from '../config/pages/privacy';
-import type { FormConfig } from '../src/forms/model/formSchema';
-import type { SectionOf } from '../src/sections/schemas';
+import type { FormConfig } from '../src/site/forms/model/formSchema';
+import type { SectionOf } from '../src/site/sections/schemas';
 import { expect, fill, test, visit } from './fixtures';
 import { mainPaths, routes, site } from './helpers/content';
 import { formOf, formPlaces, type FormName } from './helpers/forms';

@@ -18,8 +18,8 @@ import Database from 'better-sqlite3';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import site from '../config/site';
-import { buildDocument } from '../src/forms/model/document';
-import { api } from '../src/shared/api';
+import { buildDocument } from '../src/site/forms/model/document';
+import { api } from '../src/platform/api';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { validData } from '../src/test/formFixtures';
 import { expect, fill, test } from './fixtures';
@@ -123,7 +123,7 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   const reply = mailbox(visitor.Email)[1]!.email;
   expect(reply.subject).toBe(subject);
   expect(reply.text?.trim()).toBe(filled(template.text).trim());
-  // Threaded after the auto-reply, the one e-mail sent to them before (src/server/notify/visitorMail.ts).
+  // Threaded after the auto-reply, the one e-mail sent to them before (src/leads/server/notify/visitorMail.ts).
   expect(autoReply.messageId).toMatch(/^<.+@agency\.example>$/);
   expect(reply.messageId).not.toBe(autoReply.messageId);
   expect(reply.inReplyTo).toBe(autoReply.messageId);

@@ -5,7 +5,7 @@
  *
  * What each address's page says (headline, title, description, the highlighted link, also for
  * aliases and unknown addresses) is checked on the server renderer's output, in
- * src/pages/renderedPages.test.ts; that every address answers with its page file, in
+ * src/site/pages/renderedPages.test.ts; that every address answers with its page file, in
  * e2e/findable.e2e.ts and e2e/pages-files.e2e.ts.
  */
 import { expect, test, visit } from './fixtures';

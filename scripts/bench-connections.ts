@@ -2,9 +2,9 @@
  * npx tsx scripts/bench-connections.ts
  *
  * How soon the server deals with connections that hold too much (config/server.ts
- * limits.connections, src/server/connections.ts), and with bodies larger than allowed, measured
+ * limits.connections, src/platform/server/connections.ts), and with bodies larger than allowed, measured
  * on our real server (buildApp on 127.0.0.1, the real clock) with raw sockets that read slowly
- * or not at all (src/test/rawClients.ts, as src/server/connections.test.ts uses them; that test
+ * or not at all (src/test/rawClients.ts, as src/platform/server/connections.test.ts uses them; that test
  * shows the behaviour, on the server's clock; this measures its times). Prints one line per
  * figure and exits 1, with a sentence each, past a budget:
  *

@@ -11,22 +11,22 @@
  * the server's first opening (it starts the render thread: timed apart) and the ones after it.
  * For each layout: the first opening (nothing remembered: git asked about the drafts'
  * revisions), then OPEN_RUNS more; the most programs run at once meanwhile (the content side's
- * pool, src/server/content/site.ts); a visitor's page (/Services) asked every 50 ms meanwhile, its
+ * pool, src/content/server/site.ts); a visitor's page (/Services) asked every 50 ms meanwhile, its
  * slowest answer (and, to compare, with the editor closed). A site folder of its own (a git work
  * tree with the site built in it), our real server over real HTTP, the owner signed in. Exits 1
  * past a budget. The behaviour (the limits, the pool's bound, the drafts' outdated mark) is tested
- * in src/server/content/drafts.test.ts; only the time is here.
+ * in src/content/server/drafts.test.ts; only the time is here.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setAdmin } from '../src/server/admin/accounts';
-import { buildApp } from '../src/server/app';
-import { childProcesses, MAX_CHILD_PROCESSES } from '../src/server/content/site';
-import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/shared/adminApi';
-import { contentRoutes, type ContentSnapshot } from '../src/shared/contentApi';
+import { setAdmin } from '../src/platform/server/accounts/accounts';
+import { buildApp } from '../src/apps/server/app';
+import { childProcesses, MAX_CHILD_PROCESSES } from '../src/content/server/site';
+import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { DEVELOPER, makeBuiltSite } from '../src/test/contentSite';
 
 /**

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../config/forms';
-import { buildDocument } from '../src/forms/model/document';
+import { buildDocument } from '../src/site/forms/model/document';
 import { validData } from '../src/test/formFixtures';
 import { freePort, startServer, stopServer } from './lib/builtServer.mjs';
 

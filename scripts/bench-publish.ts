@@ -12,16 +12,16 @@
  * Prints each publish's seconds, the median and the longest with the machine's load average, and
  * exits 1 when the median or the longest is over its budget (or a publish fails). The behaviour
  * (whole pages throughout, a second publish refused, the commit, the crash safety) is tested in
- * src/server/content/publish.test.ts and transaction.test.ts; only the time is here.
+ * src/content/server/publish.test.ts and transaction.test.ts; only the time is here.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setAdmin } from '../src/server/admin/accounts';
-import { buildApp } from '../src/server/app';
-import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/shared/adminApi';
-import { contentRoutes, type ContentSnapshot } from '../src/shared/contentApi';
+import { setAdmin } from '../src/platform/server/accounts/accounts';
+import { buildApp } from '../src/apps/server/app';
+import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { caddyHome, runCaddy } from '../src/test/caddy';
 import { makeBuiltSite } from '../src/test/contentSite';
 import { freePort } from './lib/builtServer.mjs';

@@ -27,9 +27,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import server from '../config/server';
-import { setAdmin } from '../src/server/admin/accounts';
-import { KNOWN_BROWSER_COOKIE } from '../src/server/admin/knownBrowser';
-import { buildApp } from '../src/server/app';
+import { setAdmin } from '../src/platform/server/accounts/accounts';
+import { KNOWN_BROWSER_COOKIE } from '../src/platform/server/accounts/knownBrowser';
+import { buildApp } from '../src/apps/server/app';
 import { Client, PASSWORD } from '../src/test/adminServer';
 import { readCommandLine } from './lib/commandLine.mjs';
 

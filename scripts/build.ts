@@ -1,6 +1,6 @@
 /**
  * `npm run build`: checks config/ first (stopping with its sentences when something is wrong),
- * then builds the site into dist/ (src/build/build.ts).
+ * then builds the site into dist/ (src/render/build.ts).
  */
 import { readCommandLine } from './lib/commandLine.mjs';
 
@@ -8,10 +8,10 @@ import { readCommandLine } from './lib/commandLine.mjs';
 // the checker and the build are even loaded: a mistyped command is answered at once).
 readCommandLine(process.argv.slice(2), { command: 'npm run build' });
 
-const { checkProject, report } = await import('../src/build/checkProject');
-const { buildSite } = await import('../src/build/build');
-const { markBuilt } = await import('../src/build/buildStamp');
-const { forgetPublishedBuild } = await import('../src/server/liveBuild');
+const { checkProject, report } = await import('../src/render/checkProject');
+const { buildSite } = await import('../src/render/build');
+const { markBuilt } = await import('../src/render/buildStamp');
+const { forgetPublishedBuild } = await import('../src/content/server/liveBuild');
 
 const problems = await checkProject();
 if (problems.length > 0) {
@@ -22,7 +22,7 @@ if (problems.length > 0) {
 // npm runs scripts from the project's folder.
 await buildSite({ root: process.cwd() });
 // This build is what the server serves from now on, not the content editor's last publish
-// (dist/releases/LIVE, src/server/liveBuild.ts): it holds the committed edits too.
+// (dist/releases/LIVE, src/content/server/liveBuild.ts): it holds the committed edits too.
 forgetPublishedBuild(process.cwd());
 // `npm start` serves this build as it is until a source changes.
 markBuilt(process.cwd());

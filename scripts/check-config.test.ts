@@ -12,10 +12,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import path from 'node:path';
 import { loadRealConfig, makePublicDir, projectDir, realPageIds, type Json, type RealConfig } from '../src/test/realConfig';
 import { runScript, type ScriptRun } from '../src/test/runScript';
-import { sectionSchemas } from '../src/sections/schemas';
+import { sectionSchemas } from '../src/site/sections/schemas';
 import admin from '../config/admin';
-import { placeholderWarnings } from '../src/config/placeholders';
-import { escapeRegExp } from '../src/shared/text';
+import { placeholderWarnings } from '../src/content/model/placeholders';
+import { escapeRegExp } from '../src/schema/text';
 
 // A few Node processes loading TypeScript at once: allow them time on a busy machine.
 jest.setTimeout(180_000);

@@ -1,6 +1,6 @@
 /**
  * `npm run check`: reads every file of config/ and lists every problem at once, one plain
- * sentence each, or prints "Config is all good." (src/build/checkProject.ts does the work).
+ * sentence each, or prints "Config is all good." (src/render/checkProject.ts does the work).
  * `npm run build`, `npm start` and `npm run dev` run the same check first.
  *
  * Options (for tests and tools):
@@ -10,11 +10,11 @@
  * Exit code: 0 when there is nothing to fix, 1 when there are problems, 2 on wrong usage.
  */
 import path from 'node:path';
-import { checkProject, report } from '../src/build/checkProject';
-import { defaultFolders, type Folders } from '../src/config/checkFiles';
+import { checkProject, report } from '../src/render/checkProject';
+import { defaultFolders, type Folders } from '../src/content/server/checkFiles';
 import { parseCommandLine } from './lib/commandLine.mjs';
 import admin from '../config/admin';
-import { placeholdersOf } from '../src/build/checkProject';
+import { placeholdersOf } from '../src/render/checkProject';
 
 function parseArgs(argv: readonly string[]): Folders | string {
   const parsed = parseCommandLine(argv, {

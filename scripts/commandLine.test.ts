@@ -8,21 +8,21 @@
  * mistake); each command's run shows that it reads its own command line that way, strictly,
  * before it does anything: its real process, once for each thing that command takes (its
  * options, its words). Elsewhere: `npm run check`'s wrong options (check-config.test.ts), a role
- * that is not one for add-admin (src/server/admin/roles.test.ts).
+ * that is not one for add-admin (src/platform/server/accounts/roles.test.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../config/forms';
-import { buildApp } from '../src/server/app';
-import { setAdmin } from '../src/server/admin/accounts';
-import { buildDocument } from '../src/forms/model/document';
+import { buildApp } from '../src/apps/server/app';
+import { setAdmin } from '../src/platform/server/accounts/accounts';
+import { buildDocument } from '../src/site/forms/model/document';
 import { validData } from '../src/test/formFixtures';
 import { projectDir } from '../src/test/realConfig';
 import { runScript, type ScriptRun as Run } from '../src/test/runScript';
-import { LEAD_STATUSES } from '../src/shared/adminApi';
-import { ADMIN_ROLES } from '../src/shared/contentApi';
+import { LEAD_STATUSES } from '../src/leads/model/adminApi';
+import { ADMIN_ROLES } from '../src/content/model/contentApi';
 import { parseCommandLine } from './lib/commandLine.mjs';
 
 jest.setTimeout(180_000);

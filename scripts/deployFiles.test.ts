@@ -13,7 +13,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import site from '../config/site';
-import { escapeRegExp } from '../src/shared/text';
+import { escapeRegExp } from '../src/schema/text';
 import { projectDir } from '../src/test/realConfig';
 import { runScript } from '../src/test/runScript';
 import { freePort } from '../src/test/freePort';

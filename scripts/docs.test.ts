@@ -11,10 +11,10 @@ import path from 'node:path';
 import forms from '../config/forms';
 import { realPageIds } from '../src/test/realConfig';
 import routes from '../config/routes';
-import { sectionSchemas } from '../src/sections/schemas';
-import { api } from '../src/shared/api';
-import { adminRoutes, SIGN_IN_API } from '../src/shared/adminApi';
-import { contentRoutes } from '../src/shared/contentApi';
+import { sectionSchemas } from '../src/site/sections/schemas';
+import { api } from '../src/platform/api';
+import { adminRoutes, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { contentRoutes } from '../src/content/model/contentApi';
 
 const root = path.resolve(__dirname, '..');
 const docs = ['README.md', 'CONTENT.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -296,7 +296,7 @@ describe('the checks themselves', () => {
   test('an npm script, a file of the code and an environment variable that do not exist are found; real ones and patterns are not', () => {
     const text = [
       'Run `npm run check`, then `npm run --silent leads -- count` and `npm run lint:all`.',
-      'See src/server/app.ts, `src/server/nowhere.ts`, config/pages/<page>.ts and e2e/{name}.e2e.ts; /opt/src/x is not ours.',
+      'See src/apps/server/app.ts, `src/server/nowhere.ts`, config/pages/<page>.ts and e2e/{name}.e2e.ts; /opt/src/x is not ours.',
       '`DATA_DIR=/tmp/x`, `NO_SUCH_SETTING`, `admin.passwordMinLength`, `X-Lead-Source`.',
     ].join('\n');
     expect(unknownScripts(text, { check: '', leads: '' })).toEqual(['1: npm run lint:all']);

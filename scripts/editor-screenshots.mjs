@@ -9,9 +9,9 @@ import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import admin from '../config/admin.ts';
-import { adminRoutes, CSRF_HEADER } from '../src/shared/adminApi.ts';
-import { contentRoutes } from '../src/shared/contentApi.ts';
-import { escapeRegExp } from '../src/shared/text.ts';
+import { adminRoutes, CSRF_HEADER } from '../src/leads/model/adminApi.ts';
+import { contentRoutes } from '../src/content/model/contentApi.ts';
+import { escapeRegExp } from '../src/schema/text.ts';
 import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 

@@ -15,15 +15,15 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../config/server';
-import { fill } from '../src/shared/text';
-import { LEAD_STATUSES, type LeadStatus } from '../src/shared/adminApi';
-import { ADMIN_ROLES, type AdminRole } from '../src/shared/contentApi';
-import { databaseFile, openStore, type Store } from '../src/server/store';
+import { fill } from '../src/schema/text';
+import { LEAD_STATUSES, type LeadStatus } from '../src/leads/model/adminApi';
+import { ADMIN_ROLES, type AdminRole } from '../src/content/model/contentApi';
+import { databaseFile, openStore, type Store } from '../src/leads/server/store';
 import { pipeline } from 'node:stream/promises';
-import { exportStream, knownCollections, type LeadFilter } from '../src/server/leads';
-import { readNotifySettings } from '../src/server/notify/settings';
+import { exportStream, knownCollections, type LeadFilter } from '../src/leads/server/leads';
+import { readNotifySettings } from '../src/leads/server/notify/settings';
 import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLine.mjs';
-import { listAdminRoles, listAdmins, looksLikeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/server/admin/accounts';
+import { listAdminRoles, listAdmins, looksLikeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/platform/server/accounts/accounts';
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|answered|replied|archived] [--spam | --inbox] [--search <text>]

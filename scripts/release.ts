@@ -5,7 +5,7 @@
  *   npm run release -- [--remote origin] [--branch main] [--no-build] [--no-push]
  *
  * 1. Refuses while a publish from the browser is under way (they take turns: the lock of
- *    src/server/content/siteLock.ts, held by the release until it is done, so no publish starts
+ *    src/content/server/siteLock.ts, held by the release until it is done, so no publish starts
  *    meanwhile), and while files are changed and not committed: try again in a minute.
  * 2. Fetches the developer's branch and merges it with the office's commits. Where both changed
  *    the same text, nothing is deployed: the merge is undone, and a sentence names the file and
@@ -18,7 +18,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lockFile, takeLock } from '../src/server/content/siteLock';
+import { lockFile, takeLock } from '../src/content/server/siteLock';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 // Anything else on its command line is refused with one sentence before it does anything.

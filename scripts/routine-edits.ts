@@ -340,7 +340,7 @@ const edits: Edit[] = [
     name: 'a new article',
     file: 'config/articles/winter-checklist.ts',
     adds: {
-      'config/articles/winter-checklist.ts': `import type { ArticleConfig } from '../../src/config/articleSchema';
+      'config/articles/winter-checklist.ts': `import type { ArticleConfig } from '../../src/content/model/articleSchema';
 
 export default {
   title: 'A winter checklist for your website',
@@ -370,7 +370,7 @@ export default {
     name: 'a new landing page with the inquiry form',
     file: 'config/pages/winter-offer.ts',
     adds: {
-      'config/pages/winter-offer.ts': `import type { PageConfig } from '../../src/config/pageSchema';
+      'config/pages/winter-offer.ts': `import type { PageConfig } from '../../src/content/model/pageSchema';
 
 export default {
   title: 'Winter offer | Business Growth',

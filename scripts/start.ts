@@ -9,10 +9,10 @@ import { readCommandLine } from './lib/commandLine.mjs';
 // the checker and the build are even loaded: a mistyped command is answered at once).
 readCommandLine(process.argv.slice(2), { command: 'npm start' });
 
-const { buildSite } = await import('../src/build/build');
-const { markBuilt, needsBuild } = await import('../src/build/buildStamp');
-const { checkProject, report } = await import('../src/build/checkProject');
-const { forgetPublishedBuild } = await import('../src/server/liveBuild');
+const { buildSite } = await import('../src/render/build');
+const { markBuilt, needsBuild } = await import('../src/render/buildStamp');
+const { checkProject, report } = await import('../src/render/checkProject');
+const { forgetPublishedBuild } = await import('../src/content/server/liveBuild');
 
 // npm runs scripts from the project's folder.
 const root = process.cwd();

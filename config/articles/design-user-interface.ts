@@ -1,4 +1,4 @@
-import type { ArticleConfig } from '../../src/config/articleSchema';
+import type { ArticleConfig } from '../../src/content/model/articleSchema';
 
 export default {
   title: 'Design User Interface',

@@ -1,5 +1,5 @@
 /** The contact page form. */
-import type { FormConfig } from '../../src/forms/model/formSchema';
+import type { FormConfig } from '../../src/site/forms/model/formSchema';
 import messages from './_messages';
 
 export default {

@@ -1,5 +1,5 @@
 /** The footer's newsletter sign-up ('Are You A Business Man?'). */
-import type { FormConfig } from '../../src/forms/model/formSchema';
+import type { FormConfig } from '../../src/site/forms/model/formSchema';
 import messages from './_messages';
 
 export default {

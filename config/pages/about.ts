@@ -1,4 +1,4 @@
-import type { PageConfig } from '../../src/config/pageSchema';
+import type { PageConfig } from '../../src/content/model/pageSchema';
 import site from '../site';
 
 const WHATSAPP = `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(site.whatsapp.message)}`;

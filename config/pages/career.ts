@@ -1,4 +1,4 @@
-import type { PageConfig } from '../../src/config/pageSchema';
+import type { PageConfig } from '../../src/content/model/pageSchema';
 
 export default {
   title: 'Career | Business Growth',

@@ -7,13 +7,13 @@
  * account discarded (tests sharing an account each start from what is published).
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import type { AttributionKey } from '../../src/shared/attribution';
-import { setAdmin } from '../../src/server/admin/accounts';
-import { SESSION_COOKIE } from '../../src/server/admin/routes';
-import { hashSessionId } from '../../src/server/admin/sessions';
-import { adminRoutes, CSRF_HEADER, type Me } from '../../src/shared/adminApi';
-import { contentRoutes, type AdminRole, type ContentSnapshot } from '../../src/shared/contentApi';
-import { openStore } from '../../src/server/store';
+import type { AttributionKey } from '../../src/leads/model/attribution';
+import { setAdmin } from '../../src/platform/server/accounts/accounts';
+import { SESSION_COOKIE } from '../../src/apps/server/admin/routes';
+import { hashSessionId } from '../../src/platform/server/accounts/sessions';
+import { adminRoutes, CSRF_HEADER, type Me } from '../../src/leads/model/adminApi';
+import { contentRoutes, type AdminRole, type ContentSnapshot } from '../../src/content/model/contentApi';
+import { openStore } from '../../src/leads/server/store';
 import { leads } from '../../src/test/leadsCommand';
 import { TEST_HASHING } from '../../src/test/testHashing';
 import admin from '../../config/admin';

@@ -9,9 +9,9 @@
  */
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { markBuilt } from '../../src/build/buildStamp';
+import { markBuilt } from '../../src/render/buildStamp';
 import { writeLiveCaddy } from '../../src/deploy/caddy';
-import { forgetPublishedBuild } from '../../src/server/liveBuild';
+import { forgetPublishedBuild } from '../../src/content/server/liveBuild';
 import { builtSite } from '../../src/test/contentSite';
 import { projectDir } from '../../src/test/realConfig';
 

@@ -2,7 +2,7 @@
  * Helpers for the form tests (e2e/forms.e2e.ts): where each form is, its fields by
  * document key, unique test values, and the stored documents read back with the
  * agency's own export (the code behind `npm run leads -- export <collection>` and the inbox's
- * Export, src/server/leads.ts), run in this process on the server's database, opened read-only.
+ * Export, src/leads/server/leads.ts), run in this process on the server's database, opened read-only.
  */
 import type { Locator, Page, Request } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import forms from '../../config/forms';
-import type { FieldConfig } from '../../src/forms/model/formSchema';
-import { exportDocuments, knownCollections } from '../../src/server/leads';
-import { databaseFile, openStore } from '../../src/server/store';
+import type { FieldConfig } from '../../src/site/forms/model/formSchema';
+import { exportDocuments, knownCollections } from '../../src/leads/server/leads';
+import { databaseFile, openStore } from '../../src/leads/server/store';
 import { expect, nextFrames } from '../fixtures';
 import { site } from './content';
 

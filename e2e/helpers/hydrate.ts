@@ -4,7 +4,7 @@
  * first scroll). And the page policy's refusals, recorded meanwhile.
  */
 import type { Page } from '@playwright/test';
-import { HYDRATION_ERROR_PREFIX } from '../../src/islands/hydrationErrors';
+import { HYDRATION_ERROR_PREFIX } from '../../src/site/islands/hydrationErrors';
 import { expect } from '../fixtures';
 
 /** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
@@ -14,14 +14,14 @@ export async function hydrateFully(page: Page, path: string): Promise<string[]> 
     if (message.type() === 'error' && message.text().startsWith(HYDRATION_ERROR_PREFIX)) problems.push(message.text());
   });
   await page.goto(path);
-  // The app has started (src/main.tsx): its triggers now answer a scroll and a pointer.
+  // The app has started (src/site/main.tsx): its triggers now answer a scroll and a pointer.
   await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
-  // The first scroll loads the forms' code (src/forms/ui/formsGate.ts); then every form hydrates.
+  // The first scroll loads the forms' code (src/site/forms/ui/formsGate.ts); then every form hydrates.
   await page.mouse.wheel(0, 400);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const forms = page.locator('form');
   for (const form of await forms.all()) await expect(form).toHaveAttribute('data-interactive', 'true');
-  // Every other island hydrates on its trigger (src/islands/registry.ts): a pointer over it, or coming near the screen.
+  // Every other island hydrates on its trigger (src/site/islands/registry.ts): a pointer over it, or coming near the screen.
   for (const island of await page.locator('[data-island]').all()) {
     // (The menu's toggle and panel are hidden on wide screens: a pointer event alone starts them.)
     if (await island.isVisible()) await island.scrollIntoViewIfNeeded();

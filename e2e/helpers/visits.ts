@@ -1,11 +1,11 @@
 /**
- * The visit beacon as the browser tests see it (src/islands/visit.ts sends it, our server counts
- * it: src/server/visits.ts): the page view a page load or a click sends, answered 204 (counted),
+ * The visit beacon as the browser tests see it (src/site/islands/visit.ts sends it, our server counts
+ * it: src/leads/server/visits.ts): the page view a page load or a click sends, answered 204 (counted),
  * its body at most 1 kB, and sent only after the page's load event (the browser's own clock:
  * the beacon's resource timing starts after the navigation's loadEventEnd).
  */
 import type { Page, Request } from '@playwright/test';
-import { api } from '../../src/shared/api';
+import { api } from '../../src/platform/api';
 import { expect } from '../fixtures';
 
 export interface PageView {

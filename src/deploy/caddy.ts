@@ -2,18 +2,18 @@
  * The Caddy snippets for serving the built files with Caddy's own file_server
  * (deploy/Caddyfile.files; docs/deploy-own-server.md), made from the built site's manifest
  * like firebase.json: the same page policy as our server's and Hosting's
- * (src/shared/headers.ts pagePolicy), the security headers every answer gets, the caching of
- * src/shared/caching.ts, each address's page file, the variants with a plain post's outcome,
+ * (src/platform/headers.ts pagePolicy), the security headers every answer gets, the caching of
+ * src/site/model/caching.ts, each address's page file, the variants with a plain post's outcome,
  * and the fallback page (status 404) for anything else. The build writes them to
  * dist/caddy/pages.caddy; the Caddyfile imports that file.
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
-import { CACHE_CONTROL } from '../shared/caching';
-import { UPLOADS_PATH } from '../shared/contentApi';
-import { commonHeaders, pagePolicy } from '../shared/headers';
-import type { SiteManifest } from '../shared/siteManifest';
+import { CACHE_CONTROL } from '../site/model/caching';
+import { UPLOADS_PATH } from '../content/model/contentApi';
+import { commonHeaders, pagePolicy } from '../platform/headers';
+import type { SiteManifest } from '../site/model/siteManifest';
 
 /** Where the build writes the snippets, inside its output folder (dist/). */
 export const CADDY_SNIPPETS_FILE = 'caddy/pages.caddy';
@@ -22,7 +22,7 @@ export const CADDY_SNIPPETS_FILE = 'caddy/pages.caddy';
  * Which build Caddy serves, in the build folder `npm run build` made (dist/): the snippet
  * `live_root` (the live build's client folder) and the import of that build's snippets. The
  * build writes it naming itself; a publish from the content editor rewrites it naming its own
- * build (src/server/liveBuild.ts) and has Caddy load its config again (src/server/caddyAdmin.ts),
+ * build (src/content/server/liveBuild.ts) and has Caddy load its config again (src/content/server/caddyAdmin.ts),
  * so the files and their policy change together.
  */
 export const LIVE_CADDY_FILE = 'caddy/live.caddy';
@@ -54,7 +54,7 @@ const celString = (value: string) => {
   return `'${value}'`;
 };
 
-/** A page's address as one Caddyfile token, unquoted (a placeholder may follow it): only what an address may hold (src/shared/addresses.ts). */
+/** A page's address as one Caddyfile token, unquoted (a placeholder may follow it): only what an address may hold (src/schema/addresses.ts). */
 const plainPath = (value: string) => {
   if (!/^\/[\w/-]*$/.test(value)) throw new Error(`Cannot write ${value} into a Caddyfile as an address`);
   return value;

@@ -1,7 +1,7 @@
 /**
  * The Firebase deploy files at the project root. The security rules, firestore.rules and
  * storage.rules, are made from config/forms and committed: the build rewrites the ones that
- * changed (src/build/build.ts), so they follow every edit of config/ without a step of their
+ * changed (src/render/build.ts), so they follow every edit of config/ without a step of their
  * own, and a site that does not use Firebase never has to think of them. firebase.json is made
  * from a built site's manifest (its page policy names that build's hashes), so it belongs to one
  * build and is not committed: a Firebase build writes it, and `npm run firebase:config` writes
@@ -11,8 +11,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
+import { FIREBASE_CONNECT_ORIGINS } from './firebaseSettings';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../site/model/siteManifest';
 import { FIREBASE_JSON, firebaseJsonText } from './firebaseJson';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE, firestoreRules, storageRules, type Forms } from './firebaseRules';
 
@@ -94,7 +94,7 @@ export function rulesProblems(forms: Forms): string[] {
 
 /**
  * What `npm run check` and `npm start` check of a valid config after the checker itself
- * (src/build/checkProject.ts), and a publish of the content editor on what it is about to write
- * (src/server/content/check.ts startProblems): that the Firebase rules can be made from its forms.
+ * (src/render/checkProject.ts), and a publish of the content editor on what it is about to write
+ * (src/content/server/check.ts startProblems): that the Firebase rules can be made from its forms.
  */
 export const madeFromConfig = ({ forms }: { forms: unknown }): string[] => rulesProblems(forms as Forms);

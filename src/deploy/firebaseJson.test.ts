@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FALLBACK_FILE } from '../shared/pageFiles';
-import { siteRoutes } from '../shared/routing';
+import { FALLBACK_FILE } from '../schema/pageFiles';
+import { siteRoutes } from '../content/model/routing';
 import routes from '../../config/routes';
-import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
-import { pagePolicy } from '../shared/headers';
-import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
+import { CACHE_CONTROL, cacheControlFor } from '../site/model/caching';
+import { pagePolicy } from '../platform/headers';
+import { FIREBASE_CONNECT_ORIGINS } from './firebaseSettings';
 import server from '../../config/server';
-import { siteManifestOf } from '../build/render';
+import { siteManifestOf } from '../render/render';
 import { loadRealContent } from '../test/realConfig';
-import { articlePages } from '../shared/articles';
+import { articlePages } from '../content/model/articles';
 import { DEPLOY_CHECK_COMMAND, firebaseJson } from './firebaseJson';
 
 const { pagePaths } = siteRoutes(routes);

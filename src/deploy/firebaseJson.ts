@@ -1,11 +1,11 @@
 /**
  * firebase.json for Firebase Hosting, made from the built site's manifest
- * (src/shared/siteManifest.ts, what the build wrote): every address is rewritten to its
+ * (src/site/model/siteManifest.ts, what the build wrote): every address is rewritten to its
  * prerendered HTML file; Hosting answers any other address with the fallback page, 404.html,
- * and status 404. Caching is our server's (src/shared/caching.ts): hashed assets for a year,
+ * and status 404. Caching is our server's (src/site/model/caching.ts): hashed assets for a year,
  * pages revalidated on every visit. The page policy is our server's and Caddy's
- * (src/shared/headers.ts pagePolicy): it names the hashes of the build's inline code, so the
- * file belongs to one build: a Firebase build writes it (src/build/build.ts), and
+ * (src/platform/headers.ts pagePolicy): it names the hashes of the build's inline code, so the
+ * file belongs to one build: a Firebase build writes it (src/render/build.ts), and
  * `npm run firebase:config` writes it again from dist/. It also names the Firestore and
  * Cloud Storage security rules files (written from config/forms by firebaseRules.ts, committed).
  * Before each part of a deploy, Firebase runs DEPLOY_CHECK_COMMAND, which refuses rules older
@@ -13,10 +13,10 @@
  * (src/deploy/deployFiles.ts).
  */
 import server from '../../config/server';
-import { CACHE_CONTROL } from '../shared/caching';
-import { UPLOADS_PATH } from '../shared/contentApi';
-import type { SiteManifest } from '../shared/siteManifest';
-import { commonHeaders, pagePolicy } from '../shared/headers';
+import { CACHE_CONTROL } from '../site/model/caching';
+import { UPLOADS_PATH } from '../content/model/contentApi';
+import type { SiteManifest } from '../site/model/siteManifest';
+import { commonHeaders, pagePolicy } from '../platform/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
 
 /** The file's name at the project root. */
@@ -41,7 +41,7 @@ export function firebaseJson(site: SiteManifest) {
       redirects: (site.content.moved?.moved ?? []).map(({ from, to }) => ({ source: from, destination: to, type: 301 })),
       rewrites: site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })),
       headers: [
-        // The same policies as our server's (src/shared/caching.ts). Hosting matches the address
+        // The same policies as our server's (src/site/model/caching.ts). Hosting matches the address
         // asked for, not the file a rewrite serves: each page's address is listed.
         { source: '/assets/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.hashed }] },
         ...['**/*.html', ...new Set(site.pages.map((p) => p.path))].map((source) => ({ source, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] })),

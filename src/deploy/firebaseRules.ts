@@ -2,25 +2,25 @@
  * The Firebase security rules, made from config/forms: `firestore.rules` and `storage.rules`.
  * In Firebase mode the browser writes documents to Firestore and CVs to Cloud Storage itself,
  * so these rules are the only check on the server side. They say what our own server says
- * (src/forms/model/document.ts validateDocument, src/server): nothing here is written per form.
+ * (src/site/forms/model/document.ts validateDocument, src/server): nothing here is written per form.
  *
  * Firestore, for each form's collection: `create` only, at a document id that is a lowercase
  * v4 UUID (the submission key the browser makes), when the document has exactly the form's
  * keys plus id and Date, every field is text within its maxLength (without NUL; for a select
  * field, empty or one of its options), and every check of the form holds, with the same patterns as
- * src/forms/model/rules.ts. Nothing can be read, changed or deleted; any other path is refused.
+ * src/site/forms/model/rules.ts. Nothing can be read, changed or deleted; any other path is refused.
  *
  * Cloud Storage, for each upload folder of a file field: `create` of a file whose name is a
- * storage id (src/forms/model/storageId.ts), no larger than the upload's maxBytes, with one of its
+ * storage id (src/site/forms/model/storageId.ts), no larger than the upload's maxBytes, with one of its
  * media types; `get` (the download URL needs it); nothing else anywhere.
  *
  * Both files are committed; the build rewrites them when config/ changed them, and a Firebase
  * deploy refuses files that are not this output (src/deploy/deployFiles.ts).
  */
-import { MAX_DATE_TEXT, buildDocument } from '../forms/model/document';
-import type { FieldConfig, FormConfig } from '../forms/model/formSchema';
-import { ruleDescriptions, ruleNames, storableText, type RuleDescription, type RuleName } from '../forms/model/rules';
-import { storageIdSource, submissionKeySource } from '../forms/model/storageId';
+import { MAX_DATE_TEXT, buildDocument } from '../site/forms/model/document';
+import type { FieldConfig, FormConfig } from '../site/forms/model/formSchema';
+import { ruleDescriptions, ruleNames, storableText, type RuleDescription, type RuleName } from '../site/forms/model/rules';
+import { storageIdSource, submissionKeySource } from '../site/forms/model/storageId';
 
 /** The forms, by the name config/forms/index.ts gives them. */
 export type Forms = Readonly<Record<string, FormConfig>>;

@@ -12,18 +12,18 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import forms from '../../config/forms';
 import serverConfig from '../../config/server';
-import { buildDocument, type FormDocument } from '../forms/model/document';
-import type { FormValues } from '../forms/model/buildSchema';
-import { api } from '../shared/api';
-import { buildApp, type AppOptions } from '../server/app';
-import { setAdmin } from '../server/admin/accounts';
-import { openStore } from '../server/store';
+import { buildDocument, type FormDocument } from '../site/forms/model/document';
+import type { FormValues } from '../site/forms/model/buildSchema';
+import { api } from '../platform/api';
+import { buildApp, type AppOptions } from '../apps/server/app';
+import { setAdmin } from '../platform/server/accounts/accounts';
+import { openStore } from '../leads/server/store';
 import { exited, startServer as startBuilt } from '../../scripts/lib/builtServer.mjs';
 import { freePort } from './freePort';
 import { TEST_HASHING } from './testHashing';
-import type { Asker } from '../server/admin/hashGate';
-import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../shared/adminApi';
-import type { AdminRole } from '../shared/contentApi';
+import type { Asker } from '../platform/server/accounts/hashGate';
+import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../leads/model/adminApi';
+import type { AdminRole } from '../content/model/contentApi';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 

@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { AppOptions } from '../server/app';
+import type { AppOptions } from '../apps/server/app';
 import { startEditing, type Client, type TestServer } from './adminServer';
 import { caddyHome, hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from './caddy';
 import { makeBuiltSite } from './contentSite';

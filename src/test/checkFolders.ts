@@ -7,8 +7,8 @@
  * what the command would print for each.
  */
 import { readFileSync } from 'node:fs';
-import { checkProject, report } from '../build/checkProject';
-import type { Folders } from '../config/checkFiles';
+import { checkProject, report } from '../render/checkProject';
+import type { Folders } from '../content/server/checkFiles';
 
 const printed: string[] = [];
 for (const folders of JSON.parse(readFileSync(0, 'utf8')) as Folders[]) printed.push(report(await checkProject(folders)));

@@ -3,7 +3,7 @@
  * compilers load them (`import forms from '../../config/forms'`) and src/test/realConfig.ts (its
  * loaders read config/ as it is on disk). Tests never hold a copy of the content (no text of it
  * written out: src/test/pinnedCopy.test.ts), so an office edit reaches every test through here.
- * This checks that the seam gives exactly what the site itself reads (src/config/checkFiles.ts)
+ * This checks that the seam gives exactly what the site itself reads (src/content/server/checkFiles.ts)
  * and that every page is drawn from it by the real renderer.
  *
  * The content-edits step (scripts/routine-edits.ts) runs this file on a copy of the project
@@ -15,10 +15,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import formsModule from '../../config/forms';
 import routesModule from '../../config/routes';
 import siteModule from '../../config/site';
-import { readSiteContent } from '../config/checkFiles';
-import { renderPage } from '../entry-server';
-import { officeRoutes, withOfficePages } from '../shared/routing';
-import type { SiteContent } from '../shared/siteContent';
+import { readSiteContent } from '../content/server/checkFiles';
+import { renderPage } from '../site/entry-server';
+import { officeRoutes, withOfficePages } from '../content/model/routing';
+import type { SiteContent } from '../content/model/siteContent';
 import type { SeenEdit } from './contentEdits';
 import { loadRealConfig, loadRealContent, projectDir, realPageIds, realServedContent } from './realConfig';
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
 
 test('every way a test reads the content gives what the site reads from config/', async () => {
   // config/routes.ts is the developers' list; the pages the office made add their own addresses
-  // (src/shared/routing.ts withOfficePages), which a test reads with those pages.
+  // (src/content/model/routing.ts withOfficePages), which a test reads with those pages.
   const officePages = new Set(officeRoutes(routesModule, site.pages).map((r) => r.page));
   const developers = { ...site.routes, routes: site.routes.routes.filter((r) => !officePages.has(r.page)) };
   const expected = plain({ site: site.site, routes: developers, forms: site.forms });

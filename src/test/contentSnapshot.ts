@@ -1,5 +1,5 @@
 /**
- * The site's real content as the content editor receives it (src/shared/contentApi.ts
+ * The site's real content as the content editor receives it (src/content/model/contentApi.ts
  * ContentSnapshot): every file of config/ it edits, by the name a person knows it by, and the
  * files in public/ (read from the disk).
  */
@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import admin from '../../config/admin';
 import server from '../../config/server';
-import type { ContentSnapshot } from '../shared/contentApi';
+import type { ContentSnapshot } from '../content/model/contentApi';
 import { loadRealConfig, projectDir } from './realConfig';
 
 /** A deep copy (jsdom has no structuredClone): the content is plain data. */

@@ -2,7 +2,7 @@
  * An in-memory stand-in for the three Firebase SDK modules the adapter uses
  * (firebase/app, firebase/firestore/lite, firebase/storage), for tests:
  *
- *   jest.mock('firebase/app', () => jest.requireActual('../test/firebaseFake').fakeFirebase.app);
+ *   jest.mock('firebase/app', () => jest.requireActual('./firebaseFake').fakeFirebase.app);
  *
  * Documents and files are kept in `fakeFirebase.state`, readable by the test; `failNextSave`
  * and `failNextUpload` make the next call fail the way the SDK does (a rejected promise, an

@@ -15,8 +15,8 @@
  *   first of them, in spec order, to be the one reported.
  */
 import forms from '../../config/forms';
-import type { FormValues } from '../forms/model/buildSchema';
-import type { FormConfig } from '../forms/model/formSchema';
+import type { FormValues } from '../site/forms/model/buildSchema';
+import type { FormConfig } from '../site/forms/model/formSchema';
 
 export type FormId = 'newsletter' | 'inquiry' | 'freelancer' | 'contact';
 export const formIds: FormId[] = ['newsletter', 'inquiry', 'freelancer', 'contact'];

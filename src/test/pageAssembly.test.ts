@@ -14,19 +14,19 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import realSite from '../../config/site';
 import contactPage from '../../config/pages/contact';
 import formsConfig from '../../config/forms';
-import type { SiteConfig } from '../config/siteSchema';
-import { outcomeBanner } from '../forms/model/outcomes';
-import { OrganizationData } from '../layout/OrganizationData';
-import { PageHead } from '../pages/PageHead';
-import { api } from '../shared/api';
-import { contentSecurityPolicy, frameOriginsOf } from '../shared/headers';
-import { escapeHtmlAttribute, escapeHtmlText, escapeXml, jsonInScript, replaceOnce, robotsValue } from '../shared/text';
-import { SiteContentContext } from '../ui/siteConfig';
-import type { SiteContent } from '../shared/siteContent';
+import type { SiteConfig } from '../content/model/siteSchema';
+import { outcomeBanner } from '../site/forms/model/outcomes';
+import { OrganizationData } from '../site/layout/OrganizationData';
+import { PageHead } from '../site/pages/PageHead';
+import { api } from '../platform/api';
+import { contentSecurityPolicy, frameOriginsOf } from '../platform/headers';
+import { escapeHtmlAttribute, escapeHtmlText, escapeXml, jsonInScript, replaceOnce, robotsValue } from '../schema/text';
+import { SiteContentContext } from '../site/ui/siteConfig';
+import type { SiteContent } from '../content/model/siteContent';
 import routesConfig from '../../config/routes';
-import { robotsTxt, sitemapXml } from '../build/crawlers';
-import { writeOutcomePages } from '../build/outcomePages';
-import { pageDocument, readTemplate, SPECULATION_RULES } from '../build/pageDocument';
+import { robotsTxt, sitemapXml } from '../render/crawlers';
+import { writeOutcomePages } from '../render/outcomePages';
+import { pageDocument, readTemplate, SPECULATION_RULES } from '../render/pageDocument';
 
 /** A renderer drawn with this site's settings (the content given, as the render gives it). */
 const withSite = (site: SiteConfig, element: ReturnType<typeof createElement>) =>

@@ -1,6 +1,6 @@
 /**
  * Raw clients of our real server (buildApp, listening on 127.0.0.1) that read their answers at
- * once, slowly or not at all, for src/server/connections.test.ts and `npx tsx
+ * once, slowly or not at all, for src/platform/server/connections.test.ts and `npx tsx
  * scripts/bench-connections.ts`. Each client is known on both sides: its socket, and the
  * server's side of it (a client that does not read never sees its close), so a test waits for
  * the server closing it (an event) instead of looking for it every few milliseconds. The server's
@@ -11,10 +11,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SITE_MANIFEST_FILE, type SiteManifest } from '../shared/siteManifest';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../site/model/siteManifest';
 import { realServedContent } from './realConfig';
-import { buildApp } from '../server/app';
-import { LOOKED_EVENT, type ConnectionLimits } from '../server/connections';
+import { buildApp } from '../apps/server/app';
+import { LOOKED_EVENT, type ConnectionLimits } from '../platform/server/connections';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import formsIndex from '../../config/forms';
 import routesFile from '../../config/routes';
 import siteFile from '../../config/site';
-import { siteContentOf, type SiteContent } from '../shared/siteContent';
-import type { ServedContent } from '../shared/siteManifest';
+import { siteContentOf, type SiteContent } from '../content/model/siteContent';
+import type { ServedContent } from '../site/model/siteManifest';
 
 export type Json = Record<string, unknown>;
 
@@ -60,13 +60,13 @@ export async function loadRealConfig(): Promise<RealConfig> {
 }
 
 /**
- * The real content as the site reads it (src/config/checkFiles.ts): what the pages are drawn from.
+ * The real content as the site reads it (src/content/server/checkFiles.ts): what the pages are drawn from.
  * In jsdom (the *.test.tsx files), where esbuild does not run, the same files as jest imports them.
  */
 export async function loadRealContent(): Promise<SiteContent> {
   if ('window' in globalThis) return siteContentOf(await loadRealConfig());
   // Loaded only here: esbuild, which it uses, does not even load in jsdom.
-  const { readSiteContent } = await import('../config/checkFiles');
+  const { readSiteContent } = await import('../content/server/checkFiles');
   return readSiteContent(projectDir);
 }
 

@@ -12,8 +12,8 @@ import { SMTPServer } from 'smtp-server';
 
 export { freePort } from './freePort';
 
-export { Changes } from '../server/changes';
-import { Changes } from '../server/changes';
+export { Changes } from '../platform/server/changes';
+import { Changes } from '../platform/server/changes';
 
 export interface ReceivedMail {
   email: Email;

@@ -1,7 +1,7 @@
 /**
  * Replies as mail programs write them, for the tests of the reply parser
- * (src/server/mailbox/replyText.ts) and of the owner's replies sent on through the site
- * (src/server/mailbox/ownerReplies.test.ts):
+ * (src/leads/server/mailbox/replyText.ts) and of the owner's replies sent on through the site
+ * (src/leads/server/mailbox/ownerReplies.test.ts):
  *
  * - `replySamples`: a corpus of realistic replies (Gmail, Outlook on the web and for Windows,
  *   Apple Mail, Thunderbird, phones; text and HTML; several languages), each with the words its

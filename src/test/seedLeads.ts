@@ -6,9 +6,9 @@
  * `messageChars` pads each career and contact message (a 100 MB export: about 1,000 each).
  */
 import forms from '../../config/forms';
-import { buildDocument } from '../forms/model/document';
-import { personOf, sortKeysOf, writeSearchText } from '../server/leadKeys';
-import { openStore, newDocumentId, type Store } from '../server/store';
+import { buildDocument } from '../site/forms/model/document';
+import { personOf, sortKeysOf, writeSearchText } from '../leads/server/leadKeys';
+import { openStore, newDocumentId, type Store } from '../leads/server/store';
 import { validData, type FormId } from './formFixtures';
 
 const ORDER: FormId[] = ['inquiry', 'contact', 'freelancer', 'newsletter'];

@@ -1,5 +1,5 @@
 /**
- * Watching our server while an export streams, for src/server/admin/volume.test.ts and
+ * Watching our server while an export streams, for src/leads/server/volume.test.ts and
  * `npm run bench:inbox`: the server's memory (its resident size, read from /proc), each answer
  * to one address timed inside the server (from Node's request to the answer's last byte: the
  * wall time, and the CPU time the process had meanwhile), its event loop's delay, its garbage

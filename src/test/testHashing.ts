@@ -1,4 +1,4 @@
-import type { ScryptParams } from '../server/admin/accounts';
+import type { ScryptParams } from '../platform/server/accounts/accounts';
 
 /**
  * The scrypt cost of the tests' accounts: about half a millisecond a check (64 KiB) instead of

@@ -1,0 +1,160 @@
+/**
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Subscribers, Erase a person, Content), who is signed
+ * in, Sign out, and Sign out on all devices (in the Menu on a phone). One row from the md
+ * breakpoint up; on a phone the sections open from a Menu button (Escape closes it and gives the
+ * keyboard back to the button). The password asked again (PasswordAgain.tsx) lives here, with
+ * the screens that may need it.
+ */
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import admin from '../../../config/admin';
+import { SkipLink } from '../../site/layout/SkipLink';
+import type { AdminRole } from '../../content/model/contentApi';
+import { fill, formatCount } from '../../platform/inbox/format';
+import { useSession } from '../../platform/inbox/session';
+import { call } from '../../platform/inbox/api';
+import { PasswordAgain } from './PasswordAgain';
+
+const t = admin.nav;
+const CONTENT_ID = 'content';
+const MENU_ID = 'inbox-sections';
+
+const sections = [
+  { to: '/', label: t.inbox, end: true, leads: true },
+  { to: '/spam', label: t.spam, end: false, leads: true },
+  { to: '/insights', label: t.insights, end: false, leads: true },
+  { to: '/subscribers', label: t.subscribers, end: false, leads: true },
+  { to: '/erase', label: t.erase, end: false, leads: true },
+  { to: '/content', label: t.content, end: false, leads: false },
+];
+
+/** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */
+function Placeholders() {
+  const [sentences, setSentences] = useState<string[]>([]);
+  useEffect(() => {
+    let current = true;
+    call<string[]>('placeholders').then(
+      (got) => current && setSentences(got),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  // Folded at first: the heading and how many, one tap to the sentences.
+  const [open, setOpen] = useState(false);
+  if (sentences.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="placeholders">
+      <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
+        {admin.placeholders}
+      </Typography>
+      <Button size="small" color="inherit" variant="outlined" aria-expanded={open} aria-controls="placeholder-list" onClick={() => setOpen((was) => !was)}>
+        {open ? admin.placeholdersHide : fill(admin.placeholdersShow, { count: formatCount(sentences.length) })}
+      </Button>
+      <Box component="ul" id="placeholder-list" hidden={!open} sx={{ m: 0, mt: 1, pl: 2.5 }}>
+        {sentences.map((sentence) => (
+          <li key={sentence}>{sentence}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+export function Layout({ email, role }: { email: string; role: AdminRole }) {
+  const { signOut, unread } = useSession();
+  // On a phone the sections are behind one button (a disclosure): open, they are listed below it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // After moving to another screen, the keyboard and screen readers start at its content (the
+  // link that was followed is gone); a filter changing the address is no move.
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    setMenuOpen(false);
+    if (first.current) first.current = false;
+    else document.getElementById(CONTENT_ID)?.focus();
+  }, [pathname]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  const signedInAs = fill(t.signedInAs, { email });
+  return (
+    <>
+      <SkipLink target={CONTENT_ID} label={t.skipToContent} />
+      <AppBar position="static" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
+        <Container>
+          {/* One row from the md breakpoint up: the address gives way (cut with an ellipsis, whole in its title), never Sign out. */}
+          <Toolbar disableGutters sx={{ flexWrap: 'nowrap', alignItems: { xs: 'flex-start', md: 'center' }, gap: 1, py: 1 }}>
+            <Box component="nav" aria-label={t.label} onKeyDown={closeOnEscape} sx={{ flexGrow: 1, flexShrink: { md: 0 }, minWidth: 0 }}>
+              <Button
+                ref={menuButton}
+                color="inherit"
+                aria-expanded={menuOpen}
+                aria-controls={MENU_ID}
+                onClick={() => setMenuOpen((open) => !open)}
+                sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+              >
+                {t.menu}
+                <Box component="span" aria-hidden="true" sx={{ ml: 0.75, fontSize: '0.75rem' }}>
+                  {menuOpen ? '\u25B2' : '\u25BC'}
+                </Box>
+              </Button>
+              <Box
+                id={MENU_ID}
+                sx={{ display: { xs: menuOpen ? 'flex' : 'none', md: 'flex' }, flexDirection: { xs: 'column', md: 'row' }, alignItems: { xs: 'flex-start', md: 'center' }, gap: 0.5, mt: { xs: 0.5, md: 0 } }}
+              >
+                {sections.filter((section) => role === 'owner' || !section.leads).map((section) => (
+                  <Button
+                    key={section.to}
+                    component={NavLink}
+                    to={section.to}
+                    end={section.end}
+                    color="inherit"
+                    onClick={() => setMenuOpen(false)}
+                    // Narrower from md to xl, where the sections share the row with the account's buttons.
+                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { md: 1.5, xl: 2.75 }, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
+                  >
+                    {section.label}
+                    {section.to === '/' && unread ? (
+                      <Box component="span" sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}>
+                        {formatCount(unread)}
+                      </Box>
+                    ) : null}
+                  </Button>
+                ))}
+                {/* On a phone, with the sections (the row above md has it beside Sign out). */}
+                <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'inline-flex', md: 'none' }, whiteSpace: 'nowrap' }}>
+                  {t.signOutEverywhere}
+                </Button>
+              </Box>
+            </Box>
+            <Typography variant="body2" noWrap title={signedInAs} sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0, flexShrink: 1 }}>
+              {signedInAs}
+            </Typography>
+            <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'none', md: 'inline-flex' }, flexShrink: 0, whiteSpace: 'nowrap' }}>
+              {t.signOutEverywhere}
+            </Button>
+            <Button color="inherit" variant="outlined" onClick={() => void signOut()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+              {t.signOut}
+            </Button>
+          </Toolbar>
+        </Container>
+      </AppBar>
+      <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+        {role === 'owner' && <Placeholders />}
+        <Outlet />
+      </Container>
+      <PasswordAgain />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The agency's side of the server: the inbox page (/admin), its API (/api/session,
+ * /api/admin/…), and the retention periods enforced at start and then every
+ * `retentionCheckHours` (config/server.ts), newsletter sign-ups never confirmed with them. src/apps/server/app.ts registers it in one line.
+ */
+import type { FastifyInstance } from 'fastify';
+import server from '../../../../config/server';
+import { isDataFault } from '../../../platform/server/dataFaults';
+import type { Store } from '../../../leads/server/store';
+import type { ContentOptions } from '../../../content/server';
+import { registerAdminPage } from './page';
+import { enforceRetention, type OutsideSettings } from '../../../leads/server/privacy';
+import { dropUnconfirmed } from '../../../newsletter/server/subscribers';
+import { registerAdminApi } from './routes';
+import { sweepSessions } from '../../../platform/server/accounts/sessions';
+import { sweepFailures } from '../../../platform/server/accounts/throttle';
+
+export interface AdminOptions {
+  store: Store;
+  dataDir: string;
+  /** The built site; leave out to serve only the API. */
+  clientDir?: string;
+  clock: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** The content editor's site and served build (SITE_DIR); left out, its routes answer 503. */
+  content?: ContentOptions;
+  /** The site's public address (PUBLIC_URL): the exports' links to each lead. */
+  publicUrl: string;
+  /** Whether the agency's mailbox is read (IMAP_URL): the inbox says when it last was. */
+  mailboxOn: boolean;
+  /** The settings still at their example values, one sentence each (the inbox shows them to owners). */
+  placeholders: readonly string[];
+  /** Where the site's mails and webhook calls about leads go (the notification settings): an erasure names them. */
+  outside?: Omit<OutsideSettings, 'agencyMailbox'>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders, outside = { notifyTo: [] } }: AdminOptions): Promise<void> {
+  if (clientDir) registerAdminPage(app, clientDir);
+  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, mailboxOn, placeholders, outside, ...(content ? { content } : {}) });
+
+  const housekeeping = () => {
+    try {
+      const now = clock();
+      const deleted = enforceRetention(store, dataDir, now);
+      if (deleted.leads > 0 || deleted.files > 0) app.log.info(`Retention: deleted ${deleted.leads} leads and ${deleted.files} files past their forms' retention periods`);
+      // Newsletter sign-ups never confirmed (config/server.ts newsletter.unconfirmedDays).
+      const dropped = dropUnconfirmed(store.db, now);
+      if (dropped > 0) app.log.info(`Newsletter: deleted ${dropped} sign-ups never confirmed`);
+      sweepSessions(store, now);
+      sweepFailures(store, now);
+    } catch (error) {
+      // A full or read-only data disk: nothing can be deleted either; the next check tries again.
+      if (isDataFault(error)) app.log.warn({ err: error }, 'Retention: the data folder does not take writes; the next check tries again');
+      else app.log.error({ err: error }, 'Retention: the daily deletion failed; it runs again at the next check');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    housekeeping();
+    timer = setInterval(housekeeping, server.admin.retentionCheckHours * 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

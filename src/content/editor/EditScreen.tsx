@@ -1,0 +1,392 @@
+/**
+ * One page, part or form: the form drawn from its schema, checked as it is typed (the checker's
+ * sentence on each field, every problem listed above Publish), the preview beside it, and Publish,
+ * which puts this item alone live ("Publish this page"): no draft of another item goes with it or
+ * holds it back. It is unavailable, saying why, while the item has no draft or the checker refuses
+ * anything in it; our server checks again.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { fileNameOf, sectionNameOf } from '../model/place';
+import admin from '../../../config/admin';
+import type { ContentImage, ContentProblem, Revision } from '../model/contentApi';
+import { fill } from '../../platform/inbox/format';
+import { publish, PublishRefused, uploadImage } from './api';
+import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
+import { articleIdOf, checkOptionsOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
+import { ArticleRemoval, followTitle } from './articleEditing';
+import { siteContentOf } from '../model/siteContent';
+import { changedParts, itemKindOf, itemName, previewTargetOf } from './items';
+import { fieldId, isRecord } from './model';
+import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
+import { ItemRevisions } from './RevisionList';
+import { RemovePage } from './RemovePage';
+import { SchemaForm } from './SchemaForm';
+import { linkTargets } from './sitePages';
+import { ScreenHeading } from './ScreenHeading';
+import { DraftActions, draftStatus } from './DraftBar';
+
+const t = admin.content;
+
+type PublishState = { kind: 'idle' } | { kind: 'publishing' } | { kind: 'published'; revision: Revision; livePath: string } | { kind: 'failed'; message: string };
+
+/** How far below the Publish bar a field scrolled into view stays. */
+const CLEARANCE_PX = 16;
+
+/**
+ * While the Publish bar (wide screens) or the Edit / Preview tabs (narrow screens) stick to the
+ * top of the window, the page keeps their height free when it scrolls something into view
+ * (tabbing to a field, a problem's link), so a focused field is never under them (WCAG 2.4.11).
+ * The height is also given to the page as --publish-bar-height (the preview sticks below it).
+ */
+function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
+  useEffect(() => {
+    const elements = bars.map((bar) => bar.current).filter((e): e is HTMLElement => e !== null);
+    if (elements.length === 0) return;
+    const root = document.documentElement;
+    const update = () => {
+      const height = elements
+        .filter((element) => getComputedStyle(element).position === 'sticky')
+        .reduce((sum, element) => sum + Math.ceil(element.getBoundingClientRect().height), 0);
+      root.style.setProperty('--publish-bar-height', `${height}px`);
+      root.style.scrollPaddingTop = height > 0 ? `${height + CLEARANCE_PX}px` : '';
+    };
+    const observer = new ResizeObserver(update);
+    for (const element of elements) observer.observe(element);
+    window.addEventListener('resize', update);
+    update();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+      root.style.removeProperty('--publish-bar-height');
+      root.style.scrollPaddingTop = '';
+    };
+  }, bars); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** The page section a field of the form belongs to (its id: fieldId(file, ['sections', i, …])), or undefined. */
+function sectionOfField(file: string, id: string): number | undefined {
+  const prefix = `${fieldId(file, ['sections'])}-`;
+  const match = id.startsWith(prefix) ? /^\d+/.exec(id.slice(prefix.length)) : null;
+  return match ? Number(match[0]) : undefined;
+}
+
+type View = 'edit' | 'preview';
+const tabId = (view: View) => `content-${view}-tab`;
+const panelId = (view: View) => `content-${view}-panel`;
+
+/** Below this width a box's label goes above it (a phone's screen, a picture's text beside the picture). */
+const LABEL_ABOVE_BELOW_PX = 420;
+
+/**
+ * In a narrow box (every box on a phone, the picture's text beside the picture) the field's label
+ * is put above its box and wraps, whole ("Text for people who cannot see the picture"), instead
+ * of a one-line label cut off in the box's border. Each box is a size container for this.
+ */
+const labelsAbove = {
+  '& .MuiFormControl-root': { containerType: 'inline-size' },
+  '& .MuiFormControl-root > .MuiInputLabel-outlined': {
+    [`@container (max-width: ${LABEL_ABOVE_BELOW_PX - 0.02}px)`]: {
+      position: 'static',
+      transform: 'none',
+      whiteSpace: 'normal',
+      overflow: 'visible',
+      maxWidth: 'none',
+      fontSize: '0.875rem',
+      lineHeight: 1.35,
+      marginBottom: '4px',
+    },
+  },
+  '& .MuiFormControl-root .MuiOutlinedInput-notchedOutline > legend': {
+    [`@container (max-width: ${LABEL_ABOVE_BELOW_PX - 0.02}px)`]: { display: 'none' },
+  },
+} as const;
+
+export function EditScreen() {
+  const [params] = useSearchParams();
+  const file = params.get('file') ?? '';
+  const at = params.get('at') ?? undefined;
+  // A page's section opened on its own (the page opens as the outline of its sections).
+  const sectionParam = params.get('section');
+  const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
+  const location = useLocation();
+  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded, me, role, drafts, saveStates, schedule, discard, published } = useContent();
+  const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
+  const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
+  // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
+  const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
+  const [view, setView] = useState<View>('edit');
+  const [sent, setSent] = useState(false);
+  const publishNotesId = useId();
+  const bar = useRef<HTMLElement>(null);
+  const tabs = useRef<HTMLDivElement>(null);
+  const previewPanel = useRef<HTMLDivElement>(null);
+  /** Where the form was scrolled to when the preview was shown: Edit goes back there. */
+  const formScroll = useRef(0);
+  /** The page's section whose field was focused last: the Preview tab opens on it. */
+  const editedSection = useRef<number>(undefined);
+  const [reveal, setReveal] = useState<Reveal>();
+  useEffect(() => {
+    editedSection.current = section;
+  }, [file, section]);
+  useKeepClearOf(bar, tabs);
+  // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
+  useEffect(() => {
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+    } else if (location.hash === '') window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const viewShown = useRef(false);
+  useLayoutEffect(() => {
+    // Not on arriving at the screen: only when the other tab is chosen.
+    if (!viewShown.current) {
+      viewShown.current = true;
+      return;
+    }
+    if (view === 'preview') previewPanel.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    else window.scrollTo({ top: formScroll.current, behavior: 'instant' });
+  }, [view]);
+  function showView(next: View) {
+    if (next === view) return;
+    if (next === 'preview') {
+      formScroll.current = window.scrollY;
+      if (editedSection.current !== undefined) setReveal((old) => ({ section: editedSection.current!, times: (old?.times ?? 0) + 1 }));
+    }
+    setView(next);
+  }
+
+  const schema = schemaOfFile(file);
+  const value = valueOf(snapshot, edits, file);
+  const checked = useMemo(() => ({ ...snapshot, publicFiles: [...snapshot.publicFiles, ...uploaded] }), [snapshot, uploaded]);
+  // This item as it would be published alone: the drafts of other items are not in it.
+  const problems = useMemo(() => publishProblems(checked, edits, [file]), [checked, edits, file]);
+  const shown = problems.length > 0 ? problems : serverProblems;
+  const fileProblems = useMemo(() => shown.filter((p) => p.file === file), [shown, file]);
+
+  const entries = entriesOf(snapshot, edits);
+  const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms, ...entries.articles].find((e) => e.file === file && e.at === at);
+  // The content as it would be published: what the preview draws (its routes: the site's own and the pages made here).
+  const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
+  const pages = useMemo(() => linkTargets(content), [content]);
+  const port = useMemo(() => previewPort(() => setSent(true)), []);
+  const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
+    const result = await uploadImage(picture, width, height);
+    addUploaded(result.src);
+    return result;
+  }, [addUploaded]);
+
+  const pageId = pageIdOf(file);
+  const sections = pageId && isRecord(value) && Array.isArray(value.sections) ? (value.sections as unknown[]) : undefined;
+  if (!schema || !entry || (section !== undefined && (!sections || section >= sections.length))) return <Navigate to="/content" replace />;
+  const outlineAddress = editAddress(entry);
+  const sectionAddress = (index: number, hash = '') => `${outlineAddress}&${new URLSearchParams({ section: String(index) })}${hash}`;
+  const openSection = sections && section === undefined ? sectionAddress : undefined;
+  const formAt = section !== undefined ? ['sections', section] : at ? [at] : [];
+  const pageName = pageId ? fileNameOf(file, value) : entry.label;
+  /** A problem's field: on this screen, or in another section of the page (opened there). */
+  const problemLink = (p: ContentProblem) => {
+    const hash = `#${fieldId(p.file, p.path)}`;
+    const inSection = sections && p.path[0] === 'sections' && typeof p.path[1] === 'number' ? p.path[1] : undefined;
+    return inSection !== undefined && inSection !== section ? sectionAddress(inSection, hash) : section !== undefined && inSection === undefined ? `${outlineAddress}${hash}` : undefined;
+  };
+  const articleId = articleIdOf(file);
+  const removing = articleId !== undefined && value === null;
+  const target: PreviewTarget | undefined = previewTargetOf(snapshot, edits, content, file, entry.livePath);
+
+  /** On a narrow screen the form and the preview are the panels of the Edit / Preview tabs. */
+  const tabPanel = (name: View) =>
+    narrow && target ? { role: 'tabpanel', id: panelId(name), 'aria-labelledby': tabId(name), hidden: view !== name } : {};
+
+  const myDraft = drafts.find((d) => d.author === me && d.file === file);
+  const others = drafts.filter((d) => d.author !== me && d.file === file);
+  const edited = Object.hasOwn(edits, file);
+  const kind = itemKindOf(file);
+  // Publish sends this item alone; the account's drafts of other items stay as they are, and the screen says which.
+  const elsewhere = Object.keys(edits).filter((f) => f !== file);
+  const otherParts = kind === 'part' ? changedParts(snapshot, edits).filter((part) => part !== entry.label) : [];
+  const canPublish = edited && problems.length === 0 && publishing.kind !== 'publishing';
+  const onPublish = async () => {
+    setPublishing({ kind: 'publishing' });
+    setServerProblems([]);
+    try {
+      const revision = await publish(snapshot.revision, [{ file, value: edits[file] }]);
+      setPublishing({ kind: 'published', revision, livePath: removing ? content.site.articles.path : entry.livePath });
+      published([file]);
+      await reload();
+    } catch (error) {
+      if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
+      setPublishing({ kind: 'failed', message: (error as Error).message || t.uploadFailed });
+    }
+  };
+  const publishNotes = [
+    ...(!edited && publishing.kind !== 'published' ? [fill(t.publishItems.nothing, { item: t.publishItems.item[kind] })] : []),
+    ...(edited && otherParts.length > 0 ? [fill(t.publishItems.withParts, { parts: otherParts.join(', ') })] : []),
+    ...(elsewhere.length > 0 ? [fill(t.publishItems.notWithIt, { items: elsewhere.map((f) => itemName(snapshot, edits, f)).join('; ') })] : []),
+  ];
+
+  return (
+    <Stack spacing={3}>
+      {section !== undefined && sections ? (
+        <ScreenHeading back={{ to: outlineAddress, label: fill(t.backToOutline, { page: pageName }) }}>{[pageName, sectionNameOf(sections, section)].join(t.placeJoint)}</ScreenHeading>
+      ) : (
+        <ScreenHeading>{entry.label}</ScreenHeading>
+      )}
+
+      <Box ref={bar} component="section" aria-label={t.publish} data-publish-bar="" sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Button variant="contained" size="large" disabled={!canPublish} onClick={() => void onPublish()} aria-describedby={publishNotes.length > 0 ? publishNotesId : undefined}>
+            {t.publishItems.button[kind]}
+          </Button>
+          <Typography role="status" variant="body2" data-draft-status="">
+            {publishing.kind === 'publishing'
+              ? t.publishing
+              : publishing.kind === 'published' && !edited
+                ? t.published
+                : draftStatus({ saveState: saveStates[file], draft: myDraft, edited })}
+          </Typography>
+          {publishing.kind === 'published' && (
+            <Link href={publishing.livePath} target="_blank" rel="noopener">
+              {t.openLive}
+            </Link>
+          )}
+        </Stack>
+        {publishNotes.length > 0 && (
+          <Box id={publishNotesId} sx={{ mt: 1 }}>
+            {publishNotes.map((note) => (
+              <Typography key={note} variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {note}
+              </Typography>
+            ))}
+          </Box>
+        )}
+        {publishing.kind === 'publishing' && <LinearProgress sx={{ mt: 1 }} aria-label={t.publishing} />}
+        <DraftActions
+          draft={myDraft}
+          others={others}
+          edited={edited}
+          blocked={problems.length > 0}
+          schedule={(when) => schedule(file, when)}
+          discard={() => discard(file)}
+          onProblems={setServerProblems}
+        />
+        {publishing.kind === 'published' && publishing.revision.summary.length > 0 && (
+          <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
+            {publishing.revision.summary.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+        )}
+        {publishing.kind === 'failed' && publishing.message && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {publishing.message}
+          </Alert>
+        )}
+        {shown.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {shown.map((p) => (
+                <li key={`${p.file}:${JSON.stringify(p.path)}:${p.message}`}>
+                  {p.file !== file ? (
+                    p.message
+                  ) : problemLink(p) ? (
+                    <Link component={RouterLink} to={problemLink(p)!}>
+                      {p.message}
+                    </Link>
+                  ) : (
+                    <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link>
+                  )}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+      </Box>
+
+      {pageId && section === undefined && <RemovePage file={file} />}
+
+      {narrow && target && (
+        <Box ref={tabs} sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs value={view} onChange={(_e, next: View) => showView(next)} variant="fullWidth" aria-label={t.editOrPreview}>
+            <Tab value="edit" label={t.edit} id={tabId('edit')} aria-controls={panelId('edit')} />
+            <Tab value="preview" label={t.preview} id={tabId('preview')} aria-controls={panelId('preview')} />
+          </Tabs>
+        </Box>
+      )}
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box {...tabPanel('edit')}>
+          <Box component="form" aria-label={entry.label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => (editedSection.current = sectionOfField(file, e.target.id) ?? editedSection.current)} noValidate sx={labelsAbove}>
+            {articleId && (
+              <ArticleRemoval
+                removing={removing}
+                title={entry.label}
+                onRemove={() => (snapshot.files.some((f) => f.file === file) ? setEdit(file, null) : dropEdit(file))}
+                onKeep={() => dropEdit(file)}
+              />
+            )}
+            {!removing && (
+            <SchemaForm
+              key={file}
+              file={file}
+              role={role}
+              schema={schema}
+              value={value}
+              onChange={(next) => setEdit(file, articleId && !snapshot.files.some((f) => f.file === file) ? followTitle(value, next) : next)}
+              at={formAt}
+              openSection={openSection}
+              {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
+              problems={fileProblems}
+              pages={pages}
+              formIds={Object.keys(content.forms)}
+              uploadImage={upload}
+            />
+            )}
+          </Box>
+        </Box>
+        {target && (
+          <Box ref={previewPanel} {...tabPanel('preview')} sx={{ position: { lg: 'sticky' }, top: `calc(var(--publish-bar-height, 0px) + ${CLEARANCE_PX}px)` }}>
+            <Box component="section" aria-label={t.preview}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+                <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+                  {t.preview}
+                </Typography>
+                <ToggleButtonGroup size="small" exclusive value={device} onChange={(_e, next: Device | null) => next && setDevice(next)} aria-label={t.preview}>
+                  <ToggleButton value="desktop">{t.desktop}</ToggleButton>
+                  <ToggleButton value="phone">{t.phone}</ToggleButton>
+                </ToggleButtonGroup>
+              </Stack>
+              <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+                {t.previewNote}
+              </Typography>
+              {sent && (
+                <Alert severity="info" sx={{ mb: 1 }} onClose={() => setSent(false)}>
+                  {t.previewSent}
+                </Alert>
+              )}
+              <Preview target={target} content={content} port={port} device={device} title={`${t.preview}: ${entry.label}`} reveal={narrow ? reveal : undefined} />
+            </Box>
+          </Box>
+        )}
+      </Box>
+
+      <ItemRevisions file={file} label={entry.label} />
+    </Stack>
+  );
+}

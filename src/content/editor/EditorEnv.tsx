@@ -1,0 +1,76 @@
+/**
+ * What every field editor may ask of the screen around it: the file being edited, the checker's
+ * sentences by key path, the site's pages and forms, the live region that announces list changes,
+ * and the picture upload.
+ */
+import { createContext, useContext } from 'react';
+import type { Path, Schema } from '../../schema/schema';
+import type { AdminRole, ContentImage } from '../model/contentApi';
+import { pathKey } from './model';
+
+export interface SitePage {
+  /** An address of the site, as config/routes.ts writes it: "/About-us", or an alias such as "/About-Us". */
+  path: string;
+  /** The page's main address ("/About-us" for both). */
+  canonical: string;
+  /** What a person knows the page by (its title). */
+  label: string;
+}
+
+export interface EditorEnv {
+  file: string;
+  /** The account's role: an editor sees what only an owner changes (ownerOnly in the schemas) read-only. */
+  role: AdminRole;
+  /** Inside a group only an owner changes, drawn for an editor: every box in it is read-only. */
+  locked?: boolean;
+  /** The checker's sentences, by pathKey of the key they are about. */
+  problems: ReadonlyMap<string, readonly string[]>;
+  /** Every address a link may lead to: config/routes.ts's (aliases too), the office's pages, the articles (src/content/editor/sitePages.ts). */
+  pages: readonly SitePage[];
+  formIds: readonly string[];
+  /** Says a change to screen-reader users (a list item added, removed or moved). */
+  announce(message: string): void;
+  /** Sends a picture to be checked, re-encoded and resized to the CSS pixels it is drawn at. */
+  uploadImage(file: File, width: number, height: number): Promise<ContentImage>;
+  /**
+   * Where a section of a long page opens on its own (the edit screen's address of it): given, the
+   * page's sections are drawn as an outline (their kind and heading), each opened apart.
+   */
+  openSection?: (index: number) => string;
+}
+
+export const EditorEnvContext = createContext<EditorEnv | null>(null);
+
+export function useEditorEnv(): EditorEnv {
+  const env = useContext(EditorEnvContext);
+  if (!env) throw new Error('A field editor outside <SchemaForm>.');
+  return env;
+}
+
+/**
+ * Whether a box shows its value without letting it be changed: part of the data contract (a
+ * developer's change), or something only an owner changes (ownerOnly) drawn for an editor, or
+ * inside such a group.
+ */
+export function useLocked(schema: Schema<unknown>): boolean {
+  const env = useEditorEnv();
+  return schema.meta.contract === true || env.locked === true || ownerLocked(schema, env);
+}
+
+/** Only an owner changes this value, and the account is not an owner's. */
+export const ownerLocked = (schema: Schema<unknown>, env: Pick<EditorEnv, 'role'>): boolean => schema.meta.owner === true && env.role !== 'owner';
+
+/** The checker's sentences for exactly this key. */
+export function useProblems(path: Path): readonly string[] {
+  return useEditorEnv().problems.get(pathKey(path)) ?? [];
+}
+
+/** Groups the sentences under the boxes (`field`, whole: "Heading is empty: write a heading.") by the key they are about. */
+export function problemsByPath(problems: ReadonlyArray<{ path: Path; field: string }>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { path, field } of problems) {
+    const key = pathKey(path);
+    out.set(key, [...(out.get(key) ?? []), field]);
+  }
+  return out;
+}

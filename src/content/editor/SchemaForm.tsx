@@ -1,0 +1,71 @@
+/**
+ * The one generic form of the content editor: walks a schema and a value and draws a field editor
+ * for each key by its kind (fields.tsx), with the checker's sentence on the field it is about.
+ * `at` draws one part of a file (config/site.ts's footer); changes come back as the whole file.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { Path, Schema } from '../../schema/schema';
+import type { AdminRole, ContentProblem } from '../model/contentApi';
+import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
+import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
+import { ObjectFields, SchemaField } from './fields';
+import { getAt, labelOf, setAt } from './model';
+
+export interface SchemaFormProps {
+  file: string;
+  /** The signed-in account's role: what only an owner changes is read-only to an editor. */
+  role: AdminRole;
+  /** The schema of the whole file. */
+  schema: Schema<unknown>;
+  /** The whole file's value. */
+  value: unknown;
+  onChange(value: unknown): void;
+  /** The part of the file drawn (default: all of it). */
+  at?: Path;
+  /** The checker's problems with this file, in the office's words (src/content/model/place.ts). */
+  problems: readonly ContentProblem[];
+  pages: readonly SitePage[];
+  formIds: readonly string[];
+  uploadImage: EditorEnv['uploadImage'];
+  /** The name of the part drawn (default: made from its key). */
+  label?: string;
+  /** Draws the file's sections as an outline, each opened at this address (EditorEnv.openSection). */
+  openSection?: EditorEnv['openSection'];
+}
+
+function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
+  let current = schema;
+  for (const part of path) {
+    const meta = current.meta;
+    if (meta.kind === 'object' || meta.kind === 'image') current = meta.shape[String(part)] ?? current;
+    else if (meta.kind === 'list') current = meta.item;
+    else if (meta.kind === 'record') current = meta.value;
+  }
+  return current;
+}
+
+export function SchemaForm({ file, role, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection, label }: SchemaFormProps) {
+  const [announcement, setAnnouncement] = useState('');
+  // The same words twice in a row are said again: the region is emptied first.
+  const announce = useCallback((message: string) => {
+    setAnnouncement('');
+    requestAnimationFrame(() => setAnnouncement(message));
+  }, []);
+  const env = useMemo<EditorEnv>(
+    () => ({ file, role, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
+    [file, role, problems, pages, formIds, announce, uploadImage, openSection],
+  );
+  const part = schemaAt(schema, at);
+  const change = (next: unknown) => onChange(setAt(value, at, next));
+  const partValue = getAt(value, at);
+  return (
+    <EditorEnvContext.Provider value={env}>
+      {part.meta.kind === 'object' && at.length === 0 ? (
+        <ObjectFields shape={part.meta.shape} value={partValue} onChange={change} path={at} />
+      ) : (
+        <SchemaField schema={part} value={partValue} onChange={change} path={at} label={label ?? labelOf(at[at.length - 1] ?? file, part)} />
+      )}
+      <ScreenReaderText live>{announcement}</ScreenReaderText>
+    </EditorEnvContext.Provider>
+  );
+}

@@ -1,0 +1,414 @@
+/**
+ * The field editors, one per kind of schema (src/schema/schema.ts SchemaKind), as the site has one
+ * renderer per section type: SchemaField looks the kind up here, so a new section type or key is
+ * drawn with no editor code, and a kind without an editor is a type error.
+ * (ListEditor and ImageField draw their parts with SchemaField: only this file imports them.)
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import admin from '../../../config/admin';
+import { shownToOffice, type Path, type Schema, type SchemaKind, type Shape } from '../../schema/schema';
+import { fill } from '../../platform/inbox/format';
+import { EditorEnvContext, ownerLocked, useEditorEnv, useLocked, useProblems } from './EditorEnv';
+import { ImageField } from './ImageField';
+import { ListEditor } from './ListEditor';
+import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './model';
+import { linkModeOf, pageOfLink } from './sitePages';
+
+const t = admin.content;
+
+export interface FieldProps {
+  schema: Schema<unknown>;
+  value: unknown;
+  onChange(value: unknown): void;
+  path: Path;
+  label: string;
+}
+
+/**
+ * The sentences under a field: the checker's problems, then the schema's help, then why it cannot
+ * be changed here (a developer's change; only an owner's, said on the box or group so marked).
+ */
+function useHelper(schema: Schema<unknown>, problems: readonly string[]): ReactNode {
+  const env = useEditorEnv();
+  const note = schema.meta.contract ? [t.contract] : ownerLocked(schema, env) ? [t.ownerOnly] : [];
+  const lines = [...problems, ...(schema.meta.help ? [schema.meta.help] : []), ...note];
+  if (lines.length === 0) return undefined;
+  return lines.map((line, i) => (
+    <Box component="span" key={i} sx={{ display: 'block' }}>
+      {line}
+    </Box>
+  ));
+}
+
+function useTextField({ schema, path, label }: FieldProps) {
+  const { file } = useEditorEnv();
+  const problems = useProblems(path);
+  const locked = useLocked(schema);
+  return {
+    id: fieldId(file, path),
+    label,
+    fullWidth: true,
+    error: problems.length > 0,
+    helperText: useHelper(schema, problems),
+    slotProps: { input: { readOnly: locked } },
+  } as const;
+}
+
+/** An optional key's "" means "leave it out". */
+const textChange = (schema: Schema<unknown>, onChange: FieldProps['onChange']) => (value: string) => onChange(schema.optional && value === '' ? undefined : value);
+
+function TextEditor(props: FieldProps) {
+  const { schema, value, onChange } = props;
+  const field = useTextField(props);
+  const multiline = schema.meta.kind === 'longText';
+  return (
+    <TextField
+      {...field}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => textChange(schema, onChange)(event.target.value)}
+    />
+  );
+}
+
+function NumberEditor(props: FieldProps) {
+  const { schema, value, onChange } = props;
+  const field = useTextField(props);
+  const meta: { min?: number; max?: number; integer?: boolean } = schema.meta.kind === 'number' ? schema.meta : {};
+  // What the person typed, kept while it is not a number yet ("" or "-").
+  const [typed, setTyped] = useState<string>();
+  const shown = typed ?? (typeof value === 'number' ? String(value) : '');
+  return (
+    <TextField
+      {...field}
+      type="number"
+      value={shown}
+      slotProps={{ input: field.slotProps.input, htmlInput: { min: meta.min, max: meta.max, step: meta.integer ? 1 : 'any' } }}
+      onChange={(event) => {
+        const text = event.target.value;
+        const number = Number(text);
+        if (text.trim() === '') {
+          setTyped(text);
+          onChange(schema.optional ? undefined : text);
+        } else if (Number.isFinite(number)) {
+          setTyped(undefined);
+          onChange(number);
+        } else setTyped(text);
+      }}
+      onBlur={() => setTyped(undefined)}
+    />
+  );
+}
+
+function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const { file } = useEditorEnv();
+  const problems = useProblems(path);
+  const id = fieldId(file, path);
+  const helper = useHelper(schema, problems);
+  const locked = useLocked(schema);
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            id={id}
+            checked={value === undefined && schema.meta.kind === 'boolean' ? schema.meta.absent === true : value === true}
+            disabled={locked}
+            slotProps={{ input: helper ? { 'aria-describedby': `${id}-helper` } : {} }}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+        }
+        label={label}
+      />
+      {helper && (
+        <FormHelperText id={`${id}-helper`} error={problems.length > 0}>
+          {helper}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
+function ChoiceEditor(props: FieldProps) {
+  const { schema, value, onChange } = props;
+  const { formIds } = useEditorEnv();
+  const field = useTextField(props);
+  const locked = useLocked(schema);
+  const meta = schema.meta.kind === 'choice' ? schema.meta : undefined;
+  const options = [...(meta?.from === 'forms' ? formIds : (meta?.options ?? []))];
+  // A value that is not a choice (a mistake in the file) is shown as it is; the checker says what is wrong.
+  if (typeof value === 'string' && value !== '' && !options.includes(value)) options.push(value);
+  const NONE = '';
+  return (
+    <TextField
+      {...field}
+      select
+      disabled={locked}
+      value={typeof value === 'string' ? value : NONE}
+      onChange={(event) => onChange(event.target.value === NONE ? undefined : event.target.value)}
+    >
+      {schema.optional && <MenuItem value={NONE}>{t.none}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function FixedEditor({ value, label, path }: FieldProps) {
+  const { file } = useEditorEnv();
+  return (
+    <Typography id={fieldId(file, path)} variant="body2" sx={{ color: 'text.secondary' }}>
+      {label}: <strong>{labelOf(String(value))}</strong>
+    </Typography>
+  );
+}
+
+/**
+ * A link: one of the site's pages, chosen from a list, or an address typed in full. Any address
+ * config/routes.ts knows is a page of the site, an alias too ("/About-Us"): it is kept as written
+ * until another page is chosen.
+ */
+function LinkEditor(props: FieldProps) {
+  const { schema, value, onChange, label } = props;
+  const { pages } = useEditorEnv();
+  const field = useTextField(props);
+  const locked = useLocked(schema);
+  const text = typeof value === 'string' ? value : '';
+  const pageTargets = schema.meta.kind === 'link' && schema.meta.pages;
+  const [mode, setMode] = useState<'page' | 'address'>(pageTargets ? linkModeOf(text, pages) : 'address');
+  if (!pageTargets) return <TextField {...field} type="url" value={text} onChange={(e) => textChange(schema, onChange)(e.target.value)} />;
+  // Each page once, at its main address; the link's own address too when it is another one (an alias, a #part).
+  const options = pages.filter((p) => p.path === p.canonical).map((p) => ({ value: p.path, label: `${p.label} (${p.path})` }));
+  if (text !== '' && !options.some((o) => o.value === text)) {
+    const page = pageOfLink(text, pages);
+    options.push({ value: text, label: page ? `${page.label} (${text})` : text });
+  }
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <TextField
+        select
+        label={`${label}: ${t.linkKind}`}
+        value={mode}
+        disabled={locked}
+        onChange={(event) => setMode(event.target.value === 'page' ? 'page' : 'address')}
+        sx={{ minWidth: { sm: 200 } }}
+      >
+        <MenuItem value="page">{t.linkPage}</MenuItem>
+        <MenuItem value="address">{t.linkAddress}</MenuItem>
+      </TextField>
+      {mode === 'page' ? (
+        <TextField {...field} select disabled={locked} value={text} onChange={(e) => textChange(schema, onChange)(e.target.value)}>
+          {schema.optional && <MenuItem value="">{t.none}</MenuItem>}
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <TextField
+          {...field}
+          value={text}
+          placeholder="https://"
+          helperText={field.helperText ?? t.linkAddressHint}
+          onChange={(e) => textChange(schema, onChange)(e.target.value)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A group of keys, each drawn by its own kind's editor; optional keys can be added and removed. */
+function ObjectEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const shape: Shape = schema.meta.kind === 'object' || schema.meta.kind === 'image' ? schema.meta.shape : {};
+  return (
+    <Group label={label} path={path} schema={schema}>
+      <ObjectFields shape={shape} value={value} onChange={onChange} path={path} />
+    </Group>
+  );
+}
+
+/** The keys of a group, without a frame of their own (a section's keys, a file's top level). */
+export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; value: unknown; onChange(value: unknown): void; path: Path }) {
+  const env = useEditorEnv();
+  const facts = { formIds: env.formIds };
+  const record = isRecord(value) ? value : {};
+  return (
+    <Stack spacing={2}>
+      {Object.entries(shape).filter(([, child]) => shownToOffice(child)).map(([key, child]) => {
+        const childLabel = labelOf(key, child);
+        const present = record[key] !== undefined;
+        const change = (next: unknown) => onChange(setAt(record, [key], next));
+        const composite = ['object', 'image', 'list', 'record', 'union'].includes(child.meta.kind);
+        // A key that means something only beside another (a page's own address and its menu settings).
+        if (child.meta.shownWith !== undefined && record[child.meta.shownWith] === undefined) return null;
+        // A group whose presence is a developer's choice is shown where it is, never offered; nor one an editor may not change.
+        const fixed = child.meta.presenceFixed === true || env.locked === true || ownerLocked(child, env);
+        if (child.optional && composite && !present && fixed) return null;
+        if (child.optional && composite && !present) {
+          return (
+            <Box key={key}>
+              <Button variant="outlined" size="small" onClick={() => change(emptyValue(child, facts))}>
+                {fill(t.addNamed, { name: childLabel })}
+              </Button>
+            </Box>
+          );
+        }
+        return (
+          <Box key={key}>
+            <SchemaField schema={child} value={record[key]} onChange={change} path={[...path, key]} label={childLabel} />
+            {child.optional && composite && !fixed && !child.meta.contract && (
+              <Button size="small" color="error" onClick={() => change(undefined)} sx={{ mt: 0.5 }}>
+                {fill(t.removeNamed, { name: childLabel })}
+              </Button>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** A frame with a name around a group of fields, with the checker's sentences about the group itself. */
+export function Group({ label, path, schema, children }: { label: string; path: Path; schema: Schema<unknown>; children: ReactNode }) {
+  const { file } = useEditorEnv();
+  const problems = useProblems(path);
+  const helper = useHelper(schema, problems);
+  const id = fieldId(file, path);
+  return (
+    <Box
+      component="fieldset"
+      id={id}
+      tabIndex={-1}
+      aria-describedby={helper ? `${id}-helper` : undefined}
+      sx={{ border: 1, borderColor: problems.length ? 'error.main' : 'divider', borderRadius: 2, p: { xs: 1.25, sm: 2 }, m: 0, minWidth: 0 }}
+    >
+      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
+        {label}
+      </Box>
+      {helper && (
+        <FormHelperText id={`${id}-helper`} error={problems.length > 0} sx={{ mt: 0, mb: 1.5 }}>
+          {helper}
+        </FormHelperText>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** A section (or any group told apart by its `type`): its kind shown, its keys by that kind's schema. */
+function UnionEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const variant = variantOf(schema, value);
+  const shape = variant && (variant.meta.kind === 'object' || variant.meta.kind === 'image') ? variant.meta.shape : undefined;
+  return (
+    <Group label={label} path={path} schema={schema}>
+      {shape ? <ObjectFields shape={shape} value={value} onChange={onChange} path={path} /> : <GroupProblems path={[...path, 'type']} />}
+    </Group>
+  );
+}
+
+function GroupProblems({ path }: { path: Path }) {
+  const problems = useProblems(path);
+  return problems.map((p) => (
+    <FormHelperText key={p} error>
+      {p}
+    </FormHelperText>
+  ));
+}
+
+/** A group whose keys come from the content (one name per form): each key a field of the value's kind. */
+function RecordEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const valueSchema = schema.meta.kind === 'record' ? schema.meta.value : schema;
+  const record = isRecord(value) ? value : {};
+  return (
+    <Group label={label} path={path} schema={schema}>
+      <Stack spacing={2}>
+        {Object.keys(record).map((key) => (
+          <SchemaField key={key} schema={valueSchema} value={record[key]} onChange={(next) => onChange(setAt(record, [key], next))} path={[...path, key]} label={labelOf(key)} />
+        ))}
+      </Stack>
+    </Group>
+  );
+}
+
+/** The rich-text box (Lexical): its own chunk, loaded when an article's text is first shown. */
+const RichTextEditor = lazy(() => import('./richText/RichTextEditor'));
+
+/** An article's text: one rich-text box whose document is the blocks; every problem inside the blocks is said under it. */
+function RichTextField({ value, onChange, path, label, schema }: FieldProps) {
+  const env = useEditorEnv();
+  const id = fieldId(env.file, path);
+  const inside = [...env.problems].filter(([key]) => {
+    const at = JSON.parse(key) as Path;
+    return at.length >= path.length && path.every((part, i) => at[i] === part);
+  });
+  const problems = inside.flatMap(([, messages]) => messages);
+  const helper = useHelper(schema, problems);
+  return (
+    <Box component="section" aria-labelledby={`${id}-label`}>
+      <Typography id={`${id}-label`} component="p" sx={{ fontWeight: 600, mb: 1 }}>
+        {label}
+      </Typography>
+      <Suspense fallback={<Typography role="status">{t.articles.loadingEditor}</Typography>}>
+        <RichTextEditor
+          initial={value}
+          onChange={onChange}
+          label={label}
+          id={id}
+          invalid={problems.length > 0}
+          uploadImage={env.uploadImage}
+          {...(helper ? { describedBy: `${id}-helper` } : {})}
+        />
+      </Suspense>
+      {helper && (
+        <FormHelperText id={`${id}-helper`} error={problems.length > 0}>
+          {helper}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
+/** Schema kind -> its editor. */
+export const fieldEditors = {
+  text: TextEditor,
+  longText: TextEditor,
+  number: NumberEditor,
+  boolean: BooleanEditor,
+  choice: ChoiceEditor,
+  fixed: FixedEditor,
+  link: LinkEditor,
+  image: ImageField,
+  object: ObjectEditor,
+  list: ListEditor,
+  union: UnionEditor,
+  record: RecordEditor,
+  richText: RichTextField,
+} satisfies Record<SchemaKind, ComponentType<FieldProps>>;
+
+/** Draws the editor of a schema's kind for one value; a group only an owner changes, drawn for an editor, with every box in it read-only. */
+export function SchemaField(props: FieldProps) {
+  const env = useEditorEnv();
+  const Editor: ComponentType<FieldProps> = fieldEditors[props.schema.meta.kind];
+  if (!env.locked && ownerLocked(props.schema, env) && props.schema.meta.kind !== 'list') {
+    return (
+      <EditorEnvContext.Provider value={{ ...env, locked: true }}>
+        <Editor {...props} />
+      </EditorEnvContext.Provider>
+    );
+  }
+  return <Editor {...props} />;
+}

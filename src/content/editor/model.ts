@@ -1,0 +1,106 @@
+/**
+ * What the editor needs to know about a schema and a value, without drawing anything: the name of
+ * a key for a person, a value at a key path and a copy with one value changed, and the value a new
+ * list item or section starts with.
+ */
+import type { Path, Schema, Shape } from '../../schema/schema';
+
+export { itemTitle, labelOf } from '../model/place';
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A copy of `root` with `value` at `path` (undefined removes an object's key). Nothing is changed in place. */
+export function setAt(root: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') {
+    const list = Array.isArray(root) ? [...(root as unknown[])] : [];
+    list[head] = setAt(list[head], rest, value);
+    return list;
+  }
+  const group: Record<string, unknown> = isRecord(root) ? { ...root } : {};
+  const next = setAt(group[head!], rest, value);
+  if (next === undefined) delete group[head!];
+  else group[head!] = next;
+  return group;
+}
+
+export function getAt(root: unknown, path: Path): unknown {
+  let value = root;
+  for (const part of path) {
+    if (typeof part === 'number') value = Array.isArray(value) ? value[part] : undefined;
+    else value = isRecord(value) ? value[part] : undefined;
+  }
+  return value;
+}
+
+/** One list item moved from `from` to `to`. */
+export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = [...list];
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item!);
+  return out;
+}
+
+/** What the editor knows of the site around the file (the same as the checker's context). */
+export interface SiteFacts {
+  formIds: readonly string[];
+}
+
+/**
+ * The value a new item starts with: every required key, empty where a person must write
+ * something (the checker then points at what is still to fill in), the first choice where there
+ * is one, a list's fewest items. Optional keys are left out.
+ */
+export function emptyValue(schema: Schema<unknown>, facts: SiteFacts): unknown {
+  const meta = schema.meta;
+  switch (meta.kind) {
+    case 'text':
+    case 'longText':
+    case 'link':
+      return '';
+    case 'number':
+      return meta.min !== undefined && meta.min > 0 ? meta.min : 0;
+    case 'boolean':
+      return false;
+    case 'choice':
+      return (meta.from === 'forms' ? facts.formIds : meta.options)[0] ?? '';
+    case 'fixed':
+      return meta.value;
+    case 'image':
+    case 'object':
+      return emptyObject(meta.shape, facts);
+    case 'list':
+      return Array.from({ length: meta.min ?? 0 }, () => emptyValue(meta.item, facts));
+    case 'richText':
+      return [];
+    case 'union': {
+      const first = Object.values(meta.variants)[0];
+      return first ? emptyValue(first, facts) : {};
+    }
+    case 'record':
+      return meta.keysFrom === 'forms' ? Object.fromEntries(facts.formIds.map((id) => [id, emptyValue(meta.value, facts)])) : {};
+  }
+}
+
+function emptyObject(shape: Shape, facts: SiteFacts): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    if (!schema.optional) out[key] = emptyValue(schema, facts);
+  }
+  return out;
+}
+
+/** The schema of a list item or union variant that holds this value (a section: by its type). */
+export function variantOf(schema: Schema<unknown>, value: unknown): Schema<unknown> | undefined {
+  if (schema.meta.kind !== 'union') return schema;
+  const type = isRecord(value) ? value.type : undefined;
+  return typeof type === 'string' && Object.hasOwn(schema.meta.variants, type) ? schema.meta.variants[type] : undefined;
+}
+
+/** The element id of the field at a key path of a file (the problems list links to it). */
+export function fieldId(file: string, path: Path): string {
+  return `field-${file}-${path.join('-')}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+export const pathKey = (path: Path): string => JSON.stringify(path);

@@ -1,0 +1,45 @@
+/**
+ * A new page's first value (newPage.ts), with the sections and the form config/admin.ts names for
+ * a new page, and every kind of section named in config/admin.ts (what the office sees when it
+ * adds a section, in the outline and in every sentence about a section).
+ */
+import admin from '../../../config/admin';
+import forms from '../../../config/forms';
+import { pageSchema } from '../model/pageSchema';
+import { sectionNameOf, sectionTypeLabel } from '../model/place';
+import type { Schema } from '../../schema/schema';
+import { sectionSchemas } from '../../site/sections/schemas';
+import { newPageValue } from './newPage';
+
+const t = admin.content;
+const sectionItem = pageSchema.shape.sections.meta.kind === 'list' ? pageSchema.shape.sections.meta.item : undefined;
+const variants: Readonly<Record<string, Schema<unknown>>> = sectionItem?.meta.kind === 'union' ? sectionItem.meta.variants : {};
+
+test("a new page starts with the sections config/admin.ts names, its form section with the form it names (not the site's first form)", () => {
+  const formIds = Object.keys(forms);
+  expect(formIds).toContain(t.newPage.form);
+  const page = newPageValue({ title: 'A campaign', address: '/campaign', inMenu: false, searchable: true, sections: t.newPage.sectionsAtStart.map((type) => variants[type]!) }, { formIds });
+  const sections = page.sections as Array<Record<string, unknown>>;
+  expect(sections.map((s) => s.type)).toEqual(t.newPage.sectionsAtStart);
+  const formSections = sections.filter((s) => s.type === 'form');
+  expect(formSections.length).toBeGreaterThan(0);
+  for (const section of formSections) expect(section.form).toBe(t.newPage.form);
+  // Whatever order config/forms lists them in.
+  for (const order of [formIds, [...formIds].reverse()]) {
+    const again = newPageValue({ title: 'A campaign', address: '/campaign', inMenu: false, searchable: true, sections: [variants.form!] }, { formIds: order });
+    expect((again.sections as Array<Record<string, unknown>>)[0]!.form).toBe(t.newPage.form);
+  }
+});
+
+test.each(Object.keys(sectionSchemas))('the kind of section "%s" is named in config/admin.ts, and the screens use that name', (type) => {
+  const name = (t.sectionTypes as Record<string, string>)[type];
+  expect(typeof name === 'string' && name.trim() !== '').toBe(true);
+  expect(sectionTypeLabel(type)).toBe(name);
+  expect(sectionNameOf([{ type }], 0)).toBe(name);
+  // Every kind the page schema knows is one of them.
+  expect(Object.keys(variants)).toContain(type);
+});
+
+test('the page schema knows no kind of section without a name', () => {
+  expect(Object.keys(variants).filter((type) => !Object.hasOwn(t.sectionTypes, type))).toEqual([]);
+});

@@ -1,0 +1,45 @@
+/**
+ * Which links the content editor shows as a page of the site: every address config/routes.ts
+ * knows (main paths and aliases, case as written, with or without a #part), read with the same
+ * route table as the site's router; anything else is an address typed in full.
+ */
+import { loadRealConfig } from '../../test/realConfig';
+import routes from '../../../config/routes';
+import { siteRoutes } from '../model/routing';
+import { linkModeOf, pageOfLink, sitePages, titleOfPage } from './sitePages';
+
+let pages: ReturnType<typeof sitePages>;
+const titles: Record<string, unknown> = {};
+beforeAll(async () => {
+  for (const [id, page] of Object.entries((await loadRealConfig()).pages)) titles[id] = titleOfPage(page);
+  pages = sitePages(routes, (page) => titles[page]);
+});
+
+const addresses = routes.routes.flatMap((r) => [r.path, ...(r.aliases ?? [])]);
+
+test('the editor knows every address of config/routes.ts, aliases too, and nothing more', () => {
+  expect(pages.map((p) => p.path)).toEqual(addresses);
+});
+
+test.each(addresses)('%s is a page of the site, the page the site shows there', (address) => {
+  const route = routes.routes.find((r) => r.path === address || (r.aliases ?? []).includes(address))!;
+  expect(linkModeOf(address, pages)).toBe('page');
+  expect(linkModeOf(`${address}#part`, pages)).toBe('page');
+  expect(linkModeOf(`${address}?a=1`, pages)).toBe('page');
+  const page = pageOfLink(address, pages)!;
+  // The same page as the site's router shows at that address, named by its title.
+  expect(page.canonical).toBe(route.path);
+  expect(page.canonical).toBe(siteRoutes(routes).resolvePath(address).canonical);
+  expect(page.label).toBe(titles[route.page]);
+});
+
+test('any other link is an address: outside the site, or a path config/routes.ts does not write so', () => {
+  const unknown = addresses.map((a) => `${a}x`).filter((a) => !addresses.includes(a));
+  const otherCase = addresses.map((a) => a.toLowerCase() === a ? a.toUpperCase() : a.toLowerCase()).filter((a) => !addresses.includes(a));
+  expect(otherCase.length).toBeGreaterThan(0);
+  for (const link of [...unknown, ...otherCase, 'https://example.com/About-us', 'mailto:a@example.com', 'tel:+15550100199']) {
+    expect([link, linkModeOf(link, pages)]).toEqual([link, 'address']);
+  }
+  // A new, empty link starts on the list of pages.
+  expect(linkModeOf('', pages)).toBe('page');
+});

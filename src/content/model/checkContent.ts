@@ -1,0 +1,288 @@
+/**
+ * The config checker itself, with nothing of Node in it: walks every file of config/ with its
+ * schema, then checks what a single file cannot know on its own (routes pointing at pages,
+ * addresses used twice, pages no route shows, section ids used twice on a page).
+ *
+ * It loads nothing and reads no disk: the caller passes the config objects and says which files
+ * public/ holds. check.ts runs it over the project (npm run check); the content editor runs it
+ * in the browser on the values being edited, and shows each problem on the field of its key.
+ */
+import { formSchema } from '../../site/forms/model/formSchema';
+import { adminSchema } from './adminSchema';
+import { articlePath, articleSchema } from './articleSchema';
+import { pageSchema } from './pageSchema';
+import { routesSchema } from './routesSchema';
+import { routeTable } from './routeTable';
+import { addressProblem } from '../../schema/addresses';
+import { movedSchema } from './movedSchema';
+import { closest, formatPath, SLUG, type CheckContext, type Path, type Refusal, type Schema } from '../../schema/schema';
+import { serverSchema } from '../../platform/serverSchema';
+import { siteSchema } from './siteSchema';
+
+export interface CheckOptions {
+  /** The default export of config/site.ts (left out or undefined: not checked, e.g. it could not be read). */
+  site?: unknown;
+  /** The default export of config/server.ts. */
+  server?: unknown;
+  /** The default export of config/admin.ts (the inbox's words). */
+  admin?: unknown;
+  /** The default export of config/routes.ts. */
+  routes?: unknown;
+  /** The default export of config/moved.ts (written by each publish; none before the first). */
+  moved?: unknown;
+  /** Page id -> the default export of config/pages/<id>.ts, for the pages that could be read. */
+  pages?: Readonly<Record<string, unknown>>;
+  /** The page ids (the files of config/pages). Default: the keys of `pages`. */
+  pageIds?: readonly string[];
+  /** Page id -> the file named in messages. Default: `config/pages/<id>.ts`. */
+  pageFiles?: Readonly<Record<string, string>>;
+  /** Form id -> the default export of config/forms/<id>.ts. */
+  forms?: Readonly<Record<string, unknown>>;
+  /** The form names pages may use. Default: the keys of `forms`. */
+  formIds?: readonly string[];
+  /** Form id -> the file named in messages. Default: `config/forms/<id>.ts`. */
+  formFiles?: Readonly<Record<string, string>>;
+  /** The top-level names of public/ (files and folders): no page's address may take one (src/schema/addresses.ts). */
+  publicNames?: readonly string[];
+  /** Article id -> the default export of config/articles/<id>.ts, for the articles that could be read. */
+  articles?: Readonly<Record<string, unknown>>;
+  /** Article id -> the file named in messages. Default: `config/articles/<id>.ts`. */
+  articleFiles?: Readonly<Record<string, string>>;
+}
+
+/** One problem: the file, the key it is about, the sentence (without the file and key), and the same in the office's words. */
+export interface Problem {
+  file: string;
+  path: Path;
+  message: string;
+  words: Refusal;
+}
+
+/** The sentence as npm run check prints it: `<file>: <key path> <what is wrong>. <what to do>.` */
+export const problemSentence = (problem: Problem): string => `${problem.file}: ${formatPath(problem.path)} ${problem.message}`;
+
+const SITE_FILE = 'config/site.ts';
+const SERVER_FILE = 'config/server.ts';
+const ADMIN_FILE = 'config/admin.ts';
+const ROUTES_FILE = 'config/routes.ts';
+const MOVED_FILE = 'config/moved.ts';
+const PAGES_FOLDER = 'config/pages';
+const ARTICLES_FOLDER = 'config/articles';
+
+const quote = (value: unknown) => JSON.stringify(value);
+
+type Report = (path: Path, message: string, words: Refusal) => void;
+
+/** Checks the whole site config and returns every problem found, in file order. */
+export function checkContent(options: CheckOptions, publicFileExists: (urlPath: string) => boolean): Problem[] {
+  const problems: Problem[] = [];
+  const pages = options.pages ?? {};
+  const pageIds = options.pageIds ?? (options.pages ? Object.keys(pages) : undefined);
+  const forms = options.forms ?? {};
+  const formIds = new Set(options.formIds ?? Object.keys(forms));
+  const sitePaths = new Set([...routeTable(options.routes).map((a) => a.path), ...ownAddresses(pages).map((a) => a.address)]);
+  const articles = options.articles ?? {};
+  const articleBase = isRecord(options.site) && isRecord(options.site.articles) && typeof options.site.articles.path === 'string' ? options.site.articles.path : undefined;
+  // A link may lead to a page or to an article's page.
+  const linkPaths = new Set([...sitePaths, ...articleAddresses(articles, articleBase)]);
+
+  const contextFor = (file: string, paths: ReadonlySet<string> = linkPaths): CheckContext & { report: Report } => ({
+    file,
+    sitePaths: paths,
+    formIds,
+    publicFileExists,
+    ...(options.publicNames ? { publicNames: options.publicNames } : {}),
+    report: (keyPath, message, words) => problems.push({ file, path: keyPath, message, words }),
+  });
+  const check = (schema: Schema<unknown>, value: unknown, ctx: CheckContext) => schema.check(value, [], ctx);
+
+  if (options.site !== undefined) {
+    const ctx = contextFor(SITE_FILE);
+    check(siteSchema, options.site, ctx);
+    // Only the WhatsApp link may leave its address out (it is a chat with whatsapp.number).
+    const social = isRecord(options.site) && Array.isArray(options.site.social) ? options.site.social : [];
+    social.forEach((item: unknown, i) => {
+      if (isRecord(item) && item.href === undefined && item.icon !== 'whatsapp') ctx.report(['social', i, 'href'], 'is missing. Add it: it should be a page path like "/Contact" or a full address like "https://example.com".', { kind: 'missing' });
+    });
+  }
+  if (options.server !== undefined) check(serverSchema, options.server, contextFor(SERVER_FILE));
+  if (options.admin !== undefined) check(adminSchema, options.admin, contextFor(ADMIN_FILE));
+
+  if (options.routes !== undefined) {
+    // Routes are checked before the site's addresses are known, so links are not checked against them.
+    const ctx = contextFor(ROUTES_FILE, new Set());
+    check(routesSchema, options.routes, ctx);
+    checkRouteTargets(options.routes, pageIds, ctx.report);
+    checkDuplicateAddresses(options.routes, ctx.report);
+  }
+
+  if (options.moved !== undefined) check(movedSchema, options.moved, contextFor(MOVED_FILE, new Set()));
+
+  const withOwnAddress = new Set(ownAddresses(pages).map((a) => a.page));
+  if (pageIds && options.routes !== undefined) {
+    checkUnusedPages(options.routes, pageIds.filter((id) => !withOwnAddress.has(id)), (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence, { kind: 'pageNotReached' }));
+    checkOwnAddresses(options.routes, pages, (id, sentence, words) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report(['address'], sentence, words));
+  }
+
+  for (const id of pageIds ?? Object.keys(pages)) {
+    if (!(id in pages)) continue;
+    const ctx = contextFor(options.pageFiles?.[id] ?? `config/pages/${id}.ts`);
+    check(pageSchema, pages[id], ctx);
+    checkSectionIds(pages[id], ctx.report);
+  }
+
+  for (const id of Object.keys(forms)) {
+    check(formSchema, forms[id], contextFor(options.formFiles?.[id] ?? `config/forms/${id}.ts`));
+  }
+
+  const firstAddress = new Map<string, string>();
+  for (const id of Object.keys(articles)) {
+    const file = options.articleFiles?.[id] ?? `${ARTICLES_FOLDER}/${id}.ts`;
+    const ctx = contextFor(file);
+    check(articleSchema, articles[id], ctx);
+    checkArticleAddress(articles[id], articleBase, sitePaths, firstAddress, file, options.publicNames ?? [], ctx.report);
+  }
+
+  return problems;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function routeList(routes: unknown): Record<string, unknown>[] {
+  if (!isRecord(routes) || !Array.isArray(routes.routes)) return [];
+  return routes.routes.map((r) => (isRecord(r) ? r : {}));
+}
+
+function notAPage(value: string, pageIds: readonly string[]): string {
+  const near = closest(value, pageIds);
+  return (
+    `is ${quote(value)}, which is not a page.${near ? ` Did you mean ${quote(near)}?` : ''}` +
+    ` Use one of the pages of ${PAGES_FOLDER}: ${[...pageIds].sort().join(', ')}.`
+  );
+}
+
+function checkRouteTargets(routes: unknown, pageIds: readonly string[] | undefined, report: Report): void {
+  if (!pageIds) return;
+  routeList(routes).forEach((route, i) => {
+    if (typeof route.page === 'string' && route.page.trim() !== '' && !pageIds.includes(route.page)) {
+      report(['routes', i, 'page'], notAPage(route.page, pageIds), { kind: 'developerSetting' });
+    }
+  });
+  const fallback = isRecord(routes) ? routes.fallback : undefined;
+  if (typeof fallback === 'string' && fallback.trim() !== '' && !pageIds.includes(fallback)) {
+    report(['fallback'], notAPage(fallback, pageIds), { kind: 'developerSetting' });
+  }
+}
+
+function checkDuplicateAddresses(routes: unknown, report: Report): void {
+  const first = new Map<string, Path>();
+  for (const { path: address, where: keyPath } of routeTable(routes)) {
+    const earlier = first.get(address);
+    if (earlier) {
+      report(
+        keyPath,
+        `${quote(address)} is used twice (also at ${formatPath(earlier)}). Each address may appear only once, so remove one of them.`,
+        { kind: 'addressTaken', values: { value: address } },
+      );
+    } else {
+      first.set(address, keyPath);
+    }
+  }
+}
+
+function checkUnusedPages(routes: unknown, pageIds: readonly string[], report: (id: string, sentence: string) => void): void {
+  const targets = [...routeList(routes).map((r) => r.page), isRecord(routes) ? routes.fallback : undefined];
+  const used = new Set<unknown>(targets);
+  // A misspelled target is already reported with its suggestion; do not also call the suggested page unused.
+  for (const target of targets) {
+    if (typeof target === 'string' && !pageIds.includes(target)) used.add(closest(target, pageIds));
+  }
+  for (const id of pageIds) {
+    if (!used.has(id)) {
+      report(id, `is a page no route in ${ROUTES_FILE} shows, so visitors cannot reach it. Add a route for it in ${ROUTES_FILE}, or delete the file.`);
+    }
+  }
+}
+
+function checkSectionIds(page: unknown, report: Report): void {
+  if (!isRecord(page) || !Array.isArray(page.sections)) return;
+  const first = new Map<string, number>();
+  page.sections.forEach((section, i) => {
+    if (!isRecord(section) || typeof section.id !== 'string' || section.id.trim() === '') return;
+    const earlier = first.get(section.id);
+    if (earlier === undefined) {
+      first.set(section.id, i);
+      return;
+    }
+    report(
+      ['sections', i, 'id'],
+      `${quote(section.id)} is used twice on this page (also at sections[${earlier}].id). Each section id must be different, so rename one of them.`,
+      { kind: 'anchorTaken', values: { value: section.id } },
+    );
+  });
+}
+
+/**
+ * An article's address is its own: no other article has it, its page's address under the
+ * articles' base path may be a page's (src/schema/addresses.ts: none of the site's own names,
+ * whatever their case; with the articles at "/", an article "admin" would be the page "/admin"),
+ * and it is not the address of a page of config/routes.ts (the article's page would hide the
+ * page, or the page the article).
+ */
+function checkArticleAddress(article: unknown, base: string | undefined, sitePaths: ReadonlySet<string>, first: Map<string, string>, file: string, publicNames: readonly string[], report: Report): void {
+  if (!isRecord(article) || typeof article.address !== 'string' || article.address === '') return;
+  const address = article.address;
+  const earlier = first.get(address);
+  if (earlier !== undefined) {
+    report(['address'], `${quote(address)} is already the address of the article ${quote(earlier)}. Each article needs its own address, so change this one.`, {
+      kind: 'articleAddressTaken',
+      values: { value: address, title: quote(earlier) },
+    });
+    return;
+  }
+  first.set(address, typeof article.title === 'string' && article.title.trim() !== '' ? article.title : file);
+  // The base path is checked on its own (config/site.ts); an address that is no slug is refused by its schema.
+  if (base === undefined || addressProblem(base, { publicNames }) !== undefined || !SLUG.test(address)) return;
+  const page = articlePath(base, { address });
+  const problem = addressProblem(page, { publicNames });
+  if (problem !== undefined) {
+    report(['address'], `${quote(address)} makes the address ${quote(page)}, which ${problem}`, { kind: 'badAddress', values: { value: page, problem } });
+    return;
+  }
+  if (sitePaths.has(page)) {
+    report(['address'], `${quote(address)} makes the address ${quote(page)}, which a page of the site already has. Choose another address.`, {
+      kind: 'addressTaken',
+      values: { value: page },
+    });
+  }
+}
+
+/** The addresses of the articles' pages (none when the site does not say where they are). */
+function articleAddresses(articles: Readonly<Record<string, unknown>>, base: string | undefined): string[] {
+  if (base === undefined) return [];
+  return Object.values(articles).flatMap((article) => (isRecord(article) && typeof article.address === 'string' && article.address !== '' ? [articlePath(base, { address: article.address })] : []));
+}
+
+/** The pages that carry their own address (the office's pages), in file order. */
+function ownAddresses(pages: Readonly<Record<string, unknown>>): { page: string; address: string }[] {
+  return Object.entries(pages).flatMap(([page, config]) => (isRecord(config) && typeof config.address === 'string' ? [{ page, address: config.address }] : []));
+}
+
+/** A page's own address is for a page no route shows, and is no other page's address. */
+function checkOwnAddresses(routes: unknown, pages: Readonly<Record<string, unknown>>, report: (id: string, sentence: string, words: Refusal) => void): void {
+  const table = routeTable(routes);
+  const taken = new Map(table.map((row) => [row.path, row.page]));
+  const titleOf = (id: string) => {
+    const page = pages[id];
+    return isRecord(page) && typeof page.title === 'string' ? quote(page.title) : quote(id);
+  };
+  for (const { page, address } of ownAddresses(pages)) {
+    if (table.some((row) => row.page === page)) {
+      report(page, `is set, but this page already has its address in ${ROUTES_FILE}. Remove the key: only pages the office made carry their own address.`, { kind: 'developerSetting' });
+      continue;
+    }
+    const other = taken.get(address);
+    if (other !== undefined) report(page, `${quote(address)} is already the address of the page ${titleOf(other)}. Choose another address.`, { kind: 'addressTaken', values: { value: address } });
+    else taken.set(address, page);
+  }
+}

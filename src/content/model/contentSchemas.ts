@@ -1,0 +1,40 @@
+/**
+ * Which schema describes each file of config/ the content editor knows, by the name a person knows
+ * the file by ('config/pages/home.ts'): the editor's forms, its sentences and its server read it here.
+ */
+import { formSchema } from '../../site/forms/model/formSchema';
+import { adminSchema } from './adminSchema';
+import { articleSchema } from './articleSchema';
+import { pageSchema } from './pageSchema';
+import { routesSchema } from './routesSchema';
+import type { Schema } from '../../schema/schema';
+import { serverSchema } from '../../platform/serverSchema';
+import { siteSchema } from './siteSchema';
+
+export const SITE_FILE = 'config/site.ts';
+export const ROUTES_FILE = 'config/routes.ts';
+export const ADMIN_FILE = 'config/admin.ts';
+export const SERVER_FILE = 'config/server.ts';
+const PAGE = /^config\/pages\/([\w-]+)\.ts$/;
+const FORM = /^config\/forms\/([\w-]+)\.ts$/;
+const ARTICLE = /^config\/articles\/([\w-]+)\.ts$/;
+
+const single: Readonly<Record<string, Schema<unknown>>> = {
+  [SITE_FILE]: siteSchema,
+  [ROUTES_FILE]: routesSchema,
+  [ADMIN_FILE]: adminSchema,
+  [SERVER_FILE]: serverSchema,
+};
+
+export function schemaOfFile(file: string): Schema<unknown> | undefined {
+  if (Object.hasOwn(single, file)) return single[file];
+  if (PAGE.test(file)) return pageSchema;
+  if (FORM.test(file)) return formSchema;
+  if (ARTICLE.test(file)) return articleSchema;
+  return undefined;
+}
+
+export const pageIdOf = (file: string): string | undefined => PAGE.exec(file)?.[1];
+export const formIdOf = (file: string): string | undefined => FORM.exec(file)?.[1];
+export const articleIdOf = (file: string): string | undefined => ARTICLE.exec(file)?.[1];
+export const articleFileOf = (id: string): string => `config/articles/${id}.ts`;

@@ -1,0 +1,216 @@
+/**
+ * The checker's refusals in the office's words. A refusal carries the key path it is about
+ * (`sections[0].heading`); placeOf turns that path into the names the editor's screen shows
+ * (the page, the section, the box: "Home", "Hero", "Heading"), from the schemas' labels
+ * (config/admin.ts content.labels, or names made from the keys), and officeSentence says the
+ * refusal with them (config/admin.ts content.refusals). The editor in the browser and its server
+ * both use these, so no sentence the office reads names a key path, a file or a developer's step.
+ */
+import admin from '../../../config/admin';
+import { fill } from '../../schema/text';
+import { articleIdOf, formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
+import { shownToOffice, type Path, type Refusal, type Schema } from '../../schema/schema';
+
+const t = admin.content;
+const labels: Readonly<Record<string, string>> = t.labels;
+const siteParts: Readonly<Record<string, string>> = t.siteParts;
+const formNames: Readonly<Record<string, string>> = admin.forms;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A key's name for a person: the schema's label, config/admin.ts content.labels, else made from the key ("formTitle" -> "Form title"). */
+export function labelOf(key: string | number, schema?: Schema<unknown>): string {
+  if (schema?.meta.label) return schema.meta.label;
+  if (typeof key === 'number') return String(key + 1);
+  if (Object.hasOwn(labels, key)) return labels[key]!;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A short name for a list item: its first text among the keys people recognise it by, of the keys
+ * its schema shows the office (a form field is named by its label, never by the key it is stored under).
+ */
+export function itemTitle(value: unknown, schema?: Schema<unknown>): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (!isRecord(value)) return undefined;
+  const variant = schema ? variantOf(schema, value) : undefined;
+  const shape = variant && (variant.meta.kind === 'object' || variant.meta.kind === 'image') ? variant.meta.shape : undefined;
+  for (const key of ['heading', 'title', 'name', 'label', 'question', 'value']) {
+    if (shape?.[key] && !shownToOffice(shape[key])) continue;
+    const text = value[key];
+    if (typeof text === 'string' && text.trim() !== '') return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+    if (typeof text === 'number') return String(text);
+  }
+  return undefined;
+}
+
+/** A page's name as the office knows it: its title before the site's name ("Home | Business Growth" -> "Home"). */
+export function pageNameOf(title: unknown): string | undefined {
+  if (typeof title !== 'string' || title.trim() === '') return undefined;
+  return title.split(' | ')[0]!.trim() || title.trim();
+}
+
+/** The name a file goes by on the editor's screens: a page's name, a form's name, or the name of what the file holds. */
+export function fileNameOf(file: string, value: unknown): string {
+  const page = pageIdOf(file);
+  if (page !== undefined) return pageNameOf(isRecord(value) ? value.title : undefined) ?? labelOf(page);
+  const form = formIdOf(file);
+  if (form !== undefined) return formNames[form] ?? labelOf(form);
+  const named: Record<string, string> = { [SITE_FILE]: t.fileNames.site, [ROUTES_FILE]: t.fileNames.routes, [SERVER_FILE]: t.fileNames.server, [ADMIN_FILE]: t.fileNames.admin };
+  if (Object.hasOwn(named, file)) return named[file]!;
+  const title = (isRecord(value) && typeof value.title === 'string' && value.title.trim()) || undefined;
+  // An article by its title, else by the list it is in on the screens ("Articles"), never its file.
+  if (articleIdOf(file) !== undefined) return title ?? t.articles.heading;
+  return title ?? t.fileNames.other;
+}
+
+/** The names a file's place starts with: an article in the screens' list of articles ("Articles", "<title>"), any other file by its name. */
+function fileNamesOf(file: string, value: unknown): string[] {
+  const name = fileNameOf(file, value);
+  return articleIdOf(file) !== undefined && name !== t.articles.heading ? [t.articles.heading, name] : [name];
+}
+
+/**
+ * Where a key path enters a rich-text box (an article's body: one box on the screen, its
+ * blocks written in it), or undefined when the path is not in one: `['body', 3, 'content']` ->
+ * `['body']`.
+ */
+export function richTextPlace(file: string, value: unknown, path: Path): Path | undefined {
+  let schema = schemaOfFile(file);
+  let current = value;
+  for (let i = 0; i <= path.length; i++) {
+    const resolved = schema ? variantOf(schema, current) : undefined;
+    const meta = resolved?.meta;
+    if (!meta) return undefined;
+    if (meta.kind === 'richText') return path.slice(0, i);
+    if (i === path.length) return undefined;
+    const part = path[i]!;
+    if (meta.kind === 'list' && typeof part === 'number') schema = meta.item;
+    else if (meta.kind === 'object' || meta.kind === 'image') schema = meta.shape[String(part)];
+    else if (meta.kind === 'record') schema = meta.value;
+    else return undefined;
+    current = isRecord(current) ? current[String(part)] : Array.isArray(current) && typeof part === 'number' ? current[part] : undefined;
+  }
+  return undefined;
+}
+
+const sectionTypes: Readonly<Record<string, string>> = t.sectionTypes;
+
+/** A kind of section by its name in config/admin.ts (content.sectionTypes: every kind has one); an unknown kind by its key. */
+export const sectionTypeLabel = (type: string): string => (Object.hasOwn(sectionTypes, type) ? sectionTypes[type]! : labelOf(type));
+
+/** The type of a section (a group told apart by its `type`), by its name: "hero" -> "Hero". */
+const typeOf = (value: unknown): string | undefined => (isRecord(value) && typeof value.type === 'string' ? value.type : undefined);
+
+/** The schema of a union's value (a section: by its type), else the schema itself. */
+function variantOf(schema: Schema<unknown>, value: unknown): Schema<unknown> | undefined {
+  if (schema.meta.kind !== 'union') return schema;
+  const type = typeOf(value);
+  return type !== undefined && Object.hasOwn(schema.meta.variants, type) ? schema.meta.variants[type] : undefined;
+}
+
+/**
+ * A section's name on its page: its kind ("Hero"), numbered when the page has two of that kind
+ * ("Cards 2"). The outline and the sentences both call it so.
+ */
+export function sectionNameOf(sections: readonly unknown[], index: number): string {
+  const type = typeOf(sections[index]);
+  if (type === undefined) return fill(t.item, { n: index + 1 });
+  const same = sections.map((s, i) => [typeOf(s), i] as const).filter(([other]) => other === type);
+  const name = sectionTypeLabel(type);
+  return same.length > 1 ? fill(t.sectionNumbered, { type: name, n: same.findIndex(([, i]) => i === index) + 1 }) : name;
+}
+
+/**
+ * The names of a place in a file, as the screen shows them, from the file down to the box:
+ * ["Home", "Hero", "Heading"], ["Footer", "Support", "Links", "Item 2", "Link"]. A list item is
+ * named by its section kind or its title (then the list's own name is left out), else "Item n"
+ * after the list's name. The last name is the box's (or the group's) the refusal is about.
+ */
+export function placeOf(file: string, value: unknown, path: Path): string[] {
+  let schema = schemaOfFile(file);
+  let current = value;
+  let rest = [...path];
+  let names = fileNamesOf(file, value);
+  // A part of the site's settings is a screen of its own ("Footer"): it is the first name.
+  if (file === SITE_FILE && typeof rest[0] === 'string' && Object.hasOwn(siteParts, rest[0])) {
+    const key = rest[0];
+    names = [siteParts[key]!];
+    schema = schema?.meta.kind === 'object' ? schema.meta.shape[key] : undefined;
+    current = isRecord(current) ? current[key] : undefined;
+    rest = rest.slice(1);
+  }
+  for (const part of rest) {
+    const resolved = schema ? variantOf(schema, current) : undefined;
+    const meta = resolved?.meta;
+    // Inside a rich-text box: the box is the place (its blocks have no boxes of their own).
+    if (meta?.kind === 'richText') break;
+    if (meta && meta.kind === 'list' && typeof part === 'number') {
+      const items = Array.isArray(current) ? current : [];
+      const item = items[part];
+      const byKind = meta.item.meta.kind === 'union' ? sectionNameOf(items, part) : undefined;
+      const titled = itemTitle(item, meta.item);
+      const title = byKind ?? (titled !== undefined ? `“${titled}”` : undefined);
+      if (title !== undefined && names.length > 1) names.pop();
+      names.push(title ?? fill(t.item, { n: part + 1 }));
+      schema = meta.item;
+      current = item;
+      continue;
+    }
+    const key = String(part);
+    let child: Schema<unknown> | undefined;
+    let name = labelOf(part);
+    if (meta && (meta.kind === 'object' || meta.kind === 'image')) {
+      child = meta.shape[key];
+      name = labelOf(key, child);
+    } else if (meta && meta.kind === 'record') {
+      child = meta.value;
+      name = meta.keysFrom === 'forms' ? (formNames[key] ?? labelOf(key)) : labelOf(key);
+    }
+    names.push(name);
+    schema = child;
+    current = isRecord(current) ? current[key] : Array.isArray(current) && typeof part === 'number' ? current[part] : undefined;
+  }
+  return names;
+}
+
+/** "Heading" -> "a heading"; "E-mail" -> "an e-mail"; "FAQ" stays in capitals. */
+export function withArticle(label: string): string {
+  const acronym = /^[A-Z]{2}/.test(label);
+  const word = acronym ? label : label.charAt(0).toLowerCase() + label.slice(1);
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+/** Form ids among a refusal's values, said by the forms' names. */
+function valuesInWords(values: Refusal['values']): Record<string, string | number> {
+  const out: Record<string, string | number> = { ...values };
+  for (const key of ['form', 'forms'] as const) {
+    const given = out[key];
+    if (typeof given === 'string') out[key] = given.split(', ').map((id) => formNames[id] ?? id).join(', ');
+  }
+  return out;
+}
+
+export interface OfficeSentence {
+  /** Under the box: whole, starting with the box's name ("Heading is empty: write a heading."). */
+  field: string;
+  /** In a list of problems: the place first ("Home › Hero › Heading is empty: write a heading."). */
+  sentence: string;
+}
+
+/** A refusal said in the office's words at its place (placeOf). */
+export function officeSentence(words: Refusal, place: readonly string[]): OfficeSentence {
+  const label = place.at(-1) ?? t.fileNames.other;
+  const field = fill(t.refusals[words.kind], { label, aLabel: withArticle(label), ...valuesInWords(words.values) });
+  return { field, sentence: [...place.slice(0, -1), field].join(t.placeJoint) };
+}
+
+/** A checker's problem (a file, a key path, a refusal) in the office's words, with the file's value it is about. */
+export function officeWordsOf(problem: { file: string; path: Path; words: Refusal }, value: unknown): OfficeSentence {
+  return officeSentence(problem.words, placeOf(problem.file, value, problem.path));
+}

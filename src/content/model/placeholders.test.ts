@@ -1,0 +1,32 @@
+/**
+ * The settings left at the shipped examples: each named with the place it is in and what it
+ * affects, the shipped config's and the environment's; the agency's own give none.
+ */
+import site from '../../../config/site';
+import { placeholderWarnings } from './placeholders';
+
+const replyTo = (site.contact.email.href as string).replace(/^mailto:/, '');
+
+it('names the shipped contact address (the Reply-To of the site\'s mails) and the shipped phone', () => {
+  const warnings = placeholderWarnings(site);
+  expect(warnings).toContainEqual(expect.stringMatching(/^config\/site\.ts: contact\.email .*Reply-To/));
+  expect(warnings.find((w) => w.startsWith('config/site.ts: contact.email'))).toContain(replyTo);
+  expect(warnings).toContainEqual(expect.stringMatching(/^config\/site\.ts: contact\.phone /));
+});
+
+it('names the mail settings of the environment at an example value, never a password, and nothing of the agency\'s own', () => {
+  const own = {
+    brand: { url: 'https://www.growth-agency.co.uk' },
+    contact: { email: { label: 'hello@growth-agency.co.uk', href: 'mailto:hello@growth-agency.co.uk' }, phone: { label: '+44 20 7946 1234', href: 'tel:+442079461234' } },
+    copy: 'For example, a website that says example.com in a sentence.',
+  };
+  expect(placeholderWarnings(own)).toEqual([]);
+  const warnings = placeholderWarnings(own, {
+    MAIL_FROM: 'Agency Site <site@your-domain.example>',
+    NOTIFY_TO: 'owner@growth-agency.co.uk',
+    IMAP_URL: 'imaps://hello%40example.org:secret-password@imap.example.org:993',
+  });
+  expect(warnings.map((w) => w.split(' ')[0])).toEqual(['MAIL_FROM', 'IMAP_URL']);
+  expect(warnings[0]).toContain('From');
+  expect(warnings.join('\n')).not.toContain('secret-password');
+});

@@ -1,0 +1,166 @@
+/** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
+import { contactLink, imageSchema, linkSchema } from '../../schema/common';
+import { iconNames } from '../../schema/icons';
+import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, type Infer } from '../../schema/schema';
+
+const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
+const px = () => number({ min: 0, max: 10000, integer: true });
+
+export const siteSchema = object({
+  brand: object({
+    name: text(),
+    logo: imageSchema,
+    /** The picture shown when a page is shared (1200 x 630). */
+    shareImage: imageSchema,
+    /** Short description of the agency for search engines (organisation data). */
+    description: longText(),
+    /** The short paragraph about the agency in the footer. */
+    blurb: longText(),
+    /** Site address without a trailing slash, used for canonical links and the sitemap. */
+    url: siteUrl(),
+    colors: object({
+      primary: color(),
+      primaryDark: color(),
+      secondary: color(),
+      background: color(),
+      surface: color(),
+      text: color(),
+      mutedText: color(),
+      /**
+       * The backgrounds of messages, under white text: toasts (success, error, warning) and the
+       * line shown above a form sent without JavaScript (success: sent, error: not sent).
+       */
+      success: color({ underWhiteText: true }),
+      error: color({ underWhiteText: true }),
+      warning: color({ underWhiteText: true }),
+    }),
+  }),
+  /**
+   * The site's one phone number and e-mail address: the contact bar shows them, and the footer's
+   * columns that ask for them. The e-mail address is also the Reply-To of every mail the site
+   * sends visitors and the mailbox the inbox reads their answers from: only an owner changes it.
+   */
+  contact: object({
+    phone: contactLink('tel'),
+    email: ownerOnly(contactLink('mailto')),
+    address: text(),
+  }),
+  /** The agency's profiles: chat, photo sharing, professional network. The WhatsApp one (icon whatsapp) without a link opens a chat with `whatsapp.number`. */
+  social: list(object({ label: text(), href: optional(href()), icon: oneOf(iconNames) }), { min: 1 }),
+  /** WhatsApp chat: the number in international form (its digits are used), and the message a page's WhatsApp button starts with. */
+  whatsapp: object({ number: text(), message: text() }),
+  navigation: object({
+    /** Name of the menu for screen readers. */
+    label: text(),
+    logoLabel: text(),
+    links: list(object({ label: text(), href: href() }), { min: 1 }),
+    cta: object({ label: text(), href: href() }),
+    openMenuLabel: text(),
+    closeMenuLabel: text(),
+  }),
+  footer: object({
+    socialLabel: text(),
+    /** Each column: its heading, its links, then the contact details it shows (the one phone number and e-mail of `contact`). */
+    columns: list(object({ heading: text(), links: list(linkSchema, { min: 1 }), showPhone: optional(boolean()), showEmail: optional(boolean()) }), { min: 1 }),
+    newsletter: object({ heading: text(), text: longText(), form: formRef() }),
+    /** {year} is replaced by the current year. */
+    copyright: text(),
+    backToTop: text(),
+  }),
+  /** The line under every form; {link} becomes a link with `link.label` to `link.href` (the privacy page). */
+  privacyNote: object({ text: template(['link']), link: object({ label: text(), href: href() }) }),
+  /**
+   * Confirming a newsletter sign-up (src/newsletter/server): the e-mail (its subject, its text, the
+   * words before the link, the words after it) and the pages the link opens, served by our server.
+   * {days}: config/server.ts newsletter.unconfirmedDays.
+   */
+  newsletter: object({
+    confirmMail: object({ subject: text(), text: longText(), button: text(), after: describe(template(['days']), { kind: 'longText' }) }),
+    confirmPage: object({ heading: text(), text: longText(), button: text() }),
+    confirmed: object({ heading: text(), text: longText() }),
+    expired: object({ heading: text(), text: describe(template(['days']), { kind: 'longText' }) }),
+    wrongLink: object({ heading: text(), text: longText() }),
+    home: text(),
+  }),
+  /** The round chat button in the bottom corner of every page. */
+  /** The round chat button: its words, and where it leads (without a link: a WhatsApp chat with `whatsapp.number`). */
+  chat: object({ label: text(), href: optional(href()) }),
+  ui: object({
+    skipToContent: text(),
+    contactBarLabel: text(),
+    breadcrumbLabel: text(),
+    loading: text(),
+    readMore: text(),
+    readLess: text(),
+    carouselLabel: text(),
+    /** {n} and {total} are replaced by numbers. */
+    slideLabel: text(),
+    dotLabel: text(),
+    dotsLabel: text(),
+    previousLabel: text(),
+    nextLabel: text(),
+    newTabHint: text(),
+    errorScreen: object({ heading: text(), text: longText(), homeLabel: text() }),
+  }),
+  constants: object({
+    breakpoints: object({ xs: px(), sm: px(), md: px(), lg: px(), xl: px(), xxl: px() }),
+    collapseMs: ms(),
+    counterDurationMs: ms(),
+    carousel: object({
+      /** Cards shown side by side from each screen width up (the widest that fits wins). */
+      slidesToShow: list(object({ minWidth: px(), slides: number({ min: 1, max: 6, integer: true }) }), { min: 1 }),
+      slidesToScroll: number({ min: 1, integer: true }),
+      dots: boolean(),
+      infinite: boolean(),
+      speedMs: ms(),
+      arrows: boolean(),
+    }),
+    mapHeightPx: px(),
+    toast: object({
+      autoHideMs: ms({ ms: 3000, what: 'the time a message stays on screen', because: 'a shorter time hides it before a visitor can read it' }),
+      vertical: oneOf(['top', 'bottom']),
+      horizontal: oneOf(['left', 'center', 'right']),
+      dragDismissPercent: number({ min: 1, max: 100 }),
+      pauseOnFocusLoss: boolean(),
+      maxShown: number({ min: 1, max: 10, integer: true }),
+    }),
+    pageLoadTimeoutMs: ms({
+      ms: 10000,
+      what: "the time a page's menu, forms and other working parts have to load",
+      because: 'on a slow connection a shorter time gives up on them, and they stop working for that visitor',
+    }),
+    /**
+     * Submissions that could not be saved (offline, server trouble) wait in the visitor's
+     * browser and are sent again: on the next visit, when the connection returns, and while
+     * the page stays open after firstRetryMs, doubling up to maxRetryMs. Kept keepDays days.
+     */
+    outbox: object({
+      firstRetryMs: ms({
+        ms: 5000,
+        what: "the wait before a visitor's browser sends a form again",
+        because: 'a shorter wait has every browser holding a form that could not be sent send it over and over, to the site and its limits',
+      }),
+      maxRetryMs: ms({
+        ms: 60000,
+        what: "the longest wait between a visitor's browser's tries",
+        because: 'a shorter one keeps every browser holding a form that could not be sent trying as often, for as long as the site is unreachable',
+      }),
+      keepDays: number({ min: 1, max: 365, integer: true }),
+    }),
+  }),
+  /** The articles (config/articles): where their pages are, their feed, and the words around them. */
+  articles: object({
+    /** The address their pages are under: an article is at "<path>/<its address>" ("/Blog/my-article"). */
+    path: routePath(),
+    /** The feed of the articles (Atom), linked from every page's head: its title and one sentence. */
+    feedTitle: text(),
+    feedDescription: longText(),
+    /** The line under an article's title; {author} and {date} are filled in. */
+    byline: template(['author', 'date']),
+    /** The language dates are written in ("en-GB": 25 November 2026). */
+    dateLocale: describe(text(), { kind: 'text', format: 'locale' }),
+    /** The trail above an article's title, from Home to the list (the article's title is added as the last step). */
+    breadcrumb: list(object({ label: text(), href: href() }), { min: 1 }),
+  }),
+});
+export type SiteConfig = Infer<typeof siteSchema>;

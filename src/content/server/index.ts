@@ -1,0 +1,219 @@
+/**
+ * The content editor's API (src/content/model/contentApi.ts): its handlers, registered by the inbox's
+ * API (src/apps/server/admin/routes.ts) inside /api/admin/, so the session, CSRF, role and 401 rules
+ * of the inbox apply to each of them.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import server from '../../../config/server';
+import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange, type ContentDraft } from '../model/contentApi';
+import { fill } from '../../schema/text';
+import { checkChanges } from './check';
+import type { Draft, Drafts } from './drafts';
+import { storeImage } from './images';
+import type { Publisher, PublishResult } from './publish';
+import { listed, RevisionHistory, type UndoScope } from './revisions';
+import { contentFiles, loadContent, publicFiles } from './site';
+import { publishRefusal } from './publishWords';
+import { outdatedDrafts } from './outdated';
+import { TaskQueue } from './taskQueue';
+
+export interface ContentOptions {
+  publisher: Publisher;
+  drafts?: Drafts;
+  clock?: () => number;
+  /** Told when a draft's schedule is set or cleared (content/schedule.ts). */
+  scheduler?: { changed(): void };
+}
+
+type Request = FastifyRequest<{ Params: Record<string, string | undefined>; Querystring: Record<string, unknown> }>;
+export type ContentHandler = (request: Request, reply: FastifyReply, who: string) => Promise<unknown>;
+
+const messages = server.admin.messages;
+const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
+const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
+
+/** The body's changes, or undefined when it is not { changes: [{ file, value }] }. */
+function changesOf(body: unknown): ContentChange[] | undefined {
+  const changes = (body as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes) || changes.length > 100) return undefined;
+  if (!changes.every((c) => typeof c === 'object' && c !== null && typeof (c as ContentChange).file === 'string' && 'value' in c)) return undefined;
+  return changes as ContentChange[];
+}
+
+/**
+ * Which of a revision's changes an undo takes back: `change` (its place in the revision's changes,
+ * a whole number; as a query's text when `fromQuery`) or `file` (one item's), or all; undefined
+ * when either is not what it should be.
+ */
+function undoScope(change: unknown, file: unknown, fromQuery = false): UndoScope | undefined {
+  const scope: UndoScope = {};
+  if (change !== undefined) {
+    const place = fromQuery && typeof change === 'string' && /^\d{1,4}$/.test(change) ? Number(change) : change;
+    if (typeof place !== 'number' || !Number.isInteger(place) || place < 0 || place > 9999) return undefined;
+    scope.change = place;
+  }
+  if (file !== undefined) {
+    if (typeof file !== 'string' || file.length > 200) return undefined;
+    scope.file = file;
+  }
+  return scope.change !== undefined && scope.file !== undefined ? undefined : scope;
+}
+
+/** Pixels the page draws a picture at: a whole number from 1 to 4000. */
+const drawnSize = (value: unknown) => (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined);
+
+/** A draft as the API answers it: times in ISO 8601. */
+const draftAnswer = ({ updatedAt, scheduledAt, ...draft }: Draft): ContentDraft => ({
+  ...draft,
+  updatedAt: new Date(updatedAt).toISOString(),
+  ...(scheduledAt === undefined ? {} : { scheduledAt: new Date(scheduledAt).toISOString() }),
+});
+
+/** How long a refused check is told to wait (the queue's work moves in about this time). */
+const RETRY_SECONDS = 2;
+
+/** The handlers by route name; without `options` (no SITE_DIR) each answers that editing is not set up. */
+export function contentHandlers(options: ContentOptions | undefined): Record<keyof typeof contentRoutes, ContentHandler> {
+  if (!options) {
+    const notSetUp: ContentHandler = async (_request, reply) => fail(reply, 503, messages.contentNotSetUp);
+    return Object.fromEntries(Object.keys(contentRoutes).map((name) => [name, notSetUp])) as Record<keyof typeof contentRoutes, ContentHandler>;
+  }
+  const { publisher } = options;
+  const clock = options.clock ?? Date.now;
+  const limits = server.admin.drafts;
+  const site = publisher.site;
+  const history = new RevisionHistory(publisher, publisher.dataDir);
+  // Checks read and check the whole content: one at a time, a few waiting, the rest told to come back.
+  const checks = new TaskQueue({ waiting: 4 });
+  const answerPublish = (reply: FastifyReply, result: PublishResult) => {
+    if (result.status === 200) return json(reply, 200, { revision: result.revision });
+    if (result.status === 400) return json(reply, 400, { problems: result.problems });
+    return fail(reply, result.status, publishRefusal(result));
+  };
+
+  /** Reading the history takes one turn of the checks' queue (each reads and checks the whole content): 429 when too many wait. */
+  const inTurn = async <T>(reply: FastifyReply, work: () => Promise<T | undefined>, answer: (found: T) => unknown) => {
+    const done = await checks.run(async () => ({ found: await work() }));
+    if (!done) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
+    return done.found === undefined ? fail(reply, 404, messages.unknownRevision) : answer(done.found);
+  };
+  /** Undo or restore: planned again now (not as the preview showed it: the content may have changed), then published (a revision of its own); refused in words. */
+  const goBack = async (kind: 'undo' | 'restore', request: Request, reply: FastifyReply, who: string) => {
+    const body = request.body as { baseRevision?: unknown; change?: unknown; file?: unknown } | null;
+    const base = body?.baseRevision;
+    if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
+    // An undo is confirmed on the content its preview showed; a restore may be sent without one.
+    if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
+    const scope = undoScope(body?.change, body?.file);
+    if (!scope) return fail(reply, 400, server.messages.badRequest);
+    const id = request.params.revisionId ?? '';
+    const by = publisher.changedBy(who);
+    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by, scope) : history.planRestore(id, by)), async ({ plan, changes, redirects }) => {
+      if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
+      if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
+      const result = await publisher.publish(changes, base, who, { kind, of: id, redirects });
+      return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
+    });
+  };
+
+  return {
+    content: async (_request, reply) => {
+      publisher.warm();
+      const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
+      // A draft started before the file's last publish is said to be: publishing it would replace that change.
+      const all = options.drafts?.all() ?? [];
+      const outdated = await outdatedDrafts(site.siteDir, all, revision);
+      const drafts = all.map((d) => ({ ...draftAnswer(d), ...(outdated.has(d) ? { outdated: true as const } : {}) }));
+      return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
+    },
+    contentCheck: async (request, reply, who) => {
+      const changes = changesOf(request.body);
+      if (!changes) return fail(reply, 400, server.messages.badRequest);
+      const problems = await checks.run(async () => checkChanges(site, await loadContent(site), changes, publisher.changedBy(who)).problems);
+      if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
+      return json(reply, 200, { problems });
+    },
+    contentPublish: async (request, reply, who) => {
+      const changes = changesOf(request.body);
+      const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
+      if (!changes || typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
+      return answerPublish(reply, await publisher.publish(changes, base, who));
+    },
+    contentRevisions: async (request, reply) => {
+      const file = typeof request.query.file === 'string' ? request.query.file : undefined;
+      return json(reply, 200, { revisions: listed(await publisher.revisions(file)) });
+    },
+    contentRevision: async (request, reply) => inTurn(reply, () => history.detail(request.params.revisionId ?? ''), (detail) => json(reply, 200, detail)),
+    contentUndoPreview: async (request, reply, who) => {
+      const scope = undoScope(request.query.change, request.query.file, true);
+      if (!scope) return fail(reply, 400, server.messages.badRequest);
+      return inTurn(reply, () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who), scope), ({ plan }) => json(reply, 200, plan));
+    },
+    contentRestorePreview: async (request, reply, who) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
+    contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
+    contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
+    contentDraftSave: async (request, reply, who) => {
+      const drafts = options.drafts;
+      const body = request.body as { file?: unknown; value?: unknown; base?: unknown } | null;
+      if (!drafts || typeof body?.file !== 'string' || !('value' in body) || typeof body.base !== 'string') return fail(reply, 400, server.messages.badRequest);
+      // The drafts' limits, as a publish's changes meet them too (drafts.ts keep).
+      const [refused] = drafts.keep(who, [{ file: body.file, value: body.value }], body.base);
+      if (refused) return fail(refused.retryAfter ? reply.header('Retry-After', String(refused.retryAfter)) : reply, refused.status, refused.message);
+      return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
+    },
+    contentDraftDiscard: async (request, reply, who) => {
+      const file = (request.body as { file?: unknown } | null)?.file;
+      if (!options.drafts || typeof file !== 'string') return fail(reply, 400, server.messages.badRequest);
+      options.drafts.discard(who, file);
+      options.scheduler?.changed();
+      return json(reply, 200, {});
+    },
+    contentDraftSchedule: async (request, reply, who) => {
+      const drafts = options.drafts;
+      const body = request.body as { file?: unknown; at?: unknown } | null;
+      if (!drafts || typeof body?.file !== 'string' || (body.at !== null && typeof body.at !== 'string')) return fail(reply, 400, server.messages.badRequest);
+      const draft = drafts.of(who, body.file);
+      if (!draft) return fail(reply, 404, messages.noDraft);
+      if (body.at === null) {
+        drafts.schedule(who, body.file, undefined);
+      } else {
+        const at = Date.parse(body.at);
+        const now = clock();
+        if (!Number.isFinite(at) || at <= now || at > now + limits.scheduleMaxDays * 86_400_000) return fail(reply, 400, fill(messages.badScheduleTime, { days: limits.scheduleMaxDays }));
+        // What would be refused at that time is refused now, on its fields.
+        const problems = await checks.run(async () => checkChanges(site, await loadContent(site), [{ file: draft.file, value: draft.value }], publisher.changedBy(who)).problems);
+        if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
+        if (problems.length > 0) return json(reply, 400, { message: fill(messages.draftHasProblems, { count: problems.length }), problems });
+        // Scheduled knowing what is published now (the editor says when the draft is older than a publish of its file): its base is now.
+        const revision = await publisher.revision();
+        if (draft.base !== revision) drafts.rebase(who, draft.file, revision);
+        drafts.schedule(who, body.file, at);
+      }
+      options.scheduler?.changed();
+      return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
+    },
+    contentImage: async (request, reply) => {
+      const width = drawnSize(request.query.width);
+      const height = drawnSize(request.query.height);
+      if (!width || !height) return fail(reply, 400, fill(messages.badImageSize, { max: 4000 }));
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) return fail(reply, 415, messages.notAnImage);
+      const result = await storeImage(site.siteDir, body, { width, height }, { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels });
+      if (!result.ok) {
+        return result.reason === 'tooLarge'
+          ? fail(reply, 413, fill(messages.imageTooLarge, { max: Math.floor(server.admin.imageMaxBytes / 1048576) }))
+          : fail(reply, 415, messages.notAnImage);
+      }
+      return json(reply, 201, result.image);
+    },
+    contentUpload: async (request, reply) => {
+      const name = request.params.name ?? '';
+      const file = path.join(site.siteDir, 'public', UPLOADS_PATH, name);
+      if (!UPLOAD_NAME.test(name) || !existsSync(file)) return fail(reply, 404, server.messages.unknownAddress);
+      // Named by its bytes' hash: the same name is always the same picture.
+      return reply.header('Cache-Control', 'private, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
+    },
+  };
+}

@@ -1,0 +1,466 @@
+/**
+ * Writes the editor's edits into config files the way a person would: magicast parses the file
+ * (babel's parser, TypeScript included), and only the text of the edited values, keys and list
+ * items is replaced at their places in the file; every other character (comments, imports,
+ * formatting, quotes) stays as it was, so `git diff` shows only the edit. (magicast's own printer,
+ * recast, re-lays out a whole list when an item is added to it.)
+ *
+ * A list or group of keys whose items change in number is written anew from its parts: the text
+ * after its opening bracket, one unit per item (the comment lines above the item, the item, its
+ * comma and a comment after it on its line), and the text before its closing bracket. Items kept
+ * keep their units; items taken out take theirs; new items get their neighbours' layout; each
+ * comma is put back where the list's own style wants one. So a list of any length can become one
+ * of any other length (none included) and the file still reads back as sent.
+ *
+ * A value worked out in code (a name defined above the export, an import, a template with
+ * ${…}) is not a text the editor can change: such an edit is refused with a sentence.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseModule } from 'magicast';
+import { formatPath } from '../../schema/schema';
+import type { MovedConfig } from '../model/movedSchema';
+import { sameValue, type Edit, type KeyPath } from '../model/contentDiff';
+
+type AstNode = { type: string; [key: string]: unknown };
+type Proxy = { $ast?: AstNode };
+
+/** Thrown with a sentence for the editor when an edit cannot be written as a person would. */
+export class UnwritableEdit extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: KeyPath,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const unwrap = (node: AstNode | undefined): AstNode | undefined => {
+  let at = node;
+  while (at && (at.type === 'TSSatisfiesExpression' || at.type === 'TSAsExpression' || at.type === 'ParenthesizedExpression')) at = at.expression as AstNode;
+  return at;
+};
+
+const keyName = (property: AstNode): string | undefined => {
+  const key = property.key as AstNode | undefined;
+  if (!key) return undefined;
+  if (key.type === 'Identifier') return key.name as string;
+  if (key.type === 'StringLiteral' || key.type === 'Literal') return String(key.value);
+  return undefined;
+};
+
+/** Written as plain data a person can read and change (texts, numbers, yes/no, lists and objects of them). */
+function isPlainData(node: AstNode | undefined): boolean {
+  if (!node) return true;
+  switch (node.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'Literal':
+      return true;
+    case 'TemplateLiteral':
+      return (node.expressions as unknown[]).length === 0;
+    case 'UnaryExpression':
+      return node.operator === '-' && isPlainData(node.argument as AstNode);
+    case 'ArrayExpression':
+      return (node.elements as AstNode[]).every((e) => isPlainData(unwrap(e)));
+    case 'ObjectExpression':
+      return (node.properties as AstNode[]).every((p) => (p.type === 'ObjectProperty' || p.type === 'Property') && keyName(p) !== undefined && isPlainData(unwrap(p.value as AstNode)));
+    default:
+      return false;
+  }
+}
+
+/** Characters a config file's quoted text writes as an escape: the quote, the backslash, line ends, other controls, lone surrogates. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const ESCAPED = /[\\'\u0000-\u001f\u007f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SHORT_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A text in single quotes, as a person writes it; anything that could not be read back as it is, escaped. */
+function printString(value: string): string {
+  return `'${value.replace(ESCAPED, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+}
+
+/** A value written as a person would in these files: single quotes, bare keys, short objects on one line. */
+export function printValue(value: unknown, indent: string): string {
+  if (typeof value === 'string') return printString(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`The number ${value} cannot be written into a config file`);
+    return Object.is(value, -0) ? '0' : JSON.stringify(value);
+  }
+  if (typeof value === 'boolean' || value === null) return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => printValue(item, inner));
+    const flat = `[${items.join(', ')}]`;
+    return flat.length <= 100 && !flat.includes('\n') ? flat : `[\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => `${printKey(k)}: ${printValue(v, inner)}`);
+    if (entries.length === 0) return '{}';
+    const flat = `{ ${entries.join(', ')} }`;
+    return flat.length <= 100 && !flat.includes('\n') ? flat : `{\n${entries.map((entry) => `${inner}${entry},`).join('\n')}\n${indent}}`;
+  }
+  throw new Error(`A ${typeof value} cannot be written into a config file`);
+}
+const printKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : printString(key));
+
+const pos = (node: AstNode) => ({ start: node.start as number, end: node.end as number });
+/** The indentation of the line a position is on. */
+const indentAt = (source: string, at: number) => /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', at - 1) + 1))![0];
+const isProperty = (node: AstNode | null | undefined): node is AstNode => !!node && (node.type === 'ObjectProperty' || node.type === 'Property') && !node.computed && keyName(node) !== undefined;
+
+/**
+ * The text between a container's items (or before the first, after the last): whitespace,
+ * comments and commas only. Where its commas and line ends are, outside comments, and whether
+ * it holds a comment.
+ */
+function scanGap(text: string): { commas: number[]; newlines: number[]; comment: boolean } {
+  const commas: number[] = [];
+  const newlines: number[] = [];
+  let comment = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('//', i)) {
+      comment = true;
+      const end = text.indexOf('\n', i);
+      i = (end < 0 ? text.length : end) - 1;
+    } else if (text.startsWith('/*', i)) {
+      comment = true;
+      const end = text.indexOf('*/', i + 2);
+      i = (end < 0 ? text.length : end + 2) - 1;
+    } else if (text[i] === ',') commas.push(i);
+    else if (text[i] === '\n') newlines.push(i);
+  }
+  return { commas, newlines, comment };
+}
+
+/**
+ * One item of a list (or key of an object) with the text that goes with it: the comment lines
+ * above it and its indentation (`leader`), the item itself (`body`), and what follows it on its
+ * line: its comma and a comment after it (`before` the comma, `after` it). An item removed takes
+ * its own comments with it; the comments around the others stay where they are.
+ */
+interface Unit {
+  leader: string;
+  body: string;
+  before: string;
+  comma: boolean;
+  after: string;
+}
+
+const blank = (text: string) => /^[ \t]*$/.test(text);
+
+/** What follows an item: up to the end of its line after its comma (or just its comma, on one line). */
+function splitAfter(gap: string, last: boolean): { trailer: string; rest: string } {
+  const { commas, newlines } = scanGap(gap);
+  const comma = commas[0];
+  if (comma === undefined && !last) throw new Error('Two items without a comma between them');
+  const from = comma ?? -1;
+  const newline = newlines.find((n) => n > from);
+  if (newline !== undefined) return { trailer: gap.slice(0, newline + 1), rest: gap.slice(newline + 1) };
+  return comma === undefined ? { trailer: '', rest: gap } : { trailer: gap.slice(0, comma + 1), rest: gap.slice(comma + 1) };
+}
+
+function unitOf(leader: string, body: string, trailer: string): Unit {
+  const comma = scanGap(trailer).commas[0];
+  return comma === undefined ? { leader, body, before: '', comma: false, after: trailer } : { leader, body, before: trailer.slice(0, comma), comma: true, after: trailer.slice(comma + 1) };
+}
+
+/** A path as a map key. */
+const keyOf = (path: readonly (string | number)[]) => JSON.stringify(path);
+
+/** What happens to one list or object as a whole: items spliced, keys added or removed. */
+interface ContainerPlan {
+  splice?: { start: number; removed: unknown[]; added: unknown[] };
+  adds: [string, unknown][];
+  removes: Set<string>;
+}
+
+type Alignment = { keep: number } | { rewrite: number; value: unknown } | { drop: number } | { add: unknown };
+
+/**
+ * How the items taken out of a list become the items put in: those alike are kept (with their
+ * comments), in their longest common order; between them, old items are written anew in place
+ * by new ones, one for one, and the rest taken out or added after them.
+ */
+function alignItems(removed: readonly unknown[], added: readonly unknown[]): Alignment[] {
+  const n = removed.length;
+  const m = added.length;
+  // The editor's lists hold tens of items: a table of their common lengths is small (past this size, nothing is matched).
+  const match = n * m <= 250_000;
+  const common = match ? Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0)) : [];
+  if (match) {
+    for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) common[i]![j] = sameValue(removed[i], added[j]) ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+  }
+  const steps: Alignment[] = [];
+  let dropped: number[] = [];
+  let fresh: unknown[] = [];
+  const flush = () => {
+    const paired = Math.min(dropped.length, fresh.length);
+    for (let k = 0; k < paired; k++) steps.push({ rewrite: dropped[k]!, value: fresh[k] });
+    for (const i of dropped.slice(paired)) steps.push({ drop: i });
+    for (const value of fresh.slice(paired)) steps.push({ add: value });
+    dropped = [];
+    fresh = [];
+  };
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (match && i < n && j < m && sameValue(removed[i], added[j]) && common[i]![j] === common[i + 1]![j + 1]! + 1) {
+      flush();
+      steps.push({ keep: i++ });
+      j++;
+    } else if (j < m && (i >= n || !match || common[i]![j + 1]! >= common[i + 1]![j]!)) fresh.push(added[j++]);
+    else dropped.push(i++);
+  }
+  flush();
+  return steps;
+}
+
+/** The file's new text with the edits written in: every other character stays as it was. */
+export function editSource(file: string, source: string, edits: readonly Edit[]): string {
+  const root = unwrap((parseModule(source).exports.default as Proxy).$ast);
+  if (!root || root.type !== 'ObjectExpression') throw new UnwritableEdit(file, [], `${file}: (the whole file) is not written as { … } after "export default": a developer's change.`);
+  const refuse = (at: KeyPath): never => {
+    throw new UnwritableEdit(file, at, `${file}: ${formatPath(at)} is worked out in the file's code (not written as text there): a developer's change. Ask a developer, or change it in the file itself.`);
+  };
+
+  // Where each edit applies: a value written anew, or a list or object changing its items.
+  const replaced = new Map<string, unknown>();
+  const plans = new Map<string, ContainerPlan>();
+  /** Every path at or above an edit (the containers to walk into). */
+  const touched = new Set<string>();
+  const touch = (path: KeyPath) => {
+    for (let i = 0; i <= path.length; i++) touched.add(keyOf(path.slice(0, i)));
+  };
+  const planOf = (path: KeyPath) => {
+    let plan = plans.get(keyOf(path));
+    if (!plan) plans.set(keyOf(path), (plan = { adds: [], removes: new Set() }));
+    return plan;
+  };
+  for (const edit of edits) {
+    if (edit.path.length === 0 && edit.op !== 'splice') refuse([]);
+    const parent = edit.path.slice(0, -1);
+    const last = edit.path[edit.path.length - 1];
+    if (edit.op === 'splice') {
+      touch(edit.path);
+      planOf(edit.path).splice = { start: edit.start, removed: edit.removed, added: edit.added };
+    } else if (edit.op === 'remove') {
+      touch(parent);
+      planOf(parent).removes.add(String(last));
+    } else if (typeof last === 'string' && edit.before === undefined) {
+      touch(parent);
+      planOf(parent).adds.push([last, edit.after]);
+    } else {
+      touch(edit.path);
+      replaced.set(keyOf(edit.path), edit.after);
+    }
+  }
+
+  /** The new text of a node (with what wraps it: `as const`, `satisfies`, parentheses). */
+  const render = (node: AstNode, path: KeyPath): string => {
+    const inner = unwrap(node)!;
+    const wrapped = (text: string) => source.slice(pos(node).start, pos(inner).start) + text + source.slice(pos(inner).end, pos(node).end);
+    const key = keyOf(path);
+    if (replaced.has(key)) {
+      if (!isPlainData(inner)) refuse(path);
+      return wrapped(printValue(replaced.get(key), indentAt(source, pos(inner).start)));
+    }
+    if (!touched.has(key)) return source.slice(pos(node).start, pos(node).end);
+    if (inner.type !== 'ObjectExpression' && inner.type !== 'ArrayExpression') refuse(path);
+    return wrapped(renderContainer(inner, path));
+  };
+
+  const renderContainer = (container: AstNode, path: KeyPath): string => {
+    const isList = container.type === 'ArrayExpression';
+    const entries = (isList ? container.elements : container.properties) as (AstNode | null)[];
+    const plan = plans.get(keyOf(path));
+    const { start: open, end } = pos(container);
+    const close = end - 1;
+    // A list or object written with code in it (a spread, a hole, a computed key) is not changed as a whole.
+    const plainShape = entries.every((e) => (isList ? !!e && e.type !== 'SpreadElement' : isProperty(e)));
+    if (plan && !plainShape) refuse(path);
+    const names = isList ? [] : entries.map((p) => (isProperty(p) ? keyName(p)! : undefined));
+    // Every child an edit goes into must be written in the file (not brought in by a spread).
+    for (const key of touched) {
+      const child = JSON.parse(key) as KeyPath;
+      if (child.length !== path.length + 1 || keyOf(child.slice(0, -1)) !== keyOf(path)) continue;
+      const part = child[child.length - 1]!;
+      if (isList ? !plainShape || typeof part !== 'number' || part >= entries.length : !names.includes(String(part))) refuse(child);
+    }
+    if (!plainShape) return stitchInPlace(container, entries, (entry) => (isProperty(entry) ? renderProperty(entry, path) : source.slice(pos(entry).start, pos(entry).end)));
+    const items = entries as AstNode[];
+    const bodyOf = (item: AstNode, i: number) => (isList ? render(item, [...path, i]) : renderProperty(item, path));
+    const itemIndent = items.length > 0 && source.slice(pos(items[items.length - 1]!).end, close).includes('\n') ? indentAt(source, pos(items[0]!).start) : indentAt(source, open);
+    const mustBePlain = (node: AstNode | undefined, at: KeyPath) => {
+      if (!isPlainData(unwrap(node))) refuse(at);
+    };
+
+    // What becomes of each item: kept (its text, with the edits inside it), written anew at its place, or taken out; and what is added where.
+    type Step = { keep: number } | { rewrite: number; text: string } | { drop: number } | { add: (indent: string) => string };
+    const steps: Step[] = [];
+    if (isList) {
+      const splice = plan?.splice ?? { start: items.length, removed: [], added: [] };
+      for (let i = 0; i < splice.start; i++) steps.push({ keep: i });
+      for (const step of alignItems(splice.removed, splice.added)) {
+        if ('keep' in step) steps.push({ keep: splice.start + step.keep });
+        else if ('rewrite' in step) {
+          mustBePlain(items[splice.start + step.rewrite], [...path, splice.start + step.rewrite]);
+          steps.push({ rewrite: splice.start + step.rewrite, text: printValue(step.value, itemIndent) });
+        } else if ('drop' in step) {
+          mustBePlain(items[splice.start + step.drop], [...path, splice.start + step.drop]);
+          steps.push({ drop: splice.start + step.drop });
+        } else {
+          const value = step.add;
+          steps.push({ add: (indent) => printValue(value, indent) });
+        }
+      }
+      for (let i = splice.start + splice.removed.length; i < items.length; i++) steps.push({ keep: i });
+    } else {
+      const names = items.map((p) => keyName(p)!);
+      const adds = new Map(plan?.adds ?? []);
+      items.forEach((item, i) => {
+        const name = names[i]!;
+        const value = unwrap(item.value as AstNode);
+        if (plan?.removes.has(name)) {
+          mustBePlain(value, [...path, name]);
+          steps.push({ drop: i });
+        } else if (adds.has(name)) {
+          // A key added that the file already has (with no value the editor saw) is written anew in place.
+          mustBePlain(value, [...path, name]);
+          steps.push({ rewrite: i, text: source.slice(pos(item).start, pos(value!).start) + printValue(adds.get(name), indentAt(source, pos(item).start)) + source.slice(pos(value!).end, pos(item).end) });
+        } else steps.push({ keep: i });
+      });
+      for (const [name, value] of adds) if (!names.includes(name)) steps.push({ add: (indent) => `${printKey(name)}: ${printValue(value, indent)}` });
+    }
+    const bodies = new Map<number, string>();
+    for (const step of steps) {
+      if ('keep' in step) bodies.set(step.keep, bodyOf(items[step.keep]!, step.keep));
+      else if ('rewrite' in step) bodies.set(step.rewrite, step.text);
+    }
+    if (!steps.some((step) => 'drop' in step || 'add' in step)) return stitchInPlace(container, items, (_item, i) => bodies.get(i)!);
+
+    const added = steps.flatMap((step) => ('add' in step ? [step.add] : []));
+    if (items.length === 0) {
+      const innerText = source.slice(open + 1, close);
+      const indent = indentAt(source, open);
+      const lines = `${added.map((entry) => `${indent}  ${entry(`${indent}  `)},\n`).join('')}${indent}${source[close]}`;
+      if (scanGap(innerText).comment) return `${source[open]}${innerText.trimEnd()}\n${lines}`;
+      const flat = added.map((entry) => entry(indent)).join(', ');
+      const oneLine = `${source[open]}${source[open] === '{' ? ` ${flat} ` : flat}${source[close]}`;
+      return oneLine.length <= 100 && !oneLine.includes('\n') ? oneLine : `${source[open]}\n${lines}`;
+    }
+
+    // The container as head, one unit per item, tail (see Unit).
+    const leading = source.slice(open + 1, pos(items[0]!).start);
+    const headBreak = scanGap(leading).newlines[0];
+    const head = headBreak === undefined ? '' : leading.slice(0, headBreak + 1);
+    let leader = headBreak === undefined ? leading : leading.slice(headBreak + 1);
+    const units: Unit[] = [];
+    let tail = '';
+    items.forEach((item, i) => {
+      const isLast = i === items.length - 1;
+      const gap = source.slice(pos(item).end, isLast ? close : pos(items[i + 1]!).start);
+      const { trailer, rest } = splitAfter(gap, isLast);
+      units.push(unitOf(leader, bodies.get(i) ?? '', trailer));
+      leader = rest;
+      if (isLast) tail = rest;
+    });
+    const trailingComma = units[units.length - 1]!.comma;
+    const multiLine = source.slice(pos(items[items.length - 1]!).end, close).includes('\n');
+    const firstLeader = blank(units[0]!.leader) ? units[0]!.leader : '';
+    const out = steps.flatMap((step): Unit[] => {
+      if ('drop' in step) return [];
+      if ('add' in step) return [{ leader: '', body: step.add(itemIndent), before: '', comma: false, after: multiLine ? '\n' : '' }];
+      return [units['keep' in step ? step.keep : step.rewrite]!];
+    });
+    if (out.length === 0) return scanGap(head + tail).comment ? `${source[open]}${head}${tail}${source[close]}` : `${source[open]}${source[close]}`;
+    let text = head;
+    out.forEach((unit, i) => {
+      const lead = blank(unit.leader) ? (text.endsWith('\n') ? itemIndent : i === 0 ? firstLeader : ' ') : unit.leader;
+      const comma = i < out.length - 1 || trailingComma;
+      text += `${lead}${unit.body}${unit.before}${comma ? ',' : ''}${unit.after}`;
+    });
+    return `${source[open]}${text}${tail}${source[close]}`;
+  };
+
+  /** A key with its value's new text. */
+  const renderProperty = (property: AstNode, path: KeyPath): string => {
+    const value = property.value as AstNode;
+    return source.slice(pos(property).start, pos(value).start) + render(value, [...path, keyName(property)!]) + source.slice(pos(value).end, pos(property).end);
+  };
+
+  /** The container with each item's new text at its place, everything between them as it was. */
+  const stitchInPlace = (container: AstNode, items: (AstNode | null)[], bodyOf: (item: AstNode, i: number) => string): string => {
+    let text = '';
+    let at = pos(container).start;
+    items.forEach((item, i) => {
+      if (!item) return;
+      text += source.slice(at, pos(item).start) + bodyOf(item, i);
+      at = pos(item).end;
+    });
+    return text + source.slice(at, pos(container).end);
+  };
+
+  return source.slice(0, pos(root).start) + render(root, []) + source.slice(pos(root).end);
+}
+
+/** Writes each file's edits into it (in siteDir); resolves with the texts as they were before, to put back on failure. */
+export async function writeEdits(siteDir: string, files: readonly { file: string; edits: readonly Edit[] }[]): Promise<Map<string, string>> {
+  const texts = new Map<string, { before: string; after: string }>();
+  // Every file is edited in memory first: a refused edit leaves every file as it was.
+  for (const { file, edits } of files) {
+    const before = await readFile(path.join(siteDir, file), 'utf8');
+    texts.set(file, { before, after: editSource(file, before, edits) });
+  }
+  for (const [file, { after }] of texts) await writeFile(path.join(siteDir, file), after);
+  return new Map([...texts].map(([file, { before }]) => [file, before]));
+}
+
+/** Puts the files back as they were. */
+export async function putBack(siteDir: string, before: ReadonlyMap<string, string>): Promise<void> {
+  for (const [file, text] of before) await writeFile(path.join(siteDir, file), text);
+}
+
+/**
+ * The folders whose files the editor may make and remove (a page, later an article), with the
+ * type a new file is checked against. A new file is written as a person would write it.
+ */
+export const FILE_FOLDERS: Readonly<Record<string, { type: string; from: string }>> = {
+  'config/pages/': { type: 'PageConfig', from: '../../src/content/model/pageSchema' },
+  'config/articles/': { type: 'ArticleConfig', from: '../../src/content/model/articleSchema' },
+};
+
+/** A file the editor may make: `config/<folder>/<name>.ts` of FILE_FOLDERS, its name lower case letters, digits and dashes. */
+export function isNewFileAllowed(file: string): boolean {
+  const folder = Object.keys(FILE_FOLDERS).find((prefix) => file.startsWith(prefix));
+  return folder !== undefined && /^[a-z0-9][a-z0-9-]{0,62}\.ts$/.test(file.slice(folder.length));
+}
+
+/** The text of a new file holding `value`: its type's import, and the value after `export default`. */
+export function newFileSource(file: string, value: unknown): string {
+  const folder = Object.keys(FILE_FOLDERS).find((prefix) => file.startsWith(prefix));
+  if (!folder) throw new UnwritableEdit(file, [], `${file} cannot be made from the editor.`);
+  const { type, from } = FILE_FOLDERS[folder]!;
+  return `import type { ${type} } from '${from}';\n\nexport default ${printValue(value, '')} satisfies ${type};\n`;
+}
+
+/** The file each publish writes with the addresses that were pages' (src/content/model/moved.ts). */
+export const MOVED_FILE = 'config/moved.ts';
+
+/** The whole text of config/moved.ts: written anew by each publish that changes it, never by hand. */
+export function movedSource(value: MovedConfig): string {
+  return [
+    '/**',
+    ' * Addresses that were pages of this site: written by each publish from the content editor',
+    ' * (a page renamed leaves { from, to }: a permanent redirect; a page removed leaves its address',
+    ' * in gone: 410 Gone). Do not edit: the next publish works it out again.',
+    ' */',
+    "import type { MovedConfig } from '../src/content/model/movedSchema';",
+    '',
+    `export default ${printValue(value, '')} satisfies MovedConfig;`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,39 @@
+/**
+ * Where a lead came from, on its page (src/leads/model/attribution.ts; kept beside the lead by
+ * src/leads/server/sources.ts): what was recorded, by the labels of config/admin.ts `sources`, as
+ * text (a referring site is shown, never linked).
+ */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import admin from '../../../../config/admin';
+import { ATTRIBUTION_KEYS, type LeadSource } from '../../model/attribution';
+import { visible } from '../../../platform/inbox/format';
+
+const t = admin.sources;
+
+/** The source's values as the inbox writes them: the device in words, no source as a direct visit. */
+export function sourceValue(source: LeadSource, key: (typeof ATTRIBUTION_KEYS)[number]): string {
+  if (key === 'source') return source.source || t.direct;
+  if (key === 'device') return source.device ? t.devices[source.device] : '';
+  const value = source[key];
+  return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value;
+}
+
+export function LeadSourceList({ source }: { source: LeadSource | null }) {
+  if (!source) return <Typography color="text.secondary">{t.none}</Typography>;
+  const rows = ATTRIBUTION_KEYS.map((key) => ({ key, value: sourceValue(source, key) })).filter((row) => row.value !== '');
+  return (
+    <Box component="dl" data-testid="lead-source" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1 } }}>
+      {rows.map(({ key, value }) => (
+        <Box key={key} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ fontWeight: 700, mt: { xs: 1.5, sm: 0 } }}>
+            {t.labels[key]}
+          </Box>
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+            {visible(value)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,434 @@
+/**
+ * The agency's inbox: its page addresses and its API, one table for our server (which
+ * registers exactly these routes: src/apps/server/admin/routes.ts), the inbox in the browser
+ * (src/admin) and the tests (every route, every method, without a session: 401).
+ */
+
+/** The inbox page; its own addresses follow (/admin/leads/<docId>, /admin/spam, …). */
+export const ADMIN_PAGE = '/admin';
+
+/** Signing in happens before there is a session, so it lives outside /api/admin/. */
+export const SIGN_IN_API = '/api/session';
+
+/** Every /api/admin/… answer without a valid session is 401, whatever the method. */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+/** The header carrying the CSRF token on every request that changes something. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+import type { LeadSource } from './attribution';
+import { contentRoutes, type AdminRole } from '../../content/model/contentApi';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export const adminRoutes = {
+  /** Who is signed in, and the CSRF token for this session. */
+  me: { method: 'GET', path: '/api/admin/me' },
+  signOut: { method: 'POST', path: '/api/admin/sign-out' },
+  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), page, pageSize, sort, direction. */
+  leads: { method: 'GET', path: '/api/admin/leads' },
+  lead: { method: 'GET', path: '/api/admin/leads/:docId' },
+  /** Body: { status?, note? }. */
+  updateLead: { method: 'PATCH', path: '/api/admin/leads/:docId' },
+  /** The lead's stage, value, follow-up date and assignee, the owners it may be assigned to, and who changed what (LeadPipeline). */
+  pipeline: { method: 'GET', path: '/api/admin/leads/:docId/pipeline' },
+  /** Body: PipelineChange (src/leads/model/pipeline.ts), any of its keys. Answers the LeadPipeline. */
+  updatePipeline: { method: 'PATCH', path: '/api/admin/leads/:docId/pipeline' },
+  deleteLead: { method: 'DELETE', path: '/api/admin/leads/:docId' },
+  /** The lead's CV, as an attachment. */
+  cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
+  /** Takes the lead out of the Spam folder and notifies (the verdict is kept). */
+  notSpam: { method: 'POST', path: '/api/admin/leads/:docId/not-spam' },
+  /** Moves the lead to the Spam folder; its notifications not sent yet are dropped (the verdict is kept). */
+  markSpam: { method: 'POST', path: '/api/admin/leads/:docId/spam' },
+  /** Body: { action, docIds }: one of BULK_ACTIONS on at most admin.bulkMaxLeads leads (config/server.ts). Answers { leads }: how many it touched. */
+  bulk: { method: 'POST', path: '/api/admin/bulk' },
+  /** Body: { subject, text } (src/leads/model/replyDraft.ts). E-mails the lead's visitor and marks the lead Replied; answers the lead. */
+  reply: { method: 'POST', path: '/api/admin/leads/:docId/reply' },
+  /** An attachment of a mail read from the mailbox (owners only, as the CV). */
+  attachment: { method: 'GET', path: '/api/admin/messages/:messageId/attachments/:n' },
+  /** When the agency's mailbox was last read (MailboxStatus). */
+  mailbox: { method: 'GET', path: '/api/admin/mailbox' },
+  /** The settings still at their example values, one sentence each (the same as npm run check's). */
+  placeholders: { method: 'GET', path: '/api/admin/placeholders' },
+  /** Sends one notification again. */
+  resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
+  /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
+  export: { method: 'GET', path: '/api/admin/export' },
+  /** The sources and campaigns the leads came from, with how many leads each (the list's source filter). */
+  sources: { method: 'GET', path: '/api/admin/sources' },
+  /** Leads and visits per week, form, source and campaign, and landing page; query: weeks. */
+  insights: { method: 'GET', path: '/api/admin/insights' },
+  /** Body: { email }. Answers everything an erasure of that person would delete (ErasurePreview). Asks for the password again. */
+  erasurePreview: { method: 'POST', path: '/api/admin/erasure/preview' },
+  /** Body: { email, confirm } (the address typed a second time). Deletes it all; answers ErasureDone. Asks for the password again. */
+  erase: { method: 'POST', path: '/api/admin/erasure' },
+  /** The record of the erasures done, newest first (ErasureRecord: never the address). */
+  erasures: { method: 'GET', path: '/api/admin/erasures' },
+  /** Body: { password }. The account's password typed again: the actions of PASSWORD_AGAIN_ROUTES may go on (204). */
+  confirmPassword: { method: 'POST', path: '/api/admin/password' },
+  /** 204 when the password was typed recently enough for PASSWORD_AGAIN_ROUTES; otherwise their refusal (a download asks first). */
+  recentPassword: { method: 'GET', path: '/api/admin/password' },
+  /** Ends every session of the account, on every device (remembered ones too). */
+  signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere' },
+  /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
+  subscribers: { method: 'GET', path: '/api/admin/subscribers' },
+  /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
+  subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
+  /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
+  unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe' },
+  /** The content editor's routes (contentApi.ts): owners and editors. */
+  ...contentRoutes,
+} as const satisfies Record<string, { method: Method; path: string }>;
+
+export type AdminRoute = keyof typeof adminRoutes;
+
+/** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
+const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+
+/**
+ * The actions that expose or destroy data in bulk: each asks for the account's password again
+ * when it was last typed more than admin.passwordAgainMinutes ago (config/server.ts), with the
+ * refusal PASSWORD_AGAIN (the inbox asks for it, then does the action). The list's bulk action
+ * asks it for `delete` only. A route that manages accounts joins this list.
+ */
+export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = ['erasurePreview', 'erase', 'export', 'deleteLead', 'subscribersExport'];
+
+/** The refusal's `reason` (status 403) when the password must be typed again: { message, reason }. */
+export const PASSWORD_AGAIN = 'passwordAgain';
+
+/** Whether an account of this role may use the route (the server answers 403 otherwise; the inbox hides what it may not). */
+export function roleMayUse(role: AdminRole, route: AdminRoute): boolean {
+  return role === 'owner' || EVERY_ROLE.has(route);
+}
+
+/** A route's address with its parameters filled in: pathOf('lead', { docId }). */
+export function pathOf(route: AdminRoute, params: Record<string, string> = {}): string {
+  return adminRoutes[route].path.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+export const LEAD_STATUSES = ['new', 'read', 'answered', 'replied', 'archived'] as const;
+
+/** What needs the agency: the list's default view (its `status` query: OPEN_VIEW). Replied and archived leads have views of their own. */
+export const OPEN_STATUSES = ['new', 'read', 'answered'] as const satisfies readonly (typeof LEAD_STATUSES)[number][];
+export const OPEN_VIEW = 'open';
+
+/** The source filter's value for leads with no campaign and no referring site (or none recorded): insights' "(direct)". */
+export const DIRECT_SOURCE = '(direct)';
+
+/** The list's views by assignee (its `assigned` query): the account signed in ("mine"), or nobody. */
+export const ASSIGNED_VIEWS = ['me', 'nobody'] as const;
+export type AssignedView = (typeof ASSIGNED_VIEWS)[number];
+
+/** What the list does to the leads selected: archive, mark read, mark spam, not spam, delete (with their CVs). */
+export const BULK_ACTIONS = ['archive', 'read', 'spam', 'notSpam', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** One row of the inbox. */
+export interface LeadSummary {
+  docId: string;
+  collection: string;
+  /** The form's name in config/forms (inquiry, contact, …). */
+  form: string;
+  /** The form's name field (the one with autoComplete "name"), or empty. */
+  name: string;
+  /** The form's first e-mail field, or empty. */
+  email: string;
+  /** When our server stored it (ISO 8601, UTC). */
+  receivedAt: string;
+  status: LeadStatus;
+  spam: boolean;
+  /** Its last activity: arrival, a change, an e-mail either way (ISO 8601, UTC). */
+  activeAt: string;
+  /** In the people view: how many submissions of this person the view holds. */
+  submissions?: number;
+  /** Its stage (a key of config/admin.ts stages; the first unless one was set). */
+  stage: string;
+  /** What it is worth, in minor units of config/admin.ts currency (src/leads/model/pipeline.ts), or null. */
+  value: number | null;
+  /** The agency's day to follow up on it (YYYY-MM-DD), or null. */
+  followUp: string | null;
+  /** The owner's account it is assigned to, or null. */
+  assignee: string | null;
+}
+
+/** Something done to a lead by someone (src/leads/server/leadEvents.ts), as its page lists it. */
+export interface PipelineEvent {
+  kind: 'staged' | 'assigned' | 'updated';
+  /** The account; null for the site itself. */
+  actor: string | null;
+  /** What changed: { stage, reason? }, { to }, or the keys of an update ({ value }, { followUp }, { status }…). */
+  data: Record<string, unknown>;
+  /** Milliseconds since 1970. */
+  at: number;
+}
+
+/** GET and PATCH pipeline: a lead's stage and the rest, who it may be assigned to, and who changed what, newest first. */
+export interface LeadPipeline {
+  stage: string;
+  /** Why it was lost (at the lost stage), else null. */
+  lostReason: string | null;
+  value: number | null;
+  followUp: string | null;
+  assignee: string | null;
+  /** Every owner's account, by address. */
+  owners: string[];
+  history: PipelineEvent[];
+}
+
+export type DeliveryState = 'pending' | 'sent' | 'failed';
+
+/** One notification of a lead (a row of the deliveries table, src/leads/server/notify/deliveries.ts). */
+export interface Delivery {
+  id: string;
+  channel: string;
+  /** Pending with a last error: it is being retried. */
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  /** Milliseconds since 1970, or null while not sent. */
+  sentAt: number | null;
+  nextAt: number;
+}
+
+/** What the list can be sorted by (the database sorts: the inbox holds any number of leads). */
+export const LEAD_SORTS = ['receivedAt', 'name', 'email', 'form', 'status'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+/** Rows per page the list offers; the server answers no more than the largest. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+/** GET leads: one page of the view, and its counts (all from the database). */
+export interface LeadList {
+  leads: LeadSummary[];
+  /** The page's first row (0 for the first page). */
+  offset: number;
+  /** How many leads the view has. */
+  total: number;
+  /** How many of the view's leads are new. */
+  unreadInView: number;
+  /** How many leads of the view each form has (by the form's name), whatever the form filter. */
+  byForm: Record<string, number>;
+  /** How many leads of the whole inbox (not spam) are new. */
+  unread: number;
+}
+
+/** A lead's page. */
+export interface LeadDetail extends LeadSummary {
+  /** The document exactly as the visitor's form sent it. */
+  document: Record<string, unknown>;
+  note: string;
+  /**
+   * The CV: the lead's own upload, kept or deleted (retention, erasure); none sent; or only text
+   * in the CV field (not a file this lead's upload made: another lead's, an outside address).
+   */
+  cv: { state: 'kept'; bytes: number } | { state: 'deleted' } | { state: 'none' } | { state: 'text'; text: string };
+  deliveries: Delivery[];
+  /** Every e-mail with the person (all their leads), both ways, oldest first. */
+  mails: ConversationMail[];
+  /** The person's submissions (the same e-mail address, any case or +tag), newest first, this one included. */
+  person: { submissions: PersonSubmission[]; more: number };
+  /** Where the lead came from (src/leads/model/attribution.ts), or null when its post did not say. */
+  source: LeadSource | null;
+}
+
+/** One e-mail to a lead's visitor, with the state of its delivery (src/leads/server/notify/visitorMail.ts). */
+export interface VisitorMail {
+  /** Its delivery's id (and its Message-ID's first part). */
+  id: string;
+  kind: 'autoReply' | 'reply';
+  /** The account that sent a reply (the address a mail program's came from); null for the auto-reply. */
+  author: string | null;
+  /** Where a reply was written: the inbox, or a mail program (sent on through the site). */
+  via: 'inbox' | 'mail';
+  subject: string;
+  /** Its text, as sent. */
+  text: string;
+  /** Milliseconds since 1970. */
+  createdAt: number;
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  sentAt: number | null;
+}
+
+/** An e-mail read from the agency's mailbox (src/leads/server/mailbox): the visitor's answer, or the agency's reply from a mail program. */
+export interface ReceivedMail {
+  /** "m" and its row. */
+  id: string;
+  docId: string;
+  kind: 'answer' | 'mailProgram';
+  fromName: string;
+  fromAddress: string;
+  subject: string;
+  /** Its writer's new words (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
+  text: string;
+  /** The rest of it: the quoted mail, the signature (folded under the words; empty when there is none). */
+  quoted: string;
+  /** Too large to keep: only its headers were read. */
+  tooLarge: boolean;
+  /** It could not be read (its structure, its encoding, its depth): only its headers were kept. */
+  unreadable: boolean;
+  /** From one of the agency's addresses but not proved to be the agency's: kept as the visitor's (kind 'answer'). */
+  suspicious: boolean;
+  attachments: { name: string; size: number; kept: boolean }[];
+  /** Milliseconds since 1970 (its Date, never later than when it was read). */
+  createdAt: number;
+}
+
+/**
+ * A reply of the agency's from a mail program (to a notification's reply address) that the site
+ * did not send on (src/leads/server/mailbox/ownerReplies.ts): why, and the words as it read them.
+ */
+export interface UnsentReply {
+  /** "r" and its row. */
+  id: string;
+  docId: string;
+  kind: 'notSent';
+  fromAddress: string;
+  subject: string;
+  /** The words found above the quote (may be empty). */
+  text: string;
+  /** The rest of the mail. */
+  quoted: string;
+  /** Why it was not sent, in a sentence (config/server.ts notifications.replies.reasons). */
+  reason: string;
+  /** Milliseconds since 1970 (when it was read). */
+  createdAt: number;
+}
+
+/** One e-mail of a person's conversation: one the site sent (with its delivery), one read from the mailbox, or the agency's reply it did not send on. */
+export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail | UnsentReply;
+
+/** One submission on a person's card. */
+export interface PersonSubmission {
+  docId: string;
+  form: string;
+  receivedAt: string;
+  status: LeadStatus;
+  spam: boolean;
+  note: string;
+}
+
+/** GET mailbox: when the agency's mailbox was last read, and whether it fails (null: not set up). */
+export type MailboxStatus = { readAt: number | null; failingSince: number | null; error: string | null; nextTryAt: number | null } | null;
+
+/** GET sources: each source and campaign leads came from (not spam), most leads first. */
+export interface SourceChoice {
+  source: string;
+  campaign: string;
+  leads: number;
+}
+
+/** One row of the insights' tables: visits (landings) and leads of one group, and their rate. */
+export interface InsightRow {
+  visits: number;
+  /** Different visitors of each day, added up over the days (one person on two days counts twice). */
+  visitors: number;
+  /** The people (one e-mail address once) who sent a form of the first kind (config/admin.ts kinds): client leads. */
+  leads: number;
+  /** The people of each kind, by the kind's key. */
+  byKind: Record<string, number>;
+  /** leads / visits, or null without visits. */
+  rate: number | null;
+  /** The people among these leads whose lead is at the won stage now (each person once): clients won. */
+  won: number;
+  /** The value of those won leads, in minor units of config/admin.ts currency. */
+  wonValue: number;
+  /** The people who signed up for the newsletter in the period and are confirmed subscribers now. */
+  subscribers: number;
+}
+
+/** The periods the insights offer, in weeks (8 unless asked). */
+export const INSIGHT_WEEKS = [4, 8, 13, 26, 52] as const;
+
+/** GET insights: the last `weeks` weeks (Monday to Sunday, UTC), oldest first. */
+export interface Insights {
+  /** The first day (Monday, YYYY-MM-DD) of each week shown. */
+  weeks: string[];
+  /** Leads per week per form (by the form's name), and visits per week. */
+  byWeek: { week: string; leads: Record<string, number>; visits: number; views: number }[];
+  /** The sources and campaigns with most visits, then leads: at most admin.insightRows (config/server.ts)… */
+  bySource: (InsightRow & { source: string; campaign: string })[];
+  /** …and the others added up (`groups`: how many), when there are more. */
+  otherSources?: InsightRow & { groups: number };
+  /** The same for the landing pages. */
+  byLandingPage: (InsightRow & { page: string })[];
+  otherPages?: InsightRow & { groups: number };
+  /** The kinds of form, in config/admin.ts order: the first is what `leads` counts. */
+  kinds: string[];
+  /** The newsletter per week: sign-ups confirmed, and subscribers who unsubscribed or bounced. */
+  subscribers: { week: string; confirmed: number; left: number }[];
+  totals: InsightRow;
+}
+
+/** GET /api/session: who is signed in (if anyone), or what the sign-in page needs. */
+export interface SignInState {
+  /** The account signed in with this browser's session, if any. */
+  email?: string;
+  /** False until `npm run leads -- add-admin` made the first account. */
+  accounts: boolean;
+  /** The sign-in form's CSRF token. */
+  csrfToken: string;
+}
+
+export interface Me {
+  email: string;
+  /** Owners see leads and edit content; editors edit content only. */
+  role: AdminRole;
+  csrfToken: string;
+}
+
+/**
+ * What an erasure deletes, by kind: the person's leads, their private notes, the e-mails read
+ * from the agency's mailbox (theirs and the agency's replies from a mail program), the e-mails the
+ * site sent them (auto-replies, replies), files (CVs, kept attachments), where they came from
+ * (lead_sources), their leads' history (lead_events), the records of notifications about them
+ * (sent or still waiting: those are never sent), spam verdicts, today's auto-reply marks, and
+ * newsletter subscriptions.
+ */
+export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions'] as const;
+export type ErasureKind = (typeof ERASURE_KINDS)[number];
+export type ErasureCounts = Record<ErasureKind, number>;
+
+/** POST erasurePreview: every item of the person an erasure deletes. */
+export interface ErasurePreview {
+  /** Their addresses as the leads and mails hold them (src/leads/model/person.ts: every case and +tag of one). */
+  addresses: string[];
+  leads: { docId: string; form: string; name: string; receivedAt: string; spam: boolean }[];
+  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies. */
+  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply'; subject: string; at: number }[];
+  /** CVs and kept attachments of their e-mails (an attachment by its name). */
+  files: { kind: 'cv' | 'attachment'; name: string; bytes: number }[];
+  counts: ErasureCounts;
+}
+
+/** A place outside the server that still holds something of an erased person: the owner deletes it by hand. */
+export type OutsidePlace =
+  /** The notification mails about their leads, in the mailboxes of NOTIFY_TO. */
+  | { place: 'notificationMailbox'; addresses: string[]; mails: number }
+  /** The webhook calls about their leads (the receiver's address without its path: it may hold a key). */
+  | { place: 'webhook'; receiver: string; calls: number }
+  /** The agency's mailbox: their e-mails (those the site read, and any it did not) and the agency's replies. */
+  | { place: 'agencyMailbox'; address: string; answers: number; replies: number }
+  /** The account the site sends from (MAIL_FROM): a provider may keep a copy of each mail it sent. */
+  | { place: 'sender'; address: string; mails: number }
+  /** Backups made before the erasure (ISO 8601). */
+  | { place: 'backups'; before: string };
+
+/** POST erase: what was deleted, and what is left outside the server. */
+export interface ErasureDone {
+  /** ISO 8601. */
+  at: string;
+  counts: ErasureCounts;
+  outside: OutsidePlace[];
+}
+
+/** One erasure as the inbox keeps it: when, by which account, how many of each kind. Never the address. */
+export interface ErasureRecord {
+  /** ISO 8601. */
+  at: string;
+  by: string;
+  counts: ErasureCounts;
+}

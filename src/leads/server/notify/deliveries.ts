@@ -1,0 +1,119 @@
+/**
+ * The `deliveries` table (src/leads/server/migrations.ts): one row per message to send about a
+ * lead (an e-mail, a webhook call), written in the same transaction as the lead itself.
+ * Its id is the message's stable id (Message-ID, webhook-id). Times are milliseconds since
+ * 1970 (UTC). A row is `pending` (due at `next_at`; with `last_error` once a try failed:
+ * "retrying"), `sent`, or `failed` (every try of the schedule failed).
+ */
+import type Database from 'better-sqlite3';
+import { preparedIn } from '../../../platform/server/statements';
+import { newDocumentId } from '../store';
+import type { Channel } from './settings';
+
+export type DeliveryState = 'pending' | 'sent' | 'failed';
+
+/** A notification's channel, `visitor`: an e-mail to the visitor (visitorMail.ts), or `owner`: one to an owner's account about no one lead (digest.ts). */
+export type DeliveryChannel = Channel | 'visitor' | 'owner';
+
+export interface Delivery {
+  id: string;
+  /** The lead it tells of; null for a mail to an owner's account (channel `owner`). */
+  docId: string | null;
+  channel: DeliveryChannel;
+  state: DeliveryState;
+  /** Tries made so far. */
+  attempts: number;
+  /** When a pending delivery is due (ms). */
+  nextAt: number;
+  /** Why the last try failed (null once sent). */
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** The lead a delivery tells of: its form's collection, the document, and whether it is spam. */
+interface StoredLead {
+  collection: string;
+  document: Record<string, unknown>;
+  spam: boolean;
+  /** When the document was stored (ms). */
+  createdAt: number;
+}
+
+/** A new delivery id: "msg_" and 20 letters and digits (no "." or "@": it goes in a Message-ID and is signed). */
+export function newDeliveryId(): string {
+  return `msg_${newDocumentId()}`;
+}
+
+const COLUMNS = `id, doc_id AS docId, channel, state, attempts, next_at AS nextAt, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt`;
+
+const statements = preparedIn((db: Database.Database) => {
+  return {
+    lead: db.prepare(
+      `SELECT d.collection, d.data, coalesce(l.spam, 0) AS spam, d.created_at AS createdAt
+         FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id WHERE d.doc_id = ?`,
+    ),
+    mark: db.prepare('SELECT d.collection, coalesce(l.spam, 0) AS spam FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id WHERE d.doc_id = ?'),
+    channelsOf: db.prepare('SELECT channel FROM deliveries WHERE doc_id = ?'),
+    insert: db.prepare('INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, ?, ?, ?)'),
+    due: db.prepare(`SELECT ${COLUMNS} FROM deliveries WHERE state = 'pending' AND channel = ? AND next_at <= ? ORDER BY next_at, created_at LIMIT ?`),
+    nextDue: db.prepare(`SELECT min(next_at) AS at FROM deliveries WHERE state = 'pending' AND channel = ?`),
+    sent: db.prepare(`UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'pending'`),
+    retry: db.prepare(`UPDATE deliveries SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'pending'`),
+    failed: db.prepare(`UPDATE deliveries SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND state = 'pending'`),
+    resend: db.prepare(`UPDATE deliveries SET state = 'pending', attempts = 0, next_at = ?, last_error = NULL, sent_at = NULL WHERE id = ?`),
+    ofLead: db.prepare(`SELECT ${COLUMNS} FROM deliveries WHERE doc_id = ? ORDER BY created_at, channel`),
+  };
+});
+
+/** The table's operations on one database (prepared once per database). */
+export function deliveriesIn(db: Database.Database) {
+  const q = statements(db);
+  return {
+    lead(docId: string): StoredLead | undefined {
+      const row = q.lead.get(docId) as { collection: string; data: string; spam: number; createdAt: string } | undefined;
+      if (!row) return undefined;
+      return { collection: row.collection, document: JSON.parse(row.data) as Record<string, unknown>, spam: row.spam === 1, createdAt: Date.parse(row.createdAt) };
+    },
+    /** A lead's collection and spam mark, without reading the document. */
+    mark(docId: string): { collection: string; spam: boolean } | undefined {
+      const row = q.mark.get(docId) as { collection: string; spam: number } | undefined;
+      return row && { collection: row.collection, spam: row.spam === 1 };
+    },
+    /** Adds a pending delivery, due now, for each channel the lead has none on yet; returns how many. */
+    queue(docId: string, channels: readonly Channel[], now: number): number {
+      const have = new Set((q.channelsOf.all(docId) as { channel: Channel }[]).map((r) => r.channel));
+      let added = 0;
+      for (const channel of channels) {
+        if (have.has(channel)) continue;
+        q.insert.run(newDeliveryId(), docId, channel, now, now);
+        added++;
+      }
+      return added;
+    },
+    due(channel: DeliveryChannel, now: number, limit: number): Delivery[] {
+      return q.due.all(channel, now, limit) as Delivery[];
+    },
+    /** When the earliest pending delivery of these channels is due, if there is one. */
+    nextDue(channels: readonly DeliveryChannel[]): number | undefined {
+      const times = channels.map((c) => (q.nextDue.get(c) as { at: number | null }).at).filter((t): t is number => t !== null);
+      return times.length > 0 ? Math.min(...times) : undefined;
+    },
+    markSent(id: string, now: number): void {
+      q.sent.run(now, id);
+    },
+    markRetry(id: string, nextAt: number, error: string): void {
+      q.retry.run(nextAt, error, id);
+    },
+    markFailed(id: string, error: string): void {
+      q.failed.run(error, id);
+    },
+    /** Back to pending, due now, with a fresh schedule; false if there is no such delivery. */
+    resend(id: string, now: number): boolean {
+      return q.resend.run(now, id).changes > 0;
+    },
+    ofLead(docId: string): Delivery[] {
+      return q.ofLead.all(docId) as Delivery[];
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Notifications of new leads (docs/inbox.md "Notifications of new leads"): an e-mail through any
+ * SMTP server and a signed webhook, never lost. What the rest of the server uses:
+ *
+ * - `startNotifications(store, options)`: at start (src/apps/server/app.ts); from then on every
+ *   new lead that is not spam gets its pending deliveries in the transaction that stores
+ *   it, and the worker sends them after the visitor's answer;
+ * - `queueNotifications(store, docId)`: the pending deliveries of one lead (the same call the
+ *   insert makes; the inbox makes it when the agency marks a spam lead "not spam");
+ * - `resendDelivery(store, deliveryId)`: the inbox's "send again";
+ * - `deliveriesOf(store, docId)`: a lead's delivery log, for the inbox;
+ * - the owners' daily mail (digest.ts), started with the worker when mail is set up.
+ */
+import type { Store } from '../store';
+import { formForCollection } from '../../../site/forms/model/registry';
+import type { ReplyDraft } from '../../model/replyDraft';
+import { deliveriesIn, type Delivery } from './deliveries';
+import { queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
+import { Notifier, type NotifyOptions } from './worker';
+import { DigestSchedule, queueDigests } from './digest';
+
+export type { Delivery, DeliveryState } from './deliveries';
+export type { VisitorMail } from './visitorMail';
+export { describeSettings, readNotifySettings, type NotifySettings } from './settings';
+export type { NotifyOptions } from './worker';
+
+const notifiers = new WeakMap<Store, Notifier>();
+
+/**
+ * Starts the worker for this store (sending what is already due) and has every new lead
+ * queue its notifications. Returns a function that stops it (call before closing the store).
+ */
+export function startNotifications(store: Store, options: NotifyOptions): () => Promise<void> {
+  const notifier = new Notifier(store, options);
+  notifiers.set(store, notifier);
+  // The owners' daily mail (digest.ts), when mail is set up (or waits for a setting to be fixed).
+  const digest = notifier.channels.includes('email')
+    ? new DigestSchedule({
+        clock: () => notifier.now(),
+        ...(options.digestTimers ? { timers: options.digestTimers } : {}),
+        queue: (now) => {
+          if (queueDigests(store.db, now, notifier.publicUrl) > 0) notifier.wake();
+        },
+        log: (message) => (options.log ?? console).warn(message),
+      })
+    : undefined;
+  store.onInsert((inserted) => {
+    queueNotifications(store, inserted.docId);
+    // The visitor's auto-reply, when mail is set up (or waits for a setting to be fixed).
+    if (notifier.channels.includes('email') && queueAutoReply(store.db, inserted, notifier.now())) notifier.wake();
+  });
+  notifier.wake();
+  digest?.start();
+  return async () => {
+    digest?.stop();
+    await notifier.stop();
+    notifiers.delete(store);
+  };
+}
+
+/**
+ * Writes the pending deliveries of a lead that is not spam, one per channel its form's
+ * `notify` asks for and the settings set up, and wakes the worker. Mark the lead "not spam"
+ * first. A channel the lead already has a delivery on is left alone (calling it twice sends
+ * nothing twice; "send again" is resendDelivery). Without notifications set up it does
+ * nothing. Runs inside the caller's transaction, if there is one.
+ */
+export function queueNotifications(store: Store, docId: string): void {
+  const notifier = notifiers.get(store);
+  if (!notifier || notifier.channels.length === 0) return;
+  const table = deliveriesIn(store.db);
+  const lead = table.mark(docId);
+  const form = lead && !lead.spam ? formForCollection(lead.collection) : undefined;
+  if (!form) return;
+  const channels = notifier.channels.filter((channel) => form.notify[channel]);
+  if (table.queue(docId, channels, notifier.now()) > 0) notifier.wake();
+}
+
+/**
+ * Puts a delivery (sent, failed, or still retrying) back to pending, due now, with a fresh
+ * schedule, and wakes the worker. It keeps its id: a receiver that already has the message
+ * may drop the repeat. False when there is no such delivery.
+ */
+export function resendDelivery(store: Store, deliveryId: string): boolean {
+  const notifier = notifiers.get(store);
+  const done = deliveriesIn(store.db).resend(deliveryId, notifier?.now() ?? Date.now());
+  if (done) notifier?.wake();
+  return done;
+}
+
+/** A lead's notifications, oldest first (state, tries, last error, times in ms). */
+export function deliveriesOf(store: Store, docId: string): Delivery[] {
+  return deliveriesIn(store.db).ofLead(docId).filter((delivery) => delivery.channel !== 'visitor');
+}
+
+/**
+ * Queues a newsletter sign-up's confirmation mail (visitorMail.ts queueConfirmation) and wakes the
+ * worker after the transaction: `off` when this server has no mail settings at all, `today` when
+ * the person had one today already. Runs inside the caller's transaction.
+ */
+export function sendConfirmation(store: Store, docId: string, to: string, mail: { subject: string; text: string }): 'queued' | 'today' | 'off' {
+  const notifier = notifiers.get(store);
+  if (!notifier?.channels.includes('email')) return 'off';
+  if (!queueConfirmation(store.db, docId, to, mail, notifier.now())) return 'today';
+  notifier.wake();
+  return 'queued';
+}
+
+/** Whether this server sends e-mails to visitors (set up, or waiting for a setting to be fixed). */
+export function visitorMailOn(store: Store): boolean {
+  return notifiers.get(store)?.channels.includes('email') ?? false;
+}
+
+/**
+ * Queues the owner's reply to a lead's visitor (visitorMail.ts) and wakes the worker: `off`
+ * when this server has no mail settings at all (with settings that wait to be fixed, the reply
+ * waits with them). Runs inside the caller's transaction, if there is one. `via`: written in the
+ * inbox, or in a mail program (mailbox/ownerReplies.ts).
+ */
+export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string, via: 'inbox' | 'mail' = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
+  const notifier = notifiers.get(store);
+  if (!notifier?.channels.includes('email')) return 'off';
+  const result = queueReply(store.db, docId, draft, author, notifier.now(), via);
+  if (result === 'queued') notifier.wake();
+  return result;
+}

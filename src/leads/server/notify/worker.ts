@@ -1,0 +1,212 @@
+/**
+ * The worker that sends what the deliveries table holds, in the server's own process. It
+ * never runs inside a visitor's request: a new lead's transaction only writes the pending
+ * rows, and wakes the worker for after it. At start it sends every row already due (a
+ * restart, or a crash between storing and sending, leaves them pending); then it sleeps
+ * until the next row is due, or until woken. Each channel sends one message at a time.
+ * A failed try is written with its error and tried again on the schedule (schedule.ts);
+ * after the last try the delivery is `failed`.
+ */
+import type { Store } from '../store';
+import { formForCollection } from '../../../site/forms/model/registry';
+import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
+import { describeLead, type Lead } from './lead';
+import { sourceOfLead } from '../sources';
+import { ownsUpload } from '../cvFiles';
+import { createMailSender } from './mail';
+import { issueReplyAddress } from '../mailbox/replyTokens';
+import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
+import { CHANNELS, type Channel, type NotifySettings } from './settings';
+import { createVisitorMailSender } from './visitorMail';
+import { createWebhookSender } from './webhook';
+import { createDigestSender } from './digest';
+import type { Timers } from '../../../content/server/schedule';
+
+export interface NotifyOptions {
+  settings: NotifySettings;
+  /** When failed deliveries are tried again (default: config/server.ts notifications.retry); tests shorten it. */
+  schedule?: RetrySchedule;
+  clock?: () => number;
+  /** Where failures are written (the server's log). */
+  log?: { warn(message: string): void };
+  /** The site reads the agency's mailbox (IMAP_URL): a notification's Reply-To is then a reply address of its own. */
+  repliesRead?: boolean;
+  /** The timer of the owners' daily mail (digest.ts; tests fire it themselves after moving the clock). */
+  digestTimers?: Timers;
+}
+
+/** One message of a channel: resolves once the receiver took it, rejects with why not. */
+type Send = (lead: Lead, delivery: Delivery) => Promise<void>;
+
+/** How many due rows are read at a time; the longest sleep between two looks at the table (a changed clock is noticed). */
+const BATCH = 20;
+const LONGEST_SLEEP_MS = 60_000;
+/** On stopping, sends under way get this long to finish (a delivery cut off is sent again at the next start). */
+const STOP_GRACE_MS = 5_000;
+
+/** Why a try failed, in one line (a network error's cause says more than "fetch failed"). */
+function describeError(error: unknown): string {
+  const cause = (error as { cause?: unknown })?.cause;
+  const text = cause instanceof Error ? `${(error as Error).message}: ${cause.message}` : error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, ' ').slice(0, 500);
+}
+
+export class Notifier {
+  /** Channels whose deliveries are written: set up, or set up wrongly (those wait). */
+  readonly channels: readonly Channel[];
+  private readonly sending: Partial<Record<Exclude<DeliveryChannel, 'owner'>, Send>> = {};
+  /** Sends a mail to an owner's account (the daily mail: digest.ts). */
+  private readonly ownerMail: ((deliveryId: string) => Promise<void>) | undefined;
+  private readonly close: () => void;
+  private readonly schedule: RetrySchedule;
+  private readonly clock: () => number;
+  private readonly log: { warn(message: string): void };
+  private readonly table: ReturnType<typeof deliveriesIn>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private woken = false;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: NotifyOptions,
+  ) {
+    const { settings } = options;
+    this.schedule = options.schedule ?? RETRY_SCHEDULE;
+    this.clock = options.clock ?? Date.now;
+    this.log = options.log ?? { warn: (message) => console.warn(message) };
+    this.table = deliveriesIn(store.db);
+    const mail = settings.email && createMailSender(settings.email);
+    // Its Reply-To: a reply address of its own, when the lead can be answered and the site reads the replies (mailbox/ownerReplies.ts).
+    const replyAddress = (lead: Lead, delivery: Delivery) =>
+      options.repliesRead && lead.replyTo ? issueReplyAddress(store.db, { docId: lead.docId, deliveryId: delivery.id, sentTo: settings.email!.to, now: this.clock() }) : undefined;
+    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, replyAddress(lead, delivery));
+    // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
+    const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
+    if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);
+    const webhook = settings.webhook && createWebhookSender(settings.webhook, this.clock);
+    if (webhook) this.sending.webhook = (lead, delivery) => webhook.send(lead, delivery.id, delivery.createdAt);
+    // The owners' daily mail shares the mail settings too.
+    const owners = settings.email && createDigestSender(settings.email, store.db, settings.publicUrl, this.clock);
+    this.ownerMail = owners ? (deliveryId) => owners.send(deliveryId) : undefined;
+    this.close = () => {
+      mail?.close();
+      visitor?.close();
+      owners?.close();
+    };
+    this.channels = CHANNELS.filter((c) => this.sending[c] !== undefined || settings.waiting.includes(c));
+  }
+
+  /** The notifications' clock (tests may set it). */
+  now(): number {
+    return this.clock();
+  }
+
+  get publicUrl(): string {
+    return this.options.settings.publicUrl;
+  }
+
+  /** Channels that send now (the others' deliveries wait). */
+  private get sendingChannels(): DeliveryChannel[] {
+    return [...[...CHANNELS, 'visitor' as const].filter((c) => this.sending[c] !== undefined), ...(this.ownerMail ? ['owner' as const] : [])];
+  }
+
+  /** Look at the table soon (after the transaction that called this, and after the visitor's answer). */
+  wake(): void {
+    if (this.stopped || this.woken) return;
+    this.woken = true;
+    setImmediate(() => {
+      this.woken = false;
+      void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await Promise.all(this.sendingChannels.map((channel) => this.sendDue(channel)));
+      } while (this.again && !this.stopped);
+    })().catch((error: unknown) => this.log.warn(`Notifications: could not read the deliveries (${describeError(error)}); trying again shortly.`));
+    await this.running;
+    this.running = undefined;
+    this.sleep();
+  }
+
+  private async sendDue(channel: DeliveryChannel): Promise<void> {
+    for (;;) {
+      const batch = this.table.due(channel, this.clock(), BATCH);
+      if (batch.length === 0 || this.stopped) return;
+      for (const delivery of batch) {
+        if (this.stopped) return;
+        await this.deliver(channel, delivery);
+      }
+    }
+  }
+
+  private async deliver(channel: DeliveryChannel, delivery: Delivery): Promise<void> {
+    // A mail to an owner's account is about no one lead.
+    if (channel === 'owner') return this.attempt(channel, delivery, () => this.ownerMail!(delivery.id));
+    const docId = delivery.docId ?? '';
+    const stored = this.table.lead(docId);
+    const form = stored && formForCollection(stored.collection);
+    if (!stored || !form) {
+      this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.');
+      return;
+    }
+    const lead = describeLead(form, docId, stored.document, this.publicUrl, stored.createdAt, {
+      source: sourceOfLead(this.store.db, docId),
+      ownsUpload: (value) => ownsUpload(this.store, docId, value),
+    });
+    return this.attempt(channel, delivery, () => this.sending[channel as Exclude<DeliveryChannel, 'owner'>]!(lead, delivery));
+  }
+
+  /** One try of a delivery: marked sent, or its error written and the next try planned (or marked failed after the last). */
+  private async attempt(channel: DeliveryChannel, delivery: Delivery, send: () => Promise<void>): Promise<void> {
+    try {
+      await send();
+      // Stopped and closed meanwhile: the row stays pending and is sent again at the next start (same id).
+      if (this.store.db.open) this.table.markSent(delivery.id, this.clock());
+    } catch (error) {
+      const attempts = delivery.attempts + 1;
+      const wait = nextRetry(attempts, this.schedule);
+      const reason = describeError(error);
+      if (!this.store.db.open) return;
+      if (wait === undefined) this.table.markFailed(delivery.id, reason);
+      else this.table.markRetry(delivery.id, this.clock() + wait, reason);
+      this.log.warn(
+        `Notifications: the ${channel} ${delivery.docId === null ? 'mail to an owner' : `about lead ${delivery.docId}`} (${delivery.id}) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,
+      );
+    }
+  }
+
+  /** Sleeps until the next pending delivery is due. */
+  private sleep(): void {
+    if (this.stopped) return;
+    let wait: number | undefined = 1000;
+    try {
+      const next = this.table.nextDue(this.sendingChannels);
+      wait = next === undefined ? undefined : Math.min(Math.max(next - this.clock(), 0), LONGEST_SLEEP_MS);
+    } catch (error) {
+      this.log.warn(`Notifications: could not read the deliveries (${describeError(error)}); trying again shortly.`);
+    }
+    clearTimeout(this.timer);
+    if (wait !== undefined) this.timer = setTimeout(() => void this.run(), wait);
+  }
+
+  /** Stops: nothing new is started; sends under way get a few seconds to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+    this.close();
+  }
+}

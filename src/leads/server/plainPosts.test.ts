@@ -1,0 +1,108 @@
+/**
+ * Forms sent without JavaScript: a urlencoded POST to the form's address is checked with the
+ * same rules, stored (or not), and answered with a redirect back to the page, whose HTML then
+ * shows the outcome in the words a scripted visitor would see.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import forms from '../../../config/forms';
+import { invalidData, validData } from '../../test/formFixtures';
+import { buildApp } from '../../apps/server/app';
+import { outcomeBanner, outcomeFromQuery } from '../../site/forms/model/outcomes';
+import { backTo } from './plainPosts';
+import { escapeHtml } from '../../schema/text';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'plain-posts-'));
+  app = await buildApp({ dataDir, rateLimitFactor: 1000 });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (collection: string, values: Record<string, string>, referer?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/collections/${collection}/documents`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'site.test', ...(referer ? { referer } : {}) },
+    payload: new URLSearchParams(values).toString(),
+  });
+
+describe('a plain form post', () => {
+  it('stores a valid inquiry with exactly its keys and sends the visitor back with ?sent=', async () => {
+    const response = await post('Inquriy', validData.inquiry, 'http://site.test/home');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/home?sent=Inquriy');
+    const [stored] = app.store.list('Inquriy').slice(-1);
+    expect(stored).toEqual({ ...validData.inquiry, id: expect.any(Number), Date: expect.any(String) });
+  });
+
+  it('stores nothing for an invalid one and names the first failing check', async () => {
+    const before = app.store.count('Contact_cli');
+    const firstCase = invalidData.contact[0]!;
+    const response = await post('Contact_cli', firstCase.values as Record<string, string>, 'http://site.test/Contact');
+    expect(response.statusCode).toBe(303);
+    const check = forms.contact.checks.findIndex((c) => c.field === firstCase.field && c.message === firstCase.message);
+    expect(check).toBeGreaterThanOrEqual(0);
+    expect(response.headers.location).toBe(`/Contact?invalid=Contact_cli&check=${check}`);
+    expect(app.store.count('Contact_cli')).toBe(before);
+  });
+
+  it('drops keys the form does not have and fills missing ones with ""', async () => {
+    const response = await post('subcribe', { Email: 'plain@example.com', extra: 'x' }, 'http://site.test/Blog');
+    expect(response.headers.location).toBe('/Blog?sent=subcribe');
+    expect(app.store.list('subcribe').slice(-1)[0]).toEqual({ Email: 'plain@example.com', id: expect.any(Number), Date: expect.any(String) });
+  });
+
+  it('never redirects to another site', () => {
+    expect(backTo('https://evil.example/phish', 'site.test')).toBe('/');
+    expect(backTo('not a url', 'site.test')).toBe('/');
+    expect(backTo(undefined, 'site.test')).toBe('/');
+    expect(backTo('http://site.test/Career?x=1', 'site.test')).toBe('/Career');
+  });
+
+  it('goes back only to a known address of this site, whatever path the Referer holds', () => {
+    // Each of these is a same-host Referer whose path URL parsing makes start with "//":
+    // as a Location, the browser would read it as another site's address.
+    for (const path of ['//evil.example/x', '/\\evil.example/x', '/..//evil.example/x', '/\t/evil.example/x', '///evil.example', '/.//evil.example']) {
+      expect([path, backTo(`http://site.test${path}`, 'site.test')]).toEqual([path, '/']);
+    }
+    expect(backTo('http://site.test/nowhere', 'site.test')).toBe('/');
+    expect(backTo('http://site.test/Contact/', 'site.test')).toBe('/Contact');
+    expect(backTo('http://site.test/contact', 'site.test')).toBe('/contact');
+    expect(backTo('http://site.test/', 'site.test')).toBe('/');
+  });
+});
+
+describe('the outcome shown on the page', () => {
+  it('uses the form\'s own toast texts and check messages', () => {
+    const { inquiry, freelancer } = forms;
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`sent=${inquiry.collection}`))!)).toBe(
+      `<div class="form-outcome form-outcome-ok" role="status">${escapeHtml(inquiry.success.toast!)}</div>`,
+    );
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`failed=${freelancer.collection}`))!)).toBe(
+      `<div class="form-outcome form-outcome-problem" role="alert">${escapeHtml(freelancer.failure.toast!)}</div>`,
+    );
+    const last = inquiry.checks.length - 1;
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`invalid=${inquiry.collection}&check=${last}`))!)).toBe(
+      `<div class="form-outcome form-outcome-problem" role="alert">${escapeHtml(inquiry.checks[last]!.message)}</div>`,
+    );
+  });
+
+  it('shows nothing where the specification shows nothing (newsletter, failed contact)', () => {
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('sent=subcribe'))!)).toBe('');
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('failed=Contact_cli'))!)).toBe('');
+  });
+
+  it('ignores unknown forms and never echoes text from the address', () => {
+    expect(outcomeFromQuery(new URLSearchParams('sent=<script>'))).toBeNull();
+    // A check the form does not have: no outcome (the page as it is), nothing from the address shown.
+    expect(outcomeFromQuery(new URLSearchParams('invalid=Inquriy&check=<b>'))).toBeNull();
+    expect(outcomeFromQuery(new URLSearchParams(`invalid=Inquriy&check=${forms.inquiry.checks.length}`))).toBeNull();
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The inbox's calls to our server (src/leads/model/adminApi.ts names every route). Requests that
+ * change something carry the session's CSRF token; a 401 means the session has ended, and the
+ * inbox shows the sign-in again. An action refused because the password must be typed again
+ * (PASSWORD_AGAIN) asks for it (PasswordAgain.tsx) and is sent again once it is typed. Refusals
+ * carry the server's sentence (config/server.ts).
+ */
+import admin from '../../../config/admin';
+import { adminRoutes, CSRF_HEADER, PASSWORD_AGAIN, pathOf, SIGN_IN_API, type AdminRoute, type Me, type SignInState } from '../../leads/model/adminApi';
+
+/** A refusal or a failure, with the sentence to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The session ended (or there was none): the sign-in shows. */
+export class SignedOut extends ApiError {}
+
+let csrfToken = '';
+let signedOutListener: () => void = () => undefined;
+/** Asks for the password again; resolves true once the server took it, false when the owner gave up. */
+let passwordAsker: () => Promise<boolean> = async () => false;
+
+/** Called whenever the server says the session is over. */
+export function onSignedOut(listener: () => void): void {
+  signedOutListener = listener;
+}
+
+/** Who asks for the password when an action needs it again (PasswordAgain.tsx, while signed in). */
+export function onPasswordAgain(asker: () => Promise<boolean>): void {
+  passwordAsker = asker;
+}
+
+/** The owner gave up typing the password again: the action was not done. */
+export class NotConfirmed extends ApiError {}
+
+/** Whether a refusal is the one that asks for the password again. */
+async function asksPassword(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body = (await response.clone().json().catch(() => null)) as { reason?: unknown } | null;
+  return body?.reason === PASSWORD_AGAIN;
+}
+
+async function send(method: string, url: string, json?: unknown, token = csrfToken, file?: Blob, keepalive = false): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  if (file) headers['content-type'] = file.type || 'application/octet-stream';
+  if (method !== 'GET') headers[CSRF_HEADER] = token;
+  try {
+    return await fetch(url, { method, headers, credentials: 'same-origin', keepalive, body: file ?? (json === undefined ? undefined : JSON.stringify(json)) });
+  } catch {
+    throw new ApiError(0, admin.errors.network);
+  }
+}
+
+/**
+ * A request to a route of another table of the inbox's API (the content editor's:
+ * src/content/model/contentApi.ts), with the session's CSRF token; a 401 shows the sign-in. Answers the
+ * response as it is (the caller reads refusals that carry more than a sentence).
+ */
+export async function sendTo(method: string, url: string, body: { json?: unknown; file?: Blob; keepalive?: boolean } = {}): Promise<Response> {
+  const response = await send(method, url, body.json, csrfToken, body.file, body.keepalive);
+  if (response.status === 401) {
+    signedOutListener();
+    throw new SignedOut(401, admin.signIn.sessionEnded);
+  }
+  return response;
+}
+
+export { failure as refusalOf };
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return new ApiError(response.status, typeof body?.message === 'string' ? body.message : admin.errors.unexpected);
+}
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  json?: unknown;
+}
+
+/** The address of a route with its parameters and query (for links: the export, the CV). */
+export function urlOf(route: AdminRoute, { params, query }: CallOptions = {}): string {
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')).toString();
+  return `${pathOf(route, params)}${search ? `?${search}` : ''}`;
+}
+
+export async function call<T>(route: AdminRoute, options: CallOptions = {}): Promise<T> {
+  let response = await send(adminRoutes[route].method, urlOf(route, options), options.json);
+  // The password typed long ago: asked for, then the same request once more.
+  if (await asksPassword(response)) {
+    if (!(await passwordAsker())) throw new NotConfirmed(403, admin.passwordAgain.cancelled);
+    response = await send(adminRoutes[route].method, urlOf(route, options), options.json);
+  }
+  if (response.status === 401) {
+    signedOutListener();
+    throw new SignedOut(401, admin.signIn.sessionEnded);
+  }
+  if (!response.ok) throw await failure(response);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** Who is signed in (and this session's CSRF token), or SignedOut. */
+export async function whoAmI(): Promise<Me> {
+  const response = await send('GET', adminRoutes.me.path);
+  if (response.status === 401) throw new SignedOut(401, admin.signIn.sessionEnded);
+  if (!response.ok) throw await failure(response);
+  const me = (await response.json()) as Me;
+  csrfToken = me.csrfToken;
+  return me;
+}
+
+export async function signInState(): Promise<SignInState> {
+  const response = await send('GET', SIGN_IN_API);
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as SignInState;
+}
+
+/** Signs in ("Keep me signed in on this device" when `remember`); resolves when the session has started, or rejects with the server's sentence. */
+export async function signIn(email: string, password: string, token: string, remember: boolean): Promise<void> {
+  const response = await send('POST', SIGN_IN_API, { email, password, remember }, token);
+  if (!response.ok) throw await failure(response);
+}
+
+/** The password typed again; resolves once the server took it, or rejects with its sentence (wrong, too many tries). */
+export async function confirmPassword(password: string): Promise<void> {
+  const response = await send(adminRoutes.confirmPassword.method, adminRoutes.confirmPassword.path, { password });
+  if (response.status === 401) {
+    signedOutListener();
+    throw new SignedOut(401, admin.signIn.sessionEnded);
+  }
+  if (!response.ok) throw await failure(response);
+}
+
+/** Before a download that needs it (an export): the password asked for again if its time is over. */
+export async function passwordRecent(): Promise<void> {
+  await call('recentPassword');
+}

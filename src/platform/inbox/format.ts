@@ -1,0 +1,46 @@
+/** How the inbox writes dates, sizes and visitors' addresses (config/admin.ts for the words). */
+import admin from '../../../config/admin';
+import { httpAddress } from '../../schema/links';
+import { fill, visible } from '../../schema/text';
+
+/** Times in the agency's time zone (config/admin.ts timeZone), as the mail and the CSV write them. */
+export { formatDate } from '../received';
+
+const counting = new Intl.NumberFormat(admin.locale);
+
+/** A count as the agency's language writes it (config/admin.ts locale): "65,334" in en-GB. Every count the inbox shows goes through it. */
+export const formatCount = (count: number): string => counting.format(count);
+
+export function formatSize(bytes: number): string {
+  return bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${Math.round(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/**
+ * A visitor's text as a link target, only when it is a web address (http: or https:).
+ * Anything else (`javascript:alert(1)`, `data:…`, plain words) stays text.
+ */
+export const webAddress = (value: string): string | undefined => httpAddress(value)?.href;
+
+/** The name a form goes by in the inbox. */
+export const formLabel = (form: string) => admin.forms[form as keyof typeof admin.forms] ?? form;
+
+export { fill, visible };
+
+/** A delivery's state in words: a pending one with an error is being retried (a resend clears the error). */
+export const deliveryStateLabel = (delivery: { state: 'pending' | 'sent' | 'failed'; lastError: string | null }) =>
+  delivery.state === 'pending' && delivery.lastError !== null ? admin.lead.deliveryStates.retrying : admin.lead.deliveryStates[delivery.state];
+
+/**
+ * A visitor's e-mail address or phone number as a mailto: or tel: link target, by its field's kind
+ * in config/forms ('email', 'tel'). Only a plain address or number becomes one (no ?, &, / or
+ * spaces that could add a subject, a body or another recipient); anything else stays text.
+ */
+export function contactAddress(kind: string | undefined, value: string): string | undefined {
+  const text = value.trim();
+  if (kind === 'email') return /^[^\s@<>"',;:?#&/\\%]+@[^\s@<>"',;:?#&/\\%]+\.[^\s@<>"',;:?#&/\\%]+$/.test(text) ? `mailto:${text}` : undefined;
+  if (kind === 'tel') {
+    const number = text.replace(/[\s().-]/g, '');
+    return /^\+?\d{3,15}$/.test(number) ? `tel:${number}` : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * Who is signed in, for the whole inbox: the sign-in shows until someone is, and again as soon
+ * as the server says the session ended (sign-out, timeout, account removed). The number of new
+ * leads lives here too: the tab's title shows it on every screen.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import admin from '../../../config/admin';
+import type { AdminRole } from '../../content/model/contentApi';
+import { call, onSignedOut, signInState, SignedOut, whoAmI } from './api';
+import { fill, formatCount } from './format';
+
+export type SessionState =
+  | { kind: 'loading' }
+  | { kind: 'signedOut'; accounts: boolean; csrfToken: string; ended: boolean }
+  | { kind: 'signedIn'; email: string; role: AdminRole }
+  | { kind: 'failed'; message: string };
+
+interface SessionValue {
+  state: SessionState;
+  /** Asks the server again who is signed in (after signing in). */
+  refresh(): Promise<void>;
+  /** Ends this session, or (everywhere) every session of the account, remembered devices too. */
+  signOut(everywhere?: boolean): Promise<void>;
+  unread: number | undefined;
+  setUnread(count: number): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside <SessionProvider>');
+  return value;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ kind: 'loading' });
+  const [unread, setUnread] = useState<number>();
+
+  const showSignIn = useCallback(async (ended: boolean) => {
+    try {
+      const { accounts, csrfToken } = await signInState();
+      setState({ kind: 'signedOut', accounts, csrfToken, ended });
+    } catch (error) {
+      setState({ kind: 'failed', message: (error as Error).message });
+    }
+  }, []);
+
+  // Asks /api/session first: a browser that is not signed in gets its answer without a 401.
+  const refresh = useCallback(async () => {
+    try {
+      const { email, accounts, csrfToken } = await signInState();
+      if (email === undefined) return setState({ kind: 'signedOut', accounts, csrfToken, ended: false });
+      const me = await whoAmI();
+      // Accounts made before roles existed are owners.
+      setState({ kind: 'signedIn', email: me.email, role: (me as { role?: AdminRole }).role ?? 'owner' });
+    } catch (error) {
+      if (error instanceof SignedOut) await showSignIn(true);
+      else setState({ kind: 'failed', message: (error as Error).message });
+    }
+  }, [showSignIn]);
+
+  useEffect(() => {
+    onSignedOut(() => void showSignIn(true));
+    void refresh();
+  }, [refresh, showSignIn]);
+
+  const signOut = useCallback(async (everywhere = false) => {
+    try {
+      await call(everywhere ? 'signOutEverywhere' : 'signOut');
+    } catch {
+      // Signed out already: the sign-in shows either way.
+    }
+    setUnread(undefined);
+    await showSignIn(false);
+  }, [showSignIn]);
+
+  useEffect(() => {
+    document.title = unread ? fill(admin.titleWithUnread, { count: formatCount(unread) }) : admin.title;
+  }, [unread]);
+
+  const value = useMemo(() => ({ state, refresh, signOut, unread, setUnread }), [state, refresh, signOut, unread]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,93 @@
+/**
+ * Roles, against our real server over real HTTP with accounts made by the real command line:
+ * an editor (`add-admin --role editor`) signs in and edits content but gets 403 on every route of
+ * the inbox's table that is not the content editor's, me, sign-out or the password typed again;
+ * an owner (the default, and every account made before roles existed) may use them all.
+ */
+import { mkdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import server from '../../../../config/server';
+import { fill } from '../../../schema/text';
+import { adminRoutes, roleMayUse, type AdminRoute } from '../../../leads/model/adminApi';
+import { contentRoutes } from '../../../content/model/contentApi';
+import { Client, leads, PASSWORD, startServer, type TestServer } from '../../../test/adminServer';
+import { databaseFile } from '../../../leads/server/store';
+import { migrate, migrations } from '../../../leads/server/migrations';
+
+jest.setTimeout(60_000);
+
+const routeNames = Object.keys(adminRoutes) as AdminRoute[];
+// Every account signs out (here or on all its devices) and types its password again.
+const everyone = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+const ownersOnly = routeNames.filter((name) => !everyone.has(name));
+const addressOf = (name: AdminRoute) => adminRoutes[name].path.replace(/:(\w+)/g, 'x1');
+
+let s: TestServer;
+/** add-admin with a role that is not one (run beside the two accounts' own). */
+let wrong: Awaited<ReturnType<typeof leads>>;
+beforeAll(async () => {
+  s = await startServer();
+  // Three commands at once, as three people could (SQLite lets each write in turn).
+  const [editor, owner, refused] = await Promise.all([
+    leads(['add-admin', 'editor@agency.test', '--role', 'editor'], s.dataDir, `${PASSWORD}\n`),
+    leads(['add-admin', 'owner@agency.test'], s.dataDir, `${PASSWORD}\n`),
+    leads(['add-admin', 'x@agency.test', '--role', 'admin'], s.dataDir, `${PASSWORD}\n`),
+  ]);
+  // Each account is told what its role may do: an editor is not told of the inbox's leads.
+  expect(editor.stdout).toBe(`${fill(server.admin.accountAdded.editor, { email: 'editor@agency.test' })}\n`);
+  expect(owner.stdout).toBe(`${fill(server.admin.accountAdded.owner, { email: 'owner@agency.test' })}\n`);
+  expect(server.admin.accountAdded.editor).not.toBe(server.admin.accountAdded.owner);
+  wrong = refused;
+});
+afterAll(() => s.close());
+
+it('the command line refuses a role that does not exist (one sentence, exit code 2, no account made), and lists each account with its role', async () => {
+  expect(wrong).toEqual({ code: 2, stdout: '', stderr: '--role must be one of: owner, editor.\n' });
+  expect((await leads(['admins'], s.dataDir)).stdout).toBe('editor@agency.test\teditor\nowner@agency.test\towner\n');
+});
+
+it('the table gives editors the content routes, me, sign-out and the password typed again only', () => {
+  expect(ownersOnly.length).toBeGreaterThanOrEqual(10);
+  for (const name of routeNames) expect(roleMayUse('editor', name)).toBe(everyone.has(name));
+  for (const name of routeNames) expect(roleMayUse('owner', name)).toBe(true);
+});
+
+it('an editor is told its role by me, and gets 403 on every leads, export, CV, erasure and delivery route', async () => {
+  const editor = new Client(s.base);
+  expect((await editor.signIn('editor@agency.test')).status).toBe(204);
+  expect(await editor.me()).toMatchObject({ email: 'editor@agency.test', role: 'editor' });
+  for (const name of ownersOnly) {
+    const { method } = adminRoutes[name];
+    const response = method === 'GET' ? await editor.send(method, addressOf(name)) : await editor.change(method, addressOf(name), { json: { email: 'a@b.test' } });
+    expect([name, response.status]).toEqual([name, 403]);
+    expect(await response.json()).toEqual({ message: server.admin.messages.ownersOnly });
+  }
+  // The content routes are not refused for the role (whatever else they answer).
+  expect((await editor.send('GET', contentRoutes.content.path)).status).not.toBe(403);
+});
+
+it('an owner uses the same routes (no 403), and a role changed on the server applies to an open session', async () => {
+  const owner = new Client(s.base);
+  expect((await owner.signIn('owner@agency.test')).status).toBe(204);
+  expect(await owner.me()).toMatchObject({ role: 'owner' });
+  for (const name of ownersOnly) {
+    const { method } = adminRoutes[name];
+    const response = method === 'GET' ? await owner.send(method, addressOf(name)) : await owner.change(method, addressOf(name), { json: { email: 'a@b.test' } });
+    expect([name, response.status]).not.toEqual([name, 403]);
+  }
+  s.app.store.db.prepare("UPDATE admins SET role = 'editor' WHERE email = 'owner@agency.test'").run();
+  expect((await owner.send('GET', adminRoutes.leads.path)).status).toBe(403);
+  s.app.store.db.prepare("UPDATE admins SET role = 'owner' WHERE email = 'owner@agency.test'").run();
+});
+
+it('accounts made before roles existed are owners', () => {
+  const dir = `${s.dataDir}-old`;
+  mkdirSync(dir);
+  const db = new Database(databaseFile(dir));
+  migrate(db, migrations.slice(0, -1));
+  db.prepare("INSERT INTO admins (email, password_hash, created_at) VALUES ('old@agency.test', 'x', 1)").run();
+  expect(migrate(db)).toBe(1);
+  expect(db.prepare('SELECT role FROM admins').get()).toEqual({ role: 'owner' });
+  expect(() => db.prepare("UPDATE admins SET role = 'god'").run()).toThrow(/CHECK/);
+  db.close();
+});

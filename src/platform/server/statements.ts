@@ -1,0 +1,24 @@
+/**
+ * Prepared statements, made once per database and kept with it: the one cache of them. Made on
+ * first use, not at start: the store's database may not be open yet (a full data disk when the
+ * site starts: src/leads/server/store.ts openStoreWhenPossible), and until it is, each use throws
+ * DataUnavailable, which the server answers with 503.
+ */
+import type Database from 'better-sqlite3';
+import type { Store } from '../../leads/server/store';
+
+/** The statements `make` prepares, made once for each database (a factory's own cache). */
+export function preparedIn<T>(make: (db: Database.Database) => T): (db: Database.Database) => T {
+  const made = new WeakMap<Database.Database, T>();
+  return (db) => {
+    let statements = made.get(db);
+    if (!statements) made.set(db, (statements = make(db)));
+    return statements;
+  };
+}
+
+/** The same for a store's database, looked up at each use. */
+export function lazyStatements<T>(store: Store, make: (db: Database.Database) => T): () => T {
+  const of = preparedIn(make);
+  return () => of(store.db);
+}

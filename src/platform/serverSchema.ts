@@ -1,0 +1,369 @@
+/** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
+import { number, object, template, text, type Infer } from '../schema/schema';
+
+/** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
+const rate = () =>
+  object({
+    requests: number({ min: 1, integer: true }),
+    perSeconds: number({ min: 1, max: 86400 }),
+  });
+
+/** Wrong passwords: answers slow down after `slowAfter` of them, and are refused (429) after `refuseAfter`. */
+const throttle = () =>
+  object({
+    slowAfter: number({ min: 0, integer: true }),
+    refuseAfter: number({ min: 1, integer: true }),
+  });
+
+export const serverSchema = object({
+  limits: object({
+    /** Largest form submission accepted, in bytes. */
+    documentBytes: number({ min: 1024, integer: true }),
+    /** Longest time a whole request (headers and body) may take to arrive, in seconds. */
+    requestSeconds: number({ min: 10, integer: true }),
+    /** Form submissions and uploads from one client address. */
+    perClient: rate(),
+    /**
+     * One client, for perClient: an IPv4 address (an IPv4 address written as IPv6, ::ffff:a.b.c.d,
+     * is that IPv4 address), or an IPv6 network of this many leading bits.
+     */
+    ipv6ClientBits: number({ min: 1, max: 128, integer: true }),
+    /** Form submissions and uploads from everyone together (a burst of bots from many addresses). */
+    everyone: rate(),
+    /**
+     * What the server holds for its clients' connections (src/platform/server/connections.ts): answers a
+     * client does not read wait in the server's memory.
+     */
+    connections: object({
+      /** Connections open at once; one more makes room by closing the slowest reader or the longest quiet one. */
+      max: number({ min: 10, integer: true }),
+      /** Requests one connection may have waiting for their answers; one more closes it. */
+      pipelined: number({ min: 1, integer: true }),
+      /** Answer bytes waiting to go out to one connection; more closes it. */
+      unsentBytes: number({ min: 65536, integer: true }),
+      /** Answer bytes waiting for all connections together; above, the slowest readers are closed first. */
+      unsentBytesTotal: number({ min: 1048576, integer: true }),
+      /** Seconds a waiting answer may go without moving before its connection is closed. */
+      stallSeconds: number({ min: 1, integer: true }),
+    }),
+  }),
+  /**
+   * The hidden field that catches spam robots: people never see it (it is off screen and
+   * hidden from screen readers), robots fill it in. A submission with it filled gets an
+   * ordinary success answer, and is stored marked as spam (never notified).
+   */
+  spamTrap: object({
+    name: text(),
+    label: text(),
+  }),
+  /** The visit beacon's counting (src/leads/server/visits.ts): its rate per client, and what bounds its storage. */
+  visits: object({
+    perClient: rate(),
+    maxSourcesPerDay: number({ min: 1, integer: true }),
+    otherSource: text(),
+    maxVisitorsPerDay: number({ min: 1, integer: true }),
+    keepDays: number({ min: 1, integer: true }),
+  }),
+  /**
+   * What the agency is told of each new lead (src/leads/server/notify; the settings that turn it on
+   * are environment variables, docs/inbox.md "Notifications of new leads"). A form's own
+   * `notify.subject` is the mail's heading (its first line); its subject is the conversation's.
+   */
+  notifications: object({
+    /**
+     * A delivery that fails is tried again after `firstSeconds`, then twice as late each time,
+     * never more than `maxSeconds` apart, for at least `forDays` days; then it is marked failed.
+     */
+    retry: object({
+      firstSeconds: number({ min: 1, max: 30 }),
+      maxSeconds: number({ min: 60, max: 3600 }),
+      forDays: number({ min: 3, max: 30 }),
+    }),
+    /** The notification e-mail's wording around the fields (each field shows by its label). */
+    mail: object({
+      /** Label of the line with the submission's date. */
+      received: text(),
+      /** The link to the lead in the inbox. */
+      openLead: text(),
+      /** Shown for a field left empty. */
+      noValue: text(),
+      cvInInbox: text(),
+      /** Under the fields, when the lead gave an e-mail address and the mailbox is read (the mail's Reply-To is its reply address): {name} the visitor's. */
+      replyHint: template(['name']),
+      /** The same when the site does not read the mailbox (a reply to the mail reaches nobody). */
+      replyHintInbox: template(['name']),
+      /** The heading of the part only for the agency (never sent to the visitor). */
+      agencyOnly: text(),
+      /** The mail's sender name: {name} the visitor's, {sender} MAIL_FROM's name or the brand's. */
+      sender: template(['name', 'sender']),
+      /** The visitor's name in it is cut at a word to this many characters. */
+      senderNameMaxLength: number({ min: 10, max: 200, integer: true }),
+      /** The reply address's name: {name} the visitor's, {sender} as in `sender`. */
+      replyToName: template(['name', 'sender']),
+    }),
+    /** The owner's replies from a mail program, sent on through the site (src/leads/server/mailbox/ownerReplies.ts). */
+    replies: object({
+      /** Days a notification's reply address is taken. */
+      tokenDays: number({ min: 1, max: 3650, integer: true }),
+      /** A reply's subject when the person has no e-mail yet: {brand}. */
+      firstSubject: template(['brand']),
+      /** The mail telling the writer a reply was not sent: {name} the visitor's, {subject} their mail's. */
+      notSentSubject: template(['name', 'subject']),
+      notSentText: template(['name', 'reason', 'link', 'words']),
+      /** Why a reply was not sent: in that mail and on the lead. */
+      reasons: object({
+        empty: text(),
+        agencyLines: text(),
+        ambiguous: text(),
+        attachments: text(),
+        tooLong: text(),
+        tooLarge: text(),
+        unreadable: text(),
+        expired: template(['days']),
+        notARecipient: text(),
+        notProved: text(),
+        noAddress: text(),
+        off: text(),
+      }),
+    }),
+    /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
+    webhookText: template(['subject', 'link']),
+    /**
+     * The daily mail to each owner account (src/leads/server/notify/digest.ts): at `hour` o'clock in the
+     * agency's time zone, who waits for the agency and whose follow-up is due, `maxLines` of each at most.
+     */
+    digest: object({
+      hour: number({ min: 0, max: 23, integer: true }),
+      maxLines: number({ min: 1, max: 500, integer: true }),
+      subject: template(['waiting', 'due']),
+      waitingHeading: text(),
+      waitingLine: template(['name', 'form', 'since', 'ago', 'link']),
+      dueHeading: text(),
+      dueLine: template(['name', 'form', 'stage', 'date', 'when', 'link']),
+      more: template(['count', 'inbox']),
+      footer: text(),
+    }),
+    /** The auto-reply to the visitor: how much of their name it may carry, the word used without one, the most sent per day. */
+    autoReply: object({
+      nameMaxLength: number({ min: 1, max: 60, integer: true }),
+      withoutName: text(),
+      perDay: number({ min: 1, integer: true }),
+    }),
+  }),
+  /** Reading the agency's mailbox over IMAP (src/leads/server/mailbox; its settings are environment variables). */
+  mailbox: object({
+    /** Seconds between two readings (IDLE wakes the reader sooner where the server offers it). */
+    pollSeconds: number({ min: 5, max: 3600, integer: true }),
+    /** A mailbox that cannot be reached: tried again after `firstSeconds`, twice as late each time, at most `maxSeconds` apart. */
+    retry: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /** A mail larger than this (bytes) is recorded by its headers only. */
+    maxMailBytes: number({ min: 65536, integer: true }),
+    /** The most characters of a mail's text kept. */
+    maxTextCharacters: number({ min: 1000, max: 1000000, integer: true }),
+    /** The most characters of a lead's mails its search reads (their new parts, the newest first). */
+    searchCharacters: number({ min: 0, max: 1000000, integer: true }),
+    /** Attachments kept: at most `maxPerMail` of a mail, each at most `maxBytes`, PDF, DOC or DOCX by content. */
+    attachments: object({ maxBytes: number({ min: 1024, integer: true }), maxPerMail: number({ min: 0, max: 20, integer: true }) }),
+    /**
+     * How far a mail is read: its header block (all its parts' headers together) up to
+     * `maxHeaderBytes`, MIME parts nested up to `maxMimeDepth` (deeper: kept by its headers), an
+     * HTML-only mail's first `maxHtmlCharacters` made text, up to where it nests deeper than
+     * `maxHtmlDepth` elements (the HTML parser's time grows with the square of the nesting, and
+     * the conversion recurses once per level: these bound both).
+     */
+    reading: object({
+      maxHeaderBytes: number({ min: 16384, max: 2097152, integer: true }),
+      maxMimeDepth: number({ min: 8, max: 256, integer: true }),
+      maxHtmlCharacters: number({ min: 10000, max: 2097152, integer: true }),
+      maxHtmlDepth: number({ min: 20, max: 500, integer: true }),
+    }),
+  }),
+  /** The newsletter's sign-ups (src/newsletter/server): how long one waits for its confirmation before it is deleted. */
+  newsletter: object({
+    unconfirmedDays: number({ min: 1, max: 365, integer: true }),
+  }),
+  /** Headers sent with every answer (the Content-Security-Policy is built in src/platform/server/security.ts). */
+  headers: object({
+    referrerPolicy: text(),
+    permissionsPolicy: text(),
+    /** Strict-Transport-Security max-age, sent only when the site is reached over HTTPS. */
+    hstsMaxAgeSeconds: number({ min: 0, integer: true }),
+  }),
+  messages: object({
+    unknownCollection: text(),
+    /** A document that is not JSON (or a media type other than JSON and plain form posts). */
+    notJson: text(),
+    /** A JSON request with no body. */
+    emptyBody: text(),
+    /** A body that is not valid UTF-8. */
+    notUtf8: text(),
+    /** A JSON body with a "__proto__", "constructor" or "prototype" key anywhere. */
+    forbiddenKey: text(),
+    /** A document over limits.documentBytes. */
+    tooLarge: text(),
+    /** A body shorter or longer than its Content-Length said. */
+    incomplete: text(),
+    /** A request that is not valid HTTP (broken framing, bytes not allowed in an address or header). */
+    badRequest: text(),
+    /** A request still arriving after limits.requestSeconds. */
+    timeout: text(),
+    /** Request headers (the address included) over 16 KB. */
+    headersTooLarge: text(),
+    /** An address with a broken %-escape. */
+    badAddress: text(),
+    /** An address part over 100 characters. */
+    addressTooLong: text(),
+    /** An /api/ address that does not exist. */
+    unknownAddress: text(),
+    /** An /api/ address that exists, with a method it does not take (405, with Allow). */
+    wrongMethod: text(),
+    unknownUploadFolder: text(),
+    fileExists: text(),
+    fileNotFound: text(),
+    tooManyRequests: text(),
+    badSubmissionKey: text(),
+    serverError: text(),
+    /** 503: the data folder's disk does not take writes just now (full, read-only, failing). */
+    unavailable: text(),
+    healthy: text(),
+    unhealthy: text(),
+  }),
+  /** The agency's inbox: sessions, sign-in throttling, retention checks and the API's answers. */
+  admin: object({
+    /** A session ends after this many minutes without a request. */
+    idleMinutes: number({ min: 1, integer: true }),
+    /** …and this many hours after signing in, whatever happens. */
+    absoluteHours: number({ min: 1, integer: true }),
+    /** A remembered device's session ends after this many days without a request. */
+    rememberedDays: number({ min: 1, max: 400, integer: true }),
+    /** Erasing, exporting and deleting ask for the password again when it was typed longer ago than this. */
+    passwordAgainMinutes: number({ min: 1, max: 1440, integer: true }),
+    /** How many of the last erasures the erase screen lists. */
+    erasuresShown: number({ min: 1, max: 1000, integer: true }),
+    /** The shortest password `npm run leads -- add-admin` accepts. */
+    passwordMinLength: number({ min: 8, integer: true }),
+    /** The longest password accepted, at sign-in too (it bounds the work a stranger's one try costs). */
+    passwordMaxLength: number({ min: 64, max: 4096, integer: true }),
+    /** What `npm run leads -- add-admin` says of a new account, one sentence per role: {email} is replaced. */
+    accountAdded: object({ owner: template(['email']), editor: template(['email']) }),
+    signIn: object({
+      windowMinutes: number({ min: 1, integer: true }),
+      perAccount: throttle(),
+      perAddress: throttle(),
+      firstDelaySeconds: number({ min: 0, max: 60 }),
+      maxDelaySeconds: number({ min: 0, max: 60 }),
+      /** Password checks: how many at once, and how many one client (and one IPv6 network) may have waiting or running. */
+      hashing: object({
+        concurrent: number({ min: 1, max: 8, integer: true }),
+        perClient: number({ min: 1, max: 16, integer: true }),
+        perNetwork: number({ min: 1, max: 64, integer: true }),
+        networkBits: number({ min: 16, max: 64, integer: true }),
+      }),
+      /**
+       * The known browser's cookie: how many days it lasts (browsers keep a cookie 400 days at
+       * most), and the wrong passwords counted per cookie within the window.
+       */
+      knownBrowser: object({
+        days: number({ min: 1, max: 400, integer: true }),
+        perBrowser: throttle(),
+      }),
+    }),
+    /** The CSV export's column holding each lead's address in the inbox. */
+    exportInboxColumn: text(),
+    /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
+    exportColumns: object({ name: text(), email: text(), phone: text(), status: text(), lastActivity: text(), note: text() }),
+    /** The CSV's columns of a lead's stage, why it was lost, value ({currency}: config/admin.ts currency), follow-up date and assignee. */
+    exportPipelineColumns: object({ stage: text(), lostReason: text(), value: template(['currency']), followUp: text(), assignee: text() }),
+    /** The most submissions a person's card lists. */
+    personMaxLeads: number({ min: 1, max: 1000, integer: true }),
+    /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */
+    exportValueColumn: template(['label']),
+    /** The most leads one action of the list changes at once (the largest page is 100). */
+    bulkMaxLeads: number({ min: 1, max: 1000, integer: true }),
+    /**
+     * The rows of each insights table (sources, landing pages) at most; the rest are one row.
+     * At 100 rows of the longest names the insights answer stays under 256 kB.
+     */
+    insightRows: number({ min: 1, max: 100, integer: true }),
+    /** How often the retention periods of config/forms are enforced. */
+    retentionCheckHours: number({ min: 1, integer: true }),
+    messages: object({
+      signInRequired: text(),
+      wrongPassword: text(),
+      tooManyAttempts: text(),
+      signInBusy: text(),
+      notFromInbox: text(),
+      unknownLead: text(),
+      unknownSubscriber: text(),
+      notSubscribed: text(),
+      unknownDelivery: text(),
+      noCv: text(),
+      badStatus: text(),
+      unknownAttachment: text(),
+      noteTooLong: text(),
+      badEmail: text(),
+      eraseNotConfirmed: text(),
+      passwordAgain: text(),
+      wrongPasswordAgain: text(),
+      badFilter: text(),
+      badBulk: template(['max']),
+      ownersOnly: text(),
+      contentNotSetUp: text(),
+      publishBusy: text(),
+      releaseUnderWay: text(),
+      contentChanged: text(),
+      buildFailed: text(),
+      publishNotWritten: text(),
+      publishNotRecorded: text(),
+      checkBusy: text(),
+      frontRefused: text(),
+      unknownRevision: text(),
+      releaseInWords: template(['places']),
+      releaseOfCode: text(),
+      releaseNotUndone: text(),
+      firstRevision: text(),
+      undoConflict: template(['where', 'author', 'at', 'change']),
+      undoConflictSince: template(['where']),
+      nothingToChange: text(),
+      restoreAddedSince: template(['where']),
+      restoreLeftToCode: template(['where']),
+      wouldNotStart: template(['problem']),
+      pageNotRemovable: template(['title']),
+      imageTooLarge: text(),
+      notAnImage: text(),
+      badImageSize: text(),
+      imageTooManyPixels: template(['width', 'height', 'max']),
+      imageBusy: template(['seconds']),
+      uploadsFull: template(['pictures', 'megabytes']),
+      noReplyAddress: text(),
+      repliesOff: text(),
+      tooManyReplies: text(),
+      draftTooLarge: template(['max']),
+      tooManyDrafts: template(['max']),
+      draftsTooFast: template(['seconds']),
+      notEditable: text(),
+      noDraft: text(),
+      badScheduleTime: template(['days']),
+      draftHasProblems: template(['count']),
+      scheduledPublishFailed: template(['reason']),
+    }),
+    /** Replies one account may send from the inbox: `requests` at once, refilled over `perSeconds`. */
+    replyRate: object({ requests: number({ min: 1, integer: true }), perSeconds: number({ min: 1, integer: true }) }),
+    noteMaxLength: number({ min: 1, integer: true }),
+    imageMaxBytes: number({ min: 1, max: 104857600, integer: true }),
+    /** Decoding a picture takes about 4 bytes a pixel: 40 million pixels is some 160 MB of the server's memory (a small server has 1 GB). */
+    imageMaxPixels: number({ min: 1, max: 40000000, integer: true }),
+    /** Uploads that wait while one picture is re-encoded (more are refused with imageBusy), and the seconds such a refusal asks to wait. */
+    imageQueue: object({ waiting: number({ min: 0, max: 16, integer: true }), retryAfterSeconds: number({ min: 1, max: 600, integer: true }) }),
+    /** Every picture uploaded in the editor together: at most this many files, and this many bytes. */
+    uploads: object({ maxPictures: number({ min: 1, integer: true }), maxBytes: number({ min: 1, integer: true }) }),
+    /** The editor's drafts: one's largest size, how many an account may have, autosaves per account, how far ahead one may be scheduled. */
+    drafts: object({
+      maxBytes: number({ min: 1024, max: 1048576, integer: true }),
+      perAccount: number({ min: 1, max: 1000, integer: true }),
+      rate: rate(),
+      scheduleMaxDays: number({ min: 1, max: 3660, integer: true }),
+    }),
+  }),
+});
+export type ServerConfig = Infer<typeof serverSchema>;

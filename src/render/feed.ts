@@ -1,0 +1,46 @@
+/**
+ * The articles' feed (Atom 1.0, RFC 4287), written by the render beside the pages at
+ * "<articles.path>/feed.xml" and linked from every page's head. Every value is escaped for XML
+ * (escapeXml), whatever an editor wrote.
+ */
+import type { Article } from '../content/model/articleSchema';
+import type { SiteConfig } from '../content/model/siteSchema';
+import { feedPathOf } from '../content/model/articles';
+import { escapeXml } from '../schema/text';
+
+/** A day as an Atom date (midnight UTC of that day). */
+const atomDate = (day: string) => `${day}T00:00:00Z`;
+
+export function atomFeed(site: SiteConfig, articles: readonly { path: string; article: Article }[], today: string): string {
+  const base = site.brand.url;
+  const feedUrl = `${base}${feedPathOf(site)}`;
+  const updated = articles.reduce((latest, { article }) => (article.date > latest ? article.date : latest), articles[0]?.article.date ?? today);
+  const x = escapeXml;
+  const entries = articles.map(({ path, article }) =>
+    [
+      '  <entry>',
+      `    <title>${x(article.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${x(`${base}${path}`)}"/>`,
+      `    <id>${x(`${base}${path}`)}</id>`,
+      `    <published>${x(atomDate(article.date))}</published>`,
+      `    <updated>${x(atomDate(article.date))}</updated>`,
+      `    <author><name>${x(article.author)}</name></author>`,
+      `    <summary>${x(article.summary)}</summary>`,
+      '  </entry>',
+    ].join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${x(site.articles.feedTitle)}</title>`,
+    `  <subtitle>${x(site.articles.feedDescription)}</subtitle>`,
+    `  <link rel="self" type="application/atom+xml" href="${x(feedUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${x(`${base}${site.articles.path}`)}"/>`,
+    `  <id>${x(feedUrl)}</id>`,
+    `  <updated>${x(atomDate(updated))}</updated>`,
+    `  <author><name>${x(site.brand.name)}</name></author>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,97 @@
+/**
+ * Server rendering of one address of some content, used by the render (src/render/render.ts:
+ * at build time and at each publish, with the code built once): the route table (react-router's
+ * static handler) made from the content, MUI's theme and emotion, with the page's critical CSS
+ * extracted. The result is the whole page as HTML; the browser hydrates only its islands
+ * (src/site/islands/), so no router data is written for it.
+ */
+import type { EmotionCache } from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { ReactElement } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/App';
+import { createEmotionCache, PRERENDERED_STYLES_KEY } from './islands/emotionCache';
+import { loadIslands } from './islands/loaded';
+import type { IslandName } from './islands/registry';
+import { IslandsOnPage } from './ui/Island';
+import { createRoutes } from './app/routes';
+import type { PageRenderer, RenderedPage } from '../render/pageRender';
+import type { SiteContent } from '../content/model/siteContent';
+import { FormFilesContext } from './ui/FormSlot';
+import { SocialPicturesContext } from './pages/article/ArticleView';
+import { PicturesContext } from './ui/Picture';
+
+
+/** React puts hoisted head elements (title, meta, link) first in its output. */
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+async function render(app: ReactElement): Promise<string> {
+  // No outlined (script-revealed) boundaries: every part of the page is plain HTML.
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+/** The route table of a content value (made once per value: a render draws every page of one content). */
+const routesOf = new WeakMap<SiteContent, ReturnType<typeof createRoutes>>();
+
+export const renderPage: PageRenderer['renderPage'] = async (path: string, content: SiteContent, { formFiles = {}, socialPictures = {}, pictures = {} } = {}): Promise<RenderedPage> => {
+  await loadIslands();
+  let routes = routesOf.get(content);
+  if (!routes) routesOf.set(content, (routes = createRoutes(content)));
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender${path}`));
+  if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  // No nonce: the page policy names the hash of every style element (src/render/inlineHashes.ts).
+  const cache = createEmotionCache(undefined);
+  const emotion = createEmotionServer(cache);
+  const islands = new Map<IslandName, number>();
+  const app = (
+    <AppProviders cache={cache} content={content}>
+      <FormFilesContext.Provider value={formFiles}>
+        <SocialPicturesContext.Provider value={socialPictures}>
+          <PicturesContext.Provider value={pictures}>
+            <IslandsOnPage.Provider value={islands}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </IslandsOnPage.Provider>
+          </PicturesContext.Provider>
+        </SocialPicturesContext.Provider>
+      </FormFilesContext.Provider>
+    </AppProviders>
+  );
+  const html = await render(app);
+
+  const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
+  const body = html.slice(hoisted.length);
+  const chunks = emotion.extractCriticalToChunks(body);
+  listComposedStyles(cache, chunks.styles);
+  // The page's own styles are under a key of their own (src/site/app/emotionCache.ts), and data-s
+  // marks every style element as already where it belongs (in <head>): otherwise emotion would
+  // move them while the app starts, and the browser would work out every element's style again.
+  // A global style with no rules (MUI leaves one) would be an empty element in every page.
+  const styles = emotion
+    .constructStyleTagsFromChunks({ ...chunks, styles: chunks.styles.filter((s) => s.css !== '' || s.key === cache.key) })
+    .replace(`<style data-emotion="${cache.key} `, `<style data-emotion="${PRERENDERED_STYLES_KEY} `)
+    .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
+  return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, islands: [...islands.keys()] };
+};
+
+/**
+ * A styled component that wraps another (MUI's Button around ButtonBase, say) serializes its
+ * own styles, which the inner one merges into the class it puts on the element. Such outer
+ * styles are never on an element, so the page's critical CSS leaves them out, and the browser
+ * would parse and insert them again while hydrating, for nothing. Their names are listed with
+ * the page's styles, so the browser's emotion cache counts them as already there.
+ */
+function listComposedStyles(cache: EmotionCache, styles: { key: string; ids: string[] }[]) {
+  const regular = styles.find((s) => s.key === cache.key);
+  if (!regular) return;
+  const listed = new Set(styles.flatMap((s) => s.ids));
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (!listed.has(id) && typeof css === 'string' && cache.registered[`${cache.key}-${id}`] !== undefined) regular.ids.push(id);
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The one form renderer: draws any form of config/forms with react-hook-form and the
+ * yup schema buildSchema() makes from the same config. A failed submit shows the first
+ * failing check's message (role="alert"), marks that field aria-invalid and focuses it; so
+ * does a refusal of our server (the same checks run there).
+ */
+import styled from '@emotion/styled';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { SvgIcon } from '../../islands/icons';
+import { prepareToasts } from '../../islands/toasts/notify';
+import { tokens, up } from '../../islands/tokens';
+import { api } from '../../../platform/api';
+import { buildSchema, initialValues, type FormValues } from '../model/buildSchema';
+import { fieldRenderers } from './fields/registry';
+import type { FormConfig } from '../model/formSchema';
+import { useSubmission } from '../submit/useSubmission';
+
+/** Values already in the page's inputs (server HTML the visitor typed into before hydration). */
+function valuesInPage(form: FormConfig, idPrefix: string): FormValues {
+  if (typeof document === 'undefined') return {};
+  const found: FormValues = {};
+  for (const field of form.fields) {
+    if (field.kind === 'file') continue;
+    const input = document.getElementById(`${idPrefix}-${field.name}`);
+    if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement || input instanceof HTMLSelectElement) {
+      if (input.value !== '' || field.kind !== 'select') found[field.name] = input.value;
+    }
+  }
+  return found;
+}
+
+/** Stacked: a grid, half-width fields two to a row from the sm breakpoint. Inline: one field and the arrow button on a line. */
+const Form = styled('form', { shouldForwardProp: (prop) => prop !== 'inline' })<{ inline: boolean }>(({ inline }) =>
+  inline ? { display: 'flex', gap: 8, alignItems: 'flex-start' } : { display: 'grid', gap: 20, gridTemplateColumns: '1fr', [up('sm')]: { gridTemplateColumns: '1fr 1fr' } },
+);
+
+/** A field's place: the whole row, or half of it from the sm breakpoint; in the inline layout, the room the button leaves. */
+const Cell = styled('div', { shouldForwardProp: (prop) => prop !== 'place' })<{ place: 'full' | 'half' | 'inline' }>(({ place }) =>
+  place === 'inline' ? { flex: 1, minWidth: 0 } : { gridColumn: '1 / -1', ...(place === 'half' ? { [up('sm')]: { gridColumn: 'auto' } } : {}) },
+);
+
+const buttonBase = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  position: 'relative',
+  boxSizing: 'border-box',
+  margin: 0,
+  border: 0,
+  cursor: 'pointer',
+  userSelect: 'none',
+  verticalAlign: 'middle',
+  appearance: 'none',
+  textDecoration: 'none',
+  WebkitTapHighlightColor: 'transparent',
+  '&:disabled': { cursor: 'default', pointerEvents: 'none', color: tokens.colors.disabled },
+} as const;
+
+/** MUI's large contained button in the site's theme: a pill in the primary colour, darker on hover. */
+const SubmitButton = styled.button({
+  ...buttonBase,
+  minWidth: 180,
+  minHeight: 44,
+  padding: '8px 22px',
+  borderRadius: 999,
+  fontFamily: tokens.fontFamily,
+  fontSize: '0.9375rem',
+  fontWeight: 700,
+  lineHeight: 1.75,
+  color: tokens.colors.white,
+  backgroundColor: tokens.colors.primary,
+  transition: ['background-color', 'box-shadow', 'border-color', 'color'].map((property) => `${property} 250ms ${tokens.easing} 0ms`).join(','),
+  '@media (hover: hover)': { '&:hover': { backgroundColor: tokens.colors.primaryDark } },
+  '&:disabled': { ...buttonBase['&:disabled'], backgroundColor: tokens.colors.disabledBackground },
+});
+
+/** The inline layout's arrow button: a rounded square in the secondary colour (named by aria-label). */
+const ArrowButton = styled.button({
+  ...buttonBase,
+  flex: '0 0 auto',
+  width: 56,
+  height: 56,
+  padding: 8,
+  borderRadius: tokens.radius * 2,
+  color: tokens.colors.text,
+  backgroundColor: tokens.colors.secondary,
+  transition: `background-color 150ms ${tokens.easing} 0ms`,
+  '&:hover': { backgroundColor: tokens.colors.secondaryLight },
+  '&:disabled': { ...buttonBase['&:disabled'], backgroundColor: 'transparent' },
+});
+
+const Submit = styled.div({ gridColumn: '1 / -1' });
+
+const Hidden = styled.div({ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' });
+
+/**
+ * The field only robots fill in (config/server.ts spamTrap): off screen, out of the tab
+ * order, hidden from screen readers, never autofilled. Our server also checks it.
+ */
+function SpamTrap({ id, trap, inputRef }: { id: string; trap: SpamTrapField; inputRef: React.RefObject<HTMLInputElement | null> }) {
+  return (
+    <Hidden aria-hidden="true">
+      <label htmlFor={id}>{trap.label}</label>
+      <input ref={inputRef} id={id} type="text" name={trap.name} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </Hidden>
+  );
+}
+
+/** The spam trap's field (config/server.ts spamTrap), given by the page: the browser's code carries no server config. */
+export interface SpamTrapField {
+  name: string;
+  label: string;
+}
+
+export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { form: FormConfig; idPrefix: string; spamTrap: SpamTrapField; onDark?: boolean }) {
+  const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
+  // Hydrating a prerendered form: keep whatever the visitor already typed into its HTML.
+  const [startValues] = useState(() => ({ ...initialValues(form), ...valuesInPage(form, idPrefix) }));
+  const { register, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<FormValues>({
+    resolver,
+    defaultValues: startValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  const [resetCount, setResetCount] = useState(0);
+  const uploads = useRef<Promise<unknown>>(Promise.resolve());
+
+  const resetFields = useCallback(() => {
+    reset(initialValues(form, true));
+    setResetCount((n) => n + 1);
+  }, [form, reset]);
+  const trap = useRef<HTMLInputElement>(null);
+  const submit = useSubmission(form, {
+    resetFields: () => {
+      resetFields();
+      if (trap.current) trap.current.value = '';
+    },
+    pendingUpload: () => uploads.current,
+    currentValues: () => getValues(),
+    spamTrap: { name: spamTrap.name, value: () => trap.current?.value ?? '' },
+    // Our server's word on a field: shown and focused there, as the browser's own check does.
+    showRefusal: ({ field, message }) => {
+      if (!form.fields.some((f) => f.name === field)) return false;
+      setError(field, { type: 'server', message }, { shouldFocus: true });
+      return true;
+    },
+  });
+
+  // Marks the form as ready for the visitor (its code has loaded and hydrated).
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => {
+    setInteractive(true);
+    // The toast UI loads now, while the connection is there: a failed save may need it.
+    prepareToasts();
+  }, []);
+
+  const busy = formState.isSubmitting;
+  const error = (field: string) => formState.errors[field]?.message;
+  const inline = form.layout === 'inline';
+
+  const fields = form.fields.map((field) => {
+    const Renderer = fieldRenderers[field.kind];
+    return (
+      <Cell key={field.name} place={inline ? 'inline' : field.width === 'half' ? 'half' : 'full'}>
+        <Renderer
+          field={field}
+          form={form}
+          idPrefix={idPrefix}
+          registration={register(field.name)}
+          error={error(field.name)}
+          setFileUrl={(url) => setValue(field.name, url)}
+          trackUpload={(upload) => (uploads.current = upload)}
+          resetCount={resetCount}
+          onDark={onDark}
+        />
+      </Cell>
+    );
+  });
+
+  // The second click of a double click (detail 2) submits nothing: the first may already have
+  // saved and cleared the form, which that click would send again, empty.
+  const onlyFirstClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (event.detail > 1) event.preventDefault();
+  };
+
+  return (
+    <Form
+      inline={inline}
+      method="post"
+      action={api.documents(form.collection)}
+      noValidate
+      aria-busy={busy}
+      data-interactive={interactive ? 'true' : undefined}
+      onSubmit={handleSubmit(submit)}
+    >
+      {fields}
+      <SpamTrap id={`${idPrefix}-${spamTrap.name}`} trap={spamTrap} inputRef={trap} />
+      {inline ? (
+        <ArrowButton type="submit" disabled={busy} onClick={onlyFirstClick} aria-label={busy ? form.submittingLabel : form.submitLabel}>
+          <SvgIcon name="arrowForward" />
+        </ArrowButton>
+      ) : (
+        <Submit>
+          <SubmitButton type="submit" disabled={busy} onClick={onlyFirstClick}>
+            {busy ? form.submittingLabel : form.submitLabel}
+          </SubmitButton>
+        </Submit>
+      )}
+    </Form>
+  );
+}

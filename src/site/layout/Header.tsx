@@ -1,0 +1,160 @@
+/**
+ * Top of every page: the contact bar (large screens only) and the sticky navbar whose
+ * links collapse behind a toggle below the lg breakpoint.
+ */
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import { alpha } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router-dom';
+import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
+import { Icon } from '../ui/icons';
+import { useCurrentPage } from './useCurrentPage';
+import { plainList } from '../ui/plainList';
+import { Island } from '../ui/Island';
+import { inlineSrc } from '../ui/inlineSrc';
+import { menuLinks } from '../../content/model/routing';
+import { useSite, useSiteContent, useSiteRoutes } from '../ui/siteConfig';
+import { chatHref } from '../../schema/links';
+
+const NAV_ID = 'site-navigation';
+
+function ContactBar() {
+  const site = useSite();
+  const { phone, email } = site.contact;
+  return (
+    <Box
+      component="aside"
+      aria-label={site.ui.contactBarLabel}
+      sx={{ display: { xs: 'none', lg: 'block' }, bgcolor: 'primary.dark', color: 'common.white', fontSize: '0.9rem' }}
+    >
+      <Container sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: 40 }}>
+        <Stack direction="row" spacing={3}>
+          {[
+            { ...phone, icon: 'phone' as const },
+            { ...email, icon: 'email' as const },
+          ].map((item) => (
+            <SmartLink key={item.href} href={item.href} color="inherit" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              <Icon name={item.icon} fontSize="small" />
+              {item.label}
+            </SmartLink>
+          ))}
+        </Stack>
+        <Stack direction="row" spacing={0.5} component="ul" sx={plainList}>
+          {site.social.map((s) => (
+            <li key={s.label}>
+              <IconButton size="small" color="inherit" aria-label={`${s.label} ${site.ui.newTabHint}`} {...linkTarget({ href: chatHref(site, s), newTab: true })}>
+                <Icon name={s.icon} fontSize="small" />
+              </IconButton>
+            </li>
+          ))}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function NavLinks({ vertical }: { vertical: boolean }) {
+  const current = useCurrentPage();
+  const content = useSiteContent();
+  const { pageOfHref } = useSiteRoutes();
+  return (
+    <Box
+      component="ul"
+      sx={{
+        ...plainList,
+        display: 'flex',
+        flexDirection: vertical ? 'column' : 'row',
+        gap: vertical ? 0.5 : { lg: 0.5, xl: 1.5 },
+      }}
+    >
+      {menuLinks(content).map((link) => {
+        const active = current !== undefined && pageOfHref(link.href) === current;
+        return (
+          <li key={link.href}>
+            <Button
+              component={RouterLink}
+              to={link.href}
+              discover="none"
+              aria-current={active ? 'page' : undefined}
+              fullWidth={vertical}
+              sx={{
+                justifyContent: vertical ? 'flex-start' : 'center',
+                color: active ? 'primary.main' : 'text.primary',
+                fontWeight: 700,
+                whiteSpace: 'nowrap',
+                borderRadius: vertical ? 2 : 999,
+                px: { xs: 2, lg: 1.5, xl: 2 },
+                bgcolor: active ? (t) => alpha(t.palette.primary.main, 0.08) : 'transparent',
+                '&:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.08), color: 'primary.main' },
+              }}
+            >
+              {link.label}
+            </Button>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+/**
+ * The links collapse behind a toggle below the lg breakpoint: the toggle and the panel are
+ * islands (src/site/islands/menu/), the links in the panel plain HTML drawn here.
+ */
+export function Header() {
+  const site = useSite();
+  const nav = site.navigation;
+  return (
+    <>
+      <ContactBar />
+      <AppBar
+        component="header"
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ top: 0, bgcolor: 'rgba(255,255,255,0.96)', borderBottom: 1, borderColor: 'divider', backdropFilter: 'saturate(180%) blur(8px)' }}
+      >
+        <Container>
+          <Toolbar disableGutters sx={{ minHeight: { xs: 64, lg: 76 }, gap: 2 }}>
+            <Box component={RouterLink} to="/" discover="none" aria-label={nav.logoLabel} sx={{ display: 'inline-flex', mr: 'auto' }}>
+              <img src={inlineSrc(site.brand.logo.src)} alt="" width={site.brand.logo.width} height={site.brand.logo.height} />
+            </Box>
+            <Box component="nav" aria-label={nav.label} sx={{ display: { xs: 'none', lg: 'block' } }}>
+              <NavLinks vertical={false} />
+            </Box>
+            <Button
+              variant="contained"
+              {...linkTarget({ href: nav.cta.href })}
+              sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+            >
+              {nav.cta.label}
+              <NewTabHint show={false} />
+            </Button>
+            <Island name="menuToggle" props={{ controls: NAV_ID, openLabel: nav.openMenuLabel, closeLabel: nav.closeMenuLabel }} sx={{ display: { lg: 'none' } }} />
+          </Toolbar>
+        </Container>
+        <Island
+          name="menuPanel"
+          props={{}}
+          slots={{
+            links: (
+              <Box component="nav" id={NAV_ID} aria-label={nav.label} sx={{ borderTop: 1, borderColor: 'divider', pb: 2, pt: 1 }}>
+                <Container>
+                  <NavLinks vertical />
+                  <Button variant="contained" fullWidth {...linkTarget({ href: nav.cta.href })} sx={{ mt: 1, display: { sm: 'none' } }}>
+                    {nav.cta.label}
+                  </Button>
+                </Container>
+              </Box>
+            ),
+          }}
+        />
+      </AppBar>
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * What every address's page says, as the server renderer draws it (src/site/entry-server.tsx, the
+ * code the build prerenders every page file with): its one headline, the head that search
+ * engines and link previews read (title, description, canonical address, robots, Open Graph and
+ * Twitter card tags, theme colour), the navbar link marked as the current page, and the links
+ * that leave the site (https, a new tab, a safe rel, a name that says so). All compared with
+ * config/.
+ *
+ * The browser tests keep what only a browser shows: that each address answers with these files
+ * over HTTP (e2e/findable.e2e.ts, e2e/pages-files.e2e.ts), that they hydrate and stay so
+ * (e2e/hydration.e2e.ts), and how they look and behave (e2e/routes.e2e.ts, e2e/pages.e2e.ts...).
+ */
+import { getByRole, queryAllByRole } from '@testing-library/dom';
+import { JSDOM } from 'jsdom';
+import routesFile from '../../../config/routes';
+import site from '../../../config/site';
+import type { PageConfig } from '../../content/model/pageSchema';
+import type { RoutesConfig } from '../../content/model/routesSchema';
+import { renderPage } from '../entry-server';
+import { chatHref, whatsappHref } from '../../schema/links';
+import type { RenderedPage } from '../../render/pageRender';
+import { loadRealContent } from '../../test/realConfig';
+
+// The build's choice of data adapter (vite.config.ts defines it; the privacy page names it): the pages visitors get use our own server's.
+Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });
+
+const routes: RoutesConfig = routesFile;
+type PageId = string;
+
+/** Every address the site answers, with the page it shows (aliases included). */
+const addresses = routes.routes.flatMap((route) => [route.path, ...(route.aliases ?? [])].map((path) => ({ path, page: route.page as PageId })));
+/** Addresses no route names: the fallback page. */
+const unknown = ['/no-such-page', '/about-us/deeper/path', '/no-such-page/at-all'];
+const mainPathOf = (page: PageId) => routes.routes.find((r) => r.page === page)!.path;
+const absolute = (path: string) => `${site.brand.url}${path}`;
+
+let pages: Record<string, PageConfig>;
+/** Each address's page as the renderer draws it, read as a browser without JavaScript reads the page file. */
+const drawn = new Map<string, { page: RenderedPage; document: Document }>();
+
+beforeAll(async () => {
+  pages = {};
+  const content = await loadRealContent();
+  pages = { ...content.pages };
+  for (const path of [...addresses.map((a) => a.path), ...unknown]) {
+    const page = await renderPage(path, content);
+    const { document } = new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window;
+    drawn.set(path, { page, document });
+  }
+}, 120_000);
+
+function documentOf(path: string): Document {
+  const found = drawn.get(path);
+  if (!found) throw new Error(`${path} was not drawn`);
+  return found.document;
+}
+
+/** The first section's heading, which every page shows as its h1. */
+function headingOf(page: PageId): string {
+  const first = pages[page]!.sections[0] as { heading?: string } | undefined;
+  if (!first?.heading) throw new Error(`The ${page} page's first section has no heading`);
+  return first.heading;
+}
+
+/** The label of the navbar link that leads to a page, if one does. */
+function navLabelOf(page: PageId): string | undefined {
+  return site.navigation.links.find((l) => addresses.find((a) => a.path === l.href)?.page === page)?.label;
+}
+
+/** The head as a crawler reads it. */
+function headOf(document: Document) {
+  const meta = (selector: string) => {
+    const found = document.head.querySelectorAll(selector);
+    if (found.length > 1) throw new Error(`${found.length} × ${selector} in the head`);
+    return found[0]?.getAttribute('content') ?? null;
+  };
+  return {
+    titles: [...document.head.querySelectorAll('title')].map((t) => t.textContent),
+    description: meta('meta[name="description"]'),
+    canonical: [...document.head.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+    robots: meta('meta[name="robots"]'),
+    og: {
+      title: meta('meta[property="og:title"]'),
+      description: meta('meta[property="og:description"]'),
+      url: meta('meta[property="og:url"]'),
+      image: meta('meta[property="og:image"]'),
+      imageAlt: meta('meta[property="og:image:alt"]'),
+      siteName: meta('meta[property="og:site_name"]'),
+    },
+    twitter: { card: meta('meta[name="twitter:card"]'), title: meta('meta[name="twitter:title"]'), image: meta('meta[name="twitter:image"]') },
+    themeColor: meta('meta[name="theme-color"]'),
+  };
+}
+
+/** The head a page's address should have: `indexable` false for the fallback page shown at an unknown address. */
+function expectedHead(page: PageId, indexable: boolean) {
+  const config = pages[page]!;
+  const canonical = absolute(mainPathOf(page));
+  return {
+    titles: [config.title],
+    description: config.description,
+    canonical: [canonical],
+    robots: indexable ? null : 'noindex',
+    og: {
+      title: config.title,
+      description: config.description,
+      url: canonical,
+      image: absolute(site.brand.shareImage.src),
+      imageAlt: site.brand.shareImage.alt,
+      siteName: site.brand.name,
+    },
+    twitter: { card: 'summary_large_image', title: config.title, image: absolute(site.brand.shareImage.src) },
+    themeColor: site.brand.colors.primaryDark,
+  };
+}
+
+/** The site's navbar (the one shown on wide screens: the small screens' menu panel is drawn when opened). */
+function navbar(document: Document): HTMLElement {
+  const navs = queryAllByRole(document.body, 'navigation', { name: site.navigation.label });
+  expect(navs).toHaveLength(1);
+  return navs[0]!;
+}
+
+const cases = [...addresses.map(({ path, page }) => ({ path, page, indexable: true })), ...unknown.map((path) => ({ path, page: routes.fallback as PageId, indexable: false }))];
+
+describe.each(cases)('$path', ({ path, page, indexable }) => {
+  test(`shows the ${page} page's one headline`, () => {
+    const h1s = [...documentOf(path).querySelectorAll('h1')].map((h) => h.textContent);
+    expect(h1s).toEqual([headingOf(page)]);
+  });
+
+  test(`has the ${page} page's title, description, canonical address and preview tags${indexable ? '' : ', marked noindex'}`, () => {
+    expect(headOf(documentOf(path))).toEqual(expectedHead(page, indexable));
+  });
+
+  test("marks the navbar link of its page (a link) as the current page, and no other", () => {
+    const current = [...navbar(documentOf(path)).querySelectorAll('[aria-current="page"]')];
+    const label = navLabelOf(page);
+    // None on a page the navbar does not link to (the privacy page, linked from the footer).
+    expect(current.map((c) => [c.tagName, c.textContent])).toEqual(label === undefined ? [] : [['A', label]]);
+  });
+});
+
+test('every page has a title and a description of its own', () => {
+  const all = Object.values(pages);
+  expect(new Set(all.map((p) => p.title)).size).toBe(all.length);
+  expect(new Set(all.map((p) => p.description)).size).toBe(all.length);
+});
+
+describe('links that leave the site', () => {
+  /** https, a new tab, and a rel that keeps the new tab from reaching back. */
+  function expectNewTab(link: Element, href: string): void {
+    expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual([href, '_blank']);
+    expect([href, (link.getAttribute('rel') ?? '').split(/\s+/)]).toEqual([href, expect.arrayContaining(['noopener', 'noreferrer'])]);
+  }
+
+  test.each(routes.routes.map((r) => r.path))('on %s: every one is https and opens safely in a new tab', (path) => {
+    const links = [...documentOf(path).querySelectorAll('a[href^="http"], a[href^="//"]')];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const href = link.getAttribute('href')!;
+      expect([path, href]).toEqual([path, expect.stringMatching(/^https:\/\//)]);
+      expectNewTab(link, href);
+    }
+  });
+
+  test('the Product page NFC button opens the NFC card site in a new tab, and says so', () => {
+    const split = pages.product!.sections.find((s) => s.type === 'split');
+    const action = split && split.type === 'split' ? split.actions?.[0] : undefined;
+    if (!action) throw new Error('config/pages/product.ts has no button');
+    expect(action.href).toMatch(/^https:\/\//);
+    const main = getByRole(documentOf(mainPathOf('product')).body, 'main');
+    // Screen-reader users are told it opens a new tab.
+    expectNewTab(getByRole(main, 'link', { name: `${action.label} ${site.ui.newTabHint}` }), action.href);
+  });
+
+  test('the social links (footer and contact bar) and the chat button open in a new tab, and say so', () => {
+    const body = documentOf('/').body;
+    const footer = getByRole(body, 'contentinfo');
+    const bar = getByRole(body, 'complementary', { name: site.ui.contactBarLabel });
+    for (const social of site.social) {
+      expectNewTab(getByRole(getByRole(footer, 'list', { name: site.footer.socialLabel }), 'link', { name: new RegExp(`^${social.label}`) }), chatHref(site, social));
+      expectNewTab(getByRole(bar, 'link', { name: new RegExp(`^${social.label}`) }), chatHref(site, social));
+    }
+    // The chat button (MUI's floating button) sits in the footer landmark (where it shows is the browser test's: e2e/pages.e2e.ts).
+    const chat = [...body.querySelectorAll('a.MuiFab-root')];
+    expect(chat.map((c) => footer.contains(c))).toEqual([true]);
+    expect(queryAllByRole(footer, 'link', { name: `${site.chat.label} ${site.ui.newTabHint}` })).toContain(chat[0]);
+    expectNewTab(chat[0]!, chatHref(site, site.chat));
+  });
+
+  test('every WhatsApp link of the header, the footer and the chat button is a chat with the one WhatsApp number of config/site.ts, and follows it when it changes', async () => {
+    const whatsappLinks = (document: Document) => [...document.querySelectorAll('a[href^="https://wa.me/"]')].map((a) => a.getAttribute('href')!);
+    const now = whatsappLinks(documentOf('/'));
+    // The contact bar's, the footer's and the chat button's (site.social's WhatsApp item and site.chat have no link of their own).
+    expect(now.length).toBeGreaterThanOrEqual(3);
+    for (const href of now) expect(href).toBe(whatsappHref(site.whatsapp.number));
+    const content = await loadRealContent();
+    const changed = { ...content, site: { ...content.site, whatsapp: { ...content.site.whatsapp, number: '+44 7700 900123' } } };
+    const page = await renderPage('/', changed);
+    const { document } = new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window;
+    expect(whatsappLinks(document)).toEqual(now.map(() => 'https://wa.me/447700900123'));
+  });
+
+  test('the About page\'s WhatsApp link opens a chat with the prefilled message in a new tab', () => {
+    const main = getByRole(documentOf(mainPathOf('about')).body, 'main');
+    const links = queryAllByRole(main, 'link', { name: /WhatsApp/ });
+    expect(links).toHaveLength(1);
+    const href = links[0]!.getAttribute('href')!;
+    expect(href).toMatch(new RegExp(`^https://wa\\.me/${site.whatsapp.number}\\?text=`));
+    expect(new URL(href).searchParams.get('text')).toBe(site.whatsapp.message);
+    expectNewTab(links[0]!, href);
+  });
+});
+
+test('the footer has the columns with their links, the newsletter box and the copyright of this year', () => {
+  const footer = getByRole(documentOf('/').body, 'contentinfo');
+  for (const column of site.footer.columns) {
+    getByRole(footer, 'heading', { name: column.heading });
+    for (const link of column.links) {
+      const found = queryAllByRole(footer, 'link', { name: link.label });
+      expect([link.label, found.length > 0]).toEqual([link.label, true]);
+      expect(found[0]!.getAttribute('href')).toBe(link.href);
+    }
+  }
+  getByRole(footer, 'heading', { name: site.footer.newsletter.heading });
+  expect(footer.textContent).toContain(String(new Date().getFullYear()));
+});

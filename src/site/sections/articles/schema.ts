@@ -1,0 +1,13 @@
+import { section } from '../../../schema/common';
+import { longText, number, optional, text, type Infer } from '../../../schema/schema';
+
+/** The list of the articles (config/articles), newest first: any page may show it. */
+export const articlesSchema = section('articles', {
+  heading: text(),
+  text: optional(longText()),
+  /** The words of the link from each article's card to its page. */
+  more: text(),
+  /** Show only this many (the newest); without it, all of them. */
+  limit: optional(number({ min: 1, max: 100, integer: true })),
+});
+export type ArticlesSection = Infer<typeof articlesSchema>;

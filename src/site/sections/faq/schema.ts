@@ -1,0 +1,10 @@
+import { section } from '../../../schema/common';
+import { list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+
+/** Questions and answers; at most one answer is open at a time. */
+export const faqSchema = section('faq', {
+  heading: text(),
+  text: optional(longText()),
+  items: list(object({ question: text(), answer: longText() }), { min: 1 }),
+});
+export type FaqSection = Infer<typeof faqSchema>;

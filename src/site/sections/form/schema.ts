@@ -1,0 +1,11 @@
+import { section } from '../../../schema/common';
+import { formRef, longText, optional, text, type Infer } from '../../../schema/schema';
+
+/** A form from config/forms, with an optional heading, intro and a note under it. */
+export const formSectionSchema = section('form', {
+  form: formRef(),
+  heading: optional(text()),
+  text: optional(longText()),
+  note: optional(longText()),
+});
+export type FormSection = Infer<typeof formSectionSchema>;

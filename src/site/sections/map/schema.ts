@@ -1,0 +1,12 @@
+import { section } from '../../../schema/common';
+import { embedUrl, optional, text, type Infer } from '../../../schema/schema';
+
+/** An embedded map; its height is constants.mapHeightPx in config/site.ts. */
+export const mapSchema = section('map', {
+  heading: optional(text()),
+  /** Names the map for screen readers. */
+  title: text(),
+  /** The embed address given by the map provider: its host goes into the page policy (frame-src). */
+  src: embedUrl(),
+});
+export type MapSection = Infer<typeof mapSchema>;

@@ -1,0 +1,89 @@
+import { section } from '../../../schema/common';
+import { describe, formRef, list, longText, object, optional, template, text, type Infer } from '../../../schema/schema';
+
+/**
+ * What the site does with what visitors send (the privacy page): who is responsible, each form
+ * with what it collects, why, where it is kept, for how long and who is told, and the visitor's
+ * rights. What config already says is read from there, never typed again: the agency's name,
+ * address and e-mail (config/site.ts), each form's fields, retention and notifications
+ * (config/forms), and where submissions are stored (the build's data adapter).
+ */
+const basePrivacySchema = section('privacy', {
+  responsible: object({
+    heading: text(),
+    /** {name}, {address} and {email} come from config/site.ts (the e-mail as a link). */
+    text: template(['name', 'address', 'email']),
+  }),
+  forms: object({
+    heading: text(),
+    text: optional(text()),
+    /** Every form of config/forms, in the order shown: its name for visitors and why it asks. */
+    items: list(object({ form: formRef(), name: text(), purpose: text() }), { min: 1 }),
+    /** The headings of each form's lines. */
+    labels: object({ purpose: text(), collects: text(), storage: text(), kept: text(), told: text() }),
+    /** The form's retention (config/forms, `retention.days`): {days} is filled in. */
+    keptFor: template(['days']),
+    /** An uploaded CV's own period (`retention.cvDays`), after keptFor. */
+    cvKeptFor: template(['days']),
+    /** Where submissions are kept: shown for the build's data adapter (our own server, or Firebase). */
+    storage: object({ local: text(), firebase: text() }),
+    /** Who is told of a new submission, from the form's `notify`: by e-mail, by the webhook, or nobody. */
+    told: object({ email: text(), webhook: text(), none: text() }),
+  }),
+  /**
+   * What is counted of visits, and kept with a lead of where it came from (src/leads/server/visits.ts,
+   * src/leads/server/sources.ts): `local` for a site on our own server, with `keptFor` ({days}: how long
+   * the daily counts are kept, config/server.ts visits.keepDays); `firebase` for a Firebase build,
+   * which counts nothing.
+   */
+  visits: optional(
+    object({
+      heading: text(),
+      local: list(text(), { min: 1 }),
+      keptFor: template(['days']),
+      firebase: text(),
+    }),
+  ),
+  /**
+   * The newsletter (src/newsletter/server): `local` for a site on our own server, its paragraphs
+   * saying what is kept with a subscription (the consent), its states, how to unsubscribe and that
+   * no tracking pixel is used, {days} being how long a sign-up waits for its confirmation
+   * (config/server.ts newsletter.unconfirmedDays); `firebase` for a Firebase build, where no server
+   * of ours sends the confirmation.
+   */
+  newsletter: optional(
+    object({
+      heading: text(),
+      local: list(describe(template(['days']), { kind: 'longText' }), { min: 1 }),
+      firebase: longText(),
+    }),
+  ),
+  rights: object({
+    heading: text(),
+    paragraphs: list(text(), { min: 1 }),
+    /** How to ask for erasure: {email} is the agency's address from config/site.ts, as a link. */
+    erasure: template(['email']),
+  }),
+});
+export type PrivacySection = Infer<typeof basePrivacySchema>;
+
+/** The privacy section, and what one key cannot know alone: every form of config/forms is listed once. */
+export const privacySchema: typeof basePrivacySchema = {
+  ...basePrivacySchema,
+  check(value, path, ctx) {
+    basePrivacySchema.check(value, path, ctx);
+    const items = (value as Partial<PrivacySection> | null)?.forms?.items;
+    if (!Array.isArray(items)) return;
+    const listed = items.map((item) => (item && typeof item === 'object' ? item.form : undefined));
+    listed.forEach((form, i) => {
+      if (typeof form === 'string' && listed.indexOf(form) !== i) ctx.report([...path, 'forms', 'items', i, 'form'], `"${form}" is listed twice. List each form once.`, { kind: 'formListedTwice', values: { form } });
+    });
+    const missing = [...ctx.formIds].filter((form) => !listed.includes(form));
+    if (missing.length > 0) {
+      ctx.report([...path, 'forms', 'items'], `does not list ${missing.map((f) => `"${f}"`).join(', ')}. Every form of config/forms must say here what it collects and why.`, {
+        kind: 'formsNotListed',
+        values: { forms: missing.join(', ') },
+      });
+    }
+  },
+};

@@ -1,0 +1,19 @@
+import { actionSchema, imageSchema, section } from '../../../schema/common';
+import { list, longText, oneOf, optional, text, type Infer } from '../../../schema/schema';
+import { statItemSchema } from '../stats/schema';
+
+/**
+ * Text beside a picture. Consecutive split sections alternate sides on their own;
+ * `imageSide` forces one side.
+ */
+export const splitSchema = section('split', {
+  heading: text(),
+  paragraphs: list(longText(), { min: 1 }),
+  bullets: optional(list(text())),
+  image: imageSchema,
+  imageSide: optional(oneOf(['left', 'right'])),
+  actions: optional(list(actionSchema)),
+  /** Counters shown under the text (About page vision block). */
+  stats: optional(list(statItemSchema)),
+});
+export type SplitSection = Infer<typeof splitSchema>;

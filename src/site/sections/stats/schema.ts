@@ -1,0 +1,18 @@
+import { section } from '../../../schema/common';
+import { list, longText, number, object, optional, text, type Infer } from '../../../schema/schema';
+
+/** One counter: counts up from 0 to `value` when scrolled into view, then shows prefix + value + suffix. */
+export const statItemSchema = object({
+  value: number({ min: 0 }),
+  prefix: optional(text()),
+  suffix: optional(text()),
+  label: text(),
+});
+export type StatItem = Infer<typeof statItemSchema>;
+
+export const statsSchema = section('stats', {
+  heading: optional(text()),
+  text: optional(longText()),
+  items: list(statItemSchema, { min: 1 }),
+});
+export type StatsSection = Infer<typeof statsSchema>;

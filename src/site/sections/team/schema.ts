@@ -1,0 +1,19 @@
+import { imageDrawnAt, section } from '../../../schema/common';
+import { list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+
+const teamMemberSchema = object({
+  name: text(),
+  role: text(),
+  /** Drawn in a 160 px circle. */
+  image: imageDrawnAt(160, 160),
+  description: longText(),
+});
+export type TeamMember = Infer<typeof teamMemberSchema>;
+
+/** The team carousel; how many cards show and how it moves is in config/site.ts (constants.carousel). */
+export const teamSchema = section('team', {
+  heading: text(),
+  text: optional(longText()),
+  members: list(teamMemberSchema, { min: 1 }),
+});
+export type TeamSection = Infer<typeof teamSchema>;
