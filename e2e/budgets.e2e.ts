@@ -16,7 +16,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN_PAGE } from '../src/leads/model/adminApi';
+import { ADMIN_PAGE } from '../src/schema/ownAddresses';
 import { expect, headlinePattern, test } from './fixtures';
 import { pageConfigs, routes, type PageId } from './helpers/content';
 

@@ -1,7 +1,9 @@
+import { API_PREFIX } from '../schema/ownAddresses';
+
 /** Addresses of our own server's endpoints, shared by the local adapter and the server. */
 export const api = {
   /** Every address of the API starts so (robots.txt keeps crawlers out of it). */
-  prefix: '/api/',
+  prefix: API_PREFIX,
   documents: (collection: string) => `/api/collections/${encodeURIComponent(collection)}/documents`,
   /** The same address as a server route pattern. */
   documentsRoute: '/api/collections/:collection/documents',
@@ -19,9 +21,6 @@ export const api = {
    */
   newsletterConfirm: '/api/newsletter/confirm',
 };
-
-/** The server's health check, for an uptime checker (src/platform/server/health.ts). */
-export const HEALTH_PATH = '/healthz';
 
 /** The body of an error answer from our server. */
 export interface ApiError {

@@ -2,7 +2,7 @@
  * What the build writes for search engines: sitemap.xml (main addresses only) and robots.txt
  * (the API and the agency's inbox are not for crawlers).
  */
-import { ADMIN_PAGE } from '../leads/model/adminApi';
+import { ADMIN_PAGE } from '../schema/ownAddresses';
 import { api } from '../platform/api';
 import { SITEMAP_FILE } from '../schema/pageFiles';
 import type { PagePath } from '../content/model/routing';

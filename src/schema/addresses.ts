@@ -11,8 +11,7 @@
  * `"/admin" is used by the site's own inbox, so no page can have it. Choose another address.`
  * Nothing here reads a disk: it runs in the browser's editor too.
  */
-import { ADMIN_PAGE } from '../leads/model/adminApi';
-import { api, HEALTH_PATH } from '../platform/api';
+import { ADMIN_PAGE, API_PREFIX, HEALTH_PATH } from './ownAddresses';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, FEED_NAME, OUTCOMES_FOLDER, ROBOTS_FILE, SITEMAP_FILE } from './pageFiles';
 
 /** A top-level name of the site's own, and what uses it (words for people). */
@@ -33,7 +32,7 @@ const withoutHtml = (file: string) => file.slice(0, -'.html'.length);
  */
 export const RESERVED_NAMES: readonly ReservedName[] = [
   { name: firstPart(ADMIN_PAGE), usedBy: "the site's own inbox" },
-  { name: firstPart(api.prefix), usedBy: "the site's server (its forms and the inbox)" },
+  { name: firstPart(API_PREFIX), usedBy: "the site's server (its forms and the inbox)" },
   { name: firstPart(HEALTH_PATH), usedBy: "the server's health check" },
   { name: 'assets', usedBy: "the site's scripts and styles" },
   { name: 'images', usedBy: "the site's pictures" },

@@ -13,7 +13,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { createEmotionCache } from '../../site/islands/emotionCache';
-import { ADMIN_PAGE } from '../../leads/model/adminApi';
+import { ADMIN_PAGE } from '../../schema/ownAddresses';
 import type { AdminRole } from '../../content/model/contentApi';
 import settings from '../../site/model/builtSettings';
 import { createSiteTheme } from '../../site/theme';

@@ -4,9 +4,6 @@
  * (src/admin) and the tests (every route, every method, without a session: 401).
  */
 
-/** The inbox page; its own addresses follow (/admin/leads/<docId>, /admin/spam, …). */
-export const ADMIN_PAGE = '/admin';
-
 /** Signing in happens before there is a session, so it lives outside /api/admin/. */
 export const SIGN_IN_API = '/api/session';
 

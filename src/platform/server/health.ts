@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
-import { HEALTH_PATH } from '../api';
+import { HEALTH_PATH } from '../../schema/ownAddresses';
 import type { Store } from '../../leads/server/store';
 
 const CHECK_EVERY_MS = 1000;

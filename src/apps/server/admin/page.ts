@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import admin from '../../../../config/admin';
-import { ADMIN_PAGE } from '../../../leads/model/adminApi';
+import { ADMIN_PAGE } from '../../../schema/ownAddresses';
 import { CSP_NONCE_PLACEHOLDER } from '../../../platform/cspNonce';
 import { escapeHtmlText, replaceOnce } from '../../../schema/text';
 import { contentSecurityPolicy } from '../../../platform/headers';

@@ -23,7 +23,7 @@ import { formForCollection, formNameOf, senderFields } from '../../../site/forms
 import { stageName } from '../../model/pipeline';
 import { addDays, dayOf, formatDate, formatDay, momentOf } from '../../../platform/received';
 import { fill, visible } from '../../../schema/text';
-import { ADMIN_PAGE } from '../../model/adminApi';
+import { ADMIN_PAGE } from '../../../schema/ownAddresses';
 import { realTimers, type Timers } from '../../../content/server/schedule';
 import { inboxLink } from '../leads';
 import { preparedIn } from '../../../platform/server/statements';
