@@ -5,7 +5,6 @@
  */
 import type { ServerConfig } from './serverSchema';
 import { embedOrigin, policyHost } from '../schema/links';
-import type { SiteManifest } from '../site/model/siteManifest';
 
 /** The sha256 sources (`'sha256-…'`) of the inline scripts and style elements the build wrote into the pages. */
 export interface InlineHashes {
@@ -60,11 +59,18 @@ export function contentSecurityPolicy(
   return directives.join('; ');
 }
 
+/** What the policy of a build's pages is made of: the site manifest carries it (src/site/model/siteManifest.ts). */
+export interface PagePolicySource {
+  inlineHashes: InlineHashes;
+  frameOrigins: readonly string[];
+  connectOrigins: readonly string[];
+}
+
 /**
  * The policy of every page of a build, the same on every host that serves its files (our
  * server, Caddy, Firebase Hosting): from what the build wrote in the site manifest.
  */
-export function pagePolicy(site: Pick<SiteManifest, 'inlineHashes' | 'frameOrigins' | 'connectOrigins'>, { https }: { https: boolean }): string {
+export function pagePolicy(site: PagePolicySource, { https }: { https: boolean }): string {
   return contentSecurityPolicy({ hashes: site.inlineHashes }, { frameOrigins: site.frameOrigins, connectOrigins: site.connectOrigins, https });
 }
 
