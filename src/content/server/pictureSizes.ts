@@ -17,7 +17,6 @@ import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
 import { UPLOAD_NAME } from '../model/contentApi';
 import { sizeNamesOf } from '../model/pictureSizes';
-import type { ImageQueue } from './images';
 
 /**
  * AVIF at effort 1 (of 0 to 9): on photos as small as at effort 2 and a third faster, and effort 4
@@ -31,6 +30,11 @@ interface Job {
   finish: () => void;
 }
 
+/** Where the sizes are made: the picture queue of the uploads (images.ts ImageQueue), one picture decoded at a time, the uploads first. */
+interface PictureQueue {
+  run<T>(work: () => Promise<T>, options?: { background?: boolean }): Promise<T>;
+}
+
 export class PictureSizes {
   private readonly waiting: Job[] = [];
   private readonly jobs = new Map<string, Job>();
@@ -38,7 +42,7 @@ export class PictureSizes {
   private readonly idlers: (() => void)[] = [];
 
   constructor(
-    private readonly queue: Pick<ImageQueue, 'run'>,
+    private readonly queue: PictureQueue,
     private readonly sharp: (bytes: Buffer, options: SharpOptions) => Promise<Sharp>,
   ) {}
 
