@@ -13,12 +13,12 @@ import { useRef, useState } from 'react';
 import admin from '../../../config/admin';
 import { fill } from '../../platform/inbox/format';
 import { useEditorEnv, useLocked, useProblems } from './EditorEnv';
-import { Group, SchemaField, type FieldProps } from './fields';
+import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
 import { fieldId, isRecord, labelOf, setAt } from './model';
 
 const t = admin.content;
 
-export function ImageField({ schema, value, onChange, path, label }: FieldProps) {
+export function ImageField({ schema, value, onChange, path, label, Field }: FieldProps & { Field: FieldEditor }) {
   const env = useEditorEnv();
   // A picture only an owner changes (or inside a group so marked), drawn for an editor: no upload.
   const locked = useLocked(schema);
@@ -94,7 +94,7 @@ export function ImageField({ schema, value, onChange, path, label }: FieldProps)
             ))}
           </Box>
           {altSchema && (
-            <SchemaField schema={altSchema} value={image.alt} onChange={(alt) => onChange(setAt(image, ['alt'], alt))} path={[...path, 'alt']} label={labelOf('alt', altSchema)} />
+            <Field schema={altSchema} value={image.alt} onChange={(alt) => onChange(setAt(image, ['alt'], alt))} path={[...path, 'alt']} label={labelOf('alt', altSchema)} />
           )}
         </Stack>
       </Stack>

@@ -17,7 +17,7 @@ import admin from '../../../config/admin';
 import type { Path, Schema } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
 import { useEditorEnv, useLocked } from './EditorEnv';
-import { Group, SchemaField, type FieldProps } from './fields';
+import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
 import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './model';
 import { sectionNameOf, sectionTypeLabel } from '../model/place';
 
@@ -65,7 +65,7 @@ function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly un
   );
 }
 
-export function ListEditor({ schema, value, onChange, path, label }: FieldProps) {
+export function ListEditor({ schema, value, onChange, path, label, Field }: FieldProps & { Field: FieldEditor }) {
   const env = useEditorEnv();
   const meta = schema.meta.kind === 'list' ? schema.meta : undefined;
   const itemSchema = meta?.item ?? schema;
@@ -118,7 +118,7 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
             {outline ? (
               <OutlineRow items={items} index={index} path={path} itemSchema={itemSchema} to={env.openSection!(index)} />
             ) : (
-              <SchemaField
+              <Field
                 schema={itemSchema}
                 value={item}
                 onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}

@@ -2,7 +2,8 @@
  * The field editors, one per kind of schema (src/schema/schema.ts SchemaKind), as the site has one
  * renderer per section type: SchemaField looks the kind up here, so a new section type or key is
  * drawn with no editor code, and a kind without an editor is a type error.
- * (ListEditor and ImageField draw their parts with SchemaField: only this file imports them.)
+ * (ListEditor and ImageField draw their parts with the SchemaField this file gives them: fieldFrame.tsx
+ * holds what they share with the editors here, so no file imports one that imports it back.)
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,41 +14,18 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import admin from '../../../config/admin';
 import { shownToOffice, type Path, type Schema, type SchemaKind, type Shape } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
 import { EditorEnvContext, ownerLocked, useEditorEnv, useLocked, useProblems } from './EditorEnv';
+import { Group, useHelper, type FieldProps } from './fieldFrame';
 import { ImageField } from './ImageField';
 import { ListEditor } from './ListEditor';
 import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './model';
 import { linkModeOf, pageOfLink } from './sitePages';
 
 const t = admin.content;
-
-export interface FieldProps {
-  schema: Schema<unknown>;
-  value: unknown;
-  onChange(value: unknown): void;
-  path: Path;
-  label: string;
-}
-
-/**
- * The sentences under a field: the checker's problems, then the schema's help, then why it cannot
- * be changed here (a developer's change; only an owner's, said on the box or group so marked).
- */
-function useHelper(schema: Schema<unknown>, problems: readonly string[]): ReactNode {
-  const env = useEditorEnv();
-  const note = schema.meta.contract ? [t.contract] : ownerLocked(schema, env) ? [t.ownerOnly] : [];
-  const lines = [...problems, ...(schema.meta.help ? [schema.meta.help] : []), ...note];
-  if (lines.length === 0) return undefined;
-  return lines.map((line, i) => (
-    <Box component="span" key={i} sx={{ display: 'block' }}>
-      {line}
-    </Box>
-  ));
-}
 
 function useTextField({ schema, path, label }: FieldProps) {
   const { file } = useEditorEnv();
@@ -282,33 +260,6 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
   );
 }
 
-/** A frame with a name around a group of fields, with the checker's sentences about the group itself. */
-export function Group({ label, path, schema, children }: { label: string; path: Path; schema: Schema<unknown>; children: ReactNode }) {
-  const { file } = useEditorEnv();
-  const problems = useProblems(path);
-  const helper = useHelper(schema, problems);
-  const id = fieldId(file, path);
-  return (
-    <Box
-      component="fieldset"
-      id={id}
-      tabIndex={-1}
-      aria-describedby={helper ? `${id}-helper` : undefined}
-      sx={{ border: 1, borderColor: problems.length ? 'error.main' : 'divider', borderRadius: 2, p: { xs: 1.25, sm: 2 }, m: 0, minWidth: 0 }}
-    >
-      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
-        {label}
-      </Box>
-      {helper && (
-        <FormHelperText id={`${id}-helper`} error={problems.length > 0} sx={{ mt: 0, mb: 1.5 }}>
-          {helper}
-        </FormHelperText>
-      )}
-      {children}
-    </Box>
-  );
-}
-
 /** A section (or any group told apart by its `type`): its kind shown, its keys by that kind's schema. */
 function UnionEditor({ schema, value, onChange, path, label }: FieldProps) {
   const variant = variantOf(schema, value);
@@ -382,6 +333,15 @@ function RichTextField({ value, onChange, path, label, schema }: FieldProps) {
   );
 }
 
+/** A picture and a list draw their parts with SchemaField, given to them here. */
+function ImageEditor(props: FieldProps) {
+  return <ImageField {...props} Field={SchemaField} />;
+}
+
+function ListFieldEditor(props: FieldProps) {
+  return <ListEditor {...props} Field={SchemaField} />;
+}
+
 /** Schema kind -> its editor. */
 export const fieldEditors = {
   text: TextEditor,
@@ -391,9 +351,9 @@ export const fieldEditors = {
   choice: ChoiceEditor,
   fixed: FixedEditor,
   link: LinkEditor,
-  image: ImageField,
+  image: ImageEditor,
   object: ObjectEditor,
-  list: ListEditor,
+  list: ListFieldEditor,
   union: UnionEditor,
   record: RecordEditor,
   richText: RichTextField,
