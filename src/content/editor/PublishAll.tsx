@@ -18,7 +18,7 @@ import admin from '../../../config/admin';
 import type { ContentProblem, Revision } from '../model/contentApi';
 import { fill, formatDate } from '../../platform/inbox/format';
 import { publish, PublishRefused } from './api';
-import { useContent } from './ContentScreens';
+import { useContent } from './contentState';
 import { readyToPublish } from './files';
 import { itemName } from './items';
 

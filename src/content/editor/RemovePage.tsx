@@ -16,7 +16,7 @@ import admin from '../../../config/admin';
 import { routeTable } from '../model/routeTable';
 import { fill } from '../../platform/inbox/format';
 import { publish, PublishRefused } from './api';
-import { useContent } from './ContentScreens';
+import { useContent } from './contentState';
 import { pageIdOf, ROUTES_FILE, valueOf } from './files';
 import { isRecord } from './model';
 

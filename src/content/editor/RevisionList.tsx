@@ -28,7 +28,7 @@ import { formatDayRange } from '../../platform/received';
 import { siteContentOf } from '../model/siteContent';
 import { fill, formatDate } from '../../platform/inbox/format';
 import { goBack, loadRevision, loadRevisions, previewGoingBack, type UndoScope } from './api';
-import { useContent } from './ContentScreens';
+import { useContent } from './contentState';
 import { checkOptionsOf } from './files';
 import { itemName, livePathOf, previewTargetOf } from './items';
 import { Preview, previewPort } from './Preview';

@@ -11,7 +11,7 @@ import type { ContentSnapshot } from '../model/contentApi';
 import { sameValue } from '../model/contentDiff';
 import { siteRoutes } from '../model/routing';
 import type { SiteContent } from '../model/siteContent';
-import { entriesOf } from './ContentScreens';
+import { entriesOf } from './entries';
 import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, valueOf, type Edits } from './files';
 import { isRecord } from './model';
 import type { PreviewTarget } from './Preview';
