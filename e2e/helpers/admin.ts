@@ -17,7 +17,7 @@ import { openStore } from '../../src/leads/server/store';
 import { leads } from '../../src/test/leadsCommand';
 import { TEST_HASHING } from '../../src/test/testHashing';
 import admin from '../../config/admin';
-import { animationsDone, expect } from '../fixtures';
+import { animationsDone, expect } from '../base';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './forms';
 
 /** The shared test server's data folder (E2E_DATA_DIR of playwright.config.ts). */

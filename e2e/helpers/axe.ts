@@ -10,7 +10,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { animationsDone, expect } from '../fixtures';
+import { animationsDone, expect } from '../base';
 
 /** WCAG 2.1 A and AA, and axe's best practices: the public pages' and the inbox's rule set. */
 export const WCAG21_AND_BEST_PRACTICE = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

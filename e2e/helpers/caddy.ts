@@ -10,7 +10,7 @@
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { hasCaddy, noCaddy, runCaddy, type RunningCaddyProcess } from '../../src/test/caddy';
-import { expect, test } from '../fixtures';
+import { expect, test } from '../base';
 import { freePort } from './server';
 
 /** Called at the top of a test file: skips it where Caddy is not installed (never in CI). Its tests accept Caddy's own certificate. */

@@ -13,7 +13,7 @@ import forms from '../../config/forms';
 import type { FieldConfig } from '../../src/site/forms/model/formSchema';
 import { exportDocuments, knownCollections } from '../../src/leads/server/leads';
 import { databaseFile, openStore } from '../../src/leads/server/store';
-import { expect, nextFrames } from '../fixtures';
+import { expect, nextFrames } from '../base';
 import { site } from './content';
 
 const root = path.resolve(import.meta.dirname, '..', '..');

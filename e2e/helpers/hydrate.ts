@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../../src/site/islands/hydrationErrors';
-import { expect } from '../fixtures';
+import { expect } from '../base';
 
 /** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
 export async function hydrateFully(page: Page, path: string): Promise<string[]> {

@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { api } from '../../src/platform/api';
-import { expect } from '../fixtures';
+import { expect } from '../base';
 
 export interface PageView {
   request: Request;
