@@ -7,7 +7,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, createReadStream, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { storageIdPattern } from '../../site/forms/model/storageId';
-import type { StoredFile } from '../../leads/server/store';
 
 /** The end of a file's temporary name while it is being written. */
 const UNFINISHED = '.part';
@@ -90,7 +89,7 @@ export function sameToken(given: string, expected: string): boolean {
 }
 
 /** Sends a stored file as a download named `<name>.<pdf|doc|docx>` (its type from its first bytes, at upload). */
-export function sendStoredFile(reply: FastifyReply, dataDir: string, stored: StoredFile, name: string) {
+export function sendStoredFile(reply: FastifyReply, dataDir: string, stored: { path: string; mediaType: string }, name: string) {
   const parts = splitStoragePath(stored.path);
   if (!parts) throw new Error(`Not a storage path: ${stored.path}`);
   const extension = { 'application/pdf': 'pdf', 'application/msword': 'doc' }[stored.mediaType] ?? 'docx';

@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
+import type { HasDatabase } from './statements';
 import { HEALTH_PATH } from '../../schema/ownAddresses';
-import type { Store } from '../../leads/server/store';
 
 const CHECK_EVERY_MS = 1000;
 
-export function registerHealth(app: FastifyInstance, { store, dataDir, clock = Date.now }: { store: Store; dataDir: string; clock?: () => number }) {
+export function registerHealth(app: FastifyInstance, { store, dataDir, clock = Date.now }: { store: HasDatabase; dataDir: string; clock?: () => number }) {
   const filesDir = path.join(dataDir, 'files');
   let last: { at: number; healthy: boolean } | undefined;
 

@@ -5,7 +5,15 @@
  * DataUnavailable, which the server answers with 503.
  */
 import type Database from 'better-sqlite3';
-import type { Store } from '../../leads/server/store';
+
+/**
+ * What the platform's parts (accounts, sessions, the health check) need of the site's database:
+ * the open database. The leads' store opens it (src/leads/server/store.ts Store), with the
+ * tables every feature keeps in it (src/leads/server/migrations.ts).
+ */
+export interface HasDatabase {
+  readonly db: Database.Database;
+}
 
 /** The statements `make` prepares, made once for each database (a factory's own cache). */
 export function preparedIn<T>(make: (db: Database.Database) => T): (db: Database.Database) => T {
@@ -18,7 +26,7 @@ export function preparedIn<T>(make: (db: Database.Database) => T): (db: Database
 }
 
 /** The same for a store's database, looked up at each use. */
-export function lazyStatements<T>(store: Store, make: (db: Database.Database) => T): () => T {
+export function lazyStatements<T>(store: HasDatabase, make: (db: Database.Database) => T): () => T {
   const of = preparedIn(make);
   return () => of(store.db);
 }

@@ -9,7 +9,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import server from '../../../../config/server';
 import { rules } from '../../../site/forms/model/rules';
 import type { AdminRole } from '../../../content/model/contentApi';
-import type { Store } from '../../../leads/server/store';
+import type { HasDatabase } from '../statements';
 
 /** A hash's scrypt cost: N (work and memory), r (block size), p (parallel passes). */
 export interface ScryptParams {
@@ -68,7 +68,7 @@ const dummies = new Map<string, string>();
  * as for an account with a wrong password. Its salt and key are random bytes: no password
  * matches it, and nothing needs hashing to make it.
  */
-export function unknownAccountHash(store: Store): string {
+export function unknownAccountHash(store: HasDatabase): string {
   const stored = (store.db.prepare('SELECT password_hash AS hash FROM admins').all() as { hash: string }[]).map((row) => hashParamsOf(row.hash));
   const cost = ({ N, r, p }: ScryptParams) => N * r * p;
   const params = stored.reduce<ScryptParams | undefined>((most, next) => (next && (!most || cost(next) > cost(most)) ? next : most), undefined) ?? PASSWORD_HASHING;
@@ -92,17 +92,17 @@ export function passwordLengthOk(password: string): boolean {
   return [...password].length >= server.admin.passwordMinLength && password.length <= server.admin.passwordMaxLength;
 }
 
-export function hasAccounts(store: Store): boolean {
+export function hasAccounts(store: HasDatabase): boolean {
   return store.db.prepare('SELECT 1 FROM admins LIMIT 1').get() !== undefined;
 }
 
-export function passwordHashOf(store: Store, email: string): string | undefined {
+export function passwordHashOf(store: HasDatabase, email: string): string | undefined {
   const row = store.db.prepare('SELECT password_hash AS hash FROM admins WHERE email = ?').get(normalizeEmail(email)) as { hash: string } | undefined;
   return row?.hash;
 }
 
 /** The account's known-browser key (see knownBrowser.ts); undefined: no such account. */
-export function browserKeyOf(store: Store, email: string): string | undefined {
+export function browserKeyOf(store: HasDatabase, email: string): string | undefined {
   const row = store.db.prepare('SELECT browser_key AS key FROM admins WHERE email = ?').get(normalizeEmail(email)) as { key: string } | undefined;
   return row?.key;
 }
@@ -114,7 +114,7 @@ export function browserKeyOf(store: Store, email: string): string | undefined {
  * given. The hash costs PASSWORD_HASHING unless `hashing` says otherwise (tests). Returns whether
  * it already existed.
  */
-export async function setAdmin(store: Store, email: string, password: string, now = Date.now(), role?: AdminRole, hashing: ScryptParams = PASSWORD_HASHING): Promise<{ existed: boolean }> {
+export async function setAdmin(store: HasDatabase, email: string, password: string, now = Date.now(), role?: AdminRole, hashing: ScryptParams = PASSWORD_HASHING): Promise<{ existed: boolean }> {
   const hash = await hashPassword(password, hashing);
   const address = normalizeEmail(email);
   return store.db.transaction(() => {
@@ -128,21 +128,21 @@ export async function setAdmin(store: Store, email: string, password: string, no
 }
 
 /** The account's role, read at every request (a role changed on the server applies at once); undefined: no such account. */
-export function roleOf(store: Store, email: string): AdminRole | undefined {
+export function roleOf(store: HasDatabase, email: string): AdminRole | undefined {
   const row = store.db.prepare('SELECT role FROM admins WHERE email = ?').get(normalizeEmail(email)) as { role: AdminRole } | undefined;
   return row?.role;
 }
 
 /** Removes an account; its sessions end with it (the sessions table cascades). Returns whether it existed. */
-export function removeAdmin(store: Store, email: string): boolean {
+export function removeAdmin(store: HasDatabase, email: string): boolean {
   return store.db.prepare('DELETE FROM admins WHERE email = ?').run(normalizeEmail(email)).changes > 0;
 }
 
-export function listAdmins(store: Store): string[] {
+export function listAdmins(store: HasDatabase): string[] {
   return (store.db.prepare('SELECT email FROM admins ORDER BY email').all() as { email: string }[]).map((row) => row.email);
 }
 
 /** Every account with its role, by e-mail address. */
-export function listAdminRoles(store: Store): { email: string; role: AdminRole }[] {
+export function listAdminRoles(store: HasDatabase): { email: string; role: AdminRole }[] {
   return store.db.prepare('SELECT email, role FROM admins ORDER BY email').all() as { email: string; role: AdminRole }[];
 }

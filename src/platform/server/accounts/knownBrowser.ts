@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../config/server';
 import { SIGN_IN_API } from '../../../leads/model/adminApi';
 import { isHttps } from '../security';
-import type { Store } from '../../../leads/server/store';
+import type { HasDatabase } from '../statements';
 import { browserKeyOf } from './accounts';
 
 export const KNOWN_BROWSER_COOKIE = 'bg_known';
@@ -44,7 +44,7 @@ function claimOf(value: string): Claim | undefined {
 }
 
 /** The id of the request's known-browser cookie if it is valid for `account` now; otherwise undefined (no cookie). */
-export function knownBrowserOf(request: FastifyRequest, store: Store, account: string, now: number): string | undefined {
+export function knownBrowserOf(request: FastifyRequest, store: HasDatabase, account: string, now: number): string | undefined {
   const raw = request.cookies[KNOWN_BROWSER_COOKIE];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
@@ -55,7 +55,7 @@ export function knownBrowserOf(request: FastifyRequest, store: Store, account: s
 }
 
 /** After a right password: a new cookie for this browser (a new id, its days counted from now). */
-export function rememberBrowser(request: FastifyRequest, reply: FastifyReply, store: Store, account: string, now: number): void {
+export function rememberBrowser(request: FastifyRequest, reply: FastifyReply, store: HasDatabase, account: string, now: number): void {
   const key = browserKeyOf(store, account);
   if (key === undefined) return;
   const claim: Claim = { account, key, id: randomBytes(16).toString('base64url'), issuedAt: now };

@@ -13,8 +13,7 @@ import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import { createHash } from 'node:crypto';
 import server from '../../../../config/server';
-import type { Store } from '../../../leads/server/store';
-import { lazyStatements } from '../statements';
+import { lazyStatements, type HasDatabase } from '../statements';
 
 /** What a session holds besides its cookie: who signed in, and the CSRF secret. */
 export interface SessionData {
@@ -51,7 +50,7 @@ const ended = (row: { createdAt: number; lastSeenAt: number; remembered: boolean
 export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url');
 
 /** The store interface @fastify/session expects (get, set, destroy with callbacks). */
-export function sqliteSessionStore(store: Store, clock: () => number): SessionStore {
+export function sqliteSessionStore(store: HasDatabase, clock: () => number): SessionStore {
   const q = lazyStatements(store, (db) => ({
     select: db.prepare('SELECT email, data, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id = ?'),
     touch: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
@@ -109,7 +108,7 @@ export function sqliteSessionStore(store: Store, clock: () => number): SessionSt
 }
 
 /** Deletes the rows of sessions that have ended (their browsers never signed out). */
-export function sweepSessions(store: Store, now: number): number {
+export function sweepSessions(store: HasDatabase, now: number): number {
   return store.db
     .prepare(
       `DELETE FROM sessions WHERE CASE WHEN json_extract(data, '$.remembered') = 1 THEN last_seen_at < @remembered
@@ -119,7 +118,7 @@ export function sweepSessions(store: Store, now: number): number {
 }
 
 /** Ends every session of an account (signing out on all devices). Answers how many there were. */
-export function endSessionsOf(store: Store, email: string): number {
+export function endSessionsOf(store: HasDatabase, email: string): number {
   return store.db.prepare('DELETE FROM sessions WHERE email = ?').run(email).changes;
 }
 

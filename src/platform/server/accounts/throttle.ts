@@ -11,8 +11,7 @@
  */
 import server from '../../../../config/server';
 import { clientKey } from '../rateLimit';
-import type { Store } from '../../../leads/server/store';
-import { lazyStatements } from '../statements';
+import { lazyStatements, type HasDatabase } from '../statements';
 
 const settings = server.admin.signIn;
 const WINDOW_MS = settings.windowMinutes * 60 * 1000;
@@ -45,7 +44,7 @@ function delayFor(failures: number, { slowAfter }: { slowAfter: number }): numbe
   return Math.min(settings.maxDelaySeconds, settings.firstDelaySeconds * 2 ** (failures - slowAfter)) * 1000;
 }
 
-export function signInThrottle(store: Store, clock: () => number) {
+export function signInThrottle(store: HasDatabase, clock: () => number) {
   const q = lazyStatements(store, (db) => ({
     read: db.prepare('SELECT failures, first_at AS firstAt FROM sign_in_failures WHERE key = ?'),
     count: db.prepare('INSERT INTO sign_in_failures (key, failures, first_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET failures = failures + 1'),
@@ -82,6 +81,6 @@ export function signInThrottle(store: Store, clock: () => number) {
 }
 
 /** Deletes counts whose window has passed. */
-export function sweepFailures(store: Store, now: number): void {
+export function sweepFailures(store: HasDatabase, now: number): void {
   store.db.prepare('DELETE FROM sign_in_failures WHERE first_at <= ?').run(now - WINDOW_MS);
 }
