@@ -30,6 +30,7 @@ import type { FormConfig } from '../site/forms/model/formSchema';
 import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { frameOriginsOf } from '../platform/headers';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../schema/pageFiles';
+import type { RenderJob } from '../content/model/renderJob';
 import type { PageRenderer } from './pageRender';
 import { isSearchable, siteRoutes } from '../content/model/routing';
 import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../content/model/siteContent';
@@ -50,26 +51,12 @@ import { inside, shareOwn, writeOwn } from './ownFiles';
 /** Where the forms' descriptions go, inside the client folder (hashed names: kept a year, like scripts). */
 export const FORMS_FOLDER = 'assets/forms';
 
-export interface RenderOptions {
-  content: SiteContent;
-  /** The code build: dist/ (client/, ssr/entry-server.js, code.json). */
-  codeDir: string;
-  /** Where to write: its client/ (and caddy/). The code build's own folder, or a release's. */
-  outDir: string;
-  /** A folder whose identical files' compressed copies are taken (the client folder served now). */
-  earlierClientDir?: string;
+/** A render's job (what a publish sends to the render thread too), and what only a render in this process is given. */
+export interface RenderOptions extends RenderJob {
   /** Today, for the sitemap's lastmod (YYYY-MM-DD). */
   today?: string;
   /** The server renderer already loaded (a publish keeps it between renders), else imported from codeDir. */
   renderer?: PageRenderer;
-  /**
-   * The site's public/ folder, when its files may be newer than the code build's copy of it
-   * (pictures uploaded in the editor and published since): those the build does not have are
-   * linked in from there.
-   */
-  publicDir?: string;
-  /** The moment the site is drawn for: articles that have expired by then are left out (default: now). */
-  now?: Date;
 }
 
 export interface Rendered {

@@ -3,26 +3,15 @@
  * there, so visitors' requests keep being answered while a publish renders, and the server
  * renderer is loaded once and kept (until the code build changes). The server starts it by its
  * file (dist/server/render-worker.js, bundled beside the server; from the sources through tsx),
- * sends one job at a time and gets the site manifest back, or the error's message.
+ * sends one job at a time and gets the site manifest back, or the error's message (the messages:
+ * src/content/model/renderJob.ts).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import type { RenderAnswer, RenderMessage } from '../content/model/renderJob';
 import type { PageRenderer } from './pageRender';
-import type { SiteContent } from '../content/model/siteContent';
-import type { SiteManifest } from '../site/model/siteManifest';
 import { loadRenderer, renderSite } from './render';
-
-export interface RenderJob {
-  id: number;
-  content: SiteContent;
-  codeDir: string;
-  outDir: string;
-  earlierClientDir?: string;
-  publicDir?: string;
-}
-
-export type RenderAnswer = { id: number; ok: true; manifest: SiteManifest } | { id: number; ok: false; error: string };
 
 /** The server renderer of each code build, with the time its file was written (a new build is loaded again). */
 const renderers = new Map<string, { written: number; renderer: Promise<PageRenderer> }>();
@@ -38,7 +27,7 @@ function rendererOf(codeDir: string): Promise<PageRenderer> {
   return renderer;
 }
 
-parentPort?.on('message', (job: RenderJob | { warm: string }) => {
+parentPort?.on('message', (job: RenderMessage) => {
   // The editor was opened: the renderer is loaded now, so the first publish does not wait for it.
   // A build not there (any more) is the render's to report, not the warm-up's.
   if ('warm' in job) return void Promise.resolve(job.warm).then(rendererOf).catch(() => undefined);

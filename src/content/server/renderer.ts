@@ -7,23 +7,11 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { SiteContent } from '../model/siteContent';
+import type { RenderAnswer, RenderJob, RenderMessage } from '../model/renderJob';
 import type { SiteManifest } from '../../site/model/siteManifest';
 
-export interface RenderRequest {
-  content: SiteContent;
-  /** The code build (dist/: client/, ssr/, server/, code.json). */
-  codeDir: string;
-  /** The release's folder (client/ and caddy/ are written in it). */
-  outDir: string;
-  earlierClientDir?: string;
-  publicDir?: string;
-  /** The moment the site is drawn for (the server's clock): articles expired by then are left out. */
-  now?: Date;
-}
-
 export interface SiteRenderer {
-  render(request: RenderRequest): Promise<SiteManifest>;
+  render(job: RenderJob): Promise<SiteManifest>;
   /** Starts the thread and loads the code build's renderer ahead of a render (the editor was opened). */
   warm(codeDir: string): void;
   close(): Promise<void>;
@@ -31,8 +19,6 @@ export interface SiteRenderer {
 
 /** The worker file of a code build. */
 export const renderWorkerOf = (codeDir: string) => path.join(codeDir, 'server', 'render-worker.js');
-
-type Answer = { id: number; ok: true; manifest: SiteManifest } | { id: number; ok: false; error: string };
 
 export function workerRenderer(): SiteRenderer {
   let worker: { thread: Worker; file: string } | undefined;
@@ -55,11 +41,11 @@ export function workerRenderer(): SiteRenderer {
     return thread;
   };
 
-  const renderNow = (request: RenderRequest) =>
+  const renderNow = (request: RenderJob) =>
     new Promise<SiteManifest>((resolve, reject) => {
       const thread = threadFor(renderWorkerOf(request.codeDir));
       const id = next++;
-      const onMessage = (answer: Answer) => {
+      const onMessage = (answer: RenderAnswer) => {
         if (answer.id !== id) return;
         done();
         if (answer.ok) resolve(answer.manifest);
@@ -71,13 +57,13 @@ export function workerRenderer(): SiteRenderer {
         thread.off('message', onMessage).off('error', onError).off('exit', onExit);
       };
       thread.on('message', onMessage).on('error', onError).on('exit', onExit);
-      thread.postMessage({ id, ...request });
+      thread.postMessage({ id, ...request } satisfies RenderMessage);
     });
 
   return {
     warm(codeDir) {
       try {
-        threadFor(renderWorkerOf(codeDir)).postMessage({ warm: codeDir });
+        threadFor(renderWorkerOf(codeDir)).postMessage({ warm: codeDir } satisfies RenderMessage);
       } catch {
         // No worker file (no code build): the render will say so.
       }
