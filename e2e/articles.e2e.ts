@@ -230,7 +230,7 @@ test("an article's address changed in the editor leads from the old one (301); r
   const answer = (at: string) => request.get(`${origin}${at}`, { maxRedirects: 0, ignoreHTTPSErrors: true });
   const listed = async (at: string) => {
     const [sitemap, feed, blog] = (await Promise.all(['/sitemap.xml', feedPathOf(site), site.articles.path].map(async (p) => (await answer(p)).text()))) as [string, string, string];
-    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`<id>${site.brand.url}${at}</id>`), blog: blog.includes(`href="${at}"`) };
+    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`href="${site.brand.url}${at}"`), blog: blog.includes(`href="${at}"`) };
   };
   const publish = async () => {
     await page.getByRole('button', { name: t.publish, exact: true }).click();
@@ -267,6 +267,8 @@ test("an article's address changed in the editor leads from the old one (301); r
     expect((await answer(after)).status()).toBe(200);
     expect(await listed(after)).toEqual({ sitemap: true, feed: true, blog: true });
     expect(await listed(before)).toEqual({ sitemap: false, feed: false, blog: false });
+    // Its feed entry keeps the id it had: a feed reader does not take it for a new article.
+    expect(await (await answer(feedPathOf(site))).text()).toContain(`<id>${site.brand.url}${before}</id>`);
     expect(readFileSync(path.join(siteDir, 'config', 'moved.ts'), 'utf8')).toContain(`{ from: '${before}', to: '${after}' }`);
   });
 
