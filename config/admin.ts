@@ -722,6 +722,7 @@ export default {
       showPhone: 'Show the phone number (of the contact details)',
       showEmail: 'Show the e-mail address (of the contact details)',
       maxLength: 'Most characters an answer may have',
+      inFull: 'Article shown whole above the cards ("newest", or the name of its file)',
     },
     // What a sentence calls a file that has no title of its own.
     fileNames: { site: 'Every page', routes: "The site's addresses", server: 'The server', admin: 'The inbox', other: 'The site' },

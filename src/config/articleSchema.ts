@@ -67,6 +67,9 @@ export type ArticleConfig = Infer<typeof articleSchema>;
 /** An article with its id (its file's name in config/articles, which never changes). */
 export type Article = ArticleConfig & { readonly id: string };
 
+/** The word a list of articles (src/sections/articles/schema.ts inFull) names its newest article by. */
+export const NEWEST_ARTICLE = 'newest';
+
 /** Whether the article is on the site at `now` (it has not expired). */
 export const isLive = (article: Pick<ArticleConfig, 'expires'>, now: Date): boolean => article.expires === undefined || Date.parse(article.expires) > now.getTime();
 
