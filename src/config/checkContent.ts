@@ -116,7 +116,8 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     checkDuplicateAddresses(options.routes, ctx.report);
   }
 
-  if (options.moved !== undefined) check(movedSchema, options.moved, contextFor(MOVED_FILE, new Set()));
+  // Its links (a removed page's words) lead to pages of the site; its addresses are the site's no more.
+  if (options.moved !== undefined) check(movedSchema, options.moved, contextFor(MOVED_FILE));
 
   const withOwnAddress = new Set(ownAddresses(pages).map((a) => a.page));
   if (pageIds && options.routes !== undefined) {
