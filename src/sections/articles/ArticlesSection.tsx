@@ -73,7 +73,7 @@ function ArticleInFull({ path, article, tone, first }: { path: string; article: 
   const site = useSite();
   const titleId = `article-${article.id}`;
   return (
-    <SectionShell labelledBy={titleId} tone={tone}>
+    <SectionShell labelledBy={titleId} tone={tone} dense>
       {/* A long word (an address, a name) breaks rather than widen the page on a phone. */}
       <Box component="article" aria-labelledby={titleId} sx={{ maxWidth: 880, mx: 'auto', overflowWrap: 'anywhere' }}>
         <Typography id={titleId} variant="h2" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
