@@ -321,6 +321,17 @@ export default {
     answerLine: '{at}, from {from}',
     // A reply the agency sent from its mail program (found in the mailbox): {at} and {from} are replaced.
     mailProgramLine: '{at}, by {from} from a mail program',
+    // A reply to a notification from a mail program, sent on to them by the site: {at}, {by} and {state} are replaced.
+    mailReplyLine: '{at}, by {by} from a mail program, sent through the site: {state}',
+    // One the site did not send on (config/server.ts notifications.replies): {at} and {from} are replaced, then why.
+    notSentLine: '{at}, by {from} from a mail program: not sent to them',
+    // {reason} is replaced.
+    notSentWhy: 'Why: {reason} Send it from the reply box instead.',
+    // Each mail's quote and signature are folded under its words.
+    showQuoted: 'Show quoted text',
+    hideQuoted: 'Hide quoted text',
+    // Above the e-mails on a phone, where the newest comes first (on a wide screen the oldest does).
+    newestFirst: 'Newest first',
     // An attachment kept with the mail: {name} and {size} are replaced.
     attachment: 'Download {name} ({size})',
     // One that was not kept (its type or size): {name} is replaced.
@@ -649,6 +660,20 @@ export default {
       anItem: 'an item',
       oneItem: '1 item',
       manyItems: '{count} items',
+      // A publish of several changes: its Undo takes them all back ({count} is replaced), or, under
+      // Before and after, one of them alone.
+      undoAll: 'Undo these {count} changes',
+      undoAllTitle: 'Undo these changes?',
+      undoAllIntro: 'Only these changes are taken back: everything published after them stays. This will be published:',
+      undoOne: 'Undo only this change',
+      // Above the preview in the undo's dialog: the page as it will be once it is undone.
+      previewAfter: 'The page after it',
+      // Which page the preview shows, when the undo changes several.
+      previewWhich: 'Show',
+      // A run of developers' releases, one line: {count} and {dates} ("20–24 Nov") are replaced.
+      releases: '{count} developer releases, {dates}',
+      // In one page's revisions, a publish that changed other items too: {items} names them.
+      publishedWith: 'Published together with changes to {items}.',
     },
     // The kinds of section a page is made of, as the editor names them (every kind the site has).
     sectionTypes: {
@@ -831,6 +856,34 @@ export default {
       pictureAlt: 'What the picture shows (for people who cannot see it)',
       pictureInsert: 'Insert the picture',
       loadingEditor: 'Loading the text editor…',
+    },
+    // Publish on a screen puts that item live alone (a page, an article, a form, or the parts on
+    // every page: each is one item); a draft of another item never goes with it or holds it back.
+    // "Publish all my changes" on the list puts every draft of yours that is ready live at once.
+    publishItems: {
+      // The button, by the kind of item on screen.
+      button: { page: 'Publish this page', article: 'Publish this article', form: 'Publish this form', part: 'Publish this part' },
+      // The item in the sentences below.
+      item: { page: 'this page', article: 'this article', form: 'this form', part: 'this part' },
+      // Why the button is unavailable; {item} is replaced.
+      nothing: 'Nothing to publish: you have no unpublished changes to {item}.',
+      // The parts on every page are one item; {parts} names the other parts you changed.
+      withParts: 'Your changes to {parts} go live with it: the parts on every page are published together.',
+      // Your drafts of other items, which this Publish leaves as they are; {items} names them.
+      notWithIt: 'Not published with it: your changes to {items}. Publish each on its own screen, or all at once with “Publish all my changes” on the list of content.',
+      all: 'Publish all my changes',
+      allTitle: 'Publish all my changes?',
+      allIntro: 'These are published together:',
+      allLeft: 'These stay drafts until they are finished:',
+      // {count} is replaced.
+      leftProblems: '{count} problems to fix:',
+      leftProblemsOne: '1 problem to fix:',
+      // A draft scheduled for later; {at} is replaced.
+      leftScheduled: 'Scheduled for {at}: it is published by itself then.',
+      allNone: 'None of your changes can be published yet: fix what is listed, then try again.',
+      allConfirm: 'Publish these',
+      allCancel: 'Cancel',
+      allPublished: 'Published. The changes listed are live.',
     },
   },
 } satisfies AdminConfig;

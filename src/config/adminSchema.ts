@@ -232,6 +232,10 @@ export const adminSchema = object({
     historyLine: template(['at', 'by', 'state']),
     answerLine: template(['at', 'from']),
     mailProgramLine: template(['at', 'from']),
+    mailReplyLine: template(['at', 'by', 'state']),
+    notSentLine: template(['at', 'from']),
+    notSentWhy: template(['reason']),
+    ...texts(['showQuoted', 'hideQuoted', 'newestFirst']).shape,
     attachment: template(['name', 'size']),
     attachmentSkipped: template(['name']),
     mailTooLarge: text(),
@@ -314,6 +318,10 @@ export const adminSchema = object({
       fileRemoved: template(['where']),
       manyItems: template(['count']),
       ...texts(['changeReordered', 'anItem', 'oneItem']).shape,
+      undoAll: template(['count']),
+      ...texts(['undoAllTitle', 'undoAllIntro', 'undoOne', 'previewAfter', 'previewWhich']).shape,
+      releases: template(['count', 'dates']),
+      publishedWith: template(['items']),
     }),
     /** The kinds of section, as the editor names them: one name for each kind the site has (src/sections/schemas.ts). */
     sectionTypes: object(Object.fromEntries(SECTION_TYPES.map((type) => [type, text()])) as Record<SectionType, Schema<string>>),
@@ -354,6 +362,18 @@ export const adminSchema = object({
       'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock',
       'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
     ]),
+    /** Publishing one item (the page, article, form or parts on screen), or every draft of one's own that is ready. */
+    publishItems: object({
+      /** The button, and the item in sentences, by the kind of item: a page, an article, a form, the parts on every page. */
+      button: texts(['page', 'article', 'form', 'part']),
+      item: texts(['page', 'article', 'form', 'part']),
+      nothing: template(['item']),
+      withParts: template(['parts']),
+      notWithIt: template(['items']),
+      ...texts(['all', 'allTitle', 'allIntro', 'allLeft', 'leftProblemsOne', 'allNone', 'allConfirm', 'allCancel', 'allPublished']).shape,
+      leftProblems: template(['count']),
+      leftScheduled: template(['at']),
+    }),
   }),
 });
 

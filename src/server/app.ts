@@ -33,6 +33,8 @@ import { contentJobs, drafts as draftsOf } from './content/drafts';
 import { Scheduler, type Timers } from './content/schedule';
 import { contentFiles, loadContent } from './content/site';
 import { Publisher, type PublishStep } from './content/publish';
+import { pictureSizes } from './content/images';
+import { UPLOADS_PATH } from '../shared/contentApi';
 import { roleOf } from './admin/accounts';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
@@ -154,9 +156,11 @@ export async function buildApp({
     now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
-      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
       if (mailbox) {
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...mailbox, dataDir });
+        // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
+        const replies = { mail: notifications?.settings.email, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') };
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), replies, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }
@@ -212,6 +216,8 @@ export async function buildApp({
       })
     : undefined;
   const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
+  // The uploaded pictures that have no sizes yet (uploaded before pictures had them) get them, in the background: the next publish draws them.
+  if (siteDir) pictureSizes.fill(path.join(siteDir, 'public', UPLOADS_PATH));
   app.addHook('onClose', async () => {
     scheduler?.stop();
     await scheduler?.idle();

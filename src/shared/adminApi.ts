@@ -232,9 +232,13 @@ export interface VisitorMail {
   /** Its delivery's id (and its Message-ID's first part). */
   id: string;
   kind: 'autoReply' | 'reply';
-  /** The account that sent a reply; null for the auto-reply. */
+  /** The account that sent a reply (the address a mail program's came from); null for the auto-reply. */
   author: string | null;
+  /** Where a reply was written: the inbox, or a mail program (sent on through the site). */
+  via: 'inbox' | 'mail';
   subject: string;
+  /** Its text, as sent. */
+  text: string;
   /** Milliseconds since 1970. */
   createdAt: number;
   state: DeliveryState;
@@ -252,8 +256,10 @@ export interface ReceivedMail {
   fromName: string;
   fromAddress: string;
   subject: string;
-  /** Its text (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
+  /** Its writer's new words (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
   text: string;
+  /** The rest of it: the quoted mail, the signature (folded under the words; empty when there is none). */
+  quoted: string;
   /** Too large to keep: only its headers were read. */
   tooLarge: boolean;
   /** It could not be read (its structure, its encoding, its depth): only its headers were kept. */
@@ -265,8 +271,29 @@ export interface ReceivedMail {
   createdAt: number;
 }
 
-/** One e-mail of a person's conversation: one the site sent (with its delivery) or one read from the mailbox. */
-export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail;
+/**
+ * A reply of the agency's from a mail program (to a notification's reply address) that the site
+ * did not send on (src/server/mailbox/ownerReplies.ts): why, and the words as it read them.
+ */
+export interface UnsentReply {
+  /** "r" and its row. */
+  id: string;
+  docId: string;
+  kind: 'notSent';
+  fromAddress: string;
+  subject: string;
+  /** The words found above the quote (may be empty). */
+  text: string;
+  /** The rest of the mail. */
+  quoted: string;
+  /** Why it was not sent, in a sentence (config/server.ts notifications.replies.reasons). */
+  reason: string;
+  /** Milliseconds since 1970 (when it was read). */
+  createdAt: number;
+}
+
+/** One e-mail of a person's conversation: one the site sent (with its delivery), one read from the mailbox, or the agency's reply it did not send on. */
+export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail | UnsentReply;
 
 /** One submission on a person's card. */
 export interface PersonSubmission {

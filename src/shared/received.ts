@@ -18,6 +18,11 @@ export const formatTime = (at: string | number): string => timeOfDay.format(new 
 /** A time for a person: "23 Nov 2026, 16:20 GMT". */
 export const formatDate = (at: string | number): string => dateTime.format(new Date(at));
 
+const days = new Intl.DateTimeFormat(admin.locale, { ...inZone, day: 'numeric', month: 'short' });
+
+/** The days from one time to another, for a person: "20–24 Nov" ("24 Nov" when they are one day). */
+export const formatDayRange = (from: string | number, to: string | number): string => days.formatRange(new Date(from), new Date(to));
+
 /** A time for a spreadsheet, in the zone: "2026-11-23 16:20:05" (sorts as text, read as a date). */
 export function formatCellDate(at: string | number): string {
   const p = Object.fromEntries(parts.formatToParts(new Date(at)).map((part) => [part.type, part.value]));

@@ -96,12 +96,13 @@ export function deliveriesOf(store: Store, docId: string): Delivery[] {
 /**
  * Queues the owner's reply to a lead's visitor (visitorMail.ts) and wakes the worker: `off`
  * when this server has no mail settings at all (with settings that wait to be fixed, the reply
- * waits with them). Runs inside the caller's transaction, if there is one.
+ * waits with them). Runs inside the caller's transaction, if there is one. `via`: written in the
+ * inbox, or in a mail program (mailbox/ownerReplies.ts).
  */
-export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
+export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string, via: 'inbox' | 'mail' = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
   const notifier = notifiers.get(store);
   if (!notifier?.channels.includes('email')) return 'off';
-  const result = queueReply(store.db, docId, draft, author, notifier.now());
+  const result = queueReply(store.db, docId, draft, author, notifier.now(), via);
   if (result === 'queued') notifier.wake();
   return result;
 }
