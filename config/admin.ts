@@ -582,7 +582,7 @@ export default {
     loading: 'Loading the content…',
     unsaved: 'Changes not published yet',
     // The parts of config/site.ts offered, by their key there.
-    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', brand: 'Brand' },
+    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', gone: 'Removed pages', brand: 'Brand' },
     publish: 'Publish',
     publishing: 'Publishing: checking, building and switching the site…',
     published: 'Published. The change is live.',
@@ -779,11 +779,23 @@ export default {
       cancel: 'Cancel',
       remove: 'Remove this page',
       // {title} and {address} are replaced.
-      removeConfirm: 'Remove the page "{title}"? Visitors who open {address} will be told the page is gone, and search engines drop it.',
+      removeConfirm: 'Remove the page "{title}"? Search engines drop {address}; choose below what its visitors get there.',
       removeYes: 'Remove the page',
       removeNo: 'Keep it',
       removing: 'Removing the page…',
       removed: 'The page was removed.',
+    },
+    // Removing a page: what the visitors who open its address get from then on.
+    removePage: {
+      visitors: 'What its visitors get',
+      tell: 'Tell them it is gone, in your words',
+      send: 'Send them to another page',
+      message: 'What they read',
+      messageHelp: 'One sentence, like "This offer has ended".',
+      links: 'The pages they are offered',
+      to: 'The page they are sent to',
+      // A page in the lists: {name} and {address} are replaced.
+      pageChoice: '{name} ({address})',
     },
     // How long the editor waits after the last keystroke before saving the draft, and the longest
     // it waits before trying again when the server could not be reached.
@@ -809,6 +821,7 @@ export default {
       showPhone: 'Show the phone number (of the contact details)',
       showEmail: 'Show the e-mail address (of the contact details)',
       maxLength: 'Most characters an answer may have',
+      inFull: 'Article shown whole above the cards ("newest", or the name of its file)',
     },
     // What a sentence calls a file that has no title of its own.
     fileNames: { site: 'Every page', routes: "The site's addresses", server: 'The server', admin: 'The inbox', other: 'The site' },

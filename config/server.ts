@@ -328,6 +328,10 @@ export default {
       wouldNotStart: 'The site would not start with this change ({problem}), so nothing was published. Nothing visitors see has changed, and your edits are kept as your draft. Ask a developer.',
       // A page of the site's own (one config/routes.ts shows) sent for removal: {title} is the page's title.
       pageNotRemovable: "The page {title} is one of the site's own pages, so it cannot be removed. Only pages made in the editor can be removed.",
+      // A page removed, its visitors sent to another page: {title} is the removed page's title, {address} the page chosen.
+      goneToNoPage: 'The visitors of {title} cannot be sent to {address}: it is not a page of the site. Choose one of the pages in the list.',
+      // A page removed, with what its visitors read: {title}, {max} (characters) and {links} (the most links) are replaced.
+      goneWordsRefused: "What the visitors of {title} read must be a sentence of at most {max} characters, and at most {links} links to the site's pages.",
       // {max} is replaced (in megabytes).
       imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
@@ -380,5 +384,8 @@ export default {
     // a few at once, then this many per this many seconds; the editor keeps what was refused in
     // the browser and sends it again). A draft may be scheduled at most `scheduleMaxDays` ahead.
     drafts: { maxBytes: 512000, perAccount: 50, rate: { requests: 60, perSeconds: 60 }, scheduleMaxDays: 366 },
+    // What a page removed in the editor leaves its visitors: a sentence of at most `maxLength`
+    // characters and at most `maxLinks` links to the site's pages (config/moved.ts keeps them).
+    goneWords: { maxLength: 200, maxLinks: 6 },
   },
 } satisfies ServerConfig;

@@ -150,6 +150,17 @@ export default {
   // The round chat button: no link, so a chat with the WhatsApp number.
   chat: { label: 'Chat with us on WhatsApp' },
 
+  // What the address of a page removed in the editor shows visitors (answered 410 Gone): the words
+  // written when removing it, else `message`; `text` under them; the links chosen then, else these.
+  gone: {
+    message: 'This page is no longer here',
+    text: 'It has been taken off our site. These pages may help you find what you came for:',
+    links: [
+      { label: 'Home', href: '/' },
+      { label: 'Contact', href: '/Contact' },
+    ],
+  },
+
   ui: {
     skipToContent: 'Skip to main content',
     contactBarLabel: 'Contact details',

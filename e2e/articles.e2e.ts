@@ -20,6 +20,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../config/admin';
 import site from '../config/site';
+import blog from '../config/pages/blog';
 import { addressFromTitle } from '../src/config/articleSchema';
 import { articleFileOf } from '../src/admin/content/files';
 import { fieldId } from '../src/admin/content/model';
@@ -39,6 +40,8 @@ needsCaddy();
 
 const t = admin.content;
 const a = admin.content.articles;
+const blogList = blog.sections.find((s) => s.type === 'articles');
+if (!blogList || blogList.type !== 'articles') throw new Error('config/pages/blog.ts has no list of articles');
 let account: Account;
 let origin: string;
 let siteDir: string;
@@ -247,10 +250,17 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     expect(await drawnAndSaid(reader.getByRole('article', { name: title }).getByRole('img', { name: written.alt }))).toEqual({ drawn: 832, said: 832 });
   });
 
-  await test.step('the Blog lists it first; sitemap.xml and the feed list it', async () => {
+  await test.step('the Blog shows it first; sitemap.xml and the feed list it', async () => {
     await reader.goto(site.articles.path);
+    // The newest: whole above the cards, or the first card (config/pages/blog.ts inFull).
     const first = reader.getByRole('main').getByRole('article').first();
-    await expect(first.getByRole('heading', { level: 3 })).toHaveText(title);
+    await expect(first.getByRole('heading', { level: blogList.inFull === 'newest' ? 2 : 3 }).first()).toHaveText(title);
+    if (blogList.inFull === 'newest') {
+      // Whole, its cover is the page's main picture, drawn as wide as on its own page and its sizes say so.
+      const cover = first.getByRole('img', { name: written.alt });
+      expect(await cover.getAttribute('fetchpriority')).toBe('high');
+      expect(await drawnAndSaid(cover)).toEqual({ drawn: 832, said: 832 });
+    }
     await expectNoAxeFindings(reader, 'the Blog');
     await shot(reader, 'blog-1280', true);
     const sitemap = await (await reader.request.get('/sitemap.xml')).text();
@@ -277,7 +287,7 @@ test("an article's address changed in the editor leads from the old one (301); r
   const answer = (at: string) => request.get(`${origin}${at}`, { maxRedirects: 0, ignoreHTTPSErrors: true });
   const listed = async (at: string) => {
     const [sitemap, feed, blog] = (await Promise.all(['/sitemap.xml', feedPathOf(site), site.articles.path].map(async (p) => (await answer(p)).text()))) as [string, string, string];
-    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`<id>${site.brand.url}${at}</id>`), blog: blog.includes(`href="${at}"`) };
+    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`href="${site.brand.url}${at}"`), blog: blog.includes(`href="${at}"`) };
   };
   const publish = async () => {
     await publishButton(page, file).click();
@@ -314,6 +324,8 @@ test("an article's address changed in the editor leads from the old one (301); r
     expect((await answer(after)).status()).toBe(200);
     expect(await listed(after)).toEqual({ sitemap: true, feed: true, blog: true });
     expect(await listed(before)).toEqual({ sitemap: false, feed: false, blog: false });
+    // Its feed entry keeps the id it had: a feed reader does not take it for a new article.
+    expect(await (await answer(feedPathOf(site))).text()).toContain(`<id>${site.brand.url}${before}</id>`);
     expect(readFileSync(path.join(siteDir, 'config', 'moved.ts'), 'utf8')).toContain(`{ from: '${before}', to: '${after}' }`);
   });
 

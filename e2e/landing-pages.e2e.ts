@@ -6,14 +6,17 @@
  * page's or one the site keeps for itself, makes the page at an address of its own with a form
  * section, in the menu, fills in what the checker asks for and publishes. A visitor arriving at
  * it with UTM tags sends the inquiry form; the lead's landing page and form page are that address
- * in the inbox and in the insights. Removing the page (after a confirmation) leaves its address
- * answering 410. This checkout's config/ is never edited; every text is read from config/.
+ * in the inbox and in the insights. Removing the page (after a confirmation, with the words its
+ * visitors read) leaves its address answering 410 with a page saying so in those words, in the
+ * site's layout (axe finds nothing at 1280 and 375 px), through Caddy and from our server. This
+ * checkout's config/ is never edited; every text is read from config/.
  */
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
+import site from '../config/site';
 import { fieldId } from '../src/admin/content/model';
 import { sectionNameOf, sectionTypeLabel } from '../src/config/place';
 import { RESERVED_NAMES } from '../src/shared/addresses';
@@ -31,6 +34,7 @@ needsCaddy();
 test.describe.configure({ mode: 'serial' });
 
 const t = admin.content.newPage;
+const r = admin.content.removePage;
 const ADDRESS = '/spring-offer';
 const FILE = 'config/pages/spring-offer.ts';
 let account: Account;
@@ -125,7 +129,7 @@ test("a campaign's visitor sends the form from it: the lead's landing and form p
   await expect(byPage.getByRole('row').filter({ hasText: ADDRESS })).toHaveCount(1);
 });
 
-test('the office removes the page after a confirmation: its address answers 410', async ({ page }) => {
+test("the office removes the page after a confirmation, with the words its visitors read: its address answers 410 with them, in the site's layout, through Caddy and from our server", async ({ page, browser, editorSite }) => {
   test.setTimeout(420_000);
   await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
@@ -133,9 +137,44 @@ test('the office removes the page after a confirmation: its address answers 410'
   await page.getByRole('button', { name: t.remove }).click();
   const dialog = page.getByRole('dialog', { name: t.remove });
   await expect(dialog).toContainText(fill(t.removeConfirm, { title: 'Spring offer', address: ADDRESS }));
+  // The visitors are told it is gone, in the office's words; the pages they are offered are the site's to start with.
+  await expect(dialog.getByRole('radio', { name: r.tell })).toBeChecked();
+  const message = dialog.getByRole('textbox', { name: r.message });
+  await expect(message).toHaveValue(site.gone.message);
+  await message.fill('This offer has ended');
+  for (const link of site.gone.links) await expect(dialog.getByRole('checkbox', { name: new RegExp(`\\(${link.href}\\)$`) })).toBeChecked();
   await expectNoAxeFindings(page, 'the removal\'s confirmation', EDITOR_SCREEN);
+  await shot(page, 'remove-page-1280', false);
   await dialog.getByRole('button', { name: t.removeYes }).click();
   await expect(page.getByRole('status').filter({ hasText: t.removed })).toBeVisible({ timeout: 300_000 });
   await expect(page.getByRole('link', { name: new RegExp(`\\(${ADDRESS}\\)`) })).toHaveCount(0);
-  expect((await page.request.get(`${origin}${ADDRESS}`)).status()).toBe(410);
+
+  // A visitor from an old newsletter: the page says it is gone, in the site's layout, with the links offered; not the Home page.
+  const visitor = await browser.newContext({ ignoreHTTPSErrors: true });
+  const gone = await visitor.newPage();
+  const errors: string[] = [];
+  gone.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 410/.test(m.text())) errors.push(m.text());
+  });
+  for (const at of [origin, editorSite.base]) {
+    const answer = await gone.goto(`${at}${ADDRESS}?utm_source=newsletter`);
+    expect([at, answer?.status()]).toEqual([at, 410]);
+    await expect(gone.getByRole('heading', { level: 1 })).toHaveText('This offer has ended');
+    await expect(gone).toHaveTitle(`This offer has ended | ${site.brand.name}`);
+    await expect(gone.getByRole('banner')).toBeVisible();
+    await expect(gone.getByRole('contentinfo')).toBeVisible();
+    await expect(gone.getByRole('navigation', { name: site.navigation.label }).locator('[aria-current="page"]')).toHaveCount(0);
+    const main = gone.getByRole('main');
+    await expect(main).toContainText(site.gone.text);
+    for (const link of site.gone.links) await expect(main.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+  }
+  await expect(gone.locator('html')).toHaveAttribute('data-app', 'started');
+  for (const width of [1280, 375]) {
+    await gone.setViewportSize({ width, height: 900 });
+    await expectNoAxeFindings(gone, `the removed page's address at ${width} px`);
+    expect(await gone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot(gone, `gone-${width}`);
+  }
+  expect(errors).toEqual([]);
+  await visitor.close();
 });

@@ -359,6 +359,11 @@ export const adminSchema = object({
       removeConfirm: template(['title', 'address']),
       ...texts(['removeYes', 'removeNo', 'removing', 'removed']).shape,
     }),
+    /** Removing a page: what its address gives visitors (the removed page's words and links, or another page). */
+    removePage: object({
+      ...texts(['visitors', 'tell', 'send', 'message', 'messageHelp', 'links', 'to']).shape,
+      pageChoice: template(['name', 'address']),
+    }),
     revisionScheduled: template(['author', 'at']),
     /** Saving drafts as they are typed: the wait after the last keystroke, the longest wait between tries when the server is out of reach. */
     autosave: object({ delayMs: number({ min: 100, max: 10000, integer: true }), retryMaxSeconds: number({ min: 1, max: 600, integer: true }) }),

@@ -7,7 +7,7 @@
  * escaped for its place.
  */
 import { imageDrawnAt, imageSchema } from './common';
-import { boolean, date, dateTime, href, list, longText, number, object, optional, richText, slug, tagged, text, literal, type Infer } from './schema';
+import { boolean, date, dateTime, developerOnly, href, list, longText, number, object, optional, richText, slug, tagged, text, literal, type Infer } from './schema';
 import { slugOf } from '../shared/text';
 
 /** A run of text inside a paragraph, a list item or a quote: bold, italic, a link, or plain. */
@@ -44,6 +44,13 @@ export const articleSchema = object({
   title: text(),
   /** The last part of its address: "/Blog/<address>". Made from the title; may be changed (the old address then leads to the new one). */
   address: slug(),
+  /**
+   * The name the articles' feed knows it by, for good (src/build/feed.ts): its entry's id is made from
+   * it, so a feed reader never takes the article for a new one when its address changes. Without it,
+   * the file's name, which never changes (the editor names a new article's file after its first
+   * address). Set only where the file's name is not the address the feed first knew.
+   */
+  feedId: optional(developerOnly(slug())),
   /** One or two sentences: shown in the list of articles, in search results and link previews. */
   summary: longText(),
   /** The picture at the top of the article and in the list (a 1200×630 copy is made for link previews). */
@@ -59,6 +66,9 @@ export type ArticleConfig = Infer<typeof articleSchema>;
 
 /** An article with its id (its file's name in config/articles, which never changes). */
 export type Article = ArticleConfig & { readonly id: string };
+
+/** The word a list of articles (src/sections/articles/schema.ts inFull) names its newest article by. */
+export const NEWEST_ARTICLE = 'newest';
 
 /** Whether the article is on the site at `now` (it has not expired). */
 export const isLive = (article: Pick<ArticleConfig, 'expires'>, now: Date): boolean => article.expires === undefined || Date.parse(article.expires) > now.getTime();

@@ -163,6 +163,15 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
+  test("a list of articles showing in full an article that is not one, with the closest article suggested", () => {
+    const list = sectionIndex('blog', { type: 'articles' });
+    const [id] = Object.keys(real.articles);
+    expect(problemsAfter((c) => set(c.pages.blog, ['sections', list, 'inFull'], `${id!}s`), { articles: real.articles })).toEqual([
+      `config/pages/blog.ts: sections[${list}].inFull is "${id!}s", which is not an article. Did you mean "${id!}"? Use "newest" or the name of a file of config/articles: ${Object.keys(real.articles).join(', ')}.`,
+    ]);
+    expect(problemsAfter((c) => set(c.pages.blog, ['sections', list, 'inFull'], id), { articles: real.articles })).toEqual([]);
+  });
+
   test('an empty text', () => {
     const faq = sectionIndex('about', { type: 'faq' });
     expect(problemsAfter((c) => set(c.pages.about, ['sections', faq, 'items', 2, 'question'], ''))).toEqual([

@@ -329,6 +329,8 @@ export const serverSchema = object({
       restoreLeftToCode: template(['where']),
       wouldNotStart: template(['problem']),
       pageNotRemovable: template(['title']),
+      goneToNoPage: template(['title', 'address']),
+      goneWordsRefused: template(['title', 'max', 'links']),
       imageTooLarge: text(),
       notAnImage: text(),
       badImageSize: text(),
@@ -364,6 +366,8 @@ export const serverSchema = object({
       rate: rate(),
       scheduleMaxDays: number({ min: 1, max: 3660, integer: true }),
     }),
+    /** What a page removed in the editor may leave its visitors: the longest sentence, the most links. */
+    goneWords: object({ maxLength: number({ min: 20, max: 2000, integer: true }), maxLinks: number({ min: 1, max: 20, integer: true }) }),
   }),
 });
 export type ServerConfig = Infer<typeof serverSchema>;

@@ -1,6 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { contactLink, imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
+import { goneLinkSchema } from './movedSchema';
 import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, type Infer } from './schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
@@ -85,6 +86,12 @@ export const siteSchema = object({
   /** The round chat button in the bottom corner of every page. */
   /** The round chat button: its words, and where it leads (without a link: a WhatsApp chat with `whatsapp.number`). */
   chat: object({ label: text(), href: optional(href()) }),
+  /**
+   * What the address of a page the office removed shows (answered 410 Gone, noindex): the words the
+   * office wrote when removing it, else `message`, as its heading; `text` under it; then the links
+   * the office chose, else these.
+   */
+  gone: object({ message: text(), text: longText(), links: list(goneLinkSchema, { min: 1 }) }),
   ui: object({
     skipToContent: text(),
     contactBarLabel: text(),

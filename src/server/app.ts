@@ -338,10 +338,10 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
     // A page's file name (/Product.html) leads to its address.
     const pageAddress = build.addressOfFile(pathname);
     if (pageAddress) return reply.code(301).header('Location', pageAddress).send();
-    // An address that was a page's (config/moved.ts): its page's new address, or 410 Gone with the fallback page.
+    // An address that was a page's (config/moved.ts): its page's new address, or 410 Gone with the page saying so.
     const moved = build.movedFor(pathname, query);
     if (moved?.status === 301) return reply.code(301).header('Location', moved.location).header('Cache-Control', CACHE_CONTROL.page).send();
-    if (moved?.status === 410) return sendPage(request, reply, pathname, query, { file: build.gonePage, status: 410, cacheControl: CACHE_CONTROL.page });
+    if (moved?.status === 410) return sendPage(request, reply, pathname, query, { file: build.gonePageFor(pathname), status: 410, cacheControl: CACHE_CONTROL.page });
     // Addresses that look like files (have an extension) are files: unknown ones are a real 404.
     if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
     const relative = pathname.slice(1);
