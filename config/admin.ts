@@ -84,8 +84,10 @@ export default {
     // When the agency's mailbox was last read (IMAP_URL): {at} is replaced.
     mailboxRead: 'Answers by e-mail: the mailbox was last read {at}.',
     mailboxNever: 'Answers by e-mail: the mailbox has not been read yet.',
-    // {since}, {error} and {next} are replaced.
+    // The alarm, once the mailbox has failed for config/server.ts mailbox.alarm.afterMinutes: {since}, {error} and {next} are replaced.
     mailboxFailing: 'Answers by e-mail: the mailbox could not be read since {since} ({error}). Next try {next}.',
+    // After an outage that raised the alarm (for mailbox.alarm.backShownHours): {from}, {until} and {at} are replaced.
+    mailboxBack: 'Answers by e-mail: the mailbox is read again (it could not be read from {from} to {until}); last read {at}.',
     search: 'Search',
     searchHint: 'Any field or note',
     exportCsv: 'Export CSV',
@@ -223,6 +225,15 @@ export default {
     mailTooLarge: 'This e-mail is too large to keep here: open it in your mail program.',
     // One that could not be read (its sender and subject are shown above it).
     mailUnreadable: 'This e-mail arrived but could not be read here: open it in your mail program.',
+    // An automatic e-mail (an out-of-office, a delivery report, …): kept, but it changed nothing on the lead. {at}, {from} and {what} (automaticKinds) are replaced.
+    automaticLine: '{at}, automatic e-mail from {from}: {what}. It changed nothing on this lead.',
+    automaticKinds: {
+      outOfOffice: 'an automatic answer, such as out of office',
+      deliveryReport: 'a delivery report (an e-mail could not be delivered)',
+      feedbackReport: 'a complaint report from a mail provider',
+      list: 'a mailing list or bulk e-mail',
+      other: 'sent by a machine',
+    },
     // Under a mail that uses one of the agency's addresses without proof that the agency sent it.
     mailSuspicious: 'Sent with one of the agency\'s addresses, but not proved to come from the agency: it is shown as theirs. Check it before you trust it.',
     // A reply's subject when the person already has e-mails: the conversation's first subject, {subject}.

@@ -84,9 +84,24 @@ export default {
   mailbox: {
     // Without IDLE (or besides it) the mailbox is read this often.
     pollSeconds: 60,
+    // Between readings the connection stays open, waiting in IDLE, renewed this often (a NOOP
+    // instead where the server has no IDLE): neither the mail server nor a router on the way
+    // closes it as idle. A connection the server closes anyway is opened again without a word.
+    keepAliveSeconds: 120,
     // A mailbox that cannot be reached is tried again after `firstSeconds`, then twice as late
     // each time, never more than `maxSeconds` apart.
     retry: { firstSeconds: 5, maxSeconds: 300 },
+    // The inbox shows an alarm only once the mailbox has failed for `afterMinutes` (a lost
+    // connection or a mail server's restart is not worth one), and the notification address
+    // (NOTIFY_TO) gets one e-mail for that outage: `subject`, and `text`, where {user}, {host},
+    // {since}, {error} and {link} (the inbox) are replaced. The alarm is gone once the mailbox
+    // is read again; for `backShownHours` the inbox then says when it could not be read.
+    alarm: {
+      afterMinutes: 10,
+      backShownHours: 24,
+      subject: 'Answers by e-mail: the mailbox cannot be read',
+      text: "The site has not been able to read the agency's mailbox {user} at {host} since {since}: {error}\n\nVisitors' answers wait in the mailbox until it can be read again: none is lost. The site keeps trying, and the inbox says when it reads again: {link}\n\nCheck the mailbox's password (IMAP_URL) and that the mail host is up.",
+    },
     // A larger mail is recorded by its headers only (read it in the mail program).
     maxMailBytes: 10485760,
     // The most of a mail's text kept and shown on the lead.
@@ -98,7 +113,9 @@ export default {
     // read at all, make it kept by its headers with a note (open it in the mail program). An
     // HTML-only mail is made text from its first `maxHtmlCharacters`, up to where it nests deeper
     // than `maxHtmlDepth` elements (the text the inbox keeps is cut at maxTextCharacters anyway).
-    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100 },
+    // A mail is read in a thread of its own (the server answers visitors meanwhile); one not read
+    // within `deadlineSeconds` is kept by its headers too.
+    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100, deadlineSeconds: 60 },
   },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',

@@ -87,7 +87,11 @@ function NameLink({ row }: { row: LeadSummary }) {
   );
 }
 
-/** When the agency's mailbox was last read, or since when it fails (nothing when it is not set up). */
+/**
+ * When the agency's mailbox was last read; its alarm once it has failed for longer than the
+ * server's set time (a short failure says nothing); after such an outage, when it was (nothing
+ * when the mailbox is not read).
+ */
 function MailboxLine() {
   const [status, setStatus] = useState<MailboxStatus>(null);
   useEffect(() => {
@@ -101,14 +105,16 @@ function MailboxLine() {
     };
   }, []);
   if (!status) return null;
-  const text =
-    status.error !== null && status.failingSince !== null
-      ? fill(t.mailboxFailing, { since: formatDate(status.failingSince), error: status.error, next: status.nextTryAt ? formatDate(status.nextTryAt) : '' })
-      : status.readAt !== null
-        ? fill(t.mailboxRead, { at: formatDate(status.readAt) })
+  const { alarm, back, readAt } = status;
+  const text = alarm
+    ? fill(t.mailboxFailing, { since: formatDate(alarm.failingSince), error: alarm.error, next: alarm.nextTryAt ? formatDate(alarm.nextTryAt) : '' })
+    : back && readAt !== null
+      ? fill(t.mailboxBack, { from: formatDate(back.from), until: formatDate(back.until), at: formatDate(readAt) })
+      : readAt !== null
+        ? fill(t.mailboxRead, { at: formatDate(readAt) })
         : t.mailboxNever;
   return (
-    <Typography variant="body2" color={status.error ? 'error' : 'text.secondary'} sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="mailbox-status">
+    <Typography variant="body2" color={alarm ? 'error' : 'text.secondary'} sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="mailbox-status" {...(alarm ? { role: 'alert' } : {})}>
       {text}
     </Typography>
   );

@@ -94,8 +94,8 @@ const sender = (mail: ReceivedMail) => visible(mail.fromName ? `${mail.fromName}
  * Every e-mail with the person, both ways, oldest first: the site's (each subject, when, by whom,
  * its delivery state; a failed one can be sent again), their answers and the agency's replies
  * from a mail program (read from the mailbox: their text as text, never markup; attachments kept
- * as CVs are, downloaded through the inbox; one kept by its headers, and one only claiming to be
- * the agency's, say so).
+ * as CVs are, downloaded through the inbox; one kept by its headers, one only claiming to be
+ * the agency's, and an automatic one (an out-of-office, a delivery report: it changed nothing), say so).
  */
 export function Conversation({ mails, onSendAgain }: { mails: readonly ConversationMail[]; onSendAgain: (deliveryId: string) => void }) {
   if (mails.length === 0) return <Typography>{t.noHistory}</Typography>;
@@ -105,7 +105,7 @@ export function Conversation({ mails, onSendAgain }: { mails: readonly Conversat
         <Box
           component="li"
           key={mail.id}
-          sx={{ overflowWrap: 'anywhere', borderBottom: 1, borderColor: 'divider', pb: 1.5, ...(mail.kind === 'answer' ? { borderLeft: 4, borderLeftColor: 'primary.main', pl: 1.5 } : {}) }}
+          sx={{ overflowWrap: 'anywhere', borderBottom: 1, borderColor: 'divider', pb: 1.5, ...(mail.kind === 'answer' && !mail.automatic ? { borderLeft: 4, borderLeftColor: 'primary.main', pl: 1.5 } : {}) }}
         >
           <Typography sx={{ fontWeight: 700 }}>{visible(mail.subject)}</Typography>
           {'state' in mail ? (
@@ -126,7 +126,11 @@ export function Conversation({ mails, onSendAgain }: { mails: readonly Conversat
             </>
           ) : (
             <>
-              <Typography color="text.secondary">{fill(mail.kind === 'answer' ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}</Typography>
+              <Typography color="text.secondary">
+                {mail.automatic
+                  ? fill(t.automaticLine, { at: formatDate(mail.createdAt), from: sender(mail), what: t.automaticKinds[mail.automatic] })
+                  : fill(mail.kind === 'answer' ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}
+              </Typography>
               {mail.suspicious && (
                 <Alert severity="warning" sx={{ mt: 1 }}>
                   {t.mailSuspicious}

@@ -4,7 +4,7 @@ import { checkPlaceholders, formRef, list, longText, number, object, oneOf, temp
 import { sectionSchemas, type SectionType } from '../sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
-import { BULK_ACTIONS, LEAD_STATUSES } from '../shared/adminApi';
+import { AUTOMATIC_KINDS, BULK_ACTIONS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 
 /** Every kind of section the site has. */
@@ -113,6 +113,7 @@ export const adminSchema = object({
     mailboxRead: template(['at']),
     mailboxNever: text(),
     mailboxFailing: template(['since', 'error', 'next']),
+    mailboxBack: template(['from', 'until', 'at']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
     ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,
     bulk: texts(BULK_ACTIONS),
@@ -135,6 +136,8 @@ export const adminSchema = object({
     historyLine: template(['at', 'by', 'state']),
     answerLine: template(['at', 'from']),
     mailProgramLine: template(['at', 'from']),
+    automaticLine: template(['at', 'from', 'what']),
+    automaticKinds: texts(AUTOMATIC_KINDS),
     attachment: template(['name', 'size']),
     attachmentSkipped: template(['name']),
     mailTooLarge: text(),

@@ -108,8 +108,20 @@ export const serverSchema = object({
   mailbox: object({
     /** Seconds between two readings (IDLE wakes the reader sooner where the server offers it). */
     pollSeconds: number({ min: 5, max: 3600, integer: true }),
+    /** Between readings the connection waits in IDLE, renewed this often (a NOOP where the server has no IDLE). */
+    keepAliveSeconds: number({ min: 30, max: 1500, integer: true }),
     /** A mailbox that cannot be reached: tried again after `firstSeconds`, twice as late each time, at most `maxSeconds` apart. */
     retry: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /**
+     * The inbox's alarm, once the mailbox has failed for `afterMinutes`, and the one e-mail of it
+     * to the notification address; the outage shown for `backShownHours` after it ended.
+     */
+    alarm: object({
+      afterMinutes: number({ min: 1, max: 1440, integer: true }),
+      backShownHours: number({ min: 0, max: 720, integer: true }),
+      subject: text(),
+      text: template(['user', 'host', 'since', 'error', 'link']),
+    }),
     /** A mail larger than this (bytes) is recorded by its headers only. */
     maxMailBytes: number({ min: 65536, integer: true }),
     /** The most characters of a mail's text kept. */
@@ -128,6 +140,8 @@ export const serverSchema = object({
       maxMimeDepth: number({ min: 8, max: 256, integer: true }),
       maxHtmlCharacters: number({ min: 10000, max: 2097152, integer: true }),
       maxHtmlDepth: number({ min: 20, max: 500, integer: true }),
+      /** A mail not read within this (in its own thread) is kept by its headers. */
+      deadlineSeconds: number({ min: 1, max: 600 }),
     }),
   }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */

@@ -150,7 +150,9 @@ export async function buildApp({
     onOpen: (opened) => {
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
       if (mailbox) {
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...mailbox, dataDir });
+        // Its alarm is mailed to the notification address, when mail is set up.
+        const alarmMail = notifications?.settings.email ? { alarmMail: { settings: notifications.settings.email, publicUrl: notifications.settings.publicUrl } } : {};
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...alarmMail, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }

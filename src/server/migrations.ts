@@ -452,6 +452,27 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "automatic mails (an out-of-office, a delivery or feedback report, a list's mail) kept as such: they change nothing on their lead",
+    up(db) {
+      // What kind of automatic mail it is (src/server/mailbox/automatic.ts AutomaticKind); NULL: a person's.
+      db.exec('ALTER TABLE lead_messages ADD COLUMN automatic TEXT');
+    },
+  },
+  {
+    name: "the mailbox's alarm: raised once the mailbox has failed for a set time, when the owner was mailed of it, and the last outage it ended",
+    up(db) {
+      db.exec(`
+        -- When the alarm was raised (the mailbox failing for config/server.ts mailbox.alarm.afterMinutes); NULL: none.
+        ALTER TABLE mailbox_status ADD COLUMN alarm_at INTEGER;
+        -- When the owner was mailed of that alarm (once per outage); NULL: not yet.
+        ALTER TABLE mailbox_status ADD COLUMN alarm_mailed_at INTEGER;
+        -- The last outage that raised an alarm, once the mailbox was read again: from when, until when.
+        ALTER TABLE mailbox_status ADD COLUMN back_from INTEGER;
+        ALTER TABLE mailbox_status ADD COLUMN back_at INTEGER;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -201,6 +201,8 @@ export interface ReceivedMail {
   unreadable: boolean;
   /** From one of the agency's addresses but not proved to be the agency's: kept as the visitor's (kind 'answer'). */
   suspicious: boolean;
+  /** An automatic mail (an out-of-office, a delivery report, …): shown as such, it changed nothing on the lead; null: a person's. */
+  automatic: AutomaticKind | null;
   attachments: { name: string; size: number; kept: boolean }[];
   /** Milliseconds since 1970 (its Date, never later than when it was read). */
   createdAt: number;
@@ -219,8 +221,24 @@ export interface PersonSubmission {
   note: string;
 }
 
-/** GET mailbox: when the agency's mailbox was last read, and whether it fails (null: not set up). */
-export type MailboxStatus = { readAt: number | null; failingSince: number | null; error: string | null; nextTryAt: number | null } | null;
+/**
+ * The kinds of automatic mail (src/server/mailbox/automatic.ts): an out-of-office (or any other
+ * automatic answer), a delivery report (a bounce), a feedback report (a complaint), a mailing
+ * list's or bulk mail, anything else a machine sent.
+ */
+export const AUTOMATIC_KINDS = ['outOfOffice', 'deliveryReport', 'feedbackReport', 'list', 'other'] as const;
+export type AutomaticKind = (typeof AUTOMATIC_KINDS)[number];
+
+/**
+ * GET mailbox: when the agency's mailbox was last read; its alarm, once it has failed for longer
+ * than config/server.ts mailbox.alarm.afterMinutes (since when, why, its next try); and the last
+ * outage that raised one, for a while after it ended (times in ms). Null: the mailbox is not read.
+ */
+export type MailboxStatus = {
+  readAt: number | null;
+  alarm: { failingSince: number; error: string; nextTryAt: number | null } | null;
+  back: { from: number; until: number } | null;
+} | null;
 
 /** GET sources: each source and campaign leads came from (not spam), most leads first. */
 export interface SourceChoice {

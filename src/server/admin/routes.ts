@@ -358,7 +358,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     return sendStoredFile(reply, dataDir, found.stored, found.name);
   });
 
-  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn)));
+  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn, clock())));
 
   route('placeholders', async (_request, reply) => json(reply, 200, placeholders));
 

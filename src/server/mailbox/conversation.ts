@@ -3,11 +3,11 @@
  * leadKeys.ts personKey), both ways, in order. The site's own mails (auto-replies, replies:
  * visitor_mails, with their delivery's state) and those read from the agency's mailbox
  * (lead_messages: the visitor's answers, the agency's replies from a mail program; a mail kept by
- * its headers, and one only claiming to be the agency's, say so). The lead's
+ * its headers, one only claiming to be the agency's, and an automatic one, say so). The lead's
  * page shows it; a reply is threaded after it (In-Reply-To the last mail, References all of them).
  */
 import type Database from 'better-sqlite3';
-import type { ConversationMail, ReceivedMail, VisitorMail } from '../../shared/adminApi';
+import type { AutomaticKind, ConversationMail, ReceivedMail, VisitorMail } from '../../shared/adminApi';
 import { bareSubject } from '../../shared/replyDraft';
 import { preparedIn } from '../statements';
 
@@ -22,7 +22,7 @@ const statements = preparedIn((db: Database.Database) => ({
        FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
   ),
   received: db.prepare(
-    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, too_large AS tooLarge, unreadable, suspicious, attachments, sent_at AS createdAt, message_id AS messageId
+    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, too_large AS tooLarge, unreadable, suspicious, automatic, attachments, sent_at AS createdAt, message_id AS messageId
        FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
   ),
   /** The subject of the person's first mail, either way (the site's first when two share a moment). */
@@ -51,6 +51,7 @@ interface ReceivedRow {
   tooLarge: number;
   unreadable: string | null;
   suspicious: number;
+  automatic: AutomaticKind | null;
   attachments: string;
   createdAt: number;
   messageId: string;
@@ -67,6 +68,7 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   tooLarge: row.tooLarge === 1,
   unreadable: row.unreadable !== null,
   suspicious: row.suspicious === 1,
+  automatic: row.automatic,
   attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({ name: a.name, size: a.size, kept: a.path !== undefined })),
   createdAt: row.createdAt,
 });
@@ -105,6 +107,7 @@ export function threadIds(db: Database.Database, docId: string, before: number, 
   const docs = JSON.stringify(personLeads(db, docId));
   const q = statements(db);
   const sent = (q.sent.all(docs) as { id: string; createdAt: number }[]).filter((m) => m.id !== exceptDelivery && m.createdAt <= before).map((m) => ({ at: m.createdAt, id: `<${m.id}@${domain}>` }));
-  const received = (q.received.all(docs) as ReceivedRow[]).filter((m) => m.createdAt <= before).map((m) => ({ at: m.createdAt, id: m.messageId }));
+  // An automatic mail (an out-of-office, a report) is not what a reply answers.
+  const received = (q.received.all(docs) as ReceivedRow[]).filter((m) => m.createdAt <= before && m.automatic === null).map((m) => ({ at: m.createdAt, id: m.messageId }));
   return [...sent, ...received].sort((a, b) => a.at - b.at).map((m) => m.id);
 }
