@@ -78,6 +78,26 @@ export default {
     // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing
     // is left. At most one per address per day, and at most `perDay` in all each day (UTC).
     autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
+    // The mail to the notification address (NOTIFY_TO) when a client answers (their mail read from
+    // the agency's mailbox, docs/inbox.md "When a client answers"): the answers of `digestMinutes`
+    // go in one mail, sent that long after the first. {name} is the client's name (else their
+    // address), {words} the first words of what they wrote; for several, {count} and {names}.
+    answers: {
+      digestMinutes: 5,
+      subject: '{name} answered: {words}',
+      subjectSeveral: '{count} answers: {names}',
+      // Above each answer in the mail: {name}, {at} (when they sent it) and {form} (the inbox's name of the lead's form).
+      heading: '{name} answered on {at} ({form}):',
+      // In place of the first lines of an answer that has no text (only attachments, or too large to keep).
+      noText: '(no text: read it on the lead)',
+      // {link} is the lead in the inbox (behind the sign-in).
+      openLead: 'Open the lead in the inbox to answer: {link}',
+      footer: 'Only the first lines of each answer are here; the whole conversation is on the lead.',
+      // The first lines of each answer (what comes before the text it quotes), cut at a word to
+      // this many characters; the subject's first words, to `subjectWordsMaxLength`.
+      firstLinesMaxLength: 300,
+      subjectWordsMaxLength: 60,
+    },
   },
   // Reading the agency's mailbox (IMAP_URL, docs/inbox.md "Answers come back"): the visitors'
   // answers to the site's mails, and the agency's replies from a mail program, join their lead.
@@ -179,6 +199,15 @@ export default {
     insightRows: 100,
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
+    // The inbox's live updates (GET /api/admin/live, server-sent events): each open screen of the
+    // inbox (a tab, a phone) keeps one stream and is told within a moment when a lead changes.
+    // An account may have `perAccount` open at once (one more is refused until one closes). A
+    // quiet stream gets a line every `heartbeatSeconds` (proxies keep it open; one whose session
+    // ended is closed then); changes made by another process (the command line) are looked for
+    // every `checkMilliseconds` while a screen listens. A screen that comes back is sent what it
+    // missed, up to `resumeMax` changes (more: it loads its view again); a browser whose stream
+    // was cut tries again after `retryMilliseconds`.
+    live: { perAccount: 10, heartbeatSeconds: 25, checkMilliseconds: 1000, resumeMax: 1000, retryMilliseconds: 3000 },
     // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
     // an owner reads the leads and edits the site, an editor edits the site only.
     accountAdded: {
@@ -197,6 +226,10 @@ export default {
       unknownDelivery: 'There is no such notification.',
       noCv: 'This lead has no CV file (any more).',
       badStatus: 'The status must be one of: new, read, answered, replied, archived.',
+      // A change of a lead the inbox does not make (read may only be true).
+      badChange: 'This change is not known: reload the page and try again.',
+      // {max} is replaced.
+      tooManyScreens: 'Live updates are on in {max} open screens of this account already: close one of them, then reload this page.',
       unknownAttachment: 'There is no such attachment.',
       // {max} is replaced.
       noteTooLong: 'Please keep the note to {max} characters or fewer.',

@@ -103,6 +103,21 @@ export const serverSchema = object({
       withoutName: text(),
       perDay: number({ min: 1, integer: true }),
     }),
+    /**
+     * The owner's mail of a client's answer (src/server/notify/answers.ts): the answers of
+     * `digestMinutes` in one mail, its words, and how much of each answer it tells.
+     */
+    answers: object({
+      digestMinutes: number({ min: 0, max: 60 }),
+      subject: template(['name', 'words']),
+      subjectSeveral: template(['count', 'names']),
+      heading: template(['name', 'at', 'form']),
+      noText: text(),
+      openLead: template(['link']),
+      footer: text(),
+      firstLinesMaxLength: number({ min: 40, max: 2000, integer: true }),
+      subjectWordsMaxLength: number({ min: 10, max: 200, integer: true }),
+    }),
   }),
   /** Reading the agency's mailbox over IMAP (src/server/mailbox; its settings are environment variables). */
   mailbox: object({
@@ -214,6 +229,14 @@ export const serverSchema = object({
     insightRows: number({ min: 1, max: 100, integer: true }),
     /** How often the retention periods of config/forms are enforced. */
     retentionCheckHours: number({ min: 1, integer: true }),
+    /** The inbox's live updates (src/server/admin/live.ts): streams per account, the heartbeat, the look for changes made elsewhere, what a screen coming back is sent, the browser's wait before it tries again. */
+    live: object({
+      perAccount: number({ min: 1, max: 100, integer: true }),
+      heartbeatSeconds: number({ min: 5, max: 120, integer: true }),
+      checkMilliseconds: number({ min: 100, max: 10000, integer: true }),
+      resumeMax: number({ min: 1, max: 100000, integer: true }),
+      retryMilliseconds: number({ min: 500, max: 60000, integer: true }),
+    }),
     messages: object({
       signInRequired: text(),
       wrongPassword: text(),
@@ -224,6 +247,8 @@ export const serverSchema = object({
       unknownDelivery: text(),
       noCv: text(),
       badStatus: text(),
+      badChange: text(),
+      tooManyScreens: template(['max']),
       unknownAttachment: text(),
       noteTooLong: text(),
       badEmail: text(),

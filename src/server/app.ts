@@ -21,8 +21,7 @@ import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } fr
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
-import { claimUploads } from './cvFiles';
-import { recordSource } from './sources';
+import { whenLeadStored } from './leadStored';
 import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
@@ -155,10 +154,8 @@ export async function buildApp({
       }
     },
   });
-  // A lead owns the uploads it names (path and token) that no lead owns yet, in its own transaction.
-  store.onInsert((inserted) => claimUploads(store, inserted));
-  // Where the lead came from, beside it (src/server/sources.ts), in the same transaction.
-  store.onInsert((inserted) => recordSource(store.db, inserted));
+  // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
+  whenLeadStored(store, clock);
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).

@@ -441,6 +441,26 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "the inbox's order by attention (who waits for the agency, longest first, then the last activity) as an index, and which answer each mail to the owner tells of",
+    up(db) {
+      db.exec(`
+        -- The list's default order (src/server/leads.ts, sort 'activity'): the leads whose person
+        -- waits for the agency first, longest waiting first, then the others by last activity,
+        -- newest first; with the view's columns, so a page of it is a walk of this index alone.
+        CREATE INDEX leads_by_attention ON leads (spam, waiting_since IS NULL, waiting_since, active_at DESC, seq DESC, collection, status);
+
+        -- The mails that tell the owner of a client's answer (src/server/notify/answers.ts): each
+        -- is a delivery of the 'email' channel (its id starts with "ans_"), and names the answer.
+        -- Gone with the delivery, and with the answer (its lead).
+        CREATE TABLE answer_mails (
+          delivery_id TEXT    PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+          message_id  INTEGER NOT NULL REFERENCES lead_messages (id) ON DELETE CASCADE
+        );
+        CREATE INDEX answer_mails_by_message ON answer_mails (message_id);
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -45,6 +45,8 @@ export const adminRoutes = {
   attachment: { method: 'GET', path: '/api/admin/messages/:messageId/attachments/:n' },
   /** When the agency's mailbox was last read (MailboxStatus). */
   mailbox: { method: 'GET', path: '/api/admin/mailbox' },
+  /** Live updates of the leads: server-sent events (LIVE_EVENTS), one stream per open screen. */
+  live: { method: 'GET', path: '/api/admin/live' },
   /** The settings still at their example values, one sentence each (the same as npm run check's). */
   placeholders: { method: 'GET', path: '/api/admin/placeholders' },
   /** Sends one notification again. */
@@ -108,6 +110,10 @@ export interface LeadSummary {
   spam: boolean;
   /** Its last activity: arrival, a change, an e-mail either way (ISO 8601, UTC). */
   activeAt: string;
+  /** Something of it the agency has not seen: it arrived, or the client answered since. */
+  unread: boolean;
+  /** Since when its person waits for the agency (their submission or answer no reply followed; ISO 8601, UTC), or null. */
+  waitingSince: string | null;
   /** In the people view: how many submissions of this person the view holds. */
   submissions?: number;
 }
@@ -127,8 +133,12 @@ export interface Delivery {
   nextAt: number;
 }
 
-/** What the list can be sorted by (the database sorts: the inbox holds any number of leads). */
-export const LEAD_SORTS = ['receivedAt', 'name', 'email', 'form', 'status'] as const;
+/**
+ * What the list can be sorted by (the database sorts: the inbox holds any number of leads).
+ * `activity`, descending, is the inbox's own order: who waits for the agency first, longest
+ * waiting first, then the others by last activity, newest first.
+ */
+export const LEAD_SORTS = ['activity', 'receivedAt', 'name', 'email', 'form', 'status'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 /** Rows per page the list offers; the server answers no more than the largest. */
@@ -141,12 +151,27 @@ export interface LeadList {
   offset: number;
   /** How many leads the view has. */
   total: number;
-  /** How many of the view's leads are new. */
+  /** How many of the view's leads are unread. */
   unreadInView: number;
   /** How many leads of the view each form has (by the form's name), whatever the form filter. */
   byForm: Record<string, number>;
-  /** How many leads of the whole inbox (not spam) are new. */
+  /** How many leads of the whole inbox (not spam) are unread. */
   unread: number;
+}
+
+/**
+ * The live updates' stream (GET live, text/event-stream): ids, kinds and counts, never what a
+ * visitor wrote. Each `lead` event has the id of the lead event it tells of (a browser that
+ * connects again sends it as Last-Event-ID and is sent what it missed); `leads`: leads changed
+ * without an event (a deletion, the command line); `reset`: more changed than is sent again,
+ * look at everything again; `unread`: the inbox's number after the changes.
+ */
+export const LIVE_EVENTS = { lead: 'lead', leads: 'leads', reset: 'reset', unread: 'unread' } as const;
+
+/** A `lead` event's data: which lead, and what happened to it (src/server/leadEvents.ts kinds). */
+export interface LiveLead {
+  lead: string;
+  kind: string;
 }
 
 /** A lead's page. */

@@ -22,7 +22,8 @@ export interface Seeded {
 export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.now() - count * 60_000 } = {}): Seeded {
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
-  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  // New leads are unread; new and read ones wait for the agency since their arrival (as the store writes them).
+  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at, unread, waiting_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const padding = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(messageChars / 57)).slice(0, messageChars);
   store.db.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -38,7 +39,8 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       const document = buildDocument(form, values, at);
       const seq = Number(insertDocument.run(form.collection, docId, JSON.stringify(document), at.toISOString()).lastInsertRowid);
       const keys = sortKeysOf(form.collection, document);
-      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email, personOf(form.collection, document), at.toISOString());
+      const status = i % 3 === 0 ? 'read' : 'new';
+      insertLead.run(docId, status, i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email, personOf(form.collection, document), at.toISOString(), status === 'new' ? 1 : 0, at.toISOString());
       writeSearchText(store.db, seq, document, '');
     }
   })();

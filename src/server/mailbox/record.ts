@@ -19,6 +19,8 @@ import { sniffDocumentType } from '../../forms/model/uploadRules';
 import { cutAtWord } from '../../shared/text';
 import { fileOnDisk, writeFileDurably } from '../files';
 import { personKey } from '../leadKeys';
+import { agencyReplied, clientAnswered } from '../attention';
+import { queueAnswerMail } from '../notify';
 import { preparedIn } from '../statements';
 
 const limits = server.mailbox;
@@ -188,6 +190,11 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
       const latest = (q.latest.get(keep.docId, keep.docId, keep.messageId) as { at: number }).at;
       if (sentAt >= latest) q.status.run(direction === 'in' ? 'answered' : 'replied', sentAt, keep.docId);
       else q.active.run(sentAt, keep.docId);
+      // What the mail sets off for the agency (src/server/attention.ts): the client's answer marks the
+      // lead unread, waiting, and is mailed to the owner; the agency's own reply ends the wait.
+      const mail = Number(added.lastInsertRowid);
+      if (direction === 'out') agencyReplied(db, { docId: keep.docId, at: sentAt, newest: sentAt >= latest });
+      else if (clientAnswered(db, { docId: keep.docId, at: sentAt, mail, newest: sentAt >= latest })) queueAnswerMail(db, keep.docId, mail);
       setLastUid(db, keep.folder, keep.position.uidValidity, keep.position.uid);
     })();
   } catch (error) {

@@ -9,6 +9,7 @@
  */
 import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
+import { answersToTell, createAnswerMailSender, isAnswerDelivery, type AnswerMailSender } from './answers';
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
 import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
@@ -49,6 +50,8 @@ export class Notifier {
   /** Channels whose deliveries are written: set up, or set up wrongly (those wait). */
   readonly channels: readonly Channel[];
   private readonly sending: Partial<Record<DeliveryChannel, Send>> = {};
+  /** The owner's mails of clients' answers (answers.ts): rows of the email channel, sent together. */
+  private readonly answers: AnswerMailSender | undefined;
   private readonly close: () => void;
   private readonly schedule: RetrySchedule;
   private readonly clock: () => number;
@@ -79,9 +82,11 @@ export class Notifier {
     if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);
     const webhook = settings.webhook && createWebhookSender(settings.webhook, this.clock);
     if (webhook) this.sending.webhook = (lead, delivery) => webhook.send(lead, delivery.id, delivery.createdAt);
+    this.answers = settings.email && createAnswerMailSender(settings.email, settings.publicUrl);
     this.close = () => {
       mail?.close();
       visitor?.close();
+      this.answers?.close();
     };
     this.channels = CHANNELS.filter((c) => this.sending[c] !== undefined || settings.waiting.includes(c));
   }
@@ -141,6 +146,7 @@ export class Notifier {
   }
 
   private async deliver(channel: DeliveryChannel, delivery: Delivery): Promise<void> {
+    if (channel === 'email' && isAnswerDelivery(delivery.id)) return this.deliverAnswers(delivery.id);
     const stored = this.table.lead(delivery.docId);
     const form = stored && formForCollection(stored.collection);
     if (!stored || !form) {
@@ -165,6 +171,31 @@ export class Notifier {
       this.log.warn(
         `Notifications: the ${channel} about lead ${delivery.docId} (${delivery.id}) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,
       );
+    }
+  }
+
+  /**
+   * The mail of every client's answer waiting to be told (answers.ts), as one: each of their rows
+   * is marked sent, or tried again together. A row of the batch sent (or tried) with an earlier
+   * one is pending no more (or not due), and sends nothing.
+   */
+  private async deliverAnswers(id: string): Promise<void> {
+    const answers = answersToTell(this.store.db);
+    const due = answers.find((answer) => answer.id === id);
+    if (!due || due.nextAt > this.clock() || !this.answers) return;
+    try {
+      await this.answers.send(answers);
+      if (this.store.db.open) for (const answer of answers) this.table.markSent(answer.id, this.clock());
+    } catch (error) {
+      if (!this.store.db.open) return;
+      const attempts = Math.max(...answers.map((answer) => answer.attempts)) + 1;
+      const wait = nextRetry(attempts, this.schedule);
+      const reason = describeError(error);
+      for (const answer of answers) {
+        if (wait === undefined) this.table.markFailed(answer.id, reason);
+        else this.table.markRetry(answer.id, this.clock() + wait, reason);
+      }
+      this.log.warn(`Notifications: the e-mail of ${answers.length} client answer(s) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`);
     }
   }
 
