@@ -68,6 +68,8 @@ export class MailboxReader {
   private stopped = false;
   private failures = 0;
   private wake: () => void = () => undefined;
+  /** News of a new mail (IDLE's EXISTS) came while a reading was under way: there was no wait for it to end. */
+  private newMail = false;
   private loop: Promise<void> | undefined;
   private reading: Promise<number> | undefined;
   private readonly clock: () => number;
@@ -88,12 +90,15 @@ export class MailboxReader {
 
   private async run(): Promise<void> {
     while (!this.stopped) {
+      this.newMail = false;
       try {
         await this.readNow();
       } catch {
         // Recorded in mailbox_status by readNow; tried again after the back-off.
       }
       if (this.stopped) return;
+      // A mail announced during the reading (after its search) is read now, not at the next poll.
+      if (this.newMail && this.failures === 0) continue;
       const woken = new Promise<void>((resolve) => (this.wake = resolve));
       await this.wait(this.failures > 0 ? backoffMs(this.failures) : pollSeconds * 1000, woken);
     }
@@ -171,8 +176,11 @@ export class MailboxReader {
     // A connection lost while waiting: read again (and connect anew) at once.
     client.on('close', () => this.wake());
     client.on('error', () => this.wake());
-    // A new mail in the inbox while the reader waits (IDLE): read now.
-    client.on('exists', () => this.wake());
+    // A new mail in the inbox while the reader waits (IDLE): read now; while it reads: again after it.
+    client.on('exists', () => {
+      this.newMail = true;
+      this.wake();
+    });
     await client.connect();
     this.client = client;
     return client;
