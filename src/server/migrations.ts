@@ -442,13 +442,16 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: "the inbox's order by attention (who waits for the agency, longest first, then the last activity) as an index, and which answer each mail to the owner tells of",
+    name: "the inbox's order by attention (who waits for the agency, longest first, then the last activity) as an index, the views' counts with their unread leads from an index, and which answer each mail to the owner tells of",
     up(db) {
       db.exec(`
         -- The list's default order (src/server/leads.ts, sort 'activity'): the leads whose person
         -- waits for the agency first, longest waiting first, then the others by last activity,
         -- newest first; with the view's columns, so a page of it is a walk of this index alone.
         CREATE INDEX leads_by_attention ON leads (spam, waiting_since IS NULL, waiting_since, active_at DESC, seq DESC, collection, status);
+        -- A view's counts (src/server/leads.ts viewCounts) count its unread leads too: read from this index alone.
+        DROP INDEX leads_by_view;
+        CREATE INDEX leads_by_view ON leads (spam, collection, status, unread);
 
         -- The mails that tell the owner of a client's answer (src/server/notify/answers.ts): each
         -- is a delivery of the 'email' channel (its id starts with "ans_"), and names the answer.

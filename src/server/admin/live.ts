@@ -81,8 +81,10 @@ export class LiveUpdates {
    * account has its `perAccount` streams open already.
    */
   answer(request: FastifyRequest, reply: FastifyReply, account: string, sessionId: string): FastifyReply {
-    if (this.closed || this.count(account) >= limits.perAccount) {
-      return reply.code(this.closed ? 503 : 429).type('application/json; charset=utf-8').send({ message: fill(server.admin.messages.tooManyScreens, { max: limits.perAccount }) });
+    // The server stops (a request that came in just before): no stream that nobody would end.
+    if (this.closed) return reply.code(503).type('application/json; charset=utf-8').send({ message: server.messages.serverError });
+    if (this.count(account) >= limits.perAccount) {
+      return reply.code(429).type('application/json; charset=utf-8').send({ message: fill(server.admin.messages.tooManyScreens, { max: limits.perAccount }) });
     }
     const db = this.store.db;
     this.watch(db);
