@@ -12,7 +12,7 @@ export default {
   // The agency's time zone: every "Received" (inbox, notification mail, CSV) is the server's
   // time of storing the lead, written in this zone. A name like "Europe/London" or "America/New_York".
   timeZone: 'Europe/London',
-  // The browser tab: {count} is the number of new leads.
+  // The browser tab: {count} is the number of unread leads (new, or answered since the agency looked).
   title: 'Inbox · Business Growth',
   titleWithUnread: '({count}) Inbox · Business Growth',
   loading: 'Loading…',
@@ -36,6 +36,9 @@ export default {
   // The button that shows or hides them ({count} is replaced): folded, the first screen stays the list's.
   placeholdersShow: 'Show the {count} settings',
   placeholdersHide: 'Hide them',
+  // Shown on a screen of the inbox while it does not update by itself (the server refused its
+  // live updates: too many screens open, or it is restarting); it tries again by itself.
+  liveOff: 'This screen does not update by itself just now: reload it to see the latest.',
 
   signIn: {
     heading: 'Sign in to the inbox',
@@ -64,8 +67,8 @@ export default {
 
   list: {
     heading: 'Inbox',
-    // {count} new leads, shown under the heading.
-    unread: '{count} new',
+    // {count} unread leads (new, or answered since the agency looked), shown under the heading.
+    unread: '{count} unread',
     filtersLabel: 'Filter the leads',
     form: 'Form',
     allForms: 'All forms',
@@ -95,7 +98,16 @@ export default {
     filtersButton: 'Filters and export',
     filtersButtonActive: 'Filters and export ({count} set)',
     // `lead`: the one column of a phone's screen (name, form, received and status stacked).
-    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead' },
+    // `activity`: how long the person has waited for the agency, or when the lead was last active.
+    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead', activity: 'Waiting' },
+    // The list's own order: who waits for the agency first, longest first, then the others by their
+    // last activity. {time} is how long ("3 days", "5 hours", "20 minutes", in the locale's words;
+    // at least a minute).
+    waiting: 'waiting {time}',
+    // A lead nobody waits on (the agency answered last): how long ago it was last active.
+    lastActivity: 'active {time} ago',
+    // Read out after an unread lead's name (its row is bold).
+    unreadMark: '(unread)',
     // A lead without a name (the newsletter) is shown by its e-mail address.
     tableLabel: 'Leads',
     empty: 'No leads match this view.',
@@ -191,6 +203,10 @@ export default {
     thisOne: 'this one',
     // {count} is replaced: submissions not listed (the oldest).
     personMore: '{count} older submissions are not listed.',
+    // The lead changed while open (they answered): it is unread until marked read.
+    unreadNotice: 'Something new arrived on this lead while it was open.',
+    markRead: 'Mark read',
+    markedRead: 'Marked read.',
   },
 
   // Replying to a lead from its page: the e-mail goes from the site's mail settings, with the

@@ -1,6 +1,6 @@
 /**
  * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content), who is signed
- * in, Sign out. One row from the md breakpoint up; on a phone the sections open from a Menu button
+ * in, Sign out; for owners, the screen's live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the sections open from a Menu button
  * (Escape closes it and gives the keyboard back to the button).
  */
 import Alert from '@mui/material/Alert';
@@ -18,6 +18,7 @@ import type { AdminRole } from '../shared/contentApi';
 import { fill, formatCount } from './format';
 import { useSession } from './session';
 import { call } from './api';
+import { LiveProvider, useLiveState } from './live';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
@@ -138,10 +139,27 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
           </Toolbar>
         </Container>
       </AppBar>
-      <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
-        {role === 'owner' && <Placeholders />}
-        <Outlet />
-      </Container>
+      <LiveProvider enabled={role === 'owner'}>
+        <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+          {role === 'owner' && <Placeholders />}
+          {role === 'owner' && <LiveOff />}
+          <Outlet />
+        </Container>
+      </LiveProvider>
     </>
+  );
+}
+
+/** Said while this screen does not update by itself (its live updates refused; tried again by themselves). */
+function LiveOff() {
+  const live = useLiveState();
+  return (
+    <Box role="status" aria-live="polite">
+      {!live && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="live-off">
+          {admin.liveOff}
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The inbox (and the Spam folder): every lead of every form, newest first, with its form,
- * name, e-mail address, date and status; filters by form and status, a search across every
- * field; new leads stand out. The server pages, sorts and counts (the inbox holds any number
+ * The inbox (and the Spam folder): every lead of every form, those whose person waits for the
+ * agency first (longest waiting first), then the others by last activity, with its form, name,
+ * e-mail address, wait, date and status; filters by form and status, a search across every
+ * field; unread leads stand out. It follows every change by itself (live.tsx). The server pages, sorts and counts (the inbox holds any number
  * of leads: only the page shown travels); the export buttons download the whole view, streamed.
  * Leads ticked (one by one, or all of the page) are archived, marked read, marked spam (or not)
  * or deleted at once. On a phone each row stacks its name, form, date and status in one column,
@@ -24,14 +25,16 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
 import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary, type MailboxStatus } from '../shared/adminApi';
 import { ALL_STATUSES, statusQuery } from './views';
 import { call, urlOf } from './api';
-import { fill, formatCount, formatDate, formLabel, visible } from './format';
+import { attentionWords, fill, formatCount, formatDate, formLabel, visible } from './format';
+import { useLiveRefresh } from './live';
+import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 import { SourceFilter, sourceQuery } from './sources/SourceFilter';
@@ -60,11 +63,13 @@ const BULK: Record<'inbox' | 'spam', readonly BulkAction[]> = { inbox: ['read', 
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const NO_SORT: GridSortModel = [];
+const BY_ATTENTION: GridSortModel = [{ field: 'activity', sort: 'desc' }];
+const everyChange = () => true;
 
 /** A row as tall as its content (one function for every render: the grid measures again when it changes). */
 const tallAsNeeded = () => 'auto' as const;
 
-/** A lead's name as its link (bold while new); hidden characters shown by their code (an override cannot reverse the text around it). */
+/** A lead's name as its link (bold while unread, and said so); hidden characters shown by their code (an override cannot reverse the text around it). */
 function NameLink({ row }: { row: LeadSummary }) {
   return (
     <Box component="span" sx={{ minWidth: 0 }}>
@@ -73,9 +78,10 @@ function NameLink({ row }: { row: LeadSummary }) {
         component={RouterLink}
         to={`/leads/${encodeURIComponent(row.docId)}`}
         underline={row.submissions !== undefined && row.submissions > 1 ? 'always' : 'hover'}
-        sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
+        sx={{ fontWeight: row.unread ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
       >
         {visible(row.name || row.email)}
+        {row.unread && <ScreenReaderText>{` ${t.unreadMark}`}</ScreenReaderText>}
       </Link>
       {/* The people view: how many submissions of theirs the view holds. */}
       {row.submissions !== undefined && row.submissions > 1 && (
@@ -114,6 +120,13 @@ function MailboxLine() {
   );
 }
 
+/** How long the person has waited for the agency ("waiting 3 days"), or the lead's last activity. */
+const Attention = ({ row }: { row: LeadSummary }) => (
+  <Typography component="span" variant="body2" color={row.waitingSince === null ? 'text.secondary' : 'text.primary'} sx={{ fontWeight: row.waitingSince === null ? 400 : 700 }}>
+    {attentionWords(row)}
+  </Typography>
+);
+
 const StatusChip = ({ status }: { status: LeadSummary['status'] }) => (
   <Chip size="small" label={admin.statuses[status]} color={status === 'new' ? 'primary' : 'default'} variant={status === 'new' ? 'filled' : 'outlined'} />
 );
@@ -140,7 +153,8 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [answer, setAnswer] = useState<LeadListAnswer>();
   const [loading, setLoading] = useState(true);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'receivedAt', sort: 'desc' }]);
+  // The inbox's own order: who waits for the agency first, longest first; then the last activity.
+  const [sortModel, setSortModel] = useState<GridSortModel>(BY_ATTENTION);
   // Another view starts at its first page.
   const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}`;
   const [view, setView] = useState(viewKey);
@@ -163,28 +177,39 @@ export function LeadList({ spam }: { spam: boolean }) {
     [form, status, q, spam, source, campaign, people],
   );
   const sorted = sortModel[0];
-  const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'receivedAt';
+  const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'activity';
   const direction = sorted?.sort === 'asc' ? 'asc' : 'desc';
   const pageQuery = useMemo(
     () => ({ ...query, page: String(pagination.page), pageSize: String(pagination.pageSize), sort, direction }),
     [query, pagination, sort, direction],
   );
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    await attempt(async () => {
-      const got = await call<LeadListAnswer>('leads', { query: pageQuery });
-      setAnswer(got);
-      // Another page, another view, or the same after a change: nothing stays ticked unseen.
-      setSelection(NONE);
-      setUnread(got.unread);
-    });
-    setLoading(false);
-  }, [pageQuery, setUnread, attempt]);
+  const shown = useRef('');
+  /** The page from the server; `quietly` (a change told by the live updates): no spinner, the ticks kept on the leads still shown. */
+  const load = useCallback(
+    async (quietly = false) => {
+      if (!quietly) setLoading(true);
+      await attempt(async () => {
+        const got = await call<LeadListAnswer>('leads', { query: pageQuery });
+        // Nothing of this page changed (another view's lead did): the grid is left as it is.
+        if (quietly && JSON.stringify(got) === shown.current) return;
+        shown.current = JSON.stringify(got);
+        setAnswer(got);
+        // Another page, another view, or the same after a change of the agency's: nothing stays ticked unseen.
+        if (!quietly) setSelection(NONE);
+        else setSelection((ticked) => (ticked.type === 'include' ? { type: 'include', ids: new Set(got.leads.map((row) => row.docId).filter((id) => ticked.ids.has(id))) } : ticked));
+        setUnread(got.unread);
+      });
+      if (!quietly) setLoading(false);
+    },
+    [pageQuery, setUnread, attempt],
+  );
 
   useEffect(() => {
     void load();
   }, [load]);
+  // Any change of the leads (live.tsx): the page is asked for again, as it is now.
+  useLiveRefresh(everyChange, () => load(true));
 
   const setFilter = useCallback(
     (name: string, value: string) =>
@@ -243,6 +268,7 @@ export function LeadList({ spam }: { spam: boolean }) {
                   <Typography variant="body2" color="text.secondary">
                     {`${formLabel(row.form)} · ${formatDate(row.receivedAt)}`}
                   </Typography>
+                  <Attention row={row} />
                   <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                     <StatusChip status={row.status} />
                     {spam && notSpamButton(row)}
@@ -262,6 +288,7 @@ export function LeadList({ spam }: { spam: boolean }) {
             },
             { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
             { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
+            { field: 'activity', headerName: t.columns.activity, flex: 1, minWidth: 170, valueGetter: (_value, row) => attentionWords(row), renderCell: ({ row }) => <Attention row={row} /> },
             { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: 170, valueFormatter: (value: string) => formatDate(value) },
             {
               field: 'status',
@@ -441,7 +468,7 @@ export function LeadList({ spam }: { spam: boolean }) {
         // The grid writes a style element of its own: it carries the page's CSP nonce.
         nonce={pageNonce()}
         label={t.tableLabel}
-        getRowClassName={({ row }) => (row.status === 'new' ? 'lead-new' : '')}
+        getRowClassName={({ row }) => (row.unread ? 'lead-new' : '')}
         sx={{ bgcolor: 'background.paper', '& .lead-new': { bgcolor: 'surface' } }}
       />
 
