@@ -64,6 +64,8 @@ const BULK: Record<'inbox' | 'spam', readonly BulkAction[]> = { inbox: ['read', 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const NO_SORT: GridSortModel = [];
 const BY_ATTENTION: GridSortModel = [{ field: 'activity', sort: 'desc' }];
+/** The Spam folder's order: nobody waits on spam. */
+const NEWEST_FIRST: GridSortModel = [{ field: 'receivedAt', sort: 'desc' }];
 const everyChange = () => true;
 
 /** A row as tall as its content (one function for every render: the grid measures again when it changes). */
@@ -81,8 +83,9 @@ function NameLink({ row }: { row: LeadSummary }) {
         sx={{ fontWeight: row.unread ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
       >
         {visible(row.name || row.email)}
-        {row.unread && <ScreenReaderText>{` ${t.unreadMark}`}</ScreenReaderText>}
       </Link>
+      {/* Read out after the name (the link keeps the lead's name alone). */}
+      {row.unread && <ScreenReaderText>{` ${t.unreadMark}`}</ScreenReaderText>}
       {/* The people view: how many submissions of theirs the view holds. */}
       {row.submissions !== undefined && row.submissions > 1 && (
         <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
@@ -153,10 +156,14 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [answer, setAnswer] = useState<LeadListAnswer>();
   const [loading, setLoading] = useState(true);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
-  // The inbox's own order: who waits for the agency first, longest first; then the last activity.
-  const [sortModel, setSortModel] = useState<GridSortModel>(BY_ATTENTION);
-  // Another view starts at its first page.
-  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}`;
+  // The order is in the address too (`sort`, `direction`); without it, the inbox's own (who waits
+  // for the agency first, longest first, then the last activity), the Spam folder's newest first.
+  const sortParam = params.get('sort') ?? '';
+  const directionParam = params.get('direction') === 'asc' ? 'asc' : 'desc';
+  const ownOrder = spam ? NEWEST_FIRST : BY_ATTENTION;
+  const sortModel = useMemo<GridSortModel>(() => (LEAD_SORTS.includes(sortParam as LeadSort) ? [{ field: sortParam, sort: directionParam }] : ownOrder), [sortParam, directionParam, ownOrder]);
+  // Another view, or another order, starts at its first page.
+  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${sortParam}|${directionParam}`;
   const [view, setView] = useState(viewKey);
   if (view !== viewKey) {
     setView(viewKey);
@@ -288,7 +295,8 @@ export function LeadList({ spam }: { spam: boolean }) {
             },
             { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
             { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
-            { field: 'activity', headerName: t.columns.activity, flex: 1, minWidth: 170, valueGetter: (_value, row) => attentionWords(row), renderCell: ({ row }) => <Attention row={row} /> },
+            // The most urgent first, then backwards: never "unsorted" (that is this order too).
+            { field: 'activity', headerName: t.columns.activity, flex: 1, minWidth: 170, sortingOrder: ['desc', 'asc'], valueGetter: (_value, row) => attentionWords(row), renderCell: ({ row }) => <Attention row={row} /> },
             { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: 170, valueFormatter: (value: string) => formatDate(value) },
             {
               field: 'status',
@@ -456,12 +464,26 @@ export function LeadList({ spam }: { spam: boolean }) {
         rowCount={answer?.total ?? 0}
         paginationModel={pagination}
         onPaginationModelChange={(model) => setPagination((p) => (p.page === model.page && p.pageSize === model.pageSize ? p : model))}
-        // A phone's one column sorts nothing: the list keeps the order chosen (newest first unless changed on a wider screen).
+        // A phone's one column sorts nothing: the list keeps the order chosen (the address's, else the inbox's own).
         sortModel={small ? NO_SORT : sortModel}
         onSortModelChange={(model) => {
           if (small) return;
-          setSortModel(model);
-          setPagination((p) => (p.page === 0 ? p : { ...p, page: 0 }));
+          const [chosen] = model;
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              // Back to the folder's own order: no order in the address.
+              if (!chosen?.sort || (chosen.field === ownOrder[0]!.field && chosen.sort === ownOrder[0]!.sort)) {
+                next.delete('sort');
+                next.delete('direction');
+              } else {
+                next.set('sort', chosen.field);
+                next.set('direction', chosen.sort);
+              }
+              return next;
+            },
+            { replace: true },
+          );
         }}
         pageSizeOptions={[...PAGE_SIZES]}
         localeText={localeText}
