@@ -285,7 +285,7 @@ async function liveUpdates(base: string, dovecot: RunningDovecot, accounts: stri
         [
           `From: <${lead.person}>`,
           `To: ${dovecot.user}`,
-          'Subject: Re: We received your message',
+          'Subject: Re: A seeded conversation',
           `Date: ${new Date().toUTCString()}`,
           `Message-ID: <bench-answer-${i}@mail.example.net>`,
           `In-Reply-To: <${lead.deliveryId}@bench.example>`,

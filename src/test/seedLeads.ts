@@ -83,7 +83,7 @@ export function seedMails(store: Store, perLead: number, { bodyChars = 200 } = {
       const start = Date.parse(lead.createdAt);
       const id = `msg_${newDocumentId()}`;
       delivery.run(id, lead.docId, start, start, start);
-      visitorMail.run(id, lead.docId, address, 'We received your message', `Dear visitor, thank you. ${padding}`, start);
+      visitorMail.run(id, lead.docId, address, 'A seeded conversation', `Dear visitor, thank you. ${padding}`, start);
       mails++;
       // Odd leads end with the visitor's answer, even ones with the agency's reply.
       const theirsFirst = (lead.seq + perLead) % 2 === 0;
@@ -92,7 +92,7 @@ export function seedMails(store: Store, perLead: number, { bodyChars = 200 } = {
       for (let k = 1; k < perLead; k++) {
         const direction = (k % 2 === 1) === theirsFirst ? 'in' : 'out';
         const at = start + k * 2000;
-        received.run(lead.docId, `<seed-${lead.seq}-${k}@mail.example.net>`, direction, direction === 'in' ? address : 'agency@example.com', '', 'Re: We received your message', `Mail ${k}. ${padding}`, at, at, direction === 'in' ? 'INBOX' : 'Sent');
+        received.run(lead.docId, `<seed-${lead.seq}-${k}@mail.example.net>`, direction, direction === 'in' ? address : 'agency@example.com', '', 'Re: A seeded conversation', `Mail ${k}. ${padding}`, at, at, direction === 'in' ? 'INBOX' : 'Sent');
         waitingSince = direction === 'in' ? (waitingSince ?? at) : null;
         last = { direction, at };
         mails++;
