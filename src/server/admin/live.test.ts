@@ -12,6 +12,7 @@ import { fill } from '../../shared/text';
 import { validData } from '../../test/formFixtures';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../test/adminServer';
 import { Changes, waitFor } from '../../test/receivers';
+import { leadEventsOf } from '../leadEvents';
 
 interface Message {
   id?: string;
@@ -115,6 +116,19 @@ it('a screen is told of a new lead, of each change and of the inbox\u2019s numbe
 
   // Ids, kinds and counts: nothing the visitor typed.
   for (const value of [values.Fullname, values.Email, 'marmalade', 'Zelda']) expect(screen.raw()).not.toContain(value);
+});
+
+it('a known person’s new submission (another case, a +tag) is unread and waits for the agency again, its event saying so', async () => {
+  const screen = await watch();
+  const { docId: first } = await submit(s, 'contact', { ...validData.contact, Email: 'Known.Person@example.net' });
+  expect((await owner.change('PATCH', pathOf('updateLead', { docId: first }), { json: { status: 'archived' } })).status).toBe(200);
+  const { docId: again } = await submit(s, 'inquiry', { ...validData.inquiry, Email: 'known.person+quote@EXAMPLE.net' });
+  await screen.next('the new submission', about(again, 'stored'));
+  const row = (docId: string) => s.app.store.db.prepare('SELECT unread, waiting_since IS NOT NULL AS waiting FROM leads WHERE doc_id = ?').get(docId);
+  expect(row(first)).toEqual({ unread: 0, waiting: 0 });
+  expect(row(again)).toEqual({ unread: 1, waiting: 1 });
+  expect(leadEventsOf(s.app.store.db, first).find((event) => event.kind === 'stored')?.data).toEqual({});
+  expect(leadEventsOf(s.app.store.db, again).find((event) => event.kind === 'stored')?.data).toEqual({ again: true });
 });
 
 it('only owners: an editor gets 403, no session 401', async () => {

@@ -155,6 +155,14 @@ run('a client\u2019s answer', () => {
     // Once: the worker passing again sends nothing more.
     await minutesPass();
     expect(answerMails()).toHaveLength(1);
+
+    // Opened: read, still Answered, still waiting; archived: nobody waits.
+    const unread = (await list()).unread;
+    const opened = (await (await owner.change('PATCH', pathOf('updateLead', { docId: ada.docId }), { json: { read: true } })).json()) as LeadDetail;
+    expect(opened).toMatchObject({ status: 'answered', unread: false, waitingSince: detail.waitingSince });
+    expect((await list()).unread).toBe(unread - 1);
+    const archived = (await (await owner.change('PATCH', pathOf('updateLead', { docId: ada.docId }), { json: { status: 'archived' } })).json()) as LeadDetail;
+    expect(archived).toMatchObject({ status: 'archived', unread: false, waitingSince: null });
   });
 
   it('three answers within the minutes are one mail, naming the three', async () => {
