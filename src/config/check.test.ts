@@ -309,6 +309,46 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
+  test("a field's limit below what a real answer needs is refused for anyone, with a sentence; the specification's phone limit of 10 holds exactly", () => {
+    /** Where a field of a real form stands (so reordering a form does not break this test). */
+    const fieldAt = (form: string, name: string) => {
+      const i = (real.forms[form]!.fields as Json[]).findIndex((f) => f.name === name);
+      if (i < 0) throw new Error(`config/forms/${form}.ts has no field ${name} any more: update this test.`);
+      return i;
+    };
+    const limit = (form: string, name: string, value: number) => problemsAfter((c) => set(c.forms[form], ['fields', fieldAt(form, name), 'maxLength'], value));
+    expect(limit('contact', 'Email', 5)).toEqual([
+      `config/forms/contact.ts: fields[${fieldAt('contact', 'Email')}].maxLength is 5, but an e-mail field must accept at least 254 characters (an e-mail address can be 254 characters long): with less, our server refuses real answers and their leads are lost. Use 254 or more.`,
+    ]);
+    expect(limit('contact', 'Email', 253)).toHaveLength(1);
+    expect(limit('contact', 'Email', 254)).toEqual([]);
+    expect(limit('inquiry', 'Number', 9)).toEqual([
+      `config/forms/inquiry.ts: fields[${fieldAt('inquiry', 'Number')}].maxLength is 9, but a phone field must accept at least 10 characters (visitors may type 10 characters in a phone field): with less, our server refuses real answers and their leads are lost. Use 10 or more.`,
+    ]);
+    expect(limit('inquiry', 'Number', 10)).toEqual([]);
+    expect(limit('contact', 'Fullname', 40)).toEqual([
+      `config/forms/contact.ts: fields[${fieldAt('contact', 'Fullname')}].maxLength is 40, but a text field must accept at least 100 characters (a person's full name, or a business's or a project's name, can be that long): with less, our server refuses real answers and their leads are lost. Use 100 or more.`,
+    ]);
+    expect(limit('contact', 'Messsage', 500)).toEqual([
+      `config/forms/contact.ts: fields[${fieldAt('contact', 'Messsage')}].maxLength is 500, but a message field must accept at least 2000 characters (a message of a few paragraphs is that long): with less, our server refuses real answers and their leads are lost. Use 2000 or more.`,
+    ]);
+    expect(limit('freelancer', 'portfolioUrl', 200)).toEqual([
+      `config/forms/freelancer.ts: fields[${fieldAt('freelancer', 'portfolioUrl')}].maxLength is 200, but an address field must accept at least 2000 characters (a web address can be 2000 characters long): with less, our server refuses real answers and their leads are lost. Use 2000 or more.`,
+    ]);
+    // A choice field takes its longest option; its starting value is never an option visitors cannot pick.
+    const your = fieldAt('contact', 'Your');
+    const select = (real.forms.contact!.fields as Json[])[your]!;
+    const options = select.options as Json[];
+    const longest = options.map((o) => o.value as string).reduce((a, b) => (b.length > a.length ? b : a));
+    expect(limit('contact', 'Your', longest.length - 1)).toEqual([
+      `config/forms/contact.ts: fields[${your}].maxLength is ${longest.length - 1}, but a choice field must accept at least ${longest.length} characters (its option ${JSON.stringify(longest)} is ${longest.length} characters long): with less, our server refuses real answers and their leads are lost. Use ${longest.length} or more.`,
+    ]);
+    const start = options.findIndex((o) => o.value === select.defaultValue);
+    expect(problemsAfter((c) => set(c.forms.contact, ['fields', your, 'options', start, 'disabled'], true))).toEqual([
+      `config/forms/contact.ts: fields[${your}].options[${start}].disabled is true, but this option (${JSON.stringify(options[start]!.value)}) is the field's defaultValue, and our server refuses an option that cannot be picked: every visitor who leaves the field as it is would be refused. Remove disabled, or make another option the defaultValue.`,
+    ]);
+  });
+
   test("the notifications' retry schedule and wording in config/server.ts", () => {
     const serverProblems = (mutate: (copy: Json) => void) => {
       const copy = structuredClone(serverConfig) as unknown as Json;

@@ -110,6 +110,15 @@ export interface CommonMeta {
    */
   readonly developer?: boolean;
   /**
+   * Decides what our server accepts from visitors or who hears of a lead (a field's length limit,
+   * the notification switches, the site's own e-mail address): only an owner's account changes
+   * it. An editor's screens show it read-only (or not at all, with `developer`), and the editor's
+   * server refuses an editor's change to it, whatever was sent (src/config/ownerOnly.ts). On a
+   * list, the list itself: no item added or removed (what is inside keeps its own marks); on
+   * anything else, the value and everything inside it.
+   */
+  readonly owner?: boolean;
+  /**
    * An optional key the editor shows only on a group that has this other key (a page's menu
    * settings only on a page with an address of its own): where the group lacks it, the key means nothing.
    */
@@ -136,6 +145,11 @@ export function contract<S extends Schema<unknown>>(schema: S): S {
 /** A developer's setting: the editor does not show it (the checker still checks it). */
 export function developerOnly<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { developer: true });
+}
+
+/** A setting only an owner changes (CommonMeta.owner): what the server accepts, who hears of a lead. */
+export function ownerOnly<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { owner: true });
 }
 
 /** An optional group the editor never adds or removes (CommonMeta.presenceFixed). */

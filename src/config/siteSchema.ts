@@ -1,7 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { contactLink, imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, routePath, siteUrl, template, text, type Infer } from './schema';
+import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, type Infer } from './schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -35,10 +35,14 @@ export const siteSchema = object({
       warning: color({ underWhiteText: true }),
     }),
   }),
-  /** The site's one phone number and e-mail address: the contact bar shows them, and the footer's columns that ask for them. */
+  /**
+   * The site's one phone number and e-mail address: the contact bar shows them, and the footer's
+   * columns that ask for them. The e-mail address is also the Reply-To of every mail the site
+   * sends visitors and the mailbox the inbox reads their answers from: only an owner changes it.
+   */
   contact: object({
     phone: contactLink('tel'),
-    email: contactLink('mailto'),
+    email: ownerOnly(contactLink('mailto')),
     address: text(),
   }),
   /** The agency's profiles: chat, photo sharing, professional network. The WhatsApp one (icon whatsapp) without a link opens a chat with `whatsapp.number`. */

@@ -54,10 +54,14 @@ export function clientAnswered(db: Database.Database, { docId, at, mail, newest 
   return q.spam.get(docId) === 0;
 }
 
-/** The agency wrote to the client (from the inbox: `actor` the account; from a mail program: null). Nobody waits; nothing is unread. */
-export function agencyReplied(db: Database.Database, { docId, at, actor = null, newest = true }: { docId: string; at: number; actor?: string | null; newest?: boolean }): void {
+/**
+ * The agency wrote to the client (from the inbox: `actor` the account; from a mail program through
+ * the site: the owner's address, `data` { via: 'mail' }; read from the Sent folder: null). Nobody
+ * waits; nothing is unread.
+ */
+export function agencyReplied(db: Database.Database, { docId, at, actor = null, newest = true, data }: { docId: string; at: number; actor?: string | null; newest?: boolean; data?: Record<string, unknown> }): void {
   if (newest) statements(db).done.run(docId);
-  recordLeadEvent(db, { docId, kind: 'replied', actor, at });
+  recordLeadEvent(db, { docId, kind: 'replied', actor, at, ...(data ? { data } : {}) });
 }
 
 /** An account opened the lead, or marked it read: nothing of it is unread (a New lead becomes Read). Answers whether it was unread. */

@@ -4,8 +4,8 @@
  * and the picture upload.
  */
 import { createContext, useContext } from 'react';
-import type { Path } from '../../config/schema';
-import type { ContentImage } from '../../shared/contentApi';
+import type { Path, Schema } from '../../config/schema';
+import type { AdminRole, ContentImage } from '../../shared/contentApi';
 import { pathKey } from './model';
 
 export interface SitePage {
@@ -19,6 +19,10 @@ export interface SitePage {
 
 export interface EditorEnv {
   file: string;
+  /** The account's role: an editor sees what only an owner changes (ownerOnly in the schemas) read-only. */
+  role: AdminRole;
+  /** Inside a group only an owner changes, drawn for an editor: every box in it is read-only. */
+  locked?: boolean;
   /** The checker's sentences, by pathKey of the key they are about. */
   problems: ReadonlyMap<string, readonly string[]>;
   /** Every address a link may lead to: config/routes.ts's (aliases too), the office's pages, the articles (src/admin/content/sitePages.ts). */
@@ -42,6 +46,19 @@ export function useEditorEnv(): EditorEnv {
   if (!env) throw new Error('A field editor outside <SchemaForm>.');
   return env;
 }
+
+/**
+ * Whether a box shows its value without letting it be changed: part of the data contract (a
+ * developer's change), or something only an owner changes (ownerOnly) drawn for an editor, or
+ * inside such a group.
+ */
+export function useLocked(schema: Schema<unknown>): boolean {
+  const env = useEditorEnv();
+  return schema.meta.contract === true || env.locked === true || ownerLocked(schema, env);
+}
+
+/** Only an owner changes this value, and the account is not an owner's. */
+export const ownerLocked = (schema: Schema<unknown>, env: Pick<EditorEnv, 'role'>): boolean => schema.meta.owner === true && env.role !== 'owner';
 
 /** The checker's sentences for exactly this key. */
 export function useProblems(path: Path): readonly string[] {

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import admin from '../../../config/admin';
 import { fill } from '../format';
-import { useEditorEnv, useProblems } from './EditorEnv';
+import { useEditorEnv, useLocked, useProblems } from './EditorEnv';
 import { Group, SchemaField, type FieldProps } from './fields';
 import { fieldId, isRecord, labelOf, setAt } from './model';
 
@@ -20,6 +20,8 @@ const t = admin.content;
 
 export function ImageField({ schema, value, onChange, path, label }: FieldProps) {
   const env = useEditorEnv();
+  // A picture only an owner changes (or inside a group so marked), drawn for an editor: no upload.
+  const locked = useLocked(schema);
   const [state, setState] = useState<{ kind: 'idle' | 'uploading' | 'done' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const meta = schema.meta.kind === 'image' ? schema.meta : undefined;
   const image = isRecord(value) ? value : {};
@@ -67,7 +69,7 @@ export function ImageField({ schema, value, onChange, path, label }: FieldProps)
         </Box>
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
           <Box>
-            <Button variant="outlined" disabled={state.kind === 'uploading'} aria-describedby={statusId} onClick={() => input.current?.click()}>
+            <Button variant="outlined" disabled={locked || state.kind === 'uploading'} aria-describedby={statusId} onClick={() => input.current?.click()}>
               {t.upload}
             </Button>
             <input

@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import admin from '../../../config/admin';
 import type { Path, Schema } from '../../config/schema';
 import { fill } from '../format';
-import { useEditorEnv } from './EditorEnv';
+import { useEditorEnv, useLocked } from './EditorEnv';
 import { Group, SchemaField, type FieldProps } from './fields';
 import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './model';
 import { sectionNameOf, sectionTypeLabel } from '../../config/place';
@@ -70,7 +70,8 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
   const meta = schema.meta.kind === 'list' ? schema.meta : undefined;
   const itemSchema = meta?.item ?? schema;
   const items = Array.isArray(value) ? (value as unknown[]) : [];
-  const locked = schema.meta.contract === true;
+  // No item added, removed or moved: the data contract's lists, and a list only an owner changes (or inside a group so marked) for an editor.
+  const locked = useLocked(schema);
   const listId = fieldId(env.file, path);
   const variants = itemSchema.meta.kind === 'union' ? Object.keys(itemSchema.meta.variants) : [];
   const [newType, setNewType] = useState(variants[0] ?? '');

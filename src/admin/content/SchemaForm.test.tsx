@@ -14,7 +14,7 @@ import { checkContent } from '../../config/checkContent';
 import { pageSchema } from '../../config/pageSchema';
 import { shownToOffice, type Path, type Schema } from '../../config/schema';
 import { sectionSchemas } from '../../sections/schemas';
-import type { ContentSnapshot } from '../../shared/contentApi';
+import type { AdminRole, ContentSnapshot } from '../../shared/contentApi';
 import { realSnapshot } from '../../test/contentSnapshot';
 import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './files';
 import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './model';
@@ -65,7 +65,7 @@ const person = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerE
  * for the site-wide parts: a whole page's form takes seconds to draw in jsdom, each change draws
  * it again, and the checker still reads the whole content.
  */
-function Editor({ file, start, at = [], onEdit }: { file: string; start?: Edits; at?: Path; onEdit?: (value: unknown) => void }) {
+function Editor({ file, start, at = [], onEdit, role = 'editor' }: { file: string; start?: Edits; at?: Path; onEdit?: (value: unknown) => void; role?: AdminRole }) {
   const [edits, setEdits] = useState<Edits>(start ?? {});
   const sitePageList = useMemo(() => pages(edits), [edits]);
   const ids = useMemo(formIds, []);
@@ -74,6 +74,7 @@ function Editor({ file, start, at = [], onEdit }: { file: string; start?: Edits;
     <CacheProvider value={styles}>
     <SchemaForm
       file={file}
+      role={role}
       schema={schemaOfFile(file)!}
       value={valueOf(snapshot, edits, file)}
       onChange={(value) => {
@@ -262,6 +263,30 @@ describe('every file of config/', () => {
     // A field's choices or upload settings come with its kind: a text field is not offered either.
     const plain = (value as { fields: Array<{ options?: unknown; upload?: unknown }> }).fields.findIndex((f) => !f.options && !f.upload);
     for (const key of ['options', 'upload']) expect(within(field(file, ['fields', plain])).queryByRole('button', { name: fill(t.addNamed, { name: labelOf(key) }) })).toBeNull();
+  });
+
+  test("what only an owner changes (ownerOnly in the schemas) is read-only to an editor and editable by an owner: a form's notification switches, the site's e-mail address; a field's limit has no box at all", () => {
+    const form = 'config/forms/contact.ts';
+    const site = 'config/site.ts';
+    const switches: Path[] = [['notify', 'email'], ['notify', 'webhook']];
+    const email = (valueOf(snapshot, {}, form) as { fields: Array<{ kind: string }> }).fields.findIndex((f) => f.kind === 'email');
+    const drawn = (role: AdminRole) => {
+      const parts = [render(<Editor file={form} at={['notify']} role={role} />), render(<Editor file={form} at={['fields', email]} role={role} />), render(<Editor file={site} at={['contact']} role={role} />)];
+      const seen = {
+        switchesOff: switches.map((path) => (field(form, path) as HTMLInputElement).disabled),
+        switchNotes: switches.map((path) => document.getElementById(`${fieldId(form, path)}-helper`)?.textContent?.includes(t.ownerOnly) ?? false),
+        // The agency's words stay the office's, whoever signed in.
+        subjectReadOnly: field(form, ['notify', 'subject']).hasAttribute('readonly'),
+        limitBox: document.getElementById(fieldId(form, ['fields', email, 'maxLength'])) !== null,
+        emailReadOnly: [field(site, ['contact', 'email', 'label']).hasAttribute('readonly'), field(site, ['contact', 'email', 'href']).hasAttribute('readonly')],
+        emailNote: field(site, ['contact', 'email']).textContent?.includes(t.ownerOnly) ?? false,
+        phoneReadOnly: field(site, ['contact', 'phone', 'label']).hasAttribute('readonly'),
+      };
+      for (const part of parts) part.unmount();
+      return seen;
+    };
+    expect(drawn('editor')).toEqual({ switchesOff: [true, true], switchNotes: [true, true], subjectReadOnly: false, limitBox: false, emailReadOnly: [true, true], emailNote: true, phoneReadOnly: false });
+    expect(drawn('owner')).toEqual({ switchesOff: [false, false], switchNotes: [false, false], subjectReadOnly: false, limitBox: false, emailReadOnly: [false, false], emailNote: false, phoneReadOnly: false });
   });
 
   test('a site-wide part draws alone', () => {

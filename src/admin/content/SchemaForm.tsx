@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { Path, Schema } from '../../config/schema';
-import type { ContentProblem } from '../../shared/contentApi';
+import type { AdminRole, ContentProblem } from '../../shared/contentApi';
 import { ScreenReaderText } from '../../ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
@@ -13,6 +13,8 @@ import { getAt, labelOf, setAt } from './model';
 
 export interface SchemaFormProps {
   file: string;
+  /** The signed-in account's role: what only an owner changes is read-only to an editor. */
+  role: AdminRole;
   /** The schema of the whole file. */
   schema: Schema<unknown>;
   /** The whole file's value. */
@@ -42,7 +44,7 @@ function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
   return current;
 }
 
-export function SchemaForm({ file, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection, label }: SchemaFormProps) {
+export function SchemaForm({ file, role, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection, label }: SchemaFormProps) {
   const [announcement, setAnnouncement] = useState('');
   // The same words twice in a row are said again: the region is emptied first.
   const announce = useCallback((message: string) => {
@@ -50,8 +52,8 @@ export function SchemaForm({ file, schema, value, onChange, at = [], problems, p
     requestAnimationFrame(() => setAnnouncement(message));
   }, []);
   const env = useMemo<EditorEnv>(
-    () => ({ file, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
-    [file, problems, pages, formIds, announce, uploadImage, openSection],
+    () => ({ file, role, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
+    [file, role, problems, pages, formIds, announce, uploadImage, openSection],
   );
   const part = schemaAt(schema, at);
   const change = (next: unknown) => onChange(setAt(value, at, next));

@@ -17,7 +17,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import admin from '../../../config/admin';
 import { shownToOffice, type Path, type Schema, type SchemaKind, type Shape } from '../../config/schema';
 import { fill } from '../format';
-import { useEditorEnv, useProblems } from './EditorEnv';
+import { EditorEnvContext, ownerLocked, useEditorEnv, useLocked, useProblems } from './EditorEnv';
 import { ImageField } from './ImageField';
 import { ListEditor } from './ListEditor';
 import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './model';
@@ -33,9 +33,14 @@ export interface FieldProps {
   label: string;
 }
 
-/** The sentences under a field: the checker's problems, then the schema's help, then the developer's-change note. */
-function helperOf(schema: Schema<unknown>, problems: readonly string[]): ReactNode {
-  const lines = [...problems, ...(schema.meta.help ? [schema.meta.help] : []), ...(schema.meta.contract ? [t.contract] : [])];
+/**
+ * The sentences under a field: the checker's problems, then the schema's help, then why it cannot
+ * be changed here (a developer's change; only an owner's, said on the box or group so marked).
+ */
+function useHelper(schema: Schema<unknown>, problems: readonly string[]): ReactNode {
+  const env = useEditorEnv();
+  const note = schema.meta.contract ? [t.contract] : ownerLocked(schema, env) ? [t.ownerOnly] : [];
+  const lines = [...problems, ...(schema.meta.help ? [schema.meta.help] : []), ...note];
   if (lines.length === 0) return undefined;
   return lines.map((line, i) => (
     <Box component="span" key={i} sx={{ display: 'block' }}>
@@ -47,13 +52,14 @@ function helperOf(schema: Schema<unknown>, problems: readonly string[]): ReactNo
 function useTextField({ schema, path, label }: FieldProps) {
   const { file } = useEditorEnv();
   const problems = useProblems(path);
+  const locked = useLocked(schema);
   return {
     id: fieldId(file, path),
     label,
     fullWidth: true,
     error: problems.length > 0,
-    helperText: helperOf(schema, problems),
-    slotProps: { input: { readOnly: schema.meta.contract === true } },
+    helperText: useHelper(schema, problems),
+    slotProps: { input: { readOnly: locked } },
   } as const;
 }
 
@@ -108,7 +114,8 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
   const { file } = useEditorEnv();
   const problems = useProblems(path);
   const id = fieldId(file, path);
-  const helper = helperOf(schema, problems);
+  const helper = useHelper(schema, problems);
+  const locked = useLocked(schema);
   return (
     <Box>
       <FormControlLabel
@@ -116,7 +123,7 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
           <Switch
             id={id}
             checked={value === undefined && schema.meta.kind === 'boolean' ? schema.meta.absent === true : value === true}
-            disabled={schema.meta.contract}
+            disabled={locked}
             slotProps={{ input: helper ? { 'aria-describedby': `${id}-helper` } : {} }}
             onChange={(event) => onChange(event.target.checked)}
           />
@@ -136,6 +143,7 @@ function ChoiceEditor(props: FieldProps) {
   const { schema, value, onChange } = props;
   const { formIds } = useEditorEnv();
   const field = useTextField(props);
+  const locked = useLocked(schema);
   const meta = schema.meta.kind === 'choice' ? schema.meta : undefined;
   const options = [...(meta?.from === 'forms' ? formIds : (meta?.options ?? []))];
   // A value that is not a choice (a mistake in the file) is shown as it is; the checker says what is wrong.
@@ -145,6 +153,7 @@ function ChoiceEditor(props: FieldProps) {
     <TextField
       {...field}
       select
+      disabled={locked}
       value={typeof value === 'string' ? value : NONE}
       onChange={(event) => onChange(event.target.value === NONE ? undefined : event.target.value)}
     >
@@ -176,6 +185,7 @@ function LinkEditor(props: FieldProps) {
   const { schema, value, onChange, label } = props;
   const { pages } = useEditorEnv();
   const field = useTextField(props);
+  const locked = useLocked(schema);
   const text = typeof value === 'string' ? value : '';
   const pageTargets = schema.meta.kind === 'link' && schema.meta.pages;
   const [mode, setMode] = useState<'page' | 'address'>(pageTargets ? linkModeOf(text, pages) : 'address');
@@ -192,7 +202,7 @@ function LinkEditor(props: FieldProps) {
         select
         label={`${label}: ${t.linkKind}`}
         value={mode}
-        disabled={schema.meta.contract}
+        disabled={locked}
         onChange={(event) => setMode(event.target.value === 'page' ? 'page' : 'address')}
         sx={{ minWidth: { sm: 200 } }}
       >
@@ -200,7 +210,7 @@ function LinkEditor(props: FieldProps) {
         <MenuItem value="address">{t.linkAddress}</MenuItem>
       </TextField>
       {mode === 'page' ? (
-        <TextField {...field} select value={text} onChange={(e) => textChange(schema, onChange)(e.target.value)}>
+        <TextField {...field} select disabled={locked} value={text} onChange={(e) => textChange(schema, onChange)(e.target.value)}>
           {schema.optional && <MenuItem value="">{t.none}</MenuItem>}
           {options.map((o) => (
             <MenuItem key={o.value} value={o.value}>
@@ -233,7 +243,8 @@ function ObjectEditor({ schema, value, onChange, path, label }: FieldProps) {
 
 /** The keys of a group, without a frame of their own (a section's keys, a file's top level). */
 export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; value: unknown; onChange(value: unknown): void; path: Path }) {
-  const facts = { formIds: useEditorEnv().formIds };
+  const env = useEditorEnv();
+  const facts = { formIds: env.formIds };
   const record = isRecord(value) ? value : {};
   return (
     <Stack spacing={2}>
@@ -244,8 +255,9 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
         const composite = ['object', 'image', 'list', 'record', 'union'].includes(child.meta.kind);
         // A key that means something only beside another (a page's own address and its menu settings).
         if (child.meta.shownWith !== undefined && record[child.meta.shownWith] === undefined) return null;
-        // A group whose presence is a developer's choice is shown where it is, never offered.
-        if (child.optional && composite && !present && child.meta.presenceFixed) return null;
+        // A group whose presence is a developer's choice is shown where it is, never offered; nor one an editor may not change.
+        const fixed = child.meta.presenceFixed === true || env.locked === true || ownerLocked(child, env);
+        if (child.optional && composite && !present && fixed) return null;
         if (child.optional && composite && !present) {
           return (
             <Box key={key}>
@@ -258,7 +270,7 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
         return (
           <Box key={key}>
             <SchemaField schema={child} value={record[key]} onChange={change} path={[...path, key]} label={childLabel} />
-            {child.optional && composite && !child.meta.contract && !child.meta.presenceFixed && (
+            {child.optional && composite && !fixed && !child.meta.contract && (
               <Button size="small" color="error" onClick={() => change(undefined)} sx={{ mt: 0.5 }}>
                 {fill(t.removeNamed, { name: childLabel })}
               </Button>
@@ -274,7 +286,7 @@ export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; v
 export function Group({ label, path, schema, children }: { label: string; path: Path; schema: Schema<unknown>; children: ReactNode }) {
   const { file } = useEditorEnv();
   const problems = useProblems(path);
-  const helper = helperOf(schema, problems);
+  const helper = useHelper(schema, problems);
   const id = fieldId(file, path);
   return (
     <Box
@@ -344,7 +356,7 @@ function RichTextField({ value, onChange, path, label, schema }: FieldProps) {
     return at.length >= path.length && path.every((part, i) => at[i] === part);
   });
   const problems = inside.flatMap(([, messages]) => messages);
-  const helper = helperOf(schema, problems);
+  const helper = useHelper(schema, problems);
   return (
     <Box component="section" aria-labelledby={`${id}-label`}>
       <Typography id={`${id}-label`} component="p" sx={{ fontWeight: 600, mb: 1 }}>
@@ -387,8 +399,16 @@ export const fieldEditors = {
   richText: RichTextField,
 } satisfies Record<SchemaKind, ComponentType<FieldProps>>;
 
-/** Draws the editor of a schema's kind for one value. */
+/** Draws the editor of a schema's kind for one value; a group only an owner changes, drawn for an editor, with every box in it read-only. */
 export function SchemaField(props: FieldProps) {
+  const env = useEditorEnv();
   const Editor: ComponentType<FieldProps> = fieldEditors[props.schema.meta.kind];
+  if (!env.locked && ownerLocked(props.schema, env) && props.schema.meta.kind !== 'list') {
+    return (
+      <EditorEnvContext.Provider value={{ ...env, locked: true }}>
+        <Editor {...props} />
+      </EditorEnvContext.Provider>
+    );
+  }
   return <Editor {...props} />;
 }

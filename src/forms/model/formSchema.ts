@@ -2,10 +2,34 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, checkPlaceholders, contract, developerOnly, list, presenceFixed, longText, number, object, oneOf, optional, placeholders, text, type Infer, type Schema } from '../../config/schema';
+import { anyText, boolean, checkPlaceholders, contract, developerOnly, list, presenceFixed, longText, number, object, oneOf, optional, ownerOnly, placeholders, text, type CheckContext, type Infer, type Path, type Schema } from '../../config/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
+
+/** The least a limit may be, in words for its sentence: `what` a field of this kind is, and `because` of what it needs as many characters. */
+export interface LeastLength {
+  least: number;
+  what: string;
+  because: string;
+}
+
+/**
+ * The fewest characters a field of each kind must accept (its `maxLength`), so that no form
+ * refuses a real answer: our server refuses an answer longer than the limit, and a visitor's
+ * browser gives up on a refused submission, so a lead refused for its length is lost. Why each
+ * number is in docs/content-files.md ("How long an answer may be"). A choice field must accept its
+ * longest option instead (checked with its options).
+ */
+export const LEAST_LENGTH: Readonly<Record<(typeof fieldKinds)[number], LeastLength | undefined>> = {
+  text: { least: 100, what: 'a text field', because: "a person's full name, or a business's or a project's name, can be that long" },
+  email: { least: 254, what: 'an e-mail field', because: 'an e-mail address can be 254 characters long' },
+  tel: { least: 10, what: 'a phone field', because: 'visitors may type 10 characters in a phone field' },
+  url: { least: 2000, what: 'an address field', because: 'a web address can be 2000 characters long' },
+  textarea: { least: 2000, what: 'a message field', because: 'a message of a few paragraphs is that long' },
+  select: undefined,
+  file: { least: 2000, what: 'a file field', because: "it holds the uploaded file's web address, which can be 2000 characters long" },
+};
 
 const optionSchema = object({
   /** What is stored (spelled exactly as the agency's data has it). */
@@ -41,8 +65,11 @@ const fieldSchema = object({
   placeholder: optional(text()),
   /** Browser autofill hint: name, email, tel, organization, url. */
   autoComplete: developerOnly(optional(text())),
-  /** The most characters the field accepts (the input stops there; our server refuses more). */
-  maxLength: developerOnly(number({ min: 1, max: 100000, integer: true })),
+  /**
+   * The most characters the field accepts (the input stops there; our server refuses more): at
+   * least what a real answer of its kind needs (LEAST_LENGTH below). Only an owner changes it.
+   */
+  maxLength: ownerOnly(developerOnly(number({ min: 1, max: 100000, integer: true }))),
   /** Text areas: visible lines. */
   rows: developerOnly(optional(number({ min: 1, max: 30, integer: true }))),
   /** Shows the field as required (a star, and aria-required for screen readers). */
@@ -77,10 +104,10 @@ const outcomeSchema = object({
 const notifySchema = object({
   /** The e-mail's heading (its first line), and the webhook's summary: {field name} is replaced by what the visitor typed. The e-mail's subject is the conversation's with the visitor. */
   subject: text(),
-  /** Mail the agency (SMTP_URL, NOTIFY_TO) on each new submission. */
-  email: boolean(),
-  /** Call the webhook (WEBHOOK_URL) on each new submission. */
-  webhook: boolean(),
+  /** Mail the agency (SMTP_URL, NOTIFY_TO) on each new submission. Only an owner changes it. */
+  email: ownerOnly(boolean()),
+  /** Call the webhook (WEBHOOK_URL) on each new submission. Only an owner changes it. */
+  webhook: ownerOnly(boolean()),
 });
 
 /**
@@ -105,8 +132,8 @@ const baseFormSchema = object({
   collection: contract(text()),
   /** What the form brings: a key of config/admin.ts `kinds` (client leads, applications, sign-ups…); insights count each kind apart. */
   kind: developerOnly(text()),
-  /** The fields (by `name`) that go in the shared Name, Email and Phone columns of the exports. */
-  columns: developerOnly(contract(columnsSchema)),
+  /** The fields (by `name`) that go in the shared Name, Email and Phone columns of the exports: who a lead is from (replies, erasure). Only an owner changes it. */
+  columns: ownerOnly(developerOnly(contract(columnsSchema))),
   /** The submit button's text (the newsletter's arrow button uses it as its name). */
   submitLabel: text(),
   submittingLabel: text(),
@@ -150,6 +177,43 @@ const baseFormSchema = object({
 export type FormConfig = Infer<typeof baseFormSchema>;
 export type FieldConfig = FormConfig['fields'][number];
 
+/**
+ * A field's limit against what real answers need (LEAST_LENGTH, or a choice field's longest
+ * option), and a choice field's starting values against its options that cannot be picked: our
+ * server refuses both, whoever set them (a developer in the file, an owner in the editor).
+ */
+function checkLimit(field: Partial<FieldConfig>, at: Path, ctx: CheckContext): void {
+  const { maxLength, kind } = field;
+  const options = Array.isArray(field.options) ? field.options.filter((o) => o && typeof o === 'object' && typeof o.value === 'string') : [];
+  if (typeof maxLength === 'number' && Number.isInteger(maxLength) && maxLength >= 1) {
+    const longest = options.reduce<string | undefined>((found, o) => (found === undefined || o.value.length > found.length ? o.value : found), undefined);
+    const need: LeastLength | undefined =
+      typeof kind === 'string' && Object.hasOwn(LEAST_LENGTH, kind) && LEAST_LENGTH[kind]
+        ? LEAST_LENGTH[kind]
+        : longest !== undefined
+          ? { least: longest.length, what: 'a choice field', because: `its option ${JSON.stringify(longest)} is ${longest.length} characters long` }
+          : undefined;
+    if (need && maxLength < need.least) {
+      ctx.report(
+        [...at, 'maxLength'],
+        `is ${maxLength}, but ${need.what} must accept at least ${need.least} characters (${need.because}): with less, our server refuses real answers and their leads are lost. Use ${need.least} or more.`,
+        { kind: 'limitTooLow', values: { value: maxLength, least: need.least, what: need.what, because: need.because } },
+      );
+    }
+  }
+  // The value a choice field starts with (or returns to) is sent as it is: an option visitors cannot pick is refused.
+  options.forEach((option, n) => {
+    if (option.disabled !== true || option.value === '') return;
+    const starts = (['defaultValue', 'valueAfterReset'] as const).find((key) => field[key] === option.value);
+    if (starts === undefined) return;
+    ctx.report(
+      [...at, 'options', n, 'disabled'],
+      `is true, but this option (${JSON.stringify(option.value)}) is the field's ${starts}, and our server refuses an option that cannot be picked: every visitor who leaves the field as it is would be refused. Remove disabled, or make another option the ${starts}.`,
+      { kind: 'disabledStart', values: { value: option.value } },
+    );
+  });
+}
+
 /** The form description plus what one key cannot know alone: checks name real fields, names are unique. */
 export const formSchema: Schema<FormConfig> = {
   ...baseFormSchema,
@@ -173,6 +237,7 @@ export const formSchema: Schema<FormConfig> = {
     });
     form.fields.forEach((f, i) => {
       if (!f || typeof f !== 'object') return;
+      checkLimit(f, [...path, 'fields', i], ctx);
       if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.', { kind: 'missing' });
       if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.', { kind: 'developerSetting' });
       if (f.kind === 'select' && Array.isArray(f.options)) {

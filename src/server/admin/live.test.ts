@@ -207,6 +207,21 @@ it('a lead deleted (it leaves no event) is told as a change of the leads; signin
   expect(s.app.liveUpdates!.count('owner@agency.test')).toBe(1);
 });
 
+it('signing out on all devices closes every stream of the account at once; another account keeps its own', async () => {
+  const phone = new Client(s.base);
+  expect((await phone.signIn('other@agency.test', undefined, {}, true)).status).toBe(204);
+  const desk = new Client(s.base);
+  expect((await desk.signIn('other@agency.test')).status).toBe(204);
+  const screens = [await watch(phone), await watch(desk)];
+  const owners = await watch();
+  await Promise.all([...screens, owners].map((screen) => screen.next('the first number', (m) => m.event === LIVE_EVENTS.unread)));
+
+  expect((await desk.change('POST', adminRoutes.signOutEverywhere.path)).status).toBe(204);
+  await Promise.all(screens.map((screen) => screen.until('the stream closed', screen.ended)));
+  expect(owners.ended()).toBe(false);
+  expect(s.app.liveUpdates!.count('other@agency.test')).toBe(0);
+});
+
 it('the server\u2019s stop closes the open streams and does not wait on them', async () => {
   const other = await startServer();
   try {

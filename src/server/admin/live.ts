@@ -20,8 +20,9 @@
  * that stops reading is closed once `MAX_UNSENT` bytes wait for it (its browser connects again);
  * every `heartbeatSeconds` a comment line keeps proxies from closing a quiet stream, and a stream
  * whose session has ended (timed out, signed out elsewhere, the account removed or no longer an
- * owner) is closed. Signing out closes the session's streams at once, and the server's stop
- * closes them all first: its graceful close never waits on them (app.ts, connections.ts).
+ * owner) is closed: ended by the session store's own rule (sessions.ts accountOfLiveSession).
+ * Signing out closes the session's streams at once (on all devices: the account's), and the
+ * server's stop closes them all first: its graceful close never waits on them (app.ts, connections.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
@@ -34,7 +35,7 @@ import { preparedIn } from '../statements';
 import type { Store } from '../store';
 import { roleOf } from './accounts';
 import { unreadCount } from './inbox';
-import { ABSOLUTE_MS, hashSessionId, IDLE_MS } from './sessions';
+import { accountOfLiveSession, hashSessionId } from './sessions';
 
 const limits = server.admin.live;
 /** Bytes a stream may hold for a screen that does not take them (about 700 events); more, and it is closed. */
@@ -126,6 +127,11 @@ export class LiveUpdates {
     for (const stream of this.streams) if (stream.session === session) this.end(stream);
   }
 
+  /** Closes every stream of an account (signing out on all devices). */
+  endAccount(account: string): void {
+    for (const stream of this.streams) if (stream.account === account) this.end(stream);
+  }
+
   /** Closes every stream, and refuses new ones (the server stops). */
   close(): void {
     this.closed = true;
@@ -202,9 +208,10 @@ export class LiveUpdates {
 
   private sessionAlive(stream: Stream, now: number): boolean {
     try {
-      const row = statements(this.store.db).session.get(stream.session) as { email: string; createdAt: number; lastSeenAt: number } | undefined;
-      if (!row || now - row.lastSeenAt > IDLE_MS || now - row.createdAt > ABSOLUTE_MS) return false;
-      const role = roleOf(this.store, row.email);
+      // Ended as the session store ends it (idle, signed in too long ago, a remembered device unused for its days), or signed out.
+      const account = accountOfLiveSession(this.store, stream.session, now);
+      if (account === undefined) return false;
+      const role = roleOf(this.store, account);
       return role !== undefined && roleMayUse(role, 'live');
     } catch {
       // The database cannot be read just now: the stream stays until it can.
@@ -238,7 +245,6 @@ export class LiveUpdates {
 
 const statements = preparedIn((db: Database.Database) => ({
   version: db.prepare('SELECT n FROM leads_version').pluck(),
-  session: db.prepare('SELECT email, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id = ?'),
 }));
 
 /** The leads' version (a trigger counts every insert, change and deletion: migrations.ts). */

@@ -5,7 +5,9 @@
  * written as a page's are refused on their keys; a text with replacement patterns and lists of
  * another length publish and read back as sent; and pictures: one declaring 7000 × 7000 pixels
  * (alone, and four at once) is refused before it is decoded, pictures are decoded one at a time,
- * an upload past the queue is refused at once with Retry-After, and the uploads' quota is kept.
+ * an upload past the queue is refused at once with Retry-After, and the uploads' quota is kept;
+ * what the server accepts from visitors and who hears of a lead (ownerOnly in the schemas) is
+ * refused to an editor sent by hand and in an undo, taken from an owner within the checker's bounds.
  * Each refusal is a sentence from config/server.ts or the checker's.
  */
 import { readdirSync, readFileSync, rmSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -16,9 +18,13 @@ import server from '../../../config/server';
 import { contentRoutes, type ContentProblem, type ContentSnapshot } from '../../shared/contentApi';
 import { READ_ONLY_FILES, readOnlySentence } from '../../shared/contentContract';
 import { fill } from '../../shared/text';
-import { startEditing, type Client, type TestServer } from '../../test/adminServer';
+import { pathOf } from '../../shared/adminApi';
+import { ownerOnlySentence } from '../../config/ownerOnly';
+import { officeWordsOf } from '../../config/place';
+import { addAccount, Client, PASSWORD, startEditing, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
 import { imageCodec, imageQueue, UPLOADS_PATH } from './images';
+import { sizeOf } from '../../shared/pictureSizes';
 
 jest.setTimeout(120_000);
 
@@ -229,7 +235,8 @@ describe('pictures', () => {
   it("past the uploads' quota (pictures, then bytes), an upload is refused with config's sentence", async () => {
     const sentence = fill(messages.uploadsFull, { pictures: server.admin.uploads.maxPictures, megabytes: Math.floor(server.admin.uploads.maxBytes / 1048576) });
     mkdirSync(uploadsDir(), { recursive: true });
-    const already = readdirSync(uploadsDir()).filter((name) => !name.startsWith('.')).length;
+    // The pictures there are (their sizes are not counted).
+    const already = readdirSync(uploadsDir()).filter((name) => !name.startsWith('.') && !sizeOf(name)).length;
     const fillers = Array.from({ length: server.admin.uploads.maxPictures - already }, (_v, i) => path.join(uploadsDir(), `filler-${i}.webp`));
     const decoded = jest.spyOn(imageCodec, 'reencode');
     try {
@@ -250,5 +257,88 @@ describe('pictures', () => {
       for (const file of fillers) rmSync(file, { force: true });
     }
     expect((await upload(await small('#900'))).status).toBe(201);
+  });
+});
+
+describe('what our server accepts from visitors and who hears of a lead: only an owner changes it', () => {
+  const CONTACT = 'config/forms/contact.ts';
+  let owner: Client;
+  beforeAll(async () => {
+    await addAccount(s, 'owner@agency.test', PASSWORD, 'owner');
+    owner = new Client(s.base);
+    expect((await owner.signIn('owner@agency.test')).status).toBe(204);
+  });
+  const by = (client: Client, route: keyof typeof contentRoutes, json: unknown) => client.change('POST', contentRoutes[route].path, { json });
+  /** The form of config/forms/contact.ts with one change, as the editor's screens (or curl) would send it. */
+  const contactWith = (snap: ContentSnapshot, change: (form: Json) => void) => {
+    const form = valueOf(snap, CONTACT);
+    change(form);
+    return form;
+  };
+  const emailAt = (form: Json) => (form.fields as Json[]).findIndex((f) => f.kind === 'email');
+  /** The refusal of an editor's change to a setting only an owner changes, as the problem list carries it. */
+  const ownerOnlyProblem = (form: Json, at: (string | number)[]) => {
+    const said = officeWordsOf({ file: CONTACT, path: at, words: { kind: 'ownerOnly' } }, form);
+    return { file: CONTACT, path: at, developer: ownerOnlySentence(CONTACT, at), message: said.sentence, field: said.field };
+  };
+
+  it("an editor's change of the e-mail field's limit or of the notification switch, sent by hand, is refused with a sentence, and nothing is written", async () => {
+    const snap = await snapshot();
+    const e = emailAt(valueOf(snap, CONTACT));
+    expect(ownerOnlySentence(CONTACT, ['fields', e, 'maxLength'])).toBe(
+      `config/forms/contact.ts: fields[${e}].maxLength decides what the site accepts from visitors or who hears of a new lead, so only an owner's account may change it. Ask an owner to make this change.`,
+    );
+    const raised = contactWith(snap, (f) => (f.fields[e].maxLength = 320));
+    const silenced = contactWith(snap, (f) => (f.notify.email = false));
+    const both = contactWith(snap, (f) => {
+      f.fields[e].maxLength = 5;
+      f.notify.email = false;
+    });
+    const before = readFileSync(path.join(siteDir, CONTACT), 'utf8');
+    const head = gitIn(siteDir, 'rev-parse', 'HEAD');
+    for (const [form, at] of [[raised, [['fields', e, 'maxLength']]], [silenced, [['notify', 'email']]]] as const) {
+      const expected = at.map((p) => ownerOnlyProblem(form, [...p]));
+      expect(await problemsOf(await post('contentCheck', { changes: [{ file: CONTACT, value: form }] }))).toEqual(expected);
+      const published = await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: CONTACT, value: form }] });
+      expect(published.status).toBe(400);
+      expect(await problemsOf(published)).toEqual(expected);
+    }
+    // Below what an e-mail address needs as well: both said, each on its key.
+    const problems = await problemsOf(await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: CONTACT, value: both }] }));
+    expect(problems.map((p) => [p.path, p.developer])).toEqual([
+      [['fields', e, 'maxLength'], ownerOnlySentence(CONTACT, ['fields', e, 'maxLength'])],
+      [['notify', 'email'], ownerOnlySentence(CONTACT, ['notify', 'email'])],
+      [['fields', e, 'maxLength'], expect.stringContaining(`config/forms/contact.ts: fields[${e}].maxLength is 5, but an e-mail field must accept at least 254 characters`)],
+    ]);
+    expect(readFileSync(path.join(siteDir, CONTACT), 'utf8')).toBe(before);
+    expect(gitIn(siteDir, 'rev-parse', 'HEAD')).toBe(head);
+  });
+
+  it('an owner may make those changes within the bounds (below them, the checker refuses the owner too), and an editor cannot undo them', async () => {
+    const snap = await snapshot();
+    const e = emailAt(valueOf(snap, CONTACT));
+    const five = contactWith(snap, (f) => (f.fields[e].maxLength = 5));
+    const refused = await problemsOf(await by(owner, 'contentCheck', { changes: [{ file: CONTACT, value: five }] }));
+    expect(refused.map((p) => [p.path, p.message])).toEqual([
+      [['fields', e, 'maxLength'], officeWordsOf({ file: CONTACT, path: ['fields', e, 'maxLength'], words: { kind: 'limitTooLow', values: { value: 5, least: 254, what: 'an e-mail field', because: 'an e-mail address can be 254 characters long' } } }, five).sentence],
+    ]);
+    const silenced = contactWith(snap, (f) => {
+      f.fields[e].maxLength = 320;
+      f.notify.email = false;
+    });
+    expect(await problemsOf(await by(owner, 'contentCheck', { changes: [{ file: CONTACT, value: silenced }] }))).toEqual([]);
+    const published = await by(owner, 'contentPublish', { baseRevision: snap.revision, changes: [{ file: CONTACT, value: silenced }] });
+    expect(published.status).toBe(200);
+    const { revision } = (await published.json()) as { revision: { id: string } };
+    // Undoing the owner's change is a change of the same settings: the editor is refused, in the preview and when confirmed.
+    const base = (await snapshot()).revision;
+    const preview = await editor.send('GET', pathOf('contentUndoPreview', { revisionId: revision.id }));
+    expect(((await preview.json()) as { refusals: string[] }).refusals).toEqual([
+      ownerOnlyProblem(valueOf(snap, CONTACT), ['fields', e, 'maxLength']).message,
+      ownerOnlyProblem(valueOf(snap, CONTACT), ['notify', 'email']).message,
+    ]);
+    const undone = await editor.change('POST', pathOf('contentUndo', { revisionId: revision.id }), { json: { baseRevision: base } });
+    expect(undone.status).toBe(409);
+    expect(valueOf(await snapshot(), CONTACT)).toEqual(silenced);
   });
 });

@@ -1,13 +1,18 @@
 /**
  * The editor's changes checked before anything is written: each change is to a file the
- * editor edits, touches no key of the data contract (src/shared/contentContract.ts), and the
- * whole config with the changed values in place passes the config checker (src/config/check.ts),
- * each problem on its file and key.
+ * editor edits, touches no key of the data contract (src/shared/contentContract.ts), an editor's
+ * (not an owner's) touches no setting only an owner changes (ownerOnly in the schemas,
+ * src/config/ownerOnly.ts), and the whole config with the changed values in place passes the
+ * config checker (src/config/check.ts), each problem on its file and key.
  */
 import path from 'node:path';
 import { checkConfig, type CheckOptions } from '../../config/check';
+import { checkLoadedFolder } from '../../config/checkFiles';
+import { madeFromConfig } from '../../deploy/deployFiles';
 import { problemSentence } from '../../config/checkContent';
+import { ownerOnlyChanges, ownerOnlySentence } from '../../config/ownerOnly';
 import { officeWordsOf } from '../../config/place';
+import { schemaOfFile } from '../../config/contentSchemas';
 import type { Path, Refusal } from '../../config/schema';
 import { contractReason, contractSentence, READ_ONLY_FILES, readOnlySentence } from '../../shared/contentContract';
 import type { ContentChange, ContentProblem } from '../../shared/contentApi';
@@ -41,7 +46,12 @@ const idOf = (files: Readonly<Record<string, string>> | undefined, file: string,
 /** The file a checker sentence is about ("config/pages/home.ts: …", "config/forms/x.ts could not be read: …"). */
 const fileOfSentence = (sentence: string) => /^(config\/[\w./-]+\.ts)/.exec(sentence)?.[1] ?? 'config';
 
-export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: readonly ContentChange[]): CheckedChanges {
+/** Who makes the changes: an owner may change the settings only an owner changes; anyone else (an editor, an account removed since) may not. */
+export interface ChangedBy {
+  owner: boolean;
+}
+
+export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: readonly ContentChange[], by: ChangedBy): CheckedChanges {
   const problems: ContentProblem[] = [];
   const current = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
   const options: CheckOptions = { ...loaded.options, publicDir: path.join(site.siteDir, 'public'), pages: { ...loaded.options.pages }, forms: { ...loaded.options.forms }, articles: { ...loaded.options.articles } };
@@ -92,9 +102,21 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     }
     // A form's file by the loader's word, or by its name (config/forms/<name>.ts).
     const isForm = formFiles.has(change.file) ? true : undefined;
+    const refusedAt: Path[] = [];
     for (const edit of edits) {
       const reason = contractReason(change.file, edit.path, edit.op === 'splice', isForm);
-      if (reason) refuse(change.file, edit.path, { kind: 'contract' }, contractSentence(change.file, edit.path, reason));
+      if (reason) {
+        refuse(change.file, edit.path, { kind: 'contract' }, contractSentence(change.file, edit.path, reason));
+        refusedAt.push(edit.path);
+      }
+    }
+    // What only an owner changes, by the schema's marks (a key the data contract already refused is said once).
+    const schema = schemaOfFile(change.file);
+    if (!by.owner && schema && edits.length > 0) {
+      const within = (a: Path, b: Path) => a.length <= b.length && a.every((part, i) => part === b[i]);
+      for (const at of ownerOnlyChanges(schema, before, removed ? undefined : change.value)) {
+        if (!refusedAt.some((done) => within(done, at) || within(at, done))) refuse(change.file, at, { kind: 'ownerOnly' }, ownerOnlySentence(change.file, at));
+      }
     }
     if (edits.length > 0) files.push({ file: change.file, before, after: change.value, edits });
 
@@ -118,4 +140,32 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
   for (const sentence of loaded.problems) refuse(fileOfSentence(sentence), [], { kind: 'unreadable' }, sentence);
   for (const found of checkConfig(options).found) refuse(found.file, found.path, found.words, problemSentence(found));
   return { problems, files };
+}
+
+/**
+ * What `npm start` would say of this content (src/build/checkProject.ts: the checker over the
+ * folder, then madeFromConfig, the same two steps), read back from the files a publish is about
+ * to write: none when the site would start with it.
+ * A problem on a file the editor edits is said in the office's words on its key; one on another
+ * file (config/moved.ts, which the publish writes itself) or of what is made from the config is
+ * said as the site that would not start, the developer's sentence in it.
+ */
+export function startProblems(site: ContentSite, loaded: LoadedContent): ContentProblem[] {
+  const folders = { configDir: path.join(site.siteDir, 'config'), publicDir: path.join(site.siteDir, 'public') };
+  const { problems, found } = checkLoadedFolder(folders, loaded, madeFromConfig);
+  const values = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
+  const said = new Set<string>();
+  const answers: ContentProblem[] = [];
+  for (const problem of found) {
+    if (!values.has(problem.file)) continue;
+    const developer = problemSentence(problem);
+    const words = officeWordsOf(problem, values.get(problem.file));
+    said.add(developer);
+    answers.push({ file: problem.file, path: [...problem.path], message: words.sentence, field: words.field, developer });
+  }
+  for (const developer of problems.filter((sentence) => !said.has(sentence))) {
+    const sentence = fill(server.admin.messages.wouldNotStart, { problem: developer });
+    answers.push({ file: fileOfSentence(developer), path: [], message: sentence, field: sentence, developer });
+  }
+  return answers;
 }

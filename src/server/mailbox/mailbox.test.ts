@@ -3,7 +3,8 @@
  * SMTP server in this process (the site's mails, parsed with postal-mime) and a real IMAP server
  * (Debian's Dovecot, started from a config file in a folder of its own, src/test/dovecot.ts). The
  * reader waits on a clock this test moves (its polls and its back-off), and wakes by itself on
- * IDLE's news of a mail: nothing here waits a fixed time.
+ * IDLE's news of a mail: nothing here waits a fixed time. Strangers' mails too: ones that cannot
+ * be read, and ones forging the agency's address.
  */
 import { randomUUID } from 'node:crypto';
 import server from '../../../config/server';
@@ -14,7 +15,6 @@ import { addAccount, Client, startServer, submit, type TestServer } from '../../
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../../test/dovecot';
 import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
 import { readNotifySettings } from '../notify';
-import { servedSite } from '../servedContent';
 import { readMailboxSettings } from './settings';
 import { backoffMs, MailboxReader } from './reader';
 
@@ -45,6 +45,13 @@ function manualTime() {
 }
 
 const NOTIFY_TO = 'sales@agency.test';
+/** The authserv-id of the server that receives the agency's mail (IMAP_TRUSTED_AUTHSERV): its Authentication-Results prove the agency's own mails. */
+const RECEIVER = 'mx.agency-mail.test';
+/** The lines that server writes on top of a mail it received: its results (passing DMARC for the agency's domain by default), then its Received line. */
+const received = (results = 'dmarc=pass header.from=agency.test', by = RECEIVER) => [
+  `Authentication-Results: ${by}; ${results}`,
+  `Received: from out.agency.test (out.agency.test [198.51.100.7]) by ${RECEIVER} with ESMTPS id 4Q; ${new Date().toUTCString()}`,
+];
 
 let dovecot: RunningDovecot;
 let smtp: SmtpReceiver;
@@ -57,7 +64,7 @@ beforeAll(async () => {
   dovecot = await startDovecot();
   smtp = await startSmtp(0);
   const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.test>', NOTIFY_TO });
-  const mailbox = readMailboxSettings({ IMAP_URL: dovecot.url });
+  const mailbox = readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_TRUSTED_AUTHSERV: RECEIVER });
   site = await startServer({
     notifications: { settings, log: { warn: () => undefined } },
     mailbox: { settings: mailbox.settings!, agency: [dovecot.user, NOTIFY_TO, 'site@agency.test'], wait: (ms, woken) => time.wait(ms, woken), log: { warn: () => undefined }, timeoutMs: 5_000 },
@@ -96,9 +103,10 @@ async function leadWhen(docId: string, what: string, ready: (detail: LeadDetail)
   throw new Error(`The lead never showed ${what}`);
 }
 
-/** A mail as a mail program writes it. */
-function mail({ from, to: recipient, subject, inReplyTo, references, text, messageId = `<${randomUUID()}@mail.example.net>`, extra = '', date = new Date() }: { from: string; to: string; subject: string; inReplyTo?: string; references?: string[]; text: string; messageId?: string; extra?: string; date?: Date }) {
+/** A mail as a mail program writes it (under `top`: the lines the servers on its way wrote above it). */
+function mail({ from, to: recipient, subject, inReplyTo, references, text, messageId = `<${randomUUID()}@mail.example.net>`, extra = '', date = new Date(), top = [] }: { from: string; to: string; subject: string; inReplyTo?: string; references?: string[]; text: string; messageId?: string; extra?: string; date?: Date; top?: string[] }) {
   return [
+    ...top,
     `From: ${from}`,
     `To: ${recipient}`,
     `Subject: ${subject}`,
@@ -130,9 +138,9 @@ run('the agency\u2019s mailbox', () => {
     await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
     const notification = smtp.mails.find((m) => m.envelope.to.includes(NOTIFY_TO) && m.email.text?.includes(docId))!.email;
-    // The notification names the mail the visitor has, under its subject: a reply from a mail program joins their conversation.
-    expect(notification.references).toBe(autoReply.messageId);
-    expect(notification.subject).toBe(autoReply.subject);
+    // The notification is the agency's own: it names no mail the visitor has (a reply to it goes through the site: ownerReplies.test.ts).
+    expect(notification.references).toBeUndefined();
+    expect(notification.subject).not.toBe(autoReply.subject);
 
     // An unrelated mail, and one that only looks related (its subject, its sender): left alone.
     const unrelated = mail({ from: 'someone@elsewhere.example.net', to: dovecot.user, subject: autoReply.subject!, text: 'Hello, unrelated.' });
@@ -159,9 +167,8 @@ run('the agency\u2019s mailbox', () => {
     expect(replyMail.inReplyTo).toBe(answerId);
     expect(replyMail.references?.split(/\s+/)).toEqual([autoReply.messageId, replyMail.inReplyTo]);
 
-    // The agency answers the notification from a mail program (a moment later: a Date has whole seconds): found in the Sent folder, kept as the agency's.
-    // A mail program's Reply: "Re: " and the notification's subject, which is the conversation's (as the site's reply has it).
-    await append(mail({ from: `Owner <${NOTIFY_TO}>`, to: visitor, subject: `Re: ${notification.subject}`, inReplyTo: notification.messageId, references: [autoReply.messageId!, notification.messageId!], text: 'And bring the plans.', date: new Date(Date.now() + 1000) }), 'Sent');
+    // The agency writes to the visitor from a mail program, on the conversation (a moment later: a Date has whole seconds): found in the Sent folder, kept as the agency's.
+    await append(mail({ from: `Owner <${NOTIFY_TO}>`, to: visitor, subject: `Re: ${autoReply.subject}`, inReplyTo: replyMail.messageId, references: [autoReply.messageId!, replyMail.messageId!], text: 'And bring the plans.', date: new Date(Date.now() + 1000) }), 'Sent');
     // The Sent folder is read at the next poll (IDLE watches the inbox): the poll's time comes.
     time.pass();
     detail = await leadWhen(docId, 'the mail program\u2019s reply', (d) => d.mails.some((m) => m.kind === 'mailProgram'));
@@ -288,41 +295,6 @@ run('the agency\u2019s mailbox', () => {
     expect((await lead(docId)).mails.filter((m) => m.kind === 'answer')).toHaveLength(3);
   });
 
-  it('the owner\u2019s Reply to the notification from a mail program, copied to the agency\u2019s mailbox by its Reply-To, is kept as the agency\u2019s under the conversation\u2019s subject; the lead is Replied', async () => {
-    const visitor = `kim.${randomUUID().slice(0, 8)}@example.net`;
-    const { docId } = await submit(site, 'contact', { ...validData.contact, Fullname: 'Kim Lee', Email: visitor });
-    await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.envelope.to.includes(NOTIFY_TO) && m.email.text?.includes(docId)), { on: [smtp.changes] });
-    const autoReply = to(visitor)[0]!.email;
-    const notification = smtp.mails.find((m) => m.envelope.to.includes(NOTIFY_TO) && m.email.text?.includes(docId))!.email;
-    // What a mail program's Reply writes: to every Reply-To address (the visitor and the agency's mailbox), "Re: " and the subject, threaded on the notification.
-    // (The agency's address is config/site.ts contact.email, whose mailbox the site reads: here Dovecot's user stands for it.)
-    const recipients = notification.replyTo!.map((r) => r.address);
-    expect(recipients).toEqual([visitor, servedSite().contact.email.href.replace(/^mailto:/, '')]);
-    const reply = mail({
-      from: `Owner <${NOTIFY_TO}>`,
-      to: recipients.join(', '),
-      subject: `Re: ${notification.subject}`,
-      inReplyTo: notification.messageId,
-      references: [...(notification.references?.split(/\s+/) ?? []), notification.messageId!],
-      text: 'Thank you, Kim: we can start in March.',
-      date: new Date(Date.now() + 1000),
-    });
-    // The copy the agency's mailbox gets lands in its inbox (IDLE wakes the reader).
-    dovecot.deliver(reply);
-    const detail = await leadWhen(docId, 'the reply from a mail program', (d) => d.mails.some((m) => m.kind === 'mailProgram'));
-    expect(detail.mails.map((m) => [m.kind, m.subject])).toEqual([
-      ['autoReply', autoReply.subject],
-      ['mailProgram', `Re: ${autoReply.subject}`],
-    ]);
-    expect(detail.status).toBe('replied');
-    // The same mail found again in the Sent folder is not kept twice.
-    await append(reply, 'Sent');
-    const read = nextReading();
-    time.pass();
-    await read;
-    expect((await lead(docId)).mails.filter((m) => m.kind === 'mailProgram')).toHaveLength(1);
-  });
-
   it('two forms from one person (another case, a +tag): one card with both, the auto-reply and the reply; the people view has one row', async () => {
     const local = `lin.${randomUUID().slice(0, 8)}`;
     const first = await submit(site, 'contact', { ...validData.contact, Email: `${local}@example.net` });
@@ -377,6 +349,96 @@ run('the agency\u2019s mailbox', () => {
     expect(withPdf.attachments).toEqual([{ name: 'large.pdf', size: pdf.length, kept: false }]);
     const tooLarge = answers.find((m) => m !== withPdf)!;
     expect(tooLarge).toMatchObject({ tooLarge: true, text: '', attachments: [] });
+  });
+
+  it('mails that cannot be read (MIME nested 300 deep, headers over the bound) are kept by their headers with a note, 20,000 nested <div> and broken encodings are read within bounds, and the answer after them reaches its lead; a restart reads none again', async () => {
+    const visitor = `poison.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
+    await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    const { maxHeaderBytes } = server.mailbox.reading;
+    const threaded = (subject: string, text: string, extra?: string) =>
+      mail({ from: `Mallory <${visitor}>`, to: dovecot.user, subject: `Re: ${autoReply.subject} (${subject})`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, ...(extra ? { extra } : {}) });
+    // MIME parts nested 300 deep (20 kB): over postal-mime's own 256, and over mailbox.reading.maxMimeDepth.
+    const depth = 300;
+    const nested = Array.from({ length: depth }, (_, i) => `Content-Type: multipart/mixed; boundary="n${i}"\r\n\r\n--n${i}`).join('\r\n');
+    const closing = Array.from({ length: depth }, (_, i) => `--n${depth - 1 - i}--`).join('\r\n');
+    const poison = {
+      nested: threaded('nested', `${nested.slice(nested.indexOf('--n0'))}\r\nContent-Type: text/plain\r\n\r\nDeep inside.\r\n${closing}`, nested.slice(0, nested.indexOf('\r\n\r\n'))),
+      // A header block over the bound (a long header after the thread's): what ties it to its lead is read, the mail is not.
+      headers: threaded('headers', 'After long headers.', `Content-Type: text/plain; charset=utf-8\r\nX-Padding: ${'x'.repeat(900)}\r\n`.repeat(Math.ceil(maxHeaderBytes / 900) + 1).trimEnd()),
+      divs: threaded('divs', `${'<div>'.repeat(20_000)}Deepest words.${'</div>'.repeat(20_000)}`, 'Content-Type: text/html; charset=utf-8'),
+      base64: threaded('base64', '!!!! this is not base64 @@@ ====xx', 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64'),
+      charset: threaded('charset', 'Qapla\u2019 in no known charset.', 'Content-Type: text/plain; charset=x-klingon-42'),
+    };
+    for (const raw of Object.values(poison)) dovecot.deliver(raw);
+    const answerId = `<${randomUUID()}@mail.example.net>`;
+    dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'The real answer, after them.', messageId: answerId }));
+
+    // One reading reads them all (before the mailbox was made safe it failed here, on the first, and on every try after).
+    await reader().readNow();
+    const answers = (await lead(docId)).mails.filter((m): m is ReceivedMail => m.kind === 'answer');
+    const about = (name: string) => answers.find((m) => m.subject.endsWith(`(${name})`));
+    expect(answers.find((m) => m.text === 'The real answer, after them.')).toBeDefined();
+    // Kept by their headers: who sent it, its subject, and a note (no text, no attachments).
+    for (const name of ['nested', 'headers']) expect(about(name)).toMatchObject({ fromAddress: visitor, fromName: 'Mallory', unreadable: true, tooLarge: false, text: '', attachments: [] });
+    // Read within bounds: the HTML made text without what is nested past the bound; broken encodings as text.
+    for (const name of ['divs', 'base64', 'charset']) expect(about(name)).toMatchObject({ unreadable: false });
+    expect(about('divs')!.text).not.toMatch(/<|Deepest words/);
+    expect(about('charset')!.text).toContain('Qapla');
+    expect(answers).toHaveLength(6);
+
+    // The reading moved past them for good: a restart (a new reader on the same database) reads nothing again.
+    const client = await dovecot.client();
+    let lastUid: number;
+    try {
+      await client.mailboxOpen('INBOX', { readOnly: true });
+      lastUid = Math.max(...(await client.fetchAll('1:*', { uid: true })).map((m) => m.uid));
+    } finally {
+      await client.logout();
+    }
+    expect(site.app.store.db.prepare("SELECT last_uid FROM mailbox_folders WHERE folder = 'INBOX'").pluck().get()).toBe(lastUid);
+    const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get();
+    const restarted = new MailboxReader(site.app.store, { settings: readMailboxSettings({ IMAP_URL: dovecot.url }).settings!, dataDir: site.dataDir, agency: [], idle: false, wait: (_ms, woken) => woken, timeoutMs: 5_000 });
+    try {
+      expect(await restarted.readNow()).toBe(0);
+    } finally {
+      await restarted.stop();
+    }
+    expect(site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get()).toBe(kept);
+    expect((await (await owner.send('GET', pathOf('mailbox'))).json()) as { error: string | null }).toMatchObject({ error: null });
+  });
+
+  it('a mail from the agency\u2019s address is the agency\u2019s only when the receiving server proves it: forged ones are the visitor\u2019s, marked suspicious, and the lead stays open', async () => {
+    const visitor = `eve.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
+    await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    const fromAgency = (from: string, text: string, top: string[], seconds = 1) =>
+      mail({ from, to: visitor, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, top, date: new Date(Date.now() + seconds * 1000) });
+    // Forged: an agency address with a +tag and nothing proving it; the agency's address with passing results of a server
+    // not trusted; and with the trusted server's results written by the sender itself (below the receiving server's Received line).
+    const forged = [
+      fromAgency(`Agency <${NOTIFY_TO.replace('@', '+x@')}>`, 'Forged, plain.', received('none')),
+      fromAgency(`Agency <${NOTIFY_TO}>`, 'Forged, another server\u2019s results.', received('dmarc=pass header.from=agency.test', 'mx.elsewhere.example')),
+      fromAgency(`Agency <${NOTIFY_TO}>`, 'Forged, results of its own.', [...received('none'), `Authentication-Results: ${RECEIVER}; dmarc=pass header.from=agency.test`]),
+    ];
+    for (const raw of forged) dovecot.deliver(raw);
+    await reader().readNow();
+    let detail = await lead(docId);
+    expect(kinds(detail.mails)).toEqual(['autoReply', 'answer', 'answer', 'answer']);
+    expect(detail.mails.slice(1).map((m) => m.kind === 'answer' && m.suspicious)).toEqual([true, true, true]);
+    expect(detail.status).toBe('answered');
+    const open = (await (await owner.send('GET', `${pathOf('leads')}?status=open&spam=false`)).json()) as LeadList;
+    expect(open.leads.map((l) => l.docId)).toContain(docId);
+
+    // Proved by the receiving server (DMARC for the agency's domain): the agency's, and the lead is Replied.
+    dovecot.deliver(fromAgency(`Owner <${NOTIFY_TO}>`, 'Really ours.', received(), 2));
+    await reader().readNow();
+    detail = await lead(docId);
+    expect(kinds(detail.mails)).toEqual(['autoReply', 'answer', 'answer', 'answer', 'mailProgram']);
+    expect(detail.mails.at(-1)).toMatchObject({ kind: 'mailProgram', text: 'Really ours.', suspicious: false });
+    expect(detail.status).toBe('replied');
   });
 
   it('with IMAP_MOVE_TO, a mail kept on a lead is moved to that folder (made when missing); a mail about no lead stays where it is', async () => {

@@ -9,15 +9,21 @@
  * mailbox that cannot be reached (down, slow, refusing the password) is tried again after
  * `retry.firstSeconds`, then twice as late each time, at most `retry.maxSeconds` apart; the
  * `mailbox_status` row says when it last read mail and since when it fails, for the inbox.
+ *
+ * A mail never stops the reading: one that cannot be read (parse.ts) is kept on its lead by its
+ * headers, with a note, and the reading moves past it; one whose headers cannot be read is about
+ * no lead the site can tell, and is passed over. Only the mailbox and the database stop a reading.
  */
-import type { ImapFlow } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import server from '../../../config/server';
 import type { MailboxStatus } from '../../shared/adminApi';
 import { Changes } from '../changes';
 import type { Store } from '../store';
-import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, parseHeaders, setLastUid } from './record';
+import type { Email } from 'postal-mime';
+import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
+import { parseHeaders, readMail, type ReadMail } from './parse';
+import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, setLastUid } from './record';
 import type { MailboxSettings } from './settings';
-import PostalMime from 'postal-mime';
 
 const { pollSeconds, retry, maxMailBytes } = server.mailbox;
 /** Mails whose headers are read at a time. */
@@ -39,6 +45,8 @@ export interface ReaderOptions {
   log?: { warn(message: string): void; info?(message: string): void };
   /** How long the connection may take and stay silent (tests shorten it). */
   timeoutMs?: number;
+  /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts; their sender proved as the agency's own mails are, by settings.trust). */
+  replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl'>;
 }
 
 const realWait = (ms: number, woken: Promise<void>) =>
@@ -74,6 +82,7 @@ export class MailboxReader {
   private reading: Promise<number> | undefined;
   private readonly clock: () => number;
   private readonly wait: NonNullable<ReaderOptions['wait']>;
+  private readonly replies: OwnerReplies | undefined;
 
   constructor(
     private readonly store: Store,
@@ -81,6 +90,7 @@ export class MailboxReader {
   ) {
     this.clock = options.clock ?? Date.now;
     this.wait = options.wait ?? realWait;
+    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -216,6 +226,8 @@ export class MailboxReader {
     const client = await this.connect();
     let kept = 0;
     for (const folder of await this.folders(client)) kept += await this.readFolder(client, folder.path, folder.sent);
+    // The mails telling the agency of a reply not sent, those due again.
+    await this.replies?.tellWriters();
     // Waits with the inbox open, in IDLE where the server offers it: a new mail there wakes the reader.
     if (!this.stopped && client.usable) {
       await client.mailboxOpen('INBOX', { readOnly: true });
@@ -238,20 +250,28 @@ export class MailboxReader {
       const heads = await client.fetchAll(batch.join(','), { uid: true, size: true, headers: true }, { uid: true });
       heads.sort((a, b) => a.uid - b.uid);
       for (const head of heads) {
-        const headers = await parseHeaders(head.headers ?? '');
-        const about = leadOfHeaders(db, headers);
+        const block = head.headers ?? Buffer.alloc(0);
+        const headers = await parseHeaders(block);
+        // The owner's reply to a notification's reply address: sent on through the site, never kept as a mail (its copy in Sent left alone).
+        if (headers && this.replies?.claims(headers)) {
+          if (!sentFolder) await this.replies.take(headers, messageIdOf(headers, block), () => this.read(client, head, headers));
+          setLastUid(db, folder, uidValidity, head.uid);
+          if (moveTo) toMove.push(head.uid);
+          continue;
+        }
+        const about = headers && leadOfHeaders(db, headers);
+        const messageId = headers && messageIdOf(headers, block);
         const position = { uidValidity, uid: head.uid };
-        if (!about || isKept(db, messageIdOf(headers, head.headers ?? ''))) {
+        if (!headers || !about || !messageId || isKept(db, messageId)) {
           // Not about a lead (left alone), or kept already: the reading moves on.
+          if (!headers) this.options.log?.warn(`Mailbox: the headers of mail ${head.uid} in ${folder} could not be read; it is left alone.`);
           setLastUid(db, folder, uidValidity, head.uid);
           if (about && moveTo) toMove.push(head.uid);
           continue;
         }
-        const tooLarge = (head.size ?? 0) > maxMailBytes;
-        let email = headers;
-        if (!tooLarge) {
-          const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
-          if (whole && whole.source) email = await PostalMime.parse(whole.source);
+        const mail = await this.read(client, head, headers);
+        if (!mail.whole && mail.why !== 'tooLarge') {
+          this.options.log?.warn(`Mailbox: the mail ${messageId} in ${folder} could not be read (${mail.why.unreadable}); kept on its lead by its headers.`);
         }
         const added = keepMail(db, {
           docId: about.docId,
@@ -259,9 +279,9 @@ export class MailboxReader {
           folder,
           sentFolder,
           agency: this.options.agency,
-          email,
-          tooLarge,
-          messageId: messageIdOf(headers, head.headers ?? ''),
+          trust: this.options.settings.trust,
+          mail,
+          messageId,
           now: this.clock(),
           position,
           dataDir: this.options.dataDir,
@@ -274,6 +294,14 @@ export class MailboxReader {
     return kept;
   }
 
+  /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
+  private async read(client: ImapFlow, head: FetchMessageObject, headers: Email): Promise<ReadMail> {
+    if ((head.size ?? 0) > maxMailBytes) return { whole: false, email: headers, why: 'tooLarge' };
+    const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
+    if (!whole || !whole.source) return { whole: false, email: headers, why: { unreadable: 'gone from the mailbox before it was read' } };
+    return readMail(whole.source, headers);
+  }
+
   /** Stops: no reading starts again; the connection is closed. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -281,6 +309,7 @@ export class MailboxReader {
     await this.reading?.catch(() => undefined);
     await this.disconnect();
     await this.loop;
+    await this.replies?.stop();
   }
 }
 

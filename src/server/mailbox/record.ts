@@ -2,26 +2,33 @@
  * What a mail read from the agency's mailbox means for the leads: which lead it belongs to (only
  * by a Message-ID the site itself made: the auto-reply's, a reply's, a notification's, named in
  * its In-Reply-To or References; never by its subject or sender), whether it is the visitor's
- * answer or the agency's own reply from a mail program, and keeping it on the lead with its text
- * (never HTML: a mail that has only HTML is turned into text) and its attachments (PDF, DOC or
- * DOCX told by their first bytes, as CVs are, within config/server.ts mailbox limits).
+ * answer or the agency's own reply from a mail program (the Sent folder's, or one from the agency's
+ * address that the receiving server proved, sender.ts; one that only claims it is the visitor's,
+ * marked suspicious), and keeping it on the lead with its text (never HTML: parse.ts reads it),
+ * split into its writer's new words and the folded rest (quote, signature: replyText.ts), and its
+ * attachments (PDF, DOC or DOCX told by their first bytes, as CVs are, within config/server.ts
+ * mailbox limits); or, when it could not be read, by its headers with a note. Its new words join
+ * the lead's search (leadKeys.ts).
  *
  * Keeping it is one transaction with how far its folder was read: a mail is kept once (its
  * Message-ID is unique), and a reading cut off anywhere starts again where it stopped.
  */
 import type Database from 'better-sqlite3';
-import { convert } from 'html-to-text';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import PostalMime, { type Email } from 'postal-mime';
+import type { Email } from 'postal-mime';
 import server from '../../../config/server';
 import { sniffDocumentType } from '../../forms/model/uploadRules';
 import { cutAtWord } from '../../shared/text';
 import { fileOnDisk, writeFileDurably } from '../files';
-import { personKey } from '../leadKeys';
+import { keepLeadKeys } from '../leadKeys';
+import { personKey } from '../../shared/person';
 import { agencyReplied, clientAnswered } from '../attention';
 import { queueAnswerMail } from '../notify';
 import { preparedIn } from '../statements';
+import type { ReadMail } from './parse';
+import { agencyProof } from './sender';
+import type { Trust } from './settings';
 
 const limits = server.mailbox;
 
@@ -41,8 +48,8 @@ const statements = preparedIn((db: Database.Database) => ({
   lead: db.prepare('SELECT doc_id AS docId, spam, person FROM leads WHERE doc_id = ?'),
   known: db.prepare('SELECT 1 FROM lead_messages WHERE message_id = ?'),
   insert: db.prepare(
-    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, too_large, attachments, sent_at, read_at, folder)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
+    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, quoted, too_large, unreadable, suspicious, attachments, sent_at, read_at, folder)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
   ),
   file: db.prepare('INSERT INTO files (path, token, media_type, size, doc_id) VALUES (?, ?, ?, ?, ?)'),
   /** The lead's newest mail either way, before this one. */
@@ -84,12 +91,6 @@ export function isKept(db: Database.Database, messageId: string): boolean {
   return statements(db).known.get(messageId) !== undefined;
 }
 
-/** The headers of a mail, parsed (never matched as text): its ids, sender, date and subject. */
-export async function parseHeaders(headerBlock: Buffer | string): Promise<Email> {
-  const text = typeof headerBlock === 'string' ? headerBlock : headerBlock.toString('latin1');
-  return PostalMime.parse(`${text.replace(/(\r?\n)+$/, '')}\r\n\r\n`);
-}
-
 /** A mail's Message-ID, or one made from its bytes when it has none (so it is still kept once). */
 export function messageIdOf(email: Email, raw: Buffer | string): string {
   const named = messageIdsIn(email.messageId)[0];
@@ -105,11 +106,12 @@ interface Keep {
   folder: string;
   /** The folder holds mails sent from the agency's mail program. */
   sentFolder: boolean;
-  /** The agency's own addresses (its mailbox, MAIL_FROM, NOTIFY_TO): a mail from one is the agency's reply. */
+  /** The agency's own addresses (its mailbox, MAIL_FROM, NOTIFY_TO): a mail from one is the agency's reply, when proved. */
   agency: readonly string[];
-  /** The mail, parsed whole; or only its headers when it is too large to keep. */
-  email: Email;
-  tooLarge: boolean;
+  /** What proves a mail from one of them to be the agency's (sender.ts). */
+  trust: Trust;
+  /** The mail, read whole; or by its headers only (too large, or unreadable). */
+  mail: ReadMail;
   messageId: string;
   /** When it was read (the reader's clock). */
   now: number;
@@ -123,12 +125,6 @@ interface KeptFile {
   size: number;
   /** The storage path, when it was kept. */
   path?: string;
-}
-
-/** A mail's text: its plain part, or its HTML part made text (never markup), cut at mailbox.maxTextCharacters. */
-function textOf(email: Email): string {
-  const text = email.text?.trim() ? email.text : email.html ? convert(email.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { ignoreHref: true } }] }) : '';
-  return cutAtWord(text.trim(), limits.maxTextCharacters);
 }
 
 /** The attachments: PDF, DOC or DOCX by their first bytes and within the size limit are written to disk; the others are only named. */
@@ -149,6 +145,21 @@ function keepAttachments(email: Email, dataDir: string): { files: (KeptFile & { 
 }
 
 /**
+ * Which side of the conversation a mail is on: the visitor's own address is theirs even where it
+ * is also one of the agency's (a test, an owner writing in); the Sent folder's and a proved one
+ * from the agency's address are the agency's; one from the agency's address without proof is the
+ * visitor's, suspicious (anyone can write any From).
+ */
+export function sideOf(email: Email, visitor: string | null, keep: Pick<Keep, 'sentFolder' | 'agency' | 'trust'>): { direction: 'in' | 'out'; suspicious: boolean } {
+  const from = email.from?.address ?? '';
+  const person = from ? personKey(from) : '';
+  if (person !== '' && person === visitor) return { direction: 'in', suspicious: false };
+  if (keep.sentFolder) return { direction: 'out', suspicious: false };
+  if (person === '' || !keep.agency.map(personKey).includes(person)) return { direction: 'in', suspicious: false };
+  return agencyProof(email.headers ?? [], from, keep.agency, keep.trust) ? { direction: 'out', suspicious: false } : { direction: 'in', suspicious: true };
+}
+
+/**
  * Keeps a mail on its lead, with how far its folder was read, in one transaction; a mail kept
  * already (its Message-ID) only moves the reading on. Sets the lead Answered (their answer) or
  * Replied (the agency's) when it is the lead's newest mail. Answers whether it was new.
@@ -160,15 +171,14 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
     db.transaction(() => setLastUid(db, keep.folder, keep.position.uidValidity, keep.position.uid))();
     return false;
   }
-  const from = keep.email.from?.address ?? '';
-  const fromPerson = from ? personKey(from) : '';
-  const agency = keep.agency.map(personKey);
-  // The visitor's own address is theirs even where it is also one of the agency's (a test, an owner writing in).
-  const direction = fromPerson !== '' && fromPerson === lead.person ? 'in' : keep.sentFolder || agency.includes(fromPerson) ? 'out' : 'in';
+  const { mail } = keep;
+  const { email } = mail;
+  const from = email.from?.address ?? '';
+  const { direction, suspicious } = sideOf(email, lead.person, keep);
   // Its Date, never later than now (a date in the future would hold the lead's status).
-  const dated = keep.email.date ? Date.parse(keep.email.date) : NaN;
+  const dated = email.date ? Date.parse(email.date) : NaN;
   const sentAt = Math.min(Math.max(Number.isFinite(dated) ? dated : keep.now, keep.answers + 1), keep.now);
-  const { files, written } = keep.tooLarge ? { files: [], written: [] } : keepAttachments(keep.email, keep.dataDir);
+  const { files, written } = mail.whole ? keepAttachments(email, keep.dataDir) : { files: [], written: [] };
   try {
     db.transaction(() => {
       const added = q.insert.run(
@@ -176,10 +186,13 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
         keep.messageId,
         direction,
         from,
-        cutAtWord(keep.email.from?.name ?? '', 200),
-        cutAtWord((keep.email.subject ?? '').replace(/\s+/g, ' ').trim(), 300),
-        keep.tooLarge ? '' : textOf(keep.email),
-        keep.tooLarge ? 1 : 0,
+        cutAtWord(email.from?.name ?? '', 200),
+        cutAtWord((email.subject ?? '').replace(/\s+/g, ' ').trim(), 300),
+        mail.whole ? mail.text : '',
+        mail.whole ? mail.quoted : '',
+        !mail.whole && mail.why === 'tooLarge' ? 1 : 0,
+        !mail.whole && mail.why !== 'tooLarge' ? mail.why.unreadable : null,
+        suspicious ? 1 : 0,
         JSON.stringify(files.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) }))),
         sentAt,
         keep.now,
@@ -192,9 +205,10 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
       else q.active.run(sentAt, keep.docId);
       // What the mail sets off for the agency (src/server/attention.ts): the client's answer marks the
       // lead unread, waiting, and is mailed to the owner; the agency's own reply ends the wait.
-      const mail = Number(added.lastInsertRowid);
+      const kept = Number(added.lastInsertRowid);
       if (direction === 'out') agencyReplied(db, { docId: keep.docId, at: sentAt, newest: sentAt >= latest });
-      else if (clientAnswered(db, { docId: keep.docId, at: sentAt, mail, newest: sentAt >= latest })) queueAnswerMail(db, keep.docId, mail);
+      else if (clientAnswered(db, { docId: keep.docId, at: sentAt, mail: kept, newest: sentAt >= latest })) queueAnswerMail(db, keep.docId, kept);
+      keepLeadKeys(db, keep.docId);
       setLastUid(db, keep.folder, keep.position.uidValidity, keep.position.uid);
     })();
   } catch (error) {

@@ -1,0 +1,49 @@
+/**
+ * A lead's conversation as the owner reads it (Conversation.tsx): a mail kept by its
+ * headers says who sent it, its subject and that it could not be read; a mail that only claims
+ * the agency's address is the visitor's, with the warning under it. Words from config/admin.ts.
+ */
+import { render, screen, within } from '@testing-library/react';
+import admin from '../../config/admin';
+import type { ReceivedMail } from '../shared/adminApi';
+import { Conversation } from './Conversation';
+
+const t = admin.replies;
+const received = (id: string, mail: Partial<ReceivedMail>): ReceivedMail => ({
+  id,
+  docId: 'AAAAAAAAAAAAAAAAAAAA',
+  kind: 'answer',
+  fromName: '',
+  fromAddress: 'ada@example.net',
+  subject: 'Re: hello',
+  text: '',
+  quoted: '',
+  tooLarge: false,
+  unreadable: false,
+  suspicious: false,
+  attachments: [],
+  createdAt: Date.UTC(2026, 5, 1, 10),
+  ...mail,
+});
+
+it('shows a mail kept by its headers (sender, subject, the note) and a suspicious one as the visitor\u2019s with the warning; a proved one without', () => {
+  render(
+    <Conversation
+      mails={[
+        received('m1', { fromName: 'Mallory', fromAddress: 'mallory@example.net', subject: 'Re: hello (deep)', unreadable: true }),
+        received('m2', { fromName: 'Agency', fromAddress: 'sales+x@agency.test', text: 'Forged words.', suspicious: true }),
+        received('m3', { kind: 'mailProgram', fromAddress: 'sales@agency.test', text: 'Really ours.' }),
+      ]}
+      onSendAgain={() => undefined}
+    />,
+  );
+  const [unreadable, suspicious, proved] = screen.getAllByRole('listitem');
+  expect(unreadable).toHaveTextContent('Re: hello (deep)');
+  expect(unreadable).toHaveTextContent('Mallory <mallory@example.net>');
+  expect(unreadable).toHaveTextContent(t.mailUnreadable);
+  expect(unreadable).not.toHaveTextContent(t.mailSuspicious);
+  expect(within(suspicious!).getByRole('alert')).toHaveTextContent(t.mailSuspicious);
+  expect(suspicious).toHaveTextContent('Forged words.');
+  expect(proved).not.toHaveTextContent(t.mailSuspicious);
+  expect(proved).toHaveTextContent('Really ours.');
+});
