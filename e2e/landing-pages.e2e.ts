@@ -21,7 +21,7 @@ import { fill } from '../src/shared/text';
 import { validData } from '../src/test/formFixtures';
 import { signIn, sourceShown, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
-import { pageConfigs } from './helpers/content';
+import { pageConfigs, publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
 import { sendForm } from './helpers/forms';
 import { screenshots } from './helpers/shots';
@@ -79,7 +79,7 @@ test('the office makes a landing page at an address of its own, with a form, and
 
   // Its own screen: the checker asks for what is still empty; the form is chosen; then Publish.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Spring offer');
-  const publish = page.getByRole('button', { name: admin.content.publish, exact: true });
+  const publish = publishButton(page, FILE);
   await expect(publish).toBeDisabled();
   await input(page, ['description']).fill('Our spring offer for new websites.');
   // The page opens as the outline of its sections: each opened on its own, then back to the outline.

@@ -18,6 +18,7 @@ import { labelOf, placeOf, sectionNameOf } from '../src/config/place';
 import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/shared/text';
 import { signedInState, type SignedIn } from './helpers/admin';
+import { publishButton } from './helpers/content';
 import { animationsDone, expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
@@ -52,7 +53,7 @@ const openLink = (page: Page, index: number) => page.getByRole('link', { name: f
 
 async function open(page: Page, file: string, params: Record<string, string> = {}) {
   await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file, ...params })}`, { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
+  await expect(publishButton(page, file)).toBeVisible({ timeout: CONTENT_READ_MS });
 }
 
 test('a long page opens as the outline of its sections; one opened on its own shows its boxes, and the way back', async ({ page }) => {

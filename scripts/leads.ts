@@ -7,7 +7,7 @@
  * npm run leads -- count                                        how many documents each collection holds
  * npm run leads -- add-admin <email> [--role owner|editor]     make an inbox account (or give it a new password); the password from standard input;
  *                                                              an owner (the default for a new account) sees leads and edits content, an editor edits content only
- * npm run leads -- remove-admin <email>                         remove an inbox account; its sessions end
+ * npm run leads -- remove-admin <email>                         remove an inbox account; its sessions end, its drafts go
  * npm run leads -- admins                                       list the inbox accounts
  * DATA_DIR chooses the data folder (default ./data).
  */
@@ -187,7 +187,7 @@ try {
   } else if (command === 'remove-admin') {
     const email = word!;
     if (!removeAdmin(store, email)) fail(`There is no account for ${email}. The accounts are: ${listAdmins(store).join(', ') || 'none yet'}.`);
-    process.stdout.write(`${email} can no longer sign in; its sessions have ended.\n`);
+    process.stdout.write(`${email} can no longer sign in; its sessions have ended and its drafts are removed.\n`);
   } else if (command === 'admins') {
     const admins = listAdminRoles(store);
     process.stdout.write(admins.length > 0 ? `${admins.map((a) => `${a.email}\t${a.role}`).join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n');

@@ -1,7 +1,9 @@
 /**
  * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content), who is signed
- * in, Sign out. One row from the md breakpoint up; on a phone the sections open from a Menu button
- * (Escape closes it and gives the keyboard back to the button).
+ * in, Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
+ * live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the
+ * sections open from a Menu button (Escape closes it and gives the keyboard back to the button).
+ * The password asked again (PasswordAgain.tsx) lives here, with the screens that may need it.
  */
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -18,6 +20,8 @@ import type { AdminRole } from '../shared/contentApi';
 import { fill, formatCount } from './format';
 import { useSession } from './session';
 import { call } from './api';
+import { LiveProvider, useLiveState } from './live';
+import { PasswordAgain } from './PasswordAgain';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
@@ -127,21 +131,46 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                     ) : null}
                   </Button>
                 ))}
+                {/* On a phone, with the sections (the row above md has it beside Sign out). */}
+                <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'inline-flex', md: 'none' }, whiteSpace: 'nowrap' }}>
+                  {t.signOutEverywhere}
+                </Button>
               </Box>
             </Box>
             <Typography variant="body2" noWrap title={signedInAs} sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0, flexShrink: 1 }}>
               {signedInAs}
             </Typography>
+            <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'none', md: 'inline-flex' }, flexShrink: 0, whiteSpace: 'nowrap' }}>
+              {t.signOutEverywhere}
+            </Button>
             <Button color="inherit" variant="outlined" onClick={() => void signOut()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               {t.signOut}
             </Button>
           </Toolbar>
         </Container>
       </AppBar>
-      <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
-        {role === 'owner' && <Placeholders />}
-        <Outlet />
-      </Container>
+      <LiveProvider enabled={role === 'owner'}>
+        <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+          {role === 'owner' && <Placeholders />}
+          {role === 'owner' && <LiveOff />}
+          <Outlet />
+        </Container>
+      </LiveProvider>
+      <PasswordAgain />
     </>
+  );
+}
+
+/** Said while this screen does not update by itself (its live updates refused; tried again by themselves). */
+function LiveOff() {
+  const live = useLiveState();
+  return (
+    <Box role="status" aria-live="polite">
+      {!live && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="live-off">
+          {admin.liveOff}
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The inbox (and the Spam folder): every lead of every form, newest first, with its form,
- * name, e-mail address, date and status; filters by form and status, a search across every
- * field; new leads stand out. The server pages, sorts and counts (the inbox holds any number
+ * The inbox (and the Spam folder): every lead of every form, those whose person waits for the
+ * agency first (longest waiting first), then the others by last activity, with its form, name,
+ * e-mail address, wait, date and status; filters by form and status, a search across every
+ * field; unread leads stand out. It follows every change by itself (live.tsx). The server pages, sorts and counts (the inbox holds any number
  * of leads: only the page shown travels); the export buttons download the whole view, streamed.
  * Leads ticked (one by one, or all of the page) are archived, marked read, marked spam (or not)
  * or deleted at once. On a phone each row stacks its name, form, date and status in one column,
@@ -24,14 +25,17 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
 import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary, type MailboxStatus } from '../shared/adminApi';
-import { ALL_STATUSES, statusQuery } from './views';
-import { call, urlOf } from './api';
-import { fill, formatCount, formatDate, formLabel, visible } from './format';
+import { ALL_STATUSES, pipelineQuery, statusQuery } from './views';
+import { pipelineColumn, PipelineFilters, PipelineLine } from './lead/PipelineList';
+import { call, passwordRecent, urlOf } from './api';
+import { attentionWords, fill, formatCount, formatDate, formLabel, visible } from './format';
+import { useLiveRefresh } from './live';
+import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
 import { SourceFilter, sourceQuery } from './sources/SourceFilter';
@@ -60,11 +64,15 @@ const BULK: Record<'inbox' | 'spam', readonly BulkAction[]> = { inbox: ['read', 
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const NO_SORT: GridSortModel = [];
+const BY_ATTENTION: GridSortModel = [{ field: 'activity', sort: 'desc' }];
+/** The Spam folder's order: nobody waits on spam. */
+const NEWEST_FIRST: GridSortModel = [{ field: 'receivedAt', sort: 'desc' }];
+const everyChange = () => true;
 
 /** A row as tall as its content (one function for every render: the grid measures again when it changes). */
 const tallAsNeeded = () => 'auto' as const;
 
-/** A lead's name as its link (bold while new); hidden characters shown by their code (an override cannot reverse the text around it). */
+/** A lead's name as its link (bold while unread, and said so); hidden characters shown by their code (an override cannot reverse the text around it). */
 function NameLink({ row }: { row: LeadSummary }) {
   return (
     <Box component="span" sx={{ minWidth: 0 }}>
@@ -73,10 +81,12 @@ function NameLink({ row }: { row: LeadSummary }) {
         component={RouterLink}
         to={`/leads/${encodeURIComponent(row.docId)}`}
         underline={row.submissions !== undefined && row.submissions > 1 ? 'always' : 'hover'}
-        sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
+        sx={{ fontWeight: row.unread ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
       >
         {visible(row.name || row.email)}
       </Link>
+      {/* Read out after the name (the link keeps the lead's name alone). */}
+      {row.unread && <ScreenReaderText>{` ${t.unreadMark}`}</ScreenReaderText>}
       {/* The people view: how many submissions of theirs the view holds. */}
       {row.submissions !== undefined && row.submissions > 1 && (
         <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
@@ -120,6 +130,13 @@ function MailboxLine() {
   );
 }
 
+/** How long the person has waited for the agency ("waiting 3 days"), or the lead's last activity. */
+const Attention = ({ row }: { row: LeadSummary }) => (
+  <Typography component="span" variant="body2" color={row.waitingSince === null ? 'text.secondary' : 'text.primary'} sx={{ fontWeight: row.waitingSince === null ? 400 : 700 }}>
+    {attentionWords(row)}
+  </Typography>
+);
+
 const StatusChip = ({ status }: { status: LeadSummary['status'] }) => (
   <Chip size="small" label={admin.statuses[status]} color={status === 'new' ? 'primary' : 'default'} variant={status === 'new' ? 'filled' : 'outlined'} />
 );
@@ -134,6 +151,7 @@ export function LeadList({ spam }: { spam: boolean }) {
   // No status in the address: what needs the agency (views.ts).
   const status = params.get('status') ?? '';
   const people = params.get('view') === 'people';
+  const { stage = '', assigned = '' } = pipelineQuery(params);
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
   // The address changed from outside (the Inbox link, Back): the box shows its search, so the
@@ -146,9 +164,14 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [answer, setAnswer] = useState<LeadListAnswer>();
   const [loading, setLoading] = useState(true);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'receivedAt', sort: 'desc' }]);
-  // Another view starts at its first page.
-  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}`;
+  // The order is in the address too (`sort`, `direction`); without it, the inbox's own (who waits
+  // for the agency first, longest first, then the last activity), the Spam folder's newest first.
+  const sortParam = params.get('sort') ?? '';
+  const directionParam = params.get('direction') === 'asc' ? 'asc' : 'desc';
+  const ownOrder = spam ? NEWEST_FIRST : BY_ATTENTION;
+  const sortModel = useMemo<GridSortModel>(() => (LEAD_SORTS.includes(sortParam as LeadSort) ? [{ field: sortParam, sort: directionParam }] : ownOrder), [sortParam, directionParam, ownOrder]);
+  // Another view, or another order, starts at its first page.
+  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${stage}|${assigned}|${sortParam}|${directionParam}`;
   const [view, setView] = useState(viewKey);
   if (view !== viewKey) {
     setView(viewKey);
@@ -165,32 +188,43 @@ export function LeadList({ spam }: { spam: boolean }) {
   const { source = '', campaign = '' } = sourceQuery(params);
   // The Spam folder shows every status; the inbox what needs the agency unless the address says otherwise.
   const query = useMemo(
-    () => ({ form, status: spam ? (status === ALL_STATUSES ? '' : status) : statusQuery(status), q, spam: String(spam), source, campaign, ...(people ? { view: 'people' } : {}) }),
-    [form, status, q, spam, source, campaign, people],
+    () => ({ form, status: spam ? (status === ALL_STATUSES ? '' : status) : statusQuery(status), q, spam: String(spam), source, campaign, stage, assigned, ...(people ? { view: 'people' } : {}) }),
+    [form, status, q, spam, source, campaign, people, stage, assigned],
   );
   const sorted = sortModel[0];
-  const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'receivedAt';
+  const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'activity';
   const direction = sorted?.sort === 'asc' ? 'asc' : 'desc';
   const pageQuery = useMemo(
     () => ({ ...query, page: String(pagination.page), pageSize: String(pagination.pageSize), sort, direction }),
     [query, pagination, sort, direction],
   );
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    await attempt(async () => {
-      const got = await call<LeadListAnswer>('leads', { query: pageQuery });
-      setAnswer(got);
-      // Another page, another view, or the same after a change: nothing stays ticked unseen.
-      setSelection(NONE);
-      setUnread(got.unread);
-    });
-    setLoading(false);
-  }, [pageQuery, setUnread, attempt]);
+  const shown = useRef('');
+  /** The page from the server; `quietly` (a change told by the live updates): no spinner, the ticks kept on the leads still shown. */
+  const load = useCallback(
+    async (quietly = false) => {
+      if (!quietly) setLoading(true);
+      await attempt(async () => {
+        const got = await call<LeadListAnswer>('leads', { query: pageQuery });
+        // Nothing of this page changed (another view's lead did): the grid is left as it is.
+        if (quietly && JSON.stringify(got) === shown.current) return;
+        shown.current = JSON.stringify(got);
+        setAnswer(got);
+        // Another page, another view, or the same after a change of the agency's: nothing stays ticked unseen.
+        if (!quietly) setSelection(NONE);
+        else setSelection((ticked) => (ticked.type === 'include' ? { type: 'include', ids: new Set(got.leads.map((row) => row.docId).filter((id) => ticked.ids.has(id))) } : ticked));
+        setUnread(got.unread);
+      });
+      if (!quietly) setLoading(false);
+    },
+    [pageQuery, setUnread, attempt],
+  );
 
   useEffect(() => {
     void load();
   }, [load]);
+  // Any change of the leads (live.tsx): the page is asked for again, as it is now.
+  useLiveRefresh(everyChange, () => load(true));
 
   const setFilter = useCallback(
     (name: string, value: string) =>
@@ -249,9 +283,10 @@ export function LeadList({ spam }: { spam: boolean }) {
                   <Typography variant="body2" color="text.secondary">
                     {`${formLabel(row.form)} · ${formatDate(row.receivedAt)}`}
                   </Typography>
+                  <Attention row={row} />
                   <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                     <StatusChip status={row.status} />
-                    {spam && notSpamButton(row)}
+                    {spam ? notSpamButton(row) : <PipelineLine row={row} />}
                   </Stack>
                 </Stack>
               ),
@@ -268,6 +303,8 @@ export function LeadList({ spam }: { spam: boolean }) {
             },
             { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
             { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
+            // The most urgent first, then backwards: never "unsorted" (that is this order too).
+            { field: 'activity', headerName: t.columns.activity, flex: 1, minWidth: 170, sortingOrder: ['desc', 'asc'], valueGetter: (_value, row) => attentionWords(row), renderCell: ({ row }) => <Attention row={row} /> },
             { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: 170, valueFormatter: (value: string) => formatDate(value) },
             {
               field: 'status',
@@ -276,7 +313,7 @@ export function LeadList({ spam }: { spam: boolean }) {
               valueGetter: (value: LeadSummary['status']) => admin.statuses[value],
               renderCell: ({ row }) => <StatusChip status={row.status} />,
             },
-            ...(spam ? [{ field: 'actions', headerName: t.columns.actions, width: 150, sortable: false, renderCell: ({ row }) => notSpamButton(row) } satisfies GridColDef<LeadSummary>] : []),
+            ...(spam ? [{ field: 'actions', headerName: t.columns.actions, width: 150, sortable: false, renderCell: ({ row }) => notSpamButton(row) } satisfies GridColDef<LeadSummary>] : [pipelineColumn]),
           ],
     [spam, notSpamButton, small],
   );
@@ -299,9 +336,21 @@ export function LeadList({ spam }: { spam: boolean }) {
   const unreadHere = answer?.unreadInView ?? 0;
   const byForm = answer?.byForm ?? {};
   const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
+  // An export asks for the password again when it was typed long ago: asked first, then the file
+  // downloads as the link's own (streamed by the browser, never held in the page).
+  const download = (event: MouseEvent<HTMLElement>) => {
+    const link = event.currentTarget as HTMLAnchorElement;
+    if (link.dataset.asked === 'yes') return void delete link.dataset.asked;
+    event.preventDefault();
+    void attempt(async () => {
+      await passwordRecent();
+      link.dataset.asked = 'yes';
+      link.click();
+    });
+  };
 
   // How many filters but the search are set: the phone's "Filters and export" button says so.
-  const activeFilters = [form, status, source, campaign, people ? 'people' : ''].filter(Boolean).length;
+  const activeFilters = [form, status, source, campaign, people ? 'people' : '', stage, assigned].filter(Boolean).length;
   const formSelect = (
     <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
       <MenuItem value="">{t.allForms}</MenuItem>
@@ -334,10 +383,10 @@ export function LeadList({ spam }: { spam: boolean }) {
   );
   const exports = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-      <Button variant="outlined" href={exportQuery('csv')} download>
+      <Button variant="outlined" href={exportQuery('csv')} download onClick={download}>
         {t.exportCsv}
       </Button>
-      <Button variant="outlined" href={exportQuery('json')} download>
+      <Button variant="outlined" href={exportQuery('json')} download onClick={download}>
         {t.exportJson}
       </Button>
       <Typography variant="body2" color="text.secondary">
@@ -375,6 +424,7 @@ export function LeadList({ spam }: { spam: boolean }) {
               {statusSelect}
               {!spam && showSelect}
               {!spam && <SourceFilter />}
+              {!spam && <PipelineFilters />}
               <Box sx={{ gridColumn: '1 / -1' }}>{exports}</Box>
             </Box>
           </>
@@ -385,6 +435,7 @@ export function LeadList({ spam }: { spam: boolean }) {
             {searchField}
             {!spam && showSelect}
             {!spam && <SourceFilter />}
+            {!spam && <PipelineFilters />}
           </>
         )}
       </Box>
@@ -427,27 +478,41 @@ export function LeadList({ spam }: { spam: boolean }) {
         checkboxSelection
         rowSelectionModel={selection}
         onRowSelectionModelChange={setSelection}
-        // A phone: each row as tall as its stacked lines.
-        getRowHeight={small ? tallAsNeeded : undefined}
+        // Each row as tall as its stacked lines (a phone's one column; the lead's course under its stage).
+        getRowHeight={small || !spam ? tallAsNeeded : undefined}
         // The server pages and sorts: only the page shown is sent.
         paginationMode="server"
         sortingMode="server"
         rowCount={answer?.total ?? 0}
         paginationModel={pagination}
         onPaginationModelChange={(model) => setPagination((p) => (p.page === model.page && p.pageSize === model.pageSize ? p : model))}
-        // A phone's one column sorts nothing: the list keeps the order chosen (newest first unless changed on a wider screen).
+        // A phone's one column sorts nothing: the list keeps the order chosen (the address's, else the inbox's own).
         sortModel={small ? NO_SORT : sortModel}
         onSortModelChange={(model) => {
           if (small) return;
-          setSortModel(model);
-          setPagination((p) => (p.page === 0 ? p : { ...p, page: 0 }));
+          const [chosen] = model;
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              // Back to the folder's own order: no order in the address.
+              if (!chosen?.sort || (chosen.field === ownOrder[0]!.field && chosen.sort === ownOrder[0]!.sort)) {
+                next.delete('sort');
+                next.delete('direction');
+              } else {
+                next.set('sort', chosen.field);
+                next.set('direction', chosen.sort);
+              }
+              return next;
+            },
+            { replace: true },
+          );
         }}
         pageSizeOptions={[...PAGE_SIZES]}
         localeText={localeText}
         // The grid writes a style element of its own: it carries the page's CSP nonce.
         nonce={pageNonce()}
         label={t.tableLabel}
-        getRowClassName={({ row }) => (row.status === 'new' ? 'lead-new' : '')}
+        getRowClassName={({ row }) => (row.unread ? 'lead-new' : '')}
         sx={{ bgcolor: 'background.paper', '& .lead-new': { bgcolor: 'surface' } }}
       />
 

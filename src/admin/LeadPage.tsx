@@ -1,9 +1,12 @@
 /**
  * One lead: every field by its label (config/forms), a choice by the label the visitor read,
  * shown as text, never as markup; only http: and https: addresses become links. Its CV, its
- * notifications with "Send again", its status (opening a new lead marks it read), "Mark as spam"
- * or "Not spam", and a private note; delete. On a phone everything stacks in one column, the
- * status first and nothing wider than the screen (the notifications as a list, not a table).
+ * notifications with "Send again", its status (opening an unread lead marks it read), how long its
+ * person has waited for the agency, "Mark as spam" or "Not spam", and a private note; delete; the
+ * conversation and the reply box (Conversation.tsx). It follows the changes of the person's leads
+ * by itself (live.tsx): an answer shows as it arrives. On a phone everything stacks in one column,
+ * the conversation first, then the status, and nothing wider than the screen (the notifications as
+ * a list, not a table).
  */
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -33,12 +36,15 @@ import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
-import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
+import { spamNoticeOf } from './spamNotice';
+import { attentionWords, contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
+import { useLiveRefresh, type LiveChange } from './live';
 import { Notice, useNotice } from './Notice';
-import { Conversation, ReplyComposer } from './Replies';
+import { ConversationPanel } from './Conversation';
 import { Section } from './Section';
 import { WideTable } from './WideTable';
 import { LeadSourceList } from './sources/LeadSourceList';
+import { StagePanel } from './lead/StagePanel';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -188,6 +194,29 @@ export function LeadPage() {
     setNote(detail.note);
   }, []);
 
+  // A change of this person's leads, or a new lead (it may be theirs), told by the live updates
+  // (live.tsx): the page is asked for again, quietly; a note being written stays as it is typed.
+  const concerns = useCallback(
+    (change: LiveChange) => change.all || change.kind === 'stored' || change.lead === docId || (lead?.person.submissions.some((submission) => submission.docId === change.lead) ?? false),
+    [docId, lead],
+  );
+  useLiveRefresh(concerns, () =>
+    act(
+      async () => {
+        const saved = lead?.note;
+        const detail = await call<LeadDetail>('lead', { params: { docId } });
+        setLead(detail);
+        setNote((typed) => (typed === saved ? detail.note : typed));
+      },
+      (error) => {
+        // Deleted meanwhile: its page says so.
+        if ((error as { status?: number }).status !== 404) return false;
+        setLead(null);
+        return true;
+      },
+    ),
+  );
+
   /** The new count for the tab's title, after a status changed. */
   const recount = useCallback(() => act(async () => setUnread((await call<{ unread: number }>('leads', { query: { status: 'new', spam: 'false' } })).unread)), [act, setUnread]);
 
@@ -196,8 +225,8 @@ export function LeadPage() {
     void act(
       async () => {
         let detail = await call<LeadDetail>('lead', { params: { docId } });
-        // Opening a new lead marks it read.
-        if (detail.status === 'new') detail = await call<LeadDetail>('updateLead', { params: { docId }, json: { status: 'read' } });
+        // Opening an unread lead marks it read (a New one becomes Read; an answered one stays Answered).
+        if (detail.unread || detail.status === 'new') detail = await call<LeadDetail>('updateLead', { params: { docId }, json: { read: true } });
         if (!current) return;
         show(detail);
         await recount();
@@ -257,6 +286,12 @@ export function LeadPage() {
       setNotice({ text: t.markedSpam, severity: 'success' });
       await recount();
     });
+  const markRead = () =>
+    act(async () => {
+      show(await call<LeadDetail>('updateLead', { params: { docId }, json: { read: true } }));
+      setNotice({ text: t.markedRead, severity: 'success' });
+      await recount();
+    });
   const sendAgain = (deliveryId: string) =>
     act(async () => {
       await call('resend', { params: { deliveryId } });
@@ -279,9 +314,15 @@ export function LeadPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}
+      <Typography color="text.secondary">{fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}</Typography>
+      <Typography sx={{ mb: 1, fontWeight: lead.waitingSince === null ? 400 : 700 }} color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'} data-testid="lead-attention">
+        {attentionWords(lead)}
       </Typography>
+      {lead.unread && (
+        <Alert severity="info" sx={{ mb: 2, alignItems: 'center' }} action={<Button color="inherit" size="small" variant="outlined" onClick={() => void markRead()}>{t.markRead}</Button>}>
+          {t.unreadNotice}
+        </Alert>
+      )}
       {/* One tap from the top to the reply and to the note (on a phone they are screens down). */}
       <Box component="nav" aria-label={t.jumpLabel} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Button size="small" variant="outlined" href="#reply-heading" onClick={jumpTo('reply-subject')}>
@@ -294,7 +335,7 @@ export function LeadPage() {
 
       {lead.spam && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t.spamNotice}
+          {spamNoticeOf(lead)}
         </Alert>
       )}
       <Notice message={notice} />
@@ -309,10 +350,14 @@ export function LeadPage() {
           columnGap: 3,
           alignItems: 'start',
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          gridTemplateAreas: { xs: '"status" "lead" "answer"', lg: '"lead status" "lead answer"' },
-          gridTemplateRows: { lg: 'auto 1fr' },
+          // The conversation ("talk"): at the top on a phone, under what they sent on a wide screen.
+          gridTemplateAreas: { xs: '"talk" "status" "lead" "answer"', lg: '"lead status" "lead answer" "talk answer"' },
+          gridTemplateRows: { lg: 'auto auto 1fr' },
         }}
       >
+        <Box sx={{ gridArea: 'talk', minWidth: 0 }}>
+          <ConversationPanel lead={lead} onSent={show} onSendAgain={(id) => void sendAgain(id)} />
+        </Box>
         <Box sx={{ gridArea: 'status' }}>
           <Section id="status-heading" heading={t.status}>
             <TextField select fullWidth label={t.status} value={lead.status} onChange={(e) => void setStatus(e.target.value as LeadStatus)}>
@@ -350,12 +395,6 @@ export function LeadPage() {
 
           <Section id="source-heading" heading={admin.sources.heading}>
             <LeadSourceList source={lead.source ?? null} />
-          </Section>
-          <Section id="reply-heading" heading={admin.replies.heading}>
-            <ReplyComposer key={lead.docId} lead={lead} onSent={show} />
-          </Section>
-          <Section id="mails-heading" heading={admin.replies.historyHeading}>
-            <Conversation mails={lead.mails} onSendAgain={(id) => void sendAgain(id)} />
           </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>
@@ -415,6 +454,7 @@ export function LeadPage() {
 
         <Box sx={{ gridArea: 'answer', minWidth: 0 }}>
           {/* The reply composer goes here, as a section of its own, above the note. */}
+          <StagePanel key={lead.docId} docId={lead.docId} />
           <Section id="note-heading" heading={t.note}>
             <Box component="form" sx={{ display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
               <TextField id="lead-note" label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -1,7 +1,8 @@
 /**
  * Who is signed in, for the whole inbox: the sign-in shows until someone is, and again as soon
- * as the server says the session ended (sign-out, timeout, account removed). The number of new
- * leads lives here too: the tab's title shows it on every screen.
+ * as the server says the session ended (sign-out, timeout, account removed). The number of
+ * unread leads lives here too (new, or answered since the agency looked; the live updates keep it
+ * current): the tab's title shows it on every screen.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import admin from '../../config/admin';
@@ -19,7 +20,8 @@ interface SessionValue {
   state: SessionState;
   /** Asks the server again who is signed in (after signing in). */
   refresh(): Promise<void>;
-  signOut(): Promise<void>;
+  /** Ends this session, or (everywhere) every session of the account, remembered devices too. */
+  signOut(everywhere?: boolean): Promise<void>;
   unread: number | undefined;
   setUnread(count: number): void;
 }
@@ -64,9 +66,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh, showSignIn]);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (everywhere = false) => {
     try {
-      await call('signOut');
+      await call(everywhere ? 'signOutEverywhere' : 'signOut');
     } catch {
       // Signed out already: the sign-in shows either way.
     }

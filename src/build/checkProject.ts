@@ -6,11 +6,15 @@
  */
 import { checkConfigFolder, defaultFolders, loadConfigFolder, type Folders } from '../config/checkFiles';
 import { placeholderWarnings } from '../config/placeholders';
-import { rulesProblems } from '../deploy/deployFiles';
-import type { Forms } from '../deploy/firebaseRules';
+import { madeFromConfig } from '../deploy/deployFiles';
 
+/**
+ * The check `npm start` runs before it serves anything: the config folder, then what is made from
+ * it (madeFromConfig). A publish of the content editor runs the same two (checkLoadedFolder with
+ * madeFromConfig, src/server/content/check.ts startProblems) on the files it is about to write.
+ */
 export function checkProject(folders: Folders = defaultFolders): Promise<string[]> {
-  return checkConfigFolder(folders, ({ forms }) => rulesProblems(forms as Forms));
+  return checkConfigFolder(folders, madeFromConfig);
 }
 
 export { report } from '../config/checkFiles';

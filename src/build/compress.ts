@@ -9,10 +9,11 @@
  * once and the others take those copies.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { OUTCOMES_FOLDER } from './outcomePages';
+import { shareOwn, writeOwn } from './ownFiles';
 
 const TEXT = /\.(js|css|html|svg|xml|txt|json|webmanifest)$/;
 /** Smaller files gain nothing worth a second request for the compressed copy. */
@@ -55,16 +56,17 @@ export function compressFiles(dir: string, files: Iterable<string>, earlier?: st
     const quality = relative.startsWith(`${OUTCOMES_FOLDER}/`) ? 5 : 11;
     const key = `${quality} ${createHash('sha256').update(bytes).digest('hex')}`;
     const same = sameIn(earlier, relative, bytes) ?? compressed.get(key);
+    // Each copy replaces its name (a release's may be a link to the code build's: ownFiles.ts), never written through.
     if (same) {
-      copyFileSync(`${same}.br`, `${file}.br`);
-      copyFileSync(`${same}.gz`, `${file}.gz`);
+      shareOwn(`${same}.br`, dir, `${relative}.br`);
+      shareOwn(`${same}.gz`, dir, `${relative}.gz`);
       after += statSync(`${file}.br`).size;
       reused++;
       continue;
     }
     const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-    writeFileSync(`${file}.br`, br);
-    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    writeOwn(dir, `${relative}.br`, br);
+    writeOwn(dir, `${relative}.gz`, gzipSync(bytes, { level: 9 }));
     compressed.set(key, file);
     after += br.length;
   }

@@ -4,14 +4,13 @@
  * outcome above it (src/forms/model/outcomes.ts), written once by the build. Whoever serves
  * the files answers `<address>?<outcome query>` with that file, so pages stay files.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { api } from '../shared/api';
 import type { FormConfig } from '../forms/model/formSchema';
 import { outcomeBanner, outcomeQuery, outcomesOf } from '../forms/model/outcomes';
 import { OUTCOMES_FOLDER } from '../shared/pageFiles';
 import { replaceOnce } from '../shared/text';
 import type { OutcomePage } from '../shared/siteManifest';
+import { writeOwn } from './ownFiles';
 
 /** Where the variants of the pages go, inside the built client folder. */
 export { OUTCOMES_FOLDER };
@@ -35,9 +34,8 @@ export function writeOutcomePages(clientDir: string, address: string, pageFile: 
       if (!banner) continue;
       const query = outcomeQuery(outcome);
       const file = `${OUTCOMES_FOLDER}/${pageFile.replace(/\.html$/, '')}/${query.map(([k, v]) => `${k}-${v}`).join('-')}.html`;
-      mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
       // By slicing: the banner holds the form's words, where `$'` or `$&` must stay as they are.
-      writeFileSync(path.join(clientDir, file), replaceOnce(html, '<body>', `<body>\n${banner}`));
+      writeOwn(clientDir, file, replaceOnce(html, '<body>', `<body>\n${banner}`));
       written.push({ path: address, query, file });
     }
   }

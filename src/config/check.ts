@@ -31,12 +31,12 @@ export function checkConfig(options: CheckOptions = {}): CheckResult {
     }
   };
   // One walk (checkContent.ts, which the editor's browser runs too): the sentences and the problems apart.
-  const found = checkContent({ ...options, publicNames: options.publicNames ?? topLevelNames(root) }, publicFileExists);
+  const found = checkContent({ ...options, publicNames: options.publicNames ?? publicNamesOf(root) }, publicFileExists);
   return { problems: found.map(problemSentence), found };
 }
 
-/** The files and folders at the top of public/ (the build copies them beside the pages), dot files left out. */
-function topLevelNames(root: string): string[] {
+/** The files and folders at the top of public/ (the build copies them beside the pages), dot files left out: no address may take one. */
+export function publicNamesOf(root: string): string[] {
   try {
     return readdirSync(root).filter((name) => !name.startsWith('.'));
   } catch {

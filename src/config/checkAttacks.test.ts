@@ -2,9 +2,10 @@
  * What the checker accepts cannot break the site: the attacks found on the published site,
  * replayed against the real checker on a copy of the real config, each refused with its exact
  * sentence on its file and key. An alias over the inbox's file, the error page or another host;
- * a link to another host written as a page's; a map address that smuggles a directive (or a
- * brace) into the page policy; the site's own address with more than its host; the visitors'
- * retry timings set to nothing.
+ * a link to another host written as a page's; the articles at "/" with an article taking one of
+ * the site's own names (its page would be written over the inbox's file, the home page's, the
+ * error page's); a map address that smuggles a directive (or a brace) into the page policy; the
+ * site's own address with more than its host; the visitors' retry timings set to nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,7 @@ afterAll(() => rmSync(publicDir, { recursive: true, force: true }));
 function problemsAfter(mutate: (config: Config) => void, extra: Partial<CheckOptions> = {}): string[] {
   const copy = structuredClone(real);
   mutate(copy);
-  return checkConfig({ site: copy.site, routes: copy.routes, pages: copy.pages, forms: copy.forms, publicDir, ...extra }).problems;
+  return checkConfig({ site: copy.site, routes: copy.routes, pages: copy.pages, forms: copy.forms, articles: copy.articles, publicDir, ...extra }).problems;
 }
 
 type Route = { path: string; page: string; aliases?: string[] };
@@ -68,6 +69,72 @@ describe('an address in config/routes.ts', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the articles' addresses", () => {
+  const articlesAt = (config: Config, base: string) => ((config.site.articles as { path: string }).path = base);
+  const firstArticle = () => Object.keys(real.articles).sort()[0]!;
+
+  it.each([
+    ['/admin', "is used by the site's own inbox, so no page can have it. Choose another address."],
+    ['/ADMIN', "is used by the site's own inbox, so no page can have it. Choose another address."],
+    ['/Api', "is used by the site's server (its forms and the inbox), so no page can have it. Choose another address."],
+    ['/assets', "is used by the site's scripts and styles, so no page can have it. Choose another address."],
+    ['/Images/blog', "is used by the site's pictures, so no page can have it. Choose another address."],
+    ['/Index', "is used by the home page's file, so no page can have it. Choose another address."],
+  ])('a base path %j is refused', (base, sentence) => {
+    expect(problemsAfter((config) => articlesAt(config, base))).toEqual([`config/site.ts: articles.path ${JSON.stringify(base)} ${sentence}`]);
+  });
+
+  it.each([
+    ['admin', "is used by the site's own inbox, so no page can have it. Choose another address."],
+    ['index', "is used by the home page's file, so no page can have it. Choose another address."],
+    ['api', "is used by the site's server (its forms and the inbox), so no page can have it. Choose another address."],
+    ['assets', "is used by the site's scripts and styles, so no page can have it. Choose another address."],
+    ['images', "is used by the site's pictures, so no page can have it. Choose another address."],
+    ['healthz', "is used by the server's health check, so no page can have it. Choose another address."],
+    ['outcomes', 'is used by the pages shown after a form is sent without JavaScript, so no page can have it. Choose another address.'],
+    ['404', 'is used by the page shown for unknown addresses, so no page can have it. Choose another address.'],
+    ['500', 'is used by the error page, so no page can have it. Choose another address.'],
+  ])('under "/", an article at %j is refused: it would be the page of that name', (address, sentence) => {
+    const id = firstArticle();
+    const problems = problemsAfter((config) => {
+      articlesAt(config, '/');
+      config.articles[id]!.address = address;
+    });
+    expect(problems).toEqual([`config/articles/${id}.ts: address ${JSON.stringify(address)} makes the address "/${address}", which ${sentence}`]);
+  });
+
+  it('under "/", an article named as a file or folder of public/ is refused; under "/Blog" the same names are its own', () => {
+    const id = firstArticle();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'check-public-'));
+    try {
+      mkdirSync(path.join(dir, 'downloads'));
+      const withAddress = (base: string, address: string) =>
+        checkConfig({ site: { ...real.site, articles: { ...(real.site.articles as Json), path: base } }, articles: { [id]: { ...real.articles[id], address } }, publicDir: dir }).problems.filter((p) => p.includes(': address '));
+      expect(withAddress('/', 'downloads')).toEqual([`config/articles/${id}.ts: address "downloads" makes the address "/downloads", which is used by the file or folder public/downloads, so no page can have it. Choose another address.`]);
+      expect(withAddress('/Blog', 'downloads')).toEqual([]);
+      expect(withAddress('/Blog', 'admin')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an address in capitals is no address (lower case only), whatever the base', () => {
+    const id = firstArticle();
+    const problems = problemsAfter((config) => {
+      articlesAt(config, '/');
+      config.articles[id]!.address = 'Admin';
+    });
+    expect(problems).toEqual([`config/articles/${id}.ts: address "Admin" is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`]);
+  });
+});
+
+describe('config/moved.ts', () => {
+  it.each(['/admin', '/Assets/x', '/index', '/feed.xml'])('refuses %j in gone or as a redirect', (address) => {
+    const problems = problemsAfter(() => {}, { moved: { moved: [{ from: address, to: '/Contact' }], gone: [address] } });
+    expect(problems.map((p) => p.split(' "')[0])).toEqual(['config/moved.ts: moved[0].from', 'config/moved.ts: gone[0]']);
   });
 });
 

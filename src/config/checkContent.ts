@@ -13,8 +13,9 @@ import { articlePath, articleSchema } from './articleSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { routeTable } from '../shared/routeTable';
+import { addressProblem } from '../shared/addresses';
 import { movedSchema } from './movedSchema';
-import { closest, formatPath, type CheckContext, type Path, type Refusal, type Schema } from './schema';
+import { closest, formatPath, SLUG, type CheckContext, type Path, type Refusal, type Schema } from './schema';
 import { serverSchema } from './serverSchema';
 import { siteSchema } from './siteSchema';
 
@@ -139,7 +140,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     const file = options.articleFiles?.[id] ?? `${ARTICLES_FOLDER}/${id}.ts`;
     const ctx = contextFor(file);
     check(articleSchema, articles[id], ctx);
-    checkArticleAddress(articles[id], articleBase, sitePaths, firstAddress, file, ctx.report);
+    checkArticleAddress(articles[id], articleBase, sitePaths, firstAddress, file, options.publicNames ?? [], ctx.report);
   }
 
   return problems;
@@ -222,10 +223,13 @@ function checkSectionIds(page: unknown, report: Report): void {
 }
 
 /**
- * An article's address is its own: no other article has it, and it is not the address of a page
- * of config/routes.ts (the article's page would hide the page, or the page the article).
+ * An article's address is its own: no other article has it, its page's address under the
+ * articles' base path may be a page's (src/shared/addresses.ts: none of the site's own names,
+ * whatever their case; with the articles at "/", an article "admin" would be the page "/admin"),
+ * and it is not the address of a page of config/routes.ts (the article's page would hide the
+ * page, or the page the article).
  */
-function checkArticleAddress(article: unknown, base: string | undefined, sitePaths: ReadonlySet<string>, first: Map<string, string>, file: string, report: Report): void {
+function checkArticleAddress(article: unknown, base: string | undefined, sitePaths: ReadonlySet<string>, first: Map<string, string>, file: string, publicNames: readonly string[], report: Report): void {
   if (!isRecord(article) || typeof article.address !== 'string' || article.address === '') return;
   const address = article.address;
   const earlier = first.get(address);
@@ -237,10 +241,18 @@ function checkArticleAddress(article: unknown, base: string | undefined, sitePat
     return;
   }
   first.set(address, typeof article.title === 'string' && article.title.trim() !== '' ? article.title : file);
-  if (base !== undefined && sitePaths.has(articlePath(base, { address }))) {
-    report(['address'], `${quote(address)} makes the address ${quote(articlePath(base, { address }))}, which a page of the site already has. Choose another address.`, {
+  // The base path is checked on its own (config/site.ts); an address that is no slug is refused by its schema.
+  if (base === undefined || addressProblem(base, { publicNames }) !== undefined || !SLUG.test(address)) return;
+  const page = articlePath(base, { address });
+  const problem = addressProblem(page, { publicNames });
+  if (problem !== undefined) {
+    report(['address'], `${quote(address)} makes the address ${quote(page)}, which ${problem}`, { kind: 'badAddress', values: { value: page, problem } });
+    return;
+  }
+  if (sitePaths.has(page)) {
+    report(['address'], `${quote(address)} makes the address ${quote(page)}, which a page of the site already has. Choose another address.`, {
       kind: 'addressTaken',
-      values: { value: articlePath(base, { address }) },
+      values: { value: page },
     });
   }
 }

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { siteContentOf, type SiteContent } from '../shared/siteContent';
-import { checkConfig, type CheckOptions } from './check';
+import { checkConfig, type CheckOptions, type CheckResult } from './check';
 import { routeTable } from '../shared/routeTable';
 import { ConfigModuleError, configModules, type ConfigModules } from './configModules';
 
@@ -233,11 +233,24 @@ export async function checkConfigFolder(
   folders: Folders = defaultFolders,
   afterwards?: (config: { rootDir: string; forms: unknown }) => string[],
 ): Promise<string[]> {
-  const { options, problems: loadProblems } = await loadConfigFolder(folders);
-  const problems = [...loadProblems, ...checkConfig(options).problems];
+  return checkLoadedFolder(folders, await loadConfigFolder(folders), afterwards).problems;
+}
+
+/**
+ * checkConfigFolder's check of a folder already loaded (loadConfigFolder): every sentence, and
+ * the checker's problems among them with their file and key apart (`found`). The content
+ * editor's publish runs it (through checkProject's) on the files it is about to write.
+ */
+export function checkLoadedFolder(
+  folders: Folders,
+  { options, problems: loadProblems }: { options: CheckOptions; problems: readonly string[] },
+  afterwards?: (config: { rootDir: string; forms: unknown }) => string[],
+): { problems: string[]; found: CheckResult['found'] } {
+  const { problems: checked, found } = checkConfig(options);
+  const problems = [...loadProblems, ...checked];
   // What is made from the config (the Firebase rules) is checked only once it is valid: fix the rest first.
   if (problems.length === 0 && afterwards) problems.push(...afterwards({ rootDir: path.dirname(folders.configDir), forms: options.forms ?? {} }));
-  return problems;
+  return { problems, found };
 }
 
 /**

@@ -91,3 +91,10 @@ export function rulesProblems(forms: Forms): string[] {
     return [`config/forms: the Firebase security rules cannot be made from the forms: ${error instanceof Error ? error.message : String(error)}`];
   }
 }
+
+/**
+ * What `npm run check` and `npm start` check of a valid config after the checker itself
+ * (src/build/checkProject.ts), and a publish of the content editor on what it is about to write
+ * (src/server/content/check.ts startProblems): that the Firebase rules can be made from its forms.
+ */
+export const madeFromConfig = ({ forms }: { forms: unknown }): string[] => rulesProblems(forms as Forms);

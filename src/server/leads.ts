@@ -16,6 +16,7 @@ import server from '../../config/server';
 import { hasLabelledOptions, pickedOf } from '../forms/model/choices';
 import { formForCollection, formNameOf, knownCollections, senderFields } from '../forms/model/registry';
 import { ADMIN_PAGE, DIRECT_SOURCE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
+import { FIRST_STAGE, moneyCell, stageName } from '../shared/pipeline';
 import { formatCellDate } from '../shared/received';
 import { fill, visible } from '../shared/text';
 import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
@@ -81,6 +82,19 @@ export function sharedCsvColumns(): CsvColumn[] {
     { header: words.status, cell: (lead) => admin.statuses[lead.status] },
     { header: words.lastActivity, cell: (lead) => formatCellDate(lead.activeAt) },
     { header: words.note, cell: (lead) => lead.note },
+    ...pipelineCsvColumns(),
+  ];
+}
+
+/** A lead's stage (and why it was lost), value, follow-up date and assignee: words from config/server.ts admin.exportPipelineColumns. */
+function pipelineCsvColumns(): CsvColumn[] {
+  const words = server.admin.exportPipelineColumns;
+  return [
+    { header: words.stage, cell: (lead) => stageName(lead.stage) },
+    { header: words.lostReason, cell: (lead) => lead.lostReason ?? '' },
+    { header: fill(words.value, { currency: admin.currency }), cell: (lead) => moneyCell(lead.value) },
+    { header: words.followUp, cell: (lead) => lead.followUp ?? '' },
+    { header: words.assignee, cell: (lead) => lead.assignee ?? '' },
   ];
 }
 
@@ -91,7 +105,7 @@ export const BYTE_ORDER_MARK = '\uFEFF';
 export function exportFileName(query: Record<string, unknown>, day: string, format: string): string {
   const part = (value: unknown) => (typeof value === 'string' ? value.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) : '');
   const form = part(query.form) || 'all';
-  const parts = ['leads', form, ...['status', 'view', 'source', 'campaign', 'q'].map((key) => part(query[key])).filter((p) => p !== '')];
+  const parts = ['leads', form, ...['status', 'view', 'stage', 'assigned', 'source', 'campaign', 'q'].map((key) => part(query[key])).filter((p) => p !== '')];
   if (query.spam === 'true') parts.splice(1, 0, 'spam');
   return `${parts.join('-')}-${day}.${format}`;
 }
@@ -147,6 +161,10 @@ export interface LeadFilter {
   campaign?: string;
   /** One row per person (the newest of their leads in the view) instead of one per lead. */
   people?: boolean;
+  /** At this stage (a key of config/admin.ts stages). */
+  stage?: string;
+  /** Assigned to this account; null: to nobody. */
+  assignee?: string | null;
 }
 
 export interface LeadRow {
@@ -158,10 +176,23 @@ export interface LeadRow {
   status: LeadStatus;
   spam: boolean;
   note: string;
-  /** The person it belongs to (leadKeys.ts personKey of its e-mail), or null. */
+  /** The person it belongs to (src/shared/person.ts personKey of its e-mail), or null. */
   person: string | null;
   /** Its last activity: arrival, a change, a mail either way (ISO 8601, UTC). */
   activeAt: string;
+  /** Something of it the agency has not seen (it arrived; the client answered since). */
+  unread: boolean;
+  /** Since when its person waits for the agency (ISO 8601, UTC), or null: the agency has the last word. */
+  waitingSince: string | null;
+  /** Its stage's key as stored: null is the first stage (src/shared/pipeline.ts). */
+  stage: string | null;
+  lostReason: string | null;
+  /** What it is worth, in minor units of the agency's currency, or null. */
+  value: number | null;
+  /** The agency's day to follow up on it (YYYY-MM-DD), or null. */
+  followUp: string | null;
+  /** The owner's account it is assigned to, or null. */
+  assignee: string | null;
 }
 
 /** A page of a view: where it starts, how many, sorted by what. */
@@ -183,9 +214,16 @@ interface Row {
   note: string | null;
   person: string | null;
   active_at: string | null;
+  unread: number | null;
+  waiting_since: string | null;
+  stage: string | null;
+  lost_reason: string | null;
+  value_minor: number | null;
+  follow_up: string | null;
+  assignee: string | null;
 }
 
-type Params = (string | number)[];
+type Params = (string | number | null)[];
 
 const searchable = new WeakSet<Database.Database>();
 
@@ -257,13 +295,13 @@ function searchedSeqs(db: Database.Database, needle: string): string {
 }
 
 /** The filters that compare one value (the search is worked out apart: whereOf). */
-type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'source' | 'campaign';
+type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'source' | 'campaign' | 'stage' | 'assignee';
 
 /**
  * What each filter adds to a view's WHERE, in this order: a condition on the lead (`l`), and its
  * parameter (the value itself unless `param` says otherwise). A new filter is one line here.
  */
-const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<LeadFilter[K]>) => string | number } } = {
+const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<LeadFilter[K]>) => string | number | null } } = {
   docId: { sql: 'l.doc_id = ?' },
   spam: { sql: 'l.spam = ?', param: (spam) => (spam ? 1 : 0) },
   collection: { sql: 'l.collection = ?' },
@@ -272,6 +310,9 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   // A lead without a source row counts as direct, as insights count it.
   source: { sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?", param: (source) => (source === DIRECT_SOURCE ? '' : source) },
   campaign: { sql: "coalesce((SELECT s.utm_campaign FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?" },
+  // The first stage is stored as nothing (src/server/pipeline.ts); `IS` compares nothing too.
+  stage: { sql: 'l.stage IS ?', param: (stage) => (stage === FIRST_STAGE ? null : stage) },
+  assignee: { sql: 'l.assignee IS ?' },
 };
 
 function whereOf(db: Database.Database, filter: LeadFilter): Where {
@@ -280,7 +321,7 @@ function whereOf(db: Database.Database, filter: LeadFilter): Where {
   for (const key of Object.keys(FILTERS) as ValueFilter[]) {
     const value = filter[key];
     if (value === undefined) continue;
-    const { sql, param } = FILTERS[key] as { sql: string; param?: (value: unknown) => string | number };
+    const { sql, param } = FILTERS[key] as { sql: string; param?: (value: unknown) => string | number | null };
     where.push(sql);
     params.push(param ? param(value) : (value as string));
   }
@@ -303,7 +344,7 @@ const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
-const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at';
+const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.unread, l.waiting_since, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee';
 
 const rowOf = (row: Row): LeadRow => ({
   docId: row.doc_id,
@@ -315,13 +356,29 @@ const rowOf = (row: Row): LeadRow => ({
   note: row.note ?? '',
   person: row.person,
   activeAt: row.active_at ?? row.created_at,
+  unread: row.unread === 1,
+  waitingSince: row.waiting_since,
+  stage: row.stage,
+  lostReason: row.lost_reason,
+  value: row.value_minor,
+  followUp: row.follow_up,
+  assignee: row.assignee,
 });
 
 /** The column of `leads` each order reads (each has an index: migrations.ts). */
-const SORT_COLUMN: Record<LeadSort, string> = { receivedAt: 'l.seq', name: 'l.name_key', email: 'l.email_key', status: 'l.status', form: 'l.collection' };
+const SORT_COLUMN: Record<Exclude<LeadSort, 'activity'>, string> = { receivedAt: 'l.seq', name: 'l.name_key', email: 'l.email_key', status: 'l.status', form: 'l.collection' };
+
+/**
+ * The order by attention, as its index has it (leads_by_attention): the leads whose person waits
+ * for the agency first, longest waiting first, then the others by last activity, newest first.
+ * Descending is this order (the most urgent first); ascending, the same backwards.
+ */
+const BY_ATTENTION = ['l.waiting_since IS NULL', 'l.waiting_since', 'l.active_at DESC', 'l.seq DESC'];
+const backwards = (term: string) => (term.endsWith(' DESC') ? term.slice(0, -5) : `${term} DESC`);
 
 /** Sorted by the key, then by arrival in the same direction (the sender's name and e-mail in any case). */
 function orderOf(sort: LeadSort, direction: SortDirection): string {
+  if (sort === 'activity') return `ORDER BY ${(direction === 'desc' ? BY_ATTENTION : BY_ATTENTION.map(backwards)).join(', ')}`;
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
   return `ORDER BY ${SORT_COLUMN[sort]} ${dir}${sort === 'receivedAt' ? '' : `, l.seq ${dir}`}`;
 }
@@ -377,15 +434,15 @@ export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRo
 }
 
 /**
- * A view's counts, in one pass over `leads`: how many leads it has, how many of them are new,
+ * A view's counts, in one pass over `leads`: how many leads it has, how many of them are unread,
  * and how many each form has whatever the form filter.
  */
 export function viewCounts(store: Store, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
   const where = whereOf(store.db, { ...filter, collection: undefined });
   const rows = whileUnchanged(store.db, `counts:${where.sql}:${JSON.stringify(where.params)}`, () =>
     withSearch(store.db)
-      .prepare(`SELECT l.collection, l.status, count(*) AS n ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
-      .all(...where.params) as { collection: string; status: LeadStatus; n: number }[],
+      .prepare(`SELECT l.collection, l.status, count(*) AS n, total(l.unread) AS unread ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
+      .all(...where.params) as { collection: string; status: LeadStatus; n: number; unread: number }[],
   );
   const byForm: Record<string, number> = {};
   let total = 0;
@@ -395,7 +452,7 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
     byForm[form] = (byForm[form] ?? 0) + row.n;
     if (filter.collection !== undefined && row.collection !== filter.collection) continue;
     total += row.n;
-    if (row.status === 'new') unreadInView += row.n;
+    unreadInView += row.unread;
   }
   if (filter.people) {
     // The people view pages through people: its total is how many there are.

@@ -13,7 +13,7 @@
  */
 import { ADMIN_PAGE } from './adminApi';
 import { api, HEALTH_PATH } from './api';
-import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, OUTCOMES_FOLDER, ROBOTS_FILE, SITEMAP_FILE } from './pageFiles';
+import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, FEED_NAME, OUTCOMES_FOLDER, ROBOTS_FILE, SITEMAP_FILE } from './pageFiles';
 
 /** A top-level name of the site's own, and what uses it (words for people). */
 export interface ReservedName {
@@ -25,8 +25,11 @@ const firstPart = (address: string) => address.split('/').filter(Boolean)[0]!;
 const withoutHtml = (file: string) => file.slice(0, -'.html'.length);
 
 /**
- * The top-level names the site's server, its build and its files take. The build's own pictures
- * and any other file or folder of public/ are added by the checker from the folder itself.
+ * The top-level names the site's server, its build and its files take: the one list every
+ * address the site makes is held to (a page's, an alias, an article's page under its base path,
+ * the articles' base path, config/moved.ts's entries), by the checker, the editor and the
+ * publish. The build's own pictures and any other file or folder of public/ are added by the
+ * checker from the folder itself.
  */
 export const RESERVED_NAMES: readonly ReservedName[] = [
   { name: firstPart(ADMIN_PAGE), usedBy: "the site's own inbox" },
@@ -42,6 +45,7 @@ export const RESERVED_NAMES: readonly ReservedName[] = [
   { name: firstPart(ERROR_RENDER_PATH), usedBy: 'the error page' },
   { name: SITEMAP_FILE, usedBy: "the list of the site's pages for search engines" },
   { name: ROBOTS_FILE, usedBy: 'the rules for search engines' },
+  { name: FEED_NAME, usedBy: "the feed of the site's articles" },
 ];
 
 /** The longest part between two slashes our server answers (a longer one is refused, 414). */
@@ -64,6 +68,13 @@ export function reservedNames(publicNames: readonly string[] = []): ReservedName
   return [...RESERVED_NAMES, ...publicNames.filter((name) => !own.has(name.toLowerCase())).map((name) => ({ name, usedBy: `the file or folder public/${name}` }))];
 }
 
+/** The reserved name `address` starts with (its first part, or that part's name before a "."), whatever its case, or undefined. */
+function reservedNameOf(address: string, publicNames: readonly string[] = []): ReservedName | undefined {
+  const first = (address.split('/').find(Boolean) ?? '').toLowerCase();
+  if (first === '') return undefined;
+  return reservedNames(publicNames).find(({ name }) => first === name.toLowerCase() || first.startsWith(`${name.toLowerCase()}.`));
+}
+
 /** Why `address` cannot be a page's address (the end of a sentence after it, in quotes), or undefined when it can. */
 export function addressProblem(address: string, { publicNames = [], reserved = true }: AddressOptions = {}): string | undefined {
   if (!address.startsWith('/')) return NOT_A_PATH;
@@ -76,8 +87,7 @@ export function addressProblem(address: string, { publicNames = [], reserved = t
   if (address === '/') return undefined;
   const parts = address.slice(1).split('/');
   if (reserved) {
-    const first = parts[0]!.toLowerCase();
-    const taken = reservedNames(publicNames).find(({ name }) => first === name.toLowerCase() || first.startsWith(`${name.toLowerCase()}.`));
+    const taken = reservedNameOf(address, publicNames);
     if (taken) return `is used by ${taken.usedBy}, so no page can have it. Choose another address.`;
   }
   if (address.endsWith('/')) return `ends with /. Write it without: "${address.replace(/\/+$/, () => '')}" (the site answers both).`;

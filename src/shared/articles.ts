@@ -4,6 +4,8 @@
  * Pure functions over the content given: the render, the page renderers and the checker use them.
  */
 import { articlePath, isLive, type Article } from '../config/articleSchema';
+import { isPageAddress } from './addresses';
+import { FEED_NAME } from './pageFiles';
 import { siteRoutes } from './routing';
 import type { SiteContent } from './siteContent';
 
@@ -14,7 +16,8 @@ import type { SiteContent } from './siteContent';
  * config/moved.ts itself is not changed (a later `expires` brings the article back).
  */
 export function liveContent(content: SiteContent, now: Date): SiteContent {
-  const articles = content.articles.filter((article) => isLive(article, now));
+  // An article whose address cannot be a page's is never on the site (articlePages), nor in its lists.
+  const articles = content.articles.filter((article) => isLive(article, now) && isPageAddress(articlePath(content.site.articles.path, article)));
   if (articles.length === content.articles.length) return content;
   const live = new Set([...articlePages({ ...content, articles }).map((a) => a.path), ...siteRoutes(content.routes).pagePaths.map((p) => p.path)]);
   const expired = articlePages(content)
@@ -28,9 +31,17 @@ export function liveContent(content: SiteContent, now: Date): SiteContent {
   return { ...content, articles, moved };
 }
 
-/** The address of each article's page ("/Blog/<address>"), in the content's order (newest first). */
+/**
+ * The address of each article's page ("/Blog/<address>"), in the content's order (newest first).
+ * An address that cannot be a page's (src/shared/addresses.ts: npm run check refuses it, a
+ * reserved name under articles at "/" included) is never a page, a file the render writes, or
+ * an address of config/moved.ts, whatever reached the article's file: that article is left out.
+ */
 export function articlePages(content: Pick<SiteContent, 'site' | 'articles'>): { path: string; article: Article }[] {
-  return content.articles.map((article) => ({ path: articlePath(content.site.articles.path, article), article }));
+  return content.articles.flatMap((article) => {
+    const path = articlePath(content.site.articles.path, article);
+    return isPageAddress(path) ? [{ path, article }] : [];
+  });
 }
 
 /** The day of an article in words, in the site's language ("2 November 2026"); the day as written when the language is unknown. */
@@ -48,6 +59,6 @@ export const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
 export const socialPictureOf = (article: Pick<Article, 'id'>, hash: string): string => `/${SOCIAL_FOLDER}/${article.id}-${hash}.jpg`;
 
 /** The feed of the articles (Atom), under the articles' address: "/Blog/feed.xml". */
-export const FEED_NAME = 'feed.xml';
+export { FEED_NAME };
 export const feedPathOf = (site: Pick<SiteContent['site'], 'articles'>): string => `${site.articles.path === '/' ? '' : site.articles.path}/${FEED_NAME}`;
 

@@ -1,7 +1,9 @@
 /**
  * Addresses never break (moved.ts): the difference of the addresses before and after a publish
  * becomes config/moved.ts, chains collapse, an address a page takes again is neither moved nor
- * gone; and contentAddresses lists each page (the office's at their own address) by its key.
+ * gone, an address that cannot be a page's is never in it, and going back brings back the
+ * redirects of the state gone back to; and contentAddresses lists each page (the office's at their
+ * own address) by its key.
  */
 import { movedAfter } from './moved';
 import { contentAddresses, type ContentAddress } from './routing';
@@ -73,6 +75,29 @@ describe('what a publish leaves in config/moved.ts', () => {
 
   it('turns a redirect to an address no longer answered into a gone address', () => {
     expect(movedAfter({ moved: [{ from: '/old', to: '/was' }], gone: [] }, [], [])).toEqual({ moved: [], gone: ['/old'] });
+  });
+
+  it("never holds an address that cannot be a page's (the start's check would refuse the file), whatever the content had", () => {
+    // An article that reached "/admin" through a hole in the check, then removed: its address was never a page.
+    const before = at({ 'page:offer': '/offer', 'article:evil': '/admin', 'article:home': '/Index' });
+    const earlier = { moved: [{ from: '/Assets', to: '/offer' }, { from: '/old', to: '/api' }], gone: ['/500', '/was'] };
+    expect(movedAfter(earlier, before, at({}))).toEqual({ moved: [], gone: ['/offer', '/old', '/was'] });
+    expect(movedAfter(nothing, at({ 'page:offer': '/offer' }), at({ 'page:offer': '/Downloads' }), undefined, { publicNames: ['downloads'] })).toEqual({ moved: [], gone: ['/offer'] });
+  });
+
+  it("going back to a state brings back its redirects to a page that answers again: a → b, b removed, b back: a → b", () => {
+    const renamed = movedAfter(nothing, at({ 'page:offer': '/a' }), at({ 'page:offer': '/b' }));
+    const removed = movedAfter(renamed, at({ 'page:offer': '/b' }), at({}));
+    expect(removed).toEqual({ moved: [], gone: ['/a', '/b'] });
+    // Without what the state before held, nothing says where /a led.
+    expect(movedAfter(removed, at({}), at({ 'page:offer': '/b' }))).toEqual({ moved: [], gone: ['/a'] });
+    expect(movedAfter(removed, at({}), at({ 'page:offer': '/b' }), undefined, { remembered: renamed.moved })).toEqual(renamed);
+    // Back at another address (b since moved to c): a leads to where b leads now.
+    const atC = movedAfter(removed, at({}), at({ 'page:offer': '/c' }), undefined, { remembered: [...renamed.moved, { from: '/b', to: '/c' }] });
+    expect(atC).toEqual({ moved: [{ from: '/a', to: '/c' }, { from: '/b', to: '/c' }], gone: [] });
+    // A redirect remembered to a page that does not answer stays gone; one to an address now a page's own is not made.
+    expect(movedAfter(removed, at({}), at({}), undefined, { remembered: renamed.moved })).toEqual(removed);
+    expect(movedAfter(removed, at({}), at({ 'page:offer': '/b', 'page:new': '/a' }), undefined, { remembered: renamed.moved })).toEqual(nothing);
   });
 
   it('tells keys of other kinds apart: an article and a page may share an id', () => {

@@ -18,6 +18,9 @@ export const OUTCOMES_FOLDER = 'outcomes';
 export const SITEMAP_FILE = 'sitemap.xml';
 export const ROBOTS_FILE = 'robots.txt';
 
+/** The articles' feed (Atom), under the articles' address: "/Blog/feed.xml", or "/feed.xml" when they are at the top (src/shared/articles.ts feedPathOf). */
+export const FEED_NAME = 'feed.xml';
+
 /** The page our server answers (status 500) when it cannot send the page asked for. */
 export const ERROR_FILE = '500.html';
 export const ERROR_RENDER_PATH = '/__error__';

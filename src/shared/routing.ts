@@ -110,7 +110,11 @@ const ADDRESS_KINDS: Record<string, (content: AddressedContent) => { id: string;
   article: (content) => {
     const base = isRecord(content.site) && isRecord(content.site.articles) && typeof content.site.articles.path === 'string' ? content.site.articles.path : undefined;
     if (base === undefined) return [];
-    return Object.entries(content.articles ?? {}).flatMap(([id, article]) => (isRecord(article) && typeof article.address === 'string' ? [{ id, address: articlePath(base, { address: article.address }) }] : []));
+    // Never one whose address cannot be a page's (as articlePages leaves it out): it is no page, so never moved or gone.
+    return Object.entries(content.articles ?? {}).flatMap(([id, article]) => {
+      const address = isRecord(article) && typeof article.address === 'string' ? articlePath(base, { address: article.address }) : undefined;
+      return address !== undefined && isPageAddress(address) ? [{ id, address }] : [];
+    });
   },
 };
 

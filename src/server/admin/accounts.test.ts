@@ -1,7 +1,7 @@
 /**
  * The inbox's accounts, made with the real command line (`npm run leads -- add-admin`, the
  * password on standard input) while the server runs: stored as scrypt hashes, usable to sign
- * in at once, removed with `remove-admin` (which ends their sessions). Production's hashing cost
+ * in at once, removed with `remove-admin` (which ends their sessions and removes their drafts). Production's hashing cost
  * is pinned here; the other tests make their accounts at TEST_HASHING's (adminServer.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,13 +51,17 @@ it("adds an account from standard input, stored as a scrypt hash at production's
   expect((await leads(['admins'], s.dataDir)).stdout).toBe('owner@agency.test\towner\n');
 });
 
-it('remove-admin removes an account and ends its sessions; removing it again is refused', async () => {
+it('remove-admin removes an account, ends its sessions and removes its drafts; removing it again is refused', async () => {
   await setAdmin(s.app.store, 'second@agency.test', 'a long enough password', Date.now(), undefined, TEST_HASHING);
   const client = new Client(s.base);
   expect((await client.signIn('second@agency.test', 'a long enough password')).status).toBe(204);
+  const drafts = s.app.store.db.prepare('SELECT count(*) FROM content_drafts WHERE author = ?').pluck();
+  s.app.store.db.prepare("INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, 'config/site.ts', '{}', 'base', 0)").run('second@agency.test');
+  expect(drafts.get('second@agency.test')).toBe(1);
   const removed = await leads(['remove-admin', 'Second@agency.test'], s.dataDir);
-  expect(removed).toMatchObject({ code: 0, stdout: 'Second@agency.test can no longer sign in; its sessions have ended.\n' });
+  expect(removed).toMatchObject({ code: 0, stdout: 'Second@agency.test can no longer sign in; its sessions have ended and its drafts are removed.\n' });
   expect((await client.send('GET', adminRoutes.me.path)).status).toBe(401);
+  expect(drafts.get('second@agency.test')).toBe(0);
   expect((await leads(['remove-admin', 'second@agency.test'], s.dataDir)).code).toBe(2);
 });
 

@@ -7,6 +7,8 @@
  */
 import path from 'node:path';
 import { checkConfig, type CheckOptions } from '../../config/check';
+import { checkLoadedFolder } from '../../config/checkFiles';
+import { madeFromConfig } from '../../deploy/deployFiles';
 import { problemSentence } from '../../config/checkContent';
 import { ownerOnlyChanges, ownerOnlySentence } from '../../config/ownerOnly';
 import { officeWordsOf } from '../../config/place';
@@ -138,4 +140,32 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
   for (const sentence of loaded.problems) refuse(fileOfSentence(sentence), [], { kind: 'unreadable' }, sentence);
   for (const found of checkConfig(options).found) refuse(found.file, found.path, found.words, problemSentence(found));
   return { problems, files };
+}
+
+/**
+ * What `npm start` would say of this content (src/build/checkProject.ts: the checker over the
+ * folder, then madeFromConfig, the same two steps), read back from the files a publish is about
+ * to write: none when the site would start with it.
+ * A problem on a file the editor edits is said in the office's words on its key; one on another
+ * file (config/moved.ts, which the publish writes itself) or of what is made from the config is
+ * said as the site that would not start, the developer's sentence in it.
+ */
+export function startProblems(site: ContentSite, loaded: LoadedContent): ContentProblem[] {
+  const folders = { configDir: path.join(site.siteDir, 'config'), publicDir: path.join(site.siteDir, 'public') };
+  const { problems, found } = checkLoadedFolder(folders, loaded, madeFromConfig);
+  const values = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
+  const said = new Set<string>();
+  const answers: ContentProblem[] = [];
+  for (const problem of found) {
+    if (!values.has(problem.file)) continue;
+    const developer = problemSentence(problem);
+    const words = officeWordsOf(problem, values.get(problem.file));
+    said.add(developer);
+    answers.push({ file: problem.file, path: [...problem.path], message: words.sentence, field: words.field, developer });
+  }
+  for (const developer of problems.filter((sentence) => !said.has(sentence))) {
+    const sentence = fill(server.admin.messages.wouldNotStart, { problem: developer });
+    answers.push({ file: fileOfSentence(developer), path: [], message: sentence, field: sentence, developer });
+  }
+  return answers;
 }

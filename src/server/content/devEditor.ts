@@ -11,6 +11,7 @@ import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../shared/adminApi';
 import { contentRoutes } from '../../shared/contentApi';
 import path from 'node:path';
 import { openStore } from '../store';
+import { DEVELOPER } from './developer';
 import { contentJobs, drafts as draftsOf } from './drafts';
 import { admitUpload } from './images';
 import { Scheduler } from './schedule';
@@ -19,7 +20,7 @@ import { contentHandlers } from './index';
 import { Publisher } from './publish';
 
 /** Who publishes from a checkout (the author of its commits, unless git's own identity is used). */
-export const DEVELOPER = 'developer@localhost';
+export { DEVELOPER };
 const DEV_TOKEN = 'dev';
 
 export async function devContentApp(siteDir: string): Promise<FastifyInstance> {

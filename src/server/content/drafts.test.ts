@@ -8,17 +8,23 @@
  * timer: nothing waits for real time), as its author's, the revision saying it was scheduled;
  * one that came due while the server was down is published at start; one whose file another
  * publish changed meanwhile stays a draft with the reason; a content file's `expires` is a stored
- * moment run like the others. Limits are read from config/server.ts.
+ * moment run like the others. A publish keeps its changes as drafts only as far as the same limits
+ * allow (ten publishes of 100 changes); opening the editor with drafts from many revisions runs
+ * at most the content side's pool of processes at once (counted as each starts and exits); an
+ * account's removal removes its drafts. Limits are read from config/server.ts.
  */
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import server from '../../../config/server';
 import { CSRF_HEADER } from '../../shared/adminApi';
 import { contentRoutes, type ContentDraft, type ContentProblem, type ContentSnapshot, type Revision } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
 import { addAccount, Client, PASSWORD, startEditing, startServer, type TestServer } from '../../test/adminServer';
-import { gitIn, makeSite } from '../../test/contentSite';
+import { DEVELOPER as GIT_DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
+import { removeAdmin } from '../admin/accounts';
 import { contentJobs } from './drafts';
 import { EXPIRES, momentsOf, type Timers } from './schedule';
+import { childProcesses, MAX_CHILD_PROCESSES, run } from './site';
 
 jest.setTimeout(120_000);
 
@@ -57,6 +63,10 @@ let held: ReturnType<typeof heldTimers>;
 const snapshot = async (client = editor): Promise<ContentSnapshot> => (await (await client.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
 const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
 const send = (client: Client, route: 'contentDraftSave' | 'contentDraftDiscard' | 'contentDraftSchedule', json: unknown) => client.change('POST', contentRoutes[route].path, { json });
+const publish = (client: Client, baseRevision: string, changes: unknown) => client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
+/** A draft put straight into the database, past every limit, as publishes kept them before the limits held there. */
+const putDraft = (author: string, file: string, value: unknown, base: string) =>
+  s.app.store.db.prepare('INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, ?, ?, ?)').run(author, file, JSON.stringify(value), base, s.clock.now);
 const scheduler = () => s.app.contentScheduler!;
 
 async function signedIn(on: TestServer, email: string): Promise<Client> {
@@ -188,6 +198,117 @@ it('refuses, keeping nothing: no CSRF token, a file not edited here, a draft too
   expect((await send(editor, 'contentDraftSave', { file: page(1), value: { title: 'Typed later', sections: [] }, base: snap.revision })).status).toBe(200);
 });
 
+it('ten publishes of 100 changes by one editor are refused and keep, as drafts, only what draft saves would have kept: files, size, count and rate', async () => {
+  const snap = await snapshot();
+  const CHANGES = 100;
+  // The premise: one publish's changes are more than an account's drafts and more than a minute's saves.
+  expect(CHANGES).toBeGreaterThan(Math.max(limits.perAccount, limits.rate.requests));
+  const mine = async () => (await snapshot()).drafts.filter((d) => d.author === 'editor@agency.test');
+
+  // The editor's own edit, in a publish refused because the content changed meanwhile: it stays its draft (nothing typed is lost).
+  const home = valueOf(snap, HOME);
+  home.sections[0].heading = 'Typed, then published too late';
+  const stale = 'f'.repeat(40);
+  expect((await publish(editor, stale, [{ file: HOME, value: home }])).status).toBe(409);
+  expect((await mine()).map((d) => [d.file, d.value])).toEqual([[HOME, home]]);
+
+  const page = (n: number) => `config/pages/flood-${n}.ts`;
+  const notDraftable = ['config/server.ts', '../etc/passwd', 'config/pages/../server.ts', `config/pages/${'a'.repeat(300)}.ts`];
+  const pages = CHANGES - notDraftable.length - 1;
+  for (let round = 0; round < 10; round++) {
+    // A minute later each time: the saves' bucket is full again.
+    s.clock.now += limits.rate.perSeconds * 1000;
+    const changes = [
+      ...notDraftable.map((file) => ({ file, value: { round } })),
+      { file: 'config/pages/too-large.ts', value: { round, filler: 'x'.repeat(limits.maxBytes) } },
+      ...Array.from({ length: pages }, (_, n) => ({ file: page(n), value: { round, title: `Flood ${n}` } })),
+    ];
+    // On the content as it is (the checker refuses the pages), or on a revision that is not (409).
+    const answer = await publish(editor, round % 2 === 0 ? snap.revision : stale, changes);
+    expect([round, answer.status]).toEqual([round, round % 2 === 0 ? 400 : 409]);
+    // Kept: the first pages as far as the count and a minute's saves allow (the home draft counts, and took its save before); no file
+    // a draft may not be of, nothing too large; each kept page's value is this round's.
+    const kept = Math.min(limits.perAccount - 1, limits.rate.requests);
+    const drafts = await mine();
+    expect([round, drafts.length]).toEqual([round, kept + 1]);
+    expect(drafts.filter((d) => d.file !== HOME).map((d) => [d.file, (d.value as Json).round]).sort()).toEqual(Array.from({ length: kept }, (_, n) => [page(n), round]).sort());
+  }
+  expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(snap.revision);
+
+  // Past a minute's saves, nothing more is kept: the publish's and the autosave's are one budget.
+  const late = await publish(editor, stale, [{ file: page(0), value: { round: 'late' } }]);
+  expect(late.status).toBe(409);
+  expect((await mine()).find((d) => d.file === page(0))!.value).toEqual({ round: 9, title: 'Flood 0' });
+  const autosave = await send(editor, 'contentDraftSave', { file: page(0), value: { round: 'typed' }, base: snap.revision });
+  expect(autosave.status).toBe(429);
+  expect(Number(autosave.headers.get('retry-after'))).toBeGreaterThan(0);
+});
+
+it('opening the editor with many drafts started from many revisions runs at most the pool of processes at once, and says which are outdated', async () => {
+  const snap = await snapshot();
+  // Revisions to start drafts from: commits one after another; then a publish of the about page after all of them.
+  const REVISIONS = 8 * MAX_CHILD_PROCESSES;
+  execFileSync('sh', ['-c', `for i in $(seq ${REVISIONS}); do git commit --quiet --allow-empty -m "Revision $i"; done`], { cwd: siteDir, env: { ...process.env, ...GIT_DEVELOPER } });
+  const bases = gitIn(siteDir, 'rev-list', `--max-count=${REVISIONS}`, 'HEAD').trim().split('\n');
+  expect(bases).toHaveLength(REVISIONS);
+  const about = valueOf(snap, ABOUT);
+  about.sections[0].heading = 'Published after every draft was started';
+  expect((await publish(editor, gitIn(siteDir, 'rev-parse', 'HEAD').trim(), [{ file: ABOUT, value: about }])).status).toBe(200);
+  const now = (await snapshot()).revision;
+
+  // Per revision, one account's draft of the about page (changed since: outdated) and of a page no publish touched (not outdated);
+  // one started from a revision this history does not have (outdated) and one from the content as it is (not outdated).
+  const expected: Record<string, boolean> = {};
+  bases.forEach((base, i) => {
+    putDraft(`author-${i}@agency.test`, ABOUT, about, base);
+    putDraft(`author-${i}@agency.test`, HOME, valueOf(snap, HOME), base);
+    expected[`author-${i}@agency.test ${ABOUT}`] = true;
+    expected[`author-${i}@agency.test ${HOME}`] = false;
+  });
+  putDraft('unknown@agency.test', HOME, valueOf(snap, HOME), 'a'.repeat(40));
+  putDraft('current@agency.test', HOME, valueOf(snap, HOME), now);
+  expected[`unknown@agency.test ${HOME}`] = true;
+  expected[`current@agency.test ${HOME}`] = false;
+
+  expect(childProcesses.alive).toBe(0);
+  childProcesses.peak = 0;
+  const started = childProcesses.started;
+  const opened = await snapshot();
+  expect(Object.fromEntries(opened.drafts.map((d) => [`${d.author} ${d.file}`, d.outdated === true]))).toEqual(expected);
+  // Real processes, counted as each starts and exits: git is asked about the revisions together, never once per draft.
+  expect(childProcesses.started - started).toBeLessThan(REVISIONS);
+  expect(childProcesses.peak).toBeLessThanOrEqual(MAX_CHILD_PROCESSES);
+
+  // The editor opened many times at once (each asks git what the content's revision is): never more processes at once than the pool.
+  const openings = await Promise.all(Array.from({ length: 2 * MAX_CHILD_PROCESSES + 1 }, () => snapshot()));
+  for (const again of openings) expect(again.drafts.map((d) => d.outdated === true)).toEqual(opened.drafts.map((d) => d.outdated === true));
+  expect(childProcesses.peak).toBeLessThanOrEqual(MAX_CHILD_PROCESSES);
+  // The pool itself: more programs asked for at once than it runs wait their turn (the first ones start at once, so it is full).
+  await Promise.all(Array.from({ length: 4 * MAX_CHILD_PROCESSES }, () => run('git', ['--version'], siteDir)));
+  expect(childProcesses.peak).toBe(MAX_CHILD_PROCESSES);
+});
+
+it("an account's removal removes its drafts, scheduled ones included: nothing of it is published later", async () => {
+  const snap = await snapshot();
+  await addAccount(s, 'second@agency.test', PASSWORD, 'editor');
+  const second = await signedIn(s, 'second@agency.test');
+  const theirs = valueOf(snap, HOME);
+  theirs.sections[0].heading = 'Scheduled by an account that goes';
+  expect((await send(second, 'contentDraftSave', { file: HOME, value: theirs, base: snap.revision })).status).toBe(200);
+  expect((await send(second, 'contentDraftSave', { file: ABOUT, value: valueOf(snap, ABOUT), base: snap.revision })).status).toBe(200);
+  const at = s.clock.now + MINUTE;
+  expect((await send(second, 'contentDraftSchedule', { file: HOME, at: new Date(at).toISOString() })).status).toBe(200);
+  const mine = valueOf(snap, ABOUT);
+  mine.sections[0].heading = 'Kept: this account stays';
+  expect((await send(editor, 'contentDraftSave', { file: ABOUT, value: mine, base: snap.revision })).status).toBe(200);
+
+  // As `npm run leads -- remove-admin` removes it.
+  expect(removeAdmin(s.app.store, 'Second@agency.test')).toBe(true);
+  expect((await snapshot()).drafts.map((d) => [d.author, d.file])).toEqual([['editor@agency.test', ABOUT]]);
+  await timeComes(at);
+  expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(snap.revision);
+});
+
 it('a scheduled draft is published by the server by itself at its time, as its author, the revision saying it was scheduled', async () => {
   const snap = await snapshot();
   const home = valueOf(snap, HOME);
@@ -302,6 +423,77 @@ it('a scheduled draft whose file another publish changed meanwhile is not publis
   expect((await snapshot()).drafts[0]!.outdated).toBeUndefined();
   await timeComes(again);
   expect(valueOf(await snapshot(), HOME).sections[0].heading).toBe('Scheduled, but overtaken');
+});
+
+it('a publish takes the items named and nothing else: the drafts of other items (unfinished or not, the account\'s or another\'s) neither join it nor are checked, and stay as they were', async () => {
+  const snap = await snapshot();
+  const SITE = 'config/site.ts';
+  const ARTICLE = 'config/articles/half-written.ts';
+  // An article with its title only (the checker refuses it), and a finished About, both the editor's drafts; another account's Home.
+  const unfinished = { title: 'Half-written' };
+  expect((await send(editor, 'contentDraftSave', { file: ARTICLE, value: unfinished, base: snap.revision })).status).toBe(200);
+  const about = valueOf(snap, ABOUT);
+  about.title = 'About, a draft left for later';
+  expect((await send(editor, 'contentDraftSave', { file: ABOUT, value: about, base: snap.revision })).status).toBe(200);
+  await addAccount(s, 'second@agency.test', PASSWORD, 'editor');
+  const second = await signedIn(s, 'second@agency.test');
+  const theirs = valueOf(snap, HOME);
+  theirs.sections[0].heading = 'Another account\'s draft';
+  expect((await send(second, 'contentDraftSave', { file: HOME, value: theirs, base: snap.revision })).status).toBe(200);
+  const checked = await editor.change('POST', contentRoutes.contentCheck.path, { json: { changes: [{ file: ARTICLE, value: unfinished }] } });
+  expect(((await checked.json()) as { problems: ContentProblem[] }).problems.length).toBeGreaterThan(0);
+
+  // The urgent fix: the phone number, published alone at once.
+  const site = valueOf(snap, SITE);
+  site.contact.phone = { label: '+1 (555) 014-2200', href: 'tel:+15550142200' };
+  const answer = await publish(editor, snap.revision, [{ file: SITE, value: site }]);
+  expect([answer.status, answer.status === 200 ? '' : await answer.text()]).toEqual([200, '']);
+  const { revision } = (await answer.json()) as { revision: Revision };
+  expect(revision.changed).toEqual([SITE]);
+  expect(revision.items?.map((item) => [item.file, item.summary.length])).toEqual([[SITE, revision.summary.length]]);
+  expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([SITE]);
+
+  const after = await snapshot();
+  expect(valueOf(after, SITE).contact.phone.label).toBe('+1 (555) 014-2200');
+  expect(valueOf(after, ABOUT).title).toBe(valueOf(snap, ABOUT).title);
+  expect(valueOf(after, HOME).sections[0].heading).toBe(valueOf(snap, HOME).sections[0].heading);
+  expect(after.files.some((f) => f.file === ARTICLE)).toBe(false);
+  // Every other draft as it was (the site's draft, published, is gone).
+  expect(after.drafts.map((d) => [d.author, d.file, d.value]).sort()).toEqual(
+    [
+      ['editor@agency.test', ARTICLE, unfinished],
+      ['editor@agency.test', ABOUT, about],
+      ['second@agency.test', HOME, theirs],
+    ].sort(),
+  );
+
+  // The unfinished article, named on its own, is refused with its own problems only, and nothing is written.
+  const head = gitIn(siteDir, 'rev-parse', 'HEAD').trim();
+  const refused = await publish(editor, after.revision, [{ file: ARTICLE, value: unfinished }]);
+  expect(refused.status).toBe(400);
+  expect(new Set(((await refused.json()) as { problems: ContentProblem[] }).problems.map((p) => p.file))).toEqual(new Set([ARTICLE]));
+  expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(head);
+});
+
+it('drafts scheduled for the same time are published each on its own: one the checker refuses by then leaves the other to go live', async () => {
+  const snap = await snapshot();
+  const about = valueOf(snap, ABOUT);
+  about.title = 'About, on time';
+  const home = valueOf(snap, HOME);
+  home.sections[0].heading = '';
+  const at = s.clock.now + MINUTE;
+  // Home's draft was fine when it was scheduled; by its time it is not (as put here, past the schedule's check).
+  expect((await send(editor, 'contentDraftSave', { file: ABOUT, value: about, base: snap.revision })).status).toBe(200);
+  expect((await send(editor, 'contentDraftSchedule', { file: ABOUT, at: new Date(at).toISOString() })).status).toBe(200);
+  putDraft('editor@agency.test', HOME, home, snap.revision);
+  s.app.store.db.prepare('UPDATE content_drafts SET scheduled_at = ? WHERE author = ? AND file = ?').run(at, 'editor@agency.test', HOME);
+  scheduler().changed();
+
+  await timeComes(at);
+  const after = await snapshot();
+  expect(valueOf(after, ABOUT).title).toBe('About, on time');
+  expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([ABOUT]);
+  expect(after.drafts.map((d) => [d.file, d.scheduledAt, typeof d.scheduleError])).toEqual([[HOME, undefined, 'string']]);
 });
 
 it("a content file's expires is a stored moment: kept in the database, run at its time like a schedule", async () => {

@@ -6,9 +6,19 @@
  *
  * A draft may carry a time: the server publishes it by itself then (schedule.ts). A scheduled
  * publish that does not go through leaves the draft, unscheduled, with the reason.
+ *
+ * Every draft is kept through one gate, `keep`, which holds the drafts' limits (config/server.ts
+ * admin.drafts: the files a draft may be of, its size, how many an account has, how many saves a
+ * minute): the autosave route and the publish (which keeps its changes as drafts before anything
+ * else) call it, and nothing else writes a draft's value. An account's drafts go with the account
+ * (a trigger on its table: migrations.ts).
  */
 import type { Statement } from 'better-sqlite3';
+import server from '../../../config/server';
+import { fill } from '../../shared/text';
+import { createLimiter } from '../rateLimit';
 import type { Store } from '../store';
+import { isNewFileAllowed } from './write';
 
 export interface Draft {
   author: string;
@@ -46,14 +56,36 @@ const fromRow = (row: Row): Draft => ({
 
 const COLUMNS = 'author, file, value, base, updated_at, scheduled_at, schedule_error';
 
+/** Why a draft was not kept: the answer's status, config's sentence, and (429) the seconds to wait. */
+export interface DraftRefusal {
+  status: 400 | 409 | 413 | 429;
+  message: string;
+  retryAfter?: number;
+}
+
+/** The longest revision name a draft is said to start from. */
+const MAX_BASE = 200;
+
+/** A file a draft may be kept of: one the editor edits, or may make. */
+const draftable = (file: string) =>
+  file === 'config/site.ts' || file === 'config/routes.ts' || /^config\/forms\/[\w-]{1,64}\.ts$/.test(file) || /^config\/pages\/[\w-]{1,64}\.ts$/.test(file) || isNewFileAllowed(file);
+
 export interface Drafts {
   /** Every draft, of every account (an editor sees who else has a draft of a file). */
   all(): Draft[];
   of(author: string, file: string): Draft | undefined;
   /** How many drafts the account has. */
   count(author: string): number;
-  /** Keeps the value as the account's draft of the file (its schedule, if any, stays: the newest value is the one published). */
-  save(author: string, file: string, value: unknown, base: string, at: number): void;
+  /**
+   * Keeps each change as the account's draft of its file, started from `base`, as far as the
+   * drafts' limits allow, checked in this order for each change: a file a draft may be of, its
+   * size, the account's saves a minute (each change kept takes one), how many drafts it has (a
+   * new file's draft only while it has fewer than the limit). Answers, per change, undefined
+   * (kept: its schedule, if any, stays, the newest value is the one published) or why not.
+   */
+  keep(author: string, changes: readonly { file: string; value: unknown }[], base: string): (DraftRefusal | undefined)[];
+  /** The draft as started from `base` now (it is scheduled knowing what is published). */
+  rebase(author: string, file: string, base: string): void;
   discard(author: string, file: string): void;
   /** Sets (a time) or clears (undefined) when the server publishes the draft; false when there is no such draft. */
   schedule(author: string, file: string, at: number | undefined): boolean;
@@ -65,9 +97,16 @@ export interface Drafts {
   due(at: number): Draft[];
 }
 
-/** The drafts of the site's database (its statements made at first use: the database may open later than the app). */
-export function drafts(store: Store): Drafts {
-  let statements: Record<'list' | 'one' | 'count' | 'upsert' | 'remove' | 'schedule' | 'failed' | 'next' | 'due', Statement> | undefined;
+const messages = server.admin.messages;
+
+/**
+ * The drafts of the site's database (its statements made at first use: the database may open
+ * later than the app), kept within `limits` (one bucket of saves per account, in memory: a
+ * restart forgives them), their times read from `clock`.
+ */
+export function drafts(store: Store, { clock = Date.now, limits = server.admin.drafts }: { clock?: () => number; limits?: typeof server.admin.drafts } = {}): Drafts {
+  const saves = createLimiter(limits.rate, clock);
+  let statements: Record<'list' | 'one' | 'count' | 'upsert' | 'rebase' | 'remove' | 'schedule' | 'failed' | 'next' | 'due', Statement> | undefined;
   const sql = () =>
     (statements ??= {
       list: store.db.prepare(`SELECT ${COLUMNS} FROM content_drafts ORDER BY updated_at DESC`),
@@ -76,12 +115,33 @@ export function drafts(store: Store): Drafts {
       upsert: store.db.prepare(
         'INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (author, file) DO UPDATE SET value = excluded.value, base = excluded.base, updated_at = excluded.updated_at',
       ),
+      rebase: store.db.prepare('UPDATE content_drafts SET base = ?, updated_at = ? WHERE author = ? AND file = ?'),
       remove: store.db.prepare('DELETE FROM content_drafts WHERE author = ? AND file = ?'),
       schedule: store.db.prepare('UPDATE content_drafts SET scheduled_at = ?, schedule_error = NULL WHERE author = ? AND file = ?'),
       failed: store.db.prepare('UPDATE content_drafts SET scheduled_at = NULL, schedule_error = ? WHERE author = ? AND file = ?'),
       next: store.db.prepare('SELECT min(scheduled_at) FROM content_drafts WHERE scheduled_at IS NOT NULL').pluck(),
       due: store.db.prepare(`SELECT ${COLUMNS} FROM content_drafts WHERE scheduled_at IS NOT NULL AND scheduled_at <= ? ORDER BY scheduled_at, author, file`),
     });
+  const refusalOf = (author: string, file: unknown, text: string | undefined, base: unknown): DraftRefusal | undefined => {
+    if (typeof base !== 'string' || base.length > MAX_BASE || text === undefined) return { status: 400, message: server.messages.badRequest };
+    if (typeof file !== 'string' || !draftable(file)) return { status: 400, message: messages.notEditable };
+    if (Buffer.byteLength(text) > limits.maxBytes) return { status: 413, message: fill(messages.draftTooLarge, { max: Math.floor(limits.maxBytes / 1000) }) };
+    const wait = saves.take(author);
+    if (wait > 0) return { status: 429, message: fill(messages.draftsTooFast, { seconds: wait }), retryAfter: wait };
+    if (!sql().one.get(author, file) && (sql().count.get(author) as number) >= limits.perAccount) return { status: 409, message: fill(messages.tooManyDrafts, { max: limits.perAccount }) };
+    return undefined;
+  };
+  // One transaction: the changes are kept together (and counted as they are kept).
+  const keep = (author: string, changes: readonly { file: string; value: unknown }[], base: string) =>
+    store.db.transaction(() => {
+      const at = clock();
+      return changes.map(({ file, value }) => {
+        const text = JSON.stringify(value) as string | undefined;
+        const refusal = refusalOf(author, file, text, base);
+        if (!refusal) sql().upsert.run(author, file, text, base, at);
+        return refusal;
+      });
+    })();
   return {
     all: () => (sql().list.all() as Row[]).map(fromRow),
     of: (author, file) => {
@@ -89,7 +149,8 @@ export function drafts(store: Store): Drafts {
       return row && fromRow(row);
     },
     count: (author) => sql().count.get(author) as number,
-    save: (author, file, value, base, at) => void sql().upsert.run(author, file, JSON.stringify(value), base, at),
+    keep,
+    rebase: (author, file, base) => void sql().rebase.run(base, clock(), author, file),
     discard: (author, file) => void sql().remove.run(author, file),
     schedule: (author, file, at) => sql().schedule.run(at ?? null, author, file).changes > 0,
     scheduleFailed: (author, file, reason) => void sql().failed.run(reason, author, file),

@@ -8,17 +8,16 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange, type ContentDraft } from '../../shared/contentApi';
-import { createLimiter } from '../rateLimit';
 import { fill } from '../../shared/text';
 import { checkChanges } from './check';
 import type { Draft, Drafts } from './drafts';
 import { storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';
-import { RevisionHistory } from './revisions';
+import { listed, RevisionHistory, type UndoScope } from './revisions';
 import { contentFiles, loadContent, publicFiles } from './site';
 import { publishRefusal } from './publishWords';
+import { outdatedDrafts } from './outdated';
 import { TaskQueue } from './taskQueue';
-import { isNewFileAllowed } from './write';
 
 export interface ContentOptions {
   publisher: Publisher;
@@ -43,6 +42,25 @@ function changesOf(body: unknown): ContentChange[] | undefined {
   return changes as ContentChange[];
 }
 
+/**
+ * Which of a revision's changes an undo takes back: `change` (its place in the revision's changes,
+ * a whole number; as a query's text when `fromQuery`) or `file` (one item's), or all; undefined
+ * when either is not what it should be.
+ */
+function undoScope(change: unknown, file: unknown, fromQuery = false): UndoScope | undefined {
+  const scope: UndoScope = {};
+  if (change !== undefined) {
+    const place = fromQuery && typeof change === 'string' && /^\d{1,4}$/.test(change) ? Number(change) : change;
+    if (typeof place !== 'number' || !Number.isInteger(place) || place < 0 || place > 9999) return undefined;
+    scope.change = place;
+  }
+  if (file !== undefined) {
+    if (typeof file !== 'string' || file.length > 200) return undefined;
+    scope.file = file;
+  }
+  return scope.change !== undefined && scope.file !== undefined ? undefined : scope;
+}
+
 /** Pixels the page draws a picture at: a whole number from 1 to 4000. */
 const drawnSize = (value: unknown) => (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined);
 
@@ -52,9 +70,6 @@ const draftAnswer = ({ updatedAt, scheduledAt, ...draft }: Draft): ContentDraft 
   updatedAt: new Date(updatedAt).toISOString(),
   ...(scheduledAt === undefined ? {} : { scheduledAt: new Date(scheduledAt).toISOString() }),
 });
-
-/** A file a draft may be kept of: one the editor edits, or may make. */
-const draftable = (file: string) => file === 'config/site.ts' || file === 'config/routes.ts' || /^config\/forms\/[\w-]{1,64}\.ts$/.test(file) || /^config\/pages\/[\w-]{1,64}\.ts$/.test(file) || isNewFileAllowed(file);
 
 /** How long a refused check is told to wait (the queue's work moves in about this time). */
 const RETRY_SECONDS = 2;
@@ -68,7 +83,6 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
   const { publisher } = options;
   const clock = options.clock ?? Date.now;
   const limits = server.admin.drafts;
-  const autosaves = createLimiter(limits.rate, clock);
   const site = publisher.site;
   const history = new RevisionHistory(publisher, publisher.dataDir);
   // Checks read and check the whole content: one at a time, a few waiting, the rest told to come back.
@@ -87,16 +101,19 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
   };
   /** Undo or restore: planned again now (not as the preview showed it: the content may have changed), then published (a revision of its own); refused in words. */
   const goBack = async (kind: 'undo' | 'restore', request: Request, reply: FastifyReply, who: string) => {
-    const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
+    const body = request.body as { baseRevision?: unknown; change?: unknown; file?: unknown } | null;
+    const base = body?.baseRevision;
     if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
     // An undo is confirmed on the content its preview showed; a restore may be sent without one.
     if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
+    const scope = undoScope(body?.change, body?.file);
+    if (!scope) return fail(reply, 400, server.messages.badRequest);
     const id = request.params.revisionId ?? '';
     const by = publisher.changedBy(who);
-    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by) : history.planRestore(id, by)), async ({ plan, changes }) => {
+    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by, scope) : history.planRestore(id, by)), async ({ plan, changes, redirects }) => {
       if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
       if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
-      const result = await publisher.publish(changes, base, who, { kind, of: id });
+      const result = await publisher.publish(changes, base, who, { kind, of: id, redirects });
       return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
     });
   };
@@ -106,9 +123,9 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       publisher.warm();
       const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
       // A draft started before the file's last publish is said to be: publishing it would replace that change.
-      const drafts = await Promise.all(
-        (options.drafts?.all() ?? []).map(async (d) => ({ ...draftAnswer(d), ...(d.base !== revision && (await publisher.changedSince(d.base, [d.file])) ? { outdated: true as const } : {}) })),
-      );
+      const all = options.drafts?.all() ?? [];
+      const outdated = await outdatedDrafts(site.siteDir, all, revision);
+      const drafts = all.map((d) => ({ ...draftAnswer(d), ...(outdated.has(d) ? { outdated: true as const } : {}) }));
       return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
     },
     contentCheck: async (request, reply, who) => {
@@ -126,23 +143,24 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     },
     contentRevisions: async (request, reply) => {
       const file = typeof request.query.file === 'string' ? request.query.file : undefined;
-      return json(reply, 200, { revisions: await publisher.revisions(file) });
+      return json(reply, 200, { revisions: listed(await publisher.revisions(file)) });
     },
     contentRevision: async (request, reply) => inTurn(reply, () => history.detail(request.params.revisionId ?? ''), (detail) => json(reply, 200, detail)),
-    contentUndoPreview: async (request, reply, who) => inTurn(reply, () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
+    contentUndoPreview: async (request, reply, who) => {
+      const scope = undoScope(request.query.change, request.query.file, true);
+      if (!scope) return fail(reply, 400, server.messages.badRequest);
+      return inTurn(reply, () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who), scope), ({ plan }) => json(reply, 200, plan));
+    },
     contentRestorePreview: async (request, reply, who) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
     contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
     contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
     contentDraftSave: async (request, reply, who) => {
       const drafts = options.drafts;
       const body = request.body as { file?: unknown; value?: unknown; base?: unknown } | null;
-      if (!drafts || typeof body?.file !== 'string' || !('value' in body) || typeof body.base !== 'string' || body.base.length > 200) return fail(reply, 400, server.messages.badRequest);
-      if (!draftable(body.file)) return fail(reply, 400, messages.notEditable);
-      if (Buffer.byteLength(JSON.stringify(body.value) ?? '') > limits.maxBytes) return fail(reply, 413, fill(messages.draftTooLarge, { max: Math.floor(limits.maxBytes / 1000) }));
-      const wait = autosaves.take(who);
-      if (wait > 0) return fail(reply.header('Retry-After', String(wait)), 429, fill(messages.draftsTooFast, { seconds: wait }));
-      if (!drafts.of(who, body.file) && drafts.count(who) >= limits.perAccount) return fail(reply, 409, fill(messages.tooManyDrafts, { max: limits.perAccount }));
-      drafts.save(who, body.file, body.value, body.base, clock());
+      if (!drafts || typeof body?.file !== 'string' || !('value' in body) || typeof body.base !== 'string') return fail(reply, 400, server.messages.badRequest);
+      // The drafts' limits, as a publish's changes meet them too (drafts.ts keep).
+      const [refused] = drafts.keep(who, [{ file: body.file, value: body.value }], body.base);
+      if (refused) return fail(refused.retryAfter ? reply.header('Retry-After', String(refused.retryAfter)) : reply, refused.status, refused.message);
       return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
     },
     contentDraftDiscard: async (request, reply, who) => {
@@ -170,7 +188,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
         if (problems.length > 0) return json(reply, 400, { message: fill(messages.draftHasProblems, { count: problems.length }), problems });
         // Scheduled knowing what is published now (the editor says when the draft is older than a publish of its file): its base is now.
         const revision = await publisher.revision();
-        if (draft.base !== revision) drafts.save(who, draft.file, draft.value, revision, clock());
+        if (draft.base !== revision) drafts.rebase(who, draft.file, revision);
         drafts.schedule(who, body.file, at);
       }
       options.scheduler?.changed();

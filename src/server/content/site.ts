@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { CheckOptions } from '../../config/check';
 import { loadConfigFolder } from '../../config/checkFiles';
 import type { ContentFile } from '../../shared/contentApi';
+import { TaskQueue } from './taskQueue';
 
 export interface ContentSite {
   /** The checkout whose config/ and public/ are edited. */
@@ -22,15 +23,37 @@ export interface LoadedContent {
   problems: string[];
 }
 
-/** Runs a program; resolves with its output, rejects with its error output's last lines. `input` is written to its standard input. */
-export function run(program: string, args: string[], cwd: string, { timeoutMs = 120_000, env, input }: { timeoutMs?: number; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(program, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, env: env ?? process.env }, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(new Error(`${path.basename(program)} ${args[0] ?? ''} failed: ${(stderr || error.message).trim().split('\n').slice(-8).join('\n')}`), { stdout, stderr }));
-      else resolve(stdout);
-    });
-    if (input !== undefined) child.stdin?.end(input);
-  });
+/**
+ * How many programs (git, tar) the content side runs at once, at most: the editor's opening, the
+ * history's reads, a publish and the schedule take turns in one pool, so no number of drafts,
+ * requests or revisions starts more processes than this (the server has 1 or 2 cores).
+ */
+export const MAX_CHILD_PROCESSES = 2;
+const pool = new TaskQueue({ concurrent: MAX_CHILD_PROCESSES, waiting: Number.POSITIVE_INFINITY });
+
+/** run's programs: how many started, how many are alive now (started, not exited yet), the most alive at once (tests set `peak` back). */
+export const childProcesses = { started: 0, alive: 0, peak: 0 };
+
+/**
+ * Runs a program in its turn of the pool; resolves with its output, rejects with its error
+ * output's last lines. `input` is written to its standard input.
+ */
+export async function run(program: string, args: string[], cwd: string, { timeoutMs = 120_000, env, input }: { timeoutMs?: number; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<string> {
+  return (await pool.run(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const child = execFile(program, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, env: env ?? process.env }, (error, stdout, stderr) => {
+          if (error) reject(Object.assign(new Error(`${path.basename(program)} ${args[0] ?? ''} failed: ${(stderr || error.message).trim().split('\n').slice(-8).join('\n')}`), { stdout, stderr }));
+          else resolve(stdout);
+        });
+        if (child.pid !== undefined) {
+          childProcesses.started++;
+          childProcesses.peak = Math.max(childProcesses.peak, ++childProcesses.alive);
+          child.once('exit', () => childProcesses.alive--);
+        }
+        if (input !== undefined) child.stdin?.end(input);
+      }),
+  ))!;
 }
 
 /** Every file of a config folder loaded, as checkConfig takes them (`configDir`: another folder than the site's own, e.g. a revision's). */

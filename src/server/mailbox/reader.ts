@@ -33,6 +33,7 @@ import type { Store } from '../store';
 import type { Email } from 'postal-mime';
 import { alarmMailer, type AlarmMail, type AlarmMailer } from './alarm';
 import { automaticOf, isReport } from './automatic';
+import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
 import { parseHeaders, type ReadMail } from './parse';
 import { ParseThread } from './parseThread';
 import { isKept, keepMail, lastUidOf, leadOfHeaders, leadOfIds, messageIdOf, messageIdsIn, setLastUid } from './record';
@@ -67,6 +68,8 @@ export interface ReaderOptions {
   read?: (source: Uint8Array, headers: Email) => Promise<ReadMail>;
   /** Where the alarm is mailed (the notifications' mail settings); without it the alarm is the inbox's only. */
   alarmMail?: AlarmMail;
+  /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts; their sender proved as the agency's own mails are, by settings.trust). */
+  replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl'>;
 }
 
 /** The mailbox_status row. */
@@ -116,7 +119,10 @@ export class MailboxReader {
   private failures = 0;
   /** The wait before the next try, after a failure (the back-off, never past the moment the alarm is due). */
   private retryMs = 0;
-  /** Ends the wait under way (a new mail, a lost connection); one that comes during a reading makes the next start at once. */
+  /**
+   * Ends the wait under way (a new mail, a lost connection); one that comes during a reading (IDLE's
+   * news of a mail announced after its search) makes the next start at once, not at the next poll.
+   */
   private readonly wake = () => {
     this.wokenMeanwhile = true;
     this.endWait();
@@ -132,6 +138,7 @@ export class MailboxReader {
   private parser: ParseThread | undefined;
   private readonly clock: () => number;
   private readonly wait: NonNullable<ReaderOptions['wait']>;
+  private readonly replies: OwnerReplies | undefined;
 
   constructor(
     private readonly store: Store,
@@ -139,6 +146,7 @@ export class MailboxReader {
   ) {
     this.clock = options.clock ?? Date.now;
     this.wait = options.wait ?? realWait;
+    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -364,6 +372,8 @@ export class MailboxReader {
     const client = await this.connect();
     let kept = 0;
     for (const folder of await this.folders(client)) kept += await this.readFolder(client, folder.path, folder.sent);
+    // The mails telling the agency of a reply not sent, those due again.
+    await this.replies?.tellWriters();
     // Waits with the inbox open, in IDLE (a NOOP every keepAliveSeconds where the server has none): a new mail there wakes the reader.
     if (!this.stopped && client.usable) {
       const inbox = await client.mailboxOpen('INBOX', { readOnly: true });
@@ -391,6 +401,13 @@ export class MailboxReader {
       for (const head of heads) {
         const block = head.headers ?? Buffer.alloc(0);
         const headers = await parseHeaders(block);
+        // The owner's reply to a notification's reply address: sent on through the site, never kept as a mail (its copy in Sent left alone).
+        if (headers && this.replies?.claims(headers)) {
+          if (!sentFolder) await this.replies.take(headers, messageIdOf(headers, block), () => this.read(client, head, headers));
+          setLastUid(db, folder, uidValidity, head.uid);
+          if (moveTo) toMove.push(head.uid);
+          continue;
+        }
         let about = headers && leadOfHeaders(db, headers);
         const messageId = headers && messageIdOf(headers, block);
         const position = { uidValidity, uid: head.uid };
@@ -434,7 +451,7 @@ export class MailboxReader {
     return kept;
   }
 
-  /** A mail about a lead, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
+  /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
   private async read(client: ImapFlow, head: FetchMessageObject, headers: Email): Promise<ReadMail> {
     if ((head.size ?? 0) > maxMailBytes) return { whole: false, email: headers, why: 'tooLarge' };
     const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
@@ -454,6 +471,7 @@ export class MailboxReader {
     await this.mailing;
     this.mailer?.close();
     await this.parser?.close();
+    await this.replies?.stop();
   }
 }
 
