@@ -14,7 +14,7 @@ export default {
   timeZone: 'Europe/London',
   // Money (a lead's value) is in this currency: its code, like "GBP", "EUR" or "USD".
   currency: 'GBP',
-  // The browser tab: {count} is the number of new leads.
+  // The browser tab: {count} is the number of unread leads (new, or answered since the agency looked).
   title: 'Inbox · Business Growth',
   titleWithUnread: '({count}) Inbox · Business Growth',
   loading: 'Loading…',
@@ -38,6 +38,9 @@ export default {
   // The button that shows or hides them ({count} is replaced): folded, the first screen stays the list's.
   placeholdersShow: 'Show the {count} settings',
   placeholdersHide: 'Hide them',
+  // Shown on a screen of the inbox while it does not update by itself (the server refused its
+  // live updates: too many screens open, or it is restarting); it tries again by itself.
+  liveOff: 'This screen does not update by itself just now: reload it to see the latest.',
 
   signIn: {
     heading: 'Sign in to the inbox',
@@ -85,8 +88,8 @@ export default {
 
   list: {
     heading: 'Inbox',
-    // {count} new leads, shown under the heading.
-    unread: '{count} new',
+    // {count} unread leads (new, or answered since the agency looked), shown under the heading.
+    unread: '{count} unread',
     filtersLabel: 'Filter the leads',
     form: 'Form',
     allForms: 'All forms',
@@ -105,8 +108,10 @@ export default {
     // When the agency's mailbox was last read (IMAP_URL): {at} is replaced.
     mailboxRead: 'Answers by e-mail: the mailbox was last read {at}.',
     mailboxNever: 'Answers by e-mail: the mailbox has not been read yet.',
-    // {since}, {error} and {next} are replaced.
+    // The alarm, once the mailbox has failed for config/server.ts mailbox.alarm.afterMinutes: {since}, {error} and {next} are replaced.
     mailboxFailing: 'Answers by e-mail: the mailbox could not be read since {since} ({error}). Next try {next}.',
+    // After an outage that raised the alarm (for mailbox.alarm.backShownHours): {from}, {until} and {at} are replaced.
+    mailboxBack: 'Answers by e-mail: the mailbox is read again (it could not be read from {from} to {until}); last read {at}.',
     search: 'Search',
     searchHint: 'Any field or note',
     exportCsv: 'Export CSV',
@@ -116,7 +121,16 @@ export default {
     filtersButton: 'Filters and export',
     filtersButtonActive: 'Filters and export ({count} set)',
     // `lead`: the one column of a phone's screen (name, form, received and status stacked).
-    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead' },
+    // `activity`: how long the person has waited for the agency, or when the lead was last active.
+    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead', activity: 'Waiting' },
+    // The list's own order: who waits for the agency first, longest first, then the others by their
+    // last activity. {time} is how long ("3 days", "5 hours", "20 minutes", in the locale's words;
+    // at least a minute).
+    waiting: 'waiting {time}',
+    // A lead nobody waits on (the agency answered last): how long ago it was last active.
+    lastActivity: 'active {time} ago',
+    // Read out after an unread lead's name (its row is bold).
+    unreadMark: '(unread)',
     // A lead without a name (the newsletter) is shown by its e-mail address.
     tableLabel: 'Leads',
     empty: 'No leads match this view.',
@@ -216,6 +230,10 @@ export default {
     thisOne: 'this one',
     // {count} is replaced: submissions not listed (the oldest).
     personMore: '{count} older submissions are not listed.',
+    // The lead changed while open (they answered): it is unread until marked read.
+    unreadNotice: 'Something new arrived on this lead while it was open.',
+    markRead: 'Mark read',
+    markedRead: 'Marked read.',
   },
 
   // How each lead ends (docs/inbox.md "Stages: how each lead ends"): each lead is at one stage, beside
@@ -340,6 +358,15 @@ export default {
     mailTooLarge: 'This e-mail is too large to keep here: open it in your mail program.',
     // One that could not be read (its sender and subject are shown above it).
     mailUnreadable: 'This e-mail arrived but could not be read here: open it in your mail program.',
+    // An automatic e-mail (an out-of-office, a delivery report, …): kept, but it changed nothing on the lead. {at}, {from} and {what} (automaticKinds) are replaced.
+    automaticLine: '{at}, automatic e-mail from {from}: {what}. It changed nothing on this lead.',
+    automaticKinds: {
+      outOfOffice: 'an automatic answer, such as out of office',
+      deliveryReport: 'a delivery report (an e-mail could not be delivered)',
+      feedbackReport: 'a complaint report from a mail provider',
+      list: 'a mailing list or bulk e-mail',
+      other: 'sent by a machine',
+    },
     // Under a mail that uses one of the agency's addresses without proof that the agency sent it.
     mailSuspicious: 'Sent with one of the agency\'s addresses, but not proved to come from the agency: it is shown as theirs. Check it before you trust it.',
     // A reply's subject when the person already has e-mails: the conversation's first subject, {subject}.

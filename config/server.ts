@@ -134,15 +134,50 @@ export default {
     // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing
     // is left. At most one per address per day, and at most `perDay` in all each day (UTC).
     autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
+    // The mail to the notification address (NOTIFY_TO) when a client answers (their mail read from
+    // the agency's mailbox, docs/inbox.md "When a client answers"): the answers of `digestMinutes`
+    // go in one mail, sent that long after the first. {name} is the client's name (else their
+    // address), {words} the first words of what they wrote; for several, {count} and {names}.
+    answers: {
+      digestMinutes: 5,
+      subject: '{name} answered: {words}',
+      subjectSeveral: '{count} answers: {names}',
+      // Above each answer in the mail: {name}, {at} (when they sent it) and {form} (the inbox's name of the lead's form).
+      heading: '{name} answered on {at} ({form}):',
+      // In place of the first lines of an answer that has no text (only attachments, or too large to keep).
+      noText: '(no text: read it on the lead)',
+      // {link} is the lead in the inbox (behind the sign-in).
+      openLead: 'Open the lead in the inbox to answer: {link}',
+      footer: 'Only the first lines of each answer are here; the whole conversation is on the lead.',
+      // The first lines of each answer (what comes before the text it quotes), cut at a word to
+      // this many characters; the subject's first words, to `subjectWordsMaxLength`.
+      firstLinesMaxLength: 300,
+      subjectWordsMaxLength: 60,
+    },
   },
   // Reading the agency's mailbox (IMAP_URL, docs/inbox.md "Answers come back"): the visitors'
   // answers to the site's mails, and the agency's replies from a mail program, join their lead.
   mailbox: {
     // Without IDLE (or besides it) the mailbox is read this often.
     pollSeconds: 60,
+    // Between readings the connection stays open, waiting in IDLE, renewed this often (a NOOP
+    // instead where the server has no IDLE): neither the mail server nor a router on the way
+    // closes it as idle. A connection the server closes anyway is opened again without a word.
+    keepAliveSeconds: 120,
     // A mailbox that cannot be reached is tried again after `firstSeconds`, then twice as late
     // each time, never more than `maxSeconds` apart.
     retry: { firstSeconds: 5, maxSeconds: 300 },
+    // The inbox shows an alarm only once the mailbox has failed for `afterMinutes` (a lost
+    // connection or a mail server's restart is not worth one), and the notification address
+    // (NOTIFY_TO) gets one e-mail for that outage: `subject`, and `text`, where {user}, {host},
+    // {since}, {error} and {link} (the inbox) are replaced. The alarm is gone once the mailbox
+    // is read again; for `backShownHours` the inbox then says when it could not be read.
+    alarm: {
+      afterMinutes: 10,
+      backShownHours: 24,
+      subject: 'Answers by e-mail: the mailbox cannot be read',
+      text: "The site has not been able to read the agency's mailbox {user} at {host} since {since}: {error}\n\nVisitors' answers wait in the mailbox until it can be read again: none is lost. The site keeps trying, and the inbox says when it reads again: {link}\n\nCheck the mailbox's password (IMAP_URL) and that the mail host is up.",
+    },
     // A larger mail is recorded by its headers only (read it in the mail program).
     maxMailBytes: 10485760,
     // The most of a mail's text kept and shown on the lead (its new part, and its quote and signature apart).
@@ -156,8 +191,9 @@ export default {
     // read at all, make it kept by its headers with a note (open it in the mail program). A
     // mail's HTML is made text (and its quote told apart) from its first `maxHtmlCharacters`, up to
     // where it nests deeper than `maxHtmlDepth` elements (the text the inbox keeps is cut at
-    // maxTextCharacters anyway).
-    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100 },
+    // maxTextCharacters anyway). A mail is read in a thread of its own (the server answers
+    // visitors meanwhile); one not read within `deadlineSeconds` is kept by its headers too.
+    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100, deadlineSeconds: 60 },
   },
   // The newsletter box's sign-ups (docs/inbox.md "Newsletter subscribers"): each gets one e-mail
   // with a link to confirm (at most one a day per address, counted with the auto-replies' perDay).
@@ -259,6 +295,15 @@ export default {
     insightRows: 100,
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
+    // The inbox's live updates (GET /api/admin/live, server-sent events): each open screen of the
+    // inbox (a tab, a phone) keeps one stream and is told within a moment when a lead changes.
+    // An account may have `perAccount` open at once (one more is refused until one closes). A
+    // quiet stream gets a line every `heartbeatSeconds` (proxies keep it open; one whose session
+    // ended is closed then); changes made by another process (the command line) are looked for
+    // every `checkMilliseconds` while a screen listens. A screen that comes back is sent what it
+    // missed, up to `resumeMax` changes (more: it loads its view again); a browser whose stream
+    // was cut tries again after `retryMilliseconds`.
+    live: { perAccount: 10, heartbeatSeconds: 25, checkMilliseconds: 1000, resumeMax: 1000, retryMilliseconds: 3000 },
     // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
     // an owner reads the leads and edits the site, an editor edits the site only.
     accountAdded: {
@@ -280,6 +325,10 @@ export default {
       unknownDelivery: 'There is no such notification.',
       noCv: 'This lead has no CV file (any more).',
       badStatus: 'The status must be one of: new, read, answered, replied, archived.',
+      // A change of a lead the inbox does not make (read may only be true).
+      badChange: 'This change is not known: reload the page and try again.',
+      // {max} is replaced.
+      tooManyScreens: 'Live updates are on in {max} open screens of this account already: close one of them, then reload this page.',
       unknownAttachment: 'There is no such attachment.',
       // {max} is replaced.
       noteTooLong: 'Please keep the note to {max} characters or fewer.',

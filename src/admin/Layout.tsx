@@ -1,9 +1,9 @@
 /**
  * The inbox's frame: its sections (Inbox, Spam, Insights, Subscribers, Erase a person, Content), who is signed
- * in, Sign out, and Sign out on all devices (in the Menu on a phone). One row from the md
- * breakpoint up; on a phone the sections open from a Menu button (Escape closes it and gives the
- * keyboard back to the button). The password asked again (PasswordAgain.tsx) lives here, with
- * the screens that may need it.
+ * in, Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
+ * live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the
+ * sections open from a Menu button (Escape closes it and gives the keyboard back to the button).
+ * The password asked again (PasswordAgain.tsx) lives here, with the screens that may need it.
  */
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -20,6 +20,7 @@ import type { AdminRole } from '../shared/contentApi';
 import { fill, formatCount } from './format';
 import { useSession } from './session';
 import { call } from './api';
+import { LiveProvider, useLiveState } from './live';
 import { PasswordAgain } from './PasswordAgain';
 
 const t = admin.nav;
@@ -150,11 +151,28 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
           </Toolbar>
         </Container>
       </AppBar>
-      <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
-        {role === 'owner' && <Placeholders />}
-        <Outlet />
-      </Container>
+      <LiveProvider enabled={role === 'owner'}>
+        <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+          {role === 'owner' && <Placeholders />}
+          {role === 'owner' && <LiveOff />}
+          <Outlet />
+        </Container>
+      </LiveProvider>
       <PasswordAgain />
     </>
+  );
+}
+
+/** Said while this screen does not update by itself (its live updates refused; tried again by themselves). */
+function LiveOff() {
+  const live = useLiveState();
+  return (
+    <Box role="status" aria-live="polite">
+      {!live && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="live-off">
+          {admin.liveOff}
+        </Typography>
+      )}
+    </Box>
   );
 }

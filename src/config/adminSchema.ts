@@ -4,7 +4,7 @@ import { checkPlaceholders, formRef, list, longText, number, object, oneOf, temp
 import { sectionSchemas, type SectionType } from '../sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
-import { BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../shared/adminApi';
+import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 import { SUBSCRIBER_STATES } from '../shared/subscribers';
 
@@ -192,6 +192,7 @@ export const adminSchema = object({
   placeholders: text(),
   placeholdersShow: template(['count']),
   placeholdersHide: text(),
+  liveOff: text(),
   signIn: object({
     ...texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded', 'remember']).shape,
     rememberHint: template(['days']),
@@ -203,11 +204,15 @@ export const adminSchema = object({
   nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'subscribers', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
-    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
+    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead', 'activity']),
+    waiting: template(['time']),
+    lastActivity: template(['time']),
+    unreadMark: text(),
     submissions: template(['count']),
     mailboxRead: template(['at']),
     mailboxNever: text(),
     mailboxFailing: template(['since', 'error', 'next']),
+    mailboxBack: template(['from', 'until', 'at']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
     ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,
     bulk: texts(BULK_ACTIONS),
@@ -227,12 +232,15 @@ export const adminSchema = object({
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
     ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading', 'jumpLabel', 'personHeading', 'thisOne']).shape,
     personMore: template(['count']),
+    ...texts(['unreadNotice', 'markRead', 'markedRead']).shape,
   }),
   replies: object({
     ...texts(['heading', 'to', 'template', 'blank', 'subject', 'text', 'send', 'sending', 'sent', 'noAddress', 'historyHeading', 'noHistory']).shape,
     historyLine: template(['at', 'by', 'state']),
     answerLine: template(['at', 'from']),
     mailProgramLine: template(['at', 'from']),
+    automaticLine: template(['at', 'from', 'what']),
+    automaticKinds: texts(AUTOMATIC_KINDS),
     mailReplyLine: template(['at', 'by', 'state']),
     notSentLine: template(['at', 'from']),
     notSentWhy: template(['reason']),

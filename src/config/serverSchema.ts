@@ -149,13 +149,40 @@ export const serverSchema = object({
       withoutName: text(),
       perDay: number({ min: 1, integer: true }),
     }),
+    /**
+     * The owner's mail of a client's answer (src/server/notify/answers.ts): the answers of
+     * `digestMinutes` in one mail, its words, and how much of each answer it tells.
+     */
+    answers: object({
+      digestMinutes: number({ min: 0, max: 60 }),
+      subject: template(['name', 'words']),
+      subjectSeveral: template(['count', 'names']),
+      heading: template(['name', 'at', 'form']),
+      noText: text(),
+      openLead: template(['link']),
+      footer: text(),
+      firstLinesMaxLength: number({ min: 40, max: 2000, integer: true }),
+      subjectWordsMaxLength: number({ min: 10, max: 200, integer: true }),
+    }),
   }),
   /** Reading the agency's mailbox over IMAP (src/server/mailbox; its settings are environment variables). */
   mailbox: object({
     /** Seconds between two readings (IDLE wakes the reader sooner where the server offers it). */
     pollSeconds: number({ min: 5, max: 3600, integer: true }),
+    /** Between readings the connection waits in IDLE, renewed this often (a NOOP where the server has no IDLE). */
+    keepAliveSeconds: number({ min: 30, max: 1500, integer: true }),
     /** A mailbox that cannot be reached: tried again after `firstSeconds`, twice as late each time, at most `maxSeconds` apart. */
     retry: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /**
+     * The inbox's alarm, once the mailbox has failed for `afterMinutes`, and the one e-mail of it
+     * to the notification address; the outage shown for `backShownHours` after it ended.
+     */
+    alarm: object({
+      afterMinutes: number({ min: 1, max: 1440, integer: true }),
+      backShownHours: number({ min: 0, max: 720, integer: true }),
+      subject: text(),
+      text: template(['user', 'host', 'since', 'error', 'link']),
+    }),
     /** A mail larger than this (bytes) is recorded by its headers only. */
     maxMailBytes: number({ min: 65536, integer: true }),
     /** The most characters of a mail's text kept. */
@@ -176,6 +203,8 @@ export const serverSchema = object({
       maxMimeDepth: number({ min: 8, max: 256, integer: true }),
       maxHtmlCharacters: number({ min: 10000, max: 2097152, integer: true }),
       maxHtmlDepth: number({ min: 20, max: 500, integer: true }),
+      /** A mail not read within this (in its own thread) is kept by its headers. */
+      deadlineSeconds: number({ min: 1, max: 600 }),
     }),
   }),
   /** The newsletter's sign-ups (src/server/newsletter): how long one waits for its confirmation before it is deleted. */
@@ -287,6 +316,14 @@ export const serverSchema = object({
     insightRows: number({ min: 1, max: 100, integer: true }),
     /** How often the retention periods of config/forms are enforced. */
     retentionCheckHours: number({ min: 1, integer: true }),
+    /** The inbox's live updates (src/server/admin/live.ts): streams per account, the heartbeat, the look for changes made elsewhere, what a screen coming back is sent, the browser's wait before it tries again. */
+    live: object({
+      perAccount: number({ min: 1, max: 100, integer: true }),
+      heartbeatSeconds: number({ min: 5, max: 120, integer: true }),
+      checkMilliseconds: number({ min: 100, max: 10000, integer: true }),
+      resumeMax: number({ min: 1, max: 100000, integer: true }),
+      retryMilliseconds: number({ min: 500, max: 60000, integer: true }),
+    }),
     messages: object({
       signInRequired: text(),
       wrongPassword: text(),
@@ -299,6 +336,8 @@ export const serverSchema = object({
       unknownDelivery: text(),
       noCv: text(),
       badStatus: text(),
+      badChange: text(),
+      tooManyScreens: template(['max']),
       unknownAttachment: text(),
       noteTooLong: text(),
       badEmail: text(),

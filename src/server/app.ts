@@ -21,9 +21,8 @@ import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } fr
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
-import { claimUploads } from './cvFiles';
-import { recordSource } from './sources';
 import { createNewsletter, registerNewsletter } from './newsletter';
+import { whenLeadStored } from './leadStored';
 import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
@@ -159,22 +158,20 @@ export async function buildApp({
     onOpen: (opened) => {
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
       if (mailbox) {
+        // Its alarm is mailed to the notification address, when mail is set up.
+        const alarmMail = notifications?.settings.email ? { alarmMail: { settings: notifications.settings.email, publicUrl: notifications.settings.publicUrl } } : {};
         // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
         const replies = { mail: notifications?.settings.email, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') };
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), replies, ...mailbox, dataDir });
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...alarmMail, replies, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }
     },
   });
-  // A lead owns the uploads it names (path and token) that no lead owns yet, in its own transaction.
-  store.onInsert((inserted) => claimUploads(store, inserted));
-  // Where the lead came from, beside it (src/server/sources.ts), in the same transaction.
-  store.onInsert((inserted) => recordSource(store.db, inserted));
-  // A newsletter sign-up's subscriber row, waiting, with its consent, and its one confirmation mail (src/server/newsletter).
   const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
   const newsletter = createNewsletter({ store, dataDir, clock, publicUrl });
-  store.onInsert((inserted) => newsletter.signedUp(inserted));
+  // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
+  whenLeadStored(store, clock, newsletter);
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).

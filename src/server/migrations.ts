@@ -630,6 +630,50 @@ export const migrations: readonly Migration[] = [
       fillLeadKeys(db, true);
     },
   },
+  {
+    name: "the inbox's order by attention (who waits for the agency, longest first, then the last activity) as an index, the views' counts with their unread leads from an index, and which answer each mail to the owner tells of",
+    up(db) {
+      db.exec(`
+        -- The list's default order (src/server/leads.ts, sort 'activity'): the leads whose person
+        -- waits for the agency first, longest waiting first, then the others by last activity,
+        -- newest first; with the view's columns, so a page of it is a walk of this index alone.
+        CREATE INDEX leads_by_attention ON leads (spam, waiting_since IS NULL, waiting_since, active_at DESC, seq DESC, collection, status);
+        -- A view's counts (src/server/leads.ts viewCounts) count its unread leads too: read from this index alone.
+        DROP INDEX leads_by_view;
+        CREATE INDEX leads_by_view ON leads (spam, collection, status, unread);
+
+        -- The mails that tell the owner of a client's answer (src/server/notify/answers.ts): each
+        -- is a delivery of the 'email' channel (its id starts with "ans_"), and names the answer.
+        -- Gone with the delivery, and with the answer (its lead).
+        CREATE TABLE answer_mails (
+          delivery_id TEXT    PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+          message_id  INTEGER NOT NULL REFERENCES lead_messages (id) ON DELETE CASCADE
+        );
+        CREATE INDEX answer_mails_by_message ON answer_mails (message_id);
+      `);
+    },
+  },
+  {
+    name: "automatic mails (an out-of-office, a delivery or feedback report, a list's mail) kept as such: they change nothing on their lead",
+    up(db) {
+      // What kind of automatic mail it is (src/server/mailbox/automatic.ts AutomaticKind); NULL: a person's.
+      db.exec('ALTER TABLE lead_messages ADD COLUMN automatic TEXT');
+    },
+  },
+  {
+    name: "the mailbox's alarm: raised once the mailbox has failed for a set time, when the owner was mailed of it, and the last outage it ended",
+    up(db) {
+      db.exec(`
+        -- When the alarm was raised (the mailbox failing for config/server.ts mailbox.alarm.afterMinutes); NULL: none.
+        ALTER TABLE mailbox_status ADD COLUMN alarm_at INTEGER;
+        -- When the owner was mailed of that alarm (once per outage); NULL: not yet.
+        ALTER TABLE mailbox_status ADD COLUMN alarm_mailed_at INTEGER;
+        -- The last outage that raised an alarm, once the mailbox was read again: from when, until when.
+        ALTER TABLE mailbox_status ADD COLUMN back_from INTEGER;
+        ALTER TABLE mailbox_status ADD COLUMN back_at INTEGER;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -49,6 +49,8 @@ export const adminRoutes = {
   attachment: { method: 'GET', path: '/api/admin/messages/:messageId/attachments/:n' },
   /** When the agency's mailbox was last read (MailboxStatus). */
   mailbox: { method: 'GET', path: '/api/admin/mailbox' },
+  /** Live updates of the leads: server-sent events (LIVE_EVENTS), one stream per open screen. */
+  live: { method: 'GET', path: '/api/admin/live' },
   /** The settings still at their example values, one sentence each (the same as npm run check's). */
   placeholders: { method: 'GET', path: '/api/admin/placeholders' },
   /** Sends one notification again. */
@@ -141,6 +143,10 @@ export interface LeadSummary {
   spam: boolean;
   /** Its last activity: arrival, a change, an e-mail either way (ISO 8601, UTC). */
   activeAt: string;
+  /** Something of it the agency has not seen: it arrived, or the client answered since. */
+  unread: boolean;
+  /** Since when its person waits for the agency (their submission or answer no reply followed; ISO 8601, UTC), or null. */
+  waitingSince: string | null;
   /** In the people view: how many submissions of this person the view holds. */
   submissions?: number;
   /** Its stage (a key of config/admin.ts stages; the first unless one was set). */
@@ -192,8 +198,12 @@ export interface Delivery {
   nextAt: number;
 }
 
-/** What the list can be sorted by (the database sorts: the inbox holds any number of leads). */
-export const LEAD_SORTS = ['receivedAt', 'name', 'email', 'form', 'status'] as const;
+/**
+ * What the list can be sorted by (the database sorts: the inbox holds any number of leads).
+ * `activity`, descending, is the inbox's own order: who waits for the agency first, longest
+ * waiting first, then the others by last activity, newest first.
+ */
+export const LEAD_SORTS = ['activity', 'receivedAt', 'name', 'email', 'form', 'status'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 /** Rows per page the list offers; the server answers no more than the largest. */
@@ -206,12 +216,27 @@ export interface LeadList {
   offset: number;
   /** How many leads the view has. */
   total: number;
-  /** How many of the view's leads are new. */
+  /** How many of the view's leads are unread. */
   unreadInView: number;
   /** How many leads of the view each form has (by the form's name), whatever the form filter. */
   byForm: Record<string, number>;
-  /** How many leads of the whole inbox (not spam) are new. */
+  /** How many leads of the whole inbox (not spam) are unread. */
   unread: number;
+}
+
+/**
+ * The live updates' stream (GET live, text/event-stream): ids, kinds and counts, never what a
+ * visitor wrote. Each `lead` event has the id of the lead event it tells of (a browser that
+ * connects again sends it as Last-Event-ID and is sent what it missed); `leads`: leads changed
+ * without an event (a deletion, the command line); `reset`: more changed than is sent again,
+ * look at everything again; `unread`: the inbox's number after the changes.
+ */
+export const LIVE_EVENTS = { lead: 'lead', leads: 'leads', reset: 'reset', unread: 'unread' } as const;
+
+/** A `lead` event's data: which lead, and what happened to it (src/server/leadEvents.ts kinds). */
+export interface LiveLead {
+  lead: string;
+  kind: string;
 }
 
 /** A lead's page. */
@@ -272,6 +297,8 @@ export interface ReceivedMail {
   unreadable: boolean;
   /** From one of the agency's addresses but not proved to be the agency's: kept as the visitor's (kind 'answer'). */
   suspicious: boolean;
+  /** An automatic mail (an out-of-office, a delivery report, …): shown as such, it changed nothing on the lead; null: a person's. */
+  automatic: AutomaticKind | null;
   attachments: { name: string; size: number; kept: boolean }[];
   /** Milliseconds since 1970 (its Date, never later than when it was read). */
   createdAt: number;
@@ -311,8 +338,24 @@ export interface PersonSubmission {
   note: string;
 }
 
-/** GET mailbox: when the agency's mailbox was last read, and whether it fails (null: not set up). */
-export type MailboxStatus = { readAt: number | null; failingSince: number | null; error: string | null; nextTryAt: number | null } | null;
+/**
+ * The kinds of automatic mail (src/server/mailbox/automatic.ts): an out-of-office (or any other
+ * automatic answer), a delivery report (a bounce), a feedback report (a complaint), a mailing
+ * list's or bulk mail, anything else a machine sent.
+ */
+export const AUTOMATIC_KINDS = ['outOfOffice', 'deliveryReport', 'feedbackReport', 'list', 'other'] as const;
+export type AutomaticKind = (typeof AUTOMATIC_KINDS)[number];
+
+/**
+ * GET mailbox: when the agency's mailbox was last read; its alarm, once it has failed for longer
+ * than config/server.ts mailbox.alarm.afterMinutes (since when, why, its next try); and the last
+ * outage that raised one, for a while after it ended (times in ms). Null: the mailbox is not read.
+ */
+export type MailboxStatus = {
+  readAt: number | null;
+  alarm: { failingSince: number; error: string; nextTryAt: number | null } | null;
+  back: { from: number; until: number } | null;
+} | null;
 
 /** GET sources: each source and campaign leads came from (not spam), most leads first. */
 export interface SourceChoice {

@@ -135,6 +135,11 @@ describe('erasing a person known under four forms of one address', () => {
       expect(keepMail(s.app.store.db, { ...lead, folder: ours ? 'Sent' : 'INBOX', sentFolder: ours, agency: [agencyMailbox], trust: { authservIds: [], relays: [] }, mail: await readMail(raw, email), messageId: messageIdOf(email, raw), now: s.clock.now, position: { uidValidity: '1', uid: 1 }, dataDir: s.dataDir })).toBe(true);
     }
     expect(s.app.store.db.prepare('SELECT quoted FROM lead_messages WHERE doc_id = ? AND direction = ?').pluck().get(contact.docId, 'in')).toContain(marker);
+    // Her answer is told to the owner (notify/answers.ts): its mail waits a few minutes for others; it is due now, and goes
+    // out with the reply sent on below (which wakes the worker).
+    const answerMails = s.app.store.db.prepare('SELECT delivery_id FROM answer_mails').pluck().all() as string[];
+    expect(answerMails).toHaveLength(1);
+    s.app.store.db.prepare('UPDATE deliveries SET next_at = 0 WHERE id = ?').run(answerMails[0]);
     // The owner's replies from a mail program to a notification's reply address (ownerReplies.ts): one sent on to her, one
     // not (no words above the quote: kept on the lead with its quote); the reply address's token is kept beside the lead.
     const replyAddress = issueReplyAddress(s.app.store.db, { docId: inquiry.docId, deliveryId: 'msg_BBBBBBBBBBBBBBBBBBBB', sentTo: [NOTIFY_TO], now: s.clock.now })!;
@@ -219,6 +224,8 @@ describe('erasing a person known under four forms of one address', () => {
     expect(readFileSync(`${databaseFile(s.dataDir)}-wal`).length).toBe(0);
     // The reply addresses' tokens (nothing she typed is in them, so the byte search cannot see them) and the replies to them went with her leads.
     for (const table of ['reply_tokens', 'mail_replies']) expect({ table, rows: s.app.store.db.prepare(`SELECT count(*) FROM ${table} WHERE doc_id IN (SELECT value FROM json_each(?))`).pluck().get(hers) }).toEqual({ table, rows: 0 });
+    // And which of her answers the owner's mail told of.
+    expect(s.app.store.db.prepare('SELECT count(*) FROM answer_mails WHERE delivery_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(answerMails))).toBe(0);
     const backups = mkdtempSync(path.join(os.tmpdir(), 'backups-'));
     try {
       const backup = path.join(backups, 'after.db');

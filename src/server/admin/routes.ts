@@ -44,13 +44,14 @@ import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
 import { hasAccounts, looksLikeEmail, normalizeEmail, passwordHashOf, roleOf, unknownAccountHash, verifyPassword } from './accounts';
-import { bulkChange, cvOfLead, findLead, leadDetail, markSpam, summaryOf, unreadCount, updateLead } from './inbox';
+import { bulkChange, cvOfLead, findLead, leadDetail, markReplied, markSpam, summaryOf, unreadCount, updateLead } from './inbox';
 import { deleteLeads, erasePerson, erasurePreview, erasureRecords, type OutsideSettings } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
 import { endSessionsOf, passwordIsRecent, REMEMBERED_MS, sqliteSessionStore } from './sessions';
 import { hashGate, type HashGate } from './hashGate';
 import { knownBrowserOf, rememberBrowser } from './knownBrowser';
 import { signInThrottle, type Trier } from './throttle';
+import type { LiveUpdates } from './live';
 import { contentHandlers, type ContentOptions } from '../content';
 import { admitUpload } from '../content/images';
 import { contentRoutes } from '../../shared/contentApi';
@@ -82,6 +83,8 @@ export interface AdminApiOptions {
   placeholders: readonly string[];
   /** Where the site's mails and calls about leads went (the notification settings): an erasure names them. */
   outside: Omit<OutsideSettings, 'agencyMailbox'>;
+  /** The open screens' live updates (live.ts). */
+  live: LiveUpdates;
 }
 
 /** A password check, throttled and queued as the sign-in's (throttle.ts, hashGate.ts): the sign-in and the password asked again share it. */
@@ -279,7 +282,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */
-async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content, mailboxOn, placeholders, outside, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content, mailboxOn, placeholders, outside, live, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
   await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
 
   scope.addHook('onRequest', (request, reply, done) => {
@@ -315,6 +318,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   route('me', async (request, reply) => json(reply, 200, { email: request.session.email, role: roleOf(store, request.session.email ?? ''), csrfToken: reply.generateCsrf() }));
 
   route('signOut', async (request, reply) => {
+    live.endSession(request.session.sessionId);
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
     return reply.code(204).send();
@@ -323,6 +327,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   // Every session of the account ends, this one and the remembered devices' included.
   route('signOutEverywhere', async (request, reply) => {
     endSessionsOf(store, request.session.email ?? '');
+    live.endAccount(request.session.email ?? '');
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
     return reply.code(204).send();
@@ -362,13 +367,14 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   });
 
   route('updateLead', async (request, reply) => {
-    const { status, note } = (request.body ?? {}) as { status?: unknown; note?: unknown };
+    const { status, note, read } = (request.body ?? {}) as { status?: unknown; note?: unknown; read?: unknown };
     if (status !== undefined && !LEAD_STATUSES.includes(status as LeadStatus)) return fail(reply, 400, messages.badStatus);
     if (note !== undefined && (typeof note !== 'string' || note.length > server.admin.noteMaxLength)) {
       return fail(reply, 400, fill(messages.noteTooLong, { max: server.admin.noteMaxLength }));
     }
+    if (read !== undefined && read !== true) return fail(reply, 400, messages.badChange);
     const docId = docIdOf(request);
-    if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined }, clock())) return fail(reply, 404, messages.unknownLead);
+    if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined, read: read === true }, clock(), request.session.email ?? null)) return fail(reply, 404, messages.unknownLead);
     return json(reply, 200, leadDetail(store, dataDir, docId));
   });
 
@@ -434,7 +440,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const docId = docIdOf(request);
     const result = store.db.transaction(() => {
       const sent = sendReply(store, docId, { subject: draft.subject as string, text: draft.text as string }, account);
-      if (sent === 'queued') updateLead(store, docId, { status: 'replied' }, clock());
+      if (sent === 'queued') markReplied(store, docId, account, clock());
       return sent;
     })();
     if (result === 'unknownLead') return fail(reply, 404, messages.unknownLead);
@@ -450,7 +456,10 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     return sendStoredFile(reply, dataDir, found.stored, found.name);
   });
 
-  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn)));
+  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn, clock())));
+
+  // This screen's live updates: a stream that stays open (live.ts).
+  route('live', async (request, reply) => live.answer(request, reply, request.session.email ?? '', request.session.sessionId));
 
   route('placeholders', async (_request, reply) => json(reply, 200, placeholders));
 
