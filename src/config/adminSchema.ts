@@ -154,7 +154,8 @@ export const adminSchema = object({
     ...texts(['filterSource', 'allSources', 'filterCampaign', 'allCampaigns', 'noCampaign', 'choiceCount']).shape,
   }),
   insights: object({
-    ...texts(['heading', 'intro', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
+    ...texts(['heading', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
+    intro: longText(),
     columns: texts(['week', 'source', 'campaign', 'page', 'visits', 'visitors', 'leads', 'rate']),
     ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
     others: template(['count']),

@@ -1,5 +1,5 @@
 /** Building blocks shared by the site, route and page descriptions. */
-import { boolean, describe, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type ObjectSchema, type Shape } from './schema';
+import { boolean, describe, href, label, number, object, oneOf, optional, publicFile, text, literal, type Infer, type ObjectSchema, type Shape } from './schema';
 import { iconNames } from './icons';
 
 const imageShape = {
@@ -17,7 +17,7 @@ export type ImageConfig = Infer<typeof imageSchema>;
 export const imageDrawnAt = (width: number, height: number) => describe(imageSchema, { kind: 'image', shape: imageShape, draw: { width, height } });
 
 export const linkSchema = object({
-  label: text(),
+  label: label(),
   href: href(),
   icon: optional(oneOf(iconNames)),
 });
@@ -50,7 +50,7 @@ const digits = (text: string) => text.replace(/^tel:/i, '').replace(/[^\d+]/g, '
 
 /** A button or link that asks the visitor to do something. */
 export const actionSchema = object({
-  label: text(),
+  label: label(),
   href: href(),
   /** Open in a new tab (external sites). */
   newTab: optional(boolean()),

@@ -1,9 +1,9 @@
 import { actionSchema, imageSchema, section } from '../../config/common';
 import { iconNames } from '../../config/icons';
-import { list, longText, number, object, oneOf, optional, text, type Infer } from '../../config/schema';
+import { list, longText, number, object, oneOf, optional, type Infer, heading } from '../../config/schema';
 
 const cardSchema = object({
-  title: text(),
+  title: heading(),
   text: longText(),
   icon: optional(oneOf(iconNames)),
   image: optional(imageSchema),
@@ -15,7 +15,7 @@ export type CardConfig = Infer<typeof cardSchema>;
 
 /** A heading and a grid of cards: services, guides, blog posts, panels. */
 export const cardsSchema = section('cards', {
-  heading: text(),
+  heading: heading(),
   text: optional(longText()),
   /** Cards per row on wide screens (2, 3 or 4). */
   columns: optional(number({ min: 1, max: 4, integer: true })),
