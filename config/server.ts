@@ -245,8 +245,8 @@ export default {
       wouldNotStart: 'The site would not start with this change ({problem}), so nothing was published. Nothing visitors see has changed, and your edits are kept as your draft. Ask a developer.',
       // A page of the site's own (one config/routes.ts shows) sent for removal: {title} is the page's title.
       pageNotRemovable: "The page {title} is one of the site's own pages, so it cannot be removed. Only pages made in the editor can be removed.",
-      // {max} is replaced (in megabytes).
-      imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
+      // A picture over imageMaxBytes: {max} is replaced (in megabytes).
+      imageTooLarge: 'This picture is larger than {max} MB, the most the editor takes. Make it smaller, then upload it again: on a phone, share it to yourself or save a copy at a smaller size; on a computer, save it again as a JPEG at most 3000 pixels wide (any photo program can).',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
       badImageSize: 'Say how large the page draws the picture: width and height in pixels, from 1 to {max}.',
       // {width} and {height} (the picture's) and {max} (millions of pixels) are replaced.
