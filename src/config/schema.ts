@@ -161,6 +161,12 @@ export interface CommonMeta {
    */
   readonly shownWith?: string;
   /**
+   * A setting most pages leave as it is, or one named in a developer's terms (a section's anchor
+   * name, a button's look, an icon, a screen reader's words): the editor shows it under an
+   * "Advanced" fold of its group, closed until opened (or until it has a problem).
+   */
+  readonly advanced?: boolean;
+  /**
    * An optional group whose presence is a developer's choice (a form field's options or upload
    * settings come with its kind): the editor shows it where it is, never adds or removes it.
    */
@@ -187,6 +193,11 @@ export function developerOnly<S extends Schema<unknown>>(schema: S): S {
 /** A setting only an owner changes (CommonMeta.owner): what the server accepts, who hears of a lead. */
 export function ownerOnly<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { owner: true });
+}
+
+/** A setting the editor shows under its group's "Advanced" fold (CommonMeta.advanced). */
+export function advanced<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { advanced: true });
 }
 
 /** An optional group the editor never adds or removes (CommonMeta.presenceFixed). */

@@ -1,7 +1,7 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { contactLink, imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
-import { boolean, color, describe, description, formRef, heading, href, label, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, type Infer } from './schema';
+import { advanced, boolean, color, describe, description, formRef, heading, href, label, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, type Infer } from './schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -51,15 +51,16 @@ export const siteSchema = object({
   whatsapp: object({ number: text(), message: text() }),
   navigation: object({
     /** Name of the menu for screen readers. */
-    label: text(),
-    logoLabel: text(),
+    label: advanced(text()),
+    /** The logo's link to the home page, for screen readers. */
+    logoLabel: advanced(text()),
     links: list(object({ label: label(), href: href() }), { min: 1 }),
     cta: object({ label: label(), href: href() }),
-    openMenuLabel: text(),
-    closeMenuLabel: text(),
+    openMenuLabel: advanced(text()),
+    closeMenuLabel: advanced(text()),
   }),
   footer: object({
-    socialLabel: text(),
+    socialLabel: advanced(text()),
     /** Each column: its heading, its links, then the contact details it shows (the one phone number and e-mail of `contact`). */
     columns: list(object({ heading: heading(), links: list(linkSchema, { min: 1 }), showPhone: optional(boolean()), showEmail: optional(boolean()) }), { min: 1 }),
     newsletter: object({ heading: heading(), text: longText(), form: formRef() }),

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { fileNameOf, sectionNameOf } from '../../config/place';
+import { boxesToFill, fileNameOf, sectionNameOf } from '../../config/place';
 import admin from '../../../config/admin';
 import type { PageConfig } from '../../config/pageSchema';
 import type { FormConfig } from '../../forms/model/formSchema';
@@ -44,6 +44,13 @@ const t = admin.content;
 
 type PublishState = { kind: 'idle' } | { kind: 'publishing' } | { kind: 'published'; revision: Revision; livePath: string } | { kind: 'failed'; message: string };
 
+/**
+ * On a narrow screen the Publish bar sticks to the top with what it says (the problems, a new
+ * item's checklist): those scroll inside it past this share of the window's height, so the form
+ * keeps most of the screen.
+ */
+const BAR_MESSAGES_MAX = '22vh';
+
 /** How far below the Publish bar a field scrolled into view stays. */
 const CLEARANCE_PX = 16;
 
@@ -59,10 +66,11 @@ function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
     if (elements.length === 0) return;
     const root = document.documentElement;
     const update = () => {
-      const height = elements
-        .filter((element) => getComputedStyle(element).position === 'sticky')
-        .reduce((sum, element) => sum + Math.ceil(element.getBoundingClientRect().height), 0);
+      const heights = elements.filter((element) => getComputedStyle(element).position === 'sticky').map((element) => Math.ceil(element.getBoundingClientRect().height));
+      const height = heights.reduce((sum, h) => sum + h, 0);
       root.style.setProperty('--publish-bar-height', `${height}px`);
+      // The first bar's own height: the next one (the Edit / Preview tabs) sticks below it.
+      root.style.setProperty('--publish-row-height', `${heights[0] ?? 0}px`);
       root.style.scrollPaddingTop = height > 0 ? `${height + CLEARANCE_PX}px` : '';
     };
     const observer = new ResizeObserver(update);
@@ -73,6 +81,7 @@ function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
       observer.disconnect();
       window.removeEventListener('resize', update);
       root.style.removeProperty('--publish-bar-height');
+      root.style.removeProperty('--publish-row-height');
       root.style.scrollPaddingTop = '';
     };
   }, bars); // eslint-disable-line react-hooks/exhaustive-deps
@@ -127,6 +136,8 @@ export function EditScreen() {
   const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded, me, role, drafts, saveStates, schedule, discard, published } = useContent();
   const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
+  /** The items made here (not published yet) whose Publish was pressed: their problems are shown, not their checklist. */
+  const [pressed, setPressed] = useState<ReadonlySet<string>>(new Set());
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
@@ -232,6 +243,9 @@ export function EditScreen() {
   const publishFiles = editedFiles.filter((f) => !waiting.has(f));
   const edited = Object.hasOwn(edits, file);
   const canPublish = publishFiles.length > 0 && problems.length === 0 && publishing.kind !== 'publishing';
+  // A page or an article made here and not published yet shows what it still needs as a checklist, not as problems, until Publish is pressed.
+  const isNew = !snapshot.files.some((f) => f.file === file);
+  const checklist = isNew && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file) ? boxesToFill(file, value, shown.map((p) => p.path)) : undefined;
   const onPublish = async () => {
     setPublishing({ kind: 'publishing' });
     setServerProblems([]);
@@ -257,9 +271,20 @@ export function EditScreen() {
         <ScreenHeading>{entry.label}</ScreenHeading>
       )}
 
-      <Box ref={bar} component="section" aria-label={t.publish} data-publish-bar="" sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Button variant="contained" size="large" disabled={!canPublish} onClick={() => void onPublish()}>
+      <Box
+        ref={bar}
+        component="section"
+        aria-label={t.publish}
+        data-publish-bar=""
+        sx={{ position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.default', py: 1, '& [data-bar-messages]': { maxHeight: { xs: BAR_MESSAGES_MAX, lg: 'none' }, overflowY: { xs: 'auto', lg: 'visible' } } }}
+      >
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={!canPublish && !checklist}
+            onClick={() => (checklist ? setPressed((old) => new Set([...old, file])) : void onPublish())}
+          >
             {t.publish}
           </Button>
           <Typography role="status" variant="body2" data-draft-status="">
@@ -297,8 +322,29 @@ export function EditScreen() {
             {publishing.message}
           </Alert>
         )}
-        {shown.length > 0 && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
+        {checklist && (
+          <Alert severity="info" role="status" sx={{ mt: 1 }} data-bar-messages="">
+            {t.checklist}
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {checklist.map((box) => {
+                const to = problemLink({ file, path: [...box.path], message: box.name, field: box.name });
+                return (
+                  <li key={box.name}>
+                    {to ? (
+                      <Link component={RouterLink} to={to}>
+                        {box.name}
+                      </Link>
+                    ) : (
+                      <Link href={`#${fieldId(file, box.path)}`}>{box.name}</Link>
+                    )}
+                  </li>
+                );
+              })}
+            </Box>
+          </Alert>
+        )}
+        {shown.length > 0 && !checklist && (
+          <Alert severity="warning" sx={{ mt: 1 }} data-bar-messages="">
             {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {shown.map((p) => (
@@ -322,7 +368,7 @@ export function EditScreen() {
       {pageId && section === undefined && <RemovePage file={file} />}
 
       {narrow && target && (
-        <Box ref={tabs} sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
+        <Box ref={tabs} sx={{ position: 'sticky', top: 'var(--publish-row-height, 0px)', zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
           <Tabs value={view} onChange={(_e, next: View) => showView(next)} variant="fullWidth" aria-label={t.editOrPreview}>
             <Tab value="edit" label={t.edit} id={tabId('edit')} aria-controls={panelId('edit')} />
             <Tab value="preview" label={t.preview} id={tabId('preview')} aria-controls={panelId('preview')} />
@@ -352,7 +398,7 @@ export function EditScreen() {
               at={formAt}
               openSection={openSection}
               {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
-              problems={fileProblems}
+              problems={checklist ? [] : fileProblems}
               pages={pages}
               formIds={Object.keys(content.forms)}
               uploadImage={upload}

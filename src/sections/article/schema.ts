@@ -1,5 +1,5 @@
 import { imageSchema, section } from '../../config/common';
-import { list, longText, object, optional, text, type Infer, heading } from '../../config/schema';
+import { heading, list, longText, object, optional, text, type Infer } from '../../config/schema';
 
 /** A piece of writing: a heading, an optional picture, and parts with their own subheadings. */
 export const articleSchema = section('article', {

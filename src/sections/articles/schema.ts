@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { longText, number, optional, type Infer, heading, label } from '../../config/schema';
+import { heading, label, longText, number, optional, type Infer } from '../../config/schema';
 
 /** The list of the articles (config/articles), newest first: any page may show it. */
 export const articlesSchema = section('articles', {

@@ -1,11 +1,11 @@
 import { actionSchema, imageSchema, section } from '../../config/common';
 import { iconNames } from '../../config/icons';
-import { list, longText, number, object, oneOf, optional, type Infer, heading } from '../../config/schema';
+import { advanced, heading, list, longText, number, object, oneOf, optional, type Infer } from '../../config/schema';
 
 const cardSchema = object({
   title: heading(),
   text: longText(),
-  icon: optional(oneOf(iconNames)),
+  icon: advanced(optional(oneOf(iconNames))),
   image: optional(imageSchema),
   /** Further paragraphs, shown in place by a "Read more" button. */
   more: optional(list(longText(), { min: 1 })),
@@ -18,7 +18,7 @@ export const cardsSchema = section('cards', {
   heading: heading(),
   text: optional(longText()),
   /** Cards per row on wide screens (2, 3 or 4). */
-  columns: optional(number({ min: 1, max: 4, integer: true })),
+  columns: advanced(optional(number({ min: 1, max: 4, integer: true }))),
   cards: list(cardSchema, { min: 1 }),
 });
 export type CardsSection = Infer<typeof cardsSchema>;

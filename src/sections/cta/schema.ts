@@ -1,5 +1,5 @@
 import { actionSchema, section } from '../../config/common';
-import { longText, type Infer, heading } from '../../config/schema';
+import { heading, longText, type Infer } from '../../config/schema';
 
 /** A coloured band with one sentence and one button. */
 export const ctaSchema = section('cta', {

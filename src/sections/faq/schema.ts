@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { list, longText, object, optional, text, type Infer, heading } from '../../config/schema';
+import { heading, list, longText, object, optional, text, type Infer } from '../../config/schema';
 
 /** Questions and answers; at most one answer is open at a time. */
 export const faqSchema = section('faq', {

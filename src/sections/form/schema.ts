@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { formRef, longText, optional, type Infer, heading } from '../../config/schema';
+import { formRef, heading, longText, optional, type Infer } from '../../config/schema';
 
 /** A form from config/forms, with an optional heading, intro and a note under it. */
 export const formSectionSchema = section('form', {

@@ -1,5 +1,5 @@
 import { actionSchema, imageSchema, section } from '../../config/common';
-import { formRef, list, longText, optional, type Infer, heading } from '../../config/schema';
+import { formRef, heading, list, longText, optional, type Infer } from '../../config/schema';
 
 /** The first thing on the home page: headline, promise, buttons, and optionally a form. */
 export const heroSchema = section('hero', {

@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { embedUrl, optional, text, type Infer, heading } from '../../config/schema';
+import { embedUrl, heading, optional, text, type Infer } from '../../config/schema';
 
 /** An embedded map; its height is constants.mapHeightPx in config/site.ts. */
 export const mapSchema = section('map', {

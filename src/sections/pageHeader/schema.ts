@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { href, list, longText, object, optional, type Infer, heading, label } from '../../config/schema';
+import { heading, href, label, list, longText, object, optional, type Infer } from '../../config/schema';
 
 /** The band at the top of an inner page: breadcrumb, page heading, one intro line. */
 export const pageHeaderSchema = section('pageHeader', {

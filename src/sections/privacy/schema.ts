@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { formRef, list, object, optional, template, text, type Infer, heading, longText } from '../../config/schema';
+import { formRef, heading, list, longText, object, optional, template, text, type Infer } from '../../config/schema';
 
 /**
  * What the site does with what visitors send (the privacy page): who is responsible, each form

@@ -1,5 +1,5 @@
 import { actionSchema, imageSchema, section } from '../../config/common';
-import { list, longText, oneOf, optional, text, type Infer, heading } from '../../config/schema';
+import { heading, list, longText, oneOf, optional, text, type Infer } from '../../config/schema';
 import { statItemSchema } from '../stats/schema';
 
 /**

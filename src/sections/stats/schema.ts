@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { list, longText, number, object, optional, text, type Infer, heading } from '../../config/schema';
+import { heading, list, longText, number, object, optional, text, type Infer } from '../../config/schema';
 
 /** One counter: counts up from 0 to `value` when scrolled into view, then shows prefix + value + suffix. */
 export const statItemSchema = object({

@@ -1,5 +1,5 @@
 import { imageDrawnAt, section } from '../../config/common';
-import { list, longText, object, optional, text, type Infer, heading } from '../../config/schema';
+import { heading, list, longText, object, optional, text, type Infer } from '../../config/schema';
 
 const teamMemberSchema = object({
   name: text(),
