@@ -593,7 +593,6 @@ export default {
       openMenuLabel: 'Words of the menu button (screen readers)',
       closeMenuLabel: 'Words of the close button (screen readers)',
       socialLabel: 'Name of the social links (screen readers)',
-      columns: 'Cards side by side on wide screens',
       imageSide: 'Side of the picture',
       hidden: 'Hidden',
       newTab: 'Open in a new tab',

@@ -62,11 +62,14 @@ export function itemTitle(value: unknown, schema?: Schema<unknown>): string | un
   for (const key of ['heading', 'title', 'name', 'label', 'question', 'value']) {
     if (shape?.[key] && !shownToOffice(shape[key])) continue;
     const text = value[key];
-    if (typeof text === 'string' && text.trim() !== '') return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+    if (typeof text === 'string' && text.trim() !== '') return shortName(text);
     if (typeof text === 'number') return String(text);
   }
   return undefined;
 }
+
+/** A name in a place, at most 60 characters: a longer one (a title being shortened) is cut with "…". */
+const shortName = (name: string): string => (name.length > 60 ? `${name.slice(0, 57)}…` : name);
 
 /** A page's name as the office knows it: its title before the site's name ("Home | Business Growth" -> "Home"). */
 export function pageNameOf(title: unknown): string | undefined {
@@ -77,12 +80,12 @@ export function pageNameOf(title: unknown): string | undefined {
 /** The name a file goes by on the editor's screens: a page's name, a form's name, or the name of what the file holds. */
 export function fileNameOf(file: string, value: unknown): string {
   const page = pageIdOf(file);
-  if (page !== undefined) return pageNameOf(isRecord(value) ? value.title : undefined) ?? labelOf(page);
+  if (page !== undefined) return shortName(pageNameOf(isRecord(value) ? value.title : undefined) ?? labelOf(page));
   const form = formIdOf(file);
   if (form !== undefined) return formNames[form] ?? labelOf(form);
   const named: Record<string, string> = { [SITE_FILE]: t.fileNames.site, [ROUTES_FILE]: t.fileNames.routes, [SERVER_FILE]: t.fileNames.server, [ADMIN_FILE]: t.fileNames.admin };
   if (Object.hasOwn(named, file)) return named[file]!;
-  const title = (isRecord(value) && typeof value.title === 'string' && value.title.trim()) || undefined;
+  const title = (isRecord(value) && typeof value.title === 'string' && value.title.trim() && shortName(value.title.trim())) || undefined;
   // An article by its title, else by the list it is in on the screens ("Articles"), never its file.
   if (articleIdOf(file) !== undefined) return title ?? t.articles.heading;
   return title ?? t.fileNames.other;

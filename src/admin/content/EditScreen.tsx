@@ -44,13 +44,6 @@ const t = admin.content;
 
 type PublishState = { kind: 'idle' } | { kind: 'publishing' } | { kind: 'published'; revision: Revision; livePath: string } | { kind: 'failed'; message: string };
 
-/**
- * On a narrow screen the Publish bar sticks to the top with what it says (the problems, a new
- * item's checklist): those scroll inside it past this share of the window's height, so the form
- * keeps most of the screen.
- */
-const BAR_MESSAGES_MAX = '22vh';
-
 /** How far below the Publish bar a field scrolled into view stays. */
 const CLEARANCE_PX = 16;
 
@@ -144,6 +137,7 @@ export function EditScreen() {
   const [view, setView] = useState<View>('edit');
   const [sent, setSent] = useState(false);
   const bar = useRef<HTMLElement>(null);
+  const publishRow = useRef<HTMLDivElement>(null);
   const tabs = useRef<HTMLDivElement>(null);
   const previewPanel = useRef<HTMLDivElement>(null);
   /** Where the form was scrolled to when the preview was shown: Edit goes back there. */
@@ -154,7 +148,7 @@ export function EditScreen() {
   useEffect(() => {
     editedSection.current = section;
   }, [file, section]);
-  useKeepClearOf(bar, tabs);
+  useKeepClearOf(bar, publishRow, tabs);
   // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
   useEffect(() => {
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
@@ -271,14 +265,25 @@ export function EditScreen() {
         <ScreenHeading>{entry.label}</ScreenHeading>
       )}
 
+      {/*
+        The Publish bar sticks to the top of the window. On a wide screen all of it, with what it
+        says; on a narrow one only its first row (Publish and the status line), so the form keeps
+        the screen: the bar's box gives way (display: contents) and that row sticks in its place.
+      */}
       <Box
         ref={bar}
         component="section"
         aria-label={t.publish}
         data-publish-bar=""
-        sx={{ position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.default', py: 1, '& [data-bar-messages]': { maxHeight: { xs: BAR_MESSAGES_MAX, lg: 'none' }, overflowY: { xs: 'auto', lg: 'visible' } } }}
+        sx={{ display: { xs: 'contents', lg: 'block' }, position: { lg: 'sticky' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { lg: 1 } }}
       >
-        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack
+          ref={publishRow}
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, position: { xs: 'sticky', lg: 'static' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { xs: 1, lg: 0 }, mt: { xs: 2, lg: 0 } }}
+        >
           <Button
             variant="contained"
             size="large"
@@ -323,7 +328,7 @@ export function EditScreen() {
           </Alert>
         )}
         {checklist && (
-          <Alert severity="info" role="status" sx={{ mt: 1 }} data-bar-messages="">
+          <Alert severity="info" role="status" sx={{ mt: 1 }}>
             {t.checklist}
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {checklist.map((box) => {
@@ -344,7 +349,7 @@ export function EditScreen() {
           </Alert>
         )}
         {shown.length > 0 && !checklist && (
-          <Alert severity="warning" sx={{ mt: 1 }} data-bar-messages="">
+          <Alert severity="warning" sx={{ mt: 1 }}>
             {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {shown.map((p) => (

@@ -71,18 +71,28 @@ function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly un
  * level at a time. Open, it is drawn as any item; the line keeps the item's id while closed (the
  * keyboard comes back to it, a problem's link finds it).
  */
-function ClosedItem({ id, name, problems }: { id: string; name: string; problems: number }) {
+function ClosedItem({ id, name, problems, toggle }: { id: string; name: string; problems: number; toggle: ReactNode }) {
   return (
-    <Box id={id} tabIndex={-1} sx={{ border: 1, borderColor: problems > 0 ? 'error.main' : 'divider', borderRadius: 2, px: { xs: 1.25, sm: 2 }, py: 1 }}>
-      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-      {problems > 0 && (
-        <Typography variant="body2" sx={{ color: 'error.main' }}>
-          {problems === 1 ? t.sectionProblemsOne : fill(t.sectionProblems, { count: problems })}
-        </Typography>
-      )}
+    <Box id={id} tabIndex={-1} sx={{ border: 1, borderColor: problems > 0 ? 'error.main' : 'divider', borderRadius: 2, px: { xs: 1.25, sm: 2 }, py: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ flex: '1 1 8rem', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+        {problems > 0 && (
+          <Typography variant="body2" sx={{ color: 'error.main' }}>
+            {problems === 1 ? t.sectionProblemsOne : fill(t.sectionProblems, { count: problems })}
+          </Typography>
+        )}
+      </Box>
+      {toggle}
     </Box>
   );
 }
+
+/** An arrow drawn in a Move button (its name is the button's aria-label). */
+const Arrow = ({ up = false }: { up?: boolean }) => (
+  <Box component="span" aria-hidden="true" sx={{ fontSize: '1rem', lineHeight: 1 }}>
+    {up ? '\u2191' : '\u2193'}
+  </Box>
+);
 
 /** Whether an item is drawn closed: a group (not a text) in a list that is inside another list's item, below the part the screen draws. */
 function opensApart(path: Path, root: Path, itemSchema: Schema<unknown>): boolean {
@@ -114,7 +124,11 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
     const troubled = (i: number) => [...env.problems.keys()].some((key) => key === pathKey([...path, i]) || key.startsWith(`${pathKey([...path, i]).slice(0, -1)},`));
     return new Set(items.map((_, i) => i).filter(troubled));
   });
-  const toggle = (index: number) => setOpened((old) => (old.has(index) ? new Set([...old].filter((i) => i !== index)) : new Set([...old, index])));
+  const toggle = (index: number) => {
+    setOpened((old) => (old.has(index) ? new Set([...old].filter((i) => i !== index)) : new Set([...old, index])));
+    // The button moves (from the item's line to its controls, and back): the keyboard goes with it.
+    focusNext.current = `${fieldId(env.file, path)}-${index}-open`;
+  };
   /** The open items after a change of the list: `at` maps an old place to its new one (undefined: gone). */
   const reopen = (at: (index: number) => number | undefined, also?: number) =>
     setOpened((old) => new Set([...[...old].map(at).filter((i): i is number => i !== undefined), ...(also === undefined ? [] : [also])]));
@@ -126,6 +140,21 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
   });
 
   const controlId = (index: number, what: string) => `${listId}-${index}-${what}`;
+  // Inside another list's item (narrow on a phone), Move up and Move down are arrows, named by their words.
+  const compact = (name: string) => (apart ? { 'aria-label': name, title: name } : {});
+  /** An item's Open (in its closed line) or Close (beside Move up, Move down and Remove), named for screen readers with the item's name. */
+  const openButton = (item: unknown, index: number) => (
+    <Button
+      id={controlId(index, 'open')}
+      size="small"
+      variant="outlined"
+      aria-expanded={opened.has(index)}
+      aria-label={fill(opened.has(index) ? t.closeItemNamed : t.openItemNamed, { name: itemLabel(item, index, itemSchema) })}
+      onClick={() => toggle(index)}
+    >
+      {opened.has(index) ? t.closeItem : t.openItem}
+    </Button>
+  );
   const canRemove = meta?.min === undefined || items.length > meta.min;
   const canAdd = meta?.max === undefined || items.length < meta.max;
 
@@ -161,7 +190,9 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
             {outline ? (
               <OutlineRow items={items} index={index} path={path} itemSchema={itemSchema} to={env.openSection!(index)} />
             ) : apart && !opened.has(index) ? (
-              <ItemProblems path={[...path, index]}>{(problems) => <ClosedItem id={fieldId(env.file, [...path, index])} name={itemLabel(item, index, itemSchema)} problems={problems} />}</ItemProblems>
+              <ItemProblems path={[...path, index]}>
+                {(problems) => <ClosedItem id={fieldId(env.file, [...path, index])} name={itemLabel(item, index, itemSchema)} problems={problems} toggle={openButton(item, index)} />}
+              </ItemProblems>
             ) : (
               <SchemaField
                 schema={itemSchema}
@@ -171,27 +202,16 @@ export function ListEditor({ schema, value, onChange, path, label }: FieldProps)
                 label={itemLabel(item, index, itemSchema)}
               />
             )}
-            {(!locked || apart) && (
-              <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25 } }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
-                {apart && (
-                  <Button
-                    id={controlId(index, 'open')}
-                    size="small"
-                    variant="outlined"
-                    aria-expanded={opened.has(index)}
-                    aria-label={fill(opened.has(index) ? t.closeItemNamed : t.openItemNamed, { name: itemLabel(item, index, itemSchema) })}
-                    onClick={() => toggle(index)}
-                  >
-                    {opened.has(index) ? t.closeItem : t.openItem}
-                  </Button>
-                )}
+            {(!locked || (apart && opened.has(index))) && (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25, minWidth: 0 } }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
+                {apart && opened.has(index) && openButton(item, index)}
                 {!locked && (
                   <>
-                <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
-                  {t.moveUp}
+                <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')} {...compact(t.moveUp)}>
+                  {apart ? <Arrow up /> : t.moveUp}
                 </Button>
-                <Button id={controlId(index, 'down')} size="small" disabled={index === items.length - 1} onClick={() => move(index, index + 1, 'down')}>
-                  {t.moveDown}
+                <Button id={controlId(index, 'down')} size="small" disabled={index === items.length - 1} onClick={() => move(index, index + 1, 'down')} {...compact(t.moveDown)}>
+                  {apart ? <Arrow /> : t.moveDown}
                 </Button>
                 <Button id={controlId(index, 'remove')} size="small" color="error" disabled={!canRemove} onClick={() => remove(index)}>
                   {t.remove}

@@ -477,7 +477,7 @@ describe("the office's words, and a phone's screen", () => {
 
   test('a title shows its counter with what search results show; past its limit the sentence says so, as the checker does', () => {
     render(<Editor file={home} at={['title']} />);
-    const input = field(home, ['title']) as HTMLInputElement;
+    const input = field(home, ['title']) as HTMLTextAreaElement;
     const max = TEXT_LIMITS.title;
     expect(input).toHaveAccessibleDescription(new RegExp(escape(fill(t.counterSearch, { count: input.value.length, max, shown: SEARCH_SHOWS.title }))));
     expect(input).not.toHaveAttribute('aria-invalid', 'true');
@@ -489,8 +489,8 @@ describe("the office's words, and a phone's screen", () => {
     expect(sentence).toBe(fill(t.refusals.tooLong, { label: labelOf('title'), count: 500, max }));
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(new RegExp(`^${escape(sentence!)} .*${escape(fill(t.counterSearch, { count: 500, max, shown: SEARCH_SHOWS.title }))}`));
-    // A one-line box: a title stays on one line.
-    expect(input.tagName).toBe('INPUT');
+    // A box that grows: a long title wraps, whole, on a phone.
+    expect(input.tagName).toBe('TEXTAREA');
   });
 
   test("a section's developer settings are under its Advanced fold, closed at first; a button's look is chosen in words; the section's kind by its name", async () => {
@@ -523,10 +523,12 @@ describe("the office's words, and a phone's screen", () => {
     const line = field(site, first);
     const label = (valueOf(snapshot, {}, site) as { footer: { columns: Array<{ links: Array<{ label: string }> }> } }).footer.columns[0]!.links[0]!.label;
     expect(line.textContent).toContain(label);
-    const open = document.getElementById(`${fieldId(site, links)}-0-open`)!;
-    expect(open).toHaveAttribute('aria-expanded', 'false');
-    await user.click(open);
-    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const toggle = () => document.getElementById(`${fieldId(site, links)}-0-open`)!;
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle());
+    // Its Close button (beside Move up, Move down and Remove) has the keyboard.
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle()).toHaveFocus();
     expect(field(site, [...first, 'label'])).toHaveValue(label);
     expect(document.getElementById(fieldId(site, [...links, 1, 'label']))).toBeNull();
     await user.click(within(field(site, links)).getByRole('button', { name: fill(t.addNamed, { name: labelOf('links') }) }));

@@ -70,8 +70,8 @@ function useTextField({ schema, path, label }: FieldProps, counter?: ReactNode) 
 /** An optional key's "" means "leave it out". */
 const textChange = (schema: Schema<unknown>, onChange: FieldProps['onChange']) => (value: string) => onChange(schema.optional && value === '' ? undefined : value);
 
-/** A line longer than this may hold wraps in a box that grows (a question, a heading); a shorter one (a title, a button's words) stays one line. */
-const WRAPPED_LINE_OVER = 100;
+/** A line that may hold more than this wraps in a box that grows (a title, a heading, a question); a shorter one (a button's words) stays one line. */
+const WRAPPED_LINE_OVER = 60;
 /** The counter shows once a text comes this near its limit (always for a title or a description: what search results show). */
 const COUNTER_FROM = 0.8;
 

@@ -37,12 +37,13 @@ import {
   type ElementNode,
   type LexicalEditor,
 } from 'lexical';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import admin from '../../../../config/admin';
 import type { ArticleBlock } from '../../../config/articleSchema';
 import { isLinkTarget, withHttps } from './linkTarget';
 import { fill } from '../../format';
 import { $blocksOf, $fillFromBlocks } from './blocks';
+import { actionsInRow } from './toolbarRow';
 import { $createPictureNode, PictureNode } from './PictureNode';
 
 const t = admin.content.articles;
@@ -103,9 +104,11 @@ function useMarks(editor: LexicalEditor) {
 /** The toolbar's width, followed as the window (or the form's column) changes. */
 function useWidth(element: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  // Measured before the first paint: the row is drawn with the actions that fit from the start.
+  useLayoutEffect(() => {
     const target = element.current;
     if (!target) return;
+    setWidth(target.getBoundingClientRect().width);
     const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
     observer.observe(target);
     return () => observer.disconnect();
@@ -113,18 +116,18 @@ function useWidth(element: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/**
- * How many of the toolbar's actions (after Bold and Italic, in order) fit in its one row beside
- * More, by its width: the rest are in the More menu. A phone's row holds Link; a wide one all but
- * the last few.
- */
-const inRow = (width: number): number => (width >= 760 ? 7 : width >= 560 ? 4 : width >= 440 ? 2 : 1);
 
 function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
   const [editor] = useLexicalComposerContext();
   const marks = useMarks(editor);
   const row = useRef<HTMLDivElement>(null);
+  const ruler = useRef<HTMLDivElement>(null);
   const width = useWidth(row);
+  const [fitting, setFitting] = useState(1);
+  // The buttons measured as drawn (in the hidden ruler, every one of them): as many as fit are in the row.
+  useLayoutEffect(() => {
+    if (width > 0 && ruler.current) setFitting(actionsInRow(width, [...ruler.current.children].map((button) => button.getBoundingClientRect().width)));
+  }, [width]);
   const menuId = useId();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [panel, setPanel] = useState<'none' | 'link' | 'picture'>('none');
@@ -213,7 +216,7 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
     { label: t.quote, run: () => setBlocks(editor, 'quote') },
     { label: t.paragraph, run: () => setBlocks(editor, 'paragraph') },
   ];
-  const shown = actions.slice(0, inRow(width));
+  const shown = actions.slice(0, fitting);
   const folded = actions.slice(shown.length);
   // The menu takes the keyboard from the text: the selection is kept, and given back for the action.
   const fromMenu = (run: () => void) => {
@@ -228,8 +231,29 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
   // An address typed without https:// ("www.example.com") is offered with it; anything else that is no link is said to be none.
   const suggestion = isLinkTarget(typed) ? undefined : withHttps(typed);
   const notALink = typed !== '' && !isLinkTarget(typed) && suggestion === undefined;
+  const buttonProps = { size: 'small', variant: 'outlined' } as const;
   return (
-    <Box>
+    <Box sx={{ position: 'relative' }}>
+      {/* Every button, drawn where nobody sees it, to measure them (actionsInRow). */}
+      <Stack ref={ruler} aria-hidden="true" direction="row" sx={{ position: 'absolute', visibility: 'hidden', height: 0, overflow: 'hidden', pointerEvents: 'none', '& > *': { flexShrink: 0 } }}>
+        <ToggleButton size="small" value="bold" tabIndex={-1} sx={{ fontWeight: 700, py: 0.25 }}>
+          {t.bold}
+        </ToggleButton>
+        <ToggleButton size="small" value="italic" tabIndex={-1} sx={{ fontStyle: 'italic', py: 0.25 }}>
+          {t.italic}
+        </ToggleButton>
+        {actions.map(({ label }) => (
+          <Button key={label} {...buttonProps} tabIndex={-1}>
+            {label}
+          </Button>
+        ))}
+        <Button {...buttonProps} tabIndex={-1}>
+          {t.more}
+          <Box component="span" sx={{ ml: 0.5, fontSize: '0.7rem' }}>
+            {'\u25BC'}
+          </Box>
+        </Button>
+      </Stack>
       <Stack ref={row} role="toolbar" aria-label={t.toolbar} direction="row" useFlexGap sx={{ flexWrap: 'nowrap', gap: 1, mb: 1, '& > *': { flexShrink: 0 } }}>
         <ToggleButton size="small" value="bold" selected={marks.bold} onMouseDown={(e) => e.preventDefault()} onChange={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')} sx={{ fontWeight: 700, py: 0.25 }}>
           {t.bold}
