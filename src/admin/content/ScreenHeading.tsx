@@ -15,20 +15,10 @@ export function ScreenHeading({ children, back }: { children: string; back?: { t
       <Link component={RouterLink} to={back?.to ?? '/content'}>
         {back?.label ?? admin.content.back}
       </Link>
-      <Typography
-        variant="h1"
-        sx={{
-          fontSize: { xs: '1.75rem', md: '2.25rem' },
-          fontWeight: 700,
-          mt: 1,
-          overflowWrap: 'anywhere',
-          display: '-webkit-box',
-          WebkitBoxOrient: 'vertical',
-          WebkitLineClamp: HEADING_LINES,
-          overflow: 'hidden',
-        }}
-      >
-        {children}
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1, overflowWrap: 'anywhere' }}>
+        <Box component="span" sx={{ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: HEADING_LINES, overflow: 'hidden' }}>
+          {children}
+        </Box>
       </Typography>
     </Box>
   );
