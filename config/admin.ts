@@ -58,7 +58,7 @@ export default {
     insights: 'Insights',
     // {email} and {role} (what the account does, from `roles`) are replaced.
     signedInAs: 'Signed in as {email}, {role}',
-    roles: { owner: 'owner: leads and content', editor: "editor: the site's pages, articles and forms" },
+    roles: { owner: 'owner: leads and content', editor: "editor: the site's content" },
     signOut: 'Sign out',
     // On a phone the sections are behind this button.
     menu: 'Menu',
@@ -539,7 +539,7 @@ export default {
     newPage: {
       open: 'New page',
       heading: 'A new page',
-      intro: 'A page at an address of its own, for a campaign or an offer. Choose its title, its address and the sections it starts with; then write its texts, look at the preview and publish it.',
+      intro: 'A page at an address of its own, for a campaign or an offer. Choose its title, its address, its description and the sections it starts with: it is made ready to publish. Then change its texts if you like, look at the preview and publish it.',
       title: 'Title',
       titleHelp: "Shown in the browser's tab, in search results and in the menu.",
       address: 'Address',
