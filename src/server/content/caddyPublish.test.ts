@@ -69,7 +69,9 @@ withCaddy('Caddy serving the files itself', () => {
     const heading = 'Published while Caddy serves the files';
     expect(h1(beforeHtml)).not.toBe(escapeHtml(heading));
     homePage.sections[0].heading = heading;
-    site.brand.description = `${site.brand.description as string} Now with a description published from the editor.`;
+    // A description of its own, within a description's length (src/config/schema.ts TEXT_LIMITS).
+    site.brand.description = 'A web agency, with a description published from the editor while Caddy serves the files.';
+    expect(site.brand.description).not.toBe(valueOf(snap, 'config/site.ts').brand.description);
     const published = await editor.change('POST', contentRoutes.contentPublish.path, {
       json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }, { file: 'config/site.ts', value: site }] },
     });
