@@ -12,6 +12,8 @@ export default {
   // The agency's time zone: every "Received" (inbox, notification mail, CSV) is the server's
   // time of storing the lead, written in this zone. A name like "Europe/London" or "America/New_York".
   timeZone: 'Europe/London',
+  // Money (a lead's value) is in this currency: its code, like "GBP", "EUR" or "USD".
+  currency: 'GBP',
   // The browser tab: {count} is the number of new leads.
   title: 'Inbox · Business Growth',
   titleWithUnread: '({count}) Inbox · Business Growth',
@@ -47,6 +49,22 @@ export default {
     noAccount: 'There is no account yet. On the server, in the site\'s folder, create the first one with this command, then type its password (at least 12 characters):',
     noAccountCommand: 'npm run leads -- add-admin you@example.com',
     sessionEnded: 'Your session has ended. Please sign in again.',
+    // A remembered device stays signed in while it is used; {days} is config/server.ts admin.rememberedDays.
+    remember: 'Keep me signed in on this device',
+    rememberHint: 'On your own phone or computer only: it stays signed in until it has not been used for {days} days.',
+  },
+
+  // Erasing, exporting and deleting leads ask for the password again when it was typed long ago;
+  // {minutes} is config/server.ts admin.passwordAgainMinutes.
+  passwordAgain: {
+    heading: 'Type your password again',
+    intro: 'Erasing, exporting and deleting leads need your password when it was typed more than {minutes} minutes ago.',
+    password: 'Password',
+    confirm: 'Continue',
+    checking: 'Checking…',
+    cancel: 'Cancel',
+    // The action was not done: shown where its result would have been.
+    cancelled: 'Not done: it needs your password.',
   },
 
   nav: {
@@ -60,6 +78,8 @@ export default {
     signedInAs: 'Signed in as {email}, {role}',
     roles: { owner: 'owner: leads and content', editor: "editor: the site's content" },
     signOut: 'Sign out',
+    // Ends every session of this account: this one, other browsers, remembered phones.
+    signOutEverywhere: 'Sign out on all devices',
     // On a phone the sections are behind this button.
     menu: 'Menu',
     skipToContent: 'Skip to the content',
@@ -139,7 +159,7 @@ export default {
 
   spam: {
     heading: 'Spam',
-    intro: 'Submissions the spam trap caught: stored, but nobody was notified. "Not spam" moves one to the inbox and sends its notifications.',
+    intro: 'Submissions the spam trap caught (stored, but nobody was notified) and the leads marked as spam. "Not spam" moves one to the inbox and sends the notifications it has not had.',
     notSpam: 'Not spam',
     movedToInbox: 'Moved to the inbox; its notifications are on their way.',
   },
@@ -149,6 +169,10 @@ export default {
     // {form} and {date} are replaced.
     received: '{form}, received {date}',
     spamNotice: 'This lead is in the Spam folder: nobody was notified of it.',
+    // A lead marked as spam after its notifications or its auto-reply went out: {channels} names them (lead.channels).
+    spamNoticeNotified: 'This lead is in the Spam folder, but the agency was notified of it before ({channels}); nothing more is sent.',
+    spamNoticeAutoReplied: 'This lead is in the Spam folder, but the visitor got the auto-reply before; nothing more is sent.',
+    spamNoticeBoth: 'This lead is in the Spam folder, but the agency was notified of it before ({channels}) and the visitor got the auto-reply; nothing more is sent.',
     notSpam: 'Not spam',
     // Moves the lead to the Spam folder; notifications not sent yet are not sent.
     markSpam: 'Mark as spam',
@@ -196,6 +220,87 @@ export default {
     personMore: '{count} older submissions are not listed.',
   },
 
+  // How each lead ends (docs/inbox.md "Stages: how each lead ends"): each lead is at one stage, beside
+  // its status; a new lead is at the first. `key` is what each lead keeps: change a stage's `name` at
+  // will, but keep its `key` once leads use it. `won` and `lost` name the two stages that end a lead
+  // (not the first): insights count the clients won and their value; a lead moved to Lost says why,
+  // one of `lostReasons` (a list, so that they can be counted; the lead's note holds the details).
+  stages: {
+    list: [
+      { key: 'new', name: 'New' },
+      { key: 'talking', name: 'In conversation' },
+      { key: 'proposal', name: 'Proposal sent' },
+      { key: 'won', name: 'Won' },
+      { key: 'lost', name: 'Lost' },
+    ],
+    won: 'won',
+    lost: 'lost',
+    lostReasons: ['Price', 'Timing', 'Chose another agency', 'No answer', 'Not a fit', 'Other'],
+  },
+
+  // A lead's stage, value, follow-up date and the owner it is assigned to: set on its page, shown
+  // in the list (its columns, the "Assigned to" and stage filters).
+  pipeline: {
+    heading: 'Stage and follow-up',
+    stage: 'Stage',
+    lostReason: 'Why it was lost',
+    value: 'Value',
+    // {currency} is replaced (config's currency, like "GBP").
+    valueHint: 'What it is worth, in {currency}. Empty when not known.',
+    followUp: 'Follow up on',
+    followUpHint: 'The daily mail reminds its owner from that day on.',
+    assignee: 'Assigned to',
+    nobody: 'Nobody',
+    // The account signed in, among the owners: {email} is replaced.
+    you: '{email} (you)',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved.',
+    // Who did what to the lead, newest first: {at}, {by} and {change} are replaced.
+    historyHeading: 'Changes',
+    noHistory: 'Nothing has been changed yet.',
+    historyLine: '{at}, {by}: {change}',
+    // {stage}, {reason}, {to}, {value} and {date} are replaced.
+    changes: {
+      staged: 'stage {stage}',
+      stagedLost: 'stage {stage} ({reason})',
+      assigned: 'assigned to {to}',
+      unassigned: 'assigned to nobody',
+      value: 'value {value}',
+      valueCleared: 'value cleared',
+      followUp: 'follow-up on {date}',
+      followUpCleared: 'follow-up cleared',
+    },
+    // The list: its column (the stage, then the value, follow-up and assignee under it), and its
+    // filters (kept in the list's address).
+    column: 'Stage',
+    // A lead assigned to the account signed in.
+    yours: 'Yours',
+    filterStage: 'Stage',
+    allStages: 'Any stage',
+    filterAssignee: 'Assigned to',
+    everyone: 'Anyone or nobody',
+    mine: 'Me',
+    unassigned: 'Nobody',
+    // A follow-up date in the list, and one that is due (today or before): {date} is replaced.
+    followUpOn: 'Follow up {date}',
+    due: 'Follow-up due {date}',
+    // The highest value taken (in the currency, not its cents), and how far ahead a follow-up may be.
+    valueMax: 1000000000,
+    followUpMaxDays: 3660,
+    // Checked on the lead's page and by the server alike.
+    problems: {
+      unknownStage: 'Choose one of the stages.',
+      reasonMissing: 'Choose why the lead was lost.',
+      // {max} is replaced.
+      badValue: 'Write the value as an amount, like 12,500 or 12,500.50: from 0 to {max}.',
+      // {max} is replaced.
+      badFollowUp: 'Choose a day from today to {max} days ahead.',
+      notAnOwner: 'A lead can be assigned only to an owner\'s account.',
+      nothingToChange: 'Nothing was changed.',
+    },
+  },
+
   // Replying to a lead from its page: the e-mail goes from the site's mail settings, with the
   // agency's address (config/site.ts contact.email) to answer to, and marks the lead Replied.
   replies: {
@@ -219,6 +324,17 @@ export default {
     answerLine: '{at}, from {from}',
     // A reply the agency sent from its mail program (found in the mailbox): {at} and {from} are replaced.
     mailProgramLine: '{at}, by {from} from a mail program',
+    // A reply to a notification from a mail program, sent on to them by the site: {at}, {by} and {state} are replaced.
+    mailReplyLine: '{at}, by {by} from a mail program, sent through the site: {state}',
+    // One the site did not send on (config/server.ts notifications.replies): {at} and {from} are replaced, then why.
+    notSentLine: '{at}, by {from} from a mail program: not sent to them',
+    // {reason} is replaced.
+    notSentWhy: 'Why: {reason} Send it from the reply box instead.',
+    // Each mail's quote and signature are folded under its words.
+    showQuoted: 'Show quoted text',
+    hideQuoted: 'Hide quoted text',
+    // Above the e-mails on a phone, where the newest comes first (on a wide screen the oldest does).
+    newestFirst: 'Newest first',
     // An attachment kept with the mail: {name} and {size} are replaced.
     attachment: 'Download {name} ({size})',
     // One that was not kept (its type or size): {name} is replaced.
@@ -307,7 +423,7 @@ export default {
 
   insights: {
     heading: 'Insights',
-    intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit, where leads are the people who sent a form of the first kind (each person once), with the other kinds beside them. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',
+    intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit, where leads are the people who sent a form of the first kind (each person once), with the other kinds beside them, and the clients won among them with their value. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',
     period: 'Period',
     // {weeks} is replaced.
     weeksOption: 'Last {weeks} weeks',
@@ -319,6 +435,9 @@ export default {
     bySource: 'Sources and campaigns',
     byLandingPage: 'Landing pages',
     columns: { week: 'Week of', source: 'Source', campaign: 'Campaign', page: 'Landing page', visits: 'Visits', visitors: 'Visitors (per day)', leads: 'Leads', rate: 'Leads per visit' },
+    // Of the leads of the period: the people whose lead is at the won stage now (config's stages.won), and their leads' value.
+    won: 'Clients won',
+    wonValue: 'Value won',
     // No visits counted: no rate.
     noRate: '–',
     total: 'All',
@@ -329,20 +448,62 @@ export default {
   },
 
   erase: {
-    heading: 'Erase everything for an e-mail address',
-    intro: 'When someone asks the agency to delete their data: every lead with this e-mail address, in every form, the Spam folder included, is deleted with its CV. Backups taken before keep them until they are replaced.',
+    heading: 'Erase everything of a person',
+    intro: 'When someone asks the agency to delete their data: everything this server holds of their e-mail address, in any case and with any +tag (Ada@example.com and ada+web@example.com are one person), is shown first, then deleted for good when you confirm. What the site sent elsewhere is listed afterwards, for you to delete by hand.',
     email: 'E-mail address',
-    count: 'Find their leads',
-    // {leads} and {forms} are replaced.
-    found: '{leads} leads in {forms} forms.',
-    foundOne: '1 lead in 1 form.',
-    // {leads} is replaced.
-    foundInOneForm: '{leads} leads in 1 form.',
-    none: 'No lead has this e-mail address.',
-    confirm: 'Erase them for good',
-    // {leads} is replaced.
-    erased: 'Erased {leads} leads. Nothing of them is left on this server.',
-    erasedOne: 'Erased 1 lead. Nothing of it is left on this server.',
+    find: 'Find everything of theirs',
+    none: 'Nothing on this server belongs to this e-mail address, in any case or with any +tag.',
+    foundHeading: 'What will be deleted',
+    // {addresses} lists the forms of the address their leads and mails hold.
+    addresses: 'Their address, as they wrote it: {addresses}',
+    // Each kind with how many ({count}); kinds with none are left out.
+    kinds: {
+      leads: 'Leads: {count}',
+      notes: 'Private notes on them: {count}',
+      mailsReceived: "E-mails read from the agency's mailbox (theirs, and replies from a mail program): {count}",
+      mailsSent: 'E-mails the site sent them (auto-replies, replies): {count}',
+      files: 'Files (CVs, attachments of their e-mails): {count}',
+      sources: 'Records of where they came from: {count}',
+      events: "Entries of their leads' history: {count}",
+      notifications: 'Records of the notifications about them (any still waiting is not sent): {count}',
+      spamMarks: 'Spam verdicts on their leads: {count}',
+      autoReplyMarks: "Today's mark that they got the auto-reply: {count}",
+      subscriptions: 'Newsletter subscriptions: {count}',
+    },
+    // One line per lead: {form}, {name} and {date} are replaced (without a name: leadLineWithoutName); spamLead is added to those in the Spam folder.
+    leadLine: '{form}: {name}, received {date}',
+    leadLineWithoutName: '{form}, received {date}',
+    spamLead: '(in the Spam folder)',
+    // One line per e-mail: {kind} (mailKinds), {subject} and {date} are replaced.
+    mailLine: '{kind}, {date}: {subject}',
+    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox' },
+    // One line per file: {name} and {size} are replaced.
+    cvLine: 'CV ({size})',
+    attachmentLine: 'Attachment {name} ({size})',
+    confirmLabel: 'Type the address again',
+    confirmHint: 'To confirm: the same address, in any case or with any +tag.',
+    confirm: 'Erase all of it for good',
+    erasing: 'Erasing…',
+    erased: 'Erased for good. Nothing of this is left on this server.',
+    // After the erasure: the places outside this server that still hold something of theirs.
+    outsideHeading: 'Delete these by hand: copies outside this server',
+    outside: {
+      // {addresses} and {count} are replaced.
+      notificationMailbox: 'The notification mailbox ({addresses}) holds the e-mails telling the agency of their leads, with what they sent ({count}). Delete them there, in the trash too.',
+      // {receiver} and {count} are replaced.
+      webhook: 'The webhook receiver at {receiver} got the calls about their leads ({count}). Delete them where it keeps them (a chat channel, a CRM).',
+      // {address}, {answers} and {replies} are replaced.
+      agencyMailbox: "The agency's mailbox ({address}) holds their e-mails ({answers} read by the site, and any it did not read) and the replies sent to them from a mail program ({replies}). Search it for their address and delete what you find, in the Sent folder and the trash too.",
+      // {address} and {count} are replaced.
+      sender: 'The account the site sends from ({address}): if your mail provider keeps a copy of what it sends (Gmail and Microsoft 365 do), delete the e-mails sent to them or about them ({count}) from its Sent folder.',
+      // {date} is replaced.
+      backups: "Backups made before {date} still hold them: the server's nightly ones (the last 14 are kept) and any copies of them kept elsewhere. They go as the backups are replaced; restoring one brings them back, so erase them again after a restore.",
+    },
+    recordsHeading: 'Erasures done',
+    recordsIntro: 'Kept without the address: when, by whom, and how many items of each kind.',
+    recordsNone: 'No erasure yet.',
+    // {date} and {by} are replaced; the counts follow (kinds).
+    recordLine: '{date}, by {by}',
   },
 
   errors: {
@@ -518,6 +679,20 @@ export default {
       anItem: 'an item',
       oneItem: '1 item',
       manyItems: '{count} items',
+      // A publish of several changes: its Undo takes them all back ({count} is replaced), or, under
+      // Before and after, one of them alone.
+      undoAll: 'Undo these {count} changes',
+      undoAllTitle: 'Undo these changes?',
+      undoAllIntro: 'Only these changes are taken back: everything published after them stays. This will be published:',
+      undoOne: 'Undo only this change',
+      // Above the preview in the undo's dialog: the page as it will be once it is undone.
+      previewAfter: 'The page after it',
+      // Which page the preview shows, when the undo changes several.
+      previewWhich: 'Show',
+      // A run of developers' releases, one line: {count} and {dates} ("20–24 Nov") are replaced.
+      releases: '{count} developer releases, {dates}',
+      // In one page's revisions, a publish that changed other items too: {items} names them.
+      publishedWith: 'Published together with changes to {items}.',
     },
     // The kinds of section a page is made of, as the editor names them (every kind the site has).
     sectionTypes: {
@@ -680,6 +855,9 @@ export default {
       tooLight: '{label}: “{value}” is too light for the white text written on it (a contrast of {ratio} to 1, where {least} to 1 is needed). Choose a darker colour.',
       notALanguage: '{label}: “{value}” is not a language this site knows. Write one like en-GB or en-US.',
       notATimeZone: '{label}: “{value}” is not a time zone. Write one like Europe/London.',
+      notACurrency: '{label}: “{value}” is not a currency. Write its code, like GBP, EUR or USD.',
+      keyTaken: '{label}: “{value}” is there twice. Write each once.',
+      stageRole: '{label}: “{value}” cannot be that stage: won and lost are two different stages, neither of them the first (where new leads start), each one of the list.',
       formListedTwice: '{label}: {form} is listed twice. List each form once.',
       formsNotListed: '{label} does not list {forms}: every form must say here what it collects and why.',
       developerSetting: '{label} is a setting of how the site works, which a developer changes. Ask a developer.',
@@ -739,6 +917,34 @@ export default {
       pictureAlt: 'What the picture shows (for people who cannot see it)',
       pictureInsert: 'Insert the picture',
       loadingEditor: 'Loading the text editor…',
+    },
+    // Publish on a screen puts that item live alone (a page, an article, a form, or the parts on
+    // every page: each is one item); a draft of another item never goes with it or holds it back.
+    // "Publish all my changes" on the list puts every draft of yours that is ready live at once.
+    publishItems: {
+      // The button, by the kind of item on screen.
+      button: { page: 'Publish this page', article: 'Publish this article', form: 'Publish this form', part: 'Publish this part' },
+      // The item in the sentences below.
+      item: { page: 'this page', article: 'this article', form: 'this form', part: 'this part' },
+      // Why the button is unavailable; {item} is replaced.
+      nothing: 'Nothing to publish: you have no unpublished changes to {item}.',
+      // The parts on every page are one item; {parts} names the other parts you changed.
+      withParts: 'Your changes to {parts} go live with it: the parts on every page are published together.',
+      // Your drafts of other items, which this Publish leaves as they are; {items} names them.
+      notWithIt: 'Not published with it: your changes to {items}. Publish each on its own screen, or all at once with “Publish all my changes” on the list of content.',
+      all: 'Publish all my changes',
+      allTitle: 'Publish all my changes?',
+      allIntro: 'These are published together:',
+      allLeft: 'These stay drafts until they are finished:',
+      // {count} is replaced.
+      leftProblems: '{count} problems to fix:',
+      leftProblemsOne: '1 problem to fix:',
+      // A draft scheduled for later; {at} is replaced.
+      leftScheduled: 'Scheduled for {at}: it is published by itself then.',
+      allNone: 'None of your changes can be published yet: fix what is listed, then try again.',
+      allConfirm: 'Publish these',
+      allCancel: 'Cancel',
+      allPublished: 'Published. The changes listed are live.',
     },
   },
 } satisfies AdminConfig;

@@ -76,7 +76,7 @@ test.describe('wrong passwords', () => {
     const owner = await browser.newContext();
     const ownerPage = await owner.newPage();
     await signIn(ownerPage, account, base);
-    await ownerPage.getByRole('button', { name: admin.nav.signOut }).click();
+    await ownerPage.getByRole('button', { name: admin.nav.signOut, exact: true }).click();
     await expect(ownerPage.getByRole('button', { name: admin.signIn.submit, exact: true })).toBeVisible();
     const known = (await owner.cookies()).find((c) => c.name === KNOWN_BROWSER_COOKIE)!;
     expect(known).toMatchObject({ path: SIGN_IN_API, httpOnly: true, sameSite: 'Strict', secure: false });

@@ -24,6 +24,7 @@ import { loadRealConfig } from '../src/test/realConfig';
 import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
 import { animationsDone, expect, test } from './fixtures';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
+import { publishButton } from './helpers/content';
 
 const t = admin.content;
 const SITE = 'config/site.ts';
@@ -54,7 +55,7 @@ const CONTENT_READ_MS = 20_000;
 
 async function open(page: Page, file: string, at?: string, section?: number) {
   await page.goto(editAddress(file, at, section), { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
+  await expect(publishButton(page, file)).toBeVisible({ timeout: CONTENT_READ_MS });
 }
 
 test('the preview follows edits of the header, the menu, the footer and a form shown on the page', async ({ page }) => {

@@ -7,7 +7,8 @@
  * field with the checker's sentence and Publish stays unavailable; the editor changes the Home
  * headline, adds a FAQ, uploads a team photo (a large JPEG made here), changes a toast and adds
  * a "You are" option, sees each in the preview (a form sent in the preview stores and mails
- * nothing), and publishes, while a probe fetches pages and their assets through Caddy one after
+ * nothing), and publishes the three items together (all of the editor's drafts at once), while a probe
+ * fetches pages and their assets through Caddy one after
  * another. A visitor's browser then sees every change (the photo resized, its width and height
  * the file's) and sends the contact form with the new option (stored, mailed: the receivers
  * work); the probe saw only whole pages answered 200, each with its own build's assets; the
@@ -32,7 +33,7 @@ import { contentRoutes, editorImageAddress, type ContentImage, type ContentSnaps
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/shared/siteManifest';
 import { gitIn } from '../src/test/contentSite';
 import { validData } from '../src/test/formFixtures';
-import { mainPaths, pageConfigs } from './helpers/content';
+import { mainPaths, pageConfigs, publishButton } from './helpers/content';
 import { addAccountByCommandLine, signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './fixtures';
@@ -165,7 +166,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   });
   const frame = page.frameLocator('iframe');
   const input = (file: string, at: Path) => page.locator(`#${fieldId(file, at)}`);
-  const publishButton = page.getByRole('button', { name: t.publish, exact: true });
+  const publishHome = publishButton(page, HOME);
   /** Returns to the list of all content (up from a section to its page's outline first), then opens `name`. */
   const open = async (name: string) => {
     const up = page.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.backToOutline.split('{page}')[0]!)}`) });
@@ -220,7 +221,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     expect(empty).toBeTruthy();
     await expect(heading).toHaveAttribute('aria-invalid', 'true');
     await expect(heading).toHaveAccessibleDescription(new RegExp(escapeRegExp(empty!)));
-    await expect(publishButton).toBeDisabled();
+    await expect(publishHome).toBeDisabled();
     await heading.fill(oldHeading);
     await expect(heading).not.toHaveAttribute('aria-invalid', 'true');
 
@@ -235,7 +236,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     for (const said of [empty!, wrongLink!]) expect(said).not.toMatch(/sections\[|config\/|\.ts\b/);
     await expect(href).toHaveAttribute('aria-invalid', 'true');
     await expect(href).toHaveAccessibleDescription(new RegExp(escapeRegExp(wrongLink!)));
-    await expect(publishButton).toBeDisabled();
+    await expect(publishHome).toBeDisabled();
     await href.fill(oldHref);
     await expect(href).not.toHaveAttribute('aria-invalid', 'true');
   });
@@ -243,7 +244,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   await test.step('the Home headline: seen in the preview, at desktop and phone width', async () => {
     await input(HOME, ['sections', heroIndex, 'heading']).fill(edit.heading);
     await expect(frame.getByRole('heading', { name: edit.heading, level: 1 })).toBeVisible();
-    await expect(publishButton).toBeEnabled();
+    await expect(publishHome).toBeEnabled();
     await expectNoAxeFindings(page, 'the edit screen at 1280 px', EDITOR_SCREEN);
     await shot(page, 'edit-1280');
     await page.getByRole('region', { name: t.preview }).getByRole('button', { name: t.phone, exact: true }).press('Enter');
@@ -306,9 +307,13 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   });
 
   const before = gitIn(siteDir, 'rev-parse', 'HEAD').trim();
-  await test.step('publish while a probe fetches pages and their assets through Caddy', async () => {
+  await test.step('publish all three while a probe fetches pages and their assets through Caddy', async () => {
     // The picture uploaded on another screen still counts as a file of the site.
-    await expect(publishButton).toBeEnabled();
+    await expect(publishButton(page, CONTACT)).toBeEnabled();
+    await page.getByRole('link', { name: t.back, exact: true }).click();
+    await page.getByRole('button', { name: t.publishItems.all, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.publishItems.allTitle });
+    await expect(dialog.getByRole('region', { name: t.publishItems.allIntro }).getByRole('listitem')).toHaveCount(3);
     const watch = probe([pathTo('home'), pathTo('about'), pathTo('contact')]);
     let seen: Seen[];
     try {
@@ -316,11 +321,11 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
       await watch.until(3);
       const editsSent = page.waitForRequest((r) => r.url().endsWith(contentRoutes.contentPublish.path));
       const started = Date.now();
-      await publishButton.click();
-      // All the files edited, in one publish.
+      await dialog.getByRole('button', { name: t.publishItems.allConfirm, exact: true }).click();
+      // All the items edited, in one publish.
       expect(((await editsSent).postDataJSON() as { changes: { file: string }[] }).changes.map((c) => c.file).sort()).toEqual([CONTACT, ABOUT, HOME].sort());
-      await expect(page.getByText(t.published)).toBeVisible({ timeout: 300_000 });
-      console.info(`Publish behind Caddy, click to "${t.published}": ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      await expect(page.getByRole('status').filter({ hasText: t.publishItems.allPublished })).toBeVisible({ timeout: 300_000 });
+      console.info(`Publish behind Caddy, click to "${t.publishItems.allPublished}": ${((Date.now() - started) / 1000).toFixed(1)} s`);
       // The pages as published, each seen once after it.
       await watch.until(watch.seen.length + 3);
     } finally {
@@ -384,7 +389,6 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   });
 
   await test.step('restoring the previous revision in the browser brings the old headline back', async () => {
-    await page.getByRole('link', { name: t.back }).click();
     await page.getByRole('link', { name: t.revisions }).click();
     await expect(page.getByText(edit.heading, { exact: false }).first()).toBeVisible();
     await expectNoAxeFindings(page, 'the revisions at 1280 px', EDITOR_SCREEN);

@@ -22,7 +22,7 @@ import { escapeRegExp } from '../src/shared/text';
 import { gitIn } from '../src/test/contentSite';
 import { loadRealConfig } from '../src/test/realConfig';
 import { expect, fill, test } from './fixtures';
-import { mainPaths } from './helpers/content';
+import { mainPaths, publishButton } from './helpers/content';
 import { signedInState, type Account, type SignedIn } from './helpers/admin';
 import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
 import { screenshots } from './helpers/shots';
@@ -73,7 +73,7 @@ const shot = screenshots('drafts');
 /** The editor of a page's section, opened on its own (a page opens as the outline of its sections). */
 async function open(page: Page, file: string, section: number) {
   await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file, section: String(section) })}`, { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
+  await expect(publishButton(page, file)).toBeVisible({ timeout: CONTENT_READ_MS });
 }
 
 /** Looks at the screen at both widths: axe reports nothing, a screenshot is kept. */

@@ -20,7 +20,7 @@ import { fill } from '../src/shared/text';
 import { validData } from '../src/test/formFixtures';
 import { signIn, sourceShown, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
-import { pageConfigs } from './helpers/content';
+import { pageConfigs, publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
 import { sendForm } from './helpers/forms';
 import { screenshots } from './helpers/shots';
@@ -31,6 +31,7 @@ test.describe.configure({ mode: 'serial' });
 
 const t = admin.content.newPage;
 const ADDRESS = '/spring-offer';
+const FILE = 'config/pages/spring-offer.ts';
 let account: Account;
 let origin: string;
 let dataDir: string;
@@ -85,7 +86,7 @@ test('the office makes a landing page at an address of its own, with a form, and
 
   // Its own screen: nothing is still to fill in; it is published as it was made, no section opened.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Spring offer');
-  const publish = page.getByRole('button', { name: admin.content.publish, exact: true });
+  const publish = publishButton(page, FILE);
   const sections = [{ type: 'pageHeader' }, { type: 'form' }];
   for (const index of [0, 1]) await expect(page.getByRole('link', { name: fill(admin.content.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: admin.content.publish, exact: true }).getByRole('alert')).toHaveCount(0);

@@ -21,6 +21,7 @@ import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/shared/text';
 import { contentRoutes } from '../src/shared/contentApi';
 import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
+import { publishButton } from './helpers/content';
 import { animationsDone, expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
@@ -55,7 +56,7 @@ const openLink = (page: Page, index: number) => page.getByRole('link', { name: f
 
 async function open(page: Page, file: string, params: Record<string, string> = {}) {
   await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file, ...params })}`, { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeVisible({ timeout: CONTENT_READ_MS });
+  await expect(publishButton(page, file)).toBeVisible({ timeout: CONTENT_READ_MS });
 }
 
 test('a long page opens as the outline of its sections; one opened on its own shows its boxes, and the way back', async ({ page }) => {
@@ -162,7 +163,7 @@ test("a 500-character title and a 30 MB photo are refused in words; the screen's
     await expect(field(page, HOME, 'title')).toHaveAccessibleDescription(new RegExp(`^${said.field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     const bar = page.getByRole('region', { name: t.publish, exact: true });
     await expect(bar.getByRole('link', { name: said.message, exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeDisabled();
+    await expect(publishButton(page, HOME)).toBeDisabled();
     // The screen's heading (the page's title) wraps and is cut at three lines, not half the screen.
     const heading = page.getByRole('heading', { level: 1 });
     const lines = await heading.evaluate((h) => h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight));
@@ -198,7 +199,7 @@ test("on a phone: Publish stays at the top; a footer column's links open one at 
     test.info().annotations.push({ type: 'footer screen height at 375 px', description: `${height} px` });
     await shot(page, 'footer-375', true);
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-    await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeInViewport();
+    await expect(publishButton(page, SITE)).toBeInViewport();
 
     // A new article: what it still needs, as a list of its boxes, not as problems.
     await page.goto(`${base}/admin/content`, { waitUntil: 'domcontentloaded' });
@@ -236,10 +237,10 @@ test("on a phone: Publish stays at the top; a footer column's links open one at 
     await expect(page.locator(`#${fieldId(file(page), ['body'])} a[href="https://www.example.com"]`)).toHaveText('us');
 
     // Publish pressed: the checker's sentences, on their boxes; nothing is published.
-    await page.getByRole('button', { name: t.publish, exact: true }).click();
+    await publishButton(page, file(page)).click();
     await expect(page.getByRole('region', { name: t.publish, exact: true }).getByRole('alert')).toBeVisible();
     await expect(field(page, file(page), 'summary')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('button', { name: t.publish, exact: true })).toBeDisabled();
+    await expect(publishButton(page, file(page))).toBeDisabled();
     await shot(page, 'new-article-pressed-375');
   } finally {
     await discardDrafts(page, base);

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import admin from '../config/admin.ts';
 import { adminRoutes, CSRF_HEADER } from '../src/shared/adminApi.ts';
 import { contentRoutes } from '../src/shared/contentApi.ts';
+import { escapeRegExp } from '../src/shared/text.ts';
 import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
@@ -142,26 +143,62 @@ await settled();
 await shot('editor-article-phone');
 await page.setViewportSize({ width: 1280, height: 800 });
 
-// The revisions: the newest publish's changes before and after, then the preview of undoing it (cancelled: nothing is published).
+// Publishing one item: an article started (its title only) and left, the phone number changed in
+// the contact bar; its Publish says the article is not in it. Then "Publish all my changes" lists
+// what it would publish and what it leaves (cancelled: nothing is published).
+const words = admin.content.publishItems;
+await page.goto(`${base}/admin/content`);
+await settled();
+await page.getByRole('button', { name: admin.content.articles.add, exact: true }).click();
+await page.getByLabel(admin.content.articles.newTitle).fill('Ten questions to ask before a redesign');
+await page.getByRole('button', { name: admin.content.articles.create, exact: true }).click();
+await previewShown();
+await edit({ file: 'config/site.ts', at: 'contact' });
+await page.locator('input[id$="-contact-phone-label"]').fill('+1 (555) 014-2200');
+await page.locator('input[id$="-contact-phone-href"]').fill('tel:+15550142200');
+await page.getByText(words.notWithIt.split('{items}')[0]).waitFor({ timeout: 30_000 });
+await previewShown();
+await shot('editor-publish-part');
+await page.goto(`${base}/admin/content`);
+await settled();
+await page.getByRole('button', { name: words.all, exact: true }).click();
+const publishAll = page.getByRole('dialog', { name: words.allTitle });
+await publishAll.getByRole('button', { name: words.allCancel }).waitFor();
+await settled();
+await shot('editor-publish-all');
+await publishAll.getByRole('button', { name: words.allCancel }).click();
+
+// The revisions: the newest publish's changes before and after (each with its own Undo where it
+// has several), then the preview of undoing one of them: the change, and the page after it
+// (cancelled: nothing is published).
 const history = admin.content.history;
 const revisions = async () => {
   await page.goto(`${base}/admin/content/revisions`);
   await settled();
 };
 await revisions();
-const newest = page.locator('main ol > li').filter({ has: page.getByRole('button', { name: history.undo, exact: true }) }).first();
-if ((await newest.count()) > 0) {
+const undoAll = new RegExp(`^${escapeRegExp(history.undoAll.split('{count}')[0])}`);
+const newest = page
+  .locator('main ol > li')
+  .filter({ has: page.getByRole('button', { name: history.undo, exact: true }).or(page.getByRole('button', { name: undoAll })) })
+  .first();
+const openChanges = async () => {
   await newest.getByRole('button', { name: history.showChanges }).click();
-  await newest.locator('dl').waitFor({ timeout: 30_000 });
-}
+  await newest.locator('dl').first().waitFor({ timeout: 30_000 });
+};
+if ((await newest.count()) > 0) await openChanges();
 await shot('editor-revisions');
 for (const [width, name] of [[1280, 'editor-undo'], [375, 'editor-undo-phone']]) {
   if ((await newest.count()) === 0) break;
   await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
   await revisions();
-  await newest.getByRole('button', { name: history.undo, exact: true }).click();
+  await openChanges();
+  const one = newest.getByRole('button', { name: history.undoOne });
+  await ((await one.count()) > 0 ? one.first() : newest.getByRole('button', { name: history.undo, exact: true })).click();
   const dialog = page.getByRole('dialog', { name: history.undoTitle });
   await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).waitFor({ timeout: 60_000 });
+  const after = dialog.getByRole('region', { name: history.previewAfter });
+  if ((await after.count()) > 0) await after.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
   await settled();
   await shot(name);
   await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).click();

@@ -9,6 +9,8 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { AttributionKey } from '../../src/shared/attribution';
 import { setAdmin } from '../../src/server/admin/accounts';
+import { SESSION_COOKIE } from '../../src/server/admin/routes';
+import { hashSessionId } from '../../src/server/admin/sessions';
 import { adminRoutes, CSRF_HEADER, type Me } from '../../src/shared/adminApi';
 import { contentRoutes, type AdminRole, type ContentSnapshot } from '../../src/shared/contentApi';
 import { openStore } from '../../src/server/store';
@@ -155,5 +157,23 @@ export async function discardDrafts(page: Page, base: string): Promise<void> {
   for (const draft of content.drafts.filter((d) => d.author === me.email)) {
     const answer = await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: draft.file }, headers: { [CSRF_HEADER]: me.csrfToken } });
     expect(answer.status()).toBe(200);
+  }
+}
+
+/**
+ * Sets when the page's session last had its password typed (ms since 1970) in the server's
+ * database, as if that much time had passed: `0` makes erasing, exporting and deleting ask for it
+ * again (the server's clock is the machine's), `Date.now()` makes them go through at once.
+ */
+export async function passwordTypedAt(page: Page, at: number, dataDir = E2E_DATA_DIR): Promise<void> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error('The page is not signed in');
+  const id = decodeURIComponent(cookie.value).split('.')[0]!;
+  const store = openStore(dataDir);
+  try {
+    const changed = store.db.prepare("UPDATE sessions SET data = json_set(data, '$.passwordAt', ?) WHERE id = ?").run(at, hashSessionId(id)).changes;
+    if (changed !== 1) throw new Error('The session of the page is not in the database');
+  } finally {
+    store.close();
   }
 }

@@ -16,6 +16,9 @@ import product from '../../config/pages/product';
 import privacy from '../../config/pages/privacy';
 import services from '../../config/pages/services';
 import type { RoutesConfig } from '../../src/config/routesSchema';
+import type { Page } from '@playwright/test';
+import admin from '../../config/admin';
+import { itemKindOf } from '../../src/admin/content/files';
 
 const routes: RoutesConfig = routesFile;
 
@@ -49,4 +52,9 @@ export function headingOf(page: PageId): string {
   const first = pageConfigs[page].sections[0] as { heading?: string } | undefined;
   if (!first?.heading) throw new Error(`The ${page} page's first section has no heading`);
   return first.heading;
+}
+
+/** The Publish button on an item's screen in the editor, named for the kind of item (config/admin.ts publishItems): it publishes that item alone. */
+export function publishButton(page: Page, file: string) {
+  return page.getByRole('region', { name: admin.content.publish, exact: true }).getByRole('button', { name: admin.content.publishItems.button[itemKindOf(file)], exact: true });
 }

@@ -1,7 +1,9 @@
 /**
  * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content), who is signed
- * in, Sign out. One row from the md breakpoint up; on a phone the sections open from a Menu button
- * (Escape closes it and gives the keyboard back to the button).
+ * in, Sign out, and Sign out on all devices (in the Menu on a phone). One row from the md
+ * breakpoint up; on a phone the sections open from a Menu button (Escape closes it and gives the
+ * keyboard back to the button). The password asked again (PasswordAgain.tsx) lives here, with
+ * the screens that may need it.
  */
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -18,6 +20,7 @@ import type { AdminRole } from '../shared/contentApi';
 import { fill, formatCount } from './format';
 import { useSession } from './session';
 import { call } from './api';
+import { PasswordAgain } from './PasswordAgain';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
@@ -127,11 +130,18 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                     ) : null}
                   </Button>
                 ))}
+                {/* On a phone, with the sections (the row above md has it beside Sign out). */}
+                <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'inline-flex', md: 'none' }, whiteSpace: 'nowrap' }}>
+                  {t.signOutEverywhere}
+                </Button>
               </Box>
             </Box>
             <Typography variant="body2" noWrap title={signedInAs} sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0, flexShrink: 1 }}>
               {signedInAs}
             </Typography>
+            <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'none', md: 'inline-flex' }, flexShrink: 0, whiteSpace: 'nowrap' }}>
+              {t.signOutEverywhere}
+            </Button>
             <Button color="inherit" variant="outlined" onClick={() => void signOut()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               {t.signOut}
             </Button>
@@ -142,6 +152,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
         {role === 'owner' && <Placeholders />}
         <Outlet />
       </Container>
+      <PasswordAgain />
     </>
   );
 }

@@ -24,13 +24,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../config/admin';
 import { pageNonce } from '../islands/cspNonce';
 import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList as LeadListAnswer, type LeadSort, type LeadSummary, type MailboxStatus } from '../shared/adminApi';
-import { ALL_STATUSES, statusQuery } from './views';
-import { call, urlOf } from './api';
+import { ALL_STATUSES, pipelineQuery, statusQuery } from './views';
+import { pipelineColumn, PipelineFilters, PipelineLine } from './lead/PipelineList';
+import { call, passwordRecent, urlOf } from './api';
 import { fill, formatCount, formatDate, formLabel, visible } from './format';
 import { Notice, useNotice } from './Notice';
 import { useSession } from './session';
@@ -128,6 +129,7 @@ export function LeadList({ spam }: { spam: boolean }) {
   // No status in the address: what needs the agency (views.ts).
   const status = params.get('status') ?? '';
   const people = params.get('view') === 'people';
+  const { stage = '', assigned = '' } = pipelineQuery(params);
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
   // The address changed from outside (the Inbox link, Back): the box shows its search, so the
@@ -142,7 +144,7 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'receivedAt', sort: 'desc' }]);
   // Another view starts at its first page.
-  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}`;
+  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${stage}|${assigned}`;
   const [view, setView] = useState(viewKey);
   if (view !== viewKey) {
     setView(viewKey);
@@ -159,8 +161,8 @@ export function LeadList({ spam }: { spam: boolean }) {
   const { source = '', campaign = '' } = sourceQuery(params);
   // The Spam folder shows every status; the inbox what needs the agency unless the address says otherwise.
   const query = useMemo(
-    () => ({ form, status: spam ? (status === ALL_STATUSES ? '' : status) : statusQuery(status), q, spam: String(spam), source, campaign, ...(people ? { view: 'people' } : {}) }),
-    [form, status, q, spam, source, campaign, people],
+    () => ({ form, status: spam ? (status === ALL_STATUSES ? '' : status) : statusQuery(status), q, spam: String(spam), source, campaign, stage, assigned, ...(people ? { view: 'people' } : {}) }),
+    [form, status, q, spam, source, campaign, people, stage, assigned],
   );
   const sorted = sortModel[0];
   const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'receivedAt';
@@ -245,7 +247,7 @@ export function LeadList({ spam }: { spam: boolean }) {
                   </Typography>
                   <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                     <StatusChip status={row.status} />
-                    {spam && notSpamButton(row)}
+                    {spam ? notSpamButton(row) : <PipelineLine row={row} />}
                   </Stack>
                 </Stack>
               ),
@@ -270,7 +272,7 @@ export function LeadList({ spam }: { spam: boolean }) {
               valueGetter: (value: LeadSummary['status']) => admin.statuses[value],
               renderCell: ({ row }) => <StatusChip status={row.status} />,
             },
-            ...(spam ? [{ field: 'actions', headerName: t.columns.actions, width: 150, sortable: false, renderCell: ({ row }) => notSpamButton(row) } satisfies GridColDef<LeadSummary>] : []),
+            ...(spam ? [{ field: 'actions', headerName: t.columns.actions, width: 150, sortable: false, renderCell: ({ row }) => notSpamButton(row) } satisfies GridColDef<LeadSummary>] : [pipelineColumn]),
           ],
     [spam, notSpamButton, small],
   );
@@ -293,9 +295,21 @@ export function LeadList({ spam }: { spam: boolean }) {
   const unreadHere = answer?.unreadInView ?? 0;
   const byForm = answer?.byForm ?? {};
   const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
+  // An export asks for the password again when it was typed long ago: asked first, then the file
+  // downloads as the link's own (streamed by the browser, never held in the page).
+  const download = (event: MouseEvent<HTMLElement>) => {
+    const link = event.currentTarget as HTMLAnchorElement;
+    if (link.dataset.asked === 'yes') return void delete link.dataset.asked;
+    event.preventDefault();
+    void attempt(async () => {
+      await passwordRecent();
+      link.dataset.asked = 'yes';
+      link.click();
+    });
+  };
 
   // How many filters but the search are set: the phone's "Filters and export" button says so.
-  const activeFilters = [form, status, source, campaign, people ? 'people' : ''].filter(Boolean).length;
+  const activeFilters = [form, status, source, campaign, people ? 'people' : '', stage, assigned].filter(Boolean).length;
   const formSelect = (
     <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
       <MenuItem value="">{t.allForms}</MenuItem>
@@ -328,10 +342,10 @@ export function LeadList({ spam }: { spam: boolean }) {
   );
   const exports = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-      <Button variant="outlined" href={exportQuery('csv')} download>
+      <Button variant="outlined" href={exportQuery('csv')} download onClick={download}>
         {t.exportCsv}
       </Button>
-      <Button variant="outlined" href={exportQuery('json')} download>
+      <Button variant="outlined" href={exportQuery('json')} download onClick={download}>
         {t.exportJson}
       </Button>
       <Typography variant="body2" color="text.secondary">
@@ -369,6 +383,7 @@ export function LeadList({ spam }: { spam: boolean }) {
               {statusSelect}
               {!spam && showSelect}
               {!spam && <SourceFilter />}
+              {!spam && <PipelineFilters />}
               <Box sx={{ gridColumn: '1 / -1' }}>{exports}</Box>
             </Box>
           </>
@@ -379,6 +394,7 @@ export function LeadList({ spam }: { spam: boolean }) {
             {searchField}
             {!spam && showSelect}
             {!spam && <SourceFilter />}
+            {!spam && <PipelineFilters />}
           </>
         )}
       </Box>
@@ -421,8 +437,8 @@ export function LeadList({ spam }: { spam: boolean }) {
         checkboxSelection
         rowSelectionModel={selection}
         onRowSelectionModelChange={setSelection}
-        // A phone: each row as tall as its stacked lines.
-        getRowHeight={small ? tallAsNeeded : undefined}
+        // Each row as tall as its stacked lines (a phone's one column; the lead's course under its stage).
+        getRowHeight={small || !spam ? tallAsNeeded : undefined}
         // The server pages and sorts: only the page shown is sent.
         paginationMode="server"
         sortingMode="server"

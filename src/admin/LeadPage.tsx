@@ -2,8 +2,9 @@
  * One lead: every field by its label (config/forms), a choice by the label the visitor read,
  * shown as text, never as markup; only http: and https: addresses become links. Its CV, its
  * notifications with "Send again", its status (opening a new lead marks it read), "Mark as spam"
- * or "Not spam", and a private note; delete. On a phone everything stacks in one column, the
- * status first and nothing wider than the screen (the notifications as a list, not a table).
+ * or "Not spam", and a private note; delete; the conversation and the reply box (Conversation.tsx).
+ * On a phone everything stacks in one column, the conversation first, then the status, and nothing
+ * wider than the screen (the notifications as a list, not a table).
  */
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -33,12 +34,14 @@ import { formNamed } from '../forms/model/registry';
 import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '../shared/adminApi';
 import { ScreenReaderText } from '../ui/ScreenReaderText';
 import { call, urlOf } from './api';
+import { spamNoticeOf } from './spamNotice';
 import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
-import { Conversation, ReplyComposer } from './Replies';
+import { ConversationPanel } from './Conversation';
 import { Section } from './Section';
 import { WideTable } from './WideTable';
 import { LeadSourceList } from './sources/LeadSourceList';
+import { StagePanel } from './lead/StagePanel';
 import { useSession } from './session';
 
 const t = admin.lead;
@@ -294,7 +297,7 @@ export function LeadPage() {
 
       {lead.spam && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t.spamNotice}
+          {spamNoticeOf(lead)}
         </Alert>
       )}
       <Notice message={notice} />
@@ -309,10 +312,14 @@ export function LeadPage() {
           columnGap: 3,
           alignItems: 'start',
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          gridTemplateAreas: { xs: '"status" "lead" "answer"', lg: '"lead status" "lead answer"' },
-          gridTemplateRows: { lg: 'auto 1fr' },
+          // The conversation ("talk"): at the top on a phone, under what they sent on a wide screen.
+          gridTemplateAreas: { xs: '"talk" "status" "lead" "answer"', lg: '"lead status" "lead answer" "talk answer"' },
+          gridTemplateRows: { lg: 'auto auto 1fr' },
         }}
       >
+        <Box sx={{ gridArea: 'talk', minWidth: 0 }}>
+          <ConversationPanel lead={lead} onSent={show} onSendAgain={(id) => void sendAgain(id)} />
+        </Box>
         <Box sx={{ gridArea: 'status' }}>
           <Section id="status-heading" heading={t.status}>
             <TextField select fullWidth label={t.status} value={lead.status} onChange={(e) => void setStatus(e.target.value as LeadStatus)}>
@@ -350,12 +357,6 @@ export function LeadPage() {
 
           <Section id="source-heading" heading={admin.sources.heading}>
             <LeadSourceList source={lead.source ?? null} />
-          </Section>
-          <Section id="reply-heading" heading={admin.replies.heading}>
-            <ReplyComposer key={lead.docId} lead={lead} onSent={show} />
-          </Section>
-          <Section id="mails-heading" heading={admin.replies.historyHeading}>
-            <Conversation mails={lead.mails} onSendAgain={(id) => void sendAgain(id)} />
           </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>
@@ -415,6 +416,7 @@ export function LeadPage() {
 
         <Box sx={{ gridArea: 'answer', minWidth: 0 }}>
           {/* The reply composer goes here, as a section of its own, above the note. */}
+          <StagePanel key={lead.docId} docId={lead.docId} />
           <Section id="note-heading" heading={t.note}>
             <Box component="form" sx={{ display: 'grid', gap: 1 }} onSubmit={(e) => (e.preventDefault(), void saveNote())}>
               <TextField id="lead-note" label={t.note} helperText={t.noteHint} multiline minRows={4} value={note} onChange={(e) => setNote(e.target.value)} />

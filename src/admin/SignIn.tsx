@@ -1,13 +1,22 @@
-/** The sign-in: "E-mail", "Password", "Sign in"; and how to make the first account when there is none. */
+/**
+ * The sign-in: "E-mail", "Password", "Keep me signed in on this device" (a session that lasts
+ * while it is used: server's admin.rememberedDays), "Sign in"; and how to make the first account
+ * when there is none.
+ */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import admin from '../../config/admin';
+import server from '../../config/server';
 import { signIn } from './api';
+import { fill } from './format';
 import { Notice } from './Notice';
 import { useSession } from './session';
 
@@ -17,6 +26,7 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
   const { refresh } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
 
@@ -25,7 +35,7 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
     setBusy(true);
     setProblem(undefined);
     try {
-      await signIn(email, password, csrfToken);
+      await signIn(email, password, csrfToken, remember);
       await refresh();
     } catch (error) {
       setProblem((error as Error).message);
@@ -55,6 +65,12 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
           <TextField label={t.email} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
           <TextField label={t.password} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Box>
+            <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'remember-hint' } }} />} label={t.remember} />
+            <FormHelperText id="remember-hint" sx={{ mt: 0 }}>
+              {fill(t.rememberHint, { days: server.admin.rememberedDays })}
+            </FormHelperText>
+          </Box>
           <Notice message={problem === undefined ? undefined : { text: problem, severity: 'error' }} />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {busy ? t.submitting : t.submit}

@@ -1,10 +1,12 @@
 /**
  * The inbox's calls to our server (src/shared/adminApi.ts names every route). Requests that
  * change something carry the session's CSRF token; a 401 means the session has ended, and the
- * inbox shows the sign-in again. Refusals carry the server's sentence (config/server.ts).
+ * inbox shows the sign-in again. An action refused because the password must be typed again
+ * (PASSWORD_AGAIN) asks for it (PasswordAgain.tsx) and is sent again once it is typed. Refusals
+ * carry the server's sentence (config/server.ts).
  */
 import admin from '../../config/admin';
-import { adminRoutes, CSRF_HEADER, pathOf, SIGN_IN_API, type AdminRoute, type Me, type SignInState } from '../shared/adminApi';
+import { adminRoutes, CSRF_HEADER, PASSWORD_AGAIN, pathOf, SIGN_IN_API, type AdminRoute, type Me, type SignInState } from '../shared/adminApi';
 
 /** A refusal or a failure, with the sentence to show. */
 export class ApiError extends Error {
@@ -21,10 +23,27 @@ export class SignedOut extends ApiError {}
 
 let csrfToken = '';
 let signedOutListener: () => void = () => undefined;
+/** Asks for the password again; resolves true once the server took it, false when the owner gave up. */
+let passwordAsker: () => Promise<boolean> = async () => false;
 
 /** Called whenever the server says the session is over. */
 export function onSignedOut(listener: () => void): void {
   signedOutListener = listener;
+}
+
+/** Who asks for the password when an action needs it again (PasswordAgain.tsx, while signed in). */
+export function onPasswordAgain(asker: () => Promise<boolean>): void {
+  passwordAsker = asker;
+}
+
+/** The owner gave up typing the password again: the action was not done. */
+export class NotConfirmed extends ApiError {}
+
+/** Whether a refusal is the one that asks for the password again. */
+async function asksPassword(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body = (await response.clone().json().catch(() => null)) as { reason?: unknown } | null;
+  return body?.reason === PASSWORD_AGAIN;
 }
 
 async function send(method: string, url: string, json?: unknown, token = csrfToken, file?: Blob, keepalive = false): Promise<Response> {
@@ -73,7 +92,12 @@ export function urlOf(route: AdminRoute, { params, query }: CallOptions = {}): s
 }
 
 export async function call<T>(route: AdminRoute, options: CallOptions = {}): Promise<T> {
-  const response = await send(adminRoutes[route].method, urlOf(route, options), options.json);
+  let response = await send(adminRoutes[route].method, urlOf(route, options), options.json);
+  // The password typed long ago: asked for, then the same request once more.
+  if (await asksPassword(response)) {
+    if (!(await passwordAsker())) throw new NotConfirmed(403, admin.passwordAgain.cancelled);
+    response = await send(adminRoutes[route].method, urlOf(route, options), options.json);
+  }
   if (response.status === 401) {
     signedOutListener();
     throw new SignedOut(401, admin.signIn.sessionEnded);
@@ -98,8 +122,23 @@ export async function signInState(): Promise<SignInState> {
   return (await response.json()) as SignInState;
 }
 
-/** Signs in; resolves when the session has started, or rejects with the server's sentence. */
-export async function signIn(email: string, password: string, token: string): Promise<void> {
-  const response = await send('POST', SIGN_IN_API, { email, password }, token);
+/** Signs in ("Keep me signed in on this device" when `remember`); resolves when the session has started, or rejects with the server's sentence. */
+export async function signIn(email: string, password: string, token: string, remember: boolean): Promise<void> {
+  const response = await send('POST', SIGN_IN_API, { email, password, remember }, token);
   if (!response.ok) throw await failure(response);
+}
+
+/** The password typed again; resolves once the server took it, or rejects with its sentence (wrong, too many tries). */
+export async function confirmPassword(password: string): Promise<void> {
+  const response = await send(adminRoutes.confirmPassword.method, adminRoutes.confirmPassword.path, { password });
+  if (response.status === 401) {
+    signedOutListener();
+    throw new SignedOut(401, admin.signIn.sessionEnded);
+  }
+  if (!response.ok) throw await failure(response);
+}
+
+/** Before a download that needs it (an export): the password asked for again if its time is over. */
+export async function passwordRecent(): Promise<void> {
+  await call('recentPassword');
 }

@@ -19,7 +19,8 @@ interface SessionValue {
   state: SessionState;
   /** Asks the server again who is signed in (after signing in). */
   refresh(): Promise<void>;
-  signOut(): Promise<void>;
+  /** Ends this session, or (everywhere) every session of the account, remembered devices too. */
+  signOut(everywhere?: boolean): Promise<void>;
   unread: number | undefined;
   setUnread(count: number): void;
 }
@@ -64,9 +65,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh, showSignIn]);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (everywhere = false) => {
     try {
-      await call('signOut');
+      await call(everywhere ? 'signOutEverywhere' : 'signOut');
     } catch {
       // Signed out already: the sign-in shows either way.
     }

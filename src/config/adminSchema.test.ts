@@ -74,6 +74,42 @@ describe('config/admin.ts', () => {
   });
 });
 
+describe('stages and money', () => {
+  type Stages = { list: { key: string; name: string }[]; won: string; lost: string; lostReasons: string[] };
+  const stagesOf = (c: { admin: Json }) => c.admin.stages as unknown as Stages;
+
+  test('a key twice, a lost reason twice: each said once, at its second place', () => {
+    expect(
+      problemsOf((c) => {
+        const stages = stagesOf(c);
+        stages.list[2]!.key = stages.list[1]!.key;
+        stages.lostReasons.push(stages.lostReasons[0]!);
+      }),
+    ).toEqual([
+      `config/admin.ts: stages.list[2].key ${JSON.stringify(admin.stages.list[1]!.key)} is the key of another stage already. Give each stage its own key.`,
+      `config/admin.ts: stages.lostReasons[${admin.stages.lostReasons.length}] ${JSON.stringify(admin.stages.lostReasons[0])} is there twice. Write each once.`,
+    ]);
+  });
+
+  test('won and lost name two stages of the list, neither the first', () => {
+    const first = admin.stages.list[0]!.key;
+    expect(problemsOf((c) => (stagesOf(c).won = 'paid'))).toEqual([
+      `config/admin.ts: stages.won is "paid", which is not the key of a stage of the list. Use one of: ${admin.stages.list.map((s) => s.key).join(', ')}.`,
+    ]);
+    expect(problemsOf((c) => (stagesOf(c).won = first))).toEqual([`config/admin.ts: stages.won is "${first}", the first stage, where new leads start: the stage that ends a lead must be another one.`]);
+    expect(problemsOf((c) => (stagesOf(c).lost = admin.stages.won))).toEqual([
+      `config/admin.ts: stages.lost is "${admin.stages.won}", the same stage as won: a lead is won or lost, so they are two different stages.`,
+    ]);
+    expect(problemsOf((c) => (stagesOf(c).list = stagesOf(c).list.slice(0, 2)))).toContain('config/admin.ts: stages.list has 2 items, but it needs at least 3.');
+    expect(problemsOf((c) => (stagesOf(c).lostReasons = []))).toEqual(['config/admin.ts: stages.lostReasons has 0 items, but it needs at least 1.']);
+  });
+
+  test('a currency that is not one', () => {
+    expect(problemsOf((c) => (c.admin.currency = 'Pounds'))).toEqual(['config/admin.ts: currency "Pounds" is not a currency. Write its code in capitals, like "GBP", "EUR" or "USD".']);
+    expect(problemsOf((c) => (c.admin.currency = 'JPY'))).toEqual([]);
+  });
+});
+
 describe('replies and auto-replies', () => {
   test('a reply template naming a field its form does not have, and an auto-reply naming more than the name', () => {
     expect(

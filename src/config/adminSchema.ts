@@ -1,10 +1,10 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../config/forms';
-import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type Infer, type Schema } from './schema';
+import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type CheckContext, type Infer, type Path, type Schema } from './schema';
 import { sectionSchemas, type SectionType } from '../sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
-import { BULK_ACTIONS, LEAD_STATUSES } from '../shared/adminApi';
+import { BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 import { ADMIN_ROLES } from '../shared/contentApi';
 
@@ -47,6 +47,65 @@ function timeZone(): Schema<string> {
         // Not a zone: reported below.
       }
       ctx.report(path, `${JSON.stringify(value)} is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".`, { kind: 'notATimeZone', values: { value } });
+    },
+  };
+}
+
+/** A currency by its ISO 4217 code, like "GBP", among those this engine knows (Intl). */
+function currency(): Schema<string> {
+  return {
+    optional: false,
+    expects: 'a currency code like "GBP"',
+    meta: { kind: 'text' },
+    check(value, path, ctx) {
+      if (typeof value !== 'string' || value.trim() === '') return text().check(value, path, ctx);
+      if (Intl.supportedValuesOf('currency').includes(value)) return;
+      ctx.report(path, `${JSON.stringify(value)} is not a currency. Write its code in capitals, like "GBP", "EUR" or "USD".`, { kind: 'notACurrency', values: { value } });
+    },
+  };
+}
+
+/**
+ * The stages a lead goes through (src/shared/pipeline.ts): each with a key (what a lead keeps)
+ * and a name, each key once; `won` and `lost` name two different stages of the list, neither the
+ * first (where new leads start); the reasons a lead is lost, each once.
+ */
+function stages() {
+  const shape = object({
+    list: list(object({ key: text(), name: text() }), { min: 3, max: 20 }),
+    won: text(),
+    lost: text(),
+    lostReasons: list(text(), { min: 1, max: 30 }),
+  });
+  const onceEach = (values: unknown, path: Path, ctx: CheckContext) => {
+    if (!Array.isArray(values)) return;
+    values.forEach((value, i) => {
+      if (typeof value === 'string' && values.indexOf(value) < i) ctx.report([...path, i], `${JSON.stringify(value)} is there twice. Write each once.`, { kind: 'keyTaken', values: { value } });
+    });
+  };
+  return {
+    ...shape,
+    check(value: unknown, path: Path, ctx: CheckContext) {
+      shape.check(value, path, ctx);
+      if (typeof value !== 'object' || value === null) return;
+      const given = value as { list?: unknown; won?: unknown; lost?: unknown; lostReasons?: unknown };
+      const keys = Array.isArray(given.list) ? given.list.map((stage) => (stage as { key?: unknown } | null)?.key) : [];
+      keys.forEach((key, i) => {
+        if (typeof key === 'string' && keys.indexOf(key) < i) ctx.report([...path, 'list', i, 'key'], `${JSON.stringify(key)} is the key of another stage already. Give each stage its own key.`, { kind: 'keyTaken', values: { value: key } });
+      });
+      onceEach(given.lostReasons, [...path, 'lostReasons'], ctx);
+      for (const end of ['won', 'lost'] as const) {
+        const key = given[end];
+        if (typeof key !== 'string' || key.trim() === '') continue;
+        const problem = !keys.includes(key)
+          ? `is "${key}", which is not the key of a stage of the list. Use one of: ${keys.filter((k) => typeof k === 'string').join(', ')}.`
+          : key === keys[0]
+            ? `is "${key}", the first stage, where new leads start: the stage that ends a lead must be another one.`
+            : end === 'lost' && key === given.won
+              ? `is "${key}", the same stage as won: a lead is won or lost, so they are two different stages.`
+              : undefined;
+        if (problem) ctx.report([...path, end], problem, { kind: 'stageRole', values: { value: key } });
+      }
     },
   };
 }
@@ -95,19 +154,54 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
 export const adminSchema = object({
   locale: locale(),
   timeZone: timeZone(),
+  currency: currency(),
   title: text(),
   titleWithUnread: text(),
   loading: text(),
   forms: formNames(),
   statuses: texts(LEAD_STATUSES),
   kinds: formKinds(),
+  stages: stages(),
+  pipeline: object({
+    ...texts(['heading', 'stage', 'lostReason', 'value', 'followUp', 'followUpHint', 'assignee', 'nobody', 'save', 'saving', 'saved', 'historyHeading', 'noHistory']).shape,
+    valueHint: template(['currency']),
+    you: template(['email']),
+    historyLine: template(['at', 'by', 'change']),
+    changes: object({
+      staged: template(['stage']),
+      stagedLost: template(['stage', 'reason']),
+      assigned: template(['to']),
+      unassigned: text(),
+      value: template(['value']),
+      valueCleared: text(),
+      followUp: template(['date']),
+      followUpCleared: text(),
+    }),
+    ...texts(['column', 'yours', 'filterStage', 'allStages', 'filterAssignee', 'everyone', 'mine', 'unassigned']).shape,
+    followUpOn: template(['date']),
+    due: template(['date']),
+    valueMax: number({ min: 1, max: 1e12, integer: true }),
+    followUpMaxDays: number({ min: 1, max: 36600, integer: true }),
+    problems: object({
+      ...texts(['unknownStage', 'reasonMissing', 'notAnOwner', 'nothingToChange']).shape,
+      badValue: template(['max']),
+      badFollowUp: template(['max']),
+    }),
+  }),
   wideTable: text(),
   placeholders: text(),
   placeholdersShow: template(['count']),
   placeholdersHide: text(),
-  signIn: texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded']),
+  signIn: object({
+    ...texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded', 'remember']).shape,
+    rememberHint: template(['days']),
+  }),
+  passwordAgain: object({
+    ...texts(['heading', 'password', 'confirm', 'checking', 'cancel', 'cancelled']).shape,
+    intro: template(['minutes']),
+  }),
   nav: object({
-    ...texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signOut', 'menu', 'skipToContent']).shape,
+    ...texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']).shape,
     signedInAs: template(['email', 'role']),
     /** What each role does, after the account's address. */
     roles: texts(ADMIN_ROLES),
@@ -128,6 +222,9 @@ export const adminSchema = object({
   spam: texts(['heading', 'intro', 'notSpam', 'movedToInbox']),
   lead: object({
     ...texts(['back', 'received', 'spamNotice', 'notSpam', 'markSpam', 'markedSpam', 'fieldsHeading']).shape,
+    spamNoticeNotified: template(['channels']),
+    spamNoticeAutoReplied: text(),
+    spamNoticeBoth: template(['channels']),
     stampLabels: texts(['id', 'Date']),
     ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'cvText', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),
@@ -141,6 +238,10 @@ export const adminSchema = object({
     historyLine: template(['at', 'by', 'state']),
     answerLine: template(['at', 'from']),
     mailProgramLine: template(['at', 'from']),
+    mailReplyLine: template(['at', 'by', 'state']),
+    notSentLine: template(['at', 'from']),
+    notSentWhy: template(['reason']),
+    ...texts(['showQuoted', 'hideQuoted', 'newestFirst']).shape,
     attachment: template(['name', 'size']),
     attachmentSkipped: template(['name']),
     mailTooLarge: text(),
@@ -163,10 +264,32 @@ export const adminSchema = object({
     ...texts(['heading', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
     intro: longText(),
     columns: texts(['week', 'source', 'campaign', 'page', 'visits', 'visitors', 'leads', 'rate']),
+    ...texts(['won', 'wonValue']).shape,
     ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
     others: template(['count']),
   }),
-  erase: texts(['heading', 'intro', 'email', 'count', 'found', 'foundOne', 'foundInOneForm', 'none', 'confirm', 'erased', 'erasedOne']),
+  erase: object({
+    ...texts(['heading', 'intro', 'email', 'find', 'none', 'foundHeading']).shape,
+    addresses: template(['addresses']),
+    kinds: object(Object.fromEntries(ERASURE_KINDS.map((kind) => [kind, template(['count'])])) as Record<(typeof ERASURE_KINDS)[number], Schema<string>>),
+    leadLine: template(['form', 'name', 'date']),
+    leadLineWithoutName: template(['form', 'date']),
+    spamLead: text(),
+    mailLine: template(['kind', 'subject', 'date']),
+    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply']),
+    cvLine: template(['size']),
+    attachmentLine: template(['name', 'size']),
+    ...texts(['confirmLabel', 'confirmHint', 'confirm', 'erasing', 'erased', 'outsideHeading']).shape,
+    outside: object({
+      notificationMailbox: template(['addresses', 'count']),
+      webhook: template(['receiver', 'count']),
+      agencyMailbox: template(['address', 'answers', 'replies']),
+      sender: template(['address', 'count']),
+      backups: template(['date']),
+    }),
+    ...texts(['recordsHeading', 'recordsIntro', 'recordsNone']).shape,
+    recordLine: template(['date', 'by']),
+  }),
   errors: texts(['network', 'unexpected']),
   content: object({
     ...texts(['heading', 'intro', 'pages', 'parts', 'forms', 'edit', 'back', 'loading', 'unsaved']).shape,
@@ -210,6 +333,10 @@ export const adminSchema = object({
       fileRemoved: template(['where']),
       manyItems: template(['count']),
       ...texts(['changeReordered', 'anItem', 'oneItem']).shape,
+      undoAll: template(['count']),
+      ...texts(['undoAllTitle', 'undoAllIntro', 'undoOne', 'previewAfter', 'previewWhich']).shape,
+      releases: template(['count', 'dates']),
+      publishedWith: template(['items']),
     }),
     /** The kinds of section, as the editor names them: one name for each kind the site has (src/sections/schemas.ts). */
     sectionTypes: object(Object.fromEntries(SECTION_TYPES.map((type) => [type, text()])) as Record<SectionType, Schema<string>>),
@@ -252,6 +379,18 @@ export const adminSchema = object({
       ]).shape,
       /** The address offered in place of one typed without https:// ("www.example.com"): {address} is replaced. */
       linkUse: template(['address']),
+    }),
+    /** Publishing one item (the page, article, form or parts on screen), or every draft of one's own that is ready. */
+    publishItems: object({
+      /** The button, and the item in sentences, by the kind of item: a page, an article, a form, the parts on every page. */
+      button: texts(['page', 'article', 'form', 'part']),
+      item: texts(['page', 'article', 'form', 'part']),
+      nothing: template(['item']),
+      withParts: template(['parts']),
+      notWithIt: template(['items']),
+      ...texts(['all', 'allTitle', 'allIntro', 'allLeft', 'leftProblemsOne', 'allNone', 'allConfirm', 'allCancel', 'allPublished']).shape,
+      leftProblems: template(['count']),
+      leftScheduled: template(['at']),
     }),
   }),
 });

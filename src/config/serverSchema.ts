@@ -88,15 +88,61 @@ export const serverSchema = object({
       /** Shown for a field left empty. */
       noValue: text(),
       cvInInbox: text(),
-      /** Under the fields, when the lead gave an e-mail address (it is the mail's Reply-To). */
-      replyHint: text(),
+      /** Under the fields, when the lead gave an e-mail address and the mailbox is read (the mail's Reply-To is its reply address): {name} the visitor's. */
+      replyHint: template(['name']),
+      /** The same when the site does not read the mailbox (a reply to the mail reaches nobody). */
+      replyHintInbox: template(['name']),
+      /** The heading of the part only for the agency (never sent to the visitor). */
+      agencyOnly: text(),
       /** The mail's sender name: {name} the visitor's, {sender} MAIL_FROM's name or the brand's. */
       sender: template(['name', 'sender']),
       /** The visitor's name in it is cut at a word to this many characters. */
       senderNameMaxLength: number({ min: 10, max: 200, integer: true }),
+      /** The reply address's name: {name} the visitor's, {sender} as in `sender`. */
+      replyToName: template(['name', 'sender']),
+    }),
+    /** The owner's replies from a mail program, sent on through the site (src/server/mailbox/ownerReplies.ts). */
+    replies: object({
+      /** Days a notification's reply address is taken. */
+      tokenDays: number({ min: 1, max: 3650, integer: true }),
+      /** A reply's subject when the person has no e-mail yet: {brand}. */
+      firstSubject: template(['brand']),
+      /** The mail telling the writer a reply was not sent: {name} the visitor's, {subject} their mail's. */
+      notSentSubject: template(['name', 'subject']),
+      notSentText: template(['name', 'reason', 'link', 'words']),
+      /** Why a reply was not sent: in that mail and on the lead. */
+      reasons: object({
+        empty: text(),
+        agencyLines: text(),
+        ambiguous: text(),
+        attachments: text(),
+        tooLong: text(),
+        tooLarge: text(),
+        unreadable: text(),
+        expired: template(['days']),
+        notARecipient: text(),
+        notProved: text(),
+        noAddress: text(),
+        off: text(),
+      }),
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
     webhookText: template(['subject', 'link']),
+    /**
+     * The daily mail to each owner account (src/server/notify/digest.ts): at `hour` o'clock in the
+     * agency's time zone, who waits for the agency and whose follow-up is due, `maxLines` of each at most.
+     */
+    digest: object({
+      hour: number({ min: 0, max: 23, integer: true }),
+      maxLines: number({ min: 1, max: 500, integer: true }),
+      subject: template(['waiting', 'due']),
+      waitingHeading: text(),
+      waitingLine: template(['name', 'form', 'since', 'ago', 'link']),
+      dueHeading: text(),
+      dueLine: template(['name', 'form', 'stage', 'date', 'when', 'link']),
+      more: template(['count', 'inbox']),
+      footer: text(),
+    }),
     /** The auto-reply to the visitor: how much of their name it may carry, the word used without one, the most sent per day. */
     autoReply: object({
       nameMaxLength: number({ min: 1, max: 60, integer: true }),
@@ -114,6 +160,8 @@ export const serverSchema = object({
     maxMailBytes: number({ min: 65536, integer: true }),
     /** The most characters of a mail's text kept. */
     maxTextCharacters: number({ min: 1000, max: 1000000, integer: true }),
+    /** The most characters of a lead's mails its search reads (their new parts, the newest first). */
+    searchCharacters: number({ min: 0, max: 1000000, integer: true }),
     /** Attachments kept: at most `maxPerMail` of a mail, each at most `maxBytes`, PDF, DOC or DOCX by content. */
     attachments: object({ maxBytes: number({ min: 1024, integer: true }), maxPerMail: number({ min: 0, max: 20, integer: true }) }),
     /**
@@ -182,6 +230,12 @@ export const serverSchema = object({
     idleMinutes: number({ min: 1, integer: true }),
     /** …and this many hours after signing in, whatever happens. */
     absoluteHours: number({ min: 1, integer: true }),
+    /** A remembered device's session ends after this many days without a request. */
+    rememberedDays: number({ min: 1, max: 400, integer: true }),
+    /** Erasing, exporting and deleting ask for the password again when it was typed longer ago than this. */
+    passwordAgainMinutes: number({ min: 1, max: 1440, integer: true }),
+    /** How many of the last erasures the erase screen lists. */
+    erasuresShown: number({ min: 1, max: 1000, integer: true }),
     /** The shortest password `npm run leads -- add-admin` accepts. */
     passwordMinLength: number({ min: 8, integer: true }),
     /** The longest password accepted, at sign-in too (it bounds the work a stranger's one try costs). */
@@ -214,6 +268,8 @@ export const serverSchema = object({
     exportInboxColumn: text(),
     /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
     exportColumns: object({ name: text(), email: text(), phone: text(), status: text(), lastActivity: text(), note: text() }),
+    /** The CSV's columns of a lead's stage, why it was lost, value ({currency}: config/admin.ts currency), follow-up date and assignee. */
+    exportPipelineColumns: object({ stage: text(), lostReason: text(), value: template(['currency']), followUp: text(), assignee: text() }),
     /** The most submissions a person's card lists. */
     personMaxLeads: number({ min: 1, max: 1000, integer: true }),
     /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */
@@ -240,6 +296,9 @@ export const serverSchema = object({
       unknownAttachment: text(),
       noteTooLong: text(),
       badEmail: text(),
+      eraseNotConfirmed: text(),
+      passwordAgain: text(),
+      wrongPasswordAgain: text(),
       badFilter: text(),
       badBulk: template(['max']),
       ownersOnly: text(),

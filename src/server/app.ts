@@ -33,6 +33,8 @@ import { contentJobs, drafts as draftsOf } from './content/drafts';
 import { Scheduler, type Timers } from './content/schedule';
 import { contentFiles, loadContent } from './content/site';
 import { Publisher, type PublishStep } from './content/publish';
+import { pictureSizes } from './content/images';
+import { UPLOADS_PATH } from '../shared/contentApi';
 import { roleOf } from './admin/accounts';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
@@ -84,6 +86,12 @@ export interface AppOptions {
   mailbox?: Omit<ReaderOptions, 'dataDir'>;
   /** The settings still at their example values (src/config/placeholders.ts), shown to the inbox's owners. */
   placeholders?: readonly string[];
+}
+
+/** Where the mails and calls about leads go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
+function outsideOf(notifications: NotifyOptions | undefined) {
+  const { email, webhook } = notifications?.settings ?? {};
+  return { notifyTo: email?.to ?? [], ...(email ? { sender: email.fromAddress } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -148,9 +156,11 @@ export async function buildApp({
     now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
-      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
       if (mailbox) {
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...mailbox, dataDir });
+        // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
+        const replies = { mail: notifications?.settings.email, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') };
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), replies, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }
@@ -206,6 +216,8 @@ export async function buildApp({
       })
     : undefined;
   const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
+  // The uploaded pictures that have no sizes yet (uploaded before pictures had them) get them, in the background: the next publish draws them.
+  if (siteDir) pictureSizes.fill(path.join(siteDir, 'public', UPLOADS_PATH));
   app.addHook('onClose', async () => {
     scheduler?.stop();
     await scheduler?.idle();
@@ -240,7 +252,7 @@ export async function buildApp({
       log(`The scheduled publishes could not start: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

@@ -1,6 +1,7 @@
 /**
  * What works: leads (not spam) and visits of the last weeks, per week and form, per source and
- * campaign, per landing page, each group with its conversion rate (leads / visits). Visits are
+ * campaign, per landing page, each group with its conversion rate (leads / visits) and the
+ * clients won among its leads (at config's won stage now) with their value. Visits are
  * the beacon's daily counts (src/server/visits.ts), leads their sources (src/server/sources.ts):
  * all counted by the database. Weeks run Monday to Sunday, in UTC, as the counts' days do. The
  * tables of sources and landing pages hold the groups with most visits (admin.insightRows of
@@ -11,6 +12,7 @@ import type { InsightRow, Insights, SourceChoice } from '../shared/adminApi';
 import admin from '../../config/admin';
 import { allForms, formNameOf, kindOf } from '../forms/model/registry';
 import { servedRoutes } from './servedContent';
+import { WON_STAGE } from '../shared/pipeline';
 import type { Store } from './store';
 
 const DAY_MS = 86_400_000;
@@ -29,26 +31,30 @@ const WEEK_SQL = (column: string) => `date(${column}, 'weekday 0', '-6 days')`;
 const KINDS = Object.keys(admin.kinds);
 const MAIN_KIND = KINDS[0]!;
 
-const rowOf = (visits: number, visitors: number, byKind: Record<string, number>): InsightRow => {
+const rowOf = (visits: number, visitors: number, byKind: Record<string, number>, won = 0, wonValue = 0): InsightRow => {
   const leads = byKind[MAIN_KIND] ?? 0;
-  return { visits, visitors, leads, byKind, rate: visits > 0 ? leads / visits : null };
+  return { visits, visitors, leads, byKind, rate: visits > 0 ? leads / visits : null, won, wonValue };
 };
 
 const byCount = <T extends InsightRow>(a: T, b: T) => b.visits - a.visits || b.leads - a.leads;
 
-type Counts = { visits: number; visitors: number; byKind: Record<string, number> };
+type Counts = { visits: number; visitors: number; byKind: Record<string, number>; won: number; wonValue: number };
 
 /** The counts of several groups added up, as a row (people of two groups count in each: the totals count them once, apart). */
-function total(list: Iterable<Counts>, people?: Record<string, number>): InsightRow {
+function total(list: Iterable<Counts>, people?: { byKind: Record<string, number>; won: number; wonValue: number }): InsightRow {
   let visits = 0;
   let visitors = 0;
+  let won = 0;
+  let wonValue = 0;
   const byKind: Record<string, number> = {};
   for (const e of list) {
     visits += e.visits;
     visitors += e.visitors;
+    won += e.won;
+    wonValue += e.wonValue;
     for (const [kind, n] of Object.entries(e.byKind)) byKind[kind] = (byKind[kind] ?? 0) + n;
   }
-  return rowOf(visits, visitors, people ?? byKind);
+  return people ? rowOf(visits, visitors, people.byKind, people.won, people.wonValue) : rowOf(visits, visitors, byKind, won, wonValue);
 }
 
 /** Each lead's kind, from its form (config/forms `kind`), for SQL: a collection -> kind table. */
@@ -93,7 +99,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const sourceEntry = (source: string, campaign: string) => {
     const key = `${source}\0${campaign}`;
     let entry = sources.get(key);
-    if (!entry) sources.set(key, (entry = { source, campaign, visits: 0, visitors: 0, byKind: {} }));
+    if (!entry) sources.set(key, (entry = { source, campaign, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0 }));
     return entry;
   };
   for (const row of db.prepare('SELECT source, campaign, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY source, campaign').all(first) as { source: string; campaign: string; visits: number; visitors: number }[]) {
@@ -112,7 +118,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     const resolved = servedRoutes().resolvePath(path);
     const page = path === '' ? '' : resolved.matched ? resolved.canonical : path;
     let entry = pages.get(page);
-    if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {} }));
+    if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0 }));
     return entry;
   };
   for (const row of db.prepare('SELECT page, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY page HAVING sum(visits) > 0').all(first) as { page: string; visits: number; visitors: number }[]) {
@@ -124,13 +130,25 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     const entry = pageEntry(row.page);
     entry.byKind[row.kind] = (entry.byKind[row.kind] ?? 0) + row.n;
   }
-  // Everyone of the period once, per kind.
+  // Clients won: the people of the period's leads whose lead is at the won stage now (each once), and those leads' value.
+  const won = `count(DISTINCT ${PERSON}) AS won, coalesce(sum(l.value_minor), 0) AS value ${leadsFrom} AND l.stage = ?`;
+  type Won = { won: number; value: number };
+  for (const row of db.prepare(`SELECT coalesce(s.source, '') AS source, coalesce(s.utm_campaign, '') AS campaign, ${won} GROUP BY 1, 2`).all(first, WON_STAGE) as ({ source: string; campaign: string } & Won)[]) {
+    Object.assign(sourceEntry(row.source, row.campaign), { won: row.won, wonValue: row.value });
+  }
+  for (const row of db.prepare(`SELECT coalesce(s.landing_page, '') AS page, ${won} GROUP BY 1`).all(first, WON_STAGE) as ({ page: string } & Won)[]) {
+    const entry = pageEntry(row.page);
+    entry.won += row.won;
+    entry.wonValue += row.value;
+  }
+  // Everyone of the period once, per kind; the clients won once.
   const people = Object.fromEntries(
     (db.prepare(`SELECT ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1`).all(kinds, first) as { kind: string; n: number }[]).map((row) => [row.kind, row.n]),
   );
+  const wonAll = db.prepare(`SELECT ${won}`).get(first, WON_STAGE) as Won;
 
-  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind) })));
-  const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.byKind) })));
+  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue) })));
+  const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue) })));
   return {
     weeks: weekList,
     byWeek: [...byWeek.values()],
@@ -139,7 +157,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     byLandingPage: byLandingPage.shown,
     ...(byLandingPage.other ? { otherPages: byLandingPage.other } : {}),
     kinds: KINDS,
-    totals: total(sources.values(), people),
+    totals: total(sources.values(), { byKind: people, won: wonAll.won, wonValue: wonAll.value }),
   };
 }
 

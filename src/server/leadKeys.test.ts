@@ -14,6 +14,7 @@ import path from 'node:path';
 import forms from '../../config/forms';
 import { senderFields } from '../forms/model/registry';
 import { LEAD_SORTS, type LeadSort } from '../shared/adminApi';
+import { FIRST_STAGE, WON_STAGE } from '../shared/pipeline';
 import { validData } from '../test/formFixtures';
 import { updateLead } from './admin/inbox';
 import { deleteLeads } from './admin/privacy';
@@ -149,6 +150,14 @@ describe('on a database of its own (what writes, and the schema)', () => {
         const plan = (store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[]).map((row) => row.detail).join('\n');
         expect(plan).toMatch(/^SEARCH l USING COVERING INDEX leads_by_\w+ \(spam=\?[^)]*\)$/);
       }
+    }
+  });
+
+  it('a stage\'s view and an assignee\'s ("mine", nobody\'s), newest first, walk an index of their own', () => {
+    for (const filter of [{ spam: false, stage: FIRST_STAGE }, { spam: false, stage: WON_STAGE }, { spam: false, assignee: 'owner@agency.test' }, { spam: false, assignee: null }] as LeadFilter[]) {
+      const query = pageQuery(store.db, filter, { offset: 0, limit: 25, sort: 'receivedAt', direction: 'desc' });
+      const plan = (store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[]).map((row) => row.detail).join('\n');
+      expect(plan).toMatch(/^SEARCH l USING COVERING INDEX leads_by_(stage|assignee) \(spam=\? AND (stage|assignee)=\?\)$/);
     }
   });
 

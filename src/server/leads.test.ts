@@ -18,6 +18,7 @@ import site from '../../config/site';
 import admin from '../../config/admin';
 import { formatCellDate } from '../shared/received';
 import { fill } from '../shared/text';
+import { FIRST_STAGE, stageName } from '../shared/pipeline';
 import { parseCsv } from '../test/csv';
 import { BYTE_ORDER_MARK, csvCell, csvColumnsFor, csvRow, exportDocuments, exportLeads, knownCollections, spreadsheetText, type LeadFilter, type LeadRow } from './leads';
 import { openStore } from './store';
@@ -77,7 +78,16 @@ describe('csvCell', () => {
 /** The CSV's last columns of every form: id and Date as sent, then Received (config/admin.ts words). */
 const stampHeaders = [admin.lead.stampLabels.id, admin.lead.stampLabels.Date, admin.list.columns.receivedAt];
 /** The CSV's first columns, whatever the form: the sender's name, e-mail and phone, the status, the last activity and the note (config/server.ts words). */
-const sharedHeaders = (['name', 'email', 'phone', 'status', 'lastActivity', 'note'] as const).map((key) => server.admin.exportColumns[key]);
+const pipelineWords = server.admin.exportPipelineColumns;
+const sharedHeaders = [
+  ...(['name', 'email', 'phone', 'status', 'lastActivity', 'note'] as const).map((key) => server.admin.exportColumns[key]),
+  // How the lead ends: its stage (and why lost), value, follow-up and assignee (admin/pipeline.test.ts).
+  pipelineWords.stage,
+  pipelineWords.lostReason,
+  fill(pipelineWords.value, { currency: admin.currency }),
+  pipelineWords.followUp,
+  pipelineWords.assignee,
+];
 /** A form's fields that have columns of their own (the shared ones hold the name, e-mail and phone: config/forms `columns`). */
 const ownFields = (form: FormConfig) => form.fields.filter((f) => !Object.values(form.columns).includes(f.name));
 
@@ -96,7 +106,7 @@ describe('csvColumnsFor and csvRow', () => {
     const columns = csvColumnsFor(form.collection);
     const valueHeader = fill(server.admin.exportValueColumn, { label: choice.label });
     expect(columns.map((c) => c.header)).toEqual([...ownFields(form).flatMap((f) => (f === choice ? [f.label, valueHeader] : [f.label])), ...stampHeaders]);
-    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '', person: null, activeAt: '2026-06-01T12:00:00.000Z' };
+    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '', person: null, activeAt: '2026-06-01T12:00:00.000Z', stage: null, lostReason: null, value: null, followUp: null, assignee: null };
     const cell = (header: string) => columns.find((c) => c.header === header)!.cell(lead);
     expect(cell(choice.label)).toBe(picked.label);
     expect(cell(valueHeader)).toBe(picked.value);
@@ -260,8 +270,8 @@ describe('exports and the command line', () => {
       // Received: our server's time of storing, in the agency's zone (config/admin.ts).
       const received = (i: number) => `"${formatCellDate((app.store.db.prepare('SELECT created_at FROM documents WHERE doc_id = ?').get(inquiryIds[i]) as { created_at: string }).created_at)}"`;
       const active = (i: number) => `"${formatCellDate((app.store.db.prepare('SELECT active_at FROM leads WHERE doc_id = ?').get(inquiryIds[i]) as { active_at: string }).active_at)}"`;
-      // Status, last activity and the (empty) note after the name, e-mail and phone.
-      const lead = (i: number) => `"${admin.statuses.new}",${active(i)},""`;
+      // Status, last activity and the (empty) note after the name, e-mail and phone; the first stage, nothing else of its course.
+      const lead = (i: number) => `"${admin.statuses.new}",${active(i)},"","${stageName(FIRST_STAGE)}","","","",""`;
       expect(run.stdout).toBe(
         [
           BYTE_ORDER_MARK + csvRow([...sharedHeaders, ...ownFields(forms.inquiry).map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]).slice(0, -2),

@@ -16,6 +16,7 @@ import server from '../../config/server';
 import { hasLabelledOptions, pickedOf } from '../forms/model/choices';
 import { formForCollection, formNameOf, knownCollections, senderFields } from '../forms/model/registry';
 import { ADMIN_PAGE, DIRECT_SOURCE, type LeadSort, type LeadStatus, type SortDirection } from '../shared/adminApi';
+import { FIRST_STAGE, moneyCell, stageName } from '../shared/pipeline';
 import { formatCellDate } from '../shared/received';
 import { fill, visible } from '../shared/text';
 import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
@@ -81,6 +82,19 @@ export function sharedCsvColumns(): CsvColumn[] {
     { header: words.status, cell: (lead) => admin.statuses[lead.status] },
     { header: words.lastActivity, cell: (lead) => formatCellDate(lead.activeAt) },
     { header: words.note, cell: (lead) => lead.note },
+    ...pipelineCsvColumns(),
+  ];
+}
+
+/** A lead's stage (and why it was lost), value, follow-up date and assignee: words from config/server.ts admin.exportPipelineColumns. */
+function pipelineCsvColumns(): CsvColumn[] {
+  const words = server.admin.exportPipelineColumns;
+  return [
+    { header: words.stage, cell: (lead) => stageName(lead.stage) },
+    { header: words.lostReason, cell: (lead) => lead.lostReason ?? '' },
+    { header: fill(words.value, { currency: admin.currency }), cell: (lead) => moneyCell(lead.value) },
+    { header: words.followUp, cell: (lead) => lead.followUp ?? '' },
+    { header: words.assignee, cell: (lead) => lead.assignee ?? '' },
   ];
 }
 
@@ -91,7 +105,7 @@ export const BYTE_ORDER_MARK = '\uFEFF';
 export function exportFileName(query: Record<string, unknown>, day: string, format: string): string {
   const part = (value: unknown) => (typeof value === 'string' ? value.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) : '');
   const form = part(query.form) || 'all';
-  const parts = ['leads', form, ...['status', 'view', 'source', 'campaign', 'q'].map((key) => part(query[key])).filter((p) => p !== '')];
+  const parts = ['leads', form, ...['status', 'view', 'stage', 'assigned', 'source', 'campaign', 'q'].map((key) => part(query[key])).filter((p) => p !== '')];
   if (query.spam === 'true') parts.splice(1, 0, 'spam');
   return `${parts.join('-')}-${day}.${format}`;
 }
@@ -147,6 +161,10 @@ export interface LeadFilter {
   campaign?: string;
   /** One row per person (the newest of their leads in the view) instead of one per lead. */
   people?: boolean;
+  /** At this stage (a key of config/admin.ts stages). */
+  stage?: string;
+  /** Assigned to this account; null: to nobody. */
+  assignee?: string | null;
 }
 
 export interface LeadRow {
@@ -158,10 +176,19 @@ export interface LeadRow {
   status: LeadStatus;
   spam: boolean;
   note: string;
-  /** The person it belongs to (leadKeys.ts personKey of its e-mail), or null. */
+  /** The person it belongs to (src/shared/person.ts personKey of its e-mail), or null. */
   person: string | null;
   /** Its last activity: arrival, a change, a mail either way (ISO 8601, UTC). */
   activeAt: string;
+  /** Its stage's key as stored: null is the first stage (src/shared/pipeline.ts). */
+  stage: string | null;
+  lostReason: string | null;
+  /** What it is worth, in minor units of the agency's currency, or null. */
+  value: number | null;
+  /** The agency's day to follow up on it (YYYY-MM-DD), or null. */
+  followUp: string | null;
+  /** The owner's account it is assigned to, or null. */
+  assignee: string | null;
 }
 
 /** A page of a view: where it starts, how many, sorted by what. */
@@ -183,9 +210,14 @@ interface Row {
   note: string | null;
   person: string | null;
   active_at: string | null;
+  stage: string | null;
+  lost_reason: string | null;
+  value_minor: number | null;
+  follow_up: string | null;
+  assignee: string | null;
 }
 
-type Params = (string | number)[];
+type Params = (string | number | null)[];
 
 const searchable = new WeakSet<Database.Database>();
 
@@ -257,13 +289,13 @@ function searchedSeqs(db: Database.Database, needle: string): string {
 }
 
 /** The filters that compare one value (the search is worked out apart: whereOf). */
-type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'source' | 'campaign';
+type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'source' | 'campaign' | 'stage' | 'assignee';
 
 /**
  * What each filter adds to a view's WHERE, in this order: a condition on the lead (`l`), and its
  * parameter (the value itself unless `param` says otherwise). A new filter is one line here.
  */
-const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<LeadFilter[K]>) => string | number } } = {
+const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<LeadFilter[K]>) => string | number | null } } = {
   docId: { sql: 'l.doc_id = ?' },
   spam: { sql: 'l.spam = ?', param: (spam) => (spam ? 1 : 0) },
   collection: { sql: 'l.collection = ?' },
@@ -272,6 +304,9 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   // A lead without a source row counts as direct, as insights count it.
   source: { sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?", param: (source) => (source === DIRECT_SOURCE ? '' : source) },
   campaign: { sql: "coalesce((SELECT s.utm_campaign FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?" },
+  // The first stage is stored as nothing (src/server/pipeline.ts); `IS` compares nothing too.
+  stage: { sql: 'l.stage IS ?', param: (stage) => (stage === FIRST_STAGE ? null : stage) },
+  assignee: { sql: 'l.assignee IS ?' },
 };
 
 function whereOf(db: Database.Database, filter: LeadFilter): Where {
@@ -280,7 +315,7 @@ function whereOf(db: Database.Database, filter: LeadFilter): Where {
   for (const key of Object.keys(FILTERS) as ValueFilter[]) {
     const value = filter[key];
     if (value === undefined) continue;
-    const { sql, param } = FILTERS[key] as { sql: string; param?: (value: unknown) => string | number };
+    const { sql, param } = FILTERS[key] as { sql: string; param?: (value: unknown) => string | number | null };
     where.push(sql);
     params.push(param ? param(value) : (value as string));
   }
@@ -303,7 +338,7 @@ const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
-const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at';
+const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee';
 
 const rowOf = (row: Row): LeadRow => ({
   docId: row.doc_id,
@@ -315,6 +350,11 @@ const rowOf = (row: Row): LeadRow => ({
   note: row.note ?? '',
   person: row.person,
   activeAt: row.active_at ?? row.created_at,
+  stage: row.stage,
+  lostReason: row.lost_reason,
+  value: row.value_minor,
+  followUp: row.follow_up,
+  assignee: row.assignee,
 });
 
 /** The column of `leads` each order reads (each has an index: migrations.ts). */

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fillLeadKeys } from './leadKeys';
 import { removeAdmin } from './admin/accounts';
 import { DEVELOPER } from './content/developer';
 import { migrate, migrations } from './migrations';
@@ -149,6 +150,73 @@ test("drafts of accounts removed before their drafts went with them go at the up
     expect(authors()).toEqual([DEVELOPER, 'stays@agency.test']);
     expect(removeAdmin(store, 'stays@agency.test')).toBe(true);
     expect(authors()).toEqual([DEVELOPER]);
+  } finally {
+    store.close();
+  }
+});
+
+test("a database of the release before the leads' stages keeps its deliveries and the visitors' mails (the deliveries are made again beside them), and takes the owners' mails", () => {
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  const stages = migrations.findIndex((m) => m.name.startsWith('how each lead ends'));
+  migrate(db, migrations.slice(0, stages));
+  db.prepare("INSERT INTO documents (collection, doc_id, data) VALUES ('Contact_cli', 'AAAAAAAAAAAAAAAAAAAA', '{}')").run();
+  db.prepare("INSERT INTO leads (doc_id, collection) VALUES ('AAAAAAAAAAAAAAAAAAAA', 'Contact_cli')").run();
+  const insert = db.prepare('INSERT INTO deliveries (id, doc_id, channel, state, next_at, created_at) VALUES (?, ?, ?, ?, 1, 1)');
+  insert.run('msg_mail', 'AAAAAAAAAAAAAAAAAAAA', 'email', 'sent');
+  insert.run('msg_reply', 'AAAAAAAAAAAAAAAAAAAA', 'visitor', 'pending');
+  db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_reply', 'AAAAAAAAAAAAAAAAAAAA', 'reply', 'owner@agency.test', 'ada@example.com', 'Your project', 'Dear Ada', 1)").run();
+  db.close();
+
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.prepare('SELECT id, channel, state FROM deliveries ORDER BY id').all()).toEqual([
+      { id: 'msg_mail', channel: 'email', state: 'sent' },
+      { id: 'msg_reply', channel: 'visitor', state: 'pending' },
+    ]);
+    expect(store.db.prepare('SELECT delivery_id AS id, subject, body FROM visitor_mails').all()).toEqual([{ id: 'msg_reply', subject: 'Your project', body: 'Dear Ada' }]);
+    expect(store.db.prepare('SELECT stage, lost_reason, value_minor, follow_up, assignee FROM leads').get()).toEqual({ stage: null, lost_reason: null, value_minor: null, follow_up: null, assignee: null });
+    // A mail to an owner's account is about no lead; every other delivery is about one.
+    store.db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_owner', NULL, 'owner', 1, 1)").run();
+    expect(() => store.db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_none', NULL, 'email', 1, 1)").run()).toThrow(/CHECK constraint/);
+    // The visitors' mails still go with their lead.
+    store.db.prepare("DELETE FROM documents WHERE doc_id = 'AAAAAAAAAAAAAAAAAAAA'").run();
+    expect(store.db.prepare('SELECT count(*) FROM visitor_mails').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT id FROM deliveries').pluck().all()).toEqual(['msg_owner']);
+  } finally {
+    store.close();
+  }
+});
+
+test('the mails kept before the conversation was split open split into their words and their quote, and join their lead\u2019s search; the agency\u2019s replies keep their words', async () => {
+  const split = migrations.findIndex((m) => m.name.startsWith('the conversation whole and readable'));
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  migrate(db, migrations.slice(0, split));
+  const docId = 'E'.repeat(20);
+  db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run('Inquriy', docId, JSON.stringify({ Fname: 'Ada', Email: 'ada@example.com', Number: '', Pname: 'Shop', id: 5, Date: 'then' }), null);
+  db.prepare('INSERT INTO leads (doc_id, collection, seq, person) VALUES (?, ?, (SELECT seq FROM documents WHERE doc_id = ?), ?)').run(docId, 'Inquriy', docId, 'ada@example.com');
+  fillLeadKeys(db, true);
+  const message = db.prepare("INSERT INTO lead_messages (doc_id, message_id, direction, from_address, body, sent_at, read_at, folder) VALUES (?, ?, 'in', 'ada@example.com', ?, 1, 1, 'INBOX')");
+  message.run(docId, '<a@example.com>', 'Wednesday suits me.\n\nOn Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Zanzibarian quoted words');
+  message.run(docId, '<b@example.com>', 'Hello\n> between\nquoted lines');
+  db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_AAAAAAAAAAAAAAAAAAAA', ?, 'visitor', 1, 1)").run(docId);
+  db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_AAAAAAAAAAAAAAAAAAAA', ?, 'reply', 'owner@agency.test', 'ada@example.com', 'Re: Shop', 'Thursday at ten, then.', 2)").run(docId);
+  db.close();
+
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.prepare('SELECT body, quoted FROM lead_messages ORDER BY id').all()).toEqual([
+      { body: 'Wednesday suits me.', quoted: 'On Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Zanzibarian quoted words' },
+      // Words between quoted lines: kept whole.
+      { body: 'Hello\n> between\nquoted lines', quoted: '' },
+    ]);
+    expect(store.db.prepare('SELECT via FROM visitor_mails').pluck().all()).toEqual(['inbox']);
+    const text = store.db.prepare('SELECT text FROM lead_text WHERE seq = (SELECT seq FROM leads WHERE doc_id = ?)').pluck().get(docId) as string;
+    expect(text).toContain('wednesday suits me.');
+    expect(text).toContain('thursday at ten');
+    expect(text).not.toContain('zanzibarian');
   } finally {
     store.close();
   }

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { DEVELOPER } from './content/developer';
 import { fillLeadKeys, fillPeople } from './leadKeys';
+import { splitText } from './mailbox/replyText';
 
 interface Migration {
   /** What it does, for the log and for whoever reads this list. */
@@ -465,6 +466,168 @@ export const migrations: readonly Migration[] = [
           DELETE FROM content_drafts WHERE author = old.email;
         END;
       `);
+    },
+  },
+  {
+    name: "how each lead ends: its stage (and why it was lost), value, follow-up date and the owner's account it is assigned to; mails to the owners' accounts (the daily mail) in the deliveries queue, and each owner's day of it",
+    up(db) {
+      db.exec(`
+        -- NULL: the first stage of config/admin.ts stages (where a new lead is); else a stage's key.
+        ALTER TABLE leads ADD COLUMN stage TEXT;
+        -- At the lost stage: one of config/admin.ts stages.lostReasons.
+        ALTER TABLE leads ADD COLUMN lost_reason TEXT;
+        -- What it is worth, in minor units of config/admin.ts currency (pence, cents).
+        ALTER TABLE leads ADD COLUMN value_minor INTEGER CHECK (value_minor IS NULL OR value_minor >= 0);
+        -- The agency's day to follow up on it (YYYY-MM-DD).
+        ALTER TABLE leads ADD COLUMN follow_up TEXT;
+        -- An owner's account; an account removed leaves its leads assigned to nobody.
+        ALTER TABLE leads ADD COLUMN assignee TEXT REFERENCES admins (email) ON DELETE SET NULL;
+        CREATE INDEX leads_by_stage ON leads (spam, stage, seq, collection, status);
+        CREATE INDEX leads_by_assignee ON leads (spam, assignee, seq, collection, status);
+        CREATE INDEX leads_by_follow_up ON leads (follow_up) WHERE follow_up IS NOT NULL;
+
+        -- The deliveries made again (SQLite cannot change a CHECK or a NOT NULL) for mails to the
+        -- owners' accounts: channel 'owner', about no one lead (doc_id NULL). Dropping the table
+        -- would take the visitors' mails with it (they cascade): they are kept aside and put back.
+        CREATE TEMP TABLE visitor_mails_kept AS SELECT * FROM visitor_mails;
+        CREATE TABLE deliveries_with_owner (
+          id         TEXT    PRIMARY KEY,
+          doc_id     TEXT    REFERENCES documents (doc_id) ON DELETE CASCADE,
+          channel    TEXT    NOT NULL CHECK (channel IN ('email', 'webhook', 'visitor', 'owner')),
+          state      TEXT    NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+          attempts   INTEGER NOT NULL DEFAULT 0,
+          next_at    INTEGER NOT NULL,
+          last_error TEXT,
+          created_at INTEGER NOT NULL,
+          sent_at    INTEGER,
+          CHECK ((doc_id IS NULL) = (channel = 'owner'))
+        );
+        INSERT INTO deliveries_with_owner SELECT id, doc_id, channel, state, attempts, next_at, last_error, created_at, sent_at FROM deliveries;
+        DROP TABLE deliveries;
+        ALTER TABLE deliveries_with_owner RENAME TO deliveries;
+        CREATE INDEX deliveries_due ON deliveries (state, next_at);
+        CREATE INDEX deliveries_by_lead ON deliveries (doc_id);
+        INSERT INTO visitor_mails SELECT * FROM visitor_mails_kept;
+        DROP TABLE visitor_mails_kept;
+
+        -- Each owner's daily mail (src/server/notify/digest.ts), once per account and day of the
+        -- agency: its delivery, or NULL when there was nothing to tell that day.
+        CREATE TABLE digests (
+          account     TEXT    NOT NULL,
+          day         TEXT    NOT NULL,
+          delivery_id TEXT    UNIQUE REFERENCES deliveries (id) ON DELETE SET NULL,
+          at          INTEGER NOT NULL,
+          PRIMARY KEY (account, day)
+        );
+      `);
+    },
+  },
+  {
+    name: "the record of each erasure of a person (src/server/admin/privacy.ts): when, by which account, how many items of each kind; never the address",
+    up(db) {
+      db.exec(`
+        -- at: ms since 1970; by: the inbox account; counts: { kind: how many } (shared/adminApi.ts ERASURE_KINDS).
+        CREATE TABLE erasures (
+          id     INTEGER PRIMARY KEY AUTOINCREMENT,
+          at     INTEGER NOT NULL,
+          by     TEXT    NOT NULL,
+          counts TEXT    NOT NULL CHECK (json_valid(counts))
+        );
+      `);
+    },
+  },
+  {
+    name: "the newsletter's subscribers: one row per person (case and +tag folded), their state and the consent they gave",
+    up(db) {
+      db.exec(`
+        -- One row per person who signed up in the newsletter box (src/server/newsletter/subscribers.ts).
+        -- The sign-up itself stays a document of the collection subcribe, as the specification stores it;
+        -- this row is the agency's side of it: whether they confirmed, how to reach them, what they agreed to.
+        CREATE TABLE subscribers (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          -- src/shared/person.ts personKey of the address: one row per person.
+          person          TEXT    NOT NULL UNIQUE,
+          -- The address as last typed (mail goes there).
+          email           TEXT    NOT NULL,
+          -- The sign-up's document (collection subcribe); NULL once that lead is deleted.
+          doc_id          TEXT    REFERENCES documents (doc_id) ON DELETE SET NULL,
+          state           TEXT    NOT NULL CHECK (state IN ('waiting', 'confirmed', 'unsubscribed', 'bounced')),
+          -- The consent: when, on which page, the words shown next to the box.
+          signed_up_at    INTEGER NOT NULL,
+          page            TEXT,
+          consent_words   TEXT    NOT NULL DEFAULT '',
+          -- Where they came from (src/shared/attribution.ts), for insights.
+          source          TEXT    NOT NULL DEFAULT '',
+          campaign        TEXT,
+          confirmed_at    INTEGER,
+          unsubscribed_at INTEGER,
+          -- A hard bounce (the address is not mailed again), and soft ones counted.
+          bounced_at      INTEGER,
+          soft_bounces    INTEGER NOT NULL DEFAULT 0,
+          updated_at      INTEGER NOT NULL
+        );
+        CREATE INDEX subscribers_by_state ON subscribers (state, id);
+      `);
+    },
+  },
+  {
+    name: "the conversation whole and readable: each mail read from the mailbox kept as its new part and its folded rest (quote, signature); the agency's replies from a mail program, sent on through the site by a reply address of each notification's own (its token's hash, lead, recipients and end); the mails' new parts in each lead's search",
+    up(db) {
+      db.exec(`
+        -- The quote and the signature of a mail read from the mailbox (src/server/mailbox/replyText.ts):
+        -- body is the writer's new part, quoted the rest, folded behind "Show quoted text".
+        ALTER TABLE lead_messages ADD COLUMN quoted TEXT NOT NULL DEFAULT '';
+        -- How the agency's reply reached the visitor: written in the inbox, or in a mail program and
+        -- sent on through the site (src/server/mailbox/ownerReplies.ts).
+        ALTER TABLE visitor_mails ADD COLUMN via TEXT NOT NULL DEFAULT 'inbox' CHECK (via IN ('inbox', 'mail'));
+
+        -- The reply address of each notification mail: a random token's SHA-256 (never the token),
+        -- the lead and the notification it was made for, the addresses the notification went to
+        -- (only they may reply through it), and until when it is taken. Gone with the lead.
+        CREATE TABLE reply_tokens (
+          hash        TEXT    PRIMARY KEY,
+          doc_id      TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          delivery_id TEXT    NOT NULL,
+          sent_to     TEXT    NOT NULL CHECK (json_valid(sent_to)),
+          created_at  INTEGER NOT NULL,
+          expires_at  INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX reply_tokens_by_lead ON reply_tokens (doc_id);
+
+        -- Each mail of the agency read at a reply address, once (its Message-ID): sent on to the visitor
+        -- (its words are then the visitor mail's), or refused with why, its words and the rest kept for the
+        -- inbox, and the mail telling its writer so (notice_*: pending until sent, tried again as deliveries are).
+        CREATE TABLE mail_replies (
+          id             INTEGER PRIMARY KEY AUTOINCREMENT,
+          message_id     TEXT    NOT NULL UNIQUE,
+          doc_id         TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          from_address   TEXT    NOT NULL,
+          subject        TEXT    NOT NULL DEFAULT '',
+          outcome        TEXT    NOT NULL CHECK (outcome IN ('sent', 'refused')),
+          reason         TEXT,
+          body           TEXT    NOT NULL DEFAULT '',
+          quoted         TEXT    NOT NULL DEFAULT '',
+          notice_state   TEXT    NOT NULL DEFAULT 'none' CHECK (notice_state IN ('none', 'pending', 'sent', 'failed')),
+          notice_tries   INTEGER NOT NULL DEFAULT 0,
+          notice_next_at INTEGER,
+          created_at     INTEGER NOT NULL
+        );
+        CREATE INDEX mail_replies_by_lead ON mail_replies (doc_id);
+        CREATE INDEX mail_replies_notices ON mail_replies (notice_next_at) WHERE notice_state = 'pending';
+      `);
+      // The mails kept before: split by their text (their HTML was not kept); those whose words sit between quotes stay whole.
+      const batch = db.prepare("SELECT id, body FROM lead_messages WHERE id > ? AND body <> '' ORDER BY id LIMIT 500");
+      const update = db.prepare('UPDATE lead_messages SET body = ?, quoted = ? WHERE id = ?');
+      for (let after = 0; ; ) {
+        const rows = batch.all(after) as { id: number; body: string }[];
+        for (const row of rows) {
+          const split = splitText(row.body);
+          if (!split.unsure && split.quoted !== '') update.run(split.text, split.quoted, row.id);
+        }
+        if (rows.length < 500) break;
+        after = rows.at(-1)!.id;
+      }
+      fillLeadKeys(db, true);
     },
   },
 ];

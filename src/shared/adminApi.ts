@@ -25,11 +25,15 @@ export const adminRoutes = {
   /** Who is signed in, and the CSRF token for this session. */
   me: { method: 'GET', path: '/api/admin/me' },
   signOut: { method: 'POST', path: '/api/admin/sign-out' },
-  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), page, pageSize, sort, direction. */
+  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), page, pageSize, sort, direction. */
   leads: { method: 'GET', path: '/api/admin/leads' },
   lead: { method: 'GET', path: '/api/admin/leads/:docId' },
   /** Body: { status?, note? }. */
   updateLead: { method: 'PATCH', path: '/api/admin/leads/:docId' },
+  /** The lead's stage, value, follow-up date and assignee, the owners it may be assigned to, and who changed what (LeadPipeline). */
+  pipeline: { method: 'GET', path: '/api/admin/leads/:docId/pipeline' },
+  /** Body: PipelineChange (src/shared/pipeline.ts), any of its keys. Answers the LeadPipeline. */
+  updatePipeline: { method: 'PATCH', path: '/api/admin/leads/:docId/pipeline' },
   deleteLead: { method: 'DELETE', path: '/api/admin/leads/:docId' },
   /** The lead's CV, as an attachment. */
   cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
@@ -55,10 +59,18 @@ export const adminRoutes = {
   sources: { method: 'GET', path: '/api/admin/sources' },
   /** Leads and visits per week, form, source and campaign, and landing page; query: weeks. */
   insights: { method: 'GET', path: '/api/admin/insights' },
-  /** Body: { email }. Answers how many leads in how many forms hold it. */
-  erasureCount: { method: 'POST', path: '/api/admin/erasure/count' },
-  /** Body: { email }. Deletes them all (CVs too). */
+  /** Body: { email }. Answers everything an erasure of that person would delete (ErasurePreview). Asks for the password again. */
+  erasurePreview: { method: 'POST', path: '/api/admin/erasure/preview' },
+  /** Body: { email, confirm } (the address typed a second time). Deletes it all; answers ErasureDone. Asks for the password again. */
   erase: { method: 'POST', path: '/api/admin/erasure' },
+  /** The record of the erasures done, newest first (ErasureRecord: never the address). */
+  erasures: { method: 'GET', path: '/api/admin/erasures' },
+  /** Body: { password }. The account's password typed again: the actions of PASSWORD_AGAIN_ROUTES may go on (204). */
+  confirmPassword: { method: 'POST', path: '/api/admin/password' },
+  /** 204 when the password was typed recently enough for PASSWORD_AGAIN_ROUTES; otherwise their refusal (a download asks first). */
+  recentPassword: { method: 'GET', path: '/api/admin/password' },
+  /** Ends every session of the account, on every device (remembered ones too). */
+  signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere' },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
 } as const satisfies Record<string, { method: Method; path: string }>;
@@ -66,7 +78,18 @@ export const adminRoutes = {
 export type AdminRoute = keyof typeof adminRoutes;
 
 /** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
-const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+
+/**
+ * The actions that expose or destroy data in bulk: each asks for the account's password again
+ * when it was last typed more than admin.passwordAgainMinutes ago (config/server.ts), with the
+ * refusal PASSWORD_AGAIN (the inbox asks for it, then does the action). The list's bulk action
+ * asks it for `delete` only. A route that manages accounts joins this list.
+ */
+export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = ['erasurePreview', 'erase', 'export', 'deleteLead'];
+
+/** The refusal's `reason` (status 403) when the password must be typed again: { message, reason }. */
+export const PASSWORD_AGAIN = 'passwordAgain';
 
 /** Whether an account of this role may use the route (the server answers 403 otherwise; the inbox hides what it may not). */
 export function roleMayUse(role: AdminRole, route: AdminRoute): boolean {
@@ -86,6 +109,10 @@ export const OPEN_VIEW = 'open';
 
 /** The source filter's value for leads with no campaign and no referring site (or none recorded): insights' "(direct)". */
 export const DIRECT_SOURCE = '(direct)';
+
+/** The list's views by assignee (its `assigned` query): the account signed in ("mine"), or nobody. */
+export const ASSIGNED_VIEWS = ['me', 'nobody'] as const;
+export type AssignedView = (typeof ASSIGNED_VIEWS)[number];
 
 /** What the list does to the leads selected: archive, mark read, mark spam, not spam, delete (with their CVs). */
 export const BULK_ACTIONS = ['archive', 'read', 'spam', 'notSpam', 'delete'] as const;
@@ -110,6 +137,38 @@ export interface LeadSummary {
   activeAt: string;
   /** In the people view: how many submissions of this person the view holds. */
   submissions?: number;
+  /** Its stage (a key of config/admin.ts stages; the first unless one was set). */
+  stage: string;
+  /** What it is worth, in minor units of config/admin.ts currency (src/shared/pipeline.ts), or null. */
+  value: number | null;
+  /** The agency's day to follow up on it (YYYY-MM-DD), or null. */
+  followUp: string | null;
+  /** The owner's account it is assigned to, or null. */
+  assignee: string | null;
+}
+
+/** Something done to a lead by someone (src/server/leadEvents.ts), as its page lists it. */
+export interface PipelineEvent {
+  kind: 'staged' | 'assigned' | 'updated';
+  /** The account; null for the site itself. */
+  actor: string | null;
+  /** What changed: { stage, reason? }, { to }, or the keys of an update ({ value }, { followUp }, { status }…). */
+  data: Record<string, unknown>;
+  /** Milliseconds since 1970. */
+  at: number;
+}
+
+/** GET and PATCH pipeline: a lead's stage and the rest, who it may be assigned to, and who changed what, newest first. */
+export interface LeadPipeline {
+  stage: string;
+  /** Why it was lost (at the lost stage), else null. */
+  lostReason: string | null;
+  value: number | null;
+  followUp: string | null;
+  assignee: string | null;
+  /** Every owner's account, by address. */
+  owners: string[];
+  history: PipelineEvent[];
 }
 
 export type DeliveryState = 'pending' | 'sent' | 'failed';
@@ -173,9 +232,13 @@ export interface VisitorMail {
   /** Its delivery's id (and its Message-ID's first part). */
   id: string;
   kind: 'autoReply' | 'reply';
-  /** The account that sent a reply; null for the auto-reply. */
+  /** The account that sent a reply (the address a mail program's came from); null for the auto-reply. */
   author: string | null;
+  /** Where a reply was written: the inbox, or a mail program (sent on through the site). */
+  via: 'inbox' | 'mail';
   subject: string;
+  /** Its text, as sent. */
+  text: string;
   /** Milliseconds since 1970. */
   createdAt: number;
   state: DeliveryState;
@@ -193,8 +256,10 @@ export interface ReceivedMail {
   fromName: string;
   fromAddress: string;
   subject: string;
-  /** Its text (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
+  /** Its writer's new words (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
   text: string;
+  /** The rest of it: the quoted mail, the signature (folded under the words; empty when there is none). */
+  quoted: string;
   /** Too large to keep: only its headers were read. */
   tooLarge: boolean;
   /** It could not be read (its structure, its encoding, its depth): only its headers were kept. */
@@ -206,8 +271,29 @@ export interface ReceivedMail {
   createdAt: number;
 }
 
-/** One e-mail of a person's conversation: one the site sent (with its delivery) or one read from the mailbox. */
-export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail;
+/**
+ * A reply of the agency's from a mail program (to a notification's reply address) that the site
+ * did not send on (src/server/mailbox/ownerReplies.ts): why, and the words as it read them.
+ */
+export interface UnsentReply {
+  /** "r" and its row. */
+  id: string;
+  docId: string;
+  kind: 'notSent';
+  fromAddress: string;
+  subject: string;
+  /** The words found above the quote (may be empty). */
+  text: string;
+  /** The rest of the mail. */
+  quoted: string;
+  /** Why it was not sent, in a sentence (config/server.ts notifications.replies.reasons). */
+  reason: string;
+  /** Milliseconds since 1970 (when it was read). */
+  createdAt: number;
+}
+
+/** One e-mail of a person's conversation: one the site sent (with its delivery), one read from the mailbox, or the agency's reply it did not send on. */
+export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail | UnsentReply;
 
 /** One submission on a person's card. */
 export interface PersonSubmission {
@@ -240,6 +326,10 @@ export interface InsightRow {
   byKind: Record<string, number>;
   /** leads / visits, or null without visits. */
   rate: number | null;
+  /** The people among these leads whose lead is at the won stage now (each person once): clients won. */
+  won: number;
+  /** The value of those won leads, in minor units of config/admin.ts currency. */
+  wonValue: number;
 }
 
 /** The periods the insights offer, in weeks (8 unless asked). */
@@ -280,7 +370,55 @@ export interface Me {
   csrfToken: string;
 }
 
-export interface ErasureCount {
-  leads: number;
-  forms: number;
+/**
+ * What an erasure deletes, by kind: the person's leads, their private notes, the e-mails read
+ * from the agency's mailbox (theirs and the agency's replies from a mail program), the e-mails the
+ * site sent them (auto-replies, replies), files (CVs, kept attachments), where they came from
+ * (lead_sources), their leads' history (lead_events), the records of notifications about them
+ * (sent or still waiting: those are never sent), spam verdicts, today's auto-reply marks, and
+ * newsletter subscriptions.
+ */
+export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions'] as const;
+export type ErasureKind = (typeof ERASURE_KINDS)[number];
+export type ErasureCounts = Record<ErasureKind, number>;
+
+/** POST erasurePreview: every item of the person an erasure deletes. */
+export interface ErasurePreview {
+  /** Their addresses as the leads and mails hold them (src/shared/person.ts: every case and +tag of one). */
+  addresses: string[];
+  leads: { docId: string; form: string; name: string; receivedAt: string; spam: boolean }[];
+  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies. */
+  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply'; subject: string; at: number }[];
+  /** CVs and kept attachments of their e-mails (an attachment by its name). */
+  files: { kind: 'cv' | 'attachment'; name: string; bytes: number }[];
+  counts: ErasureCounts;
+}
+
+/** A place outside the server that still holds something of an erased person: the owner deletes it by hand. */
+export type OutsidePlace =
+  /** The notification mails about their leads, in the mailboxes of NOTIFY_TO. */
+  | { place: 'notificationMailbox'; addresses: string[]; mails: number }
+  /** The webhook calls about their leads (the receiver's address without its path: it may hold a key). */
+  | { place: 'webhook'; receiver: string; calls: number }
+  /** The agency's mailbox: their e-mails (those the site read, and any it did not) and the agency's replies. */
+  | { place: 'agencyMailbox'; address: string; answers: number; replies: number }
+  /** The account the site sends from (MAIL_FROM): a provider may keep a copy of each mail it sent. */
+  | { place: 'sender'; address: string; mails: number }
+  /** Backups made before the erasure (ISO 8601). */
+  | { place: 'backups'; before: string };
+
+/** POST erase: what was deleted, and what is left outside the server. */
+export interface ErasureDone {
+  /** ISO 8601. */
+  at: string;
+  counts: ErasureCounts;
+  outside: OutsidePlace[];
+}
+
+/** One erasure as the inbox keeps it: when, by which account, how many of each kind. Never the address. */
+export interface ErasureRecord {
+  /** ISO 8601. */
+  at: string;
+  by: string;
+  counts: ErasureCounts;
 }

@@ -15,21 +15,30 @@ export const contentRoutes = {
   /** Body: { changes: ContentChange[] }. Answers { problems: ContentProblem[] } (empty: all good). */
   contentCheck: { method: 'POST', path: '/api/admin/content/check' },
   /**
-   * Body: { baseRevision, changes: ContentChange[] }. Writes the changes into config/, checks,
-   * builds and switches the live site. 200 { revision: Revision }; 400 { problems } (nothing
-   * written); 409 { message } when the content changed since baseRevision.
+   * Body: { baseRevision, changes: ContentChange[] }: the items published, each a file's new value
+   * (the item on screen, or those "Publish all my changes" found ready), and nothing else: no other
+   * draft joins them. Writes the changes into config/, checks them with what they touch of the rest
+   * of the site, builds and switches the live site. 200 { revision: Revision }; 400 { problems }
+   * (nothing written); 409 { message } when the content changed since baseRevision.
    */
   contentPublish: { method: 'POST', path: '/api/admin/content/publish' },
-  /** { revisions: Revision[] }, newest first; query `file`: only the revisions that changed that file. */
+  /**
+   * { revisions: Revision[] }, newest first by time, a run of developers' releases one line (folded);
+   * query `file`: only the revisions that changed that file (an item), each with that item's lines only.
+   */
   contentRevisions: { method: 'GET', path: '/api/admin/content/revisions' },
   /** One revision's changes, each with its text before and after: RevisionDetail. */
   contentRevision: { method: 'GET', path: '/api/admin/content/revisions/:revisionId' },
-  /** What undoing that revision's change alone would publish: HistoryPlan (nothing changes). */
+  /**
+   * What undoing that revision's changes alone would publish: HistoryPlan (nothing changes). Query
+   * `change` (its place in RevisionDetail.changes): that one change only; `file`: that item's changes only.
+   */
   contentUndoPreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/undo' },
   /**
-   * Body: { baseRevision } (the preview's). Takes that revision's change back alone (later changes
-   * stay), as a publish recorded as a revision of its own. 200 { revision }; 409 { message } when a
-   * later change touches the same text (the sentence names it) or the content changed since the preview.
+   * Body: { baseRevision, change?, file? } (the preview's). Takes that revision's changes (or the one
+   * change, or the one item's) back alone (later changes stay), as a publish recorded as a revision of
+   * its own. 200 { revision }; 409 { message } when a later change touches the same text (the sentence
+   * names it) or the content changed since the preview.
    */
   contentUndo: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/undo' },
   /** What restoring that revision would publish, and what stays as it is now: HistoryPlan. */
@@ -138,6 +147,12 @@ export interface ContentProblem {
 /** A publish from the editor, an undo or a restore (each a publish too), or a developer's release (a commit not made by the editor). */
 export type RevisionKind = 'publish' | 'undo' | 'restore' | 'release';
 
+/** One item (a content file) of a revision, with the lines of its summary that are its changes. */
+export interface RevisionItem {
+  file: string;
+  summary: string[];
+}
+
 export interface Revision {
   id: string;
   /** Absent in revisions recorded before kinds were (they are publishes, or releases). */
@@ -154,12 +169,23 @@ export interface Revision {
   summary: string[];
   /** The account whose scheduled draft the server published by itself at its time. */
   scheduledBy?: string;
+  /**
+   * The items it changed, each with its own lines of `summary` (absent: not recorded, a release).
+   * In the revisions of one item, `summary` is that item's lines only.
+   */
+  items?: RevisionItem[];
+  /** A run of developers' releases listed as one line: how many, and the time of the oldest (`at`: the newest's). */
+  folded?: { count: number; from: string };
 }
 
 /** One change of a revision, for its before/after view: texts whole, other values named. */
 export interface ChangeView {
+  /** The item it belongs to (its content file). */
+  file: string;
   /** "Home › Hero › Heading". */
   where: string;
+  /** Its key path in the file (absent: the whole file, made or removed): the preview brings its section into view. */
+  path?: Array<string | number>;
   /** Absent: there was none (a key or item added, a page made). */
   before?: string;
   /** Absent: it was taken out. */
@@ -183,6 +209,8 @@ export interface HistoryPlan {
   refusals: string[];
   /** What stays as it is now, and why (a restore): one sentence each. */
   notes: string[];
+  /** The files' values it would publish (none when refused), for the preview of the pages after it. */
+  files: ContentChange[];
 }
 
 export interface ContentImage {

@@ -62,12 +62,12 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** Sends a form as the site's pages do (POST JSON to its collection); resolves with the stored document and its id. */
-export async function submit(server: TestServer, form: keyof typeof forms, values: FormValues): Promise<{ docId: string; document: FormDocument }> {
+/** Sends a form as the site's pages do (POST JSON to its collection, with `headers` too); resolves with the stored document and its id. */
+export async function submit(server: TestServer, form: keyof typeof forms, values: FormValues, headers: Record<string, string> = {}): Promise<{ docId: string; document: FormDocument }> {
   const document = buildDocument(forms[form], values);
   const response = await fetch(server.base + api.documents(forms[form].collection), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID() },
+    headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID(), ...headers },
     body: JSON.stringify(document),
   });
   if (response.status !== 201) throw new Error(`The form was answered ${response.status}: ${await response.text()}`);
@@ -222,10 +222,10 @@ export class Client {
     return (await (await this.send('GET', SIGN_IN_API)).json()) as SignInState;
   }
 
-  /** Signs in as the sign-in page does: its CSRF token first, then the form. */
-  async signIn(email: string, password = PASSWORD, headers: Record<string, string> = {}): Promise<Response> {
+  /** Signs in as the sign-in page does: its CSRF token first, then the form (the remember box ticked when `remember`). */
+  async signIn(email: string, password = PASSWORD, headers: Record<string, string> = {}, remember?: boolean): Promise<Response> {
     const { csrfToken } = await this.signInState();
-    return this.send('POST', SIGN_IN_API, { json: { email, password }, headers: { [CSRF_HEADER]: csrfToken, ...headers } });
+    return this.send('POST', SIGN_IN_API, { json: { email, password, ...(remember === undefined ? {} : { remember }) }, headers: { [CSRF_HEADER]: csrfToken, ...headers } });
   }
 
   /** Signed in: who, and the session's CSRF token. */

@@ -1,7 +1,8 @@
 /**
  * The content editor's screens at /admin/content (loaded only when opened): what can be edited
- * (pages, the parts on every page, forms), the editor of one of them with its preview, Publish,
- * and the revisions with Restore. Edits are kept while moving between them, until published.
+ * (pages, the parts on every page, forms), the editor of one of them with its preview and its
+ * Publish (that item alone), "Publish all my changes", and the revisions with Undo and Restore.
+ * Edits are kept while moving between them, until published.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import { Link as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { addressFromTitle, articlePath, articleSchema } from '../../config/articleSchema';
 import admin from '../../../config/admin';
-import type { AdminRole, ContentDraft, ContentSnapshot } from '../../shared/contentApi';
+import type { AdminRole, ContentDraft, ContentSnapshot, Revision } from '../../shared/contentApi';
 import { sameValue } from '../../shared/contentDiff';
 import { useSession } from '../session';
 import { fill, formatDate } from '../format';
@@ -32,6 +33,7 @@ import { EditScreen } from './EditScreen';
 import { discardDraft, loadContent, scheduleDraft } from './api';
 import { articleFileOf, articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
 import { NewPageScreen } from './NewPageScreen';
+import { PublishAll } from './PublishAll';
 import { officeRoutes } from '../../shared/routing';
 import { emptyValue, isRecord } from './model';
 import { RevisionsScreen } from './RevisionsScreen';
@@ -188,6 +190,7 @@ function ContentList() {
   const { pages, parts, forms, articles } = entriesOf(snapshot, edits);
   const { state } = useLocation();
   const notice = (state as { notice?: unknown } | null)?.notice;
+  const [publishedAll, setPublishedAll] = useState<Revision>();
   const group = (heading: string, entries: Entry[], extra?: ReactNode) => (
     <Paper variant="outlined" component="section" aria-label={heading} sx={{ p: 2 }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 1 }}>
@@ -200,7 +203,7 @@ function ContentList() {
               {entry.label}
             </Link>
             {Object.hasOwn(edits, entry.file) && (
-              <Typography component="span" variant="body2" sx={{ ml: 1, color: 'warning.dark' }}>
+              <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary', fontStyle: 'italic' }}>
                 ({scheduledOf(entry.file) ? fill(t.scheduledFor, { at: formatDate(scheduledOf(entry.file)!) }) : t.unsaved})
               </Typography>
             )}
@@ -216,7 +219,8 @@ function ContentList() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700 }}>
           {t.heading}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <PublishAll onPublished={setPublishedAll} />
           <Button component={RouterLink} to="/content/new-page" variant="contained">
             {t.newPage.open}
           </Button>
@@ -228,6 +232,16 @@ function ContentList() {
       {typeof notice === 'string' && (
         <Alert severity="success" role="status">
           {notice}
+        </Alert>
+      )}
+      {publishedAll && (
+        <Alert severity="success" role="status" onClose={() => setPublishedAll(undefined)} sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}>
+          {t.publishItems.allPublished}
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {publishedAll.summary.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
         </Alert>
       )}
       <Typography>{t.intro}</Typography>

@@ -1,7 +1,9 @@
 /**
  * One page, part or form: the form drawn from its schema, checked as it is typed (the checker's
- * sentence on each field, every problem listed above Publish), the preview beside it, and Publish
- * (unavailable while the checker refuses anything; our server checks again).
+ * sentence on each field, every problem listed above Publish), the preview beside it, and Publish,
+ * which puts this item alone live ("Publish this page"): no draft of another item goes with it or
+ * holds it back. It is unavailable, saying why, while the item has no draft or the checker refuses
+ * anything in it; our server checks again.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,21 +18,18 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { boxesToFill, fileNameOf, sectionNameOf } from '../../config/place';
 import admin from '../../../config/admin';
-import type { PageConfig } from '../../config/pageSchema';
-import type { FormConfig } from '../../forms/model/formSchema';
 import type { ContentImage, ContentProblem, Revision } from '../../shared/contentApi';
 import { fill } from '../format';
 import { publish, PublishRefused, uploadImage } from './api';
 import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
-import { articleIdOf, checkOptionsOf, formIdOf, pageIdOf, problemsOf, schemaOfFile, valueOf } from './files';
+import { articleIdOf, checkOptionsOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
 import { ArticleRemoval, followTitle } from './articleEditing';
-import type { ArticleConfig } from '../../config/articleSchema';
-import { siteRoutes } from '../../shared/routing';
 import { siteContentOf } from '../../shared/siteContent';
+import { changedParts, itemKindOf, itemName, previewTargetOf } from './items';
 import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
 import { ItemRevisions } from './RevisionList';
@@ -136,6 +135,7 @@ export function EditScreen() {
   const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
   const [view, setView] = useState<View>('edit');
   const [sent, setSent] = useState(false);
+  const publishNotesId = useId();
   const bar = useRef<HTMLElement>(null);
   const publishRow = useRef<HTMLDivElement>(null);
   const tabs = useRef<HTMLDivElement>(null);
@@ -178,9 +178,9 @@ export function EditScreen() {
 
   const schema = schemaOfFile(file);
   const value = valueOf(snapshot, edits, file);
-  const editedFiles = Object.keys(edits);
   const checked = useMemo(() => ({ ...snapshot, publicFiles: [...snapshot.publicFiles, ...uploaded] }), [snapshot, uploaded]);
-  const problems = useMemo(() => problemsOf(checked, edits, [...new Set([file, ...editedFiles])]), [checked, edits, file, editedFiles.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
+  // This item as it would be published alone: the drafts of other items are not in it.
+  const problems = useMemo(() => publishProblems(checked, edits, [file]), [checked, edits, file]);
   const shown = problems.length > 0 ? problems : serverProblems;
   const fileProblems = useMemo(() => shown.filter((p) => p.file === file), [shown, file]);
 
@@ -210,21 +210,9 @@ export function EditScreen() {
     const inSection = sections && p.path[0] === 'sections' && typeof p.path[1] === 'number' ? p.path[1] : undefined;
     return inSection !== undefined && inSection !== section ? sectionAddress(inSection, hash) : section !== undefined && inSection === undefined ? `${outlineAddress}${hash}` : undefined;
   };
-  const formId = formIdOf(file);
   const articleId = articleIdOf(file);
   const removing = articleId !== undefined && value === null;
-  const homeFile = entries.pages[0]?.file;
-  const target: PreviewTarget | undefined = removing
-    ? undefined
-    : articleId
-    ? { kind: 'article', article: { ...(value as ArticleConfig), id: articleId }, path: entry.livePath, listPageId: siteRoutes(content.routes).resolvePath(content.site.articles.path).page }
-    : formId
-    ? { kind: 'form', form: value as FormConfig, formId }
-    : pageId
-      ? { kind: 'page', page: value as PageConfig, pageId }
-      : homeFile
-        ? { kind: 'page', page: valueOf(snapshot, edits, homeFile) as PageConfig, pageId: pageIdOf(homeFile)! }
-        : undefined;
+  const target: PreviewTarget | undefined = previewTargetOf(snapshot, edits, content, file, entry.livePath);
 
   /** On a narrow screen the form and the preview are the panels of the Edit / Preview tabs. */
   const tabPanel = (name: View) =>
@@ -232,11 +220,12 @@ export function EditScreen() {
 
   const myDraft = drafts.find((d) => d.author === me && d.file === file);
   const others = drafts.filter((d) => d.author !== me && d.file === file);
-  // Drafts of other items scheduled for later wait for their time: Publish leaves them out.
-  const waiting = new Set(drafts.filter((d) => d.author === me && d.file !== file && d.scheduledAt).map((d) => d.file));
-  const publishFiles = editedFiles.filter((f) => !waiting.has(f));
   const edited = Object.hasOwn(edits, file);
-  const canPublish = publishFiles.length > 0 && problems.length === 0 && publishing.kind !== 'publishing';
+  const kind = itemKindOf(file);
+  // Publish sends this item alone; the account's drafts of other items stay as they are, and the screen says which.
+  const elsewhere = Object.keys(edits).filter((f) => f !== file);
+  const otherParts = kind === 'part' ? changedParts(snapshot, edits).filter((part) => part !== entry.label) : [];
+  const canPublish = edited && problems.length === 0 && publishing.kind !== 'publishing';
   // A page or an article made here and not published yet shows what it still needs as a checklist, not as problems, until Publish is pressed.
   const isNew = !snapshot.files.some((f) => f.file === file);
   const checklist = isNew && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file) ? boxesToFill(file, value, shown.map((p) => p.path)) : undefined;
@@ -244,18 +233,20 @@ export function EditScreen() {
     setPublishing({ kind: 'publishing' });
     setServerProblems([]);
     try {
-      const revision = await publish(
-        snapshot.revision,
-        publishFiles.map((f) => ({ file: f, value: edits[f] })),
-      );
+      const revision = await publish(snapshot.revision, [{ file, value: edits[file] }]);
       setPublishing({ kind: 'published', revision, livePath: removing ? content.site.articles.path : entry.livePath });
-      published(publishFiles);
+      published([file]);
       await reload();
     } catch (error) {
       if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
       setPublishing({ kind: 'failed', message: (error as Error).message || t.uploadFailed });
     }
   };
+  const publishNotes = [
+    ...(!edited && publishing.kind !== 'published' ? [fill(t.publishItems.nothing, { item: t.publishItems.item[kind] })] : []),
+    ...(edited && otherParts.length > 0 ? [fill(t.publishItems.withParts, { parts: otherParts.join(', ') })] : []),
+    ...(elsewhere.length > 0 ? [fill(t.publishItems.notWithIt, { items: elsewhere.map((f) => itemName(snapshot, edits, f)).join('; ') })] : []),
+  ];
 
   return (
     <Stack spacing={3}>
@@ -289,8 +280,9 @@ export function EditScreen() {
             size="large"
             disabled={!canPublish && !checklist}
             onClick={() => (checklist ? setPressed((old) => new Set([...old, file])) : void onPublish())}
+            aria-describedby={publishNotes.length > 0 ? publishNotesId : undefined}
           >
-            {t.publish}
+            {t.publishItems.button[kind]}
           </Button>
           <Typography role="status" variant="body2" data-draft-status="">
             {publishing.kind === 'publishing'
@@ -305,6 +297,15 @@ export function EditScreen() {
             </Link>
           )}
         </Stack>
+        {publishNotes.length > 0 && (
+          <Box id={publishNotesId} sx={{ mt: 1 }}>
+            {publishNotes.map((note) => (
+              <Typography key={note} variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {note}
+              </Typography>
+            ))}
+          </Box>
+        )}
         {publishing.kind === 'publishing' && <LinearProgress sx={{ mt: 1 }} aria-label={t.publishing} />}
         <DraftActions
           draft={myDraft}

@@ -50,16 +50,26 @@ export async function loadRevision(id: string): Promise<RevisionDetail> {
   return json(await sendTo(contentRoutes.contentRevision.method, revisionPath('contentRevision', id)));
 }
 
-/** What undoing a revision's change (or restoring a revision) would publish: nothing changes yet. */
-export async function previewGoingBack(kind: 'undo' | 'restore', id: string): Promise<HistoryPlan> {
+/** Which changes of a revision an undo takes back: all, one (its place in the revision's changes), or one item's. */
+export interface UndoScope {
+  change?: number;
+  file?: string;
+}
+
+/** What undoing a revision's changes (or restoring a revision) would publish: nothing changes yet. */
+export async function previewGoingBack(kind: 'undo' | 'restore', id: string, scope: UndoScope = {}): Promise<HistoryPlan> {
   const route = kind === 'undo' ? 'contentUndoPreview' : 'contentRestorePreview';
-  return json(await sendTo(contentRoutes[route].method, revisionPath(route, id)));
+  const query = new URLSearchParams({
+    ...(kind === 'undo' && scope.change !== undefined ? { change: String(scope.change) } : {}),
+    ...(kind === 'undo' && scope.file !== undefined ? { file: scope.file } : {}),
+  }).toString();
+  return json(await sendTo(contentRoutes[route].method, `${revisionPath(route, id)}${query ? `?${query}` : ''}`));
 }
 
 /** Publishes the undo or the restore shown in its preview (from the content it was made on); the revision, or none when nothing was to change. */
-export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision: string): Promise<Revision | undefined> {
+export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision: string, scope: UndoScope = {}): Promise<Revision | undefined> {
   const route = kind === 'undo' ? 'contentUndo' : 'contentRestore';
-  return (await json<{ revision?: Revision }>(await sendTo(contentRoutes[route].method, revisionPath(route, id), { json: { baseRevision } }))).revision;
+  return (await json<{ revision?: Revision }>(await sendTo(contentRoutes[route].method, revisionPath(route, id), { json: { baseRevision, ...(kind === 'undo' ? scope : {}) } }))).revision;
 }
 
 /**

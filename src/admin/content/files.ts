@@ -10,6 +10,12 @@ import type { ContentFile, ContentProblem, ContentSnapshot } from '../../shared/
 
 export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../../config/contentSchemas';
 
+/** What kind of item (published on its own) a file is: a page, an article, a form, or the parts on every page (config/site.ts). */
+export type ItemKind = 'page' | 'article' | 'form' | 'part';
+export function itemKindOf(file: string): ItemKind {
+  return pageIdOf(file) ? 'page' : articleIdOf(file) ? 'article' : formIdOf(file) ? 'form' : 'part';
+}
+
 /** The snapshot's files with the edited values in place of theirs. */
 export type Edits = Readonly<Record<string, unknown>>;
 
@@ -63,6 +69,51 @@ export function problemsOf(snapshot: ContentSnapshot, edits: Edits, files: reado
   return checkContent(checkOptionsOf(snapshot, edits), (path) => publicFiles.has(path))
     .filter((p) => files.includes(p.file))
     .map((p) => inOfficeWords(p, valueOf(snapshot, edits, p.file)));
+}
+
+/** These files' edits alone: every other file as published. */
+export function editsOnly(edits: Edits, files: readonly string[]): Edits {
+  return Object.fromEntries(files.filter((file) => Object.hasOwn(edits, file)).map((file) => [file, edits[file]]));
+}
+
+const problemKey = (p: Problem) => `${p.file}\n${JSON.stringify(p.path)}\n${p.message}`;
+/** The checker's problems with the content as published, by snapshot (read once). */
+const liveProblems = new WeakMap<ContentSnapshot, Set<string>>();
+
+/**
+ * The checker's problems with publishing these files' edits and nothing else (every other file as
+ * published, as our server checks a publish): on the files themselves, and on any other file they
+ * make wrong (an article's address that a page has, a link to a page removed), in the office's words.
+ */
+export function publishProblems(snapshot: ContentSnapshot, edits: Edits, files: readonly string[]): ContentProblem[] {
+  const only = editsOnly(edits, files);
+  const publicFiles = new Set(snapshot.publicFiles);
+  const has = (path: string) => publicFiles.has(path);
+  let live = liveProblems.get(snapshot);
+  if (!live) liveProblems.set(snapshot, (live = new Set(checkContent(checkOptionsOf(snapshot, {}), has).map(problemKey))));
+  return checkContent(checkOptionsOf(snapshot, only), has)
+    .filter((p) => files.includes(p.file) || !live.has(problemKey(p)))
+    .map((p) => inOfficeWords(p, valueOf(snapshot, only, p.file)));
+}
+
+/**
+ * Of these files' edits, those that can be published together now, and the others, each with the
+ * problems that keep it back: an item with problems is left, and the rest checked again together,
+ * until what is left to publish has none.
+ */
+export function readyToPublish(snapshot: ContentSnapshot, edits: Edits, files: readonly string[]): { ready: string[]; left: { file: string; problems: ContentProblem[] }[] } {
+  let ready = files.filter((file) => Object.hasOwn(edits, file));
+  const left = new Map<string, ContentProblem[]>();
+  while (ready.length > 0) {
+    const problems = publishProblems(snapshot, edits, ready);
+    if (problems.length === 0) break;
+    const wrong = new Set(problems.map((p) => p.file).filter((file) => ready.includes(file)));
+    // Problems only elsewhere, that these items make together: none of them goes.
+    if (wrong.size === 0) for (const file of ready) left.set(file, problems);
+    else for (const file of wrong) left.set(file, problems.filter((p) => p.file === file));
+    ready = wrong.size === 0 ? [] : ready.filter((file) => !wrong.has(file));
+  }
+  return { ready, left: files.filter((file) => left.has(file)).map((file) => ({ file, problems: left.get(file)! })) };
 }
 
 /** A checker's problem as the editor shows it: the sentence with its place, and the one under its box. */

@@ -1,7 +1,7 @@
 /**
  * What works (owners only; a chunk of its own, with the charts' library): leads per week per
  * form and visits per week as charts (@mui/x-charts) and as a table, then sources and campaigns
- * and landing pages, each with its visits, leads and leads per visit (those past the server's
+ * and landing pages, each with its visits, leads, leads per visit, and the clients won among those leads with their value (those past the server's
  * rows added up in one row, "{count} more"). Every word is in
  * config/admin.ts (insights); the numbers come from GET insights (src/server/insights.ts).
  */
@@ -28,6 +28,7 @@ import { call } from '../api';
 import { fill, formatCount, formLabel, visible } from '../format';
 import { Notice, useNotice } from '../Notice';
 import { Section } from '../Section';
+import { formatMoney } from '../../shared/pipeline';
 
 const t = admin.insights;
 const forms = Object.keys(admin.forms);
@@ -63,8 +64,9 @@ function RowsTable({
   const others = other ? fill(t.others, { count: formatCount(other.groups) }) : undefined;
   // Client leads (the first kind, each person once) and their rate, then the other kinds beside them.
   const otherKinds = KINDS.slice(1);
-  const numbers = (row: InsightRow) => [formatCount(row.visits), formatCount(row.visitors), formatCount(row.leads), rate(row), ...otherKinds.map((kind) => formatCount(row.byKind?.[kind] ?? 0))];
-  const numberNames = [t.columns.visits, t.columns.visitors, kindName(KINDS[0]!), t.columns.rate, ...otherKinds.map(kindName)];
+  // Beside the leads: the clients won among them and their value (which campaign brought clients, not only forms).
+  const numbers = (row: InsightRow) => [formatCount(row.visits), formatCount(row.visitors), formatCount(row.leads), rate(row), formatCount(row.won), formatMoney(row.wonValue), ...otherKinds.map((kind) => formatCount(row.byKind?.[kind] ?? 0))];
+  const numberNames = [t.columns.visits, t.columns.visitors, kindName(KINDS[0]!), t.columns.rate, t.won, t.wonValue, ...otherKinds.map(kindName)];
   const numberCells = (row: InsightRow, sx?: { fontWeight: number }) =>
     numbers(row).map((value, i) => (
       <TableCell key={numberNames[i]} align="right" sx={sx}>

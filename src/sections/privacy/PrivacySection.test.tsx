@@ -32,7 +32,7 @@ beforeAll(async () => {
 const draw = (shown: SectionOf<'privacy'>) =>
   render(
     <SiteContentContext.Provider value={content}>
-      <PrivacySection section={shown} position={0} index={1} />
+      <PrivacySection section={shown} position={0} index={1} pictures="eager" />
     </SiteContentContext.Provider>,
   );
 

@@ -78,7 +78,10 @@ export function unknownAccountHash(store: Store): string {
   return dummy;
 }
 
-/** E-mail addresses are compared without regard to case or surrounding spaces. */
+/**
+ * Accounts' e-mail addresses are compared without regard to case or surrounding spaces. Not by
+ * src/shared/person.ts (a visitor's rule): owner+test@ may be an account of its own.
+ */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** An e-mail address by the forms' own check, and no longer than an address can be. */

@@ -17,6 +17,7 @@ import { sourceOfLead } from '../sources';
 import type { Store, StoredFile } from '../store';
 import { deleteLeads } from './privacy';
 import { visible } from '../../shared/text';
+import { stageOf } from '../../shared/pipeline';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
@@ -35,6 +36,10 @@ export function summaryOf(lead: LeadRow): LeadSummary {
     status: lead.status,
     spam: lead.spam,
     activeAt: lead.activeAt,
+    stage: stageOf(lead.stage),
+    value: lead.value,
+    followUp: lead.followUp,
+    assignee: lead.assignee,
   };
 }
 

@@ -9,7 +9,7 @@ import { isDataFault } from '../dataFaults';
 import type { Store } from '../store';
 import type { ContentOptions } from '../content';
 import { registerAdminPage } from './page';
-import { enforceRetention } from './privacy';
+import { enforceRetention, type OutsideSettings } from './privacy';
 import { registerAdminApi } from './routes';
 import { sweepSessions } from './sessions';
 import { sweepFailures } from './throttle';
@@ -29,13 +29,15 @@ export interface AdminOptions {
   mailboxOn: boolean;
   /** The settings still at their example values, one sentence each (the inbox shows them to owners). */
   placeholders: readonly string[];
+  /** Where the site's mails and webhook calls about leads go (the notification settings): an erasure names them. */
+  outside?: Omit<OutsideSettings, 'agencyMailbox'>;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders }: AdminOptions): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders, outside = { notifyTo: [] } }: AdminOptions): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
-  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, mailboxOn, placeholders, ...(content ? { content } : {}) });
+  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, mailboxOn, placeholders, outside, ...(content ? { content } : {}) });
 
   const housekeeping = () => {
     try {

@@ -1,8 +1,8 @@
 /**
  * Roles, against our real server over real HTTP with accounts made by the real command line:
  * an editor (`add-admin --role editor`) signs in and edits content but gets 403 on every route of
- * the inbox's table that is not the content editor's, me or sign-out; an owner (the default, and
- * every account made before roles existed) may use them all.
+ * the inbox's table that is not the content editor's, me, sign-out or the password typed again;
+ * an owner (the default, and every account made before roles existed) may use them all.
  */
 import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -17,7 +17,8 @@ import { migrate, migrations } from '../migrations';
 jest.setTimeout(60_000);
 
 const routeNames = Object.keys(adminRoutes) as AdminRoute[];
-const everyone = new Set<AdminRoute>(['me', 'signOut', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+// Every account signs out (here or on all its devices) and types its password again.
+const everyone = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
 const ownersOnly = routeNames.filter((name) => !everyone.has(name));
 const addressOf = (name: AdminRoute) => adminRoutes[name].path.replace(/:(\w+)/g, 'x1');
 
@@ -45,7 +46,7 @@ it('the command line refuses a role that does not exist (one sentence, exit code
   expect((await leads(['admins'], s.dataDir)).stdout).toBe('editor@agency.test\teditor\nowner@agency.test\towner\n');
 });
 
-it('the table gives editors the content routes, me and sign-out only', () => {
+it('the table gives editors the content routes, me, sign-out and the password typed again only', () => {
   expect(ownersOnly.length).toBeGreaterThanOrEqual(10);
   for (const name of routeNames) expect(roleMayUse('editor', name)).toBe(everyone.has(name));
   for (const name of routeNames) expect(roleMayUse('owner', name)).toBe(true);

@@ -5,13 +5,19 @@
  *
  * - /api/session (sign-in): no session yet, so its CSRF secret is a signed cookie of its own
  *   (the plugin's cookie mode); wrong passwords are slowed, then refused (throttle.ts); a right
- *   one also gives the browser its signed known-browser cookie (knownBrowser.ts).
+ *   one also gives the browser its signed known-browser cookie (knownBrowser.ts). "Keep me signed
+ *   in on this device" makes a remembered session (sessions.ts: it ends after rememberedDays
+ *   without use, and its cookie's end moves with each answer).
  * - /api/admin/…: every answer without a valid session is 401, whatever the method and
  *   before the body is read (unknown addresses included); every request that changes
- *   something carries the session's CSRF token and does not come from another site.
+ *   something carries the session's CSRF token and does not come from another site. The
+ *   actions of PASSWORD_AGAIN_ROUTES (erasure, exports, deleting leads) are refused with the
+ *   distinct PASSWORD_AGAIN answer when the password was typed more than passwordAgainMinutes
+ *   ago; /api/admin/password takes it again, checked and throttled as the sign-in's.
  *
  * The session cookie is HttpOnly, SameSite=Strict, Secure when the request came over HTTPS
- * (directly or from a trusted proxy: security.ts isHttps), for /api/ only.
+ * (directly or from a trusted proxy: security.ts isHttps), for /api/ only; a remembered
+ * session's lasts rememberedDays from the last answer, any other's until the browser closes.
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
@@ -19,7 +25,8 @@ import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import { formNamed } from '../../forms/model/registry';
-import { ADMIN_API_PREFIX, adminRoutes, BULK_ACTIONS, CSRF_HEADER, INSIGHT_WEEKS, LEAD_SORTS, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, PAGE_SIZES, roleMayUse, SIGN_IN_API, type AdminRoute, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { ADMIN_API_PREFIX, adminRoutes, ASSIGNED_VIEWS, BULK_ACTIONS, type AssignedView, CSRF_HEADER, INSIGHT_WEEKS, LEAD_SORTS, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, PAGE_SIZES, PASSWORD_AGAIN, PASSWORD_AGAIN_ROUTES, roleMayUse, SIGN_IN_API, type AdminRoute, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../shared/adminApi';
+import { samePerson } from '../../shared/person';
 import { visible } from '../../shared/text';
 import { fill } from '../../shared/text';
 import { sendStoredFile } from '../files';
@@ -27,20 +34,23 @@ import { exportFileName, exportStream, leadPage, submissionsOf, viewCounts, type
 import { mailboxStatus } from '../mailbox/reader';
 import { attachmentOf } from './inbox';
 import { resendDelivery, sendReply } from '../notify';
+import { agencyAddress } from '../notify/settings';
 import { replyProblem } from '../../shared/replyDraft';
 import { createLimiter } from '../rateLimit';
 import { insightsOf, sourceChoices } from '../insights';
+import { changePipeline, pipelineOf } from '../pipeline';
+import { isStage } from '../../shared/pipeline';
 import { refusal } from '../refusals';
 import { isHttps } from '../security';
 import type { Store } from '../store';
 import { hasAccounts, looksLikeEmail, normalizeEmail, passwordHashOf, roleOf, unknownAccountHash, verifyPassword } from './accounts';
 import { bulkChange, cvOfLead, findLead, leadDetail, markSpam, summaryOf, unreadCount, updateLead } from './inbox';
-import { countForEmail, deleteLeads, eraseEmail } from './privacy';
+import { deleteLeads, erasePerson, erasurePreview, erasureRecords, type OutsideSettings } from './privacy';
 import { SECRET_FILE, sessionSecret } from './secret';
-import { sqliteSessionStore } from './sessions';
+import { endSessionsOf, passwordIsRecent, REMEMBERED_MS, sqliteSessionStore } from './sessions';
 import { hashGate, type HashGate } from './hashGate';
 import { knownBrowserOf, rememberBrowser } from './knownBrowser';
-import { signInThrottle } from './throttle';
+import { signInThrottle, type Trier } from './throttle';
 import { contentHandlers, type ContentOptions } from '../content';
 import { admitUpload, uploadErrorHandler } from '../content/images';
 import { contentRoutes } from '../../shared/contentApi';
@@ -69,7 +79,12 @@ export interface AdminApiOptions {
   mailboxOn: boolean;
   /** The settings still at their example values (src/config/placeholders.ts), for the owners. */
   placeholders: readonly string[];
+  /** Where the site's mails and calls about leads went (the notification settings): an erasure names them. */
+  outside: Omit<OutsideSettings, 'agencyMailbox'>;
 }
+
+/** A password check, throttled and queued as the sign-in's (throttle.ts, hashGate.ts): the sign-in and the password asked again share it. */
+type CheckPassword = (request: FastifyRequest, reply: FastifyReply, trier: Trier, password: string) => Promise<'right' | 'wrong' | 'refused'>;
 
 const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
 const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
@@ -91,6 +106,31 @@ const changes = (request: FastifyRequest) => request.method !== 'GET' && request
 export async function registerAdminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
   const gate = hashGate(server.admin.signIn.hashing, server.limits);
   app.decorate('passwordChecks', gate);
+  const throttle = signInThrottle(options.store, options.clock);
+  const refuse = (reply: FastifyReply, seconds: number, busy = false) => {
+    reply.header('Retry-After', String(seconds));
+    return fail(reply, 429, busy ? fill(messages.signInBusy, { seconds }) : fill(messages.tooManyAttempts, { minutes: Math.ceil(seconds / 60) }));
+  };
+  const checkPassword: CheckPassword = async (_request, reply, trier, password) => {
+    const verdict = throttle.begin(trier);
+    if ('refusedForSeconds' in verdict) {
+      refuse(reply, verdict.refusedForSeconds);
+      return 'refused';
+    }
+    if (verdict.delayMs > 0) await options.sleep(verdict.delayMs);
+    // An unknown address costs the same check as a known one (a hash of the accounts' parameters):
+    // the answer and its time are the same.
+    const stored = passwordHashOf(options.store, trier.account);
+    const checked = await gate.run({ ...trier, failures: verdict.priorFailures }, () => verifyPassword(password, stored ?? unknownAccountHash(options.store)));
+    if ('refusedForSeconds' in checked) {
+      throttle.notTried(trier);
+      refuse(reply, checked.refusedForSeconds, true);
+      return 'refused';
+    }
+    if (!checked.value || stored === undefined) return 'wrong';
+    throttle.succeeded(trier);
+    return 'right';
+  };
   await app.register(async (scope) => {
     const { secret, kept } = sessionSecret(options.dataDir);
     if (!kept) app.log.warn(`The inbox's key (${SECRET_FILE} in the data folder) could not be written: sessions end at the next restart.`);
@@ -104,9 +144,20 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
       store: sqliteSessionStore(options.store, options.clock),
     });
     scope.addHook('onRequest', async (request, reply) => {
-      // Secure over HTTPS (Caddy in front says so); plain HTTP on this machine still works.
-      request.session.options({ secure: isHttps(request) });
+      // Secure over HTTPS (Caddy in front says so); plain HTTP on this machine still works. A
+      // remembered device's cookie lasts rememberedDays from this answer.
+      request.session.options({ secure: isHttps(request), ...(request.session.email && request.session.remembered ? { maxAge: REMEMBERED_MS } : {}) });
       reply.header('Cache-Control', 'no-store');
+    });
+    // A remembered session's cookie goes with every answer, its end moved (the plugin sends it only when the session changed).
+    scope.addHook('onSend', async (request, reply, payload) => {
+      const session = request.session as typeof request.session | null;
+      const sent = ([] as unknown[]).concat(reply.getHeader('set-cookie') ?? []).some((line) => String(line).startsWith(`${SESSION_COOKIE}=`));
+      if (session?.email && session.remembered && !sent) {
+        // Its end by the browser's clock (the machine's): the session's own end is the server's to say (sessions.ts).
+        reply.setCookie(SESSION_COOKIE, session.encryptedSessionId, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request), expires: new Date(Date.now() + REMEMBERED_MS) });
+      }
+      return payload;
     });
     // A CSRF refusal of the plugin, in config's words.
     scope.setErrorHandler(async (error: FastifyError) => {
@@ -114,24 +165,19 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
       throw error;
     });
 
-    await scope.register(signIn, { ...options, gate });
-    await scope.register(adminApi, { ...options, prefix: ADMIN_API_PREFIX });
+    await scope.register(signIn, { ...options, checkPassword });
+    await scope.register(adminApi, { ...options, checkPassword, prefix: ADMIN_API_PREFIX });
   });
 }
 
 /** GET /api/session (is there an account? a CSRF token for the form) and POST /api/session (sign in). */
-async function signIn(scope: FastifyInstance, { store, clock, sleep, gate }: AdminApiOptions & { gate: HashGate }) {
+async function signIn(scope: FastifyInstance, { store, clock, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
   await scope.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: SIGN_IN_CSRF_COOKIE,
     cookieOpts: { path: SIGN_IN_API, httpOnly: true, sameSite: 'strict', signed: true },
     getToken: tokenOf,
   });
-  const throttle = signInThrottle(store, clock);
-  const refuse = (reply: FastifyReply, seconds: number, busy = false) => {
-    reply.header('Retry-After', String(seconds));
-    return fail(reply, 429, busy ? fill(messages.signInBusy, { seconds }) : fill(messages.tooManyAttempts, { minutes: Math.ceil(seconds / 60) }));
-  };
   // Asked first by the inbox: signed in already (then /api/admin/me gives the session's token), or the sign-in form.
   scope.get(SIGN_IN_API, async (request, reply) =>
     json(reply, 200, {
@@ -146,36 +192,31 @@ async function signIn(scope: FastifyInstance, { store, clock, sleep, gate }: Adm
     bodyLimit: 3 * (254 + server.admin.passwordMaxLength) + 256,
     onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
   }, async (request, reply) => {
-    const { email, password } = (request.body ?? {}) as { email?: unknown; password?: unknown };
-    if (typeof email !== 'string' || !looksLikeEmail(email.trim()) || typeof password !== 'string' || password.length > server.admin.passwordMaxLength) {
+    const { email, password, remember } = (request.body ?? {}) as { email?: unknown; password?: unknown; remember?: unknown };
+    if (typeof email !== 'string' || !looksLikeEmail(email.trim()) || typeof password !== 'string' || password.length > server.admin.passwordMaxLength || (remember !== undefined && typeof remember !== 'boolean')) {
       return fail(reply, 400, messages.badEmail);
     }
     const account = normalizeEmail(email);
     // A known browser of this account (a valid cookie for it) is counted and queued on its own.
-    const trier = { account, address: request.ip, knownBrowser: knownBrowserOf(request, store, account, clock()) };
-    const verdict = throttle.begin(trier);
-    if ('refusedForSeconds' in verdict) return refuse(reply, verdict.refusedForSeconds);
-    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
-    // An unknown address costs the same check as a known one (a hash of the accounts' parameters):
-    // the answer and its time are the same.
-    const stored = passwordHashOf(store, account);
-    const checked = await gate.run({ ...trier, failures: verdict.priorFailures }, () => verifyPassword(password, stored ?? unknownAccountHash(store)));
-    if ('refusedForSeconds' in checked) {
-      throttle.notTried(trier);
-      return refuse(reply, checked.refusedForSeconds, true);
-    }
-    if (!checked.value || stored === undefined) return fail(reply, 401, messages.wrongPassword);
-    throttle.succeeded(trier);
+    const checked = await checkPassword(request, reply, { account, address: request.ip, knownBrowser: knownBrowserOf(request, store, account, clock()) }, password);
+    if (checked === 'refused') return reply;
+    if (checked === 'wrong') return fail(reply, 401, messages.wrongPassword);
     // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
     await request.session.regenerate();
     request.session.email = account;
+    request.session.passwordAt = clock();
+    // "Keep me signed in on this device": a cookie that outlives the browser, and the session's longer end (sessions.ts).
+    if (remember === true) {
+      request.session.remembered = true;
+      request.session.options({ maxAge: REMEMBERED_MS });
+    }
     rememberBrowser(request, reply, store, account, clock());
     return reply.code(204).send();
   });
 }
 
-/** The filters of the list and the export, from the query; undefined when one is not known. */
-function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
+/** The filters of the list and the export, from the query (`account`: who asks, for "assigned to me"); undefined when one is not known. */
+function filterOf(query: Record<string, unknown>, account: string): LeadFilter | undefined {
   const filter: LeadFilter = {};
   const { form, status, spam, q } = query;
   if (form !== undefined && form !== '') {
@@ -199,6 +240,16 @@ function filterOf(query: Record<string, unknown>): LeadFilter | undefined {
   if (q !== undefined) {
     if (typeof q !== 'string' || q.length > 200) return undefined;
     filter.search = q;
+  }
+  // The stage, and whose: the account asking ("mine") or nobody's.
+  const { stage, assigned } = query;
+  if (stage !== undefined && stage !== '') {
+    if (!isStage(stage)) return undefined;
+    filter.stage = stage;
+  }
+  if (assigned !== undefined && assigned !== '') {
+    if (!ASSIGNED_VIEWS.includes(assigned as AssignedView)) return undefined;
+    filter.assignee = assigned === 'me' ? account : null;
   }
   // Where the leads came from: a source ('' for direct visits) and a campaign ('' for none).
   for (const key of ['source', 'campaign'] as const) {
@@ -227,7 +278,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */
-async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content, mailboxOn, placeholders }: AdminApiOptions) {
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content, mailboxOn, placeholders, outside, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
   await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
 
   scope.addHook('onRequest', (request, reply, done) => {
@@ -240,6 +291,9 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   scope.setNotFoundHandler((_request, reply) => fail(reply, 404, server.messages.unknownAddress));
 
   type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string };
+  /** The refusal of an action that asks for the password again (its time is over): the inbox asks for it, then sends the action again. */
+  const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message: messages.passwordAgain, reason: PASSWORD_AGAIN });
+  const askAgain = new Set<AdminRoute>(PASSWORD_AGAIN_ROUTES);
   const route = (name: AdminRoute, handler: (request: FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>, reply: FastifyReply) => unknown, bodyLimit = server.limits.documentBytes) =>
     scope.route({
       method: adminRoutes[name].method,
@@ -252,6 +306,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
       preHandler: async (request, reply) => {
         const role = roleOf(store, request.session.email ?? '');
         if (!role || !roleMayUse(role, name)) return fail(reply, 403, messages.ownersOnly);
+        if (askAgain.has(name) && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
       },
       handler: handler as never,
     });
@@ -265,8 +320,29 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     return reply.code(204).send();
   });
 
+  // Every session of the account ends, this one and the remembered devices' included.
+  route('signOutEverywhere', async (request, reply) => {
+    endSessionsOf(store, request.session.email ?? '');
+    await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
+    return reply.code(204).send();
+  });
+
+  // The password typed again: checked, throttled and queued as at the sign-in (per account from this address, and per address).
+  route('confirmPassword', async (request, reply) => {
+    const { password } = (request.body ?? {}) as { password?: unknown };
+    if (typeof password !== 'string' || password.length > server.admin.passwordMaxLength) return fail(reply, 400, messages.wrongPasswordAgain);
+    const checked = await checkPassword(request, reply, { account: request.session.email ?? '', address: request.ip }, password);
+    if (checked === 'refused') return reply;
+    if (checked === 'wrong') return fail(reply, 403, messages.wrongPasswordAgain);
+    request.session.passwordAt = clock();
+    return reply.code(204).send();
+  }, 3 * server.admin.passwordMaxLength + 256);
+
+  route('recentPassword', async (request, reply) => (passwordIsRecent(request.session, clock()) ? reply.code(204).send() : passwordAgain(reply)));
+
   route('leads', async (request, reply) => {
-    const filter = filterOf(request.query);
+    const filter = filterOf(request.query, request.session.email ?? '');
     const page = pageOf(request.query);
     if (!filter || !page) return fail(reply, 400, messages.badFilter);
     const rows = leadPage(store, filter, page);
@@ -295,6 +371,19 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined }, clock())) return fail(reply, 404, messages.unknownLead);
     return json(reply, 200, leadDetail(store, dataDir, docId));
   });
+
+  // A lead's stage, value, follow-up date and assignee (src/server/pipeline.ts), each change named by its account.
+  route('pipeline', async (request, reply) => {
+    const found = pipelineOf(store.db, docIdOf(request));
+    return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownLead);
+  });
+  route('updatePipeline', async (request, reply) => {
+    const body = request.body;
+    const changed = changePipeline(store.db, docIdOf(request), typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}, request.session.email ?? '', clock());
+    if (changed === 'unknownLead') return fail(reply, 404, messages.unknownLead);
+    if ('message' in changed) return json(reply, 400, changed);
+    return json(reply, 200, changed);
+  }, 4096);
 
   route('deleteLead', async (request, reply) => {
     const deleted = deleteLeads(store, dataDir, [docIdOf(request)]);
@@ -325,6 +414,8 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const max = server.admin.bulkMaxLeads;
     const ids = Array.isArray(docIds) && docIds.length >= 1 && docIds.length <= max && docIds.every((id) => typeof id === 'string' && id.length <= 64) ? (docIds as string[]) : undefined;
     if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
+    // Deleting asks for the password again, as deleting one lead does.
+    if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
     return json(reply, 200, { leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
   }, 16 * 1024);
 
@@ -369,7 +460,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   });
 
   route('export', async (request, reply) => {
-    const filter = filterOf(request.query);
+    const filter = filterOf(request.query, request.session.email ?? '');
     const format = request.query.format;
     if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
     const day = new Date(clock()).toISOString().slice(0, 10);
@@ -390,10 +481,12 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     return json(reply, 200, insightsOf(store, weeks, clock()));
   });
 
-  route('erasureCount', async (request, reply) => {
+  route('erasurePreview', async (request, reply) => {
     const email = emailOf(request.body);
-    return email ? json(reply, 200, countForEmail(store, email)) : fail(reply, 400, messages.badEmail);
+    return email ? json(reply, 200, erasurePreview(store, email)) : fail(reply, 400, messages.badEmail);
   });
+
+  route('erasures', async (_request, reply) => json(reply, 200, erasureRecords(store)));
 
   // The content editor: a publish carries whole config files; a picture its bytes (any image/* type: told by content).
   scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
@@ -403,10 +496,13 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     route(name, (request, reply) => handlers[name](request as never, reply, request.session.email ?? ''), limit);
   }
 
+  // The second step: the address typed again (any form of the same person's).
   route('erase', async (request, reply) => {
     const email = emailOf(request.body);
     if (!email) return fail(reply, 400, messages.badEmail);
-    const { leads, forms } = eraseEmail(store, dataDir, email);
-    return json(reply, 200, { leads, forms });
+    const confirm = (request.body as { confirm?: unknown }).confirm;
+    if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
+    const agency = agencyAddress();
+    return json(reply, 200, erasePerson(store, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }));
   });
 }

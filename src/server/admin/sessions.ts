@@ -4,7 +4,10 @@
  * restart. Only signed-in sessions are stored: a visitor of the sign-in page writes nothing.
  * The row is keyed by a hash of the session id, so the database (or a backup) holds no id a
  * browser could use. A session ends after `idleMinutes` without a request and `absoluteHours`
- * after signing in (config/server.ts), by the clock given (tests move it).
+ * after signing in (config/server.ts), by the clock given (tests move it); a remembered device's
+ * ("Keep me signed in on this device") after `rememberedDays` without a request, however long it
+ * has been used. It also keeps when its password was last typed (`passwordAt`: at the sign-in, or
+ * asked again), which the actions that expose or destroy data look at (routes.ts).
  */
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
@@ -17,18 +20,33 @@ import { lazyStatements } from '../statements';
 export interface SessionData {
   email?: string;
   _csrf?: string;
+  /** Signed in with "Keep me signed in on this device". */
+  remembered?: boolean;
+  /** When the password was last typed in this session (ms since 1970, the server's clock). */
+  passwordAt?: number;
+  /** Read from its row (not made at this request's sign-in): saving it never writes the row again once it is gone. */
+  stored?: true;
 }
 
 declare module 'fastify' {
   interface Session {
     email?: string;
     _csrf?: string;
+    remembered?: boolean;
+    passwordAt?: number;
+    stored?: true;
   }
 }
 
 const MINUTE_MS = 60 * 1000;
 export const IDLE_MS = server.admin.idleMinutes * MINUTE_MS;
 export const ABSOLUTE_MS = server.admin.absoluteHours * 60 * MINUTE_MS;
+export const REMEMBERED_MS = server.admin.rememberedDays * 24 * 60 * MINUTE_MS;
+export const PASSWORD_AGAIN_MS = server.admin.passwordAgainMinutes * MINUTE_MS;
+
+/** Whether a session has ended by the clock: idle too long, or (not remembered) signed in too long ago. */
+const ended = (row: { createdAt: number; lastSeenAt: number; remembered: boolean }, now: number) =>
+  row.remembered ? now - row.lastSeenAt > REMEMBERED_MS : now - row.lastSeenAt > IDLE_MS || now - row.createdAt > ABSOLUTE_MS;
 
 export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url');
 
@@ -40,6 +58,7 @@ export function sqliteSessionStore(store: Store, clock: () => number): SessionSt
     upsert: db.prepare(`
       INSERT INTO sessions (id, email, data, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET data = excluded.data, last_seen_at = excluded.last_seen_at`),
+    update: db.prepare('UPDATE sessions SET data = ?, last_seen_at = ? WHERE id = ?'),
     remove: db.prepare('DELETE FROM sessions WHERE id = ?'),
   }));
 
@@ -50,13 +69,14 @@ export function sqliteSessionStore(store: Store, clock: () => number): SessionSt
         const row = q().select.get(id) as { email: string; data: string; createdAt: number; lastSeenAt: number } | undefined;
         const now = clock();
         if (!row) return callback(null, null);
-        if (now - row.lastSeenAt > IDLE_MS || now - row.createdAt > ABSOLUTE_MS) {
+        const data = JSON.parse(row.data) as SessionData;
+        if (ended({ ...row, remembered: data.remembered === true }, now)) {
           q().remove.run(id);
           return callback(null, null);
         }
         q().touch.run(now, id);
         // The plugin restores the cookie's settings from its own options: none are kept here.
-        const session: SessionData = { ...(JSON.parse(row.data) as SessionData), email: row.email };
+        const session: SessionData = { ...data, email: row.email, stored: true };
         callback(null, session as Session);
       } catch (error) {
         callback(error);
@@ -64,11 +84,12 @@ export function sqliteSessionStore(store: Store, clock: () => number): SessionSt
     },
     set(sessionId, session, callback) {
       try {
-        const { cookie: _cookie, email, ...data } = session as SessionData & { cookie?: unknown };
-        if (email) {
-          const now = clock();
-          q().upsert.run(hashSessionId(sessionId), email, JSON.stringify(data), now, now);
-        }
+        const { cookie: _cookie, email, stored, ...data } = session as SessionData & { cookie?: unknown };
+        const now = clock();
+        // A session read from its row is only updated: ended meanwhile (signed out on all devices,
+        // by another request), it stays ended. Only a sign-in writes a new row.
+        if (email && stored) q().update.run(JSON.stringify(data), now, hashSessionId(sessionId));
+        else if (email) q().upsert.run(hashSessionId(sessionId), email, JSON.stringify(data), now, now);
         callback();
       } catch (error) {
         // The account was removed while this request ran: there is nothing to keep.
@@ -89,5 +110,20 @@ export function sqliteSessionStore(store: Store, clock: () => number): SessionSt
 
 /** Deletes the rows of sessions that have ended (their browsers never signed out). */
 export function sweepSessions(store: Store, now: number): number {
-  return store.db.prepare('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?').run(now - IDLE_MS, now - ABSOLUTE_MS).changes;
+  return store.db
+    .prepare(
+      `DELETE FROM sessions WHERE CASE WHEN json_extract(data, '$.remembered') = 1 THEN last_seen_at < @remembered
+         ELSE last_seen_at < @idle OR created_at < @absolute END`,
+    )
+    .run({ remembered: now - REMEMBERED_MS, idle: now - IDLE_MS, absolute: now - ABSOLUTE_MS }).changes;
+}
+
+/** Ends every session of an account (signing out on all devices). Answers how many there were. */
+export function endSessionsOf(store: Store, email: string): number {
+  return store.db.prepare('DELETE FROM sessions WHERE email = ?').run(email).changes;
+}
+
+/** Whether the session's password was typed recently enough for the actions that expose or destroy data. */
+export function passwordIsRecent(session: SessionData, now: number): boolean {
+  return session.passwordAt !== undefined && now - session.passwordAt <= PASSWORD_AGAIN_MS;
 }

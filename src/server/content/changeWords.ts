@@ -50,39 +50,57 @@ const valueAt = (value: unknown, path: KeyPath): unknown =>
   path.reduce<unknown>((v, part) => (Array.isArray(v) && typeof part === 'number' ? v[part] : isRecord(v) ? v[String(part)] : undefined), value);
 
 /**
- * A file's edits as the screens see them: the edits inside a rich-text box (an article's body)
- * are one change of that box, its words before and after (its blocks are no boxes of their own).
+ * One change of a file as the screens count it (a line of the revision's summary, a before/after
+ * view, what "Undo only this change" takes back): one edit, or the edits inside a rich-text box
+ * (an article's body: its blocks are no boxes of their own), `box` then its place.
  */
-function grouped(file: string, before: unknown, after: unknown, edits: readonly Edit[]): Array<{ edit: Edit } | { box: KeyPath }> {
-  const out: Array<{ edit: Edit } | { box: KeyPath }> = [];
-  const boxes = new Set<string>();
+export interface FileChange {
+  edits: Edit[];
+  box?: KeyPath;
+}
+
+/** A file's edits (its value `before` and `after` them) as its changes, in order. */
+export function changesOfFile(file: string, before: unknown, after: unknown, edits: readonly Edit[]): FileChange[] {
+  const out: FileChange[] = [];
+  const boxes = new Map<string, FileChange>();
   for (const edit of edits) {
     const box = richTextPlace(file, before, edit.path) ?? richTextPlace(file, after, edit.path);
-    if (box === undefined) out.push({ edit });
-    else if (!boxes.has(JSON.stringify(box))) {
-      boxes.add(JSON.stringify(box));
-      out.push({ box: [...box] });
+    if (box === undefined) out.push({ edits: [edit] });
+    else {
+      const key = JSON.stringify(box);
+      const change = boxes.get(key);
+      if (change) change.edits.push(edit);
+      else {
+        const made: FileChange = { edits: [edit], box: [...box] };
+        boxes.set(key, made);
+        out.push(made);
+      }
     }
   }
   return out;
 }
 
-/** A file's edits (its value `before` and `after` them) in words: one line per edit, one per rich-text box changed. */
-export function editsInWords(file: string, before: unknown, after: unknown, edits: readonly Edit[]): string[] {
-  return grouped(file, before, after, edits).map((item) => {
-    if ('edit' in item) return editInWords(file, before, item.edit);
-    const [was, now] = describePair(plainTextOf(valueAt(before, item.box)), plainTextOf(valueAt(after, item.box)));
-    return fill(words.changeSet, { where: whereInWords(file, before, item.box), before: was, after: now });
-  });
+/** One change in words (a line of the summary). */
+export function changeInWords(file: string, before: unknown, after: unknown, change: FileChange): string {
+  if (!change.box) return editInWords(file, before, change.edits[0]!);
+  const [was, now] = describePair(plainTextOf(valueAt(before, change.box)), plainTextOf(valueAt(after, change.box)));
+  return fill(words.changeSet, { where: whereInWords(file, before, change.box), before: was, after: now });
 }
 
-/** A file's edits for the before/after view: a rich-text box changed shows its whole words on each side. */
+/** One change for the before/after view: a rich-text box changed shows its whole words on each side. */
+export function changeView(file: string, before: unknown, after: unknown, change: FileChange): { where: string; before?: string; after?: string } {
+  if (!change.box) return editView(file, before, change.edits[0]!);
+  return { where: whereInWords(file, before, change.box), before: plainTextOf(valueAt(before, change.box)), after: plainTextOf(valueAt(after, change.box)) };
+}
+
+/** A file's edits (its value `before` and `after` them) in words: one line per change. */
+export function editsInWords(file: string, before: unknown, after: unknown, edits: readonly Edit[]): string[] {
+  return changesOfFile(file, before, after, edits).map((change) => changeInWords(file, before, after, change));
+}
+
+/** A file's edits for the before/after view, one per change. */
 export function editsView(file: string, before: unknown, after: unknown, edits: readonly Edit[]): Array<{ where: string; before?: string; after?: string }> {
-  return grouped(file, before, after, edits).map((item) =>
-    'edit' in item
-      ? editView(file, before, item.edit)
-      : { where: whereInWords(file, before, item.box), before: plainTextOf(valueAt(before, item.box)), after: plainTextOf(valueAt(after, item.box)) },
-  );
+  return changesOfFile(file, before, after, edits).map((change) => changeView(file, before, after, change));
 }
 
 /** How much of a long text is shown on each side of where two texts differ. */

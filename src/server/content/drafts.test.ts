@@ -425,6 +425,77 @@ it('a scheduled draft whose file another publish changed meanwhile is not publis
   expect(valueOf(await snapshot(), HOME).sections[0].heading).toBe('Scheduled, but overtaken');
 });
 
+it('a publish takes the items named and nothing else: the drafts of other items (unfinished or not, the account\'s or another\'s) neither join it nor are checked, and stay as they were', async () => {
+  const snap = await snapshot();
+  const SITE = 'config/site.ts';
+  const ARTICLE = 'config/articles/half-written.ts';
+  // An article with its title only (the checker refuses it), and a finished About, both the editor's drafts; another account's Home.
+  const unfinished = { title: 'Half-written' };
+  expect((await send(editor, 'contentDraftSave', { file: ARTICLE, value: unfinished, base: snap.revision })).status).toBe(200);
+  const about = valueOf(snap, ABOUT);
+  about.title = 'About, a draft left for later';
+  expect((await send(editor, 'contentDraftSave', { file: ABOUT, value: about, base: snap.revision })).status).toBe(200);
+  await addAccount(s, 'second@agency.test', PASSWORD, 'editor');
+  const second = await signedIn(s, 'second@agency.test');
+  const theirs = valueOf(snap, HOME);
+  theirs.sections[0].heading = 'Another account\'s draft';
+  expect((await send(second, 'contentDraftSave', { file: HOME, value: theirs, base: snap.revision })).status).toBe(200);
+  const checked = await editor.change('POST', contentRoutes.contentCheck.path, { json: { changes: [{ file: ARTICLE, value: unfinished }] } });
+  expect(((await checked.json()) as { problems: ContentProblem[] }).problems.length).toBeGreaterThan(0);
+
+  // The urgent fix: the phone number, published alone at once.
+  const site = valueOf(snap, SITE);
+  site.contact.phone = { label: '+1 (555) 014-2200', href: 'tel:+15550142200' };
+  const answer = await publish(editor, snap.revision, [{ file: SITE, value: site }]);
+  expect([answer.status, answer.status === 200 ? '' : await answer.text()]).toEqual([200, '']);
+  const { revision } = (await answer.json()) as { revision: Revision };
+  expect(revision.changed).toEqual([SITE]);
+  expect(revision.items?.map((item) => [item.file, item.summary.length])).toEqual([[SITE, revision.summary.length]]);
+  expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([SITE]);
+
+  const after = await snapshot();
+  expect(valueOf(after, SITE).contact.phone.label).toBe('+1 (555) 014-2200');
+  expect(valueOf(after, ABOUT).title).toBe(valueOf(snap, ABOUT).title);
+  expect(valueOf(after, HOME).sections[0].heading).toBe(valueOf(snap, HOME).sections[0].heading);
+  expect(after.files.some((f) => f.file === ARTICLE)).toBe(false);
+  // Every other draft as it was (the site's draft, published, is gone).
+  expect(after.drafts.map((d) => [d.author, d.file, d.value]).sort()).toEqual(
+    [
+      ['editor@agency.test', ARTICLE, unfinished],
+      ['editor@agency.test', ABOUT, about],
+      ['second@agency.test', HOME, theirs],
+    ].sort(),
+  );
+
+  // The unfinished article, named on its own, is refused with its own problems only, and nothing is written.
+  const head = gitIn(siteDir, 'rev-parse', 'HEAD').trim();
+  const refused = await publish(editor, after.revision, [{ file: ARTICLE, value: unfinished }]);
+  expect(refused.status).toBe(400);
+  expect(new Set(((await refused.json()) as { problems: ContentProblem[] }).problems.map((p) => p.file))).toEqual(new Set([ARTICLE]));
+  expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(head);
+});
+
+it('drafts scheduled for the same time are published each on its own: one the checker refuses by then leaves the other to go live', async () => {
+  const snap = await snapshot();
+  const about = valueOf(snap, ABOUT);
+  about.title = 'About, on time';
+  const home = valueOf(snap, HOME);
+  home.sections[0].heading = '';
+  const at = s.clock.now + MINUTE;
+  // Home's draft was fine when it was scheduled; by its time it is not (as put here, past the schedule's check).
+  expect((await send(editor, 'contentDraftSave', { file: ABOUT, value: about, base: snap.revision })).status).toBe(200);
+  expect((await send(editor, 'contentDraftSchedule', { file: ABOUT, at: new Date(at).toISOString() })).status).toBe(200);
+  putDraft('editor@agency.test', HOME, home, snap.revision);
+  s.app.store.db.prepare('UPDATE content_drafts SET scheduled_at = ? WHERE author = ? AND file = ?').run(at, 'editor@agency.test', HOME);
+  scheduler().changed();
+
+  await timeComes(at);
+  const after = await snapshot();
+  expect(valueOf(after, ABOUT).title).toBe('About, on time');
+  expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([ABOUT]);
+  expect(after.drafts.map((d) => [d.file, d.scheduledAt, typeof d.scheduleError])).toEqual([[HOME, undefined, 'string']]);
+});
+
 it("a content file's expires is a stored moment: kept in the database, run at its time like a schedule", async () => {
   const now = s.clock.now;
   expect(momentsOf([{ file: 'config/articles/a.ts', value: { expires: new Date(now + MINUTE).toISOString() } }, { file: HOME, value: { title: 'No expiry' } }, { file: 'config/articles/b.ts', value: { expires: 'not a date' } }])).toEqual([

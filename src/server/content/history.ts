@@ -1,7 +1,7 @@
 /**
  * Going back in the content's history as data, never as whole files:
  *
- * - undo (undoFile): one revision's change taken back alone. Its edits (the file at the revision
+ * - undo (undoFile): one revision's change (or one of its changes) taken back alone. Its edits (the file at the revision
  *   before it → the file at it) are applied backwards onto the file as it is now, each at the place
  *   it is now (a list item found by its id or name, wherever later changes moved it): what later
  *   revisions changed elsewhere stays. Where the text an edit set is no longer there (a later
@@ -131,8 +131,9 @@ function undoEdit(edit: Edit, after: unknown, now: unknown): boolean {
 /**
  * One file's change by a revision, taken back from the file as it is now. `before`/`after`: the
  * file at the revision before and at the revision (undefined: it did not exist); `now` likewise.
+ * `only`: some of its edits (diffValues(before, after)'s, one change of several), the others stay.
  */
-export function undoFile(before: unknown, after: unknown, now: unknown): UndoResult {
+export function undoFile(before: unknown, after: unknown, now: unknown, only?: readonly Edit[]): UndoResult {
   if (sameValue(before, after)) return { value: now, conflicts: [] };
   // The revision made the file: it goes, unless it was changed since.
   if (before === undefined) return now === undefined || sameValue(now, after) ? { value: undefined, conflicts: [] } : { value: now, conflicts: [{ path: [] }] };
@@ -142,7 +143,7 @@ export function undoFile(before: unknown, after: unknown, now: unknown): UndoRes
   const value = clone(now);
   const conflicts: UndoConflict[] = [];
   // From the last edit back, so the places of the earlier ones stay where they were.
-  for (const edit of diffValues(before, after).reverse()) {
+  for (const edit of [...(only ?? diffValues(before, after))].reverse()) {
     if (!undoEdit(edit, after, value)) conflicts.push({ path: edit.path });
   }
   return conflicts.length > 0 ? { value: now, conflicts } : { value, conflicts };

@@ -13,7 +13,7 @@ import { checkChanges } from './check';
 import type { Draft, Drafts } from './drafts';
 import { imageTooLarge, storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';
-import { RevisionHistory } from './revisions';
+import { listed, RevisionHistory, type UndoScope } from './revisions';
 import { contentFiles, loadContent, publicFiles } from './site';
 import { publishRefusal } from './publishWords';
 import { outdatedDrafts } from './outdated';
@@ -40,6 +40,25 @@ function changesOf(body: unknown): ContentChange[] | undefined {
   if (!Array.isArray(changes) || changes.length > 100) return undefined;
   if (!changes.every((c) => typeof c === 'object' && c !== null && typeof (c as ContentChange).file === 'string' && 'value' in c)) return undefined;
   return changes as ContentChange[];
+}
+
+/**
+ * Which of a revision's changes an undo takes back: `change` (its place in the revision's changes,
+ * a whole number; as a query's text when `fromQuery`) or `file` (one item's), or all; undefined
+ * when either is not what it should be.
+ */
+function undoScope(change: unknown, file: unknown, fromQuery = false): UndoScope | undefined {
+  const scope: UndoScope = {};
+  if (change !== undefined) {
+    const place = fromQuery && typeof change === 'string' && /^\d{1,4}$/.test(change) ? Number(change) : change;
+    if (typeof place !== 'number' || !Number.isInteger(place) || place < 0 || place > 9999) return undefined;
+    scope.change = place;
+  }
+  if (file !== undefined) {
+    if (typeof file !== 'string' || file.length > 200) return undefined;
+    scope.file = file;
+  }
+  return scope.change !== undefined && scope.file !== undefined ? undefined : scope;
 }
 
 /** Pixels the page draws a picture at: a whole number from 1 to 4000. */
@@ -82,13 +101,16 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
   };
   /** Undo or restore: planned again now (not as the preview showed it: the content may have changed), then published (a revision of its own); refused in words. */
   const goBack = async (kind: 'undo' | 'restore', request: Request, reply: FastifyReply, who: string) => {
-    const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
+    const body = request.body as { baseRevision?: unknown; change?: unknown; file?: unknown } | null;
+    const base = body?.baseRevision;
     if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
     // An undo is confirmed on the content its preview showed; a restore may be sent without one.
     if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
+    const scope = undoScope(body?.change, body?.file);
+    if (!scope) return fail(reply, 400, server.messages.badRequest);
     const id = request.params.revisionId ?? '';
     const by = publisher.changedBy(who);
-    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by) : history.planRestore(id, by)), async ({ plan, changes, redirects }) => {
+    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by, scope) : history.planRestore(id, by)), async ({ plan, changes, redirects }) => {
       if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
       if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
       const result = await publisher.publish(changes, base, who, { kind, of: id, redirects });
@@ -121,10 +143,14 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     },
     contentRevisions: async (request, reply) => {
       const file = typeof request.query.file === 'string' ? request.query.file : undefined;
-      return json(reply, 200, { revisions: await publisher.revisions(file) });
+      return json(reply, 200, { revisions: listed(await publisher.revisions(file)) });
     },
     contentRevision: async (request, reply) => inTurn(reply, () => history.detail(request.params.revisionId ?? ''), (detail) => json(reply, 200, detail)),
-    contentUndoPreview: async (request, reply, who) => inTurn(reply, () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
+    contentUndoPreview: async (request, reply, who) => {
+      const scope = undoScope(request.query.change, request.query.file, true);
+      if (!scope) return fail(reply, 400, server.messages.badRequest);
+      return inTurn(reply, () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who), scope), ({ plan }) => json(reply, 200, plan));
+    },
     contentRestorePreview: async (request, reply, who) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
     contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
     contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),

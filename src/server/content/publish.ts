@@ -26,7 +26,8 @@ import path from 'node:path';
 import { deployFiles } from '../../deploy/deployFiles';
 import type { Forms } from '../../deploy/firebaseRules';
 import server from '../../../config/server';
-import type { AdminRole, ContentChange, ContentProblem, Revision, RevisionKind } from '../../shared/contentApi';
+import type { AdminRole, ContentChange, ContentProblem, Revision, RevisionItem, RevisionKind } from '../../shared/contentApi';
+import { UPLOADS_PATH, uploadNamesIn } from '../../shared/contentApi';
 import { sameValue } from '../../shared/contentDiff';
 import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../shared/text';
@@ -42,7 +43,7 @@ import { checkChanges, startProblems, type ChangedBy, type FileEdits } from './c
 import { officeWordsOf } from '../../config/place';
 import type { Drafts } from './drafts';
 import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
-import { uploadsNamedIn } from './images';
+import { pictureSizes, uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
@@ -101,6 +102,8 @@ interface Journal {
   /** The editor's changes, for its draft if the publish does not go through. */
   changes: ContentChange[];
   summary: string[];
+  /** The summary's lines, item by item (absent in journals written before items were). */
+  items?: RevisionItem[];
   /** Published by the server at its author's scheduled time. */
   scheduled?: boolean;
   /** The release folder's name (dist/releases/<release>), when pages were drawn. */
@@ -124,13 +127,35 @@ export const SNAPSHOTS = 'content-revisions';
 /** The trailer of a commit the server made at its author's scheduled time. */
 const SCHEDULED_BY = 'Publish-Scheduled-By';
 
-/** The revision's words: one line per edit. */
+/** The revision's words, item by item (each content file changed): one line per change. */
+export function itemsOf(files: readonly FileEdits[]): RevisionItem[] {
+  return files.map(({ file, before, after, edits }) => ({
+    file,
+    summary: before === undefined ? [fileInWords(file, after, true)] : after === null ? [fileInWords(file, before, false)] : editsInWords(file, before, after, edits),
+  }));
+}
+
+/** The revision's words: one line per change. */
 export function summaryOf(files: readonly FileEdits[]): string[] {
-  return files.flatMap(({ file, before, after, edits }) => {
-    if (before === undefined) return [fileInWords(file, after, true)];
-    if (after === null) return [fileInWords(file, before, false)];
-    return editsInWords(file, before, after, edits);
-  });
+  return itemsOf(files).flatMap((item) => item.summary);
+}
+
+/** The trailer that says which item the next lines of a commit's summary belong to: "Publish-Item: config/pages/home.ts (2)". */
+const ITEM_TRAILER = 'Publish-Item';
+const itemTrailer = (item: RevisionItem) => `${ITEM_TRAILER}: ${item.file} (${item.summary.length})`;
+
+/** The items of a commit's summary, by its Publish-Item trailers (undefined when they do not add up to its lines). */
+function itemsOfTrailers(lines: readonly string[], summary: readonly string[]): RevisionItem[] | undefined {
+  const items: RevisionItem[] = [];
+  let from = 0;
+  for (const line of lines) {
+    const found = new RegExp(`^${ITEM_TRAILER}: (config/\\S+) \\((\\d+)\\)$`).exec(line);
+    if (!found) continue;
+    const count = Number(found[2]);
+    items.push({ file: found[1]!, summary: summary.slice(from, from + count) });
+    from += count;
+  }
+  return items.length > 0 && from === summary.length ? items : undefined;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -222,7 +247,8 @@ export class Publisher {
       for (const change of changes) this.options.drafts?.discard(author, change.file);
       return { status: 200, revision: { id: await this.revision(), author, at: new Date(clock()).toISOString(), summary: [] } };
     }
-    const summary = summaryOf(checked.files);
+    const items = itemsOf(checked.files);
+    const summary = items.flatMap((item) => item.summary);
     const at = new Date(clock()).toISOString();
     // Outside git the snapshots are in the order of their names (whatever the clock says): a number in turn leads.
     const stamp = `${at.replace(/[-:.]/g, '').replace('T', '-').slice(0, 18)}-${randomBytes(3).toString('hex')}`;
@@ -295,6 +321,7 @@ export class Publisher {
       files: [...texts].map(([file, { before, after }]) => ({ file, ...(before === undefined ? {} : { before }), after })),
       changes: [...changes],
       summary,
+      items,
       ...(how.scheduled ? { scheduled: true } : {}),
       ...(release ? { release } : {}),
       ...(kind ? { kind: kind.kind, of: kind.of } : {}),
@@ -415,9 +442,14 @@ export class Publisher {
     }
   }
 
-  /** Draws the content's pages into dist/releases/<release> (marked whole by its RELEASE_FILE, written last). */
-  private async render(content: SiteContent, release: string, earlierClientDir: string): Promise<void> {
+  /**
+   * Draws the content's pages into dist/releases/<release> (marked whole by its RELEASE_FILE, written last),
+   * once the pictures it names have their sizes (made first if they have not; at start, `sizes: 'asThereAre'`,
+   * the pages are drawn with those there are, and the others are made in the background).
+   */
+  private async render(content: SiteContent, release: string, earlierClientDir: string, { sizes = 'made' }: { sizes?: 'made' | 'asThereAre' } = {}): Promise<void> {
     const { siteDir } = this.options.site;
+    if (sizes === 'made') await pictureSizes.ready(path.join(siteDir, 'public', UPLOADS_PATH), uploadNamesIn(content));
     // Drawn for the server's own moment (an article past its `expires` by then is left out).
     await this.renderer.render({ content, codeDir: this.codeDir, outDir: path.join(releasesDir(siteDir), release), earlierClientDir, publicDir: path.join(siteDir, 'public'), now: new Date(this.options.clock()) });
   }
@@ -460,15 +492,21 @@ export class Publisher {
     const { author, at, summary, id } = journal;
     const kind = journal.kind ? { kind: journal.kind, of: journal.of } : { kind: 'publish' as const };
     const scheduledBy = journal.scheduled ? { scheduledBy: author } : {};
+    const items = journal.items ? { items: journal.items } : {};
     if (await isWorkTree(site.siteDir)) {
-      const trailers = [`Publish-Id: ${id}`, ...(journal.kind ? [`Publish-Kind: ${journal.kind}`, `Publish-Of: ${journal.of}`] : []), ...(journal.scheduled ? [`${SCHEDULED_BY}: ${author}`] : [])];
+      const trailers = [
+        `Publish-Id: ${id}`,
+        ...(journal.kind ? [`Publish-Kind: ${journal.kind}`, `Publish-Of: ${journal.of}`] : []),
+        ...(journal.scheduled ? [`${SCHEDULED_BY}: ${author}`] : []),
+        ...(journal.items ?? []).map(itemTrailer),
+      ];
       const message = `Content: ${summary[0] ?? 'published'}${summary.length > 1 ? ` (and ${summary.length - 1} more)` : ''}\n\n${summary.join('\n')}\n\n${trailers.join('\n')}\n`;
       // The uploaded pictures the content names go with it; those uploaded and not used stay out.
       const uploads = uploadsNamedIn(site.siteDir, values).filter((file) => existsSync(path.join(site.siteDir, file)));
       const commitId = await commit(site.siteDir, [...journal.files.map((f) => f.file), ...uploads], `${author} <${author}>`, message, at);
-      return { id: commitId, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file) };
+      return { id: commitId, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file), ...items };
     }
-    const revision: Revision = { id, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file) };
+    const revision: Revision = { id, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file), ...items };
     const changed = new Set(revision.changed);
     // config/moved.ts before and after it too: going back to either brings back its redirects.
     writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values, before: previous.filter((f) => changed.has(f.file)), moved: moved.after, movedBefore: moved.before });
@@ -512,7 +550,7 @@ export class Publisher {
         const content = siteContentOf(loaded.options);
         if (servedFingerprint(servedClientDir) !== contentFingerprint(content)) {
           const release = `${new Date(this.options.clock()).toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
-          await this.render(content, release, servedClientDir);
+          await this.render(content, release, servedClientDir, { sizes: 'asThereAre' });
           setLiveRelease(siteDir, release);
           servedClientDir = path.join(releases, release, 'client');
         }
@@ -532,39 +570,57 @@ export class Publisher {
     return existsSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`));
   }
 
-  /** Every revision, newest first (`file`: only those that changed it). */
+  /** Every revision, newest first (`file`: only those that changed it, each with that item's lines of its summary only). */
   async revisions(file?: string, max = 100): Promise<Revision[]> {
     const { site, dataDir } = this.options;
-    if (await isWorkTree(site.siteDir)) return (await configHistory(site.siteDir, max, file ? { file } : {})).map(revisionOfCommit);
-    const all = snapshotIds(dataDir).map((id) => {
-      const { files: _files, before: _before, moved: _moved, movedBefore: _movedBefore, ...revision } = readSnapshot(dataDir, id);
-      return revision;
-    });
-    return (file ? all.filter((revision) => revision.changed?.includes(file)) : all).slice(0, max);
+    let all: Revision[];
+    if (await isWorkTree(site.siteDir)) all = (await configHistory(site.siteDir, max, file ? { file } : {})).map(revisionOfCommit);
+    else {
+      all = snapshotIds(dataDir).map((id) => {
+        const { files: _files, before: _before, moved: _moved, movedBefore: _movedBefore, ...revision } = readSnapshot(dataDir, id);
+        return revision;
+      });
+      if (file) all = all.filter((revision) => revision.changed?.includes(file));
+      all = all.slice(0, max);
+    }
+    return file ? all.map((revision) => ofItem(revision, file)) : all;
   }
 }
 
-/** A commit as a revision: the editor's publishes with their words and kind, a developer's release as one line naming the content it changed. */
+/** A revision as one item's list shows it: that item's lines of its summary (all of them when its items are not known). */
+function ofItem(revision: Revision, file: string): Revision {
+  const own = revision.items?.find((item) => item.file === file);
+  return own ? { ...revision, summary: own.summary } : revision;
+}
+
+/** A commit as a revision: the editor's publishes with their words, kind and items, a developer's release as one line naming the content it changed. */
 export function revisionOfCommit(commit: Commit): Revision {
   const lines = commit.body.split('\n');
   const trailer = (key: string) => lines.find((line) => line.startsWith(`${key}: `))?.slice(key.length + 2).trim();
   const base = { id: commit.id, author: commit.author, at: commit.at, changed: commit.files };
   // (Publishes recorded before the Publish-Id trailer have the editor's "Content: …" subject.)
-  if (trailer('Publish-Id') === undefined && !commit.subject.startsWith('Content: ')) {
-    // Named by the content the office edits in it (pages, forms, the site's parts), not the developers' files.
-    const places = [...new Set(commit.files.filter(isOfficeContent).map((file) => whereInWords(file, undefined)))];
-    return { ...base, kind: 'release', summary: [places.length > 0 ? fill(server.admin.messages.releaseInWords, { places: places.join(', ') }) : server.admin.messages.releaseOfCode] };
-  }
+  if (trailer('Publish-Id') === undefined && !commit.subject.startsWith('Content: ')) return { ...base, kind: 'release', summary: [releaseInWords(commit.files)] };
   const kind = trailer('Publish-Kind');
   const of = trailer('Publish-Of');
   const scheduledBy = trailer(SCHEDULED_BY);
+  const summary = lines.filter((line) => line && !/^Publish-[\w-]+: /.test(line));
+  // Recorded item by item; a publish recorded before items were, of one item, is that item's.
+  const office = commit.files.filter(isOfficeContent);
+  const items = itemsOfTrailers(lines, summary) ?? (office.length === 1 && commit.files.length === 1 ? [{ file: office[0]!, summary }] : undefined);
   return {
     ...base,
     kind: kind === 'undo' || kind === 'restore' ? kind : 'publish',
     ...(of ? { of } : {}),
     ...(scheduledBy ? { scheduledBy } : {}),
-    summary: lines.filter((line) => line && !/^Publish-[\w-]+: /.test(line)),
+    summary,
+    ...(items ? { items } : {}),
   };
+}
+
+/** A developer's release in one line, named by the content the office edits in it (pages, forms, the site's parts), not the developers' files. */
+export function releaseInWords(files: readonly string[]): string {
+  const places = [...new Set(files.filter(isOfficeContent).map((file) => whereInWords(file, undefined)))];
+  return places.length > 0 ? fill(server.admin.messages.releaseInWords, { places: places.join(', ') }) : server.admin.messages.releaseOfCode;
 }
 
 /** A file of the content the office edits: the site's parts, a page, a form (not a folder's index, not a developer's file beginning with _). */

@@ -3,8 +3,9 @@
  * change with its text before and after), and the plans of the two ways back, each published
  * as a revision of its own through the one transaction (publish.ts):
  *
- * - undo: that revision's change alone taken back from the content as it is now (history.ts
- *   undoFile); refused with a sentence naming the later change when one touched the same text;
+ * - undo: that revision's changes (or one of them: a box, an item of a list; or one item's) taken
+ *   back alone from the content as it is now (history.ts undoFile); refused with a sentence naming
+ *   the later change when one touched the same text;
  * - restore: the content as it was at that revision, as data (history.ts restoreFile): keys added
  *   since keep their values, values now worked out in the file's code are left to the code, and
  *   the plan says so in words.
@@ -18,14 +19,14 @@ import server from '../../../config/server';
 import type { ChangeView, ContentChange, HistoryPlan, Revision, RevisionDetail } from '../../shared/contentApi';
 import type { MovedConfig } from '../../config/movedSchema';
 import { READ_ONLY_FILES } from '../../shared/contentContract';
-import { diffValues, sameValue, type KeyPath } from '../../shared/contentDiff';
-import { describe, editsView, whereInWords } from './changeWords';
+import { diffValues, sameValue, type Edit, type KeyPath } from '../../shared/contentDiff';
+import { changesOfFile, changeView, describe, whereInWords, type FileChange } from './changeWords';
 import { formatDate } from '../../shared/received';
 import { fill } from '../../shared/text';
 import { checkChanges, type ChangedBy, type FileEdits } from './check';
 import { configHistory, isWorkTree, parentOf } from './git';
 import { placeIn, restoreFile, undoFile, valueAt, type RestoreNote } from './history';
-import { loadAt, readSnapshot, snapshotIds, summaryOf, type Publisher } from './publish';
+import { loadAt, readSnapshot, releaseInWords, snapshotIds, summaryOf, type Publisher } from './publish';
 import { contentFiles, loadContent } from './site';
 import { editSource, isNewFileAllowed, UnwritableEdit } from './write';
 
@@ -40,6 +41,21 @@ export interface Planned {
   changes: ContentChange[];
   /** The redirects of config/moved.ts in the state gone back to (publish.ts PublishKind): a page back leads its earlier addresses to it again. */
   redirects: MovedConfig['moved'];
+}
+
+/** Which of a revision's changes an undo takes back: all (neither), one (its place in the revision's changes), or one item's. */
+export interface UndoScope {
+  change?: number;
+  file?: string;
+}
+
+/** One change of a revision: its file's values before and at the revision, its edits (undefined: the whole file), its view. */
+interface RevisionChange {
+  file: string;
+  before: unknown;
+  after: unknown;
+  edits?: Edit[];
+  view: ChangeView;
 }
 
 /** How many revisions' contents are kept read (each is the whole content: a few hundred KB). */
@@ -144,29 +160,57 @@ export class RevisionHistory {
     return [...new Set([...before.keys(), ...at.keys()])].filter((file) => !sameValue(before.get(file), at.get(file))).map((file) => ({ file, before: before.get(file), after: at.get(file) }));
   }
 
+  /**
+   * A revision's changes, in the order its before/after view lists them (their places there are
+   * how one is named: UndoScope.change): each with its file, its values before and after the
+   * revision, its edits (undefined: the whole file, made or removed) and its view.
+   */
+  private async changesOf(revision: Revision): Promise<RevisionChange[]> {
+    // In the order of its items, as its summary says them (the files it changed outside them after).
+    const order = (file: string) => revision.items?.findIndex((item) => item.file === file) ?? -1;
+    const files = (await this.changedBy(revision.id)).map((f, place) => ({ ...f, place })).sort((a, b) => (order(a.file) < 0 ? Infinity : order(a.file)) - (order(b.file) < 0 ? Infinity : order(b.file)) || a.place - b.place);
+    return files.flatMap(({ file, before, after }): RevisionChange[] => {
+      if (before === undefined || after === undefined) {
+        const [view] = viewsOf([fileEdits(file, before, after)]);
+        return [{ file, before, after, view: view! }];
+      }
+      return changesOfFile(file, before, after, diffValues(before, after)).map((change) => ({ file, before, after, edits: change.edits, view: viewOf(file, before, after, change) }));
+    });
+  }
+
   /** A revision and its changes, each with the whole text before and after. */
   async detail(id: string): Promise<RevisionDetail | undefined> {
     const revision = await this.find(id);
     if (!revision) return undefined;
-    return { revision, changes: viewsOf((await this.changedBy(id)).map(({ file, before, after }) => fileEdits(file, before, after))) };
+    return { revision, changes: (await this.changesOf(revision)).map((change) => change.view) };
   }
 
-  /** Undoing this revision's change alone, as it would be published now. */
-  async planUndo(id: string, by: ChangedBy): Promise<Planned | undefined> {
+  /**
+   * Undoing this revision's changes alone (`scope`: one of them, or one item's), as it would be
+   * published now; undefined when there is no such revision, or no such change in it.
+   */
+  async planUndo(id: string, by: ChangedBy, scope: UndoScope = {}): Promise<Planned | undefined> {
     const revision = await this.find(id);
     if (!revision) return undefined;
     const baseRevision = await this.publisher.revision();
-    const refused = (refusals: string[]): Planned => ({ plan: { baseRevision, summary: [], changes: [], refusals, notes: [] }, changes: [], redirects: [] });
+    const refused = (refusals: string[]): Planned => ({ plan: { baseRevision, summary: [], changes: [], refusals, notes: [], files: [] }, changes: [], redirects: [] });
     if (revision.kind === 'release') return refused([messages.releaseNotUndone]);
     if (!(await this.valuesBefore(id))) return refused([messages.firstRevision]);
+    const all = await this.changesOf(revision);
+    const chosen = scope.change !== undefined ? all.slice(scope.change, scope.change + 1) : scope.file !== undefined ? all.filter((c) => c.file === scope.file) : all;
+    if (chosen.length === 0) return undefined;
     const loaded = await loadContent(this.publisher.site);
     const now = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
     const changes: ContentChange[] = [];
     const refusals: string[] = [];
-    for (const { file, before, after } of await this.changedBy(id)) {
+    for (const file of new Set(chosen.map((c) => c.file))) {
       if (READ_ONLY_FILES[file]) continue;
+      const ofFile = chosen.filter((c) => c.file === file);
+      const { before, after } = ofFile[0]!;
       const current = now.get(file);
-      const undone = undoFile(before, after, current);
+      // Some of the file's edits, or the whole of its change (all of them, or the file made or removed).
+      const whole = ofFile.some((c) => c.edits === undefined) || ofFile.length === all.filter((c) => c.file === file).length;
+      const undone = undoFile(before, after, current, whole ? undefined : ofFile.flatMap((c) => c.edits!));
       for (const conflict of undone.conflicts) refusals.push(await this.conflictSentence(id, file, after ?? before, conflict.path));
       if (undone.conflicts.length === 0 && !sameValue(undone.value, current)) changes.push({ file, value: undone.value === undefined ? null : undone.value });
     }
@@ -226,10 +270,10 @@ export class RevisionHistory {
   }
 
   private planOf(baseRevision: string, loaded: Awaited<ReturnType<typeof loadContent>>, changes: ContentChange[], refusals: string[], notes: string[], by: ChangedBy, redirects: MovedConfig['moved']): Planned {
-    if (refusals.length > 0 || changes.length === 0) return { plan: { baseRevision, summary: [], changes: [], refusals, notes }, changes: [], redirects: [] };
+    if (refusals.length > 0 || changes.length === 0) return { plan: { baseRevision, summary: [], changes: [], refusals, notes, files: [] }, changes: [], redirects: [] };
     const checked = checkChanges(this.publisher.site, loaded, changes, by);
-    if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes }, changes: [], redirects: [] };
-    return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes }, changes, redirects };
+    if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes, files: [] }, changes: [], redirects: [] };
+    return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes, files: changes }, changes, redirects };
   }
 }
 
@@ -241,11 +285,14 @@ function fileEdits(file: string, before: unknown, after: unknown): FileEdits {
 /** The before/after view of the files' changes. */
 function viewsOf(files: readonly FileEdits[]): ChangeView[] {
   return files.flatMap(({ file, before, after, edits }): ChangeView[] => {
-    if (before === undefined) return [{ where: whereInWords(file, after), after: describe(after) }];
-    if (after === null) return [{ where: whereInWords(file, before), before: describe(before) }];
-    return editsView(file, before, after, edits);
+    if (before === undefined) return [{ file, where: whereInWords(file, after), after: describe(after) }];
+    if (after === null) return [{ file, where: whereInWords(file, before), before: describe(before) }];
+    return changesOfFile(file, before, after, edits).map((change) => viewOf(file, before, after, change));
   });
 }
+
+/** One change of a file for the before/after view, with its item and its place in the file. */
+const viewOf = (file: string, before: unknown, after: unknown, change: FileChange): ChangeView => ({ file, path: [...(change.box ?? change.edits[0]!.path)], ...changeView(file, before, after, change) });
 
 /**
  * The values of a restored file that the file now works out in its code, put back to what the
@@ -285,4 +332,30 @@ function leaveToCode(siteDir: string, file: string, value: unknown, current: unk
 function noteSentence(file: string, value: unknown, note: RestoreNote): string {
   const where = whereInWords(file, value, note.path);
   return fill(note.reason === 'addedSince' ? messages.restoreAddedSince : messages.restoreLeftToCode, { where });
+}
+
+/**
+ * The revisions as the list shows them: newest first by their time (git lists a developer's
+ * commits in the order of their history, whatever their dates), and each run of developers'
+ * releases one after another folded into one line: how many, from when to when, and the pages,
+ * forms and parts they changed (its id the newest's: Restore goes back to the end of the run).
+ */
+export function listed(revisions: readonly Revision[]): Revision[] {
+  const sorted = revisions
+    .map((revision, place) => ({ revision, place, time: Date.parse(revision.at) }))
+    .sort((a, b) => b.time - a.time || a.place - b.place)
+    .map(({ revision }) => revision);
+  const out: Revision[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let end = i + 1;
+    if (sorted[i]!.kind === 'release') while (end < sorted.length && sorted[end]!.kind === 'release') end++;
+    const run = sorted.slice(i, end);
+    if (run.length === 1) out.push(run[0]!);
+    else {
+      const changed = [...new Set(run.flatMap((r) => r.changed ?? []))];
+      out.push({ ...run[0]!, changed, summary: [releaseInWords(changed)], folded: { count: run.length, from: run[run.length - 1]!.at } });
+    }
+    i = end;
+  }
+  return out;
 }

@@ -3,10 +3,11 @@
  * same publish as the editor's (publish.ts), at the moments stored in the site's database:
  *
  *   - a draft scheduled by its author (content_drafts.scheduled_at): its value is published as
- *     that author's, and the revision records it as scheduled by them; all of an author's drafts
- *     due together go in one publish. One that cannot go through (the checker refuses it, the
- *     file was changed by a later publish, the build fails) stays a draft, unscheduled, with the
- *     sentence saying why, which its author sees in the editor.
+ *     that author's, and the revision records it as scheduled by them; each draft is an item
+ *     published on its own (as the editor's Publish does), so drafts due together never block one
+ *     another. One that cannot go through (the checker refuses it, the file was changed by a later
+ *     publish, the build fails) stays a draft, unscheduled, with the sentence saying why, which its
+ *     author sees in the editor.
  *   - a moment the content names itself (an article's `expires`: content_jobs): the pages are
  *     drawn again from the content as it is, so what has expired leaves the site.
  *
@@ -17,7 +18,7 @@
 import server from '../../../config/server';
 import type { ContentChange } from '../../shared/contentApi';
 import { fill } from '../../shared/text';
-import type { ContentJobs, Draft, Drafts } from './drafts';
+import type { ContentJobs, Drafts } from './drafts';
 import type { Publisher } from './publish';
 import { publishRefusal } from './publishWords';
 
@@ -126,25 +127,16 @@ export class Scheduler {
   private async runDue(): Promise<'busy' | void> {
     const { drafts, jobs, publisher, clock } = this.options;
     const now = clock();
-    // Each author's drafts due now, in one publish each.
-    const byAuthor = new Map<string, Draft[]>();
-    for (const draft of drafts.due(now)) byAuthor.set(draft.author, [...(byAuthor.get(draft.author) ?? []), draft]);
-    for (const [author, due] of byAuthor) {
-      const files = due.map((d) => d.file);
-      const changed = await Promise.all(due.map((d) => publisher.changedSince(d.base, [d.file])));
-      if (changed.some(Boolean)) {
-        for (const [i, draft] of due.entries()) if (changed[i]) drafts.scheduleFailed(author, draft.file, this.refusal({ status: 409, reason: 'changed' }));
+    // Each draft due now (earliest first), in a publish of its own.
+    for (const draft of drafts.due(now)) {
+      const { author, file } = draft;
+      if (await publisher.changedSince(draft.base, [file])) {
+        drafts.scheduleFailed(author, file, this.refusal({ status: 409, reason: 'changed' }));
         continue;
       }
-      const result = await publisher.publish(
-        due.map((d) => ({ file: d.file, value: d.value })),
-        undefined,
-        author,
-        undefined,
-        { scheduled: true },
-      );
+      const result = await publisher.publish([{ file, value: draft.value }], undefined, author, undefined, { scheduled: true });
       if (result.status === 409 && result.reason !== 'changed') return 'busy';
-      if (result.status !== 200) for (const file of files) drafts.scheduleFailed(author, file, this.refusal(result));
+      if (result.status !== 200) drafts.scheduleFailed(author, file, this.refusal(result));
     }
     // The content's own moments: the pages drawn again as the content shows them now.
     const dueJobs = jobs.due(now);

@@ -83,7 +83,7 @@ describe('undo and restore, on a git work tree', () => {
     const detail = (await (await editor.send('GET', at('contentRevision', first.id))).json()) as RevisionDetail;
     expect(detail.revision).toMatchObject({ id: first.id, kind: 'publish', author: EDITOR, changed: [HOME] });
     const heading = whereInWords(HOME, original, ['sections', 0, 'heading']);
-    expect(detail.changes).toEqual([{ where: heading, before: original.sections[0].heading, after: 'The first change' }]);
+    expect(detail.changes).toEqual([{ file: HOME, path: ['sections', 0, 'heading'], where: heading, before: original.sections[0].heading, after: 'The first change' }]);
 
     // The preview: exactly the undo, nothing changed yet.
     const plan = await calls.preview('contentUndoPreview', first.id);
@@ -187,6 +187,111 @@ describe('undo and restore, on a git work tree', () => {
     const now = await read(HOME);
     expect([now.sections[0].heading, now.sections[0].text]).toEqual([headingBefore, 'Worked out in code.']);
     expect(readFileSync(file(HOME), 'utf8')).toContain('text: HERO_TEXT,');
+  });
+});
+
+describe('a publish of several items, each change undone alone; the list in order of time, releases folded', () => {
+  let siteDir: string;
+  let s: TestServer;
+  let editor: Client;
+  const calls = editorCalls(() => editor);
+  const read = async (file: string) => calls.valueOf(await calls.snapshot(), file);
+  const list = async (file?: string) =>
+    ((await (await editor.send('GET', `${contentRoutes.contentRevisions.path}${file ? `?${new URLSearchParams({ file })}` : ''}`)).json()) as { revisions: Revision[] }).revisions;
+  const faqOf = (about: Json) => about.sections.find((x: Json) => x.type === 'faq');
+
+  beforeAll(async () => {
+    siteDir = makeSite({ git: true });
+    ({ server: s, editor } = await startEditing(siteDir, { role: 'editor' }));
+  });
+  afterAll(() => s.close());
+
+  it('records which item each change belongs to; one change is undone alone, the others stay; a change touched since is refused and named', async () => {
+    const snap = await calls.snapshot();
+    const original = { about: calls.valueOf(snap, ABOUT), home: calls.valueOf(snap, HOME) };
+    const about = calls.valueOf(snap, ABOUT);
+    about.title = 'About, a new title';
+    faqOf(about).items[0].answer = 'A new answer.';
+    const home = calls.valueOf(snap, HOME);
+    home.sections[0].heading = 'Home, published with About';
+    const answer = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: ABOUT, value: about }, { file: HOME, value: home }] } });
+    expect(answer.status).toBe(200);
+    const { revision } = (await answer.json()) as { revision: Revision };
+    // Each change with its item, in the revision and in its commit.
+    expect(revision.items?.map((item) => [item.file, item.summary.length])).toEqual([
+      [ABOUT, 2],
+      [HOME, 1],
+    ]);
+    expect(revision.items!.flatMap((item) => item.summary)).toEqual(revision.summary);
+    expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toContain(`Publish-Item: ${ABOUT} (2)\nPublish-Item: ${HOME} (1)`);
+    // An item's list shows its own changes of it only.
+    const [ofHome] = await list(HOME);
+    expect(ofHome).toMatchObject({ id: revision.id, summary: revision.items![1]!.summary });
+
+    // Each change on its own, with its item: the FAQ answer is one of them.
+    const detail = (await (await editor.send('GET', at('contentRevision', revision.id))).json()) as RevisionDetail;
+    expect(detail.changes.map((c) => c.file)).toEqual([ABOUT, ABOUT, HOME]);
+    const answerAt = ['sections', original.about.sections.indexOf(faqOf(original.about)), 'items', 0, 'answer'];
+    const place = detail.changes.findIndex((c) => c.where === whereInWords(ABOUT, original.about, answerAt));
+    expect(detail.changes[place]).toMatchObject({ before: faqOf(original.about).items[0].answer, after: 'A new answer.', path: answerAt });
+
+    // Undo that change alone: its preview, with the file as it will be, then the undo.
+    const planned = await editor.send('GET', `${at('contentUndoPreview', revision.id)}?change=${place}`);
+    expect(planned.status).toBe(200);
+    const plan = (await planned.json()) as HistoryPlan;
+    expect(plan.summary).toEqual([fill(history.changeSet, { where: whereInWords(ABOUT, about, answerAt), before: "'A new answer.'", after: `'${faqOf(original.about).items[0].answer}'` })]);
+    expect(plan.files.map((f) => f.file)).toEqual([ABOUT]);
+    expect(plan.files[0]!.value).toMatchObject({ title: 'About, a new title' });
+    const undone = await editor.change('POST', at('contentUndo', revision.id), { json: { baseRevision: plan.baseRevision, change: place } });
+    expect(undone.status).toBe(200);
+    const now = { about: await read(ABOUT), home: await read(HOME) };
+    expect([now.about.title, faqOf(now.about).items[0].answer, now.home.sections[0].heading]).toEqual(['About, a new title', faqOf(original.about).items[0].answer, 'Home, published with About']);
+
+    // One item's changes: Home's, the rest staying.
+    const homePlan = (await (await editor.send('GET', `${at('contentUndoPreview', revision.id)}?${new URLSearchParams({ file: HOME })}`)).json()) as HistoryPlan;
+    expect(homePlan.files.map((f) => f.file)).toEqual([HOME]);
+
+    // The title, changed again since: refused, the later change named; nothing published.
+    const later = await calls.publish(ABOUT, (value) => (value.title = 'About, changed again'));
+    const titlePlace = detail.changes.findIndex((c) => c.where === whereInWords(ABOUT, original.about, ['title']));
+    const sentence = fill(messages.undoConflict, { where: whereInWords(ABOUT, about, ['title']), author: EDITOR, at: formatDate(later.at), change: later.summary[0]! });
+    const refusedPlan = (await (await editor.send('GET', `${at('contentUndoPreview', revision.id)}?change=${titlePlace}`)).json()) as HistoryPlan;
+    expect(refusedPlan).toMatchObject({ refusals: [sentence], summary: [], files: [] });
+    const refused = await editor.change('POST', at('contentUndo', revision.id), { json: { baseRevision: refusedPlan.baseRevision, change: titlePlace } });
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([409, sentence]);
+    expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(later.id);
+    // A change it does not have, and a scope that is not one.
+    expect((await editor.send('GET', `${at('contentUndoPreview', revision.id)}?change=${detail.changes.length}`)).status).toBe(404);
+    expect((await editor.send('GET', `${at('contentUndoPreview', revision.id)}?change=x`)).status).toBe(400);
+  });
+
+  it('lists the revisions newest first by their time, a run of developers\' releases as one line', async () => {
+    const day = 86_400_000;
+    const release = (daysAgo: number, note: string) => {
+      const file = path.join(siteDir, 'config/pages/services.ts');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}// ${note}\n`);
+      gitIn(siteDir, 'commit', '--quiet', '-am', note, `--date=${new Date(s.clock.now - daysAgo * day).toISOString()}`);
+    };
+    const first = await calls.publish(HOME, (home) => (home.sections[0].text = 'Before the releases.'));
+    // Three releases made after it, dated earlier and out of order (a branch merged late).
+    release(5, 'Release five days ago');
+    release(3, 'Release three days ago');
+    release(4, 'Release four days ago');
+    s.clock.now += 1000;
+    const second = await calls.publish(HOME, (home) => (home.sections[0].text = 'After the releases.'));
+
+    const revisions = await list();
+    const times = revisions.map((r) => Date.parse(r.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const at0 = revisions.findIndex((r) => r.id === second.id);
+    expect(revisions[at0 + 1]?.id).toBe(first.id);
+    // No two releases one after another: each run is one line, how many and from when to when.
+    expect(revisions.some((r, i) => r.kind === 'release' && revisions[i + 1]?.kind === 'release')).toBe(false);
+    const folded = revisions.find((r) => r.folded);
+    expect(folded).toMatchObject({ kind: 'release', folded: { count: 4 } });
+    expect(Date.parse(folded!.folded!.from)).toBeLessThan(s.clock.now - 4.5 * day);
+    expect(folded!.summary).toHaveLength(1);
+    expect(folded!.summary[0]).toContain(whereInWords('config/pages/services.ts', undefined));
   });
 });
 

@@ -20,6 +20,7 @@ import type { MailboxStatus } from '../../shared/adminApi';
 import { Changes } from '../changes';
 import type { Store } from '../store';
 import type { Email } from 'postal-mime';
+import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
 import { parseHeaders, readMail, type ReadMail } from './parse';
 import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, setLastUid } from './record';
 import type { MailboxSettings } from './settings';
@@ -44,6 +45,8 @@ export interface ReaderOptions {
   log?: { warn(message: string): void; info?(message: string): void };
   /** How long the connection may take and stay silent (tests shorten it). */
   timeoutMs?: number;
+  /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts; their sender proved as the agency's own mails are, by settings.trust). */
+  replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl'>;
 }
 
 const realWait = (ms: number, woken: Promise<void>) =>
@@ -77,6 +80,7 @@ export class MailboxReader {
   private reading: Promise<number> | undefined;
   private readonly clock: () => number;
   private readonly wait: NonNullable<ReaderOptions['wait']>;
+  private readonly replies: OwnerReplies | undefined;
 
   constructor(
     private readonly store: Store,
@@ -84,6 +88,7 @@ export class MailboxReader {
   ) {
     this.clock = options.clock ?? Date.now;
     this.wait = options.wait ?? realWait;
+    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -213,6 +218,8 @@ export class MailboxReader {
     const client = await this.connect();
     let kept = 0;
     for (const folder of await this.folders(client)) kept += await this.readFolder(client, folder.path, folder.sent);
+    // The mails telling the agency of a reply not sent, those due again.
+    await this.replies?.tellWriters();
     // Waits with the inbox open, in IDLE where the server offers it: a new mail there wakes the reader.
     if (!this.stopped && client.usable) {
       await client.mailboxOpen('INBOX', { readOnly: true });
@@ -237,6 +244,13 @@ export class MailboxReader {
       for (const head of heads) {
         const block = head.headers ?? Buffer.alloc(0);
         const headers = await parseHeaders(block);
+        // The owner's reply to a notification's reply address: sent on through the site, never kept as a mail (its copy in Sent left alone).
+        if (headers && this.replies?.claims(headers)) {
+          if (!sentFolder) await this.replies.take(headers, messageIdOf(headers, block), () => this.read(client, head, headers));
+          setLastUid(db, folder, uidValidity, head.uid);
+          if (moveTo) toMove.push(head.uid);
+          continue;
+        }
         const about = headers && leadOfHeaders(db, headers);
         const messageId = headers && messageIdOf(headers, block);
         const position = { uidValidity, uid: head.uid };
@@ -272,7 +286,7 @@ export class MailboxReader {
     return kept;
   }
 
-  /** A mail about a lead, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
+  /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
   private async read(client: ImapFlow, head: FetchMessageObject, headers: Email): Promise<ReadMail> {
     if ((head.size ?? 0) > maxMailBytes) return { whole: false, email: headers, why: 'tooLarge' };
     const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
@@ -287,6 +301,7 @@ export class MailboxReader {
     await this.reading?.catch(() => undefined);
     await this.disconnect();
     await this.loop;
+    await this.replies?.stop();
   }
 }
 

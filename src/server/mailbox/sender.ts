@@ -17,7 +17,7 @@
  */
 import net from 'node:net';
 import type { Email } from 'postal-mime';
-import { personKey } from '../leadKeys';
+import { personKey } from '../../shared/person';
 import type { Trust } from './settings';
 
 /** What proved a mail to be the agency's. */

@@ -12,12 +12,13 @@ import type { Channel } from './settings';
 
 export type DeliveryState = 'pending' | 'sent' | 'failed';
 
-/** A notification's channel, or `visitor`: an e-mail to the visitor (visitorMail.ts). */
-export type DeliveryChannel = Channel | 'visitor';
+/** A notification's channel, `visitor`: an e-mail to the visitor (visitorMail.ts), or `owner`: one to an owner's account about no one lead (digest.ts). */
+export type DeliveryChannel = Channel | 'visitor' | 'owner';
 
 export interface Delivery {
   id: string;
-  docId: string;
+  /** The lead it tells of; null for a mail to an owner's account (channel `owner`). */
+  docId: string | null;
   channel: DeliveryChannel;
   state: DeliveryState;
   /** Tries made so far. */

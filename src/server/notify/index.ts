@@ -8,7 +8,8 @@
  * - `queueNotifications(store, docId)`: the pending deliveries of one lead (the same call the
  *   insert makes; the inbox makes it when the agency marks a spam lead "not spam");
  * - `resendDelivery(store, deliveryId)`: the inbox's "send again";
- * - `deliveriesOf(store, docId)`: a lead's delivery log, for the inbox.
+ * - `deliveriesOf(store, docId)`: a lead's delivery log, for the inbox;
+ * - the owners' daily mail (digest.ts), started with the worker when mail is set up.
  */
 import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
@@ -16,6 +17,7 @@ import type { ReplyDraft } from '../../shared/replyDraft';
 import { deliveriesIn, type Delivery } from './deliveries';
 import { queueAutoReply, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
+import { DigestSchedule, queueDigests } from './digest';
 
 export type { Delivery, DeliveryState } from './deliveries';
 export type { VisitorMail } from './visitorMail';
@@ -31,13 +33,26 @@ const notifiers = new WeakMap<Store, Notifier>();
 export function startNotifications(store: Store, options: NotifyOptions): () => Promise<void> {
   const notifier = new Notifier(store, options);
   notifiers.set(store, notifier);
+  // The owners' daily mail (digest.ts), when mail is set up (or waits for a setting to be fixed).
+  const digest = notifier.channels.includes('email')
+    ? new DigestSchedule({
+        clock: () => notifier.now(),
+        ...(options.digestTimers ? { timers: options.digestTimers } : {}),
+        queue: (now) => {
+          if (queueDigests(store.db, now, notifier.publicUrl) > 0) notifier.wake();
+        },
+        log: (message) => (options.log ?? console).warn(message),
+      })
+    : undefined;
   store.onInsert((inserted) => {
     queueNotifications(store, inserted.docId);
     // The visitor's auto-reply, when mail is set up (or waits for a setting to be fixed).
     if (notifier.channels.includes('email') && queueAutoReply(store.db, inserted, notifier.now())) notifier.wake();
   });
   notifier.wake();
+  digest?.start();
   return async () => {
+    digest?.stop();
     await notifier.stop();
     notifiers.delete(store);
   };
@@ -81,12 +96,13 @@ export function deliveriesOf(store: Store, docId: string): Delivery[] {
 /**
  * Queues the owner's reply to a lead's visitor (visitorMail.ts) and wakes the worker: `off`
  * when this server has no mail settings at all (with settings that wait to be fixed, the reply
- * waits with them). Runs inside the caller's transaction, if there is one.
+ * waits with them). Runs inside the caller's transaction, if there is one. `via`: written in the
+ * inbox, or in a mail program (mailbox/ownerReplies.ts).
  */
-export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
+export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string, via: 'inbox' | 'mail' = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
   const notifier = notifiers.get(store);
   if (!notifier?.channels.includes('email')) return 'off';
-  const result = queueReply(store.db, docId, draft, author, notifier.now());
+  const result = queueReply(store.db, docId, draft, author, notifier.now(), via);
   if (result === 'queued') notifier.wake();
   return result;
 }

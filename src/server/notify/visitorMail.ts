@@ -24,10 +24,10 @@ import { fill } from '../../shared/text';
 import { preparedIn } from '../statements';
 import type { Inserted } from '../store';
 import type { VisitorMail } from '../../shared/adminApi';
-import { personKey } from '../leadKeys';
-import { conversationSubject, threadIds } from '../mailbox/conversation';
+import { keepLeadKeys } from '../leadKeys';
+import { personKey } from '../../shared/person';
+import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../forms/model/formSchema';
-import type { Lead } from './lead';
 import { deliveriesIn, newDeliveryId } from './deliveries';
 import { TIMEOUTS } from './mail';
 import { agencyAddress, isPlainAddress, type MailSettings } from './settings';
@@ -37,7 +37,7 @@ type VisitorMailKind = VisitorMail['kind'];
 
 const statements = preparedIn((db: Database.Database) => ({
   delivery: db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, 'visitor', ?, ?)"),
-  mail: db.prepare('INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+  mail: db.prepare('INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
   message: db.prepare('SELECT doc_id AS docId, to_address AS toAddress, subject, body, created_at AS createdAt FROM visitor_mails WHERE delivery_id = ?'),
   active: db.prepare("UPDATE leads SET active_at = strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch') WHERE doc_id = ?"),
   salt: db.prepare('SELECT salt FROM auto_reply_days WHERE day = ?'),
@@ -49,13 +49,14 @@ const statements = preparedIn((db: Database.Database) => ({
   addKey: db.prepare('INSERT INTO auto_reply_keys (key, day) VALUES (?, ?)'),
 }));
 
-/** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction). */
-function queueMail(db: Database.Database, docId: string, mail: { kind: VisitorMailKind; author: string | null; to: string; subject: string; text: string }, now: number): string {
+/** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction); a reply's words join the lead's search. */
+function queueMail(db: Database.Database, docId: string, mail: { kind: VisitorMailKind; author: string | null; to: string; subject: string; text: string; via?: VisitorMail['via'] }, now: number): string {
   const q = statements(db);
   const id = newDeliveryId();
   q.delivery.run(id, docId, now, now);
-  q.mail.run(id, docId, mail.kind, mail.author, mail.to, mail.subject, mail.text, now);
+  q.mail.run(id, docId, mail.kind, mail.author, mail.to, mail.subject, mail.text, now, mail.via ?? 'inbox');
   q.active.run(now, docId);
+  if (mail.kind === 'reply') keepLeadKeys(db, docId);
   return id;
 }
 
@@ -99,6 +100,24 @@ function takeToday(db: Database.Database, address: string, now: number): boolean
 }
 
 /**
+ * The auto-reply marks of a person (src/shared/person.ts personKey) still kept: each day's key is
+ * an HMAC of the person under that day's salt, which the database holds beside it, so a key names
+ * them to whoever has the database and an address to try. An erasure deletes them (`forget`).
+ */
+export function autoReplyMarksOf(db: Database.Database, person: string, forget = false): number {
+  const days = db.prepare('SELECT day, salt FROM auto_reply_days').all() as { day: string; salt: Buffer }[];
+  const remove = db.prepare('DELETE FROM auto_reply_keys WHERE key = ?');
+  let found = 0;
+  for (const { salt } of days) {
+    const key = createHmac('sha256', salt).update(person).digest('base64url');
+    if (!statements(db).hasKey.get(key)) continue;
+    found++;
+    if (forget) remove.run(key);
+  }
+  return found;
+}
+
+/**
  * Queues the auto-reply of a new lead, if its form has one, it is not spam, it gave an address,
  * and that address got none today. Runs inside the lead's own transaction. True when queued.
  */
@@ -119,24 +138,15 @@ function autoReplyValues(form: FormConfig, document: Record<string, unknown>): R
 }
 
 /**
- * The notification's subject: the conversation's with the visitor (conversationSubject: their
- * first mail's, usually this lead's auto-reply), else the auto-reply's the form would send, so
- * that the owner's "Reply" from a mail program reaches the visitor as "Re: " and the subject of
- * the mails they have. A lead without an address to answer keeps the form's notify.subject.
+ * Queues the owner's reply to a lead (the caller marks it Replied in the same transaction):
+ * written in the inbox, or in a mail program and sent on by the site (`via`).
  */
-export function notificationSubject(db: Database.Database, form: FormConfig, lead: Lead): string {
-  if (!lead.replyTo) return lead.subject;
-  const words = form.autoReply;
-  return conversationSubject(db, lead.docId) ?? (words ? fill(words.subject, autoReplyValues(form, lead.document)) : lead.subject);
-}
-
-/** Queues the owner's reply to a lead (the caller marks it Replied in the same transaction). */
-export function queueReply(db: Database.Database, docId: string, draft: ReplyDraft, author: string, now: number): 'queued' | 'unknownLead' | 'noAddress' {
+export function queueReply(db: Database.Database, docId: string, draft: ReplyDraft, author: string, now: number, via: VisitorMail['via'] = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' {
   const lead = deliveriesIn(db).lead(docId);
   if (!lead) return 'unknownLead';
   const to = addressOf(lead.collection, lead.document);
   if (!to) return 'noAddress';
-  queueMail(db, docId, { kind: 'reply', author, to, subject: draft.subject.trim(), text: draft.text }, now);
+  queueMail(db, docId, { kind: 'reply', author, to, subject: draft.subject.trim(), text: draft.text, via }, now);
   return 'queued';
 }
 

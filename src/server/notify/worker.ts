@@ -14,11 +14,13 @@ import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
 import { ownsUpload } from '../cvFiles';
 import { createMailSender } from './mail';
-import { threadIds } from '../mailbox/conversation';
+import { issueReplyAddress } from '../mailbox/replyTokens';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
-import { createVisitorMailSender, notificationSubject } from './visitorMail';
+import { createVisitorMailSender } from './visitorMail';
 import { createWebhookSender } from './webhook';
+import { createDigestSender } from './digest';
+import type { Timers } from '../content/schedule';
 
 export interface NotifyOptions {
   settings: NotifySettings;
@@ -27,6 +29,10 @@ export interface NotifyOptions {
   clock?: () => number;
   /** Where failures are written (the server's log). */
   log?: { warn(message: string): void };
+  /** The site reads the agency's mailbox (IMAP_URL): a notification's Reply-To is then a reply address of its own. */
+  repliesRead?: boolean;
+  /** The timer of the owners' daily mail (digest.ts; tests fire it themselves after moving the clock). */
+  digestTimers?: Timers;
 }
 
 /** One message of a channel: resolves once the receiver took it, rejects with why not. */
@@ -48,7 +54,9 @@ function describeError(error: unknown): string {
 export class Notifier {
   /** Channels whose deliveries are written: set up, or set up wrongly (those wait). */
   readonly channels: readonly Channel[];
-  private readonly sending: Partial<Record<DeliveryChannel, Send>> = {};
+  private readonly sending: Partial<Record<Exclude<DeliveryChannel, 'owner'>, Send>> = {};
+  /** Sends a mail to an owner's account (the daily mail: digest.ts). */
+  private readonly ownerMail: ((deliveryId: string) => Promise<void>) | undefined;
   private readonly close: () => void;
   private readonly schedule: RetrySchedule;
   private readonly clock: () => number;
@@ -70,18 +78,22 @@ export class Notifier {
     this.log = options.log ?? { warn: (message) => console.warn(message) };
     this.table = deliveriesIn(store.db);
     const mail = settings.email && createMailSender(settings.email);
-    // Naming the mails the visitor already has (the auto-reply): a reply from a mail program joins their conversation.
-    const domain = settings.email?.fromAddress.split('@')[1] ?? 'localhost';
-    // Its subject is the conversation's, so that the visitor reads the owner's answer from a mail program as one of it.
-    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, threadIds(store.db, lead.docId, this.clock(), delivery.id, domain), notificationSubject(store.db, formForCollection(lead.collection)!, lead));
+    // Its Reply-To: a reply address of its own, when the lead can be answered and the site reads the replies (mailbox/ownerReplies.ts).
+    const replyAddress = (lead: Lead, delivery: Delivery) =>
+      options.repliesRead && lead.replyTo ? issueReplyAddress(store.db, { docId: lead.docId, deliveryId: delivery.id, sentTo: settings.email!.to, now: this.clock() }) : undefined;
+    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, replyAddress(lead, delivery));
     // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
     const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
     if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);
     const webhook = settings.webhook && createWebhookSender(settings.webhook, this.clock);
     if (webhook) this.sending.webhook = (lead, delivery) => webhook.send(lead, delivery.id, delivery.createdAt);
+    // The owners' daily mail shares the mail settings too.
+    const owners = settings.email && createDigestSender(settings.email, store.db, settings.publicUrl, this.clock);
+    this.ownerMail = owners ? (deliveryId) => owners.send(deliveryId) : undefined;
     this.close = () => {
       mail?.close();
       visitor?.close();
+      owners?.close();
     };
     this.channels = CHANNELS.filter((c) => this.sending[c] !== undefined || settings.waiting.includes(c));
   }
@@ -97,7 +109,7 @@ export class Notifier {
 
   /** Channels that send now (the others' deliveries wait). */
   private get sendingChannels(): DeliveryChannel[] {
-    return [...CHANNELS, 'visitor' as const].filter((c) => this.sending[c] !== undefined);
+    return [...[...CHANNELS, 'visitor' as const].filter((c) => this.sending[c] !== undefined), ...(this.ownerMail ? ['owner' as const] : [])];
   }
 
   /** Look at the table soon (after the transaction that called this, and after the visitor's answer). */
@@ -141,18 +153,26 @@ export class Notifier {
   }
 
   private async deliver(channel: DeliveryChannel, delivery: Delivery): Promise<void> {
-    const stored = this.table.lead(delivery.docId);
+    // A mail to an owner's account is about no one lead.
+    if (channel === 'owner') return this.attempt(channel, delivery, () => this.ownerMail!(delivery.id));
+    const docId = delivery.docId ?? '';
+    const stored = this.table.lead(docId);
     const form = stored && formForCollection(stored.collection);
     if (!stored || !form) {
       this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.');
       return;
     }
-    const lead = describeLead(form, delivery.docId, stored.document, this.publicUrl, stored.createdAt, {
-      source: sourceOfLead(this.store.db, delivery.docId),
-      ownsUpload: (value) => ownsUpload(this.store, delivery.docId, value),
+    const lead = describeLead(form, docId, stored.document, this.publicUrl, stored.createdAt, {
+      source: sourceOfLead(this.store.db, docId),
+      ownsUpload: (value) => ownsUpload(this.store, docId, value),
     });
+    return this.attempt(channel, delivery, () => this.sending[channel as Exclude<DeliveryChannel, 'owner'>]!(lead, delivery));
+  }
+
+  /** One try of a delivery: marked sent, or its error written and the next try planned (or marked failed after the last). */
+  private async attempt(channel: DeliveryChannel, delivery: Delivery, send: () => Promise<void>): Promise<void> {
     try {
-      await this.sending[channel]!(lead, delivery);
+      await send();
       // Stopped and closed meanwhile: the row stays pending and is sent again at the next start (same id).
       if (this.store.db.open) this.table.markSent(delivery.id, this.clock());
     } catch (error) {
@@ -163,7 +183,7 @@ export class Notifier {
       if (wait === undefined) this.table.markFailed(delivery.id, reason);
       else this.table.markRetry(delivery.id, this.clock() + wait, reason);
       this.log.warn(
-        `Notifications: the ${channel} about lead ${delivery.docId} (${delivery.id}) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,
+        `Notifications: the ${channel} ${delivery.docId === null ? 'mail to an owner' : `about lead ${delivery.docId}`} (${delivery.id}) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,
       );
     }
   }

@@ -1,0 +1,65 @@
+/**
+ * The items the office publishes, each on its own: every content file is one (a page, an article,
+ * a form, and config/site.ts, the parts on every page, together). What an item is called on the
+ * screens, and what the preview draws of it.
+ */
+import admin from '../../../config/admin';
+import type { ArticleConfig } from '../../config/articleSchema';
+import type { PageConfig } from '../../config/pageSchema';
+import type { FormConfig } from '../../forms/model/formSchema';
+import type { ContentSnapshot } from '../../shared/contentApi';
+import { sameValue } from '../../shared/contentDiff';
+import { siteRoutes } from '../../shared/routing';
+import type { SiteContent } from '../../shared/siteContent';
+import { entriesOf } from './ContentScreens';
+import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, valueOf, type Edits } from './files';
+import { isRecord } from './model';
+import type { PreviewTarget } from './Preview';
+
+const t = admin.content;
+
+export { itemKindOf, type ItemKind } from './files';
+
+/** The parts on every page (config/site.ts, by their names in the list) that these edits change. */
+export function changedParts(snapshot: ContentSnapshot, edits: Edits): string[] {
+  if (!Object.hasOwn(edits, SITE_FILE)) return [];
+  const live = valueOf(snapshot, {}, SITE_FILE);
+  const edited = edits[SITE_FILE];
+  const differs = (key: string) => !sameValue(isRecord(live) ? live[key] : undefined, isRecord(edited) ? edited[key] : undefined);
+  const named = Object.entries(t.siteParts).filter(([key]) => differs(key));
+  // A change outside the parts the list names (a setting of the whole site) is called by the file's name.
+  const keys = new Set([...Object.keys(isRecord(live) ? live : {}), ...Object.keys(isRecord(edited) ? edited : {})]);
+  const others = [...keys].some((key) => !Object.hasOwn(t.siteParts, key) && differs(key));
+  return [...named.map(([, label]) => label), ...(others || named.length === 0 ? [t.fileNames.site] : [])];
+}
+
+/** An item as the screens name it: a page's title and address, an article's title, a form's name, the parts on every page that changed. */
+export function itemName(snapshot: ContentSnapshot, edits: Edits, file: string): string {
+  if (file === SITE_FILE) return changedParts(snapshot, edits).join(', ') || t.fileNames.site;
+  const { pages, forms, articles } = entriesOf(snapshot, edits);
+  return [...pages, ...forms, ...articles].find((entry) => entry.file === file)?.label ?? file;
+}
+
+/** The address an item is seen at on the site (the Home page for the parts on every page and a form). */
+export function livePathOf(snapshot: ContentSnapshot, edits: Edits, file: string): string {
+  const { pages, articles } = entriesOf(snapshot, edits);
+  return [...pages, ...articles].find((entry) => entry.file === file)?.livePath ?? '/';
+}
+
+/**
+ * What the preview draws for an item whose value is as in `edits` (over the snapshot) and the site
+ * as in `content`: the page, the article (at `livePath`), the form alone, or for the parts on every
+ * page the Home page; nothing for an item removed.
+ */
+export function previewTargetOf(snapshot: ContentSnapshot, edits: Edits, content: SiteContent, file: string, livePath: string): PreviewTarget | undefined {
+  const value = valueOf(snapshot, edits, file);
+  if (value === null || value === undefined) return undefined;
+  const articleId = articleIdOf(file);
+  const formId = formIdOf(file);
+  const pageId = pageIdOf(file);
+  if (articleId) return { kind: 'article', article: { ...(value as ArticleConfig), id: articleId }, path: livePath, listPageId: siteRoutes(content.routes).resolvePath(content.site.articles.path).page };
+  if (formId) return { kind: 'form', form: value as FormConfig, formId };
+  if (pageId) return { kind: 'page', page: value as PageConfig, pageId };
+  const homeFile = entriesOf(snapshot, edits).pages[0]?.file;
+  return homeFile ? { kind: 'page', page: valueOf(snapshot, edits, homeFile) as PageConfig, pageId: pageIdOf(homeFile)! } : undefined;
+}
