@@ -43,7 +43,8 @@ export default {
   liveOff: 'This screen does not update by itself just now: reload it to see the latest.',
 
   signIn: {
-    heading: 'Sign in to the inbox',
+    // Before sign-in the role is not known: the heading names what both roles sign in to.
+    heading: "Sign in to Business Growth's inbox and editor",
     email: 'E-mail',
     password: 'Password',
     submit: 'Sign in',
@@ -77,7 +78,9 @@ export default {
     content: 'Content',
     insights: 'Insights',
     subscribers: 'Subscribers',
-    signedInAs: 'Signed in as {email}',
+    // {email} and {role} (what the account does, from `roles`) are replaced.
+    signedInAs: 'Signed in as {email}, {role}',
+    roles: { owner: 'owner: leads and content', editor: "editor: the site's content" },
     signOut: 'Sign out',
     // Ends every session of this account: this one, other browsers, remembered phones.
     signOutEverywhere: 'Sign out on all devices',
@@ -685,6 +688,22 @@ export default {
     uploadFailed: 'The picture could not be uploaded.',
     // {width} and {height} are replaced.
     pictureSize: '{width} × {height} pixels',
+    // Where a picture has not been chosen yet.
+    noPicture: 'No picture yet.',
+    // Under a text with a length limit: {count} and {max} are replaced, and for a title or a
+    // description {shown}, how many characters search results show of it.
+    counter: '{count} of {max} characters',
+    counterSearch: '{count} of {max} characters. Search results show about the first {shown}.',
+    // The fold of the settings most pages leave as they are (or named in a developer's terms).
+    advanced: 'Advanced',
+    // An item of a list inside another list, closed and opened; the button's name for screen
+    // readers names the item ({name}).
+    openItem: 'Open',
+    closeItem: 'Close',
+    openItemNamed: 'Open {name}',
+    closeItemNamed: 'Close {name}',
+    // A page or an article not published yet: what it still needs, until Publish is pressed.
+    checklist: 'To publish it, fill in:',
     preview: 'Preview',
     // On a phone or a narrow window, the form (its tab is `edit`) and the preview are two tabs.
     editOrPreview: 'The form or the preview',
@@ -784,15 +803,20 @@ export default {
     newPage: {
       open: 'New page',
       heading: 'A new page',
-      intro: 'A page at an address of its own, for a campaign or an offer. Choose its title, its address and the sections it starts with; then write its texts, look at the preview and publish it.',
+      intro: 'A page at an address of its own, for a campaign or an offer. Choose its title, its address, its description and the sections it starts with: it is made ready to publish. Then change its texts if you like, look at the preview and publish it.',
       title: 'Title',
       titleHelp: "Shown in the browser's tab, in search results and in the menu.",
       address: 'Address',
-      addressHelp: 'Made from the title: change it if you like. Letters, digits, - and _ only.',
+      addressHelp: 'Made from the title: change it if you like. Letters, digits, - and _; the / at the start is added for you.',
       // {address} and {title} are replaced.
       addressTaken: '"{address}" is already the address of the page "{title}". Choose another address.',
       // {address} is replaced, followed by why it cannot be a page's address.
       addressRefused: '"{address}" {problem}',
+      description: 'Description',
+      descriptionHelp: 'One or two sentences: search results show them under the title.',
+      // The form of its form section, chosen by its name (the names of `forms`, above).
+      formChoice: 'Its form',
+      formHelp: 'What visitors send from this page.',
       inMenu: 'Show it in the menu',
       searchable: 'Search engines may list it',
       searchableHelp: 'When not, the page asks search engines to leave it out, and it is not in the list of pages sent to them.',
@@ -837,7 +861,15 @@ export default {
       alt: 'Text for people who cannot see the picture',
       src: 'Picture',
       eyebrow: 'Small line above the heading',
-      id: 'Anchor name (for links to this section)',
+      id: 'Name for links to this section',
+      type: 'Kind of section',
+      variant: 'Look of the button',
+      icon: 'Symbol',
+      logoLabel: "The logo's words for screen readers",
+      openMenuLabel: 'Words of the menu button (screen readers)',
+      closeMenuLabel: 'Words of the close button (screen readers)',
+      socialLabel: 'Name of the social links (screen readers)',
+      imageSide: 'Side of the picture',
       hidden: 'Hidden',
       newTab: 'Open in a new tab',
       cta: 'Button',
@@ -849,6 +881,38 @@ export default {
       showEmail: 'Show the e-mail address (of the contact details)',
       maxLength: 'Most characters an answer may have',
       inFull: 'Article shown whole above the cards ("newest", or the name of its file)',
+    },
+    // Sentences under boxes whose name says too little, by the key's name.
+    help: {
+      id: 'A word of small letters and dashes: a link to the page with # and this word (like /Services#seo) opens at this section.',
+      variant: 'Filled for the main action of a section, outlined for another one.',
+      icon: 'A small drawing shown beside the words.',
+    },
+    // The choices of some boxes in words, by the key's name; any other choice is shown as it is written.
+    choices: {
+      variant: { primary: 'Filled', secondary: 'Outlined', text: 'Plain link' },
+      imageSide: { left: 'Left', right: 'Right' },
+      icon: {
+        phone: 'Phone',
+        email: 'E-mail',
+        whatsapp: 'WhatsApp',
+        instagram: 'Instagram',
+        linkedin: 'LinkedIn',
+        facebook: 'Facebook',
+        chat: 'Speech bubble',
+        web: 'Web page',
+        mobile: 'Mobile phone',
+        design: 'Design',
+        seo: 'Search',
+        cart: 'Shopping cart',
+        cms: 'Content',
+        support: 'Support',
+        marketing: 'Marketing',
+        growth: 'Growth',
+        branding: 'Branding',
+        arrow: 'Arrow',
+        location: 'Map pin',
+      },
     },
     // What a sentence calls a file that has no title of its own.
     fileNames: { site: 'Every page', routes: "The site's addresses", server: 'The server', admin: 'The inbox', other: 'The site' },
@@ -862,6 +926,9 @@ export default {
       missing: '{label} is missing: fill it in.',
       wrongKind: '{label} does not hold the right kind of value: fill it in again.',
       empty: '{label} is empty: write {aLabel}.',
+      tooLong: '{label} has {count} characters, but may have at most {max}: shorten it.',
+      noPicture: '{label}: there is no picture yet. Upload one.',
+      nothingWritten: '{label}: nothing is written yet. Write it in the box.',
       unknownPlaceholder: '{label} uses {name}, which cannot be filled in here. Use one of: {known}.',
       autoReplyPlaceholder: "{label} uses {name}, but an automatic reply may carry only the visitor's name: write it without {name}.",
       tooShortTime: '{label} is {value}, but {what} must be at least {least}: {because}.',
@@ -931,9 +998,16 @@ export default {
       bold: 'Bold',
       italic: 'Italic',
       link: 'Link',
-      linkAddress: 'Link address (a page like /Contact, or https://…)',
+      linkAddress: 'Link address',
+      linkHelp: 'A page of this site, like /Contact, or a whole address starting with https:// (or mailto: or tel:).',
+      // A typed address that is neither: the link cannot be applied.
+      linkNotValid: 'This is not an address a browser can open: write a page of this site starting with /, or a whole address starting with https://.',
+      // Offered for an address typed without https:// ("www.example.com"): {address} is replaced.
+      linkUse: 'Use {address}',
       linkApply: 'Apply the link',
       linkRemove: 'Remove the link',
+      // The formatting not in the bar's one row is under this menu.
+      more: 'More',
       paragraph: 'Paragraph',
       headingBlock: 'Heading',
       subheadingBlock: 'Subheading',

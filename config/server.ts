@@ -381,8 +381,8 @@ export default {
       goneToNoPage: 'The visitors of {title} cannot be sent to {address}: it is not a page of the site. Choose one of the pages in the list.',
       // A page removed, with what its visitors read: {title}, {max} (characters) and {links} (the most links) are replaced.
       goneWordsRefused: "What the visitors of {title} read must be a sentence of at most {max} characters, and at most {links} links to the site's pages.",
-      // {max} is replaced (in megabytes).
-      imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
+      // A picture over imageMaxBytes: {max} is replaced (in megabytes).
+      imageTooLarge: 'This picture is larger than {max} MB, the most the editor takes. Make it smaller, then upload it again: on a phone, share it to yourself or save a copy at a smaller size; on a computer, save it again as a JPEG at most 3000 pixels wide (any photo program can).',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
       badImageSize: 'Say how large the page draws the picture: width and height in pixels, from 1 to {max}.',
       // {width} and {height} (the picture's) and {max} (millions of pixels) are replaced.

@@ -29,7 +29,7 @@ import { PICTURE_WIDTHS } from '../src/shared/pictureSizes';
 import { gitIn } from '../src/test/contentSite';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
-import { devices, type Locator, type Response } from '@playwright/test';
+import { devices, type Locator, type Page, type Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers/forms';
 import { publishButton } from './helpers/content';
@@ -53,6 +53,15 @@ test.beforeAll(async ({ editorSite }) => {
 });
 
 const shot = screenshots('articles');
+
+/** A formatting action of the article's box: in the toolbar's one row, or under its More menu (where the row is too narrow for it). */
+async function format(page: Page, name: string) {
+  const toolbar = page.getByRole('toolbar', { name: a.toolbar });
+  const button = toolbar.getByRole('button', { name, exact: true });
+  if ((await button.count()) > 0) return button.click();
+  await toolbar.getByRole('button', { name: a.more, exact: true }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
 
 /** How wide a picture is drawn, and how wide its `sizes` says it is at this window's width (the first entry whose condition holds), in CSS pixels. */
 function drawnAndSaid(img: Locator): Promise<{ drawn: number; said: number }> {
@@ -115,17 +124,17 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     const box = page.locator(`#${fieldId(file, ['body'])}`);
     await box.click();
     const toolbar = page.getByRole('toolbar', { name: a.toolbar });
-    await toolbar.getByRole('button', { name: a.headingBlock, exact: true }).click();
+    await format(page, a.headingBlock);
     await page.keyboard.type(written.heading);
     await page.keyboard.press('Enter');
-    await toolbar.getByRole('button', { name: a.paragraph, exact: true }).click();
+    await format(page, a.paragraph);
     await page.keyboard.type(written.lead);
     await toolbar.getByRole('button', { name: a.bold, exact: true }).click();
     await page.keyboard.type(written.bold);
     await toolbar.getByRole('button', { name: a.bold, exact: true }).click();
     await page.keyboard.type(':');
     await page.keyboard.press('Enter');
-    await toolbar.getByRole('button', { name: a.bulleted, exact: true }).click();
+    await format(page, a.bulleted);
     await page.keyboard.type(written.items[0]!);
     await page.keyboard.press('Enter');
     await page.keyboard.type(written.items[1]!);
@@ -134,7 +143,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await page.keyboard.type('Then ');
     await page.keyboard.type(written.linkText);
     for (let i = 0; i < written.linkText.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await toolbar.getByRole('button', { name: a.link, exact: true }).click();
+    await format(page, a.link);
     await page.getByLabel(a.linkAddress).fill('/Contact');
     await page.getByRole('button', { name: a.linkApply, exact: true }).click();
     await expect(box.locator('a', { hasText: written.linkText })).toBeVisible();
@@ -142,7 +151,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await expect(box).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await toolbar.getByRole('button', { name: a.picture, exact: true }).click();
+    await format(page, a.picture);
     await page.locator('label', { hasText: a.pictureFile }).locator('input[type="file"]').setInputFiles(inText);
     await page.getByLabel(a.pictureAlt).fill(written.pictureAlt);
     await page.getByRole('button', { name: a.pictureInsert, exact: true }).click();

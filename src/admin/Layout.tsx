@@ -88,7 +88,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
     setMenuOpen(false);
     menuButton.current?.focus();
   };
-  const signedInAs = fill(t.signedInAs, { email });
+  const signedInAs = fill(t.signedInAs, { email, role: t.roles[role] });
   return (
     <>
       <SkipLink target={CONTENT_ID} label={t.skipToContent} />

@@ -7,6 +7,7 @@ import { siteSchema } from './siteSchema';
 import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 import { SUBSCRIBER_STATES } from '../shared/subscribers';
+import { ADMIN_ROLES } from '../shared/contentApi';
 
 /** Every kind of section the site has. */
 const SECTION_TYPES = Object.keys(sectionSchemas) as SectionType[];
@@ -201,7 +202,12 @@ export const adminSchema = object({
     ...texts(['heading', 'password', 'confirm', 'checking', 'cancel', 'cancelled']).shape,
     intro: template(['minutes']),
   }),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'subscribers', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
+  nav: object({
+    ...texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'subscribers', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']).shape,
+    signedInAs: template(['email', 'role']),
+    /** What each role does, after the account's address. */
+    roles: texts(ADMIN_ROLES),
+  }),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead', 'activity']),
@@ -264,7 +270,8 @@ export const adminSchema = object({
     ...texts(['filterSource', 'allSources', 'filterCampaign', 'allCampaigns', 'noCampaign', 'choiceCount']).shape,
   }),
   insights: object({
-    ...texts(['heading', 'intro', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
+    ...texts(['heading', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
+    intro: longText(),
     columns: texts(['week', 'source', 'campaign', 'page', 'visits', 'visitors', 'leads', 'rate']),
     ...texts(['won', 'wonValue']).shape,
     ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
@@ -291,7 +298,8 @@ export const adminSchema = object({
     unsubscribed: template(['email']),
   }),
   erase: object({
-    ...texts(['heading', 'intro', 'email', 'find', 'none', 'foundHeading']).shape,
+    ...texts(['heading', 'email', 'find', 'none', 'foundHeading']).shape,
+    intro: longText(),
     addresses: template(['addresses']),
     kinds: object(Object.fromEntries(ERASURE_KINDS.map((kind) => [kind, template(['count'])])) as Record<(typeof ERASURE_KINDS)[number], Schema<string>>),
     leadLine: template(['form', 'name', 'date']),
@@ -327,7 +335,15 @@ export const adminSchema = object({
     ...texts(['discard', 'discardQuestion', 'discardConfirm', 'discardKeep', 'discarded']).shape,
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
     ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
-    ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
+    ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize', 'noPicture']).shape,
+    /** The counter under a text with a length limit: {count}, {max} and (search results) {shown} are replaced. */
+    counter: template(['count', 'max']),
+    counterSearch: template(['count', 'max', 'shown']),
+    /** The fold of the settings marked advanced in the schemas; a list item closed and opened; a new item's checklist. */
+    ...texts(['advanced', 'checklist']).shape,
+    ...texts(['openItem', 'closeItem']).shape,
+    openItemNamed: template(['name']),
+    closeItemNamed: template(['name']),
     ...texts(['preview', 'editOrPreview', 'desktop', 'phone', 'previewNote', 'previewSent', 'mapNotShown', 'openMap']).shape,
     ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,
     /** The revisions list: each change before and after, undo of one change, restore of a version. */
@@ -356,7 +372,7 @@ export const adminSchema = object({
     sectionTypes: object(Object.fromEntries(SECTION_TYPES.map((type) => [type, text()])) as Record<SectionType, Schema<string>>),
     /** Making a page of its own, and removing one made here. */
     newPage: object({
-      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'address', 'addressHelp']).shape,
+      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'address', 'addressHelp', 'description', 'descriptionHelp', 'formChoice', 'formHelp']).shape,
       addressTaken: template(['address', 'title']),
       addressRefused: template(['address', 'problem']),
       ...texts(['inMenu', 'searchable', 'searchableHelp', 'sections', 'sectionsHelp', 'noSections']).shape,
@@ -377,6 +393,10 @@ export const adminSchema = object({
     autosave: object({ delayMs: number({ min: 100, max: 10000, integer: true }), retryMaxSeconds: number({ min: 1, max: 600, integer: true }) }),
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),
+    /** A sentence under a key's box, by the key's name, where its name alone says too little. */
+    help: labelTexts(),
+    /** The choices of a key in words, by the key's name and then the choice ("variant": { "primary": "Filled" }); a choice not named here is shown as it is written. */
+    choices: choiceTexts(),
     /** What each page, part or file is called in the editor's sentences when it has no title of its own, by file ("site": config/site.ts). */
     fileNames: object({ site: text(), routes: text(), server: text(), admin: text(), other: text() }),
     /** The joint between the names of a place in a sentence: "Home › Hero › Heading". */
@@ -386,11 +406,15 @@ export const adminSchema = object({
     /** The checker's refusals in the office's words, by kind: {label} is the box's name, the others are listed in REFUSAL_VALUES. */
     refusals: refusalTexts(),
     /** The articles' screens and their rich-text box. */
-    articles: texts([
-      'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
-      'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock',
-      'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
-    ]),
+    articles: object({
+      ...texts([
+        'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
+        'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkHelp', 'linkNotValid', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock', 'more',
+        'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
+      ]).shape,
+      /** The address offered in place of one typed without https:// ("www.example.com"): {address} is replaced. */
+      linkUse: template(['address']),
+    }),
     /** Publishing one item (the page, article, form or parts on screen), or every draft of one's own that is ready. */
     publishItems: object({
       /** The button, and the item in sentences, by the kind of item: a page, an article, a form, the parts on every page. */
@@ -444,6 +468,19 @@ function replyTemplates(): Schema<Readonly<Record<string, readonly { name: strin
 /** A name for some of config/site.ts's keys (a part of the site the editor offers). */
 function siteParts() {
   return textsByKey({ file: 'config/site.ts', keys: Object.keys(siteSchema.shape) });
+}
+
+/** Any key names, each with a group of choices and their words. */
+function choiceTexts(): Schema<Readonly<Record<string, Readonly<Record<string, string>>>>> {
+  return {
+    optional: false,
+    expects: 'a group of keys in {curly braces}',
+    meta: { kind: 'record', value: labelTexts() },
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
+      for (const [key, words] of Object.entries(value)) labelTexts().check(words, [...path, key], ctx);
+    },
+  };
 }
 
 /** Any key names, each with a text. */

@@ -1,5 +1,5 @@
 /** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
-import { number, object, template, text, type Infer } from './schema';
+import { number, object, template, text, TEXT_LIMITS, type Infer } from './schema';
 
 /** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
 const rate = () =>
@@ -181,7 +181,7 @@ export const serverSchema = object({
       afterMinutes: number({ min: 1, max: 1440, integer: true }),
       backShownHours: number({ min: 0, max: 720, integer: true }),
       subject: text(),
-      text: template(['user', 'host', 'since', 'error', 'link']),
+      text: template(['user', 'host', 'since', 'error', 'link'], { maxLength: TEXT_LIMITS.paragraph }),
     }),
     /** A mail larger than this (bytes) is recorded by its headers only. */
     maxMailBytes: number({ min: 65536, integer: true }),

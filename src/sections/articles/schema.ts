@@ -1,14 +1,14 @@
 import { section } from '../../config/common';
-import { longText, number, optional, text, type Infer } from '../../config/schema';
+import { heading, label, longText, number, optional, text, type Infer } from '../../config/schema';
 
 export { NEWEST_ARTICLE as NEWEST } from '../../config/articleSchema';
 
 /** The list of the articles (config/articles), newest first: any page may show it. */
 export const articlesSchema = section('articles', {
-  heading: text(),
+  heading: heading(),
   text: optional(longText()),
   /** The words of the link from each article's card to its page. */
-  more: text(),
+  more: label(),
   /** Show only this many cards (the newest); without it, all of them. */
   limit: optional(number({ min: 1, max: 100, integer: true })),
   /**

@@ -1,9 +1,9 @@
 import { actionSchema, section } from '../../config/common';
-import { longText, text, type Infer } from '../../config/schema';
+import { heading, longText, type Infer } from '../../config/schema';
 
 /** A coloured band with one sentence and one button. */
 export const ctaSchema = section('cta', {
-  heading: text(),
+  heading: heading(),
   text: longText(),
   action: actionSchema,
 });

@@ -53,7 +53,7 @@ import { knownBrowserOf, rememberBrowser } from './knownBrowser';
 import { signInThrottle, type Trier } from './throttle';
 import type { LiveUpdates } from './live';
 import { contentHandlers, type ContentOptions } from '../content';
-import { admitUpload } from '../content/images';
+import { admitUpload, uploadErrorHandler } from '../content/images';
 import { contentRoutes } from '../../shared/contentApi';
 import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../newsletter/admin';
 
@@ -304,7 +304,8 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
       bodyLimit,
       // A picture takes its place in the queue of pictures before its bytes are read (or is refused at once: content/images.ts).
-      ...(name === 'contentImage' ? { onRequest: admitUpload } : {}),
+      // A picture refused by its bytes' limit is told so in the upload's own words (content/images.ts).
+      ...(name === 'contentImage' ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
       // The account's role, read now (a role changed on the server applies to open sessions at once).
       preHandler: async (request, reply) => {
         const role = roleOf(store, request.session.email ?? '');
