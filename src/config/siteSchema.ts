@@ -72,6 +72,10 @@ export const siteSchema = object({
   /** The round chat button in the bottom corner of every page. */
   /** The round chat button: its words, and where it leads (without a link: a WhatsApp chat with `whatsapp.number`). */
   chat: object({ label: text(), href: optional(href()) }),
+  /** The words around every newsletter: why the reader gets it ({brand}), the unsubscribe link's words, and under an article the link to its page. */
+  newsletterMail: object({ why: template(['brand']), unsubscribe: text(), unsubscribeText: template(['link']), readOnSite: text() }),
+  /** The unsubscribe link's page (one button unsubscribes): its title ({brand}), heading, text, button, and what it says after, or for a link the site did not make. */
+  unsubscribePage: object({ title: template(['brand']), heading: text(), text: longText(), button: text(), done: text(), unknown: longText(), home: text() }),
   ui: object({
     skipToContent: text(),
     contactBarLabel: text(),

@@ -26,6 +26,10 @@ import { recordSource } from './sources';
 import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
+import { agencyAddress } from './notify/settings';
+import { registerNewsletter, startNewsletter, type NewsletterOptions } from './newsletter';
+import { tokenKey } from './newsletter/tokens';
+import { sessionSecret } from './admin/secret';
 import { MailboxReader, type ReaderOptions } from './mailbox/reader';
 import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { LiveSite } from './liveBuild';
@@ -84,6 +88,12 @@ export interface AppOptions {
   mailbox?: Omit<ReaderOptions, 'dataDir'>;
   /** The settings still at their example values (src/config/placeholders.ts), shown to the inbox's owners. */
   placeholders?: readonly string[];
+  /**
+   * The newsletter's sending (src/server/newsletter): sent through the notifications' sender
+   * (SMTP_URL, MAIL_FROM, the DKIM key) when there is one. Tests change its pool, rate and
+   * retries, and the crash test where it kills itself.
+   */
+  newsletter?: Partial<Pick<NewsletterOptions, 'pool' | 'rate' | 'retry' | 'unreachable' | 'crashAt' | 'clock'>>;
 }
 
 /** Where the mails and calls about leads go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
@@ -127,6 +137,7 @@ export async function buildApp({
   caddyAdmin,
   mailbox,
   placeholders = [],
+  newsletter,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -150,11 +161,22 @@ export async function buildApp({
   const unfinished = removeUnfinishedUploads(dataDir);
   if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
   let stopNotifications: (() => Promise<void>) | undefined;
+  let stopNewsletter: (() => Promise<void>) | undefined;
+  const sender = notifications?.settings.sender;
+  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
+  // The key of the unsubscribe links' tokens, from the server's secret in the data folder (made once the folder is there).
+  let newsletterKey: Buffer | undefined;
+  const newsletterKeyOf = () => (newsletterKey ??= tokenKey(sessionSecret(dataDir).secret));
   const store = openStoreWhenPossible(dataDir, {
     now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+      // The newsletter's send queue goes on where it stopped (a crash's uncertain readers first).
+      if (sender) {
+        const agency = agencyAddress();
+        stopNewsletter = startNewsletter(opened, { sender, publicUrl, tokenKey: newsletterKeyOf(), clock, log: logger ? app.log : console, ...(agency ? { agencyMailbox: agency } : {}), ...newsletter });
+      }
       if (mailbox) {
         const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...mailbox, dataDir });
         app.mailboxReader = reader;
@@ -178,6 +200,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await app.mailboxReader?.stop();
     await stopNotifications?.();
+    await stopNewsletter?.();
     store.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -194,6 +217,8 @@ export async function buildApp({
   await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
+  // The newsletter's unsubscribe link (its page and one-click POST), its tokens signed with a key of the server's secret.
+  await registerNewsletter(app, { store, tokenKey: newsletterKeyOf(), clock, rateLimitFactor });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store, { clock }) : undefined;
@@ -246,7 +271,7 @@ export async function buildApp({
       log(`The scheduled publishes could not start: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, ''), mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl, mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
 
   if (builds && live) await serveSite(app, builds, live);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));

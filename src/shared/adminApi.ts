@@ -18,6 +18,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 import type { LeadSource } from './attribution';
 import { contentRoutes, type AdminRole } from './contentApi';
+import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from './newsletterApi';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -73,12 +74,23 @@ export const adminRoutes = {
   signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere' },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
+  /** The newsletter's routes (newsletterApi.ts): every account writes; owners send. */
+  ...newsletterRoutes,
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type AdminRoute = keyof typeof adminRoutes;
 
 /** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
-const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+const EVERY_ROLE = new Set<AdminRoute>([
+  'me',
+  'signOut',
+  'signOutEverywhere',
+  'confirmPassword',
+  'recentPassword',
+  ...(Object.keys(contentRoutes) as AdminRoute[]),
+  // An editor writes newsletters; an owner sends them.
+  ...(Object.keys(newsletterRoutes) as AdminRoute[]).filter((route) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(route)),
+]);
 
 /**
  * The actions that expose or destroy data in bulk: each asks for the account's password again

@@ -22,6 +22,7 @@ import type { Store } from '../store';
 import type { Email } from 'postal-mime';
 import { parseHeaders, readMail, type ReadMail } from './parse';
 import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, setLastUid } from './record';
+import { newsletterClaimOf, takeNewsletterMail, tokenKeyOf } from '../newsletter';
 import type { MailboxSettings } from './settings';
 
 const { pollSeconds, retry, maxMailBytes } = server.mailbox;
@@ -237,6 +238,11 @@ export class MailboxReader {
       for (const head of heads) {
         const block = head.headers ?? Buffer.alloc(0);
         const headers = await parseHeaders(block);
+        // A mail about a newsletter (a report on one, a reader's answer, a mailto: unsubscribe) is the newsletter's, never a lead's.
+        if (headers && !sentFolder && (await this.newsletterMail(client, head, headers, block))) {
+          setLastUid(db, folder, uidValidity, head.uid);
+          continue;
+        }
         const about = headers && leadOfHeaders(db, headers);
         const messageId = headers && messageIdOf(headers, block);
         const position = { uidValidity, uid: head.uid };
@@ -270,6 +276,15 @@ export class MailboxReader {
     }
     if (moveTo && toMove.length > 0 && folder !== moveTo) await client.messageMove(toMove.join(','), moveTo, { uid: true });
     return kept;
+  }
+
+  /** Hands a mail the newsletter claims to it (src/server/newsletter/reports.ts), a report read whole first; true when it took it. */
+  private async newsletterMail(client: ImapFlow, head: FetchMessageObject, headers: Email, block: Buffer): Promise<boolean> {
+    const claim = newsletterClaimOf(headers);
+    if (!claim) return false;
+    const mail = claim === 'maybeReport' ? await this.read(client, head, headers) : undefined;
+    if (mail && !mail.whole) return false;
+    return takeNewsletterMail(this.store.db, claim, mail?.email ?? headers, messageIdOf(headers, block), tokenKeyOf(this.store), this.clock());
   }
 
   /** A mail about a lead, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */

@@ -19,6 +19,9 @@ const wording = server.notifications.mail;
 /** How long one try may wait for the SMTP server (connecting, its greeting, each answer), in ms. */
 export const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/** What every transport of the site's mail is made with: SMTP_URL, the timeouts, and the DKIM key when one is set (each mail signed). */
+export const transportOptions = (settings: Pick<MailSettings, 'smtpUrl' | 'dkim'>) => ({ url: settings.smtpUrl, ...TIMEOUTS, ...(settings.dkim ? { dkim: settings.dkim } : {}) });
+
 /**
  * The text: what the visitor sent, then, below the signature separator ("-- "), what only the
  * agency needs (when it arrived, where the visitor came from, the link to the inbox). Mail
@@ -95,7 +98,7 @@ interface MailSender {
 }
 
 export function createMailSender(settings: MailSettings): MailSender {
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+  const transport = nodemailer.createTransport(transportOptions(settings));
   return {
     async send(lead, deliveryId, references, subject) {
       await transport.sendMail(mailMessage(lead, deliveryId, settings, references, subject));

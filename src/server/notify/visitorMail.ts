@@ -29,7 +29,7 @@ import { conversationSubject, threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../forms/model/formSchema';
 import type { Lead } from './lead';
 import { deliveriesIn, newDeliveryId } from './deliveries';
-import { TIMEOUTS } from './mail';
+import { transportOptions } from './mail';
 import { agencyAddress, isPlainAddress, type MailSettings } from './settings';
 
 export type { VisitorMail };
@@ -161,7 +161,7 @@ export function queueReply(db: Database.Database, docId: string, draft: ReplyDra
 
 /** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
 export function createVisitorMailSender(settings: MailSettings, db: Database.Database) {
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+  const transport = nodemailer.createTransport(transportOptions(settings));
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   const messageId = (id: string) => `<${id}@${domain}>`;
   const replyTo = agencyAddress();
