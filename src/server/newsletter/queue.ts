@@ -4,7 +4,8 @@
  * uncertain mail, and then with the same Message-ID (docs/inbox.md "Sending that loses nobody").
  *
  * - A reader's row is marked `sending` (committed) before the SMTP call and `sent` after the mail
- *   server took the mail. A crash or a restart anywhere leaves every reader `pending` (not tried),
+ *   server took the mail (in the commit that marks the next reader `sending`: one write to the
+ *   disk per reader). A crash or a restart anywhere leaves every reader `pending` (not tried),
  *   `sent`, or `sending`: the one mail whose fate is unknown (the server may have taken it just
  *   before the crash). At the next start those are sent again with the same Message-ID, which
  *   mail servers and mail programs use to drop a repeat: a reader may find it twice, never lose it.
@@ -223,38 +224,57 @@ export class NewsletterQueue {
     this.sleep();
   }
 
-  /** One connection's turn: one reader at a time until none is due, the server pauses, or the queue stops. */
+  /**
+   * One connection's turn: one reader at a time until none is due, the server pauses, or the queue
+   * stops. A reader the mail server took is marked `sent` in the same commit that marks the next
+   * one `sending` (one write to the disk per reader); the last one is marked on its own.
+   */
   private async lane(): Promise<void> {
-    while (!this.stopped && this.clock() >= this.pausedUntil && this.db.open) {
-      const claimed = this.claim();
-      if (!claimed) return;
-      this.underWay++;
-      this.maxUnderWay = Math.max(this.maxUnderWay, this.underWay);
-      try {
-        this.crashPoint('claimed');
-        await this.deliver(claimed);
-      } finally {
-        this.underWay--;
+    let accepted: { id: number; at: number } | undefined;
+    try {
+      while (!this.stopped && this.clock() >= this.pausedUntil && this.db.open) {
+        const claimed = this.claim(accepted);
+        if (accepted) this.crashPoint('confirmed');
+        accepted = undefined;
+        if (!claimed) return;
+        this.underWay++;
+        this.maxUnderWay = Math.max(this.maxUnderWay, this.underWay);
+        try {
+          this.crashPoint('claimed');
+          accepted = await this.deliver(claimed);
+        } finally {
+          this.underWay--;
+        }
+      }
+    } finally {
+      // Stopped or paused after a mail the server took: marked now. (A database closed meanwhile
+      // leaves it `sending`: sent again at the next start, with the same Message-ID.)
+      if (accepted && this.db.open) {
+        statements(this.db).sent.run(accepted.at, accepted.id);
+        this.crashPoint('confirmed');
       }
     }
   }
 
-  /** The next due reader, marked `sending` (committed) before anything is sent; readers no longer confirmed are skipped. */
-  private claim(): Claimed | undefined {
+  /**
+   * Marks `accepted` sent, and the next due reader `sending`, in one commit, before anything is
+   * sent to them; readers no longer confirmed are skipped.
+   */
+  private claim(accepted?: { id: number; at: number }): Claimed | undefined {
     const q = statements(this.db);
-    for (;;) {
-      const claimed = this.db.transaction(() => {
+    return this.db.transaction(() => {
+      if (accepted) q.sent.run(accepted.at, accepted.id);
+      for (;;) {
         const row = q.next.get(this.clock()) as (Claimed & { subscriberState: string }) | undefined;
         if (!row) return undefined;
         if (row.subscriberState !== 'confirmed') {
           q.skip.run(row.id);
-          return 'skipped' as const;
+          continue;
         }
         q.claim.run(row.id);
         return row;
-      })();
-      if (claimed !== 'skipped') return claimed;
-    }
+      }
+    })();
   }
 
   private mailOf(newsletterId: number): NewsletterMail {
@@ -288,7 +308,8 @@ export class NewsletterQueue {
     };
   }
 
-  private async deliver(claimed: Claimed): Promise<void> {
+  /** Sends one reader's mail: answers when the mail server took it (to be marked sent), else writes what happened. */
+  private async deliver(claimed: Claimed): Promise<{ id: number; at: number } | undefined> {
     const q = statements(this.db);
     let error: unknown;
     try {
@@ -298,14 +319,12 @@ export class NewsletterQueue {
       error = caught ?? new Error('unknown');
     }
     // Stopped and closed meanwhile: the row stays `sending`, and is sent again at the next start (same Message-ID).
-    if (!this.db.open) return;
+    if (!this.db.open) return undefined;
     const now = this.clock();
     if (error === undefined) {
       this.crashPoint('accepted');
       this.serverFailures = 0;
-      q.sent.run(now, claimed.id);
-      this.crashPoint('confirmed');
-      return;
+      return { id: claimed.id, at: now };
     }
     const reason = describeError(error);
     const kind = refusalOf(error);
@@ -315,7 +334,7 @@ export class NewsletterQueue {
       const wait = Math.min(this.unreachable.firstSeconds * 1000 * 2 ** (this.serverFailures - 1), this.unreachable.maxSeconds * 1000);
       this.pausedUntil = Math.max(this.pausedUntil, now + wait);
       this.options.log?.warn(`Newsletter: the mail server did not take the mail (${reason}); the sending waits ${Math.round(wait / 1000)} s.`);
-      return;
+      return undefined;
     }
     this.serverFailures = 0;
     if (kind === 'address') {
@@ -323,11 +342,12 @@ export class NewsletterQueue {
         q.failed.run(reason, 'hard', claimed.id);
         q.bounced.run(now, now, claimed.subscriberId);
       })();
-      return;
+      return undefined;
     }
     const wait = kind === 'later' ? nextRetry(claimed.attempts + 1, this.retry) : undefined;
     if (wait === undefined) q.failed.run(reason, null, claimed.id);
     else q.retry.run(now + wait, reason, claimed.id);
+    return undefined;
   }
 
   /** The crash test's fault: SIGKILL, as a power cut would stop it, when the n-th reader reached the point. */
