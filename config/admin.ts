@@ -557,6 +557,10 @@ export default {
     ownersSend: "Only an owner's account sends a newsletter: tell an owner when it is ready.",
     readOnly: 'This newsletter is being sent or was sent: it cannot be changed any more.',
     figures: 'What it did',
+    // The figures beside the table's columns: who it was sent to, who is still to get it, whose mail server refused it.
+    figuresReaders: 'Readers',
+    figuresWaiting: 'Still to send',
+    figuresFailed: 'Refused',
     figuresNote: 'Bounces and "marked as spam" come from the reports mail servers send to the agency\'s mailbox (when the site reads it). Visits and leads are those that came by its links.',
     notFound: 'There is no such newsletter: it may have been deleted.',
     // On an article's screen in the content editor: a published article sent as a newsletter.

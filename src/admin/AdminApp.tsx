@@ -31,6 +31,8 @@ const InsightsPage = lazy(() => import('./insights/InsightsPage').then((module) 
 const ErasePage = lazy(() => import('./ErasePage').then((module) => ({ default: module.ErasePage })));
 /** The content editor: its own chunk, loaded when it is opened. */
 const ContentScreens = lazy(() => import('./content/ContentScreens'));
+/** The newsletter's screens: their own chunk (with the rich-text box's when writing). */
+const NewsletterScreens = lazy(() => import('./newsletter/NewsletterScreens'));
 
 /** What shows while the session is asked for (the page's main), or a screen's code loads (inside the layout's main). */
 function Loading({ main = false, children }: { main?: boolean; children?: ReactNode }) {
@@ -61,10 +63,13 @@ function SignedIn({ email, role }: { email: string; role: AdminRole }) {
                     { path: 'insights', element: screen(<InsightsPage />) },
                     { path: 'leads/:docId', element: screen(<LeadPage />) },
                     { path: 'content/*', element: screen(<ContentScreens />) },
+                    { path: 'newsletters/*', element: screen(<NewsletterScreens role={role} />) },
                     { path: '*', element: <Navigate to="/" replace /> },
                   ]
                 : [
                     { path: 'content/*', element: screen(<ContentScreens />) },
+                    // An editor writes newsletters (an owner sends them).
+                    { path: 'newsletters/*', element: screen(<NewsletterScreens role={role} />) },
                     { path: '*', element: <Navigate to="/content" replace /> },
                   ],
           },

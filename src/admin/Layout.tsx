@@ -1,5 +1,5 @@
 /**
- * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content), who is signed
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content, Newsletters), who is signed
  * in, Sign out, and Sign out on all devices (in the Menu on a phone). One row from the md
  * breakpoint up; on a phone the sections open from a Menu button (Escape closes it and gives the
  * keyboard back to the button). The password asked again (PasswordAgain.tsx) lives here, with
@@ -32,6 +32,7 @@ const sections = [
   { to: '/insights', label: t.insights, end: false, leads: true },
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
+  { to: '/newsletters', label: t.newsletters, end: false, leads: false },
 ];
 
 /** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */

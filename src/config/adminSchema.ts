@@ -296,7 +296,7 @@ export const adminSchema = object({
     sendQuestion: template(['subject', 'count']),
     ...texts(['sendConfirm', 'sendAt', 'schedule']).shape,
     scheduled: template(['when']),
-    ...texts(['unschedule', 'sendingNow', 'ownersSend', 'readOnly', 'figures', 'figuresNote', 'notFound', 'sendArticle']).shape,
+    ...texts(['unschedule', 'sendingNow', 'ownersSend', 'readOnly', 'figures', 'figuresReaders', 'figuresWaiting', 'figuresFailed', 'figuresNote', 'notFound', 'sendArticle']).shape,
   }),
   errors: texts(['network', 'unexpected']),
   content: object({

@@ -218,7 +218,7 @@ export async function buildApp({
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
   // The newsletter's unsubscribe link (its page and one-click POST), its tokens signed with a key of the server's secret.
-  await registerNewsletter(app, { store, tokenKey: newsletterKeyOf(), clock, rateLimitFactor });
+  await registerNewsletter(app, { store, tokenKey: newsletterKeyOf(), clock, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store, { clock }) : undefined;

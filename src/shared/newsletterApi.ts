@@ -14,6 +14,13 @@ export const NEWSLETTER_PAGE = '/admin/newsletters';
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 export const unsubscribeRoute = `${UNSUBSCRIBE_PATH}/:token`;
 
+/**
+ * The pictures uploaded for a newsletter's text (the content editor's uploads, named by the hash of
+ * their bytes), as its readers' mail programs load them: the site serves an upload only once a
+ * publish has put it in a build, a newsletter's from the moment it is written.
+ */
+export const NEWSLETTER_PICTURES = '/api/newsletter/pictures';
+
 export const newsletterRoutes = {
   /** Every newsletter, newest first, with its figures, and whether sending is set up: NewsletterList. */
   newsletters: { method: 'GET', path: '/api/admin/newsletters' },

@@ -11,6 +11,11 @@
  *   what is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
  */
 import type { FastifyInstance } from 'fastify';
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import server from '../../../config/server';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../shared/contentApi';
+import { NEWSLETTER_PICTURES } from '../../shared/newsletterApi';
 import type { Store } from '../store';
 import { NewsletterQueue, type QueueOptions } from './queue';
 import { registerUnsubscribe } from './unsubscribe';
@@ -27,10 +32,19 @@ export const newsletterQueueOf = (store: Store): NewsletterQueue | undefined => 
 /** The key of the store's unsubscribe tokens (registerNewsletter sets it; undefined for a store without the app: a tool, a test). */
 export const tokenKeyOf = (store: Store): Buffer | undefined => keys.get(store);
 
-/** The unsubscribe link's routes, and the tokens' key for this store. */
-export async function registerNewsletter(app: FastifyInstance, options: { store: Store; tokenKey: Buffer; clock: () => number; rateLimitFactor?: number }): Promise<void> {
+/** The unsubscribe link's routes, the pictures of the newsletters' texts (from the site folder's uploads, SITE_DIR), and the tokens' key for this store. */
+export async function registerNewsletter(app: FastifyInstance, options: { store: Store; tokenKey: Buffer; clock: () => number; rateLimitFactor?: number; siteDir?: string }): Promise<void> {
   keys.set(options.store, options.tokenKey);
   await registerUnsubscribe(app, options);
+  const { siteDir, store } = options;
+  // An upload named in a newsletter's text (a draft's too: its test mail shows it), by the hash of its bytes; nothing else of the uploads.
+  app.get<{ Params: { name: string } }>(`${NEWSLETTER_PICTURES}/:name`, async (request, reply) => {
+    const { name } = request.params;
+    const file = siteDir && UPLOAD_NAME.test(name) ? path.join(siteDir, 'public', UPLOADS_PATH, name) : undefined;
+    const named = file && store.db.prepare('SELECT 1 FROM newsletters WHERE instr(body, ?) > 0 LIMIT 1').get(`${UPLOADS_PATH}${name}`);
+    if (!file || !named || !existsSync(file)) return reply.code(404).type('application/json; charset=utf-8').send({ message: server.messages.unknownAddress });
+    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
+  });
 }
 
 export type NewsletterOptions = QueueOptions;

@@ -102,7 +102,7 @@ describe('sending', () => {
     if (!dkimVerify) console.warn('mailauth is not installed (npm install --save-dev mailauth@4.9.5): the DKIM signatures are not checked here.');
     const ids = new Set<string>();
     for (const mail of s.smtp.mails) {
-      ids.add(mail.email.messageId);
+      ids.add(mail.email.messageId ?? '');
       expect(mail.email.messageId).toMatch(new RegExp(`^<nl_[0-9a-f]{20}@${DOMAIN}>$`));
       expect(mail.email.subject).toBe('News: november-news');
       // RFC 8058: an https address and a mailto:, and the one-click field.

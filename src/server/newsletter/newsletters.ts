@@ -204,8 +204,8 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
 }
 
 /** The mail of a draft or a newsletter as readers get it, with `marker` where their unsubscribe link goes. */
-export function mailOf(draft: NewsletterDraft, publicUrl: string, marker = `#unsubscribe-${randomBytes(12).toString('hex')}`): NewsletterMail {
-  return renderNewsletter({ ...draft, site: servedSite(), publicUrl, marker });
+export function mailOf(draft: NewsletterDraft, publicUrl: string, { marker = `#unsubscribe-${randomBytes(12).toString('hex')}`, pictures = 'mail' as 'mail' | 'inbox' } = {}): NewsletterMail {
+  return renderNewsletter({ ...draft, site: servedSite(), publicUrl, marker, pictures });
 }
 
 /**

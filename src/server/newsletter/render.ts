@@ -17,6 +17,8 @@
 import type { ArticleBlock, InlineRun } from '../../config/articleSchema';
 import type { SiteConfig } from '../../config/siteSchema';
 import { siteLinkOf } from '../../shared/addresses';
+import { editorImageAddress, UPLOAD_NAME, UPLOADS_PATH } from '../../shared/contentApi';
+import { NEWSLETTER_PICTURES } from '../../shared/newsletterApi';
 import { escapeHtml, fill } from '../../shared/text';
 
 export interface NewsletterMail {
@@ -37,6 +39,8 @@ export interface RenderOptions {
   /** The site's public address (PUBLIC_URL): links to its pages and its pictures start with it. */
   publicUrl: string;
   marker: string;
+  /** Where pictures are loaded from: the readers' mail (the site's public address, the default), or the inbox's preview (its own addresses). */
+  pictures?: 'mail' | 'inbox';
 }
 
 const FONT = 'Arial,Helvetica,sans-serif';
@@ -65,12 +69,19 @@ export function mailLink(href: string, publicUrl: string, name: string): string 
   return url.href;
 }
 
-/** A picture's address: the site's own, made whole (a picture of another site is not drawn: it could count the readers). */
-function pictureSource(src: string, publicUrl: string): string | undefined {
-  if (!siteLinkOf(src)) return undefined;
+/**
+ * A picture's address: the site's own, made whole; an upload of the editor's by the newsletter's
+ * own address for it (NEWSLETTER_PICTURES); in the inbox's preview, the inbox's own addresses. A
+ * picture of another site is not drawn (it could count the readers).
+ */
+function pictureSource(src: string, options: RenderOptions): string | undefined {
+  const link = siteLinkOf(src);
+  if (!link) return undefined;
   // Mail programs draw no SVG (Gmail, Outlook): such a picture is left out, its caption stays.
-  if (/\.svg$/i.test(siteLinkOf(src)!.path)) return undefined;
-  return new URL(src, new URL(publicUrl)).href;
+  if (/\.svg$/i.test(link.path)) return undefined;
+  const upload = link.path.startsWith(UPLOADS_PATH) && UPLOAD_NAME.test(link.path.slice(UPLOADS_PATH.length)) ? link.path.slice(UPLOADS_PATH.length) : undefined;
+  if (options.pictures === 'inbox') return upload ? editorImageAddress(src) : src;
+  return new URL(upload ? `${NEWSLETTER_PICTURES}/${upload}` : src, new URL(options.publicUrl)).href;
 }
 
 interface Palette {
@@ -117,7 +128,7 @@ function blockHtml(block: ArticleBlock, options: RenderOptions, palette: Palette
         '</blockquote>',
       ].join('');
     case 'picture': {
-      const src = pictureSource(block.image.src, options.publicUrl);
+      const src = pictureSource(block.image.src, options);
       const caption = block.caption ? `<p style="${text};color:${palette.muted};font-size:14px;line-height:1.4;margin:6px 0 0">${escapeHtml(block.caption)}</p>` : '';
       if (!src) return caption ? `<div style="margin:0 0 16px">${caption}</div>` : '';
       // Drawn at most the column's width (552 px), never wider than the screen, its proportions kept.

@@ -73,7 +73,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const shown = isProblem(draft) ? { subject, name, body } : draft;
       // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
       const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(tokenKeyOf(store)!, { subscriberId: 0, newsletterId: 0 })}`;
-      return json(reply, 200, personalMail(mailOf(shown, publicUrl), sample));
+      return json(reply, 200, personalMail(mailOf(shown, publicUrl, { pictures: 'inbox' }), sample));
     },
     newsletterTest: async (request, reply, account) => {
       const queue = newsletterQueueOf(store);
