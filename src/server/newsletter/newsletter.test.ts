@@ -18,6 +18,7 @@ import { startSmtp, waitFor, type ReceivedMail, type SmtpReceiver } from '../../
 import { readNotifySettings } from '../notify';
 import { newsletterQueueOf } from '.';
 import { applyReport } from './reports';
+import { renderNewsletter } from './render';
 import { readToken, tokenKey, unsubscribeToken } from './tokens';
 import { sessionSecret } from '../admin/secret';
 import { SMTPServer } from 'smtp-server';
@@ -339,4 +340,32 @@ it('the unsubscribe token: only the server makes one, for one subscriber and new
   expect(readToken(key, token.replace('12.', '13.'))).toBeUndefined();
   expect(readToken(key, `${token}x`)).toBeUndefined();
   expect(readToken(key, token.slice(0, -1))).toBeUndefined();
+});
+
+it('the mail from the blocks: the site\u2019s pictures whole, an upload by the newsletter\u2019s own address (the inbox\u2019s in the preview), no SVG, no other site\u2019s picture; a part of a page is no link', () => {
+  const upload = `/images/uploads/${'ab12'.repeat(5)}.webp`;
+  const picture = (src: string, caption?: string) => ({ type: 'picture' as const, image: { src, alt: 'A shop', width: 1200, height: 800 }, ...(caption ? { caption } : {}) });
+  const body = [picture(upload), picture('/images/blog/advice.svg', 'Kept caption'), picture('https://tracker.example.net/pixel.png'), { type: 'paragraph' as const, content: [{ text: 'part', href: '#form' }, { text: ' mail', href: 'mailto:hello@agency.test' }] }];
+  const options = { subject: 'S', name: 'pics', body, site, publicUrl: 'https://www.agency.test', marker: '#m' };
+  const mail = renderNewsletter(options);
+  expect([...mail.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1])).toEqual([`https://www.agency.test/api/newsletter/pictures/${'ab12'.repeat(5)}.webp`]);
+  expect(mail.html).toContain('Kept caption');
+  expect(mail.html).not.toContain('tracker.example.net');
+  expect(mail.html).not.toContain('href="#form"');
+  expect(mail.html).toContain('href="mailto:hello@agency.test"');
+  expect(renderNewsletter({ ...options, pictures: 'inbox' }).html).toContain(`<img src="/api/admin/content/images/${'ab12'.repeat(5)}.webp"`);
+});
+
+describe('an article sent as a newsletter', () => {
+  it('starts a draft from its title, summary, text and a button to its page; its name is the title\u2019s words, another\u2019s never', async () => {
+    const s = await siteWith();
+    const article = { id: 'choosing-a-partner', title: 'How to choose the right partner', summary: 'Goals first.', address: 'how-to-choose', body: BODY };
+    const first = await s.owner.change('POST', newsletterRoutes.newsletterCreate.path, { json: { fromArticle: article } });
+    const made = (await first.json()) as NewsletterDetail;
+    expect([made.subject, made.name, made.article, made.state]).toEqual([article.title, 'how-to-choose-the-right-partner', article.id, 'draft']);
+    expect(made.body[0]).toEqual({ type: 'paragraph', content: [{ text: article.summary, italic: true }] });
+    expect(made.body.at(-1)).toEqual({ type: 'link', text: words.readOnSite, href: `${site.articles.path}/${article.address}` });
+    const again = (await (await s.editor.change('POST', newsletterRoutes.newsletterCreate.path, { json: { fromArticle: article } })).json()) as NewsletterDetail;
+    expect(again.name).toBe('how-to-choose-the-right-partner-2');
+  });
 });
