@@ -121,7 +121,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                     end={section.end}
                     color="inherit"
                     onClick={() => setMenuOpen(false)}
-                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
+                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0, px: { md: 1, lg: 1.5 }, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
                   >
                     {section.label}
                     {section.to === '/' && unread ? (

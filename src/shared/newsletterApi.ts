@@ -31,7 +31,7 @@ export const newsletterRoutes = {
   newsletterSave: { method: 'PATCH', path: '/api/admin/newsletters/:id' },
   /** A draft only. */
   newsletterDelete: { method: 'DELETE', path: '/api/admin/newsletters/:id' },
-  /** Body: NewsletterDraft (as on screen, saved or not). Answers the mail as readers get it: NewsletterPreview. */
+  /** Body: NewsletterDraft (as on screen, saved or not, finished or not). Answers the mail as readers get it, or the text's problem: NewsletterPreview. */
   newsletterPreview: { method: 'POST', path: '/api/admin/newsletters/preview' },
   /** Sends the saved newsletter to the signed-in account's address, at once, marked as a test. 204. */
   newsletterTest: { method: 'POST', path: '/api/admin/newsletters/:id/test' },
@@ -120,9 +120,10 @@ export interface NewsletterList {
   dkim: boolean;
 }
 
-/** The mail as a reader gets it (their unsubscribe link a sample one). */
+/** The mail as a reader gets it (their unsubscribe link a sample one), or, for a text the checks refuse, why (html and text empty). */
 export interface NewsletterPreview {
   subject: string;
   html: string;
   text: string;
+  problem?: string;
 }

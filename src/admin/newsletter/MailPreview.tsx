@@ -31,7 +31,7 @@ export function MailPreview({ preview }: { preview: NewsletterPreview | undefine
   const [view, setView] = useState<View>('phone');
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (host.current && preview && view !== 'text') drawMail(host.current, preview.html);
+    if (host.current && preview && !preview.problem && view !== 'text') drawMail(host.current, preview.html);
   }, [preview, view]);
   return (
     <Box>
@@ -45,6 +45,8 @@ export function MailPreview({ preview }: { preview: NewsletterPreview | undefine
       </Typography>
       {!preview ? (
         <Typography role="status">{t.previewLoading}</Typography>
+      ) : preview.problem ? (
+        <Typography role="status">{preview.problem}</Typography>
       ) : view === 'text' ? (
         <Box component="pre" data-testid="newsletter-text" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: '0.875rem', p: 2, border: 1, borderColor: 'divider', borderRadius: 1, m: 0 }}>
           {preview.text}

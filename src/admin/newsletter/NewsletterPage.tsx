@@ -124,7 +124,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
   useEffect(() => {
     if (!draft) return;
     const timer = setTimeout(() => {
-      call<NewsletterPreview>('newsletterPreview', { json: { ...draft, name: draft.name || 'preview' } }).then(setPreview, () => undefined);
+      call<NewsletterPreview>('newsletterPreview', { json: draft }).then(setPreview, () => undefined);
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft]);

@@ -173,6 +173,9 @@ describe('sending', () => {
     const shown = (await preview.json()) as NewsletterPreview;
     expect(shown.html).toContain('utm_campaign=editors-draft');
     expect(shown.text).toContain(site.contact.address);
+    // Not finished yet (no subject, an empty line): the text's problem is said, nothing drawn.
+    const unfinished = (await (await s.editor.change('POST', newsletterRoutes.newsletterPreview.path, { json: { subject: '', name: '', body: [{ type: 'paragraph', content: [{ text: '' }] }] } })).json()) as NewsletterPreview;
+    expect([unfinished.html, unfinished.problem?.startsWith(messages.badBody.split('{error}')[0]!)]).toEqual(['', true]);
     const before = s.smtp.mails.length;
     expect((await s.editor.change('POST', pathOf('newsletterTest', { id: String(draft.id) }))).status).toBe(204);
     await waitFor('the test', () => s.smtp.mails.length === before + 1, { on: [s.smtp.changes] });

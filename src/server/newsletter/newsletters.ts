@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 
 const limits = server.newsletter;
 const messages = limits.messages;
-const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export type DraftProblem = { status: 400 | 404 | 409; message: string };
 
@@ -108,7 +108,7 @@ export function newsletterOf(db: Database.Database, id: number): NewsletterDetai
 export const confirmedCount = (db: Database.Database): number => (statements(db).confirmed.get() as { n: number }).n;
 
 /** The first problem of a newsletter's text, said in the office's words (the articles' own checks). */
-function bodyProblem(body: unknown): string | undefined {
+export function bodyProblem(body: unknown): string | undefined {
   let first: Refusal | undefined;
   const ctx: CheckContext = {
     file: 'newsletter',

@@ -6,12 +6,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import type { ArticleForNewsletter, NewsletterDraft, NewsletterList, NewsletterRoute } from '../../shared/newsletterApi';
+import type { ArticleForNewsletter, NewsletterDraft, NewsletterList, NewsletterPreview, NewsletterRoute } from '../../shared/newsletterApi';
 import { fill } from '../../shared/text';
 import { createLimiter } from '../rateLimit';
 import type { Store } from '../store';
 import { newDocumentId } from '../store';
-import { checkDraft, confirmedCount, createNewsletter, deleteNewsletter, draftOfArticle, isProblem, listNewsletters, mailOf, newsletterOf, saveNewsletter, scheduleNewsletter, unscheduleNewsletter } from './newsletters';
+import { bodyProblem, confirmedCount, createNewsletter, deleteNewsletter, draftOfArticle, isProblem, listNewsletters, mailOf, NAME, newsletterOf, saveNewsletter, scheduleNewsletter, unscheduleNewsletter } from './newsletters';
 import { personalMail } from './render';
 import { newsletterQueueOf, tokenKeyOf } from './index';
 import { unsubscribeToken } from './tokens';
@@ -66,14 +66,16 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       return problem ? fail(reply, problem.status, problem.message) : reply.code(204).send();
     },
     newsletterPreview: (request, reply) => {
-      // What is on screen, saved or not (its name may be another's: that is said when it is saved).
-      const draft = checkDraft(store.db, bodyOf(request) as Partial<NewsletterDraft>, -1);
-      if (isProblem(draft) && draft.status !== 409) return fail(reply, draft.status, draft.message);
-      const { subject, name, body } = bodyOf(request) as unknown as NewsletterDraft;
-      const shown = isProblem(draft) ? { subject, name, body } : draft;
+      // What is on screen, saved or not, finished or not: its subject and name as they are (a name
+      // not yet right is drawn as "preview"); a text the checks refuse is said instead of drawn.
+      const { subject, name, body } = bodyOf(request);
+      const problem = bodyProblem(body) ?? (Buffer.byteLength(JSON.stringify(body ?? null)) > server.newsletter.bodyMaxBytes ? fill(messages.bodyTooLarge, { max: Math.floor(server.newsletter.bodyMaxBytes / 1024) }) : undefined);
+      const shown = typeof subject === 'string' ? subject.replace(/[\r\n]+/g, ' ').slice(0, server.newsletter.subjectMaxLength) : '';
+      if (problem) return json(reply, 200, { subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) } satisfies NewsletterPreview);
+      const draft = { subject: shown, name: typeof name === 'string' && NAME.test(name) ? name : 'preview', body: body as NewsletterDraft['body'] };
       // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
       const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(tokenKeyOf(store)!, { subscriberId: 0, newsletterId: 0 })}`;
-      return json(reply, 200, personalMail(mailOf(shown, publicUrl, { pictures: 'inbox' }), sample));
+      return json(reply, 200, personalMail(mailOf(draft, publicUrl, { pictures: 'inbox' }), sample) satisfies NewsletterPreview);
     },
     newsletterTest: async (request, reply, account) => {
       const queue = newsletterQueueOf(store);
