@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import site from '../../config/site';
@@ -38,15 +38,18 @@ export interface DkimKey {
   /** The TXT record to publish at <selector>._domainkey.<domain>. */
   record: string;
   selector: string;
+  /** Removes the key's folder. */
+  remove(): void;
 }
 
 /** A fresh 2048-bit RSA key in a file of its own, as `openssl genrsa` makes one, and its DNS record (`openssl rsa -pubout`'s key). */
 export function makeDkimKey(selector = 'site2026'): DkimKey {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'dkim-')), 'dkim-private.pem');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dkim-'));
+  const file = path.join(dir, 'dkim-private.pem');
   writeFileSync(file, privateKey.export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
   const der = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-  return { env: { DKIM_PRIVATE_KEY_FILE: file, DKIM_SELECTOR: selector }, record: `v=DKIM1; k=rsa; p=${der}`, selector };
+  return { env: { DKIM_PRIVATE_KEY_FILE: file, DKIM_SELECTOR: selector }, record: `v=DKIM1; k=rsa; p=${der}`, selector, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** mailauth's dkimVerify, if mailauth is installed (a devDependency: the lead installs it). */

@@ -80,6 +80,7 @@ describe('sending', () => {
   let key: DkimKey;
   beforeAll(async () => {
     key = makeDkimKey();
+    closers.push(async () => key.remove());
     s = await siteWith({ dkim: key });
   });
 

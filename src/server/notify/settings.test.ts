@@ -4,7 +4,7 @@
  * exactly, as a person reads them at start.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeSettings, readNotifySettings } from './settings';
@@ -109,6 +109,7 @@ test('no sentence repeats a password or a secret', () => {
 
 describe('the DKIM key (DKIM_PRIVATE_KEY_FILE, DKIM_SELECTOR, DKIM_DOMAIN)', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dkim-settings-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const keyFile = (name: string, text: string) => {
     const file = path.join(dir, name);
     writeFileSync(file, text);
