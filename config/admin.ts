@@ -73,7 +73,10 @@ export default {
     erase: 'Erase a person',
     content: 'Content',
     insights: 'Insights',
+    // One section for the newsletter; its two parts are links at the top of its screens (subscribers: owners only).
+    newsletter: 'Newsletter',
     newsletters: 'Newsletters',
+    subscribers: 'Subscribers',
     signedInAs: 'Signed in as {email}',
     signOut: 'Sign out',
     // Ends every session of this account: this one, other browsers, remembered phones.
@@ -322,6 +325,17 @@ export default {
     answerLine: '{at}, from {from}',
     // A reply the agency sent from its mail program (found in the mailbox): {at} and {from} are replaced.
     mailProgramLine: '{at}, by {from} from a mail program',
+    // A reply to a notification from a mail program, sent on to them by the site: {at}, {by} and {state} are replaced.
+    mailReplyLine: '{at}, by {by} from a mail program, sent through the site: {state}',
+    // One the site did not send on (config/server.ts notifications.replies): {at} and {from} are replaced, then why.
+    notSentLine: '{at}, by {from} from a mail program: not sent to them',
+    // {reason} is replaced.
+    notSentWhy: 'Why: {reason} Send it from the reply box instead.',
+    // Each mail's quote and signature are folded under its words.
+    showQuoted: 'Show quoted text',
+    hideQuoted: 'Hide quoted text',
+    // Above the e-mails on a phone, where the newest comes first (on a wide screen the oldest does).
+    newestFirst: 'Newest first',
     // An attachment kept with the mail: {name} and {size} are replaced.
     attachment: 'Download {name} ({size})',
     // One that was not kept (its type or size): {name} is replaced.
@@ -432,6 +446,67 @@ export default {
     // The row adding up those past the table's rows (server.admin.insightRows); {count} is replaced.
     others: '{count} more',
     empty: 'Nothing was counted in this period yet.',
+    // The newsletter's subscribers: per week, those who confirmed and those who left (unsubscribed or
+    // bounced); per source and campaign, the people of the period who are confirmed subscribers now.
+    subscribersHeading: 'Newsletter subscribers per week',
+    subscribersIntro: 'Sign-ups confirmed by their e-mail, and subscribers who unsubscribed or whose address bounced, by the week it happened.',
+    subscribed: 'Confirmed',
+    left: 'Unsubscribed or bounced',
+    confirmedSubscribers: 'Confirmed subscribers',
+  },
+
+  // The newsletter's subscribers (owners only): one row per person, by state.
+  subscribers: {
+    heading: 'Newsletter subscribers',
+    intro: 'Everyone who signed up in the newsletter box, one row per person (any case or +tag of an address is one). A sign-up waits until the person presses the button in the confirmation e-mail; only confirmed subscribers get a newsletter. Unconfirmed sign-ups are deleted after {days} days.',
+    // Each state, as the filter and the rows name it.
+    states: { confirmed: 'Confirmed', waiting: 'Waiting for confirmation', unsubscribed: 'Unsubscribed', bounced: 'Bounced' },
+    // A state in the filter with how many it holds: {state} and {count} are replaced.
+    stateCount: '{state} ({count})',
+    state: 'Show',
+    search: 'Search',
+    searchHint: 'A part of the address',
+    // The server has no mail settings: nobody gets the confirmation e-mail, so nobody can confirm.
+    mailOff: 'Confirmation e-mails are not sent: mail is not set up on this server (SMTP_URL, MAIL_FROM). Sign-ups wait, and are deleted when nobody confirms them.',
+    exportCsv: 'Export CSV',
+    exportHint: 'The subscribers shown, as a file',
+    tableLabel: 'Subscribers',
+    // The columns of the screen and of the CSV (the CSV has them all).
+    columns: {
+      email: 'E-mail',
+      state: 'State',
+      signedUpAt: 'Signed up',
+      page: 'On the page',
+      source: 'Source',
+      campaign: 'Campaign',
+      confirmedAt: 'Confirmed',
+      unsubscribedAt: 'Unsubscribed',
+      bouncedAt: 'Bounced',
+      consentWords: 'The words shown next to the box',
+      actions: 'Action',
+    },
+    // A phone's one column: the address, then the state and dates.
+    consent: 'What they agreed to',
+    // {date} is replaced.
+    signedUpLine: 'Signed up {date}',
+    confirmedLine: 'Confirmed {date}',
+    unsubscribedLine: 'Unsubscribed {date}',
+    bouncedLine: 'Bounced {date}',
+    // {page} is replaced.
+    pageLine: 'on {page}',
+    noPage: '(not recorded)',
+    empty: 'No subscriber in this view.',
+    loading: 'Loading the subscribers…',
+    rowsPerPage: 'Subscribers per page:',
+    // An owner ends someone's subscription (they asked by e-mail, say): they get no newsletter any more.
+    unsubscribe: 'Unsubscribe',
+    // {email} is replaced.
+    unsubscribeNamed: 'Unsubscribe {email}',
+    unsubscribeTitle: 'Unsubscribe {email}?',
+    unsubscribeQuestion: 'They get no newsletter from then on. To subscribe again, they sign up in the box and confirm once more.',
+    unsubscribeConfirm: 'Unsubscribe',
+    cancel: 'Cancel',
+    unsubscribed: '{email} is unsubscribed.',
   },
 
   erase: {
@@ -456,6 +531,7 @@ export default {
       spamMarks: 'Spam verdicts on their leads: {count}',
       autoReplyMarks: "Today's mark that they got the auto-reply: {count}",
       subscriptions: 'Newsletter subscriptions: {count}',
+      newsletterMails: 'Newsletters mailed or queued to them (one still queued is not sent): {count}',
     },
     // One line per lead: {form}, {name} and {date} are replaced (without a name: leadLineWithoutName); spamLead is added to those in the Spam folder.
     leadLine: '{form}: {name}, received {date}',
@@ -463,7 +539,7 @@ export default {
     spamLead: '(in the Spam folder)',
     // One line per e-mail: {kind} (mailKinds), {subject} and {date} are replaced.
     mailLine: '{kind}, {date}: {subject}',
-    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox' },
+    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox', newsletter: 'Newsletter' },
     // One line per file: {name} and {size} are replaced.
     cvLine: 'CV ({size})',
     attachmentLine: 'Attachment {name} ({size})',
@@ -483,6 +559,9 @@ export default {
       agencyMailbox: "The agency's mailbox ({address}) holds their e-mails ({answers} read by the site, and any it did not read) and the replies sent to them from a mail program ({replies}). Search it for their address and delete what you find, in the Sent folder and the trash too.",
       // {address} and {count} are replaced.
       sender: 'The account the site sends from ({address}): if your mail provider keeps a copy of what it sends (Gmail and Microsoft 365 do), delete the e-mails sent to them or about them ({count}) from its Sent folder.',
+      // The newsletters the site sent them; {count} and {address} (MAIL_FROM's, or newsletterWithoutSender when this server has none now) are replaced.
+      newsletter: 'The newsletters sent to them ({count}) are in their own mailbox, which only they can empty. The account the site sends from ({address}) may hold a copy of each in its Sent folder (Gmail and Microsoft 365 keep one), and their answers and any bounce or complaint reports in its inbox: delete those there, in the trash too.',
+      newsletterWithoutSender: 'The newsletters sent to them ({count}) are in their own mailbox, which only they can empty. The account the site sent them from may hold a copy of each in its Sent folder (Gmail and Microsoft 365 keep one), and their answers and any bounce or complaint reports in its inbox: delete those there, in the trash too.',
       // {date} is replaced.
       backups: "Backups made before {date} still hold them: the server's nightly ones (the last 14 are kept) and any copies of them kept elsewhere. They go as the backups are replaced; restoring one brings them back, so erase them again after a restore.",
     },
@@ -584,7 +663,7 @@ export default {
     loading: 'Loading the content…',
     unsaved: 'Changes not published yet',
     // The parts of config/site.ts offered, by their key there.
-    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', chat: 'Chat button', brand: 'Brand' },
+    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', brand: 'Brand' },
     publish: 'Publish',
     publishing: 'Publishing: checking, building and switching the site…',
     published: 'Published. The change is live.',

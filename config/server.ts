@@ -64,13 +64,52 @@ export default {
       noValue: '(empty)',
       // A CV uploaded with the form: its line links to the lead in the inbox.
       cvInInbox: 'Uploaded: download it from the lead in the inbox',
-      replyHint: 'Reply to this e-mail to answer them directly.',
+      // Under the fields, when the lead gave an e-mail address and the site reads the agency's
+      // mailbox (IMAP_URL): the mail's Reply-To is then a reply address of its own, and what the
+      // owner writes above the quote is sent on to the visitor by the site. {name} is the visitor's.
+      replyHint: 'Reply to this e-mail to answer {name}: the site sends them your words alone, without the quoted e-mail and without the part below that is only for the agency.',
+      // The same when the site does not read the mailbox: replying to the mail reaches nobody.
+      replyHintInbox: 'To answer {name}, open the lead in the inbox (the link below) and reply there: a reply to this e-mail does not reach them.',
+      // The heading of what only the agency needs (when it arrived, where the visitor came from,
+      // the inbox's link), at the end of the mail: never sent to the visitor.
+      agencyOnly: 'Only for the agency — not sent when you reply',
       // The mail's sender as the agency's mail list shows it: {name} is the visitor's (cut at a word
       // to senderNameMaxLength characters), {sender} MAIL_FROM's name (else the brand's). Its
-      // subject is the conversation's with the visitor, so that a reply from a mail program reads
-      // to them as one of it; the form's notify.subject is its first line.
+      // subject is the form's notify.subject (what arrived, from whom), also its first line.
       sender: '{name} via {sender}',
       senderNameMaxLength: 40,
+      // The name of the reply address (what a mail program shows in To: when the owner replies).
+      replyToName: '{name} (through {sender})',
+    },
+    // The owner's reply from a mail program to a notification (docs/inbox.md "Replying from a mail
+    // program"): the notification's Reply-To is the agency's address with "+r-" and a random token
+    // of that mail's own, taken from the addresses the mail went to (NOTIFY_TO) or an owner's
+    // account, for `tokenDays` days. The site reads the reply in the agency's mailbox, keeps the
+    // words above the quote and sends them on to the visitor, from MAIL_FROM, under the
+    // conversation's subject (config/admin.ts replies.threadSubject), or `firstSubject` ({brand})
+    // when the person has no e-mail yet. A reply it cannot send is kept on the lead, and its writer
+    // is told why: `notSentSubject` ({name}: the visitor's, {subject}: their mail's), `notSentText`
+    // ({name}, {reason}: one of `reasons`, {link}: the lead in the inbox, {words}: their words as read).
+    replies: {
+      tokenDays: 90,
+      firstSubject: 'Your message to {brand}',
+      notSentSubject: 'Not sent to {name}: {subject}',
+      notSentText: 'Your reply to {name} was not sent: {reason}\n\nIt is kept on the lead in the inbox, where you can send it from the reply box:\n{link}\n\nYour words as the site read them:\n\n{words}',
+      reasons: {
+        empty: 'no words of yours were found above the quoted notification.',
+        agencyLines: 'it still holds lines of the part that is only for the agency (where the visitor came from, the link to the inbox).',
+        ambiguous: 'your words could not be told apart from the quoted notification for sure (answers written between the quoted lines, say).',
+        attachments: 'it has attachments, and the site sends only text: send the files from the inbox or from your own address.',
+        tooLong: 'it is longer than a reply from the inbox may be.',
+        tooLarge: 'it is too large for the site to read.',
+        unreadable: 'the site could not read it (parts nested too deep, headers too long, or not a mail it can parse).',
+        // {days} is replaced.
+        expired: 'the notification is older than {days} days, so its reply address no longer works.',
+        notARecipient: 'it came from an address the notification was not sent to.',
+        notProved: "the agency's mail server did not prove that it came from the address it names (DMARC, DKIM, SPF or a trusted relay).",
+        noAddress: 'the lead has no e-mail address to answer.',
+        off: "e-mail is not set up on the site (SMTP_URL, MAIL_FROM), so nothing can be sent.",
+      },
     },
     webhookText: '{subject}: {link}',
     // The daily mail to each owner account (docs/inbox.md "The daily mail"): at `hour` o'clock in the
@@ -96,9 +135,14 @@ export default {
     // is left. At most one per address per day, and at most `perDay` in all each day (UTC).
     autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
   },
-  // The newsletter (docs/inbox.md "The newsletter"): how it is sent. Mail goes through SMTP_URL
-  // from MAIL_FROM, signed with the DKIM key when one is set (docs/deploy-own-server.md).
+  // The newsletter (docs/inbox.md "Newsletter subscribers" and "The newsletter"): its sign-ups,
+  // and how it is sent. Mail goes through SMTP_URL from MAIL_FROM, signed with the DKIM key when
+  // one is set (docs/deploy-own-server.md).
   newsletter: {
+    // The newsletter box's sign-ups: each gets one e-mail with a link to confirm (at most one a day
+    // per address, counted with the auto-replies' perDay). A sign-up not confirmed within
+    // `unconfirmedDays` is deleted, and its link stops working then.
+    unconfirmedDays: 30,
     // Connections to the mail server at once (nodemailer's pool); each sends one mail at a time,
     // so a crash can leave at most this many readers uncertain (each is sent again with the same
     // Message-ID at the next start). A connection is closed and opened again after `messagesPerConnection` mails.
@@ -152,15 +196,18 @@ export default {
     retry: { firstSeconds: 5, maxSeconds: 300 },
     // A larger mail is recorded by its headers only (read it in the mail program).
     maxMailBytes: 10485760,
-    // The most of a mail's text kept and shown on the lead.
+    // The most of a mail's text kept and shown on the lead (its new part, and its quote and signature apart).
     maxTextCharacters: 20000,
+    // The most characters of a lead's mails (their new parts, the newest first) its search reads.
+    searchCharacters: 20000,
     // Attachments kept with the lead (PDF, DOC, DOCX, told by their first bytes, as CVs are); others are named only.
     attachments: { maxBytes: 5242880, maxPerMail: 5 },
     // How far a mail is read. Its header block is read up to `maxHeaderBytes` (all its parts'
     // headers together, too); parts nested deeper than `maxMimeDepth`, or a mail that cannot be
-    // read at all, make it kept by its headers with a note (open it in the mail program). An
-    // HTML-only mail is made text from its first `maxHtmlCharacters`, up to where it nests deeper
-    // than `maxHtmlDepth` elements (the text the inbox keeps is cut at maxTextCharacters anyway).
+    // read at all, make it kept by its headers with a note (open it in the mail program). A
+    // mail's HTML is made text (and its quote told apart) from its first `maxHtmlCharacters`, up to
+    // where it nests deeper than `maxHtmlDepth` elements (the text the inbox keeps is cut at
+    // maxTextCharacters anyway).
     reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100 },
   },
   headers: {
@@ -274,6 +321,9 @@ export default {
       signInBusy: 'Too many sign-ins at once from your network. Please try again in {seconds} seconds.',
       notFromInbox: 'This request did not come from the inbox page. Please reload the page and try again.',
       unknownLead: 'There is no such lead: it may have been deleted.',
+      // Unsubscribing someone by hand: no such subscriber, or one already unsubscribed or bounced.
+      unknownSubscriber: 'There is no such subscriber: they may have been erased, or their sign-up dropped.',
+      notSubscribed: 'They are not subscribed (any more): there is nothing to unsubscribe.',
       unknownDelivery: 'There is no such notification.',
       noCv: 'This lead has no CV file (any more).',
       badStatus: 'The status must be one of: new, read, answered, replied, archived.',

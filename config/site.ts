@@ -101,9 +101,10 @@ export default {
         showPhone: true,
       },
     ],
+    // The words shown next to the box are kept with each sign-up as what the person agreed to.
     newsletter: {
       heading: 'Are You A Business Man?',
-      text: 'Leave your e-mail and we will send you practical ideas for growing your business online. No spam, ever.',
+      text: 'Leave your e-mail and we will send you practical ideas for growing your business online. We first send you an e-mail to confirm; every newsletter has a link to unsubscribe. No spam, ever.',
       form: 'newsletter',
     },
     copyright: '© {year} Business Growth. All rights reserved.',
@@ -114,6 +115,36 @@ export default {
   privacyNote: {
     text: 'We use these details only to answer you. {link}',
     link: { label: 'Privacy', href: '/Privacy' },
+  },
+
+  // Confirming a newsletter sign-up (double opt-in): the one e-mail the site sends after a sign-up
+  // in the footer's box, and the pages its link opens. Nothing the visitor typed goes into them.
+  // {days} is how long a sign-up waits for its confirmation (config/server.ts newsletter).
+  newsletter: {
+    confirmMail: {
+      subject: 'Please confirm your subscription to the Business Growth newsletter',
+      text: 'Hello,\n\nSomeone, we hope it was you, signed up for the Business Growth newsletter with this e-mail address. Before we send you anything, please confirm that you want it: open the link below and press the button on its page.',
+      button: 'Confirm my subscription',
+      after: 'If it was not you, simply ignore this e-mail: you will not hear from us again, and the sign-up is deleted after {days} days.\n\nBusiness Growth',
+    },
+    confirmPage: {
+      heading: 'Confirm your subscription',
+      text: 'Press the button to start receiving the Business Growth newsletter: practical ideas for growing your business online. Every newsletter has a link to unsubscribe.',
+      button: 'Confirm my subscription',
+    },
+    confirmed: {
+      heading: 'Thank you: you are subscribed',
+      text: 'You will receive our next newsletter. Every newsletter has a link to unsubscribe, whenever you like.',
+    },
+    expired: {
+      heading: 'This link has expired',
+      text: 'A link to confirm works for {days} days. Sign up again in the box at the foot of any page, and we will send you a new one.',
+    },
+    wrongLink: {
+      heading: 'This link does not work',
+      text: 'It may have been cut short by your e-mail program. Open it again from the e-mail, or sign up again in the box at the foot of any page.',
+    },
+    home: 'Back to the home page',
   },
 
   // The round chat button: no link, so a chat with the WhatsApp number.

@@ -5,13 +5,16 @@
  * description, writes its body in the rich-text box (a heading, a bulleted list, bold words, a
  * link and a picture) and publishes. A visitor's browser then opens /Blog/<address>: the page shows it, its head
  * has the canonical address, Open Graph and Twitter tags, a 1200×630 picture made from the cover
- * and JSON-LD BlogPosting, the picture in its text; the Blog lists it first; sitemap.xml and the feed list it; axe finds
+ * and JSON-LD BlogPosting, the picture in its text; a phone (375 px, 3 dots a pixel) fetches the
+ * 2400 × 1350 cover once, as AVIF, at most 60 kB (the network log), and the cover's `sizes` is the
+ * width it is drawn at, on the phone and at 1280 px; the Blog lists it first; sitemap.xml and the feed list it; axe finds
  * nothing. The commit holds the new file, blocks not HTML. Screenshots of the article's page and
  * of the editor at 1280 and 375 px in test-results/articles/. Then another article is published,
  * its address changed in the editor (the old address answers 301 to the new one, through Caddy;
  * the sitemap and the feed list the new one) and removed (410, gone from the sitemap, the feed and
  * the Blog). Every text is read from config/.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -21,9 +24,11 @@ import { addressFromTitle } from '../src/config/articleSchema';
 import { articleFileOf } from '../src/admin/content/files';
 import { fieldId } from '../src/admin/content/model';
 import { feedPathOf } from '../src/shared/articles';
+import { PICTURE_WIDTHS } from '../src/shared/pictureSizes';
 import { gitIn } from '../src/test/contentSite';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
+import { devices, type Locator, type Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers/forms';
 import { publishButton } from './helpers/content';
@@ -45,6 +50,20 @@ test.beforeAll(async ({ editorSite }) => {
 });
 
 const shot = screenshots('articles');
+
+/** How wide a picture is drawn, and how wide its `sizes` says it is at this window's width (the first entry whose condition holds), in CSS pixels. */
+function drawnAndSaid(img: Locator): Promise<{ drawn: number; said: number }> {
+  return img.evaluate((element: HTMLImageElement) => {
+    const entries = element.sizes.split(',').map((entry) => /^(\([^)]*\))?\s*(.+)$/.exec(entry.trim())!);
+    const [, , length] = entries.find(([, condition]) => !condition || matchMedia(condition).matches)!;
+    const probe = document.createElement('div');
+    probe.style.width = length!;
+    document.body.append(probe);
+    const said = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { drawn: Math.round(element.getBoundingClientRect().width), said: Math.round(said) };
+  });
+}
 
 // A publish builds the site's pages on a shared 2-core machine.
 test.setTimeout(420_000);
@@ -68,8 +87,9 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     pictureAlt: `A shop's counter with a card reader ${s}`,
   };
   // The pictures uploaded, in the test's own folder (never in the shared site's work tree).
-  const cover = test.info().outputPath('cover-upload.png');
-  writeFileSync(cover, await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2255aa' } }).png().toBuffer());
+  // The cover: a photo-like 2400 × 1350 JPEG (ImageMagick's plasma, the same each run).
+  const cover = test.info().outputPath('cover-upload.jpg');
+  execFileSync('convert', ['-seed', '45', '-size', '2400x1350', 'plasma:', '-quality', '90', cover]);
   const inText = test.info().outputPath('picture-upload.jpg');
   writeFileSync(inText, await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa5522' } }).jpeg().toBuffer());
 
@@ -199,6 +219,32 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(reader, 'article-375', true);
     await reader.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await test.step('a phone (375 px wide, 3 dots a pixel) fetches the cover once, as AVIF, at most 60 kB; its sizes say how wide the page draws it', async () => {
+    const phone = await browser.newContext({ ...devices['iPhone 13 Mini'], ignoreHTTPSErrors: true, baseURL: origin });
+    const page = await phone.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto(path_);
+    const img = page.getByRole('article', { name: title }).getByRole('img', { name: written.alt });
+    await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    // Every width up to the upload's (1920: twice the 960 px the cover is drawn at), in AVIF and WebP.
+    const upload = (await img.getAttribute('src'))!;
+    const [avif, webp] = [await page.locator('picture source[type="image/avif"]').first().getAttribute('srcset'), await img.getAttribute('srcset')];
+    const widths = (srcset: string | null) => (srcset ?? '').split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)?.[1]));
+    expect([widths(avif), widths(webp)]).toEqual([PICTURE_WIDTHS, PICTURE_WIDTHS]);
+    expect([await img.getAttribute('width'), await img.getAttribute('height'), await img.getAttribute('fetchpriority')]).toEqual(['1920', '1080', 'high']);
+    const ofCover = responses.filter((response) => new URL(response.url()).pathname.startsWith(upload.replace('.webp', '')));
+    const fetched = await Promise.all(ofCover.map(async (response) => ({ type: response.headers()['content-type'], bytes: (await response.body()).length })));
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]!.type).toBe('image/avif');
+    expect(fetched[0]!.bytes).toBeLessThanOrEqual(60_000);
+    console.info(`The cover on a 375 px phone (3 dots a pixel): ${new URL(ofCover[0]!.url()).pathname}, ${fetched[0]!.bytes} bytes; the upload itself: ${(await (await page.request.get(upload)).body()).length} bytes`);
+    expect(await drawnAndSaid(img)).toEqual({ drawn: 343, said: 343 });
+    await phone.close();
+    // On a desktop screen too, its sizes are the width it is drawn at.
+    expect(await drawnAndSaid(reader.getByRole('article', { name: title }).getByRole('img', { name: written.alt }))).toEqual({ drawn: 832, said: 832 });
   });
 
   await test.step('the Blog lists it first; sitemap.xml and the feed list it', async () => {

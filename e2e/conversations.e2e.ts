@@ -2,8 +2,10 @@
  * The owner's screens of a conversation, in Chromium at 1280 and 375 px: the built server of this
  * file's own, with a real SMTP server and a real IMAP server (Dovecot, src/test/dovecot.ts). One
  * person sends two forms (another case, a +tag) and answers the auto-reply from their mail
- * program: the person's card lists both submissions and the conversation both ways; on a phone
- * the reply is one tap from the top; the settings still at their examples are shown; the
+ * program, quoting it: the person's card lists both submissions and the conversation both ways,
+ * each mail with its text, her quote folded under her words behind a button; on a phone the
+ * reply box and the newest mail come first, above the status and the fields, and the reply is
+ * one tap from the top; the settings still at their examples are shown; the
  * notification mail lays out within 375 px; every wide table says when it scrolls. Axe finds
  * nothing on each screen; the screenshots are kept in test-results/ to be looked at.
  */
@@ -40,6 +42,8 @@ const visitor = `lin.${randomUUID().slice(0, 8)}`;
 const first = `${visitor}@example.net`;
 const second = `${visitor.toUpperCase()}+web@Example.net`;
 const ids: string[] = [];
+/** A line of the auto-reply as her mail program quotes it: folded under her words. */
+const QUOTED = 'The words of the mail she answered, quoted.';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -83,6 +87,9 @@ test.beforeAll(async () => {
         'Content-Type: text/plain; charset=utf-8',
         '',
         'Thank you! The budget is £4,000; could you call on Monday?',
+        '',
+        `On ${new Date().toUTCString()} Agency Site <site@agency.test> wrote:`,
+        `> ${QUOTED}`,
         '',
       ].join('\r\n'),
     );
@@ -146,8 +153,26 @@ for (const width of [1280, 375]) {
     await expect(submissions.nth(1).getByRole('link')).toHaveAttribute('href', `/admin/leads/${ids[0]}`);
     const mails = page.getByRole('list', { name: admin.replies.historyHeading }).getByRole('listitem');
     await expect(mails).toHaveCount(2);
-    await expect(mails.nth(0)).toContainText(admin.replies.autoReply);
-    await expect(mails.nth(1)).toContainText('£4,000');
+    // Both sides with their text: the oldest first on a wide screen, the newest first on a phone.
+    const [autoReplyItem, answerItem] = width > 800 ? [mails.nth(0), mails.nth(1)] : [mails.nth(1), mails.nth(0)];
+    await expect(autoReplyItem).toContainText(admin.replies.autoReply);
+    const autoReply = smtp.mails.find((m) => m.envelope.to.includes(first))!.email;
+    await expect(autoReplyItem).toContainText(autoReply.text!.trim().split('\n').at(-1)!);
+    await expect(answerItem).toContainText('£4,000');
+    // Her quote is folded under her words, one tap away.
+    await expect(answerItem.getByText(QUOTED)).toBeHidden();
+    const fold = answerItem.getByRole('button', { name: admin.replies.showQuoted });
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await fold.click();
+    await expect(answerItem.getByText(QUOTED)).toBeVisible();
+    await expect(answerItem.getByRole('button', { name: admin.replies.hideQuoted })).toHaveAttribute('aria-expanded', 'true');
+    // On a phone the reply box and the latest mail are at the top, above the status and what they sent.
+    const top = async (name: string) => (await page.getByRole('region', { name }).boundingBox())!.y;
+    if (width < 800) {
+      expect(await top(admin.replies.heading)).toBeLessThan(await top(admin.replies.historyHeading));
+      expect(await top(admin.replies.historyHeading)).toBeLessThan(await top(admin.lead.status));
+      expect(await top(admin.replies.historyHeading)).toBeLessThan(await top(admin.lead.fieldsHeading));
+    }
     // The lead the answer came to is Answered; this one, opened, is Read.
     await expect(submissions.nth(1)).toContainText(admin.statuses.answered);
     // The reply's subject is the conversation's.

@@ -154,8 +154,9 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
   // Sources: the seed's 70 landings and 7 leads, plus this visit's landing and lead.
   const cells = (name: string, first: string) => page.getByRole('region', { name }).getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) }).getByRole('cell');
   // Leads of the first kind of config/admin.ts (the contact form's), each person once, and their rate; the other kinds after: none here.
-  // Then the clients won among them and their value (none won here: src/server/admin/pipeline.test.ts counts them).
-  const otherKinds = [...noneWon, ...Object.keys(admin.kinds).slice(1).map(() => '0')];
+  // Then the clients won among them and their value (none won here: src/server/admin/pipeline.test.ts counts them),
+  // and the confirmed newsletter subscribers among them (none here: src/server/insights.test.ts counts them).
+  const otherKinds = [...noneWon, ...Object.keys(admin.kinds).slice(1).map(() => '0'), '0'];
   await expect(cells(admin.insights.bySource, 'newsletter')).toHaveText(['newsletter', 'autumn', '71', '71', '8', percent.format(8 / 71), ...otherKinds]);
   await expect(cells(admin.insights.bySource, admin.sources.direct)).toHaveText([admin.sources.direct, '', '28', '28', '2', percent.format(2 / 28), ...otherKinds]);
   await expect(cells(admin.insights.byLandingPage, '/')).toHaveText(['/', '71', '71', '8', percent.format(8 / 71), ...otherKinds]);

@@ -1,7 +1,8 @@
 /**
  * The newsletter, end to end, in Chromium: the built server (dist/server/index.js) of this test's
  * own, with mail settings pointing at a real SMTP server in the test (smtp-server, mails parsed
- * with postal-mime) and three confirmed readers. The owner writes a newsletter in the articles'
+ * with postal-mime) and three confirmed readers. The inbox's one Newsletter item leads to its two
+ * parts (the newsletters, their subscribers). The owner writes a newsletter in the articles'
  * rich-text box, previews it at 375 and 1280 px and as plain text, sends themself a test, then
  * sends it; the mail a reader got is drawn in Chromium at 375 and 1280 px (nothing wider than a
  * phone's screen); the reader's unsubscribe link opens a page with one button (axe on it before
@@ -58,7 +59,19 @@ test('the owner writes, previews at 375 and 1280 px and as text, tests and sends
   const owner = await addAccount(dataDir);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner, base);
-  await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: admin.nav.newsletters, exact: true }).click();
+  // One Newsletter item in the bar; its two parts, the newsletters and their subscribers, linked over its screens.
+  const bar = page.getByRole('navigation', { name: admin.nav.label });
+  await expect(bar.getByRole('link', { name: admin.nav.subscribers })).toHaveCount(0);
+  await bar.getByRole('link', { name: admin.nav.newsletter, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible();
+  const parts = page.getByRole('navigation', { name: admin.nav.newsletter });
+  await expect(parts.getByRole('link', { name: admin.nav.newsletters, exact: true })).toHaveAttribute('aria-current', 'page');
+  await parts.getByRole('link', { name: admin.nav.subscribers, exact: true }).click();
+  await expect(page.getByRole('heading', { name: admin.subscribers.heading, level: 1 })).toBeVisible();
+  await expect(parts.getByRole('link', { name: admin.nav.subscribers, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(bar.getByRole('link', { name: admin.nav.newsletter, exact: true })).toHaveAttribute('aria-current', 'page');
+  await shot(page, 'inbox-1280-subscribers');
+  await parts.getByRole('link', { name: admin.nav.newsletters, exact: true }).click();
   await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible();
   // Sending is set up, unsigned: the inbox says so.
   await expect(page.getByText(t.noDkim)).toBeVisible();

@@ -191,7 +191,7 @@ test('ticking leads: mark read, archive several, mark spam by the keyboard, dele
   await expect(page.getByRole('row').filter({ hasText: s })).toHaveCount(1);
 });
 
-test('at 375 px: the list stacks each lead, the lead page\'s status, reply button and note are within the screen\'s width, nothing scrolls sideways, axe clean', async ({ page }) => {
+test('at 375 px: the list stacks each lead, the lead page opens on its reply box; its status, reply button and note are within the screen\'s width, nothing scrolls sideways, axe clean', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const s = uniqueSuffix();
   const name = `Phone ${s} with a name long enough to wrap on a phone`;
@@ -207,7 +207,8 @@ test('at 375 px: the list stacks each lead, the lead page\'s status, reply butto
   expect(await sideways()).toBeLessThanOrEqual(0);
 
   await lead.getByRole('link', { name, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: admin.lead.status })).toBeInViewport();
+  // The reply box first (with the newest mail under it), then the status.
+  await expect(page.getByRole('region', { name: admin.replies.heading })).toBeInViewport();
   await expect(page.getByRole('button', { name: admin.lead.markSpam })).toBeVisible();
   await expect(page.getByRole('region', { name: admin.lead.deliveriesHeading }).getByRole('button', { name: admin.lead.sendAgain })).toBeVisible();
   // Each is reached by scrolling down only: wholly within the screen's width, the page never scrolled sideways.

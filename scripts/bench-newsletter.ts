@@ -20,7 +20,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { setAdmin } from '../src/server/admin/accounts';
 import { openStore } from '../src/server/store';
-import { createNewsletter, isProblem } from '../src/server/newsletter/newsletters';
+import { addNewsletter, isProblem } from '../src/server/newsletter/newsletters';
 import { seedSubscribers } from '../src/test/newsletter';
 import { Client, PASSWORD } from '../src/test/adminServer';
 import { TEST_HASHING } from '../src/test/testHashing';
@@ -38,7 +38,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-newsletter-'));
 const store = openStore(dataDir);
 seedSubscribers(store.db, Array.from({ length: READERS }, (_, i) => ({ email: `reader${i}@example.net`, state: 'confirmed' as const })));
 await setAdmin(store, OWNER, PASSWORD, Date.now(), 'owner', TEST_HASHING);
-const made = createNewsletter(store.db, { subject: articles.title, name: 'bench', body: [...articles.body] }, OWNER, Date.now());
+const made = addNewsletter(store.db, { subject: articles.title, name: 'bench', body: [...articles.body] }, OWNER, Date.now());
 if (isProblem(made)) throw new Error(made.message);
 store.db.close();
 

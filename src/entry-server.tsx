@@ -20,6 +20,7 @@ import type { PageRenderer, RenderedPage } from './shared/pageRender';
 import type { SiteContent } from './shared/siteContent';
 import { FormFilesContext } from './ui/FormSlot';
 import { SocialPicturesContext } from './pages/article/ArticleView';
+import { PicturesContext } from './ui/Picture';
 
 
 /** React puts hoisted head elements (title, meta, link) first in its output. */
@@ -36,7 +37,7 @@ async function render(app: ReactElement): Promise<string> {
 /** The route table of a content value (made once per value: a render draws every page of one content). */
 const routesOf = new WeakMap<SiteContent, ReturnType<typeof createRoutes>>();
 
-export const renderPage: PageRenderer['renderPage'] = async (path: string, content: SiteContent, { formFiles = {}, socialPictures = {} } = {}): Promise<RenderedPage> => {
+export const renderPage: PageRenderer['renderPage'] = async (path: string, content: SiteContent, { formFiles = {}, socialPictures = {}, pictures = {} } = {}): Promise<RenderedPage> => {
   await loadIslands();
   let routes = routesOf.get(content);
   if (!routes) routesOf.set(content, (routes = createRoutes(content)));
@@ -53,9 +54,11 @@ export const renderPage: PageRenderer['renderPage'] = async (path: string, conte
     <AppProviders cache={cache} content={content}>
       <FormFilesContext.Provider value={formFiles}>
         <SocialPicturesContext.Provider value={socialPictures}>
-          <IslandsOnPage.Provider value={islands}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </IslandsOnPage.Provider>
+          <PicturesContext.Provider value={pictures}>
+            <IslandsOnPage.Provider value={islands}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </IslandsOnPage.Provider>
+          </PicturesContext.Provider>
         </SocialPicturesContext.Provider>
       </FormFilesContext.Provider>
     </AppProviders>

@@ -27,7 +27,7 @@ export default {
   // The fields that go in the exports' shared Name, Email and Phone columns.
   columns: { name: 'Fname', email: 'Email', phone: 'Number' },
   // What the agency is told of each new inquiry (mail and webhook, once the settings of docs/inbox.md are made).
-  notify: { subject: 'New inquiry from {Fname}', email: true, webhook: true },
+  notify: { subject: 'New inquiry from {Fname}: {Pname}', email: true, webhook: true },
   // The e-mail the visitor gets at once (only {Fname} may be used: nothing else they typed is in it).
   autoReply: {
     subject: 'Thank you for your inquiry',

@@ -56,6 +56,16 @@ export default {
         keptFor: 'The daily counts are deleted after {days} days.',
         firebase: 'We do not count visits on this site. We do not use cookies.',
       },
+      newsletter: {
+        heading: 'Our newsletter',
+        local: [
+          'When you sign up in the newsletter box, we send one e-mail to the address you gave, with a link to confirm. Until you press the button on the page it opens, you get nothing else from us; if you do not confirm within {days} days, we delete the sign-up.',
+          'With your subscription we keep the record of your consent: your address, when you signed up and on which page, the words shown next to the box at that moment, where your visit came from (as for the forms above), and when you confirmed. We also keep where your subscription stands: waiting for your confirmation, subscribed, unsubscribed, or stopped because mail to your address came back undelivered.',
+          'Every newsletter has a link to unsubscribe in one click; you can also simply write to us. We stop at once, and keep only the note that you unsubscribed, so that you are not written to again, until you ask us to erase it.',
+          'Our newsletters contain no tracking pixels and their links are not rewritten: we do not know who opens them or what is clicked. Their links name the newsletter as a campaign, so that we count the visits it brings like any other campaign\'s.',
+        ],
+        firebase: 'When you sign up in the newsletter box, we keep your address as described above. Before we send you any newsletter we write to you to confirm that you want it. Every newsletter has a link to unsubscribe, and none contains tracking pixels.',
+      },
       rights: {
         heading: 'Your rights',
         paragraphs: [

@@ -18,6 +18,7 @@ import type { AdminRole } from '../shared/contentApi';
 import settings from '../shared/builtSettings';
 import { createSiteTheme } from '../theme';
 import { Layout } from './Layout';
+import { NewsletterSection } from './newsletter/NewsletterNav';
 import { SessionProvider, useSession } from './session';
 import { SignIn } from './SignIn';
 
@@ -29,6 +30,8 @@ const LeadPage = lazy(() => import('./LeadPage').then((module) => ({ default: mo
 /** Insights: its own chunk, with the charts' library (never in the inbox's first screen). */
 const InsightsPage = lazy(() => import('./insights/InsightsPage').then((module) => ({ default: module.InsightsPage })));
 const ErasePage = lazy(() => import('./ErasePage').then((module) => ({ default: module.ErasePage })));
+/** The newsletter's subscribers: a chunk of its own. */
+const SubscribersPage = lazy(() => import('./newsletter/SubscribersPage').then((module) => ({ default: module.SubscribersPage })));
 /** The content editor: its own chunk, loaded when it is opened. */
 const ContentScreens = lazy(() => import('./content/ContentScreens'));
 /** The newsletter's screens: their own chunk (with the rich-text box's when writing). */
@@ -63,7 +66,14 @@ function SignedIn({ email, role }: { email: string; role: AdminRole }) {
                     { path: 'insights', element: screen(<InsightsPage />) },
                     { path: 'leads/:docId', element: screen(<LeadPage />) },
                     { path: 'content/*', element: screen(<ContentScreens />) },
-                    { path: 'newsletters/*', element: screen(<NewsletterScreens role={role} />) },
+                    // The Newsletter section: its two parts' links over each (newsletter/NewsletterNav.tsx).
+                    {
+                      element: <NewsletterSection role={role} />,
+                      children: [
+                        { path: 'newsletters/*', element: screen(<NewsletterScreens role={role} />) },
+                        { path: 'subscribers', element: screen(<SubscribersPage />) },
+                      ],
+                    },
                     { path: '*', element: <Navigate to="/" replace /> },
                   ]
                 : [

@@ -1,12 +1,12 @@
 /**
- * A lead's conversation as the owner reads it (Replies.tsx Conversation): a mail kept by its
+ * A lead's conversation as the owner reads it (Conversation.tsx): a mail kept by its
  * headers says who sent it, its subject and that it could not be read; a mail that only claims
  * the agency's address is the visitor's, with the warning under it. Words from config/admin.ts.
  */
 import { render, screen, within } from '@testing-library/react';
 import admin from '../../config/admin';
 import type { ReceivedMail } from '../shared/adminApi';
-import { Conversation } from './Replies';
+import { Conversation } from './Conversation';
 
 const t = admin.replies;
 const received = (id: string, mail: Partial<ReceivedMail>): ReceivedMail => ({
@@ -17,6 +17,7 @@ const received = (id: string, mail: Partial<ReceivedMail>): ReceivedMail => ({
   fromAddress: 'ada@example.net',
   subject: 'Re: hello',
   text: '',
+  quoted: '',
   tooLarge: false,
   unreadable: false,
   suspicious: false,

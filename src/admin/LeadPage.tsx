@@ -2,8 +2,9 @@
  * One lead: every field by its label (config/forms), a choice by the label the visitor read,
  * shown as text, never as markup; only http: and https: addresses become links. Its CV, its
  * notifications with "Send again", its status (opening a new lead marks it read), "Mark as spam"
- * or "Not spam", and a private note; delete. On a phone everything stacks in one column, the
- * status first and nothing wider than the screen (the notifications as a list, not a table).
+ * or "Not spam", and a private note; delete; the conversation and the reply box (Conversation.tsx).
+ * On a phone everything stacks in one column, the conversation first, then the status, and nothing
+ * wider than the screen (the notifications as a list, not a table).
  */
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -36,7 +37,7 @@ import { call, urlOf } from './api';
 import { spamNoticeOf } from './spamNotice';
 import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from './format';
 import { Notice, useNotice } from './Notice';
-import { Conversation, ReplyComposer } from './Replies';
+import { ConversationPanel } from './Conversation';
 import { Section } from './Section';
 import { WideTable } from './WideTable';
 import { LeadSourceList } from './sources/LeadSourceList';
@@ -311,10 +312,14 @@ export function LeadPage() {
           columnGap: 3,
           alignItems: 'start',
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          gridTemplateAreas: { xs: '"status" "lead" "answer"', lg: '"lead status" "lead answer"' },
-          gridTemplateRows: { lg: 'auto 1fr' },
+          // The conversation ("talk"): at the top on a phone, under what they sent on a wide screen.
+          gridTemplateAreas: { xs: '"talk" "status" "lead" "answer"', lg: '"lead status" "lead answer" "talk answer"' },
+          gridTemplateRows: { lg: 'auto auto 1fr' },
         }}
       >
+        <Box sx={{ gridArea: 'talk', minWidth: 0 }}>
+          <ConversationPanel lead={lead} onSent={show} onSendAgain={(id) => void sendAgain(id)} />
+        </Box>
         <Box sx={{ gridArea: 'status' }}>
           <Section id="status-heading" heading={t.status}>
             <TextField select fullWidth label={t.status} value={lead.status} onChange={(e) => void setStatus(e.target.value as LeadStatus)}>
@@ -352,12 +357,6 @@ export function LeadPage() {
 
           <Section id="source-heading" heading={admin.sources.heading}>
             <LeadSourceList source={lead.source ?? null} />
-          </Section>
-          <Section id="reply-heading" heading={admin.replies.heading}>
-            <ReplyComposer key={lead.docId} lead={lead} onSent={show} />
-          </Section>
-          <Section id="mails-heading" heading={admin.replies.historyHeading}>
-            <Conversation mails={lead.mails} onSendAgain={(id) => void sendAgain(id)} />
           </Section>
 
           <Section id="cv-heading" heading={t.cvHeading}>

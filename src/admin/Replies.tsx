@@ -1,10 +1,9 @@
 /**
  * Answering a lead from its page: the Reply composer (a template of config/admin.ts `replies`,
- * filled with the lead's fields, which the owner edits and sends) and the e-mails sent to the
- * visitor so far (the auto-reply, the replies) with who sent them, when, and their delivery
- * state. The draft is checked by the same code as on our server (src/shared/replyDraft.ts).
+ * filled with the lead's fields, which the owner edits and sends). The draft is checked by the
+ * same code as on our server (src/shared/replyDraft.ts). The e-mails with the person beside it:
+ * Conversation.tsx.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,12 +12,11 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import admin from '../../config/admin';
 import { formNamed, senderFields } from '../forms/model/registry';
-import type { ConversationMail, LeadDetail, ReceivedMail } from '../shared/adminApi';
-import Link from '@mui/material/Link';
+import type { LeadDetail } from '../shared/adminApi';
 import { replyProblem, type ReplyDraft } from '../shared/replyDraft';
 import { templatesFor, threadSubject } from './replyTemplates';
-import { call, urlOf } from './api';
-import { deliveryStateLabel, fill, formatDate, formatSize, visible } from './format';
+import { call } from './api';
+import { fill, visible } from './format';
 import { Notice, useNotice } from './Notice';
 
 const t = admin.replies;
@@ -83,81 +81,6 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
         {sending ? t.sending : t.send}
       </Button>
       <Notice message={notice} />
-    </Box>
-  );
-}
-
-/** Who sent an e-mail read from the mailbox: "Name <address>", or the address. */
-const sender = (mail: ReceivedMail) => visible(mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress);
-
-/**
- * Every e-mail with the person, both ways, oldest first: the site's (each subject, when, by whom,
- * its delivery state; a failed one can be sent again), their answers and the agency's replies
- * from a mail program (read from the mailbox: their text as text, never markup; attachments kept
- * as CVs are, downloaded through the inbox; one kept by its headers, and one only claiming to be
- * the agency's, say so).
- */
-export function Conversation({ mails, onSendAgain }: { mails: readonly ConversationMail[]; onSendAgain: (deliveryId: string) => void }) {
-  if (mails.length === 0) return <Typography>{t.noHistory}</Typography>;
-  return (
-    <Box component="ol" aria-labelledby="mails-heading" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
-      {mails.map((mail) => (
-        <Box
-          component="li"
-          key={mail.id}
-          sx={{ overflowWrap: 'anywhere', borderBottom: 1, borderColor: 'divider', pb: 1.5, ...(mail.kind === 'answer' ? { borderLeft: 4, borderLeftColor: 'primary.main', pl: 1.5 } : {}) }}
-        >
-          <Typography sx={{ fontWeight: 700 }}>{visible(mail.subject)}</Typography>
-          {'state' in mail ? (
-            <>
-              <Typography color="text.secondary">
-                {fill(t.historyLine, { at: formatDate(mail.createdAt), by: mail.kind === 'autoReply' ? t.autoReply : (mail.author ?? ''), state: deliveryStateLabel(mail) })}
-              </Typography>
-              {mail.lastError && (
-                <Typography variant="body2" color="text.secondary">
-                  {mail.lastError}
-                </Typography>
-              )}
-              {mail.state === 'failed' && (
-                <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onSendAgain(mail.id)}>
-                  {admin.lead.sendAgain}
-                </Button>
-              )}
-            </>
-          ) : (
-            <>
-              <Typography color="text.secondary">{fill(mail.kind === 'answer' ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}</Typography>
-              {mail.suspicious && (
-                <Alert severity="warning" sx={{ mt: 1 }}>
-                  {t.mailSuspicious}
-                </Alert>
-              )}
-              {mail.tooLarge || mail.unreadable ? (
-                <Typography sx={{ mt: 1 }}>{mail.tooLarge ? t.mailTooLarge : t.mailUnreadable}</Typography>
-              ) : (
-                <Box component="p" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', unicodeBidi: 'isolate' }}>
-                  {visible(mail.text)}
-                </Box>
-              )}
-              {mail.attachments.length > 0 && (
-                <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
-                  {mail.attachments.map((attachment, n) => (
-                    <li key={n}>
-                      {attachment.kept ? (
-                        <Link href={urlOf('attachment', { params: { messageId: mail.id, n: String(n) } })} download>
-                          {fill(t.attachment, { name: visible(attachment.name), size: formatSize(attachment.size) })}
-                        </Link>
-                      ) : (
-                        fill(t.attachmentSkipped, { name: visible(attachment.name) })
-                      )}
-                    </li>
-                  ))}
-                </Box>
-              )}
-            </>
-          )}
-        </Box>
-      ))}
     </Box>
   );
 }

@@ -22,7 +22,8 @@ const IN_SUBJECT = 80;
  * there is no e-mail yet (the template's subject then).
  */
 export function threadSubject(lead: LeadDetail): string | undefined {
-  const first = lead.mails[0]?.subject.trim();
+  // (Not an unsent reply's: its subject is the agency's notification's.)
+  const first = lead.mails.find((mail) => mail.kind !== 'notSent')?.subject.trim();
   if (!first) return undefined;
   return fill(t.threadSubject, { subject: bareSubject(first) });
 }

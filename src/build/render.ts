@@ -13,6 +13,9 @@
  * - the Caddy snippets of these pages (caddy/pages.caddy beside client/);
  * - .br and .gz copies of what it wrote (those of an earlier folder's identical files are taken).
  *
+ * The pictures uploaded in the editor that the content names are linked in from public/ with
+ * their sizes (src/shared/pictureSizes.ts), and each page offers the sizes there are (srcset).
+ *
  * Into a folder other than the code build's own, the code's files (scripts, styles, pictures,
  * the inbox) are linked first, not copied: every release of one build shares them, so a page
  * loaded before a publish still finds its scripts after it, whoever serves the files. They are
@@ -31,6 +34,7 @@ import type { PageRenderer } from '../shared/pageRender';
 import { isSearchable, siteRoutes } from '../shared/routing';
 import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../shared/siteContent';
 import { UPLOADS_PATH, uploadNamesIn } from '../shared/contentApi';
+import { picturesAmong, sizeOf, type PictureSets } from '../shared/pictureSizes';
 import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../shared/siteManifest';
 import { readCodeBuild, type CodeBuild } from './codeBuild';
 import { compressFiles } from './compress';
@@ -116,9 +120,21 @@ function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: strin
     if (!entry.isFile() || entry.name.startsWith('.')) continue;
     const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (known.has(relative) || existsSync(path.join(clientDir, relative))) continue;
-    if (relative.startsWith(uploads) && !named.has(relative.slice(uploads.length))) continue;
+    // An upload goes with its sizes (src/shared/pictureSizes.ts).
+    if (relative.startsWith(uploads) && !named.has(relative.slice(uploads.length)) && !named.has(sizeOf(relative.slice(uploads.length))?.upload ?? '')) continue;
     sameFile(publicDir, relative, relative, clientDir);
   }
+}
+
+/** The sizes there are in `clientDir` (a built client folder, or public/) of each upload the content names, by its address (src/shared/pictureSizes.ts). */
+export function picturesIn(clientDir: string, content: SiteContent): PictureSets {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(clientDir, ...UPLOADS_PATH.split('/').filter(Boolean)));
+  } catch {
+    return {};
+  }
+  return picturesAmong(names, uploadNamesIn(content));
 }
 
 /** The same file under another name (an alias's page): a link, or a copy where links cannot be made; the name replaced, never written through. */
@@ -156,6 +172,10 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
 
   // Each article's 1200×630 picture for link previews, from its cover.
   const socialPictures = await writeSocialPictures(clientDir, content.articles, earlierClientDir);
+  // The sizes of the uploaded pictures, those there are: the pages offer them (srcset).
+  const pictures = picturesIn(clientDir, content);
+  /** Those of the pictures a text (a page's inputs) names: a page is drawn again when they change. */
+  const picturesNamedIn = (text: string) => JSON.stringify([...uploadNamesIn(text)].sort().map((name) => pictures[`${UPLOADS_PATH}${name}`] ?? null));
 
   const forms: FormConfig[] = Object.values(content.forms);
   const routes = siteRoutes(content.routes);
@@ -176,7 +196,8 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   };
   const renderInto = async (address: string, file: string, withOutcomes: boolean) => {
     const pageId = routes.resolvePath(address).page;
-    const inputs = hashOf(`${shared}\0${address}\0${withOutcomes}\0${JSON.stringify(content.pages[pageId] ?? null)}\0${articleInputs(address, pageId)}`);
+    const own = `${JSON.stringify(content.pages[pageId] ?? null)}\0${articleInputs(address, pageId)}`;
+    const inputs = hashOf(`${shared}\0${address}\0${withOutcomes}\0${own}\0${picturesNamedIn(`${shared}${own}`)}`);
     const before = earlier?.index.pages[file];
     if (before && before.inputs === inputs && reuse(earlier!.dir, clientDir, [file, ...before.variants.map((v) => v.file)])) {
       // The same page as the release served: its files linked, not drawn again (a publish draws only the pages it changes).
@@ -186,7 +207,7 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
       pages.push({ address, file, bytes: before.bytes });
       return;
     }
-    const page = await renderPage(address, content, { formFiles, socialPictures });
+    const page = await renderPage(address, content, { formFiles, socialPictures, pictures });
     // Fetched (not run) once the page has painted, so the first touch is answered at once: the
     // page's islands and what hydrates them (React). The forms' code waits for the visitor.
     const preload = [...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])])].map((f) => `/${f}`);

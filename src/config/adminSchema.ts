@@ -6,6 +6,7 @@ import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
 import { BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../shared/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
+import { SUBSCRIBER_STATES } from '../shared/subscribers';
 
 /** Every kind of section the site has. */
 const SECTION_TYPES = Object.keys(sectionSchemas) as SectionType[];
@@ -199,7 +200,7 @@ export const adminSchema = object({
     ...texts(['heading', 'password', 'confirm', 'checking', 'cancel', 'cancelled']).shape,
     intro: template(['minutes']),
   }),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'newsletters', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
+  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'newsletter', 'newsletters', 'subscribers', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
@@ -232,6 +233,10 @@ export const adminSchema = object({
     historyLine: template(['at', 'by', 'state']),
     answerLine: template(['at', 'from']),
     mailProgramLine: template(['at', 'from']),
+    mailReplyLine: template(['at', 'by', 'state']),
+    notSentLine: template(['at', 'from']),
+    notSentWhy: template(['reason']),
+    ...texts(['showQuoted', 'hideQuoted', 'newestFirst']).shape,
     attachment: template(['name', 'size']),
     attachmentSkipped: template(['name']),
     mailTooLarge: text(),
@@ -256,6 +261,26 @@ export const adminSchema = object({
     ...texts(['won', 'wonValue']).shape,
     ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
     others: template(['count']),
+    ...texts(['subscribersHeading', 'subscribersIntro', 'subscribed', 'left', 'confirmedSubscribers']).shape,
+  }),
+  subscribers: object({
+    heading: text(),
+    intro: template(['days']),
+    states: texts(SUBSCRIBER_STATES),
+    stateCount: template(['state', 'count']),
+    ...texts(['state', 'search', 'searchHint', 'mailOff', 'exportCsv', 'exportHint', 'tableLabel']).shape,
+    columns: texts(['email', 'state', 'signedUpAt', 'page', 'source', 'campaign', 'confirmedAt', 'unsubscribedAt', 'bouncedAt', 'consentWords', 'actions']),
+    consent: text(),
+    signedUpLine: template(['date']),
+    confirmedLine: template(['date']),
+    unsubscribedLine: template(['date']),
+    bouncedLine: template(['date']),
+    pageLine: template(['page']),
+    ...texts(['noPage', 'empty', 'loading', 'rowsPerPage', 'unsubscribe']).shape,
+    unsubscribeNamed: template(['email']),
+    unsubscribeTitle: template(['email']),
+    ...texts(['unsubscribeQuestion', 'unsubscribeConfirm', 'cancel']).shape,
+    unsubscribed: template(['email']),
   }),
   erase: object({
     ...texts(['heading', 'intro', 'email', 'find', 'none', 'foundHeading']).shape,
@@ -265,7 +290,7 @@ export const adminSchema = object({
     leadLineWithoutName: template(['form', 'date']),
     spamLead: text(),
     mailLine: template(['kind', 'subject', 'date']),
-    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply']),
+    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply', 'newsletter']),
     cvLine: template(['size']),
     attachmentLine: template(['name', 'size']),
     ...texts(['confirmLabel', 'confirmHint', 'confirm', 'erasing', 'erased', 'outsideHeading']).shape,
@@ -274,6 +299,8 @@ export const adminSchema = object({
       webhook: template(['receiver', 'count']),
       agencyMailbox: template(['address', 'answers', 'replies']),
       sender: template(['address', 'count']),
+      newsletter: template(['count', 'address']),
+      newsletterWithoutSender: template(['count']),
       backups: template(['date']),
     }),
     ...texts(['recordsHeading', 'recordsIntro', 'recordsNone']).shape,

@@ -88,12 +88,43 @@ export const serverSchema = object({
       /** Shown for a field left empty. */
       noValue: text(),
       cvInInbox: text(),
-      /** Under the fields, when the lead gave an e-mail address (it is the mail's Reply-To). */
-      replyHint: text(),
+      /** Under the fields, when the lead gave an e-mail address and the mailbox is read (the mail's Reply-To is its reply address): {name} the visitor's. */
+      replyHint: template(['name']),
+      /** The same when the site does not read the mailbox (a reply to the mail reaches nobody). */
+      replyHintInbox: template(['name']),
+      /** The heading of the part only for the agency (never sent to the visitor). */
+      agencyOnly: text(),
       /** The mail's sender name: {name} the visitor's, {sender} MAIL_FROM's name or the brand's. */
       sender: template(['name', 'sender']),
       /** The visitor's name in it is cut at a word to this many characters. */
       senderNameMaxLength: number({ min: 10, max: 200, integer: true }),
+      /** The reply address's name: {name} the visitor's, {sender} as in `sender`. */
+      replyToName: template(['name', 'sender']),
+    }),
+    /** The owner's replies from a mail program, sent on through the site (src/server/mailbox/ownerReplies.ts). */
+    replies: object({
+      /** Days a notification's reply address is taken. */
+      tokenDays: number({ min: 1, max: 3650, integer: true }),
+      /** A reply's subject when the person has no e-mail yet: {brand}. */
+      firstSubject: template(['brand']),
+      /** The mail telling the writer a reply was not sent: {name} the visitor's, {subject} their mail's. */
+      notSentSubject: template(['name', 'subject']),
+      notSentText: template(['name', 'reason', 'link', 'words']),
+      /** Why a reply was not sent: in that mail and on the lead. */
+      reasons: object({
+        empty: text(),
+        agencyLines: text(),
+        ambiguous: text(),
+        attachments: text(),
+        tooLong: text(),
+        tooLarge: text(),
+        unreadable: text(),
+        expired: template(['days']),
+        notARecipient: text(),
+        notProved: text(),
+        noAddress: text(),
+        off: text(),
+      }),
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
     webhookText: template(['subject', 'link']),
@@ -119,8 +150,10 @@ export const serverSchema = object({
       perDay: number({ min: 1, integer: true }),
     }),
   }),
-  /** The newsletter's sending (src/server/newsletter; its mail settings are environment variables). */
+  /** The newsletter's sign-ups and sending (src/server/newsletter; its mail settings are environment variables). */
   newsletter: object({
+    /** How long a sign-up waits for its confirmation before it is deleted (and its link stops working). */
+    unconfirmedDays: number({ min: 1, max: 365, integer: true }),
     /** nodemailer's pool: connections at once (a crash leaves at most this many readers uncertain), and mails per connection. */
     pool: object({ connections: number({ min: 1, max: 10, integer: true }), messagesPerConnection: number({ min: 1, integer: true }) }),
     /** At most `messages` every `perSeconds` seconds; 0 messages: no limit. */
@@ -166,6 +199,8 @@ export const serverSchema = object({
     maxMailBytes: number({ min: 65536, integer: true }),
     /** The most characters of a mail's text kept. */
     maxTextCharacters: number({ min: 1000, max: 1000000, integer: true }),
+    /** The most characters of a lead's mails its search reads (their new parts, the newest first). */
+    searchCharacters: number({ min: 0, max: 1000000, integer: true }),
     /** Attachments kept: at most `maxPerMail` of a mail, each at most `maxBytes`, PDF, DOC or DOCX by content. */
     attachments: object({ maxBytes: number({ min: 1024, integer: true }), maxPerMail: number({ min: 0, max: 20, integer: true }) }),
     /**
@@ -294,6 +329,8 @@ export const serverSchema = object({
       signInBusy: text(),
       notFromInbox: text(),
       unknownLead: text(),
+      unknownSubscriber: text(),
+      notSubscribed: text(),
       unknownDelivery: text(),
       noCv: text(),
       badStatus: text(),

@@ -69,6 +69,19 @@ export const siteSchema = object({
   }),
   /** The line under every form; {link} becomes a link with `link.label` to `link.href` (the privacy page). */
   privacyNote: object({ text: template(['link']), link: object({ label: text(), href: href() }) }),
+  /**
+   * Confirming a newsletter sign-up (src/server/newsletter): the e-mail (its subject, its text, the
+   * words before the link, the words after it) and the pages the link opens, served by our server.
+   * {days}: config/server.ts newsletter.unconfirmedDays.
+   */
+  newsletter: object({
+    confirmMail: object({ subject: text(), text: longText(), button: text(), after: describe(template(['days']), { kind: 'longText' }) }),
+    confirmPage: object({ heading: text(), text: longText(), button: text() }),
+    confirmed: object({ heading: text(), text: longText() }),
+    expired: object({ heading: text(), text: describe(template(['days']), { kind: 'longText' }) }),
+    wrongLink: object({ heading: text(), text: longText() }),
+    home: text(),
+  }),
   /** The round chat button in the bottom corner of every page. */
   /** The round chat button: its words, and where it leads (without a link: a WhatsApp chat with `whatsapp.number`). */
   chat: object({ label: text(), href: optional(href()) }),

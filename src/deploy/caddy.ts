@@ -11,6 +11,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../shared/caching';
+import { UPLOADS_PATH } from '../shared/contentApi';
 import { commonHeaders, pagePolicy } from '../shared/headers';
 import type { SiteManifest } from '../shared/siteManifest';
 
@@ -95,6 +96,8 @@ export function caddySnippets(site: SiteManifest): string {
     `header @hashed Cache-Control ${quoted(CACHE_CONTROL.hashed)}`,
     '@images path /images/*',
     `header @images Cache-Control ${quoted(CACHE_CONTROL.images)}`,
+    `@uploads path ${UPLOADS_PATH}*`,
+    `header @uploads Cache-Control ${quoted(CACHE_CONTROL.uploads)}`,
     `@pages path ${pageAddresses.join(' ')}`,
     `header @pages Cache-Control ${quoted(CACHE_CONTROL.page)}`,
     '# Dot files (the site manifest) and the outcome variants by their own names are not served.',

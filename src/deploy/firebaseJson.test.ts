@@ -3,7 +3,7 @@ import path from 'node:path';
 import { FALLBACK_FILE } from '../shared/pageFiles';
 import { siteRoutes } from '../shared/routing';
 import routes from '../../config/routes';
-import { CACHE_CONTROL } from '../shared/caching';
+import { CACHE_CONTROL, cacheControlFor } from '../shared/caching';
 import { pagePolicy } from '../shared/headers';
 import { FIREBASE_CONNECT_ORIGINS } from '../shared/firebaseSettings';
 import server from '../../config/server';
@@ -81,11 +81,15 @@ it('sends the security headers of config/server.ts with every answer, and the pa
   expect(csp).not.toContain('nonce');
 });
 
-it('caches as our server does: hashed assets a year, every page address and HTML file revalidated, pictures a day', async () => {
+it('caches as our server does: hashed assets a year, every page address and HTML file revalidated, pictures a day, uploaded ones a year', async () => {
   const { headers } = (firebaseJson(await builtManifest())).hosting;
   const cacheOf = (source: string) => headers.find((h) => h.source === source)?.headers.find((h) => h.key === 'Cache-Control')?.value;
   expect(cacheOf('/assets/**')).toBe('public, max-age=31536000, immutable');
   expect(cacheOf('/images/**')).toBe(CACHE_CONTROL.images);
+  // The uploads' rule after the pictures' (Hosting applies the last rule that sets a header): as our server answers them.
+  expect(cacheOf('/images/uploads/**')).toBe(cacheControlFor('images/uploads/0123456789abcdef0123-320.avif'));
+  expect(cacheOf('/images/uploads/**')).toBe('public, max-age=31536000, immutable');
+  expect(headers.findIndex((h) => h.source === '/images/uploads/**')).toBeGreaterThan(headers.findIndex((h) => h.source === '/images/**'));
   // Hosting matches the address asked for, not the file a rewrite serves.
   for (const source of ['**/*.html', ...pagePaths.map((p) => p.path)]) expect([source, cacheOf(source)]).toEqual([source, CACHE_CONTROL.page]);
 });

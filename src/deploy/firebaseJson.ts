@@ -14,6 +14,7 @@
  */
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../shared/caching';
+import { UPLOADS_PATH } from '../shared/contentApi';
 import type { SiteManifest } from '../shared/siteManifest';
 import { commonHeaders, pagePolicy } from '../shared/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';
@@ -45,6 +46,8 @@ export function firebaseJson(site: SiteManifest) {
         { source: '/assets/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.hashed }] },
         ...['**/*.html', ...new Set(site.pages.map((p) => p.path))].map((source) => ({ source, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] })),
         { source: '/images/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.images }] },
+        // After the rule above, which it overrides (Hosting applies the last rule that sets a header).
+        { source: `${UPLOADS_PATH}**`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.uploads }] },
         {
           source: '**',
           headers: [

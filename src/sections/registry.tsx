@@ -15,6 +15,7 @@ import { HeroSection } from './hero/HeroSection';
 import { MapSection } from './map/MapSection';
 import { PageHeaderSection } from './pageHeader/PageHeaderSection';
 import { PrivacySection } from './privacy/PrivacySection';
+import type { PictureLoading } from '../ui/Picture';
 import type { SectionConfig, SectionType } from './schemas';
 import { SplitSection } from './split/SplitSection';
 import { StatsSection } from './stats/StatsSection';
@@ -37,9 +38,9 @@ export const sectionRenderers: { [T in SectionType]: ComponentType<SectionProps<
   privacy: PrivacySection,
 };
 
-export function renderSection(section: SectionConfig, props: { key: string; position: number; index: number }): ReactNode {
+export function renderSection(section: SectionConfig, props: { key: string; position: number; index: number; pictures?: PictureLoading }): ReactNode {
   // The one place where the section union meets the map: the type of `sectionRenderers`
   // guarantees that the renderer found for `section.type` accepts exactly this section.
-  const Renderer = sectionRenderers[section.type] as ComponentType<{ section: SectionConfig; position: number; index: number }>;
-  return <Renderer key={props.key} section={section} position={props.position} index={props.index} />;
+  const Renderer = sectionRenderers[section.type] as ComponentType<{ section: SectionConfig; position: number; index: number; pictures: PictureLoading }>;
+  return <Renderer key={props.key} section={section} position={props.position} index={props.index} pictures={props.pictures ?? 'lazy'} />;
 }

@@ -1,3 +1,4 @@
+import type { PictureLoading } from '../ui/Picture';
 import type { SectionOf, SectionType } from './schemas';
 
 /** What every section renderer receives. */
@@ -7,4 +8,6 @@ export interface SectionProps<T extends SectionType> {
   position: number;
   /** Where the section stands on the page (0 = first). */
   index: number;
+  /** How its pictures load (SectionList: the page's main picture, those likely on screen at once, the others). */
+  pictures: PictureLoading;
 }

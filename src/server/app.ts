@@ -27,9 +27,7 @@ import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
 import { agencyAddress } from './notify/settings';
-import { registerNewsletter, startNewsletter, type NewsletterOptions } from './newsletter';
-import { tokenKey } from './newsletter/tokens';
-import { sessionSecret } from './admin/secret';
+import { createNewsletter, registerNewsletter, startNewsletter, type Newsletter, type NewsletterOptions } from './newsletter';
 import { MailboxReader, type ReaderOptions } from './mailbox/reader';
 import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { LiveSite } from './liveBuild';
@@ -37,6 +35,8 @@ import { contentJobs, drafts as draftsOf } from './content/drafts';
 import { Scheduler, type Timers } from './content/schedule';
 import { contentFiles, loadContent } from './content/site';
 import { Publisher, type PublishStep } from './content/publish';
+import { pictureSizes } from './content/images';
+import { UPLOADS_PATH } from '../shared/contentApi';
 import { roleOf } from './admin/accounts';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from './requestLog';
 
@@ -96,10 +96,12 @@ export interface AppOptions {
   newsletter?: Partial<Pick<NewsletterOptions, 'pool' | 'rate' | 'retry' | 'unreachable' | 'crashAt' | 'clock'>>;
 }
 
-/** Where the mails and calls about leads go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
+/** Where the mails and calls about people go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
 function outsideOf(notifications: NotifyOptions | undefined) {
-  const { email, webhook } = notifications?.settings ?? {};
-  return { notifyTo: email?.to ?? [], ...(email ? { sender: email.fromAddress } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
+  const { email, sender, webhook } = notifications?.settings ?? {};
+  // MAIL_FROM's address: the notifications' sender, or the newsletter's without NOTIFY_TO.
+  const from = (email ?? sender)?.fromAddress;
+  return { notifyTo: email?.to ?? [], ...(from ? { sender: from } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -137,7 +139,7 @@ export async function buildApp({
   caddyAdmin,
   mailbox,
   placeholders = [],
-  newsletter,
+  newsletter: sending,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -164,21 +166,24 @@ export async function buildApp({
   let stopNewsletter: (() => Promise<void>) | undefined;
   const sender = notifications?.settings.sender;
   const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
-  // The key of the unsubscribe links' tokens, from the server's secret in the data folder (made once the folder is there).
-  let newsletterKey: Buffer | undefined;
-  const newsletterKeyOf = () => (newsletterKey ??= tokenKey(sessionSecret(dataDir).secret));
+  // The newsletter (src/server/newsletter): its links' tokens from the server's secret in the data
+  // folder, made once, when the database first opens (the folder is there then) or below.
+  let newsletterParts: Newsletter | undefined;
+  const newsletterOf = (opened: Store) => (newsletterParts ??= createNewsletter({ store: opened, dataDir, clock, publicUrl }));
   const store = openStoreWhenPossible(dataDir, {
     now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
-      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), ...notifications });
+      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
       // The newsletter's send queue goes on where it stopped (a crash's uncertain readers first).
       if (sender) {
         const agency = agencyAddress();
-        stopNewsletter = startNewsletter(opened, { sender, publicUrl, tokenKey: newsletterKeyOf(), clock, log: logger ? app.log : console, ...(agency ? { agencyMailbox: agency } : {}), ...newsletter });
+        stopNewsletter = startNewsletter(opened, newsletterOf(opened), { sender, publicUrl, clock, log: logger ? app.log : console, ...(agency ? { agencyMailbox: agency } : {}), ...sending });
       }
       if (mailbox) {
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...mailbox, dataDir });
+        // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
+        const replies = { mail: notifications?.settings.email, publicUrl };
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), replies, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }
@@ -188,6 +193,9 @@ export async function buildApp({
   store.onInsert((inserted) => claimUploads(store, inserted));
   // Where the lead came from, beside it (src/server/sources.ts), in the same transaction.
   store.onInsert((inserted) => recordSource(store.db, inserted));
+  // A newsletter sign-up's subscriber row, waiting, with its consent, and its one confirmation mail (src/server/newsletter).
+  const newsletter = newsletterOf(store);
+  store.onInsert((inserted) => newsletter.signedUp(inserted));
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).
@@ -214,11 +222,13 @@ export async function buildApp({
 
   app.setErrorHandler(answerError);
 
-  await registerApi(app, { store, dataDir, limits: createRequestLimits(server.limits, rateLimitFactor, clock) });
+  // The forms' rate limits, which the newsletter's confirmation page shares.
+  const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
+  await registerApi(app, { store, dataDir, limits });
+  // The newsletter's links: the confirmation's page and POST, the unsubscribe's page and one-click POST (their signed tokens are their credentials).
+  await registerNewsletter(app, { newsletter, store, clock, limits, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
-  // The newsletter's unsubscribe link (its page and one-click POST), its tokens signed with a key of the server's secret.
-  await registerNewsletter(app, { store, tokenKey: newsletterKeyOf(), clock, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store, { clock }) : undefined;
@@ -237,6 +247,8 @@ export async function buildApp({
       })
     : undefined;
   const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
+  // The uploaded pictures that have no sizes yet (uploaded before pictures had them) get them, in the background: the next publish draws them.
+  if (siteDir) pictureSizes.fill(path.join(siteDir, 'public', UPLOADS_PATH));
   app.addHook('onClose', async () => {
     scheduler?.stop();
     await scheduler?.idle();

@@ -163,7 +163,7 @@ describe('the visit beacon', () => {
 describe('insights', () => {
   it('adds up a seeded week with the autumn campaign\'s mix: leads per form and week, visits, and per source and landing page the client leads (each person once) apart from applications and sign-ups', async () => {
     const db = s.app.store.db;
-    db.exec('DELETE FROM visits; DELETE FROM documents;');
+    db.exec('DELETE FROM visits; DELETE FROM documents; DELETE FROM subscribers;');
     // Seven days of the week before this one: 10 landings a day on / from newsletter/autumn, 5 on /Services direct.
     const monday = Date.parse(weekOf(s.clock.now)) - 7 * DAY;
     const insert = db.prepare('INSERT INTO visits (day, page, source, campaign, views, visits, visitors) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -194,6 +194,12 @@ describe('insights', () => {
     await seed('contact', 'fay@example.net', { landingPage: '/Services' });
     await seed('contact', 'gus@example.net', { landingPage: '/Services' });
     await seed('contact', 'spam@example.net', {}, true);
+    // The autumn newsletter brought two readers who confirmed that week; one of them left two days later.
+    await seed('newsletter', 'hal@example.net', autumn);
+    await seed('newsletter', 'ida@example.net', autumn);
+    const subscribed = db.prepare("UPDATE subscribers SET state = ?, signed_up_at = ?, confirmed_at = ?, unsubscribed_at = ? WHERE person = ?");
+    subscribed.run('confirmed', monday + 2 * DAY, monday + 3 * DAY, null, 'hal@example.net');
+    subscribed.run('unsubscribed', monday + 2 * DAY, monday + 3 * DAY, monday + 5 * DAY, 'ida@example.net');
 
     // The clock moved a day on: the session has ended.
     await agency.signIn('owner@agency.test');
@@ -206,21 +212,25 @@ describe('insights', () => {
     expect(forms.contact.kind).toBe(client);
     const week = insights.byWeek.find((w) => w.week === new Date(monday).toISOString().slice(0, 10));
     // Per form and week: submissions.
-    expect(week).toEqual({ week: new Date(monday).toISOString().slice(0, 10), leads: { inquiry: 2, contact: 3, freelancer: 2, newsletter: 1 }, visits: 105, views: 182 });
+    expect(week).toEqual({ week: new Date(monday).toISOString().slice(0, 10), leads: { inquiry: 2, contact: 3, freelancer: 2, newsletter: 3 }, visits: 105, views: 182 });
+    // The newsletter per week: two confirmed, one left; Eve's sign-up waits for her confirmation.
+    expect(insights.subscribers.find((w) => w.week === week!.week)).toEqual({ week: week!.week, confirmed: 2, left: 1 });
+    expect(insights.subscribers.filter((w) => w.week !== week!.week).every((w) => w.confirmed === 0 && w.left === 0)).toBe(true);
     // Per source: the client leads as people (the second person's two forms once), the other kinds beside them.
     // None of these leads is won (admin/pipeline.test.ts counts clients won).
     const noneWon = { won: 0, wonValue: 0 };
+    // Beside them, the people of the period who are confirmed subscribers now (Hal: Ida left, Eve waits).
     expect(insights.bySource).toEqual([
-      { source: 'newsletter', campaign: 'autumn', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1 }, rate: 2 / 70, ...noneWon },
-      { source: '', campaign: '', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35, ...noneWon },
-      { source: 'news.example.org', campaign: '', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null, ...noneWon },
+      { source: 'newsletter', campaign: 'autumn', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1, [subscriber]: 2 }, rate: 2 / 70, ...noneWon, subscribers: 1 },
+      { source: '', campaign: '', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35, ...noneWon, subscribers: 0 },
+      { source: 'news.example.org', campaign: '', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null, ...noneWon, subscribers: 0 },
     ]);
     expect(insights.byLandingPage).toEqual([
-      { page: '/', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1 }, rate: 2 / 70, ...noneWon },
-      { page: '/Services', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35, ...noneWon },
-      { page: '/Career', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null, ...noneWon },
+      { page: '/', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1, [subscriber]: 2 }, rate: 2 / 70, ...noneWon, subscribers: 1 },
+      { page: '/Services', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35, ...noneWon, subscribers: 0 },
+      { page: '/Career', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null, ...noneWon, subscribers: 0 },
     ]);
-    expect(insights.totals).toEqual({ visits: 105, visitors: 98, leads: 4, byKind: { [client]: 4, [application]: 2, [subscriber]: 1 }, rate: 4 / 105, ...noneWon });
+    expect(insights.totals).toEqual({ visits: 105, visitors: 98, leads: 4, byKind: { [client]: 4, [application]: 2, [subscriber]: 3 }, rate: 4 / 105, ...noneWon, subscribers: 1 });
     // "(direct)" is a view of the list too: the leads with no source.
     const direct = (await (await agency.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ source: DIRECT_SOURCE, spam: 'false' }).toString()}`)).json()) as LeadList;
     expect(direct.total).toBe(2);
@@ -229,7 +239,7 @@ describe('insights', () => {
 
   it(`stays under 256 kB however many sources and landing pages: the ${server.admin.insightRows} with most visits in each table, the others added up in one row`, async () => {
     const db = s.app.store.db;
-    db.exec('DELETE FROM visits; DELETE FROM documents;');
+    db.exec('DELETE FROM visits; DELETE FROM documents; DELETE FROM subscribers;');
     const rows = server.admin.insightRows;
     const GROUPS = 5000;
     // Names as long as the beacon and the lead's source keep them, in letters of two bytes each.

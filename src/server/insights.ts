@@ -3,7 +3,8 @@
  * campaign, per landing page, each group with its conversion rate (leads / visits) and the
  * clients won among its leads (at config's won stage now) with their value. Visits are
  * the beacon's daily counts (src/server/visits.ts), leads their sources (src/server/sources.ts):
- * all counted by the database. Weeks run Monday to Sunday, in UTC, as the counts' days do. The
+ * all counted by the database; beside them the newsletter's confirmed subscribers, per source and
+ * page of their sign-up and per week (src/server/newsletter). Weeks run Monday to Sunday, in UTC, as the counts' days do. The
  * tables of sources and landing pages hold the groups with most visits (admin.insightRows of
  * config/server.ts at most) and the others added up in one row: the answer stays small.
  */
@@ -31,14 +32,14 @@ const WEEK_SQL = (column: string) => `date(${column}, 'weekday 0', '-6 days')`;
 const KINDS = Object.keys(admin.kinds);
 const MAIN_KIND = KINDS[0]!;
 
-const rowOf = (visits: number, visitors: number, byKind: Record<string, number>, won = 0, wonValue = 0): InsightRow => {
+const rowOf = (visits: number, visitors: number, byKind: Record<string, number>, won = 0, wonValue = 0, subscribers = 0): InsightRow => {
   const leads = byKind[MAIN_KIND] ?? 0;
-  return { visits, visitors, leads, byKind, rate: visits > 0 ? leads / visits : null, won, wonValue };
+  return { visits, visitors, leads, byKind, rate: visits > 0 ? leads / visits : null, won, wonValue, subscribers };
 };
 
 const byCount = <T extends InsightRow>(a: T, b: T) => b.visits - a.visits || b.leads - a.leads;
 
-type Counts = { visits: number; visitors: number; byKind: Record<string, number>; won: number; wonValue: number };
+type Counts = { visits: number; visitors: number; byKind: Record<string, number>; won: number; wonValue: number; subscribers: number };
 
 /** The counts of several groups added up, as a row (people of two groups count in each: the totals count them once, apart). */
 function total(list: Iterable<Counts>, people?: { byKind: Record<string, number>; won: number; wonValue: number }): InsightRow {
@@ -46,15 +47,17 @@ function total(list: Iterable<Counts>, people?: { byKind: Record<string, number>
   let visitors = 0;
   let won = 0;
   let wonValue = 0;
+  let subscribers = 0;
   const byKind: Record<string, number> = {};
   for (const e of list) {
     visits += e.visits;
     visitors += e.visitors;
     won += e.won;
     wonValue += e.wonValue;
+    subscribers += e.subscribers;
     for (const [kind, n] of Object.entries(e.byKind)) byKind[kind] = (byKind[kind] ?? 0) + n;
   }
-  return people ? rowOf(visits, visitors, people.byKind, people.won, people.wonValue) : rowOf(visits, visitors, byKind, won, wonValue);
+  return people ? rowOf(visits, visitors, people.byKind, people.won, people.wonValue, subscribers) : rowOf(visits, visitors, byKind, won, wonValue, subscribers);
 }
 
 /** Each lead's kind, from its form (config/forms `kind`), for SQL: a collection -> kind table. */
@@ -99,7 +102,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const sourceEntry = (source: string, campaign: string) => {
     const key = `${source}\0${campaign}`;
     let entry = sources.get(key);
-    if (!entry) sources.set(key, (entry = { source, campaign, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0 }));
+    if (!entry) sources.set(key, (entry = { source, campaign, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }));
     return entry;
   };
   for (const row of db.prepare('SELECT source, campaign, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY source, campaign').all(first) as { source: string; campaign: string; visits: number; visitors: number }[]) {
@@ -118,7 +121,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     const resolved = servedRoutes().resolvePath(path);
     const page = path === '' ? '' : resolved.matched ? resolved.canonical : path;
     let entry = pages.get(page);
-    if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0 }));
+    if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }));
     return entry;
   };
   for (const row of db.prepare('SELECT page, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY page HAVING sum(visits) > 0').all(first) as { page: string; visits: number; visitors: number }[]) {
@@ -141,14 +144,36 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     entry.won += row.won;
     entry.wonValue += row.value;
   }
+  // The newsletter's subscribers (src/server/newsletter): the people who signed up in the period
+  // and are confirmed subscribers now, by where their visit came from and its landing page; and,
+  // per week, the confirmations and the subscribers who left (unsubscribed or bounced).
+  const firstMs = Date.parse(first);
+  const confirmedFrom = "FROM subscribers n WHERE n.state = 'confirmed' AND n.signed_up_at >= ?";
+  for (const row of db.prepare(`SELECT n.source, coalesce(n.campaign, '') AS campaign, count(*) AS n ${confirmedFrom} GROUP BY 1, 2`).all(firstMs) as { source: string; campaign: string; n: number }[]) {
+    sourceEntry(row.source, row.campaign).subscribers += row.n;
+  }
+  for (const row of db
+    .prepare(`SELECT coalesce(s.landing_page, '') AS page, count(*) AS n FROM subscribers n LEFT JOIN lead_sources s ON s.doc_id = n.doc_id WHERE n.state = 'confirmed' AND n.signed_up_at >= ? GROUP BY 1`)
+    .all(firstMs) as { page: string; n: number }[]) {
+    pageEntry(row.page).subscribers += row.n;
+  }
+  const subscribers = new Map(weekList.map((week) => [week, { week, confirmed: 0, left: 0 }]));
+  const weekOfMs = (column: string) => WEEK_SQL(`datetime(${column} / 1000, 'unixepoch')`);
+  for (const [column, key] of [['confirmed_at', 'confirmed'], ['unsubscribed_at', 'left'], ['bounced_at', 'left']] as const) {
+    for (const row of db.prepare(`SELECT ${weekOfMs(column)} AS week, count(*) AS n FROM subscribers WHERE ${column} >= ? GROUP BY week`).all(firstMs) as { week: string; n: number }[]) {
+      const entry = subscribers.get(row.week);
+      if (entry) entry[key] += row.n;
+    }
+  }
+
   // Everyone of the period once, per kind; the clients won once.
   const people = Object.fromEntries(
     (db.prepare(`SELECT ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1`).all(kinds, first) as { kind: string; n: number }[]).map((row) => [row.kind, row.n]),
   );
   const wonAll = db.prepare(`SELECT ${won}`).get(first, WON_STAGE) as Won;
 
-  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue) })));
-  const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue) })));
+  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) })));
+  const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) })));
   return {
     weeks: weekList,
     byWeek: [...byWeek.values()],
@@ -157,6 +182,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     byLandingPage: byLandingPage.shown,
     ...(byLandingPage.other ? { otherPages: byLandingPage.other } : {}),
     kinds: KINDS,
+    subscribers: [...subscribers.values()],
     totals: total(sources.values(), { byKind: people, won: wonAll.won, wonValue: wonAll.value }),
   };
 }

@@ -5,21 +5,25 @@
  * - in `leads`: the document's `seq` (arrival order), the sender's name and first e-mail
  *   (`name_key`, `email_key`: the values of the form's name field and first e-mail field, as
  *   sent), each indexed with the view's columns, so a page in any order is an index walk;
- * - in `lead_text`: every value of the document and the private note, in lower case, one
- *   after the other with SEPARATOR between them (shortest first: a match is usually found
- *   early), to check a search exactly;
+ * - in `lead_text`: every value of the document, the private note and the new part of each of
+ *   the lead's mails either way (the visitor's answers, the agency's replies: never a quote, never
+ *   the auto-reply's standard words; the newest first, at most config/server.ts
+ *   mailbox.searchCharacters in all), in lower case, one after the other with SEPARATOR between
+ *   them (shortest first: a match is usually found early), to check a search exactly;
  * - in `lead_search` (SQLite FTS5, no positions, no copy of the text): one word per distinct
  *   character, pair and trigram of each value (gramWord), so a search is found by its words,
  *   not by reading every lead.
  *
  * Written in the transaction that stores the lead (store.ts), again when its note changes
- * (admin/inbox.ts), and for the leads stored before by the migration that made the tables;
+ * (admin/inbox.ts) and when a mail of it is kept (mailbox/record.ts, notify/visitorMail.ts), and
+ * for the leads stored before by the migrations that made the tables and added the mails;
  * deleted with the lead (a trigger), from the index too (FTS5's secure-delete, with the
  * database's secure_delete: nothing of an erased lead stays in the file). What is written here
  * is read from config/forms (the name and e-mail fields): a release that changes it adds a
  * migration calling `fillLeadKeys`.
  */
 import type Database from 'better-sqlite3';
+import server from '../../config/server';
 import { formForCollection, knownCollections, senderFields } from '../forms/model/registry';
 import { personKey } from '../shared/person';
 
@@ -59,8 +63,8 @@ const wordOfNumber = (n: number): string =>
  * character, pair and trigram of each value (a search of up to three characters is one word; a
  * longer one is all of its trigrams, then checked in the text).
  */
-export function searchTextOf(document: Record<string, unknown>, note: string): { text: string; words: string } {
-  const values = [...Object.values(document), note]
+export function searchTextOf(document: Record<string, unknown>, note: string, mails: readonly string[] = []): { text: string; words: string } {
+  const values = [...Object.values(document), note, ...mails]
     .map(searchable)
     .filter((value) => value !== '')
     .sort((a, b) => a.length - b.length);
@@ -161,17 +165,50 @@ function statementsOf(db: Database.Database): Statements {
   return statements;
 }
 
+/** Each lead's mails, newest first: the new part of those read from the mailbox, and the agency's replies (prepared once its tables exist). */
+const mailStatements = new WeakMap<Database.Database, Database.Statement>();
+function mailsStatement(db: Database.Database): Database.Statement | undefined {
+  let statement = mailStatements.get(db);
+  if (!statement) {
+    // The migrations that made the search ran before the mails had a table: their leads had none.
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lead_messages'").get()) return undefined;
+    statement = db
+      .prepare(
+        `SELECT body FROM (SELECT body, sent_at AS at FROM lead_messages WHERE doc_id = @docId AND body <> ''
+           UNION ALL SELECT body, created_at FROM visitor_mails WHERE doc_id = @docId AND kind = 'reply') ORDER BY at DESC`,
+      )
+      .pluck();
+    mailStatements.set(db, statement);
+  }
+  return statement;
+}
+
+/** The new parts of a lead's mails its search reads: the newest first, at most mailbox.searchCharacters together (the last one cut). */
+function mailTexts(db: Database.Database, docId: string | undefined): string[] {
+  const statement = docId === undefined ? undefined : mailsStatement(db);
+  if (!statement) return [];
+  const texts: string[] = [];
+  let room = server.mailbox.searchCharacters;
+  for (const body of statement.iterate({ docId }) as Iterable<string>) {
+    texts.push(body.slice(0, room));
+    room -= body.length;
+    if (room <= 0) break;
+  }
+  return texts;
+}
+
 /**
  * Writes a new lead's search text and words (its `leads` row is written with its sort keys:
- * store.ts). `again`: the lead had them (its note changed).
+ * store.ts). `again`: the lead had them (its note changed, a mail was kept). `docId`: the lead's
+ * mails are searched too (a new lead has none).
  */
-export function writeSearchText(db: Database.Database, seq: number, document: Record<string, unknown>, note: string, again = false): void {
+export function writeSearchText(db: Database.Database, seq: number, document: Record<string, unknown>, note: string, again = false, docId?: string): void {
   const statements = statementsOf(db);
   if (again) {
     statements.forgetText.run(seq);
     statements.forgetWords.run(seq);
   }
-  const { text, words } = searchTextOf(document, note);
+  const { text, words } = searchTextOf(document, note, mailTexts(db, docId));
   statements.text.run(seq, text);
   statements.words.run(seq, words);
 }
@@ -188,25 +225,25 @@ function write(statements: Statements, db: Database.Database, row: Stored, again
   const document = JSON.parse(row.data) as Record<string, unknown>;
   const keys = sortKeysOf(row.collection, document);
   statements.keys.run(row.seq, keys.name, keys.email, row.docId);
-  writeSearchText(db, row.seq, document, row.note ?? '', again);
+  writeSearchText(db, row.seq, document, row.note ?? '', again, row.docId);
 }
 
-/** Rewrites one stored lead's sort and search keys (its note changed). */
+/** Rewrites one stored lead's sort and search keys (its note changed, a mail of it was kept). */
 export function keepLeadKeys(db: Database.Database, docId: string): void {
   const statements = statementsOf(db);
   const row = statements.read.get(docId) as Stored | undefined;
   if (row) write(statements, db, row, true);
 }
 
-/** Writes every lead's keys, a batch at a time (inside the caller's transaction: a migration's). */
-export function fillLeadKeys(db: Database.Database): number {
+/** Writes every lead's keys, a batch at a time (inside the caller's transaction: a migration's); `again`: over the ones written before. */
+export function fillLeadKeys(db: Database.Database, again = false): number {
   const statements = statementsOf(db);
   const batch = db.prepare('SELECT d.doc_id AS docId, d.seq, d.collection, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.seq > ? ORDER BY d.seq LIMIT 500');
   let after = 0;
   let filled = 0;
   for (;;) {
     const rows = batch.all(after) as Stored[];
-    for (const row of rows) write(statements, db, row, false);
+    for (const row of rows) write(statements, db, row, again);
     filled += rows.length;
     if (rows.length < 500) return filled;
     after = rows.at(-1)!.seq;

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fillLeadKeys } from './leadKeys';
 import { removeAdmin } from './admin/accounts';
 import { DEVELOPER } from './content/developer';
 import { migrate, migrations } from './migrations';
@@ -183,6 +184,39 @@ test("a database of the release before the leads' stages keeps its deliveries an
     store.db.prepare("DELETE FROM documents WHERE doc_id = 'AAAAAAAAAAAAAAAAAAAA'").run();
     expect(store.db.prepare('SELECT count(*) FROM visitor_mails').pluck().get()).toBe(0);
     expect(store.db.prepare('SELECT id FROM deliveries').pluck().all()).toEqual(['msg_owner']);
+  } finally {
+    store.close();
+  }
+});
+
+test('the mails kept before the conversation was split open split into their words and their quote, and join their lead\u2019s search; the agency\u2019s replies keep their words', async () => {
+  const split = migrations.findIndex((m) => m.name.startsWith('the conversation whole and readable'));
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  migrate(db, migrations.slice(0, split));
+  const docId = 'E'.repeat(20);
+  db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run('Inquriy', docId, JSON.stringify({ Fname: 'Ada', Email: 'ada@example.com', Number: '', Pname: 'Shop', id: 5, Date: 'then' }), null);
+  db.prepare('INSERT INTO leads (doc_id, collection, seq, person) VALUES (?, ?, (SELECT seq FROM documents WHERE doc_id = ?), ?)').run(docId, 'Inquriy', docId, 'ada@example.com');
+  fillLeadKeys(db, true);
+  const message = db.prepare("INSERT INTO lead_messages (doc_id, message_id, direction, from_address, body, sent_at, read_at, folder) VALUES (?, ?, 'in', 'ada@example.com', ?, 1, 1, 'INBOX')");
+  message.run(docId, '<a@example.com>', 'Wednesday suits me.\n\nOn Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Zanzibarian quoted words');
+  message.run(docId, '<b@example.com>', 'Hello\n> between\nquoted lines');
+  db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_AAAAAAAAAAAAAAAAAAAA', ?, 'visitor', 1, 1)").run(docId);
+  db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_AAAAAAAAAAAAAAAAAAAA', ?, 'reply', 'owner@agency.test', 'ada@example.com', 'Re: Shop', 'Thursday at ten, then.', 2)").run(docId);
+  db.close();
+
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.prepare('SELECT body, quoted FROM lead_messages ORDER BY id').all()).toEqual([
+      { body: 'Wednesday suits me.', quoted: 'On Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Zanzibarian quoted words' },
+      // Words between quoted lines: kept whole.
+      { body: 'Hello\n> between\nquoted lines', quoted: '' },
+    ]);
+    expect(store.db.prepare('SELECT via FROM visitor_mails').pluck().all()).toEqual(['inbox']);
+    const text = store.db.prepare('SELECT text FROM lead_text WHERE seq = (SELECT seq FROM leads WHERE doc_id = ?)').pluck().get(docId) as string;
+    expect(text).toContain('wednesday suits me.');
+    expect(text).toContain('thursday at ten');
+    expect(text).not.toContain('zanzibarian');
   } finally {
     store.close();
   }

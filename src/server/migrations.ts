@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { DEVELOPER } from './content/developer';
 import { fillLeadKeys, fillPeople } from './leadKeys';
+import { splitText } from './mailbox/replyText';
 
 interface Migration {
   /** What it does, for the log and for whoever reads this list. */
@@ -567,6 +568,66 @@ export const migrations: readonly Migration[] = [
         );
         CREATE INDEX subscribers_by_state ON subscribers (state, id);
       `);
+    },
+  },
+  {
+    name: "the conversation whole and readable: each mail read from the mailbox kept as its new part and its folded rest (quote, signature); the agency's replies from a mail program, sent on through the site by a reply address of each notification's own (its token's hash, lead, recipients and end); the mails' new parts in each lead's search",
+    up(db) {
+      db.exec(`
+        -- The quote and the signature of a mail read from the mailbox (src/server/mailbox/replyText.ts):
+        -- body is the writer's new part, quoted the rest, folded behind "Show quoted text".
+        ALTER TABLE lead_messages ADD COLUMN quoted TEXT NOT NULL DEFAULT '';
+        -- How the agency's reply reached the visitor: written in the inbox, or in a mail program and
+        -- sent on through the site (src/server/mailbox/ownerReplies.ts).
+        ALTER TABLE visitor_mails ADD COLUMN via TEXT NOT NULL DEFAULT 'inbox' CHECK (via IN ('inbox', 'mail'));
+
+        -- The reply address of each notification mail: a random token's SHA-256 (never the token),
+        -- the lead and the notification it was made for, the addresses the notification went to
+        -- (only they may reply through it), and until when it is taken. Gone with the lead.
+        CREATE TABLE reply_tokens (
+          hash        TEXT    PRIMARY KEY,
+          doc_id      TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          delivery_id TEXT    NOT NULL,
+          sent_to     TEXT    NOT NULL CHECK (json_valid(sent_to)),
+          created_at  INTEGER NOT NULL,
+          expires_at  INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX reply_tokens_by_lead ON reply_tokens (doc_id);
+
+        -- Each mail of the agency read at a reply address, once (its Message-ID): sent on to the visitor
+        -- (its words are then the visitor mail's), or refused with why, its words and the rest kept for the
+        -- inbox, and the mail telling its writer so (notice_*: pending until sent, tried again as deliveries are).
+        CREATE TABLE mail_replies (
+          id             INTEGER PRIMARY KEY AUTOINCREMENT,
+          message_id     TEXT    NOT NULL UNIQUE,
+          doc_id         TEXT    NOT NULL REFERENCES documents (doc_id) ON DELETE CASCADE,
+          from_address   TEXT    NOT NULL,
+          subject        TEXT    NOT NULL DEFAULT '',
+          outcome        TEXT    NOT NULL CHECK (outcome IN ('sent', 'refused')),
+          reason         TEXT,
+          body           TEXT    NOT NULL DEFAULT '',
+          quoted         TEXT    NOT NULL DEFAULT '',
+          notice_state   TEXT    NOT NULL DEFAULT 'none' CHECK (notice_state IN ('none', 'pending', 'sent', 'failed')),
+          notice_tries   INTEGER NOT NULL DEFAULT 0,
+          notice_next_at INTEGER,
+          created_at     INTEGER NOT NULL
+        );
+        CREATE INDEX mail_replies_by_lead ON mail_replies (doc_id);
+        CREATE INDEX mail_replies_notices ON mail_replies (notice_next_at) WHERE notice_state = 'pending';
+      `);
+      // The mails kept before: split by their text (their HTML was not kept); those whose words sit between quotes stay whole.
+      const batch = db.prepare("SELECT id, body FROM lead_messages WHERE id > ? AND body <> '' ORDER BY id LIMIT 500");
+      const update = db.prepare('UPDATE lead_messages SET body = ?, quoted = ? WHERE id = ?');
+      for (let after = 0; ; ) {
+        const rows = batch.all(after) as { id: number; body: string }[];
+        for (const row of rows) {
+          const split = splitText(row.body);
+          if (!split.unsure && split.quoted !== '') update.run(split.text, split.quoted, row.id);
+        }
+        if (rows.length < 500) break;
+        after = rows.at(-1)!.id;
+      }
+      fillLeadKeys(db, true);
     },
   },
   {

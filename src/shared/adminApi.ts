@@ -72,6 +72,12 @@ export const adminRoutes = {
   recentPassword: { method: 'GET', path: '/api/admin/password' },
   /** Ends every session of the account, on every device (remembered ones too). */
   signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere' },
+  /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
+  subscribers: { method: 'GET', path: '/api/admin/subscribers' },
+  /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
+  subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
+  /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
+  unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe' },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
   /** The newsletter's routes (newsletterApi.ts): every account writes; owners send. */
@@ -98,7 +104,7 @@ const EVERY_ROLE = new Set<AdminRoute>([
  * refusal PASSWORD_AGAIN (the inbox asks for it, then does the action). The list's bulk action
  * asks it for `delete` only. A route that manages accounts joins this list.
  */
-export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = ['erasurePreview', 'erase', 'export', 'deleteLead'];
+export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = ['erasurePreview', 'erase', 'export', 'deleteLead', 'subscribersExport'];
 
 /** The refusal's `reason` (status 403) when the password must be typed again: { message, reason }. */
 export const PASSWORD_AGAIN = 'passwordAgain';
@@ -244,9 +250,13 @@ export interface VisitorMail {
   /** Its delivery's id (and its Message-ID's first part). */
   id: string;
   kind: 'autoReply' | 'reply';
-  /** The account that sent a reply; null for the auto-reply. */
+  /** The account that sent a reply (the address a mail program's came from); null for the auto-reply. */
   author: string | null;
+  /** Where a reply was written: the inbox, or a mail program (sent on through the site). */
+  via: 'inbox' | 'mail';
   subject: string;
+  /** Its text, as sent. */
+  text: string;
   /** Milliseconds since 1970. */
   createdAt: number;
   state: DeliveryState;
@@ -264,8 +274,10 @@ export interface ReceivedMail {
   fromName: string;
   fromAddress: string;
   subject: string;
-  /** Its text (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
+  /** Its writer's new words (never HTML), cut at config/server.ts mailbox.maxTextCharacters. */
   text: string;
+  /** The rest of it: the quoted mail, the signature (folded under the words; empty when there is none). */
+  quoted: string;
   /** Too large to keep: only its headers were read. */
   tooLarge: boolean;
   /** It could not be read (its structure, its encoding, its depth): only its headers were kept. */
@@ -277,8 +289,29 @@ export interface ReceivedMail {
   createdAt: number;
 }
 
-/** One e-mail of a person's conversation: one the site sent (with its delivery) or one read from the mailbox. */
-export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail;
+/**
+ * A reply of the agency's from a mail program (to a notification's reply address) that the site
+ * did not send on (src/server/mailbox/ownerReplies.ts): why, and the words as it read them.
+ */
+export interface UnsentReply {
+  /** "r" and its row. */
+  id: string;
+  docId: string;
+  kind: 'notSent';
+  fromAddress: string;
+  subject: string;
+  /** The words found above the quote (may be empty). */
+  text: string;
+  /** The rest of the mail. */
+  quoted: string;
+  /** Why it was not sent, in a sentence (config/server.ts notifications.replies.reasons). */
+  reason: string;
+  /** Milliseconds since 1970 (when it was read). */
+  createdAt: number;
+}
+
+/** One e-mail of a person's conversation: one the site sent (with its delivery), one read from the mailbox, or the agency's reply it did not send on. */
+export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail | UnsentReply;
 
 /** One submission on a person's card. */
 export interface PersonSubmission {
@@ -315,6 +348,8 @@ export interface InsightRow {
   won: number;
   /** The value of those won leads, in minor units of config/admin.ts currency. */
   wonValue: number;
+  /** The people who signed up for the newsletter in the period and are confirmed subscribers now. */
+  subscribers: number;
 }
 
 /** The periods the insights offer, in weeks (8 unless asked). */
@@ -335,6 +370,8 @@ export interface Insights {
   otherPages?: InsightRow & { groups: number };
   /** The kinds of form, in config/admin.ts order: the first is what `leads` counts. */
   kinds: string[];
+  /** The newsletter per week: sign-ups confirmed, and subscribers who unsubscribed or bounced. */
+  subscribers: { week: string; confirmed: number; left: number }[];
   totals: InsightRow;
 }
 
@@ -363,7 +400,7 @@ export interface Me {
  * (sent or still waiting: those are never sent), spam verdicts, today's auto-reply marks, and
  * newsletter subscriptions.
  */
-export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions'] as const;
+export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions', 'newsletterMails'] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 export type ErasureCounts = Record<ErasureKind, number>;
 
@@ -372,8 +409,8 @@ export interface ErasurePreview {
   /** Their addresses as the leads and mails hold them (src/shared/person.ts: every case and +tag of one). */
   addresses: string[];
   leads: { docId: string; form: string; name: string; receivedAt: string; spam: boolean }[];
-  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies. */
-  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply'; subject: string; at: number }[];
+  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies, and the newsletters mailed to them. */
+  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply' | 'newsletter'; subject: string; at: number }[];
   /** CVs and kept attachments of their e-mails (an attachment by its name). */
   files: { kind: 'cv' | 'attachment'; name: string; bytes: number }[];
   counts: ErasureCounts;
@@ -389,6 +426,8 @@ export type OutsidePlace =
   | { place: 'agencyMailbox'; address: string; answers: number; replies: number }
   /** The account the site sends from (MAIL_FROM): a provider may keep a copy of each mail it sent. */
   | { place: 'sender'; address: string; mails: number }
+  /** The newsletters sent to them (their own mailbox; the sending account's Sent folder, MAIL_FROM's address when the server knows it). */
+  | { place: 'newsletter'; mails: number; address?: string }
   /** Backups made before the erasure (ISO 8601). */
   | { place: 'backups'; before: string };
 

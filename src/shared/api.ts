@@ -12,6 +12,12 @@ export const api = {
   sourceHeader: 'X-Lead-Source',
   /** The visit beacon: one page view, counted per day, page and source (src/server/visits.ts). */
   visits: '/api/visits',
+  /**
+   * The newsletter's confirmation (src/server/newsletter): GET with `?token=` shows the page with
+   * its one button; the button POSTs the token here and confirms. Under /api/: our server answers
+   * it wherever the site's files are served from, and no cache keeps it.
+   */
+  newsletterConfirm: '/api/newsletter/confirm',
 };
 
 /** The server's health check, for an uptime checker (src/server/health.ts). */

@@ -2,6 +2,8 @@
  * How long browsers (and Firebase Hosting's CDN) may keep each kind of file: one table for our
  * server (src/server/app.ts) and for firebase.json (src/deploy/firebaseJson.ts).
  */
+import { UPLOADS_PATH } from './contentApi';
+
 export const CACHE_CONTROL = {
   /** Built scripts under assets/: vite puts a content hash in their names, so they never change. */
   hashed: 'public, max-age=31536000, immutable',
@@ -14,6 +16,8 @@ export const CACHE_CONTROL = {
   pageWithOutcome: 'no-store',
   /** Pictures of public/images, named by config/: kept a day, then refreshed in the background. */
   images: 'public, max-age=86400, stale-while-revalidate=604800',
+  /** Pictures uploaded in the content editor and their sizes (UPLOADS_PATH): named by a hash of their bytes, so they never change. */
+  uploads: 'public, max-age=31536000, immutable',
   /** Anything else (icon, sitemap, robots): an hour. */
   other: 'public, max-age=3600',
 } as const;
@@ -29,6 +33,7 @@ export const NEVER_CACHED = ['/api/', '/admin'] as const;
 export function cacheControlFor(relativePath: string): string {
   if (relativePath.startsWith('assets/')) return CACHE_CONTROL.hashed;
   if (relativePath.endsWith('.html')) return CACHE_CONTROL.page;
+  if (relativePath.startsWith(UPLOADS_PATH.slice(1))) return CACHE_CONTROL.uploads;
   if (relativePath.startsWith('images/')) return CACHE_CONTROL.images;
   return CACHE_CONTROL.other;
 }

@@ -2,6 +2,7 @@
  * What the server renderer (src/entry-server.tsx, bundled by the build into dist/ssr) gives
  * the render (src/build/render.ts) for one address of some content.
  */
+import type { PictureSets } from './pictureSizes';
 import type { SiteContent } from './siteContent';
 
 export interface RenderedPage {
@@ -19,6 +20,8 @@ export interface RenderOptions {
   formFiles?: Readonly<Record<string, string>>;
   /** The address of each article's 1200×630 picture (made from its cover by the render), by article id. */
   socialPictures?: Readonly<Record<string, string>>;
+  /** The sizes there are of each uploaded picture the content names, by its address (src/shared/pictureSizes.ts): offered as srcset. */
+  pictures?: PictureSets;
 }
 
 /** The server renderer's module, as the render loads it. */

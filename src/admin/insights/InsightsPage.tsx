@@ -1,7 +1,8 @@
 /**
  * What works (owners only; a chunk of its own, with the charts' library): leads per week per
  * form and visits per week as charts (@mui/x-charts) and as a table, then sources and campaigns
- * and landing pages, each with its visits, leads, leads per visit, and the clients won among those leads with their value (those past the server's
+ * and landing pages, each with its visits, leads, leads per visit, the clients won among those leads with their value and the confirmed
+ * newsletter subscribers among them, and the newsletter's confirmations and departures per week (those past the server's
  * rows added up in one row, "{count} more"). Every word is in
  * config/admin.ts (insights); the numbers come from GET insights (src/server/insights.ts).
  */
@@ -65,8 +66,18 @@ function RowsTable({
   // Client leads (the first kind, each person once) and their rate, then the other kinds beside them.
   const otherKinds = KINDS.slice(1);
   // Beside the leads: the clients won among them and their value (which campaign brought clients, not only forms).
-  const numbers = (row: InsightRow) => [formatCount(row.visits), formatCount(row.visitors), formatCount(row.leads), rate(row), formatCount(row.won), formatMoney(row.wonValue), ...otherKinds.map((kind) => formatCount(row.byKind?.[kind] ?? 0))];
-  const numberNames = [t.columns.visits, t.columns.visitors, kindName(KINDS[0]!), t.columns.rate, t.won, t.wonValue, ...otherKinds.map(kindName)];
+  // …and the confirmed newsletter subscribers among them.
+  const numbers = (row: InsightRow) => [
+    formatCount(row.visits),
+    formatCount(row.visitors),
+    formatCount(row.leads),
+    rate(row),
+    formatCount(row.won),
+    formatMoney(row.wonValue),
+    ...otherKinds.map((kind) => formatCount(row.byKind?.[kind] ?? 0)),
+    formatCount(row.subscribers ?? 0),
+  ];
+  const numberNames = [t.columns.visits, t.columns.visitors, kindName(KINDS[0]!), t.columns.rate, t.won, t.wonValue, ...otherKinds.map(kindName), t.confirmedSubscribers];
   const numberCells = (row: InsightRow, sx?: { fontWeight: number }) =>
     numbers(row).map((value, i) => (
       <TableCell key={numberNames[i]} align="right" sx={sx}>
@@ -293,6 +304,32 @@ export function InsightsPage() {
               total={insights.totals}
               rows={insights.byLandingPage.map((row) => ({ key: row.page, row, cells: [visible(row.page || t.unknownPage)] }))}
             />
+          </Section>
+
+          <Section id="subscribers-heading" heading={t.subscribersHeading}>
+            <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{t.subscribersIntro}</Typography>
+            <WideTable>
+              <Table size="small" aria-labelledby="subscribers-heading" data-testid="subscribers-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t.columns.week}</TableCell>
+                    <TableCell align="right">{t.subscribed}</TableCell>
+                    <TableCell align="right">{t.left}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(insights.subscribers ?? []).map((w) => (
+                    <TableRow key={w.week}>
+                      <TableCell component="th" scope="row">
+                        {formatWeek(w.week)}
+                      </TableCell>
+                      <TableCell align="right">{formatCount(w.confirmed)}</TableCell>
+                      <TableCell align="right">{formatCount(w.left)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </WideTable>
           </Section>
         </>
       )}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
 import type { ArticleBlock, BlockOf, BlockType, InlineRun } from '../../config/articleSchema';
 import { Picture } from '../../ui/Picture';
+import { picturePlaces } from '../../ui/picturePlaces';
 import { SmartLink } from '../../ui/SmartLink';
 
 const isExternal = (href: string) => !href.startsWith('/') || href.startsWith('//');
@@ -69,7 +70,7 @@ const blockRenderers: { [T in BlockType]: ComponentType<{ block: BlockOf<T> }> }
   ),
   picture: ({ block }) => (
     <Box component="figure" sx={{ m: 0, mb: 3 }}>
-      <Picture image={block.image} sx={{ borderRadius: 3 }} />
+      <Picture image={block.image} place={picturePlaces.article} sx={{ borderRadius: 3 }} />
       {block.caption && (
         <Typography component="figcaption" variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
           {block.caption}

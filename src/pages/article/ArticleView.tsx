@@ -15,6 +15,7 @@ import { dateInWords, SOCIAL_SIZE } from '../../shared/articles';
 import { jsonInScript } from '../../shared/text';
 import { fillNodes } from '../../ui/fillNodes';
 import { Picture } from '../../ui/Picture';
+import { picturePlaces } from '../../ui/picturePlaces';
 import { PAGE_HEADING_ID } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
 import { useSite } from '../../ui/siteConfig';
@@ -89,7 +90,7 @@ export function ArticlePage({ article, canonical }: { article: Article; canonica
         <Container sx={{ maxWidth: { md: 880 }, py: { xs: 4, md: 6 } }}>
           <Box sx={{ mb: 5, borderRadius: 4, overflow: 'hidden' }}>
             {/* The page's main picture: fetched first. */}
-            <Picture image={article.cover} priority />
+            <Picture image={article.cover} place={picturePlaces.article} loading="main" />
           </Box>
           <ArticleBody blocks={article.body} />
         </Container>

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Picture } from '../../ui/Picture';
+import { picturePlaces } from '../../ui/picturePlaces';
 import { Eyebrow, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
-export function ArticleSection({ section, index }: SectionProps<'article'>) {
+export function ArticleSection({ section, pictures }: SectionProps<'article'>) {
   const headingId = useHeadingId(section.id);
   return (
     <SectionShell id={section.id} labelledBy={headingId}>
@@ -20,8 +21,7 @@ export function ArticleSection({ section, index }: SectionProps<'article'>) {
         )}
         {section.image && (
           <Box sx={{ mb: 5, borderRadius: 4, overflow: 'hidden' }}>
-            {/* The first sections of a page may be on screen at once: their pictures load without waiting. */}
-            <Picture image={section.image} eager={index <= 1} />
+            <Picture image={section.image} place={picturePlaces.articleSection} loading={pictures} />
           </Box>
         )}
         {section.parts.map((part, i) => (

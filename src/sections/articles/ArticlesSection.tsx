@@ -3,7 +3,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { articlePages, dateInWords } from '../../shared/articles';
-import { Picture } from '../../ui/Picture';
+import { nthPicture, Picture } from '../../ui/Picture';
+import { picturePlaces } from '../../ui/picturePlaces';
 import { ScreenReaderText } from '../../ui/ScreenReaderText';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
@@ -12,7 +13,7 @@ import { useSiteContent } from '../../ui/siteConfig';
 import type { SectionProps } from '../types';
 
 /** The articles, newest first (the content lists them so), each a card leading to its page. */
-export function ArticlesSection({ section, position, index }: SectionProps<'articles'>) {
+export function ArticlesSection({ section, position, pictures }: SectionProps<'articles'>) {
   const headingId = useHeadingId(section.id);
   const content = useSiteContent();
   const shown = articlePages(content).slice(0, section.limit ?? undefined);
@@ -24,7 +25,7 @@ export function ArticlesSection({ section, position, index }: SectionProps<'arti
           <li key={article.id}>
             <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
               {/* The first cards of a list near the top of a page are likely on screen at once. */}
-              <Picture image={article.cover} eager={index <= 1 && i < 3} sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />
+              <Picture image={article.cover} place={picturePlaces.articleCard} loading={i < 3 ? nthPicture(pictures, i) : 'lazy'} sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />
               <CardContent sx={{ p: { xs: 3, md: 4 }, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
                 <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600, mb: 1 }}>
                   <time dateTime={article.date}>{dateInWords(article.date, content.site.articles.dateLocale)}</time>

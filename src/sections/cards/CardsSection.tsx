@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import { Icon } from '../../ui/icons';
 import { Island } from '../../ui/Island';
 import { ActionButton } from '../../ui/ActionButton';
-import { Picture } from '../../ui/Picture';
+import { nthPicture, Picture, type PictureLoading } from '../../ui/Picture';
+import { picturePlaces } from '../../ui/picturePlaces';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import { plainList } from '../../ui/plainList';
 import { useSite } from '../../ui/siteConfig';
@@ -27,10 +28,10 @@ function ReadMore({ paragraphs }: { paragraphs: readonly string[] }) {
   return <Island name="readMore" props={{ moreLabel: site.ui.readMore, lessLabel: site.ui.readLess }} slots={{ more }} />;
 }
 
-function CardItem({ card, headingLevel }: { card: CardConfig; headingLevel: 'h3' }) {
+function CardItem({ card, headingLevel, columns, loading }: { card: CardConfig; headingLevel: 'h3'; columns: number; loading: PictureLoading }) {
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow 200ms, transform 200ms', '&:hover': { boxShadow: 6, transform: 'translateY(-2px)' } }}>
-      {card.image && <Picture image={card.image} />}
+      {card.image && <Picture image={card.image} place={picturePlaces.card(columns)} loading={loading} />}
       <CardContent sx={{ p: { xs: 3, md: 4 }, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
         {card.icon && (
           <Box sx={{ width: 56, height: 56, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'common.white', mb: 2.5 }}>
@@ -54,7 +55,7 @@ function CardItem({ card, headingLevel }: { card: CardConfig; headingLevel: 'h3'
   );
 }
 
-export function CardsSection({ section, position }: SectionProps<'cards'>) {
+export function CardsSection({ section, position, pictures }: SectionProps<'cards'>) {
   const headingId = useHeadingId(section.id);
   const columns = section.columns ?? 3;
   return (
@@ -71,7 +72,7 @@ export function CardsSection({ section, position }: SectionProps<'cards'>) {
       >
         {section.cards.map((card) => (
           <li key={card.title}>
-            <CardItem card={card} headingLevel="h3" />
+            <CardItem card={card} headingLevel="h3" columns={columns} loading={nthPicture(pictures, section.cards.filter((c) => c.image).indexOf(card))} />
           </li>
         ))}
       </Box>

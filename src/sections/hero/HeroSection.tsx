@@ -6,10 +6,11 @@ import Typography from '@mui/material/Typography';
 import { FormSlot } from '../../ui/FormSlot';
 import { ActionButton } from '../../ui/ActionButton';
 import { Picture } from '../../ui/Picture';
+import { picturePlaces } from '../../ui/picturePlaces';
 import { Eyebrow, PAGE_HEADING_ID, PageHeadingSection } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 
-export function HeroSection({ section }: SectionProps<'hero'>) {
+export function HeroSection({ section, pictures }: SectionProps<'hero'>) {
   const hasForm = Boolean(section.form);
   return (
     <PageHeadingSection
@@ -41,7 +42,7 @@ export function HeroSection({ section }: SectionProps<'hero'>) {
           {hasForm && section.image && (
             <Box sx={{ mt: 5, maxWidth: 420, display: { xs: 'none', md: 'block' } }}>
               {/* Not shown on phones, where a lazy picture is never fetched; the headline is the main content. */}
-              <Picture image={section.image} />
+              <Picture image={section.image} place={picturePlaces.heroBesideForm} />
             </Box>
           )}
         </div>
@@ -55,7 +56,7 @@ export function HeroSection({ section }: SectionProps<'hero'>) {
             {section.form && <FormSlot form={section.form} />}
           </Paper>
         ) : (
-          section.image && <Picture image={section.image} priority />
+          section.image && <Picture image={section.image} place={picturePlaces.hero} loading={pictures} />
         )}
       </Container>
     </PageHeadingSection>

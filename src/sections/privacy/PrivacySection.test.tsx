@@ -32,7 +32,7 @@ beforeAll(async () => {
 const draw = (shown: SectionOf<'privacy'>) =>
   render(
     <SiteContentContext.Provider value={content}>
-      <PrivacySection section={shown} position={0} index={1} />
+      <PrivacySection section={shown} position={0} index={1} pictures="eager" />
     </SiteContentContext.Provider>,
   );
 
@@ -58,4 +58,24 @@ it('without a `visits` part in config, the page says nothing of visits', () => {
   draw({ ...section, visits: undefined });
   expect(screen.queryByRole('region', { name: visits.heading })).toBeNull();
   expect(screen.getByRole('region', { name: section.rights.heading })).toBeInTheDocument();
+});
+
+/** The paragraphs of the newsletter's part, as read. */
+function newsletterParagraphs(): string[] {
+  const part = screen.getByRole('region', { name: section.newsletter!.heading });
+  return [...part.querySelectorAll('p')].map((p) => p.textContent ?? '');
+}
+
+it('says what is kept for the newsletter on our own server: the consent, the states, unsubscribing, no tracking; how long a sign-up waits', () => {
+  const newsletter = section.newsletter!;
+  draw(section);
+  expect(newsletterParagraphs()).toEqual(newsletter.local.map((p) => fill(p, { days: server.newsletter.unconfirmedDays })));
+  expect(newsletter.local.some((p) => p.includes('{days}'))).toBe(true);
+  expect(screen.queryByText(newsletter.firebase)).toBeNull();
+});
+
+it('on a Firebase build, the newsletter part says only its own words (no server of ours sends the confirmation)', () => {
+  adapter.__DATA_ADAPTER__ = 'firebase';
+  draw(section);
+  expect(newsletterParagraphs()).toEqual([section.newsletter!.firebase]);
 });

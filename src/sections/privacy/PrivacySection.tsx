@@ -1,7 +1,8 @@
 /**
  * The privacy page's account of what the site does with what visitors send. Each form's lines
  * come from the form itself (config/forms): the labels of its fields, its retention, whom its
- * notifications reach; where it is kept follows the build's data adapter (src/data/select.ts).
+ * notifications reach; where it is kept follows the build's data adapter (src/data/select.ts), as
+ * do the accounts of visits and of the newsletter (its confirmation needs our own server).
  */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -31,7 +32,7 @@ function Part({ id, heading, children }: { id: string; heading: string; children
 const paragraph = { mb: 2, color: 'text.secondary' } as const;
 
 export function PrivacySection({ section }: SectionProps<'privacy'>) {
-  const { responsible, forms: about, visits, rights } = section;
+  const { responsible, forms: about, visits, newsletter, rights } = section;
   // The forms of the content drawn (the content editor's preview: as they are being edited).
   const { site, forms: allForms } = useSiteContent();
   const email = (
@@ -85,6 +86,16 @@ export function PrivacySection({ section }: SectionProps<'privacy'>) {
         {visits && (
           <Part id={idOf('visits')} heading={visits.heading}>
             {(__DATA_ADAPTER__ === 'firebase' ? [visits.firebase] : [...visits.local, fill(visits.keptFor, { days: server.visits.keepDays })]).map((p) => (
+              <Typography key={p} sx={paragraph}>
+                {p}
+              </Typography>
+            ))}
+          </Part>
+        )}
+
+        {newsletter && (
+          <Part id={idOf('newsletter')} heading={newsletter.heading}>
+            {(__DATA_ADAPTER__ === 'firebase' ? [newsletter.firebase] : newsletter.local.map((p) => fill(p, { days: server.newsletter.unconfirmedDays }))).map((p) => (
               <Typography key={p} sx={paragraph}>
                 {p}
               </Typography>

@@ -1,5 +1,5 @@
 import { section } from '../../config/common';
-import { formRef, list, object, optional, template, text, type Infer } from '../../config/schema';
+import { describe, formRef, list, longText, object, optional, template, text, type Infer } from '../../config/schema';
 
 /**
  * What the site does with what visitors send (the privacy page): who is responsible, each form
@@ -42,6 +42,20 @@ const basePrivacySchema = section('privacy', {
       local: list(text(), { min: 1 }),
       keptFor: template(['days']),
       firebase: text(),
+    }),
+  ),
+  /**
+   * The newsletter (src/server/newsletter): `local` for a site on our own server, its paragraphs
+   * saying what is kept with a subscription (the consent), its states, how to unsubscribe and that
+   * no tracking pixel is used, {days} being how long a sign-up waits for its confirmation
+   * (config/server.ts newsletter.unconfirmedDays); `firebase` for a Firebase build, where no server
+   * of ours sends the confirmation.
+   */
+  newsletter: optional(
+    object({
+      heading: text(),
+      local: list(describe(template(['days']), { kind: 'longText' }), { min: 1 }),
+      firebase: longText(),
     }),
   ),
   rights: object({

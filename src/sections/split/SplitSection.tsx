@@ -4,12 +4,13 @@ import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../ui/ActionButton';
 import { Icon } from '../../ui/icons';
 import { Picture } from '../../ui/Picture';
+import { picturePlaces } from '../../ui/picturePlaces';
 import { SectionHeading, SectionShell, useHeadingId } from '../../ui/SectionShell';
 import { plainList } from '../../ui/plainList';
 import { StatGrid } from '../stats/StatGrid';
 import type { SectionProps } from '../types';
 
-export function SplitSection({ section, position, index }: SectionProps<'split'>) {
+export function SplitSection({ section, position, pictures }: SectionProps<'split'>) {
   const headingId = useHeadingId(section.id);
   const imageSide = section.imageSide ?? (position % 2 === 0 ? 'right' : 'left');
   return (
@@ -42,8 +43,7 @@ export function SplitSection({ section, position, index }: SectionProps<'split'>
           )}
         </Box>
         <Box sx={{ order: { md: imageSide === 'left' ? 1 : 2 } }}>
-          {/* The first sections of a page may be on screen at once: their pictures load without waiting. */}
-          <Picture image={section.image} eager={index <= 1} />
+          <Picture image={section.image} place={picturePlaces.split} loading={pictures} />
         </Box>
       </Box>
     </SectionShell>

@@ -1,7 +1,7 @@
 /**
  * The agency's side of the server: the inbox page (/admin), its API (/api/session,
  * /api/admin/…), and the retention periods enforced at start and then every
- * `retentionCheckHours` (config/server.ts). src/server/app.ts registers it in one line.
+ * `retentionCheckHours` (config/server.ts), newsletter sign-ups never confirmed with them. src/server/app.ts registers it in one line.
  */
 import type { FastifyInstance } from 'fastify';
 import server from '../../../config/server';
@@ -10,6 +10,7 @@ import type { Store } from '../store';
 import type { ContentOptions } from '../content';
 import { registerAdminPage } from './page';
 import { enforceRetention, type OutsideSettings } from './privacy';
+import { dropUnconfirmed } from '../newsletter/subscribers';
 import { registerAdminApi } from './routes';
 import { sweepSessions } from './sessions';
 import { sweepFailures } from './throttle';
@@ -44,6 +45,9 @@ export async function registerAdmin(app: FastifyInstance, { store, dataDir, clie
       const now = clock();
       const deleted = enforceRetention(store, dataDir, now);
       if (deleted.leads > 0 || deleted.files > 0) app.log.info(`Retention: deleted ${deleted.leads} leads and ${deleted.files} files past their forms' retention periods`);
+      // Newsletter sign-ups never confirmed (config/server.ts newsletter.unconfirmedDays).
+      const dropped = dropUnconfirmed(store.db, now);
+      if (dropped > 0) app.log.info(`Newsletter: deleted ${dropped} sign-ups never confirmed`);
       sweepSessions(store, now);
       sweepFailures(store, now);
     } catch (error) {

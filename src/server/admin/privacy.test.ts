@@ -27,11 +27,15 @@ import { databaseFile, openStore } from '../store';
 import { uploadNamedBy } from '../cvFiles';
 import { fileOnDisk, splitStoragePath } from '../files';
 import { recordLeadEvent } from '../leadEvents';
+import { OwnerReplies } from '../mailbox/ownerReplies';
 import { readMail } from '../mailbox/parse';
 import { keepMail, leadOfHeaders, messageIdOf } from '../mailbox/record';
+import { issueReplyAddress } from '../mailbox/replyTokens';
 import { readNotifySettings } from '../notify';
 import { autoReplyMarksOf } from '../notify/visitorMail';
 import { agencyAddress } from '../notify/settings';
+import { newsletterRoutes, type NewsletterDetail } from '../../shared/newsletterApi';
+import { confirmSubscriber } from '../newsletter/subscribers';
 import { enforceRetention } from './privacy';
 
 jest.setTimeout(60_000);
@@ -111,19 +115,19 @@ describe('erasing a person known under four forms of one address', () => {
     await agency.change('PATCH', pathOf('updateLead', { docId: inquiry.docId }), { json: { note: `Margaret (${marker}) wants a quote` } });
     recordLeadEvent(s.app.store.db, { docId: contact.docId, kind: 'read', actor: 'owner@agency.test', at: s.clock.now });
 
-    // The auto-reply (once a day for the person, whatever form of the address), the notifications
-    // and the webhook calls go out; the owner replies.
+    // The auto-reply (once a day for the person, whatever form of the address), the newsletter's
+    // confirmation mail, the notifications and the webhook calls go out; the owner replies.
     await waitFor('the auto-reply', () => smtp.mails.some((m) => m.envelope.to.includes(forms4[0]!)), { on: [smtp.changes] });
     expect((await agency.change('POST', pathOf('reply', { docId: contact.docId }), { json: { subject: 'Your site', text: `Dear ${marker}, yes.` } })).status).toBe(200);
     const allSent = () => (s.app.store.db.prepare("SELECT count(*) FROM deliveries WHERE state <> 'sent'").pluck().get() as number) === 0;
     await waitFor('every notification, call and mail sent', allSent);
-    // Her answer (with an attachment) and the agency's reply from a mail program, read from the mailbox.
+    // Her answer (with an attachment, quoting the auto-reply) and the agency's reply from a mail program, read from the mailbox.
     const autoReply = smtp.mails.find((m) => m.envelope.to.includes(forms4[0]!))!;
     const answers = { inReplyTo: autoReply.email.messageId, references: autoReply.email.messageId };
     // The agency's address (config/site.ts contact.email): the Reply-To of the site's mails.
     const agencyMailbox = agencyAddress()!;
     for (const [from, text, attachment] of [
-      [forms4[2]!, `Wednesday suits me. ${MARKER}`, pdfWith(`portfolio of ${marker}`)],
+      [forms4[2]!, `Wednesday suits me. ${MARKER}\n\nOn Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Your words, ${marker}, are kept as the quote.`, pdfWith(`portfolio of ${marker}`)],
       [agencyMailbox, `See you on Wednesday, ${marker}.`, undefined],
     ] as const) {
       const { email, raw } = await mailOf({ from, to: agencyMailbox, subject: `Re: ${autoReply.email.subject}`, text, ...answers, ...(attachment ? { attachments: [{ filename: `portfolio-${marker}.pdf`, content: attachment }] } : {}) });
@@ -132,7 +136,28 @@ describe('erasing a person known under four forms of one address', () => {
       const ours = from === agencyMailbox;
       expect(keepMail(s.app.store.db, { ...lead, folder: ours ? 'Sent' : 'INBOX', sentFolder: ours, agency: [agencyMailbox], trust: { authservIds: [], relays: [] }, mail: await readMail(raw, email), messageId: messageIdOf(email, raw), now: s.clock.now, position: { uidValidity: '1', uid: 1 }, dataDir: s.dataDir })).toBe(true);
     }
+    expect(s.app.store.db.prepare('SELECT quoted FROM lead_messages WHERE doc_id = ? AND direction = ?').pluck().get(contact.docId, 'in')).toContain(marker);
+    // The owner's replies from a mail program to a notification's reply address (ownerReplies.ts): one sent on to her, one
+    // not (no words above the quote: kept on the lead with its quote); the reply address's token is kept beside the lead.
+    const replyAddress = issueReplyAddress(s.app.store.db, { docId: inquiry.docId, deliveryId: 'msg_BBBBBBBBBBBBBBBBBBBB', sentTo: [NOTIFY_TO], now: s.clock.now })!;
+    const relay = new OwnerReplies(s.app.store, { publicUrl: s.base, clock: () => s.clock.now, log: { warn: () => undefined }, trust: { authservIds: [], relays: [] }, agency: [] });
+    const relayed = [];
+    for (const text of [`Dear Margaret, we can start in March (${marker}).`, `On Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> A shop for ${MARKER}`]) {
+      const { email, raw } = await mailOf({ from: NOTIFY_TO, to: replyAddress, subject: 'Re: New inquiry from Margaret Holt', text });
+      relayed.push(await relay.take(email, messageIdOf(email, raw), () => readMail(raw, email)));
+    }
+    await relay.stop();
+    expect(relayed).toEqual(['sent', 'refused']);
+    expect(s.app.store.db.prepare('SELECT quoted FROM mail_replies WHERE doc_id = ? AND outcome = ?').pluck().get(inquiry.docId, 'refused')).toContain(MARKER);
+    await waitFor('the reply sent on', allSent);
     await agency.change('POST', pathOf('markSpam', { docId: signUp.docId }));
+    // She confirmed her subscription, and a newsletter went out to her (the only reader).
+    const subscriberId = s.app.store.db.prepare('SELECT id FROM subscribers WHERE person = ?').pluck().get(personKey(forms4[0]!)) as number;
+    expect(confirmSubscriber(s.app.store.db, subscriberId, s.clock.now)?.state).toBe('confirmed');
+    const newsletter = (await (await agency.change('POST', newsletterRoutes.newsletterCreate.path, { json: { subject: 'Our March news', name: 'march-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] } })).json()) as NewsletterDetail;
+    expect((await agency.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: {} })).status).toBe(200);
+    await waitFor('the newsletter sent to her', () => s.app.store.db.prepare("SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ? AND state = 'sent'").pluck().get(subscriberId) === 1);
+    expect(smtp.mails.filter((m) => m.email.subject === 'Our March news').map((m) => m.envelope.to.map(personKey))).toEqual([[personKey(forms4[0]!)]]);
     expect(holding(s.dataDir, marker).length).toBeGreaterThan(0);
 
     // First, every item, found from any form of the address.
@@ -148,15 +173,18 @@ describe('erasing a person known under four forms of one address', () => {
     expect(preview.counts).toEqual({
       leads: 4,
       notes: 1,
-      mailsReceived: 2,
-      mailsSent: 2,
+      mailsReceived: 3,
+      // The auto-reply, the reply from the inbox, the one sent on from a mail program, the newsletter's confirmation.
+      mailsSent: 4,
       files: 2,
       sources: 1,
       events: countOf('SELECT count(*) FROM lead_events WHERE 1'),
       notifications: countOf("SELECT count(*) FROM deliveries WHERE channel <> 'visitor'"),
       spamMarks: 1,
-      autoReplyMarks: 1,
-      subscriptions: 0,
+      // Today's marks: the auto-reply's and the newsletter confirmation's.
+      autoReplyMarks: 2,
+      subscriptions: 1,
+      newsletterMails: 1,
     } satisfies ErasureCounts);
     expect(preview.addresses.sort()).toEqual(forms4.map((a) => a.trim()).sort());
     expect(preview.leads.map((lead) => [lead.docId, lead.form, lead.spam])).toEqual([
@@ -165,7 +193,11 @@ describe('erasing a person known under four forms of one address', () => {
       [application.docId, 'freelancer', false],
       [signUp.docId, 'newsletter', true],
     ]);
-    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'mailProgram', 'reply']);
+    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'newsletter', 'reply', 'reply']);
+    expect(preview.mails.find((mail) => mail.kind === 'newsletter')?.subject).toBe('Our March news');
+    // Her subscription (one row, whatever form of the address she signed up with).
+    const subscribed = s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck();
+    expect(subscribed.get(personKey(forms4[0]!))).toBe(1);
     expect(preview.files.map((file) => [file.kind, file.name])).toEqual(expect.arrayContaining([['cv', ''], ['attachment', `portfolio-${marker}.pdf`]]));
 
     // The second step needs the address again: none, or another person's, erases nothing.
@@ -185,9 +217,12 @@ describe('erasing a person known under four forms of one address', () => {
     expect(done.outside).toEqual([
       { place: 'notificationMailbox', addresses: [NOTIFY_TO], mails: outside.email },
       { place: 'webhook', receiver: new URL(hooks.url).origin, calls: outside.webhook },
-      { place: 'agencyMailbox', address: agencyMailbox, answers: 1, replies: 1 },
-      // The notifications, the auto-reply and the reply went out through MAIL_FROM's account.
-      { place: 'sender', address: 'site@agency.test', mails: outside.email + 2 },
+      // Her answer; the agency's reply read from the mailbox, and its two to the reply address.
+      { place: 'agencyMailbox', address: agencyMailbox, answers: 1, replies: 3 },
+      // The notifications, the auto-reply, the confirmation, the reply from the inbox and the one sent on went out through MAIL_FROM's account.
+      { place: 'sender', address: 'site@agency.test', mails: outside.email + 4 },
+      // The newsletter: in her mailbox, and maybe in the Sent folder of MAIL_FROM's account.
+      { place: 'newsletter', address: 'site@agency.test', mails: 1 },
       { place: 'backups', before: done.at },
     ] satisfies OutsidePlace[]);
 
@@ -195,6 +230,8 @@ describe('erasing a person known under four forms of one address', () => {
     // In lower case too: the search's text of a lead (leadKeys.ts) holds its values so.
     for (const text of [marker, MARKER]) expect(holding(s.dataDir, text)).toEqual([]);
     expect(readFileSync(`${databaseFile(s.dataDir)}-wal`).length).toBe(0);
+    // The reply addresses' tokens (nothing she typed is in them, so the byte search cannot see them) and the replies to them went with her leads.
+    for (const table of ['reply_tokens', 'mail_replies']) expect({ table, rows: s.app.store.db.prepare(`SELECT count(*) FROM ${table} WHERE doc_id IN (SELECT value FROM json_each(?))`).pluck().get(hers) }).toEqual({ table, rows: 0 });
     const backups = mkdtempSync(path.join(os.tmpdir(), 'backups-'));
     try {
       const backup = path.join(backups, 'after.db');
@@ -211,7 +248,11 @@ describe('erasing a person known under four forms of one address', () => {
     }
     expect(s.app.store.getFile(uploadNamedBy(cvUrl)!.path)).toBeUndefined();
     expect(filesUnder(path.join(s.dataDir, 'files'))).toEqual([]);
-    // Today's auto-reply mark is hers no more; the other person's stays.
+    // Her subscription is gone, and her row of the newsletter's send queue (the newsletter stays, for its figures);
+    // today's auto-reply marks are hers no more; the other person's stays.
+    expect(subscribed.get(personKey(forms4[0]!))).toBe(0);
+    expect(s.app.store.db.prepare('SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ?').pluck().get(subscriberId)).toBe(0);
+    expect(s.app.store.db.prepare('SELECT count(*) FROM newsletters WHERE id = ?').pluck().get(newsletter.id)).toBe(1);
     expect(autoReplyMarksOf(s.app.store.db, personKey(forms4[0]!))).toBe(0);
     expect(autoReplyMarksOf(s.app.store.db, personKey('someone.else@example.com'))).toBe(1);
 

@@ -1,11 +1,13 @@
 /**
  * Deleting for real: a lead (with its CV), everything of one person, and whatever is past its
  * form's retention period (config/forms `retention`). The rows go (their notes, status, mails both
- * ways, sources, events, spam verdicts and notifications with them: those tables cascade), the
- * files go (CVs, kept attachments), and the bytes go too: the database overwrites deleted content
- * with zeros (`secure_delete`, src/server/store.ts) and the write-ahead log, which still holds the
- * pages as they were, is emptied at once (a checkpoint that truncates it). A backup taken
- * afterwards copies the zeroed pages.
+ * ways with their quotes and search text, the agency's replies from a mail program to their
+ * notifications' reply addresses and those addresses' tokens, sources, events, spam verdicts and
+ * notifications with them: those tables cascade), the files go (CVs, kept attachments), and the
+ * bytes go too: the database overwrites deleted content with zeros (`secure_delete`,
+ * src/server/store.ts) and the write-ahead log, which still holds the pages as they were, is
+ * emptied at once (a checkpoint that truncates it). A backup taken afterwards copies the zeroed
+ * pages.
  *
  * A person is every form of one e-mail address (src/shared/person.ts personKey: any case, any
  * +tag). Their erasure is shown first, item by item (erasurePreview), then done (erasePerson): it
@@ -80,13 +82,17 @@ export function deleteLeads(store: Store, dataDir: string, docIds: readonly stri
 
 /**
  * A table beyond the leads that holds people by their address (their personKey), erased with
- * them and counted under its kind: the newsletter's subscribers join with erasesWithPerson.
- * `erase` runs inside the erasure's transaction.
+ * them and counted under its kind: the newsletter's subscribers and their rows of its send queue
+ * join with erasesWithPerson. `erase` runs inside the erasure's transaction, the tables in the
+ * order they joined. `mails`: the e-mails of theirs it holds, listed in the preview; `outside`:
+ * where its mails that left the server are (the erasure's list of what is left outside).
  */
 export interface PersonTable {
   kind: ErasureKind;
   count(db: Database.Database, person: string): number;
   erase(db: Database.Database, person: string): void;
+  mails?(db: Database.Database, person: string): ErasurePreview['mails'];
+  outside?(db: Database.Database, person: string, settings: OutsideSettings): OutsidePlace | undefined;
 }
 
 const personTables: PersonTable[] = [
@@ -154,7 +160,8 @@ function countsOf(db: Database.Database, person: Person): ErasureCounts {
   const counts: ErasureCounts = {
     leads: person.docIds.length,
     notes: count(`SELECT count(*) FROM leads WHERE ${OF_LEADS} AND note <> ''`),
-    mailsReceived: count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS}`),
+    // Theirs and the agency's read from the mailbox, and the agency's replies from a mail program the site did not send on (kept with their words and quote).
+    mailsReceived: count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS}`) + count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS} AND outcome = 'refused'`),
     mailsSent: count(`SELECT count(*) FROM visitor_mails WHERE ${OF_LEADS}`),
     files: count(`SELECT count(*) FROM files WHERE ${OF_LEADS}`),
     sources: count(`SELECT count(*) FROM lead_sources WHERE ${OF_LEADS}`),
@@ -163,6 +170,7 @@ function countsOf(db: Database.Database, person: Person): ErasureCounts {
     spamMarks: count(`SELECT count(*) FROM spam_marks WHERE ${OF_LEADS}`),
     autoReplyMarks: 0,
     subscriptions: 0,
+    newsletterMails: 0,
   };
   for (const table of personTables) counts[table.kind] += table.count(db, person.key);
   return counts;
@@ -184,9 +192,12 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
   });
   const received = db.prepare(`SELECT direction, from_address AS fromAddress, subject, sent_at AS at, attachments FROM lead_messages WHERE ${OF_LEADS}`).all(ids) as { direction: 'in' | 'out'; fromAddress: string; subject: string; at: number; attachments: string }[];
   const sent = db.prepare(`SELECT kind, to_address AS toAddress, subject, created_at AS at FROM visitor_mails WHERE ${OF_LEADS}`).all(ids) as { kind: 'autoReply' | 'reply'; toAddress: string; subject: string; at: number }[];
+  const unsent = db.prepare(`SELECT subject, created_at AS at FROM mail_replies WHERE ${OF_LEADS} AND outcome = 'refused'`).all(ids) as { subject: string; at: number }[];
   const mails = [
     ...received.map((mail) => ({ kind: mail.direction === 'in' ? ('answer' as const) : ('mailProgram' as const), subject: mail.subject, at: mail.at })),
+    ...unsent.map((mail) => ({ kind: 'mailProgram' as const, subject: mail.subject, at: mail.at })),
     ...sent.map((mail) => ({ kind: mail.kind, subject: mail.subject, at: mail.at })),
+    ...personTables.flatMap((table) => table.mails?.(db, person.key) ?? []),
   ].sort((a, b) => a.at - b.at);
   // Their addresses as the mails hold them too (an answer from another case of theirs).
   const addresses = new Set(person.addresses);
@@ -220,13 +231,20 @@ function outsideOf(db: Database.Database, person: Person, settings: OutsideSetti
   const called = count(`SELECT count(*) FROM deliveries WHERE ${OF_LEADS} AND channel = 'webhook' AND state = 'sent'`);
   const mailed = count(`SELECT count(*) FROM deliveries WHERE ${OF_LEADS} AND channel = 'visitor' AND state = 'sent'`);
   const answers = count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS} AND direction = 'in'`);
-  const replies = count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS} AND direction = 'out'`);
+  // The agency's replies from a mail program: those read from its mailbox, and those to a notification's reply address (sent on or not), which land there too.
+  const replies = count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS} AND direction = 'out'`) + count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS}`);
+  // The mails telling the agency a reply of theirs was not sent on (with its words), sent from MAIL_FROM's account.
+  const notices = count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS} AND notice_state = 'sent'`);
   const places: OutsidePlace[] = [];
   if (notified > 0) places.push({ place: 'notificationMailbox', addresses: [...settings.notifyTo], mails: notified });
   if (called > 0 && settings.webhook) places.push({ place: 'webhook', receiver: settings.webhook, calls: called });
   // Their answers reach the agency's address (the Reply-To of every mail the site sent them), read by the site or not.
   if (settings.agencyMailbox && (answers > 0 || replies > 0 || mailed > 0)) places.push({ place: 'agencyMailbox', address: settings.agencyMailbox, answers, replies });
-  if (settings.sender && notified + mailed > 0) places.push({ place: 'sender', address: settings.sender, mails: notified + mailed });
+  if (settings.sender && notified + mailed + notices > 0) places.push({ place: 'sender', address: settings.sender, mails: notified + mailed + notices });
+  for (const table of personTables) {
+    const place = table.outside?.(db, person.key, settings);
+    if (place) places.push(place);
+  }
   places.push({ place: 'backups', before: at });
   return places;
 }

@@ -56,6 +56,7 @@ import { admitUpload } from '../content/images';
 import { contentRoutes } from '../../shared/contentApi';
 import { newsletterRoutes } from '../../shared/newsletterApi';
 import { newsletterHandlers } from '../newsletter/routes';
+import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../newsletter/admin';
 
 const messages = server.admin.messages;
 export const SESSION_COOKIE = 'bg_session';
@@ -292,7 +293,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   // Under /api/admin/, an address or method that does not exist is 404, but only once signed in.
   scope.setNotFoundHandler((_request, reply) => fail(reply, 404, server.messages.unknownAddress));
 
-  type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string };
+  type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string; subscriberId?: string };
   /** The refusal of an action that asks for the password again (its time is over): the inbox asks for it, then sends the action again. */
   const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message: messages.passwordAgain, reason: PASSWORD_AGAIN });
   const askAgain = new Set<AdminRoute>(PASSWORD_AGAIN_ROUTES);
@@ -480,6 +481,23 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const weeks = Number(request.query.weeks ?? INSIGHT_WEEKS[1]);
     if (!INSIGHT_WEEKS.includes(weeks as (typeof INSIGHT_WEEKS)[number])) return fail(reply, 400, messages.badFilter);
     return json(reply, 200, insightsOf(store, weeks, clock()));
+  });
+
+  // The newsletter's subscribers (src/server/newsletter/admin.ts): a page of a state's, its CSV, one unsubscribed by hand.
+  route('subscribers', async (request, reply) => {
+    const list = subscriberList(store, request.query);
+    return list ? json(reply, 200, list) : fail(reply, 400, messages.badFilter);
+  });
+  route('subscribersExport', async (request, reply) => {
+    const file = subscriberExport(store, request.query, clock());
+    if (!file) return fail(reply, 400, messages.badFilter);
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).send(file.stream);
+  });
+  route('unsubscribe', async (request, reply) => {
+    const done = unsubscribeSubscriber(store, request.params.subscriberId ?? '', clock());
+    if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
+    if (done === 'notSubscribed') return fail(reply, 409, messages.notSubscribed);
+    return json(reply, 200, done);
   });
 
   route('erasurePreview', async (request, reply) => {

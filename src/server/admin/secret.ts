@@ -7,7 +7,7 @@
  * sessions then end at the next restart.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const SECRET_FILE = 'session-secret';
@@ -20,7 +20,12 @@ export function sessionSecret(dataDir: string): { secret: string; kept: boolean 
     writeFileSync(file, made, { flag: 'wx', mode: 0o600 });
     return { secret: made, kept: true };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { secret: made, kept: false };
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      // The file may have been made before its bytes could be written (a full disk): an empty key
+      // left behind would stop the next reading of it (this run's other readers, the next start).
+      rmSync(file, { force: true });
+      return { secret: made, kept: false };
+    }
   }
   const secret = readFileSync(file, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/.test(secret)) throw new Error(`${file} is not a key this site made: delete it, and the site makes a new one at the next start.`);

@@ -93,6 +93,7 @@ describe(`the password again, after ${admin.passwordAgainMinutes} minutes`, () =
     erasurePreview: (client, { email }) => client.change('POST', adminRoutes.erasurePreview.path, { json: { email } }),
     erase: (client, { email }) => client.change('POST', adminRoutes.erase.path, { json: { email, confirm: email.toUpperCase() } }),
     export: (client) => client.send('GET', `${adminRoutes.export.path}?format=csv`),
+    subscribersExport: (client) => client.send('GET', `${adminRoutes.subscribersExport.path}?state=confirmed`),
     deleteLead: (client, { docId }) => client.change('DELETE', pathOf('deleteLead', { docId })),
     bulkDelete: (client, { docId }) => client.change('POST', adminRoutes.bulk.path, { json: { action: 'delete', docIds: [docId] } }),
   };

@@ -1,10 +1,10 @@
 /**
  * A publish where Caddy sends the built files itself (deploy/Caddyfile.files, the repository's
  * own file, with a real Caddy): before it, Caddy serves the site's build; the office publishes
- * a new headline and a new description of the agency (which the pages carry in inline code, so
+ * a new headline, a picture uploaded in the editor and a new description of the agency (which the pages carry in inline code, so
  * the page policy changes too); as soon as the publish answers, Caddy serves the new build's
  * pages under the new build's policy (every inline script and style of the page it sends is in
- * the policy it sends), and the new page's scripts. Our server tells Caddy through its admin
+ * the policy it sends), the new page's scripts, and the picture's sizes as our server does (AVIF, kept a year). Our server tells Caddy through its admin
  * socket (src/server/caddyAdmin.ts), with dist/caddy/live.caddy pointing at the new build.
  * When Caddy cannot be told (it is down), the publish is refused with a sentence and everything
  * is put back: Caddy, started again, serves the build it served before, whole.
@@ -14,6 +14,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot } from '../../shared/contentApi';
+import sharp from 'sharp';
+import { CACHE_CONTROL } from '../../shared/caching';
 import { pagePolicy } from '../../shared/headers';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../shared/siteManifest';
 import type { Client, TestServer } from '../../test/adminServer';
@@ -69,6 +71,11 @@ withCaddy('Caddy serving the files itself', () => {
     const heading = 'Published while Caddy serves the files';
     expect(h1(beforeHtml)).not.toBe(escapeHtml(heading));
     homePage.sections[0].heading = heading;
+    // With a picture uploaded in the editor: Caddy sends its sizes as our server does.
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#345678' } }).jpeg().toBuffer();
+    const uploaded = await editor.change('POST', `${contentRoutes.contentImage.path}?width=400&height=300`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
+    expect(uploaded.status).toBe(201);
+    homePage.sections[0].image = { ...homePage.sections[0].image, ...((await uploaded.json()) as Json) };
     site.brand.description = `${site.brand.description as string} Now with a description published from the editor.`;
     const published = await editor.change('POST', contentRoutes.contentPublish.path, {
       json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }, { file: 'config/site.ts', value: site }] },
@@ -86,6 +93,14 @@ withCaddy('Caddy serving the files itself', () => {
     expect(unnamedInlineCode(afterHtml, afterPolicy)).toEqual([]);
     // (The new page under the old policy would have code the browser refuses.)
     expect(unnamedInlineCode(afterHtml, beforePolicy)).not.toEqual([]);
+    const avif = /(\/images\/uploads\/[0-9a-f]{20}-\d+\.avif) \d+w/.exec(afterHtml)?.[1];
+    expect(avif).toBeDefined();
+    const sent = async (base: string) => {
+      const answer = await getFresh(base + avif!);
+      return { status: answer.status, type: answer.headers.get('content-type'), cache: answer.headers.get('cache-control'), bytes: (await answer.arrayBuffer()).byteLength > 0 };
+    };
+    expect(await sent(origin)).toEqual({ status: 200, type: 'image/avif', cache: CACHE_CONTROL.uploads, bytes: true });
+    expect(await sent(s!.base)).toEqual(await sent(origin));
     const script = /"(\/assets\/[^"]+\.js)"/.exec(afterHtml)?.[1];
     expect(script).toBeDefined();
     expect((await getFresh(origin + script!)).status).toBe(200);

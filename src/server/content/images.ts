@@ -6,8 +6,9 @@
  * decoded at a time (a few wait, more are refused at once), every upload together has a quota
  * (config/server.ts admin.uploads), and the bytes sent are never served: the picture is decoded, turned upright, stripped of its
  * metadata, resized to twice the size the page draws it (for high-density screens, never
- * larger than the original) and encoded anew as WebP, named by a hash of the result, under
- * public/images/uploads/.
+ * larger than the original nor wider than MAX_PICTURE_WIDTH) and encoded anew as WebP, named by
+ * a hash of the result, under public/images/uploads/. Its narrower sizes, in AVIF and WebP, are
+ * made after the answer, in the background (pictureSizes.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,10 @@ import type { FastifyReply } from 'fastify';
 import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
 import server from '../../../config/server';
 import { UPLOADS_PATH, uploadNamesIn, type ContentImage } from '../../shared/contentApi';
+import { MAX_PICTURE_WIDTH, sizeOf } from '../../shared/pictureSizes';
 import { fill } from '../../shared/text';
 import { refusal } from '../refusals';
+import { PictureSizes } from './pictureSizes';
 
 export { UPLOADS_PATH };
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
@@ -29,6 +32,9 @@ const sharp = async (bytes: Buffer, options: SharpOptions): Promise<Sharp> => {
   loaded ??= import('sharp').then(({ default: make }) => {
     // A picture decoded is not kept once re-encoded (sharp's cache would hold up to 50 MB of them).
     make.cache(false);
+    // One thread for a picture (libvips' and the AVIF encoder's): the other core keeps answering
+    // visitors and drawing pages while pictures are made, one at a time (imageQueue).
+    make.concurrency(1);
     return make;
   });
   return (await loaded)(bytes, options);
@@ -50,13 +56,19 @@ export interface ImageLimits {
  */
 export const imageCodec = {
   header: async (bytes: Buffer): Promise<Metadata> => (await sharp(bytes, { limitInputPixels: false })).metadata(),
-  reencode: async (bytes: Buffer, drawn: { width: number; height: number }, maxPixels: number): Promise<{ data: Buffer; info: OutputInfo }> =>
-    (await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false }))
+  reencode: async (bytes: Buffer, drawn: { width: number; height: number }, maxPixels: number): Promise<{ data: Buffer; info: OutputInfo }> => {
+    // Twice the drawn size, in its proportions, at most MAX_PICTURE_WIDTH wide.
+    const scale = Math.min(2, MAX_PICTURE_WIDTH / drawn.width);
+    return (await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false }))
       .rotate()
-      .resize({ width: Math.round(drawn.width * 2), height: Math.round(drawn.height * 2), fit: 'cover', withoutEnlargement: true })
+      .resize({ width: Math.max(1, Math.round(drawn.width * scale)), height: Math.max(1, Math.round(drawn.height * scale)), fit: 'cover', withoutEnlargement: true })
       .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true }),
+      .toBuffer({ resolveWithObject: true });
+  },
 };
+
+/** The room a picture takes with its sizes, about, as a multiple of its upload's bytes (measured on photos: 4.6; rounded up). */
+export const ROOM_WITH_SIZES = 5;
 
 /**
  * Pictures are decoded and encoded one at a time (each can take a hundred MB of memory), so the
@@ -68,6 +80,8 @@ export class ImageQueue {
   private admitted = 0;
   private busy = false;
   private readonly turns: (() => void)[] = [];
+  /** Work that waits for every upload: the sizes made in the background (pictureSizes.ts). */
+  private readonly later: (() => void)[] = [];
   private readonly watchers = new Set<(admitted: number) => void>();
 
   constructor(private readonly waiting: () => number) {}
@@ -90,14 +104,17 @@ export class ImageQueue {
     this.changed();
   }
 
-  /** Runs `work` when no other picture is being re-encoded. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.busy) await new Promise<void>((resolve) => this.turns.push(resolve));
+  /**
+   * Runs `work` when no other picture is being re-encoded; `background` work (a size of a picture
+   * already stored) after every upload waiting, so an upload waits at most for one size being made.
+   */
+  async run<T>(work: () => Promise<T>, { background = false }: { background?: boolean } = {}): Promise<T> {
+    if (this.busy) await new Promise<void>((resolve) => (background ? this.later : this.turns).push(resolve));
     this.busy = true;
     try {
       return await work();
     } finally {
-      const next = this.turns.shift();
+      const next = this.turns.shift() ?? this.later.shift();
       if (next) next();
       else this.busy = false;
     }
@@ -116,6 +133,9 @@ export class ImageQueue {
 
 /** The server's one queue of pictures. */
 export const imageQueue = new ImageQueue(() => server.admin.imageQueue.waiting);
+
+/** The sizes of the uploaded pictures, made in that queue's background (pictureSizes.ts). */
+export const pictureSizes = new PictureSizes(imageQueue, sharp);
 
 /**
  * The upload address's first step (a Fastify onRequest hook, after the session and CSRF checks,
@@ -142,18 +162,25 @@ export function queueFull(): { status: 429; retryAfterSeconds: number; message: 
 const uploadFile = (name: string) => `public${UPLOADS_PATH}${name}`;
 
 /**
- * The uploaded pictures the content names (as paths in the site's folder:
+ * The uploaded pictures the content names, with their sizes (as paths in the site's folder:
  * public/images/uploads/<name>), those that are there. A publish commits these with the
  * edit; pictures uploaded and then not used stay out of the site's history.
  */
 export function uploadsNamedIn(siteDir: string, content: unknown): string[] {
-  return [...uploadNamesIn(content)]
+  const named = uploadNamesIn(content);
+  let sizes: string[] = [];
+  try {
+    sizes = readdirSync(path.join(siteDir, uploadFile(''))).filter((name) => named.has(sizeOf(name)?.upload ?? ''));
+  } catch {
+    // No uploads folder: no sizes.
+  }
+  return [...named, ...sizes]
     .map(uploadFile)
     .filter((file) => existsSync(path.join(siteDir, file)))
     .sort();
 }
 
-/** The uploaded pictures there are now: how many, and their bytes. */
+/** The uploaded pictures there are now: how many (their sizes are not counted), and their bytes (with their sizes). */
 export function uploadsUsage(siteDir: string): { pictures: number; bytes: number } {
   const dir = path.join(siteDir, uploadFile(''));
   let pictures = 0;
@@ -168,7 +195,7 @@ export function uploadsUsage(siteDir: string): { pictures: number; bytes: number
     if (name.startsWith('.')) continue;
     try {
       bytes += statSync(path.join(dir, name)).size;
-      pictures++;
+      if (!sizeOf(name)) pictures++;
     } catch {
       // Removed meanwhile.
     }
@@ -211,15 +238,17 @@ export async function storeImage(siteDir: string, bytes: Buffer, drawn: { width:
     const name = `${createHash('sha256').update(output.data).digest('hex').slice(0, 20)}.webp`;
     const file = path.join(siteDir, uploadFile(name));
     if (!existsSync(file)) {
-      // Checked again in turn (no other picture is written meanwhile): this one must fit too.
+      // Checked again in turn (no other picture is written meanwhile): this one must fit too, with its sizes.
       const now = uploadsUsage(siteDir);
-      if (now.pictures + 1 > quota.maxPictures || now.bytes + output.data.length > quota.maxBytes) throw full();
+      if (now.pictures + 1 > quota.maxPictures || now.bytes + output.data.length * ROOM_WITH_SIZES > quota.maxBytes) throw full();
       mkdirSync(path.dirname(file), { recursive: true });
       // Written whole under a temporary name, then renamed: never a half-written picture.
       const temporary = path.join(path.dirname(file), `.${name}.${process.pid}.tmp`);
       writeFileSync(temporary, output.data);
       renameSync(temporary, file);
     }
+    // Its sizes, after the answer (those an earlier upload of the same picture made are kept).
+    void pictureSizes.make(file);
     return { ok: true, image: { src: `${UPLOADS_PATH}${name}`, width: output.info.width, height: output.info.height } };
   });
 }

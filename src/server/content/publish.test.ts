@@ -7,15 +7,19 @@
  * one of its scripts, over and over: every answer is 200 and every page is whole, old or new,
  * never a mix. A second publish meanwhile answers 409. As soon as it answers, the new page is
  * served, the new option is accepted, and the commit holds exactly the edited files, the
- * picture used (not the one uploaded and left unused) and the rules the build rewrote. A build
+ * picture used with its sizes (served as AVIF, kept a year; not the one uploaded and left
+ * unused) and the rules the build rewrote. A build
  * that fails changes nothing live and puts the files back, the Firebase rules it had already
  * rewritten included. How long a publish takes is measured by `npx tsx scripts/bench-publish.ts`.
  */
-import { readFileSync, watch } from 'node:fs';
+import { readFileSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
-import { contentRoutes, editorImageAddress, type ContentSnapshot } from '../../shared/contentApi';
+import { contentRoutes, editorImageAddress, UPLOADS_PATH, type ContentSnapshot } from '../../shared/contentApi';
+import { CACHE_CONTROL } from '../../shared/caching';
+import { sizeNamesOf } from '../../shared/pictureSizes';
 import { type Client, startEditing, type TestServer } from '../../test/adminServer';
+import { pictureSizes } from './images';
 import { gitIn, makeBuiltSite } from '../../test/contentSite';
 import { buildDocument } from '../../forms/model/document';
 import type { FormConfig } from '../../forms/model/formSchema';
@@ -182,6 +186,9 @@ describe('one publish, under way and answered', () => {
     };
     used = await upload('#2a6f97');
     unused = await upload('#972a6f');
+    // The used one without its sizes, as a picture uploaded before pictures had them (or published the moment it was uploaded): the publish makes them first.
+    await pictureSizes.idle();
+    for (const { name } of sizeNamesOf(used.src.slice(UPLOADS_PATH.length), used.width)) rmSync(path.join(siteDir, 'public', UPLOADS_PATH, name));
 
     const snap = await snapshot();
     const values = new Map<string, Json>();
@@ -264,17 +271,25 @@ describe('one publish, under way and answered', () => {
     expect(second).toEqual({ status: 409, body: { message: server.admin.messages.publishBusy }, whilePublishing: true });
   });
 
-  it('commits the edited files, the uploaded picture its content names and the rules the build rewrote, and leaves the picture not used out of the history', async () => {
+  it('commits the edited files, the uploaded picture its content names with its sizes and the rules the build rewrote, and leaves the picture not used out of the history', async () => {
     expect(answered.status).toBe(200);
     const rewritten = FIREBASE_RULES.filter((file, i) => rulesNow()[i] !== rulesBefore[i]);
     // The new option changes the rules (else this proves nothing about them).
     expect(rewritten).toContain('firestore.rules');
-    expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([...edited, inFolder(used), ...rewritten].sort());
+    // The picture with its sizes (the publish waited for them: src/shared/pictureSizes.ts).
+    const sizes = sizeNamesOf(used.src.slice(UPLOADS_PATH.length), used.width).map(({ name }) => inFolder({ src: `${UPLOADS_PATH}${name}` }));
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([...edited, inFolder(used), ...sizes, ...rewritten].sort());
     // The other one is still there (an editor may be previewing it), outside the history.
     const status = gitIn(siteDir, 'status', '--porcelain', '--untracked-files=all').trim().split('\n');
     expect(status).toContain(`?? ${inFolder(unused)}`);
     expect(status.filter((line) => !line.startsWith('?? public/images/uploads/'))).toEqual([]);
     expect((await fetch(s.base + used.src)).status).toBe(200);
+    // Served as the pictures they are, kept a year by browsers and CDNs (named by their bytes' hash).
+    for (const size of sizes) {
+      const served = await fetch(`${s.base}/${size.slice('public/'.length)}`);
+      expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([200, `image/${path.extname(size).slice(1)}`, CACHE_CONTROL.uploads]);
+    }
     // The one not used is not in the release the site serves.
     expect((await fetch(s.base + unused.src)).status).toBe(404);
   });

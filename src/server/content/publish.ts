@@ -27,6 +27,7 @@ import { deployFiles } from '../../deploy/deployFiles';
 import type { Forms } from '../../deploy/firebaseRules';
 import server from '../../../config/server';
 import type { AdminRole, ContentChange, ContentProblem, Revision, RevisionItem, RevisionKind } from '../../shared/contentApi';
+import { UPLOADS_PATH, uploadNamesIn } from '../../shared/contentApi';
 import { sameValue } from '../../shared/contentDiff';
 import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../shared/text';
@@ -42,7 +43,7 @@ import { checkChanges, startProblems, type ChangedBy, type FileEdits } from './c
 import { officeWordsOf } from '../../config/place';
 import type { Drafts } from './drafts';
 import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
-import { uploadsNamedIn } from './images';
+import { pictureSizes, uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
@@ -441,9 +442,14 @@ export class Publisher {
     }
   }
 
-  /** Draws the content's pages into dist/releases/<release> (marked whole by its RELEASE_FILE, written last). */
-  private async render(content: SiteContent, release: string, earlierClientDir: string): Promise<void> {
+  /**
+   * Draws the content's pages into dist/releases/<release> (marked whole by its RELEASE_FILE, written last),
+   * once the pictures it names have their sizes (made first if they have not; at start, `sizes: 'asThereAre'`,
+   * the pages are drawn with those there are, and the others are made in the background).
+   */
+  private async render(content: SiteContent, release: string, earlierClientDir: string, { sizes = 'made' }: { sizes?: 'made' | 'asThereAre' } = {}): Promise<void> {
     const { siteDir } = this.options.site;
+    if (sizes === 'made') await pictureSizes.ready(path.join(siteDir, 'public', UPLOADS_PATH), uploadNamesIn(content));
     // Drawn for the server's own moment (an article past its `expires` by then is left out).
     await this.renderer.render({ content, codeDir: this.codeDir, outDir: path.join(releasesDir(siteDir), release), earlierClientDir, publicDir: path.join(siteDir, 'public'), now: new Date(this.options.clock()) });
   }
@@ -544,7 +550,7 @@ export class Publisher {
         const content = siteContentOf(loaded.options);
         if (servedFingerprint(servedClientDir) !== contentFingerprint(content)) {
           const release = `${new Date(this.options.clock()).toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
-          await this.render(content, release, servedClientDir);
+          await this.render(content, release, servedClientDir, { sizes: 'asThereAre' });
           setLiveRelease(siteDir, release);
           servedClientDir = path.join(releases, release, 'client');
         }

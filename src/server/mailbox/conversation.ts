@@ -1,15 +1,19 @@
 /**
  * A person's conversation: every e-mail with the person (all the leads of one e-mail address,
- * src/shared/person.ts personKey), both ways, in order. The site's own mails (auto-replies, replies:
- * visitor_mails, with their delivery's state) and those read from the agency's mailbox
- * (lead_messages: the visitor's answers, the agency's replies from a mail program; a mail kept by
- * its headers, and one only claiming to be the agency's, say so). The lead's
- * page shows it; a reply is threaded after it (In-Reply-To the last mail, References all of them).
+ * src/shared/person.ts personKey), both ways, in order, each with its text. The site's own mails
+ * (auto-replies, replies written in the inbox or in a mail program and sent on by the site:
+ * visitor_mails, with their delivery's state), those read from the agency's mailbox
+ * (lead_messages: the visitor's answers, the agency's replies from a mail program, each as its
+ * new words and its folded quote; a mail kept by its headers, and one only claiming to be the
+ * agency's, say so), and the agency's replies the site did not send on (mail_replies, with why).
+ * The lead's page shows it; a reply is threaded after the mails exchanged (In-Reply-To the last
+ * mail, References all of them).
  */
 import type Database from 'better-sqlite3';
-import type { ConversationMail, ReceivedMail, VisitorMail } from '../../shared/adminApi';
+import type { ConversationMail, ReceivedMail, UnsentReply, VisitorMail } from '../../shared/adminApi';
 import { bareSubject } from '../../shared/replyDraft';
 import { preparedIn } from '../statements';
+import { refusalSentence, type RefusalReason } from './replyTokens';
 
 /** The most mails a conversation shows and a reply names (the newest). */
 const MAX_MAILS = 200;
@@ -18,12 +22,16 @@ const statements = preparedIn((db: Database.Database) => ({
   /** The leads of the person this lead belongs to (the lead alone without an address). */
   people: db.prepare(`SELECT l2.doc_id FROM leads l JOIN leads l2 ON l2.person = l.person WHERE l.doc_id = ? AND l.person IS NOT NULL`),
   sent: db.prepare(
-    `SELECT m.delivery_id AS id, m.doc_id AS docId, m.kind, m.author, m.subject, m.created_at AS createdAt, d.state, d.attempts, d.last_error AS lastError, d.sent_at AS sentAt
+    `SELECT m.delivery_id AS id, m.doc_id AS docId, m.kind, m.author, m.via, m.subject, m.body AS text, m.created_at AS createdAt, d.state, d.attempts, d.last_error AS lastError, d.sent_at AS sentAt
        FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
   ),
   received: db.prepare(
-    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, too_large AS tooLarge, unreadable, suspicious, attachments, sent_at AS createdAt, message_id AS messageId
+    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, quoted, too_large AS tooLarge, unreadable, suspicious, attachments, sent_at AS createdAt, message_id AS messageId
        FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
+  ),
+  unsent: db.prepare(
+    `SELECT id, doc_id AS docId, from_address AS fromAddress, subject, body, quoted, reason, created_at AS createdAt
+       FROM mail_replies WHERE outcome = 'refused' AND doc_id IN (SELECT value FROM json_each(?)) ORDER BY created_at DESC, id DESC LIMIT ${MAX_MAILS}`,
   ),
   /** The subject of the person's first mail, either way (the site's first when two share a moment). */
   first: db.prepare(
@@ -48,6 +56,7 @@ interface ReceivedRow {
   fromAddress: string;
   subject: string;
   body: string;
+  quoted: string;
   tooLarge: number;
   unreadable: string | null;
   suspicious: number;
@@ -64,6 +73,7 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   fromAddress: row.fromAddress,
   subject: row.subject,
   text: row.body,
+  quoted: row.quoted,
   tooLarge: row.tooLarge === 1,
   unreadable: row.unreadable !== null,
   suspicious: row.suspicious === 1,
@@ -71,8 +81,31 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   createdAt: row.createdAt,
 });
 
+interface UnsentRow {
+  id: number;
+  docId: string;
+  fromAddress: string;
+  subject: string;
+  body: string;
+  quoted: string;
+  reason: RefusalReason;
+  createdAt: number;
+}
+
+const unsentOf = (row: UnsentRow): UnsentReply => ({
+  id: `r${row.id}`,
+  docId: row.docId,
+  kind: 'notSent',
+  fromAddress: row.fromAddress,
+  subject: row.subject,
+  text: row.body,
+  quoted: row.quoted,
+  reason: refusalSentence(row.reason),
+  createdAt: row.createdAt,
+});
+
 /** A received mail's row ("m12" -> 12), for mails of the same moment; the site's come first. */
-const rowOf = (mail: ConversationMail) => (/^m\d+$/.test(mail.id) ? Number(mail.id.slice(1)) : 0);
+const rowOf = (mail: ConversationMail) => (/^[mr]\d+$/.test(mail.id) ? Number(mail.id.slice(1)) : 0);
 
 /** Every mail with the person a lead belongs to, oldest first (the newest MAX_MAILS). */
 export function conversationOf(db: Database.Database, docId: string): ConversationMail[] {
@@ -80,8 +113,9 @@ export function conversationOf(db: Database.Database, docId: string): Conversati
   const q = statements(db);
   const sent = (q.sent.all(docs) as (VisitorMail & { docId: string })[]).map((mail): ConversationMail => mail);
   const received = (q.received.all(docs) as ReceivedRow[]).map(receivedOf);
+  const unsent = (q.unsent.all(docs) as UnsentRow[]).map(unsentOf);
   // In time order; mails of the same moment in the order they were kept.
-  return [...sent, ...received].sort((a, b) => a.createdAt - b.createdAt || rowOf(a) - rowOf(b)).slice(-MAX_MAILS);
+  return [...sent, ...received, ...unsent].sort((a, b) => a.createdAt - b.createdAt || rowOf(a) - rowOf(b)).slice(-MAX_MAILS);
 }
 
 /**

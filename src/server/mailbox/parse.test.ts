@@ -1,11 +1,12 @@
 /**
  * Reading a mail within config/server.ts mailbox.reading (parse.ts), never throwing: a mail that
  * cannot be read is answered by its headers with why; HTML nested past the bound is text without
- * it. (The reader's side, with a real Dovecot, is in mailbox.test.ts.)
+ * it (htmlText.ts). (The reader's side, with a real Dovecot, is in mailbox.test.ts.)
  */
 import { convert } from 'html-to-text';
 import server from '../../../config/server';
-import { parseHeaders, readMail, shallowHtml } from './parse';
+import { shallowHtml } from './htmlText';
+import { parseHeaders, readMail } from './parse';
 
 const { maxMimeDepth, maxHeaderBytes, maxHtmlDepth } = server.mailbox.reading;
 const head = ['From: Ada <ada@example.net>', 'Subject: Re: hello', 'Message-ID: <1@example.net>', 'In-Reply-To: <msg_AAAAAAAAAAAAAAAAAAAA@agency.test>', 'MIME-Version: 1.0'];

@@ -20,9 +20,10 @@ import type { MailboxStatus } from '../../shared/adminApi';
 import { Changes } from '../changes';
 import type { Store } from '../store';
 import type { Email } from 'postal-mime';
+import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
 import { parseHeaders, readMail, type ReadMail } from './parse';
 import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, setLastUid } from './record';
-import { newsletterClaimOf, takeNewsletterMail, tokenKeyOf } from '../newsletter';
+import { newsletterClaimOf, newsletterTokensOf, takeNewsletterMail } from '../newsletter';
 import type { MailboxSettings } from './settings';
 
 const { pollSeconds, retry, maxMailBytes } = server.mailbox;
@@ -45,6 +46,8 @@ export interface ReaderOptions {
   log?: { warn(message: string): void; info?(message: string): void };
   /** How long the connection may take and stay silent (tests shorten it). */
   timeoutMs?: number;
+  /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts; their sender proved as the agency's own mails are, by settings.trust). */
+  replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl'>;
 }
 
 const realWait = (ms: number, woken: Promise<void>) =>
@@ -78,6 +81,7 @@ export class MailboxReader {
   private reading: Promise<number> | undefined;
   private readonly clock: () => number;
   private readonly wait: NonNullable<ReaderOptions['wait']>;
+  private readonly replies: OwnerReplies | undefined;
 
   constructor(
     private readonly store: Store,
@@ -85,6 +89,7 @@ export class MailboxReader {
   ) {
     this.clock = options.clock ?? Date.now;
     this.wait = options.wait ?? realWait;
+    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -214,6 +219,8 @@ export class MailboxReader {
     const client = await this.connect();
     let kept = 0;
     for (const folder of await this.folders(client)) kept += await this.readFolder(client, folder.path, folder.sent);
+    // The mails telling the agency of a reply not sent, those due again.
+    await this.replies?.tellWriters();
     // Waits with the inbox open, in IDLE where the server offers it: a new mail there wakes the reader.
     if (!this.stopped && client.usable) {
       await client.mailboxOpen('INBOX', { readOnly: true });
@@ -238,6 +245,13 @@ export class MailboxReader {
       for (const head of heads) {
         const block = head.headers ?? Buffer.alloc(0);
         const headers = await parseHeaders(block);
+        // The owner's reply to a notification's reply address: sent on through the site, never kept as a mail (its copy in Sent left alone).
+        if (headers && this.replies?.claims(headers)) {
+          if (!sentFolder) await this.replies.take(headers, messageIdOf(headers, block), () => this.read(client, head, headers));
+          setLastUid(db, folder, uidValidity, head.uid);
+          if (moveTo) toMove.push(head.uid);
+          continue;
+        }
         // A mail about a newsletter (a report on one, a reader's answer, a mailto: unsubscribe) is the newsletter's, never a lead's.
         if (headers && !sentFolder && (await this.newsletterMail(client, head, headers, block))) {
           setLastUid(db, folder, uidValidity, head.uid);
@@ -284,10 +298,10 @@ export class MailboxReader {
     if (!claim) return false;
     const mail = claim === 'maybeReport' ? await this.read(client, head, headers) : undefined;
     if (mail && !mail.whole) return false;
-    return takeNewsletterMail(this.store.db, claim, mail?.email ?? headers, messageIdOf(headers, block), tokenKeyOf(this.store), this.clock());
+    return takeNewsletterMail(this.store.db, claim, mail?.email ?? headers, messageIdOf(headers, block), newsletterTokensOf(this.store)?.unsubscribe, this.clock());
   }
 
-  /** A mail about a lead, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
+  /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
   private async read(client: ImapFlow, head: FetchMessageObject, headers: Email): Promise<ReadMail> {
     if ((head.size ?? 0) > maxMailBytes) return { whole: false, email: headers, why: 'tooLarge' };
     const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
@@ -302,6 +316,7 @@ export class MailboxReader {
     await this.reading?.catch(() => undefined);
     await this.disconnect();
     await this.loop;
+    await this.replies?.stop();
   }
 }
 

@@ -4,9 +4,11 @@
  * its In-Reply-To or References; never by its subject or sender), whether it is the visitor's
  * answer or the agency's own reply from a mail program (the Sent folder's, or one from the agency's
  * address that the receiving server proved, sender.ts; one that only claims it is the visitor's,
- * marked suspicious), and keeping it on the lead with its text (never HTML: parse.ts reads it) and
- * its attachments (PDF, DOC or DOCX told by their first bytes, as CVs are, within config/server.ts
- * mailbox limits); or, when it could not be read, by its headers with a note.
+ * marked suspicious), and keeping it on the lead with its text (never HTML: parse.ts reads it),
+ * split into its writer's new words and the folded rest (quote, signature: replyText.ts), and its
+ * attachments (PDF, DOC or DOCX told by their first bytes, as CVs are, within config/server.ts
+ * mailbox limits); or, when it could not be read, by its headers with a note. Its new words join
+ * the lead's search (leadKeys.ts).
  *
  * Keeping it is one transaction with how far its folder was read: a mail is kept once (its
  * Message-ID is unique), and a reading cut off anywhere starts again where it stopped.
@@ -19,6 +21,7 @@ import server from '../../../config/server';
 import { sniffDocumentType } from '../../forms/model/uploadRules';
 import { cutAtWord } from '../../shared/text';
 import { fileOnDisk, writeFileDurably } from '../files';
+import { keepLeadKeys } from '../leadKeys';
 import { personKey } from '../../shared/person';
 import { preparedIn } from '../statements';
 import type { ReadMail } from './parse';
@@ -43,8 +46,8 @@ const statements = preparedIn((db: Database.Database) => ({
   lead: db.prepare('SELECT doc_id AS docId, spam, person FROM leads WHERE doc_id = ?'),
   known: db.prepare('SELECT 1 FROM lead_messages WHERE message_id = ?'),
   insert: db.prepare(
-    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, too_large, unreadable, suspicious, attachments, sent_at, read_at, folder)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
+    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, quoted, too_large, unreadable, suspicious, attachments, sent_at, read_at, folder)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
   ),
   file: db.prepare('INSERT INTO files (path, token, media_type, size, doc_id) VALUES (?, ?, ?, ?, ?)'),
   /** The lead's newest mail either way, before this one. */
@@ -184,6 +187,7 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
         cutAtWord(email.from?.name ?? '', 200),
         cutAtWord((email.subject ?? '').replace(/\s+/g, ' ').trim(), 300),
         mail.whole ? mail.text : '',
+        mail.whole ? mail.quoted : '',
         !mail.whole && mail.why === 'tooLarge' ? 1 : 0,
         !mail.whole && mail.why !== 'tooLarge' ? mail.why.unreadable : null,
         suspicious ? 1 : 0,
@@ -197,6 +201,7 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
       const latest = (q.latest.get(keep.docId, keep.docId, keep.messageId) as { at: number }).at;
       if (sentAt >= latest) q.status.run(direction === 'in' ? 'answered' : 'replied', sentAt, keep.docId);
       else q.active.run(sentAt, keep.docId);
+      keepLeadKeys(db, keep.docId);
       setLastUid(db, keep.folder, keep.position.uidValidity, keep.position.uid);
     })();
   } catch (error) {

@@ -21,7 +21,7 @@ import { Changes, waitFor } from '../../test/receivers';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { databaseFile, openStore } from '../store';
-import { createNewsletter, isProblem, scheduleNewsletter } from './newsletters';
+import { addNewsletter, isProblem, scheduleNewsletter } from './newsletters';
 import type { CrashPoint } from './queue';
 
 // Two servers started and 2,000 mails each: a hang, not a slow machine, is what the limit is for.
@@ -54,7 +54,7 @@ async function prepare(): Promise<string> {
   const store = openStore(dataDir);
   try {
     seedSubscribers(store.db, Array.from({ length: READERS }, (_, i) => ({ email: `reader${i}@example.net`, state: 'confirmed' as const })));
-    const made = createNewsletter(store.db, { subject: 'Crash news', name: 'crash-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] }, 'owner@agency.test', Date.now());
+    const made = addNewsletter(store.db, { subject: 'Crash news', name: 'crash-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] }, 'owner@agency.test', Date.now());
     if (isProblem(made)) throw new Error(made.message);
     const scheduled = scheduleNewsletter(store.db, made.id, Date.now(), 'owner@agency.test', Date.now());
     if (isProblem(scheduled)) throw new Error(scheduled.message);

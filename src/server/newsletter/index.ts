@@ -1,42 +1,141 @@
 /**
- * The newsletter on our server (docs/inbox.md "The newsletter"): what the rest of the server uses.
+ * The newsletter on our server, both halves in one module: the double opt-in of its subscribers
+ * (docs/inbox.md "Newsletter subscribers") and the newsletters written and sent to them ("The
+ * newsletter"). What the rest of the server uses:
  *
- * - `registerNewsletter(app, options)`: the unsubscribe link's page and one-click POST, and the
- *   key of its tokens for this store (src/server/app.ts, at start);
- * - `startNewsletter(store, options)`: the send queue's worker, once the database is open, when
+ * - `createNewsletter({ store, dataDir, clock, publicUrl })`, once per app: the tokens of both of
+ *   its links (tokens.ts: a key of the server's secret for each purpose, read once), the erasure of
+ *   a person's subscription (src/server/admin/privacy.ts erasesWithPerson: the subscriber row, and
+ *   with it their rows of the send queue), and the store's insert hook of a sign-up:
+ *   - a sign-up in the newsletter box (the form config/site.ts footer.newsletter shows) is stored as
+ *     the specification stores it (a document of its collection: Email, id, Date) and, in the same
+ *     transaction (the hook: src/server/app.ts), its subscriber row with the consent
+ *     (subscribers.ts): when, on which page, the words shown next to the box, where the visit came
+ *     from. A sign-up caught by the spam trap makes none;
+ *   - the site then sends ONE confirmation mail through the visitors' mail queue (at most one a day
+ *     per person: src/server/notify/visitorMail.ts), in config/site.ts newsletter's words, with a
+ *     link holding a signed token and nothing the visitor typed; its page (confirmPage.ts) confirms
+ *     with one button, so a link scanner that follows the link confirms nobody;
+ *   - the inbox's housekeeping deletes sign-ups never confirmed (subscribers.ts dropUnconfirmed);
+ * - `registerNewsletter(app, …)`: the confirmation link's page and POST (confirmPage.ts), the
+ *   unsubscribe link's page and one-click POST (unsubscribe.ts), and the pictures of the
+ *   newsletters' texts;
+ * - `startNewsletter(store, …)`: the send queue's worker (queue.ts), once the database is open, when
  *   the mail settings are there (SMTP_URL, MAIL_FROM); without them newsletters are written and
  *   previewed, and the inbox says that sending is not set up;
- * - `newsletterHandlers` (routes.ts): the inbox's routes;
- * - `newsletterClaimOf` and `takeNewsletterMail` (reports.ts): the mailbox's reader hands over
- *   what is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
+ * - the inbox's routes: `newsletterHandlers` (routes.ts: the newsletters) and admin.ts (the subscribers);
+ * - `newsletterClaimOf` and `takeNewsletterMail` (reports.ts): the mailbox's reader hands over what
+ *   is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
  */
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
+import type { SiteConfig } from '../../config/siteSchema';
+import { formNamed, senderFields } from '../../forms/model/registry';
+import { api } from '../../shared/api';
+import { sourceOf } from '../../shared/attribution';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../shared/contentApi';
 import { NEWSLETTER_PICTURES } from '../../shared/newsletterApi';
-import type { Store } from '../store';
+import { fill } from '../../shared/text';
+import { sessionSecret } from '../admin/secret';
+import { erasesWithPerson } from '../admin/privacy';
+import { sendConfirmation } from '../notify';
+import type { RequestLimits } from '../rateLimit';
+import type { Inserted, Store } from '../store';
+import { registerConfirm } from './confirmPage';
+import { newsletterMailsOfPerson } from './newsletters';
 import { NewsletterQueue, type QueueOptions } from './queue';
+import { newsletterSite } from './site';
+import { recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
+import { newsletterTokens, type NewsletterTokens } from './tokens';
 import { registerUnsubscribe } from './unsubscribe';
 
 export { newsletterClaimOf, takeNewsletterMail } from './reports';
 export { CRASH_POINTS, type CrashPoint } from './queue';
 
+/**
+ * The words a person saw next to the newsletter box when they signed up, as shown: the box's
+ * heading and text, and the note under every form (its link by its words).
+ */
+export function consentWordsOf(site: SiteConfig): string {
+  const { heading, text } = site.footer.newsletter;
+  return [heading, text, fill(site.privacyNote.text, { link: site.privacyNote.link.label })].join('\n');
+}
+
+/** The confirmation mail's text: config's words, the button's words over the link, the words after it. */
+export function confirmationText(site: SiteConfig, link: string): string {
+  const words = site.newsletter.confirmMail;
+  return [words.text.trim(), `${words.button}\n${link}`, fill(words.after, { days: server.newsletter.unconfirmedDays }).trim()].join('\n\n');
+}
+
 const queues = new WeakMap<Store, NewsletterQueue>();
-const keys = new WeakMap<Store, Buffer>();
+const tokensByStore = new WeakMap<Store, NewsletterTokens>();
 
 /** The store's send queue, when sending is set up. */
 export const newsletterQueueOf = (store: Store): NewsletterQueue | undefined => queues.get(store);
 
-/** The key of the store's unsubscribe tokens (registerNewsletter sets it; undefined for a store without the app: a tool, a test). */
-export const tokenKeyOf = (store: Store): Buffer | undefined => keys.get(store);
+/** The store's newsletter tokens (createNewsletter makes them; undefined for a store without the app: a tool, a test). */
+export const newsletterTokensOf = (store: Store): NewsletterTokens | undefined => tokensByStore.get(store);
 
-/** The unsubscribe link's routes, the pictures of the newsletters' texts (from the site folder's uploads, SITE_DIR), and the tokens' key for this store. */
-export async function registerNewsletter(app: FastifyInstance, options: { store: Store; tokenKey: Buffer; clock: () => number; rateLimitFactor?: number; siteDir?: string }): Promise<void> {
-  keys.set(options.store, options.tokenKey);
-  await registerUnsubscribe(app, options);
-  const { siteDir, store } = options;
+export interface CreateOptions {
+  store: Store;
+  /** The data folder: the server's secret (src/server/admin/secret.ts) signs the links. */
+  dataDir: string;
+  clock: () => number;
+  /** The site's public address (PUBLIC_URL): the links start with it. */
+  publicUrl: string;
+}
+
+export interface Newsletter {
+  /** The store's insert hook: a sign-up's subscriber row, and its confirmation mail. */
+  signedUp(inserted: Inserted): void;
+  /** The confirmation and unsubscribe links' tokens. */
+  tokens: NewsletterTokens;
+}
+
+export function createNewsletter({ store, dataDir, clock, publicUrl }: CreateOptions): Newsletter {
+  const tokens = newsletterTokens(sessionSecret(dataDir).secret);
+  tokensByStore.set(store, tokens);
+  // An erasure of a person deletes their rows of the send queue, then their subscription.
+  erasesWithPerson(newsletterMailsOfPerson);
+  erasesWithPerson(subscriptionsOfPerson);
+  return {
+    tokens,
+    signedUp({ docId, collection, document, spam, attribution }) {
+      if (spam) return;
+      const site = newsletterSite();
+      const form = formNamed(site.footer.newsletter.form);
+      if (!form || form.collection !== collection) return;
+      const field = senderFields(form).emails[0];
+      const email = field ? String(document[field.name] ?? '').trim() : '';
+      if (email === '') return;
+      const now = clock();
+      const consent: Consent = { page: attribution?.formPage ?? null, words: consentWordsOf(site), source: sourceOf(attribution), campaign: attribution?.utmCampaign ?? null };
+      const row = recordSignUp(store.db, { docId, email, consent, now });
+      if (!row.confirm) return;
+      const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, now + UNCONFIRMED_MS)}`;
+      sendConfirmation(store, docId, email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) });
+    },
+  };
+}
+
+export interface RegisterOptions {
+  newsletter: Newsletter;
+  store: Store;
+  clock: () => number;
+  /** The forms' rate limits, which the confirmation page shares. */
+  limits: RequestLimits;
+  /** Tests and benchmarks raise the unsubscribe link's limit (RATE_LIMIT_FACTOR). */
+  rateLimitFactor?: number;
+  /** The site folder (SITE_DIR): the pictures of the newsletters' texts are its uploads. */
+  siteDir?: string;
+}
+
+/** The confirmation link's page and POST, the unsubscribe link's page and one-click POST, and the pictures of the newsletters' texts. */
+export async function registerNewsletter(app: FastifyInstance, { newsletter, store, clock, limits, rateLimitFactor, siteDir }: RegisterOptions): Promise<void> {
+  registerConfirm(app, { tokens: newsletter.tokens.confirm, store, clock, limits });
+  await registerUnsubscribe(app, { store, tokens: newsletter.tokens.unsubscribe, clock, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }) });
   // An upload named in a newsletter's text (a draft's too: its test mail shows it), by the hash of its bytes; nothing else of the uploads.
   app.get<{ Params: { name: string } }>(`${NEWSLETTER_PICTURES}/:name`, async (request, reply) => {
     const { name } = request.params;
@@ -47,12 +146,11 @@ export async function registerNewsletter(app: FastifyInstance, options: { store:
   });
 }
 
-export type NewsletterOptions = QueueOptions;
+export type NewsletterOptions = Omit<QueueOptions, 'tokens'>;
 
-/** Starts the send queue's worker for this store (the sending a crash cut off goes on first); answers its stop. */
-export function startNewsletter(store: Store, options: NewsletterOptions): () => Promise<void> {
-  keys.set(store, options.tokenKey);
-  const queue = new NewsletterQueue(store, options);
+/** Starts the send queue's worker for this store (the sending a crash cut off goes on first), its links signed with the newsletter's tokens; answers its stop. */
+export function startNewsletter(store: Store, newsletter: Newsletter, options: NewsletterOptions): () => Promise<void> {
+  const queue = new NewsletterQueue(store, { ...options, tokens: newsletter.tokens.unsubscribe });
   queues.set(store, queue);
   queue.start();
   return async () => {

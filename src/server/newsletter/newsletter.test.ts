@@ -6,6 +6,7 @@
  * unsubscribe is posted from outside a browser (plain HTTP, no cookie, no token but the link's).
  * Texts come from config/ (site.ts newsletterMail, server.ts newsletter.messages).
  */
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import server from '../../../config/server';
 import site from '../../../config/site';
@@ -19,7 +20,7 @@ import { readNotifySettings } from '../notify';
 import { newsletterQueueOf } from '.';
 import { applyReport } from './reports';
 import { renderNewsletter } from './render';
-import { readToken, tokenKey, unsubscribeToken } from './tokens';
+import { newsletterTokens, tokenKey } from './tokens';
 import { sessionSecret } from '../admin/secret';
 import { SMTPServer } from 'smtp-server';
 import type net from 'node:net';
@@ -109,7 +110,7 @@ describe('sending', () => {
       expect(mail.email.subject).toBe('News: november-news');
       // RFC 8058: an https address and a mailto:, and the one-click field.
       const token = tokenIn(mail)!;
-      expect(readToken(tokenKey(sessionSecret(s.server.dataDir).secret), decodeURIComponent(token))).toBeDefined();
+      expect(newsletterTokens(sessionSecret(s.server.dataDir).secret).unsubscribe.read(decodeURIComponent(token))).toBeDefined();
       expect(header(mail, 'List-Unsubscribe')).toContain(`<mailto:${site.contact.email.href.replace(/^mailto:/, '')}?subject=unsubscribe%20${token}>`);
       expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
       // Both parts: the agency's name and postal address, why, and the visible unsubscribe link.
@@ -336,14 +337,24 @@ describe('refusals, bounces and complaints', () => {
   });
 });
 
-it('the unsubscribe token: only the server makes one, for one subscriber and newsletter', () => {
-  const key = tokenKey('a'.repeat(64));
-  const token = unsubscribeToken(key, { subscriberId: 12, newsletterId: 3 });
-  expect(readToken(key, token)).toEqual({ subscriberId: 12, newsletterId: 3 });
-  expect(readToken(tokenKey('b'.repeat(64)), token)).toBeUndefined();
-  expect(readToken(key, token.replace('12.', '13.'))).toBeUndefined();
-  expect(readToken(key, `${token}x`)).toBeUndefined();
-  expect(readToken(key, token.slice(0, -1))).toBeUndefined();
+it('the tokens: only the server makes one, for one subscriber and newsletter (unsubscribe) or until a time (confirmation), each purpose under its own key', () => {
+  const tokens = newsletterTokens('a'.repeat(64));
+  const token = tokens.unsubscribe.make({ subscriberId: 12, newsletterId: 3 });
+  expect(tokens.unsubscribe.read(token)).toEqual({ subscriberId: 12, newsletterId: 3 });
+  expect(newsletterTokens('b'.repeat(64)).unsubscribe.read(token)).toBeUndefined();
+  expect(tokens.unsubscribe.read(token.replace('12.', '13.'))).toBeUndefined();
+  expect(tokens.unsubscribe.read(`${token}x`)).toBeUndefined();
+  expect(tokens.unsubscribe.read(token.slice(0, -1))).toBeUndefined();
+  // One secret, two keys: neither purpose's key is the other's, nor the secret.
+  expect(tokenKey('a'.repeat(64), 'confirm').equals(tokenKey('a'.repeat(64), 'unsubscribe'))).toBe(false);
+  const confirm = tokens.confirm.make(12, Date.UTC(2030, 0, 1));
+  expect(tokens.confirm.read(confirm)).toEqual({ subscriberId: 12, expiresAt: Date.UTC(2030, 0, 1) });
+  expect(tokens.unsubscribe.read(confirm)).toBeUndefined();
+  expect(tokens.confirm.read(token)).toBeUndefined();
+  // A confirmation token signed with the unsubscribe key (the same shape otherwise) is refused.
+  const [id, seconds] = confirm.split('.') as [string, string];
+  const crossed = `${id}.${seconds}.${createHmac('sha256', tokenKey('a'.repeat(64), 'unsubscribe')).update(`${id}.${seconds}`).digest('base64url')}`;
+  expect(tokens.confirm.read(crossed)).toBeUndefined();
 });
 
 it('the mail from the blocks: the site\u2019s pictures whole, an upload by the newsletter\u2019s own address (the inbox\u2019s in the preview), no SVG, no other site\u2019s picture; a part of a page is no link', () => {

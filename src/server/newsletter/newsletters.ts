@@ -17,8 +17,9 @@ import { officeSentence } from '../../config/place';
 import { richText, type CheckContext, type Refusal } from '../../config/schema';
 import type { ArticleForNewsletter, NewsletterDetail, NewsletterDraft, NewsletterFigures, NewsletterState, NewsletterSummary } from '../../shared/newsletterApi';
 import { fill, slugOf } from '../../shared/text';
+import type { PersonTable } from '../admin/privacy';
 import { preparedIn } from '../statements';
-import { servedSite } from '../servedContent';
+import { newsletterSite } from './site';
 import { renderNewsletter, type NewsletterMail } from './render';
 import { randomBytes } from 'node:crypto';
 
@@ -40,6 +41,11 @@ const FIGURES = `SELECT newsletter_id AS id, count(*) AS readers,
     count(*) FILTER (WHERE unsubscribed_at IS NOT NULL) AS unsubscribed,
     count(*) FILTER (WHERE complained_at IS NOT NULL) AS complaints
   FROM newsletter_recipients`;
+
+/** SQL: a queue row of the person (a personKey, the one parameter). */
+const OF_PERSON = 'subscriber_id IN (SELECT id FROM subscribers WHERE person = ?)';
+/** The queue's states of a mail that went out, or may have (a crash left it `sending`: it is sent again). */
+const MAILED = "('sent', 'sending')";
 
 const statements = preparedIn((db: Database.Database) => ({
   list: db.prepare(`SELECT ${COLUMNS} FROM newsletters n ORDER BY coalesce(n.started_at, n.send_at, n.updated_at) DESC, n.id DESC`),
@@ -68,7 +74,32 @@ const statements = preparedIn((db: Database.Database) => ({
      SELECT ?, id, 'nl_' || lower(hex(randomblob(10))), ? FROM subscribers WHERE state = 'confirmed' ORDER BY id`,
   ),
   confirmed: db.prepare("SELECT count(*) AS n FROM subscribers WHERE state = 'confirmed'"),
+  // A person's rows of the send queue (by their subscriber row), for an erasure.
+  ofPerson: db.prepare(`SELECT count(*) FROM newsletter_recipients WHERE ${OF_PERSON}`).pluck(),
+  mailedToPerson: db.prepare(
+    `SELECT n.subject, coalesce(r.sent_at, r.next_at) AS at FROM newsletter_recipients r JOIN newsletters n ON n.id = r.newsletter_id
+     WHERE r.${OF_PERSON} AND r.state IN ${MAILED} ORDER BY at`,
+  ),
+  eraseOfPerson: db.prepare(`DELETE FROM newsletter_recipients WHERE ${OF_PERSON}`),
 }));
+
+/**
+ * A person's rows of the send queue, as an erasure of the person finds and deletes them
+ * (src/server/admin/privacy.ts erasesWithPerson): every newsletter mailed or queued to their
+ * subscriber row, those that went out (or may have: a crash's uncertain one) listed one by one,
+ * and named among what is left outside the server. Joined before the subscribers (subscribers.ts
+ * subscriptionsOfPerson), whose rows would take these with them anyway (ON DELETE CASCADE).
+ */
+export const newsletterMailsOfPerson: PersonTable = {
+  kind: 'newsletterMails',
+  count: (db, person) => statements(db).ofPerson.get(person) as number,
+  erase: (db, person) => void statements(db).eraseOfPerson.run(person),
+  mails: (db, person) => (statements(db).mailedToPerson.all(person) as { subject: string; at: number }[]).map((mail) => ({ kind: 'newsletter', ...mail })),
+  outside: (db, person, { sender }) => {
+    const mails = statements(db).mailedToPerson.all(person).length;
+    return mails > 0 ? { place: 'newsletter', mails, ...(sender ? { address: sender } : {}) } : undefined;
+  },
+};
 
 type Row = Omit<NewsletterSummary, 'figures'> & { body?: string; createdBy?: string; createdAt?: number };
 
@@ -152,7 +183,7 @@ function freeName(db: Database.Database, wish: string): string {
 
 /** An article's draft: its title as subject, its summary, its text, and the link to its page (config/site.ts newsletterMail.readOnSite). */
 export function draftOfArticle(db: Database.Database, article: ArticleForNewsletter): Partial<NewsletterDraft> & { article: string } {
-  const site = servedSite();
+  const site = newsletterSite();
   const summary: ArticleBlock[] = typeof article?.summary === 'string' && article.summary.trim() !== '' ? [{ type: 'paragraph', content: [{ text: article.summary, italic: true }] }] : [];
   const link: ArticleBlock = { type: 'link', text: site.newsletterMail.readOnSite, href: articlePath(site.articles.path, { address: String(article?.address ?? '') }) };
   const title = typeof article?.title === 'string' ? article.title : '';
@@ -164,7 +195,7 @@ export function draftOfArticle(db: Database.Database, article: ArticleForNewslet
   };
 }
 
-export function createNewsletter(db: Database.Database, draft: Partial<NewsletterDraft> & { article?: string }, by: string, now: number): NewsletterDetail | DraftProblem {
+export function addNewsletter(db: Database.Database, draft: Partial<NewsletterDraft> & { article?: string }, by: string, now: number): NewsletterDetail | DraftProblem {
   const checked = checkDraft(db, draft);
   if (isProblem(checked)) return checked;
   const { lastInsertRowid } = statements(db).insert.run({ ...checked, body: JSON.stringify(checked.body), article: draft.article || null, by, now });
@@ -205,7 +236,7 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
 
 /** The mail of a draft or a newsletter as readers get it, with `marker` where their unsubscribe link goes. */
 export function mailOf(draft: NewsletterDraft, publicUrl: string, { marker = `#unsubscribe-${randomBytes(12).toString('hex')}`, pictures = 'mail' as 'mail' | 'inbox' } = {}): NewsletterMail {
-  return renderNewsletter({ ...draft, site: servedSite(), publicUrl, marker, pictures });
+  return renderNewsletter({ ...draft, site: newsletterSite(), publicUrl, marker, pictures });
 }
 
 /**

@@ -33,7 +33,7 @@ import { preparedIn } from '../statements';
 import type { Store } from '../store';
 import { startDue, nextScheduled } from './newsletters';
 import { personalMail, type NewsletterMail } from './render';
-import { unsubscribeToken } from './tokens';
+import type { UnsubscribeTokens } from './tokens';
 
 const config = server.newsletter;
 
@@ -46,8 +46,8 @@ export interface QueueOptions {
   sender: SenderSettings;
   /** The site's public address: the unsubscribe links start with it. */
   publicUrl: string;
-  /** The key of the unsubscribe tokens (tokens.ts tokenKey). */
-  tokenKey: Buffer;
+  /** The unsubscribe links' tokens (tokens.ts). */
+  tokens: UnsubscribeTokens;
   /** The agency's mailbox (config/site.ts contact.email): the mailto: of List-Unsubscribe goes there. */
   agencyMailbox?: string;
   clock?: () => number;
@@ -313,7 +313,7 @@ export class NewsletterQueue {
     const q = statements(this.db);
     let error: unknown;
     try {
-      const token = unsubscribeToken(this.options.tokenKey, { subscriberId: claimed.subscriberId, newsletterId: claimed.newsletterId });
+      const token = this.options.tokens.make({ subscriberId: claimed.subscriberId, newsletterId: claimed.newsletterId });
       await this.transport.sendMail(this.message(this.mailOf(claimed.newsletterId), claimed.email, claimed.messageId, token));
     } catch (caught) {
       error = caught ?? new Error('unknown');

@@ -23,7 +23,7 @@ import type Database from 'better-sqlite3';
 import type { Email } from 'postal-mime';
 import server from '../../../config/server';
 import { preparedIn } from '../statements';
-import { readToken } from './tokens';
+import type { UnsubscribeTokens } from './tokens';
 
 /** What a report says, as src/server/mailbox/automatic.ts tells it (its `Automatic`). */
 export type NewsletterReport =
@@ -144,9 +144,9 @@ export function newsletterClaimOf(email: Pick<Email, 'headers' | 'subject' | 'in
  * True when it is the newsletter's (the reader then leaves it to no lead); false for a report
  * that names no newsletter's mail (the leads may have it).
  */
-export function takeNewsletterMail(db: Database.Database, claim: NonNullable<NewsletterClaim>, email: Email, mailId: string, key: Buffer | undefined, now: number): boolean {
+export function takeNewsletterMail(db: Database.Database, claim: NonNullable<NewsletterClaim>, email: Email, mailId: string, tokens: UnsubscribeTokens | undefined, now: number): boolean {
   if (claim === 'unsubscribe') {
-    const facts = key && readToken(key, UNSUBSCRIBE_SUBJECT.exec(email.subject ?? '')![1]!);
+    const facts = tokens?.read(UNSUBSCRIBE_SUBJECT.exec(email.subject ?? '')![1]!);
     if (facts && firstTime(db, mailId, 'unsubscribe', now)) unsubscribe(db, facts, now);
     return true;
   }

@@ -11,10 +11,9 @@ import { fill } from '../../shared/text';
 import { createLimiter } from '../rateLimit';
 import type { Store } from '../store';
 import { newDocumentId } from '../store';
-import { bodyProblem, confirmedCount, createNewsletter, deleteNewsletter, draftOfArticle, isProblem, listNewsletters, mailOf, NAME, newsletterOf, saveNewsletter, scheduleNewsletter, unscheduleNewsletter } from './newsletters';
+import { addNewsletter, bodyProblem, confirmedCount, deleteNewsletter, draftOfArticle, isProblem, listNewsletters, mailOf, NAME, newsletterOf, saveNewsletter, scheduleNewsletter, unscheduleNewsletter } from './newsletters';
 import { personalMail } from './render';
-import { newsletterQueueOf, tokenKeyOf } from './index';
-import { unsubscribeToken } from './tokens';
+import { newsletterQueueOf, newsletterTokensOf } from './index';
 import { UNSUBSCRIBE_PATH } from '../../shared/newsletterApi';
 
 const messages = server.newsletter.messages;
@@ -54,7 +53,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const body = bodyOf(request);
       const draft = body.fromArticle !== undefined ? draftOfArticle(store.db, body.fromArticle as ArticleForNewsletter) : (body as Partial<NewsletterDraft>);
       if (body.fromArticle !== undefined && !(draft as { article?: string }).article) return fail(reply, 400, messages.unknownArticle);
-      return answer(reply, createNewsletter(store.db, draft, account, clock()));
+      return answer(reply, addNewsletter(store.db, draft, account, clock()));
     },
     newsletterSave: (request, reply, account) => {
       const { subject, name, body } = bodyOf(request);
@@ -74,7 +73,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       if (problem) return json(reply, 200, { subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) } satisfies NewsletterPreview);
       const draft = { subject: shown, name: typeof name === 'string' && NAME.test(name) ? name : 'preview', body: body as NewsletterDraft['body'] };
       // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
-      const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${unsubscribeToken(tokenKeyOf(store)!, { subscriberId: 0, newsletterId: 0 })}`;
+      const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
       return json(reply, 200, personalMail(mailOf(draft, publicUrl, { pictures: 'inbox' }), sample) satisfies NewsletterPreview);
     },
     newsletterTest: async (request, reply, account) => {
@@ -90,7 +89,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const mail = mailOf({ ...found, subject: fill(admin.newsletters.testSubject, { subject: found.subject }) }, publicUrl);
       try {
         // The signed-in account is the reader: its link works and unsubscribes nobody (subscriber 0).
-        await queue.sendTest(mail, account, unsubscribeToken(tokenKeyOf(store)!, { subscriberId: 0, newsletterId: found.id }), `nl_test_${newDocumentId()}`);
+        await queue.sendTest(mail, account, newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: found.id }), `nl_test_${newDocumentId()}`);
       } catch (error) {
         return fail(reply, 502, fill(messages.testFailed, { error: String((error as { response?: string; message?: string })?.response ?? (error as Error)?.message ?? error).slice(0, 300) }));
       }

@@ -19,14 +19,15 @@ import { unsubscribeRoute } from '../../shared/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../shared/text';
 import { createLimiter } from '../rateLimit';
 import { isHttps, newNonce } from '../security';
-import { servedSite } from '../servedContent';
+import { newsletterSite } from './site';
 import type { Store } from '../store';
 import { unsubscribe } from './reports';
-import { readToken } from './tokens';
+import type { UnsubscribeTokens } from './tokens';
 
 export interface UnsubscribeOptions {
   store: Store;
-  tokenKey: Buffer;
+  /** The unsubscribe links' tokens (tokens.ts). */
+  tokens: UnsubscribeTokens;
   clock: () => number;
   /** Tests and benchmarks raise the limit (RATE_LIMIT_FACTOR). */
   rateLimitFactor?: number;
@@ -65,7 +66,7 @@ export function unsubscribePage(site: Pick<SiteConfig, 'brand' | 'unsubscribePag
 const policy = (nonce: string, https: boolean) =>
   [`default-src 'none'`, `style-src 'nonce-${nonce}'`, "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'", ...(https ? ['upgrade-insecure-requests'] : [])].join('; ');
 
-export async function registerUnsubscribe(app: FastifyInstance, { store, tokenKey, clock, rateLimitFactor = 1 }: UnsubscribeOptions): Promise<void> {
+export async function registerUnsubscribe(app: FastifyInstance, { store, tokens, clock, rateLimitFactor = 1 }: UnsubscribeOptions): Promise<void> {
   const rate = server.newsletter.unsubscribeRate;
   const limiter = createLimiter({ requests: rate.requests * rateLimitFactor, perSeconds: rate.perSeconds }, clock);
   const send = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
@@ -77,7 +78,7 @@ export async function registerUnsubscribe(app: FastifyInstance, { store, tokenKe
       .header('X-Robots-Tag', 'noindex, nofollow')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(unsubscribePage(servedSite(), page, request.url.split('?')[0]!, nonce));
+      .send(unsubscribePage(newsletterSite(), page, request.url.split('?')[0]!, nonce));
   };
   await app.register(async (scope) => {
     // The body of a one-click POST (List-Unsubscribe=One-Click, as a form or multipart) is never read: any is taken, up to a few bytes.
@@ -90,10 +91,10 @@ export async function registerUnsubscribe(app: FastifyInstance, { store, tokenKe
       return reply.code(429).type('application/json; charset=utf-8').send({ message: server.messages.tooManyRequests });
     };
     scope.get<{ Params: { token: string } }>(unsubscribeRoute, { onRequest: limited }, async (request, reply) =>
-      readToken(tokenKey, request.params.token) ? send(request, reply, 200, 'ask') : send(request, reply, 404, 'unknown'),
+      tokens.read(request.params.token) ? send(request, reply, 200, 'ask') : send(request, reply, 404, 'unknown'),
     );
     scope.post<{ Params: { token: string } }>(unsubscribeRoute, { onRequest: limited }, async (request, reply) => {
-      const facts = readToken(tokenKey, request.params.token);
+      const facts = tokens.read(request.params.token);
       if (!facts) return send(request, reply, 404, 'unknown');
       // Subscriber 0: a test send's reader (the signed-in account); nobody to unsubscribe.
       if (facts.subscriberId > 0) unsubscribe(store.db, facts, clock());

@@ -15,7 +15,7 @@ import type { Store } from '../store';
 import { formForCollection } from '../../forms/model/registry';
 import type { ReplyDraft } from '../../shared/replyDraft';
 import { deliveriesIn, type Delivery } from './deliveries';
-import { queueAutoReply, queueReply } from './visitorMail';
+import { queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
 import { DigestSchedule, queueDigests } from './digest';
 
@@ -94,14 +94,33 @@ export function deliveriesOf(store: Store, docId: string): Delivery[] {
 }
 
 /**
- * Queues the owner's reply to a lead's visitor (visitorMail.ts) and wakes the worker: `off`
- * when this server has no mail settings at all (with settings that wait to be fixed, the reply
- * waits with them). Runs inside the caller's transaction, if there is one.
+ * Queues a newsletter sign-up's confirmation mail (visitorMail.ts queueConfirmation) and wakes the
+ * worker after the transaction: `off` when this server has no mail settings at all, `today` when
+ * the person had one today already. Runs inside the caller's transaction.
  */
-export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
+export function sendConfirmation(store: Store, docId: string, to: string, mail: { subject: string; text: string }): 'queued' | 'today' | 'off' {
   const notifier = notifiers.get(store);
   if (!notifier?.channels.includes('email')) return 'off';
-  const result = queueReply(store.db, docId, draft, author, notifier.now());
+  if (!queueConfirmation(store.db, docId, to, mail, notifier.now())) return 'today';
+  notifier.wake();
+  return 'queued';
+}
+
+/** Whether this server sends e-mails to visitors (set up, or waiting for a setting to be fixed). */
+export function visitorMailOn(store: Store): boolean {
+  return notifiers.get(store)?.channels.includes('email') ?? false;
+}
+
+/**
+ * Queues the owner's reply to a lead's visitor (visitorMail.ts) and wakes the worker: `off`
+ * when this server has no mail settings at all (with settings that wait to be fixed, the reply
+ * waits with them). Runs inside the caller's transaction, if there is one. `via`: written in the
+ * inbox, or in a mail program (mailbox/ownerReplies.ts).
+ */
+export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string, via: 'inbox' | 'mail' = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
+  const notifier = notifiers.get(store);
+  if (!notifier?.channels.includes('email')) return 'off';
+  const result = queueReply(store.db, docId, draft, author, notifier.now(), via);
   if (result === 'queued') notifier.wake();
   return result;
 }

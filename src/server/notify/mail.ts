@@ -1,10 +1,14 @@
 /**
  * The notification e-mail, sent with nodemailer through the SMTP server of SMTP_URL: from
- * MAIL_FROM's address to NOTIFY_TO, Reply-To the visitor (answering the mail answers them), the
- * conversation's subject (what the visitor reads after a mail program's "Re: "), the visitor's
- * name in the sender's name ("Ada Lovelace via Business Growth") and the form's notify.subject
- * as its first line (what the owner's mail list shows), every field by its label in plain text
- * and in HTML (every value escaped), the CV's link and the lead's link in the inbox. Its
+ * MAIL_FROM's address to NOTIFY_TO, under the form's notify.subject (what arrived and from whom,
+ * "New inquiry from Ada Lovelace: Ordering app", also its first line), the visitor's name in the
+ * sender's name ("Ada Lovelace via Business Growth"), every field by its label in plain text and
+ * in HTML (every value escaped), then the part only for the agency, headed as such (when it
+ * arrived, where the visitor came from, the CV's and the lead's link in the inbox). Its Reply-To
+ * is the reply address of this mail's own (mailbox/replyTokens.ts) when the lead can be answered
+ * and the site reads the agency's mailbox: the owner's reply goes to the site, which sends the
+ * visitor only the words above the quote (mailbox/ownerReplies.ts); the visitor's address is
+ * never a header of it, so no reply of a mail program reaches them with the agency's part. Its
  * Message-ID is the delivery's id, the same on every try, so a mail program can drop a repeat.
  */
 import nodemailer from 'nodemailer';
@@ -12,7 +16,7 @@ import server from '../../../config/server';
 import { cutAtWord, escapeHtml, fill } from '../../shared/text';
 import type { Lead } from './lead';
 import { servedSite } from '../servedContent';
-import { agencyAddress, type MailSettings } from './settings';
+import type { MailSettings } from './settings';
 
 const wording = server.notifications.mail;
 
@@ -22,22 +26,27 @@ export const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, so
 /** What every transport of the site's mail is made with: SMTP_URL, the timeouts, and the DKIM key when one is set (each mail signed). */
 export const transportOptions = (settings: Pick<MailSettings, 'smtpUrl' | 'dkim'>) => ({ url: settings.smtpUrl, ...TIMEOUTS, ...(settings.dkim ? { dkim: settings.dkim } : {}) });
 
+/** The line under the fields: how to answer the visitor (by replying, when the mail has a reply address; else from the inbox). */
+const replyHint = (lead: Lead, replyAddress: string | undefined) => (lead.replyTo ? fill(replyAddress ? wording.replyHint : wording.replyHintInbox, { name: lead.replyTo.name || lead.replyTo.address }) : undefined);
+
 /**
- * The text: what the visitor sent, then, below the signature separator ("-- "), what only the
- * agency needs (when it arrived, where the visitor came from, the link to the inbox). Mail
- * programs leave what follows the separator out of a reply's quote, so answering the mail does
- * not send the visitor the campaign's lines and the inbox's address.
+ * The text: what the visitor sent, then, below the signature separator ("-- ") and its heading,
+ * what only the agency needs (when it arrived, where the visitor came from, the link to the
+ * inbox). Some mail programs leave what follows the separator out of a reply's quote; the site
+ * takes every line of it out of a reply it sends on, whatever the program did.
  */
-function mailText(lead: Lead): string {
+export function mailText(lead: Lead, replyAddress?: string): string {
   const indent = (value: string) => value.replace(/\r?\n/g, '\n  ');
   const line = (entry: Lead['lines'][number]) => `${entry.label}: ${indent(entry.value)}`;
+  const hint = replyHint(lead, replyAddress);
   return [
     lead.subject,
     '',
     ...lead.lines.map(line),
-    ...(lead.replyTo ? ['', wording.replyHint] : []),
+    ...(hint ? ['', hint] : []),
     '',
     '-- ',
+    wording.agencyOnly,
     ...lead.agencyLines.map(line),
     '',
     `${wording.openLead}: ${lead.link}`,
@@ -45,7 +54,8 @@ function mailText(lead: Lead): string {
   ].join('\n');
 }
 
-function mailHtml(lead: Lead): string {
+function mailHtml(lead: Lead, replyAddress: string | undefined): string {
+  const hint = replyHint(lead, replyAddress);
   const html = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
   const cell = (line: Lead['lines'][number]) => (line.href ? `<a href="${escapeHtml(line.href)}">${html(line.value)}</a>` : html(line.value));
   const rows = (lines: Lead['lines']) =>
@@ -59,9 +69,10 @@ function mailHtml(lead: Lead): string {
     '</head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#0f172a;margin:0;padding:12px;max-width:640px">',
     `<h1 style="font-size:18px;overflow-wrap:anywhere">${html(lead.subject)}</h1>`,
     `<table>\n${rows(lead.lines)}\n</table>`,
-    ...(lead.replyTo ? [`<p>${html(wording.replyHint)}</p>`] : []),
-    // What only the agency needs, as the text has it below its signature separator.
+    ...(hint ? [`<p>${html(hint)}</p>`] : []),
+    // What only the agency needs, as the text has it below its signature separator, headed as such.
     '<div class="moz-signature"><hr>',
+    `<p style="font-weight:700">${html(wording.agencyOnly)}</p>`,
     `<table>\n${rows(lead.agencyLines)}\n</table>`,
     `<p><a href="${escapeHtml(lead.link)}">${html(wording.openLead)}</a></p>`,
     '</div>',
@@ -70,38 +81,36 @@ function mailHtml(lead: Lead): string {
 }
 
 /**
- * The whole message for nodemailer. Reply-To: the visitor, and the agency's mailbox (the one the
- * site reads, config/site.ts contact.email), so that a reply from a mail program is copied there
- * and kept on the lead. References: the mails the visitor already has (the auto-reply), so that
- * such a reply joins the visitor's conversation instead of a mail they never got.
+ * The whole message for nodemailer. Reply-To: the mail's own reply address, when it has one (the
+ * visitor's address is never a header: a mail program's Reply or Reply All cannot reach them).
  */
-function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, references: readonly string[], subject: string) {
+function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, replyAddress: string | undefined) {
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
-  const agency = agencyAddress();
-  // The visitor in the sender's name: the owner's list tells leads apart though their subjects are the conversations'.
+  const sender = settings.fromName || servedSite().brand.name;
+  // The visitor in the sender's name: the owner's list tells leads apart at a glance.
   const visitor = lead.replyTo?.name ? cutAtWord(lead.replyTo.name, wording.senderNameMaxLength) : '';
   return {
-    from: visitor ? { name: fill(wording.sender, { name: visitor, sender: settings.fromName || servedSite().brand.name }), address: settings.fromAddress } : settings.from,
+    from: visitor ? { name: fill(wording.sender, { name: visitor, sender }), address: settings.fromAddress } : settings.from,
     to: settings.to,
-    ...(lead.replyTo ? { replyTo: [{ name: lead.replyTo.name, address: lead.replyTo.address }, ...(agency && agency !== lead.replyTo.address ? [agency] : [])] } : {}),
-    ...(references.length > 0 ? { references: [...references] } : {}),
-    subject,
+    ...(replyAddress && lead.replyTo ? { replyTo: { name: fill(wording.replyToName, { name: visitor || lead.replyTo.address, sender }), address: replyAddress } } : {}),
+    subject: lead.subject,
     messageId: `<${deliveryId}@${domain}>`,
-    text: mailText(lead),
-    html: mailHtml(lead),
+    text: mailText(lead, replyAddress),
+    html: mailHtml(lead, replyAddress),
   };
 }
 
 interface MailSender {
-  send(lead: Lead, deliveryId: string, references: readonly string[], subject: string): Promise<void>;
+  /** Sends the notification; `replyAddress`: its own reply address (none: replying reaches nobody, the mail says to answer from the inbox). */
+  send(lead: Lead, deliveryId: string, replyAddress: string | undefined): Promise<void>;
   close(): void;
 }
 
 export function createMailSender(settings: MailSettings): MailSender {
   const transport = nodemailer.createTransport(transportOptions(settings));
   return {
-    async send(lead, deliveryId, references, subject) {
-      await transport.sendMail(mailMessage(lead, deliveryId, settings, references, subject));
+    async send(lead, deliveryId, replyAddress) {
+      await transport.sendMail(mailMessage(lead, deliveryId, settings, replyAddress));
     },
     close() {
       transport.close();

@@ -6,8 +6,8 @@
  * listens on, a receiver answering 500. Only the retry schedule is shortened (its real
  * numbers are checked in schedule.test.ts).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import admin from '../../../config/admin';
@@ -52,6 +52,8 @@ function tempDir(): string {
 
 interface Setup {
   smtpPort?: number;
+  /** The site reads the agency's mailbox (the notifications reply to an address of their own). */
+  repliesRead?: boolean;
   webhookUrl?: string;
   env?: Record<string, string>;
   schedule?: RetrySchedule;
@@ -73,7 +75,7 @@ interface Site {
 }
 
 /** The real server with notifications set up from environment-style settings, listening on a free port. */
-async function startSite({ smtpPort, webhookUrl, env = {}, schedule = FAST, dataDir = tempDir() }: Setup): Promise<App & Site> {
+async function startSite({ smtpPort, webhookUrl, env = {}, schedule = FAST, dataDir = tempDir(), repliesRead = false }: Setup): Promise<App & Site> {
   const { settings, problems } = readNotifySettings({
     PUBLIC_URL,
     ...(smtpPort === undefined ? {} : { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: FROM, NOTIFY_TO: TO.join(', ') }),
@@ -92,6 +94,7 @@ async function startSite({ smtpPort, webhookUrl, env = {}, schedule = FAST, data
       return Date.now() + clock.offset;
     },
     log: { warn: () => worker.notify() },
+    repliesRead,
   };
   const app = await buildApp({ dataDir, rateLimitFactor: 1000, notifications });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -169,7 +172,7 @@ const mailOf = (mails: ReceivedMail[], docId: string) => mails.filter((m) => m.e
 const senderOf = (name: string) => ({ name: fill(server.notifications.mail.sender, { name, sender: 'Agency Site' }), address: 'site@agency.example' });
 
 describe('the e-mail', () => {
-  it('goes to NOTIFY_TO from MAIL_FROM (the visitor in its name), replies to the visitor, under the conversation\'s subject, headed by the form\'s, with every field by its label, escaped in HTML', async () => {
+  it('goes to NOTIFY_TO from MAIL_FROM (the visitor in its name), says what arrived and from whom, has every field by its label (escaped in HTML), then the agency\'s part headed as such; the visitor is in no header', async () => {
     const receiver = await smtp();
     const site = await startSite({ smtpPort: receiver.port });
     // The visitor's clock is years off: "Received" is our server's time all the same.
@@ -189,10 +192,11 @@ describe('the e-mail', () => {
     expect(envelope).toEqual({ from: 'site@agency.example', to: TO });
     expect(email.from).toEqual(senderOf(document.Fname));
     expect(email.to).toEqual(TO.map((address) => ({ name: '', address })));
-    // The visitor, and the agency's mailbox (a reply from a mail program is copied there, and kept on the lead).
-    expect(email.replyTo).toEqual([{ name: document.Fname, address: validData.inquiry.Email }, { name: '', address: siteConfig.contact.email.href.replace(/^mailto:/, '') }]);
-    // The conversation's subject (the auto-reply's); the form's own is the mail's first line, in the text and the HTML.
-    expect(email.subject).toBe(inquiry.autoReply!.subject);
+    // Without the agency's mailbox read (no IMAP_URL), no Reply-To: a reply from a mail program reaches nobody outside, and the mail says to answer from the inbox.
+    expect(email.replyTo).toBeUndefined();
+    expect(JSON.stringify([email.from, email.to, email.cc, email.replyTo])).not.toContain(validData.inquiry.Email);
+    // What arrived and from whom: the form's notify.subject, also the mail's first line, in the text and the HTML.
+    expect(email.subject).toBe(subjectOf(inquiry, document).replace(/\s+/g, ' '));
     expect(email.text?.split('\n')[0]).toBe(subjectOf(inquiry, document));
     expect(htmlText(email.html ?? '')).toContain(subjectOf(inquiry, document));
     expect(email.messageId).toBe(`<${row.id}@agency.example>`);
@@ -213,7 +217,12 @@ describe('the e-mail', () => {
     expect(text).toContain(`${server.notifications.mail.received}: ${formatDate(storedAt)}`);
     expect(text).not.toContain('2001');
     expect(text).toContain(`${server.notifications.mail.openLead}: ${link}`);
-    expect(text).toContain(server.notifications.mail.replyHint);
+    expect(text).toContain(fill(server.notifications.mail.replyHintInbox, { name: document.Fname.replace(/\s+/g, ' ') }));
+    // The part only for the agency: below the signature separator, under its heading (in the HTML too), after every field.
+    const agencyPart = text.slice(text.indexOf('\n-- \n'));
+    expect(agencyPart.split('\n')[2]).toBe(server.notifications.mail.agencyOnly);
+    expect(agencyPart).toContain(`${server.notifications.mail.openLead}: ${link}`);
+    expect(htmlText(html)).toContain(server.notifications.mail.agencyOnly);
     // What the visitor typed is text in the HTML, never markup.
     expect(html).not.toMatch(/<script|<b>/i);
     expect(html).toContain('Ada &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co');
@@ -224,42 +233,50 @@ describe('the e-mail', () => {
     expect(row.sentAt).toEqual(expect.any(Number));
   });
 
-  it("is under the conversation's subject, so that the owner's Reply from a mail program reaches the visitor as Re: of the mails they have", async () => {
-    // Every mail this SMTP server gets: the visitor's as well as the agency's.
+  it('replies to an address of its own when the site reads the mailbox: the agency\'s address with "+r-" and a token only this mail carries, stored as its hash; the visitor is in no header', async () => {
     const all = await startSmtp(0);
     closers.push(() => all.close());
-    const site = await startSite({ smtpPort: all.port });
+    const site = await startSite({ smtpPort: all.port, repliesRead: true });
     const contact = forms.contact;
-    const local = `lin.${Date.now()}`;
-    const to = (address: string) => all.mails.filter((m) => m.envelope.to.includes(address));
     const notificationOf = (docId: string) => all.mails.find((m) => m.envelope.to.some((a) => TO.includes(a)) && m.email.text?.includes(`/admin/leads/${docId}`))?.email;
-
-    // A first form: the auto-reply starts the conversation; the notification carries its subject.
-    const first = await post(site, contact, { ...buildDocument(contact, validData.contact), Email: `${local}@example.net` });
-    await until('the auto-reply and the notification', () => to(`${local}@example.net`).length === 1 && notificationOf(first) !== undefined, all);
-    const autoReply = to(`${local}@example.net`)[0]!.email;
-    const notification = notificationOf(first)!;
-    expect(notification.subject).toBe(autoReply.subject);
-    expect(notification.replyTo?.[0]?.address).toBe(`${local}@example.net`);
-    // The owner still tells the lead by the sender's name and the first line.
-    expect(notification.from).toEqual(senderOf(validData.contact.Fullname!));
-    expect(notification.text?.split('\n')[0]).toBe(subjectOf(contact, { ...validData.contact }));
-
-    // The same person's second form of the day (another case, a +tag): no second auto-reply, and
-    // its notification is under the subject of the mails she has, not this form's auto-reply's.
-    const second = await post(site, inquiry, { ...buildDocument(inquiry, validData.inquiry), Email: `${local.toUpperCase()}+web@Example.net` });
-    await until('the second notification', () => notificationOf(second) !== undefined, all);
-    expect(to(`${local.toUpperCase()}+web@Example.net`)).toEqual([]);
-    expect(inquiry.autoReply!.subject).not.toBe(autoReply.subject);
-    expect(notificationOf(second)!.subject).toBe(autoReply.subject);
-
-    // A lead that got no auto-reply (caught as spam, then "not spam"): the subject its form's auto-reply has.
-    const rescued = await post(site, inquiry, { ...buildDocument(inquiry, validData.inquiry), Email: `other.${local}@example.net`, [server.spamTrap.name]: 'http://spam.example' });
-    site.store.db.prepare('UPDATE leads SET spam = 0 WHERE doc_id = ?').run(rescued);
-    queueNotifications(site.store, rescued);
-    await until('the rescued lead\'s notification', () => notificationOf(rescued) !== undefined, all);
-    expect(to(`other.${local}@example.net`)).toEqual([]);
-    expect(notificationOf(rescued)!.subject).toBe(inquiry.autoReply!.subject);
+    const agency = siteConfig.contact.email.href.replace(/^mailto:/, '');
+    const [local, domain] = [agency.slice(0, agency.lastIndexOf('@')), agency.slice(agency.lastIndexOf('@') + 1)];
+    const visitor = `lin.${Date.now()}@example.net`;
+    const document = { ...buildDocument(contact, validData.contact), Email: visitor };
+    const first = await post(site, contact, document);
+    const second = await post(site, contact, { ...document, Fullname: 'Grace Hopper' });
+    await until('both notifications and the auto-reply', () => notificationOf(first) !== undefined && notificationOf(second) !== undefined && all.mails.some((m) => m.envelope.to.includes(visitor)), all);
+    const [one, two] = [notificationOf(first)!, notificationOf(second)!];
+    // What arrived and from whom, not the auto-reply's subject.
+    expect(one.subject).toBe(subjectOf(contact, document));
+    const autoReply = all.mails.find((m) => m.envelope.to.includes(visitor))!.email;
+    expect(one.subject).not.toBe(autoReply.subject);
+    // One Reply-To: the agency's address with a token of this mail's own; the visitor's address is in no header, and no mail the visitor has is named.
+    const token = (mail: typeof one) => {
+      expect(mail.replyTo).toHaveLength(1);
+      const address = mail.replyTo![0]!.address!;
+      expect(address).toMatch(new RegExp(`^${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\+r-[a-z2-7]{26}@${domain.replace(/\./g, '\\.')}$`));
+      return address.slice(address.indexOf('+r-') + 3, address.indexOf('@'));
+    };
+    const [t1, t2] = [token(one), token(two)];
+    expect(t1).not.toBe(t2);
+    for (const mail of [one, two]) {
+      expect(JSON.stringify([mail.from, mail.to, mail.cc, mail.replyTo, mail.references, mail.inReplyTo])).not.toContain(visitor);
+      expect(mail.text).toContain(fill(server.notifications.mail.replyHint, { name: mail === one ? validData.contact.Fullname! : 'Grace Hopper' }));
+      expect(mail.references).toBeUndefined();
+    }
+    // Stored as its hash, with its lead and notification: never the token itself.
+    const rows = site.store.db.prepare('SELECT hash, doc_id AS docId, delivery_id AS deliveryId FROM reply_tokens ORDER BY created_at').all() as { hash: string; docId: string; deliveryId: string }[];
+    expect(rows.map((r) => r.docId).sort()).toEqual([first, second].sort());
+    expect(rows.find((r) => r.docId === first)).toEqual({ hash: createHash('sha256').update(t1).digest('hex'), docId: first, deliveryId: delivery(site, first, 'email')!.id });
+    const raw = readFileSync(path.join(site.dataDir, 'site.db')).toString('latin1') + (existsSync(path.join(site.dataDir, 'site.db-wal')) ? readFileSync(path.join(site.dataDir, 'site.db-wal')).toString('latin1') : '');
+    expect(raw).not.toContain(t1);
+    // "Send again": the same Message-ID, a reply address of its own.
+    const again = all.mails.length;
+    expect(resendDelivery(site.store, delivery(site, first, 'email')!.id)).toBe(true);
+    await until('the notification sent again', () => all.mails.length === again + 1, all);
+    expect(all.mails.at(-1)!.email.messageId).toBe(one.messageId);
+    expect(token(all.mails.at(-1)!.email)).not.toBe(t1);
   });
 
   /** Uploads a CV as the career form does; resolves with the address that goes into CvFile. */
@@ -324,7 +341,7 @@ describe('the e-mail', () => {
     expect(copied.html).not.toMatch(/href="[^"]*\/api\/files\//);
   });
 
-  it('shows a right-to-left override and invisible characters by their code in the subject, the reply name and the body', async () => {
+  it('shows a right-to-left override and invisible characters by their code in the subject, the sender\'s name and the body', async () => {
     const receiver = await smtp();
     const site = await startSite({ smtpPort: receiver.port });
     const document = { ...buildDocument(inquiry, validData.inquiry), Fname: 'Invoice \u202Egpj.exe\u200B', Pname: 'Pay \u2066now\u2069' };
@@ -332,7 +349,6 @@ describe('the e-mail', () => {
     await until('the mail', () => receiver.mails.length === 1, receiver);
     const { email } = receiver.mails[0]!;
     expect(email.text?.split('\n')[0]).toContain('Invoice [U+202E]gpj.exe[U+200B]');
-    expect(email.replyTo?.[0]?.name).toBe('Invoice [U+202E]gpj.exe[U+200B]');
     expect(email.from?.name).toBe(senderOf('Invoice [U+202E]gpj.exe[U+200B]').name);
     for (const text of [email.subject ?? '', email.from?.name ?? '', email.text ?? '', htmlText(email.html ?? '')]) expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
     expect(email.text).toContain('Pay [U+2066]now[U+2069]');
@@ -410,7 +426,7 @@ describe('the webhook', () => {
     expect(body).toEqual({
       type: 'lead.created',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      text: fill(server.notifications.webhookText, { subject: 'New inquiry from Ada &lt;!channel&gt; &amp; Co', link }),
+      text: fill(server.notifications.webhookText, { subject: subjectOf(inquiry, document).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), link }),
       collection: inquiry.collection,
       documentId: docId,
       link,

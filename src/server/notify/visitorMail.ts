@@ -12,7 +12,8 @@
  * An auto-reply carries nothing the visitor typed but their name (letters, spaces, hyphens and
  * apostrophes only, cut short: config/server.ts notifications.autoReply), and goes at most once
  * a day to an address whatever is posted: the day's keys are HMACs of the address under a salt
- * made for that day, and both are deleted once the day is over.
+ * made for that day, and both are deleted once the day is over. The newsletter's confirmation
+ * mail is an auto-reply of the sign-up, counted the same way (a mark of its own: once a day).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -24,10 +25,10 @@ import { fill } from '../../shared/text';
 import { preparedIn } from '../statements';
 import type { Inserted } from '../store';
 import type { VisitorMail } from '../../shared/adminApi';
+import { keepLeadKeys } from '../leadKeys';
 import { personKey } from '../../shared/person';
-import { conversationSubject, threadIds } from '../mailbox/conversation';
+import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../forms/model/formSchema';
-import type { Lead } from './lead';
 import { deliveriesIn, newDeliveryId } from './deliveries';
 import { transportOptions } from './mail';
 import { agencyAddress, isPlainAddress, type MailSettings } from './settings';
@@ -37,7 +38,7 @@ type VisitorMailKind = VisitorMail['kind'];
 
 const statements = preparedIn((db: Database.Database) => ({
   delivery: db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, 'visitor', ?, ?)"),
-  mail: db.prepare('INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+  mail: db.prepare('INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
   message: db.prepare('SELECT doc_id AS docId, to_address AS toAddress, subject, body, created_at AS createdAt FROM visitor_mails WHERE delivery_id = ?'),
   active: db.prepare("UPDATE leads SET active_at = strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch') WHERE doc_id = ?"),
   salt: db.prepare('SELECT salt FROM auto_reply_days WHERE day = ?'),
@@ -49,13 +50,14 @@ const statements = preparedIn((db: Database.Database) => ({
   addKey: db.prepare('INSERT INTO auto_reply_keys (key, day) VALUES (?, ?)'),
 }));
 
-/** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction). */
-function queueMail(db: Database.Database, docId: string, mail: { kind: VisitorMailKind; author: string | null; to: string; subject: string; text: string }, now: number): string {
+/** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction); a reply's words join the lead's search. */
+function queueMail(db: Database.Database, docId: string, mail: { kind: VisitorMailKind; author: string | null; to: string; subject: string; text: string; via?: VisitorMail['via'] }, now: number): string {
   const q = statements(db);
   const id = newDeliveryId();
   q.delivery.run(id, docId, now, now);
-  q.mail.run(id, docId, mail.kind, mail.author, mail.to, mail.subject, mail.text, now);
+  q.mail.run(id, docId, mail.kind, mail.author, mail.to, mail.subject, mail.text, now, mail.via ?? 'inbox');
   q.active.run(now, docId);
+  if (mail.kind === 'reply') keepLeadKeys(db, docId);
   return id;
 }
 
@@ -83,15 +85,23 @@ export function nameForAutoReply(raw: unknown, max = limits.nameMaxLength): stri
 }
 
 
+/**
+ * What a day's mark is for: the auto-reply (any form's), or the newsletter's confirmation mail
+ * (a person who sent a form and signed up the same day gets both, each once).
+ */
+type MarkPurpose = 'autoReply' | 'confirmation';
+const MARK_PURPOSES: readonly MarkPurpose[] = ['autoReply', 'confirmation'];
+const markOf = (salt: Buffer, person: string, purpose: MarkPurpose) => createHmac('sha256', salt).update(purpose === 'autoReply' ? person : `confirmation\n${person}`).digest('base64url');
+
 /** Takes today's place for this address; false when it had one already, or today's auto-replies are all sent. */
-function takeToday(db: Database.Database, address: string, now: number): boolean {
+function takeToday(db: Database.Database, address: string, now: number, purpose: MarkPurpose = 'autoReply'): boolean {
   const q = statements(db);
   const day = new Date(now).toISOString().slice(0, 10);
   q.forgetKeys.run(day);
   q.forgetDays.run(day);
   let salt = (q.salt.get(day) as { salt: Buffer } | undefined)?.salt;
   if (!salt) q.newSalt.run(day, (salt = randomBytes(32)));
-  const key = createHmac('sha256', salt).update(personKey(address)).digest('base64url');
+  const key = markOf(salt, personKey(address), purpose);
   if (q.hasKey.get(key)) return false;
   if ((q.keysOfDay.get(day) as { n: number }).n >= limits.perDay) return false;
   q.addKey.run(key, day);
@@ -108,12 +118,25 @@ export function autoReplyMarksOf(db: Database.Database, person: string, forget =
   const remove = db.prepare('DELETE FROM auto_reply_keys WHERE key = ?');
   let found = 0;
   for (const { salt } of days) {
-    const key = createHmac('sha256', salt).update(person).digest('base64url');
-    if (!statements(db).hasKey.get(key)) continue;
-    found++;
-    if (forget) remove.run(key);
+    for (const purpose of MARK_PURPOSES) {
+      const key = markOf(salt, person, purpose);
+      if (!statements(db).hasKey.get(key)) continue;
+      found++;
+      if (forget) remove.run(key);
+    }
   }
   return found;
+}
+
+/**
+ * Queues the newsletter's confirmation mail of a sign-up (src/server/newsletter), inside its
+ * transaction, unless this person had one today (or today's auto-replies are all sent): an
+ * auto-reply of the sign-up, in the words the caller made of config. True when queued.
+ */
+export function queueConfirmation(db: Database.Database, docId: string, to: string, mail: { subject: string; text: string }, now: number): boolean {
+  if (!isPlainAddress(to) || !takeToday(db, to, now, 'confirmation')) return false;
+  queueMail(db, docId, { kind: 'autoReply', author: null, to, ...mail }, now);
+  return true;
 }
 
 /**
@@ -137,24 +160,15 @@ function autoReplyValues(form: FormConfig, document: Record<string, unknown>): R
 }
 
 /**
- * The notification's subject: the conversation's with the visitor (conversationSubject: their
- * first mail's, usually this lead's auto-reply), else the auto-reply's the form would send, so
- * that the owner's "Reply" from a mail program reaches the visitor as "Re: " and the subject of
- * the mails they have. A lead without an address to answer keeps the form's notify.subject.
+ * Queues the owner's reply to a lead (the caller marks it Replied in the same transaction):
+ * written in the inbox, or in a mail program and sent on by the site (`via`).
  */
-export function notificationSubject(db: Database.Database, form: FormConfig, lead: Lead): string {
-  if (!lead.replyTo) return lead.subject;
-  const words = form.autoReply;
-  return conversationSubject(db, lead.docId) ?? (words ? fill(words.subject, autoReplyValues(form, lead.document)) : lead.subject);
-}
-
-/** Queues the owner's reply to a lead (the caller marks it Replied in the same transaction). */
-export function queueReply(db: Database.Database, docId: string, draft: ReplyDraft, author: string, now: number): 'queued' | 'unknownLead' | 'noAddress' {
+export function queueReply(db: Database.Database, docId: string, draft: ReplyDraft, author: string, now: number, via: VisitorMail['via'] = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' {
   const lead = deliveriesIn(db).lead(docId);
   if (!lead) return 'unknownLead';
   const to = addressOf(lead.collection, lead.document);
   if (!to) return 'noAddress';
-  queueMail(db, docId, { kind: 'reply', author, to, subject: draft.subject.trim(), text: draft.text }, now);
+  queueMail(db, docId, { kind: 'reply', author, to, subject: draft.subject.trim(), text: draft.text, via }, now);
   return 'queued';
 }
 

@@ -14,10 +14,10 @@ import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
 import { ownsUpload } from '../cvFiles';
 import { createMailSender } from './mail';
-import { threadIds } from '../mailbox/conversation';
+import { issueReplyAddress } from '../mailbox/replyTokens';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
-import { createVisitorMailSender, notificationSubject } from './visitorMail';
+import { createVisitorMailSender } from './visitorMail';
 import { createWebhookSender } from './webhook';
 import { createDigestSender } from './digest';
 import type { Timers } from '../content/schedule';
@@ -29,6 +29,8 @@ export interface NotifyOptions {
   clock?: () => number;
   /** Where failures are written (the server's log). */
   log?: { warn(message: string): void };
+  /** The site reads the agency's mailbox (IMAP_URL): a notification's Reply-To is then a reply address of its own. */
+  repliesRead?: boolean;
   /** The timer of the owners' daily mail (digest.ts; tests fire it themselves after moving the clock). */
   digestTimers?: Timers;
 }
@@ -76,10 +78,10 @@ export class Notifier {
     this.log = options.log ?? { warn: (message) => console.warn(message) };
     this.table = deliveriesIn(store.db);
     const mail = settings.email && createMailSender(settings.email);
-    // Naming the mails the visitor already has (the auto-reply): a reply from a mail program joins their conversation.
-    const domain = settings.email?.fromAddress.split('@')[1] ?? 'localhost';
-    // Its subject is the conversation's, so that the visitor reads the owner's answer from a mail program as one of it.
-    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, threadIds(store.db, lead.docId, this.clock(), delivery.id, domain), notificationSubject(store.db, formForCollection(lead.collection)!, lead));
+    // Its Reply-To: a reply address of its own, when the lead can be answered and the site reads the replies (mailbox/ownerReplies.ts).
+    const replyAddress = (lead: Lead, delivery: Delivery) =>
+      options.repliesRead && lead.replyTo ? issueReplyAddress(store.db, { docId: lead.docId, deliveryId: delivery.id, sentTo: settings.email!.to, now: this.clock() }) : undefined;
+    if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, replyAddress(lead, delivery));
     // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
     const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
     if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);

@@ -1,0 +1,48 @@
+/**
+ * The newsletter's subscribers as the server, the inbox and the tests name them: their states
+ * (src/server/newsletter/subscribers.ts keeps one row per person in one of them) and a
+ * subscriber as the inbox's list shows it.
+ *
+ * - `waiting`: signed up in the newsletter box, the confirmation mail's button not pressed yet
+ *   (dropped after config/server.ts newsletter.unconfirmedDays);
+ * - `confirmed`: pressed it; the only ones a newsletter is sent to;
+ * - `unsubscribed`: their own choice, a complaint, or an owner's by hand: never mailed again
+ *   unless they sign up and confirm once more;
+ * - `bounced`: a hard bounce: never mailed again.
+ */
+export const SUBSCRIBER_STATES = ['waiting', 'confirmed', 'unsubscribed', 'bounced'] as const;
+export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
+
+/** The order the inbox shows the states in (its first is the screen's default view). */
+export const SUBSCRIBER_VIEWS: readonly SubscriberState[] = ['confirmed', 'waiting', 'unsubscribed', 'bounced'];
+
+/** One subscriber as the inbox lists them, with the consent they gave. Times in milliseconds since 1970. */
+export interface SubscriberSummary {
+  id: number;
+  /** The address as they last typed it. */
+  email: string;
+  state: SubscriberState;
+  /** When they signed up (the newest sign-up while waiting). */
+  signedUpAt: number;
+  /** The page of the form they signed up on, when it was told. */
+  page: string | null;
+  /** The words shown next to the box when they signed up, as shown. */
+  consentWords: string;
+  /** Where their visit came from (src/shared/attribution.ts sourceOf), '' for a direct visit. */
+  source: string;
+  campaign: string | null;
+  confirmedAt: number | null;
+  unsubscribedAt: number | null;
+  bouncedAt: number | null;
+}
+
+/** GET subscribers: one page of a state's subscribers (newest first), and how many each state has (with the same search). */
+export interface SubscriberList {
+  subscribers: SubscriberSummary[];
+  offset: number;
+  /** How many the view (its state and search) holds. */
+  total: number;
+  counts: Record<SubscriberState, number>;
+  /** Whether this server sends the confirmation mails (its mail settings: SMTP_URL, MAIL_FROM, NOTIFY_TO). */
+  mailOn: boolean;
+}
