@@ -77,6 +77,9 @@ export default {
     erase: 'Erase a person',
     content: 'Content',
     insights: 'Insights',
+    // One section for the newsletter; its two parts are links at the top of its screens (subscribers: owners only).
+    newsletter: 'Newsletter',
+    newsletters: 'Newsletters',
     subscribers: 'Subscribers',
     // {email} and {role} (what the account does, from `roles`) are replaced.
     signedInAs: 'Signed in as {email}, {role}',
@@ -558,6 +561,7 @@ export default {
       spamMarks: 'Spam verdicts on their leads: {count}',
       autoReplyMarks: "Today's mark that they got the auto-reply: {count}",
       subscriptions: 'Newsletter subscriptions: {count}',
+      newsletterMails: 'Newsletters mailed or queued to them (one still queued is not sent): {count}',
     },
     // One line per lead: {form}, {name} and {date} are replaced (without a name: leadLineWithoutName); spamLead is added to those in the Spam folder.
     leadLine: '{form}: {name}, received {date}',
@@ -565,7 +569,7 @@ export default {
     spamLead: '(in the Spam folder)',
     // One line per e-mail: {kind} (mailKinds), {subject} and {date} are replaced.
     mailLine: '{kind}, {date}: {subject}',
-    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox' },
+    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox', newsletter: 'Newsletter' },
     // One line per file: {name} and {size} are replaced.
     cvLine: 'CV ({size})',
     attachmentLine: 'Attachment {name} ({size})',
@@ -585,6 +589,9 @@ export default {
       agencyMailbox: "The agency's mailbox ({address}) holds their e-mails ({answers} read by the site, and any it did not read) and the replies sent to them from a mail program ({replies}). Search it for their address and delete what you find, in the Sent folder and the trash too.",
       // {address} and {count} are replaced.
       sender: 'The account the site sends from ({address}): if your mail provider keeps a copy of what it sends (Gmail and Microsoft 365 do), delete the e-mails sent to them or about them ({count}) from its Sent folder.',
+      // The newsletters the site sent them; {count} and {address} (MAIL_FROM's, or newsletterWithoutSender when this server has none now) are replaced.
+      newsletter: 'The newsletters sent to them ({count}) are in their own mailbox, which only they can empty. The account the site sends from ({address}) may hold a copy of each in its Sent folder (Gmail and Microsoft 365 keep one), and their answers and any bounce or complaint reports in its inbox: delete those there, in the trash too.',
+      newsletterWithoutSender: 'The newsletters sent to them ({count}) are in their own mailbox, which only they can empty. The account the site sent them from may hold a copy of each in its Sent folder (Gmail and Microsoft 365 keep one), and their answers and any bounce or complaint reports in its inbox: delete those there, in the trash too.',
       // {date} is replaced.
       backups: "Backups made before {date} still hold them: the server's nightly ones (the last 14 are kept) and any copies of them kept elsewhere. They go as the backups are replaced; restoring one brings them back, so erase them again after a restore.",
     },
@@ -593,6 +600,80 @@ export default {
     recordsNone: 'No erasure yet.',
     // {date} and {by} are replaced; the counts follow (kinds).
     recordLine: '{date}, by {by}',
+  },
+
+  // The newsletter (/admin/newsletters, docs/inbox.md "The newsletter"): written here, or an article
+  // of the site sent as one; every account writes, previews and sends itself a test, an owner sends.
+  newsletters: {
+    heading: 'Newsletters',
+    intro: 'Write a newsletter, or send an article of the site as one, to everyone who confirmed their subscription. Every mail carries the agency\'s address and a link that unsubscribes at once. Nothing tracks the readers: no pictures that count openings, no links rewritten; its links to the site say which newsletter they came from, so the visits and leads it brought are counted as any campaign\'s.',
+    loading: 'Loading the newsletters…',
+    // {count} is replaced.
+    confirmed: 'Confirmed subscribers: {count}',
+    mailOff: 'Sending is not set up on this server (SMTP_URL and MAIL_FROM): newsletters can be written and previewed, not sent.',
+    noDkim: 'The mails are not signed with a DKIM key (DKIM_PRIVATE_KEY_FILE): Gmail and Yahoo refuse or hide bulk mail without it. The guide to setting up the server says how to make one.',
+    new: 'New newsletter',
+    fromArticle: 'Or start from an article of the site',
+    article: 'Article',
+    startFromArticle: 'Start from this article',
+    noArticles: 'The site has no article yet.',
+    empty: 'No newsletter yet.',
+    tableLabel: 'Newsletters and what they did',
+    columns: { newsletter: 'Newsletter', state: 'State', sent: 'Sent', bounced: 'Bounced', unsubscribed: 'Unsubscribed', complaints: 'Marked as spam', visits: 'Visits', leads: 'Leads' },
+    // {when}, {sent} and {readers} are replaced.
+    states: { draft: 'Draft', scheduled: 'To be sent {when}', sending: 'Sending: {sent} of {readers}', sent: 'Sent {when}' },
+    // The newsletter's page.
+    back: 'All newsletters',
+    newHeading: 'New newsletter',
+    subject: 'Subject',
+    subjectHelp: 'What readers see in their list of mails.',
+    name: 'Name',
+    nameHelp: 'Small letters, digits and dashes. Its links to the site carry it (utm_campaign), so insights count the visits and leads it brings under this name.',
+    body: 'Text',
+    loadingEditor: 'Loading the text box…',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved.',
+    delete: 'Delete this draft',
+    deleteQuestion: 'Delete this draft for good?',
+    deleteConfirm: 'Delete',
+    cancel: 'Cancel',
+    preview: 'Preview',
+    previewPhone: 'Phone (375 px)',
+    previewWide: 'Computer (1280 px)',
+    previewText: 'Plain text',
+    previewNote: 'As readers get it. The unsubscribe link here unsubscribes nobody.',
+    previewLoading: 'Drawing the preview…',
+    test: 'Send me a test',
+    testing: 'Sending the test…',
+    // {email} is replaced.
+    testSent: 'A test was sent to {email}.',
+    // The test's subject: {subject} is the newsletter's.
+    testSubject: '[Test] {subject}',
+    saveFirst: 'Save the newsletter first.',
+    sendHeading: 'Send',
+    // {count} is replaced.
+    sendNow: 'Send now to {count} readers',
+    // {subject} and {count} are replaced.
+    sendQuestion: 'Send "{subject}" now to {count} readers? A newsletter cannot be called back.',
+    sendConfirm: 'Send it',
+    sendAt: 'Or send it at',
+    schedule: 'Send at this time',
+    // {when} is replaced.
+    scheduled: 'It will be sent {when} to everyone subscribed then.',
+    unschedule: 'Back to draft',
+    sendingNow: 'It is being sent now.',
+    ownersSend: "Only an owner's account sends a newsletter: tell an owner when it is ready.",
+    readOnly: 'This newsletter is being sent or was sent: it cannot be changed any more.',
+    figures: 'What it did',
+    // The figures beside the table's columns: who it was sent to, who is still to get it, whose mail server refused it.
+    figuresReaders: 'Readers',
+    figuresWaiting: 'Still to send',
+    figuresFailed: 'Refused',
+    figuresNote: 'Bounces and "marked as spam" come from the reports mail servers send to the agency\'s mailbox (when the site reads it). Visits and leads are those that came by its links.',
+    notFound: 'There is no such newsletter: it may have been deleted.',
+    // On an article's screen in the content editor: a published article sent as a newsletter.
+    sendArticle: 'Send as newsletter',
   },
 
   errors: {

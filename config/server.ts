@@ -155,6 +155,57 @@ export default {
       subjectWordsMaxLength: 60,
     },
   },
+  // The newsletter (docs/inbox.md "Newsletter subscribers" and "The newsletter"): its sign-ups,
+  // and how it is sent. Mail goes through SMTP_URL from MAIL_FROM, signed with the DKIM key when
+  // one is set (docs/deploy-own-server.md).
+  newsletter: {
+    // The newsletter box's sign-ups: each gets one e-mail with a link to confirm (at most one a day
+    // per address, counted with the auto-replies' perDay). A sign-up not confirmed within
+    // `unconfirmedDays` is deleted, and its link stops working then.
+    unconfirmedDays: 30,
+    // Connections to the mail server at once (nodemailer's pool); each sends one mail at a time,
+    // so a crash can leave at most this many readers uncertain (each is sent again with the same
+    // Message-ID at the next start). A connection is closed and opened again after `messagesPerConnection` mails.
+    pool: { connections: 1, messagesPerConnection: 100 },
+    // At most `messages` mails every `perSeconds` seconds (the mail server's or the provider's
+    // limit); 0 messages: as fast as the mail server takes them.
+    rate: { messages: 10, perSeconds: 1 },
+    // A reader's mail server refusing for now (a 4xx answer): tried again after `firstSeconds`, then
+    // twice as late each time, at most `maxSeconds` apart, for `forDays` days; then marked failed.
+    // A permanent refusal (5xx) marks the address bounced at once.
+    retry: { firstSeconds: 300, maxSeconds: 7200, forDays: 3 },
+    // The mail server itself out of reach: the sending waits this long, then twice as long, at most `maxSeconds`.
+    unreachable: { firstSeconds: 5, maxSeconds: 300 },
+    // Delivery reports read from the agency's mailbox: a temporary failure (4.x.x) of this many
+    // newsletters in a row marks the address bounced, as a permanent one (5.x.x) does at once.
+    softBouncesInARow: 3,
+    // What a newsletter may hold: its subject's and its name's length, its text's size (the blocks as JSON), how far ahead it may be scheduled.
+    subjectMaxLength: 150,
+    nameMaxLength: 60,
+    bodyMaxBytes: 262144,
+    scheduleMaxDays: 366,
+    // Test sends to the signed-in account: a few at once, then this many per this many seconds.
+    testRate: { requests: 10, perSeconds: 3600 },
+    // The one-click unsubscribe (/api/newsletter/unsubscribe/…), per client address.
+    unsubscribeRate: { requests: 30, perSeconds: 60 },
+    // The server's answers to the inbox's newsletter screens ({max}, {days} and {error} are replaced).
+    messages: {
+      unknownNewsletter: 'There is no such newsletter: it may have been deleted.',
+      notADraft: 'This newsletter is already being sent or was sent: it cannot be changed any more.',
+      badSubject: 'Please write a subject of 1 to {max} characters.',
+      badName: 'Please give it a name of 1 to {max} letters, digits and dashes (it is the campaign name of its links).',
+      nameTaken: 'Another newsletter has this name already: its links would be counted together. Please choose another.',
+      badBody: 'The text of this newsletter has a problem: {error}',
+      bodyTooLarge: 'This newsletter is larger than {max} kB. Please make it shorter.',
+      unknownArticle: 'There is no such article on the site: publish it first.',
+      badTime: 'Choose a time after now and at most {days} days ahead.',
+      mailOff: "Newsletters are sent through the site's mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.",
+      noReaders: 'Nobody has confirmed their subscription yet: there is nobody to send it to.',
+      tooManyTests: 'Too many test sends from this account just now. Please wait {minutes} minutes and try again.',
+      testFailed: 'The test could not be sent: {error}',
+      notCancellable: 'Only a scheduled newsletter can be put back to draft; this one is being sent or was sent.',
+    },
+  },
   // Reading the agency's mailbox (IMAP_URL, docs/inbox.md "Answers come back"): the visitors'
   // answers to the site's mails, and the agency's replies from a mail program, join their lead.
   mailbox: {
@@ -195,10 +246,6 @@ export default {
     // visitors meanwhile); one not read within `deadlineSeconds` is kept by its headers too.
     reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100, deadlineSeconds: 60 },
   },
-  // The newsletter box's sign-ups (docs/inbox.md "Newsletter subscribers"): each gets one e-mail
-  // with a link to confirm (at most one a day per address, counted with the auto-replies' perDay).
-  // A sign-up not confirmed within `unconfirmedDays` is deleted, and its link stops working then.
-  newsletter: { unconfirmedDays: 30 },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',

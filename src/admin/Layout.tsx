@@ -1,5 +1,5 @@
 /**
- * The inbox's frame: its sections (Inbox, Spam, Insights, Subscribers, Erase a person, Content), who is signed
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content, Newsletter: its newsletters and subscribers), who is signed
  * in, Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
  * live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the
  * sections open from a Menu button (Escape closes it and gives the keyboard back to the button).
@@ -12,8 +12,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, Outlet, useLocation, type LinkProps } from 'react-router-dom';
 import admin from '../../config/admin';
 import { SkipLink } from '../layout/SkipLink';
 import type { AdminRole } from '../shared/contentApi';
@@ -22,19 +22,35 @@ import { useSession } from './session';
 import { call } from './api';
 import { LiveProvider, useLiveState } from './live';
 import { PasswordAgain } from './PasswordAgain';
+import { NEWSLETTER_PARTS } from './newsletter/NewsletterNav';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
 const MENU_ID = 'inbox-sections';
 
-const sections = [
+/** The sections; `leads`: an owner's only. `also`: the other addresses the section holds (it is current there too). */
+const sections: { to: string; label: string; end: boolean; leads: boolean; also?: readonly string[] }[] = [
   { to: '/', label: t.inbox, end: true, leads: true },
   { to: '/spam', label: t.spam, end: false, leads: true },
   { to: '/insights', label: t.insights, end: false, leads: true },
-  { to: '/subscribers', label: t.subscribers, end: false, leads: true },
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
+  // One section, two parts (newsletter/NewsletterNav.tsx): the newsletters, and their subscribers (an owner's).
+  { to: NEWSLETTER_PARTS[0].to, label: t.newsletter, end: false, leads: false, also: NEWSLETTER_PARTS.map((part) => part.to) },
 ];
+
+/** Whether an address is a path or below it. */
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * A section's link, marked current (the class `active`, aria-current) on its address, below it
+ * unless `end`, and on the other addresses the section holds (`also`).
+ */
+const SectionLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string; end?: boolean; also?: readonly string[] }>(function SectionLink({ to, end = false, also = [], className, ...props }, ref) {
+  const { pathname } = useLocation();
+  const current = end ? pathname === to : [to, ...also].some((path) => within(pathname, path));
+  return <Link ref={ref} to={to} className={[className, current ? 'active' : ''].filter(Boolean).join(' ')} aria-current={current ? 'page' : undefined} {...props} />;
+});
 
 /** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */
 function Placeholders() {
@@ -117,9 +133,10 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                 {sections.filter((section) => role === 'owner' || !section.leads).map((section) => (
                   <Button
                     key={section.to}
-                    component={NavLink}
+                    component={SectionLink}
                     to={section.to}
                     end={section.end}
+                    also={section.also}
                     color="inherit"
                     onClick={() => setMenuOpen(false)}
                     // Narrower from md to xl, where the sections share the row with the account's buttons.

@@ -1,6 +1,6 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../config/forms';
-import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type CheckContext, type Infer, type Path, type Schema } from './schema';
+import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type CheckContext, type Infer, type Path, type Schema, TEXT_LIMITS } from './schema';
 import { sectionSchemas, type SectionType } from '../sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from './refusals';
 import { siteSchema } from './siteSchema';
@@ -8,6 +8,9 @@ import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../
 import { ATTRIBUTION_KEYS, DEVICES } from '../shared/attribution';
 import { SUBSCRIBER_STATES } from '../shared/subscribers';
 import { ADMIN_ROLES } from '../shared/contentApi';
+
+/** A template that is a paragraph or more (an instruction of several sentences). */
+const PARAGRAPH = { maxLength: TEXT_LIMITS.paragraph };
 
 /** Every kind of section the site has. */
 const SECTION_TYPES = Object.keys(sectionSchemas) as SectionType[];
@@ -203,7 +206,7 @@ export const adminSchema = object({
     intro: template(['minutes']),
   }),
   nav: object({
-    ...texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'subscribers', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']).shape,
+    ...texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'newsletter', 'newsletters', 'subscribers', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']).shape,
     signedInAs: template(['email', 'role']),
     /** What each role does, after the account's address. */
     roles: texts(ADMIN_ROLES),
@@ -306,19 +309,41 @@ export const adminSchema = object({
     leadLineWithoutName: template(['form', 'date']),
     spamLead: text(),
     mailLine: template(['kind', 'subject', 'date']),
-    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply']),
+    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply', 'newsletter']),
     cvLine: template(['size']),
     attachmentLine: template(['name', 'size']),
     ...texts(['confirmLabel', 'confirmHint', 'confirm', 'erasing', 'erased', 'outsideHeading']).shape,
     outside: object({
-      notificationMailbox: template(['addresses', 'count']),
-      webhook: template(['receiver', 'count']),
-      agencyMailbox: template(['address', 'answers', 'replies']),
-      sender: template(['address', 'count']),
-      backups: template(['date']),
+      notificationMailbox: template(['addresses', 'count'], PARAGRAPH),
+      webhook: template(['receiver', 'count'], PARAGRAPH),
+      agencyMailbox: template(['address', 'answers', 'replies'], PARAGRAPH),
+      sender: template(['address', 'count'], PARAGRAPH),
+      newsletter: template(['count', 'address'], PARAGRAPH),
+      newsletterWithoutSender: template(['count'], PARAGRAPH),
+      backups: template(['date'], PARAGRAPH),
     }),
     ...texts(['recordsHeading', 'recordsIntro', 'recordsNone']).shape,
     recordLine: template(['date', 'by']),
+  }),
+  /** The newsletter's screens (/admin/newsletters). */
+  newsletters: object({
+    ...texts(['heading', 'loading']).shape,
+    intro: longText(),
+    confirmed: template(['count']),
+    ...texts(['mailOff', 'noDkim', 'new', 'fromArticle', 'article', 'startFromArticle', 'noArticles', 'empty', 'tableLabel']).shape,
+    columns: texts(['newsletter', 'state', 'sent', 'bounced', 'unsubscribed', 'complaints', 'visits', 'leads']),
+    states: object({ draft: text(), scheduled: template(['when']), sending: template(['sent', 'readers']), sent: template(['when']) }),
+    ...texts(['back', 'newHeading', 'subject', 'subjectHelp', 'name', 'nameHelp', 'body', 'loadingEditor', 'save', 'saving', 'saved']).shape,
+    ...texts(['delete', 'deleteQuestion', 'deleteConfirm', 'cancel']).shape,
+    ...texts(['preview', 'previewPhone', 'previewWide', 'previewText', 'previewNote', 'previewLoading', 'test', 'testing']).shape,
+    testSent: template(['email']),
+    testSubject: template(['subject']),
+    ...texts(['saveFirst', 'sendHeading']).shape,
+    sendNow: template(['count']),
+    sendQuestion: template(['subject', 'count']),
+    ...texts(['sendConfirm', 'sendAt', 'schedule']).shape,
+    scheduled: template(['when']),
+    ...texts(['unschedule', 'sendingNow', 'ownersSend', 'readOnly', 'figures', 'figuresReaders', 'figuresWaiting', 'figuresFailed', 'figuresNote', 'notFound', 'sendArticle']).shape,
   }),
   errors: texts(['network', 'unexpected']),
   content: object({

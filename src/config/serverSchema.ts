@@ -165,6 +165,45 @@ export const serverSchema = object({
       subjectWordsMaxLength: number({ min: 10, max: 200, integer: true }),
     }),
   }),
+  /** The newsletter's sign-ups and sending (src/server/newsletter; its mail settings are environment variables). */
+  newsletter: object({
+    /** How long a sign-up waits for its confirmation before it is deleted (and its link stops working). */
+    unconfirmedDays: number({ min: 1, max: 365, integer: true }),
+    /** nodemailer's pool: connections at once (a crash leaves at most this many readers uncertain), and mails per connection. */
+    pool: object({ connections: number({ min: 1, max: 10, integer: true }), messagesPerConnection: number({ min: 1, integer: true }) }),
+    /** At most `messages` every `perSeconds` seconds; 0 messages: no limit. */
+    rate: object({ messages: number({ min: 0, integer: true }), perSeconds: number({ min: 1, max: 86400 }) }),
+    /** A temporary refusal (4xx): tried again after `firstSeconds`, doubling, at most `maxSeconds` apart, for `forDays` days. */
+    retry: object({ firstSeconds: number({ min: 1, max: 3600 }), maxSeconds: number({ min: 60, max: 86400 }), forDays: number({ min: 1, max: 30 }) }),
+    /** The mail server out of reach: the sending waits `firstSeconds`, doubling, at most `maxSeconds`. */
+    unreachable: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /** Temporary failures (4.x.x) of this many newsletters in a row mark an address bounced. */
+    softBouncesInARow: number({ min: 1, max: 20, integer: true }),
+    subjectMaxLength: number({ min: 20, max: 998, integer: true }),
+    nameMaxLength: number({ min: 10, max: 100, integer: true }),
+    bodyMaxBytes: number({ min: 16384, max: 4194304, integer: true }),
+    scheduleMaxDays: number({ min: 1, max: 3660, integer: true }),
+    /** Test sends per account. */
+    testRate: rate(),
+    /** One-click unsubscribes per client address. */
+    unsubscribeRate: rate(),
+    messages: object({
+      unknownNewsletter: text(),
+      notADraft: text(),
+      badSubject: template(['max']),
+      badName: template(['max']),
+      nameTaken: text(),
+      badBody: template(['error']),
+      bodyTooLarge: template(['max']),
+      unknownArticle: text(),
+      badTime: template(['days']),
+      mailOff: text(),
+      noReaders: text(),
+      tooManyTests: template(['minutes']),
+      testFailed: template(['error']),
+      notCancellable: text(),
+    }),
+  }),
   /** Reading the agency's mailbox over IMAP (src/server/mailbox; its settings are environment variables). */
   mailbox: object({
     /** Seconds between two readings (IDLE wakes the reader sooner where the server offers it). */
@@ -206,10 +245,6 @@ export const serverSchema = object({
       /** A mail not read within this (in its own thread) is kept by its headers. */
       deadlineSeconds: number({ min: 1, max: 600 }),
     }),
-  }),
-  /** The newsletter's sign-ups (src/server/newsletter): how long one waits for its confirmation before it is deleted. */
-  newsletter: object({
-    unconfirmedDays: number({ min: 1, max: 365, integer: true }),
   }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/server/security.ts). */
   headers: object({

@@ -2,7 +2,7 @@
 import { contactLink, imageSchema, linkSchema } from './common';
 import { iconNames } from './icons';
 import { goneLinkSchema } from './movedSchema';
-import { advanced, boolean, color, describe, description, formRef, heading, href, label, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, type Infer } from './schema';
+import { advanced, boolean, color, describe, description, formRef, heading, href, label, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, TEXT_LIMITS, type Infer } from './schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -93,6 +93,10 @@ export const siteSchema = object({
    * the office chose, else these.
    */
   gone: object({ message: heading(), text: longText(), links: list(goneLinkSchema, { min: 1 }) }),
+  /** The words around every newsletter: why the reader gets it ({brand}), the unsubscribe link's words, and under an article the link to its page. */
+  newsletterMail: object({ why: template(['brand']), unsubscribe: label(), unsubscribeText: template(['link']), readOnSite: label() }),
+  /** The unsubscribe link's page (one button unsubscribes): its title ({brand}), heading, text, button, and what it says after, or for a link the site did not make. */
+  unsubscribePage: object({ title: template(['brand'], { maxLength: TEXT_LIMITS.title }), heading: heading(), text: longText(), button: label(), done: text(), unknown: longText(), home: label() }),
   ui: object({
     skipToContent: text(),
     contactBarLabel: text(),

@@ -21,11 +21,12 @@ import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } fr
 import { serverFactory } from './httpServer';
 import { createConnectionGuard, type ConnectionLimits } from './connections';
 import { openStoreWhenPossible, type Store } from './store';
-import { createNewsletter, registerNewsletter } from './newsletter';
 import { whenLeadStored } from './leadStored';
 import { registerVisits } from './visits';
 import { removeUnfinishedUploads } from './files';
 import { startNotifications, type NotifyOptions } from './notify';
+import { agencyAddress } from './notify/settings';
+import { createNewsletter, registerNewsletter, startNewsletter, type Newsletter, type NewsletterOptions } from './newsletter';
 import { MailboxReader, type ReaderOptions } from './mailbox/reader';
 import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { LiveSite } from './liveBuild';
@@ -86,12 +87,20 @@ export interface AppOptions {
   mailbox?: Omit<ReaderOptions, 'dataDir'>;
   /** The settings still at their example values (src/config/placeholders.ts), shown to the inbox's owners. */
   placeholders?: readonly string[];
+  /**
+   * The newsletter's sending (src/server/newsletter): sent through the notifications' sender
+   * (SMTP_URL, MAIL_FROM, the DKIM key) when there is one. Tests change its pool, rate and
+   * retries, and the crash test where it kills itself.
+   */
+  newsletter?: Partial<Pick<NewsletterOptions, 'pool' | 'rate' | 'retry' | 'unreachable' | 'crashAt' | 'clock'>>;
 }
 
-/** Where the mails and calls about leads go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
+/** Where the mails and calls about people go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
 function outsideOf(notifications: NotifyOptions | undefined) {
-  const { email, webhook } = notifications?.settings ?? {};
-  return { notifyTo: email?.to ?? [], ...(email ? { sender: email.fromAddress } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
+  const { email, sender, webhook } = notifications?.settings ?? {};
+  // MAIL_FROM's address: the notifications' sender, or the newsletter's without NOTIFY_TO.
+  const from = (email ?? sender)?.fromAddress;
+  return { notifyTo: email?.to ?? [], ...(from ? { sender: from } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -129,6 +138,7 @@ export async function buildApp({
   caddyAdmin,
   mailbox,
   placeholders = [],
+  newsletter: sending,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -152,25 +162,36 @@ export async function buildApp({
   const unfinished = removeUnfinishedUploads(dataDir);
   if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
   let stopNotifications: (() => Promise<void>) | undefined;
+  let stopNewsletter: (() => Promise<void>) | undefined;
+  const sender = notifications?.settings.sender;
+  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
+  // The newsletter (src/server/newsletter): its links' tokens from the server's secret in the data
+  // folder, made once, when the database first opens (the folder is there then) or below.
+  let newsletterParts: Newsletter | undefined;
+  const newsletterOf = (opened: Store) => (newsletterParts ??= createNewsletter({ store: opened, dataDir, clock, publicUrl }));
   const store = openStoreWhenPossible(dataDir, {
     now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
+      // The newsletter's send queue goes on where it stopped (a crash's uncertain readers first).
+      if (sender) {
+        const agency = agencyAddress();
+        stopNewsletter = startNewsletter(opened, newsletterOf(opened), { sender, publicUrl, clock, log: logger ? app.log : console, ...(agency ? { agencyMailbox: agency } : {}), ...sending });
+      }
       if (mailbox) {
         // Its alarm is mailed to the notification address, when mail is set up.
         const alarmMail = notifications?.settings.email ? { alarmMail: { settings: notifications.settings.email, publicUrl: notifications.settings.publicUrl } } : {};
         // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
-        const replies = { mail: notifications?.settings.email, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') };
+        const replies = { mail: notifications?.settings.email, publicUrl };
         const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...alarmMail, replies, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }
     },
   });
-  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
-  const newsletter = createNewsletter({ store, dataDir, clock, publicUrl });
   // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
+  const newsletter = newsletterOf(store);
   whenLeadStored(store, clock, newsletter);
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
@@ -184,6 +205,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await app.mailboxReader?.stop();
     await stopNotifications?.();
+    await stopNewsletter?.();
     store.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -200,7 +222,8 @@ export async function buildApp({
   // The forms' rate limits, which the newsletter's confirmation page shares.
   const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
   await registerApi(app, { store, dataDir, limits });
-  registerNewsletter(app, { newsletter, store, clock, limits });
+  // The newsletter's links: the confirmation's page and POST, the unsubscribe's page and one-click POST (their signed tokens are their credentials).
+  await registerNewsletter(app, { newsletter, store, clock, limits, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or

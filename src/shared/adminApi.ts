@@ -18,6 +18,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 import type { LeadSource } from './attribution';
 import { contentRoutes, type AdminRole } from './contentApi';
+import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from './newsletterApi';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -81,12 +82,23 @@ export const adminRoutes = {
   unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe' },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
+  /** The newsletter's routes (newsletterApi.ts): every account writes; owners send. */
+  ...newsletterRoutes,
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type AdminRoute = keyof typeof adminRoutes;
 
 /** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
-const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+const EVERY_ROLE = new Set<AdminRoute>([
+  'me',
+  'signOut',
+  'signOutEverywhere',
+  'confirmPassword',
+  'recentPassword',
+  ...(Object.keys(contentRoutes) as AdminRoute[]),
+  // An editor writes newsletters; an owner sends them.
+  ...(Object.keys(newsletterRoutes) as AdminRoute[]).filter((route) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(route)),
+]);
 
 /**
  * The actions that expose or destroy data in bulk: each asks for the account's password again
@@ -431,7 +443,7 @@ export interface Me {
  * (sent or still waiting: those are never sent), spam verdicts, today's auto-reply marks, and
  * newsletter subscriptions.
  */
-export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions'] as const;
+export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions', 'newsletterMails'] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 export type ErasureCounts = Record<ErasureKind, number>;
 
@@ -440,8 +452,8 @@ export interface ErasurePreview {
   /** Their addresses as the leads and mails hold them (src/shared/person.ts: every case and +tag of one). */
   addresses: string[];
   leads: { docId: string; form: string; name: string; receivedAt: string; spam: boolean }[];
-  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies. */
-  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply'; subject: string; at: number }[];
+  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies, and the newsletters mailed to them. */
+  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply' | 'newsletter'; subject: string; at: number }[];
   /** CVs and kept attachments of their e-mails (an attachment by its name). */
   files: { kind: 'cv' | 'attachment'; name: string; bytes: number }[];
   counts: ErasureCounts;
@@ -457,6 +469,8 @@ export type OutsidePlace =
   | { place: 'agencyMailbox'; address: string; answers: number; replies: number }
   /** The account the site sends from (MAIL_FROM): a provider may keep a copy of each mail it sent. */
   | { place: 'sender'; address: string; mails: number }
+  /** The newsletters sent to them (their own mailbox; the sending account's Sent folder, MAIL_FROM's address when the server knows it). */
+  | { place: 'newsletter'; mails: number; address?: string }
   /** Backups made before the erasure (ISO 8601). */
   | { place: 'backups'; before: string };
 

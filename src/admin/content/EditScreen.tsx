@@ -28,6 +28,7 @@ import { publish, PublishRefused, uploadImage } from './api';
 import { editAddress, entriesOf, useContent, type Entry } from './ContentScreens';
 import { articleIdOf, checkOptionsOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
 import { ArticleRemoval, followTitle } from './articleEditing';
+import { SendArticle } from '../newsletter/SendArticle';
 import { siteContentOf } from '../../shared/siteContent';
 import { changedParts, itemKindOf, itemName, previewTargetOf } from './items';
 import { fieldId, isRecord } from './model';
@@ -296,6 +297,8 @@ export function EditScreen() {
               {t.openLive}
             </Link>
           )}
+          {/* A published article, sent to the newsletter's readers (on publishing it, or any time later). */}
+          {articleId && !removing && snapshot.files.some((f) => f.file === file) && <SendArticle articleId={articleId} onError={(message) => setPublishing({ kind: 'failed', message })} />}
         </Stack>
         {publishNotes.length > 0 && (
           <Box id={publishNotesId} sx={{ mt: 1 }}>

@@ -34,6 +34,8 @@ import { issueReplyAddress } from '../mailbox/replyTokens';
 import { readNotifySettings } from '../notify';
 import { autoReplyMarksOf } from '../notify/visitorMail';
 import { agencyAddress } from '../notify/settings';
+import { newsletterRoutes, type NewsletterDetail } from '../../shared/newsletterApi';
+import { confirmSubscriber } from '../newsletter/subscribers';
 import { enforceRetention } from './privacy';
 
 jest.setTimeout(60_000);
@@ -154,6 +156,13 @@ describe('erasing a person known under four forms of one address', () => {
     expect(s.app.store.db.prepare('SELECT quoted FROM mail_replies WHERE doc_id = ? AND outcome = ?').pluck().get(inquiry.docId, 'refused')).toContain(MARKER);
     await waitFor('the reply sent on', allSent);
     await agency.change('POST', pathOf('markSpam', { docId: signUp.docId }));
+    // She confirmed her subscription, and a newsletter went out to her (the only reader).
+    const subscriberId = s.app.store.db.prepare('SELECT id FROM subscribers WHERE person = ?').pluck().get(personKey(forms4[0]!)) as number;
+    expect(confirmSubscriber(s.app.store.db, subscriberId, s.clock.now)?.state).toBe('confirmed');
+    const newsletter = (await (await agency.change('POST', newsletterRoutes.newsletterCreate.path, { json: { subject: 'Our March news', name: 'march-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] } })).json()) as NewsletterDetail;
+    expect((await agency.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: {} })).status).toBe(200);
+    await waitFor('the newsletter sent to her', () => s.app.store.db.prepare("SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ? AND state = 'sent'").pluck().get(subscriberId) === 1);
+    expect(smtp.mails.filter((m) => m.email.subject === 'Our March news').map((m) => m.envelope.to.map(personKey))).toEqual([[personKey(forms4[0]!)]]);
     expect(holding(s.dataDir, marker).length).toBeGreaterThan(0);
 
     // First, every item, found from any form of the address.
@@ -180,6 +189,7 @@ describe('erasing a person known under four forms of one address', () => {
       // Today's marks: the auto-reply's and the newsletter confirmation's.
       autoReplyMarks: 2,
       subscriptions: 1,
+      newsletterMails: 1,
     } satisfies ErasureCounts);
     expect(preview.addresses.sort()).toEqual(forms4.map((a) => a.trim()).sort());
     expect(preview.leads.map((lead) => [lead.docId, lead.form, lead.spam])).toEqual([
@@ -188,7 +198,8 @@ describe('erasing a person known under four forms of one address', () => {
       [application.docId, 'freelancer', false],
       [signUp.docId, 'newsletter', true],
     ]);
-    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'reply', 'reply']);
+    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'newsletter', 'reply', 'reply']);
+    expect(preview.mails.find((mail) => mail.kind === 'newsletter')?.subject).toBe('Our March news');
     // Her subscription (one row, whatever form of the address she signed up with).
     const subscribed = s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck();
     expect(subscribed.get(personKey(forms4[0]!))).toBe(1);
@@ -215,6 +226,8 @@ describe('erasing a person known under four forms of one address', () => {
       { place: 'agencyMailbox', address: agencyMailbox, answers: 1, replies: 3 },
       // The notifications, the auto-reply, the confirmation, the reply from the inbox and the one sent on went out through MAIL_FROM's account.
       { place: 'sender', address: 'site@agency.test', mails: outside.email + 4 },
+      // The newsletter: in her mailbox, and maybe in the Sent folder of MAIL_FROM's account.
+      { place: 'newsletter', address: 'site@agency.test', mails: 1 },
       { place: 'backups', before: done.at },
     ] satisfies OutsidePlace[]);
 
@@ -242,8 +255,11 @@ describe('erasing a person known under four forms of one address', () => {
     }
     expect(s.app.store.getFile(uploadNamedBy(cvUrl)!.path)).toBeUndefined();
     expect(filesUnder(path.join(s.dataDir, 'files'))).toEqual([]);
-    // Her subscription is gone; today's auto-reply marks are hers no more; the other person's stays.
+    // Her subscription is gone, and her row of the newsletter's send queue (the newsletter stays, for its figures);
+    // today's auto-reply marks are hers no more; the other person's stays.
     expect(subscribed.get(personKey(forms4[0]!))).toBe(0);
+    expect(s.app.store.db.prepare('SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ?').pluck().get(subscriberId)).toBe(0);
+    expect(s.app.store.db.prepare('SELECT count(*) FROM newsletters WHERE id = ?').pluck().get(newsletter.id)).toBe(1);
     expect(autoReplyMarksOf(s.app.store.db, personKey(forms4[0]!))).toBe(0);
     expect(autoReplyMarksOf(s.app.store.db, personKey('someone.else@example.com'))).toBe(1);
 

@@ -55,6 +55,8 @@ import type { LiveUpdates } from './live';
 import { contentHandlers, type ContentOptions } from '../content';
 import { admitUpload, uploadErrorHandler } from '../content/images';
 import { contentRoutes } from '../../shared/contentApi';
+import { newsletterRoutes } from '../../shared/newsletterApi';
+import { newsletterHandlers } from '../newsletter/routes';
 import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../newsletter/admin';
 
 const messages = server.admin.messages;
@@ -521,6 +523,12 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const limit = name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024;
     route(name, (request, reply) => handlers[name](request as never, reply, request.session.email ?? ''), limit);
+  }
+
+  // The newsletter: written by every account, sent by owners (the role check above).
+  const newsletter = newsletterHandlers({ store, clock, publicUrl });
+  for (const name of Object.keys(newsletterRoutes) as (keyof typeof newsletterRoutes)[]) {
+    route(name, (request, reply) => newsletter[name](request as never, reply, request.session.email ?? ''), server.newsletter.bodyMaxBytes + 16 * 1024);
   }
 
   // The second step: the address typed again (any form of the same person's).

@@ -34,7 +34,7 @@ import { inboxLink } from '../leads';
 import { sendReply } from '../notify';
 import { deliveriesIn } from '../notify/deliveries';
 import { describeLead, type Lead } from '../notify/lead';
-import { mailText, TIMEOUTS } from '../notify/mail';
+import { mailText, transportOptions } from '../notify/mail';
 import { nextRetry, RETRY_SCHEDULE } from '../notify/schedule';
 import type { MailSettings } from '../notify/settings';
 import { servedSite } from '../servedContent';
@@ -151,7 +151,7 @@ export class OwnerReplies {
     private readonly store: Store,
     private readonly options: OwnerRepliesOptions,
   ) {
-    this.transport = options.mail && nodemailer.createTransport({ url: options.mail.smtpUrl, ...TIMEOUTS });
+    this.transport = options.mail && nodemailer.createTransport(transportOptions(options.mail));
   }
 
   /** Whether a mail (its headers) was sent to a reply address: then it is this module's, never kept as a mail of its lead. */

@@ -37,6 +37,7 @@ import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
 import { parseHeaders, type ReadMail } from './parse';
 import { ParseThread } from './parseThread';
 import { isKept, keepMail, lastUidOf, leadOfHeaders, leadOfIds, messageIdOf, messageIdsIn, setLastUid } from './record';
+import { newsletterClaimOf, newsletterTokensOf, takeNewsletterMail } from '../newsletter';
 import type { MailboxSettings } from './settings';
 
 const { pollSeconds, keepAliveSeconds, retry, maxMailBytes, alarm } = server.mailbox;
@@ -408,6 +409,11 @@ export class MailboxReader {
           if (moveTo) toMove.push(head.uid);
           continue;
         }
+        // A mail about a newsletter (a report on one, a reader's answer, a mailto: unsubscribe) is the newsletter's, never a lead's.
+        if (headers && !sentFolder && (await this.newsletterMail(client, head, headers, block))) {
+          setLastUid(db, folder, uidValidity, head.uid);
+          continue;
+        }
         let about = headers && leadOfHeaders(db, headers);
         const messageId = headers && messageIdOf(headers, block);
         const position = { uidValidity, uid: head.uid };
@@ -449,6 +455,15 @@ export class MailboxReader {
     }
     if (moveTo && toMove.length > 0 && folder !== moveTo) await client.messageMove(toMove.join(','), moveTo, { uid: true });
     return kept;
+  }
+
+  /** Hands a mail the newsletter claims to it (src/server/newsletter/reports.ts), a report read whole first; true when it took it. */
+  private async newsletterMail(client: ImapFlow, head: FetchMessageObject, headers: Email, block: Buffer): Promise<boolean> {
+    const claim = newsletterClaimOf(headers);
+    if (!claim) return false;
+    const mail = claim === 'maybeReport' ? await this.read(client, head, headers) : undefined;
+    if (mail && !mail.whole) return false;
+    return takeNewsletterMail(this.store.db, claim, mail?.email ?? headers, messageIdOf(headers, block), newsletterTokensOf(this.store)?.unsubscribe, this.clock());
   }
 
   /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
