@@ -14,7 +14,7 @@ export default {
   timeZone: 'Europe/London',
   // Money (a lead's value) is in this currency: its code, like "GBP", "EUR" or "USD".
   currency: 'GBP',
-  // The browser tab: {count} is the number of new leads.
+  // The browser tab: {count} is the number of unread leads (new, or answered since the agency looked).
   title: 'Inbox · Business Growth',
   titleWithUnread: '({count}) Inbox · Business Growth',
   loading: 'Loading…',
@@ -38,9 +38,13 @@ export default {
   // The button that shows or hides them ({count} is replaced): folded, the first screen stays the list's.
   placeholdersShow: 'Show the {count} settings',
   placeholdersHide: 'Hide them',
+  // Shown on a screen of the inbox while it does not update by itself (the server refused its
+  // live updates: too many screens open, or it is restarting); it tries again by itself.
+  liveOff: 'This screen does not update by itself just now: reload it to see the latest.',
 
   signIn: {
-    heading: 'Sign in to the inbox',
+    // Before sign-in the role is not known: the heading names what both roles sign in to.
+    heading: "Sign in to Business Growth's inbox and editor",
     email: 'E-mail',
     password: 'Password',
     submit: 'Sign in',
@@ -73,8 +77,13 @@ export default {
     erase: 'Erase a person',
     content: 'Content',
     insights: 'Insights',
+    // One section for the newsletter; its two parts are links at the top of its screens (subscribers: owners only).
+    newsletter: 'Newsletter',
+    newsletters: 'Newsletters',
     subscribers: 'Subscribers',
-    signedInAs: 'Signed in as {email}',
+    // {email} and {role} (what the account does, from `roles`) are replaced.
+    signedInAs: 'Signed in as {email}, {role}',
+    roles: { owner: 'owner: leads and content', editor: "editor: the site's content" },
     signOut: 'Sign out',
     // Ends every session of this account: this one, other browsers, remembered phones.
     signOutEverywhere: 'Sign out on all devices',
@@ -85,8 +94,8 @@ export default {
 
   list: {
     heading: 'Inbox',
-    // {count} new leads, shown under the heading.
-    unread: '{count} new',
+    // {count} unread leads (new, or answered since the agency looked), shown under the heading.
+    unread: '{count} unread',
     filtersLabel: 'Filter the leads',
     form: 'Form',
     allForms: 'All forms',
@@ -105,8 +114,10 @@ export default {
     // When the agency's mailbox was last read (IMAP_URL): {at} is replaced.
     mailboxRead: 'Answers by e-mail: the mailbox was last read {at}.',
     mailboxNever: 'Answers by e-mail: the mailbox has not been read yet.',
-    // {since}, {error} and {next} are replaced.
+    // The alarm, once the mailbox has failed for config/server.ts mailbox.alarm.afterMinutes: {since}, {error} and {next} are replaced.
     mailboxFailing: 'Answers by e-mail: the mailbox could not be read since {since} ({error}). Next try {next}.',
+    // After an outage that raised the alarm (for mailbox.alarm.backShownHours): {from}, {until} and {at} are replaced.
+    mailboxBack: 'Answers by e-mail: the mailbox is read again (it could not be read from {from} to {until}); last read {at}.',
     search: 'Search',
     searchHint: 'Any field or note',
     exportCsv: 'Export CSV',
@@ -116,7 +127,16 @@ export default {
     filtersButton: 'Filters and export',
     filtersButtonActive: 'Filters and export ({count} set)',
     // `lead`: the one column of a phone's screen (name, form, received and status stacked).
-    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead' },
+    // `activity`: how long the person has waited for the agency, or when the lead was last active.
+    columns: { form: 'Form', name: 'Name', email: 'E-mail', receivedAt: 'Received', status: 'Status', actions: 'Action', lead: 'Lead', activity: 'Waiting' },
+    // The list's own order: who waits for the agency first, longest first, then the others by their
+    // last activity. {time} is how long ("3 days", "5 hours", "20 minutes", in the locale's words;
+    // at least a minute).
+    waiting: 'waiting {time}',
+    // A lead nobody waits on (the agency answered last): how long ago it was last active.
+    lastActivity: 'active {time} ago',
+    // Read out after an unread lead's name (its row is bold).
+    unreadMark: '(unread)',
     // A lead without a name (the newsletter) is shown by its e-mail address.
     tableLabel: 'Leads',
     empty: 'No leads match this view.',
@@ -216,6 +236,10 @@ export default {
     thisOne: 'this one',
     // {count} is replaced: submissions not listed (the oldest).
     personMore: '{count} older submissions are not listed.',
+    // The lead changed while open (they answered): it is unread until marked read.
+    unreadNotice: 'Something new arrived on this lead while it was open.',
+    markRead: 'Mark read',
+    markedRead: 'Marked read.',
   },
 
   // How each lead ends (docs/inbox.md "Stages: how each lead ends"): each lead is at one stage, beside
@@ -340,6 +364,15 @@ export default {
     mailTooLarge: 'This e-mail is too large to keep here: open it in your mail program.',
     // One that could not be read (its sender and subject are shown above it).
     mailUnreadable: 'This e-mail arrived but could not be read here: open it in your mail program.',
+    // An automatic e-mail (an out-of-office, a delivery report, …): kept, but it changed nothing on the lead. {at}, {from} and {what} (automaticKinds) are replaced.
+    automaticLine: '{at}, automatic e-mail from {from}: {what}. It changed nothing on this lead.',
+    automaticKinds: {
+      outOfOffice: 'an automatic answer, such as out of office',
+      deliveryReport: 'a delivery report (an e-mail could not be delivered)',
+      feedbackReport: 'a complaint report from a mail provider',
+      list: 'a mailing list or bulk e-mail',
+      other: 'sent by a machine',
+    },
     // Under a mail that uses one of the agency's addresses without proof that the agency sent it.
     mailSuspicious: 'Sent with one of the agency\'s addresses, but not proved to come from the agency: it is shown as theirs. Check it before you trust it.',
     // A reply's subject when the person already has e-mails: the conversation's first subject, {subject}.
@@ -528,6 +561,7 @@ export default {
       spamMarks: 'Spam verdicts on their leads: {count}',
       autoReplyMarks: "Today's mark that they got the auto-reply: {count}",
       subscriptions: 'Newsletter subscriptions: {count}',
+      newsletterMails: 'Newsletters mailed or queued to them (one still queued is not sent): {count}',
     },
     // One line per lead: {form}, {name} and {date} are replaced (without a name: leadLineWithoutName); spamLead is added to those in the Spam folder.
     leadLine: '{form}: {name}, received {date}',
@@ -535,7 +569,7 @@ export default {
     spamLead: '(in the Spam folder)',
     // One line per e-mail: {kind} (mailKinds), {subject} and {date} are replaced.
     mailLine: '{kind}, {date}: {subject}',
-    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox' },
+    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox', newsletter: 'Newsletter' },
     // One line per file: {name} and {size} are replaced.
     cvLine: 'CV ({size})',
     attachmentLine: 'Attachment {name} ({size})',
@@ -555,6 +589,9 @@ export default {
       agencyMailbox: "The agency's mailbox ({address}) holds their e-mails ({answers} read by the site, and any it did not read) and the replies sent to them from a mail program ({replies}). Search it for their address and delete what you find, in the Sent folder and the trash too.",
       // {address} and {count} are replaced.
       sender: 'The account the site sends from ({address}): if your mail provider keeps a copy of what it sends (Gmail and Microsoft 365 do), delete the e-mails sent to them or about them ({count}) from its Sent folder.',
+      // The newsletters the site sent them; {count} and {address} (MAIL_FROM's, or newsletterWithoutSender when this server has none now) are replaced.
+      newsletter: 'The newsletters sent to them ({count}) are in their own mailbox, which only they can empty. The account the site sends from ({address}) may hold a copy of each in its Sent folder (Gmail and Microsoft 365 keep one), and their answers and any bounce or complaint reports in its inbox: delete those there, in the trash too.',
+      newsletterWithoutSender: 'The newsletters sent to them ({count}) are in their own mailbox, which only they can empty. The account the site sent them from may hold a copy of each in its Sent folder (Gmail and Microsoft 365 keep one), and their answers and any bounce or complaint reports in its inbox: delete those there, in the trash too.',
       // {date} is replaced.
       backups: "Backups made before {date} still hold them: the server's nightly ones (the last 14 are kept) and any copies of them kept elsewhere. They go as the backups are replaced; restoring one brings them back, so erase them again after a restore.",
     },
@@ -563,6 +600,80 @@ export default {
     recordsNone: 'No erasure yet.',
     // {date} and {by} are replaced; the counts follow (kinds).
     recordLine: '{date}, by {by}',
+  },
+
+  // The newsletter (/admin/newsletters, docs/inbox.md "The newsletter"): written here, or an article
+  // of the site sent as one; every account writes, previews and sends itself a test, an owner sends.
+  newsletters: {
+    heading: 'Newsletters',
+    intro: 'Write a newsletter, or send an article of the site as one, to everyone who confirmed their subscription. Every mail carries the agency\'s address and a link that unsubscribes at once. Nothing tracks the readers: no pictures that count openings, no links rewritten; its links to the site say which newsletter they came from, so the visits and leads it brought are counted as any campaign\'s.',
+    loading: 'Loading the newsletters…',
+    // {count} is replaced.
+    confirmed: 'Confirmed subscribers: {count}',
+    mailOff: 'Sending is not set up on this server (SMTP_URL and MAIL_FROM): newsletters can be written and previewed, not sent.',
+    noDkim: 'The mails are not signed with a DKIM key (DKIM_PRIVATE_KEY_FILE): Gmail and Yahoo refuse or hide bulk mail without it. The guide to setting up the server says how to make one.',
+    new: 'New newsletter',
+    fromArticle: 'Or start from an article of the site',
+    article: 'Article',
+    startFromArticle: 'Start from this article',
+    noArticles: 'The site has no article yet.',
+    empty: 'No newsletter yet.',
+    tableLabel: 'Newsletters and what they did',
+    columns: { newsletter: 'Newsletter', state: 'State', sent: 'Sent', bounced: 'Bounced', unsubscribed: 'Unsubscribed', complaints: 'Marked as spam', visits: 'Visits', leads: 'Leads' },
+    // {when}, {sent} and {readers} are replaced.
+    states: { draft: 'Draft', scheduled: 'To be sent {when}', sending: 'Sending: {sent} of {readers}', sent: 'Sent {when}' },
+    // The newsletter's page.
+    back: 'All newsletters',
+    newHeading: 'New newsletter',
+    subject: 'Subject',
+    subjectHelp: 'What readers see in their list of mails.',
+    name: 'Name',
+    nameHelp: 'Small letters, digits and dashes. Its links to the site carry it (utm_campaign), so insights count the visits and leads it brings under this name.',
+    body: 'Text',
+    loadingEditor: 'Loading the text box…',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved.',
+    delete: 'Delete this draft',
+    deleteQuestion: 'Delete this draft for good?',
+    deleteConfirm: 'Delete',
+    cancel: 'Cancel',
+    preview: 'Preview',
+    previewPhone: 'Phone (375 px)',
+    previewWide: 'Computer (1280 px)',
+    previewText: 'Plain text',
+    previewNote: 'As readers get it. The unsubscribe link here unsubscribes nobody.',
+    previewLoading: 'Drawing the preview…',
+    test: 'Send me a test',
+    testing: 'Sending the test…',
+    // {email} is replaced.
+    testSent: 'A test was sent to {email}.',
+    // The test's subject: {subject} is the newsletter's.
+    testSubject: '[Test] {subject}',
+    saveFirst: 'Save the newsletter first.',
+    sendHeading: 'Send',
+    // {count} is replaced.
+    sendNow: 'Send now to {count} readers',
+    // {subject} and {count} are replaced.
+    sendQuestion: 'Send "{subject}" now to {count} readers? A newsletter cannot be called back.',
+    sendConfirm: 'Send it',
+    sendAt: 'Or send it at',
+    schedule: 'Send at this time',
+    // {when} is replaced.
+    scheduled: 'It will be sent {when} to everyone subscribed then.',
+    unschedule: 'Back to draft',
+    sendingNow: 'It is being sent now.',
+    ownersSend: "Only an owner's account sends a newsletter: tell an owner when it is ready.",
+    readOnly: 'This newsletter is being sent or was sent: it cannot be changed any more.',
+    figures: 'What it did',
+    // The figures beside the table's columns: who it was sent to, who is still to get it, whose mail server refused it.
+    figuresReaders: 'Readers',
+    figuresWaiting: 'Still to send',
+    figuresFailed: 'Refused',
+    figuresNote: 'Bounces and "marked as spam" come from the reports mail servers send to the agency\'s mailbox (when the site reads it). Visits and leads are those that came by its links.',
+    notFound: 'There is no such newsletter: it may have been deleted.',
+    // On an article's screen in the content editor: a published article sent as a newsletter.
+    sendArticle: 'Send as newsletter',
   },
 
   errors: {
@@ -582,7 +693,7 @@ export default {
     loading: 'Loading the content…',
     unsaved: 'Changes not published yet',
     // The parts of config/site.ts offered, by their key there.
-    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', brand: 'Brand' },
+    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', gone: 'Removed pages', brand: 'Brand' },
     publish: 'Publish',
     publishing: 'Publishing: checking, building and switching the site…',
     published: 'Published. The change is live.',
@@ -658,6 +769,22 @@ export default {
     uploadFailed: 'The picture could not be uploaded.',
     // {width} and {height} are replaced.
     pictureSize: '{width} × {height} pixels',
+    // Where a picture has not been chosen yet.
+    noPicture: 'No picture yet.',
+    // Under a text with a length limit: {count} and {max} are replaced, and for a title or a
+    // description {shown}, how many characters search results show of it.
+    counter: '{count} of {max} characters',
+    counterSearch: '{count} of {max} characters. Search results show about the first {shown}.',
+    // The fold of the settings most pages leave as they are (or named in a developer's terms).
+    advanced: 'Advanced',
+    // An item of a list inside another list, closed and opened; the button's name for screen
+    // readers names the item ({name}).
+    openItem: 'Open',
+    closeItem: 'Close',
+    openItemNamed: 'Open {name}',
+    closeItemNamed: 'Close {name}',
+    // A page or an article not published yet: what it still needs, until Publish is pressed.
+    checklist: 'To publish it, fill in:',
     preview: 'Preview',
     // On a phone or a narrow window, the form (its tab is `edit`) and the preview are two tabs.
     editOrPreview: 'The form or the preview',
@@ -757,15 +884,20 @@ export default {
     newPage: {
       open: 'New page',
       heading: 'A new page',
-      intro: 'A page at an address of its own, for a campaign or an offer. Choose its title, its address and the sections it starts with; then write its texts, look at the preview and publish it.',
+      intro: 'A page at an address of its own, for a campaign or an offer. Choose its title, its address, its description and the sections it starts with: it is made ready to publish. Then change its texts if you like, look at the preview and publish it.',
       title: 'Title',
       titleHelp: "Shown in the browser's tab, in search results and in the menu.",
       address: 'Address',
-      addressHelp: 'Made from the title: change it if you like. Letters, digits, - and _ only.',
+      addressHelp: 'Made from the title: change it if you like. Letters, digits, - and _; the / at the start is added for you.',
       // {address} and {title} are replaced.
       addressTaken: '"{address}" is already the address of the page "{title}". Choose another address.',
       // {address} is replaced, followed by why it cannot be a page's address.
       addressRefused: '"{address}" {problem}',
+      description: 'Description',
+      descriptionHelp: 'One or two sentences: search results show them under the title.',
+      // The form of its form section, chosen by its name (the names of `forms`, above).
+      formChoice: 'Its form',
+      formHelp: 'What visitors send from this page.',
       inMenu: 'Show it in the menu',
       searchable: 'Search engines may list it',
       searchableHelp: 'When not, the page asks search engines to leave it out, and it is not in the list of pages sent to them.',
@@ -779,11 +911,23 @@ export default {
       cancel: 'Cancel',
       remove: 'Remove this page',
       // {title} and {address} are replaced.
-      removeConfirm: 'Remove the page "{title}"? Visitors who open {address} will be told the page is gone, and search engines drop it.',
+      removeConfirm: 'Remove the page "{title}"? Search engines drop {address}; choose below what its visitors get there.',
       removeYes: 'Remove the page',
       removeNo: 'Keep it',
       removing: 'Removing the page…',
       removed: 'The page was removed.',
+    },
+    // Removing a page: what the visitors who open its address get from then on.
+    removePage: {
+      visitors: 'What its visitors get',
+      tell: 'Tell them it is gone, in your words',
+      send: 'Send them to another page',
+      message: 'What they read',
+      messageHelp: 'One sentence, like "This offer has ended".',
+      links: 'The pages they are offered',
+      to: 'The page they are sent to',
+      // A page in the lists: {name} and {address} are replaced.
+      pageChoice: '{name} ({address})',
     },
     // How long the editor waits after the last keystroke before saving the draft, and the longest
     // it waits before trying again when the server could not be reached.
@@ -798,7 +942,15 @@ export default {
       alt: 'Text for people who cannot see the picture',
       src: 'Picture',
       eyebrow: 'Small line above the heading',
-      id: 'Anchor name (for links to this section)',
+      id: 'Name for links to this section',
+      type: 'Kind of section',
+      variant: 'Look of the button',
+      icon: 'Symbol',
+      logoLabel: "The logo's words for screen readers",
+      openMenuLabel: 'Words of the menu button (screen readers)',
+      closeMenuLabel: 'Words of the close button (screen readers)',
+      socialLabel: 'Name of the social links (screen readers)',
+      imageSide: 'Side of the picture',
       hidden: 'Hidden',
       newTab: 'Open in a new tab',
       cta: 'Button',
@@ -809,6 +961,39 @@ export default {
       showPhone: 'Show the phone number (of the contact details)',
       showEmail: 'Show the e-mail address (of the contact details)',
       maxLength: 'Most characters an answer may have',
+      inFull: 'Article shown whole above the cards ("newest", or the name of its file)',
+    },
+    // Sentences under boxes whose name says too little, by the key's name.
+    help: {
+      id: 'A word of small letters and dashes: a link to the page with # and this word (like /Services#seo) opens at this section.',
+      variant: 'Filled for the main action of a section, outlined for another one.',
+      icon: 'A small drawing shown beside the words.',
+    },
+    // The choices of some boxes in words, by the key's name; any other choice is shown as it is written.
+    choices: {
+      variant: { primary: 'Filled', secondary: 'Outlined', text: 'Plain link' },
+      imageSide: { left: 'Left', right: 'Right' },
+      icon: {
+        phone: 'Phone',
+        email: 'E-mail',
+        whatsapp: 'WhatsApp',
+        instagram: 'Instagram',
+        linkedin: 'LinkedIn',
+        facebook: 'Facebook',
+        chat: 'Speech bubble',
+        web: 'Web page',
+        mobile: 'Mobile phone',
+        design: 'Design',
+        seo: 'Search',
+        cart: 'Shopping cart',
+        cms: 'Content',
+        support: 'Support',
+        marketing: 'Marketing',
+        growth: 'Growth',
+        branding: 'Branding',
+        arrow: 'Arrow',
+        location: 'Map pin',
+      },
     },
     // What a sentence calls a file that has no title of its own.
     fileNames: { site: 'Every page', routes: "The site's addresses", server: 'The server', admin: 'The inbox', other: 'The site' },
@@ -822,6 +1007,9 @@ export default {
       missing: '{label} is missing: fill it in.',
       wrongKind: '{label} does not hold the right kind of value: fill it in again.',
       empty: '{label} is empty: write {aLabel}.',
+      tooLong: '{label} has {count} characters, but may have at most {max}: shorten it.',
+      noPicture: '{label}: there is no picture yet. Upload one.',
+      nothingWritten: '{label}: nothing is written yet. Write it in the box.',
       unknownPlaceholder: '{label} uses {name}, which cannot be filled in here. Use one of: {known}.',
       autoReplyPlaceholder: "{label} uses {name}, but an automatic reply may carry only the visitor's name: write it without {name}.",
       tooShortTime: '{label} is {value}, but {what} must be at least {least}: {because}.',
@@ -891,9 +1079,16 @@ export default {
       bold: 'Bold',
       italic: 'Italic',
       link: 'Link',
-      linkAddress: 'Link address (a page like /Contact, or https://…)',
+      linkAddress: 'Link address',
+      linkHelp: 'A page of this site, like /Contact, or a whole address starting with https:// (or mailto: or tel:).',
+      // A typed address that is neither: the link cannot be applied.
+      linkNotValid: 'This is not an address a browser can open: write a page of this site starting with /, or a whole address starting with https://.',
+      // Offered for an address typed without https:// ("www.example.com"): {address} is replaced.
+      linkUse: 'Use {address}',
       linkApply: 'Apply the link',
       linkRemove: 'Remove the link',
+      // The formatting not in the bar's one row is under this menu.
+      more: 'More',
       paragraph: 'Paragraph',
       headingBlock: 'Heading',
       subheadingBlock: 'Subheading',

@@ -134,15 +134,101 @@ export default {
     // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing
     // is left. At most one per address per day, and at most `perDay` in all each day (UTC).
     autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
+    // The mail to the notification address (NOTIFY_TO) when a client answers (their mail read from
+    // the agency's mailbox, docs/inbox.md "When a client answers"): the answers of `digestMinutes`
+    // go in one mail, sent that long after the first. {name} is the client's name (else their
+    // address), {words} the first words of what they wrote; for several, {count} and {names}.
+    answers: {
+      digestMinutes: 5,
+      subject: '{name} answered: {words}',
+      subjectSeveral: '{count} answers: {names}',
+      // Above each answer in the mail: {name}, {at} (when they sent it) and {form} (the inbox's name of the lead's form).
+      heading: '{name} answered on {at} ({form}):',
+      // In place of the first lines of an answer that has no text (only attachments, or too large to keep).
+      noText: '(no text: read it on the lead)',
+      // {link} is the lead in the inbox (behind the sign-in).
+      openLead: 'Open the lead in the inbox to answer: {link}',
+      footer: 'Only the first lines of each answer are here; the whole conversation is on the lead.',
+      // The first lines of each answer (what comes before the text it quotes), cut at a word to
+      // this many characters; the subject's first words, to `subjectWordsMaxLength`.
+      firstLinesMaxLength: 300,
+      subjectWordsMaxLength: 60,
+    },
+  },
+  // The newsletter (docs/inbox.md "Newsletter subscribers" and "The newsletter"): its sign-ups,
+  // and how it is sent. Mail goes through SMTP_URL from MAIL_FROM, signed with the DKIM key when
+  // one is set (docs/deploy-own-server.md).
+  newsletter: {
+    // The newsletter box's sign-ups: each gets one e-mail with a link to confirm (at most one a day
+    // per address, counted with the auto-replies' perDay). A sign-up not confirmed within
+    // `unconfirmedDays` is deleted, and its link stops working then.
+    unconfirmedDays: 30,
+    // Connections to the mail server at once (nodemailer's pool); each sends one mail at a time,
+    // so a crash can leave at most this many readers uncertain (each is sent again with the same
+    // Message-ID at the next start). A connection is closed and opened again after `messagesPerConnection` mails.
+    pool: { connections: 1, messagesPerConnection: 100 },
+    // At most `messages` mails every `perSeconds` seconds (the mail server's or the provider's
+    // limit); 0 messages: as fast as the mail server takes them.
+    rate: { messages: 10, perSeconds: 1 },
+    // A reader's mail server refusing for now (a 4xx answer): tried again after `firstSeconds`, then
+    // twice as late each time, at most `maxSeconds` apart, for `forDays` days; then marked failed.
+    // A permanent refusal (5xx) marks the address bounced at once.
+    retry: { firstSeconds: 300, maxSeconds: 7200, forDays: 3 },
+    // The mail server itself out of reach: the sending waits this long, then twice as long, at most `maxSeconds`.
+    unreachable: { firstSeconds: 5, maxSeconds: 300 },
+    // Delivery reports read from the agency's mailbox: a temporary failure (4.x.x) of this many
+    // newsletters in a row marks the address bounced, as a permanent one (5.x.x) does at once.
+    softBouncesInARow: 3,
+    // What a newsletter may hold: its subject's and its name's length, its text's size (the blocks as JSON), how far ahead it may be scheduled.
+    subjectMaxLength: 150,
+    nameMaxLength: 60,
+    bodyMaxBytes: 262144,
+    scheduleMaxDays: 366,
+    // Test sends to the signed-in account: a few at once, then this many per this many seconds.
+    testRate: { requests: 10, perSeconds: 3600 },
+    // The one-click unsubscribe (/api/newsletter/unsubscribe/…), per client address.
+    unsubscribeRate: { requests: 30, perSeconds: 60 },
+    // The server's answers to the inbox's newsletter screens ({max}, {days} and {error} are replaced).
+    messages: {
+      unknownNewsletter: 'There is no such newsletter: it may have been deleted.',
+      notADraft: 'This newsletter is already being sent or was sent: it cannot be changed any more.',
+      badSubject: 'Please write a subject of 1 to {max} characters.',
+      badName: 'Please give it a name of 1 to {max} letters, digits and dashes (it is the campaign name of its links).',
+      nameTaken: 'Another newsletter has this name already: its links would be counted together. Please choose another.',
+      badBody: 'The text of this newsletter has a problem: {error}',
+      bodyTooLarge: 'This newsletter is larger than {max} kB. Please make it shorter.',
+      unknownArticle: 'There is no such article on the site: publish it first.',
+      badTime: 'Choose a time after now and at most {days} days ahead.',
+      mailOff: "Newsletters are sent through the site's mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.",
+      noReaders: 'Nobody has confirmed their subscription yet: there is nobody to send it to.',
+      tooManyTests: 'Too many test sends from this account just now. Please wait {minutes} minutes and try again.',
+      testFailed: 'The test could not be sent: {error}',
+      notCancellable: 'Only a scheduled newsletter can be put back to draft; this one is being sent or was sent.',
+    },
   },
   // Reading the agency's mailbox (IMAP_URL, docs/inbox.md "Answers come back"): the visitors'
   // answers to the site's mails, and the agency's replies from a mail program, join their lead.
   mailbox: {
     // Without IDLE (or besides it) the mailbox is read this often.
     pollSeconds: 60,
+    // Between readings the connection stays open, waiting in IDLE, renewed this often (a NOOP
+    // instead where the server has no IDLE): neither the mail server nor a router on the way
+    // closes it as idle. A connection the server closes anyway is opened again without a word.
+    keepAliveSeconds: 120,
     // A mailbox that cannot be reached is tried again after `firstSeconds`, then twice as late
     // each time, never more than `maxSeconds` apart.
     retry: { firstSeconds: 5, maxSeconds: 300 },
+    // The inbox shows an alarm only once the mailbox has failed for `afterMinutes` (a lost
+    // connection or a mail server's restart is not worth one), and the notification address
+    // (NOTIFY_TO) gets one e-mail for that outage: `subject`, and `text`, where {user}, {host},
+    // {since}, {error} and {link} (the inbox) are replaced. The alarm is gone once the mailbox
+    // is read again; for `backShownHours` the inbox then says when it could not be read.
+    alarm: {
+      afterMinutes: 10,
+      backShownHours: 24,
+      subject: 'Answers by e-mail: the mailbox cannot be read',
+      text: "The site has not been able to read the agency's mailbox {user} at {host} since {since}: {error}\n\nVisitors' answers wait in the mailbox until it can be read again: none is lost. The site keeps trying, and the inbox says when it reads again: {link}\n\nCheck the mailbox's password (IMAP_URL) and that the mail host is up.",
+    },
     // A larger mail is recorded by its headers only (read it in the mail program).
     maxMailBytes: 10485760,
     // The most of a mail's text kept and shown on the lead (its new part, and its quote and signature apart).
@@ -156,13 +242,10 @@ export default {
     // read at all, make it kept by its headers with a note (open it in the mail program). A
     // mail's HTML is made text (and its quote told apart) from its first `maxHtmlCharacters`, up to
     // where it nests deeper than `maxHtmlDepth` elements (the text the inbox keeps is cut at
-    // maxTextCharacters anyway).
-    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100 },
+    // maxTextCharacters anyway). A mail is read in a thread of its own (the server answers
+    // visitors meanwhile); one not read within `deadlineSeconds` is kept by its headers too.
+    reading: { maxHeaderBytes: 262144, maxMimeDepth: 50, maxHtmlCharacters: 200000, maxHtmlDepth: 100, deadlineSeconds: 60 },
   },
-  // The newsletter box's sign-ups (docs/inbox.md "Newsletter subscribers"): each gets one e-mail
-  // with a link to confirm (at most one a day per address, counted with the auto-replies' perDay).
-  // A sign-up not confirmed within `unconfirmedDays` is deleted, and its link stops working then.
-  newsletter: { unconfirmedDays: 30 },
   headers: {
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
@@ -259,6 +342,15 @@ export default {
     insightRows: 100,
     // Leads older than their form's retention (config/forms) are deleted at start and then this often.
     retentionCheckHours: 24,
+    // The inbox's live updates (GET /api/admin/live, server-sent events): each open screen of the
+    // inbox (a tab, a phone) keeps one stream and is told within a moment when a lead changes.
+    // An account may have `perAccount` open at once (one more is refused until one closes). A
+    // quiet stream gets a line every `heartbeatSeconds` (proxies keep it open; one whose session
+    // ended is closed then); changes made by another process (the command line) are looked for
+    // every `checkMilliseconds` while a screen listens. A screen that comes back is sent what it
+    // missed, up to `resumeMax` changes (more: it loads its view again); a browser whose stream
+    // was cut tries again after `retryMilliseconds`.
+    live: { perAccount: 10, heartbeatSeconds: 25, checkMilliseconds: 1000, resumeMax: 1000, retryMilliseconds: 3000 },
     // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
     // an owner reads the leads and edits the site, an editor edits the site only.
     accountAdded: {
@@ -280,6 +372,10 @@ export default {
       unknownDelivery: 'There is no such notification.',
       noCv: 'This lead has no CV file (any more).',
       badStatus: 'The status must be one of: new, read, answered, replied, archived.',
+      // A change of a lead the inbox does not make (read may only be true).
+      badChange: 'This change is not known: reload the page and try again.',
+      // {max} is replaced.
+      tooManyScreens: 'Live updates are on in {max} open screens of this account already: close one of them, then reload this page.',
       unknownAttachment: 'There is no such attachment.',
       // {max} is replaced.
       noteTooLong: 'Please keep the note to {max} characters or fewer.',
@@ -328,8 +424,12 @@ export default {
       wouldNotStart: 'The site would not start with this change ({problem}), so nothing was published. Nothing visitors see has changed, and your edits are kept as your draft. Ask a developer.',
       // A page of the site's own (one config/routes.ts shows) sent for removal: {title} is the page's title.
       pageNotRemovable: "The page {title} is one of the site's own pages, so it cannot be removed. Only pages made in the editor can be removed.",
-      // {max} is replaced (in megabytes).
-      imageTooLarge: 'This picture is larger than {max} MB. Please choose a smaller one.',
+      // A page removed, its visitors sent to another page: {title} is the removed page's title, {address} the page chosen.
+      goneToNoPage: 'The visitors of {title} cannot be sent to {address}: it is not a page of the site. Choose one of the pages in the list.',
+      // A page removed, with what its visitors read: {title}, {max} (characters) and {links} (the most links) are replaced.
+      goneWordsRefused: "What the visitors of {title} read must be a sentence of at most {max} characters, and at most {links} links to the site's pages.",
+      // A picture over imageMaxBytes: {max} is replaced (in megabytes).
+      imageTooLarge: 'This picture is larger than {max} MB, the most the editor takes. Make it smaller, then upload it again: on a phone, share it to yourself or save a copy at a smaller size; on a computer, save it again as a JPEG at most 3000 pixels wide (any photo program can).',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
       badImageSize: 'Say how large the page draws the picture: width and height in pixels, from 1 to {max}.',
       // {width} and {height} (the picture's) and {max} (millions of pixels) are replaced.
@@ -380,5 +480,8 @@ export default {
     // a few at once, then this many per this many seconds; the editor keeps what was refused in
     // the browser and sends it again). A draft may be scheduled at most `scheduleMaxDays` ahead.
     drafts: { maxBytes: 512000, perAccount: 50, rate: { requests: 60, perSeconds: 60 }, scheduleMaxDays: 366 },
+    // What a page removed in the editor leaves its visitors: a sentence of at most `maxLength`
+    // characters and at most `maxLinks` links to the site's pages (config/moved.ts keeps them).
+    goneWords: { maxLength: 200, maxLinks: 6 },
   },
 } satisfies ServerConfig;

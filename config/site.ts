@@ -150,6 +150,41 @@ export default {
   // The round chat button: no link, so a chat with the WhatsApp number.
   chat: { label: 'Chat with us on WhatsApp' },
 
+  // What the address of a page removed in the editor shows visitors (answered 410 Gone): the words
+  // written when removing it, else `message`; `text` under them; the links chosen then, else these.
+  gone: {
+    message: 'This page is no longer here',
+    text: 'It has been taken off our site. These pages may help you find what you came for:',
+    links: [
+      { label: 'Home', href: '/' },
+      { label: 'Contact', href: '/Contact' },
+    ],
+  },
+
+  // Around every newsletter the agency sends (docs/inbox.md "The newsletter"): why the reader gets
+  // it, the agency's name and postal address (contact.address), and the link that unsubscribes
+  // them. {brand} is brand.name; {link} is the unsubscribe link in the plain-text part.
+  newsletterMail: {
+    why: 'You get this e-mail because you subscribed to the {brand} newsletter on our website.',
+    unsubscribe: 'Unsubscribe',
+    unsubscribeText: 'Unsubscribe: {link}',
+    // Under an article sent as a newsletter: the link to its page on the site.
+    readOnSite: 'Read it on our website',
+  },
+
+  // The page the unsubscribe link opens: one button unsubscribes (a link scanner that follows the
+  // link unsubscribes nobody). {brand} is brand.name.
+  unsubscribePage: {
+    title: 'Unsubscribe · {brand}',
+    heading: 'Unsubscribe from the newsletter',
+    text: 'Press the button and we will send you no more newsletters. Other e-mails you asked us for are not affected.',
+    button: 'Unsubscribe',
+    done: 'You are unsubscribed: we will send you no more newsletters.',
+    // A link that is not one the site made (cut short when copied, say).
+    unknown: 'This unsubscribe link is not complete. Please use the link of the newsletter itself, or write to us and we will unsubscribe you.',
+    home: 'Go to the home page',
+  },
+
   ui: {
     skipToContent: 'Skip to main content',
     contactBarLabel: 'Contact details',

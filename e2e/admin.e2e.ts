@@ -38,8 +38,9 @@ test.beforeAll(async ({ browser }, info) => {
 const startSignedIn = () => test.use({ storageState: async ({}, use) => use(signedInCookies) });
 
 /** Opens the inbox, signed in already; resolves once its list shows. */
+/** The inbox, newest first (the leads a test just sent on its first page, whatever waits longer). */
 async function openInbox(page: Page): Promise<void> {
-  await page.goto('/admin');
+  await page.goto('/admin?sort=receivedAt');
   await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
 }
 
@@ -58,6 +59,7 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   );
 
   await signIn(page, account);
+  await openInbox(page);
   const lead = row(page, name);
   await expect(lead).toBeVisible();
   // New: it stands out, and the tab counts it.

@@ -20,6 +20,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../config/admin';
 import site from '../config/site';
+import blog from '../config/pages/blog';
 import { addressFromTitle } from '../src/content/model/articleSchema';
 import { articleFileOf } from '../src/content/editor/files';
 import { fieldId } from '../src/content/editor/model';
@@ -28,7 +29,7 @@ import { PICTURE_WIDTHS } from '../src/content/model/pictureSizes';
 import { gitIn } from '../src/test/contentSite';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
-import { devices, type Locator, type Response } from '@playwright/test';
+import { devices, type Locator, type Page, type Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers/forms';
 import { publishButton } from './helpers/content';
@@ -39,6 +40,8 @@ needsCaddy();
 
 const t = admin.content;
 const a = admin.content.articles;
+const blogList = blog.sections.find((s) => s.type === 'articles');
+if (!blogList || blogList.type !== 'articles') throw new Error('config/pages/blog.ts has no list of articles');
 let account: Account;
 let origin: string;
 let siteDir: string;
@@ -50,6 +53,15 @@ test.beforeAll(async ({ editorSite }) => {
 });
 
 const shot = screenshots('articles');
+
+/** A formatting action of the article's box: in the toolbar's one row, or under its More menu (where the row is too narrow for it). */
+async function format(page: Page, name: string) {
+  const toolbar = page.getByRole('toolbar', { name: a.toolbar });
+  const button = toolbar.getByRole('button', { name, exact: true });
+  if ((await button.count()) > 0) return button.click();
+  await toolbar.getByRole('button', { name: a.more, exact: true }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
 
 /** How wide a picture is drawn, and how wide its `sizes` says it is at this window's width (the first entry whose condition holds), in CSS pixels. */
 function drawnAndSaid(img: Locator): Promise<{ drawn: number; said: number }> {
@@ -112,17 +124,17 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     const box = page.locator(`#${fieldId(file, ['body'])}`);
     await box.click();
     const toolbar = page.getByRole('toolbar', { name: a.toolbar });
-    await toolbar.getByRole('button', { name: a.headingBlock, exact: true }).click();
+    await format(page, a.headingBlock);
     await page.keyboard.type(written.heading);
     await page.keyboard.press('Enter');
-    await toolbar.getByRole('button', { name: a.paragraph, exact: true }).click();
+    await format(page, a.paragraph);
     await page.keyboard.type(written.lead);
     await toolbar.getByRole('button', { name: a.bold, exact: true }).click();
     await page.keyboard.type(written.bold);
     await toolbar.getByRole('button', { name: a.bold, exact: true }).click();
     await page.keyboard.type(':');
     await page.keyboard.press('Enter');
-    await toolbar.getByRole('button', { name: a.bulleted, exact: true }).click();
+    await format(page, a.bulleted);
     await page.keyboard.type(written.items[0]!);
     await page.keyboard.press('Enter');
     await page.keyboard.type(written.items[1]!);
@@ -131,7 +143,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await page.keyboard.type('Then ');
     await page.keyboard.type(written.linkText);
     for (let i = 0; i < written.linkText.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await toolbar.getByRole('button', { name: a.link, exact: true }).click();
+    await format(page, a.link);
     await page.getByLabel(a.linkAddress).fill('/Contact');
     await page.getByRole('button', { name: a.linkApply, exact: true }).click();
     await expect(box.locator('a', { hasText: written.linkText })).toBeVisible();
@@ -139,7 +151,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     await expect(box).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await toolbar.getByRole('button', { name: a.picture, exact: true }).click();
+    await format(page, a.picture);
     await page.locator('label', { hasText: a.pictureFile }).locator('input[type="file"]').setInputFiles(inText);
     await page.getByLabel(a.pictureAlt).fill(written.pictureAlt);
     await page.getByRole('button', { name: a.pictureInsert, exact: true }).click();
@@ -247,10 +259,17 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     expect(await drawnAndSaid(reader.getByRole('article', { name: title }).getByRole('img', { name: written.alt }))).toEqual({ drawn: 832, said: 832 });
   });
 
-  await test.step('the Blog lists it first; sitemap.xml and the feed list it', async () => {
+  await test.step('the Blog shows it first; sitemap.xml and the feed list it', async () => {
     await reader.goto(site.articles.path);
+    // The newest: whole above the cards, or the first card (config/pages/blog.ts inFull).
     const first = reader.getByRole('main').getByRole('article').first();
-    await expect(first.getByRole('heading', { level: 3 })).toHaveText(title);
+    await expect(first.getByRole('heading', { level: blogList.inFull === 'newest' ? 2 : 3 }).first()).toHaveText(title);
+    if (blogList.inFull === 'newest') {
+      // Whole, its cover is the page's main picture, drawn as wide as on its own page and its sizes say so.
+      const cover = first.getByRole('img', { name: written.alt });
+      expect(await cover.getAttribute('fetchpriority')).toBe('high');
+      expect(await drawnAndSaid(cover)).toEqual({ drawn: 832, said: 832 });
+    }
     await expectNoAxeFindings(reader, 'the Blog');
     await shot(reader, 'blog-1280', true);
     const sitemap = await (await reader.request.get('/sitemap.xml')).text();
@@ -277,7 +296,7 @@ test("an article's address changed in the editor leads from the old one (301); r
   const answer = (at: string) => request.get(`${origin}${at}`, { maxRedirects: 0, ignoreHTTPSErrors: true });
   const listed = async (at: string) => {
     const [sitemap, feed, blog] = (await Promise.all(['/sitemap.xml', feedPathOf(site), site.articles.path].map(async (p) => (await answer(p)).text()))) as [string, string, string];
-    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`<id>${site.brand.url}${at}</id>`), blog: blog.includes(`href="${at}"`) };
+    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`href="${site.brand.url}${at}"`), blog: blog.includes(`href="${at}"`) };
   };
   const publish = async () => {
     await publishButton(page, file).click();
@@ -314,6 +333,8 @@ test("an article's address changed in the editor leads from the old one (301); r
     expect((await answer(after)).status()).toBe(200);
     expect(await listed(after)).toEqual({ sitemap: true, feed: true, blog: true });
     expect(await listed(before)).toEqual({ sitemap: false, feed: false, blog: false });
+    // Its feed entry keeps the id it had: a feed reader does not take it for a new article.
+    expect(await (await answer(feedPathOf(site))).text()).toContain(`<id>${site.brand.url}${before}</id>`);
     expect(readFileSync(path.join(siteDir, 'config', 'moved.ts'), 'utf8')).toContain(`{ from: '${before}', to: '${after}' }`);
   });
 

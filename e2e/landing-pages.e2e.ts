@@ -3,18 +3,20 @@
  * behind a real Caddy (deploy/Caddyfile) whose SITE_DIR is a copy of this site in a temporary
  * folder (a git work tree). The owner opens New page (axe finds nothing at 1280 and 375 px;
  * screenshots in test-results/landing-pages/), is told in words when the address is another
- * page's or one the site keeps for itself, makes the page at an address of its own with a form
- * section, in the menu, fills in what the checker asks for and publishes. A visitor arriving at
+ * page's or one the site keeps for itself, makes the page at an address of its own (typed
+ * without its /) with its description and a form section whose form is chosen by its name, in
+ * the menu, and publishes it as made, without opening any section. A visitor arriving at
  * it with UTM tags sends the inquiry form; the lead's landing page and form page are that address
- * in the inbox and in the insights. Removing the page (after a confirmation) leaves its address
- * answering 410. This checkout's config/ is never edited; every text is read from config/.
+ * in the inbox and in the insights. Removing the page (after a confirmation, with the words its
+ * visitors read) leaves its address answering 410 with a page saying so in those words, in the
+ * site's layout (axe finds nothing at 1280 and 375 px), through Caddy and from our server. This
+ * checkout's config/ is never edited; every text is read from config/.
  */
-import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import { fieldId } from '../src/content/editor/model';
+import site from '../config/site';
 import { sectionNameOf, sectionTypeLabel } from '../src/content/model/place';
 import { RESERVED_NAMES } from '../src/schema/addresses';
 import { fill } from '../src/schema/text';
@@ -31,6 +33,7 @@ needsCaddy();
 test.describe.configure({ mode: 'serial' });
 
 const t = admin.content.newPage;
+const r = admin.content.removePage;
 const ADDRESS = '/spring-offer';
 const FILE = 'config/pages/spring-offer.ts';
 let account: Account;
@@ -44,7 +47,6 @@ test.beforeAll(async ({ editorSite }) => {
 });
 
 const shot = screenshots('landing-pages', { fullPage: true });
-const input = (page: Page, at: (string | number)[]) => page.locator(`#${fieldId(FILE, at)}`);
 
 test('the office makes a landing page at an address of its own, with a form, and publishes it', async ({ page }) => {
   test.setTimeout(420_000);
@@ -64,33 +66,35 @@ test('the office makes a landing page at an address of its own, with a form, and
   const address = page.getByRole('textbox', { name: t.address });
   await title.fill('Spring offer');
   await expect(address).toHaveValue(ADDRESS);
+  await page.getByRole('textbox', { name: t.description }).fill('Our spring offer for new websites.');
   const contact = pageConfigs.contact;
   await address.fill('/Contact');
   await expect(address).toHaveAccessibleDescription(fill(t.addressTaken, { address: '/Contact', title: contact.title }));
   const inbox = RESERVED_NAMES[0]!;
   await address.fill(`/${inbox.name}`);
   await expect(address).toHaveAccessibleDescription(new RegExp(`^"/${inbox.name}" is used by ${inbox.usedBy}`));
-  await address.fill(ADDRESS);
+  // Typed without its /: the page has it all the same.
+  await address.fill(ADDRESS.slice(1));
+  await expect(address).toHaveValue(ADDRESS);
   await expect(address).toHaveAccessibleDescription(t.addressHelp);
   await page.getByRole('switch', { name: t.inMenu }).check();
   // It starts with the sections config/admin.ts names (a page header and a form), checked by default.
   for (const type of t.sectionsAtStart) await expect(page.getByRole('checkbox', { name: sectionTypeLabel(type), exact: true })).toBeChecked();
+  // The form by its name, as every other screen names it, starting with the one config/admin.ts names for a new page (the inquiry form).
+  const form = page.getByRole('combobox', { name: t.formChoice });
+  await expect(form).toHaveText(admin.forms[t.form as keyof typeof admin.forms]);
+  await form.click();
+  await expect(page.getByRole('option')).toHaveText(Object.keys(forms).map((id) => admin.forms[id as keyof typeof admin.forms]));
+  await page.getByRole('option', { name: admin.forms[t.form as keyof typeof admin.forms], exact: true }).click();
   await page.getByRole('button', { name: t.create }).click();
 
-  // Its own screen: the checker asks for what is still empty; the form is chosen; then Publish.
+  // Its own screen: nothing is still to fill in; it is published as it was made, no section opened.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Spring offer');
   const publish = publishButton(page, FILE);
-  await expect(publish).toBeDisabled();
-  await input(page, ['description']).fill('Our spring offer for new websites.');
-  // The page opens as the outline of its sections: each opened on its own, then back to the outline.
   const sections = [{ type: 'pageHeader' }, { type: 'form' }];
-  const openSection = (index: number) => page.getByRole('link', { name: fill(admin.content.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true }).click();
-  await openSection(0);
-  await input(page, ['sections', 0, 'breadcrumb', 0, 'label']).fill('Spring offer');
-  await page.getByRole('link', { name: fill(admin.content.backToOutline, { page: 'Spring offer' }) }).click();
-  await openSection(1);
-  // Its form section starts with the form config/admin.ts names for a new page (the inquiry form).
-  await expect(input(page, ['sections', 1, 'form'])).toHaveText(t.form);
+  for (const index of [0, 1]) await expect(page.getByRole('link', { name: fill(admin.content.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: admin.content.publish, exact: true }).getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText(admin.content.sectionProblemsOne)).toHaveCount(0);
   await expect(publish).toBeEnabled();
   await shot(page, 'new-page-edit-1280');
   await publish.click();
@@ -125,7 +129,7 @@ test("a campaign's visitor sends the form from it: the lead's landing and form p
   await expect(byPage.getByRole('row').filter({ hasText: ADDRESS })).toHaveCount(1);
 });
 
-test('the office removes the page after a confirmation: its address answers 410', async ({ page }) => {
+test("the office removes the page after a confirmation, with the words its visitors read: its address answers 410 with them, in the site's layout, through Caddy and from our server", async ({ page, browser, editorSite }) => {
   test.setTimeout(420_000);
   await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
@@ -133,9 +137,44 @@ test('the office removes the page after a confirmation: its address answers 410'
   await page.getByRole('button', { name: t.remove }).click();
   const dialog = page.getByRole('dialog', { name: t.remove });
   await expect(dialog).toContainText(fill(t.removeConfirm, { title: 'Spring offer', address: ADDRESS }));
+  // The visitors are told it is gone, in the office's words; the pages they are offered are the site's to start with.
+  await expect(dialog.getByRole('radio', { name: r.tell })).toBeChecked();
+  const message = dialog.getByRole('textbox', { name: r.message });
+  await expect(message).toHaveValue(site.gone.message);
+  await message.fill('This offer has ended');
+  for (const link of site.gone.links) await expect(dialog.getByRole('checkbox', { name: new RegExp(`\\(${link.href}\\)$`) })).toBeChecked();
   await expectNoAxeFindings(page, 'the removal\'s confirmation', EDITOR_SCREEN);
+  await shot(page, 'remove-page-1280', false);
   await dialog.getByRole('button', { name: t.removeYes }).click();
   await expect(page.getByRole('status').filter({ hasText: t.removed })).toBeVisible({ timeout: 300_000 });
   await expect(page.getByRole('link', { name: new RegExp(`\\(${ADDRESS}\\)`) })).toHaveCount(0);
-  expect((await page.request.get(`${origin}${ADDRESS}`)).status()).toBe(410);
+
+  // A visitor from an old newsletter: the page says it is gone, in the site's layout, with the links offered; not the Home page.
+  const visitor = await browser.newContext({ ignoreHTTPSErrors: true });
+  const gone = await visitor.newPage();
+  const errors: string[] = [];
+  gone.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 410/.test(m.text())) errors.push(m.text());
+  });
+  for (const at of [origin, editorSite.base]) {
+    const answer = await gone.goto(`${at}${ADDRESS}?utm_source=newsletter`);
+    expect([at, answer?.status()]).toEqual([at, 410]);
+    await expect(gone.getByRole('heading', { level: 1 })).toHaveText('This offer has ended');
+    await expect(gone).toHaveTitle(`This offer has ended | ${site.brand.name}`);
+    await expect(gone.getByRole('banner')).toBeVisible();
+    await expect(gone.getByRole('contentinfo')).toBeVisible();
+    await expect(gone.getByRole('navigation', { name: site.navigation.label }).locator('[aria-current="page"]')).toHaveCount(0);
+    const main = gone.getByRole('main');
+    await expect(main).toContainText(site.gone.text);
+    for (const link of site.gone.links) await expect(main.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+  }
+  await expect(gone.locator('html')).toHaveAttribute('data-app', 'started');
+  for (const width of [1280, 375]) {
+    await gone.setViewportSize({ width, height: 900 });
+    await expectNoAxeFindings(gone, `the removed page's address at ${width} px`);
+    expect(await gone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot(gone, `gone-${width}`);
+  }
+  expect(errors).toEqual([]);
+  await visitor.close();
 });

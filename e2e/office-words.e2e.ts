@@ -8,8 +8,10 @@
  * photographed (test-results/office-words/) to be looked at.
  */
 import type { Locator, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import admin from '../config/admin';
 import forms from '../config/forms';
+import server from '../config/server';
 import site from '../config/site';
 import { inOfficeWords } from '../src/content/editor/files';
 import { fieldId } from '../src/content/editor/model';
@@ -17,7 +19,8 @@ import { checkContent } from '../src/content/model/checkContent';
 import { labelOf, placeOf, sectionNameOf } from '../src/content/model/place';
 import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/schema/text';
-import { signedInState, type SignedIn } from './helpers/admin';
+import { contentRoutes } from '../src/content/model/contentApi';
+import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
 import { publishButton } from './helpers/content';
 import { animationsDone, expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
@@ -143,6 +146,109 @@ test("a form's screen shows no box of the data contract or a developer's setting
   }
   await expect(form.getByRole('group', { name: labelOf('retention') })).toHaveCount(0);
 });
+
+test("a 500-character title and a 30 MB photo are refused in words; the screen's heading keeps to three lines", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const uploads: string[] = [];
+  page.on('request', (request) => void (request.url().includes(contentRoutes.contentImage.path) && uploads.push(request.url())));
+  try {
+    await open(page, HOME);
+    const long = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ').slice(0, 500);
+    await field(page, HOME, 'title').fill(long);
+    const edited = { ...home, title: long };
+    const refusal = checkContent({ pages: { home: edited } }, () => true).find((p) => JSON.stringify(p.path) === '["title"]')!;
+    expect(refusal.words).toEqual({ kind: 'tooLong', values: { count: 500, max: 70 } });
+    const said = inOfficeWords(refusal, edited);
+    await expect(field(page, HOME, 'title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, HOME, 'title')).toHaveAccessibleDescription(new RegExp(`^${said.field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    const bar = page.getByRole('region', { name: t.publish, exact: true });
+    await expect(bar.getByRole('link', { name: said.message, exact: true })).toBeVisible();
+    await expect(publishButton(page, HOME)).toBeDisabled();
+    // The screen's heading (the page's title) wraps and is cut at three lines, not half the screen.
+    const heading = page.getByRole('heading', { level: 1 });
+    const lines = await heading.evaluate((h) => h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight));
+    expect(lines).toBeLessThanOrEqual(3.05);
+    await shot(page, 'long-title-1280');
+
+    // A phone's 30 MB photo: the limit and what to do, and nothing is sent.
+    const pictured = (home.sections as Json[]).findIndex((s) => s.image !== undefined);
+    await open(page, HOME, { section: String(pictured) });
+    const photo = test.info().outputPath('photo.jpg');
+    writeFileSync(photo, Buffer.alloc(30 * 1024 * 1024));
+    await page.locator(`#${fieldId(HOME, ['sections', pictured, 'image'])}-file`).setInputFiles(photo);
+    const sentence = fill(server.admin.messages.imageTooLarge, { max: Math.floor(server.admin.imageMaxBytes / 1048576) });
+    await expect(page.getByRole('status').filter({ hasText: sentence })).toBeVisible();
+    expect(uploads).toEqual([]);
+  } finally {
+    await discardDrafts(page, base);
+  }
+});
+
+test("on a phone: Publish stays at the top; a footer column's links open one at a time; a new article lists what it still needs until Publish is pressed, its formatting fits one row, its link box offers https://", async ({ page }) => {
+  test.slow();
+  const a = t.articles;
+  await page.setViewportSize({ width: 375, height: 800 });
+  try {
+    await open(page, SITE, { at: 'footer' });
+    const links = ['footer', 'columns', 0, 'links'];
+    await expect(field(page, SITE, ...links, 0)).toBeVisible();
+    await expect(field(page, SITE, ...links, 0, 'label')).toHaveCount(0);
+    await page.locator(`#${fieldId(SITE, links)}-0-open`).click();
+    await expect(field(page, SITE, ...links, 0, 'label')).toBeVisible();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    test.info().annotations.push({ type: 'footer screen height at 375 px', description: `${height} px` });
+    await shot(page, 'footer-375', true);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await expect(publishButton(page, SITE)).toBeInViewport();
+
+    // A new article: what it still needs, as a list of its boxes, not as problems.
+    await page.goto(`${base}/admin/content`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: a.add, exact: true }).click({ timeout: CONTENT_READ_MS });
+    await page.getByLabel(a.newTitle).fill(`A new article ${Date.now()}`);
+    await page.getByRole('button', { name: a.create, exact: true }).click();
+    const checklist = page.getByRole('region', { name: t.publish, exact: true }).getByRole('status').filter({ hasText: t.checklist });
+    await expect(checklist.getByRole('listitem')).toHaveText([labelOf('summary'), labelOf('cover'), labelOf('author'), labelOf('body')]);
+    await expect(page.getByRole('form').locator('[aria-invalid="true"]')).toHaveCount(0);
+    await expect(page.getByRole('form').getByText(fill(t.pictureSize, { width: 1, height: 1 }))).toHaveCount(0);
+    const toolbar = page.getByRole('toolbar', { name: a.toolbar });
+    await expect(toolbar).toBeVisible({ timeout: CONTENT_READ_MS });
+    // One row: the toolbar is as high as its buttons, the rest under More.
+    const [row, button] = await Promise.all([toolbar.boundingBox(), toolbar.getByRole('button', { name: a.more, exact: true }).boundingBox()]);
+    expect(row!.height).toBeLessThan(button!.height * 1.5);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoAxeFindings(page, `a new article at ${width} px`, EDITOR_SCREEN);
+      await shot(page, `new-article-${width}`);
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+
+    // The link box: what it takes, and https:// offered before an address typed without it.
+    await page.locator(`#${fieldId(file(page), ['body'])}`).click();
+    await page.keyboard.type('Visit us');
+    for (let i = 0; i < 'us'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await toolbar.getByRole('button', { name: a.link, exact: true }).click();
+    const address = page.getByRole('textbox', { name: a.linkAddress });
+    await expect(address).toHaveAccessibleDescription(a.linkHelp);
+    await address.fill('www.example.com');
+    await expect(page.getByRole('button', { name: a.linkApply, exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: fill(a.linkUse, { address: 'https://www.example.com' }), exact: true }).click();
+    await expect(address).toHaveValue('https://www.example.com');
+    await page.getByRole('button', { name: a.linkApply, exact: true }).click();
+    await expect(page.locator(`#${fieldId(file(page), ['body'])} a[href="https://www.example.com"]`)).toHaveText('us');
+
+    // Publish pressed: the checker's sentences, on their boxes; nothing is published.
+    await publishButton(page, file(page)).click();
+    await expect(page.getByRole('region', { name: t.publish, exact: true }).getByRole('alert')).toBeVisible();
+    await expect(field(page, file(page), 'summary')).toHaveAttribute('aria-invalid', 'true');
+    await expect(publishButton(page, file(page))).toBeDisabled();
+    await shot(page, 'new-article-pressed-375');
+  } finally {
+    await discardDrafts(page, base);
+  }
+});
+
+/** The article file the screen edits (its address: /admin/content/edit?file=…). */
+const file = (page: Page) => new URL(page.url()).searchParams.get('file')!;
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

@@ -17,14 +17,24 @@ test.describe('Blog', () => {
   const list = blog.sections.find((s) => s.type === 'articles');
   if (!list || list.type !== 'articles') throw new Error('config/pages/blog.ts has no list of articles');
 
-  test("lists the articles newest first, and each one's 'Read More' leads to its own page", async ({ page }) => {
+  test("shows the article it names whole, then each other article's card, newest first, whose 'Read More' leads to its page", async ({ page }) => {
     const { articles, site: content } = await readSiteContent(process.cwd());
     await visit(page, '/Blog');
-    const items = page.getByRole('region', { name: list.heading }).getByRole('listitem');
-    await expect(items).toHaveCount(articles.length);
-    for (const [i, article] of articles.entries()) await expect(items.nth(i).getByRole('heading', { level: 3 })).toHaveText(article.title);
+    const whole = list.inFull === 'newest' ? articles[0] : articles.find((a) => a.id === list.inFull);
+    if (!whole) throw new Error('config/pages/blog.ts shows no article whole');
+    // The article whole: a region named by its title, above the cards.
+    const shown = page.getByRole('region', { name: whole.title });
+    await expect(shown.getByRole('heading', { level: 2 })).toHaveText(whole.title);
+    await expect(shown.getByRole('img', { name: whole.cover.alt })).toBeVisible();
+    const cards = page.getByRole('region', { name: list.heading });
+    expect((await shown.boundingBox())!.y).toBeLessThan((await cards.boundingBox())!.y);
 
-    const first = articles[0]!;
+    const others = articles.filter((a) => a.id !== whole.id);
+    const items = cards.getByRole('listitem');
+    await expect(items).toHaveCount(others.length);
+    for (const [i, article] of others.entries()) await expect(items.nth(i).getByRole('heading', { level: 3 })).toHaveText(article.title);
+
+    const first = others[0]!;
     // Its name is the link's words and, for screen readers, the article's title.
     const more = items.first().getByRole('link', { name: list.more });
     await expect(more).toHaveAccessibleName(new RegExp(`${escapeRegExp(first.title)}$`));

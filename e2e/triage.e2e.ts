@@ -59,8 +59,9 @@ test.beforeAll(async ({ browser }) => {
 test.use({ storageState: async ({}, use) => use(owner) });
 
 /** The inbox, signed in already. */
+/** The inbox, newest first (the leads a test just sent on its first page, whatever waits longer). */
 async function openInbox(page: Page): Promise<void> {
-  await page.goto(`${base}/admin`);
+  await page.goto(`${base}/admin?sort=receivedAt`);
   await expect(page.getByRole('heading', { name: t.heading, exact: true, level: 1 })).toBeVisible();
 }
 

@@ -2,11 +2,22 @@
  * `npm run build`: checks config/ first (stopping with its sentences when something is wrong),
  * then builds the site into dist/ (src/render/build.ts).
  */
+import path from 'node:path';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 // It takes no options: anything on its command line is refused before it does anything (before
 // the checker and the build are even loaded: a mistyped command is answered at once).
 readCommandLine(process.argv.slice(2), { command: 'npm run build' });
+
+// A slip in a config file (a missing comma, quote or bracket) is said in one sentence each, before
+// any code that imports config/ is loaded (it would stop with esbuild's error and a stack trace).
+const { report: slipReport, slipsIn } = await import('../src/content/server/slips');
+const slips = await slipsIn(path.join(process.cwd(), 'config'));
+if (slips.length > 0) {
+  console.error(slipReport(slips));
+  console.error('\nThe site was not built: fix the config first (npm run check checks it again).');
+  process.exit(1);
+}
 
 const { checkProject, report } = await import('../src/render/checkProject');
 const { buildSite } = await import('../src/render/build');

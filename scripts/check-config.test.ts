@@ -16,6 +16,7 @@ import { sectionSchemas } from '../src/site/sections/schemas';
 import admin from '../config/admin';
 import { placeholderWarnings } from '../src/content/model/placeholders';
 import { escapeRegExp } from '../src/schema/text';
+import { SLIP_WORDS } from '../src/content/server/slips';
 
 // A few Node processes loading TypeScript at once: allow them time on a busy machine.
 jest.setTimeout(180_000);
@@ -76,13 +77,6 @@ function keyLine(configDir: string, file: string, key: string, value: string): s
   return found[0];
 }
 
-/** Where esbuild will stop after the comma at the end of `line` is removed: the start of the next line (1-based column). */
-function nextLineStart(configDir: string, file: string, line: number): { line: number; column: number } {
-  const next = readFileSync(path.join(configDir, file), 'utf8').split('\n')[line] ?? '';
-  return { line: line + 1, column: next.length - next.trimStart().length + 1 };
-}
-
-
 /**
  * `npm run check` on copies of config/: each case breaks its copy (given as its folder) and
  * answers the lines the check must print. It exits 1, or 0 after "Config is all good.", and
@@ -96,8 +90,6 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
       const blogHeading = ((real.pages.blog!.sections as Json[])[0] as { heading: string }).heading;
       const headingLine = keyLine(configDir, 'pages/blog.ts', 'heading', blogHeading);
       const line = edit(configDir, 'pages/blog.ts', headingLine, headingLine.slice(0, -1));
-      const stop = nextLineStart(configDir, 'pages/blog.ts', line);
-      const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'pages/blog.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
       const social = (real.site.social as { href: string }[])[1]!.href;
       const withoutProtocol = social.replace(/^https:\/\//, '');
       edit(configDir, 'site.ts', keyLine(configDir, 'site.ts', 'href', social), `href: '${withoutProtocol}',`);
@@ -106,7 +98,7 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
       edit(configDir, 'pages/home.ts', "type: 'split',", "type: 'splitt',");
       return [
         'Found 5 problems in config/:',
-        `config/pages/blog.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
+        `config/pages/blog.ts, line ${line}: ${SLIP_WORDS.commaAtEnd}.`,
         `config/site.ts: social[1].href "${withoutProtocol}" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
         `config/routes.ts: routes[2].page is "prodcut", which is not a page. Did you mean "product"? Use one of the pages of config/pages: ${realPageIds().sort().join(', ')}.`,
         'config/routes.ts: routes[5].aliases[0] "/Home" is used twice (also at routes[0].aliases[1]). Each address may appear only once, so remove one of them.',
@@ -145,10 +137,9 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
       // config/pages/about.ts imports config/site.ts: only site.ts is named.
       const nameLine = keyLine(configDir, 'site.ts', 'name', (real.site.brand as { name: string }).name);
       const line = edit(configDir, 'site.ts', nameLine, nameLine.slice(0, -1));
-      const stop = nextLineStart(configDir, 'site.ts', line);
       return [
         'Found 1 problem in config/:',
-        `config/site.ts could not be read: Expected "}" but found "logo" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
+        `config/site.ts, line ${line}: ${SLIP_WORDS.commaAtEnd}.`,
       ];
     },
   ],
@@ -166,11 +157,9 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
     'a broken form file is named, not the list of forms that imports it; pages may still use its name',
     (configDir) => {
       const line = edit(configDir, 'forms/inquiry.ts', "collection: 'Inquriy',", "collection: 'Inquriy'");
-      const stop = nextLineStart(configDir, 'forms/inquiry.ts', line);
-      const nextKey = /^\s*(\w+)/.exec(readFileSync(path.join(configDir, 'forms/inquiry.ts'), 'utf8').split('\n')[line] ?? '')?.[1];
       return [
         'Found 1 problem in config/:',
-        `config/forms/inquiry.ts could not be read: Expected "}" but found "${nextKey}" on line ${stop.line}, column ${stop.column}. Check for a missing comma, quote or bracket near that place.`,
+        `config/forms/inquiry.ts, line ${line}: ${SLIP_WORDS.commaAtEnd}.`,
       ];
     },
   ],

@@ -10,11 +10,11 @@
  * Exit code: 0 when there is nothing to fix, 1 when there are problems, 2 on wrong usage.
  */
 import path from 'node:path';
-import { checkProject, report } from '../src/render/checkProject';
-import { defaultFolders, type Folders } from '../src/content/server/checkFiles';
+import { defaultFolders, type Folders } from '../src/content/server/folders';
+import { report, slipsIn } from '../src/content/server/slips';
 import { parseCommandLine } from './lib/commandLine.mjs';
-import admin from '../config/admin';
-import { placeholdersOf } from '../src/render/checkProject';
+import type * as CheckProject from '../src/render/checkProject';
+import type Admin from '../config/admin';
 
 function parseArgs(argv: readonly string[]): Folders | string {
   const parsed = parseCommandLine(argv, {
@@ -36,10 +36,23 @@ async function main(): Promise<number> {
     console.error(args);
     return 2;
   }
-  const problems = await checkProject(args);
+  // The checker's own code reads this project's config/ (its forms, the inbox's words): a slip in
+  // one of those files is said as a sentence, not as the error of loading that code.
+  const slips = await slipsIn(defaultFolders.configDir);
+  let checker: typeof CheckProject;
+  let admin: typeof Admin;
+  try {
+    checker = await import('../src/render/checkProject');
+    admin = (await import('../config/admin')).default;
+  } catch (error) {
+    if (slips.length === 0) throw error;
+    console.log(report(slips));
+    return 1;
+  }
+  const problems = await checker.checkProject(args);
   console.log(report(problems));
   // Not mistakes (a site being set up has them), but each says what it affects until it is fixed.
-  const warnings = await placeholdersOf(args, process.env);
+  const warnings = await checker.placeholdersOf(args, process.env);
   if (warnings.length > 0) console.log([`\n${admin.placeholders}`, ...warnings].join('\n'));
   return problems.length === 0 ? 0 : 1;
 }

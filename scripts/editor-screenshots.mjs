@@ -87,7 +87,8 @@ await shot('editor-list');
 await edit({ file: 'config/pages/home.ts' });
 await shot('editor-page');
 await edit({ file: 'config/pages/home.ts', section: '0' });
-const heading = page.locator('input[id$="-heading"]').first();
+// A heading may be long: its box grows (a textarea).
+const heading = page.locator(':is(input, textarea)[id$="-heading"]').first();
 await heading.fill('');
 // The refusal is shown under the box.
 await page.waitForFunction((input) => input.getAttribute('aria-invalid') === 'true', await heading.elementHandle(), { timeout: 30_000 });

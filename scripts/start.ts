@@ -9,6 +9,16 @@ import { readCommandLine } from './lib/commandLine.mjs';
 // the checker and the build are even loaded: a mistyped command is answered at once).
 readCommandLine(process.argv.slice(2), { command: 'npm start' });
 
+// A slip in a config file (a missing comma, quote or bracket) is said in one sentence each, before
+// any code that imports config/ is loaded (it would stop with esbuild's error and a stack trace).
+const { report: slipReport, slipsIn } = await import('../src/content/server/slips');
+const slips = await slipsIn(path.join(process.cwd(), 'config'));
+if (slips.length > 0) {
+  console.error(slipReport(slips));
+  console.error('\nThe site was not started: fix the config first (npm run check checks it again).');
+  process.exit(1);
+}
+
 const { buildSite } = await import('../src/render/build');
 const { markBuilt, needsBuild } = await import('../src/render/buildStamp');
 const { checkProject, report } = await import('../src/render/checkProject');

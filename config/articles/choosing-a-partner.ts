@@ -3,6 +3,8 @@ import type { ArticleConfig } from '../../src/content/model/articleSchema';
 export default {
   title: 'How to choose the right partner for your website or app',
   address: 'how-to-choose-the-right-partner',
+  // The feed has known this article by this address since it was first published: its entry keeps it.
+  feedId: 'how-to-choose-the-right-partner',
   summary:
     'Goals first, real work, clear estimates and a plan for after launch: what to look for when you choose who builds your website or app.',
   cover: {

@@ -16,6 +16,8 @@ export default {
       id: 'latest',
       heading: 'Latest Articles',
       more: 'Read More',
+      // The newest article (the advice article) shown whole above the cards of the others.
+      inFull: 'newest',
     },
   ],
 } satisfies PageConfig;

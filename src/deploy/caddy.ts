@@ -4,7 +4,8 @@
  * like firebase.json: the same page policy as our server's and Hosting's
  * (src/platform/headers.ts pagePolicy), the security headers every answer gets, the caching of
  * src/site/model/caching.ts, each address's page file, the variants with a plain post's outcome,
- * and the fallback page (status 404) for anything else. The build writes them to
+ * the addresses that were pages' (a redirect, or 410 with the page of the removed page's
+ * words), and the fallback page (status 404) for anything else. The build writes them to
  * dist/caddy/pages.caddy; the Caddyfile imports that file.
  */
 import { renameSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import server from '../../config/server';
 import { CACHE_CONTROL } from '../site/model/caching';
 import { UPLOADS_PATH } from '../content/model/contentApi';
 import { commonHeaders, pagePolicy } from '../platform/headers';
+import { goneAddress } from '../content/model/moved';
+import { GONE_FOLDER, OUTCOMES_FOLDER } from '../schema/pageFiles';
 import type { SiteManifest } from '../site/model/siteManifest';
 
 /** Where the build writes the snippets, inside its output folder (dist/). */
@@ -60,6 +63,12 @@ const plainPath = (value: string) => {
   return value;
 };
 
+/** A file of the build, as one Caddyfile token: only what the build names its files with. */
+const plainFile = (value: string) => {
+  if (!/^[\w/.-]+$/.test(value) || value.includes('..')) throw new Error(`Cannot write ${value} into a Caddyfile as a file`);
+  return value;
+};
+
 /** The header lines every answer served from the files gets (security headers and the page policy). */
 function securityHeaderLines(site: SiteManifest): string[] {
   const headers: [string, string][] = [...commonHeaders(server.headers, { https: true }), ['Content-Security-Policy', pagePolicy(site, { https: true })]];
@@ -87,7 +96,7 @@ export function caddySnippets(site: SiteManifest): string {
       `@moved${i} expression ${exactly(from)}`,
       `redir @moved${i} ${plainPath(to)} 301`,
     ]),
-    ...gone.flatMap((address, i) => [`@gone${i} expression ${exactly(address)}`, `error @gone${i} 410`]),
+    ...gone.map(goneAddress).flatMap((address, i) => [`@gone${i} expression ${exactly(address)}`, `error @gone${i} 410`]),
   ];
   const body = [
     ...security,
@@ -100,8 +109,8 @@ export function caddySnippets(site: SiteManifest): string {
     `header @uploads Cache-Control ${quoted(CACHE_CONTROL.uploads)}`,
     `@pages path ${pageAddresses.join(' ')}`,
     `header @pages Cache-Control ${quoted(CACHE_CONTROL.page)}`,
-    '# Dot files (the site manifest) and the outcome variants by their own names are not served.',
-    '@hidden path */.* /outcomes/*',
+    '# Dot files (the site manifest), the outcome variants and the removed pages\' pages by their own names are not served.',
+    `@hidden path */.* /${OUTCOMES_FOLDER}/* /${GONE_FOLDER}/*`,
     'error @hidden 404',
     '# A plain (no-JavaScript) post sends the visitor back to <page>?<outcome>: its prebuilt variant.',
     ...outcomes,
@@ -111,18 +120,24 @@ export function caddySnippets(site: SiteManifest): string {
     '\tprecompressed br gzip',
     '}',
   ];
-  // An unknown address (404) and an address gone (410) get the fallback page (noindex) with their status.
-  const fallbackWith = (status: number) => [
-    `@status${status} expression {err.status_code} == ${status}`,
-    `handle @status${status} {`,
+  // An unknown address (404) gets the fallback page (noindex); an address gone (410) the page of its
+  // words (src/content/model/gonePages.ts), or the fallback page where the build made none.
+  const pageWith = (name: string, condition: string, file: string, status: number) => [
+    `@${name} expression ${condition}`,
+    `handle @${name} {`,
     '\troute {',
-    ...[...security, `header Cache-Control ${quoted(CACHE_CONTROL.page)}`, `rewrite * /${site.fallbackFile}`, 'file_server {', '\tprecompressed br gzip', `\tstatus ${status}`, '}'].map((line) => `\t\t${line}`),
+    ...[...security, `header Cache-Control ${quoted(CACHE_CONTROL.page)}`, `rewrite * /${file}`, 'file_server {', '\tprecompressed br gzip', `\tstatus ${status}`, '}'].map((line) => `\t\t${line}`),
     '\t}',
     '}',
   ];
+  const goneFiles = [...new Set((site.gone ?? []).map((g) => g.file))];
   const errors = [
-    ...fallbackWith(404),
-    ...fallbackWith(410),
+    ...pageWith('status404', '{err.status_code} == 404', site.fallbackFile, 404),
+    ...goneFiles.flatMap((file, i) => {
+      const addresses = site.gone!.filter((g) => g.file === file).map((g) => `(${exactly(g.path)})`);
+      return pageWith(`goneFile${i}`, `{err.status_code} == 410 && (${addresses.join(' || ')})`, plainFile(file), 410);
+    }),
+    ...pageWith('status410', '{err.status_code} == 410', site.fallbackFile, 410),
     'handle {',
     ...[...security, 'respond "{err.status_code} {err.status_text}"'].map((line) => `\t${line}`),
     '}',

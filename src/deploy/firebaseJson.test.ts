@@ -94,11 +94,21 @@ it('caches as our server does: hashed assets a year, every page address and HTML
   for (const source of ['**/*.html', ...pagePaths.map((p) => p.path)]) expect([source, cacheOf(source)]).toEqual([source, CACHE_CONTROL.page]);
 });
 
-it("sends a page's old addresses to its address now (301), and leaves a gone one to Hosting's 404 (it cannot answer 410)", async () => {
+it("sends a page's old addresses to its address now (301), and shows a gone one the page of its words, marked noindex (Hosting answers no 410, and no 404 but 404.html)", async () => {
   const content = await loadRealContent();
-  const moved = { moved: [{ from: '/offer', to: '/spring-offer' }], gone: ['/old-offer'] };
-  const site = firebaseJson(siteManifestOf({ ...content, moved }, { inlineHashes: { scripts: [], styles: [] }, outcomes: [], connectOrigins: FIREBASE_CONNECT_ORIGINS }));
+  const moved = { moved: [{ from: '/offer', to: '/spring-offer' }], gone: ['/old-offer', { address: '/autumn-offer', message: 'Over' }] };
+  const manifest = siteManifestOf({ ...content, moved }, { inlineHashes: { scripts: [], styles: [] }, outcomes: [], connectOrigins: FIREBASE_CONNECT_ORIGINS });
+  const site = firebaseJson(manifest);
   expect(site.hosting.redirects).toEqual([{ source: '/offer', destination: '/spring-offer', type: 301 }]);
-  expect(JSON.stringify(site.hosting)).not.toContain('/old-offer');
+  const files = Object.fromEntries(manifest.gone!.map((g) => [g.path, g.file]));
+  // Two sets of words: two pages.
+  expect(new Set(Object.values(files)).size).toBe(2);
+  for (const address of ['/old-offer', '/autumn-offer']) {
+    expect(site.hosting.rewrites).toContainEqual({ source: address, destination: `/${files[address]!}` });
+    expect(site.hosting.headers.find((h) => h.source === address)?.headers).toEqual([
+      { key: 'Cache-Control', value: CACHE_CONTROL.page },
+      { key: 'X-Robots-Tag', value: 'noindex' },
+    ]);
+  }
   expect(firebaseJson(await builtManifest()).hosting.redirects).toEqual([]);
 });

@@ -2,7 +2,8 @@
  * firebase.json for Firebase Hosting, made from the built site's manifest
  * (src/site/model/siteManifest.ts, what the build wrote): every address is rewritten to its
  * prerendered HTML file; Hosting answers any other address with the fallback page, 404.html,
- * and status 404. Caching is our server's (src/site/model/caching.ts): hashed assets for a year,
+ * and status 404. A removed page's address shows the page of its words (status 200, noindex:
+ * Hosting has no 410, and no 404 but 404.html). Caching is our server's (src/site/model/caching.ts): hashed assets for a year,
  * pages revalidated on every visit. The page policy is our server's and Caddy's
  * (src/platform/headers.ts pagePolicy): it names the hashes of the build's inline code, so the
  * file belongs to one build: a Firebase build writes it (src/render/build.ts), and
@@ -28,6 +29,7 @@ export const DEPLOY_CHECK_COMMAND = 'npm run firebase:config -- --check';
 /** The pages' policy is the same file for every visitor on Hosting as on our server: one policy, by hash. */
 export function firebaseJson(site: SiteManifest) {
   const policy = pagePolicy(site, { https: true });
+  const gone = site.gone ?? [];
   return {
     hosting: {
       predeploy: [DEPLOY_CHECK_COMMAND],
@@ -37,9 +39,11 @@ export function firebaseJson(site: SiteManifest) {
       trailingSlash: false,
       // No catch-all rewrite: Hosting then serves FALLBACK_FILE (404.html) with status 404.
       // Addresses that were pages' (config/moved.ts): a permanent redirect to the page's address.
-      // Hosting cannot answer 410: a gone address has no file and no rewrite, so it gets 404.html with status 404.
       redirects: (site.content.moved?.moved ?? []).map(({ from, to }) => ({ source: from, destination: to, type: 301 })),
-      rewrites: site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })),
+      // Hosting answers neither 410 nor a 404 of another page than 404.html (a rewrite answers 200): a
+      // removed page's address shows the page of its words, marked noindex (in the page, and in the
+      // X-Robots-Tag header below), which search engines drop as they drop a 404.
+      rewrites: [...site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })), ...gone.map((g) => ({ source: g.path, destination: `/${g.file}` }))],
       headers: [
         // The same policies as our server's (src/site/model/caching.ts). Hosting matches the address
         // asked for, not the file a rewrite serves: each page's address is listed.
@@ -48,6 +52,8 @@ export function firebaseJson(site: SiteManifest) {
         { source: '/images/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.images }] },
         // After the rule above, which it overrides (Hosting applies the last rule that sets a header).
         { source: `${UPLOADS_PATH}**`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.uploads }] },
+        // A removed page's address (never under /images/): revalidated as a page, and kept out of search results.
+        ...gone.map((g) => ({ source: g.path, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }, { key: 'X-Robots-Tag', value: 'noindex' }] })),
         {
           source: '**',
           headers: [

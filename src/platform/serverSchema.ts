@@ -1,5 +1,5 @@
 /** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
-import { number, object, template, text, type Infer } from '../schema/schema';
+import { number, object, template, text, TEXT_LIMITS, type Infer } from '../schema/schema';
 
 /** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
 const rate = () =>
@@ -149,13 +149,79 @@ export const serverSchema = object({
       withoutName: text(),
       perDay: number({ min: 1, integer: true }),
     }),
+    /**
+     * The owner's mail of a client's answer (src/leads/server/notify/answers.ts): the answers of
+     * `digestMinutes` in one mail, its words, and how much of each answer it tells.
+     */
+    answers: object({
+      digestMinutes: number({ min: 0, max: 60 }),
+      subject: template(['name', 'words']),
+      subjectSeveral: template(['count', 'names']),
+      heading: template(['name', 'at', 'form']),
+      noText: text(),
+      openLead: template(['link']),
+      footer: text(),
+      firstLinesMaxLength: number({ min: 40, max: 2000, integer: true }),
+      subjectWordsMaxLength: number({ min: 10, max: 200, integer: true }),
+    }),
+  }),
+  /** The newsletter's sign-ups and sending (src/newsletter/server; its mail settings are environment variables). */
+  newsletter: object({
+    /** How long a sign-up waits for its confirmation before it is deleted (and its link stops working). */
+    unconfirmedDays: number({ min: 1, max: 365, integer: true }),
+    /** nodemailer's pool: connections at once (a crash leaves at most this many readers uncertain), and mails per connection. */
+    pool: object({ connections: number({ min: 1, max: 10, integer: true }), messagesPerConnection: number({ min: 1, integer: true }) }),
+    /** At most `messages` every `perSeconds` seconds; 0 messages: no limit. */
+    rate: object({ messages: number({ min: 0, integer: true }), perSeconds: number({ min: 1, max: 86400 }) }),
+    /** A temporary refusal (4xx): tried again after `firstSeconds`, doubling, at most `maxSeconds` apart, for `forDays` days. */
+    retry: object({ firstSeconds: number({ min: 1, max: 3600 }), maxSeconds: number({ min: 60, max: 86400 }), forDays: number({ min: 1, max: 30 }) }),
+    /** The mail server out of reach: the sending waits `firstSeconds`, doubling, at most `maxSeconds`. */
+    unreachable: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /** Temporary failures (4.x.x) of this many newsletters in a row mark an address bounced. */
+    softBouncesInARow: number({ min: 1, max: 20, integer: true }),
+    subjectMaxLength: number({ min: 20, max: 998, integer: true }),
+    nameMaxLength: number({ min: 10, max: 100, integer: true }),
+    bodyMaxBytes: number({ min: 16384, max: 4194304, integer: true }),
+    scheduleMaxDays: number({ min: 1, max: 3660, integer: true }),
+    /** Test sends per account. */
+    testRate: rate(),
+    /** One-click unsubscribes per client address. */
+    unsubscribeRate: rate(),
+    messages: object({
+      unknownNewsletter: text(),
+      notADraft: text(),
+      badSubject: template(['max']),
+      badName: template(['max']),
+      nameTaken: text(),
+      badBody: template(['error']),
+      bodyTooLarge: template(['max']),
+      unknownArticle: text(),
+      badTime: template(['days']),
+      mailOff: text(),
+      noReaders: text(),
+      tooManyTests: template(['minutes']),
+      testFailed: template(['error']),
+      notCancellable: text(),
+    }),
   }),
   /** Reading the agency's mailbox over IMAP (src/leads/server/mailbox; its settings are environment variables). */
   mailbox: object({
     /** Seconds between two readings (IDLE wakes the reader sooner where the server offers it). */
     pollSeconds: number({ min: 5, max: 3600, integer: true }),
+    /** Between readings the connection waits in IDLE, renewed this often (a NOOP where the server has no IDLE). */
+    keepAliveSeconds: number({ min: 30, max: 1500, integer: true }),
     /** A mailbox that cannot be reached: tried again after `firstSeconds`, twice as late each time, at most `maxSeconds` apart. */
     retry: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /**
+     * The inbox's alarm, once the mailbox has failed for `afterMinutes`, and the one e-mail of it
+     * to the notification address; the outage shown for `backShownHours` after it ended.
+     */
+    alarm: object({
+      afterMinutes: number({ min: 1, max: 1440, integer: true }),
+      backShownHours: number({ min: 0, max: 720, integer: true }),
+      subject: text(),
+      text: template(['user', 'host', 'since', 'error', 'link'], { maxLength: TEXT_LIMITS.paragraph }),
+    }),
     /** A mail larger than this (bytes) is recorded by its headers only. */
     maxMailBytes: number({ min: 65536, integer: true }),
     /** The most characters of a mail's text kept. */
@@ -176,11 +242,9 @@ export const serverSchema = object({
       maxMimeDepth: number({ min: 8, max: 256, integer: true }),
       maxHtmlCharacters: number({ min: 10000, max: 2097152, integer: true }),
       maxHtmlDepth: number({ min: 20, max: 500, integer: true }),
+      /** A mail not read within this (in its own thread) is kept by its headers. */
+      deadlineSeconds: number({ min: 1, max: 600 }),
     }),
-  }),
-  /** The newsletter's sign-ups (src/newsletter/server): how long one waits for its confirmation before it is deleted. */
-  newsletter: object({
-    unconfirmedDays: number({ min: 1, max: 365, integer: true }),
   }),
   /** Headers sent with every answer (the Content-Security-Policy is built in src/platform/server/security.ts). */
   headers: object({
@@ -287,6 +351,14 @@ export const serverSchema = object({
     insightRows: number({ min: 1, max: 100, integer: true }),
     /** How often the retention periods of config/forms are enforced. */
     retentionCheckHours: number({ min: 1, integer: true }),
+    /** The inbox's live updates (src/leads/server/live.ts): streams per account, the heartbeat, the look for changes made elsewhere, what a screen coming back is sent, the browser's wait before it tries again. */
+    live: object({
+      perAccount: number({ min: 1, max: 100, integer: true }),
+      heartbeatSeconds: number({ min: 5, max: 120, integer: true }),
+      checkMilliseconds: number({ min: 100, max: 10000, integer: true }),
+      resumeMax: number({ min: 1, max: 100000, integer: true }),
+      retryMilliseconds: number({ min: 500, max: 60000, integer: true }),
+    }),
     messages: object({
       signInRequired: text(),
       wrongPassword: text(),
@@ -299,6 +371,8 @@ export const serverSchema = object({
       unknownDelivery: text(),
       noCv: text(),
       badStatus: text(),
+      badChange: text(),
+      tooManyScreens: template(['max']),
       unknownAttachment: text(),
       noteTooLong: text(),
       badEmail: text(),
@@ -329,6 +403,8 @@ export const serverSchema = object({
       restoreLeftToCode: template(['where']),
       wouldNotStart: template(['problem']),
       pageNotRemovable: template(['title']),
+      goneToNoPage: template(['title', 'address']),
+      goneWordsRefused: template(['title', 'max', 'links']),
       imageTooLarge: text(),
       notAnImage: text(),
       badImageSize: text(),
@@ -364,6 +440,8 @@ export const serverSchema = object({
       rate: rate(),
       scheduleMaxDays: number({ min: 1, max: 3660, integer: true }),
     }),
+    /** What a page removed in the editor may leave its visitors: the longest sentence, the most links. */
+    goneWords: object({ maxLength: number({ min: 20, max: 2000, integer: true }), maxLinks: number({ min: 1, max: 20, integer: true }) }),
   }),
 });
 export type ServerConfig = Infer<typeof serverSchema>;

@@ -34,6 +34,7 @@ export interface BuildOptions {
 const SERVER_ENTRY = 'src/apps/server/index.ts';
 const RENDERER_ENTRY = 'src/site/entry-server.tsx';
 const RENDER_WORKER_ENTRY = 'src/render/renderWorker.ts';
+const PARSE_WORKER_ENTRY = 'src/leads/server/mailbox/parseWorker.ts';
 
 export async function buildSite({ root, outDir = path.join(root, 'dist'), log = console.log, content }: BuildOptions): Promise<void> {
   const clientDir = path.join(outDir, 'client');
@@ -70,10 +71,10 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   if (firebase) log(`Firebase Hosting: ${FIREBASE_JSON}`);
   if (rules.length > 0) log(`Firebase deploy files updated from config/: ${rules.join(', ')} (commit them with your change)`);
 
-  // The server, one file, and the thread its publishes render pages in; their packages stay in node_modules.
+  // The server, one file, the thread its publishes render pages in and the one it reads mails in; their packages stay in node_modules.
   await esbuild({
     absWorkingDir: root,
-    entryPoints: { index: SERVER_ENTRY, 'render-worker': RENDER_WORKER_ENTRY },
+    entryPoints: { index: SERVER_ENTRY, 'render-worker': RENDER_WORKER_ENTRY, 'parse-worker': PARSE_WORKER_ENTRY },
     outdir: path.join(outDir, 'server'),
     bundle: true,
     platform: 'node',

@@ -3,10 +3,20 @@
  * "<articles.path>/feed.xml" and linked from every page's head. Every value is escaped for XML
  * (escapeXml), whatever an editor wrote.
  */
-import type { Article } from '../content/model/articleSchema';
+import { articlePath, type Article } from '../content/model/articleSchema';
 import type { SiteConfig } from '../content/model/siteSchema';
 import { feedPathOf } from '../content/model/articles';
 import { escapeXml } from '../schema/text';
+
+/**
+ * An article's entry id: the address the feed first knew it at, kept when its address changes (a
+ * feed reader takes a new id for a new article). Made from its `feedId`, else its file's name
+ * (the article's id, which never changes: the editor names a new article's file after its first
+ * address, so the id is that address's). The editor never writes it: no edit, undo or restore
+ * of the article's address changes it.
+ */
+export const feedEntryId = (site: SiteConfig, article: Pick<Article, 'id' | 'feedId'>): string =>
+  `${site.brand.url}${articlePath(site.articles.path, { address: article.feedId ?? article.id })}`;
 
 /** A day as an Atom date (midnight UTC of that day). */
 const atomDate = (day: string) => `${day}T00:00:00Z`;
@@ -21,7 +31,7 @@ export function atomFeed(site: SiteConfig, articles: readonly { path: string; ar
       '  <entry>',
       `    <title>${x(article.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${x(`${base}${path}`)}"/>`,
-      `    <id>${x(`${base}${path}`)}</id>`,
+      `    <id>${x(feedEntryId(site, article))}</id>`,
       `    <published>${x(atomDate(article.date))}</published>`,
       `    <updated>${x(atomDate(article.date))}</updated>`,
       `    <author><name>${x(article.author)}</name></author>`,

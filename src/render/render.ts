@@ -5,7 +5,7 @@
  * writes into the client folder:
  *
  * - real HTML for every main address (aliases share their page's file), the page for unknown
- *   addresses and the error page;
+ *   addresses, the error page, and the pages shown at removed pages' addresses (gonePages.ts);
  * - the pages' variants with a plain post's outcome (outcomePages.ts);
  * - each form's description, the form islands' data (assets/forms/<name>-<hash>.json);
  * - sitemap.xml, robots.txt, and the site manifest our server reads (with the content it serves:
@@ -29,6 +29,7 @@ import { pathToFileURL } from 'node:url';
 import type { FormConfig } from '../site/forms/model/formSchema';
 import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { frameOriginsOf } from '../platform/headers';
+import { gonePagesOf } from '../content/model/gonePages';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../schema/pageFiles';
 import type { RenderJob } from '../content/model/renderJob';
 import type { PageRenderer } from './pageRender';
@@ -224,6 +225,8 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   for (const { path: address } of articles) await renderInto(address, htmlFileFor(address), false);
   await renderInto(FALLBACK_RENDER_PATH, FALLBACK_FILE, false);
   await renderInto(ERROR_RENDER_PATH, ERROR_FILE, false);
+  // The pages shown at the addresses of removed pages (status 410), one for each set of words.
+  for (const { renderPath, file } of gonePagesOf(content)) await renderInto(renderPath, file, false);
 
   // Pages the office keeps from search engines (searchable: false) are not listed; moved and gone addresses are no pages; each live article's page is.
   write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])), today, articles.map(({ path: address, article }) => ({ path: address, date: article.date }))));
@@ -283,6 +286,7 @@ export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest,
     frameOrigins: frameOriginsOf(Object.values(content.pages)),
     ...written,
     content: { site: content.site, routes: content.routes, forms: content.forms, moved: content.moved },
+    gone: gonePagesOf(content).flatMap(({ file, addresses }) => addresses.map((address) => ({ path: address, file }))),
   };
 }
 

@@ -57,15 +57,19 @@ export function configCheck({ root }: { root: string }): Plugin {
       const check = () => {
         running?.kill();
         let output = '';
+        let errors = '';
         const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/check-config.ts')], { cwd: root });
         running = child;
         child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+        child.stderr.on('data', (chunk: Buffer) => (errors += String(chunk)));
         child.on('exit', (code) => {
           if (running !== child) return;
           running = undefined;
           if (code === 0) return server.config.logger.info(output.trim(), { timestamp: true });
-          server.config.logger.error(output.trim(), { timestamp: true });
-          server.ws.send({ type: 'error', err: { message: output.trim(), stack: '', plugin: 'config-check' } });
+          // The check's sentences (a slip in a file among them: src/content/server/slips.ts), or the one line it says of itself.
+          const said = output.trim() || errors.trim();
+          server.config.logger.error(said, { timestamp: true });
+          server.ws.send({ type: 'error', err: { message: said, stack: '', plugin: 'config-check' } });
         });
       };
       server.watcher.on('change', (file) => {
@@ -104,6 +108,14 @@ function devHtml({ name, root, file, wants, answer }: {
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
           response.end(html.replaceAll(CSP_NONCE_PLACEHOLDER, ''));
         } catch (error) {
+          // A slip in a config file the page is drawn from: the checker's sentence, not esbuild's error and its stack.
+          const { report, slipsIn } = await import('../content/server/slips.ts');
+          const slips = await slipsIn(path.join(root, 'config'));
+          if (slips.length > 0) {
+            response.statusCode = 500;
+            response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+            return response.end(report(slips));
+          }
           if (error instanceof Error) server.ssrFixStacktrace(error);
           next(error);
         }

@@ -12,7 +12,7 @@
  * Nothing here reads a disk: it runs in the browser's editor too.
  */
 import { ADMIN_PAGE, API_PREFIX, HEALTH_PATH } from './ownAddresses';
-import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, FEED_NAME, OUTCOMES_FOLDER, ROBOTS_FILE, SITEMAP_FILE } from './pageFiles';
+import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, FEED_NAME, GONE_FOLDER, OUTCOMES_FOLDER, ROBOTS_FILE, SITEMAP_FILE } from './pageFiles';
 
 /** A top-level name of the site's own, and what uses it (words for people). */
 export interface ReservedName {
@@ -37,6 +37,7 @@ export const RESERVED_NAMES: readonly ReservedName[] = [
   { name: 'assets', usedBy: "the site's scripts and styles" },
   { name: 'images', usedBy: "the site's pictures" },
   { name: OUTCOMES_FOLDER, usedBy: 'the pages shown after a form is sent without JavaScript' },
+  { name: GONE_FOLDER, usedBy: 'the pages shown at the addresses of removed pages' },
   { name: 'index', usedBy: "the home page's file" },
   { name: withoutHtml(FALLBACK_FILE), usedBy: 'the page shown for unknown addresses' },
   { name: withoutHtml(ERROR_FILE), usedBy: 'the error page' },

@@ -1,5 +1,5 @@
 /** Building blocks shared by the site, route and page descriptions. */
-import { boolean, describe, href, number, object, oneOf, optional, publicFile, text, literal, type Infer, type ObjectSchema, type Shape } from './schema';
+import { advanced, boolean, describe, href, label, number, object, oneOf, optional, publicFile, text, literal, type Infer, type ObjectSchema, type Shape } from './schema';
 import { iconNames } from './icons';
 
 const imageShape = {
@@ -17,9 +17,9 @@ export type ImageConfig = Infer<typeof imageSchema>;
 export const imageDrawnAt = (width: number, height: number) => describe(imageSchema, { kind: 'image', shape: imageShape, draw: { width, height } });
 
 export const linkSchema = object({
-  label: text(),
+  label: label(),
   href: href(),
-  icon: optional(oneOf(iconNames)),
+  icon: advanced(optional(oneOf(iconNames))),
 });
 
 /**
@@ -50,19 +50,19 @@ const digits = (text: string) => text.replace(/^tel:/i, '').replace(/[^\d+]/g, '
 
 /** A button or link that asks the visitor to do something. */
 export const actionSchema = object({
-  label: text(),
+  label: label(),
   href: href(),
   /** Open in a new tab (external sites). */
   newTab: optional(boolean()),
-  variant: optional(oneOf(['primary', 'secondary', 'text'])),
-  icon: optional(oneOf(iconNames)),
+  variant: advanced(optional(oneOf(['primary', 'secondary', 'text']))),
+  icon: advanced(optional(oneOf(iconNames))),
 });
 export type ActionConfig = Infer<typeof actionSchema>;
 
 /** Keys every section may have, whatever its type. */
 const sectionBase = {
   /** Anchor name, so a link can point at the section: /Services#seo. */
-  id: optional(text()),
+  id: advanced(optional(text())),
   /** true keeps the section in config but does not show it. */
   hidden: optional(boolean()),
   /** Small line above the heading. */

@@ -11,6 +11,14 @@ export function htmlFileFor(address: string): string {
 export const FALLBACK_FILE = '404.html';
 export const FALLBACK_RENDER_PATH = '/__no_such_page__';
 
+/**
+ * The pages shown at the addresses of removed pages (status 410, noindex; src/content/model/gonePages.ts):
+ * one file for each set of words, in this folder of the built client folder, drawn at the same
+ * name under FALLBACK's kind of address (`/__gone__/<name>`). The folder's own address is never
+ * served as a page (our server answers a page only by its address; Caddy hides it).
+ */
+export const GONE_FOLDER = '__gone__';
+
 /** The folder of the pages' variants with a plain post's outcome (src/render/outcomePages.ts), inside the built client folder. */
 export const OUTCOMES_FOLDER = 'outcomes';
 

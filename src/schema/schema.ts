@@ -58,10 +58,13 @@ export interface Schema<T> {
  * field editor (one per kind), and that kind's settings. The checker never reads it.
  */
 export type KindMeta =
-  /** One line of text; `allowEmpty`: "" is right (decorative alt text); `placeholders`: the {names} it may use. */
-  | { readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: 'color' | 'path' | 'file' | 'locale' | 'date' | 'dateTime' | 'slug' }
+  /**
+   * One line of text; `allowEmpty`: "" is right (decorative alt text); `placeholders`: the {names} it may use;
+   * `maxLength`: the most characters it may have (textLength); `searchShows`: how many of them search results show (a title).
+   */
+  | ({ readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: 'color' | 'path' | 'file' | 'locale' | 'date' | 'dateTime' | 'slug' } & TextLimit)
   /** Text of a sentence or more, written on several lines. */
-  | { readonly kind: 'longText' }
+  | ({ readonly kind: 'longText' } & TextLimit)
   | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
   /** `absent`: what a key left out means (an optional key that is on unless turned off). */
   | { readonly kind: 'boolean'; readonly absent?: boolean }
@@ -89,6 +92,40 @@ export type KindMeta =
   | { readonly kind: 'record'; readonly value: Schema<unknown>; readonly keysFrom?: 'forms' };
 
 export type SchemaKind = KindMeta['kind'];
+
+/** What a text kind says of its length: the most characters it may have, and how many search results show (a title, a description). */
+export interface TextLimit {
+  readonly maxLength?: number;
+  readonly searchShows?: number;
+}
+
+/**
+ * The most characters each kind of text may have, unless its key says otherwise: the checker
+ * (`npm run check`), the content editor (a counter, a sentence past it) and the editor's server
+ * hold the same limits, from the schemas. A title and a description are cut by search results
+ * past SEARCH_SHOWS; a heading, a button's words and a line are drawn where a long text breaks the
+ * page's layout; a paragraph (an FAQ's answer, a card's text) may be long.
+ */
+export const TEXT_LIMITS = {
+  /** A page's title (its browser tab and search result headline), an article's headline. */
+  title: 70,
+  /** A search result's snippet: a page's description, an article's summary. */
+  description: 170,
+  /** A heading on a page. */
+  heading: 120,
+  /** The words of a button or a link. */
+  label: 60,
+  /** Any other line: a name, a question, a caption, a sentence. */
+  line: 300,
+  /** Text of a sentence or more: an answer, a card's text, a paragraph. */
+  paragraph: 2000,
+} as const;
+
+/** How many characters of a title and of a description search results show (the editor's counter says it). */
+export const SEARCH_SHOWS = { title: 60, description: 160 } as const;
+
+/** A text's length as a person counts it: characters, not the UTF-16 units of JavaScript ("é" and "👍" are one each). */
+export const textLength = (value: string): number => [...value].length;
 
 /** What any schema may add for the editor, whatever its kind. */
 export interface CommonMeta {
@@ -124,6 +161,12 @@ export interface CommonMeta {
    */
   readonly shownWith?: string;
   /**
+   * A setting most pages leave as it is, or one named in a developer's terms (a section's anchor
+   * name, a button's look, an icon, a screen reader's words): the editor shows it under an
+   * "Advanced" fold of its group, closed until opened (or until it has a problem).
+   */
+  readonly advanced?: boolean;
+  /**
    * An optional group whose presence is a developer's choice (a form field's options or upload
    * settings come with its kind): the editor shows it where it is, never adds or removes it.
    */
@@ -150,6 +193,11 @@ export function developerOnly<S extends Schema<unknown>>(schema: S): S {
 /** A setting only an owner changes (CommonMeta.owner): what the server accepts, who hears of a lead. */
 export function ownerOnly<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { owner: true });
+}
+
+/** A setting the editor shows under its group's "Advanced" fold (CommonMeta.advanced). */
+export function advanced<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { advanced: true });
 }
 
 /** An optional group the editor never adds or removes (CommonMeta.presenceFixed). */
@@ -204,23 +252,52 @@ export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
   return { ...schema, optional: true, check: (v, p, c) => (v === undefined ? undefined : schema.check(v, p, c)) };
 }
 
-/** Text that a visitor reads: must not be empty. */
-export function text(): Schema<string> {
-  return make('text in quotes', { kind: 'text' }, (value, path, ctx) => {
+/** Reports a text longer than `max` characters (textLength). */
+function checkLength(value: string, max: number, path: Path, ctx: CheckContext): void {
+  const count = textLength(value);
+  if (count > max) ctx.report(path, `is ${count} characters long, but it may have at most ${max}. Shorten it.`, { kind: 'tooLong', values: { count, max } });
+}
+
+/** How long a text may be: default a line's (TEXT_LIMITS). */
+export interface TextOptions {
+  maxLength?: number;
+  /** How many characters search results show of it (a title, a description): the editor's counter says so. */
+  searchShows?: number;
+}
+
+const limitOf = (opts: TextOptions, fallback: number): TextLimit => ({ maxLength: opts.maxLength ?? fallback, ...(opts.searchShows ? { searchShows: opts.searchShows } : {}) });
+
+/** Text that a visitor reads: must not be empty, and at most `maxLength` characters (default: a line's). */
+export function text(opts: TextOptions = {}): Schema<string> {
+  const limit = limitOf(opts, TEXT_LIMITS.line);
+  return make('text in quotes', { kind: 'text', ...limit }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
-    if (value.trim() === '') ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.', { kind: 'empty' });
+    if (value.trim() === '') return ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.', { kind: 'empty' });
+    checkLength(value, limit.maxLength!, path, ctx);
   });
 }
 
-/** Text a visitor reads as a sentence or more (the editor gives it several lines): must not be empty. */
-export function longText(): Schema<string> {
-  return describe(text(), { kind: 'longText' });
+/** Text a visitor reads as a sentence or more (the editor gives it several lines): must not be empty; default at most a paragraph's characters. */
+export function longText(opts: TextOptions = {}): Schema<string> {
+  const base = text({ maxLength: TEXT_LIMITS.paragraph, ...opts });
+  return { ...base, meta: { ...base.meta, kind: 'longText' } as SchemaMeta };
 }
 
-/** Text that may be empty on purpose (alt text of a decorative image). */
-export function anyText(): Schema<string> {
-  return make('text in quotes', { kind: 'text', allowEmpty: true }, (value, path, ctx) => {
-    if (typeof value !== 'string') wrongKind(value, path, ctx, 'text in quotes');
+/** A page's title, an article's headline: a line search results show the start of. */
+export const title = (): Schema<string> => text({ maxLength: TEXT_LIMITS.title, searchShows: SEARCH_SHOWS.title });
+/** A search result's snippet: a sentence or two. */
+export const description = (): Schema<string> => longText({ maxLength: TEXT_LIMITS.description, searchShows: SEARCH_SHOWS.description });
+/** A heading on a page. */
+export const heading = (): Schema<string> => text({ maxLength: TEXT_LIMITS.heading });
+/** The words of a button or a link. */
+export const label = (): Schema<string> => text({ maxLength: TEXT_LIMITS.label });
+
+/** Text that may be empty on purpose (alt text of a decorative image); at most a line's characters. */
+export function anyText(opts: TextOptions = {}): Schema<string> {
+  const limit = limitOf(opts, TEXT_LIMITS.line);
+  return make('text in quotes', { kind: 'text', allowEmpty: true, ...limit }, (value, path, ctx) => {
+    if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
+    checkLength(value, limit.maxLength!, path, ctx);
   });
 }
 
@@ -244,9 +321,9 @@ export function checkPlaceholders(value: unknown, known: readonly string[], what
 }
 
 /** Text with {placeholders} that the code fills in: only the names listed may appear. */
-export function template(known: readonly string[]): Schema<string> {
-  const base = text();
-  return make(base.expects, { kind: 'text', placeholders: known }, (value, path, ctx) => {
+export function template(known: readonly string[], opts: TextOptions = {}): Schema<string> {
+  const base = text(opts);
+  return make(base.expects, { ...base.meta, kind: 'text', placeholders: known }, (value, path, ctx) => {
     base.check(value, path, ctx);
     checkPlaceholders(value, known, 'filled in here', path, ctx);
   });
@@ -372,6 +449,8 @@ export function routePath(): Schema<string> {
 export function publicFile(): Schema<string> {
   return make('a file path like "/images/picture.svg"', { kind: 'text', format: 'file' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a file path in quotes');
+    // A picture not chosen yet (a new article's cover): nothing to look for.
+    if (value === '') return ctx.report(path, 'is empty. Write the address of a file in public/, like "/images/picture.svg".', { kind: 'noPicture' });
     if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`, { kind: 'notAFile', values: { value } });
     if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`, { kind: 'notAFile', values: { value } });
   });
@@ -468,7 +547,11 @@ export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds
  */
 export function richText<T>(block: Schema<T>, opts: { min?: number } = {}): Schema<T[]> {
   const base = list(block, opts);
-  return make(base.expects, { kind: 'richText', item: block, ...opts }, base.check);
+  return make(base.expects, { kind: 'richText', item: block, ...opts }, (value, path, ctx) => {
+    // Nothing written yet (a new article): said as such, not as a count of blocks.
+    if (Array.isArray(value) && value.length === 0 && (opts.min ?? 0) > 0) return ctx.report(path, 'is empty. Write at least one block (a paragraph, a heading…).', { kind: 'nothingWritten' });
+    base.check(value, path, ctx);
+  });
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

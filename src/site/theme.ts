@@ -50,9 +50,10 @@ export function createSiteTheme(config: SiteSettings, { glide = true }: { glide?
     shape: { borderRadius: 12 },
     typography: {
       fontFamily,
-      h1: { fontSize: 'clamp(2.25rem, 5vw, 3.5rem)', fontWeight: 800, lineHeight: 1.1, letterSpacing: '-0.02em' },
-      h2: { fontSize: 'clamp(1.75rem, 3.2vw, 2.5rem)', fontWeight: 800, lineHeight: 1.2, letterSpacing: '-0.01em' },
-      h3: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3 },
+      // A heading wraps inside its column, even a word longer than a line (an address, a name): never past the screen's edge.
+      h1: { fontSize: 'clamp(2.25rem, 5vw, 3.5rem)', fontWeight: 800, lineHeight: 1.1, letterSpacing: '-0.02em', overflowWrap: 'break-word' },
+      h2: { fontSize: 'clamp(1.75rem, 3.2vw, 2.5rem)', fontWeight: 800, lineHeight: 1.2, letterSpacing: '-0.01em', overflowWrap: 'break-word' },
+      h3: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3, overflowWrap: 'break-word' },
       h4: { fontSize: '1.125rem', fontWeight: 700, lineHeight: 1.35 },
       body1: { fontSize: '1.0625rem', lineHeight: 1.7 },
       body2: { fontSize: '0.9375rem', lineHeight: 1.6 },

@@ -5,7 +5,8 @@
  * marked \Sent, in Maildir). It can be stopped and started again on the same port with the same
  * mail (the mailbox offline, then back), and a mail can be put into the Maildir directly, as the
  * mail server does while IMAP is down. As root (CI) Dovecot's own users run it; otherwise the
- * test's user. Its home is removed by `remove()`.
+ * test's user. Its home is removed by `remove()`. A relay in front of it (`relayTo`) drops the
+ * connections when a test says, as a server or a router on the way does, while Dovecot runs on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, chownSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -174,5 +175,73 @@ export async function startDovecot(): Promise<RunningDovecot> {
       return client;
     },
     log: () => log,
+  };
+}
+
+export interface Relay {
+  /** IMAP_URL through the relay. */
+  url: string;
+  /** How many connections it has taken. */
+  readonly connections: number;
+  /** Closes every connection now, as a server or a router on the way does with an idle one. */
+  drop(): void;
+  /**
+   * Closes every connection open now at the moment its client next ends IDLE (writes DONE: a
+   * reading begins), as a server that closed it just then: the client finds it gone mid-command.
+   */
+  dropAtNextReading(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP relay in front of a test's Dovecot whose connections the test closes when it wants (the
+ * server's side of a connection dropped), while Dovecot itself keeps running.
+ */
+export async function relayTo(dovecot: RunningDovecot): Promise<Relay> {
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket; armed: boolean; cut(): void }>();
+  let connections = 0;
+  const server = net.createServer((client) => {
+    connections++;
+    const upstream = net.connect(dovecot.port, '127.0.0.1');
+    const pair = {
+      client,
+      upstream,
+      armed: false,
+      cut() {
+        pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      },
+    };
+    pairs.add(pair);
+    client.on('data', (chunk: Buffer) => {
+      if (pair.armed && chunk.toString('latin1').startsWith('DONE')) pair.cut();
+      else upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    for (const socket of [client, upstream]) {
+      socket.on('close', pair.cut);
+      socket.on('error', pair.cut);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(dovecot.url);
+  url.port = String(port);
+  return {
+    url: url.href,
+    get connections() {
+      return connections;
+    },
+    drop() {
+      for (const pair of [...pairs]) pair.cut();
+    },
+    dropAtNextReading() {
+      for (const pair of pairs) pair.armed = true;
+    },
+    close() {
+      for (const pair of [...pairs]) pair.cut();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

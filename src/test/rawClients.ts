@@ -19,7 +19,7 @@ import { LOOKED_EVENT, type ConnectionLimits } from '../platform/server/connecti
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** A built site whose every page is `pageBytes` of HTML, with a file /assets/big.js of `fileBytes` (sent in blocks). */
-function siteOf(dir: string, pageBytes: number, fileBytes: number) {
+export function siteOf(dir: string, pageBytes: number, fileBytes: number) {
   writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head></head><body><p>${'x'.repeat(pageBytes)}</p></body></html>`);
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'big.js'), Buffer.alloc(fileBytes, 0x20));

@@ -22,7 +22,8 @@ export interface Seeded {
 export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.now() - count * 60_000 } = {}): Seeded {
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
-  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  // New leads are unread; new and read ones wait for the agency since their arrival (as the store writes them).
+  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at, unread, waiting_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const padding = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(messageChars / 57)).slice(0, messageChars);
   store.db.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -38,7 +39,8 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       const document = buildDocument(form, values, at);
       const seq = Number(insertDocument.run(form.collection, docId, JSON.stringify(document), at.toISOString()).lastInsertRowid);
       const keys = sortKeysOf(form.collection, document);
-      insertLead.run(docId, i % 3 === 0 ? 'read' : 'new', i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email, personOf(form.collection, document), at.toISOString());
+      const status = i % 3 === 0 ? 'read' : 'new';
+      insertLead.run(docId, status, i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email, personOf(form.collection, document), at.toISOString(), status === 'new' ? 1 : 0, at.toISOString());
       writeSearchText(store.db, seq, document, '');
     }
   })();
@@ -53,4 +55,51 @@ export function seedDataDir(dataDir: string, count: number, options?: { messageC
   } finally {
     store.close();
   }
+}
+
+/**
+ * Each lead's conversation, `perLead` mails in all (npm run bench:inbox): its auto-reply (a sent
+ * delivery of the visitor channel, as the site sends it) and, a few seconds apart after it, mails
+ * read from the agency's mailbox: the visitor's answers and the agency's replies by turns (half of
+ * the leads end with the visitor's, half with the agency's). Each lead's status, unread mark, wait
+ * and last activity then follow its last mail, as the reader leaves them (spam leads keep theirs).
+ * One transaction; nothing committed before it ends.
+ */
+export function seedMails(store: Store, perLead: number, { bodyChars = 200 } = {}): { mails: number; ms: number } {
+  const began = performance.now();
+  const db = store.db;
+  const leads = db.prepare('SELECT l.doc_id AS docId, l.seq, l.person, l.spam, d.created_at AS createdAt FROM leads l JOIN documents d ON d.doc_id = l.doc_id ORDER BY l.seq').all() as { docId: string; seq: number; person: string | null; spam: number; createdAt: string }[];
+  const delivery = db.prepare("INSERT INTO deliveries (id, doc_id, channel, state, attempts, next_at, created_at, sent_at) VALUES (?, ?, 'visitor', 'sent', 1, ?, ?, ?)");
+  const visitorMail = db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES (?, ?, 'autoReply', NULL, ?, ?, ?, ?)");
+  const received = db.prepare(
+    "INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, too_large, attachments, sent_at, read_at, folder) VALUES (?, ?, ?, ?, ?, ?, ?, 0, '[]', ?, ?, ?)",
+  );
+  const state = db.prepare('UPDATE leads SET status = ?, unread = ?, waiting_since = ?, active_at = ? WHERE doc_id = ? AND spam = 0');
+  const padding = 'Thank you for your message; here is what we think about the plan and the dates. '.repeat(Math.ceil(bodyChars / 80)).slice(0, bodyChars);
+  let mails = 0;
+  db.transaction(() => {
+    for (const lead of leads) {
+      const address = lead.person ?? 'someone@example.com';
+      const start = Date.parse(lead.createdAt);
+      const id = `msg_${newDocumentId()}`;
+      delivery.run(id, lead.docId, start, start, start);
+      visitorMail.run(id, lead.docId, address, 'A seeded conversation', `Dear visitor, thank you. ${padding}`, start);
+      mails++;
+      // Odd leads end with the visitor's answer, even ones with the agency's reply.
+      const theirsFirst = (lead.seq + perLead) % 2 === 0;
+      let last = { direction: 'out', at: start };
+      let waitingSince: number | null = null;
+      for (let k = 1; k < perLead; k++) {
+        const direction = (k % 2 === 1) === theirsFirst ? 'in' : 'out';
+        const at = start + k * 2000;
+        received.run(lead.docId, `<seed-${lead.seq}-${k}@mail.example.net>`, direction, direction === 'in' ? address : 'agency@example.com', '', 'Re: A seeded conversation', `Mail ${k}. ${padding}`, at, at, direction === 'in' ? 'INBOX' : 'Sent');
+        waitingSince = direction === 'in' ? (waitingSince ?? at) : null;
+        last = { direction, at };
+        mails++;
+      }
+      const iso = (ms: number) => new Date(ms).toISOString();
+      if (perLead > 1) state.run(last.direction === 'in' ? 'answered' : 'replied', last.direction === 'in' && lead.seq % 4 === 1 ? 1 : 0, waitingSince === null ? null : iso(waitingSince), iso(last.at), lead.docId);
+    }
+  })();
+  return { mails, ms: performance.now() - began };
 }

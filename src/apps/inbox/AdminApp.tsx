@@ -18,6 +18,7 @@ import type { AdminRole } from '../../content/model/contentApi';
 import settings from '../../site/model/builtSettings';
 import { createSiteTheme } from '../../site/theme';
 import { Layout } from './Layout';
+import { NewsletterSection } from '../../newsletter/inbox/NewsletterNav';
 import { SessionProvider, useSession } from '../../platform/inbox/session';
 import { SignIn } from './SignIn';
 
@@ -33,6 +34,8 @@ const ErasePage = lazy(() => import('../../leads/inbox/ErasePage').then((module)
 const SubscribersPage = lazy(() => import('../../newsletter/inbox/SubscribersPage').then((module) => ({ default: module.SubscribersPage })));
 /** The content editor: its own chunk, loaded when it is opened. */
 const ContentScreens = lazy(() => import('../../content/editor/ContentScreens'));
+/** The newsletter's screens: their own chunk (with the rich-text box's when writing). */
+const NewsletterScreens = lazy(() => import('../../newsletter/inbox/NewsletterScreens'));
 
 /** What shows while the session is asked for (the page's main), or a screen's code loads (inside the layout's main). */
 function Loading({ main = false, children }: { main?: boolean; children?: ReactNode }) {
@@ -61,13 +64,22 @@ function SignedIn({ email, role }: { email: string; role: AdminRole }) {
                     { path: 'spam', element: screen(<LeadList key="spam" spam />) },
                     { path: 'erase', element: screen(<ErasePage />) },
                     { path: 'insights', element: screen(<InsightsPage />) },
-                    { path: 'subscribers', element: screen(<SubscribersPage />) },
                     { path: 'leads/:docId', element: screen(<LeadPage />) },
                     { path: 'content/*', element: screen(<ContentScreens />) },
+                    // The Newsletter section: its two parts' links over each (newsletter/NewsletterNav.tsx).
+                    {
+                      element: <NewsletterSection role={role} />,
+                      children: [
+                        { path: 'newsletters/*', element: screen(<NewsletterScreens role={role} />) },
+                        { path: 'subscribers', element: screen(<SubscribersPage />) },
+                      ],
+                    },
                     { path: '*', element: <Navigate to="/" replace /> },
                   ]
                 : [
                     { path: 'content/*', element: screen(<ContentScreens />) },
+                    // An editor writes newsletters (an owner sends them).
+                    { path: 'newsletters/*', element: screen(<NewsletterScreens role={role} />) },
                     { path: '*', element: <Navigate to="/content" replace /> },
                   ],
           },

@@ -1,9 +1,9 @@
 /**
- * The inbox's frame: its sections (Inbox, Spam, Insights, Subscribers, Erase a person, Content), who is signed
- * in, Sign out, and Sign out on all devices (in the Menu on a phone). One row from the md
- * breakpoint up; on a phone the sections open from a Menu button (Escape closes it and gives the
- * keyboard back to the button). The password asked again (PasswordAgain.tsx) lives here, with
- * the screens that may need it.
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content, Newsletter: its newsletters and subscribers), who is signed
+ * in, Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
+ * live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the
+ * sections open from a Menu button (Escape closes it and gives the keyboard back to the button).
+ * The password asked again (PasswordAgain.tsx) lives here, with the screens that may need it.
  */
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -12,28 +12,45 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, Outlet, useLocation, type LinkProps } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { SkipLink } from '../../site/layout/SkipLink';
 import type { AdminRole } from '../../content/model/contentApi';
 import { fill, formatCount } from '../../platform/inbox/format';
 import { useSession } from '../../platform/inbox/session';
 import { call } from '../../platform/inbox/api';
+import { LiveProvider, useLiveState } from '../../leads/inbox/live';
 import { PasswordAgain } from './PasswordAgain';
+import { NEWSLETTER_PARTS } from '../../newsletter/inbox/NewsletterNav';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
 const MENU_ID = 'inbox-sections';
 
-const sections = [
+/** The sections; `leads`: an owner's only. `also`: the other addresses the section holds (it is current there too). */
+const sections: { to: string; label: string; end: boolean; leads: boolean; also?: readonly string[] }[] = [
   { to: '/', label: t.inbox, end: true, leads: true },
   { to: '/spam', label: t.spam, end: false, leads: true },
   { to: '/insights', label: t.insights, end: false, leads: true },
-  { to: '/subscribers', label: t.subscribers, end: false, leads: true },
   { to: '/erase', label: t.erase, end: false, leads: true },
   { to: '/content', label: t.content, end: false, leads: false },
+  // One section, two parts (newsletter/NewsletterNav.tsx): the newsletters, and their subscribers (an owner's).
+  { to: NEWSLETTER_PARTS[0].to, label: t.newsletter, end: false, leads: false, also: NEWSLETTER_PARTS.map((part) => part.to) },
 ];
+
+/** Whether an address is a path or below it. */
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * A section's link, marked current (the class `active`, aria-current) on its address, below it
+ * unless `end`, and on the other addresses the section holds (`also`).
+ */
+const SectionLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string; end?: boolean; also?: readonly string[] }>(function SectionLink({ to, end = false, also = [], className, ...props }, ref) {
+  const { pathname } = useLocation();
+  const current = end ? pathname === to : [to, ...also].some((path) => within(pathname, path));
+  return <Link ref={ref} to={to} className={[className, current ? 'active' : ''].filter(Boolean).join(' ')} aria-current={current ? 'page' : undefined} {...props} />;
+});
 
 /** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */
 function Placeholders() {
@@ -87,7 +104,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
     setMenuOpen(false);
     menuButton.current?.focus();
   };
-  const signedInAs = fill(t.signedInAs, { email });
+  const signedInAs = fill(t.signedInAs, { email, role: t.roles[role] });
   return (
     <>
       <SkipLink target={CONTENT_ID} label={t.skipToContent} />
@@ -116,9 +133,10 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                 {sections.filter((section) => role === 'owner' || !section.leads).map((section) => (
                   <Button
                     key={section.to}
-                    component={NavLink}
+                    component={SectionLink}
                     to={section.to}
                     end={section.end}
+                    also={section.also}
                     color="inherit"
                     onClick={() => setMenuOpen(false)}
                     // Narrower from md to xl, where the sections share the row with the account's buttons.
@@ -150,11 +168,28 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
           </Toolbar>
         </Container>
       </AppBar>
-      <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
-        {role === 'owner' && <Placeholders />}
-        <Outlet />
-      </Container>
+      <LiveProvider enabled={role === 'owner'}>
+        <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
+          {role === 'owner' && <Placeholders />}
+          {role === 'owner' && <LiveOff />}
+          <Outlet />
+        </Container>
+      </LiveProvider>
       <PasswordAgain />
     </>
+  );
+}
+
+/** Said while this screen does not update by itself (its live updates refused; tried again by themselves). */
+function LiveOff() {
+  const live = useLiveState();
+  return (
+    <Box role="status" aria-live="polite">
+      {!live && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="live-off">
+          {admin.liveOff}
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -21,12 +21,12 @@ import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } fr
 import { serverFactory } from '../../platform/server/httpServer';
 import { createConnectionGuard, type ConnectionLimits } from '../../platform/server/connections';
 import { openStoreWhenPossible, type Store } from '../../leads/server/store';
-import { claimUploads } from '../../leads/server/cvFiles';
-import { recordSource } from '../../leads/server/sources';
-import { createNewsletter, registerNewsletter } from '../../newsletter/server';
+import { whenLeadStored } from '../../leads/server/leadStored';
 import { registerVisits } from '../../leads/server/visits';
 import { removeUnfinishedUploads } from '../../platform/server/files';
 import { startNotifications, type NotifyOptions } from '../../leads/server/notify';
+import { agencyAddress } from '../../leads/server/notify/settings';
+import { createNewsletter, registerNewsletter, startNewsletter, type Newsletter, type NewsletterOptions } from '../../newsletter/server';
 import { MailboxReader, type ReaderOptions } from '../../leads/server/mailbox/reader';
 import { type CaddyAdmin, reloadCaddy } from '../../content/server/caddyAdmin';
 import { LiveSite } from '../../content/server/liveBuild';
@@ -87,12 +87,20 @@ export interface AppOptions {
   mailbox?: Omit<ReaderOptions, 'dataDir'>;
   /** The settings still at their example values (src/content/model/placeholders.ts), shown to the inbox's owners. */
   placeholders?: readonly string[];
+  /**
+   * The newsletter's sending (src/newsletter/server): sent through the notifications' sender
+   * (SMTP_URL, MAIL_FROM, the DKIM key) when there is one. Tests change its pool, rate and
+   * retries, and the crash test where it kills itself.
+   */
+  newsletter?: Partial<Pick<NewsletterOptions, 'pool' | 'rate' | 'retry' | 'unreachable' | 'crashAt' | 'clock'>>;
 }
 
-/** Where the mails and calls about leads go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
+/** Where the mails and calls about people go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
 function outsideOf(notifications: NotifyOptions | undefined) {
-  const { email, webhook } = notifications?.settings ?? {};
-  return { notifyTo: email?.to ?? [], ...(email ? { sender: email.fromAddress } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
+  const { email, sender, webhook } = notifications?.settings ?? {};
+  // MAIL_FROM's address: the notifications' sender, or the newsletter's without NOTIFY_TO.
+  const from = (email ?? sender)?.fromAddress;
+  return { notifyTo: email?.to ?? [], ...(from ? { sender: from } : {}), ...(webhook ? { webhook: new URL(webhook.url).origin } : {}) };
 }
 
 /** Addresses that look like files (have an extension) are files: unknown ones are a real 404. */
@@ -130,6 +138,7 @@ export async function buildApp({
   caddyAdmin,
   mailbox,
   placeholders = [],
+  newsletter: sending,
 }: AppOptions): Promise<FastifyInstance & { store: Store }> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
@@ -153,28 +162,37 @@ export async function buildApp({
   const unfinished = removeUnfinishedUploads(dataDir);
   if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
   let stopNotifications: (() => Promise<void>) | undefined;
+  let stopNewsletter: (() => Promise<void>) | undefined;
+  const sender = notifications?.settings.sender;
+  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
+  // The newsletter (src/newsletter/server): its links' tokens from the server's secret in the data
+  // folder, made once, when the database first opens (the folder is there then) or below.
+  let newsletterParts: Newsletter | undefined;
+  const newsletterOf = (opened: Store) => (newsletterParts ??= createNewsletter({ store: opened, dataDir, clock, publicUrl }));
   const store = openStoreWhenPossible(dataDir, {
     now: clock,
     onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
     onOpen: (opened) => {
       if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
+      // The newsletter's send queue goes on where it stopped (a crash's uncertain readers first).
+      if (sender) {
+        const agency = agencyAddress();
+        stopNewsletter = startNewsletter(opened, newsletterOf(opened), { sender, publicUrl, clock, log: logger ? app.log : console, ...(agency ? { agencyMailbox: agency } : {}), ...sending });
+      }
       if (mailbox) {
+        // Its alarm is mailed to the notification address, when mail is set up.
+        const alarmMail = notifications?.settings.email ? { alarmMail: { settings: notifications.settings.email, publicUrl: notifications.settings.publicUrl } } : {};
         // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
-        const replies = { mail: notifications?.settings.email, publicUrl: notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '') };
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), replies, ...mailbox, dataDir });
+        const replies = { mail: notifications?.settings.email, publicUrl };
+        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...alarmMail, replies, ...mailbox, dataDir });
         app.mailboxReader = reader;
         reader.start();
       }
     },
   });
-  // A lead owns the uploads it names (path and token) that no lead owns yet, in its own transaction.
-  store.onInsert((inserted) => claimUploads(store, inserted));
-  // Where the lead came from, beside it (src/leads/server/sources.ts), in the same transaction.
-  store.onInsert((inserted) => recordSource(store.db, inserted));
-  // A newsletter sign-up's subscriber row, waiting, with its consent, and its one confirmation mail (src/newsletter/server).
-  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
-  const newsletter = createNewsletter({ store, dataDir, clock, publicUrl });
-  store.onInsert((inserted) => newsletter.signedUp(inserted));
+  // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
+  const newsletter = newsletterOf(store);
+  whenLeadStored(store, clock, newsletter);
   // Stopping: the connections with nothing under way are closed at once, and the others as soon
   // as their answers are out, so the server stops in moments (Node would wait out connections a
   // browser opened ahead and never used).
@@ -187,6 +205,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await app.mailboxReader?.stop();
     await stopNotifications?.();
+    await stopNewsletter?.();
     store.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -203,7 +222,8 @@ export async function buildApp({
   // The forms' rate limits, which the newsletter's confirmation page shares.
   const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
   await registerApi(app, { store, dataDir, limits });
-  registerNewsletter(app, { newsletter, store, clock, limits });
+  // The newsletter's links: the confirmation's page and POST, the unsubscribe's page and one-click POST (their signed tokens are their credentials).
+  await registerNewsletter(app, { newsletter, store, clock, limits, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
@@ -338,10 +358,10 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
     // A page's file name (/Product.html) leads to its address.
     const pageAddress = build.addressOfFile(pathname);
     if (pageAddress) return reply.code(301).header('Location', pageAddress).send();
-    // An address that was a page's (config/moved.ts): its page's new address, or 410 Gone with the fallback page.
+    // An address that was a page's (config/moved.ts): its page's new address, or 410 Gone with the page saying so.
     const moved = build.movedFor(pathname, query);
     if (moved?.status === 301) return reply.code(301).header('Location', moved.location).header('Cache-Control', CACHE_CONTROL.page).send();
-    if (moved?.status === 410) return sendPage(request, reply, pathname, query, { file: build.gonePage, status: 410, cacheControl: CACHE_CONTROL.page });
+    if (moved?.status === 410) return sendPage(request, reply, pathname, query, { file: build.gonePageFor(pathname), status: 410, cacheControl: CACHE_CONTROL.page });
     // Addresses that look like files (have an extension) are files: unknown ones are a real 404.
     if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
     const relative = pathname.slice(1);

@@ -49,7 +49,8 @@ const app = await buildApp({
   logger: process.env.LOG !== 'off',
   rateLimitFactor,
   notifications: { settings: notifications.settings },
-  ...(mailbox.settings ? { mailbox: { settings: mailbox.settings, agency } } : {}),
+  // Mails are read in a thread of its own: its file is bundled beside this one (dist/server/parse-worker.js).
+  ...(mailbox.settings ? { mailbox: { settings: mailbox.settings, agency, parseWorker: path.join(import.meta.dirname, 'parse-worker.js') } } : {}),
   placeholders,
   ...(siteDir ? { siteDir } : {}),
   ...(crashAt ? { publishCrashAt: crashAt } : {}),

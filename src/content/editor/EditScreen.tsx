@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { fileNameOf, sectionNameOf } from '../model/place';
+import { boxesToFill, fileNameOf, sectionNameOf } from '../model/place';
 import admin from '../../../config/admin';
 import type { ContentImage, ContentProblem, Revision } from '../model/contentApi';
 import { fill } from '../../platform/inbox/format';
@@ -29,6 +29,7 @@ import { useContent } from './contentState';
 import { editAddress, entriesOf, type Entry } from './entries';
 import { articleIdOf, checkOptionsOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
 import { ArticleRemoval, followTitle } from './articleEditing';
+import { SendArticle } from '../../newsletter/inbox/SendArticle';
 import { siteContentOf } from '../model/siteContent';
 import { changedParts, itemKindOf, itemName, previewTargetOf } from './items';
 import { fieldId, isRecord } from './model';
@@ -59,10 +60,11 @@ function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
     if (elements.length === 0) return;
     const root = document.documentElement;
     const update = () => {
-      const height = elements
-        .filter((element) => getComputedStyle(element).position === 'sticky')
-        .reduce((sum, element) => sum + Math.ceil(element.getBoundingClientRect().height), 0);
+      const heights = elements.filter((element) => getComputedStyle(element).position === 'sticky').map((element) => Math.ceil(element.getBoundingClientRect().height));
+      const height = heights.reduce((sum, h) => sum + h, 0);
       root.style.setProperty('--publish-bar-height', `${height}px`);
+      // The first bar's own height: the next one (the Edit / Preview tabs) sticks below it.
+      root.style.setProperty('--publish-row-height', `${heights[0] ?? 0}px`);
       root.style.scrollPaddingTop = height > 0 ? `${height + CLEARANCE_PX}px` : '';
     };
     const observer = new ResizeObserver(update);
@@ -73,6 +75,7 @@ function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
       observer.disconnect();
       window.removeEventListener('resize', update);
       root.style.removeProperty('--publish-bar-height');
+      root.style.removeProperty('--publish-row-height');
       root.style.scrollPaddingTop = '';
     };
   }, bars); // eslint-disable-line react-hooks/exhaustive-deps
@@ -127,6 +130,8 @@ export function EditScreen() {
   const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded, me, role, drafts, saveStates, schedule, discard, published } = useContent();
   const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
+  /** The items made here (not published yet) whose Publish was pressed: their problems are shown, not their checklist. */
+  const [pressed, setPressed] = useState<ReadonlySet<string>>(new Set());
   // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
@@ -134,6 +139,7 @@ export function EditScreen() {
   const [sent, setSent] = useState(false);
   const publishNotesId = useId();
   const bar = useRef<HTMLElement>(null);
+  const publishRow = useRef<HTMLDivElement>(null);
   const tabs = useRef<HTMLDivElement>(null);
   const previewPanel = useRef<HTMLDivElement>(null);
   /** Where the form was scrolled to when the preview was shown: Edit goes back there. */
@@ -144,7 +150,7 @@ export function EditScreen() {
   useEffect(() => {
     editedSection.current = section;
   }, [file, section]);
-  useKeepClearOf(bar, tabs);
+  useKeepClearOf(bar, publishRow, tabs);
   // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
   useEffect(() => {
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
@@ -222,6 +228,9 @@ export function EditScreen() {
   const elsewhere = Object.keys(edits).filter((f) => f !== file);
   const otherParts = kind === 'part' ? changedParts(snapshot, edits).filter((part) => part !== entry.label) : [];
   const canPublish = edited && problems.length === 0 && publishing.kind !== 'publishing';
+  // A page or an article made here and not published yet shows what it still needs as a checklist, not as problems, until Publish is pressed.
+  const isNew = !snapshot.files.some((f) => f.file === file);
+  const checklist = isNew && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file) ? boxesToFill(file, value, shown.map((p) => p.path)) : undefined;
   const onPublish = async () => {
     setPublishing({ kind: 'publishing' });
     setServerProblems([]);
@@ -249,9 +258,32 @@ export function EditScreen() {
         <ScreenHeading>{entry.label}</ScreenHeading>
       )}
 
-      <Box ref={bar} component="section" aria-label={t.publish} data-publish-bar="" sx={{ position: { lg: 'sticky' }, top: 0, zIndex: 2, bgcolor: 'background.default', py: 1 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Button variant="contained" size="large" disabled={!canPublish} onClick={() => void onPublish()} aria-describedby={publishNotes.length > 0 ? publishNotesId : undefined}>
+      {/*
+        The Publish bar sticks to the top of the window. On a wide screen all of it, with what it
+        says; on a narrow one only its first row (Publish and the status line), so the form keeps
+        the screen: the bar's box gives way (display: contents) and that row sticks in its place.
+      */}
+      <Box
+        ref={bar}
+        component="section"
+        aria-label={t.publish}
+        data-publish-bar=""
+        sx={{ display: { xs: 'contents', lg: 'block' }, position: { lg: 'sticky' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { lg: 1 } }}
+      >
+        <Stack
+          ref={publishRow}
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, position: { xs: 'sticky', lg: 'static' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { xs: 1, lg: 0 }, mt: { xs: 2, lg: 0 } }}
+        >
+          <Button
+            variant="contained"
+            size="large"
+            disabled={!canPublish && !checklist}
+            onClick={() => (checklist ? setPressed((old) => new Set([...old, file])) : void onPublish())}
+            aria-describedby={publishNotes.length > 0 ? publishNotesId : undefined}
+          >
             {t.publishItems.button[kind]}
           </Button>
           <Typography role="status" variant="body2" data-draft-status="">
@@ -266,6 +298,8 @@ export function EditScreen() {
               {t.openLive}
             </Link>
           )}
+          {/* A published article, sent to the newsletter's readers (on publishing it, or any time later). */}
+          {articleId && !removing && snapshot.files.some((f) => f.file === file) && <SendArticle articleId={articleId} onError={(message) => setPublishing({ kind: 'failed', message })} />}
         </Stack>
         {publishNotes.length > 0 && (
           <Box id={publishNotesId} sx={{ mt: 1 }}>
@@ -298,7 +332,28 @@ export function EditScreen() {
             {publishing.message}
           </Alert>
         )}
-        {shown.length > 0 && (
+        {checklist && (
+          <Alert severity="info" role="status" sx={{ mt: 1 }}>
+            {t.checklist}
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {checklist.map((box) => {
+                const to = problemLink({ file, path: [...box.path], message: box.name, field: box.name });
+                return (
+                  <li key={box.name}>
+                    {to ? (
+                      <Link component={RouterLink} to={to}>
+                        {box.name}
+                      </Link>
+                    ) : (
+                      <Link href={`#${fieldId(file, box.path)}`}>{box.name}</Link>
+                    )}
+                  </li>
+                );
+              })}
+            </Box>
+          </Alert>
+        )}
+        {shown.length > 0 && !checklist && (
           <Alert severity="warning" sx={{ mt: 1 }}>
             {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
@@ -323,7 +378,7 @@ export function EditScreen() {
       {pageId && section === undefined && <RemovePage file={file} />}
 
       {narrow && target && (
-        <Box ref={tabs} sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
+        <Box ref={tabs} sx={{ position: 'sticky', top: 'var(--publish-row-height, 0px)', zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
           <Tabs value={view} onChange={(_e, next: View) => showView(next)} variant="fullWidth" aria-label={t.editOrPreview}>
             <Tab value="edit" label={t.edit} id={tabId('edit')} aria-controls={panelId('edit')} />
             <Tab value="preview" label={t.preview} id={tabId('preview')} aria-controls={panelId('preview')} />
@@ -353,7 +408,7 @@ export function EditScreen() {
               at={formAt}
               openSection={openSection}
               {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
-              problems={fileProblems}
+              problems={checklist ? [] : fileProblems}
               pages={pages}
               formIds={Object.keys(content.forms)}
               uploadImage={upload}

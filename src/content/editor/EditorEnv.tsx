@@ -19,6 +19,8 @@ export interface SitePage {
 
 export interface EditorEnv {
   file: string;
+  /** The part of the file the screen draws (a page's section opened on its own: ['sections', 2]); [] for the whole file. */
+  root: Path;
   /** The account's role: an editor sees what only an owner changes (ownerOnly in the schemas) read-only. */
   role: AdminRole;
   /** Inside a group only an owner changes, drawn for an editor: every box in it is read-only. */
@@ -59,6 +61,15 @@ export function useLocked(schema: Schema<unknown>): boolean {
 
 /** Only an owner changes this value, and the account is not an owner's. */
 export const ownerLocked = (schema: Schema<unknown>, env: Pick<EditorEnv, 'role'>): boolean => schema.meta.owner === true && env.role !== 'owner';
+
+/** The checker's sentences for this key and every key inside it. */
+export function useProblemsWithin(path: Path): number {
+  const { problems } = useEditorEnv();
+  const prefix = pathKey(path).slice(0, -1);
+  let count = 0;
+  for (const [key, list] of problems) if (key === `${prefix}]` || key.startsWith(`${prefix},`)) count += list.length;
+  return count;
+}
 
 /** The checker's sentences for exactly this key. */
 export function useProblems(path: Path): readonly string[] {

@@ -61,11 +61,10 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
               sx={{ display: 'block', maxWidth: '100%', maxHeight: 160, objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 1 }}
             />
           )}
-          {width && height && (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {fill(t.pictureSize, { width, height })}
-            </Typography>
-          )}
+          {/* A picture not chosen yet (a new article's cover) has no size to tell. */}
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {!src ? t.noPicture : width && height ? fill(t.pictureSize, { width, height }) : null}
+          </Typography>
         </Box>
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
           <Box>

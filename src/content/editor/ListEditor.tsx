@@ -12,11 +12,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import admin from '../../../config/admin';
 import type { Path, Schema } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
-import { useEditorEnv, useLocked } from './EditorEnv';
+import { useEditorEnv, useLocked, useProblemsWithin } from './EditorEnv';
 import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
 import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './model';
 import { sectionNameOf, sectionTypeLabel } from '../model/place';
@@ -65,6 +65,45 @@ function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly un
   );
 }
 
+/**
+ * An item of a list inside another list's item (a footer column's links, a form field's options),
+ * closed to one line (its name, and how many problems it has) until opened: the screen opens one
+ * level at a time. Open, it is drawn as any item; the line keeps the item's id while closed (the
+ * keyboard comes back to it, a problem's link finds it).
+ */
+function ClosedItem({ id, name, problems, toggle }: { id: string; name: string; problems: number; toggle: ReactNode }) {
+  return (
+    <Box id={id} tabIndex={-1} sx={{ border: 1, borderColor: problems > 0 ? 'error.main' : 'divider', borderRadius: 2, px: { xs: 1.25, sm: 2 }, py: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ flex: '1 1 8rem', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+        {problems > 0 && (
+          <Typography variant="body2" sx={{ color: 'error.main' }}>
+            {problems === 1 ? t.sectionProblemsOne : fill(t.sectionProblems, { count: problems })}
+          </Typography>
+        )}
+      </Box>
+      {toggle}
+    </Box>
+  );
+}
+
+/** An arrow drawn in a Move button (its name is the button's aria-label). */
+const Arrow = ({ up = false }: { up?: boolean }) => (
+  <Box component="span" aria-hidden="true" sx={{ fontSize: '1rem', lineHeight: 1 }}>
+    {up ? '\u2191' : '\u2193'}
+  </Box>
+);
+
+/** Whether an item is drawn closed: a group (not a text) in a list that is inside another list's item, below the part the screen draws. */
+function opensApart(path: Path, root: Path, itemSchema: Schema<unknown>): boolean {
+  return ['object', 'image', 'union'].includes(itemSchema.meta.kind) && path.slice(root.length).some((part) => typeof part === 'number');
+}
+
+/** The problems inside an item, for the line of an item drawn closed. */
+function ItemProblems({ path, children }: { path: Path; children: (problems: number) => ReactNode }) {
+  return <>{children(useProblemsWithin(path))}</>;
+}
+
 export function ListEditor({ schema, value, onChange, path, label, Field }: FieldProps & { Field: FieldEditor }) {
   const env = useEditorEnv();
   const meta = schema.meta.kind === 'list' ? schema.meta : undefined;
@@ -78,6 +117,21 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
   const focusNext = useRef<string>(undefined);
   // A file's sections, when the screen opens each on its own: an outline of them, one line each.
   const outline = env.openSection !== undefined && itemSchema.meta.kind === 'union' && path.length === 1;
+  // A list inside another list's item: its items closed until opened (those with a problem open at first, those added open).
+  const apart = !outline && opensApart(path, env.root, itemSchema);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => {
+    if (!apart) return new Set();
+    const troubled = (i: number) => [...env.problems.keys()].some((key) => key === pathKey([...path, i]) || key.startsWith(`${pathKey([...path, i]).slice(0, -1)},`));
+    return new Set(items.map((_, i) => i).filter(troubled));
+  });
+  const toggle = (index: number) => {
+    setOpened((old) => (old.has(index) ? new Set([...old].filter((i) => i !== index)) : new Set([...old, index])));
+    // The button moves (from the item's line to its controls, and back): the keyboard goes with it.
+    focusNext.current = `${fieldId(env.file, path)}-${index}-open`;
+  };
+  /** The open items after a change of the list: `at` maps an old place to its new one (undefined: gone). */
+  const reopen = (at: (index: number) => number | undefined, also?: number) =>
+    setOpened((old) => new Set([...[...old].map(at).filter((i): i is number => i !== undefined), ...(also === undefined ? [] : [also])]));
 
   useEffect(() => {
     if (!focusNext.current) return;
@@ -86,6 +140,21 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
   });
 
   const controlId = (index: number, what: string) => `${listId}-${index}-${what}`;
+  // Inside another list's item (narrow on a phone), Move up and Move down are arrows, named by their words.
+  const compact = (name: string) => (apart ? { 'aria-label': name, title: name } : {});
+  /** An item's Open (in its closed line) or Close (beside Move up, Move down and Remove), named for screen readers with the item's name. */
+  const openButton = (item: unknown, index: number) => (
+    <Button
+      id={controlId(index, 'open')}
+      size="small"
+      variant="outlined"
+      aria-expanded={opened.has(index)}
+      aria-label={fill(opened.has(index) ? t.closeItemNamed : t.openItemNamed, { name: itemLabel(item, index, itemSchema) })}
+      onClick={() => toggle(index)}
+    >
+      {opened.has(index) ? t.closeItem : t.openItem}
+    </Button>
+  );
   const canRemove = meta?.min === undefined || items.length > meta.min;
   const canAdd = meta?.max === undefined || items.length < meta.max;
 
@@ -93,17 +162,20 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
     const facts = { formIds: env.formIds };
     const item = itemSchema.meta.kind === 'union' ? emptyValue(itemSchema.meta.variants[newType]!, facts) : emptyValue(itemSchema, facts);
     onChange([...items, item]);
+    if (apart) reopen((i) => i, items.length);
     focusNext.current = fieldId(env.file, [...path, items.length]);
     env.announce(fill(t.added, { name: label, n: items.length + 1 }));
   };
   const remove = (index: number) => {
     onChange(items.filter((_, i) => i !== index));
+    if (apart) reopen((i) => (i === index ? undefined : i > index ? i - 1 : i));
     const next = Math.min(index, items.length - 2);
     focusNext.current = next >= 0 ? fieldId(env.file, [...path, next]) : `${listId}-add`;
     env.announce(fill(t.removed, { name: label, n: index + 1 }));
   };
   const move = (index: number, to: number, what: 'up' | 'down') => {
     onChange(moved(items, index, to));
+    if (apart) reopen((i) => (i === index ? to : i === to ? index : i));
     // The keyboard stays on the same button of the moved item, unless that button is now disabled.
     const edge = (what === 'up' && to === 0) || (what === 'down' && to === items.length - 1);
     focusNext.current = controlId(to, edge ? (what === 'up' ? 'down' : 'up') : what);
@@ -117,6 +189,10 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
           <Box key={index}>
             {outline ? (
               <OutlineRow items={items} index={index} path={path} itemSchema={itemSchema} to={env.openSection!(index)} />
+            ) : apart && !opened.has(index) ? (
+              <ItemProblems path={[...path, index]}>
+                {(problems) => <ClosedItem id={fieldId(env.file, [...path, index])} name={itemLabel(item, index, itemSchema)} problems={problems} toggle={openButton(item, index)} />}
+              </ItemProblems>
             ) : (
               <Field
                 schema={itemSchema}
@@ -126,17 +202,22 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
                 label={itemLabel(item, index, itemSchema)}
               />
             )}
-            {!locked && (
-              <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25 } }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
-                <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
-                  {t.moveUp}
+            {(!locked || (apart && opened.has(index))) && (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25, minWidth: 0 } }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
+                {apart && opened.has(index) && openButton(item, index)}
+                {!locked && (
+                  <>
+                <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')} {...compact(t.moveUp)}>
+                  {apart ? <Arrow up /> : t.moveUp}
                 </Button>
-                <Button id={controlId(index, 'down')} size="small" disabled={index === items.length - 1} onClick={() => move(index, index + 1, 'down')}>
-                  {t.moveDown}
+                <Button id={controlId(index, 'down')} size="small" disabled={index === items.length - 1} onClick={() => move(index, index + 1, 'down')} {...compact(t.moveDown)}>
+                  {apart ? <Arrow /> : t.moveDown}
                 </Button>
                 <Button id={controlId(index, 'remove')} size="small" color="error" disabled={!canRemove} onClick={() => remove(index)}>
                   {t.remove}
                 </Button>
+                  </>
+                )}
               </Stack>
             )}
           </Box>

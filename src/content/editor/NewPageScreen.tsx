@@ -1,9 +1,12 @@
 /**
- * A new page at an address of its own (a landing page for a campaign): its title, an address made
- * from the title (editable, checked free and allowed as the site's checker checks it), whether the
- * menu shows it, whether search engines may list it, and the sections it starts with (any of the
- * site's section types, drawn from the page schema). Making it adds the page to the edits; its
- * own screen then edits its texts with the preview, and Publish puts it live like any edit.
+ * A new page at an address of its own (a landing page for a campaign), asked for what a page
+ * needs and made publishable as it is: its title and description (held to the page schema's
+ * limits, with their counters), an address made from the title (editable, with or without its /,
+ * checked free and allowed as the site's checker checks it), whether the menu shows it, whether
+ * search engines may list it, the sections it starts with (any of the site's section types, drawn
+ * from the page schema) and, with a form section, which form by its name. The rest is made from
+ * these (newPage.ts: the heading, the breadcrumb). Making it adds the page to the edits; its own
+ * screen then edits its texts with the preview, and Publish puts it live like any edit.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,22 +21,32 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import MenuItem from '@mui/material/MenuItem';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { pageSchema } from '../model/pageSchema';
-import type { Schema } from '../../schema/schema';
+import type { CheckContext, Path, Refusal, Schema } from '../../schema/schema';
 import { addressProblem } from '../../schema/addresses';
 import { fill } from '../../platform/inbox/format';
 import { useContent } from './contentState';
 import { editAddress } from './entries';
-import { newPageFile, newPageValue, pageSlugOf, takenAddresses } from './newPage';
+import { addressOf, homeStep, newPageFile, newPageValue, pageSlugOf, takenAddresses } from './newPage';
 import { checkOptionsOf, pagesOf, ROUTES_FILE, valueOf } from './files';
-import { sectionTypeLabel } from '../model/place';
+import { choiceLabelOf, officeSentence, sectionTypeLabel } from '../model/place';
+import { counterOf } from './fields';
 import { isRecord } from './model';
 import { ScreenHeading } from './ScreenHeading';
 
 const t = admin.content.newPage;
+
+/** What the page schema says of a value of one of its keys (a title, a description), in the office's words under its box (`label`). */
+function refusalOf(schema: Schema<unknown>, value: string, label: string): string | undefined {
+  const found: Refusal[] = [];
+  const ctx: CheckContext = { file: '', sitePaths: new Set(), formIds: new Set(), publicFileExists: () => true, report: (_path: Path, _message: string, words: Refusal) => found.push(words) };
+  schema.check(value, [], ctx);
+  return found[0] && officeSentence(found[0], [label]).field;
+}
 
 /** The section types a page may have, from the page schema (a new type appears here by itself). */
 const sectionItem = pageSchema.shape.sections.meta.kind === 'list' ? pageSchema.shape.sections.meta.item : undefined;
@@ -45,17 +58,21 @@ export function NewPageScreen() {
   const { snapshot, edits, setEdit } = useContent();
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
   const [typedAddress, setTypedAddress] = useState<string>();
   const [inMenu, setInMenu] = useState(false);
   const [searchable, setSearchable] = useState(true);
   const [sections, setSections] = useState<string[]>(STARTING_SECTIONS);
   const [tried, setTried] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
+  const descriptionInput = useRef<HTMLTextAreaElement>(null);
   const addressInput = useRef<HTMLInputElement>(null);
   const sectionsInput = useRef<HTMLInputElement>(null);
 
-  const address = typedAddress ?? (title.trim() === '' ? '' : `/${pageSlugOf(title)}`);
+  const address = addressOf(typedAddress ?? (title.trim() === '' ? '' : pageSlugOf(title)));
   const pages = useMemo(() => pagesOf(snapshot, edits), [snapshot, edits]);
+  const formIds = useMemo(() => Object.keys(checkOptionsOf(snapshot, edits).forms ?? {}), [snapshot, edits]);
+  const [form, setForm] = useState(formIds.includes(t.form) ? t.form : (formIds[0] ?? ''));
   const taken = useMemo(() => takenAddresses(valueOf(snapshot, edits, ROUTES_FILE), pages), [snapshot, edits, pages]);
   const publicNames = useMemo(() => [...new Set(snapshot.publicFiles.map((f) => f.split('/')[1]!).filter(Boolean))], [snapshot.publicFiles]);
 
@@ -70,22 +87,29 @@ export function NewPageScreen() {
           ? fill(t.addressTaken, { address, title: isRecord(pages[takenBy]) && typeof pages[takenBy].title === 'string' ? pages[takenBy].title : takenBy })
           : undefined;
   const sectionsSentence = sections.length === 0 ? t.noSections : undefined;
-  const ready = title.trim() !== '' && address !== '' && !addressSentence && !sectionsSentence;
+  // The title and the description as the page schema holds them (empty, or past their limits), said under their boxes.
+  const titleSentence = refusalOf(pageSchema.shape.title, title.trim(), t.title);
+  const descriptionSentence = refusalOf(pageSchema.shape.description, description.trim(), t.description);
+  const asksForm = sections.includes('form') && formIds.length > 0;
+  const ready = !titleSentence && !descriptionSentence && address !== '' && !addressSentence && !sectionsSentence;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!ready) {
-      (title.trim() === '' ? titleInput : address === '' || addressSentence ? addressInput : sectionsInput).current?.focus();
+      (titleSentence ? titleInput : address === '' || addressSentence ? addressInput : descriptionSentence ? descriptionInput : sectionsInput).current?.focus();
       return;
     }
     const file = newPageFile(address, new Set([...Object.keys(pages), ...snapshot.files.map((f) => f.file)]));
-    const formIds = Object.keys(checkOptionsOf(snapshot, edits).forms ?? {});
-    setEdit(file, newPageValue({ title: title.trim(), address, inMenu, searchable, sections: sections.map((type) => sectionTypes[type]!) }, { formIds }));
+    const home = homeStep(valueOf(snapshot, edits, ROUTES_FILE), pages);
+    const page = { title: title.trim(), address, description: description.trim(), inMenu, searchable, sections: sections.map((type) => sectionTypes[type]!), ...(asksForm ? { form } : {}), ...(home ? { home } : {}) };
+    setEdit(file, newPageValue(page, { formIds }));
     navigate(editAddress({ file }));
   };
 
-  const showTitleProblem = tried && title.trim() === '';
+  // Said once tried, or at once for a text past its limit.
+  const showTitleProblem = titleSentence !== undefined && (tried || title.trim() !== '');
+  const showDescriptionProblem = descriptionSentence !== undefined && (tried || description.trim() !== '');
   return (
     <Stack spacing={3}>
       <ScreenHeading>{t.heading}</ScreenHeading>
@@ -100,7 +124,13 @@ export function NewPageScreen() {
             required
             onChange={(e) => setTitle(e.target.value)}
             error={showTitleProblem}
-            helperText={t.titleHelp}
+            helperText={
+              <>
+                {showTitleProblem && <span style={{ display: 'block' }}>{titleSentence}</span>}
+                <span style={{ display: 'block' }}>{t.titleHelp}</span>
+                {counterOf(pageSchema.shape.title, title.trim())}
+              </>
+            }
           />
           <TextField
             id="new-page-address"
@@ -112,6 +142,25 @@ export function NewPageScreen() {
             error={(tried && address === '') || addressSentence !== undefined}
             helperText={addressSentence ?? t.addressHelp}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+          />
+          <TextField
+            id="new-page-description"
+            inputRef={descriptionInput}
+            label={t.description}
+            value={description}
+            required
+            multiline
+            minRows={2}
+            maxRows={8}
+            onChange={(e) => setDescription(e.target.value)}
+            error={showDescriptionProblem}
+            helperText={
+              <>
+                {showDescriptionProblem && <span style={{ display: 'block' }}>{descriptionSentence}</span>}
+                <span style={{ display: 'block' }}>{t.descriptionHelp}</span>
+                {counterOf(pageSchema.shape.description, description.trim())}
+              </>
+            }
           />
           <FormControl>
             <FormControlLabel control={<Switch checked={inMenu} onChange={(e) => setInMenu(e.target.checked)} />} label={t.inMenu} />
@@ -144,9 +193,18 @@ export function NewPageScreen() {
             </FormGroup>
             <FormHelperText>{tried && sectionsSentence ? sectionsSentence : t.sectionsHelp}</FormHelperText>
           </FormControl>
+          {asksForm && (
+            <TextField id="new-page-form" select label={t.formChoice} value={form} onChange={(e) => setForm(e.target.value)} helperText={t.formHelp}>
+              {formIds.map((id) => (
+                <MenuItem key={id} value={id}>
+                  {choiceLabelOf(undefined, id, true)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           {tried && !ready && (
             <Alert severity="warning" role="alert">
-              {[showTitleProblem ? t.titleHelp : undefined, address === '' ? t.addressHelp : addressSentence, sectionsSentence].filter(Boolean).join(' ')}
+              {[titleSentence, address === '' ? t.addressHelp : addressSentence, descriptionSentence, sectionsSentence].filter(Boolean).join(' ')}
             </Alert>
           )}
           <Stack direction="row" spacing={2}>

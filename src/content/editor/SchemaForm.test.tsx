@@ -12,13 +12,14 @@ import { useMemo, useState } from 'react';
 import admin from '../../../config/admin';
 import { checkContent } from '../model/checkContent';
 import { pageSchema } from '../model/pageSchema';
-import { shownToOffice, type Path, type Schema } from '../../schema/schema';
+import { articleSchema } from '../model/articleSchema';
+import { SEARCH_SHOWS, shownToOffice, TEXT_LIMITS, type Path, type Schema } from '../../schema/schema';
 import { sectionSchemas } from '../../site/sections/schemas';
 import type { AdminRole, ContentSnapshot } from '../model/contentApi';
 import { realSnapshot } from '../../test/contentSnapshot';
 import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './files';
 import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './model';
-import { officeWordsOf } from '../model/place';
+import { officeWordsOf, sectionTypeLabel } from '../model/place';
 import { fill } from '../../schema/text';
 import { SchemaForm } from './SchemaForm';
 import { siteContentOf } from '../model/siteContent';
@@ -237,7 +238,8 @@ describe('every file of config/', () => {
       if (!shownToOffice(schema) || v === undefined) return;
       const meta = schema.meta;
       if ((meta.kind === 'object' || meta.kind === 'image') && isRecord(v)) for (const [key, child] of Object.entries(meta.shape)) walk(child, v[key], [...path, key]);
-      if (meta.kind === 'list' && Array.isArray(v)) v.forEach((item, i) => walk(meta.item, item, [...path, i]));
+      // A list inside a list's item (a field's options): its items are lines, opened one at a time (see below).
+      if (meta.kind === 'list' && Array.isArray(v)) v.forEach((item, i) => (path.some((p) => typeof p === 'number') ? (shownToOffice(meta.item) ? shown : hidden).push([...path, i]) : walk(meta.item, item, [...path, i])));
     };
     walk(schemaOfFile(file)!, value, []);
     // The contract and the developer's settings the issue names: the collection, field keys, checks' rules, retention, autofill, reset values, variants.
@@ -456,11 +458,112 @@ describe("the checker's sentences on their fields, as typed", () => {
     render(<Editor file={home} start={start} />);
     const [sentence] = sentencesAt(start, home, ['sections', 1, 'id']);
     expect(kindsAt(start, home, ['sections', 1, 'id'])).toEqual(['anchorTaken']);
-    expect(field(home, ['sections', 1, 'id'])).toHaveAccessibleDescription(sentence);
+    // An anchor name is an advanced setting: its fold is open where it has a problem, closed where not.
+    expect(field(home, ['sections', 1, 'id'])).toHaveAccessibleDescription(new RegExp(`^${sentence!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(document.getElementById(fieldId(home, ['sections', 0, 'id']))).toBeNull();
+    fireEvent.click(within(field(home, ['sections', 0])).getAllByRole('button', { name: t.advanced })[0]!);
     expect(field(home, ['sections', 0, 'id'])).not.toHaveAttribute('aria-invalid', 'true');
-    // Renaming it clears the sentence at once.
+    // Renaming it clears the sentence at once; the fold stays open.
     fireEvent.change(field(home, ['sections', 1, 'id']), { target: { value: 'another' } });
     expect(field(home, ['sections', 1, 'id'])).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe("the office's words, and a phone's screen", () => {
+  const home = 'config/pages/home.ts';
+  const site = 'config/site.ts';
+  const sectionOf = (type: string) => (valueOf(snapshot, {}, home) as { sections: Array<{ type: string }> }).sections.findIndex((s) => s.type === type);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  test('a title shows its counter with what search results show; past its limit the sentence says so, as the checker does', () => {
+    render(<Editor file={home} at={['title']} />);
+    const input = field(home, ['title']) as HTMLTextAreaElement;
+    const max = TEXT_LIMITS.title;
+    expect(input).toHaveAccessibleDescription(new RegExp(escape(fill(t.counterSearch, { count: input.value.length, max, shown: SEARCH_SHOWS.title }))));
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    const long = 'x'.repeat(500);
+    fireEvent.change(input, { target: { value: long } });
+    const edits = { [home]: setAt(valueOf(snapshot, {}, home), ['title'], long) };
+    expect(kindsAt(edits, home, ['title'])).toEqual(['tooLong']);
+    const [sentence] = sentencesAt(edits, home, ['title']);
+    expect(sentence).toBe(fill(t.refusals.tooLong, { label: labelOf('title'), count: 500, max }));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(new RegExp(`^${escape(sentence!)} .*${escape(fill(t.counterSearch, { count: 500, max, shown: SEARCH_SHOWS.title }))}`));
+    // A box that grows: a long title wraps, whole, on a phone.
+    expect(input.tagName).toBe('TEXTAREA');
+  });
+
+  test("a section's developer settings are under its Advanced fold, closed at first; a button's look is chosen in words; the section's kind by its name", async () => {
+    const user = person();
+    const hero = sectionOf('hero');
+    const value = valueOf(snapshot, {}, home) as { sections: Array<{ actions?: unknown[] }> };
+    expect(value.sections[hero]!.actions?.length).toBeGreaterThan(0);
+    render(<Editor file={home} at={['sections', hero]} />);
+    const action = ['sections', hero, 'actions', 0];
+    for (const path of [['sections', hero, 'id'], [...action, 'variant'], [...action, 'icon']]) expect(document.getElementById(fieldId(home, path))).toBeNull();
+    const fold = within(field(home, action)).getByRole('button', { name: t.advanced });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await user.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    await user.click(field(home, [...action, 'variant']));
+    const choices = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(choices).toEqual(expect.arrayContaining(Object.values(t.choices.variant)));
+    expect(choices).not.toContain('primary');
+    await user.keyboard('{Escape}');
+    expect(field(home, ['sections', hero, 'type']).textContent).toBe(`${labelOf('type')}: ${sectionTypeLabel('hero')}`);
+  });
+
+  test('a list inside a list opens one level at a time: a footer column shows its links as lines, each opened on its own; one added opens at once', async () => {
+    const user = person();
+    render(<Editor file={site} at={['footer']} />);
+    const links = ['footer', 'columns', 0, 'links'];
+    const first = [...links, 0];
+    expect(field(site, ['footer', 'columns', 0, 'heading'])).toBeInTheDocument();
+    expect(document.getElementById(fieldId(site, [...first, 'label']))).toBeNull();
+    const line = field(site, first);
+    const label = (valueOf(snapshot, {}, site) as { footer: { columns: Array<{ links: Array<{ label: string }> }> } }).footer.columns[0]!.links[0]!.label;
+    expect(line.textContent).toContain(label);
+    const toggle = () => document.getElementById(`${fieldId(site, links)}-0-open`)!;
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle());
+    // Its Close button (beside Move up, Move down and Remove) has the keyboard.
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle()).toHaveFocus();
+    expect(field(site, [...first, 'label'])).toHaveValue(label);
+    expect(document.getElementById(fieldId(site, [...links, 1, 'label']))).toBeNull();
+    await user.click(within(field(site, links)).getByRole('button', { name: fill(t.addNamed, { name: labelOf('links') }) }));
+    const count = (valueOf(snapshot, {}, site) as { footer: { columns: Array<{ links: unknown[] }> } }).footer.columns[0]!.links.length;
+    expect(field(site, [...links, count, 'label'])).toHaveValue('');
+  });
+
+  test('a long line wraps in a box that grows and takes no line break; a paragraph grows too', () => {
+    // A real FAQ section, alone on the page.
+    const faq = snapshot.files.flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? f.value.sections : [])).find((x) => isRecord(x) && x.type === 'faq');
+    const start = { [home]: { ...(valueOf(snapshot, {}, home) as object), sections: [faq] } };
+    const index = 0;
+    const onEdit = jest.fn();
+    render(<Editor file={home} start={start} at={['sections', index]} onEdit={onEdit} />);
+    const question = field(home, ['sections', index, 'items', 0, 'question']);
+    const answer = field(home, ['sections', index, 'items', 0, 'answer']);
+    expect([question.tagName, answer.tagName]).toEqual(['TEXTAREA', 'TEXTAREA']);
+    fireEvent.change(question, { target: { value: 'One\ntwo?' } });
+    expect(getAt(onEdit.mock.calls.at(-1)?.[0], ['sections', index, 'items', 0, 'question'])).toBe('One two?');
+    // The heading of a section is a line that may be long too; a button's words stay on one line.
+    const hero = sectionOf('hero');
+    if (hero >= 0) {
+      render(<Editor file={home} at={['sections', hero]} />);
+      expect(field(home, ['sections', hero, 'heading']).tagName).toBe('TEXTAREA');
+      expect(field(home, ['sections', hero, 'actions', 0, 'label']).tagName).toBe('INPUT');
+    }
+  });
+
+  test('a picture not chosen yet says so, never "1 × 1 pixels"', () => {
+    const file = 'config/articles/a-new-one.ts';
+    const start = { [file]: { ...(emptyValue(articleSchema, { formIds: [] }) as object), title: 'A new one', address: 'a-new-one', date: '2026-01-01' } };
+    render(<Editor file={file} start={start} at={['cover']} />);
+    const cover = field(file, ['cover']);
+    expect(cover.textContent).toContain(t.noPicture);
+    expect(cover.textContent).not.toContain(fill(t.pictureSize, { width: 1, height: 1 }));
   });
 });
 

@@ -52,8 +52,8 @@ export function SchemaForm({ file, role, schema, value, onChange, at = [], probl
     requestAnimationFrame(() => setAnnouncement(message));
   }, []);
   const env = useMemo<EditorEnv>(
-    () => ({ file, role, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
-    [file, role, problems, pages, formIds, announce, uploadImage, openSection],
+    () => ({ file, root: at, role, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
+    [file, at.join('/'), role, problems, pages, formIds, announce, uploadImage, openSection], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const part = schemaAt(schema, at);
   const change = (next: unknown) => onChange(setAt(value, at, next));

@@ -1,7 +1,9 @@
 /** The content editor's calls to our server: the table in src/content/model/contentApi.ts, through the inbox's session (src/platform/inbox/api.ts). */
 import admin from '../../../config/admin';
+import server from '../../../config/server';
 import { contentRoutes, type ContentChange, type ContentDraft, type ContentImage, type ContentProblem, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../model/contentApi';
 import { ApiError, refusalOf, sendTo } from '../../platform/inbox/api';
+import { fill } from '../../platform/inbox/format';
 
 /** Publish refused: the checker's problems (nothing was written), or the content changed meanwhile. */
 export class PublishRefused extends ApiError {
@@ -70,8 +72,14 @@ export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision:
   return (await json<{ revision?: Revision }>(await sendTo(contentRoutes[route].method, revisionPath(route, id), { json: { baseRevision, ...(kind === 'undo' ? scope : {}) } }))).revision;
 }
 
-/** Sends a picture with the CSS pixels the page draws it at (0: its own size). */
+/**
+ * Sends a picture with the CSS pixels the page draws it at (0: its own size). One over the bytes
+ * the server takes is refused here, in the server's own sentence, without sending it (a phone's
+ * 30 MB photo is not sent to be refused).
+ */
 export async function uploadImage(file: File, width: number, height: number): Promise<ContentImage> {
+  const maxBytes = server.admin.imageMaxBytes;
+  if (file.size > maxBytes) throw new ApiError(413, fill(server.admin.messages.imageTooLarge, { max: Math.floor(maxBytes / 1048576) }));
   const { method, path } = contentRoutes.contentImage;
   const query = new URLSearchParams({ width: String(Math.round(width)), height: String(Math.round(height)) });
   return json(await sendTo(method, `${path}?${query}`, { file }));

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import type { ComponentType, ReactNode } from 'react';
 import admin from '../../../config/admin';
+import { helpOf } from '../model/place';
 import type { Path, Schema } from '../../schema/schema';
 import { ownerLocked, useEditorEnv, useProblems } from './EditorEnv';
 import { fieldId } from './model';
@@ -21,13 +22,16 @@ export interface FieldProps {
 }
 
 /**
- * The sentences under a field: the checker's problems, then the schema's help, then why it cannot
- * be changed here (a developer's change; only an owner's, said on the box or group so marked).
+ * The sentences under a field: the checker's problems, then the key's help (the schema's, or
+ * config/admin.ts content.help), then why it cannot be changed here (a developer's change; only an
+ * owner's, said on the box or group so marked), then the text's counter.
  */
-export function useHelper(schema: Schema<unknown>, problems: readonly string[]): ReactNode {
+export function useHelper(schema: Schema<unknown>, problems: readonly string[], path: Path, counter?: ReactNode): ReactNode {
   const env = useEditorEnv();
   const note = schema.meta.contract ? [t.contract] : ownerLocked(schema, env) ? [t.ownerOnly] : [];
-  const lines = [...problems, ...(schema.meta.help ? [schema.meta.help] : []), ...note];
+  const last = path.at(-1);
+  const help = helpOf(typeof last === 'string' ? last : undefined, schema);
+  const lines: ReactNode[] = [...problems, ...(help ? [help] : []), ...note, ...(counter ? [counter] : [])];
   if (lines.length === 0) return undefined;
   return lines.map((line, i) => (
     <Box component="span" key={i} sx={{ display: 'block' }}>
@@ -43,7 +47,7 @@ export type FieldEditor = ComponentType<FieldProps>;
 export function Group({ label, path, schema, children }: { label: string; path: Path; schema: Schema<unknown>; children: ReactNode }) {
   const { file } = useEditorEnv();
   const problems = useProblems(path);
-  const helper = useHelper(schema, problems);
+  const helper = useHelper(schema, problems, path);
   const id = fieldId(file, path);
   return (
     <Box

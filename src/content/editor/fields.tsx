@@ -14,9 +14,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
-import { shownToOffice, type Path, type Schema, type SchemaKind, type Shape } from '../../schema/schema';
+import { choiceLabelOf, keyOf, sectionTypeLabel } from '../model/place';
+import { shownToOffice, textLength, type Path, type Schema, type SchemaKind, type Shape } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
 import { EditorEnvContext, ownerLocked, useEditorEnv, useLocked, useProblems } from './EditorEnv';
 import { Group, useHelper, type FieldProps } from './fieldFrame';
@@ -27,7 +28,7 @@ import { linkModeOf, pageOfLink } from './sitePages';
 
 const t = admin.content;
 
-function useTextField({ schema, path, label }: FieldProps) {
+function useTextField({ schema, path, label }: FieldProps, counter?: ReactNode) {
   const { file } = useEditorEnv();
   const problems = useProblems(path);
   const locked = useLocked(schema);
@@ -36,7 +37,7 @@ function useTextField({ schema, path, label }: FieldProps) {
     label,
     fullWidth: true,
     error: problems.length > 0,
-    helperText: useHelper(schema, problems),
+    helperText: useHelper(schema, problems, path, counter),
     slotProps: { input: { readOnly: locked } },
   } as const;
 }
@@ -44,17 +45,50 @@ function useTextField({ schema, path, label }: FieldProps) {
 /** An optional key's "" means "leave it out". */
 const textChange = (schema: Schema<unknown>, onChange: FieldProps['onChange']) => (value: string) => onChange(schema.optional && value === '' ? undefined : value);
 
+/** A line that may hold more than this wraps in a box that grows (a title, a heading, a question); a shorter one (a button's words) stays one line. */
+const WRAPPED_LINE_OVER = 60;
+/** The counter shows once a text comes this near its limit (always for a title or a description: what search results show). */
+const COUNTER_FROM = 0.8;
+
+/**
+ * The counter under a text with a length limit: its characters and its most, with how many search
+ * results show for a title or a description; in the error colour past the limit.
+ */
+export function counterOf(schema: Schema<unknown>, text: string): ReactNode {
+  const meta = schema.meta.kind === 'text' || schema.meta.kind === 'longText' ? schema.meta : undefined;
+  const max = meta?.maxLength;
+  if (!meta || max === undefined) return undefined;
+  const count = textLength(text);
+  if (meta.searchShows === undefined && count < max * COUNTER_FROM) return undefined;
+  const words = meta.searchShows === undefined ? fill(t.counter, { count, max }) : fill(t.counterSearch, { count, max, shown: meta.searchShows });
+  return (
+    <Box component="span" data-counter="" sx={{ color: count > max ? 'error.main' : 'text.secondary' }}>
+      {words}
+    </Box>
+  );
+}
+
+/**
+ * A text: one line, or a box that grows with what is written (a longText, or a line that may be
+ * long): from two lines (one for a line) to twelve, then it scrolls. A line's box takes no line
+ * break: Enter does nothing there, and a pasted break becomes a space.
+ */
 function TextEditor(props: FieldProps) {
   const { schema, value, onChange } = props;
-  const field = useTextField(props);
-  const multiline = schema.meta.kind === 'longText';
+  const text = typeof value === 'string' ? value : '';
+  const field = useTextField(props, counterOf(schema, text));
+  const meta = schema.meta;
+  const long = meta.kind === 'longText';
+  const wraps = long || (meta.kind === 'text' && meta.format === undefined && (meta.maxLength ?? 0) > WRAPPED_LINE_OVER);
   return (
     <TextField
       {...field}
-      multiline={multiline}
-      minRows={multiline ? 2 : undefined}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => textChange(schema, onChange)(event.target.value)}
+      multiline={wraps}
+      minRows={wraps ? (long ? 2 : 1) : undefined}
+      maxRows={wraps ? 12 : undefined}
+      value={text}
+      onKeyDown={wraps && !long ? (event) => event.key === 'Enter' && event.preventDefault() : undefined}
+      onChange={(event) => textChange(schema, onChange)(wraps && !long ? event.target.value.replace(/\r?\n/g, ' ') : event.target.value)}
     />
   );
 }
@@ -92,7 +126,7 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
   const { file } = useEditorEnv();
   const problems = useProblems(path);
   const id = fieldId(file, path);
-  const helper = useHelper(schema, problems);
+  const helper = useHelper(schema, problems, path);
   const locked = useLocked(schema);
   return (
     <Box>
@@ -138,18 +172,20 @@ function ChoiceEditor(props: FieldProps) {
       {schema.optional && <MenuItem value={NONE}>{t.none}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option} value={option}>
-          {option}
+          {choiceLabelOf(keyOf(props.path), option, meta?.from === 'forms')}
         </MenuItem>
       ))}
     </TextField>
   );
 }
 
+/** A value never edited (a section's kind): shown by its name ("Kind of section: FAQ"). */
 function FixedEditor({ value, label, path }: FieldProps) {
   const { file } = useEditorEnv();
+  const shown = keyOf(path) === 'type' ? sectionTypeLabel(String(value)) : labelOf(String(value));
   return (
     <Typography id={fieldId(file, path)} variant="body2" sx={{ color: 'text.secondary' }}>
-      {label}: <strong>{labelOf(String(value))}</strong>
+      {label}: <strong>{shown}</strong>
     </Typography>
   );
 }
@@ -219,14 +255,64 @@ function ObjectEditor({ schema, value, onChange, path, label }: FieldProps) {
   );
 }
 
-/** The keys of a group, without a frame of their own (a section's keys, a file's top level). */
+/**
+ * The keys of a group, without a frame of their own (a section's keys, a file's top level); the
+ * keys marked advanced in the schemas under an "Advanced" fold after the others.
+ */
 export function ObjectFields({ shape, value, onChange, path }: { shape: Shape; value: unknown; onChange(value: unknown): void; path: Path }) {
+  const shown = Object.entries(shape).filter(([, child]) => shownToOffice(child));
+  const plain = shown.filter(([, child]) => !child.meta.advanced);
+  const folded = shown.filter(([, child]) => child.meta.advanced);
+  return (
+    <Stack spacing={2}>
+      <KeyFields entries={plain} value={value} onChange={onChange} path={path} />
+      {folded.length > 0 && (
+        <AdvancedFold path={path} keys={folded.map(([key]) => key)}>
+          <KeyFields entries={folded} value={value} onChange={onChange} path={path} />
+        </AdvancedFold>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The settings most pages leave as they are, behind one button: closed at first, open while one
+ * of them has a problem (the checker's sentence is then in view).
+ */
+function AdvancedFold({ path, keys, children }: { path: Path; keys: readonly string[]; children: ReactNode }) {
+  const id = useId();
+  const { problems } = useEditorEnv();
+  const [open, setOpen] = useState(false);
+  const troubled = keys.some((key) => {
+    const prefix = JSON.stringify([...path, key]).slice(0, -1);
+    return [...problems.keys()].some((at) => at === `${prefix}]` || at.startsWith(`${prefix},`));
+  });
+  // Opened by a problem, it stays open once the problem is fixed (the keyboard is in it).
+  if (troubled && !open) setOpen(true);
+  const shown = open || troubled;
+  return (
+    <Box>
+      <Button size="small" aria-expanded={shown} aria-controls={id} onClick={() => setOpen((was) => !was)} sx={{ px: 1 }}>
+        <Box component="span" aria-hidden="true" sx={{ mr: 0.75, fontSize: '0.75rem' }}>
+          {shown ? '\u25B2' : '\u25BC'}
+        </Box>
+        {t.advanced}
+      </Button>
+      <Box id={id} hidden={!shown} sx={{ mt: 1.5 }}>
+        {shown && children}
+      </Box>
+    </Box>
+  );
+}
+
+/** Each key of a group by its own kind's editor; optional keys can be added and removed. */
+function KeyFields({ entries, value, onChange, path }: { entries: ReadonlyArray<[string, Schema<unknown>]>; value: unknown; onChange(value: unknown): void; path: Path }) {
   const env = useEditorEnv();
   const facts = { formIds: env.formIds };
   const record = isRecord(value) ? value : {};
   return (
     <Stack spacing={2}>
-      {Object.entries(shape).filter(([, child]) => shownToOffice(child)).map(([key, child]) => {
+      {entries.map(([key, child]) => {
         const childLabel = labelOf(key, child);
         const present = record[key] !== undefined;
         const change = (next: unknown) => onChange(setAt(record, [key], next));
@@ -307,7 +393,7 @@ function RichTextField({ value, onChange, path, label, schema }: FieldProps) {
     return at.length >= path.length && path.every((part, i) => at[i] === part);
   });
   const problems = inside.flatMap(([, messages]) => messages);
-  const helper = useHelper(schema, problems);
+  const helper = useHelper(schema, problems, path);
   return (
     <Box component="section" aria-labelledby={`${id}-label`}>
       <Typography id={`${id}-label`} component="p" sx={{ fontWeight: 600, mb: 1 }}>

@@ -1,12 +1,16 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../../config/forms';
-import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type CheckContext, type Infer, type Path, type Schema } from '../../schema/schema';
+import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type CheckContext, type Infer, type Path, type Schema, TEXT_LIMITS } from '../../schema/schema';
 import { sectionSchemas, type SectionType } from '../../site/sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { siteSchema } from './siteSchema';
-import { BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../../leads/model/adminApi';
+import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../../leads/model/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../../leads/model/attribution';
 import { SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
+import { ADMIN_ROLES } from './contentApi';
+
+/** A template that is a paragraph or more (an instruction of several sentences). */
+const PARAGRAPH = { maxLength: TEXT_LIMITS.paragraph };
 
 /** Every kind of section the site has. */
 const SECTION_TYPES = Object.keys(sectionSchemas) as SectionType[];
@@ -192,6 +196,7 @@ export const adminSchema = object({
   placeholders: text(),
   placeholdersShow: template(['count']),
   placeholdersHide: text(),
+  liveOff: text(),
   signIn: object({
     ...texts(['heading', 'email', 'password', 'submit', 'submitting', 'noAccount', 'noAccountCommand', 'sessionEnded', 'remember']).shape,
     rememberHint: template(['days']),
@@ -200,14 +205,23 @@ export const adminSchema = object({
     ...texts(['heading', 'password', 'confirm', 'checking', 'cancel', 'cancelled']).shape,
     intro: template(['minutes']),
   }),
-  nav: texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'subscribers', 'signedInAs', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']),
+  nav: object({
+    ...texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'newsletter', 'newsletters', 'subscribers', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']).shape,
+    signedInAs: template(['email', 'role']),
+    /** What each role does, after the account's address. */
+    roles: texts(ADMIN_ROLES),
+  }),
   list: object({
     ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
-    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead']),
+    columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead', 'activity']),
+    waiting: template(['time']),
+    lastActivity: template(['time']),
+    unreadMark: text(),
     submissions: template(['count']),
     mailboxRead: template(['at']),
     mailboxNever: text(),
     mailboxFailing: template(['since', 'error', 'next']),
+    mailboxBack: template(['from', 'until', 'at']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
     ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,
     bulk: texts(BULK_ACTIONS),
@@ -227,12 +241,15 @@ export const adminSchema = object({
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
     ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading', 'jumpLabel', 'personHeading', 'thisOne']).shape,
     personMore: template(['count']),
+    ...texts(['unreadNotice', 'markRead', 'markedRead']).shape,
   }),
   replies: object({
     ...texts(['heading', 'to', 'template', 'blank', 'subject', 'text', 'send', 'sending', 'sent', 'noAddress', 'historyHeading', 'noHistory']).shape,
     historyLine: template(['at', 'by', 'state']),
     answerLine: template(['at', 'from']),
     mailProgramLine: template(['at', 'from']),
+    automaticLine: template(['at', 'from', 'what']),
+    automaticKinds: texts(AUTOMATIC_KINDS),
     mailReplyLine: template(['at', 'by', 'state']),
     notSentLine: template(['at', 'from']),
     notSentWhy: template(['reason']),
@@ -256,7 +273,8 @@ export const adminSchema = object({
     ...texts(['filterSource', 'allSources', 'filterCampaign', 'allCampaigns', 'noCampaign', 'choiceCount']).shape,
   }),
   insights: object({
-    ...texts(['heading', 'intro', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
+    ...texts(['heading', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
+    intro: longText(),
     columns: texts(['week', 'source', 'campaign', 'page', 'visits', 'visitors', 'leads', 'rate']),
     ...texts(['won', 'wonValue']).shape,
     ...texts(['noRate', 'total', 'unknownPage', 'empty']).shape,
@@ -283,26 +301,49 @@ export const adminSchema = object({
     unsubscribed: template(['email']),
   }),
   erase: object({
-    ...texts(['heading', 'intro', 'email', 'find', 'none', 'foundHeading']).shape,
+    ...texts(['heading', 'email', 'find', 'none', 'foundHeading']).shape,
+    intro: longText(),
     addresses: template(['addresses']),
     kinds: object(Object.fromEntries(ERASURE_KINDS.map((kind) => [kind, template(['count'])])) as Record<(typeof ERASURE_KINDS)[number], Schema<string>>),
     leadLine: template(['form', 'name', 'date']),
     leadLineWithoutName: template(['form', 'date']),
     spamLead: text(),
     mailLine: template(['kind', 'subject', 'date']),
-    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply']),
+    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply', 'newsletter']),
     cvLine: template(['size']),
     attachmentLine: template(['name', 'size']),
     ...texts(['confirmLabel', 'confirmHint', 'confirm', 'erasing', 'erased', 'outsideHeading']).shape,
     outside: object({
-      notificationMailbox: template(['addresses', 'count']),
-      webhook: template(['receiver', 'count']),
-      agencyMailbox: template(['address', 'answers', 'replies']),
-      sender: template(['address', 'count']),
-      backups: template(['date']),
+      notificationMailbox: template(['addresses', 'count'], PARAGRAPH),
+      webhook: template(['receiver', 'count'], PARAGRAPH),
+      agencyMailbox: template(['address', 'answers', 'replies'], PARAGRAPH),
+      sender: template(['address', 'count'], PARAGRAPH),
+      newsletter: template(['count', 'address'], PARAGRAPH),
+      newsletterWithoutSender: template(['count'], PARAGRAPH),
+      backups: template(['date'], PARAGRAPH),
     }),
     ...texts(['recordsHeading', 'recordsIntro', 'recordsNone']).shape,
     recordLine: template(['date', 'by']),
+  }),
+  /** The newsletter's screens (/admin/newsletters). */
+  newsletters: object({
+    ...texts(['heading', 'loading']).shape,
+    intro: longText(),
+    confirmed: template(['count']),
+    ...texts(['mailOff', 'noDkim', 'new', 'fromArticle', 'article', 'startFromArticle', 'noArticles', 'empty', 'tableLabel']).shape,
+    columns: texts(['newsletter', 'state', 'sent', 'bounced', 'unsubscribed', 'complaints', 'visits', 'leads']),
+    states: object({ draft: text(), scheduled: template(['when']), sending: template(['sent', 'readers']), sent: template(['when']) }),
+    ...texts(['back', 'newHeading', 'subject', 'subjectHelp', 'name', 'nameHelp', 'body', 'loadingEditor', 'save', 'saving', 'saved']).shape,
+    ...texts(['delete', 'deleteQuestion', 'deleteConfirm', 'cancel']).shape,
+    ...texts(['preview', 'previewPhone', 'previewWide', 'previewText', 'previewNote', 'previewLoading', 'test', 'testing']).shape,
+    testSent: template(['email']),
+    testSubject: template(['subject']),
+    ...texts(['saveFirst', 'sendHeading']).shape,
+    sendNow: template(['count']),
+    sendQuestion: template(['subject', 'count']),
+    ...texts(['sendConfirm', 'sendAt', 'schedule']).shape,
+    scheduled: template(['when']),
+    ...texts(['unschedule', 'sendingNow', 'ownersSend', 'readOnly', 'figures', 'figuresReaders', 'figuresWaiting', 'figuresFailed', 'figuresNote', 'notFound', 'sendArticle']).shape,
   }),
   errors: texts(['network', 'unexpected']),
   content: object({
@@ -319,7 +360,15 @@ export const adminSchema = object({
     ...texts(['discard', 'discardQuestion', 'discardConfirm', 'discardKeep', 'discarded']).shape,
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
     ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
-    ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize']).shape,
+    ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize', 'noPicture']).shape,
+    /** The counter under a text with a length limit: {count}, {max} and (search results) {shown} are replaced. */
+    counter: template(['count', 'max']),
+    counterSearch: template(['count', 'max', 'shown']),
+    /** The fold of the settings marked advanced in the schemas; a list item closed and opened; a new item's checklist. */
+    ...texts(['advanced', 'checklist']).shape,
+    ...texts(['openItem', 'closeItem']).shape,
+    openItemNamed: template(['name']),
+    closeItemNamed: template(['name']),
     ...texts(['preview', 'editOrPreview', 'desktop', 'phone', 'previewNote', 'previewSent', 'mapNotShown', 'openMap']).shape,
     ...texts(['revisions', 'revisionBy', 'noRevisions', 'restore', 'restoring', 'restored']).shape,
     /** The revisions list: each change before and after, undo of one change, restore of a version. */
@@ -348,7 +397,7 @@ export const adminSchema = object({
     sectionTypes: object(Object.fromEntries(SECTION_TYPES.map((type) => [type, text()])) as Record<SectionType, Schema<string>>),
     /** Making a page of its own, and removing one made here. */
     newPage: object({
-      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'address', 'addressHelp']).shape,
+      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'address', 'addressHelp', 'description', 'descriptionHelp', 'formChoice', 'formHelp']).shape,
       addressTaken: template(['address', 'title']),
       addressRefused: template(['address', 'problem']),
       ...texts(['inMenu', 'searchable', 'searchableHelp', 'sections', 'sectionsHelp', 'noSections']).shape,
@@ -359,11 +408,20 @@ export const adminSchema = object({
       removeConfirm: template(['title', 'address']),
       ...texts(['removeYes', 'removeNo', 'removing', 'removed']).shape,
     }),
+    /** Removing a page: what its address gives visitors (the removed page's words and links, or another page). */
+    removePage: object({
+      ...texts(['visitors', 'tell', 'send', 'message', 'messageHelp', 'links', 'to']).shape,
+      pageChoice: template(['name', 'address']),
+    }),
     revisionScheduled: template(['author', 'at']),
     /** Saving drafts as they are typed: the wait after the last keystroke, the longest wait between tries when the server is out of reach. */
     autosave: object({ delayMs: number({ min: 100, max: 10000, integer: true }), retryMaxSeconds: number({ min: 1, max: 600, integer: true }) }),
     /** Names for keys whose own name says too little (by the key's name: "href" -> "Link"); others are made from the key. */
     labels: labelTexts(),
+    /** A sentence under a key's box, by the key's name, where its name alone says too little. */
+    help: labelTexts(),
+    /** The choices of a key in words, by the key's name and then the choice ("variant": { "primary": "Filled" }); a choice not named here is shown as it is written. */
+    choices: choiceTexts(),
     /** What each page, part or file is called in the editor's sentences when it has no title of its own, by file ("site": config/site.ts). */
     fileNames: object({ site: text(), routes: text(), server: text(), admin: text(), other: text() }),
     /** The joint between the names of a place in a sentence: "Home › Hero › Heading". */
@@ -373,11 +431,15 @@ export const adminSchema = object({
     /** The checker's refusals in the office's words, by kind: {label} is the box's name, the others are listed in REFUSAL_VALUES. */
     refusals: refusalTexts(),
     /** The articles' screens and their rich-text box. */
-    articles: texts([
-      'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
-      'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock',
-      'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
-    ]),
+    articles: object({
+      ...texts([
+        'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
+        'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkHelp', 'linkNotValid', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock', 'more',
+        'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
+      ]).shape,
+      /** The address offered in place of one typed without https:// ("www.example.com"): {address} is replaced. */
+      linkUse: template(['address']),
+    }),
     /** Publishing one item (the page, article, form or parts on screen), or every draft of one's own that is ready. */
     publishItems: object({
       /** The button, and the item in sentences, by the kind of item: a page, an article, a form, the parts on every page. */
@@ -431,6 +493,19 @@ function replyTemplates(): Schema<Readonly<Record<string, readonly { name: strin
 /** A name for some of config/site.ts's keys (a part of the site the editor offers). */
 function siteParts() {
   return textsByKey({ file: 'config/site.ts', keys: Object.keys(siteSchema.shape) });
+}
+
+/** Any key names, each with a group of choices and their words. */
+function choiceTexts(): Schema<Readonly<Record<string, Readonly<Record<string, string>>>>> {
+  return {
+    optional: false,
+    expects: 'a group of keys in {curly braces}',
+    meta: { kind: 'record', value: labelTexts() },
+    check(value, path, ctx) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
+      for (const [key, words] of Object.entries(value)) labelTexts().check(words, [...path, key], ctx);
+    },
+  };
 }
 
 /** Any key names, each with a text. */

@@ -66,7 +66,7 @@ test('a body has blocks, each with its text; a link in a run is a page of the si
     `${file}: body[2].content[0].href "javascript:alert(1)" does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
     `${file}: body[3].items[1] has 0 items, but it needs at least 1.`,
   ]);
-  expect(problemsAfter((article) => (article.body = []))).toEqual([`${file}: body has 0 items, but it needs at least 1.`]);
+  expect(problemsAfter((article) => (article.body = []))).toEqual([`${file}: body is empty. Write at least one block (a paragraph, a heading…).`]);
 });
 
 test("an address is one short part of lower case letters, digits and dashes, not another article's, not a page's", () => {

@@ -7,12 +7,13 @@
  * escaped for its place.
  */
 import { imageDrawnAt, imageSchema } from '../../schema/common';
-import { boolean, date, dateTime, href, list, longText, number, object, optional, richText, slug, tagged, text, literal, type Infer } from '../../schema/schema';
+import { boolean, date, dateTime, description, developerOnly, heading, href, list, number, object, optional, richText, slug, tagged, text, title, literal, TEXT_LIMITS, type Infer } from '../../schema/schema';
 import { slugOf } from '../../schema/text';
 
 /** A run of text inside a paragraph, a list item or a quote: bold, italic, a link, or plain. */
 export const inlineSchema = object({
-  text: text(),
+  /** A run may be a whole paragraph. */
+  text: text({ maxLength: TEXT_LIMITS.paragraph }),
   bold: optional(boolean()),
   italic: optional(boolean()),
   /** A link: a page of this site ("/Contact") or another site's full address. */
@@ -25,7 +26,7 @@ const runs = () => list(inlineSchema, { min: 1 });
 
 export const blockSchemas = {
   /** A subheading of the article (the article's title is its only h1; these are h2 or h3). */
-  heading: object({ type: literal('heading'), level: number({ min: 2, max: 3, integer: true }), text: text() }),
+  heading: object({ type: literal('heading'), level: number({ min: 2, max: 3, integer: true }), text: heading() }),
   paragraph: object({ type: literal('paragraph'), content: runs() }),
   /** A bulleted (or, `ordered`, numbered) list: each item is text made of runs. */
   list: object({ type: literal('list'), ordered: optional(boolean()), items: list(runs(), { min: 1 }) }),
@@ -41,11 +42,18 @@ export type BlockOf<T extends BlockType> = Extract<ArticleBlock, { type: T }>;
 
 export const articleSchema = object({
   /** The article's headline: the page's h1, its title in search results and in the feed. */
-  title: text(),
+  title: title(),
   /** The last part of its address: "/Blog/<address>". Made from the title; may be changed (the old address then leads to the new one). */
   address: slug(),
+  /**
+   * The name the articles' feed knows it by, for good (src/render/feed.ts): its entry's id is made from
+   * it, so a feed reader never takes the article for a new one when its address changes. Without it,
+   * the file's name, which never changes (the editor names a new article's file after its first
+   * address). Set only where the file's name is not the address the feed first knew.
+   */
+  feedId: optional(developerOnly(slug())),
   /** One or two sentences: shown in the list of articles, in search results and link previews. */
-  summary: longText(),
+  summary: description(),
   /** The picture at the top of the article and in the list (a 1200×630 copy is made for link previews). */
   cover: imageDrawnAt(960, 540),
   author: text(),
@@ -59,6 +67,9 @@ export type ArticleConfig = Infer<typeof articleSchema>;
 
 /** An article with its id (its file's name in config/articles, which never changes). */
 export type Article = ArticleConfig & { readonly id: string };
+
+/** The word a list of articles (src/site/sections/articles/schema.ts inFull) names its newest article by. */
+export const NEWEST_ARTICLE = 'newest';
 
 /** Whether the article is on the site at `now` (it has not expired). */
 export const isLive = (article: Pick<ArticleConfig, 'expires'>, now: Date): boolean => article.expires === undefined || Date.parse(article.expires) > now.getTime();

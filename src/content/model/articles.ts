@@ -5,6 +5,7 @@
  */
 import { articlePath, isLive, type Article } from './articleSchema';
 import { isPageAddress } from '../../schema/addresses';
+import { goneAddress } from './moved';
 import { FEED_NAME } from '../../schema/pageFiles';
 import { siteRoutes } from './routing';
 import type { SiteContent } from './siteContent';
@@ -26,7 +27,8 @@ export function liveContent(content: SiteContent, now: Date): SiteContent {
   const leadsToExpired = content.moved.moved.filter(({ to }) => expired.includes(to)).map(({ from }) => from);
   const moved = {
     moved: content.moved.moved.filter(({ to }) => !expired.includes(to)),
-    gone: [...new Set([...content.moved.gone, ...leadsToExpired, ...expired])].sort((a, b) => a.localeCompare(b)),
+    // An address gone already keeps its words; the expired ones (and those that led to them) have the site's.
+    gone: [...content.moved.gone, ...[...new Set([...leadsToExpired, ...expired])].filter((address) => !content.moved.gone.some((entry) => goneAddress(entry) === address))].sort((a, b) => goneAddress(a).localeCompare(goneAddress(b))),
   };
   return { ...content, articles, moved };
 }

@@ -9,7 +9,7 @@
  */
 import { formSchema } from '../../site/forms/model/formSchema';
 import { adminSchema } from './adminSchema';
-import { articlePath, articleSchema } from './articleSchema';
+import { articlePath, articleSchema, NEWEST_ARTICLE as NEWEST } from './articleSchema';
 import { pageSchema } from './pageSchema';
 import { routesSchema } from './routesSchema';
 import { routeTable } from './routeTable';
@@ -116,7 +116,8 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     checkDuplicateAddresses(options.routes, ctx.report);
   }
 
-  if (options.moved !== undefined) check(movedSchema, options.moved, contextFor(MOVED_FILE, new Set()));
+  // Its links (a removed page's words) lead to pages of the site; its addresses are the site's no more.
+  if (options.moved !== undefined) check(movedSchema, options.moved, contextFor(MOVED_FILE));
 
   const withOwnAddress = new Set(ownAddresses(pages).map((a) => a.page));
   if (pageIds && options.routes !== undefined) {
@@ -129,6 +130,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     const ctx = contextFor(options.pageFiles?.[id] ?? `config/pages/${id}.ts`);
     check(pageSchema, pages[id], ctx);
     checkSectionIds(pages[id], ctx.report);
+    if (options.articles !== undefined) checkArticleInFull(pages[id], Object.keys(articles), ctx.report);
   }
 
   for (const id of Object.keys(forms)) {
@@ -218,6 +220,23 @@ function checkSectionIds(page: unknown, report: Report): void {
       ['sections', i, 'id'],
       `${quote(section.id)} is used twice on this page (also at sections[${earlier}].id). Each section id must be different, so rename one of them.`,
       { kind: 'anchorTaken', values: { value: section.id } },
+    );
+  });
+}
+
+/** A list of articles shows in full the newest article, or one of the articles by its id (its file's name). */
+function checkArticleInFull(page: unknown, articleIds: readonly string[], report: Report): void {
+  if (!isRecord(page) || !Array.isArray(page.sections)) return;
+  page.sections.forEach((section, i) => {
+    if (!isRecord(section) || section.type !== 'articles' || typeof section.inFull !== 'string') return;
+    const value = section.inFull;
+    if (value === NEWEST || articleIds.includes(value)) return;
+    const choices = [NEWEST, ...articleIds];
+    const near = closest(value, choices);
+    report(
+      ['sections', i, 'inFull'],
+      `is ${quote(value)}, which is not an article.${near ? ` Did you mean ${quote(near)}?` : ''} Use ${quote(NEWEST)} or the name of a file of ${ARTICLES_FOLDER}: ${articleIds.join(', ')}.`,
+      { kind: 'notAChoice', values: { value, choices: choices.join(', ') } },
     );
   });
 }

@@ -3,6 +3,7 @@
  * the editor in the browser, `npm run dev`'s local editor and the tests. adminApi.ts adds these
  * routes to the inbox's route table, so sessions, CSRF and the 401-without-session rule apply.
  */
+import type { Farewell } from './moved';
 
 /** The editor's screen inside the inbox app. */
 export const CONTENT_PAGE = '/admin/content';
@@ -97,6 +98,12 @@ export interface ContentChange {
   /** As the person knows it: 'config/pages/home.ts'. */
   file: string;
   value: unknown;
+  /**
+   * With a page's removal (value null): what its address answers from now on, as the office chose
+   * (src/content/model/moved.ts): the words its visitors read there (410), or another page's address (301).
+   * Without it, the site's words (config/site.ts `gone`).
+   */
+  farewell?: Farewell;
 }
 
 export interface ContentFile {

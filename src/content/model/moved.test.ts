@@ -106,3 +106,44 @@ describe('what a publish leaves in config/moved.ts', () => {
     expect(movedAfter(nothing, before, after)).toEqual({ moved: [{ from: '/Blog/news', to: '/Blog/latest' }], gone: [] });
   });
 });
+
+describe("what a removed page leaves its visitors (the office's farewell)", () => {
+  const home = { 'page:home': '/', 'page:contact': '/Contact' };
+  const words = { message: 'This offer has ended', links: [{ label: 'Contact', href: '/Contact' }] };
+
+  it('keeps its words with its address, and with every address that led to it; an address gone before stays as it was written', () => {
+    const renamed = movedAfter({ moved: [], gone: ['/older'] }, at({ ...home, 'page:offer': '/a' }), at({ ...home, 'page:offer': '/b' }));
+    const removed = movedAfter(renamed, at({ ...home, 'page:offer': '/b' }), at(home), undefined, { farewells: { '/b': words } });
+    expect(removed).toEqual({ moved: [], gone: [{ address: '/a', ...words }, { address: '/b', ...words }, '/older'] });
+    // A later publish keeps them as they are.
+    expect(movedAfter(removed, at(home), at(home))).toEqual(removed);
+  });
+
+  it('sends its visitors to the page the office chose (a redirect), and those of the addresses that led to it', () => {
+    const renamed = movedAfter(nothing, at({ ...home, 'page:offer': '/a' }), at({ ...home, 'page:offer': '/b' }));
+    expect(movedAfter(renamed, at({ ...home, 'page:offer': '/b' }), at(home), undefined, { farewells: { '/b': { to: '/Contact' } } })).toEqual({
+      moved: [
+        { from: '/a', to: '/Contact' },
+        { from: '/b', to: '/Contact' },
+      ],
+      gone: [],
+    });
+    // A page that does not answer (or the page itself) is no place to send them: the address is gone, with the site's words.
+    for (const to of ['/nowhere', '/b']) expect(movedAfter(nothing, at({ ...home, 'page:offer': '/b' }), at(home), undefined, { farewells: { '/b': { to } } })).toEqual({ moved: [], gone: ['/b'] });
+  });
+
+  it("leads its links where their pages are now: a page moved to its new address, a page removed nowhere (the site's links when none is left)", () => {
+    const removed = movedAfter(nothing, at({ ...home, 'page:offer': '/offer', 'page:sale': '/sale' }), at({ ...home, 'page:sale': '/sale' }), undefined, {
+      farewells: { '/offer': { message: 'Over', links: [{ label: 'Sale', href: '/sale#now' }, { label: 'Contact', href: '/Contact' }] } },
+    });
+    const saleMoved = movedAfter(removed, at({ ...home, 'page:sale': '/sale' }), at({ ...home, 'page:sale': '/summer-sale' }));
+    expect(saleMoved.gone).toEqual([{ address: '/offer', message: 'Over', links: [{ label: 'Sale', href: '/summer-sale#now' }, { label: 'Contact', href: '/Contact' }] }]);
+    const contactGone = movedAfter(saleMoved, at({ ...home, 'page:sale': '/summer-sale' }), at({ 'page:home': '/' }));
+    expect(contactGone.gone).toEqual(['/Contact', { address: '/offer', message: 'Over' }, '/sale', '/summer-sale']);
+  });
+
+  it('is forgotten when a new page takes the address, as any gone address is', () => {
+    const removed = movedAfter(nothing, at({ ...home, 'page:offer': '/offer' }), at(home), undefined, { farewells: { '/offer': words } });
+    expect(movedAfter(removed, at(home), at({ ...home, 'page:again': '/offer' }))).toEqual(nothing);
+  });
+});

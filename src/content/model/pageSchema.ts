@@ -1,12 +1,12 @@
 /** The description of one file in config/pages. */
 import { sectionSchema } from '../../site/sections/schemas';
-import { boolean, describe, list, longText, object, optional, routePath, text, type Infer } from '../../schema/schema';
+import { boolean, describe, description, label, list, object, optional, routePath, title, type Infer } from '../../schema/schema';
 
 export const pageSchema = object({
   /** The browser tab title and the search result headline. */
-  title: text(),
+  title: title(),
   /** The search result snippet: one or two sentences. */
-  description: longText(),
+  description: description(),
   /**
    * The page's address, for a page the office made (a landing page): config/routes.ts stays the
    * developers' list of the site's own pages, and a page it does not show is at this address.
@@ -19,7 +19,7 @@ export const pageSchema = object({
    */
   inMenu: describe(optional(boolean()), { shownWith: 'inMenu' }),
   /** Its words in the menu (default: its title). */
-  menuLabel: describe(optional(text()), { shownWith: 'inMenu' }),
+  menuLabel: describe(optional(label()), { shownWith: 'inMenu' }),
   /** Whether search engines may list it (default: yes); when not, it is marked noindex and left out of sitemap.xml. */
   searchable: describe(optional(boolean()), { absent: true }),
   sections: list(sectionSchema, { min: 1 }),

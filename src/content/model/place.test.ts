@@ -60,7 +60,7 @@ function wrongValuesFor(schema: Schema<unknown>, value: unknown): unknown[] {
   switch (meta.kind) {
     case 'text':
     case 'longText':
-      return [...missing, '', 42, '{nope} and {year}', 'red', '#ffffff', 'nope.png', '/nope.png', 'xx-nope', 'Nowhere/Nope', '/Abuot', 'https://exa mple.com'];
+      return [...missing, '', 42, '{nope} and {year}', 'red', '#ffffff', 'nope.png', '/nope.png', 'xx-nope', 'Nowhere/Nope', '/Abuot', 'https://exa mple.com', ...(meta.maxLength ? ['x'.repeat(meta.maxLength + 1)] : [])];
     case 'number':
       return [...missing, 'ten', -1e9, 1e12, 1.5];
     case 'boolean':

@@ -31,6 +31,25 @@ export function labelOf(key: string | number, schema?: Schema<unknown>): string 
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const helps: Readonly<Record<string, string>> = t.help;
+const choiceWords: Readonly<Record<string, Readonly<Record<string, string>>>> = t.choices;
+
+/** The key a box is for: the last name of its path ("variant" of sections[2].actions[0].variant). */
+export const keyOf = (path: Path): string | undefined => [...path].reverse().find((part): part is string => typeof part === 'string');
+
+/** The sentence under a key's box where its name alone says too little (config/admin.ts content.help): the schema's own help first. */
+export function helpOf(key: string | undefined, schema?: Schema<unknown>): string | undefined {
+  if (schema?.meta.help) return schema.meta.help;
+  return key !== undefined && Object.hasOwn(helps, key) ? helps[key] : undefined;
+}
+
+/** A choice in words: a form by its name, a choice config/admin.ts names for its key (content.choices), else as it is written. */
+export function choiceLabelOf(key: string | undefined, option: string, fromForms = false): string {
+  if (fromForms) return formNames[option] ?? option;
+  const words = key !== undefined && Object.hasOwn(choiceWords, key) ? choiceWords[key]! : undefined;
+  return words && Object.hasOwn(words, option) ? words[option]! : option;
+}
+
 /**
  * A short name for a list item: its first text among the keys people recognise it by, of the keys
  * its schema shows the office (a form field is named by its label, never by the key it is stored under).
@@ -43,11 +62,14 @@ export function itemTitle(value: unknown, schema?: Schema<unknown>): string | un
   for (const key of ['heading', 'title', 'name', 'label', 'question', 'value']) {
     if (shape?.[key] && !shownToOffice(shape[key])) continue;
     const text = value[key];
-    if (typeof text === 'string' && text.trim() !== '') return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+    if (typeof text === 'string' && text.trim() !== '') return shortName(text);
     if (typeof text === 'number') return String(text);
   }
   return undefined;
 }
+
+/** A name in a place, at most 60 characters: a longer one (a title being shortened) is cut with "…". */
+const shortName = (name: string): string => (name.length > 60 ? `${name.slice(0, 57)}…` : name);
 
 /** A page's name as the office knows it: its title before the site's name ("Home | Business Growth" -> "Home"). */
 export function pageNameOf(title: unknown): string | undefined {
@@ -58,12 +80,12 @@ export function pageNameOf(title: unknown): string | undefined {
 /** The name a file goes by on the editor's screens: a page's name, a form's name, or the name of what the file holds. */
 export function fileNameOf(file: string, value: unknown): string {
   const page = pageIdOf(file);
-  if (page !== undefined) return pageNameOf(isRecord(value) ? value.title : undefined) ?? labelOf(page);
+  if (page !== undefined) return shortName(pageNameOf(isRecord(value) ? value.title : undefined) ?? labelOf(page));
   const form = formIdOf(file);
   if (form !== undefined) return formNames[form] ?? labelOf(form);
   const named: Record<string, string> = { [SITE_FILE]: t.fileNames.site, [ROUTES_FILE]: t.fileNames.routes, [SERVER_FILE]: t.fileNames.server, [ADMIN_FILE]: t.fileNames.admin };
   if (Object.hasOwn(named, file)) return named[file]!;
-  const title = (isRecord(value) && typeof value.title === 'string' && value.title.trim()) || undefined;
+  const title = (isRecord(value) && typeof value.title === 'string' && value.title.trim() && shortName(value.title.trim())) || undefined;
   // An article by its title, else by the list it is in on the screens ("Articles"), never its file.
   if (articleIdOf(file) !== undefined) return title ?? t.articles.heading;
   return title ?? t.fileNames.other;
@@ -97,6 +119,39 @@ export function richTextPlace(file: string, value: unknown, path: Path): Path | 
     current = isRecord(current) ? current[String(part)] : Array.isArray(current) && typeof part === 'number' ? current[part] : undefined;
   }
   return undefined;
+}
+
+/**
+ * The box a key path is in, as the screen draws it: the path itself, or where it enters a picture
+ * (its address, size and text are one box: "Cover picture") or a rich-text box (the article's text).
+ */
+export function boxPathOf(file: string, value: unknown, path: Path): Path {
+  let schema = schemaOfFile(file);
+  let current = value;
+  for (let i = 0; i < path.length; i++) {
+    const meta = schema ? variantOf(schema, current)?.meta : undefined;
+    if (!meta) return path;
+    if (meta.kind === 'image' || meta.kind === 'richText') return path.slice(0, i);
+    const part = path[i]!;
+    if (meta.kind === 'list' && typeof part === 'number') schema = meta.item;
+    else if (meta.kind === 'object') schema = meta.shape[String(part)];
+    else if (meta.kind === 'record') schema = meta.value;
+    else return path;
+    current = isRecord(current) ? current[String(part)] : Array.isArray(current) && typeof part === 'number' ? current[part] : undefined;
+  }
+  return path;
+}
+
+/** The boxes of a file the checker still refuses, by their names on its screen ("Summary", "Cover picture"), each once, in order: a new item's checklist. */
+export function boxesToFill(file: string, value: unknown, paths: readonly Path[]): Array<{ path: Path; name: string }> {
+  const skip = fileNamesOf(file, value).length;
+  const out = new Map<string, { path: Path; name: string }>();
+  for (const path of paths) {
+    const box = boxPathOf(file, value, path);
+    const name = placeOf(file, value, box).slice(skip).join(t.placeJoint) || fileNameOf(file, value);
+    if (!out.has(name)) out.set(name, { path: box, name });
+  }
+  return [...out.values()];
 }
 
 const sectionTypes: Readonly<Record<string, string>> = t.sectionTypes;

@@ -30,3 +30,12 @@ it('names the mail settings of the environment at an example value, never a pass
   expect(warnings[0]).toContain('From');
   expect(warnings.join('\n')).not.toContain('secret-password');
 });
+
+it('says when mail is set up (the newsletter is sent) without a DKIM key, and not once one is set', () => {
+  const own = { brand: { url: 'https://www.growth-agency.co.uk' } };
+  const mail = { SMTP_URL: 'smtp://mail.growth-agency.co.uk:587', MAIL_FROM: 'Site <site@growth-agency.co.uk>' };
+  expect(placeholderWarnings(own, mail).map((w) => w.split(' ')[0])).toEqual(['DKIM_PRIVATE_KEY_FILE']);
+  expect(placeholderWarnings(own, { ...mail, DKIM_PRIVATE_KEY_FILE: '/etc/business-growth/dkim/dkim-private.pem' })).toEqual([]);
+  // No mail, no newsletter: nothing to sign.
+  expect(placeholderWarnings(own, {})).toEqual([]);
+});

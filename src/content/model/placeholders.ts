@@ -2,7 +2,7 @@
  * Settings still at their shipped example values: an address of a domain kept for examples
  * (example.com, example.org, example.net, anything.example) or the shipped phone number (a
  * 555-01xx number, kept for fiction), in config/site.ts and in the mail settings of the
- * environment. They are not mistakes the checker refuses (a site being set up has them), but
+ * environment; and newsletters on (SMTP_URL and MAIL_FROM set) without a DKIM key. They are not mistakes the checker refuses (a site being set up has them), but
  * each one is a sentence saying what it affects: `npm run check` and the start print them, and
  * the inbox shows them to the owner until they are fixed.
  */
@@ -64,6 +64,12 @@ export function placeholderWarnings(site: unknown, env: Readonly<Record<string, 
       }
     }
     if (isExample(shown)) sentences.push(`${name} is still an example value (${shown}): ${AFFECTS[name]}. Set the agency's own.`);
+  }
+  // The newsletter is sent (SMTP_URL and MAIL_FROM) unsigned: the big mailbox providers refuse or hide bulk mail without DKIM.
+  if (env.SMTP_URL?.trim() && env.MAIL_FROM?.trim() && !env.DKIM_PRIVATE_KEY_FILE?.trim()) {
+    sentences.push(
+      'DKIM_PRIVATE_KEY_FILE is not set: the newsletter (and every mail of the site) goes out without a DKIM signature, and Gmail and Yahoo refuse or hide bulk mail without one. Make a key and publish it (docs/deploy-own-server.md "Mail that arrives").',
+    );
   }
   return sentences;
 }

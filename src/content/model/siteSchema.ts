@@ -1,7 +1,8 @@
 /** The description of config/site.ts: brand, header, footer, wording of the interface, constants. */
 import { contactLink, imageSchema, linkSchema } from '../../schema/common';
 import { iconNames } from '../../schema/icons';
-import { boolean, color, describe, formRef, href, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, type Infer } from '../../schema/schema';
+import { goneLinkSchema } from './movedSchema';
+import { advanced, boolean, color, describe, description, formRef, heading, href, label, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, TEXT_LIMITS, type Infer } from '../../schema/schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -13,7 +14,7 @@ export const siteSchema = object({
     /** The picture shown when a page is shared (1200 x 630). */
     shareImage: imageSchema,
     /** Short description of the agency for search engines (organisation data). */
-    description: longText(),
+    description: description(),
     /** The short paragraph about the agency in the footer. */
     blurb: longText(),
     /** Site address without a trailing slash, used for canonical links and the sitemap. */
@@ -46,45 +47,56 @@ export const siteSchema = object({
     address: text(),
   }),
   /** The agency's profiles: chat, photo sharing, professional network. The WhatsApp one (icon whatsapp) without a link opens a chat with `whatsapp.number`. */
-  social: list(object({ label: text(), href: optional(href()), icon: oneOf(iconNames) }), { min: 1 }),
+  social: list(object({ label: label(), href: optional(href()), icon: oneOf(iconNames) }), { min: 1 }),
   /** WhatsApp chat: the number in international form (its digits are used), and the message a page's WhatsApp button starts with. */
   whatsapp: object({ number: text(), message: text() }),
   navigation: object({
     /** Name of the menu for screen readers. */
-    label: text(),
-    logoLabel: text(),
-    links: list(object({ label: text(), href: href() }), { min: 1 }),
-    cta: object({ label: text(), href: href() }),
-    openMenuLabel: text(),
-    closeMenuLabel: text(),
+    label: advanced(text()),
+    /** The logo's link to the home page, for screen readers. */
+    logoLabel: advanced(text()),
+    links: list(object({ label: label(), href: href() }), { min: 1 }),
+    cta: object({ label: label(), href: href() }),
+    openMenuLabel: advanced(text()),
+    closeMenuLabel: advanced(text()),
   }),
   footer: object({
-    socialLabel: text(),
+    socialLabel: advanced(text()),
     /** Each column: its heading, its links, then the contact details it shows (the one phone number and e-mail of `contact`). */
-    columns: list(object({ heading: text(), links: list(linkSchema, { min: 1 }), showPhone: optional(boolean()), showEmail: optional(boolean()) }), { min: 1 }),
-    newsletter: object({ heading: text(), text: longText(), form: formRef() }),
+    columns: list(object({ heading: heading(), links: list(linkSchema, { min: 1 }), showPhone: optional(boolean()), showEmail: optional(boolean()) }), { min: 1 }),
+    newsletter: object({ heading: heading(), text: longText(), form: formRef() }),
     /** {year} is replaced by the current year. */
     copyright: text(),
     backToTop: text(),
   }),
   /** The line under every form; {link} becomes a link with `link.label` to `link.href` (the privacy page). */
-  privacyNote: object({ text: template(['link']), link: object({ label: text(), href: href() }) }),
+  privacyNote: object({ text: template(['link']), link: object({ label: label(), href: href() }) }),
   /**
    * Confirming a newsletter sign-up (src/newsletter/server): the e-mail (its subject, its text, the
    * words before the link, the words after it) and the pages the link opens, served by our server.
    * {days}: config/server.ts newsletter.unconfirmedDays.
    */
   newsletter: object({
-    confirmMail: object({ subject: text(), text: longText(), button: text(), after: describe(template(['days']), { kind: 'longText' }) }),
-    confirmPage: object({ heading: text(), text: longText(), button: text() }),
-    confirmed: object({ heading: text(), text: longText() }),
-    expired: object({ heading: text(), text: describe(template(['days']), { kind: 'longText' }) }),
-    wrongLink: object({ heading: text(), text: longText() }),
-    home: text(),
+    confirmMail: object({ subject: text(), text: longText(), button: label(), after: describe(template(['days']), { kind: 'longText' }) }),
+    confirmPage: object({ heading: heading(), text: longText(), button: label() }),
+    confirmed: object({ heading: heading(), text: longText() }),
+    expired: object({ heading: heading(), text: describe(template(['days']), { kind: 'longText' }) }),
+    wrongLink: object({ heading: heading(), text: longText() }),
+    home: label(),
   }),
   /** The round chat button in the bottom corner of every page. */
   /** The round chat button: its words, and where it leads (without a link: a WhatsApp chat with `whatsapp.number`). */
-  chat: object({ label: text(), href: optional(href()) }),
+  chat: object({ label: label(), href: optional(href()) }),
+  /**
+   * What the address of a page the office removed shows (answered 410 Gone, noindex): the words the
+   * office wrote when removing it, else `message`, as its heading; `text` under it; then the links
+   * the office chose, else these.
+   */
+  gone: object({ message: heading(), text: longText(), links: list(goneLinkSchema, { min: 1 }) }),
+  /** The words around every newsletter: why the reader gets it ({brand}), the unsubscribe link's words, and under an article the link to its page. */
+  newsletterMail: object({ why: template(['brand']), unsubscribe: label(), unsubscribeText: template(['link']), readOnSite: label() }),
+  /** The unsubscribe link's page (one button unsubscribes): its title ({brand}), heading, text, button, and what it says after, or for a link the site did not make. */
+  unsubscribePage: object({ title: template(['brand'], { maxLength: TEXT_LIMITS.title }), heading: heading(), text: longText(), button: label(), done: text(), unknown: longText(), home: label() }),
   ui: object({
     skipToContent: text(),
     contactBarLabel: text(),
@@ -100,7 +112,7 @@ export const siteSchema = object({
     previousLabel: text(),
     nextLabel: text(),
     newTabHint: text(),
-    errorScreen: object({ heading: text(), text: longText(), homeLabel: text() }),
+    errorScreen: object({ heading: heading(), text: longText(), homeLabel: label() }),
   }),
   constants: object({
     breakpoints: object({ xs: px(), sm: px(), md: px(), lg: px(), xl: px(), xxl: px() }),
@@ -160,7 +172,7 @@ export const siteSchema = object({
     /** The language dates are written in ("en-GB": 25 November 2026). */
     dateLocale: describe(text(), { kind: 'text', format: 'locale' }),
     /** The trail above an article's title, from Home to the list (the article's title is added as the last step). */
-    breadcrumb: list(object({ label: text(), href: href() }), { min: 1 }),
+    breadcrumb: list(object({ label: label(), href: href() }), { min: 1 }),
   }),
 });
 export type SiteConfig = Infer<typeof siteSchema>;

@@ -76,7 +76,9 @@ withCaddy('Caddy serving the files itself', () => {
     const uploaded = await editor.change('POST', `${contentRoutes.contentImage.path}?width=400&height=300`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
     expect(uploaded.status).toBe(201);
     homePage.sections[0].image = { ...homePage.sections[0].image, ...((await uploaded.json()) as Json) };
-    site.brand.description = `${site.brand.description as string} Now with a description published from the editor.`;
+    // A description of its own, within a description's length (src/schema/schema.ts TEXT_LIMITS).
+    site.brand.description = 'A web agency, with a description published from the editor while Caddy serves the files.';
+    expect(site.brand.description).not.toBe(valueOf(snap, 'config/site.ts').brand.description);
     const published = await editor.change('POST', contentRoutes.contentPublish.path, {
       json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }, { file: 'config/site.ts', value: site }] },
     });

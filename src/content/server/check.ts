@@ -21,6 +21,7 @@ import { contentFiles, type ContentSite, type LoadedContent } from './site';
 import { isNewFileAllowed } from './write';
 import server from '../../../config/server';
 import { routeTable } from '../model/routeTable';
+import { siteLinkOf } from '../../schema/addresses';
 import { fill } from '../../schema/text';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -137,9 +138,49 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
   }
 
+  // What a page removed leaves its visitors (a farewell), checked against the pages there are after these changes.
+  const pagesAfter = new Set([...routeTable(options.routes).map((row) => row.path), ...Object.values(options.pages ?? {}).flatMap((page) => (isRecord(page) && typeof page.address === 'string' ? [page.address] : []))]);
+  for (const change of changes) {
+    if (change.farewell === undefined) continue;
+    const before = current.get(change.file);
+    const page = change.value === null && change.file.startsWith('config/pages/') && isRecord(before) && typeof before.address === 'string' ? before : undefined;
+    const sentence = page ? farewellProblem(change.farewell, { title: typeof page.title === 'string' ? `"${page.title}"` : change.file, address: page.address as string }, pagesAfter) : server.messages.badRequest;
+    if (sentence) problems.push({ file: change.file, path: [], message: sentence, field: sentence });
+  }
+
   for (const sentence of loaded.problems) refuse(fileOfSentence(sentence), [], { kind: 'unreadable' }, sentence);
   for (const found of checkConfig(options).found) refuse(found.file, found.path, found.words, problemSentence(found));
   return { problems, files };
+}
+
+/**
+ * Why what the office chose for a removed page's visitors cannot be (a sentence), or undefined:
+ * another page's address, one of the pages there are; or words, a sentence of at most
+ * goneWords.maxLength characters and at most goneWords.maxLinks links to the site's pages, nothing else.
+ */
+function farewellProblem(farewell: unknown, page: { title: string; address: string }, pagesAfter: ReadonlySet<string>): string | undefined {
+  const { maxLength, maxLinks } = server.admin.goneWords;
+  const words = fill(server.admin.messages.goneWordsRefused, { title: page.title, max: maxLength, links: maxLinks });
+  if (!isRecord(farewell)) return words;
+  if ('to' in farewell) {
+    const to = farewell.to;
+    if (Object.keys(farewell).length === 1 && typeof to === 'string' && to !== page.address && pagesAfter.has(to)) return undefined;
+    return fill(server.admin.messages.goneToNoPage, { title: page.title, address: typeof to === 'string' ? `"${to.slice(0, 100)}"` : '?' });
+  }
+  const { message, links, ...others } = farewell;
+  if (Object.keys(others).length > 0) return words;
+  if (message !== undefined && (typeof message !== 'string' || message.trim() === '' || message.length > maxLength)) return words;
+  if (links === undefined) return undefined;
+  const linksRight =
+    Array.isArray(links) &&
+    links.length >= 1 &&
+    links.length <= maxLinks &&
+    links.every((link) => {
+      if (!isRecord(link) || Object.keys(link).length !== 2 || typeof link.label !== 'string' || typeof link.href !== 'string') return false;
+      const target = siteLinkOf(link.href);
+      return link.label.trim() !== '' && link.label.length <= maxLength && target !== undefined && target.rest === '' && pagesAfter.has(target.path);
+    });
+  return linksRight ? undefined : words;
 }
 
 /**

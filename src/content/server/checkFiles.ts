@@ -4,24 +4,17 @@
  * other files are still checked) and runs checkConfig (check.ts) over what loaded.
  * src/render/checkProject.ts adds the check of what is made from it (the Firebase rules).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteContentOf, type SiteContent } from '../model/siteContent';
 import { checkConfig, type CheckOptions, type CheckResult } from './checker';
 import { routeTable } from '../model/routeTable';
 import { ConfigModuleError, configModules, type ConfigModules } from './configModules';
+import { defaultFolders, projectDir, type Folders } from './folders';
+import { slipSentence } from './slips';
 
-/** The project being checked: npm runs every script from the project's folder. */
-const projectDir = process.cwd();
-
-export interface Folders {
-  /** The config folder to check (default: this project's config/). */
-  configDir: string;
-  /** The folder pictures are served from (default: this project's public/). */
-  publicDir: string;
-}
-
-export const defaultFolders: Folders = { configDir: path.join(projectDir, 'config'), publicDir: path.join(projectDir, 'public') };
+export { defaultFolders, type Folders } from './folders';
+export { report } from './slips';
 
 /** Loads config files and turns load failures into sentences (one per broken file). */
 class Loader {
@@ -118,8 +111,14 @@ class Loader {
           sentence: `${this.displayName(error.file)} could not be read: it uses "${details.name}" from ${this.displayName(target)}, which has nothing by that name. Check the spelling, or undo the last change to this file.`,
         };
       }
-      case 'syntax':
+      case 'syntax': {
+        // A slip (a missing comma, quote or bracket, a stray character): its line and what is wrong there, in words (slips.ts).
+        const source = readTextOf(error.file);
+        if (source !== undefined && details.line !== undefined) {
+          return { where: error.file, sentence: slipSentence(this.displayName(error.file), source, { text: error.message, line: details.line, column: (details.column ?? 1) - 1 }) };
+        }
         return { where: error.file, sentence: `${this.displayName(error.file)} could not be read: ${trimPeriod(error.message)}${at}. Check for a missing comma, quote or bracket near that place.` };
+      }
       case 'outside':
         return { where: error.file, sentence: `${this.displayName(error.file)} could not be read: it ${trimPeriod(error.message)}${at}. A config file may import only other files of config/ (and types).` };
       case 'runtime':
@@ -128,6 +127,15 @@ class Loader {
           sentence: `${this.displayName(error.file)} could not be read: ${trimPeriod(error.message.split('\n')[0] ?? '')}${at}. Check the spelling of the names used near that place, or undo the last change to this file.`,
         };
     }
+  }
+}
+
+/** A file's text, or undefined when it cannot be read. */
+function readTextOf(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 
@@ -278,12 +286,6 @@ export async function loadConfigFolder({ configDir, publicDir }: Folders = defau
   await loadPages(loader, options);
   await loadArticles(loader, options);
   return { options, problems: loader.problems };
-}
-
-/** What `npm run check` prints for these problems. */
-export function report(problems: readonly string[]): string {
-  if (problems.length === 0) return 'Config is all good.';
-  return [`Found ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in config/:`, ...problems].join('\n');
 }
 
 /** The content of a site folder's config/ as data (what the pages are drawn from); throws with the sentences if a file cannot be read. */

@@ -163,6 +163,15 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
+  test("a list of articles showing in full an article that is not one, with the closest article suggested", () => {
+    const list = sectionIndex('blog', { type: 'articles' });
+    const [id] = Object.keys(real.articles);
+    expect(problemsAfter((c) => set(c.pages.blog, ['sections', list, 'inFull'], `${id!}s`), { articles: real.articles })).toEqual([
+      `config/pages/blog.ts: sections[${list}].inFull is "${id!}s", which is not an article. Did you mean "${id!}"? Use "newest" or the name of a file of config/articles: ${Object.keys(real.articles).join(', ')}.`,
+    ]);
+    expect(problemsAfter((c) => set(c.pages.blog, ['sections', list, 'inFull'], id), { articles: real.articles })).toEqual([]);
+  });
+
   test('an empty text', () => {
     const faq = sectionIndex('about', { type: 'faq' });
     expect(problemsAfter((c) => set(c.pages.about, ['sections', faq, 'items', 2, 'question'], ''))).toEqual([
@@ -170,6 +179,44 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
     expect(problemsAfter((c) => set(c.site, ['contact', 'address'], '   '))).toEqual([
       'config/site.ts: contact.address is empty. Write the text between the quotes, or remove the key if it is optional.',
+    ]);
+  });
+
+  test('a text past the limit of its kind: a title, a description, a heading, a button, an answer; characters counted as a person counts them', () => {
+    const faq = sectionIndex('about', { type: 'faq' });
+    const hero = sectionIndex('home', { type: 'hero' });
+    expect(
+      problemsAfter((c) => {
+        set(c.pages.home, ['title'], 'x'.repeat(500));
+        set(c.pages.home, ['description'], 'x'.repeat(171));
+        set(c.pages.home, ['sections', hero, 'heading'], 'x'.repeat(121));
+        set(c.pages.home, ['sections', hero, 'actions', 0, 'label'], 'x'.repeat(61));
+        set(c.pages.about, ['sections', faq, 'items', 0, 'question'], 'x'.repeat(301));
+        set(c.pages.about, ['sections', faq, 'items', 0, 'answer'], 'x'.repeat(2001));
+      }),
+    ).toEqual([
+      'config/pages/home.ts: title is 500 characters long, but it may have at most 70. Shorten it.',
+      'config/pages/home.ts: description is 171 characters long, but it may have at most 170. Shorten it.',
+      `config/pages/home.ts: sections[${hero}].heading is 121 characters long, but it may have at most 120. Shorten it.`,
+      `config/pages/home.ts: sections[${hero}].actions[0].label is 61 characters long, but it may have at most 60. Shorten it.`,
+      `config/pages/about.ts: sections[${faq}].items[0].question is 301 characters long, but it may have at most 300. Shorten it.`,
+      `config/pages/about.ts: sections[${faq}].items[0].answer is 2001 characters long, but it may have at most 2000. Shorten it.`,
+    ]);
+    // At the limit is right; an accented letter or an emoji is one character.
+    expect(
+      problemsAfter((c) => {
+        set(c.pages.home, ['title'], 'é'.repeat(69) + '👍');
+        set(c.pages.home, ['sections', hero, 'heading'], 'x'.repeat(120));
+      }),
+    ).toEqual([]);
+    // An article's headline and summary are held as a page's title and description.
+    const [articleId, article] = Object.entries(real.articles)[0]!;
+    const copy = structuredClone(article);
+    copy.title = 'x'.repeat(71);
+    copy.summary = 'x'.repeat(171);
+    expect(checkConfig(optionsFor(real, { articles: { ...real.articles, [articleId]: copy } })).problems).toEqual([
+      `config/articles/${articleId}.ts: title is 71 characters long, but it may have at most 70. Shorten it.`,
+      `config/articles/${articleId}.ts: summary is 171 characters long, but it may have at most 170. Shorten it.`,
     ]);
   });
 

@@ -15,7 +15,7 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { CSRF_HEADER } from '../../leads/model/adminApi';
 import { fill } from '../../schema/text';
-import { officeWordsOf } from '../model/place';
+import { labelOf, officeWordsOf } from '../model/place';
 import { contentRoutes, UPLOAD_NAME, type ContentSnapshot, type ContentProblem, type Revision } from '../model/contentApi';
 import { addAccount, Client, startEditing, startServer, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
@@ -159,6 +159,19 @@ it('an invalid publish is refused with its problems and writes nothing', async (
   expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
 });
 
+it('an over-long title is refused by the server in the checker\'s words, whatever the screens let through; nothing is written', async () => {
+  const snap = await snapshot();
+  const home = valueOf(snap, HOME);
+  home.title = 'x'.repeat(500);
+  const response = await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: HOME, value: home }] });
+  expect(response.status).toBe(400);
+  const { problems } = (await response.json()) as { problems: ContentProblem[] };
+  const said = officeWordsOf({ file: HOME, path: ['title'], words: { kind: 'tooLong', values: { count: 500, max: 70 } } }, home);
+  expect(problems).toEqual([expect.objectContaining({ file: HOME, path: ['title'], message: said.sentence, field: said.field, developer: 'config/pages/home.ts: title is 500 characters long, but it may have at most 70. Shorten it.' })]);
+  expect(said.field).toBe(fill(admin.content.refusals.tooLong, { label: labelOf('title'), count: 500, max: 70 }));
+  expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
+});
+
 describe('pictures', () => {
   const upload = (bytes: Buffer, query = 'width=160&height=160', type = 'image/jpeg') =>
     editor.change('POST', `${contentRoutes.contentImage.path}?${query}`, { body: bytes, headers: { 'content-type': type } });
@@ -194,8 +207,10 @@ describe('pictures', () => {
   });
 
   it('are limited in bytes and in pixels, and need the drawn size', async () => {
-    const tooLarge = await upload(Buffer.alloc(server.admin.imageMaxBytes + 1));
+    // A 30 MB photo: refused before its bytes are read, in the upload's own words (the limit, and how to make it smaller).
+    const tooLarge = await upload(Buffer.alloc(30 * 1024 * 1024));
     expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ message: fill(server.admin.messages.imageTooLarge, { max: Math.floor(server.admin.imageMaxBytes / 1048576) }) });
     // A PNG whose header declares 100,000 × 100,000 pixels is refused before it is decoded, with config's sentence.
     const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
     png.writeUInt32BE(100_000, 16);

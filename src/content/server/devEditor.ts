@@ -13,7 +13,7 @@ import path from 'node:path';
 import { openStore } from '../../leads/server/store';
 import { DEVELOPER } from '../../platform/server/accounts/developer';
 import { contentJobs, drafts as draftsOf } from './drafts';
-import { admitUpload } from './images';
+import { admitUpload, uploadErrorHandler } from './images';
 import { Scheduler } from './schedule';
 import { contentFiles, loadContent } from './site';
 import { contentHandlers } from './index';
@@ -52,7 +52,7 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const { method, path } = contentRoutes[name];
     const picture = name === 'contentImage';
-    app.route({ method, url: path, bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024, ...(picture ? { onRequest: admitUpload } : {}), handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER) });
+    app.route({ method, url: path, bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024, ...(picture ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}), handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER) });
   }
   // The inbox asks who is signed in: here, always the developer, as an editor (the leads are on the server).
   app.get(SIGN_IN_API, async () => ({ email: DEVELOPER, accounts: true, csrfToken: DEV_TOKEN }));

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
 import server from '../../../config/server';
 import { UPLOADS_PATH, uploadNamesIn, type ContentImage } from '../model/contentApi';
@@ -156,6 +156,26 @@ export async function admitUpload(_request: unknown, reply: FastifyReply): Promi
 export function queueFull(): { status: 429; retryAfterSeconds: number; message: string } {
   const seconds = server.admin.imageQueue.retryAfterSeconds;
   return { status: 429, retryAfterSeconds: seconds, message: fill(messages.imageBusy, { seconds }) };
+}
+
+/**
+ * The refusal of a picture over the bytes the editor takes (config/server.ts admin.imageMaxBytes):
+ * config's sentence, naming the limit and how to make the picture smaller.
+ */
+export function imageTooLarge(maxBytes: number = server.admin.imageMaxBytes): { status: 413; message: string } {
+  return { status: 413, message: fill(messages.imageTooLarge, { max: Math.floor(maxBytes / 1048576) }) };
+}
+
+/**
+ * The upload address's error handler: a picture refused by the body's limit before its bytes are
+ * read is answered in the upload's own words (imageTooLarge), not as a form's submission; any
+ * other error goes on to the handlers around the address (the inbox's CSRF sentence, then
+ * src/platform/server/refusals.ts).
+ */
+export async function uploadErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+  const { status, message } = imageTooLarge();
+  return reply.code(status).type('application/json; charset=utf-8').send({ message });
 }
 
 /** Where an uploaded picture is kept, from the site's folder (its address on the site is the part after public). */

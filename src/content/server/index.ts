@@ -11,7 +11,7 @@ import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange, type Cont
 import { fill } from '../../schema/text';
 import { checkChanges } from './check';
 import type { Draft, Drafts } from './drafts';
-import { storeImage } from './images';
+import { imageTooLarge, storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';
 import { listed, RevisionHistory, type UndoScope } from './revisions';
 import { contentFiles, loadContent, publicFiles } from './site';
@@ -202,9 +202,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       if (!Buffer.isBuffer(body)) return fail(reply, 415, messages.notAnImage);
       const result = await storeImage(site.siteDir, body, { width, height }, { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels });
       if (!result.ok) {
-        return result.reason === 'tooLarge'
-          ? fail(reply, 413, fill(messages.imageTooLarge, { max: Math.floor(server.admin.imageMaxBytes / 1048576) }))
-          : fail(reply, 415, messages.notAnImage);
+        return result.reason === 'tooLarge' ? fail(reply, imageTooLarge().status, imageTooLarge().message) : fail(reply, 415, messages.notAnImage);
       }
       return json(reply, 201, result.image);
     },

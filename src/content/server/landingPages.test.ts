@@ -3,8 +3,9 @@
  * built site in a git work tree, and a real Caddy serving the built files itself
  * (deploy/Caddyfile.files). The office makes a page at a new address (with a form, in the menu),
  * renames it (the old address answers 301 to the new one, its query kept, in both serving
- * setups and in firebase.json's redirects), then removes it (both addresses answer 410, and
- * neither is in the sitemap); a page kept from search engines is marked noindex and left out of
+ * setups and in firebase.json's redirects), then removes it with the words its visitors read
+ * (both addresses answer 410 with them, in the site's layout, and neither is in the sitemap), or
+ * sending them to another page (301); a page kept from search engines is marked noindex and left out of
  * the sitemap; the site's own pages cannot be removed. config/moved.ts is what the publishes
  * wrote, recorded in git with them.
  * Needs Caddy (Debian package `caddy`; CADDY_PATH overrides it); elsewhere it is skipped, never in CI.
@@ -13,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
 import { firebaseJson } from '../../deploy/firebaseJson';
-import { contentRoutes, type ContentSnapshot } from '../model/contentApi';
+import { contentRoutes, type ContentChange, type ContentSnapshot } from '../model/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../site/model/siteManifest';
 import { fill } from '../../schema/text';
 import type { Client } from '../../test/adminServer';
@@ -36,7 +37,7 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
 
   const snapshot = async () => (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
   const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
-  const publish = async (changes: { file: string; value: unknown }[]) => {
+  const publish = async (changes: ContentChange[]) => {
     const snap = await snapshot();
     return editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes } });
   };
@@ -119,20 +120,44 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
     for (const answer of await both('/Contact')) expect(answer.status).toBe(200);
   });
 
-  it('removes it: its address and the one before answer 410 Gone, out of the sitemap and firebase.json', async () => {
-    const removed = await publish([{ file: PAGE_FILE, value: null }]);
+  it("removes it with the words its visitors read there: its address and the one before answer 410 with them in the site's layout, out of the sitemap; a page to send them to must be one", async () => {
+    // Sending its visitors to an address no page has is refused in words, and nothing changes.
+    const refused = await publish([{ file: PAGE_FILE, value: null, farewell: { to: '/no-such-page' } }]);
+    expect(refused.status).toBe(400);
+    const { problems } = (await refused.json()) as { problems: { message: string }[] };
+    expect(problems.map((p) => p.message)).toEqual([fill(server.admin.messages.goneToNoPage, { title: '"Spring offer"', address: '"/no-such-page"' })]);
+    for (const answer of await both('/spring-offer')) expect(answer.status).toBe(200);
+
+    const contact = (await snapshot()).files.find((f) => f.file === 'config/site.ts')!.value as { navigation: { links: { label: string; href: string }[] }; brand: { name: string } };
+    const link = contact.navigation.links.find((l) => l.href === '/Contact')!;
+    const words = { message: 'This offer has ended', links: [{ label: link.label, href: link.href }] };
+    const removed = await publish([{ file: PAGE_FILE, value: null, farewell: words }]);
     expect(removed.status).toBe(200);
     for (const address of ['/spring-offer', '/offer']) {
       for (const answer of await both(address)) {
         expect(answer.status).toBe(410);
-        // The site's own page for addresses it does not have, marked noindex.
-        expect(await answer.text()).toContain('<meta name="robots" content="noindex"/>');
+        const html = await answer.text();
+        // The page of its words, in the site's layout (its menu), not for search engines; not the Home page.
+        expect(html).toMatch(/<h1[^>]*>This offer has ended<\/h1>/);
+        expect(html).toContain(`<title>This offer has ended | ${contact.brand.name}</title>`);
+        expect(html).toMatch(new RegExp(`<a[^>]*href="${link.href}"[^>]*>[^<]*${link.label}`));
+        expect(html).toContain('<meta name="robots" content="noindex"/>');
+        expect(html).not.toContain('aria-current="page"');
       }
     }
     const map = await sitemap();
     expect(map).not.toContain('offer</loc>');
-    expect(liveManifest().content.moved).toEqual({ moved: [], gone: ['/offer', '/spring-offer'] });
-    expect(firebaseJson(liveManifest()).hosting.redirects).toEqual([]);
+    const manifest = liveManifest();
+    expect(manifest.content.moved).toEqual({ moved: [], gone: [{ address: '/offer', ...words }, { address: '/spring-offer', ...words }] });
+    expect(movedFile()).toContain("message: 'This offer has ended'");
+    // One page for both addresses, a file of the release; firebase.json shows it there (Hosting answers no 410).
+    const files = [...new Set(manifest.gone!.map((g) => g.file))];
+    expect(manifest.gone!.map((g) => g.path).sort()).toEqual(['/offer', '/spring-offer']);
+    expect(files).toHaveLength(1);
+    const live = readFileSync(path.join(releasesDir(siteDir), 'LIVE'), 'utf8').trim();
+    expect(readFileSync(path.join(releasesDir(siteDir), live, 'client', files[0]!), 'utf8')).toContain('This offer has ended');
+    expect(firebaseJson(manifest).hosting.redirects).toEqual([]);
+    expect(firebaseJson(manifest).hosting.rewrites).toContainEqual({ source: '/offer', destination: `/${files[0]!}` });
     for (const answer of await both('/')) expect(await answer.text()).not.toContain('href="/spring-offer"');
   });
 
@@ -141,6 +166,15 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
     expect((await publish([{ file: 'config/pages/offer-again.ts', value: page }])).status).toBe(200);
     for (const answer of await both('/offer')) expect(answer.status).toBe(200);
     for (const answer of await both('/spring-offer')) expect(answer.status).toBe(410);
-    expect(liveManifest().content.moved).toEqual({ moved: [], gone: ['/spring-offer'] });
+    expect(liveManifest().content.moved!.gone.map((entry) => (typeof entry === 'string' ? entry : entry.address))).toEqual(['/spring-offer']);
+  });
+
+  it('removes a page sending its visitors to another page the office chose: a permanent redirect, the query kept', async () => {
+    expect((await publish([{ file: 'config/pages/offer-again.ts', value: null, farewell: { to: '/Contact' } }])).status).toBe(200);
+    for (const answer of await both('/offer?utm_source=news')) {
+      expect(answer.status).toBe(301);
+      expect(answer.headers.get('location')).toBe('/Contact?utm_source=news');
+    }
+    expect(liveManifest().content.moved!.moved).toEqual([{ from: '/offer', to: '/Contact' }]);
   });
 });

@@ -32,7 +32,7 @@ import { sameValue } from '../model/contentDiff';
 import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../schema/text';
 import type { MovedConfig } from '../model/movedSchema';
-import { movedAfter, sameMoved } from '../model/moved';
+import { movedAfter, sameMoved, type Farewell } from '../model/moved';
 import { publicNamesOf } from './checker';
 import { contentAddresses, siteRoutes } from '../model/routing';
 import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../model/siteContent';
@@ -160,6 +160,16 @@ function itemsOfTrailers(lines: readonly string[], summary: readonly string[]): 
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** What the office chose for the visitors of each page these changes remove (checked: check.ts), by the page's address before. */
+function farewellsOf(changes: readonly ContentChange[], files: readonly FileEdits[]): Record<string, Farewell> {
+  const farewells: Record<string, Farewell> = {};
+  for (const { file, farewell } of changes) {
+    const before = files.find((f) => f.file === file && f.after === null)?.before as { address?: unknown } | undefined;
+    if (farewell !== undefined && typeof before?.address === 'string') farewells[before.address] = farewell;
+  }
+  return farewells;
+}
+
 export class Publisher {
   private busy = false;
   /** The served site (serve()); without one (no pages served), a publish writes and records but renders nothing. */
@@ -282,6 +292,7 @@ export class Publisher {
     const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), answered, {
       publicNames: publicNamesOf(path.join(siteDir, 'public')),
       remembered: kind?.redirects ?? [],
+      farewells: farewellsOf(changes, checked.files),
     });
     if (!sameMoved(moved, content.moved)) {
       texts.set(MOVED_FILE, { ...(existsSync(path.join(siteDir, MOVED_FILE)) ? { before: readTextOrNothing(path.join(siteDir, MOVED_FILE))! } : {}), after: movedSource(moved) });

@@ -1,7 +1,8 @@
 /**
  * A lead's conversation as the owner reads it (Conversation.tsx): a mail kept by its
  * headers says who sent it, its subject and that it could not be read; a mail that only claims
- * the agency's address is the visitor's, with the warning under it. Words from config/admin.ts.
+ * the agency's address is the visitor's, with the warning under it; an automatic one says what
+ * kind it is and that it changed nothing. Words from config/admin.ts.
  */
 import { render, screen, within } from '@testing-library/react';
 import admin from '../../../config/admin';
@@ -21,6 +22,7 @@ const received = (id: string, mail: Partial<ReceivedMail>): ReceivedMail => ({
   tooLarge: false,
   unreadable: false,
   suspicious: false,
+  automatic: null,
   attachments: [],
   createdAt: Date.UTC(2026, 5, 1, 10),
   ...mail,
@@ -46,4 +48,21 @@ it('shows a mail kept by its headers (sender, subject, the note) and a suspiciou
   expect(suspicious).toHaveTextContent('Forged words.');
   expect(proved).not.toHaveTextContent(t.mailSuspicious);
   expect(proved).toHaveTextContent('Really ours.');
+});
+
+it('shows an automatic mail as automatic, with its kind, apart from the person\u2019s answers', () => {
+  render(
+    <Conversation
+      mails={[
+        received('m1', { fromName: 'Ada', text: 'I am away until Monday.', automatic: 'outOfOffice' }),
+        received('m2', { fromName: 'Ada', text: 'A real answer.' }),
+      ]}
+      onSendAgain={() => undefined}
+    />,
+  );
+  const [automatic, answer] = screen.getAllByRole('listitem');
+  expect(automatic).toHaveTextContent(t.automaticKinds.outOfOffice);
+  expect(automatic).toHaveTextContent('I am away until Monday.');
+  expect(answer).not.toHaveTextContent(t.automaticKinds.outOfOffice);
+  expect(answer).toHaveTextContent('A real answer.');
 });

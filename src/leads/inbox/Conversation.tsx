@@ -3,8 +3,9 @@
  * (the site's auto-reply and replies, the person's answers, the agency's replies from a mail
  * program, sent on through the site or not, with why), as text, never markup. A mail's quote and
  * signature are folded under its words ("Show quoted text"); attachments are listed (those kept
- * are downloaded through the inbox); a mail kept by its headers, and one only claiming to be the
- * agency's, say so. Beside it, the Reply composer.
+ * are downloaded through the inbox); a mail kept by its headers, one only claiming to be the
+ * agency's, and an automatic one (an out-of-office, a delivery report: it changed nothing), say
+ * so. Beside it, the Reply composer.
  *
  * On a wide screen the oldest mail comes first and the reply box follows the newest; on a phone
  * the reply box comes first and the mails newest first, so what came last and the answer to it
@@ -89,6 +90,8 @@ function Unsent({ mail }: { mail: UnsentReply }) {
 /** One e-mail: its subject, who and when (and the delivery's state), its words, its folded quote, its attachments. */
 function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (deliveryId: string) => void }) {
   const theirs = mail.kind === 'answer';
+  // An automatic mail is kept apart from the person's answers: not marked as theirs.
+  const automatic = 'automatic' in mail ? mail.automatic : null;
   return (
     <Box
       component="li"
@@ -97,7 +100,7 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
         borderBottom: 1,
         borderColor: 'divider',
         pb: 1.5,
-        ...(theirs ? { borderLeft: 4, borderLeftColor: 'primary.main', pl: 1.5 } : {}),
+        ...(theirs && !automatic ? { borderLeft: 4, borderLeftColor: 'primary.main', pl: 1.5 } : {}),
         ...(mail.kind === 'notSent' ? { borderLeft: 4, borderLeftColor: 'warning.main', pl: 1.5 } : {}),
       }}
     >
@@ -125,7 +128,11 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
         </>
       ) : (
         <>
-          <Typography color="text.secondary">{fill(theirs ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}</Typography>
+          <Typography color="text.secondary">
+            {mail.automatic
+              ? fill(t.automaticLine, { at: formatDate(mail.createdAt), from: sender(mail), what: t.automaticKinds[mail.automatic] })
+              : fill(theirs ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}
+          </Typography>
           {mail.suspicious && (
             <Alert severity="warning" sx={{ mt: 1 }}>
               {t.mailSuspicious}

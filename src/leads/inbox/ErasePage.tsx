@@ -1,7 +1,7 @@
 /**
  * Erase everything of a person: type their e-mail address (any case, any +tag: src/leads/model/person.ts),
  * see every item the server holds of them (their leads with form and date, the e-mails both ways,
- * the files, and how many of each other kind), type the address a second time, erase. Then the
+ * the newsletters mailed to them, the files, and how many of each other kind), type the address a second time, erase. Then the
  * places outside the server that still hold something of them, for the owner to delete by hand.
  * Below, the record of the erasures done (never the address). Every form and the Spam folder, for
  * real (the server's privacy.ts); it asks for the password again when it was typed long ago.
@@ -36,6 +36,8 @@ function outsideLine(place: OutsidePlace): string {
       return fill(t.outside.agencyMailbox, { address: place.address, answers: formatCount(place.answers), replies: formatCount(place.replies) });
     case 'sender':
       return fill(t.outside.sender, { address: place.address, count: formatCount(place.mails) });
+    case 'newsletter':
+      return place.address === undefined ? fill(t.outside.newsletterWithoutSender, { count: formatCount(place.mails) }) : fill(t.outside.newsletter, { count: formatCount(place.mails), address: place.address });
     case 'backups':
       return fill(t.outside.backups, { date: formatDate(place.before) });
   }
@@ -61,6 +63,7 @@ function Preview({ found }: { found: ErasurePreview }) {
     }),
     mailsReceived: found.mails.filter((mail) => mail.kind === 'answer' || mail.kind === 'mailProgram').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
     mailsSent: found.mails.filter((mail) => mail.kind === 'autoReply' || mail.kind === 'reply').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
+    newsletterMails: found.mails.filter((mail) => mail.kind === 'newsletter').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
     files: found.files.map((file) => (file.kind === 'cv' ? fill(t.cvLine, { size: formatSize(file.bytes) }) : fill(t.attachmentLine, { name: file.name, size: formatSize(file.bytes) }))),
   };
   return (

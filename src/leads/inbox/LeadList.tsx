@@ -1,7 +1,8 @@
 /**
- * The inbox (and the Spam folder): every lead of every form, newest first, with its form,
- * name, e-mail address, date and status; filters by form and status, a search across every
- * field; new leads stand out. The server pages, sorts and counts (the inbox holds any number
+ * The inbox (and the Spam folder): every lead of every form, those whose person waits for the
+ * agency first (longest waiting first), then the others by last activity, with its form, name,
+ * e-mail address, wait, date and status; filters by form and status, a search across every
+ * field; unread leads stand out. It follows every change by itself (live.tsx). The server pages, sorts and counts (the inbox holds any number
  * of leads: only the page shown travels); the export buttons download the whole view, streamed.
  * Leads ticked (one by one, or all of the page) are archived, marked read, marked spam (or not)
  * or deleted at once. On a phone each row stacks its name, form, date and status in one column,
@@ -24,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { pageNonce } from '../../site/islands/cspNonce';
@@ -32,7 +33,9 @@ import { LEAD_SORTS, LEAD_STATUSES, PAGE_SIZES, type BulkAction, type LeadList a
 import { ALL_STATUSES, pipelineQuery, statusQuery } from './views';
 import { pipelineColumn, PipelineFilters, PipelineLine } from './lead/PipelineList';
 import { call, passwordRecent, urlOf } from '../../platform/inbox/api';
-import { fill, formatCount, formatDate, formLabel, visible } from '../../platform/inbox/format';
+import { attentionWords, fill, formatCount, formatDate, formLabel, visible } from '../../platform/inbox/format';
+import { useLiveRefresh } from './live';
+import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { useSession } from '../../platform/inbox/session';
 import { SourceFilter, sourceQuery } from './sources/SourceFilter';
@@ -61,11 +64,15 @@ const BULK: Record<'inbox' | 'spam', readonly BulkAction[]> = { inbox: ['read', 
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const NO_SORT: GridSortModel = [];
+const BY_ATTENTION: GridSortModel = [{ field: 'activity', sort: 'desc' }];
+/** The Spam folder's order: nobody waits on spam. */
+const NEWEST_FIRST: GridSortModel = [{ field: 'receivedAt', sort: 'desc' }];
+const everyChange = () => true;
 
 /** A row as tall as its content (one function for every render: the grid measures again when it changes). */
 const tallAsNeeded = () => 'auto' as const;
 
-/** A lead's name as its link (bold while new); hidden characters shown by their code (an override cannot reverse the text around it). */
+/** A lead's name as its link (bold while unread, and said so); hidden characters shown by their code (an override cannot reverse the text around it). */
 function NameLink({ row }: { row: LeadSummary }) {
   return (
     <Box component="span" sx={{ minWidth: 0 }}>
@@ -74,10 +81,12 @@ function NameLink({ row }: { row: LeadSummary }) {
         component={RouterLink}
         to={`/leads/${encodeURIComponent(row.docId)}`}
         underline={row.submissions !== undefined && row.submissions > 1 ? 'always' : 'hover'}
-        sx={{ fontWeight: row.status === 'new' ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
+        sx={{ fontWeight: row.unread ? 800 : 400, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}
       >
         {visible(row.name || row.email)}
       </Link>
+      {/* Read out after the name (the link keeps the lead's name alone). */}
+      {row.unread && <ScreenReaderText>{` ${t.unreadMark}`}</ScreenReaderText>}
       {/* The people view: how many submissions of theirs the view holds. */}
       {row.submissions !== undefined && row.submissions > 1 && (
         <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
@@ -88,7 +97,11 @@ function NameLink({ row }: { row: LeadSummary }) {
   );
 }
 
-/** When the agency's mailbox was last read, or since when it fails (nothing when it is not set up). */
+/**
+ * When the agency's mailbox was last read; its alarm once it has failed for longer than the
+ * server's set time (a short failure says nothing); after such an outage, when it was (nothing
+ * when the mailbox is not read).
+ */
 function MailboxLine() {
   const [status, setStatus] = useState<MailboxStatus>(null);
   useEffect(() => {
@@ -102,18 +115,27 @@ function MailboxLine() {
     };
   }, []);
   if (!status) return null;
-  const text =
-    status.error !== null && status.failingSince !== null
-      ? fill(t.mailboxFailing, { since: formatDate(status.failingSince), error: status.error, next: status.nextTryAt ? formatDate(status.nextTryAt) : '' })
-      : status.readAt !== null
-        ? fill(t.mailboxRead, { at: formatDate(status.readAt) })
+  const { alarm, back, readAt } = status;
+  const text = alarm
+    ? fill(t.mailboxFailing, { since: formatDate(alarm.failingSince), error: alarm.error, next: alarm.nextTryAt ? formatDate(alarm.nextTryAt) : '' })
+    : back && readAt !== null
+      ? fill(t.mailboxBack, { from: formatDate(back.from), until: formatDate(back.until), at: formatDate(readAt) })
+      : readAt !== null
+        ? fill(t.mailboxRead, { at: formatDate(readAt) })
         : t.mailboxNever;
   return (
-    <Typography variant="body2" color={status.error ? 'error' : 'text.secondary'} sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="mailbox-status">
+    <Typography variant="body2" color={alarm ? 'error' : 'text.secondary'} sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="mailbox-status" {...(alarm ? { role: 'alert' } : {})}>
       {text}
     </Typography>
   );
 }
+
+/** How long the person has waited for the agency ("waiting 3 days"), or the lead's last activity. */
+const Attention = ({ row }: { row: LeadSummary }) => (
+  <Typography component="span" variant="body2" color={row.waitingSince === null ? 'text.secondary' : 'text.primary'} sx={{ fontWeight: row.waitingSince === null ? 400 : 700 }}>
+    {attentionWords(row)}
+  </Typography>
+);
 
 const StatusChip = ({ status }: { status: LeadSummary['status'] }) => (
   <Chip size="small" label={admin.statuses[status]} color={status === 'new' ? 'primary' : 'default'} variant={status === 'new' ? 'filled' : 'outlined'} />
@@ -142,9 +164,14 @@ export function LeadList({ spam }: { spam: boolean }) {
   const [answer, setAnswer] = useState<LeadListAnswer>();
   const [loading, setLoading] = useState(true);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'receivedAt', sort: 'desc' }]);
-  // Another view starts at its first page.
-  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${stage}|${assigned}`;
+  // The order is in the address too (`sort`, `direction`); without it, the inbox's own (who waits
+  // for the agency first, longest first, then the last activity), the Spam folder's newest first.
+  const sortParam = params.get('sort') ?? '';
+  const directionParam = params.get('direction') === 'asc' ? 'asc' : 'desc';
+  const ownOrder = spam ? NEWEST_FIRST : BY_ATTENTION;
+  const sortModel = useMemo<GridSortModel>(() => (LEAD_SORTS.includes(sortParam as LeadSort) ? [{ field: sortParam, sort: directionParam }] : ownOrder), [sortParam, directionParam, ownOrder]);
+  // Another view, or another order, starts at its first page.
+  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${stage}|${assigned}|${sortParam}|${directionParam}`;
   const [view, setView] = useState(viewKey);
   if (view !== viewKey) {
     setView(viewKey);
@@ -165,28 +192,39 @@ export function LeadList({ spam }: { spam: boolean }) {
     [form, status, q, spam, source, campaign, people, stage, assigned],
   );
   const sorted = sortModel[0];
-  const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'receivedAt';
+  const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'activity';
   const direction = sorted?.sort === 'asc' ? 'asc' : 'desc';
   const pageQuery = useMemo(
     () => ({ ...query, page: String(pagination.page), pageSize: String(pagination.pageSize), sort, direction }),
     [query, pagination, sort, direction],
   );
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    await attempt(async () => {
-      const got = await call<LeadListAnswer>('leads', { query: pageQuery });
-      setAnswer(got);
-      // Another page, another view, or the same after a change: nothing stays ticked unseen.
-      setSelection(NONE);
-      setUnread(got.unread);
-    });
-    setLoading(false);
-  }, [pageQuery, setUnread, attempt]);
+  const shown = useRef('');
+  /** The page from the server; `quietly` (a change told by the live updates): no spinner, the ticks kept on the leads still shown. */
+  const load = useCallback(
+    async (quietly = false) => {
+      if (!quietly) setLoading(true);
+      await attempt(async () => {
+        const got = await call<LeadListAnswer>('leads', { query: pageQuery });
+        // Nothing of this page changed (another view's lead did): the grid is left as it is.
+        if (quietly && JSON.stringify(got) === shown.current) return;
+        shown.current = JSON.stringify(got);
+        setAnswer(got);
+        // Another page, another view, or the same after a change of the agency's: nothing stays ticked unseen.
+        if (!quietly) setSelection(NONE);
+        else setSelection((ticked) => (ticked.type === 'include' ? { type: 'include', ids: new Set(got.leads.map((row) => row.docId).filter((id) => ticked.ids.has(id))) } : ticked));
+        setUnread(got.unread);
+      });
+      if (!quietly) setLoading(false);
+    },
+    [pageQuery, setUnread, attempt],
+  );
 
   useEffect(() => {
     void load();
   }, [load]);
+  // Any change of the leads (live.tsx): the page is asked for again, as it is now.
+  useLiveRefresh(everyChange, () => load(true));
 
   const setFilter = useCallback(
     (name: string, value: string) =>
@@ -245,6 +283,7 @@ export function LeadList({ spam }: { spam: boolean }) {
                   <Typography variant="body2" color="text.secondary">
                     {`${formLabel(row.form)} · ${formatDate(row.receivedAt)}`}
                   </Typography>
+                  <Attention row={row} />
                   <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                     <StatusChip status={row.status} />
                     {spam ? notSpamButton(row) : <PipelineLine row={row} />}
@@ -264,6 +303,8 @@ export function LeadList({ spam }: { spam: boolean }) {
             },
             { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
             { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
+            // The most urgent first, then backwards: never "unsorted" (that is this order too).
+            { field: 'activity', headerName: t.columns.activity, flex: 1, minWidth: 170, sortingOrder: ['desc', 'asc'], valueGetter: (_value, row) => attentionWords(row), renderCell: ({ row }) => <Attention row={row} /> },
             { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: 170, valueFormatter: (value: string) => formatDate(value) },
             {
               field: 'status',
@@ -445,19 +486,33 @@ export function LeadList({ spam }: { spam: boolean }) {
         rowCount={answer?.total ?? 0}
         paginationModel={pagination}
         onPaginationModelChange={(model) => setPagination((p) => (p.page === model.page && p.pageSize === model.pageSize ? p : model))}
-        // A phone's one column sorts nothing: the list keeps the order chosen (newest first unless changed on a wider screen).
+        // A phone's one column sorts nothing: the list keeps the order chosen (the address's, else the inbox's own).
         sortModel={small ? NO_SORT : sortModel}
         onSortModelChange={(model) => {
           if (small) return;
-          setSortModel(model);
-          setPagination((p) => (p.page === 0 ? p : { ...p, page: 0 }));
+          const [chosen] = model;
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              // Back to the folder's own order: no order in the address.
+              if (!chosen?.sort || (chosen.field === ownOrder[0]!.field && chosen.sort === ownOrder[0]!.sort)) {
+                next.delete('sort');
+                next.delete('direction');
+              } else {
+                next.set('sort', chosen.field);
+                next.set('direction', chosen.sort);
+              }
+              return next;
+            },
+            { replace: true },
+          );
         }}
         pageSizeOptions={[...PAGE_SIZES]}
         localeText={localeText}
         // The grid writes a style element of its own: it carries the page's CSP nonce.
         nonce={pageNonce()}
         label={t.tableLabel}
-        getRowClassName={({ row }) => (row.status === 'new' ? 'lead-new' : '')}
+        getRowClassName={({ row }) => (row.unread ? 'lead-new' : '')}
         sx={{ bgcolor: 'background.paper', '& .lead-new': { bgcolor: 'surface' } }}
       />
 

@@ -1,10 +1,12 @@
 /**
  * One lead: every field by its label (config/forms), a choice by the label the visitor read,
  * shown as text, never as markup; only http: and https: addresses become links. Its CV, its
- * notifications with "Send again", its status (opening a new lead marks it read), "Mark as spam"
- * or "Not spam", and a private note; delete; the conversation and the reply box (Conversation.tsx).
- * On a phone everything stacks in one column, the conversation first, then the status, and nothing
- * wider than the screen (the notifications as a list, not a table).
+ * notifications with "Send again", its status (opening an unread lead marks it read), how long its
+ * person has waited for the agency, "Mark as spam" or "Not spam", and a private note; delete; the
+ * conversation and the reply box (Conversation.tsx). It follows the changes of the person's leads
+ * by itself (live.tsx): an answer shows as it arrives. On a phone everything stacks in one column,
+ * the conversation first, then the status, and nothing wider than the screen (the notifications as
+ * a list, not a table).
  */
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -35,7 +37,8 @@ import { LEAD_STATUSES, type Delivery, type LeadDetail, type LeadStatus } from '
 import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import { call, urlOf } from '../../platform/inbox/api';
 import { spamNoticeOf } from './spamNotice';
-import { contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from '../../platform/inbox/format';
+import { attentionWords, contactAddress, deliveryStateLabel, fill, formatDate, formatSize, formLabel, visible, webAddress } from '../../platform/inbox/format';
+import { useLiveRefresh, type LiveChange } from './live';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { ConversationPanel } from './Conversation';
 import { Section } from '../../platform/inbox/Section';
@@ -191,6 +194,29 @@ export function LeadPage() {
     setNote(detail.note);
   }, []);
 
+  // A change of this person's leads, or a new lead (it may be theirs), told by the live updates
+  // (live.tsx): the page is asked for again, quietly; a note being written stays as it is typed.
+  const concerns = useCallback(
+    (change: LiveChange) => change.all || change.kind === 'stored' || change.lead === docId || (lead?.person.submissions.some((submission) => submission.docId === change.lead) ?? false),
+    [docId, lead],
+  );
+  useLiveRefresh(concerns, () =>
+    act(
+      async () => {
+        const saved = lead?.note;
+        const detail = await call<LeadDetail>('lead', { params: { docId } });
+        setLead(detail);
+        setNote((typed) => (typed === saved ? detail.note : typed));
+      },
+      (error) => {
+        // Deleted meanwhile: its page says so.
+        if ((error as { status?: number }).status !== 404) return false;
+        setLead(null);
+        return true;
+      },
+    ),
+  );
+
   /** The new count for the tab's title, after a status changed. */
   const recount = useCallback(() => act(async () => setUnread((await call<{ unread: number }>('leads', { query: { status: 'new', spam: 'false' } })).unread)), [act, setUnread]);
 
@@ -199,8 +225,8 @@ export function LeadPage() {
     void act(
       async () => {
         let detail = await call<LeadDetail>('lead', { params: { docId } });
-        // Opening a new lead marks it read.
-        if (detail.status === 'new') detail = await call<LeadDetail>('updateLead', { params: { docId }, json: { status: 'read' } });
+        // Opening an unread lead marks it read (a New one becomes Read; an answered one stays Answered).
+        if (detail.unread || detail.status === 'new') detail = await call<LeadDetail>('updateLead', { params: { docId }, json: { read: true } });
         if (!current) return;
         show(detail);
         await recount();
@@ -260,6 +286,12 @@ export function LeadPage() {
       setNotice({ text: t.markedSpam, severity: 'success' });
       await recount();
     });
+  const markRead = () =>
+    act(async () => {
+      show(await call<LeadDetail>('updateLead', { params: { docId }, json: { read: true } }));
+      setNotice({ text: t.markedRead, severity: 'success' });
+      await recount();
+    });
   const sendAgain = (deliveryId: string) =>
     act(async () => {
       await call('resend', { params: { deliveryId } });
@@ -282,9 +314,15 @@ export function LeadPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}
+      <Typography color="text.secondary">{fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}</Typography>
+      <Typography sx={{ mb: 1, fontWeight: lead.waitingSince === null ? 400 : 700 }} color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'} data-testid="lead-attention">
+        {attentionWords(lead)}
       </Typography>
+      {lead.unread && (
+        <Alert severity="info" sx={{ mb: 2, alignItems: 'center' }} action={<Button color="inherit" size="small" variant="outlined" onClick={() => void markRead()}>{t.markRead}</Button>}>
+          {t.unreadNotice}
+        </Alert>
+      )}
       {/* One tap from the top to the reply and to the note (on a phone they are screens down). */}
       <Box component="nav" aria-label={t.jumpLabel} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Button size="small" variant="outlined" href="#reply-heading" onClick={jumpTo('reply-subject')}>

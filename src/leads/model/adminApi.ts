@@ -15,6 +15,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 import type { LeadSource } from './attribution';
 import { contentRoutes, type AdminRole } from '../../content/model/contentApi';
+import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from '../../newsletter/model/newsletterApi';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -46,6 +47,8 @@ export const adminRoutes = {
   attachment: { method: 'GET', path: '/api/admin/messages/:messageId/attachments/:n' },
   /** When the agency's mailbox was last read (MailboxStatus). */
   mailbox: { method: 'GET', path: '/api/admin/mailbox' },
+  /** Live updates of the leads: server-sent events (LIVE_EVENTS), one stream per open screen. */
+  live: { method: 'GET', path: '/api/admin/live' },
   /** The settings still at their example values, one sentence each (the same as npm run check's). */
   placeholders: { method: 'GET', path: '/api/admin/placeholders' },
   /** Sends one notification again. */
@@ -76,12 +79,23 @@ export const adminRoutes = {
   unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe' },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
+  /** The newsletter's routes (newsletterApi.ts): every account writes; owners send. */
+  ...newsletterRoutes,
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type AdminRoute = keyof typeof adminRoutes;
 
 /** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
-const EVERY_ROLE = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+const EVERY_ROLE = new Set<AdminRoute>([
+  'me',
+  'signOut',
+  'signOutEverywhere',
+  'confirmPassword',
+  'recentPassword',
+  ...(Object.keys(contentRoutes) as AdminRoute[]),
+  // An editor writes newsletters; an owner sends them.
+  ...(Object.keys(newsletterRoutes) as AdminRoute[]).filter((route) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(route)),
+]);
 
 /**
  * The actions that expose or destroy data in bulk: each asks for the account's password again
@@ -138,6 +152,10 @@ export interface LeadSummary {
   spam: boolean;
   /** Its last activity: arrival, a change, an e-mail either way (ISO 8601, UTC). */
   activeAt: string;
+  /** Something of it the agency has not seen: it arrived, or the client answered since. */
+  unread: boolean;
+  /** Since when its person waits for the agency (their submission or answer no reply followed; ISO 8601, UTC), or null. */
+  waitingSince: string | null;
   /** In the people view: how many submissions of this person the view holds. */
   submissions?: number;
   /** Its stage (a key of config/admin.ts stages; the first unless one was set). */
@@ -189,8 +207,12 @@ export interface Delivery {
   nextAt: number;
 }
 
-/** What the list can be sorted by (the database sorts: the inbox holds any number of leads). */
-export const LEAD_SORTS = ['receivedAt', 'name', 'email', 'form', 'status'] as const;
+/**
+ * What the list can be sorted by (the database sorts: the inbox holds any number of leads).
+ * `activity`, descending, is the inbox's own order: who waits for the agency first, longest
+ * waiting first, then the others by last activity, newest first.
+ */
+export const LEAD_SORTS = ['activity', 'receivedAt', 'name', 'email', 'form', 'status'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 /** Rows per page the list offers; the server answers no more than the largest. */
@@ -203,12 +225,27 @@ export interface LeadList {
   offset: number;
   /** How many leads the view has. */
   total: number;
-  /** How many of the view's leads are new. */
+  /** How many of the view's leads are unread. */
   unreadInView: number;
   /** How many leads of the view each form has (by the form's name), whatever the form filter. */
   byForm: Record<string, number>;
-  /** How many leads of the whole inbox (not spam) are new. */
+  /** How many leads of the whole inbox (not spam) are unread. */
   unread: number;
+}
+
+/**
+ * The live updates' stream (GET live, text/event-stream): ids, kinds and counts, never what a
+ * visitor wrote. Each `lead` event has the id of the lead event it tells of (a browser that
+ * connects again sends it as Last-Event-ID and is sent what it missed); `leads`: leads changed
+ * without an event (a deletion, the command line); `reset`: more changed than is sent again,
+ * look at everything again; `unread`: the inbox's number after the changes.
+ */
+export const LIVE_EVENTS = { lead: 'lead', leads: 'leads', reset: 'reset', unread: 'unread' } as const;
+
+/** A `lead` event's data: which lead, and what happened to it (src/leads/server/leadEvents.ts kinds). */
+export interface LiveLead {
+  lead: string;
+  kind: string;
 }
 
 /** A lead's page. */
@@ -269,6 +306,8 @@ export interface ReceivedMail {
   unreadable: boolean;
   /** From one of the agency's addresses but not proved to be the agency's: kept as the visitor's (kind 'answer'). */
   suspicious: boolean;
+  /** An automatic mail (an out-of-office, a delivery report, …): shown as such, it changed nothing on the lead; null: a person's. */
+  automatic: AutomaticKind | null;
   attachments: { name: string; size: number; kept: boolean }[];
   /** Milliseconds since 1970 (its Date, never later than when it was read). */
   createdAt: number;
@@ -308,8 +347,24 @@ export interface PersonSubmission {
   note: string;
 }
 
-/** GET mailbox: when the agency's mailbox was last read, and whether it fails (null: not set up). */
-export type MailboxStatus = { readAt: number | null; failingSince: number | null; error: string | null; nextTryAt: number | null } | null;
+/**
+ * The kinds of automatic mail (src/leads/server/mailbox/automatic.ts): an out-of-office (or any other
+ * automatic answer), a delivery report (a bounce), a feedback report (a complaint), a mailing
+ * list's or bulk mail, anything else a machine sent.
+ */
+export const AUTOMATIC_KINDS = ['outOfOffice', 'deliveryReport', 'feedbackReport', 'list', 'other'] as const;
+export type AutomaticKind = (typeof AUTOMATIC_KINDS)[number];
+
+/**
+ * GET mailbox: when the agency's mailbox was last read; its alarm, once it has failed for longer
+ * than config/server.ts mailbox.alarm.afterMinutes (since when, why, its next try); and the last
+ * outage that raised one, for a while after it ended (times in ms). Null: the mailbox is not read.
+ */
+export type MailboxStatus = {
+  readAt: number | null;
+  alarm: { failingSince: number; error: string; nextTryAt: number | null } | null;
+  back: { from: number; until: number } | null;
+} | null;
 
 /** GET sources: each source and campaign leads came from (not spam), most leads first. */
 export interface SourceChoice {
@@ -385,7 +440,7 @@ export interface Me {
  * (sent or still waiting: those are never sent), spam verdicts, today's auto-reply marks, and
  * newsletter subscriptions.
  */
-export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions'] as const;
+export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions', 'newsletterMails'] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 export type ErasureCounts = Record<ErasureKind, number>;
 
@@ -394,8 +449,8 @@ export interface ErasurePreview {
   /** Their addresses as the leads and mails hold them (src/leads/model/person.ts: every case and +tag of one). */
   addresses: string[];
   leads: { docId: string; form: string; name: string; receivedAt: string; spam: boolean }[];
-  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies. */
-  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply'; subject: string; at: number }[];
+  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies, and the newsletters mailed to them. */
+  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply' | 'newsletter'; subject: string; at: number }[];
   /** CVs and kept attachments of their e-mails (an attachment by its name). */
   files: { kind: 'cv' | 'attachment'; name: string; bytes: number }[];
   counts: ErasureCounts;
@@ -411,6 +466,8 @@ export type OutsidePlace =
   | { place: 'agencyMailbox'; address: string; answers: number; replies: number }
   /** The account the site sends from (MAIL_FROM): a provider may keep a copy of each mail it sent. */
   | { place: 'sender'; address: string; mails: number }
+  /** The newsletters sent to them (their own mailbox; the sending account's Sent folder, MAIL_FROM's address when the server knows it). */
+  | { place: 'newsletter'; mails: number; address?: string }
   /** Backups made before the erasure (ISO 8601). */
   | { place: 'backups'; before: string };
 

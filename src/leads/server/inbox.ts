@@ -8,6 +8,7 @@ import { formForCollection, formNameOf, senderFields } from '../../site/forms/mo
 import type { BulkAction, LeadDetail, LeadStatus, LeadSummary, PersonSubmission } from '../model/adminApi';
 import { cvOf } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
+import { agencyReplied, leadUpdated, markedRead, statusSet } from './attention';
 import { keepLeadKeys } from './leadKeys';
 import { selectLeads, whileUnchanged, type LeadRow } from './leads';
 import { deliveriesOf, queueNotifications } from './notify';
@@ -36,6 +37,8 @@ export function summaryOf(lead: LeadRow): LeadSummary {
     status: lead.status,
     spam: lead.spam,
     activeAt: lead.activeAt,
+    unread: lead.unread,
+    waitingSince: lead.waitingSince,
     stage: stageOf(lead.stage),
     value: lead.value,
     followUp: lead.followUp,
@@ -95,18 +98,36 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
   };
 }
 
-/** Sets a lead's status and/or note; false when there is no such lead. */
-export function updateLead(store: Store, docId: string, change: { status?: LeadStatus; note?: string }, now: number): boolean {
+/**
+ * Sets a lead's status and/or note, or marks it read (`read`: opened, or "Mark read": a New lead
+ * becomes Read, any other keeps its status), by the account `by`; false when there is no such
+ * lead. Each change keeps the unread mark and the wait right and writes its event (attention.ts).
+ */
+export function updateLead(store: Store, docId: string, change: { status?: LeadStatus; note?: string; read?: boolean }, now: number, by: string | null = null): boolean {
   return store.db.transaction(() => {
     if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
     const added = store.db.prepare('INSERT INTO leads (doc_id) VALUES (?) ON CONFLICT (doc_id) DO NOTHING').run(docId).changes > 0;
     const at = new Date(now).toISOString();
-    if (change.status !== undefined) store.db.prepare('UPDATE leads SET status = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.status, at, at, docId);
-    if (change.note !== undefined) store.db.prepare('UPDATE leads SET note = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.note, at, at, docId);
+    if (change.status !== undefined) {
+      store.db.prepare('UPDATE leads SET status = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.status, at, at, docId);
+      statusSet(store.db, docId, change.status, by, now);
+    }
+    if (change.note !== undefined) {
+      store.db.prepare('UPDATE leads SET note = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.note, at, at, docId);
+      leadUpdated(store.db, docId, by, { note: true }, now);
+    }
+    if (change.read) markedRead(store.db, docId, by, now);
     // The note is searched: its keys follow it.
     if (added || change.note !== undefined) keepLeadKeys(store.db, docId);
     return true;
   })();
+}
+
+/** The agency replied from the inbox (its mail is queued in the same transaction): Replied, and nobody waits. */
+export function markReplied(store: Store, docId: string, by: string, now: number): void {
+  const at = new Date(now).toISOString();
+  store.db.prepare("UPDATE leads SET status = 'replied', updated_at = ?, active_at = ? WHERE doc_id = ?").run(at, at, docId);
+  agencyReplied(store.db, { docId, at: now, actor: by });
 }
 
 /** The agency's verdict on a lead: spam, or not spam. */
@@ -128,6 +149,7 @@ export function markSpam(store: Store, docId: string, verdict: Verdict, by: stri
     store.db.prepare('INSERT INTO spam_marks (doc_id, verdict, marked_by, marked_at) VALUES (?, ?, ?, ?)').run(docId, verdict, by, at);
     if (changed && spam) store.db.prepare("DELETE FROM deliveries WHERE doc_id = ? AND state = 'pending'").run(docId);
     if (changed && !spam) queueNotifications(store, docId);
+    if (changed) leadUpdated(store.db, docId, by, { spam: spam === 1 }, now);
     return true;
   })();
 }
@@ -138,14 +160,14 @@ export function bulkChange(store: Store, dataDir: string, action: BulkAction, do
   if (action === 'delete') return deleteLeads(store, dataDir, ids).leads;
   return store.db.transaction(() =>
     ids.filter((docId) =>
-      action === 'archive' || action === 'read' ? updateLead(store, docId, { status: action === 'archive' ? 'archived' : 'read' }, now) : markSpam(store, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
+      action === 'archive' || action === 'read' ? updateLead(store, docId, action === 'archive' ? { status: 'archived' } : { read: true }, now, by) : markSpam(store, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
     ),
   )().length;
 }
 
-/** How many leads of the inbox (not spam) are still new: the tab's title shows it. */
+/** How many leads of the inbox (not spam) have something unread (new, or answered since): the inbox's number and the tab's title. */
 export function unreadCount(store: Store): number {
-  return whileUnchanged(store.db, 'unread', () => (store.db.prepare("SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new'").get() as { n: number }).n);
+  return whileUnchanged(store.db, 'unread', () => (store.db.prepare('SELECT count(*) AS n FROM leads WHERE spam = 0 AND unread = 1').get() as { n: number }).n);
 }
 
 /** A kept attachment of a mail read from the mailbox ("m<row>", its place in the mail), and a safe file name for it. */

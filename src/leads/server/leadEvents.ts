@@ -56,7 +56,24 @@ const eventOf = (row: EventRow): LeadEvent => ({ ...row, data: JSON.parse(row.da
  * transactions nest): the two are on disk together or not at all. Answers the event's id.
  */
 export function recordLeadEvent(db: Database.Database, event: { docId: string; kind: LeadEventKind; actor?: string | null; data?: Record<string, unknown>; at: number }): number {
-  return Number(statements(db).insert.run(event.docId, event.kind, event.actor ?? null, JSON.stringify(event.data ?? {}), event.at).lastInsertRowid);
+  const id = Number(statements(db).insert.run(event.docId, event.kind, event.actor ?? null, JSON.stringify(event.data ?? {}), event.at).lastInsertRowid);
+  for (const watcher of watchers.get(db) ?? []) watcher();
+  return id;
+}
+
+const watchers = new WeakMap<Database.Database, Set<() => void>>();
+
+/**
+ * Calls `watcher` whenever an event is written on this database by this process, inside the
+ * writing transaction: it only schedules a look (the event is readable once that transaction
+ * has ended, or never if it is undone). The inbox's live updates look at once (admin/live.ts).
+ * Answers the function that stops it.
+ */
+export function watchLeadEvents(db: Database.Database, watcher: () => void): () => void {
+  let set = watchers.get(db);
+  if (!set) watchers.set(db, (set = new Set()));
+  set.add(watcher);
+  return () => set.delete(watcher);
 }
 
 /** The events after `id`, oldest first, at most `limit` of them (a reader keeps the last id it saw). */

@@ -72,6 +72,15 @@ describe('on one seeded database (the searches and orders only read it)', () => 
   beforeAll(() => {
     open();
     seed();
+    // Some leads the agency answered (nobody waits), the others waiting since various moments, all
+    // active at various moments (ties too): the order by attention has something to order.
+    store.db
+      .prepare(
+        `UPDATE leads SET
+           waiting_since = CASE WHEN seq % 3 = 0 THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || ((seq * 7) % 5) || ' minutes') END,
+           active_at = strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-02', '+' || ((seq * 5) % 4) || ' minutes')`,
+      )
+      .run();
   });
   afterAll(close);
 
@@ -97,7 +106,13 @@ describe('on one seeded database (the searches and orders only read it)', () => 
     };
     const seqOf = new Map((store.db.prepare('SELECT doc_id, seq FROM documents').all() as { doc_id: string; seq: number }[]).map((r) => [r.doc_id, r.seq]));
     const sign = direction === 'asc' ? 1 : -1;
-    const expected = [...leads].sort((a, b) => sign * (nocase(keyOf(a), keyOf(b)) || seqOf.get(a.docId)! - seqOf.get(b.docId)!));
+    // By attention (descending): who waits first, longest waiting first; then the last activity, the newest first.
+    const attention = (a: (typeof leads)[number], b: (typeof leads)[number]) =>
+      Number(a.waitingSince === null) - Number(b.waitingSince === null) ||
+      (a.waitingSince ?? '').localeCompare(b.waitingSince ?? '') ||
+      b.activeAt.localeCompare(a.activeAt) ||
+      seqOf.get(b.docId)! - seqOf.get(a.docId)!;
+    const expected = [...leads].sort((a, b) => (sort === 'activity' ? -sign * attention(a, b) : sign * (nocase(keyOf(a), keyOf(b)) || seqOf.get(a.docId)! - seqOf.get(b.docId)!)));
     expect(leads.map((lead) => lead.docId)).toEqual(expected.map((lead) => lead.docId));
     expect(leads).toHaveLength(viewCounts(store, { spam: false }).total);
   });

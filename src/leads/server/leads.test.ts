@@ -106,7 +106,7 @@ describe('csvColumnsFor and csvRow', () => {
     const columns = csvColumnsFor(form.collection);
     const valueHeader = fill(server.admin.exportValueColumn, { label: choice.label });
     expect(columns.map((c) => c.header)).toEqual([...ownFields(form).flatMap((f) => (f === choice ? [f.label, valueHeader] : [f.label])), ...stampHeaders]);
-    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '', person: null, activeAt: '2026-06-01T12:00:00.000Z', stage: null, lostReason: null, value: null, followUp: null, assignee: null };
+    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '', person: null, activeAt: '2026-06-01T12:00:00.000Z', unread: true, waitingSince: '2026-06-01T12:00:00.000Z', stage: null, lostReason: null, value: null, followUp: null, assignee: null };
     const cell = (header: string) => columns.find((c) => c.header === header)!.cell(lead);
     expect(cell(choice.label)).toBe(picked.label);
     expect(cell(valueHeader)).toBe(picked.value);

@@ -181,6 +181,10 @@ export interface LeadRow {
   person: string | null;
   /** Its last activity: arrival, a change, a mail either way (ISO 8601, UTC). */
   activeAt: string;
+  /** Something of it the agency has not seen (it arrived; the client answered since). */
+  unread: boolean;
+  /** Since when its person waits for the agency (ISO 8601, UTC), or null: the agency has the last word. */
+  waitingSince: string | null;
   /** Its stage's key as stored: null is the first stage (src/leads/model/pipeline.ts). */
   stage: string | null;
   lostReason: string | null;
@@ -211,6 +215,8 @@ interface Row {
   note: string | null;
   person: string | null;
   active_at: string | null;
+  unread: number | null;
+  waiting_since: string | null;
   stage: string | null;
   lost_reason: string | null;
   value_minor: number | null;
@@ -339,7 +345,7 @@ const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
-const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee';
+const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.unread, l.waiting_since, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee';
 
 const rowOf = (row: Row): LeadRow => ({
   docId: row.doc_id,
@@ -351,6 +357,8 @@ const rowOf = (row: Row): LeadRow => ({
   note: row.note ?? '',
   person: row.person,
   activeAt: row.active_at ?? row.created_at,
+  unread: row.unread === 1,
+  waitingSince: row.waiting_since,
   stage: row.stage,
   lostReason: row.lost_reason,
   value: row.value_minor,
@@ -359,10 +367,19 @@ const rowOf = (row: Row): LeadRow => ({
 });
 
 /** The column of `leads` each order reads (each has an index: migrations.ts). */
-const SORT_COLUMN: Record<LeadSort, string> = { receivedAt: 'l.seq', name: 'l.name_key', email: 'l.email_key', status: 'l.status', form: 'l.collection' };
+const SORT_COLUMN: Record<Exclude<LeadSort, 'activity'>, string> = { receivedAt: 'l.seq', name: 'l.name_key', email: 'l.email_key', status: 'l.status', form: 'l.collection' };
+
+/**
+ * The order by attention, as its index has it (leads_by_attention): the leads whose person waits
+ * for the agency first, longest waiting first, then the others by last activity, newest first.
+ * Descending is this order (the most urgent first); ascending, the same backwards.
+ */
+const BY_ATTENTION = ['l.waiting_since IS NULL', 'l.waiting_since', 'l.active_at DESC', 'l.seq DESC'];
+const backwards = (term: string) => (term.endsWith(' DESC') ? term.slice(0, -5) : `${term} DESC`);
 
 /** Sorted by the key, then by arrival in the same direction (the sender's name and e-mail in any case). */
 function orderOf(sort: LeadSort, direction: SortDirection): string {
+  if (sort === 'activity') return `ORDER BY ${(direction === 'desc' ? BY_ATTENTION : BY_ATTENTION.map(backwards)).join(', ')}`;
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
   return `ORDER BY ${SORT_COLUMN[sort]} ${dir}${sort === 'receivedAt' ? '' : `, l.seq ${dir}`}`;
 }
@@ -418,15 +435,15 @@ export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRo
 }
 
 /**
- * A view's counts, in one pass over `leads`: how many leads it has, how many of them are new,
+ * A view's counts, in one pass over `leads`: how many leads it has, how many of them are unread,
  * and how many each form has whatever the form filter.
  */
 export function viewCounts(store: Store, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
   const where = whereOf(store.db, { ...filter, collection: undefined });
   const rows = whileUnchanged(store.db, `counts:${where.sql}:${JSON.stringify(where.params)}`, () =>
     withSearch(store.db)
-      .prepare(`SELECT l.collection, l.status, count(*) AS n ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
-      .all(...where.params) as { collection: string; status: LeadStatus; n: number }[],
+      .prepare(`SELECT l.collection, l.status, count(*) AS n, total(l.unread) AS unread ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
+      .all(...where.params) as { collection: string; status: LeadStatus; n: number; unread: number }[],
   );
   const byForm: Record<string, number> = {};
   let total = 0;
@@ -436,7 +453,7 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
     byForm[form] = (byForm[form] ?? 0) + row.n;
     if (filter.collection !== undefined && row.collection !== filter.collection) continue;
     total += row.n;
-    if (row.status === 'new') unreadInView += row.n;
+    unreadInView += row.unread;
   }
   if (filter.people) {
     // The people view pages through people: its total is how many there are.

@@ -630,6 +630,119 @@ export const migrations: readonly Migration[] = [
       fillLeadKeys(db, true);
     },
   },
+  {
+    name: "the inbox's order by attention (who waits for the agency, longest first, then the last activity) as an index, the views' counts with their unread leads from an index, and which answer each mail to the owner tells of",
+    up(db) {
+      db.exec(`
+        -- The list's default order (src/leads/server/leads.ts, sort 'activity'): the leads whose person
+        -- waits for the agency first, longest waiting first, then the others by last activity,
+        -- newest first; with the view's columns, so a page of it is a walk of this index alone.
+        CREATE INDEX leads_by_attention ON leads (spam, waiting_since IS NULL, waiting_since, active_at DESC, seq DESC, collection, status);
+        -- A view's counts (src/leads/server/leads.ts viewCounts) count its unread leads too: read from this index alone.
+        DROP INDEX leads_by_view;
+        CREATE INDEX leads_by_view ON leads (spam, collection, status, unread);
+
+        -- The mails that tell the owner of a client's answer (src/leads/server/notify/answers.ts): each
+        -- is a delivery of the 'email' channel (its id starts with "ans_"), and names the answer.
+        -- Gone with the delivery, and with the answer (its lead).
+        CREATE TABLE answer_mails (
+          delivery_id TEXT    PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+          message_id  INTEGER NOT NULL REFERENCES lead_messages (id) ON DELETE CASCADE
+        );
+        CREATE INDEX answer_mails_by_message ON answer_mails (message_id);
+      `);
+    },
+  },
+  {
+    name: "automatic mails (an out-of-office, a delivery or feedback report, a list's mail) kept as such: they change nothing on their lead",
+    up(db) {
+      // What kind of automatic mail it is (src/leads/server/mailbox/automatic.ts AutomaticKind); NULL: a person's.
+      db.exec('ALTER TABLE lead_messages ADD COLUMN automatic TEXT');
+    },
+  },
+  {
+    name: "the mailbox's alarm: raised once the mailbox has failed for a set time, when the owner was mailed of it, and the last outage it ended",
+    up(db) {
+      db.exec(`
+        -- When the alarm was raised (the mailbox failing for config/server.ts mailbox.alarm.afterMinutes); NULL: none.
+        ALTER TABLE mailbox_status ADD COLUMN alarm_at INTEGER;
+        -- When the owner was mailed of that alarm (once per outage); NULL: not yet.
+        ALTER TABLE mailbox_status ADD COLUMN alarm_mailed_at INTEGER;
+        -- The last outage that raised an alarm, once the mailbox was read again: from when, until when.
+        ALTER TABLE mailbox_status ADD COLUMN back_from INTEGER;
+        ALTER TABLE mailbox_status ADD COLUMN back_at INTEGER;
+      `);
+    },
+  },
+  {
+    name: "the newsletters: each one written (a campaign, or an article sent), its send queue with one row per reader and their state, and the mailbox's reports on them read once",
+    up(db) {
+      db.exec(`
+        -- One row per newsletter (src/newsletter/server/newsletters.ts). Its name is the utm_campaign of
+        -- its links (insights count the visits and leads it brought by it); its body the typed blocks of
+        -- config/articles (src/content/model/articleSchema.ts), an article's copied when it is chosen.
+        CREATE TABLE newsletters (
+          id          INTEGER PRIMARY KEY AUTOINCREMENT,
+          name        TEXT    NOT NULL UNIQUE,
+          subject     TEXT    NOT NULL,
+          -- The article it sends (its file's id in config/articles), or NULL: a campaign written in the inbox.
+          article     TEXT,
+          body        TEXT    NOT NULL CHECK (json_valid(body)),
+          -- draft, scheduled (send_at), sending (its readers are queued), sent (none left to send).
+          state       TEXT    NOT NULL DEFAULT 'draft' CHECK (state IN ('draft', 'scheduled', 'sending', 'sent')),
+          send_at     INTEGER,
+          -- The mail as it is sent, made once when the sending starts (every reader gets the same, their own unsubscribe link put in).
+          mail        TEXT    CHECK (mail IS NULL OR json_valid(mail)),
+          created_by  TEXT    NOT NULL,
+          created_at  INTEGER NOT NULL,
+          updated_by  TEXT    NOT NULL,
+          updated_at  INTEGER NOT NULL,
+          -- Who pressed Send (or scheduled it), when the sending started and ended.
+          sent_by     TEXT,
+          started_at  INTEGER,
+          finished_at INTEGER
+        );
+        CREATE INDEX newsletters_due ON newsletters (state, send_at);
+
+        -- The send queue: one row per reader of a newsletter, written when its sending starts (the
+        -- subscribers confirmed then). A row is marked 'sending' before the SMTP call and 'sent' after
+        -- it; one left 'sending' by a crash is sent again at the next start with the same Message-ID.
+        -- An erasure of the person deletes their rows with their subscription.
+        CREATE TABLE newsletter_recipients (
+          id            INTEGER PRIMARY KEY AUTOINCREMENT,
+          newsletter_id INTEGER NOT NULL REFERENCES newsletters (id) ON DELETE CASCADE,
+          subscriber_id INTEGER NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
+          -- The mail's Message-ID, without <> and the domain: "nl_" and 20 letters and digits, the same on every try.
+          message_id    TEXT    NOT NULL UNIQUE,
+          -- pending (due at next_at), sending, sent; failed (refused for good, or every try failed);
+          -- skipped (no longer confirmed when its turn came).
+          state         TEXT    NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sending', 'sent', 'failed', 'skipped')),
+          attempts      INTEGER NOT NULL DEFAULT 0,
+          next_at       INTEGER NOT NULL,
+          last_error    TEXT,
+          sent_at       INTEGER,
+          -- How often it was sent again after a crash left it 'sending' (its fate unknown).
+          resent        INTEGER NOT NULL DEFAULT 0,
+          -- What came back: the mailbox's delivery reports ('soft': 4.x.x, 'hard': 5.x.x or a 5xx at
+          -- sending), a complaint (a feedback report), an unsubscribe by this newsletter's link.
+          bounce        TEXT    CHECK (bounce IS NULL OR bounce IN ('soft', 'hard')),
+          complained_at INTEGER,
+          unsubscribed_at INTEGER,
+          UNIQUE (newsletter_id, subscriber_id)
+        );
+        CREATE INDEX newsletter_recipients_due ON newsletter_recipients (state, next_at);
+        CREATE INDEX newsletter_recipients_by_subscriber ON newsletter_recipients (subscriber_id, newsletter_id);
+
+        -- The reports read from the mailbox about a newsletter (delivery reports, complaints, mailto
+        -- unsubscribes), by their own Message-ID: each counted once, however often it is read.
+        CREATE TABLE newsletter_reports (
+          message_id TEXT    PRIMARY KEY,
+          kind       TEXT    NOT NULL,
+          at         INTEGER NOT NULL
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

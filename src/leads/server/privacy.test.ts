@@ -34,6 +34,8 @@ import { issueReplyAddress } from './mailbox/replyTokens';
 import { readNotifySettings } from './notify';
 import { autoReplyMarksOf } from './notify/visitorMail';
 import { agencyAddress } from './notify/settings';
+import { newsletterRoutes, type NewsletterDetail } from '../../newsletter/model/newsletterApi';
+import { confirmSubscriber } from '../../newsletter/server/subscribers';
 import { enforceRetention } from './privacy';
 
 jest.setTimeout(60_000);
@@ -135,6 +137,11 @@ describe('erasing a person known under four forms of one address', () => {
       expect(keepMail(s.app.store.db, { ...lead, folder: ours ? 'Sent' : 'INBOX', sentFolder: ours, agency: [agencyMailbox], trust: { authservIds: [], relays: [] }, mail: await readMail(raw, email), messageId: messageIdOf(email, raw), now: s.clock.now, position: { uidValidity: '1', uid: 1 }, dataDir: s.dataDir })).toBe(true);
     }
     expect(s.app.store.db.prepare('SELECT quoted FROM lead_messages WHERE doc_id = ? AND direction = ?').pluck().get(contact.docId, 'in')).toContain(marker);
+    // Her answer is told to the owner (notify/answers.ts): its mail waits a few minutes for others; it is due now, and goes
+    // out with the reply sent on below (which wakes the worker).
+    const answerMails = s.app.store.db.prepare('SELECT delivery_id FROM answer_mails').pluck().all() as string[];
+    expect(answerMails).toHaveLength(1);
+    s.app.store.db.prepare('UPDATE deliveries SET next_at = 0 WHERE id = ?').run(answerMails[0]);
     // The owner's replies from a mail program to a notification's reply address (ownerReplies.ts): one sent on to her, one
     // not (no words above the quote: kept on the lead with its quote); the reply address's token is kept beside the lead.
     const replyAddress = issueReplyAddress(s.app.store.db, { docId: inquiry.docId, deliveryId: 'msg_BBBBBBBBBBBBBBBBBBBB', sentTo: [NOTIFY_TO], now: s.clock.now })!;
@@ -149,6 +156,13 @@ describe('erasing a person known under four forms of one address', () => {
     expect(s.app.store.db.prepare('SELECT quoted FROM mail_replies WHERE doc_id = ? AND outcome = ?').pluck().get(inquiry.docId, 'refused')).toContain(MARKER);
     await waitFor('the reply sent on', allSent);
     await agency.change('POST', pathOf('markSpam', { docId: signUp.docId }));
+    // She confirmed her subscription, and a newsletter went out to her (the only reader).
+    const subscriberId = s.app.store.db.prepare('SELECT id FROM subscribers WHERE person = ?').pluck().get(personKey(forms4[0]!)) as number;
+    expect(confirmSubscriber(s.app.store.db, subscriberId, s.clock.now)?.state).toBe('confirmed');
+    const newsletter = (await (await agency.change('POST', newsletterRoutes.newsletterCreate.path, { json: { subject: 'Our March news', name: 'march-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] } })).json()) as NewsletterDetail;
+    expect((await agency.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: {} })).status).toBe(200);
+    await waitFor('the newsletter sent to her', () => s.app.store.db.prepare("SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ? AND state = 'sent'").pluck().get(subscriberId) === 1);
+    expect(smtp.mails.filter((m) => m.email.subject === 'Our March news').map((m) => m.envelope.to.map(personKey))).toEqual([[personKey(forms4[0]!)]]);
     expect(holding(s.dataDir, marker).length).toBeGreaterThan(0);
 
     // First, every item, found from any form of the address.
@@ -175,6 +189,7 @@ describe('erasing a person known under four forms of one address', () => {
       // Today's marks: the auto-reply's and the newsletter confirmation's.
       autoReplyMarks: 2,
       subscriptions: 1,
+      newsletterMails: 1,
     } satisfies ErasureCounts);
     expect(preview.addresses.sort()).toEqual(forms4.map((a) => a.trim()).sort());
     expect(preview.leads.map((lead) => [lead.docId, lead.form, lead.spam])).toEqual([
@@ -183,7 +198,8 @@ describe('erasing a person known under four forms of one address', () => {
       [application.docId, 'freelancer', false],
       [signUp.docId, 'newsletter', true],
     ]);
-    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'reply', 'reply']);
+    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'newsletter', 'reply', 'reply']);
+    expect(preview.mails.find((mail) => mail.kind === 'newsletter')?.subject).toBe('Our March news');
     // Her subscription (one row, whatever form of the address she signed up with).
     const subscribed = s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck();
     expect(subscribed.get(personKey(forms4[0]!))).toBe(1);
@@ -210,6 +226,8 @@ describe('erasing a person known under four forms of one address', () => {
       { place: 'agencyMailbox', address: agencyMailbox, answers: 1, replies: 3 },
       // The notifications, the auto-reply, the confirmation, the reply from the inbox and the one sent on went out through MAIL_FROM's account.
       { place: 'sender', address: 'site@agency.test', mails: outside.email + 4 },
+      // The newsletter: in her mailbox, and maybe in the Sent folder of MAIL_FROM's account.
+      { place: 'newsletter', address: 'site@agency.test', mails: 1 },
       { place: 'backups', before: done.at },
     ] satisfies OutsidePlace[]);
 
@@ -219,6 +237,8 @@ describe('erasing a person known under four forms of one address', () => {
     expect(readFileSync(`${databaseFile(s.dataDir)}-wal`).length).toBe(0);
     // The reply addresses' tokens (nothing she typed is in them, so the byte search cannot see them) and the replies to them went with her leads.
     for (const table of ['reply_tokens', 'mail_replies']) expect({ table, rows: s.app.store.db.prepare(`SELECT count(*) FROM ${table} WHERE doc_id IN (SELECT value FROM json_each(?))`).pluck().get(hers) }).toEqual({ table, rows: 0 });
+    // And which of her answers the owner's mail told of.
+    expect(s.app.store.db.prepare('SELECT count(*) FROM answer_mails WHERE delivery_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(answerMails))).toBe(0);
     const backups = mkdtempSync(path.join(os.tmpdir(), 'backups-'));
     try {
       const backup = path.join(backups, 'after.db');
@@ -235,8 +255,11 @@ describe('erasing a person known under four forms of one address', () => {
     }
     expect(s.app.store.getFile(uploadNamedBy(cvUrl)!.path)).toBeUndefined();
     expect(filesUnder(path.join(s.dataDir, 'files'))).toEqual([]);
-    // Her subscription is gone; today's auto-reply marks are hers no more; the other person's stays.
+    // Her subscription is gone, and her row of the newsletter's send queue (the newsletter stays, for its figures);
+    // today's auto-reply marks are hers no more; the other person's stays.
     expect(subscribed.get(personKey(forms4[0]!))).toBe(0);
+    expect(s.app.store.db.prepare('SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ?').pluck().get(subscriberId)).toBe(0);
+    expect(s.app.store.db.prepare('SELECT count(*) FROM newsletters WHERE id = ?').pluck().get(newsletter.id)).toBe(1);
     expect(autoReplyMarksOf(s.app.store.db, personKey(forms4[0]!))).toBe(0);
     expect(autoReplyMarksOf(s.app.store.db, personKey('someone.else@example.com'))).toBe(1);
 

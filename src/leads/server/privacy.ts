@@ -82,13 +82,17 @@ export function deleteLeads(store: Store, dataDir: string, docIds: readonly stri
 
 /**
  * A table beyond the leads that holds people by their address (their personKey), erased with
- * them and counted under its kind: the newsletter's subscribers join with erasesWithPerson.
- * `erase` runs inside the erasure's transaction.
+ * them and counted under its kind: the newsletter's subscribers and their rows of its send queue
+ * join with erasesWithPerson. `erase` runs inside the erasure's transaction, the tables in the
+ * order they joined. `mails`: the e-mails of theirs it holds, listed in the preview; `outside`:
+ * where its mails that left the server are (the erasure's list of what is left outside).
  */
 export interface PersonTable {
   kind: ErasureKind;
   count(db: Database.Database, person: string): number;
   erase(db: Database.Database, person: string): void;
+  mails?(db: Database.Database, person: string): ErasurePreview['mails'];
+  outside?(db: Database.Database, person: string, settings: OutsideSettings): OutsidePlace | undefined;
 }
 
 const personTables: PersonTable[] = [
@@ -166,6 +170,7 @@ function countsOf(db: Database.Database, person: Person): ErasureCounts {
     spamMarks: count(`SELECT count(*) FROM spam_marks WHERE ${OF_LEADS}`),
     autoReplyMarks: 0,
     subscriptions: 0,
+    newsletterMails: 0,
   };
   for (const table of personTables) counts[table.kind] += table.count(db, person.key);
   return counts;
@@ -192,6 +197,7 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
     ...received.map((mail) => ({ kind: mail.direction === 'in' ? ('answer' as const) : ('mailProgram' as const), subject: mail.subject, at: mail.at })),
     ...unsent.map((mail) => ({ kind: 'mailProgram' as const, subject: mail.subject, at: mail.at })),
     ...sent.map((mail) => ({ kind: mail.kind, subject: mail.subject, at: mail.at })),
+    ...personTables.flatMap((table) => table.mails?.(db, person.key) ?? []),
   ].sort((a, b) => a.at - b.at);
   // Their addresses as the mails hold them too (an answer from another case of theirs).
   const addresses = new Set(person.addresses);
@@ -235,6 +241,10 @@ function outsideOf(db: Database.Database, person: Person, settings: OutsideSetti
   // Their answers reach the agency's address (the Reply-To of every mail the site sent them), read by the site or not.
   if (settings.agencyMailbox && (answers > 0 || replies > 0 || mailed > 0)) places.push({ place: 'agencyMailbox', address: settings.agencyMailbox, answers, replies });
   if (settings.sender && notified + mailed + notices > 0) places.push({ place: 'sender', address: settings.sender, mails: notified + mailed + notices });
+  for (const table of personTables) {
+    const place = table.outside?.(db, person.key, settings);
+    if (place) places.push(place);
+  }
   places.push({ place: 'backups', before: at });
   return places;
 }

@@ -1,16 +1,28 @@
 /**
- * The pages the confirmation link opens, drawn by our server (they answer one token, so no
- * build writes them): a small HTML page in the site's look (its logo, colours and the system
+ * The confirmation link's routes (docs/endpoints.md) and the pages they answer with.
+ *
+ * The link (GET) shows a page with one button and changes nothing: a link scanner that follows it
+ * confirms nobody. The button POSTs the token back (tokens.ts: its only credential); a waiting
+ * subscriber becomes confirmed. A post another site made confirms nobody.
+ *
+ * The pages are drawn by our server (they answer one token, so no build writes them): a small HTML page in the site's look (its logo, colours and the system
  * fonts its pages use), its words from config/site.ts newsletter. Nothing runs in it; its one
  * style element carries the answer's nonce, and its policy allows that, the site's own pictures
  * and posting its form back to this server, nothing else. Never indexed, never kept by a cache
  * (the API's addresses: src/apps/server/app.ts), and no Referer (its address holds the token) leaves
  * for another site.
  */
-import { escapeHtmlAttribute, escapeHtmlText } from '../../schema/text';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import server from '../../../config/server';
 import type { SiteConfig } from '../../content/model/siteSchema';
 import { api } from '../../platform/api';
-import { newNonce } from '../../platform/server/security';
+import { escapeHtmlAttribute, escapeHtmlText, fill } from '../../schema/text';
+import type { RequestLimits } from '../../platform/server/rateLimit';
+import { isHttps, newNonce } from '../../platform/server/security';
+import type { Store } from '../../leads/server/store';
+import { newsletterSite } from './site';
+import { confirmSubscriber, subscriberById } from './subscribers';
+import type { NewsletterTokens } from './tokens';
 
 /** A page's words, and the confirmation's form (its token and button) on the page that asks for it. */
 export interface PageWords {
@@ -98,4 +110,82 @@ export function confirmPage(site: SiteConfig, words: PageWords): { html: string;
 </html>
 `;
   return { html, nonce };
+}
+
+/** What a token opens: the button, the subscriber confirmed already, a link past its time, or a link that is not ours. */
+type Found = { kind: 'ask'; id: number } | { kind: 'confirmed' } | { kind: 'expired' } | { kind: 'wrong' };
+
+/**
+ * A request the browser says came from another site (its Sec-Fetch-Site; a form posted from
+ * elsewhere), or, from a browser that does not say, with another site's Origin.
+ */
+function fromElsewhere(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return origin === 'null' || new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/** The confirmation page's routes: GET shows, POST confirms. */
+export function registerConfirm(app: FastifyInstance, { tokens, store, clock, limits }: { tokens: NewsletterTokens['confirm']; store: Store; clock: () => number; limits: RequestLimits }): void {
+  const find = (token: unknown): Found => {
+    const read = tokens.read(token);
+    if (!read) return { kind: 'wrong' };
+    if (read.expiresAt <= clock()) return { kind: 'expired' };
+    const row = subscriberById(store.db, read.subscriberId);
+    if (row?.state === 'waiting') return { kind: 'ask', id: row.id };
+    if (row?.state === 'confirmed') return { kind: 'confirmed' };
+    // Dropped, erased, unsubscribed or bounced since: signing up again sends a new link.
+    return { kind: 'expired' };
+  };
+
+  const page = (request: FastifyRequest, reply: FastifyReply, status: number, words: PageWords) => {
+    const { html, nonce } = confirmPage(newsletterSite(), words);
+    return reply
+      .code(status)
+      .header('Content-Security-Policy', confirmPagePolicy(nonce, isHttps(request)))
+      .header('X-Robots-Tag', 'noindex, nofollow')
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  /** The page for what a token opens (`token` goes into the button's form). */
+  const answer = (request: FastifyRequest, reply: FastifyReply, found: Found, token: string, status?: number) => {
+    const words = newsletterSite().newsletter;
+    const days = server.newsletter.unconfirmedDays;
+    if (found.kind === 'ask') return page(request, reply, status ?? 200, { ...words.confirmPage, form: { token, button: words.confirmPage.button } });
+    if (found.kind === 'confirmed') return page(request, reply, status ?? 200, words.confirmed);
+    if (found.kind === 'expired') return page(request, reply, status ?? 410, { heading: words.expired.heading, text: fill(words.expired.text, { days }) });
+    return page(request, reply, status ?? 400, words.wrongLink);
+  };
+
+  // Over the forms' rate limits (the same counters): a page saying so, with its Retry-After.
+  const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = limits.check(request.ip);
+    if (wait === 0) return;
+    reply.header('Retry-After', String(wait));
+    return page(request, reply, 429, { heading: server.messages.tooManyRequests, text: '' });
+  };
+
+  app.get<{ Querystring: { token?: unknown } }>(api.newsletterConfirm, { onRequest: rateLimited }, async (request, reply) => {
+    const token = request.query.token;
+    return answer(request, reply, find(token), typeof token === 'string' ? token : '');
+  });
+
+  app.post(api.newsletterConfirm, { onRequest: rateLimited, bodyLimit: 4096 }, async (request, reply) => {
+    const body = request.body;
+    const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : undefined;
+    const found = find(token);
+    // Posted from another site: nothing is confirmed; the page with its button, for the person to press.
+    if (fromElsewhere(request)) return answer(request, reply, found, typeof token === 'string' ? token : '', 403);
+    if (found.kind !== 'ask') return answer(request, reply, found, '');
+    const row = confirmSubscriber(store.db, found.id, clock());
+    return answer(request, reply, row?.state === 'confirmed' ? { kind: 'confirmed' } : { kind: 'expired' }, '');
+  });
 }

@@ -1,46 +1,58 @@
 /**
- * The newsletter's double opt-in (docs/inbox.md "Newsletter subscribers", docs/endpoints.md):
+ * The newsletter on our server, both halves in one module: the double opt-in of its subscribers
+ * (docs/inbox.md "Newsletter subscribers") and the newsletters written and sent to them ("The
+ * newsletter"). What the rest of the server uses:
  *
- * - a sign-up in the newsletter box (the form config/site.ts footer.newsletter shows) is stored as
- *   the specification stores it (a document of its collection: Email, id, Date) and, in the same
- *   transaction (a hook of the store: src/apps/server/app.ts), its subscriber row with the consent
- *   (subscribers.ts): when, on which page, the words shown next to the box, where the visit came
- *   from. A sign-up caught by the spam trap makes none;
- * - the site then sends ONE confirmation mail through the visitors' mail queue (at most one a day
- *   per person: src/leads/server/notify/visitorMail.ts), in config/site.ts newsletter's words, with a
- *   link holding a signed token (token.ts) and nothing the visitor typed;
- * - the link (GET) shows a page with one button and changes nothing: a link scanner that follows
- *   it confirms nobody. The button POSTs the token back; a waiting subscriber becomes confirmed;
- * - an erasure of the person deletes their row (src/leads/server/privacy.ts erasesWithPerson), and
- *   the inbox's housekeeping deletes sign-ups never confirmed (subscribers.ts dropUnconfirmed).
+ * - `createNewsletter({ store, dataDir, clock, publicUrl })`, once per app: the tokens of both of
+ *   its links (tokens.ts: a key of the server's secret for each purpose, read once), the erasure of
+ *   a person's subscription (src/leads/server/privacy.ts erasesWithPerson: the subscriber row, and
+ *   with it their rows of the send queue), and the store's insert hook of a sign-up:
+ *   - a sign-up in the newsletter box (the form config/site.ts footer.newsletter shows) is stored as
+ *     the specification stores it (a document of its collection: Email, id, Date) and, in the same
+ *     transaction (the hook: src/apps/server/app.ts), its subscriber row with the consent
+ *     (subscribers.ts): when, on which page, the words shown next to the box, where the visit came
+ *     from. A sign-up caught by the spam trap makes none;
+ *   - the site then sends ONE confirmation mail through the visitors' mail queue (at most one a day
+ *     per person: src/leads/server/notify/visitorMail.ts), in config/site.ts newsletter's words, with a
+ *     link holding a signed token and nothing the visitor typed; its page (confirmPage.ts) confirms
+ *     with one button, so a link scanner that follows the link confirms nobody;
+ *   - the inbox's housekeeping deletes sign-ups never confirmed (subscribers.ts dropUnconfirmed);
+ * - `registerNewsletter(app, …)`: the confirmation link's page and POST (confirmPage.ts), the
+ *   unsubscribe link's page and one-click POST (unsubscribe.ts), and the pictures of the
+ *   newsletters' texts;
+ * - `startNewsletter(store, …)`: the send queue's worker (queue.ts), once the database is open, when
+ *   the mail settings are there (SMTP_URL, MAIL_FROM); without them newsletters are written and
+ *   previewed, and the inbox says that sending is not set up;
+ * - the inbox's routes: `newsletterHandlers` (routes.ts: the newsletters) and admin.ts (the subscribers);
+ * - `newsletterClaimOf` and `takeNewsletterMail` (reports.ts): the mailbox's reader hands over what
+ *   is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
 import server from '../../../config/server';
-import codeSite from '../../../config/site';
 import type { SiteConfig } from '../../content/model/siteSchema';
 import { formNamed, senderFields } from '../../site/forms/model/registry';
 import { api } from '../../platform/api';
 import { sourceOf } from '../../leads/model/attribution';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../content/model/contentApi';
+import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
 import { fill } from '../../schema/text';
 import { sessionSecret } from '../../platform/server/accounts/secret';
 import { erasesWithPerson } from '../../leads/server/privacy';
 import { sendConfirmation } from '../../leads/server/notify';
 import type { RequestLimits } from '../../platform/server/rateLimit';
-import { isHttps } from '../../platform/server/security';
-import { servedSite } from '../../site/server/servedContent';
 import type { Inserted, Store } from '../../leads/server/store';
-import { confirmPage, confirmPagePolicy, type PageWords } from './confirmPage';
-import { confirmSubscriber, recordSignUp, subscriberById, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
-import { confirmTokens, type ConfirmTokens } from './token';
+import { registerConfirm } from './confirmPage';
+import { newsletterMailsOfPerson } from './newsletters';
+import { NewsletterQueue, type QueueOptions } from './queue';
+import { newsletterSite } from './site';
+import { recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
+import { newsletterTokens, type NewsletterTokens } from './tokens';
+import { registerUnsubscribe } from './unsubscribe';
 
-/**
- * The served site's content, with the newsletter's words of this code's config when the build
- * served predates them (a build published before this release: a sign-up must never fail on it).
- */
-function siteServed(): SiteConfig {
-  const served = servedSite();
-  return served.newsletter ? served : { ...served, newsletter: codeSite.newsletter };
-}
+export { newsletterClaimOf, takeNewsletterMail } from './reports';
+export { CRASH_POINTS, type CrashPoint } from './queue';
 
 /**
  * The words a person saw next to the newsletter box when they signed up, as shown: the box's
@@ -57,7 +69,16 @@ export function confirmationText(site: SiteConfig, link: string): string {
   return [words.text.trim(), `${words.button}\n${link}`, fill(words.after, { days: server.newsletter.unconfirmedDays }).trim()].join('\n\n');
 }
 
-export interface NewsletterOptions {
+const queues = new WeakMap<Store, NewsletterQueue>();
+const tokensByStore = new WeakMap<Store, NewsletterTokens>();
+
+/** The store's send queue, when sending is set up. */
+export const newsletterQueueOf = (store: Store): NewsletterQueue | undefined => queues.get(store);
+
+/** The store's newsletter tokens (createNewsletter makes them; undefined for a store without the app: a tool, a test). */
+export const newsletterTokensOf = (store: Store): NewsletterTokens | undefined => tokensByStore.get(store);
+
+export interface CreateOptions {
   store: Store;
   /** The data folder: the server's secret (src/platform/server/accounts/secret.ts) signs the links. */
   dataDir: string;
@@ -69,17 +90,21 @@ export interface NewsletterOptions {
 export interface Newsletter {
   /** The store's insert hook: a sign-up's subscriber row, and its confirmation mail. */
   signedUp(inserted: Inserted): void;
-  tokens: ConfirmTokens;
+  /** The confirmation and unsubscribe links' tokens. */
+  tokens: NewsletterTokens;
 }
 
-export function createNewsletter({ store, dataDir, clock, publicUrl }: NewsletterOptions): Newsletter {
-  const tokens = confirmTokens(sessionSecret(dataDir).secret);
+export function createNewsletter({ store, dataDir, clock, publicUrl }: CreateOptions): Newsletter {
+  const tokens = newsletterTokens(sessionSecret(dataDir).secret);
+  tokensByStore.set(store, tokens);
+  // An erasure of a person deletes their rows of the send queue, then their subscription.
+  erasesWithPerson(newsletterMailsOfPerson);
   erasesWithPerson(subscriptionsOfPerson);
   return {
     tokens,
     signedUp({ docId, collection, document, spam, attribution }) {
       if (spam) return;
-      const site = siteServed();
+      const site = newsletterSite();
       const form = formNamed(site.footer.newsletter.form);
       if (!form || form.collection !== collection) return;
       const field = senderFields(form).emails[0];
@@ -89,86 +114,47 @@ export function createNewsletter({ store, dataDir, clock, publicUrl }: Newslette
       const consent: Consent = { page: attribution?.formPage ?? null, words: consentWordsOf(site), source: sourceOf(attribution), campaign: attribution?.utmCampaign ?? null };
       const row = recordSignUp(store.db, { docId, email, consent, now });
       if (!row.confirm) return;
-      const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.make(row.id, now + UNCONFIRMED_MS)}`;
+      const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, now + UNCONFIRMED_MS)}`;
       sendConfirmation(store, docId, email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) });
     },
   };
 }
 
-/** What a token opens: the button, the subscriber confirmed already, a link past its time, or a link that is not ours. */
-type Found = { kind: 'ask'; id: number } | { kind: 'confirmed' } | { kind: 'expired' } | { kind: 'wrong' };
-
-/**
- * A request the browser says came from another site (its Sec-Fetch-Site; a form posted from
- * elsewhere), or, from a browser that does not say, with another site's Origin.
- */
-function fromElsewhere(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  try {
-    return origin === 'null' || new URL(origin).host !== request.headers.host;
-  } catch {
-    return true;
-  }
+export interface RegisterOptions {
+  newsletter: Newsletter;
+  store: Store;
+  clock: () => number;
+  /** The forms' rate limits, which the confirmation page shares. */
+  limits: RequestLimits;
+  /** Tests and benchmarks raise the unsubscribe link's limit (RATE_LIMIT_FACTOR). */
+  rateLimitFactor?: number;
+  /** The site folder (SITE_DIR): the pictures of the newsletters' texts are its uploads. */
+  siteDir?: string;
 }
 
-/** The confirmation page's routes (docs/endpoints.md): GET shows, POST confirms. */
-export function registerNewsletter(app: FastifyInstance, { newsletter, store, clock, limits }: { newsletter: Newsletter; store: Store; clock: () => number; limits: RequestLimits }): void {
-  const find = (token: unknown): Found => {
-    const read = newsletter.tokens.read(token);
-    if (!read) return { kind: 'wrong' };
-    if (read.expiresAt <= clock()) return { kind: 'expired' };
-    const row = subscriberById(store.db, read.subscriberId);
-    if (row?.state === 'waiting') return { kind: 'ask', id: row.id };
-    if (row?.state === 'confirmed') return { kind: 'confirmed' };
-    // Dropped, erased, unsubscribed or bounced since: signing up again sends a new link.
-    return { kind: 'expired' };
-  };
-
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, words: PageWords) => {
-    const { html, nonce } = confirmPage(siteServed(), words);
-    return reply
-      .code(status)
-      .header('Content-Security-Policy', confirmPagePolicy(nonce, isHttps(request)))
-      .header('X-Robots-Tag', 'noindex, nofollow')
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(html);
-  };
-
-  /** The page for what a token opens (`token` goes into the button's form). */
-  const answer = (request: FastifyRequest, reply: FastifyReply, found: Found, token: string, status?: number) => {
-    const words = siteServed().newsletter;
-    const days = server.newsletter.unconfirmedDays;
-    if (found.kind === 'ask') return page(request, reply, status ?? 200, { ...words.confirmPage, form: { token, button: words.confirmPage.button } });
-    if (found.kind === 'confirmed') return page(request, reply, status ?? 200, words.confirmed);
-    if (found.kind === 'expired') return page(request, reply, status ?? 410, { heading: words.expired.heading, text: fill(words.expired.text, { days }) });
-    return page(request, reply, status ?? 400, words.wrongLink);
-  };
-
-  // Over the forms' rate limits (the same counters): a page saying so, with its Retry-After.
-  const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = limits.check(request.ip);
-    if (wait === 0) return;
-    reply.header('Retry-After', String(wait));
-    return page(request, reply, 429, { heading: server.messages.tooManyRequests, text: '' });
-  };
-
-  app.get<{ Querystring: { token?: unknown } }>(api.newsletterConfirm, { onRequest: rateLimited }, async (request, reply) => {
-    const token = request.query.token;
-    return answer(request, reply, find(token), typeof token === 'string' ? token : '');
+/** The confirmation link's page and POST, the unsubscribe link's page and one-click POST, and the pictures of the newsletters' texts. */
+export async function registerNewsletter(app: FastifyInstance, { newsletter, store, clock, limits, rateLimitFactor, siteDir }: RegisterOptions): Promise<void> {
+  registerConfirm(app, { tokens: newsletter.tokens.confirm, store, clock, limits });
+  await registerUnsubscribe(app, { store, tokens: newsletter.tokens.unsubscribe, clock, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }) });
+  // An upload named in a newsletter's text (a draft's too: its test mail shows it), by the hash of its bytes; nothing else of the uploads.
+  app.get<{ Params: { name: string } }>(`${NEWSLETTER_PICTURES}/:name`, async (request, reply) => {
+    const { name } = request.params;
+    const file = siteDir && UPLOAD_NAME.test(name) ? path.join(siteDir, 'public', UPLOADS_PATH, name) : undefined;
+    const named = file && store.db.prepare('SELECT 1 FROM newsletters WHERE instr(body, ?) > 0 LIMIT 1').get(`${UPLOADS_PATH}${name}`);
+    if (!file || !named || !existsSync(file)) return reply.code(404).type('application/json; charset=utf-8').send({ message: server.messages.unknownAddress });
+    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
   });
+}
 
-  app.post(api.newsletterConfirm, { onRequest: rateLimited, bodyLimit: 4096 }, async (request, reply) => {
-    const body = request.body;
-    const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : undefined;
-    const found = find(token);
-    // Posted from another site: nothing is confirmed; the page with its button, for the person to press.
-    if (fromElsewhere(request)) return answer(request, reply, found, typeof token === 'string' ? token : '', 403);
-    if (found.kind !== 'ask') return answer(request, reply, found, '');
-    const row = confirmSubscriber(store.db, found.id, clock());
-    return answer(request, reply, row?.state === 'confirmed' ? { kind: 'confirmed' } : { kind: 'expired' }, '');
-  });
+export type NewsletterOptions = Omit<QueueOptions, 'tokens'>;
+
+/** Starts the send queue's worker for this store (the sending a crash cut off goes on first), its links signed with the newsletter's tokens; answers its stop. */
+export function startNewsletter(store: Store, newsletter: Newsletter, options: NewsletterOptions): () => Promise<void> {
+  const queue = new NewsletterQueue(store, { ...options, tokens: newsletter.tokens.unsubscribe });
+  queues.set(store, queue);
+  queue.start();
+  return async () => {
+    await queue.stop();
+    queues.delete(store);
+  };
 }

@@ -14,7 +14,7 @@ export function Notice({ message }: { message: NoticeMessage | undefined }) {
     <Box role="status" aria-live="polite" sx={{ minHeight: message ? undefined : 0 }}>
       {message && (
         // The box around it is the live region; the alert itself is no second one.
-        <Alert severity={message.severity} variant="outlined" role="presentation" sx={{ my: 2 }}>
+        <Alert severity={message.severity} variant="outlined" role="presentation" sx={{ my: 2, overflowWrap: 'anywhere' }}>
           {message.text}
         </Alert>
       )}

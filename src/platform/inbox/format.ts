@@ -11,6 +11,21 @@ const counting = new Intl.NumberFormat(admin.locale);
 /** A count as the agency's language writes it (config/admin.ts locale): "65,334" in en-GB. Every count the inbox shows goes through it. */
 export const formatCount = (count: number): string => counting.format(count);
 
+/** A length of time as the agency's language writes it: "20 minutes", "5 hours", "3 days" (whole ones, the largest that fits, hours up to two days; a minute at least). */
+function duration(ms: number): string {
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
+  const [value, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / (24 * 60)), 'day'];
+  return new Intl.NumberFormat(admin.locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
+/**
+ * A lead's wait in words, as its row and its page say it: "waiting 3 days" since `waitingSince`
+ * (config/admin.ts list.waiting), or, when nobody waits, how long ago it was last active.
+ */
+export function attentionWords(lead: { waitingSince: string | null; activeAt: string }, now = Date.now()): string {
+  return lead.waitingSince === null ? fill(admin.list.lastActivity, { time: duration(now - Date.parse(lead.activeAt)) }) : fill(admin.list.waiting, { time: duration(now - Date.parse(lead.waitingSince)) });
+}
+
 export function formatSize(bytes: number): string {
   return bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${Math.round(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
 }

@@ -1,7 +1,8 @@
 /**
  * Who is signed in, for the whole inbox: the sign-in shows until someone is, and again as soon
- * as the server says the session ended (sign-out, timeout, account removed). The number of new
- * leads lives here too: the tab's title shows it on every screen.
+ * as the server says the session ended (sign-out, timeout, account removed). The number of
+ * unread leads lives here too (new, or answered since the agency looked; the live updates keep it
+ * current): the tab's title shows it on every screen.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import admin from '../../../config/admin';

@@ -9,6 +9,8 @@ import { Layout } from '../layout/Layout';
 import { PageHead } from '../pages/PageHead';
 import { PageView, type PageData } from '../pages/PageView';
 import { ArticleView, type ArticleData } from '../pages/article/ArticleView';
+import { GonePage, type GoneData } from '../pages/GonePage';
+import { gonePagesOf } from '../../content/model/gonePages';
 import { articlePages } from '../../content/model/articles';
 import { ERROR_RENDER_PATH } from '../../schema/pageFiles';
 import { isSearchable, siteRoutes, type PageId, type RouteHandle } from '../../content/model/routing';
@@ -52,6 +54,8 @@ export function createRoutes(content: SiteContent): RouteObject[] {
           return { path, caseSensitive: true, handle: { page: listPage, canonical: path } satisfies RouteHandle, Component: ArticleView, loader: () => data };
         }),
         { path: ERROR_RENDER_PATH, Component: ErrorPage },
+        // The pages shown at the addresses of removed pages (the render draws each once: src/content/model/gonePages.ts).
+        ...gonePagesOf(content).map(({ renderPath, words }): RouteObject => ({ path: renderPath, caseSensitive: true, Component: GonePage, loader: () => ({ words }) satisfies GoneData })),
         pageRoute(content, '*', fallbackPage, mainPathOf(fallbackPage), false),
       ],
     },

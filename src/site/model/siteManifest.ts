@@ -1,4 +1,5 @@
 import type { InlineHashes } from '../../platform/headers';
+import { goneAddress } from '../../content/model/moved';
 import type { SiteContent } from '../../content/model/siteContent';
 
 /** A page's variant showing a plain post's outcome (src/render/outcomePages.ts). */
@@ -34,6 +35,12 @@ export interface SiteManifest {
   /** The pages' variants with a plain post's outcome. */
   outcomes: OutcomePage[];
   /**
+   * Each address of a page removed (config/moved.ts `gone`, expired articles' too) and the page its
+   * visitors get there, status 410 (src/content/model/gonePages.ts); absent in a manifest written before
+   * such pages were (the fallback page is answered).
+   */
+  gone?: { path: string; file: string }[];
+  /**
    * The content these pages were drawn from, as far as our server needs it: the routes (which
    * page an address shows), the forms (it checks posts with the forms of the pages it serves,
    * so an option published from the editor is accepted as soon as its page is live:
@@ -59,7 +66,7 @@ export function movedAnswer(moved: ServedContent['moved'], pathname: string, que
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const to = moved.moved.find((m) => m.from === path)?.to;
   if (to !== undefined) return { status: 301, location: query ? `${to}?${query}` : to };
-  return moved.gone.includes(path) ? { status: 410 } : undefined;
+  return moved.gone.some((entry) => goneAddress(entry) === path) ? { status: 410 } : undefined;
 }
 
 /** Its name in the built client folder. A dot file: neither our server nor Firebase Hosting serves it. */

@@ -18,6 +18,7 @@ import { articlePages } from '../../content/model/articles';
 import { UPLOADS_PATH } from '../../content/model/contentApi';
 import { PICTURE_WIDTHS, sizeNamesOf, widthsOf, type PictureSets } from '../../content/model/pictureSizes';
 import type { SiteContent } from '../../content/model/siteContent';
+import { siteRoutes } from '../../content/model/routing';
 import { loadRealContent } from '../../test/realConfig';
 import { picturePlaces } from '../ui/picturePlaces';
 
@@ -68,8 +69,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function draw(address: string) {
-  const page = await renderPage(address, content, { pictures });
+async function draw(address: string, drawn: SiteContent = content) {
+  const page = await renderPage(address, drawn, { pictures });
   return new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window.document;
 }
 
@@ -133,6 +134,28 @@ test("a page's first picture shown on every screen is its main one, fetched firs
   const svgs = [...document.querySelectorAll('img[src$=".svg"]')];
   expect(svgs.length).toBeGreaterThan(0);
   expect(svgs.map((svg) => ({ srcset: svg.getAttribute('srcset'), inPicture: svg.parentElement?.tagName === 'PICTURE' }))).toEqual(svgs.map(() => ({ srcset: null, inPicture: false })));
+});
+
+test("the list of articles: an article shown whole above the cards has the article's sizes and is the page's main picture, the cards below it lazy; without it, the first card's is", async () => {
+  const bp = content.site.constants.breakpoints;
+  const [pageId, page] = Object.entries(content.pages).find(([, p]) => p.sections.some((s) => s.type === 'articles'))!;
+  const address = siteRoutes(content.routes).mainPathOf(pageId);
+  const showing = (inFull: 'newest' | undefined): SiteContent => ({
+    ...content,
+    pages: { ...content.pages, [pageId]: { ...page, sections: page.sections.map((s) => (s.type === 'articles' ? { ...s, inFull } : s)) } },
+  });
+  // The newest article (whose cover is the upload) whole: its cover and the pictures in its text drawn as on its own page.
+  const whole = await draw(address, showing('newest'));
+  expect(offered(whole, cover.alt).img).toMatchObject({ sizes: picturePlaces.article(bp), loading: 'eager', fetchpriority: 'high' });
+  expect(offered(whole, inText.alt).img).toMatchObject({ sizes: picturePlaces.article(bp), loading: 'lazy', fetchpriority: null });
+  const cards = [...whole.querySelectorAll('li > article img')];
+  expect(cards.length).toBeGreaterThan(0);
+  expect(cards.map((img) => img.getAttribute('loading'))).toEqual(cards.map(() => 'lazy'));
+  expect(whole.querySelectorAll('[fetchpriority]').length).toBe(1);
+  // As a card, first in the list: the card's sizes, fetched first.
+  const listed = await draw(address, showing(undefined));
+  expect(offered(listed, cover.alt).img).toMatchObject({ sizes: picturePlaces.articleCard(bp), loading: 'eager', fetchpriority: 'high' });
+  expect(listed.querySelectorAll('[fetchpriority]').length).toBe(1);
 });
 
 test('the sizes of a picture: phones first (the window less the margins), the column of the layout on wider screens', () => {

@@ -159,3 +159,26 @@ describe("a page's file name", () => {
     expect(hostile.headers.location).toBeUndefined();
   });
 });
+
+describe("a removed page's address", () => {
+  it('answers 410 with the page of its words (its own file, with or without a trailing slash), the fallback page where the build made none; never its file by its own name', async () => {
+    const dir = builtSite('home');
+    const manifest = JSON.parse(readFileSync(path.join(dir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+    manifest.content = { ...manifest.content, moved: { moved: [], gone: [{ address: '/autumn-offer', message: 'Ended' }, '/older'] } };
+    manifest.gone = [{ path: '/autumn-offer', file: '__gone__/0a1b2c3d.html' }];
+    mkdirSync(path.join(dir, '__gone__'));
+    writeFileSync(path.join(dir, '__gone__', '0a1b2c3d.html'), '<!doctype html><html><body><h1>Ended</h1></body></html>');
+    writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
+    const app = await start(dir);
+    for (const url of ['/autumn-offer', '/autumn-offer/', '/autumn-offer?utm_source=news']) {
+      const gone = await app.inject({ url });
+      expect([url, gone.statusCode, gone.body]).toEqual([url, 410, expect.stringContaining('<h1>Ended</h1>')]);
+      expect(gone.headers['cache-control']).toBe(CACHE_CONTROL.page);
+    }
+    const older = await app.inject({ url: '/older' });
+    expect([older.statusCode, older.body]).toEqual([410, expect.stringContaining('<p>home</p>')]);
+    expect((await app.inject({ url: '/__gone__/0a1b2c3d.html' })).statusCode).toBe(404);
+    // An unknown address stays the fallback page, 404.
+    expect((await app.inject({ url: '/no-such-page' })).statusCode).toBe(404);
+  });
+});

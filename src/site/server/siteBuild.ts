@@ -39,8 +39,11 @@ export interface SiteBuild {
   pageFor(pathname: string, query: string): { file: PageFile; status: 200 | 404; cacheControl: string };
   /** The page answered (status 500) when the page asked for cannot be sent. */
   errorPage: PageFile;
-  /** The page sent with a 410 (an address that was a page's, now gone): the fallback page, marked noindex. */
-  gonePage: PageFile;
+  /**
+   * The page sent with a 410 at an address that was a page's, now gone: the page of its words (the
+   * manifest's `gone`), or the fallback page (marked noindex) where the build made none.
+   */
+  gonePageFor(pathname: string): PageFile;
   /** What an address that was a page's answers (config/moved.ts): a redirect, 410, or undefined for any other. */
   movedFor(pathname: string, query: string): MovedAnswer | undefined;
   /** The address whose page this file name is (`/Product.html` -> `/Product`), if it is one. */
@@ -92,6 +95,7 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
     return page;
   };
   const byPath = new Map(manifest.pages.map((p) => [p.path, read(p.file)]));
+  const goneByPath = new Map((manifest.gone ?? []).map((g) => [g.path, read(g.file)]));
   const outcomes = new Map(manifest.outcomes.map((o) => [queryKey(o.path, o.query), read(o.file)]));
   const fallback = read(manifest.fallbackFile);
   const errorPage = read(manifest.errorFile);
@@ -106,7 +110,8 @@ export function loadSiteBuild(clientDir: string): SiteBuild {
     manifest,
     policy: (https) => policies[`${https}`],
     errorPage,
-    gonePage: fallback,
+    // Compared as movedAnswer compares: exact, one trailing slash ignored.
+    gonePageFor: (pathname) => goneByPath.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname) ?? fallback,
     movedFor: (pathname, query) => movedAnswer(manifest.content.moved, pathname, query),
     isPlainFile: (relativePath) => plain.has(relativePath),
     addressOfFile: (pathname) => addressByFile.get(pathname),

@@ -8,6 +8,7 @@ import server from '../../../../config/server';
 import { isDataFault } from '../../../platform/server/dataFaults';
 import type { Store } from '../../../leads/server/store';
 import type { ContentOptions } from '../../../content/server';
+import { LiveUpdates } from '../../../leads/server/live';
 import { registerAdminPage } from './page';
 import { enforceRetention, type OutsideSettings } from '../../../leads/server/privacy';
 import { dropUnconfirmed } from '../../../newsletter/server/subscribers';
@@ -34,11 +35,22 @@ export interface AdminOptions {
   outside?: Omit<OutsideSettings, 'agencyMailbox'>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The inbox's live updates (live.ts): its open streams. */
+    liveUpdates?: LiveUpdates;
+  }
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders, outside = { notifyTo: [] } }: AdminOptions): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
-  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, mailboxOn, placeholders, outside, ...(content ? { content } : {}) });
+  // The open screens' live updates: closed first when the server stops (a stream never ends by itself).
+  const live = new LiveUpdates(store, clock, (message) => app.log.warn(message));
+  app.decorate('liveUpdates', live);
+  app.addHook('preClose', async () => live.close());
+  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, mailboxOn, placeholders, outside, live, ...(content ? { content } : {}) });
 
   const housekeeping = () => {
     try {

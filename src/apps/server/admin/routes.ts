@@ -44,16 +44,19 @@ import { refusal } from '../../../platform/server/refusals';
 import { isHttps } from '../../../platform/server/security';
 import type { Store } from '../../../leads/server/store';
 import { hasAccounts, looksLikeEmail, normalizeEmail, passwordHashOf, roleOf, unknownAccountHash, verifyPassword } from '../../../platform/server/accounts/accounts';
-import { bulkChange, cvOfLead, findLead, leadDetail, markSpam, summaryOf, unreadCount, updateLead } from '../../../leads/server/inbox';
+import { bulkChange, cvOfLead, findLead, leadDetail, markReplied, markSpam, summaryOf, unreadCount, updateLead } from '../../../leads/server/inbox';
 import { deleteLeads, erasePerson, erasurePreview, erasureRecords, type OutsideSettings } from '../../../leads/server/privacy';
 import { SECRET_FILE, sessionSecret } from '../../../platform/server/accounts/secret';
 import { endSessionsOf, passwordIsRecent, REMEMBERED_MS, sqliteSessionStore } from '../../../platform/server/accounts/sessions';
 import { hashGate, type HashGate } from '../../../platform/server/accounts/hashGate';
 import { knownBrowserOf, rememberBrowser } from '../../../platform/server/accounts/knownBrowser';
 import { signInThrottle, type Trier } from '../../../platform/server/accounts/throttle';
+import type { LiveUpdates } from '../../../leads/server/live';
 import { contentHandlers, type ContentOptions } from '../../../content/server';
-import { admitUpload } from '../../../content/server/images';
+import { admitUpload, uploadErrorHandler } from '../../../content/server/images';
 import { contentRoutes } from '../../../content/model/contentApi';
+import { newsletterRoutes } from '../../../newsletter/model/newsletterApi';
+import { newsletterHandlers } from '../../../newsletter/server/routes';
 import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../../../newsletter/server/admin';
 
 const messages = server.admin.messages;
@@ -82,6 +85,8 @@ export interface AdminApiOptions {
   placeholders: readonly string[];
   /** Where the site's mails and calls about leads went (the notification settings): an erasure names them. */
   outside: Omit<OutsideSettings, 'agencyMailbox'>;
+  /** The open screens' live updates (live.ts). */
+  live: LiveUpdates;
 }
 
 /** A password check, throttled and queued as the sign-in's (throttle.ts, hashGate.ts): the sign-in and the password asked again share it. */
@@ -279,7 +284,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes. */
-async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content, mailboxOn, placeholders, outside, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
+async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicUrl, content, mailboxOn, placeholders, outside, live, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
   await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf });
 
   scope.addHook('onRequest', (request, reply, done) => {
@@ -301,7 +306,8 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
       bodyLimit,
       // A picture takes its place in the queue of pictures before its bytes are read (or is refused at once: content/images.ts).
-      ...(name === 'contentImage' ? { onRequest: admitUpload } : {}),
+      // A picture refused by its bytes' limit is told so in the upload's own words (content/images.ts).
+      ...(name === 'contentImage' ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
       // The account's role, read now (a role changed on the server applies to open sessions at once).
       preHandler: async (request, reply) => {
         const role = roleOf(store, request.session.email ?? '');
@@ -315,6 +321,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   route('me', async (request, reply) => json(reply, 200, { email: request.session.email, role: roleOf(store, request.session.email ?? ''), csrfToken: reply.generateCsrf() }));
 
   route('signOut', async (request, reply) => {
+    live.endSession(request.session.sessionId);
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
     return reply.code(204).send();
@@ -323,6 +330,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   // Every session of the account ends, this one and the remembered devices' included.
   route('signOutEverywhere', async (request, reply) => {
     endSessionsOf(store, request.session.email ?? '');
+    live.endAccount(request.session.email ?? '');
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
     return reply.code(204).send();
@@ -362,13 +370,14 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   });
 
   route('updateLead', async (request, reply) => {
-    const { status, note } = (request.body ?? {}) as { status?: unknown; note?: unknown };
+    const { status, note, read } = (request.body ?? {}) as { status?: unknown; note?: unknown; read?: unknown };
     if (status !== undefined && !LEAD_STATUSES.includes(status as LeadStatus)) return fail(reply, 400, messages.badStatus);
     if (note !== undefined && (typeof note !== 'string' || note.length > server.admin.noteMaxLength)) {
       return fail(reply, 400, fill(messages.noteTooLong, { max: server.admin.noteMaxLength }));
     }
+    if (read !== undefined && read !== true) return fail(reply, 400, messages.badChange);
     const docId = docIdOf(request);
-    if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined }, clock())) return fail(reply, 404, messages.unknownLead);
+    if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined, read: read === true }, clock(), request.session.email ?? null)) return fail(reply, 404, messages.unknownLead);
     return json(reply, 200, leadDetail(store, dataDir, docId));
   });
 
@@ -434,7 +443,7 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     const docId = docIdOf(request);
     const result = store.db.transaction(() => {
       const sent = sendReply(store, docId, { subject: draft.subject as string, text: draft.text as string }, account);
-      if (sent === 'queued') updateLead(store, docId, { status: 'replied' }, clock());
+      if (sent === 'queued') markReplied(store, docId, account, clock());
       return sent;
     })();
     if (result === 'unknownLead') return fail(reply, 404, messages.unknownLead);
@@ -450,7 +459,10 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
     return sendStoredFile(reply, dataDir, found.stored, found.name);
   });
 
-  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn)));
+  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn, clock())));
+
+  // This screen's live updates: a stream that stays open (live.ts).
+  route('live', async (request, reply) => live.answer(request, reply, request.session.email ?? '', request.session.sessionId));
 
   route('placeholders', async (_request, reply) => json(reply, 200, placeholders));
 
@@ -511,6 +523,12 @@ async function adminApi(scope: FastifyInstance, { store, dataDir, clock, publicU
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const limit = name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024;
     route(name, (request, reply) => handlers[name](request as never, reply, request.session.email ?? ''), limit);
+  }
+
+  // The newsletter: written by every account, sent by owners (the role check above).
+  const newsletter = newsletterHandlers({ store, clock, publicUrl });
+  for (const name of Object.keys(newsletterRoutes) as (keyof typeof newsletterRoutes)[]) {
+    route(name, (request, reply) => newsletter[name](request as never, reply, request.session.email ?? ''), server.newsletter.bodyMaxBytes + 16 * 1024);
   }
 
   // The second step: the address typed again (any form of the same person's).

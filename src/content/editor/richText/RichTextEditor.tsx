@@ -6,6 +6,8 @@
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -35,11 +37,13 @@ import {
   type ElementNode,
   type LexicalEditor,
 } from 'lexical';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import admin from '../../../../config/admin';
 import type { ArticleBlock } from '../../model/articleSchema';
-import { isLinkTarget } from './linkTarget';
+import { isLinkTarget, withHttps } from './linkTarget';
+import { fill } from '../../../platform/inbox/format';
 import { $blocksOf, $fillFromBlocks } from './blocks';
+import { actionsInRow } from './toolbarRow';
 import { $createPictureNode, PictureNode } from './PictureNode';
 
 const t = admin.content.articles;
@@ -97,9 +101,35 @@ function useMarks(editor: LexicalEditor) {
   return marks;
 }
 
+/** The toolbar's width, followed as the window (or the form's column) changes. */
+function useWidth(element: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  // Measured before the first paint: the row is drawn with the actions that fit from the start.
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    setWidth(target.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+
 function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
   const [editor] = useLexicalComposerContext();
   const marks = useMarks(editor);
+  const row = useRef<HTMLDivElement>(null);
+  const ruler = useRef<HTMLDivElement>(null);
+  const width = useWidth(row);
+  const [fitting, setFitting] = useState(1);
+  // The buttons measured as drawn (in the hidden ruler, every one of them): as many as fit are in the row.
+  useLayoutEffect(() => {
+    if (width > 0 && ruler.current) setFitting(actionsInRow(width, [...ruler.current.children].map((button) => button.getBoundingClientRect().width)));
+  }, [width]);
+  const menuId = useId();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [panel, setPanel] = useState<'none' | 'link' | 'picture'>('none');
   const [address, setAddress] = useState('');
   const [alt, setAlt] = useState('');
@@ -163,57 +193,138 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
     }
   };
 
-  const button = (label: string, onClick: () => void) => (
-    <Button size="small" variant="outlined" onMouseDown={(e) => e.preventDefault()} onClick={onClick}>
-      {label}
-    </Button>
-  );
+  // The actions after Bold and Italic, in the order they are offered: those that fit in the row, then the More menu's.
+  const actions: Array<{ label: string; run: () => void }> = [
+    {
+      label: t.link,
+      run: () => {
+        remember();
+        setPanel(panel === 'link' ? 'none' : 'link');
+      },
+    },
+    { label: t.headingBlock, run: () => setBlocks(editor, 'h2') },
+    { label: t.bulleted, run: () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined) },
+    {
+      label: t.picture,
+      run: () => {
+        remember();
+        setPanel(panel === 'picture' ? 'none' : 'picture');
+      },
+    },
+    { label: t.subheadingBlock, run: () => setBlocks(editor, 'h3') },
+    { label: t.numbered, run: () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined) },
+    { label: t.quote, run: () => setBlocks(editor, 'quote') },
+    { label: t.paragraph, run: () => setBlocks(editor, 'paragraph') },
+  ];
+  const shown = actions.slice(0, fitting);
+  const folded = actions.slice(shown.length);
+  // The menu takes the keyboard from the text: the selection is kept, and given back for the action.
+  const fromMenu = (run: () => void) => {
+    setMenu(null);
+    editor.update(() => {
+      if (saved.current) $setSelection(saved.current.clone());
+    }, { discrete: true });
+    editor.focus();
+    run();
+  };
+  const typed = address.trim();
+  // An address typed without https:// ("www.example.com") is offered with it; anything else that is no link is said to be none.
+  const suggestion = isLinkTarget(typed) ? undefined : withHttps(typed);
+  const notALink = typed !== '' && !isLinkTarget(typed) && suggestion === undefined;
+  const buttonProps = { size: 'small', variant: 'outlined' } as const;
   return (
-    <Box>
-      <Stack role="toolbar" aria-label={t.toolbar} direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
+    <Box sx={{ position: 'relative' }}>
+      {/* Every button, drawn where nobody sees it, to measure them (actionsInRow). */}
+      <Stack ref={ruler} aria-hidden="true" direction="row" sx={{ position: 'absolute', visibility: 'hidden', height: 0, overflow: 'hidden', pointerEvents: 'none', '& > *': { flexShrink: 0 } }}>
+        <ToggleButton size="small" value="bold" tabIndex={-1} sx={{ fontWeight: 700, py: 0.25 }}>
+          {t.bold}
+        </ToggleButton>
+        <ToggleButton size="small" value="italic" tabIndex={-1} sx={{ fontStyle: 'italic', py: 0.25 }}>
+          {t.italic}
+        </ToggleButton>
+        {actions.map(({ label }) => (
+          <Button key={label} {...buttonProps} tabIndex={-1}>
+            {label}
+          </Button>
+        ))}
+        <Button {...buttonProps} tabIndex={-1}>
+          {t.more}
+          <Box component="span" sx={{ ml: 0.5, fontSize: '0.7rem' }}>
+            {'\u25BC'}
+          </Box>
+        </Button>
+      </Stack>
+      <Stack ref={row} role="toolbar" aria-label={t.toolbar} direction="row" useFlexGap sx={{ flexWrap: 'nowrap', gap: 1, mb: 1, '& > *': { flexShrink: 0 } }}>
         <ToggleButton size="small" value="bold" selected={marks.bold} onMouseDown={(e) => e.preventDefault()} onChange={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')} sx={{ fontWeight: 700, py: 0.25 }}>
           {t.bold}
         </ToggleButton>
         <ToggleButton size="small" value="italic" selected={marks.italic} onMouseDown={(e) => e.preventDefault()} onChange={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')} sx={{ fontStyle: 'italic', py: 0.25 }}>
           {t.italic}
         </ToggleButton>
-        {button(t.link, () => {
-          remember();
-          setPanel(panel === 'link' ? 'none' : 'link');
-        })}
-        {button(t.paragraph, () => setBlocks(editor, 'paragraph'))}
-        {button(t.headingBlock, () => setBlocks(editor, 'h2'))}
-        {button(t.subheadingBlock, () => setBlocks(editor, 'h3'))}
-        {button(t.bulleted, () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined))}
-        {button(t.numbered, () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined))}
-        {button(t.quote, () => setBlocks(editor, 'quote'))}
-        {button(t.picture, () => {
-          remember();
-          setPanel(panel === 'picture' ? 'none' : 'picture');
-        })}
-      </Stack>
-      {panel === 'link' && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'flex-start' } }}>
-          <TextField
+        {shown.map(({ label, run }) => (
+          <Button key={label} size="small" variant="outlined" onMouseDown={(e) => e.preventDefault()} onClick={run}>
+            {label}
+          </Button>
+        ))}
+        {folded.length > 0 && (
+          <Button
             size="small"
-            label={t.linkAddress}
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-            autoFocus
-            sx={{ flex: 1 }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && isLinkTarget(address.trim())) {
-                e.preventDefault();
-                applyLink(address.trim());
-              }
+            variant="outlined"
+            aria-haspopup="menu"
+            aria-expanded={menu !== null}
+            aria-controls={menu ? menuId : undefined}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={(event) => {
+              remember();
+              setMenu(event.currentTarget);
             }}
-          />
-          <Button variant="contained" size="small" disabled={!isLinkTarget(address.trim())} onClick={() => applyLink(address.trim())}>
-            {t.linkApply}
+          >
+            {t.more}
+            <Box component="span" aria-hidden="true" sx={{ ml: 0.5, fontSize: '0.7rem' }}>
+              {'\u25BC'}
+            </Box>
           </Button>
-          <Button size="small" onClick={() => applyLink(null)}>
-            {t.linkRemove}
-          </Button>
+        )}
+      </Stack>
+      <Menu id={menuId} anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        {folded.map(({ label, run }) => (
+          <MenuItem key={label} onClick={() => fromMenu(run)}>
+            {label}
+          </MenuItem>
+        ))}
+      </Menu>
+      {panel === 'link' && (
+        <Stack spacing={1} sx={{ mb: 1 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField
+              size="small"
+              label={t.linkAddress}
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              autoFocus
+              error={notALink}
+              helperText={notALink ? t.linkNotValid : t.linkHelp}
+              spellCheck={false}
+              sx={{ flex: 1 }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && isLinkTarget(typed)) {
+                  e.preventDefault();
+                  applyLink(typed);
+                }
+              }}
+            />
+            <Button variant="contained" size="small" disabled={!isLinkTarget(typed)} onClick={() => applyLink(typed)}>
+              {t.linkApply}
+            </Button>
+            <Button size="small" onClick={() => applyLink(null)}>
+              {t.linkRemove}
+            </Button>
+          </Stack>
+          {suggestion && (
+            <Button size="small" variant="outlined" sx={{ alignSelf: 'flex-start', textTransform: 'none', overflowWrap: 'anywhere' }} onClick={() => setAddress(suggestion)}>
+              {fill(t.linkUse, { address: suggestion })}
+            </Button>
+          )}
         </Stack>
       )}
       {panel === 'picture' && (

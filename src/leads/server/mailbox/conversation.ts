@@ -4,13 +4,13 @@
  * (auto-replies, replies written in the inbox or in a mail program and sent on by the site:
  * visitor_mails, with their delivery's state), those read from the agency's mailbox
  * (lead_messages: the visitor's answers, the agency's replies from a mail program, each as its
- * new words and its folded quote; a mail kept by its headers, and one only claiming to be the
- * agency's, say so), and the agency's replies the site did not send on (mail_replies, with why).
- * The lead's page shows it; a reply is threaded after the mails exchanged (In-Reply-To the last
- * mail, References all of them).
+ * new words and its folded quote; a mail kept by its headers, one only claiming to be the
+ * agency's, and an automatic one, say so), and the agency's replies the site did not send on
+ * (mail_replies, with why). The lead's page shows it; a reply is threaded after the mails
+ * exchanged (In-Reply-To the last mail, References all of them; never an automatic one).
  */
 import type Database from 'better-sqlite3';
-import type { ConversationMail, ReceivedMail, UnsentReply, VisitorMail } from '../../model/adminApi';
+import type { AutomaticKind, ConversationMail, ReceivedMail, UnsentReply, VisitorMail } from '../../model/adminApi';
 import { bareSubject } from '../../model/replyDraft';
 import { preparedIn } from '../../../platform/server/statements';
 import { refusalSentence, type RefusalReason } from './replyTokens';
@@ -26,7 +26,7 @@ const statements = preparedIn((db: Database.Database) => ({
        FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
   ),
   received: db.prepare(
-    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, quoted, too_large AS tooLarge, unreadable, suspicious, attachments, sent_at AS createdAt, message_id AS messageId
+    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, quoted, too_large AS tooLarge, unreadable, suspicious, automatic, attachments, sent_at AS createdAt, message_id AS messageId
        FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
   ),
   unsent: db.prepare(
@@ -60,6 +60,7 @@ interface ReceivedRow {
   tooLarge: number;
   unreadable: string | null;
   suspicious: number;
+  automatic: AutomaticKind | null;
   attachments: string;
   createdAt: number;
   messageId: string;
@@ -77,6 +78,7 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   tooLarge: row.tooLarge === 1,
   unreadable: row.unreadable !== null,
   suspicious: row.suspicious === 1,
+  automatic: row.automatic,
   attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({ name: a.name, size: a.size, kept: a.path !== undefined })),
   createdAt: row.createdAt,
 });
@@ -139,6 +141,7 @@ export function threadIds(db: Database.Database, docId: string, before: number, 
   const docs = JSON.stringify(personLeads(db, docId));
   const q = statements(db);
   const sent = (q.sent.all(docs) as { id: string; createdAt: number }[]).filter((m) => m.id !== exceptDelivery && m.createdAt <= before).map((m) => ({ at: m.createdAt, id: `<${m.id}@${domain}>` }));
-  const received = (q.received.all(docs) as ReceivedRow[]).filter((m) => m.createdAt <= before).map((m) => ({ at: m.createdAt, id: m.messageId }));
+  // An automatic mail (an out-of-office, a report) is not what a reply answers.
+  const received = (q.received.all(docs) as ReceivedRow[]).filter((m) => m.createdAt <= before && m.automatic === null).map((m) => ({ at: m.createdAt, id: m.messageId }));
   return [...sent, ...received].sort((a, b) => a.at - b.at).map((m) => m.id);
 }

@@ -8,11 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import server from '../../../../config/server';
-import type { ConversationMail, LeadDetail, LeadList, ReceivedMail } from '../../model/adminApi';
+import type { ConversationMail, LeadDetail, LeadList, MailboxStatus, ReceivedMail } from '../../model/adminApi';
 import { pathOf } from '../../model/adminApi';
 import { validData } from '../../../test/formFixtures';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../../test/adminServer';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../../../test/dovecot';
+import { readerTime } from '../../../test/readerTime';
 import { startSmtp, waitFor, type SmtpReceiver } from '../../../test/receivers';
 import { readNotifySettings } from '../notify';
 import { readMailboxSettings } from './settings';
@@ -20,29 +21,6 @@ import { backoffMs, MailboxReader } from './reader';
 
 const run = hasDovecot || process.env.CI ? describe : describe.skip;
 if (!hasDovecot && !process.env.CI) console.warn(noDovecot);
-
-/** The reader's waits, moved by the test: `pass()` ends every wait now under way (its time has come). */
-function manualTime() {
-  const pending: { ms: number; resolve: () => void }[] = [];
-  const asked: number[] = [];
-  return {
-    asked,
-    wait(ms: number, woken: Promise<void>) {
-      asked.push(ms);
-      return new Promise<void>((resolve) => {
-        const entry = { ms, resolve };
-        pending.push(entry);
-        void woken.then(() => {
-          pending.splice(pending.indexOf(entry), 1);
-          resolve();
-        });
-      });
-    },
-    pass() {
-      for (const entry of pending.splice(0)) entry.resolve();
-    },
-  };
-}
 
 const NOTIFY_TO = 'sales@agency.test';
 /** The authserv-id of the server that receives the agency's mail (IMAP_TRUSTED_AUTHSERV): its Authentication-Results prove the agency's own mails. */
@@ -57,7 +35,7 @@ let dovecot: RunningDovecot;
 let smtp: SmtpReceiver;
 let site: TestServer;
 let owner: Client;
-const time = manualTime();
+const time = readerTime();
 
 beforeAll(async () => {
   if (!hasDovecot && !process.env.CI) return;
@@ -184,9 +162,7 @@ run('the agency\u2019s mailbox', () => {
     // The default view (what needs the agency) has it; the inbox says when the mailbox was read.
     const open = (await (await owner.send('GET', `${pathOf('leads')}?status=open&spam=false`)).json()) as LeadList;
     expect(open.leads.map((l) => l.docId)).toContain(docId);
-    const status = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { readAt: number | null; error: string | null };
-    expect(status.error).toBeNull();
-    expect(status.readAt).toEqual(expect.any(Number));
+    expect((await (await owner.send('GET', pathOf('mailbox'))).json()) as MailboxStatus).toEqual({ readAt: expect.any(Number), alarm: null, back: null });
 
     // Nothing was changed in the mailbox: every mail still there, none marked seen or moved.
     const client = await dovecot.client();
@@ -232,9 +208,9 @@ run('the agency\u2019s mailbox', () => {
     expect(waits.length).toBeGreaterThanOrEqual(3);
     for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1]!);
     expect(waits.at(-1)).toBeGreaterThan(waits[0]!);
-    const failing = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { failingSince: number | null; error: string | null; nextTryAt: number | null };
-    expect(failing.failingSince).toEqual(expect.any(Number));
-    expect(failing.error).toEqual(expect.any(String));
+    // A minute's outage is recorded, but no alarm yet (that waits for mailbox.alarm.afterMinutes).
+    expect(site.app.store.db.prepare('SELECT failing_since FROM mailbox_status').pluck().get()).toEqual(expect.any(Number));
+    expect((await (await owner.send('GET', pathOf('mailbox'))).json()) as MailboxStatus).toMatchObject({ alarm: null });
 
     // Meanwhile the mail server delivers two answers into the mailbox: one with a CV, one with a file that is not one.
     const pdf = Buffer.from('%PDF-1.4\n% a CV\n').toString('base64');
@@ -284,8 +260,8 @@ run('the agency\u2019s mailbox', () => {
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await download.arrayBuffer()).toString('base64')).toBe(pdf);
     expect((await owner.send('GET', pathOf('attachment', { messageId: withCv.id, n: '1' }))).status).toBe(404);
-    const back = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { failingSince: number | null; error: string | null };
-    expect(back).toMatchObject({ failingSince: null, error: null });
+    expect((await (await owner.send('GET', pathOf('mailbox'))).json()) as MailboxStatus).toMatchObject({ alarm: null, back: null, readAt: expect.any(Number) });
+    expect(site.app.store.db.prepare('SELECT failing_since FROM mailbox_status').pluck().get()).toBeNull();
 
     // Read again from the first mail (as after the server renumbered its mails): nothing is kept twice.
     const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get() as number;
@@ -406,7 +382,7 @@ run('the agency\u2019s mailbox', () => {
       await restarted.stop();
     }
     expect(site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get()).toBe(kept);
-    expect((await (await owner.send('GET', pathOf('mailbox'))).json()) as { error: string | null }).toMatchObject({ error: null });
+    expect((await (await owner.send('GET', pathOf('mailbox'))).json()) as MailboxStatus).toMatchObject({ alarm: null });
   });
 
   it('a mail from the agency\u2019s address is the agency\u2019s only when the receiving server proves it: forged ones are the visitor\u2019s, marked suspicious, and the lead stays open', async () => {
@@ -439,6 +415,128 @@ run('the agency\u2019s mailbox', () => {
     expect(kinds(detail.mails)).toEqual(['autoReply', 'answer', 'answer', 'answer', 'mailProgram']);
     expect(detail.mails.at(-1)).toMatchObject({ kind: 'mailProgram', text: 'Really ours.', suspicious: false });
     expect(detail.status).toBe('replied');
+  });
+
+  it('automatic mails on an unopened New lead (each header that marks one, a bounce, a delivery report and a complaint found by the mail they return) are kept as automatic and change nothing: status, unread mark, waiting time, counts, notifications', async () => {
+    const visitor = `otto.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Fullname: 'Otto Away', Email: visitor });
+    await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    const db = site.app.store.db;
+    const state = () => db.prepare('SELECT status, unread, waiting_since AS waitingSince, active_at AS activeAt FROM leads WHERE doc_id = ?').get(docId);
+    const counts = async () => {
+      const { unread, unreadInView, total } = (await (await owner.send('GET', `${pathOf('leads')}?status=open&spam=false`)).json()) as LeadList;
+      return { unread, unreadInView, total, deliveries: db.prepare('SELECT count(*) FROM deliveries').pluck().get(), mails: smtp.mails.length };
+    };
+    const events = () => db.prepare('SELECT kind, data FROM lead_events WHERE doc_id = ? ORDER BY id').all(docId) as { kind: string; data: string }[];
+    const before = { state: state(), counts: await counts(), events: events() };
+    expect(before.state).toMatchObject({ status: 'new' });
+
+    const threaded = (subject: string, lines: string[], from = `Otto <${visitor}>`) =>
+      mail({ from, to: dovecot.user, subject: `Re: ${autoReply.subject} (${subject})`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'I am away until Monday.', extra: [...lines, 'Content-Type: text/plain; charset=utf-8'].join('\r\n') });
+    const headers: [string, string[], string][] = [
+      ['auto-replied', ['Auto-Submitted: auto-replied'], 'outOfOffice'],
+      ['auto-generated', ['Auto-Submitted: auto-generated'], 'other'],
+      ['x-autoreply', ['X-Autoreply: yes'], 'outOfOffice'],
+      ['x-autorespond', ['X-Autorespond: yes'], 'outOfOffice'],
+      ['precedence auto_reply', ['Precedence: auto_reply'], 'outOfOffice'],
+      ['precedence bulk', ['Precedence: bulk'], 'list'],
+      ['precedence list', ['Precedence: list'], 'list'],
+      ['precedence junk', ['Precedence: junk'], 'other'],
+      ['list-id', ['List-Id: Otto\u2019s list <otto.lists.example.net>'], 'list'],
+      ['list-unsubscribe', ['List-Unsubscribe: <mailto:leave@lists.example.net>'], 'list'],
+      ['null return path', ['Return-Path: <>'], 'other'],
+    ];
+    for (const [name, lines] of headers) dovecot.deliver(threaded(name, lines));
+    // A bounce not in the report format, threaded; and, as mail servers send them, a delivery report and a complaint that
+    // name their lead only inside, in the headers of the mail they return (the auto-reply).
+    dovecot.deliver(threaded('bounce', [], 'Mail Delivery System <MAILER-DAEMON@mx.example.net>'));
+    const report = (subject: string, type: string, parts: string[]) =>
+      [
+        'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
+        `To: ${dovecot.user}`,
+        `Subject: ${subject}`,
+        `Date: ${new Date().toUTCString()}`,
+        `Message-ID: <${randomUUID()}@mx.example.net>`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/report; report-type=${type}; boundary="R"`,
+        '',
+        '--R',
+        'Content-Type: text/plain',
+        '',
+        `${subject}.`,
+        ...parts.flatMap((part) => ['--R', part]),
+        '--R--',
+        '',
+      ].join('\r\n');
+    const returned = [`From: ${autoReply.from?.address}`, `To: ${visitor}`, `Subject: ${autoReply.subject}`, `Message-ID: ${autoReply.messageId}`, ''];
+    dovecot.deliver(
+      report('Undelivered Mail Returned to Sender', 'delivery-status', [
+        ['Content-Type: message/delivery-status', '', 'Reporting-MTA: dns; mx.example.net', '', `Final-Recipient: rfc822; ${visitor}`, 'Action: failed', 'Status: 5.2.2', ''].join('\r\n'),
+        ['Content-Type: text/rfc822-headers', '', ...returned].join('\r\n'),
+      ]),
+    );
+    dovecot.deliver(
+      report('Complaint', 'feedback-report', [
+        ['Content-Type: message/feedback-report', '', 'Feedback-Type: abuse', 'Version: 1', `Original-Rcpt-To: <${visitor}>`, ''].join('\r\n'),
+        ['Content-Type: message/rfc822', '', ...returned, 'Hello'].join('\r\n'),
+      ]),
+    );
+    const expected = headers.length + 3;
+    const kept = () => db.prepare('SELECT count(*) FROM lead_messages WHERE doc_id = ?').pluck().get(docId) as number;
+    await reader().readNow();
+    await waitFor('every automatic mail on the lead', () => kept() === expected, { on: [reader().changes] });
+
+    // Nothing changed: the lead is New, unread, waiting since it arrived; the counts, the deliveries and the mails sent are the same.
+    expect(state()).toEqual(before.state);
+    expect(await counts()).toEqual(before.counts);
+    // Only an 'automatic' event for each.
+    const added = events().slice(before.events.length);
+    expect(added.map((e) => e.kind)).toEqual(Array(expected).fill('automatic'));
+
+    // The conversation shows them, each as automatic of its kind.
+    const detail = await lead(docId);
+    const automatic = detail.mails.filter((m): m is ReceivedMail => 'automatic' in m && m.automatic !== null);
+    expect(automatic).toHaveLength(expected);
+    const kindOf = (subject: string) => automatic.find((m) => m.subject.endsWith(`(${subject})`) || m.subject === subject)?.automatic;
+    for (const [name, , kind] of headers) expect([name, kindOf(name)]).toEqual([name, kind]);
+    expect(kindOf('bounce')).toBe('deliveryReport');
+    expect(kindOf('Undelivered Mail Returned to Sender')).toBe('deliveryReport');
+    expect(kindOf('Complaint')).toBe('feedbackReport');
+    expect(automatic.find((m) => m.subject.endsWith('(auto-replied)'))!.text).toBe('I am away until Monday.');
+
+    // A person's answer after them is one: the lead is Answered.
+    dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'Back now: yes, please.' }));
+    const answered = await leadWhen(docId, 'the person\u2019s answer', (d) => d.mails.some((m) => m.kind === 'answer' && !m.automatic));
+    expect(answered.status).toBe('answered');
+  });
+
+  it('a mail not read within its deadline (in the parse thread) is kept by its headers with a note; the next is read whole by a new thread', async () => {
+    const visitor = `slow.${randomUUID().slice(0, 8)}@example.net`;
+    const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
+    await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
+    const autoReply = to(visitor)[0]!.email;
+    const answer = (text: string) => mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text });
+    // A folder only this test's reader reads (as its Sent folder): the server's own reader does not take the mails first.
+    const client = await dovecot.client();
+    try {
+      await client.mailboxCreate('Slow');
+      await client.append('Slow', answer('Over the deadline.'));
+      await client.append('Slow', answer('Within it.'));
+    } finally {
+      await client.logout();
+    }
+    // The first mail's time is up at once (the moment the thread is asked); the second's never.
+    let mails = 0;
+    const deadline = () => (++mails === 1 ? Promise.resolve() : new Promise<void>(() => undefined));
+    const slow = new MailboxReader(site.app.store, { settings: readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_SENT: 'Slow' }).settings!, dataDir: site.dataDir, agency: [], idle: false, wait: (_ms, woken) => woken, timeoutMs: 5_000, parseDeadline: deadline, log: { warn: () => undefined } });
+    try {
+      await slow.readNow();
+    } finally {
+      await slow.stop();
+    }
+    const answers = (await lead(docId)).mails.filter((m): m is ReceivedMail => m.kind === 'answer');
+    expect(answers).toEqual([expect.objectContaining({ unreadable: true, text: '', fromAddress: visitor }), expect.objectContaining({ unreadable: false, text: 'Within it.' })]);
   });
 
   it('with IMAP_MOVE_TO, a mail kept on a lead is moved to that folder (made when missing); a mail about no lead stays where it is', async () => {
@@ -475,7 +573,7 @@ run('the agency\u2019s mailbox', () => {
     }
   });
 
-  it('a mailbox refusing the password: the reading fails, to be tried again later, and the inbox says since when and why', async () => {
+  it('a mailbox refusing the password: the reading fails, to be tried again later; since when and why are recorded (the alarm waits for its time), never the password', async () => {
     const wrong = new URL(dovecot.url);
     wrong.password = 'not-the-password';
     const { settings } = readMailboxSettings({ IMAP_URL: wrong.href });
@@ -484,11 +582,12 @@ run('the agency\u2019s mailbox', () => {
     try {
       await expect(refused.readNow()).rejects.toBeDefined();
       expect(refused.failuresInARow).toBe(1);
-      const status = (await (await owner.send('GET', pathOf('mailbox'))).json()) as { failingSince: number | null; error: string | null; nextTryAt: number | null };
+      const status = site.app.store.db.prepare('SELECT failing_since AS failingSince, error, next_try_at AS nextTryAt FROM mailbox_status').get() as { failingSince: number; error: string; nextTryAt: number };
       expect(status.failingSince).toEqual(expect.any(Number));
       expect(status.error).toMatch(/\S/);
       expect(status.error).not.toContain('not-the-password');
-      expect(status.nextTryAt! - status.failingSince!).toBeGreaterThanOrEqual(backoffMs(1) - 1000);
+      expect(status.nextTryAt - status.failingSince).toBeGreaterThanOrEqual(backoffMs(1) - 1000);
+      expect((await (await owner.send('GET', pathOf('mailbox'))).json()) as MailboxStatus).toMatchObject({ alarm: null });
       expect(site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get()).toBe(kept);
     } finally {
       await refused.stop();

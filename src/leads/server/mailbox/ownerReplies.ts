@@ -18,7 +18,8 @@
  * or that cannot be sent (attachments, too long, no address), is not sent: it is kept on the lead
  * with why (`mail_replies`), and its writer gets a mail saying so (config/server.ts
  * notifications.replies), tried again on the notifications' schedule until it is sent. An
- * automatic mail (an out-of-office) at a reply address is never sent on, and nobody is told.
+ * automatic mail (automatic.ts automaticOf: an out-of-office, a report) at a reply address is
+ * never sent on, and nobody is told.
  */
 import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
@@ -28,18 +29,19 @@ import server from '../../../../config/server';
 import { formForCollection, senderFields } from '../../../site/forms/model/registry';
 import { cutAtWord, fill } from '../../../schema/text';
 import { ownsUpload } from '../cvFiles';
-import { recordLeadEvent } from '../leadEvents';
+import { agencyReplied } from '../attention';
 import { inboxLink } from '../leads';
 import { sendReply } from '../notify';
 import { deliveriesIn } from '../notify/deliveries';
 import { describeLead, type Lead } from '../notify/lead';
-import { mailText, TIMEOUTS } from '../notify/mail';
+import { mailText, transportOptions } from '../notify/mail';
 import { nextRetry, RETRY_SCHEDULE } from '../notify/schedule';
 import type { MailSettings } from '../notify/settings';
 import { servedSite } from '../../../site/server/servedContent';
 import { sourceOfLead } from '../sources';
 import { preparedIn } from '../../../platform/server/statements';
 import type { Store } from '../store';
+import { automaticOf } from './automatic';
 import { conversationSubject } from './conversation';
 import type { ReadMail } from './parse';
 import type { SplitReply } from './replyText';
@@ -76,7 +78,7 @@ const statements = preparedIn((db: Database.Database) => ({
     `INSERT INTO mail_replies (message_id, doc_id, from_address, subject, outcome, reason, body, quoted, notice_state, notice_next_at, created_at)
      VALUES (@messageId, @docId, @from, @subject, @outcome, @reason, @body, @quoted, @notice, @at, @at) ON CONFLICT (message_id) DO NOTHING`,
   ),
-  replied: db.prepare("UPDATE leads SET status = 'replied', waiting_since = NULL, updated_at = ?, active_at = ? WHERE doc_id = ?"),
+  replied: db.prepare("UPDATE leads SET status = 'replied', updated_at = ?, active_at = ? WHERE doc_id = ?"),
   due: db.prepare(
     `SELECT id, message_id AS messageId, doc_id AS docId, from_address AS fromAddress, subject, reason, body, notice_tries AS tries
        FROM mail_replies WHERE notice_state = 'pending' AND notice_next_at <= ? ORDER BY notice_next_at, id LIMIT 20`,
@@ -138,19 +140,6 @@ export function wordsToSend(split: SplitReply, lead: Lead): { text: string } | {
   return { text };
 }
 
-/**
- * A mail a program sent by itself (RFC 3834 Auto-Submitted, X-Autoreply, Precedence bulk or
- * auto_reply or list, a delivery report): an out-of-office answering the notification is never
- * sent on to the client.
- */
-export function isAutomatic(headers: Pick<Email, 'headers'>): boolean {
-  const values = (key: string) => (headers.headers ?? []).filter((header) => header.key === key).map((header) => header.value.trim().toLowerCase());
-  if (values('auto-submitted').some((value) => value !== '' && !value.startsWith('no'))) return true;
-  if (values('x-autoreply').length > 0 || values('x-autorespond').length > 0) return true;
-  if (values('precedence').some((value) => ['bulk', 'auto_reply', 'list', 'junk'].includes(value))) return true;
-  return values('content-type').some((value) => value.startsWith('multipart/report'));
-}
-
 /** Files sent with the mail (not the pictures of a signature: those are inline). */
 const hasAttachments = (email: Email) => (email.attachments ?? []).some((a) => a.disposition === 'attachment' || (!a.disposition && !a.related && !a.contentId));
 
@@ -162,7 +151,7 @@ export class OwnerReplies {
     private readonly store: Store,
     private readonly options: OwnerRepliesOptions,
   ) {
-    this.transport = options.mail && nodemailer.createTransport({ url: options.mail.smtpUrl, ...TIMEOUTS });
+    this.transport = options.mail && nodemailer.createTransport(transportOptions(options.mail));
   }
 
   /** Whether a mail (its headers) was sent to a reply address: then it is this module's, never kept as a mail of its lead. */
@@ -199,7 +188,8 @@ export class OwnerReplies {
     }
     const lead = this.describe(token.docId);
     if (!lead) return 'ignored';
-    if (isAutomatic(headers)) {
+    // A mail a program sent by itself (automatic.ts: an out-of-office answering the notification, a report) is never sent on to the client.
+    if (automaticOf(headers)) {
       this.options.log.warn(`Replies by e-mail: an automatic mail (an out-of-office, a report) to lead ${token.docId}'s reply address was not sent on.`);
       return 'ignored';
     }
@@ -249,7 +239,8 @@ export class OwnerReplies {
       q.insert.run({ messageId, docId: token.docId, from, subject, outcome: 'sent', reason: null, body: '', quoted: '', notice: 'none', at: now });
       const at = new Date(now).toISOString();
       q.replied.run(at, at, token.docId);
-      recordLeadEvent(db, { docId: token.docId, kind: 'replied', actor: from, data: { via: 'mail' }, at: now });
+      // Nobody waits, nothing is unread, and its event (attention.ts).
+      agencyReplied(db, { docId: token.docId, at: now, actor: from, data: { via: 'mail' } });
       return sent;
     })();
     if (result === 'queued') return 'sent';

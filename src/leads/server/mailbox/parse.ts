@@ -9,6 +9,10 @@
  *   (its first `maxHtmlCharacters`, up to where it nests deeper than `maxHtmlDepth` elements). A
  *   mail that fails any of it (too deep, too many headers, anything postal-mime refuses) is
  *   answered by its headers alone, with why: the caller keeps it so, with a note, and reads on.
+ *
+ * The server reads a whole mail (and tells its words from its quote) in a thread of its own,
+ * within mailbox.reading.deadlineSeconds (parseThread.ts, parseWorker.ts): a mail of 10 MB takes
+ * the parser seconds, which the server's own thread spends answering visitors instead.
  */
 import PostalMime, { type Email } from 'postal-mime';
 import server from '../../../../config/server';
@@ -58,12 +62,32 @@ const describe = (error: unknown) =>
     .replace(/\s+/g, ' ')
     .slice(0, 200);
 
-/** The whole mail read, or its headers with why it could not be. */
-export async function readMail(source: Uint8Array, headers: Email): Promise<ReadMail> {
+/**
+ * The whole mail read, its words told from its quote, or why it could not be (what the parse
+ * thread does: parseWorker.ts). Its text and HTML are kept up to `maxHtmlCharacters` (all that is
+ * ever read of them: its words are told from less), so that what is passed on stays small
+ * whatever the mail's size.
+ */
+export async function readWhole(source: Uint8Array): Promise<{ email: Email; split: SplitReply } | { unreadable: string }> {
   try {
     const email = await PostalMime.parse(source, { maxHeadersSize: reading.maxHeaderBytes, maxNestingDepth: reading.maxMimeDepth });
-    return { whole: true, email, ...textOf(email) };
+    const split = textOf(email);
+    if (email.text !== undefined) email.text = email.text.slice(0, reading.maxHtmlCharacters);
+    if (email.html !== undefined) email.html = email.html.slice(0, reading.maxHtmlCharacters);
+    return { email, split };
   } catch (error) {
-    return { whole: false, email: headers, why: { unreadable: describe(error) } };
+    return { unreadable: describe(error) };
   }
+}
+
+/** A mail as read (whole), or by its headers with why it could not be. */
+export const readOf = (read: Awaited<ReturnType<typeof readWhole>>, headers: Email): ReadMail =>
+  'unreadable' in read ? { whole: false, email: headers, why: { unreadable: read.unreadable } } : { whole: true, email: read.email, ...read.split };
+
+/**
+ * The whole mail read here, on the calling thread, or its headers with why it could not be. The
+ * server reads mails in a thread of its own instead (parseThread.ts); tests and measurements use this.
+ */
+export async function readMail(source: Uint8Array, headers: Email): Promise<ReadMail> {
+  return readOf(await readWhole(source), headers);
 }

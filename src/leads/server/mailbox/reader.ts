@@ -5,10 +5,21 @@
  * (EXAMINE: no flag changes, nothing deleted), unless IMAP_MOVE_TO asks to move kept mails.
  *
  * When it reads: at start, then every `mailbox.pollSeconds` (config/server.ts), and at once when
- * the server tells of a new mail while the reader waits (IDLE, where the server offers it). A
- * mailbox that cannot be reached (down, slow, refusing the password) is tried again after
+ * the server tells of a new mail while the reader waits. It waits on one connection kept open:
+ * in IDLE, renewed every `mailbox.keepAliveSeconds` (imapflow's maxIdleTime; a NOOP that often
+ * where the server has no IDLE, imapflow's missingIdleCommand), so neither side closes it as
+ * idle. A connection lost anyway (the server closed it, the network dropped it) is opened again
+ * without a word, at once, and a reading that failed on it is made again on the new one.
+ *
+ * A mailbox that cannot be reached (down, slow, refusing the password) is tried again after
  * `retry.firstSeconds`, then twice as late each time, at most `retry.maxSeconds` apart; the
- * `mailbox_status` row says when it last read mail and since when it fails, for the inbox.
+ * `mailbox_status` row says when it last read mail and since when it fails. Only once it has
+ * failed for `mailbox.alarm.afterMinutes` is the alarm raised: the inbox shows it, and the
+ * notification address is mailed once (alarm.ts); the alarm is gone, and the outage recorded,
+ * as soon as a reading works again.
+ *
+ * A mail's bytes are read in a thread of its own (parseThread.ts), within a deadline: the
+ * server's thread keeps answering visitors meanwhile.
  *
  * A mail never stops the reading: one that cannot be read (parse.ts) is kept on its lead by its
  * headers, with a note, and the reading moves past it; one whose headers cannot be read is about
@@ -20,12 +31,17 @@ import type { MailboxStatus } from '../../model/adminApi';
 import { Changes } from '../../../platform/server/changes';
 import type { Store } from '../store';
 import type { Email } from 'postal-mime';
+import { alarmMailer, type AlarmMail, type AlarmMailer } from './alarm';
+import { automaticOf, isReport } from './automatic';
 import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
-import { parseHeaders, readMail, type ReadMail } from './parse';
-import { isKept, keepMail, lastUidOf, leadOfHeaders, messageIdOf, setLastUid } from './record';
+import { parseHeaders, type ReadMail } from './parse';
+import { ParseThread } from './parseThread';
+import { isKept, keepMail, lastUidOf, leadOfHeaders, leadOfIds, messageIdOf, messageIdsIn, setLastUid } from './record';
+import { newsletterClaimOf, newsletterTokensOf, takeNewsletterMail } from '../../../newsletter/server';
 import type { MailboxSettings } from './settings';
 
-const { pollSeconds, retry, maxMailBytes } = server.mailbox;
+const { pollSeconds, keepAliveSeconds, retry, maxMailBytes, alarm } = server.mailbox;
+const ALARM_AFTER_MS = alarm.afterMinutes * 60_000;
 /** Mails whose headers are read at a time. */
 const BATCH = 100;
 
@@ -43,10 +59,37 @@ export interface ReaderOptions {
   /** Whether to wait with IDLE where the server offers it (tests of the polling turn it off). */
   idle?: boolean;
   log?: { warn(message: string): void; info?(message: string): void };
-  /** How long the connection may take and stay silent (tests shorten it). */
+  /** How long connecting may take (tests shorten it). */
   timeoutMs?: number;
+  /** The parse thread's file (src/apps/server/index.ts names the bundled one; default: the source, parseThread.ts). */
+  parseWorker?: string;
+  /** Resolves when a mail's reading time is up (default: after mailbox.reading.deadlineSeconds; tests give their own). */
+  parseDeadline?: (ms: number) => Promise<void>;
+  /** Reads a mail's bytes (default: in the parse thread); a measurement gives parse.ts readMail, to read on the server's own thread. */
+  read?: (source: Uint8Array, headers: Email) => Promise<ReadMail>;
+  /** Where the alarm is mailed (the notifications' mail settings); without it the alarm is the inbox's only. */
+  alarmMail?: AlarmMail;
   /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts; their sender proved as the agency's own mails are, by settings.trust). */
   replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl'>;
+}
+
+/** The mailbox_status row. */
+interface StatusRow {
+  readAt: number | null;
+  failingSince: number | null;
+  error: string | null;
+  nextTryAt: number | null;
+  alarmAt: number | null;
+  alarmMailedAt: number | null;
+  backFrom: number | null;
+  backAt: number | null;
+}
+
+const STATUS_COLUMNS =
+  'read_at AS readAt, failing_since AS failingSince, error, next_try_at AS nextTryAt, alarm_at AS alarmAt, alarm_mailed_at AS alarmMailedAt, back_from AS backFrom, back_at AS backAt';
+
+function statusRow(store: Store): StatusRow | undefined {
+  return store.db.prepare(`SELECT ${STATUS_COLUMNS} FROM mailbox_status WHERE id = 1`).get() as StatusRow | undefined;
 }
 
 const realWait = (ms: number, woken: Promise<void>) =>
@@ -70,14 +113,30 @@ function describeError(error: unknown): string {
 }
 
 export class MailboxReader {
-  /** Told after each reading (kept mails or none, success or failure). */
+  /** Told after each reading (kept mails or none, success or failure), and once the alarm was mailed. */
   readonly changes = new Changes();
   private client: ImapFlow | undefined;
   private stopped = false;
   private failures = 0;
-  private wake: () => void = () => undefined;
+  /** The wait before the next try, after a failure (the back-off, never past the moment the alarm is due). */
+  private retryMs = 0;
+  /**
+   * Ends the wait under way (a new mail, a lost connection); one that comes during a reading (IDLE's
+   * news of a mail announced after its search) makes the next start at once, not at the next poll.
+   */
+  private readonly wake = () => {
+    this.wokenMeanwhile = true;
+    this.endWait();
+  };
+  private endWait: () => void = () => undefined;
+  private wokenMeanwhile = false;
+  /** The inbox's next UID when this reading opened it: a larger one after it means a mail came meanwhile. */
+  private inboxUidNext: number | undefined;
   private loop: Promise<void> | undefined;
   private reading: Promise<number> | undefined;
+  private mailing: Promise<void> | undefined;
+  private mailer: AlarmMailer | undefined;
+  private parser: ParseThread | undefined;
   private readonly clock: () => number;
   private readonly wait: NonNullable<ReaderOptions['wait']>;
   private readonly replies: OwnerReplies | undefined;
@@ -98,33 +157,31 @@ export class MailboxReader {
 
   private async run(): Promise<void> {
     while (!this.stopped) {
+      this.wokenMeanwhile = false;
       try {
         await this.readNow();
       } catch {
         // Recorded in mailbox_status by readNow; tried again after the back-off.
       }
       if (this.stopped) return;
-      const woken = new Promise<void>((resolve) => (this.wake = resolve));
-      await this.wait(this.failures > 0 ? backoffMs(this.failures) : pollSeconds * 1000, woken);
+      // Woken during a reading that worked (a mail arrived, the connection closed): again at once.
+      if (this.wokenMeanwhile && this.failures === 0) continue;
+      const woken = new Promise<void>((resolve) => (this.endWait = resolve));
+      await this.wait(this.failures > 0 ? this.retryMs : pollSeconds * 1000, woken);
     }
   }
 
   /** One reading of every folder (serialised: a reading under way is waited for). Answers how many mails it kept. */
   readNow(): Promise<number> {
     if (this.reading) return this.reading.then(() => this.readNow());
-    this.reading = this.readFolders()
+    this.reading = this.readAgainOnLoss()
       .then(
         (kept) => {
-          this.failures = 0;
-          this.setStatus({ readAt: this.clock(), failingSince: null, error: null, nextTryAt: null });
+          this.succeeded();
           return kept;
         },
         (error: unknown) => {
-          this.failures++;
-          const now = this.clock();
-          const previous = this.status();
-          this.setStatus({ readAt: previous?.readAt ?? null, failingSince: previous?.failingSince ?? now, error: describeError(error), nextTryAt: now + backoffMs(this.failures) });
-          this.options.log?.warn(`Mailbox: could not read ${this.options.settings.user} at ${this.options.settings.host} (${describeError(error)}); next try in ${Math.round(backoffMs(this.failures) / 1000)} s.`);
+          this.failed(error);
           void this.disconnect();
           throw error;
         },
@@ -136,23 +193,107 @@ export class MailboxReader {
     return this.reading;
   }
 
+  /**
+   * A reading; one that fails on the connection an earlier reading left open is made again at
+   * once on a new one (the server or the network closed it meanwhile: nothing worth a word).
+   */
+  private async readAgainOnLoss(): Promise<number> {
+    const open = this.client?.usable === true;
+    try {
+      return await this.readFolders();
+    } catch (error) {
+      if (!open || this.stopped) throw error;
+      this.options.log?.info?.(`Mailbox: the connection to ${this.options.settings.host} was lost (${describeError(error)}); reading on a new one.`);
+      await this.disconnect();
+      // What the lost connection said as it went (its close) is answered by this reading.
+      this.wokenMeanwhile = false;
+      return await this.readFolders();
+    }
+  }
+
   /** How many readings failed in a row (0 once one works). */
   get failuresInARow(): number {
     return this.failures;
   }
 
-  private status(): MailboxStatus {
-    const row = this.store.db.prepare('SELECT read_at AS readAt, failing_since AS failingSince, error, next_try_at AS nextTryAt FROM mailbox_status WHERE id = 1').get() as NonNullable<MailboxStatus> | undefined;
-    return row ?? null;
+  private succeeded(): void {
+    this.failures = 0;
+    const now = this.clock();
+    const previous = statusRow(this.store);
+    // Back after an outage that raised the alarm: the alarm is gone, the outage recorded.
+    const back = previous?.alarmAt != null && previous.failingSince !== null;
+    this.setStatus({
+      readAt: now,
+      failingSince: null,
+      error: null,
+      nextTryAt: null,
+      alarmAt: null,
+      alarmMailedAt: null,
+      backFrom: back ? previous.failingSince : (previous?.backFrom ?? null),
+      backAt: back ? now : (previous?.backAt ?? null),
+    });
+    if (back) this.options.log?.info?.(`Mailbox: ${this.options.settings.user} at ${this.options.settings.host} is read again (it could not be read from ${new Date(previous.failingSince!).toISOString()}); the inbox's alarm is gone.`);
   }
 
-  private setStatus(status: NonNullable<MailboxStatus>): void {
+  private failed(error: unknown): void {
+    this.failures++;
+    const now = this.clock();
+    const previous = statusRow(this.store);
+    const failingSince = previous?.failingSince ?? now;
+    const alarmAt = previous?.alarmAt ?? (now - failingSince >= ALARM_AFTER_MS ? now : null);
+    // Tried again after the back-off, and at the latest when the alarm is due (so it is raised on time, or not at all).
+    this.retryMs = alarmAt === null ? Math.min(backoffMs(this.failures), failingSince + ALARM_AFTER_MS - now) : backoffMs(this.failures);
+    const why = describeError(error);
+    this.setStatus({
+      readAt: previous?.readAt ?? null,
+      failingSince,
+      error: why,
+      nextTryAt: now + this.retryMs,
+      alarmAt,
+      alarmMailedAt: previous?.alarmMailedAt ?? null,
+      backFrom: previous?.backFrom ?? null,
+      backAt: previous?.backAt ?? null,
+    });
+    const { user, host } = this.options.settings;
+    this.options.log?.warn(`Mailbox: could not read ${user} at ${host} (${why}); next try in ${Math.round(this.retryMs / 1000)} s.`);
+    if (alarmAt !== null && previous?.alarmAt == null) {
+      this.options.log?.warn(`Mailbox: ${user} at ${host} could not be read for ${alarm.afterMinutes} minutes: the inbox shows the alarm${this.options.alarmMail ? ', and the notification address is mailed' : ''}.`);
+    }
+    if (alarmAt !== null && !previous?.alarmMailedAt) this.mailAlarm();
+  }
+
+  /** Mails the alarm of the outage under way, once (a send that fails is tried again at the next failed reading). */
+  private mailAlarm(): void {
+    if (this.mailing || !this.options.alarmMail || this.stopped) return;
+    const row = statusRow(this.store);
+    if (!row || row.alarmAt === null || row.alarmMailedAt !== null || row.failingSince === null) return;
+    const since = row.failingSince;
+    this.mailer ??= alarmMailer(this.options.alarmMail);
+    const { user, host } = this.options.settings;
+    this.mailing = this.mailer
+      .send({ user, host, since, error: row.error ?? '' })
+      .then(
+        () => {
+          // Recorded for this outage only (it may have ended meanwhile).
+          if (this.store.db.open) this.store.db.prepare('UPDATE mailbox_status SET alarm_mailed_at = ? WHERE id = 1 AND alarm_at IS NOT NULL AND failing_since = ?').run(this.clock(), since);
+        },
+        (error: unknown) => this.options.log?.warn(`Mailbox: the alarm could not be mailed (${describeError(error)}); tried again at the next try.`),
+      )
+      .finally(() => {
+        this.mailing = undefined;
+        this.changes.notify();
+      });
+  }
+
+  private setStatus(status: StatusRow): void {
     if (!this.store.db.open) return;
     this.store.db
       .prepare(
-        'INSERT INTO mailbox_status (id, read_at, failing_since, error, next_try_at) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET read_at = excluded.read_at, failing_since = excluded.failing_since, error = excluded.error, next_try_at = excluded.next_try_at',
+        `INSERT INTO mailbox_status (id, read_at, failing_since, error, next_try_at, alarm_at, alarm_mailed_at, back_from, back_at) VALUES (1, @readAt, @failingSince, @error, @nextTryAt, @alarmAt, @alarmMailedAt, @backFrom, @backAt)
+         ON CONFLICT (id) DO UPDATE SET read_at = excluded.read_at, failing_since = excluded.failing_since, error = excluded.error, next_try_at = excluded.next_try_at,
+           alarm_at = excluded.alarm_at, alarm_mailed_at = excluded.alarm_mailed_at, back_from = excluded.back_from, back_at = excluded.back_at`,
       )
-      .run(status.readAt, status.failingSince, status.error, status.nextTryAt);
+      .run(status);
   }
 
   private async connect(): Promise<ImapFlow> {
@@ -160,6 +301,7 @@ export class MailboxReader {
     await this.disconnect();
     const { host, port, secure, user, password } = this.options.settings;
     const timeout = this.options.timeoutMs ?? 30_000;
+    const keepAlive = keepAliveSeconds * 1000;
     // Loaded at the first reading: a server without IMAP_URL never loads it.
     const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
@@ -170,21 +312,34 @@ export class MailboxReader {
       logger: false,
       // IDLE is started by the reader itself, at once after a reading (imapflow's own waits 15 s first).
       disableAutoIdle: true,
-      // Servers end an IDLE after 30 minutes: renewed before.
-      maxIdleTime: 10 * 60_000,
+      // The connection kept open: IDLE renewed this often (the server and the routers on the way see it in use),
+      // and where the server has no IDLE, a NOOP this often instead.
+      maxIdleTime: keepAlive,
+      missingIdleCommand: 'NOOP',
       connectionTimeout: timeout,
       greetingTimeout: timeout,
-      socketTimeout: Math.max(timeout, 60_000),
+      // Silence this long means the server is gone: well past the keep-alive and the polls, so that
+      // it never strikes between two of them (it did, at 60 s, the polls' own period: the reading
+      // that broke IDLE then found the connection closed under it).
+      socketTimeout: Math.max(timeout, keepAlive * 2.5, pollSeconds * 2500),
       // A mail's bytes come whole, up to the largest kept (a larger one is read by its headers only).
       maxLiteralSize: maxMailBytes + 1024 * 1024,
     });
-    // A connection lost while waiting: read again (and connect anew) at once.
-    client.on('close', () => this.wake());
-    client.on('error', () => this.wake());
-    // A new mail in the inbox while the reader waits (IDLE): read now.
-    client.on('exists', () => this.wake());
-    await client.connect();
+    // A connection lost while waiting: read again (and connect anew) at once. A new mail in the inbox while the reader waits (IDLE): read now.
+    const wake = () => {
+      if (this.client === client) this.wake();
+    };
+    client.on('close', wake);
+    client.on('error', wake);
+    client.on('exists', wake);
     this.client = client;
+    try {
+      await client.connect();
+    } catch (error) {
+      // Never connected: nothing of it may wake the reader out of its back-off.
+      await this.disconnect();
+      throw error;
+    }
     return client;
   }
 
@@ -220,10 +375,12 @@ export class MailboxReader {
     for (const folder of await this.folders(client)) kept += await this.readFolder(client, folder.path, folder.sent);
     // The mails telling the agency of a reply not sent, those due again.
     await this.replies?.tellWriters();
-    // Waits with the inbox open, in IDLE where the server offers it: a new mail there wakes the reader.
+    // Waits with the inbox open, in IDLE (a NOOP every keepAliveSeconds where the server has none): a new mail there wakes the reader.
     if (!this.stopped && client.usable) {
-      await client.mailboxOpen('INBOX', { readOnly: true });
-      if (this.options.idle !== false && client.capabilities.has('IDLE')) void client.idle().catch(() => undefined);
+      const inbox = await client.mailboxOpen('INBOX', { readOnly: true });
+      // A mail that came after the inbox was read (IDLE tells only of later ones): read again at once.
+      if (this.inboxUidNext !== undefined && Number(inbox.uidNext) > this.inboxUidNext) this.wake();
+      if (this.options.idle !== false) void client.idle().catch(() => undefined);
     }
     return kept;
   }
@@ -231,6 +388,7 @@ export class MailboxReader {
   private async readFolder(client: ImapFlow, folder: string, sentFolder: boolean): Promise<number> {
     const { moveTo } = this.options.settings;
     const mailbox = await client.mailboxOpen(folder, { readOnly: !moveTo });
+    if (folder === 'INBOX') this.inboxUidNext = Number(mailbox.uidNext);
     const uidValidity = String(mailbox.uidValidity);
     const db = this.store.db;
     const from = lastUidOf(db, folder, uidValidity);
@@ -251,9 +409,22 @@ export class MailboxReader {
           if (moveTo) toMove.push(head.uid);
           continue;
         }
-        const about = headers && leadOfHeaders(db, headers);
+        // A mail about a newsletter (a report on one, a reader's answer, a mailto: unsubscribe) is the newsletter's, never a lead's.
+        if (headers && !sentFolder && (await this.newsletterMail(client, head, headers, block))) {
+          setLastUid(db, folder, uidValidity, head.uid);
+          continue;
+        }
+        let about = headers && leadOfHeaders(db, headers);
         const messageId = headers && messageIdOf(headers, block);
         const position = { uidValidity, uid: head.uid };
+        // A report (a bounce, a complaint) names the mail it is about inside it: read whole to find its lead.
+        let report: ReadMail | undefined;
+        if (headers && !about && messageId && !isKept(db, messageId) && isReport(headers) && (head.size ?? 0) <= maxMailBytes) {
+          report = await this.read(client, head, headers);
+          const automatic = report.whole ? automaticOf(report.email) : undefined;
+          const original = automatic && 'original' in automatic ? automatic.original : undefined;
+          about = original ? leadOfIds(db, messageIdsIn(original)) : undefined;
+        }
         if (!headers || !about || !messageId || isKept(db, messageId)) {
           // Not about a lead (left alone), or kept already: the reading moves on.
           if (!headers) this.options.log?.warn(`Mailbox: the headers of mail ${head.uid} in ${folder} could not be read; it is left alone.`);
@@ -261,7 +432,7 @@ export class MailboxReader {
           if (about && moveTo) toMove.push(head.uid);
           continue;
         }
-        const mail = await this.read(client, head, headers);
+        const mail = report ?? (await this.read(client, head, headers));
         if (!mail.whole && mail.why !== 'tooLarge') {
           this.options.log?.warn(`Mailbox: the mail ${messageId} in ${folder} could not be read (${mail.why.unreadable}); kept on its lead by its headers.`);
         }
@@ -286,28 +457,50 @@ export class MailboxReader {
     return kept;
   }
 
+  /** Hands a mail the newsletter claims to it (src/newsletter/server/reports.ts), a report read whole first; true when it took it. */
+  private async newsletterMail(client: ImapFlow, head: FetchMessageObject, headers: Email, block: Buffer): Promise<boolean> {
+    const claim = newsletterClaimOf(headers);
+    if (!claim) return false;
+    const mail = claim === 'maybeReport' ? await this.read(client, head, headers) : undefined;
+    if (mail && !mail.whole) return false;
+    return takeNewsletterMail(this.store.db, claim, mail?.email ?? headers, messageIdOf(headers, block), newsletterTokensOf(this.store)?.unsubscribe, this.clock());
+  }
+
   /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
   private async read(client: ImapFlow, head: FetchMessageObject, headers: Email): Promise<ReadMail> {
     if ((head.size ?? 0) > maxMailBytes) return { whole: false, email: headers, why: 'tooLarge' };
     const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
     if (!whole || !whole.source) return { whole: false, email: headers, why: { unreadable: 'gone from the mailbox before it was read' } };
-    return readMail(whole.source, headers);
+    if (this.options.read) return this.options.read(whole.source, headers);
+    this.parser ??= new ParseThread({ ...(this.options.parseWorker ? { file: this.options.parseWorker } : {}), ...(this.options.parseDeadline ? { deadline: this.options.parseDeadline } : {}) });
+    return this.parser.read(whole.source, headers);
   }
 
-  /** Stops: no reading starts again; the connection is closed. */
+  /** Stops: no reading starts again; the connection and the parse thread are closed, an alarm's mail under way finished. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake();
     await this.reading?.catch(() => undefined);
     await this.disconnect();
     await this.loop;
+    await this.mailing;
+    this.mailer?.close();
+    await this.parser?.close();
     await this.replies?.stop();
   }
 }
 
-/** The mailbox's reading as the inbox shows it (null: IMAP_URL not set). */
-export function mailboxStatus(store: Store, on: boolean): MailboxStatus {
+/**
+ * The mailbox's reading as the inbox shows it (null: IMAP_URL not set): when it was last read, the
+ * alarm once raised, and the last outage that raised one, for mailbox.alarm.backShownHours.
+ */
+export function mailboxStatus(store: Store, on: boolean, now: number): MailboxStatus {
   if (!on) return null;
-  const row = store.db.prepare('SELECT read_at AS readAt, failing_since AS failingSince, error, next_try_at AS nextTryAt FROM mailbox_status WHERE id = 1').get() as NonNullable<MailboxStatus> | undefined;
-  return row ?? { readAt: null, failingSince: null, error: null, nextTryAt: null };
+  const row = statusRow(store);
+  if (!row) return { readAt: null, alarm: null, back: null };
+  return {
+    readAt: row.readAt,
+    alarm: row.alarmAt !== null && row.failingSince !== null ? { failingSince: row.failingSince, error: row.error ?? '', nextTryAt: row.nextTryAt } : null,
+    back: row.alarmAt === null && row.backFrom !== null && row.backAt !== null && now - row.backAt < alarm.backShownHours * 3_600_000 ? { from: row.backFrom, until: row.backAt } : null,
+  };
 }

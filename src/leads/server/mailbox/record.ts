@@ -8,7 +8,8 @@
  * split into its writer's new words and the folded rest (quote, signature: replyText.ts), and its
  * attachments (PDF, DOC or DOCX told by their first bytes, as CVs are, within config/server.ts
  * mailbox limits); or, when it could not be read, by its headers with a note. Its new words join
- * the lead's search (leadKeys.ts).
+ * the lead's search (leadKeys.ts). An automatic mail (automatic.ts: an out-of-office, a list's
+ * mail, a report) is kept as such and changes nothing.
  *
  * Keeping it is one transaction with how far its folder was read: a mail is kept once (its
  * Message-ID is unique), and a reading cut off anywhere starts again where it stopped.
@@ -23,7 +24,11 @@ import { cutAtWord } from '../../../schema/text';
 import { fileOnDisk, writeFileDurably } from '../../../platform/server/files';
 import { keepLeadKeys } from '../leadKeys';
 import { personKey } from '../../model/person';
+import { agencyReplied, clientAnswered } from '../attention';
+import { queueAnswerMail } from '../notify';
 import { preparedIn } from '../../../platform/server/statements';
+import { recordLeadEvent } from '../leadEvents';
+import { automaticOf } from './automatic';
 import type { ReadMail } from './parse';
 import { agencyProof } from './sender';
 import type { Trust } from './settings';
@@ -46,13 +51,13 @@ const statements = preparedIn((db: Database.Database) => ({
   lead: db.prepare('SELECT doc_id AS docId, spam, person FROM leads WHERE doc_id = ?'),
   known: db.prepare('SELECT 1 FROM lead_messages WHERE message_id = ?'),
   insert: db.prepare(
-    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, quoted, too_large, unreadable, suspicious, attachments, sent_at, read_at, folder)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
+    `INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, quoted, too_large, unreadable, suspicious, attachments, sent_at, read_at, folder, automatic)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
   ),
   file: db.prepare('INSERT INTO files (path, token, media_type, size, doc_id) VALUES (?, ?, ?, ?, ?)'),
-  /** The lead's newest mail either way, before this one. */
+  /** The lead's newest mail either way, before this one (automatic mails are not the conversation's). */
   latest: db.prepare(
-    `SELECT max(coalesce((SELECT max(created_at) FROM visitor_mails WHERE doc_id = ?), 0), coalesce((SELECT max(sent_at) FROM lead_messages WHERE doc_id = ? AND message_id <> ?), 0)) AS at`,
+    `SELECT max(coalesce((SELECT max(created_at) FROM visitor_mails WHERE doc_id = ?), 0), coalesce((SELECT max(sent_at) FROM lead_messages WHERE doc_id = ? AND message_id <> ? AND automatic IS NULL), 0)) AS at`,
   ),
   status: db.prepare("UPDATE leads SET status = ?, active_at = strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch') WHERE doc_id = ? AND spam = 0"),
   active: db.prepare("UPDATE leads SET active_at = max(coalesce(active_at, ''), strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch')) WHERE doc_id = ?"),
@@ -74,7 +79,11 @@ export function setLastUid(db: Database.Database, folder: string, uidValidity: s
 
 /** The lead a mail belongs to: the last of the site's own Message-IDs it names (In-Reply-To first, then References from the end). */
 export function leadOfHeaders(db: Database.Database, headers: Pick<Email, 'inReplyTo' | 'references'>): { docId: string; answers: number } | undefined {
-  const named = [...messageIdsIn(headers.inReplyTo), ...messageIdsIn(headers.references).reverse()];
+  return leadOfIds(db, [...messageIdsIn(headers.inReplyTo), ...messageIdsIn(headers.references).reverse()]);
+}
+
+/** The lead of the first of these Message-IDs (without <>) that the site made. */
+export function leadOfIds(db: Database.Database, named: readonly string[]): { docId: string; answers: number } | undefined {
   for (const id of named) {
     const local = id.split('@')[0]!;
     if (!OURS.test(local)) continue;
@@ -160,7 +169,9 @@ export function sideOf(email: Email, visitor: string | null, keep: Pick<Keep, 's
 /**
  * Keeps a mail on its lead, with how far its folder was read, in one transaction; a mail kept
  * already (its Message-ID) only moves the reading on. Sets the lead Answered (their answer) or
- * Replied (the agency's) when it is the lead's newest mail. Answers whether it was new.
+ * Replied (the agency's) when it is the lead's newest mail. An automatic mail (automatic.ts: an
+ * out-of-office, a report) is kept as such, without its attachments, and changes nothing on the
+ * lead: only an 'automatic' event says it came. Answers whether it was new.
  */
 export function keepMail(db: Database.Database, keep: Keep): boolean {
   const q = statements(db);
@@ -176,7 +187,8 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
   // Its Date, never later than now (a date in the future would hold the lead's status).
   const dated = email.date ? Date.parse(email.date) : NaN;
   const sentAt = Math.min(Math.max(Number.isFinite(dated) ? dated : keep.now, keep.answers + 1), keep.now);
-  const { files, written } = mail.whole ? keepAttachments(email, keep.dataDir) : { files: [], written: [] };
+  const automatic = automaticOf(email);
+  const { files, written } = mail.whole && !automatic ? keepAttachments(email, keep.dataDir) : { files: [], written: [] };
   try {
     db.transaction(() => {
       const added = q.insert.run(
@@ -195,12 +207,24 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
         sentAt,
         keep.now,
         keep.folder,
+        automatic?.kind ?? null,
       );
       if (added.changes === 0) throw new AlreadyKept();
       for (const file of files) if (file.path) q.file.run(file.path, randomBytes(16).toString('hex'), file.mediaType, file.size, keep.docId);
-      const latest = (q.latest.get(keep.docId, keep.docId, keep.messageId) as { at: number }).at;
-      if (sentAt >= latest) q.status.run(direction === 'in' ? 'answered' : 'replied', sentAt, keep.docId);
-      else q.active.run(sentAt, keep.docId);
+      if (automatic) {
+        // An automatic mail: no status, unread mark, waiting time or activity changes; nobody is told.
+        recordLeadEvent(db, { docId: keep.docId, kind: 'automatic', data: { automatic: automatic.kind }, at: keep.now });
+      } else {
+        const latest = (q.latest.get(keep.docId, keep.docId, keep.messageId) as { at: number }).at;
+        if (sentAt >= latest) q.status.run(direction === 'in' ? 'answered' : 'replied', sentAt, keep.docId);
+        else q.active.run(sentAt, keep.docId);
+        // What the mail sets off for the agency (src/leads/server/attention.ts): the client's answer marks the
+        // lead unread, waiting, and is mailed to the owner; the agency's own reply ends the wait.
+        const kept = Number(added.lastInsertRowid);
+        if (direction === 'out') agencyReplied(db, { docId: keep.docId, at: sentAt, newest: sentAt >= latest });
+        else if (clientAnswered(db, { docId: keep.docId, at: sentAt, mail: kept, newest: sentAt >= latest })) queueAnswerMail(db, keep.docId, kept);
+      }
+      // Its words join the lead's search (an automatic mail's too: it is kept in the conversation).
       keepLeadKeys(db, keep.docId);
       setLastUid(db, keep.folder, keep.position.uidValidity, keep.position.uid);
     })();

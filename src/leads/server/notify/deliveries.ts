@@ -54,7 +54,8 @@ const statements = preparedIn((db: Database.Database) => {
          FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id WHERE d.doc_id = ?`,
     ),
     mark: db.prepare('SELECT d.collection, coalesce(l.spam, 0) AS spam FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id WHERE d.doc_id = ?'),
-    channelsOf: db.prepare('SELECT channel FROM deliveries WHERE doc_id = ?'),
+    // The lead's own notifications (the mails of its client's answers, "ans_…", are not: answers.ts).
+    channelsOf: db.prepare("SELECT channel FROM deliveries WHERE doc_id = ? AND NOT (id >= 'ans_' AND id < 'ans`')"),
     insert: db.prepare('INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, ?, ?, ?)'),
     due: db.prepare(`SELECT ${COLUMNS} FROM deliveries WHERE state = 'pending' AND channel = ? AND next_at <= ? ORDER BY next_at, created_at LIMIT ?`),
     nextDue: db.prepare(`SELECT min(next_at) AS at FROM deliveries WHERE state = 'pending' AND channel = ?`),

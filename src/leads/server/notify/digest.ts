@@ -28,7 +28,7 @@ import { realTimers, type Timers } from '../../../content/server/schedule';
 import { inboxLink } from '../leads';
 import { preparedIn } from '../../../platform/server/statements';
 import { newDeliveryId } from './deliveries';
-import { TIMEOUTS } from './mail';
+import { transportOptions } from './mail';
 import { isPlainAddress, type MailSettings } from './settings';
 
 const words = server.notifications.digest;
@@ -161,7 +161,7 @@ export function queueDigests(db: Database.Database, now: number, publicUrl: stri
 
 /** Sends an owner's daily mail (a delivery of channel `owner`): what it tells is read now. */
 export function createDigestSender(settings: MailSettings, db: Database.Database, publicUrl: string, clock: () => number) {
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+  const transport = nodemailer.createTransport(transportOptions(settings));
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   return {
     async send(deliveryId: string): Promise<void> {

@@ -2,18 +2,23 @@
  * Notifications of new leads (docs/inbox.md "Notifications of new leads"): an e-mail through any
  * SMTP server and a signed webhook, never lost. What the rest of the server uses:
  *
- * - `startNotifications(store, options)`: at start (src/apps/server/app.ts); from then on every
- *   new lead that is not spam gets its pending deliveries in the transaction that stores
- *   it, and the worker sends them after the visitor's answer;
+ * - `startNotifications(store, options)`: at start (src/apps/server/app.ts): the worker;
+ * - `queueLeadMails(store, inserted)`: a new lead's notifications (not for spam) and the
+ *   visitor's auto-reply, as pending deliveries in the transaction that stores it
+ *   (src/leads/server/leadStored.ts); the worker sends them after the visitor's answer;
+ * - `queueAnswerMail(db, …)`: the owner's mail of a client's answer (answers.ts: several
+ *   within a few minutes in one mail), in the transaction that keeps the answer;
  * - `queueNotifications(store, docId)`: the pending deliveries of one lead (the same call the
  *   insert makes; the inbox makes it when the agency marks a spam lead "not spam");
  * - `resendDelivery(store, deliveryId)`: the inbox's "send again";
  * - `deliveriesOf(store, docId)`: a lead's delivery log, for the inbox;
  * - the owners' daily mail (digest.ts), started with the worker when mail is set up.
  */
-import type { Store } from '../store';
+import type Database from 'better-sqlite3';
+import type { Inserted, Store } from '../store';
 import { formForCollection } from '../../../site/forms/model/registry';
 import type { ReplyDraft } from '../../model/replyDraft';
+import { queueAnswer } from './answers';
 import { deliveriesIn, type Delivery } from './deliveries';
 import { queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
@@ -25,14 +30,18 @@ export { describeSettings, readNotifySettings, type NotifySettings } from './set
 export type { NotifyOptions } from './worker';
 
 const notifiers = new WeakMap<Store, Notifier>();
+/** The same, by the store's database (the mailbox's reader keeps mails with the database alone). */
+const byDatabase = new WeakMap<Database.Database, Notifier>();
 
 /**
- * Starts the worker for this store (sending what is already due) and has every new lead
- * queue its notifications. Returns a function that stops it (call before closing the store).
+ * Starts the worker for this store (sending what is already due). Returns a function that stops
+ * it (call before closing the store).
  */
 export function startNotifications(store: Store, options: NotifyOptions): () => Promise<void> {
   const notifier = new Notifier(store, options);
+  const db = store.db;
   notifiers.set(store, notifier);
+  byDatabase.set(db, notifier);
   // The owners' daily mail (digest.ts), when mail is set up (or waits for a setting to be fixed).
   const digest = notifier.channels.includes('email')
     ? new DigestSchedule({
@@ -44,18 +53,38 @@ export function startNotifications(store: Store, options: NotifyOptions): () => 
         log: (message) => (options.log ?? console).warn(message),
       })
     : undefined;
-  store.onInsert((inserted) => {
-    queueNotifications(store, inserted.docId);
-    // The visitor's auto-reply, when mail is set up (or waits for a setting to be fixed).
-    if (notifier.channels.includes('email') && queueAutoReply(store.db, inserted, notifier.now())) notifier.wake();
-  });
   notifier.wake();
   digest?.start();
   return async () => {
     digest?.stop();
     await notifier.stop();
     notifiers.delete(store);
+    byDatabase.delete(db);
   };
+}
+
+/**
+ * A new lead's mails, in the transaction that stores it (src/leads/server/leadStored.ts): the agency's
+ * notifications (queueNotifications: none for spam) and the visitor's auto-reply, when mail is
+ * set up (or waits for a setting to be fixed). Nothing before startNotifications.
+ */
+export function queueLeadMails(store: Store, inserted: Inserted): void {
+  const notifier = notifiers.get(store);
+  if (!notifier) return;
+  queueNotifications(store, inserted.docId);
+  if (notifier.channels.includes('email') && queueAutoReply(store.db, inserted, notifier.now())) notifier.wake();
+}
+
+/**
+ * The owner's mail of a client's answer (`mail`: its row in lead_messages), in the transaction
+ * that keeps it (src/leads/server/attention.ts): sent with the other answers of a few minutes in one
+ * mail (answers.ts). Nothing when mail is not set up.
+ */
+export function queueAnswerMail(db: Database.Database, docId: string, mail: number): void {
+  const notifier = byDatabase.get(db);
+  if (!notifier?.channels.includes('email')) return;
+  queueAnswer(db, docId, mail, notifier.now());
+  notifier.wake();
 }
 
 /**

@@ -23,6 +23,9 @@ const wording = server.notifications.mail;
 /** How long one try may wait for the SMTP server (connecting, its greeting, each answer), in ms. */
 export const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/** What every transport of the site's mail is made with: SMTP_URL, the timeouts, and the DKIM key when one is set (each mail signed). */
+export const transportOptions = (settings: Pick<MailSettings, 'smtpUrl' | 'dkim'>) => ({ url: settings.smtpUrl, ...TIMEOUTS, ...(settings.dkim ? { dkim: settings.dkim } : {}) });
+
 /** The line under the fields: how to answer the visitor (by replying, when the mail has a reply address; else from the inbox). */
 const replyHint = (lead: Lead, replyAddress: string | undefined) => (lead.replyTo ? fill(replyAddress ? wording.replyHint : wording.replyHintInbox, { name: lead.replyTo.name || lead.replyTo.address }) : undefined);
 
@@ -104,7 +107,7 @@ interface MailSender {
 }
 
 export function createMailSender(settings: MailSettings): MailSender {
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+  const transport = nodemailer.createTransport(transportOptions(settings));
   return {
     async send(lead, deliveryId, replyAddress) {
       await transport.sendMail(mailMessage(lead, deliveryId, settings, replyAddress));

@@ -3,6 +3,10 @@
  * each wrong one (the site starts all the same; that channel's deliveries wait). Pinned
  * exactly, as a person reads them at start.
  */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describeSettings, readNotifySettings } from './settings';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
@@ -24,6 +28,8 @@ test('everything set right', () => {
     publicUrl: 'https://leads.agency.example',
     email: { smtpUrl: mail.SMTP_URL, from: mail.MAIL_FROM, fromAddress: 'site@agency.example', fromName: 'Agency Site', to: ['sales@agency.example', 'owner@agency.example'] },
     webhook: { url: hook.WEBHOOK_URL, secret: Buffer.alloc(32, 7) },
+    // The newsletter's sender: SMTP_URL and MAIL_FROM.
+    sender: { smtpUrl: mail.SMTP_URL, from: mail.MAIL_FROM, fromAddress: 'site@agency.example', fromName: 'Agency Site' },
     waiting: [],
   });
   expect(describeSettings(settings)).toBe('Notifications of new leads: e-mail to sales@agency.example, owner@agency.example and webhook to hooks.chat.example (signed).');
@@ -99,4 +105,42 @@ test('no sentence repeats a password or a secret', () => {
   const { problems } = read(secretEnv);
   expect(problems.length).toBeGreaterThan(0);
   for (const problem of problems) expect(problem).not.toContain('hunter2');
+});
+
+describe('the DKIM key (DKIM_PRIVATE_KEY_FILE, DKIM_SELECTOR, DKIM_DOMAIN)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dkim-settings-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const keyFile = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const rsa = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  const good = keyFile('good.pem', rsa(2048));
+  const unsigned = 'so the newsletter is not sent until it is fixed (docs/deploy-own-server.md "Mail that arrives")';
+  const MAKE_KEY = 'openssl genrsa -out dkim-private.pem 2048';
+
+  test('a right key signs every mail of the site: the newsletter\'s and the notifications\'', () => {
+    const { settings, problems } = read({ ...mail, DKIM_PRIVATE_KEY_FILE: good, DKIM_SELECTOR: 'site2026' });
+    expect(problems).toEqual([]);
+    const dkim = { domainName: 'agency.example', keySelector: 'site2026', privateKey: expect.stringContaining('BEGIN RSA PRIVATE KEY') };
+    expect(settings.sender?.dkim).toEqual(dkim);
+    expect(settings.email?.dkim).toEqual(dkim);
+    // A domain MAIL_FROM's is under (relaxed alignment): taken.
+    expect(read({ ...mail, MAIL_FROM: 'Site <site@mail.agency.example>', DKIM_PRIVATE_KEY_FILE: good, DKIM_SELECTOR: 'x', DKIM_DOMAIN: 'agency.example' }).settings.sender?.dkim?.domainName).toBe('agency.example');
+  });
+
+  test.each([
+    [{ DKIM_SELECTOR: 'site2026' }, `DKIM_PRIVATE_KEY_FILE is not set while DKIM_SELECTOR or DKIM_DOMAIN is, ${unsigned}: make a key with ${MAKE_KEY} and name its file.`],
+    [{ DKIM_PRIVATE_KEY_FILE: path.join(dir, 'none.pem'), DKIM_SELECTOR: 's' }, `DKIM_PRIVATE_KEY_FILE (${path.join(dir, 'none.pem')}) does not exist, ${unsigned}: make one with ${MAKE_KEY}.`],
+    [{ DKIM_PRIVATE_KEY_FILE: keyFile('text.pem', 'not a key'), DKIM_SELECTOR: 's' }, `DKIM_PRIVATE_KEY_FILE (${path.join(dir, 'text.pem')}) is not a private key in PEM form, ${unsigned}: make one with ${MAKE_KEY}.`],
+    [{ DKIM_PRIVATE_KEY_FILE: keyFile('small.pem', rsa(512)), DKIM_SELECTOR: 's' }, `DKIM_PRIVATE_KEY_FILE (${path.join(dir, 'small.pem')}) is not an RSA key of 1024 bits or more (2048 is usual), ${unsigned}: make one with ${MAKE_KEY}.`],
+    [{ DKIM_PRIVATE_KEY_FILE: good }, `DKIM_SELECTOR is not set, ${unsigned}: set it to the name of the DNS record of the key (<selector>._domainkey.<domain>).`],
+    [{ DKIM_PRIVATE_KEY_FILE: good, DKIM_SELECTOR: 'a b' }, `DKIM_SELECTOR is not a DNS name like "site2026", ${unsigned}: set it to the name of the DNS record of the key (<selector>._domainkey.<domain>).`],
+    [{ DKIM_PRIVATE_KEY_FILE: good, DKIM_SELECTOR: 's', DKIM_DOMAIN: 'other.example' }, `DKIM_DOMAIN (other.example) is not MAIL_FROM's domain (agency.example) or one it is under, so DMARC would not count the signature as yours, ${unsigned}.`],
+  ])('a wrong DKIM setting %j is one sentence, and the newsletter is not sent unsigned', (dkim, sentence) => {
+    const { settings, problems } = read({ ...mail, ...dkim });
+    expect(problems).toEqual([sentence]);
+    expect(settings.sender).toBeUndefined();
+  });
 });

@@ -1,13 +1,18 @@
 /**
  * The notification settings, read from the environment at start (docs/inbox.md "Notifications of
  * new leads"): e-mail through any SMTP server (SMTP_URL, MAIL_FROM, NOTIFY_TO), a webhook
- * (WEBHOOK_URL, WEBHOOK_SECRET), and the site's public address for the links (PUBLIC_URL).
+ * (WEBHOOK_URL, WEBHOOK_SECRET), and the site's public address for the links (PUBLIC_URL). The
+ * newsletter's sender is SMTP_URL and MAIL_FROM too, and every mail of the site is signed with
+ * the agency's DKIM key when one is set (DKIM_PRIVATE_KEY_FILE, DKIM_SELECTOR, DKIM_DOMAIN:
+ * docs/deploy-own-server.md "Mail that arrives").
  *
  * None is required: without them the site works as before and tells nobody. A setting that
  * is there but wrong is one plain sentence (printed at start, never a stack trace); the
  * site starts all the same, and that channel's deliveries are kept, waiting, until it is
  * fixed and the site restarted. Values that may hold a password are never repeated.
  */
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { httpAddress } from '../../../schema/links';
 import site from '../../../../config/site';
 import { rules } from '../../../site/forms/model/rules';
@@ -27,7 +32,19 @@ export interface MailSettings {
   fromName: string;
   /** Who gets the mails. */
   to: string[];
+  /** The agency's DKIM key: every mail is signed with it. */
+  dkim?: DkimSettings;
 }
+
+/** nodemailer's `dkim` option: the domain (d=), the selector (s=) and the private key (PEM). */
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/** The sender of the site's mail to its readers (the newsletter): SMTP_URL and MAIL_FROM, whatever NOTIFY_TO says. */
+export type SenderSettings = Omit<MailSettings, 'to'>;
 
 export interface WebhookSettings {
   url: string;
@@ -40,6 +57,8 @@ export interface NotifySettings {
   publicUrl: string;
   email?: MailSettings;
   webhook?: WebhookSettings;
+  /** SMTP_URL and MAIL_FROM, right, with the DKIM key when one is set: the newsletter is sent so (undefined: it is not sent). */
+  sender?: SenderSettings;
   /** Channels set up but wrongly: their deliveries are written, and wait until the setting is fixed. */
   waiting: Channel[];
 }
@@ -94,6 +113,44 @@ function webhookKey(value: string): Buffer | undefined {
   return key.length >= 24 && key.length <= 64 ? key : undefined;
 }
 
+const MAKE_DKIM_KEY = 'openssl genrsa -out dkim-private.pem 2048';
+/** A DNS label or a dotted run of them (a selector, a domain). */
+const DNS_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/i;
+
+/**
+ * The DKIM key of DKIM_PRIVATE_KEY_FILE (a PEM file: RSA of 1024 bits or more, or Ed25519), its
+ * selector (DKIM_SELECTOR) and domain (DKIM_DOMAIN, else MAIL_FROM's): the domain must be
+ * MAIL_FROM's or one it is under, or DMARC does not count the signature as the sender's.
+ * Undefined when none is set; a problem's sentence when one is set wrongly.
+ */
+function readDkim(get: (name: string) => string | undefined, fromAddress: string | undefined): { dkim?: DkimSettings; problem?: string } {
+  const [file, selector, domainSetting] = [get('DKIM_PRIVATE_KEY_FILE'), get('DKIM_SELECTOR'), get('DKIM_DOMAIN')];
+  if (file === undefined && selector === undefined && domainSetting === undefined) return {};
+  const unsigned = 'so the newsletter is not sent until it is fixed (docs/deploy-own-server.md "Mail that arrives")';
+  if (file === undefined) return { problem: `DKIM_PRIVATE_KEY_FILE is not set while DKIM_SELECTOR or DKIM_DOMAIN is, ${unsigned}: make a key with ${MAKE_DKIM_KEY} and name its file.` };
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(file, 'utf8');
+    const key = createPrivateKey(privateKey);
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (!(key.asymmetricKeyType === 'ed25519' || (key.asymmetricKeyType === 'rsa' && bits >= 1024))) {
+      return { problem: `DKIM_PRIVATE_KEY_FILE (${file}) is not an RSA key of 1024 bits or more (2048 is usual), ${unsigned}: make one with ${MAKE_DKIM_KEY}.` };
+    }
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : (error as NodeJS.ErrnoException).code === 'EACCES' ? 'cannot be read by the site' : 'is not a private key in PEM form';
+    return { problem: `DKIM_PRIVATE_KEY_FILE (${file}) ${why}, ${unsigned}: make one with ${MAKE_DKIM_KEY}.` };
+  }
+  if (selector === undefined || !DNS_NAME.test(selector)) {
+    return { problem: `DKIM_SELECTOR is ${selector === undefined ? 'not set' : 'not a DNS name like "site2026"'}, ${unsigned}: set it to the name of the DNS record of the key (<selector>._domainkey.<domain>).` };
+  }
+  const fromDomain = fromAddress?.split('@')[1]?.toLowerCase();
+  const domainName = (domainSetting ?? fromDomain ?? '').toLowerCase();
+  if (!DNS_NAME.test(domainName) || !fromDomain || !(fromDomain === domainName || fromDomain.endsWith(`.${domainName}`))) {
+    return { problem: `DKIM_DOMAIN (${domainName || 'not set'}) is not MAIL_FROM's domain (${fromDomain ?? 'not set'}) or one it is under, so DMARC would not count the signature as yours, ${unsigned}.` };
+  }
+  return { dkim: { domainName, keySelector: selector, privateKey } };
+}
+
 /**
  * Reads the settings. Returns them with one sentence for each setting that is wrong (empty
  * or missing settings are simply off). `defaultPublicUrl` is config/site.ts brand.url.
@@ -132,6 +189,14 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
     } else waiting.push('email');
   }
 
+  // The newsletter's sender: SMTP_URL and MAIL_FROM right (their problems are said above), signed when a DKIM key is set.
+  const mailFrom = from === undefined ? undefined : mailbox(from);
+  const { dkim, problem: dkimProblem } = readDkim(get, mailFrom?.address);
+  if (dkimProblem) problems.push(dkimProblem);
+  const sender: SenderSettings | undefined =
+    smtpUrl && smtpAddress(smtpUrl) && from && mailFrom && !dkimProblem ? { smtpUrl, from, fromAddress: mailFrom.address, fromName: mailFrom.name, ...(dkim ? { dkim } : {}) } : undefined;
+  if (email && dkim) email.dkim = dkim;
+
   let webhook: WebhookSettings | undefined;
   const [hookUrl, secret] = [get('WEBHOOK_URL'), get('WEBHOOK_SECRET')];
   if (hookUrl !== undefined || secret !== undefined) {
@@ -145,7 +210,7 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
     else waiting.push('webhook');
   }
 
-  return { settings: { publicUrl, email, webhook, waiting }, problems };
+  return { settings: { publicUrl, email, webhook, ...(sender ? { sender } : {}), waiting }, problems };
 }
 
 /** One line for the start-up log: which channels are on, without any secret. */

@@ -30,7 +30,7 @@ import { personKey } from '../../model/person';
 import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
 import { deliveriesIn, newDeliveryId } from './deliveries';
-import { TIMEOUTS } from './mail';
+import { transportOptions } from './mail';
 import { agencyAddress, isPlainAddress, type MailSettings } from './settings';
 
 export type { VisitorMail };
@@ -175,7 +175,7 @@ export function queueReply(db: Database.Database, docId: string, draft: ReplyDra
 
 /** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
 export function createVisitorMailSender(settings: MailSettings, db: Database.Database) {
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+  const transport = nodemailer.createTransport(transportOptions(settings));
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   const messageId = (id: string) => `<${id}@${domain}>`;
   const replyTo = agencyAddress();

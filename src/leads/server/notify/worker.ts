@@ -9,6 +9,7 @@
  */
 import type { Store } from '../store';
 import { formForCollection } from '../../../site/forms/model/registry';
+import { answersToTell, createAnswerMailSender, isAnswerDelivery, type AnswerMailSender } from './answers';
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
 import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
@@ -55,6 +56,8 @@ export class Notifier {
   /** Channels whose deliveries are written: set up, or set up wrongly (those wait). */
   readonly channels: readonly Channel[];
   private readonly sending: Partial<Record<Exclude<DeliveryChannel, 'owner'>, Send>> = {};
+  /** The owner's mails of clients' answers (answers.ts): rows of the email channel, sent together. */
+  private readonly answers: AnswerMailSender | undefined;
   /** Sends a mail to an owner's account (the daily mail: digest.ts). */
   private readonly ownerMail: ((deliveryId: string) => Promise<void>) | undefined;
   private readonly close: () => void;
@@ -87,12 +90,14 @@ export class Notifier {
     if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);
     const webhook = settings.webhook && createWebhookSender(settings.webhook, this.clock);
     if (webhook) this.sending.webhook = (lead, delivery) => webhook.send(lead, delivery.id, delivery.createdAt);
+    this.answers = settings.email && createAnswerMailSender(settings.email, settings.publicUrl);
     // The owners' daily mail shares the mail settings too.
     const owners = settings.email && createDigestSender(settings.email, store.db, settings.publicUrl, this.clock);
     this.ownerMail = owners ? (deliveryId) => owners.send(deliveryId) : undefined;
     this.close = () => {
       mail?.close();
       visitor?.close();
+      this.answers?.close();
       owners?.close();
     };
     this.channels = CHANNELS.filter((c) => this.sending[c] !== undefined || settings.waiting.includes(c));
@@ -153,6 +158,7 @@ export class Notifier {
   }
 
   private async deliver(channel: DeliveryChannel, delivery: Delivery): Promise<void> {
+    if (channel === 'email' && isAnswerDelivery(delivery.id)) return this.deliverAnswers(delivery.id);
     // A mail to an owner's account is about no one lead.
     if (channel === 'owner') return this.attempt(channel, delivery, () => this.ownerMail!(delivery.id));
     const docId = delivery.docId ?? '';
@@ -185,6 +191,31 @@ export class Notifier {
       this.log.warn(
         `Notifications: the ${channel} ${delivery.docId === null ? 'mail to an owner' : `about lead ${delivery.docId}`} (${delivery.id}) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,
       );
+    }
+  }
+
+  /**
+   * The mail of every client's answer waiting to be told (answers.ts), as one: each of their rows
+   * is marked sent, or tried again together. A row of the batch sent (or tried) with an earlier
+   * one is pending no more (or not due), and sends nothing.
+   */
+  private async deliverAnswers(id: string): Promise<void> {
+    const answers = answersToTell(this.store.db);
+    const due = answers.find((answer) => answer.id === id);
+    if (!due || due.nextAt > this.clock() || !this.answers) return;
+    try {
+      await this.answers.send(answers);
+      if (this.store.db.open) for (const answer of answers) this.table.markSent(answer.id, this.clock());
+    } catch (error) {
+      if (!this.store.db.open) return;
+      const attempts = Math.max(...answers.map((answer) => answer.attempts)) + 1;
+      const wait = nextRetry(attempts, this.schedule);
+      const reason = describeError(error);
+      for (const answer of answers) {
+        if (wait === undefined) this.table.markFailed(answer.id, reason);
+        else this.table.markRetry(answer.id, this.clock() + wait, reason);
+      }
+      this.log.warn(`Notifications: the e-mail of ${answers.length} client answer(s) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`);
     }
   }
 

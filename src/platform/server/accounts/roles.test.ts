@@ -1,7 +1,8 @@
 /**
  * Roles, against our real server over real HTTP with accounts made by the real command line:
- * an editor (`add-admin --role editor`) signs in and edits content but gets 403 on every route of
- * the inbox's table that is not the content editor's, me, sign-out or the password typed again;
+ * an editor (`add-admin --role editor`) signs in, edits content and writes newsletters but gets 403
+ * on every route of the inbox's table that is not the content editor's, the newsletter's writing
+ * (not its sending), me, sign-out or the password typed again;
  * an owner (the default, and every account made before roles existed) may use them all.
  */
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import server from '../../../../config/server';
 import { fill } from '../../../schema/text';
 import { adminRoutes, roleMayUse, type AdminRoute } from '../../../leads/model/adminApi';
 import { contentRoutes } from '../../../content/model/contentApi';
+import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from '../../../newsletter/model/newsletterApi';
 import { Client, leads, PASSWORD, startServer, type TestServer } from '../../../test/adminServer';
 import { databaseFile } from '../../../leads/server/store';
 import { migrate, migrations } from '../../../leads/server/migrations';
@@ -18,7 +20,9 @@ jest.setTimeout(60_000);
 
 const routeNames = Object.keys(adminRoutes) as AdminRoute[];
 // Every account signs out (here or on all its devices) and types its password again.
-const everyone = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[])]);
+// An editor writes newsletters, previews and tests them; an owner sends them.
+const writing = (Object.keys(newsletterRoutes) as AdminRoute[]).filter((name) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(name));
+const everyone = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[]), ...writing]);
 const ownersOnly = routeNames.filter((name) => !everyone.has(name));
 const addressOf = (name: AdminRoute) => adminRoutes[name].path.replace(/:(\w+)/g, 'x1');
 
@@ -46,13 +50,13 @@ it('the command line refuses a role that does not exist (one sentence, exit code
   expect((await leads(['admins'], s.dataDir)).stdout).toBe('editor@agency.test\teditor\nowner@agency.test\towner\n');
 });
 
-it('the table gives editors the content routes, me, sign-out and the password typed again only', () => {
+it('the table gives editors the content routes, the newsletter\'s writing, me, sign-out and the password typed again only', () => {
   expect(ownersOnly.length).toBeGreaterThanOrEqual(10);
   for (const name of routeNames) expect(roleMayUse('editor', name)).toBe(everyone.has(name));
   for (const name of routeNames) expect(roleMayUse('owner', name)).toBe(true);
 });
 
-it('an editor is told its role by me, and gets 403 on every leads, export, CV, erasure and delivery route', async () => {
+it('an editor is told its role by me, and gets 403 on every leads, export, CV, erasure, delivery and newsletter-sending route', async () => {
   const editor = new Client(s.base);
   expect((await editor.signIn('editor@agency.test')).status).toBe(204);
   expect(await editor.me()).toMatchObject({ email: 'editor@agency.test', role: 'editor' });
@@ -64,6 +68,7 @@ it('an editor is told its role by me, and gets 403 on every leads, export, CV, e
   }
   // The content routes are not refused for the role (whatever else they answer).
   expect((await editor.send('GET', contentRoutes.content.path)).status).not.toBe(403);
+  expect((await editor.send('GET', newsletterRoutes.newsletters.path)).status).toBe(200);
 });
 
 it('an owner uses the same routes (no 403), and a role changed on the server applies to an open session', async () => {

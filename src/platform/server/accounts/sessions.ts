@@ -13,7 +13,7 @@ import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import { createHash } from 'node:crypto';
 import server from '../../../../config/server';
-import { lazyStatements, type HasDatabase } from '../statements';
+import { lazyStatements, preparedIn, type HasDatabase } from '../statements';
 
 /** What a session holds besides its cookie: who signed in, and the CSRF secret. */
 export interface SessionData {
@@ -105,6 +105,20 @@ export function sqliteSessionStore(store: HasDatabase, clock: () => number): Ses
       }
     },
   };
+}
+
+const rowOf = preparedIn((db) => db.prepare('SELECT email, data, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id = ?'));
+
+/**
+ * The account of a session that has not ended, by the rule the store reads sessions with
+ * (remembered or not), from its row's id (hashSessionId); undefined when it has ended or is gone.
+ * A stream that outlives its request (the live updates: live.ts) asks this.
+ */
+export function accountOfLiveSession(store: HasDatabase, id: string, now: number): string | undefined {
+  const row = rowOf(store.db).get(id) as { email: string; data: string; createdAt: number; lastSeenAt: number } | undefined;
+  if (!row) return undefined;
+  const data = JSON.parse(row.data) as SessionData;
+  return ended({ ...row, remembered: data.remembered === true }, now) ? undefined : row.email;
 }
 
 /** Deletes the rows of sessions that have ended (their browsers never signed out). */

@@ -12,7 +12,7 @@ import { adminRoutes, PASSWORD_AGAIN, PASSWORD_AGAIN_ROUTES, pathOf, type AdminR
 import { addAccount, Client, holdPasswordChecks, PASSWORD, startServer, submit, type TestServer } from '../../../test/adminServer';
 import { validData } from '../../../test/formFixtures';
 import { SESSION_COOKIE } from '../../../apps/server/admin/routes';
-import { sweepSessions } from './sessions';
+import { accountOfLiveSession, sweepSessions } from './sessions';
 
 const admin = server.admin;
 const MINUTE = 60_000;
@@ -73,6 +73,20 @@ describe('a remembered device', () => {
     }
     s.clock.now += admin.idleMinutes * MINUTE + 1;
     expect((await laptop.send('GET', adminRoutes.me.path)).status).toBe(401);
+  });
+
+  it('a stream that outlives its request (the live updates) is told its session is alive by the same rule: a remembered device past the idle minutes still is', async () => {
+    const idOf = (remembered: boolean) =>
+      s.app.store.db.prepare("SELECT id FROM sessions WHERE coalesce(json_extract(data, '$.remembered'), 0) = ?").pluck().get(remembered ? 1 : 0) as string;
+    await signedIn(true);
+    await signedIn(false);
+    const alive = () => [accountOfLiveSession(s.app.store, idOf(true), s.clock.now), accountOfLiveSession(s.app.store, idOf(false), s.clock.now)];
+    expect(alive()).toEqual([OWNER, OWNER]);
+    s.clock.now += admin.idleMinutes * MINUTE + 1;
+    expect(alive()).toEqual([OWNER, undefined]);
+    s.clock.now += admin.rememberedDays * DAY;
+    expect(alive()).toEqual([undefined, undefined]);
+    expect(accountOfLiveSession(s.app.store, 'no such session', s.clock.now)).toBeUndefined();
   });
 
   it('a sign-in whose "remember" is not true or false is refused', async () => {

@@ -5,7 +5,7 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ComponentType, ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { ArticleBlock, BlockOf, BlockType, InlineRun } from '../../../content/model/articleSchema';
 import { Picture } from '../../ui/Picture';
 import { picturePlaces } from '../../ui/picturePlaces';
@@ -36,12 +36,21 @@ export function Runs({ content }: { content: readonly InlineRun[] }) {
 
 const text = { color: 'text.secondary', fontSize: '1.0625rem', lineHeight: 1.75 } as const;
 
-const blockRenderers: { [T in BlockType]: ComponentType<{ block: BlockOf<T> }> } = {
-  heading: ({ block }) => (
-    <Typography variant={block.level === 2 ? 'h2' : 'h3'} sx={{ fontSize: block.level === 2 ? { xs: '1.5rem', md: '1.75rem' } : '1.25rem', mt: 5, mb: 2 }}>
+/** How many levels the body's subheadings go down: 1 where the article's own title is an h2 (a list showing it whole), so its h2 are h3. */
+const HeadingShift = createContext(0);
+
+/** A subheading: h2 or h3 as written, lower where the article is shown inside a page. */
+function Heading({ block }: { block: BlockOf<'heading'> }) {
+  const shift = useContext(HeadingShift);
+  return (
+    <Typography variant={block.level === 2 ? 'h2' : 'h3'} component={`h${block.level + shift}` as 'h2'} sx={{ fontSize: block.level === 2 ? { xs: '1.5rem', md: '1.75rem' } : '1.25rem', mt: 5, mb: 2 }}>
       {block.text}
     </Typography>
-  ),
+  );
+}
+
+const blockRenderers: { [T in BlockType]: ComponentType<{ block: BlockOf<T> }> } = {
+  heading: Heading,
   paragraph: ({ block }) => (
     <Typography sx={{ ...text, mb: 2.5 }}>
       <Runs content={block.content} />
@@ -87,14 +96,14 @@ const blockRenderers: { [T in BlockType]: ComponentType<{ block: BlockOf<T> }> }
   ),
 };
 
-export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {
+export function ArticleBody({ blocks, headingShift = 0 }: { blocks: readonly ArticleBlock[]; headingShift?: number }) {
   return (
-    <>
+    <HeadingShift.Provider value={headingShift}>
       {blocks.map((block, i) => {
         // The one place where the block union meets the map: its type guarantees the renderer takes this block.
         const Renderer = blockRenderers[block.type] as ComponentType<{ block: ArticleBlock }>;
         return <Renderer key={i} block={block} />;
       })}
-    </>
+    </HeadingShift.Provider>
   );
 }

@@ -159,19 +159,54 @@ describe("an article's page", () => {
 });
 
 describe('the list of articles (the section type any page may show)', () => {
-  test('the page that shows it lists every article, newest first, each linking to its page', async () => {
-    const listing = Object.entries(content.pages).find(([, page]) => page.sections.some((s) => s.type === 'articles'));
-    expect(listing).toBeDefined();
-    const [pageId] = listing!;
-    const { document } = await draw(siteRoutes(content.routes).mainPathOf(pageId));
-    const titles = [...document.querySelectorAll('article h3')].map((h) => h.textContent);
-    const newestFirst = [...content.articles].sort((a, b) => b.date.localeCompare(a.date)).map((a) => a.title);
-    expect(titles).toEqual(newestFirst);
-    for (const { path, article } of articlePages(content)) {
-      const card = [...document.querySelectorAll('article')].find((a) => a.querySelector('h3')?.textContent === article.title)!;
-      expect([...card.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([path, path]);
-      expect(card.querySelector('img')?.getAttribute('src')).toBe(article.cover.src);
-    }
+  /** The page that shows the list (the Blog), its address and its list's settings. */
+  const listing = () => {
+    const found = Object.entries(content.pages).flatMap(([pageId, page]) => page.sections.flatMap((section) => (section.type === 'articles' ? [{ pageId, section }] : [])))[0];
+    if (!found) throw new Error('No page of config/pages shows the list of articles');
+    return { ...found, address: siteRoutes(content.routes).mainPathOf(found.pageId) };
+  };
+  /** The cards of the list: each card's title, its links and its picture. */
+  const cardsOf = (document: Document) =>
+    [...document.querySelectorAll('li > article')].map((card) => ({
+      title: card.querySelector('h3')?.textContent,
+      links: [...card.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent]),
+      picture: card.querySelector('img')?.getAttribute('src'),
+    }));
+  const newestFirst = () => articlePages(content);
+
+  test('the page that shows it: the article it names shown whole above the cards, then a card with its Read More for each other article, newest first', async () => {
+    const { section, address } = listing();
+    expect(section.inFull).toBeDefined();
+    const whole = section.inFull === 'newest' ? newestFirst()[0]! : newestFirst().find((a) => a.article.id === section.inFull)!;
+    const { document } = await draw(address);
+
+    // One article whole: a region named by its title (an h2 leading to its page), its cover, its body with its subheadings one level down.
+    const region = document.querySelector(`section[aria-labelledby="${document.querySelector(`[id="article-${whole.article.id}"]`)?.id}"]`)!;
+    expect(region.querySelector('h2')?.textContent).toBe(whole.article.title);
+    expect(region.querySelector('h2 a')?.getAttribute('href')).toBe(whole.path);
+    expect(region.querySelector('img')?.getAttribute('src')).toBe(whole.article.cover.src);
+    const subheadings = whole.article.body.flatMap((block) => (block.type === 'heading' ? [[`H${block.level + 1}`, block.text]] : []));
+    expect([...region.querySelectorAll('h3, h4')].map((h) => [h.tagName, h.textContent])).toEqual(subheadings);
+    const paragraphs = whole.article.body.flatMap((block) => (block.type === 'paragraph' ? [block.content.map((run) => run.text).join('')] : []));
+    expect([...region.querySelectorAll('p')].map((p) => p.textContent)).toEqual(expect.arrayContaining(paragraphs));
+    // Above the cards, whose section comes after it.
+    const cardsSection = document.querySelector('li > article')!.closest('section')!;
+    expect(region.compareDocumentPosition(cardsSection) & 4).toBeTruthy();
+
+    // The cards: every other article, newest first, each with its title and Read More leading to its page.
+    const others = newestFirst().filter((a) => a.article.id !== whole.article.id);
+    expect(cardsOf(document)).toEqual(others.map(({ path, article }) => ({ title: article.title, links: [[path, article.title], [path, `${section.more}: ${article.title}`]], picture: article.cover.src })));
+    // As the specification has the Blog: one article in full, and the others as cards (the articles of config/articles).
+    expect(cardsOf(document)).toHaveLength(content.articles.length - 1);
+  });
+
+  test('without `inFull`, every article is a card, newest first', async () => {
+    const { pageId, address } = listing();
+    const page = content.pages[pageId]!;
+    const plain = { ...content, pages: { ...content.pages, [pageId]: { ...page, sections: page.sections.map((s) => (s.type === 'articles' ? { ...s, inFull: undefined } : s)) } } };
+    const { document } = await draw(address, plain);
+    expect(cardsOf(document).map((c) => c.title)).toEqual(newestFirst().map((a) => a.article.title));
+    expect(document.querySelectorAll('[id^="article-"]')).toHaveLength(0);
   });
 
   test('an article whose `expires` has passed is left out of the site: no page, not listed', async () => {

@@ -1,11 +1,11 @@
 import { imageSchema, section } from '../../../schema/common';
-import { list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, object, optional, text, type Infer } from '../../../schema/schema';
 
 /** A piece of writing: a heading, an optional picture, and parts with their own subheadings. */
 export const articleSchema = section('article', {
-  heading: text(),
+  heading: heading(),
   byline: optional(text()),
   image: optional(imageSchema),
-  parts: list(object({ heading: optional(text()), paragraphs: list(longText(), { min: 1 }) }), { min: 1 }),
+  parts: list(object({ heading: optional(heading()), paragraphs: list(longText(), { min: 1 }) }), { min: 1 }),
 });
 export type ArticleSection = Infer<typeof articleSchema>;

@@ -1,13 +1,20 @@
 import { section } from '../../../schema/common';
-import { longText, number, optional, text, type Infer } from '../../../schema/schema';
+import { heading, label, longText, number, optional, text, type Infer } from '../../../schema/schema';
+
+export { NEWEST_ARTICLE as NEWEST } from '../../../content/model/articleSchema';
 
 /** The list of the articles (config/articles), newest first: any page may show it. */
 export const articlesSchema = section('articles', {
-  heading: text(),
+  heading: heading(),
   text: optional(longText()),
   /** The words of the link from each article's card to its page. */
-  more: text(),
-  /** Show only this many (the newest); without it, all of them. */
+  more: label(),
+  /** Show only this many cards (the newest); without it, all of them. */
   limit: optional(number({ min: 1, max: 100, integer: true })),
+  /**
+   * One article shown whole above the cards (and not among them): "newest", or an article's id
+   * (its file's name in config/articles, which stays when its address changes). Without it, cards only.
+   */
+  inFull: optional(text()),
 });
 export type ArticlesSection = Infer<typeof articlesSchema>;

@@ -1,11 +1,11 @@
 import { actionSchema, imageSchema, section } from '../../../schema/common';
 import { iconNames } from '../../../schema/icons';
-import { list, longText, number, object, oneOf, optional, text, type Infer } from '../../../schema/schema';
+import { advanced, heading, list, longText, number, object, oneOf, optional, type Infer } from '../../../schema/schema';
 
 const cardSchema = object({
-  title: text(),
+  title: heading(),
   text: longText(),
-  icon: optional(oneOf(iconNames)),
+  icon: advanced(optional(oneOf(iconNames))),
   image: optional(imageSchema),
   /** Further paragraphs, shown in place by a "Read more" button. */
   more: optional(list(longText(), { min: 1 })),
@@ -15,10 +15,10 @@ export type CardConfig = Infer<typeof cardSchema>;
 
 /** A heading and a grid of cards: services, guides, blog posts, panels. */
 export const cardsSchema = section('cards', {
-  heading: text(),
+  heading: heading(),
   text: optional(longText()),
   /** Cards per row on wide screens (2, 3 or 4). */
-  columns: optional(number({ min: 1, max: 4, integer: true })),
+  columns: advanced(optional(number({ min: 1, max: 4, integer: true }))),
   cards: list(cardSchema, { min: 1 }),
 });
 export type CardsSection = Infer<typeof cardsSchema>;

@@ -1,9 +1,9 @@
 import { actionSchema, section } from '../../../schema/common';
-import { longText, text, type Infer } from '../../../schema/schema';
+import { heading, longText, type Infer } from '../../../schema/schema';
 
 /** A coloured band with one sentence and one button. */
 export const ctaSchema = section('cta', {
-  heading: text(),
+  heading: heading(),
   text: longText(),
   action: actionSchema,
 });

@@ -1,9 +1,9 @@
 import { section } from '../../../schema/common';
-import { list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, object, optional, text, type Infer } from '../../../schema/schema';
 
 /** Questions and answers; at most one answer is open at a time. */
 export const faqSchema = section('faq', {
-  heading: text(),
+  heading: heading(),
   text: optional(longText()),
   items: list(object({ question: text(), answer: longText() }), { min: 1 }),
 });

@@ -1,10 +1,10 @@
 import { section } from '../../../schema/common';
-import { formRef, longText, optional, text, type Infer } from '../../../schema/schema';
+import { formRef, heading, longText, optional, type Infer } from '../../../schema/schema';
 
 /** A form from config/forms, with an optional heading, intro and a note under it. */
 export const formSectionSchema = section('form', {
   form: formRef(),
-  heading: optional(text()),
+  heading: optional(heading()),
   text: optional(longText()),
   note: optional(longText()),
 });

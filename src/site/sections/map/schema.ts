@@ -1,9 +1,9 @@
 import { section } from '../../../schema/common';
-import { embedUrl, optional, text, type Infer } from '../../../schema/schema';
+import { embedUrl, heading, optional, text, type Infer } from '../../../schema/schema';
 
 /** An embedded map; its height is constants.mapHeightPx in config/site.ts. */
 export const mapSchema = section('map', {
-  heading: optional(text()),
+  heading: optional(heading()),
   /** Names the map for screen readers. */
   title: text(),
   /** The embed address given by the map provider: its host goes into the page policy (frame-src). */

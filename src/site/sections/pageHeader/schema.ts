@@ -1,11 +1,11 @@
 import { section } from '../../../schema/common';
-import { href, list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+import { heading, href, label, list, longText, object, optional, type Infer } from '../../../schema/schema';
 
 /** The band at the top of an inner page: breadcrumb, page heading, one intro line. */
 export const pageHeaderSchema = section('pageHeader', {
   /** The trail from Home to this page; the last step has no link. */
-  breadcrumb: list(object({ label: text(), href: optional(href()) }), { min: 1 }),
-  heading: text(),
+  breadcrumb: list(object({ label: label(), href: optional(href()) }), { min: 1 }),
+  heading: heading(),
   text: optional(longText()),
 });
 export type PageHeaderSection = Infer<typeof pageHeaderSchema>;

@@ -1,5 +1,5 @@
 import { section } from '../../../schema/common';
-import { describe, formRef, list, longText, object, optional, template, text, type Infer } from '../../../schema/schema';
+import { describe, formRef, heading, list, longText, object, optional, template, text, TEXT_LIMITS, type Infer } from '../../../schema/schema';
 
 /**
  * What the site does with what visitors send (the privacy page): who is responsible, each form
@@ -10,13 +10,13 @@ import { describe, formRef, list, longText, object, optional, template, text, ty
  */
 const basePrivacySchema = section('privacy', {
   responsible: object({
-    heading: text(),
+    heading: heading(),
     /** {name}, {address} and {email} come from config/site.ts (the e-mail as a link). */
     text: template(['name', 'address', 'email']),
   }),
   forms: object({
-    heading: text(),
-    text: optional(text()),
+    heading: heading(),
+    text: optional(longText()),
     /** Every form of config/forms, in the order shown: its name for visitors and why it asks. */
     items: list(object({ form: formRef(), name: text(), purpose: text() }), { min: 1 }),
     /** The headings of each form's lines. */
@@ -38,8 +38,8 @@ const basePrivacySchema = section('privacy', {
    */
   visits: optional(
     object({
-      heading: text(),
-      local: list(text(), { min: 1 }),
+      heading: heading(),
+      local: list(longText(), { min: 1 }),
       keptFor: template(['days']),
       firebase: text(),
     }),
@@ -53,16 +53,16 @@ const basePrivacySchema = section('privacy', {
    */
   newsletter: optional(
     object({
-      heading: text(),
-      local: list(describe(template(['days']), { kind: 'longText' }), { min: 1 }),
+      heading: heading(),
+      local: list(describe(template(['days'], { maxLength: TEXT_LIMITS.paragraph }), { kind: 'longText' }), { min: 1 }),
       firebase: longText(),
     }),
   ),
   rights: object({
-    heading: text(),
-    paragraphs: list(text(), { min: 1 }),
+    heading: heading(),
+    paragraphs: list(longText(), { min: 1 }),
     /** How to ask for erasure: {email} is the agency's address from config/site.ts, as a link. */
-    erasure: template(['email']),
+    erasure: template(['email'], { maxLength: TEXT_LIMITS.paragraph }),
   }),
 });
 export type PrivacySection = Infer<typeof basePrivacySchema>;

@@ -1,5 +1,5 @@
 import { actionSchema, imageSchema, section } from '../../../schema/common';
-import { list, longText, oneOf, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, oneOf, optional, text, type Infer } from '../../../schema/schema';
 import { statItemSchema } from '../stats/schema';
 
 /**
@@ -7,7 +7,7 @@ import { statItemSchema } from '../stats/schema';
  * `imageSide` forces one side.
  */
 export const splitSchema = section('split', {
-  heading: text(),
+  heading: heading(),
   paragraphs: list(longText(), { min: 1 }),
   bullets: optional(list(text())),
   image: imageSchema,

@@ -1,5 +1,5 @@
 import { section } from '../../../schema/common';
-import { list, longText, number, object, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, number, object, optional, text, type Infer } from '../../../schema/schema';
 
 /** One counter: counts up from 0 to `value` when scrolled into view, then shows prefix + value + suffix. */
 export const statItemSchema = object({
@@ -11,7 +11,7 @@ export const statItemSchema = object({
 export type StatItem = Infer<typeof statItemSchema>;
 
 export const statsSchema = section('stats', {
-  heading: optional(text()),
+  heading: optional(heading()),
   text: optional(longText()),
   items: list(statItemSchema, { min: 1 }),
 });

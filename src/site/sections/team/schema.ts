@@ -1,5 +1,5 @@
 import { imageDrawnAt, section } from '../../../schema/common';
-import { list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, object, optional, text, type Infer } from '../../../schema/schema';
 
 const teamMemberSchema = object({
   name: text(),
@@ -12,7 +12,7 @@ export type TeamMember = Infer<typeof teamMemberSchema>;
 
 /** The team carousel; how many cards show and how it moves is in config/site.ts (constants.carousel). */
 export const teamSchema = section('team', {
-  heading: text(),
+  heading: heading(),
   text: optional(longText()),
   members: list(teamMemberSchema, { min: 1 }),
 });

@@ -1,0 +1,156 @@
+/**
+ * The newsletter, end to end, in Chromium: the built server (dist/server/index.js) of this test's
+ * own, with mail settings pointing at a real SMTP server in the test (smtp-server, mails parsed
+ * with postal-mime) and three confirmed readers. The inbox's one Newsletter item leads to its two
+ * parts (the newsletters, their subscribers). The owner writes a newsletter in the articles'
+ * rich-text box, previews it at 375 and 1280 px and as plain text, sends themself a test, then
+ * sends it; the mail a reader got is drawn in Chromium at 375 and 1280 px (nothing wider than a
+ * phone's screen); the reader's unsubscribe link opens a page with one button (axe on it before
+ * and after), and pressing it unsubscribes them. Screenshots of each step for people to look at
+ * (test-results/newsletter/).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import admin from '../config/admin';
+import site from '../config/site';
+import { openStore } from '../src/leads/server/store';
+import { seedSubscribers, subscriberState } from '../src/test/newsletter';
+import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
+import { expect, fill, test } from './fixtures';
+import { addAccount, signIn } from './helpers/admin';
+import { expectNoAxeFindings } from './helpers/axe';
+import { exited, freePort, startServer } from './helpers/server';
+import { screenshots } from './helpers/shots';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(90_000);
+
+const t = admin.newsletters;
+const shot = screenshots('newsletter', { fullPage: true });
+const READERS = ['ada@example.net', 'grace@example.org', 'alan@example.com'];
+
+let server: ChildProcess;
+let smtp: SmtpReceiver;
+let dataDir: string;
+let base: string;
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsletter-e2e-'));
+  // The readers who confirmed their subscription, written before the server starts.
+  const store = openStore(dataDir);
+  seedSubscribers(store.db, [...READERS.map((email) => ({ email, state: 'confirmed' as const })), { email: 'waiting@example.net', state: 'waiting' }]);
+  store.close();
+  smtp = await startSmtp(0);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer(port, dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example', PUBLIC_URL: base, RATE_LIMIT_FACTOR: '1000' });
+});
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  if (server) await exited(server);
+  await smtp?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const mailTo = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address));
+
+test('the owner writes, previews at 375 and 1280 px and as text, tests and sends a newsletter; the readers\u2019 mail drawn at 375 and 1280 px', async ({ page }) => {
+  const owner = await addAccount(dataDir);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner, base);
+  // One Newsletter item in the bar; its two parts, the newsletters and their subscribers, linked over its screens.
+  const bar = page.getByRole('navigation', { name: admin.nav.label });
+  await expect(bar.getByRole('link', { name: admin.nav.subscribers })).toHaveCount(0);
+  await bar.getByRole('link', { name: admin.nav.newsletter, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible();
+  const parts = page.getByRole('navigation', { name: admin.nav.newsletter });
+  await expect(parts.getByRole('link', { name: admin.nav.newsletters, exact: true })).toHaveAttribute('aria-current', 'page');
+  await parts.getByRole('link', { name: admin.nav.subscribers, exact: true }).click();
+  await expect(page.getByRole('heading', { name: admin.subscribers.heading, level: 1 })).toBeVisible();
+  await expect(parts.getByRole('link', { name: admin.nav.subscribers, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(bar.getByRole('link', { name: admin.nav.newsletter, exact: true })).toHaveAttribute('aria-current', 'page');
+  await shot(page, 'inbox-1280-subscribers');
+  await parts.getByRole('link', { name: admin.nav.newsletters, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible();
+  // Sending is set up, unsigned: the inbox says so.
+  await expect(page.getByText(t.noDkim)).toBeVisible();
+  await expect(page.getByText(fill(t.confirmed, { count: READERS.length }))).toBeVisible();
+  await page.getByRole('link', { name: t.new, exact: true }).click();
+
+  await page.getByLabel(t.subject, { exact: false }).fill('What we built in November');
+  await page.getByLabel(t.name, { exact: false }).fill('november-2026');
+  const box = page.locator('#newsletter-body');
+  await box.click();
+  await page.keyboard.type('A shop for a bakery that is fast on phones, and a booking app for a dentist. Tell us what you would like to build next year.');
+  await page.getByRole('button', { name: t.save, exact: true }).click();
+  await expect(page.getByText(t.saved)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/newsletters\/\d+$/);
+
+  // The preview: as readers get it, at a phone's width, a computer's, and as text.
+  const mail = page.getByTestId('newsletter-mail');
+  await expect(mail).toBeVisible();
+  await expect.poll(() => mail.evaluate((host) => host.shadowRoot?.textContent ?? '')).toContain('booking app for a dentist');
+  expect(await mail.evaluate((host) => host.getBoundingClientRect().width)).toBe(375);
+  await shot(page, 'inbox-1280-preview-phone');
+  await page.getByRole('button', { name: t.previewWide, exact: true }).click();
+  await expect.poll(() => page.getByTestId('newsletter-mail').evaluate((host) => host.getBoundingClientRect().width)).toBe(1280);
+  await page.getByRole('button', { name: t.previewText, exact: true }).click();
+  await expect(page.getByTestId('newsletter-text')).toContainText(site.contact.address);
+  await expectNoAxeFindings(page, 'a newsletter\u2019s page');
+
+  // A test to the signed-in account.
+  await page.getByRole('button', { name: t.test, exact: true }).click();
+  await expect(page.getByText(fill(t.testSent, { email: owner.email }))).toBeVisible();
+  await waitFor('the test mail', () => mailTo(owner.email) !== undefined, { on: [smtp.changes] });
+
+  // The same screen on a phone.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: t.previewPhone, exact: true }).click();
+  await shot(page, 'inbox-375-preview-phone');
+
+  // Sent now, to the confirmed readers only.
+  await page.getByRole('button', { name: fill(t.sendNow, { count: READERS.length }), exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: t.sendConfirm, exact: true }).click();
+  await waitFor('the newsletter to every reader', () => READERS.every((reader) => mailTo(reader)), { on: [smtp.changes] });
+  expect(mailTo('waiting@example.net')).toBeUndefined();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: t.figures })).toBeVisible();
+  await shot(page, 'inbox-375-sent');
+
+  // The mail a reader got, drawn in Chromium: at 375 px nothing is wider than the screen.
+  const html = mailTo(READERS[0]!)!.email.html!;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.setContent(html);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expect(page.getByRole('link', { name: site.newsletterMail.unsubscribe, exact: true })).toBeVisible();
+    await shot(page, `mail-${width}`);
+  }
+});
+
+test('the unsubscribe link opens a page with one button (axe before and after); pressing it unsubscribes the reader', async ({ page }) => {
+  const reader = READERS[1]!;
+  const link = /<(http[^>]+)>/.exec(mailTo(reader)!.email.headers.find((h) => h.key === 'list-unsubscribe')!.value)![1]!;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: site.unsubscribePage.heading, level: 1 })).toBeVisible();
+  await expectNoAxeFindings(page, 'the unsubscribe page');
+  await shot(page, 'unsubscribe-375');
+  // Opening it changed nothing (a link scanner follows links).
+  const db = () => openStore(dataDir, { readonly: true });
+  const stateOf = () => {
+    const store = db();
+    try {
+      return subscriberState(store.db, reader)?.state;
+    } finally {
+      store.close();
+    }
+  };
+  expect(stateOf()).toBe('confirmed');
+  await page.getByRole('button', { name: site.unsubscribePage.button, exact: true }).click();
+  await expect(page.getByText(site.unsubscribePage.done)).toBeVisible();
+  await expectNoAxeFindings(page, 'the unsubscribe page, done');
+  await shot(page, 'unsubscribed-375');
+  expect(stateOf()).toBe('unsubscribed');
+});

@@ -1,0 +1,287 @@
+/**
+ * One newsletter: written (subject, name, its text in the articles' own rich-text box), previewed
+ * as readers get it (375 px, 1280 px, plain text), tested (sent to the signed-in account), sent now
+ * or at a time (an owner's account), and once sent, what it did. A draft is saved with Save; the
+ * preview follows what is on screen, saved or not.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import admin from '../../../config/admin';
+import server from '../../../config/server';
+import type { ArticleBlock } from '../../content/model/articleSchema';
+import type { AdminRole } from '../../content/model/contentApi';
+import type { NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterPreview } from '../model/newsletterApi';
+import { call, ApiError } from '../../platform/inbox/api';
+import { uploadImage } from '../../content/editor/api';
+import { fill, formatCount, formatDate } from '../../platform/inbox/format';
+import { Notice, useNotice } from '../../platform/inbox/Notice';
+import { Section } from '../../platform/inbox/Section';
+import { useSession } from '../../platform/inbox/session';
+import { MailPreview } from './MailPreview';
+import { stateLine } from './NewsletterList';
+
+const t = admin.newsletters;
+/** The articles' rich-text box: its own chunk (Lexical), as in the content editor. */
+const RichTextEditor = lazy(() => import('../../content/editor/richText/RichTextEditor'));
+/** How long the preview waits after the last key before it asks the server to draw it again. */
+const PREVIEW_DELAY_MS = 400;
+/** How often a newsletter being sent is read again (its figures). */
+const SENDING_REFRESH_MS = 3000;
+
+const EMPTY: NewsletterDraft = { subject: '', name: '', body: [{ type: 'paragraph', content: [{ text: '' }] }] };
+const FIGURES = ['readers', 'sent', 'waiting', 'failed', 'bounced', 'unsubscribed', 'complaints', 'visits', 'leads'] as const;
+
+/** What it did: each figure in a line (readers and waiting named by the states' words). */
+function Figures({ newsletter }: { newsletter: NewsletterDetail }) {
+  const names: Record<(typeof FIGURES)[number], string> = {
+    readers: t.figuresReaders,
+    waiting: t.figuresWaiting,
+    failed: t.figuresFailed,
+    ...t.columns,
+  };
+  return (
+    <>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 3, rowGap: 0.5, m: 0 }}>
+        {FIGURES.map((key) => (
+          <Box key={key} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ fontWeight: 600 }}>
+              {names[key]}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              {formatCount(newsletter.figures[key])}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        {t.figuresNote}
+      </Typography>
+    </>
+  );
+}
+
+/** The date and time a datetime-local field holds, as the agency's browser writes it, for the server (ISO 8601). */
+const isoOf = (local: string) => (local ? new Date(local).toISOString() : '');
+
+export function NewsletterPage({ role }: { role: AdminRole }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { state } = useSession();
+  const email = state.kind === 'signedIn' ? state.email : '';
+  const [saved, setSaved] = useState<NewsletterDetail>();
+  const [draft, setDraft] = useState<NewsletterDraft>();
+  const [confirmed, setConfirmed] = useState(0);
+  const [preview, setPreview] = useState<NewsletterPreview>();
+  const [busy, setBusy] = useState<'' | 'save' | 'test' | 'send'>('');
+  const [asking, setAsking] = useState<'' | 'send' | 'delete'>('');
+  const [at, setAt] = useState('');
+  const [missing, setMissing] = useState(false);
+  const location = useLocation();
+  const { notice, setNotice, attempt } = useNotice((location.state as { saved?: boolean } | null)?.saved ? { text: t.saved, severity: 'success' } : undefined);
+  const isNew = id === undefined;
+
+  useEffect(() => {
+    void attempt(async () => setConfirmed((await call<NewsletterList>('newsletters')).confirmed));
+    if (isNew) {
+      setSaved(undefined);
+      setDraft(EMPTY);
+      return;
+    }
+    void attempt(
+      async () => {
+        const found = await call<NewsletterDetail>('newsletter', { params: { id } });
+        setSaved(found);
+        setDraft({ subject: found.subject, name: found.name, body: found.body });
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status === 404) setMissing(true);
+        return error instanceof ApiError && error.status === 404;
+      },
+    );
+  }, [id, isNew, attempt]);
+
+  // While it is being sent, its figures are read again every few seconds.
+  const sending = saved?.state === 'sending';
+  useEffect(() => {
+    if (!sending || !id) return;
+    const timer = setInterval(() => void call<NewsletterDetail>('newsletter', { params: { id } }).then(setSaved, () => undefined), SENDING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [sending, id]);
+
+  // The preview follows what is on screen (a moment after the last change).
+  useEffect(() => {
+    if (!draft) return;
+    const timer = setTimeout(() => {
+      call<NewsletterPreview>('newsletterPreview', { json: draft }).then(setPreview, () => undefined);
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  const editable = isNew || saved?.state === 'draft';
+  const changed = useMemo(() => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body), [saved, draft]);
+  const setBody = useCallback((body: ArticleBlock[]) => setDraft((was) => (was ? { ...was, body } : was)), []);
+
+  if (missing) return <Alert severity="info">{t.notFound}</Alert>;
+  if (!draft) return <Typography role="status">{t.loading}</Typography>;
+
+  const save = () =>
+    attempt(async () => {
+      setBusy('save');
+      try {
+        const result = isNew ? await call<NewsletterDetail>('newsletterCreate', { json: draft }) : await call<NewsletterDetail>('newsletterSave', { params: { id: String(saved!.id) }, json: draft });
+        setSaved(result);
+        setNotice({ text: t.saved, severity: 'success' });
+        // The new draft's own address: its page (another of this screen) says it was saved.
+        if (isNew) navigate(`/newsletters/${result.id}`, { replace: true, state: { saved: true } });
+      } finally {
+        setBusy('');
+      }
+    });
+  const test = () =>
+    attempt(async () => {
+      setBusy('test');
+      try {
+        await call('newsletterTest', { params: { id: String(saved!.id) } });
+        setNotice({ text: fill(t.testSent, { email }), severity: 'success' });
+      } finally {
+        setBusy('');
+      }
+    });
+  const send = (when?: string) =>
+    attempt(async () => {
+      setAsking('');
+      setBusy('send');
+      try {
+        const result = await call<NewsletterDetail>('newsletterSend', { params: { id: String(saved!.id) }, json: when ? { at: when } : {} });
+        setSaved(result);
+        if (result.state === 'scheduled') setNotice({ text: fill(t.scheduled, { when: formatDate(result.sendAt ?? 0) }), severity: 'success' });
+      } finally {
+        setBusy('');
+      }
+    });
+  const unschedule = () => attempt(async () => setSaved(await call<NewsletterDetail>('newsletterUnschedule', { params: { id: String(saved!.id) } })));
+  const remove = () =>
+    attempt(async () => {
+      setAsking('');
+      await call('newsletterDelete', { params: { id: String(saved!.id) } });
+      navigate('/newsletters');
+    });
+
+  const heading = isNew ? t.newHeading : saved?.subject ?? '';
+  const limits = server.newsletter;
+  return (
+    <Box>
+      <Link component={RouterLink} to="/newsletters">
+        {t.back}
+      </Link>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1, mb: 1, overflowWrap: 'anywhere' }}>
+        {heading}
+      </Typography>
+      {saved && <Typography sx={{ mb: 2 }}>{stateLine(saved)}</Typography>}
+      <Notice message={notice} />
+
+      {editable ? (
+        <Section id="newsletter-write" heading={t.body}>
+          <Stack spacing={2}>
+            <TextField label={t.subject} helperText={t.subjectHelp} value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} slotProps={{ htmlInput: { maxLength: limits.subjectMaxLength } }} required />
+            <TextField
+              label={t.name}
+              helperText={t.nameHelp}
+              value={draft.name}
+              onChange={(event) => setDraft({ ...draft, name: event.target.value.toLowerCase().replace(/[^a-z0-9-]/g, '-') })}
+              slotProps={{ htmlInput: { maxLength: limits.nameMaxLength, spellCheck: false, autoCapitalize: 'none' } }}
+              required
+            />
+            <Suspense fallback={<Typography role="status">{t.loadingEditor}</Typography>}>
+              <RichTextEditor key={saved?.id ?? 'new'} initial={draft.body} onChange={setBody} label={t.body} id="newsletter-body" invalid={false} uploadImage={uploadImage} />
+            </Suspense>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="contained" onClick={() => void save()} disabled={busy !== '' || !changed}>
+                {busy === 'save' ? t.saving : t.save}
+              </Button>
+              {saved && (
+                <Button color="error" onClick={() => setAsking('delete')} disabled={busy !== ''}>
+                  {t.delete}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        </Section>
+      ) : (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {saved?.state === 'scheduled' ? fill(t.scheduled, { when: formatDate(saved.sendAt ?? 0) }) : t.readOnly}
+        </Alert>
+      )}
+
+      <Section id="newsletter-preview" heading={t.preview}>
+        <MailPreview preview={preview} />
+        <Box sx={{ mt: 2 }}>
+          <Button variant="outlined" onClick={() => void test()} disabled={!saved || changed || busy !== ''}>
+            {busy === 'test' ? t.testing : t.test}
+          </Button>
+          {(!saved || changed) && editable && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t.saveFirst}
+            </Typography>
+          )}
+        </Box>
+      </Section>
+
+      {saved && (saved.state === 'draft' || saved.state === 'scheduled') && (
+        <Section id="newsletter-send" heading={t.sendHeading}>
+          {role !== 'owner' ? (
+            <Typography>{t.ownersSend}</Typography>
+          ) : saved.state === 'scheduled' ? (
+            <Button variant="outlined" onClick={() => void unschedule()}>
+              {t.unschedule}
+            </Button>
+          ) : (
+            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <Button variant="contained" onClick={() => setAsking('send')} disabled={changed || busy !== '' || confirmed === 0}>
+                {fill(t.sendNow, { count: formatCount(confirmed) })}
+              </Button>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+                <TextField type="datetime-local" size="small" label={t.sendAt} value={at} onChange={(event) => setAt(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+                <Button variant="outlined" onClick={() => void send(isoOf(at))} disabled={changed || busy !== '' || at === ''}>
+                  {t.schedule}
+                </Button>
+              </Stack>
+              {changed && <Typography variant="body2">{t.saveFirst}</Typography>}
+            </Stack>
+          )}
+        </Section>
+      )}
+
+      {saved && (saved.state === 'sending' || saved.state === 'sent') && (
+        <Section id="newsletter-figures" heading={t.figures}>
+          <Figures newsletter={saved} />
+        </Section>
+      )}
+
+      <Dialog open={asking !== ''} onClose={() => setAsking('')} aria-labelledby="newsletter-ask">
+        <DialogTitle id="newsletter-ask">{asking === 'send' ? t.sendHeading : t.delete}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{asking === 'send' ? fill(t.sendQuestion, { subject: saved?.subject ?? '', count: formatCount(confirmed) }) : t.deleteQuestion}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking('')}>{t.cancel}</Button>
+          <Button variant="contained" color={asking === 'delete' ? 'error' : 'primary'} onClick={() => void (asking === 'send' ? send() : remove())}>
+            {asking === 'send' ? t.sendConfirm : t.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

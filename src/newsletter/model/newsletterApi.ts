@@ -1,0 +1,129 @@
+/**
+ * The newsletter's API: the inbox's screens (src/newsletter/inbox) and our server
+ * (src/newsletter/server/routes.ts), one table. adminApi.ts adds these routes to the inbox's
+ * route table, so sessions, CSRF and the 401-without-session rule apply; every account may write
+ * and preview, only an owner's sends (NEWSLETTER_OWNER_ROUTES). The unsubscribe link's page and
+ * its one-click POST are outside /api/admin/: the link's signed token is their credential.
+ */
+import type { ArticleBlock } from '../../content/model/articleSchema';
+
+/** The newsletter's screens inside the inbox app. */
+export const NEWSLETTER_PAGE = '/admin/newsletters';
+
+/** The unsubscribe link: GET shows a page with one button, POST (the button, or a mail program's one-click, RFC 8058) unsubscribes. */
+export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+export const unsubscribeRoute = `${UNSUBSCRIBE_PATH}/:token`;
+
+/**
+ * The pictures uploaded for a newsletter's text (the content editor's uploads, named by the hash of
+ * their bytes), as its readers' mail programs load them: the site serves an upload only once a
+ * publish has put it in a build, a newsletter's from the moment it is written.
+ */
+export const NEWSLETTER_PICTURES = '/api/newsletter/pictures';
+
+export const newsletterRoutes = {
+  /** Every newsletter, newest first, with its figures, and whether sending is set up: NewsletterList. */
+  newsletters: { method: 'GET', path: '/api/admin/newsletters' },
+  /** Body: NewsletterDraft, or { fromArticle: ArticleForNewsletter }. Answers the new draft's NewsletterDetail. */
+  newsletterCreate: { method: 'POST', path: '/api/admin/newsletters' },
+  newsletter: { method: 'GET', path: '/api/admin/newsletters/:id' },
+  /** Body: any of NewsletterDraft's keys. A draft only (409 otherwise). Answers NewsletterDetail. */
+  newsletterSave: { method: 'PATCH', path: '/api/admin/newsletters/:id' },
+  /** A draft only. */
+  newsletterDelete: { method: 'DELETE', path: '/api/admin/newsletters/:id' },
+  /** Body: NewsletterDraft (as on screen, saved or not, finished or not). Answers the mail as readers get it, or the text's problem: NewsletterPreview. */
+  newsletterPreview: { method: 'POST', path: '/api/admin/newsletters/preview' },
+  /** Sends the saved newsletter to the signed-in account's address, at once, marked as a test. 204. */
+  newsletterTest: { method: 'POST', path: '/api/admin/newsletters/:id/test' },
+  /** Body: { at: ISO 8601 time } to send then, or {} to send now: to every confirmed subscriber. Owners only. Answers NewsletterDetail. */
+  newsletterSend: { method: 'POST', path: '/api/admin/newsletters/:id/send' },
+  /** A scheduled newsletter back to draft (not sent at its time). Owners only. Answers NewsletterDetail. */
+  newsletterUnschedule: { method: 'POST', path: '/api/admin/newsletters/:id/unschedule' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
+
+export type NewsletterRoute = keyof typeof newsletterRoutes;
+
+/** The routes only an owner's account may use: what mails the readers. */
+export const NEWSLETTER_OWNER_ROUTES: readonly NewsletterRoute[] = ['newsletterSend', 'newsletterUnschedule'];
+
+export const NEWSLETTER_STATES = ['draft', 'scheduled', 'sending', 'sent'] as const;
+export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
+
+/** What is written: its subject, its name (the utm_campaign of its links: letters, digits, dashes), its text as typed blocks. */
+export interface NewsletterDraft {
+  subject: string;
+  name: string;
+  body: ArticleBlock[];
+}
+
+/** An article of the site, sent as a newsletter: the draft starts from its title, summary, text and a link to its page. */
+export interface ArticleForNewsletter {
+  /** Its file's name in config/articles. */
+  id: string;
+  title: string;
+  summary: string;
+  /** Its address under the articles' path. */
+  address: string;
+  body: ArticleBlock[];
+}
+
+/** What a newsletter did: each reader once. Visits and leads are the site's, counted by its links' utm_campaign. */
+export interface NewsletterFigures {
+  /** Readers it was queued for when its sending started. */
+  readers: number;
+  sent: number;
+  /** Still to send (waiting their turn, or a retry after a temporary refusal). */
+  waiting: number;
+  /** Refused for good, or every try failed. */
+  failed: number;
+  /** Delivery reports (soft or hard) and permanent refusals at sending. */
+  bounced: number;
+  /** Unsubscribed by this newsletter's link. */
+  unsubscribed: number;
+  /** Marked as spam by the reader (a feedback report): they are unsubscribed too. */
+  complaints: number;
+  /** Visits of the site by its links (utm_source=newsletter, utm_campaign=its name). */
+  visits: number;
+  /** Leads (not spam) whose visit came by its links, each person once. */
+  leads: number;
+}
+
+export interface NewsletterSummary {
+  id: number;
+  name: string;
+  subject: string;
+  state: NewsletterState;
+  /** The article it sends (its id), if it is one. */
+  article: string | null;
+  /** When it is to be sent (ms), when scheduled. */
+  sendAt: number | null;
+  updatedAt: number;
+  updatedBy: string;
+  startedAt: number | null;
+  finishedAt: number | null;
+  sentBy: string | null;
+  figures: NewsletterFigures;
+}
+
+export interface NewsletterDetail extends NewsletterSummary {
+  body: ArticleBlock[];
+  createdBy: string;
+  createdAt: number;
+}
+
+export interface NewsletterList {
+  newsletters: NewsletterSummary[];
+  /** Subscribers confirmed now: who a newsletter sent now would go to. */
+  confirmed: number;
+  /** Whether this server can send (SMTP_URL, MAIL_FROM), and whether it signs with a DKIM key. */
+  mailOn: boolean;
+  dkim: boolean;
+}
+
+/** The mail as a reader gets it (their unsubscribe link a sample one), or, for a text the checks refuse, why (html and text empty). */
+export interface NewsletterPreview {
+  subject: string;
+  html: string;
+  text: string;
+  problem?: string;
+}

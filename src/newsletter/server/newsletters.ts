@@ -1,0 +1,267 @@
+/**
+ * The newsletters (the `newsletters` table, src/leads/server/migrations.ts): each written in the inbox
+ * with the articles' rich-text blocks, or started from an article of the site; kept as a draft,
+ * scheduled, sending, sent. What may be written is checked here, the one place: its subject, its
+ * name (the utm_campaign of its links, unique: two newsletters' visits are never counted together)
+ * and its text (the articles' own block schema, src/content/model/articleSchema.ts).
+ *
+ * Starting the sending is one transaction: the newsletter becomes `sending`, its mail is made once
+ * (render.ts; every reader gets the same, their own unsubscribe link put in), and one row of the
+ * send queue is written for each subscriber confirmed at that moment (queue.ts sends them).
+ */
+import type Database from 'better-sqlite3';
+import admin from '../../../config/admin';
+import server from '../../../config/server';
+import { articlePath, blockSchema, type ArticleBlock } from '../../content/model/articleSchema';
+import { officeSentence } from '../../content/model/place';
+import { richText, type CheckContext, type Refusal } from '../../schema/schema';
+import type { ArticleForNewsletter, NewsletterDetail, NewsletterDraft, NewsletterFigures, NewsletterState, NewsletterSummary } from '../model/newsletterApi';
+import { fill, slugOf } from '../../schema/text';
+import type { PersonTable } from '../../leads/server/privacy';
+import { preparedIn } from '../../platform/server/statements';
+import { newsletterSite } from './site';
+import { renderNewsletter, type NewsletterMail } from './render';
+import { randomBytes } from 'node:crypto';
+
+const limits = server.newsletter;
+const messages = limits.messages;
+export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export type DraftProblem = { status: 400 | 404 | 409; message: string };
+
+const COLUMNS = `n.id, n.name, n.subject, n.article, n.state, n.send_at AS sendAt, n.updated_at AS updatedAt, n.updated_by AS updatedBy,
+  n.started_at AS startedAt, n.finished_at AS finishedAt, n.sent_by AS sentBy`;
+
+/** A newsletter's counts from its queue, one row per newsletter. */
+const FIGURES = `SELECT newsletter_id AS id, count(*) AS readers,
+    count(*) FILTER (WHERE state = 'sent') AS sent,
+    count(*) FILTER (WHERE state IN ('pending', 'sending')) AS waiting,
+    count(*) FILTER (WHERE state = 'failed') AS failed,
+    count(*) FILTER (WHERE bounce IS NOT NULL) AS bounced,
+    count(*) FILTER (WHERE unsubscribed_at IS NOT NULL) AS unsubscribed,
+    count(*) FILTER (WHERE complained_at IS NOT NULL) AS complaints
+  FROM newsletter_recipients`;
+
+/** SQL: a queue row of the person (a personKey, the one parameter). */
+const OF_PERSON = 'subscriber_id IN (SELECT id FROM subscribers WHERE person = ?)';
+/** The queue's states of a mail that went out, or may have (a crash left it `sending`: it is sent again). */
+const MAILED = "('sent', 'sending')";
+
+const statements = preparedIn((db: Database.Database) => ({
+  list: db.prepare(`SELECT ${COLUMNS} FROM newsletters n ORDER BY coalesce(n.started_at, n.send_at, n.updated_at) DESC, n.id DESC`),
+  one: db.prepare(`SELECT ${COLUMNS}, n.body, n.created_by AS createdBy, n.created_at AS createdAt FROM newsletters n WHERE n.id = ?`),
+  figures: db.prepare(`${FIGURES} WHERE newsletter_id = ? GROUP BY newsletter_id`),
+  allFigures: db.prepare(`${FIGURES} GROUP BY newsletter_id`),
+  // The site's own counts of its links (insights read the same): visits since it started, leads (not spam) by person.
+  visits: db.prepare("SELECT coalesce(sum(visits), 0) AS n FROM visits WHERE source = 'newsletter' AND campaign = ?"),
+  leads: db.prepare(
+    "SELECT count(DISTINCT coalesce(l.person, 'lead:' || l.doc_id)) AS n FROM lead_sources s JOIN leads l ON l.doc_id = s.doc_id WHERE l.spam = 0 AND s.utm_source = 'newsletter' AND s.utm_campaign = ?",
+  ),
+  nameTaken: db.prepare('SELECT 1 FROM newsletters WHERE name = ? AND id <> ?'),
+  insert: db.prepare(
+    'INSERT INTO newsletters (name, subject, article, body, created_by, created_at, updated_by, updated_at) VALUES (@name, @subject, @article, @body, @by, @now, @by, @now)',
+  ),
+  update: db.prepare("UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'"),
+  remove: db.prepare("DELETE FROM newsletters WHERE id = ? AND state = 'draft'"),
+  state: db.prepare('SELECT state FROM newsletters WHERE id = ?'),
+  schedule: db.prepare("UPDATE newsletters SET state = 'scheduled', send_at = @at, sent_by = @by, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'"),
+  unschedule: db.prepare("UPDATE newsletters SET state = 'draft', send_at = NULL, sent_by = NULL, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'scheduled'"),
+  due: db.prepare("SELECT id FROM newsletters WHERE state = 'scheduled' AND send_at <= ? ORDER BY send_at, id"),
+  nextDue: db.prepare("SELECT min(send_at) AS at FROM newsletters WHERE state = 'scheduled'"),
+  start: db.prepare("UPDATE newsletters SET state = 'sending', mail = @mail, started_at = @now WHERE id = @id AND state = 'scheduled'"),
+  queue: db.prepare(
+    `INSERT INTO newsletter_recipients (newsletter_id, subscriber_id, message_id, next_at)
+     SELECT ?, id, 'nl_' || lower(hex(randomblob(10))), ? FROM subscribers WHERE state = 'confirmed' ORDER BY id`,
+  ),
+  confirmed: db.prepare("SELECT count(*) AS n FROM subscribers WHERE state = 'confirmed'"),
+  // A person's rows of the send queue (by their subscriber row), for an erasure.
+  ofPerson: db.prepare(`SELECT count(*) FROM newsletter_recipients WHERE ${OF_PERSON}`).pluck(),
+  mailedToPerson: db.prepare(
+    `SELECT n.subject, coalesce(r.sent_at, r.next_at) AS at FROM newsletter_recipients r JOIN newsletters n ON n.id = r.newsletter_id
+     WHERE r.${OF_PERSON} AND r.state IN ${MAILED} ORDER BY at`,
+  ),
+  eraseOfPerson: db.prepare(`DELETE FROM newsletter_recipients WHERE ${OF_PERSON}`),
+}));
+
+/**
+ * A person's rows of the send queue, as an erasure of the person finds and deletes them
+ * (src/leads/server/privacy.ts erasesWithPerson): every newsletter mailed or queued to their
+ * subscriber row, those that went out (or may have: a crash's uncertain one) listed one by one,
+ * and named among what is left outside the server. Joined before the subscribers (subscribers.ts
+ * subscriptionsOfPerson), whose rows would take these with them anyway (ON DELETE CASCADE).
+ */
+export const newsletterMailsOfPerson: PersonTable = {
+  kind: 'newsletterMails',
+  count: (db, person) => statements(db).ofPerson.get(person) as number,
+  erase: (db, person) => void statements(db).eraseOfPerson.run(person),
+  mails: (db, person) => (statements(db).mailedToPerson.all(person) as { subject: string; at: number }[]).map((mail) => ({ kind: 'newsletter', ...mail })),
+  outside: (db, person, { sender }) => {
+    const mails = statements(db).mailedToPerson.all(person).length;
+    return mails > 0 ? { place: 'newsletter', mails, ...(sender ? { address: sender } : {}) } : undefined;
+  },
+};
+
+type Row = Omit<NewsletterSummary, 'figures'> & { body?: string; createdBy?: string; createdAt?: number };
+
+const NO_FIGURES = { readers: 0, sent: 0, waiting: 0, failed: 0, bounced: 0, unsubscribed: 0, complaints: 0 };
+
+function withFigures(db: Database.Database, row: Row, counts: Omit<NewsletterFigures, 'visits' | 'leads'> | undefined): NewsletterSummary {
+  const q = statements(db);
+  const { body: _body, createdBy: _by, createdAt: _at, ...summary } = row;
+  const { id: _id, ...figures } = counts ? (counts as typeof counts & { id?: number }) : { id: 0 };
+  // Visits and leads are counted only once it went out: a draft's name may be any campaign's before.
+  const counted = row.startedAt !== null;
+  return {
+    ...summary,
+    figures: {
+      ...NO_FIGURES,
+      ...figures,
+      visits: counted ? (q.visits.get(row.name) as { n: number }).n : 0,
+      leads: counted ? (q.leads.get(row.name) as { n: number }).n : 0,
+    },
+  };
+}
+
+export function listNewsletters(db: Database.Database): NewsletterSummary[] {
+  const q = statements(db);
+  const counts = new Map((q.allFigures.all() as (Omit<NewsletterFigures, 'visits' | 'leads'> & { id: number })[]).map(({ id, ...figures }) => [id, figures]));
+  return (q.list.all() as Row[]).map((row) => withFigures(db, row, counts.get(row.id)));
+}
+
+export function newsletterOf(db: Database.Database, id: number): NewsletterDetail | undefined {
+  const q = statements(db);
+  const row = q.one.get(id) as (Row & { body: string; createdBy: string; createdAt: number }) | undefined;
+  if (!row) return undefined;
+  const counts = q.figures.get(id) as (Omit<NewsletterFigures, 'visits' | 'leads'> & { id: number }) | undefined;
+  return { ...withFigures(db, row, counts), body: JSON.parse(row.body) as ArticleBlock[], createdBy: row.createdBy, createdAt: row.createdAt };
+}
+
+export const confirmedCount = (db: Database.Database): number => (statements(db).confirmed.get() as { n: number }).n;
+
+/** The first problem of a newsletter's text, said in the office's words (the articles' own checks). */
+export function bodyProblem(body: unknown): string | undefined {
+  let first: Refusal | undefined;
+  const ctx: CheckContext = {
+    file: 'newsletter',
+    // Links to pages are checked as links (their form); pictures are the site's own uploads.
+    sitePaths: new Set(),
+    formIds: new Set(),
+    publicFileExists: () => true,
+    report: (_path, _message, words) => {
+      first ??= words;
+    },
+  };
+  richText(blockSchema, { min: 1 }).check(body, [], ctx);
+  return first && officeSentence(first, [admin.newsletters.body]).field;
+}
+
+/** A draft as sent by the inbox, checked: the values to store, or the first problem. */
+export function checkDraft(db: Database.Database, draft: Partial<NewsletterDraft>, id = 0): NewsletterDraft | DraftProblem {
+  const { subject, name, body } = draft as Record<string, unknown>;
+  if (typeof subject !== 'string' || subject.trim() === '' || [...subject].length > limits.subjectMaxLength || /[\r\n]/.test(subject)) {
+    return { status: 400, message: fill(messages.badSubject, { max: limits.subjectMaxLength }) };
+  }
+  if (typeof name !== 'string' || !NAME.test(name) || name.length > limits.nameMaxLength) return { status: 400, message: fill(messages.badName, { max: limits.nameMaxLength }) };
+  if (Buffer.byteLength(JSON.stringify(body ?? null)) > limits.bodyMaxBytes) return { status: 400, message: fill(messages.bodyTooLarge, { max: Math.floor(limits.bodyMaxBytes / 1024) }) };
+  const problem = bodyProblem(body);
+  if (problem) return { status: 400, message: fill(messages.badBody, { error: problem }) };
+  // Last: everything else is right (a preview shows a draft whose name is another's).
+  if (statements(db).nameTaken.get(name, id)) return { status: 409, message: messages.nameTaken };
+  return { subject: subject.trim(), name, body: body as ArticleBlock[] };
+}
+
+const isProblem = (value: unknown): value is DraftProblem => typeof value === 'object' && value !== null && 'message' in value && 'status' in value;
+
+/** A name no other newsletter has, made from `wish` (its words, then -2, -3, …). */
+function freeName(db: Database.Database, wish: string): string {
+  const base = slugOf(wish, limits.nameMaxLength - 4) || 'newsletter';
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}-${n}`;
+    if (!statements(db).nameTaken.get(name, 0)) return name;
+  }
+}
+
+/** An article's draft: its title as subject, its summary, its text, and the link to its page (config/site.ts newsletterMail.readOnSite). */
+export function draftOfArticle(db: Database.Database, article: ArticleForNewsletter): Partial<NewsletterDraft> & { article: string } {
+  const site = newsletterSite();
+  const summary: ArticleBlock[] = typeof article?.summary === 'string' && article.summary.trim() !== '' ? [{ type: 'paragraph', content: [{ text: article.summary, italic: true }] }] : [];
+  const link: ArticleBlock = { type: 'link', text: site.newsletterMail.readOnSite, href: articlePath(site.articles.path, { address: String(article?.address ?? '') }) };
+  const title = typeof article?.title === 'string' ? article.title : '';
+  return {
+    article: typeof article?.id === 'string' ? article.id : '',
+    subject: [...title].slice(0, limits.subjectMaxLength).join(''),
+    name: freeName(db, title),
+    body: [...summary, ...(Array.isArray(article?.body) ? article.body : []), link],
+  };
+}
+
+export function addNewsletter(db: Database.Database, draft: Partial<NewsletterDraft> & { article?: string }, by: string, now: number): NewsletterDetail | DraftProblem {
+  const checked = checkDraft(db, draft);
+  if (isProblem(checked)) return checked;
+  const { lastInsertRowid } = statements(db).insert.run({ ...checked, body: JSON.stringify(checked.body), article: draft.article || null, by, now });
+  return newsletterOf(db, Number(lastInsertRowid))!;
+}
+
+function notDraft(db: Database.Database, id: number): DraftProblem {
+  const row = statements(db).state.get(id) as { state: NewsletterState } | undefined;
+  return row ? { status: 409, message: messages.notADraft } : { status: 404, message: messages.unknownNewsletter };
+}
+
+export function saveNewsletter(db: Database.Database, id: number, change: Partial<NewsletterDraft>, by: string, now: number): NewsletterDetail | DraftProblem {
+  const current = newsletterOf(db, id);
+  if (!current) return { status: 404, message: messages.unknownNewsletter };
+  if (current.state !== 'draft') return notDraft(db, id);
+  const checked = checkDraft(db, { subject: current.subject, name: current.name, body: current.body, ...change }, id);
+  if (isProblem(checked)) return checked;
+  if (statements(db).update.run({ ...checked, body: JSON.stringify(checked.body), by, now, id }).changes === 0) return notDraft(db, id);
+  return newsletterOf(db, id)!;
+}
+
+export function deleteNewsletter(db: Database.Database, id: number): DraftProblem | undefined {
+  return statements(db).remove.run(id).changes > 0 ? undefined : notDraft(db, id);
+}
+
+/** Sends it at `at` (now, or a time ahead: at most scheduleMaxDays). */
+export function scheduleNewsletter(db: Database.Database, id: number, at: number, by: string, now: number): NewsletterDetail | DraftProblem {
+  if (!(at >= now - 1000 && at <= now + limits.scheduleMaxDays * 86_400_000)) return { status: 400, message: fill(messages.badTime, { days: limits.scheduleMaxDays }) };
+  if (statements(db).schedule.run({ id, at: Math.max(at, now), by, now }).changes === 0) return notDraft(db, id);
+  return newsletterOf(db, id)!;
+}
+
+export function unscheduleNewsletter(db: Database.Database, id: number, by: string, now: number): NewsletterDetail | DraftProblem {
+  if (statements(db).unschedule.run({ id, by, now }).changes > 0) return newsletterOf(db, id)!;
+  const row = statements(db).state.get(id);
+  return row ? { status: 409, message: messages.notCancellable } : { status: 404, message: messages.unknownNewsletter };
+}
+
+/** The mail of a draft or a newsletter as readers get it, with `marker` where their unsubscribe link goes. */
+export function mailOf(draft: NewsletterDraft, publicUrl: string, { marker = `#unsubscribe-${randomBytes(12).toString('hex')}`, pictures = 'mail' as 'mail' | 'inbox' } = {}): NewsletterMail {
+  return renderNewsletter({ ...draft, site: newsletterSite(), publicUrl, marker, pictures });
+}
+
+/**
+ * Starts the sending of the newsletters due at `now`, each in one transaction: `sending`, its mail
+ * made, one queue row per confirmed subscriber. Answers how many started.
+ */
+export function startDue(db: Database.Database, now: number, publicUrl: string): number {
+  const q = statements(db);
+  let started = 0;
+  for (const { id } of q.due.all(now) as { id: number }[]) {
+    db.transaction(() => {
+      const row = newsletterOf(db, id);
+      if (!row || row.state !== 'scheduled') return;
+      const mail = mailOf(row, publicUrl);
+      if (q.start.run({ id, mail: JSON.stringify(mail), now }).changes === 0) return;
+      q.queue.run(id, now);
+      started++;
+    })();
+  }
+  return started;
+}
+
+/** When the next scheduled newsletter is due (ms), if one is. */
+export function nextScheduled(db: Database.Database): number | undefined {
+  return (statements(db).nextDue.get() as { at: number | null }).at ?? undefined;
+}
+
+export { isProblem };

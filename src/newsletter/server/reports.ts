@@ -1,0 +1,230 @@
+/**
+ * What comes back about a newsletter, from the mailbox the site already reads (src/leads/server/mailbox):
+ *
+ * - a delivery report (RFC 3464) about one: a permanent failure (status 5.x.x, or action "failed"
+ *   without a status) marks the address `bounced`, never mailed again; a temporary one (4.x.x, or
+ *   "delayed") counts: the reader's newsletters that came back so in a row (`soft_bounces`), and
+ *   `newsletter.softBouncesInARow` of them (config/server.ts) mark it `bounced` too;
+ * - a feedback report (ARF, RFC 5965: the reader pressed "Report spam") unsubscribes them;
+ * - a mail to the List-Unsubscribe mailto: address ("unsubscribe <token>" in its subject)
+ *   unsubscribes the reader its signed token names;
+ * - a reader's answer to a newsletter (it names one's Message-ID) is the newsletter's too.
+ *
+ * None of these is ever a lead's answer: the reader asks `newsletterMailOf` first, and what it
+ * claims never reaches the leads (reader.ts). A report is about a newsletter only when it names a
+ * newsletter's Message-ID (the headers it returns); each report counts once (newsletter_reports).
+ *
+ * Which mail is a report, and its facts, is said by the mailbox's one detection of automatic mails
+ * where it exists (src/leads/server/mailbox/automatic.ts `automaticOf`); `reportOf` below reads the two
+ * report formats the newsletter needs and has the same shape (NewsletterReport), so that one can
+ * take its place.
+ */
+import type Database from 'better-sqlite3';
+import type { Email } from 'postal-mime';
+import server from '../../../config/server';
+import { preparedIn } from '../../platform/server/statements';
+import type { UnsubscribeTokens } from './tokens';
+
+/** What a report says, as src/leads/server/mailbox/automatic.ts tells it (its `Automatic`). */
+export type NewsletterReport =
+  | { kind: 'deliveryReport'; recipient?: string; action?: string; status?: string; original?: string }
+  | { kind: 'feedbackReport'; feedbackType?: string; recipient?: string; original?: string }
+  | { kind: 'outOfOffice' | 'list' | 'other' };
+
+/** A newsletter's Message-ID (queue rows: "nl_" and 20 hex digits) as a mail names it. */
+const NEWSLETTER_ID = /<(nl_[0-9a-f]{20})@[^<>\s]+>/g;
+/** The subject of a List-Unsubscribe mailto: mail (a mail program may add "Re:" or the like). */
+const UNSUBSCRIBE_SUBJECT = /\bunsubscribe\s+(\d+\.\d+\.[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/i;
+
+/** The newsletters' Message-IDs a header value names ("<nl_…@…>"), without <> and the domain. */
+export function newsletterIdsIn(value: string | undefined): string[] {
+  return [...(value ?? '').matchAll(NEWSLETTER_ID)].map((m) => m[1]!);
+}
+
+const statements = preparedIn((db: Database.Database) => ({
+  recipient: db.prepare('SELECT id, newsletter_id AS newsletterId, subscriber_id AS subscriberId, bounce FROM newsletter_recipients WHERE message_id = ?'),
+  seen: db.prepare('INSERT INTO newsletter_reports (message_id, kind, at) VALUES (?, ?, ?) ON CONFLICT (message_id) DO NOTHING'),
+  hard: db.prepare("UPDATE newsletter_recipients SET bounce = 'hard' WHERE id = ?"),
+  soft: db.prepare("UPDATE newsletter_recipients SET bounce = 'soft' WHERE id = ? AND bounce IS NULL"),
+  // The reader's newsletters, in order, and which came back as a soft bounce (for the run in a row).
+  history: db.prepare("SELECT id, bounce FROM newsletter_recipients WHERE subscriber_id = ? AND state IN ('sent', 'failed') ORDER BY newsletter_id"),
+  softCount: db.prepare('UPDATE subscribers SET soft_bounces = ?, updated_at = ? WHERE id = ?'),
+  bounced: db.prepare("UPDATE subscribers SET state = 'bounced', bounced_at = ?, updated_at = ? WHERE id = ? AND state IN ('confirmed', 'waiting')"),
+  unsubscribed: db.prepare("UPDATE subscribers SET state = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND state IN ('confirmed', 'waiting')"),
+  markUnsubscribed: db.prepare('UPDATE newsletter_recipients SET unsubscribed_at = ? WHERE newsletter_id = ? AND subscriber_id = ? AND unsubscribed_at IS NULL'),
+  complained: db.prepare('UPDATE newsletter_recipients SET complained_at = ? WHERE id = ? AND complained_at IS NULL'),
+}));
+
+/**
+ * Unsubscribes the subscriber a token names (the one-click POST, the page's button, a mailto:
+ * mail), counted on the newsletter that carried the link. True when they were subscribed.
+ */
+export function unsubscribe(db: Database.Database, facts: { subscriberId: number; newsletterId: number }, now: number): boolean {
+  const q = statements(db);
+  return db.transaction(() => {
+    if (q.unsubscribed.run(now, now, facts.subscriberId).changes === 0) return false;
+    q.markUnsubscribed.run(now, facts.newsletterId, facts.subscriberId);
+    return true;
+  })();
+}
+
+/** The run of newsletters in a row that came back as soft bounces, holding this one. */
+function softRun(history: readonly { id: number; bounce: string | null }[], id: number): number {
+  const at = history.findIndex((row) => row.id === id);
+  if (at === -1) return 1;
+  let first = at;
+  let last = at;
+  while (first > 0 && history[first - 1]!.bounce === 'soft') first--;
+  while (last < history.length - 1 && history[last + 1]!.bounce === 'soft') last++;
+  return last - first + 1;
+}
+
+/** A report's effect: `hard`, `soft`, `complaint`, `unsubscribe`, `ignored` (about a newsletter, but nothing to change: a "delivered" report, an out-of-office). */
+export type ReportEffect = 'hard' | 'soft' | 'complaint' | 'unsubscribe' | 'ignored';
+
+/**
+ * Applies a report about a newsletter's mail (`messageId`: the queue row's, nl_…), once per report
+ * (`reportId`: the report's own Message-ID). Undefined when it names no mail of a newsletter.
+ */
+export function applyReport(db: Database.Database, report: NewsletterReport, about: string, reportId: string, now: number, softLimit = server.newsletter.softBouncesInARow): ReportEffect | undefined {
+  const q = statements(db);
+  const row = q.recipient.get(about) as { id: number; newsletterId: number; subscriberId: number; bounce: string | null } | undefined;
+  if (!row) return undefined;
+  return db.transaction((): ReportEffect => {
+    if (q.seen.run(reportId, report.kind, now).changes === 0) return 'ignored';
+    if (report.kind === 'feedbackReport') {
+      q.complained.run(now, row.id);
+      q.unsubscribed.run(now, now, row.subscriberId);
+      return 'complaint';
+    }
+    if (report.kind !== 'deliveryReport') return 'ignored';
+    const statusClass = report.status?.[0];
+    const action = report.action?.toLowerCase();
+    const hard = statusClass === '5' || (statusClass === undefined && action === 'failed');
+    const soft = !hard && (statusClass === '4' || action === 'delayed');
+    if (hard) {
+      q.hard.run(row.id);
+      q.bounced.run(now, now, row.subscriberId);
+      return 'hard';
+    }
+    if (!soft) return 'ignored';
+    q.soft.run(row.id);
+    const run = softRun(q.history.all(row.subscriberId) as { id: number; bounce: string | null }[], row.id);
+    q.softCount.run(run, now, row.subscriberId);
+    if (run >= softLimit) q.bounced.run(now, now, row.subscriberId);
+    return 'soft';
+  })();
+}
+
+/** Marks a mail about a newsletter as read (a reader's answer, a mailto: unsubscribe): once. False when it was already. */
+function firstTime(db: Database.Database, reportId: string, kind: string, now: number): boolean {
+  return statements(db).seen.run(reportId, kind, now).changes > 0;
+}
+
+/** What the mailbox's reader needs to know of a mail from its headers: is it the newsletter's, and must it be read whole to tell? */
+export type NewsletterClaim = 'unsubscribe' | 'answer' | 'maybeReport' | undefined;
+
+const header = (email: Pick<Email, 'headers'>, key: string) => email.headers?.find((h) => h.key === key)?.value ?? '';
+
+/**
+ * From a mail's headers: a mailto: unsubscribe (its subject), a reader's answer to a newsletter
+ * (it names one's Message-ID), or a report that may be about one (multipart/report, or from a
+ * mailer daemon: read it whole to know). Undefined: not the newsletter's.
+ */
+export function newsletterClaimOf(email: Pick<Email, 'headers' | 'subject' | 'inReplyTo' | 'references' | 'from'>): NewsletterClaim {
+  if (UNSUBSCRIBE_SUBJECT.test(email.subject ?? '')) return 'unsubscribe';
+  if (/^\s*multipart\/report\b/i.test(header(email, 'content-type'))) return 'maybeReport';
+  if (/^(mailer-daemon|postmaster)@/i.test(email.from?.address ?? '') || /^<\s*>$/.test(header(email, 'return-path').trim())) return 'maybeReport';
+  if (newsletterIdsIn(email.inReplyTo).length > 0 || newsletterIdsIn(email.references).length > 0) return 'answer';
+  return undefined;
+}
+
+/**
+ * Takes a mail the newsletter claims (newsletterClaimOf), read whole for a report: applies it.
+ * True when it is the newsletter's (the reader then leaves it to no lead); false for a report
+ * that names no newsletter's mail (the leads may have it).
+ */
+export function takeNewsletterMail(db: Database.Database, claim: NonNullable<NewsletterClaim>, email: Email, mailId: string, tokens: UnsubscribeTokens | undefined, now: number): boolean {
+  if (claim === 'unsubscribe') {
+    const facts = tokens?.read(UNSUBSCRIBE_SUBJECT.exec(email.subject ?? '')![1]!);
+    if (facts && firstTime(db, mailId, 'unsubscribe', now)) unsubscribe(db, facts, now);
+    return true;
+  }
+  if (claim === 'answer') {
+    firstTime(db, mailId, 'answer', now);
+    return true;
+  }
+  const report = reportOf(email);
+  const about = report && 'original' in report ? newsletterIdsIn(report.original)[0] : undefined;
+  if (!report || !about) return false;
+  return applyReport(db, report, about, mailId, now) !== undefined;
+}
+
+// ---- The two report formats, until the mailbox's one detection (automatic.ts) takes this place. ----
+
+const MAX_PART = 64 * 1024;
+
+/** A report part's fields ("Name: value", folded lines joined), in groups split by blank lines. */
+function fieldGroups(text: string): Map<string, string>[] {
+  const groups: Map<string, string>[] = [];
+  let group = new Map<string, string>();
+  let last: string | undefined;
+  for (const line of text.slice(0, MAX_PART).split(/\r?\n/)) {
+    if (line.trim() === '') {
+      if (group.size > 0) groups.push(group);
+      group = new Map();
+      last = undefined;
+    } else if (/^[ \t]/.test(line) && last) group.set(last, `${group.get(last)} ${line.trim()}`);
+    else {
+      const colon = line.indexOf(':');
+      if (colon <= 0) continue;
+      last = line.slice(0, colon).trim().toLowerCase();
+      if (!group.has(last)) group.set(last, line.slice(colon + 1).trim());
+    }
+  }
+  if (group.size > 0) groups.push(group);
+  return groups;
+}
+
+function partText(email: Pick<Email, 'attachments'>, ...types: string[]): string | undefined {
+  const part = (email.attachments ?? []).find((attachment) => types.includes((attachment.mimeType ?? '').toLowerCase()));
+  if (!part) return undefined;
+  const content = part.content as string | ArrayBuffer | Uint8Array;
+  if (typeof content === 'string') return content.slice(0, MAX_PART);
+  const bytes = content instanceof Uint8Array ? content : new Uint8Array(content);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(MAX_PART, bytes.byteLength)).toString('latin1');
+}
+
+const addressOf = (value: string | undefined) => {
+  const address = (value ?? '').slice((value ?? '').indexOf(';') + 1).trim().replace(/^<(.*)>$/, '$1').trim();
+  return address === '' ? undefined : address;
+};
+
+const defined = <T extends object>(facts: T) => Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined)) as T;
+
+/** The Message-ID of the mail a report returns (its headers, or the whole mail), as `<id>`. */
+function originalOf(email: Pick<Email, 'attachments'>): string | undefined {
+  const returned = partText(email, 'message/rfc822-headers', 'text/rfc822-headers', 'message/rfc822');
+  return (returned && fieldGroups(returned)[0]?.get('message-id')?.match(/<[^<>\s]+>/)?.[0]) ?? undefined;
+}
+
+/** A delivery report's or a feedback report's facts (RFC 3464, RFC 5965), or undefined for any other mail. */
+export function reportOf(email: Pick<Email, 'headers' | 'attachments'>): NewsletterReport | undefined {
+  const type = header(email, 'content-type').toLowerCase();
+  const reportType = /report-type\s*=\s*"?([a-z-]+)/.exec(type)?.[1];
+  const delivery = partText(email, 'message/delivery-status', 'message/global-delivery-status');
+  if (reportType === 'feedback-report' || partText(email, 'message/feedback-report') !== undefined) {
+    const fields = fieldGroups(partText(email, 'message/feedback-report') ?? '')[0];
+    return defined({ kind: 'feedbackReport' as const, feedbackType: fields?.get('feedback-type')?.split(/[;\s]/)[0]?.toLowerCase(), recipient: addressOf(fields?.get('original-rcpt-to')), original: originalOf(email) });
+  }
+  if (reportType !== 'delivery-status' && reportType !== 'global-delivery-status' && delivery === undefined) return undefined;
+  const recipients = fieldGroups(delivery ?? '').filter((group) => group.has('final-recipient') || group.has('original-recipient'));
+  const first = recipients.find((group) => group.get('action')?.toLowerCase().startsWith('failed')) ?? recipients[0];
+  return defined({
+    kind: 'deliveryReport' as const,
+    recipient: addressOf(first?.get('final-recipient') ?? first?.get('original-recipient')),
+    action: first?.get('action')?.split(/[;\s]/)[0]?.toLowerCase(),
+    status: first?.get('status')?.match(/^\d\.\d{1,3}\.\d{1,3}/)?.[0],
+    original: originalOf(email),
+  });
+}

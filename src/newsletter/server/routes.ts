@@ -1,0 +1,111 @@
+/**
+ * The inbox's newsletter routes (src/newsletter/model/newsletterApi.ts), registered with the inbox's own
+ * (src/apps/server/admin/routes.ts: a session, the CSRF token, the role): every account writes,
+ * previews and sends itself a test; only an owner sends to the readers or takes a schedule back.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import admin from '../../../config/admin';
+import server from '../../../config/server';
+import type { ArticleForNewsletter, NewsletterDraft, NewsletterList, NewsletterPreview, NewsletterRoute } from '../model/newsletterApi';
+import { fill } from '../../schema/text';
+import { createLimiter } from '../../platform/server/rateLimit';
+import type { Store } from '../../leads/server/store';
+import { newDocumentId } from '../../leads/server/store';
+import { addNewsletter, bodyProblem, confirmedCount, deleteNewsletter, draftOfArticle, isProblem, listNewsletters, mailOf, NAME, newsletterOf, saveNewsletter, scheduleNewsletter, unscheduleNewsletter } from './newsletters';
+import { personalMail } from './render';
+import { newsletterQueueOf, newsletterTokensOf } from './index';
+import { UNSUBSCRIBE_PATH } from '../model/newsletterApi';
+
+const messages = server.newsletter.messages;
+
+export interface NewsletterRouteOptions {
+  store: Store;
+  clock: () => number;
+  publicUrl: string;
+}
+
+type Request = FastifyRequest<{ Params: { id?: string }; Querystring: Record<string, unknown> }>;
+type Handler = (request: Request, reply: FastifyReply, account: string) => unknown;
+
+const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
+const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
+const idOf = (request: Request) => (/^[1-9]\d{0,14}$/.test(request.params.id ?? '') ? Number(request.params.id) : 0);
+const bodyOf = (request: Request) => (typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {});
+
+/** An answer that is a newsletter, or a problem's sentence with its status. */
+function answer(reply: FastifyReply, result: unknown) {
+  return isProblem(result) ? fail(reply, result.status, result.message) : json(reply, 200, result);
+}
+
+export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteOptions): Record<NewsletterRoute, Handler> {
+  const tests = createLimiter(server.newsletter.testRate, clock);
+  return {
+    newsletters: (_request, reply) => {
+      const queue = newsletterQueueOf(store);
+      const list: NewsletterList = { newsletters: listNewsletters(store.db), confirmed: confirmedCount(store.db), mailOn: queue !== undefined, dkim: queue?.signed ?? false };
+      return json(reply, 200, list);
+    },
+    newsletter: (request, reply) => {
+      const found = newsletterOf(store.db, idOf(request));
+      return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownNewsletter);
+    },
+    newsletterCreate: (request, reply, account) => {
+      const body = bodyOf(request);
+      const draft = body.fromArticle !== undefined ? draftOfArticle(store.db, body.fromArticle as ArticleForNewsletter) : (body as Partial<NewsletterDraft>);
+      if (body.fromArticle !== undefined && !(draft as { article?: string }).article) return fail(reply, 400, messages.unknownArticle);
+      return answer(reply, addNewsletter(store.db, draft, account, clock()));
+    },
+    newsletterSave: (request, reply, account) => {
+      const { subject, name, body } = bodyOf(request);
+      const change = Object.fromEntries(Object.entries({ subject, name, body }).filter(([, value]) => value !== undefined)) as Partial<NewsletterDraft>;
+      return answer(reply, saveNewsletter(store.db, idOf(request), change, account, clock()));
+    },
+    newsletterDelete: (request, reply) => {
+      const problem = deleteNewsletter(store.db, idOf(request));
+      return problem ? fail(reply, problem.status, problem.message) : reply.code(204).send();
+    },
+    newsletterPreview: (request, reply) => {
+      // What is on screen, saved or not, finished or not: its subject and name as they are (a name
+      // not yet right is drawn as "preview"); a text the checks refuse is said instead of drawn.
+      const { subject, name, body } = bodyOf(request);
+      const problem = bodyProblem(body) ?? (Buffer.byteLength(JSON.stringify(body ?? null)) > server.newsletter.bodyMaxBytes ? fill(messages.bodyTooLarge, { max: Math.floor(server.newsletter.bodyMaxBytes / 1024) }) : undefined);
+      const shown = typeof subject === 'string' ? subject.replace(/[\r\n]+/g, ' ').slice(0, server.newsletter.subjectMaxLength) : '';
+      if (problem) return json(reply, 200, { subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) } satisfies NewsletterPreview);
+      const draft = { subject: shown, name: typeof name === 'string' && NAME.test(name) ? name : 'preview', body: body as NewsletterDraft['body'] };
+      // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
+      const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
+      return json(reply, 200, personalMail(mailOf(draft, publicUrl, { pictures: 'inbox' }), sample) satisfies NewsletterPreview);
+    },
+    newsletterTest: async (request, reply, account) => {
+      const queue = newsletterQueueOf(store);
+      if (!queue) return fail(reply, 409, messages.mailOff);
+      const found = newsletterOf(store.db, idOf(request));
+      if (!found) return fail(reply, 404, messages.unknownNewsletter);
+      const wait = tests.take(account);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        return fail(reply, 429, fill(messages.tooManyTests, { minutes: Math.ceil(wait / 60) }));
+      }
+      const mail = mailOf({ ...found, subject: fill(admin.newsletters.testSubject, { subject: found.subject }) }, publicUrl);
+      try {
+        // The signed-in account is the reader: its link works and unsubscribes nobody (subscriber 0).
+        await queue.sendTest(mail, account, newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: found.id }), `nl_test_${newDocumentId()}`);
+      } catch (error) {
+        return fail(reply, 502, fill(messages.testFailed, { error: String((error as { response?: string; message?: string })?.response ?? (error as Error)?.message ?? error).slice(0, 300) }));
+      }
+      return reply.code(204).send();
+    },
+    newsletterSend: (request, reply, account) => {
+      const queue = newsletterQueueOf(store);
+      if (!queue) return fail(reply, 409, messages.mailOff);
+      const { at } = bodyOf(request);
+      const now = clock();
+      const when = at === undefined || at === null ? now : typeof at === 'string' ? Date.parse(at) : NaN;
+      if (at === undefined && confirmedCount(store.db) === 0) return fail(reply, 409, messages.noReaders);
+      const result = scheduleNewsletter(store.db, idOf(request), Number.isFinite(when) ? when : -1, account, now);
+      if (!isProblem(result)) queue.wake();
+      return answer(reply, result);
+    },
+    newsletterUnschedule: (request, reply, account) => answer(reply, unscheduleNewsletter(store.db, idOf(request), account, clock())),
+  };
+}

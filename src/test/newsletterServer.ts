@@ -1,0 +1,37 @@
+/**
+ * Our server without its pages, in a process of its own, sending newsletters: the crash test
+ * (src/newsletter/server/crash.test.ts) kills it (SIGKILL) in the middle of a send and starts it
+ * again on the same data; `npm run bench:newsletter` measures it. Run with Node and tsx's loader:
+ *
+ *   DATA_DIR=… SMTP_PORT=… [NEWSLETTER_CRASH_AT=claimed:400] [POOL=1] node --import tsx src/test/newsletterServer.ts
+ *
+ * It sends through the SMTP server on 127.0.0.1:SMTP_PORT at an unlimited rate, listens on a free
+ * port, and prints "listening on <port>" once it answers. NEWSLETTER_CRASH_AT: the queue kills the
+ * process when the n-th reader reached that point (src/newsletter/server/queue.ts CRASH_POINTS).
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/server/app';
+import { readNotifySettings } from '../leads/server/notify';
+import { CRASH_POINTS, type CrashPoint } from '../newsletter/server';
+
+const { DATA_DIR, SMTP_PORT, NEWSLETTER_CRASH_AT = '', POOL = '1' } = process.env;
+if (!DATA_DIR || !SMTP_PORT) throw new Error('DATA_DIR and SMTP_PORT are needed.');
+const [point, after] = NEWSLETTER_CRASH_AT.split(':');
+const crashAt = CRASH_POINTS.includes(point as CrashPoint) ? { point: point as CrashPoint, after: Number(after) } : undefined;
+const { settings, problems } = readNotifySettings({
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  MAIL_FROM: 'Agency Site <site@agency.test>',
+  NOTIFY_TO: 'sales@agency.test',
+  PUBLIC_URL: 'https://www.agency.test',
+  ...(process.env.DKIM_PRIVATE_KEY_FILE ? { DKIM_PRIVATE_KEY_FILE: process.env.DKIM_PRIVATE_KEY_FILE, DKIM_SELECTOR: process.env.DKIM_SELECTOR ?? '' } : {}),
+});
+if (problems.length > 0) throw new Error(problems.join('\n'));
+const app = await buildApp({
+  dataDir: DATA_DIR,
+  rateLimitFactor: 1000,
+  notifications: { settings, log: { warn: () => undefined } },
+  newsletter: { pool: { connections: Number(POOL), messagesPerConnection: 1000 }, rate: { messages: 0, perSeconds: 1 }, ...(crashAt ? { crashAt } : {}) },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log(`listening on ${(app.server.address() as AddressInfo).port}`);
