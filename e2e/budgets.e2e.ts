@@ -116,6 +116,6 @@ test("the inbox's first screen loads at most 200 kB of gzipped JavaScript, witho
   const total = files.reduce((sum, file) => sum + gzSize(file), 0);
   console.log(`${ADMIN_PAGE}: JavaScript ${(total / 1000).toFixed(1)} kB gzipped before signing in (${files.join(', ')})`);
   expect(total, `gzipped JavaScript loaded by ${ADMIN_PAGE}: ${files.join(', ')}`).toBeLessThanOrEqual(INBOX_FIRST_SCREEN_SCRIPT_BYTES);
-  // The data grid comes with the list, after signing in (src/apps/inbox/AdminApp.tsx).
+  // The data grid comes with the list, after signing in (src/apps/inbox/SignedIn.tsx).
   for (const file of files) expect([file, readFileSync(path.join(clientDir, file), 'utf8').includes('MuiDataGrid')]).toEqual([file, false]);
 });
