@@ -569,7 +569,7 @@ export default {
     spamLead: '(in the Spam folder)',
     // One line per e-mail: {kind} (mailKinds), {subject} and {date} are replaced.
     mailLine: '{kind}, {date}: {subject}',
-    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox', newsletter: 'Newsletter' },
+    mailKinds: { answer: 'Their e-mail', mailProgram: "The agency's reply from its mail program", autoReply: 'Auto-reply', reply: 'Reply from the inbox', relayed: 'Reply from a mail program, sent on by the site', newsletter: 'Newsletter' },
     // One line per file: {name} and {size} are replaced.
     cvLine: 'CV ({size})',
     attachmentLine: 'Attachment {name} ({size})',

@@ -309,7 +309,7 @@ export const adminSchema = object({
     leadLineWithoutName: template(['form', 'date']),
     spamLead: text(),
     mailLine: template(['kind', 'subject', 'date']),
-    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply', 'newsletter']),
+    mailKinds: texts(['answer', 'mailProgram', 'autoReply', 'reply', 'relayed', 'newsletter']),
     cvLine: template(['size']),
     attachmentLine: template(['name', 'size']),
     ...texts(['confirmLabel', 'confirmHint', 'confirm', 'erasing', 'erased', 'outsideHeading']).shape,

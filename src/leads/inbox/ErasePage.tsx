@@ -62,7 +62,7 @@ function Preview({ found }: { found: ErasurePreview }) {
       return `${fill(lead.name.trim() === '' ? t.leadLineWithoutName : t.leadLine, values)}${lead.spam ? ` ${t.spamLead}` : ''}`;
     }),
     mailsReceived: found.mails.filter((mail) => mail.kind === 'answer' || mail.kind === 'mailProgram').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
-    mailsSent: found.mails.filter((mail) => mail.kind === 'autoReply' || mail.kind === 'reply').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
+    mailsSent: found.mails.filter((mail) => mail.kind === 'autoReply' || mail.kind === 'reply' || mail.kind === 'relayed').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
     newsletterMails: found.mails.filter((mail) => mail.kind === 'newsletter').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
     files: found.files.map((file) => (file.kind === 'cv' ? fill(t.cvLine, { size: formatSize(file.bytes) }) : fill(t.attachmentLine, { name: file.name, size: formatSize(file.bytes) }))),
   };

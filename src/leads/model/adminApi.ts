@@ -449,8 +449,12 @@ export interface ErasurePreview {
   /** Their addresses as the leads and mails hold them (src/leads/model/person.ts: every case and +tag of one). */
   addresses: string[];
   leads: { docId: string; form: string; name: string; receivedAt: string; spam: boolean }[];
-  /** The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's auto-replies and replies, and the newsletters mailed to them. */
-  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply' | 'newsletter'; subject: string; at: number }[];
+  /**
+   * The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's
+   * auto-replies, replies written in the inbox (`reply`) and replies written in a mail program that the site sent on
+   * (`relayed`), and the newsletters mailed to them.
+   */
+  mails: { kind: 'answer' | 'mailProgram' | 'autoReply' | 'reply' | 'relayed' | 'newsletter'; subject: string; at: number }[];
   /** CVs and kept attachments of their e-mails (an attachment by its name). */
   files: { kind: 'cv' | 'attachment'; name: string; bytes: number }[];
   counts: ErasureCounts;

@@ -198,7 +198,7 @@ describe('erasing a person known under four forms of one address', () => {
       [application.docId, 'freelancer', false],
       [signUp.docId, 'newsletter', true],
     ]);
-    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'newsletter', 'reply', 'reply']);
+    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'newsletter', 'relayed', 'reply']);
     expect(preview.mails.find((mail) => mail.kind === 'newsletter')?.subject).toBe('Our March news');
     // Her subscription (one row, whatever form of the address she signed up with).
     const subscribed = s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck();

@@ -191,12 +191,13 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
     return { docId: row.docId, form: formNameOf(row.collection) ?? row.collection, name: typeof name === 'string' ? name : '', receivedAt: row.receivedAt, spam: row.spam === 1 };
   });
   const received = db.prepare(`SELECT direction, from_address AS fromAddress, subject, sent_at AS at, attachments FROM lead_messages WHERE ${OF_LEADS}`).all(ids) as { direction: 'in' | 'out'; fromAddress: string; subject: string; at: number; attachments: string }[];
-  const sent = db.prepare(`SELECT kind, to_address AS toAddress, subject, created_at AS at FROM visitor_mails WHERE ${OF_LEADS}`).all(ids) as { kind: 'autoReply' | 'reply'; toAddress: string; subject: string; at: number }[];
+  const sent = db.prepare(`SELECT kind, via, to_address AS toAddress, subject, created_at AS at FROM visitor_mails WHERE ${OF_LEADS}`).all(ids) as { kind: 'autoReply' | 'reply'; via: 'inbox' | 'mail'; toAddress: string; subject: string; at: number }[];
   const unsent = db.prepare(`SELECT subject, created_at AS at FROM mail_replies WHERE ${OF_LEADS} AND outcome = 'refused'`).all(ids) as { subject: string; at: number }[];
   const mails = [
     ...received.map((mail) => ({ kind: mail.direction === 'in' ? ('answer' as const) : ('mailProgram' as const), subject: mail.subject, at: mail.at })),
     ...unsent.map((mail) => ({ kind: 'mailProgram' as const, subject: mail.subject, at: mail.at })),
-    ...sent.map((mail) => ({ kind: mail.kind, subject: mail.subject, at: mail.at })),
+    // A reply written in a mail program and sent on by the site is not one from the inbox: each is named as what it was.
+    ...sent.map((mail) => ({ kind: mail.kind === 'reply' && mail.via === 'mail' ? ('relayed' as const) : mail.kind, subject: mail.subject, at: mail.at })),
     ...personTables.flatMap((table) => table.mails?.(db, person.key) ?? []),
   ].sort((a, b) => a.at - b.at);
   // Their addresses as the mails hold them too (an answer from another case of theirs).
