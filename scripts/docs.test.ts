@@ -4,7 +4,7 @@
  * README stays a README; no doc carries history (issue numbers, commit hashes). What the docs
  * name exists: npm scripts, files of the code, environment variables, the API's routes
  * (endpoints.md), the lists the checker's sentences quote (docs/content-files.md), and the
- * pictures of the office's guide (CONTENT.md).
+ * pictures of the office's guide (CONTENT.md). So do the files the code's comments name.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -140,15 +140,51 @@ function missingFiles(text: string, exists = inRepository): string[] {
   return found;
 }
 
-/** Every environment variable the code reads or sets: names in src/, scripts/, e2e/, deploy/, .ci/ and the configs at the root. */
-function codeText(): string {
+/** The code, each file read once: src/, scripts/, e2e/, deploy/, .ci/ and the configs at the root. */
+function codeFiles(): { file: string; text: string }[] {
   const files = ['src', 'scripts', 'e2e', 'deploy', '.ci'].flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && !entry.name.endsWith('.md'))
-      .map((entry) => path.join(entry.parentPath, entry.name)),
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')),
   );
-  const rootFiles = readdirSync(root).filter((f) => /\.(ts|js|mjs)$/.test(f)).map((f) => path.join(root, f));
-  return [...files, ...rootFiles].map((file) => readFileSync(file, 'utf8')).join('\n');
+  const rootFiles = readdirSync(root).filter((f) => /\.(ts|js|mjs)$/.test(f));
+  return [...files, ...rootFiles].map((file) => ({ file, text: read(file) }));
+}
+
+/**
+ * The comments of a file of code, each with the line it starts on. A cheap reading, not a parse: a
+ * string or a template literal is passed over whole (a `//` in it is not a comment); a regular
+ * expression with a quote or a `//` in it could mislead it, which no file here has.
+ */
+function commentsOf(text: string): { comment: string; line: number }[] {
+  const out: { comment: string; line: number }[] = [];
+  let line = 1;
+  let at = 0;
+  for (const token of text.matchAll(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|(\/\*[\s\S]*?\*\/|\/\/[^\n]*)/g)) {
+    for (; at < token.index; at++) if (text[at] === '\n') line++;
+    if (token[1] !== undefined) out.push({ comment: token[1], line });
+  }
+  return out;
+}
+
+/**
+ * The files of the project that the comments of a file of code name (`src/…`, `config/…`,
+ * `docs/…`, `e2e/…`, `scripts/…`, `deploy/…`, `.ci/…`) and that do not exist, as "line: name". A
+ * module may be named without its extension (`config/site`); a name with a placeholder in it
+ * (`<page>`, `{id}`, `*`) is a pattern, not a file.
+ */
+function missingInComments(text: string, exists = inRepository): string[] {
+  const found: string[] = [];
+  const known = (file: string) => ['', '.ts', '.tsx', '.md'].some((extension) => exists(file + extension));
+  for (const { comment, line } of commentsOf(text)) {
+    for (const [number, part] of comment.split('\n').entries()) {
+      for (const match of part.matchAll(/(?<![\w/.@-])((?:src|config|docs|e2e|scripts|deploy|\.ci)\/[\w./<>{}*-]*[\w>}*])/g)) {
+        const file = match[1]!;
+        if (!/[<>{}*]/.test(file) && !known(file)) found.push(`${line + number}: ${file}`);
+      }
+    }
+  }
+  return found;
 }
 
 /** The environment variables a text names in code spans (`DATA_DIR`, `SMTP_URL=…`) that no code mentions. */
@@ -215,9 +251,15 @@ describe('the documentation', () => {
     expect(missingFiles(read(file))).toEqual([]);
   });
 
-  const code = codeText();
+  const code = codeFiles();
+  const codeText = code.map(({ text }) => text).join('\n');
   test.each(docs)('%s names only environment variables the code knows', (file) => {
-    expect(unknownVariables(read(file), code)).toEqual([]);
+    expect(unknownVariables(read(file), codeText)).toEqual([]);
+  });
+
+  test('the comments of the code in src/, scripts/ and e2e/ name only files that exist', () => {
+    const code = codeFiles().filter(({ file }) => /^(src|scripts|e2e)\/.*\.[cm]?[jt]sx?$/.test(file));
+    expect(code.flatMap(({ file, text }) => missingInComments(text).map((missing) => `${file}:${missing}`))).toEqual([]);
   });
 
   test("docs/content-files.md quotes the checker's lists of section types, pages, addresses and forms as they are today", () => {
@@ -302,6 +344,18 @@ describe('the checks themselves', () => {
     expect(unknownScripts(text, { check: '', leads: '' })).toEqual(['1: npm run lint:all']);
     expect(missingFiles(text)).toEqual(['2: src/server/nowhere.ts']);
     expect(unknownVariables(text, 'process.env.DATA_DIR')).toEqual(['NO_SUCH_SETTING']);
+  });
+
+  test("a comment's file that does not exist is found; one in a string, a module without its extension and a pattern are not", () => {
+    const text = [
+      "/** Read by src/leads/server/store.ts and src/server/gone.ts; see config/site's words. */",
+      "const url = 'https://example.com/src/x.ts'; // then src/nowhere/either.ts",
+      "const name = 'src/no/comment.ts // nor this';",
+      '/*',
+      ' * config/pages/<page>.ts, e2e/{name}.e2e.ts, docs/missing.md',
+      ' */',
+    ].join('\n');
+    expect(missingInComments(text)).toEqual(['1: src/server/gone.ts', '2: src/nowhere/either.ts', '5: docs/missing.md']);
   });
 
   test('a route the text does not name is found; a parameter may have any name', () => {

@@ -2,7 +2,7 @@
  * The Firebase security rules, made from config/forms: `firestore.rules` and `storage.rules`.
  * In Firebase mode the browser writes documents to Firestore and CVs to Cloud Storage itself,
  * so these rules are the only check on the server side. They say what our own server says
- * (src/site/forms/model/document.ts validateDocument, src/server): nothing here is written per form.
+ * (src/site/forms/model/document.ts validateDocument, src/leads/server/api.ts): nothing here is written per form.
  *
  * Firestore, for each form's collection: `create` only, at a document id that is a lowercase
  * v4 UUID (the submission key the browser makes), when the document has exactly the form's

@@ -69,7 +69,7 @@ export const renderPage: PageRenderer['renderPage'] = async (path: string, conte
   const body = html.slice(hoisted.length);
   const chunks = emotion.extractCriticalToChunks(body);
   listComposedStyles(cache, chunks.styles);
-  // The page's own styles are under a key of their own (src/site/app/emotionCache.ts), and data-s
+  // The page's own styles are under a key of their own (src/site/islands/emotionCache.ts), and data-s
   // marks every style element as already where it belongs (in <head>): otherwise emotion would
   // move them while the app starts, and the browser would work out every element's style again.
   // A global style with no rules (MUI leaves one) would be an empty element in every page.

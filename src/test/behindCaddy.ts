@@ -2,7 +2,7 @@
  * The content editor's tests that need the own-server setup whole: a copy of this checkout's
  * build in a git work tree, our server editing it (the editor signed in), and a real Caddy in
  * front serving the built files itself (deploy/Caddyfile.files), told of each publish over its
- * admin socket, as deploy/README's own server runs it. One set-up for every such test file
+ * admin socket, as docs/deploy-own-server.md runs it. One set-up for every such test file
  * (publishes through Caddy, landing pages, expired articles).
  *
  * Needs Caddy (Debian package `caddy`; CADDY_PATH overrides it): `withCaddy` skips the tests

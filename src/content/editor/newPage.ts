@@ -41,7 +41,7 @@ function stepOf(title: string): string {
   return `${cut.replace(/\s+\S*$/, '') || cut}…`;
 }
 
-/** The page's file: named after its address ("/Spring_Offer" -> config/pages/spring-offer.ts), another name when that one is taken. */
+/** The page's file: named after its address ("/Spring_Offer" -> spring-offer.ts in config/pages), another name when that one is taken. */
 export function newPageFile(address: string, taken: ReadonlySet<string>): string {
   const base = pageSlugOf(address.replace(/\//g, ' ')) || 'page';
   for (let n = 1; ; n++) {

@@ -44,7 +44,7 @@ export interface CheckedChanges {
 const idOf = (files: Readonly<Record<string, string>> | undefined, file: string, folder: string) =>
   Object.entries(files ?? {}).find(([, name]) => name === file)?.[0] ?? (file.startsWith(`config/${folder}/`) ? path.basename(file, '.ts') : undefined);
 
-/** The file a checker sentence is about ("config/pages/home.ts: …", "config/forms/x.ts could not be read: …"). */
+/** The file a checker sentence is about ("config/pages/home.ts: …", "config/forms/<form>.ts could not be read: …"). */
 const fileOfSentence = (sentence: string) => /^(config\/[\w./-]+\.ts)/.exec(sentence)?.[1] ?? 'config';
 
 /** Who makes the changes: an owner may change the settings only an owner changes; anyone else (an editor, an account removed since) may not. */

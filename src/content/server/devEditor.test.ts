@@ -14,7 +14,7 @@ jest.setTimeout(120_000);
 
 it('answers the editor over the local files; a change without the token, or from another site, is refused', async () => {
   const siteDir = makeSite({ git: true });
-  // The checkout's own tools: scripts/content.ts and tsx, found in the site folder.
+  // The checkout's own code (scripts/, src/) and tools (node_modules), found in the site folder.
   symlinkSync(path.join(projectDir, 'node_modules'), path.join(siteDir, 'node_modules'));
   symlinkSync(path.join(projectDir, 'scripts'), path.join(siteDir, 'scripts'));
   symlinkSync(path.join(projectDir, 'src'), path.join(siteDir, 'src'));

@@ -19,7 +19,7 @@ import { pictureSizes, storeImage, uploadsUsage } from './images';
 jest.setTimeout(120_000);
 
 const limits = { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels };
-/** The article's cover is drawn 960 × 540 (config/articleSchema.ts): kept up to twice that. */
+/** The article's cover is drawn 960 × 540 (src/content/model/articleSchema.ts): kept up to twice that. */
 const COVER = { width: 960, height: 540 };
 
 let dir: string;

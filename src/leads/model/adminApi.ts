@@ -1,7 +1,7 @@
 /**
  * The agency's inbox: its page addresses and its API, one table for our server (which
  * registers exactly these routes: src/apps/server/admin/routes.ts), the inbox in the browser
- * (src/admin) and the tests (every route, every method, without a session: 401).
+ * (src/apps/inbox and the features' inbox/ folders) and the tests (every route, every method, without a session: 401).
  */
 
 /** Signing in happens before there is a session, so it lives outside /api/admin/. */

@@ -1,6 +1,6 @@
 /**
  * A reply the owner writes on a lead's page: what makes one sendable, checked in one place for
- * the composer (src/admin/ReplyComposer.tsx, before sending) and for our server (the reply
+ * the composer (src/leads/inbox/Replies.tsx, before sending) and for our server (the reply
  * route, whatever a request carries). Limits and sentences: config/admin.ts `replies`.
  */
 import admin from '../../../config/admin';

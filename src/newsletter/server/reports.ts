@@ -10,7 +10,7 @@
  *   unsubscribes the reader its signed token names;
  * - a reader's answer to a newsletter (it names one's Message-ID) is the newsletter's too.
  *
- * None of these is ever a lead's answer: the reader asks `newsletterMailOf` first, and what it
+ * None of these is ever a lead's answer: the reader asks `newsletterClaimOf` first, and what it
  * claims never reaches the leads (reader.ts). A report is about a newsletter only when it names a
  * newsletter's Message-ID (the headers it returns); each report counts once (newsletter_reports).
  *

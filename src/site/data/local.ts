@@ -1,4 +1,4 @@
-/** The local adapter: documents and files go to our own server (src/server). */
+/** The local adapter: documents and files go to our own server (src/leads/server/api.ts). */
 import { api, type ApiError } from '../../platform/api';
 import type { DataPort } from './port';
 

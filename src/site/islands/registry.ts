@@ -1,7 +1,7 @@
 /**
  * The islands: the only parts of a page that run in the browser. Everything else is the HTML
  * the build wrote. Each island is a chunk of its own, loaded only by pages that show it
- * (the build reads which from this object: src/render/prerender.ts), and drawn by the same
+ * (the build reads which from this object: src/render/viteManifest.ts), and drawn by the same
  * component on the server (inside the page) and in the browser (src/site/islands/hydrate.tsx).
  *
  * An island's code runs only once the visitor needs it (src/site/islands/triggers.ts), so a page

@@ -1,7 +1,7 @@
 /**
  * The inbox's page: /admin and every address under it (/admin/leads/<docId>, which the
  * notification mails link to) answer the built admin.html, a browser app of its own
- * (src/admin). Like the public pages it carries a fresh CSP nonce per answer and the same
+ * (src/apps/inbox). Like the public pages it carries a fresh CSP nonce per answer and the same
  * policy; unlike them it is never cached, never indexed, and not in the sitemap.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
