@@ -11,6 +11,7 @@
 //   check          the content checker (npm run check)
 //   typecheck      tsc on the browser's and Node's code (npm run typecheck)
 //   lint           eslint (npm run lint)
+//   knip           unused files, exports, types and dependencies, at zero (npm run knip: knip.jsonc)
 //   content edits  the office's routine edits on a copy (npm run test:content-edits)
 //                  These run at once, their output shown when they end; all but the addon's
 //                  compile (the longest, on one core) at a lower priority, on the other core.
@@ -44,6 +45,7 @@ const STAGES = [
   { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: true },
   { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit', nice: true },
   { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], until: 'unit', nice: true },
+  { name: 'knip', label: 'unused code (knip)', command: npm, args: ['run', '--silent', 'knip'], until: 'unit', nice: true },
   {
     name: 'content-edits',
     label: 'content edits',

@@ -10,7 +10,7 @@
 import { accessSync, constants } from 'node:fs';
 
 export const DESKTOP = '/usr/bin/chromium';
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 export function isExecutable(file) {
   try {

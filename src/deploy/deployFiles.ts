@@ -82,7 +82,7 @@ export function staleDeployFiles(rootDir: string, forms: Forms, built: SiteManif
  * The one thing about the rules `npm run check` says: forms the rules cannot be made from (a
  * text the rules language cannot hold). Whether the files are current is the build's business.
  */
-export function rulesProblems(forms: Forms): string[] {
+function rulesProblems(forms: Forms): string[] {
   try {
     firestoreRules(forms);
     storageRules(forms);

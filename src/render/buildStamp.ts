@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the build is made from, relative to the project's folder. */
-export const BUILD_SOURCES = ['src', 'config', 'public', 'index.html', 'admin.html', 'vite.config.ts', 'vite.admin.config.ts', 'package.json', 'package-lock.json'];
+const BUILD_SOURCES = ['src', 'config', 'public', 'index.html', 'admin.html', 'vite.config.ts', 'vite.admin.config.ts', 'package.json', 'package-lock.json'];
 
 const stampFile = (root: string) => path.join(root, 'dist', '.build-stamp');
 const serverBundle = (root: string) => path.join(root, 'dist', 'server', 'index.js');

@@ -15,7 +15,7 @@ import { escapeXml } from '../schema/text';
  * address, so the id is that address's). The editor never writes it: no edit, undo or restore
  * of the article's address changes it.
  */
-export const feedEntryId = (site: SiteConfig, article: Pick<Article, 'id' | 'feedId'>): string =>
+const feedEntryId = (site: SiteConfig, article: Pick<Article, 'id' | 'feedId'>): string =>
   `${site.brand.url}${articlePath(site.articles.path, { address: article.feedId ?? article.id })}`;
 
 /** A day as an Atom date (midnight UTC of that day). */

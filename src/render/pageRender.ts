@@ -15,7 +15,7 @@ export interface RenderedPage {
   islands: string[];
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   /** The address of each form's description file, by form name (the form islands' data). */
   formFiles?: Readonly<Record<string, string>>;
   /** The address of each article's 1200×630 picture (made from its cover by the render), by article id. */

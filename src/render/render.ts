@@ -50,7 +50,7 @@ import { loaderScript, pageDocument } from './pageDocument';
 import { inside, shareOwn, writeOwn } from './ownFiles';
 
 /** Where the forms' descriptions go, inside the client folder (hashed names: kept a year, like scripts). */
-export const FORMS_FOLDER = 'assets/forms';
+const FORMS_FOLDER = 'assets/forms';
 
 /** A render's job (what a publish sends to the render thread too), and what only a render in this process is given. */
 export interface RenderOptions extends RenderJob {
@@ -288,10 +288,4 @@ export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest,
     content: { site: content.site, routes: content.routes, forms: content.forms, moved: content.moved },
     gone: gonePagesOf(content).flatMap(({ file, addresses }) => addresses.map((address) => ({ path: address, file }))),
   };
-}
-
-/** The site manifest of a client folder the render wrote. */
-export function readManifest(clientDir: string): SiteManifest | undefined {
-  const file = path.join(clientDir, SITE_MANIFEST_FILE);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SiteManifest) : undefined;
 }

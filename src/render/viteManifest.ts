@@ -5,7 +5,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -68,7 +68,7 @@ export function registryModules(root: string, registryFile: string, objectName: 
  * the islands' triggers so, without importing the registry (which would pull every island's
  * component, and everything they import, into vite's config bundle).
  */
-export function registryTexts(root: string, registryFile: string, objectName: string, property: string): Record<string, string> {
+function registryTexts(root: string, registryFile: string, objectName: string, property: string): Record<string, string> {
   const texts: Record<string, string> = {};
   for (const [key, entry] of registryEntries(path.resolve(root, registryFile), registryFile, objectName)) {
     if (!ts.isObjectLiteralExpression(entry)) continue;

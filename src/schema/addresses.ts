@@ -49,8 +49,8 @@ export const RESERVED_NAMES: readonly ReservedName[] = [
 ];
 
 /** The longest part between two slashes our server answers (a longer one is refused, 414). */
-export const MAX_PART_LENGTH = 100;
-export const MAX_ADDRESS_LENGTH = 200;
+const MAX_PART_LENGTH = 100;
+const MAX_ADDRESS_LENGTH = 200;
 
 const PART = /^[A-Za-z0-9_-]+$/;
 export const NOT_A_PATH = 'is not a valid path. It should start with / and use only letters, digits, - and _.';

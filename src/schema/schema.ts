@@ -94,7 +94,7 @@ export type KindMeta =
 export type SchemaKind = KindMeta['kind'];
 
 /** What a text kind says of its length: the most characters it may have, and how many search results show (a title, a description). */
-export interface TextLimit {
+interface TextLimit {
   readonly maxLength?: number;
   readonly searchShows?: number;
 }
@@ -173,7 +173,7 @@ export interface CommonMeta {
   readonly presenceFixed?: boolean;
 }
 
-export type SchemaMeta = KindMeta & CommonMeta;
+type SchemaMeta = KindMeta & CommonMeta;
 
 /** The same schema, with more for the editor (a label, help, a different kind's settings). */
 export function describe<S extends Schema<unknown>>(schema: S, meta: CommonMeta | (Partial<KindMeta> & CommonMeta)): S {
@@ -411,7 +411,7 @@ export function href(): Schema<string> {
 }
 
 /** A full address of another site over HTTPS, parsed as the browser reads it (src/schema/links.ts). */
-export function externalUrl(): Schema<string> {
+function externalUrl(): Schema<string> {
   return make('a full address like "https://example.com"', { kind: 'link', pages: false }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a link in quotes');
     const problem = httpsAddressProblem(value);
@@ -487,7 +487,7 @@ export type Shape = Record<string, Schema<unknown>>;
 type OptionalKeys<S extends Shape> = { [K in keyof S]: undefined extends Infer<S[K]> ? K : never }[keyof S];
 type RequiredKeys<S extends Shape> = Exclude<keyof S, OptionalKeys<S>>;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
-export type InferObject<S extends Shape> = Simplify<
+type InferObject<S extends Shape> = Simplify<
   { readonly [K in RequiredKeys<S>]: Infer<S[K]> } & { readonly [K in OptionalKeys<S>]?: Exclude<Infer<S[K]>, undefined> }
 >;
 
@@ -580,7 +580,7 @@ export function dateTime(): Schema<string> {
 
 /** The last part of an address ("responsive-website-redesign"): lower case letters and digits, with single dashes between words. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MAX_SLUG_LENGTH = 80;
+const MAX_SLUG_LENGTH = 80;
 
 export function slug(): Schema<string> {
   return make('a short address like "my-first-article"', { kind: 'text', format: 'slug' }, (value, path, ctx) => {

@@ -22,7 +22,10 @@ export function escapeHtmlAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Text made safe to put in HTML, in an element or an attribute: what visitors typed never becomes markup. */
+/**
+ * Text made safe to put in HTML, in an element or an attribute: what visitors typed never becomes markup.
+ * @alias escapeHtmlAttribute, by the name callers that may put it anywhere use (knip: not a duplicate).
+ */
 export const escapeHtml = escapeHtmlAttribute;
 
 /**

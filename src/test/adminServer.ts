@@ -25,7 +25,7 @@ import type { Asker } from '../platform/server/accounts/hashGate';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../leads/model/adminApi';
 import type { AdminRole } from '../content/model/contentApi';
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+type App = Awaited<ReturnType<typeof buildApp>>;
 
 export interface TestServer {
   app: App;

@@ -12,7 +12,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const caddyPath = process.env.CADDY_PATH || '/usr/bin/caddy';
+const caddyPath = process.env.CADDY_PATH || '/usr/bin/caddy';
 
 export const hasCaddy = (() => {
   try {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { freePort } from './freePort';
 
-export const dovecotPath = process.env.DOVECOT_PATH || '/usr/sbin/dovecot';
+const dovecotPath = process.env.DOVECOT_PATH || '/usr/sbin/dovecot';
 
 export const hasDovecot = (() => {
   try {

@@ -27,7 +27,7 @@ const SKIP = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'playw
 const MOCKS = new Set(['mock', 'unmock', 'doMock', 'dontMock', 'requireActual', 'requireMock', 'createMockFromModule', 'setMock']);
 
 /** The project's code files, from its folder, sorted. */
-export function codeFiles(root: string): string[] {
+function codeFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {

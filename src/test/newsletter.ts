@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import site from '../../config/site';
 import { personKey } from '../leads/model/person';
-import type { SubscriberState } from '../newsletter/server/subscribers';
+import type { SubscriberState } from '../newsletter/model/subscribers';
 
 /** Writes subscribers (address, state) as the sign-up and its confirmation leave them; answers their ids in order. */
 export function seedSubscribers(db: Database.Database, people: readonly { email: string; state: SubscriberState }[], now = Date.now()): number[] {

@@ -16,7 +16,7 @@ import { realServedContent } from './realConfig';
 import { buildApp } from '../apps/server/app';
 import { LOOKED_EVENT, type ConnectionLimits } from '../platform/server/connections';
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** A built site whose every page is `pageBytes` of HTML, with a file /assets/big.js of `fileBytes` (sent in blocks). */
 export function siteOf(dir: string, pageBytes: number, fileBytes: number) {
@@ -28,7 +28,7 @@ export function siteOf(dir: string, pageBytes: number, fileBytes: number) {
 }
 
 /** A raw client: what it has received, and the server's side of its connection. */
-export interface Client {
+interface Client {
   socket: net.Socket;
   /** The server's side of the connection. */
   server: net.Socket;

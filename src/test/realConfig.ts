@@ -38,7 +38,7 @@ export function realPageIds(): string[] {
 }
 
 /** The ids of the articles (the files of config/articles), by name. */
-export function realArticleIds(): string[] {
+function realArticleIds(): string[] {
   return readdirSync(path.join(projectDir, 'config', 'articles'))
     .filter((name) => name.endsWith('.ts') && !name.startsWith('_'))
     .map((name) => name.slice(0, -3))

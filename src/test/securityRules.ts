@@ -23,7 +23,7 @@ import { RE2JS } from 're2js';
 
 export type Method = 'get' | 'list' | 'create' | 'update' | 'delete';
 
-export class RulesMap {
+class RulesMap {
   constructor(readonly entries: ReadonlyMap<string, Value>) {}
 }
 export type Value = string | bigint | number | boolean | null | Value[] | RulesMap;
@@ -153,13 +153,13 @@ export type Expr =
   | { type: 'binary'; op: string; left: Expr; right: Expr }
   | { type: 'is'; operand: Expr; kind: string };
 
-export interface Allow {
+interface Allow {
   methods: string[];
   condition: Expr;
   /** The condition as written. */
   text: string;
 }
-export interface FunctionDef {
+interface FunctionDef {
   params: string[];
   lets: [string, Expr][];
   body: Expr;

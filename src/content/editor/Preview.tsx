@@ -39,7 +39,7 @@ import { editorImageAddress } from '../model/contentApi';
 import { PreviewNotesContext } from '../../site/ui/previewNotes';
 import admin from '../../../config/admin';
 
-export const DEVICE_WIDTHS = { desktop: 1280, phone: 375 } as const;
+const DEVICE_WIDTHS = { desktop: 1280, phone: 375 } as const;
 export type Device = keyof typeof DEVICE_WIDTHS;
 const DEVICE_HEIGHTS: Record<Device, number> = { desktop: 900, phone: 740 };
 

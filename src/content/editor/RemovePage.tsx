@@ -42,7 +42,7 @@ const t = admin.content.newPage;
 const w = admin.content.removePage;
 
 /** Whether a file is a published page the office made (it carries its own address; no route of the site's own names it). */
-export function isRemovablePage(snapshot: Parameters<typeof valueOf>[0], file: string): boolean {
+function isRemovablePage(snapshot: Parameters<typeof valueOf>[0], file: string): boolean {
   const id = pageIdOf(file);
   const live = snapshot.files.find((f) => f.file === file)?.value;
   return id !== undefined && isRecord(live) && typeof live.address === 'string' && !routeTable(valueOf(snapshot, {}, ROUTES_FILE)).some((row) => row.page === id);

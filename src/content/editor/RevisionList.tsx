@@ -193,7 +193,7 @@ function RevisionItem({
 }
 
 /** Each change: where, then its whole text before and after, the part that differs marked; with `onUndo`, a button to undo it alone. */
-export function ChangeViews<C extends ChangeView>({ changes, onUndo }: { changes: readonly C[]; onUndo?: ((change: C) => void) | undefined }) {
+function ChangeViews<C extends ChangeView>({ changes, onUndo }: { changes: readonly C[]; onUndo?: ((change: C) => void) | undefined }) {
   const id = useId();
   return (
     <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>

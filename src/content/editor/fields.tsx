@@ -429,7 +429,7 @@ function ListFieldEditor(props: FieldProps) {
 }
 
 /** Schema kind -> its editor. */
-export const fieldEditors = {
+const fieldEditors = {
   text: TextEditor,
   longText: TextEditor,
   number: NumberEditor,

@@ -72,7 +72,7 @@ export function problemsOf(snapshot: ContentSnapshot, edits: Edits, files: reado
 }
 
 /** These files' edits alone: every other file as published. */
-export function editsOnly(edits: Edits, files: readonly string[]): Edits {
+function editsOnly(edits: Edits, files: readonly string[]): Edits {
   return Object.fromEntries(files.filter((file) => Object.hasOwn(edits, file)).map((file) => [file, edits[file]]));
 }
 

@@ -18,7 +18,7 @@ import type { PreviewTarget } from './Preview';
 
 const t = admin.content;
 
-export { itemKindOf, type ItemKind } from './files';
+export { itemKindOf } from './files';
 
 /** The parts on every page (config/site.ts, by their names in the list) that these edits change. */
 export function changedParts(snapshot: ContentSnapshot, edits: Edits): string[] {

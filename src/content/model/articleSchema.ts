@@ -11,7 +11,7 @@ import { boolean, date, dateTime, description, developerOnly, heading, href, lis
 import { slugOf } from '../../schema/text';
 
 /** A run of text inside a paragraph, a list item or a quote: bold, italic, a link, or plain. */
-export const inlineSchema = object({
+const inlineSchema = object({
   /** A run may be a whole paragraph. */
   text: text({ maxLength: TEXT_LIMITS.paragraph }),
   bold: optional(boolean()),
@@ -24,7 +24,7 @@ export type InlineRun = Infer<typeof inlineSchema>;
 /** Text made of runs (at least one). */
 const runs = () => list(inlineSchema, { min: 1 });
 
-export const blockSchemas = {
+const blockSchemas = {
   /** A subheading of the article (the article's title is its only h1; these are h2 or h3). */
   heading: object({ type: literal('heading'), level: number({ min: 2, max: 3, integer: true }), text: heading() }),
   paragraph: object({ type: literal('paragraph'), content: runs() }),
@@ -83,6 +83,3 @@ export const articlePath = (base: string, article: Pick<ArticleConfig, 'address'
 
 /** The address made from a title: "Design User Interface!" -> "design-user-interface" (src/schema/text.ts slugOf). */
 export const addressFromTitle = (title: string): string => slugOf(title, 80);
-
-/** The plain text of runs (for the feed's summary, JSON-LD, the editor's list). */
-export const plainText = (content: readonly InlineRun[]): string => content.map((r) => r.text).join('');

@@ -56,11 +56,10 @@ export function dateInWords(date: string, locale: string): string {
 }
 
 /** The article's social picture (1200×630, made from its cover by the render), by its address on the site. */
-export const SOCIAL_FOLDER = 'images/social';
+const SOCIAL_FOLDER = 'images/social';
 export const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
 export const socialPictureOf = (article: Pick<Article, 'id'>, hash: string): string => `/${SOCIAL_FOLDER}/${article.id}-${hash}.jpg`;
 
 /** The feed of the articles (Atom), under the articles' address: "/Blog/feed.xml". */
-export { FEED_NAME };
 export const feedPathOf = (site: Pick<SiteContent['site'], 'articles'>): string => `${site.articles.path === '/' ? '' : site.articles.path}/${FEED_NAME}`;
 

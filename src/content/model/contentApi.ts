@@ -5,9 +5,6 @@
  */
 import type { Farewell } from './moved';
 
-/** The editor's screen inside the inbox app. */
-export const CONTENT_PAGE = '/admin/content';
-
 export type ContentMethod = 'GET' | 'POST';
 
 export const contentRoutes = {

@@ -20,11 +20,11 @@ export const PICTURE_WIDTHS = [320, 480, 640, 720, 960, 1080, 1280, 1920] as con
 export const MAX_PICTURE_WIDTH = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1]!;
 
 /** The formats of the sizes, the one browsers are offered first first. */
-export const SIZE_FORMATS = ['avif', 'webp'] as const;
+const SIZE_FORMATS = ['avif', 'webp'] as const;
 export type SizeFormat = (typeof SIZE_FORMATS)[number];
 
 /** A size's file name: the upload's hash, the width, the format. */
-export const SIZE_NAME = /^([0-9a-f]{20})-([1-9][0-9]{0,3})\.(avif|webp)$/;
+const SIZE_NAME = /^([0-9a-f]{20})-([1-9][0-9]{0,3})\.(avif|webp)$/;
 
 /** The widths a picture `width` pixels wide is kept at: each of PICTURE_WIDTHS narrower than it, and its own. */
 export function widthsOf(width: number): number[] {
@@ -32,7 +32,7 @@ export function widthsOf(width: number): number[] {
 }
 
 /** The file name of an upload's size (the WebP at the upload's own width is the upload itself: not a size). */
-export function sizeName(upload: string, width: number, format: SizeFormat): string {
+function sizeName(upload: string, width: number, format: SizeFormat): string {
   return `${upload.slice(0, -'.webp'.length)}-${width}.${format}`;
 }
 
@@ -57,7 +57,7 @@ export interface PictureSet {
 export type PictureSets = Readonly<Record<string, PictureSet>>;
 
 /** The upload's name from its address on the site, or undefined for any other picture (an SVG of public/images, say). */
-export function uploadOf(src: string): string | undefined {
+function uploadOf(src: string): string | undefined {
   const name = src.startsWith(UPLOADS_PATH) ? src.slice(UPLOADS_PATH.length) : '';
   return UPLOAD_NAME.test(name) ? name : undefined;
 }

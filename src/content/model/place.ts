@@ -125,7 +125,7 @@ export function richTextPlace(file: string, value: unknown, path: Path): Path | 
  * The box a key path is in, as the screen draws it: the path itself, or where it enters a picture
  * (its address, size and text are one box: "Cover picture") or a rich-text box (the article's text).
  */
-export function boxPathOf(file: string, value: unknown, path: Path): Path {
+function boxPathOf(file: string, value: unknown, path: Path): Path {
   let schema = schemaOfFile(file);
   let current = value;
   for (let i = 0; i < path.length; i++) {

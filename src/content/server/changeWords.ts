@@ -31,7 +31,7 @@ export function whereInWords(file: string, value: unknown, path: KeyPath = []): 
 }
 
 /** The words of rich text (an article's body): every text of its blocks, in order, one space between. */
-export function plainTextOf(value: unknown): string {
+function plainTextOf(value: unknown): string {
   const texts: string[] = [];
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -81,7 +81,7 @@ export function changesOfFile(file: string, before: unknown, after: unknown, edi
 }
 
 /** One change in words (a line of the summary). */
-export function changeInWords(file: string, before: unknown, after: unknown, change: FileChange): string {
+function changeInWords(file: string, before: unknown, after: unknown, change: FileChange): string {
   if (!change.box) return editInWords(file, before, change.edits[0]!);
   const [was, now] = describePair(plainTextOf(valueAt(before, change.box)), plainTextOf(valueAt(after, change.box)));
   return fill(words.changeSet, { where: whereInWords(file, before, change.box), before: was, after: now });
@@ -151,7 +151,7 @@ function shown(value: unknown): string {
 }
 
 /** The edit for the before/after view: where, and the whole value on each side. */
-export function editView(file: string, value: unknown, edit: Edit): { where: string; before?: string; after?: string } {
+function editView(file: string, value: unknown, edit: Edit): { where: string; before?: string; after?: string } {
   const where = whereInWords(file, value, edit.path);
   if (edit.op === 'set') return { where, ...(edit.before === undefined ? {} : { before: shown(edit.before) }), after: shown(edit.after) };
   if (edit.op === 'remove') return { where, before: shown(edit.before) };

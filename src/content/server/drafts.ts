@@ -57,7 +57,7 @@ const fromRow = (row: Row): Draft => ({
 const COLUMNS = 'author, file, value, base, updated_at, scheduled_at, schedule_error';
 
 /** Why a draft was not kept: the answer's status, config's sentence, and (429) the seconds to wait. */
-export interface DraftRefusal {
+interface DraftRefusal {
   status: 400 | 409 | 413 | 429;
   message: string;
   retryAfter?: number;
@@ -159,7 +159,7 @@ export function drafts(store: Store, { clock = Date.now, limits = server.admin.d
   };
 }
 
-export interface ContentJob {
+interface ContentJob {
   file: string;
   /** ms since 1970. */
   at: number;

@@ -101,17 +101,3 @@ export async function parentOf(siteDir: string, commitId: string): Promise<strin
     return undefined;
   }
 }
-
-/** The text of a file at a commit, or undefined when it did not exist then. */
-export async function fileAt(siteDir: string, commitId: string, file: string): Promise<string | undefined> {
-  try {
-    return await git(siteDir, ['show', `${commitId}:${file}`]);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The config files at a commit. */
-export async function configFilesAt(siteDir: string, commitId: string): Promise<string[]> {
-  return (await git(siteDir, ['ls-tree', '-r', '--name-only', commitId, '--', 'config'])).split('\n').filter(Boolean);
-}

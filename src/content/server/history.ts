@@ -80,7 +80,7 @@ function findRun(list: unknown[], block: unknown[], near: number): number {
 }
 
 /** One place where undoing is not possible: the edit's path, in the revision's own file. */
-export interface UndoConflict {
+interface UndoConflict {
   path: KeyPath;
 }
 

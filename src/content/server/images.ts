@@ -68,7 +68,7 @@ export const imageCodec = {
 };
 
 /** The room a picture takes with its sizes, about, as a multiple of its upload's bytes (measured on photos: 4.6; rounded up). */
-export const ROOM_WITH_SIZES = 5;
+const ROOM_WITH_SIZES = 5;
 
 /**
  * Pictures are decoded and encoded one at a time (each can take a hundred MB of memory), so the
@@ -76,7 +76,7 @@ export const ROOM_WITH_SIZES = 5;
  * bytes are read (src/apps/server/admin/routes.ts): one being re-encoded and `waiting` more, each
  * holding at most its bytes; past that, it is refused at once (429 with Retry-After).
  */
-export class ImageQueue {
+class ImageQueue {
   private admitted = 0;
   private busy = false;
   private readonly turns: (() => void)[] = [];
@@ -153,7 +153,7 @@ export async function admitUpload(_request: unknown, reply: FastifyReply): Promi
 }
 
 /** The refusal of an upload that found the queue full: config's sentence, and when to try again. */
-export function queueFull(): { status: 429; retryAfterSeconds: number; message: string } {
+function queueFull(): { status: 429; retryAfterSeconds: number; message: string } {
   const seconds = server.admin.imageQueue.retryAfterSeconds;
   return { status: 429, retryAfterSeconds: seconds, message: fill(messages.imageBusy, { seconds }) };
 }

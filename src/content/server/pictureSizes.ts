@@ -22,7 +22,7 @@ import { sizeNamesOf } from '../model/pictureSizes';
  * AVIF at effort 1 (of 0 to 9): on photos as small as at effort 2 and a third faster, and effort 4
  * (sharp's default) saves a tenth of the bytes for nine times the time. WebP as the upload itself.
  */
-export const SIZE_ENCODINGS = { avif: { quality: 50, effort: 1 }, webp: { quality: 80 } } as const;
+const SIZE_ENCODINGS = { avif: { quality: 50, effort: 1 }, webp: { quality: 80 } } as const;
 
 interface Job {
   file: string;

@@ -123,12 +123,12 @@ export interface PublishKind {
 }
 
 const JOURNAL_FILE = 'publish-journal.json';
-export const SNAPSHOTS = 'content-revisions';
+const SNAPSHOTS = 'content-revisions';
 /** The trailer of a commit the server made at its author's scheduled time. */
 const SCHEDULED_BY = 'Publish-Scheduled-By';
 
 /** The revision's words, item by item (each content file changed): one line per change. */
-export function itemsOf(files: readonly FileEdits[]): RevisionItem[] {
+function itemsOf(files: readonly FileEdits[]): RevisionItem[] {
   return files.map(({ file, before, after, edits }) => ({
     file,
     summary: before === undefined ? [fileInWords(file, after, true)] : after === null ? [fileInWords(file, before, false)] : editsInWords(file, before, after, edits),

@@ -18,7 +18,7 @@ export interface SiteRenderer {
 }
 
 /** The worker file of a code build. */
-export const renderWorkerOf = (codeDir: string) => path.join(codeDir, 'server', 'render-worker.js');
+const renderWorkerOf = (codeDir: string) => path.join(codeDir, 'server', 'render-worker.js');
 
 export function workerRenderer(): SiteRenderer {
   let worker: { thread: Worker; file: string } | undefined;

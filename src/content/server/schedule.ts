@@ -36,7 +36,7 @@ export const realTimers: Timers = {
 /** The longest a timer is set for (Node's limit is about 24.8 days): a later moment is set again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long a moment waits when another publish or a release is under way. */
-export const BUSY_RETRY_MS = 5_000;
+const BUSY_RETRY_MS = 5_000;
 /** Why a content job is there: an article's (or any content file's) `expires`. */
 export const EXPIRES = 'expires';
 

@@ -50,7 +50,7 @@ const quoted = (token: string) => `"${token}"`;
 const WORD = /^[A-Za-z_$][\w$]*$/;
 
 /** The line and the words for a parse error of `source` (a config file's text). */
-export function slipOf(source: string, stop: ParseStop): { line: number; words: string } {
+function slipOf(source: string, stop: ParseStop): { line: number; words: string } {
   const lines = source.split('\n');
   const lineText = lines[stop.line - 1] ?? '';
   const at = (words: string, values: Record<string, string> = {}, line = stop.line) => ({ line, words: fill(words, values) });

@@ -15,8 +15,6 @@
  * A value worked out in code (a name defined above the export, an import, a template with
  * ${…}) is not a text the editor can change: such an edit is refused with a sentence.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseModule } from 'magicast';
 import { formatPath } from '../../schema/schema';
 import type { MovedConfig } from '../model/movedSchema';
@@ -84,7 +82,7 @@ function printString(value: string): string {
 }
 
 /** A value written as a person would in these files: single quotes, bare keys, short objects on one line. */
-export function printValue(value: unknown, indent: string): string {
+function printValue(value: unknown, indent: string): string {
   if (typeof value === 'string') return printString(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`The number ${value} cannot be written into a config file`);
@@ -407,28 +405,11 @@ export function editSource(file: string, source: string, edits: readonly Edit[])
   return source.slice(0, pos(root).start) + render(root, []) + source.slice(pos(root).end);
 }
 
-/** Writes each file's edits into it (in siteDir); resolves with the texts as they were before, to put back on failure. */
-export async function writeEdits(siteDir: string, files: readonly { file: string; edits: readonly Edit[] }[]): Promise<Map<string, string>> {
-  const texts = new Map<string, { before: string; after: string }>();
-  // Every file is edited in memory first: a refused edit leaves every file as it was.
-  for (const { file, edits } of files) {
-    const before = await readFile(path.join(siteDir, file), 'utf8');
-    texts.set(file, { before, after: editSource(file, before, edits) });
-  }
-  for (const [file, { after }] of texts) await writeFile(path.join(siteDir, file), after);
-  return new Map([...texts].map(([file, { before }]) => [file, before]));
-}
-
-/** Puts the files back as they were. */
-export async function putBack(siteDir: string, before: ReadonlyMap<string, string>): Promise<void> {
-  for (const [file, text] of before) await writeFile(path.join(siteDir, file), text);
-}
-
 /**
  * The folders whose files the editor may make and remove (a page, later an article), with the
  * type a new file is checked against. A new file is written as a person would write it.
  */
-export const FILE_FOLDERS: Readonly<Record<string, { type: string; from: string }>> = {
+const FILE_FOLDERS: Readonly<Record<string, { type: string; from: string }>> = {
   'config/pages/': { type: 'PageConfig', from: '../../src/content/model/pageSchema' },
   'config/articles/': { type: 'ArticleConfig', from: '../../src/content/model/articleSchema' },
 };

@@ -9,14 +9,14 @@
  */
 
 /** The click ids of the common ad networks: recorded as present, never their values. */
-export const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'ttclid', 'twclid', 'li_fat_id', 'yclid'] as const;
+const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'ttclid', 'twclid', 'li_fat_id', 'yclid'] as const;
 export type ClickId = (typeof CLICK_IDS)[number];
 
 export const DEVICES = ['phone', 'tablet', 'desktop'] as const;
 export type Device = (typeof DEVICES)[number];
 
 /** The UTM parameters, by our key and by their name in an address. */
-export const UTM = { utmSource: 'utm_source', utmMedium: 'utm_medium', utmCampaign: 'utm_campaign', utmTerm: 'utm_term', utmContent: 'utm_content' } as const;
+const UTM = { utmSource: 'utm_source', utmMedium: 'utm_medium', utmCampaign: 'utm_campaign', utmTerm: 'utm_term', utmContent: 'utm_content' } as const;
 type UtmKey = keyof typeof UTM;
 
 export interface Attribution {

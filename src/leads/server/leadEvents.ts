@@ -19,8 +19,7 @@ import { preparedIn } from '../../platform/server/statements';
  * - assigned: it was given to an account, or to nobody (data: { to });
  * - updated: anything else the agency changed about it (status, note, value, follow-up date, spam mark).
  */
-export const LEAD_EVENT_KINDS = ['stored', 'answered', 'automatic', 'replied', 'read', 'staged', 'assigned', 'updated'] as const;
-export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+export type LeadEventKind = 'stored' | 'answered' | 'automatic' | 'replied' | 'read' | 'staged' | 'assigned' | 'updated';
 
 export interface LeadEvent {
   id: number;

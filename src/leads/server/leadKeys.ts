@@ -63,7 +63,7 @@ const wordOfNumber = (n: number): string =>
  * character, pair and trigram of each value (a search of up to three characters is one word; a
  * longer one is all of its trigrams, then checked in the text).
  */
-export function searchTextOf(document: Record<string, unknown>, note: string, mails: readonly string[] = []): { text: string; words: string } {
+function searchTextOf(document: Record<string, unknown>, note: string, mails: readonly string[] = []): { text: string; words: string } {
   const values = [...Object.values(document), note, ...mails]
     .map(searchable)
     .filter((value) => value !== '')

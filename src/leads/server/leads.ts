@@ -118,7 +118,7 @@ const formWords = (collection: string) => {
 };
 
 /** A cell's value as the export's text: what the CSV's cell holds before a spreadsheet's guards (csvCell). */
-export const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
 /** Leading characters a spreadsheet skips before it reads a formula (spaces, line breaks, invisible ones). */
 const LEADING = /^[\s\u200B-\u200D\u2060\uFEFF]*/u;
@@ -532,7 +532,7 @@ export function inboxLink(publicUrl: string, docId: string): string {
 type ExportFormat = 'json' | 'csv';
 
 /** The export's table: its headers (each once) and, newest first, each lead's cells in their order. */
-export interface ExportTable {
+interface ExportTable {
   headers: string[];
   rows: Iterable<unknown[]>;
 }
@@ -554,7 +554,7 @@ function uniqueHeaders(headers: readonly string[]): string[] {
  * by their labels (one column per label whichever forms have it), where the lead came from, and
  * the lead's address in the inbox. The CSV and the JSON export are this table, each written its way.
  */
-export function exportTable(store: Store, filter: LeadFilter, publicUrl: string): ExportTable {
+function exportTable(store: Store, filter: LeadFilter, publicUrl: string): ExportTable {
   const collections = [...keysByCollection(store, filter).keys()];
   // Several forms: one column per header, whichever forms have it ("Full Name" of each form in one column).
   const byHeader = new Map<string, Map<string, CsvColumn['cell']>>();

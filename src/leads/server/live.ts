@@ -39,7 +39,7 @@ import { accountOfLiveSession, hashSessionId } from '../../platform/server/accou
 
 const limits = server.admin.live;
 /** Bytes a stream may hold for a screen that does not take them (about 700 events); more, and it is closed. */
-export const MAX_UNSENT = 64 * 1024;
+const MAX_UNSENT = 64 * 1024;
 
 interface Stream {
   account: string;

@@ -38,7 +38,7 @@ const SHOWN = new Set<string>(['staged', 'assigned', 'updated']);
 const HISTORY_MAX = 200;
 
 /** Every owner's account (those a lead may be assigned to), by address. */
-export const ownerAccounts = (db: Database.Database): string[] => statements(db).owners.all() as string[];
+const ownerAccounts = (db: Database.Database): string[] => statements(db).owners.all() as string[];
 
 /** A lead's stage, value, follow-up and assignee, the owners, and its changes newest first; undefined: no such lead. */
 export function pipelineOf(db: Database.Database, docId: string): LeadPipeline | undefined {

@@ -42,10 +42,10 @@ export function recordSource(db: Database.Database, inserted: Inserted): void {
 }
 
 /** The columns a query selects to read a source back with sourceFromRow (prefix: the table's alias). */
-export const SOURCE_COLUMNS = (alias: string) => [`${alias}.source AS src_source`, ...keys.map((key) => `${alias}.${COLUMN[key]} AS src_${key}`)].join(', ');
+const SOURCE_COLUMNS = (alias: string) => [`${alias}.source AS src_source`, ...keys.map((key) => `${alias}.${COLUMN[key]} AS src_${key}`)].join(', ');
 
 /** A source read with SOURCE_COLUMNS; undefined when the lead has none (a LEFT JOIN found nothing). */
-export function sourceFromRow(row: Record<string, unknown>): LeadSource | undefined {
+function sourceFromRow(row: Record<string, unknown>): LeadSource | undefined {
   if (row.src_source === null || row.src_source === undefined) return undefined;
   const source: LeadSource = { source: String(row.src_source) };
   for (const key of keys) {

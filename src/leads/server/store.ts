@@ -19,7 +19,7 @@ export interface StoredFile {
   size: number;
 }
 
-export interface Saved {
+interface Saved {
   id: string;
   /** True when a document with the same client key was already stored (nothing new was written). */
   replayed: boolean;

@@ -22,7 +22,7 @@ const settings = server.visits;
 const DAY_MS = 86_400_000;
 
 /** Whether the browser only fetched the page ahead of a visit that may never happen. */
-export function isPrefetch(request: FastifyRequest): boolean {
+function isPrefetch(request: FastifyRequest): boolean {
   const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''} ${request.headers['x-moz'] ?? ''}`.toLowerCase();
   return /\b(prefetch|prerender)\b/.test(purpose);
 }

@@ -14,7 +14,7 @@ import admin from '../../../config/admin';
 import type { NewsletterPreview } from '../model/newsletterApi';
 
 const t = admin.newsletters;
-export const PREVIEW_WIDTHS = { phone: 375, wide: 1280 } as const;
+const PREVIEW_WIDTHS = { phone: 375, wide: 1280 } as const;
 type View = 'phone' | 'wide' | 'text';
 
 /** The mail's HTML in a shadow root of `host`: its body's style on a wrapper, its body's nodes inside. */

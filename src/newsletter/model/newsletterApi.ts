@@ -7,9 +7,6 @@
  */
 import type { ArticleBlock } from '../../content/model/articleSchema';
 
-/** The newsletter's screens inside the inbox app. */
-export const NEWSLETTER_PAGE = '/admin/newsletters';
-
 /** The unsubscribe link: GET shows a page with one button, POST (the button, or a mail program's one-click, RFC 8058) unsubscribes. */
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 export const unsubscribeRoute = `${UNSUBSCRIBE_PATH}/:token`;
@@ -46,8 +43,7 @@ export type NewsletterRoute = keyof typeof newsletterRoutes;
 /** The routes only an owner's account may use: what mails the readers. */
 export const NEWSLETTER_OWNER_ROUTES: readonly NewsletterRoute[] = ['newsletterSend', 'newsletterUnschedule'];
 
-export const NEWSLETTER_STATES = ['draft', 'scheduled', 'sending', 'sent'] as const;
-export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
+export type NewsletterState = 'draft' | 'scheduled' | 'sending' | 'sent';
 
 /** What is written: its subject, its name (the utm_campaign of its links: letters, digits, dashes), its text as typed blocks. */
 export interface NewsletterDraft {

@@ -25,7 +25,7 @@ import { confirmSubscriber, subscriberById } from './subscribers';
 import type { NewsletterTokens } from './tokens';
 
 /** A page's words, and the confirmation's form (its token and button) on the page that asks for it. */
-export interface PageWords {
+interface PageWords {
   heading: string;
   text: string;
   form?: { token: string; button: string };
@@ -41,7 +41,7 @@ const paragraphs = (text: string) =>
     .join('\n      ');
 
 /** The page's policy: its nonce'd style, the site's pictures, posting to itself; nothing else, no framing. */
-export function confirmPagePolicy(nonce: string, https: boolean): string {
+function confirmPagePolicy(nonce: string, https: boolean): string {
   return [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
@@ -54,7 +54,7 @@ export function confirmPagePolicy(nonce: string, https: boolean): string {
 }
 
 /** The page as HTML, with the nonce its policy names. */
-export function confirmPage(site: SiteConfig, words: PageWords): { html: string; nonce: string } {
+function confirmPage(site: SiteConfig, words: PageWords): { html: string; nonce: string } {
   const nonce = newNonce();
   const c = site.brand.colors;
   const { logo } = site.brand;

@@ -58,13 +58,13 @@ export { CRASH_POINTS, type CrashPoint } from './queue';
  * The words a person saw next to the newsletter box when they signed up, as shown: the box's
  * heading and text, and the note under every form (its link by its words).
  */
-export function consentWordsOf(site: SiteConfig): string {
+function consentWordsOf(site: SiteConfig): string {
   const { heading, text } = site.footer.newsletter;
   return [heading, text, fill(site.privacyNote.text, { link: site.privacyNote.link.label })].join('\n');
 }
 
 /** The confirmation mail's text: config's words, the button's words over the link, the words after it. */
-export function confirmationText(site: SiteConfig, link: string): string {
+function confirmationText(site: SiteConfig, link: string): string {
   const words = site.newsletter.confirmMail;
   return [words.text.trim(), `${words.button}\n${link}`, fill(words.after, { days: server.newsletter.unconfirmedDays }).trim()].join('\n\n');
 }

@@ -156,7 +156,7 @@ export function bodyProblem(body: unknown): string | undefined {
 }
 
 /** A draft as sent by the inbox, checked: the values to store, or the first problem. */
-export function checkDraft(db: Database.Database, draft: Partial<NewsletterDraft>, id = 0): NewsletterDraft | DraftProblem {
+function checkDraft(db: Database.Database, draft: Partial<NewsletterDraft>, id = 0): NewsletterDraft | DraftProblem {
   const { subject, name, body } = draft as Record<string, unknown>;
   if (typeof subject !== 'string' || subject.trim() === '' || [...subject].length > limits.subjectMaxLength || /[\r\n]/.test(subject)) {
     return { status: 400, message: fill(messages.badSubject, { max: limits.subjectMaxLength }) };

@@ -115,7 +115,7 @@ function describeError(error: unknown): string {
  * `message` (5xx to the mail itself: this reader fails), `later` (4xx: this reader later), or
  * `server` (the mail server out of reach, refusing our sign-in or sender, closing: pause them all).
  */
-export function refusalOf(error: unknown): 'address' | 'message' | 'later' | 'server' {
+function refusalOf(error: unknown): 'address' | 'message' | 'later' | 'server' {
   const { responseCode, command, code } = error as { responseCode?: number; command?: string; code?: string };
   if (!responseCode || code === 'EAUTH' || responseCode === 421 || command === 'MAIL FROM' || command === 'AUTH' || command === 'CONN') return 'server';
   if (responseCode >= 500) return command === 'RCPT TO' ? 'address' : 'message';

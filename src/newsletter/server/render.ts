@@ -50,7 +50,7 @@ const FONT = 'Arial,Helvetica,sans-serif';
  * address) made whole with the campaign's parameters added; a mail or phone link and another
  * site's https address as they are; anything else (a "#part" of a page) is no link.
  */
-export function mailLink(href: string, publicUrl: string, name: string): string | undefined {
+function mailLink(href: string, publicUrl: string, name: string): string | undefined {
   const base = new URL(publicUrl);
   let url: URL;
   if (siteLinkOf(href)) url = new URL(href, base);

@@ -37,7 +37,7 @@ const NEWSLETTER_ID = /<(nl_[0-9a-f]{20})@[^<>\s]+>/g;
 const UNSUBSCRIBE_SUBJECT = /\bunsubscribe\s+(\d+\.\d+\.[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/i;
 
 /** The newsletters' Message-IDs a header value names ("<nl_…@…>"), without <> and the domain. */
-export function newsletterIdsIn(value: string | undefined): string[] {
+function newsletterIdsIn(value: string | undefined): string[] {
   return [...(value ?? '').matchAll(NEWSLETTER_ID)].map((m) => m[1]!);
 }
 
@@ -209,7 +209,7 @@ function originalOf(email: Pick<Email, 'attachments'>): string | undefined {
 }
 
 /** A delivery report's or a feedback report's facts (RFC 3464, RFC 5965), or undefined for any other mail. */
-export function reportOf(email: Pick<Email, 'headers' | 'attachments'>): NewsletterReport | undefined {
+function reportOf(email: Pick<Email, 'headers' | 'attachments'>): NewsletterReport | undefined {
   const type = header(email, 'content-type').toLowerCase();
   const reportType = /report-type\s*=\s*"?([a-z-]+)/.exec(type)?.[1];
   const delivery = partText(email, 'message/delivery-status', 'message/global-delivery-status');

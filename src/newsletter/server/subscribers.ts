@@ -27,8 +27,6 @@ import { preparedIn } from '../../platform/server/statements';
 import { BYTE_ORDER_MARK, csvRow } from '../../leads/server/leads';
 import type { PersonTable } from '../../leads/server/privacy';
 
-export { SUBSCRIBER_STATES, type SubscriberState };
-
 const DAY_MS = 86_400_000;
 
 /** How long a sign-up waits for its confirmation (and its link works), in milliseconds. */

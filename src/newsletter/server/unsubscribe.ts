@@ -36,7 +36,7 @@ export interface UnsubscribeOptions {
 type Page = 'ask' | 'done' | 'unknown';
 
 /** The page: the brand, a heading, a sentence, and the button (when asking). */
-export function unsubscribePage(site: Pick<SiteConfig, 'brand' | 'unsubscribePage'>, page: Page, action: string, nonce: string): string {
+function unsubscribePage(site: Pick<SiteConfig, 'brand' | 'unsubscribePage'>, page: Page, action: string, nonce: string): string {
   const words = site.unsubscribePage;
   const colors = site.brand.colors;
   const text = page === 'ask' ? words.text : page === 'done' ? words.done : words.unknown;

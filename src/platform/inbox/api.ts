@@ -37,7 +37,7 @@ export function onPasswordAgain(asker: () => Promise<boolean>): void {
 }
 
 /** The owner gave up typing the password again: the action was not done. */
-export class NotConfirmed extends ApiError {}
+class NotConfirmed extends ApiError {}
 
 /** Whether a refusal is the one that asks for the password again. */
 async function asksPassword(response: Response): Promise<boolean> {

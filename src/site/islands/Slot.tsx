@@ -11,12 +11,12 @@ export interface StaticHtml {
   html: string;
 }
 
-export type SlotContent = ReactNode | StaticHtml;
+type SlotContent = ReactNode | StaticHtml;
 
 /** An island's slots, by name. */
 export type Slots = Record<string, SlotContent>;
 
-export const SLOT_ATTRIBUTE = 'data-slot';
+const SLOT_ATTRIBUTE = 'data-slot';
 
 function isStaticHtml(content: SlotContent): content is StaticHtml {
   return typeof content === 'object' && content !== null && 'html' in content && typeof (content as StaticHtml).html === 'string';

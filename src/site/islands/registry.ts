@@ -42,7 +42,7 @@ export type IslandName = keyof typeof islands;
 type ComponentOf<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]['load']>>['default'];
 
 /** The prop an island takes from a file of its own (its `data`), if any. */
-export type DataProp<N extends IslandName> = (typeof islands)[N] extends { data: infer D extends string } ? D : never;
+type DataProp<N extends IslandName> = (typeof islands)[N] extends { data: infer D extends string } ? D : never;
 
 /** What the page gives an island (besides its slots and its data): small values only, written into the page as JSON. */
 export type IslandProps<N extends IslandName> = Omit<ComponentProps<ComponentOf<N>>, 'slots' | 'instance' | DataProp<N>>;

@@ -53,8 +53,3 @@ export const tokens = {
 export function up(breakpoint: keyof typeof breakpoints): string {
   return `@media (min-width: ${breakpoints[breakpoint]}px)`;
 }
-
-/** n steps of the 8 px grid (MUI's theme.spacing). */
-export function space(...steps: number[]): string {
-  return steps.map((n) => `${n * 8}px`).join(' ');
-}

@@ -18,6 +18,3 @@ export interface SiteSettings {
 export function settingsOf(config: Pick<SiteConfig, 'brand' | 'constants'> | SiteSettings): SiteSettings {
   return { brand: { colors: config.brand.colors }, constants: config.constants };
 }
-
-/** The key paths of config/site.ts that are settings (see above). */
-export const SETTINGS_PATHS: readonly (readonly string[])[] = [['brand', 'colors'], ['constants']];

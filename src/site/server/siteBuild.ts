@@ -17,7 +17,7 @@ import { siteRoutes } from '../../content/model/routing';
 import { movedAnswer, SITE_MANIFEST_FILE, type MovedAnswer, type SiteManifest } from '../model/siteManifest';
 import { takeServedContent } from './servedContent';
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+type Encoding = 'br' | 'gzip' | 'identity';
 
 /** One page file, as it is sent in one encoding: its bytes and the headers that describe them. */
 export interface PageBytes {
@@ -29,7 +29,7 @@ export interface PageBytes {
 /** One page file in every encoding the build wrote it in. */
 export type PageFile = Partial<Record<Encoding, PageBytes>> & { identity: PageBytes };
 
-export interface SiteBuild {
+interface SiteBuild {
   /** The built client folder. */
   clientDir: string;
   manifest: SiteManifest;
@@ -84,7 +84,7 @@ function plainFiles(clientDir: string): Set<string> {
 const queryKey = (pathname: string, query: [string, string][]) => `${pathname}?${new URLSearchParams(query).toString()}`;
 
 /** Reads a build folder completely (throws, naming what is missing, if it is not a whole build). */
-export function loadSiteBuild(clientDir: string): SiteBuild {
+function loadSiteBuild(clientDir: string): SiteBuild {
   const manifestFile = path.join(clientDir, SITE_MANIFEST_FILE);
   if (!existsSync(manifestFile)) throw new Error(`No site manifest at ${manifestFile}: run "npm run build" first.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;

@@ -9,7 +9,7 @@
  */
 
 /** The site's breakpoints (config/site.ts constants.breakpoints, the theme's). */
-export type Breakpoints = Readonly<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
+type Breakpoints = Readonly<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
 
 /** A place's `sizes`, from the breakpoints. */
 export type PicturePlace = (breakpoints: Breakpoints) => string;
@@ -36,7 +36,7 @@ interface Piece {
  * The `sizes` of a picture drawn in a Container (at most `container` px wide, the `xl` breakpoint
  * by default) following `steps` (the first from 0).
  */
-export function layoutSizes(breakpoints: Breakpoints, steps: readonly Step[], { container = breakpoints.xl }: { container?: number } = {}): string {
+function layoutSizes(breakpoints: Breakpoints, steps: readonly Step[], { container = breakpoints.xl }: { container?: number } = {}): string {
   const padding = (from: number) => (from >= breakpoints.sm ? 3 : 2) * UNIT * 2;
   const starts = [...new Set([0, breakpoints.sm, container, ...steps.map((s) => s.from)])].sort((a, b) => a - b);
   const pieces: Piece[] = [];

@@ -14,7 +14,7 @@ import { escapeHtmlText, replaceOnce } from '../../../schema/text';
 import { contentSecurityPolicy } from '../../../platform/headers';
 import { isHttps, newNonce } from '../../../platform/server/security';
 
-export const ADMIN_HTML = 'admin.html';
+const ADMIN_HTML = 'admin.html';
 
 export function registerAdminPage(app: FastifyInstance, clientDir: string): void {
   const file = path.join(clientDir, ADMIN_HTML);

@@ -26,7 +26,7 @@ const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true }
 /** Whether a follow-up is due: today or before, on the agency's calendar. */
 const due = (followUp: string | null) => followUp !== null && followUp <= dayOf(Date.now());
 
-export function StageChip({ stage }: { stage: string }) {
+function StageChip({ stage }: { stage: string }) {
   const ends = stage === WON_STAGE ? 'success' : stage === LOST_STAGE ? 'default' : 'primary';
   return <Chip size="small" variant="outlined" color={ends} label={stageName(stage)} />;
 }

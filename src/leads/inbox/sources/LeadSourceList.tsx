@@ -12,7 +12,7 @@ import { visible } from '../../../platform/inbox/format';
 const t = admin.sources;
 
 /** The source's values as the inbox writes them: the device in words, no source as a direct visit. */
-export function sourceValue(source: LeadSource, key: (typeof ATTRIBUTION_KEYS)[number]): string {
+function sourceValue(source: LeadSource, key: (typeof ATTRIBUTION_KEYS)[number]): string {
   if (key === 'source') return source.source || t.direct;
   if (key === 'device') return source.device ? t.devices[source.device] : '';
   const value = source[key];

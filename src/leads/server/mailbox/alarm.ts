@@ -24,7 +24,7 @@ export interface AlarmMail {
   publicUrl: string;
 }
 
-export interface Outage {
+interface Outage {
   /** The mailbox's login and host, as the log names them. */
   user: string;
   host: string;

@@ -22,9 +22,6 @@
  * lead when its own headers do not.
  */
 import type { Email } from 'postal-mime';
-import type { AutomaticKind } from '../../model/adminApi';
-
-export type { AutomaticKind };
 
 export type Automatic =
   | {

@@ -43,7 +43,7 @@ const statements = preparedIn((db: Database.Database) => ({
 }));
 
 /** The doc ids of the person a lead belongs to. */
-export function personLeads(db: Database.Database, docId: string): string[] {
+function personLeads(db: Database.Database, docId: string): string[] {
   const ids = statements(db).people.pluck().all(docId) as string[];
   return ids.length > 0 ? ids : [docId];
 }

@@ -22,7 +22,7 @@ const { deadlineSeconds } = server.mailbox.reading;
 const MAX_HEAP_MB = 1024;
 
 /** The source of the thread's code (under jest, whose modules are CommonJS, from this file's folder; else from the project's). */
-export const PARSE_WORKER_SOURCE = path.join(typeof __dirname === 'string' ? __dirname : path.resolve('src', 'server', 'mailbox'), 'parseWorker.ts');
+const PARSE_WORKER_SOURCE = path.join(typeof __dirname === 'string' ? __dirname : path.resolve('src', 'server', 'mailbox'), 'parseWorker.ts');
 
 export interface ParseThreadOptions {
   /** The thread's file: a bundled .js, or a .ts source run through tsx (default: PARSE_WORKER_SOURCE). */

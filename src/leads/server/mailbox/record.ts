@@ -157,7 +157,7 @@ function keepAttachments(email: Email, dataDir: string): { files: (KeptFile & { 
  * from the agency's address are the agency's; one from the agency's address without proof is the
  * visitor's, suspicious (anyone can write any From).
  */
-export function sideOf(email: Email, visitor: string | null, keep: Pick<Keep, 'sentFolder' | 'agency' | 'trust'>): { direction: 'in' | 'out'; suspicious: boolean } {
+function sideOf(email: Email, visitor: string | null, keep: Pick<Keep, 'sentFolder' | 'agency' | 'trust'>): { direction: 'in' | 'out'; suspicious: boolean } {
   const from = email.from?.address ?? '';
   const person = from ? personKey(from) : '';
   if (person !== '' && person === visitor) return { direction: 'in', suspicious: false };

@@ -48,7 +48,7 @@ export interface Trust {
 const AUTHSERV_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i;
 
 /** An IP address or a subnet ("203.0.113.0/24", "2001:db8::/32"). */
-export function isAddressOrSubnet(text: string): boolean {
+function isAddressOrSubnet(text: string): boolean {
   const [address = '', bits, ...rest] = text.split('/');
   const family = net.isIP(address);
   if (family === 0 || rest.length > 0) return false;

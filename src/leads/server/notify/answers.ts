@@ -119,7 +119,7 @@ const oneLine = (text: string, max: number): string => cutAtWord(visible(text).r
 const QUOTE_STARTS = [/^>/, /^On .{0,200}wrote:\s*$/i, /^-{2,}\s*Original Message\s*-{2,}/i, /^_{10,}\s*$/, /^From:\s/i, /^-- ?$/];
 
 /** The first lines of what they wrote (what comes before the quoted part), cut at a word to `max` characters. */
-export function firstLines(text: string, max = words.firstLinesMaxLength): string {
+function firstLines(text: string, max = words.firstLinesMaxLength): string {
   const own: string[] = [];
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
     if (QUOTE_STARTS.some((start) => start.test(line.trim()))) break;
@@ -130,7 +130,7 @@ export function firstLines(text: string, max = words.firstLinesMaxLength): strin
 }
 
 /** The mail of these answers: its subject and its text (plain text: the client's words are never markup). */
-export function answerMail(answers: readonly Answer[], publicUrl: string): { subject: string; text: string } {
+function answerMail(answers: readonly Answer[], publicUrl: string): { subject: string; text: string } {
   const [first] = answers;
   const lines = first ? oneLine(firstLines(first.text), words.subjectWordsMaxLength) : '';
   const subject =

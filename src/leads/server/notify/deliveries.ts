@@ -8,9 +8,8 @@
 import type Database from 'better-sqlite3';
 import { preparedIn } from '../../../platform/server/statements';
 import { newDocumentId } from '../store';
+import type { DeliveryState } from '../../model/adminApi';
 import type { Channel } from './settings';
-
-export type DeliveryState = 'pending' | 'sent' | 'failed';
 
 /** A notification's channel, `visitor`: an e-mail to the visitor (visitorMail.ts), or `owner`: one to an owner's account about no one lead (digest.ts). */
 export type DeliveryChannel = Channel | 'visitor' | 'owner';

@@ -24,7 +24,7 @@ import { queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
 import { DigestSchedule, queueDigests } from './digest';
 
-export type { Delivery, DeliveryState } from './deliveries';
+export type { Delivery } from './deliveries';
 export type { VisitorMail } from './visitorMail';
 export { describeSettings, readNotifySettings, type NotifySettings } from './settings';
 export type { NotifyOptions } from './worker';

@@ -37,7 +37,7 @@ export interface MailSettings {
 }
 
 /** nodemailer's `dkim` option: the domain (d=), the selector (s=) and the private key (PEM). */
-export interface DkimSettings {
+interface DkimSettings {
   domainName: string;
   keySelector: string;
   privateKey: string;

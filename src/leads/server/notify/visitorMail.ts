@@ -75,7 +75,7 @@ const { autoReply: limits } = server.notifications;
  * spaces, hyphens and apostrophes; no digits, dots, slashes or @ (nothing a mail program makes a
  * link of), cut to `nameMaxLength` characters. Empty when nothing is left.
  */
-export function nameForAutoReply(raw: unknown, max = limits.nameMaxLength): string {
+function nameForAutoReply(raw: unknown, max = limits.nameMaxLength): string {
   const letters = String(raw ?? '')
     .normalize('NFC')
     .replace(/[^\p{L}\p{M}'’\- ]+/gu, ' ')

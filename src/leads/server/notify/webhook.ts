@@ -20,7 +20,7 @@ const TIMEOUT_MS = 20_000;
  * The one-line summary. `&`, `<` and `>` are escaped as Slack asks: a visitor who types
  * `<!channel>` must not reach everyone in the agency's channel.
  */
-export function webhookText(lead: Lead): string {
+function webhookText(lead: Lead): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return fill(server.notifications.webhookText, { subject: escape(lead.subject), link: lead.link });
 }
@@ -40,7 +40,7 @@ function webhookBody(lead: Lead, createdAt: number): string {
 }
 
 /** The `webhook-signature` value for one try. */
-export function sign(key: Buffer, id: string, timestamp: number, body: string): string {
+function sign(key: Buffer, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 

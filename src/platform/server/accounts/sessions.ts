@@ -38,10 +38,10 @@ declare module 'fastify' {
 }
 
 const MINUTE_MS = 60 * 1000;
-export const IDLE_MS = server.admin.idleMinutes * MINUTE_MS;
-export const ABSOLUTE_MS = server.admin.absoluteHours * 60 * MINUTE_MS;
+const IDLE_MS = server.admin.idleMinutes * MINUTE_MS;
+const ABSOLUTE_MS = server.admin.absoluteHours * 60 * MINUTE_MS;
 export const REMEMBERED_MS = server.admin.rememberedDays * 24 * 60 * MINUTE_MS;
-export const PASSWORD_AGAIN_MS = server.admin.passwordAgainMinutes * MINUTE_MS;
+const PASSWORD_AGAIN_MS = server.admin.passwordAgainMinutes * MINUTE_MS;
 
 /** Whether a session has ended by the clock: idle too long, or (not remembered) signed in too long ago. */
 const ended = (row: { createdAt: number; lastSeenAt: number; remembered: boolean }, now: number) =>

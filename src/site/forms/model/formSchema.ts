@@ -8,7 +8,7 @@ import { ruleNames } from './rules';
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
 
 /** The least a limit may be, in words for its sentence: `what` a field of this kind is, and `because` of what it needs as many characters. */
-export interface LeastLength {
+interface LeastLength {
   least: number;
   what: string;
   because: string;
@@ -21,7 +21,7 @@ export interface LeastLength {
  * number is in docs/content-files.md ("How long an answer may be"). A choice field must accept its
  * longest option instead (checked with its options).
  */
-export const LEAST_LENGTH: Readonly<Record<(typeof fieldKinds)[number], LeastLength | undefined>> = {
+const LEAST_LENGTH: Readonly<Record<(typeof fieldKinds)[number], LeastLength | undefined>> = {
   text: { least: 100, what: 'a text field', because: "a person's full name, or a business's or a project's name, can be that long" },
   email: { least: 254, what: 'an e-mail field', because: 'an e-mail address can be 254 characters long' },
   tel: { least: 10, what: 'a phone field', because: 'visitors may type 10 characters in a phone field' },

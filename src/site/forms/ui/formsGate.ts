@@ -9,7 +9,7 @@ const gate = new Promise<void>((resolve) => {
   open = resolve;
 });
 
-export function openFormsGate(): void {
+function openFormsGate(): void {
   open();
 }
 

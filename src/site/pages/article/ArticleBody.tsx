@@ -14,7 +14,7 @@ import { SmartLink } from '../../ui/SmartLink';
 const isExternal = (href: string) => !href.startsWith('/') || href.startsWith('//');
 
 /** Runs of text: bold, italic, a link, or plain. */
-export function Runs({ content }: { content: readonly InlineRun[] }) {
+function Runs({ content }: { content: readonly InlineRun[] }) {
   return (
     <>
       {content.map((run, i) => {

@@ -33,7 +33,7 @@ export interface ArticleData {
 export const SocialPicturesContext = createContext<Readonly<Record<string, string>>>({});
 
 /** What search engines read about the article (schema.org BlogPosting). */
-export function blogPosting(site: SiteConfig, { article, canonical, socialImage }: ArticleData): Record<string, unknown> {
+function blogPosting(site: SiteConfig, { article, canonical, socialImage }: ArticleData): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',

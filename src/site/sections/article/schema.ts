@@ -1,5 +1,5 @@
 import { imageSchema, section } from '../../../schema/common';
-import { heading, list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, object, optional, text } from '../../../schema/schema';
 
 /** A piece of writing: a heading, an optional picture, and parts with their own subheadings. */
 export const articleSchema = section('article', {
@@ -8,4 +8,3 @@ export const articleSchema = section('article', {
   image: optional(imageSchema),
   parts: list(object({ heading: optional(heading()), paragraphs: list(longText(), { min: 1 }) }), { min: 1 }),
 });
-export type ArticleSection = Infer<typeof articleSchema>;

@@ -1,5 +1,5 @@
 import { section } from '../../../schema/common';
-import { heading, label, longText, number, optional, text, type Infer } from '../../../schema/schema';
+import { heading, label, longText, number, optional, text } from '../../../schema/schema';
 
 export { NEWEST_ARTICLE as NEWEST } from '../../../content/model/articleSchema';
 
@@ -17,4 +17,3 @@ export const articlesSchema = section('articles', {
    */
   inFull: optional(text()),
 });
-export type ArticlesSection = Infer<typeof articlesSchema>;

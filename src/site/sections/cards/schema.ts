@@ -21,4 +21,3 @@ export const cardsSchema = section('cards', {
   columns: advanced(optional(number({ min: 1, max: 4, integer: true }))),
   cards: list(cardSchema, { min: 1 }),
 });
-export type CardsSection = Infer<typeof cardsSchema>;

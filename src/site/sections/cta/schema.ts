@@ -1,5 +1,5 @@
 import { actionSchema, section } from '../../../schema/common';
-import { heading, longText, type Infer } from '../../../schema/schema';
+import { heading, longText } from '../../../schema/schema';
 
 /** A coloured band with one sentence and one button. */
 export const ctaSchema = section('cta', {
@@ -7,4 +7,3 @@ export const ctaSchema = section('cta', {
   text: longText(),
   action: actionSchema,
 });
-export type CtaSection = Infer<typeof ctaSchema>;

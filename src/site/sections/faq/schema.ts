@@ -1,5 +1,5 @@
 import { section } from '../../../schema/common';
-import { heading, list, longText, object, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, object, optional, text } from '../../../schema/schema';
 
 /** Questions and answers; at most one answer is open at a time. */
 export const faqSchema = section('faq', {
@@ -7,4 +7,3 @@ export const faqSchema = section('faq', {
   text: optional(longText()),
   items: list(object({ question: text(), answer: longText() }), { min: 1 }),
 });
-export type FaqSection = Infer<typeof faqSchema>;

@@ -1,5 +1,5 @@
 import { section } from '../../../schema/common';
-import { formRef, heading, longText, optional, type Infer } from '../../../schema/schema';
+import { formRef, heading, longText, optional } from '../../../schema/schema';
 
 /** A form from config/forms, with an optional heading, intro and a note under it. */
 export const formSectionSchema = section('form', {
@@ -8,4 +8,3 @@ export const formSectionSchema = section('form', {
   text: optional(longText()),
   note: optional(longText()),
 });
-export type FormSection = Infer<typeof formSectionSchema>;

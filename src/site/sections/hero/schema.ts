@@ -1,5 +1,5 @@
 import { actionSchema, imageSchema, section } from '../../../schema/common';
-import { formRef, heading, list, longText, optional, type Infer } from '../../../schema/schema';
+import { formRef, heading, list, longText, optional } from '../../../schema/schema';
 
 /** The first thing on the home page: headline, promise, buttons, and optionally a form. */
 export const heroSchema = section('hero', {
@@ -11,4 +11,3 @@ export const heroSchema = section('hero', {
   form: optional(formRef()),
   formTitle: optional(heading()),
 });
-export type HeroSection = Infer<typeof heroSchema>;

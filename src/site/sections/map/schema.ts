@@ -1,5 +1,5 @@
 import { section } from '../../../schema/common';
-import { embedUrl, heading, optional, text, type Infer } from '../../../schema/schema';
+import { embedUrl, heading, optional, text } from '../../../schema/schema';
 
 /** An embedded map; its height is constants.mapHeightPx in config/site.ts. */
 export const mapSchema = section('map', {
@@ -9,4 +9,3 @@ export const mapSchema = section('map', {
   /** The embed address given by the map provider: its host goes into the page policy (frame-src). */
   src: embedUrl(),
 });
-export type MapSection = Infer<typeof mapSchema>;

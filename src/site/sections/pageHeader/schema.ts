@@ -1,5 +1,5 @@
 import { section } from '../../../schema/common';
-import { heading, href, label, list, longText, object, optional, type Infer } from '../../../schema/schema';
+import { heading, href, label, list, longText, object, optional } from '../../../schema/schema';
 
 /** The band at the top of an inner page: breadcrumb, page heading, one intro line. */
 export const pageHeaderSchema = section('pageHeader', {
@@ -8,4 +8,3 @@ export const pageHeaderSchema = section('pageHeader', {
   heading: heading(),
   text: optional(longText()),
 });
-export type PageHeaderSection = Infer<typeof pageHeaderSchema>;

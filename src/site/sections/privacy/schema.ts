@@ -65,7 +65,7 @@ const basePrivacySchema = section('privacy', {
     erasure: template(['email'], { maxLength: TEXT_LIMITS.paragraph }),
   }),
 });
-export type PrivacySection = Infer<typeof basePrivacySchema>;
+type PrivacySection = Infer<typeof basePrivacySchema>;
 
 /** The privacy section, and what one key cannot know alone: every form of config/forms is listed once. */
 export const privacySchema: typeof basePrivacySchema = {

@@ -1,5 +1,5 @@
 import { actionSchema, imageSchema, section } from '../../../schema/common';
-import { heading, list, longText, oneOf, optional, text, type Infer } from '../../../schema/schema';
+import { heading, list, longText, oneOf, optional, text } from '../../../schema/schema';
 import { statItemSchema } from '../stats/schema';
 
 /**
@@ -16,4 +16,3 @@ export const splitSchema = section('split', {
   /** Counters shown under the text (About page vision block). */
   stats: optional(list(statItemSchema)),
 });
-export type SplitSection = Infer<typeof splitSchema>;

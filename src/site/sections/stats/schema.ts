@@ -15,4 +15,3 @@ export const statsSchema = section('stats', {
   text: optional(longText()),
   items: list(statItemSchema, { min: 1 }),
 });
-export type StatsSection = Infer<typeof statsSchema>;

@@ -16,4 +16,3 @@ export const teamSchema = section('team', {
   text: optional(longText()),
   members: list(teamMemberSchema, { min: 1 }),
 });
-export type TeamSection = Infer<typeof teamSchema>;

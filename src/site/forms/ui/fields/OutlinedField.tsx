@@ -178,7 +178,7 @@ export function RequiredStar() {
 }
 
 /** What the frame puts on the input it draws. */
-export interface EntryProps {
+interface EntryProps {
   id: string;
   required?: boolean;
   'aria-invalid'?: true;
