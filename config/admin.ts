@@ -652,10 +652,13 @@ export default {
     testSubject: '[Test] {subject}',
     saveFirst: 'Save the newsletter first.',
     sendHeading: 'Send',
-    // {count} is replaced.
-    sendNow: 'Send now to {count} readers',
-    // {subject} and {count} are replaced.
-    sendQuestion: 'Send "{subject}" now to {count} readers? A newsletter cannot be called back.',
+    // {count} is replaced: `one` for one reader, `other` for any other number.
+    sendNow: { one: 'Send now to {count} reader', other: 'Send now to {count} readers' },
+    // {subject} and {count} are replaced: `one` for one reader, `other` for any other number.
+    sendQuestion: {
+      one: 'Send "{subject}" now to {count} reader? A newsletter cannot be called back.',
+      other: 'Send "{subject}" now to {count} readers? A newsletter cannot be called back.',
+    },
     sendConfirm: 'Send it',
     sendAt: 'Or send it at',
     schedule: 'Send at this time',

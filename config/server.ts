@@ -136,14 +136,21 @@ export default {
     autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
     // The mail to the notification address (NOTIFY_TO) when a client answers (their mail read from
     // the agency's mailbox, docs/inbox.md "When a client answers"): the answers of `digestMinutes`
-    // go in one mail, sent that long after the first. {name} is the client's name (else their
-    // address), {words} the first words of what they wrote; for several, {count} and {names}.
+    // go in one mail, sent that long after the first; those the agency replied to meanwhile are
+    // left out (none left: no mail). {name} is the client's name (else their address), {words}
+    // the first words of what they wrote (their latest answer's); {count} how many answers;
+    // {names} the names of several people.
     answers: {
       digestMinutes: 5,
       subject: '{name} answered: {words}',
+      // One person's several answers.
+      subjectOnePerson: '{name} answered {count} times: {words}',
       subjectSeveral: '{count} answers: {names}',
       // Above each answer in the mail: {name}, {at} (when they sent it) and {form} (the inbox's name of the lead's form).
       heading: '{name} answered on {at} ({form}):',
+      // Above a person's several answers on one lead (one link below them all), each under `answeredAt`.
+      headingSeveral: '{name} answered {count} times ({form}):',
+      answeredAt: 'On {at}:',
       // In place of the first lines of an answer that has no text (only attachments, or too large to keep).
       noText: '(no text: read it on the lead)',
       // {link} is the lead in the inbox (behind the sign-in).

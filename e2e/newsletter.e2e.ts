@@ -19,6 +19,7 @@ import { openStore } from '../src/leads/server/store';
 import { seedSubscribers, subscriberState } from '../src/test/newsletter';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, fill, test } from './fixtures';
+import { fillCount } from '../src/schema/text';
 import { addAccount, signIn } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
 import { exited, freePort, startServer } from './helpers/server';
@@ -110,7 +111,7 @@ test('the owner writes, previews at 375 and 1280 px and as text, tests and sends
   await shot(page, 'inbox-375-preview-phone');
 
   // Sent now, to the confirmed readers only.
-  await page.getByRole('button', { name: fill(t.sendNow, { count: READERS.length }), exact: true }).click();
+  await page.getByRole('button', { name: fillCount(t.sendNow, READERS.length, { count: READERS.length }), exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: t.sendConfirm, exact: true }).click();
   await waitFor('the newsletter to every reader', () => READERS.every((reader) => mailTo(reader)), { on: [smtp.changes] });
   expect(mailTo('waiting@example.net')).toBeUndefined();

@@ -17,6 +17,8 @@ export default {
   failure: {},
   // What it brings (config/admin.ts `kinds`): insights count each kind apart.
   kind: 'subscriber',
+  // A sign-up is nobody waiting for the agency's answer: listed under its form, never unread or waiting.
+  awaitsAnswer: false,
   // The fields that go in the exports' shared Name, Email and Phone columns.
   columns: { email: 'Email' },
   // A sign-up is not worth an e-mail each: it goes to the webhook only (a chat channel, say).

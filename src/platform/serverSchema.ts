@@ -151,13 +151,17 @@ export const serverSchema = object({
     }),
     /**
      * The owner's mail of a client's answer (src/leads/server/notify/answers.ts): the answers of
-     * `digestMinutes` in one mail, its words, and how much of each answer it tells.
+     * `digestMinutes` in one mail (those the agency replied to meanwhile left out), its words,
+     * and how much of each answer it tells.
      */
     answers: object({
       digestMinutes: number({ min: 0, max: 60 }),
       subject: template(['name', 'words']),
+      subjectOnePerson: template(['name', 'count', 'words']),
       subjectSeveral: template(['count', 'names']),
       heading: template(['name', 'at', 'form']),
+      headingSeveral: template(['name', 'count', 'form']),
+      answeredAt: template(['at']),
       noText: text(),
       openLead: template(['link']),
       footer: text(),

@@ -330,6 +330,14 @@ export function template(known: readonly string[], opts: TextOptions = {}): Sche
 }
 
 /**
+ * Words that depend on a count: `one` for exactly 1, `other` for any other number (each a
+ * template of `known`, {count} among them); text.ts fillCount picks and fills them.
+ */
+export function plural(known: readonly string[], opts: TextOptions = {}) {
+  return object({ one: template(known, opts), other: template(known, opts) });
+}
+
+/**
  * A time in milliseconds, a whole number from 0 to `max`. `atLeast`: below it the site misbehaves
  * for visitors (or for the server), and the sentence says so in words: `what` the value is and
  * `because` of what.

@@ -3,6 +3,11 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
+/** Fills words that depend on a count (schema.ts `plural`): `one` for exactly 1, else `other`. */
+export function fillCount(words: { one: string; other: string }, count: number, values: Record<string, string | number>): string {
+  return fill(count === 1 ? words.one : words.other, values);
+}
+
 /*
  * One escaping function per place a value goes into: HTML text, an HTML attribute, JSON in a
  * <script> element, XML text, a line of robots.txt (a policy's host list: links.ts policyHost).

@@ -1,6 +1,6 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../../config/forms';
-import { checkPlaceholders, formRef, list, longText, number, object, oneOf, template, text, type CheckContext, type Infer, type Path, type Schema, TEXT_LIMITS } from '../../schema/schema';
+import { checkPlaceholders, formRef, list, longText, number, object, oneOf, plural, template, text, type CheckContext, type Infer, type Path, type Schema, TEXT_LIMITS } from '../../schema/schema';
 import { sectionSchemas, type SectionType } from '../../site/sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { siteSchema } from './siteSchema';
@@ -339,8 +339,8 @@ export const adminSchema = object({
     testSent: template(['email']),
     testSubject: template(['subject']),
     ...texts(['saveFirst', 'sendHeading']).shape,
-    sendNow: template(['count']),
-    sendQuestion: template(['subject', 'count']),
+    sendNow: plural(['count']),
+    sendQuestion: plural(['subject', 'count']),
     ...texts(['sendConfirm', 'sendAt', 'schedule']).shape,
     scheduled: template(['when']),
     ...texts(['unschedule', 'sendingNow', 'ownersSend', 'readOnly', 'figures', 'figuresReaders', 'figuresWaiting', 'figuresFailed', 'figuresNote', 'notFound', 'sendArticle']).shape,

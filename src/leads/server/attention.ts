@@ -8,13 +8,15 @@
  *
  * | what happens                                   | unread | waiting since                 | event    |
  * | ---------------------------------------------- | ------ | ----------------------------- | -------- |
- * | a lead is stored (any form, a known person too) | set    | its arrival (the store)       | stored   |
+ * | a lead is stored (any form, a known person too) | set²   | its arrival (the store)²      | stored   |
  * | the client answers (a mail read from the box)   | set    | kept, or the answer's time    | answered |
  * | the agency replies (inbox or mail program)      | clear  | cleared                       | replied  |
  * | an account opens it, or marks it read           | clear  | kept                          | read     |
  * | status set to Archived or Replied by hand       | clear  | cleared                       | updated  |
  * | status set to New, or Answered, by hand         | set¹   | kept, or now                  | updated  |
  *
+ * ² Unless its form awaits no answer (`awaitsAnswer: false` in config/forms: a newsletter
+ * sign-up): then neither (awaitsAgency below, which the store asks).
  * ¹ New only. A mail older than the lead's newest (read late) changes no wait: the newest decides,
  * as it decides the status (mailbox/record.ts). Leads in the Spam folder keep their events but are
  * neither marked nor waited on by an answer (the Spam folder is nobody's work).
@@ -22,6 +24,7 @@
 import type Database from 'better-sqlite3';
 import type { LeadStatus } from '../model/adminApi';
 import { recordLeadEvent } from './leadEvents';
+import { formForCollection } from '../../site/forms/model/registry';
 import { preparedIn } from '../../platform/server/statements';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -36,7 +39,10 @@ const statements = preparedIn((db: Database.Database) => ({
   spam: db.prepare('SELECT spam FROM leads WHERE doc_id = ?').pluck(),
 }));
 
-/** A lead was stored: the store wrote it unread and waiting since its arrival (store.ts); its event (`again`: its person sent something before). */
+/** Whether a new lead of this collection is someone waiting for the agency (unread, waiting): its form's `awaitsAnswer`, yes unless it says no. */
+export const awaitsAgency = (collection: string): boolean => formForCollection(collection)?.awaitsAnswer !== false;
+
+/** A lead was stored: the store wrote it unread and waiting since its arrival, if its form awaits an answer (store.ts); its event (`again`: its person sent something before). */
 export function leadArrived(db: Database.Database, docId: string, at: number, again: boolean): void {
   recordLeadEvent(db, { docId, kind: 'stored', at, ...(again ? { data: { again: true } } : {}) });
 }

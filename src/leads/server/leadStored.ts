@@ -6,7 +6,8 @@
  * In the lead's own transaction (on disk with the lead, or not at all):
  *
  * 0. the store wrote the document and its row in `leads` (store.ts): status New, unread, its
- *    person waiting for the agency since its arrival. A new submission of a known person (the
+ *    person waiting for the agency since its arrival (neither for a form that awaits no answer,
+ *    a newsletter sign-up: attention.ts awaitsAgency). A new submission of a known person (the
  *    same address, any case or +tag: leadKeys.ts personKey) is a lead like any other: the person
  *    needs the agency again;
  * 1. the uploads it names become its own (cvFiles.ts);

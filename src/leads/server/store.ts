@@ -11,6 +11,7 @@ import type { Attribution } from '../model/attribution';
 import { DataUnavailable, isDataFault } from '../../platform/server/dataFaults';
 import { personOf, sortKeysOf, writeSearchText } from './leadKeys';
 import { migrate } from './migrations';
+import { awaitsAgency } from './attention';
 
 export interface StoredFile {
   path: string;
@@ -116,17 +117,19 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertFile = options.readonly ? undefined : db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)');
   const selectFile = db.prepare('SELECT path, token, media_type AS mediaType, size FROM files WHERE path = ?');
 
-  // A new lead is unread, and its person waits for the agency since its arrival (src/leads/server/leadStored.ts: what else it sets off).
+  // A new lead is unread, and its person waits for the agency since its arrival, unless its form awaits no answer (a newsletter
+  // sign-up: attention.ts awaitsAgency); src/leads/server/leadStored.ts: what else it sets off.
   const insertLead = options.readonly
     ? undefined
     : db.prepare(
-        "INSERT INTO leads (doc_id, spam, collection, seq, name_key, email_key, person, active_at, unread, waiting_since) VALUES (?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 1, (SELECT created_at FROM documents WHERE seq = ?))",
+        "INSERT INTO leads (doc_id, spam, collection, seq, name_key, email_key, person, active_at, unread, waiting_since) VALUES (?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, CASE WHEN ? THEN (SELECT created_at FROM documents WHERE seq = ?) END)",
       );
   const hooks: ((inserted: Inserted) => void)[] = [];
   /** The document's row in `leads`, with its sort and search keys (leadKeys.ts). */
   const inserted = (seq: number | bigint, docId: string, collection: string, document: Record<string, unknown>, spam: boolean, attribution?: Attribution) => {
     const keys = sortKeysOf(collection, document);
-    insertLead!.run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email, personOf(collection, document), seq);
+    const waits = awaitsAgency(collection) ? 1 : 0;
+    insertLead!.run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email, personOf(collection, document), waits, waits, seq);
     writeSearchText(db, Number(seq), document, '');
     for (const hook of hooks) hook({ docId, collection, document, spam, ...(attribution ? { attribution } : {}) });
   };

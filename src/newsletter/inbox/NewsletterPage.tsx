@@ -25,7 +25,7 @@ import type { AdminRole } from '../../content/model/contentApi';
 import type { NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterPreview } from '../model/newsletterApi';
 import { call, ApiError } from '../../platform/inbox/api';
 import { uploadImage } from '../../content/editor/api';
-import { fill, formatCount, formatDate } from '../../platform/inbox/format';
+import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { Section } from '../../platform/inbox/Section';
 import { useSession } from '../../platform/inbox/session';
@@ -250,7 +250,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
           ) : (
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Button variant="contained" onClick={() => setAsking('send')} disabled={changed || busy !== '' || confirmed === 0}>
-                {fill(t.sendNow, { count: formatCount(confirmed) })}
+                {fillCount(t.sendNow, confirmed, { count: formatCount(confirmed) })}
               </Button>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
                 <TextField type="datetime-local" size="small" label={t.sendAt} value={at} onChange={(event) => setAt(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
@@ -273,7 +273,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
       <Dialog open={asking !== ''} onClose={() => setAsking('')} aria-labelledby="newsletter-ask">
         <DialogTitle id="newsletter-ask">{asking === 'send' ? t.sendHeading : t.delete}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{asking === 'send' ? fill(t.sendQuestion, { subject: saved?.subject ?? '', count: formatCount(confirmed) }) : t.deleteQuestion}</DialogContentText>
+          <DialogContentText>{asking === 'send' ? fillCount(t.sendQuestion, confirmed, { subject: saved?.subject ?? '', count: formatCount(confirmed) }) : t.deleteQuestion}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking('')}>{t.cancel}</Button>

@@ -12,10 +12,14 @@ import { api } from '../../platform/api';
 import { encodeAttribution } from '../../leads/model/attribution';
 import { personKey } from '../../leads/model/person';
 import { fill } from '../../schema/text';
+import { validData } from '../../test/formFixtures';
 import { startServer, submit, type TestServer } from '../../test/adminServer';
 import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
 import { readNotifySettings } from '../../leads/server/notify';
 import { dropUnconfirmed } from './subscribers';
+import { unreadCount } from '../../leads/server/inbox';
+import { selectLeads } from '../../leads/server/leads';
+import { digestOf } from '../../leads/server/notify/digest';
 
 jest.setTimeout(60_000);
 
@@ -133,6 +137,20 @@ describe('a sign-up in the newsletter box', () => {
     expect(mailsTo(address)).toHaveLength(1);
     expect(rowsOf(address)).toEqual([expect.objectContaining({ state: 'waiting', doc_id: again.docId })]);
     expect(s.app.store.list(newsletter.collection).filter((doc) => personKey(String(doc.Email)) === personKey(address))).toHaveLength(2);
+  });
+
+  it('is listed under its form but waits for nobody: not unread, not waiting (not first in the list), not counted, not in the daily mail', async () => {
+    const unread = unreadCount(s.app.store);
+    const { docId } = await signUp(someone('Grace.Hopper'));
+    const [row] = selectLeads(s.app.store, { docId });
+    expect(row).toMatchObject({ collection: newsletter.collection, unread: false, waitingSince: null });
+    expect(selectLeads(s.app.store, { collection: newsletter.collection }).map((lead) => lead.docId)).toContain(docId);
+    expect(unreadCount(s.app.store)).toBe(unread);
+    expect(digestOf(s.app.store.db, 'owner@agency.example', s.clock.now, PUBLIC_URL)?.text ?? '').not.toContain(docId);
+    // A client's form beside it still waits for the agency.
+    const contact = await submit(s, 'contact', { ...validData.contact, Email: someone('Client') });
+    expect(selectLeads(s.app.store, { docId: contact.docId })[0]).toMatchObject({ unread: true, waitingSince: expect.any(String) });
+    expect(unreadCount(s.app.store)).toBe(unread + 1);
   });
 
   it('caught by the spam trap is stored as today and makes no subscriber and no mail', async () => {

@@ -1,7 +1,7 @@
 /** How the inbox writes dates, sizes and visitors' addresses (config/admin.ts for the words). */
 import admin from '../../../config/admin';
 import { httpAddress } from '../../schema/links';
-import { fill, visible } from '../../schema/text';
+import { fill, fillCount, visible } from '../../schema/text';
 
 /** Times in the agency's time zone (config/admin.ts timeZone), as the mail and the CSV write them. */
 export { formatDate } from '../received';
@@ -39,7 +39,7 @@ export const webAddress = (value: string): string | undefined => httpAddress(val
 /** The name a form goes by in the inbox. */
 export const formLabel = (form: string) => admin.forms[form as keyof typeof admin.forms] ?? form;
 
-export { fill, visible };
+export { fill, fillCount, visible };
 
 /** A delivery's state in words: a pending one with an error is being retried (a resend clears the error). */
 export const deliveryStateLabel = (delivery: { state: 'pending' | 'sent' | 'failed'; lastError: string | null }) =>

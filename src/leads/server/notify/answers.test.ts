@@ -17,6 +17,8 @@ import { startSmtp, waitFor, type ReceivedMail, type SmtpReceiver } from '../../
 import { inboxLink } from '../leads';
 import { readMailboxSettings } from '../mailbox/settings';
 import { readNotifySettings } from '.';
+import { answerMail, type Answer } from './answers';
+import { formatDate } from '../../../platform/received';
 
 const run = hasDovecot || process.env.CI ? describe : describe.skip;
 if (!hasDovecot && !process.env.CI) console.warn(noDovecot);
@@ -182,5 +184,59 @@ run('a client\u2019s answer', () => {
     }
     await minutesPass();
     expect(answerMails()).toHaveLength(before + 1);
+  });
+
+  it('leaves out the answers the agency replied to before the mail was due; none left, no mail and no waiting row', async () => {
+    const before = answerMails().length;
+    const margaret = await person('Margaret Holt');
+    for (const text of ['Tuesday is fine.', 'Or Thursday.', 'Either, really.']) await answers(margaret, text);
+    // The owner replies within the minutes: the lead is Replied, and nothing is left to tell.
+    expect((await owner.change('POST', pathOf('reply', { docId: margaret.docId }), { json: { subject: `Re: ${margaret.autoReply.subject}`, text: 'Thursday at ten, then.' } })).status).toBe(200);
+    await minutesPass();
+    expect(answerMails()).toHaveLength(before);
+    expect((await lead(margaret.docId)).deliveries.filter((d) => d.id.startsWith('ans_'))).toEqual([]);
+
+    // Answered again after the reply, beside another client replied to in the meantime: only the new answer is told.
+    const paul = await person('Paul Dirac');
+    await answers(paul, 'Send me the quote, please.');
+    await answers(margaret, 'One more thing: bring the plans.');
+    expect((await owner.change('POST', pathOf('reply', { docId: paul.docId }), { json: { subject: `Re: ${paul.autoReply.subject}`, text: 'Here it is.' } })).status).toBe(200);
+    await minutesPass();
+    expect(answerMails()).toHaveLength(before + 1);
+    const mail = answerMails().at(-1)!.email;
+    expect(mail.subject).toBe(fill(words.subject, { name: 'Margaret Holt', words: 'One more thing: bring the plans.' }));
+    expect(mail.text).not.toContain(inboxLink(PUBLIC_URL, paul.docId));
+    expect(mail.text).not.toContain('Thursday');
+    expect((await lead(paul.docId)).deliveries.filter((d) => d.id.startsWith('ans_'))).toEqual([]);
+  });
+});
+
+describe('the mail of answers', () => {
+  const answer = (docId: string, name: string, text: string, sentAt: number): Answer => ({ id: `ans_${sentAt}`, docId, attempts: 0, nextAt: 0, name, form: 'Contact', sentAt, text });
+  const at = Date.UTC(2025, 5, 3, 22, 44);
+
+  it('one person\u2019s several answers: one heading and one link, then the answers, and a subject of one person', () => {
+    const said = ['Wednesday works.', 'After 2 pm.', 'Bring the drawings.'];
+    const mail = answerMail(said.map((text, i) => answer('doc1', 'Margaret Holt', text, at + i * 10_000)), PUBLIC_URL);
+    expect(mail.subject).toBe(fill(words.subjectOnePerson, { name: 'Margaret Holt', count: 3, words: 'Bring the drawings.' }));
+    const link = inboxLink(PUBLIC_URL, 'doc1');
+    expect(mail.text.split(link)).toHaveLength(2);
+    expect(mail.text.split('Margaret Holt')).toHaveLength(2);
+    expect(mail.text).toContain(fill(words.headingSeveral, { name: 'Margaret Holt', count: 3, form: 'Contact' }));
+    for (const [i, text] of said.entries()) {
+      expect(mail.text).toContain(fill(words.answeredAt, { at: formatDate(at + i * 10_000) }));
+      expect(mail.text).toContain(text);
+    }
+    // The answers, then the link.
+    expect(mail.text.indexOf('Bring the drawings.')).toBeLessThan(mail.text.indexOf(link));
+  });
+
+  it('several people: a block each, and a subject naming them', () => {
+    const mail = answerMail([answer('doc1', 'Ada Lovelace', 'Yes.', at), answer('doc2', 'Alan Turing', 'No.', at + 1), answer('doc1', 'Ada Lovelace', 'Well, maybe.', at + 2)], PUBLIC_URL);
+    expect(mail.subject).toBe(fill(words.subjectSeveral, { count: 3, names: 'Ada Lovelace, Alan Turing' }));
+    expect(mail.text.split(inboxLink(PUBLIC_URL, 'doc1'))).toHaveLength(2);
+    expect(mail.text.split(inboxLink(PUBLIC_URL, 'doc2'))).toHaveLength(2);
+    expect(mail.text).toContain(fill(words.headingSeveral, { name: 'Ada Lovelace', count: 2, form: 'Contact' }));
+    expect(mail.text).toContain(fill(words.heading, { name: 'Alan Turing', form: 'Contact', at: formatDate(at + 1) }));
   });
 });

@@ -4,7 +4,10 @@
  * client's name, the first lines of what they wrote (its quoted part left out) and the link to
  * the lead: "Ada Lovelace answered: Wednesday works for me". The answers that arrive within
  * config/server.ts notifications.answers.digestMinutes of the first go in one mail, sent that
- * long after the first ("3 answers: Ada Lovelace, Grace Hopper, Alan Turing").
+ * long after the first ("3 answers: Ada Lovelace, Grace Hopper, Alan Turing"); a person's several
+ * answers on one lead under one heading and one link. An answer the agency replied to before its
+ * mail was due (from the inbox, or from a mail program through the site) is left out, its row
+ * deleted: none left, no mail.
  *
  * Each answer is a row of the deliveries queue (channel `email`, its id "ans_…", with its answer
  * in `answer_mails`), written in the transaction that keeps the answer: it survives a restart,
@@ -46,7 +49,30 @@ const statements = preparedIn((db: Database.Database) => ({
       WHERE d.state = 'pending' AND d.id >= '${FIRST_ID}' AND d.id < '${AFTER_IDS}'
       ORDER BY d.created_at, d.id`,
   ),
+  /**
+   * Answers the agency replied to since: a `replied` event of their lead written after the answer's
+   * `answered` event, from the inbox or a mail program (its account or address), or read from the
+   * Sent folder (no actor) and dated after the answer (a mail read late may be older).
+   */
+  repliedSince: db.prepare(
+    `SELECT d.id FROM deliveries d
+       JOIN answer_mails a ON a.delivery_id = d.id
+       JOIN lead_messages m ON m.id = a.message_id
+      WHERE d.state = 'pending' AND d.id >= '${FIRST_ID}' AND d.id < '${AFTER_IDS}'
+        AND EXISTS (
+          SELECT 1 FROM lead_events e
+           WHERE e.doc_id = d.doc_id AND e.kind = 'replied' AND (e.actor IS NOT NULL OR e.at > m.sent_at)
+             AND e.id > (SELECT max(answered.id) FROM lead_events answered
+                          WHERE answered.doc_id = d.doc_id AND answered.kind = 'answered' AND json_extract(answered.data, '$.mail') = 'm' || m.id))`,
+  ).pluck(),
+  drop: db.prepare("DELETE FROM deliveries WHERE id = ? AND state = 'pending'"),
 }));
+
+/** Deletes the waiting answer mails whose answer the agency has replied to since: nothing to tell of them. Answers how many. */
+export function dropAnswered(db: Database.Database): number {
+  const q = statements(db);
+  return db.transaction(() => (q.repliedSince.all() as string[]).reduce((dropped, id) => dropped + q.drop.run(id).changes, 0))();
+}
 
 /**
  * Queues the owner's mail of an answer (`mail`: its row in lead_messages), inside the
@@ -130,22 +156,31 @@ function firstLines(text: string, max = words.firstLinesMaxLength): string {
 }
 
 /** The mail of these answers: its subject and its text (plain text: the client's words are never markup). */
-function answerMail(answers: readonly Answer[], publicUrl: string): { subject: string; text: string } {
-  const [first] = answers;
-  const lines = first ? oneLine(firstLines(first.text), words.subjectWordsMaxLength) : '';
+export function answerMail(answers: readonly Answer[], publicUrl: string): { subject: string; text: string } {
+  const names = [...new Set(answers.map((answer) => answer.name))];
+  const latest = answers.at(-1);
+  const lines = latest ? oneLine(firstLines(latest.text), words.subjectWordsMaxLength) || words.noText : '';
   const subject =
-    answers.length === 1
-      ? fill(words.subject, { name: first!.name, words: lines || words.noText })
-      : fill(words.subjectSeveral, { count: answers.length, names: oneLine([...new Set(answers.map((answer) => answer.name))].join(', '), 120) });
-  const blocks = answers.map((answer) => {
+    names.length > 1
+      ? fill(words.subjectSeveral, { count: answers.length, names: oneLine(names.join(', '), 120) })
+      : fill(answers.length === 1 ? words.subject : words.subjectOnePerson, { name: names[0] ?? '', count: answers.length, words: lines });
+  // One block per lead, in the order of its first answer: a heading, its answers, its link.
+  const byLead = new Map<string, Answer[]>();
+  for (const answer of answers) byLead.set(answer.docId, [...(byLead.get(answer.docId) ?? []), answer]);
+  const indented = (answer: Answer, indent: string) => {
     const said = firstLines(answer.text);
-    return [
-      fill(words.heading, { name: answer.name, form: answer.form, at: formatDate(answer.sentAt) }),
-      '',
-      ...(said ? said.split('\n').map((line) => `  ${line}`) : [`  ${words.noText}`]),
-      '',
-      fill(words.openLead, { link: inboxLink(publicUrl, answer.docId) }),
-    ].join('\n');
+    return said ? said.split('\n').map((line) => `${indent}${line}`) : [`${indent}${words.noText}`];
+  };
+  const blocks = [...byLead.values()].map((ofLead) => {
+    const [first] = ofLead as [Answer, ...Answer[]];
+    const told =
+      ofLead.length === 1
+        ? [fill(words.heading, { name: first.name, form: first.form, at: formatDate(first.sentAt) }), '', ...indented(first, '  ')]
+        : [
+            fill(words.headingSeveral, { name: first.name, form: first.form, count: ofLead.length }),
+            ...ofLead.flatMap((answer) => ['', `  ${fill(words.answeredAt, { at: formatDate(answer.sentAt) })}`, ...indented(answer, '    ')]),
+          ];
+    return [...told, '', fill(words.openLead, { link: inboxLink(publicUrl, first.docId) })].join('\n');
   });
   return { subject, text: [...blocks, '', words.footer, ''].join('\n\n').replace(/\n{4,}/g, '\n\n\n') };
 }

@@ -98,7 +98,7 @@ export interface DigestMail {
 }
 
 /** What the daily mail tells `account` at `now`; undefined when nothing waits and nothing is due. */
-function digestOf(db: Database.Database, account: string, now: number, publicUrl: string): DigestMail | undefined {
+export function digestOf(db: Database.Database, account: string, now: number, publicUrl: string): DigestMail | undefined {
   const q = statements(db);
   const today = dayOf(now);
   const max = words.maxLines;

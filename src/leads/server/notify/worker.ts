@@ -9,7 +9,7 @@
  */
 import type { Store } from '../store';
 import { formForCollection } from '../../../site/forms/model/registry';
-import { answersToTell, createAnswerMailSender, isAnswerDelivery, type AnswerMailSender } from './answers';
+import { answersToTell, createAnswerMailSender, dropAnswered, isAnswerDelivery, type AnswerMailSender } from './answers';
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
 import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
@@ -197,12 +197,16 @@ export class Notifier {
   /**
    * The mail of every client's answer waiting to be told (answers.ts), as one: each of their rows
    * is marked sent, or tried again together. A row of the batch sent (or tried) with an earlier
-   * one is pending no more (or not due), and sends nothing.
+   * one is pending no more (or not due), and sends nothing. An answer the agency replied to
+   * since is deleted, never told.
    */
   private async deliverAnswers(id: string): Promise<void> {
-    const answers = answersToTell(this.store.db);
-    const due = answers.find((answer) => answer.id === id);
+    const due = answersToTell(this.store.db).find((answer) => answer.id === id);
     if (!due || due.nextAt > this.clock() || !this.answers) return;
+    // Those the agency replied to meanwhile are told of no more; none left, no mail.
+    dropAnswered(this.store.db);
+    const answers = answersToTell(this.store.db);
+    if (answers.length === 0) return;
     try {
       await this.answers.send(answers);
       if (this.store.db.open) for (const answer of answers) this.table.markSent(answer.id, this.clock());

@@ -149,6 +149,13 @@ const baseFormSchema = object({
   notify: notifySchema,
   /** Leave out for no auto-reply (never sent for a submission the spam trap caught). */
   autoReply: optional(autoReplySchema),
+  /**
+   * Whether a submission is someone waiting for the agency's answer (left out: yes): it arrives
+   * unread (counted in the inbox's number and the tab's title) and its person waits for the
+   * agency (first in the list's order, in the daily mail). No (a newsletter sign-up): it is
+   * listed under its form, neither unread nor waiting (src/leads/server/attention.ts).
+   */
+  awaitsAnswer: developerOnly(optional(boolean())),
   /** Also keep each submission in a list in the page's memory (contact form). */
   keepInMemory: developerOnly(optional(boolean())),
   /**
