@@ -7,6 +7,15 @@
  * Only the violations are reported in detail (axe's `resultTypes`): what passed or could not be
  * decided is counted, not described, which spares a few hundred milliseconds of a busy machine's
  * time per check and changes nothing of what is checked (every rule still runs on every element).
+ *
+ * axe runs in the page itself, its frames reached through axe's own messages (AxeBuilder's legacy
+ * mode), rather than in each frame apart with the results put together in a blank page opened for
+ * it (the default since @axe-core/playwright 4.5, made for frames of other sites). Each check
+ * then costs one copy of axe and no extra page: 0.84 s of the machine's time instead of 1.4 s
+ * (20 checks of the public pages, measured side by side). The findings are the same (every rule
+ * on every page of the site and the inbox's first screen, and a frame of the page's own origin
+ * with faults in it: the same violations, incomplete and passed rules). A frame of another site
+ * would be left out: the browser tests' pages have none (every other host resolves to nothing).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -28,7 +37,7 @@ export interface AxeScope {
 /** What axe finds on the page once at rest: one line per rule broken (its id, impact and help), then its elements. */
 async function axeFindings(page: Page, { tags, exclude = [] }: AxeScope = {}): Promise<string[]> {
   await animationsDone(page);
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode();
   if (tags) builder = builder.withTags(tags);
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

@@ -12,9 +12,14 @@
  *
  * A config file may import other files of the same config folder only; an import() in one stays
  * a function that is never called (a file is read on its own).
+ *
+ * A file read again, with every file its bundle was made from unchanged, is not bundled again:
+ * its last bundle is kept with the bytes of each file bundled and the file each import found
+ * (`kept`), and when the same bytes are read and the same files found, it is run again (esbuild
+ * makes the same bundle of the same input). Each read still runs the bundle: its result is new.
  */
 import { build, type Message, type Plugin } from 'esbuild';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compileFunction } from 'node:vm';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
@@ -51,16 +56,36 @@ const inside = (dir: string, file: string) => {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 };
 
-/** Keeps every import inside the config folder; leaves a page list's loaders to run later. */
-function configOnly(configDir: string): Plugin {
+/** What a bundle was made from: each file's bytes as bundled, and the file each import found (undefined: none). */
+interface Inputs {
+  files: Map<string, Buffer>;
+  imports: { spec: string; fromDir: string; found: string | undefined }[];
+}
+
+/**
+ * Keeps every import inside the config folder; leaves a page list's loaders to run later. Notes
+ * in `inputs` what the bundle is made from: the file each import found, and the bytes of each
+ * TypeScript file as read for it (another kind of file is left to esbuild, and its bundle is not kept).
+ */
+function configOnly(configDir: string, inputs: Inputs & { keepable: boolean }): Plugin {
   return {
     name: 'config-only',
     setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        const contents = readFileSync(args.path);
+        inputs.files.set(args.path, contents);
+        return { contents, loader: 'ts' };
+      });
+      b.onLoad({ filter: /.*/ }, () => {
+        inputs.keepable = false;
+        return undefined;
+      });
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         // An import() is never called here: not bundled.
         if (args.kind === 'dynamic-import') return { path: args.path, external: true };
         const file = resolveFile(args.path, args.resolveDir);
+        inputs.imports.push({ spec: args.path, fromDir: args.resolveDir, found: file });
         if (!file) {
           const missing = path.resolve(args.resolveDir, args.path);
           return { errors: [{ text: `missing-file:${path.extname(missing) ? missing : `${missing}.ts`}` }] };
@@ -101,7 +126,43 @@ interface Bundle {
   filename: string;
 }
 
+/** The last bundle of each file (by its folder and path) and what it was made from; the least recently read dropped beyond BUNDLES_KEPT. */
+const kept = new Map<string, { bundle: Bundle; inputs: Inputs }>();
+/** Enough for every file of a few config folders (a site's, a publish's copy, a test's). */
+const BUNDLES_KEPT = 256;
+
+/** Whether every file a bundle was made from reads the same bytes now, and every import finds the same file. */
+function unchanged({ files, imports }: Inputs): boolean {
+  for (const [file, bytes] of files) {
+    try {
+      if (!readFileSync(file).equals(bytes)) return false;
+    } catch {
+      return false;
+    }
+  }
+  return imports.every(({ spec, fromDir, found }) => resolveFile(spec, fromDir) === found);
+}
+
 async function bundle(entry: string, configDir: string): Promise<Bundle> {
+  const key = `${configDir}\0${entry}`;
+  const last = kept.get(key);
+  if (last) {
+    kept.delete(key);
+    if (unchanged(last.inputs)) {
+      kept.set(key, last);
+      return last.bundle;
+    }
+  }
+  const inputs = { files: new Map<string, Buffer>(), imports: [], keepable: true };
+  const made = await bundleNow(entry, configDir, inputs);
+  if (inputs.keepable) {
+    kept.set(key, { bundle: made, inputs });
+    if (kept.size > BUNDLES_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  return made;
+}
+
+async function bundleNow(entry: string, configDir: string, inputs: Inputs & { keepable: boolean }): Promise<Bundle> {
   try {
     const result = await build({
       entryPoints: [entry],
@@ -114,7 +175,7 @@ async function bundle(entry: string, configDir: string): Promise<Bundle> {
       sourcemap: 'external',
       outfile: `${entry}.bundle.js`,
       logLevel: 'silent',
-      plugins: [configOnly(configDir)],
+      plugins: [configOnly(configDir, inputs)],
     });
     const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
     const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as RawSourceMap;
