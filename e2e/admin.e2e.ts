@@ -233,6 +233,8 @@ test.describe('signed in', () => {
     await expect(row(page, name)).toHaveCount(0);
 
     await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: admin.nav.inbox }).click();
+    // The inbox's own screen first: a search typed into the Spam screen's box as it goes would be lost.
+    await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
     await expect(row(page, name)).toBeVisible();
   });
