@@ -1,7 +1,9 @@
 /**
- * The site's own HTTP server: the form and upload endpoints (api.ts) and the built site,
- * with every page address (and any unknown address, which shows the fallback page)
- * answered by the app.
+ * The site's own HTTP server, put together from each feature's parts (`buildApp`): the data, the
+ * workers that need it (each feature's Fastify plugin: the notifications, the newsletter's sending,
+ * the mailbox's reader), the form and upload endpoints (api.ts), the content (the build served, the
+ * editor's publishes: src/content/server/plugin.ts), the inbox, and the built site, with every page
+ * address (and any unknown address, which shows the fallback page) answered by the app.
  */
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -16,27 +18,25 @@ import { registerHealth } from '../../platform/server/health';
 import { CACHE_CONTROL, cacheControlFor, NEVER_CACHED } from '../../site/model/caching';
 import { createRequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, setSecurityHeaders } from '../../platform/server/security';
-import { chooseEncoding, createSiteBuilds, type PageFile, type SiteBuilds } from '../../site/server/siteBuild';
+import { chooseEncoding, type PageFile, type SiteBuilds } from '../../site/server/siteBuild';
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from '../../platform/server/refusals';
 import { serverFactory } from '../../platform/server/httpServer';
-import { createConnectionGuard, type ConnectionLimits } from '../../platform/server/connections';
-import { openStoreWhenPossible, type Store } from '../../leads/server/store';
+import { createConnectionGuard, type ConnectionGuard, type ConnectionLimits } from '../../platform/server/connections';
+import { openStoreWhenPossible, type Store, type StoreWhenPossible } from '../../leads/server/store';
 import { whenLeadStored } from '../../leads/server/leadStored';
 import { registerVisits } from '../../leads/server/visits';
 import { removeUnfinishedUploads } from '../../platform/server/files';
-import { startNotifications, type NotifyOptions } from '../../leads/server/notify';
-import { agencyAddress } from '../../leads/server/notify/settings';
-import { createNewsletter, registerNewsletter, startNewsletter, type Newsletter, type NewsletterOptions } from '../../newsletter/server';
-import { MailboxReader, type ReaderOptions } from '../../leads/server/mailbox/reader';
-import { type CaddyAdmin, reloadCaddy } from '../../content/server/caddyAdmin';
-import { LiveSite } from '../../content/server/liveBuild';
-import { contentJobs, drafts as draftsOf } from '../../content/server/drafts';
-import { Scheduler, type Timers } from '../../content/server/schedule';
-import { contentFiles, loadContent } from '../../content/server/site';
-import { Publisher, type PublishStep } from '../../content/server/publish';
-import { pictureSizes } from '../../content/server/images';
-import { UPLOADS_PATH } from '../../content/model/contentApi';
-import { roleOf } from '../../platform/server/accounts/accounts';
+import type { NotifyOptions } from '../../leads/server/notify';
+import { notificationsPlugin } from '../../leads/server/notify/plugin';
+import { mailboxPlugin } from '../../leads/server/mailbox/plugin';
+import type { ReaderOptions } from '../../leads/server/mailbox/reader';
+import { createNewsletter, registerNewsletter, type NewsletterOptions } from '../../newsletter/server';
+import { newsletterPlugin } from '../../newsletter/server/plugin';
+import type { CaddyAdmin } from '../../content/server/caddyAdmin';
+import type { LiveSite } from '../../content/server/liveBuild';
+import { contentPlugin } from '../../content/server/plugin';
+import type { Timers } from '../../content/server/schedule';
+import type { PublishStep } from '../../content/server/publish';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from '../../platform/server/requestLog';
 
 export interface AppOptions {
@@ -109,17 +109,54 @@ const looksLikeFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
 /** Our server's own addresses (src/site/model/caching.ts NEVER_CACHED): never kept by a shared cache. */
 const isPrivateAddress = (url: string) => NEVER_CACHED.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || url.startsWith(`${prefix}?`));
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The build being served (src/site/server/siteBuild.ts), when the app serves the site. */
-    siteBuilds?: SiteBuilds;
-    /** The reader of the agency's mailbox, once the database is open (when IMAP_URL is set). */
-    mailboxReader?: MailboxReader;
-    /** Scheduled publishes (content/schedule.ts), when the content editor is set up. */
-    contentScheduler?: Scheduler;
-  }
+/**
+ * Stopping: the connections with nothing under way are closed at once, and the others as soon as
+ * their answers are out, so the server stops in moments (Node would wait out connections a
+ * browser opened ahead and never used).
+ */
+function closePromptly(app: FastifyInstance, connections: ConnectionGuard) {
+  app.addHook('preClose', async () => {
+    if (!app.server.listening) return;
+    connections.closeIdle();
+    const closeIdle = setInterval(() => connections.closeIdle(), 100).unref();
+    app.server.once('close', () => clearInterval(closeIdle));
+  });
 }
 
+/** Every answer's security headers; the endpoints' and the inbox's answers kept by no shared cache. */
+function setAnswerHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    setSecurityHeaders(request, reply, server.headers);
+    // The endpoints' and the inbox's answers are one visitor's: no cache in front of the site
+    // (a CDN) keeps them, whatever they are (refusals, and the fallback page for an inbox
+    // address a build without the inbox does not have, included).
+    if (isPrivateAddress(request.url) && !String(reply.getHeader('Cache-Control') ?? '').includes('no-store')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
+
+/**
+ * The data: the upload files a crash cut off removed, then the database, opened now or as soon as
+ * its disk allows (what needs it starts then: store.ts whenOpen), and closed when the server
+ * closes, after all that was registered after it (Fastify runs the onClose hooks last first).
+ */
+function openData(app: FastifyInstance, dataDir: string, clock: () => number): StoreWhenPossible {
+  const unfinished = removeUnfinishedUploads(dataDir);
+  if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
+  const store = openStoreWhenPossible(dataDir, {
+    now: clock,
+    onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
+  });
+  app.addHook('onClose', async () => store.close());
+  return store;
+}
+
+/**
+ * The server, top to bottom: the connections' guard, Fastify, the data, what a stored lead sets
+ * off, the workers (each a plugin of its feature that starts when the database opens and stops
+ * when the server closes), the visitors' routes, the content (the build served, the editor's
+ * publishes), the inbox's routes, the site.
+ */
 export async function buildApp({
   clientDir,
   dataDir,
@@ -157,67 +194,26 @@ export async function buildApp({
     // Node's server, with what its defaults get wrong for this site (httpServer.ts).
     serverFactory: serverFactory(connections),
   });
-  // Upload files a crash cut off; then the database, opened now or as soon as its disk allows,
-  // and the notifications with it.
-  const unfinished = removeUnfinishedUploads(dataDir);
-  if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
-  let stopNotifications: (() => Promise<void>) | undefined;
-  let stopNewsletter: (() => Promise<void>) | undefined;
-  const sender = notifications?.settings.sender;
-  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
-  // The newsletter (src/newsletter/server): its links' tokens from the server's secret in the data
-  // folder, made once, when the database first opens (the folder is there then) or below.
-  let newsletterParts: Newsletter | undefined;
-  const newsletterOf = (opened: Store) => (newsletterParts ??= createNewsletter({ store: opened, dataDir, clock, publicUrl }));
-  const store = openStoreWhenPossible(dataDir, {
-    now: clock,
-    onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
-    onOpen: (opened) => {
-      if (notifications) stopNotifications = startNotifications(opened, { ...(logger ? { log: app.log } : {}), repliesRead: mailbox !== undefined, ...notifications });
-      // The newsletter's send queue goes on where it stopped (a crash's uncertain readers first).
-      if (sender) {
-        const agency = agencyAddress();
-        stopNewsletter = startNewsletter(opened, newsletterOf(opened), { sender, publicUrl, clock, log: logger ? app.log : console, ...(agency ? { agencyMailbox: agency } : {}), ...sending });
-      }
-      if (mailbox) {
-        // Its alarm is mailed to the notification address, when mail is set up.
-        const alarmMail = notifications?.settings.email ? { alarmMail: { settings: notifications.settings.email, publicUrl: notifications.settings.publicUrl } } : {};
-        // The owner's replies from a mail program to a notification's reply address are sent on from there (mailbox/ownerReplies.ts).
-        const replies = { mail: notifications?.settings.email, publicUrl };
-        const reader = new MailboxReader(opened, { ...(logger ? { log: app.log } : {}), ...alarmMail, replies, ...mailbox, dataDir });
-        app.mailboxReader = reader;
-        reader.start();
-      }
-    },
-  });
-  // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
-  const newsletter = newsletterOf(store);
-  whenLeadStored(store, clock, newsletter);
-  // Stopping: the connections with nothing under way are closed at once, and the others as soon
-  // as their answers are out, so the server stops in moments (Node would wait out connections a
-  // browser opened ahead and never used).
-  app.addHook('preClose', async () => {
-    if (!app.server.listening) return;
-    connections.closeIdle();
-    const closeIdle = setInterval(() => connections.closeIdle(), 100).unref();
-    app.server.once('close', () => clearInterval(closeIdle));
-  });
-  app.addHook('onClose', async () => {
-    await app.mailboxReader?.stop();
-    await stopNotifications?.();
-    await stopNewsletter?.();
-    store.close();
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    setSecurityHeaders(request, reply, server.headers);
-    // The endpoints' and the inbox's answers are one visitor's: no cache in front of the site
-    // (a CDN) keeps them, whatever they are (refusals, and the fallback page for an inbox
-    // address a build without the inbox does not have, included).
-    if (isPrivateAddress(request.url) && !String(reply.getHeader('Cache-Control') ?? '').includes('no-store')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
-
+  closePromptly(app, connections);
+  setAnswerHeaders(app);
   app.setErrorHandler(answerError);
+  const log = logger ? { log: app.log } : {};
+  const logError = (message: string) => (logger ? app.log.error(message) : console.error(message));
+
+  const store = openData(app, dataDir, clock);
+  const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
+  // The newsletter (src/newsletter/server): its links' tokens from the server's secret in the data folder.
+  const newsletter = createNewsletter({ store, dataDir, clock, publicUrl });
+  // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
+  whenLeadStored(store, clock, newsletter);
+
+  // The workers, stopped in the reverse order: the mailbox's reader before the notifications it
+  // hands answers to, each of them before the database closes.
+  if (notifications) await app.register(notificationsPlugin, { store, ...log, repliesRead: mailbox !== undefined, ...notifications });
+  // The newsletter's send queue, sent through the notifications' sender (SMTP_URL, MAIL_FROM).
+  const sender = notifications?.settings.sender;
+  if (sender) await app.register(newsletterPlugin, { store, newsletter, sender, publicUrl, clock, log: logger ? app.log : console, ...sending });
+  if (mailbox) await app.register(mailboxPlugin, { store, dataDir, reader: mailbox, ...(notifications ? { notify: notifications.settings } : {}), publicUrl, ...log });
 
   // The forms' rate limits, which the newsletter's confirmation page shares.
   const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
@@ -226,63 +222,12 @@ export async function buildApp({
   await registerNewsletter(app, { newsletter, store, clock, limits, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
-  // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
-  // undone, and the pages served are made the content recorded (publish.ts recover).
-  const drafts = siteDir ? draftsOf(store, { clock }) : undefined;
-  let scheduler: Scheduler | undefined;
-  const publisher = siteDir
-    ? new Publisher({
-        site: { siteDir },
-        dataDir,
-        clock,
-        ...(codeDir ? { codeDir } : {}),
-        ...(drafts ? { drafts } : {}),
-        ...(publishCrashAt ? { crashAt: publishCrashAt } : {}),
-        onPublished: (files) => scheduler?.contentChanged(files),
-        // An account's role as it is at each publish: only an owner changes what the schemas mark ownerOnly.
-        roleOf: (author) => roleOf(store, author),
-      })
-    : undefined;
-  const served = clientDir && publisher ? await publisher.recover(clientDir) : clientDir;
-  // The uploaded pictures that have no sizes yet (uploaded before pictures had them) get them, in the background: the next publish draws them.
-  if (siteDir) pictureSizes.fill(path.join(siteDir, 'public', UPLOADS_PATH));
-  app.addHook('onClose', async () => {
-    scheduler?.stop();
-    await scheduler?.idle();
-    await publisher?.close();
-  });
-  // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
-  const builds = served ? createSiteBuilds(served) : undefined;
-  // Caddy, serving the files itself, loads the new build's pointer and policy. If it cannot, the
-  // publish is refused and put back (liveBuild.ts): Caddy goes on serving the build it has, whole.
-  const tellCaddy = caddyAdmin
-    ? () =>
-        reloadCaddy(caddyAdmin).catch((error: unknown) => {
-          const sentence = `Caddy did not load the new build (${error instanceof Error ? error.message : String(error)}): the publish was put back.`;
-          if (logger) app.log.error(sentence);
-          else console.error(sentence);
-          throw error;
-        })
-    : undefined;
-  const live = builds ? new LiveSite(builds, siteDir, tellCaddy) : undefined;
-  if (publisher && live) publisher.serve(live);
-  // A recovery that switched the pages: Caddy, serving the files itself, loads them too.
-  if (served !== clientDir && tellCaddy) await tellCaddy().catch(() => undefined);
-  // Scheduled publishes (content/schedule.ts): what came due while the server was down is published now.
-  if (publisher && drafts) {
-    const log = (message: string) => (logger ? app.log.error(message) : console.error(message));
-    scheduler = new Scheduler({ publisher, drafts, jobs: contentJobs(store), clock, ...(scheduleTimers ? { timers: scheduleTimers } : {}), log });
-    app.decorate('contentScheduler', scheduler);
-    // A database the disk keeps closed: the scheduler starts with the next publish.
-    try {
-      scheduler.start(contentFiles(await loadContent({ siteDir: siteDir! })));
-    } catch (error) {
-      log(`The scheduled publishes could not start: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl, mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(publisher ? { content: { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) } } : {}) });
+  // The build served, and the content editor's publishes and scheduled publishes (SITE_DIR).
+  await app.register(contentPlugin, { store, dataDir, clock, clientDir, siteDir, codeDir, publishCrashAt, scheduleTimers, caddyAdmin, log: logError });
+  const content = app.contentEditor;
+  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl, mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(content ? { content } : {}) });
 
-  if (builds && live) await serveSite(app, builds, live);
+  if (app.siteBuilds && app.liveSite) await serveSite(app, app.siteBuilds, app.liveSite);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));
 
   return Object.assign(app, { store }) as FastifyInstance & { store: Store };
@@ -312,7 +257,6 @@ function stillFresh(ifNoneMatch: string | undefined, etag: string): boolean {
 async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSite) {
   // The build being served (siteBuild.ts): its pages read once, as the bytes the build wrote.
   const clientDir = builds.current().clientDir;
-  app.decorate('siteBuilds', builds);
 
   await app.register(fastifyStatic, {
     root: clientDir,

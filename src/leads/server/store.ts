@@ -212,27 +212,35 @@ const RETRY_EVERY_MS = 1000;
  * the site starts all the same and every use throws DataUnavailable (the forms answer with
  * their failure outcome, /healthz with 503) while each use, at most once a second, tries to
  * open it again: when space returns, the next form or health check finds it open. Any other
- * fault (a database written by a newer release) still stops the start.
+ * fault (a database written by a newer release) still stops the start. What needs the database
+ * to run (the notifications' worker, the mailbox's reader…) starts with `whenOpen`.
  */
+export interface StoreWhenPossible extends Store {
+  /**
+   * Runs `start` with the store once the database is open: at once when it is, else when a use
+   * finds the disk allows it again (each start once, in the order they were given).
+   */
+  whenOpen(start: (store: Store) => void): void;
+}
+
 export function openStoreWhenPossible(
   dataDir: string,
   {
     onFault = () => {},
-    onOpen = () => {},
     now = Date.now,
   }: {
     /** A disk fault kept the database closed (at most once a second). */
     onFault?: (error: unknown) => void;
-    /** The database is open (at start, or once the disk allowed): what needs it may start. */
-    onOpen?: (store: Store) => void;
     now?: () => number;
   } = {},
-): Store {
+): StoreWhenPossible {
   let store: Store | undefined;
   let closed = false;
   let triedAt = -Infinity;
   let lastFault: unknown;
   const hooks: ((inserted: Inserted) => void)[] = [];
+  /** What waits for the database to open (whenOpen). */
+  const starts: ((store: Store) => void)[] = [];
 
   const open = (): Store => {
     if (store) return store;
@@ -248,11 +256,11 @@ export function openStoreWhenPossible(
       throw new DataUnavailable(error);
     }
     for (const hook of hooks) store.onInsert(hook);
-    onOpen(whenPossible);
+    for (const start of starts.splice(0)) start(whenPossible);
     return store;
   };
 
-  const whenPossible: Store = {
+  const whenPossible: StoreWhenPossible = {
     file: databaseFile(dataDir),
     get db() {
       return open().db;
@@ -268,6 +276,11 @@ export function openStoreWhenPossible(
     addFile: (file) => open().addFile(file),
     getFile: (filePath) => open().getFile(filePath),
     backup: async (destination) => open().backup(destination),
+    whenOpen(start) {
+      if (closed) return;
+      if (store) start(whenPossible);
+      else starts.push(start);
+    },
     close() {
       closed = true;
       store?.close();

@@ -20,9 +20,10 @@
  * - `registerNewsletter(app, …)`: the confirmation link's page and POST (confirmPage.ts), the
  *   unsubscribe link's page and one-click POST (unsubscribe.ts), and the pictures of the
  *   newsletters' texts;
- * - `startNewsletter(store, …)`: the send queue's worker (queue.ts), once the database is open, when
- *   the mail settings are there (SMTP_URL, MAIL_FROM); without them newsletters are written and
- *   previewed, and the inbox says that sending is not set up;
+ * - `startNewsletter(store, …)`: the send queue's worker (queue.ts), once the database is open
+ *   (plugin.ts, the part of the server src/apps/server/app.ts registers, which stops it when the
+ *   server closes), when the mail settings are there (SMTP_URL, MAIL_FROM); without them
+ *   newsletters are written and previewed, and the inbox says that sending is not set up;
  * - the inbox's routes: `newsletterHandlers` (routes.ts: the newsletters) and admin.ts (the subscribers);
  * - `newsletterClaimOf` and `takeNewsletterMail` (reports.ts): the mailbox's reader hands over what
  *   is the newsletter's (reports on it, answers to it, mailto: unsubscribes).

@@ -2,7 +2,8 @@
  * Notifications of new leads (docs/inbox.md "Notifications of new leads"): an e-mail through any
  * SMTP server and a signed webhook, never lost. What the rest of the server uses:
  *
- * - `startNotifications(store, options)`: at start (src/apps/server/app.ts): the worker;
+ * - `startNotifications(store, options)`: the worker, once the database is open (plugin.ts, the
+ *   part of the server src/apps/server/app.ts registers, which stops it when the server closes);
  * - `queueLeadMails(store, inserted)`: a new lead's notifications (not for spam) and the
  *   visitor's auto-reply, as pending deliveries in the transaction that stores it
  *   (src/leads/server/leadStored.ts); the worker sends them after the visitor's answer;

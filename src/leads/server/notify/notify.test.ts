@@ -8,6 +8,8 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import admin from '../../../../config/admin';
@@ -23,6 +25,7 @@ import { fill } from '../../../schema/text';
 import { validData } from '../../../test/formFixtures';
 import { Changes, freePort, startSmtp, startWebhookReceiver, waitFor, type ReceivedMail, type SmtpReceiver, type WebhookCall, type WebhookReceiver } from '../../../test/receivers';
 import { buildApp } from '../../../apps/server/app';
+import { openStore } from '../store';
 import { deliveriesOf, queueNotifications, readNotifySettings, resendDelivery, type Delivery } from '.';
 import { nextRetry, type RetrySchedule } from './schedule';
 
@@ -472,6 +475,30 @@ describe('the webhook', () => {
     await until('the delivery sent again', () => delivery(site, docId, 'webhook')?.state === 'sent', site);
     expect(receiver.calls.at(-1)!.headers['webhook-id']).toBe(id);
     expect(resendDelivery(site.store, 'msg_nosuchdelivery')).toBe(false);
+  });
+
+  it('under way when the server stops, is finished and recorded before the database closes: never sent twice', async () => {
+    // A receiver that answers only once the server has stopped taking requests (its onClose hooks come next).
+    let answer: (() => void) | undefined;
+    const arrived = new Changes();
+    const held = http.createServer((request, response) => {
+      request.resume();
+      answer = () => response.writeHead(200).end('ok');
+      arrived.notify();
+    });
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => held.close(resolve)));
+    const site = await startSite({ webhookUrl: `http://127.0.0.1:${(held.address() as AddressInfo).port}/hooks/leads` });
+    const docId = await post(site, inquiry, buildDocument(inquiry, validData.inquiry));
+    await waitFor('the call under way', () => answer !== undefined, { on: [arrived] });
+    site.server.once('close', () => answer!());
+    await site.stop();
+    const store = openStore(site.dataDir, { readonly: true });
+    try {
+      expect(deliveriesOf(store, docId).find((d) => d.channel === 'webhook')).toMatchObject({ state: 'sent', attempts: 1 });
+    } finally {
+      store.close();
+    }
   });
 });
 

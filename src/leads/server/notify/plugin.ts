@@ -1,0 +1,26 @@
+/**
+ * The notifications as a part of our server (a Fastify plugin: src/apps/server/app.ts registers it
+ * when they are set up): their worker and the owners' daily mail start once the database is open
+ * (at start, or when its disk allows: src/leads/server/store.ts whenOpen), and stop when the server
+ * closes, before the database does (the mailbox's reader, registered after, stops before them).
+ */
+import fastifyPlugin from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { StoreWhenPossible } from '../store';
+import { startNotifications, type NotifyOptions } from './index';
+
+export interface NotificationsPluginOptions extends NotifyOptions {
+  store: StoreWhenPossible;
+}
+
+async function notifications(app: FastifyInstance, { store, ...options }: NotificationsPluginOptions) {
+  let stop: (() => Promise<void>) | undefined;
+  store.whenOpen((opened) => {
+    stop = startNotifications(opened, options);
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+}
+
+export const notificationsPlugin = fastifyPlugin(notifications, { name: 'notifications', fastify: '5.x' });
