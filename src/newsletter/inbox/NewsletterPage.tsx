@@ -89,8 +89,13 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
   const [at, setAt] = useState('');
   const [missing, setMissing] = useState(false);
   const location = useLocation();
-  const { notice, setNotice, attempt } = useNotice((location.state as { saved?: boolean } | null)?.saved ? { text: t.saved, severity: 'success' } : undefined);
+  const justSaved = (location.state as { saved?: boolean } | null)?.saved === true;
+  const { notice, setNotice, attempt } = useNotice(justSaved ? { text: t.saved, severity: 'success' } : undefined);
   const isNew = id === undefined;
+  // Said once: the address forgets it (the browser keeps an address's state over a reload and Back).
+  useEffect(() => {
+    if (justSaved) navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  }, [justSaved, navigate, location.pathname, location.search, location.hash]);
 
   useEffect(() => {
     void attempt(async () => setConfirmed((await call<NewsletterList>('newsletters')).confirmed));
