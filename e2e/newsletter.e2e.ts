@@ -117,6 +117,8 @@ test('the owner writes, previews at 375 and 1280 px and as text, tests and sends
   expect(mailTo('waiting@example.net')).toBeUndefined();
   await page.reload();
   await expect(page.getByRole('heading', { name: t.figures })).toBeVisible();
+  // The saved notice is said right after a save only: not again on the page read anew.
+  await expect(page.getByText(t.saved, { exact: true })).toHaveCount(0);
   await shot(page, 'inbox-375-sent');
 
   // The mail a reader got, drawn in Chromium: at 375 px nothing is wider than the screen.

@@ -16,7 +16,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
@@ -75,22 +75,34 @@ function Figures({ newsletter }: { newsletter: NewsletterDetail }) {
 /** The date and time a datetime-local field holds, as the agency's browser writes it, for the server (ISO 8601). */
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : '');
 
-export function NewsletterPage({ role }: { role: AdminRole }) {
-  const { id } = useParams();
+type Notices = ReturnType<typeof useNotice>;
+
+/**
+ * The page's notice, opening with "Saved." on the page of a draft just created (the new draft's
+ * page is another of this screen: its address's state says so). Said once: the address then
+ * forgets it, as the browser keeps an address's state over a reload and Back.
+ */
+function useSavedNotice(): Notices {
   const navigate = useNavigate();
-  const { state } = useSession();
-  const email = state.kind === 'signedIn' ? state.email : '';
+  const location = useLocation();
+  const justSaved = (location.state as { saved?: boolean } | null)?.saved === true;
+  const notices = useNotice(justSaved ? { text: t.saved, severity: 'success' } : undefined);
+  useEffect(() => {
+    if (justSaved) navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  }, [justSaved, navigate, location.pathname, location.search, location.hash]);
+  return notices;
+}
+
+/**
+ * The newsletter of the address (none: a new one), as saved and as on screen, and the readers
+ * confirmed now; while it is being sent, its figures are read again every few seconds.
+ */
+function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
+  const isNew = id === undefined;
   const [saved, setSaved] = useState<NewsletterDetail>();
   const [draft, setDraft] = useState<NewsletterDraft>();
   const [confirmed, setConfirmed] = useState(0);
-  const [preview, setPreview] = useState<NewsletterPreview>();
-  const [busy, setBusy] = useState<'' | 'save' | 'test' | 'send'>('');
-  const [asking, setAsking] = useState<'' | 'send' | 'delete'>('');
-  const [at, setAt] = useState('');
   const [missing, setMissing] = useState(false);
-  const location = useLocation();
-  const { notice, setNotice, attempt } = useNotice((location.state as { saved?: boolean } | null)?.saved ? { text: t.saved, severity: 'success' } : undefined);
-  const isNew = id === undefined;
 
   useEffect(() => {
     void attempt(async () => setConfirmed((await call<NewsletterList>('newsletters')).confirmed));
@@ -112,7 +124,6 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
     );
   }, [id, isNew, attempt]);
 
-  // While it is being sent, its figures are read again every few seconds.
   const sending = saved?.state === 'sending';
   useEffect(() => {
     if (!sending || !id) return;
@@ -120,7 +131,15 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
     return () => clearInterval(timer);
   }, [sending, id]);
 
-  // The preview follows what is on screen (a moment after the last change).
+  const changed = useMemo(() => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body), [saved, draft]);
+  return { isNew, saved, setSaved, draft, setDraft, confirmed, missing, changed };
+}
+
+type Newsletter = ReturnType<typeof useNewsletter>;
+
+/** The mail as readers get it, of what is on screen (saved or not): drawn by the server a moment after the last change. */
+function usePreview(draft: NewsletterDraft | undefined): NewsletterPreview | undefined {
+  const [preview, setPreview] = useState<NewsletterPreview>();
   useEffect(() => {
     if (!draft) return;
     const timer = setTimeout(() => {
@@ -128,19 +147,23 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft]);
+  return preview;
+}
 
-  const editable = isNew || saved?.state === 'draft';
-  const changed = useMemo(() => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body), [saved, draft]);
-  const setBody = useCallback((body: ArticleBlock[]) => setDraft((was) => (was ? { ...was, body } : was)), []);
+/** What the page does (save, test, send now or at a time, back to draft, delete), which of them is under way, and which is being asked. */
+function useNewsletterActions({ isNew, saved, setSaved }: Newsletter, { setNotice, attempt }: Notices) {
+  const navigate = useNavigate();
+  const { state } = useSession();
+  const email = state.kind === 'signedIn' ? state.email : '';
+  const [busy, setBusy] = useState<'' | 'save' | 'test' | 'send'>('');
+  const [asking, setAsking] = useState<'' | 'send' | 'delete'>('');
+  const params = { id: String(saved?.id) };
 
-  if (missing) return <Alert severity="info">{t.notFound}</Alert>;
-  if (!draft) return <Typography role="status">{t.loading}</Typography>;
-
-  const save = () =>
+  const save = (draft: NewsletterDraft) =>
     attempt(async () => {
       setBusy('save');
       try {
-        const result = isNew ? await call<NewsletterDetail>('newsletterCreate', { json: draft }) : await call<NewsletterDetail>('newsletterSave', { params: { id: String(saved!.id) }, json: draft });
+        const result = isNew ? await call<NewsletterDetail>('newsletterCreate', { json: draft }) : await call<NewsletterDetail>('newsletterSave', { params, json: draft });
         setSaved(result);
         setNotice({ text: t.saved, severity: 'success' });
         // The new draft's own address: its page (another of this screen) says it was saved.
@@ -153,7 +176,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
     attempt(async () => {
       setBusy('test');
       try {
-        await call('newsletterTest', { params: { id: String(saved!.id) } });
+        await call('newsletterTest', { params });
         setNotice({ text: fill(t.testSent, { email }), severity: 'success' });
       } finally {
         setBusy('');
@@ -164,124 +187,168 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
       setAsking('');
       setBusy('send');
       try {
-        const result = await call<NewsletterDetail>('newsletterSend', { params: { id: String(saved!.id) }, json: when ? { at: when } : {} });
+        const result = await call<NewsletterDetail>('newsletterSend', { params, json: when ? { at: when } : {} });
         setSaved(result);
         if (result.state === 'scheduled') setNotice({ text: fill(t.scheduled, { when: formatDate(result.sendAt ?? 0) }), severity: 'success' });
       } finally {
         setBusy('');
       }
     });
-  const unschedule = () => attempt(async () => setSaved(await call<NewsletterDetail>('newsletterUnschedule', { params: { id: String(saved!.id) } })));
+  const unschedule = () => attempt(async () => setSaved(await call<NewsletterDetail>('newsletterUnschedule', { params })));
   const remove = () =>
     attempt(async () => {
       setAsking('');
-      await call('newsletterDelete', { params: { id: String(saved!.id) } });
+      await call('newsletterDelete', { params });
       navigate('/newsletters');
     });
+  return { busy, asking, setAsking, save, test, send, unschedule, remove };
+}
 
-  const heading = isNew ? t.newHeading : saved?.subject ?? '';
+type Actions = ReturnType<typeof useNewsletterActions>;
+
+/** A draft's subject, name and text, with Save and Delete. */
+function WriteSection({ newsletter: { saved, draft, setDraft, changed }, actions: { busy, save, setAsking } }: { newsletter: Newsletter & { draft: NewsletterDraft }; actions: Actions }) {
+  const setBody = useCallback((body: ArticleBlock[]) => setDraft((was) => (was ? { ...was, body } : was)), [setDraft]);
   const limits = server.newsletter;
+  return (
+    <Section id="newsletter-write" heading={t.body}>
+      <Stack spacing={2}>
+        <TextField label={t.subject} helperText={t.subjectHelp} value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} slotProps={{ htmlInput: { maxLength: limits.subjectMaxLength } }} required />
+        <TextField
+          label={t.name}
+          helperText={t.nameHelp}
+          value={draft.name}
+          onChange={(event) => setDraft({ ...draft, name: event.target.value.toLowerCase().replace(/[^a-z0-9-]/g, '-') })}
+          slotProps={{ htmlInput: { maxLength: limits.nameMaxLength, spellCheck: false, autoCapitalize: 'none' } }}
+          required
+        />
+        <Suspense fallback={<Typography role="status">{t.loadingEditor}</Typography>}>
+          <RichTextEditor key={saved?.id ?? 'new'} initial={draft.body} onChange={setBody} label={t.body} id="newsletter-body" invalid={false} uploadImage={uploadImage} />
+        </Suspense>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" onClick={() => void save(draft)} disabled={busy !== '' || !changed}>
+            {busy === 'save' ? t.saving : t.save}
+          </Button>
+          {saved && (
+            <Button color="error" onClick={() => setAsking('delete')} disabled={busy !== ''}>
+              {t.delete}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Section>
+  );
+}
+
+/** The preview, and a test to the signed-in account (of the newsletter as saved). */
+function PreviewSection({ preview, newsletter: { saved, changed }, editable, actions: { busy, test } }: { preview: NewsletterPreview | undefined; newsletter: Newsletter; editable: boolean; actions: Actions }) {
+  return (
+    <Section id="newsletter-preview" heading={t.preview}>
+      <MailPreview preview={preview} />
+      <Box sx={{ mt: 2 }}>
+        <Button variant="outlined" onClick={() => void test()} disabled={!saved || changed || busy !== ''}>
+          {busy === 'test' ? t.testing : t.test}
+        </Button>
+        {(!saved || changed) && editable && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t.saveFirst}
+          </Typography>
+        )}
+      </Box>
+    </Section>
+  );
+}
+
+/** A saved draft sent now or at a time (an owner's account), or a scheduled one back to draft. */
+function SendSection({ role, newsletter: { saved, changed, confirmed }, actions: { busy, send, unschedule, setAsking } }: { role: AdminRole; newsletter: Newsletter & { saved: NewsletterDetail }; actions: Actions }) {
+  const [at, setAt] = useState('');
+  let content: ReactNode;
+  if (role !== 'owner') content = <Typography>{t.ownersSend}</Typography>;
+  else if (saved.state === 'scheduled') {
+    content = (
+      <Button variant="outlined" onClick={() => void unschedule()}>
+        {t.unschedule}
+      </Button>
+    );
+  } else {
+    content = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Button variant="contained" onClick={() => setAsking('send')} disabled={changed || busy !== '' || confirmed === 0}>
+          {fillCount(t.sendNow, confirmed, { count: formatCount(confirmed) })}
+        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField type="datetime-local" size="small" label={t.sendAt} value={at} onChange={(event) => setAt(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <Button variant="outlined" onClick={() => void send(isoOf(at))} disabled={changed || busy !== '' || at === ''}>
+            {t.schedule}
+          </Button>
+        </Stack>
+        {changed && <Typography variant="body2">{t.saveFirst}</Typography>}
+      </Stack>
+    );
+  }
+  return (
+    <Section id="newsletter-send" heading={t.sendHeading}>
+      {content}
+    </Section>
+  );
+}
+
+/** Asks before sending now (to how many readers) or deleting the draft. */
+function AskDialog({ newsletter: { saved, confirmed }, actions: { asking, setAsking, send, remove } }: { newsletter: Newsletter; actions: Actions }) {
+  return (
+    <Dialog open={asking !== ''} onClose={() => setAsking('')} aria-labelledby="newsletter-ask">
+      <DialogTitle id="newsletter-ask">{asking === 'send' ? t.sendHeading : t.delete}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{asking === 'send' ? fillCount(t.sendQuestion, confirmed, { subject: saved?.subject ?? '', count: formatCount(confirmed) }) : t.deleteQuestion}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => setAsking('')}>{t.cancel}</Button>
+        <Button variant="contained" color={asking === 'delete' ? 'error' : 'primary'} onClick={() => void (asking === 'send' ? send() : remove())}>
+          {asking === 'send' ? t.sendConfirm : t.deleteConfirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function NewsletterPage({ role }: { role: AdminRole }) {
+  const { id } = useParams();
+  const notices = useSavedNotice();
+  const newsletter = useNewsletter(id, notices.attempt);
+  const preview = usePreview(newsletter.draft);
+  const actions = useNewsletterActions(newsletter, notices);
+  const { isNew, saved, draft } = newsletter;
+
+  if (newsletter.missing) return <Alert severity="info">{t.notFound}</Alert>;
+  if (!draft) return <Typography role="status">{t.loading}</Typography>;
+
+  const editable = isNew || saved?.state === 'draft';
   return (
     <Box>
       <Link component={RouterLink} to="/newsletters">
         {t.back}
       </Link>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1, mb: 1, overflowWrap: 'anywhere' }}>
-        {heading}
+        {isNew ? t.newHeading : saved?.subject ?? ''}
       </Typography>
       {saved && <Typography sx={{ mb: 2 }}>{stateLine(saved)}</Typography>}
-      <Notice message={notice} />
+      <Notice message={notices.notice} />
 
       {editable ? (
-        <Section id="newsletter-write" heading={t.body}>
-          <Stack spacing={2}>
-            <TextField label={t.subject} helperText={t.subjectHelp} value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} slotProps={{ htmlInput: { maxLength: limits.subjectMaxLength } }} required />
-            <TextField
-              label={t.name}
-              helperText={t.nameHelp}
-              value={draft.name}
-              onChange={(event) => setDraft({ ...draft, name: event.target.value.toLowerCase().replace(/[^a-z0-9-]/g, '-') })}
-              slotProps={{ htmlInput: { maxLength: limits.nameMaxLength, spellCheck: false, autoCapitalize: 'none' } }}
-              required
-            />
-            <Suspense fallback={<Typography role="status">{t.loadingEditor}</Typography>}>
-              <RichTextEditor key={saved?.id ?? 'new'} initial={draft.body} onChange={setBody} label={t.body} id="newsletter-body" invalid={false} uploadImage={uploadImage} />
-            </Suspense>
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button variant="contained" onClick={() => void save()} disabled={busy !== '' || !changed}>
-                {busy === 'save' ? t.saving : t.save}
-              </Button>
-              {saved && (
-                <Button color="error" onClick={() => setAsking('delete')} disabled={busy !== ''}>
-                  {t.delete}
-                </Button>
-              )}
-            </Stack>
-          </Stack>
-        </Section>
+        <WriteSection newsletter={{ ...newsletter, draft }} actions={actions} />
       ) : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {saved?.state === 'scheduled' ? fill(t.scheduled, { when: formatDate(saved.sendAt ?? 0) }) : t.readOnly}
         </Alert>
       )}
-
-      <Section id="newsletter-preview" heading={t.preview}>
-        <MailPreview preview={preview} />
-        <Box sx={{ mt: 2 }}>
-          <Button variant="outlined" onClick={() => void test()} disabled={!saved || changed || busy !== ''}>
-            {busy === 'test' ? t.testing : t.test}
-          </Button>
-          {(!saved || changed) && editable && (
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t.saveFirst}
-            </Typography>
-          )}
-        </Box>
-      </Section>
-
-      {saved && (saved.state === 'draft' || saved.state === 'scheduled') && (
-        <Section id="newsletter-send" heading={t.sendHeading}>
-          {role !== 'owner' ? (
-            <Typography>{t.ownersSend}</Typography>
-          ) : saved.state === 'scheduled' ? (
-            <Button variant="outlined" onClick={() => void unschedule()}>
-              {t.unschedule}
-            </Button>
-          ) : (
-            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Button variant="contained" onClick={() => setAsking('send')} disabled={changed || busy !== '' || confirmed === 0}>
-                {fillCount(t.sendNow, confirmed, { count: formatCount(confirmed) })}
-              </Button>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-                <TextField type="datetime-local" size="small" label={t.sendAt} value={at} onChange={(event) => setAt(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-                <Button variant="outlined" onClick={() => void send(isoOf(at))} disabled={changed || busy !== '' || at === ''}>
-                  {t.schedule}
-                </Button>
-              </Stack>
-              {changed && <Typography variant="body2">{t.saveFirst}</Typography>}
-            </Stack>
-          )}
-        </Section>
-      )}
-
+      <PreviewSection preview={preview} newsletter={newsletter} editable={editable} actions={actions} />
+      {saved && (saved.state === 'draft' || saved.state === 'scheduled') && <SendSection role={role} newsletter={{ ...newsletter, saved }} actions={actions} />}
       {saved && (saved.state === 'sending' || saved.state === 'sent') && (
         <Section id="newsletter-figures" heading={t.figures}>
           <Figures newsletter={saved} />
         </Section>
       )}
-
-      <Dialog open={asking !== ''} onClose={() => setAsking('')} aria-labelledby="newsletter-ask">
-        <DialogTitle id="newsletter-ask">{asking === 'send' ? t.sendHeading : t.delete}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{asking === 'send' ? fillCount(t.sendQuestion, confirmed, { subject: saved?.subject ?? '', count: formatCount(confirmed) }) : t.deleteQuestion}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking('')}>{t.cancel}</Button>
-          <Button variant="contained" color={asking === 'delete' ? 'error' : 'primary'} onClick={() => void (asking === 'send' ? send() : remove())}>
-            {asking === 'send' ? t.sendConfirm : t.deleteConfirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <AskDialog newsletter={newsletter} actions={actions} />
     </Box>
   );
 }

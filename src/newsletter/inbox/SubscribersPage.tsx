@@ -63,7 +63,8 @@ function Consent({ words }: { words: string }) {
   );
 }
 
-export function SubscribersPage() {
+/** The view the address holds (?state=&q=&page=&pageSize=), the search as typed, and the way to change the view. */
+function useSubscriberView() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('state') as SubscriberState | null;
   const state: SubscriberState = asked && SUBSCRIBER_VIEWS.includes(asked) ? asked : SUBSCRIBER_VIEWS[0]!;
@@ -72,10 +73,6 @@ export function SubscribersPage() {
   const askedSize = Number(params.get('pageSize'));
   const pageSize = PAGE_SIZES.includes(askedSize as (typeof PAGE_SIZES)[number]) ? askedSize : PAGE_SIZES[0];
   const [search, setSearch] = useState(q);
-  const [list, setList] = useState<SubscriberList>();
-  const [asking, setAsking] = useState<SubscriberSummary>();
-  const { notice, setNotice, attempt } = useNotice();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const setView = useCallback(
     (changes: Record<string, string>) =>
@@ -102,7 +99,15 @@ export function SubscribersPage() {
     return () => clearTimeout(timer);
   }, [search, q, setView]);
 
-  const query = { state, ...(q ? { q } : {}) };
+  return { state, q, page, pageSize, search, setSearch, setView };
+}
+
+type SubscriberView = ReturnType<typeof useSubscriberView>;
+type Attempt = ReturnType<typeof useNotice>['attempt'];
+
+/** The page of subscribers the view asks for, with every state's count (the server pages and counts), read again by `load`. */
+function useSubscriberList({ state, q, page, pageSize }: SubscriberView, attempt: Attempt) {
+  const [list, setList] = useState<SubscriberList>();
   const load = useCallback(
     () =>
       attempt(async () => {
@@ -113,16 +118,12 @@ export function SubscribersPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  return { list, load };
+}
 
-  const unsubscribe = (row: SubscriberSummary) =>
-    attempt(async () => {
-      setAsking(undefined);
-      await call<SubscriberSummary>('unsubscribe', { params: { subscriberId: String(row.id) } });
-      setNotice({ text: fill(t.unsubscribed, { email: visible(row.email) }), severity: 'success' });
-      await load();
-    });
-
-  // The export asks for the password again when it was typed long ago, then downloads as the link's own.
+/** The search box and the view as CSV (the export asks for the password again when it was typed long ago, then downloads as the link's own). */
+function SubscriberTools({ view, attempt }: { view: SubscriberView; attempt: Attempt }) {
+  const query = { state: view.state, ...(view.q ? { q: view.q } : {}) };
   const download = (event: MouseEvent<HTMLElement>) => {
     const link = event.currentTarget as HTMLAnchorElement;
     if (link.dataset.asked === 'yes') return void delete link.dataset.asked;
@@ -133,73 +134,186 @@ export function SubscribersPage() {
       link.click();
     });
   };
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+      <TextField type="search" label={t.search} placeholder={t.searchHint} value={view.search} onChange={(e) => view.setSearch(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 280 } }} />
+      <Button variant="outlined" href={urlOf('subscribersExport', { query })} download onClick={download} title={t.exportHint}>
+        {t.exportCsv}
+      </Button>
+    </Box>
+  );
+}
 
-  const rows = list?.subscribers ?? [];
-  const canUnsubscribe = state === 'confirmed' || state === 'waiting';
-  const pageOf = (row: SubscriberSummary) => (row.page ? fill(t.pageLine, { page: visible(row.page) }) : undefined);
-  const unsubscribeButton = (row: SubscriberSummary) => (
-    <Button size="small" variant="outlined" color="error" aria-label={fill(t.unsubscribeNamed, { email: visible(row.email) })} onClick={() => setAsking(row)}>
+/** One tab per state, each with its count once the list is read. */
+function StateTabs({ view, counts }: { view: SubscriberView; counts: SubscriberList['counts'] | undefined }) {
+  return (
+    <Tabs
+      value={view.state}
+      onChange={(_event, value: SubscriberState) => view.setView({ state: value === SUBSCRIBER_VIEWS[0] ? '' : value })}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label={t.state}
+      sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+    >
+      {SUBSCRIBER_VIEWS.map((name) => (
+        <Tab
+          key={name}
+          value={name}
+          id={tabId(name)}
+          aria-controls={PANEL}
+          label={counts ? fill(t.stateCount, { state: t.states[name], count: formatCount(counts[name]) }) : t.states[name]}
+          sx={{ textTransform: 'none' }}
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+interface RowsProps {
+  rows: readonly SubscriberSummary[];
+  state: SubscriberState;
+  /** Asks to unsubscribe a row's subscriber; undefined in a view of those who cannot be (unsubscribed, bounced). */
+  onUnsubscribe: ((row: SubscriberSummary) => void) | undefined;
+}
+
+function UnsubscribeButton({ row, onUnsubscribe }: { row: SubscriberSummary; onUnsubscribe: (row: SubscriberSummary) => void }) {
+  return (
+    <Button size="small" variant="outlined" color="error" aria-label={fill(t.unsubscribeNamed, { email: visible(row.email) })} onClick={() => onUnsubscribe(row)}>
       {t.unsubscribe}
     </Button>
   );
+}
 
+const pageOf = (row: SubscriberSummary) => (row.page ? fill(t.pageLine, { page: visible(row.page) }) : undefined);
+
+/** A phone: each subscriber as a short block, no table wider than the screen. */
+function SubscriberBlocks({ rows, onUnsubscribe }: RowsProps) {
+  return (
+    <Box component="ul" aria-label={t.tableLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((row) => (
+        <Box component="li" key={row.id} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Box sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{visible(row.email)}</Box>
+          <Typography variant="body2">{[fill(t.signedUpLine, { date: formatDate(row.signedUpAt) }), pageOf(row)].filter(Boolean).join(' ')}</Typography>
+          {stateDate(row) && <Typography variant="body2">{stateDate(row)}</Typography>}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {[visible(row.source || admin.sources.direct), row.campaign ? visible(row.campaign) : ''].filter(Boolean).join(' · ')}
+          </Typography>
+          <Consent words={row.consentWords} />
+          {onUnsubscribe && (
+            <Box sx={{ mt: 1 }}>
+              <UnsubscribeButton row={row} onUnsubscribe={onUnsubscribe} />
+            </Box>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const DATE_COLUMNS = { confirmed: t.columns.confirmedAt, unsubscribed: t.columns.unsubscribedAt, bounced: t.columns.bouncedAt } as const;
+
+/** A wider screen: the subscribers as a table, with the date of the view's state. */
+function SubscriberTable({ rows, state, onUnsubscribe }: RowsProps) {
+  const dateColumn = state === 'waiting' ? undefined : DATE_COLUMNS[state];
+  return (
+    <WideTable>
+      <Table size="small" aria-label={t.tableLabel}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t.columns.email}</TableCell>
+            <TableCell>{t.columns.signedUpAt}</TableCell>
+            {dateColumn && <TableCell>{dateColumn}</TableCell>}
+            <TableCell>{t.columns.page}</TableCell>
+            <TableCell>{t.columns.source}</TableCell>
+            <TableCell>{t.columns.campaign}</TableCell>
+            {onUnsubscribe && <TableCell>{t.columns.actions}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere', minWidth: 220 }}>
+                {visible(row.email)}
+                <Consent words={row.consentWords} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.signedUpAt)}</TableCell>
+              {dateColumn && <TableCell sx={{ whiteSpace: 'nowrap' }}>{stateAt(row) === null ? '' : formatDate(stateAt(row)!)}</TableCell>}
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.page ? visible(row.page) : t.noPage}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word' }}>{visible(row.source || admin.sources.direct)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word' }}>{row.campaign ? visible(row.campaign) : ''}</TableCell>
+              {onUnsubscribe && (
+                <TableCell>
+                  <UnsubscribeButton row={row} onUnsubscribe={onUnsubscribe} />
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </WideTable>
+  );
+}
+
+/** The page's place in the list, and the choice of rows per page. */
+function SubscriberPager({ view, total, phone }: { view: SubscriberView; total: number; phone: boolean }) {
+  const { page, pageSize, setView } = view;
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
+      rowsPerPage={pageSize}
+      // A phone: the page's arrows and where it stands only (the choice of rows would push them off the screen).
+      rowsPerPageOptions={phone ? [] : [...PAGE_SIZES]}
+      onPageChange={(_event, next) => setView({ page: next === 0 ? '' : String(next) })}
+      onRowsPerPageChange={(event) => setView({ pageSize: event.target.value === String(PAGE_SIZES[0]) ? '' : event.target.value })}
+      labelRowsPerPage={t.rowsPerPage}
+      labelDisplayedRows={({ from, to, count }) => fill(admin.list.shownRows, { from: formatCount(from), to: formatCount(to), count: formatCount(count) })}
+      getItemAriaLabel={(type) => ({ first: admin.list.firstPage, previous: admin.list.previousPage, next: admin.list.nextPage, last: admin.list.lastPage })[type]}
+    />
+  );
+}
+
+/** Asks before an owner unsubscribes someone by hand. */
+function UnsubscribeDialog({ asking, onClose, onConfirm }: { asking: SubscriberSummary | undefined; onClose: () => void; onConfirm: (row: SubscriberSummary) => void }) {
+  return (
+    <Dialog open={asking !== undefined} onClose={onClose} aria-labelledby="unsubscribe-title">
+      <DialogTitle id="unsubscribe-title">{asking ? fill(t.unsubscribeTitle, { email: visible(asking.email) }) : ''}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t.unsubscribeQuestion}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t.cancel}</Button>
+        <Button color="error" variant="contained" onClick={() => asking && onConfirm(asking)}>
+          {t.unsubscribeConfirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function SubscribersPage() {
+  const view = useSubscriberView();
+  const { notice, setNotice, attempt } = useNotice();
+  const { list, load } = useSubscriberList(view, attempt);
+  const [asking, setAsking] = useState<SubscriberSummary>();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+  const unsubscribe = (row: SubscriberSummary) =>
+    attempt(async () => {
+      setAsking(undefined);
+      await call<SubscriberSummary>('unsubscribe', { params: { subscriberId: String(row.id) } });
+      setNotice({ text: fill(t.unsubscribed, { email: visible(row.email) }), severity: 'success' });
+      await load();
+    });
+
+  const rows = list?.subscribers ?? [];
+  const canUnsubscribe = view.state === 'confirmed' || view.state === 'waiting';
+  const Rows = phone ? SubscriberBlocks : SubscriberTable;
   let body: ReactNode;
   if (!list) body = <Typography role="status">{t.loading}</Typography>;
   else if (rows.length === 0) body = <Typography sx={{ py: 3 }}>{t.empty}</Typography>;
-  else if (phone) {
-    // A phone: each subscriber as a short block, no table wider than the screen.
-    body = (
-      <Box component="ul" aria-label={t.tableLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {rows.map((row) => (
-          <Box component="li" key={row.id} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-            <Box sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{visible(row.email)}</Box>
-            <Typography variant="body2">{[fill(t.signedUpLine, { date: formatDate(row.signedUpAt) }), pageOf(row)].filter(Boolean).join(' ')}</Typography>
-            {stateDate(row) && <Typography variant="body2">{stateDate(row)}</Typography>}
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {[visible(row.source || admin.sources.direct), row.campaign ? visible(row.campaign) : ''].filter(Boolean).join(' · ')}
-            </Typography>
-            <Consent words={row.consentWords} />
-            {canUnsubscribe && <Box sx={{ mt: 1 }}>{unsubscribeButton(row)}</Box>}
-          </Box>
-        ))}
-      </Box>
-    );
-  } else {
-    const dateColumn = state === 'confirmed' ? t.columns.confirmedAt : state === 'unsubscribed' ? t.columns.unsubscribedAt : state === 'bounced' ? t.columns.bouncedAt : undefined;
-    body = (
-      <WideTable>
-        <Table size="small" aria-label={t.tableLabel}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t.columns.email}</TableCell>
-              <TableCell>{t.columns.signedUpAt}</TableCell>
-              {dateColumn && <TableCell>{dateColumn}</TableCell>}
-              <TableCell>{t.columns.page}</TableCell>
-              <TableCell>{t.columns.source}</TableCell>
-              <TableCell>{t.columns.campaign}</TableCell>
-              {canUnsubscribe && <TableCell>{t.columns.actions}</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere', minWidth: 220 }}>
-                  {visible(row.email)}
-                  <Consent words={row.consentWords} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.signedUpAt)}</TableCell>
-                {dateColumn && <TableCell sx={{ whiteSpace: 'nowrap' }}>{stateAt(row) === null ? '' : formatDate(stateAt(row)!)}</TableCell>}
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.page ? visible(row.page) : t.noPage}</TableCell>
-                <TableCell sx={{ overflowWrap: 'break-word' }}>{visible(row.source || admin.sources.direct)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'break-word' }}>{row.campaign ? visible(row.campaign) : ''}</TableCell>
-                {canUnsubscribe && <TableCell>{unsubscribeButton(row)}</TableCell>}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </WideTable>
-    );
-  }
+  else body = <Rows rows={rows} state={view.state} onUnsubscribe={canUnsubscribe ? setAsking : undefined} />;
 
   return (
     <Box component="section" aria-labelledby="subscribers-heading">
@@ -213,62 +327,13 @@ export function SubscribersPage() {
         </Alert>
       )}
       <Notice message={notice} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <TextField type="search" label={t.search} placeholder={t.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 280 } }} />
-        <Button variant="outlined" href={urlOf('subscribersExport', { query })} download onClick={download} title={t.exportHint}>
-          {t.exportCsv}
-        </Button>
-      </Box>
-      <Tabs
-        value={state}
-        onChange={(_event, value: SubscriberState) => setView({ state: value === SUBSCRIBER_VIEWS[0] ? '' : value })}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t.state}
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-      >
-        {SUBSCRIBER_VIEWS.map((name) => (
-          <Tab
-            key={name}
-            value={name}
-            id={tabId(name)}
-            aria-controls={PANEL}
-            label={list ? fill(t.stateCount, { state: t.states[name], count: formatCount(list.counts[name]) }) : t.states[name]}
-            sx={{ textTransform: 'none' }}
-          />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={PANEL} aria-labelledby={tabId(state)}>
+      <SubscriberTools view={view} attempt={attempt} />
+      <StateTabs view={view} counts={list?.counts} />
+      <Box role="tabpanel" id={PANEL} aria-labelledby={tabId(view.state)}>
         {body}
-        {list && list.total > 0 && (
-          <TablePagination
-            component="div"
-            count={list.total}
-            page={Math.min(page, Math.max(0, Math.ceil(list.total / pageSize) - 1))}
-            rowsPerPage={pageSize}
-            // A phone: the page's arrows and where it stands only (the choice of rows would push them off the screen).
-            rowsPerPageOptions={phone ? [] : [...PAGE_SIZES]}
-            onPageChange={(_event, next) => setView({ page: next === 0 ? '' : String(next) })}
-            onRowsPerPageChange={(event) => setView({ pageSize: event.target.value === String(PAGE_SIZES[0]) ? '' : event.target.value })}
-            labelRowsPerPage={t.rowsPerPage}
-            labelDisplayedRows={({ from, to, count }) => fill(admin.list.shownRows, { from: formatCount(from), to: formatCount(to), count: formatCount(count) })}
-            getItemAriaLabel={(type) => ({ first: admin.list.firstPage, previous: admin.list.previousPage, next: admin.list.nextPage, last: admin.list.lastPage })[type]}
-          />
-        )}
+        {list && list.total > 0 && <SubscriberPager view={view} total={list.total} phone={phone} />}
       </Box>
-
-      <Dialog open={asking !== undefined} onClose={() => setAsking(undefined)} aria-labelledby="unsubscribe-title">
-        <DialogTitle id="unsubscribe-title">{asking ? fill(t.unsubscribeTitle, { email: visible(asking.email) }) : ''}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t.unsubscribeQuestion}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(undefined)}>{t.cancel}</Button>
-          <Button color="error" variant="contained" onClick={() => asking && void unsubscribe(asking)}>
-            {t.unsubscribeConfirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <UnsubscribeDialog asking={asking} onClose={() => setAsking(undefined)} onConfirm={(row) => void unsubscribe(row)} />
     </Box>
   );
 }

@@ -15,21 +15,14 @@
  * newsletter's Message-ID (the headers it returns); each report counts once (newsletter_reports).
  *
  * Which mail is a report, and its facts, is said by the mailbox's one detection of automatic mails
- * where it exists (src/leads/server/mailbox/automatic.ts `automaticOf`); `reportOf` below reads the two
- * report formats the newsletter needs and has the same shape (NewsletterReport), so that one can
- * take its place.
+ * (src/leads/server/mailbox/automatic.ts `automaticOf`), the one the leads' reader uses too.
  */
 import type Database from 'better-sqlite3';
 import type { Email } from 'postal-mime';
 import server from '../../../config/server';
 import { preparedIn } from '../../platform/server/statements';
+import { automaticOf, isReport, type Automatic } from '../../leads/server/mailbox/automatic';
 import type { UnsubscribeTokens } from './tokens';
-
-/** What a report says, as src/leads/server/mailbox/automatic.ts tells it (its `Automatic`). */
-export type NewsletterReport =
-  | { kind: 'deliveryReport'; recipient?: string; action?: string; status?: string; original?: string }
-  | { kind: 'feedbackReport'; feedbackType?: string; recipient?: string; original?: string }
-  | { kind: 'outOfOffice' | 'list' | 'other' };
 
 /** A newsletter's Message-ID (queue rows: "nl_" and 20 hex digits) as a mail names it. */
 const NEWSLETTER_ID = /<(nl_[0-9a-f]{20})@[^<>\s]+>/g;
@@ -86,7 +79,7 @@ export type ReportEffect = 'hard' | 'soft' | 'complaint' | 'unsubscribe' | 'igno
  * Applies a report about a newsletter's mail (`messageId`: the queue row's, nl_…), once per report
  * (`reportId`: the report's own Message-ID). Undefined when it names no mail of a newsletter.
  */
-export function applyReport(db: Database.Database, report: NewsletterReport, about: string, reportId: string, now: number, softLimit = server.newsletter.softBouncesInARow): ReportEffect | undefined {
+export function applyReport(db: Database.Database, report: Automatic, about: string, reportId: string, now: number, softLimit = server.newsletter.softBouncesInARow): ReportEffect | undefined {
   const q = statements(db);
   const row = q.recipient.get(about) as { id: number; newsletterId: number; subscriberId: number; bounce: string | null } | undefined;
   if (!row) return undefined;
@@ -133,7 +126,7 @@ const header = (email: Pick<Email, 'headers'>, key: string) => email.headers?.fi
  */
 export function newsletterClaimOf(email: Pick<Email, 'headers' | 'subject' | 'inReplyTo' | 'references' | 'from'>): NewsletterClaim {
   if (UNSUBSCRIBE_SUBJECT.test(email.subject ?? '')) return 'unsubscribe';
-  if (/^\s*multipart\/report\b/i.test(header(email, 'content-type'))) return 'maybeReport';
+  if (isReport(email)) return 'maybeReport';
   if (/^(mailer-daemon|postmaster)@/i.test(email.from?.address ?? '') || /^<\s*>$/.test(header(email, 'return-path').trim())) return 'maybeReport';
   if (newsletterIdsIn(email.inReplyTo).length > 0 || newsletterIdsIn(email.references).length > 0) return 'answer';
   return undefined;
@@ -154,77 +147,8 @@ export function takeNewsletterMail(db: Database.Database, claim: NonNullable<New
     firstTime(db, mailId, 'answer', now);
     return true;
   }
-  const report = reportOf(email);
+  const report = automaticOf(email);
   const about = report && 'original' in report ? newsletterIdsIn(report.original)[0] : undefined;
   if (!report || !about) return false;
   return applyReport(db, report, about, mailId, now) !== undefined;
-}
-
-// ---- The two report formats, until the mailbox's one detection (automatic.ts) takes this place. ----
-
-const MAX_PART = 64 * 1024;
-
-/** A report part's fields ("Name: value", folded lines joined), in groups split by blank lines. */
-function fieldGroups(text: string): Map<string, string>[] {
-  const groups: Map<string, string>[] = [];
-  let group = new Map<string, string>();
-  let last: string | undefined;
-  for (const line of text.slice(0, MAX_PART).split(/\r?\n/)) {
-    if (line.trim() === '') {
-      if (group.size > 0) groups.push(group);
-      group = new Map();
-      last = undefined;
-    } else if (/^[ \t]/.test(line) && last) group.set(last, `${group.get(last)} ${line.trim()}`);
-    else {
-      const colon = line.indexOf(':');
-      if (colon <= 0) continue;
-      last = line.slice(0, colon).trim().toLowerCase();
-      if (!group.has(last)) group.set(last, line.slice(colon + 1).trim());
-    }
-  }
-  if (group.size > 0) groups.push(group);
-  return groups;
-}
-
-function partText(email: Pick<Email, 'attachments'>, ...types: string[]): string | undefined {
-  const part = (email.attachments ?? []).find((attachment) => types.includes((attachment.mimeType ?? '').toLowerCase()));
-  if (!part) return undefined;
-  const content = part.content as string | ArrayBuffer | Uint8Array;
-  if (typeof content === 'string') return content.slice(0, MAX_PART);
-  const bytes = content instanceof Uint8Array ? content : new Uint8Array(content);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(MAX_PART, bytes.byteLength)).toString('latin1');
-}
-
-const addressOf = (value: string | undefined) => {
-  const address = (value ?? '').slice((value ?? '').indexOf(';') + 1).trim().replace(/^<(.*)>$/, '$1').trim();
-  return address === '' ? undefined : address;
-};
-
-const defined = <T extends object>(facts: T) => Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined)) as T;
-
-/** The Message-ID of the mail a report returns (its headers, or the whole mail), as `<id>`. */
-function originalOf(email: Pick<Email, 'attachments'>): string | undefined {
-  const returned = partText(email, 'message/rfc822-headers', 'text/rfc822-headers', 'message/rfc822');
-  return (returned && fieldGroups(returned)[0]?.get('message-id')?.match(/<[^<>\s]+>/)?.[0]) ?? undefined;
-}
-
-/** A delivery report's or a feedback report's facts (RFC 3464, RFC 5965), or undefined for any other mail. */
-function reportOf(email: Pick<Email, 'headers' | 'attachments'>): NewsletterReport | undefined {
-  const type = header(email, 'content-type').toLowerCase();
-  const reportType = /report-type\s*=\s*"?([a-z-]+)/.exec(type)?.[1];
-  const delivery = partText(email, 'message/delivery-status', 'message/global-delivery-status');
-  if (reportType === 'feedback-report' || partText(email, 'message/feedback-report') !== undefined) {
-    const fields = fieldGroups(partText(email, 'message/feedback-report') ?? '')[0];
-    return defined({ kind: 'feedbackReport' as const, feedbackType: fields?.get('feedback-type')?.split(/[;\s]/)[0]?.toLowerCase(), recipient: addressOf(fields?.get('original-rcpt-to')), original: originalOf(email) });
-  }
-  if (reportType !== 'delivery-status' && reportType !== 'global-delivery-status' && delivery === undefined) return undefined;
-  const recipients = fieldGroups(delivery ?? '').filter((group) => group.has('final-recipient') || group.has('original-recipient'));
-  const first = recipients.find((group) => group.get('action')?.toLowerCase().startsWith('failed')) ?? recipients[0];
-  return defined({
-    kind: 'deliveryReport' as const,
-    recipient: addressOf(first?.get('final-recipient') ?? first?.get('original-recipient')),
-    action: first?.get('action')?.split(/[;\s]/)[0]?.toLowerCase(),
-    status: first?.get('status')?.match(/^\d\.\d{1,3}\.\d{1,3}/)?.[0],
-    original: originalOf(email),
-  });
 }

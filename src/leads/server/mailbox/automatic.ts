@@ -1,8 +1,8 @@
 /**
  * Whether a mail was sent by a machine, and what kind: the one place that says so, over a mail
  * as parse.ts reads it (its headers; a report's own parts when it was read whole). The mailbox's
- * reader keeps such a mail on its lead as automatic, changing nothing there (record.ts); a
- * reader of bounces and complaints (the newsletter's) takes the report's facts from it.
+ * reader keeps such a mail on its lead as automatic, changing nothing there (record.ts); the
+ * newsletter takes a bounce's or a complaint's facts from it (src/newsletter/server/reports.ts).
  *
  * - a delivery report (RFC 3464: `Content-Type: multipart/report; report-type=delivery-status`),
  *   with the failed recipient, its action and status ("5.1.1") where the report gives them; a
@@ -103,7 +103,10 @@ const tokenOf = (value: string | undefined) => (value === undefined ? undefined 
 function partText(email: Pick<Email, 'attachments'>, ...types: string[]): string | undefined {
   const part = (email.attachments ?? []).find((attachment) => types.includes((attachment.mimeType ?? '').toLowerCase()));
   if (!part) return undefined;
-  return typeof part.content === 'string' ? part.content.slice(0, MAX_PART) : Buffer.from(part.content as ArrayBuffer, 0, Math.min(MAX_PART, (part.content as ArrayBuffer).byteLength)).toString('latin1');
+  const content = part.content as string | ArrayBuffer | Uint8Array;
+  if (typeof content === 'string') return content.slice(0, MAX_PART);
+  const bytes = content instanceof Uint8Array ? content : new Uint8Array(content);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(MAX_PART, bytes.byteLength)).toString('latin1');
 }
 
 /** The Message-ID of the mail a report returns (its headers, or the whole mail). */
