@@ -14,6 +14,8 @@
  *   actions of PASSWORD_AGAIN_ROUTES (erasure, exports, deleting leads) are refused with the
  *   distinct PASSWORD_AGAIN answer when the password was typed more than passwordAgainMinutes
  *   ago; /api/admin/password takes it again, checked and throttled as the sign-in's.
+ *   Each route's role and the password asked again are checked where it is registered
+ *   (api/route.ts); the routes themselves, by group, are in api/ (the list, a lead, people…).
  *
  * The session cookie is HttpOnly, SameSite=Strict, Secure when the request came over HTTPS
  * (directly or from a trusted proxy: security.ts isHttps), for /api/ only; a remembered
