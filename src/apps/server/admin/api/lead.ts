@@ -1,0 +1,109 @@
+/**
+ * One lead's routes under /api/admin/: the lead, its changes (status, note, read; its stage and
+ * owner), spam or not, its CV and its mails' attachments, a notification sent again, a reply, and
+ * deleting it.
+ */
+import server from '../../../../../config/server';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../leads/model/adminApi';
+import { replyProblem } from '../../../../leads/model/replyDraft';
+import { fill, visible } from '../../../../schema/text';
+import { sendStoredFile } from '../../../../platform/server/files';
+import { createLimiter } from '../../../../platform/server/rateLimit';
+import { attachmentOf, cvOfLead, findLead, leadDetail, markReplied, markSpam, summaryOf, updateLead } from '../../../../leads/server/inbox';
+import { resendDelivery, sendReply } from '../../../../leads/server/notify';
+import { changePipeline, pipelineOf } from '../../../../leads/server/pipeline';
+import { deleteLeads } from '../../../../leads/server/privacy';
+import { docIdOf, fail, json, type AdminApiOptions, type Route } from './route';
+
+const messages = server.admin.messages;
+
+export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOptions) {
+  route('lead', async (request, reply) => {
+    const detail = leadDetail(store, dataDir, docIdOf(request));
+    return detail ? json(reply, 200, detail) : fail(reply, 404, messages.unknownLead);
+  });
+
+  route('updateLead', async (request, reply) => {
+    const { status, note, read } = (request.body ?? {}) as { status?: unknown; note?: unknown; read?: unknown };
+    if (status !== undefined && !LEAD_STATUSES.includes(status as LeadStatus)) return fail(reply, 400, messages.badStatus);
+    if (note !== undefined && (typeof note !== 'string' || note.length > server.admin.noteMaxLength)) {
+      return fail(reply, 400, fill(messages.noteTooLong, { max: server.admin.noteMaxLength }));
+    }
+    if (read !== undefined && read !== true) return fail(reply, 400, messages.badChange);
+    const docId = docIdOf(request);
+    if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined, read: read === true }, clock(), request.session.email ?? null)) return fail(reply, 404, messages.unknownLead);
+    return json(reply, 200, leadDetail(store, dataDir, docId));
+  });
+
+  // A lead's stage, value, follow-up date and assignee (src/leads/server/pipeline.ts), each change named by its account.
+  route('pipeline', async (request, reply) => {
+    const found = pipelineOf(store.db, docIdOf(request));
+    return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownLead);
+  });
+  route('updatePipeline', async (request, reply) => {
+    const body = request.body;
+    const changed = changePipeline(store.db, docIdOf(request), typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}, request.session.email ?? '', clock());
+    if (changed === 'unknownLead') return fail(reply, 404, messages.unknownLead);
+    if ('message' in changed) return json(reply, 400, changed);
+    return json(reply, 200, changed);
+  }, 4096);
+
+  route('deleteLead', async (request, reply) => {
+    const deleted = deleteLeads(store, dataDir, [docIdOf(request)]);
+    return deleted.leads === 0 ? fail(reply, 404, messages.unknownLead) : json(reply, 200, deleted);
+  });
+
+  route('cv', async (request, reply) => {
+    const lead = findLead(store, docIdOf(request));
+    const cv = lead ? cvOfLead(store, dataDir, lead) : undefined;
+    if (!lead) return fail(reply, 404, messages.unknownLead);
+    if (cv?.state !== 'kept') return fail(reply, 404, messages.noCv);
+    // The file's name: ASCII letters and digits of the lead's name (hidden characters shown by their code first).
+    const name = visible(summaryOf(lead).name).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+    return sendStoredFile(reply, dataDir, cv.stored, `cv-${name || lead.docId}`);
+  });
+
+  for (const [name, verdict] of [['notSpam', 'not_spam'], ['markSpam', 'spam']] as const) {
+    route(name, async (request, reply) => {
+      const docId = docIdOf(request);
+      if (!markSpam(store, docId, verdict, request.session.email ?? '', clock())) return fail(reply, 404, messages.unknownLead);
+      return json(reply, 200, leadDetail(store, dataDir, docId));
+    });
+  }
+
+  // A reply e-mails someone outside: a session taken over cannot send without end.
+  const replies = createLimiter(server.admin.replyRate, clock);
+  route('reply', async (request, reply) => {
+    const draft = (request.body ?? {}) as { subject?: unknown; text?: unknown };
+    const problem = replyProblem(draft);
+    if (problem) return fail(reply, 400, problem.message);
+    const account = request.session.email ?? '';
+    const wait = replies.take(account);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      return fail(reply, 429, fill(messages.tooManyReplies, { minutes: Math.ceil(wait / 60) }));
+    }
+    const docId = docIdOf(request);
+    const result = store.db.transaction(() => {
+      const sent = sendReply(store, docId, { subject: draft.subject as string, text: draft.text as string }, account);
+      if (sent === 'queued') markReplied(store, docId, account, clock());
+      return sent;
+    })();
+    if (result === 'unknownLead') return fail(reply, 404, messages.unknownLead);
+    if (result === 'noAddress') return fail(reply, 409, messages.noReplyAddress);
+    if (result === 'off') return fail(reply, 409, messages.repliesOff);
+    return json(reply, 200, leadDetail(store, dataDir, docId));
+  });
+
+  // A kept attachment of a mail read from the mailbox: by its mail and place, as the CV is sent (type by content, never shown inline).
+  route('attachment', async (request, reply) => {
+    const found = attachmentOf(store, request.params.messageId ?? '', request.params.n ?? '');
+    if (!found) return fail(reply, 404, messages.unknownAttachment);
+    return sendStoredFile(reply, dataDir, found.stored, found.name);
+  });
+
+  route('resend', async (request, reply) => {
+    if (!resendDelivery(store, request.params.deliveryId ?? '')) return fail(reply, 404, messages.unknownDelivery);
+    return reply.code(204).send();
+  });
+}

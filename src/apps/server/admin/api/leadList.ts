@@ -1,0 +1,113 @@
+/**
+ * The list's routes under /api/admin/: a page of a view (its filters, page and order from the
+ * query), its export (streamed), and what is done to many leads at once.
+ */
+import server from '../../../../../config/server';
+import { formNamed } from '../../../../site/forms/model/registry';
+import { ASSIGNED_VIEWS, BULK_ACTIONS, LEAD_SORTS, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, PAGE_SIZES, type AssignedView, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../../../leads/model/adminApi';
+import { isStage } from '../../../../leads/model/pipeline';
+import { fill } from '../../../../schema/text';
+import { exportFileName, exportStream, leadPage, submissionsOf, viewCounts, type LeadFilter, type PageOf } from '../../../../leads/server/leads';
+import { bulkChange, summaryOf, unreadCount } from '../../../../leads/server/inbox';
+import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
+import { fail, json, passwordAgain, type AdminApiOptions, type Route } from './route';
+
+const messages = server.admin.messages;
+
+/** The filters of the list and the export, from the query (`account`: who asks, for "assigned to me"); undefined when one is not known. */
+function filterOf(query: Record<string, unknown>, account: string): LeadFilter | undefined {
+  const filter: LeadFilter = {};
+  const { form, status, spam, q } = query;
+  if (form !== undefined && form !== '') {
+    const found = typeof form === 'string' ? formNamed(form) : undefined;
+    if (!found) return undefined;
+    filter.collection = found.collection;
+  }
+  if (status === OPEN_VIEW) filter.statuses = OPEN_STATUSES;
+  else if (status !== undefined && status !== '') {
+    if (!LEAD_STATUSES.includes(status as LeadStatus)) return undefined;
+    filter.status = status as LeadStatus;
+  }
+  // One row per person (their newest submission in the view), or per submission.
+  const { view } = query;
+  if (view !== undefined && view !== '' && view !== 'people' && view !== 'submissions') return undefined;
+  if (view === 'people') filter.people = true;
+  if (spam !== undefined) {
+    if (spam !== 'true' && spam !== 'false') return undefined;
+    filter.spam = spam === 'true';
+  }
+  if (q !== undefined) {
+    if (typeof q !== 'string' || q.length > 200) return undefined;
+    filter.search = q;
+  }
+  // The stage, and whose: the account asking ("mine") or nobody's.
+  const { stage, assigned } = query;
+  if (stage !== undefined && stage !== '') {
+    if (!isStage(stage)) return undefined;
+    filter.stage = stage;
+  }
+  if (assigned !== undefined && assigned !== '') {
+    if (!ASSIGNED_VIEWS.includes(assigned as AssignedView)) return undefined;
+    filter.assignee = assigned === 'me' ? account : null;
+  }
+  // Where the leads came from: a source ('' for direct visits) and a campaign ('' for none).
+  for (const key of ['source', 'campaign'] as const) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.length > 200) return undefined;
+    filter[key] = value;
+  }
+  return filter;
+}
+
+/** The page of the list, from the query (page from 0); undefined when a part is not known. */
+function pageOf(query: Record<string, unknown>): PageOf | undefined {
+  const { page = '0', pageSize = String(PAGE_SIZES[0]), sort = 'receivedAt', direction = 'desc' } = query;
+  if (typeof page !== 'string' || !/^\d{1,7}$/.test(page)) return undefined;
+  const size = Number(pageSize);
+  if (!PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number])) return undefined;
+  if (!LEAD_SORTS.includes(sort as LeadSort) || (direction !== 'asc' && direction !== 'desc')) return undefined;
+  return { offset: Number(page) * size, limit: size, sort: sort as LeadSort, direction };
+}
+
+export function registerLeadList(route: Route, { store, dataDir, clock, publicUrl }: AdminApiOptions) {
+  route('leads', async (request, reply) => {
+    const filter = filterOf(request.query, request.session.email ?? '');
+    const page = pageOf(request.query);
+    if (!filter || !page) return fail(reply, 400, messages.badFilter);
+    const rows = leadPage(store, filter, page);
+    const submissions = filter.people ? submissionsOf(store, filter, rows) : undefined;
+    const answer: LeadList = {
+      leads: rows.map((row) => ({ ...summaryOf(row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
+      offset: page.offset,
+      ...viewCounts(store, filter),
+      unread: unreadCount(store),
+    };
+    return json(reply, 200, answer);
+  });
+
+  // Many leads at once: a bounded list of ids (a document id is 20 letters and digits; longer is no id).
+  route('bulk', async (request, reply) => {
+    const { action, docIds } = (request.body ?? {}) as { action?: unknown; docIds?: unknown };
+    const max = server.admin.bulkMaxLeads;
+    const ids = Array.isArray(docIds) && docIds.length >= 1 && docIds.length <= max && docIds.every((id) => typeof id === 'string' && id.length <= 64) ? (docIds as string[]) : undefined;
+    if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
+    // Deleting asks for the password again, as deleting one lead does.
+    if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
+    return json(reply, 200, { leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
+  }, 16 * 1024);
+
+  route('export', async (request, reply) => {
+    const filter = filterOf(request.query, request.session.email ?? '');
+    const format = request.query.format;
+    if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
+    const day = new Date(clock()).toISOString().slice(0, 10);
+    return reply
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${exportFileName(request.query, day, format)}"`)
+      // Streamed from the database as the browser reads it; should it fail midway, the answer
+      // is cut off without its last chunk, so the browser reports a failed download
+      // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).
+      .send(exportStream(store, filter, format, publicUrl));
+  });
+}

@@ -1,0 +1,33 @@
+/** The newsletter's routes under /api/admin/: its subscribers (a page, the CSV, one unsubscribed by hand) and the newsletters themselves. */
+import server from '../../../../../config/server';
+import { newsletterRoutes } from '../../../../newsletter/model/newsletterApi';
+import { newsletterHandlers } from '../../../../newsletter/server/routes';
+import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../../../../newsletter/server/admin';
+import { fail, json, type AdminApiOptions, type Route } from './route';
+
+const messages = server.admin.messages;
+
+export function registerNewsletter(route: Route, { store, clock, publicUrl }: AdminApiOptions) {
+  // The newsletter's subscribers (src/newsletter/server/admin.ts): a page of a state's, its CSV, one unsubscribed by hand.
+  route('subscribers', async (request, reply) => {
+    const list = subscriberList(store, request.query);
+    return list ? json(reply, 200, list) : fail(reply, 400, messages.badFilter);
+  });
+  route('subscribersExport', async (request, reply) => {
+    const file = subscriberExport(store, request.query, clock());
+    if (!file) return fail(reply, 400, messages.badFilter);
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).send(file.stream);
+  });
+  route('unsubscribe', async (request, reply) => {
+    const done = unsubscribeSubscriber(store, request.params.subscriberId ?? '', clock());
+    if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
+    if (done === 'notSubscribed') return fail(reply, 409, messages.notSubscribed);
+    return json(reply, 200, done);
+  });
+
+  // The newsletter: written by every account, sent by owners (the role check of route.ts).
+  const newsletter = newsletterHandlers({ store, clock, publicUrl });
+  for (const name of Object.keys(newsletterRoutes) as (keyof typeof newsletterRoutes)[]) {
+    route(name, (request, reply) => newsletter[name](request as never, reply, request.session.email ?? ''), server.newsletter.bodyMaxBytes + 16 * 1024);
+  }
+}

@@ -1,0 +1,34 @@
+/** A person's data under /api/admin/: what an erasure would delete, the erasure (the address typed again), and the erasures done. */
+import server from '../../../../../config/server';
+import { samePerson } from '../../../../leads/model/person';
+import { agencyAddress } from '../../../../leads/server/notify/settings';
+import { erasePerson, erasurePreview, erasureRecords } from '../../../../leads/server/privacy';
+import { looksLikeEmail } from '../../../../platform/server/accounts/accounts';
+import { fail, json, type AdminApiOptions, type Route } from './route';
+
+const messages = server.admin.messages;
+
+/** The e-mail address of an erasure's body, or undefined. */
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && looksLikeEmail(email.trim()) ? email : undefined;
+}
+
+export function registerPeople(route: Route, { store, dataDir, clock, outside }: AdminApiOptions) {
+  route('erasurePreview', async (request, reply) => {
+    const email = emailOf(request.body);
+    return email ? json(reply, 200, erasurePreview(store, email)) : fail(reply, 400, messages.badEmail);
+  });
+
+  route('erasures', async (_request, reply) => json(reply, 200, erasureRecords(store)));
+
+  // The second step: the address typed again (any form of the same person's).
+  route('erase', async (request, reply) => {
+    const email = emailOf(request.body);
+    if (!email) return fail(reply, 400, messages.badEmail);
+    const confirm = (request.body as { confirm?: unknown }).confirm;
+    if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
+    const agency = agencyAddress();
+    return json(reply, 200, erasePerson(store, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }));
+  });
+}

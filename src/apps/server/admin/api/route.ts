@@ -1,0 +1,78 @@
+/**
+ * How a route of /api/admin/… is registered: by its name in the table of the inbox's routes
+ * (src/leads/model/adminApi.ts, its method and address), with a body limit of its own, the
+ * account's role checked before its handler (and the password asked again for the routes that
+ * need it). Each group of routes (the files beside this one) registers its own with `route`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import server from '../../../../../config/server';
+import { ADMIN_API_PREFIX, adminRoutes, PASSWORD_AGAIN, PASSWORD_AGAIN_ROUTES, roleMayUse, type AdminRoute } from '../../../../leads/model/adminApi';
+import { roleOf } from '../../../../platform/server/accounts/accounts';
+import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
+import type { Store } from '../../../../leads/server/store';
+import type { LiveUpdates } from '../../../../leads/server/live';
+import type { OutsideSettings } from '../../../../leads/server/privacy';
+import type { Trier } from '../../../../platform/server/accounts/throttle';
+import type { ContentOptions } from '../../../../content/server';
+import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
+
+const messages = server.admin.messages;
+/** The session's cookie (for /api/ only). */
+export const SESSION_COOKIE = 'bg_session';
+
+export interface AdminApiOptions {
+  store: Store;
+  /** The content editor's site (SITE_DIR) and served build; left out, its routes answer 503. */
+  content?: ContentOptions;
+  dataDir: string;
+  clock: () => number;
+  /** How the sign-in waits before answering after wrong passwords (tests record it instead). */
+  sleep: (ms: number) => Promise<void>;
+  publicUrl: string;
+  /** Whether the agency's mailbox is read (IMAP_URL). */
+  mailboxOn: boolean;
+  /** The settings still at their example values (src/content/model/placeholders.ts), for the owners. */
+  placeholders: readonly string[];
+  /** Where the site's mails and calls about leads went (the notification settings): an erasure names them. */
+  outside: Omit<OutsideSettings, 'agencyMailbox'>;
+  /** The open screens' live updates (live.ts). */
+  live: LiveUpdates;
+}
+
+/** A password check, throttled and queued as the sign-in's (throttle.ts, hashGate.ts): the sign-in and the password asked again share it. */
+export type CheckPassword = (request: FastifyRequest, reply: FastifyReply, trier: Trier, password: string) => Promise<'right' | 'wrong' | 'refused'>;
+
+export const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
+export const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
+
+/** The refusal of an action that asks for the password again (its time is over): the inbox asks for it, then sends the action again. */
+export const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message: messages.passwordAgain, reason: PASSWORD_AGAIN });
+
+type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string; subscriberId?: string };
+export type AdminRequest = FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>;
+/** Registers one route of the table by its name: its handler, and its body limit (a document's by default). */
+export type Route = (name: AdminRoute, handler: (request: AdminRequest, reply: FastifyReply) => unknown, bodyLimit?: number) => void;
+
+export const docIdOf = (request: AdminRequest) => request.params.docId ?? '';
+
+const askAgain = new Set<AdminRoute>(PASSWORD_AGAIN_ROUTES);
+
+/** The `route` of a scope under /api/admin/. */
+export const routeIn =
+  (scope: FastifyInstance, store: Store, clock: () => number): Route =>
+  (name, handler, bodyLimit = server.limits.documentBytes) =>
+    void scope.route({
+      method: adminRoutes[name].method,
+      url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
+      bodyLimit,
+      // A picture takes its place in the queue of pictures before its bytes are read (or is refused at once: content/images.ts).
+      // A picture refused by its bytes' limit is told so in the upload's own words (content/images.ts).
+      ...(name === 'contentImage' ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
+      // The account's role, read now (a role changed on the server applies to open sessions at once).
+      preHandler: async (request, reply) => {
+        const role = roleOf(store, request.session.email ?? '');
+        if (!role || !roleMayUse(role, name)) return fail(reply, 403, messages.ownersOnly);
+        if (askAgain.has(name) && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
+      },
+      handler: handler as never,
+    });

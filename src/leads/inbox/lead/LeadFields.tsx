@@ -1,0 +1,81 @@
+/**
+ * What the visitor sent: every field by its label (config/forms) in its form's order, a choice by
+ * the label the visitor read, shown as text, never as markup; only http: and https: addresses
+ * become links, an e-mail address or phone number opens the mail program or the phone.
+ */
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import admin from '../../../../config/admin';
+import { pickedOf, pickedText } from '../../../site/forms/model/choices';
+import { formNamed } from '../../../site/forms/model/registry';
+import type { LeadDetail } from '../../model/adminApi';
+import { ScreenReaderText } from '../../../site/ui/ScreenReaderText';
+import { contactAddress, visible, webAddress } from '../../../platform/inbox/format';
+import { Section } from '../../../platform/inbox/Section';
+
+const t = admin.lead;
+
+/** The lead's fields in its form's order, by their labels; then id and Date; then any other key. */
+function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string }[] {
+  const form = formNamed(lead.form);
+  const known = (form?.fields ?? []).filter((field) => field.kind !== 'file').map((field) => ({ key: field.name, label: field.label, field }));
+  const stamps = (['id', 'Date'] as const).map((key) => ({ key, label: t.stampLabels[key], field: undefined }));
+  const names = new Set([...known, ...stamps].map((f) => f.key).concat((form?.fields ?? []).map((f) => f.name)));
+  const others = Object.keys(lead.document)
+    .filter((key) => !names.has(key))
+    .map((key) => ({ key, label: key, field: undefined }));
+  // A choice as the visitor read it, with the value stored when that differs.
+  return [...known, ...stamps, ...others].map(({ key, label, field }) => ({ key, label, value: pickedText(pickedOf(field, lead.document[key])) }));
+}
+
+/**
+ * A visitor's value: a link only for a web address (never for the CV field's text: `linked`
+ * false); line breaks kept; everything as text, hidden characters shown by their code and the
+ * value isolated, so nothing it holds reorders what is around it.
+ */
+export function Value({ value: raw, linked = true, contact }: { value: string; linked?: boolean; contact?: string }) {
+  if (raw.trim() === '') return <Typography component="span" color="text.secondary">{t.empty}</Typography>;
+  const value = visible(raw);
+  // An e-mail address or phone number (mailto:, tel:): opens the mail program or the phone.
+  if (contact) {
+    return (
+      <Link href={contact} sx={{ overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+        {value}
+      </Link>
+    );
+  }
+  const href = linked ? webAddress(raw) : undefined;
+  if (href) {
+    return (
+      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+        {value}
+        <ScreenReaderText>{` ${t.opensInNewTab}`}</ScreenReaderText>
+      </Link>
+    );
+  }
+  return (
+    <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+      {value}
+    </Box>
+  );
+}
+
+export function LeadFields({ lead }: { lead: LeadDetail }) {
+  return (
+    <Section id="fields-heading" heading={t.fieldsHeading}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1.5 } }}>
+        {fieldsOf(lead).map((field) => (
+          <Box key={field.key} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ fontWeight: 700, mt: { xs: 1.5, sm: 0 } }}>
+              {field.label}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              <Value value={field.value} contact={contactAddress(formNamed(lead.form)?.fields.find((f) => f.name === field.key)?.kind, field.value)} />
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The top of a lead's page: back to its folder, its name, its form and date, how long its person
+ * has waited; while unread, "Mark read"; one tap to the reply and to the note (on a phone they are
+ * screens down); a spam lead says why it is spam.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import admin from '../../../../config/admin';
+import type { LeadDetail } from '../../model/adminApi';
+import { attentionWords, fill, formatDate, formLabel, visible } from '../../../platform/inbox/format';
+import { spamNoticeOf } from '../spamNotice';
+
+const t = admin.lead;
+
+/** A jump link's click: the part comes into view and its first field takes the focus (the keyboard goes on from there). */
+const jumpTo = (fieldId: string) => (event: MouseEvent<HTMLElement>) => {
+  const field = document.getElementById(fieldId);
+  if (!field) return;
+  event.preventDefault();
+  field.closest('section')?.scrollIntoView({ block: 'start' });
+  field.focus({ preventScroll: true });
+};
+
+export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead: () => void }) {
+  const title = visible(lead.name || lead.email) || formLabel(lead.form);
+  return (
+    <>
+      <Button component={RouterLink} to={lead.spam ? '/spam' : '/'} sx={{ mb: 2, ml: -1 }}>
+        {`← ${t.back}`}
+      </Button>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}</Typography>
+      <Typography sx={{ mb: 1, fontWeight: lead.waitingSince === null ? 400 : 700 }} color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'} data-testid="lead-attention">
+        {attentionWords(lead)}
+      </Typography>
+      {lead.unread && (
+        <Alert severity="info" sx={{ mb: 2, alignItems: 'center' }} action={<Button color="inherit" size="small" variant="outlined" onClick={onMarkRead}>{t.markRead}</Button>}>
+          {t.unreadNotice}
+        </Alert>
+      )}
+      {/* One tap from the top to the reply and to the note (on a phone they are screens down). */}
+      <Box component="nav" aria-label={t.jumpLabel} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Button size="small" variant="outlined" href="#reply-heading" onClick={jumpTo('reply-subject')}>
+          {admin.replies.heading}
+        </Button>
+        <Button size="small" variant="outlined" href="#note-heading" onClick={jumpTo('lead-note')}>
+          {t.note}
+        </Button>
+      </Box>
+
+      {lead.spam && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {spamNoticeOf(lead)}
+        </Alert>
+      )}
+    </>
+  );
+}
