@@ -766,6 +766,8 @@ export default {
     linkPage: 'A page of this site',
     linkAddress: 'An address',
     linkAddressHint: 'Starts with https://, mailto: or tel:',
+    // Beside a colour's code: the button that opens the computer's colour picker, for screen readers. {name} is the colour's ("Primary").
+    pickColour: 'Choose the colour {name} on a palette',
     upload: 'Upload a picture',
     uploading: 'Uploading the picture…',
     uploaded: 'The picture was uploaded.',

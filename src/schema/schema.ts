@@ -62,7 +62,7 @@ export type KindMeta =
    * One line of text; `allowEmpty`: "" is right (decorative alt text); `placeholders`: the {names} it may use;
    * `maxLength`: the most characters it may have (textLength); `searchShows`: how many of them search results show (a title).
    */
-  | ({ readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: 'color' | 'path' | 'file' | 'locale' | 'date' | 'dateTime' | 'slug' } & TextLimit)
+  | ({ readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: TextFormat } & TextLimit)
   /** Text of a sentence or more, written on several lines. */
   | ({ readonly kind: 'longText' } & TextLimit)
   | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
@@ -92,6 +92,9 @@ export type KindMeta =
   | { readonly kind: 'record'; readonly value: Schema<unknown>; readonly keysFrom?: 'forms' };
 
 export type SchemaKind = KindMeta['kind'];
+
+/** What a line of text holds when it is more than words (the editor draws some of them by it: a date as a date box). */
+export type TextFormat = 'color' | 'path' | 'file' | 'locale' | 'date' | 'dateTime' | 'slug';
 
 /** What a text kind says of its length: the most characters it may have, and how many search results show (a title, a description). */
 interface TextLimit {
@@ -565,12 +568,17 @@ export function richText<T>(block: Schema<T>, opts: { min?: number } = {}): Sche
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})$/;
 
+/** Whether a text is a date as date() holds it: YYYY-MM-DD, a real day ("2026-02-30" is none). */
+export function isDate(value: string): boolean {
+  const day = DATE.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
+  return !!day && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 /** A calendar date written as YYYY-MM-DD ("2026-11-25"), a real day. */
 export function date(): Schema<string> {
   return make('a date like "2026-11-25"', { kind: 'text', format: 'date' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a date in quotes like "2026-11-25"');
-    const day = DATE.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
-    if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    if (!isDate(value)) {
       ctx.report(path, `${quote(value)} is not a date. Write it as year-month-day, like "2026-11-25".`, { kind: 'notADate', values: { value } });
     }
   });
@@ -628,6 +636,9 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** Whether a text is a colour as color() holds it: # and six hexadecimal digits, in either case ("#1a4dd6"). */
+export const isColour = (value: string): boolean => /^#[0-9a-f]{6}$/i.test(value);
+
 /**
  * A colour written as #rrggbb. With `underWhiteText`, white text is written on it, so it must
  * be dark enough for that text to be read (WCAG AA: a contrast of at least 4.5 to 1).
@@ -635,7 +646,7 @@ function editDistance(a: string, b: string): number {
 export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
   return make('a colour like "#1a4dd6"', { kind: 'text', format: 'color' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a colour in quotes like "#1a4dd6"');
-    if (!/^#[0-9a-f]{6}$/i.test(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`, { kind: 'notAColour', values: { value } });
+    if (!isColour(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`, { kind: 'notAColour', values: { value } });
     if (opts.underWhiteText) {
       const ratio = contrastRatio(value, '#ffffff');
       if (ratio < MIN_TEXT_CONTRAST) {

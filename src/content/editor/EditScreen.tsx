@@ -30,13 +30,13 @@ import { editAddress, entriesOf, type Entry } from './entries';
 import { articleIdOf, checkOptionsOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
 import { ArticleRemoval, followTitle } from './articleEditing';
 import { SendArticle } from '../../newsletter/inbox/SendArticle';
-import { siteContentOf } from '../model/siteContent';
+import { siteContentOf, type SiteContent } from '../model/siteContent';
 import { changedParts, itemKindOf, itemName, previewTargetOf } from './items';
 import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';
 import { ItemRevisions } from './RevisionList';
 import { RemovePage } from './RemovePage';
-import { SchemaForm } from './SchemaForm';
+import { SchemaForm, type SchemaFormProps } from './SchemaForm';
 import { linkTargets } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
 import { DraftActions, draftStatus } from './DraftBar';
@@ -119,28 +119,24 @@ const labelsAbove = {
   },
 } as const;
 
-export function EditScreen() {
+/** The item the screen's address names: its file, the part of it (`at`), and a page's section opened on its own. */
+function useItemAddress() {
   const [params] = useSearchParams();
   const file = params.get('file') ?? '';
   const at = params.get('at') ?? undefined;
   // A page's section opened on its own (the page opens as the outline of its sections).
   const sectionParam = params.get('section');
   const section = sectionParam !== null && /^\d{1,4}$/.test(sectionParam) ? Number(sectionParam) : undefined;
-  const location = useLocation();
-  const { snapshot, edits, setEdit, dropEdit, reload, uploaded, addUploaded, me, role, drafts, saveStates, schedule, discard, published } = useContent();
-  const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
-  const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
-  /** The items made here (not published yet) whose Publish was pressed: their problems are shown, not their checklist. */
-  const [pressed, setPressed] = useState<ReadonlySet<string>>(new Set());
-  // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
-  const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
+  return { file, at, section };
+}
+
+/**
+ * The form and the preview, side by side or (narrow screens) behind the Edit / Preview tabs: the
+ * view shown, the form's scroll kept while the preview is shown, and the page's section last
+ * edited, which the preview opens on.
+ */
+function useEditOrPreview(file: string, section: number | undefined) {
   const [view, setView] = useState<View>('edit');
-  const [sent, setSent] = useState(false);
-  const publishNotesId = useId();
-  const bar = useRef<HTMLElement>(null);
-  const publishRow = useRef<HTMLDivElement>(null);
-  const tabs = useRef<HTMLDivElement>(null);
   const previewPanel = useRef<HTMLDivElement>(null);
   /** Where the form was scrolled to when the preview was shown: Edit goes back there. */
   const formScroll = useRef(0);
@@ -150,15 +146,6 @@ export function EditScreen() {
   useEffect(() => {
     editedSection.current = section;
   }, [file, section]);
-  useKeepClearOf(bar, publishRow, tabs);
-  // Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top.
-  useEffect(() => {
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (target) {
-      target.focus({ preventScroll: true });
-      target.scrollIntoView({ block: 'center', behavior: 'instant' });
-    } else if (location.hash === '') window.scrollTo({ top: 0, behavior: 'instant' });
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const viewShown = useRef(false);
   useLayoutEffect(() => {
     // Not on arriving at the screen: only when the other tab is chosen.
@@ -177,6 +164,69 @@ export function EditScreen() {
     }
     setView(next);
   }
+  return { view, showView, reveal, editedSection, previewPanel };
+}
+
+/** Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top. */
+function useFocusFromAddress() {
+  const location = useLocation();
+  useEffect(() => {
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+    } else if (location.hash === '') window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** Publish of this item alone: where it stands, and the server's problems when it refused it. */
+function usePublishItem(file: string) {
+  const { snapshot, edits, reload, published } = useContent();
+  const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
+  const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
+  /** The items made here (not published yet) whose Publish was pressed: their problems are shown, not their checklist. */
+  const [pressed, setPressed] = useState<ReadonlySet<string>>(new Set());
+  const press = () => setPressed((old) => new Set([...old, file]));
+  const onPublish = async (livePath: string) => {
+    setPublishing({ kind: 'publishing' });
+    setServerProblems([]);
+    try {
+      const revision = await publish(snapshot.revision, [{ file, value: edits[file] }]);
+      setPublishing({ kind: 'published', revision, livePath });
+      published([file]);
+      await reload();
+    } catch (error) {
+      if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
+      setPublishing({ kind: 'failed', message: (error as Error).message || t.uploadFailed });
+    }
+  };
+  return { publishing, setPublishing, serverProblems, setServerProblems, pressed, press, onPublish };
+}
+
+type PublishItem = ReturnType<typeof usePublishItem>;
+
+/** The preview's device, and the line saying a form sent in the preview went nowhere. */
+function usePreview(narrow: boolean) {
+  const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
+  const [sent, setSent] = useState(false);
+  const port = useMemo(() => previewPort(() => setSent(true)), []);
+  return { device, setDevice, sent, setSent, port };
+}
+
+export function EditScreen() {
+  const { file, at, section } = useItemAddress();
+  const { snapshot, edits, uploaded } = useContent();
+  const publishItem = usePublishItem(file);
+  const { serverProblems, pressed } = publishItem;
+  // Below the width where the preview sits beside the form, it is behind a tab of its own, at a phone's width.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
+  const preview = usePreview(narrow);
+  const bar = useRef<HTMLElement>(null);
+  const publishRow = useRef<HTMLDivElement>(null);
+  const tabs = useRef<HTMLDivElement>(null);
+  const { view, showView, reveal, editedSection, previewPanel } = useEditOrPreview(file, section);
+  useKeepClearOf(bar, publishRow, tabs);
+  useFocusFromAddress();
 
   const schema = schemaOfFile(file);
   const value = valueOf(snapshot, edits, file);
@@ -191,12 +241,6 @@ export function EditScreen() {
   // The content as it would be published: what the preview draws (its routes: the site's own and the pages made here).
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
   const pages = useMemo(() => linkTargets(content), [content]);
-  const port = useMemo(() => previewPort(() => setSent(true)), []);
-  const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
-    const result = await uploadImage(picture, width, height);
-    addUploaded(result.src);
-    return result;
-  }, [addUploaded]);
 
   const pageId = pageIdOf(file);
   const sections = pageId && isRecord(value) && Array.isArray(value.sections) ? (value.sections as unknown[]) : undefined;
@@ -215,40 +259,15 @@ export function EditScreen() {
   const articleId = articleIdOf(file);
   const removing = articleId !== undefined && value === null;
   const target: PreviewTarget | undefined = previewTargetOf(snapshot, edits, content, file, entry.livePath);
+  const isPublished = snapshot.files.some((f) => f.file === file);
 
   /** On a narrow screen the form and the preview are the panels of the Edit / Preview tabs. */
   const tabPanel = (name: View) =>
     narrow && target ? { role: 'tabpanel', id: panelId(name), 'aria-labelledby': tabId(name), hidden: view !== name } : {};
 
-  const myDraft = drafts.find((d) => d.author === me && d.file === file);
-  const others = drafts.filter((d) => d.author !== me && d.file === file);
-  const edited = Object.hasOwn(edits, file);
-  const kind = itemKindOf(file);
-  // Publish sends this item alone; the account's drafts of other items stay as they are, and the screen says which.
-  const elsewhere = Object.keys(edits).filter((f) => f !== file);
-  const otherParts = kind === 'part' ? changedParts(snapshot, edits).filter((part) => part !== entry.label) : [];
-  const canPublish = edited && problems.length === 0 && publishing.kind !== 'publishing';
   // A page or an article made here and not published yet shows what it still needs as a checklist, not as problems, until Publish is pressed.
-  const isNew = !snapshot.files.some((f) => f.file === file);
-  const checklist = isNew && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file) ? boxesToFill(file, value, shown.map((p) => p.path)) : undefined;
-  const onPublish = async () => {
-    setPublishing({ kind: 'publishing' });
-    setServerProblems([]);
-    try {
-      const revision = await publish(snapshot.revision, [{ file, value: edits[file] }]);
-      setPublishing({ kind: 'published', revision, livePath: removing ? content.site.articles.path : entry.livePath });
-      published([file]);
-      await reload();
-    } catch (error) {
-      if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
-      setPublishing({ kind: 'failed', message: (error as Error).message || t.uploadFailed });
-    }
-  };
-  const publishNotes = [
-    ...(!edited && publishing.kind !== 'published' ? [fill(t.publishItems.nothing, { item: t.publishItems.item[kind] })] : []),
-    ...(edited && otherParts.length > 0 ? [fill(t.publishItems.withParts, { parts: otherParts.join(', ') })] : []),
-    ...(elsewhere.length > 0 ? [fill(t.publishItems.notWithIt, { items: elsewhere.map((f) => itemName(snapshot, edits, f)).join('; ') })] : []),
-  ];
+  const checklist = !isPublished && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file) ? boxesToFill(file, value, shown.map((p) => p.path)) : undefined;
+  const livePath = removing ? content.site.articles.path : entry.livePath;
 
   return (
     <Stack spacing={3}>
@@ -258,122 +277,19 @@ export function EditScreen() {
         <ScreenHeading>{entry.label}</ScreenHeading>
       )}
 
-      {/*
-        The Publish bar sticks to the top of the window. On a wide screen all of it, with what it
-        says; on a narrow one only its first row (Publish and the status line), so the form keeps
-        the screen: the bar's box gives way (display: contents) and that row sticks in its place.
-      */}
-      <Box
-        ref={bar}
-        component="section"
-        aria-label={t.publish}
-        data-publish-bar=""
-        sx={{ display: { xs: 'contents', lg: 'block' }, position: { lg: 'sticky' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { lg: 1 } }}
-      >
-        <Stack
-          ref={publishRow}
-          direction="row"
-          spacing={2}
-          useFlexGap
-          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, position: { xs: 'sticky', lg: 'static' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { xs: 1, lg: 0 }, mt: { xs: 2, lg: 0 } }}
-        >
-          <Button
-            variant="contained"
-            size="large"
-            disabled={!canPublish && !checklist}
-            onClick={() => (checklist ? setPressed((old) => new Set([...old, file])) : void onPublish())}
-            aria-describedby={publishNotes.length > 0 ? publishNotesId : undefined}
-          >
-            {t.publishItems.button[kind]}
-          </Button>
-          <Typography role="status" variant="body2" data-draft-status="">
-            {publishing.kind === 'publishing'
-              ? t.publishing
-              : publishing.kind === 'published' && !edited
-                ? t.published
-                : draftStatus({ saveState: saveStates[file], draft: myDraft, edited })}
-          </Typography>
-          {publishing.kind === 'published' && (
-            <Link href={publishing.livePath} target="_blank" rel="noopener">
-              {t.openLive}
-            </Link>
-          )}
-          {/* A published article, sent to the newsletter's readers (on publishing it, or any time later). */}
-          {articleId && !removing && snapshot.files.some((f) => f.file === file) && <SendArticle articleId={articleId} onError={(message) => setPublishing({ kind: 'failed', message })} />}
-        </Stack>
-        {publishNotes.length > 0 && (
-          <Box id={publishNotesId} sx={{ mt: 1 }}>
-            {publishNotes.map((note) => (
-              <Typography key={note} variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                {note}
-              </Typography>
-            ))}
-          </Box>
-        )}
-        {publishing.kind === 'publishing' && <LinearProgress sx={{ mt: 1 }} aria-label={t.publishing} />}
-        <DraftActions
-          draft={myDraft}
-          others={others}
-          edited={edited}
-          blocked={problems.length > 0}
-          schedule={(when) => schedule(file, when)}
-          discard={() => discard(file)}
-          onProblems={setServerProblems}
-        />
-        {publishing.kind === 'published' && publishing.revision.summary.length > 0 && (
-          <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
-            {publishing.revision.summary.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </Box>
-        )}
-        {publishing.kind === 'failed' && publishing.message && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {publishing.message}
-          </Alert>
-        )}
-        {checklist && (
-          <Alert severity="info" role="status" sx={{ mt: 1 }}>
-            {t.checklist}
-            <Box component="ul" sx={{ m: 0, pl: 3 }}>
-              {checklist.map((box) => {
-                const to = problemLink({ file, path: [...box.path], message: box.name, field: box.name });
-                return (
-                  <li key={box.name}>
-                    {to ? (
-                      <Link component={RouterLink} to={to}>
-                        {box.name}
-                      </Link>
-                    ) : (
-                      <Link href={`#${fieldId(file, box.path)}`}>{box.name}</Link>
-                    )}
-                  </li>
-                );
-              })}
-            </Box>
-          </Alert>
-        )}
-        {shown.length > 0 && !checklist && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
-            {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
-            <Box component="ul" sx={{ m: 0, pl: 3 }}>
-              {shown.map((p) => (
-                <li key={`${p.file}:${JSON.stringify(p.path)}:${p.message}`}>
-                  {p.file !== file ? (
-                    p.message
-                  ) : problemLink(p) ? (
-                    <Link component={RouterLink} to={problemLink(p)!}>
-                      {p.message}
-                    </Link>
-                  ) : (
-                    <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link>
-                  )}
-                </li>
-              ))}
-            </Box>
-          </Alert>
-        )}
-      </Box>
+      <PublishBar
+        barRef={bar}
+        rowRef={publishRow}
+        file={file}
+        label={entry.label}
+        publishItem={publishItem}
+        livePath={livePath}
+        blocked={problems.length > 0}
+        shown={shown}
+        checklist={checklist}
+        problemLink={problemLink}
+        sendable={articleId !== undefined && !removing && isPublished ? articleId : undefined}
+      />
 
       {pageId && section === undefined && <RemovePage file={file} />}
 
@@ -388,61 +304,260 @@ export function EditScreen() {
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box {...tabPanel('edit')}>
-          <Box component="form" aria-label={entry.label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => (editedSection.current = sectionOfField(file, e.target.id) ?? editedSection.current)} noValidate sx={labelsAbove}>
-            {articleId && (
-              <ArticleRemoval
-                removing={removing}
-                title={entry.label}
-                onRemove={() => (snapshot.files.some((f) => f.file === file) ? setEdit(file, null) : dropEdit(file))}
-                onKeep={() => dropEdit(file)}
-              />
-            )}
-            {!removing && (
-            <SchemaForm
-              key={file}
-              file={file}
-              role={role}
-              schema={schema}
-              value={value}
-              onChange={(next) => setEdit(file, articleId && !snapshot.files.some((f) => f.file === file) ? followTitle(value, next) : next)}
-              at={formAt}
-              openSection={openSection}
-              {...(section !== undefined && sections ? { label: sectionNameOf(sections, section) } : {})}
-              problems={checklist ? [] : fileProblems}
-              pages={pages}
-              formIds={Object.keys(content.forms)}
-              uploadImage={upload}
-            />
-            )}
-          </Box>
+          <ItemForm
+            file={file}
+            label={entry.label}
+            schema={schema}
+            value={value}
+            at={formAt}
+            openSection={openSection}
+            {...(section !== undefined && sections ? { partLabel: sectionNameOf(sections, section) } : {})}
+            problems={checklist ? [] : fileProblems}
+            pages={pages}
+            formIds={Object.keys(content.forms)}
+            onFocusField={(id) => (editedSection.current = sectionOfField(file, id) ?? editedSection.current)}
+          />
         </Box>
         {target && (
           <Box ref={previewPanel} {...tabPanel('preview')} sx={{ position: { lg: 'sticky' }, top: `calc(var(--publish-bar-height, 0px) + ${CLEARANCE_PX}px)` }}>
-            <Box component="section" aria-label={t.preview}>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-                <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
-                  {t.preview}
-                </Typography>
-                <ToggleButtonGroup size="small" exclusive value={device} onChange={(_e, next: Device | null) => next && setDevice(next)} aria-label={t.preview}>
-                  <ToggleButton value="desktop">{t.desktop}</ToggleButton>
-                  <ToggleButton value="phone">{t.phone}</ToggleButton>
-                </ToggleButtonGroup>
-              </Stack>
-              <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
-                {t.previewNote}
-              </Typography>
-              {sent && (
-                <Alert severity="info" sx={{ mb: 1 }} onClose={() => setSent(false)}>
-                  {t.previewSent}
-                </Alert>
-              )}
-              <Preview target={target} content={content} port={port} device={device} title={`${t.preview}: ${entry.label}`} reveal={narrow ? reveal : undefined} />
-            </Box>
+            <PreviewPanel preview={preview} target={target} content={content} label={entry.label} reveal={narrow ? reveal : undefined} />
           </Box>
         )}
       </Box>
 
       <ItemRevisions file={file} label={entry.label} />
     </Stack>
+  );
+}
+
+interface ItemFormProps extends Pick<SchemaFormProps, 'file' | 'schema' | 'value' | 'at' | 'openSection' | 'problems' | 'pages' | 'formIds'> {
+  /** The item's name: the form's. */
+  label: string;
+  /** The name of the part drawn (a page's section opened on its own). */
+  partLabel?: string;
+  /** A field of the form was focused (its id). */
+  onFocusField(id: string): void;
+}
+
+/** The form drawn from the item's schema; an article's, with its removal (or the removal's notice in its place). */
+function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: ItemFormProps) {
+  const { snapshot, setEdit, dropEdit, addUploaded, role } = useContent();
+  const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
+    const result = await uploadImage(picture, width, height);
+    addUploaded(result.src);
+    return result;
+  }, [addUploaded]);
+  const articleId = articleIdOf(file);
+  const removing = articleId !== undefined && value === null;
+  const isPublished = snapshot.files.some((f) => f.file === file);
+  return (
+    <Box component="form" aria-label={label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => onFocusField(e.target.id)} noValidate sx={labelsAbove}>
+      {articleId && <ArticleRemoval removing={removing} title={label} onRemove={() => (isPublished ? setEdit(file, null) : dropEdit(file))} onKeep={() => dropEdit(file)} />}
+      {!removing && (
+        <SchemaForm
+          key={file}
+          {...form}
+          file={file}
+          role={role}
+          value={value}
+          onChange={(next) => setEdit(file, articleId && !isPublished ? followTitle(value, next) : next)}
+          {...(partLabel !== undefined ? { label: partLabel } : {})}
+          uploadImage={upload}
+        />
+      )}
+    </Box>
+  );
+}
+
+interface PublishBarProps {
+  barRef: RefObject<HTMLElement | null>;
+  rowRef: RefObject<HTMLDivElement | null>;
+  file: string;
+  /** The item's name in the list of items (a part's, in the notes on the other parts published with it). */
+  label: string;
+  publishItem: PublishItem;
+  /** Where the item is seen live once published. */
+  livePath: string;
+  /** The checker refuses something in this item as it would be published alone. */
+  blocked: boolean;
+  /** The problems shown: the checker's, else the server's last refusal. */
+  shown: readonly ContentProblem[];
+  checklist: ReturnType<typeof boxesToFill> | undefined;
+  problemLink(p: ContentProblem): string | undefined;
+  /** A published article's id: the button that sends it to the newsletter's readers is in the bar. */
+  sendable: string | undefined;
+}
+
+/**
+ * The Publish bar: it sticks to the top of the window. On a wide screen all of it, with what it
+ * says; on a narrow one only its first row (Publish and the status line), so the form keeps
+ * the screen: the bar's box gives way (display: contents) and that row sticks in its place.
+ */
+function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocked, shown, checklist, problemLink, sendable }: PublishBarProps) {
+  const { snapshot, edits, me, drafts, saveStates, schedule, discard } = useContent();
+  const { publishing, setPublishing, setServerProblems, press, onPublish } = publishItem;
+  const publishNotesId = useId();
+  const myDraft = drafts.find((d) => d.author === me && d.file === file);
+  const others = drafts.filter((d) => d.author !== me && d.file === file);
+  const edited = Object.hasOwn(edits, file);
+  const kind = itemKindOf(file);
+  // Publish sends this item alone; the account's drafts of other items stay as they are, and the screen says which.
+  const elsewhere = Object.keys(edits).filter((f) => f !== file);
+  const otherParts = kind === 'part' ? changedParts(snapshot, edits).filter((part) => part !== label) : [];
+  const canPublish = edited && !blocked && publishing.kind !== 'publishing';
+  const publishNotes = [
+    ...(!edited && publishing.kind !== 'published' ? [fill(t.publishItems.nothing, { item: t.publishItems.item[kind] })] : []),
+    ...(edited && otherParts.length > 0 ? [fill(t.publishItems.withParts, { parts: otherParts.join(', ') })] : []),
+    ...(elsewhere.length > 0 ? [fill(t.publishItems.notWithIt, { items: elsewhere.map((f) => itemName(snapshot, edits, f)).join('; ') })] : []),
+  ];
+  return (
+    <Box
+      ref={barRef}
+      component="section"
+      aria-label={t.publish}
+      data-publish-bar=""
+      sx={{ display: { xs: 'contents', lg: 'block' }, position: { lg: 'sticky' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { lg: 1 } }}
+    >
+      <Stack
+        ref={rowRef}
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, position: { xs: 'sticky', lg: 'static' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { xs: 1, lg: 0 }, mt: { xs: 2, lg: 0 } }}
+      >
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!canPublish && !checklist}
+          onClick={() => (checklist ? press() : void onPublish(livePath))}
+          aria-describedby={publishNotes.length > 0 ? publishNotesId : undefined}
+        >
+          {t.publishItems.button[kind]}
+        </Button>
+        <Typography role="status" variant="body2" data-draft-status="">
+          {publishing.kind === 'publishing'
+            ? t.publishing
+            : publishing.kind === 'published' && !edited
+              ? t.published
+              : draftStatus({ saveState: saveStates[file], draft: myDraft, edited })}
+        </Typography>
+        {publishing.kind === 'published' && (
+          <Link href={publishing.livePath} target="_blank" rel="noopener">
+            {t.openLive}
+          </Link>
+        )}
+        {/* A published article, sent to the newsletter's readers (on publishing it, or any time later). */}
+        {sendable && <SendArticle articleId={sendable} onError={(message) => setPublishing({ kind: 'failed', message })} />}
+      </Stack>
+      {publishNotes.length > 0 && (
+        <Box id={publishNotesId} sx={{ mt: 1 }}>
+          {publishNotes.map((note) => (
+            <Typography key={note} variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {note}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {publishing.kind === 'publishing' && <LinearProgress sx={{ mt: 1 }} aria-label={t.publishing} />}
+      <DraftActions
+        draft={myDraft}
+        others={others}
+        edited={edited}
+        blocked={blocked}
+        schedule={(when) => schedule(file, when)}
+        discard={() => discard(file)}
+        onProblems={setServerProblems}
+      />
+      {publishing.kind === 'published' && publishing.revision.summary.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
+          {publishing.revision.summary.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </Box>
+      )}
+      {publishing.kind === 'failed' && publishing.message && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {publishing.message}
+        </Alert>
+      )}
+      {checklist && <Checklist file={file} checklist={checklist} problemLink={problemLink} />}
+      {shown.length > 0 && !checklist && <ProblemList file={file} shown={shown} problemLink={problemLink} />}
+    </Box>
+  );
+}
+
+/** What a page or an article made here still needs, each box a link to its field. */
+function Checklist({ file, checklist, problemLink }: { file: string; checklist: NonNullable<PublishBarProps['checklist']>; problemLink: PublishBarProps['problemLink'] }) {
+  return (
+    <Alert severity="info" role="status" sx={{ mt: 1 }}>
+      {t.checklist}
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {checklist.map((box) => {
+          const to = problemLink({ file, path: [...box.path], message: box.name, field: box.name });
+          return (
+            <li key={box.name}>
+              {to ? (
+                <Link component={RouterLink} to={to}>
+                  {box.name}
+                </Link>
+              ) : (
+                <Link href={`#${fieldId(file, box.path)}`}>{box.name}</Link>
+              )}
+            </li>
+          );
+        })}
+      </Box>
+    </Alert>
+  );
+}
+
+/** Every problem above Publish, each of this item's a link to its field. */
+function ProblemList({ file, shown, problemLink }: Pick<PublishBarProps, 'file' | 'shown' | 'problemLink'>) {
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }}>
+      {shown.length === 1 ? t.problemsOne : fill(t.problems, { count: shown.length })}
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {shown.map((p) => (
+          <li key={`${p.file}:${JSON.stringify(p.path)}:${p.message}`}>
+            {p.file !== file ? (
+              p.message
+            ) : problemLink(p) ? (
+              <Link component={RouterLink} to={problemLink(p)!}>
+                {p.message}
+              </Link>
+            ) : (
+              <Link href={`#${fieldId(p.file, p.path)}`}>{p.message}</Link>
+            )}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+/** The preview beside the form (or behind its tab): the device it is drawn for, and the site as it would be published. */
+function PreviewPanel({ preview, target, content, label, reveal }: { preview: ReturnType<typeof usePreview>; target: PreviewTarget; content: SiteContent; label: string; reveal: Reveal | undefined }) {
+  const { device, setDevice, sent, setSent, port } = preview;
+  return (
+    <Box component="section" aria-label={t.preview}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+          {t.preview}
+        </Typography>
+        <ToggleButtonGroup size="small" exclusive value={device} onChange={(_e, next: Device | null) => next && setDevice(next)} aria-label={t.preview}>
+          <ToggleButton value="desktop">{t.desktop}</ToggleButton>
+          <ToggleButton value="phone">{t.phone}</ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+      <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+        {t.previewNote}
+      </Typography>
+      {sent && (
+        <Alert severity="info" sx={{ mb: 1 }} onClose={() => setSent(false)}>
+          {t.previewSent}
+        </Alert>
+      )}
+      <Preview target={target} content={content} port={port} device={device} title={`${t.preview}: ${label}`} reveal={reveal} />
+    </Box>
   );
 }

@@ -22,7 +22,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MenuItem from '@mui/material/MenuItem';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { pageSchema } from '../model/pageSchema';
@@ -54,7 +54,11 @@ const sectionTypes: Readonly<Record<string, Schema<unknown>>> = sectionItem?.met
 /** What a new page starts with (config/admin.ts: a header and a form). */
 const STARTING_SECTIONS = t.sectionsAtStart.filter((type) => Object.hasOwn(sectionTypes, type));
 
-export function NewPageScreen() {
+/**
+ * What the new page's form holds (its boxes' values), what is wrong with it in the office's words,
+ * and making the page: the edit added, its own screen opened (or the first box with a problem focused).
+ */
+function useNewPage() {
   const { snapshot, edits, setEdit } = useContent();
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
@@ -110,6 +114,50 @@ export function NewPageScreen() {
   // Said once tried, or at once for a text past its limit.
   const showTitleProblem = titleSentence !== undefined && (tried || title.trim() !== '');
   const showDescriptionProblem = descriptionSentence !== undefined && (tried || description.trim() !== '');
+  return {
+    boxes: { title, setTitle, description, setDescription, address, setTypedAddress, inMenu, setInMenu, searchable, setSearchable, sections, setSections, form, setForm },
+    inputs: { titleInput, descriptionInput, addressInput, sectionsInput },
+    sentences: { titleSentence, descriptionSentence, addressSentence, sectionsSentence, showTitleProblem, showDescriptionProblem },
+    formIds,
+    asksForm,
+    tried,
+    ready,
+    onSubmit,
+  };
+}
+
+/** Which sections the page starts with: a box for each of the site's section types, in the page schema's order. */
+function SectionsChoice({ sections, setSections, tried, sentence, firstInput }: { sections: string[]; setSections: (change: (old: string[]) => string[]) => void; tried: boolean; sentence: string | undefined; firstInput: RefObject<HTMLInputElement | null> }) {
+  return (
+    <FormControl component="fieldset" error={tried && sentence !== undefined}>
+      <FormLabel component="legend" id="new-page-sections-label">
+        {t.sections}
+      </FormLabel>
+      <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {Object.keys(sectionTypes).map((type, i) => (
+          <FormControlLabel
+            key={type}
+            control={
+              <Checkbox
+                slotProps={{ input: { ref: i === 0 ? firstInput : undefined } }}
+                checked={sections.includes(type)}
+                onChange={(e) => setSections((old) => (e.target.checked ? Object.keys(sectionTypes).filter((k) => k === type || old.includes(k)) : old.filter((k) => k !== type)))}
+              />
+            }
+            label={sectionTypeLabel(type)}
+          />
+        ))}
+      </FormGroup>
+      <FormHelperText>{tried && sentence ? sentence : t.sectionsHelp}</FormHelperText>
+    </FormControl>
+  );
+}
+
+export function NewPageScreen() {
+  const { boxes, inputs, sentences, formIds, asksForm, tried, ready, onSubmit } = useNewPage();
+  const { title, setTitle, description, setDescription, address, setTypedAddress, inMenu, setInMenu, searchable, setSearchable, sections, setSections, form, setForm } = boxes;
+  const { titleInput, descriptionInput, addressInput, sectionsInput } = inputs;
+  const { titleSentence, descriptionSentence, addressSentence, sectionsSentence, showTitleProblem, showDescriptionProblem } = sentences;
   return (
     <Stack spacing={3}>
       <ScreenHeading>{t.heading}</ScreenHeading>
@@ -172,27 +220,7 @@ export function NewPageScreen() {
             />
             <FormHelperText id="new-page-searchable-help">{t.searchableHelp}</FormHelperText>
           </FormControl>
-          <FormControl component="fieldset" error={tried && sectionsSentence !== undefined}>
-            <FormLabel component="legend" id="new-page-sections-label">
-              {t.sections}
-            </FormLabel>
-            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {Object.keys(sectionTypes).map((type, i) => (
-                <FormControlLabel
-                  key={type}
-                  control={
-                    <Checkbox
-                      slotProps={{ input: { ref: i === 0 ? sectionsInput : undefined } }}
-                      checked={sections.includes(type)}
-                      onChange={(e) => setSections((old) => (e.target.checked ? Object.keys(sectionTypes).filter((k) => k === type || old.includes(k)) : old.filter((k) => k !== type)))}
-                    />
-                  }
-                  label={sectionTypeLabel(type)}
-                />
-              ))}
-            </FormGroup>
-            <FormHelperText>{tried && sectionsSentence ? sectionsSentence : t.sectionsHelp}</FormHelperText>
-          </FormControl>
+          <SectionsChoice sections={sections} setSections={setSections} tried={tried} sentence={sectionsSentence} firstInput={sectionsInput} />
           {asksForm && (
             <TextField id="new-page-form" select label={t.formChoice} value={form} onChange={(e) => setForm(e.target.value)} helperText={t.formHelp}>
               {formIds.map((id) => (

@@ -567,6 +567,55 @@ describe("the office's words, and a phone's screen", () => {
   });
 });
 
+describe('a text drawn by its format (src/schema/schema.ts date, color)', () => {
+  const site = 'config/site.ts';
+  const article = () => snapshot.files.find((f) => f.file.startsWith('config/articles/'))!;
+
+  test("an article's date is a date box holding the file's text as it is; a day chosen comes back in the same form, and the checker takes it", () => {
+    const { file, value } = article();
+    const stored = (value as { date: string }).date;
+    const onEdit = jest.fn();
+    render(<Editor file={file} at={['date']} onEdit={onEdit} />);
+    const input = field(file, ['date']) as HTMLInputElement;
+    expect(input.type).toBe('date');
+    expect(input.value).toBe(stored);
+    // Drawing it is no change.
+    expect(onEdit).not.toHaveBeenCalled();
+    const chosen = stored === '2026-03-01' ? '2026-03-02' : '2026-03-01';
+    fireEvent.change(input, { target: { value: chosen } });
+    const written = getAt(onEdit.mock.calls.at(-1)?.[0], ['date']);
+    expect(written).toBe(chosen);
+    expect(input.value).toBe(chosen);
+    expect(kindsAt({ [file]: setAt(value, ['date'], written) }, file, ['date'])).toEqual([]);
+  });
+
+  test('a date written wrongly in the file is shown as written, in a box of text, with what the checker says', () => {
+    const { file, value } = article();
+    const start = { [file]: setAt(value, ['date'], '1 March 2026') };
+    render(<Editor file={file} start={start} at={['date']} />);
+    const input = field(file, ['date']) as HTMLInputElement;
+    expect([input.type, input.value]).toEqual(['text', '1 March 2026']);
+    expect(kindsAt(start, file, ['date'])).toEqual(['notADate']);
+    expect(input).toHaveAccessibleDescription(sentencesAt(start, file, ['date'])[0]);
+  });
+
+  test("a colour has a colour picker beside its text, named after it; a colour picked is written as #rrggbb, the text keeps the file's own until then", () => {
+    const path = ['brand', 'colors', 'primary'];
+    const stored = getAt(valueOf(snapshot, {}, site), path) as string;
+    const onEdit = jest.fn();
+    render(<Editor file={site} at={['brand', 'colors']} onEdit={onEdit} />);
+    const text = field(site, path) as HTMLInputElement;
+    expect([text.type, text.value]).toEqual(['text', stored]);
+    const picker = screen.getByLabelText(fill(t.pickColour, { name: labelOf('primary') }));
+    expect(picker).toHaveAttribute('type', 'color');
+    expect(picker).toHaveValue(stored.toLowerCase());
+    expect(onEdit).not.toHaveBeenCalled();
+    fireEvent.change(picker, { target: { value: '#12ab9f' } });
+    expect(getAt(onEdit.mock.calls.at(-1)?.[0], path)).toBe('#12ab9f');
+    expect(text.value).toBe('#12ab9f');
+  });
+});
+
 test('the page schema is what the editor walks for pages', () => {
   expect(schemaOfFile('config/pages/home.ts')).toBe(pageSchema);
   void act;

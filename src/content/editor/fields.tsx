@@ -1,7 +1,8 @@
 /**
  * The field editors, one per kind of schema (src/schema/schema.ts SchemaKind), as the site has one
- * renderer per section type: SchemaField looks the kind up here, so a new section type or key is
- * drawn with no editor code, and a kind without an editor is a type error.
+ * renderer per section type: SchemaField looks the kind up here (and a text's format, where the
+ * format has an editor of its own: a date, a colour), so a new section type or key is drawn with
+ * no editor code, and a kind without an editor is a type error.
  * (ListEditor and ImageField draw their parts with the SchemaField this file gives them: fieldFrame.tsx
  * holds what they share with the editors here, so no file imports one that imports it back.)
  */
@@ -9,15 +10,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
 import { choiceLabelOf, keyOf, sectionTypeLabel } from '../model/place';
-import { shownToOffice, textLength, type Path, type Schema, type SchemaKind, type Shape } from '../../schema/schema';
+import { isColour, isDate, shownToOffice, textLength, type Path, type Schema, type SchemaKind, type Shape, type TextFormat } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
 import { EditorEnvContext, ownerLocked, useEditorEnv, useLocked, useProblems } from './EditorEnv';
 import { Group, useHelper, type FieldProps } from './fieldFrame';
@@ -89,6 +91,61 @@ function TextEditor(props: FieldProps) {
       value={text}
       onKeyDown={wraps && !long ? (event) => event.key === 'Enter' && event.preventDefault() : undefined}
       onChange={(event) => textChange(schema, onChange)(wraps && !long ? event.target.value.replace(/\r?\n/g, ' ') : event.target.value)}
+    />
+  );
+}
+
+/**
+ * A date (src/schema/schema.ts date()): the browser's date box, whose value has the file's own form
+ * (2026-03-01), so a day is shown and written back exactly as the file holds it. A text in the file
+ * that is no date would show there as an empty box: such a one is shown as written, in a box of
+ * text, with the checker's sentence under it. Which box is decided once, as the field is drawn: a
+ * box that changed under the keys would lose them.
+ */
+function DateEditor(props: FieldProps) {
+  const { schema, value, onChange } = props;
+  const text = typeof value === 'string' ? value : '';
+  const field = useTextField(props);
+  const [asWritten] = useState(() => text !== '' && !isDate(text));
+  return (
+    <TextField
+      {...field}
+      type={asWritten ? 'text' : 'date'}
+      value={text}
+      slotProps={asWritten ? field.slotProps : { ...field.slotProps, inputLabel: { shrink: true } }}
+      onChange={(event) => textChange(schema, onChange)(event.target.value)}
+    />
+  );
+}
+
+/**
+ * A colour (src/schema/schema.ts color()): its code in a box of text, as the file writes it, and
+ * beside it the browser's colour picker, which writes the colour picked as #rrggbb.
+ */
+function ColourEditor(props: FieldProps) {
+  const { schema, value, onChange, label } = props;
+  const text = typeof value === 'string' ? value : '';
+  const field = useTextField(props);
+  const locked = useLocked(schema);
+  const picker = (
+    <InputAdornment position="end">
+      <Box
+        component="input"
+        type="color"
+        aria-label={fill(t.pickColour, { name: label })}
+        value={isColour(text) ? text.toLowerCase() : '#000000'}
+        disabled={locked}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+        sx={{ width: 44, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: locked ? 'default' : 'pointer' }}
+      />
+    </InputAdornment>
+  );
+  return (
+    <TextField
+      {...field}
+      value={text}
+      slotProps={{ input: { ...field.slotProps.input, endAdornment: picker } }}
+      onChange={(event) => textChange(schema, onChange)(event.target.value)}
     />
   );
 }
@@ -445,10 +502,24 @@ const fieldEditors = {
   richText: RichTextField,
 } satisfies Record<SchemaKind, ComponentType<FieldProps>>;
 
+/**
+ * A text whose format has an editor of its own (src/schema/schema.ts TextFormat), drawn by it
+ * instead of a box of text. A date and time (dateTime) stays a box of text: the file writes it
+ * with its offset from UTC ("2026-12-01T09:00:00+01:00"), for which the browser's date-and-time
+ * box has no place, and that box drops seconds of :00, so a value would not come back as written.
+ */
+const formatEditors: Partial<Record<TextFormat, ComponentType<FieldProps>>> = {
+  date: DateEditor,
+  color: ColourEditor,
+};
+
+/** The editor of a schema: its text format's, where that has one, else its kind's. */
+const editorOf = ({ meta }: Schema<unknown>): ComponentType<FieldProps> => (meta.kind === 'text' && meta.format !== undefined ? formatEditors[meta.format] : undefined) ?? fieldEditors[meta.kind];
+
 /** Draws the editor of a schema's kind for one value; a group only an owner changes, drawn for an editor, with every box in it read-only. */
 export function SchemaField(props: FieldProps) {
   const env = useEditorEnv();
-  const Editor: ComponentType<FieldProps> = fieldEditors[props.schema.meta.kind];
+  const Editor = editorOf(props.schema);
   if (!env.locked && ownerLocked(props.schema, env) && props.schema.meta.kind !== 'list') {
     return (
       <EditorEnvContext.Provider value={{ ...env, locked: true }}>

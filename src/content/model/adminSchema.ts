@@ -361,6 +361,8 @@ export const adminSchema = object({
     ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
     ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
     ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize', 'noPicture']).shape,
+    /** The colour picker's name beside a colour's code: {name} is replaced. */
+    pickColour: template(['name']),
     /** The counter under a text with a length limit: {count}, {max} and (search results) {shown} are replaced. */
     counter: template(['count', 'max']),
     counterSearch: template(['count', 'max', 'shown']),

@@ -221,14 +221,31 @@ function alignItems(removed: readonly unknown[], added: readonly unknown[]): Ali
 export function editSource(file: string, source: string, edits: readonly Edit[]): string {
   const root = unwrap((parseModule(source).exports.default as Proxy).$ast);
   if (!root || root.type !== 'ObjectExpression') throw new UnwritableEdit(file, [], `${file}: (the whole file) is not written as { … } after "export default": a developer's change.`);
-  const refuse = (at: KeyPath): never => {
-    throw new UnwritableEdit(file, at, `${file}: ${formatPath(at)} is worked out in the file's code (not written as text there): a developer's change. Ask a developer, or change it in the file itself.`);
-  };
+  const writing: Writing = { file, source, ...planEdits(file, edits) };
+  return source.slice(0, pos(root).start) + render(writing, root, []) + source.slice(pos(root).end);
+}
 
-  // Where each edit applies: a value written anew, or a list or object changing its items.
+/** One file being written: its text, and where each edit applies (planEdits). */
+interface Writing {
+  readonly file: string;
+  readonly source: string;
+  /** The values written anew, by path (keyOf). */
+  readonly replaced: ReadonlyMap<string, unknown>;
+  /** The lists and objects changing their items, by path. */
+  readonly plans: ReadonlyMap<string, ContainerPlan>;
+  /** Every path at or above an edit (the containers to walk into). */
+  readonly touched: ReadonlySet<string>;
+}
+
+/** A value the file works out in its code: no edit of it is written. */
+function refuse(file: string, at: KeyPath): never {
+  throw new UnwritableEdit(file, at, `${file}: ${formatPath(at)} is worked out in the file's code (not written as text there): a developer's change. Ask a developer, or change it in the file itself.`);
+}
+
+/** Where each edit applies: a value written anew, or a list or object changing its items. */
+function planEdits(file: string, edits: readonly Edit[]): Pick<Writing, 'replaced' | 'plans' | 'touched'> {
   const replaced = new Map<string, unknown>();
   const plans = new Map<string, ContainerPlan>();
-  /** Every path at or above an edit (the containers to walk into). */
   const touched = new Set<string>();
   const touch = (path: KeyPath) => {
     for (let i = 0; i <= path.length; i++) touched.add(keyOf(path.slice(0, i)));
@@ -239,7 +256,7 @@ export function editSource(file: string, source: string, edits: readonly Edit[])
     return plan;
   };
   for (const edit of edits) {
-    if (edit.path.length === 0 && edit.op !== 'splice') refuse([]);
+    if (edit.path.length === 0 && edit.op !== 'splice') refuse(file, []);
     const parent = edit.path.slice(0, -1);
     const last = edit.path[edit.path.length - 1];
     if (edit.op === 'splice') {
@@ -256,153 +273,176 @@ export function editSource(file: string, source: string, edits: readonly Edit[])
       replaced.set(keyOf(edit.path), edit.after);
     }
   }
+  return { replaced, plans, touched };
+}
 
-  /** The new text of a node (with what wraps it: `as const`, `satisfies`, parentheses). */
-  const render = (node: AstNode, path: KeyPath): string => {
-    const inner = unwrap(node)!;
-    const wrapped = (text: string) => source.slice(pos(node).start, pos(inner).start) + text + source.slice(pos(inner).end, pos(node).end);
-    const key = keyOf(path);
-    if (replaced.has(key)) {
-      if (!isPlainData(inner)) refuse(path);
-      return wrapped(printValue(replaced.get(key), indentAt(source, pos(inner).start)));
-    }
-    if (!touched.has(key)) return source.slice(pos(node).start, pos(node).end);
-    if (inner.type !== 'ObjectExpression' && inner.type !== 'ArrayExpression') refuse(path);
-    return wrapped(renderContainer(inner, path));
-  };
+/** The new text of a node (with what wraps it: `as const`, `satisfies`, parentheses). */
+function render(w: Writing, node: AstNode, path: KeyPath): string {
+  const { source } = w;
+  const inner = unwrap(node)!;
+  const wrapped = (text: string) => source.slice(pos(node).start, pos(inner).start) + text + source.slice(pos(inner).end, pos(node).end);
+  const key = keyOf(path);
+  if (w.replaced.has(key)) {
+    if (!isPlainData(inner)) refuse(w.file, path);
+    return wrapped(printValue(w.replaced.get(key), indentAt(source, pos(inner).start)));
+  }
+  if (!w.touched.has(key)) return source.slice(pos(node).start, pos(node).end);
+  if (inner.type !== 'ObjectExpression' && inner.type !== 'ArrayExpression') refuse(w.file, path);
+  return wrapped(renderContainer(w, inner, path));
+}
 
-  const renderContainer = (container: AstNode, path: KeyPath): string => {
-    const isList = container.type === 'ArrayExpression';
-    const entries = (isList ? container.elements : container.properties) as (AstNode | null)[];
-    const plan = plans.get(keyOf(path));
-    const { start: open, end } = pos(container);
-    const close = end - 1;
-    // A list or object written with code in it (a spread, a hole, a computed key) is not changed as a whole.
-    const plainShape = entries.every((e) => (isList ? !!e && e.type !== 'SpreadElement' : isProperty(e)));
-    if (plan && !plainShape) refuse(path);
-    const names = isList ? [] : entries.map((p) => (isProperty(p) ? keyName(p)! : undefined));
-    // Every child an edit goes into must be written in the file (not brought in by a spread).
-    for (const key of touched) {
-      const child = JSON.parse(key) as KeyPath;
-      if (child.length !== path.length + 1 || keyOf(child.slice(0, -1)) !== keyOf(path)) continue;
-      const part = child[child.length - 1]!;
-      if (isList ? !plainShape || typeof part !== 'number' || part >= entries.length : !names.includes(String(part))) refuse(child);
-    }
-    if (!plainShape) return stitchInPlace(container, entries, (entry) => (isProperty(entry) ? renderProperty(entry, path) : source.slice(pos(entry).start, pos(entry).end)));
-    const items = entries as AstNode[];
-    const bodyOf = (item: AstNode, i: number) => (isList ? render(item, [...path, i]) : renderProperty(item, path));
-    const itemIndent = items.length > 0 && source.slice(pos(items[items.length - 1]!).end, close).includes('\n') ? indentAt(source, pos(items[0]!).start) : indentAt(source, open);
-    const mustBePlain = (node: AstNode | undefined, at: KeyPath) => {
-      if (!isPlainData(unwrap(node))) refuse(at);
-    };
+/** A key with its value's new text. */
+function renderProperty(w: Writing, property: AstNode, path: KeyPath): string {
+  const value = property.value as AstNode;
+  return w.source.slice(pos(property).start, pos(value).start) + render(w, value, [...path, keyName(property)!]) + w.source.slice(pos(value).end, pos(property).end);
+}
 
-    // What becomes of each item: kept (its text, with the edits inside it), written anew at its place, or taken out; and what is added where.
-    type Step = { keep: number } | { rewrite: number; text: string } | { drop: number } | { add: (indent: string) => string };
-    const steps: Step[] = [];
-    if (isList) {
-      const splice = plan?.splice ?? { start: items.length, removed: [], added: [] };
-      for (let i = 0; i < splice.start; i++) steps.push({ keep: i });
-      for (const step of alignItems(splice.removed, splice.added)) {
-        if ('keep' in step) steps.push({ keep: splice.start + step.keep });
-        else if ('rewrite' in step) {
-          mustBePlain(items[splice.start + step.rewrite], [...path, splice.start + step.rewrite]);
-          steps.push({ rewrite: splice.start + step.rewrite, text: printValue(step.value, itemIndent) });
-        } else if ('drop' in step) {
-          mustBePlain(items[splice.start + step.drop], [...path, splice.start + step.drop]);
-          steps.push({ drop: splice.start + step.drop });
-        } else {
-          const value = step.add;
-          steps.push({ add: (indent) => printValue(value, indent) });
-        }
-      }
-      for (let i = splice.start + splice.removed.length; i < items.length; i++) steps.push({ keep: i });
+/** The container with each item's new text at its place, everything between them as it was. */
+function stitchInPlace(w: Writing, container: AstNode, items: (AstNode | null)[], bodyOf: (item: AstNode, i: number) => string): string {
+  let text = '';
+  let at = pos(container).start;
+  items.forEach((item, i) => {
+    if (!item) return;
+    text += w.source.slice(at, pos(item).start) + bodyOf(item, i);
+    at = pos(item).end;
+  });
+  return text + w.source.slice(at, pos(container).end);
+}
+
+/** What becomes of each item: kept (its text, with the edits inside it), written anew at its place, or taken out; and what is added where. */
+type Step = { keep: number } | { rewrite: number; text: string } | { drop: number } | { add: (indent: string) => string };
+
+/** The new text of a list or object an edit goes into. */
+function renderContainer(w: Writing, container: AstNode, path: KeyPath): string {
+  const { source } = w;
+  const isList = container.type === 'ArrayExpression';
+  const entries = (isList ? container.elements : container.properties) as (AstNode | null)[];
+  const plan = w.plans.get(keyOf(path));
+  const { start: open, end } = pos(container);
+  const close = end - 1;
+  // A list or object written with code in it (a spread, a hole, a computed key) is not changed as a whole.
+  const plainShape = entries.every((e) => (isList ? !!e && e.type !== 'SpreadElement' : isProperty(e)));
+  if (plan && !plainShape) refuse(w.file, path);
+  const names = isList ? [] : entries.map((p) => (isProperty(p) ? keyName(p)! : undefined));
+  // Every child an edit goes into must be written in the file (not brought in by a spread).
+  for (const key of w.touched) {
+    const child = JSON.parse(key) as KeyPath;
+    if (child.length !== path.length + 1 || keyOf(child.slice(0, -1)) !== keyOf(path)) continue;
+    const part = child[child.length - 1]!;
+    if (isList ? !plainShape || typeof part !== 'number' || part >= entries.length : !names.includes(String(part))) refuse(w.file, child);
+  }
+  if (!plainShape) return stitchInPlace(w, container, entries, (entry) => (isProperty(entry) ? renderProperty(w, entry, path) : source.slice(pos(entry).start, pos(entry).end)));
+  const items = entries as AstNode[];
+  const itemIndent = items.length > 0 && source.slice(pos(items[items.length - 1]!).end, close).includes('\n') ? indentAt(source, pos(items[0]!).start) : indentAt(source, open);
+  const steps = isList ? listSteps(w, items, path, plan, itemIndent) : objectSteps(w, items, path, plan);
+  const bodies = new Map<number, string>();
+  for (const step of steps) {
+    if ('keep' in step) bodies.set(step.keep, isList ? render(w, items[step.keep]!, [...path, step.keep]) : renderProperty(w, items[step.keep]!, path));
+    else if ('rewrite' in step) bodies.set(step.rewrite, step.text);
+  }
+  if (!steps.some((step) => 'drop' in step || 'add' in step)) return stitchInPlace(w, container, items, (_item, i) => bodies.get(i)!);
+  if (items.length === 0) return fillEmpty(w, container, steps.flatMap((step) => ('add' in step ? [step.add] : [])));
+  return restitch(w, container, items, steps, bodies, itemIndent);
+}
+
+/** A value taken out or written anew must be plain data in the file (not worked out in code). */
+function mustBePlain(w: Writing, node: AstNode | undefined, at: KeyPath) {
+  if (!isPlainData(unwrap(node))) refuse(w.file, at);
+}
+
+/** A list's items as its splice leaves them: those before and after it kept, those in it aligned (alignItems). */
+function listSteps(w: Writing, items: readonly AstNode[], path: KeyPath, plan: ContainerPlan | undefined, itemIndent: string): Step[] {
+  const steps: Step[] = [];
+  const splice = plan?.splice ?? { start: items.length, removed: [], added: [] };
+  for (let i = 0; i < splice.start; i++) steps.push({ keep: i });
+  for (const step of alignItems(splice.removed, splice.added)) {
+    if ('keep' in step) steps.push({ keep: splice.start + step.keep });
+    else if ('rewrite' in step) {
+      mustBePlain(w, items[splice.start + step.rewrite], [...path, splice.start + step.rewrite]);
+      steps.push({ rewrite: splice.start + step.rewrite, text: printValue(step.value, itemIndent) });
+    } else if ('drop' in step) {
+      mustBePlain(w, items[splice.start + step.drop], [...path, splice.start + step.drop]);
+      steps.push({ drop: splice.start + step.drop });
     } else {
-      const names = items.map((p) => keyName(p)!);
-      const adds = new Map(plan?.adds ?? []);
-      items.forEach((item, i) => {
-        const name = names[i]!;
-        const value = unwrap(item.value as AstNode);
-        if (plan?.removes.has(name)) {
-          mustBePlain(value, [...path, name]);
-          steps.push({ drop: i });
-        } else if (adds.has(name)) {
-          // A key added that the file already has (with no value the editor saw) is written anew in place.
-          mustBePlain(value, [...path, name]);
-          steps.push({ rewrite: i, text: source.slice(pos(item).start, pos(value!).start) + printValue(adds.get(name), indentAt(source, pos(item).start)) + source.slice(pos(value!).end, pos(item).end) });
-        } else steps.push({ keep: i });
-      });
-      for (const [name, value] of adds) if (!names.includes(name)) steps.push({ add: (indent) => `${printKey(name)}: ${printValue(value, indent)}` });
+      const value = step.add;
+      steps.push({ add: (indent) => printValue(value, indent) });
     }
-    const bodies = new Map<number, string>();
-    for (const step of steps) {
-      if ('keep' in step) bodies.set(step.keep, bodyOf(items[step.keep]!, step.keep));
-      else if ('rewrite' in step) bodies.set(step.rewrite, step.text);
-    }
-    if (!steps.some((step) => 'drop' in step || 'add' in step)) return stitchInPlace(container, items, (_item, i) => bodies.get(i)!);
+  }
+  for (let i = splice.start + splice.removed.length; i < items.length; i++) steps.push({ keep: i });
+  return steps;
+}
 
-    const added = steps.flatMap((step) => ('add' in step ? [step.add] : []));
-    if (items.length === 0) {
-      const innerText = source.slice(open + 1, close);
-      const indent = indentAt(source, open);
-      const lines = `${added.map((entry) => `${indent}  ${entry(`${indent}  `)},\n`).join('')}${indent}${source[close]}`;
-      if (scanGap(innerText).comment) return `${source[open]}${innerText.trimEnd()}\n${lines}`;
-      const flat = added.map((entry) => entry(indent)).join(', ');
-      const oneLine = `${source[open]}${source[open] === '{' ? ` ${flat} ` : flat}${source[close]}`;
-      return oneLine.length <= 100 && !oneLine.includes('\n') ? oneLine : `${source[open]}\n${lines}`;
-    }
+/** An object's keys as its plan leaves them: removed, written anew in place, kept; the new ones after them. */
+function objectSteps(w: Writing, items: readonly AstNode[], path: KeyPath, plan: ContainerPlan | undefined): Step[] {
+  const { source } = w;
+  const steps: Step[] = [];
+  const names = items.map((p) => keyName(p)!);
+  const adds = new Map(plan?.adds ?? []);
+  items.forEach((item, i) => {
+    const name = names[i]!;
+    const value = unwrap(item.value as AstNode);
+    if (plan?.removes.has(name)) {
+      mustBePlain(w, value, [...path, name]);
+      steps.push({ drop: i });
+    } else if (adds.has(name)) {
+      // A key added that the file already has (with no value the editor saw) is written anew in place.
+      mustBePlain(w, value, [...path, name]);
+      steps.push({ rewrite: i, text: source.slice(pos(item).start, pos(value!).start) + printValue(adds.get(name), indentAt(source, pos(item).start)) + source.slice(pos(value!).end, pos(item).end) });
+    } else steps.push({ keep: i });
+  });
+  for (const [name, value] of adds) if (!names.includes(name)) steps.push({ add: (indent) => `${printKey(name)}: ${printValue(value, indent)}` });
+  return steps;
+}
 
-    // The container as head, one unit per item, tail (see Unit).
-    const leading = source.slice(open + 1, pos(items[0]!).start);
-    const headBreak = scanGap(leading).newlines[0];
-    const head = headBreak === undefined ? '' : leading.slice(0, headBreak + 1);
-    let leader = headBreak === undefined ? leading : leading.slice(headBreak + 1);
-    const units: Unit[] = [];
-    let tail = '';
-    items.forEach((item, i) => {
-      const isLast = i === items.length - 1;
-      const gap = source.slice(pos(item).end, isLast ? close : pos(items[i + 1]!).start);
-      const { trailer, rest } = splitAfter(gap, isLast);
-      units.push(unitOf(leader, bodies.get(i) ?? '', trailer));
-      leader = rest;
-      if (isLast) tail = rest;
-    });
-    const trailingComma = units[units.length - 1]!.comma;
-    const multiLine = source.slice(pos(items[items.length - 1]!).end, close).includes('\n');
-    const firstLeader = blank(units[0]!.leader) ? units[0]!.leader : '';
-    const out = steps.flatMap((step): Unit[] => {
-      if ('drop' in step) return [];
-      if ('add' in step) return [{ leader: '', body: step.add(itemIndent), before: '', comma: false, after: multiLine ? '\n' : '' }];
-      return [units['keep' in step ? step.keep : step.rewrite]!];
-    });
-    if (out.length === 0) return scanGap(head + tail).comment ? `${source[open]}${head}${tail}${source[close]}` : `${source[open]}${source[close]}`;
-    let text = head;
-    out.forEach((unit, i) => {
-      const lead = blank(unit.leader) ? (text.endsWith('\n') ? itemIndent : i === 0 ? firstLeader : ' ') : unit.leader;
-      const comma = i < out.length - 1 || trailingComma;
-      text += `${lead}${unit.body}${unit.before}${comma ? ',' : ''}${unit.after}`;
-    });
-    return `${source[open]}${text}${tail}${source[close]}`;
-  };
+/** An empty list or object given its first items: on one line when short, else one item a line (after a comment it holds). */
+function fillEmpty(w: Writing, container: AstNode, added: ReadonlyArray<(indent: string) => string>): string {
+  const { source } = w;
+  const { start: open, end } = pos(container);
+  const close = end - 1;
+  const innerText = source.slice(open + 1, close);
+  const indent = indentAt(source, open);
+  const lines = `${added.map((entry) => `${indent}  ${entry(`${indent}  `)},\n`).join('')}${indent}${source[close]}`;
+  if (scanGap(innerText).comment) return `${source[open]}${innerText.trimEnd()}\n${lines}`;
+  const flat = added.map((entry) => entry(indent)).join(', ');
+  const oneLine = `${source[open]}${source[open] === '{' ? ` ${flat} ` : flat}${source[close]}`;
+  return oneLine.length <= 100 && !oneLine.includes('\n') ? oneLine : `${source[open]}\n${lines}`;
+}
 
-  /** A key with its value's new text. */
-  const renderProperty = (property: AstNode, path: KeyPath): string => {
-    const value = property.value as AstNode;
-    return source.slice(pos(property).start, pos(value).start) + render(value, [...path, keyName(property)!]) + source.slice(pos(value).end, pos(property).end);
-  };
-
-  /** The container with each item's new text at its place, everything between them as it was. */
-  const stitchInPlace = (container: AstNode, items: (AstNode | null)[], bodyOf: (item: AstNode, i: number) => string): string => {
-    let text = '';
-    let at = pos(container).start;
-    items.forEach((item, i) => {
-      if (!item) return;
-      text += source.slice(at, pos(item).start) + bodyOf(item, i);
-      at = pos(item).end;
-    });
-    return text + source.slice(at, pos(container).end);
-  };
-
-  return source.slice(0, pos(root).start) + render(root, []) + source.slice(pos(root).end);
+/** A list or object whose items change in number, written anew from its parts: head, one unit per item, tail (see Unit). */
+function restitch(w: Writing, container: AstNode, items: readonly AstNode[], steps: readonly Step[], bodies: ReadonlyMap<number, string>, itemIndent: string): string {
+  const { source } = w;
+  const { start: open, end } = pos(container);
+  const close = end - 1;
+  const leading = source.slice(open + 1, pos(items[0]!).start);
+  const headBreak = scanGap(leading).newlines[0];
+  const head = headBreak === undefined ? '' : leading.slice(0, headBreak + 1);
+  let leader = headBreak === undefined ? leading : leading.slice(headBreak + 1);
+  const units: Unit[] = [];
+  let tail = '';
+  items.forEach((item, i) => {
+    const isLast = i === items.length - 1;
+    const gap = source.slice(pos(item).end, isLast ? close : pos(items[i + 1]!).start);
+    const { trailer, rest } = splitAfter(gap, isLast);
+    units.push(unitOf(leader, bodies.get(i) ?? '', trailer));
+    leader = rest;
+    if (isLast) tail = rest;
+  });
+  const trailingComma = units[units.length - 1]!.comma;
+  const multiLine = source.slice(pos(items[items.length - 1]!).end, close).includes('\n');
+  const firstLeader = blank(units[0]!.leader) ? units[0]!.leader : '';
+  const out = steps.flatMap((step): Unit[] => {
+    if ('drop' in step) return [];
+    if ('add' in step) return [{ leader: '', body: step.add(itemIndent), before: '', comma: false, after: multiLine ? '\n' : '' }];
+    return [units['keep' in step ? step.keep : step.rewrite]!];
+  });
+  if (out.length === 0) return scanGap(head + tail).comment ? `${source[open]}${head}${tail}${source[close]}` : `${source[open]}${source[close]}`;
+  let text = head;
+  out.forEach((unit, i) => {
+    const lead = blank(unit.leader) ? (text.endsWith('\n') ? itemIndent : i === 0 ? firstLeader : ' ') : unit.leader;
+    const comma = i < out.length - 1 || trailingComma;
+    text += `${lead}${unit.body}${unit.before}${comma ? ',' : ''}${unit.after}`;
+  });
+  return `${source[open]}${text}${tail}${source[close]}`;
 }
 
 /**

@@ -117,36 +117,29 @@ function useWidth(element: RefObject<HTMLElement | null>): number {
 }
 
 
-function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
-  const [editor] = useLexicalComposerContext();
-  const marks = useMarks(editor);
-  const row = useRef<HTMLDivElement>(null);
-  const ruler = useRef<HTMLDivElement>(null);
-  const width = useWidth(row);
-  const [fitting, setFitting] = useState(1);
-  // The buttons measured as drawn (in the hidden ruler, every one of them): as many as fit are in the row.
-  useLayoutEffect(() => {
-    if (width > 0 && ruler.current) setFitting(actionsInRow(width, [...ruler.current.children].map((button) => button.getBoundingClientRect().width)));
-  }, [width]);
-  const menuId = useId();
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const [panel, setPanel] = useState<'none' | 'link' | 'picture'>('none');
-  const [address, setAddress] = useState('');
-  const [alt, setAlt] = useState('');
-  const [picture, setPicture] = useState<File>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+/**
+ * The selection in the text, kept while the keyboard is elsewhere (the link's box, the More menu,
+ * the picture's panel) and given back for the action.
+ */
+function useKeptSelection(editor: LexicalEditor) {
   const saved = useRef<BaseSelection | null>(null);
   // Read inside an update: the selection as the last key left it, even before the editor has drawn it.
   const remember = () => editor.update(() => void (saved.current = $getSelection()?.clone() ?? null), { discrete: true });
-  const restoreAnd = (work: () => void) =>
+  const restoreAnd = (work: () => void, options?: { discrete: true }) =>
     editor.update(() => {
       if (saved.current) $setSelection(saved.current.clone());
       work();
-    });
+    }, options);
+  return { saved, remember, restoreAnd };
+}
 
-  const applyLink = (target: string | null) => {
-    restoreAnd(() => {
+type KeptSelection = ReturnType<typeof useKeptSelection>;
+
+/** The link panel's address, and the link put on (or taken off) the kept selection. */
+function useLink(editor: LexicalEditor, kept: KeptSelection, close: () => void) {
+  const [address, setAddress] = useState('');
+  const apply = (target: string | null) => {
+    kept.restoreAnd(() => {
       $toggleLink(target);
       // The cursor after the linked words, as the editor goes on writing.
       const selection = $getSelection();
@@ -157,12 +150,20 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
         selection.focus.set(key, offset, type);
       }
     });
-    setPanel('none');
+    close();
     setAddress('');
     editor.focus();
   };
+  return { address, setAddress, apply };
+}
 
-  const insertPicture = async () => {
+/** The picture panel's file and text, and the picture uploaded and put after the block the cursor was in. */
+function usePicture(editor: LexicalEditor, kept: KeptSelection, uploadImage: RichTextEditorProps['uploadImage'], close: () => void) {
+  const [alt, setAlt] = useState('');
+  const [picture, setPicture] = useState<File>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const insert = async () => {
     if (!picture) return;
     setBusy(true);
     setFailure('');
@@ -177,13 +178,13 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
       const image = { src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height };
       editor.update(() => {
         const node = $createPictureNode(image);
-        const selection = saved.current;
+        const selection = kept.saved.current;
         const at = $isRangeSelection(selection) ? selection.focus.getNode() : null;
         const top = at ? $findMatchingParent(at, (n) => n.getParent() !== null && $isRootOrShadowRoot(n.getParent()!)) : null;
         if (top) top.insertAfter(node);
         else $getRoot().append(node);
       });
-      setPanel('none');
+      close();
       setAlt('');
       setPicture(undefined);
     } catch (error) {
@@ -192,49 +193,40 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
       setBusy(false);
     }
   };
+  return { alt, setAlt, picture, setPicture, busy, failure, insert };
+}
 
-  // The actions after Bold and Italic, in the order they are offered: those that fit in the row, then the More menu's.
-  const actions: Array<{ label: string; run: () => void }> = [
-    {
-      label: t.link,
-      run: () => {
-        remember();
-        setPanel(panel === 'link' ? 'none' : 'link');
-      },
-    },
-    { label: t.headingBlock, run: () => setBlocks(editor, 'h2') },
-    { label: t.bulleted, run: () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined) },
-    {
-      label: t.picture,
-      run: () => {
-        remember();
-        setPanel(panel === 'picture' ? 'none' : 'picture');
-      },
-    },
-    { label: t.subheadingBlock, run: () => setBlocks(editor, 'h3') },
-    { label: t.numbered, run: () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined) },
-    { label: t.quote, run: () => setBlocks(editor, 'quote') },
-    { label: t.paragraph, run: () => setBlocks(editor, 'paragraph') },
-  ];
+type Action = { label: string; run: () => void };
+
+const buttonProps = { size: 'small', variant: 'outlined' } as const;
+
+/**
+ * The toolbar's row: Bold and Italic, then as many of the actions as fit in its width, the rest in
+ * a More menu. Every button is also drawn where nobody sees it, to measure them (actionsInRow).
+ */
+function ToolbarRow({ editor, actions, kept }: { editor: LexicalEditor; actions: readonly Action[]; kept: KeptSelection }) {
+  const marks = useMarks(editor);
+  const row = useRef<HTMLDivElement>(null);
+  const ruler = useRef<HTMLDivElement>(null);
+  const width = useWidth(row);
+  const [fitting, setFitting] = useState(1);
+  // The buttons measured as drawn (in the hidden ruler, every one of them): as many as fit are in the row.
+  useLayoutEffect(() => {
+    if (width > 0 && ruler.current) setFitting(actionsInRow(width, [...ruler.current.children].map((button) => button.getBoundingClientRect().width)));
+  }, [width]);
+  const menuId = useId();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const shown = actions.slice(0, fitting);
   const folded = actions.slice(shown.length);
   // The menu takes the keyboard from the text: the selection is kept, and given back for the action.
   const fromMenu = (run: () => void) => {
     setMenu(null);
-    editor.update(() => {
-      if (saved.current) $setSelection(saved.current.clone());
-    }, { discrete: true });
+    kept.restoreAnd(() => {}, { discrete: true });
     editor.focus();
     run();
   };
-  const typed = address.trim();
-  // An address typed without https:// ("www.example.com") is offered with it; anything else that is no link is said to be none.
-  const suggestion = isLinkTarget(typed) ? undefined : withHttps(typed);
-  const notALink = typed !== '' && !isLinkTarget(typed) && suggestion === undefined;
-  const buttonProps = { size: 'small', variant: 'outlined' } as const;
   return (
-    <Box sx={{ position: 'relative' }}>
-      {/* Every button, drawn where nobody sees it, to measure them (actionsInRow). */}
+    <>
       <Stack ref={ruler} aria-hidden="true" direction="row" sx={{ position: 'absolute', visibility: 'hidden', height: 0, overflow: 'hidden', pointerEvents: 'none', '& > *': { flexShrink: 0 } }}>
         <ToggleButton size="small" value="bold" tabIndex={-1} sx={{ fontWeight: 700, py: 0.25 }}>
           {t.bold}
@@ -275,7 +267,7 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
             aria-controls={menu ? menuId : undefined}
             onMouseDown={(e) => e.preventDefault()}
             onClick={(event) => {
-              remember();
+              kept.remember();
               setMenu(event.currentTarget);
             }}
           >
@@ -293,57 +285,102 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
           </MenuItem>
         ))}
       </Menu>
-      {panel === 'link' && (
-        <Stack spacing={1} sx={{ mb: 1 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField
-              size="small"
-              label={t.linkAddress}
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-              autoFocus
-              error={notALink}
-              helperText={notALink ? t.linkNotValid : t.linkHelp}
-              spellCheck={false}
-              sx={{ flex: 1 }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && isLinkTarget(typed)) {
-                  e.preventDefault();
-                  applyLink(typed);
-                }
-              }}
-            />
-            <Button variant="contained" size="small" disabled={!isLinkTarget(typed)} onClick={() => applyLink(typed)}>
-              {t.linkApply}
-            </Button>
-            <Button size="small" onClick={() => applyLink(null)}>
-              {t.linkRemove}
-            </Button>
-          </Stack>
-          {suggestion && (
-            <Button size="small" variant="outlined" sx={{ alignSelf: 'flex-start', textTransform: 'none', overflowWrap: 'anywhere' }} onClick={() => setAddress(suggestion)}>
-              {fill(t.linkUse, { address: suggestion })}
-            </Button>
-          )}
-        </Stack>
+    </>
+  );
+}
+
+/** The link's address, typed (with https:// offered where it was left out), applied to the kept selection or taken off it. */
+function LinkPanel({ link }: { link: ReturnType<typeof useLink> }) {
+  const { address, setAddress, apply } = link;
+  const typed = address.trim();
+  // An address typed without https:// ("www.example.com") is offered with it; anything else that is no link is said to be none.
+  const suggestion = isLinkTarget(typed) ? undefined : withHttps(typed);
+  const notALink = typed !== '' && !isLinkTarget(typed) && suggestion === undefined;
+  return (
+    <Stack spacing={1} sx={{ mb: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          size="small"
+          label={t.linkAddress}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          autoFocus
+          error={notALink}
+          helperText={notALink ? t.linkNotValid : t.linkHelp}
+          spellCheck={false}
+          sx={{ flex: 1 }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && isLinkTarget(typed)) {
+              e.preventDefault();
+              apply(typed);
+            }
+          }}
+        />
+        <Button variant="contained" size="small" disabled={!isLinkTarget(typed)} onClick={() => apply(typed)}>
+          {t.linkApply}
+        </Button>
+        <Button size="small" onClick={() => apply(null)}>
+          {t.linkRemove}
+        </Button>
+      </Stack>
+      {suggestion && (
+        <Button size="small" variant="outlined" sx={{ alignSelf: 'flex-start', textTransform: 'none', overflowWrap: 'anywhere' }} onClick={() => setAddress(suggestion)}>
+          {fill(t.linkUse, { address: suggestion })}
+        </Button>
       )}
-      {panel === 'picture' && (
-        <Stack spacing={1} sx={{ mb: 1 }}>
-          <Button component="label" variant="outlined" size="small" sx={{ alignSelf: 'flex-start' }}>
-            {picture ? picture.name : t.pictureFile}
-            <input hidden type="file" accept="image/*" onChange={(e) => setPicture(e.target.files?.[0])} />
-          </Button>
-          <TextField size="small" label={t.pictureAlt} value={alt} onChange={(e) => setAlt(e.target.value)} />
-          <Button variant="contained" size="small" sx={{ alignSelf: 'flex-start' }} disabled={!picture || alt.trim() === '' || busy} onClick={() => void insertPicture()}>
-            {busy ? admin.content.uploading : t.pictureInsert}
-          </Button>
-          {failure && (
-            <Typography role="alert" variant="body2" sx={{ color: 'error.main' }}>
-              {failure}
-            </Typography>
-          )}
-        </Stack>
+    </Stack>
+  );
+}
+
+/** The picture's file and its text for people who cannot see it, then Insert. */
+function PicturePanel({ picture: { alt, setAlt, picture, setPicture, busy, failure, insert } }: { picture: ReturnType<typeof usePicture> }) {
+  return (
+    <Stack spacing={1} sx={{ mb: 1 }}>
+      <Button component="label" variant="outlined" size="small" sx={{ alignSelf: 'flex-start' }}>
+        {picture ? picture.name : t.pictureFile}
+        <input hidden type="file" accept="image/*" onChange={(e) => setPicture(e.target.files?.[0])} />
+      </Button>
+      <TextField size="small" label={t.pictureAlt} value={alt} onChange={(e) => setAlt(e.target.value)} />
+      <Button variant="contained" size="small" sx={{ alignSelf: 'flex-start' }} disabled={!picture || alt.trim() === '' || busy} onClick={() => void insert()}>
+        {busy ? admin.content.uploading : t.pictureInsert}
+      </Button>
+      {failure && (
+        <Typography role="alert" variant="body2" sx={{ color: 'error.main' }}>
+          {failure}
+        </Typography>
       )}
+    </Stack>
+  );
+}
+
+/** The toolbar: its row of actions (blocks, formats, the link's and the picture's panels), and the panel open under it. */
+function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
+  const [editor] = useLexicalComposerContext();
+  const [panel, setPanel] = useState<'none' | 'link' | 'picture'>('none');
+  const kept = useKeptSelection(editor);
+  const close = () => setPanel('none');
+  const link = useLink(editor, kept, close);
+  const picture = usePicture(editor, kept, uploadImage, close);
+  const toggle = (which: 'link' | 'picture') => {
+    kept.remember();
+    setPanel(panel === which ? 'none' : which);
+  };
+  // The actions after Bold and Italic, in the order they are offered: those that fit in the row, then the More menu's.
+  const actions: Action[] = [
+    { label: t.link, run: () => toggle('link') },
+    { label: t.headingBlock, run: () => setBlocks(editor, 'h2') },
+    { label: t.bulleted, run: () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined) },
+    { label: t.picture, run: () => toggle('picture') },
+    { label: t.subheadingBlock, run: () => setBlocks(editor, 'h3') },
+    { label: t.numbered, run: () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined) },
+    { label: t.quote, run: () => setBlocks(editor, 'quote') },
+    { label: t.paragraph, run: () => setBlocks(editor, 'paragraph') },
+  ];
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <ToolbarRow editor={editor} actions={actions} kept={kept} />
+      {panel === 'link' && <LinkPanel link={link} />}
+      {panel === 'picture' && <PicturePanel picture={picture} />}
     </Box>
   );
 }
