@@ -108,6 +108,16 @@ beforeAll(() => {
 }, 60_000);
 
 describe('walls between rooms', () => {
+  it('a function over 150 lines is refused, one of 150 is not', () => {
+    const fn = (lines: number) => `export function long() {\n${Array.from({ length: lines - 2 }, (_, i) => `  console.log(${i});`).join('\n')}\n}\nconst value = long;`;
+    const [over, at] = lintAll([
+      ['src/leads/server/example.ts', fn(151)],
+      ['src/leads/inbox/example.tsx', fn(150)],
+    ]);
+    expect(over).toEqual([expect.stringContaining('max-lines-per-function')]);
+    expect(at).toEqual([]);
+  });
+
   it.each(forbidden.map((c, i) => [...c, i] as const))('%s may not: %s', (_file, _code, wall, i) => {
     expect(results[i]?.some((p) => p.includes(wall))).toBe(true);
   });
