@@ -656,7 +656,7 @@ export const migrations: readonly Migration[] = [
   {
     name: "automatic mails (an out-of-office, a delivery or feedback report, a list's mail) kept as such: they change nothing on their lead",
     up(db) {
-      // What kind of automatic mail it is (src/leads/server/mailbox/automatic.ts AutomaticKind); NULL: a person's.
+      // What kind of automatic mail it is (AutomaticKind: src/leads/model/adminApi.ts); NULL: a person's.
       db.exec('ALTER TABLE lead_messages ADD COLUMN automatic TEXT');
     },
   },

@@ -22,6 +22,7 @@
  * lead when its own headers do not.
  */
 import type { Email } from 'postal-mime';
+import type { AutomaticKind } from '../../model/adminApi';
 
 export type Automatic =
   | {
@@ -43,6 +44,12 @@ export type Automatic =
       original?: string;
     }
   | { kind: 'outOfOffice' | 'list' | 'other' };
+
+/** True only when two unions hold the same members. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The kinds told here are the inbox's (`AUTOMATIC_KINDS`, which its words follow), each way: a kind added to one alone is a type error. */
+const sameKinds: Same<Automatic['kind'], AutomaticKind> = true;
+void sameKinds;
 
 /** The most of a report's part that is looked at (its fields come first). */
 const MAX_PART = 64 * 1024;
