@@ -217,7 +217,7 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: email, level: 1 })).toBeVisible();
   });
 
-  test('the Spam folder: a trapped submission waits there, "Not spam" moves it to the inbox', async ({ page }) => {
+  test('the Spam folder: a trapped submission waits there, "Not spam" moves it to the inbox; deleted there, the list says so once', async ({ page }) => {
     const s = uniqueSuffix();
     const name = `Caught ${s}`;
     await storeSpam(forms.inquiry.collection, { Fname: name, Email: `caught.${s}@example.com`, Number: '', Pname: 'A shop', id: Date.now(), Date: new Date().toString() });
@@ -237,6 +237,16 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
     await expect(row(page, name)).toBeVisible();
+
+    // Deleted on its page: the list says so once; a reload (the browser keeps the address's state) does not say it again.
+    await row(page, name).getByRole('link', { name, exact: true }).click();
+    await page.getByRole('button', { name: admin.lead.deleteButton }).click();
+    await page.getByRole('dialog', { name: admin.lead.deleteButton }).getByRole('button', { name: admin.lead.deleteConfirm }).click();
+    const deleted = page.getByRole('status').filter({ hasText: admin.lead.deleted });
+    await expect(deleted).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
+    await expect(deleted).toHaveCount(0);
   });
 
   test.describe('erasing a person', () => {

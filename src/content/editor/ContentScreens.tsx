@@ -19,11 +19,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { Link as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Route, Routes, useNavigate } from 'react-router-dom';
 import { articleSchema } from '../model/articleSchema';
 import admin from '../../../config/admin';
 import type { Revision } from '../model/contentApi';
 import { fill, formatDate } from '../../platform/inbox/format';
+import { useOneTimeNotice } from '../../platform/inbox/Notice';
 import { ContentProvider, useContent } from './contentState';
 import { EditScreen } from './EditScreen';
 import { editAddress, entriesOf, newArticleId, type Entry } from './entries';
@@ -83,8 +84,7 @@ function ContentList() {
   const { snapshot, edits, drafts, me } = useContent();
   const scheduledOf = (file: string) => drafts.find((d) => d.author === me && d.file === file)?.scheduledAt;
   const { pages, parts, forms, articles } = entriesOf(snapshot, edits);
-  const { state } = useLocation();
-  const notice = (state as { notice?: unknown } | null)?.notice;
+  const notice = useOneTimeNotice();
   const [publishedAll, setPublishedAll] = useState<Revision>();
   const group = (heading: string, entries: Entry[], extra?: ReactNode) => (
     <Paper variant="outlined" component="section" aria-label={heading} sx={{ p: 2 }}>
@@ -124,9 +124,9 @@ function ContentList() {
           </Button>
         </Stack>
       </Stack>
-      {typeof notice === 'string' && (
-        <Alert severity="success" role="status">
-          {notice}
+      {notice && (
+        <Alert severity={notice.severity} role="status">
+          {notice.text}
         </Alert>
       )}
       {publishedAll && (

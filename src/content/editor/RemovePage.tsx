@@ -33,6 +33,7 @@ import type { Farewell } from '../model/moved';
 import { routeTable } from '../model/routeTable';
 import { officeRoutes } from '../model/routing';
 import { fill } from '../../platform/inbox/format';
+import { noticeState } from '../../platform/inbox/Notice';
 import { publish, PublishRefused } from './api';
 import { useContent } from './contentState';
 import { pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf } from './files';
@@ -99,7 +100,7 @@ export function RemovePage({ file }: { file: string }) {
       const chosen = farewell();
       await publish(snapshot.revision, [{ file, value: null, ...(chosen ? { farewell: chosen } : {}) }]);
       // To the list first (this screen's page is gone once the content is read again), then the content as it is now.
-      navigate('/content', { state: { notice: t.removed } });
+      navigate('/content', { state: noticeState(t.removed) });
       await reload();
     } catch (error) {
       const problems = error instanceof PublishRefused ? error.problems.map((p) => p.message) : [];

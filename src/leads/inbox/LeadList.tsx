@@ -15,11 +15,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useCallback, useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
 import admin from '../../../config/admin';
 import type { LeadList as LeadListAnswer } from '../model/adminApi';
 import { fill, formatCount } from '../../platform/inbox/format';
-import { Notice, useNotice } from '../../platform/inbox/Notice';
+import { Notice, useNotice, useOneTimeNotice } from '../../platform/inbox/Notice';
 import { DeleteDialog } from './DeleteDialog';
 import { BulkBar } from './list/BulkBar';
 import { ExportButtons } from './list/ExportButtons';
@@ -52,8 +51,7 @@ function ListHeading({ spam, unread }: { spam: boolean; unread: number }) {
 export function LeadList({ spam }: { spam: boolean }) {
   const view = useLeadListQuery(spam);
   // A lead just deleted on its page says so here.
-  const arrived = (useLocation().state as { notice?: string } | null)?.notice;
-  const { notice, setNotice, attempt } = useNotice(arrived ? { text: arrived, severity: 'success' } : undefined);
+  const { notice, setNotice, attempt } = useNotice(useOneTimeNotice());
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const { selection, setSelection, clear, keepShown } = useSelection();
   // Another page, another view, or the same after a change of the agency's: nothing stays ticked unseen.

@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import type { ArticleBlock } from '../../content/model/articleSchema';
@@ -26,7 +26,7 @@ import type { NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterPrevi
 import { call, ApiError } from '../../platform/inbox/api';
 import { uploadImage } from '../../content/editor/api';
 import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/format';
-import { Notice, useNotice } from '../../platform/inbox/Notice';
+import { Notice, noticeState, useNotice, useOneTimeNotice } from '../../platform/inbox/Notice';
 import { Section } from '../../platform/inbox/Section';
 import { useSession } from '../../platform/inbox/session';
 import { MailPreview } from './MailPreview';
@@ -76,22 +76,6 @@ function Figures({ newsletter }: { newsletter: NewsletterDetail }) {
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : '');
 
 type Notices = ReturnType<typeof useNotice>;
-
-/**
- * The page's notice, opening with "Saved." on the page of a draft just created (the new draft's
- * page is another of this screen: its address's state says so). Said once: the address then
- * forgets it, as the browser keeps an address's state over a reload and Back.
- */
-function useSavedNotice(): Notices {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const justSaved = (location.state as { saved?: boolean } | null)?.saved === true;
-  const notices = useNotice(justSaved ? { text: t.saved, severity: 'success' } : undefined);
-  useEffect(() => {
-    if (justSaved) navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
-  }, [justSaved, navigate, location.pathname, location.search, location.hash]);
-  return notices;
-}
 
 /**
  * The newsletter of the address (none: a new one), as saved and as on screen, and the readers
@@ -167,7 +151,7 @@ function useNewsletterActions({ isNew, saved, setSaved }: Newsletter, { setNotic
         setSaved(result);
         setNotice({ text: t.saved, severity: 'success' });
         // The new draft's own address: its page (another of this screen) says it was saved.
-        if (isNew) navigate(`/newsletters/${result.id}`, { replace: true, state: { saved: true } });
+        if (isNew) navigate(`/newsletters/${result.id}`, { replace: true, state: noticeState(t.saved) });
       } finally {
         setBusy('');
       }
@@ -313,7 +297,8 @@ function AskDialog({ newsletter: { saved, confirmed }, actions: { asking, setAsk
 
 export function NewsletterPage({ role }: { role: AdminRole }) {
   const { id } = useParams();
-  const notices = useSavedNotice();
+  // "Saved." on the page of a draft just created (the new draft's page is another of this screen).
+  const notices = useNotice(useOneTimeNotice());
   const newsletter = useNewsletter(id, notices.attempt);
   const preview = usePreview(newsletter.draft);
   const actions = useNewsletterActions(newsletter, notices);

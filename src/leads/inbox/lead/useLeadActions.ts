@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import admin from '../../../../config/admin';
 import type { LeadDetail, LeadStatus } from '../../model/adminApi';
 import { call } from '../../../platform/inbox/api';
-import type { NoticeMessage } from '../../../platform/inbox/Notice';
+import { noticeState, type NoticeMessage } from '../../../platform/inbox/Notice';
 
 const t = admin.lead;
 
@@ -64,7 +64,7 @@ export function useLeadActions({ docId, lead, note, act, setNotice, show, recoun
     act(async () => {
       setConfirming(false);
       await call('deleteLead', { params: { docId } });
-      navigate(lead?.spam ? '/spam' : '/', { state: { notice: t.deleted } });
+      navigate(lead?.spam ? '/spam' : '/', { state: noticeState(t.deleted) });
     });
 
   return { setStatus, saveNote, notSpam, markSpam, markRead, sendAgain, remove, confirming, setConfirming };
