@@ -24,7 +24,7 @@ import { articleSchema } from '../model/articleSchema';
 import admin from '../../../config/admin';
 import type { Revision } from '../model/contentApi';
 import { fill, formatDate } from '../../platform/inbox/format';
-import { useOneTimeNotice } from '../../platform/inbox/Notice';
+import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
 import { ContentProvider, useContent } from './contentState';
 import { EditScreen } from './EditScreen';
 import { editAddress, entriesOf, newArticleId, type Entry } from './entries';

@@ -33,7 +33,7 @@ import type { Farewell } from '../model/moved';
 import { routeTable } from '../model/routeTable';
 import { officeRoutes } from '../model/routing';
 import { fill } from '../../platform/inbox/format';
-import { noticeState } from '../../platform/inbox/Notice';
+import { noticeState } from '../../platform/inbox/oneTimeNotice';
 import { publish, PublishRefused } from './api';
 import { useContent } from './contentState';
 import { pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf } from './files';

@@ -37,8 +37,8 @@ const t = admin.lead;
 export function LeadPage() {
   const { docId = '' } = useParams();
   const { notice, setNotice, attempt: act } = useNotice();
-  const { lead, note, setNote, show, recount } = useLead(docId, act);
-  const actions = useLeadActions({ docId, lead, note, act, setNotice, show, recount });
+  const { lead, note, setNote, show, recount, setLeaving } = useLead(docId, act);
+  const actions = useLeadActions({ docId, lead, note, act, setNotice, show, recount, setLeaving });
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   if (lead === null) {

@@ -26,7 +26,8 @@ import type { NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterPrevi
 import { call, ApiError } from '../../platform/inbox/api';
 import { uploadImage } from '../../content/editor/api';
 import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/format';
-import { Notice, noticeState, useNotice, useOneTimeNotice } from '../../platform/inbox/Notice';
+import { Notice, useNotice } from '../../platform/inbox/Notice';
+import { noticeState, useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
 import { Section } from '../../platform/inbox/Section';
 import { useSession } from '../../platform/inbox/session';
 import { MailPreview } from './MailPreview';

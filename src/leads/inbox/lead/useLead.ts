@@ -5,7 +5,7 @@
  * (live.tsx): the lead is asked for again, quietly; a note being written stays as it is typed. A
  * lead that is gone (or deleted meanwhile) is `null`; one still loading `undefined`.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadDetail } from '../../model/adminApi';
 import { call } from '../../../platform/inbox/api';
 import { useSession } from '../../../platform/inbox/session';
@@ -24,10 +24,17 @@ export function useLead(docId: string, act: Act) {
     setNote(detail.note);
   }, []);
 
+  // Being deleted from this page: the delete's own live update asks for nothing (the answer would be a 404).
+  const leaving = useRef(false);
   const concerns = useCallback(
-    (change: LiveChange) => change.all || change.kind === 'stored' || change.lead === docId || (lead?.person.submissions.some((submission) => submission.docId === change.lead) ?? false),
+    (change: LiveChange) =>
+      !leaving.current && (change.all || change.kind === 'stored' || change.lead === docId || (lead?.person.submissions.some((submission) => submission.docId === change.lead) ?? false)),
     [docId, lead],
   );
+  /** The page is leaving (`true`: its lead is being deleted) or stays after all (`false`: the delete failed). */
+  const setLeaving = useCallback((value: boolean) => {
+    leaving.current = value;
+  }, []);
   useLiveRefresh(concerns, () =>
     act(
       async () => {
@@ -72,5 +79,5 @@ export function useLead(docId: string, act: Act) {
     };
   }, [docId, show, recount, act]);
 
-  return { lead, note, setNote, show, recount };
+  return { lead, note, setNote, show, recount, setLeaving };
 }

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import admin from '../../../../config/admin';
 import type { LeadDetail, LeadStatus } from '../../model/adminApi';
 import { call } from '../../../platform/inbox/api';
-import { noticeState, type NoticeMessage } from '../../../platform/inbox/Notice';
+import type { NoticeMessage } from '../../../platform/inbox/Notice';
+import { noticeState } from '../../../platform/inbox/oneTimeNotice';
 
 const t = admin.lead;
 
@@ -19,9 +20,11 @@ interface Options {
   show: (detail: LeadDetail) => void;
   /** The tab's count of unread leads, asked again. */
   recount: () => Promise<boolean>;
+  /** While the lead is being deleted, the live updates ask for it no more. */
+  setLeaving: (leaving: boolean) => void;
 }
 
-export function useLeadActions({ docId, lead, note, act, setNotice, show, recount }: Options) {
+export function useLeadActions({ docId, lead, note, act, setNotice, show, recount, setLeaving }: Options) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
 
@@ -63,7 +66,13 @@ export function useLeadActions({ docId, lead, note, act, setNotice, show, recoun
   const remove = () =>
     act(async () => {
       setConfirming(false);
-      await call('deleteLead', { params: { docId } });
+      setLeaving(true);
+      try {
+        await call('deleteLead', { params: { docId } });
+      } catch (error) {
+        setLeaving(false);
+        throw error;
+      }
       navigate(lead?.spam ? '/spam' : '/', { state: noticeState(t.deleted) });
     });
 
