@@ -18,6 +18,8 @@ import { shareOwn, writeOwn } from './ownFiles';
 const TEXT = /\.(js|css|html|svg|xml|txt|json|webmanifest)$/;
 /** Smaller files gain nothing worth a second request for the compressed copy. */
 const SMALLEST = 1024;
+/** Brotli's best, unless a call says otherwise (a publish's pages: src/render/renderWorker.ts). */
+const BEST = 11;
 
 function* textFiles(folder: string): Generator<string> {
   for (const name of readdirSync(folder)) {
@@ -40,8 +42,8 @@ function sameIn(earlier: string | undefined, relative: string, bytes: Buffer): s
   }
 }
 
-/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same, or from a file of this call with the same bytes; returns the bytes before and after brotli, and how many were taken. */
-export function compressFiles(dir: string, files: Iterable<string>, earlier?: string): { before: number; after: number; reused: number } {
+/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same, or from a file of this call with the same bytes; returns the bytes before and after brotli, and how many were taken. `quality`: brotli's for all but the outcome pages. */
+export function compressFiles(dir: string, files: Iterable<string>, earlier?: string, quality = BEST): { before: number; after: number; reused: number } {
   let before = 0;
   let after = 0;
   let reused = 0;
@@ -53,8 +55,8 @@ export function compressFiles(dir: string, files: Iterable<string>, earlier?: st
     const bytes = readFileSync(file);
     if (bytes.length < SMALLEST) continue;
     before += bytes.length;
-    const quality = relative.startsWith(`${OUTCOMES_FOLDER}/`) ? 5 : 11;
-    const key = `${quality} ${createHash('sha256').update(bytes).digest('hex')}`;
+    const level = relative.startsWith(`${OUTCOMES_FOLDER}/`) ? 5 : quality;
+    const key = `${level} ${createHash('sha256').update(bytes).digest('hex')}`;
     const same = sameIn(earlier, relative, bytes) ?? compressed.get(key);
     // Each copy replaces its name (a release's may be a link to the code build's: ownFiles.ts), never written through.
     if (same) {
@@ -64,7 +66,7 @@ export function compressFiles(dir: string, files: Iterable<string>, earlier?: st
       reused++;
       continue;
     }
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: level, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     writeOwn(dir, `${relative}.br`, br);
     writeOwn(dir, `${relative}.gz`, gzipSync(bytes, { level: 9 }));
     compressed.set(key, file);

@@ -58,6 +58,8 @@ export interface RenderOptions extends RenderJob {
   today?: string;
   /** The server renderer already loaded (a publish keeps it between renders), else imported from codeDir. */
   renderer?: PageRenderer;
+  /** Brotli's quality for the pages' copies (compress.ts): its best, 11, unless told (a publish's: renderWorker.ts). */
+  brotli?: number;
 }
 
 export interface Rendered {
@@ -133,7 +135,7 @@ function sameFile(fromDir: string, from: string, to: string, toDir = fromDir): v
 /** A short hash of text, for a file name that changes with the file. */
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, '0');
 
-export async function renderSite({ content: allContent, codeDir, outDir, earlierClientDir, today = new Date().toISOString().slice(0, 10), renderer, publicDir, now = new Date() }: RenderOptions): Promise<Rendered> {
+export async function renderSite({ content: allContent, codeDir, outDir, earlierClientDir, today = new Date().toISOString().slice(0, 10), renderer, publicDir, now = new Date(), brotli }: RenderOptions): Promise<Rendered> {
   // The site as it is at `now`: an article past its `expires` is not drawn, listed, in the sitemap or the feed.
   const content = liveContent(allContent, now);
   const code = readCodeBuild(codeDir);
@@ -236,7 +238,7 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   writeOwn(clientDir, SITE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
   writeOwn(outDir, CADDY_SNIPPETS_FILE, caddySnippets(manifest));
 
-  compressFiles(clientDir, written, earlierClientDir);
+  compressFiles(clientDir, written, earlierClientDir, brotli);
   writeOwn(clientDir, RENDER_INDEX_FILE, JSON.stringify(index));
   // Last: the release is whole, and which content it is.
   writeOwn(outDir, RELEASE_FILE, `${JSON.stringify({ content: contentFingerprint(allContent) })}\n`);

@@ -4,7 +4,7 @@
  * of a file it imports, or of which file an import finds is seen at the next read, and each read
  * gives a result of its own.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ConfigModuleError, configModules } from './configModules';
@@ -75,5 +75,23 @@ it('reads the same file of two folders as each folder has it', async () => {
     expect((await configModules(second).load(path.join(second, 'site.ts'))).default).toEqual({ name: 'second' });
   } finally {
     rmSync(second, { recursive: true, force: true });
+  }
+});
+
+it('reads a copy of a folder as the copy has it: a file it imports changed there, its length not', async () => {
+  write('words.ts', "export const hello = 'Hello';\n");
+  write('pages/home.ts', "import { hello } from '../words';\nexport default { heading: hello };\n");
+  const first = dir;
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'config-modules-'));
+  const readIn = async (folder: string, file: string) => (await configModules(folder).load(path.join(folder, file))).default;
+  try {
+    expect(await readIn(first, 'pages/home.ts')).toEqual({ heading: 'Hello' });
+    cpSync(first, copy, { recursive: true });
+    writeFileSync(path.join(copy, 'words.ts'), "export const hello = 'Howdy';\n");
+    expect(await readIn(copy, 'pages/home.ts')).toEqual({ heading: 'Howdy' });
+    expect(await readIn(first, 'pages/home.ts')).toEqual({ heading: 'Hello' });
+    expect(await readIn(copy, 'pages/home.ts')).toEqual({ heading: 'Howdy' });
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
   }
 });

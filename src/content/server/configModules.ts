@@ -16,7 +16,9 @@
  * A file read again, with every file its bundle was made from unchanged, is not bundled again:
  * its last bundle is kept with the bytes of each file bundled and the file each import found
  * (`kept`), and when the same bytes are read and the same files found, it is run again (esbuild
- * makes the same bundle of the same input). Each read still runs the bundle: its result is new.
+ * makes the same bundle of the same input). The files are named inside their config folder, so
+ * a copy of the folder (a publish reads its files back in one) finds the bundles made in another.
+ * Each read still runs the bundle: its result is new.
  */
 import { build, type Message, type Plugin } from 'esbuild';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -126,39 +128,54 @@ interface Bundle {
   filename: string;
 }
 
-/** The last bundle of each file (by its folder and path) and what it was made from; the least recently read dropped beyond BUNDLES_KEPT. */
-const kept = new Map<string, { bundle: Bundle; inputs: Inputs }>();
-/** Enough for every file of a few config folders (a site's, a publish's copy, a test's). */
-const BUNDLES_KEPT = 256;
+/**
+ * The last bundles of each file, by its path inside its config folder, and what each was made
+ * from, named inside that folder too: a copy of the folder (a publish's read-back, a revision's)
+ * finds the bundle of the same file with the same bytes made in another (esbuild makes the same
+ * bundle of the same files at the same places in a folder, wherever the folder is). The least
+ * recently read dropped beyond FILES_KEPT.
+ */
+const kept = new Map<string, { bundle: Bundle; inputs: Inputs }[]>();
+/** Files kept (each with up to VERSIONS_KEPT bundles): more than a config folder has. */
+const FILES_KEPT = 64;
+/** Versions kept of one file (its bytes, or those of a file it imports, differing): the site's, a publish's, an undo's. */
+const VERSIONS_KEPT = 4;
 
-/** Whether every file a bundle was made from reads the same bytes now, and every import finds the same file. */
-function unchanged({ files, imports }: Inputs): boolean {
+/** Whether every file a bundle was made from reads the same bytes now in `root`, and every import finds the same file there. */
+function unchanged({ files, imports }: Inputs, root: string): boolean {
   for (const [file, bytes] of files) {
     try {
-      if (!readFileSync(file).equals(bytes)) return false;
+      if (!readFileSync(path.join(root, file)).equals(bytes)) return false;
     } catch {
       return false;
     }
   }
-  return imports.every(({ spec, fromDir, found }) => resolveFile(spec, fromDir) === found);
+  return imports.every(({ spec, fromDir, found }) => resolveFile(spec, path.join(root, fromDir)) === (found === undefined ? undefined : path.join(root, found)));
+}
+
+/** The inputs named inside `root`, as kept. */
+function relativeTo(root: string, { files, imports }: Inputs): Inputs {
+  return {
+    files: new Map([...files].map(([file, bytes]) => [path.relative(root, file), bytes])),
+    imports: imports.map(({ spec, fromDir, found }) => ({ spec, fromDir: path.relative(root, fromDir), found: found === undefined ? undefined : path.relative(root, found) })),
+  };
 }
 
 async function bundle(entry: string, configDir: string): Promise<Bundle> {
-  const key = `${configDir}\0${entry}`;
-  const last = kept.get(key);
+  const key = path.relative(configDir, entry);
+  const versions = kept.get(key) ?? [];
+  kept.delete(key);
+  const last = versions.find(({ inputs }) => unchanged(inputs, configDir));
+  const filename = `${entry}.bundle.js`;
   if (last) {
-    kept.delete(key);
-    if (unchanged(last.inputs)) {
-      kept.set(key, last);
-      return last.bundle;
-    }
+    kept.set(key, [last, ...versions.filter((v) => v !== last)]);
+    return { ...last.bundle, filename };
   }
   const inputs = { files: new Map<string, Buffer>(), imports: [], keepable: true };
   const made = await bundleNow(entry, configDir, inputs);
-  if (inputs.keepable) {
-    kept.set(key, { bundle: made, inputs });
-    if (kept.size > BUNDLES_KEPT) kept.delete(kept.keys().next().value!);
-  }
+  if (inputs.keepable) kept.set(key, [{ bundle: made, inputs: relativeTo(configDir, inputs) }, ...versions].slice(0, VERSIONS_KEPT));
+  else if (versions.length > 0) kept.set(key, versions);
+  while (kept.size > FILES_KEPT) kept.delete(kept.keys().next().value!);
   return made;
 }
 
