@@ -39,7 +39,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ExportNamedDeclaration > FunctionDeclaration > BlockStatement > VariableDeclaration MemberExpression[object.name=/^(window|document|localStorage|navigator)$/]',
+          selector:
+            'ExportNamedDeclaration > FunctionDeclaration > BlockStatement > VariableDeclaration MemberExpression[object.name=/^(window|document|localStorage|navigator)$/]',
           message: 'Reading window/document/localStorage/navigator while rendering breaks server rendering: do it in an effect or an event handler.',
         },
       ],
@@ -81,23 +82,59 @@ function roomWalls() {
   const zone = (target, from, message, except) => ({ target: src(target), from: src(from), message, ...(except ? { except } : {}) });
   const browserPackages = ['react', 'react-dom', 'react-router', 'react-router-dom', 'notistack', 'react-hook-form', 'firebase'];
   const walls = [
-    zone(nodeRooms, browserRooms, "This folder runs in Node (a model, a server, the render, the deploy files): it must not import a browser folder (a page room, an island room or the inbox's screens). Move what both need to a model.", schemaFiles),
+    zone(
+      nodeRooms,
+      browserRooms,
+      "This folder runs in Node (a model, a server, the render, the deploy files): it must not import a browser folder (a page room, an island room or the inbox's screens). Move what both need to a model.",
+      schemaFiles,
+    ),
     zone(sectionSchemas, browserRooms, 'A section schema is read by the config checker in Node: it must not import browser code.', schemaFiles),
-    zone(['deploy/**', 'render/**'], ['apps/**', 'platform/server/**', 'leads/server/**', 'site/server/**', 'newsletter/server/**'], 'The render and the deploy generators must not import the server: what both need belongs in a model.'),
-    zone([...serverRooms, 'apps/server/**'], ['render/**'], 'The server must not import the render: it reads what the render wrote (the site manifest, src/site/model/siteManifest.ts).'),
-    zone([...islandRooms], pageRooms, "This folder runs in the visitor's browser: it must not import a page room (src/site/app, layout, pages, sections, ui), which is drawn only when the site is built (with MUI).", schemaFiles),
-    zone([...pageRooms, ...islandRooms], inboxRooms, "This folder is part of the public site: it must not import the agency's inbox (its screens, admin.html's app), which public pages never load."),
-    zone(['site/ui/**'], ['site/layout/**', 'site/sections/**'], 'src/site/ui holds small pieces the layout and sections use: it must not import the layout or a section.', schemaFiles),
+    zone(
+      ['deploy/**', 'render/**'],
+      ['apps/**', 'platform/server/**', 'leads/server/**', 'site/server/**', 'newsletter/server/**'],
+      'The render and the deploy generators must not import the server: what both need belongs in a model.',
+    ),
+    zone(
+      [...serverRooms, 'apps/server/**'],
+      ['render/**'],
+      'The server must not import the render: it reads what the render wrote (the site manifest, src/site/model/siteManifest.ts).',
+    ),
+    zone(
+      [...islandRooms],
+      pageRooms,
+      "This folder runs in the visitor's browser: it must not import a page room (src/site/app, layout, pages, sections, ui), which is drawn only when the site is built (with MUI).",
+      schemaFiles,
+    ),
+    zone(
+      [...pageRooms, ...islandRooms],
+      inboxRooms,
+      "This folder is part of the public site: it must not import the agency's inbox (its screens, admin.html's app), which public pages never load.",
+    ),
+    zone(
+      ['site/ui/**'],
+      ['site/layout/**', 'site/sections/**'],
+      'src/site/ui holds small pieces the layout and sections use: it must not import the layout or a section.',
+      schemaFiles,
+    ),
   ];
   // The bottom and the top of the layers (src/layers.ts): the code holds to them, a test may cross them.
   const layerWalls = [
     zone(['schema/**'], ['!(schema)/**'], 'src/schema is the schema language beneath every feature: it imports nothing above it.'),
-    { target: src(['schema/**']), from: ['./config/**'], message: 'src/schema is the schema language beneath every feature: it imports nothing above it, config/ neither.' },
+    {
+      target: src(['schema/**']),
+      from: ['./config/**'],
+      message: 'src/schema is the schema language beneath every feature: it imports nothing above it, config/ neither.',
+    },
     zone(['!(apps)/**'], ['apps/**'], 'src/apps puts the programs together (the server, the inbox app): nothing below imports it.'),
     zone(['deploy/**'], ['render/**'], 'The deploy generators must not import the render: what both need belongs in a model.'),
   ];
   const testsOnly = { target: './src', from: './src/test', message: 'Fixtures and fakes (src/test) are for tests only.' };
-  const registriesOnly = { target: './src', from: ['./config/pages/**', './config/articles/**', './config/forms/!(index).ts'], message: 'config/ is read through its registries only: config/forms/index.ts for the forms (src/site/forms/model/registry.ts), the content loader for pages and articles (src/content/model/siteContent.ts).' };
+  const registriesOnly = {
+    target: './src',
+    from: ['./config/pages/**', './config/articles/**', './config/forms/!(index).ts'],
+    message:
+      'config/ is read through its registries only: config/forms/index.ts for the forms (src/site/forms/model/registry.ts), the content loader for pages and articles (src/content/model/siteContent.ts).',
+  };
   // The content editor's preview draws the layout and the sections with the draft site config (tests read the built one).
   const draftable = ['layout', 'sections'].map((room) => ({
     target: `./src/site/${room}`,
@@ -121,10 +158,18 @@ function roomWalls() {
             patterns: [
               {
                 group: ['@mui/*', 'react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
-                message: 'This room runs in the visitor\'s browser: no MUI or router here (they would ship to every page). Style with @emotion/styled and src/site/islands/tokens.ts.',
+                message:
+                  "This room runs in the visitor's browser: no MUI or router here (they would ship to every page). Style with @emotion/styled and src/site/islands/tokens.ts.",
               },
             ],
-            paths: [{ name: 'react', importNames: ['useId'], message: 'An island must not use useId: its ids would differ from the page the server drew. Take them from the island\'s `instance` (or an idPrefix prop).' }],
+            paths: [
+              {
+                name: 'react',
+                importNames: ['useId'],
+                message:
+                  "An island must not use useId: its ids would differ from the page the server drew. Take them from the island's `instance` (or an idPrefix prop).",
+              },
+            ],
           },
         ],
       },

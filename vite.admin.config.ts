@@ -21,7 +21,10 @@ export default defineConfig(async (env) => {
     ...site,
     // The site's plugins answer /admin in development (devInbox); the inbox's build draws the preview's layout with the browser's inlineSrc
     // and keeps the content its build was made with (it takes the forms served from the page our server answers: src/apps/server/admin/page.ts).
-    plugins: [...(site.plugins ?? []).filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'content-out-of-the-code')), browserInlineSrc({ root })],
+    plugins: [
+      ...(site.plugins ?? []).filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'content-out-of-the-code')),
+      browserInlineSrc({ root }),
+    ],
     // The inbox is no file for every visitor but one answer to a signed-in user: its script and
     // style tags get the nonce placeholder our server fills in per answer (src/apps/server/admin/page.ts).
     html: { cspNonce: CSP_NONCE_PLACEHOLDER },

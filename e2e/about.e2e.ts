@@ -18,7 +18,8 @@ if (!team || team.type !== 'team' || !faq || faq.type !== 'faq' || !vision || vi
 }
 const members = team.members;
 const stats: readonly StatItem[] = vision.stats;
-if (members.length < 3 || faq.items.length < 2) throw new Error('The About page tests need at least three team members and two questions in config/pages/about.ts');
+if (members.length < 3 || faq.items.length < 2)
+  throw new Error('The About page tests need at least three team members and two questions in config/pages/about.ts');
 
 /** The real slides a carousel showing `perView` at once shows when slide `first` is at its left edge. */
 function slidesFrom(first: number, perView = 3): number[] {
@@ -45,9 +46,7 @@ async function shown(page: Page): Promise<{ visible: number[]; first: string | n
     if (!viewport) return { visible: [], first: null };
     const frame = viewport.getBoundingClientRect();
     const inside = (r: DOMRect) => r.left >= frame.left - 1 && r.right <= frame.right + 1;
-    const visible = slides
-      .filter((s) => s.dataset.slide !== 'copy' && inside(s.getBoundingClientRect()))
-      .map((s) => Number(s.dataset.slide));
+    const visible = slides.filter((s) => s.dataset.slide !== 'copy' && inside(s.getBoundingClientRect())).map((s) => Number(s.dataset.slide));
     const first = slides.find((s) => Math.abs(s.getBoundingClientRect().left - frame.left) < 2)?.dataset.slide ?? null;
     return { visible, first };
   });

@@ -68,7 +68,10 @@ test('with no account yet, the sign-in says how to make the first one', async ({
 test.describe('wrong passwords', () => {
   test.use({ expectedConsoleErrors: /the server responded with a status of (401|429)/ });
 
-  test(`ten wrong passwords: refused with 429 after ${server.admin.signIn.perAccount.refuseAfter}, the right password too; the owner's known browser, at the same address, still signs in`, async ({ page, browser }) => {
+  test(`ten wrong passwords: refused with 429 after ${server.admin.signIn.perAccount.refuseAfter}, the right password too; the owner's known browser, at the same address, still signs in`, async ({
+    page,
+    browser,
+  }) => {
     // Ten scrypt hashes and the waits after the second failure (1, 2, 4 s), on a busy machine.
     test.setTimeout(120_000);
     account = await addAccount(dataDir);
@@ -118,7 +121,10 @@ test.describe('from another site', () => {
   // The browser reports the refused post it was made to send.
   test.use({ expectedConsoleErrors: /the server responded with a status of 401/ });
 
-  test('a cross-site post is refused: the browser sends no cookie (401), and one sent anyway without the token, or from another site, is refused (403)', async ({ page, request }) => {
+  test('a cross-site post is refused: the browser sends no cookie (401), and one sent anyway without the token, or from another site, is refused (403)', async ({
+    page,
+    request,
+  }) => {
     account = await addAccount(dataDir);
     await signIn(page, account, base);
     const target = `${base}${adminRoutes.signOut.path}`;

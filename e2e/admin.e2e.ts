@@ -18,7 +18,19 @@ import { SOURCE_CSV_COLUMNS } from '../src/leads/server/sources';
 import { adminRoutes, SIGN_IN_API } from '../src/leads/model/adminApi';
 import { fill } from '../src/schema/text';
 import { animationsDone, expect, test, visit } from './fixtures';
-import { addAccount, choose, passwordTypedAt, pdfWith, sendApplication, signedInState, signIn, storeSpam, tick, type Account, type SignedIn } from './helpers/admin';
+import {
+  addAccount,
+  choose,
+  passwordTypedAt,
+  pdfWith,
+  sendApplication,
+  signedInState,
+  signIn,
+  storeSpam,
+  tick,
+  type Account,
+  type SignedIn,
+} from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
 import { escapeRegExp } from '../src/schema/text';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
@@ -119,7 +131,15 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   const csv = readFileSync((await exported.path())!, 'utf8');
   const lines = csv.split('\r\n');
   // For a spreadsheet: a byte order mark, then the shared columns and the form's words (src/leads/server/leads.ts), where the lead came from, the inbox's address last.
-  expect(`${lines[0]}\r\n`).toBe(BYTE_ORDER_MARK + csvRow([...sharedCsvColumns().map((c) => c.header), ...csvColumnsFor(forms.freelancer.collection).map((c) => c.header), ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
+  expect(`${lines[0]}\r\n`).toBe(
+    BYTE_ORDER_MARK +
+      csvRow([
+        ...sharedCsvColumns().map((c) => c.header),
+        ...csvColumnsFor(forms.freelancer.collection).map((c) => c.header),
+        ...SOURCE_CSV_COLUMNS,
+        server.admin.exportInboxColumn,
+      ]),
+  );
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`"'=1+1\nI build apps. ${s}"`);
 
@@ -132,7 +152,10 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   expect(after.status()).toBe(401);
 });
 
-test('/admin and its addresses: noindex, never cached, a nonce policy as strict as the pages\', not in the sitemap, disallowed in robots.txt', async ({ page, request }) => {
+test("/admin and its addresses: noindex, never cached, a nonce policy as strict as the pages', not in the sitemap, disallowed in robots.txt", async ({
+  page,
+  request,
+}) => {
   for (const address of ['/admin', '/admin/', '/admin/leads/AAAAAAAAAAAAAAAAAAAA', '/admin/spam']) {
     const response = await request.get(address);
     expect(response.status()).toBe(200);
@@ -173,7 +196,11 @@ test.describe('every admin address without a session', () => {
     for (const route of Object.values(adminRoutes)) {
       const address = route.path.replace(/:\w+/g, 'AAAAAAAAAAAAAAAAAAAA');
       for (const method of methods) {
-        const response = await request.fetch(address, { method, data: method === 'GET' || method === 'HEAD' ? undefined : '{"status":"read"}', headers: { 'content-type': 'application/json' } });
+        const response = await request.fetch(address, {
+          method,
+          data: method === 'GET' || method === 'HEAD' ? undefined : '{"status":"read"}',
+          headers: { 'content-type': 'application/json' },
+        });
         expect(response.status(), `${method} ${address}`).toBe(401);
         if (method !== 'HEAD') expect(await response.json()).toEqual({ message: server.admin.messages.signInRequired });
       }
@@ -187,7 +214,9 @@ test.describe('signed in', () => {
 
   test('a lead opened while the search still waits for the typing to pause keeps its own address', async ({ page, request }) => {
     const email = `pause.${uniqueSuffix()}@example.com`;
-    const stored = await request.post(`/api/collections/${forms.newsletter.collection}/documents`, { data: { Email: email, id: Date.now(), Date: new Date().toString() } });
+    const stored = await request.post(`/api/collections/${forms.newsletter.collection}/documents`, {
+      data: { Email: email, id: Date.now(), Date: new Date().toString() },
+    });
     expect(stored.status()).toBe(201);
     // The page's clock is the test's: the search's pause ends when the test moves it on.
     await page.clock.install();
@@ -220,7 +249,14 @@ test.describe('signed in', () => {
   test('the Spam folder: a trapped submission waits there, "Not spam" moves it to the inbox; deleted there, the list says so once', async ({ page }) => {
     const s = uniqueSuffix();
     const name = `Caught ${s}`;
-    await storeSpam(forms.inquiry.collection, { Fname: name, Email: `caught.${s}@example.com`, Number: '', Pname: 'A shop', id: Date.now(), Date: new Date().toString() });
+    await storeSpam(forms.inquiry.collection, {
+      Fname: name,
+      Email: `caught.${s}@example.com`,
+      Number: '',
+      Pname: 'A shop',
+      id: Date.now(),
+      Date: new Date().toString(),
+    });
     await openInbox(page);
     await page.getByRole('searchbox', { name: admin.list.search }).fill(s);
     await expect(page.getByText(admin.list.empty)).toBeVisible();
@@ -253,10 +289,14 @@ test.describe('signed in', () => {
     // The password asked again is the server's refusal first (403), which the browser reports.
     test.use({ expectedConsoleErrors: /the server responded with a status of 403/ });
 
-    test('erasing a person at 375 px: the password again, every item, the address a second time, then what is left outside and a record', async ({ page, request }, testInfo) => {
+    test('erasing a person at 375 px: the password again, every item, the address a second time, then what is left outside and a record', async ({
+      page,
+      request,
+    }, testInfo) => {
       await page.setViewportSize({ width: 375, height: 740 });
       // The window only until the end: a whole-page screenshot leaves Chromium's scrolling off (a later tap misses).
-      const shot = (name: string, fullPage = false) => page.screenshot({ path: testInfo.outputPath(`erase-${name}-375.png`), fullPage, animations: 'disabled' });
+      const shot = (name: string, fullPage = false) =>
+        page.screenshot({ path: testInfo.outputPath(`erase-${name}-375.png`), fullPage, animations: 'disabled' });
       const s = uniqueSuffix();
       const email = `leaving.${s}@example.com`;
       // One person in two forms: another case and a +tag.
@@ -268,7 +308,13 @@ test.describe('signed in', () => {
         expect(response.status()).toBe(201);
       }
       const stay = `Staying ${s}`;
-      expect((await request.post(`/api/collections/${forms.inquiry.collection}/documents`, { data: { Fname: stay, Email: `staying.${s}@example.com`, Number: '', Pname: 'x', id: 3, Date: 'now' } })).status()).toBe(201);
+      expect(
+        (
+          await request.post(`/api/collections/${forms.inquiry.collection}/documents`, {
+            data: { Fname: stay, Email: `staying.${s}@example.com`, Number: '', Pname: 'x', id: 3, Date: 'now' },
+          })
+        ).status(),
+      ).toBe(201);
 
       await openInbox(page);
       // The password was typed long ago (as after admin.passwordAgainMinutes).
@@ -290,7 +336,13 @@ test.describe('signed in', () => {
       const found = page.getByRole('region', { name: admin.erase.foundHeading });
       await expect(found.getByText(fill(admin.erase.kinds.leads, { count: '2' }))).toBeVisible();
       // Each lead by its form (and name), the newsletter's too.
-      await expect(found.getByRole('listitem').filter({ hasText: admin.forms.contact }).filter({ hasText: `Leaving ${s}` }).last()).toBeVisible();
+      await expect(
+        found
+          .getByRole('listitem')
+          .filter({ hasText: admin.forms.contact })
+          .filter({ hasText: `Leaving ${s}` })
+          .last(),
+      ).toBeVisible();
       await expect(found.getByRole('listitem').filter({ hasText: admin.forms.newsletter }).last()).toBeVisible();
       await expect(found).toContainText(`LEAVING.${s}+news@example.com`);
 
@@ -323,7 +375,7 @@ test.describe('signed in', () => {
     });
   });
 
-  test('the public pages never load the inbox\'s code', async ({ page }) => {
+  test("the public pages never load the inbox's code", async ({ page }) => {
     const scripts = (into: Set<string>) => (request: { url(): string }) => {
       const url = new URL(request.url());
       if (url.pathname.endsWith('.js')) into.add(url.pathname);
@@ -349,14 +401,25 @@ test.describe('signed in', () => {
   test.describe('at 375 px wide, a phone', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test('the first screen shows leads; the other filters and the export open from one button, by the keyboard, and still filter; the sections open from a menu that Escape closes', async ({ page, request }) => {
+    test('the first screen shows leads; the other filters and the export open from one button, by the keyboard, and still filter; the sections open from a menu that Escape closes', async ({
+      page,
+      request,
+    }) => {
       // Two runs of axe among many steps: long on a busy machine.
       test.slow();
       const s = uniqueSuffix();
       const email = `phone.${s}@example.com`;
       const name = `Phone ${s}`;
-      expect((await request.post(`/api/collections/${forms.newsletter.collection}/documents`, { data: { Email: email, id: 1, Date: 'now' } })).status()).toBe(201);
-      expect((await request.post(`/api/collections/${forms.contact.collection}/documents`, { data: { Fullname: name, Company: 'Co', Number: '1', Email: `contact.${s}@example.com`, Your: '', Messsage: 'Hi', id: 2, Date: 'now' } })).status()).toBe(201);
+      expect((await request.post(`/api/collections/${forms.newsletter.collection}/documents`, { data: { Email: email, id: 1, Date: 'now' } })).status()).toBe(
+        201,
+      );
+      expect(
+        (
+          await request.post(`/api/collections/${forms.contact.collection}/documents`, {
+            data: { Fullname: name, Company: 'Co', Number: '1', Email: `contact.${s}@example.com`, Your: '', Messsage: 'Hi', id: 2, Date: 'now' },
+          })
+        ).status(),
+      ).toBe(201);
       await openInbox(page);
       // Right after the list loads, its first lead is within the first screen.
       const firstLead = page.getByRole('row').nth(1);
@@ -383,7 +446,9 @@ test.describe('signed in', () => {
       await expect(page.getByRole('row')).toHaveCount(2);
       await expect(page.getByRole('link', { name: email, exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: fill(admin.list.filtersButtonActive, { count: new Intl.NumberFormat(admin.locale).format(1) }), exact: true })).toHaveAttribute('aria-expanded', 'true');
+      await expect(
+        page.getByRole('button', { name: fill(admin.list.filtersButtonActive, { count: new Intl.NumberFormat(admin.locale).format(1) }), exact: true }),
+      ).toHaveAttribute('aria-expanded', 'true');
       // A lead ticked: its actions appear.
       await tick(page.getByRole('checkbox', { name: admin.list.selectRow }).first());
       await expect(page.getByRole('region', { name: admin.list.bulkLabel }).getByRole('button', { name: admin.list.bulk.read })).toBeVisible();
@@ -423,7 +488,10 @@ test('at 1024 and 1280 px the header is one row with a long signed-in address: c
   await expect(address).toHaveAttribute('title', signedIn);
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });
-    const inbox = (await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) }).boundingBox())!;
+    const inbox = (await page
+      .getByRole('navigation', { name: admin.nav.label })
+      .getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) })
+      .boundingBox())!;
     const signOut = (await page.getByRole('button', { name: admin.nav.signOut, exact: true }).boundingBox())!;
     const text = (await address.boundingBox())!;
     expect(Math.abs(signOut.y + signOut.height / 2 - (inbox.y + inbox.height / 2)), `Sign out on the sections' row at ${width} px`).toBeLessThanOrEqual(4);
@@ -447,7 +515,15 @@ async function axeLead() {
   const s = uniqueSuffix();
   const lead = { name: `Axe ${s}`, email: `axe.${s}@example.com` };
   const id = await storeSpam(forms.freelancer.collection, {
-    fullName: lead.name, Email: lead.email, Number: '', portfolioUrl: 'https://example.com/work', SelectedTechnology: 'React.js', CvFile: '', Messsage: 'Hello', id: 1, Date: 'now',
+    fullName: lead.name,
+    Email: lead.email,
+    Number: '',
+    portfolioUrl: 'https://example.com/work',
+    SelectedTechnology: 'React.js',
+    CvFile: '',
+    Messsage: 'Hello',
+    id: 1,
+    Date: 'now',
   });
   return { ...lead, id };
 }
@@ -470,26 +546,38 @@ for (const width of [1280, 375]) {
 
       const screens: [string, (page: Page, lead: Awaited<ReturnType<typeof axeLead>>) => Promise<void>][] = [
         ['inbox', (page) => openInbox(page)],
-        ['spam', async (page, lead) => {
-          await page.goto('/admin/spam');
-          await expect(page.getByRole('link', { name: lead.name })).toBeVisible();
-        }],
-        ['lead', async (page, lead) => {
-          await page.goto(`/admin/leads/${lead.id}`);
-          await expect(page.getByRole('heading', { name: lead.name, level: 1 })).toBeVisible();
-        }],
-        ['erase', async (page, lead) => {
-          await page.goto('/admin/erase');
-          // The password typed just now: the preview shows at once.
-          await passwordTypedAt(page, Date.now());
-          await page.getByRole('textbox', { name: admin.erase.email }).fill(lead.email);
-          await page.getByRole('button', { name: admin.erase.find }).click();
-          await expect(page.getByText(fill(admin.erase.kinds.leads, { count: '1' }))).toBeVisible();
-        }],
-        ['insights', async (page) => {
-          await page.goto('/admin/insights');
-          await expect(page.getByRole('region', { name: admin.insights.byLandingPage })).toBeVisible();
-        }],
+        [
+          'spam',
+          async (page, lead) => {
+            await page.goto('/admin/spam');
+            await expect(page.getByRole('link', { name: lead.name })).toBeVisible();
+          },
+        ],
+        [
+          'lead',
+          async (page, lead) => {
+            await page.goto(`/admin/leads/${lead.id}`);
+            await expect(page.getByRole('heading', { name: lead.name, level: 1 })).toBeVisible();
+          },
+        ],
+        [
+          'erase',
+          async (page, lead) => {
+            await page.goto('/admin/erase');
+            // The password typed just now: the preview shows at once.
+            await passwordTypedAt(page, Date.now());
+            await page.getByRole('textbox', { name: admin.erase.email }).fill(lead.email);
+            await page.getByRole('button', { name: admin.erase.find }).click();
+            await expect(page.getByText(fill(admin.erase.kinds.leads, { count: '1' }))).toBeVisible();
+          },
+        ],
+        [
+          'insights',
+          async (page) => {
+            await page.goto('/admin/insights');
+            await expect(page.getByRole('region', { name: admin.insights.byLandingPage })).toBeVisible();
+          },
+        ],
       ];
       for (const [name, open] of screens) {
         test(`the ${name} screen`, async ({ page }, testInfo) => {

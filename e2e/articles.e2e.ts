@@ -103,7 +103,12 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
   const cover = test.info().outputPath('cover-upload.jpg');
   execFileSync('convert', ['-seed', '45', '-size', '2400x1350', 'plasma:', '-quality', '90', cover]);
   const inText = test.info().outputPath('picture-upload.jpg');
-  writeFileSync(inText, await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa5522' } }).jpeg().toBuffer());
+  writeFileSync(
+    inText,
+    await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#aa5522' } })
+      .jpeg()
+      .toBuffer(),
+  );
 
   await test.step('the editor adds an article: the title asked, the address made from it', async () => {
     await signIn(page, account, origin, t.heading);
@@ -162,7 +167,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     const frame = page.frameLocator('iframe');
     await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
     await expect(frame.getByRole('heading', { level: 2, name: written.heading })).toBeVisible();
-    await expectNoAxeFindings(page, 'the article\'s editor', EDITOR_SCREEN);
+    await expectNoAxeFindings(page, "the article's editor", EDITOR_SCREEN);
     await shot(page, 'editor-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await box.scrollIntoViewIfNeeded();
@@ -188,7 +193,7 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
   const reader = await visitor.newPage();
   await reader.setViewportSize({ width: 1280, height: 900 });
 
-  await test.step("a visitor opens /Blog/<address>: the article, its head, its picture for link previews", async () => {
+  await test.step('a visitor opens /Blog/<address>: the article, its head, its picture for link previews', async () => {
     const answer = await reader.goto(path_);
     expect(answer?.status()).toBe(200);
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -221,8 +226,16 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     const { width, height } = await sharp(await picture.body()).metadata();
     expect([width, height]).toEqual([1200, 630]);
 
-    const posting = (await reader.locator('script[type="application/ld+json"]').allTextContents()).map((json) => JSON.parse(json) as Record<string, unknown>).find((d) => d['@type'] === 'BlogPosting');
-    expect(posting).toMatchObject({ headline: title, description: written.summary, author: { name: written.author }, mainEntityOfPage: { '@id': url }, image: [image] });
+    const posting = (await reader.locator('script[type="application/ld+json"]').allTextContents())
+      .map((json) => JSON.parse(json) as Record<string, unknown>)
+      .find((d) => d['@type'] === 'BlogPosting');
+    expect(posting).toMatchObject({
+      headline: title,
+      description: written.summary,
+      author: { name: written.author },
+      mainEntityOfPage: { '@id': url },
+      image: [image],
+    });
     await expectNoAxeFindings(reader, 'the article at 1280 px');
     await shot(reader, 'article-1280', true);
     await reader.setViewportSize({ width: 375, height: 800 });
@@ -252,7 +265,9 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     expect(fetched).toHaveLength(1);
     expect(fetched[0]!.type).toBe('image/avif');
     expect(fetched[0]!.bytes).toBeLessThanOrEqual(60_000);
-    console.info(`The cover on a 375 px phone (3 dots a pixel): ${new URL(ofCover[0]!.url()).pathname}, ${fetched[0]!.bytes} bytes; the upload itself: ${(await (await page.request.get(upload)).body()).length} bytes`);
+    console.info(
+      `The cover on a 375 px phone (3 dots a pixel): ${new URL(ofCover[0]!.url()).pathname}, ${fetched[0]!.bytes} bytes; the upload itself: ${(await (await page.request.get(upload)).body()).length} bytes`,
+    );
     expect(await drawnAndSaid(img)).toEqual({ drawn: 343, said: 343 });
     await phone.close();
     // On a desktop screen too, its sizes are the width it is drawn at.
@@ -295,15 +310,28 @@ test("an article's address changed in the editor leads from the old one (301); r
   /** What the site answers a visitor at an address (through Caddy), redirects not followed. */
   const answer = (at: string) => request.get(`${origin}${at}`, { maxRedirects: 0, ignoreHTTPSErrors: true });
   const listed = async (at: string) => {
-    const [sitemap, feed, blog] = (await Promise.all(['/sitemap.xml', feedPathOf(site), site.articles.path].map(async (p) => (await answer(p)).text()))) as [string, string, string];
-    return { sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`), feed: feed.includes(`href="${site.brand.url}${at}"`), blog: blog.includes(`href="${at}"`) };
+    const [sitemap, feed, blog] = (await Promise.all(['/sitemap.xml', feedPathOf(site), site.articles.path].map(async (p) => (await answer(p)).text()))) as [
+      string,
+      string,
+      string,
+    ];
+    return {
+      sitemap: sitemap.includes(`<loc>${site.brand.url}${at}</loc>`),
+      feed: feed.includes(`href="${site.brand.url}${at}"`),
+      blog: blog.includes(`href="${at}"`),
+    };
   };
   const publish = async () => {
     await publishButton(page, file).click();
     await expect(page.getByRole('status').filter({ hasText: t.published })).toBeVisible({ timeout: 360_000 });
   };
   const cover = test.info().outputPath('cover-upload.png');
-  writeFileSync(cover, await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#227744' } }).png().toBuffer());
+  writeFileSync(
+    cover,
+    await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#227744' } })
+      .png()
+      .toBuffer(),
+  );
 
   await test.step('an article is published', async () => {
     await signIn(page, account, origin, t.heading);

@@ -35,7 +35,9 @@ function poll<T>(actual: () => T | Promise<T>, messageOrOptions?: string | PollO
 }
 
 /** Playwright's `expect`, its `poll` asking every tenth of a second unless told otherwise. */
-export const expect: typeof baseExpect = new Proxy(baseExpect, { get: (target, key, receiver) => (key === 'poll' ? poll : Reflect.get(target, key, receiver)) });
+export const expect: typeof baseExpect = new Proxy(baseExpect, {
+  get: (target, key, receiver) => (key === 'poll' ? poll : Reflect.get(target, key, receiver)),
+});
 
 function isLocal(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:';
@@ -80,7 +82,6 @@ export const test = base.extend<Fixtures>({
  */
 export const NOT_FOUND_STATUS_MESSAGE = /^Failed to load resource: the server responded with a status of 404/;
 
-
 /** Text as React writes it into HTML. */
 export function asHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
@@ -90,7 +91,6 @@ export function asHtml(text: string): string {
 export function headlinePattern(heading: string): RegExp {
   return new RegExp(`<h1[^>]*class="([^"]*)"[^>]*>${asHtml(heading).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`);
 }
-
 
 /**
  * Opens an address and waits until its page (not the loading screen) is shown and the app has

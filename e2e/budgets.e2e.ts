@@ -95,7 +95,9 @@ for (const { path: address, page: pageId } of mainPages) {
     expect(h1, `<h1>${heading}</h1> in ${fileFor(address)}`).not.toBeNull();
     // The figures, for docs/performance.md and for setting the budgets again (printed by the reporter).
     const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-    console.log(`${address}: JavaScript ${kB(sum(atLoad, '.js'))} at load + ${kB(sum(forForms, '.js'))} on the first scroll; inline CSS ${kB(inlineCss)}; HTML ${kB(statSync(`${file}.br`).size)} brotli`);
+    console.log(
+      `${address}: JavaScript ${kB(sum(atLoad, '.js'))} at load + ${kB(sum(forForms, '.js'))} on the first scroll; inline CSS ${kB(inlineCss)}; HTML ${kB(statSync(`${file}.br`).size)} brotli`,
+    );
     const emotionClass = h1![1]!.split(' ').find((c) => c.startsWith('css-'))!;
     expect(html).toContain(`.${emotionClass}{`);
   });

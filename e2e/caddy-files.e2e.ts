@@ -55,7 +55,9 @@ test.afterAll(async () => {
 
 test('Caddy sends the pages the build wrote, with the same policy as our server and firebase.json for the same page', async () => {
   const manifest = JSON.parse(readFileSync(path.join(dist, 'client', SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
-  const fromFirebase = firebaseJson(manifest).hosting.headers.find((h) => h.source === '**')!.headers.find((h) => h.key === 'Content-Security-Policy')!.value;
+  const fromFirebase = firebaseJson(manifest)
+    .hosting.headers.find((h) => h.source === '**')!
+    .headers.find((h) => h.key === 'Content-Security-Policy')!.value;
   const ours = await playwrightRequest.newContext({ baseURL: siteOrigin });
   try {
     for (const { path: address, file } of manifest.pages) {
@@ -103,7 +105,9 @@ test('a form sent in the browser behind Caddy is stored and answered', async ({ 
   expect(stored.filter((d) => d.Fname === `Caddy ${s}`)).toHaveLength(1);
 });
 
-test('a page from Caddy\'s files still counts its visit: its beacon, after the load event and at most 1 kB, reaches our server through the /api proxy', async ({ page }) => {
+test("a page from Caddy's files still counts its visit: its beacon, after the load event and at most 1 kB, reaches our server through the /api proxy", async ({
+  page,
+}) => {
   // Our server's daily counts for this test's own source.
   const counts = () => {
     const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
@@ -128,7 +132,12 @@ test('a page from Caddy\'s files still counts its visit: its beacon, after the l
     await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
     letPicturesCome();
   });
-  const scriptsStarted = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/.+\.js$/.test(entry.name)).map((entry) => entry.startTime));
+  const scriptsStarted = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  );
   expect(Math.min(...scriptsStarted), 'the runtime started before the load event').toBeLessThan(first.timing.loadEventEnd);
   // Sent to the address the page came from: Caddy's, which passes /api/* to our server.
   expect(new URL(first.request.url()).origin).toBe(origin);
@@ -174,7 +183,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the inbox is our server\'s, behind Caddy', async () => {
+test("the inbox is our server's, behind Caddy", async () => {
   const inbox = await api.get('/admin');
   expect(inbox.status()).toBe(200);
   expect(inbox.headers()['cache-control']).toBe('no-store');

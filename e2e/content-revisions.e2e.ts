@@ -53,7 +53,9 @@ const startingWith = (template: string, key: string) => new RegExp(`^${escapeReg
 // Two publishes and an undo, each drawing the pages on a shared 2-core machine.
 test.setTimeout(420_000);
 
-test('the phone number published at once beside an unfinished article; the FAQ answer and About title published together, then only the answer undone', async ({ page }) => {
+test('the phone number published at once beside an unfinished article; the FAQ answer and About title published together, then only the answer undone', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const s = uniqueSuffix();
   const edit = (file: string, params: Record<string, string> = {}) => `${origin}/admin/content/edit?${new URLSearchParams({ file, ...params })}`;
@@ -144,7 +146,10 @@ test('the phone number published at once beside an unfinished article; the FAQ a
     await page.goto(`${origin}/admin/content/revisions`);
     await expect(together).toHaveCount(1);
     await together.getByRole('button', { name: h.showChanges }).click();
-    const change = together.locator('li').filter({ hasText: changes.answer }).filter({ has: page.getByRole('button', { name: h.undoOne }) });
+    const change = together
+      .locator('li')
+      .filter({ hasText: changes.answer })
+      .filter({ has: page.getByRole('button', { name: h.undoOne }) });
     await expect(together.getByRole('button', { name: h.undoOne })).toHaveCount(2);
     await expectNoAxeFindings(page, 'revisions 1280', EDITOR_SCREEN);
     await shot(page, 'revisions-1280');
@@ -178,7 +183,12 @@ test('the phone number published at once beside an unfinished article; the FAQ a
     const own = page.getByRole('region', { name: startingWith(h.ofItem, 'label') });
     await own.getByRole('button', { name: h.showOfItem }).click();
     await expect(own.locator('ol > li').first()).toContainText(fill(h.undoOf, { of: '' }).trim());
-    await expect(own.locator('ol > li').nth(1).getByRole('button', { name: fill(h.undoAll, { count: 2 }) })).toBeVisible();
+    await expect(
+      own
+        .locator('ol > li')
+        .nth(1)
+        .getByRole('button', { name: fill(h.undoAll, { count: 2 }) }),
+    ).toBeVisible();
     await expectNoAxeFindings(page, 'about revisions 1280', EDITOR_SCREEN);
   });
 

@@ -172,14 +172,16 @@ test('a field reached with Tab or Shift+Tab is never under the sticky Publish ba
   // The problem's link takes the keyboard to its field, clear of the bar.
   await bar.locator(`a[href="#${fieldId(home, ['sections', heroIndex, 'heading'])}"]`).click();
   await expect(field(page, home, 'sections', heroIndex, 'heading')).toBeFocused();
-  await check('the problem\'s link');
+  await check("the problem's link");
 });
 
 /** Every link of a page config: its key path and its target. */
 function hrefPaths(value: unknown, path: Array<string | number> = []): Array<[Array<string | number>, string]> {
   if (Array.isArray(value)) return value.flatMap((v, i) => hrefPaths(v, [...path, i]));
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([k, v]): Array<[Array<string | number>, string]> => (k === 'href' && typeof v === 'string' ? [[[...path, k], v]] : hrefPaths(v, [...path, k])));
+  return Object.entries(value).flatMap(([k, v]): Array<[Array<string | number>, string]> =>
+    k === 'href' && typeof v === 'string' ? [[[...path, k], v]] : hrefPaths(v, [...path, k]),
+  );
 }
 
 test('a link to an alias of a page (as config/routes.ts lists it) opens as that page of the site, unchanged', async ({ page }) => {
@@ -218,10 +220,13 @@ async function loadPages() {
  * the editor), in a test of its own per width.
  */
 const screens: Array<[string, (page: Page) => Promise<void>]> = [
-  ['the list', async (page) => {
-    await page.goto(`${base}/admin/content`);
-    await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible({ timeout: CONTENT_READ_MS });
-  }],
+  [
+    'the list',
+    async (page) => {
+      await page.goto(`${base}/admin/content`);
+      await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible({ timeout: CONTENT_READ_MS });
+    },
+  ],
   ['the contact page', (page) => open(page, 'config/pages/contact.ts')],
   [
     "the contact page's preview",
@@ -280,10 +285,13 @@ const screens: Array<[string, (page: Page) => Promise<void>]> = [
       await expect(field(page, SITE, 'navigation', 'links', 0, 'label')).toHaveAttribute('aria-invalid', 'true');
     },
   ],
-  ['the revisions', async (page) => {
-    await page.goto(`${base}/admin/content/revisions`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: CONTENT_READ_MS });
-  }],
+  [
+    'the revisions',
+    async (page) => {
+      await page.goto(`${base}/admin/content/revisions`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: CONTENT_READ_MS });
+    },
+  ],
 ];
 
 for (const width of [1280, 375]) {
@@ -296,7 +304,10 @@ for (const width of [1280, 375]) {
         await show(page);
         await animationsDone(page);
         await expectNoAxeFindings(page, `${name} at ${width} px`, EDITOR_SCREEN);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${width} px scrolls sideways by`).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `${name} at ${width} px scrolls sideways by`,
+        ).toBeLessThanOrEqual(0);
       });
     }
   });

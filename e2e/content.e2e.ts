@@ -100,7 +100,13 @@ function probe(addresses: string[]) {
         const response = await client.get(address);
         const html = await response.text();
         const assets = await Promise.all(assetsOf(html).map(async (url) => ({ url, status: (await client.get(url)).status() })));
-        seen.push({ address, status: response.status(), whole: /^<!doctype html>/i.test(html) && html.trimEnd().endsWith('</html>'), hash: hashOf(withoutNonces(html)), assets });
+        seen.push({
+          address,
+          status: response.status(),
+          whole: /^<!doctype html>/i.test(html) && html.trimEnd().endsWith('</html>'),
+          hash: hashOf(withoutNonces(html)),
+          assets,
+        });
         for (const w of waiting.filter((w) => seen.length >= w.count)) w.resolve();
       }
     } finally {
@@ -131,7 +137,11 @@ function wrongAnswers(seen: Seen[]): string[] {
     const build = known.find((b) => b.pages.get(s.address) === s.hash);
     if (!build) return [`${s.address}: a page no build wrote`];
     return s.assets.flatMap((a) =>
-      a.status !== 200 ? [`${s.address}: ${a.url} answered ${a.status}`] : existsSync(path.join(build.dir, a.url)) ? [] : [`${s.address}: ${a.url} is not of its page's build`],
+      a.status !== 200
+        ? [`${s.address}: ${a.url} answered ${a.status}`]
+        : existsSync(path.join(build.dir, a.url))
+          ? []
+          : [`${s.address}: ${a.url} is not of its page's build`],
     );
   });
 }
@@ -141,7 +151,10 @@ function wrongAnswers(seen: Seen[]): string[] {
 // A publish builds the whole site on a shared 2-core machine (measured 10 to 140 s under load); two are made here.
 test.setTimeout(420_000);
 
-test('an editor behind Caddy: refused edits, five edits seen in the preview, publish with a probe, a visitor sees them, restore; 403 on every leads API', async ({ page, browser }) => {
+test('an editor behind Caddy: refused edits, five edits seen in the preview, publish with a probe, a visitor sees them, restore; 403 on every leads API', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const s = uniqueSuffix();
   const edit = {
@@ -206,11 +219,13 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   const oldToast = contact.success.toast as string;
   // The sentence under the box, in the office's words (src/content/model/place.ts).
   const sentence = (file: string, value: unknown, at: Path) => {
-    const found = checkContent(checkOptionsOf(snapshot, { [file]: value }), (p) => snapshot.publicFiles.includes(p)).find((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(at));
+    const found = checkContent(checkOptionsOf(snapshot, { [file]: value }), (p) => snapshot.publicFiles.includes(p)).find(
+      (p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(at),
+    );
     return found && inOfficeWords(found, value).field;
   };
 
-  await test.step('an empty headline and a link to /Abuot: the checker\'s sentence on the field, Publish unavailable', async () => {
+  await test.step("an empty headline and a link to /Abuot: the checker's sentence on the field, Publish unavailable", async () => {
     await page.getByRole('link', { name: `${home.title} (${pathTo('home')})`, exact: true }).click();
     await openSection(home.sections, heroIndex);
     const headingAt = ['sections', heroIndex, 'heading'];
@@ -228,7 +243,10 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
 
     const hrefAt = ['sections', heroIndex, 'actions', 0, 'href'];
     const oldHref = home.sections[heroIndex].actions[0].href as string;
-    await page.getByRole('combobox', { name: `${t.labels.href}: ${t.linkKind}` }).first().click();
+    await page
+      .getByRole('combobox', { name: `${t.labels.href}: ${t.linkKind}` })
+      .first()
+      .click();
     await page.getByRole('option', { name: t.linkAddress, exact: true }).click();
     const href = input(HOME, hrefAt);
     await href.fill('/Abuot');
@@ -264,11 +282,17 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await expect(frame.getByText(edit.question)).toBeVisible();
 
     // A phone photo's size and noise (a few hundred kB to a few MB as a JPEG).
-    const original = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#2a6f97', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
+    const original = await sharp({
+      create: { width: 1200, height: 1500, channels: 3, background: '#2a6f97', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     expect(original.length).toBeGreaterThan(500_000);
     await openSection(about.sections, teamIndex);
     const uploaded = page.waitForResponse((r) => r.url().includes(contentRoutes.contentImage.path));
-    await page.locator(`#${fieldId(ABOUT, ['sections', teamIndex, 'members', 0, 'image'])}-file`).setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: original });
+    await page
+      .locator(`#${fieldId(ABOUT, ['sections', teamIndex, 'members', 0, 'image'])}-file`)
+      .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: original });
     const answer = await uploaded;
     expect(answer.status()).toBe(201);
     photo = (await answer.json()) as ContentImage;
@@ -346,7 +370,20 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   await test.step("the commit's diff of config/ is only the edit", async () => {
     expect(gitIn(siteDir, 'log', '-1', '--format=%ae').trim()).toBe(account.email);
     expect(gitIn(siteDir, 'diff', '--name-only', before, 'HEAD', '--', 'config').trim().split('\n').sort()).toEqual([CONTACT, ABOUT, HOME].sort());
-    const words = [oldHeading, edit.heading, edit.question, edit.answer, member.image.src, photo.src, oldToast, edit.toast, edit.option.value, edit.option.label, `${photo.width}`, `${photo.height}`];
+    const words = [
+      oldHeading,
+      edit.heading,
+      edit.question,
+      edit.answer,
+      member.image.src,
+      photo.src,
+      oldToast,
+      edit.toast,
+      edit.option.value,
+      edit.option.label,
+      `${photo.width}`,
+      `${photo.height}`,
+    ];
     const changed = gitIn(siteDir, 'diff', '--unified=0', before, 'HEAD', '--', 'config')
       .split('\n')
       .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));

@@ -60,7 +60,10 @@ test.beforeAll(async () => {
     RATE_LIMIT_FACTOR: '1000',
   });
   // One person, two forms: the contact form, then the inquiry with another case and a +tag.
-  for (const [form, email] of [['contact', first], ['inquiry', second]] as const) {
+  for (const [form, email] of [
+    ['contact', first],
+    ['inquiry', second],
+  ] as const) {
     const response = await fetch(base + api.documents(forms[form].collection), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -69,7 +72,11 @@ test.beforeAll(async () => {
     expect(response.status).toBe(201);
     ids.push(((await response.json()) as { id: string }).id);
   }
-  await waitFor('the auto-reply and the notifications', () => smtp.mails.filter((m) => m.envelope.to.includes(NOTIFY_TO)).length === 2 && smtp.mails.some((m) => m.envelope.to.includes(first)), { on: [smtp.changes] });
+  await waitFor(
+    'the auto-reply and the notifications',
+    () => smtp.mails.filter((m) => m.envelope.to.includes(NOTIFY_TO)).length === 2 && smtp.mails.some((m) => m.envelope.to.includes(first)),
+    { on: [smtp.changes] },
+  );
   // They answer the auto-reply from their mail program; the site reads it from the mailbox.
   const autoReply = smtp.mails.find((m) => m.envelope.to.includes(first))!.email;
   const client = await dovecot.client();
@@ -120,7 +127,10 @@ test.afterAll(async () => {
 /** At rest: nothing wider than the screen, every table that scrolls says so, axe finds nothing; a screenshot to look at. */
 async function checkScreen(page: Page, name: string, width: number): Promise<void> {
   await animationsDone(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `${name} at ${width} px scrolls sideways`,
+  ).toBeLessThanOrEqual(0);
   const wideTables = await page.locator('table').evaluateAll((tables) =>
     tables.map((table) => {
       const box = table.parentElement!;
@@ -133,7 +143,9 @@ async function checkScreen(page: Page, name: string, width: number): Promise<voi
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: the person's card lists both submissions and the conversation both ways; the reply is one tap from the top; the example settings are shown`, async ({ page }) => {
+  test(`at ${width} px: the person's card lists both submissions and the conversation both ways; the reply is one tap from the top; the example settings are shown`, async ({
+    page,
+  }) => {
     test.slow();
     await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
     await signIn(page, account, base);
@@ -145,7 +157,9 @@ for (const width of [1280, 375]) {
     await placeholders.getByRole('button', { name: admin.placeholdersHide }).click();
     // The inbox says when it last read the mailbox (the answer above was read from it).
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    await expect(page.getByTestId('mailbox-status')).toHaveText(new RegExp(`^${escape(fill(admin.list.mailboxRead, { at: '\u0000' })).replace('\u0000', '.+')}$`));
+    await expect(page.getByTestId('mailbox-status')).toHaveText(
+      new RegExp(`^${escape(fill(admin.list.mailboxRead, { at: '\u0000' })).replace('\u0000', '.+')}$`),
+    );
     await page.goto(`${base}/admin/leads/${ids[1]}`);
     const submissions = page.getByRole('region', { name: admin.lead.personHeading }).getByRole('listitem');
     await expect(submissions).toHaveCount(2);
@@ -206,7 +220,11 @@ test('the notification mail is readable at 375 px: a viewport, one column, nothi
   await page.setContent(mail.html!);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   // One column: each label stands above its value.
-  const [label, value] = await page.locator('tr').first().locator('th, td').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect()));
+  const [label, value] = await page
+    .locator('tr')
+    .first()
+    .locator('th, td')
+    .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect()));
   expect(value!.top).toBeGreaterThanOrEqual(label!.bottom - 1);
   await page.screenshot({ path: test.info().outputPath('notification-375.png'), fullPage: true });
 });

@@ -73,14 +73,25 @@ function newSubmission(n: number): Sent {
   const now = new Date(1_800_000_000_000 + n);
   return {
     key: randomUUID(),
-    document: { Fname: `Crash visitor ${n} – ünïcode ✓`, Email: `crash.${n}@example.com`, Number: String(n % 1e10), Pname: `Project ${n}\nline two`, id: now.getTime(), Date: now.toString() },
+    document: {
+      Fname: `Crash visitor ${n} – ünïcode ✓`,
+      Email: `crash.${n}@example.com`,
+      Number: String(n % 1e10),
+      Pname: `Project ${n}\nline two`,
+      id: now.getTime(),
+      Date: now.toString(),
+    },
   };
 }
 
 function storedDocuments(dataDir: string) {
   const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
   try {
-    return db.prepare('SELECT doc_id AS id, client_key AS key, data FROM documents WHERE collection = ?').all(COLLECTION) as { id: string; key: string; data: string }[];
+    return db.prepare('SELECT doc_id AS id, client_key AS key, data FROM documents WHERE collection = ?').all(COLLECTION) as {
+      id: string;
+      key: string;
+      data: string;
+    }[];
   } finally {
     db.close();
   }

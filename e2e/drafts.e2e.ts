@@ -97,7 +97,9 @@ async function headed(page: 'home' | 'about'): Promise<number> {
   return sections.findIndex((s) => typeof s.heading === 'string');
 }
 
-test('a draft is saved as it is typed, kept in the browser while offline, there in a new browser, and shown to a second editor with its author', async ({ browser }) => {
+test('a draft is saved as it is typed, kept in the browser while offline, there in a new browser, and shown to a second editor with its author', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const hero = await headed('home');
   const typed = `A headline typed ${Date.now()}`;

@@ -37,7 +37,12 @@ test("every address answers itself (no redirect) with HTML: its page's headline,
     const answer = await fetchAddress(request, path);
     expect([path, answer.status, answer.type]).toEqual([path, 200, expect.stringMatching(/^text\/html/)]);
     expect([path, headlinePattern(headingOf(page)).test(answer.body)]).toEqual([path, true]);
-    expect([path, answer.body.includes(titleTag(page)), answer.body.includes(canonicalTag(page)), NOINDEX.test(answer.body)]).toEqual([path, true, true, false]);
+    expect([path, answer.body.includes(titleTag(page)), answer.body.includes(canonicalTag(page)), NOINDEX.test(answer.body)]).toEqual([
+      path,
+      true,
+      true,
+      false,
+    ]);
   }
 });
 
@@ -71,7 +76,9 @@ test('the organisation is described as JSON-LD from config/site.ts on every page
       name: site.brand.name,
       url: site.brand.url,
       logo: absolute(site.brand.logo.src),
-      contactPoint: [{ '@type': 'ContactPoint', telephone: site.contact.phone.href.replace(/^tel:/, ''), email: site.contact.email.href.replace(/^mailto:/, '') }],
+      contactPoint: [
+        { '@type': 'ContactPoint', telephone: site.contact.phone.href.replace(/^tel:/, ''), email: site.contact.email.href.replace(/^mailto:/, '') },
+      ],
       sameAs: site.social.map((s) => chatHref(site, s)),
     });
   }
@@ -104,7 +111,11 @@ test('hashed scripts are kept a year, pages are asked again on every visit, pict
 });
 
 test("a page's file name leads to its address; the fallback page's file is not a page of its own", async ({ request }) => {
-  for (const [file, address] of [['/Product.html', '/Product'], ['/index.html', '/'], ['/About-Us.html', '/About-Us']]) {
+  for (const [file, address] of [
+    ['/Product.html', '/Product'],
+    ['/index.html', '/'],
+    ['/About-Us.html', '/About-Us'],
+  ]) {
     const answer = await request.get(file!, { maxRedirects: 0 });
     expect([file, answer.status(), answer.headers().location]).toEqual([file, 301, address]);
   }

@@ -106,7 +106,10 @@ async function expectValues(form: Locator, values: Record<string, string>): Prom
 async function storedOnce(collection: string, key: string, value: string, count = 1): Promise<StoredDocument[]> {
   let documents: StoredDocument[] = [];
   await expect
-    .poll(async () => (documents = await findDocuments(collection, key, value)).length, { message: `documents in ${collection} with ${key}=${value}`, timeout: 10_000 })
+    .poll(async () => (documents = await findDocuments(collection, key, value)).length, {
+      message: `documents in ${collection} with ${key}=${value}`,
+      timeout: 10_000,
+    })
     .toBe(count);
   return documents;
 }
@@ -180,7 +183,7 @@ async function walkChecks(page: Page, name: FormName, steps: Step[], unique: { k
       await expect(input).toHaveAttribute('aria-invalid', 'true');
       // The focus left the field for the button: only the failed submit brings it back.
       await expect(input).toBeFocused();
-      await expect(input, 'the alert is the field\'s description').toHaveAccessibleDescription(step.message);
+      await expect(input, "the alert is the field's description").toHaveAccessibleDescription(step.message);
       // Only the first failing check is shown: no other field is marked.
       await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
       await expectNoLibraryMessages(page);
@@ -272,11 +275,27 @@ test.describe("our server's refusal shows on its field, focused, as the browser'
   // The browser's checks pass; the request is then changed on its way out (as a page with
   // other code, or a script, might send it), and the real server refuses it with 400 {field, message}.
   const cases: { name: FormName; fill: (s: string) => Record<string, string>; spoil: { key: string; value: string }; message: string }[] = [
-    { name: 'inquiry', fill: (s) => ({ Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Pname: 'Shop' }), spoil: { key: 'Email', value: 'ada at example' }, message: messageOf('inquiry', 'Email') },
-    { name: 'newsletter', fill: (s) => ({ Email: `news.${s}@example.com` }), spoil: { key: 'Email', value: 'news@example' }, message: messageOf('newsletter', 'Email') },
+    {
+      name: 'inquiry',
+      fill: (s) => ({ Fname: `Ada ${s}`, Email: `ada.${s}@example.com`, Pname: 'Shop' }),
+      spoil: { key: 'Email', value: 'ada at example' },
+      message: messageOf('inquiry', 'Email'),
+    },
+    {
+      name: 'newsletter',
+      fill: (s) => ({ Email: `news.${s}@example.com` }),
+      spoil: { key: 'Email', value: 'news@example' },
+      message: messageOf('newsletter', 'Email'),
+    },
     {
       name: 'freelancer',
-      fill: (s) => ({ fullName: `Grace ${s}`, Email: `grace.${s}@example.com`, Number: '0123456789', portfolioUrl: 'https://grace.example.com', Messsage: 'Hello' }),
+      fill: (s) => ({
+        fullName: `Grace ${s}`,
+        Email: `grace.${s}@example.com`,
+        Number: '0123456789',
+        portfolioUrl: 'https://grace.example.com',
+        Messsage: 'Hello',
+      }),
       spoil: { key: 'portfolioUrl', value: '   ' },
       message: messageOf('freelancer', 'portfolioUrl'),
     },
@@ -445,7 +464,13 @@ test.describe('when the save fails', () => {
     const s = uniqueSuffix();
     const broken = await failSaves(page);
     const form = await open(page, 'freelancer');
-    const values = { fullName: `Grace ${s}`, Email: `grace.${s}@example.com`, Number: '555', portfolioUrl: `https://grace-${s}.example.com`, Messsage: `Hi ${s}` };
+    const values = {
+      fullName: `Grace ${s}`,
+      Email: `grace.${s}@example.com`,
+      Number: '555',
+      portfolioUrl: `https://grace-${s}.example.com`,
+      Messsage: `Hi ${s}`,
+    };
     await fillFields(form, values);
     await field(form, 'SelectedTechnology').selectOption(lastPosition);
     await submitButton(form).click();
@@ -493,7 +518,13 @@ test.describe('when the save fails', () => {
 const storageUrl = /^(https?:\/\/[^/]+)?\/api\/files\/Image\/CvDeveloper\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\?token=[^&\s]+$/;
 
 function freelancerValues(s: string) {
-  return { fullName: `Grace ${s}`, Email: `grace.${s}@example.com`, Number: '0123456789', portfolioUrl: `https://grace-${s}.example.com/work`, Messsage: `I build apps.\nRegards, ${s}` };
+  return {
+    fullName: `Grace ${s}`,
+    Email: `grace.${s}@example.com`,
+    Number: '0123456789',
+    portfolioUrl: `https://grace-${s}.example.com/work`,
+    Messsage: `I build apps.\nRegards, ${s}`,
+  };
 }
 
 test.describe('the freelancer CV', () => {
@@ -520,7 +551,13 @@ test.describe('the freelancer CV', () => {
 
     const [document] = await storedOnce('freelancers', 'Email', values.Email);
     expectExactKeys(document!, 'freelancer');
-    expect(document).toEqual({ ...values, SelectedTechnology: labelledPosition.value, CvFile: expect.stringMatching(storageUrl), id: expect.any(Number), Date: expect.any(String) });
+    expect(document).toEqual({
+      ...values,
+      SelectedTechnology: labelledPosition.value,
+      CvFile: expect.stringMatching(storageUrl),
+      id: expect.any(Number),
+      Date: expect.any(String),
+    });
     expectStamp(document!, before, after);
 
     const download = await request.get(document!.CvFile as string);
@@ -617,7 +654,9 @@ test.describe('the freelancer CV', () => {
     const form = await open(page, 'freelancer');
     const first = Buffer.concat([Buffer.from('%PDF-1.4\n% first '), Buffer.from(s)]);
     const second = Buffer.concat([Buffer.from('%PDF-1.4\n% second '), Buffer.from(s)]);
-    const settled = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/files/') && r.request().postDataBuffer()?.equals(first) === true);
+    const settled = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/files/') && r.request().postDataBuffer()?.equals(first) === true,
+    );
     await field(form, 'CvFile').setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: first });
     await gate.held;
     await field(form, 'CvFile').setInputFiles({ name: 'second.pdf', mimeType: 'application/pdf', buffer: second });
@@ -677,7 +716,7 @@ test.describe('a form our server refuses although the browser let it through', (
     });
   }
 
-  test('the failing check\'s message shows on its field, and the values stay', async ({ page }) => {
+  test("the failing check's message shows on its field, and the values stay", async ({ page }) => {
     const s = uniqueSuffix();
     await tamper(page, (document) => ({ ...document, Pname: '' }));
     const form = await open(page, 'inquiry');
@@ -691,7 +730,7 @@ test.describe('a form our server refuses although the browser let it through', (
     await expect(toasts(page).filter({ hasText: toast.inquiryFailed })).toHaveCount(0);
   });
 
-  test('a refusal of no field of the form: the server\'s sentence, not the form\'s generic failure', async ({ page }) => {
+  test("a refusal of no field of the form: the server's sentence, not the form's generic failure", async ({ page }) => {
     const s = uniqueSuffix();
     await tamper(page, (document) => ({ ...document, isAdmin: 'yes' }));
     const form = await open(page, 'inquiry');
@@ -760,13 +799,16 @@ async function settledBox(toastLocator: Locator): Promise<{ x: number; y: number
   let last = '';
   let box = (await toastLocator.boundingBox())!;
   await expect
-    .poll(async () => {
-      box = (await toastLocator.boundingBox())!;
-      const now = JSON.stringify(box);
-      const same = now === last;
-      last = now;
-      return same;
-    }, { intervals: [100] })
+    .poll(
+      async () => {
+        box = (await toastLocator.boundingBox())!;
+        const now = JSON.stringify(box);
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [100] },
+    )
     .toBe(true);
   return box;
 }
@@ -925,7 +967,9 @@ const OUTBOX = 'business-growth.outbox';
 const waiting = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { key: string; collection: string }[], OUTBOX);
 
 test.describe('a submission that could not be saved waits in the browser and is sent again', () => {
-  test.use({ expectedConsoleErrors: /Could not save to|the server responded with a status of (500|503)|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|Failed to fetch/ });
+  test.use({
+    expectedConsoleErrors: /Could not save to|the server responded with a status of (500|503)|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|Failed to fetch/,
+  });
 
   test('offline: the inquiry fails as the specification says, then is stored once when the connection returns', async ({ page, context }) => {
     const s = uniqueSuffix();
@@ -1013,7 +1057,7 @@ test.describe('the spam trap', () => {
     }
   });
 
-  test('a submission that fills it (a robot, or a browser\'s autofill) is thanked as usual, and stored marked as spam', async ({ page }) => {
+  test("a submission that fills it (a robot, or a browser's autofill) is thanked as usual, and stored marked as spam", async ({ page }) => {
     const s = uniqueSuffix();
     const email = `robot.${s}@example.com`;
     const writes = recordWrites(page);

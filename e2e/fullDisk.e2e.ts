@@ -66,7 +66,8 @@ test('the site starts on a full data disk; a submission waits in the browser and
   await submitButton(form).click();
   expect((await refused).status()).toBe(503);
   await expect(toasts(page).filter({ hasText: toastOf('inquiry', 'failure') })).toHaveCount(1);
-  const waiting = () => page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as { document: { Fname: string } }[]).map((w) => w.document.Fname), OUTBOX);
+  const waiting = () =>
+    page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as { document: { Fname: string } }[]).map((w) => w.document.Fname), OUTBOX);
   expect(await waiting()).toEqual([`Full disk ${s}`]);
 
   // Room again: the site takes writes again without a restart (its health check says so once

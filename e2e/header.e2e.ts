@@ -44,7 +44,7 @@ test.describe('at 375 px wide', () => {
     await expect(menu.getByRole('link', { name: navLabelOf('services'), exact: true })).toBeHidden();
   });
 
-  test('a tap on the toggle before the page\'s script has started is answered once it has', async ({ page }) => {
+  test("a tap on the toggle before the page's script has started is answered once it has", async ({ page }) => {
     // The islands' runtime is held back, as on a slow phone that is tapped at once.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -19,7 +19,7 @@ import { addresses, mainPaths } from './helpers/content';
 import { field, formOf, messageOf, submitButton } from './helpers/forms';
 import { hydrateFully, recordViolations } from './helpers/hydrate';
 
-test('every other address of a page (an alias) answers its main address\'s bytes, which are hydrated in a11y.e2e.ts', async ({ request }) => {
+test("every other address of a page (an alias) answers its main address's bytes, which are hydrated in a11y.e2e.ts", async ({ request }) => {
   const aliases = addresses.filter((a) => !mainPaths.some((m) => m.path === a.path));
   expect(aliases.length).toBeGreaterThan(0);
   const body = async (path: string) => {
@@ -71,7 +71,7 @@ test('what a visitor typed into a form before its code arrived is kept (the brow
   await expect(form.getByRole('alert')).not.toHaveText(messageOf('contact', 'Fullname'));
 });
 
-test('a visitor already typing in a form when the app starts gets the form\'s code without another touch', async ({ page }) => {
+test("a visitor already typing in a form when the app starts gets the form's code without another touch", async ({ page }) => {
   // The page's script waits until the visitor is in the form (it arrives after the first paint).
   const release = await holdScripts(page, /\/assets\/index-[^/]*\.js$/);
   await page.goto('/Contact');
@@ -86,7 +86,7 @@ test('a visitor already typing in a form when the app starts gets the form\'s co
   await expect(field(form, 'Fullname')).toBeFocused();
 });
 
-test('a field\'s label rises in CSS alone before the form\'s code arrives, and nothing moves when the form hydrates', async ({ page }) => {
+test("a field's label rises in CSS alone before the form's code arrives, and nothing moves when the form hydrates", async ({ page }) => {
   const release = await holdScripts(page, /\/assets\/FormIsland-[^/]*\.js$/);
   await visit(page, '/Contact');
   const form = formOf(page, 'contact');
@@ -125,7 +125,7 @@ test('a field\'s label rises in CSS alone before the form\'s code arrives, and n
 test.describe('the check itself', () => {
   test.use({ expectedConsoleErrors: new RegExp(`^${HYDRATION_ERROR_PREFIX}`) });
 
-  test("an island whose HTML differs from what the browser draws is reported", async ({ page }) => {
+  test('an island whose HTML differs from what the browser draws is reported', async ({ page }) => {
     // The server's HTML with another number in the first counter (drawn by an island, from its target): React must notice.
     let target = '';
     await page.route('**/About-us', async (route) => {

@@ -48,7 +48,14 @@ test.beforeAll(async () => {
   [smtp, dovecot] = await Promise.all([startSmtp(0), startDovecot()]);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer(port, dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.test>', NOTIFY_TO: 'sales@agency.test', PUBLIC_URL: base, IMAP_URL: dovecot.url, RATE_LIMIT_FACTOR: '1000' });
+  server = await startServer(port, dataDir, {
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.test>',
+    NOTIFY_TO: 'sales@agency.test',
+    PUBLIC_URL: base,
+    IMAP_URL: dovecot.url,
+    RATE_LIMIT_FACTOR: '1000',
+  });
   for (const person of people) {
     const response = await fetch(base + api.documents(forms.contact.collection), {
       method: 'POST',
@@ -76,19 +83,27 @@ const rowsOf = (page: Page) => page.locator('[role="row"][data-id]').evaluateAll
 /** At rest: nothing wider than the screen, axe finds nothing; a screenshot to look at. */
 async function checkScreen(page: Page, name: string, width: number): Promise<void> {
   await animationsDone(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `${name} at ${width} px scrolls sideways`,
+  ).toBeLessThanOrEqual(0);
   await expectNoAxeFindings(page, `${name} at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 }
 
-test('with the list open and a lead open in another page, a client\u2019s answer puts her first in the list, counts in the title and shows on her lead, without a reload', async ({ page }) => {
+test('with the list open and a lead open in another page, a client\u2019s answer puts her first in the list, counts in the title and shows on her lead, without a reload', async ({
+  page,
+}) => {
   test.slow();
   const [ada, bob] = ids as [string, string];
   await signIn(page, account, base);
   // The agency answered both (archived: nobody waits), Ada first: the last activity first puts Bob above her.
   const { csrfToken } = (await (await page.request.get(`${base}${adminRoutes.me.path}`)).json()) as { csrfToken: string };
   for (const docId of [ada, bob]) {
-    const archived = await page.request.patch(`${base}${pathOf('updateLead', { docId })}`, { headers: { [CSRF_HEADER]: csrfToken }, data: { status: 'archived' } });
+    const archived = await page.request.patch(`${base}${pathOf('updateLead', { docId })}`, {
+      headers: { [CSRF_HEADER]: csrfToken },
+      data: { status: 'archived' },
+    });
     expect(archived.status()).toBe(200);
   }
   await page.goto(`${base}/admin?status=all`);
@@ -128,7 +143,9 @@ test('with the list open and a lead open in another page, a client\u2019s answer
 
   // The list: Ada waits for the agency now, so she comes first; the title counts her.
   await expect.poll(() => rowsOf(page), { timeout: 30_000 }).toEqual([ada, bob]);
-  await expect(page.locator(`[role="row"][data-id="${ada}"]`)).toContainText(new RegExp(escapeRegExp(fill(admin.list.waiting, { time: '\u0000' })).replace('\u0000', '.+')));
+  await expect(page.locator(`[role="row"][data-id="${ada}"]`)).toContainText(
+    new RegExp(escapeRegExp(fill(admin.list.waiting, { time: '\u0000' })).replace('\u0000', '.+')),
+  );
   await expect(page).toHaveTitle(fill(admin.titleWithUnread, { count: 1 }));
   // Her lead: the answer, said to be new.
   await expect(mails).toHaveCount(2);

@@ -95,12 +95,16 @@ test(`the first screen of a ${LEADS.toLocaleString('en')}-lead inbox asks for on
   const { unread } = first.answer;
   expect(unread).toBeGreaterThan(999);
   await expect(page.getByText(fill(admin.list.unread, { count: counted.format(unread) }), { exact: true })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) })).toContainText(counted.format(unread));
+  await expect(page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name: new RegExp(`^${admin.nav.inbox}`) })).toContainText(
+    counted.format(unread),
+  );
   await expect(page).toHaveTitle(fill(admin.titleWithUnread, { count: counted.format(unread) }));
 
   // The next page and a sort are one page each from the server.
   await page.getByRole('button', { name: admin.list.nextPage }).click();
-  await expect(page.getByText(fill(admin.list.shownRows, { from: PAGE_SIZES[0] + 1, to: 2 * PAGE_SIZES[0], count: counted.format(total) }), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(fill(admin.list.shownRows, { from: PAGE_SIZES[0] + 1, to: 2 * PAGE_SIZES[0], count: counted.format(total) }), { exact: true }),
+  ).toBeVisible();
   await page.getByRole('columnheader', { name: admin.list.columns.name }).click();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expect.poll(() => listAnswers.length).toBeGreaterThanOrEqual(3);

@@ -43,7 +43,14 @@ const percent = new Intl.NumberFormat(admin.locale, { style: 'percent', maximumF
  * (src/leads/server/pipeline.test.ts counts them), the leads of the other kinds of config/admin.ts,
  * and the confirmed newsletter subscribers among them (src/leads/server/insights.test.ts counts them).
  */
-const noneAfterRate = ['0', formatMoney(0), ...Object.keys(admin.kinds).slice(1).map(() => '0'), '0'];
+const noneAfterRate = [
+  '0',
+  formatMoney(0),
+  ...Object.keys(admin.kinds)
+    .slice(1)
+    .map(() => '0'),
+  '0',
+];
 
 let server: ChildProcess;
 let base = '';
@@ -98,7 +105,15 @@ test('a visit from a campaign: the lead keeps where it came from, the beacon kee
     expect((await request.allHeaders()).cookie).toBeUndefined();
   }
 
-  await sendForm(page, 'contact', Object.fromEntries(Object.entries(validData.contact).filter(([key]) => key !== 'Your').map(([key, value]) => [key, String(value)])));
+  await sendForm(
+    page,
+    'contact',
+    Object.fromEntries(
+      Object.entries(validData.contact)
+        .filter(([key]) => key !== 'Your')
+        .map(([key, value]) => [key, String(value)]),
+    ),
+  );
 
   // Nothing of the visitor's address or browser is in the database (its file and its log).
   const db = openStore(dataDir);
@@ -112,10 +127,12 @@ test('a visit from a campaign: the lead keeps where it came from, the beacon kee
   await context.close();
 });
 
-test('the owner sees the source in the CSV; the insights show a seeded week\'s counts and rates', async ({ page }) => {
+test("the owner sees the source in the CSV; the insights show a seeded week's counts and rates", async ({ page }) => {
   const csv = await (await page.request.get(`${base}${adminRoutes.export.path}?form=contact&format=csv`)).text();
   // Every cell is quoted; rows end with CRLF outside quotes.
-  const [header, row] = csv.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
+  const [header, row] = csv
+    .split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
   expect(row![header!.indexOf(admin.sources.labels.source)]).toBe('newsletter');
 
   // Few leads and visits so far: the charts' count axes show whole numbers only.
@@ -143,7 +160,11 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
     // Each a person of their own (insights count people once).
     let person = 0;
     const lead = async (attribution: object, spam = false) => {
-      const { id } = await store.insertDurably(forms.contact.collection, buildDocument(forms.contact, { ...validData.contact, Email: `seeded.${++person}.${Date.now()}@example.com` }), { spam, attribution });
+      const { id } = await store.insertDurably(
+        forms.contact.collection,
+        buildDocument(forms.contact, { ...validData.contact, Email: `seeded.${++person}.${Date.now()}@example.com` }),
+        { spam, attribution },
+      );
       store.db.prepare('UPDATE documents SET created_at = ? WHERE doc_id = ?').run(new Date(monday + DAY).toISOString(), id);
     };
     for (let i = 0; i < 7; i++) await lead({ landingPage: '/', utmSource: 'newsletter', utmCampaign: 'autumn' });
@@ -156,24 +177,49 @@ test('the owner sees the source in the CSV; the insights show a seeded week\'s c
   await page.goto(`${base}/admin/insights`);
   await expect(page.getByRole('heading', { name: admin.insights.heading, level: 1 })).toBeVisible();
   // Sources: the seed's 70 landings and 7 leads, plus this visit's landing and lead.
-  const cells = (name: string, first: string) => page.getByRole('region', { name }).getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) }).getByRole('cell');
+  const cells = (name: string, first: string) =>
+    page
+      .getByRole('region', { name })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: first, exact: true }) })
+      .getByRole('cell');
   // Leads of the first kind of config/admin.ts (the contact form's), each person once, and their rate; the columns after them: none here.
   await expect(cells(admin.insights.bySource, 'newsletter')).toHaveText(['newsletter', 'autumn', '71', '71', '8', percent.format(8 / 71), ...noneAfterRate]);
-  await expect(cells(admin.insights.bySource, admin.sources.direct)).toHaveText([admin.sources.direct, '', '28', '28', '2', percent.format(2 / 28), ...noneAfterRate]);
+  await expect(cells(admin.insights.bySource, admin.sources.direct)).toHaveText([
+    admin.sources.direct,
+    '',
+    '28',
+    '28',
+    '2',
+    percent.format(2 / 28),
+    ...noneAfterRate,
+  ]);
   await expect(cells(admin.insights.byLandingPage, '/')).toHaveText(['/', '71', '71', '8', percent.format(8 / 71), ...noneAfterRate]);
   await expect(cells(admin.insights.byLandingPage, '/Services')).toHaveText(['/Services', '28', '28', '2', percent.format(2 / 28), ...noneAfterRate]);
   // Last week's row of the weekly table: 9 contact leads (spam left out), 98 visits.
-  const week = page.getByTestId('weeks-table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short', timeZone: 'UTC' }).format(monday), exact: true }) });
+  const week = page
+    .getByTestId('weeks-table')
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('rowheader', { name: new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short', timeZone: 'UTC' }).format(monday), exact: true }),
+    });
   await expect(week.getByRole('cell')).toHaveText([...Object.keys(admin.forms).map((form) => (form === 'contact' ? '9' : '0')), '98']);
   // A source's row leads to its leads in the list.
-  await page.getByRole('region', { name: admin.insights.bySource }).getByRole('link', { name: /newsletter/ }).click();
+  await page
+    .getByRole('region', { name: admin.insights.bySource })
+    .getByRole('link', { name: /newsletter/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/?\?source=newsletter&campaign=autumn&status=all$/);
   await expect(page.getByRole('combobox', { name: admin.sources.filterSource })).toContainText('newsletter');
   // "(direct)" is a link too: to the leads that came with no source (the seed's two on /Services; the spam stays in Spam).
   await page.goto(`${base}/admin/insights`);
-  const directLeads = page.waitForResponse((response) => response.url().includes(adminRoutes.leads.path) && new URL(response.url()).searchParams.get('source') === DIRECT_SOURCE);
+  const directLeads = page.waitForResponse(
+    (response) => response.url().includes(adminRoutes.leads.path) && new URL(response.url()).searchParams.get('source') === DIRECT_SOURCE,
+  );
   await page.getByRole('region', { name: admin.insights.bySource }).getByRole('link', { name: admin.sources.direct, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/?\\?${new URLSearchParams({ source: DIRECT_SOURCE, status: 'all' }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/?\\?${new URLSearchParams({ source: DIRECT_SOURCE, status: 'all' }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+  );
   await expect(page.getByRole('combobox', { name: admin.sources.filterSource })).toContainText(admin.sources.direct);
   expect(((await (await directLeads).json()) as { total: number }).total).toBe(2);
 });

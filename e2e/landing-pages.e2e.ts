@@ -92,7 +92,8 @@ test('the office makes a landing page at an address of its own, with a form, and
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Spring offer');
   const publish = publishButton(page, FILE);
   const sections = [{ type: 'pageHeader' }, { type: 'form' }];
-  for (const index of [0, 1]) await expect(page.getByRole('link', { name: fill(admin.content.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true })).toBeVisible();
+  for (const index of [0, 1])
+    await expect(page.getByRole('link', { name: fill(admin.content.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: admin.content.publish, exact: true }).getByRole('alert')).toHaveCount(0);
   await expect(page.getByText(admin.content.sectionProblemsOne)).toHaveCount(0);
   await expect(publish).toBeEnabled();
@@ -106,7 +107,10 @@ test('the office makes a landing page at an address of its own, with a form, and
   expect(await live.text()).toMatch(new RegExp(`<a[^>]*href="${ADDRESS}"[^>]*>Spring offer</a>`));
 });
 
-test("a campaign's visitor sends the form from it: the lead's landing and form page are that address, in the inbox and the insights", async ({ browser, page }) => {
+test("a campaign's visitor sends the form from it: the lead's landing and form page are that address, in the inbox and the insights", async ({
+  browser,
+  page,
+}) => {
   const visitor = await browser.newContext();
   const visit = await visitor.newPage();
   await visit.goto(`${origin}${ADDRESS}?utm_source=ads&utm_campaign=spring`);
@@ -116,7 +120,9 @@ test("a campaign's visitor sends the form from it: the lead's landing and form p
   await visitor.close();
 
   const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
-  const { docId } = db.prepare("SELECT doc_id AS docId FROM documents WHERE collection = ? AND json_extract(data, '$.Email') = ?").get(forms.inquiry.collection, values.Email) as { docId: string };
+  const { docId } = db
+    .prepare("SELECT doc_id AS docId FROM documents WHERE collection = ? AND json_extract(data, '$.Email') = ?")
+    .get(forms.inquiry.collection, values.Email) as { docId: string };
   db.close();
   await signIn(page, account, origin);
   await page.goto(`${origin}/admin/leads/${docId}`);
@@ -129,7 +135,11 @@ test("a campaign's visitor sends the form from it: the lead's landing and form p
   await expect(byPage.getByRole('row').filter({ hasText: ADDRESS })).toHaveCount(1);
 });
 
-test("the office removes the page after a confirmation, with the words its visitors read: its address answers 410 with them, in the site's layout, through Caddy and from our server", async ({ page, browser, editorSite }) => {
+test("the office removes the page after a confirmation, with the words its visitors read: its address answers 410 with them, in the site's layout, through Caddy and from our server", async ({
+  page,
+  browser,
+  editorSite,
+}) => {
   test.setTimeout(420_000);
   await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
@@ -143,7 +153,7 @@ test("the office removes the page after a confirmation, with the words its visit
   await expect(message).toHaveValue(site.gone.message);
   await message.fill('This offer has ended');
   for (const link of site.gone.links) await expect(dialog.getByRole('checkbox', { name: new RegExp(`\\(${link.href}\\)$`) })).toBeChecked();
-  await expectNoAxeFindings(page, 'the removal\'s confirmation', EDITOR_SCREEN);
+  await expectNoAxeFindings(page, "the removal's confirmation", EDITOR_SCREEN);
   await shot(page, 'remove-page-1280', false);
   await dialog.getByRole('button', { name: t.removeYes }).click();
   const removed = page.getByRole('status').filter({ hasText: t.removed });

@@ -38,7 +38,7 @@ test.afterEach(async ({ page }) => {
 test.describe('with JavaScript', () => {
   test.use({ expectedConsoleErrors: /Could not save to|the server responded with a status of 429/ });
 
-  test('a submission over the limit shows the server\'s own sentence (not the form\'s generic failure) and waits in the browser', async ({ page }) => {
+  test("a submission over the limit shows the server's own sentence (not the form's generic failure) and waits in the browser", async ({ page }) => {
     const s = uniqueSuffix();
     const form = await openInquiryForm(page, `http://127.0.0.1:${port}/`);
     const send = async (n: number) => {
@@ -62,7 +62,7 @@ test.describe('with JavaScript', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a plain post over the limit comes back with the form\'s failure outcome', async ({ page }) => {
+  test("a plain post over the limit comes back with the form's failure outcome", async ({ page }) => {
     const s = uniqueSuffix();
     const send = async (n: number) => {
       await page.goto(`http://127.0.0.1:${port}/`);

@@ -61,7 +61,9 @@ function ask<T>(sql: string, ...params: unknown[]): T {
   }
 }
 
-test('a sign-up in the footer shows nothing; the confirmation mail’s link opens a page whose one button confirms; the owner sees them confirmed', async ({ page }) => {
+test('a sign-up in the footer shows nothing; the confirmation mail’s link opens a page whose one button confirms; the owner sees them confirmed', async ({
+  page,
+}) => {
   const email = `reader.${uniqueSuffix()}@example.com`;
 
   // The visitor signs up in the footer's box on the Blog page.
@@ -120,7 +122,10 @@ test('a sign-up in the footer shows nothing; the confirmation mail’s link open
     await expect(page.getByRole('tab', { name: new RegExp(`^${admin.subscribers.states.confirmed}`), selected: true })).toBeVisible();
     await expect(page.getByRole('tabpanel').getByText(email)).toBeVisible();
     await animationsDone(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `the subscribers screen at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `the subscribers screen at ${width} px scrolls sideways`,
+    ).toBeLessThanOrEqual(0);
     await expectNoAxeFindings(page, `the subscribers screen at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
     await shot(page, `subscribers-${width}`);
   }

@@ -45,7 +45,13 @@ test.beforeAll(async () => {
   smtp = await startSmtp(0);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer(port, dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example', PUBLIC_URL: base, RATE_LIMIT_FACTOR: '1000' });
+  server = await startServer(port, dataDir, {
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+    PUBLIC_URL: base,
+    RATE_LIMIT_FACTOR: '1000',
+  });
 });
 test.afterAll(async () => {
   server?.kill('SIGTERM');
@@ -56,7 +62,9 @@ test.afterAll(async () => {
 
 const mailTo = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address));
 
-test('the owner writes, previews at 375 and 1280 px and as text, tests and sends a newsletter; the readers\u2019 mail drawn at 375 and 1280 px', async ({ page }) => {
+test('the owner writes, previews at 375 and 1280 px and as text, tests and sends a newsletter; the readers\u2019 mail drawn at 375 and 1280 px', async ({
+  page,
+}) => {
   const owner = await addAccount(dataDir);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, owner, base);

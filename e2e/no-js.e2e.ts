@@ -8,7 +8,7 @@ import { checkOf, field, findDocuments, formOf, sendPlain, toastOf, uniqueSuffix
 
 test.use({ javaScriptEnabled: false });
 
-test('the inquiry form, sent without JavaScript, is stored and says its success toast\'s words', async ({ page }) => {
+test("the inquiry form, sent without JavaScript, is stored and says its success toast's words", async ({ page }) => {
   const suffix = uniqueSuffix();
   const values = { Fname: `NoScript ${suffix}`, Email: `noscript.${suffix}@example.com`, Number: '0123456789', Pname: `Shop ${suffix}` };
   await page.goto('/');

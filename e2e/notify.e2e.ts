@@ -126,7 +126,12 @@ test('a wrong setting is one plain sentence at start, and the site serves withou
   dirs.push(dataDir);
   const port = await freePort();
   // MAIL_FROM at an example address: named with the shipped config's examples (config/site.ts).
-  const settings = { ...mailSettings(25), MAIL_FROM: 'Agency Site <site@example.com>', SMTP_URL: 'mail.agency.example:587', WEBHOOK_URL: 'https://hooks.agency.example/leads' };
+  const settings = {
+    ...mailSettings(25),
+    MAIL_FROM: 'Agency Site <site@example.com>',
+    SMTP_URL: 'mail.agency.example:587',
+    WEBHOOK_URL: 'https://hooks.agency.example/leads',
+  };
   const server = spawn(process.execPath, ['dist/server/index.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'off', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -141,10 +146,16 @@ test('a wrong setting is one plain sentence at start, and the site serves withou
   expect(stderr.trim().split('\n')).toEqual([
     'SMTP_URL is not an SMTP address like smtp://user:password@mail.example.com:587 (or smtps://… for port 465), so e-mails about new leads wait until it is fixed.',
   ]);
-  expect(stdout).toContain('Notifications of new leads: webhook to hooks.agency.example (not signed: no WEBHOOK_SECRET); waiting for a setting to be fixed: email.');
+  expect(stdout).toContain(
+    'Notifications of new leads: webhook to hooks.agency.example (not signed: no WEBHOOK_SECRET); waiting for a setting to be fixed: email.',
+  );
   // Every setting still at its example value, under its heading (the same sentences as npm run check's and the inbox's).
   const examples = placeholderWarnings(site, settings);
-  for (const start of ['config/site.ts: contact.email ', 'MAIL_FROM ']) expect(examples.some((line) => line.startsWith(start)), start).toBe(true);
+  for (const start of ['config/site.ts: contact.email ', 'MAIL_FROM '])
+    expect(
+      examples.some((line) => line.startsWith(start)),
+      start,
+    ).toBe(true);
   expect(stdout).toContain([admin.placeholders, ...examples].join('\n'));
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   expect(health.status).toBe(200);

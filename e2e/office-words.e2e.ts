@@ -51,8 +51,10 @@ const field = (page: Page, file: string, ...path: Array<string | number>): Locat
 const shot = screenshots('office-words');
 const heroIndex = () => (home.sections as Json[]).findIndex((s) => s.type === 'hero');
 /** The boxes of a section (its fields and groups; its Move and Remove buttons stay in the outline). */
-const boxesOf = (page: Page, index: number) => page.locator(['input', 'textarea', 'fieldset'].map((tag) => `${tag}[id^="${fieldId(HOME, ['sections', index])}-"]`).join(', '));
-const openLink = (page: Page, index: number) => page.getByRole('link', { name: fill(t.openSectionNamed, { name: sectionNameOf(home.sections, index) }), exact: true });
+const boxesOf = (page: Page, index: number) =>
+  page.locator(['input', 'textarea', 'fieldset'].map((tag) => `${tag}[id^="${fieldId(HOME, ['sections', index])}-"]`).join(', '));
+const openLink = (page: Page, index: number) =>
+  page.getByRole('link', { name: fill(t.openSectionNamed, { name: sectionNameOf(home.sections, index) }), exact: true });
 
 async function open(page: Page, file: string, params: Record<string, string> = {}) {
   await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file, ...params })}`, { waitUntil: 'domcontentloaded' });
@@ -84,7 +86,9 @@ test('a long page opens as the outline of its sections; one opened on its own sh
   await expect(openLink(page, hero)).toBeVisible();
 });
 
-test("a refused value: the office's sentence under its box and, with its place, above Publish; from the outline its link opens the section", async ({ page }) => {
+test("a refused value: the office's sentence under its box and, with its place, above Publish; from the outline its link opens the section", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const hero = heroIndex();
   await open(page, HOME, { section: String(hero) });
@@ -104,7 +108,8 @@ test("a refused value: the office's sentence under its box and, with its place, 
   const bar = page.getByRole('region', { name: t.publish, exact: true });
   await expect(bar.getByRole('link', { name: said.message, exact: true })).toBeVisible();
   // Nothing the editor says names a key path, a file or a developer's step.
-  for (const text of [await bar.innerText(), await page.getByRole('form').innerText()]) expect(text).not.toMatch(/sections\[|config\/|\.ts\b|between the quotes/);
+  for (const text of [await bar.innerText(), await page.getByRole('form').innerText()])
+    expect(text).not.toMatch(/sections\[|config\/|\.ts\b|between the quotes/);
   await animationsDone(page);
   await expectNoAxeFindings(page, 'a refused value at 1280 px', EDITOR_SCREEN);
   await shot(page, 'refused-1280');
@@ -127,7 +132,10 @@ test('the phone number is one value: changed once in the contact details, the co
   await field(page, SITE, 'contact', 'phone', 'href').fill('tel:+15550100123');
   await expect(field(page, SITE, 'contact', 'phone', 'href')).not.toHaveAttribute('aria-invalid', 'true');
   const preview = page.frameLocator('iframe');
-  await expect(preview.getByRole('complementary', { name: site.ui.contactBarLabel }).getByRole('link', { name: number })).toHaveAttribute('href', 'tel:+15550100123');
+  await expect(preview.getByRole('complementary', { name: site.ui.contactBarLabel }).getByRole('link', { name: number })).toHaveAttribute(
+    'href',
+    'tel:+15550100123',
+  );
   await expect(preview.getByRole('contentinfo').getByRole('link', { name: number })).toHaveAttribute('href', 'tel:+15550100123');
   await expect(preview.getByRole('link', { name: site.contact.phone.label })).toHaveCount(0);
   // The footer's column shows it by a switch, not by a copy of the number.
@@ -153,7 +161,9 @@ test("a 500-character title and a 30 MB photo are refused in words; the screen's
   page.on('request', (request) => void (request.url().includes(contentRoutes.contentImage.path) && uploads.push(request.url())));
   try {
     await open(page, HOME);
-    const long = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ').slice(0, 500);
+    const long = Array.from({ length: 100 }, (_, i) => `word${i}`)
+      .join(' ')
+      .slice(0, 500);
     await field(page, HOME, 'title').fill(long);
     const edited = { ...home, title: long };
     const refusal = checkContent({ pages: { home: edited } }, () => true).find((p) => JSON.stringify(p.path) === '["title"]')!;
@@ -184,7 +194,9 @@ test("a 500-character title and a 30 MB photo are refused in words; the screen's
   }
 });
 
-test("on a phone: Publish stays at the top; a footer column's links open one at a time; a new article lists what it still needs until Publish is pressed, its formatting fits one row, its link box offers https://", async ({ page }) => {
+test("on a phone: Publish stays at the top; a footer column's links open one at a time; a new article lists what it still needs until Publish is pressed, its formatting fits one row, its link box offers https://", async ({
+  page,
+}) => {
   test.slow();
   const a = t.articles;
   await page.setViewportSize({ width: 375, height: 800 });

@@ -26,7 +26,8 @@ for (const { path } of mainPaths) {
           (c) => !c.closest('[aria-hidden="true"]') && c.getClientRects().length > 0 && (c as HTMLInputElement).type !== 'hidden',
         );
         const floating = selectors.flatMap((s) => [...document.querySelectorAll<HTMLElement>(s)]);
-        const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('name') ? `[name=${e.getAttribute('name')}]` : ''}${e.getAttribute('aria-label') ? ` "${e.getAttribute('aria-label')}"` : ''}${e.textContent?.trim() ? ` "${e.textContent.trim().slice(0, 30)}"` : ''}`;
+        const describe = (e: Element) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('name') ? `[name=${e.getAttribute('name')}]` : ''}${e.getAttribute('aria-label') ? ` "${e.getAttribute('aria-label')}"` : ''}${e.textContent?.trim() ? ` "${e.textContent.trim().slice(0, 30)}"` : ''}`;
         const overlaps: string[] = [];
         for (const control of controls) {
           for (const block of ['start', 'center', 'end'] as const) {

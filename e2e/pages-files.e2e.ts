@@ -68,7 +68,12 @@ test('the page policy names every inline script and style of every built page by
   const site = manifest();
   const answer = await get(baseURL!, '/', {});
   const csp = String(answer.headers['content-security-policy']);
-  const directive = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? [];
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([n]) => n === name)
+      ?.slice(1) ?? [];
   expect(csp).not.toContain('nonce');
   expect(directive('script-src')).not.toContain("'unsafe-inline'");
   expect(directive('style-src')).not.toContain("'unsafe-inline'");

@@ -71,7 +71,6 @@ test('the Contact map has a title, loads lazily and is as high as config says (c
   await expect.poll(async () => (await frame.boundingBox())?.height).toBe(site.constants.mapHeightPx);
 });
 
-
 test.describe('the error screen', () => {
   // A page our server cannot send (a disk fault: src/site/server/siteBuild.test.ts provokes it) is
   // answered with the build's error page, status 500. Here the browser gets that answer for

@@ -51,7 +51,9 @@ const panel = (page: Page) => page.getByRole('region', { name: t.heading });
 /** The "mine" view at the stage, in its address, as a bookmark opens it. */
 const mineAt = (page: Page, key: string) => page.goto(`/admin?${new URLSearchParams({ stage: key, assigned: 'me', status: 'all' }).toString()}`);
 
-test('at 1280 px: the owner sets the stage (Lost asks why), a follow-up and takes the lead; "mine" at that stage lists it with the follow-up due', async ({ page }) => {
+test('at 1280 px: the owner sets the stage (Lost asks why), a follow-up and takes the lead; "mine" at that stage lists it with the follow-up due', async ({
+  page,
+}) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   const { docId, name } = await storeLead();
@@ -76,7 +78,11 @@ test('at 1280 px: the owner sets the stage (Lost asks why), a follow-up and take
   // Its changes, each by the account that made it.
   const history = region.getByRole('list', { name: t.historyHeading });
   await expect(history.getByRole('listitem').filter({ hasText: fill(t.changes.staged, { stage: stage.name }) })).toContainText(account.email);
-  await expect(history.getByRole('listitem').filter({ hasText: fill(t.changes.stagedLost, { stage: STAGES.find((s) => s.key === LOST_STAGE)!.name, reason: LOST_REASONS[0]! }) })).toHaveCount(1);
+  await expect(
+    history
+      .getByRole('listitem')
+      .filter({ hasText: fill(t.changes.stagedLost, { stage: STAGES.find((s) => s.key === LOST_STAGE)!.name, reason: LOST_REASONS[0]! }) }),
+  ).toHaveCount(1);
   await expect(history.getByRole('listitem').filter({ hasText: fill(t.changes.followUp, { date: formatDay(today) }) })).toHaveCount(1);
   await expectNoAxeFindings(page, "a lead's page with its stage at 1280 px", { tags: WCAG21_AND_BEST_PRACTICE });
   await shot(page, 'lead-1280');
@@ -97,7 +103,7 @@ test('at 1280 px: the owner sets the stage (Lost asks why), a follow-up and take
   await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
 });
 
-test('at 375 px: the stage panel and the list fit the screen, the lead\'s course one line under it', async ({ page }) => {
+test("at 375 px: the stage panel and the list fit the screen, the lead's course one line under it", async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 375, height: 800 });
   const { docId, name } = await storeLead();

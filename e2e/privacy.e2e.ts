@@ -24,7 +24,10 @@ async function expectEveryFormListed(page: Page) {
     const block = page.locator(`[data-form="${item.form}"]`);
     await expect(block.getByRole('heading', { level: 3 })).toHaveText(item.name);
     const line = (label: string) => block.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-    const kept = [fill(about.keptFor, { days: form.retention.days }), ...(form.retention.cvDays === undefined ? [] : [fill(about.cvKeptFor, { days: form.retention.cvDays })])].join(' ');
+    const kept = [
+      fill(about.keptFor, { days: form.retention.days }),
+      ...(form.retention.cvDays === undefined ? [] : [fill(about.cvKeptFor, { days: form.retention.cvDays })]),
+    ].join(' ');
     await expect(line(about.labels.kept), `${item.form}: the retention of config/forms`).toHaveText(kept);
     await expect(line(about.labels.purpose)).toHaveText(item.purpose);
     await expect(line(about.labels.collects)).toHaveText(form.fields.map((f) => f.label).join(', '));
@@ -43,7 +46,8 @@ for (const width of [1280, 375]) {
       await visit(page, privacyPath);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacyPage.sections[0]!.type === 'pageHeader' ? privacyPage.sections[0]!.heading : '');
       await expect(page).toHaveTitle(privacyPage.title);
-      for (const heading of [section.responsible.heading, about.heading, section.rights.heading]) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      for (const heading of [section.responsible.heading, about.heading, section.rights.heading])
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expect(page.getByRole('main')).toContainText(site.contact.address);
       await expectEveryFormListed(page);
       // The agency's address, as a link, where the page says who is responsible and how to ask for erasure.

@@ -60,7 +60,9 @@ test.afterAll(async () => {
 
 const mailbox = (address: string) => smtp.mails.filter((m) => m.envelope.to.includes(address));
 
-test('from a campaign to the contact form, the auto-reply once, the owner sees the source and replies from the lead’s page, threaded; the lead is Replied', async ({ page }) => {
+test('from a campaign to the contact form, the auto-reply once, the owner sees the source and replies from the lead’s page, threaded; the lead is Replied', async ({
+  page,
+}) => {
   const visitor = { ...validData.contact, Fullname: 'Alan Turing', Email: `alan.${uniqueSuffix()}@example.com` };
   const values = visitor as Record<string, string>;
 
@@ -68,7 +70,9 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   const landing = await pageViewOf(page, () => page.goto(`${base}/?utm_source=newsletter&utm_campaign=autumn`));
   expect(Object.fromEntries(landing.body)).toMatchObject({ page: '/', landing: '1', utmSource: 'newsletter', utmCampaign: 'autumn' });
   const toContact = site.navigation.links.find((link) => link.href === formPlaces.contact.path)!;
-  const moved = await pageViewOf(page, () => page.getByRole('navigation', { name: site.navigation.label }).getByRole('link', { name: toContact.label, exact: true }).click());
+  const moved = await pageViewOf(page, () =>
+    page.getByRole('navigation', { name: site.navigation.label }).getByRole('link', { name: toContact.label, exact: true }).click(),
+  );
   expect(new URL(page.url()).pathname).toBe(formPlaces.contact.path);
   expect(Object.fromEntries(moved.body)).toMatchObject({ page: formPlaces.contact.path, landing: '0', utmSource: 'newsletter', utmCampaign: 'autumn' });
 
@@ -92,7 +96,9 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
 
   // The owner opens the first lead.
   const db = new Database(path.join(dataDir, 'site.db'), { readonly: true });
-  const { docId } = db.prepare("SELECT doc_id AS docId FROM documents WHERE collection = ? AND json_extract(data, '$.Email') = ? ORDER BY seq LIMIT 1").get(contact.collection, visitor.Email) as { docId: string };
+  const { docId } = db
+    .prepare("SELECT doc_id AS docId FROM documents WHERE collection = ? AND json_extract(data, '$.Email') = ? ORDER BY seq LIMIT 1")
+    .get(contact.collection, visitor.Email) as { docId: string };
   db.close();
   const account = await addAccount(dataDir);
   await signIn(page, account, base);

@@ -15,11 +15,17 @@ for (const path of mainPaths) {
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).not.toContain('nonce');
     expect(csp).toContain("frame-ancestors 'none'");
-    const sources = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? [];
+    const sources = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1) ?? [];
     expect(sources('script-src')).not.toContain("'unsafe-inline'");
     // Every inline script and style element of the page, as the browser holds it, is named by its hash.
     const inline = await page.evaluate(async () => {
-      const hash = async (text: string) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`;
+      const hash = async (text: string) =>
+        `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`;
       const elements = [...document.querySelectorAll('style, script:not([src])')];
       return Promise.all(elements.map(async (el) => ({ tag: el.localName, hash: await hash(el.textContent ?? '') })));
     });

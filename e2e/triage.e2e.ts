@@ -51,7 +51,12 @@ test.beforeAll(async ({ browser }) => {
   smtp = await startSmtp();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  site = await startServer(port, dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example', PUBLIC_URL: base });
+  site = await startServer(port, dataDir, {
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+    PUBLIC_URL: base,
+  });
   // The owner signs in once; the tests start signed in.
   owner = await signedInState(browser, await addAccount(dataDir), base);
 });
@@ -83,9 +88,16 @@ function storedAt(key: string, value: string): string {
 }
 
 const post = (collection: string, document: Record<string, unknown>) =>
-  fetch(`${base}/api/collections/${collection}/documents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) }).then((r) => expect(r.status).toBe(201));
+  fetch(`${base}/api/collections/${collection}/documents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(document),
+  }).then((r) => expect(r.status).toBe(201));
 
-test('a career application: the label the visitor picked in the mail, on the lead page and in the CSV; Received is our server\'s time in the agency\'s zone', async ({ page, browser }) => {
+test("a career application: the label the visitor picked in the mail, on the lead page and in the CSV; Received is our server's time in the agency's zone", async ({
+  page,
+  browser,
+}) => {
   const name = `Label Tester ${uniqueSuffix()}`;
   // The visitor's computer thinks it is 2001.
   const visitor = await browser.newContext();
@@ -98,7 +110,8 @@ test('a career application: the label the visitor picked in the mail, on the lea
   await form.scrollIntoViewIfNeeded();
   await field(form, 'fullName').focus();
   await expect(form).toHaveAttribute('data-interactive', 'true');
-  for (const [key, value] of Object.entries({ fullName: name, Email: 'label.tester@example.com', portfolioUrl: 'https://example.com', Messsage: 'Hello' })) await field(form, key).fill(value);
+  for (const [key, value] of Object.entries({ fullName: name, Email: 'label.tester@example.com', portfolioUrl: 'https://example.com', Messsage: 'Hello' }))
+    await field(form, key).fill(value);
   await field(form, choice.name).selectOption(picked.value);
   const sending = Date.now();
   await submitButton(form).click();
@@ -142,7 +155,8 @@ test('ticking leads: mark read, archive several, mark spam by the keyboard, dele
   // Many steps, each a request: long on a busy machine.
   test.slow();
   const s = uniqueSuffix();
-  for (const i of [1, 2, 3]) await post(forms.inquiry.collection, { Fname: `Bulk ${i} ${s}`, Email: `bulk${i}@example.com`, Number: '', Pname: 'A shop', id: i, Date: 'now' });
+  for (const i of [1, 2, 3])
+    await post(forms.inquiry.collection, { Fname: `Bulk ${i} ${s}`, Email: `bulk${i}@example.com`, Number: '', Pname: 'A shop', id: i, Date: 'now' });
   await openInbox(page);
   await page.getByRole('searchbox', { name: t.search }).fill(s);
   const rows = page.getByRole('row').filter({ hasText: s });
@@ -192,11 +206,22 @@ test('ticking leads: mark read, archive several, mark spam by the keyboard, dele
   await expect(page.getByRole('row').filter({ hasText: s })).toHaveCount(1);
 });
 
-test('at 375 px: the list stacks each lead, the lead page opens on its reply box; its status, reply button and note are within the screen\'s width, nothing scrolls sideways, axe clean', async ({ page }) => {
+test("at 375 px: the list stacks each lead, the lead page opens on its reply box; its status, reply button and note are within the screen's width, nothing scrolls sideways, axe clean", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const s = uniqueSuffix();
   const name = `Phone ${s} with a name long enough to wrap on a phone`;
-  await post(forms.contact.collection, { Fullname: name, Company: 'Co', Number: '1', Email: `phone.${s}@example.com`, Your: '', Messsage: 'Hi', id: 1, Date: 'now' });
+  await post(forms.contact.collection, {
+    Fullname: name,
+    Company: 'Co',
+    Number: '1',
+    Email: `phone.${s}@example.com`,
+    Your: '',
+    Messsage: 'Hi',
+    id: 1,
+    Date: 'now',
+  });
   await waitFor('the mail', () => smtp.mails.some((m) => m.email.text?.includes(s)));
   await openInbox(page);
   await page.getByRole('searchbox', { name: t.search }).fill(s);

@@ -71,25 +71,33 @@ await withServer({ unsentBytes: 64 * 1024 * 1024, stallSeconds }, { pageBytes: b
   await handed;
   const started = performance.now();
   await c.closed();
-  record(`a page not read, without progress for stallSeconds (${stallSeconds} s), closed after its answer was written`, since(started), stallSeconds * 1000 + CLOSE_MS);
+  record(
+    `a page not read, without progress for stallSeconds (${stallSeconds} s), closed after its answer was written`,
+    since(started),
+    stallSeconds * 1000 + CLOSE_MS,
+  );
 });
 
-await withServer({ unsentBytes: 64 * 1024 * 1024, unsentBytesTotal: 10 * 1024 * 1024 }, { pageBytes: 6 * 1024 * 1024, fileBytes: 32 * 1024 * 1024 }, async (s) => {
-  const slow = await s.client(get('/assets/big.js'), 64 * 1024);
-  let handed = s.handed('/');
-  const first = await s.client(get(), 'none');
-  await handed;
-  handed = s.handed('/');
-  await s.client(get(), 'none');
-  await handed;
-  const started = performance.now();
-  await first.closed();
-  record('two stuck 6 MB pages over unsentBytesTotal (10 MB): the older closed', since(started), CLOSE_MS);
-  const visitor = await visit(s.port);
-  record(`a visitor meanwhile (status ${visitor.status})`, visitor.ms, VISIT_MS);
-  if (visitor.status !== 200) failures.push(`The visitor was answered ${visitor.status}.`);
-  if (slow.isClosed()) failures.push('The slow reader was closed.');
-});
+await withServer(
+  { unsentBytes: 64 * 1024 * 1024, unsentBytesTotal: 10 * 1024 * 1024 },
+  { pageBytes: 6 * 1024 * 1024, fileBytes: 32 * 1024 * 1024 },
+  async (s) => {
+    const slow = await s.client(get('/assets/big.js'), 64 * 1024);
+    let handed = s.handed('/');
+    const first = await s.client(get(), 'none');
+    await handed;
+    handed = s.handed('/');
+    await s.client(get(), 'none');
+    await handed;
+    const started = performance.now();
+    await first.closed();
+    record('two stuck 6 MB pages over unsentBytesTotal (10 MB): the older closed', since(started), CLOSE_MS);
+    const visitor = await visit(s.port);
+    record(`a visitor meanwhile (status ${visitor.status})`, visitor.ms, VISIT_MS);
+    if (visitor.status !== 200) failures.push(`The visitor was answered ${visitor.status}.`);
+    if (slow.isClosed()) failures.push('The slow reader was closed.');
+  },
+);
 
 {
   const s = await serve({}, { realClock: true });
@@ -117,7 +125,9 @@ await withServer({}, {}, async (s) => {
     while (!answered && !socket.destroyed) if (!socket.write(frame(block))) return void socket.once('drain', pump);
   };
   socket.on('connect', () => {
-    socket.write(`PUT /api/files/Image/CvDeveloper/${randomUUID()} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/pdf\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(
+      `PUT /api/files/Image/CvDeveloper/${randomUUID()} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/pdf\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
     socket.write(frame(Buffer.from('%PDF-1.4\n')));
     pump();
   });

@@ -47,7 +47,13 @@ const PASSWORD = 'a long bench password';
 const load = () => os.loadavg()[0]!.toFixed(1);
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const git = (siteDir: string, args: string[], input?: string) =>
-  execFileSync('git', args, { cwd: siteDir, encoding: 'utf8', env: { ...process.env, ...DEVELOPER }, ...(input !== undefined ? { input } : {}), maxBuffer: 64 * 1024 * 1024 }).trim();
+  execFileSync('git', args, {
+    cwd: siteDir,
+    encoding: 'utf8',
+    env: { ...process.env, ...DEVELOPER },
+    ...(input !== undefined ? { input } : {}),
+    maxBuffer: 64 * 1024 * 1024,
+  }).trim();
 
 /** `count` empty commits on top of HEAD, in one git process (fast-import); their ids, oldest first. */
 function commits(siteDir: string, count: number): string[] {
@@ -61,10 +67,19 @@ function commits(siteDir: string, count: number): string[] {
 }
 
 const cookies = new Map<string, string>();
-async function send(base: string, method: string, address: string, { json, headers = {} }: { json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+async function send(
+  base: string,
+  method: string,
+  address: string,
+  { json, headers = {} }: { json?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const response = await fetch(base + address, {
     method,
-    headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
   });
   for (const line of response.headers.getSetCookie()) {
@@ -128,8 +143,10 @@ async function open(drafts: number): Promise<{ seconds: number; processes: numbe
   const opening = send(base, 'GET', contentRoutes.content.path).then(async (response) => ({ response, snapshot: (await response.json()) as ContentSnapshot }));
   const [{ response, snapshot }, pageMs] = await Promise.all([opening, visitorWhile(opening)]);
   const seconds = (performance.now() - started) / 1000;
-  if (response.status !== 200 || snapshot.drafts.length !== drafts) throw new Error(`The opening answered ${response.status} with ${snapshot.drafts.length} drafts`);
-  if (drafts > 0 && !snapshot.drafts.find((d) => d.file === 'config/pages/about.ts')?.outdated) throw new Error('The about page draft is not said to be outdated');
+  if (response.status !== 200 || snapshot.drafts.length !== drafts)
+    throw new Error(`The opening answered ${response.status} with ${snapshot.drafts.length} drafts`);
+  if (drafts > 0 && !snapshot.drafts.find((d) => d.file === 'config/pages/about.ts')?.outdated)
+    throw new Error('The about page draft is not said to be outdated');
   return { seconds, processes: childProcesses.peak, pageMs };
 }
 

@@ -52,7 +52,13 @@ const ANSWERS = 100;
 // --serve and --probe start this file's own child processes (the server, the prober).
 const { values: options } = readCommandLine(process.argv.slice(2), {
   command: 'npm run bench:inbox',
-  options: { leads: { type: 'string', value: 'count' }, 'message-chars': { type: 'string', value: 'count' }, mails: { type: 'string', value: 'count' }, serve: { type: 'boolean' }, probe: { type: 'boolean' } },
+  options: {
+    leads: { type: 'string', value: 'count' },
+    'message-chars': { type: 'string', value: 'count' },
+    mails: { type: 'string', value: 'count' },
+    serve: { type: 'boolean' },
+    probe: { type: 'boolean' },
+  },
 });
 /** A whole number option, at least 1; its default when not given. */
 const count = (name: 'leads' | 'message-chars' | 'mails', fallback: number) => {
@@ -82,7 +88,10 @@ async function startServer(dataDir: string, imapUrl: string): Promise<{ child: C
 /** Signs in as the inbox does (the sign-in's CSRF token and cookie first); returns the cookies to send. */
 async function signIn(base: string, email: string): Promise<string> {
   const state = await fetch(`${base}${SIGN_IN_API}`);
-  const jar = state.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const jar = state.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await state.json()) as { csrfToken: string };
   const answer = await fetch(`${base}${SIGN_IN_API}`, {
     method: 'POST',
@@ -116,11 +125,15 @@ async function bench() {
     for (const account of accounts) await setAdmin(store, account, PASSWORD);
     // The leads the clients answer: their person and the auto-reply they answer (not spam, spread over the leads).
     const answered = store.db
-      .prepare("SELECT l.doc_id AS docId, l.person, d.id AS deliveryId FROM leads l JOIN deliveries d ON d.doc_id = l.doc_id AND d.channel = 'visitor' WHERE l.spam = 0 AND l.person IS NOT NULL AND l.seq % ? = 7 LIMIT ?")
+      .prepare(
+        "SELECT l.doc_id AS docId, l.person, d.id AS deliveryId FROM leads l JOIN deliveries d ON d.doc_id = l.doc_id AND d.channel = 'visitor' WHERE l.spam = 0 AND l.person IS NOT NULL AND l.seq % ? = 7 LIMIT ?",
+      )
       .all(Math.max(1, Math.floor(leads / ANSWERS / 2)), ANSWERS) as { docId: string; person: string; deliveryId: string }[];
     store.close();
     console.log(`seeded ${leads} leads (messages ${messageChars} characters) in ${(seeded.ms / 1000).toFixed(2)} s, one transaction`);
-    console.log(`seeded ${conversations.mails} mails (${mails} a lead: the auto-reply, then the visitor's and the agency's by turns) in ${(conversations.ms / 1000).toFixed(2)} s, one transaction; database ${(statSync(databaseFile(dataDir)).size / 1e6).toFixed(0)} MB`);
+    console.log(
+      `seeded ${conversations.mails} mails (${mails} a lead: the auto-reply, then the visitor's and the agency's by turns) in ${(conversations.ms / 1000).toFixed(2)} s, one transaction; database ${(statSync(databaseFile(dataDir)).size / 1e6).toFixed(0)} MB`,
+    );
 
     dovecot = await startDovecot();
     const { child, base } = await startServer(dataDir, dovecot.url);
@@ -139,7 +152,10 @@ async function bench() {
         `list, first page by attention, what needs the agency (25): ${first.bytes} bytes, status ${first.status}, first answer ${ms(first.ms)} ` +
           `(inside the server ${ms(firstInside.answers[0] ?? NaN)}, its CPU time ${ms(firstCpu)}; budget ${ATTENTION_BUDGET_MS} ms of CPU time)`,
       );
-      if (!(firstCpu <= ATTENTION_BUDGET_MS)) failures.push(`The list's first page by attention took ${ms(firstCpu)} of the server's CPU time for its first answer, more than ${ATTENTION_BUDGET_MS} ms.`);
+      if (!(firstCpu <= ATTENTION_BUDGET_MS))
+        failures.push(
+          `The list's first page by attention took ${ms(firstCpu)} of the server's CPU time for its first answer, more than ${ATTENTION_BUDGET_MS} ms.`,
+        );
 
       const views: [string, string][] = [
         ['first page by attention, what needs the agency (25)', 'spam=false&status=open&sort=activity&direction=desc'],
@@ -160,17 +176,37 @@ async function bench() {
         const first = await timed(base, cookie, query);
         const runs = [];
         for (let i = 0; i < 7; i++) runs.push(await timed(base, cookie, query));
-        console.log(`list, ${name}: ${runs[0]!.bytes} bytes, first ${ms(first.ms)}, then median ${ms(percentile(runs.map((r) => r.ms), 50))}, max ${ms(Math.max(...runs.map((r) => r.ms)))}`);
+        console.log(
+          `list, ${name}: ${runs[0]!.bytes} bytes, first ${ms(first.ms)}, then median ${ms(
+            percentile(
+              runs.map((r) => r.ms),
+              50,
+            ),
+          )}, max ${ms(Math.max(...runs.map((r) => r.ms)))}`,
+        );
       }
       // The insights of every lead's source and landing page (4 weeks), as the inbox's Insights tab asks.
       const insights = [];
       for (let i = 0; i < 5; i++) insights.push(await timed(base, cookie, 'weeks=4', adminRoutes.insights.path));
-      console.log(`insights, 4 weeks: ${insights[0]!.bytes} bytes, status ${insights[0]!.status}, first ${ms(insights[0]!.ms)}, then median ${ms(percentile(insights.slice(1).map((r) => r.ms), 50))}`);
+      console.log(
+        `insights, 4 weeks: ${insights[0]!.bytes} bytes, status ${insights[0]!.status}, first ${ms(insights[0]!.ms)}, then median ${ms(
+          percentile(
+            insights.slice(1).map((r) => r.ms),
+            50,
+          ),
+        )}`,
+      );
       // A lead's page: the lead, its person's submissions and the conversation of its mails.
       const pages = [];
       for (let i = 0; i < 8; i++) pages.push(await timed(base, cookie, '', pathOf('lead', { docId: answered[i]!.docId })));
-      console.log(`a lead's page with its ${mails} mails: ${pages[0]!.bytes} bytes, status ${pages[0]!.status}, first ${ms(pages[0]!.ms)}, then median ${ms(percentile(pages.slice(1).map((r) => r.ms), 50))}`);
-
+      console.log(
+        `a lead's page with its ${mails} mails: ${pages[0]!.bytes} bytes, status ${pages[0]!.status}, first ${ms(pages[0]!.ms)}, then median ${ms(
+          percentile(
+            pages.slice(1).map((r) => r.ms),
+            50,
+          ),
+        )}`,
+      );
 
       await new Promise((r) => setTimeout(r, 1000));
       const rest = rssMb(child.pid!);
@@ -189,7 +225,12 @@ async function bench() {
         const memory = sampleMemory(child.pid!);
         const started = performance.now();
         const results = await Promise.all(queries.map((query) => readExport(`${base}${adminRoutes.export.path}?${query}`, cookie)));
-        const result = { bytes: results.reduce((n, r) => n + r.bytes, 0), lines: results.reduce((n, r) => n + r.lines, 0), complete: results.every((r) => r.complete), seconds: (performance.now() - started) / 1000 };
+        const result = {
+          bytes: results.reduce((n, r) => n + r.bytes, 0),
+          lines: results.reduce((n, r) => n + r.lines, 0),
+          complete: results.every((r) => r.complete),
+          seconds: (performance.now() - started) / 1000,
+        };
         const samples = memory.stop();
         const probes = await ask<Record<string, number[]>>(prober, 'stop');
         const inside = await ask<Inside>(child, 'report');
@@ -199,21 +240,30 @@ async function bench() {
             `server memory peak ${peak.toFixed(0)} MB (+${(peak - rest).toFixed(0)} MB over rest)`,
         );
         for (const [name, times] of Object.entries(probes)) {
-          console.log(`  probe ${name} during the export: ${times.length} answers, p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}`);
+          console.log(
+            `  probe ${name} during the export: ${times.length} answers, p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}`,
+          );
         }
         for (const line of describeInside(inside)) console.log(`  ${line}`);
         const { memoryOverRestMb, pageP99Ms } = EXPORT_LIMITS;
         if (!result.complete) failures.push(`The ${format} export did not end properly.`);
-        if (peak - rest > memoryOverRestMb) failures.push(`During the ${format} export the server's memory rose ${(peak - rest).toFixed(0)} MB over its rest, more than ${memoryOverRestMb} MB.`);
+        if (peak - rest > memoryOverRestMb)
+          failures.push(`During the ${format} export the server's memory rose ${(peak - rest).toFixed(0)} MB over its rest, more than ${memoryOverRestMb} MB.`);
         const listP99 = percentile(probes.list!, 99);
         if (listP99 > pageP99Ms) {
-          failures.push(`During the ${format} export the list's probe took ${ms(listP99)} at p99, more than ${pageP99Ms} ms (see the stalls above: on a busy machine the server mostly waits for a core).`);
+          failures.push(
+            `During the ${format} export the list's probe took ${ms(listP99)} at p99, more than ${pageP99Ms} ms (see the stalls above: on a busy machine the server mostly waits for a core).`,
+          );
         }
         // What the server controls: its own CPU time during each list answer (p99), and no step of its own holding everyone.
         const cpuP99 = percentile(inside.answersCpu, 99);
-        if (cpuP99 > pageP99Ms) failures.push(`During the ${format} export the server's own CPU time for a list answer was ${ms(cpuP99)} at p99, more than ${pageP99Ms} ms.`);
+        if (cpuP99 > pageP99Ms)
+          failures.push(`During the ${format} export the server's own CPU time for a list answer was ${ms(cpuP99)} at p99, more than ${pageP99Ms} ms.`);
         const held = inside.stalls.filter((stall) => stall.cpuMs >= STALL_CPU_MS);
-        if (held.length > 0) failures.push(`During the ${format} export the server worked ${held.map((stall) => ms(stall.cpuMs)).join(', ')} without a turn of its event loop, ${STALL_CPU_MS} ms or more.`);
+        if (held.length > 0)
+          failures.push(
+            `During the ${format} export the server worked ${held.map((stall) => ms(stall.cpuMs)).join(', ')} without a turn of its event loop, ${STALL_CPU_MS} ms or more.`,
+          );
       }
       // Last, so that the server's rest before the exports is measured as it always was.
       failures.push(...(await liveUpdates(base, dovecot, accounts, answered, dataDir)));
@@ -247,7 +297,12 @@ async function openScreen(base: string, cookie: string) {
       const now = performance.now();
       pending += decoder.decode(chunk, { stream: true });
       for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
-        const fields = Object.fromEntries(pending.slice(0, end).split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+        const fields = Object.fromEntries(
+          pending
+            .slice(0, end)
+            .split('\n')
+            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+        );
         pending = pending.slice(end + 2);
         if (fields.event === LIVE_EVENTS.unread) ready();
         if (fields.event !== LIVE_EVENTS.lead) continue;
@@ -271,7 +326,13 @@ async function openScreen(base: string, cookie: string) {
  * of every answer (none lost, none twice, in the order of the events), and how long after the
  * mailbox took it.
  */
-async function liveUpdates(base: string, dovecot: RunningDovecot, accounts: string[], answered: { docId: string; person: string; deliveryId: string }[], dataDir: string): Promise<string[]> {
+async function liveUpdates(
+  base: string,
+  dovecot: RunningDovecot,
+  accounts: string[],
+  answered: { docId: string; person: string; deliveryId: string }[],
+  dataDir: string,
+): Promise<string[]> {
   const cookies: string[] = [];
   for (const account of accounts) cookies.push(await signIn(base, account));
   const screens = await Promise.all(Array.from({ length: SCREENS }, (_, i) => openScreen(base, cookies[i % cookies.length]!)));
@@ -303,19 +364,28 @@ async function liveUpdates(base: string, dovecot: RunningDovecot, accounts: stri
   const appended = performance.now() - began;
   // Every screen told of every answer, or a minute of nothing more.
   const all = () => screens.every((screen) => answered.every((lead) => screen.answered.has(lead.docId)));
-  for (let quiet = 0, last = -1; !all() && quiet < 600; ) {
+  for (let quiet = 0, last = -1; !all() && quiet < 600;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const now = screens.reduce((n, screen) => n + screen.told(), 0);
     quiet = now === last ? quiet + 1 : 0;
     last = now;
   }
   await Promise.all(screens.map((screen) => screen.close()));
-  const delays = screens.flatMap((screen) => answered.filter((lead) => screen.answered.has(lead.docId)).map((lead) => screen.answered.get(lead.docId)! - arrived.get(lead.docId)!));
+  const delays = screens.flatMap((screen) =>
+    answered.filter((lead) => screen.answered.has(lead.docId)).map((lead) => screen.answered.get(lead.docId)! - arrived.get(lead.docId)!),
+  );
   const lost = SCREENS * answered.length - delays.length;
   const disordered = screens.filter((screen) => screen.ids.some((id, i) => i > 0 && id <= screen.ids[i - 1]!)).length;
   // When the server kept each answer (its reader's clock), against when each screen was told: the live updates' own part.
   const store = openStore(dataDir, { readonly: true });
-  const keptAt = new Map((store.db.prepare("SELECT doc_id AS docId, read_at AS readAt FROM lead_messages WHERE message_id LIKE '<bench-answer-%'").all() as { docId: string; readAt: number }[]).map((row) => [row.docId, row.readAt]));
+  const keptAt = new Map(
+    (
+      store.db.prepare("SELECT doc_id AS docId, read_at AS readAt FROM lead_messages WHERE message_id LIKE '<bench-answer-%'").all() as {
+        docId: string;
+        readAt: number;
+      }[]
+    ).map((row) => [row.docId, row.readAt]),
+  );
   store.close();
   const afterKept = screens.flatMap((screen) => [...screen.answeredAt].filter(([docId]) => keptAt.has(docId)).map(([docId, at]) => at - keptAt.get(docId)!));
   console.log(
@@ -332,7 +402,12 @@ async function liveUpdates(base: string, dovecot: RunningDovecot, accounts: stri
 if (options.serve) {
   // The server under test, in a process of its own (its memory is what is sampled), reading the bench's mailbox.
   const mailbox = readMailboxSettings({ IMAP_URL: process.env.BENCH_IMAP_URL });
-  const app = await buildApp({ dataDir: process.env.DATA_DIR!, logger: false, rateLimitFactor: 1000, ...(mailbox.settings ? { mailbox: { settings: mailbox.settings, agency: ['agency@example.com'] } } : {}) });
+  const app = await buildApp({
+    dataDir: process.env.DATA_DIR!,
+    logger: false,
+    rateLimitFactor: 1000,
+    ...(mailbox.settings ? { mailbox: { settings: mailbox.settings, agency: ['agency@example.com'] } } : {}),
+  });
   const watch = watchServer(app.server, adminRoutes.leads.path);
   process.on('message', (message) => {
     if (message === 'reset') {

@@ -68,7 +68,8 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
-const describe = (values: number[]) => `${values.length} pages, median ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, slowest ${Math.max(...values).toFixed(0)} ms`;
+const describe = (values: number[]) =>
+  `${values.length} pages, median ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, slowest ${Math.max(...values).toFixed(0)} ms`;
 
 const dovecot = await startDovecot();
 const smtp = await startSmtp(0);
@@ -79,13 +80,22 @@ try {
     const clientDir = path.join(root, 'site');
     mkdirSync(clientDir);
     siteOf(clientDir, PAGE_BYTES, 1000);
-    const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.test>', NOTIFY_TO: 'owner@agency.test' });
+    const { settings } = readNotifySettings({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Agency Site <site@agency.test>',
+      NOTIFY_TO: 'owner@agency.test',
+    });
     const app = await buildApp({
       dataDir: path.join(root, 'data'),
       clientDir,
       rateLimitFactor: 1000,
       notifications: { settings, log: quiet },
-      mailbox: { settings: readMailboxSettings({ IMAP_URL: dovecot.url }).settings!, agency: [], log: quiet, ...(mode === 'server thread' ? { read: readMail } : {}) },
+      mailbox: {
+        settings: readMailboxSettings({ IMAP_URL: dovecot.url }).settings!,
+        agency: [],
+        log: quiet,
+        ...(mode === 'server thread' ? { read: readMail } : {}),
+      },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -130,7 +140,10 @@ try {
       // Every page under way meanwhile answered and counted: one begun after it.
       await waitFor('a page after the reading', () => probe.samples.some((s) => s.at > end), { ms: 60_000 });
       probe.stop();
-      const row = app.store.db.prepare('SELECT too_large AS tooLarge, unreadable FROM lead_messages WHERE doc_id = ?').get(docId) as { tooLarge: number; unreadable: string | null };
+      const row = app.store.db.prepare('SELECT too_large AS tooLarge, unreadable FROM lead_messages WHERE doc_id = ?').get(docId) as {
+        tooLarge: number;
+        unreadable: string | null;
+      };
       if (row.tooLarge || row.unreadable) throw new Error(`The mail was not read whole (${row.unreadable ?? 'too large'}): no figure to give.`);
       // The pages asked for while the mail was read (each one under way at any moment of it).
       const during = probe.samples.filter((s) => s.at + s.ms >= start && s.at <= end).map((s) => s.ms);
@@ -150,7 +163,9 @@ try {
 
 const threaded = results.find((r) => r.mode === 'parse thread')!;
 if (threaded.held > BUDGET_MS) {
-  console.error(`With the parse thread, the server's thread was held ${threaded.held.toFixed(0)} ms at once while the mail was read, more than ${BUDGET_MS} ms.`);
+  console.error(
+    `With the parse thread, the server's thread was held ${threaded.held.toFixed(0)} ms at once while the mail was read, more than ${BUDGET_MS} ms.`,
+  );
   process.exit(1);
 }
 process.exit(0);

@@ -36,7 +36,10 @@ const OWNER = 'owner@agency.test';
 // The readers and a newsletter (an article of the site as its text), written before the server starts.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-newsletter-'));
 const store = openStore(dataDir);
-seedSubscribers(store.db, Array.from({ length: READERS }, (_, i) => ({ email: `reader${i}@example.net`, state: 'confirmed' as const })));
+seedSubscribers(
+  store.db,
+  Array.from({ length: READERS }, (_, i) => ({ email: `reader${i}@example.net`, state: 'confirmed' as const })),
+);
 await setAdmin(store, OWNER, PASSWORD, Date.now(), 'owner', TEST_HASHING);
 const made = addNewsletter(store.db, { subject: articles.title, name: 'bench', body: [...articles.body] }, OWNER, Date.now());
 if (isProblem(made)) throw new Error(made.message);
@@ -60,10 +63,19 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 const require = createRequire(import.meta.url);
-const child = spawn(process.execPath, [...(process.env.PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR] : []), '--import', pathToFileURL(require.resolve('tsx')).href, path.join(import.meta.dirname, '..', 'src', 'test', 'newsletterServer.ts')], {
-  env: { ...process.env, DATA_DIR: dataDir, SMTP_PORT: String(smtpPort), POOL: process.env.POOL ?? '1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  [
+    ...(process.env.PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR] : []),
+    '--import',
+    pathToFileURL(require.resolve('tsx')).href,
+    path.join(import.meta.dirname, '..', 'src', 'test', 'newsletterServer.ts'),
+  ],
+  {
+    env: { ...process.env, DATA_DIR: dataDir, SMTP_PORT: String(smtpPort), POOL: process.env.POOL ?? '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const port = await new Promise<number>((resolve, reject) => {
   child.stdout!.on('data', (chunk) => {
     const found = /listening on (\d+)/.exec(String(chunk));
@@ -118,10 +130,14 @@ rmSync(dataDir, { recursive: true, force: true });
 const sorted = [...probes].sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const extra = peak - rest;
-console.log(`A newsletter to ${READERS.toLocaleString('en')} readers (pool of ${process.env.POOL ?? 1}, no rate limit), load average ${os.loadavg()[0]!.toFixed(1)}:`);
+console.log(
+  `A newsletter to ${READERS.toLocaleString('en')} readers (pool of ${process.env.POOL ?? 1}, no rate limit), load average ${os.loadavg()[0]!.toFixed(1)}:`,
+);
 console.log(`  from Send to the last reader marked sent: ${seconds.toFixed(1)} s (${(READERS / seconds).toFixed(0)} mails/s; the receiver took ${received})`);
 console.log(`  the server's memory: ${rest.toFixed(0)} MB at rest, ${peak.toFixed(0)} MB at its peak: +${extra.toFixed(0)} MB (budget +${MAX_EXTRA_MB} MB)`);
-console.log(`  the inbox meanwhile (${probes.length} answers of the leads' and the newsletters' lists): median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms (budget p99 ${PROBE_P99_MS} ms)`);
+console.log(
+  `  the inbox meanwhile (${probes.length} answers of the leads' and the newsletters' lists): median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms (budget p99 ${PROBE_P99_MS} ms)`,
+);
 let over = false;
 if (received < READERS) {
   console.error(`Only ${received} of ${READERS} mails arrived.`);

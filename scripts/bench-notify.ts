@@ -67,7 +67,9 @@ try {
 const sorted = [...times].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)]!;
 const slowest = sorted[sorted.length - 1]!;
-console.log(`A form's answer with its mail hanging (${ROUNDS} posts, ${sockets.size} SMTP connections left waiting): median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (budget ${BUDGET_MS} ms)`);
+console.log(
+  `A form's answer with its mail hanging (${ROUNDS} posts, ${sockets.size} SMTP connections left waiting): median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (budget ${BUDGET_MS} ms)`,
+);
 if (slowest > BUDGET_MS) {
   console.error(`The slowest answer took ${slowest.toFixed(0)} ms, over the budget of ${BUDGET_MS} ms.`);
   process.exit(1);

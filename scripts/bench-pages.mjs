@@ -90,7 +90,9 @@ try {
       for (const [name, origin] of Object.entries(hosts)) {
         const result = run(`${origin}${address}`);
         totals[name].push(result.rps);
-        console.log(`${address.padEnd(10)} round ${round} ${name.padEnd(5)} ${result.rps.toFixed(0).padStart(7)} requests/s  p50 ${result.p50}${result.errors ? `  ${result.errors}` : ''}`);
+        console.log(
+          `${address.padEnd(10)} round ${round} ${name.padEnd(5)} ${result.rps.toFixed(0).padStart(7)} requests/s  p50 ${result.p50}${result.errors ? `  ${result.errors}` : ''}`,
+        );
         if (result.errors) failed = true;
       }
     }
@@ -98,7 +100,9 @@ try {
   }
   console.log('');
   for (const { address, ours: a, caddy: b } of summary) {
-    console.log(`${address.padEnd(10)} median of ${rounds}: ours ${a.toFixed(0).padStart(7)}/s   caddy file_server ${b.toFixed(0).padStart(7)}/s   ratio ${(a / b).toFixed(2)}x`);
+    console.log(
+      `${address.padEnd(10)} median of ${rounds}: ours ${a.toFixed(0).padStart(7)}/s   caddy file_server ${b.toFixed(0).padStart(7)}/s   ratio ${(a / b).toFixed(2)}x`,
+    );
   }
 } finally {
   caddyProcess.kill('SIGTERM');

@@ -42,10 +42,19 @@ const PASSWORD = 'a long bench password';
 
 /** The editor's browser: its cookies, and requests as the inbox sends them (a change with the session's CSRF token). */
 const cookies = new Map<string, string>();
-async function send(base: string, method: string, address: string, { json, headers = {} }: { json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+async function send(
+  base: string,
+  method: string,
+  address: string,
+  { json, headers = {} }: { json?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const response = await fetch(base + address, {
     method,
-    headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
   });
   for (const line of response.headers.getSetCookie()) {
@@ -71,7 +80,18 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const [port, httpPort] = [await freePort(), await freePort()];
 const origin = `http://127.0.0.1:${port}`;
-const caddy = runCaddy(config, { SITE_ADDRESS: origin, BIND: 'bind 127.0.0.1', HTTP_PORT: String(httpPort), UPSTREAM: new URL(base).host, SITE_DIST: path.join(siteDir, 'dist'), CADDY_ADMIN: socket }, home);
+const caddy = runCaddy(
+  config,
+  {
+    SITE_ADDRESS: origin,
+    BIND: 'bind 127.0.0.1',
+    HTTP_PORT: String(httpPort),
+    UPSTREAM: new URL(base).host,
+    SITE_DIST: path.join(siteDir, 'dist'),
+    CADDY_ADMIN: socket,
+  },
+  home,
+);
 await caddy.started();
 await setAdmin(app.store, EDITOR, PASSWORD, Date.now());
 const { csrfToken } = (await (await send(base, 'GET', SIGN_IN_API)).json()) as { csrfToken: string };
@@ -93,7 +113,10 @@ try {
     const heading = `Grow your business online (${run})`;
     page.sections[0].heading = heading;
     const started = performance.now();
-    const response = await change(base, contentRoutes.contentPublish.path, { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: page }] });
+    const response = await change(base, contentRoutes.contentPublish.path, {
+      baseRevision: snap.revision,
+      changes: [{ file: 'config/pages/home.ts', value: page }],
+    });
     if (response.status !== 200) {
       failed = `Publish ${run} was answered ${response.status}: ${await response.text()}`;
       break;
@@ -129,6 +152,8 @@ if (failed) {
   process.exit(1);
 }
 if (median > BUDGET_S || max > MAX_S || peakRss / 1048576 > MAX_RSS_MB) {
-  console.error(`Over the budget: median ${median.toFixed(2)} s (budget ${BUDGET_S} s), max ${max.toFixed(2)} s (budget ${MAX_S} s), memory ${Math.round(peakRss / 1048576)} MB (budget ${MAX_RSS_MB} MB).`);
+  console.error(
+    `Over the budget: median ${median.toFixed(2)} s (budget ${BUDGET_S} s), max ${max.toFixed(2)} s (budget ${MAX_S} s), memory ${Math.round(peakRss / 1048576)} MB (budget ${MAX_RSS_MB} MB).`,
+  );
   process.exit(1);
 }

@@ -33,7 +33,10 @@ import { buildApp } from '../src/apps/server/app';
 import { Client, PASSWORD } from '../src/test/adminServer';
 import { readCommandLine } from './lib/commandLine.mjs';
 
-const { values: options } = readCommandLine(process.argv.slice(2), { command: 'npx tsx scripts/bench-signin.ts', options: { 'without-cookie': { type: 'boolean' } } });
+const { values: options } = readCommandLine(process.argv.slice(2), {
+  command: 'npx tsx scripts/bench-signin.ts',
+  options: { 'without-cookie': { type: 'boolean' } },
+});
 
 /** The old tests' figures, now budgets (config/server.ts has none for the sign-in's speed). */
 const BUDGETS = {
@@ -97,7 +100,8 @@ async function bench() {
     // 1. The owner behind a locked-out stranger.
     {
       const stranger = from('198.51.100.66');
-      for (let i = 0; i < signIn.perAccount.refuseAfter; i++) expectStatus("the stranger's wrong password", (await stranger.signIn(OWNER, `guess ${i}`)).status, 401);
+      for (let i = 0; i < signIn.perAccount.refuseAfter; i++)
+        expectStatus("the stranger's wrong password", (await stranger.signIn(OWNER, `guess ${i}`)).status, 401);
       let keepGoing = true;
       const attack = (async () => {
         while (keepGoing) await stranger.signIn(OWNER, 'guess on');
@@ -118,7 +122,11 @@ async function bench() {
       const attack = strangers.map((c, i) => c.signIn(`nobody${i}@bench.example`, 'wrong password!'));
       const answer = await timed(() => owner.signIn(OWNER));
       expectStatus("the owner's sign-in", answer.value.status, 204);
-      within(`the owner's right password behind ${NETWORK_TRIES} sign-ins at once from ${NETWORK_TRIES} /64s of one /48`, answer.ms, BUDGETS.ownerBehindNetworkMs);
+      within(
+        `the owner's right password behind ${NETWORK_TRIES} sign-ins at once from ${NETWORK_TRIES} /64s of one /48`,
+        answer.ms,
+        BUDGETS.ownerBehindNetworkMs,
+      );
       await drained(attack);
     }
 
@@ -140,8 +148,11 @@ async function bench() {
       }
       const ratio = median(unknown) / median(known);
       const { most, least } = BUDGETS.unknownOverKnown;
-      console.log(`an e-mail without an account: median ${ms(median(unknown))}, an account's wrong password ${ms(median(known))}, ratio ${ratio.toFixed(2)} (budget ${least} to ${most})`);
-      if (ratio > most || ratio < least) failures.push(`An e-mail without an account took ${ratio.toFixed(2)} times as long as an account's wrong password, outside ${least} to ${most}.`);
+      console.log(
+        `an e-mail without an account: median ${ms(median(unknown))}, an account's wrong password ${ms(median(known))}, ratio ${ratio.toFixed(2)} (budget ${least} to ${most})`,
+      );
+      if (ratio > most || ratio < least)
+        failures.push(`An e-mail without an account took ${ratio.toFixed(2)} times as long as an account's wrong password, outside ${least} to ${most}.`);
     }
 
     // 4. One client's tries at once.

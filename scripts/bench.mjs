@@ -39,7 +39,14 @@ function post() {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     const request = http.request(
-      { host: '127.0.0.1', port, path: '/api/collections/Inquriy/documents', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/collections/Inquriy/documents',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         response.resume();
         response.on('end', () => {

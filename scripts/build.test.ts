@@ -33,14 +33,17 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-it.each(commands.map(([command, , ending], i) => [command, ending, i] as const))('%s stops at a mistake in config/ with the sentence naming the file and the key', (_command, ending, i) => {
-  const result = runs[i]!;
-  const output = result.stdout + result.stderr;
-  expect(result.code).toBe(1);
-  expect(output).toContain('Found 1 problem in config/:');
-  expect(output).toMatch(/^config\/pages\/blog\.ts: title .+$/m);
-  expect(output).toContain(ending);
-  // Plain sentences only: no stack trace, no build output.
-  expect(output).not.toMatch(/^\s+at /m);
-  expect(existsSync(path.join(workDir, 'dist'))).toBe(false);
-});
+it.each(commands.map(([command, , ending], i) => [command, ending, i] as const))(
+  '%s stops at a mistake in config/ with the sentence naming the file and the key',
+  (_command, ending, i) => {
+    const result = runs[i]!;
+    const output = result.stdout + result.stderr;
+    expect(result.code).toBe(1);
+    expect(output).toContain('Found 1 problem in config/:');
+    expect(output).toMatch(/^config\/pages\/blog\.ts: title .+$/m);
+    expect(output).toContain(ending);
+    // Plain sentences only: no stack trace, no build output.
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(existsSync(path.join(workDir, 'dist'))).toBe(false);
+  },
+);

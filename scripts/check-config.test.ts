@@ -137,10 +137,7 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
       // config/pages/about.ts imports config/site.ts: only site.ts is named.
       const nameLine = keyLine(configDir, 'site.ts', 'name', (real.site.brand as { name: string }).name);
       const line = edit(configDir, 'site.ts', nameLine, nameLine.slice(0, -1));
-      return [
-        'Found 1 problem in config/:',
-        `config/site.ts, line ${line}: ${SLIP_WORDS.commaAtEnd}.`,
-      ];
+      return ['Found 1 problem in config/:', `config/site.ts, line ${line}: ${SLIP_WORDS.commaAtEnd}.`];
     },
   ],
   [
@@ -157,10 +154,7 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
     'a broken form file is named, not the list of forms that imports it; pages may still use its name',
     (configDir) => {
       const line = edit(configDir, 'forms/inquiry.ts', "collection: 'Inquriy',", "collection: 'Inquriy'");
-      return [
-        'Found 1 problem in config/:',
-        `config/forms/inquiry.ts, line ${line}: ${SLIP_WORDS.commaAtEnd}.`,
-      ];
+      return ['Found 1 problem in config/:', `config/forms/inquiry.ts, line ${line}: ${SLIP_WORDS.commaAtEnd}.`];
     },
   ],
   [
@@ -186,7 +180,7 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
     },
   ],
   [
-    'the Firebase deploy files are not the check\'s business: a form\'s limits changed and a rules file gone, config is still all good',
+    "the Firebase deploy files are not the check's business: a form's limits changed and a rules file gone, config is still all good",
     (configDir) => {
       // The build rewrites them and a Firebase deploy refuses stale ones (src/deploy/deployFiles.ts, scripts/deployFiles.test.ts).
       edit(configDir, 'forms/inquiry.ts', 'maxLength: 200, required: true', 'maxLength: 300, required: true');

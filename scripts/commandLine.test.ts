@@ -61,11 +61,23 @@ function expectOneSentence(run: Run, what: string) {
 /** Every file of a folder, with a hash of its bytes. */
 function snapshot(folder: string): Record<string, string> {
   const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  return Object.fromEntries(files.map((e) => [path.relative(folder, path.join(e.parentPath, e.name)), createHash('sha256').update(readFileSync(path.join(e.parentPath, e.name))).digest('hex')]));
+  return Object.fromEntries(
+    files.map((e) => [
+      path.relative(folder, path.join(e.parentPath, e.name)),
+      createHash('sha256')
+        .update(readFileSync(path.join(e.parentPath, e.name)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 describe('parseCommandLine', () => {
-  const spec = { command: 'npm run leads -- export', options: { format: { type: 'string', value: 'json|csv' }, spam: { type: 'boolean' } }, words: [0, 1], wordsHint: ' [<collection>]' } as const;
+  const spec = {
+    command: 'npm run leads -- export',
+    options: { format: { type: 'string', value: 'json|csv' }, spam: { type: 'boolean' } },
+    words: [0, 1],
+    wordsHint: ' [<collection>]',
+  } as const;
 
   it.each([
     [['--role', 'editor'], 'Unknown option --role: npm run leads -- export takes --format <json|csv> and --spam. Nothing was done.'],
@@ -80,11 +92,20 @@ describe('parseCommandLine', () => {
   });
 
   it('reads what it knows; a command without options says so', () => {
-    expect(parseCommandLine(['Inquriy', '--format', 'csv', '--spam'], { ...spec, words: [0, 1] })).toEqual({ values: { format: 'csv', spam: true }, words: ['Inquriy'] });
-    expect(parseCommandLine(['--x'], { command: 'npm run build' })).toEqual({ problem: 'Unknown option --x: npm run build takes no options. Nothing was done.' });
-    expect(parseCommandLine([], { command: 'npm run leads -- backup', words: [1, 1], wordsHint: ' <file>' })).toEqual({ problem: 'Something is missing: use npm run leads -- backup <file>. Nothing was done.' });
+    expect(parseCommandLine(['Inquriy', '--format', 'csv', '--spam'], { ...spec, words: [0, 1] })).toEqual({
+      values: { format: 'csv', spam: true },
+      words: ['Inquriy'],
+    });
+    expect(parseCommandLine(['--x'], { command: 'npm run build' })).toEqual({
+      problem: 'Unknown option --x: npm run build takes no options. Nothing was done.',
+    });
+    expect(parseCommandLine([], { command: 'npm run leads -- backup', words: [1, 1], wordsHint: ' <file>' })).toEqual({
+      problem: 'Something is missing: use npm run leads -- backup <file>. Nothing was done.',
+    });
     // A command that names no words takes none.
-    expect(parseCommandLine(['extra'], { command: 'npm run build' })).toEqual({ problem: 'Too many words after npm run build ("extra"): use npm run build. Nothing was done.' });
+    expect(parseCommandLine(['extra'], { command: 'npm run build' })).toEqual({
+      problem: 'Too many words after npm run build ("extra"): use npm run build. Nothing was done.',
+    });
     // An option that takes a value, followed by another option or at the very end, has none.
     const exportSpec = { ...spec, words: [0, 1] as [number, number] };
     expect(parseCommandLine(['--format', '--spam'], exportSpec)).toEqual(parseCommandLine(['--format'], exportSpec));
@@ -101,7 +122,11 @@ describe('npm run leads refuses what it does not understand, and changes nothing
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cli-strict-'));
     const app = await buildApp({ dataDir, rateLimitFactor: 1000 });
     for (const [id, form] of Object.entries(forms)) {
-      const response = await app.inject({ method: 'POST', url: `/api/collections/${form.collection}/documents`, payload: buildDocument(form, validData[id as keyof typeof validData]) });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/collections/${form.collection}/documents`,
+        payload: buildDocument(form, validData[id as keyof typeof validData]),
+      });
       expect(response.statusCode).toBe(201);
     }
     await setAdmin(app.store, 'owner@example.com', 'a long enough password');
@@ -123,20 +148,44 @@ describe('npm run leads refuses what it does not understand, and changes nothing
   const noOptions = (name: string) => `${command(name)} takes no options`;
   /** Each command's refusal of what it does not take: its options (all named) and its words. */
   const cases: [what: string, args: () => string[], sentence: string][] = [
-    ['export: an unknown option', () => ['export', '--role', 'editor'], `Unknown option --role: ${command('export')} takes --format <json|csv>, --status <${LEAD_STATUSES.join('|')}>, --spam, --inbox and --search <text>`],
-    ['export: a word too many', () => ['export', 'Inquriy', 'Contact_cli'], `Too many words after ${command('export')} ("Contact_cli"): use ${command('export')} [<collection>]`],
-    ['documents: an unknown option', () => ['documents', '--format', 'csv'], `Unknown option --format: ${command('documents')} takes --status <${LEAD_STATUSES.join('|')}>, --spam, --inbox and --search <text>`],
-    ['documents: a word too many', () => ['documents', 'Inquriy', 'Contact_cli'], `Too many words after ${command('documents')} ("Contact_cli"): use ${command('documents')} [<collection>]`],
+    [
+      'export: an unknown option',
+      () => ['export', '--role', 'editor'],
+      `Unknown option --role: ${command('export')} takes --format <json|csv>, --status <${LEAD_STATUSES.join('|')}>, --spam, --inbox and --search <text>`,
+    ],
+    [
+      'export: a word too many',
+      () => ['export', 'Inquriy', 'Contact_cli'],
+      `Too many words after ${command('export')} ("Contact_cli"): use ${command('export')} [<collection>]`,
+    ],
+    [
+      'documents: an unknown option',
+      () => ['documents', '--format', 'csv'],
+      `Unknown option --format: ${command('documents')} takes --status <${LEAD_STATUSES.join('|')}>, --spam, --inbox and --search <text>`,
+    ],
+    [
+      'documents: a word too many',
+      () => ['documents', 'Inquriy', 'Contact_cli'],
+      `Too many words after ${command('documents')} ("Contact_cli"): use ${command('documents')} [<collection>]`,
+    ],
     ['backup: an unknown option', () => ['backup', backupFile(), '--force'], `Unknown option --force: ${noOptions('backup')}`],
     ['backup: the file missing', () => ['backup'], `Something is missing: use ${command('backup')} <file>`],
     ['count: an unknown option', () => ['count', '--all'], `Unknown option --all: ${noOptions('count')}`],
     ['count: a word it does not take', () => ['count', 'Inquriy'], `Too many words after ${command('count')} ("Inquriy"): use ${command('count')}`],
-    ['add-admin: an unknown option', () => ['add-admin', 'new@example.com', '--team', 'editor'], `Unknown option --team: ${command('add-admin')} takes --role <${ADMIN_ROLES.join('|')}>`],
+    [
+      'add-admin: an unknown option',
+      () => ['add-admin', 'new@example.com', '--team', 'editor'],
+      `Unknown option --team: ${command('add-admin')} takes --role <${ADMIN_ROLES.join('|')}>`,
+    ],
     ['add-admin: the e-mail missing', () => ['add-admin'], `Something is missing: use ${command('add-admin')} <email>`],
     ['remove-admin: an unknown option', () => ['remove-admin', 'owner@example.com', '--force'], `Unknown option --force: ${noOptions('remove-admin')}`],
     ['remove-admin: the e-mail missing', () => ['remove-admin'], `Something is missing: use ${command('remove-admin')} <email>`],
     ['admins: an unknown option', () => ['admins', '--json'], `Unknown option --json: ${noOptions('admins')}`],
-    ['admins: a word it does not take', () => ['admins', 'owner@example.com'], `Too many words after ${command('admins')} ("owner@example.com"): use ${command('admins')}`],
+    [
+      'admins: a word it does not take',
+      () => ['admins', 'owner@example.com'],
+      `Too many words after ${command('admins')} ("owner@example.com"): use ${command('admins')}`,
+    ],
   ];
 
   it.each(cases.map(([what, , sentence], i) => [what, sentence, i] as const))('%s: one sentence and exit code 2', async (what, sentence, i) => {
@@ -172,7 +221,9 @@ describe('the other scripts refuse an unknown option and a word they do not take
   // Scripts that take no words refuse one too.
   const runs: [name: string, arg: string, script: string, typescript?: boolean][] = [
     ...scripts.map(([name, script, , typescript]) => [name, '--bogus', script, typescript] as [string, string, string, boolean?]),
-    ...scripts.filter(([, , noWords]) => noWords).map(([name, script, , typescript]) => [name, 'extra', script, typescript] as [string, string, string, boolean?]),
+    ...scripts
+      .filter(([, , noWords]) => noWords)
+      .map(([name, script, , typescript]) => [name, 'extra', script, typescript] as [string, string, string, boolean?]),
   ];
   const deployFiles = ['firestore.rules', 'storage.rules'];
   let firebaseFiles: string[];

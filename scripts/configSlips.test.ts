@@ -47,11 +47,21 @@ const formLine = /collection: 'Contact_cli',/;
 const corpus: Slip[] = [
   { name: 'a missing comma in a page', file: PAGE, breakIt: replaced(pageLine, (l) => l.slice(0, -1)), words: SLIP_WORDS.commaAtEnd },
   { name: 'a missing quote in a page', file: PAGE, breakIt: replaced(pageLine, (l) => `${l.slice(0, -2)},`), words: SLIP_WORDS.notClosed },
-  { name: 'a missing bracket in a page', file: PAGE, breakIt: replaced(/\{ label: '[^']*' \}\]/, (l) => l.replace(/ \}\]$/, ' ]')), words: SLIP_WORDS.closeBefore.replace('{missing}', '"}"').replaceAll('{token}', '"]"') },
+  {
+    name: 'a missing bracket in a page',
+    file: PAGE,
+    breakIt: replaced(/\{ label: '[^']*' \}\]/, (l) => l.replace(/ \}\]$/, ' ]')),
+    words: SLIP_WORDS.closeBefore.replace('{missing}', '"}"').replaceAll('{token}', '"]"'),
+  },
   { name: 'a stray character in a page', file: PAGE, breakIt: replaced(pageLine, (l) => `${l}§`), words: SLIP_WORDS.stray.replace('{token}', '"§"') },
   { name: 'a missing comma in a form', file: FORM, breakIt: replaced(formLine, (l) => l.slice(0, -1)), words: SLIP_WORDS.commaAtEnd },
   { name: 'a missing quote in a form', file: FORM, breakIt: replaced(formLine, (l) => `${l.slice(0, -2)},`), words: SLIP_WORDS.notClosed },
-  { name: 'a missing bracket in a form', file: FORM, breakIt: replaced(/\{ name: 'Fullname'[^\n]*\},/, (l) => `${l.slice(0, -2)},`), words: SLIP_WORDS.closeAtEnd },
+  {
+    name: 'a missing bracket in a form',
+    file: FORM,
+    breakIt: replaced(/\{ name: 'Fullname'[^\n]*\},/, (l) => `${l.slice(0, -2)},`),
+    words: SLIP_WORDS.closeAtEnd,
+  },
   { name: 'a stray character in a form', file: FORM, breakIt: replaced(formLine, (l) => `${l}§`), words: SLIP_WORDS.stray.replace('{token}', '"§"') },
 ];
 
@@ -84,7 +94,8 @@ function copyConfig(): string {
 function copyProject(): string {
   const workDir = mkdtempSync(path.join(projectDir, '.tmp-slips-project-'));
   workDirs.push(workDir);
-  for (const copied of ['src', 'scripts', 'config', 'package.json', 'tsconfig.json', 'firestore.rules', 'storage.rules']) cpSync(path.join(projectDir, copied), path.join(workDir, copied), { recursive: true });
+  for (const copied of ['src', 'scripts', 'config', 'package.json', 'tsconfig.json', 'firestore.rules', 'storage.rules'])
+    cpSync(path.join(projectDir, copied), path.join(workDir, copied), { recursive: true });
   symlinkSync(path.join(projectDir, 'public'), path.join(workDir, 'public'), 'dir');
   return workDir;
 }
@@ -109,22 +120,31 @@ beforeAll(() => {
     return (JSON.parse(run.stdout) as string[]).map((text) => text.split('\n'));
   });
   const workDir = copyProject();
-  const expected = breakCopy(path.join(workDir, 'config'), corpus.find((slip) => slip.name === 'a missing comma in a form')!);
+  const expected = breakCopy(
+    path.join(workDir, 'config'),
+    corpus.find((slip) => slip.name === 'a missing comma in a form')!,
+  );
   project = { expected, runs: Promise.all(commands.map(([, script]) => runScript(path.join('scripts', script), [], { cwd: workDir }))) };
   pending.push(checked, project.runs);
 });
 
-test.each(corpus.map((slip, i) => [slip.name, i] as const))('%s: one sentence with the file and the line, the same from the slips\' check and the checker', async (_name, i) => {
-  const { configDir, expected } = copies[i]!;
-  expect(await slipsIn(configDir)).toEqual([expected]);
-  expect((await checked)[i]).toEqual(['Found 1 problem in config/:', expected]);
-});
+test.each(corpus.map((slip, i) => [slip.name, i] as const))(
+  "%s: one sentence with the file and the line, the same from the slips' check and the checker",
+  async (_name, i) => {
+    const { configDir, expected } = copies[i]!;
+    expect(await slipsIn(configDir)).toEqual([expected]);
+    expect((await checked)[i]).toEqual(['Found 1 problem in config/:', expected]);
+  },
+);
 
-test.each(commands.map(([command], i) => [command, i] as const))('%s on a project whose form file lost a comma: the sentence, no stack trace, exit 1', async (_command, i) => {
-  const run = (await project.runs)[i]!;
-  const output = run.stdout + run.stderr;
-  expect(output.split('\n').slice(0, 2)).toEqual(['Found 1 problem in config/:', project.expected]);
-  expect(run.code).toBe(1);
-  expect(output).not.toMatch(/^\s+at /m);
-  expect(output).not.toContain('TransformError');
-});
+test.each(commands.map(([command], i) => [command, i] as const))(
+  '%s on a project whose form file lost a comma: the sentence, no stack trace, exit 1',
+  async (_command, i) => {
+    const run = (await project.runs)[i]!;
+    const output = run.stdout + run.stderr;
+    expect(output.split('\n').slice(0, 2)).toEqual(['Found 1 problem in config/:', project.expected]);
+    expect(run.code).toBe(1);
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output).not.toContain('TransformError');
+  },
+);

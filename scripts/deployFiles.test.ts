@@ -21,7 +21,21 @@ import { freePort } from '../src/test/freePort';
 // A whole build on a machine shared with other work.
 jest.setTimeout(20 * 60_000);
 
-const COPIED = ['config', 'src', 'scripts', 'public', 'index.html', 'admin.html', 'vite.config.ts', 'vite.admin.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'firestore.rules', 'storage.rules'];
+const COPIED = [
+  'config',
+  'src',
+  'scripts',
+  'public',
+  'index.html',
+  'admin.html',
+  'vite.config.ts',
+  'vite.admin.config.ts',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.node.json',
+  'firestore.rules',
+  'storage.rules',
+];
 const OPTION = 'An option added by a test';
 
 let copy: string;

@@ -17,7 +17,13 @@ import { adminRoutes, SIGN_IN_API } from '../src/leads/model/adminApi';
 import { contentRoutes } from '../src/content/model/contentApi';
 
 const root = path.resolve(__dirname, '..');
-const docs = ['README.md', 'CONTENT.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  'CONTENT.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** The lines of a Markdown text outside fenced code blocks, with their line numbers. */
@@ -120,7 +126,8 @@ function history(text: string): string[] {
 function unknownScripts(text: string, scripts: Record<string, string>): string[] {
   const found: string[] = [];
   for (const [number, line] of text.split('\n').entries()) {
-    for (const match of line.matchAll(/\bnpm run (?:--?[\w-]+ )*([a-z][\w:-]*[\w])/g)) if (!Object.hasOwn(scripts, match[1]!)) found.push(`${number + 1}: npm run ${match[1]}`);
+    for (const match of line.matchAll(/\bnpm run (?:--?[\w-]+ )*([a-z][\w:-]*[\w])/g))
+      if (!Object.hasOwn(scripts, match[1]!)) found.push(`${number + 1}: npm run ${match[1]}`);
   }
   return found;
 }
@@ -278,13 +285,25 @@ describe('the documentation', () => {
     expect(pictures.length).toBeGreaterThanOrEqual(5);
     const missing = pictures.filter((picture) => {
       const file = path.join(root, decodeURI(picture.split('#')[0]!));
-      return !existsSync(file) || !readFileSync(file).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      return (
+        !existsSync(file) ||
+        !readFileSync(file)
+          .subarray(0, 8)
+          .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+      );
     });
     expect(missing).toEqual([]);
   });
 
   test('endpoints.md names every route of the inbox, the content editor, the sign-in and the visit beacon', () => {
-    const routes = [...Object.values(adminRoutes), ...Object.values(contentRoutes), { method: 'GET', path: SIGN_IN_API }, { method: 'POST', path: SIGN_IN_API }, { method: 'POST', path: api.visits }, { method: 'POST', path: api.documentsRoute }];
+    const routes = [
+      ...Object.values(adminRoutes),
+      ...Object.values(contentRoutes),
+      { method: 'GET', path: SIGN_IN_API },
+      { method: 'POST', path: SIGN_IN_API },
+      { method: 'POST', path: api.visits },
+      { method: 'POST', path: api.documentsRoute },
+    ];
     expect(undocumentedRoutes(read('docs/endpoints.md'), routes)).toEqual([]);
   });
 
@@ -299,7 +318,10 @@ describe('the documentation', () => {
   });
 
   test.each(docs.filter((doc) => doc !== 'README.md'))('%s opens by saying who it is for', (file) => {
-    const firstParagraph = read(file).split('\n').slice(1).find((line) => line.trim() !== '');
+    const firstParagraph = read(file)
+      .split('\n')
+      .slice(1)
+      .find((line) => line.trim() !== '');
     expect(firstParagraph).toMatch(/^For /);
   });
 });

@@ -15,7 +15,11 @@ import { escapeRegExp } from '../src/schema/text.ts';
 import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
-const [base = 'http://127.0.0.1:3000'] = readCommandLine(process.argv.slice(2), { command: 'npx tsx scripts/editor-screenshots.mjs', words: [0, 1], wordsHint: ' [<site address>]' }).words;
+const [base = 'http://127.0.0.1:3000'] = readCommandLine(process.argv.slice(2), {
+  command: 'npx tsx scripts/editor-screenshots.mjs',
+  words: [0, 1],
+  wordsHint: ' [<site address>]',
+}).words;
 const { EDITOR_EMAIL: email, EDITOR_PASSWORD: password } = process.env;
 if (!email || !password) {
   console.error('Set EDITOR_EMAIL and EDITOR_PASSWORD to an account of that server (npm run leads -- add-admin … --role editor).');
@@ -116,7 +120,15 @@ await page.setViewportSize({ width: 1280, height: 800 });
 
 // A picture: the first picture field of the about page's team (its section opened on its own).
 const about = (await import('../config/pages/about.ts')).default;
-await edit({ file: 'config/pages/about.ts', section: String(Math.max(0, about.sections.findIndex((s) => s.type === 'team'))) });
+await edit({
+  file: 'config/pages/about.ts',
+  section: String(
+    Math.max(
+      0,
+      about.sections.findIndex((s) => s.type === 'team'),
+    ),
+  ),
+});
 const picture = page.locator('fieldset:has(input[type=file]):not(:has(fieldset input[type=file]))').first();
 await picture.scrollIntoViewIfNeeded();
 await shot('editor-picture', picture);
@@ -188,7 +200,10 @@ const openChanges = async () => {
 };
 if ((await newest.count()) > 0) await openChanges();
 await shot('editor-revisions');
-for (const [width, name] of [[1280, 'editor-undo'], [375, 'editor-undo-phone']]) {
+for (const [width, name] of [
+  [1280, 'editor-undo'],
+  [375, 'editor-undo-phone'],
+]) {
   if ((await newest.count()) === 0) break;
   await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
   await revisions();
@@ -196,19 +211,28 @@ for (const [width, name] of [[1280, 'editor-undo'], [375, 'editor-undo-phone']])
   const one = newest.getByRole('button', { name: history.undoOne });
   await ((await one.count()) > 0 ? one.first() : newest.getByRole('button', { name: history.undo, exact: true })).click();
   const dialog = page.getByRole('dialog', { name: history.undoTitle });
-  await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).waitFor({ timeout: 60_000 });
+  await dialog
+    .getByRole('button', { name: history.cancel })
+    .or(dialog.getByRole('button', { name: history.close }))
+    .waitFor({ timeout: 60_000 });
   const after = dialog.getByRole('region', { name: history.previewAfter });
   if ((await after.count()) > 0) await after.frameLocator('iframe').locator('main').waitFor({ timeout: 30_000 });
   await settled();
   await shot(name);
-  await dialog.getByRole('button', { name: history.cancel }).or(dialog.getByRole('button', { name: history.close })).click();
+  await dialog
+    .getByRole('button', { name: history.cancel })
+    .or(dialog.getByRole('button', { name: history.close }))
+    .click();
 }
 
 // The drafts the editor kept of what was typed here go: the server is as it was.
 const me = await (await page.request.get(`${base}${adminRoutes.me.path}`)).json();
 const { drafts } = await (await page.request.get(`${base}${contentRoutes.content.path}`)).json();
 for (const draft of drafts.filter((d) => d.author === me.email)) {
-  const answer = await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: draft.file }, headers: { [CSRF_HEADER]: me.csrfToken } });
+  const answer = await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, {
+    data: { file: draft.file },
+    headers: { [CSRF_HEADER]: me.csrfToken },
+  });
   if (!answer.ok()) console.error(`The draft of ${draft.file} could not be discarded: ${answer.status()}`);
   else console.log(`discarded the draft of ${draft.file}`);
 }

@@ -26,11 +26,17 @@ if (values.check) {
   const stale = staleDeployFiles(projectDir, forms, built);
   for (const sentence of stale) console.error(sentence);
   if (stale.length > 0) process.exit(1);
-  console.log(`The Firebase deploy files are current: ${deployFiles(forms, built).map(([file]) => file).join(', ')}.`);
+  console.log(
+    `The Firebase deploy files are current: ${deployFiles(forms, built)
+      .map(([file]) => file)
+      .join(', ')}.`,
+  );
 } else {
   const firebaseBuilt = firebaseSite(built);
   if (!firebaseBuilt) {
-    console.log(`${built ? 'dist/ holds a build for our own server' : 'No build in dist/'}: ${FIREBASE_JSON} is written by the next build with the Firebase settings (npm run build).`);
+    console.log(
+      `${built ? 'dist/ holds a build for our own server' : 'No build in dist/'}: ${FIREBASE_JSON} is written by the next build with the Firebase settings (npm run build).`,
+    );
   }
   const files = deployFiles(forms, firebaseBuilt);
   const written = writeDeployFiles(projectDir, files);

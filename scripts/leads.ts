@@ -107,7 +107,8 @@ async function readPassword(prompt: string): Promise<string> {
 /** The new account's password, asked for (and checked) before the database is opened. */
 async function newPassword(email: string): Promise<string> {
   const password = await readPassword(`Password for ${email} (at least ${server.admin.passwordMinLength} characters): `);
-  if (!passwordLengthOk(password)) fail(`The password must be ${server.admin.passwordMinLength} to ${server.admin.passwordMaxLength} characters long. Nothing was changed.`);
+  if (!passwordLengthOk(password))
+    fail(`The password must be ${server.admin.passwordMinLength} to ${server.admin.passwordMaxLength} characters long. Nothing was changed.`);
   if (process.stdin.isTTY && (await readPassword('The same password again: ')) !== password) fail('The two passwords are not the same. Nothing was changed.');
   return password;
 }
@@ -125,7 +126,8 @@ async function addAdmin(store: Store, email: string, password: string, role: Adm
 /** The export's view from its parsed command line, or the sentence saying what is wrong with it. */
 function exportFilter({ values, words }: Parsed, documents: boolean): { filter: LeadFilter; format: 'json' | 'csv' | 'documents'; collection?: string } {
   const [collection] = words;
-  if (collection !== undefined && !knownCollections.includes(collection)) fail(`"${collection}" is not a collection. Use one of: ${knownCollections.join(', ')}.`);
+  if (collection !== undefined && !knownCollections.includes(collection))
+    fail(`"${collection}" is not a collection. Use one of: ${knownCollections.join(', ')}.`);
   const format = documents ? 'documents' : ((values.format as string | undefined) ?? 'json');
   if (format !== 'json' && format !== 'csv' && format !== 'documents') fail('--format must be json or csv.');
   const status = values.status as string | undefined;
@@ -190,7 +192,9 @@ try {
     process.stdout.write(`${email} can no longer sign in; its sessions have ended and its drafts are removed.\n`);
   } else if (command === 'admins') {
     const admins = listAdminRoles(store);
-    process.stdout.write(admins.length > 0 ? `${admins.map((a) => `${a.email}\t${a.role}`).join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n');
+    process.stdout.write(
+      admins.length > 0 ? `${admins.map((a) => `${a.email}\t${a.role}`).join('\n')}\n` : 'No accounts yet: npm run leads -- add-admin you@example.com\n',
+    );
   }
 } finally {
   store.close();

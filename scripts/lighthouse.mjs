@@ -24,7 +24,14 @@ if (reports) mkdirSync(reports, { recursive: true });
 
 const tool = path.resolve(import.meta.dirname, '..', 'tools', 'lighthouse');
 /** The versions of a lock file's packages (npm keeps the installed ones in node_modules/.package-lock.json). */
-const versionsIn = (file) => (existsSync(file) ? JSON.stringify(Object.entries(JSON.parse(readFileSync(file, 'utf8')).packages).filter(([key]) => key).map(([key, p]) => [key, p.version])) : '');
+const versionsIn = (file) =>
+  existsSync(file)
+    ? JSON.stringify(
+        Object.entries(JSON.parse(readFileSync(file, 'utf8')).packages)
+          .filter(([key]) => key)
+          .map(([key, p]) => [key, p.version]),
+      )
+    : '';
 if (versionsIn(path.join(tool, 'node_modules', '.package-lock.json')) !== versionsIn(path.join(tool, 'package-lock.json'))) {
   console.log(`Installing Lighthouse in ${path.relative(process.cwd(), tool)}/ from its lock file (its first run, or the lock file changed)…`);
   execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tool, stdio: 'inherit' });
@@ -61,7 +68,18 @@ try {
     if (!measured(lhr)) {
       // Lighthouse could not measure the page (it says why): a failed run, not a crash of this script.
       const why = runtimeError?.message ?? 'a metric is missing from the report';
-      rows.push({ page, performance: 0, accessibility: 0, 'best-practices': 0, seo: 0, fcpMs: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, below: `not measured: ${why}` });
+      rows.push({
+        page,
+        performance: 0,
+        accessibility: 0,
+        'best-practices': 0,
+        seo: 0,
+        fcpMs: NaN,
+        lcpMs: NaN,
+        tbtMs: NaN,
+        cls: NaN,
+        below: `not measured: ${why}`,
+      });
       failed = true;
       console.log(`${page}: not measured (${why})`);
       continue;
@@ -97,7 +115,11 @@ try {
 console.log('\n| page | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | below the floors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
-  console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.below} |`);
+  console.log(
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.below} |`,
+  );
 }
-console.log(`\nFloors: performance ${floors.performance}, accessibility ${floors.accessibility}, best practices ${floors['best-practices']}, SEO ${floors.seo}, LCP ${floors.lcpMs / 1000} s, TBT ${floors.tbtMs} ms, CLS ${floors.cls}.`);
+console.log(
+  `\nFloors: performance ${floors.performance}, accessibility ${floors.accessibility}, best practices ${floors['best-practices']}, SEO ${floors.seo}, LCP ${floors.lcpMs / 1000} s, TBT ${floors.tbtMs} ms, CLS ${floors.cls}.`,
+);
 process.exit(failed ? 1 : 0);

@@ -91,5 +91,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 console.log(`\nClick on "${linkName}" from ${from} to the first paint of "${headline}" (CPU ${cpu}x slower, ${runs} runs each, alternating):`);
 console.log('| build | how | median | min | max |\n| --- | --- | --- | --- | --- |');
 for (const [dist, values] of results) {
-  console.log(`| ${path.relative(process.cwd(), dist) || dist} | ${kind.get(dist)} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms |`);
+  console.log(
+    `| ${path.relative(process.cwd(), dist) || dist} | ${kind.get(dist)} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms |`,
+  );
 }

@@ -24,15 +24,27 @@ import { readCommandLine } from './lib/commandLine.mjs';
 // Anything else on its command line is refused with one sentence before it does anything.
 const parsed = readCommandLine(process.argv.slice(2), {
   command: 'npm run release',
-  options: { remote: { type: 'string', value: 'name' }, branch: { type: 'string', value: 'name' }, 'no-build': { type: 'boolean' }, 'no-push': { type: 'boolean' } },
+  options: {
+    remote: { type: 'string', value: 'name' },
+    branch: { type: 'string', value: 'name' },
+    'no-build': { type: 'boolean' },
+    'no-push': { type: 'boolean' },
+  },
 });
-const values = { remote: 'origin', branch: 'main', 'no-build': false, 'no-push': false, ...parsed.values } as { remote: string; branch: string; 'no-build': boolean; 'no-push': boolean };
+const values = { remote: 'origin', branch: 'main', 'no-build': false, 'no-push': false, ...parsed.values } as {
+  remote: string;
+  branch: string;
+  'no-build': boolean;
+  'no-push': boolean;
+};
 const siteDir = process.cwd();
 const git = (...args: string[]) => execFileSync('git', args, { cwd: siteDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 // Until it is done, a publish from the browser is refused (and it waits for one under way).
 const lock = takeLock(lockFile(siteDir), 'release');
 if (!lock.taken) {
-  process.stderr.write(`${lock.heldBy?.what === 'release' ? 'Another release' : 'A publish from the browser'} is under way in this folder. Nothing was deployed: try again in a minute.\n`);
+  process.stderr.write(
+    `${lock.heldBy?.what === 'release' ? 'Another release' : 'A publish from the browser'} is under way in this folder. Nothing was deployed: try again in a minute.\n`,
+  );
   process.exit(1);
 }
 process.on('exit', () => lock.release());
@@ -47,13 +59,21 @@ if (git('status', '--porcelain', '--untracked-files=no').trim() !== '') {
 }
 const before = git('rev-parse', 'HEAD').trim();
 git('fetch', '--quiet', values.remote, values.branch);
-const merged = spawnSync('git', ['-c', 'user.name=Release', '-c', 'user.email=release@localhost', 'merge', '--no-edit', '--no-ff', 'FETCH_HEAD'], { cwd: siteDir, encoding: 'utf8' });
+const merged = spawnSync('git', ['-c', 'user.name=Release', '-c', 'user.email=release@localhost', 'merge', '--no-edit', '--no-ff', 'FETCH_HEAD'], {
+  cwd: siteDir,
+  encoding: 'utf8',
+});
 if (merged.status !== 0) {
   const conflicted = git('diff', '--name-only', '--diff-filter=U').split('\n').filter(Boolean);
   const sentences = conflicted.map((file) => {
     const text = readFileSync(path.join(siteDir, file), 'utf8');
     const hunk = /^<<<<<<< [^\n]*\n([\s\S]*?)^=======\n([\s\S]*?)^>>>>>>> [^\n]*$/m.exec(text);
-    const line = (part: string | undefined) => (part ?? '').trim().split('\n').map((l) => l.trim()).join(' ') || '(nothing)';
+    const line = (part: string | undefined) =>
+      (part ?? '')
+        .trim()
+        .split('\n')
+        .map((l) => l.trim())
+        .join(' ') || '(nothing)';
     return hunk
       ? `${file}: the office's edit and the release both changed the same text. The office's: ${line(hunk[1])} The release's: ${line(hunk[2])}`
       : `${file}: the office's edits and the release both changed this file in the same place.`;
@@ -71,7 +91,8 @@ process.stdout.write(`Merged ${values.remote}/${values.branch}: ${changed.length
 if (!values['no-build']) {
   const npm = (...args: string[]) => {
     const result = spawnSync('npm', args, { cwd: siteDir, stdio: 'inherit' });
-    if (result.status !== 0) stop(`npm ${args.join(' ')} failed: the release is merged but not built. Fix it and run "npm run build", or go back with: git reset --hard ${before}`);
+    if (result.status !== 0)
+      stop(`npm ${args.join(' ')} failed: the release is merged but not built. Fix it and run "npm run build", or go back with: git reset --hard ${before}`);
   };
   if (changed.includes('package-lock.json')) npm('ci');
   // The new build holds the office's edits too: after the restart it is served, not the last published one.
@@ -79,4 +100,6 @@ if (!values['no-build']) {
 }
 if (!values['no-push']) git('push', '--quiet', values.remote, `HEAD:${values.branch}`);
 const merge = git('rev-parse', 'HEAD').trim();
-process.stdout.write(`Released (${merge === before ? 'nothing new to merge' : `merge ${merge}; "git revert -m 1 ${merge}" undoes it`}). Restart the site to serve it: systemctl restart business-growth\n`);
+process.stdout.write(
+  `Released (${merge === before ? 'nothing new to merge' : `merge ${merge}; "git revert -m 1 ${merge}" undoes it`}). Restart the site to serve it: systemctl restart business-growth\n`,
+);

@@ -45,7 +45,18 @@ const root = path.resolve(import.meta.dirname, '..');
 export const SEAM_TESTS = ['src/test/contentSeam.test.ts', 'src/test/pinnedCopy.test.ts'];
 
 /** Top-level names that are not copied: installed packages, build output, data, test output. */
-const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'data', '.e2e-data', 'coverage', 'test-results', 'playwright-report', '.lighthouse', 'screenshots']);
+const NOT_COPIED = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'data',
+  '.e2e-data',
+  'coverage',
+  'test-results',
+  'playwright-report',
+  '.lighthouse',
+  'screenshots',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Editing a config file as text, at places found from its syntax.
@@ -228,12 +239,17 @@ function newTeamMember(
     name: title,
     file: 'config/pages/about.ts',
     change: (source, config) =>
-      append(source, prop(sectionOfType(config, 'about', 'team'), 'members', 'the team'), {
-        name: member.name,
-        role: member.role,
-        image: { src: member.picture, alt: member.alt, width: 320, height: 320 },
-        description: member.description,
-      }, 'the team members'),
+      append(
+        source,
+        prop(sectionOfType(config, 'about', 'team'), 'members', 'the team'),
+        {
+          name: member.name,
+          role: member.role,
+          image: { src: member.picture, alt: member.alt, width: 320, height: 320 },
+          description: member.description,
+        },
+        'the team members',
+      ),
     adds: { [`public${member.picture}`]: member.contents },
     page: 'about',
     shows: [member.name, member.role],
@@ -255,10 +271,15 @@ const edits: Edit[] = [
     name: 'a seventh FAQ',
     file: 'config/pages/about.ts',
     change: (source, config) =>
-      append(source, prop(sectionOfType(config, 'about', 'faq'), 'items', 'the FAQ'), {
-        question: 'Do you work with businesses outside your city?',
-        answer: "Yes. We're happy to work with clients anywhere, by video call, e-mail and phone.",
-      }, 'the FAQ items'),
+      append(
+        source,
+        prop(sectionOfType(config, 'about', 'faq'), 'items', 'the FAQ'),
+        {
+          question: 'Do you work with businesses outside your city?',
+          answer: "Yes. We're happy to work with clients anywhere, by video call, e-mail and phone.",
+        },
+        'the FAQ items',
+      ),
     page: 'about',
     shows: ['Do you work with businesses outside your city?'],
   },
@@ -308,11 +329,16 @@ const edits: Edit[] = [
     file: 'config/pages/home.ts',
     change: (source, config) => {
       const services = one(whereKey(sectionsOf(config, 'home'), 'id', 'services', 'home sections'), 'section with id "services" on Home');
-      return append(source, prop(services, 'cards', 'the services cards'), {
-        title: 'Business Branding',
-        text: 'Logos, colours and guidelines that make your business easy to recognise everywhere.',
-        icon: 'branding',
-      }, 'the service cards');
+      return append(
+        source,
+        prop(services, 'cards', 'the services cards'),
+        {
+          title: 'Business Branding',
+          text: 'Logos, colours and guidelines that make your business easy to recognise everywhere.',
+          icon: 'branding',
+        },
+        'the service cards',
+      );
     },
     page: 'home',
     shows: ['Business Branding'],
@@ -361,7 +387,8 @@ export default {
   ],
 } satisfies ArticleConfig;
 `,
-      'public/images/blog/winter-checklist.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="960" height="400" viewBox="0 0 960 400"><rect width="960" height="400" fill="#e2e8f0"/><rect x="380" y="80" width="200" height="240" rx="12" fill="#0f766e"/></svg>\n',
+      'public/images/blog/winter-checklist.svg':
+        '<svg xmlns="http://www.w3.org/2000/svg" width="960" height="400" viewBox="0 0 960 400"><rect width="960" height="400" fill="#e2e8f0"/><rect x="380" y="80" width="200" height="240" rx="12" fill="#0f766e"/></svg>\n',
     },
     page: 'blog',
     shows: ['A winter checklist for your website'],
@@ -424,7 +451,8 @@ function applyEdit(dir: string, edit: Edit): SeenEdit {
  */
 const SELF_TEST = {
   file: 'src/test/selfTestPinned.test.ts',
-  source: (pinned: string) => `// Made by scripts/routine-edits.ts' self-test: pins a shipped text, as no test may.\nit('pins the toast', () => expect(${pinned}).toBeTruthy());\n`,
+  source: (pinned: string) =>
+    `// Made by scripts/routine-edits.ts' self-test: pins a shipped text, as no test may.\nit('pins the toast', () => expect(${pinned}).toBeTruthy());\n`,
   notMade: { name: 'an edit that was never made (self-test)', shows: ['A text no edit wrote (self-test)'], hides: [] } satisfies SeenEdit,
 };
 
@@ -496,9 +524,15 @@ async function main(): Promise<number> {
     if (steps.every((s) => s.ok)) steps.push(run('the linter on the edited files', npm, ['exec', '--', 'eslint', ...edited], dir));
     const seamTests = (title: string, named: SeenEdit[], report: string) => {
       writeFileSync(path.join(reports, 'edits.json'), JSON.stringify({ edits: named }));
-      const result = run(title, npm, ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--testLocationInResults', '--outputFile', report, '--runTestsByPath', ...SEAM_TESTS], dir, {
-        CONTENT_EDITS: path.join(reports, 'edits.json'),
-      });
+      const result = run(
+        title,
+        npm,
+        ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--testLocationInResults', '--outputFile', report, '--runTestsByPath', ...SEAM_TESTS],
+        dir,
+        {
+          CONTENT_EDITS: path.join(reports, 'edits.json'),
+        },
+      );
       return { ...result, report: readJestReport(report, dir) };
     };
     if (steps.every((s) => s.ok)) {
@@ -509,10 +543,16 @@ async function main(): Promise<number> {
     ok = steps.every((s) => s.ok);
     if (ok) {
       writeFileSync(path.join(dir, SELF_TEST.file), SELF_TEST.source(quote(NEW_HEADLINE)));
-      const self = seamTests('self-test (a pinned headline and an edit not made: both must be caught)', [...seen, SELF_TEST.notMade], path.join(reports, 'self-test.json'));
+      const self = seamTests(
+        'self-test (a pinned headline and an edit not made: both must be caught)',
+        [...seen, SELF_TEST.notMade],
+        path.join(reports, 'self-test.json'),
+      );
       const caught = SEAM_TESTS.filter((file) => failedFilesOf(path.join(reports, 'self-test.json'), dir).includes(file));
       if (self.ok || caught.length !== SEAM_TESTS.length) {
-        console.error(`\nSelf-test: ${SEAM_TESTS.filter((f) => !caught.includes(f)).join(' and ') || 'the seam tests'} passed with a pinned text or an edit not made, so this step could not catch it.`);
+        console.error(
+          `\nSelf-test: ${SEAM_TESTS.filter((f) => !caught.includes(f)).join(' and ') || 'the seam tests'} passed with a pinned text or an edit not made, so this step could not catch it.`,
+        );
         ok = false;
       } else console.log('Self-test: as they should, the pinned text and the edit not made were both caught.');
     }
@@ -527,7 +567,11 @@ async function main(): Promise<number> {
   if (!ok && !counts.failed) counts.failed = 1;
   if (process.env.TEST_REPORT) writeFileSync(process.env.TEST_REPORT, JSON.stringify(counts));
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(ok ? `\nRoutine content edits: every check and test passed on the edited copy (${seconds} s).` : `\nRoutine content edits: FAILED (${seconds} s). A test pins the agency's content, or an edit could not be made (see above).`);
+  console.log(
+    ok
+      ? `\nRoutine content edits: every check and test passed on the edited copy (${seconds} s).`
+      : `\nRoutine content edits: FAILED (${seconds} s). A test pins the agency's content, or an edit could not be made (see above).`,
+  );
   return ok ? 0 : 1;
 }
 

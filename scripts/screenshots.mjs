@@ -5,7 +5,11 @@ import { mkdirSync } from 'node:fs';
 import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
-const [base = 'http://localhost:3000', ...given] = readCommandLine(process.argv.slice(2), { command: 'node scripts/screenshots.mjs', words: [0, Infinity], wordsHint: ' [<site address> [<page address> …]]' }).words;
+const [base = 'http://localhost:3000', ...given] = readCommandLine(process.argv.slice(2), {
+  command: 'node scripts/screenshots.mjs',
+  words: [0, Infinity],
+  wordsHint: ' [<site address> [<page address> …]]',
+}).words;
 const paths = given.length ? given : ['/', '/About-us', '/Product', '/Services', '/Blog', '/Career', '/Contact', '/Privacy'];
 const widths = (process.env.WIDTHS ?? '1280,375').split(',').map(Number);
 const sliceHeight = Number(process.env.SLICE ?? 1400);

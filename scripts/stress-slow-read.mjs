@@ -78,10 +78,38 @@ async function sample(phase, running) {
 for (let i = 0; i < 20; i++) await probe();
 await new Promise((r) => setTimeout(r, 2000));
 let done = false;
-await sample('rest', (() => { let n = 0; return () => n++ < 5; })());
+await sample(
+  'rest',
+  (() => {
+    let n = 0;
+    return () => n++ < 5;
+  })(),
+);
 const rest = Math.max(...samples.map((s) => s.rss ?? 0));
 
-const args = ['-X', '-c', String(connections), '-r', String(rate), '-k', String(pipelined), '-n', '3', '-w', '2', '-y', '64', '-z', '32', '-l', String(seconds), '-p', '5', '-u', url];
+const args = [
+  '-X',
+  '-c',
+  String(connections),
+  '-r',
+  String(rate),
+  '-k',
+  String(pipelined),
+  '-n',
+  '3',
+  '-w',
+  '2',
+  '-y',
+  '64',
+  '-z',
+  '32',
+  '-l',
+  String(seconds),
+  '-p',
+  '5',
+  '-u',
+  url,
+];
 console.log(`slowhttptest ${args.join(' ')}`);
 const attack = spawn('slowhttptest', args, { stdio: 'ignore' });
 const attackEnded = new Promise((resolve) => attack.once('exit', resolve));
@@ -96,10 +124,22 @@ await site.stop();
 
 const summary = (phase) => {
   const rows = samples.filter((s) => s.phase === phase);
-  const ms = rows.filter((s) => s.ms !== undefined).map((s) => s.ms).sort((a, b) => a - b);
+  const ms = rows
+    .filter((s) => s.ms !== undefined)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   const pct = (p) => (ms.length ? ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] : NaN);
   const rss = rows.map((s) => s.rss).filter((r) => r !== undefined);
-  return { phase, loads: rows.length, failed: rows.filter((s) => s.failed).length, p50: pct(0.5), p95: pct(0.95), max: ms.at(-1) ?? NaN, rssMax: Math.max(...rss), rssLast: rss.at(-1) };
+  return {
+    phase,
+    loads: rows.length,
+    failed: rows.filter((s) => s.failed).length,
+    p50: pct(0.5),
+    p95: pct(0.95),
+    max: ms.at(-1) ?? NaN,
+    rssMax: Math.max(...rss),
+    rssLast: rss.at(-1),
+  };
 };
 const table = ['rest', 'attack', 'after'].map(summary);
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -116,8 +156,10 @@ if (died) failures.push('the server died');
 const attackRow = table[1];
 const afterRow = table[2];
 if (Math.max(attackRow.max, afterRow.max) > maxProbeMs) failures.push(`a visit took ${fmt(Math.max(attackRow.max, afterRow.max))} ms (limit ${maxProbeMs})`);
-if (Math.max(attackRow.rssMax, afterRow.rssMax) > maxRssMb) failures.push(`memory reached ${fmt(Math.max(attackRow.rssMax, afterRow.rssMax))} MB (limit ${maxRssMb})`);
-if (!(afterRow.rssLast <= rest + afterRssMb)) failures.push(`memory after the attack ${fmt(afterRow.rssLast)} MB, at rest ${fmt(rest)} MB (limit: ${afterRssMb} MB more)`);
+if (Math.max(attackRow.rssMax, afterRow.rssMax) > maxRssMb)
+  failures.push(`memory reached ${fmt(Math.max(attackRow.rssMax, afterRow.rssMax))} MB (limit ${maxRssMb})`);
+if (!(afterRow.rssLast <= rest + afterRssMb))
+  failures.push(`memory after the attack ${fmt(afterRow.rssLast)} MB, at rest ${fmt(rest)} MB (limit: ${afterRssMb} MB more)`);
 if (failures.length > 0) {
   console.error(`\nFAILED:\n- ${[...new Set(failures)].join('\n- ')}`);
   process.exit(1);

@@ -40,7 +40,14 @@ const reportOf = (name) => path.join(reports, `${name}.json`);
  * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
  */
 const STAGES = [
-  { name: 'native', label: 'native addon (better-sqlite3)', command: process.execPath, args: ['scripts/lib/nativeAddon.mjs'], until: 'unit', needed: () => !sqliteBuilt() },
+  {
+    name: 'native',
+    label: 'native addon (better-sqlite3)',
+    command: process.execPath,
+    args: ['scripts/lib/nativeAddon.mjs'],
+    until: 'unit',
+    needed: () => !sqliteBuilt(),
+  },
   { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit', nice: true },
   { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: true },
   { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit', nice: true },
@@ -157,7 +164,9 @@ let failed = 0;
 let skipped = 0;
 let first;
 for (const r of results) {
-  const tests = r.counts ? `${number.format(r.counts.passed)} passed, ${number.format(r.counts.failed)} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
+  const tests = r.counts
+    ? `${number.format(r.counts.passed)} passed, ${number.format(r.counts.failed)} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}`
+    : '';
   console.log(`  ${r.stage.label.padEnd(width)}  ${r.ok ? 'passed' : 'FAILED'}  ${r.seconds.toFixed(1).padStart(6)} s  ${tests}`);
   // The content-edits step runs tests of the suite again on a copy: counted once, in their own stages.
   if (r.stage.name !== 'content-edits' && r.counts) {

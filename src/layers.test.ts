@@ -15,7 +15,8 @@ const code = imports.filter((i) => !isTestFile(i.from));
 const where = (i: { from: string; line: number }) => `${i.from}:${i.line}`;
 
 /** config/ names the types of its descriptions (`satisfies PageConfig`), which sit in the layers above it: nothing else. */
-const describes = (i: { from: string; to: string | undefined; typeOnly: boolean }) => i.from.startsWith('config/') && i.typeOnly && !!i.to && /Schema\.ts$/.test(i.to);
+const describes = (i: { from: string; to: string | undefined; typeOnly: boolean }) =>
+  i.from.startsWith('config/') && i.typeOnly && !!i.to && /Schema\.ts$/.test(i.to);
 
 test('every import of the project resolves to a file', () => {
   expect(imports.filter((i) => i.to === undefined).map((i) => `${where(i)} ${i.specifier}`)).toEqual([]);
@@ -38,7 +39,7 @@ test('no import runs up a layer', () => {
   expect(upward).toEqual([]);
 });
 
-test('config/ imports nothing of src/ but its descriptions\' types', () => {
+test("config/ imports nothing of src/ but its descriptions' types", () => {
   expect(imports.filter((i) => i.from.startsWith('config/') && i.to?.startsWith('src/') && !describes(i)).map((i) => `${where(i)} ${i.specifier}`)).toEqual([]);
 });
 
@@ -66,16 +67,28 @@ describe("docs/code-layout.md's diagram", () => {
   const imported = [...kinds].map(([key, typesOnly]) => key.replace(' ', typesOnly ? ' -.-> ' : ' --> ')).sort();
 
   test('draws every folder of the code', () => {
-    const folders = [...new Set(code.flatMap((i) => [i.from, i.to!]).filter((f) => !isTestFile(f)).map(folderOf))].filter((f) => f && f !== 'src' && /^(src|config)/.test(f));
+    const folders = [
+      ...new Set(
+        code
+          .flatMap((i) => [i.from, i.to!])
+          .filter((f) => !isTestFile(f))
+          .map(folderOf),
+      ),
+    ].filter((f) => f && f !== 'src' && /^(src|config)/.test(f));
     expect(folders.filter((folder) => !drawn.folders.includes(folder!))).toEqual([]);
   });
 
   test('draws each folder-to-folder import, and no arrow the code does not have', () => {
-    expect({ drawnButNotImported: drawn.edges.filter((e) => !imported.includes(e)), importedButNotDrawn: imported.filter((e) => !drawn.edges.includes(e)) }).toEqual({ drawnButNotImported: [], importedButNotDrawn: [] });
+    expect({
+      drawnButNotImported: drawn.edges.filter((e) => !imported.includes(e)),
+      importedButNotDrawn: imported.filter((e) => !drawn.edges.includes(e)),
+    }).toEqual({ drawnButNotImported: [], importedButNotDrawn: [] });
   });
 
   test('reads a diagram: its nodes by their labels, solid and dotted arrows', () => {
-    const text = ['# A', '```mermaid', 'flowchart TD', '  a["src/a"]', '  b["config"]', '  a --> b', '  b -.-> a', '```', '```mermaid', 'x --> y', '```'].join('\n');
+    const text = ['# A', '```mermaid', 'flowchart TD', '  a["src/a"]', '  b["config"]', '  a --> b', '  b -.-> a', '```', '```mermaid', 'x --> y', '```'].join(
+      '\n',
+    );
     expect(diagramOf(text)).toEqual({ folders: ['src/a', 'config'], edges: ['config -.-> src/a', 'src/a --> config'] });
   });
 });

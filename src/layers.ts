@@ -19,18 +19,34 @@ export interface Layer {
 
 export const LAYERS: readonly Layer[] = [
   { name: 'schema', folders: ['src/schema'], about: 'the schema language, its refusals, common kinds, what an address and a link may be' },
-  { name: 'config', folders: ['config'], about: 'the site as data (it names its descriptions\' types, below, and nothing else)' },
-  { name: 'platform', folders: ['src/platform/*.ts'], about: 'what every feature shares, in any runtime: the API\'s and the inbox\'s addresses, security headers, the server\'s settings, "Received"' },
+  { name: 'config', folders: ['config'], about: "the site as data (it names its descriptions' types, below, and nothing else)" },
+  {
+    name: 'platform',
+    folders: ['src/platform/*.ts'],
+    about: "what every feature shares, in any runtime: the API's and the inbox's addresses, security headers, the server's settings, \"Received\"",
+  },
   {
     name: 'models',
     folders: ['src/*/model', 'src/site/forms/model', 'src/site/sections/schemas.ts', 'src/site/sections/*/schema.ts'],
-    about: 'each feature\'s data and rules, in any runtime: config/\'s descriptions, forms, leads, the content and its checker',
+    about: "each feature's data and rules, in any runtime: config/'s descriptions, forms, leads, the content and its checker",
   },
-  { name: 'platform/server', folders: ['src/platform/server'], about: 'the HTTP server\'s parts, the store, files, accounts and sessions' },
-  { name: 'servers', folders: ['src/*/server', 'src/render', 'src/deploy'], about: 'each feature\'s Node side, the render (drawing pages) and the deploy files' },
-  { name: 'platform/inbox', folders: ['src/platform/inbox'], about: 'the inbox app\'s kit: its calls to the server, the session, notices, formats' },
-  { name: 'screens', folders: ['src/site', 'src/*/inbox', 'src/content/editor'], about: 'what people see: the site\'s pages and islands, the inbox\'s and the editor\'s screens' },
-  { name: 'apps', folders: ['src/apps', 'src/apps/server', 'src/apps/inbox'], about: 'the programs put together: the server (buildApp, start) and the inbox app (admin.html)' },
+  { name: 'platform/server', folders: ['src/platform/server'], about: "the HTTP server's parts, the store, files, accounts and sessions" },
+  {
+    name: 'servers',
+    folders: ['src/*/server', 'src/render', 'src/deploy'],
+    about: "each feature's Node side, the render (drawing pages) and the deploy files",
+  },
+  { name: 'platform/inbox', folders: ['src/platform/inbox'], about: "the inbox app's kit: its calls to the server, the session, notices, formats" },
+  {
+    name: 'screens',
+    folders: ['src/site', 'src/*/inbox', 'src/content/editor'],
+    about: "what people see: the site's pages and islands, the inbox's and the editor's screens",
+  },
+  {
+    name: 'apps',
+    folders: ['src/apps', 'src/apps/server', 'src/apps/inbox'],
+    about: 'the programs put together: the server (buildApp, start) and the inbox app (admin.html)',
+  },
 ];
 
 const patterns = LAYERS.flatMap((layer, rank) =>

@@ -155,7 +155,10 @@ export async function discardDrafts(page: Page, base: string): Promise<void> {
   const me = (await (await page.request.get(`${base}${adminRoutes.me.path}`)).json()) as Me;
   const content = (await (await page.request.get(`${base}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
   for (const draft of content.drafts.filter((d) => d.author === me.email)) {
-    const answer = await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: draft.file }, headers: { [CSRF_HEADER]: me.csrfToken } });
+    const answer = await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, {
+      data: { file: draft.file },
+      headers: { [CSRF_HEADER]: me.csrfToken },
+    });
     expect(answer.status()).toBe(200);
   }
 }

@@ -42,7 +42,9 @@ async function axeFindings(page: Page, { tags, exclude = [] }: AxeScope = {}): P
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   return violations.map(
-    (v) => `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` + v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n'),
+    (v) =>
+      `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n'),
   );
 }
 

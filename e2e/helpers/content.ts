@@ -56,5 +56,7 @@ export function headingOf(page: PageId): string {
 
 /** The Publish button on an item's screen in the editor, named for the kind of item (config/admin.ts publishItems): it publishes that item alone. */
 export function publishButton(page: Page, file: string) {
-  return page.getByRole('region', { name: admin.content.publish, exact: true }).getByRole('button', { name: admin.content.publishItems.button[itemKindOf(file)], exact: true });
+  return page
+    .getByRole('region', { name: admin.content.publish, exact: true })
+    .getByRole('button', { name: admin.content.publishItems.button[itemKindOf(file)], exact: true });
 }

@@ -214,7 +214,8 @@ export function recordWrites(page: Page): { saves: Request[]; uploads: Request[]
 }
 
 /** Texts that only a form library's default messages contain (yup, react-hook-form, the browser's own bubbles). */
-const libraryDefaults = /must be a|is a required field|must be at least|must be at most|must match|is invalid|this field is required|please fill (in|out) this field|please include an '@'/i;
+const libraryDefaults =
+  /must be a|is a required field|must be at least|must be at most|must match|is invalid|this field is required|please fill (in|out) this field|please include an '@'/i;
 
 export async function expectNoLibraryMessages(page: Page): Promise<void> {
   await expect(page.locator('body')).not.toContainText(libraryDefaults);

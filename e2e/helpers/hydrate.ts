@@ -33,7 +33,6 @@ export async function hydrateFully(page: Page, path: string): Promise<string[]> 
   return problems;
 }
 
-
 /** Records every refusal of the page policy (CSP) on the page, from before its first byte runs; call before the page loads. */
 export async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {

@@ -39,10 +39,10 @@ export async function pageViewOf(page: Page, act: () => Promise<unknown>): Promi
   const request = response.request();
   const sent = request.postData() ?? '';
   const bytes = Buffer.byteLength(sent);
-  expect(bytes, 'the beacon\'s size').toBeLessThanOrEqual(1024);
+  expect(bytes, "the beacon's size").toBeLessThanOrEqual(1024);
   // The browser adds the beacon's resource timing once its answer is in: wait for it.
   let timing = null as PageView['timing'] | null;
-  await expect.poll(async () => (timing = await timingOf(page)), { message: 'the beacon in the page\'s resource timing' }).not.toBeNull();
+  await expect.poll(async () => (timing = await timingOf(page)), { message: "the beacon in the page's resource timing" }).not.toBeNull();
   expect(timing!.beaconStart, 'the beacon starts after the load event').toBeGreaterThanOrEqual(timing!.loadEventEnd);
   return { request, body: new URLSearchParams(sent), bytes, timing: timing! };
 }

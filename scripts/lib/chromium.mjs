@@ -28,4 +28,11 @@ export function chromiumPath({ headed = false } = {}) {
 }
 
 /** The switches every browser we start gets: no sandbox (root in CI), no GPU, nothing fetched from the network of its own accord. */
-export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -42,13 +42,19 @@ export function parseCommandLine(args, { command, options = {}, words = [0, 0], 
     return { problem: `${String(message).split('\n')[0]} Nothing was done.` };
   }
   for (const [name, o] of Object.entries(options)) {
-    if (o.type === 'string' && parsed.values[name] === '') return { problem: `--${name} needs a value after it, like --${name} <${o.value ?? 'value'}>. Nothing was done.` };
+    if (o.type === 'string' && parsed.values[name] === '')
+      return { problem: `--${name} needs a value after it, like --${name} <${o.value ?? 'value'}>. Nothing was done.` };
   }
   const [min, max] = words;
   const count = parsed.positionals.length;
   if (count < min || count > max) {
     const usage = `${command}${wordsHint}`.trim();
-    return { problem: count > max ? `Too many words after ${command} ("${parsed.positionals.slice(max).join(' ')}"): use ${usage}. Nothing was done.` : `Something is missing: use ${usage}. Nothing was done.` };
+    return {
+      problem:
+        count > max
+          ? `Too many words after ${command} ("${parsed.positionals.slice(max).join(' ')}"): use ${usage}. Nothing was done.`
+          : `Something is missing: use ${usage}. Nothing was done.`,
+    };
   }
   return { values: parsed.values, words: parsed.positionals };
 }

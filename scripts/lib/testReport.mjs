@@ -21,13 +21,22 @@ export function readJestReport(file, root) {
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   /** @type {Counts} */
-  const counts = { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
+  const counts = {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
   const files = [...(report.testResults ?? [])].sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
   for (const result of files) {
     const relative = path.relative(root, result.name);
     const failed = (result.assertionResults ?? []).find((test) => test.status === 'failed');
     if (failed) {
-      counts.firstFailure = { title: failed.fullName ?? failed.title, file: relative, line: failed.location?.line, message: firstLine(failed.failureMessages?.[0]) };
+      counts.firstFailure = {
+        title: failed.fullName ?? failed.title,
+        file: relative,
+        line: failed.location?.line,
+        message: firstLine(failed.failureMessages?.[0]),
+      };
       break;
     }
     // A file that could not run at all (a syntax error, a hook that threw) has no failed test.
@@ -55,7 +64,15 @@ export function readPlaywrightReport(file) {
         const result = (test.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped') ?? test.results?.[0];
         const started = Date.parse(result?.startTime ?? '') || Number.MAX_SAFE_INTEGER;
         if (!first || started < first.started) {
-          first = { started, failure: { title: [...titles, spec.title].join(' › '), file: spec.file, line: spec.line, message: firstLine(result?.error?.message ?? result?.errors?.[0]?.message) } };
+          first = {
+            started,
+            failure: {
+              title: [...titles, spec.title].join(' › '),
+              file: spec.file,
+              line: spec.line,
+              message: firstLine(result?.error?.message ?? result?.errors?.[0]?.message),
+            },
+          };
         }
       }
     }

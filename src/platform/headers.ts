@@ -91,7 +91,9 @@ export function commonHeaders(headers: ServerConfig['headers'], { https }: { htt
     ['Referrer-Policy', headers.referrerPolicy],
     ['Permissions-Policy', headers.permissionsPolicy],
     ['X-Frame-Options', 'DENY'],
-    ...(https && headers.hstsMaxAgeSeconds > 0 ? [['Strict-Transport-Security', `max-age=${headers.hstsMaxAgeSeconds}; includeSubDomains`] as [string, string]] : []),
+    ...(https && headers.hstsMaxAgeSeconds > 0
+      ? [['Strict-Transport-Security', `max-age=${headers.hstsMaxAgeSeconds}; includeSubDomains`] as [string, string]]
+      : []),
   ];
 }
 

@@ -6,9 +6,26 @@
 import admin from '../../config/admin';
 
 const inZone = { timeZone: admin.timeZone } as const;
-const dateTime = new Intl.DateTimeFormat(admin.locale, { ...inZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+const dateTime = new Intl.DateTimeFormat(admin.locale, {
+  ...inZone,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 /** Parts of a spreadsheet's date: year, month, day, hour, minute, second, in the zone. */
-const parts = new Intl.DateTimeFormat('en-US', { ...inZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const parts = new Intl.DateTimeFormat('en-US', {
+  ...inZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 const timeOfDay = new Intl.DateTimeFormat(admin.locale, { ...inZone, hour: '2-digit', minute: '2-digit', second: '2-digit' });
 

@@ -35,7 +35,10 @@ describe('which module draws each island', () => {
     try {
       mkdirSync(path.join(dir, 'faq'));
       writeFileSync(path.join(dir, 'faq', 'Faq.tsx'), 'export default () => null;');
-      writeFileSync(path.join(dir, 'registry.ts'), "export const islands = { faq: { load: () => import('./faq/Faq'), when: 'load' } } satisfies Record<string, object>;");
+      writeFileSync(
+        path.join(dir, 'registry.ts'),
+        "export const islands = { faq: { load: () => import('./faq/Faq'), when: 'load' } } satisfies Record<string, object>;",
+      );
       expect(registryModules(dir, 'registry.ts', 'islands')).toEqual({ faq: 'faq/Faq.tsx' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -83,7 +86,8 @@ describe("reading vite's manifest", () => {
 });
 
 describe('a page file', () => {
-  const indexHtml = '<html><head><title>x</title>\n    <script type="module" crossorigin nonce="N" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+  const indexHtml =
+    '<html><head><title>x</title>\n    <script type="module" crossorigin nonce="N" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 
   it("takes vite's scripts out of the template and starts them from the loader, with no nonce (the policy names its hash)", () => {
     const template = readTemplate(indexHtml);
@@ -120,9 +124,10 @@ it('the sitemap lists each main address once (no aliases), and robots.txt names 
   expect(robotsTxt(site.brand.url)).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${site.brand.url}/sitemap.xml\n`);
 });
 
-describe('the hashes of a page\'s inline code', () => {
-  it('hashes each inline script and style element\'s text as the browser does, and leaves out scripts with a src', () => {
-    const html = '<head><style data-x="1">p{color:red}</style><script type="module">go()</script><script type="module" src="/a.js"></script></head><body><style></style></body>';
+describe("the hashes of a page's inline code", () => {
+  it("hashes each inline script and style element's text as the browser does, and leaves out scripts with a src", () => {
+    const html =
+      '<head><style data-x="1">p{color:red}</style><script type="module">go()</script><script type="module" src="/a.js"></script></head><body><style></style></body>';
     expect(inlineCode(html)).toEqual({ scripts: ['go()'], styles: ['p{color:red}', ''] });
     // The hash of nothing is the one the policy allows for emotion's empty elements.
     expect(hashSource('')).toBe(EMPTY_STYLE_HASH);
@@ -133,7 +138,7 @@ describe('the hashes of a page\'s inline code', () => {
   });
 });
 
-describe('the pages with a plain post\'s outcome', () => {
+describe("the pages with a plain post's outcome", () => {
   it('finds the forms a page posts to, by their collection', () => {
     const html = `<form action="${api.documents('Inquriy')}"></form><form action="${api.documents('subcribe')}"></form><form action="/elsewhere"></form>`;
     expect(formsOnPage(html)).toEqual(['Inquriy', 'subcribe']);

@@ -30,7 +30,6 @@ export interface BuildOptions {
   content?: SiteContent;
 }
 
-
 const SERVER_ENTRY = 'src/apps/server/index.ts';
 const RENDERER_ENTRY = 'src/site/entry-server.tsx';
 const RENDER_WORKER_ENTRY = 'src/render/renderWorker.ts';
@@ -59,7 +58,9 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   const { pages, manifest } = await renderSite({ content: site, codeDir: outDir, outDir });
   const sizes = pages.map(({ bytes }) => bytes / 1024);
   const addresses = pages.filter(({ file }) => file !== FALLBACK_FILE && file !== ERROR_FILE).length;
-  log(`rendered ${addresses} pages, the fallback and the error page into ${path.relative(root, clientDir)} (${Math.min(...sizes).toFixed(1)}-${Math.max(...sizes).toFixed(1)} kB each)`);
+  log(
+    `rendered ${addresses} pages, the fallback and the error page into ${path.relative(root, clientDir)} (${Math.min(...sizes).toFixed(1)}-${Math.max(...sizes).toFixed(1)} kB each)`,
+  );
 
   // The site's own build (dist/, not a publish's under dist/releases/) is the one Caddy serves from now on.
   if (path.resolve(outDir) === path.resolve(root, 'dist')) writeLiveCaddy(outDir, outDir);

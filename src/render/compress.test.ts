@@ -26,7 +26,10 @@ function buildWith(name: string, files: Record<string, string>): string {
   return dir;
 }
 
-const unpacked = (dir: string, file: string) => [brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).toString(), gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).toString()];
+const unpacked = (dir: string, file: string) => [
+  brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).toString(),
+  gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).toString(),
+];
 
 it('takes the copies of unchanged files from the earlier build, and compresses the changed ones anew', () => {
   const earlier = buildWith('earlier', { 'assets/app-1.js': text('app'), 'index.html': text('old page') });
@@ -39,7 +42,8 @@ it('takes the copies of unchanged files from the earlier build, and compresses t
   const result = compressTextFiles(next, earlier);
   expect(result.reused).toBe(1);
   expect(readFileSync(path.join(next, 'assets/app-1.js.br')).equals(earlierBr)).toBe(true);
-  for (const file of ['assets/app-1.js', 'index.html', 'assets/new-2.js']) expect(unpacked(next, file)).toEqual([readFileSync(path.join(next, file), 'utf8'), readFileSync(path.join(next, file), 'utf8')]);
+  for (const file of ['assets/app-1.js', 'index.html', 'assets/new-2.js'])
+    expect(unpacked(next, file)).toEqual([readFileSync(path.join(next, file), 'utf8'), readFileSync(path.join(next, file), 'utf8')]);
 });
 
 it('compresses files with the same bytes once (a page and its aliases), and each of other bytes on its own', () => {
@@ -47,6 +51,7 @@ it('compresses files with the same bytes once (a page and its aliases), and each
   const build = buildWith('aliases', { 'index.html': page, 'home.html': page, 'Home.html': page, 'about.html': text('about page') });
   const result = compressTextFiles(build);
   expect(result.reused).toBe(2);
-  for (const file of ['index.html', 'home.html', 'Home.html', 'about.html']) expect(unpacked(build, file)).toEqual([readFileSync(path.join(build, file), 'utf8'), readFileSync(path.join(build, file), 'utf8')]);
+  for (const file of ['index.html', 'home.html', 'Home.html', 'about.html'])
+    expect(unpacked(build, file)).toEqual([readFileSync(path.join(build, file), 'utf8'), readFileSync(path.join(build, file), 'utf8')]);
   expect(unpacked(build, 'about.html')[0]).not.toBe(page);
 });

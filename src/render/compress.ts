@@ -77,5 +77,9 @@ export function compressFiles(dir: string, files: Iterable<string>, earlier?: st
 
 /** The copies of every text file of the folder (the code build's). */
 export function compressTextFiles(dir: string, earlier?: string): { before: number; after: number; reused: number } {
-  return compressFiles(dir, [...textFiles(dir)].map((file) => path.relative(dir, file).split(path.sep).join('/')), earlier);
+  return compressFiles(
+    dir,
+    [...textFiles(dir)].map((file) => path.relative(dir, file).split(path.sep).join('/')),
+    earlier,
+  );
 }

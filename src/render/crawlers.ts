@@ -12,7 +12,12 @@ import { escapeXml, robotsValue } from '../schema/text';
  * Each value is escaped for XML (escapeXml): the site's address and the pages' are checked, and
  * escaped all the same. `articles`: each article's page, with the day it was published as its lastmod.
  */
-export function sitemapXml(siteUrl: string, pages: readonly PagePath[], lastModified: string, articles: readonly { path: string; date: string }[] = []): string {
+export function sitemapXml(
+  siteUrl: string,
+  pages: readonly PagePath[],
+  lastModified: string,
+  articles: readonly { path: string; date: string }[] = [],
+): string {
   const mainPaths = [...new Set(pages.map((p) => p.canonical))];
   const entry = (p: string, day: string) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc><lastmod>${escapeXml(day)}</lastmod></url>`;
   const urls = [...mainPaths.map((p) => entry(p, lastModified)), ...articles.map((a) => entry(a.path, a.date))];

@@ -17,7 +17,10 @@ beforeAll(async () => {
 /** Each entry's id and link, in the feed's order. */
 function entriesOf(given: SiteContent): { id: string; link: string }[] {
   const { document } = new JSDOM(atomFeed(given.site, articlePages(given), '2026-11-25'), { contentType: 'application/xml' }).window;
-  return [...document.querySelectorAll('entry')].map((entry) => ({ id: entry.querySelector('id')!.textContent!, link: entry.querySelector('link')!.getAttribute('href')! }));
+  return [...document.querySelectorAll('entry')].map((entry) => ({
+    id: entry.querySelector('id')!.textContent!,
+    link: entry.querySelector('link')!.getAttribute('href')!,
+  }));
 }
 
 test("an article's entry keeps its id when its address changes; only its link follows the address", () => {

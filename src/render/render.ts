@@ -85,7 +85,8 @@ function linkCode(code: CodeBuild, codeClientDir: string, clientDir: string): vo
       linkSync(path.join(codeClientDir, file), target);
     } catch (error) {
       // Another file system (or no hard links): a copy does too.
-      if ((error as NodeJS.ErrnoException).code === 'EXDEV' || (error as NodeJS.ErrnoException).code === 'EPERM') copyFileSync(path.join(codeClientDir, file), target);
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV' || (error as NodeJS.ErrnoException).code === 'EPERM')
+        copyFileSync(path.join(codeClientDir, file), target);
       else throw error;
     }
   }
@@ -111,7 +112,8 @@ function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: strin
     const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (known.has(relative) || existsSync(path.join(clientDir, relative))) continue;
     // An upload goes with its sizes (src/content/model/pictureSizes.ts).
-    if (relative.startsWith(uploads) && !named.has(relative.slice(uploads.length)) && !named.has(sizeOf(relative.slice(uploads.length))?.upload ?? '')) continue;
+    if (relative.startsWith(uploads) && !named.has(relative.slice(uploads.length)) && !named.has(sizeOf(relative.slice(uploads.length))?.upload ?? ''))
+      continue;
     sameFile(publicDir, relative, relative, clientDir);
   }
 }
@@ -135,7 +137,17 @@ function sameFile(fromDir: string, from: string, to: string, toDir = fromDir): v
 /** A short hash of text, for a file name that changes with the file. */
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, '0');
 
-export async function renderSite({ content: allContent, codeDir, outDir, earlierClientDir, today = new Date().toISOString().slice(0, 10), renderer, publicDir, now = new Date(), brotli }: RenderOptions): Promise<Rendered> {
+export async function renderSite({
+  content: allContent,
+  codeDir,
+  outDir,
+  earlierClientDir,
+  today = new Date().toISOString().slice(0, 10),
+  renderer,
+  publicDir,
+  now = new Date(),
+  brotli,
+}: RenderOptions): Promise<Rendered> {
   // The site as it is at `now`: an article past its `expires` is not drawn, listed, in the sitemap or the feed.
   const content = liveContent(allContent, now);
   const code = readCodeBuild(codeDir);
@@ -200,7 +212,9 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
     const page = await renderPage(address, content, { formFiles, socialPictures, pictures });
     // Fetched (not run) once the page has painted, so the first touch is answered at once: the
     // page's islands and what hydrates them (React). The forms' code waits for the visitor.
-    const preload = [...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])])].map((f) => `/${f}`);
+    const preload = [...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])])].map(
+      (f) => `/${f}`,
+    );
     const html = pageDocument(code.template, page, loaderScript(code.template.scripts, preload));
     write(file, html);
     const inline = pageHashes(html);
@@ -231,7 +245,15 @@ export async function renderSite({ content: allContent, codeDir, outDir, earlier
   for (const { renderPath, file } of gonePagesOf(content)) await renderInto(renderPath, file, false);
 
   // Pages the office keeps from search engines (searchable: false) are not listed; moved and gone addresses are no pages; each live article's page is.
-  write('sitemap.xml', sitemapXml(content.site.brand.url, routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])), today, articles.map(({ path: address, article }) => ({ path: address, date: article.date }))));
+  write(
+    'sitemap.xml',
+    sitemapXml(
+      content.site.brand.url,
+      routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])),
+      today,
+      articles.map(({ path: address, article }) => ({ path: address, date: article.date })),
+    ),
+  );
   write(feedPathOf(content.site).slice(1), atomFeed(content.site, articles, today));
   write('robots.txt', robotsTxt(content.site.brand.url));
   const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes });
@@ -273,7 +295,8 @@ function readRenderIndex(clientDir: string, code: CodeBuild): { dir: string; ind
 function reuse(earlierDir: string, clientDir: string, files: readonly string[]): boolean {
   if (!files.every((file) => existsSync(path.join(earlierDir, file)))) return false;
   for (const file of files) {
-    for (const suffix of ['', '.br', '.gz']) if (existsSync(path.join(earlierDir, file + suffix))) sameFile(earlierDir, file + suffix, file + suffix, clientDir);
+    for (const suffix of ['', '.br', '.gz'])
+      if (existsSync(path.join(earlierDir, file + suffix))) sameFile(earlierDir, file + suffix, file + suffix, clientDir);
   }
   return true;
 }
@@ -282,7 +305,10 @@ function reuse(earlierDir: string, clientDir: string, files: readonly string[]):
 export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest, 'connectOrigins' | 'inlineHashes' | 'outcomes'>): SiteManifest {
   return {
     // The routes' addresses, then each article's page (the content given: the articles live when it is drawn).
-    pages: [...siteRoutes(content.routes).pagePaths.map(({ path: address }) => address), ...articlePages(content).map((a) => a.path)].map((address) => ({ path: address, file: htmlFileFor(address) })),
+    pages: [...siteRoutes(content.routes).pagePaths.map(({ path: address }) => address), ...articlePages(content).map((a) => a.path)].map((address) => ({
+      path: address,
+      file: htmlFileFor(address),
+    })),
     fallbackFile: FALLBACK_FILE,
     errorFile: ERROR_FILE,
     frameOrigins: frameOriginsOf(Object.values(content.pages)),

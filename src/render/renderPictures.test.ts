@@ -39,9 +39,16 @@ it('a picture drawn from its one file until its sizes are there, then with them:
   const publicDir = path.join(dir, 'public');
   const uploads = path.join(publicDir, ...UPLOADS_PATH.split('/').filter(Boolean));
   mkdirSync(uploads, { recursive: true });
-  await sharp({ create: { width: 700, height: 394, channels: 3, background: '#446688' } }).webp().toFile(path.join(uploads, upload));
+  await sharp({ create: { width: 700, height: 394, channels: 3, background: '#446688' } })
+    .webp()
+    .toFile(path.join(uploads, upload));
   const first = articlePages(real)[0]!;
-  const content: SiteContent = { ...real, articles: real.articles.map((a) => (a.id === first.article.id ? { ...a, cover: { ...a.cover, src: `${UPLOADS_PATH}${upload}`, width: 700, height: 394 } } : a)) };
+  const content: SiteContent = {
+    ...real,
+    articles: real.articles.map((a) =>
+      a.id === first.article.id ? { ...a, cover: { ...a.cover, src: `${UPLOADS_PATH}${upload}`, width: 700, height: 394 } } : a,
+    ),
+  };
   const page = (release: string) => readFileSync(path.join(dir, release, 'client', htmlFileFor(first.path)), 'utf8');
   const inRelease = (release: string, name: string) => existsSync(path.join(dir, release, 'client', ...UPLOADS_PATH.split('/').filter(Boolean), name));
 

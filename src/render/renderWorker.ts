@@ -37,7 +37,10 @@ function rendererOf(codeDir: string): Promise<PageRenderer> {
 parentPort?.on('message', (job: RenderMessage) => {
   // The editor was opened: the renderer is loaded now, so the first publish does not wait for it.
   // A build not there (any more) is the render's to report, not the warm-up's.
-  if ('warm' in job) return void Promise.resolve(job.warm).then(rendererOf).catch(() => undefined);
+  if ('warm' in job)
+    return void Promise.resolve(job.warm)
+      .then(rendererOf)
+      .catch(() => undefined);
   void (async (): Promise<RenderAnswer> => {
     try {
       const { manifest } = await renderSite({ ...job, renderer: await rendererOf(job.codeDir), brotli: PUBLISH_BROTLI });

@@ -49,7 +49,8 @@ export function registryModules(root: string, registryFile: string, objectName: 
   for (const [key, entry] of registryEntries(file, registryFile, objectName)) {
     let specifier: string | undefined;
     const find = (node: ts.Node) => {
-      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specifier ??= node.arguments[0].text;
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0]))
+        specifier ??= node.arguments[0].text;
       ts.forEachChild(node, find);
     };
     find(entry);
@@ -73,7 +74,8 @@ function registryTexts(root: string, registryFile: string, objectName: string, p
   for (const [key, entry] of registryEntries(path.resolve(root, registryFile), registryFile, objectName)) {
     if (!ts.isObjectLiteralExpression(entry)) continue;
     for (const field of entry.properties) {
-      if (ts.isPropertyAssignment(field) && ts.isIdentifier(field.name) && field.name.text === property && ts.isStringLiteralLike(field.initializer)) texts[key] = field.initializer.text;
+      if (ts.isPropertyAssignment(field) && ts.isIdentifier(field.name) && field.name.text === property && ts.isStringLiteralLike(field.initializer))
+        texts[key] = field.initializer.text;
     }
   }
   return texts;
@@ -96,7 +98,9 @@ function registryEntries(file: string, registryFile: string, objectName: string)
   visit(source);
   if (!registry) throw new Error(`${registryFile} has no object literal named ${objectName}`);
   return registry.properties.flatMap((property): [string, ts.Expression][] =>
-    ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? [[property.name.text, property.initializer]] : [],
+    ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+      ? [[property.name.text, property.initializer]]
+      : [],
   );
 }
 

@@ -85,7 +85,13 @@ export function configCheck({ root }: { root: string }): Plugin {
  * through vite's transformIndexHtml). No Content-Security-Policy in development: the nonce
  * placeholders are left empty.
  */
-function devHtml({ name, root, file, wants, answer }: {
+function devHtml({
+  name,
+  root,
+  file,
+  wants,
+  answer,
+}: {
   name: string;
   root: string;
   /** The HTML file the answer starts from: index.html, admin.html. */
@@ -184,7 +190,9 @@ export function contentOutOfTheCode({ root }: { root: string }): Plugin {
       if (!id) return null;
       if (id === siteFile) return SETTINGS_ID;
       if (content.some((part) => id === part || id.startsWith(part + path.sep) || id === `${part}.ts`)) {
-        this.error(`${path.relative(root, importer)} imports ${path.relative(root, id)}: the visitors' code is built without the content (the render draws it into the pages: src/render/render.ts).`);
+        this.error(
+          `${path.relative(root, importer)} imports ${path.relative(root, id)}: the visitors' code is built without the content (the render draws it into the pages: src/render/render.ts).`,
+        );
       }
       return null;
     },
@@ -210,7 +218,8 @@ export function browserInlineSrc({ root }: { root: string }): Plugin {
     enforce: 'pre',
     resolveId(source, importer, options) {
       if (options?.ssr) return null;
-      if (importer && /\/ui\/inlineSrc$/.test(source) && path.resolve(path.dirname(importer), source) === path.join(root, 'src/site/ui/inlineSrc')) return browser;
+      if (importer && /\/ui\/inlineSrc$/.test(source) && path.resolve(path.dirname(importer), source) === path.join(root, 'src/site/ui/inlineSrc'))
+        return browser;
       return null;
     },
   };

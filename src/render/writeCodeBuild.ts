@@ -5,7 +5,6 @@ import { CODE_BUILD_FILE, type CodeBuild } from './codeBuild';
 import { readTemplate } from './pageDocument';
 import { chunkFiles, filesLoadedBy, HYDRATE_MODULE, ISLAND_REGISTRY, islandModules, type ViteManifest } from './viteManifest';
 
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -20,7 +19,10 @@ export function writeCodeBuild(root: string, codeDir: string, connectOrigins: st
   const manifestDir = path.join(clientDir, '.vite');
   const manifest = JSON.parse(readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
   rmSync(manifestDir, { recursive: true, force: true });
-  const appFiles = filesLoadedBy(manifest, template.scripts.map((src) => src.replace(/^\//, '')));
+  const appFiles = filesLoadedBy(
+    manifest,
+    template.scripts.map((src) => src.replace(/^\//, '')),
+  );
   if (!manifest[HYDRATE_MODULE]?.isDynamicEntry) throw new Error(`${HYDRATE_MODULE} is not a chunk of its own: src/site/main.tsx must import it dynamically`);
   const islandFiles: Record<string, string[]> = {};
   for (const [name, module] of Object.entries(islandModules(root))) {

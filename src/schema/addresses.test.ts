@@ -35,7 +35,10 @@ describe('a page address', () => {
     ['/sitemap.xml', "is used by the list of the site's pages for search engines, so no page can have it. Choose another address."],
     ['/Robots.txt', 'is used by the rules for search engines, so no page can have it. Choose another address.'],
     ['//0x7f000001', 'starts with //, which browsers read as the address of another site. A page\'s address starts with a single /, like "/Contact".'],
-    ['//evil.example/Contact', 'starts with //, which browsers read as the address of another site. A page\'s address starts with a single /, like "/Contact".'],
+    [
+      '//evil.example/Contact',
+      'starts with //, which browsers read as the address of another site. A page\'s address starts with a single /, like "/Contact".',
+    ],
     ['/\\evil.example', 'starts with /\\, which browsers read as the address of another site. A page\'s address starts with a single /, like "/Contact".'],
     ['/a\\b', 'has a backslash (\\), which browsers read as /. Use only letters, digits, - and _ between the slashes.'],
     ['/Contact?x=1', 'has a query or an anchor (? or #). An address of a page is a path only, like "/Contact".'],
@@ -61,8 +64,12 @@ describe('a page address', () => {
   });
 
   it("takes no name of public/'s files and folders, whatever their case", () => {
-    expect(addressProblem('/Downloads/price-list', { publicNames: ['downloads', 'favicon.svg'] })).toBe('is used by the file or folder public/downloads, so no page can have it. Choose another address.');
-    expect(addressProblem('/favicon.svg', { publicNames: ['downloads', 'favicon.svg'] })).toBe('is used by the file or folder public/favicon.svg, so no page can have it. Choose another address.');
+    expect(addressProblem('/Downloads/price-list', { publicNames: ['downloads', 'favicon.svg'] })).toBe(
+      'is used by the file or folder public/downloads, so no page can have it. Choose another address.',
+    );
+    expect(addressProblem('/favicon.svg', { publicNames: ['downloads', 'favicon.svg'] })).toBe(
+      'is used by the file or folder public/favicon.svg, so no page can have it. Choose another address.',
+    );
     expect(addressProblem('/favicon', { publicNames: ['favicon.svg'] })).toBeUndefined();
     // The site's own name is said once, as the site's.
     expect(reservedNames(['images', 'favicon.svg']).filter((r) => r.name === 'images')).toHaveLength(1);

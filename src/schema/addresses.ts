@@ -12,7 +12,17 @@
  * Nothing here reads a disk: it runs in the browser's editor too.
  */
 import { ADMIN_PAGE, API_PREFIX, HEALTH_PATH } from './ownAddresses';
-import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, FEED_NAME, GONE_FOLDER, OUTCOMES_FOLDER, ROBOTS_FILE, SITEMAP_FILE } from './pageFiles';
+import {
+  ERROR_FILE,
+  ERROR_RENDER_PATH,
+  FALLBACK_FILE,
+  FALLBACK_RENDER_PATH,
+  FEED_NAME,
+  GONE_FOLDER,
+  OUTCOMES_FOLDER,
+  ROBOTS_FILE,
+  SITEMAP_FILE,
+} from './pageFiles';
 
 /** A top-level name of the site's own, and what uses it (words for people). */
 export interface ReservedName {
@@ -65,7 +75,10 @@ export interface AddressOptions {
 /** The names an address may not start with: the site's own, and public/'s. */
 export function reservedNames(publicNames: readonly string[] = []): ReservedName[] {
   const own = new Set(RESERVED_NAMES.map((r) => r.name.toLowerCase()));
-  return [...RESERVED_NAMES, ...publicNames.filter((name) => !own.has(name.toLowerCase())).map((name) => ({ name, usedBy: `the file or folder public/${name}` }))];
+  return [
+    ...RESERVED_NAMES,
+    ...publicNames.filter((name) => !own.has(name.toLowerCase())).map((name) => ({ name, usedBy: `the file or folder public/${name}` })),
+  ];
 }
 
 /** The reserved name `address` starts with (its first part, or that part's name before a "."), whatever its case, or undefined. */
@@ -92,9 +105,11 @@ export function addressProblem(address: string, { publicNames = [], reserved = t
   }
   if (address.endsWith('/')) return `ends with /. Write it without: "${address.replace(/\/+$/, () => '')}" (the site answers both).`;
   if (parts.some((part) => part === '')) return 'has an empty part between two slashes. Write each / once.';
-  if (parts.some((part) => part === '.' || part === '..')) return 'has a part "." or "..", which browsers turn into another address. Use only letters, digits, - and _ between the slashes.';
+  if (parts.some((part) => part === '.' || part === '..'))
+    return 'has a part "." or "..", which browsers turn into another address. Use only letters, digits, - and _ between the slashes.';
   if (!parts.every((part) => PART.test(part))) return NOT_A_PATH;
-  if (parts.some((part) => part.length > MAX_PART_LENGTH)) return `has a part longer than ${MAX_PART_LENGTH} characters between two slashes, which the server refuses. Shorten it.`;
+  if (parts.some((part) => part.length > MAX_PART_LENGTH))
+    return `has a part longer than ${MAX_PART_LENGTH} characters between two slashes, which the server refuses. Shorten it.`;
   if (address.length > MAX_ADDRESS_LENGTH) return `is longer than ${MAX_ADDRESS_LENGTH} characters. Shorten it.`;
   return undefined;
 }

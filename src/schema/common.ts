@@ -1,5 +1,21 @@
 /** Building blocks shared by the site, route and page descriptions. */
-import { advanced, boolean, describe, href, label, number, object, oneOf, optional, publicFile, text, literal, type Infer, type ObjectSchema, type Shape } from './schema';
+import {
+  advanced,
+  boolean,
+  describe,
+  href,
+  label,
+  number,
+  object,
+  oneOf,
+  optional,
+  publicFile,
+  text,
+  literal,
+  type Infer,
+  type ObjectSchema,
+  type Shape,
+} from './schema';
 import { iconNames } from './icons';
 
 const imageShape = {
@@ -28,7 +44,10 @@ export const linkSchema = object({
  */
 export function contactLink(scheme: 'tel' | 'mailto'): ObjectSchema<typeof contactShape> {
   const base = object(contactShape);
-  const same = scheme === 'tel' ? (label: string, href: string) => digits(label) === digits(href) : (label: string, href: string) => href.toLowerCase() === `mailto:${label.trim().toLowerCase()}`;
+  const same =
+    scheme === 'tel'
+      ? (label: string, href: string) => digits(label) === digits(href)
+      : (label: string, href: string) => href.toLowerCase() === `mailto:${label.trim().toLowerCase()}`;
   return {
     ...base,
     check(value, path, ctx) {
@@ -36,9 +55,16 @@ export function contactLink(scheme: 'tel' | 'mailto'): ObjectSchema<typeof conta
       const { label, href: target } = (value ?? {}) as { label?: unknown; href?: unknown };
       if (typeof label !== 'string' || typeof target !== 'string' || label.trim() === '' || target.trim() === '') return;
       if (!target.toLowerCase().startsWith(`${scheme}:`)) {
-        ctx.report([...path, 'href'], `${JSON.stringify(target)} should start with ${scheme}: followed by the ${scheme === 'tel' ? 'number' : 'address'}.`, { kind: scheme === 'tel' ? 'notAPhoneLink' : 'notAMailLink', values: { value: target } });
+        ctx.report([...path, 'href'], `${JSON.stringify(target)} should start with ${scheme}: followed by the ${scheme === 'tel' ? 'number' : 'address'}.`, {
+          kind: scheme === 'tel' ? 'notAPhoneLink' : 'notAMailLink',
+          values: { value: target },
+        });
       } else if (!same(label, target)) {
-        ctx.report([...path, 'href'], `${JSON.stringify(target)} is not the ${scheme === 'tel' ? 'number' : 'address'} shown (${JSON.stringify(label)}): visitors would reach another one. Write the same in both.`, { kind: scheme === 'tel' ? 'numbersDiffer' : 'addressesDiffer', values: { value: target, shown: label } });
+        ctx.report(
+          [...path, 'href'],
+          `${JSON.stringify(target)} is not the ${scheme === 'tel' ? 'number' : 'address'} shown (${JSON.stringify(label)}): visitors would reach another one. Write the same in both.`,
+          { kind: scheme === 'tel' ? 'numbersDiffer' : 'addressesDiffer', values: { value: target, shown: label } },
+        );
       }
     },
   };

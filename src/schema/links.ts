@@ -41,7 +41,8 @@ export function httpsAddressProblem(value: string, { http = false }: { http?: bo
     return notAUrl;
   }
   if (url.username !== '' || url.password !== '') return 'has a name or a password before its host (…@). Write the address without them.';
-  if (!HOST_NAME.test(url.hostname)) return `has ${JSON.stringify(url.hostname)} as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.`;
+  if (!HOST_NAME.test(url.hostname))
+    return `has ${JSON.stringify(url.hostname)} as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.`;
   return undefined;
 }
 

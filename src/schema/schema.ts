@@ -268,7 +268,10 @@ export interface TextOptions {
   searchShows?: number;
 }
 
-const limitOf = (opts: TextOptions, fallback: number): TextLimit => ({ maxLength: opts.maxLength ?? fallback, ...(opts.searchShows ? { searchShows: opts.searchShows } : {}) });
+const limitOf = (opts: TextOptions, fallback: number): TextLimit => ({
+  maxLength: opts.maxLength ?? fallback,
+  ...(opts.searchShows ? { searchShows: opts.searchShows } : {}),
+});
 
 /** Text that a visitor reads: must not be empty, and at most `maxLength` characters (default: a line's). */
 export function text(opts: TextOptions = {}): Schema<string> {
@@ -315,11 +318,10 @@ export function checkPlaceholders(value: unknown, known: readonly string[], what
   for (const name of new Set(placeholders(value))) {
     if (known.includes(name)) continue;
     const near = closest(name, known);
-    ctx.report(
-      path,
-      `uses {${name}}, which is not ${what}.${near ? ` Did you mean {${near}}?` : ''} Use one of: ${known.map((k) => `{${k}}`).join(', ')}.`,
-      { kind: 'unknownPlaceholder', values: { name: `{${name}}`, known: known.map((k) => `{${k}}`).join(', ') } },
-    );
+    ctx.report(path, `uses {${name}}, which is not ${what}.${near ? ` Did you mean {${near}}?` : ''} Use one of: ${known.map((k) => `{${k}}`).join(', ')}.`, {
+      kind: 'unknownPlaceholder',
+      values: { name: `{${name}}`, known: known.map((k) => `{${k}}`).join(', ') },
+    });
   }
 }
 
@@ -351,10 +353,14 @@ export function milliseconds(opts: { max: number; atLeast?: { ms: number; what: 
   return make(base.expects, base.meta, (value, path, ctx) => {
     if (atLeast && typeof value === 'number' && Number.isInteger(value) && value < atLeast.ms) {
       const seconds = atLeast.ms / 1000;
-      return ctx.report(path, `is ${value}, but ${atLeast.what} must be at least ${atLeast.ms} (${seconds} second${seconds === 1 ? '' : 's'}): ${atLeast.because}. Use ${atLeast.ms} or more.`, {
-        kind: 'tooShortTime',
-        values: { value, least: atLeast.ms, what: atLeast.what, because: atLeast.because },
-      });
+      return ctx.report(
+        path,
+        `is ${value}, but ${atLeast.what} must be at least ${atLeast.ms} (${seconds} second${seconds === 1 ? '' : 's'}): ${atLeast.because}. Use ${atLeast.ms} or more.`,
+        {
+          kind: 'tooShortTime',
+          values: { value, least: atLeast.ms, what: atLeast.what, because: atLeast.because },
+        },
+      );
     }
     base.check(value, path, ctx);
   });
@@ -365,8 +371,10 @@ export function number(opts: { min?: number; max?: number; integer?: boolean } =
   return make(expects, { kind: 'number', ...opts }, (value, path, ctx) => {
     if (typeof value !== 'number' || Number.isNaN(value)) return wrongKind(value, path, ctx, expects);
     if (opts.integer && !Number.isInteger(value)) ctx.report(path, `is ${value}, but it should be a whole number.`, { kind: 'notWhole', values: { value } });
-    if (opts.min !== undefined && value < opts.min) ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`, { kind: 'tooSmall', values: { value, min: opts.min } });
-    if (opts.max !== undefined && value > opts.max) ctx.report(path, `is ${value}, but it should be at most ${opts.max}.`, { kind: 'tooLarge', values: { value, max: opts.max } });
+    if (opts.min !== undefined && value < opts.min)
+      ctx.report(path, `is ${value}, but it should be at least ${opts.min}.`, { kind: 'tooSmall', values: { value, min: opts.min } });
+    if (opts.max !== undefined && value > opts.max)
+      ctx.report(path, `is ${value}, but it should be at most ${opts.max}.`, { kind: 'tooLarge', values: { value, max: opts.max } });
   });
 }
 
@@ -386,7 +394,8 @@ export function oneOf<const L extends string>(choices: readonly L[]): Schema<L> 
   const expects = `one of ${choices.map((c) => quote(c)).join(', ')}`;
   return make(expects, { kind: 'choice', options: choices }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, expects);
-    if (!choices.includes(value as L)) ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`, { kind: 'notAChoice', values: { value, choices: choices.join(', ') } });
+    if (!choices.includes(value as L))
+      ctx.report(path, `${quote(value)} is not allowed here. Use ${expects}.`, { kind: 'notAChoice', values: { value, choices: choices.join(', ') } });
   });
 }
 
@@ -416,7 +425,11 @@ export function href(): Schema<string> {
     // Another site's address is parsed (new URL), as the browser will read it.
     const problem = /^https?:\/\//i.test(value) ? httpsAddressProblem(value, { http: true }) : 'does not look like a valid URL.';
     if (problem?.startsWith('does not look like a valid URL.')) {
-      ctx.report(path, `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`, { kind: 'notALink', values: { value } });
+      ctx.report(
+        path,
+        `${quote(value)} does not look like a valid URL. Make sure it starts with https:// (or mailto: or tel:), or with / for a page of this site.`,
+        { kind: 'notALink', values: { value } },
+      );
     } else if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
   });
 }
@@ -462,8 +475,10 @@ export function publicFile(): Schema<string> {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a file path in quotes');
     // A picture not chosen yet (a new article's cover): nothing to look for.
     if (value === '') return ctx.report(path, 'is empty. Write the address of a file in public/, like "/images/picture.svg".', { kind: 'noPicture' });
-    if (!value.startsWith('/')) return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`, { kind: 'notAFile', values: { value } });
-    if (!ctx.publicFileExists(value)) ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`, { kind: 'notAFile', values: { value } });
+    if (!value.startsWith('/'))
+      return ctx.report(path, `${quote(value)} should start with / (files live in the public/ folder).`, { kind: 'notAFile', values: { value } });
+    if (!ctx.publicFileExists(value))
+      ctx.report(path, `${quote(value)} is not a file in public/. Put the file at public${value} or fix the name.`, { kind: 'notAFile', values: { value } });
   });
 }
 
@@ -485,7 +500,10 @@ export function list<T>(item: Schema<T>, opts: { min?: number; max?: number } = 
   return make('a list in [square brackets]', { kind: 'list', item, ...opts }, (value, path, ctx) => {
     if (!Array.isArray(value)) return wrongKind(value, path, ctx, 'a list in [square brackets]');
     if (opts.min !== undefined && value.length < opts.min) {
-      ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`, { kind: 'tooFew', values: { count: value.length, min: opts.min } });
+      ctx.report(path, `has ${value.length} item${value.length === 1 ? '' : 's'}, but it needs at least ${opts.min}.`, {
+        kind: 'tooFew',
+        values: { count: value.length, min: opts.min },
+      });
     }
     if (opts.max !== undefined && value.length > opts.max) {
       ctx.report(path, `has ${value.length} items, but it may have at most ${opts.max}.`, { kind: 'tooMany', values: { count: value.length, max: opts.max } });
@@ -535,7 +553,11 @@ export function object<S extends Shape>(shape: S): ObjectSchema<S> {
 }
 
 /** One of several kinds of group, told apart by their `type` key (page sections; `what` names them: "a kind of block"). */
-export function tagged<M extends Record<string, Schema<{ type: string }>>>(kinds: M, what = 'a section type', refusal: RefusalKind = 'notASectionType'): Schema<Infer<M[keyof M]>> {
+export function tagged<M extends Record<string, Schema<{ type: string }>>>(
+  kinds: M,
+  what = 'a section type',
+  refusal: RefusalKind = 'notASectionType',
+): Schema<Infer<M[keyof M]>> {
   const names = Object.keys(kinds);
   return make('a group of keys with a "type"', { kind: 'union', variants: kinds }, (value, path, ctx) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -560,7 +582,8 @@ export function richText<T>(block: Schema<T>, opts: { min?: number } = {}): Sche
   const base = list(block, opts);
   return make(base.expects, { kind: 'richText', item: block, ...opts }, (value, path, ctx) => {
     // Nothing written yet (a new article): said as such, not as a count of blocks.
-    if (Array.isArray(value) && value.length === 0 && (opts.min ?? 0) > 0) return ctx.report(path, 'is empty. Write at least one block (a paragraph, a heading…).', { kind: 'nothingWritten' });
+    if (Array.isArray(value) && value.length === 0 && (opts.min ?? 0) > 0)
+      return ctx.report(path, 'is empty. Write at least one block (a paragraph, a heading…).', { kind: 'nothingWritten' });
     base.check(value, path, ctx);
   });
 }
@@ -589,7 +612,11 @@ export function dateTime(): Schema<string> {
   return make('a date and time like "2026-12-01T09:00:00Z"', { kind: 'text', format: 'dateTime' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a date and time in quotes like "2026-12-01T09:00:00Z"');
     if (!DATE_TIME.exec(value) || Number.isNaN(Date.parse(value))) {
-      ctx.report(path, `${quote(value)} is not a date and time. Write it like "2026-12-01T09:00:00Z" (year-month-day, T, hours:minutes, then Z or the offset from UTC).`, { kind: 'notADateTime', values: { value } });
+      ctx.report(
+        path,
+        `${quote(value)} is not a date and time. Write it like "2026-12-01T09:00:00Z" (year-month-day, T, hours:minutes, then Z or the offset from UTC).`,
+        { kind: 'notADateTime', values: { value } },
+      );
     }
   });
 }
@@ -601,9 +628,17 @@ const MAX_SLUG_LENGTH = 80;
 export function slug(): Schema<string> {
   return make('a short address like "my-first-article"', { kind: 'text', format: 'slug' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'an address in quotes like "my-first-article"');
-    if (value.length > MAX_SLUG_LENGTH) return ctx.report(path, `${quote(value)} is longer than ${MAX_SLUG_LENGTH} characters. Shorten it.`, { kind: 'addressTooLong', values: { value, max: MAX_SLUG_LENGTH } });
+    if (value.length > MAX_SLUG_LENGTH)
+      return ctx.report(path, `${quote(value)} is longer than ${MAX_SLUG_LENGTH} characters. Shorten it.`, {
+        kind: 'addressTooLong',
+        values: { value, max: MAX_SLUG_LENGTH },
+      });
     if (!SLUG.test(value)) {
-      ctx.report(path, `${quote(value)} is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`, { kind: 'notAnArticleAddress', values: { value } });
+      ctx.report(
+        path,
+        `${quote(value)} is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`,
+        { kind: 'notAnArticleAddress', values: { value } },
+      );
     }
   });
 }
@@ -646,7 +681,11 @@ export const isColour = (value: string): boolean => /^#[0-9a-f]{6}$/i.test(value
 export function color(opts: { underWhiteText?: boolean } = {}): Schema<string> {
   return make('a colour like "#1a4dd6"', { kind: 'text', format: 'color' }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a colour in quotes like "#1a4dd6"');
-    if (!isColour(value)) return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`, { kind: 'notAColour', values: { value } });
+    if (!isColour(value))
+      return ctx.report(path, `${quote(value)} is not a colour. Write it as # followed by six digits or letters a-f, like "#1a4dd6".`, {
+        kind: 'notAColour',
+        values: { value },
+      });
     if (opts.underWhiteText) {
       const ratio = contrastRatio(value, '#ffffff');
       if (ratio < MIN_TEXT_CONTRAST) {

@@ -70,7 +70,8 @@ export function replaceOnce(text: string, marker: string, insertion: string): st
  * byte order mark, Unicode tags. Joiners and variation selectors stay (emoji and several
  * scripts need them).
  */
-const HIDDEN = /[\u00AD\u061C\u115F\u1160\u200B\u200E\u200F\u2028-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]|\u034F|\u17B4|\u17B5|\u180E|\u180F/gu;
+const HIDDEN =
+  /[\u00AD\u061C\u115F\u1160\u200B\u200E\u200F\u2028-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]|\u034F|\u17B4|\u17B5|\u180E|\u180F/gu;
 
 /**
  * A visitor's text as it really is: each hidden character is shown by its code ("[U+202E]"),

@@ -22,7 +22,6 @@ import { FormFilesContext } from './ui/FormSlot';
 import { SocialPicturesContext } from './pages/article/ArticleView';
 import { PicturesContext } from './ui/Picture';
 
-
 /** React puts hoisted head elements (title, meta, link) first in its output. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
@@ -37,7 +36,11 @@ async function render(app: ReactElement): Promise<string> {
 /** The route table of a content value (made once per value: a render draws every page of one content). */
 const routesOf = new WeakMap<SiteContent, ReturnType<typeof createRoutes>>();
 
-export const renderPage: PageRenderer['renderPage'] = async (path: string, content: SiteContent, { formFiles = {}, socialPictures = {}, pictures = {} } = {}): Promise<RenderedPage> => {
+export const renderPage: PageRenderer['renderPage'] = async (
+  path: string,
+  content: SiteContent,
+  { formFiles = {}, socialPictures = {}, pictures = {} } = {},
+): Promise<RenderedPage> => {
   await loadIslands();
   let routes = routesOf.get(content);
   if (!routes) routesOf.set(content, (routes = createRoutes(content)));

@@ -63,7 +63,12 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
 export const PASSWORD = 'correct horse battery staple';
 
 /** Sends a form as the site's pages do (POST JSON to its collection, with `headers` too); resolves with the stored document and its id. */
-export async function submit(server: TestServer, form: keyof typeof forms, values: FormValues, headers: Record<string, string> = {}): Promise<{ docId: string; document: FormDocument }> {
+export async function submit(
+  server: TestServer,
+  form: keyof typeof forms,
+  values: FormValues,
+  headers: Record<string, string> = {},
+): Promise<{ docId: string; document: FormDocument }> {
   const document = buildDocument(forms[form], values);
   const response = await fetch(server.base + api.documents(forms[form].collection), {
     method: 'POST',
@@ -79,7 +84,11 @@ export { pdfWith } from './pdf';
 
 /** Uploads a CV as the career form does; resolves with the download URL that goes into CvFile. */
 export async function uploadCv(server: TestServer, bytes: Buffer): Promise<string> {
-  const response = await fetch(`${server.base}${api.files}Image/CvDeveloper/${randomUUID()}`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes as unknown as NonNullable<RequestInit['body']> });
+  const response = await fetch(`${server.base}${api.files}Image/CvDeveloper/${randomUUID()}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/pdf' },
+    body: bytes as unknown as NonNullable<RequestInit['body']>,
+  });
   if (response.status !== 201) throw new Error(`The upload was answered ${response.status}`);
   return ((await response.json()) as { url: string }).url;
 }
@@ -117,7 +126,9 @@ export function holdPasswordChecks(server: TestServer) {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   // Each holder a known browser of its own: a client and a network of its own, served at once.
-  const holders = Array.from({ length: serverConfig.admin.signIn.hashing.concurrent }, (_, i) => gate.run({ address: '192.0.2.255', failures: 0, knownBrowser: `${HOLDER} ${i}` }, () => opened));
+  const holders = Array.from({ length: serverConfig.admin.signIn.hashing.concurrent }, (_, i) =>
+    gate.run({ address: '192.0.2.255', failures: 0, knownBrowser: `${HOLDER} ${i}` }, () => opened),
+  );
   return {
     served,
     /** Resolves once `n` tries have joined the queue (refused ones never join). */
@@ -179,7 +190,12 @@ export async function startEditing(
   siteDir: string,
   { remove = siteDir, ...options }: Partial<AppOptions> & { role?: AdminRole; remove?: string } = {},
 ): Promise<{ server: TestServer; editor: Client }> {
-  const { server, client } = await startSignedIn({ siteDir, ...options, email: 'editor@agency.test', onClose: () => rmSync(remove, { recursive: true, force: true }) });
+  const { server, client } = await startSignedIn({
+    siteDir,
+    ...options,
+    email: 'editor@agency.test',
+    onClose: () => rmSync(remove, { recursive: true, force: true }),
+  });
   return { server, editor: client };
 }
 
@@ -204,7 +220,12 @@ export class Client {
     const all: Record<string, string> = { ...this.headers, ...headers };
     if (this.cookies.size > 0 && !('cookie' in all)) all.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (json !== undefined) all['content-type'] = 'application/json';
-    const response = await fetch(this.base + address, { method, headers: all, body: json !== undefined ? JSON.stringify(json) : (body as RequestInit['body']), redirect: 'manual' });
+    const response = await fetch(this.base + address, {
+      method,
+      headers: all,
+      body: json !== undefined ? JSON.stringify(json) : (body as RequestInit['body']),
+      redirect: 'manual',
+    });
     this.lastSetCookies = response.headers.getSetCookie();
     for (const line of this.lastSetCookies) {
       const [pair = ''] = line.split(';');
@@ -225,7 +246,10 @@ export class Client {
   /** Signs in as the sign-in page does: its CSRF token first, then the form (the remember box ticked when `remember`). */
   async signIn(email: string, password = PASSWORD, headers: Record<string, string> = {}, remember?: boolean): Promise<Response> {
     const { csrfToken } = await this.signInState();
-    return this.send('POST', SIGN_IN_API, { json: { email, password, ...(remember === undefined ? {} : { remember }) }, headers: { [CSRF_HEADER]: csrfToken, ...headers } });
+    return this.send('POST', SIGN_IN_API, {
+      json: { email, password, ...(remember === undefined ? {} : { remember }) },
+      headers: { [CSRF_HEADER]: csrfToken, ...headers },
+    });
   }
 
   /** Signed in: who, and the session's CSRF token. */
@@ -271,7 +295,13 @@ export interface BuiltEditing {
  */
 export async function startBuiltEditing(siteDir: string, dataDir: string, crashAt = ''): Promise<BuiltEditing> {
   const port = await freePort();
-  const child = await startBuilt({ dist: path.join(siteDir, 'dist'), port, dataDir, cwd: siteDir, env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', PUBLISH_CRASH_AT: crashAt } });
+  const child = await startBuilt({
+    dist: path.join(siteDir, 'dist'),
+    port,
+    dataDir,
+    cwd: siteDir,
+    env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', PUBLISH_CRASH_AT: crashAt },
+  });
   const base = `http://127.0.0.1:${port}`;
   const editor = new Client(base);
   const signedIn = await editor.signIn(EDITOR);

@@ -74,7 +74,14 @@ export async function editBehindCaddy(options: Partial<AppOptions> = {}): Promis
   const { server, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), caddyAdmin: { socket, config }, ...options });
   const [port, httpPort] = [await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
-  const env = { SITE_ADDRESS: origin, BIND: 'bind 127.0.0.1', HTTP_PORT: String(httpPort), UPSTREAM: new URL(server.base).host, SITE_DIST: path.join(siteDir, 'dist'), CADDY_ADMIN: socket };
+  const env = {
+    SITE_ADDRESS: origin,
+    BIND: 'bind 127.0.0.1',
+    HTTP_PORT: String(httpPort),
+    UPSTREAM: new URL(server.base).host,
+    SITE_DIST: path.join(siteDir, 'dist'),
+    CADDY_ADMIN: socket,
+  };
   let proxy: RunningCaddyProcess | undefined;
   const startCaddy = async () => {
     mkdirSync(home, { recursive: true });

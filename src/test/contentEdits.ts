@@ -8,4 +8,3 @@ export interface SeenEdit {
   /** Texts that must now be nowhere in it. */
   hides: string[];
 }
-

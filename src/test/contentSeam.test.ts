@@ -58,7 +58,9 @@ test('every way a test reads the content gives what the site reads from config/'
   expect(plain(realServedContent)).toEqual(expected);
   expect(plain(withOfficePages(routesModule, site.pages))).toEqual(plain(site.routes));
   const real = (await loadRealConfig()) as unknown as SiteContent;
-  expect(plain({ site: real.site, routes: real.routes, forms: real.forms, pages: real.pages })).toEqual(plain({ site: site.site, routes: developers, forms: site.forms, pages: site.pages }));
+  expect(plain({ site: real.site, routes: real.routes, forms: real.forms, pages: real.pages })).toEqual(
+    plain({ site: site.site, routes: developers, forms: site.forms, pages: site.pages }),
+  );
   const content = await loadRealContent();
   expect(plain(content)).toEqual(plain(site));
   expect(realPageIds()).toEqual(Object.keys(site.pages));
@@ -72,21 +74,24 @@ test('every page is drawn from it, with its headline', () => {
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 const onPage = (html: string, text: string) => html.includes(text) || html.includes(escaped(text));
 
-(edits.length ? describe.each(edits) : describe.skip.each([{ name: 'no edits named (CONTENT_EDITS)', shows: [], hides: [] } as SeenEdit]))('the edit "$name"', (edit) => {
-  // Every way in gives the same content (the first test): seen in it, seen through each.
-  test('is in the content', () => {
-    const text = JSON.stringify(site);
-    const inContent = (t: string) => text.includes(JSON.stringify(t).slice(1, -1));
-    for (const shown of edit.shows) expect({ shown, inContent: inContent(shown) }).toEqual({ shown, inContent: true });
-    for (const hidden of edit.hides) expect({ hidden, inContent: inContent(hidden) }).toEqual({ hidden, inContent: false });
-  });
-
-  if (edit.page) {
-    test(`shows on the ${edit.page} page as drawn`, () => {
-      const html = drawn.get(edit.page!);
-      expect(html).toBeDefined();
-      for (const shown of edit.shows) expect({ shown, onPage: onPage(html!, shown) }).toEqual({ shown, onPage: true });
-      for (const hidden of edit.hides) expect({ hidden, onPage: onPage(html!, hidden) }).toEqual({ hidden, onPage: false });
+(edits.length ? describe.each(edits) : describe.skip.each([{ name: 'no edits named (CONTENT_EDITS)', shows: [], hides: [] } as SeenEdit]))(
+  'the edit "$name"',
+  (edit) => {
+    // Every way in gives the same content (the first test): seen in it, seen through each.
+    test('is in the content', () => {
+      const text = JSON.stringify(site);
+      const inContent = (t: string) => text.includes(JSON.stringify(t).slice(1, -1));
+      for (const shown of edit.shows) expect({ shown, inContent: inContent(shown) }).toEqual({ shown, inContent: true });
+      for (const hidden of edit.hides) expect({ hidden, inContent: inContent(hidden) }).toEqual({ hidden, inContent: false });
     });
-  }
-});
+
+    if (edit.page) {
+      test(`shows on the ${edit.page} page as drawn`, () => {
+        const html = drawn.get(edit.page!);
+        expect(html).toBeDefined();
+        for (const shown of edit.shows) expect({ shown, onPage: onPage(html!, shown) }).toEqual({ shown, onPage: true });
+        for (const hidden of edit.hides) expect({ hidden, onPage: onPage(html!, hidden) }).toEqual({ hidden, onPage: false });
+      });
+    }
+  },
+);

@@ -7,7 +7,24 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, watch, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  watch,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeLiveCaddy } from '../deploy/caddy';
@@ -15,7 +32,19 @@ import { runScript } from './runScript';
 import { projectDir } from './realConfig';
 
 /** What the build reads besides config/ and public/ (node_modules is linked, not copied), and the npm scripts (build, release). */
-const BUILD_PARTS = ['src', 'scripts', 'index.html', 'admin.html', 'vite.config.ts', 'vite.admin.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'firestore.rules', 'storage.rules'];
+const BUILD_PARTS = [
+  'src',
+  'scripts',
+  'index.html',
+  'admin.html',
+  'vite.config.ts',
+  'vite.admin.config.ts',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.node.json',
+  'firestore.rules',
+  'storage.rules',
+];
 const notATest = (source: string) => !source.endsWith('.test.ts') && !source.endsWith('.test.tsx');
 
 /** Who a developer's commits are by, for git and the commands that run it. */
@@ -89,7 +118,11 @@ function buildKey(): string {
   for (const part of ['config', 'public', ...BUILD_PARTS, 'package-lock.json']) {
     const full = path.join(projectDir, part);
     if (!existsSync(full)) continue;
-    for (const file of filesOf(full)) hash.update(`${path.relative(projectDir, file)}\0`).update(readFileSync(file)).update('\0');
+    for (const file of filesOf(full))
+      hash
+        .update(`${path.relative(projectDir, file)}\0`)
+        .update(readFileSync(file))
+        .update('\0');
   }
   return hash.digest('hex').slice(0, 20);
 }

@@ -54,7 +54,9 @@ export interface RunningDovecot {
 const root = process.getuid?.() === 0;
 /** A system user's ids (/etc/passwd). */
 const userIds = (name: string) => {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
   const [, , uid = '0', gid = '0'] = line?.split(':') ?? [];
   return { uid: Number(uid), gid: Number(gid) };
 };

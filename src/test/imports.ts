@@ -78,7 +78,8 @@ export function projectImports(root: string): Import[] {
         const callee = node.expression;
         const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
         const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
-        const isMock = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'jest' && MOCKS.has(callee.name.text);
+        const isMock =
+          ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'jest' && MOCKS.has(callee.name.text);
         if (isImport || isRequire || isMock) add((node.arguments[0] as ts.StringLiteralLike).text, false, node);
       }
       ts.forEachChild(node, visit);

@@ -8,7 +8,12 @@ import { runScript } from './runScript';
  * `npm run leads -- <args>` on a data folder, with `input` on its standard input (and `env`
  * added to its environment); `code` is not 0 for any failure (a signal too).
  */
-export async function leads(args: string[], dataDir: string, input = '', env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function leads(
+  args: string[],
+  dataDir: string,
+  input = '',
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const run = await runScript('scripts/leads.ts', args, { env: { ...env, DATA_DIR: dataDir }, input });
   return { ...run, code: run.code ?? 1 };
 }

@@ -21,16 +21,28 @@ export function seedSubscribers(db: Database.Database, people: readonly { email:
   return db.transaction(() =>
     people.map(({ email, state }) => {
       const at = (wanted: SubscriberState) => (state === wanted ? now : null);
-      return Number(insert.run(personKey(email), email, state, now, site.footer.newsletter.heading, state === 'waiting' ? null : now, at('unsubscribed'), at('bounced'), now).lastInsertRowid);
+      return Number(
+        insert.run(
+          personKey(email),
+          email,
+          state,
+          now,
+          site.footer.newsletter.heading,
+          state === 'waiting' ? null : now,
+          at('unsubscribed'),
+          at('bounced'),
+          now,
+        ).lastInsertRowid,
+      );
     }),
   )();
 }
 
 /** The state of a subscriber now. */
 export const subscriberState = (db: Database.Database, email: string) =>
-  db.prepare('SELECT state, soft_bounces AS softBounces, unsubscribed_at AS unsubscribedAt, bounced_at AS bouncedAt FROM subscribers WHERE person = ?').get(personKey(email)) as
-    | { state: SubscriberState; softBounces: number; unsubscribedAt: number | null; bouncedAt: number | null }
-    | undefined;
+  db
+    .prepare('SELECT state, soft_bounces AS softBounces, unsubscribed_at AS unsubscribedAt, bounced_at AS bouncedAt FROM subscribers WHERE person = ?')
+    .get(personKey(email)) as { state: SubscriberState; softBounces: number; unsubscribedAt: number | null; bouncedAt: number | null } | undefined;
 
 export interface DkimKey {
   /** DKIM_PRIVATE_KEY_FILE, DKIM_SELECTOR (and the domain: MAIL_FROM's). */
@@ -49,11 +61,18 @@ export function makeDkimKey(selector = 'site2026'): DkimKey {
   const file = path.join(dir, 'dkim-private.pem');
   writeFileSync(file, privateKey.export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
   const der = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-  return { env: { DKIM_PRIVATE_KEY_FILE: file, DKIM_SELECTOR: selector }, record: `v=DKIM1; k=rsa; p=${der}`, selector, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    env: { DKIM_PRIVATE_KEY_FILE: file, DKIM_SELECTOR: selector },
+    record: `v=DKIM1; k=rsa; p=${der}`,
+    selector,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** mailauth's dkimVerify, if mailauth is installed (a devDependency: the lead installs it). */
-export async function loadDkimVerify(): Promise<((message: string, options: { resolver: (name: string, type: string) => Promise<string[][]> }) => Promise<DkimResult>) | undefined> {
+export async function loadDkimVerify(): Promise<
+  ((message: string, options: { resolver: (name: string, type: string) => Promise<string[][]> }) => Promise<DkimResult>) | undefined
+> {
   try {
     // @ts-expect-error: mailauth ships no types
     const module = (await import('mailauth/lib/dkim/verify.js')) as { dkimVerify?: unknown; default?: { dkimVerify?: unknown } };

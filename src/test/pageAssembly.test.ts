@@ -35,11 +35,14 @@ const withSite = (site: SiteConfig, element: ReturnType<typeof createElement>) =
 /** Every replacement pattern String.prototype.replace knows, and what closes a script element or starts a comment. */
 const NASTY = "$' $& $` $$ $1 $<x> </script><script>alert(1)</script> <!-- & \" ' \u2028\u2029";
 
-const INDEX = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const INDEX =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
 describe('a page', () => {
-  it("with a title and a text holding replacement patterns and </script> is the template with them put in, byte for byte", () => {
-    const head = renderToStaticMarkup(withSite(realSite, createElement(PageHead, { title: NASTY, description: NASTY, canonical: '/Contact', indexable: true })));
+  it('with a title and a text holding replacement patterns and </script> is the template with them put in, byte for byte', () => {
+    const head = renderToStaticMarkup(
+      withSite(realSite, createElement(PageHead, { title: NASTY, description: NASTY, canonical: '/Contact', indexable: true })),
+    );
     const body = `<main><h1>${escapeHtmlText(NASTY)}</h1></main>`;
     const loader = '<script type="module">start()</script>';
     const template = readTemplate(INDEX);
@@ -63,12 +66,16 @@ describe('a page', () => {
     expect(html.indexOf('<div id="root">BODY</div>')).toBeGreaterThan(html.indexOf('</head>'));
   });
 
-  it("with a form whose words hold replacement patterns has its outcome pages written byte for byte", () => {
+  it('with a form whose words hold replacement patterns has its outcome pages written byte for byte', () => {
     const contact = formsConfig.contact;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'outcomes-'));
     try {
       const forms = [{ ...contact, success: { ...contact.success, toast: NASTY }, failure: { ...contact.failure, toast: NASTY } }];
-      const html = pageDocument(readTemplate(INDEX), { head: '<title>Contact</title>', body: `<form action="${api.documents(contact.collection)}" method="post"></form>` }, '');
+      const html = pageDocument(
+        readTemplate(INDEX),
+        { head: '<title>Contact</title>', body: `<form action="${api.documents(contact.collection)}" method="post"></form>` },
+        '',
+      );
       const written = writeOutcomePages(dir, '/Contact', 'Contact.html', html, forms);
       const sent = written.find((w) => w.query[0]![0] === 'sent')!;
       const banner = outcomeBanner({ kind: 'sent', form: { ...contact, success: { ...contact.success, toast: NASTY } } });
@@ -97,10 +104,16 @@ describe('the structured data (JSON-LD)', () => {
 describe('sitemap.xml and robots.txt', () => {
   it('hold every value escaped for their place', () => {
     const xml = sitemapXml('https://www.example.com', [{ path: '/Contact', page: 'contact', canonical: '/Contact' }], '2026-11-23');
-    expect(xml).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://www.example.com/Contact</loc><lastmod>2026-11-23</lastmod></url>\n</urlset>\n');
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://www.example.com/Contact</loc><lastmod>2026-11-23</lastmod></url>\n</urlset>\n',
+    );
     // Whatever reached them, each value stays one value in its place.
-    expect(sitemapXml('https://x.example/?a=1&b=<c>', [{ path: "/'\u0000", page: 'home', canonical: "/'\u0000" }], '2026')).toContain('<loc>https://x.example/?a=1&amp;b=&lt;c&gt;/&apos;</loc>');
-    expect(robotsTxt('https://www.example.com\nDisallow: /')).toBe('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: https://www.example.com%0ADisallow:%20//sitemap.xml\n');
+    expect(sitemapXml('https://x.example/?a=1&b=<c>', [{ path: "/'\u0000", page: 'home', canonical: "/'\u0000" }], '2026')).toContain(
+      '<loc>https://x.example/?a=1&amp;b=&lt;c&gt;/&apos;</loc>',
+    );
+    expect(robotsTxt('https://www.example.com\nDisallow: /')).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: https://www.example.com%0ADisallow:%20//sitemap.xml\n',
+    );
   });
 
   it('have one escaping function per place, each reading back as the text it was given', () => {
@@ -122,7 +135,12 @@ describe('the page policy', () => {
   });
 
   it('gets no directive smuggled in by a map address, and no brace', () => {
-    for (const src of ['https://www.openstreetmap.org;sandbox', 'https://www.openstreetmap.org{x}/e', 'https://www.openstreetmap.org sandbox', "https://evil.example'/x"]) {
+    for (const src of [
+      'https://www.openstreetmap.org;sandbox',
+      'https://www.openstreetmap.org{x}/e',
+      'https://www.openstreetmap.org sandbox',
+      "https://evil.example'/x",
+    ]) {
       const origins = frameOriginsOf([mapPage(src)]);
       expect(origins).toEqual([]);
       const policy = contentSecurityPolicy({ hashes: { scripts: [], styles: [] } }, { frameOrigins: origins });
@@ -130,7 +148,13 @@ describe('the page policy', () => {
       expect(policy).not.toMatch(/sandbox|\{/);
     }
     // A host list given directly keeps its hosts only.
-    const policy = contentSecurityPolicy({ hashes: { scripts: [], styles: [] } }, { frameOrigins: ['https://www.openstreetmap.org;sandbox', 'https://ok.example', 'https://ok.example/path'], connectOrigins: ["https://a.example 'unsafe-eval'"] });
+    const policy = contentSecurityPolicy(
+      { hashes: { scripts: [], styles: [] } },
+      {
+        frameOrigins: ['https://www.openstreetmap.org;sandbox', 'https://ok.example', 'https://ok.example/path'],
+        connectOrigins: ["https://a.example 'unsafe-eval'"],
+      },
+    );
     expect(policy).toContain('frame-src https://ok.example;');
     expect(policy).toContain("connect-src 'self';");
     expect(policy.split('; ').filter((d) => d.startsWith('sandbox'))).toEqual([]);

@@ -23,7 +23,16 @@ export function siteOf(dir: string, pageBytes: number, fileBytes: number) {
   writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head></head><body><p>${'x'.repeat(pageBytes)}</p></body></html>`);
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'big.js'), Buffer.alloc(fileBytes, 0x20));
-  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [], connectOrigins: [], inlineHashes: { scripts: [], styles: [] }, outcomes: [], content: realServedContent };
+  const manifest: SiteManifest = {
+    pages: [{ path: '/', file: 'index.html' }],
+    fallbackFile: 'index.html',
+    errorFile: 'index.html',
+    frameOrigins: [],
+    connectOrigins: [],
+    inlineHashes: { scripts: [], styles: [] },
+    outcomes: [],
+    content: realServedContent,
+  };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
 }
 

@@ -37,7 +37,8 @@ const QUOTED_LINES = [
   'See the lead: https://leads.agency.example/admin/leads/abc',
 ];
 const quotedText = (prefix = '> ') => QUOTED_LINES.map((line) => (line === '' ? prefix.trimEnd() : prefix + line)).join('\n');
-const QUOTED_HTML = '<h1>New inquiry from Ada Lovelace: Ordering app</h1><table><tr><th>Full Name</th><td>Ada Lovelace</td></tr><tr><th>Project</th><td>Ordering app</td></tr></table><p>Reply to this e-mail to answer Ada Lovelace.</p><div class="moz-signature"><hr><p><b>Agency notes: never sent</b></p><table><tr><th>Source</th><td>newsletter</td></tr></table><p><a href="https://leads.agency.example/admin/leads/abc">See the lead</a></p></div>';
+const QUOTED_HTML =
+  '<h1>New inquiry from Ada Lovelace: Ordering app</h1><table><tr><th>Full Name</th><td>Ada Lovelace</td></tr><tr><th>Project</th><td>Ordering app</td></tr></table><p>Reply to this e-mail to answer Ada Lovelace.</p><div class="moz-signature"><hr><p><b>Agency notes: never sent</b></p><table><tr><th>Source</th><td>newsletter</td></tr></table><p><a href="https://leads.agency.example/admin/leads/abc">See the lead</a></p></div>';
 const AGENCY = ['Agency notes', 'Source', 'admin/leads'];
 /** In HTML the inbox's address is a link's, which the text of the mail leaves out. */
 const AGENCY_HTML = ['Agency notes', 'Source newsletter'];
@@ -303,7 +304,12 @@ export function replyBodies(program: MailProgram, answered: Answered, words: str
 }
 
 /** A whole reply (MIME, multipart/alternative) as the mail program sends it. */
-export function replyMime(program: MailProgram, answered: Answered, words: string, headers: { from: string; to: string; messageId: string; date?: Date; html?: boolean }): string {
+export function replyMime(
+  program: MailProgram,
+  answered: Answered,
+  words: string,
+  headers: { from: string; to: string; messageId: string; date?: Date; html?: boolean },
+): string {
   const { text, html } = replyBodies(program, answered, words);
   const boundary = `b_${program}_${headers.messageId.replace(/[^A-Za-z0-9]/g, '')}`;
   const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');

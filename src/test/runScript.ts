@@ -27,12 +27,19 @@ export interface ScriptOptions {
 }
 
 /** Runs `script` (a path relative to `cwd`, or absolute) with `args`; resolves however it ends. */
-export function runScript(script: string, args: readonly string[] = [], { cwd = projectDir, env = {}, input = '', typescript = script.endsWith('.ts'), timeout = 120_000 }: ScriptOptions = {}): Promise<ScriptRun> {
+export function runScript(
+  script: string,
+  args: readonly string[] = [],
+  { cwd = projectDir, env = {}, input = '', typescript = script.endsWith('.ts'), timeout = 120_000 }: ScriptOptions = {},
+): Promise<ScriptRun> {
   const environment = { ...process.env, ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete environment[key];
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [...(typescript ? ['--import', 'tsx'] : []), script, ...args], { cwd, env: environment, timeout, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      [...(typescript ? ['--import', 'tsx'] : []), script, ...args],
+      { cwd, env: environment, timeout, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
     child.stdin!.end(input);
   });

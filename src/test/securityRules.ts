@@ -495,7 +495,11 @@ function evaluate(expr: Expr, scope: Scope): Value {
     case 'call': {
       if (expr.callee.type === 'member') {
         const target = evaluate(expr.callee.object, scope);
-        return method(target, expr.callee.name, expr.args.map((a) => evaluate(a, scope)));
+        return method(
+          target,
+          expr.callee.name,
+          expr.args.map((a) => evaluate(a, scope)),
+        );
       }
       if (expr.callee.type !== 'name') throw new RulesError('Only named functions and methods can be called');
       const name = expr.callee.name;

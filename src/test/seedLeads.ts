@@ -23,7 +23,9 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
   // New leads are unread; new and read ones wait for the agency since their arrival (as the store writes them).
-  const insertLead = store.db.prepare('INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at, unread, waiting_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertLead = store.db.prepare(
+    'INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at, unread, waiting_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const padding = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(messageChars / 57)).slice(0, messageChars);
   store.db.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -40,7 +42,19 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       const seq = Number(insertDocument.run(form.collection, docId, JSON.stringify(document), at.toISOString()).lastInsertRowid);
       const keys = sortKeysOf(form.collection, document);
       const status = i % 3 === 0 ? 'read' : 'new';
-      insertLead.run(docId, status, i % 50 === 49 ? 1 : 0, form.collection, seq, keys.name, keys.email, personOf(form.collection, document), at.toISOString(), status === 'new' ? 1 : 0, at.toISOString());
+      insertLead.run(
+        docId,
+        status,
+        i % 50 === 49 ? 1 : 0,
+        form.collection,
+        seq,
+        keys.name,
+        keys.email,
+        personOf(form.collection, document),
+        at.toISOString(),
+        status === 'new' ? 1 : 0,
+        at.toISOString(),
+      );
       writeSearchText(store.db, seq, document, '');
     }
   })();
@@ -68,9 +82,15 @@ export function seedDataDir(dataDir: string, count: number, options?: { messageC
 export function seedMails(store: Store, perLead: number, { bodyChars = 200 } = {}): { mails: number; ms: number } {
   const began = performance.now();
   const db = store.db;
-  const leads = db.prepare('SELECT l.doc_id AS docId, l.seq, l.person, l.spam, d.created_at AS createdAt FROM leads l JOIN documents d ON d.doc_id = l.doc_id ORDER BY l.seq').all() as { docId: string; seq: number; person: string | null; spam: number; createdAt: string }[];
-  const delivery = db.prepare("INSERT INTO deliveries (id, doc_id, channel, state, attempts, next_at, created_at, sent_at) VALUES (?, ?, 'visitor', 'sent', 1, ?, ?, ?)");
-  const visitorMail = db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES (?, ?, 'autoReply', NULL, ?, ?, ?, ?)");
+  const leads = db
+    .prepare('SELECT l.doc_id AS docId, l.seq, l.person, l.spam, d.created_at AS createdAt FROM leads l JOIN documents d ON d.doc_id = l.doc_id ORDER BY l.seq')
+    .all() as { docId: string; seq: number; person: string | null; spam: number; createdAt: string }[];
+  const delivery = db.prepare(
+    "INSERT INTO deliveries (id, doc_id, channel, state, attempts, next_at, created_at, sent_at) VALUES (?, ?, 'visitor', 'sent', 1, ?, ?, ?)",
+  );
+  const visitorMail = db.prepare(
+    "INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES (?, ?, 'autoReply', NULL, ?, ?, ?, ?)",
+  );
   const received = db.prepare(
     "INSERT INTO lead_messages (doc_id, message_id, direction, from_address, from_name, subject, body, too_large, attachments, sent_at, read_at, folder) VALUES (?, ?, ?, ?, ?, ?, ?, 0, '[]', ?, ?, ?)",
   );
@@ -92,13 +112,31 @@ export function seedMails(store: Store, perLead: number, { bodyChars = 200 } = {
       for (let k = 1; k < perLead; k++) {
         const direction = (k % 2 === 1) === theirsFirst ? 'in' : 'out';
         const at = start + k * 2000;
-        received.run(lead.docId, `<seed-${lead.seq}-${k}@mail.example.net>`, direction, direction === 'in' ? address : 'agency@example.com', '', 'Re: A seeded conversation', `Mail ${k}. ${padding}`, at, at, direction === 'in' ? 'INBOX' : 'Sent');
+        received.run(
+          lead.docId,
+          `<seed-${lead.seq}-${k}@mail.example.net>`,
+          direction,
+          direction === 'in' ? address : 'agency@example.com',
+          '',
+          'Re: A seeded conversation',
+          `Mail ${k}. ${padding}`,
+          at,
+          at,
+          direction === 'in' ? 'INBOX' : 'Sent',
+        );
         waitingSince = direction === 'in' ? (waitingSince ?? at) : null;
         last = { direction, at };
         mails++;
       }
       const iso = (ms: number) => new Date(ms).toISOString();
-      if (perLead > 1) state.run(last.direction === 'in' ? 'answered' : 'replied', last.direction === 'in' && lead.seq % 4 === 1 ? 1 : 0, waitingSince === null ? null : iso(waitingSince), iso(last.at), lead.docId);
+      if (perLead > 1)
+        state.run(
+          last.direction === 'in' ? 'answered' : 'replied',
+          last.direction === 'in' && lead.seq % 4 === 1 ? 1 : 0,
+          waitingSince === null ? null : iso(waitingSince),
+          iso(last.at),
+          lead.docId,
+        );
     }
   })();
   return { mails, ms: performance.now() - began };

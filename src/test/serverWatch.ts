@@ -69,7 +69,11 @@ export function watchServer(httpServer: http.Server, path: string): { reset(): v
   loop.enable();
   let gc: { ms: number; major: boolean }[] = [];
   const observer = new PerformanceObserver((entries) =>
-    gc.push(...entries.getEntries().map((e) => ({ ms: e.duration, major: (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR }))),
+    gc.push(
+      ...entries
+        .getEntries()
+        .map((e) => ({ ms: e.duration, major: (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR })),
+    ),
   );
   observer.observe({ entryTypes: ['gc'] });
   // Every 10 ms: a gap of over 100 ms is a stall; the process's CPU time meanwhile says whether it was working or waiting for a core.
@@ -131,7 +135,10 @@ export function describeInside(inside: Inside): string[] {
       `(CPU time meanwhile p99 ${ms(percentile(answersCpu, 99))}, max ${ms(Math.max(...answersCpu))}); ` +
       `event loop delay p99 ${ms(inside.loopP99Ms)}, max ${ms(inside.loopMaxMs)}; ${inside.gcCount} garbage collections (${inside.gcMajor} full), longest ${ms(inside.gcMaxMs)}, ${ms(inside.gcTotalMs)} in all`,
     `stalls over 100 ms: ${stalls.length}, ${stalls.filter((t) => t.cpuMs < t.wallMs / 2).length} of them with the process mostly off the CPU (waiting for a core); longest: ` +
-      (stalls.slice(0, 3).map((t) => `${ms(t.wallMs)} (CPU ${ms(t.cpuMs)})`).join(', ') || 'none'),
+      (stalls
+        .slice(0, 3)
+        .map((t) => `${ms(t.wallMs)} (CPU ${ms(t.cpuMs)})`)
+        .join(', ') || 'none'),
   ];
 }
 
@@ -167,7 +174,8 @@ export function readExport(url: string, cookie: string, countLine?: string): Pro
           for (let i = text.indexOf(sought); i >= 0; i = text.indexOf(sought, i + 1)) counted++;
           tail = text.subarray(Math.max(0, text.length - sought.length + 1));
         });
-        const done = () => resolve({ status: response.statusCode ?? 0, bytes, lines, counted, complete: response.complete, seconds: (performance.now() - started) / 1000 });
+        const done = () =>
+          resolve({ status: response.statusCode ?? 0, bytes, lines, counted, complete: response.complete, seconds: (performance.now() - started) / 1000 });
         response.on('end', done);
         response.on('aborted', done);
         response.on('error', done);

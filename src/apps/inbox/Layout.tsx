@@ -46,10 +46,15 @@ const within = (pathname: string, path: string) => pathname === path || pathname
  * A section's link, marked current (the class `active`, aria-current) on its address, below it
  * unless `end`, and on the other addresses the section holds (`also`).
  */
-const SectionLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string; end?: boolean; also?: readonly string[] }>(function SectionLink({ to, end = false, also = [], className, ...props }, ref) {
+const SectionLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string; end?: boolean; also?: readonly string[] }>(function SectionLink(
+  { to, end = false, also = [], className, ...props },
+  ref,
+) {
   const { pathname } = useLocation();
   const current = end ? pathname === to : [to, ...also].some((path) => within(pathname, path));
-  return <Link ref={ref} to={to} className={[className, current ? 'active' : ''].filter(Boolean).join(' ')} aria-current={current ? 'page' : undefined} {...props} />;
+  return (
+    <Link ref={ref} to={to} className={[className, current ? 'active' : ''].filter(Boolean).join(' ')} aria-current={current ? 'page' : undefined} {...props} />
+  );
 });
 
 /** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */
@@ -128,28 +133,39 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
               </Button>
               <Box
                 id={MENU_ID}
-                sx={{ display: { xs: menuOpen ? 'flex' : 'none', md: 'flex' }, flexDirection: { xs: 'column', md: 'row' }, alignItems: { xs: 'flex-start', md: 'center' }, gap: 0.5, mt: { xs: 0.5, md: 0 } }}
+                sx={{
+                  display: { xs: menuOpen ? 'flex' : 'none', md: 'flex' },
+                  flexDirection: { xs: 'column', md: 'row' },
+                  alignItems: { xs: 'flex-start', md: 'center' },
+                  gap: 0.5,
+                  mt: { xs: 0.5, md: 0 },
+                }}
               >
-                {sections.filter((section) => role === 'owner' || !section.leads).map((section) => (
-                  <Button
-                    key={section.to}
-                    component={SectionLink}
-                    to={section.to}
-                    end={section.end}
-                    also={section.also}
-                    color="inherit"
-                    onClick={() => setMenuOpen(false)}
-                    // Narrower from md to xl, where the sections share the row with the account's buttons.
-                    sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { md: 1.5, xl: 2.75 }, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
-                  >
-                    {section.label}
-                    {section.to === '/' && unread ? (
-                      <Box component="span" sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}>
-                        {formatCount(unread)}
-                      </Box>
-                    ) : null}
-                  </Button>
-                ))}
+                {sections
+                  .filter((section) => role === 'owner' || !section.leads)
+                  .map((section) => (
+                    <Button
+                      key={section.to}
+                      component={SectionLink}
+                      to={section.to}
+                      end={section.end}
+                      also={section.also}
+                      color="inherit"
+                      onClick={() => setMenuOpen(false)}
+                      // Narrower from md to xl, where the sections share the row with the account's buttons.
+                      sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { md: 1.5, xl: 2.75 }, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
+                    >
+                      {section.label}
+                      {section.to === '/' && unread ? (
+                        <Box
+                          component="span"
+                          sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}
+                        >
+                          {formatCount(unread)}
+                        </Box>
+                      ) : null}
+                    </Button>
+                  ))}
                 {/* On a phone, with the sections (the row above md has it beside Sign out). */}
                 <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'inline-flex', md: 'none' }, whiteSpace: 'nowrap' }}>
                   {t.signOutEverywhere}

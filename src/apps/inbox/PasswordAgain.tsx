@@ -70,7 +70,16 @@ export function PasswordAgain() {
           <DialogContentText id="password-again-intro" sx={{ mb: 2 }}>
             {fill(t.intro, { minutes: server.admin.passwordAgainMinutes })}
           </DialogContentText>
-          <TextField label={t.password} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus fullWidth />
+          <TextField
+            label={t.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+            fullWidth
+          />
           <Notice message={problem === undefined ? undefined : { text: problem, severity: 'error' }} />
         </DialogContent>
         <DialogActions>

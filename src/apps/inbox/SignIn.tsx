@@ -52,7 +52,10 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
         {!accounts && (
           <Alert severity="info" sx={{ mb: 3 }}>
             <Typography variant="body2">{t.noAccount}</Typography>
-            <Box component="code" sx={{ display: 'block', mt: 1, p: 1, bgcolor: 'background.paper', borderRadius: 1, overflowWrap: 'anywhere', fontSize: '0.875rem' }}>
+            <Box
+              component="code"
+              sx={{ display: 'block', mt: 1, p: 1, bgcolor: 'background.paper', borderRadius: 1, overflowWrap: 'anywhere', fontSize: '0.875rem' }}
+            >
               {t.noAccountCommand}
             </Box>
           </Alert>
@@ -64,9 +67,21 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
         )}
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
           <TextField label={t.email} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-          <TextField label={t.password} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            label={t.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <Box>
-            <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'remember-hint' } }} />} label={t.remember} />
+            <FormControlLabel
+              control={
+                <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'remember-hint' } }} />
+              }
+              label={t.remember}
+            />
             <FormHelperText id="remember-hint" sx={{ mt: 0 }}>
               {fill(t.rememberHint, { days: server.admin.rememberedDays })}
             </FormHelperText>

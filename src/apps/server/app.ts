@@ -107,7 +107,8 @@ function outsideOf(notifications: NotifyOptions | undefined) {
 const looksLikeFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
 
 /** Our server's own addresses (src/site/model/caching.ts NEVER_CACHED): never kept by a shared cache. */
-const isPrivateAddress = (url: string) => NEVER_CACHED.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || url.startsWith(`${prefix}?`));
+const isPrivateAddress = (url: string) =>
+  NEVER_CACHED.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || url.startsWith(`${prefix}?`));
 
 /**
  * Stopping: the connections with nothing under way are closed at once, and the others as soon as
@@ -213,7 +214,8 @@ export async function buildApp({
   // The newsletter's send queue, sent through the notifications' sender (SMTP_URL, MAIL_FROM).
   const sender = notifications?.settings.sender;
   if (sender) await app.register(newsletterPlugin, { store, newsletter, sender, publicUrl, clock, log: logger ? app.log : console, ...sending });
-  if (mailbox) await app.register(mailboxPlugin, { store, dataDir, reader: mailbox, ...(notifications ? { notify: notifications.settings } : {}), publicUrl, ...log });
+  if (mailbox)
+    await app.register(mailboxPlugin, { store, dataDir, reader: mailbox, ...(notifications ? { notify: notifications.settings } : {}), publicUrl, ...log });
 
   // The forms' rate limits, which the newsletter's confirmation page shares.
   const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
@@ -225,7 +227,18 @@ export async function buildApp({
   // The build served, and the content editor's publishes and scheduled publishes (SITE_DIR).
   await app.register(contentPlugin, { store, dataDir, clock, clientDir, siteDir, codeDir, publishCrashAt, scheduleTimers, caddyAdmin, log: logError });
   const content = app.contentEditor;
-  await registerAdmin(app, { store, dataDir, clientDir, clock, sleep, publicUrl, mailboxOn: mailbox !== undefined, placeholders, outside: outsideOf(notifications), ...(content ? { content } : {}) });
+  await registerAdmin(app, {
+    store,
+    dataDir,
+    clientDir,
+    clock,
+    sleep,
+    publicUrl,
+    mailboxOn: mailbox !== undefined,
+    placeholders,
+    outside: outsideOf(notifications),
+    ...(content ? { content } : {}),
+  });
 
   if (app.siteBuilds && app.liveSite) await serveSite(app, app.siteBuilds, app.liveSite);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));
@@ -274,7 +287,13 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
 
   // A page is the file the build wrote, in the encoding the browser accepts, as it is: no
   // compression, no templating per answer (pages are files: the same bytes Caddy or a CDN sends).
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, query: string, answer?: { file: PageFile; status: number; cacheControl: string }) => {
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    query: string,
+    answer?: { file: PageFile; status: number; cacheControl: string },
+  ) => {
     const build = builds.current();
     const { file, status, cacheControl } = answer ?? build.pageFor(pathname, query);
     const bytes = chooseEncoding(file, request.headers['accept-encoding']);
@@ -305,7 +324,8 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
     // An address that was a page's (config/moved.ts): its page's new address, or 410 Gone with the page saying so.
     const moved = build.movedFor(pathname, query);
     if (moved?.status === 301) return reply.code(301).header('Location', moved.location).header('Cache-Control', CACHE_CONTROL.page).send();
-    if (moved?.status === 410) return sendPage(request, reply, pathname, query, { file: build.gonePageFor(pathname), status: 410, cacheControl: CACHE_CONTROL.page });
+    if (moved?.status === 410)
+      return sendPage(request, reply, pathname, query, { file: build.gonePageFor(pathname), status: 410, cacheControl: CACHE_CONTROL.page });
     // Addresses that look like files (have an extension) are files: unknown ones are a real 404.
     if (!looksLikeFile(pathname)) return sendPage(request, reply, pathname, query);
     const relative = pathname.slice(1);

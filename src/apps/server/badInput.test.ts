@@ -26,7 +26,6 @@ import { fill } from '../../schema/text';
 import { buildApp } from './app';
 import { pdfWith } from '../../test/pdf';
 
-
 const configs: Record<FormId, FormConfig> = forms;
 const messages = server.messages;
 const cv = forms.freelancer.fields.find((f) => f.upload)!.upload!;
@@ -116,7 +115,9 @@ function rawHttp(method: string, target: string, headers: Record<string, string>
   if (!Object.keys(all).some((h) => /^(content-length|transfer-encoding)$/i.test(h)) && (body.length > 0 || method !== 'GET')) {
     all['Content-Length'] = String(Buffer.byteLength(body));
   }
-  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(all)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body)]);
 }
 
@@ -280,7 +281,10 @@ const multipart = (boundary: string, parts: { name: string; value: string | Buff
     Buffer.from(`--${boundary}--\r\n`),
   ]);
 
-const tooLong = (form: FormConfig, field: FieldConfig) => ({ message: fill(form.messages.tooLong, { label: field.label, max: field.maxLength }), field: field.name });
+const tooLong = (form: FormConfig, field: FieldConfig) => ({
+  message: fill(form.messages.tooLong, { label: field.label, max: field.maxLength }),
+  field: field.name,
+});
 const notText = (form: FormConfig, field: FieldConfig) => ({ message: fill(form.messages.notText, { label: field.label }), field: field.name });
 const missing = (form: FormConfig, field: string) => ({ message: form.messages.missingKey, field });
 const unknownKey = (form: FormConfig, field: string) => ({ message: form.messages.unknownKey, field });
@@ -291,7 +295,10 @@ const validDocument = (id: FormId) => buildDocument(configs[id], validData[id], 
 function jsonCases(id: FormId): Case[] {
   const form = configs[id];
   const collection = form.collection;
-  const post = (body: string | Buffer, headers: Record<string, string> = JSON_TYPE) => () => send('POST', documentsPath(collection), headers, body);
+  const post =
+    (body: string | Buffer, headers: Record<string, string> = JSON_TYPE) =>
+    () =>
+      send('POST', documentsPath(collection), headers, body);
   // Over the limit, the server answers before reading the body and hangs up: fetch may see only the hang-up.
   const postRaw = (body: string | Buffer) => () => raw(rawHttp('POST', documentsPath(collection), JSON_TYPE, body));
   const postWith = (change: (d: Record<string, unknown>) => void) => {
@@ -308,8 +315,18 @@ function jsonCases(id: FormId): Case[] {
   for (const field of form.fields) {
     const f = field.name;
     cases.push(
-      { name: `${f} one character over its maxLength (${field.maxLength})`, send: postWith((d) => (d[f] = 'x'.repeat(field.maxLength + 1))), status: 400, body: tooLong(form, field) },
-      { name: `${f} of 30,000 accented characters (60,000 bytes)`, send: postWith((d) => (d[f] = 'é'.repeat(30_000))), status: 400, body: tooLong(form, field) },
+      {
+        name: `${f} one character over its maxLength (${field.maxLength})`,
+        send: postWith((d) => (d[f] = 'x'.repeat(field.maxLength + 1))),
+        status: 400,
+        body: tooLong(form, field),
+      },
+      {
+        name: `${f} of 30,000 accented characters (60,000 bytes)`,
+        send: postWith((d) => (d[f] = 'é'.repeat(30_000))),
+        status: 400,
+        body: tooLong(form, field),
+      },
       { name: `${f} a number`, send: postWith((d) => (d[f] = 42)), status: 400, body: notText(form, field) },
       { name: `${f} an array`, send: postWith((d) => (d[f] = ['a@b.co'])), status: 400, body: notText(form, field) },
       { name: `${f} an object`, send: postWith((d) => (d[f] = { text: 'x' })), status: 400, body: notText(form, field) },
@@ -350,30 +367,83 @@ function jsonCases(id: FormId): Case[] {
 
     // Keys the form does not have.
     { name: 'an extra key', send: postWith((d) => (d.role = 'admin')), status: 400, body: unknownKey(form, 'role') },
-    { name: 'an extra key holding a NUL byte', send: postWith((d) => (d[`${first.name}\u0000`] = 'x')), status: 400, body: unknownKey(form, `${first.name}\u0000`) },
+    {
+      name: 'an extra key holding a NUL byte',
+      send: postWith((d) => (d[`${first.name}\u0000`] = 'x')),
+      status: 400,
+      body: unknownKey(form, `${first.name}\u0000`),
+    },
     { name: 'an empty key', send: postWith((d) => (d[''] = 'x')), status: 400, body: unknownKey(form, '') },
-    { name: 'a key in another case', send: postWith((d) => (d[first.name.toLowerCase()] = 'x')), status: 400, body: unknownKey(form, first.name.toLowerCase()) },
+    {
+      name: 'a key in another case',
+      send: postWith((d) => (d[first.name.toLowerCase()] = 'x')),
+      status: 400,
+      body: unknownKey(form, first.name.toLowerCase()),
+    },
     { name: 'a key with an accent', send: postWith((d) => (d['Émail'] = 'x')), status: 400, body: unknownKey(form, 'Émail') },
-    { name: 'a thousand extra keys', send: postWith((d) => Array.from({ length: 1000 }, (_x, i) => (d[`k${i}`] = i))), status: 400, body: unknownKey(form, 'k0') },
+    {
+      name: 'a thousand extra keys',
+      send: postWith((d) => Array.from({ length: 1000 }, (_x, i) => (d[`k${i}`] = i))),
+      status: 400,
+      body: unknownKey(form, 'k0'),
+    },
 
     // Not a document at all.
-    ...(['null', '[]', '"text"', '42', 'true', '{}'] as const).map(
-      (text): Case => ({ name: `the JSON ${text}`, send: post(text), status: 400, body: text === '{}' ? missing(form, 'id') : missing(form, '') }),
-    ),
+    ...(['null', '[]', '"text"', '42', 'true', '{}'] as const).map((text): Case => ({
+      name: `the JSON ${text}`,
+      send: post(text),
+      status: 400,
+      body: text === '{}' ? missing(form, 'id') : missing(form, ''),
+    })),
 
     // Prototype pollution, at the top, nested, escaped, deep.
     { name: 'a "__proto__" key', send: post(validText.replace('{', '{"__proto__":{"polluted":true},')), status: 400, body: { message: messages.forbiddenKey } },
-    { name: 'a "__proto__" key written with escapes', send: post(validText.replace('{', '{"\\u005f_proto__":{"polluted":true},')), status: 400, body: { message: messages.forbiddenKey } },
-    { name: 'a "constructor.prototype" key', send: post(validText.replace('{', '{"constructor":{"prototype":{"polluted":true}},')), status: 400, body: { message: messages.forbiddenKey } },
-    { name: 'a "__proto__" key inside a field', send: post(withFirst('{"__proto__":{"polluted":true}}')), status: 400, body: { message: messages.forbiddenKey } },
-    { name: 'a "__proto__" key 10,000 levels down', send: post(`${'{"a":'.repeat(10_000)}{"__proto__":{"polluted":true}}${'}'.repeat(10_000)}`), status: 400, body: { message: messages.forbiddenKey } },
+    {
+      name: 'a "__proto__" key written with escapes',
+      send: post(validText.replace('{', '{"\\u005f_proto__":{"polluted":true},')),
+      status: 400,
+      body: { message: messages.forbiddenKey },
+    },
+    {
+      name: 'a "constructor.prototype" key',
+      send: post(validText.replace('{', '{"constructor":{"prototype":{"polluted":true}},')),
+      status: 400,
+      body: { message: messages.forbiddenKey },
+    },
+    {
+      name: 'a "__proto__" key inside a field',
+      send: post(withFirst('{"__proto__":{"polluted":true}}')),
+      status: 400,
+      body: { message: messages.forbiddenKey },
+    },
+    {
+      name: 'a "__proto__" key 10,000 levels down',
+      send: post(`${'{"a":'.repeat(10_000)}{"__proto__":{"polluted":true}}${'}'.repeat(10_000)}`),
+      status: 400,
+      body: { message: messages.forbiddenKey },
+    },
 
     // Deep and huge JSON.
-    { name: 'JSON nested 100,000 levels (over the size limit)', send: postRaw(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), status: 413, body: { message: messages.tooLarge } },
-    { name: 'JSON nested 32,000 levels (under the size limit)', send: post(`${'['.repeat(32_000)}${']'.repeat(32_000)}`), status: 400, body: missing(form, '') },
+    {
+      name: 'JSON nested 100,000 levels (over the size limit)',
+      send: postRaw(`${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+      status: 413,
+      body: { message: messages.tooLarge },
+    },
+    {
+      name: 'JSON nested 32,000 levels (under the size limit)',
+      send: post(`${'['.repeat(32_000)}${']'.repeat(32_000)}`),
+      status: 400,
+      body: missing(form, ''),
+    },
     { name: 'a field nested 30,000 levels', send: post(withFirst(`${'['.repeat(30_000)}${']'.repeat(30_000)}`)), status: 400, body: notText(form, first) },
     { name: '60,000 unclosed brackets', send: post('['.repeat(60_000)), status: 400, body: { message: messages.notJson } },
-    { name: `a document of ${documentLimit + 1} bytes (one over the limit)`, send: postRaw(validText.replace('{', `{${' '.repeat(documentLimit + 1 - validText.length)}`)), status: 413, body: { message: messages.tooLarge } },
+    {
+      name: `a document of ${documentLimit + 1} bytes (one over the limit)`,
+      send: postRaw(validText.replace('{', `{${' '.repeat(documentLimit + 1 - validText.length)}`)),
+      status: 413,
+      body: { message: messages.tooLarge },
+    },
     { name: 'a document of 1 MB', send: postRaw(withFirst(JSON.stringify('x'.repeat(1_000_000)))), status: 413, body: { message: messages.tooLarge } },
     {
       name: 'a huge array just under the limit',
@@ -392,13 +462,48 @@ function jsonCases(id: FormId): Case[] {
 
     // Not JSON, or not UTF-8.
     { name: 'an empty body', send: post(''), status: 400, body: { message: messages.emptyBody } },
-    ...['{', '{"Fname": }', "{'Fname': 'x'}", '{Fname: "x"}', '{"a":1,}', '{"a":1}{"b":2}', 'undefined', 'NaN', '   ', `\ufeff\ufeff${validText}`, validText.slice(0, -1)].map(
-      (text): Case => ({ name: `malformed JSON ${JSON.stringify(text.length > 40 ? `${text.slice(0, 20)}…${text.slice(-10)}` : text)}`, send: post(text), status: 400, body: { message: messages.notJson } }),
-    ),
-    { name: 'a byte that is not UTF-8 (0xff) in a value', send: post(Buffer.concat([Buffer.from(validText.slice(0, 10)), Buffer.from([0xff, 0xfe]), Buffer.from(validText.slice(10))])), status: 400, body: { message: messages.notUtf8 } },
-    { name: 'an overlong UTF-8 encoding of "/"', send: post(Buffer.concat([Buffer.from(validText.slice(0, 10)), Buffer.from([0xc0, 0xaf]), Buffer.from(validText.slice(10))])), status: 400, body: { message: messages.notUtf8 } },
-    { name: 'a surrogate encoded as UTF-8 bytes', send: post(Buffer.concat([Buffer.from(validText.slice(0, 10)), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(validText.slice(10))])), status: 400, body: { message: messages.notUtf8 } },
-    { name: 'the document in UTF-16 (with its byte order mark) and charset=utf-16', send: post(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(validText, 'utf16le')]), { 'content-type': 'application/json; charset=utf-16' }), status: 400, body: { message: messages.notUtf8 } },
+    ...[
+      '{',
+      '{"Fname": }',
+      "{'Fname': 'x'}",
+      '{Fname: "x"}',
+      '{"a":1,}',
+      '{"a":1}{"b":2}',
+      'undefined',
+      'NaN',
+      '   ',
+      `\ufeff\ufeff${validText}`,
+      validText.slice(0, -1),
+    ].map((text): Case => ({
+      name: `malformed JSON ${JSON.stringify(text.length > 40 ? `${text.slice(0, 20)}…${text.slice(-10)}` : text)}`,
+      send: post(text),
+      status: 400,
+      body: { message: messages.notJson },
+    })),
+    {
+      name: 'a byte that is not UTF-8 (0xff) in a value',
+      send: post(Buffer.concat([Buffer.from(validText.slice(0, 10)), Buffer.from([0xff, 0xfe]), Buffer.from(validText.slice(10))])),
+      status: 400,
+      body: { message: messages.notUtf8 },
+    },
+    {
+      name: 'an overlong UTF-8 encoding of "/"',
+      send: post(Buffer.concat([Buffer.from(validText.slice(0, 10)), Buffer.from([0xc0, 0xaf]), Buffer.from(validText.slice(10))])),
+      status: 400,
+      body: { message: messages.notUtf8 },
+    },
+    {
+      name: 'a surrogate encoded as UTF-8 bytes',
+      send: post(Buffer.concat([Buffer.from(validText.slice(0, 10)), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(validText.slice(10))])),
+      status: 400,
+      body: { message: messages.notUtf8 },
+    },
+    {
+      name: 'the document in UTF-16 (with its byte order mark) and charset=utf-16',
+      send: post(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(validText, 'utf16le')]), { 'content-type': 'application/json; charset=utf-16' }),
+      status: 400,
+      body: { message: messages.notUtf8 },
+    },
 
     // Other content types, or none.
     ...(
@@ -413,23 +518,46 @@ function jsonCases(id: FormId): Case[] {
         ['a malformed type', ';;;'],
         ['an empty type', ''],
       ] as const
-    ).map(([what, type]): Case => ({ name: `the document sent as ${what}`, send: post(validText, { 'content-type': type }), status: 415, body: { message: messages.notJson } })),
+    ).map(([what, type]): Case => ({
+      name: `the document sent as ${what}`,
+      send: post(validText, { 'content-type': type }),
+      status: 415,
+      body: { message: messages.notJson },
+    })),
     { name: 'the document with no Content-Type', send: post(validText, {}), status: 415, body: { message: messages.notJson } },
     { name: 'no body and no Content-Type', send: () => send('POST', documentsPath(collection)), status: 415, body: { message: messages.notJson } },
     {
       name: 'well-formed multipart/form-data',
-      send: post(multipart('XyZ', Object.entries(validData[id]).map(([name, value]) => ({ name, value }))), { 'content-type': 'multipart/form-data; boundary=XyZ' }),
+      send: post(
+        multipart(
+          'XyZ',
+          Object.entries(validData[id]).map(([name, value]) => ({ name, value })),
+        ),
+        { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      ),
       status: 415,
       body: { message: messages.notJson },
     },
     {
       name: 'multipart/form-data with a file part',
-      send: post(multipart('XyZ', [{ name: 'CvFile', value: pdf, filename: 'cv.pdf', type: 'application/pdf' }]), { 'content-type': 'multipart/form-data; boundary=XyZ' }),
+      send: post(multipart('XyZ', [{ name: 'CvFile', value: pdf, filename: 'cv.pdf', type: 'application/pdf' }]), {
+        'content-type': 'multipart/form-data; boundary=XyZ',
+      }),
       status: 415,
       body: { message: messages.notJson },
     },
-    { name: 'malformed multipart (no boundary, no closing line)', send: post('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', { 'content-type': 'multipart/form-data' }), status: 415, body: { message: messages.notJson } },
-    { name: 'malformed multipart (boundary that never comes)', send: post(multipart('Other', [{ name: first.name, value: 'x' }]), { 'content-type': 'multipart/form-data; boundary=XyZ' }), status: 415, body: { message: messages.notJson } },
+    {
+      name: 'malformed multipart (no boundary, no closing line)',
+      send: post('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', { 'content-type': 'multipart/form-data' }),
+      status: 415,
+      body: { message: messages.notJson },
+    },
+    {
+      name: 'malformed multipart (boundary that never comes)',
+      send: post(multipart('Other', [{ name: first.name, value: 'x' }]), { 'content-type': 'multipart/form-data; boundary=XyZ' }),
+      status: 415,
+      body: { message: messages.notJson },
+    },
   );
   return cases;
 }
@@ -445,43 +573,120 @@ function plainPostCases(id: FormId): Case[] {
   const invalid = (check: number) => `/?invalid=${collection}&check=${check}`;
   // A limit failure (too long, not text) is no check of the form's own: check=-1, shown as "something is missing".
   const cases: Case[] = form.fields.flatMap((field): Case[] => [
-    { name: `${field.name} over its maxLength`, send: post(encode({ ...validData[id], [field.name]: 'x'.repeat(field.maxLength + 1) })), status: 303, location: invalid(-1) },
+    {
+      name: `${field.name} over its maxLength`,
+      send: post(encode({ ...validData[id], [field.name]: 'x'.repeat(field.maxLength + 1) })),
+      status: 303,
+      location: invalid(-1),
+    },
     { name: `${field.name} holding a NUL byte`, send: post(`${valid}&${field.name}=a%00b`), status: 303, location: invalid(-1) },
     { name: `${field.name} holding a byte that is not UTF-8 (%FF)`, send: post(`${valid}&${field.name}=a%FFb`), status: 303, location: invalid(-1) },
     { name: `${field.name} holding an encoded surrogate (%ED%A0%80)`, send: post(`${valid}&${field.name}=a%ED%A0%80`), status: 303, location: invalid(-1) },
     { name: `${field.name} holding a broken escape (%E9 alone)`, send: post(`${valid}&${field.name}=Zo%E9`), status: 303, location: invalid(-1) },
   ]);
   cases.push(
-    { name: 'a raw byte that is not UTF-8 in the body', send: post(Buffer.concat([Buffer.from(`${valid}&${first.name}=Zo`), Buffer.from([0xeb])])), status: 303, location: invalid(-1) },
+    {
+      name: 'a raw byte that is not UTF-8 in the body',
+      send: post(Buffer.concat([Buffer.from(`${valid}&${first.name}=Zo`), Buffer.from([0xeb])])),
+      status: 303,
+      location: invalid(-1),
+    },
     { name: 'an empty body', send: post(''), status: 303, location: invalid(0) },
     { name: `${first.name} missing`, send: post(withoutFirst), status: 303, location: invalid(0) },
     { name: `${first.name} sent under a name with a NUL byte`, send: post(`${withoutFirst}&${first.name}%00=x`), status: 303, location: invalid(0) },
     { name: 'only keys the form does not have', send: post('role=admin&isAdmin=1'), status: 303, location: invalid(0) },
-    { name: '__proto__ and constructor keys', send: post(`${withoutFirst}&__proto__=x&__proto__%5Bpolluted%5D=1&constructor%5Bprototype%5D%5Bpolluted%5D=1`), status: 303, location: invalid(0) },
+    {
+      name: '__proto__ and constructor keys',
+      send: post(`${withoutFirst}&__proto__=x&__proto__%5Bpolluted%5D=1&constructor%5Bprototype%5D%5Bpolluted%5D=1`),
+      status: 303,
+      location: invalid(0),
+    },
     { name: 'the document as JSON', send: post(JSON.stringify(validDocument(id))), status: 303, location: invalid(0) },
-    { name: `a body of ${documentLimit + 1} bytes`, send: () => raw(rawHttp('POST', documentsPath(collection), FORM_TYPE, `${valid}&pad=${'x'.repeat(documentLimit)}`)), status: 413, body: { message: messages.tooLarge } },
+    {
+      name: `a body of ${documentLimit + 1} bytes`,
+      send: () => raw(rawHttp('POST', documentsPath(collection), FORM_TYPE, `${valid}&pad=${'x'.repeat(documentLimit)}`)),
+      status: 413,
+      body: { message: messages.tooLarge },
+    },
   );
   return cases;
 }
 
 const documentRouteCases: Case[] = [
-  ...(['GET', 'DELETE', 'OPTIONS'] as const).map((method): Case => ({ name: `${method}`, send: () => send(method, documentsPath('Inquriy')), status: 405, allow: 'POST', body: { message: messages.wrongMethod } })),
+  ...(['GET', 'DELETE', 'OPTIONS'] as const).map((method): Case => ({
+    name: `${method}`,
+    send: () => send(method, documentsPath('Inquriy')),
+    status: 405,
+    allow: 'POST',
+    body: { message: messages.wrongMethod },
+  })),
   { name: 'HEAD', send: () => send('HEAD', documentsPath('Inquriy')), status: 405, allow: 'POST' },
-  { name: 'PUT with a valid document', send: () => send('PUT', documentsPath('Inquriy'), JSON_TYPE, JSON.stringify(validDocument('inquiry'))), status: 405, allow: 'POST', body: { message: messages.wrongMethod } },
-  { name: 'PATCH with malformed JSON', send: () => send('PATCH', documentsPath('Inquriy'), JSON_TYPE, '{'), status: 405, allow: 'POST', body: { message: messages.wrongMethod } },
-  { name: 'DELETE with a multipart body', send: () => send('DELETE', documentsPath('Inquriy'), { 'content-type': 'multipart/form-data; boundary=x' }, '--x--'), status: 405, allow: 'POST', body: { message: messages.wrongMethod } },
-  { name: 'an unknown collection', send: () => send('POST', documentsPath('Inquiry'), JSON_TYPE, JSON.stringify(validDocument('inquiry'))), status: 404, body: { message: messages.unknownCollection } },
-  { name: 'an unknown collection with a NUL byte', send: () => send('POST', '/api/collections/Inquriy%00/documents', JSON_TYPE, JSON.stringify(validDocument('inquiry'))), status: 404, body: { message: messages.unknownCollection } },
-  { name: 'a collection named __proto__', send: () => send('POST', documentsPath('__proto__'), JSON_TYPE, JSON.stringify(validDocument('inquiry'))), status: 404, body: { message: messages.unknownCollection } },
-  { name: 'a collection name of 200 characters', send: () => send('POST', documentsPath('x'.repeat(200)), JSON_TYPE, '{}'), status: 414, body: { message: messages.addressTooLong } },
-  { name: 'a broken %-escape in the collection', send: () => send('POST', '/api/collections/%E0%A4%A/documents', JSON_TYPE, '{}'), status: 400, body: { message: messages.badAddress } },
+  {
+    name: 'PUT with a valid document',
+    send: () => send('PUT', documentsPath('Inquriy'), JSON_TYPE, JSON.stringify(validDocument('inquiry'))),
+    status: 405,
+    allow: 'POST',
+    body: { message: messages.wrongMethod },
+  },
+  {
+    name: 'PATCH with malformed JSON',
+    send: () => send('PATCH', documentsPath('Inquriy'), JSON_TYPE, '{'),
+    status: 405,
+    allow: 'POST',
+    body: { message: messages.wrongMethod },
+  },
+  {
+    name: 'DELETE with a multipart body',
+    send: () => send('DELETE', documentsPath('Inquriy'), { 'content-type': 'multipart/form-data; boundary=x' }, '--x--'),
+    status: 405,
+    allow: 'POST',
+    body: { message: messages.wrongMethod },
+  },
+  {
+    name: 'an unknown collection',
+    send: () => send('POST', documentsPath('Inquiry'), JSON_TYPE, JSON.stringify(validDocument('inquiry'))),
+    status: 404,
+    body: { message: messages.unknownCollection },
+  },
+  {
+    name: 'an unknown collection with a NUL byte',
+    send: () => send('POST', '/api/collections/Inquriy%00/documents', JSON_TYPE, JSON.stringify(validDocument('inquiry'))),
+    status: 404,
+    body: { message: messages.unknownCollection },
+  },
+  {
+    name: 'a collection named __proto__',
+    send: () => send('POST', documentsPath('__proto__'), JSON_TYPE, JSON.stringify(validDocument('inquiry'))),
+    status: 404,
+    body: { message: messages.unknownCollection },
+  },
+  {
+    name: 'a collection name of 200 characters',
+    send: () => send('POST', documentsPath('x'.repeat(200)), JSON_TYPE, '{}'),
+    status: 414,
+    body: { message: messages.addressTooLong },
+  },
+  {
+    name: 'a broken %-escape in the collection',
+    send: () => send('POST', '/api/collections/%E0%A4%A/documents', JSON_TYPE, '{}'),
+    status: 400,
+    body: { message: messages.badAddress },
+  },
 
   // HTTP itself broken (raw bytes on a socket).
   ...(
     [
       ['a Content-Length that is not a number', rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'Content-Length': 'abc' }, '{}')],
-      ['two different Content-Lengths', Buffer.from(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}`)],
-      ['Content-Length and Transfer-Encoding together', rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'Content-Length': '5', 'Transfer-Encoding': 'chunked' }, '0\r\n\r\n')],
+      [
+        'two different Content-Lengths',
+        Buffer.from(
+          `POST ${documentsPath('Inquriy')} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}`,
+        ),
+      ],
+      [
+        'Content-Length and Transfer-Encoding together',
+        rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'Content-Length': '5', 'Transfer-Encoding': 'chunked' }, '0\r\n\r\n'),
+      ],
       ['a broken chunk size', rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'Transfer-Encoding': 'chunked' }, 'zz\r\n{}\r\n0\r\n\r\n')],
       ['a NUL byte in the address', rawHttp('POST', '/api/collections/Inq\u0000uriy/documents', JSON_TYPE, '{}')],
       ['a NUL byte in a header', rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'X-Note': 'a\u0000b' }, '{}')],
@@ -491,11 +696,26 @@ const documentRouteCases: Case[] = [
     ] as const
   ).map(([name, bytes]): Case => ({ name, send: () => raw(bytes), status: 400, body: { message: messages.badRequest } })),
   // Requests Node's server would answer itself, in its own words and without the security headers.
-  { name: 'an HTTP/1.1 request without Host', send: () => raw(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`), status: 400, body: { message: messages.badRequest } },
-  { name: 'an Expect the server does not know', send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, Expect: 'the-unexpected' }, '{}')), status: 417, body: { message: messages.badRequest } },
+  {
+    name: 'an HTTP/1.1 request without Host',
+    send: () => raw(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`),
+    status: 400,
+    body: { message: messages.badRequest },
+  },
+  {
+    name: 'an Expect the server does not know',
+    send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, Expect: 'the-unexpected' }, '{}')),
+    status: 417,
+    body: { message: messages.badRequest },
+  },
   // Node reads a request line without a version as HTTP/0.9: no headers, so no body and no type.
   { name: 'a request line without a version', send: () => raw(`POST ${documentsPath('Inquriy')}\r\n\r\n`), status: 415, body: { message: messages.notJson } },
-  { name: 'headers over 16 KB', send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'X-Pad': 'x'.repeat(20_000) }, '{}')), status: 431, body: { message: messages.headersTooLarge } },
+  {
+    name: 'headers over 16 KB',
+    send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'X-Pad': 'x'.repeat(20_000) }, '{}')),
+    status: 431,
+    body: { message: messages.headersTooLarge },
+  },
   {
     name: 'a body longer than its Content-Length (the cut JSON is refused, the rest is not HTTP)',
     send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'Content-Length': '10' }, JSON.stringify(validDocument('inquiry')))),
@@ -505,14 +725,18 @@ const documentRouteCases: Case[] = [
   },
   {
     name: 'a body shorter than its Content-Length, then the client stops sending',
-    send: () => raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'Content-Length': '500' }, JSON.stringify(validDocument('inquiry'))), { halfClose: true }),
+    send: () =>
+      raw(rawHttp('POST', documentsPath('Inquriy'), { ...JSON_TYPE, 'Content-Length': '500' }, JSON.stringify(validDocument('inquiry'))), { halfClose: true }),
     status: 400,
     body: { message: messages.incomplete },
   },
 ];
 
 const pdfHeaders = { 'content-type': 'application/pdf' };
-const put = (target: string, body: string | Buffer, headers: Record<string, string> = pdfHeaders) => () => send('PUT', target, headers, body);
+const put =
+  (target: string, body: string | Buffer, headers: Record<string, string> = pdfHeaders) =>
+  () =>
+    send('PUT', target, headers, body);
 
 const uploadCases = (): Case[] => {
   const id = () => randomUUID();
@@ -524,7 +748,11 @@ const uploadCases = (): Case[] => {
         ['an HTML page', Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), 'application/pdf'],
         ['a PNG picture', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'application/pdf'],
         ['a JPEG picture', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]), 'application/msword'],
-        ['a Windows program (MZ)', Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(120)]), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+        [
+          'a Windows program (MZ)',
+          Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(120)]),
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ],
         ['a Linux program (ELF)', Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01', 'latin1'), Buffer.alloc(120)]), 'application/octet-stream'],
         ['a shell script', Buffer.from('#!/bin/sh\nrm -rf /\n'), 'application/pdf'],
         ['plain text', Buffer.from('My CV: I am great.'), 'application/pdf'],
@@ -535,7 +763,12 @@ const uploadCases = (): Case[] => {
         ['an empty body', Buffer.alloc(0), 'application/pdf'],
         ['NUL bytes only', Buffer.alloc(1024), 'application/octet-stream'],
       ] as const
-    ).map(([what, bytes, type]): Case => ({ name: `${what} declared as ${type}`, send: put(filePath(id()), bytes, { 'content-type': type }), status: 415, body: wrongType })),
+    ).map(([what, bytes, type]): Case => ({
+      name: `${what} declared as ${type}`,
+      send: put(filePath(id()), bytes, { 'content-type': type }),
+      status: 415,
+      body: wrongType,
+    })),
 
     // A PDF, declared as something no form accepts, or sent another way.
     ...(
@@ -545,7 +778,11 @@ const uploadCases = (): Case[] => {
         ['text/plain', { 'content-type': 'text/plain' }, pdf],
         ['no Content-Type', {}, pdf],
         ['a malformed Content-Type', { 'content-type': 'application/' }, pdf],
-        ['well-formed multipart/form-data', { 'content-type': 'multipart/form-data; boundary=XyZ' }, multipart('XyZ', [{ name: 'file', value: pdf, filename: 'cv.pdf', type: 'application/pdf' }])],
+        [
+          'well-formed multipart/form-data',
+          { 'content-type': 'multipart/form-data; boundary=XyZ' },
+          multipart('XyZ', [{ name: 'file', value: pdf, filename: 'cv.pdf', type: 'application/pdf' }]),
+        ],
         ['malformed multipart/form-data', { 'content-type': 'multipart/form-data; boundary=XyZ' }, Buffer.concat([Buffer.from('--XyZ\r\n\r\n'), pdf])],
         ['JSON', JSON_TYPE, JSON.stringify({ file: pdf.toString('base64') })],
         ['malformed JSON', JSON_TYPE, '{"file": %PDF-1.4'],
@@ -555,11 +792,26 @@ const uploadCases = (): Case[] => {
         ['JSON of 2 MB', JSON_TYPE, JSON.stringify({ file: 'x'.repeat(2_000_000) })],
         ['a urlencoded form', FORM_TYPE, `file=${encodeURIComponent(pdf.toString('latin1'))}`],
       ] as const
-    ).map(([what, headers, body]): Case => ({ name: `a PDF sent as ${what}`, send: () => raw(rawHttp('PUT', filePath(id()), headers, body)), status: 415, body: wrongType })),
+    ).map(([what, headers, body]): Case => ({
+      name: `a PDF sent as ${what}`,
+      send: () => raw(rawHttp('PUT', filePath(id()), headers, body)),
+      status: 415,
+      body: wrongType,
+    })),
 
     // Too large.
-    { name: `a PDF of ${cv.maxBytes + 1} bytes`, send: () => raw(rawHttp('PUT', filePath(id()), pdfHeaders, Buffer.concat([pdf, Buffer.alloc(cv.maxBytes + 1 - pdf.length, 0x20)]))), status: 413, body: { message: cv.tooLarge } },
-    { name: 'a PDF of 12 MB', send: () => raw(rawHttp('PUT', filePath(id()), pdfHeaders, Buffer.concat([pdf, Buffer.alloc(12 * 1024 * 1024, 0x20)]))), status: 413, body: { message: cv.tooLarge } },
+    {
+      name: `a PDF of ${cv.maxBytes + 1} bytes`,
+      send: () => raw(rawHttp('PUT', filePath(id()), pdfHeaders, Buffer.concat([pdf, Buffer.alloc(cv.maxBytes + 1 - pdf.length, 0x20)]))),
+      status: 413,
+      body: { message: cv.tooLarge },
+    },
+    {
+      name: 'a PDF of 12 MB',
+      send: () => raw(rawHttp('PUT', filePath(id()), pdfHeaders, Buffer.concat([pdf, Buffer.alloc(12 * 1024 * 1024, 0x20)]))),
+      status: 413,
+      body: { message: cv.tooLarge },
+    },
     {
       name: 'a Content-Length of 100 GB (refused before any byte is read)',
       send: () => raw(rawHttp('PUT', filePath(id()), { ...pdfHeaders, 'Content-Length': String(100 * 1024 ** 3) }, pdf)),
@@ -568,16 +820,23 @@ const uploadCases = (): Case[] => {
     },
     {
       name: 'a body longer than its Content-Length (the declared part is no PDF, the rest is not HTTP)',
-      send: () => raw(rawHttp('PUT', filePath(id()), { ...pdfHeaders, 'Content-Length': '1000' }, Buffer.concat([Buffer.from('<html>'), Buffer.alloc(cv.maxBytes, 0x20)]))),
+      send: () =>
+        raw(
+          rawHttp('PUT', filePath(id()), { ...pdfHeaders, 'Content-Length': '1000' }, Buffer.concat([Buffer.from('<html>'), Buffer.alloc(cv.maxBytes, 0x20)])),
+        ),
       status: 415,
       body: wrongType,
       or: { status: 400, body: { message: messages.badRequest } },
     },
 
     // Methods the files address does not take.
-    ...(['POST', 'DELETE', 'PATCH', 'OPTIONS'] as const).map(
-      (method): Case => ({ name: `${method} with a PDF`, send: () => send(method, filePath(id()), pdfHeaders, pdf), status: 405, allow: 'GET, HEAD, PUT', body: { message: messages.wrongMethod } }),
-    ),
+    ...(['POST', 'DELETE', 'PATCH', 'OPTIONS'] as const).map((method): Case => ({
+      name: `${method} with a PDF`,
+      send: () => send(method, filePath(id()), pdfHeaders, pdf),
+      status: 405,
+      allow: 'GET, HEAD, PUT',
+      body: { message: messages.wrongMethod },
+    })),
   ];
 };
 
@@ -613,17 +872,47 @@ const pathTricks = (): [string, string][] => {
 };
 
 const fileAddressCases = (): Case[] => [
-  ...pathTricks().map(([name, target]): Case => ({ name: `PUT to ${name}`, send: () => raw(rawHttp('PUT', target, pdfHeaders, pdf)), status: 404, body: { message: messages.unknownUploadFolder } })),
-  { name: 'PUT to an address with a broken %-escape', send: () => raw(rawHttp('PUT', '/api/files/Image/CvDeveloper/%zz', pdfHeaders, pdf)), status: 400, body: { message: messages.badAddress } },
-  { name: 'PUT to an address of 20,000 characters', send: () => raw(rawHttp('PUT', `/api/files/${'x'.repeat(20_000)}`, pdfHeaders, pdf)), status: 431, body: { message: messages.headersTooLarge } },
+  ...pathTricks().map(([name, target]): Case => ({
+    name: `PUT to ${name}`,
+    send: () => raw(rawHttp('PUT', target, pdfHeaders, pdf)),
+    status: 404,
+    body: { message: messages.unknownUploadFolder },
+  })),
+  {
+    name: 'PUT to an address with a broken %-escape',
+    send: () => raw(rawHttp('PUT', '/api/files/Image/CvDeveloper/%zz', pdfHeaders, pdf)),
+    status: 400,
+    body: { message: messages.badAddress },
+  },
+  {
+    name: 'PUT to an address of 20,000 characters',
+    send: () => raw(rawHttp('PUT', `/api/files/${'x'.repeat(20_000)}`, pdfHeaders, pdf)),
+    status: 431,
+    body: { message: messages.headersTooLarge },
+  },
 ];
 
 const downloadCases = (): Case[] => {
   const good = () => filePath(stored.id);
   return [
-    ...pathTricks().map(([name, target]): Case => ({ name: `GET ${name}`, send: () => raw(rawHttp('GET', `${target}?token=${stored.token}`)), status: 404, body: { message: messages.fileNotFound } })),
-    { name: 'GET an address with a broken %-escape', send: () => raw(rawHttp('GET', `/api/files/Image/CvDeveloper/%zz?token=${stored.token}`)), status: 400, body: { message: messages.badAddress } },
-    { name: 'GET an address of 20,000 characters', send: () => raw(rawHttp('GET', `${good()}?token=${'x'.repeat(20_000)}`)), status: 431, body: { message: messages.headersTooLarge } },
+    ...pathTricks().map(([name, target]): Case => ({
+      name: `GET ${name}`,
+      send: () => raw(rawHttp('GET', `${target}?token=${stored.token}`)),
+      status: 404,
+      body: { message: messages.fileNotFound },
+    })),
+    {
+      name: 'GET an address with a broken %-escape',
+      send: () => raw(rawHttp('GET', `/api/files/Image/CvDeveloper/%zz?token=${stored.token}`)),
+      status: 400,
+      body: { message: messages.badAddress },
+    },
+    {
+      name: 'GET an address of 20,000 characters',
+      send: () => raw(rawHttp('GET', `${good()}?token=${'x'.repeat(20_000)}`)),
+      status: 431,
+      body: { message: messages.headersTooLarge },
+    },
     ...(
       [
         ['no token', ''],
@@ -642,14 +931,25 @@ const downloadCases = (): Case[] => {
       status: 404,
       body: { message: messages.fileNotFound },
     })),
-    { name: 'GET its token on another id', send: () => send('GET', `${filePath(randomUUID())}?token=${stored.token}`), status: 404, body: { message: messages.fileNotFound } },
     {
-      name: 'GET with a multipart body',
-      send: () => raw(rawHttp('GET', good(), { 'content-type': 'multipart/form-data; boundary=XyZ' }, multipart('XyZ', [{ name: 'token', value: stored.token }]))),
+      name: 'GET its token on another id',
+      send: () => send('GET', `${filePath(randomUUID())}?token=${stored.token}`),
       status: 404,
       body: { message: messages.fileNotFound },
     },
-    { name: 'GET with a JSON body naming the token', send: () => raw(rawHttp('GET', good(), JSON_TYPE, JSON.stringify({ token: stored.token }))), status: 404, body: { message: messages.fileNotFound } },
+    {
+      name: 'GET with a multipart body',
+      send: () =>
+        raw(rawHttp('GET', good(), { 'content-type': 'multipart/form-data; boundary=XyZ' }, multipart('XyZ', [{ name: 'token', value: stored.token }]))),
+      status: 404,
+      body: { message: messages.fileNotFound },
+    },
+    {
+      name: 'GET with a JSON body naming the token',
+      send: () => raw(rawHttp('GET', good(), JSON_TYPE, JSON.stringify({ token: stored.token }))),
+      status: 404,
+      body: { message: messages.fileNotFound },
+    },
   ];
 };
 
@@ -668,12 +968,37 @@ const unknownApiCases: Case[] = [
       ['DELETE', '/api/collections'],
       ['OPTIONS', '/api/nothing'],
     ] as const
-  ).map(([method, target]): Case => ({ name: `${method} ${target}`, send: () => send(method, target), status: 404, body: { message: messages.unknownAddress } })),
-  { name: 'POST a valid document to /api/nothing', send: () => send('POST', '/api/nothing', JSON_TYPE, JSON.stringify(validDocument('inquiry'))), status: 404, body: { message: messages.unknownAddress } },
-  { name: 'POST malformed JSON to /api/nothing', send: () => send('POST', '/api/nothing', JSON_TYPE, '{'), status: 404, body: { message: messages.unknownAddress } },
-  { name: 'POST multipart to /api/nothing', send: () => send('POST', '/api/nothing', { 'content-type': 'multipart/form-data; boundary=XyZ' }, multipart('XyZ', [{ name: 'a', value: 'b' }])), status: 404, body: { message: messages.unknownAddress } },
+  ).map(([method, target]): Case => ({
+    name: `${method} ${target}`,
+    send: () => send(method, target),
+    status: 404,
+    body: { message: messages.unknownAddress },
+  })),
+  {
+    name: 'POST a valid document to /api/nothing',
+    send: () => send('POST', '/api/nothing', JSON_TYPE, JSON.stringify(validDocument('inquiry'))),
+    status: 404,
+    body: { message: messages.unknownAddress },
+  },
+  {
+    name: 'POST malformed JSON to /api/nothing',
+    send: () => send('POST', '/api/nothing', JSON_TYPE, '{'),
+    status: 404,
+    body: { message: messages.unknownAddress },
+  },
+  {
+    name: 'POST multipart to /api/nothing',
+    send: () => send('POST', '/api/nothing', { 'content-type': 'multipart/form-data; boundary=XyZ' }, multipart('XyZ', [{ name: 'a', value: 'b' }])),
+    status: 404,
+    body: { message: messages.unknownAddress },
+  },
   { name: 'PUT a PDF to /api/nothing', send: () => send('PUT', '/api/nothing', pdfHeaders, pdf), status: 404, body: { message: messages.unknownAddress } },
-  { name: 'a raw dot-segment escape from /api/', send: () => raw(rawHttp('GET', '/api/../../etc/passwd')), status: 404, body: { message: messages.unknownAddress } },
+  {
+    name: 'a raw dot-segment escape from /api/',
+    send: () => raw(rawHttp('GET', '/api/../../etc/passwd')),
+    status: 404,
+    body: { message: messages.unknownAddress },
+  },
 ];
 
 /* ------------------------------------------------------------------ the matrix */
@@ -729,11 +1054,41 @@ describe('bodies larger than the limit are refused while they stream, and the co
     `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\n${framing}\r\n`;
 
   it.each([
-    ['an endless chunked upload', () => head('PUT', filePath(randomUUID()), 'application/pdf', 'Transfer-Encoding: chunked\r\n'), true, cv.tooLarge, cv.maxBytes],
-    ['an endless upload declaring 5 MB + 1', () => head('PUT', filePath(randomUUID()), 'application/pdf', `Content-Length: ${cv.maxBytes + 1}\r\n`), false, cv.tooLarge, cv.maxBytes],
-    ['an endless upload declaring 1 TB', () => head('PUT', filePath(randomUUID()), 'application/pdf', `Content-Length: ${1024 ** 4}\r\n`), false, cv.tooLarge, cv.maxBytes],
-    ['an endless chunked document', () => head('POST', documentsPath('freelancers'), 'application/json', 'Transfer-Encoding: chunked\r\n'), true, messages.tooLarge, documentLimit],
-    ['an endless chunked plain post', () => head('POST', documentsPath('freelancers'), 'application/x-www-form-urlencoded', 'Transfer-Encoding: chunked\r\n'), true, messages.tooLarge, documentLimit],
+    [
+      'an endless chunked upload',
+      () => head('PUT', filePath(randomUUID()), 'application/pdf', 'Transfer-Encoding: chunked\r\n'),
+      true,
+      cv.tooLarge,
+      cv.maxBytes,
+    ],
+    [
+      'an endless upload declaring 5 MB + 1',
+      () => head('PUT', filePath(randomUUID()), 'application/pdf', `Content-Length: ${cv.maxBytes + 1}\r\n`),
+      false,
+      cv.tooLarge,
+      cv.maxBytes,
+    ],
+    [
+      'an endless upload declaring 1 TB',
+      () => head('PUT', filePath(randomUUID()), 'application/pdf', `Content-Length: ${1024 ** 4}\r\n`),
+      false,
+      cv.tooLarge,
+      cv.maxBytes,
+    ],
+    [
+      'an endless chunked document',
+      () => head('POST', documentsPath('freelancers'), 'application/json', 'Transfer-Encoding: chunked\r\n'),
+      true,
+      messages.tooLarge,
+      documentLimit,
+    ],
+    [
+      'an endless chunked plain post',
+      () => head('POST', documentsPath('freelancers'), 'application/x-www-form-urlencoded', 'Transfer-Encoding: chunked\r\n'),
+      true,
+      messages.tooLarge,
+      documentLimit,
+    ],
   ] as const)('%s', async (_name, makeHead, chunked, message, limit) => {
     const before = snapshot();
     const { answer, sent, closedByServer } = await endless(makeHead(), { chunked });
@@ -752,7 +1107,7 @@ describe('bodies larger than the limit are refused while they stream, and the co
     expect(app.server.requestTimeout).toBeGreaterThan(0);
   });
 
-  it('and answered 408 with the security headers, on the raw socket (Node\'s timeout error, handed to the same handler)', async () => {
+  it("and answered 408 with the security headers, on the raw socket (Node's timeout error, handed to the same handler)", async () => {
     // Node reports the timeout to the server's clientError listener: the one the app installed.
     const [listener] = app.server.listeners('clientError') as ((error: Error, socket: net.Socket) => void)[];
     const answer = await new Promise<Answer>((resolve) => {
@@ -762,7 +1117,9 @@ describe('bodies larger than the limit are refused while they stream, and the co
       socket.on('error', () => {});
       socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks))));
       socket.write(`POST ${documentsPath('Inquriy')} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{`);
-      app.server.once('request', (request: { socket: net.Socket }) => listener!(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), request.socket));
+      app.server.once('request', (request: { socket: net.Socket }) =>
+        listener!(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), request.socket),
+      );
     });
     expect([answer.status, JSON.parse(answer.text)]).toEqual([408, { message: messages.timeout }]);
     expectSecurityHeaders(answer.headers);
@@ -797,7 +1154,12 @@ describe('what honest clients send is still accepted', () => {
   it.each(formIds)('%s: the same as a plain post, stored exactly', async (id) => {
     const form = configs[id];
     const values = unicodeValues(id);
-    const answer = await send('POST', documentsPath(form.collection), { ...FORM_TYPE, referer: `http://127.0.0.1:${port}/Contact` }, new URLSearchParams(values).toString());
+    const answer = await send(
+      'POST',
+      documentsPath(form.collection),
+      { ...FORM_TYPE, referer: `http://127.0.0.1:${port}/Contact` },
+      new URLSearchParams(values).toString(),
+    );
     expect([answer.status, answer.headers.location]).toEqual([303, `/Contact?sent=${form.collection}`]);
     expect(app.store.list(form.collection).at(-1)).toEqual({ ...values, id: expect.any(Number), Date: expect.any(String) });
   });

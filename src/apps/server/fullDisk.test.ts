@@ -23,7 +23,6 @@ import { buildApp } from './app';
 import { openStore } from '../../leads/server/store';
 import { realServedContent } from '../../test/realConfig';
 
-
 type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** Whether this machine lets the test mount a tmpfs (root, and mounting allowed). */
@@ -98,11 +97,13 @@ async function listen(options: Partial<Parameters<typeof buildApp>[0]> = {}) {
 
 /** Every file under the data folder but the database's own and the filler. */
 function leftBehind(): string[] {
-  return readdirSync(dataDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dataDir, path.join(e.parentPath, e.name)))
-    // The database, the disk's filler, and the inbox's key (written at start, src/platform/server/accounts/secret.ts).
-    .filter((f) => !/^(site\.db(-wal|-shm)?|filler|session-secret)$/.test(f));
+  return (
+    readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dataDir, path.join(e.parentPath, e.name)))
+      // The database, the disk's filler, and the inbox's key (written at start, src/platform/server/accounts/secret.ts).
+      .filter((f) => !/^(site\.db(-wal|-shm)?|filler|session-secret)$/.test(f))
+  );
 }
 
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
@@ -121,7 +122,19 @@ function tinySite() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'full-disk-site-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body><p>Hello</p></body></html>');
-  const manifest: SiteManifest = { pages: [{ path: '/', file: 'index.html' }, { path: '/Contact', file: 'index.html' }], fallbackFile: 'index.html', errorFile: 'index.html', frameOrigins: [], connectOrigins: [], inlineHashes: { scripts: [], styles: [] }, outcomes: [], content: realServedContent };
+  const manifest: SiteManifest = {
+    pages: [
+      { path: '/', file: 'index.html' },
+      { path: '/Contact', file: 'index.html' },
+    ],
+    fallbackFile: 'index.html',
+    errorFile: 'index.html',
+    frameOrigins: [],
+    connectOrigins: [],
+    inlineHashes: { scripts: [], styles: [] },
+    outcomes: [],
+    content: realServedContent,
+  };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;
 }
@@ -171,7 +184,11 @@ onTmpfs('a data disk that is full when the site starts', () => {
     // Notifications set up (the e-mail's settings waiting to be fixed: nothing is sent): they start with the database.
     // The server's clock is the test's: it moves only when the test moves it.
     const clock = { now: Date.now() };
-    const base = await listen({ clock: () => clock.now, clientDir: tinySite(), notifications: { settings: { publicUrl: 'http://127.0.0.1', waiting: ['email'] } } });
+    const base = await listen({
+      clock: () => clock.now,
+      clientDir: tinySite(),
+      notifications: { settings: { publicUrl: 'http://127.0.0.1', waiting: ['email'] } },
+    });
     expect((await fetch(`${base}/Contact`)).status).toBe(200);
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
     const json = await postInquiry(base);

@@ -106,13 +106,19 @@ describe('rate limits (config/server.ts limits)', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(app.store.count(inquiry.collection)).toBe(perClient);
     // Uploads count against the same limit.
-    const upload = await app.inject({ method: 'PUT', url: '/api/files/Image/CvDeveloper/0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60', remoteAddress: '198.51.100.7', headers: { 'content-type': 'application/pdf' }, payload: Buffer.from('%PDF-1.7\n') });
+    const upload = await app.inject({
+      method: 'PUT',
+      url: '/api/files/Image/CvDeveloper/0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60',
+      remoteAddress: '198.51.100.7',
+      headers: { 'content-type': 'application/pdf' },
+      payload: Buffer.from('%PDF-1.7\n'),
+    });
     expect(upload.statusCode).toBe(429);
     // Someone else is still welcome.
     expect((await postJson(app, validInquiry(), { from: '198.51.100.8' })).statusCode).toBe(201);
   });
 
-  it('sends a plain (no-JavaScript) post over the limit back to its page with the form\'s failure outcome', async () => {
+  it("sends a plain (no-JavaScript) post over the limit back to its page with the form's failure outcome", async () => {
     const app = await start();
     const values = Object.fromEntries(Object.entries(validData.inquiry).map(([k, v]) => [k, String(v)]));
     for (let i = 0; i < perClient; i++) expect((await postPlain(app, values, '198.51.100.9')).headers.location).toBe(`/Home?sent=${inquiry.collection}`);
@@ -161,7 +167,8 @@ describe('rate limits (config/server.ts limits)', () => {
 
   it('an IPv4 address written as IPv6 is that IPv4 address', async () => {
     const app = await start();
-    for (let i = 0; i < perClient; i++) expect((await postJson(app, validInquiry(), { from: i % 2 ? '198.51.100.30' : '::ffff:198.51.100.30' })).statusCode).toBe(201);
+    for (let i = 0; i < perClient; i++)
+      expect((await postJson(app, validInquiry(), { from: i % 2 ? '198.51.100.30' : '::ffff:198.51.100.30' })).statusCode).toBe(201);
     expect((await postJson(app, validInquiry(), { from: '::ffff:c633:641e' })).statusCode).toBe(429);
     expect((await postJson(app, validInquiry(), { from: '198.51.100.31' })).statusCode).toBe(201);
   });
@@ -213,7 +220,10 @@ describe('the spam trap (config/server.ts spamTrap)', () => {
     expect(stored[0]).toEqual(document);
     for (const saved of stored) expect(Object.keys(saved)).not.toContain(trap);
     const marks = app.store.db.prepare('SELECT d.doc_id AS id, l.spam FROM documents d JOIN leads l USING (doc_id) ORDER BY d.seq').all();
-    expect(marks).toEqual([{ id, spam: 1 }, { id: expect.any(String), spam: 1 }]);
+    expect(marks).toEqual([
+      { id, spam: 1 },
+      { id: expect.any(String), spam: 1 },
+    ]);
   });
 
   it('still checks a submission that filled it: one the form refuses is refused and not stored', async () => {
@@ -223,7 +233,7 @@ describe('the spam trap (config/server.ts spamTrap)', () => {
     expect(app.store.count()).toBe(0);
   });
 
-  it('stores a person\'s submission, whose trap field is empty, without that field', async () => {
+  it("stores a person's submission, whose trap field is empty, without that field", async () => {
     const app = await start({ rateLimitFactor: 100 });
     const document = validInquiry();
     expect((await postJson(app, { ...document, [trap]: '' })).statusCode).toBe(201);
@@ -325,7 +335,8 @@ function tinySite() {
     frameOrigins: ['https://www.openstreetmap.org'],
     connectOrigins: [],
     inlineHashes: { scripts: [sha256(TINY_SCRIPT)], styles: [sha256(TINY_STYLE)] },
-    outcomes: [], content: realServedContent,
+    outcomes: [],
+    content: realServedContent,
   };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;
@@ -353,7 +364,11 @@ describe('security headers', () => {
   it('sends the page as the build wrote it, in the encoding the browser accepts, and 304 while it is unchanged', async () => {
     const dir = tinySite();
     const app = await start({ clientDir: dir });
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz'], ['identity', '']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+      ['identity', ''],
+    ] as const) {
       const page = await app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);

@@ -35,11 +35,16 @@ describe('systemd units', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'units-'));
     try {
       for (const unit of units) {
-        const text = readFileSync(path.join(deployDir, unit), 'utf8').replaceAll('/opt/business-growth/current', root).replaceAll('/usr/bin/node', process.execPath);
+        const text = readFileSync(path.join(deployDir, unit), 'utf8')
+          .replaceAll('/opt/business-growth/current', root)
+          .replaceAll('/usr/bin/node', process.execPath);
         writeFileSync(path.join(dir, unit), text);
       }
       // verify exits 0 even on a line it cannot parse: every warning goes to stderr.
-      const result = execFileSync(systemdAnalyze, ['verify', '--man=no', ...units.map((u) => path.join(dir, u))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const result = execFileSync(systemdAnalyze, ['verify', '--man=no', ...units.map((u) => path.join(dir, u))], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       expect(result).toBe('');
     } catch (error) {
       throw new Error(String((error as { stderr?: string }).stderr ?? error));
@@ -90,12 +95,20 @@ describe('the nightly backup (deploy/backup.sh)', () => {
   const backup = (keep: number, at = night(0)) =>
     execFile(path.join(deployDir, 'backup.sh'), [], {
       cwd: root,
-      env: { ...process.env, PATH: `${clockDir}:${process.env.PATH ?? ''}`, BACKUP_TEST_NOW: String(at), DATA_DIR: dataDir, BACKUP_DIR: backupDir, KEEP: String(keep) },
+      env: {
+        ...process.env,
+        PATH: `${clockDir}:${process.env.PATH ?? ''}`,
+        BACKUP_TEST_NOW: String(at),
+        DATA_DIR: dataDir,
+        BACKUP_DIR: backupDir,
+        KEEP: String(keep),
+      },
     });
   // `npm run leads -- count`, run by Node with tsx's loader (one process: no npx, no tsx wrapper).
-  const count = async (dir: string) => (await execFile(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'count'], { cwd: root, env: { ...process.env, DATA_DIR: dir } })).stdout;
+  const count = async (dir: string) =>
+    (await execFile(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'count'], { cwd: root, env: { ...process.env, DATA_DIR: dir } })).stdout;
 
-  it('copies a live server\'s leads and CVs; the copy restores and counts; only the newest KEEP stay', async () => {
+  it("copies a live server's leads and CVs; the copy restores and counts; only the newest KEEP stay", async () => {
     const app = await buildApp({ dataDir, rateLimitFactor: 1000 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -108,7 +121,11 @@ describe('the nightly backup (deploy/backup.sh)', () => {
         });
         expect(answer.status).toBe(201);
       }
-      const cv = await fetch(`${base}/api/files/Image/CvDeveloper/${crypto.randomUUID()}`, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: '%PDF-1.4 a CV' });
+      const cv = await fetch(`${base}/api/files/Image/CvDeveloper/${crypto.randomUUID()}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/pdf' },
+        body: '%PDF-1.4 a CV',
+      });
       expect(cv.status).toBe(201);
 
       // Three nights, keeping two; the site keeps running meanwhile.

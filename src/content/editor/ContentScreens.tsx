@@ -44,7 +44,12 @@ function AddArticle() {
   const create = () => {
     const taken = [...snapshot.files.map((f) => f.file), ...Object.keys(edits)].map((file) => articleIdOf(file)).filter((id): id is string => id !== undefined);
     const id = newArticleId(title, taken);
-    const value = { ...(emptyValue(articleSchema, { formIds: [] }) as Record<string, unknown>), title: title.trim(), address: id, date: new Date().toISOString().slice(0, 10) };
+    const value = {
+      ...(emptyValue(articleSchema, { formIds: [] }) as Record<string, unknown>),
+      title: title.trim(),
+      address: id,
+      date: new Date().toISOString().slice(0, 10),
+    };
     const file = articleFileOf(id);
     setEdit(file, value);
     setOpen(false);
@@ -130,7 +135,12 @@ function ContentList() {
         </Alert>
       )}
       {publishedAll && (
-        <Alert severity="success" role="status" onClose={() => setPublishedAll(undefined)} sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}>
+        <Alert
+          severity="success"
+          role="status"
+          onClose={() => setPublishedAll(undefined)}
+          sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}
+        >
           {t.publishItems.allPublished}
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             {publishedAll.summary.map((line) => (

@@ -94,7 +94,9 @@ export function DraftActions({ draft, others, edited, blocked, schedule, discard
     <>
       {others.map((other) => (
         <Alert key={other.author} severity="info" sx={{ mt: 1, ...wrapping }}>
-          {other.scheduledAt ? fill(t.othersScheduled, { author: other.author, at: formatDate(other.scheduledAt) }) : fill(t.othersDraft, { author: other.author, at: formatDate(other.updatedAt) })}
+          {other.scheduledAt
+            ? fill(t.othersScheduled, { author: other.author, at: formatDate(other.scheduledAt) })
+            : fill(t.othersDraft, { author: other.author, at: formatDate(other.updatedAt) })}
         </Alert>
       ))}
       {draft?.outdated && !draft.scheduleError && (

@@ -43,7 +43,8 @@ import { DraftActions, draftStatus } from './DraftBar';
 
 const t = admin.content;
 
-type PublishState = { kind: 'idle' } | { kind: 'publishing' } | { kind: 'published'; revision: Revision; livePath: string } | { kind: 'failed'; message: string };
+type PublishState =
+  { kind: 'idle' } | { kind: 'publishing' } | { kind: 'published'; revision: Revision; livePath: string } | { kind: 'failed'; message: string };
 
 /** How far below the Publish bar a field scrolled into view stays. */
 const CLEARANCE_PX = 16;
@@ -60,7 +61,9 @@ function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
     if (elements.length === 0) return;
     const root = document.documentElement;
     const update = () => {
-      const heights = elements.filter((element) => getComputedStyle(element).position === 'sticky').map((element) => Math.ceil(element.getBoundingClientRect().height));
+      const heights = elements
+        .filter((element) => getComputedStyle(element).position === 'sticky')
+        .map((element) => Math.ceil(element.getBoundingClientRect().height));
       const height = heights.reduce((sum, h) => sum + h, 0);
       root.style.setProperty('--publish-bar-height', `${height}px`);
       // The first bar's own height: the next one (the Edit / Preview tabs) sticks below it.
@@ -254,7 +257,11 @@ export function EditScreen() {
   const problemLink = (p: ContentProblem) => {
     const hash = `#${fieldId(p.file, p.path)}`;
     const inSection = sections && p.path[0] === 'sections' && typeof p.path[1] === 'number' ? p.path[1] : undefined;
-    return inSection !== undefined && inSection !== section ? sectionAddress(inSection, hash) : section !== undefined && inSection === undefined ? `${outlineAddress}${hash}` : undefined;
+    return inSection !== undefined && inSection !== section
+      ? sectionAddress(inSection, hash)
+      : section !== undefined && inSection === undefined
+        ? `${outlineAddress}${hash}`
+        : undefined;
   };
   const articleId = articleIdOf(file);
   const removing = articleId !== undefined && value === null;
@@ -262,17 +269,25 @@ export function EditScreen() {
   const isPublished = snapshot.files.some((f) => f.file === file);
 
   /** On a narrow screen the form and the preview are the panels of the Edit / Preview tabs. */
-  const tabPanel = (name: View) =>
-    narrow && target ? { role: 'tabpanel', id: panelId(name), 'aria-labelledby': tabId(name), hidden: view !== name } : {};
+  const tabPanel = (name: View) => (narrow && target ? { role: 'tabpanel', id: panelId(name), 'aria-labelledby': tabId(name), hidden: view !== name } : {});
 
   // A page or an article made here and not published yet shows what it still needs as a checklist, not as problems, until Publish is pressed.
-  const checklist = !isPublished && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file) ? boxesToFill(file, value, shown.map((p) => p.path)) : undefined;
+  const checklist =
+    !isPublished && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file)
+      ? boxesToFill(
+          file,
+          value,
+          shown.map((p) => p.path),
+        )
+      : undefined;
   const livePath = removing ? content.site.articles.path : entry.livePath;
 
   return (
     <Stack spacing={3}>
       {section !== undefined && sections ? (
-        <ScreenHeading back={{ to: outlineAddress, label: fill(t.backToOutline, { page: pageName }) }}>{[pageName, sectionNameOf(sections, section)].join(t.placeJoint)}</ScreenHeading>
+        <ScreenHeading back={{ to: outlineAddress, label: fill(t.backToOutline, { page: pageName }) }}>
+          {[pageName, sectionNameOf(sections, section)].join(t.placeJoint)}
+        </ScreenHeading>
       ) : (
         <ScreenHeading>{entry.label}</ScreenHeading>
       )}
@@ -294,7 +309,10 @@ export function EditScreen() {
       {pageId && section === undefined && <RemovePage file={file} />}
 
       {narrow && target && (
-        <Box ref={tabs} sx={{ position: 'sticky', top: 'var(--publish-row-height, 0px)', zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          ref={tabs}
+          sx={{ position: 'sticky', top: 'var(--publish-row-height, 0px)', zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+        >
           <Tabs value={view} onChange={(_e, next: View) => showView(next)} variant="fullWidth" aria-label={t.editOrPreview}>
             <Tab value="edit" label={t.edit} id={tabId('edit')} aria-controls={panelId('edit')} />
             <Tab value="preview" label={t.preview} id={tabId('preview')} aria-controls={panelId('preview')} />
@@ -342,17 +360,22 @@ interface ItemFormProps extends Pick<SchemaFormProps, 'file' | 'schema' | 'value
 /** The form drawn from the item's schema; an article's, with its removal (or the removal's notice in its place). */
 function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: ItemFormProps) {
   const { snapshot, setEdit, dropEdit, addUploaded, role } = useContent();
-  const upload = useCallback(async (picture: File, width: number, height: number): Promise<ContentImage> => {
-    const result = await uploadImage(picture, width, height);
-    addUploaded(result.src);
-    return result;
-  }, [addUploaded]);
+  const upload = useCallback(
+    async (picture: File, width: number, height: number): Promise<ContentImage> => {
+      const result = await uploadImage(picture, width, height);
+      addUploaded(result.src);
+      return result;
+    },
+    [addUploaded],
+  );
   const articleId = articleIdOf(file);
   const removing = articleId !== undefined && value === null;
   const isPublished = snapshot.files.some((f) => f.file === file);
   return (
     <Box component="form" aria-label={label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => onFocusField(e.target.id)} noValidate sx={labelsAbove}>
-      {articleId && <ArticleRemoval removing={removing} title={label} onRemove={() => (isPublished ? setEdit(file, null) : dropEdit(file))} onKeep={() => dropEdit(file)} />}
+      {articleId && (
+        <ArticleRemoval removing={removing} title={label} onRemove={() => (isPublished ? setEdit(file, null) : dropEdit(file))} onKeep={() => dropEdit(file)} />
+      )}
       {!removing && (
         <SchemaForm
           key={file}
@@ -423,7 +446,17 @@ function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocke
         direction="row"
         spacing={2}
         useFlexGap
-        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, position: { xs: 'sticky', lg: 'static' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { xs: 1, lg: 0 }, mt: { xs: 2, lg: 0 } }}
+        sx={{
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          rowGap: 1,
+          position: { xs: 'sticky', lg: 'static' },
+          top: 0,
+          zIndex: 3,
+          bgcolor: 'background.default',
+          py: { xs: 1, lg: 0 },
+          mt: { xs: 2, lg: 0 },
+        }}
       >
         <Button
           variant="contained"
@@ -487,7 +520,15 @@ function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocke
 }
 
 /** What a page or an article made here still needs, each box a link to its field. */
-function Checklist({ file, checklist, problemLink }: { file: string; checklist: NonNullable<PublishBarProps['checklist']>; problemLink: PublishBarProps['problemLink'] }) {
+function Checklist({
+  file,
+  checklist,
+  problemLink,
+}: {
+  file: string;
+  checklist: NonNullable<PublishBarProps['checklist']>;
+  problemLink: PublishBarProps['problemLink'];
+}) {
   return (
     <Alert severity="info" role="status" sx={{ mt: 1 }}>
       {t.checklist}
@@ -536,7 +577,19 @@ function ProblemList({ file, shown, problemLink }: Pick<PublishBarProps, 'file' 
 }
 
 /** The preview beside the form (or behind its tab): the device it is drawn for, and the site as it would be published. */
-function PreviewPanel({ preview, target, content, label, reveal }: { preview: ReturnType<typeof usePreview>; target: PreviewTarget; content: SiteContent; label: string; reveal: Reveal | undefined }) {
+function PreviewPanel({
+  preview,
+  target,
+  content,
+  label,
+  reveal,
+}: {
+  preview: ReturnType<typeof usePreview>;
+  target: PreviewTarget;
+  content: SiteContent;
+  label: string;
+  reveal: Reveal | undefined;
+}) {
   const { device, setDevice, sent, setSent, port } = preview;
   return (
     <Box component="section" aria-label={t.preview}>

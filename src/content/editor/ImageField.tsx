@@ -93,7 +93,13 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
             ))}
           </Box>
           {altSchema && (
-            <Field schema={altSchema} value={image.alt} onChange={(alt) => onChange(setAt(image, ['alt'], alt))} path={[...path, 'alt']} label={labelOf('alt', altSchema)} />
+            <Field
+              schema={altSchema}
+              value={image.alt}
+              onChange={(alt) => onChange(setAt(image, ['alt'], alt))}
+              path={[...path, 'alt']}
+              label={labelOf('alt', altSchema)}
+            />
           )}
         </Stack>
       </Stack>

@@ -45,13 +45,30 @@ function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly un
   const problems = [...env.problems].filter(([key]) => key === `${prefix}]` || key.startsWith(`${prefix},`)).reduce((sum, [, list]) => sum + list.length, 0);
   const id = fieldId(env.file, [...path, index]);
   return (
-    <Box id={id} tabIndex={-1} sx={{ border: 1, borderColor: problems > 0 ? 'error.main' : 'divider', borderRadius: 2, p: { xs: 1.25, sm: 2 }, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <Box
+      id={id}
+      tabIndex={-1}
+      sx={{
+        border: 1,
+        borderColor: problems > 0 ? 'error.main' : 'divider',
+        borderRadius: 2,
+        p: { xs: 1.25, sm: 2 },
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        alignItems: 'center',
+      }}
+    >
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
-        <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1rem" }}>
+        <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }}>
           {fill(t.item, { n: index + 1 })} · {name}
           {isRecord(item) && item.hidden === true ? ` (${t.sectionHidden})` : ''}
         </Typography>
-        {title && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>}
+        {title && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Typography>
+        )}
         {problems > 0 && (
           <Typography variant="body2" sx={{ color: 'error.main' }}>
             {problems === 1 ? t.sectionProblemsOne : fill(t.sectionProblems, { count: problems })}
@@ -73,7 +90,21 @@ function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly un
  */
 function ClosedItem({ id, name, problems, toggle }: { id: string; name: string; problems: number; toggle: ReactNode }) {
   return (
-    <Box id={id} tabIndex={-1} sx={{ border: 1, borderColor: problems > 0 ? 'error.main' : 'divider', borderRadius: 2, px: { xs: 1.25, sm: 2 }, py: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <Box
+      id={id}
+      tabIndex={-1}
+      sx={{
+        border: 1,
+        borderColor: problems > 0 ? 'error.main' : 'divider',
+        borderRadius: 2,
+        px: { xs: 1.25, sm: 2 },
+        py: 1,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        alignItems: 'center',
+      }}
+    >
       <Box sx={{ flex: '1 1 8rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
         {problems > 0 && (
@@ -121,7 +152,8 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
   const apart = !outline && opensApart(path, env.root, itemSchema);
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => {
     if (!apart) return new Set();
-    const troubled = (i: number) => [...env.problems.keys()].some((key) => key === pathKey([...path, i]) || key.startsWith(`${pathKey([...path, i]).slice(0, -1)},`));
+    const troubled = (i: number) =>
+      [...env.problems.keys()].some((key) => key === pathKey([...path, i]) || key.startsWith(`${pathKey([...path, i]).slice(0, -1)},`));
     return new Set(items.map((_, i) => i).filter(troubled));
   });
   const toggle = (index: number) => {
@@ -191,7 +223,14 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
               <OutlineRow items={items} index={index} path={path} itemSchema={itemSchema} to={env.openSection!(index)} />
             ) : apart && !opened.has(index) ? (
               <ItemProblems path={[...path, index]}>
-                {(problems) => <ClosedItem id={fieldId(env.file, [...path, index])} name={itemLabel(item, index, itemSchema)} problems={problems} toggle={openButton(item, index)} />}
+                {(problems) => (
+                  <ClosedItem
+                    id={fieldId(env.file, [...path, index])}
+                    name={itemLabel(item, index, itemSchema)}
+                    problems={problems}
+                    toggle={openButton(item, index)}
+                  />
+                )}
               </ItemProblems>
             ) : (
               <Field
@@ -203,19 +242,32 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
               />
             )}
             {(!locked || (apart && opened.has(index))) && (
-              <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25, minWidth: 0 } }} role="group" aria-label={itemLabel(item, index, itemSchema)}>
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25, minWidth: 0 } }}
+                role="group"
+                aria-label={itemLabel(item, index, itemSchema)}
+              >
                 {apart && opened.has(index) && openButton(item, index)}
                 {!locked && (
                   <>
-                <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')} {...compact(t.moveUp)}>
-                  {apart ? <Arrow up /> : t.moveUp}
-                </Button>
-                <Button id={controlId(index, 'down')} size="small" disabled={index === items.length - 1} onClick={() => move(index, index + 1, 'down')} {...compact(t.moveDown)}>
-                  {apart ? <Arrow /> : t.moveDown}
-                </Button>
-                <Button id={controlId(index, 'remove')} size="small" color="error" disabled={!canRemove} onClick={() => remove(index)}>
-                  {t.remove}
-                </Button>
+                    <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')} {...compact(t.moveUp)}>
+                      {apart ? <Arrow up /> : t.moveUp}
+                    </Button>
+                    <Button
+                      id={controlId(index, 'down')}
+                      size="small"
+                      disabled={index === items.length - 1}
+                      onClick={() => move(index, index + 1, 'down')}
+                      {...compact(t.moveDown)}
+                    >
+                      {apart ? <Arrow /> : t.moveDown}
+                    </Button>
+                    <Button id={controlId(index, 'remove')} size="small" color="error" disabled={!canRemove} onClick={() => remove(index)}>
+                      {t.remove}
+                    </Button>
                   </>
                 )}
               </Stack>

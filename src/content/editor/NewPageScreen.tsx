@@ -43,7 +43,13 @@ const t = admin.content.newPage;
 /** What the page schema says of a value of one of its keys (a title, a description), in the office's words under its box (`label`). */
 function refusalOf(schema: Schema<unknown>, value: string, label: string): string | undefined {
   const found: Refusal[] = [];
-  const ctx: CheckContext = { file: '', sitePaths: new Set(), formIds: new Set(), publicFileExists: () => true, report: (_path: Path, _message: string, words: Refusal) => found.push(words) };
+  const ctx: CheckContext = {
+    file: '',
+    sitePaths: new Set(),
+    formIds: new Set(),
+    publicFileExists: () => true,
+    report: (_path: Path, _message: string, words: Refusal) => found.push(words),
+  };
   schema.check(value, [], ctx);
   return found[0] && officeSentence(found[0], [label]).field;
 }
@@ -106,7 +112,16 @@ function useNewPage() {
     }
     const file = newPageFile(address, new Set([...Object.keys(pages), ...snapshot.files.map((f) => f.file)]));
     const home = homeStep(valueOf(snapshot, edits, ROUTES_FILE), pages);
-    const page = { title: title.trim(), address, description: description.trim(), inMenu, searchable, sections: sections.map((type) => sectionTypes[type]!), ...(asksForm ? { form } : {}), ...(home ? { home } : {}) };
+    const page = {
+      title: title.trim(),
+      address,
+      description: description.trim(),
+      inMenu,
+      searchable,
+      sections: sections.map((type) => sectionTypes[type]!),
+      ...(asksForm ? { form } : {}),
+      ...(home ? { home } : {}),
+    };
     setEdit(file, newPageValue(page, { formIds }));
     navigate(editAddress({ file }));
   };
@@ -115,7 +130,22 @@ function useNewPage() {
   const showTitleProblem = titleSentence !== undefined && (tried || title.trim() !== '');
   const showDescriptionProblem = descriptionSentence !== undefined && (tried || description.trim() !== '');
   return {
-    boxes: { title, setTitle, description, setDescription, address, setTypedAddress, inMenu, setInMenu, searchable, setSearchable, sections, setSections, form, setForm },
+    boxes: {
+      title,
+      setTitle,
+      description,
+      setDescription,
+      address,
+      setTypedAddress,
+      inMenu,
+      setInMenu,
+      searchable,
+      setSearchable,
+      sections,
+      setSections,
+      form,
+      setForm,
+    },
     inputs: { titleInput, descriptionInput, addressInput, sectionsInput },
     sentences: { titleSentence, descriptionSentence, addressSentence, sectionsSentence, showTitleProblem, showDescriptionProblem },
     formIds,
@@ -127,7 +157,19 @@ function useNewPage() {
 }
 
 /** Which sections the page starts with: a box for each of the site's section types, in the page schema's order. */
-function SectionsChoice({ sections, setSections, tried, sentence, firstInput }: { sections: string[]; setSections: (change: (old: string[]) => string[]) => void; tried: boolean; sentence: string | undefined; firstInput: RefObject<HTMLInputElement | null> }) {
+function SectionsChoice({
+  sections,
+  setSections,
+  tried,
+  sentence,
+  firstInput,
+}: {
+  sections: string[];
+  setSections: (change: (old: string[]) => string[]) => void;
+  tried: boolean;
+  sentence: string | undefined;
+  firstInput: RefObject<HTMLInputElement | null>;
+}) {
   return (
     <FormControl component="fieldset" error={tried && sentence !== undefined}>
       <FormLabel component="legend" id="new-page-sections-label">
@@ -141,7 +183,11 @@ function SectionsChoice({ sections, setSections, tried, sentence, firstInput }: 
               <Checkbox
                 slotProps={{ input: { ref: i === 0 ? firstInput : undefined } }}
                 checked={sections.includes(type)}
-                onChange={(e) => setSections((old) => (e.target.checked ? Object.keys(sectionTypes).filter((k) => k === type || old.includes(k)) : old.filter((k) => k !== type)))}
+                onChange={(e) =>
+                  setSections((old) =>
+                    e.target.checked ? Object.keys(sectionTypes).filter((k) => k === type || old.includes(k)) : old.filter((k) => k !== type),
+                  )
+                }
               />
             }
             label={sectionTypeLabel(type)}
@@ -155,7 +201,22 @@ function SectionsChoice({ sections, setSections, tried, sentence, firstInput }: 
 
 export function NewPageScreen() {
   const { boxes, inputs, sentences, formIds, asksForm, tried, ready, onSubmit } = useNewPage();
-  const { title, setTitle, description, setDescription, address, setTypedAddress, inMenu, setInMenu, searchable, setSearchable, sections, setSections, form, setForm } = boxes;
+  const {
+    title,
+    setTitle,
+    description,
+    setDescription,
+    address,
+    setTypedAddress,
+    inMenu,
+    setInMenu,
+    searchable,
+    setSearchable,
+    sections,
+    setSections,
+    form,
+    setForm,
+  } = boxes;
   const { titleInput, descriptionInput, addressInput, sectionsInput } = inputs;
   const { titleSentence, descriptionSentence, addressSentence, sectionsSentence, showTitleProblem, showDescriptionProblem } = sentences;
   return (
@@ -215,7 +276,13 @@ export function NewPageScreen() {
           </FormControl>
           <FormControl>
             <FormControlLabel
-              control={<Switch checked={searchable} onChange={(e) => setSearchable(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'new-page-searchable-help' } }} />}
+              control={
+                <Switch
+                  checked={searchable}
+                  onChange={(e) => setSearchable(e.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'new-page-searchable-help' } }}
+                />
+              }
               label={t.searchable}
             />
             <FormHelperText id="new-page-searchable-help">{t.searchableHelp}</FormHelperText>

@@ -82,27 +82,27 @@ function PreviewPage() {
   return (
     <SiteContentContext.Provider value={content}>
       <ImageAddressContext.Provider value={editorImageAddress}>
-      <PreviewNotesContext.Provider value={previewNotes}>
-        <FormPreviewContext.Provider value={{ port }}>
-          <IslandsOnPage.Provider value={new Map()}>
-            {target.kind === 'page' ? (
-              <Layout>
-                <SectionList sections={target.page.sections} />
-              </Layout>
-            ) : target.kind === 'article' ? (
-              <Layout>
-                <ArticlePage article={target.article} canonical={target.path} />
-              </Layout>
-            ) : (
-              <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
-                <DataPortProvider port={port}>
-                  <FormRenderer form={target.form} idPrefix={`preview-${target.formId}`} spamTrap={{ name, label }} />
-                </DataPortProvider>
-              </Container>
-            )}
-          </IslandsOnPage.Provider>
-        </FormPreviewContext.Provider>
-      </PreviewNotesContext.Provider>
+        <PreviewNotesContext.Provider value={previewNotes}>
+          <FormPreviewContext.Provider value={{ port }}>
+            <IslandsOnPage.Provider value={new Map()}>
+              {target.kind === 'page' ? (
+                <Layout>
+                  <SectionList sections={target.page.sections} />
+                </Layout>
+              ) : target.kind === 'article' ? (
+                <Layout>
+                  <ArticlePage article={target.article} canonical={target.path} />
+                </Layout>
+              ) : (
+                <Container component="main" sx={{ py: 4, maxWidth: 860 }}>
+                  <DataPortProvider port={port}>
+                    <FormRenderer form={target.form} idPrefix={`preview-${target.formId}`} spamTrap={{ name, label }} />
+                  </DataPortProvider>
+                </Container>
+              )}
+            </IslandsOnPage.Provider>
+          </FormPreviewContext.Provider>
+        </PreviewNotesContext.Provider>
       </ImageAddressContext.Provider>
     </SiteContentContext.Provider>
   );
@@ -208,7 +208,10 @@ export function Preview({
   const scale = room > 0 ? Math.min(1, room / width) : 1;
   // The router the site's header asks which page is shown.
   const pageId = target.kind === 'page' ? target.pageId : target.kind === 'article' ? target.listPageId : undefined;
-  const router = useMemo(() => createMemoryRouter([{ path: '*', element: <PreviewPage />, handle: pageId ? { page: pageId, canonical: '/' } : undefined }]), [pageId]);
+  const router = useMemo(
+    () => createMemoryRouter([{ path: '*', element: <PreviewPage />, handle: pageId ? { page: pageId, canonical: '/' } : undefined }]),
+    [pageId],
+  );
   return (
     <Box ref={box} sx={{ width: '100%' }}>
       <Box sx={{ width: width * scale, height: height * scale, overflow: 'hidden', mx: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>

@@ -34,12 +34,19 @@ export function PublishAll({ onPublished }: { onPublished(revision: Revision): v
   const titleId = useId();
   const files = Object.keys(edits);
   // Drafts scheduled for later wait for their time; the others are checked together as they would be published.
-  const scheduled = useMemo(() => new Map(drafts.filter((d) => d.author === me && d.scheduledAt && Object.hasOwn(edits, d.file)).map((d) => [d.file, d.scheduledAt!])), [drafts, me, edits]);
+  const scheduled = useMemo(
+    () => new Map(drafts.filter((d) => d.author === me && d.scheduledAt && Object.hasOwn(edits, d.file)).map((d) => [d.file, d.scheduledAt!])),
+    [drafts, me, edits],
+  );
   const open = state !== undefined;
   const found = useMemo(() => {
     if (!open) return undefined;
     const checked = { ...snapshot, publicFiles: [...snapshot.publicFiles, ...uploaded] };
-    return readyToPublish(checked, edits, Object.keys(edits).filter((file) => !scheduled.has(file)));
+    return readyToPublish(
+      checked,
+      edits,
+      Object.keys(edits).filter((file) => !scheduled.has(file)),
+    );
   }, [open, snapshot, uploaded, edits, scheduled]);
   if (files.length === 0) return null;
   const name = (file: string) => itemName(snapshot, edits, file);

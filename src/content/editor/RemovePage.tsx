@@ -46,13 +46,17 @@ const w = admin.content.removePage;
 function isRemovablePage(snapshot: Parameters<typeof valueOf>[0], file: string): boolean {
   const id = pageIdOf(file);
   const live = snapshot.files.find((f) => f.file === file)?.value;
-  return id !== undefined && isRecord(live) && typeof live.address === 'string' && !routeTable(valueOf(snapshot, {}, ROUTES_FILE)).some((row) => row.page === id);
+  return (
+    id !== undefined && isRecord(live) && typeof live.address === 'string' && !routeTable(valueOf(snapshot, {}, ROUTES_FILE)).some((row) => row.page === id)
+  );
 }
 
 /** The site's words for a removed page's visitors (config/site.ts `gone`, as published). */
 function siteWordsOf(site: unknown): { message: string; links: GoneLink[] } {
   const gone = isRecord(site) && isRecord(site.gone) ? site.gone : {};
-  const links = Array.isArray(gone.links) ? gone.links.filter((l): l is GoneLink => isRecord(l) && typeof l.label === 'string' && typeof l.href === 'string') : [];
+  const links = Array.isArray(gone.links)
+    ? gone.links.filter((l): l is GoneLink => isRecord(l) && typeof l.label === 'string' && typeof l.href === 'string')
+    : [];
   return { message: typeof gone.message === 'string' ? gone.message : '', links };
 }
 
@@ -72,7 +76,10 @@ export function RemovePage({ file }: { file: string }) {
       .filter((row) => `config/pages/${row.page}.ts` !== file)
       .map((row) => {
         const value = values[row.page];
-        return { address: row.path, name: defaults.links.find((l) => l.href === row.path)?.label ?? pageNameOf(isRecord(value) ? value.title : undefined) ?? row.path };
+        return {
+          address: row.path,
+          name: defaults.links.find((l) => l.href === row.path)?.label ?? pageNameOf(isRecord(value) ? value.title : undefined) ?? row.path,
+        };
       });
   }, [snapshot, file, defaults]);
   const [how, setHow] = useState<'tell' | 'send'>('tell');
@@ -89,7 +96,10 @@ export function RemovePage({ file }: { file: string }) {
     const words = message.trim();
     const sameLinks = offered.length === defaults.links.length && defaults.links.every((l) => offered.includes(l.href));
     const links = pages.filter((p) => offered.includes(p.address)).map((p) => ({ label: p.name, href: p.address }));
-    const chosen: Farewell = { ...(words !== '' && words !== defaults.message ? { message: words } : {}), ...(!sameLinks && links.length > 0 ? { links } : {}) };
+    const chosen: Farewell = {
+      ...(words !== '' && words !== defaults.message ? { message: words } : {}),
+      ...(!sameLinks && links.length > 0 ? { links } : {}),
+    };
     return Object.keys(chosen).length > 0 ? chosen : undefined;
   };
 
@@ -118,7 +128,14 @@ export function RemovePage({ file }: { file: string }) {
         </Button>
       </div>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="remove-page-title" aria-describedby="remove-page-text" fullWidth maxWidth="sm">
+      <Dialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        aria-labelledby="remove-page-title"
+        aria-describedby="remove-page-text"
+        fullWidth
+        maxWidth="sm"
+      >
         <DialogTitle id="remove-page-title">{t.remove}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5}>
@@ -132,7 +149,16 @@ export function RemovePage({ file }: { file: string }) {
             </FormControl>
             {how === 'tell' ? (
               <>
-                <TextField label={w.message} helperText={w.messageHelp} value={message} onChange={(e) => setMessage(e.target.value)} disabled={busy} fullWidth multiline slotProps={{ htmlInput: { maxLength: server.admin.goneWords.maxLength } }} />
+                <TextField
+                  label={w.message}
+                  helperText={w.messageHelp}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  disabled={busy}
+                  fullWidth
+                  multiline
+                  slotProps={{ htmlInput: { maxLength: server.admin.goneWords.maxLength } }}
+                />
                 <FormControl component="fieldset" disabled={busy}>
                   <FormLabel component="legend">{w.links}</FormLabel>
                   <FormGroup>
@@ -141,7 +167,12 @@ export function RemovePage({ file }: { file: string }) {
                         key={p.address}
                         // At most the links the server takes (config/server.ts admin.goneWords).
                         disabled={busy || (!offered.includes(p.address) && offered.length >= server.admin.goneWords.maxLinks)}
-                        control={<Checkbox checked={offered.includes(p.address)} onChange={(e) => setOffered(e.target.checked ? [...offered, p.address] : offered.filter((a) => a !== p.address))} />}
+                        control={
+                          <Checkbox
+                            checked={offered.includes(p.address)}
+                            onChange={(e) => setOffered(e.target.checked ? [...offered, p.address] : offered.filter((a) => a !== p.address))}
+                          />
+                        }
                         label={fill(w.pageChoice, { name: p.name, address: p.address })}
                       />
                     ))}

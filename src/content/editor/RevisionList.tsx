@@ -94,7 +94,13 @@ export function RevisionList({ file, headingLevel = 2 }: { file?: string; headin
               revision={revision}
               file={file}
               headingLevel={headingLevel}
-              caption={revision.kind === 'undo' ? fill(h.undoOf, { of: whenOf(revision.of) }) : revision.kind === 'restore' ? fill(h.restoreOf, { of: whenOf(revision.of) }) : undefined}
+              caption={
+                revision.kind === 'undo'
+                  ? fill(h.undoOf, { of: whenOf(revision.of) })
+                  : revision.kind === 'restore'
+                    ? fill(h.restoreOf, { of: whenOf(revision.of) })
+                    : undefined
+              }
               canUndo={revision.kind !== 'release' && revision.id !== oldest}
               canRestore={!file && index > 0}
               onAsk={(kind, scope, many) => setAsked({ kind, revision, scope, many })}
@@ -147,7 +153,10 @@ function RevisionItem({
         : fill(h.releaseAt, { at: formatDate(revision.at) })
       : fill(revision.scheduledBy ? t.revisionScheduled : t.revisionBy, { author: revision.scheduledBy ?? revision.author, at: formatDate(revision.at) });
   // In one item's list, a publish of several items says which others it changed.
-  const together = file && revision.items && revision.items.length > 1 ? revision.items.filter((item) => item.file !== file).map((item) => itemName(snapshot, {}, item.file)) : [];
+  const together =
+    file && revision.items && revision.items.length > 1
+      ? revision.items.filter((item) => item.file !== file).map((item) => itemName(snapshot, {}, item.file))
+      : [];
   const count = revision.summary.length;
   const scope: UndoScope = file ? { file } : {};
   return (
@@ -186,7 +195,9 @@ function RevisionItem({
       <Box id={panel} hidden={!open} sx={{ mt: 2 }}>
         {open && !changes && <CircularProgress size={24} aria-label={t.loading} />}
         {changes && 'failed' in changes && <Alert severity="error">{changes.failed}</Alert>}
-        {Array.isArray(changes) && <ChangeViews changes={changes} onUndo={canUndo && changes.length > 1 ? (change) => onAsk('undo', { change: change.index }, false) : undefined} />}
+        {Array.isArray(changes) && (
+          <ChangeViews changes={changes} onUndo={canUndo && changes.length > 1 ? (change) => onAsk('undo', { change: change.index }, false) : undefined} />
+        )}
       </Box>
     </>
   );

@@ -27,8 +27,17 @@ import { linkTargets } from './sitePages';
 
 /** Where the first link (an `href`) of a value is, depth first: a page's first button or link. */
 function firstLinkPath(v: unknown, path: Path): Path | undefined {
-  if (Array.isArray(v)) for (const [i, x] of v.entries()) { const hit = firstLinkPath(x, [...path, i]); if (hit) return hit; }
-  else if (isRecord(v)) for (const [k, x] of Object.entries(v)) { if (k === 'href' && typeof x === 'string') return [...path, k]; const hit = firstLinkPath(x, [...path, k]); if (hit) return hit; }
+  if (Array.isArray(v))
+    for (const [i, x] of v.entries()) {
+      const hit = firstLinkPath(x, [...path, i]);
+      if (hit) return hit;
+    }
+  else if (isRecord(v))
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'href' && typeof x === 'string') return [...path, k];
+      const hit = firstLinkPath(x, [...path, k]);
+      if (hit) return hit;
+    }
   return undefined;
 }
 
@@ -66,28 +75,40 @@ const person = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerE
  * for the site-wide parts: a whole page's form takes seconds to draw in jsdom, each change draws
  * it again, and the checker still reads the whole content.
  */
-function Editor({ file, start, at = [], onEdit, role = 'editor' }: { file: string; start?: Edits; at?: Path; onEdit?: (value: unknown) => void; role?: AdminRole }) {
+function Editor({
+  file,
+  start,
+  at = [],
+  onEdit,
+  role = 'editor',
+}: {
+  file: string;
+  start?: Edits;
+  at?: Path;
+  onEdit?: (value: unknown) => void;
+  role?: AdminRole;
+}) {
   const [edits, setEdits] = useState<Edits>(start ?? {});
   const sitePageList = useMemo(() => pages(edits), [edits]);
   const ids = useMemo(formIds, []);
   const problems = useMemo(() => problemsOf(snapshot, edits, [file]), [edits, file]);
   return (
     <CacheProvider value={styles}>
-    <SchemaForm
-      file={file}
-      role={role}
-      schema={schemaOfFile(file)!}
-      value={valueOf(snapshot, edits, file)}
-      onChange={(value) => {
-        onEdit?.(value);
-        setEdits((old) => ({ ...old, [file]: value }));
-      }}
-      at={at}
-      problems={problems}
-      pages={sitePageList}
-      formIds={ids}
-      uploadImage={noUpload}
-    />
+      <SchemaForm
+        file={file}
+        role={role}
+        schema={schemaOfFile(file)!}
+        value={valueOf(snapshot, edits, file)}
+        onChange={(value) => {
+          onEdit?.(value);
+          setEdits((old) => ({ ...old, [file]: value }));
+        }}
+        at={at}
+        problems={problems}
+        pages={sitePageList}
+        formIds={ids}
+        uploadImage={noUpload}
+      />
     </CacheProvider>
   );
 }
@@ -116,7 +137,11 @@ function labelsOfControls(): Map<Element, string[]> {
  * algorithm asks jsdom for computed styles, which took ten seconds for one form.
  */
 function nameOf(c: HTMLElement, labels: Map<Element, string[]>): string {
-  const byIds = (ids: string) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  const byIds = (ids: string) =>
+    ids
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
   const text =
     c.getAttribute('aria-label') ??
     (c.getAttribute('aria-labelledby') ? byIds(c.getAttribute('aria-labelledby')!) : undefined) ??
@@ -181,7 +206,9 @@ test("the name finder pairs labels and controls as jsdom's `labels` does, and fi
 
 describe('every section type', () => {
   test.each(Object.keys(sectionSchemas))('%s: a real one (or a new one) draws, every control named, no problem shown', (type) => {
-    const real = snapshot.files.flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? (f.value.sections as unknown[]) : [])).find((s) => isRecord(s) && s.type === type);
+    const real = snapshot.files
+      .flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? (f.value.sections as unknown[]) : []))
+      .find((s) => isRecord(s) && s.type === type);
     const section = real ?? emptyValue(sectionSchemas[type as keyof typeof sectionSchemas], { formIds: formIds() });
     const home = valueOf(snapshot, {}, 'config/pages/home.ts');
     const { container } = render(<Editor file="config/pages/home.ts" start={{ 'config/pages/home.ts': setAt(home, ['sections'], [section]) }} />);
@@ -202,13 +229,21 @@ describe('every section type', () => {
     const added = field('config/pages/home.ts', ['sections', before]);
     const firstType = Object.keys(sectionSchemas)[0]!;
     const expected = checkContent(
-      checkOptionsOf(snapshot, { 'config/pages/home.ts': setAt(start['config/pages/home.ts'], ['sections', before], emptyValue(sectionSchemas[firstType as keyof typeof sectionSchemas], { formIds: formIds() })) }),
+      checkOptionsOf(snapshot, {
+        'config/pages/home.ts': setAt(
+          start['config/pages/home.ts'],
+          ['sections', before],
+          emptyValue(sectionSchemas[firstType as keyof typeof sectionSchemas], { formIds: formIds() }),
+        ),
+      }),
       () => true,
     ).filter((p) => p.file === 'config/pages/home.ts');
     expect(expected.length).toBeGreaterThan(0);
     expect(added).toHaveFocus();
     for (const p of expected) {
-      expect(field('config/pages/home.ts', p.path).closest('fieldset, .MuiFormControl-root')!.textContent).toContain(officeWordsOf(p, valueOf(snapshot, start, 'config/pages/home.ts')).field);
+      expect(field('config/pages/home.ts', p.path).closest('fieldset, .MuiFormControl-root')!.textContent).toContain(
+        officeWordsOf(p, valueOf(snapshot, start, 'config/pages/home.ts')).field,
+      );
     }
   });
 });
@@ -237,9 +272,13 @@ describe('every file of config/', () => {
       if (path.length > 0) (shownToOffice(schema) ? shown : hidden).push(path);
       if (!shownToOffice(schema) || v === undefined) return;
       const meta = schema.meta;
-      if ((meta.kind === 'object' || meta.kind === 'image') && isRecord(v)) for (const [key, child] of Object.entries(meta.shape)) walk(child, v[key], [...path, key]);
+      if ((meta.kind === 'object' || meta.kind === 'image') && isRecord(v))
+        for (const [key, child] of Object.entries(meta.shape)) walk(child, v[key], [...path, key]);
       // A list inside a list's item (a field's options): its items are lines, opened one at a time (see below).
-      if (meta.kind === 'list' && Array.isArray(v)) v.forEach((item, i) => (path.some((p) => typeof p === 'number') ? (shownToOffice(meta.item) ? shown : hidden).push([...path, i]) : walk(meta.item, item, [...path, i])));
+      if (meta.kind === 'list' && Array.isArray(v))
+        v.forEach((item, i) =>
+          path.some((p) => typeof p === 'number') ? (shownToOffice(meta.item) ? shown : hidden).push([...path, i]) : walk(meta.item, item, [...path, i]),
+        );
     };
     walk(schemaOfFile(file)!, value, []);
     // The contract and the developer's settings the issue names: the collection, field keys, checks' rules, retention, autofill, reset values, variants.
@@ -264,31 +303,58 @@ describe('every file of config/', () => {
     expect(field(file, ['checks', 0, 'message'])).not.toHaveAttribute('readonly');
     // A field's choices or upload settings come with its kind: a text field is not offered either.
     const plain = (value as { fields: Array<{ options?: unknown; upload?: unknown }> }).fields.findIndex((f) => !f.options && !f.upload);
-    for (const key of ['options', 'upload']) expect(within(field(file, ['fields', plain])).queryByRole('button', { name: fill(t.addNamed, { name: labelOf(key) }) })).toBeNull();
+    for (const key of ['options', 'upload'])
+      expect(within(field(file, ['fields', plain])).queryByRole('button', { name: fill(t.addNamed, { name: labelOf(key) }) })).toBeNull();
   });
 
   test("what only an owner changes (ownerOnly in the schemas) is read-only to an editor and editable by an owner: a form's notification switches, the site's e-mail address; a field's limit has no box at all", () => {
     const form = 'config/forms/contact.ts';
     const site = 'config/site.ts';
-    const switches: Path[] = [['notify', 'email'], ['notify', 'webhook']];
+    const switches: Path[] = [
+      ['notify', 'email'],
+      ['notify', 'webhook'],
+    ];
     const email = (valueOf(snapshot, {}, form) as { fields: Array<{ kind: string }> }).fields.findIndex((f) => f.kind === 'email');
     const drawn = (role: AdminRole) => {
-      const parts = [render(<Editor file={form} at={['notify']} role={role} />), render(<Editor file={form} at={['fields', email]} role={role} />), render(<Editor file={site} at={['contact']} role={role} />)];
+      const parts = [
+        render(<Editor file={form} at={['notify']} role={role} />),
+        render(<Editor file={form} at={['fields', email]} role={role} />),
+        render(<Editor file={site} at={['contact']} role={role} />),
+      ];
       const seen = {
         switchesOff: switches.map((path) => (field(form, path) as HTMLInputElement).disabled),
         switchNotes: switches.map((path) => document.getElementById(`${fieldId(form, path)}-helper`)?.textContent?.includes(t.ownerOnly) ?? false),
         // The agency's words stay the office's, whoever signed in.
         subjectReadOnly: field(form, ['notify', 'subject']).hasAttribute('readonly'),
         limitBox: document.getElementById(fieldId(form, ['fields', email, 'maxLength'])) !== null,
-        emailReadOnly: [field(site, ['contact', 'email', 'label']).hasAttribute('readonly'), field(site, ['contact', 'email', 'href']).hasAttribute('readonly')],
+        emailReadOnly: [
+          field(site, ['contact', 'email', 'label']).hasAttribute('readonly'),
+          field(site, ['contact', 'email', 'href']).hasAttribute('readonly'),
+        ],
         emailNote: field(site, ['contact', 'email']).textContent?.includes(t.ownerOnly) ?? false,
         phoneReadOnly: field(site, ['contact', 'phone', 'label']).hasAttribute('readonly'),
       };
       for (const part of parts) part.unmount();
       return seen;
     };
-    expect(drawn('editor')).toEqual({ switchesOff: [true, true], switchNotes: [true, true], subjectReadOnly: false, limitBox: false, emailReadOnly: [true, true], emailNote: true, phoneReadOnly: false });
-    expect(drawn('owner')).toEqual({ switchesOff: [false, false], switchNotes: [false, false], subjectReadOnly: false, limitBox: false, emailReadOnly: [false, false], emailNote: false, phoneReadOnly: false });
+    expect(drawn('editor')).toEqual({
+      switchesOff: [true, true],
+      switchNotes: [true, true],
+      subjectReadOnly: false,
+      limitBox: false,
+      emailReadOnly: [true, true],
+      emailNote: true,
+      phoneReadOnly: false,
+    });
+    expect(drawn('owner')).toEqual({
+      switchesOff: [false, false],
+      switchNotes: [false, false],
+      subjectReadOnly: false,
+      limitBox: false,
+      emailReadOnly: [false, false],
+      emailNote: false,
+      phoneReadOnly: false,
+    });
   });
 
   test('a site-wide part draws alone', () => {
@@ -304,7 +370,9 @@ describe('lists by keyboard', () => {
     const sections = (valueOf(snapshot, {}, file) as { sections: Array<{ type: string }> }).sections;
     const index = sections.findIndex((s) => s.type === 'faq');
     if (index >= 0) return { start: undefined, index };
-    const faq = snapshot.files.flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? f.value.sections : [])).find((s) => isRecord(s) && s.type === 'faq');
+    const faq = snapshot.files
+      .flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? f.value.sections : []))
+      .find((s) => isRecord(s) && s.type === 'faq');
     return { start: { [file]: { ...(valueOf(snapshot, {}, file) as object), sections: [faq] } }, index: 0 };
   };
 
@@ -335,7 +403,9 @@ describe('lists by keyboard', () => {
     expect([questionOf(0), questionOf(1)]).toEqual([first, second]);
 
     // Add: a new empty item at the end, focused, said.
-    within(items()).getByRole('button', { name: new RegExp(`^${t.addNamed.replace('{name}', '.*')}$`) }).focus();
+    within(items())
+      .getByRole('button', { name: new RegExp(`^${t.addNamed.replace('{name}', '.*')}$`) })
+      .focus();
     await user.keyboard('{Enter}');
     expect(count()).toBe(n + 1);
     expect(questionOf(n)).toBe('');
@@ -422,16 +492,25 @@ describe("the checker's sentences on their fields, as typed", () => {
     }
   });
 
-  test("a link may lead to a page the office made and to an article: both are offered by their titles, and the checker takes them", async () => {
+  test('a link may lead to a page the office made and to an article: both are offered by their titles, and the checker takes them', async () => {
     const user = person();
     const value = valueOf(snapshot, {}, home);
     const path = firstLinkPath(value, [])!;
     // A landing page made in the editor (its own address), beside the articles the content has.
-    const officePage = { title: 'Spring offer', description: 'A page for the spring campaign.', address: '/spring-offer', inMenu: false, sections: (valueOf(snapshot, {}, 'config/pages/contact.ts') as { sections: unknown[] }).sections.slice(0, 1) };
+    const officePage = {
+      title: 'Spring offer',
+      description: 'A page for the spring campaign.',
+      address: '/spring-offer',
+      inMenu: false,
+      sections: (valueOf(snapshot, {}, 'config/pages/contact.ts') as { sections: unknown[] }).sections.slice(0, 1),
+    };
     const made = { 'config/pages/spring-offer.ts': officePage };
     const content = siteContentOf(checkOptionsOf(snapshot, made));
     expect(content.articles.length).toBeGreaterThan(0);
-    const articles = content.articles.map((a) => ({ name: `${a.title} (${content.site.articles.path}/${a.address})`, href: `${content.site.articles.path}/${a.address}` }));
+    const articles = content.articles.map((a) => ({
+      name: `${a.title} (${content.site.articles.path}/${a.address})`,
+      href: `${content.site.articles.path}/${a.address}`,
+    }));
     for (const target of [{ name: `${officePage.title} (${officePage.address})`, href: officePage.address }, ...articles]) {
       const onEdit = jest.fn();
       const { unmount } = render(<Editor file={home} start={made} at={path.slice(0, 2)} onEdit={onEdit} />);
@@ -488,7 +567,9 @@ describe("the office's words, and a phone's screen", () => {
     const [sentence] = sentencesAt(edits, home, ['title']);
     expect(sentence).toBe(fill(t.refusals.tooLong, { label: labelOf('title'), count: 500, max }));
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(new RegExp(`^${escape(sentence!)} .*${escape(fill(t.counterSearch, { count: 500, max, shown: SEARCH_SHOWS.title }))}`));
+    expect(input).toHaveAccessibleDescription(
+      new RegExp(`^${escape(sentence!)} .*${escape(fill(t.counterSearch, { count: 500, max, shown: SEARCH_SHOWS.title }))}`),
+    );
     // A box that grows: a long title wraps, whole, on a phone.
     expect(input.tagName).toBe('TEXTAREA');
   });
@@ -500,7 +581,12 @@ describe("the office's words, and a phone's screen", () => {
     expect(value.sections[hero]!.actions?.length).toBeGreaterThan(0);
     render(<Editor file={home} at={['sections', hero]} />);
     const action = ['sections', hero, 'actions', 0];
-    for (const path of [['sections', hero, 'id'], [...action, 'variant'], [...action, 'icon']]) expect(document.getElementById(fieldId(home, path))).toBeNull();
+    for (const path of [
+      ['sections', hero, 'id'],
+      [...action, 'variant'],
+      [...action, 'icon'],
+    ])
+      expect(document.getElementById(fieldId(home, path))).toBeNull();
     const fold = within(field(home, action)).getByRole('button', { name: t.advanced });
     expect(fold).toHaveAttribute('aria-expanded', 'false');
     await user.click(fold);
@@ -538,7 +624,9 @@ describe("the office's words, and a phone's screen", () => {
 
   test('a long line wraps in a box that grows and takes no line break; a paragraph grows too', () => {
     // A real FAQ section, alone on the page.
-    const faq = snapshot.files.flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? f.value.sections : [])).find((x) => isRecord(x) && x.type === 'faq');
+    const faq = snapshot.files
+      .flatMap((f) => (isRecord(f.value) && Array.isArray(f.value.sections) ? f.value.sections : []))
+      .find((x) => isRecord(x) && x.type === 'faq');
     const start = { [home]: { ...(valueOf(snapshot, {}, home) as object), sections: [faq] } };
     const index = 0;
     const onEdit = jest.fn();

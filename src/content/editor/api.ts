@@ -1,7 +1,17 @@
 /** The content editor's calls to our server: the table in src/content/model/contentApi.ts, through the inbox's session (src/platform/inbox/api.ts). */
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { contentRoutes, type ContentChange, type ContentDraft, type ContentImage, type ContentProblem, type ContentSnapshot, type HistoryPlan, type Revision, type RevisionDetail } from '../model/contentApi';
+import {
+  contentRoutes,
+  type ContentChange,
+  type ContentDraft,
+  type ContentImage,
+  type ContentProblem,
+  type ContentSnapshot,
+  type HistoryPlan,
+  type Revision,
+  type RevisionDetail,
+} from '../model/contentApi';
 import { ApiError, refusalOf, sendTo } from '../../platform/inbox/api';
 import { fill } from '../../platform/inbox/format';
 
@@ -31,7 +41,11 @@ export async function publish(baseRevision: string, changes: ContentChange[]): P
   const response = await sendTo(method, path, { json: { baseRevision, changes } });
   if (response.status === 400 || response.status === 409) {
     const body = (await response.json().catch(() => null)) as { problems?: ContentProblem[]; message?: string } | null;
-    throw new PublishRefused(response.status, response.status === 409 ? (body?.message ?? admin.content.conflict) : (body?.message ?? ''), body?.problems ?? []);
+    throw new PublishRefused(
+      response.status,
+      response.status === 409 ? (body?.message ?? admin.content.conflict) : (body?.message ?? ''),
+      body?.problems ?? [],
+    );
   }
   return (await json<{ revision: Revision }>(response)).revision;
 }
@@ -69,7 +83,11 @@ export async function previewGoingBack(kind: 'undo' | 'restore', id: string, sco
 /** Publishes the undo or the restore shown in its preview (from the content it was made on); the revision, or none when nothing was to change. */
 export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision: string, scope: UndoScope = {}): Promise<Revision | undefined> {
   const route = kind === 'undo' ? 'contentUndo' : 'contentRestore';
-  return (await json<{ revision?: Revision }>(await sendTo(contentRoutes[route].method, revisionPath(route, id), { json: { baseRevision, ...(kind === 'undo' ? scope : {}) } }))).revision;
+  return (
+    await json<{ revision?: Revision }>(
+      await sendTo(contentRoutes[route].method, revisionPath(route, id), { json: { baseRevision, ...(kind === 'undo' ? scope : {}) } }),
+    )
+  ).revision;
 }
 
 /**

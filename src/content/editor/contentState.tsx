@@ -173,14 +173,19 @@ export function ContentProvider({ children }: { children: ReactNode }) {
   const addUploaded = useCallback((src: string) => setUploaded((old) => [...old, src]), []);
   // When one of the account's drafts comes to its scheduled time, the content is read again (the
   // server publishes it by itself): the status line and the form show what is published then.
-  const nextScheduled = drafts.filter((d) => d.author === me && d.scheduledAt).reduce<number | undefined>((min, d) => Math.min(min ?? Infinity, Date.parse(d.scheduledAt!)), undefined);
+  const nextScheduled = drafts
+    .filter((d) => d.author === me && d.scheduledAt)
+    .reduce<number | undefined>((min, d) => Math.min(min ?? Infinity, Date.parse(d.scheduledAt!)), undefined);
   useEffect(() => {
     if (nextScheduled === undefined) return;
     const timer = setTimeout(() => void reload(), Math.min(Math.max(nextScheduled - Date.now(), 0) + SCHEDULE_SETTLE_MS, 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [nextScheduled, reload, snapshot]);
   const value = useMemo(
-    () => (snapshot ? { snapshot, me, role, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded } : undefined),
+    () =>
+      snapshot
+        ? { snapshot, me, role, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded }
+        : undefined,
     [snapshot, me, role, drafts, saveStates, edits, setEdit, dropEdit, saveNow, discard, schedule, published, reload, uploaded, addUploaded],
   );
   if (failure) return <Alert severity="error">{failure}</Alert>;

@@ -141,7 +141,10 @@ export class DraftSaver {
       return Promise.resolve();
     }
     const sent = this.sendNow(file, edit, keepalive, rethrow).finally(() => this.sending.delete(file));
-    this.sending.set(file, sent.catch(() => undefined));
+    this.sending.set(
+      file,
+      sent.catch(() => undefined),
+    );
     return sent;
   }
 

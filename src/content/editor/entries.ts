@@ -53,7 +53,12 @@ export function entriesOf(snapshot: ContentSnapshot, edits: Edits = {}): { pages
       const title = typeof article.title === 'string' && article.title.trim() !== '' ? article.title : articleIdOf(file)!;
       const date = typeof article.date === 'string' ? article.date : '';
       const isNew = !snapshot.files.some((f) => f.file === file);
-      return { file, label: isNew ? `${title} (${t.articles.newLabel})` : title, livePath: articlePath(base, { address: typeof article.address === 'string' ? article.address : '' }), date };
+      return {
+        file,
+        label: isNew ? `${title} (${t.articles.newLabel})` : title,
+        livePath: articlePath(base, { address: typeof article.address === 'string' ? article.address : '' }),
+        date,
+      };
     })
     .sort((a, b) => b.date.localeCompare(a.date) || a.file.localeCompare(b.file))
     .map(({ date: _date, ...entry }) => entry);
@@ -68,4 +73,5 @@ export function newArticleId(title: string, taken: readonly string[]): string {
   return id;
 }
 
-export const editAddress = (entry: Pick<Entry, 'file' | 'at'>) => `/content/edit?${new URLSearchParams({ file: entry.file, ...(entry.at ? { at: entry.at } : {}) })}`;
+export const editAddress = (entry: Pick<Entry, 'file' | 'at'>) =>
+  `/content/edit?${new URLSearchParams({ file: entry.file, ...(entry.at ? { at: entry.at } : {}) })}`;

@@ -45,7 +45,8 @@ function useTextField({ schema, path, label }: FieldProps, counter?: ReactNode) 
 }
 
 /** An optional key's "" means "leave it out". */
-const textChange = (schema: Schema<unknown>, onChange: FieldProps['onChange']) => (value: string) => onChange(schema.optional && value === '' ? undefined : value);
+const textChange = (schema: Schema<unknown>, onChange: FieldProps['onChange']) => (value: string) =>
+  onChange(schema.optional && value === '' ? undefined : value);
 
 /** A line that may hold more than this wraps in a box that grows (a title, a heading, a question); a shorter one (a button's words) stays one line. */
 const WRAPPED_LINE_OVER = 60;
@@ -363,7 +364,17 @@ function AdvancedFold({ path, keys, children }: { path: Path; keys: readonly str
 }
 
 /** Each key of a group by its own kind's editor; optional keys can be added and removed. */
-function KeyFields({ entries, value, onChange, path }: { entries: ReadonlyArray<[string, Schema<unknown>]>; value: unknown; onChange(value: unknown): void; path: Path }) {
+function KeyFields({
+  entries,
+  value,
+  onChange,
+  path,
+}: {
+  entries: ReadonlyArray<[string, Schema<unknown>]>;
+  value: unknown;
+  onChange(value: unknown): void;
+  path: Path;
+}) {
   const env = useEditorEnv();
   const facts = { formIds: env.formIds };
   const record = isRecord(value) ? value : {};
@@ -431,7 +442,14 @@ function RecordEditor({ schema, value, onChange, path, label }: FieldProps) {
     <Group label={label} path={path} schema={schema}>
       <Stack spacing={2}>
         {Object.keys(record).map((key) => (
-          <SchemaField key={key} schema={valueSchema} value={record[key]} onChange={(next) => onChange(setAt(record, [key], next))} path={[...path, key]} label={labelOf(key)} />
+          <SchemaField
+            key={key}
+            schema={valueSchema}
+            value={record[key]}
+            onChange={(next) => onChange(setAt(record, [key], next))}
+            path={[...path, key]}
+            label={labelOf(key)}
+          />
         ))}
       </Stack>
     </Group>
@@ -514,7 +532,8 @@ const formatEditors: Partial<Record<TextFormat, ComponentType<FieldProps>>> = {
 };
 
 /** The editor of a schema: its text format's, where that has one, else its kind's. */
-const editorOf = ({ meta }: Schema<unknown>): ComponentType<FieldProps> => (meta.kind === 'text' && meta.format !== undefined ? formatEditors[meta.format] : undefined) ?? fieldEditors[meta.kind];
+const editorOf = ({ meta }: Schema<unknown>): ComponentType<FieldProps> =>
+  (meta.kind === 'text' && meta.format !== undefined ? formatEditors[meta.format] : undefined) ?? fieldEditors[meta.kind];
 
 /** Draws the editor of a schema's kind for one value; a group only an owner changes, drawn for an editor, with every box in it read-only. */
 export function SchemaField(props: FieldProps) {

@@ -28,7 +28,9 @@ export function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFi
   const known = new Set(snapshot.files.map((f) => f.file));
   return [
     ...snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value })),
-    ...Object.entries(edits).filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file))).map(([file, value]) => ({ file, value })),
+    ...Object.entries(edits)
+      .filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file)))
+      .map(([file, value]) => ({ file, value })),
   ].filter((f) => f.value !== null);
 }
 
@@ -101,7 +103,11 @@ export function publishProblems(snapshot: ContentSnapshot, edits: Edits, files: 
  * problems that keep it back: an item with problems is left, and the rest checked again together,
  * until what is left to publish has none.
  */
-export function readyToPublish(snapshot: ContentSnapshot, edits: Edits, files: readonly string[]): { ready: string[]; left: { file: string; problems: ContentProblem[] }[] } {
+export function readyToPublish(
+  snapshot: ContentSnapshot,
+  edits: Edits,
+  files: readonly string[],
+): { ready: string[]; left: { file: string; problems: ContentProblem[] }[] } {
   let ready = files.filter((file) => Object.hasOwn(edits, file));
   const left = new Map<string, ContentProblem[]>();
   while (ready.length > 0) {
@@ -110,7 +116,12 @@ export function readyToPublish(snapshot: ContentSnapshot, edits: Edits, files: r
     const wrong = new Set(problems.map((p) => p.file).filter((file) => ready.includes(file)));
     // Problems only elsewhere, that these items make together: none of them goes.
     if (wrong.size === 0) for (const file of ready) left.set(file, problems);
-    else for (const file of wrong) left.set(file, problems.filter((p) => p.file === file));
+    else
+      for (const file of wrong)
+        left.set(
+          file,
+          problems.filter((p) => p.file === file),
+        );
     ready = wrong.size === 0 ? [] : ready.filter((file) => !wrong.has(file));
   }
   return { ready, left: files.filter((file) => left.has(file)).map((file) => ({ file, problems: left.get(file)! })) };

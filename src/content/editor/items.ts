@@ -57,7 +57,13 @@ export function previewTargetOf(snapshot: ContentSnapshot, edits: Edits, content
   const articleId = articleIdOf(file);
   const formId = formIdOf(file);
   const pageId = pageIdOf(file);
-  if (articleId) return { kind: 'article', article: { ...(value as ArticleConfig), id: articleId }, path: livePath, listPageId: siteRoutes(content.routes).resolvePath(content.site.articles.path).page };
+  if (articleId)
+    return {
+      kind: 'article',
+      article: { ...(value as ArticleConfig), id: articleId },
+      path: livePath,
+      listPageId: siteRoutes(content.routes).resolvePath(content.site.articles.path).page,
+    };
   if (formId) return { kind: 'form', form: value as FormConfig, formId };
   if (pageId) return { kind: 'page', page: value as PageConfig, pageId };
   const homeFile = entriesOf(snapshot, edits).pages[0]?.file;

@@ -21,7 +21,17 @@ const variants: Readonly<Record<string, Schema<unknown>>> = sectionItem?.meta.ki
 test("a new page starts with the sections config/admin.ts names, its form section with the form it names (not the site's first form)", () => {
   const formIds = Object.keys(forms);
   expect(formIds).toContain(t.newPage.form);
-  const page = newPageValue({ title: 'A campaign', address: '/campaign', description: 'Our campaign.', inMenu: false, searchable: true, sections: t.newPage.sectionsAtStart.map((type) => variants[type]!) }, { formIds });
+  const page = newPageValue(
+    {
+      title: 'A campaign',
+      address: '/campaign',
+      description: 'Our campaign.',
+      inMenu: false,
+      searchable: true,
+      sections: t.newPage.sectionsAtStart.map((type) => variants[type]!),
+    },
+    { formIds },
+  );
   const sections = page.sections as Array<Record<string, unknown>>;
   expect(sections.map((s) => s.type)).toEqual(t.newPage.sectionsAtStart);
   const formSections = sections.filter((s) => s.type === 'form');
@@ -29,7 +39,10 @@ test("a new page starts with the sections config/admin.ts names, its form sectio
   for (const section of formSections) expect(section.form).toBe(t.newPage.form);
   // Whatever order config/forms lists them in.
   for (const order of [formIds, [...formIds].reverse()]) {
-    const again = newPageValue({ title: 'A campaign', address: '/campaign', description: 'Our campaign.', inMenu: false, searchable: true, sections: [variants.form!] }, { formIds: order });
+    const again = newPageValue(
+      { title: 'A campaign', address: '/campaign', description: 'Our campaign.', inMenu: false, searchable: true, sections: [variants.form!] },
+      { formIds: order },
+    );
     expect((again.sections as Array<Record<string, unknown>>)[0]!.form).toBe(t.newPage.form);
   }
 });
@@ -53,11 +66,23 @@ test('a new page is publishable as the New page screen makes it: its breadcrumb 
   const home = homeStep(routes, real.pages);
   expect(home).toEqual({ label: expect.any(String), href: '/' });
   const other = formIds.find((id) => id !== t.newPage.form)!;
-  for (const [title, form] of [['Spring offer', undefined], ['A very long title for a campaign page that runs to seventy chars', other]] as const) {
+  for (const [title, form] of [
+    ['Spring offer', undefined],
+    ['A very long title for a campaign page that runs to seventy chars', other],
+  ] as const) {
     const address = addressOf(' spring-offer ');
     expect(address).toBe('/spring-offer');
     const page = newPageValue(
-      { title, address, description: 'Our spring offer for new websites.', inMenu: true, searchable: true, sections: t.newPage.sectionsAtStart.map((type) => variants[type]!), ...(form ? { form } : {}), home: home! },
+      {
+        title,
+        address,
+        description: 'Our spring offer for new websites.',
+        inMenu: true,
+        searchable: true,
+        sections: t.newPage.sectionsAtStart.map((type) => variants[type]!),
+        ...(form ? { form } : {}),
+        home: home!,
+      },
       { formIds },
     );
     const id = newPageFile(address, new Set(Object.keys(real.pages))).replace(/^config\/pages\/|\.ts$/g, '');

@@ -16,7 +16,10 @@ export const pageSlugOf = (title: string): string => slugOf(title, 60);
 
 /** Every address the site answers now (main addresses, aliases, the pages made here), and the page at each. */
 export function takenAddresses(routes: unknown, pages: Readonly<Record<string, unknown>>): Map<string, string> {
-  return new Map([...routeTable(routes).map((row) => [row.path, row.page] as const), ...officeRoutes(routes, pages).map((row) => [row.path, row.page] as const)]);
+  return new Map([
+    ...routeTable(routes).map((row) => [row.path, row.page] as const),
+    ...officeRoutes(routes, pages).map((row) => [row.path, row.page] as const),
+  ]);
 }
 
 /** An address as typed, as the page will have it: with its / at the start ("spring-offer" -> "/spring-offer"), spaces around it left out. */
@@ -72,7 +75,10 @@ export interface NewPage {
  * them: its heading the page's title, a breadcrumb from the home page to the page's name, a form
  * section with the form chosen (default: the one config/admin.ts names for a new page, when the site has it).
  */
-export function newPageValue({ title, address, description, inMenu, searchable, sections, form = admin.content.newPage.form, home }: NewPage, { formIds, ...facts }: SiteFacts): Record<string, unknown> {
+export function newPageValue(
+  { title, address, description, inMenu, searchable, sections, form = admin.content.newPage.form, home }: NewPage,
+  { formIds, ...facts }: SiteFacts,
+): Record<string, unknown> {
   const firstForm = formIds.includes(form) ? [form, ...formIds.filter((id) => id !== form)] : formIds;
   const trail = [...(home ? [home] : []), { label: stepOf(title) }];
   return {

@@ -51,7 +51,11 @@ it('Publish all: two articles fine alone but at one address together do not both
   const one = { ...anArticle(), address: 'the-same-address' };
   const two = { ...anArticle(), address: 'the-same-address', title: 'Another title' };
   const files = ['config/articles/one.ts', 'config/articles/two.ts'];
-  for (const [file, value] of [[files[0]!, one], [files[1]!, two]] as const) expect(publishProblems(snapshot, { [file]: value }, [file])).toEqual([]);
+  for (const [file, value] of [
+    [files[0]!, one],
+    [files[1]!, two],
+  ] as const)
+    expect(publishProblems(snapshot, { [file]: value }, [file])).toEqual([]);
   const { ready, left } = readyToPublish(snapshot, { [files[0]!]: one, [files[1]!]: two }, files);
   expect(ready).toHaveLength(1);
   expect(left.map((l) => [l.file, l.problems.map((p) => p.path)])).toEqual([[files.find((f) => !ready.includes(f)), [['address']]]]);

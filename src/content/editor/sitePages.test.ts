@@ -35,7 +35,7 @@ test.each(addresses)('%s is a page of the site, the page the site shows there', 
 
 test('any other link is an address: outside the site, or a path config/routes.ts does not write so', () => {
   const unknown = addresses.map((a) => `${a}x`).filter((a) => !addresses.includes(a));
-  const otherCase = addresses.map((a) => a.toLowerCase() === a ? a.toUpperCase() : a.toLowerCase()).filter((a) => !addresses.includes(a));
+  const otherCase = addresses.map((a) => (a.toLowerCase() === a ? a.toUpperCase() : a.toLowerCase())).filter((a) => !addresses.includes(a));
   expect(otherCase.length).toBeGreaterThan(0);
   for (const link of [...unknown, ...otherCase, 'https://example.com/About-us', 'mailto:a@example.com', 'tel:+15550100199']) {
     expect([link, linkModeOf(link, pages)]).toEqual([link, 'address']);

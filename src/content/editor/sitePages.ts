@@ -20,7 +20,11 @@ export function sitePages(routes: unknown, titleOf: (page: string) => unknown): 
 
 /** Every page a link may lead to: the routes' addresses (the office's pages included), then each article's page. */
 export function linkTargets(content: Pick<SiteContent, 'routes' | 'pages' | 'site' | 'articles'>): SitePage[] {
-  const articles = articlePages(content).map(({ path, article }) => ({ path, canonical: path, label: typeof article.title === 'string' && article.title.trim() !== '' ? article.title : article.id }));
+  const articles = articlePages(content).map(({ path, article }) => ({
+    path,
+    canonical: path,
+    label: typeof article.title === 'string' && article.title.trim() !== '' ? article.title : article.id,
+  }));
   return [...sitePages(content.routes, (page) => titleOfPage(content.pages[page])), ...articles];
 }
 

@@ -29,7 +29,9 @@ describe('config/admin.ts', () => {
   });
 
   test('a missing text', () => {
-    expect(problemsOf((c) => delete (c.admin.lead as Json).sendAgain)).toEqual(['config/admin.ts: lead.sendAgain is missing. Add it: it should be text in quotes.']);
+    expect(problemsOf((c) => delete (c.admin.lead as Json).sendAgain)).toEqual([
+      'config/admin.ts: lead.sendAgain is missing. Add it: it should be text in quotes.',
+    ]);
   });
 
   test('a form without a name, and a name for no form', () => {
@@ -96,16 +98,22 @@ describe('stages and money', () => {
     expect(problemsOf((c) => (stagesOf(c).won = 'paid'))).toEqual([
       `config/admin.ts: stages.won is "paid", which is not the key of a stage of the list. Use one of: ${admin.stages.list.map((s) => s.key).join(', ')}.`,
     ]);
-    expect(problemsOf((c) => (stagesOf(c).won = first))).toEqual([`config/admin.ts: stages.won is "${first}", the first stage, where new leads start: the stage that ends a lead must be another one.`]);
+    expect(problemsOf((c) => (stagesOf(c).won = first))).toEqual([
+      `config/admin.ts: stages.won is "${first}", the first stage, where new leads start: the stage that ends a lead must be another one.`,
+    ]);
     expect(problemsOf((c) => (stagesOf(c).lost = admin.stages.won))).toEqual([
       `config/admin.ts: stages.lost is "${admin.stages.won}", the same stage as won: a lead is won or lost, so they are two different stages.`,
     ]);
-    expect(problemsOf((c) => (stagesOf(c).list = stagesOf(c).list.slice(0, 2)))).toContain('config/admin.ts: stages.list has 2 items, but it needs at least 3.');
+    expect(problemsOf((c) => (stagesOf(c).list = stagesOf(c).list.slice(0, 2)))).toContain(
+      'config/admin.ts: stages.list has 2 items, but it needs at least 3.',
+    );
     expect(problemsOf((c) => (stagesOf(c).lostReasons = []))).toEqual(['config/admin.ts: stages.lostReasons has 0 items, but it needs at least 1.']);
   });
 
   test('a currency that is not one', () => {
-    expect(problemsOf((c) => (c.admin.currency = 'Pounds'))).toEqual(['config/admin.ts: currency "Pounds" is not a currency. Write its code in capitals, like "GBP", "EUR" or "USD".']);
+    expect(problemsOf((c) => (c.admin.currency = 'Pounds'))).toEqual([
+      'config/admin.ts: currency "Pounds" is not a currency. Write its code in capitals, like "GBP", "EUR" or "USD".',
+    ]);
     expect(problemsOf((c) => (c.admin.currency = 'JPY'))).toEqual([]);
   });
 });
@@ -114,7 +122,7 @@ describe('replies and auto-replies', () => {
   test('a reply template naming a field its form does not have, and an auto-reply naming more than the name', () => {
     expect(
       problemsOf((c) => {
-        (((c.admin.replies as Json).templates as Record<string, Json[]>).inquiry![0]!).subject = 'About {Pnam}';
+        ((c.admin.replies as Json).templates as Record<string, Json[]>).inquiry![0]!.subject = 'About {Pnam}';
         (c.forms.contact!.autoReply as Json).text = 'Hello {Fullname}, you wrote: {Messsage}';
         c.forms.newsletter!.autoReply = { subject: 'Welcome {Email}', text: 'Thanks.' };
       }),
@@ -146,10 +154,14 @@ describe('retention in config/forms', () => {
   });
 
   test('no days', () => {
-    expect(problemsOf((c) => ((c.forms.newsletter!.retention as Json).days = 0))).toEqual(['config/forms/newsletter.ts: retention.days is 0, but it should be at least 1.']);
+    expect(problemsOf((c) => ((c.forms.newsletter!.retention as Json).days = 0))).toEqual([
+      'config/forms/newsletter.ts: retention.days is 0, but it should be at least 1.',
+    ]);
   });
 });
 
 test('config/server.ts admin: a timeout that is not a whole number', () => {
-  expect(problemsOf((c) => ((c.server.admin as Json).idleMinutes = 2.5))).toEqual(['config/server.ts: admin.idleMinutes is 2.5, but it should be a whole number.']);
+  expect(problemsOf((c) => ((c.server.admin as Json).idleMinutes = 2.5))).toEqual([
+    'config/server.ts: admin.idleMinutes is 2.5, but it should be a whole number.',
+  ]);
 });

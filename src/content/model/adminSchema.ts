@@ -1,6 +1,22 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../../config/forms';
-import { checkPlaceholders, formRef, list, longText, number, object, oneOf, plural, template, text, type CheckContext, type Infer, type Path, type Schema, TEXT_LIMITS } from '../../schema/schema';
+import {
+  checkPlaceholders,
+  formRef,
+  list,
+  longText,
+  number,
+  object,
+  oneOf,
+  plural,
+  template,
+  text,
+  type CheckContext,
+  type Infer,
+  type Path,
+  type Schema,
+  TEXT_LIMITS,
+} from '../../schema/schema';
 import { sectionSchemas, type SectionType } from '../../site/sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { siteSchema } from './siteSchema';
@@ -30,7 +46,10 @@ function locale(): Schema<string> {
       } catch {
         // Not a tag at all: reported below.
       }
-      ctx.report(path, `${JSON.stringify(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`, { kind: 'notALanguage', values: { value } });
+      ctx.report(path, `${JSON.stringify(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`, {
+        kind: 'notALanguage',
+        values: { value },
+      });
     },
   };
 }
@@ -50,7 +69,11 @@ function timeZone(): Schema<string> {
       } catch {
         // Not a zone: reported below.
       }
-      ctx.report(path, `${JSON.stringify(value)} is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".`, { kind: 'notATimeZone', values: { value } });
+      ctx.report(
+        path,
+        `${JSON.stringify(value)} is not a time zone. Write its name in the time zone database, like "Europe/London", "America/New_York" or "UTC".`,
+        { kind: 'notATimeZone', values: { value } },
+      );
     },
   };
 }
@@ -64,7 +87,10 @@ function currency(): Schema<string> {
     check(value, path, ctx) {
       if (typeof value !== 'string' || value.trim() === '') return text().check(value, path, ctx);
       if (Intl.supportedValuesOf('currency').includes(value)) return;
-      ctx.report(path, `${JSON.stringify(value)} is not a currency. Write its code in capitals, like "GBP", "EUR" or "USD".`, { kind: 'notACurrency', values: { value } });
+      ctx.report(path, `${JSON.stringify(value)} is not a currency. Write its code in capitals, like "GBP", "EUR" or "USD".`, {
+        kind: 'notACurrency',
+        values: { value },
+      });
     },
   };
 }
@@ -84,7 +110,8 @@ function stages() {
   const onceEach = (values: unknown, path: Path, ctx: CheckContext) => {
     if (!Array.isArray(values)) return;
     values.forEach((value, i) => {
-      if (typeof value === 'string' && values.indexOf(value) < i) ctx.report([...path, i], `${JSON.stringify(value)} is there twice. Write each once.`, { kind: 'keyTaken', values: { value } });
+      if (typeof value === 'string' && values.indexOf(value) < i)
+        ctx.report([...path, i], `${JSON.stringify(value)} is there twice. Write each once.`, { kind: 'keyTaken', values: { value } });
     });
   };
   return {
@@ -95,7 +122,11 @@ function stages() {
       const given = value as { list?: unknown; won?: unknown; lost?: unknown; lostReasons?: unknown };
       const keys = Array.isArray(given.list) ? given.list.map((stage) => (stage as { key?: unknown } | null)?.key) : [];
       keys.forEach((key, i) => {
-        if (typeof key === 'string' && keys.indexOf(key) < i) ctx.report([...path, 'list', i, 'key'], `${JSON.stringify(key)} is the key of another stage already. Give each stage its own key.`, { kind: 'keyTaken', values: { value: key } });
+        if (typeof key === 'string' && keys.indexOf(key) < i)
+          ctx.report([...path, 'list', i, 'key'], `${JSON.stringify(key)} is the key of another stage already. Give each stage its own key.`, {
+            kind: 'keyTaken',
+            values: { value: key },
+          });
       });
       onceEach(given.lostReasons, [...path, 'lostReasons'], ctx);
       for (const end of ['won', 'lost'] as const) {
@@ -124,11 +155,17 @@ function formKinds(): Schema<Readonly<Record<string, string>>> {
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
       const given = value as Record<string, unknown>;
-      if (Object.keys(given).length === 0) ctx.report(path, 'is empty. Name at least one kind of form, like client: "Client leads".', { kind: 'tooFew', values: { count: 0, min: 1 } });
+      if (Object.keys(given).length === 0)
+        ctx.report(path, 'is empty. Name at least one kind of form, like client: "Client leads".', { kind: 'tooFew', values: { count: 0, min: 1 } });
       for (const [key, name] of Object.entries(given)) text().check(name, [...path, key], ctx);
       for (const [id, form] of Object.entries(forms as Record<string, { kind?: unknown }>)) {
         const kind = form.kind;
-        if (typeof kind === 'string' && !(kind in given)) ctx.report([...path, kind], `is missing: the form "${id}" of config/forms is of this kind. Give the kind its name here, or change the form's kind to one of: ${Object.keys(given).join(', ')}.`, { kind: 'missing' });
+        if (typeof kind === 'string' && !(kind in given))
+          ctx.report(
+            [...path, kind],
+            `is missing: the form "${id}" of config/forms is of this kind. Give the kind its name here, or change the form's kind to one of: ${Object.keys(given).join(', ')}.`,
+            { kind: 'missing' },
+          );
       }
     },
   };
@@ -149,7 +186,8 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
         else text().check(given[id], [...path, id], ctx);
       }
       for (const key of Object.keys(given)) {
-        if (!ctx.formIds.has(key)) ctx.report([...path, key], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`, { kind: 'unknownKey' });
+        if (!ctx.formIds.has(key))
+          ctx.report([...path, key], `is not a form of config/forms. Remove it, or use one of: ${[...ctx.formIds].join(', ')}.`, { kind: 'unknownKey' });
       }
     },
   };
@@ -167,7 +205,21 @@ export const adminSchema = object({
   kinds: formKinds(),
   stages: stages(),
   pipeline: object({
-    ...texts(['heading', 'stage', 'lostReason', 'value', 'followUp', 'followUpHint', 'assignee', 'nobody', 'save', 'saving', 'saved', 'historyHeading', 'noHistory']).shape,
+    ...texts([
+      'heading',
+      'stage',
+      'lostReason',
+      'value',
+      'followUp',
+      'followUpHint',
+      'assignee',
+      'nobody',
+      'save',
+      'saving',
+      'saved',
+      'historyHeading',
+      'noHistory',
+    ]).shape,
     valueHint: template(['currency']),
     you: template(['email']),
     historyLine: template(['at', 'by', 'change']),
@@ -206,13 +258,47 @@ export const adminSchema = object({
     intro: template(['minutes']),
   }),
   nav: object({
-    ...texts(['label', 'inbox', 'spam', 'erase', 'content', 'insights', 'newsletter', 'newsletters', 'subscribers', 'signOut', 'signOutEverywhere', 'menu', 'skipToContent']).shape,
+    ...texts([
+      'label',
+      'inbox',
+      'spam',
+      'erase',
+      'content',
+      'insights',
+      'newsletter',
+      'newsletters',
+      'subscribers',
+      'signOut',
+      'signOutEverywhere',
+      'menu',
+      'skipToContent',
+    ]).shape,
     signedInAs: template(['email', 'role']),
     /** What each role does, after the account's address. */
     roles: texts(ADMIN_ROLES),
   }),
   list: object({
-    ...texts(['heading', 'unread', 'filtersLabel', 'form', 'allForms', 'formCount', 'status', 'allStatuses', 'openStatuses', 'show', 'showSubmissions', 'showPeople', 'search', 'searchHint', 'exportCsv', 'exportJson', 'exportHint', 'filtersButton', 'filtersButtonActive']).shape,
+    ...texts([
+      'heading',
+      'unread',
+      'filtersLabel',
+      'form',
+      'allForms',
+      'formCount',
+      'status',
+      'allStatuses',
+      'openStatuses',
+      'show',
+      'showSubmissions',
+      'showPeople',
+      'search',
+      'searchHint',
+      'exportCsv',
+      'exportJson',
+      'exportHint',
+      'filtersButton',
+      'filtersButtonActive',
+    ]).shape,
     columns: texts(['form', 'name', 'email', 'receivedAt', 'status', 'actions', 'lead', 'activity']),
     waiting: template(['time']),
     lastActivity: template(['time']),
@@ -235,11 +321,41 @@ export const adminSchema = object({
     spamNoticeAutoReplied: text(),
     spamNoticeBoth: template(['channels']),
     stampLabels: texts(['id', 'Date']),
-    ...texts(['empty', 'opensInNewTab', 'status', 'statusSaved', 'note', 'noteHint', 'saveNote', 'noteSaved', 'cvHeading', 'downloadCv', 'cvDeleted', 'cvText', 'noCv', 'deliveriesHeading', 'noDeliveries']).shape,
+    ...texts([
+      'empty',
+      'opensInNewTab',
+      'status',
+      'statusSaved',
+      'note',
+      'noteHint',
+      'saveNote',
+      'noteSaved',
+      'cvHeading',
+      'downloadCv',
+      'cvDeleted',
+      'cvText',
+      'noCv',
+      'deliveriesHeading',
+      'noDeliveries',
+    ]).shape,
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),
     channels: texts(['email', 'webhook']),
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
-    ...texts(['sendAgain', 'sentAgain', 'deleteHeading', 'deleteButton', 'deleteQuestion', 'deleteConfirm', 'cancel', 'deleted', 'notFound', 'loading', 'jumpLabel', 'personHeading', 'thisOne']).shape,
+    ...texts([
+      'sendAgain',
+      'sentAgain',
+      'deleteHeading',
+      'deleteButton',
+      'deleteQuestion',
+      'deleteConfirm',
+      'cancel',
+      'deleted',
+      'notFound',
+      'loading',
+      'jumpLabel',
+      'personHeading',
+      'thisOne',
+    ]).shape,
     personMore: template(['count']),
     ...texts(['unreadNotice', 'markRead', 'markedRead']).shape,
   }),
@@ -343,7 +459,19 @@ export const adminSchema = object({
     sendQuestion: plural(['subject', 'count']),
     ...texts(['sendConfirm', 'sendAt', 'schedule']).shape,
     scheduled: template(['when']),
-    ...texts(['unschedule', 'sendingNow', 'ownersSend', 'readOnly', 'figures', 'figuresReaders', 'figuresWaiting', 'figuresFailed', 'figuresNote', 'notFound', 'sendArticle']).shape,
+    ...texts([
+      'unschedule',
+      'sendingNow',
+      'ownersSend',
+      'readOnly',
+      'figures',
+      'figuresReaders',
+      'figuresWaiting',
+      'figuresFailed',
+      'figuresNote',
+      'notFound',
+      'sendArticle',
+    ]).shape,
   }),
   errors: texts(['network', 'unexpected']),
   content: object({
@@ -356,9 +484,36 @@ export const adminSchema = object({
     scheduledFor: template(['at']),
     othersDraft: template(['author', 'at']),
     othersScheduled: template(['author', 'at']),
-    ...texts(['statusPublished', 'saving', 'offline', 'draftOutdated', 'schedule', 'scheduleHeading', 'scheduleAt', 'scheduleHint', 'scheduleConfirm', 'scheduleCancel', 'scheduleClose']).shape,
+    ...texts([
+      'statusPublished',
+      'saving',
+      'offline',
+      'draftOutdated',
+      'schedule',
+      'scheduleHeading',
+      'scheduleAt',
+      'scheduleHint',
+      'scheduleConfirm',
+      'scheduleCancel',
+      'scheduleClose',
+    ]).shape,
     ...texts(['discard', 'discardQuestion', 'discardConfirm', 'discardKeep', 'discarded']).shape,
-    ...texts(['add', 'addNamed', 'remove', 'removeNamed', 'moveUp', 'moveDown', 'item', 'added', 'removed', 'moved', 'none', 'sectionType', 'addSection', 'sectionHidden']).shape,
+    ...texts([
+      'add',
+      'addNamed',
+      'remove',
+      'removeNamed',
+      'moveUp',
+      'moveDown',
+      'item',
+      'added',
+      'removed',
+      'moved',
+      'none',
+      'sectionType',
+      'addSection',
+      'sectionHidden',
+    ]).shape,
     ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
     ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize', 'noPicture']).shape,
     /** The colour picker's name beside a colour's code: {name} is replaced. */
@@ -379,7 +534,8 @@ export const adminSchema = object({
       restoreOf: template(['of']),
       releaseAt: template(['at']),
       ofItem: template(['label']),
-      ...texts(['showChanges', 'hideChanges', 'before', 'after', 'nothing', 'showOfItem', 'undo', 'undoTitle', 'undoIntro', 'undoConfirm', 'undoing', 'undone']).shape,
+      ...texts(['showChanges', 'hideChanges', 'before', 'after', 'nothing', 'showOfItem', 'undo', 'undoTitle', 'undoIntro', 'undoConfirm', 'undoing', 'undone'])
+        .shape,
       ...texts(['refusedIntro', 'restoreTitle', 'restoreIntro', 'restoreConfirm', 'notesIntro', 'preparing', 'nothingToChange', 'cancel', 'close']).shape,
       changeSet: template(['where', 'before', 'after']),
       changeFirstSet: template(['where', 'value']),
@@ -435,9 +591,38 @@ export const adminSchema = object({
     /** The articles' screens and their rich-text box. */
     articles: object({
       ...texts([
-        'heading', 'add', 'newTitle', 'create', 'cancel', 'newLabel', 'remove', 'removeQuestion', 'removeConfirm', 'removing', 'undoRemove',
-        'toolbar', 'bold', 'italic', 'link', 'linkAddress', 'linkHelp', 'linkNotValid', 'linkApply', 'linkRemove', 'paragraph', 'headingBlock', 'subheadingBlock', 'more',
-        'bulleted', 'numbered', 'quote', 'picture', 'pictureFile', 'pictureAlt', 'pictureInsert', 'loadingEditor',
+        'heading',
+        'add',
+        'newTitle',
+        'create',
+        'cancel',
+        'newLabel',
+        'remove',
+        'removeQuestion',
+        'removeConfirm',
+        'removing',
+        'undoRemove',
+        'toolbar',
+        'bold',
+        'italic',
+        'link',
+        'linkAddress',
+        'linkHelp',
+        'linkNotValid',
+        'linkApply',
+        'linkRemove',
+        'paragraph',
+        'headingBlock',
+        'subheadingBlock',
+        'more',
+        'bulleted',
+        'numbered',
+        'quote',
+        'picture',
+        'pictureFile',
+        'pictureAlt',
+        'pictureInsert',
+        'loadingEditor',
       ]).shape,
       /** The address offered in place of one typed without https:// ("www.example.com"): {address} is replaced. */
       linkUse: template(['address']),
@@ -457,9 +642,10 @@ export const adminSchema = object({
   }),
 });
 
-
 function refusalTexts() {
-  const shape = Object.fromEntries(Object.entries(REFUSAL_VALUES).map(([kind, names]) => [kind, template(['label', 'aLabel', ...names])])) as { [K in RefusalKind]: Schema<string> };
+  const shape = Object.fromEntries(Object.entries(REFUSAL_VALUES).map(([kind, names]) => [kind, template(['label', 'aLabel', ...names])])) as {
+    [K in RefusalKind]: Schema<string>;
+  };
   return object(shape);
 }
 
@@ -524,7 +710,8 @@ function textsByKey(keysOf?: { file: string; keys: readonly string[] }): Schema<
     check(value, path, ctx) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return object({}).check(value, path, ctx);
       for (const [key, name] of Object.entries(value)) {
-        if (keysOf && !keysOf.keys.includes(key)) ctx.report([...path, key], `is not a key of ${keysOf.file}. Use one of: ${keysOf.keys.join(', ')}.`, { kind: 'unknownKey' });
+        if (keysOf && !keysOf.keys.includes(key))
+          ctx.report([...path, key], `is not a key of ${keysOf.file}. Use one of: ${keysOf.keys.join(', ')}.`, { kind: 'unknownKey' });
         else text().check(name, [...path, key], ctx);
       }
     },

@@ -71,8 +71,12 @@ test('a body has blocks, each with its text; a link in a run is a page of the si
 
 test("an address is one short part of lower case letters, digits and dashes, not another article's, not a page's", () => {
   const bad = (address: string) => problemsAfter((article) => (article.address = address));
-  expect(bad('My Article')).toEqual([`${file}: address "My Article" is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`]);
-  expect(bad('a/b')).toEqual([`${file}: address "a/b" is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`]);
+  expect(bad('My Article')).toEqual([
+    `${file}: address "My Article" is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`,
+  ]);
+  expect(bad('a/b')).toEqual([
+    `${file}: address "a/b" is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`,
+  ]);
   expect(bad('feed.xml')).toHaveLength(1);
   expect(bad('x'.repeat(81))).toEqual([`${file}: address "${'x'.repeat(57)}..." is longer than 80 characters. Shorten it.`]);
 
@@ -93,7 +97,9 @@ test("an address is one short part of lower case letters, digits and dashes, not
 });
 
 test('the date is a real day; expires is a date and time with its offset', () => {
-  expect(problemsAfter((article) => (article.date = '2026-02-30'))).toEqual([`${file}: date "2026-02-30" is not a date. Write it as year-month-day, like "2026-11-25".`]);
+  expect(problemsAfter((article) => (article.date = '2026-02-30'))).toEqual([
+    `${file}: date "2026-02-30" is not a date. Write it as year-month-day, like "2026-11-25".`,
+  ]);
   expect(problemsAfter((article) => (article.expires = 'tomorrow'))).toEqual([
     `${file}: expires "tomorrow" is not a date and time. Write it like "2026-12-01T09:00:00Z" (year-month-day, T, hours:minutes, then Z or the offset from UTC).`,
   ]);

@@ -7,7 +7,27 @@
  * escaped for its place.
  */
 import { imageDrawnAt, imageSchema } from '../../schema/common';
-import { boolean, date, dateTime, description, developerOnly, heading, href, list, number, object, optional, richText, slug, tagged, text, title, literal, TEXT_LIMITS, type Infer } from '../../schema/schema';
+import {
+  boolean,
+  date,
+  dateTime,
+  description,
+  developerOnly,
+  heading,
+  href,
+  list,
+  number,
+  object,
+  optional,
+  richText,
+  slug,
+  tagged,
+  text,
+  title,
+  literal,
+  TEXT_LIMITS,
+  type Infer,
+} from '../../schema/schema';
 import { slugOf } from '../../schema/text';
 
 /** A run of text inside a paragraph, a list item or a quote: bold, italic, a link, or plain. */
@@ -72,7 +92,8 @@ export type Article = ArticleConfig & { readonly id: string };
 export const NEWEST_ARTICLE = 'newest';
 
 /** Whether the article is on the site at `now` (it has not expired). */
-export const isLive = (article: Pick<ArticleConfig, 'expires'>, now: Date): boolean => article.expires === undefined || Date.parse(article.expires) > now.getTime();
+export const isLive = (article: Pick<ArticleConfig, 'expires'>, now: Date): boolean =>
+  article.expires === undefined || Date.parse(article.expires) > now.getTime();
 
 /** Articles newest first (by date, then by id so the order is always the same). */
 export const newestFirst = <A extends Pick<Article, 'date' | 'id'>>(articles: readonly A[]): A[] =>

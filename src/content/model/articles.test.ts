@@ -22,13 +22,19 @@ test("each article is `article:<id>` at its page's address; renamed it moves, re
   expect(movedAfter({ moved: [], gone: [] }, before, after)).toEqual({ moved: [{ from: at(first!), to: `${base}/a-new-address` }], gone: [at(second!)] });
 });
 
-test("an article whose page's address cannot be a page's (a reserved name under \"/\", a path out of the site) is no page, listed nowhere and never moved", async () => {
+test('an article whose page\'s address cannot be a page\'s (a reserved name under "/", a path out of the site) is no page, listed nowhere and never moved', async () => {
   const content = await loadRealContent();
   const [kept, ...others] = content.articles;
-  const evil = ['admin', 'Index', 'api', 'assets', '404', '../../client/index', 'a/../../admin'].map((address, i) => ({ ...others[i % others.length]!, id: `evil-${i}`, address }));
+  const evil = ['admin', 'Index', 'api', 'assets', '404', '../../client/index', 'a/../../admin'].map((address, i) => ({
+    ...others[i % others.length]!,
+    id: `evil-${i}`,
+    address,
+  }));
   const atTop = { ...content, site: { ...content.site, articles: { ...content.site.articles, path: '/' } }, articles: [kept!, ...evil] };
   expect(articlePages(atTop).map((a) => a.path)).toEqual([`/${kept!.address}`]);
   expect(liveContent(atTop, new Date()).articles.map((a) => a.id)).toEqual([kept!.id]);
   const byId = Object.fromEntries(atTop.articles.map(({ id, ...article }) => [id, article]));
-  expect(contentAddresses({ routes: { routes: [], fallback: 'home' }, site: atTop.site, articles: byId })).toEqual([{ key: `article:${kept!.id}`, address: `/${kept!.address}` }]);
+  expect(contentAddresses({ routes: { routes: [], fallback: 'home' }, site: atTop.site, articles: byId })).toEqual([
+    { key: `article:${kept!.id}`, address: `/${kept!.address}` },
+  ]);
 });

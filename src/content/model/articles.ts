@@ -28,7 +28,10 @@ export function liveContent(content: SiteContent, now: Date): SiteContent {
   const moved = {
     moved: content.moved.moved.filter(({ to }) => !expired.includes(to)),
     // An address gone already keeps its words; the expired ones (and those that led to them) have the site's.
-    gone: [...content.moved.gone, ...[...new Set([...leadsToExpired, ...expired])].filter((address) => !content.moved.gone.some((entry) => goneAddress(entry) === address))].sort((a, b) => goneAddress(a).localeCompare(goneAddress(b))),
+    gone: [
+      ...content.moved.gone,
+      ...[...new Set([...leadsToExpired, ...expired])].filter((address) => !content.moved.gone.some((entry) => goneAddress(entry) === address)),
+    ].sort((a, b) => goneAddress(a).localeCompare(goneAddress(b))),
   };
   return { ...content, articles, moved };
 }
@@ -62,4 +65,3 @@ export const socialPictureOf = (article: Pick<Article, 'id'>, hash: string): str
 
 /** The feed of the articles (Atom), under the articles' address: "/Blog/feed.xml". */
 export const feedPathOf = (site: Pick<SiteContent['site'], 'articles'>): string => `${site.articles.path === '/' ? '' : site.articles.path}/${FEED_NAME}`;
-

@@ -82,7 +82,8 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   const formIds = new Set(options.formIds ?? Object.keys(forms));
   const sitePaths = new Set([...routeTable(options.routes).map((a) => a.path), ...ownAddresses(pages).map((a) => a.address)]);
   const articles = options.articles ?? {};
-  const articleBase = isRecord(options.site) && isRecord(options.site.articles) && typeof options.site.articles.path === 'string' ? options.site.articles.path : undefined;
+  const articleBase =
+    isRecord(options.site) && isRecord(options.site.articles) && typeof options.site.articles.path === 'string' ? options.site.articles.path : undefined;
   // A link may lead to a page or to an article's page.
   const linkPaths = new Set([...sitePaths, ...articleAddresses(articles, articleBase)]);
 
@@ -102,7 +103,10 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     // Only the WhatsApp link may leave its address out (it is a chat with whatsapp.number).
     const social = isRecord(options.site) && Array.isArray(options.site.social) ? options.site.social : [];
     social.forEach((item: unknown, i) => {
-      if (isRecord(item) && item.href === undefined && item.icon !== 'whatsapp') ctx.report(['social', i, 'href'], 'is missing. Add it: it should be a page path like "/Contact" or a full address like "https://example.com".', { kind: 'missing' });
+      if (isRecord(item) && item.href === undefined && item.icon !== 'whatsapp')
+        ctx.report(['social', i, 'href'], 'is missing. Add it: it should be a page path like "/Contact" or a full address like "https://example.com".', {
+          kind: 'missing',
+        });
     });
   }
   if (options.server !== undefined) check(serverSchema, options.server, contextFor(SERVER_FILE));
@@ -121,8 +125,14 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
 
   const withOwnAddress = new Set(ownAddresses(pages).map((a) => a.page));
   if (pageIds && options.routes !== undefined) {
-    checkUnusedPages(options.routes, pageIds.filter((id) => !withOwnAddress.has(id)), (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence, { kind: 'pageNotReached' }));
-    checkOwnAddresses(options.routes, pages, (id, sentence, words) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report(['address'], sentence, words));
+    checkUnusedPages(
+      options.routes,
+      pageIds.filter((id) => !withOwnAddress.has(id)),
+      (id, sentence) => contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report([], sentence, { kind: 'pageNotReached' }),
+    );
+    checkOwnAddresses(options.routes, pages, (id, sentence, words) =>
+      contextFor(options.pageFiles?.[id] ?? `${PAGES_FOLDER}/${id}.ts`).report(['address'], sentence, words),
+    );
   }
 
   for (const id of pageIds ?? Object.keys(pages)) {
@@ -181,11 +191,10 @@ function checkDuplicateAddresses(routes: unknown, report: Report): void {
   for (const { path: address, where: keyPath } of routeTable(routes)) {
     const earlier = first.get(address);
     if (earlier) {
-      report(
-        keyPath,
-        `${quote(address)} is used twice (also at ${formatPath(earlier)}). Each address may appear only once, so remove one of them.`,
-        { kind: 'addressTaken', values: { value: address } },
-      );
+      report(keyPath, `${quote(address)} is used twice (also at ${formatPath(earlier)}). Each address may appear only once, so remove one of them.`, {
+        kind: 'addressTaken',
+        values: { value: address },
+      });
     } else {
       first.set(address, keyPath);
     }
@@ -248,7 +257,15 @@ function checkArticleInFull(page: unknown, articleIds: readonly string[], report
  * and it is not the address of a page of config/routes.ts (the article's page would hide the
  * page, or the page the article).
  */
-function checkArticleAddress(article: unknown, base: string | undefined, sitePaths: ReadonlySet<string>, first: Map<string, string>, file: string, publicNames: readonly string[], report: Report): void {
+function checkArticleAddress(
+  article: unknown,
+  base: string | undefined,
+  sitePaths: ReadonlySet<string>,
+  first: Map<string, string>,
+  file: string,
+  publicNames: readonly string[],
+  report: Report,
+): void {
   if (!isRecord(article) || typeof article.address !== 'string' || article.address === '') return;
   const address = article.address;
   const earlier = first.get(address);
@@ -279,7 +296,9 @@ function checkArticleAddress(article: unknown, base: string | undefined, sitePat
 /** The addresses of the articles' pages (none when the site does not say where they are). */
 function articleAddresses(articles: Readonly<Record<string, unknown>>, base: string | undefined): string[] {
   if (base === undefined) return [];
-  return Object.values(articles).flatMap((article) => (isRecord(article) && typeof article.address === 'string' && article.address !== '' ? [articlePath(base, { address: article.address })] : []));
+  return Object.values(articles).flatMap((article) =>
+    isRecord(article) && typeof article.address === 'string' && article.address !== '' ? [articlePath(base, { address: article.address })] : [],
+  );
 }
 
 /** The pages that carry their own address (the office's pages), in file order. */
@@ -297,11 +316,17 @@ function checkOwnAddresses(routes: unknown, pages: Readonly<Record<string, unkno
   };
   for (const { page, address } of ownAddresses(pages)) {
     if (table.some((row) => row.page === page)) {
-      report(page, `is set, but this page already has its address in ${ROUTES_FILE}. Remove the key: only pages the office made carry their own address.`, { kind: 'developerSetting' });
+      report(page, `is set, but this page already has its address in ${ROUTES_FILE}. Remove the key: only pages the office made carry their own address.`, {
+        kind: 'developerSetting',
+      });
       continue;
     }
     const other = taken.get(address);
-    if (other !== undefined) report(page, `${quote(address)} is already the address of the page ${titleOf(other)}. Choose another address.`, { kind: 'addressTaken', values: { value: address } });
+    if (other !== undefined)
+      report(page, `${quote(address)} is already the address of the page ${titleOf(other)}. Choose another address.`, {
+        kind: 'addressTaken',
+        values: { value: address },
+      });
     else taken.set(address, page);
   }
 }

@@ -22,7 +22,7 @@ interface Rule {
 const FORM_RULES: readonly Rule[] = [
   { pattern: ['collection'], why: "it names where the form's answers are stored" },
   { pattern: ['fields'], listOnly: true, why: 'a field added or removed changes what is stored' },
-  { pattern: ['fields', '*', 'name'], why: "it is the key each answer is stored under" },
+  { pattern: ['fields', '*', 'name'], why: 'it is the key each answer is stored under' },
   { pattern: ['fields', '*', 'kind'], why: 'the kind of a field decides what is stored and how it is checked' },
   { pattern: ['fields', '*', 'upload', 'pathPrefix'], why: 'it is the storage path of the uploaded files' },
   { pattern: ['fields', '*', 'upload', 'extensions'], why: 'it decides which files the server accepts' },
@@ -31,8 +31,8 @@ const FORM_RULES: readonly Rule[] = [
   { pattern: ['checks'], listOnly: true, why: 'the checks and their order are the rules every answer is held to' },
   { pattern: ['checks', '*', 'field'], why: 'the checks and their order are the rules every answer is held to' },
   { pattern: ['checks', '*', 'rule'], why: 'the checks and their order are the rules every answer is held to' },
-  { pattern: ['messages'], why: 'these are the server\'s answers to requests no page sends, written in config/forms/_messages.ts' },
-  { pattern: ['retention'], why: 'it is how long visitors\' answers are kept, as the privacy notice promises' },
+  { pattern: ['messages'], why: "these are the server's answers to requests no page sends, written in config/forms/_messages.ts" },
+  { pattern: ['retention'], why: "it is how long visitors' answers are kept, as the privacy notice promises" },
 ];
 
 const isFormFile = (file: string) => /^config\/forms\/[^_/][^/]*\.ts$/.test(file) && file !== 'config/forms/index.ts';
@@ -51,9 +51,11 @@ export function readOnlySentence(file: string, reason: string): string {
   return `${file} cannot be changed from the editor (${reason}). Ask a developer to change it in the file.`;
 }
 
-const matches = (pattern: Pattern, path: readonly Part[]) => pattern.length === path.length && pattern.every((p, i) => p === '*' ? typeof path[i] === 'number' : p === path[i]);
+const matches = (pattern: Pattern, path: readonly Part[]) =>
+  pattern.length === path.length && pattern.every((p, i) => (p === '*' ? typeof path[i] === 'number' : p === path[i]));
 /** The path reaches the pattern's key or a key above it (replacing a whole item holds the key too). */
-const covers = (path: readonly Part[], pattern: Pattern) => path.length <= pattern.length && path.every((part, i) => (pattern[i] === '*' ? typeof part === 'number' : pattern[i] === part));
+const covers = (path: readonly Part[], pattern: Pattern) =>
+  path.length <= pattern.length && path.every((part, i) => (pattern[i] === '*' ? typeof part === 'number' : pattern[i] === part));
 
 /**
  * Why this key (or the list at this key) is part of the data contract, or undefined when the

@@ -55,7 +55,11 @@ export function gonePagesOf(content: SiteContent): GonePage[] {
   for (const entry of content.moved.gone) {
     const own = goneWordsOf(entry);
     const links = (own.links ?? []).filter(leads);
-    const words: GonePageWords = { message: own.message ?? defaults.message, text: defaults.text, links: links.length > 0 ? links : defaults.links.filter(leads) };
+    const words: GonePageWords = {
+      message: own.message ?? defaults.message,
+      text: defaults.text,
+      links: links.length > 0 ? links : defaults.links.filter(leads),
+    };
     const name = nameOf(JSON.stringify(words));
     let page = pages.get(name);
     if (!page) pages.set(name, (page = { file: `${GONE_FOLDER}/${name}.html`, renderPath: `/${GONE_FOLDER}/${name}`, words, addresses: [] }));

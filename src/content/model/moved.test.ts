@@ -13,7 +13,13 @@ const at = (entries: Record<string, string>): ContentAddress[] => Object.entries
 
 describe('the addresses of the content', () => {
   it('are each page at its main address, the office pages at their own address, keyed page:<id>', () => {
-    const routes = { routes: [{ path: '/', page: 'home', aliases: ['/home'] }, { path: '/Contact', page: 'contact' }], fallback: 'home' };
+    const routes = {
+      routes: [
+        { path: '/', page: 'home', aliases: ['/home'] },
+        { path: '/Contact', page: 'contact' },
+      ],
+      fallback: 'home',
+    };
     const pages = { home: { title: 'x' }, contact: { title: 'x' }, offer: { title: 'x', address: '/offer' }, loose: { title: 'no address' } };
     expect(contentAddresses({ routes, pages })).toEqual(at({ 'page:home': '/', 'page:contact': '/Contact', 'page:offer': '/offer' }));
   });
@@ -32,7 +38,10 @@ describe('what a publish leaves in config/moved.ts', () => {
   });
 
   it('is a redirect from the old address to the new when a page is renamed', () => {
-    expect(movedAfter(nothing, at({ 'page:offer': '/offer' }), at({ 'page:offer': '/spring-offer' }))).toEqual({ moved: [{ from: '/offer', to: '/spring-offer' }], gone: [] });
+    expect(movedAfter(nothing, at({ 'page:offer': '/offer' }), at({ 'page:offer': '/spring-offer' }))).toEqual({
+      moved: [{ from: '/offer', to: '/spring-offer' }],
+      gone: [],
+    });
   });
 
   it('is the address gone when a page is removed', () => {
@@ -80,12 +89,21 @@ describe('what a publish leaves in config/moved.ts', () => {
   it("never holds an address that cannot be a page's (the start's check would refuse the file), whatever the content had", () => {
     // An article that reached "/admin" through a hole in the check, then removed: its address was never a page.
     const before = at({ 'page:offer': '/offer', 'article:evil': '/admin', 'article:home': '/Index' });
-    const earlier = { moved: [{ from: '/Assets', to: '/offer' }, { from: '/old', to: '/api' }], gone: ['/500', '/was'] };
+    const earlier = {
+      moved: [
+        { from: '/Assets', to: '/offer' },
+        { from: '/old', to: '/api' },
+      ],
+      gone: ['/500', '/was'],
+    };
     expect(movedAfter(earlier, before, at({}))).toEqual({ moved: [], gone: ['/offer', '/old', '/was'] });
-    expect(movedAfter(nothing, at({ 'page:offer': '/offer' }), at({ 'page:offer': '/Downloads' }), undefined, { publicNames: ['downloads'] })).toEqual({ moved: [], gone: ['/offer'] });
+    expect(movedAfter(nothing, at({ 'page:offer': '/offer' }), at({ 'page:offer': '/Downloads' }), undefined, { publicNames: ['downloads'] })).toEqual({
+      moved: [],
+      gone: ['/offer'],
+    });
   });
 
-  it("going back to a state brings back its redirects to a page that answers again: a → b, b removed, b back: a → b", () => {
+  it('going back to a state brings back its redirects to a page that answers again: a → b, b removed, b back: a → b', () => {
     const renamed = movedAfter(nothing, at({ 'page:offer': '/a' }), at({ 'page:offer': '/b' }));
     const removed = movedAfter(renamed, at({ 'page:offer': '/b' }), at({}));
     expect(removed).toEqual({ moved: [], gone: ['/a', '/b'] });
@@ -94,7 +112,13 @@ describe('what a publish leaves in config/moved.ts', () => {
     expect(movedAfter(removed, at({}), at({ 'page:offer': '/b' }), undefined, { remembered: renamed.moved })).toEqual(renamed);
     // Back at another address (b since moved to c): a leads to where b leads now.
     const atC = movedAfter(removed, at({}), at({ 'page:offer': '/c' }), undefined, { remembered: [...renamed.moved, { from: '/b', to: '/c' }] });
-    expect(atC).toEqual({ moved: [{ from: '/a', to: '/c' }, { from: '/b', to: '/c' }], gone: [] });
+    expect(atC).toEqual({
+      moved: [
+        { from: '/a', to: '/c' },
+        { from: '/b', to: '/c' },
+      ],
+      gone: [],
+    });
     // A redirect remembered to a page that does not answer stays gone; one to an address now a page's own is not made.
     expect(movedAfter(removed, at({}), at({}), undefined, { remembered: renamed.moved })).toEqual(removed);
     expect(movedAfter(removed, at({}), at({ 'page:offer': '/b', 'page:new': '/a' }), undefined, { remembered: renamed.moved })).toEqual(nothing);
@@ -129,15 +153,36 @@ describe("what a removed page leaves its visitors (the office's farewell)", () =
       gone: [],
     });
     // A page that does not answer (or the page itself) is no place to send them: the address is gone, with the site's words.
-    for (const to of ['/nowhere', '/b']) expect(movedAfter(nothing, at({ ...home, 'page:offer': '/b' }), at(home), undefined, { farewells: { '/b': { to } } })).toEqual({ moved: [], gone: ['/b'] });
+    for (const to of ['/nowhere', '/b'])
+      expect(movedAfter(nothing, at({ ...home, 'page:offer': '/b' }), at(home), undefined, { farewells: { '/b': { to } } })).toEqual({
+        moved: [],
+        gone: ['/b'],
+      });
   });
 
   it("leads its links where their pages are now: a page moved to its new address, a page removed nowhere (the site's links when none is left)", () => {
     const removed = movedAfter(nothing, at({ ...home, 'page:offer': '/offer', 'page:sale': '/sale' }), at({ ...home, 'page:sale': '/sale' }), undefined, {
-      farewells: { '/offer': { message: 'Over', links: [{ label: 'Sale', href: '/sale#now' }, { label: 'Contact', href: '/Contact' }] } },
+      farewells: {
+        '/offer': {
+          message: 'Over',
+          links: [
+            { label: 'Sale', href: '/sale#now' },
+            { label: 'Contact', href: '/Contact' },
+          ],
+        },
+      },
     });
     const saleMoved = movedAfter(removed, at({ ...home, 'page:sale': '/sale' }), at({ ...home, 'page:sale': '/summer-sale' }));
-    expect(saleMoved.gone).toEqual([{ address: '/offer', message: 'Over', links: [{ label: 'Sale', href: '/summer-sale#now' }, { label: 'Contact', href: '/Contact' }] }]);
+    expect(saleMoved.gone).toEqual([
+      {
+        address: '/offer',
+        message: 'Over',
+        links: [
+          { label: 'Sale', href: '/summer-sale#now' },
+          { label: 'Contact', href: '/Contact' },
+        ],
+      },
+    ]);
     const contactGone = movedAfter(saleMoved, at({ ...home, 'page:sale': '/summer-sale' }), at({ 'page:home': '/' }));
     expect(contactGone.gone).toEqual(['/Contact', { address: '/offer', message: 'Over' }, '/sale', '/summer-sale']);
   });

@@ -48,10 +48,14 @@ export type Farewell = GoneWords | { to: string };
 export const goneAddress = (entry: GoneEntry): string => (typeof entry === 'string' ? entry : entry.address);
 
 /** A gone entry's own words (none for an address alone). */
-export const goneWordsOf = (entry: GoneEntry): GoneWords => (typeof entry === 'string' ? {} : { ...(entry.message === undefined ? {} : { message: entry.message }), ...(entry.links === undefined ? {} : { links: [...entry.links] }) });
+export const goneWordsOf = (entry: GoneEntry): GoneWords =>
+  typeof entry === 'string'
+    ? {}
+    : { ...(entry.message === undefined ? {} : { message: entry.message }), ...(entry.links === undefined ? {} : { links: [...entry.links] }) };
 
 /** A gone entry: the address alone when it has no words of its own (as written before words came). */
-const goneEntryOf = (address: string, words: GoneWords): GoneEntry => (words.message === undefined && words.links === undefined ? address : { address, ...words });
+const goneEntryOf = (address: string, words: GoneWords): GoneEntry =>
+  words.message === undefined && words.links === undefined ? address : { address, ...words };
 
 export function movedAfter(
   previous: MovedConfig,
@@ -107,7 +111,7 @@ export function movedAfter(
   }
   // Going back: an address gone whose page answers again (through the redirects of now, those brought back
   // included) leads to it again. Each round takes one address out of gone at least, so it ends.
-  for (let again = true; again; ) {
+  for (let again = true; again;) {
     again = false;
     for (const { from, to } of remembered) {
       const target = moved.get(to) ?? to;

@@ -40,7 +40,9 @@ describe('a page the office made', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         `config/pages/copy.ts: address "${contactPath}" is already the address of the page "${contact.title as string}". Choose another address.`,
-        expect.stringMatching(/^config\/pages\/(again|offer)\.ts: address "\/offer" is already the address of the page "Spring offer"\. Choose another address\.$/),
+        expect.stringMatching(
+          /^config\/pages\/(again|offer)\.ts: address "\/offer" is already the address of the page "Spring offer"\. Choose another address\.$/,
+        ),
         expect.stringMatching(/^config\/pages\/inbox\.ts: address "\/admin" is used by the site's own inbox/),
       ]),
     );
@@ -49,7 +51,9 @@ describe('a page the office made', () => {
 
   it("is not one of the site's own pages: those have their address in config/routes.ts only", () => {
     const problems = problemsOf(options({ contact: { ...copy(contact), address: '/elsewhere' } }));
-    expect(problems).toEqual([expect.stringMatching(/^config\/pages\/contact\.ts: address is set, but this page already has its address in config\/routes\.ts/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^config\/pages\/contact\.ts: address is set, but this page already has its address in config\/routes\.ts/),
+    ]);
   });
 
   it('without an address and no route is still a page nobody can reach', () => {
@@ -66,6 +70,10 @@ describe('a page the office made', () => {
       { path: '/named', page: 'named' },
     ]);
     const site = realConfig.site as Json;
-    expect(menuLinks({ site: site as never, routes, pages })).toEqual([...site.navigation.links, { label: 'Spring offer', href: '/offer' }, { label: 'Offers', href: '/named' }]);
+    expect(menuLinks({ site: site as never, routes, pages })).toEqual([
+      ...site.navigation.links,
+      { label: 'Spring offer', href: '/offer' },
+      { label: 'Offers', href: '/named' },
+    ]);
   });
 });

@@ -26,9 +26,16 @@ describe('which changes touch a setting only an owner changes', () => {
     words: 'Hello',
     switch: true,
     group: { a: 'x', b: 'y' },
-    items: [{ label: 'One', value: '1' }, { label: 'Two', value: '2' }, { label: 'Three', value: '3' }],
+    items: [
+      { label: 'One', value: '1' },
+      { label: 'Two', value: '2' },
+      { label: 'Three', value: '3' },
+    ],
     counted: [{ label: 'A' }, { label: 'B' }],
-    parts: [{ type: 'plain', words: 'w' }, { type: 'set', on: true }],
+    parts: [
+      { type: 'plain', words: 'w' },
+      { type: 'set', on: true },
+    ],
   };
   const changed = (change: (value: typeof start) => void) => {
     const value = structuredClone(start);
@@ -36,7 +43,7 @@ describe('which changes touch a setting only an owner changes', () => {
     return ownerOnlyChanges(schema, start, value);
   };
 
-  it('the words around them are anyone\'s: nothing', () => {
+  it("the words around them are anyone's: nothing", () => {
     expect(changed((v) => (v.words = 'Hi'))).toEqual([]);
     expect(changed((v) => (v.items[1]!.label = 'Deux'))).toEqual([]);
     expect(changed((v) => (v.counted[0]!.label = 'Z'))).toEqual([]);
@@ -61,7 +68,9 @@ describe('which changes touch a setting only an owner changes', () => {
 it("docs/content-files.md lists exactly the keys the content's schemas mark ownerOnly, each with its file", () => {
   const docs = readFileSync(path.join(projectDir, 'docs/content-files.md'), 'utf8');
   const section = docs.split('#### What only an owner changes')[1]!.split('\n#')[0]!;
-  const listed = [...section.matchAll(/^\| (`[^|]+`) \| `([^`]+)` \|/gm)].flatMap(([, keys, file]) => [...keys!.matchAll(/`([^`]+)`/g)].map(([, key]) => `${file}: ${key}`));
+  const listed = [...section.matchAll(/^\| (`[^|]+`) \| `([^`]+)` \|/gm)].flatMap(([, keys, file]) =>
+    [...keys!.matchAll(/`([^`]+)`/g)].map(([, key]) => `${file}: ${key}`),
+  );
   const marked = [
     ...ownerOnlyKeys(siteSchema).map((key) => `config/site.ts: ${key}`),
     ...ownerOnlyKeys(formSchema).map((key) => `config/forms/<form>.ts: ${key}`),

@@ -77,9 +77,11 @@ export function ownerOnlyKeys(schema: Schema<unknown>, path = ''): string[] {
   const { meta } = schema;
   const here = meta.owner ? [path] : [];
   const join = (key: string) => (path ? `${path}.${key}` : key);
-  if (meta.kind === 'object' || meta.kind === 'image') return [...here, ...Object.entries(meta.shape).flatMap(([key, child]) => (meta.owner ? [] : ownerOnlyKeys(child, join(key))))];
+  if (meta.kind === 'object' || meta.kind === 'image')
+    return [...here, ...Object.entries(meta.shape).flatMap(([key, child]) => (meta.owner ? [] : ownerOnlyKeys(child, join(key))))];
   if (meta.kind === 'list' || meta.kind === 'richText') return [...here, ...ownerOnlyKeys(meta.item, `${path}[]`)];
   if (meta.kind === 'record') return [...here, ...ownerOnlyKeys(meta.value, `${path}.*`)];
-  if (meta.kind === 'union') return [...here, ...Object.entries(meta.variants).flatMap(([type, variant]) => ownerOnlyKeys(variant, path ? `${path}.${type}` : type))];
+  if (meta.kind === 'union')
+    return [...here, ...Object.entries(meta.variants).flatMap(([type, variant]) => ownerOnlyKeys(variant, path ? `${path}.${type}` : type))];
   return here;
 }

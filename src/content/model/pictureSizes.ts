@@ -38,7 +38,9 @@ function sizeName(upload: string, width: number, format: SizeFormat): string {
 
 /** The files an upload `width` pixels wide has beside it: each size but the upload itself. */
 export function sizeNamesOf(upload: string, width: number): { name: string; width: number; format: SizeFormat }[] {
-  return widthsOf(width).flatMap((w) => SIZE_FORMATS.filter((format) => format !== 'webp' || w < width).map((format) => ({ name: sizeName(upload, w, format), width: w, format })));
+  return widthsOf(width).flatMap((w) =>
+    SIZE_FORMATS.filter((format) => format !== 'webp' || w < width).map((format) => ({ name: sizeName(upload, w, format), width: w, format })),
+  );
 }
 
 /** The upload a size belongs to (`<hash>.webp`), its width and format; undefined for any other name. */

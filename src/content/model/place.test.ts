@@ -24,7 +24,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function setAt(root: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(root) ? [...root] as unknown as Record<number, unknown> : { ...(root as Json) };
+  const copy: Record<string | number, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<number, unknown>) : { ...(root as Json) };
   if (rest.length === 0 && value === undefined) delete copy[head!];
   else copy[head!] = setAt(copy[head!], rest, value);
   return copy;
@@ -60,7 +60,21 @@ function wrongValuesFor(schema: Schema<unknown>, value: unknown): unknown[] {
   switch (meta.kind) {
     case 'text':
     case 'longText':
-      return [...missing, '', 42, '{nope} and {year}', 'red', '#ffffff', 'nope.png', '/nope.png', 'xx-nope', 'Nowhere/Nope', '/Abuot', 'https://exa mple.com', ...(meta.maxLength ? ['x'.repeat(meta.maxLength + 1)] : [])];
+      return [
+        ...missing,
+        '',
+        42,
+        '{nope} and {year}',
+        'red',
+        '#ffffff',
+        'nope.png',
+        '/nope.png',
+        'xx-nope',
+        'Nowhere/Nope',
+        '/Abuot',
+        'https://exa mple.com',
+        ...(meta.maxLength ? ['x'.repeat(meta.maxLength + 1)] : []),
+      ];
     case 'number':
       return [...missing, 'ten', -1e9, 1e12, 1.5];
     case 'boolean':
@@ -79,7 +93,10 @@ function wrongValuesFor(schema: Schema<unknown>, value: unknown): unknown[] {
       return [...missing, [], 'a text', ...(meta.max !== undefined ? [Array.from({ length: meta.max + 1 }, () => items[0])] : []), [...items, ...items]];
     }
     case 'union':
-      return [{ ...(isRecord(value) ? value : {}), type: 'nope' }, { ...(isRecord(value) ? value : {}), type: undefined }];
+      return [
+        { ...(isRecord(value) ? value : {}), type: 'nope' },
+        { ...(isRecord(value) ? value : {}), type: undefined },
+      ];
     case 'record':
       return [...missing, 'a text', {}];
     case 'richText':
@@ -106,7 +123,10 @@ function corpus(): Array<{ file: string; value: unknown; problem: Problem }> {
         for (const [key, child] of Object.entries(meta.shape)) walk(child, current[key], [...path, key]);
       } else if ((meta.kind === 'list' || meta.kind === 'richText') && Array.isArray(current) && current.length > 0) {
         // Each section type once; any other list's first item.
-        const firsts = meta.item.meta.kind === 'union' ? current.filter((item, i) => current.findIndex((o) => isRecord(o) && isRecord(item) && o.type === item.type) === i) : [current[0]];
+        const firsts =
+          meta.item.meta.kind === 'union'
+            ? current.filter((item, i) => current.findIndex((o) => isRecord(o) && isRecord(item) && o.type === item.type) === i)
+            : [current[0]];
         for (const item of firsts) walk(meta.item, item, [...path, current.indexOf(item)]);
       } else if (meta.kind === 'union' && isRecord(current) && typeof current.type === 'string' && meta.variants[current.type]) {
         walk(meta.variants[current.type]!, current, path);
@@ -129,7 +149,19 @@ function corpus(): Array<{ file: string; value: unknown; problem: Problem }> {
   const [, other] = Object.entries(real.articles)[0]!;
   add(`config/articles/${articleId}.ts`, setAt(article, ['address'], other.address));
   add(`config/articles/${articleId}.ts`, setAt(article, ['address'], 'a'.repeat(81)));
-  add(`config/articles/${articleId}.ts`, setAt(article, ['body'], [{ type: 'picture', image: { src: '/images/x.svg', alt: 'x', width: 1, height: 1 } }, { type: 'list', items: [[{ text: 'x' }]] }, { type: 'quote', content: [{ text: 'x' }] }, { type: 'link', text: 'x', href: '/Contact' }]));
+  add(
+    `config/articles/${articleId}.ts`,
+    setAt(
+      article,
+      ['body'],
+      [
+        { type: 'picture', image: { src: '/images/x.svg', alt: 'x', width: 1, height: 1 } },
+        { type: 'list', items: [[{ text: 'x' }]] },
+        { type: 'quote', content: [{ text: 'x' }] },
+        { type: 'link', text: 'x', href: '/Contact' },
+      ],
+    ),
+  );
   add('config/site.ts', setAt(real.site, ['contact', 'phone', 'href'], 'tel:+1999'));
   add('config/site.ts', setAt(real.site, ['contact', 'email', 'href'], 'mailto:someone@else.test'));
   add('config/site.ts', setAt(real.site, ['contact', 'phone', 'href'], 'https://example.com'));
@@ -171,7 +203,11 @@ describe('a key path in words', () => {
 
   it("names a part of the site's settings by the part the editor offers", () => {
     const column = (real.site.footer as { columns: Json[] }).columns[0]!;
-    expect(placeOf('config/site.ts', real.site, ['footer', 'columns', 0, 'heading'])).toEqual([t.siteParts.footer, `“${column.heading as string}”`, labelOf('heading')]);
+    expect(placeOf('config/site.ts', real.site, ['footer', 'columns', 0, 'heading'])).toEqual([
+      t.siteParts.footer,
+      `“${column.heading as string}”`,
+      labelOf('heading'),
+    ]);
   });
 
   it('an article fits the sentence: "a heading", "an e-mail", "a FAQ"', () => {
@@ -198,7 +234,23 @@ describe('the refusals in words', () => {
     const kinds = new Set(found.map((f) => f.problem.words.kind));
     // The corpus reaches every kind the edited files can be refused for. The others: the server's own (a change the screens never
     // send), config/admin.ts's and config/routes.ts's (not edited here), and a list's most (no list of these files has one).
-    const notFromEditedFiles: RefusalKind[] = ['contract', 'ownerOnly', 'notEditable', 'changedTwice', 'readOnly', 'unreadable', 'notWritable', 'notALanguage', 'notATimeZone', 'notACurrency', 'keyTaken', 'stageRole', 'pageNotReached', 'addressTaken', 'tooMany'];
+    const notFromEditedFiles: RefusalKind[] = [
+      'contract',
+      'ownerOnly',
+      'notEditable',
+      'changedTwice',
+      'readOnly',
+      'unreadable',
+      'notWritable',
+      'notALanguage',
+      'notATimeZone',
+      'notACurrency',
+      'keyTaken',
+      'stageRole',
+      'pageNotReached',
+      'addressTaken',
+      'tooMany',
+    ];
     const expected = (Object.keys(REFUSAL_VALUES) as RefusalKind[]).filter((k) => !notFromEditedFiles.includes(k));
     expect(expected.filter((k) => !kinds.has(k))).toEqual([]);
     expect(found.length).toBeGreaterThan(500);
@@ -224,7 +276,11 @@ describe('the refusals in words', () => {
     expect(item.meta.kind === 'object' && shownToOffice(item.meta.shape.autoComplete!)).toBe(false);
     const problems = refusalsOf(`config/forms/${id}.ts`, setAt(form, ['fields', i, 'autoComplete'], ''));
     expect(problems.map((p) => officeWordsOf(p, form).sentence)).toEqual([
-      [admin.forms[id as keyof typeof admin.forms], `“${(form.fields as Json[])[i]!.label as string}”`, fill(t.refusals.empty, { label: labelOf('autoComplete'), aLabel: withArticle(labelOf('autoComplete')) })].join(t.placeJoint),
+      [
+        admin.forms[id as keyof typeof admin.forms],
+        `“${(form.fields as Json[])[i]!.label as string}”`,
+        fill(t.refusals.empty, { label: labelOf('autoComplete'), aLabel: withArticle(labelOf('autoComplete')) }),
+      ].join(t.placeJoint),
     ]);
   });
 });

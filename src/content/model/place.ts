@@ -83,7 +83,12 @@ export function fileNameOf(file: string, value: unknown): string {
   if (page !== undefined) return shortName(pageNameOf(isRecord(value) ? value.title : undefined) ?? labelOf(page));
   const form = formIdOf(file);
   if (form !== undefined) return formNames[form] ?? labelOf(form);
-  const named: Record<string, string> = { [SITE_FILE]: t.fileNames.site, [ROUTES_FILE]: t.fileNames.routes, [SERVER_FILE]: t.fileNames.server, [ADMIN_FILE]: t.fileNames.admin };
+  const named: Record<string, string> = {
+    [SITE_FILE]: t.fileNames.site,
+    [ROUTES_FILE]: t.fileNames.routes,
+    [SERVER_FILE]: t.fileNames.server,
+    [ADMIN_FILE]: t.fileNames.admin,
+  };
   if (Object.hasOwn(named, file)) return named[file]!;
   const title = (isRecord(value) && typeof value.title === 'string' && value.title.trim() && shortName(value.title.trim())) || undefined;
   // An article by its title, else by the list it is in on the screens ("Articles"), never its file.
@@ -246,7 +251,11 @@ function valuesInWords(values: Refusal['values']): Record<string, string | numbe
   const out: Record<string, string | number> = { ...values };
   for (const key of ['form', 'forms'] as const) {
     const given = out[key];
-    if (typeof given === 'string') out[key] = given.split(', ').map((id) => formNames[id] ?? id).join(', ');
+    if (typeof given === 'string')
+      out[key] = given
+        .split(', ')
+        .map((id) => formNames[id] ?? id)
+        .join(', ');
   }
   return out;
 }

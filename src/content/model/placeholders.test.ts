@@ -7,17 +7,20 @@ import { placeholderWarnings } from './placeholders';
 
 const replyTo = (site.contact.email.href as string).replace(/^mailto:/, '');
 
-it('names the shipped contact address (the Reply-To of the site\'s mails) and the shipped phone', () => {
+it("names the shipped contact address (the Reply-To of the site's mails) and the shipped phone", () => {
   const warnings = placeholderWarnings(site);
   expect(warnings).toContainEqual(expect.stringMatching(/^config\/site\.ts: contact\.email .*Reply-To/));
   expect(warnings.find((w) => w.startsWith('config/site.ts: contact.email'))).toContain(replyTo);
   expect(warnings).toContainEqual(expect.stringMatching(/^config\/site\.ts: contact\.phone /));
 });
 
-it('names the mail settings of the environment at an example value, never a password, and nothing of the agency\'s own', () => {
+it("names the mail settings of the environment at an example value, never a password, and nothing of the agency's own", () => {
   const own = {
     brand: { url: 'https://www.growth-agency.co.uk' },
-    contact: { email: { label: 'hello@growth-agency.co.uk', href: 'mailto:hello@growth-agency.co.uk' }, phone: { label: '+44 20 7946 1234', href: 'tel:+442079461234' } },
+    contact: {
+      email: { label: 'hello@growth-agency.co.uk', href: 'mailto:hello@growth-agency.co.uk' },
+      phone: { label: '+44 20 7946 1234', href: 'tel:+442079461234' },
+    },
     copy: 'For example, a website that says example.com in a sentence.',
   };
   expect(placeholderWarnings(own)).toEqual([]);

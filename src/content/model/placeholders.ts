@@ -14,11 +14,12 @@ const FICTIONAL_PHONE = /(^|\D)1?555(\d{7}|01\d\d)($|\D)/;
 
 /** What each place affects, in words (the ones not listed: the pages show it to visitors). */
 const AFFECTS: Readonly<Record<string, string>> = {
-  'contact.email': "the site's replies and auto-replies carry it as Reply-To, so the visitors' answers go there, and the inbox reads its answers from the mailbox of this address",
+  'contact.email':
+    "the site's replies and auto-replies carry it as Reply-To, so the visitors' answers go there, and the inbox reads its answers from the mailbox of this address",
   'contact.phone': "every page's contact bar and footer show it",
   'whatsapp.number': 'the WhatsApp links open a chat with it',
   'brand.url': "the canonical links and the sitemap use it, and the notifications' links to the inbox unless PUBLIC_URL is set",
-  MAIL_FROM: "every e-mail of the site is From it (notifications, auto-replies, replies): mail servers refuse or bin mail from a domain that is not yours",
+  MAIL_FROM: 'every e-mail of the site is From it (notifications, auto-replies, replies): mail servers refuse or bin mail from a domain that is not yours',
   NOTIFY_TO: 'the notifications of new leads go to it',
   PUBLIC_URL: "the notifications' links to the inbox start with it",
   IMAP_URL: 'the site reads the answers to its e-mails from this mailbox',
@@ -50,7 +51,8 @@ export function placeholderWarnings(site: unknown, env: Readonly<Record<string, 
     if (!found.has(place)) found.set(place, text.replace(/^(mailto:|tel:)/, ''));
   }
   const sentences = [...found].map(
-    ([place, value]) => `config/site.ts: ${place} is still the example value ${value}: ${AFFECTS[place] ?? 'visitors see it on the pages'}. Write the agency's own.`,
+    ([place, value]) =>
+      `config/site.ts: ${place} is still the example value ${value}: ${AFFECTS[place] ?? 'visitors see it on the pages'}. Write the agency's own.`,
   );
   for (const name of ['MAIL_FROM', 'NOTIFY_TO', 'PUBLIC_URL', 'IMAP_URL'] as const) {
     const value = env[name]?.trim();

@@ -103,12 +103,15 @@ export function withOfficePages(routes: RoutesConfig, pages: Readonly<Record<str
 /** The kinds of thing with an address of its own, and how a content value lists them: adding a kind is one line here. */
 const ADDRESS_KINDS: Record<string, (content: AddressedContent) => { id: string; address: string }[]> = {
   page: (content) => [
-    ...pagePathsOf(content.routes).filter((p) => p.path === p.canonical).map((p) => ({ id: p.page, address: p.path })),
+    ...pagePathsOf(content.routes)
+      .filter((p) => p.path === p.canonical)
+      .map((p) => ({ id: p.page, address: p.path })),
     ...officeRoutes(content.routes, content.pages ?? {}).map((r) => ({ id: r.page, address: r.path })),
   ],
   // Each article at <site.articles.path>/<its address>, by its file's name.
   article: (content) => {
-    const base = isRecord(content.site) && isRecord(content.site.articles) && typeof content.site.articles.path === 'string' ? content.site.articles.path : undefined;
+    const base =
+      isRecord(content.site) && isRecord(content.site.articles) && typeof content.site.articles.path === 'string' ? content.site.articles.path : undefined;
     if (base === undefined) return [];
     // Never one whose address cannot be a page's (as articlePages leaves it out): it is no page, so never moved or gone.
     return Object.entries(content.articles ?? {}).flatMap(([id, article]) => {
@@ -142,7 +145,11 @@ export function contentAddresses(content: AddressedContent): ContentAddress[] {
 export const isSearchable = (page: unknown) => !(isRecord(page) && page.searchable === false);
 
 /** The menu's links: config/site.ts's, then the office's pages that ask to be in it (their menu label, else their title). */
-export function menuLinks(content: { site: { navigation: { links: readonly { label: string; href: string }[] } }; routes: unknown; pages: Readonly<Record<string, unknown>> }): { label: string; href: string }[] {
+export function menuLinks(content: {
+  site: { navigation: { links: readonly { label: string; href: string }[] } };
+  routes: unknown;
+  pages: Readonly<Record<string, unknown>>;
+}): { label: string; href: string }[] {
   const links = [...content.site.navigation.links];
   const office = new Set(officeRoutes({ routes: [] }, content.pages).map((r) => r.page));
   for (const { path, page } of pagePathsOf(content.routes)) {

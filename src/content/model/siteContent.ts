@@ -28,12 +28,26 @@ export interface SiteContent {
 }
 
 /** The content of a config folder that loaded and checked without a problem (its values taken as the types say). */
-export function siteContentOf(options: { site?: unknown; routes?: unknown; pages?: unknown; forms?: unknown; moved?: unknown; articles?: unknown }): SiteContent {
+export function siteContentOf(options: {
+  site?: unknown;
+  routes?: unknown;
+  pages?: unknown;
+  forms?: unknown;
+  moved?: unknown;
+  articles?: unknown;
+}): SiteContent {
   const { site, routes, pages, forms, moved } = options;
   if (!site || !routes || !pages || !forms) throw new Error('The content is incomplete: run npm run check');
   const byId = (options.articles ?? {}) as Readonly<Record<string, Omit<Article, 'id'>>>;
   const articles = newestFirst(Object.entries(byId).map(([id, article]) => ({ ...article, id })));
-  return { site, routes: withOfficePages(routes as RoutesConfig, pages as Record<string, unknown>), pages, forms, moved: (moved ?? NOTHING_MOVED) as MovedConfig, articles } as unknown as SiteContent;
+  return {
+    site,
+    routes: withOfficePages(routes as RoutesConfig, pages as Record<string, unknown>),
+    pages,
+    forms,
+    moved: (moved ?? NOTHING_MOVED) as MovedConfig,
+    articles,
+  } as unknown as SiteContent;
 }
 
 /** No address moved or gone (a site with no config/moved.ts yet). */

@@ -2,7 +2,31 @@
 import { contactLink, imageSchema, linkSchema } from '../../schema/common';
 import { iconNames } from '../../schema/icons';
 import { goneLinkSchema } from './movedSchema';
-import { advanced, boolean, color, describe, description, formRef, heading, href, label, list, longText, milliseconds, number, object, oneOf, optional, ownerOnly, routePath, siteUrl, template, text, TEXT_LIMITS, type Infer } from '../../schema/schema';
+import {
+  advanced,
+  boolean,
+  color,
+  describe,
+  description,
+  formRef,
+  heading,
+  href,
+  label,
+  list,
+  longText,
+  milliseconds,
+  number,
+  object,
+  oneOf,
+  optional,
+  ownerOnly,
+  routePath,
+  siteUrl,
+  template,
+  text,
+  TEXT_LIMITS,
+  type Infer,
+} from '../../schema/schema';
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -63,7 +87,9 @@ export const siteSchema = object({
   footer: object({
     socialLabel: advanced(text()),
     /** Each column: its heading, its links, then the contact details it shows (the one phone number and e-mail of `contact`). */
-    columns: list(object({ heading: heading(), links: list(linkSchema, { min: 1 }), showPhone: optional(boolean()), showEmail: optional(boolean()) }), { min: 1 }),
+    columns: list(object({ heading: heading(), links: list(linkSchema, { min: 1 }), showPhone: optional(boolean()), showEmail: optional(boolean()) }), {
+      min: 1,
+    }),
     newsletter: object({ heading: heading(), text: longText(), form: formRef() }),
     /** {year} is replaced by the current year. */
     copyright: text(),
@@ -96,7 +122,15 @@ export const siteSchema = object({
   /** The words around every newsletter: why the reader gets it ({brand}), the unsubscribe link's words, and under an article the link to its page. */
   newsletterMail: object({ why: template(['brand']), unsubscribe: label(), unsubscribeText: template(['link']), readOnSite: label() }),
   /** The unsubscribe link's page (one button unsubscribes): its title ({brand}), heading, text, button, and what it says after, or for a link the site did not make. */
-  unsubscribePage: object({ title: template(['brand'], { maxLength: TEXT_LIMITS.title }), heading: heading(), text: longText(), button: label(), done: text(), unknown: longText(), home: label() }),
+  unsubscribePage: object({
+    title: template(['brand'], { maxLength: TEXT_LIMITS.title }),
+    heading: heading(),
+    text: longText(),
+    button: label(),
+    done: text(),
+    unknown: longText(),
+    home: label(),
+  }),
   ui: object({
     skipToContent: text(),
     contactBarLabel: text(),

@@ -83,7 +83,7 @@ describe("the site's addresses", () => {
 });
 
 describe("what goes into every page's policy and links", () => {
-  it("a map address with ;sandbox or a brace in its host is refused on its key", async () => {
+  it('a map address with ;sandbox or a brace in its host is refused on its key', async () => {
     const contact = valueOf(opened, 'config/pages/contact.ts');
     const i = (contact.sections as Json[]).findIndex((section) => section.type === 'map');
     for (const src of ['https://www.openstreetmap.org;sandbox', 'https://www.openstreetmap.org{x}/e']) {
@@ -135,7 +135,13 @@ it('a text with replacement patterns, 3 bullets given 2 and 4 footer links given
   const site = valueOf(snap, 'config/site.ts');
   const c = (site.footer.columns as Json[]).findIndex((column) => column.links.length >= 4);
   site.footer.columns[c].links = site.footer.columns[c].links.slice(0, 3);
-  const published = await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }, { file: 'config/site.ts', value: site }] });
+  const published = await post('contentPublish', {
+    baseRevision: snap.revision,
+    changes: [
+      { file: 'config/pages/home.ts', value: home },
+      { file: 'config/site.ts', value: site },
+    ],
+  });
   expect(published.status).toBe(200);
   const after = await snapshot();
   expect(valueOf(after, 'config/pages/home.ts')).toEqual(home);
@@ -144,7 +150,8 @@ it('a text with replacement patterns, 3 bullets given 2 and 4 footer links given
 });
 
 describe('pictures', () => {
-  const upload = (bytes: Buffer, type = 'image/png', query = 'width=160&height=160') => editor.change('POST', `${contentRoutes.contentImage.path}?${query}`, { body: bytes, headers: { 'content-type': type } });
+  const upload = (bytes: Buffer, type = 'image/png', query = 'width=160&height=160') =>
+    editor.change('POST', `${contentRoutes.contentImage.path}?${query}`, { body: bytes, headers: { 'content-type': type } });
 
   /** A real PNG of width × height pixels, black and white, one bit each: a few KB that decode into width × height bytes. */
   function bomb(width: number, height: number): Buffer {
@@ -161,10 +168,18 @@ describe('pictures', () => {
     header.writeUInt32BE(height, 4);
     header[8] = 1; // one bit per pixel, greyscale
     const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
-    return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows, { level: 9 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   }
 
-  const small = (colour: string) => sharp({ create: { width: 40, height: 40, channels: 3, background: colour } }).png().toBuffer();
+  const small = (colour: string) =>
+    sharp({ create: { width: 40, height: 40, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   const uploadsDir = () => path.join(siteDir, 'public', UPLOADS_PATH);
 
   /** Until every upload answered has left the queue (its place is freed when its connection's answer is done). */
@@ -296,7 +311,10 @@ describe('what our server accepts from visitors and who hears of a lead: only an
     });
     const before = readFileSync(path.join(siteDir, CONTACT), 'utf8');
     const head = gitIn(siteDir, 'rev-parse', 'HEAD');
-    for (const [form, at] of [[raised, [['fields', e, 'maxLength']]], [silenced, [['notify', 'email']]]] as const) {
+    for (const [form, at] of [
+      [raised, [['fields', e, 'maxLength']]],
+      [silenced, [['notify', 'email']]],
+    ] as const) {
       const expected = at.map((p) => ownerOnlyProblem(form, [...p]));
       expect(await problemsOf(await post('contentCheck', { changes: [{ file: CONTACT, value: form }] }))).toEqual(expected);
       const published = await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: CONTACT, value: form }] });
@@ -308,7 +326,10 @@ describe('what our server accepts from visitors and who hears of a lead: only an
     expect(problems.map((p) => [p.path, p.developer])).toEqual([
       [['fields', e, 'maxLength'], ownerOnlySentence(CONTACT, ['fields', e, 'maxLength'])],
       [['notify', 'email'], ownerOnlySentence(CONTACT, ['notify', 'email'])],
-      [['fields', e, 'maxLength'], expect.stringContaining(`config/forms/contact.ts: fields[${e}].maxLength is 5, but an e-mail field must accept at least 254 characters`)],
+      [
+        ['fields', e, 'maxLength'],
+        expect.stringContaining(`config/forms/contact.ts: fields[${e}].maxLength is 5, but an e-mail field must accept at least 254 characters`),
+      ],
     ]);
     expect(readFileSync(path.join(siteDir, CONTACT), 'utf8')).toBe(before);
     expect(gitIn(siteDir, 'rev-parse', 'HEAD')).toBe(head);
@@ -320,7 +341,17 @@ describe('what our server accepts from visitors and who hears of a lead: only an
     const five = contactWith(snap, (f) => (f.fields[e].maxLength = 5));
     const refused = await problemsOf(await by(owner, 'contentCheck', { changes: [{ file: CONTACT, value: five }] }));
     expect(refused.map((p) => [p.path, p.message])).toEqual([
-      [['fields', e, 'maxLength'], officeWordsOf({ file: CONTACT, path: ['fields', e, 'maxLength'], words: { kind: 'limitTooLow', values: { value: 5, least: 254, what: 'an e-mail field', because: 'an e-mail address can be 254 characters long' } } }, five).sentence],
+      [
+        ['fields', e, 'maxLength'],
+        officeWordsOf(
+          {
+            file: CONTACT,
+            path: ['fields', e, 'maxLength'],
+            words: { kind: 'limitTooLow', values: { value: 5, least: 254, what: 'an e-mail field', because: 'an e-mail address can be 254 characters long' } },
+          },
+          five,
+        ).sentence,
+      ],
     ]);
     const silenced = contactWith(snap, (f) => {
       f.fields[e].maxLength = 320;

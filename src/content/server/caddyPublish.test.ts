@@ -72,15 +72,26 @@ withCaddy('Caddy serving the files itself', () => {
     expect(h1(beforeHtml)).not.toBe(escapeHtml(heading));
     homePage.sections[0].heading = heading;
     // With a picture uploaded in the editor: Caddy sends its sizes as our server does.
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#345678' } }).jpeg().toBuffer();
-    const uploaded = await editor.change('POST', `${contentRoutes.contentImage.path}?width=400&height=300`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#345678' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await editor.change('POST', `${contentRoutes.contentImage.path}?width=400&height=300`, {
+      body: photo,
+      headers: { 'content-type': 'image/jpeg' },
+    });
     expect(uploaded.status).toBe(201);
     homePage.sections[0].image = { ...homePage.sections[0].image, ...((await uploaded.json()) as Json) };
     // A description of its own, within a description's length (src/schema/schema.ts TEXT_LIMITS).
     site.brand.description = 'A web agency, with a description published from the editor while Caddy serves the files.';
     expect(site.brand.description).not.toBe(valueOf(snap, 'config/site.ts').brand.description);
     const published = await editor.change('POST', contentRoutes.contentPublish.path, {
-      json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }, { file: 'config/site.ts', value: site }] },
+      json: {
+        baseRevision: snap.revision,
+        changes: [
+          { file: 'config/pages/home.ts', value: homePage },
+          { file: 'config/site.ts', value: site },
+        ],
+      },
     });
     expect(published.status).toBe(200);
 
@@ -99,7 +110,12 @@ withCaddy('Caddy serving the files itself', () => {
     expect(avif).toBeDefined();
     const sent = async (base: string) => {
       const answer = await getFresh(base + avif!);
-      return { status: answer.status, type: answer.headers.get('content-type'), cache: answer.headers.get('cache-control'), bytes: (await answer.arrayBuffer()).byteLength > 0 };
+      return {
+        status: answer.status,
+        type: answer.headers.get('content-type'),
+        cache: answer.headers.get('cache-control'),
+        bytes: (await answer.arrayBuffer()).byteLength > 0,
+      };
     };
     expect(await sent(origin)).toEqual({ status: 200, type: 'image/avif', cache: CACHE_CONTROL.uploads, bytes: true });
     expect(await sent(s!.base)).toEqual(await sent(origin));
@@ -116,7 +132,9 @@ withCaddy('Caddy serving the files itself', () => {
       const snap = await snapshot();
       const homePage = valueOf(snap, 'config/pages/home.ts');
       homePage.sections[0].heading = `Publish ${n} of five in a row`;
-      const published = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }] } });
+      const published = await editor.change('POST', contentRoutes.contentPublish.path, {
+        json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }] },
+      });
       expect(published.status).toBe(200);
     }
     for (const address of ['/admin', '/admin/content']) {
@@ -141,7 +159,9 @@ withCaddy('Caddy serving the files itself', () => {
 
     const homePage = valueOf(before, 'config/pages/home.ts');
     homePage.sections[0].heading = 'Published while Caddy is down';
-    const refused = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: before.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }] } });
+    const refused = await editor.change('POST', contentRoutes.contentPublish.path, {
+      json: { baseRevision: before.revision, changes: [{ file: 'config/pages/home.ts', value: homePage }] },
+    });
     expect(refused.status).toBe(503);
     const { message } = (await refused.json()) as { message: string };
     const sentence = server.admin.messages.frontRefused;

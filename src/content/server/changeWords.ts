@@ -141,7 +141,8 @@ export function editInWords(file: string, value: unknown, edit: Edit): string {
 }
 
 /** A file made or removed, in words. */
-export const fileInWords = (file: string, value: unknown, made: boolean) => fill(made ? words.fileMade : words.fileRemoved, { where: whereInWords(file, value) });
+export const fileInWords = (file: string, value: unknown, made: boolean) =>
+  fill(made ? words.fileMade : words.fileRemoved, { where: whereInWords(file, value) });
 
 /** A value whole, for the before/after view: a text as it is, an item by its name, a list of items each named. */
 function shown(value: unknown): string {

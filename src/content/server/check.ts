@@ -55,7 +55,13 @@ export interface ChangedBy {
 export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: readonly ContentChange[], by: ChangedBy): CheckedChanges {
   const problems: ContentProblem[] = [];
   const current = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
-  const options: CheckOptions = { ...loaded.options, publicDir: path.join(site.siteDir, 'public'), pages: { ...loaded.options.pages }, forms: { ...loaded.options.forms }, articles: { ...loaded.options.articles } };
+  const options: CheckOptions = {
+    ...loaded.options,
+    publicDir: path.join(site.siteDir, 'public'),
+    pages: { ...loaded.options.pages },
+    forms: { ...loaded.options.forms },
+    articles: { ...loaded.options.articles },
+  };
   const files: FileEdits[] = [];
   const seen = new Set<string>();
   // The forms' files, as the loader found them (config/forms/index.ts names them): each is held to the data contract.
@@ -128,23 +134,31 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
       options.pages = removed ? others : { ...options.pages, [id]: change.value };
       options.pageIds = removed ? (options.pageIds ?? []).filter((p) => p !== id) : [...new Set([...(options.pageIds ?? Object.keys(options.pages)), id])];
       options.pageFiles = { ...options.pageFiles, [id]: change.file };
-    }
-    else if (change.file.startsWith('config/articles/')) {
+    } else if (change.file.startsWith('config/articles/')) {
       const id = idOf(options.articleFiles, change.file, 'articles')!;
       const { [id]: _gone, ...others } = options.articles ?? {};
       options.articles = removed ? others : { ...options.articles, [id]: change.value };
       options.articleFiles = { ...options.articleFiles, [id]: change.file };
-    }
-    else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
+    } else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
   }
 
   // What a page removed leaves its visitors (a farewell), checked against the pages there are after these changes.
-  const pagesAfter = new Set([...routeTable(options.routes).map((row) => row.path), ...Object.values(options.pages ?? {}).flatMap((page) => (isRecord(page) && typeof page.address === 'string' ? [page.address] : []))]);
+  const pagesAfter = new Set([
+    ...routeTable(options.routes).map((row) => row.path),
+    ...Object.values(options.pages ?? {}).flatMap((page) => (isRecord(page) && typeof page.address === 'string' ? [page.address] : [])),
+  ]);
   for (const change of changes) {
     if (change.farewell === undefined) continue;
     const before = current.get(change.file);
-    const page = change.value === null && change.file.startsWith('config/pages/') && isRecord(before) && typeof before.address === 'string' ? before : undefined;
-    const sentence = page ? farewellProblem(change.farewell, { title: typeof page.title === 'string' ? `"${page.title}"` : change.file, address: page.address as string }, pagesAfter) : server.messages.badRequest;
+    const page =
+      change.value === null && change.file.startsWith('config/pages/') && isRecord(before) && typeof before.address === 'string' ? before : undefined;
+    const sentence = page
+      ? farewellProblem(
+          change.farewell,
+          { title: typeof page.title === 'string' ? `"${page.title}"` : change.file, address: page.address as string },
+          pagesAfter,
+        )
+      : server.messages.badRequest;
     if (sentence) problems.push({ file: change.file, path: [], message: sentence, field: sentence });
   }
 

@@ -58,14 +58,19 @@ describe('an address in config/routes.ts', () => {
     expect(problems).toEqual([`config/routes.ts: routes[${i}].aliases[0] ${JSON.stringify(alias)} ${sentence}`]);
   });
 
-  it("is refused where public/ has a file or folder of that name, whatever the case", () => {
+  it('is refused where public/ has a file or folder of that name, whatever the case', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'check-public-'));
     try {
       mkdirSync(path.join(dir, 'downloads'));
       writeFileSync(path.join(dir, 'downloads', 'prices.pdf'), '');
       const i = privacyRoute(real);
-      const problems = checkConfig({ routes: { ...real.routes, routes: routesOf(real).map((r, j) => (j === i ? { ...r, path: '/Downloads' } : r)) }, publicDir: dir }).problems;
-      expect(problems).toContain(`config/routes.ts: routes[${i}].path "/Downloads" is used by the file or folder public/downloads, so no page can have it. Choose another address.`);
+      const problems = checkConfig({
+        routes: { ...real.routes, routes: routesOf(real).map((r, j) => (j === i ? { ...r, path: '/Downloads' } : r)) },
+        publicDir: dir,
+      }).problems;
+      expect(problems).toContain(
+        `config/routes.ts: routes[${i}].path "/Downloads" is used by the file or folder public/downloads, so no page can have it. Choose another address.`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -112,8 +117,14 @@ describe("the articles' addresses", () => {
     try {
       mkdirSync(path.join(dir, 'downloads'));
       const withAddress = (base: string, address: string) =>
-        checkConfig({ site: { ...real.site, articles: { ...(real.site.articles as Json), path: base } }, articles: { [id]: { ...real.articles[id], address } }, publicDir: dir }).problems.filter((p) => p.includes(': address '));
-      expect(withAddress('/', 'downloads')).toEqual([`config/articles/${id}.ts: address "downloads" makes the address "/downloads", which is used by the file or folder public/downloads, so no page can have it. Choose another address.`]);
+        checkConfig({
+          site: { ...real.site, articles: { ...(real.site.articles as Json), path: base } },
+          articles: { [id]: { ...real.articles[id], address } },
+          publicDir: dir,
+        }).problems.filter((p) => p.includes(': address '));
+      expect(withAddress('/', 'downloads')).toEqual([
+        `config/articles/${id}.ts: address "downloads" makes the address "/downloads", which is used by the file or folder public/downloads, so no page can have it. Choose another address.`,
+      ]);
       expect(withAddress('/Blog', 'downloads')).toEqual([]);
       expect(withAddress('/Blog', 'admin')).toEqual([]);
     } finally {
@@ -127,7 +138,9 @@ describe("the articles' addresses", () => {
       articlesAt(config, '/');
       config.articles[id]!.address = 'Admin';
     });
-    expect(problems).toEqual([`config/articles/${id}.ts: address "Admin" is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`]);
+    expect(problems).toEqual([
+      `config/articles/${id}.ts: address "Admin" is not a valid address. Use only lower case letters (a-z), digits and single dashes between words, like "my-first-article".`,
+    ]);
   });
 });
 
@@ -150,7 +163,7 @@ describe('a link in content', () => {
     ]);
   });
 
-  it("to another site is parsed: a host that is no host name is refused", () => {
+  it('to another site is parsed: a host that is no host name is refused', () => {
     const problems = problemsAfter((config) => {
       (config.site.social as { href: string }[])[1]!.href = 'https://www.instagram.com;sandbox/example';
     });
@@ -168,16 +181,30 @@ describe("a map's address", () => {
     });
 
   it.each([
-    ['https://www.openstreetmap.org;sandbox', 'has "www.openstreetmap.org;sandbox" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.'],
-    ['https://www.openstreetmap.org{x}/export', 'has "www.openstreetmap.org{x}" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.'],
-    ["https://www.openstreetmap.org'/export", 'has "www.openstreetmap.org\'" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.'],
-    ['https://0x7f000001/export', 'has "127.0.0.1" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.'],
+    [
+      'https://www.openstreetmap.org;sandbox',
+      'has "www.openstreetmap.org;sandbox" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.',
+    ],
+    [
+      'https://www.openstreetmap.org{x}/export',
+      'has "www.openstreetmap.org{x}" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.',
+    ],
+    [
+      "https://www.openstreetmap.org'/export",
+      'has "www.openstreetmap.org\'" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.',
+    ],
+    [
+      'https://0x7f000001/export',
+      'has "127.0.0.1" as its host, which is not a host name (letters, digits, - and dots, like "www.openstreetmap.org"). Copy the address again from the site that gives it.',
+    ],
     ['https://user:secret@www.openstreetmap.org/export', 'has a name or a password before its host (…@). Write the address without them.'],
     ['https://www.openstreet\nmap.org/export', 'has a space, a line break or another invisible character in it. Copy the address again, without them.'],
     ['http://www.openstreetmap.org/export', 'does not look like a valid URL. Make sure it starts with https://.'],
     ['javascript:alert(1)', 'does not look like a valid URL. Make sure it starts with https://.'],
   ])('%j is refused', (src, sentence) => {
-    expect(withMap(src)).toEqual([`config/pages/contact.ts: sections[${mapIndex()}].src ${JSON.stringify(src.length > 60 ? `${src.slice(0, 57)}...` : src)} ${sentence}`]);
+    expect(withMap(src)).toEqual([
+      `config/pages/contact.ts: sections[${mapIndex()}].src ${JSON.stringify(src.length > 60 ? `${src.slice(0, 57)}...` : src)} ${sentence}`,
+    ]);
   });
 
   it('with a port is taken (the policy names host and port)', () => {
@@ -201,12 +228,27 @@ describe("the site's own address", () => {
 
 describe("the visitors' timings have floors", () => {
   it.each([
-    ['outbox', 'firstRetryMs', 0, "is 0, but the wait before a visitor's browser sends a form again must be at least 5000 (5 seconds): a shorter wait has every browser holding a form that could not be sent send it over and over, to the site and its limits. Use 5000 or more."],
-    ['outbox', 'maxRetryMs', 1000, "is 1000, but the longest wait between a visitor's browser's tries must be at least 60000 (60 seconds): a shorter one keeps every browser holding a form that could not be sent trying as often, for as long as the site is unreachable. Use 60000 or more."],
-    ['toast', 'autoHideMs', 0, 'is 0, but the time a message stays on screen must be at least 3000 (3 seconds): a shorter time hides it before a visitor can read it. Use 3000 or more.'],
+    [
+      'outbox',
+      'firstRetryMs',
+      0,
+      "is 0, but the wait before a visitor's browser sends a form again must be at least 5000 (5 seconds): a shorter wait has every browser holding a form that could not be sent send it over and over, to the site and its limits. Use 5000 or more.",
+    ],
+    [
+      'outbox',
+      'maxRetryMs',
+      1000,
+      "is 1000, but the longest wait between a visitor's browser's tries must be at least 60000 (60 seconds): a shorter one keeps every browser holding a form that could not be sent trying as often, for as long as the site is unreachable. Use 60000 or more.",
+    ],
+    [
+      'toast',
+      'autoHideMs',
+      0,
+      'is 0, but the time a message stays on screen must be at least 3000 (3 seconds): a shorter time hides it before a visitor can read it. Use 3000 or more.',
+    ],
   ])('constants.%s.%s at %d is refused, naming what it is', (group, key, value, sentence) => {
     const problems = problemsAfter((config) => {
-      ((config.site.constants as Record<string, Record<string, number>>)[group]!)[key] = value;
+      (config.site.constants as Record<string, Record<string, number>>)[group]![key] = value;
     });
     expect(problems).toEqual([`config/site.ts: constants.${group}.${key} ${sentence}`]);
   });

@@ -49,7 +49,6 @@ class Loader {
     }
   }
 
-
   /** Loads a module without reporting anything (to find out which file is broken). */
   async tryLoad(file: string): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
     try {
@@ -85,7 +84,12 @@ class Loader {
 
   private describeLoadError(file: string, error: unknown, listedIn?: string): { where: string; sentence: string } {
     if (!(error instanceof ConfigModuleError)) {
-      const firstLine = trimPeriod((error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim() !== '')?.trim() ?? 'unknown error');
+      const firstLine = trimPeriod(
+        (error instanceof Error ? error.message : String(error))
+          .split('\n')
+          .find((l) => l.trim() !== '')
+          ?.trim() ?? 'unknown error',
+      );
       return { where: file, sentence: `${this.displayName(file)} could not be read: ${firstLine}. Undo the last change to this file.` };
     }
     const { kind, details } = error;
@@ -115,12 +119,21 @@ class Loader {
         // A slip (a missing comma, quote or bracket, a stray character): its line and what is wrong there, in words (slips.ts).
         const source = readTextOf(error.file);
         if (source !== undefined && details.line !== undefined) {
-          return { where: error.file, sentence: slipSentence(this.displayName(error.file), source, { text: error.message, line: details.line, column: (details.column ?? 1) - 1 }) };
+          return {
+            where: error.file,
+            sentence: slipSentence(this.displayName(error.file), source, { text: error.message, line: details.line, column: (details.column ?? 1) - 1 }),
+          };
         }
-        return { where: error.file, sentence: `${this.displayName(error.file)} could not be read: ${trimPeriod(error.message)}${at}. Check for a missing comma, quote or bracket near that place.` };
+        return {
+          where: error.file,
+          sentence: `${this.displayName(error.file)} could not be read: ${trimPeriod(error.message)}${at}. Check for a missing comma, quote or bracket near that place.`,
+        };
       }
       case 'outside':
-        return { where: error.file, sentence: `${this.displayName(error.file)} could not be read: it ${trimPeriod(error.message)}${at}. A config file may import only other files of config/ (and types).` };
+        return {
+          where: error.file,
+          sentence: `${this.displayName(error.file)} could not be read: it ${trimPeriod(error.message)}${at}. A config file may import only other files of config/ (and types).`,
+        };
       case 'runtime':
         return {
           where: error.file,
@@ -227,7 +240,10 @@ async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {
   }
   if (!index.ok && !brokenForm) loader.reportLoadError(indexFile, index.error);
   if (index.ok && !brokenForm) {
-    loader.report(indexFile, `${loader.displayName(indexFile)} could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.`);
+    loader.report(
+      indexFile,
+      `${loader.displayName(indexFile)} could not be read: it has no "export default". Put "export default" back in front of its opening curly brace.`,
+    );
   }
   // Pages may still name any form that has a file.
   Object.assign(options, { forms, formFiles, formIds: files.filter((f) => !isHelper(f)).map((f) => path.basename(f, '.ts')) });

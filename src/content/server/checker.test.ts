@@ -163,7 +163,7 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
-  test("a list of articles showing in full an article that is not one, with the closest article suggested", () => {
+  test('a list of articles showing in full an article that is not one, with the closest article suggested', () => {
     const list = sectionIndex('blog', { type: 'articles' });
     const [id] = Object.keys(real.articles);
     expect(problemsAfter((c) => set(c.pages.blog, ['sections', list, 'inFull'], `${id!}s`), { articles: real.articles })).toEqual([

@@ -111,12 +111,19 @@ function fromMessage(message: Message, entry: string, root: string): ConfigModul
   }
   if (message.text.startsWith('outside:')) {
     const spec = message.text.slice('outside:'.length);
-    return new ConfigModuleError('outside', where, `imports "${spec}", which is not a file of the config folder`, { ...(line ? { line } : {}), ...(column ? { column } : {}) });
+    return new ConfigModuleError('outside', where, `imports "${spec}", which is not a file of the config folder`, {
+      ...(line ? { line } : {}),
+      ...(column ? { column } : {}),
+    });
   }
   // No matching export in "config/site.ts" for import "default"
   const noExport = /^No matching export in "([^"]+)" for import "([^"]+)"/.exec(message.text);
   if (noExport) {
-    return new ConfigModuleError('missing-export', where, message.text, { name: noExport[2]!, from: path.resolve(root, noExport[1]!), ...(line ? { line } : {}) });
+    return new ConfigModuleError('missing-export', where, message.text, {
+      name: noExport[2]!,
+      from: path.resolve(root, noExport[1]!),
+      ...(line ? { line } : {}),
+    });
   }
   return new ConfigModuleError('syntax', where, message.text, { ...(line ? { line } : {}), ...(column ? { column } : {}) });
 }
@@ -150,14 +157,20 @@ function unchanged({ files, imports }: Inputs, root: string): boolean {
       return false;
     }
   }
-  return imports.every(({ spec, fromDir, found }) => resolveFile(spec, path.join(root, fromDir)) === (found === undefined ? undefined : path.join(root, found)));
+  return imports.every(
+    ({ spec, fromDir, found }) => resolveFile(spec, path.join(root, fromDir)) === (found === undefined ? undefined : path.join(root, found)),
+  );
 }
 
 /** The inputs named inside `root`, as kept. */
 function relativeTo(root: string, { files, imports }: Inputs): Inputs {
   return {
     files: new Map([...files].map(([file, bytes]) => [path.relative(root, file), bytes])),
-    imports: imports.map(({ spec, fromDir, found }) => ({ spec, fromDir: path.relative(root, fromDir), found: found === undefined ? undefined : path.relative(root, found) })),
+    imports: imports.map(({ spec, fromDir, found }) => ({
+      spec,
+      fromDir: path.relative(root, fromDir),
+      found: found === undefined ? undefined : path.relative(root, found),
+    })),
   };
 }
 
@@ -246,4 +259,3 @@ export function configModules(configDir: string): ConfigModules {
   };
   return { load };
 }
-

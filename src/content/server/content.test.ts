@@ -56,7 +56,9 @@ it('GET content answers every content file with its value, the git HEAD as revis
   const snap = opened;
   expect(snap.revision).toBe(gitIn(siteDir, 'rev-parse', 'HEAD').trim());
   const files = snap.files.map((f) => f.file);
-  expect(files).toEqual(expect.arrayContaining(['config/site.ts', 'config/routes.ts', 'config/pages/home.ts', 'config/pages/about.ts', 'config/forms/contact.ts']));
+  expect(files).toEqual(
+    expect.arrayContaining(['config/site.ts', 'config/routes.ts', 'config/pages/home.ts', 'config/pages/about.ts', 'config/forms/contact.ts']),
+  );
   expect(files).not.toContain('config/server.ts');
   expect(files).not.toContain('config/pages/index.ts');
   const home = valueOf(snap, 'config/pages/home.ts');
@@ -72,7 +74,12 @@ it("check answers the checker's sentences on their file and key; a contract key 
   const contact = valueOf(snap, 'config/forms/contact.ts');
   contact.collection = 'Contacts';
   contact.fields[0].name = 'FullName';
-  const response = await post('contentCheck', { changes: [{ file: 'config/pages/home.ts', value: home }, { file: 'config/forms/contact.ts', value: contact }] });
+  const response = await post('contentCheck', {
+    changes: [
+      { file: 'config/pages/home.ts', value: home },
+      { file: 'config/forms/contact.ts', value: contact },
+    ],
+  });
   expect(response.status).toBe(200);
   const { problems } = (await response.json()) as { problems: ContentProblem[] };
   const on = (file: string, keyPath: Array<string | number>) => problems.filter((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(keyPath));
@@ -90,7 +97,14 @@ it("check answers the checker's sentences on their file and key; a contract key 
   // A link may not run script; a file the editor does not edit is refused.
   home.sections[0].heading = 'Fine';
   home.sections[0].actions[0].href = 'javascript:alert(1)';
-  const script = (await (await post('contentCheck', { changes: [{ file: 'config/pages/home.ts', value: home }, { file: 'config/server.ts', value: {} }] })).json()) as { problems: ContentProblem[] };
+  const script = (await (
+    await post('contentCheck', {
+      changes: [
+        { file: 'config/pages/home.ts', value: home },
+        { file: 'config/server.ts', value: {} },
+      ],
+    })
+  ).json()) as { problems: ContentProblem[] };
   expect(script.problems.map((p) => p.path.join('.'))).toEqual(['', 'sections.0.actions.0.href']);
   expect(script.problems[0]!.developer).toMatch(/^config\/server\.ts is not edited here/);
 });
@@ -105,7 +119,13 @@ it('publish writes only the edit, commits it authored by the editor, and says it
   const faq = about.sections.find((section: Json) => section.type === 'faq');
   faq.items.push({ question: 'Do you build shops?', answer: 'Yes: online shops with payments and stock.' });
 
-  const response = await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }, { file: 'config/pages/about.ts', value: about }] });
+  const response = await post('contentPublish', {
+    baseRevision: snap.revision,
+    changes: [
+      { file: 'config/pages/home.ts', value: home },
+      { file: 'config/pages/about.ts', value: about },
+    ],
+  });
   expect(response.status).toBe(200);
   const { revision } = (await response.json()) as { revision: Revision };
   expect(revision.author).toBe('editor@agency.test');
@@ -119,7 +139,10 @@ it('publish writes only the edit, commits it authored by the editor, and says it
   expect(revision.id).toBe(gitIn(siteDir, 'rev-parse', 'HEAD').trim());
   expect(gitIn(siteDir, 'log', '-1', '--format=%ae|%s')).toBe(`editor@agency.test|Content: ${revision.summary[0]} (and 1 more)\n`);
   // Only the edit: one line in home.ts, the new item's lines in about.ts; nothing left uncommitted.
-  const diffOf = (file: string) => gitIn(siteDir, 'diff', '--unified=0', 'HEAD~1', 'HEAD', '--', file).split('\n').filter((l) => /^[+-](?![+-])/.test(l));
+  const diffOf = (file: string) =>
+    gitIn(siteDir, 'diff', '--unified=0', 'HEAD~1', 'HEAD', '--', file)
+      .split('\n')
+      .filter((l) => /^[+-](?![+-])/.test(l));
   expect(diffOf('config/pages/home.ts')).toEqual([`-      heading: '${old}',`, "+      heading: 'Grow your business online',"]);
   expect(diffOf('config/pages/about.ts')).toEqual(["+        { question: 'Do you build shops?', answer: 'Yes: online shops with payments and stock.' },"]);
   expect(gitIn(siteDir, 'diff', '--name-only', 'HEAD~1', 'HEAD')).toBe('config/pages/about.ts\nconfig/pages/home.ts\n');
@@ -155,11 +178,14 @@ it('an invalid publish is refused with its problems and writes nothing', async (
   home.sections[0].heading = '';
   const response = await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] });
   expect(response.status).toBe(400);
-  expect(((await response.json()) as { problems: ContentProblem[] }).problems[0]).toMatchObject({ file: 'config/pages/home.ts', path: ['sections', 0, 'heading'] });
+  expect(((await response.json()) as { problems: ContentProblem[] }).problems[0]).toMatchObject({
+    file: 'config/pages/home.ts',
+    path: ['sections', 0, 'heading'],
+  });
   expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
 });
 
-it('an over-long title is refused by the server in the checker\'s words, whatever the screens let through; nothing is written', async () => {
+it("an over-long title is refused by the server in the checker's words, whatever the screens let through; nothing is written", async () => {
   const snap = await snapshot();
   const home = valueOf(snap, HOME);
   home.title = 'x'.repeat(500);
@@ -167,7 +193,15 @@ it('an over-long title is refused by the server in the checker\'s words, whateve
   expect(response.status).toBe(400);
   const { problems } = (await response.json()) as { problems: ContentProblem[] };
   const said = officeWordsOf({ file: HOME, path: ['title'], words: { kind: 'tooLong', values: { count: 500, max: 70 } } }, home);
-  expect(problems).toEqual([expect.objectContaining({ file: HOME, path: ['title'], message: said.sentence, field: said.field, developer: 'config/pages/home.ts: title is 500 characters long, but it may have at most 70. Shorten it.' })]);
+  expect(problems).toEqual([
+    expect.objectContaining({
+      file: HOME,
+      path: ['title'],
+      message: said.sentence,
+      field: said.field,
+      developer: 'config/pages/home.ts: title is 500 characters long, but it may have at most 70. Shorten it.',
+    }),
+  ]);
   expect(said.field).toBe(fill(admin.content.refusals.tooLong, { label: labelOf('title'), count: 500, max: 70 }));
   expect(gitIn(siteDir, 'status', '--porcelain')).toBe('');
 });
@@ -177,7 +211,10 @@ describe('pictures', () => {
     editor.change('POST', `${contentRoutes.contentImage.path}?${query}`, { body: bytes, headers: { 'content-type': type } });
 
   it('are re-encoded at twice the drawn size (never larger than the original), with width and height from the result', async () => {
-    const photo = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#3366aa' } }).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'GPS secret' } } }).toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'GPS secret' } } })
+      .toBuffer();
     const response = await upload(photo);
     expect(response.status).toBe(201);
     const image = (await response.json()) as { src: string; width: number; height: number };
@@ -187,7 +224,9 @@ describe('pictures', () => {
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'webp', width: 320, height: 320 });
     expect(stored.includes('GPS secret')).toBe(false);
 
-    const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#fff' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect(await (await upload(small, 'width=400&height=320', 'image/png')).json()).toMatchObject({ width: 100, height: 80 });
   });
 
@@ -198,7 +237,9 @@ describe('pictures', () => {
     // An SVG may carry script: not taken, whatever its type says.
     expect((await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), undefined, 'image/svg+xml')).status).toBe(415);
     // A real picture with a page appended (a polyglot): only the picture survives the re-encoding.
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const polyglot = Buffer.concat([png, Buffer.from('<script>alert(document.cookie)</script>')]);
     const response = await upload(polyglot, 'width=50&height=50', 'image/png');
     expect(response.status).toBe(201);
@@ -212,12 +253,16 @@ describe('pictures', () => {
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ message: fill(server.admin.messages.imageTooLarge, { max: Math.floor(server.admin.imageMaxBytes / 1048576) }) });
     // A PNG whose header declares 100,000 × 100,000 pixels is refused before it is decoded, with config's sentence.
-    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     png.writeUInt32BE(100_000, 16);
     png.writeUInt32BE(100_000, 20);
     const tooManyPixels = await upload(png, undefined, 'image/png');
     expect(tooManyPixels.status).toBe(413);
-    expect(await tooManyPixels.json()).toEqual({ message: fill(server.admin.messages.imageTooManyPixels, { width: 100_000, height: 100_000, max: Math.floor(server.admin.imageMaxPixels / 1_000_000) }) });
+    expect(await tooManyPixels.json()).toEqual({
+      message: fill(server.admin.messages.imageTooManyPixels, { width: 100_000, height: 100_000, max: Math.floor(server.admin.imageMaxPixels / 1_000_000) }),
+    });
     expect((await upload(png, 'width=0&height=10', 'image/png')).status).toBe(400);
     expect((await editor.change('POST', contentRoutes.contentImage.path, { body: 'x', headers: { 'content-type': 'text/html' } })).status).toBe(415);
   });
@@ -227,7 +272,9 @@ describe('CSRF', () => {
   const uploads = () => {
     try {
       // The pictures themselves (their sizes are made in the background meanwhile).
-      return readdirSync(path.join(siteDir, 'public', 'images', 'uploads')).filter((name) => UPLOAD_NAME.test(name)).sort();
+      return readdirSync(path.join(siteDir, 'public', 'images', 'uploads'))
+        .filter((name) => UPLOAD_NAME.test(name))
+        .sort();
     } catch {
       return [];
     }
@@ -238,20 +285,33 @@ describe('CSRF', () => {
     expect((await other.signIn('editor@agency.test')).status).toBe(204);
     const otherToken = (await other.me()).csrfToken;
     const { csrfToken } = await editor.me();
-    const forgeries: Record<string, string>[] = [{}, { [CSRF_HEADER]: 'made-up' }, { [CSRF_HEADER]: otherToken }, { [CSRF_HEADER]: csrfToken, 'sec-fetch-site': 'cross-site' }];
+    const forgeries: Record<string, string>[] = [
+      {},
+      { [CSRF_HEADER]: 'made-up' },
+      { [CSRF_HEADER]: otherToken },
+      { [CSRF_HEADER]: csrfToken, 'sec-fetch-site': 'cross-site' },
+    ];
 
     const snap = await snapshot();
     const home = valueOf(snap, 'config/pages/home.ts');
     home.sections[0].heading = 'A forged heading';
     const homeFile = readFileSync(path.join(siteDir, 'config/pages/home.ts'), 'utf8');
     const head = gitIn(siteDir, 'rev-parse', 'HEAD');
-    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c00' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const before = uploads();
     for (const headers of forgeries) {
-      const publish = await editor.send('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] }, headers });
+      const publish = await editor.send('POST', contentRoutes.contentPublish.path, {
+        json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] },
+        headers,
+      });
       expect(publish.status).toBe(403);
       expect(await publish.json()).toEqual({ message: server.admin.messages.notFromInbox });
-      const upload = await editor.send('POST', `${contentRoutes.contentImage.path}?width=40&height=40`, { body: picture, headers: { 'content-type': 'image/png', ...headers } });
+      const upload = await editor.send('POST', `${contentRoutes.contentImage.path}?width=40&height=40`, {
+        body: picture,
+        headers: { 'content-type': 'image/png', ...headers },
+      });
       expect(upload.status).toBe(403);
       expect(await upload.json()).toEqual({ message: server.admin.messages.notFromInbox });
     }
@@ -259,7 +319,10 @@ describe('CSRF', () => {
     expect(gitIn(siteDir, 'rev-parse', 'HEAD')).toBe(head);
     expect(uploads()).toEqual(before);
     // The same requests with the session's token go through: the refusals above were the token's.
-    expect((await editor.change('POST', `${contentRoutes.contentImage.path}?width=40&height=40`, { body: picture, headers: { 'content-type': 'image/png' } })).status).toBe(201);
+    expect(
+      (await editor.change('POST', `${contentRoutes.contentImage.path}?width=40&height=40`, { body: picture, headers: { 'content-type': 'image/png' } }))
+        .status,
+    ).toBe(201);
     expect(uploads().length).toBe(before.length + 1);
   });
 });
@@ -276,14 +339,27 @@ it('outside git, each publish is a snapshot in the data folder, and restore publ
     const contact = valueOf(snap, 'config/forms/contact.ts');
     const old = contact.success.toast as string;
     contact.success.toast = 'Thank you, we will write back today';
-    const published = await owner.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/forms/contact.ts', value: contact }] } });
+    const published = await owner.change('POST', contentRoutes.contentPublish.path, {
+      json: { baseRevision: snap.revision, changes: [{ file: 'config/forms/contact.ts', value: contact }] },
+    });
     expect(published.status).toBe(200);
     const { revision } = (await published.json()) as { revision: Revision };
-    expect(revision.summary).toEqual([fill(history.changeSet, { where: whereInWords('config/forms/contact.ts', contact, ['success', 'toast']), before: `'${old}'`, after: "'Thank you, we will write back today'" })]);
+    expect(revision.summary).toEqual([
+      fill(history.changeSet, {
+        where: whereInWords('config/forms/contact.ts', contact, ['success', 'toast']),
+        before: `'${old}'`,
+        after: "'Thank you, we will write back today'",
+      }),
+    ]);
     const { revisions } = (await (await owner.send('GET', contentRoutes.contentRevisions.path)).json()) as { revisions: Revision[] };
     expect(revisions.map((r) => r.id)).toEqual([revision.id]);
     contact.success.toast = 'Changed again';
-    await owner.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: (await (await owner.send('GET', contentRoutes.content.path)).json() as ContentSnapshot).revision, changes: [{ file: 'config/forms/contact.ts', value: contact }] } });
+    await owner.change('POST', contentRoutes.contentPublish.path, {
+      json: {
+        baseRevision: ((await (await owner.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot).revision,
+        changes: [{ file: 'config/forms/contact.ts', value: contact }],
+      },
+    });
     expect((await owner.change('POST', contentRoutes.contentRestore.path.replace(':revisionId', revision.id))).status).toBe(200);
     expect(readFileSync(path.join(plainDir, 'config/forms/contact.ts'), 'utf8')).toContain("toast: 'Thank you, we will write back today'");
   } finally {

@@ -26,14 +26,31 @@ it('answers the editor over the local files; a change without the token, or from
     home.sections[0].heading = 'Edited in a checkout';
     const payload = { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] };
     expect((await app.inject({ method: 'POST', url: contentRoutes.contentPublish.path, payload })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: contentRoutes.contentPublish.path, payload, headers: { [CSRF_HEADER]: 'dev', 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(403);
-    const published = await app.inject({ method: 'POST', url: contentRoutes.contentPublish.path, payload, headers: { [CSRF_HEADER]: 'dev', 'sec-fetch-site': 'same-origin' } });
+    expect(
+      (await app.inject({ method: 'POST', url: contentRoutes.contentPublish.path, payload, headers: { [CSRF_HEADER]: 'dev', 'sec-fetch-site': 'cross-site' } }))
+        .statusCode,
+    ).toBe(403);
+    const published = await app.inject({
+      method: 'POST',
+      url: contentRoutes.contentPublish.path,
+      payload,
+      headers: { [CSRF_HEADER]: 'dev', 'sec-fetch-site': 'same-origin' },
+    });
     expect(published.statusCode).toBe(200);
     expect(readFileSync(path.join(siteDir, 'config/pages/home.ts'), 'utf8')).toContain("heading: 'Edited in a checkout'");
     // Drafts are kept in the checkout's database, as the server keeps them.
     home.sections[0].heading = 'A draft in a checkout';
     const draft = { file: 'config/pages/home.ts', value: home, base: snap.revision };
-    expect((await app.inject({ method: 'POST', url: contentRoutes.contentDraftSave.path, payload: draft, headers: { [CSRF_HEADER]: 'dev', 'sec-fetch-site': 'same-origin' } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: contentRoutes.contentDraftSave.path,
+          payload: draft,
+          headers: { [CSRF_HEADER]: 'dev', 'sec-fetch-site': 'same-origin' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const again = (await app.inject({ method: 'GET', url: contentRoutes.content.path })).json() as ContentSnapshot;
     expect(again.drafts).toMatchObject([{ author: DEVELOPER, file: 'config/pages/home.ts', value: home }]);
   } finally {

@@ -30,7 +30,8 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET') return;
     const site = request.headers['sec-fetch-site'];
-    if (request.headers[CSRF_HEADER] !== DEV_TOKEN || (site !== undefined && site !== 'same-origin')) return reply.code(403).send({ message: server.admin.messages.notFromInbox });
+    if (request.headers[CSRF_HEADER] !== DEV_TOKEN || (site !== undefined && site !== 'same-origin'))
+      return reply.code(403).send({ message: server.admin.messages.notFromInbox });
   });
   app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
   // Publishes write and record (the journal in the checkout's data/, as npm start's); vite draws the pages.
@@ -39,7 +40,14 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   const drafts = draftsOf(store);
   // Told of each publish (declared below: a publish comes only once both exist).
   // The developer is an editor here, as `me` says below: what only an owner changes is changed in the files.
-  const publisher = new Publisher({ site: { siteDir }, dataDir, clock: Date.now, drafts, onPublished: (files) => scheduler.contentChanged(files), roleOf: () => 'editor' });
+  const publisher = new Publisher({
+    site: { siteDir },
+    dataDir,
+    clock: Date.now,
+    drafts,
+    onPublished: (files) => scheduler.contentChanged(files),
+    roleOf: () => 'editor',
+  });
   const scheduler = new Scheduler({ publisher, drafts, jobs: contentJobs(store), clock: Date.now, log: (message) => console.error(message) });
   scheduler.start(contentFiles(await loadContent({ siteDir })));
   app.addHook('onClose', async () => {
@@ -52,7 +60,13 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
     const { method, path } = contentRoutes[name];
     const picture = name === 'contentImage';
-    app.route({ method, url: path, bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024, ...(picture ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}), handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER) });
+    app.route({
+      method,
+      url: path,
+      bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024,
+      ...(picture ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
+      handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER),
+    });
   }
   // The inbox asks who is signed in: here, always the developer, as an editor (the leads are on the server).
   app.get(SIGN_IN_API, async () => ({ email: DEVELOPER, accounts: true, csrfToken: DEV_TOKEN }));
@@ -62,4 +76,5 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
 }
 
 /** Whether a request is the editor's (vite.config.ts's plugin hands it here; the rest of /api goes to the site's server). */
-export const handlesUrl = (url: string) => url.split('?')[0] === SIGN_IN_API || url.split('?')[0] === adminRoutes.me.path || url.startsWith(contentRoutes.content.path);
+export const handlesUrl = (url: string) =>
+  url.split('?')[0] === SIGN_IN_API || url.split('?')[0] === adminRoutes.me.path || url.startsWith(contentRoutes.content.path);

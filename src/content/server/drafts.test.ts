@@ -62,11 +62,15 @@ let held: ReturnType<typeof heldTimers>;
 
 const snapshot = async (client = editor): Promise<ContentSnapshot> => (await (await client.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
 const valueOf = (snap: ContentSnapshot, file: string) => JSON.parse(JSON.stringify(snap.files.find((f) => f.file === file)!.value)) as Json;
-const send = (client: Client, route: 'contentDraftSave' | 'contentDraftDiscard' | 'contentDraftSchedule', json: unknown) => client.change('POST', contentRoutes[route].path, { json });
-const publish = (client: Client, baseRevision: string, changes: unknown) => client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
+const send = (client: Client, route: 'contentDraftSave' | 'contentDraftDiscard' | 'contentDraftSchedule', json: unknown) =>
+  client.change('POST', contentRoutes[route].path, { json });
+const publish = (client: Client, baseRevision: string, changes: unknown) =>
+  client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
 /** A draft put straight into the database, past every limit, as publishes kept them before the limits held there. */
 const putDraft = (author: string, file: string, value: unknown, base: string) =>
-  s.app.store.db.prepare('INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, ?, ?, ?)').run(author, file, JSON.stringify(value), base, s.clock.now);
+  s.app.store.db
+    .prepare('INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, ?, ?, ?)')
+    .run(author, file, JSON.stringify(value), base, s.clock.now);
 const scheduler = () => s.app.contentScheduler!;
 
 async function signedIn(on: TestServer, email: string): Promise<Client> {
@@ -156,7 +160,10 @@ it('refuses, keeping nothing: no CSRF token, a file not edited here, a draft too
   expect(csrfToken).toBeTruthy();
   const forged = await editor.send('POST', contentRoutes.contentDraftSave.path, { json: { file: HOME, value: home, base: snap.revision } });
   expect(forged.status).toBe(403);
-  const wrongToken = await editor.send('POST', contentRoutes.contentDraftSave.path, { json: { file: HOME, value: home, base: snap.revision }, headers: { [CSRF_HEADER]: 'forged', 'sec-fetch-site': 'same-origin' } });
+  const wrongToken = await editor.send('POST', contentRoutes.contentDraftSave.path, {
+    json: { file: HOME, value: home, base: snap.revision },
+    headers: { [CSRF_HEADER]: 'forged', 'sec-fetch-site': 'same-origin' },
+  });
   expect(wrongToken.status).toBe(403);
 
   for (const file of ['config/server.ts', 'config/admin.ts', '../etc/passwd', 'config/pages/../server.ts']) {
@@ -231,7 +238,12 @@ it('ten publishes of 100 changes by one editor are refused and keep, as drafts, 
     const kept = Math.min(limits.perAccount - 1, limits.rate.requests);
     const drafts = await mine();
     expect([round, drafts.length]).toEqual([round, kept + 1]);
-    expect(drafts.filter((d) => d.file !== HOME).map((d) => [d.file, (d.value as Json).round]).sort()).toEqual(Array.from({ length: kept }, (_, n) => [page(n), round]).sort());
+    expect(
+      drafts
+        .filter((d) => d.file !== HOME)
+        .map((d) => [d.file, (d.value as Json).round])
+        .sort(),
+    ).toEqual(Array.from({ length: kept }, (_, n) => [page(n), round]).sort());
   }
   expect(gitIn(siteDir, 'rev-parse', 'HEAD').trim()).toBe(snap.revision);
 
@@ -248,7 +260,10 @@ it('opening the editor with many drafts started from many revisions runs at most
   const snap = await snapshot();
   // Revisions to start drafts from: commits one after another; then a publish of the about page after all of them.
   const REVISIONS = 8 * MAX_CHILD_PROCESSES;
-  execFileSync('sh', ['-c', `for i in $(seq ${REVISIONS}); do git commit --quiet --allow-empty -m "Revision $i"; done`], { cwd: siteDir, env: { ...process.env, ...GIT_DEVELOPER } });
+  execFileSync('sh', ['-c', `for i in $(seq ${REVISIONS}); do git commit --quiet --allow-empty -m "Revision $i"; done`], {
+    cwd: siteDir,
+    env: { ...process.env, ...GIT_DEVELOPER },
+  });
   const bases = gitIn(siteDir, 'rev-list', `--max-count=${REVISIONS}`, 'HEAD').trim().split('\n');
   expect(bases).toHaveLength(REVISIONS);
   const about = valueOf(snap, ABOUT);
@@ -318,7 +333,10 @@ it('a scheduled draft is published by the server by itself at its time, as its a
   // Refused times and drafts: nothing is scheduled.
   const past = await send(editor, 'contentDraftSchedule', { file: HOME, at: new Date(s.clock.now - MINUTE).toISOString() });
   expect([past.status, await past.json()]).toEqual([400, { message: fill(messages.badScheduleTime, { days: limits.scheduleMaxDays }) }]);
-  const tooFar = await send(editor, 'contentDraftSchedule', { file: HOME, at: new Date(s.clock.now + (limits.scheduleMaxDays + 1) * 86_400_000).toISOString() });
+  const tooFar = await send(editor, 'contentDraftSchedule', {
+    file: HOME,
+    at: new Date(s.clock.now + (limits.scheduleMaxDays + 1) * 86_400_000).toISOString(),
+  });
   expect(tooFar.status).toBe(400);
   const none = await send(editor, 'contentDraftSchedule', { file: ABOUT, at: new Date(s.clock.now + MINUTE).toISOString() });
   expect([none.status, await none.json()]).toEqual([404, { message: messages.noDraft }]);
@@ -386,7 +404,7 @@ it('a schedule that came due while the server was down is published at start', a
   expect(held.delay()).toBe(0);
   held.fire();
   await scheduler().idle();
-  expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toContain("Publish-Scheduled-By: editor@agency.test");
+  expect(gitIn(siteDir, 'log', '-1', '--format=%B')).toContain('Publish-Scheduled-By: editor@agency.test');
   expect(valueOf(await snapshot(client), HOME).sections[0].heading).toBe('Due while the server was down');
 });
 
@@ -403,7 +421,10 @@ it('a scheduled draft whose file another publish changed meanwhile is not publis
   const second = await signedIn(s, 'second@agency.test');
   const theirs = valueOf(snap, HOME);
   theirs.sections[0].heading = 'Published by someone else';
-  expect((await second.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: HOME, value: theirs }] } })).status).toBe(200);
+  expect(
+    (await second.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: HOME, value: theirs }] } }))
+      .status,
+  ).toBe(200);
   const head = gitIn(siteDir, 'rev-parse', 'HEAD').trim();
 
   await timeComes(at);
@@ -425,7 +446,7 @@ it('a scheduled draft whose file another publish changed meanwhile is not publis
   expect(valueOf(await snapshot(), HOME).sections[0].heading).toBe('Scheduled, but overtaken');
 });
 
-it('a publish takes the items named and nothing else: the drafts of other items (unfinished or not, the account\'s or another\'s) neither join it nor are checked, and stay as they were', async () => {
+it("a publish takes the items named and nothing else: the drafts of other items (unfinished or not, the account's or another's) neither join it nor are checked, and stay as they were", async () => {
   const snap = await snapshot();
   const SITE = 'config/site.ts';
   const ARTICLE = 'config/articles/half-written.ts';
@@ -438,7 +459,7 @@ it('a publish takes the items named and nothing else: the drafts of other items 
   await addAccount(s, 'second@agency.test', PASSWORD, 'editor');
   const second = await signedIn(s, 'second@agency.test');
   const theirs = valueOf(snap, HOME);
-  theirs.sections[0].heading = 'Another account\'s draft';
+  theirs.sections[0].heading = "Another account's draft";
   expect((await send(second, 'contentDraftSave', { file: HOME, value: theirs, base: snap.revision })).status).toBe(200);
   const checked = await editor.change('POST', contentRoutes.contentCheck.path, { json: { changes: [{ file: ARTICLE, value: unfinished }] } });
   expect(((await checked.json()) as { problems: ContentProblem[] }).problems.length).toBeGreaterThan(0);
@@ -498,11 +519,22 @@ it('drafts scheduled for the same time are published each on its own: one the ch
 
 it("a content file's expires is a stored moment: kept in the database, run at its time like a schedule", async () => {
   const now = s.clock.now;
-  expect(momentsOf([{ file: 'config/articles/a.ts', value: { expires: new Date(now + MINUTE).toISOString() } }, { file: HOME, value: { title: 'No expiry' } }, { file: 'config/articles/b.ts', value: { expires: 'not a date' } }])).toEqual([
-    { file: 'config/articles/a.ts', at: now + MINUTE },
-  ]);
+  expect(
+    momentsOf([
+      { file: 'config/articles/a.ts', value: { expires: new Date(now + MINUTE).toISOString() } },
+      { file: HOME, value: { title: 'No expiry' } },
+      { file: 'config/articles/b.ts', value: { expires: 'not a date' } },
+    ]),
+  ).toEqual([{ file: 'config/articles/a.ts', at: now + MINUTE }]);
   const jobs = contentJobs(s.app.store);
-  jobs.sync(EXPIRES, [{ file: 'config/articles/a.ts', at: now + MINUTE }, { file: 'config/articles/old.ts', at: now - MINUTE }], now);
+  jobs.sync(
+    EXPIRES,
+    [
+      { file: 'config/articles/a.ts', at: now + MINUTE },
+      { file: 'config/articles/old.ts', at: now - MINUTE },
+    ],
+    now,
+  );
   // Only moments still to come are added.
   expect(jobs.due(now + MINUTE)).toEqual([{ file: 'config/articles/a.ts', at: now + MINUTE, reason: EXPIRES }]);
   scheduler().changed();

@@ -68,7 +68,11 @@ const MAX_BASE = 200;
 
 /** A file a draft may be kept of: one the editor edits, or may make. */
 const draftable = (file: string) =>
-  file === 'config/site.ts' || file === 'config/routes.ts' || /^config\/forms\/[\w-]{1,64}\.ts$/.test(file) || /^config\/pages\/[\w-]{1,64}\.ts$/.test(file) || isNewFileAllowed(file);
+  file === 'config/site.ts' ||
+  file === 'config/routes.ts' ||
+  /^config\/forms\/[\w-]{1,64}\.ts$/.test(file) ||
+  /^config\/pages\/[\w-]{1,64}\.ts$/.test(file) ||
+  isNewFileAllowed(file);
 
 export interface Drafts {
   /** Every draft, of every account (an editor sees who else has a draft of a file). */
@@ -104,7 +108,10 @@ const messages = server.admin.messages;
  * later than the app), kept within `limits` (one bucket of saves per account, in memory: a
  * restart forgives them), their times read from `clock`.
  */
-export function drafts(store: Store, { clock = Date.now, limits = server.admin.drafts }: { clock?: () => number; limits?: typeof server.admin.drafts } = {}): Drafts {
+export function drafts(
+  store: Store,
+  { clock = Date.now, limits = server.admin.drafts }: { clock?: () => number; limits?: typeof server.admin.drafts } = {},
+): Drafts {
   const saves = createLimiter(limits.rate, clock);
   let statements: Record<'list' | 'one' | 'count' | 'upsert' | 'rebase' | 'remove' | 'schedule' | 'failed' | 'next' | 'due', Statement> | undefined;
   const sql = () =>
@@ -128,7 +135,8 @@ export function drafts(store: Store, { clock = Date.now, limits = server.admin.d
     if (Buffer.byteLength(text) > limits.maxBytes) return { status: 413, message: fill(messages.draftTooLarge, { max: Math.floor(limits.maxBytes / 1000) }) };
     const wait = saves.take(author);
     if (wait > 0) return { status: 429, message: fill(messages.draftsTooFast, { seconds: wait }), retryAfter: wait };
-    if (!sql().one.get(author, file) && (sql().count.get(author) as number) >= limits.perAccount) return { status: 409, message: fill(messages.tooManyDrafts, { max: limits.perAccount }) };
+    if (!sql().one.get(author, file) && (sql().count.get(author) as number) >= limits.perAccount)
+      return { status: 409, message: fill(messages.tooManyDrafts, { max: limits.perAccount }) };
     return undefined;
   };
   // One transaction: the changes are kept together (and counted as they are kept).
@@ -190,7 +198,13 @@ export function contentJobs(store: Store): ContentJobs {
     },
     next: () => (store.db.prepare('SELECT min(due_at) FROM content_jobs').pluck().get() as number | null) ?? undefined,
     due: (at) =>
-      (store.db.prepare('SELECT due_at, reason, file FROM content_jobs WHERE due_at <= ? ORDER BY due_at').all(at) as { due_at: number; reason: string; file: string }[]).map((r) => ({
+      (
+        store.db.prepare('SELECT due_at, reason, file FROM content_jobs WHERE due_at <= ? ORDER BY due_at').all(at) as {
+          due_at: number;
+          reason: string;
+          file: string;
+        }[]
+      ).map((r) => ({
         file: r.file,
         at: r.due_at,
         reason: r.reason,

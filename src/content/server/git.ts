@@ -50,7 +50,24 @@ export async function commit(siteDir: string, files: string[], author: string, m
   // Added and committed as they are in the work tree, by their names: nothing else that is staged goes with them.
   await git(siteDir, ['add', '--', ...files]);
   // The committer is the server (its own git identity if it has one, else the site's), the author the editor.
-  await git(siteDir, ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost', 'commit', '--quiet', '--no-verify', `--author=${author}`, ...(date ? [`--date=${date}`] : []), '--file=-', '--', ...files], message);
+  await git(
+    siteDir,
+    [
+      '-c',
+      'user.name=Site editor',
+      '-c',
+      'user.email=editor@localhost',
+      'commit',
+      '--quiet',
+      '--no-verify',
+      `--author=${author}`,
+      ...(date ? [`--date=${date}`] : []),
+      '--file=-',
+      '--',
+      ...files,
+    ],
+    message,
+  );
   return head(siteDir);
 }
 
@@ -83,7 +100,15 @@ export interface Commit {
 /** The commits that changed config/ (or only `file`), newest first; `since`: only those after that commit. */
 export async function configHistory(siteDir: string, max = 100, { file, since }: { file?: string; since?: string } = {}): Promise<Commit[]> {
   const range = since ? [`${since}..HEAD`] : [];
-  const out = await git(siteDir, ['log', `--max-count=${max}`, '--name-only', '--format=%x1e%H%x1f%ae%x1f%aI%x1f%s%x1f%b%x1f', ...range, '--', file ?? 'config']);
+  const out = await git(siteDir, [
+    'log',
+    `--max-count=${max}`,
+    '--name-only',
+    '--format=%x1e%H%x1f%ae%x1f%aI%x1f%s%x1f%b%x1f',
+    ...range,
+    '--',
+    file ?? 'config',
+  ]);
   return out
     .split('\x1e')
     .filter((entry) => entry.trim())

@@ -15,7 +15,14 @@ const page = (over: Record<string, unknown> = {}) => ({
   title: 'A page',
   sections: [
     { type: 'hero', heading: 'Old heading', text: 'Old text' },
-    { type: 'faq', id: 'faq', items: [{ question: 'One?', answer: 'Yes.' }, { question: 'Two?', answer: 'No.' }] },
+    {
+      type: 'faq',
+      id: 'faq',
+      items: [
+        { question: 'One?', answer: 'Yes.' },
+        { question: 'Two?', answer: 'No.' },
+      ],
+    },
   ],
   ...over,
 });
@@ -26,7 +33,7 @@ const edited = (edit: (value: Page) => void, from: Page = page()) => {
   return value;
 };
 
-describe('undoFile: one revision\'s change taken back from the file as it is now', () => {
+describe("undoFile: one revision's change taken back from the file as it is now", () => {
   it('takes back a text while later changes elsewhere stay', () => {
     const before = page();
     const after = edited((v) => (v.sections[0]!.heading = 'New heading'), before);
@@ -56,11 +63,19 @@ describe('undoFile: one revision\'s change taken back from the file as it is now
     const before = page();
     const added = edited((v) => (v.sections[1] as { items: unknown[] }).items.push({ question: 'Three?', answer: 'Soon.' }), before);
     const later = edited((v) => (v.sections[1] as { items: unknown[] }).items.unshift({ question: 'Zero?', answer: 'First.' }), added);
-    expect(((undoFile(before, added, later).value as Page).sections[1] as { items: { question: string }[] }).items.map((i) => i.question)).toEqual(['Zero?', 'One?', 'Two?']);
+    expect(((undoFile(before, added, later).value as Page).sections[1] as { items: { question: string }[] }).items.map((i) => i.question)).toEqual([
+      'Zero?',
+      'One?',
+      'Two?',
+    ]);
 
     const removed = edited((v) => (v.sections[1] as { items: unknown[] }).items.splice(1, 1), before);
     const grown = edited((v) => (v.sections[1] as { items: unknown[] }).items.unshift({ question: 'Zero?', answer: 'First.' }), removed);
-    expect(((undoFile(before, removed, grown).value as Page).sections[1] as { items: { question: string }[] }).items.map((i) => i.question)).toEqual(['Zero?', 'One?', 'Two?']);
+    expect(((undoFile(before, removed, grown).value as Page).sections[1] as { items: { question: string }[] }).items.map((i) => i.question)).toEqual([
+      'Zero?',
+      'One?',
+      'Two?',
+    ]);
   });
 
   it('a file the revision made goes; one it removed comes back; either refused when changed since', () => {
@@ -86,10 +101,12 @@ describe('restoreFile: a file as it was, in the shape it has now', () => {
       v.sections[0]!.heading = 'Changed since';
     }, then);
     const { value, notes } = restoreFile(then, now);
-    expect(value).toEqual(edited((v) => {
-      Object.assign(v, { description: 'Added by a release' });
-      Object.assign(v.sections[1]!, { layout: 'wide' });
-    }, then));
+    expect(value).toEqual(
+      edited((v) => {
+        Object.assign(v, { description: 'Added by a release' });
+        Object.assign(v.sections[1]!, { layout: 'wide' });
+      }, then),
+    );
     expect(notes).toEqual([
       { path: ['sections', 1, 'layout'], reason: 'addedSince' },
       { path: ['description'], reason: 'addedSince' },
@@ -104,7 +121,9 @@ describe('two long texts in a sentence', () => {
     expect(before).not.toBe(after);
     expect(before).toContain('win trust');
     expect(after).toContain('earn trust');
-    expect(editInWords('config/pages/home.ts', { heading: `${start}win` }, { op: 'set', path: ['heading'], before: `${start}win`, after: `${start}earn` })).toMatch(/'….*win' → '….*earn'$/);
+    expect(
+      editInWords('config/pages/home.ts', { heading: `${start}win` }, { op: 'set', path: ['heading'], before: `${start}win`, after: `${start}earn` }),
+    ).toMatch(/'….*win' → '….*earn'$/);
   });
 });
 
@@ -130,18 +149,25 @@ describe("an article's changes in words, as the screens name it", () => {
   const linesOf = (after: Article) => summaryOf([{ file: FILE, before: article(), after, edits: diffValues(article(), after) }]);
 
   it('names the article by its title in the list of articles, never by its file', () => {
-    expect(linesOf(changed((v) => (v.title = 'A better title')))).toEqual([fill(t.history.changeSet, { where: articleWhere(labelOf('title')), before: "'A test article'", after: "'A better title'" })]);
+    expect(linesOf(changed((v) => (v.title = 'A better title')))).toEqual([
+      fill(t.history.changeSet, { where: articleWhere(labelOf('title')), before: "'A test article'", after: "'A better title'" }),
+    ]);
     expect(fileInWords(FILE, article(), true)).toBe(fill(t.history.fileMade, { where: articleWhere() }));
     expect(fileInWords(FILE, article(), false)).toBe(fill(t.history.fileRemoved, { where: articleWhere() }));
     // A developer's release that changed it (no value at hand): the list it is in, not "the site" or its file.
-    const release = revisionOfCommit({ id: 'c0ffee', author: 'Dev', at: '2026-11-25T10:00:00Z', subject: 'A release', body: '', files: [FILE] } as Parameters<typeof revisionOfCommit>[0]);
+    const release = revisionOfCommit({ id: 'c0ffee', author: 'Dev', at: '2026-11-25T10:00:00Z', subject: 'A release', body: '', files: [FILE] } as Parameters<
+      typeof revisionOfCommit
+    >[0]);
     expect(release.summary.join(' ')).toContain(t.articles.heading);
     expect(release.summary.join(' ')).not.toContain('a-test-article');
   });
 
   it('says an edit of the text as one change of the box, its words before and after, never its blocks as paths', () => {
     // A word changed inside a paragraph (a path deep in the blocks), and a block added (the list of blocks changed).
-    for (const after of [changed((v) => (v.body[1]!.content![2]!.text = ' and then much more.')), changed((v) => v.body.push({ type: 'paragraph', content: [{ text: 'A closing line.' }] }))]) {
+    for (const after of [
+      changed((v) => (v.body[1]!.content![2]!.text = ' and then much more.')),
+      changed((v) => v.body.push({ type: 'paragraph', content: [{ text: 'A closing line.' }] })),
+    ]) {
       const lines = linesOf(after);
       expect(lines).toHaveLength(1);
       expect(lines[0]!.startsWith(`${articleWhere(t.labels.body)}: `)).toBe(true);
@@ -151,7 +177,9 @@ describe("an article's changes in words, as the screens name it", () => {
     expect(line).toContain('then more.');
     expect(line).toContain('then much more.');
     // Two edits in the same box are one line; an edit beside it is its own.
-    expect(linesOf(changed((v) => ((v.body[0]!.text = 'A new heading'), (v.body[2]!.items![1]![0]!.text = 'A changed point'), (v.title = 'Retitled'))))).toHaveLength(2);
+    expect(
+      linesOf(changed((v) => ((v.body[0]!.text = 'A new heading'), (v.body[2]!.items![1]![0]!.text = 'A changed point'), (v.title = 'Retitled')))),
+    ).toHaveLength(2);
   });
 
   it("shows the text's words whole on each side of the before/after view", () => {

@@ -138,7 +138,8 @@ export function undoFile(before: unknown, after: unknown, now: unknown, only?: r
   // The revision made the file: it goes, unless it was changed since.
   if (before === undefined) return now === undefined || sameValue(now, after) ? { value: undefined, conflicts: [] } : { value: now, conflicts: [{ path: [] }] };
   // The revision removed the file: it comes back, unless another was made in its place.
-  if (after === undefined) return now === undefined || sameValue(now, before) ? { value: clone(before), conflicts: [] } : { value: now, conflicts: [{ path: [] }] };
+  if (after === undefined)
+    return now === undefined || sameValue(now, before) ? { value: clone(before), conflicts: [] } : { value: now, conflicts: [{ path: [] }] };
   if (now === undefined) return { value: now, conflicts: [{ path: [] }] };
   const value = clone(now);
   const conflicts: UndoConflict[] = [];

@@ -61,7 +61,12 @@ export const imageCodec = {
     const scale = Math.min(2, MAX_PICTURE_WIDTH / drawn.width);
     return (await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false }))
       .rotate()
-      .resize({ width: Math.max(1, Math.round(drawn.width * scale)), height: Math.max(1, Math.round(drawn.height * scale)), fit: 'cover', withoutEnlargement: true })
+      .resize({
+        width: Math.max(1, Math.round(drawn.width * scale)),
+        height: Math.max(1, Math.round(drawn.height * scale)),
+        fit: 'cover',
+        withoutEnlargement: true,
+      })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
   },
@@ -145,7 +150,11 @@ export const pictureSizes = new PictureSizes(imageQueue, sharp);
 export async function admitUpload(_request: unknown, reply: FastifyReply): Promise<unknown> {
   if (!imageQueue.admit()) {
     const busy = queueFull();
-    return reply.code(busy.status).header('Retry-After', String(busy.retryAfterSeconds)).type('application/json; charset=utf-8').send({ message: busy.message });
+    return reply
+      .code(busy.status)
+      .header('Retry-After', String(busy.retryAfterSeconds))
+      .type('application/json; charset=utf-8')
+      .send({ message: busy.message });
   }
   // The answer done, or the connection gone: the place is free again (once).
   reply.raw.once('close', () => imageQueue.leave());

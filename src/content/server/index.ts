@@ -62,7 +62,8 @@ function undoScope(change: unknown, file: unknown, fromQuery = false): UndoScope
 }
 
 /** Pixels the page draws a picture at: a whole number from 1 to 4000. */
-const drawnSize = (value: unknown) => (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined);
+const drawnSize = (value: unknown) =>
+  typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined;
 
 /** A draft as the API answers it: times in ISO 8601. */
 const draftAnswer = ({ updatedAt, scheduledAt, ...draft }: Draft): ContentDraft => ({
@@ -110,12 +111,16 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     if (!scope) return fail(reply, 400, server.messages.badRequest);
     const id = request.params.revisionId ?? '';
     const by = publisher.changedBy(who);
-    return inTurn(reply, () => (kind === 'undo' ? history.planUndo(id, by, scope) : history.planRestore(id, by)), async ({ plan, changes, redirects }) => {
-      if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
-      if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
-      const result = await publisher.publish(changes, base, who, { kind, of: id, redirects });
-      return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
-    });
+    return inTurn(
+      reply,
+      () => (kind === 'undo' ? history.planUndo(id, by, scope) : history.planRestore(id, by)),
+      async ({ plan, changes, redirects }) => {
+        if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
+        if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
+        const result = await publisher.publish(changes, base, who, { kind, of: id, redirects });
+        return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
+      },
+    );
   };
 
   return {
@@ -145,13 +150,27 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       const file = typeof request.query.file === 'string' ? request.query.file : undefined;
       return json(reply, 200, { revisions: listed(await publisher.revisions(file)) });
     },
-    contentRevision: async (request, reply) => inTurn(reply, () => history.detail(request.params.revisionId ?? ''), (detail) => json(reply, 200, detail)),
+    contentRevision: async (request, reply) =>
+      inTurn(
+        reply,
+        () => history.detail(request.params.revisionId ?? ''),
+        (detail) => json(reply, 200, detail),
+      ),
     contentUndoPreview: async (request, reply, who) => {
       const scope = undoScope(request.query.change, request.query.file, true);
       if (!scope) return fail(reply, 400, server.messages.badRequest);
-      return inTurn(reply, () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who), scope), ({ plan }) => json(reply, 200, plan));
+      return inTurn(
+        reply,
+        () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who), scope),
+        ({ plan }) => json(reply, 200, plan),
+      );
     },
-    contentRestorePreview: async (request, reply, who) => inTurn(reply, () => history.planRestore(request.params.revisionId ?? '', publisher.changedBy(who)), ({ plan }) => json(reply, 200, plan)),
+    contentRestorePreview: async (request, reply, who) =>
+      inTurn(
+        reply,
+        () => history.planRestore(request.params.revisionId ?? '', publisher.changedBy(who)),
+        ({ plan }) => json(reply, 200, plan),
+      ),
     contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
     contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
     contentDraftSave: async (request, reply, who) => {
@@ -181,9 +200,12 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       } else {
         const at = Date.parse(body.at);
         const now = clock();
-        if (!Number.isFinite(at) || at <= now || at > now + limits.scheduleMaxDays * 86_400_000) return fail(reply, 400, fill(messages.badScheduleTime, { days: limits.scheduleMaxDays }));
+        if (!Number.isFinite(at) || at <= now || at > now + limits.scheduleMaxDays * 86_400_000)
+          return fail(reply, 400, fill(messages.badScheduleTime, { days: limits.scheduleMaxDays }));
         // What would be refused at that time is refused now, on its fields.
-        const problems = await checks.run(async () => checkChanges(site, await loadContent(site), [{ file: draft.file, value: draft.value }], publisher.changedBy(who)).problems);
+        const problems = await checks.run(
+          async () => checkChanges(site, await loadContent(site), [{ file: draft.file, value: draft.value }], publisher.changedBy(who)).problems,
+        );
         if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
         if (problems.length > 0) return json(reply, 400, { message: fill(messages.draftHasProblems, { count: problems.length }), problems });
         // Scheduled knowing what is published now (the editor says when the draft is older than a publish of its file): its base is now.

@@ -116,7 +116,9 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
     const refused = await publish([{ file: 'config/pages/contact.ts', value: null }]);
     expect(refused.status).toBe(400);
     const { problems } = (await refused.json()) as { problems: { message: string }[] };
-    expect(problems.map((p) => p.message)).toContain(fill(server.admin.messages.pageNotRemovable, { title: `"${valueOf(snap, 'config/pages/contact.ts').title as string}"` }));
+    expect(problems.map((p) => p.message)).toContain(
+      fill(server.admin.messages.pageNotRemovable, { title: `"${valueOf(snap, 'config/pages/contact.ts').title as string}"` }),
+    );
     for (const answer of await both('/Contact')) expect(answer.status).toBe(200);
   });
 
@@ -128,7 +130,10 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
     expect(problems.map((p) => p.message)).toEqual([fill(server.admin.messages.goneToNoPage, { title: '"Spring offer"', address: '"/no-such-page"' })]);
     for (const answer of await both('/spring-offer')) expect(answer.status).toBe(200);
 
-    const contact = (await snapshot()).files.find((f) => f.file === 'config/site.ts')!.value as { navigation: { links: { label: string; href: string }[] }; brand: { name: string } };
+    const contact = (await snapshot()).files.find((f) => f.file === 'config/site.ts')!.value as {
+      navigation: { links: { label: string; href: string }[] };
+      brand: { name: string };
+    };
     const link = contact.navigation.links.find((l) => l.href === '/Contact')!;
     const words = { message: 'This offer has ended', links: [{ label: link.label, href: link.href }] };
     const removed = await publish([{ file: PAGE_FILE, value: null, farewell: words }]);
@@ -148,7 +153,13 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
     const map = await sitemap();
     expect(map).not.toContain('offer</loc>');
     const manifest = liveManifest();
-    expect(manifest.content.moved).toEqual({ moved: [], gone: [{ address: '/offer', ...words }, { address: '/spring-offer', ...words }] });
+    expect(manifest.content.moved).toEqual({
+      moved: [],
+      gone: [
+        { address: '/offer', ...words },
+        { address: '/spring-offer', ...words },
+      ],
+    });
     expect(movedFile()).toContain("message: 'This offer has ended'");
     // One page for both addresses, a file of the release; firebase.json shows it there (Hosting answers no 410).
     const files = [...new Set(manifest.gone!.map((g) => g.file))];
@@ -162,7 +173,13 @@ withCaddy('a page of the office made, renamed and removed, served by our server 
   });
 
   it('forgets a gone address when a new page takes it', async () => {
-    const page = { title: 'Offer again', description: 'The address in use again.', address: '/offer', inMenu: false, sections: valueOf(await snapshot(), 'config/pages/contact.ts').sections.slice(0, 1) };
+    const page = {
+      title: 'Offer again',
+      description: 'The address in use again.',
+      address: '/offer',
+      inMenu: false,
+      sections: valueOf(await snapshot(), 'config/pages/contact.ts').sections.slice(0, 1),
+    };
     expect((await publish([{ file: 'config/pages/offer-again.ts', value: page }])).status).toBe(200);
     for (const answer of await both('/offer')) expect(answer.status).toBe(200);
     for (const answer of await both('/spring-offer')) expect(answer.status).toBe(410);

@@ -25,7 +25,10 @@ async function changedFiles(siteDir: string, commits: readonly string[], head: s
     // "<commit> <head>" compares the two (head as if the commit's parent); each answer starts with the commit's id (--always:
     // even when nothing differs), then the names, each ended by NUL. The names are under config/, so never an id.
     const input = commits.map((commit) => `${commit} ${head}\n`).join('');
-    const out = await run('git', ['diff-tree', '--stdin', '--always', '-r', '--no-renames', '--name-only', '-z', '--', 'config'], siteDir, { timeoutMs: 30_000, input });
+    const out = await run('git', ['diff-tree', '--stdin', '--always', '-r', '--no-renames', '--name-only', '-z', '--', 'config'], siteDir, {
+      timeoutMs: 30_000,
+      input,
+    });
     const changed = new Map<string, Set<string>>();
     let current: Set<string> | undefined;
     for (const part of out.split('\0')) {
@@ -44,7 +47,10 @@ async function commitsOf(siteDir: string, names: readonly string[]): Promise<Map
   if (names.length === 0) return found;
   let out: string;
   try {
-    out = await run('git', ['cat-file', '--batch-check=%(objectname) %(objecttype)'], siteDir, { timeoutMs: 30_000, input: names.map((name) => `${name}^{commit}\n`).join('') });
+    out = await run('git', ['cat-file', '--batch-check=%(objectname) %(objecttype)'], siteDir, {
+      timeoutMs: 30_000,
+      input: names.map((name) => `${name}^{commit}\n`).join(''),
+    });
   } catch {
     return found;
   }

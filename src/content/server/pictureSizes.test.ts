@@ -99,8 +99,14 @@ it('a picture uploaded before sizes were (its one WebP) gets them at start, or a
     return name;
   };
   const [atStart, atPublish] = [await older(90), await older(180)];
-  const made = (name: string) => readdirSync(uploadsDir).filter((n) => sizeOf(n)?.upload === name).sort();
-  const expected = (name: string) => [...PICTURE_WIDTHS.filter((w) => w < 1000), 1000].flatMap((w) => [`${name.replace('.webp', '')}-${w}.avif`, ...(w < 1000 ? [`${name.replace('.webp', '')}-${w}.webp`] : [])]).sort();
+  const made = (name: string) =>
+    readdirSync(uploadsDir)
+      .filter((n) => sizeOf(n)?.upload === name)
+      .sort();
+  const expected = (name: string) =>
+    [...PICTURE_WIDTHS.filter((w) => w < 1000), 1000]
+      .flatMap((w) => [`${name.replace('.webp', '')}-${w}.avif`, ...(w < 1000 ? [`${name.replace('.webp', '')}-${w}.webp`] : [])])
+      .sort();
   expect([made(atStart), made(atPublish)]).toEqual([[], []]);
 
   // A publish waits for those its content names (first in the queue).

@@ -96,7 +96,8 @@ export class PictureSizes {
         await this.makeNow(job.file);
       } catch (error) {
         // A picture removed meanwhile (or its folder, a test's) needs none; anything else is said. Its pages show the sizes there are.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.warn(`The sizes of ${job.file} could not all be made: ${error instanceof Error ? error.message : String(error)}`);
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+          console.warn(`The sizes of ${job.file} could not all be made: ${error instanceof Error ? error.message : String(error)}`);
       }
       this.jobs.delete(job.file);
       job.finish();

@@ -70,7 +70,10 @@ const caddyTeller = (caddyAdmin: CaddyAdmin, log: (message: string) => void) => 
     throw error;
   });
 
-async function content(app: FastifyInstance, { store, dataDir, clock, clientDir, siteDir, codeDir, publishCrashAt, scheduleTimers, caddyAdmin, log }: ContentPluginOptions) {
+async function content(
+  app: FastifyInstance,
+  { store, dataDir, clock, clientDir, siteDir, codeDir, publishCrashAt, scheduleTimers, caddyAdmin, log }: ContentPluginOptions,
+) {
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store, { clock }) : undefined;

@@ -50,7 +50,8 @@ async function snapshot(): Promise<ContentSnapshot> {
 }
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
-const publish = (baseRevision: string, changes: { file: string; value: unknown }[]) => editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
+const publish = (baseRevision: string, changes: { file: string; value: unknown }[]) =>
+  editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
 const rulesNow = () => FIREBASE_RULES.map((file) => readFileSync(path.join(siteDir, file), 'utf8'));
 
 /** A form of the content with a select, and that form with a new option (the build rewrites the Firebase rules from it). */
@@ -143,8 +144,13 @@ function probe(headings: () => string[], phase: () => Phase) {
 
 it('a picture uploaded in the editor is shown (as re-encoded) to the editor at once, and to no one else before it is published', async () => {
   const sharp = (await import('sharp')).default;
-  const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#123456' } }).jpeg().toBuffer();
-  const response = await editor.change('POST', `${contentRoutes.contentImage.path}?width=160&height=160`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
+  const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#123456' } })
+    .jpeg()
+    .toBuffer();
+  const response = await editor.change('POST', `${contentRoutes.contentImage.path}?width=160&height=160`, {
+    body: photo,
+    headers: { 'content-type': 'image/jpeg' },
+  });
   expect(response.status).toBe(201);
   const { src } = (await response.json()) as { src: string };
   // The editor's screens read it through their own route, signed in.
@@ -156,7 +162,8 @@ it('a picture uploaded in the editor is shown (as re-encoded) to the editor at o
   expect((await fetch(s.base + src)).status).toBe(404);
   expect((await fetch(s.base + editorImageAddress(src))).status).toBe(401);
   // The route serves uploads only, by their names.
-  for (const name of ['..%2F..%2F..%2Fconfig%2Fsite.ts', 'logo.svg', `${'a'.repeat(20)}.webp`]) expect((await editor.send('GET', contentRoutes.contentUpload.path.replace(':name', name))).status).toBe(404);
+  for (const name of ['..%2F..%2F..%2Fconfig%2Fsite.ts', 'logo.svg', `${'a'.repeat(20)}.webp`])
+    expect((await editor.send('GET', contentRoutes.contentUpload.path.replace(':name', name))).status).toBe(404);
   // Nothing else outside the builds and public/ is reachable that way.
   expect((await fetch(`${s.base}/images/uploads/..%2F..%2F..%2Fconfig%2Fsite.ts`)).status).toBe(404);
   expect((await fetch(`${s.base}/.site-manifest.json`)).status).toBe(404);
@@ -179,8 +186,13 @@ describe('one publish, under way and answered', () => {
   beforeAll(async () => {
     const sharp = (await import('sharp')).default;
     const upload = async (background: string) => {
-      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background } }).jpeg().toBuffer();
-      const response = await editor.change('POST', `${contentRoutes.contentImage.path}?width=150&height=100`, { body: photo, headers: { 'content-type': 'image/jpeg' } });
+      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+      const response = await editor.change('POST', `${contentRoutes.contentImage.path}?width=150&height=100`, {
+        body: photo,
+        headers: { 'content-type': 'image/jpeg' },
+      });
       expect(response.status).toBe(201);
       return (await response.json()) as { src: string; width: number; height: number };
     };
@@ -203,7 +215,8 @@ describe('one publish, under way and answered', () => {
     home.sections[0].heading = next;
 
     // The content's first picture (on whichever page has one) becomes the uploaded one.
-    const isPicture = (value: unknown): value is Json => typeof value === 'object' && value !== null && typeof (value as Json).src === 'string' && typeof (value as Json).alt === 'string';
+    const isPicture = (value: unknown): value is Json =>
+      typeof value === 'object' && value !== null && typeof (value as Json).src === 'string' && typeof (value as Json).alt === 'string';
     const firstPicture = (value: unknown): Json | undefined => {
       if (isPicture(value)) return value;
       if (typeof value !== 'object' || value === null) return undefined;
@@ -221,7 +234,8 @@ describe('one publish, under way and answered', () => {
     values.set(formFile, form as unknown as Json);
     const name = path.basename(formFile, '.ts') as FormId;
     const document = buildDocument(form, { ...validData[name], [select.name]: added }, new Date());
-    const post = () => fetch(`${s.base}${api.documents(form.collection)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) });
+    const post = () =>
+      fetch(`${s.base}${api.documents(form.collection)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(document) });
     const refused = await post();
     option = { status: refused.status, body: await refused.text(), post };
 
@@ -230,7 +244,10 @@ describe('one publish, under way and answered', () => {
     const changes = edited.map((file) => ({ file, value: values.get(file) }));
 
     let phase: Phase = 'before';
-    probed = probe(() => [old, next], () => phase);
+    probed = probe(
+      () => [old, next],
+      () => phase,
+    );
     await probed.sampled('before');
     // Under way from the moment it writes the home page's file: the reading back and the build come after.
     const homeWritten = whenWritten(path.join(siteDir, 'config', 'pages', 'home.ts'));
@@ -279,7 +296,9 @@ describe('one publish, under way and answered', () => {
     // The picture with its sizes (the publish waited for them: src/content/model/pictureSizes.ts).
     const sizes = sizeNamesOf(used.src.slice(UPLOADS_PATH.length), used.width).map(({ name }) => inFolder({ src: `${UPLOADS_PATH}${name}` }));
     expect(sizes.length).toBeGreaterThan(0);
-    expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([...edited, inFolder(used), ...sizes, ...rewritten].sort());
+    expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(
+      [...edited, inFolder(used), ...sizes, ...rewritten].sort(),
+    );
     // The other one is still there (an editor may be previewing it), outside the history.
     const status = gitIn(siteDir, 'status', '--porcelain', '--untracked-files=all').trim().split('\n');
     expect(status).toContain(`?? ${inFolder(unused)}`);
@@ -288,7 +307,11 @@ describe('one publish, under way and answered', () => {
     // Served as the pictures they are, kept a year by browsers and CDNs (named by their bytes' hash).
     for (const size of sizes) {
       const served = await fetch(`${s.base}/${size.slice('public/'.length)}`);
-      expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([200, `image/${path.extname(size).slice(1)}`, CACHE_CONTROL.uploads]);
+      expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
+        200,
+        `image/${path.extname(size).slice(1)}`,
+        CACHE_CONTROL.uploads,
+      ]);
     }
     // The one not used is not in the release the site serves.
     expect((await fetch(s.base + unused.src)).status).toBe(404);

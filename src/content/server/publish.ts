@@ -131,7 +131,8 @@ const SCHEDULED_BY = 'Publish-Scheduled-By';
 function itemsOf(files: readonly FileEdits[]): RevisionItem[] {
   return files.map(({ file, before, after, edits }) => ({
     file,
-    summary: before === undefined ? [fileInWords(file, after, true)] : after === null ? [fileInWords(file, before, false)] : editsInWords(file, before, after, edits),
+    summary:
+      before === undefined ? [fileInWords(file, after, true)] : after === null ? [fileInWords(file, before, false)] : editsInWords(file, before, after, edits),
   }));
 }
 
@@ -222,7 +223,13 @@ export class Publisher {
     await this.renderer.close();
   }
 
-  async publish(changes: readonly ContentChange[], baseRevision: string | undefined, author: string, kind?: PublishKind, how: PublishHow = {}): Promise<PublishResult> {
+  async publish(
+    changes: readonly ContentChange[],
+    baseRevision: string | undefined,
+    author: string,
+    kind?: PublishKind,
+    how: PublishHow = {},
+  ): Promise<PublishResult> {
     if (this.busy) return { status: 409, reason: 'busy' };
     this.busy = true;
     // A release (`npm run release`, siteLock.ts) and a publish never change the folder at the same time.
@@ -270,7 +277,10 @@ export class Publisher {
       const before = readTextOrNothing(path.join(siteDir, file));
       try {
         // A file edited in place, made (a new page), or removed.
-        texts.set(file, { ...(before === undefined ? {} : { before }), after: after === null ? null : before === undefined ? newFileSource(file, after) : editSource(file, before, edits) });
+        texts.set(file, {
+          ...(before === undefined ? {} : { before }),
+          after: after === null ? null : before === undefined ? newFileSource(file, after) : editSource(file, before, edits),
+        });
       } catch (error) {
         if (error instanceof UnwritableEdit) {
           const said = officeWordsOf({ file: error.file, path: error.path, words: { kind: 'notWritable' } }, after);
@@ -289,13 +299,22 @@ export class Publisher {
     // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/content/model/moved.ts);
     // going back (an undo, a restore) brings back the redirects of the state it goes back to.
     const answered = [...siteRoutes(content.routes).pagePaths.map((p) => p.path), ...articlePages(content).map((a) => a.path)];
-    const moved = movedAfter((loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, contentAddresses(loaded.options), contentAddresses(reread.options), answered, {
-      publicNames: publicNamesOf(path.join(siteDir, 'public')),
-      remembered: kind?.redirects ?? [],
-      farewells: farewellsOf(changes, checked.files),
-    });
+    const moved = movedAfter(
+      (loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED,
+      contentAddresses(loaded.options),
+      contentAddresses(reread.options),
+      answered,
+      {
+        publicNames: publicNamesOf(path.join(siteDir, 'public')),
+        remembered: kind?.redirects ?? [],
+        farewells: farewellsOf(changes, checked.files),
+      },
+    );
     if (!sameMoved(moved, content.moved)) {
-      texts.set(MOVED_FILE, { ...(existsSync(path.join(siteDir, MOVED_FILE)) ? { before: readTextOrNothing(path.join(siteDir, MOVED_FILE))! } : {}), after: movedSource(moved) });
+      texts.set(MOVED_FILE, {
+        ...(existsSync(path.join(siteDir, MOVED_FILE)) ? { before: readTextOrNothing(path.join(siteDir, MOVED_FILE))! } : {}),
+        after: movedSource(moved),
+      });
       content = { ...content, moved };
     }
     // What `npm start` checks (src/render/checkProject.ts), on the config as it is about to be written, config/moved.ts
@@ -357,7 +376,10 @@ export class Publisher {
     // 5. The record: from here this is the content's revision.
     let revision: Revision;
     try {
-      revision = await this.record(journal, contentFiles(reread), contentFiles(loaded), { before: (loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED, after: content.moved });
+      revision = await this.record(journal, contentFiles(reread), contentFiles(loaded), {
+        before: (loaded.options.moved as MovedConfig | undefined) ?? NOTHING_MOVED,
+        after: content.moved,
+      });
     } catch (error) {
       await this.undo(journal);
       return { status: 500, failed: 'record', error: messageOf(error) };
@@ -458,11 +480,23 @@ export class Publisher {
    * once the pictures it names have their sizes (made first if they have not; at start, `sizes: 'asThereAre'`,
    * the pages are drawn with those there are, and the others are made in the background).
    */
-  private async render(content: SiteContent, release: string, earlierClientDir: string, { sizes = 'made' }: { sizes?: 'made' | 'asThereAre' } = {}): Promise<void> {
+  private async render(
+    content: SiteContent,
+    release: string,
+    earlierClientDir: string,
+    { sizes = 'made' }: { sizes?: 'made' | 'asThereAre' } = {},
+  ): Promise<void> {
     const { siteDir } = this.options.site;
     if (sizes === 'made') await pictureSizes.ready(path.join(siteDir, 'public', UPLOADS_PATH), uploadNamesIn(content));
     // Drawn for the server's own moment (an article past its `expires` by then is left out).
-    await this.renderer.render({ content, codeDir: this.codeDir, outDir: path.join(releasesDir(siteDir), release), earlierClientDir, publicDir: path.join(siteDir, 'public'), now: new Date(this.options.clock()) });
+    await this.renderer.render({
+      content,
+      codeDir: this.codeDir,
+      outDir: path.join(releasesDir(siteDir), release),
+      earlierClientDir,
+      publicDir: path.join(siteDir, 'public'),
+      now: new Date(this.options.clock()),
+    });
   }
 
   private dropRelease(release: string | undefined): void {
@@ -477,7 +511,11 @@ export class Publisher {
       if (before === undefined) rmSync(full, { force: true });
       else if (readTextOrNothing(full) !== before) writeFileAtomically(full, before);
     }
-    if (await isWorkTree(siteDir)) await unstage(siteDir, journal.files.map((f) => f.file)).catch(() => undefined);
+    if (await isWorkTree(siteDir))
+      await unstage(
+        siteDir,
+        journal.files.map((f) => f.file),
+      ).catch(() => undefined);
     this.dropRelease(journal.release);
     this.keepAsDraft(journal);
     rmSync(this.journalFile, { force: true });
@@ -490,7 +528,12 @@ export class Publisher {
   /** Takes the record back: the commit (HEAD is the base again) or the snapshot. */
   private async unrecord(journal: Journal): Promise<void> {
     const { siteDir } = this.options.site;
-    if (await isWorkTree(siteDir)) await uncommit(siteDir, journal.base, journal.files.map((f) => f.file));
+    if (await isWorkTree(siteDir))
+      await uncommit(
+        siteDir,
+        journal.base,
+        journal.files.map((f) => f.file),
+      );
     else rmSync(path.join(this.options.dataDir, SNAPSHOTS, `${journal.id}.json`), { force: true });
   }
 
@@ -498,7 +541,12 @@ export class Publisher {
    * The publish as a revision: a commit by the editor (git), else a snapshot of every content
    * file, with the values before of the files it changed (so even the first one can be undone).
    */
-  private async record(journal: Journal, values: ReturnType<typeof contentFiles>, previous: ReturnType<typeof contentFiles>, moved: { before: MovedConfig; after: MovedConfig }): Promise<Revision> {
+  private async record(
+    journal: Journal,
+    values: ReturnType<typeof contentFiles>,
+    previous: ReturnType<typeof contentFiles>,
+    moved: { before: MovedConfig; after: MovedConfig },
+  ): Promise<Revision> {
     const { site, dataDir } = this.options;
     const { author, at, summary, id } = journal;
     const kind = journal.kind ? { kind: journal.kind, of: journal.of } : { kind: 'publish' as const };
@@ -520,7 +568,13 @@ export class Publisher {
     const revision: Revision = { id, author, at, summary, ...kind, ...scheduledBy, changed: journal.files.map((f) => f.file), ...items };
     const changed = new Set(revision.changed);
     // config/moved.ts before and after it too: going back to either brings back its redirects.
-    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), { ...revision, files: values, before: previous.filter((f) => changed.has(f.file)), moved: moved.after, movedBefore: moved.before });
+    writeJsonAtomically(path.join(dataDir, SNAPSHOTS, `${id}.json`), {
+      ...revision,
+      files: values,
+      before: previous.filter((f) => changed.has(f.file)),
+      moved: moved.after,
+      movedBefore: moved.before,
+    });
     return revision;
   }
 
@@ -535,7 +589,8 @@ export class Publisher {
     if (journal) {
       if (await this.wasRecorded(journal)) {
         // The record is made: the files are as recorded (they were written before it), the release is served.
-        for (const { file, after } of journal.files) if (readTextOrNothing(path.join(siteDir, file)) !== (after ?? undefined)) writeOrRemove(path.join(siteDir, file), after);
+        for (const { file, after } of journal.files)
+          if (readTextOrNothing(path.join(siteDir, file)) !== (after ?? undefined)) writeOrRemove(path.join(siteDir, file), after);
         if (journal.release && existsSync(path.join(releasesDir(siteDir), journal.release, RELEASE_FILE))) {
           setLiveRelease(siteDir, journal.release);
           servedClientDir = path.join(releasesDir(siteDir), journal.release, 'client');
@@ -551,7 +606,8 @@ export class Publisher {
     if (existsSync(releases)) {
       for (const name of readdirSync(releases)) {
         const dir = path.join(releases, name);
-        if (name !== 'LIVE' && !name.endsWith('.new') && !existsSync(path.join(dir, RELEASE_FILE)) && path.dirname(servedClientDir) !== dir) rmSync(dir, { recursive: true, force: true });
+        if (name !== 'LIVE' && !name.endsWith('.new') && !existsSync(path.join(dir, RELEASE_FILE)) && path.dirname(servedClientDir) !== dir)
+          rmSync(dir, { recursive: true, force: true });
       }
     }
     // The pages served are the content recorded: else they are drawn again from it.
@@ -607,10 +663,15 @@ function ofItem(revision: Revision, file: string): Revision {
 /** A commit as a revision: the editor's publishes with their words, kind and items, a developer's release as one line naming the content it changed. */
 export function revisionOfCommit(commit: Commit): Revision {
   const lines = commit.body.split('\n');
-  const trailer = (key: string) => lines.find((line) => line.startsWith(`${key}: `))?.slice(key.length + 2).trim();
+  const trailer = (key: string) =>
+    lines
+      .find((line) => line.startsWith(`${key}: `))
+      ?.slice(key.length + 2)
+      .trim();
   const base = { id: commit.id, author: commit.author, at: commit.at, changed: commit.files };
   // (Publishes recorded before the Publish-Id trailer have the editor's "Content: …" subject.)
-  if (trailer('Publish-Id') === undefined && !commit.subject.startsWith('Content: ')) return { ...base, kind: 'release', summary: [releaseInWords(commit.files)] };
+  if (trailer('Publish-Id') === undefined && !commit.subject.startsWith('Content: '))
+    return { ...base, kind: 'release', summary: [releaseInWords(commit.files)] };
   const kind = trailer('Publish-Kind');
   const of = trailer('Publish-Of');
   const scheduledBy = trailer(SCHEDULED_BY);

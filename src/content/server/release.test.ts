@@ -28,8 +28,11 @@ const tsxLoader = pathToFileURL(require.resolve('tsx')).href;
 
 function release(cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) =>
-    execFile(process.execPath, ['--import', tsxLoader, path.join(projectDir, 'scripts', 'release.ts'), '--no-build'], { cwd, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', tsxLoader, path.join(projectDir, 'scripts', 'release.ts'), '--no-build'],
+      { cwd, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     ),
   );
 }
@@ -120,7 +123,10 @@ it('a release while a publish holds the lock is refused with a sentence and merg
   // The conflict above, settled as the sentence says: the developer merges the site folder's commits, keeping the office's text.
   gitIn(developer, 'pull', '--quiet', '--no-rebase', '-X', 'theirs', live, 'HEAD');
   gitIn(developer, 'push', '--quiet', 'origin', 'HEAD:main');
-  developerChanges([['src/content/server/checker.ts', '(the release changed this line)', '(the release changed this line again)']], 'A release during a publish');
+  developerChanges(
+    [['src/content/server/checker.ts', '(the release changed this line)', '(the release changed this line again)']],
+    'A release during a publish',
+  );
   const head = gitIn(live, 'rev-parse', 'HEAD');
   const publishing = takeLock(lockFile(live), 'publish');
   if (!publishing.taken) throw new Error('The lock was not free');
@@ -150,7 +156,8 @@ it("a publish while a release holds the lock answers 409 with config's sentence 
   const snap = (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
   const value = JSON.parse(JSON.stringify(snap.files.find((f) => f.file === 'config/pages/home.ts')!.value)) as Json;
   value.sections[0].heading = 'Published during a release';
-  const publish = () => editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value }] } });
+  const publish = () =>
+    editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value }] } });
   try {
     const refused = await publish();
     expect(refused.status).toBe(409);
@@ -177,7 +184,13 @@ it("a release keeps what the office made: a new page, a new article, an article'
   const [renamedFile, modelFile] = articles as [string, string];
   const renamed = valueOf(renamedFile);
   const oldAddress = renamed.address as string;
-  const page = { title: 'Summer offer', description: 'A page for the summer campaign.', address: '/summer-offer', inMenu: false, sections: valueOf('config/pages/contact.ts').sections.slice(0, 1) };
+  const page = {
+    title: 'Summer offer',
+    description: 'A page for the summer campaign.',
+    address: '/summer-offer',
+    inMenu: false,
+    sections: valueOf('config/pages/contact.ts').sections.slice(0, 1),
+  };
   const article = { ...valueOf(modelFile), title: 'A new article from the office', address: 'a-new-article-from-the-office' };
   // One publish, as the office makes it: a page and an article of its own, and another article's address changed.
   const published = await editor.change('POST', contentRoutes.contentPublish.path, {
@@ -197,9 +210,15 @@ it("a release keeps what the office made: a new page, a new article, an article'
 
   // The developer's release: code, and a file of its own in config/articles.
   gitIn(developer, 'pull', '--quiet', '--no-rebase', 'origin', 'main');
-  writeFileSync(path.join(developer, 'config/articles/from-the-developers.ts'), read(developer, modelFile).replace(/address: '[^']+'/, "address: 'from-the-developers'"));
+  writeFileSync(
+    path.join(developer, 'config/articles/from-the-developers.ts'),
+    read(developer, modelFile).replace(/address: '[^']+'/, "address: 'from-the-developers'"),
+  );
   gitIn(developer, 'add', 'config/articles/from-the-developers.ts');
-  developerChanges([['src/content/server/checker.ts', '(the release changed this line again)', '(and once more, with the office files)']], 'A release beside the office files');
+  developerChanges(
+    [['src/content/server/checker.ts', '(the release changed this line again)', '(and once more, with the office files)']],
+    'A release beside the office files',
+  );
 
   const result = await release(live);
   expect([result.code, result.stderr]).toEqual([0, '']);
@@ -214,5 +233,7 @@ it("a release keeps what the office made: a new page, a new article, an article'
   // The editor goes on from the merged content, the office's files and the release's among it.
   const after = (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
   expect(after.revision).toBe(gitIn(live, 'rev-parse', 'HEAD').trim());
-  expect(after.files.map((f) => f.file)).toEqual(expect.arrayContaining([...office.filter((f) => f !== 'config/moved.ts'), 'config/articles/from-the-developers.ts']));
+  expect(after.files.map((f) => f.file)).toEqual(
+    expect.arrayContaining([...office.filter((f) => f !== 'config/moved.ts'), 'config/articles/from-the-developers.ts']),
+  );
 });

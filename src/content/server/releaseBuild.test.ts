@@ -64,13 +64,18 @@ it("an office publish, then a developer's release (code and another text) built 
   await addBuild(live);
 
   // Served as the unit serves it, the office publishes a new heading for the home page.
-  const { server, editor } = await startEditing(live, { clientDir: liveClientDir(path.join(live, 'dist', 'client'), live), remove: mkdtempSync(path.join(os.tmpdir(), 'nothing-')) });
+  const { server, editor } = await startEditing(live, {
+    clientDir: liveClientDir(path.join(live, 'dist', 'client'), live),
+    remove: mkdtempSync(path.join(os.tmpdir(), 'nothing-')),
+  });
   const officeHeading = 'The office published this heading';
   try {
     const snap = (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
     const home = JSON.parse(JSON.stringify(snap.files.find((f) => f.file === 'config/pages/home.ts')!.value)) as Json;
     home.sections[0].heading = officeHeading;
-    const published = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] } });
+    const published = await editor.change('POST', contentRoutes.contentPublish.path, {
+      json: { baseRevision: snap.revision, changes: [{ file: 'config/pages/home.ts', value: home }] },
+    });
     expect(published.status).toBe(200);
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(server.base + pathOf('home'))).text())?.[1]).toBe(escapeHtml(officeHeading));
   } finally {
@@ -85,7 +90,10 @@ it("an office publish, then a developer's release (code and another text) built 
   writeFileSync(path.join(developer, 'config/pages/about.ts'), about.replace(`heading: ${aboutHeading}`, `heading: '${developerHeading}'`));
   const template = readFileSync(path.join(developer, 'index.html'), 'utf8');
   expect(template).toContain('<meta charset="UTF-8" />');
-  writeFileSync(path.join(developer, 'index.html'), template.replace('<meta charset="UTF-8" />', '<meta charset="UTF-8" />\n    <meta name="release-test" content="a developer release" />'));
+  writeFileSync(
+    path.join(developer, 'index.html'),
+    template.replace('<meta charset="UTF-8" />', '<meta charset="UTF-8" />\n    <meta name="release-test" content="a developer release" />'),
+  );
   gitIn(developer, 'commit', '--quiet', '-am', 'A developer release');
   gitIn(developer, 'push', '--quiet', 'origin', 'HEAD:main');
 
@@ -97,7 +105,11 @@ it("an office publish, then a developer's release (code and another text) built 
 
   const port = await freePort();
   const data = mkdtempSync(path.join(root, 'data-'));
-  const child = spawn(process.execPath, ['dist/server/index.js'], { cwd: live, env: { ...shellEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, LOG: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: live,
+    env: { ...shellEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, LOG: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   restarted = child;
   // It says where it serves once it listens (src/apps/server/index.ts); one that stops first fails here with what it said.
   await new Promise<void>((resolve, reject) => {

@@ -30,7 +30,10 @@ jest.setTimeout(900_000);
 const mockHole = { open: false };
 jest.mock('./checker', () => {
   const actual = jest.requireActual<typeof CheckModule>('./checker');
-  return { ...actual, checkConfig: (options: Parameters<typeof actual.checkConfig>[0]) => (mockHole.open ? { problems: [], found: [] } : actual.checkConfig(options)) };
+  return {
+    ...actual,
+    checkConfig: (options: Parameters<typeof actual.checkConfig>[0]) => (mockHole.open ? { problems: [], found: [] } : actual.checkConfig(options)),
+  };
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -51,7 +54,8 @@ afterAll(async () => {
 
 const snapshot = async () => (await (await editor.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
 const valueOf = (snap: ContentSnapshot, file: string) => clone(snap.files.find((f) => f.file === file)!.value) as Json;
-const publish = async (changes: { file: string; value: unknown }[]) => editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: (await snapshot()).revision, changes } });
+const publish = async (changes: { file: string; value: unknown }[]) =>
+  editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: (await snapshot()).revision, changes } });
 const revisionOf = async (answer: Response) => {
   expect([answer.status, answer.status === 200 ? '' : await answer.text()]).toEqual([200, '']);
   return ((await answer.json()) as { revision: Revision }).revision;
@@ -72,7 +76,9 @@ function codeBuildFiles(): Record<string, string> {
     if (!entry.isFile()) continue;
     const relative = path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (relative.startsWith('releases/') || relative === LIVE_CADDY_FILE) continue;
-    files[relative] = createHash('sha256').update(readFileSync(path.join(dist, relative))).digest('hex');
+    files[relative] = createHash('sha256')
+      .update(readFileSync(path.join(dist, relative)))
+      .digest('hex');
   }
   return files;
 }
@@ -83,7 +89,13 @@ const h1 = async (address: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await
 
 it("undoing a page's removal: its earlier address answers 301 to it again", async () => {
   const file = 'config/pages/summer-offer.ts';
-  const page = { title: 'Summer offer', description: 'A page for the summer campaign.', address: '/summer', inMenu: false, sections: valueOf(await snapshot(), 'config/pages/contact.ts').sections.slice(0, 1) };
+  const page = {
+    title: 'Summer offer',
+    description: 'A page for the summer campaign.',
+    address: '/summer',
+    inMenu: false,
+    sections: valueOf(await snapshot(), 'config/pages/contact.ts').sections.slice(0, 1),
+  };
   await revisionOf(await publish([{ file, value: page }]));
   await revisionOf(await publish([{ file, value: { ...page, address: '/summer-offer' } }]));
   const moved = await get('/summer?utm_source=news');
@@ -119,7 +131,10 @@ it('a publish through a hole in the checker writing every name the site keeps le
       '../../../ssr/entry-server',
     ]),
   ];
-  const articles = addresses.map((address, i) => ({ file: `config/articles/reserved-${i}.ts`, value: { ...article, title: `Taken over: ${address}`, address } }));
+  const articles = addresses.map((address, i) => ({
+    file: `config/articles/reserved-${i}.ts`,
+    value: { ...article, title: `Taken over: ${address}`, address },
+  }));
 
   mockHole.open = true;
   const answer = await publish([{ file: 'config/site.ts', value: { ...site, articles: { ...site.articles, path: '/' } } }, ...articles]);

@@ -38,7 +38,10 @@ jest.setTimeout(120_000);
 const mockHoles = { checker: false, goneAlso: [] as string[] };
 jest.mock('./checker', () => {
   const actual = jest.requireActual<typeof CheckModule>('./checker');
-  return { ...actual, checkConfig: (options: Parameters<typeof actual.checkConfig>[0]) => (mockHoles.checker ? { problems: [], found: [] } : actual.checkConfig(options)) };
+  return {
+    ...actual,
+    checkConfig: (options: Parameters<typeof actual.checkConfig>[0]) => (mockHoles.checker ? { problems: [], found: [] } : actual.checkConfig(options)),
+  };
 });
 jest.mock('../model/moved', () => {
   const actual = jest.requireActual<typeof MovedModule>('../model/moved');
@@ -67,7 +70,8 @@ function editorOf(client: () => Client) {
   return {
     snapshot,
     valueOf,
-    check: async (changes: { file: string; value: unknown }[]) => ((await (await post('contentCheck', { changes })).json()) as { problems: ContentProblem[] }).problems,
+    check: async (changes: { file: string; value: unknown }[]) =>
+      ((await (await post('contentCheck', { changes })).json()) as { problems: ContentProblem[] }).problems,
     publish: async (changes: { file: string; value: unknown }[]) => post('contentPublish', { baseRevision: (await snapshot()).revision, changes }),
     /** Undoes a revision as the revisions screen does: its preview, then the confirmation on the content the preview showed. */
     async undo(id: string) {
@@ -79,7 +83,10 @@ function editorOf(client: () => Client) {
 }
 
 /** An article as the site has them, at another address, to be made as a new file. */
-const articleAt = (snap: ContentSnapshot, address: string) => ({ ...(clone(snap.files.find((f) => f.file.startsWith('config/articles/'))!.value) as Json), address });
+const articleAt = (snap: ContentSnapshot, address: string) => ({
+  ...(clone(snap.files.find((f) => f.file.startsWith('config/articles/'))!.value) as Json),
+  address,
+});
 const withArticlesAt = (site: Json, base: string) => ({ ...site, articles: { ...site.articles, path: base } });
 
 describe('on a git work tree', () => {
@@ -109,7 +116,9 @@ describe('on a git work tree', () => {
   ])("the articles at %j are refused with the checker's sentence", async (base, sentence) => {
     const snap = await calls.snapshot();
     const site = withArticlesAt(calls.valueOf(snap, SITE), base);
-    expect(await calls.check([{ file: SITE, value: site }])).toMatchObject([{ file: SITE, path: ['articles', 'path'], developer: `${SITE}: articles.path ${JSON.stringify(base)} ${sentence}` }]);
+    expect(await calls.check([{ file: SITE, value: site }])).toMatchObject([
+      { file: SITE, path: ['articles', 'path'], developer: `${SITE}: articles.path ${JSON.stringify(base)} ${sentence}` },
+    ]);
   });
 
   it('the articles at "/" with an article at index, admin, api, assets, images, 404 or 500 are refused, and the publish writes nothing', async () => {
@@ -124,7 +133,11 @@ describe('on a git work tree', () => {
     const { problems } = (await published.json()) as { problems: ContentProblem[] };
     const ofArticles = problems.filter((p) => p.file.startsWith('config/articles/'));
     expect(ofArticles.map((p) => [p.file, p.path, p.developer!.split(', which ')[0]])).toEqual(
-      names.map((name) => [`config/articles/taken-${name}.ts`, ['address'], `config/articles/taken-${name}.ts: address "${name}" makes the address "/${name}"`]),
+      names.map((name) => [
+        `config/articles/taken-${name}.ts`,
+        ['address'],
+        `config/articles/taken-${name}.ts: address "${name}" makes the address "/${name}"`,
+      ]),
     );
     // Each with the sentence of what uses that address.
     expect(ofArticles.find((p) => p.file.endsWith('taken-admin.ts'))!.developer).toBe(
@@ -146,7 +159,9 @@ describe('on a git work tree', () => {
     const { revision } = (await attack.json()) as { revision: Revision };
     mockHoles.checker = false;
     // The start refuses what the hole let through.
-    expect(await startCheck(siteDir)).toEqual([expect.stringContaining('config/articles/taken-over.ts: address "admin" makes the address "/admin", which is used by')]);
+    expect(await startCheck(siteDir)).toEqual([
+      expect.stringContaining('config/articles/taken-over.ts: address "admin" makes the address "/admin", which is used by'),
+    ]);
 
     const undone = await calls.undo(revision.id);
     expect([undone.status, undone.status === 200 ? '' : await undone.text()]).toEqual([200, '']);
@@ -166,7 +181,13 @@ describe('on a git work tree', () => {
 
     mockHoles.goneAlso = ['/admin'];
     const developer = `config/moved.ts: gone[0] "/admin" is used by the site's own inbox, so no page can have it. Choose another address.`;
-    const refusal = { file: 'config/moved.ts', path: [], message: fill(messages.wouldNotStart, { problem: developer }), field: fill(messages.wouldNotStart, { problem: developer }), developer };
+    const refusal = {
+      file: 'config/moved.ts',
+      path: [],
+      message: fill(messages.wouldNotStart, { problem: developer }),
+      field: fill(messages.wouldNotStart, { problem: developer }),
+      developer,
+    };
     const published = await calls.publish([{ file: 'config/pages/home.ts', value: { ...home, title: `${home.title as string}, again` } }]);
     expect([published.status, ((await published.json()) as { problems: ContentProblem[] }).problems]).toEqual([400, [refusal]]);
     const undone = await calls.undo(revision.id);
@@ -193,7 +214,13 @@ describe('outside git (the revisions are snapshots)', () => {
     const file = 'config/pages/spring-offer.ts';
     const movedNow = async () => ((await loadContent({ siteDir })).options.moved ?? { moved: [], gone: [] }) as MovedConfig;
     const snap = await calls.snapshot();
-    const page = { title: 'Spring offer', description: 'A page for the spring campaign.', address: '/offer', inMenu: false, sections: calls.valueOf(snap, 'config/pages/contact.ts').sections.slice(0, 1) };
+    const page = {
+      title: 'Spring offer',
+      description: 'A page for the spring campaign.',
+      address: '/offer',
+      inMenu: false,
+      sections: calls.valueOf(snap, 'config/pages/contact.ts').sections.slice(0, 1),
+    };
     const ok = async (answer: Response) => {
       expect([answer.status, answer.status === 200 ? '' : await answer.text()]).toEqual([200, '']);
       return ((await answer.json()) as { revision: Revision }).revision;

@@ -157,7 +157,9 @@ export class RevisionHistory {
   /** What the revision changed, file by file: the values before it and at it. */
   private async changedBy(id: string): Promise<{ file: string; before: unknown; after: unknown }[]> {
     const [before, at] = await Promise.all([this.valuesBefore(id).then((values) => values ?? (new Map() as Values)), this.valuesAt(id)]);
-    return [...new Set([...before.keys(), ...at.keys()])].filter((file) => !sameValue(before.get(file), at.get(file))).map((file) => ({ file, before: before.get(file), after: at.get(file) }));
+    return [...new Set([...before.keys(), ...at.keys()])]
+      .filter((file) => !sameValue(before.get(file), at.get(file)))
+      .map((file) => ({ file, before: before.get(file), after: at.get(file) }));
   }
 
   /**
@@ -168,13 +170,21 @@ export class RevisionHistory {
   private async changesOf(revision: Revision): Promise<RevisionChange[]> {
     // In the order of its items, as its summary says them (the files it changed outside them after).
     const order = (file: string) => revision.items?.findIndex((item) => item.file === file) ?? -1;
-    const files = (await this.changedBy(revision.id)).map((f, place) => ({ ...f, place })).sort((a, b) => (order(a.file) < 0 ? Infinity : order(a.file)) - (order(b.file) < 0 ? Infinity : order(b.file)) || a.place - b.place);
+    const files = (await this.changedBy(revision.id))
+      .map((f, place) => ({ ...f, place }))
+      .sort((a, b) => (order(a.file) < 0 ? Infinity : order(a.file)) - (order(b.file) < 0 ? Infinity : order(b.file)) || a.place - b.place);
     return files.flatMap(({ file, before, after }): RevisionChange[] => {
       if (before === undefined || after === undefined) {
         const [view] = viewsOf([fileEdits(file, before, after)]);
         return [{ file, before, after, view: view! }];
       }
-      return changesOfFile(file, before, after, diffValues(before, after)).map((change) => ({ file, before, after, edits: change.edits, view: viewOf(file, before, after, change) }));
+      return changesOfFile(file, before, after, diffValues(before, after)).map((change) => ({
+        file,
+        before,
+        after,
+        edits: change.edits,
+        view: viewOf(file, before, after, change),
+      }));
     });
   }
 
@@ -193,11 +203,16 @@ export class RevisionHistory {
     const revision = await this.find(id);
     if (!revision) return undefined;
     const baseRevision = await this.publisher.revision();
-    const refused = (refusals: string[]): Planned => ({ plan: { baseRevision, summary: [], changes: [], refusals, notes: [], files: [] }, changes: [], redirects: [] });
+    const refused = (refusals: string[]): Planned => ({
+      plan: { baseRevision, summary: [], changes: [], refusals, notes: [], files: [] },
+      changes: [],
+      redirects: [],
+    });
     if (revision.kind === 'release') return refused([messages.releaseNotUndone]);
     if (!(await this.valuesBefore(id))) return refused([messages.firstRevision]);
     const all = await this.changesOf(revision);
-    const chosen = scope.change !== undefined ? all.slice(scope.change, scope.change + 1) : scope.file !== undefined ? all.filter((c) => c.file === scope.file) : all;
+    const chosen =
+      scope.change !== undefined ? all.slice(scope.change, scope.change + 1) : scope.file !== undefined ? all.filter((c) => c.file === scope.file) : all;
     if (chosen.length === 0) return undefined;
     const loaded = await loadContent(this.publisher.site);
     const now = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
@@ -269,10 +284,24 @@ export class RevisionHistory {
     return this.planOf(baseRevision, loaded, changes, refusals, notes, by, (await this.readAt(id)).moved?.moved ?? []);
   }
 
-  private planOf(baseRevision: string, loaded: Awaited<ReturnType<typeof loadContent>>, changes: ContentChange[], refusals: string[], notes: string[], by: ChangedBy, redirects: MovedConfig['moved']): Planned {
-    if (refusals.length > 0 || changes.length === 0) return { plan: { baseRevision, summary: [], changes: [], refusals, notes, files: [] }, changes: [], redirects: [] };
+  private planOf(
+    baseRevision: string,
+    loaded: Awaited<ReturnType<typeof loadContent>>,
+    changes: ContentChange[],
+    refusals: string[],
+    notes: string[],
+    by: ChangedBy,
+    redirects: MovedConfig['moved'],
+  ): Planned {
+    if (refusals.length > 0 || changes.length === 0)
+      return { plan: { baseRevision, summary: [], changes: [], refusals, notes, files: [] }, changes: [], redirects: [] };
     const checked = checkChanges(this.publisher.site, loaded, changes, by);
-    if (checked.problems.length > 0) return { plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes, files: [] }, changes: [], redirects: [] };
+    if (checked.problems.length > 0)
+      return {
+        plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes, files: [] },
+        changes: [],
+        redirects: [],
+      };
     return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes, files: changes }, changes, redirects };
   }
 }
@@ -292,7 +321,11 @@ function viewsOf(files: readonly FileEdits[]): ChangeView[] {
 }
 
 /** One change of a file for the before/after view, with its item and its place in the file. */
-const viewOf = (file: string, before: unknown, after: unknown, change: FileChange): ChangeView => ({ file, path: [...(change.box ?? change.edits[0]!.path)], ...changeView(file, before, after, change) });
+const viewOf = (file: string, before: unknown, after: unknown, change: FileChange): ChangeView => ({
+  file,
+  path: [...(change.box ?? change.edits[0]!.path)],
+  ...changeView(file, before, after, change),
+});
 
 /**
  * The values of a restored file that the file now works out in its code, put back to what the
@@ -346,7 +379,7 @@ export function listed(revisions: readonly Revision[]): Revision[] {
     .sort((a, b) => b.time - a.time || a.place - b.place)
     .map(({ revision }) => revision);
   const out: Revision[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let end = i + 1;
     if (sorted[i]!.kind === 'release') while (end < sorted.length && sorted[end]!.kind === 'release') end++;
     const run = sorted.slice(i, end);

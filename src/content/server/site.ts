@@ -38,14 +38,30 @@ export const childProcesses = { started: 0, alive: 0, peak: 0 };
  * Runs a program in its turn of the pool; resolves with its output, rejects with its error
  * output's last lines. `input` is written to its standard input.
  */
-export async function run(program: string, args: string[], cwd: string, { timeoutMs = 120_000, env, input }: { timeoutMs?: number; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<string> {
+export async function run(
+  program: string,
+  args: string[],
+  cwd: string,
+  { timeoutMs = 120_000, env, input }: { timeoutMs?: number; env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<string> {
   return (await pool.run(
     () =>
       new Promise<string>((resolve, reject) => {
-        const child = execFile(program, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, env: env ?? process.env }, (error, stdout, stderr) => {
-          if (error) reject(Object.assign(new Error(`${path.basename(program)} ${args[0] ?? ''} failed: ${(stderr || error.message).trim().split('\n').slice(-8).join('\n')}`), { stdout, stderr }));
-          else resolve(stdout);
-        });
+        const child = execFile(
+          program,
+          args,
+          { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, env: env ?? process.env },
+          (error, stdout, stderr) => {
+            if (error)
+              reject(
+                Object.assign(
+                  new Error(`${path.basename(program)} ${args[0] ?? ''} failed: ${(stderr || error.message).trim().split('\n').slice(-8).join('\n')}`),
+                  { stdout, stderr },
+                ),
+              );
+            else resolve(stdout);
+          },
+        );
         if (child.pid !== undefined) {
           childProcesses.started++;
           childProcesses.peak = Math.max(childProcesses.peak, ++childProcesses.alive);
@@ -92,6 +108,10 @@ export const publicFiles = (site: ContentSite) => filesUnder(path.join(site.site
 /** A hash of every file of a config folder: it changes whenever the content does. */
 export function contentHash(site: ContentSite, configDir = path.join(site.siteDir, 'config')): string {
   const hash = createHash('sha256');
-  for (const file of filesUnder(configDir)) hash.update(`${file}\0`).update(readFileSync(path.join(configDir, file))).update('\0');
+  for (const file of filesUnder(configDir))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(configDir, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }

@@ -14,7 +14,10 @@ export type Lock = { taken: true; release(): void } | { taken: false; heldBy: Lo
 
 /** The lock file of the git work tree `siteDir`. */
 export function lockFile(siteDir: string): string {
-  return path.resolve(siteDir, execFileSync('git', ['rev-parse', '--git-path', 'site-update.lock'], { cwd: siteDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim());
+  return path.resolve(
+    siteDir,
+    execFileSync('git', ['rev-parse', '--git-path', 'site-update.lock'], { cwd: siteDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim(),
+  );
 }
 
 function holderOf(file: string): LockHolder | undefined {

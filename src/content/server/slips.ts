@@ -68,7 +68,10 @@ function slipOf(source: string, stop: ParseStop): { line: number; words: string 
   if (unexpected) return at(SLIP_WORDS.stray, { token: quoted(unexpected[1]!) });
   // A character the parser cannot start anything with ("#" at the end of a line): the last one there.
   if (stop.text.startsWith('Syntax error')) {
-    const character = lineText.slice(0, stop.column + 1).trimEnd().slice(-1);
+    const character = lineText
+      .slice(0, stop.column + 1)
+      .trimEnd()
+      .slice(-1);
     if (character !== '') return at(SLIP_WORDS.stray, { token: quoted(character) });
   }
 

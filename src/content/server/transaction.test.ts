@@ -12,7 +12,20 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import server from '../../../config/server';
@@ -52,7 +65,10 @@ describe('a publish that cannot be completed changes nothing', () => {
   let editor: Client;
   beforeAll(async () => {
     // The site folder stays for the crash tests after these (startEditing would remove it on close).
-    ({ server: s, editor } = await startEditing(siteDir, { clientDir: path.join(siteDir, 'dist', 'client'), remove: mkdtempSync(path.join(os.tmpdir(), 'kept-')) }));
+    ({ server: s, editor } = await startEditing(siteDir, {
+      clientDir: path.join(siteDir, 'dist', 'client'),
+      remove: mkdtempSync(path.join(os.tmpdir(), 'kept-')),
+    }));
   });
   afterAll(async () => s?.close());
 
@@ -78,7 +94,7 @@ describe('a publish that cannot be completed changes nothing', () => {
 
   const root = process.getuid?.() === 0;
   // First: no release is made yet.
-  (root ? it : it.skip)('a full disk under config/, then under the releases: not written, in config\'s words', async () => {
+  (root ? it : it.skip)("a full disk under config/, then under the releases: not written, in config's words", async () => {
     // config/ on a small disk of its own, full to the last bytes.
     const configDir = path.join(siteDir, 'config');
     const saved = mkdtempSync(path.join(os.tmpdir(), 'config-'));
@@ -105,7 +121,7 @@ describe('a publish that cannot be completed changes nothing', () => {
     }
   });
 
-  it('a stale git lock (index.lock): not recorded, in config\'s words', async () => {
+  it("a stale git lock (index.lock): not recorded, in config's words", async () => {
     const lock = path.join(siteDir, '.git', 'index.lock');
     writeFileSync(lock, '');
     try {
@@ -115,7 +131,7 @@ describe('a publish that cannot be completed changes nothing', () => {
     }
   });
 
-  it('pages that cannot be drawn (the code build broken): in config\'s words', async () => {
+  it("pages that cannot be drawn (the code build broken): in config's words", async () => {
     const renderer = path.join(siteDir, 'dist', 'ssr', 'entry-server.js');
     renameSync(renderer, `${renderer}.off`);
     try {
@@ -172,7 +188,9 @@ describe('killed in the middle of a publish, then started again', () => {
     const pageBefore = h1(await (await fetch(`${base}/`)).text());
     const heading = `Killed after ${step}`;
     // The server dies during the request: no answer comes.
-    await expect(client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: before.revision, changes: withHeading(before, heading) } })).rejects.toThrow();
+    await expect(
+      client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: before.revision, changes: withHeading(before, heading) } }),
+    ).rejects.toThrow();
     expect(await exited(child!)).toEqual({ code: null, signal: 'SIGKILL' });
 
     // Started again (with the next step's switch: the checks below publish nothing).

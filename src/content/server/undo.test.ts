@@ -76,18 +76,26 @@ describe('undo and restore, on a git work tree', () => {
   it('three publishes, then an undo of the first: only its change goes, the two later stay', async () => {
     const original = await read(HOME);
     const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The first change'));
-    const second = await calls.publish(ABOUT, (about) => about.sections.find((x: Json) => x.type === 'faq').items.push({ question: 'The second change?', answer: 'Yes.' }));
+    const second = await calls.publish(ABOUT, (about) =>
+      about.sections.find((x: Json) => x.type === 'faq').items.push({ question: 'The second change?', answer: 'Yes.' }),
+    );
     const third = await calls.publish(HOME, (home) => (home.sections[0].text = 'The third change.'));
 
     // Its before/after view: the whole texts.
     const detail = (await (await editor.send('GET', at('contentRevision', first.id))).json()) as RevisionDetail;
     expect(detail.revision).toMatchObject({ id: first.id, kind: 'publish', author: EDITOR, changed: [HOME] });
     const heading = whereInWords(HOME, original, ['sections', 0, 'heading']);
-    expect(detail.changes).toEqual([{ file: HOME, path: ['sections', 0, 'heading'], where: heading, before: original.sections[0].heading, after: 'The first change' }]);
+    expect(detail.changes).toEqual([
+      { file: HOME, path: ['sections', 0, 'heading'], where: heading, before: original.sections[0].heading, after: 'The first change' },
+    ]);
 
     // The preview: exactly the undo, nothing changed yet.
     const plan = await calls.preview('contentUndoPreview', first.id);
-    expect(plan).toMatchObject({ baseRevision: third.id, refusals: [], summary: [fill(history.changeSet, { where: heading, before: "'The first change'", after: `'${original.sections[0].heading}'` })] });
+    expect(plan).toMatchObject({
+      baseRevision: third.id,
+      refusals: [],
+      summary: [fill(history.changeSet, { where: heading, before: "'The first change'", after: `'${original.sections[0].heading}'` })],
+    });
     expect(head()).toBe(third.id);
 
     const answer = await calls.confirm('contentUndo', first.id, plan.baseRevision);
@@ -108,11 +116,18 @@ describe('undo and restore, on a git work tree', () => {
       [second.id, 'publish'],
       [first.id, 'publish'],
     ]);
-    const ofAbout = (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?file=${encodeURIComponent(ABOUT)}`)).json()) as { revisions: Revision[] };
+    const ofAbout = (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?file=${encodeURIComponent(ABOUT)}`)).json()) as {
+      revisions: Revision[];
+    };
     expect(ofAbout.revisions.map((r) => r.id)).toEqual([second.id, expect.any(String)]);
     // The developer's first commit is one line in words, not its message.
     const release = ofAbout.revisions[1]!;
-    expect([release.kind, release.summary.length, release.summary[0]!.startsWith(messages.releaseInWords.split('{places}')[0]!), release.summary[0]!.includes('About')]).toEqual(['release', 1, true, true]);
+    expect([
+      release.kind,
+      release.summary.length,
+      release.summary[0]!.startsWith(messages.releaseInWords.split('{places}')[0]!),
+      release.summary[0]!.includes('About'),
+    ]).toEqual(['release', 1, true, true]);
 
     // Undoing the second (a FAQ item added) after the others: the item goes, the rest stays.
     const again = await calls.confirm('contentUndo', second.id, head());
@@ -124,7 +139,12 @@ describe('undo and restore, on a git work tree', () => {
   it('an undo whose text a later change touched is refused with a sentence naming it; a stale preview is refused too', async () => {
     const fourth = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The fourth change'));
     const fifth = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The fifth change'));
-    const sentence = fill(messages.undoConflict, { where: whereInWords(HOME, await read(HOME), ['sections', 0, 'heading']), author: EDITOR, at: formatDate(fifth.at), change: fifth.summary[0]! });
+    const sentence = fill(messages.undoConflict, {
+      where: whereInWords(HOME, await read(HOME), ['sections', 0, 'heading']),
+      author: EDITOR,
+      at: formatDate(fifth.at),
+      change: fifth.summary[0]!,
+    });
     const plan = await calls.preview('contentUndoPreview', fourth.id);
     expect(plan).toMatchObject({ refusals: [sentence], summary: [] });
     const refused = await calls.confirm('contentUndo', fourth.id, plan.baseRevision);
@@ -158,7 +178,13 @@ describe('undo and restore, on a git work tree', () => {
     expect(plan.refusals).toEqual([]);
     const contactNow = await read(CONTACT);
     expect(plan.notes).toContain(fill(messages.restoreAddedSince, { where: whereInWords(CONTACT, contactNow, ['description']) }));
-    expect(plan.summary).toContain(fill(history.changeSet, { where: whereInWords(CONTACT, contactNow, ['sections', 0, 'heading']), before: "'Contact the changed page'", after: `'${headingThen}'` }));
+    expect(plan.summary).toContain(
+      fill(history.changeSet, {
+        where: whereInWords(CONTACT, contactNow, ['sections', 0, 'heading']),
+        before: "'Contact the changed page'",
+        after: `'${headingThen}'`,
+      }),
+    );
     const restored = await calls.confirm('contentRestore', older, plan.baseRevision);
     expect(restored.status).toBe(200);
     const answer = (await restored.json()) as { revision: Revision; notes: string[] };
@@ -174,14 +200,19 @@ describe('undo and restore, on a git work tree', () => {
     const heroText = /\n {6}text: '[^']*',/.exec(home)!;
     writeFileSync(
       file(HOME),
-      home.replace(heroText[0], '\n      text: HERO_TEXT,').replace('export default', "const HERO_TEXT = ['Worked out', 'in code.'].join(' ');\n\nexport default"),
+      home
+        .replace(heroText[0], '\n      text: HERO_TEXT,')
+        .replace('export default', "const HERO_TEXT = ['Worked out', 'in code.'].join(' ');\n\nexport default"),
     );
     gitIn(siteDir, 'commit', '--quiet', '-am', 'The hero text from code');
     const headingBefore = (await read(HOME)).sections[0].heading as string;
     await calls.publish(HOME, (value) => (value.sections[0].heading = 'A heading after the code change'));
 
     const back = await calls.preview('contentRestorePreview', atTextLiteral);
-    expect(back).toMatchObject({ refusals: [], notes: [fill(messages.restoreLeftToCode, { where: whereInWords(HOME, await read(HOME), ['sections', 0, 'text']) })] });
+    expect(back).toMatchObject({
+      refusals: [],
+      notes: [fill(messages.restoreLeftToCode, { where: whereInWords(HOME, await read(HOME), ['sections', 0, 'text']) })],
+    });
     const done = await calls.confirm('contentRestore', atTextLiteral, back.baseRevision);
     expect(done.status).toBe(200);
     const now = await read(HOME);
@@ -197,7 +228,11 @@ describe('a publish of several items, each change undone alone; the list in orde
   const calls = editorCalls(() => editor);
   const read = async (file: string) => calls.valueOf(await calls.snapshot(), file);
   const list = async (file?: string) =>
-    ((await (await editor.send('GET', `${contentRoutes.contentRevisions.path}${file ? `?${new URLSearchParams({ file })}` : ''}`)).json()) as { revisions: Revision[] }).revisions;
+    (
+      (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}${file ? `?${new URLSearchParams({ file })}` : ''}`)).json()) as {
+        revisions: Revision[];
+      }
+    ).revisions;
   const faqOf = (about: Json) => about.sections.find((x: Json) => x.type === 'faq');
 
   beforeAll(async () => {
@@ -214,7 +249,15 @@ describe('a publish of several items, each change undone alone; the list in orde
     faqOf(about).items[0].answer = 'A new answer.';
     const home = calls.valueOf(snap, HOME);
     home.sections[0].heading = 'Home, published with About';
-    const answer = await editor.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision: snap.revision, changes: [{ file: ABOUT, value: about }, { file: HOME, value: home }] } });
+    const answer = await editor.change('POST', contentRoutes.contentPublish.path, {
+      json: {
+        baseRevision: snap.revision,
+        changes: [
+          { file: ABOUT, value: about },
+          { file: HOME, value: home },
+        ],
+      },
+    });
     expect(answer.status).toBe(200);
     const { revision } = (await answer.json()) as { revision: Revision };
     // Each change with its item, in the revision and in its commit.
@@ -239,22 +282,35 @@ describe('a publish of several items, each change undone alone; the list in orde
     const planned = await editor.send('GET', `${at('contentUndoPreview', revision.id)}?change=${place}`);
     expect(planned.status).toBe(200);
     const plan = (await planned.json()) as HistoryPlan;
-    expect(plan.summary).toEqual([fill(history.changeSet, { where: whereInWords(ABOUT, about, answerAt), before: "'A new answer.'", after: `'${faqOf(original.about).items[0].answer}'` })]);
+    expect(plan.summary).toEqual([
+      fill(history.changeSet, { where: whereInWords(ABOUT, about, answerAt), before: "'A new answer.'", after: `'${faqOf(original.about).items[0].answer}'` }),
+    ]);
     expect(plan.files.map((f) => f.file)).toEqual([ABOUT]);
     expect(plan.files[0]!.value).toMatchObject({ title: 'About, a new title' });
     const undone = await editor.change('POST', at('contentUndo', revision.id), { json: { baseRevision: plan.baseRevision, change: place } });
     expect(undone.status).toBe(200);
     const now = { about: await read(ABOUT), home: await read(HOME) };
-    expect([now.about.title, faqOf(now.about).items[0].answer, now.home.sections[0].heading]).toEqual(['About, a new title', faqOf(original.about).items[0].answer, 'Home, published with About']);
+    expect([now.about.title, faqOf(now.about).items[0].answer, now.home.sections[0].heading]).toEqual([
+      'About, a new title',
+      faqOf(original.about).items[0].answer,
+      'Home, published with About',
+    ]);
 
     // One item's changes: Home's, the rest staying.
-    const homePlan = (await (await editor.send('GET', `${at('contentUndoPreview', revision.id)}?${new URLSearchParams({ file: HOME })}`)).json()) as HistoryPlan;
+    const homePlan = (await (
+      await editor.send('GET', `${at('contentUndoPreview', revision.id)}?${new URLSearchParams({ file: HOME })}`)
+    ).json()) as HistoryPlan;
     expect(homePlan.files.map((f) => f.file)).toEqual([HOME]);
 
     // The title, changed again since: refused, the later change named; nothing published.
     const later = await calls.publish(ABOUT, (value) => (value.title = 'About, changed again'));
     const titlePlace = detail.changes.findIndex((c) => c.where === whereInWords(ABOUT, original.about, ['title']));
-    const sentence = fill(messages.undoConflict, { where: whereInWords(ABOUT, about, ['title']), author: EDITOR, at: formatDate(later.at), change: later.summary[0]! });
+    const sentence = fill(messages.undoConflict, {
+      where: whereInWords(ABOUT, about, ['title']),
+      author: EDITOR,
+      at: formatDate(later.at),
+      change: later.summary[0]!,
+    });
     const refusedPlan = (await (await editor.send('GET', `${at('contentUndoPreview', revision.id)}?change=${titlePlace}`)).json()) as HistoryPlan;
     expect(refusedPlan).toMatchObject({ refusals: [sentence], summary: [], files: [] });
     const refused = await editor.change('POST', at('contentUndo', revision.id), { json: { baseRevision: refusedPlan.baseRevision, change: titlePlace } });
@@ -265,7 +321,7 @@ describe('a publish of several items, each change undone alone; the list in orde
     expect((await editor.send('GET', `${at('contentUndoPreview', revision.id)}?change=x`)).status).toBe(400);
   });
 
-  it('lists the revisions newest first by their time, a run of developers\' releases as one line', async () => {
+  it("lists the revisions newest first by their time, a run of developers' releases as one line", async () => {
     const day = 86_400_000;
     const release = (daysAgo: number, note: string) => {
       const file = path.join(siteDir, 'config/pages/services.ts');
@@ -306,7 +362,7 @@ describe('outside git: the revisions are snapshots in the data folder', () => {
   });
   afterAll(() => s.close());
 
-  it('three publishes, the first undone alone (its values before were kept with it), then its file\'s revisions', async () => {
+  it("three publishes, the first undone alone (its values before were kept with it), then its file's revisions", async () => {
     const original = calls.valueOf(await calls.snapshot(), HOME);
     const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'The first change, outside git'));
     await calls.publish(ABOUT, (about) => (about.title = 'About, the second change'));
@@ -318,7 +374,9 @@ describe('outside git: the revisions are snapshots in the data folder', () => {
     const now = await calls.snapshot();
     expect(calls.valueOf(now, HOME).sections[0]).toEqual({ ...original.sections[0], text: 'The third change, outside git.' });
     expect(calls.valueOf(now, ABOUT).title).toBe('About, the second change');
-    const ofHome = (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?file=${encodeURIComponent(HOME)}`)).json()) as { revisions: Revision[] };
+    const ofHome = (await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?file=${encodeURIComponent(HOME)}`)).json()) as {
+      revisions: Revision[];
+    };
     expect(ofHome.revisions.map((r) => r.kind)).toEqual(['undo', 'publish', 'publish']);
   });
 });

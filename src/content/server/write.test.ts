@@ -29,13 +29,16 @@ function changedLines(before: string, after: string): string[] {
   return out.split('\n').filter((line) => /^[+-](?![+-])/.test(line));
 }
 
-it('a changed headline is one line changed, in the file\'s own quotes', async () => {
+it("a changed headline is one line changed, in the file's own quotes", async () => {
   const { pages } = await loadRealConfig();
   const after = clone(pages.home!) as { sections: { heading?: string }[] };
   const old = after.sections[0]!.heading!;
   after.sections[0]!.heading = "Grow your business online, it's time";
   const text = editSource('config/pages/home.ts', source('config/pages/home.ts'), diffValues(pages.home, after));
-  expect(changedLines(source('config/pages/home.ts'), text)).toEqual([`-      heading: '${old}',`, `+      heading: 'Grow your business online, it\\'s time',`]);
+  expect(changedLines(source('config/pages/home.ts'), text)).toEqual([
+    `-      heading: '${old}',`,
+    `+      heading: 'Grow your business online, it\\'s time',`,
+  ]);
 });
 
 it('an item added to a list is only the new lines; an item removed only its lines', async () => {
@@ -53,7 +56,10 @@ it('an item added to a list is only the new lines; an item removed only its line
 
   const removed = clone(forms.contact!) as typeof after;
   removed.fields.find((f) => f.options)!.options!.splice(1, 1);
-  const removedLines = changedLines(source('config/forms/contact.ts'), editSource('config/forms/contact.ts', source('config/forms/contact.ts'), diffValues(forms.contact, removed)));
+  const removedLines = changedLines(
+    source('config/forms/contact.ts'),
+    editSource('config/forms/contact.ts', source('config/forms/contact.ts'), diffValues(forms.contact, removed)),
+  );
   expect(removedLines).toHaveLength(1);
   expect(removedLines[0]).toMatch(/^-\s+\{ value: /);
 });
@@ -73,7 +79,10 @@ it('a question added to the FAQs is only its own lines, laid out as its neighbou
   const { pages } = await loadRealConfig();
   const after = clone(pages.about!) as { sections: { type: string; items?: { question: string; answer: string }[]; text?: string; eyebrow?: string }[] };
   const faq = after.sections.find((s) => s.type === 'faq')!;
-  faq.items!.push({ question: 'Do you build shops?', answer: 'Yes: online shops with payments, stock and delivery, and we show your team how to run them day to day.' });
+  faq.items!.push({
+    question: 'Do you build shops?',
+    answer: 'Yes: online shops with payments, stock and delivery, and we show your team how to run them day to day.',
+  });
   const text = editSource('config/pages/about.ts', source('config/pages/about.ts'), diffValues(pages.about, after));
   const lines = changedLines(source('config/pages/about.ts'), text);
   expect(lines).toEqual([
@@ -85,7 +94,10 @@ it('a question added to the FAQs is only its own lines, laid out as its neighbou
 
   const keyed = clone(pages.about!) as typeof after;
   delete keyed.sections.find((s) => s.type === 'faq')!.text;
-  const removed = changedLines(source('config/pages/about.ts'), editSource('config/pages/about.ts', source('config/pages/about.ts'), diffValues(pages.about, keyed)));
+  const removed = changedLines(
+    source('config/pages/about.ts'),
+    editSource('config/pages/about.ts', source('config/pages/about.ts'), diffValues(pages.about, keyed)),
+  );
   expect(removed).toHaveLength(1);
   expect(removed[0]).toMatch(/^-\s+text: /);
 });
@@ -109,5 +121,8 @@ it("a new article's file is written as a person would (its type named; text stay
 
   const edited = clone(article);
   edited.title = 'Another title';
-  expect(changedLines(text, editSource(file, text, diffValues(article, edited)))).toEqual([`-  title: 'An article\\'s <b>title</b>',`, "+  title: 'Another title',"]);
+  expect(changedLines(text, editSource(file, text, diffValues(article, edited)))).toEqual([
+    `-  title: 'An article\\'s <b>title</b>',`,
+    "+  title: 'Another title',",
+  ]);
 });

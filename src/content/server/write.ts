@@ -65,7 +65,9 @@ function isPlainData(node: AstNode | undefined): boolean {
     case 'ArrayExpression':
       return (node.elements as AstNode[]).every((e) => isPlainData(unwrap(e)));
     case 'ObjectExpression':
-      return (node.properties as AstNode[]).every((p) => (p.type === 'ObjectProperty' || p.type === 'Property') && keyName(p) !== undefined && isPlainData(unwrap(p.value as AstNode)));
+      return (node.properties as AstNode[]).every(
+        (p) => (p.type === 'ObjectProperty' || p.type === 'Property') && keyName(p) !== undefined && isPlainData(unwrap(p.value as AstNode)),
+      );
     default:
       return false;
   }
@@ -96,7 +98,9 @@ function printValue(value: unknown, indent: string): string {
     return flat.length <= 100 && !flat.includes('\n') ? flat : `[\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}]`;
   }
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => `${printKey(k)}: ${printValue(v, inner)}`);
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${printKey(k)}: ${printValue(v, inner)}`);
     if (entries.length === 0) return '{}';
     const flat = `{ ${entries.join(', ')} }`;
     return flat.length <= 100 && !flat.includes('\n') ? flat : `{\n${entries.map((entry) => `${inner}${entry},`).join('\n')}\n${indent}}`;
@@ -108,7 +112,8 @@ const printKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : printS
 const pos = (node: AstNode) => ({ start: node.start as number, end: node.end as number });
 /** The indentation of the line a position is on. */
 const indentAt = (source: string, at: number) => /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', at - 1) + 1))![0];
-const isProperty = (node: AstNode | null | undefined): node is AstNode => !!node && (node.type === 'ObjectProperty' || node.type === 'Property') && !node.computed && keyName(node) !== undefined;
+const isProperty = (node: AstNode | null | undefined): node is AstNode =>
+  !!node && (node.type === 'ObjectProperty' || node.type === 'Property') && !node.computed && keyName(node) !== undefined;
 
 /**
  * The text between a container's items (or before the first, after the last): whitespace,
@@ -163,7 +168,9 @@ function splitAfter(gap: string, last: boolean): { trailer: string; rest: string
 
 function unitOf(leader: string, body: string, trailer: string): Unit {
   const comma = scanGap(trailer).commas[0];
-  return comma === undefined ? { leader, body, before: '', comma: false, after: trailer } : { leader, body, before: trailer.slice(0, comma), comma: true, after: trailer.slice(comma + 1) };
+  return comma === undefined
+    ? { leader, body, before: '', comma: false, after: trailer }
+    : { leader, body, before: trailer.slice(0, comma), comma: true, after: trailer.slice(comma + 1) };
 }
 
 /** A path as a map key. */
@@ -190,7 +197,9 @@ function alignItems(removed: readonly unknown[], added: readonly unknown[]): Ali
   const match = n * m <= 250_000;
   const common = match ? Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0)) : [];
   if (match) {
-    for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) common[i]![j] = sameValue(removed[i], added[j]) ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+    for (let i = n - 1; i >= 0; i--)
+      for (let j = m - 1; j >= 0; j--)
+        common[i]![j] = sameValue(removed[i], added[j]) ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
   }
   const steps: Alignment[] = [];
   let dropped: number[] = [];
@@ -220,7 +229,8 @@ function alignItems(removed: readonly unknown[], added: readonly unknown[]): Ali
 /** The file's new text with the edits written in: every other character stays as it was. */
 export function editSource(file: string, source: string, edits: readonly Edit[]): string {
   const root = unwrap((parseModule(source).exports.default as Proxy).$ast);
-  if (!root || root.type !== 'ObjectExpression') throw new UnwritableEdit(file, [], `${file}: (the whole file) is not written as { … } after "export default": a developer's change.`);
+  if (!root || root.type !== 'ObjectExpression')
+    throw new UnwritableEdit(file, [], `${file}: (the whole file) is not written as { … } after "export default": a developer's change.`);
   const writing: Writing = { file, source, ...planEdits(file, edits) };
   return source.slice(0, pos(root).start) + render(writing, root, []) + source.slice(pos(root).end);
 }
@@ -239,7 +249,11 @@ interface Writing {
 
 /** A value the file works out in its code: no edit of it is written. */
 function refuse(file: string, at: KeyPath): never {
-  throw new UnwritableEdit(file, at, `${file}: ${formatPath(at)} is worked out in the file's code (not written as text there): a developer's change. Ask a developer, or change it in the file itself.`);
+  throw new UnwritableEdit(
+    file,
+    at,
+    `${file}: ${formatPath(at)} is worked out in the file's code (not written as text there): a developer's change. Ask a developer, or change it in the file itself.`,
+  );
 }
 
 /** Where each edit applies: a value written anew, or a list or object changing its items. */
@@ -294,7 +308,9 @@ function render(w: Writing, node: AstNode, path: KeyPath): string {
 /** A key with its value's new text. */
 function renderProperty(w: Writing, property: AstNode, path: KeyPath): string {
   const value = property.value as AstNode;
-  return w.source.slice(pos(property).start, pos(value).start) + render(w, value, [...path, keyName(property)!]) + w.source.slice(pos(value).end, pos(property).end);
+  return (
+    w.source.slice(pos(property).start, pos(value).start) + render(w, value, [...path, keyName(property)!]) + w.source.slice(pos(value).end, pos(property).end)
+  );
 }
 
 /** The container with each item's new text at its place, everything between them as it was. */
@@ -331,9 +347,13 @@ function renderContainer(w: Writing, container: AstNode, path: KeyPath): string 
     const part = child[child.length - 1]!;
     if (isList ? !plainShape || typeof part !== 'number' || part >= entries.length : !names.includes(String(part))) refuse(w.file, child);
   }
-  if (!plainShape) return stitchInPlace(w, container, entries, (entry) => (isProperty(entry) ? renderProperty(w, entry, path) : source.slice(pos(entry).start, pos(entry).end)));
+  if (!plainShape)
+    return stitchInPlace(w, container, entries, (entry) =>
+      isProperty(entry) ? renderProperty(w, entry, path) : source.slice(pos(entry).start, pos(entry).end),
+    );
   const items = entries as AstNode[];
-  const itemIndent = items.length > 0 && source.slice(pos(items[items.length - 1]!).end, close).includes('\n') ? indentAt(source, pos(items[0]!).start) : indentAt(source, open);
+  const itemIndent =
+    items.length > 0 && source.slice(pos(items[items.length - 1]!).end, close).includes('\n') ? indentAt(source, pos(items[0]!).start) : indentAt(source, open);
   const steps = isList ? listSteps(w, items, path, plan, itemIndent) : objectSteps(w, items, path, plan);
   const bodies = new Map<number, string>();
   for (const step of steps) {
@@ -341,7 +361,12 @@ function renderContainer(w: Writing, container: AstNode, path: KeyPath): string 
     else if ('rewrite' in step) bodies.set(step.rewrite, step.text);
   }
   if (!steps.some((step) => 'drop' in step || 'add' in step)) return stitchInPlace(w, container, items, (_item, i) => bodies.get(i)!);
-  if (items.length === 0) return fillEmpty(w, container, steps.flatMap((step) => ('add' in step ? [step.add] : [])));
+  if (items.length === 0)
+    return fillEmpty(
+      w,
+      container,
+      steps.flatMap((step) => ('add' in step ? [step.add] : [])),
+    );
   return restitch(w, container, items, steps, bodies, itemIndent);
 }
 
@@ -387,7 +412,13 @@ function objectSteps(w: Writing, items: readonly AstNode[], path: KeyPath, plan:
     } else if (adds.has(name)) {
       // A key added that the file already has (with no value the editor saw) is written anew in place.
       mustBePlain(w, value, [...path, name]);
-      steps.push({ rewrite: i, text: source.slice(pos(item).start, pos(value!).start) + printValue(adds.get(name), indentAt(source, pos(item).start)) + source.slice(pos(value!).end, pos(item).end) });
+      steps.push({
+        rewrite: i,
+        text:
+          source.slice(pos(item).start, pos(value!).start) +
+          printValue(adds.get(name), indentAt(source, pos(item).start)) +
+          source.slice(pos(value!).end, pos(item).end),
+      });
     } else steps.push({ keep: i });
   });
   for (const [name, value] of adds) if (!names.includes(name)) steps.push({ add: (indent) => `${printKey(name)}: ${printValue(value, indent)}` });
@@ -409,7 +440,14 @@ function fillEmpty(w: Writing, container: AstNode, added: ReadonlyArray<(indent:
 }
 
 /** A list or object whose items change in number, written anew from its parts: head, one unit per item, tail (see Unit). */
-function restitch(w: Writing, container: AstNode, items: readonly AstNode[], steps: readonly Step[], bodies: ReadonlyMap<number, string>, itemIndent: string): string {
+function restitch(
+  w: Writing,
+  container: AstNode,
+  items: readonly AstNode[],
+  steps: readonly Step[],
+  bodies: ReadonlyMap<number, string>,
+  itemIndent: string,
+): string {
   const { source } = w;
   const { start: open, end } = pos(container);
   const close = end - 1;

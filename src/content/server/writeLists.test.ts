@@ -18,7 +18,14 @@ import { editSource } from './write';
 
 /** The default export of a config file's text, as the site reads it: types stripped, what it imports from `dir` bundled, then run. */
 function readBack(source: string, dir = path.join(projectDir, 'config')): unknown {
-  const [bundle] = buildSync({ stdin: { contents: source, loader: 'ts', resolveDir: dir }, bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' }).outputFiles;
+  const [bundle] = buildSync({
+    stdin: { contents: source, loader: 'ts', resolveDir: dir },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  }).outputFiles;
   const module = { exports: {} as { default?: unknown } };
   new Function('module', 'exports', 'require', bundle!.text)(module, module.exports, require);
   return module.exports.default;
@@ -202,7 +209,15 @@ describe("the office's edits that could not be published", () => {
 
 it('a text of any characters (quotes, backslashes, line ends, controls, a lone surrogate, $ patterns) reads back as sent', () => {
   const source = "export default {\n  text: 'old',\n  list: ['a'],\n};\n";
-  const texts = ["it's \\ \"quoted\"", 'line\nend\r\n', 'tab\tnul\u0000del\u007f', 'sep\u2028\u2029', "$' $& $` $1 $$", '</script><!--', 'emoji 👍 and a lone \ud800 half'];
+  const texts = [
+    'it\'s \\ "quoted"',
+    'line\nend\r\n',
+    'tab\tnul\u0000del\u007f',
+    'sep\u2028\u2029',
+    "$' $& $` $1 $$",
+    '</script><!--',
+    'emoji 👍 and a lone \ud800 half',
+  ];
   for (const text of texts) {
     const wanted = { text, list: ['a', text] };
     const written = editSource('config/x.ts', source, diffValues({ text: 'old', list: ['a'] }, wanted));

@@ -34,7 +34,10 @@ const sender = (mail: ReceivedMail) => visible(mail.fromName ? `${mail.fromName}
 /** Text as the visitor or the agency wrote it: line breaks kept, hidden characters shown by their code, isolated. */
 function MailText({ text, muted = false }: { text: string; muted?: boolean }) {
   return (
-    <Box component="p" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate', ...(muted ? { color: 'text.secondary' } : {}) }}>
+    <Box
+      component="p"
+      sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate', ...(muted ? { color: 'text.secondary' } : {}) }}
+    >
       {visible(text)}
     </Box>
   );
@@ -112,7 +115,11 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
           <Typography color="text.secondary">
             {mail.kind === 'reply' && mail.via === 'mail'
               ? fill(t.mailReplyLine, { at: formatDate(mail.createdAt), by: visible(mail.author ?? ''), state: deliveryStateLabel(mail) })
-              : fill(t.historyLine, { at: formatDate(mail.createdAt), by: mail.kind === 'autoReply' ? t.autoReply : visible(mail.author ?? ''), state: deliveryStateLabel(mail) })}
+              : fill(t.historyLine, {
+                  at: formatDate(mail.createdAt),
+                  by: mail.kind === 'autoReply' ? t.autoReply : visible(mail.author ?? ''),
+                  state: deliveryStateLabel(mail),
+                })}
           </Typography>
           {mail.lastError && (
             <Typography variant="body2" color="text.secondary">
@@ -138,7 +145,11 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
               {t.mailSuspicious}
             </Alert>
           )}
-          {mail.tooLarge || mail.unreadable ? <Typography sx={{ mt: 1 }}>{mail.tooLarge ? t.mailTooLarge : t.mailUnreadable}</Typography> : mail.text !== '' && <MailText text={mail.text} />}
+          {mail.tooLarge || mail.unreadable ? (
+            <Typography sx={{ mt: 1 }}>{mail.tooLarge ? t.mailTooLarge : t.mailUnreadable}</Typography>
+          ) : (
+            mail.text !== '' && <MailText text={mail.text} />
+          )}
           <Quoted text={mail.quoted} />
           <Attachments mail={mail} />
         </>
@@ -148,7 +159,15 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
 }
 
 /** The mails, oldest first (newest first with `newestFirst`). */
-export function Conversation({ mails, onSendAgain, newestFirst = false }: { mails: readonly ConversationMail[]; onSendAgain: (deliveryId: string) => void; newestFirst?: boolean }) {
+export function Conversation({
+  mails,
+  onSendAgain,
+  newestFirst = false,
+}: {
+  mails: readonly ConversationMail[];
+  onSendAgain: (deliveryId: string) => void;
+  newestFirst?: boolean;
+}) {
   if (mails.length === 0) return <Typography>{t.noHistory}</Typography>;
   const ordered = newestFirst ? [...mails].reverse() : mails;
   return (
@@ -168,7 +187,15 @@ export function Conversation({ mails, onSendAgain, newestFirst = false }: { mail
 }
 
 /** The Reply composer and the mails, in the order of the screen's width (see the top of this file). */
-export function ConversationPanel({ lead, onSent, onSendAgain }: { lead: LeadDetail; onSent: (detail: LeadDetail) => void; onSendAgain: (deliveryId: string) => void }) {
+export function ConversationPanel({
+  lead,
+  onSent,
+  onSendAgain,
+}: {
+  lead: LeadDetail;
+  onSent: (detail: LeadDetail) => void;
+  onSendAgain: (deliveryId: string) => void;
+}) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const reply = (
     <Section id="reply-heading" heading={t.heading}>

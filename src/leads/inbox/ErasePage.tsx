@@ -23,7 +23,8 @@ import { Section } from '../../platform/inbox/Section';
 const t = admin.erase;
 
 /** Each kind with how many, those with none left out. */
-const kindLines = (counts: ErasureCounts) => ERASURE_KINDS.filter((kind) => counts[kind] > 0).map((kind) => ({ kind, text: fill(t.kinds[kind], { count: formatCount(counts[kind]) }) }));
+const kindLines = (counts: ErasureCounts) =>
+  ERASURE_KINDS.filter((kind) => counts[kind] > 0).map((kind) => ({ kind, text: fill(t.kinds[kind], { count: formatCount(counts[kind]) }) }));
 
 /** A place outside the server in the owner's words. */
 function outsideLine(place: OutsidePlace): string {
@@ -37,7 +38,9 @@ function outsideLine(place: OutsidePlace): string {
     case 'sender':
       return fill(t.outside.sender, { address: place.address, count: formatCount(place.mails) });
     case 'newsletter':
-      return place.address === undefined ? fill(t.outside.newsletterWithoutSender, { count: formatCount(place.mails) }) : fill(t.outside.newsletter, { count: formatCount(place.mails), address: place.address });
+      return place.address === undefined
+        ? fill(t.outside.newsletterWithoutSender, { count: formatCount(place.mails) })
+        : fill(t.outside.newsletter, { count: formatCount(place.mails), address: place.address });
     case 'backups':
       return fill(t.outside.backups, { date: formatDate(place.before) });
   }
@@ -61,10 +64,18 @@ function Preview({ found }: { found: ErasurePreview }) {
       const values = { form: formLabel(lead.form), name: lead.name, date: formatDate(lead.receivedAt) };
       return `${fill(lead.name.trim() === '' ? t.leadLineWithoutName : t.leadLine, values)}${lead.spam ? ` ${t.spamLead}` : ''}`;
     }),
-    mailsReceived: found.mails.filter((mail) => mail.kind === 'answer' || mail.kind === 'mailProgram').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
-    mailsSent: found.mails.filter((mail) => mail.kind === 'autoReply' || mail.kind === 'reply' || mail.kind === 'relayed').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
-    newsletterMails: found.mails.filter((mail) => mail.kind === 'newsletter').map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
-    files: found.files.map((file) => (file.kind === 'cv' ? fill(t.cvLine, { size: formatSize(file.bytes) }) : fill(t.attachmentLine, { name: file.name, size: formatSize(file.bytes) }))),
+    mailsReceived: found.mails
+      .filter((mail) => mail.kind === 'answer' || mail.kind === 'mailProgram')
+      .map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
+    mailsSent: found.mails
+      .filter((mail) => mail.kind === 'autoReply' || mail.kind === 'reply' || mail.kind === 'relayed')
+      .map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
+    newsletterMails: found.mails
+      .filter((mail) => mail.kind === 'newsletter')
+      .map((mail) => fill(t.mailLine, { kind: t.mailKinds[mail.kind], subject: mail.subject, date: formatDate(mail.at) })),
+    files: found.files.map((file) =>
+      file.kind === 'cv' ? fill(t.cvLine, { size: formatSize(file.bytes) }) : fill(t.attachmentLine, { name: file.name, size: formatSize(file.bytes) }),
+    ),
   };
   return (
     <>
@@ -93,7 +104,11 @@ function Records({ records }: { records: ErasureRecord[] | undefined }) {
               <Typography component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                 {fill(t.recordLine, { date: formatDate(record.at), by: record.by })}
               </Typography>
-              <Typography>{kindLines(record.counts).map((line) => line.text).join('; ')}</Typography>
+              <Typography>
+                {kindLines(record.counts)
+                  .map((line) => line.text)
+                  .join('; ')}
+              </Typography>
             </li>
           ))}
         </Box>
@@ -175,7 +190,15 @@ export function ErasePage() {
         <Section id="erase-found-heading" heading={t.foundHeading}>
           <Preview found={found.preview} />
           <Box component="form" onSubmit={erase} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mt: 3 }}>
-            <TextField label={t.confirmLabel} helperText={t.confirmHint} type="email" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" sx={{ flex: '1 1 260px' }} />
+            <TextField
+              label={t.confirmLabel}
+              helperText={t.confirmHint}
+              type="email"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              autoComplete="off"
+              sx={{ flex: '1 1 260px' }}
+            />
             <Button type="submit" color="error" variant="contained" size="large" disabled={!confirmed || busy} sx={{ mt: 0.5 }}>
               {busy ? t.erasing : t.confirm}
             </Button>

@@ -84,7 +84,11 @@ export function LeadPage() {
           <ConversationPanel lead={lead} onSent={show} onSendAgain={(id) => void actions.sendAgain(id)} />
         </Box>
         <Box sx={{ gridArea: 'status' }}>
-          <StatusPanel lead={lead} setStatus={(status) => void actions.setStatus(status)} toggleSpam={() => void (lead.spam ? actions.notSpam() : actions.markSpam())} />
+          <StatusPanel
+            lead={lead}
+            setStatus={(status) => void actions.setStatus(status)}
+            toggleSpam={() => void (lead.spam ? actions.notSpam() : actions.markSpam())}
+          />
         </Box>
 
         <Box sx={{ gridArea: 'lead', minWidth: 0 }}>

@@ -75,8 +75,26 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
           ))}
         </TextField>
       )}
-      <TextField id="reply-subject" inputRef={inputs.subject} label={t.subject} value={draft.subject} onChange={(e) => edit('subject')(e.target.value)} slotProps={{ htmlInput: { maxLength: t.subjectMaxLength } }} {...errorOf('subject')} />
-      <TextField id="reply-text" inputRef={inputs.text} label={t.text} multiline minRows={8} value={draft.text} onChange={(e) => edit('text')(e.target.value)} slotProps={{ htmlInput: { maxLength: t.textMaxLength } }} {...errorOf('text')} />
+      <TextField
+        id="reply-subject"
+        inputRef={inputs.subject}
+        label={t.subject}
+        value={draft.subject}
+        onChange={(e) => edit('subject')(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: t.subjectMaxLength } }}
+        {...errorOf('subject')}
+      />
+      <TextField
+        id="reply-text"
+        inputRef={inputs.text}
+        label={t.text}
+        multiline
+        minRows={8}
+        value={draft.text}
+        onChange={(e) => edit('text')(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: t.textMaxLength } }}
+        {...errorOf('text')}
+      />
       <Button type="submit" variant="contained" disabled={sending} sx={{ justifySelf: 'start' }}>
         {sending ? t.sending : t.send}
       </Button>

@@ -41,19 +41,22 @@ describe('templatesFor', () => {
     expect(withPlaceholder.length).toBeGreaterThan(0);
   });
 
-  it.each(withPlaceholder.map(([form, template]) => [form, template.name, template] as const))('%s, "%s": a long value in the subject is cut at a word; the text has it whole', (form, _name, template) => {
-    const field = /\{(\w+)\}/.exec(template.subject)![1]!;
-    const document = { ...(validData[form] as Record<string, unknown>), [field]: words };
-    const filled = templatesFor(lead(form, document)).find((t) => t.name === template.name)!;
-    const whole = fill(template.subject, { ...Object.fromEntries(Object.entries(document).map(([k, v]) => [k, String(v)])) });
-    expect(filled.subject).not.toBe(whole);
-    expect(filled.subject).toContain('…');
-    // What is kept of the value ends at the end of one of its words.
-    const kept = filled.subject.slice(template.subject.indexOf(`{${field}}`)).split('…')[0]!;
-    expect(words.startsWith(kept)).toBe(true);
-    expect([' ', undefined]).toContain(words[kept.length]);
-    if (template.text.includes(`{${field}}`)) expect(filled.text).toContain(words);
-  });
+  it.each(withPlaceholder.map(([form, template]) => [form, template.name, template] as const))(
+    '%s, "%s": a long value in the subject is cut at a word; the text has it whole',
+    (form, _name, template) => {
+      const field = /\{(\w+)\}/.exec(template.subject)![1]!;
+      const document = { ...(validData[form] as Record<string, unknown>), [field]: words };
+      const filled = templatesFor(lead(form, document)).find((t) => t.name === template.name)!;
+      const whole = fill(template.subject, { ...Object.fromEntries(Object.entries(document).map(([k, v]) => [k, String(v)])) });
+      expect(filled.subject).not.toBe(whole);
+      expect(filled.subject).toContain('…');
+      // What is kept of the value ends at the end of one of its words.
+      const kept = filled.subject.slice(template.subject.indexOf(`{${field}}`)).split('…')[0]!;
+      expect(words.startsWith(kept)).toBe(true);
+      expect([' ', undefined]).toContain(words[kept.length]);
+      if (template.text.includes(`{${field}}`)) expect(filled.text).toContain(words);
+    },
+  );
 
   it('once the person has an e-mail, every template starts from the conversation\'s subject: one "Re: ", whichever mail came first', () => {
     const [form] = withPlaceholder[0]!;

@@ -36,6 +36,9 @@ export function templatesFor(lead: LeadDetail): (ReplyDraft & { name: string })[
   const short = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, cutAtWord(value.replace(/\s+/g, ' '), IN_SUBJECT)]));
   const own = (t.templates as Readonly<Record<string, readonly Template[] | undefined>>)[lead.form] ?? [];
   const thread = threadSubject(lead);
-  return own.map((template) => ({ name: template.name, subject: thread ?? cutAtWord(fill(template.subject, short), t.subjectMaxLength), text: fill(template.text, values) }));
+  return own.map((template) => ({
+    name: template.name,
+    subject: thread ?? cutAtWord(fill(template.subject, short), t.subjectMaxLength),
+    text: fill(template.text, values),
+  }));
 }
-

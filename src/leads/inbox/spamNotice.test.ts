@@ -21,7 +21,12 @@ let hooks: WebhookReceiver;
 beforeAll(async () => {
   smtp = await startSmtp();
   hooks = await startWebhookReceiver();
-  const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Site <site@agency.test>', NOTIFY_TO: 'sales@agency.test', WEBHOOK_URL: hooks.url });
+  const { settings } = readNotifySettings({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Site <site@agency.test>',
+    NOTIFY_TO: 'sales@agency.test',
+    WEBHOOK_URL: hooks.url,
+  });
   ({ server: s, client: owner } = await startSignedIn({ notifications: { settings, log: { warn: () => undefined } } }));
 });
 afterAll(async () => {

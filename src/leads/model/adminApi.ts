@@ -440,7 +440,20 @@ export interface Me {
  * (sent or still waiting: those are never sent), spam verdicts, today's auto-reply marks, and
  * newsletter subscriptions.
  */
-export const ERASURE_KINDS = ['leads', 'notes', 'mailsReceived', 'mailsSent', 'files', 'sources', 'events', 'notifications', 'spamMarks', 'autoReplyMarks', 'subscriptions', 'newsletterMails'] as const;
+export const ERASURE_KINDS = [
+  'leads',
+  'notes',
+  'mailsReceived',
+  'mailsSent',
+  'files',
+  'sources',
+  'events',
+  'notifications',
+  'spamMarks',
+  'autoReplyMarks',
+  'subscriptions',
+  'newsletterMails',
+] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 export type ErasureCounts = Record<ErasureKind, number>;
 

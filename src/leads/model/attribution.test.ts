@@ -2,7 +2,16 @@
  * Where a lead came from: one description for the browser and the server. What the browser
  * captures always parses; anything else a client makes up is refused whole.
  */
-import { ATTRIBUTION_LIMITS, attributionOfLanding, deviceOf, encodeAttribution, encodePageView, parseAttribution, parsePageView, sourceOf } from './attribution';
+import {
+  ATTRIBUTION_LIMITS,
+  attributionOfLanding,
+  deviceOf,
+  encodeAttribution,
+  encodePageView,
+  parseAttribution,
+  parsePageView,
+  sourceOf,
+} from './attribution';
 
 const landing = attributionOfLanding(
   'https://www.agency.example/Services?utm_source=newsletter&utm_medium=email&utm_campaign=autumn&gclid=SECRET123&email=ada@example.com',
@@ -62,7 +71,11 @@ it('tells the device class from the screen and the pointer', () => {
 });
 
 it('a page view stays under 1 kB at its largest, and carries the visit source only', () => {
-  const largest = attributionOfLanding(`https://a.example/${'p'.repeat(300)}?utm_source=${'s'.repeat(300)}&utm_campaign=${'c'.repeat(300)}`, `https://${'r'.repeat(150)}.example/`, 'phone');
+  const largest = attributionOfLanding(
+    `https://a.example/${'p'.repeat(300)}?utm_source=${'s'.repeat(300)}&utm_campaign=${'c'.repeat(300)}`,
+    `https://${'r'.repeat(150)}.example/`,
+    'phone',
+  );
   const body = encodePageView({ page: largest.landingPage!, landing: true, attribution: largest });
   expect(Buffer.byteLength(body)).toBeLessThanOrEqual(1024);
   const view = parsePageView(body);

@@ -40,7 +40,19 @@ export interface Attribution {
 export type LeadSource = Attribution & { source: string };
 
 /** Every key, in the order the inbox, the CSV and the mail show them. */
-export const ATTRIBUTION_KEYS = ['source', 'landingPage', 'formPage', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'clickIds', 'device'] as const;
+export const ATTRIBUTION_KEYS = [
+  'source',
+  'landingPage',
+  'formPage',
+  'referrer',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'clickIds',
+  'device',
+] as const;
 export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 
 /** Longest accepted values (characters). */
@@ -181,7 +193,8 @@ export function parsePageView(body: string): PageView | undefined {
   const params = new URLSearchParams(body);
   const page = params.get('page');
   const landing = params.get('landing');
-  if (page === null || !isPage(page) || (landing !== '0' && landing !== '1') || params.getAll('page').length > 1 || params.getAll('landing').length > 1) return undefined;
+  if (page === null || !isPage(page) || (landing !== '0' && landing !== '1') || params.getAll('page').length > 1 || params.getAll('landing').length > 1)
+    return undefined;
   params.delete('page');
   params.delete('landing');
   const attribution = parseAttribution(params.toString());

@@ -11,7 +11,13 @@ it('folds the spaces around, the case of every letter and a +tag: the four forms
 });
 
 it('folds nothing else: dots, another domain, a tag in the domain, another name are other people', () => {
-  for (const other of ['margaretholt@example.com', 'margaret.holt@example.org', 'margaret.holt@example.com.evil', 'margaret.holt2@example.com', 'margaret@example.com']) {
+  for (const other of [
+    'margaretholt@example.com',
+    'margaret.holt@example.org',
+    'margaret.holt@example.com.evil',
+    'margaret.holt2@example.com',
+    'margaret@example.com',
+  ]) {
     expect([other, samePerson(other, 'margaret.holt@example.com')]).toEqual([other, false]);
   }
   // Only the local part's first "+" to the "@" is a tag.

@@ -21,7 +21,10 @@
  * Inbox accounts are not people: their addresses are compared by case only (admin/accounts.ts).
  */
 export function personKey(address: string): string {
-  return address.trim().toLowerCase().replace(/\+[^@]*@/, '@');
+  return address
+    .trim()
+    .toLowerCase()
+    .replace(/\+[^@]*@/, '@');
 }
 
 /** Whether two addresses are the same person (personKey). */

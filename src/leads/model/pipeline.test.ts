@@ -20,7 +20,8 @@ it('reads an amount as typed, grouped or not, with the currency or not; refuses 
   expect(parseMoney(`${admin.currency} 300`)).toBe(300 * unit);
   expect(parseMoney('')).toBeNull();
   expect(parseMoney('  ')).toBeNull();
-  for (const wrong of ['-5', 'ten', '1e6', `12${parts.group}50`, `1${parts.decimal}${'5'.repeat(MINOR_DIGITS + 1)}`, '12 500 x', `${parts.decimal}5`]) expect(parseMoney(wrong)).toBeUndefined();
+  for (const wrong of ['-5', 'ten', '1e6', `12${parts.group}50`, `1${parts.decimal}${'5'.repeat(MINOR_DIGITS + 1)}`, '12 500 x', `${parts.decimal}5`])
+    expect(parseMoney(wrong)).toBeUndefined();
   expect(parseMoney('9'.repeat(20))).toBeUndefined();
   // A spreadsheet's cell: the amount with a dot, whatever the language.
   expect(moneyCell(amount)).toBe((amount / unit).toFixed(MINOR_DIGITS));

@@ -53,7 +53,10 @@ const plain = new Intl.NumberFormat(admin.locale, { minimumFractionDigits: MINOR
 export const moneyText = (minor: number | null): string => (minor === null ? '' : plain.format(minor / MINOR));
 
 /** The locale's own separators, and the currency's symbol as it writes it. */
-const separators = Object.fromEntries(new Intl.NumberFormat(admin.locale).formatToParts(12345.6).map((part) => [part.type, part.value])) as Record<string, string>;
+const separators = Object.fromEntries(new Intl.NumberFormat(admin.locale).formatToParts(12345.6).map((part) => [part.type, part.value])) as Record<
+  string,
+  string
+>;
 const symbol = money.formatToParts(1).find((part) => part.type === 'currency')?.value ?? admin.currency;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -104,7 +107,8 @@ export function pipelineProblem(change: Record<string, unknown>, now: number): {
   const { stage, lostReason, value, followUp, assignee } = change;
   if ([stage, value, followUp, assignee].every((given) => given === undefined)) return { field: 'stage', message: problems.nothingToChange };
   if (stage !== undefined && !isStage(stage)) return { field: 'stage', message: problems.unknownStage };
-  if (stage === LOST_STAGE && !(typeof lostReason === 'string' && LOST_REASONS.includes(lostReason))) return { field: 'lostReason', message: problems.reasonMissing };
+  if (stage === LOST_STAGE && !(typeof lostReason === 'string' && LOST_REASONS.includes(lostReason)))
+    return { field: 'lostReason', message: problems.reasonMissing };
   if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= VALUE_MAX)) {
     return { field: 'value', message: fill(problems.badValue, { max: formatMoney(VALUE_MAX) }) };
   }
@@ -114,6 +118,7 @@ export function pipelineProblem(change: Record<string, unknown>, now: number): {
       return { field: 'followUp', message: fill(problems.badFollowUp, { max: pipeline.followUpMaxDays }) };
     }
   }
-  if (assignee !== undefined && assignee !== null && (typeof assignee !== 'string' || assignee.length > 254)) return { field: 'assignee', message: problems.notAnOwner };
+  if (assignee !== undefined && assignee !== null && (typeof assignee !== 'string' || assignee.length > 254))
+    return { field: 'assignee', message: problems.notAnOwner };
   return undefined;
 }

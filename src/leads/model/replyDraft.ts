@@ -23,7 +23,8 @@ export function replyProblem(draft: { subject?: unknown; text?: unknown }): { fi
   const { subject, text } = draft;
   if (typeof subject !== 'string' || subject.trim() === '') return { field: 'subject', message: problems.subjectMissing };
   // One line: a line break in a subject would start a header of its own.
-  if (subject.length > subjectMaxLength || /[\r\n]/.test(subject)) return { field: 'subject', message: fill(problems.subjectTooLong, { max: subjectMaxLength }) };
+  if (subject.length > subjectMaxLength || /[\r\n]/.test(subject))
+    return { field: 'subject', message: fill(problems.subjectTooLong, { max: subjectMaxLength }) };
   if (typeof text !== 'string' || text.trim() === '') return { field: 'text', message: problems.textMissing };
   if (text.length > textMaxLength) return { field: 'text', message: fill(problems.textTooLong, { max: textMaxLength }) };
   return undefined;

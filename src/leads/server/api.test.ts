@@ -78,9 +78,24 @@ describe.each(formIds)('POST a %s document', (id) => {
   });
 
   it.each([
-    ['a field too long', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 'x'.repeat(form.fields[0]!.maxLength + 1)), form.fields[0]!.name, fill(form.messages.tooLong, { label: form.fields[0]!.label, max: form.fields[0]!.maxLength })],
-    ['a number where text belongs', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 12), form.fields[0]!.name, fill(form.messages.notText, { label: form.fields[0]!.label })],
-    ['null where text belongs', (d: Record<string, unknown>) => (d[form.fields[0]!.name] = null), form.fields[0]!.name, fill(form.messages.notText, { label: form.fields[0]!.label })],
+    [
+      'a field too long',
+      (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 'x'.repeat(form.fields[0]!.maxLength + 1)),
+      form.fields[0]!.name,
+      fill(form.messages.tooLong, { label: form.fields[0]!.label, max: form.fields[0]!.maxLength }),
+    ],
+    [
+      'a number where text belongs',
+      (d: Record<string, unknown>) => (d[form.fields[0]!.name] = 12),
+      form.fields[0]!.name,
+      fill(form.messages.notText, { label: form.fields[0]!.label }),
+    ],
+    [
+      'null where text belongs',
+      (d: Record<string, unknown>) => (d[form.fields[0]!.name] = null),
+      form.fields[0]!.name,
+      fill(form.messages.notText, { label: form.fields[0]!.label }),
+    ],
     ['an extra key', (d: Record<string, unknown>) => (d.role = 'admin'), 'role', form.messages.unknownKey],
     ['a missing key', (d: Record<string, unknown>) => delete d[form.fields[0]!.name], form.fields[0]!.name, form.messages.missingKey],
     ['no id', (d: Record<string, unknown>) => delete d.id, 'id', form.messages.missingKey],
@@ -240,7 +255,13 @@ describe('PUT a CV', () => {
     const { url } = (await put(filesUrl(id), pdfBytes, PDF)).json() as { url: string };
     const token = new URL(url, 'http://x').searchParams.get('token')!;
     const wrong = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    for (const address of [filesUrl(id), `${filesUrl(id)}?token=`, `${filesUrl(id)}?token=${wrong}`, `${filesUrl(id)}?token=${token}x`, `${filesUrl(uuid())}?token=${token}`]) {
+    for (const address of [
+      filesUrl(id),
+      `${filesUrl(id)}?token=`,
+      `${filesUrl(id)}?token=${wrong}`,
+      `${filesUrl(id)}?token=${token}x`,
+      `${filesUrl(uuid())}?token=${token}`,
+    ]) {
       const response = await app.inject({ method: 'GET', url: address });
       expect([address, response.statusCode]).toEqual([address, 404]);
       expect(response.json()).toEqual({ message: server.fileNotFound });
@@ -254,7 +275,7 @@ describe('PUT a CV', () => {
     ['an empty file', Buffer.alloc(0), PDF],
     ['a PNG picture', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'application/octet-stream'],
     ['almost a PDF', Buffer.from('%PDF'), DOC],
-  ])('%s is refused with 415 and the form\'s wrongType message, nothing written', async (_name, bytes, type) => {
+  ])("%s is refused with 415 and the form's wrongType message, nothing written", async (_name, bytes, type) => {
     const before = filesOnDisk();
     const id = uuid();
     const response = await put(filesUrl(id), bytes, type);
@@ -280,7 +301,9 @@ describe('PUT a CV', () => {
     const response = await put(url, pdfBytes, PDF);
     expect(response.statusCode).toBe(404);
     expect(filesOnDisk()).toEqual(before);
-    expect(readdirSync(dataDir).sort()).toEqual(['files', 'session-secret', 'site.db', 'site.db-shm', 'site.db-wal'].filter((f) => existsSync(path.join(dataDir, f))).sort());
+    expect(readdirSync(dataDir).sort()).toEqual(
+      ['files', 'session-secret', 'site.db', 'site.db-shm', 'site.db-wal'].filter((f) => existsSync(path.join(dataDir, f))).sort(),
+    );
   });
 
   it('dot segments sent as is over a real socket (no client normalising them) are 404', async () => {
@@ -290,7 +313,9 @@ describe('PUT a CV', () => {
     const raw = (method: string, target: string, body = '') =>
       new Promise<string>((resolve, reject) => {
         const socket = net.connect(port, '127.0.0.1', () => {
-          socket.write(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/pdf\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+          socket.write(
+            `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/pdf\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+          );
         });
         let answer = '';
         socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
@@ -298,7 +323,11 @@ describe('PUT a CV', () => {
         socket.on('error', reject);
       });
     const before = filesOnDisk();
-    for (const target of [`/api/files/Image/../Image/CvDeveloper/${uuid()}`, `/api/files/Image/CvDeveloper/../../../${uuid()}`, `/api/files/./Image/CvDeveloper/${uuid()}`]) {
+    for (const target of [
+      `/api/files/Image/../Image/CvDeveloper/${uuid()}`,
+      `/api/files/Image/CvDeveloper/../../../${uuid()}`,
+      `/api/files/./Image/CvDeveloper/${uuid()}`,
+    ]) {
       expect([target, await raw('PUT', target, '%PDF-1.4')]).toEqual([target, 'HTTP/1.1 404 Not Found']);
     }
     expect(await raw('GET', '/api/files/Image/CvDeveloper/../../site.db')).toBe('HTTP/1.1 404 Not Found');
@@ -335,7 +364,7 @@ describe('PUT a CV', () => {
     expect(response.statusCode).toBe(201);
   });
 
-  it('a type no form accepts (image/png) is 415 with the upload\'s own message', async () => {
+  it("a type no form accepts (image/png) is 415 with the upload's own message", async () => {
     const response = await put(filesUrl(uuid()), pdfBytes, 'image/png');
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: wrongType });

@@ -20,7 +20,10 @@ import type { Store } from './store';
 
 const messages = server.messages;
 const fail = (reply: FastifyReply, status: number, message: string, field?: string) =>
-  reply.code(status).type('application/json; charset=utf-8').send(field === undefined ? { message } : { message, field });
+  reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(field === undefined ? { message } : { message, field });
 
 function uploadFor(storagePath: string) {
   const parts = splitStoragePath(storagePath);
@@ -115,7 +118,10 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     const { collection } = request.params as { collection?: string };
     const form = collection === undefined ? undefined : formForCollection(collection);
     if (form && isPlainPost(request)) {
-      return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${failedQuery(form)}`).send();
+      return reply
+        .code(303)
+        .header('Location', `${backTo(request.headers.referer, request.headers.host)}${failedQuery(form)}`)
+        .send();
     }
     return fail(reply, 429, messages.tooManyRequests);
   };
@@ -141,8 +147,13 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
-        const query = await handlePlainPost(form, request.body as PostedBody, (document, spam) => store.insertDurably(form.collection, document, { spam, attribution: attributionOf(request) }));
-        return reply.code(303).header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`).send();
+        const query = await handlePlainPost(form, request.body as PostedBody, (document, spam) =>
+          store.insertDurably(form.collection, document, { spam, attribution: attributionOf(request) }),
+        );
+        return reply
+          .code(303)
+          .header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`)
+          .send();
       }
       if (contentType(request) !== 'application/json') return fail(reply, 415, messages.notJson);
       const key = request.headers[SUBMISSION_KEY_HEADER];
@@ -151,48 +162,58 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const failure = await validateDocument(form, document);
       if (failure) return fail(reply, 400, failure.message, failure.field);
       // The hidden field filled in (a robot, or a browser's autofill): stored all the same, marked as spam, never notified.
-      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, { clientKey: key, spam: isSpam(request.body), attribution: attributionOf(request) });
+      const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, {
+        clientKey: key,
+        spam: isSpam(request.body),
+        attribution: attributionOf(request),
+      });
       return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id });
     },
   );
 
-  app.put<{ Params: { '*': string } }>(`${api.files}*`, {
-    onRequest: rateLimited,
-    // Refusals that happen before the handler runs still speak the upload's own language.
-    errorHandler(error, request, reply) {
-      const upload = uploadFor(request.params['*']);
-      const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      // Too large for a file: 413. Too large as JSON or a form (limit 1 MiB): it was never a file.
-      if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return uploadTypes.includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
-      // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
-      if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400))) return fail(reply, 415, upload.wrongType);
-      return answerError(error, request, reply);
+  app.put<{ Params: { '*': string } }>(
+    `${api.files}*`,
+    {
+      onRequest: rateLimited,
+      // Refusals that happen before the handler runs still speak the upload's own language.
+      errorHandler(error, request, reply) {
+        const upload = uploadFor(request.params['*']);
+        const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        // Too large for a file: 413. Too large as JSON or a form (limit 1 MiB): it was never a file.
+        if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+          return uploadTypes.includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
+        // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
+        if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400)))
+          return fail(reply, 415, upload.wrongType);
+        return answerError(error, request, reply);
+      },
     },
-  }, async (request, reply) => {
-    const parts = splitStoragePath(request.params['*']);
-    const upload = parts && uploadForPrefix(parts.prefix);
-    if (!parts || !upload) return fail(reply, 404, messages.unknownUploadFolder);
-    const body = request.body;
-    if (!Buffer.isBuffer(body)) return fail(reply, 415, upload.wrongType);
-    if (body.length > upload.maxBytes) return fail(reply, 413, upload.tooLarge);
-    const sniffed = sniffDocumentType(body.subarray(0, 8));
-    if (!sniffed || !upload.mediaTypes.includes(sniffed)) return fail(reply, 415, upload.wrongType);
-    const storagePath = `${parts.prefix}${parts.id}`;
-    const target = fileOnDisk(dataDir, parts.prefix, parts.id);
-    if (store.getFile(storagePath)) return fail(reply, 409, messages.fileExists);
-    // The file first (complete under its name, or not there at all), then its record; a file
-    // without a record (the record failed, or a crash came between) is written over by a retry.
-    writeFileDurably(target, body);
-    const token = newDownloadToken();
-    try {
-      store.addFile({ path: storagePath, token, mediaType: sniffed, size: body.length });
-    } catch (error) {
-      rmSync(target, { force: true });
-      throw error;
-    }
-    const url = `${api.files}${storagePath}?token=${token}`;
-    return reply.code(201).send({ url });
-  });
+    async (request, reply) => {
+      const parts = splitStoragePath(request.params['*']);
+      const upload = parts && uploadForPrefix(parts.prefix);
+      if (!parts || !upload) return fail(reply, 404, messages.unknownUploadFolder);
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) return fail(reply, 415, upload.wrongType);
+      if (body.length > upload.maxBytes) return fail(reply, 413, upload.tooLarge);
+      const sniffed = sniffDocumentType(body.subarray(0, 8));
+      if (!sniffed || !upload.mediaTypes.includes(sniffed)) return fail(reply, 415, upload.wrongType);
+      const storagePath = `${parts.prefix}${parts.id}`;
+      const target = fileOnDisk(dataDir, parts.prefix, parts.id);
+      if (store.getFile(storagePath)) return fail(reply, 409, messages.fileExists);
+      // The file first (complete under its name, or not there at all), then its record; a file
+      // without a record (the record failed, or a crash came between) is written over by a retry.
+      writeFileDurably(target, body);
+      const token = newDownloadToken();
+      try {
+        store.addFile({ path: storagePath, token, mediaType: sniffed, size: body.length });
+      } catch (error) {
+        rmSync(target, { force: true });
+        throw error;
+      }
+      const url = `${api.files}${storagePath}?token=${token}`;
+      return reply.code(201).send({ url });
+    },
+  );
 
   app.get<{ Params: { '*': string }; Querystring: { token?: string } }>(`${api.files}*`, async (request, reply) => {
     const storagePath = request.params['*'];

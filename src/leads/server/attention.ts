@@ -33,8 +33,12 @@ const statements = preparedIn((db: Database.Database) => ({
   answered: db.prepare('UPDATE leads SET unread = 1, waiting_since = coalesce(waiting_since, ?) WHERE doc_id = ? AND spam = 0'),
   answeredEarlier: db.prepare('UPDATE leads SET unread = 1 WHERE doc_id = ? AND spam = 0'),
   done: db.prepare('UPDATE leads SET unread = 0, waiting_since = NULL WHERE doc_id = ?'),
-  read: db.prepare("UPDATE leads SET unread = 0, status = CASE status WHEN 'new' THEN 'read' ELSE status END, updated_at = ? WHERE doc_id = ? AND (unread = 1 OR status = 'new')"),
-  unread: db.prepare("UPDATE leads SET unread = 1, waiting_since = coalesce(waiting_since, (SELECT created_at FROM documents d WHERE d.doc_id = leads.doc_id)) WHERE doc_id = ?"),
+  read: db.prepare(
+    "UPDATE leads SET unread = 0, status = CASE status WHEN 'new' THEN 'read' ELSE status END, updated_at = ? WHERE doc_id = ? AND (unread = 1 OR status = 'new')",
+  ),
+  unread: db.prepare(
+    'UPDATE leads SET unread = 1, waiting_since = coalesce(waiting_since, (SELECT created_at FROM documents d WHERE d.doc_id = leads.doc_id)) WHERE doc_id = ?',
+  ),
   waiting: db.prepare('UPDATE leads SET waiting_since = coalesce(waiting_since, ?) WHERE doc_id = ?'),
   spam: db.prepare('SELECT spam FROM leads WHERE doc_id = ?').pluck(),
 }));
@@ -65,7 +69,10 @@ export function clientAnswered(db: Database.Database, { docId, at, mail, newest 
  * the site: the owner's address, `data` { via: 'mail' }; read from the Sent folder: null). Nobody
  * waits; nothing is unread.
  */
-export function agencyReplied(db: Database.Database, { docId, at, actor = null, newest = true, data }: { docId: string; at: number; actor?: string | null; newest?: boolean; data?: Record<string, unknown> }): void {
+export function agencyReplied(
+  db: Database.Database,
+  { docId, at, actor = null, newest = true, data }: { docId: string; at: number; actor?: string | null; newest?: boolean; data?: Record<string, unknown> },
+): void {
   if (newest) statements(db).done.run(docId);
   recordLeadEvent(db, { docId, kind: 'replied', actor, at, ...(data ? { data } : {}) });
 }

@@ -49,7 +49,13 @@ describe('without a session', () => {
       const depth = match[1]!.length / 4;
       const address = (parents[depth - 1] ?? '') + match[2]!;
       parents[depth] = address;
-      if (address.startsWith(`${ADMIN_API_PREFIX}/`)) registered.push(...match[3]!.split(', ').filter((m) => m !== 'HEAD').map((m) => `${m} ${address}`));
+      if (address.startsWith(`${ADMIN_API_PREFIX}/`))
+        registered.push(
+          ...match[3]!
+            .split(', ')
+            .filter((m) => m !== 'HEAD')
+            .map((m) => `${m} ${address}`),
+        );
     }
     const table = new Set(Object.values(adminRoutes).map((r) => `${r.method} ${r.path}`));
     expect([...registered].sort()).toEqual([...table].sort());
@@ -74,7 +80,11 @@ describe('without a session', () => {
     ['far over the body limit', 'application/json', JSON.stringify({ note: 'x'.repeat(2 * 1024 * 1024) })],
   ])('a body that is %s is not read: 401', async (_name, type, body) => {
     for (const route of Object.values(adminRoutes).filter((r) => r.method !== 'GET')) {
-      const response = await new Client(s.base).send(route.method, pathOf(Object.keys(adminRoutes).find((k) => adminRoutes[k as keyof typeof adminRoutes] === route) as keyof typeof adminRoutes, exampleParams), { body, headers: { 'content-type': type } });
+      const response = await new Client(s.base).send(
+        route.method,
+        pathOf(Object.keys(adminRoutes).find((k) => adminRoutes[k as keyof typeof adminRoutes] === route) as keyof typeof adminRoutes, exampleParams),
+        { body, headers: { 'content-type': type } },
+      );
       expect(response.status).toBe(401);
     }
   });
@@ -107,7 +117,14 @@ describe('signed in', () => {
   it('lists the inbox newest first, with form, name, e-mail, date and status; spam apart', async () => {
     const { leads, unread } = await list('?spam=false');
     expect(leads.map((l) => l.docId)).toEqual([newsletter, freelancer, contact, inquiry]);
-    expect(leads[1]).toMatchObject({ form: 'freelancer', collection: 'freelancers', name: 'Grace Hopper', email: 'grace@example.com', status: 'new', spam: false });
+    expect(leads[1]).toMatchObject({
+      form: 'freelancer',
+      collection: 'freelancers',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      status: 'new',
+      spam: false,
+    });
     expect(leads[0]).toMatchObject({ form: 'newsletter', name: '', email: 'reader@example.com' });
     // Received when it was sent (to the second: SQLite's clock writes milliseconds).
     expect(Date.parse(leads[0]!.receivedAt)).toBeGreaterThanOrEqual(Math.floor(sentFrom / 1000) * 1000);
@@ -132,12 +149,16 @@ describe('signed in', () => {
 
   it("a lead's page: the document as sent, its CV, its notifications", async () => {
     s.app.store.db
-      .prepare("INSERT INTO deliveries (id, doc_id, channel, state, attempts, next_at, last_error, created_at) VALUES ('d1', ?, 'email', 'pending', 3, 0, '421 try later', 0)")
+      .prepare(
+        "INSERT INTO deliveries (id, doc_id, channel, state, attempts, next_at, last_error, created_at) VALUES ('d1', ?, 'email', 'pending', 3, 0, '421 try later', 0)",
+      )
       .run(freelancer);
     const lead = await detail(freelancer);
     expect(lead.document).toMatchObject({ fullName: 'Grace Hopper', portfolioUrl: 'javascript:alert(1)', CvFile: cvUrl });
     expect(lead.cv).toEqual({ state: 'kept', bytes: pdfWith('the CV of Grace').length });
-    expect(lead.deliveries).toEqual([expect.objectContaining({ id: 'd1', channel: 'email', state: 'pending', attempts: 3, lastError: '421 try later', sentAt: null, nextAt: 0 })]);
+    expect(lead.deliveries).toEqual([
+      expect.objectContaining({ id: 'd1', channel: 'email', state: 'pending', attempts: 3, lastError: '421 try later', sentAt: null, nextAt: 0 }),
+    ]);
     expect((await detail(inquiry)).cv).toEqual({ state: 'none' });
     const missing = await agency.send('GET', pathOf('lead', { docId: 'nope' }));
     expect(missing.status).toBe(404);
@@ -193,7 +214,7 @@ describe('signed in', () => {
     expect(await unknown.json()).toEqual({ message: messages.unknownDelivery });
   });
 
-  it('exports the view with the command line\'s own code: the same bytes as `npm run leads -- export`', async () => {
+  it("exports the view with the command line's own code: the same bytes as `npm run leads -- export`", async () => {
     const cli = async (args: string[]) => {
       const run = await leads(['export', ...args], s.dataDir, '', { PUBLIC_URL: '' });
       expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -216,9 +237,18 @@ describe('signed in', () => {
       expect(Buffer.from(await response.arrayBuffer()).toString('utf8')).toBe(printed[i]!.stdout);
     }
     // The CSV's headers are the form's words, and the JSON's rows are the CSV's (parsed, the same cells).
-    const download = async (query: string) => Buffer.from(await (await agency.send('GET', `${adminRoutes.export.path}?${query}`)).arrayBuffer()).toString('utf8');
+    const download = async (query: string) =>
+      Buffer.from(await (await agency.send('GET', `${adminRoutes.export.path}?${query}`)).arrayBuffer()).toString('utf8');
     const csv = await download('form=freelancer&format=csv');
-    expect(`${csv.split('\r\n')[0]}\r\n`).toBe(BYTE_ORDER_MARK + csvRow([...sharedCsvColumns().map((c) => c.header), ...csvColumnsFor(forms.freelancer.collection).map((c) => c.header), ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
+    expect(`${csv.split('\r\n')[0]}\r\n`).toBe(
+      BYTE_ORDER_MARK +
+        csvRow([
+          ...sharedCsvColumns().map((c) => c.header),
+          ...csvColumnsFor(forms.freelancer.collection).map((c) => c.header),
+          ...SOURCE_CSV_COLUMNS,
+          server.admin.exportInboxColumn,
+        ]),
+    );
     for (const view of ['form=freelancer', 'spam=false', 'spam=false&view=people']) {
       const [headers, ...rows] = parseCsv(await download(`${view}&format=csv`));
       const json = JSON.parse(await download(`${view}&format=json`)) as Record<string, string>[];
@@ -245,7 +275,7 @@ describe('signed in', () => {
 });
 
 describe('the CSV opened as a spreadsheet opens it', () => {
-  it('starts with the byte order mark (a £ stays one), and has one Email column whatever the form, each lead\'s address in it', async () => {
+  it("starts with the byte order mark (a £ stays one), and has one Email column whatever the form, each lead's address in it", async () => {
     const mark = `sheet${Date.now()}`;
     const sent: Record<string, string> = {};
     for (const [name, form] of Object.entries(forms) as [keyof typeof forms, (typeof forms)[keyof typeof forms]][]) {
@@ -279,7 +309,7 @@ describe("a lead's CV is the file its own upload made", () => {
     return existsSync(fileOnDisk(s.dataDir, parts.prefix, parts.id));
   };
 
-  it('a lead naming another lead\'s file gets no CV (only its text), cannot download it, and deleting it leaves the file', async () => {
+  it("a lead naming another lead's file gets no CV (only its text), cannot download it, and deleting it leaves the file", async () => {
     const url = await uploadCv(s, pdfWith('the CV of the first applicant'));
     const owner = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: url })).docId;
     const copier = (await submit(s, 'freelancer', { ...validData.freelancer, fullName: 'Copy Cat', CvFile: url })).docId;
@@ -297,7 +327,7 @@ describe("a lead's CV is the file its own upload made", () => {
     ['a path without its token', (url: string) => url.split('?')[0]!],
     ['a path with a made-up token', (url: string) => `${url.split('?')[0]!}?token=${'A'.repeat(32)}`],
   ])('%s is shown as the text typed, never as a CV', async (_name, change) => {
-    const url = await uploadCv(s, pdfWith('someone else\'s CV'));
+    const url = await uploadCv(s, pdfWith("someone else's CV"));
     await submit(s, 'freelancer', { ...validData.freelancer, CvFile: url });
     const typed = change(url);
     const lead = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: typed })).docId;
@@ -307,7 +337,7 @@ describe("a lead's CV is the file its own upload made", () => {
     expect(onDisk(url)).toBe(true);
   });
 
-  it('the export gives each lead\'s address in the inbox, and the document keeps CvFile as sent', async () => {
+  it("the export gives each lead's address in the inbox, and the document keeps CvFile as sent", async () => {
     const url = await uploadCv(s, pdfWith('exported'));
     const lead = (await submit(s, 'freelancer', { ...validData.freelancer, fullName: 'Exported Applicant', CvFile: url })).docId;
     const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=freelancer&q=Exported%20Applicant&format=csv`)).text();
@@ -325,7 +355,10 @@ describe('text that lies about itself', () => {
     const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=inquiry&q=invoice&format=csv`)).text();
     expect(csv).toContain('"Invoice [U+202E]gpj.exe"');
     expect(csv).not.toContain('\u202E');
-    const json = JSON.parse(await (await agency.send('GET', `${adminRoutes.export.path}?form=inquiry&q=invoice&format=json`)).text()) as Record<string, string>[];
+    const json = JSON.parse(await (await agency.send('GET', `${adminRoutes.export.path}?form=inquiry&q=invoice&format=json`)).text()) as Record<
+      string,
+      string
+    >[];
     expect(json[0]![server.admin.exportColumns.name]).toBe(name);
   });
 });

@@ -51,9 +51,15 @@ function personOf(store: Store, lead: LeadRow): LeadDetail['person'] {
   const max = server.admin.personMaxLeads;
   const rows = (
     lead.person === null
-      ? store.db.prepare('SELECT l.doc_id AS docId, l.collection, d.created_at AS receivedAt, l.status, l.spam, l.note FROM leads l JOIN documents d ON d.doc_id = l.doc_id WHERE l.doc_id = ?').all(lead.docId)
+      ? store.db
+          .prepare(
+            'SELECT l.doc_id AS docId, l.collection, d.created_at AS receivedAt, l.status, l.spam, l.note FROM leads l JOIN documents d ON d.doc_id = l.doc_id WHERE l.doc_id = ?',
+          )
+          .all(lead.docId)
       : store.db
-          .prepare('SELECT l.doc_id AS docId, l.collection, d.created_at AS receivedAt, l.status, l.spam, l.note FROM leads l JOIN documents d ON d.doc_id = l.doc_id WHERE l.person = ? ORDER BY l.seq DESC LIMIT ?')
+          .prepare(
+            'SELECT l.doc_id AS docId, l.collection, d.created_at AS receivedAt, l.status, l.spam, l.note FROM leads l JOIN documents d ON d.doc_id = l.doc_id WHERE l.person = ? ORDER BY l.seq DESC LIMIT ?',
+          )
           .all(lead.person, max + 1)
   ) as { docId: string; collection: string; receivedAt: string; status: LeadStatus; spam: number; note: string }[];
   const total = lead.person === null ? rows.length : (store.db.prepare('SELECT count(*) FROM leads WHERE person = ?').pluck().get(lead.person) as number);
@@ -103,7 +109,13 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
  * becomes Read, any other keeps its status), by the account `by`; false when there is no such
  * lead. Each change keeps the unread mark and the wait right and writes its event (attention.ts).
  */
-export function updateLead(store: Store, docId: string, change: { status?: LeadStatus; note?: string; read?: boolean }, now: number, by: string | null = null): boolean {
+export function updateLead(
+  store: Store,
+  docId: string,
+  change: { status?: LeadStatus; note?: string; read?: boolean },
+  now: number,
+  by: string | null = null,
+): boolean {
   return store.db.transaction(() => {
     if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
     const added = store.db.prepare('INSERT INTO leads (doc_id) VALUES (?) ON CONFLICT (doc_id) DO NOTHING').run(docId).changes > 0;
@@ -160,7 +172,9 @@ export function bulkChange(store: Store, dataDir: string, action: BulkAction, do
   if (action === 'delete') return deleteLeads(store, dataDir, ids).leads;
   return store.db.transaction(() =>
     ids.filter((docId) =>
-      action === 'archive' || action === 'read' ? updateLead(store, docId, action === 'archive' ? { status: 'archived' } : { read: true }, now, by) : markSpam(store, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
+      action === 'archive' || action === 'read'
+        ? updateLead(store, docId, action === 'archive' ? { status: 'archived' } : { read: true }, now, by)
+        : markSpam(store, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
     ),
   )().length;
 }
@@ -179,6 +193,10 @@ export function attachmentOf(store: Store, messageId: string, place: string): { 
   const stored = attachment?.path ? store.getFile(attachment.path) : undefined;
   if (!attachment || !stored) return undefined;
   // ASCII letters and digits of its name (hidden characters shown by their code first); the type's extension follows.
-  const name = visible(attachment.name).replace(/\.[A-Za-z0-9]{1,5}$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const name = visible(attachment.name)
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   return { stored, name: name || 'attachment' };
 }

@@ -53,10 +53,19 @@ const leadOf = async (id: string) => (await (await agency.send('GET', pathOf('le
 const visit = (body: string, headers: Record<string, string> = {}) =>
   fetch(s.base + api.visits, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER, ...headers }, body });
 
-const counts = () => s.app.store.db.prepare('SELECT day, page, source, campaign, views, visits, visitors FROM visits ORDER BY day, page, source, campaign').all();
+const counts = () =>
+  s.app.store.db.prepare('SELECT day, page, source, campaign, views, visits, visitors FROM visits ORDER BY day, page, source, campaign').all();
 
 describe("a lead's source", () => {
-  const from: Attribution = { landingPage: '/', formPage: '/Contact', referrer: 'https://news.example.org', utmSource: 'newsletter', utmCampaign: 'autumn', clickIds: ['gclid'], device: 'phone' };
+  const from: Attribution = {
+    landingPage: '/',
+    formPage: '/Contact',
+    referrer: 'https://news.example.org',
+    utmSource: 'newsletter',
+    utmCampaign: 'autumn',
+    clickIds: ['gclid'],
+    device: 'phone',
+  };
 
   it('is kept beside the lead: its page shows it, the stored document keeps exactly its keys', async () => {
     const { id, document } = await post(encodeAttribution(from));
@@ -83,9 +92,10 @@ describe("a lead's source", () => {
     expect((await leadOf(elsewhere.id)).source).toBeNull();
   });
 
-  it('filters the list by source and campaign, and the CSV has its columns after the document\'s', async () => {
+  it("filters the list by source and campaign, and the CSV has its columns after the document's", async () => {
     const other = await post(encodeAttribution({ ...from, utmSource: 'ads', utmCampaign: 'spring' }));
-    const ids = async (query: string) => ((await (await agency.send('GET', `${adminRoutes.leads.path}?${query}`)).json()) as LeadList).leads.map((l) => l.docId);
+    const ids = async (query: string) =>
+      ((await (await agency.send('GET', `${adminRoutes.leads.path}?${query}`)).json()) as LeadList).leads.map((l) => l.docId);
     expect(await ids('source=ads')).toEqual([other.id]);
     expect(await ids('source=newsletter&campaign=spring')).toEqual([]);
     expect((await ids('source=newsletter&campaign=autumn')).length).toBe(1);
@@ -96,7 +106,12 @@ describe("a lead's source", () => {
     const cells = row!.split('","');
     expect(cells[documentColumns.length]).toBe('ads');
     const sources = (await (await agency.send('GET', adminRoutes.sources.path)).json()) as { source: string; campaign: string; leads: number }[];
-    expect(sources).toEqual(expect.arrayContaining([{ source: 'ads', campaign: 'spring', leads: 1 }, { source: 'newsletter', campaign: 'autumn', leads: 1 }]));
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        { source: 'ads', campaign: 'spring', leads: 1 },
+        { source: 'newsletter', campaign: 'autumn', leads: 1 },
+      ]),
+    );
   });
 });
 
@@ -137,11 +152,12 @@ describe('the visit beacon', () => {
     }
   });
 
-  it('bounds what it keeps: sources beyond the day\'s limit are counted together; a client posting too fast is refused', async () => {
+  it("bounds what it keeps: sources beyond the day's limit are counted together; a client posting too fast is refused", async () => {
     const store = s.app.store;
     store.db.exec('DELETE FROM visits');
     const counter = createVisitCounter({ store, clock: () => s.clock.now });
-    for (let i = 0; i < server.visits.maxSourcesPerDay + 5; i++) counter.count(encodePageView({ page: '/', landing: true, attribution: { utmSource: `s${i}` } }), '192.0.2.1', BROWSER);
+    for (let i = 0; i < server.visits.maxSourcesPerDay + 5; i++)
+      counter.count(encodePageView({ page: '/', landing: true, attribution: { utmSource: `s${i}` } }), '192.0.2.1', BROWSER);
     const rows = counts() as { source: string; views: number }[];
     expect(rows).toHaveLength(server.visits.maxSourcesPerDay + 1);
     expect(rows.find((r) => r.source === server.visits.otherSource)?.views).toBe(5);
@@ -150,7 +166,16 @@ describe('the visit beacon', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i <= server.visits.perClient.requests; i++) {
-        statuses.push((await strict.inject({ method: 'POST', url: api.visits, headers: { 'content-type': 'text/plain', 'user-agent': BROWSER }, payload: 'page=%2F&landing=1' })).statusCode);
+        statuses.push(
+          (
+            await strict.inject({
+              method: 'POST',
+              url: api.visits,
+              headers: { 'content-type': 'text/plain', 'user-agent': BROWSER },
+              payload: 'page=%2F&landing=1',
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.filter((code) => code === 204)).toHaveLength(server.visits.perClient.requests);
       expect(statuses.at(-1)).toBe(429);
@@ -161,7 +186,7 @@ describe('the visit beacon', () => {
 });
 
 describe('insights', () => {
-  it('adds up a seeded week with the autumn campaign\'s mix: leads per form and week, visits, and per source and landing page the client leads (each person once) apart from applications and sign-ups', async () => {
+  it("adds up a seeded week with the autumn campaign's mix: leads per form and week, visits, and per source and landing page the client leads (each person once) apart from applications and sign-ups", async () => {
     const db = s.app.store.db;
     db.exec('DELETE FROM visits; DELETE FROM documents; DELETE FROM subscribers;');
     // Seven days of the week before this one: 10 landings a day on / from newsletter/autumn, 5 on /Services direct.
@@ -177,7 +202,15 @@ describe('insights', () => {
       const document = buildDocument(forms[form], { ...(validData[form] as Record<string, string>), Email: email });
       const id = spam
         ? (await s.app.store.insertDurably(forms[form].collection, document, { spam: true })).id
-        : ((await (await fetch(s.base + api.documents(forms[form].collection), { method: 'POST', headers: { 'content-type': 'application/json', [api.sourceHeader]: encodeAttribution(attribution) }, body: JSON.stringify(document) })).json()) as { id: string }).id;
+        : (
+            (await (
+              await fetch(s.base + api.documents(forms[form].collection), {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', [api.sourceHeader]: encodeAttribution(attribution) },
+                body: JSON.stringify(document),
+              })
+            ).json()) as { id: string }
+          ).id;
       db.prepare('UPDATE documents SET created_at = ? WHERE doc_id = ?').run(new Date(monday + 2 * DAY).toISOString(), id);
     };
     const autumn: Attribution = { landingPage: '/', utmSource: 'newsletter', utmCampaign: 'autumn' };
@@ -197,7 +230,7 @@ describe('insights', () => {
     // The autumn newsletter brought two readers who confirmed that week; one of them left two days later.
     await seed('newsletter', 'hal@example.net', autumn);
     await seed('newsletter', 'ida@example.net', autumn);
-    const subscribed = db.prepare("UPDATE subscribers SET state = ?, signed_up_at = ?, confirmed_at = ?, unsubscribed_at = ? WHERE person = ?");
+    const subscribed = db.prepare('UPDATE subscribers SET state = ?, signed_up_at = ?, confirmed_at = ?, unsubscribed_at = ? WHERE person = ?');
     subscribed.run('confirmed', monday + 2 * DAY, monday + 3 * DAY, null, 'hal@example.net');
     subscribed.run('unsubscribed', monday + 2 * DAY, monday + 3 * DAY, monday + 5 * DAY, 'ida@example.net');
 
@@ -212,7 +245,12 @@ describe('insights', () => {
     expect(forms.contact.kind).toBe(client);
     const week = insights.byWeek.find((w) => w.week === new Date(monday).toISOString().slice(0, 10));
     // Per form and week: submissions.
-    expect(week).toEqual({ week: new Date(monday).toISOString().slice(0, 10), leads: { inquiry: 2, contact: 3, freelancer: 2, newsletter: 3 }, visits: 105, views: 182 });
+    expect(week).toEqual({
+      week: new Date(monday).toISOString().slice(0, 10),
+      leads: { inquiry: 2, contact: 3, freelancer: 2, newsletter: 3 },
+      visits: 105,
+      views: 182,
+    });
     // The newsletter per week: two confirmed, one left; Eve's sign-up waits for her confirmation.
     expect(insights.subscribers.find((w) => w.week === week!.week)).toEqual({ week: week!.week, confirmed: 2, left: 1 });
     expect(insights.subscribers.filter((w) => w.week !== week!.week).every((w) => w.confirmed === 0 && w.left === 0)).toBe(true);
@@ -221,18 +259,48 @@ describe('insights', () => {
     const noneWon = { won: 0, wonValue: 0 };
     // Beside them, the people of the period who are confirmed subscribers now (Hal: Ida left, Eve waits).
     expect(insights.bySource).toEqual([
-      { source: 'newsletter', campaign: 'autumn', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1, [subscriber]: 2 }, rate: 2 / 70, ...noneWon, subscribers: 1 },
+      {
+        source: 'newsletter',
+        campaign: 'autumn',
+        visits: 70,
+        visitors: 63,
+        leads: 2,
+        byKind: { [client]: 2, [application]: 1, [subscriber]: 2 },
+        rate: 2 / 70,
+        ...noneWon,
+        subscribers: 1,
+      },
       { source: '', campaign: '', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35, ...noneWon, subscribers: 0 },
-      { source: 'news.example.org', campaign: '', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null, ...noneWon, subscribers: 0 },
+      {
+        source: 'news.example.org',
+        campaign: '',
+        visits: 0,
+        visitors: 0,
+        leads: 0,
+        byKind: { [application]: 1, [subscriber]: 1 },
+        rate: null,
+        ...noneWon,
+        subscribers: 0,
+      },
     ]);
     expect(insights.byLandingPage).toEqual([
       { page: '/', visits: 70, visitors: 63, leads: 2, byKind: { [client]: 2, [application]: 1, [subscriber]: 2 }, rate: 2 / 70, ...noneWon, subscribers: 1 },
       { page: '/Services', visits: 35, visitors: 35, leads: 2, byKind: { [client]: 2 }, rate: 2 / 35, ...noneWon, subscribers: 0 },
       { page: '/Career', visits: 0, visitors: 0, leads: 0, byKind: { [application]: 1, [subscriber]: 1 }, rate: null, ...noneWon, subscribers: 0 },
     ]);
-    expect(insights.totals).toEqual({ visits: 105, visitors: 98, leads: 4, byKind: { [client]: 4, [application]: 2, [subscriber]: 3 }, rate: 4 / 105, ...noneWon, subscribers: 1 });
+    expect(insights.totals).toEqual({
+      visits: 105,
+      visitors: 98,
+      leads: 4,
+      byKind: { [client]: 4, [application]: 2, [subscriber]: 3 },
+      rate: 4 / 105,
+      ...noneWon,
+      subscribers: 1,
+    });
     // "(direct)" is a view of the list too: the leads with no source.
-    const direct = (await (await agency.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ source: DIRECT_SOURCE, spam: 'false' }).toString()}`)).json()) as LeadList;
+    const direct = (await (
+      await agency.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ source: DIRECT_SOURCE, spam: 'false' }).toString()}`)
+    ).json()) as LeadList;
     expect(direct.total).toBe(2);
     expect((await agency.send('GET', `${adminRoutes.insights.path}?weeks=3`)).status).toBe(400);
   });
@@ -249,7 +317,15 @@ describe('insights', () => {
     // Visits: each group its own source, campaign and page; group i has i + 1 visits.
     db.transaction(() => {
       for (let i = 0; i < GROUPS; i++) {
-        insert.run(today, name('/page-', i, ATTRIBUTION_LIMITS.page), name('visit-source-', i, ATTRIBUTION_LIMITS.utm), name('campaign-', i, ATTRIBUTION_LIMITS.utm), i + 2, i + 1, i + 1);
+        insert.run(
+          today,
+          name('/page-', i, ATTRIBUTION_LIMITS.page),
+          name('visit-source-', i, ATTRIBUTION_LIMITS.utm),
+          name('campaign-', i, ATTRIBUTION_LIMITS.utm),
+          i + 2,
+          i + 1,
+          i + 1,
+        );
       }
     })();
     // Leads (within the period), each from a source, campaign and landing page of its own.
@@ -263,8 +339,13 @@ describe('insights', () => {
       });
     })();
     const leads = (db.prepare('SELECT count(*) AS n FROM leads WHERE spam = 0').get() as { n: number }).n;
-    const clientCollections = Object.values(forms).filter((form) => form.kind === Object.keys(admin.kinds)[0]).map((form) => form.collection);
-    const clientLeads = (db.prepare('SELECT count(*) FROM leads WHERE spam = 0 AND collection IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(clientCollections)) as number);
+    const clientCollections = Object.values(forms)
+      .filter((form) => form.kind === Object.keys(admin.kinds)[0])
+      .map((form) => form.collection);
+    const clientLeads = db
+      .prepare('SELECT count(*) FROM leads WHERE spam = 0 AND collection IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .get(JSON.stringify(clientCollections)) as number;
 
     await agency.signIn('owner@agency.test');
     // (How long the insights of many sources take is `npm run bench:inbox`'s: this is their size.)

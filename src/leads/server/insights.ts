@@ -57,7 +57,9 @@ function total(list: Iterable<Counts>, people?: { byKind: Record<string, number>
     subscribers += e.subscribers;
     for (const [kind, n] of Object.entries(e.byKind)) byKind[kind] = (byKind[kind] ?? 0) + n;
   }
-  return people ? rowOf(visits, visitors, people.byKind, people.won, people.wonValue, subscribers) : rowOf(visits, visitors, byKind, won, wonValue, subscribers);
+  return people
+    ? rowOf(visits, visitors, people.byKind, people.won, people.wonValue, subscribers)
+    : rowOf(visits, visitors, byKind, won, wonValue, subscribers);
 }
 
 /** Each lead's kind, from its form (config/forms `kind`), for SQL: a collection -> kind table. */
@@ -81,7 +83,8 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const first = weekOf(now - (weeks - 1) * 7 * DAY_MS);
   const weekList = Array.from({ length: weeks }, (_, i) => new Date(Date.parse(first) + i * 7 * DAY_MS).toISOString().slice(0, 10));
   // Leads from the first Monday on (created_at is an ISO time in UTC: text order is time order).
-  const leadsFrom = "FROM leads l JOIN documents d ON d.doc_id = l.doc_id LEFT JOIN lead_sources s ON s.doc_id = l.doc_id WHERE l.spam = 0 AND d.created_at >= ?";
+  const leadsFrom =
+    'FROM leads l JOIN documents d ON d.doc_id = l.doc_id LEFT JOIN lead_sources s ON s.doc_id = l.doc_id WHERE l.spam = 0 AND d.created_at >= ?';
   // The same, with each lead's kind (`k.kind`); people are counted once per group and kind.
   const peopleFrom = `FROM leads l JOIN documents d ON d.doc_id = l.doc_id LEFT JOIN lead_sources s ON s.doc_id = l.doc_id
     LEFT JOIN (SELECT key AS collection, value AS kind FROM json_each(?)) k ON k.collection = l.collection WHERE l.spam = 0 AND d.created_at >= ?`;
@@ -89,11 +92,15 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const KIND = `coalesce(k.kind, '${MAIN_KIND.replace(/'/g, "''")}')`;
 
   const byWeek = new Map(weekList.map((week) => [week, { week, leads: {} as Record<string, number>, visits: 0, views: 0 }]));
-  for (const row of db.prepare(`SELECT ${WEEK_SQL('d.created_at')} AS week, l.collection, count(*) AS n ${leadsFrom} GROUP BY week, l.collection`).all(first) as { week: string; collection: string; n: number }[]) {
+  for (const row of db
+    .prepare(`SELECT ${WEEK_SQL('d.created_at')} AS week, l.collection, count(*) AS n ${leadsFrom} GROUP BY week, l.collection`)
+    .all(first) as { week: string; collection: string; n: number }[]) {
     const entry = byWeek.get(row.week);
     if (entry) entry.leads[formNameOf(row.collection) ?? row.collection] = row.n;
   }
-  for (const row of db.prepare(`SELECT ${WEEK_SQL('day')} AS week, sum(visits) AS visits, sum(views) AS views FROM visits WHERE day >= ? GROUP BY week`).all(first) as { week: string; visits: number; views: number }[]) {
+  for (const row of db
+    .prepare(`SELECT ${WEEK_SQL('day')} AS week, sum(visits) AS visits, sum(views) AS views FROM visits WHERE day >= ? GROUP BY week`)
+    .all(first) as { week: string; visits: number; views: number }[]) {
     const entry = byWeek.get(row.week);
     if (entry) Object.assign(entry, { visits: row.visits, views: row.views });
   }
@@ -105,11 +112,15 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     if (!entry) sources.set(key, (entry = { source, campaign, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }));
     return entry;
   };
-  for (const row of db.prepare('SELECT source, campaign, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY source, campaign').all(first) as { source: string; campaign: string; visits: number; visitors: number }[]) {
+  for (const row of db
+    .prepare('SELECT source, campaign, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY source, campaign')
+    .all(first) as { source: string; campaign: string; visits: number; visitors: number }[]) {
     Object.assign(sourceEntry(row.source, row.campaign), { visits: row.visits, visitors: row.visitors });
   }
   for (const row of db
-    .prepare(`SELECT coalesce(s.source, '') AS source, coalesce(s.utm_campaign, '') AS campaign, ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1, 2, 3`)
+    .prepare(
+      `SELECT coalesce(s.source, '') AS source, coalesce(s.utm_campaign, '') AS campaign, ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1, 2, 3`,
+    )
     .all(kinds, first) as { source: string; campaign: string; kind: string; n: number }[]) {
     const entry = sourceEntry(row.source, row.campaign);
     entry.byKind[row.kind] = (entry.byKind[row.kind] ?? 0) + row.n;
@@ -124,19 +135,25 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }));
     return entry;
   };
-  for (const row of db.prepare('SELECT page, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY page HAVING sum(visits) > 0').all(first) as { page: string; visits: number; visitors: number }[]) {
+  for (const row of db
+    .prepare('SELECT page, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY page HAVING sum(visits) > 0')
+    .all(first) as { page: string; visits: number; visitors: number }[]) {
     const entry = pageEntry(row.page);
     entry.visits += row.visits;
     entry.visitors += row.visitors;
   }
-  for (const row of db.prepare(`SELECT coalesce(s.landing_page, '') AS page, ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1, 2`).all(kinds, first) as { page: string; kind: string; n: number }[]) {
+  for (const row of db
+    .prepare(`SELECT coalesce(s.landing_page, '') AS page, ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1, 2`)
+    .all(kinds, first) as { page: string; kind: string; n: number }[]) {
     const entry = pageEntry(row.page);
     entry.byKind[row.kind] = (entry.byKind[row.kind] ?? 0) + row.n;
   }
   // Clients won: the people of the period's leads whose lead is at the won stage now (each once), and those leads' value.
   const won = `count(DISTINCT ${PERSON}) AS won, coalesce(sum(l.value_minor), 0) AS value ${leadsFrom} AND l.stage = ?`;
   type Won = { won: number; value: number };
-  for (const row of db.prepare(`SELECT coalesce(s.source, '') AS source, coalesce(s.utm_campaign, '') AS campaign, ${won} GROUP BY 1, 2`).all(first, WON_STAGE) as ({ source: string; campaign: string } & Won)[]) {
+  for (const row of db
+    .prepare(`SELECT coalesce(s.source, '') AS source, coalesce(s.utm_campaign, '') AS campaign, ${won} GROUP BY 1, 2`)
+    .all(first, WON_STAGE) as ({ source: string; campaign: string } & Won)[]) {
     Object.assign(sourceEntry(row.source, row.campaign), { won: row.won, wonValue: row.value });
   }
   for (const row of db.prepare(`SELECT coalesce(s.landing_page, '') AS page, ${won} GROUP BY 1`).all(first, WON_STAGE) as ({ page: string } & Won)[]) {
@@ -149,18 +166,31 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   // per week, the confirmations and the subscribers who left (unsubscribed or bounced).
   const firstMs = Date.parse(first);
   const confirmedFrom = "FROM subscribers n WHERE n.state = 'confirmed' AND n.signed_up_at >= ?";
-  for (const row of db.prepare(`SELECT n.source, coalesce(n.campaign, '') AS campaign, count(*) AS n ${confirmedFrom} GROUP BY 1, 2`).all(firstMs) as { source: string; campaign: string; n: number }[]) {
+  for (const row of db.prepare(`SELECT n.source, coalesce(n.campaign, '') AS campaign, count(*) AS n ${confirmedFrom} GROUP BY 1, 2`).all(firstMs) as {
+    source: string;
+    campaign: string;
+    n: number;
+  }[]) {
     sourceEntry(row.source, row.campaign).subscribers += row.n;
   }
   for (const row of db
-    .prepare(`SELECT coalesce(s.landing_page, '') AS page, count(*) AS n FROM subscribers n LEFT JOIN lead_sources s ON s.doc_id = n.doc_id WHERE n.state = 'confirmed' AND n.signed_up_at >= ? GROUP BY 1`)
+    .prepare(
+      `SELECT coalesce(s.landing_page, '') AS page, count(*) AS n FROM subscribers n LEFT JOIN lead_sources s ON s.doc_id = n.doc_id WHERE n.state = 'confirmed' AND n.signed_up_at >= ? GROUP BY 1`,
+    )
     .all(firstMs) as { page: string; n: number }[]) {
     pageEntry(row.page).subscribers += row.n;
   }
   const subscribers = new Map(weekList.map((week) => [week, { week, confirmed: 0, left: 0 }]));
   const weekOfMs = (column: string) => WEEK_SQL(`datetime(${column} / 1000, 'unixepoch')`);
-  for (const [column, key] of [['confirmed_at', 'confirmed'], ['unsubscribed_at', 'left'], ['bounced_at', 'left']] as const) {
-    for (const row of db.prepare(`SELECT ${weekOfMs(column)} AS week, count(*) AS n FROM subscribers WHERE ${column} >= ? GROUP BY week`).all(firstMs) as { week: string; n: number }[]) {
+  for (const [column, key] of [
+    ['confirmed_at', 'confirmed'],
+    ['unsubscribed_at', 'left'],
+    ['bounced_at', 'left'],
+  ] as const) {
+    for (const row of db.prepare(`SELECT ${weekOfMs(column)} AS week, count(*) AS n FROM subscribers WHERE ${column} >= ? GROUP BY week`).all(firstMs) as {
+      week: string;
+      n: number;
+    }[]) {
       const entry = subscribers.get(row.week);
       if (entry) entry[key] += row.n;
     }
@@ -168,11 +198,15 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
 
   // Everyone of the period once, per kind; the clients won once.
   const people = Object.fromEntries(
-    (db.prepare(`SELECT ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1`).all(kinds, first) as { kind: string; n: number }[]).map((row) => [row.kind, row.n]),
+    (db.prepare(`SELECT ${KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${peopleFrom} GROUP BY 1`).all(kinds, first) as { kind: string; n: number }[]).map(
+      (row) => [row.kind, row.n],
+    ),
   );
   const wonAll = db.prepare(`SELECT ${won}`).get(first, WON_STAGE) as Won;
 
-  const bySource = topRows([...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) })));
+  const bySource = topRows(
+    [...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) })),
+  );
   const byLandingPage = topRows([...pages.values()].map((e) => ({ page: e.page, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) })));
   return {
     weeks: weekList,

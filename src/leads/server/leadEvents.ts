@@ -54,7 +54,10 @@ const eventOf = (row: EventRow): LeadEvent => ({ ...row, data: JSON.parse(row.da
  * Writes an event. Call it inside the transaction of the change it records (better-sqlite3's
  * transactions nest): the two are on disk together or not at all. Answers the event's id.
  */
-export function recordLeadEvent(db: Database.Database, event: { docId: string; kind: LeadEventKind; actor?: string | null; data?: Record<string, unknown>; at: number }): number {
+export function recordLeadEvent(
+  db: Database.Database,
+  event: { docId: string; kind: LeadEventKind; actor?: string | null; data?: Record<string, unknown>; at: number },
+): number {
   const id = Number(statements(db).insert.run(event.docId, event.kind, event.actor ?? null, JSON.stringify(event.data ?? {}), event.at).lastInsertRowid);
   for (const watcher of watchers.get(db) ?? []) watcher();
   return id;

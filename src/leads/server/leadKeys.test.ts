@@ -34,15 +34,50 @@ function close() {
 }
 
 /** Values that test the edges: case, non-ASCII letters, quotes, FTS5's own syntax, short and long text, hidden characters, every trigram of a search but not the search (abab, ababab). */
-const NAMES = ['ada Lovelace', 'Ådne Ørsted', 'ZOË "Z" Quinn', 'bob', 'Émile', '李小龙', 'x', 'Straße AND OR NOT', 'a*b(c) NEAR', 'gpj.exe\u202Eevil', 'abab', ''];
+const NAMES = [
+  'ada Lovelace',
+  'Ådne Ørsted',
+  'ZOË "Z" Quinn',
+  'bob',
+  'Émile',
+  '李小龙',
+  'x',
+  'Straße AND OR NOT',
+  'a*b(c) NEAR',
+  'gpj.exe\u202Eevil',
+  'abab',
+  '',
+];
 
 /** The leads, each by the store's insert, in one transaction as the server writes a batch (one write to the disk, not 25). */
 function seed(): string[] {
   return store.db.transaction(() => {
     const ids: string[] = [];
     NAMES.forEach((name, i) => {
-      ids.push(store.insert(forms.inquiry.collection, { ...validData.inquiry, Fname: name, Email: `P${i}@Example.COM`, Pname: `project ${i} for the 🍞 bakery`, id: i + 1, Date: 'then' }));
-      ids.push(store.insert(forms.contact.collection, { ...validData.contact, Fullname: name.toUpperCase(), Email: `c${i}@example.org`, Messsage: `line one\nline ${'two '.repeat(i)}`, id: 100 + i, Date: 'then' }, { spam: i % 4 === 3 }));
+      ids.push(
+        store.insert(forms.inquiry.collection, {
+          ...validData.inquiry,
+          Fname: name,
+          Email: `P${i}@Example.COM`,
+          Pname: `project ${i} for the 🍞 bakery`,
+          id: i + 1,
+          Date: 'then',
+        }),
+      );
+      ids.push(
+        store.insert(
+          forms.contact.collection,
+          {
+            ...validData.contact,
+            Fullname: name.toUpperCase(),
+            Email: `c${i}@example.org`,
+            Messsage: `line one\nline ${'two '.repeat(i)}`,
+            id: 100 + i,
+            Date: 'then',
+          },
+          { spam: i % 4 === 3 },
+        ),
+      );
     });
     ids.push(store.insert(forms.newsletter.collection, { Email: 'solo@news.example', id: 999, Date: 'then' }));
     return ids;
@@ -52,15 +87,50 @@ function seed(): string[] {
 /** The search as it always was: every document read, its values and the note, lower case. */
 function reference(needle: string): Set<string> {
   const wanted = needle.trim().toLocaleLowerCase();
-  const rows = store.db.prepare('SELECT d.doc_id, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id').all() as { doc_id: string; data: string; note: string }[];
-  const has = (value: unknown) => String(value ?? '').toLocaleLowerCase().includes(wanted);
+  const rows = store.db.prepare('SELECT d.doc_id, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id').all() as {
+    doc_id: string;
+    data: string;
+    note: string;
+  }[];
+  const has = (value: unknown) =>
+    String(value ?? '')
+      .toLocaleLowerCase()
+      .includes(wanted);
   return new Set(rows.filter((row) => has(row.note) || Object.values(JSON.parse(row.data) as Record<string, unknown>).some(has)).map((row) => row.doc_id));
 }
 
 const everything = (filter: LeadFilter, sort: LeadSort = 'receivedAt', direction: 'asc' | 'desc' = 'desc') =>
   leadPage(store, filter, { offset: 0, limit: 1000, sort, direction });
 
-const NEEDLES = ['a', 'Å', '李', 'x', '🍞', 'ad', '"z', 'ob', 'AND', 'exe', 'e.c', 'lovelace', 'ADA LOVE', 'Straße', 'two two two', '"Z" Q', 'a*b(c)', 'NEAR', 'OR NOT', '\u202E', 'p1@example.com', 'example.org', 'nowhere', 'ce\nli', 'one\nline', 'bob\u0001x', 'ababab'];
+const NEEDLES = [
+  'a',
+  'Å',
+  '李',
+  'x',
+  '🍞',
+  'ad',
+  '"z',
+  'ob',
+  'AND',
+  'exe',
+  'e.c',
+  'lovelace',
+  'ADA LOVE',
+  'Straße',
+  'two two two',
+  '"Z" Q',
+  'a*b(c)',
+  'NEAR',
+  'OR NOT',
+  '\u202E',
+  'p1@example.com',
+  'example.org',
+  'nowhere',
+  'ce\nli',
+  'one\nline',
+  'bob\u0001x',
+  'ababab',
+];
 
 /** SQLite's NOCASE: ASCII letters in one case, then the bytes. */
 const nocase = (a: string | null, b: string | null) => {
@@ -96,7 +166,15 @@ describe('on one seeded database (the searches and orders only read it)', () => 
     expect(everything({ search: 'bakerybob' })).toEqual([]);
   });
 
-  it.each(LEAD_SORTS.flatMap((sort) => [[sort, 'asc'], [sort, 'desc']] as const))('sorts by %s %s as the documents say (the key, then arrival)', (sort, direction) => {
+  it.each(
+    LEAD_SORTS.flatMap(
+      (sort) =>
+        [
+          [sort, 'asc'],
+          [sort, 'desc'],
+        ] as const,
+    ),
+  )('sorts by %s %s as the documents say (the key, then arrival)', (sort, direction) => {
     const leads = everything({ spam: false }, sort, direction);
     const keyOf = (lead: (typeof leads)[number]) => {
       const form = Object.values(forms).find((f) => f.collection === lead.collection)!;
@@ -112,7 +190,9 @@ describe('on one seeded database (the searches and orders only read it)', () => 
       (a.waitingSince ?? '').localeCompare(b.waitingSince ?? '') ||
       b.activeAt.localeCompare(a.activeAt) ||
       seqOf.get(b.docId)! - seqOf.get(a.docId)!;
-    const expected = [...leads].sort((a, b) => (sort === 'activity' ? -sign * attention(a, b) : sign * (nocase(keyOf(a), keyOf(b)) || seqOf.get(a.docId)! - seqOf.get(b.docId)!)));
+    const expected = [...leads].sort((a, b) =>
+      sort === 'activity' ? -sign * attention(a, b) : sign * (nocase(keyOf(a), keyOf(b)) || seqOf.get(a.docId)! - seqOf.get(b.docId)!),
+    );
     expect(leads.map((lead) => lead.docId)).toEqual(expected.map((lead) => lead.docId));
     expect(leads).toHaveLength(viewCounts(store, { spam: false }).total);
   });
@@ -122,7 +202,7 @@ describe('on a database of its own (what writes, and the schema)', () => {
   beforeEach(open);
   afterEach(close);
 
-  it("follows the note: a lead is found by its note once written, and no more once it is changed", () => {
+  it('follows the note: a lead is found by its note once written, and no more once it is changed', () => {
     const [first] = seed();
     expect(everything({ search: 'call back on monday' })).toEqual([]);
     updateLead(store, first!, { note: 'Call back on Monday' }, Date.now());
@@ -168,8 +248,13 @@ describe('on a database of its own (what writes, and the schema)', () => {
     }
   });
 
-  it('a stage\'s view and an assignee\'s ("mine", nobody\'s), newest first, walk an index of their own', () => {
-    for (const filter of [{ spam: false, stage: FIRST_STAGE }, { spam: false, stage: WON_STAGE }, { spam: false, assignee: 'owner@agency.test' }, { spam: false, assignee: null }] as LeadFilter[]) {
+  it("a stage's view and an assignee's (\"mine\", nobody's), newest first, walk an index of their own", () => {
+    for (const filter of [
+      { spam: false, stage: FIRST_STAGE },
+      { spam: false, stage: WON_STAGE },
+      { spam: false, assignee: 'owner@agency.test' },
+      { spam: false, assignee: null },
+    ] as LeadFilter[]) {
       const query = pageQuery(store.db, filter, { offset: 0, limit: 25, sort: 'receivedAt', direction: 'desc' });
       const plan = (store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[]).map((row) => row.detail).join('\n');
       expect(plan).toMatch(/^SEARCH l USING COVERING INDEX leads_by_(stage|assignee) \(spam=\? AND (stage|assignee)=\?\)$/);
@@ -183,7 +268,13 @@ describe('on a database of its own (what writes, and the schema)', () => {
     const db = new Database(databaseFile(dataDir));
     db.pragma('journal_mode = WAL');
     // Every migration before the one that brings the keys: the release before it.
-    migrate(db, migrations.slice(0, migrations.findIndex((m) => m.name.startsWith("each lead's sort and search keys"))));
+    migrate(
+      db,
+      migrations.slice(
+        0,
+        migrations.findIndex((m) => m.name.startsWith("each lead's sort and search keys")),
+      ),
+    );
     const insert = db.prepare('INSERT INTO documents (collection, doc_id, data) VALUES (?, ?, ?)');
     insert.run(forms.inquiry.collection, 'A'.repeat(20), JSON.stringify({ ...validData.inquiry, Fname: 'Zed', id: 1, Date: 'then' }));
     insert.run(forms.inquiry.collection, 'B'.repeat(20), JSON.stringify({ ...validData.inquiry, Fname: 'amy', id: 2, Date: 'then' }));

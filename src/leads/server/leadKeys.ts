@@ -116,7 +116,7 @@ export function personOf(collection: string, document: Record<string, unknown>):
 export function fillPeople(db: Database.Database): void {
   const update = db.prepare('UPDATE leads SET person = ? WHERE doc_id = ?');
   const batch = db.prepare('SELECT seq, doc_id AS docId, collection, data FROM documents WHERE seq > ? ORDER BY seq LIMIT 500');
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = batch.all(after) as { seq: number; docId: string; collection: string; data: string }[];
     for (const row of rows) update.run(personOf(row.collection, JSON.parse(row.data) as Record<string, unknown>), row.docId);
     if (rows.length < 500) return;
@@ -238,7 +238,9 @@ export function keepLeadKeys(db: Database.Database, docId: string): void {
 /** Writes every lead's keys, a batch at a time (inside the caller's transaction: a migration's); `again`: over the ones written before. */
 export function fillLeadKeys(db: Database.Database, again = false): number {
   const statements = statementsOf(db);
-  const batch = db.prepare('SELECT d.doc_id AS docId, d.seq, d.collection, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.seq > ? ORDER BY d.seq LIMIT 500');
+  const batch = db.prepare(
+    'SELECT d.doc_id AS docId, d.seq, d.collection, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.seq > ? ORDER BY d.seq LIMIT 500',
+  );
   let after = 0;
   let filled = 0;
   for (;;) {

@@ -20,7 +20,18 @@ import { formatCellDate } from '../../platform/received';
 import { fill } from '../../schema/text';
 import { FIRST_STAGE, stageName } from '../model/pipeline';
 import { parseCsv } from '../../test/csv';
-import { BYTE_ORDER_MARK, csvCell, csvColumnsFor, csvRow, exportDocuments, exportLeads, knownCollections, spreadsheetText, type LeadFilter, type LeadRow } from './leads';
+import {
+  BYTE_ORDER_MARK,
+  csvCell,
+  csvColumnsFor,
+  csvRow,
+  exportDocuments,
+  exportLeads,
+  knownCollections,
+  spreadsheetText,
+  type LeadFilter,
+  type LeadRow,
+} from './leads';
 import { openStore } from './store';
 import { SOURCE_CSV_COLUMNS } from './sources';
 
@@ -99,14 +110,31 @@ describe('csvColumnsFor and csvRow', () => {
     expect(csvColumnsFor('nope').map((c) => c.header)).toEqual(stampHeaders);
   });
 
-  it('a choice: the label the visitor read, then the value stored in a column of its own; Received in the agency\'s zone', () => {
+  it("a choice: the label the visitor read, then the value stored in a column of its own; Received in the agency's zone", () => {
     const form = forms.freelancer;
     const choice = form.fields.find((f) => f.options?.some((o) => o.value !== '' && o.label && o.label !== o.value))!;
     const picked = choice.options!.find((o) => o.value !== '' && o.label && o.label !== o.value)!;
     const columns = csvColumnsFor(form.collection);
     const valueHeader = fill(server.admin.exportValueColumn, { label: choice.label });
     expect(columns.map((c) => c.header)).toEqual([...ownFields(form).flatMap((f) => (f === choice ? [f.label, valueHeader] : [f.label])), ...stampHeaders]);
-    const lead: LeadRow = { docId: 'x', collection: form.collection, document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' }, receivedAt: '2026-06-01T12:00:00.000Z', status: 'new', spam: false, note: '', person: null, activeAt: '2026-06-01T12:00:00.000Z', unread: true, waitingSince: '2026-06-01T12:00:00.000Z', stage: null, lostReason: null, value: null, followUp: null, assignee: null };
+    const lead: LeadRow = {
+      docId: 'x',
+      collection: form.collection,
+      document: { [choice.name]: picked.value, id: 1, Date: 'Mon Jan 01 2001' },
+      receivedAt: '2026-06-01T12:00:00.000Z',
+      status: 'new',
+      spam: false,
+      note: '',
+      person: null,
+      activeAt: '2026-06-01T12:00:00.000Z',
+      unread: true,
+      waitingSince: '2026-06-01T12:00:00.000Z',
+      stage: null,
+      lostReason: null,
+      value: null,
+      followUp: null,
+      assignee: null,
+    };
     const cell = (header: string) => columns.find((c) => c.header === header)!.cell(lead);
     expect(cell(choice.label)).toBe(picked.label);
     expect(cell(valueHeader)).toBe(picked.value);
@@ -171,14 +199,17 @@ describe('exports and the command line', () => {
       ['every form', {}],
       ['a search', { search: 'ada' }],
       ['an empty view', { collection: 'subcribe' }],
-    ])('the JSON rows are the CSV rows (%s): the same columns in the same order, the same cells, the CSV only guarding them for a spreadsheet', (_name, filter) => {
-      const csv = parseCsv(exported(filter, 'csv'));
-      const json = JSON.parse(exported(filter, 'json')) as Record<string, string>[];
-      const [headers, ...rows] = csv;
-      expect(rows).toHaveLength(json.length);
-      for (const row of json) expect(Object.keys(row)).toEqual(headers);
-      expect(rows).toEqual(json.map((row) => headers!.map((header) => spreadsheetText(row[header]))));
-    });
+    ])(
+      'the JSON rows are the CSV rows (%s): the same columns in the same order, the same cells, the CSV only guarding them for a spreadsheet',
+      (_name, filter) => {
+        const csv = parseCsv(exported(filter, 'csv'));
+        const json = JSON.parse(exported(filter, 'json')) as Record<string, string>[];
+        const [headers, ...rows] = csv;
+        expect(rows).toHaveLength(json.length);
+        for (const row of json) expect(Object.keys(row)).toEqual(headers);
+        expect(rows).toEqual(json.map((row) => headers!.map((header) => spreadsheetText(row[header]))));
+      },
+    );
 
     it('a JSON row holds the text as sent (no apostrophe before a formula), with the shared Email, the status and the note', () => {
       const contact = app.store.db.prepare("SELECT doc_id FROM leads WHERE collection = 'Contact_cli' ORDER BY seq LIMIT 1").pluck().get() as string;
@@ -200,7 +231,16 @@ describe('exports and the command line', () => {
     });
 
     it('CSV of an empty collection is its header row, with the inbox column last', () => {
-      expect(exported({ collection: 'subcribe' }, 'csv')).toBe(BYTE_ORDER_MARK + csvRow([...sharedHeaders, ...ownFields(forms.newsletter).map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
+      expect(exported({ collection: 'subcribe' }, 'csv')).toBe(
+        BYTE_ORDER_MARK +
+          csvRow([
+            ...sharedHeaders,
+            ...ownFields(forms.newsletter).map((f) => f.label),
+            ...stampHeaders,
+            ...SOURCE_CSV_COLUMNS,
+            server.admin.exportInboxColumn,
+          ]),
+      );
       expect(exported({ collection: 'subcribe' }, 'json')).toBe('[]\n');
     });
   });
@@ -251,7 +291,11 @@ describe('exports and the command line', () => {
     afterAll(() => rmSync(noDatabaseDir, { recursive: true, force: true }));
 
     it('export <collection> prints the rows for tools (JSON, the default) as the function does', () => {
-      expect(runs.json).toEqual({ code: 0, stderr: '', stdout: [...exportLeads(app.store, { collection: 'Inquriy' }, 'json', site.brand.url.replace(/\/+$/, ''))].join('') });
+      expect(runs.json).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: [...exportLeads(app.store, { collection: 'Inquriy' }, 'json', site.brand.url.replace(/\/+$/, ''))].join(''),
+      });
     });
 
     it('documents <collection> prints a JSON array of the stored documents, newest first (as every view), with exactly their keys', () => {
@@ -262,19 +306,28 @@ describe('exports and the command line', () => {
       for (const document of documents) expect(Object.keys(document)).toEqual(['Fname', 'Email', 'Number', 'Pname', 'id', 'Date']);
     });
 
-    it('--format csv prints a header row, formula-proof cells and each lead\'s address in the inbox, newest first', () => {
+    it("--format csv prints a header row, formula-proof cells and each lead's address in the inbox, newest first", () => {
       const run = runs.csv!;
       expect(run).toMatchObject({ code: 0, stderr: '' });
       const [a, b, c] = inquiries;
       const inbox = (i: number) => `"${site.brand.url.replace(/\/+$/, '')}/admin/leads/${inquiryIds[i]}"`;
       // Received: our server's time of storing, in the agency's zone (config/admin.ts).
-      const received = (i: number) => `"${formatCellDate((app.store.db.prepare('SELECT created_at FROM documents WHERE doc_id = ?').get(inquiryIds[i]) as { created_at: string }).created_at)}"`;
-      const active = (i: number) => `"${formatCellDate((app.store.db.prepare('SELECT active_at FROM leads WHERE doc_id = ?').get(inquiryIds[i]) as { active_at: string }).active_at)}"`;
+      const received = (i: number) =>
+        `"${formatCellDate((app.store.db.prepare('SELECT created_at FROM documents WHERE doc_id = ?').get(inquiryIds[i]) as { created_at: string }).created_at)}"`;
+      const active = (i: number) =>
+        `"${formatCellDate((app.store.db.prepare('SELECT active_at FROM leads WHERE doc_id = ?').get(inquiryIds[i]) as { active_at: string }).active_at)}"`;
       // Status, last activity and the (empty) note after the name, e-mail and phone; the first stage, nothing else of its course.
       const lead = (i: number) => `"${admin.statuses.new}",${active(i)},"","${stageName(FIRST_STAGE)}","","","",""`;
       expect(run.stdout).toBe(
         [
-          BYTE_ORDER_MARK + csvRow([...sharedHeaders, ...ownFields(forms.inquiry).map((f) => f.label), ...stampHeaders, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]).slice(0, -2),
+          BYTE_ORDER_MARK +
+            csvRow([
+              ...sharedHeaders,
+              ...ownFields(forms.inquiry).map((f) => f.label),
+              ...stampHeaders,
+              ...SOURCE_CSV_COLUMNS,
+              server.admin.exportInboxColumn,
+            ]).slice(0, -2),
           `"Zoë ""Z"" Ünal","ada@example.com","0123456789",${lead(2)},"A shop,\nwith two lines","${c!.id}","${c!.Date}",${received(2)},${noSource}${inbox(2)}`,
           `"'@SUM(A1)","ada@example.com","",${lead(1)},"'=HYPERLINK(""x"")","${b!.id}","${b!.Date}",${received(1)},${noSource}${inbox(1)}`,
           `"Ada Lovelace","ada@example.com","0123456789",${lead(0)},"An online shop for my bakery","${a!.id}","${a!.Date}",${received(0)},${noSource}${inbox(0)}`,

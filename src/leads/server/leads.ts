@@ -46,11 +46,13 @@ export function csvColumnsFor(collection: string): CsvColumn[] {
     used.add(unique);
     return unique;
   };
-  const fields = (form?.fields ?? []).filter((field) => !shared.has(field.name)).flatMap((field): CsvColumn[] => {
-    const label: CsvColumn = { header: headed(field.label, field.name), cell: (lead) => pickedOf(field, lead.document[field.name]).label };
-    if (!hasLabelledOptions(field)) return [label];
-    return [label, { header: headed(fill(server.admin.exportValueColumn, { label: field.label }), field.name), cell: (lead) => lead.document[field.name] }];
-  });
+  const fields = (form?.fields ?? [])
+    .filter((field) => !shared.has(field.name))
+    .flatMap((field): CsvColumn[] => {
+      const label: CsvColumn = { header: headed(field.label, field.name), cell: (lead) => pickedOf(field, lead.document[field.name]).label };
+      if (!hasLabelledOptions(field)) return [label];
+      return [label, { header: headed(fill(server.admin.exportValueColumn, { label: field.label }), field.name), cell: (lead) => lead.document[field.name] }];
+    });
   return [
     ...fields,
     { header: admin.lead.stampLabels.id, cell: (lead) => lead.document.id },
@@ -104,7 +106,13 @@ export const BYTE_ORDER_MARK = '\uFEFF';
 
 /** The export's file name: the view's filters in it (leads-contact-open-newsletter-autumn-2026-11-25.csv). */
 export function exportFileName(query: Record<string, unknown>, day: string, format: string): string {
-  const part = (value: unknown) => (typeof value === 'string' ? value.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) : '');
+  const part = (value: unknown) =>
+    typeof value === 'string'
+      ? value
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 40)
+      : '';
   const form = part(query.form) || 'all';
   const parts = ['leads', form, ...['status', 'view', 'stage', 'assigned', 'source', 'campaign', 'q'].map((key) => part(query[key])).filter((p) => p !== '')];
   if (query.spam === 'true') parts.splice(1, 0, 'spam');
@@ -291,7 +299,12 @@ export function whileUnchanged<T>(db: Database.Database, question: string, compu
 function searchedSeqs(db: Database.Database, needle: string): string {
   return whileUnchanged(db, `search:${needle}`, () => {
     const hits = searchHits(needle);
-    return JSON.stringify(db.prepare(hits.sql).pluck().all(...hits.params));
+    return JSON.stringify(
+      db
+        .prepare(hits.sql)
+        .pluck()
+        .all(...hits.params),
+    );
   });
 }
 
@@ -309,7 +322,10 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   status: { sql: 'l.status = ?' },
   statuses: { sql: 'l.status IN (SELECT value FROM json_each(?))', param: (statuses) => JSON.stringify(statuses) },
   // A lead without a source row counts as direct, as insights count it.
-  source: { sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?", param: (source) => (source === DIRECT_SOURCE ? '' : source) },
+  source: {
+    sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?",
+    param: (source) => (source === DIRECT_SOURCE ? '' : source),
+  },
   campaign: { sql: "coalesce((SELECT s.utm_campaign FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?" },
   // The first stage is stored as nothing (src/leads/server/pipeline.ts); `IS` compares nothing too.
   stage: { sql: 'l.stage IS ?', param: (stage) => (stage === FIRST_STAGE ? null : stage) },
@@ -345,7 +361,8 @@ const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
-const COLUMNS = 'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.unread, l.waiting_since, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee';
+const COLUMNS =
+  'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.unread, l.waiting_since, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee';
 
 const rowOf = (row: Row): LeadRow => ({
   docId: row.doc_id,
@@ -367,7 +384,13 @@ const rowOf = (row: Row): LeadRow => ({
 });
 
 /** The column of `leads` each order reads (each has an index: migrations.ts). */
-const SORT_COLUMN: Record<Exclude<LeadSort, 'activity'>, string> = { receivedAt: 'l.seq', name: 'l.name_key', email: 'l.email_key', status: 'l.status', form: 'l.collection' };
+const SORT_COLUMN: Record<Exclude<LeadSort, 'activity'>, string> = {
+  receivedAt: 'l.seq',
+  name: 'l.name_key',
+  email: 'l.email_key',
+  status: 'l.status',
+  form: 'l.collection',
+};
 
 /**
  * The order by attention, as its index has it (leads_by_attention): the leads whose person waits
@@ -387,7 +410,9 @@ function orderOf(sort: LeadSort, direction: SortDirection): string {
 /** The leads of a view (one lead's page: { docId }), newest first, all of them: for small views only. */
 export function selectLeads(store: Store, filter: LeadFilter = {}): LeadRow[] {
   const where = whereOf(store.db, filter);
-  const rows = withSearch(store.db).prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql} ORDER BY d.seq DESC`).all(...where.params) as Row[];
+  const rows = withSearch(store.db)
+    .prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql} ORDER BY d.seq DESC`)
+    .all(...where.params) as Row[];
   return rows.map(rowOf);
 }
 
@@ -401,7 +426,10 @@ export function pageQuery(db: Database.Database, filter: LeadFilter, page: PageO
       params: [...where.params, page.limit, page.offset],
     };
   }
-  return { sql: `SELECT l.seq ${fromOf(where)} ${where.sql} ${orderOf(page.sort, page.direction)} LIMIT ? OFFSET ?`, params: [...where.params, page.limit, page.offset] };
+  return {
+    sql: `SELECT l.seq ${fromOf(where)} ${where.sql} ${orderOf(page.sort, page.direction)} LIMIT ? OFFSET ?`,
+    params: [...where.params, page.limit, page.offset],
+  };
 }
 
 /** A lead's person, or the lead itself when it has no address. */
@@ -413,7 +441,9 @@ export function submissionsOf(store: Store, filter: LeadFilter, rows: readonly L
   const where = whereOf(db, filter);
   const keys = rows.map((row) => row.person ?? `lead:${row.docId}`);
   const found = db
-    .prepare(`SELECT ${PERSON} AS person, count(*) AS n ${fromOf(where)} ${where.sql ? `${where.sql} AND` : 'WHERE'} ${PERSON} IN (SELECT value FROM json_each(?)) GROUP BY 1`)
+    .prepare(
+      `SELECT ${PERSON} AS person, count(*) AS n ${fromOf(where)} ${where.sql ? `${where.sql} AND` : 'WHERE'} ${PERSON} IN (SELECT value FROM json_each(?)) GROUP BY 1`,
+    )
     .all(...where.params, JSON.stringify(keys)) as { person: string; n: number }[];
   const counts = new Map(found.map((row) => [row.person, row.n]));
   return new Map(rows.map((row, i) => [row.docId, counts.get(keys[i]!) ?? 1]));
@@ -431,7 +461,13 @@ function leadsBySeq(db: Database.Database, seqs: readonly number[]): LeadRow[] {
 export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRow[] {
   const db = withSearch(store.db);
   const query = pageQuery(db, filter, page);
-  return leadsBySeq(db, db.prepare(query.sql).pluck().all(...query.params) as number[]);
+  return leadsBySeq(
+    db,
+    db
+      .prepare(query.sql)
+      .pluck()
+      .all(...query.params) as number[],
+  );
 }
 
 /**
@@ -440,10 +476,13 @@ export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRo
  */
 export function viewCounts(store: Store, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
   const where = whereOf(store.db, { ...filter, collection: undefined });
-  const rows = whileUnchanged(store.db, `counts:${where.sql}:${JSON.stringify(where.params)}`, () =>
-    withSearch(store.db)
-      .prepare(`SELECT l.collection, l.status, count(*) AS n, total(l.unread) AS unread ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
-      .all(...where.params) as { collection: string; status: LeadStatus; n: number; unread: number }[],
+  const rows = whileUnchanged(
+    store.db,
+    `counts:${where.sql}:${JSON.stringify(where.params)}`,
+    () =>
+      withSearch(store.db)
+        .prepare(`SELECT l.collection, l.status, count(*) AS n, total(l.unread) AS unread ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
+        .all(...where.params) as { collection: string; status: LeadStatus; n: number; unread: number }[],
   );
   const byForm: Record<string, number> = {};
   let total = 0;
@@ -458,8 +497,14 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
   if (filter.people) {
     // The people view pages through people: its total is how many there are.
     const own = whereOf(store.db, filter);
-    total = whileUnchanged(store.db, `people:${own.sql}:${JSON.stringify(own.params)}`, () =>
-      withSearch(store.db).prepare(`SELECT count(DISTINCT ${PERSON}) AS n ${fromOf(own)} ${own.sql}`).pluck().get(...own.params) as number,
+    total = whileUnchanged(
+      store.db,
+      `people:${own.sql}:${JSON.stringify(own.params)}`,
+      () =>
+        withSearch(store.db)
+          .prepare(`SELECT count(DISTINCT ${PERSON}) AS n ${fromOf(own)} ${own.sql}`)
+          .pluck()
+          .get(...own.params) as number,
     );
   }
   return { total, unreadInView, byForm };
@@ -479,7 +524,10 @@ function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
   const db = withSearch(store.db);
   const where = whereOf(db, filter);
   if (filter.search?.trim() && !where.documents) {
-    const seqs = db.prepare(`SELECT l.seq ${fromOf(where)} ${where.sql} ORDER BY l.seq DESC`).pluck().all(...where.params) as number[];
+    const seqs = db
+      .prepare(`SELECT l.seq ${fromOf(where)} ${where.sql} ORDER BY l.seq DESC`)
+      .pluck()
+      .all(...where.params) as number[];
     for (let i = 0; i < seqs.length; i += BATCH) yield* leadsBySeq(db, seqs.slice(i, i + BATCH));
     return;
   }
@@ -522,7 +570,8 @@ function* chunked(parts: Iterable<string>): Generator<string> {
 }
 
 /** A document inside a JSON array, indented as JSON.stringify(…, null, 2) would at `depth`. */
-const jsonItem = (document: unknown, depth: number) => `${' '.repeat(depth * 2)}${JSON.stringify(document, null, 2).replace(/\n/g, `\n${' '.repeat(depth * 2)}`)}`;
+const jsonItem = (document: unknown, depth: number) =>
+  `${' '.repeat(depth * 2)}${JSON.stringify(document, null, 2).replace(/\n/g, `\n${' '.repeat(depth * 2)}`)}`;
 
 /** The lead's page in the inbox (behind the sign-in). */
 export function inboxLink(publicUrl: string, docId: string): string {
@@ -568,7 +617,13 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string): Expor
   // Where each lead came from: columns of their own after the document's (src/leads/server/sources.ts).
   const sourceOf = sourceReader(store.db);
   const shared = sharedCsvColumns();
-  const headers = uniqueHeaders([...(several ? [admin.list.columns.form] : []), ...shared.map((column) => column.header), ...byHeader.keys(), ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]);
+  const headers = uniqueHeaders([
+    ...(several ? [admin.list.columns.form] : []),
+    ...shared.map((column) => column.header),
+    ...byHeader.keys(),
+    ...SOURCE_CSV_COLUMNS,
+    server.admin.exportInboxColumn,
+  ]);
   const cells = [...byHeader.values()];
   return {
     headers,

@@ -40,7 +40,12 @@ async function listen(client: Client, headers: Record<string, string> = {}) {
         for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
           const block = pending.slice(0, end);
           pending = pending.slice(end + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':') && line.includes(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':') && line.includes(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+          );
           if (fields.event) messages.push({ ...(fields.id ? { id: fields.id } : {}), event: fields.event, data: JSON.parse(fields.data ?? 'null') });
         }
         changes.notify();
@@ -68,7 +73,8 @@ async function listen(client: Client, headers: Record<string, string> = {}) {
 }
 type Listening = Awaited<ReturnType<typeof listen>>;
 
-const about = (docId: string, kind: string) => (message: Message) => message.event === LIVE_EVENTS.lead && (message.data as { lead: string; kind: string }).lead === docId && (message.data as { kind: string }).kind === kind;
+const about = (docId: string, kind: string) => (message: Message) =>
+  message.event === LIVE_EVENTS.lead && (message.data as { lead: string; kind: string }).lead === docId && (message.data as { kind: string }).kind === kind;
 
 let s: TestServer;
 let owner: Client;
@@ -105,12 +111,17 @@ it('a screen is told of a new lead, of each change and of the inbox\u2019s numbe
   const { docId } = await submit(s, 'contact', values);
   const stored = await screen.next('the new lead', about(docId, 'stored'));
   expect(Number(stored.id)).toBeGreaterThan(0);
-  await screen.until('the number with it', () => screen.messages.some((m) => m.event === LIVE_EVENTS.unread && (m.data as { unread: number }).unread === before + 1));
+  await screen.until('the number with it', () =>
+    screen.messages.some((m) => m.event === LIVE_EVENTS.unread && (m.data as { unread: number }).unread === before + 1),
+  );
 
   expect((await owner.change('PATCH', pathOf('updateLead', { docId }), { json: { read: true } })).status).toBe(200);
   const read = await screen.next('the lead read', about(docId, 'read'));
   expect(Number(read.id)).toBeGreaterThan(Number(stored.id));
-  await screen.until('the number after it', () => screen.messages.at(-1)?.event === LIVE_EVENTS.unread && (screen.messages.at(-1)!.data as { unread: number }).unread === before);
+  await screen.until(
+    'the number after it',
+    () => screen.messages.at(-1)?.event === LIVE_EVENTS.unread && (screen.messages.at(-1)!.data as { unread: number }).unread === before,
+  );
   expect((await owner.change('PATCH', pathOf('updateLead', { docId }), { json: { status: 'archived' } })).status).toBe(200);
   await screen.next('the lead archived', about(docId, 'updated'));
 

@@ -85,7 +85,10 @@ export class LiveUpdates {
     // The server stops (a request that came in just before): no stream that nobody would end.
     if (this.closed) return reply.code(503).type('application/json; charset=utf-8').send({ message: server.messages.serverError });
     if (this.count(account) >= limits.perAccount) {
-      return reply.code(429).type('application/json; charset=utf-8').send({ message: fill(server.admin.messages.tooManyScreens, { max: limits.perAccount }) });
+      return reply
+        .code(429)
+        .type('application/json; charset=utf-8')
+        .send({ message: fill(server.admin.messages.tooManyScreens, { max: limits.perAccount }) });
     }
     const db = this.store.db;
     this.watch(db);
@@ -112,13 +115,15 @@ export class LiveUpdates {
       out.destroy();
     });
     this.keepLooking();
-    return reply
-      .code(200)
-      .header('Content-Type', 'text/event-stream; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      // A proxy that buffers answers (nginx) sends these at once.
-      .header('X-Accel-Buffering', 'no')
-      .send(out);
+    return (
+      reply
+        .code(200)
+        .header('Content-Type', 'text/event-stream; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        // A proxy that buffers answers (nginx) sends these at once.
+        .header('X-Accel-Buffering', 'no')
+        .send(out)
+    );
   }
 
   /** Closes the streams of a session (signing out). */

@@ -43,7 +43,12 @@ function writeReleaseDatabase() {
     CREATE UNIQUE INDEX IF NOT EXISTS documents_by_client_key ON documents (collection, client_key);
   `);
   const insert = db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)');
-  insert.run('Inquriy', 'AAAAAAAAAAAAAAAAAAAA', JSON.stringify({ Fname: 'Ada', Email: 'ada@example.com', Number: '5550100', Pname: 'Shop', id: 1, Date: 'then' }), 'key-one-1');
+  insert.run(
+    'Inquriy',
+    'AAAAAAAAAAAAAAAAAAAA',
+    JSON.stringify({ Fname: 'Ada', Email: 'ada@example.com', Number: '5550100', Pname: 'Shop', id: 1, Date: 'then' }),
+    'key-one-1',
+  );
   insert.run('subcribe', 'BBBBBBBBBBBBBBBBBBBB', JSON.stringify({ Email: 'bo@example.com', id: 2, Date: 'then' }), null);
   db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)').run('Image/CvDeveloper/x', 't', 'application/pdf', 9);
   db.close();
@@ -110,11 +115,34 @@ test('a database of the release before the inbox (after migration 2: documents, 
   const documents = [
     ['subcribe', 'A'.repeat(20), { Email: 'bo@example.com', id: 1, Date: 'then' }],
     ['Inquriy', 'B'.repeat(20), { Fname: 'Ada', Email: 'ada@example.com', Number: '', Pname: 'Shop', id: 2, Date: 'then' }],
-    ['freelancers', 'C'.repeat(20), { fullName: 'Grace', Email: 'g@example.com', Number: '', portfolioUrl: 'x', SelectedTechnology: '', CvFile: '/api/files/Image/CvDeveloper/x?token=t', Messsage: 'Hi', id: 3, Date: 'then' }],
-    ['Contact_cli', 'D'.repeat(20), { Fullname: 'Alan', Company: 'B Ltd', Number: '1', Email: 'a@example.co.uk', Your: '', Messsage: 'Hello', id: 4, Date: 'then' }],
+    [
+      'freelancers',
+      'C'.repeat(20),
+      {
+        fullName: 'Grace',
+        Email: 'g@example.com',
+        Number: '',
+        portfolioUrl: 'x',
+        SelectedTechnology: '',
+        CvFile: '/api/files/Image/CvDeveloper/x?token=t',
+        Messsage: 'Hi',
+        id: 3,
+        Date: 'then',
+      },
+    ],
+    [
+      'Contact_cli',
+      'D'.repeat(20),
+      { Fullname: 'Alan', Company: 'B Ltd', Number: '1', Email: 'a@example.co.uk', Your: '', Messsage: 'Hello', id: 4, Date: 'then' },
+    ],
   ] as const;
   for (const [collection, docId, document] of documents) {
-    db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run(collection, docId, JSON.stringify(document), `key-${docId}`);
+    db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run(
+      collection,
+      docId,
+      JSON.stringify(document),
+      `key-${docId}`,
+    );
   }
   db.prepare('INSERT INTO files (path, token, media_type, size) VALUES (?, ?, ?, ?)').run('Image/CvDeveloper/x', 't', 'application/pdf', 9);
   db.close();
@@ -141,7 +169,13 @@ test("drafts of accounts removed before their drafts went with them go at the up
   migrate(db, migrations.slice(0, at));
   db.prepare('INSERT INTO admins (email, password_hash, created_at) VALUES (?, ?, ?)').run('stays@agency.test', 'x', 0);
   const draft = db.prepare("INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, '{}', 'base', 0)");
-  for (const [author, file] of [['stays@agency.test', 'config/site.ts'], ['removed@agency.test', 'config/site.ts'], ['removed@agency.test', 'config/pages/home.ts'], [DEVELOPER, 'config/site.ts']]) draft.run(author, file);
+  for (const [author, file] of [
+    ['stays@agency.test', 'config/site.ts'],
+    ['removed@agency.test', 'config/site.ts'],
+    ['removed@agency.test', 'config/pages/home.ts'],
+    [DEVELOPER, 'config/site.ts'],
+  ])
+    draft.run(author, file);
   db.close();
 
   const store = openStore(dataDir);
@@ -166,7 +200,9 @@ test("a database of the release before the leads' stages keeps its deliveries an
   const insert = db.prepare('INSERT INTO deliveries (id, doc_id, channel, state, next_at, created_at) VALUES (?, ?, ?, ?, 1, 1)');
   insert.run('msg_mail', 'AAAAAAAAAAAAAAAAAAAA', 'email', 'sent');
   insert.run('msg_reply', 'AAAAAAAAAAAAAAAAAAAA', 'visitor', 'pending');
-  db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_reply', 'AAAAAAAAAAAAAAAAAAAA', 'reply', 'owner@agency.test', 'ada@example.com', 'Your project', 'Dear Ada', 1)").run();
+  db.prepare(
+    "INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_reply', 'AAAAAAAAAAAAAAAAAAAA', 'reply', 'owner@agency.test', 'ada@example.com', 'Your project', 'Dear Ada', 1)",
+  ).run();
   db.close();
 
   const store = openStore(dataDir);
@@ -175,11 +211,21 @@ test("a database of the release before the leads' stages keeps its deliveries an
       { id: 'msg_mail', channel: 'email', state: 'sent' },
       { id: 'msg_reply', channel: 'visitor', state: 'pending' },
     ]);
-    expect(store.db.prepare('SELECT delivery_id AS id, subject, body FROM visitor_mails').all()).toEqual([{ id: 'msg_reply', subject: 'Your project', body: 'Dear Ada' }]);
-    expect(store.db.prepare('SELECT stage, lost_reason, value_minor, follow_up, assignee FROM leads').get()).toEqual({ stage: null, lost_reason: null, value_minor: null, follow_up: null, assignee: null });
+    expect(store.db.prepare('SELECT delivery_id AS id, subject, body FROM visitor_mails').all()).toEqual([
+      { id: 'msg_reply', subject: 'Your project', body: 'Dear Ada' },
+    ]);
+    expect(store.db.prepare('SELECT stage, lost_reason, value_minor, follow_up, assignee FROM leads').get()).toEqual({
+      stage: null,
+      lost_reason: null,
+      value_minor: null,
+      follow_up: null,
+      assignee: null,
+    });
     // A mail to an owner's account is about no lead; every other delivery is about one.
     store.db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_owner', NULL, 'owner', 1, 1)").run();
-    expect(() => store.db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_none', NULL, 'email', 1, 1)").run()).toThrow(/CHECK constraint/);
+    expect(() => store.db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_none', NULL, 'email', 1, 1)").run()).toThrow(
+      /CHECK constraint/,
+    );
     // The visitors' mails still go with their lead.
     store.db.prepare("DELETE FROM documents WHERE doc_id = 'AAAAAAAAAAAAAAAAAAAA'").run();
     expect(store.db.prepare('SELECT count(*) FROM visitor_mails').pluck().get()).toBe(0);
@@ -195,14 +241,28 @@ test('the mails kept before the conversation was split open split into their wor
   db.pragma('journal_mode = WAL');
   migrate(db, migrations.slice(0, split));
   const docId = 'E'.repeat(20);
-  db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run('Inquriy', docId, JSON.stringify({ Fname: 'Ada', Email: 'ada@example.com', Number: '', Pname: 'Shop', id: 5, Date: 'then' }), null);
-  db.prepare('INSERT INTO leads (doc_id, collection, seq, person) VALUES (?, ?, (SELECT seq FROM documents WHERE doc_id = ?), ?)').run(docId, 'Inquriy', docId, 'ada@example.com');
+  db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run(
+    'Inquriy',
+    docId,
+    JSON.stringify({ Fname: 'Ada', Email: 'ada@example.com', Number: '', Pname: 'Shop', id: 5, Date: 'then' }),
+    null,
+  );
+  db.prepare('INSERT INTO leads (doc_id, collection, seq, person) VALUES (?, ?, (SELECT seq FROM documents WHERE doc_id = ?), ?)').run(
+    docId,
+    'Inquriy',
+    docId,
+    'ada@example.com',
+  );
   fillLeadKeys(db, true);
-  const message = db.prepare("INSERT INTO lead_messages (doc_id, message_id, direction, from_address, body, sent_at, read_at, folder) VALUES (?, ?, 'in', 'ada@example.com', ?, 1, 1, 'INBOX')");
+  const message = db.prepare(
+    "INSERT INTO lead_messages (doc_id, message_id, direction, from_address, body, sent_at, read_at, folder) VALUES (?, ?, 'in', 'ada@example.com', ?, 1, 1, 'INBOX')",
+  );
   message.run(docId, '<a@example.com>', 'Wednesday suits me.\n\nOn Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Zanzibarian quoted words');
   message.run(docId, '<b@example.com>', 'Hello\n> between\nquoted lines');
   db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES ('msg_AAAAAAAAAAAAAAAAAAAA', ?, 'visitor', 1, 1)").run(docId);
-  db.prepare("INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_AAAAAAAAAAAAAAAAAAAA', ?, 'reply', 'owner@agency.test', 'ada@example.com', 'Re: Shop', 'Thursday at ten, then.', 2)").run(docId);
+  db.prepare(
+    "INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at) VALUES ('msg_AAAAAAAAAAAAAAAAAAAA', ?, 'reply', 'owner@agency.test', 'ada@example.com', 'Re: Shop', 'Thursday at ten, then.', 2)",
+  ).run(docId);
   db.close();
 
   const store = openStore(dataDir);

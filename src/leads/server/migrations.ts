@@ -114,7 +114,7 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: "each uploaded file belongs to the lead whose own upload made it (the first to name its path and token)",
+    name: 'each uploaded file belongs to the lead whose own upload made it (the first to name its path and token)',
     up(db) {
       db.exec('ALTER TABLE files ADD COLUMN doc_id TEXT; CREATE INDEX files_by_lead ON files (doc_id)');
       // Leads stored before: the first (oldest) lead naming a file's address and token owns it.
@@ -149,7 +149,7 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: "each spam verdict of the agency (\"Mark as spam\", \"Not spam\"): which lead, which verdict, who, when; kept so a later filter can learn from them",
+    name: 'each spam verdict of the agency ("Mark as spam", "Not spam"): which lead, which verdict, who, when; kept so a later filter can learn from them',
     up(db) {
       // Deleted with their lead (a deletion or an erasure leaves nothing of it).
       db.exec(`
@@ -523,7 +523,7 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: "the record of each erasure of a person (src/leads/server/privacy.ts): when, by which account, how many items of each kind; never the address",
+    name: 'the record of each erasure of a person (src/leads/server/privacy.ts): when, by which account, how many items of each kind; never the address',
     up(db) {
       db.exec(`
         -- at: ms since 1970; by: the inbox account; counts: { kind: how many } (shared/adminApi.ts ERASURE_KINDS).
@@ -618,7 +618,7 @@ export const migrations: readonly Migration[] = [
       // The mails kept before: split by their text (their HTML was not kept); those whose words sit between quotes stay whole.
       const batch = db.prepare("SELECT id, body FROM lead_messages WHERE id > ? AND body <> '' ORDER BY id LIMIT 500");
       const update = db.prepare('UPDATE lead_messages SET body = ?, quoted = ? WHERE id = ?');
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = batch.all(after) as { id: number; body: string }[];
         for (const row of rows) {
           const split = splitText(row.body);
@@ -749,7 +749,9 @@ export const migrations: readonly Migration[] = [
 export function migrate(db: Database.Database, list: readonly Migration[] = migrations): number {
   const done = db.pragma('user_version', { simple: true }) as number;
   if (done > list.length) {
-    throw new Error(`The database was written by a newer release of the site (schema ${done}, this release knows ${list.length}): upgrade the site, or restore a backup.`);
+    throw new Error(
+      `The database was written by a newer release of the site (schema ${done}, this release knows ${list.length}): upgrade the site, or restore a backup.`,
+    );
   }
   for (let version = done; version < list.length; version++) {
     db.transaction(() => {

@@ -45,8 +45,12 @@ afterAll(() => s.close());
 
 const change = (docId: string, json: unknown, client = owner) => client.change('PATCH', pathOf('updatePipeline', { docId }), { json });
 const pipelineOf = async (docId: string, client = owner) => (await (await client.send('GET', pathOf('pipeline', { docId }))).json()) as LeadPipeline;
-const list = async (query: Record<string, string>, client = owner) => (await (await client.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ status: '', ...query }).toString()}`)).json()) as LeadList;
-const row = (docId: string) => s.app.store.db.prepare('SELECT stage, lost_reason AS lostReason, value_minor AS value, follow_up AS followUp, assignee FROM leads WHERE doc_id = ?').get(docId);
+const list = async (query: Record<string, string>, client = owner) =>
+  (await (await client.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ status: '', ...query }).toString()}`)).json()) as LeadList;
+const row = (docId: string) =>
+  s.app.store.db
+    .prepare('SELECT stage, lost_reason AS lostReason, value_minor AS value, follow_up AS followUp, assignee FROM leads WHERE doc_id = ?')
+    .get(docId);
 /** The lead's events of the pipeline (its arrival writes one of its own: 'stored'). */
 const PIPELINE_KINDS = new Set(['staged', 'assigned', 'updated']);
 const events = (docId: string) =>
@@ -57,7 +61,15 @@ const lead = async () => (await submit(s, 'contact', validData.contact)).docId;
 
 test('a stage change is kept beside the lead with its event, by the account that made it; the first stage again is stored as none', async () => {
   const docId = await lead();
-  expect(await pipelineOf(docId)).toEqual({ stage: FIRST_STAGE, lostReason: null, value: null, followUp: null, assignee: null, owners: [OWNER, PARTNER], history: [] });
+  expect(await pipelineOf(docId)).toEqual({
+    stage: FIRST_STAGE,
+    lostReason: null,
+    value: null,
+    followUp: null,
+    assignee: null,
+    owners: [OWNER, PARTNER],
+    history: [],
+  });
 
   const moved = await change(docId, { stage: MIDDLE });
   expect(moved.status).toBe(200);
@@ -108,7 +120,7 @@ test('lost needs one of the reasons of config; another stage after it forgets th
   expect(events(docId).map((e) => e.data)).toEqual([{ stage: LOST_STAGE, reason }, { stage: LOST_STAGE, reason: LOST_REASONS[0] }, { stage: WON_STAGE }]);
 });
 
-test('a value is whole minor units of the currency up to config\'s most; a follow-up a day from today to config\'s days ahead; each refused with its sentence', async () => {
+test("a value is whole minor units of the currency up to config's most; a follow-up a day from today to config's days ahead; each refused with its sentence", async () => {
   const docId = await lead();
   const badValue = { field: 'value', message: fill(problems.badValue, { max: formatMoney(VALUE_MAX) }) };
   for (const value of [-1, 1.5, '1200', VALUE_MAX + 1, Number.MAX_SAFE_INTEGER + 2, true]) {
@@ -169,7 +181,7 @@ test("a lead is assigned to an owner's account only (not an editor's, not an unk
   expect((await change(docId, { stage: MIDDLE }, editor)).status).toBe(403);
 });
 
-test('"mine" is a view of the list (each owner\'s own leads), beside nobody\'s and a stage\'s; the CSV of a view carries stage, value, follow-up and assignee', async () => {
+test("\"mine\" is a view of the list (each owner's own leads), beside nobody's and a stage's; the CSV of a view carries stage, value, follow-up and assignee", async () => {
   const mark = `pipeline-view-${s.clock.now}`;
   const sent = async () => (await submit(s, 'contact', { ...validData.contact, Company: mark })).docId;
   const [mine, theirs, nobodys] = [await sent(), await sent(), await sent()];
@@ -184,7 +196,12 @@ test('"mine" is a view of the list (each owner\'s own leads), beside nobody\'s a
   expect(ids(await list({ q: mark, stage: FIRST_STAGE }))).toEqual([nobodys]);
   expect(ids(await list({ q: mark, stage: WON_STAGE, assigned: 'me' }))).toEqual([mine]);
   expect(ids(await list({ q: mark, stage: WON_STAGE }, partner))).toEqual([mine]);
-  expect((await list({ q: mark, assigned: 'me' })).leads[0]).toMatchObject({ stage: WON_STAGE, value: 2 * 10 ** MINOR_DIGITS, followUp: today, assignee: OWNER });
+  expect((await list({ q: mark, assigned: 'me' })).leads[0]).toMatchObject({
+    stage: WON_STAGE,
+    value: 2 * 10 ** MINOR_DIGITS,
+    followUp: today,
+    assignee: OWNER,
+  });
   for (const query of [{ stage: 'nope' }, { assigned: 'someone' }, { assigned: OWNER }] as Record<string, string>[]) {
     const refused = await owner.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams(query).toString()}`);
     expect(refused.status).toBe(400);
@@ -208,11 +225,14 @@ test('"mine" is a view of the list (each owner\'s own leads), beside nobody\'s a
   expect(parseCsv((await mineOnly.text()).replace(/^\uFEFF/, ''))).toHaveLength(2);
 });
 
-test("insights count the clients won and their value per source, campaign and landing page, beside the leads: which campaign brought clients", async () => {
+test('insights count the clients won and their value per source, campaign and landing page, beside the leads: which campaign brought clients', async () => {
   const post = async (campaign: string, landingPage: string, email: string) => {
     const response = await fetch(s.base + api.documents(forms.contact.collection), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [api.sourceHeader]: encodeAttribution({ utmSource: 'pipeline-test', utmCampaign: campaign, landingPage, formPage: '/Contact' }) },
+      headers: {
+        'content-type': 'application/json',
+        [api.sourceHeader]: encodeAttribution({ utmSource: 'pipeline-test', utmCampaign: campaign, landingPage, formPage: '/Contact' }),
+      },
       body: JSON.stringify(buildDocument(forms.contact, { ...validData.contact, Email: email })),
     });
     expect(response.status).toBe(201);
@@ -220,7 +240,12 @@ test("insights count the clients won and their value per source, campaign and la
   };
   const unit = 10 ** MINOR_DIGITS;
   // Spring: three people, two of them clients (one person twice: counted once, both values added); autumn: two leads, none won.
-  const spring = [await post('spring', '/', 'ada@example.com'), await post('spring', '/', 'ADA+2@example.com'), await post('spring', '/Services', 'grace@example.com'), await post('spring', '/Services', 'alan@example.com')];
+  const spring = [
+    await post('spring', '/', 'ada@example.com'),
+    await post('spring', '/', 'ADA+2@example.com'),
+    await post('spring', '/Services', 'grace@example.com'),
+    await post('spring', '/Services', 'alan@example.com'),
+  ];
   const autumn = [await post('autumn', '/', 'joan@example.com'), await post('autumn', '/', 'mary@example.com')];
   expect((await change(spring[0]!, { stage: WON_STAGE, value: 1000 * unit })).status).toBe(200);
   expect((await change(spring[1]!, { stage: WON_STAGE, value: 500 * unit })).status).toBe(200);

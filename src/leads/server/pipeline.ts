@@ -49,7 +49,15 @@ export function pipelineOf(db: Database.Database, docId: string): LeadPipeline |
     .reverse()
     .slice(0, HISTORY_MAX)
     .map((event): PipelineEvent => ({ kind: event.kind as PipelineEvent['kind'], actor: event.actor, data: event.data, at: event.at }));
-  return { stage: stageOf(row.stage), lostReason: row.lostReason, value: row.value, followUp: row.followUp, assignee: row.assignee, owners: ownerAccounts(db), history };
+  return {
+    stage: stageOf(row.stage),
+    lostReason: row.lostReason,
+    value: row.value,
+    followUp: row.followUp,
+    assignee: row.assignee,
+    owners: ownerAccounts(db),
+    history,
+  };
 }
 
 export type PipelineResult = LeadPipeline | 'unknownLead' | { field: PipelineField; message: string };

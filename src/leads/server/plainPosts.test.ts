@@ -80,7 +80,7 @@ describe('a plain form post', () => {
 });
 
 describe('the outcome shown on the page', () => {
-  it('uses the form\'s own toast texts and check messages', () => {
+  it("uses the form's own toast texts and check messages", () => {
     const { inquiry, freelancer } = forms;
     expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`sent=${inquiry.collection}`))!)).toBe(
       `<div class="form-outcome form-outcome-ok" role="status">${escapeHtml(inquiry.success.toast!)}</div>`,

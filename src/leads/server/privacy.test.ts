@@ -18,7 +18,16 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import PostalMime, { type Email } from 'postal-mime';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
-import { adminRoutes, pathOf, type ErasureCounts, type ErasureDone, type ErasurePreview, type ErasureRecord, type LeadDetail, type OutsidePlace } from '../model/adminApi';
+import {
+  adminRoutes,
+  pathOf,
+  type ErasureCounts,
+  type ErasureDone,
+  type ErasurePreview,
+  type ErasureRecord,
+  type LeadDetail,
+  type OutsidePlace,
+} from '../model/adminApi';
 import { personKey } from '../model/person';
 import { type Client, pdfWith, startServer, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
@@ -69,7 +78,13 @@ function withServer(each: boolean) {
 /** A person who sent two forms (one with a CV), with a note and a notification about them, each holding the marker. */
 async function personWithMarker(marker: string, email: string) {
   const cvUrl = await uploadCv(s, pdfWith(`CV ${marker}`));
-  const application = await submit(s, 'freelancer', { ...validData.freelancer, fullName: `Grace ${marker}`, Email: email, CvFile: cvUrl, Messsage: `Hello ${marker}` });
+  const application = await submit(s, 'freelancer', {
+    ...validData.freelancer,
+    fullName: `Grace ${marker}`,
+    Email: email,
+    CvFile: cvUrl,
+    Messsage: `Hello ${marker}`,
+  });
   const signUp = await submit(s, 'newsletter', { Email: email.toUpperCase() });
   await agency.change('PATCH', `/api/admin/leads/${application.docId}`, { json: { note: `Call ${marker} back` } });
   s.app.store.db
@@ -92,7 +107,12 @@ describe('erasing a person known under four forms of one address', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     hooks = await startWebhookReceiver();
-    const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.test>', NOTIFY_TO, WEBHOOK_URL: hooks.url });
+    const { settings } = readNotifySettings({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Agency Site <site@agency.test>',
+      NOTIFY_TO,
+      WEBHOOK_URL: hooks.url,
+    });
     ({ server: s, client: agency } = await startSignedIn({ notifications: { settings, log: { warn: () => undefined } } }));
   });
   afterAll(async () => {
@@ -107,9 +127,20 @@ describe('erasing a person known under four forms of one address', () => {
     // One person: lower case, upper case, a +tag, both; in four forms.
     const forms4 = [`${marker}@example.com`, `${MARKER}@EXAMPLE.COM`, `${marker}+quote@example.com`, ` ${MARKER}+Site@Example.com`];
     const cvUrl = await uploadCv(s, pdfWith(`CV of ${marker}`));
-    const contact = await submit(s, 'contact', { ...validData.contact, Fullname: 'Margaret Holt', Email: forms4[0]!, Messsage: `Call me, ${marker}` }, { referer: `${s.base}/Contact` });
+    const contact = await submit(
+      s,
+      'contact',
+      { ...validData.contact, Fullname: 'Margaret Holt', Email: forms4[0]!, Messsage: `Call me, ${marker}` },
+      { referer: `${s.base}/Contact` },
+    );
     const inquiry = await submit(s, 'inquiry', { ...validData.inquiry, Fname: 'Margaret Holt', Email: forms4[1]!, Pname: `A shop for ${MARKER}` });
-    const application = await submit(s, 'freelancer', { ...validData.freelancer, fullName: 'Margaret Holt', Email: forms4[2]!, CvFile: cvUrl, Messsage: `Hire ${marker}` });
+    const application = await submit(s, 'freelancer', {
+      ...validData.freelancer,
+      fullName: 'Margaret Holt',
+      Email: forms4[2]!,
+      CvFile: cvUrl,
+      Messsage: `Hire ${marker}`,
+    });
     const signUp = await submit(s, 'newsletter', { Email: forms4[3]!.trim() });
     const other = await submit(s, 'inquiry', { ...validData.inquiry, Fname: 'Someone Else', Email: 'someone.else@example.com' });
     await agency.change('PATCH', pathOf('updateLead', { docId: inquiry.docId }), { json: { note: `Margaret (${marker}) wants a quote` } });
@@ -118,7 +149,9 @@ describe('erasing a person known under four forms of one address', () => {
     // The auto-reply (once a day for the person, whatever form of the address), the newsletter's
     // confirmation mail, the notifications and the webhook calls go out; the owner replies.
     await waitFor('the auto-reply', () => smtp.mails.some((m) => m.envelope.to.includes(forms4[0]!)), { on: [smtp.changes] });
-    expect((await agency.change('POST', pathOf('reply', { docId: contact.docId }), { json: { subject: 'Your site', text: `Dear ${marker}, yes.` } })).status).toBe(200);
+    expect(
+      (await agency.change('POST', pathOf('reply', { docId: contact.docId }), { json: { subject: 'Your site', text: `Dear ${marker}, yes.` } })).status,
+    ).toBe(200);
     const allSent = () => (s.app.store.db.prepare("SELECT count(*) FROM deliveries WHERE state <> 'sent'").pluck().get() as number) === 0;
     await waitFor('every notification, call and mail sent', allSent);
     // Her answer (with an attachment, quoting the auto-reply) and the agency's reply from a mail program, read from the mailbox.
@@ -127,14 +160,38 @@ describe('erasing a person known under four forms of one address', () => {
     // The agency's address (config/site.ts contact.email): the Reply-To of the site's mails.
     const agencyMailbox = agencyAddress()!;
     for (const [from, text, attachment] of [
-      [forms4[2]!, `Wednesday suits me. ${MARKER}\n\nOn Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Your words, ${marker}, are kept as the quote.`, pdfWith(`portfolio of ${marker}`)],
+      [
+        forms4[2]!,
+        `Wednesday suits me. ${MARKER}\n\nOn Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> Your words, ${marker}, are kept as the quote.`,
+        pdfWith(`portfolio of ${marker}`),
+      ],
       [agencyMailbox, `See you on Wednesday, ${marker}.`, undefined],
     ] as const) {
-      const { email, raw } = await mailOf({ from, to: agencyMailbox, subject: `Re: ${autoReply.email.subject}`, text, ...answers, ...(attachment ? { attachments: [{ filename: `portfolio-${marker}.pdf`, content: attachment }] } : {}) });
+      const { email, raw } = await mailOf({
+        from,
+        to: agencyMailbox,
+        subject: `Re: ${autoReply.email.subject}`,
+        text,
+        ...answers,
+        ...(attachment ? { attachments: [{ filename: `portfolio-${marker}.pdf`, content: attachment }] } : {}),
+      });
       const lead = leadOfHeaders(s.app.store.db, email)!;
       expect(lead.docId).toBe(contact.docId);
       const ours = from === agencyMailbox;
-      expect(keepMail(s.app.store.db, { ...lead, folder: ours ? 'Sent' : 'INBOX', sentFolder: ours, agency: [agencyMailbox], trust: { authservIds: [], relays: [] }, mail: await readMail(raw, email), messageId: messageIdOf(email, raw), now: s.clock.now, position: { uidValidity: '1', uid: 1 }, dataDir: s.dataDir })).toBe(true);
+      expect(
+        keepMail(s.app.store.db, {
+          ...lead,
+          folder: ours ? 'Sent' : 'INBOX',
+          sentFolder: ours,
+          agency: [agencyMailbox],
+          trust: { authservIds: [], relays: [] },
+          mail: await readMail(raw, email),
+          messageId: messageIdOf(email, raw),
+          now: s.clock.now,
+          position: { uidValidity: '1', uid: 1 },
+          dataDir: s.dataDir,
+        }),
+      ).toBe(true);
     }
     expect(s.app.store.db.prepare('SELECT quoted FROM lead_messages WHERE doc_id = ? AND direction = ?').pluck().get(contact.docId, 'in')).toContain(marker);
     // Her answer is told to the owner (notify/answers.ts): its mail waits a few minutes for others; it is due now, and goes
@@ -144,10 +201,24 @@ describe('erasing a person known under four forms of one address', () => {
     s.app.store.db.prepare('UPDATE deliveries SET next_at = 0 WHERE id = ?').run(answerMails[0]);
     // The owner's replies from a mail program to a notification's reply address (ownerReplies.ts): one sent on to her, one
     // not (no words above the quote: kept on the lead with its quote); the reply address's token is kept beside the lead.
-    const replyAddress = issueReplyAddress(s.app.store.db, { docId: inquiry.docId, deliveryId: 'msg_BBBBBBBBBBBBBBBBBBBB', sentTo: [NOTIFY_TO], now: s.clock.now })!;
-    const relay = new OwnerReplies(s.app.store, { publicUrl: s.base, clock: () => s.clock.now, log: { warn: () => undefined }, trust: { authservIds: [], relays: [] }, agency: [] });
+    const replyAddress = issueReplyAddress(s.app.store.db, {
+      docId: inquiry.docId,
+      deliveryId: 'msg_BBBBBBBBBBBBBBBBBBBB',
+      sentTo: [NOTIFY_TO],
+      now: s.clock.now,
+    })!;
+    const relay = new OwnerReplies(s.app.store, {
+      publicUrl: s.base,
+      clock: () => s.clock.now,
+      log: { warn: () => undefined },
+      trust: { authservIds: [], relays: [] },
+      agency: [],
+    });
     const relayed = [];
-    for (const text of [`Dear Margaret, we can start in March (${marker}).`, `On Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> A shop for ${MARKER}`]) {
+    for (const text of [
+      `Dear Margaret, we can start in March (${marker}).`,
+      `On Tue, 2 Jan 2024 at 10:00, Agency <site@agency.test> wrote:\n> A shop for ${MARKER}`,
+    ]) {
       const { email, raw } = await mailOf({ from: NOTIFY_TO, to: replyAddress, subject: 'Re: New inquiry from Margaret Holt', text });
       relayed.push(await relay.take(email, messageIdOf(email, raw), () => readMail(raw, email)));
     }
@@ -159,14 +230,23 @@ describe('erasing a person known under four forms of one address', () => {
     // She confirmed her subscription, and a newsletter went out to her (the only reader).
     const subscriberId = s.app.store.db.prepare('SELECT id FROM subscribers WHERE person = ?').pluck().get(personKey(forms4[0]!)) as number;
     expect(confirmSubscriber(s.app.store.db, subscriberId, s.clock.now)?.state).toBe('confirmed');
-    const newsletter = (await (await agency.change('POST', newsletterRoutes.newsletterCreate.path, { json: { subject: 'Our March news', name: 'march-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] } })).json()) as NewsletterDetail;
+    const newsletter = (await (
+      await agency.change('POST', newsletterRoutes.newsletterCreate.path, {
+        json: { subject: 'Our March news', name: 'march-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] },
+      })
+    ).json()) as NewsletterDetail;
     expect((await agency.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: {} })).status).toBe(200);
-    await waitFor('the newsletter sent to her', () => s.app.store.db.prepare("SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ? AND state = 'sent'").pluck().get(subscriberId) === 1);
+    await waitFor(
+      'the newsletter sent to her',
+      () => s.app.store.db.prepare("SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ? AND state = 'sent'").pluck().get(subscriberId) === 1,
+    );
     expect(smtp.mails.filter((m) => m.email.subject === 'Our March news').map((m) => m.envelope.to.map(personKey))).toEqual([[personKey(forms4[0]!)]]);
     expect(holding(s.dataDir, marker).length).toBeGreaterThan(0);
 
     // First, every item, found from any form of the address.
-    const preview = (await (await agency.change('POST', adminRoutes.erasurePreview.path, { json: { email: `  ${MARKER}+anything@example.com ` } })).json()) as ErasurePreview;
+    const preview = (await (
+      await agency.change('POST', adminRoutes.erasurePreview.path, { json: { email: `  ${MARKER}+anything@example.com ` } })
+    ).json()) as ErasurePreview;
     // What the server itself wrote about her leads (events, notifications), counted in its tables.
     const hers = JSON.stringify([contact, inquiry, application, signUp].map((lead) => lead.docId));
     const countOf = (sql: string) => s.app.store.db.prepare(`${sql} AND doc_id IN (SELECT value FROM json_each(?))`).pluck().get(hers) as number;
@@ -198,15 +278,33 @@ describe('erasing a person known under four forms of one address', () => {
       [application.docId, 'freelancer', false],
       [signUp.docId, 'newsletter', true],
     ]);
-    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual(['answer', 'autoReply', 'autoReply', 'mailProgram', 'mailProgram', 'newsletter', 'relayed', 'reply']);
+    expect(preview.mails.map((mail) => mail.kind).sort()).toEqual([
+      'answer',
+      'autoReply',
+      'autoReply',
+      'mailProgram',
+      'mailProgram',
+      'newsletter',
+      'relayed',
+      'reply',
+    ]);
     expect(preview.mails.find((mail) => mail.kind === 'newsletter')?.subject).toBe('Our March news');
     // Her subscription (one row, whatever form of the address she signed up with).
     const subscribed = s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck();
     expect(subscribed.get(personKey(forms4[0]!))).toBe(1);
-    expect(preview.files.map((file) => [file.kind, file.name])).toEqual(expect.arrayContaining([['cv', ''], ['attachment', `portfolio-${marker}.pdf`]]));
+    expect(preview.files.map((file) => [file.kind, file.name])).toEqual(
+      expect.arrayContaining([
+        ['cv', ''],
+        ['attachment', `portfolio-${marker}.pdf`],
+      ]),
+    );
 
     // The second step needs the address again: none, or another person's, erases nothing.
-    for (const json of [{ email: forms4[0] }, { email: forms4[0], confirm: 'someone.else@example.com' }, { email: forms4[0], confirm: `${marker}x@example.com` }]) {
+    for (const json of [
+      { email: forms4[0] },
+      { email: forms4[0], confirm: 'someone.else@example.com' },
+      { email: forms4[0], confirm: `${marker}x@example.com` },
+    ]) {
       const refused = await agency.change('POST', adminRoutes.erase.path, { json });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual({ message: server.admin.messages.eraseNotConfirmed });
@@ -236,9 +334,18 @@ describe('erasing a person known under four forms of one address', () => {
     for (const text of [marker, MARKER]) expect(holding(s.dataDir, text)).toEqual([]);
     expect(readFileSync(`${databaseFile(s.dataDir)}-wal`).length).toBe(0);
     // The reply addresses' tokens (nothing she typed is in them, so the byte search cannot see them) and the replies to them went with her leads.
-    for (const table of ['reply_tokens', 'mail_replies']) expect({ table, rows: s.app.store.db.prepare(`SELECT count(*) FROM ${table} WHERE doc_id IN (SELECT value FROM json_each(?))`).pluck().get(hers) }).toEqual({ table, rows: 0 });
+    for (const table of ['reply_tokens', 'mail_replies'])
+      expect({
+        table,
+        rows: s.app.store.db.prepare(`SELECT count(*) FROM ${table} WHERE doc_id IN (SELECT value FROM json_each(?))`).pluck().get(hers),
+      }).toEqual({ table, rows: 0 });
     // And which of her answers the owner's mail told of.
-    expect(s.app.store.db.prepare('SELECT count(*) FROM answer_mails WHERE delivery_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(answerMails))).toBe(0);
+    expect(
+      s.app.store.db
+        .prepare('SELECT count(*) FROM answer_mails WHERE delivery_id IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .get(JSON.stringify(answerMails)),
+    ).toBe(0);
     const backups = mkdtempSync(path.join(os.tmpdir(), 'backups-'));
     try {
       const backup = path.join(backups, 'after.db');
@@ -311,7 +418,7 @@ describe('erasure', () => {
     expect((await agency.send('GET', `/api/admin/leads/${signUp.docId}`)).status).toBe(200);
   });
 
-  it('an erasure needs an address, and the same person\'s a second time', async () => {
+  it("an erasure needs an address, and the same person's a second time", async () => {
     for (const route of [adminRoutes.erasurePreview, adminRoutes.erase]) {
       for (const json of [{}, { email: '' }, { email: 7 }, { email: 'x'.repeat(255) }]) {
         const response = await agency.change(route.method, route.path, { json });

@@ -19,7 +19,15 @@ import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import server from '../../../config/server';
 import { allForms, formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
-import { ERASURE_KINDS, type ErasureCounts, type ErasureDone, type ErasureKind, type ErasurePreview, type ErasureRecord, type OutsidePlace } from '../model/adminApi';
+import {
+  ERASURE_KINDS,
+  type ErasureCounts,
+  type ErasureDone,
+  type ErasureKind,
+  type ErasurePreview,
+  type ErasureRecord,
+  type OutsidePlace,
+} from '../model/adminApi';
 import { personKey } from '../model/person';
 import { uploadsOf } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
@@ -114,7 +122,7 @@ function addressesOf(collection: string, document: Record<string, unknown>): str
 
 /** The collections whose leads' person column does not say all: forms with more than one e-mail field, and forms this site no longer has. */
 function collectionsToRead(db: Database.Database): string[] {
-  const stored = (db.prepare('SELECT DISTINCT collection FROM documents').pluck().all() as string[]);
+  const stored = db.prepare('SELECT DISTINCT collection FROM documents').pluck().all() as string[];
   const several = new Set(allForms.filter((form) => senderFields(form).emails.length > 1).map((form) => form.collection));
   return stored.filter((collection) => several.has(collection) || !knownCollections.includes(collection));
 }
@@ -146,7 +154,8 @@ function findPerson(store: Store, email: string): Person {
   const document = store.db.prepare('SELECT collection, data FROM documents WHERE doc_id = ?');
   for (const docId of ids) {
     const row = document.get(docId) as { collection: string; data: string };
-    for (const address of addressesOf(row.collection, JSON.parse(row.data) as Record<string, unknown>)) if (personKey(address) === key) addresses.add(address.trim());
+    for (const address of addressesOf(row.collection, JSON.parse(row.data) as Record<string, unknown>))
+      if (personKey(address) === key) addresses.add(address.trim());
   }
   return { key, docIds: ids, addresses: [...addresses] };
 }
@@ -161,7 +170,8 @@ function countsOf(db: Database.Database, person: Person): ErasureCounts {
     leads: person.docIds.length,
     notes: count(`SELECT count(*) FROM leads WHERE ${OF_LEADS} AND note <> ''`),
     // Theirs and the agency's read from the mailbox, and the agency's replies from a mail program the site did not send on (kept with their words and quote).
-    mailsReceived: count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS}`) + count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS} AND outcome = 'refused'`),
+    mailsReceived:
+      count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS}`) + count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS} AND outcome = 'refused'`),
     mailsSent: count(`SELECT count(*) FROM visitor_mails WHERE ${OF_LEADS}`),
     files: count(`SELECT count(*) FROM files WHERE ${OF_LEADS}`),
     sources: count(`SELECT count(*) FROM lead_sources WHERE ${OF_LEADS}`),
@@ -183,16 +193,35 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
   const ids = JSON.stringify(person.docIds);
   const leads = (
     db
-      .prepare(`SELECT d.doc_id AS docId, d.collection, d.data, d.created_at AS receivedAt, coalesce(l.spam, 0) AS spam FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id WHERE d.${OF_LEADS} ORDER BY d.seq`)
+      .prepare(
+        `SELECT d.doc_id AS docId, d.collection, d.data, d.created_at AS receivedAt, coalesce(l.spam, 0) AS spam FROM documents d LEFT JOIN leads l ON l.doc_id = d.doc_id WHERE d.${OF_LEADS} ORDER BY d.seq`,
+      )
       .all(ids) as { docId: string; collection: string; data: string; receivedAt: string; spam: number }[]
   ).map((row) => {
     const nameField = knownCollections.includes(row.collection) ? senderFields(formForCollection(row.collection)).name : undefined;
     const name = nameField ? (JSON.parse(row.data) as Record<string, unknown>)[nameField.name] : undefined;
-    return { docId: row.docId, form: formNameOf(row.collection) ?? row.collection, name: typeof name === 'string' ? name : '', receivedAt: row.receivedAt, spam: row.spam === 1 };
+    return {
+      docId: row.docId,
+      form: formNameOf(row.collection) ?? row.collection,
+      name: typeof name === 'string' ? name : '',
+      receivedAt: row.receivedAt,
+      spam: row.spam === 1,
+    };
   });
-  const received = db.prepare(`SELECT direction, from_address AS fromAddress, subject, sent_at AS at, attachments FROM lead_messages WHERE ${OF_LEADS}`).all(ids) as { direction: 'in' | 'out'; fromAddress: string; subject: string; at: number; attachments: string }[];
-  const sent = db.prepare(`SELECT kind, via, to_address AS toAddress, subject, created_at AS at FROM visitor_mails WHERE ${OF_LEADS}`).all(ids) as { kind: 'autoReply' | 'reply'; via: 'inbox' | 'mail'; toAddress: string; subject: string; at: number }[];
-  const unsent = db.prepare(`SELECT subject, created_at AS at FROM mail_replies WHERE ${OF_LEADS} AND outcome = 'refused'`).all(ids) as { subject: string; at: number }[];
+  const received = db
+    .prepare(`SELECT direction, from_address AS fromAddress, subject, sent_at AS at, attachments FROM lead_messages WHERE ${OF_LEADS}`)
+    .all(ids) as { direction: 'in' | 'out'; fromAddress: string; subject: string; at: number; attachments: string }[];
+  const sent = db.prepare(`SELECT kind, via, to_address AS toAddress, subject, created_at AS at FROM visitor_mails WHERE ${OF_LEADS}`).all(ids) as {
+    kind: 'autoReply' | 'reply';
+    via: 'inbox' | 'mail';
+    toAddress: string;
+    subject: string;
+    at: number;
+  }[];
+  const unsent = db.prepare(`SELECT subject, created_at AS at FROM mail_replies WHERE ${OF_LEADS} AND outcome = 'refused'`).all(ids) as {
+    subject: string;
+    at: number;
+  }[];
   const mails = [
     ...received.map((mail) => ({ kind: mail.direction === 'in' ? ('answer' as const) : ('mailProgram' as const), subject: mail.subject, at: mail.at })),
     ...unsent.map((mail) => ({ kind: 'mailProgram' as const, subject: mail.subject, at: mail.at })),
@@ -205,9 +234,13 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
   for (const address of [...received.filter((mail) => mail.direction === 'in').map((mail) => mail.fromAddress), ...sent.map((mail) => mail.toAddress)]) {
     if (personKey(address) === person.key) addresses.add(address.trim());
   }
-  const attachmentNames = new Map(received.flatMap((mail) => (JSON.parse(mail.attachments) as { name: string; path?: string }[]).flatMap((a) => (a.path ? [[a.path, a.name] as const] : []))));
+  const attachmentNames = new Map(
+    received.flatMap((mail) => (JSON.parse(mail.attachments) as { name: string; path?: string }[]).flatMap((a) => (a.path ? [[a.path, a.name] as const] : []))),
+  );
   const files = (db.prepare(`SELECT path, size FROM files WHERE ${OF_LEADS} ORDER BY path`).all(ids) as { path: string; size: number }[]).map((file) =>
-    file.path.startsWith(ATTACHMENT_PREFIX) ? { kind: 'attachment' as const, name: attachmentNames.get(file.path) ?? '', bytes: file.size } : { kind: 'cv' as const, name: '', bytes: file.size },
+    file.path.startsWith(ATTACHMENT_PREFIX)
+      ? { kind: 'attachment' as const, name: attachmentNames.get(file.path) ?? '', bytes: file.size }
+      : { kind: 'cv' as const, name: '', bytes: file.size },
   );
   return { addresses: [...addresses], leads, mails, files, counts: countsOf(db, person) };
 }
@@ -233,14 +266,16 @@ function outsideOf(db: Database.Database, person: Person, settings: OutsideSetti
   const mailed = count(`SELECT count(*) FROM deliveries WHERE ${OF_LEADS} AND channel = 'visitor' AND state = 'sent'`);
   const answers = count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS} AND direction = 'in'`);
   // The agency's replies from a mail program: those read from its mailbox, and those to a notification's reply address (sent on or not), which land there too.
-  const replies = count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS} AND direction = 'out'`) + count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS}`);
+  const replies =
+    count(`SELECT count(*) FROM lead_messages WHERE ${OF_LEADS} AND direction = 'out'`) + count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS}`);
   // The mails telling the agency a reply of theirs was not sent on (with its words), sent from MAIL_FROM's account.
   const notices = count(`SELECT count(*) FROM mail_replies WHERE ${OF_LEADS} AND notice_state = 'sent'`);
   const places: OutsidePlace[] = [];
   if (notified > 0) places.push({ place: 'notificationMailbox', addresses: [...settings.notifyTo], mails: notified });
   if (called > 0 && settings.webhook) places.push({ place: 'webhook', receiver: settings.webhook, calls: called });
   // Their answers reach the agency's address (the Reply-To of every mail the site sent them), read by the site or not.
-  if (settings.agencyMailbox && (answers > 0 || replies > 0 || mailed > 0)) places.push({ place: 'agencyMailbox', address: settings.agencyMailbox, answers, replies });
+  if (settings.agencyMailbox && (answers > 0 || replies > 0 || mailed > 0))
+    places.push({ place: 'agencyMailbox', address: settings.agencyMailbox, answers, replies });
   if (settings.sender && notified + mailed + notices > 0) places.push({ place: 'sender', address: settings.sender, mails: notified + mailed + notices });
   for (const table of personTables) {
     const place = table.outside?.(db, person.key, settings);
@@ -271,7 +306,11 @@ export function erasePerson(store: Store, dataDir: string, email: string, by: st
 
 /** The erasures done, newest first (admin.erasuresShown at most). */
 export function erasureRecords(store: Store): ErasureRecord[] {
-  const rows = store.db.prepare('SELECT at, by, counts FROM erasures ORDER BY id DESC LIMIT ?').all(server.admin.erasuresShown) as { at: number; by: string; counts: string }[];
+  const rows = store.db.prepare('SELECT at, by, counts FROM erasures ORDER BY id DESC LIMIT ?').all(server.admin.erasuresShown) as {
+    at: number;
+    by: string;
+    counts: string;
+  }[];
   return rows.map((row) => {
     const stored = JSON.parse(row.counts) as Partial<ErasureCounts>;
     // Kinds added after an erasure count 0 for it.
@@ -293,7 +332,9 @@ export function enforceRetention(store: Store, dataDir: string, now: number): De
   let deleted: Deleted = { leads: 0, forms: 0, files: 0 };
   for (const form of allForms) {
     const { days, cvDays } = form.retention;
-    const old = store.db.prepare('SELECT doc_id AS docId FROM documents WHERE collection = ? AND created_at < ?').all(form.collection, stamp(now - days * DAY_MS)) as { docId: string }[];
+    const old = store.db
+      .prepare('SELECT doc_id AS docId FROM documents WHERE collection = ? AND created_at < ?')
+      .all(form.collection, stamp(now - days * DAY_MS)) as { docId: string }[];
     if (old.length > 0) {
       const result = deleteLeads(
         store,
@@ -305,7 +346,9 @@ export function enforceRetention(store: Store, dataDir: string, now: number): De
     for (const field of form.fields) {
       if (!field.upload) continue;
       const cutoff = stamp(now - (cvDays ?? days) * DAY_MS);
-      const files = store.db.prepare('SELECT path FROM files WHERE substr(path, 1, ?) = ? AND created_at < ?').all(field.upload.pathPrefix.length, field.upload.pathPrefix, cutoff) as { path: string }[];
+      const files = store.db
+        .prepare('SELECT path FROM files WHERE substr(path, 1, ?) = ? AND created_at < ?')
+        .all(field.upload.pathPrefix.length, field.upload.pathPrefix, cutoff) as { path: string }[];
       if (files.length === 0) continue;
       for (const { path } of files) removeFile(dataDir, path);
       const deleteFile = store.db.prepare('DELETE FROM files WHERE path = ?');

@@ -138,7 +138,10 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
   const insertInTransaction = (collection: string, document: Record<string, unknown>, { clientKey, spam = false, attribution }: InsertOptions = {}): Saved => {
     if (!insertDocument || !insertKeyed || !selectByKey) throw new Error('The store was opened read-only');
     const id = newDocumentId();
-    const written = clientKey === undefined ? insertDocument.run(collection, id, JSON.stringify(document)) : insertKeyed.run(collection, id, JSON.stringify(document), clientKey);
+    const written =
+      clientKey === undefined
+        ? insertDocument.run(collection, id, JSON.stringify(document))
+        : insertKeyed.run(collection, id, JSON.stringify(document), clientKey);
     if (written.changes === 0) return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
     inserted(written.lastInsertRowid, id, collection, document, spam, attribution);
     return { id, replayed: false };

@@ -25,8 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const marks = (docId: string) => s.app.store.db.prepare('SELECT verdict, marked_by AS markedBy, marked_at AS markedAt FROM spam_marks WHERE doc_id = ? ORDER BY id').all(docId);
-const leadRow = (docId: string) => s.app.store.db.prepare('SELECT status, spam FROM leads WHERE doc_id = ?').get(docId) as { status: string; spam: number } | undefined;
+const marks = (docId: string) =>
+  s.app.store.db.prepare('SELECT verdict, marked_by AS markedBy, marked_at AS markedAt FROM spam_marks WHERE doc_id = ? ORDER BY id').all(docId);
+const leadRow = (docId: string) =>
+  s.app.store.db.prepare('SELECT status, spam FROM leads WHERE doc_id = ?').get(docId) as { status: string; spam: number } | undefined;
 const bulk = (json: unknown, client = owner) => client.change('POST', adminRoutes.bulk.path, { json });
 
 test('marking a lead as spam moves it to the Spam folder, drops what was not sent yet, and keeps the verdict; not spam brings it back', async () => {
@@ -57,7 +59,11 @@ test('bulk: archive, mark read, mark spam and delete many leads at once; a delet
   // Another lead naming the same file: not its upload, so deleting it leaves the file.
   const d = (await submit(s, 'freelancer', { ...validData.freelancer, CvFile: cvUrl })).docId;
 
-  for (const [action, expected] of [['read', { status: 'read', spam: 0 }], ['archive', { status: 'archived', spam: 0 }], ['spam', { status: 'archived', spam: 1 }]] as const) {
+  for (const [action, expected] of [
+    ['read', { status: 'read', spam: 0 }],
+    ['archive', { status: 'archived', spam: 0 }],
+    ['spam', { status: 'archived', spam: 1 }],
+  ] as const) {
     const response = await bulk({ action, docIds: [a, b, a, 'AAAAAAAAAAAAAAAAAAAA'] });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ leads: 2 });
@@ -78,7 +84,14 @@ test('bulk is bounded, knows its actions, needs the CSRF token', async () => {
   const max = server.admin.bulkMaxLeads;
   const refusal = { message: fill(messages.badBulk, { max }) };
   const { docId } = await submit(s, 'inquiry', validData.inquiry);
-  for (const body of [{ action: 'read', docIds: [] }, { action: 'read', docIds: Array.from({ length: max + 1 }, () => docId) }, { action: 'read', docIds: [docId, 7] }, { action: 'shred', docIds: [docId] }, { action: 'read', docIds: docId }, { action: 'read', docIds: ['x'.repeat(65)] }]) {
+  for (const body of [
+    { action: 'read', docIds: [] },
+    { action: 'read', docIds: Array.from({ length: max + 1 }, () => docId) },
+    { action: 'read', docIds: [docId, 7] },
+    { action: 'shred', docIds: [docId] },
+    { action: 'read', docIds: docId },
+    { action: 'read', docIds: ['x'.repeat(65)] },
+  ]) {
     const response = await bulk(body);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(refusal);
@@ -101,7 +114,9 @@ test('the open view (the inbox\'s default: src/leads/inbox/views.test.ts) is wha
     leads[status] = docId;
   }
   const view = async (status: string) => {
-    const list = (await (await owner.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ spam: 'false', q: mark, ...(status ? { status } : {}) }).toString()}`)).json()) as LeadList;
+    const list = (await (
+      await owner.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ spam: 'false', q: mark, ...(status ? { status } : {}) }).toString()}`)
+    ).json()) as LeadList;
     return new Set(list.leads.map((lead) => lead.docId));
   };
   expect(await view(OPEN_VIEW)).toEqual(new Set(OPEN_STATUSES.map((status) => leads[status])));

@@ -88,7 +88,15 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
 }
 
 export function registerVisits(app: FastifyInstance, { store, clock, rateLimitFactor }: VisitOptions): void {
-  const limits = createRequestLimits({ perClient: settings.perClient, everyone: { requests: settings.perClient.requests * 100, perSeconds: settings.perClient.perSeconds }, ipv6ClientBits: server.limits.ipv6ClientBits }, rateLimitFactor, clock);
+  const limits = createRequestLimits(
+    {
+      perClient: settings.perClient,
+      everyone: { requests: settings.perClient.requests * 100, perSeconds: settings.perClient.perSeconds },
+      ipv6ClientBits: server.limits.ipv6ClientBits,
+    },
+    rateLimitFactor,
+    clock,
+  );
   const counter = createVisitCounter({ store, clock });
   const done = (reply: FastifyReply) => reply.code(204).send();
   app.post(

@@ -209,7 +209,7 @@ function parseChunked(bytes: Buffer): Raw {
   expect(bytes.subarray(0, headEnd).toString('latin1')).toMatch(/\r\ntransfer-encoding: chunked/i);
   const parts: Buffer[] = [];
   const chunks: number[] = [];
-  for (let at = headEnd + 4; ; ) {
+  for (let at = headEnd + 4; ;) {
     const lineEnd = bytes.indexOf('\r\n', at);
     if (lineEnd < 0) break;
     const size = parseInt(bytes.subarray(at, lineEnd).toString('latin1'), 16);
@@ -254,7 +254,10 @@ describe('the export', () => {
     const { body, chunks, complete, status } = await rawExport('form=inquiry&spam=false&format=csv');
     expect(status).toBe(200);
     expect(complete).toBe(true);
-    const lines = body.toString('utf8').split('\r\n').filter((l) => l !== '');
+    const lines = body
+      .toString('utf8')
+      .split('\r\n')
+      .filter((l) => l !== '');
     const expected = count("SELECT count(*) AS n FROM documents d JOIN leads l USING (doc_id) WHERE d.collection = 'Inquriy' AND l.spam = 0");
     expect(lines).toHaveLength(expected + 1);
     expect(lines[0]!.endsWith(`"${server.admin.exportInboxColumn}"`)).toBe(true);

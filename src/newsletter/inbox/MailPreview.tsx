@@ -35,7 +35,14 @@ export function MailPreview({ preview }: { preview: NewsletterPreview | undefine
   }, [preview, view]);
   return (
     <Box>
-      <ToggleButtonGroup exclusive size="small" value={view} onChange={(_event, next: View | null) => next && setView(next)} aria-label={t.preview} sx={{ mb: 1, flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={view}
+        onChange={(_event, next: View | null) => next && setView(next)}
+        aria-label={t.preview}
+        sx={{ mb: 1, flexWrap: 'wrap' }}
+      >
         <ToggleButton value="phone">{t.previewPhone}</ToggleButton>
         <ToggleButton value="wide">{t.previewWide}</ToggleButton>
         <ToggleButton value="text">{t.previewText}</ToggleButton>
@@ -48,12 +55,31 @@ export function MailPreview({ preview }: { preview: NewsletterPreview | undefine
       ) : preview.problem ? (
         <Typography role="status">{preview.problem}</Typography>
       ) : view === 'text' ? (
-        <Box component="pre" data-testid="newsletter-text" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: '0.875rem', p: 2, border: 1, borderColor: 'divider', borderRadius: 1, m: 0 }}>
+        <Box
+          component="pre"
+          data-testid="newsletter-text"
+          sx={{
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            fontFamily: 'monospace',
+            fontSize: '0.875rem',
+            p: 2,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            m: 0,
+          }}
+        >
           {preview.text}
         </Box>
       ) : (
         // The width of the screen it stands for; a wider one than the inbox's scrolls sideways (a region the keyboard reaches).
-        <Box tabIndex={0} role="region" aria-label={view === 'phone' ? t.previewPhone : t.previewWide} sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label={view === 'phone' ? t.previewPhone : t.previewWide}
+          sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+        >
           <Box ref={host} data-testid="newsletter-mail" sx={{ width: PREVIEW_WIDTHS[view], maxWidth: 'none' }} />
         </Box>
       )}

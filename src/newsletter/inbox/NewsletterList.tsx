@@ -75,8 +75,16 @@ export function NewsletterList() {
         <Typography role="status">{t.loading}</Typography>
       ) : (
         <>
-          {!list.mailOn && <Alert severity="info" sx={{ mb: 2 }}>{t.mailOff}</Alert>}
-          {list.mailOn && !list.dkim && <Alert severity="warning" sx={{ mb: 2 }}>{t.noDkim}</Alert>}
+          {!list.mailOn && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t.mailOff}
+            </Alert>
+          )}
+          {list.mailOn && !list.dkim && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t.noDkim}
+            </Alert>
+          )}
           <Typography sx={{ mb: 2, fontWeight: 600 }}>{fill(t.confirmed, { count: formatCount(list.confirmed) })}</Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { md: 'center' } }}>
             <Button variant="contained" component={RouterLink} to="/newsletters/new" sx={{ alignSelf: 'flex-start' }}>
@@ -142,4 +150,3 @@ export function NewsletterList() {
     </Box>
   );
 }
-

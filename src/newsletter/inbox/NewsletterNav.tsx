@@ -24,7 +24,11 @@ export function NewsletterSection({ role }: { role: AdminRole }) {
   return (
     <>
       {parts.length > 1 && (
-        <Box component="nav" aria-label={t.newsletter} sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 3 }, mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          component="nav"
+          aria-label={t.newsletter}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 3 }, mb: 3, borderBottom: 1, borderColor: 'divider' }}
+        >
           {parts.map((part) => {
             const current = pathname === part.to || pathname.startsWith(`${part.to}/`);
             return (

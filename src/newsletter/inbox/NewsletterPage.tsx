@@ -116,7 +116,10 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
     return () => clearInterval(timer);
   }, [sending, id]);
 
-  const changed = useMemo(() => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body), [saved, draft]);
+  const changed = useMemo(
+    () => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body),
+    [saved, draft],
+  );
   return { isNew, saved, setSaved, draft, setDraft, confirmed, missing, changed };
 }
 
@@ -148,7 +151,9 @@ function useNewsletterActions({ isNew, saved, setSaved }: Newsletter, { setNotic
     attempt(async () => {
       setBusy('save');
       try {
-        const result = isNew ? await call<NewsletterDetail>('newsletterCreate', { json: draft }) : await call<NewsletterDetail>('newsletterSave', { params, json: draft });
+        const result = isNew
+          ? await call<NewsletterDetail>('newsletterCreate', { json: draft })
+          : await call<NewsletterDetail>('newsletterSave', { params, json: draft });
         setSaved(result);
         setNotice({ text: t.saved, severity: 'success' });
         // The new draft's own address: its page (another of this screen) says it was saved.
@@ -192,13 +197,26 @@ function useNewsletterActions({ isNew, saved, setSaved }: Newsletter, { setNotic
 type Actions = ReturnType<typeof useNewsletterActions>;
 
 /** A draft's subject, name and text, with Save and Delete. */
-function WriteSection({ newsletter: { saved, draft, setDraft, changed }, actions: { busy, save, setAsking } }: { newsletter: Newsletter & { draft: NewsletterDraft }; actions: Actions }) {
+function WriteSection({
+  newsletter: { saved, draft, setDraft, changed },
+  actions: { busy, save, setAsking },
+}: {
+  newsletter: Newsletter & { draft: NewsletterDraft };
+  actions: Actions;
+}) {
   const setBody = useCallback((body: ArticleBlock[]) => setDraft((was) => (was ? { ...was, body } : was)), [setDraft]);
   const limits = server.newsletter;
   return (
     <Section id="newsletter-write" heading={t.body}>
       <Stack spacing={2}>
-        <TextField label={t.subject} helperText={t.subjectHelp} value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} slotProps={{ htmlInput: { maxLength: limits.subjectMaxLength } }} required />
+        <TextField
+          label={t.subject}
+          helperText={t.subjectHelp}
+          value={draft.subject}
+          onChange={(event) => setDraft({ ...draft, subject: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: limits.subjectMaxLength } }}
+          required
+        />
         <TextField
           label={t.name}
           helperText={t.nameHelp}
@@ -208,7 +226,15 @@ function WriteSection({ newsletter: { saved, draft, setDraft, changed }, actions
           required
         />
         <Suspense fallback={<Typography role="status">{t.loadingEditor}</Typography>}>
-          <RichTextEditor key={saved?.id ?? 'new'} initial={draft.body} onChange={setBody} label={t.body} id="newsletter-body" invalid={false} uploadImage={uploadImage} />
+          <RichTextEditor
+            key={saved?.id ?? 'new'}
+            initial={draft.body}
+            onChange={setBody}
+            label={t.body}
+            id="newsletter-body"
+            invalid={false}
+            uploadImage={uploadImage}
+          />
         </Suspense>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button variant="contained" onClick={() => void save(draft)} disabled={busy !== '' || !changed}>
@@ -226,7 +252,17 @@ function WriteSection({ newsletter: { saved, draft, setDraft, changed }, actions
 }
 
 /** The preview, and a test to the signed-in account (of the newsletter as saved). */
-function PreviewSection({ preview, newsletter: { saved, changed }, editable, actions: { busy, test } }: { preview: NewsletterPreview | undefined; newsletter: Newsletter; editable: boolean; actions: Actions }) {
+function PreviewSection({
+  preview,
+  newsletter: { saved, changed },
+  editable,
+  actions: { busy, test },
+}: {
+  preview: NewsletterPreview | undefined;
+  newsletter: Newsletter;
+  editable: boolean;
+  actions: Actions;
+}) {
   return (
     <Section id="newsletter-preview" heading={t.preview}>
       <MailPreview preview={preview} />
@@ -245,7 +281,15 @@ function PreviewSection({ preview, newsletter: { saved, changed }, editable, act
 }
 
 /** A saved draft sent now or at a time (an owner's account), or a scheduled one back to draft. */
-function SendSection({ role, newsletter: { saved, changed, confirmed }, actions: { busy, send, unschedule, setAsking } }: { role: AdminRole; newsletter: Newsletter & { saved: NewsletterDetail }; actions: Actions }) {
+function SendSection({
+  role,
+  newsletter: { saved, changed, confirmed },
+  actions: { busy, send, unschedule, setAsking },
+}: {
+  role: AdminRole;
+  newsletter: Newsletter & { saved: NewsletterDetail };
+  actions: Actions;
+}) {
   const [at, setAt] = useState('');
   let content: ReactNode;
   if (role !== 'owner') content = <Typography>{t.ownersSend}</Typography>;
@@ -262,7 +306,14 @@ function SendSection({ role, newsletter: { saved, changed, confirmed }, actions:
           {fillCount(t.sendNow, confirmed, { count: formatCount(confirmed) })}
         </Button>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField type="datetime-local" size="small" label={t.sendAt} value={at} onChange={(event) => setAt(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            type="datetime-local"
+            size="small"
+            label={t.sendAt}
+            value={at}
+            onChange={(event) => setAt(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <Button variant="outlined" onClick={() => void send(isoOf(at))} disabled={changed || busy !== '' || at === ''}>
             {t.schedule}
           </Button>
@@ -284,7 +335,9 @@ function AskDialog({ newsletter: { saved, confirmed }, actions: { asking, setAsk
     <Dialog open={asking !== ''} onClose={() => setAsking('')} aria-labelledby="newsletter-ask">
       <DialogTitle id="newsletter-ask">{asking === 'send' ? t.sendHeading : t.delete}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{asking === 'send' ? fillCount(t.sendQuestion, confirmed, { subject: saved?.subject ?? '', count: formatCount(confirmed) }) : t.deleteQuestion}</DialogContentText>
+        <DialogContentText>
+          {asking === 'send' ? fillCount(t.sendQuestion, confirmed, { subject: saved?.subject ?? '', count: formatCount(confirmed) }) : t.deleteQuestion}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => setAsking('')}>{t.cancel}</Button>
@@ -315,7 +368,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
         {t.back}
       </Link>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, mt: 1, mb: 1, overflowWrap: 'anywhere' }}>
-        {isNew ? t.newHeading : saved?.subject ?? ''}
+        {isNew ? t.newHeading : (saved?.subject ?? '')}
       </Typography>
       {saved && <Typography sx={{ mb: 2 }}>{stateLine(saved)}</Typography>}
       <Notice message={notices.notice} />

@@ -136,7 +136,14 @@ function SubscriberTools({ view, attempt }: { view: SubscriberView; attempt: Att
   };
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-      <TextField type="search" label={t.search} placeholder={t.searchHint} value={view.search} onChange={(e) => view.setSearch(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 280 } }} />
+      <TextField
+        type="search"
+        label={t.search}
+        placeholder={t.searchHint}
+        value={view.search}
+        onChange={(e) => view.setSearch(e.target.value)}
+        sx={{ minWidth: { xs: '100%', sm: 280 } }}
+      />
       <Button variant="outlined" href={urlOf('subscribersExport', { query })} download onClick={download} title={t.exportHint}>
         {t.exportCsv}
       </Button>
@@ -178,7 +185,13 @@ interface RowsProps {
 
 function UnsubscribeButton({ row, onUnsubscribe }: { row: SubscriberSummary; onUnsubscribe: (row: SubscriberSummary) => void }) {
   return (
-    <Button size="small" variant="outlined" color="error" aria-label={fill(t.unsubscribeNamed, { email: visible(row.email) })} onClick={() => onUnsubscribe(row)}>
+    <Button
+      size="small"
+      variant="outlined"
+      color="error"
+      aria-label={fill(t.unsubscribeNamed, { email: visible(row.email) })}
+      onClick={() => onUnsubscribe(row)}
+    >
       {t.unsubscribe}
     </Button>
   );
@@ -269,13 +282,23 @@ function SubscriberPager({ view, total, phone }: { view: SubscriberView; total: 
       onRowsPerPageChange={(event) => setView({ pageSize: event.target.value === String(PAGE_SIZES[0]) ? '' : event.target.value })}
       labelRowsPerPage={t.rowsPerPage}
       labelDisplayedRows={({ from, to, count }) => fill(admin.list.shownRows, { from: formatCount(from), to: formatCount(to), count: formatCount(count) })}
-      getItemAriaLabel={(type) => ({ first: admin.list.firstPage, previous: admin.list.previousPage, next: admin.list.nextPage, last: admin.list.lastPage })[type]}
+      getItemAriaLabel={(type) =>
+        ({ first: admin.list.firstPage, previous: admin.list.previousPage, next: admin.list.nextPage, last: admin.list.lastPage })[type]
+      }
     />
   );
 }
 
 /** Asks before an owner unsubscribes someone by hand. */
-function UnsubscribeDialog({ asking, onClose, onConfirm }: { asking: SubscriberSummary | undefined; onClose: () => void; onConfirm: (row: SubscriberSummary) => void }) {
+function UnsubscribeDialog({
+  asking,
+  onClose,
+  onConfirm,
+}: {
+  asking: SubscriberSummary | undefined;
+  onClose: () => void;
+  onConfirm: (row: SubscriberSummary) => void;
+}) {
   return (
     <Dialog open={asking !== undefined} onClose={onClose} aria-labelledby="unsubscribe-title">
       <DialogTitle id="unsubscribe-title">{asking ? fill(t.unsubscribeTitle, { email: visible(asking.email) }) : ''}</DialogTitle>

@@ -15,7 +15,9 @@ export async function articlesOf(now = new Date()): Promise<SiteArticle[]> {
   const articles = snapshot.files.flatMap(({ file, value }) => {
     const id = articleIdOf(file);
     const article = value as ArticleConfig;
-    return id && isLive(article, now) ? [{ id, title: article.title, summary: article.summary, address: article.address, body: [...article.body], date: article.date }] : [];
+    return id && isLive(article, now)
+      ? [{ id, title: article.title, summary: article.summary, address: article.address, body: [...article.body], date: article.date }]
+      : [];
   });
   return newestFirst(articles);
 }

@@ -33,7 +33,10 @@ export function subscriberList(store: Store, query: Record<string, unknown>): Su
 export function subscriberExport(store: Store, query: Record<string, unknown>, now: number): { name: string; stream: Readable } | undefined {
   const filter = filterOf(query);
   if (!filter) return undefined;
-  const search = filter.search?.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  const search = filter.search
+    ?.replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
   const name = ['subscribers', filter.state, ...(search ? [search] : []), new Date(now).toISOString().slice(0, 10)].join('-');
   // Each piece after the server has had a turn to answer others.
   const pieces = async function* () {

@@ -31,12 +31,24 @@ beforeAll(async () => {
   if (!hasDovecot && !process.env.CI) return;
   dovecot = await startDovecot();
   smtp = await startSmtp(0);
-  const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.test>', NOTIFY_TO: 'sales@agency.test', PUBLIC_URL: 'https://www.agency.test' });
+  const { settings } = readNotifySettings({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.test>',
+    NOTIFY_TO: 'sales@agency.test',
+    PUBLIC_URL: 'https://www.agency.test',
+  });
   const mailbox = readMailboxSettings({ IMAP_URL: dovecot.url });
   // The reader reads when the test says (readNow); its own waits never end by themselves.
   site = await startServer({
     notifications: { settings, log: { warn: () => undefined } },
-    mailbox: { settings: mailbox.settings!, agency: [dovecot.user, 'site@agency.test'], wait: (_ms, woken) => woken, idle: false, log: { warn: () => undefined }, timeoutMs: 5_000 },
+    mailbox: {
+      settings: mailbox.settings!,
+      agency: [dovecot.user, 'site@agency.test'],
+      wait: (_ms, woken) => woken,
+      idle: false,
+      log: { warn: () => undefined },
+      timeoutMs: 5_000,
+    },
     newsletter: { rate: { messages: 0, perSeconds: 1 } },
   });
   await addAccount(site, 'owner@agency.test');
@@ -68,7 +80,7 @@ function deliveryReport(mail: ReceivedMail, action: string, status: string) {
     '--R',
     'Content-Type: text/plain; charset=us-ascii',
     '',
-    'I\'m sorry to have to inform you that your message could not be delivered.',
+    "I'm sorry to have to inform you that your message could not be delivered.",
     '',
     '--R',
     'Content-Type: message/delivery-status',
@@ -159,13 +171,18 @@ run('reports from the agency\u2019s mailbox', () => {
   it('a hard bounce marks the address bounced, a soft one is counted, a complaint and a mailto: unsubscribe unsubscribe; none of them, nor an answer to the newsletter, joins a lead', async () => {
     const db = site.app.store.db;
     const people = ['hard@example.net', 'soft@example.net', 'complains@example.net', 'mailto@example.net', validData.contact.Email!];
-    seedSubscribers(db, people.map((email) => ({ email, state: 'confirmed' as const })));
+    seedSubscribers(
+      db,
+      people.map((email) => ({ email, state: 'confirmed' as const })),
+    );
     // One reader sent a form too: their lead must not get the newsletter's mail.
     const { docId } = await submit(site, 'contact', validData.contact);
     await waitFor('the auto-reply', () => smtp.mails.some((m) => m.envelope.to.includes(validData.contact.Email!)), { on: [smtp.changes] });
     const mailsBefore = ((await (await owner.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail).mails.length;
 
-    const created = await owner.change('POST', newsletterRoutes.newsletterCreate.path, { json: { subject: 'Our news', name: 'bounce-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] } });
+    const created = await owner.change('POST', newsletterRoutes.newsletterCreate.path, {
+      json: { subject: 'Our news', name: 'bounce-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] },
+    });
     const newsletter = (await created.json()) as NewsletterDetail;
     expect((await owner.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: {} })).status).toBe(200);
     const sent = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address) && m.email.subject === 'Our news');

@@ -132,7 +132,10 @@ function fromElsewhere(request: FastifyRequest): boolean {
 }
 
 /** The confirmation page's routes: GET shows, POST confirms. */
-export function registerConfirm(app: FastifyInstance, { tokens, store, clock, limits }: { tokens: NewsletterTokens['confirm']; store: Store; clock: () => number; limits: RequestLimits }): void {
+export function registerConfirm(
+  app: FastifyInstance,
+  { tokens, store, clock, limits }: { tokens: NewsletterTokens['confirm']; store: Store; clock: () => number; limits: RequestLimits },
+): void {
   const find = (token: unknown): Found => {
     const read = tokens.read(token);
     if (!read) return { kind: 'wrong' };

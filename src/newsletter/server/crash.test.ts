@@ -47,7 +47,9 @@ async function startSender(dataDir: string, smtpPort: number, crashAt = ''): Pro
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => String(chunk).includes('listening on') && resolve());
     // A crash point reached before it even listened is fine too: the test looks at how it ended.
-    child.once('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`The sender exited (${code ?? signal}) before it listened: ${output.slice(-2000)}`))));
+    child.once('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve() : reject(new Error(`The sender exited (${code ?? signal}) before it listened: ${output.slice(-2000)}`)),
+    );
   });
   return child;
 }
@@ -57,8 +59,16 @@ async function prepare(): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsletter-crash-'));
   const store = openStore(dataDir);
   try {
-    seedSubscribers(store.db, Array.from({ length: READERS }, (_, i) => ({ email: `reader${i}@example.net`, state: 'confirmed' as const })));
-    const made = addNewsletter(store.db, { subject: 'Crash news', name: 'crash-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] }, 'owner@agency.test', Date.now());
+    seedSubscribers(
+      store.db,
+      Array.from({ length: READERS }, (_, i) => ({ email: `reader${i}@example.net`, state: 'confirmed' as const })),
+    );
+    const made = addNewsletter(
+      store.db,
+      { subject: 'Crash news', name: 'crash-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] },
+      'owner@agency.test',
+      Date.now(),
+    );
     if (isProblem(made)) throw new Error(made.message);
     const scheduled = scheduleNewsletter(store.db, made.id, Date.now(), 'owner@agency.test', Date.now());
     if (isProblem(scheduled)) throw new Error(scheduled.message);
@@ -73,7 +83,9 @@ function states(dataDir: string): Record<string, number> {
   const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    return Object.fromEntries((db.prepare('SELECT state, count(*) AS n FROM newsletter_recipients GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]));
+    return Object.fromEntries(
+      (db.prepare('SELECT state, count(*) AS n FROM newsletter_recipients GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]),
+    );
   } finally {
     db.close();
   }
@@ -84,7 +96,8 @@ function sendingReader(dataDir: string): string | undefined {
   const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    const row = db.prepare("SELECT s.email FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id WHERE r.state = 'sending'").get() as { email: string } | undefined;
+    const row = db.prepare("SELECT s.email FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id WHERE r.state = 'sending'").get() as
+      { email: string } | undefined;
     return row?.email;
   } finally {
     db.close();
@@ -166,7 +179,11 @@ it('killed at each point of a reader\u2019s send in turn (claimed, accepted by t
   for (const mail of smtp.mails) byReader.set(mail.to, [...(byReader.get(mail.to) ?? []), mail.messageId]);
   expect(byReader.size).toBe(READERS);
   // The reader left sending at 'claimed' and at 'confirmed' got it once; the one at 'accepted' twice, as one message (the same Message-ID).
-  expect(Object.fromEntries(Object.entries(left).map(([point, reader]) => [point, byReader.get(reader!)!.length]))).toEqual({ claimed: 1, accepted: 2, confirmed: 1 });
+  expect(Object.fromEntries(Object.entries(left).map(([point, reader]) => [point, byReader.get(reader!)!.length]))).toEqual({
+    claimed: 1,
+    accepted: 2,
+    confirmed: 1,
+  });
   const repeated = [...byReader].filter(([, ids]) => ids.length > 1);
   expect(repeated.map(([reader]) => reader)).toEqual([left.accepted]);
   expect(new Set(repeated[0]![1]).size).toBe(1);

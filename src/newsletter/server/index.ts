@@ -112,7 +112,12 @@ export function createNewsletter({ store, dataDir, clock, publicUrl }: CreateOpt
       const email = field ? String(document[field.name] ?? '').trim() : '';
       if (email === '') return;
       const now = clock();
-      const consent: Consent = { page: attribution?.formPage ?? null, words: consentWordsOf(site), source: sourceOf(attribution), campaign: attribution?.utmCampaign ?? null };
+      const consent: Consent = {
+        page: attribution?.formPage ?? null,
+        words: consentWordsOf(site),
+        source: sourceOf(attribution),
+        campaign: attribution?.utmCampaign ?? null,
+      };
       const row = recordSignUp(store.db, { docId, email, consent, now });
       if (!row.confirm) return;
       const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, now + UNCONFIRMED_MS)}`;

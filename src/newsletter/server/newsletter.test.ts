@@ -31,7 +31,18 @@ const messages = server.newsletter.messages;
 const words = site.newsletterMail;
 const BODY = [
   { type: 'heading', level: 2, text: 'What we built this month' },
-  { type: 'paragraph', content: [{ text: 'A shop for a bakery, ' }, { text: 'fast on phones', bold: true }, { text: '. See ' }, { text: 'our work', href: '/Portfolio' }, { text: ' or ' }, { text: 'a partner', href: 'https://partner.example.org/x' }, { text: '.' }] },
+  {
+    type: 'paragraph',
+    content: [
+      { text: 'A shop for a bakery, ' },
+      { text: 'fast on phones', bold: true },
+      { text: '. See ' },
+      { text: 'our work', href: '/Portfolio' },
+      { text: ' or ' },
+      { text: 'a partner', href: 'https://partner.example.org/x' },
+      { text: '.' },
+    ],
+  },
   { type: 'list', items: [[{ text: 'First <point> & more' }], [{ text: 'Second' }]] },
   { type: 'link', text: 'Talk to us', href: '/Contact' },
 ];
@@ -49,12 +60,32 @@ interface Site {
 }
 
 /** Our server sending through `smtp` (or a new receiver), signed with `dkim` when given, with an owner and an editor signed in. */
-async function siteWith({ dkim, smtp, pool = 1, realClock = false }: { dkim?: DkimKey; smtp?: SmtpReceiver; pool?: number; realClock?: boolean } = {}): Promise<Site> {
+async function siteWith({
+  dkim,
+  smtp,
+  pool = 1,
+  realClock = false,
+}: { dkim?: DkimKey; smtp?: SmtpReceiver; pool?: number; realClock?: boolean } = {}): Promise<Site> {
   const receiver = smtp ?? (await startSmtp(0));
   if (!smtp) closers.push(() => receiver.close());
-  const { settings, problems } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${receiver.port}`, MAIL_FROM: `Agency Site <site@${DOMAIN}>`, NOTIFY_TO: 'sales@agency.test', PUBLIC_URL: 'https://www.agency.test', ...(dkim ? { ...dkim.env } : {}) });
+  const { settings, problems } = readNotifySettings({
+    SMTP_URL: `smtp://127.0.0.1:${receiver.port}`,
+    MAIL_FROM: `Agency Site <site@${DOMAIN}>`,
+    NOTIFY_TO: 'sales@agency.test',
+    PUBLIC_URL: 'https://www.agency.test',
+    ...(dkim ? { ...dkim.env } : {}),
+  });
   expect(problems).toEqual([]);
-  const s = await startServer({ notifications: { settings, log: { warn: () => undefined } }, newsletter: { pool: { connections: pool, messagesPerConnection: 100 }, rate: { messages: 0, perSeconds: 1 }, retry: { firstMs: 50, maxMs: 100, keepTryingMs: 10_000 }, unreachable: { firstSeconds: 1, maxSeconds: 1 }, ...(realClock ? { clock: Date.now } : {}) } });
+  const s = await startServer({
+    notifications: { settings, log: { warn: () => undefined } },
+    newsletter: {
+      pool: { connections: pool, messagesPerConnection: 100 },
+      rate: { messages: 0, perSeconds: 1 },
+      retry: { firstMs: 50, maxMs: 100, keepTryingMs: 10_000 },
+      unreachable: { firstSeconds: 1, maxSeconds: 1 },
+      ...(realClock ? { clock: Date.now } : {}),
+    },
+  });
   closers.push(() => s.close());
   await addAccount(s, 'owner@agency.test');
   await addAccount(s, 'writer@agency.test', PASSWORD, 'editor');
@@ -74,7 +105,8 @@ async function create(client: Client, name: string, body: unknown = BODY, subjec
 const sendNow = (client: Client, id: number, json: unknown = {}) => client.change('POST', pathOf('newsletterSend', { id: String(id) }), { json });
 const detail = async (client: Client, id: number) => (await (await client.send('GET', pathOf('newsletter', { id: String(id) }))).json()) as NewsletterDetail;
 const header = (mail: ReceivedMail, key: string) => mail.email.headers.find((h) => h.key === key.toLowerCase())?.value;
-const tokenIn = (mail: ReceivedMail) => /<https:\/\/www\.agency\.test\/api\/newsletter\/unsubscribe\/([^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1];
+const tokenIn = (mail: ReceivedMail) =>
+  /<https:\/\/www\.agency\.test\/api\/newsletter\/unsubscribe\/([^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1];
 
 describe('sending', () => {
   let s: Site;
@@ -99,7 +131,12 @@ describe('sending', () => {
     expect(sent.status).toBe(200);
     await waitFor('three mails', () => s.smtp.mails.length >= 3, { on: [s.smtp.changes] });
     await newsletterQueueOf(s.server.app.store)!.idle();
-    expect(s.smtp.mails.map((m) => m.envelope.to).flat().sort()).toEqual([...readers].sort());
+    expect(
+      s.smtp.mails
+        .map((m) => m.envelope.to)
+        .flat()
+        .sort(),
+    ).toEqual([...readers].sort());
 
     const dkimVerify = await loadDkimVerify();
     if (!dkimVerify) console.warn('mailauth is not installed (npm install --save-dev mailauth@4.9.5): the DKIM signatures are not checked here.');
@@ -132,7 +169,9 @@ describe('sending', () => {
         const verified = await dkimVerify(mail.raw, { resolver: dkimResolver(DOMAIN, key) });
         const signature = verified.results[0]!;
         expect([signature.status.result, signature.signingDomain, signature.selector]).toEqual(['pass', DOMAIN, key.selector]);
-        expect(signature.signingHeaders?.keys.toLowerCase().split(/\s*:\s*/)).toEqual(expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post', 'message-id']));
+        expect(signature.signingHeaders?.keys.toLowerCase().split(/\s*:\s*/)).toEqual(
+          expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post', 'message-id']),
+        );
       }
     }
     expect(ids.size).toBe(3);
@@ -158,7 +197,11 @@ describe('sending', () => {
     expect((await plainPost(`${s.server.base}${UNSUBSCRIBE_PATH}/${forged}`)).status).toBe(404);
     // The mail provider's one-click: multipart, as RFC 8058's example.
     const boundary = '---FormBoundary7MA4YWxkTrZu0gW';
-    const answer = await plainPost(local, `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`);
+    const answer = await plainPost(
+      local,
+      `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      `multipart/form-data; boundary=${boundary}`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toContain(site.unsubscribePage.done);
     expect(subscriberState(db, 'alan@example.com')?.state).toBe('unsubscribed');
@@ -176,7 +219,11 @@ describe('sending', () => {
     expect(shown.html).toContain('utm_campaign=editors-draft');
     expect(shown.text).toContain(site.contact.address);
     // Not finished yet (no subject, an empty line): the text's problem is said, nothing drawn.
-    const unfinished = (await (await s.editor.change('POST', newsletterRoutes.newsletterPreview.path, { json: { subject: '', name: '', body: [{ type: 'paragraph', content: [{ text: '' }] }] } })).json()) as NewsletterPreview;
+    const unfinished = (await (
+      await s.editor.change('POST', newsletterRoutes.newsletterPreview.path, {
+        json: { subject: '', name: '', body: [{ type: 'paragraph', content: [{ text: '' }] }] },
+      })
+    ).json()) as NewsletterPreview;
     expect([unfinished.html, unfinished.problem?.startsWith(messages.badBody.split('{error}')[0]!)]).toEqual(['', true]);
     const before = s.smtp.mails.length;
     expect((await s.editor.change('POST', pathOf('newsletterTest', { id: String(draft.id) }))).status).toBe(204);
@@ -213,22 +260,34 @@ describe('sending', () => {
     s.server.clock.now += 600_001;
     newsletterQueueOf(s.server.app.store)!.wake();
     await waitFor('the scheduled newsletter', () => s.smtp.mails.length === before + 3, { on: [s.smtp.changes] });
-    expect(s.smtp.mails.slice(before).map((m) => m.envelope.to[0]).sort()).toEqual(['Grace+news@example.org', 'ada@example.net', 'late@example.net']);
+    expect(
+      s.smtp.mails
+        .slice(before)
+        .map((m) => m.envelope.to[0])
+        .sort(),
+    ).toEqual(['Grace+news@example.org', 'ada@example.net', 'late@example.net']);
     // A time in the past, or too far ahead: refused.
     const again = await create(s.owner, 'too-far');
     const far = await sendNow(s.owner, again.id, { at: new Date(s.server.clock.now + (server.newsletter.scheduleMaxDays + 1) * 86_400_000).toISOString() });
-    expect([far.status, ((await far.json()) as { message: string }).message]).toEqual([400, fill(messages.badTime, { days: server.newsletter.scheduleMaxDays })]);
+    expect([far.status, ((await far.json()) as { message: string }).message]).toEqual([
+      400,
+      fill(messages.badTime, { days: server.newsletter.scheduleMaxDays }),
+    ]);
   });
 });
 
 /** A POST as a mail provider's server sends it: plain HTTP, no cookie. */
 function plainPost(url: string, body = '', type?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { ...(type ? { 'content-type': type } : {}), 'content-length': Buffer.byteLength(body) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { ...(type ? { 'content-type': type } : {}), 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -277,13 +336,18 @@ describe('refusals, bounces and complaints', () => {
     // The queue's own clock runs (its retries come due by themselves), the rest of the server's stands.
     const s = await siteWith({ smtp: await refusingSmtp(answers), realClock: true });
     const db = s.server.app.store.db;
-    seedSubscribers(db, ['later@example.net', 'nobody@example.net', 'fine@example.net'].map((email) => ({ email, state: 'confirmed' as const })));
+    seedSubscribers(
+      db,
+      ['later@example.net', 'nobody@example.net', 'fine@example.net'].map((email) => ({ email, state: 'confirmed' as const })),
+    );
     const made = await create(s.owner, 'refusals');
     expect((await sendNow(s.owner, made.id)).status).toBe(200);
     await waitFor('the retried mail', () => s.smtp.mails.some((m) => m.envelope.to.includes('later@example.net')), { on: [s.smtp.changes] });
     await newsletterQueueOf(s.server.app.store)!.idle();
     expect(s.smtp.mails.map((m) => m.envelope.to[0]).sort()).toEqual(['fine@example.net', 'later@example.net']);
-    const row = db.prepare("SELECT attempts FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id WHERE s.email = 'later@example.net'").get() as { attempts: number };
+    const row = db
+      .prepare("SELECT attempts FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id WHERE s.email = 'later@example.net'")
+      .get() as { attempts: number };
     expect(row.attempts).toBe(3);
     expect(subscriberState(db, 'nobody@example.net')?.state).toBe('bounced');
     const figures = (await detail(s.owner, made.id)).figures;
@@ -299,7 +363,10 @@ describe('refusals, bounces and complaints', () => {
 
   it('with a pool of N connections, at most N readers are ever under way (a crash leaves at most N uncertain)', async () => {
     const s = await siteWith({ pool: 3 });
-    seedSubscribers(s.server.app.store.db, Array.from({ length: 30 }, (_, i) => ({ email: `pool${i}@example.net`, state: 'confirmed' as const })));
+    seedSubscribers(
+      s.server.app.store.db,
+      Array.from({ length: 30 }, (_, i) => ({ email: `pool${i}@example.net`, state: 'confirmed' as const })),
+    );
     const made = await create(s.owner, 'pooled');
     expect((await sendNow(s.owner, made.id)).status).toBe(200);
     await waitFor('30 mails', () => s.smtp.mails.length === 30, { on: [s.smtp.changes] });
@@ -319,9 +386,19 @@ describe('refusals, bounces and complaints', () => {
       const now = Date.now();
       const ids: string[] = [];
       for (let n = 0; n < run + 1; n++) {
-        const newsletter = Number(db.prepare("INSERT INTO newsletters (name, subject, body, state, created_by, created_at, updated_by, updated_at) VALUES (?, 's', '[]', 'sent', 'o', 0, 'o', 0)").run(`soft-${n}`).lastInsertRowid);
+        const newsletter = Number(
+          db
+            .prepare(
+              "INSERT INTO newsletters (name, subject, body, state, created_by, created_at, updated_by, updated_at) VALUES (?, 's', '[]', 'sent', 'o', 0, 'o', 0)",
+            )
+            .run(`soft-${n}`).lastInsertRowid,
+        );
         const messageId = `nl_${String(n).padStart(20, '0')}`;
-        db.prepare("INSERT INTO newsletter_recipients (newsletter_id, subscriber_id, message_id, state, next_at) VALUES (?, ?, ?, 'sent', 0)").run(newsletter, id, messageId);
+        db.prepare("INSERT INTO newsletter_recipients (newsletter_id, subscriber_id, message_id, state, next_at) VALUES (?, ?, ?, 'sent', 0)").run(
+          newsletter,
+          id,
+          messageId,
+        );
         ids.push(messageId);
       }
       const soft = (n: number, reportId: string) => applyReport(db, { kind: 'deliveryReport', action: 'delayed', status: '4.2.2' }, ids[n]!, reportId, now);
@@ -353,14 +430,31 @@ it('the tokens: only the server makes one, for one subscriber and newsletter (un
   expect(tokens.confirm.read(token)).toBeUndefined();
   // A confirmation token signed with the unsubscribe key (the same shape otherwise) is refused.
   const [id, seconds] = confirm.split('.') as [string, string];
-  const crossed = `${id}.${seconds}.${createHmac('sha256', tokenKey('a'.repeat(64), 'unsubscribe')).update(`${id}.${seconds}`).digest('base64url')}`;
+  const crossed = `${id}.${seconds}.${createHmac('sha256', tokenKey('a'.repeat(64), 'unsubscribe'))
+    .update(`${id}.${seconds}`)
+    .digest('base64url')}`;
   expect(tokens.confirm.read(crossed)).toBeUndefined();
 });
 
 it('the mail from the blocks: the site\u2019s pictures whole, an upload by the newsletter\u2019s own address (the inbox\u2019s in the preview), no SVG, no other site\u2019s picture; a part of a page is no link', () => {
   const upload = `/images/uploads/${'ab12'.repeat(5)}.webp`;
-  const picture = (src: string, caption?: string) => ({ type: 'picture' as const, image: { src, alt: 'A shop', width: 1200, height: 800 }, ...(caption ? { caption } : {}) });
-  const body = [picture(upload), picture('/images/blog/advice.svg', 'Kept caption'), picture('https://tracker.example.net/pixel.png'), { type: 'paragraph' as const, content: [{ text: 'part', href: '#form' }, { text: ' mail', href: 'mailto:hello@agency.test' }] }];
+  const picture = (src: string, caption?: string) => ({
+    type: 'picture' as const,
+    image: { src, alt: 'A shop', width: 1200, height: 800 },
+    ...(caption ? { caption } : {}),
+  });
+  const body = [
+    picture(upload),
+    picture('/images/blog/advice.svg', 'Kept caption'),
+    picture('https://tracker.example.net/pixel.png'),
+    {
+      type: 'paragraph' as const,
+      content: [
+        { text: 'part', href: '#form' },
+        { text: ' mail', href: 'mailto:hello@agency.test' },
+      ],
+    },
+  ];
   const options = { subject: 'S', name: 'pics', body, site, publicUrl: 'https://www.agency.test', marker: '#m' };
   const mail = renderNewsletter(options);
   expect([...mail.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1])).toEqual([`https://www.agency.test/api/newsletter/pictures/${'ab12'.repeat(5)}.webp`]);
@@ -380,7 +474,9 @@ describe('an article sent as a newsletter', () => {
     expect([made.subject, made.name, made.article, made.state]).toEqual([article.title, 'how-to-choose-the-right-partner', article.id, 'draft']);
     expect(made.body[0]).toEqual({ type: 'paragraph', content: [{ text: article.summary, italic: true }] });
     expect(made.body.at(-1)).toEqual({ type: 'link', text: words.readOnSite, href: `${site.articles.path}/${article.address}` });
-    const again = (await (await s.editor.change('POST', newsletterRoutes.newsletterCreate.path, { json: { fromArticle: article } })).json()) as NewsletterDetail;
+    const again = (await (
+      await s.editor.change('POST', newsletterRoutes.newsletterCreate.path, { json: { fromArticle: article } })
+    ).json()) as NewsletterDetail;
     expect(again.name).toBe('how-to-choose-the-right-partner-2');
   });
 });

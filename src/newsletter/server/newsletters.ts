@@ -61,11 +61,17 @@ const statements = preparedIn((db: Database.Database) => ({
   insert: db.prepare(
     'INSERT INTO newsletters (name, subject, article, body, created_by, created_at, updated_by, updated_at) VALUES (@name, @subject, @article, @body, @by, @now, @by, @now)',
   ),
-  update: db.prepare("UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'"),
+  update: db.prepare(
+    "UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'",
+  ),
   remove: db.prepare("DELETE FROM newsletters WHERE id = ? AND state = 'draft'"),
   state: db.prepare('SELECT state FROM newsletters WHERE id = ?'),
-  schedule: db.prepare("UPDATE newsletters SET state = 'scheduled', send_at = @at, sent_by = @by, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'"),
-  unschedule: db.prepare("UPDATE newsletters SET state = 'draft', send_at = NULL, sent_by = NULL, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'scheduled'"),
+  schedule: db.prepare(
+    "UPDATE newsletters SET state = 'scheduled', send_at = @at, sent_by = @by, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'",
+  ),
+  unschedule: db.prepare(
+    "UPDATE newsletters SET state = 'draft', send_at = NULL, sent_by = NULL, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'scheduled'",
+  ),
   due: db.prepare("SELECT id FROM newsletters WHERE state = 'scheduled' AND send_at <= ? ORDER BY send_at, id"),
   nextDue: db.prepare("SELECT min(send_at) AS at FROM newsletters WHERE state = 'scheduled'"),
   start: db.prepare("UPDATE newsletters SET state = 'sending', mail = @mail, started_at = @now WHERE id = @id AND state = 'scheduled'"),
@@ -161,8 +167,10 @@ function checkDraft(db: Database.Database, draft: Partial<NewsletterDraft>, id =
   if (typeof subject !== 'string' || subject.trim() === '' || [...subject].length > limits.subjectMaxLength || /[\r\n]/.test(subject)) {
     return { status: 400, message: fill(messages.badSubject, { max: limits.subjectMaxLength }) };
   }
-  if (typeof name !== 'string' || !NAME.test(name) || name.length > limits.nameMaxLength) return { status: 400, message: fill(messages.badName, { max: limits.nameMaxLength }) };
-  if (Buffer.byteLength(JSON.stringify(body ?? null)) > limits.bodyMaxBytes) return { status: 400, message: fill(messages.bodyTooLarge, { max: Math.floor(limits.bodyMaxBytes / 1024) }) };
+  if (typeof name !== 'string' || !NAME.test(name) || name.length > limits.nameMaxLength)
+    return { status: 400, message: fill(messages.badName, { max: limits.nameMaxLength }) };
+  if (Buffer.byteLength(JSON.stringify(body ?? null)) > limits.bodyMaxBytes)
+    return { status: 400, message: fill(messages.bodyTooLarge, { max: Math.floor(limits.bodyMaxBytes / 1024) }) };
   const problem = bodyProblem(body);
   if (problem) return { status: 400, message: fill(messages.badBody, { error: problem }) };
   // Last: everything else is right (a preview shows a draft whose name is another's).
@@ -184,8 +192,13 @@ function freeName(db: Database.Database, wish: string): string {
 /** An article's draft: its title as subject, its summary, its text, and the link to its page (config/site.ts newsletterMail.readOnSite). */
 export function draftOfArticle(db: Database.Database, article: ArticleForNewsletter): Partial<NewsletterDraft> & { article: string } {
   const site = newsletterSite();
-  const summary: ArticleBlock[] = typeof article?.summary === 'string' && article.summary.trim() !== '' ? [{ type: 'paragraph', content: [{ text: article.summary, italic: true }] }] : [];
-  const link: ArticleBlock = { type: 'link', text: site.newsletterMail.readOnSite, href: articlePath(site.articles.path, { address: String(article?.address ?? '') }) };
+  const summary: ArticleBlock[] =
+    typeof article?.summary === 'string' && article.summary.trim() !== '' ? [{ type: 'paragraph', content: [{ text: article.summary, italic: true }] }] : [];
+  const link: ArticleBlock = {
+    type: 'link',
+    text: site.newsletterMail.readOnSite,
+    href: articlePath(site.articles.path, { address: String(article?.address ?? '') }),
+  };
   const title = typeof article?.title === 'string' ? article.title : '';
   return {
     article: typeof article?.id === 'string' ? article.id : '',
@@ -195,7 +208,12 @@ export function draftOfArticle(db: Database.Database, article: ArticleForNewslet
   };
 }
 
-export function addNewsletter(db: Database.Database, draft: Partial<NewsletterDraft> & { article?: string }, by: string, now: number): NewsletterDetail | DraftProblem {
+export function addNewsletter(
+  db: Database.Database,
+  draft: Partial<NewsletterDraft> & { article?: string },
+  by: string,
+  now: number,
+): NewsletterDetail | DraftProblem {
   const checked = checkDraft(db, draft);
   if (isProblem(checked)) return checked;
   const { lastInsertRowid } = statements(db).insert.run({ ...checked, body: JSON.stringify(checked.body), article: draft.article || null, by, now });
@@ -223,7 +241,8 @@ export function deleteNewsletter(db: Database.Database, id: number): DraftProble
 
 /** Sends it at `at` (now, or a time ahead: at most scheduleMaxDays). */
 export function scheduleNewsletter(db: Database.Database, id: number, at: number, by: string, now: number): NewsletterDetail | DraftProblem {
-  if (!(at >= now - 1000 && at <= now + limits.scheduleMaxDays * 86_400_000)) return { status: 400, message: fill(messages.badTime, { days: limits.scheduleMaxDays }) };
+  if (!(at >= now - 1000 && at <= now + limits.scheduleMaxDays * 86_400_000))
+    return { status: 400, message: fill(messages.badTime, { days: limits.scheduleMaxDays }) };
   if (statements(db).schedule.run({ id, at: Math.max(at, now), by, now }).changes === 0) return notDraft(db, id);
   return newsletterOf(db, id)!;
 }
@@ -235,7 +254,11 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
 }
 
 /** The mail of a draft or a newsletter as readers get it, with `marker` where their unsubscribe link goes. */
-export function mailOf(draft: NewsletterDraft, publicUrl: string, { marker = `#unsubscribe-${randomBytes(12).toString('hex')}`, pictures = 'mail' as 'mail' | 'inbox' } = {}): NewsletterMail {
+export function mailOf(
+  draft: NewsletterDraft,
+  publicUrl: string,
+  { marker = `#unsubscribe-${randomBytes(12).toString('hex')}`, pictures = 'mail' as 'mail' | 'inbox' } = {},
+): NewsletterMail {
   return renderNewsletter({ ...draft, site: newsletterSite(), publicUrl, marker, pictures });
 }
 

@@ -90,11 +90,17 @@ const statements = preparedIn((db: Database.Database) => ({
   ),
   claim: db.prepare("UPDATE newsletter_recipients SET state = 'sending' WHERE id = ? AND state = 'pending'"),
   skip: db.prepare("UPDATE newsletter_recipients SET state = 'skipped' WHERE id = ? AND state = 'pending'"),
-  sent: db.prepare("UPDATE newsletter_recipients SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'sending'"),
-  retry: db.prepare("UPDATE newsletter_recipients SET state = 'pending', attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'sending'"),
+  sent: db.prepare(
+    "UPDATE newsletter_recipients SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'sending'",
+  ),
+  retry: db.prepare(
+    "UPDATE newsletter_recipients SET state = 'pending', attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'sending'",
+  ),
   // The mail server out of reach: back in the queue as it was (no try counted).
   putBack: db.prepare("UPDATE newsletter_recipients SET state = 'pending', last_error = ? WHERE id = ? AND state = 'sending'"),
-  failed: db.prepare("UPDATE newsletter_recipients SET state = 'failed', attempts = attempts + 1, last_error = ?, bounce = ? WHERE id = ? AND state = 'sending'"),
+  failed: db.prepare(
+    "UPDATE newsletter_recipients SET state = 'failed', attempts = attempts + 1, last_error = ?, bounce = ? WHERE id = ? AND state = 'sending'",
+  ),
   bounced: db.prepare("UPDATE subscribers SET state = 'bounced', bounced_at = ?, updated_at = ? WHERE id = ? AND state = 'confirmed'"),
   nextAt: db.prepare("SELECT min(next_at) AS at FROM newsletter_recipients WHERE state = 'pending'"),
   mail: db.prepare('SELECT mail FROM newsletters WHERE id = ?'),
@@ -107,7 +113,9 @@ const statements = preparedIn((db: Database.Database) => ({
 /** Why a try failed, in one line. */
 function describeError(error: unknown): string {
   const e = error as { response?: string; message?: string };
-  return String(e?.response || e?.message || error).replace(/\s+/g, ' ').slice(0, 500);
+  return String(e?.response || e?.message || error)
+    .replace(/\s+/g, ' ')
+    .slice(0, 500);
 }
 
 /**
@@ -180,7 +188,10 @@ export class NewsletterQueue {
   start(): void {
     try {
       const resent = statements(this.db).recover.run().changes;
-      if (resent > 0) this.options.log?.warn(`Newsletter: ${resent} reader(s) left uncertain by a stop are sent the same mail again (same Message-ID: a repeat is dropped by their mail program).`);
+      if (resent > 0)
+        this.options.log?.warn(
+          `Newsletter: ${resent} reader(s) left uncertain by a stop are sent the same mail again (same Message-ID: a repeat is dropped by their mail program).`,
+        );
     } catch (error) {
       this.options.log?.warn(`Newsletter: could not read the send queue (${describeError(error)}); trying again shortly.`);
     }
@@ -362,7 +373,9 @@ export class NewsletterQueue {
     let wait = LONGEST_SLEEP_MS;
     try {
       const now = this.clock();
-      const times = [(statements(this.db).nextAt.get() as { at: number | null }).at, nextScheduled(this.db)].filter((t): t is number => t !== null && t !== undefined);
+      const times = [(statements(this.db).nextAt.get() as { at: number | null }).at, nextScheduled(this.db)].filter(
+        (t): t is number => t !== null && t !== undefined,
+      );
       if (this.pausedUntil > now) times.push(this.pausedUntil);
       if (times.length > 0) wait = Math.min(Math.max(Math.min(...times) - now, 0), LONGEST_SLEEP_MS);
     } catch {

@@ -79,7 +79,8 @@ function pictureSource(src: string, options: RenderOptions): string | undefined 
   if (!link) return undefined;
   // Mail programs draw no SVG (Gmail, Outlook): such a picture is left out, its caption stays.
   if (/\.svg$/i.test(link.path)) return undefined;
-  const upload = link.path.startsWith(UPLOADS_PATH) && UPLOAD_NAME.test(link.path.slice(UPLOADS_PATH.length)) ? link.path.slice(UPLOADS_PATH.length) : undefined;
+  const upload =
+    link.path.startsWith(UPLOADS_PATH) && UPLOAD_NAME.test(link.path.slice(UPLOADS_PATH.length)) ? link.path.slice(UPLOADS_PATH.length) : undefined;
   if (options.pictures === 'inbox') return upload ? editorImageAddress(src) : src;
   return new URL(upload ? `${NEWSLETTER_PICTURES}/${upload}` : src, new URL(options.publicUrl)).href;
 }
@@ -129,7 +130,9 @@ function blockHtml(block: ArticleBlock, options: RenderOptions, palette: Palette
       ].join('');
     case 'picture': {
       const src = pictureSource(block.image.src, options);
-      const caption = block.caption ? `<p style="${text};color:${palette.muted};font-size:14px;line-height:1.4;margin:6px 0 0">${escapeHtml(block.caption)}</p>` : '';
+      const caption = block.caption
+        ? `<p style="${text};color:${palette.muted};font-size:14px;line-height:1.4;margin:6px 0 0">${escapeHtml(block.caption)}</p>`
+        : '';
       if (!src) return caption ? `<div style="margin:0 0 16px">${caption}</div>` : '';
       // Drawn at most the column's width (552 px), never wider than the screen, its proportions kept.
       const width = Math.min(552, block.image.width);
@@ -182,7 +185,14 @@ function blockText(block: ArticleBlock, options: RenderOptions): string {
 export function renderNewsletter(options: RenderOptions): NewsletterMail {
   const { site, marker } = options;
   const colors = site.brand.colors;
-  const palette: Palette = { text: colors.text, muted: colors.mutedText, link: colors.primary, page: colors.surface, card: colors.background, line: colors.secondary };
+  const palette: Palette = {
+    text: colors.text,
+    muted: colors.mutedText,
+    link: colors.primary,
+    page: colors.surface,
+    card: colors.background,
+    line: colors.secondary,
+  };
   const words = site.newsletterMail;
   const brand = site.brand.name;
   const home = mailLink('/', options.publicUrl, options.name)!;
@@ -220,5 +230,9 @@ export function renderNewsletter(options: RenderOptions): NewsletterMail {
 
 /** One reader's copy: their unsubscribe link where the marker stands. */
 export function personalMail(mail: NewsletterMail, unsubscribeUrl: string): { subject: string; html: string; text: string } {
-  return { subject: mail.subject, html: mail.html.split(mail.marker).join(escapeHtml(unsubscribeUrl)), text: mail.text.split(mail.marker).join(unsubscribeUrl) };
+  return {
+    subject: mail.subject,
+    html: mail.html.split(mail.marker).join(escapeHtml(unsubscribeUrl)),
+    text: mail.text.split(mail.marker).join(unsubscribeUrl),
+  };
 }

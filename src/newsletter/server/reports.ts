@@ -43,8 +43,12 @@ const statements = preparedIn((db: Database.Database) => ({
   history: db.prepare("SELECT id, bounce FROM newsletter_recipients WHERE subscriber_id = ? AND state IN ('sent', 'failed') ORDER BY newsletter_id"),
   softCount: db.prepare('UPDATE subscribers SET soft_bounces = ?, updated_at = ? WHERE id = ?'),
   bounced: db.prepare("UPDATE subscribers SET state = 'bounced', bounced_at = ?, updated_at = ? WHERE id = ? AND state IN ('confirmed', 'waiting')"),
-  unsubscribed: db.prepare("UPDATE subscribers SET state = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND state IN ('confirmed', 'waiting')"),
-  markUnsubscribed: db.prepare('UPDATE newsletter_recipients SET unsubscribed_at = ? WHERE newsletter_id = ? AND subscriber_id = ? AND unsubscribed_at IS NULL'),
+  unsubscribed: db.prepare(
+    "UPDATE subscribers SET state = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND state IN ('confirmed', 'waiting')",
+  ),
+  markUnsubscribed: db.prepare(
+    'UPDATE newsletter_recipients SET unsubscribed_at = ? WHERE newsletter_id = ? AND subscriber_id = ? AND unsubscribed_at IS NULL',
+  ),
   complained: db.prepare('UPDATE newsletter_recipients SET complained_at = ? WHERE id = ? AND complained_at IS NULL'),
 }));
 
@@ -79,7 +83,14 @@ export type ReportEffect = 'hard' | 'soft' | 'complaint' | 'unsubscribe' | 'igno
  * Applies a report about a newsletter's mail (`messageId`: the queue row's, nl_…), once per report
  * (`reportId`: the report's own Message-ID). Undefined when it names no mail of a newsletter.
  */
-export function applyReport(db: Database.Database, report: Automatic, about: string, reportId: string, now: number, softLimit = server.newsletter.softBouncesInARow): ReportEffect | undefined {
+export function applyReport(
+  db: Database.Database,
+  report: Automatic,
+  about: string,
+  reportId: string,
+  now: number,
+  softLimit = server.newsletter.softBouncesInARow,
+): ReportEffect | undefined {
   const q = statements(db);
   const row = q.recipient.get(about) as { id: number; newsletterId: number; subscriberId: number; bounce: string | null } | undefined;
   if (!row) return undefined;
@@ -137,7 +148,14 @@ export function newsletterClaimOf(email: Pick<Email, 'headers' | 'subject' | 'in
  * True when it is the newsletter's (the reader then leaves it to no lead); false for a report
  * that names no newsletter's mail (the leads may have it).
  */
-export function takeNewsletterMail(db: Database.Database, claim: NonNullable<NewsletterClaim>, email: Email, mailId: string, tokens: UnsubscribeTokens | undefined, now: number): boolean {
+export function takeNewsletterMail(
+  db: Database.Database,
+  claim: NonNullable<NewsletterClaim>,
+  email: Email,
+  mailId: string,
+  tokens: UnsubscribeTokens | undefined,
+  now: number,
+): boolean {
   if (claim === 'unsubscribe') {
     const facts = tokens?.read(UNSUBSCRIBE_SUBJECT.exec(email.subject ?? '')![1]!);
     if (facts && firstTime(db, mailId, 'unsubscribe', now)) unsubscribe(db, facts, now);

@@ -11,7 +11,21 @@ import { fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import type { Store } from '../../leads/server/store';
 import { newDocumentId } from '../../leads/server/store';
-import { addNewsletter, bodyProblem, confirmedCount, deleteNewsletter, draftOfArticle, isProblem, listNewsletters, mailOf, NAME, newsletterOf, saveNewsletter, scheduleNewsletter, unscheduleNewsletter } from './newsletters';
+import {
+  addNewsletter,
+  bodyProblem,
+  confirmedCount,
+  deleteNewsletter,
+  draftOfArticle,
+  isProblem,
+  listNewsletters,
+  mailOf,
+  NAME,
+  newsletterOf,
+  saveNewsletter,
+  scheduleNewsletter,
+  unscheduleNewsletter,
+} from './newsletters';
 import { personalMail } from './render';
 import { newsletterQueueOf, newsletterTokensOf } from './index';
 import { UNSUBSCRIBE_PATH } from '../model/newsletterApi';
@@ -42,7 +56,12 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
   return {
     newsletters: (_request, reply) => {
       const queue = newsletterQueueOf(store);
-      const list: NewsletterList = { newsletters: listNewsletters(store.db), confirmed: confirmedCount(store.db), mailOn: queue !== undefined, dkim: queue?.signed ?? false };
+      const list: NewsletterList = {
+        newsletters: listNewsletters(store.db),
+        confirmed: confirmedCount(store.db),
+        mailOn: queue !== undefined,
+        dkim: queue?.signed ?? false,
+      };
       return json(reply, 200, list);
     },
     newsletter: (request, reply) => {
@@ -68,9 +87,14 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       // What is on screen, saved or not, finished or not: its subject and name as they are (a name
       // not yet right is drawn as "preview"); a text the checks refuse is said instead of drawn.
       const { subject, name, body } = bodyOf(request);
-      const problem = bodyProblem(body) ?? (Buffer.byteLength(JSON.stringify(body ?? null)) > server.newsletter.bodyMaxBytes ? fill(messages.bodyTooLarge, { max: Math.floor(server.newsletter.bodyMaxBytes / 1024) }) : undefined);
+      const problem =
+        bodyProblem(body) ??
+        (Buffer.byteLength(JSON.stringify(body ?? null)) > server.newsletter.bodyMaxBytes
+          ? fill(messages.bodyTooLarge, { max: Math.floor(server.newsletter.bodyMaxBytes / 1024) })
+          : undefined);
       const shown = typeof subject === 'string' ? subject.replace(/[\r\n]+/g, ' ').slice(0, server.newsletter.subjectMaxLength) : '';
-      if (problem) return json(reply, 200, { subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) } satisfies NewsletterPreview);
+      if (problem)
+        return json(reply, 200, { subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) } satisfies NewsletterPreview);
       const draft = { subject: shown, name: typeof name === 'string' && NAME.test(name) ? name : 'preview', body: body as NewsletterDraft['body'] };
       // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
       const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
@@ -89,9 +113,20 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const mail = mailOf({ ...found, subject: fill(admin.newsletters.testSubject, { subject: found.subject }) }, publicUrl);
       try {
         // The signed-in account is the reader: its link works and unsubscribes nobody (subscriber 0).
-        await queue.sendTest(mail, account, newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: found.id }), `nl_test_${newDocumentId()}`);
+        await queue.sendTest(
+          mail,
+          account,
+          newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: found.id }),
+          `nl_test_${newDocumentId()}`,
+        );
       } catch (error) {
-        return fail(reply, 502, fill(messages.testFailed, { error: String((error as { response?: string; message?: string })?.response ?? (error as Error)?.message ?? error).slice(0, 300) }));
+        return fail(
+          reply,
+          502,
+          fill(messages.testFailed, {
+            error: String((error as { response?: string; message?: string })?.response ?? (error as Error)?.message ?? error).slice(0, 300),
+          }),
+        );
       }
       return reply.code(204).send();
     },

@@ -32,7 +32,12 @@ let smtp: SmtpReceiver;
 let s: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();
-  const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example', PUBLIC_URL });
+  const { settings } = readNotifySettings({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+    PUBLIC_URL,
+  });
   s = await startServer({ notifications: { settings, log: { warn: () => undefined } } });
 });
 afterAll(async () => {
@@ -80,7 +85,11 @@ async function linkFor(address: string): Promise<{ link: string; local: string; 
 const press = (token: string, headers: Record<string, string> = {}) =>
   fetch(s.base + api.newsletterConfirm, {
     method: 'POST',
-    headers: Object.fromEntries(Object.entries({ 'content-type': 'application/x-www-form-urlencoded', origin: s.base, 'sec-fetch-site': 'same-origin', ...headers }).filter(([, value]) => value !== '')),
+    headers: Object.fromEntries(
+      Object.entries({ 'content-type': 'application/x-www-form-urlencoded', origin: s.base, 'sec-fetch-site': 'same-origin', ...headers }).filter(
+        ([, value]) => value !== '',
+      ),
+    ),
     body: new URLSearchParams({ token }).toString(),
     redirect: 'manual',
   });
@@ -188,7 +197,9 @@ describe('the confirmation link', () => {
       expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
       // Nothing runs; its one style by the answer's nonce; posting only to itself; never framed, kept or indexed.
       const policy = opened.headers.get('content-security-policy')!;
-      expect(policy).toMatch(/^default-src 'none'; style-src 'nonce-[A-Za-z0-9+/=]+'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/);
+      expect(policy).toMatch(
+        /^default-src 'none'; style-src 'nonce-[A-Za-z0-9+/=]+'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/,
+      );
       expect(html).toContain(`<style nonce="${/'nonce-([^']+)'/.exec(policy)![1]}">`);
       expect(html).not.toMatch(/<script/i);
       expect(opened.headers.get('cache-control')).toBe('no-store');
@@ -199,7 +210,12 @@ describe('the confirmation link', () => {
     expect(rowsOf(address)[0]!.state).toBe('waiting');
 
     // The button's form posted from another site (the browser's Sec-Fetch-Site, or the Origin of one that sends none): the page again, nobody confirmed.
-    for (const headers of [{ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, { origin: s.base, 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example', 'sec-fetch-site': '' }, { origin: 'null', 'sec-fetch-site': '' }]) {
+    for (const headers of [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: s.base, 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example', 'sec-fetch-site': '' },
+      { origin: 'null', 'sec-fetch-site': '' },
+    ]) {
       const refused = await press(token, headers);
       expect(refused.status).toBe(403);
       expect(headingOf(await refused.text())).toBe(words.confirmPage.heading);

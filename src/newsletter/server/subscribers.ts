@@ -58,7 +58,9 @@ const statements = preparedIn((db: Database.Database) => ({
        confirmed_at = NULL, updated_at = ? WHERE id = ?`,
   ),
   confirm: db.prepare("UPDATE subscribers SET state = 'confirmed', confirmed_at = ?, updated_at = ? WHERE id = ? AND state = 'waiting'"),
-  unsubscribe: db.prepare("UPDATE subscribers SET state = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND state IN ('waiting', 'confirmed')"),
+  unsubscribe: db.prepare(
+    "UPDATE subscribers SET state = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND state IN ('waiting', 'confirmed')",
+  ),
   drop: db.prepare("DELETE FROM subscribers WHERE state = 'waiting' AND signed_up_at < ?"),
   countPerson: db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck(),
   erasePerson: db.prepare('DELETE FROM subscribers WHERE person = ?'),
@@ -134,14 +136,18 @@ function whereOf({ state, search }: SubscriberFilter): { sql: string; params: un
 /** One page of a view, newest first (the database pages: state and id are its index). */
 export function subscriberPage(db: Database.Database, filter: SubscriberFilter, { offset, limit }: { offset: number; limit: number }): SubscriberSummary[] {
   const where = whereOf(filter);
-  return db.prepare(`SELECT ${COLUMNS} FROM subscribers WHERE ${where.sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...where.params, limit, offset) as SubscriberSummary[];
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM subscribers WHERE ${where.sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...where.params, limit, offset) as SubscriberSummary[];
 }
 
 /** How many subscribers each state has, with the view's search. */
 export function subscriberCounts(db: Database.Database, filter: SubscriberFilter): Record<SubscriberState, number> {
   const where = whereOf(filter);
   const counts = Object.fromEntries(SUBSCRIBER_STATES.map((state) => [state, 0])) as Record<SubscriberState, number>;
-  const rows = db.prepare(`SELECT state, count(*) AS n FROM subscribers ${where.searchSql ? `WHERE ${where.searchSql}` : ''} GROUP BY state`).all(...where.searchParams) as { state: SubscriberState; n: number }[];
+  const rows = db
+    .prepare(`SELECT state, count(*) AS n FROM subscribers ${where.searchSql ? `WHERE ${where.searchSql}` : ''} GROUP BY state`)
+    .all(...where.searchParams) as { state: SubscriberState; n: number }[];
   for (const row of rows) counts[row.state] = row.n;
   return counts;
 }

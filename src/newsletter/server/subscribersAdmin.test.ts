@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const signUp = (email: string, source?: Parameters<typeof encodeAttribution>[0]) => submit(s, 'newsletter', { Email: email }, source ? { [api.sourceHeader]: encodeAttribution(source) } : {});
+const signUp = (email: string, source?: Parameters<typeof encodeAttribution>[0]) =>
+  submit(s, 'newsletter', { Email: email }, source ? { [api.sourceHeader]: encodeAttribution(source) } : {});
 const list = async (query: Record<string, string>) => {
   const response = await owner.send('GET', `${adminRoutes.subscribers.path}?${new URLSearchParams(query).toString()}`);
   expect(response.status).toBe(200);
@@ -32,7 +33,8 @@ const list = async (query: Record<string, string>) => {
 };
 const idOf = (email: string) => s.app.store.db.prepare('SELECT id FROM subscribers WHERE person = ?').pluck().get(personKey(email)) as number;
 /** Confirmed as the confirmation page's button does it (its own tests: signup.test.ts). */
-const confirm = (email: string) => s.app.store.db.prepare("UPDATE subscribers SET state = 'confirmed', confirmed_at = ? WHERE person = ?").run(s.clock.now, personKey(email));
+const confirm = (email: string) =>
+  s.app.store.db.prepare("UPDATE subscribers SET state = 'confirmed', confirmed_at = ? WHERE person = ?").run(s.clock.now, personKey(email));
 
 it('lists each state with its count, a page at a time from the database, searched by address; the CSV holds the view, formula-safe', async () => {
   const size = PAGE_SIZES[0];
@@ -58,7 +60,14 @@ it('lists each state with its count, a page at a time from the database, searche
   const confirmed = await list({});
   expect(confirmed.subscribers.map((row) => row.email)).toEqual(many.slice(0, 3).reverse());
   expect(confirmed.subscribers[0]).toEqual(
-    expect.objectContaining({ state: 'confirmed', confirmedAt: s.clock.now, signedUpAt: s.clock.now, page: null, source: '', campaign: null } satisfies Partial<SubscriberSummary>),
+    expect.objectContaining({
+      state: 'confirmed',
+      confirmedAt: s.clock.now,
+      signedUpAt: s.clock.now,
+      page: null,
+      source: '',
+      campaign: null,
+    } satisfies Partial<SubscriberSummary>),
   );
 
   // Search: a part of the address, any case; every state's count follows it.
@@ -81,7 +90,14 @@ it('lists each state with its count, a page at a time from the database, searche
   const c = admin.subscribers.columns;
   expect(header).toEqual([c.email, c.state, c.signedUpAt, c.page, c.source, c.campaign, c.confirmedAt, c.unsubscribedAt, c.bouncedAt, c.consentWords]);
   expect(rows).toHaveLength(1);
-  expect(rows[0]!.slice(0, 6)).toEqual(["'=cmd@formula.example", admin.subscribers.states.waiting, expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), '/', 'newsletter', `'=HYPERLINK("https://evil.example","x")`]);
+  expect(rows[0]!.slice(0, 6)).toEqual([
+    "'=cmd@formula.example",
+    admin.subscribers.states.waiting,
+    expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    '/',
+    'newsletter',
+    `'=HYPERLINK("https://evil.example","x")`,
+  ]);
   // Every waiting one, more than a page: the export is not paged.
   const all = parseCsv((await (await owner.send('GET', `${adminRoutes.subscribersExport.path}?state=waiting`)).text()).replace(/^\uFEFF/, ''));
   expect(all).toHaveLength(1 + size + 3);
@@ -107,7 +123,10 @@ it('an owner unsubscribes someone by hand; once unsubscribed, a new sign-up wait
   }
   // Without the session's CSRF token: refused, nothing changes.
   await signUp('no.csrf@example.com');
-  expect((await owner.send('POST', pathOf('unsubscribe', { subscriberId: String(idOf('no.csrf@example.com')) }), { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(403);
+  expect(
+    (await owner.send('POST', pathOf('unsubscribe', { subscriberId: String(idOf('no.csrf@example.com')) }), { headers: { 'sec-fetch-site': 'same-origin' } }))
+      .status,
+  ).toBe(403);
   expect((await list({ state: 'waiting', q: 'no.csrf' })).total).toBe(1);
 
   // They sign up again: waiting for a new confirmation, the same row (one per person).

@@ -54,7 +54,8 @@ const UNSUBSCRIBE = /^(0|[1-9]\d{0,14})\.(0|[1-9]\d{0,14})\.([A-Za-z0-9_-]{22})$
 export function newsletterTokens(secret: string) {
   const keys = { confirm: tokenKey(secret, 'confirm'), unsubscribe: tokenKey(secret, 'unsubscribe') };
   const confirmMac = (id: string, seconds: string) => createHmac('sha256', keys.confirm).update(`${id}.${seconds}`).digest();
-  const unsubscribeMac = ({ subscriberId, newsletterId }: TokenFacts) => createHmac('sha256', keys.unsubscribe).update(`${subscriberId}.${newsletterId}`).digest().subarray(0, 16);
+  const unsubscribeMac = ({ subscriberId, newsletterId }: TokenFacts) =>
+    createHmac('sha256', keys.unsubscribe).update(`${subscriberId}.${newsletterId}`).digest().subarray(0, 16);
   return {
     confirm: {
       make(subscriberId: number, expiresAt: number): string {

@@ -58,13 +58,22 @@ function unsubscribePage(site: Pick<SiteConfig, 'brand' | 'unsubscribePage'>, pa
     `<p class="brand">${escapeHtmlText(site.brand.name)}</p>`,
     `<h1>${escapeHtmlText(words.heading)}</h1>`,
     `<p${page === 'ask' ? '' : ' role="status"'}>${escapeHtmlText(text)}</p>`,
-    page === 'ask' ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtmlText(words.button)}</button></form>` : `<p><a href="/">${escapeHtmlText(words.home)}</a></p>`,
+    page === 'ask'
+      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtmlText(words.button)}</button></form>`
+      : `<p><a href="/">${escapeHtmlText(words.home)}</a></p>`,
     '</div></main></body></html>',
   ].join('\n');
 }
 
 const policy = (nonce: string, https: boolean) =>
-  [`default-src 'none'`, `style-src 'nonce-${nonce}'`, "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'", ...(https ? ['upgrade-insecure-requests'] : [])].join('; ');
+  [
+    `default-src 'none'`,
+    `style-src 'nonce-${nonce}'`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
 
 export async function registerUnsubscribe(app: FastifyInstance, { store, tokens, clock, rateLimitFactor = 1 }: UnsubscribeOptions): Promise<void> {
   const rate = server.newsletter.unsubscribeRate;

@@ -42,7 +42,10 @@ class NotConfirmed extends ApiError {}
 /** Whether a refusal is the one that asks for the password again. */
 async function asksPassword(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;
-  const body = (await response.clone().json().catch(() => null)) as { reason?: unknown } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { reason?: unknown } | null;
   return body?.reason === PASSWORD_AGAIN;
 }
 
@@ -87,7 +90,9 @@ export interface CallOptions {
 
 /** The address of a route with its parameters and query (for links: the export, the CV). */
 export function urlOf(route: AdminRoute, { params, query }: CallOptions = {}): string {
-  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')).toString();
+  const search = new URLSearchParams(
+    Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  ).toString();
   return `${pathOf(route, params)}${search ? `?${search}` : ''}`;
 }
 

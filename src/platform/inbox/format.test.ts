@@ -19,5 +19,7 @@ test('a lead\u2019s wait is said in whole minutes, hours (up to two days) or day
   expect(attentionWords(ago(5 * 3600_000 + 59 * 60_000), now)).toBe(fill(admin.list.waiting, { time: unit('hour', 5) }));
   expect(attentionWords(ago(47 * 3600_000), now)).toBe(fill(admin.list.waiting, { time: unit('hour', 47) }));
   expect(attentionWords(ago(3 * 86_400_000 + 3600_000), now)).toBe(fill(admin.list.waiting, { time: unit('day', 3) }));
-  expect(attentionWords({ waitingSince: null, activeAt: new Date(now - 2 * 86_400_000).toISOString() }, now)).toBe(fill(admin.list.lastActivity, { time: unit('day', 2) }));
+  expect(attentionWords({ waitingSince: null, activeAt: new Date(now - 2 * 86_400_000).toISOString() }, now)).toBe(
+    fill(admin.list.lastActivity, { time: unit('day', 2) }),
+  );
 });

@@ -23,7 +23,9 @@ function duration(ms: number): string {
  * (config/admin.ts list.waiting), or, when nobody waits, how long ago it was last active.
  */
 export function attentionWords(lead: { waitingSince: string | null; activeAt: string }, now = Date.now()): string {
-  return lead.waitingSince === null ? fill(admin.list.lastActivity, { time: duration(now - Date.parse(lead.activeAt)) }) : fill(admin.list.waiting, { time: duration(now - Date.parse(lead.waitingSince)) });
+  return lead.waitingSince === null
+    ? fill(admin.list.lastActivity, { time: duration(now - Date.parse(lead.activeAt)) })
+    : fill(admin.list.waiting, { time: duration(now - Date.parse(lead.waitingSince)) });
 }
 
 export function formatSize(bytes: number): string {

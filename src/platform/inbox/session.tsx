@@ -66,15 +66,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh, showSignIn]);
 
-  const signOut = useCallback(async (everywhere = false) => {
-    try {
-      await call(everywhere ? 'signOutEverywhere' : 'signOut');
-    } catch {
-      // Signed out already: the sign-in shows either way.
-    }
-    setUnread(undefined);
-    await showSignIn(false);
-  }, [showSignIn]);
+  const signOut = useCallback(
+    async (everywhere = false) => {
+      try {
+        await call(everywhere ? 'signOutEverywhere' : 'signOut');
+      } catch {
+        // Signed out already: the sign-in shows either way.
+      }
+      setUnread(undefined);
+      await showSignIn(false);
+    },
+    [showSignIn],
+  );
 
   useEffect(() => {
     document.title = unread ? fill(admin.titleWithUnread, { count: formatCount(unread) }) : admin.title;

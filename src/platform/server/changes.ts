@@ -16,4 +16,3 @@ export class Changes {
     return () => this.listeners.delete(listener);
   }
 }
-

@@ -13,7 +13,6 @@ import server from '../../../config/server';
 import { get, serve, statusLines, visit, type Served } from '../../test/rawClients';
 import type { ConnectionLimits } from './connections';
 
-
 const served: Served[] = [];
 afterAll(async () => {
   for (const s of served) await s.close();
@@ -131,7 +130,10 @@ describe('stopping', () => {
     const body = '{"Email":"stop@example.com","id":1,"Date":"today"}';
     const target = '/api/collections/subcribe/documents';
     const arrived = new Promise<void>((resolve) => s.app.server.once('request', () => resolve()));
-    const halfSent = await s.client(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, 'all');
+    const halfSent = await s.client(
+      `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      'all',
+    );
     await arrived;
     // The server hands it on to its routes on the next turn of its loop (httpServer.ts): after that one.
     await new Promise((resolve) => setImmediate(resolve));

@@ -48,7 +48,7 @@ export function writeFileDurably(target: string, bytes: Buffer): void {
   try {
     const fd = openSync(temp, 'wx');
     try {
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

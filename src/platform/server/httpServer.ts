@@ -25,24 +25,26 @@ interface Timeouts {
   connectionTimeout?: number;
 }
 
-export const serverFactory = (connections: ConnectionGuard): FastifyServerFactory => (handler, options) => {
-  const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Timeouts;
-  const httpServer = http.createServer({ requireHostHeader: false }, (request, response) => {
-    if (!connections.admit(request, response)) return;
-    // Requests sent together arrive together: each is handled once all of them are read, so
-    // none is worked on if one of them made the connection close (too many pipelined).
-    setImmediate(() => {
-      if (request.socket.destroyed) return;
-      if (request.httpVersion === '1.1' && request.headers.host === undefined) return refuse(response, 400, server.messages.badRequest);
-      handler(request, response);
+export const serverFactory =
+  (connections: ConnectionGuard): FastifyServerFactory =>
+  (handler, options) => {
+    const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Timeouts;
+    const httpServer = http.createServer({ requireHostHeader: false }, (request, response) => {
+      if (!connections.admit(request, response)) return;
+      // Requests sent together arrive together: each is handled once all of them are read, so
+      // none is worked on if one of them made the connection close (too many pipelined).
+      setImmediate(() => {
+        if (request.socket.destroyed) return;
+        if (request.httpVersion === '1.1' && request.headers.host === undefined) return refuse(response, 400, server.messages.badRequest);
+        handler(request, response);
+      });
     });
-  });
-  connections.attach(httpServer);
-  httpServer.on('checkExpectation', (_request: http.IncomingMessage, response: http.ServerResponse) => refuse(response, 417, server.messages.badRequest));
-  // Not in Node's typings, but its own switch (lib/_http_server.js): on the client's half-close, answer first.
-  (httpServer as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  if (keepAliveTimeout !== undefined) httpServer.keepAliveTimeout = keepAliveTimeout;
-  if (requestTimeout !== undefined) httpServer.requestTimeout = requestTimeout;
-  httpServer.setTimeout(connectionTimeout ?? 0);
-  return httpServer;
-};
+    connections.attach(httpServer);
+    httpServer.on('checkExpectation', (_request: http.IncomingMessage, response: http.ServerResponse) => refuse(response, 417, server.messages.badRequest));
+    // Not in Node's typings, but its own switch (lib/_http_server.js): on the client's half-close, answer first.
+    (httpServer as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+    if (keepAliveTimeout !== undefined) httpServer.keepAliveTimeout = keepAliveTimeout;
+    if (requestTimeout !== undefined) httpServer.requestTimeout = requestTimeout;
+    httpServer.setTimeout(connectionTimeout ?? 0);
+    return httpServer;
+  };

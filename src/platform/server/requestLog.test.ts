@@ -8,7 +8,6 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/app';
 import { readableLine } from './requestLog';
 
-
 let dataDir: string;
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'request-log-'));
@@ -32,18 +31,24 @@ async function logOf(options: { logger: boolean; isTTY?: boolean }): Promise<str
   } finally {
     await app.close();
   }
-  return written.join('').split('\n').filter((line) => line !== '');
+  return written
+    .join('')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 it('not to a terminal: JSON lines, one per request, with its method, address, status and time', async () => {
   const lines = await logOf({ logger: true, isTTY: false });
   const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   const requests = entries.filter((entry) => entry.req !== undefined);
-  expect(requests.map((entry) => [(entry.req as { method: string }).method, (entry.req as { url: string }).url, (entry.res as { statusCode: number }).statusCode])).toEqual([
+  expect(
+    requests.map((entry) => [(entry.req as { method: string }).method, (entry.req as { url: string }).url, (entry.res as { statusCode: number }).statusCode]),
+  ).toEqual([
     ['GET', '/healthz', 200],
     ['GET', '/nothing-here', 404],
   ]);
-  for (const entry of requests) expect(entry).toEqual(expect.objectContaining({ level: 30, msg: 'request completed', responseTime: expect.any(Number), reqId: expect.any(String) }));
+  for (const entry of requests)
+    expect(entry).toEqual(expect.objectContaining({ level: 30, msg: 'request completed', responseTime: expect.any(Number), reqId: expect.any(String) }));
 });
 
 it('to a terminal: one short line per request, time, method, address, status and duration', async () => {
@@ -62,12 +67,14 @@ it('with the log off (LOG=off): nothing', async () => {
 describe('readableLine', () => {
   const time = new Date(2026, 10, 23, 14, 3, 7).getTime();
   it('shows a warning with its level, message and its own fields', () => {
-    expect(readableLine(JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', closed: 3, msg: 'Closed connections' }))).toBe('14:03:07 WARN Closed connections {"closed":3}\n');
+    expect(readableLine(JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', closed: 3, msg: 'Closed connections' }))).toBe(
+      '14:03:07 WARN Closed connections {"closed":3}\n',
+    );
   });
   it('shows an error with its message', () => {
-    expect(readableLine(JSON.stringify({ level: 50, time, err: { type: 'Error', message: 'disk full', stack: '…' }, msg: 'The database cannot be opened' }))).toBe(
-      '14:03:07 ERROR The database cannot be opened (disk full)\n',
-    );
+    expect(
+      readableLine(JSON.stringify({ level: 50, time, err: { type: 'Error', message: 'disk full', stack: '…' }, msg: 'The database cannot be opened' })),
+    ).toBe('14:03:07 ERROR The database cannot be opened (disk full)\n');
   });
   it('passes a line that is not JSON as it is', () => {
     expect(readableLine('plain text')).toBe('plain text\n');

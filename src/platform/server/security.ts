@@ -24,13 +24,16 @@ export function isHttps(request: FastifyRequest): boolean {
  * Fastify's answers get them below; the answers written before Fastify sees a request (a
  * request that is not HTTP, src/platform/server/refusals.ts) get the same list.
  */
-export function securityHeaders(headers: ServerConfig['headers'], { https, policy = NON_PAGE_POLICY }: { https: boolean; policy?: string }): [string, string][] {
+export function securityHeaders(
+  headers: ServerConfig['headers'],
+  { https, policy = NON_PAGE_POLICY }: { https: boolean; policy?: string },
+): [string, string][] {
   return [...commonHeaders(headers, { https }), ['Content-Security-Policy', policy]];
 }
 
 /** Headers for every answer; pages add their own Content-Security-Policy. */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, headers: ServerConfig['headers']): void {
   const policy = reply.getHeader('Content-Security-Policy');
-  for (const [name, value] of securityHeaders(headers, { https: isHttps(request), policy: typeof policy === 'string' ? policy : undefined })) reply.header(name, value);
+  for (const [name, value] of securityHeaders(headers, { https: isHttps(request), policy: typeof policy === 'string' ? policy : undefined }))
+    reply.header(name, value);
 }
-

@@ -34,15 +34,14 @@ describe('resolvePath', () => {
     expect(routing().resolvePath(address)).toEqual({ path: address === '' ? '/' : address, page, canonical, matched: true });
   });
 
-  it.each(['/nowhere', '/about-us', '/services', '/Contact/extra', '/HOME'])(
-    'an unmatched address %j shows the home page and is not "matched"',
-    (address) => {
-      expect(routing().resolvePath(address)).toEqual({ path: address, page: 'home', canonical: '/', matched: false });
-    },
-  );
+  it.each(['/nowhere', '/about-us', '/services', '/Contact/extra', '/HOME'])('an unmatched address %j shows the home page and is not "matched"', (address) => {
+    expect(routing().resolvePath(address)).toEqual({ path: address, page: 'home', canonical: '/', matched: false });
+  });
 
   it('answers every address of the specification (and the pages the office adds beside them)', () => {
-    expect(routing().pagePaths.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/home', '/Home', '/About-us', '/About-Us', '/Product', '/Services', '/Blog', '/Career', '/Contact', '/contact']));
+    expect(routing().pagePaths.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['/', '/home', '/Home', '/About-us', '/About-Us', '/Product', '/Services', '/Blog', '/Career', '/Contact', '/contact']),
+    );
   });
 });
 
@@ -53,13 +52,12 @@ describe("the router's route table", () => {
     return leaf?.handle as RouteHandle | undefined;
   };
 
-  it.each([
-    ...specAddresses.filter(([address]) => address !== ''),
-    ['/nowhere', 'home', '/'],
-    ['/about-us', 'home', '/'],
-  ])('shows %j with the %s page (main address %s)', (address, page, canonical) => {
-    expect(shown(address)).toEqual({ page, canonical });
-  });
+  it.each([...specAddresses.filter(([address]) => address !== ''), ['/nowhere', 'home', '/'], ['/about-us', 'home', '/']])(
+    'shows %j with the %s page (main address %s)',
+    (address, page, canonical) => {
+      expect(shown(address)).toEqual({ page, canonical });
+    },
+  );
 });
 
 describe('pages and their main addresses', () => {

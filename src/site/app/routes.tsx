@@ -55,7 +55,12 @@ export function createRoutes(content: SiteContent): RouteObject[] {
         }),
         { path: ERROR_RENDER_PATH, Component: ErrorPage },
         // The pages shown at the addresses of removed pages (the render draws each once: src/content/model/gonePages.ts).
-        ...gonePagesOf(content).map(({ renderPath, words }): RouteObject => ({ path: renderPath, caseSensitive: true, Component: GonePage, loader: () => ({ words }) satisfies GoneData })),
+        ...gonePagesOf(content).map(({ renderPath, words }): RouteObject => ({
+          path: renderPath,
+          caseSensitive: true,
+          Component: GonePage,
+          loader: () => ({ words }) satisfies GoneData,
+        })),
         pageRoute(content, '*', fallbackPage, mainPathOf(fallbackPage), false),
       ],
     },

@@ -16,7 +16,19 @@ const Frame = styled('div', { shouldForwardProp: (prop) => prop !== 'step' && pr
   ...(step === 'closed' ? { height: 0, visibility: 'hidden' as const } : {}),
 }));
 
-export function Collapse({ open, id, children, className, ms = tokens.collapseMs }: { open: boolean; id?: string; children: ReactNode; className?: string; ms?: number }) {
+export function Collapse({
+  open,
+  id,
+  children,
+  className,
+  ms = tokens.collapseMs,
+}: {
+  open: boolean;
+  id?: string;
+  children: ReactNode;
+  className?: string;
+  ms?: number;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState<Step>(open ? 'open' : 'closed');
 

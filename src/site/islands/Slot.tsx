@@ -22,7 +22,21 @@ function isStaticHtml(content: SlotContent): content is StaticHtml {
   return typeof content === 'object' && content !== null && 'html' in content && typeof (content as StaticHtml).html === 'string';
 }
 
-export function Slot({ name, slots, as: Tag = 'div', id, className, style }: { name: string; slots: Slots; as?: 'div' | 'span'; id?: string; className?: string; style?: CSSProperties }) {
+export function Slot({
+  name,
+  slots,
+  as: Tag = 'div',
+  id,
+  className,
+  style,
+}: {
+  name: string;
+  slots: Slots;
+  as?: 'div' | 'span';
+  id?: string;
+  className?: string;
+  style?: CSSProperties;
+}) {
   const content = slots[name];
   const attributes = { [SLOT_ATTRIBUTE]: name, id, className, style };
   if (isStaticHtml(content)) return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: content.html }} suppressHydrationWarning />;

@@ -17,8 +17,14 @@ export const PRERENDERED_STYLES_KEY = 'css-ssr';
  * adds new ones after them, as emotion does after hydrating its own elements.
  */
 export function createEmotionCache(nonce: string | undefined = pageNonce()) {
-  const prerendered = typeof document === 'undefined' ? [] : [...document.querySelectorAll<HTMLStyleElement>(`style[data-emotion^="${PRERENDERED_STYLES_KEY} "]`)];
-  const cache = createCache({ key: 'css', prepend: true, ...(nonce ? { nonce } : {}), ...(prerendered.length ? { insertionPoint: prerendered[prerendered.length - 1] } : {}) });
+  const prerendered =
+    typeof document === 'undefined' ? [] : [...document.querySelectorAll<HTMLStyleElement>(`style[data-emotion^="${PRERENDERED_STYLES_KEY} "]`)];
+  const cache = createCache({
+    key: 'css',
+    prepend: true,
+    ...(nonce ? { nonce } : {}),
+    ...(prerendered.length ? { insertionPoint: prerendered[prerendered.length - 1] } : {}),
+  });
   for (const element of prerendered) {
     for (const id of (element.dataset.emotion ?? '').split(' ').slice(1)) cache.inserted[id] = true;
   }

@@ -41,7 +41,11 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
   try {
     // Island scripts load on demand, within the specification's time limit for page scripts.
     const src = island.data ? element.dataset.src : undefined;
-    const [{ default: Component }, data] = await withTimeout(Promise.all([island.load(), src ? dataFile(src) : undefined]), site.constants.pageLoadTimeoutMs, `The ${name} island`);
+    const [{ default: Component }, data] = await withTimeout(
+      Promise.all([island.load(), src ? dataFile(src) : undefined]),
+      site.constants.pageLoadTimeoutMs,
+      `The ${name} island`,
+    );
     const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
     if (island.data && src) props[island.data] = data;
     cache ??= createEmotionCache();

@@ -18,7 +18,14 @@ export type IslandIcon = keyof typeof islandDrawings;
 /** A decorative icon, 1.5rem square in the current colour (MUI's SvgIcon size). */
 export function SvgIcon({ name, size = '1.5rem' }: { name: IslandIcon; size?: string }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" style={{ display: 'inline-block', flexShrink: 0, fill: 'currentColor' }}>
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      style={{ display: 'inline-block', flexShrink: 0, fill: 'currentColor' }}
+    >
       <path d={islandDrawings[name]} />
     </svg>
   );

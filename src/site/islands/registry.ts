@@ -48,7 +48,9 @@ type DataProp<N extends IslandName> = (typeof islands)[N] extends { data: infer 
 export type IslandProps<N extends IslandName> = Omit<ComponentProps<ComponentOf<N>>, 'slots' | 'instance' | DataProp<N>>;
 
 /** An island's data: its value (drawn on the server) and the file the browser reads it from. */
-export type IslandData<N extends IslandName> = [DataProp<N>] extends [never] ? undefined : { src: string; value: ComponentProps<ComponentOf<N>>[DataProp<N> & keyof ComponentProps<ComponentOf<N>>] };
+export type IslandData<N extends IslandName> = [DataProp<N>] extends [never]
+  ? undefined
+  : { src: string; value: ComponentProps<ComponentOf<N>>[DataProp<N> & keyof ComponentProps<ComponentOf<N>>] };
 
 export function isIslandName(name: string): name is IslandName {
   return Object.hasOwn(islands, name);

@@ -71,7 +71,11 @@ export function Footer() {
                   ...(column.showEmail ? [{ ...site.contact.email, icon: 'email' as const }] : []),
                 ].map((link) => (
                   <li key={`${link.label}-${link.href}`}>
-                    <SmartLink href={link.href} color="inherit" sx={{ color: footerText, display: 'inline-flex', alignItems: 'center', gap: 1, '&:hover': { color: 'common.white' } }}>
+                    <SmartLink
+                      href={link.href}
+                      color="inherit"
+                      sx={{ color: footerText, display: 'inline-flex', alignItems: 'center', gap: 1, '&:hover': { color: 'common.white' } }}
+                    >
                       {link.icon && <Icon name={link.icon} fontSize="small" />}
                       {link.label}
                     </SmartLink>

@@ -47,7 +47,12 @@ function ContactBar() {
         <Stack direction="row" spacing={0.5} component="ul" sx={plainList}>
           {site.social.map((s) => (
             <li key={s.label}>
-              <IconButton size="small" color="inherit" aria-label={`${s.label} ${site.ui.newTabHint}`} {...linkTarget({ href: chatHref(site, s), newTab: true })}>
+              <IconButton
+                size="small"
+                color="inherit"
+                aria-label={`${s.label} ${site.ui.newTabHint}`}
+                {...linkTarget({ href: chatHref(site, s), newTab: true })}
+              >
                 <Icon name={s.icon} fontSize="small" />
               </IconButton>
             </li>
@@ -127,15 +132,15 @@ export function Header() {
             <Box component="nav" aria-label={nav.label} sx={{ display: { xs: 'none', lg: 'block' } }}>
               <NavLinks vertical={false} />
             </Box>
-            <Button
-              variant="contained"
-              {...linkTarget({ href: nav.cta.href })}
-              sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
-            >
+            <Button variant="contained" {...linkTarget({ href: nav.cta.href })} sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
               {nav.cta.label}
               <NewTabHint show={false} />
             </Button>
-            <Island name="menuToggle" props={{ controls: NAV_ID, openLabel: nav.openMenuLabel, closeLabel: nav.closeMenuLabel }} sx={{ display: { lg: 'none' } }} />
+            <Island
+              name="menuToggle"
+              props={{ controls: NAV_ID, openLabel: nav.openMenuLabel, closeLabel: nav.closeMenuLabel }}
+              sx={{ display: { lg: 'none' } }}
+            />
           </Toolbar>
         </Container>
         <Island

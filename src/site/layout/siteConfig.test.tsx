@@ -82,7 +82,9 @@ describe('the content the renderers draw', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getAllByRole('link', { name: draft.navigation.links[0]!.label }).length).toBeGreaterThan(0);
     expect(within(header).getAllByRole('link', { name: draft.navigation.cta.label }).length).toBeGreaterThan(0);
-    expect(within(screen.getByRole('complementary', { name: site.ui.contactBarLabel })).getByRole('link', { name: draft.contact.phone.label })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('complementary', { name: site.ui.contactBarLabel })).getByRole('link', { name: draft.contact.phone.label }),
+    ).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('heading', { name: draft.footer.columns[0]!.heading })).toBeInTheDocument();
     expect(within(footer).getByRole('heading', { name: draft.footer.newsletter.heading })).toBeInTheDocument();

@@ -5,4 +5,3 @@
  * here (the build writes it into the loader); the shape is the browser's, in triggers.ts.
  */
 export const EARLY_CLICKS = '__earlyIslandClicks';
-

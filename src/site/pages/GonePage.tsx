@@ -36,7 +36,14 @@ export function GonePage() {
             <Box component="ul" sx={{ ...plainList, display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center' }}>
               {words.links.map((link, i) => (
                 <li key={`${link.href} ${link.label}`}>
-                  <ActionButton action={{ label: link.label, href: link.href, variant: i === 0 ? 'primary' : 'secondary', ...(/^https?:/i.test(link.href) ? { newTab: true } : {}) }} />
+                  <ActionButton
+                    action={{
+                      label: link.label,
+                      href: link.href,
+                      variant: i === 0 ? 'primary' : 'secondary',
+                      ...(/^https?:/i.test(link.href) ? { newTab: true } : {}),
+                    }}
+                  />
                 </li>
               ))}
             </Box>

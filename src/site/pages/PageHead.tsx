@@ -14,7 +14,19 @@ export interface ShareDetails {
   author: string;
 }
 
-export function PageHead({ title, description, canonical, indexable, article }: { title: string; description: string; canonical: string; indexable: boolean; article?: ShareDetails }) {
+export function PageHead({
+  title,
+  description,
+  canonical,
+  indexable,
+  article,
+}: {
+  title: string;
+  description: string;
+  canonical: string;
+  indexable: boolean;
+  article?: ShareDetails;
+}) {
   const site = useSite();
   const url = `${site.brand.url}${canonical}`;
   const picture = article?.image ?? site.brand.shareImage;

@@ -28,7 +28,10 @@ async function draw(address: string, given: SiteContent) {
 test("the office's words, its links, in the site's layout, not for search engines; the site's words where it wrote none", async () => {
   const contact = content.site.navigation.links.find((l) => l.href !== '/')!;
   const office = { address: '/autumn-offer', message: 'This offer has ended', links: [{ label: contact.label, href: contact.href }] };
-  const given = { ...content, moved: { moved: [], gone: [office, '/older-offer', { address: '/winter-offer', links: [{ label: 'Nowhere', href: '/no-such-page' }] }] } } as SiteContent;
+  const given = {
+    ...content,
+    moved: { moved: [], gone: [office, '/older-offer', { address: '/winter-offer', links: [{ label: 'Nowhere', href: '/no-such-page' }] }] },
+  } as SiteContent;
   const pages = gonePagesOf(given);
   // The office's words on one page; the site's on the other (an address alone, and one whose only link leads to no page).
   expect(pages.map((p) => p.addresses)).toEqual([['/autumn-offer'], ['/older-offer', '/winter-offer']]);

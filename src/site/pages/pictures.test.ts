@@ -27,7 +27,12 @@ Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** An upload as the editor stores it: its address and size. */
-const upload = (hash: string, width: number, height: number, alt: string): ImageConfig => ({ src: `${UPLOADS_PATH}${hash.padEnd(20, hash)}.webp`, alt, width, height });
+const upload = (hash: string, width: number, height: number, alt: string): ImageConfig => ({
+  src: `${UPLOADS_PATH}${hash.padEnd(20, hash)}.webp`,
+  alt,
+  width,
+  height,
+});
 const cover = upload('c', 1920, 1080, 'The cover');
 const inText = upload('d', 1280, 640, 'In the text');
 const hero = upload('e', 1200, 900, 'The hero');
@@ -61,8 +66,10 @@ beforeAll(async () => {
   const uploads = path.join(dir, ...UPLOADS_PATH.split('/').filter(Boolean));
   mkdirSync(uploads, { recursive: true });
   for (const image of [cover, hero, second, further, noSizes, inText]) writeFileSync(path.join(dir, image.src), '');
-  for (const image of [cover, hero, second, further]) for (const { name } of sizeNamesOf(path.basename(image.src), image.width)) writeFileSync(path.join(uploads, name), '');
-  for (const { name } of sizeNamesOf(path.basename(inText.src), inText.width).filter((s) => s.format === 'webp' && s.width <= 640)) writeFileSync(path.join(uploads, name), '');
+  for (const image of [cover, hero, second, further])
+    for (const { name } of sizeNamesOf(path.basename(image.src), image.width)) writeFileSync(path.join(uploads, name), '');
+  for (const { name } of sizeNamesOf(path.basename(inText.src), inText.width).filter((s) => s.format === 'webp' && s.width <= 640))
+    writeFileSync(path.join(uploads, name), '');
   // A size of an upload the content does not name is not offered.
   writeFileSync(path.join(uploads, `${'9'.repeat(20)}-320.avif`), '');
   pictures = picturesIn(dir, content);
@@ -79,11 +86,23 @@ function offered(document: Document, alt: string) {
   const img = document.querySelector(`img[alt="${alt}"]`)!;
   expect(img).not.toBeNull();
   const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : undefined;
-  const sources = [...(picture?.querySelectorAll('source') ?? [])].map((s) => ({ type: s.getAttribute('type'), srcset: s.getAttribute('srcset'), sizes: s.getAttribute('sizes') }));
+  const sources = [...(picture?.querySelectorAll('source') ?? [])].map((s) => ({
+    type: s.getAttribute('type'),
+    srcset: s.getAttribute('srcset'),
+    sizes: s.getAttribute('sizes'),
+  }));
   const attribute = (name: string) => img.getAttribute(name);
   return {
     sources,
-    img: { src: attribute('src'), srcset: attribute('srcset'), sizes: attribute('sizes'), width: attribute('width'), height: attribute('height'), loading: attribute('loading'), fetchpriority: attribute('fetchpriority') },
+    img: {
+      src: attribute('src'),
+      srcset: attribute('srcset'),
+      sizes: attribute('sizes'),
+      width: attribute('width'),
+      height: attribute('height'),
+      loading: attribute('loading'),
+      fetchpriority: attribute('fetchpriority'),
+    },
   };
 }
 
@@ -119,7 +138,15 @@ test("a page's first picture shown on every screen is its main one, fetched firs
   // Beside the form, the hero's picture is lazy: a phone, which does not show it, never fetches it.
   expect(offered(document, hero.alt)).toEqual({
     sources: [{ type: 'image/avif', srcset: at(hero, 'avif', widthsOf(1200)), sizes: picturePlaces.heroBesideForm(bp) }],
-    img: { src: hero.src, srcset: at(hero, 'webp', widthsOf(1200)), sizes: picturePlaces.heroBesideForm(bp), width: '1200', height: '900', loading: 'lazy', fetchpriority: null },
+    img: {
+      src: hero.src,
+      srcset: at(hero, 'webp', widthsOf(1200)),
+      sizes: picturePlaces.heroBesideForm(bp),
+      width: '1200',
+      height: '900',
+      loading: 'lazy',
+      fetchpriority: null,
+    },
   });
   expect(offered(document, second.alt)).toMatchObject({
     sources: [{ type: 'image/avif', sizes: picturePlaces.split(bp) }],
@@ -133,7 +160,9 @@ test("a page's first picture shown on every screen is its main one, fetched firs
   // The pictures of public/images (SVG) stay as they are: one file, no srcset.
   const svgs = [...document.querySelectorAll('img[src$=".svg"]')];
   expect(svgs.length).toBeGreaterThan(0);
-  expect(svgs.map((svg) => ({ srcset: svg.getAttribute('srcset'), inPicture: svg.parentElement?.tagName === 'PICTURE' }))).toEqual(svgs.map(() => ({ srcset: null, inPicture: false })));
+  expect(svgs.map((svg) => ({ srcset: svg.getAttribute('srcset'), inPicture: svg.parentElement?.tagName === 'PICTURE' }))).toEqual(
+    svgs.map(() => ({ srcset: null, inPicture: false })),
+  );
 });
 
 test("the list of articles: an article shown whole above the cards has the article's sizes and is the page's main picture, the cards below it lazy; without it, the first card's is", async () => {
@@ -163,5 +192,7 @@ test('the sizes of a picture: phones first (the window less the margins), the co
   // On a 375 px phone the article's cover is the window less 16 px either side; from 880 px it is 832 px wide.
   expect(picturePlaces.article(bp)).toBe('(min-width: 880px) 832px, (min-width: 576px) calc(100vw - 48px), calc(100vw - 32px)');
   // Three cards in a row from lg: each a third of the Container's inner 1152 px less the gaps.
-  expect(picturePlaces.card(3)(bp)).toBe('(min-width: 1200px) 363px, (min-width: 992px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 80px) / 2), (min-width: 576px) calc(100vw - 48px), calc(100vw - 32px)');
+  expect(picturePlaces.card(3)(bp)).toBe(
+    '(min-width: 1200px) 363px, (min-width: 992px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 80px) / 2), (min-width: 576px) calc(100vw - 48px), calc(100vw - 32px)',
+  );
 });

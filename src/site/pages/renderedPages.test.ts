@@ -121,7 +121,10 @@ function navbar(document: Document): HTMLElement {
   return navs[0]!;
 }
 
-const cases = [...addresses.map(({ path, page }) => ({ path, page, indexable: true })), ...unknown.map((path) => ({ path, page: routes.fallback as PageId, indexable: false }))];
+const cases = [
+  ...addresses.map(({ path, page }) => ({ path, page, indexable: true })),
+  ...unknown.map((path) => ({ path, page: routes.fallback as PageId, indexable: false })),
+];
 
 describe.each(cases)('$path', ({ path, page, indexable }) => {
   test(`shows the ${page} page's one headline`, () => {
@@ -133,7 +136,7 @@ describe.each(cases)('$path', ({ path, page, indexable }) => {
     expect(headOf(documentOf(path))).toEqual(expectedHead(page, indexable));
   });
 
-  test("marks the navbar link of its page (a link) as the current page, and no other", () => {
+  test('marks the navbar link of its page (a link) as the current page, and no other', () => {
     const current = [...navbar(documentOf(path)).querySelectorAll('[aria-current="page"]')];
     const label = navLabelOf(page);
     // None on a page the navbar does not link to (the privacy page, linked from the footer).
@@ -179,7 +182,10 @@ describe('links that leave the site', () => {
     const footer = getByRole(body, 'contentinfo');
     const bar = getByRole(body, 'complementary', { name: site.ui.contactBarLabel });
     for (const social of site.social) {
-      expectNewTab(getByRole(getByRole(footer, 'list', { name: site.footer.socialLabel }), 'link', { name: new RegExp(`^${social.label}`) }), chatHref(site, social));
+      expectNewTab(
+        getByRole(getByRole(footer, 'list', { name: site.footer.socialLabel }), 'link', { name: new RegExp(`^${social.label}`) }),
+        chatHref(site, social),
+      );
       expectNewTab(getByRole(bar, 'link', { name: new RegExp(`^${social.label}`) }), chatHref(site, social));
     }
     // The chat button (MUI's floating button) sits in the footer landmark (where it shows is the browser test's: e2e/pages.e2e.ts).
@@ -202,7 +208,7 @@ describe('links that leave the site', () => {
     expect(whatsappLinks(document)).toEqual(now.map(() => 'https://wa.me/447700900123'));
   });
 
-  test('the About page\'s WhatsApp link opens a chat with the prefilled message in a new tab', () => {
+  test("the About page's WhatsApp link opens a chat with the prefilled message in a new tab", () => {
     const main = getByRole(documentOf(mainPathOf('about')).body, 'main');
     const links = queryAllByRole(main, 'link', { name: /WhatsApp/ });
     expect(links).toHaveLength(1);

@@ -51,7 +51,9 @@ function examplesOf<T extends SectionType>(type: T): Example<T>[] {
 
 function exampleOf<T extends SectionType>(type: T, wanted: (s: SectionOf<T>) => boolean = () => true): Example<T> {
   // A real section first; a type no page uses now (the office placed none) is drawn with its example.
-  const found = examplesOf(type).find((e) => wanted(e.section)) ?? (wanted(inlineExamples[type]) ? { section: inlineExamples[type], where: `the ${type} example` } : undefined);
+  const found =
+    examplesOf(type).find((e) => wanted(e.section)) ??
+    (wanted(inlineExamples[type]) ? { section: inlineExamples[type], where: `the ${type} example` } : undefined);
   if (!found) throw new Error(`No ${type} section in config/pages matches what this test needs: update the test.`);
   return found;
 }
@@ -70,7 +72,14 @@ const inlineExamples: { [T in SectionType]: SectionOf<T> } = {
     paragraphs: ['Some text.'],
     image: { src: '/images/logo.svg', alt: 'A picture', width: 10, height: 10 },
   },
-  cards: { type: 'cards', heading: 'Some cards', cards: [{ title: 'A card', text: 'Card text.', more: ['More of it.', 'And the end.'] }, { title: 'Another card', text: 'Other text.' }] },
+  cards: {
+    type: 'cards',
+    heading: 'Some cards',
+    cards: [
+      { title: 'A card', text: 'Card text.', more: ['More of it.', 'And the end.'] },
+      { title: 'Another card', text: 'Other text.' },
+    ],
+  },
   cta: { type: 'cta', heading: 'A call to action', text: 'Do it.', action: { label: 'Go', href: '/Contact' } },
   stats: { type: 'stats', heading: 'Some numbers', items: [{ value: 3, suffix: '+', label: 'Years' }] },
   article: {
@@ -141,7 +150,13 @@ describe('the section registry', () => {
 
   it("each section type's example (drawn when no page uses the type) is content the checker accepts", () => {
     const problems: string[] = [];
-    const ctx = { file: 'example', sitePaths: new Set<string>(), formIds: new Set(inlineExamples.privacy.forms.items.map((item) => item.form)), publicFileExists: () => true, report: (path: Path, message: string) => problems.push(`${formatPath(path)} ${message}`) };
+    const ctx = {
+      file: 'example',
+      sitePaths: new Set<string>(),
+      formIds: new Set(inlineExamples.privacy.forms.items.map((item) => item.form)),
+      publicFileExists: () => true,
+      report: (path: Path, message: string) => problems.push(`${formatPath(path)} ${message}`),
+    };
     for (const type of sectionTypes) sectionSchema.check(inlineExamples[type], [type], ctx);
     expect(problems).toEqual([]);
   });
@@ -164,7 +179,7 @@ describe('the section registry', () => {
 });
 
 describe('what visitors see in each section type', () => {
-  test('privacy: each form with its fields, its retention and who is told, read from config/forms; the agency\'s e-mail from config/site.ts', () => {
+  test("privacy: each form with its fields, its retention and who is told, read from config/forms; the agency's e-mail from config/site.ts", () => {
     const { section } = exampleOf('privacy');
     show(section);
     const { forms: about } = section;

@@ -50,7 +50,8 @@ function builtSite(text: string) {
     frameOrigins: [],
     connectOrigins: [],
     inlineHashes: { scripts: [], styles: [] },
-    outcomes: [{ path: '/', query: [['sent', 'subcribe']], file: 'outcomes/index/sent-subcribe.html' }], content: realServedContent,
+    outcomes: [{ path: '/', query: [['sent', 'subcribe']], file: 'outcomes/index/sent-subcribe.html' }],
+    content: realServedContent,
   };
   writeFileSync(path.join(dir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;
@@ -76,7 +77,11 @@ describe('a cache in front of our server (a CDN)', () => {
     expect(gzip.statusCode).toBe(200);
     expect((await app.inject({ url: '/assets/app-one.js' })).headers['cache-control']).toBe(CACHE_CONTROL.hashed);
     const outcome = await app.inject({ url: '/?sent=subcribe' });
-    expect([outcome.statusCode, outcome.headers['cache-control'], outcome.body]).toEqual([200, CACHE_CONTROL.pageWithOutcome, expect.stringContaining('role="status"')]);
+    expect([outcome.statusCode, outcome.headers['cache-control'], outcome.body]).toEqual([
+      200,
+      CACHE_CONTROL.pageWithOutcome,
+      expect.stringContaining('role="status"'),
+    ]);
   });
 
   it('never keeps what the endpoints or the inbox answer, refusals included', async () => {
@@ -88,7 +93,8 @@ describe('a cache in front of our server (a CDN)', () => {
       await app.inject({ url: '/admin' }),
       await app.inject({ url: '/admin/leads/x' }),
     ];
-    for (const answer of answers) expect([answer.statusCode, answer.headers['cache-control']]).toEqual([answer.statusCode, expect.stringContaining('no-store')]);
+    for (const answer of answers)
+      expect([answer.statusCode, answer.headers['cache-control']]).toEqual([answer.statusCode, expect.stringContaining('no-store')]);
   });
 });
 
@@ -102,7 +108,9 @@ describe('one policy for every host of the files', () => {
     // Over HTTPS, as behind Caddy or a CDN (a proxy on this machine is believed).
     const page = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '127.0.0.1' });
     const ours = String(page.headers['content-security-policy']);
-    const hosting = firebaseJson(manifest).hosting.headers.find((h) => h.source === '**')!.headers.find((h) => h.key === 'Content-Security-Policy')!.value;
+    const hosting = firebaseJson(manifest)
+      .hosting.headers.find((h) => h.source === '**')!
+      .headers.find((h) => h.key === 'Content-Security-Policy')!.value;
     const caddy = /Content-Security-Policy "([^"]+)"/.exec(caddySnippets(manifest))?.[1];
     expect(ours).toContain("script-src 'self' 'sha256-c2NyaXB0';");
     expect(ours).not.toContain('nonce');
@@ -128,7 +136,7 @@ describe('switching to a new build at run time', () => {
 });
 
 describe('a page that cannot be sent', () => {
-  it('is answered with the build\'s error page, status 500, under the page policy, never kept by a cache', async () => {
+  it("is answered with the build's error page, status 500, under the page policy, never kept by a cache", async () => {
     const app = await start(builtSite('one'));
     const build = app.siteBuilds!.current();
     build.pageFor = () => {

@@ -79,14 +79,19 @@ export function SectionHeading({
   level?: 1 | 2;
 }) {
   return (
-    <Box sx={{ textAlign: align, mx: align === 'center' ? 'auto' : 0, maxWidth: align === 'center' ? 760 : 'none', mb: text || align === 'center' ? { xs: 4, md: 6 } : 3 }}>
+    <Box
+      sx={{
+        textAlign: align,
+        mx: align === 'center' ? 'auto' : 0,
+        maxWidth: align === 'center' ? 760 : 'none',
+        mb: text || align === 'center' ? { xs: 4, md: 6 } : 3,
+      }}
+    >
       <Eyebrow text={eyebrow} onDark={onDark} />
       <Typography id={id} variant={level === 1 ? 'h1' : 'h2'} component={level === 1 ? 'h1' : 'h2'} sx={{ mb: text ? 2 : 0 }}>
         {heading}
       </Typography>
-      {text && (
-        <Typography sx={{ color: onDark ? 'rgba(255,255,255,0.85)' : 'text.secondary', fontSize: '1.125rem' }}>{text}</Typography>
-      )}
+      {text && <Typography sx={{ color: onDark ? 'rgba(255,255,255,0.85)' : 'text.secondary', fontSize: '1.125rem' }}>{text}</Typography>}
     </Box>
   );
 }

@@ -29,12 +29,7 @@ export function linkTarget({ href, newTab }: TargetProps) {
 export function NewTabHint({ show }: { show: boolean | undefined }) {
   const site = useSite();
   if (!show) return null;
-  return (
-    <ScreenReaderText>
-      {' '}
-      {site.ui.newTabHint}
-    </ScreenReaderText>
-  );
+  return <ScreenReaderText> {site.ui.newTabHint}</ScreenReaderText>;
 }
 
 type SmartLinkProps = Omit<LinkProps, 'href'> & TargetProps & { children: ReactNode };

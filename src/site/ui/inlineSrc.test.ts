@@ -5,7 +5,7 @@ import { inlineSrc } from './inlineSrc';
 describe('inlineSrc', () => {
   const logo = site.brand.logo.src;
 
-  it("draws a small SVG of public/ into the page, without its title and ARIA attributes, and escaped for a data: address", () => {
+  it('draws a small SVG of public/ into the page, without its title and ARIA attributes, and escaped for a data: address', () => {
     const src = inlineSrc(logo);
     expect(src.startsWith('data:image/svg+xml,%3Csvg ')).toBe(true);
     const svg = decodeURIComponent(src.slice('data:image/svg+xml,'.length));

@@ -77,11 +77,23 @@ function layoutSizes(breakpoints: Breakpoints, steps: readonly Step[], { contain
 /** Every place that draws a picture. */
 export const picturePlaces = {
   /** The hero's picture beside its heading (HeroSection: a grid of 1.1fr and 1fr from `md`, 6 units apart; under it on phones). */
-  hero: ((bp) => layoutSizes(bp, [{ from: 0, columns: 1 }, { from: bp.md, columns: 2, gap: 6 * UNIT, share: 1 / 2.1 }])) satisfies PicturePlace,
+  hero: ((bp) =>
+    layoutSizes(bp, [
+      { from: 0, columns: 1 },
+      { from: bp.md, columns: 2, gap: 6 * UNIT, share: 1 / 2.1 },
+    ])) satisfies PicturePlace,
   /** The hero's picture under its heading when a form is beside it (at most 420 px, shown from `md` only). */
-  heroBesideForm: ((bp) => layoutSizes(bp, [{ from: 0, columns: 1, max: 420 }, { from: bp.md, columns: 2, gap: 6 * UNIT, share: 1.1 / 2.1, max: 420 }])) satisfies PicturePlace,
+  heroBesideForm: ((bp) =>
+    layoutSizes(bp, [
+      { from: 0, columns: 1, max: 420 },
+      { from: bp.md, columns: 2, gap: 6 * UNIT, share: 1.1 / 2.1, max: 420 },
+    ])) satisfies PicturePlace,
   /** A text-and-picture section's picture (SplitSection: two equal columns from `md`, 8 units apart). */
-  split: ((bp) => layoutSizes(bp, [{ from: 0, columns: 1 }, { from: bp.md, columns: 2, gap: 8 * UNIT }])) satisfies PicturePlace,
+  split: ((bp) =>
+    layoutSizes(bp, [
+      { from: 0, columns: 1 },
+      { from: bp.md, columns: 2, gap: 8 * UNIT },
+    ])) satisfies PicturePlace,
   /** An article section's picture (ArticleSection: at most 820 px wide). */
   articleSection: ((bp) => layoutSizes(bp, [{ from: 0, columns: 1, max: 820 }])) satisfies PicturePlace,
   /** A card's picture (CardsSection: one column, then up to 2 from `md` and `columns` from `lg`, 3 units apart, 4 from `md`). */

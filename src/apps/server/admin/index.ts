@@ -44,7 +44,10 @@ declare module 'fastify' {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function registerAdmin(app: FastifyInstance, { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders, outside = { notifyTo: [] } }: AdminOptions): Promise<void> {
+export async function registerAdmin(
+  app: FastifyInstance,
+  { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders, outside = { notifyTo: [] } }: AdminOptions,
+): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
   // The open screens' live updates: closed first when the server stops (a stream never ends by itself).
   const live = new LiveUpdates(store, clock, (message) => app.log.warn(message));
@@ -56,7 +59,8 @@ export async function registerAdmin(app: FastifyInstance, { store, dataDir, clie
     try {
       const now = clock();
       const deleted = enforceRetention(store, dataDir, now);
-      if (deleted.leads > 0 || deleted.files > 0) app.log.info(`Retention: deleted ${deleted.leads} leads and ${deleted.files} files past their forms' retention periods`);
+      if (deleted.leads > 0 || deleted.files > 0)
+        app.log.info(`Retention: deleted ${deleted.leads} leads and ${deleted.files} files past their forms' retention periods`);
       // Newsletter sign-ups never confirmed (config/server.ts newsletter.unconfirmedDays).
       const dropped = dropUnconfirmed(store.db, now);
       if (dropped > 0) app.log.info(`Newsletter: deleted ${dropped} sign-ups never confirmed`);

@@ -26,15 +26,17 @@ export function registerAdminPage(app: FastifyInstance, clientDir: string): void
 
   const send = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = newNonce();
-    return reply
-      .header('Content-Security-Policy', contentSecurityPolicy({ nonce }, { https: isHttps(request) }))
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex, nofollow')
-      // The public pages leave this out (src/platform/headers.ts: it costs them a fresh renderer
-      // process per visit); the inbox has a signed-in state for another window to reach.
-      .header('Cross-Origin-Opener-Policy', 'same-origin')
-      .type('text/html; charset=utf-8')
-      .send(parts.join(nonce));
+    return (
+      reply
+        .header('Content-Security-Policy', contentSecurityPolicy({ nonce }, { https: isHttps(request) }))
+        .header('Cache-Control', 'no-store')
+        .header('X-Robots-Tag', 'noindex, nofollow')
+        // The public pages leave this out (src/platform/headers.ts: it costs them a fresh renderer
+        // process per visit); the inbox has a signed-in state for another window to reach.
+        .header('Cross-Origin-Opener-Policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(parts.join(nonce))
+    );
   };
   app.route({ method: ['GET', 'HEAD'], url: ADMIN_PAGE, handler: send });
   app.route({ method: ['GET', 'HEAD'], url: `${ADMIN_PAGE}/*`, handler: send });

@@ -123,7 +123,13 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
       const sent = ([] as unknown[]).concat(reply.getHeader('set-cookie') ?? []).some((line) => String(line).startsWith(`${SESSION_COOKIE}=`));
       if (session?.email && session.remembered && !sent) {
         // Its end by the browser's clock (the machine's): the session's own end is the server's to say (sessions.ts).
-        reply.setCookie(SESSION_COOKIE, session.encryptedSessionId, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request), expires: new Date(Date.now() + REMEMBERED_MS) });
+        reply.setCookie(SESSION_COOKIE, session.encryptedSessionId, {
+          path: '/api/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: isHttps(request),
+          expires: new Date(Date.now() + REMEMBERED_MS),
+        });
       }
       return payload;
     });
@@ -155,32 +161,47 @@ async function signIn(scope: FastifyInstance, { store, clock, checkPassword }: A
     }),
   );
 
-  scope.post(SIGN_IN_API, {
-    // An e-mail and a password at their longest, in UTF-8 (up to 3 bytes per UTF-16 unit), and the JSON around them.
-    bodyLimit: 3 * (254 + server.admin.passwordMaxLength) + 256,
-    onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
-  }, async (request, reply) => {
-    const { email, password, remember } = (request.body ?? {}) as { email?: unknown; password?: unknown; remember?: unknown };
-    if (typeof email !== 'string' || !looksLikeEmail(email.trim()) || typeof password !== 'string' || password.length > server.admin.passwordMaxLength || (remember !== undefined && typeof remember !== 'boolean')) {
-      return fail(reply, 400, messages.badEmail);
-    }
-    const account = normalizeEmail(email);
-    // A known browser of this account (a valid cookie for it) is counted and queued on its own.
-    const checked = await checkPassword(request, reply, { account, address: request.ip, knownBrowser: knownBrowserOf(request, store, account, clock()) }, password);
-    if (checked === 'refused') return reply;
-    if (checked === 'wrong') return fail(reply, 401, messages.wrongPassword);
-    // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
-    await request.session.regenerate();
-    request.session.email = account;
-    request.session.passwordAt = clock();
-    // "Keep me signed in on this device": a cookie that outlives the browser, and the session's longer end (sessions.ts).
-    if (remember === true) {
-      request.session.remembered = true;
-      request.session.options({ maxAge: REMEMBERED_MS });
-    }
-    rememberBrowser(request, reply, store, account, clock());
-    return reply.code(204).send();
-  });
+  scope.post(
+    SIGN_IN_API,
+    {
+      // An e-mail and a password at their longest, in UTF-8 (up to 3 bytes per UTF-16 unit), and the JSON around them.
+      bodyLimit: 3 * (254 + server.admin.passwordMaxLength) + 256,
+      onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
+    },
+    async (request, reply) => {
+      const { email, password, remember } = (request.body ?? {}) as { email?: unknown; password?: unknown; remember?: unknown };
+      if (
+        typeof email !== 'string' ||
+        !looksLikeEmail(email.trim()) ||
+        typeof password !== 'string' ||
+        password.length > server.admin.passwordMaxLength ||
+        (remember !== undefined && typeof remember !== 'boolean')
+      ) {
+        return fail(reply, 400, messages.badEmail);
+      }
+      const account = normalizeEmail(email);
+      // A known browser of this account (a valid cookie for it) is counted and queued on its own.
+      const checked = await checkPassword(
+        request,
+        reply,
+        { account, address: request.ip, knownBrowser: knownBrowserOf(request, store, account, clock()) },
+        password,
+      );
+      if (checked === 'refused') return reply;
+      if (checked === 'wrong') return fail(reply, 401, messages.wrongPassword);
+      // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
+      await request.session.regenerate();
+      request.session.email = account;
+      request.session.passwordAt = clock();
+      // "Keep me signed in on this device": a cookie that outlives the browser, and the session's longer end (sessions.ts).
+      if (remember === true) {
+        request.session.remembered = true;
+        request.session.options({ maxAge: REMEMBERED_MS });
+      }
+      rememberBrowser(request, reply, store, account, clock());
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes; then each group's routes (api/). */

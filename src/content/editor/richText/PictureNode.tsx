@@ -57,7 +57,13 @@ export class PictureNode extends DecoratorNode<ReactNode> {
     return (
       <figure style={{ margin: 0 }}>
         {/* An upload is shown through the signed-in route (published or not). */}
-        <img src={editorImageAddress(src)} alt={alt} width={width} height={height} style={{ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
+        <img
+          src={editorImageAddress(src)}
+          alt={alt}
+          width={width}
+          height={height}
+          style={{ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 8 }}
+        />
         <figcaption style={{ fontSize: '0.875rem', color: '#475569', marginTop: 4 }}>{alt}</figcaption>
       </figure>
     );

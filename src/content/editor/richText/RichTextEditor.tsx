@@ -116,7 +116,6 @@ function useWidth(element: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-
 /**
  * The selection in the text, kept while the keyboard is elsewhere (the link's box, the More menu,
  * the picture's panel) and given back for the action.
@@ -212,7 +211,13 @@ function ToolbarRow({ editor, actions, kept }: { editor: LexicalEditor; actions:
   const [fitting, setFitting] = useState(1);
   // The buttons measured as drawn (in the hidden ruler, every one of them): as many as fit are in the row.
   useLayoutEffect(() => {
-    if (width > 0 && ruler.current) setFitting(actionsInRow(width, [...ruler.current.children].map((button) => button.getBoundingClientRect().width)));
+    if (width > 0 && ruler.current)
+      setFitting(
+        actionsInRow(
+          width,
+          [...ruler.current.children].map((button) => button.getBoundingClientRect().width),
+        ),
+      );
   }, [width]);
   const menuId = useId();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -227,7 +232,12 @@ function ToolbarRow({ editor, actions, kept }: { editor: LexicalEditor; actions:
   };
   return (
     <>
-      <Stack ref={ruler} aria-hidden="true" direction="row" sx={{ position: 'absolute', visibility: 'hidden', height: 0, overflow: 'hidden', pointerEvents: 'none', '& > *': { flexShrink: 0 } }}>
+      <Stack
+        ref={ruler}
+        aria-hidden="true"
+        direction="row"
+        sx={{ position: 'absolute', visibility: 'hidden', height: 0, overflow: 'hidden', pointerEvents: 'none', '& > *': { flexShrink: 0 } }}
+      >
         <ToggleButton size="small" value="bold" tabIndex={-1} sx={{ fontWeight: 700, py: 0.25 }}>
           {t.bold}
         </ToggleButton>
@@ -247,10 +257,24 @@ function ToolbarRow({ editor, actions, kept }: { editor: LexicalEditor; actions:
         </Button>
       </Stack>
       <Stack ref={row} role="toolbar" aria-label={t.toolbar} direction="row" useFlexGap sx={{ flexWrap: 'nowrap', gap: 1, mb: 1, '& > *': { flexShrink: 0 } }}>
-        <ToggleButton size="small" value="bold" selected={marks.bold} onMouseDown={(e) => e.preventDefault()} onChange={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')} sx={{ fontWeight: 700, py: 0.25 }}>
+        <ToggleButton
+          size="small"
+          value="bold"
+          selected={marks.bold}
+          onMouseDown={(e) => e.preventDefault()}
+          onChange={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')}
+          sx={{ fontWeight: 700, py: 0.25 }}
+        >
           {t.bold}
         </ToggleButton>
-        <ToggleButton size="small" value="italic" selected={marks.italic} onMouseDown={(e) => e.preventDefault()} onChange={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')} sx={{ fontStyle: 'italic', py: 0.25 }}>
+        <ToggleButton
+          size="small"
+          value="italic"
+          selected={marks.italic}
+          onMouseDown={(e) => e.preventDefault()}
+          onChange={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')}
+          sx={{ fontStyle: 'italic', py: 0.25 }}
+        >
           {t.italic}
         </ToggleButton>
         {shown.map(({ label, run }) => (
@@ -324,7 +348,12 @@ function LinkPanel({ link }: { link: ReturnType<typeof useLink> }) {
         </Button>
       </Stack>
       {suggestion && (
-        <Button size="small" variant="outlined" sx={{ alignSelf: 'flex-start', textTransform: 'none', overflowWrap: 'anywhere' }} onClick={() => setAddress(suggestion)}>
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ alignSelf: 'flex-start', textTransform: 'none', overflowWrap: 'anywhere' }}
+          onClick={() => setAddress(suggestion)}
+        >
           {fill(t.linkUse, { address: suggestion })}
         </Button>
       )}
@@ -416,7 +445,9 @@ export default function RichTextEditor({ initial, onChange, label, id, described
         }}
       >
         <RichTextPlugin
-          contentEditable={<ContentEditable id={id} aria-label={label} aria-multiline aria-invalid={invalid} {...(describedBy ? { 'aria-describedby': describedBy } : {})} />}
+          contentEditable={
+            <ContentEditable id={id} aria-label={label} aria-multiline aria-invalid={invalid} {...(describedBy ? { 'aria-describedby': describedBy } : {})} />
+          }
           ErrorBoundary={LexicalErrorBoundary}
         />
       </Box>

@@ -13,7 +13,12 @@ import { $blocksOf, $fillFromBlocks } from './blocks';
 import { PictureNode } from './PictureNode';
 
 function editorWith(blocks: unknown) {
-  const editor = createEditor({ nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, PictureNode], onError: (e) => { throw e; } });
+  const editor = createEditor({
+    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, PictureNode],
+    onError: (e) => {
+      throw e;
+    },
+  });
   editor.update(() => $fillFromBlocks(blocks), { discrete: true });
   return editor;
 }
@@ -21,7 +26,18 @@ const blocksOf = (editor: ReturnType<typeof createEditor>) => editor.getEditorSt
 
 const every: ArticleBlock[] = [
   { type: 'heading', level: 2, text: 'A heading' },
-  { type: 'paragraph', content: [{ text: 'Plain, ' }, { text: 'bold', bold: true }, { text: ', ' }, { text: 'both', bold: true, italic: true }, { text: ' and ' }, { text: 'a link', href: '/Contact' }, { text: '.' }] },
+  {
+    type: 'paragraph',
+    content: [
+      { text: 'Plain, ' },
+      { text: 'bold', bold: true },
+      { text: ', ' },
+      { text: 'both', bold: true, italic: true },
+      { text: ' and ' },
+      { text: 'a link', href: '/Contact' },
+      { text: '.' },
+    ],
+  },
   { type: 'heading', level: 3, text: 'A subheading' },
   { type: 'list', items: [[{ text: 'one' }], [{ text: 'two', italic: true }]] },
   { type: 'list', ordered: true, items: [[{ text: 'first' }]] },

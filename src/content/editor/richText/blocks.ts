@@ -8,7 +8,17 @@
 import { $createLinkNode, $isLinkNode } from '@lexical/link';
 import { $createListItemNode, $createListNode, $isListItemNode, $isListNode } from '@lexical/list';
 import { $createHeadingNode, $createQuoteNode, $isHeadingNode, $isQuoteNode } from '@lexical/rich-text';
-import { $createParagraphNode, $createTextNode, $getRoot, $isElementNode, $isLineBreakNode, $isParagraphNode, $isTextNode, type ElementNode, type LexicalNode } from 'lexical';
+import {
+  $createParagraphNode,
+  $createTextNode,
+  $getRoot,
+  $isElementNode,
+  $isLineBreakNode,
+  $isParagraphNode,
+  $isTextNode,
+  type ElementNode,
+  type LexicalNode,
+} from 'lexical';
 import type { ArticleBlock, InlineRun } from '../../model/articleSchema';
 import { $createPictureNode, $isPictureNode } from './PictureNode';
 

@@ -64,7 +64,10 @@ function SourcesSection({ insights }: { insights: Insights }) {
           row,
           cells: [
             Object.values(row.byKind ?? {}).some((n) => n > 0) ? (
-              <Link component={RouterLink} to={`/?${new URLSearchParams({ source: row.source || DIRECT_SOURCE, ...(row.campaign ? { campaign: row.campaign } : {}), status: ALL_STATUSES }).toString()}`}>
+              <Link
+                component={RouterLink}
+                to={`/?${new URLSearchParams({ source: row.source || DIRECT_SOURCE, ...(row.campaign ? { campaign: row.campaign } : {}), status: ALL_STATUSES }).toString()}`}
+              >
                 {visible(sourceName(row.source))}
               </Link>
             ) : (

@@ -55,7 +55,16 @@ export function RowsTable({
     ...otherKinds.map((kind) => formatCount(row.byKind?.[kind] ?? 0)),
     formatCount(row.subscribers ?? 0),
   ];
-  const numberNames = [t.columns.visits, t.columns.visitors, kindName(KINDS[0]!), t.columns.rate, t.won, t.wonValue, ...otherKinds.map(kindName), t.confirmedSubscribers];
+  const numberNames = [
+    t.columns.visits,
+    t.columns.visitors,
+    kindName(KINDS[0]!),
+    t.columns.rate,
+    t.won,
+    t.wonValue,
+    ...otherKinds.map(kindName),
+    t.confirmedSubscribers,
+  ];
   const numberCells = (row: InsightRow, sx?: { fontWeight: number }) =>
     numbers(row).map((value, i) => (
       <TableCell key={numberNames[i]} align="right" sx={sx}>

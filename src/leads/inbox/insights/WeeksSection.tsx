@@ -28,7 +28,13 @@ const chartWords = { noData: t.empty, loading: t.loading };
 /** Leads and visits are whole numbers: whole ticks only, and an axis from 0 to at least 1 (all zero drew "0.0…"). */
 /** A bar's value in the chart's tooltip, written as the tables write it. */
 const countOrNone = (value: number | null) => (value === null ? '' : formatCount(value));
-const COUNT_AXIS = [{ tickMinStep: 1, valueFormatter: (value: number) => formatCount(value), domainLimit: (_min: unknown, max: unknown) => ({ min: 0, max: Math.max(Number(max), 1) }) }];
+const COUNT_AXIS = [
+  {
+    tickMinStep: 1,
+    valueFormatter: (value: number) => formatCount(value),
+    domainLimit: (_min: unknown, max: unknown) => ({ min: 0, max: Math.max(Number(max), 1) }),
+  },
+];
 
 export function WeeksSection({ byWeek }: { byWeek: Insights['byWeek'] }) {
   const weekLabels = byWeek.map((w) => formatWeek(w.week));
@@ -58,7 +64,14 @@ export function WeeksSection({ byWeek }: { byWeek: Insights['byWeek'] }) {
               skipAnimation
             />
           )}
-          <BarChart height={260} xAxis={[{ scaleType: 'band', data: weekLabels }]} yAxis={COUNT_AXIS} series={[{ data: byWeek.map((w) => w.visits), label: t.visits, valueFormatter: countOrNone }]} localeText={chartWords} skipAnimation />
+          <BarChart
+            height={260}
+            xAxis={[{ scaleType: 'band', data: weekLabels }]}
+            yAxis={COUNT_AXIS}
+            series={[{ data: byWeek.map((w) => w.visits), label: t.visits, valueFormatter: countOrNone }]}
+            localeText={chartWords}
+            skipAnimation
+          />
         </Box>
         <Typography id="weeks-note" component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t.chartNote}

@@ -35,7 +35,12 @@ function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string
  * value isolated, so nothing it holds reorders what is around it.
  */
 export function Value({ value: raw, linked = true, contact }: { value: string; linked?: boolean; contact?: string }) {
-  if (raw.trim() === '') return <Typography component="span" color="text.secondary">{t.empty}</Typography>;
+  if (raw.trim() === '')
+    return (
+      <Typography component="span" color="text.secondary">
+        {t.empty}
+      </Typography>
+    );
   const value = visible(raw);
   // An e-mail address or phone number (mailto:, tel:): opens the mail program or the phone.
   if (contact) {
@@ -64,7 +69,16 @@ export function Value({ value: raw, linked = true, contact }: { value: string; l
 export function LeadFields({ lead }: { lead: LeadDetail }) {
   return (
     <Section id="fields-heading" heading={t.fieldsHeading}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1.5 } }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' },
+          columnGap: 3,
+          rowGap: { xs: 0.5, sm: 1.5 },
+        }}
+      >
         {fieldsOf(lead).map((field) => (
           <Box key={field.key} sx={{ display: 'contents' }}>
             <Box component="dt" sx={{ fontWeight: 700, mt: { xs: 1.5, sm: 0 } }}>

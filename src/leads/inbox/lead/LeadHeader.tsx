@@ -36,11 +36,23 @@ export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead:
         {title}
       </Typography>
       <Typography color="text.secondary">{fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}</Typography>
-      <Typography sx={{ mb: 1, fontWeight: lead.waitingSince === null ? 400 : 700 }} color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'} data-testid="lead-attention">
+      <Typography
+        sx={{ mb: 1, fontWeight: lead.waitingSince === null ? 400 : 700 }}
+        color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'}
+        data-testid="lead-attention"
+      >
         {attentionWords(lead)}
       </Typography>
       {lead.unread && (
-        <Alert severity="info" sx={{ mb: 2, alignItems: 'center' }} action={<Button color="inherit" size="small" variant="outlined" onClick={onMarkRead}>{t.markRead}</Button>}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2, alignItems: 'center' }}
+          action={
+            <Button color="inherit" size="small" variant="outlined" onClick={onMarkRead}>
+              {t.markRead}
+            </Button>
+          }
+        >
           {t.unreadNotice}
         </Alert>
       )}

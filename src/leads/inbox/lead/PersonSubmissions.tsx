@@ -18,7 +18,11 @@ export function PersonSubmissions({ lead }: { lead: LeadDetail }) {
         {lead.person.submissions.map((submission) => {
           const words = `${formLabel(submission.form)} · ${formatDate(submission.receivedAt)}`;
           return (
-            <Box component="li" key={submission.docId} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+            <Box
+              component="li"
+              key={submission.docId}
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider', pb: 1 }}
+            >
               {submission.docId === lead.docId ? (
                 <Typography component="span" sx={{ fontWeight: 700 }}>{`${words} (${t.thisOne})`}</Typography>
               ) : (
@@ -28,7 +32,12 @@ export function PersonSubmissions({ lead }: { lead: LeadDetail }) {
               )}
               <Chip size="small" variant="outlined" label={admin.statuses[submission.status]} />
               {submission.note && (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ flexBasis: '100%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ flexBasis: '100%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
                   {visible(submission.note)}
                 </Typography>
               )}

@@ -62,7 +62,20 @@ export function PipelineLine({ row, stacked = false }: { row: LeadSummary; stack
   );
   if (row.stage === FIRST_STAGE && parts.length === 0) return null;
   return (
-    <Box component="span" sx={{ display: 'flex', flexDirection: stacked ? 'column' : 'row', flexWrap: 'wrap', alignItems: stacked ? 'flex-start' : 'center', gap: stacked ? 0.5 : 1, py: stacked ? 1 : 0, minWidth: 0, whiteSpace: 'normal', lineHeight: 1.4 }}>
+    <Box
+      component="span"
+      sx={{
+        display: 'flex',
+        flexDirection: stacked ? 'column' : 'row',
+        flexWrap: 'wrap',
+        alignItems: stacked ? 'flex-start' : 'center',
+        gap: stacked ? 0.5 : 1,
+        py: stacked ? 1 : 0,
+        minWidth: 0,
+        whiteSpace: 'normal',
+        lineHeight: 1.4,
+      }}
+    >
       {row.stage !== FIRST_STAGE && <StageChip stage={row.stage} />}
       {details}
     </Box>

@@ -12,7 +12,18 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import admin from '../../../../config/admin';
 import type { LeadPipeline, PipelineEvent } from '../../model/adminApi';
-import { formatMoney, LOST_REASONS, LOST_STAGE, moneyText, parseMoney, pipelineProblem, stageName, STAGES, type PipelineChange, type PipelineField } from '../../model/pipeline';
+import {
+  formatMoney,
+  LOST_REASONS,
+  LOST_STAGE,
+  moneyText,
+  parseMoney,
+  pipelineProblem,
+  stageName,
+  STAGES,
+  type PipelineChange,
+  type PipelineField,
+} from '../../model/pipeline';
 import { addDays, dayOf, formatDay } from '../../../platform/received';
 import { call } from '../../../platform/inbox/api';
 import { fill, formatDate, visible } from '../../../platform/inbox/format';
@@ -63,11 +74,15 @@ function changeOf(draft: Draft, pipeline: LeadPipeline): { change: PipelineChang
 function changeWords(event: PipelineEvent): string | undefined {
   const { data } = event;
   if (event.kind === 'staged' && typeof data.stage === 'string') {
-    return typeof data.reason === 'string' ? fill(t.changes.stagedLost, { stage: stageName(data.stage), reason: data.reason }) : fill(t.changes.staged, { stage: stageName(data.stage) });
+    return typeof data.reason === 'string'
+      ? fill(t.changes.stagedLost, { stage: stageName(data.stage), reason: data.reason })
+      : fill(t.changes.staged, { stage: stageName(data.stage) });
   }
   if (event.kind === 'assigned') return typeof data.to === 'string' ? fill(t.changes.assigned, { to: data.to }) : t.changes.unassigned;
-  if (event.kind === 'updated' && 'value' in data) return typeof data.value === 'number' ? fill(t.changes.value, { value: formatMoney(data.value) }) : t.changes.valueCleared;
-  if (event.kind === 'updated' && 'followUp' in data) return typeof data.followUp === 'string' ? fill(t.changes.followUp, { date: formatDay(data.followUp) }) : t.changes.followUpCleared;
+  if (event.kind === 'updated' && 'value' in data)
+    return typeof data.value === 'number' ? fill(t.changes.value, { value: formatMoney(data.value) }) : t.changes.valueCleared;
+  if (event.kind === 'updated' && 'followUp' in data)
+    return typeof data.followUp === 'string' ? fill(t.changes.followUp, { date: formatDay(data.followUp) }) : t.changes.followUpCleared;
   return undefined;
 }
 
@@ -118,7 +133,12 @@ export function StagePanel({ docId }: { docId: string }) {
     };
   }, [docId, attempt]);
 
-  if (!pipeline || !draft) return <Section id="pipeline-heading" heading={t.heading}><Notice message={notice} /></Section>;
+  if (!pipeline || !draft)
+    return (
+      <Section id="pipeline-heading" heading={t.heading}>
+        <Notice message={notice} />
+      </Section>
+    );
 
   const edit = (key: keyof Draft) => (value: string) => {
     setDraft((d) => (d ? { ...d, [key]: value } : d));
@@ -155,7 +175,15 @@ export function StagePanel({ docId }: { docId: string }) {
           ))}
         </TextField>
         {draft.stage === LOST_STAGE && (
-          <TextField select required id="pipeline-reason" label={t.lostReason} value={draft.lostReason} onChange={(e) => edit('lostReason')(e.target.value)} {...errorOf('lostReason')}>
+          <TextField
+            select
+            required
+            id="pipeline-reason"
+            label={t.lostReason}
+            value={draft.lostReason}
+            onChange={(e) => edit('lostReason')(e.target.value)}
+            {...errorOf('lostReason')}
+          >
             {(draft.lostReason === '' || LOST_REASONS.includes(draft.lostReason) ? LOST_REASONS : [...LOST_REASONS, draft.lostReason]).map((reason) => (
               <MenuItem key={reason} value={reason}>
                 {reason}
@@ -182,7 +210,15 @@ export function StagePanel({ docId }: { docId: string }) {
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, max: addDays(today, t.followUpMaxDays) } }}
           {...errorOf('followUp')}
         />
-        <TextField select id="pipeline-assignee" label={t.assignee} value={draft.assignee} onChange={(e) => edit('assignee')(e.target.value)} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} {...errorOf('assignee')}>
+        <TextField
+          select
+          id="pipeline-assignee"
+          label={t.assignee}
+          value={draft.assignee}
+          onChange={(e) => edit('assignee')(e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          {...errorOf('assignee')}
+        >
           <MenuItem value="">{t.nobody}</MenuItem>
           {/* An account no longer an owner's stays shown as it is. */}
           {(draft.assignee === '' || pipeline.owners.includes(draft.assignee) ? pipeline.owners : [...pipeline.owners, draft.assignee]).map((owner) => (

@@ -28,7 +28,11 @@ export function useLead(docId: string, act: Act) {
   const leaving = useRef(false);
   const concerns = useCallback(
     (change: LiveChange) =>
-      !leaving.current && (change.all || change.kind === 'stored' || change.lead === docId || (lead?.person.submissions.some((submission) => submission.docId === change.lead) ?? false)),
+      !leaving.current &&
+      (change.all ||
+        change.kind === 'stored' ||
+        change.lead === docId ||
+        (lead?.person.submissions.some((submission) => submission.docId === change.lead) ?? false)),
     [docId, lead],
   );
   /** The page is leaving (`true`: its lead is being deleted) or stays after all (`false`: the delete failed). */
@@ -53,7 +57,10 @@ export function useLead(docId: string, act: Act) {
   );
 
   /** The new count for the tab's title, after a status changed. */
-  const recount = useCallback(() => act(async () => setUnread((await call<{ unread: number }>('leads', { query: { status: 'new', spam: 'false' } })).unread)), [act, setUnread]);
+  const recount = useCallback(
+    () => act(async () => setUnread((await call<{ unread: number }>('leads', { query: { status: 'new', spam: 'false' } })).unread)),
+    [act, setUnread],
+  );
 
   useEffect(() => {
     let current = true;

@@ -20,7 +20,14 @@ export function BulkBar({ spam, small, ticked, onAction }: { spam: boolean; smal
         {ticked > 0 ? fill(t.selected, { count: formatCount(ticked) }) : t.noneSelected}
       </Typography>
       {BULK[spam ? 'spam' : 'inbox'].map((action) => (
-        <Button key={action} size="small" variant="outlined" color={action === 'delete' ? 'error' : 'primary'} disabled={ticked === 0} onClick={() => onAction(action)}>
+        <Button
+          key={action}
+          size="small"
+          variant="outlined"
+          color={action === 'delete' ? 'error' : 'primary'}
+          disabled={ticked === 0}
+          onClick={() => onAction(action)}
+        >
           {t.bulk[action]}
         </Button>
       ))}

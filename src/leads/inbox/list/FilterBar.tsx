@@ -69,11 +69,24 @@ export function FilterBar({ spam, small, form, status, people, search, setSearch
     </TextField>
   );
   const searchField = (
-    <TextField type="search" label={t.search} helperText={t.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }} />
+    <TextField
+      type="search"
+      label={t.search}
+      helperText={t.searchHint}
+      value={search}
+      onChange={(e) => setSearch(e.target.value)}
+      sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
+    />
   );
 
   return (
-    <Box component="form" role="search" aria-label={t.filtersLabel} onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 2fr' }, mb: 2 }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label={t.filtersLabel}
+      onSubmit={(e) => e.preventDefault()}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 2fr' }, mb: 2 }}
+    >
       {small ? (
         <>
           {searchField}

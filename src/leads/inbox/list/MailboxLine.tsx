@@ -34,7 +34,13 @@ export function MailboxLine() {
         ? fill(t.mailboxRead, { at: formatDate(readAt) })
         : t.mailboxNever;
   return (
-    <Typography variant="body2" color={alarm ? 'error' : 'text.secondary'} sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="mailbox-status" {...(alarm ? { role: 'alert' } : {})}>
+    <Typography
+      variant="body2"
+      color={alarm ? 'error' : 'text.secondary'}
+      sx={{ mb: 2, overflowWrap: 'anywhere' }}
+      data-testid="mailbox-status"
+      {...(alarm ? { role: 'alert' } : {})}
+    >
       {text}
     </Typography>
   );

@@ -38,7 +38,12 @@ export function NameLink({ row }: { row: LeadSummary }) {
 
 /** How long the person has waited for the agency ("waiting 3 days"), or the lead's last activity. */
 export const Attention = ({ row }: { row: LeadSummary }) => (
-  <Typography component="span" variant="body2" color={row.waitingSince === null ? 'text.secondary' : 'text.primary'} sx={{ fontWeight: row.waitingSince === null ? 400 : 700 }}>
+  <Typography
+    component="span"
+    variant="body2"
+    color={row.waitingSince === null ? 'text.secondary' : 'text.primary'}
+    sx={{ fontWeight: row.waitingSince === null ? 400 : 700 }}
+  >
     {attentionWords(row)}
   </Typography>
 );

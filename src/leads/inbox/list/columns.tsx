@@ -51,7 +51,15 @@ export const leadColumns = (small: boolean, spam: boolean, notSpamButton: (row: 
         { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
         { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
         // The most urgent first, then backwards: never "unsorted" (that is this order too).
-        { field: 'activity', headerName: t.columns.activity, flex: 1, minWidth: 170, sortingOrder: ['desc', 'asc'], valueGetter: (_value, row) => attentionWords(row), renderCell: ({ row }) => <Attention row={row} /> },
+        {
+          field: 'activity',
+          headerName: t.columns.activity,
+          flex: 1,
+          minWidth: 170,
+          sortingOrder: ['desc', 'asc'],
+          valueGetter: (_value, row) => attentionWords(row),
+          renderCell: ({ row }) => <Attention row={row} />,
+        },
         { field: 'receivedAt', headerName: t.columns.receivedAt, flex: 1, minWidth: 170, valueFormatter: (value: string) => formatDate(value) },
         {
           field: 'status',
@@ -60,5 +68,15 @@ export const leadColumns = (small: boolean, spam: boolean, notSpamButton: (row: 
           valueGetter: (value: LeadSummary['status']) => admin.statuses[value],
           renderCell: ({ row }) => <StatusChip status={row.status} />,
         },
-        ...(spam ? [{ field: 'actions', headerName: t.columns.actions, width: 150, sortable: false, renderCell: ({ row }) => notSpamButton(row) } satisfies GridColDef<LeadSummary>] : [pipelineColumn]),
+        ...(spam
+          ? [
+              {
+                field: 'actions',
+                headerName: t.columns.actions,
+                width: 150,
+                sortable: false,
+                renderCell: ({ row }) => notSpamButton(row),
+              } satisfies GridColDef<LeadSummary>,
+            ]
+          : [pipelineColumn]),
       ];

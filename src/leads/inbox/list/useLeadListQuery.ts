@@ -37,7 +37,10 @@ export function useLeadListQuery(spam: boolean) {
   const sortParam = params.get('sort') ?? '';
   const directionParam = params.get('direction') === 'asc' ? 'asc' : 'desc';
   const ownOrder = spam ? NEWEST_FIRST : BY_ATTENTION;
-  const sortModel = useMemo<GridSortModel>(() => (LEAD_SORTS.includes(sortParam as LeadSort) ? [{ field: sortParam, sort: directionParam }] : ownOrder), [sortParam, directionParam, ownOrder]);
+  const sortModel = useMemo<GridSortModel>(
+    () => (LEAD_SORTS.includes(sortParam as LeadSort) ? [{ field: sortParam, sort: directionParam }] : ownOrder),
+    [sortParam, directionParam, ownOrder],
+  );
   // Another view, or another order, starts at its first page.
   const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${stage}|${assigned}|${sortParam}|${directionParam}`;
   const [view, setView] = useState(viewKey);
@@ -49,7 +52,17 @@ export function useLeadListQuery(spam: boolean) {
   const { source = '', campaign = '' } = sourceQuery(params);
   // The Spam folder shows every status; the inbox what needs the agency unless the address says otherwise.
   const query = useMemo(
-    () => ({ form, status: spam ? (status === ALL_STATUSES ? '' : status) : statusQuery(status), q, spam: String(spam), source, campaign, stage, assigned, ...(people ? { view: 'people' } : {}) }),
+    () => ({
+      form,
+      status: spam ? (status === ALL_STATUSES ? '' : status) : statusQuery(status),
+      q,
+      spam: String(spam),
+      source,
+      campaign,
+      stage,
+      assigned,
+      ...(people ? { view: 'people' } : {}),
+    }),
     [form, status, q, spam, source, campaign, people, stage, assigned],
   );
   const sorted = sortModel[0];

@@ -13,7 +13,10 @@ export function useSelection() {
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
   const clear = useCallback(() => setSelection(NONE), []);
   const keepShown = useCallback(
-    (shown: LeadSummary[]) => setSelection((ticked) => (ticked.type === 'include' ? { type: 'include', ids: new Set(shown.map((row) => row.docId).filter((id) => ticked.ids.has(id))) } : ticked)),
+    (shown: LeadSummary[]) =>
+      setSelection((ticked) =>
+        ticked.type === 'include' ? { type: 'include', ids: new Set(shown.map((row) => row.docId).filter((id) => ticked.ids.has(id))) } : ticked,
+      ),
     [],
   );
   return { selection, setSelection, clear, keepShown };
@@ -21,4 +24,7 @@ export function useSelection() {
 
 /** The rows ticked among those shown. */
 export const useTicked = (rows: LeadSummary[], selection: GridRowSelectionModel) =>
-  useMemo(() => (selection.type === 'include' ? rows.filter((row) => selection.ids.has(row.docId)) : rows.filter((row) => !selection.ids.has(row.docId))), [rows, selection]);
+  useMemo(
+    () => (selection.type === 'include' ? rows.filter((row) => selection.ids.has(row.docId)) : rows.filter((row) => !selection.ids.has(row.docId))),
+    [rows, selection],
+  );

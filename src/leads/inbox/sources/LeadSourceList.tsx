@@ -23,7 +23,17 @@ export function LeadSourceList({ source }: { source: LeadSource | null }) {
   if (!source) return <Typography color="text.secondary">{t.none}</Typography>;
   const rows = ATTRIBUTION_KEYS.map((key) => ({ key, value: sourceValue(source, key) })).filter((row) => row.value !== '');
   return (
-    <Box component="dl" data-testid="lead-source" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1 } }}>
+    <Box
+      component="dl"
+      data-testid="lead-source"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' },
+        columnGap: 3,
+        rowGap: { xs: 0.5, sm: 1 },
+      }}
+    >
       {rows.map(({ key, value }) => (
         <Box key={key} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ fontWeight: 700, mt: { xs: 1.5, sm: 0 } }}>

@@ -68,7 +68,14 @@ export function SourceFilter() {
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={t.filterCampaign} value={campaign} disabled={!source} onChange={(e) => choose({ campaign: e.target.value })} slotProps={showEmpty}>
+      <TextField
+        select
+        label={t.filterCampaign}
+        value={campaign}
+        disabled={!source}
+        onChange={(e) => choose({ campaign: e.target.value })}
+        slotProps={showEmpty}
+      >
         <MenuItem value="">{t.allCampaigns}</MenuItem>
         {campaigns.map((choice) => (
           <MenuItem key={choice.campaign} value={choice.campaign}>

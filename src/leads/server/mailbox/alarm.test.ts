@@ -45,7 +45,14 @@ beforeAll(async () => {
   site = await startServer({
     clock: () => now,
     notifications: { settings, log: quiet },
-    mailbox: { settings: readMailboxSettings({ IMAP_URL: relay.url }).settings!, agency: [dovecot.user, NOTIFY_TO], clock: () => now, wait: time.wait, log: quiet, timeoutMs: 5_000 },
+    mailbox: {
+      settings: readMailboxSettings({ IMAP_URL: relay.url }).settings!,
+      agency: [dovecot.user, NOTIFY_TO],
+      clock: () => now,
+      wait: time.wait,
+      log: quiet,
+      timeoutMs: 5_000,
+    },
   });
   await addAccount(site, 'owner@agency.test');
   owner = new Client(site.base);
@@ -63,9 +70,9 @@ const reader = () => site.app.mailboxReader!;
 const status = async () => (await (await owner.send('GET', pathOf('mailbox'))).json()) as NonNullable<MailboxStatus>;
 const alarmMails = () => smtp.mails.filter((m) => m.email.subject === alarm.subject);
 const row = () =>
-  site.app.store.db.prepare('SELECT read_at AS readAt, failing_since AS failingSince, next_try_at AS nextTryAt, alarm_mailed_at AS alarmMailedAt FROM mailbox_status').get() as
-    | { readAt: number | null; failingSince: number | null; nextTryAt: number | null; alarmMailedAt: number | null }
-    | undefined;
+  site.app.store.db
+    .prepare('SELECT read_at AS readAt, failing_since AS failingSince, next_try_at AS nextTryAt, alarm_mailed_at AS alarmMailedAt FROM mailbox_status')
+    .get() as { readAt: number | null; failingSince: number | null; nextTryAt: number | null; alarmMailedAt: number | null } | undefined;
 /** Resolves at the reader's next reading (subscribe before what causes it). */
 const nextReading = () =>
   new Promise<void>((resolve) => {

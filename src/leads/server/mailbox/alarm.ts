@@ -47,7 +47,13 @@ export function alarmMailer({ settings, publicUrl }: AlarmMail): AlarmMailer {
         from: settings.from,
         to: settings.to,
         subject: words.subject,
-        text: fill(words.text, { user: outage.user, host: outage.host, since: formatDate(outage.since), error: outage.error, link: `${publicUrl}${ADMIN_PAGE}` }),
+        text: fill(words.text, {
+          user: outage.user,
+          host: outage.host,
+          since: formatDate(outage.since),
+          error: outage.error,
+          link: `${publicUrl}${ADMIN_PAGE}`,
+        }),
         messageId: `<mailbox-alarm-${outage.since}@${domain}>`,
         headers: { 'Auto-Submitted': 'auto-generated' },
       });

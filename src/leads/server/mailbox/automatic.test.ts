@@ -7,7 +7,8 @@ import PostalMime from 'postal-mime';
 import { automaticOf, isReport } from './automatic';
 
 /** A mail: these header lines, then a plain body (or the body given). */
-const mail = (lines: string[], body = 'Hello.') => PostalMime.parse([`From: Ada <ada@example.net>`, 'To: hello@agency.test', 'Subject: Re: Our first mail', ...lines, '', body, ''].join('\r\n'));
+const mail = (lines: string[], body = 'Hello.') =>
+  PostalMime.parse([`From: Ada <ada@example.net>`, 'To: hello@agency.test', 'Subject: Re: Our first mail', ...lines, '', body, ''].join('\r\n'));
 
 it.each([
   [['Auto-Submitted: auto-replied'], 'outOfOffice'],
@@ -31,13 +32,21 @@ it.each([
   expect(automaticOf(await mail([...lines]))).toMatchObject({ kind });
 });
 
-it.each([[[]], [['Auto-Submitted: no']], [['X-Autoreply: no']], [['Return-Path: <ada@example.net>']], [['Precedence: first-class']]])('%j is a person\u2019s', async (lines) => {
-  expect(automaticOf(await mail([...lines]))).toBeUndefined();
-});
+it.each([[[]], [['Auto-Submitted: no']], [['X-Autoreply: no']], [['Return-Path: <ada@example.net>']], [['Precedence: first-class']]])(
+  '%j is a person\u2019s',
+  async (lines) => {
+    expect(automaticOf(await mail([...lines]))).toBeUndefined();
+  },
+);
 
 it('a delivery report (RFC 3464) gives the failed recipient, its action and status, and the Message-ID of the mail it returns', async () => {
   const report = await mail(
-    ['From: Mail Delivery System <MAILER-DAEMON@mx.example.net>', 'Auto-Submitted: auto-replied', 'MIME-Version: 1.0', 'Content-Type: multipart/report; report-type="delivery-status"; boundary="R"'],
+    [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
+      'Auto-Submitted: auto-replied',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type="delivery-status"; boundary="R"',
+    ],
     [
       '--R',
       'Content-Type: text/plain',
@@ -71,7 +80,13 @@ it('a delivery report (RFC 3464) gives the failed recipient, its action and stat
     ].join('\r\n'),
   );
   expect(isReport(report)).toBe(true);
-  expect(automaticOf(report)).toEqual({ kind: 'deliveryReport', recipient: 'ada@example.net', action: 'failed', status: '5.1.1', original: '<msg_AAAAAAAAAAAAAAAAAAAA@agency.test>' });
+  expect(automaticOf(report)).toEqual({
+    kind: 'deliveryReport',
+    recipient: 'ada@example.net',
+    action: 'failed',
+    status: '5.1.1',
+    original: '<msg_AAAAAAAAAAAAAAAAAAAA@agency.test>',
+  });
   // Known by its headers alone too (a mail kept by its headers): a report, without its facts.
   expect(automaticOf({ headers: report.headers, attachments: [], from: report.from })).toEqual({ kind: 'deliveryReport' });
 });
@@ -101,5 +116,10 @@ it('a feedback report (ARF) gives its type, who complained and the mail complain
       '--F--',
     ].join('\r\n'),
   );
-  expect(automaticOf(report)).toEqual({ kind: 'feedbackReport', feedbackType: 'abuse', recipient: 'ada@example.net', original: '<msg_BBBBBBBBBBBBBBBBBBBB@agency.test>' });
+  expect(automaticOf(report)).toEqual({
+    kind: 'feedbackReport',
+    feedbackType: 'abuse',
+    recipient: 'ada@example.net',
+    original: '<msg_BBBBBBBBBBBBBBBBBBBB@agency.test>',
+  });
 });

@@ -65,7 +65,12 @@ const token = (value: string | undefined) => (value ?? '').split(/[;\s]/, 1)[0]!
 function parameter(contentType: string, name: string): string | undefined {
   for (const part of contentType.split(';').slice(1)) {
     const at = part.indexOf('=');
-    if (at !== -1 && part.slice(0, at).trim().toLowerCase() === name) return part.slice(at + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (at !== -1 && part.slice(0, at).trim().toLowerCase() === name)
+      return part
+        .slice(at + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
   }
   return undefined;
 }
@@ -99,7 +104,11 @@ function fieldGroups(text: string): Map<string, string>[] {
 /** An address field of a report ("rfc822; ada@example.net", "<ada@example.net>"): the address. */
 function addressOf(value: string | undefined): string | undefined {
   const text = value ?? '';
-  const address = text.slice(text.indexOf(';') + 1).trim().replace(/^<(.*)>$/, '$1').trim();
+  const address = text
+    .slice(text.indexOf(';') + 1)
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .trim();
   return address === '' ? undefined : address;
 }
 
@@ -119,7 +128,11 @@ function partText(email: Pick<Email, 'attachments'>, ...types: string[]): string
 /** The Message-ID of the mail a report returns (its headers, or the whole mail). */
 function originalOf(email: Pick<Email, 'attachments'>): string | undefined {
   const returned = partText(email, 'message/rfc822-headers', 'text/rfc822-headers', 'message/rfc822');
-  const id = returned && fieldGroups(returned)[0]?.get('message-id')?.match(/<[^<>\s]+>/)?.[0];
+  const id =
+    returned &&
+    fieldGroups(returned)[0]
+      ?.get('message-id')
+      ?.match(/<[^<>\s]+>/)?.[0];
   return id ?? undefined;
 }
 

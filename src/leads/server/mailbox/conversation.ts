@@ -79,7 +79,11 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   unreadable: row.unreadable !== null,
   suspicious: row.suspicious === 1,
   automatic: row.automatic,
-  attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({ name: a.name, size: a.size, kept: a.path !== undefined })),
+  attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({
+    name: a.name,
+    size: a.size,
+    kept: a.path !== undefined,
+  })),
   createdAt: row.createdAt,
 });
 
@@ -127,7 +131,9 @@ export function conversationOf(db: Database.Database, docId: string): Conversati
  * so a mail program's "Re: " on any of them reads as the same conversation.
  */
 export function conversationSubject(db: Database.Database, docId: string): string | undefined {
-  const subject = statements(db).first.pluck().get({ docs: JSON.stringify(personLeads(db, docId)) }) as string | undefined;
+  const subject = statements(db)
+    .first.pluck()
+    .get({ docs: JSON.stringify(personLeads(db, docId)) }) as string | undefined;
   const bare = subject === undefined ? '' : bareSubject(subject);
   return bare === '' ? undefined : bare;
 }
@@ -140,8 +146,12 @@ export function conversationSubject(db: Database.Database, docId: string): strin
 export function threadIds(db: Database.Database, docId: string, before: number, exceptDelivery: string, domain: string): string[] {
   const docs = JSON.stringify(personLeads(db, docId));
   const q = statements(db);
-  const sent = (q.sent.all(docs) as { id: string; createdAt: number }[]).filter((m) => m.id !== exceptDelivery && m.createdAt <= before).map((m) => ({ at: m.createdAt, id: `<${m.id}@${domain}>` }));
+  const sent = (q.sent.all(docs) as { id: string; createdAt: number }[])
+    .filter((m) => m.id !== exceptDelivery && m.createdAt <= before)
+    .map((m) => ({ at: m.createdAt, id: `<${m.id}@${domain}>` }));
   // An automatic mail (an out-of-office, a report) is not what a reply answers.
-  const received = (q.received.all(docs) as ReceivedRow[]).filter((m) => m.createdAt <= before && m.automatic === null).map((m) => ({ at: m.createdAt, id: m.messageId }));
+  const received = (q.received.all(docs) as ReceivedRow[])
+    .filter((m) => m.createdAt <= before && m.automatic === null)
+    .map((m) => ({ at: m.createdAt, id: m.messageId }));
   return [...sent, ...received].sort((a, b) => a.at - b.at).map((m) => m.id);
 }

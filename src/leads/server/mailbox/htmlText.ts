@@ -14,7 +14,29 @@ const { reading } = server.mailbox;
 /** Elements that never hold others: no end tag. */
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 /** Elements whose end tag may be left out: a new one closes the one before (the parser does so too), so they do not nest by themselves. */
-const OPTIONAL_END = new Set(['html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'caption', 'colgroup', 'option', 'optgroup', 'rb', 'rt', 'rtc', 'rp']);
+const OPTIONAL_END = new Set([
+  'html',
+  'head',
+  'body',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'caption',
+  'colgroup',
+  'option',
+  'optgroup',
+  'rb',
+  'rt',
+  'rtc',
+  'rp',
+]);
 
 /** A start or end tag's beginning, where the search stands (sticky). */
 const TAG = /<(\/?)([a-z][^\s/>]*)/iy;
@@ -30,7 +52,7 @@ const TAG = /<(\/?)([a-z][^\s/>]*)/iy;
 export function shallowHtml(html: string, maxDepth: number): string {
   const stack: string[] = [];
   const open = new Map<string, number>();
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const lt = html.indexOf('<', at);
     if (lt === -1) return html;
     // Only a tag's own characters are passed over (to its first ">", never past where the parser ends it); anything else is read on.

@@ -45,7 +45,13 @@ beforeAll(async () => {
   const mailbox = readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_TRUSTED_AUTHSERV: RECEIVER });
   site = await startServer({
     notifications: { settings, log: { warn: () => undefined } },
-    mailbox: { settings: mailbox.settings!, agency: [dovecot.user, NOTIFY_TO, 'site@agency.test'], wait: (ms, woken) => time.wait(ms, woken), log: { warn: () => undefined }, timeoutMs: 5_000 },
+    mailbox: {
+      settings: mailbox.settings!,
+      agency: [dovecot.user, NOTIFY_TO, 'site@agency.test'],
+      wait: (ms, woken) => time.wait(ms, woken),
+      log: { warn: () => undefined },
+      timeoutMs: 5_000,
+    },
   });
   await addAccount(site, 'owner@agency.test');
   owner = new Client(site.base);
@@ -63,12 +69,13 @@ const to = (address: string) => smtp.mails.filter((m) => m.envelope.to.some((a) 
 const lead = async (docId: string) => (await (await owner.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail;
 const kinds = (mails: ConversationMail[]) => mails.map((m) => m.kind);
 /** Resolves at the reader's next reading. */
-const nextReading = () => new Promise<void>((resolve) => {
-  const stop = reader().changes.subscribe(() => {
-    stop();
-    resolve();
+const nextReading = () =>
+  new Promise<void>((resolve) => {
+    const stop = reader().changes.subscribe(() => {
+      stop();
+      resolve();
+    });
   });
-});
 
 /** The lead's page once it shows what `ready` wants: looked at again after each reading of the mailbox (never on a timer). */
 async function leadWhen(docId: string, what: string, ready: (detail: LeadDetail) => boolean): Promise<LeadDetail> {
@@ -82,7 +89,29 @@ async function leadWhen(docId: string, what: string, ready: (detail: LeadDetail)
 }
 
 /** A mail as a mail program writes it (under `top`: the lines the servers on its way wrote above it). */
-function mail({ from, to: recipient, subject, inReplyTo, references, text, messageId = `<${randomUUID()}@mail.example.net>`, extra = '', date = new Date(), top = [] }: { from: string; to: string; subject: string; inReplyTo?: string; references?: string[]; text: string; messageId?: string; extra?: string; date?: Date; top?: string[] }) {
+function mail({
+  from,
+  to: recipient,
+  subject,
+  inReplyTo,
+  references,
+  text,
+  messageId = `<${randomUUID()}@mail.example.net>`,
+  extra = '',
+  date = new Date(),
+  top = [],
+}: {
+  from: string;
+  to: string;
+  subject: string;
+  inReplyTo?: string;
+  references?: string[];
+  text: string;
+  messageId?: string;
+  extra?: string;
+  date?: Date;
+  top?: string[];
+}) {
   return [
     ...top,
     `From: ${from}`,
@@ -113,7 +142,9 @@ run('the agency\u2019s mailbox', () => {
   it('a visitor\u2019s answers (to the auto-reply, to the owner\u2019s reply) and the agency\u2019s reply from a mail program join the lead in order; the lead is Answered; a mail about no lead is left untouched', async () => {
     const visitor = `ada.${randomUUID().slice(0, 8)}@example.net`;
     const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
-    await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), { on: [smtp.changes] });
+    await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), {
+      on: [smtp.changes],
+    });
     const autoReply = to(visitor)[0]!.email;
     const notification = smtp.mails.find((m) => m.envelope.to.includes(NOTIFY_TO) && m.email.text?.includes(docId))!.email;
     // The notification is the agency's own: it names no mail the visitor has (a reply to it goes through the site: ownerReplies.test.ts).
@@ -122,13 +153,27 @@ run('the agency\u2019s mailbox', () => {
 
     // An unrelated mail, and one that only looks related (its subject, its sender): left alone.
     const unrelated = mail({ from: 'someone@elsewhere.example.net', to: dovecot.user, subject: autoReply.subject!, text: 'Hello, unrelated.' });
-    const lookalike = mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, text: 'No thread headers.', references: ['<msg_AAAAAAAAAAAAAAAAAAAA@agency.test>'] });
+    const lookalike = mail({
+      from: visitor,
+      to: dovecot.user,
+      subject: `Re: ${autoReply.subject}`,
+      text: 'No thread headers.',
+      references: ['<msg_AAAAAAAAAAAAAAAAAAAA@agency.test>'],
+    });
     await append(unrelated);
     await append(lookalike);
 
     // The visitor answers the auto-reply: the reader, woken by IDLE's news, keeps it on the lead.
     const answerId = `<${randomUUID()}@mail.example.net>`;
-    const answer = mail({ from: `Ada <${visitor}>`, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'Yes please, call me on Monday.\n\n> quoted', messageId: answerId });
+    const answer = mail({
+      from: `Ada <${visitor}>`,
+      to: dovecot.user,
+      subject: `Re: ${autoReply.subject}`,
+      inReplyTo: autoReply.messageId,
+      references: [autoReply.messageId!],
+      text: 'Yes please, call me on Monday.\n\n> quoted',
+      messageId: answerId,
+    });
     await append(answer);
     let detail = await leadWhen(docId, 'the first answer on the lead', (d) => d.mails.some((m) => m.kind === 'answer'));
     expect(kinds(detail.mails)).toEqual(['autoReply', 'answer']);
@@ -146,7 +191,18 @@ run('the agency\u2019s mailbox', () => {
     expect(replyMail.references?.split(/\s+/)).toEqual([autoReply.messageId, replyMail.inReplyTo]);
 
     // The agency writes to the visitor from a mail program, on the conversation (a moment later: a Date has whole seconds): found in the Sent folder, kept as the agency's.
-    await append(mail({ from: `Owner <${NOTIFY_TO}>`, to: visitor, subject: `Re: ${autoReply.subject}`, inReplyTo: replyMail.messageId, references: [autoReply.messageId!, replyMail.messageId!], text: 'And bring the plans.', date: new Date(Date.now() + 1000) }), 'Sent');
+    await append(
+      mail({
+        from: `Owner <${NOTIFY_TO}>`,
+        to: visitor,
+        subject: `Re: ${autoReply.subject}`,
+        inReplyTo: replyMail.messageId,
+        references: [autoReply.messageId!, replyMail.messageId!],
+        text: 'And bring the plans.',
+        date: new Date(Date.now() + 1000),
+      }),
+      'Sent',
+    );
     // The Sent folder is read at the next poll (IDLE watches the inbox): the poll's time comes.
     time.pass();
     detail = await leadWhen(docId, 'the mail program\u2019s reply', (d) => d.mails.some((m) => m.kind === 'mailProgram'));
@@ -155,7 +211,17 @@ run('the agency\u2019s mailbox', () => {
     expect(detail.status).toBe('replied');
 
     // The visitor answers the owner's reply: Answered again, in order.
-    await append(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: replyMail.messageId, references: [autoReply.messageId!, replyMail.messageId!], text: 'See you Monday.', date: new Date(Date.now() + 2000) }));
+    await append(
+      mail({
+        from: visitor,
+        to: dovecot.user,
+        subject: `Re: ${autoReply.subject}`,
+        inReplyTo: replyMail.messageId,
+        references: [autoReply.messageId!, replyMail.messageId!],
+        text: 'See you Monday.',
+        date: new Date(Date.now() + 2000),
+      }),
+    );
     detail = await leadWhen(docId, 'the second answer', (d) => d.mails.filter((m) => m.kind === 'answer').length === 2);
     expect(kinds(detail.mails)).toEqual(['autoReply', 'answer', 'reply', 'mailProgram', 'answer']);
     expect(detail.status).toBe('answered');
@@ -169,7 +235,12 @@ run('the agency\u2019s mailbox', () => {
     try {
       await client.mailboxOpen('INBOX', { readOnly: true });
       const all = await client.fetchAll('1:*', { uid: true, flags: true, envelope: true });
-      expect(all.map((m) => m.envelope?.subject)).toEqual([autoReply.subject, `Re: ${autoReply.subject}`, `Re: ${autoReply.subject}`, `Re: ${autoReply.subject}`]);
+      expect(all.map((m) => m.envelope?.subject)).toEqual([
+        autoReply.subject,
+        `Re: ${autoReply.subject}`,
+        `Re: ${autoReply.subject}`,
+        `Re: ${autoReply.subject}`,
+      ]);
       expect(all.every((m) => !m.flags?.has('\\Seen'))).toBe(true);
     } finally {
       await client.logout();
@@ -183,7 +254,16 @@ run('the agency\u2019s mailbox', () => {
     const { docId } = await submit(site, 'contact', { ...validData.contact, Fullname: 'Grace Hopper', Email: visitor });
     await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
-    const answer = (text: string, extra = '') => mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, extra });
+    const answer = (text: string, extra = '') =>
+      mail({
+        from: visitor,
+        to: dovecot.user,
+        subject: `Re: ${autoReply.subject}`,
+        inReplyTo: autoReply.messageId,
+        references: [autoReply.messageId!],
+        text,
+        extra,
+      });
 
     await append(answer('Before the outage.'));
     await leadWhen(docId, 'the answer before the outage', (d) => d.mails.some((m) => m.kind === 'answer'));
@@ -215,9 +295,7 @@ run('the agency\u2019s mailbox', () => {
     // Meanwhile the mail server delivers two answers into the mailbox: one with a CV, one with a file that is not one.
     const pdf = Buffer.from('%PDF-1.4\n% a CV\n').toString('base64');
     const boundary = 'b1';
-    const withFiles = [
-      `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    ].join('\r\n');
+    const withFiles = [`Content-Type: multipart/mixed; boundary="${boundary}"`].join('\r\n');
     const body = [
       `--${boundary}`,
       'Content-Type: text/plain; charset=utf-8',
@@ -238,7 +316,16 @@ run('the agency\u2019s mailbox', () => {
       `--${boundary}--`,
     ].join('\r\n');
     dovecot.deliver(answer(body, withFiles));
-    dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: 'Re: html', inReplyTo: autoReply.messageId, text: '<p>Only <b>HTML</b><script>alert(1)</script></p>', extra: 'Content-Type: text/html; charset=utf-8' }));
+    dovecot.deliver(
+      mail({
+        from: visitor,
+        to: dovecot.user,
+        subject: 'Re: html',
+        inReplyTo: autoReply.messageId,
+        text: '<p>Only <b>HTML</b><script>alert(1)</script></p>',
+        extra: 'Content-Type: text/html; charset=utf-8',
+      }),
+    );
 
     // Back: the next try reads both, once.
     await dovecot.start();
@@ -307,13 +394,34 @@ run('the agency\u2019s mailbox', () => {
     await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
     const { maxMailBytes, attachments } = server.mailbox;
-    const answer = (text: string, extra?: string) => mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, ...(extra ? { extra } : {}) });
+    const answer = (text: string, extra?: string) =>
+      mail({
+        from: visitor,
+        to: dovecot.user,
+        subject: `Re: ${autoReply.subject}`,
+        inReplyTo: autoReply.messageId,
+        references: [autoReply.messageId!],
+        text,
+        ...(extra ? { extra } : {}),
+      });
     // A PDF (by its first bytes) one byte over the limit, base64 in lines of 76.
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(attachments.maxBytes - 8, 0x20)]);
     const boundary = 'big1';
     dovecot.deliver(
       answer(
-        [`--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', 'With a large CV.', `--${boundary}`, 'Content-Type: application/pdf; name="large.pdf"', 'Content-Disposition: attachment; filename="large.pdf"', 'Content-Transfer-Encoding: base64', '', pdf.toString('base64').replace(/.{76}/g, '$&\r\n'), `--${boundary}--`].join('\r\n'),
+        [
+          `--${boundary}`,
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'With a large CV.',
+          `--${boundary}`,
+          'Content-Type: application/pdf; name="large.pdf"',
+          'Content-Disposition: attachment; filename="large.pdf"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          pdf.toString('base64').replace(/.{76}/g, '$&\r\n'),
+          `--${boundary}--`,
+        ].join('\r\n'),
         `Content-Type: multipart/mixed; boundary="${boundary}"`,
       ),
     );
@@ -334,22 +442,48 @@ run('the agency\u2019s mailbox', () => {
     const autoReply = to(visitor)[0]!.email;
     const { maxHeaderBytes } = server.mailbox.reading;
     const threaded = (subject: string, text: string, extra?: string) =>
-      mail({ from: `Mallory <${visitor}>`, to: dovecot.user, subject: `Re: ${autoReply.subject} (${subject})`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, ...(extra ? { extra } : {}) });
+      mail({
+        from: `Mallory <${visitor}>`,
+        to: dovecot.user,
+        subject: `Re: ${autoReply.subject} (${subject})`,
+        inReplyTo: autoReply.messageId,
+        references: [autoReply.messageId!],
+        text,
+        ...(extra ? { extra } : {}),
+      });
     // MIME parts nested 300 deep (20 kB): over postal-mime's own 256, and over mailbox.reading.maxMimeDepth.
     const depth = 300;
     const nested = Array.from({ length: depth }, (_, i) => `Content-Type: multipart/mixed; boundary="n${i}"\r\n\r\n--n${i}`).join('\r\n');
     const closing = Array.from({ length: depth }, (_, i) => `--n${depth - 1 - i}--`).join('\r\n');
     const poison = {
-      nested: threaded('nested', `${nested.slice(nested.indexOf('--n0'))}\r\nContent-Type: text/plain\r\n\r\nDeep inside.\r\n${closing}`, nested.slice(0, nested.indexOf('\r\n\r\n'))),
+      nested: threaded(
+        'nested',
+        `${nested.slice(nested.indexOf('--n0'))}\r\nContent-Type: text/plain\r\n\r\nDeep inside.\r\n${closing}`,
+        nested.slice(0, nested.indexOf('\r\n\r\n')),
+      ),
       // A header block over the bound (a long header after the thread's): what ties it to its lead is read, the mail is not.
-      headers: threaded('headers', 'After long headers.', `Content-Type: text/plain; charset=utf-8\r\nX-Padding: ${'x'.repeat(900)}\r\n`.repeat(Math.ceil(maxHeaderBytes / 900) + 1).trimEnd()),
+      headers: threaded(
+        'headers',
+        'After long headers.',
+        `Content-Type: text/plain; charset=utf-8\r\nX-Padding: ${'x'.repeat(900)}\r\n`.repeat(Math.ceil(maxHeaderBytes / 900) + 1).trimEnd(),
+      ),
       divs: threaded('divs', `${'<div>'.repeat(20_000)}Deepest words.${'</div>'.repeat(20_000)}`, 'Content-Type: text/html; charset=utf-8'),
       base64: threaded('base64', '!!!! this is not base64 @@@ ====xx', 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64'),
       charset: threaded('charset', 'Qapla\u2019 in no known charset.', 'Content-Type: text/plain; charset=x-klingon-42'),
     };
     for (const raw of Object.values(poison)) dovecot.deliver(raw);
     const answerId = `<${randomUUID()}@mail.example.net>`;
-    dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'The real answer, after them.', messageId: answerId }));
+    dovecot.deliver(
+      mail({
+        from: visitor,
+        to: dovecot.user,
+        subject: `Re: ${autoReply.subject}`,
+        inReplyTo: autoReply.messageId,
+        references: [autoReply.messageId!],
+        text: 'The real answer, after them.',
+        messageId: answerId,
+      }),
+    );
 
     // One reading reads them all (before the mailbox was made safe it failed here, on the first, and on every try after).
     await reader().readNow();
@@ -357,7 +491,8 @@ run('the agency\u2019s mailbox', () => {
     const about = (name: string) => answers.find((m) => m.subject.endsWith(`(${name})`));
     expect(answers.find((m) => m.text === 'The real answer, after them.')).toBeDefined();
     // Kept by their headers: who sent it, its subject, and a note (no text, no attachments).
-    for (const name of ['nested', 'headers']) expect(about(name)).toMatchObject({ fromAddress: visitor, fromName: 'Mallory', unreadable: true, tooLarge: false, text: '', attachments: [] });
+    for (const name of ['nested', 'headers'])
+      expect(about(name)).toMatchObject({ fromAddress: visitor, fromName: 'Mallory', unreadable: true, tooLarge: false, text: '', attachments: [] });
     // Read within bounds: the HTML made text without what is nested past the bound; broken encodings as text.
     for (const name of ['divs', 'base64', 'charset']) expect(about(name)).toMatchObject({ unreadable: false });
     expect(about('divs')!.text).not.toMatch(/<|Deepest words/);
@@ -375,7 +510,14 @@ run('the agency\u2019s mailbox', () => {
     }
     expect(site.app.store.db.prepare("SELECT last_uid FROM mailbox_folders WHERE folder = 'INBOX'").pluck().get()).toBe(lastUid);
     const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get();
-    const restarted = new MailboxReader(site.app.store, { settings: readMailboxSettings({ IMAP_URL: dovecot.url }).settings!, dataDir: site.dataDir, agency: [], idle: false, wait: (_ms, woken) => woken, timeoutMs: 5_000 });
+    const restarted = new MailboxReader(site.app.store, {
+      settings: readMailboxSettings({ IMAP_URL: dovecot.url }).settings!,
+      dataDir: site.dataDir,
+      agency: [],
+      idle: false,
+      wait: (_ms, woken) => woken,
+      timeoutMs: 5_000,
+    });
     try {
       expect(await restarted.readNow()).toBe(0);
     } finally {
@@ -391,13 +533,25 @@ run('the agency\u2019s mailbox', () => {
     await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
     const fromAgency = (from: string, text: string, top: string[], seconds = 1) =>
-      mail({ from, to: visitor, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text, top, date: new Date(Date.now() + seconds * 1000) });
+      mail({
+        from,
+        to: visitor,
+        subject: `Re: ${autoReply.subject}`,
+        inReplyTo: autoReply.messageId,
+        references: [autoReply.messageId!],
+        text,
+        top,
+        date: new Date(Date.now() + seconds * 1000),
+      });
     // Forged: an agency address with a +tag and nothing proving it; the agency's address with passing results of a server
     // not trusted; and with the trusted server's results written by the sender itself (below the receiving server's Received line).
     const forged = [
       fromAgency(`Agency <${NOTIFY_TO.replace('@', '+x@')}>`, 'Forged, plain.', received('none')),
       fromAgency(`Agency <${NOTIFY_TO}>`, 'Forged, another server\u2019s results.', received('dmarc=pass header.from=agency.test', 'mx.elsewhere.example')),
-      fromAgency(`Agency <${NOTIFY_TO}>`, 'Forged, results of its own.', [...received('none'), `Authentication-Results: ${RECEIVER}; dmarc=pass header.from=agency.test`]),
+      fromAgency(`Agency <${NOTIFY_TO}>`, 'Forged, results of its own.', [
+        ...received('none'),
+        `Authentication-Results: ${RECEIVER}; dmarc=pass header.from=agency.test`,
+      ]),
     ];
     for (const raw of forged) dovecot.deliver(raw);
     await reader().readNow();
@@ -420,7 +574,9 @@ run('the agency\u2019s mailbox', () => {
   it('automatic mails on an unopened New lead (each header that marks one, a bounce, a delivery report and a complaint found by the mail they return) are kept as automatic and change nothing: status, unread mark, waiting time, counts, notifications', async () => {
     const visitor = `otto.${randomUUID().slice(0, 8)}@example.net`;
     const { docId } = await submit(site, 'contact', { ...validData.contact, Fullname: 'Otto Away', Email: visitor });
-    await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), { on: [smtp.changes] });
+    await waitFor('the auto-reply and the notification', () => to(visitor).length === 1 && smtp.mails.some((m) => m.email.text?.includes(docId)), {
+      on: [smtp.changes],
+    });
     const autoReply = to(visitor)[0]!.email;
     const db = site.app.store.db;
     const state = () => db.prepare('SELECT status, unread, waiting_since AS waitingSince, active_at AS activeAt FROM leads WHERE doc_id = ?').get(docId);
@@ -433,7 +589,15 @@ run('the agency\u2019s mailbox', () => {
     expect(before.state).toMatchObject({ status: 'new' });
 
     const threaded = (subject: string, lines: string[], from = `Otto <${visitor}>`) =>
-      mail({ from, to: dovecot.user, subject: `Re: ${autoReply.subject} (${subject})`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'I am away until Monday.', extra: [...lines, 'Content-Type: text/plain; charset=utf-8'].join('\r\n') });
+      mail({
+        from,
+        to: dovecot.user,
+        subject: `Re: ${autoReply.subject} (${subject})`,
+        inReplyTo: autoReply.messageId,
+        references: [autoReply.messageId!],
+        text: 'I am away until Monday.',
+        extra: [...lines, 'Content-Type: text/plain; charset=utf-8'].join('\r\n'),
+      });
     const headers: [string, string[], string][] = [
       ['auto-replied', ['Auto-Submitted: auto-replied'], 'outOfOffice'],
       ['auto-generated', ['Auto-Submitted: auto-generated'], 'other'],
@@ -472,7 +636,16 @@ run('the agency\u2019s mailbox', () => {
     const returned = [`From: ${autoReply.from?.address}`, `To: ${visitor}`, `Subject: ${autoReply.subject}`, `Message-ID: ${autoReply.messageId}`, ''];
     dovecot.deliver(
       report('Undelivered Mail Returned to Sender', 'delivery-status', [
-        ['Content-Type: message/delivery-status', '', 'Reporting-MTA: dns; mx.example.net', '', `Final-Recipient: rfc822; ${visitor}`, 'Action: failed', 'Status: 5.2.2', ''].join('\r\n'),
+        [
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; mx.example.net',
+          '',
+          `Final-Recipient: rfc822; ${visitor}`,
+          'Action: failed',
+          'Status: 5.2.2',
+          '',
+        ].join('\r\n'),
         ['Content-Type: text/rfc822-headers', '', ...returned].join('\r\n'),
       ]),
     );
@@ -506,7 +679,16 @@ run('the agency\u2019s mailbox', () => {
     expect(automatic.find((m) => m.subject.endsWith('(auto-replied)'))!.text).toBe('I am away until Monday.');
 
     // A person's answer after them is one: the lead is Answered.
-    dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'Back now: yes, please.' }));
+    dovecot.deliver(
+      mail({
+        from: visitor,
+        to: dovecot.user,
+        subject: `Re: ${autoReply.subject}`,
+        inReplyTo: autoReply.messageId,
+        references: [autoReply.messageId!],
+        text: 'Back now: yes, please.',
+      }),
+    );
     const answered = await leadWhen(docId, 'the person\u2019s answer', (d) => d.mails.some((m) => m.kind === 'answer' && !m.automatic));
     expect(answered.status).toBe('answered');
   });
@@ -516,7 +698,8 @@ run('the agency\u2019s mailbox', () => {
     const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
     await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
-    const answer = (text: string) => mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text });
+    const answer = (text: string) =>
+      mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text });
     // A folder only this test's reader reads (as its Sent folder): the server's own reader does not take the mails first.
     const client = await dovecot.client();
     try {
@@ -529,14 +712,26 @@ run('the agency\u2019s mailbox', () => {
     // The first mail's time is up at once (the moment the thread is asked); the second's never.
     let mails = 0;
     const deadline = () => (++mails === 1 ? Promise.resolve() : new Promise<void>(() => undefined));
-    const slow = new MailboxReader(site.app.store, { settings: readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_SENT: 'Slow' }).settings!, dataDir: site.dataDir, agency: [], idle: false, wait: (_ms, woken) => woken, timeoutMs: 5_000, parseDeadline: deadline, log: { warn: () => undefined } });
+    const slow = new MailboxReader(site.app.store, {
+      settings: readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_SENT: 'Slow' }).settings!,
+      dataDir: site.dataDir,
+      agency: [],
+      idle: false,
+      wait: (_ms, woken) => woken,
+      timeoutMs: 5_000,
+      parseDeadline: deadline,
+      log: { warn: () => undefined },
+    });
     try {
       await slow.readNow();
     } finally {
       await slow.stop();
     }
     const answers = (await lead(docId)).mails.filter((m): m is ReceivedMail => m.kind === 'answer');
-    expect(answers).toEqual([expect.objectContaining({ unreadable: true, text: '', fromAddress: visitor }), expect.objectContaining({ unreadable: false, text: 'Within it.' })]);
+    expect(answers).toEqual([
+      expect.objectContaining({ unreadable: true, text: '', fromAddress: visitor }),
+      expect.objectContaining({ unreadable: false, text: 'Within it.' }),
+    ]);
   });
 
   it('with IMAP_MOVE_TO, a mail kept on a lead is moved to that folder (made when missing); a mail about no lead stays where it is', async () => {
@@ -546,11 +741,28 @@ run('the agency\u2019s mailbox', () => {
     const autoReply = to(visitor)[0]!.email;
     // Another reader of the same mailbox and database, which moves (the server's own is not woken meanwhile: IDLE off, its poll held).
     const { settings } = readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_MOVE_TO: 'Leads' });
-    const mover = new MailboxReader(site.app.store, { settings: settings!, dataDir: site.dataDir, agency: [dovecot.user, NOTIFY_TO], idle: false, wait: (ms, woken) => woken, timeoutMs: 5_000 });
+    const mover = new MailboxReader(site.app.store, {
+      settings: settings!,
+      dataDir: site.dataDir,
+      agency: [dovecot.user, NOTIFY_TO],
+      idle: false,
+      wait: (ms, woken) => woken,
+      timeoutMs: 5_000,
+    });
     await reader().stop();
     try {
       const answerId = `<${randomUUID()}@mail.example.net>`;
-      dovecot.deliver(mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text: 'Moved, please.', messageId: answerId }));
+      dovecot.deliver(
+        mail({
+          from: visitor,
+          to: dovecot.user,
+          subject: `Re: ${autoReply.subject}`,
+          inReplyTo: autoReply.messageId,
+          references: [autoReply.messageId!],
+          text: 'Moved, please.',
+          messageId: answerId,
+        }),
+      );
       const unrelatedId = `<${randomUUID()}@elsewhere.example.net>`;
       dovecot.deliver(mail({ from: 'someone@elsewhere.example.net', to: dovecot.user, subject: 'Unrelated', text: 'Stay.', messageId: unrelatedId }));
       expect(await mover.readNow()).toBe(1);
@@ -577,12 +789,24 @@ run('the agency\u2019s mailbox', () => {
     const wrong = new URL(dovecot.url);
     wrong.password = 'not-the-password';
     const { settings } = readMailboxSettings({ IMAP_URL: wrong.href });
-    const refused = new MailboxReader(site.app.store, { settings: settings!, dataDir: site.dataDir, agency: [], idle: false, wait: (_ms, woken) => woken, timeoutMs: 5_000, log: { warn: () => undefined } });
+    const refused = new MailboxReader(site.app.store, {
+      settings: settings!,
+      dataDir: site.dataDir,
+      agency: [],
+      idle: false,
+      wait: (_ms, woken) => woken,
+      timeoutMs: 5_000,
+      log: { warn: () => undefined },
+    });
     const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get();
     try {
       await expect(refused.readNow()).rejects.toBeDefined();
       expect(refused.failuresInARow).toBe(1);
-      const status = site.app.store.db.prepare('SELECT failing_since AS failingSince, error, next_try_at AS nextTryAt FROM mailbox_status').get() as { failingSince: number; error: string; nextTryAt: number };
+      const status = site.app.store.db.prepare('SELECT failing_since AS failingSince, error, next_try_at AS nextTryAt FROM mailbox_status').get() as {
+        failingSince: number;
+        error: string;
+        nextTryAt: number;
+      };
       expect(status.failingSince).toEqual(expect.any(Number));
       expect(status.error).toMatch(/\S/);
       expect(status.error).not.toContain('not-the-password');

@@ -113,14 +113,30 @@ export function wordsToSend(split: SplitReply, lead: Lead): { text: string } | {
   if (split.unsure) return { reason: 'ambiguous' };
   const wording = server.notifications.mail;
   const line = (entry: Lead['lines'][number]) => normalize(`${entry.label}: ${entry.value.split('\n')[0]}`);
-  const agencyLines = new Set([wording.agencyOnly, ...lead.agencyLines.map((entry) => `${entry.label}: ${entry.value}`), `${wording.openLead}: ${lead.link}`, wording.openLead, lead.link].map(normalize));
+  const agencyLines = new Set(
+    [
+      wording.agencyOnly,
+      ...lead.agencyLines.map((entry) => `${entry.label}: ${entry.value}`),
+      `${wording.openLead}: ${lead.link}`,
+      wording.openLead,
+      lead.link,
+    ].map(normalize),
+  );
   const kept = split.text.split('\n').filter((text) => !agencyLines.has(normalize(text)));
-  const text = kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const text = kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (text === '') return { reason: 'empty' };
   const lines = kept.map(normalize).filter((text) => text !== '');
   const whole = normalize(text.replace(/\n/g, ' '));
   // The agency's part, or any trace of it: its heading, the inbox's address, one of its lines inside another.
-  const traces = [normalize(wording.agencyOnly), lead.link.toLowerCase(), `/admin/leads/${lead.docId.toLowerCase()}`, ...lead.agencyLines.map((entry) => line(entry)).filter((entry) => entry.length >= 6)];
+  const traces = [
+    normalize(wording.agencyOnly),
+    lead.link.toLowerCase(),
+    `/admin/leads/${lead.docId.toLowerCase()}`,
+    ...lead.agencyLines.map((entry) => line(entry)).filter((entry) => entry.length >= 6),
+  ];
   if (traces.some((trace) => whole.includes(trace) || text.toLowerCase().includes(trace))) return { reason: 'agencyLines' };
   // The notification's own lines (its heading, the visitor's fields, how to reply): a quote not told apart.
   const notification = new Set(
@@ -141,7 +157,8 @@ export function wordsToSend(split: SplitReply, lead: Lead): { text: string } | {
 }
 
 /** Files sent with the mail (not the pictures of a signature: those are inline). */
-const hasAttachments = (email: Email) => (email.attachments ?? []).some((a) => a.disposition === 'attachment' || (!a.disposition && !a.related && !a.contentId));
+const hasAttachments = (email: Email) =>
+  (email.attachments ?? []).some((a) => a.disposition === 'attachment' || (!a.disposition && !a.related && !a.contentId));
 
 export class OwnerReplies {
   private readonly transport: ReturnType<typeof nodemailer.createTransport> | undefined;
@@ -183,7 +200,9 @@ export class OwnerReplies {
     const tokens = replyTokensOf(headers);
     const token = tokens.length === 1 ? findReplyToken(db, tokens[0]!) : undefined;
     if (!token) {
-      this.options.log.warn(`Replies by e-mail: a mail to ${tokens.length > 1 ? 'several reply addresses' : 'a reply address the site never made'} (${messageId}) was not sent on.`);
+      this.options.log.warn(
+        `Replies by e-mail: a mail to ${tokens.length > 1 ? 'several reply addresses' : 'a reply address the site never made'} (${messageId}) was not sent on.`,
+      );
       return 'ignored';
     }
     const lead = this.describe(token.docId);
@@ -221,7 +240,9 @@ export class OwnerReplies {
     // Where the mailbox's server is trusted, the From must be proved by it, as the agency's own mails are (anyone can write any From); never told either.
     const { trust } = this.options;
     if ((trust.authservIds.length > 0 || trust.relays.length > 0) && !agencyProof(headers.headers ?? [], from, [...this.options.agency, from], trust)) {
-      this.options.log.warn(`Replies by e-mail: a mail to lead ${token.docId}'s reply address whose sender the mailbox's server did not prove was not sent on.`);
+      this.options.log.warn(
+        `Replies by e-mail: a mail to lead ${token.docId}'s reply address whose sender the mailbox's server did not prove was not sent on.`,
+      );
       return refuse('notProved', undefined, false);
     }
     const mail = await read();
@@ -232,7 +253,10 @@ export class OwnerReplies {
     if ('reason' in words) return refuse(words.reason, mail);
 
     const thread = conversationSubject(db, token.docId);
-    const replySubject = cutAtWord(thread ? fill(admin.replies.threadSubject, { subject: thread }) : fill(replies.firstSubject, { brand: servedSite().brand.name }), admin.replies.subjectMaxLength);
+    const replySubject = cutAtWord(
+      thread ? fill(admin.replies.threadSubject, { subject: thread }) : fill(replies.firstSubject, { brand: servedSite().brand.name }),
+      admin.replies.subjectMaxLength,
+    );
     const result = db.transaction(() => {
       const sent = sendReply(this.store, token.docId, { subject: replySubject, text: words.text }, from, 'mail');
       if (sent !== 'queued') return sent;
@@ -258,12 +282,23 @@ export class OwnerReplies {
     const settings = this.options.mail;
     if (!transport || !settings || !this.store.db.open) return;
     const q = statements(this.store.db);
-    const due = q.due.all(this.options.clock()) as { id: number; messageId: string; docId: string; fromAddress: string; subject: string; reason: RefusalReason; body: string; tries: number }[];
+    const due = q.due.all(this.options.clock()) as {
+      id: number;
+      messageId: string;
+      docId: string;
+      fromAddress: string;
+      subject: string;
+      reason: RefusalReason;
+      body: string;
+      tries: number;
+    }[];
     for (const row of due) {
       const stored = deliveriesIn(this.store.db).lead(row.docId);
       const form = stored && formForCollection(stored.collection);
       const nameField = form ? senderFields(form).name : undefined;
-      const name = String((nameField && stored?.document[nameField.name]) || '').replace(/\s+/g, ' ').trim();
+      const name = String((nameField && stored?.document[nameField.name]) || '')
+        .replace(/\s+/g, ' ')
+        .trim();
       try {
         await transport.sendMail({
           from: settings.from,
@@ -279,7 +314,9 @@ export class OwnerReplies {
         const wait = nextRetry(row.tries + 1, RETRY_SCHEDULE);
         if (wait === undefined) q.failed.run(row.id);
         else q.retry.run(this.options.clock() + wait, row.id);
-        this.options.log.warn(`Replies by e-mail: the mail telling ${row.fromAddress} that their reply was not sent failed (${String((error as Error).message ?? error).slice(0, 200)}).`);
+        this.options.log.warn(
+          `Replies by e-mail: the mail telling ${row.fromAddress} that their reply was not sent failed (${String((error as Error).message ?? error).slice(0, 200)}).`,
+        );
       }
     }
   }

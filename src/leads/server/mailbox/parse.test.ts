@@ -9,7 +9,13 @@ import { shallowHtml } from './htmlText';
 import { parseHeaders, readMail } from './parse';
 
 const { maxMimeDepth, maxHeaderBytes, maxHtmlDepth } = server.mailbox.reading;
-const head = ['From: Ada <ada@example.net>', 'Subject: Re: hello', 'Message-ID: <1@example.net>', 'In-Reply-To: <msg_AAAAAAAAAAAAAAAAAAAA@agency.test>', 'MIME-Version: 1.0'];
+const head = [
+  'From: Ada <ada@example.net>',
+  'Subject: Re: hello',
+  'Message-ID: <1@example.net>',
+  'In-Reply-To: <msg_AAAAAAAAAAAAAAAAAAAA@agency.test>',
+  'MIME-Version: 1.0',
+];
 const raw = (lines: string[], body: string) => Buffer.from(`${[...head, ...lines].join('\r\n')}\r\n\r\n${body}\r\n`);
 const read = async (bytes: Buffer) => readMail(bytes, (await parseHeaders(bytes.subarray(0, bytes.indexOf('\r\n\r\n'))))!);
 
@@ -32,7 +38,9 @@ it('makes HTML nested 20,000 deep (divs, tables) text without what is past the b
     ['<div>', '</div>'],
     ['<table><tr><td>', '</td></tr></table>'],
   ]) {
-    const mail = await read(raw(['Content-Type: text/html; charset=utf-8'], `<p>Near the top.</p>${open!.repeat(20_000)}Deepest words.${close!.repeat(20_000)}`));
+    const mail = await read(
+      raw(['Content-Type: text/html; charset=utf-8'], `<p>Near the top.</p>${open!.repeat(20_000)}Deepest words.${close!.repeat(20_000)}`),
+    );
     expect(mail).toMatchObject({ whole: true });
     expect(mail.whole && mail.text).toMatch(/^Near the top\./);
     expect(mail.whole && mail.text).not.toMatch(/<|Deepest words/);
@@ -59,6 +67,11 @@ it('reads a header block up to mailbox.reading.maxHeaderBytes: what ties the mai
 });
 
 it('reads broken encodings (bad base64, an unknown charset) as text', async () => {
-  expect(await read(raw(['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64'], '!!!! not base64 ===='))).toMatchObject({ whole: true });
-  expect(await read(raw(['Content-Type: text/plain; charset=x-klingon-42'], 'Qapla in no known charset.'))).toMatchObject({ whole: true, text: 'Qapla in no known charset.' });
+  expect(await read(raw(['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64'], '!!!! not base64 ===='))).toMatchObject({
+    whole: true,
+  });
+  expect(await read(raw(['Content-Type: text/plain; charset=x-klingon-42'], 'Qapla in no known charset.'))).toMatchObject({
+    whole: true,
+    text: 'Qapla in no known charset.',
+  });
 });

@@ -22,9 +22,7 @@ import { splitMail, type SplitReply } from './replyText';
 const { maxTextCharacters, reading } = server.mailbox;
 
 /** A mail as read: whole, with its text (its new words and the folded rest, each cut at mailbox.maxTextCharacters), or by its headers alone (too large to fetch, or unreadable) with why. */
-export type ReadMail =
-  | ({ whole: true; email: Email } & SplitReply)
-  | { whole: false; email: Email; why: 'tooLarge' | { unreadable: string } };
+export type ReadMail = ({ whole: true; email: Email } & SplitReply) | { whole: false; email: Email; why: 'tooLarge' | { unreadable: string } };
 
 /** What of a header block is read: at most `maxHeaderBytes`, cut at a line's end. */
 function boundedBlock(block: Uint8Array | string): string {
@@ -44,7 +42,11 @@ function boundedBlock(block: Uint8Array | string): string {
  */
 export async function parseHeaders(block: Uint8Array | string): Promise<Email | undefined> {
   try {
-    return await PostalMime.parse(`${boundedBlock(block)}\r\n\r\n`, { maxHeadersSize: reading.maxHeaderBytes, maxNestingDepth: reading.maxMimeDepth, maxRfc822NestingDepth: 0 });
+    return await PostalMime.parse(`${boundedBlock(block)}\r\n\r\n`, {
+      maxHeadersSize: reading.maxHeaderBytes,
+      maxNestingDepth: reading.maxMimeDepth,
+      maxRfc822NestingDepth: 0,
+    });
   } catch {
     return undefined;
   }

@@ -19,11 +19,15 @@ export interface ParseAnswer {
 
 parentPort?.on('message', (job: ParseJob) => {
   void readWhole(job.source).then((read) => {
-    const moved = 'email' in read ? [...new Set((read.email.attachments ?? []).map((a) => a.content).filter((c): c is ArrayBuffer => c instanceof ArrayBuffer))] : [];
+    const moved =
+      'email' in read ? [...new Set((read.email.attachments ?? []).map((a) => a.content).filter((c): c is ArrayBuffer => c instanceof ArrayBuffer))] : [];
     try {
       parentPort!.postMessage({ id: job.id, read } satisfies ParseAnswer, moved);
     } catch (error) {
-      parentPort!.postMessage({ id: job.id, read: { unreadable: `what was read could not be passed on (${String((error as Error)?.message ?? error).slice(0, 100)})` } } satisfies ParseAnswer);
+      parentPort!.postMessage({
+        id: job.id,
+        read: { unreadable: `what was read could not be passed on (${String((error as Error)?.message ?? error).slice(0, 100)})` },
+      } satisfies ParseAnswer);
     }
   });
 });

@@ -109,7 +109,9 @@ export function backoffMs(failures: number): number {
 
 function describeError(error: unknown): string {
   const e = error as { message?: string; responseText?: string; code?: string };
-  return String(e.responseText || e.message || e.code || error).replace(/\s+/g, ' ').slice(0, 300);
+  return String(e.responseText || e.message || e.code || error)
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
 }
 
 export class MailboxReader {
@@ -147,7 +149,9 @@ export class MailboxReader {
   ) {
     this.clock = options.clock ?? Date.now;
     this.wait = options.wait ?? realWait;
-    this.replies = options.replies && new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
+    this.replies =
+      options.replies &&
+      new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -232,7 +236,10 @@ export class MailboxReader {
       backFrom: back ? previous.failingSince : (previous?.backFrom ?? null),
       backAt: back ? now : (previous?.backAt ?? null),
     });
-    if (back) this.options.log?.info?.(`Mailbox: ${this.options.settings.user} at ${this.options.settings.host} is read again (it could not be read from ${new Date(previous.failingSince!).toISOString()}); the inbox's alarm is gone.`);
+    if (back)
+      this.options.log?.info?.(
+        `Mailbox: ${this.options.settings.user} at ${this.options.settings.host} is read again (it could not be read from ${new Date(previous.failingSince!).toISOString()}); the inbox's alarm is gone.`,
+      );
   }
 
   private failed(error: unknown): void {
@@ -257,7 +264,9 @@ export class MailboxReader {
     const { user, host } = this.options.settings;
     this.options.log?.warn(`Mailbox: could not read ${user} at ${host} (${why}); next try in ${Math.round(this.retryMs / 1000)} s.`);
     if (alarmAt !== null && previous?.alarmAt == null) {
-      this.options.log?.warn(`Mailbox: ${user} at ${host} could not be read for ${alarm.afterMinutes} minutes: the inbox shows the alarm${this.options.alarmMail ? ', and the notification address is mailed' : ''}.`);
+      this.options.log?.warn(
+        `Mailbox: ${user} at ${host} could not be read for ${alarm.afterMinutes} minutes: the inbox shows the alarm${this.options.alarmMail ? ', and the notification address is mailed' : ''}.`,
+      );
     }
     if (alarmAt !== null && !previous?.alarmMailedAt) this.mailAlarm();
   }
@@ -275,7 +284,10 @@ export class MailboxReader {
       .then(
         () => {
           // Recorded for this outage only (it may have ended meanwhile).
-          if (this.store.db.open) this.store.db.prepare('UPDATE mailbox_status SET alarm_mailed_at = ? WHERE id = 1 AND alarm_at IS NOT NULL AND failing_since = ?').run(this.clock(), since);
+          if (this.store.db.open)
+            this.store.db
+              .prepare('UPDATE mailbox_status SET alarm_mailed_at = ? WHERE id = 1 AND alarm_at IS NOT NULL AND failing_since = ?')
+              .run(this.clock(), since);
         },
         (error: unknown) => this.options.log?.warn(`Mailbox: the alarm could not be mailed (${describeError(error)}); tried again at the next try.`),
       )
@@ -463,7 +475,14 @@ export class MailboxReader {
     if (!claim) return false;
     const mail = claim === 'maybeReport' ? await this.read(client, head, headers) : undefined;
     if (mail && !mail.whole) return false;
-    return takeNewsletterMail(this.store.db, claim, mail?.email ?? headers, messageIdOf(headers, block), newsletterTokensOf(this.store)?.unsubscribe, this.clock());
+    return takeNewsletterMail(
+      this.store.db,
+      claim,
+      mail?.email ?? headers,
+      messageIdOf(headers, block),
+      newsletterTokensOf(this.store)?.unsubscribe,
+      this.clock(),
+    );
   }
 
   /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
@@ -472,7 +491,10 @@ export class MailboxReader {
     const whole = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
     if (!whole || !whole.source) return { whole: false, email: headers, why: { unreadable: 'gone from the mailbox before it was read' } };
     if (this.options.read) return this.options.read(whole.source, headers);
-    this.parser ??= new ParseThread({ ...(this.options.parseWorker ? { file: this.options.parseWorker } : {}), ...(this.options.parseDeadline ? { deadline: this.options.parseDeadline } : {}) });
+    this.parser ??= new ParseThread({
+      ...(this.options.parseWorker ? { file: this.options.parseWorker } : {}),
+      ...(this.options.parseDeadline ? { deadline: this.options.parseDeadline } : {}),
+    });
     return this.parser.read(whole.source, headers);
   }
 
@@ -501,6 +523,9 @@ export function mailboxStatus(store: Store, on: boolean, now: number): MailboxSt
   return {
     readAt: row.readAt,
     alarm: row.alarmAt !== null && row.failingSince !== null ? { failingSince: row.failingSince, error: row.error ?? '', nextTryAt: row.nextTryAt } : null,
-    back: row.alarmAt === null && row.backFrom !== null && row.backAt !== null && now - row.backAt < alarm.backShownHours * 3_600_000 ? { from: row.backFrom, until: row.backAt } : null,
+    back:
+      row.alarmAt === null && row.backFrom !== null && row.backAt !== null && now - row.backAt < alarm.backShownHours * 3_600_000
+        ? { from: row.backFrom, until: row.backAt }
+        : null,
   };
 }

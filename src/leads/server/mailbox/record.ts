@@ -139,7 +139,13 @@ function keepAttachments(email: Email, dataDir: string): { files: (KeptFile & { 
   const written: string[] = [];
   const files = (email.attachments ?? []).map((attachment, i) => {
     const bytes = typeof attachment.content === 'string' ? Buffer.from(attachment.content, 'base64') : Buffer.from(attachment.content as ArrayBuffer);
-    const name = cutAtWord([...(attachment.filename ?? '')].map((c) => (c < ' ' || c === '/' || c === '\\' ? ' ' : c)).join('').trim() || `attachment-${i + 1}`, 120);
+    const name = cutAtWord(
+      [...(attachment.filename ?? '')]
+        .map((c) => (c < ' ' || c === '/' || c === '\\' ? ' ' : c))
+        .join('')
+        .trim() || `attachment-${i + 1}`,
+      120,
+    );
     const mediaType = sniffDocumentType(bytes.subarray(0, 8));
     if (i >= limits.attachments.maxPerMail || !mediaType || bytes.length > limits.attachments.maxBytes) return { name, size: bytes.length };
     const id = randomUUID();

@@ -27,7 +27,14 @@ describe('the new part of a reply', () => {
   });
 
   it('reads the HTML part of a mail that has both (Outlook\u2019s text part has no quote marks), and the text part of one whose HTML is empty', () => {
-    const answered: Answered = { from: 'Example Agency <site@agency.test>', date: new Date(Date.UTC(2024, 0, 2, 10)), subject: 'New inquiry', messageId: '<msg_a@agency.test>', text: 'New inquiry\n\nSource: newsletter', html: '<html><body><h1>New inquiry</h1><p>Source: newsletter</p></body></html>' };
+    const answered: Answered = {
+      from: 'Example Agency <site@agency.test>',
+      date: new Date(Date.UTC(2024, 0, 2, 10)),
+      subject: 'New inquiry',
+      messageId: '<msg_a@agency.test>',
+      text: 'New inquiry\n\nSource: newsletter',
+      html: '<html><body><h1>New inquiry</h1><p>Source: newsletter</p></body></html>',
+    };
     for (const program of ['gmail', 'outlook', 'apple'] as const) {
       const bodies = replyBodies(program, answered, 'Yes, March.\n\nJane');
       for (const split of [splitMail(bodies), splitMail({ text: bodies.text })]) {

@@ -83,7 +83,8 @@ const ORIGINAL =
 const FORWARDED = /^(?:begin forwarded message|anfang der weitergeleiteten nachricht|début du message réexpédié|inicio del mensaje reenviado)\s*:$/i;
 /** The first line of a header block ("From: …"), and the others ("Sent:", "To:", "Subject:", …). */
 const FROM_LABEL = /^\*?(?:from|von|de|da|van|od|från|fra|lähettäjä|от|寄件者|差出人)\s*\*?\s*[:：]\*?\s*\S/i;
-const OTHER_LABEL = /^\*?(?:sent|date|to|cc|subject|gesendet|datum|an|betreff|envoyé|à|objet|enviado|fecha|para|asunto|inviato|data|a|oggetto|verzonden|aan|onderwerp|assunto|skickat|till|ämne|sendt|til|emne|lähetetty|vastaanottaja|aihe|отправлено|кому|тема|wysłano|do|temat)\s*\*?\s*[:：]/i;
+const OTHER_LABEL =
+  /^\*?(?:sent|date|to|cc|subject|gesendet|datum|an|betreff|envoyé|à|objet|enviado|fecha|para|asunto|inviato|data|a|oggetto|verzonden|aan|onderwerp|assunto|skickat|till|ämne|sendt|til|emne|lähetetty|vastaanottaja|aihe|отправлено|кому|тема|wysłano|do|temat)\s*\*?\s*[:：]/i;
 
 /** A "From: … Sent: … Subject: …" block starting at line `i`: its first line and at least two more labels within the next six lines. */
 function headerBlockAt(lines: readonly string[], i: number): boolean {
@@ -119,7 +120,16 @@ function joinLines(lines: readonly string[]): string {
 /** The lines of another mail after its separator and header block (its "From:", "Sent:", … lines). */
 function belowHeader(lines: readonly string[]): string {
   let i = 0;
-  while (i < lines.length && (isBlank(lines[i]!) || ORIGINAL.test(lines[i]!.trim()) || FORWARDED.test(lines[i]!.trim()) || /^_{8,}$/.test(lines[i]!.trim()) || FROM_LABEL.test(lines[i]!.trim()) || OTHER_LABEL.test(lines[i]!.trim()))) i++;
+  while (
+    i < lines.length &&
+    (isBlank(lines[i]!) ||
+      ORIGINAL.test(lines[i]!.trim()) ||
+      FORWARDED.test(lines[i]!.trim()) ||
+      /^_{8,}$/.test(lines[i]!.trim()) ||
+      FROM_LABEL.test(lines[i]!.trim()) ||
+      OTHER_LABEL.test(lines[i]!.trim()))
+  )
+    i++;
   return joinLines(lines.slice(i));
 }
 
@@ -251,7 +261,9 @@ function textStart(node: Node, max = 80): string {
 /** A quote: any blockquote (Apple Mail's and Thunderbird's type=cite, Gmail's), Gmail's quote and its "On … wrote:" line, Yahoo's, Proton's, Thunderbird's. */
 function isQuote(element: Element): boolean {
   if (element.name === 'blockquote') return true;
-  return classesOf(element).some((c) => ['gmail_quote', 'gmail_quote_container', 'gmail_attr', 'yahoo_quoted', 'protonmail_quote', 'moz-cite-prefix', 'zmail_extra'].includes(c));
+  return classesOf(element).some((c) =>
+    ['gmail_quote', 'gmail_quote_container', 'gmail_attr', 'yahoo_quoted', 'protonmail_quote', 'moz-cite-prefix', 'zmail_extra'].includes(c),
+  );
 }
 
 /** Where another mail starts and everything after it is that mail's: Outlook's reply header (and its markers), Zimbra's rule. */
@@ -356,7 +368,9 @@ export function splitHtml(html: string): SplitReply {
   const rest = htmlToText(removed.map((node) => serialize(node).join('')).join('\n'));
   const quoted = [text.quoted, rest].filter((part) => part !== '').join('\n\n');
   const unsure = interleaved || text.unsure ? ('interleaved' as const) : undefined;
-  const belowText = [text.below, below && belowHeader(htmlToText(below.map((node) => serialize(node).join('')).join('\n')).split('\n'))].filter((part) => part !== undefined);
+  const belowText = [text.below, below && belowHeader(htmlToText(below.map((node) => serialize(node).join('')).join('\n')).split('\n'))].filter(
+    (part) => part !== undefined,
+  );
   return { text: text.text, quoted, ...(unsure ? { unsure } : {}), ...(belowText.length > 0 ? { below: belowText.join('\n\n') } : {}) };
 }
 

@@ -67,11 +67,21 @@ function agencyParts(): { local: string; domain: string } | undefined {
  * tokenDays from `now`. Each try of the notification has one of its own (a try that reached the
  * agency keeps working). Undefined when the agency's address is not one to add a tag to.
  */
-export function issueReplyAddress(db: Database.Database, { docId, deliveryId, sentTo, now }: { docId: string; deliveryId: string; sentTo: readonly string[]; now: number }): string | undefined {
+export function issueReplyAddress(
+  db: Database.Database,
+  { docId, deliveryId, sentTo, now }: { docId: string; deliveryId: string; sentTo: readonly string[]; now: number },
+): string | undefined {
   const agency = agencyParts();
   if (!agency) return undefined;
   const token = newToken();
-  statements(db).insert.run(hashOf(token), docId, deliveryId, JSON.stringify(sentTo.map((address) => address.toLowerCase())), now, now + replies.tokenDays * 86_400_000);
+  statements(db).insert.run(
+    hashOf(token),
+    docId,
+    deliveryId,
+    JSON.stringify(sentTo.map((address) => address.toLowerCase())),
+    now,
+    now + replies.tokenDays * 86_400_000,
+  );
   return `${agency.local}${TAG}${token}@${agency.domain}`;
 }
 
@@ -98,7 +108,8 @@ export function replyTokensOf(email: Pick<Email, 'to' | 'cc' | 'deliveredTo' | '
     for (const member of entry.group ?? []) addresses.push(member.address);
   }
   if (email.deliveredTo) addresses.push(email.deliveredTo);
-  for (const header of email.headers ?? []) if (['delivered-to', 'x-original-to', 'envelope-to', 'x-delivered-to'].includes(header.key)) addresses.push(...header.value.split(/[\s,<>]+/));
+  for (const header of email.headers ?? [])
+    if (['delivered-to', 'x-original-to', 'envelope-to', 'x-delivered-to'].includes(header.key)) addresses.push(...header.value.split(/[\s,<>]+/));
   return [...new Set(addresses.map((address) => tokenOf(address, agency)).filter((token): token is string => token !== undefined))];
 }
 

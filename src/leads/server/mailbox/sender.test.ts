@@ -18,7 +18,8 @@ async function proofOf(lines: string[], from = 'Owner <sales+x@agency.test>', wi
   return agencyProof(headers!.headers, headers!.from!.address!, agency, with_);
 }
 
-const received = 'Received: from relay.example (relay.example [198.51.100.7]) by mx.agency-mail.test (Postfix) with ESMTPS id 4Q; Mon, 1 Jun 2026 10:00:00 +0000';
+const received =
+  'Received: from relay.example (relay.example [198.51.100.7]) by mx.agency-mail.test (Postfix) with ESMTPS id 4Q; Mon, 1 Jun 2026 10:00:00 +0000';
 
 it('reads Authentication-Results as RFC 8601 writes them: comments, quoted values, versions, folded lines, no result', () => {
   expect(
@@ -36,7 +37,9 @@ it('reads Authentication-Results as RFC 8601 writes them: comments, quoted value
   });
   expect(parseAuthenticationResults('mx.example; none')).toEqual({ authservId: 'mx.example', results: [] });
   // A ";" or "=" in a comment or a quoted string is no separator.
-  expect(parseAuthenticationResults('mx.example (a; dkim=pass) ; dkim=fail header.d="x;dkim=pass"').results).toEqual([{ method: 'dkim', result: 'fail', properties: { 'header.d': 'x;dkim=pass' } }]);
+  expect(parseAuthenticationResults('mx.example (a; dkim=pass) ; dkim=fail header.d="x;dkim=pass"').results).toEqual([
+    { method: 'dkim', result: 'fail', properties: { 'header.d': 'x;dkim=pass' } },
+  ]);
 });
 
 it.each([
@@ -52,14 +55,23 @@ it.each([
 it.each([
   ['no results at all', [received]],
   ['results of a server not trusted', ['Authentication-Results: mx.elsewhere.test; dmarc=pass header.from=agency.test', received]],
-  ['the trusted id\u2019s results written by the sender, below the receiving server\u2019s Received line', [received, 'Authentication-Results: mx.agency-mail.test; dmarc=pass header.from=agency.test']],
+  [
+    'the trusted id\u2019s results written by the sender, below the receiving server\u2019s Received line',
+    [received, 'Authentication-Results: mx.agency-mail.test; dmarc=pass header.from=agency.test'],
+  ],
   ['a failing DMARC', ['Authentication-Results: mx.agency-mail.test; dmarc=fail header.from=agency.test', received]],
   ['DMARC passing for another domain', ['Authentication-Results: mx.agency-mail.test; dmarc=pass header.from=evil.example', received]],
-  ['DKIM passing for a domain that only ends like the agency\u2019s', ['Authentication-Results: mx.agency-mail.test; dkim=pass header.d=evilagency.test', received]],
+  [
+    'DKIM passing for a domain that only ends like the agency\u2019s',
+    ['Authentication-Results: mx.agency-mail.test; dkim=pass header.d=evilagency.test', received],
+  ],
   ['DKIM passing for a sub-domain of the agency\u2019s only', ['Authentication-Results: mx.agency-mail.test; dkim=pass header.d=mail.agency.test', received]],
   ['SPF passing for another return path', ['Authentication-Results: mx.agency-mail.test; spf=pass smtp.mailfrom=x@evil.example', received]],
   ['SMTP AUTH as someone else', ['Authentication-Results: mx.agency-mail.test; auth=pass smtp.auth=visitor@agency-mail.test', received]],
-  ['"pass" only in a comment', ['Authentication-Results: mx.agency-mail.test; dmarc=fail (dmarc=pass header.from=agency.test) header.from=agency.test', received]],
+  [
+    '"pass" only in a comment',
+    ['Authentication-Results: mx.agency-mail.test; dmarc=fail (dmarc=pass header.from=agency.test) header.from=agency.test', received],
+  ],
 ])('nothing else proves it: %s', async (_name, lines) => {
   expect(await proofOf(lines)).toBeUndefined();
 });

@@ -92,7 +92,7 @@ export function parseAuthenticationResults(value: string): { authservId: string;
     const result = part[i + 1];
     if (!method || method.quoted || !is(part[i], '=') || !result) continue;
     const properties: Record<string, string> = {};
-    for (i += 2; i + 2 < part.length; ) {
+    for (i += 2; i + 2 < part.length;) {
       if (is(part[i + 1], '=')) {
         properties[part[i]!.text.toLowerCase()] = part[i + 2]!.text;
         i += 3;
@@ -104,7 +104,12 @@ export function parseAuthenticationResults(value: string): { authservId: string;
 }
 
 /** The domain of an address or of a domain ("@d" and "user@d" as header.i and smtp.mailfrom write them), lower case. */
-const domainOf = (value: string | undefined) => (value ?? '').slice((value ?? '').lastIndexOf('@') + 1).trim().toLowerCase().replace(/\.$/, '');
+const domainOf = (value: string | undefined) =>
+  (value ?? '')
+    .slice((value ?? '').lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
 
 /** A domain that stands for the From domain: the same, or one it is under (a signature of agency.example covers mail.agency.example). */
 const aligned = (domain: string, fromDomain: string) => domain !== '' && fromDomain !== '' && (fromDomain === domain || fromDomain.endsWith(`.${domain}`));

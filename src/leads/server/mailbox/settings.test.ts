@@ -9,7 +9,16 @@ const url = `imaps://hello%40agency.example:${encodeURIComponent(PASSWORD)}@imap
 
 it('reads the user, the password, the host, the port (993 for imaps://, 143 for imap:// by default), the Sent folder and the folder to move to', () => {
   expect(readMailboxSettings({ IMAP_URL: url, IMAP_SENT: 'Sent Items', IMAP_MOVE_TO: 'Archive/Leads' })).toEqual({
-    settings: { host: 'imap.mail.example', port: 993, secure: true, user: 'hello@agency.example', password: PASSWORD, sentFolder: 'Sent Items', moveTo: 'Archive/Leads', trust: { authservIds: [], relays: [] } },
+    settings: {
+      host: 'imap.mail.example',
+      port: 993,
+      secure: true,
+      user: 'hello@agency.example',
+      password: PASSWORD,
+      sentFolder: 'Sent Items',
+      moveTo: 'Archive/Leads',
+      trust: { authservIds: [], relays: [] },
+    },
     problems: [],
   });
   expect(readMailboxSettings({ IMAP_URL: 'imap://u:p@imap.mail.example' }).settings).toMatchObject({ port: 143, secure: false });
@@ -17,11 +26,17 @@ it('reads the user, the password, the host, the port (993 for imaps://, 143 for 
 });
 
 it('reads the trusted authserv-ids (any case) and relays (addresses and subnets); a wrong one is a sentence, and nothing of that list is believed', () => {
-  expect(readMailboxSettings({ IMAP_URL: url, IMAP_TRUSTED_AUTHSERV: 'MX1.Mail.example, mx2.mail.example', IMAP_TRUSTED_RELAY: '203.0.113.5, 2001:db8::/48' })).toMatchObject({
+  expect(
+    readMailboxSettings({ IMAP_URL: url, IMAP_TRUSTED_AUTHSERV: 'MX1.Mail.example, mx2.mail.example', IMAP_TRUSTED_RELAY: '203.0.113.5, 2001:db8::/48' }),
+  ).toMatchObject({
     settings: { trust: { authservIds: ['mx1.mail.example', 'mx2.mail.example'], relays: ['203.0.113.5', '2001:db8::/48'] } },
     problems: [],
   });
-  for (const env of [{ IMAP_TRUSTED_AUTHSERV: 'mx.mail.example; dmarc=pass' }, { IMAP_TRUSTED_RELAY: '203.0.113.0/33' }, { IMAP_TRUSTED_RELAY: 'relay.mail.example' }]) {
+  for (const env of [
+    { IMAP_TRUSTED_AUTHSERV: 'mx.mail.example; dmarc=pass' },
+    { IMAP_TRUSTED_RELAY: '203.0.113.0/33' },
+    { IMAP_TRUSTED_RELAY: 'relay.mail.example' },
+  ]) {
     const { settings, problems } = readMailboxSettings({ IMAP_URL: url, ...env });
     expect(settings!.trust).toEqual({ authservIds: [], relays: [] });
     expect(problems).toHaveLength(1);

@@ -56,7 +56,11 @@ function isAddressOrSubnet(text: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-const listOf = (value: string | undefined) => (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 
 const EXAMPLE = 'imaps://hello%40your-domain.example:app-password@imap.your-mail-host.example:993';
 
@@ -69,7 +73,8 @@ export function readMailboxSettings(env: Environment): { settings?: MailboxSetti
   const raw = get('IMAP_URL');
   const problems: string[] = [];
   if (raw === undefined) {
-    for (const name of ['IMAP_SENT', 'IMAP_MOVE_TO', 'IMAP_TRUSTED_AUTHSERV', 'IMAP_TRUSTED_RELAY']) if (get(name) !== undefined) problems.push(`${name} is set but IMAP_URL is not, so the mailbox is not read: set IMAP_URL too, like ${EXAMPLE}.`);
+    for (const name of ['IMAP_SENT', 'IMAP_MOVE_TO', 'IMAP_TRUSTED_AUTHSERV', 'IMAP_TRUSTED_RELAY'])
+      if (get(name) !== undefined) problems.push(`${name} is set but IMAP_URL is not, so the mailbox is not read: set IMAP_URL too, like ${EXAMPLE}.`);
     return { problems };
   }
   let url: URL | undefined;
@@ -79,7 +84,8 @@ export function readMailboxSettings(env: Environment): { settings?: MailboxSetti
     url = undefined;
   }
   const wrong = `IMAP_URL is not an IMAP address with a user and a password like ${EXAMPLE} (or imap://… for port 143), so the answers to the site's e-mails are not read until it is fixed.`;
-  if (!url || (url.protocol !== 'imap:' && url.protocol !== 'imaps:') || url.hostname === '' || url.username === '' || url.password === '') return { problems: [wrong] };
+  if (!url || (url.protocol !== 'imap:' && url.protocol !== 'imaps:') || url.hostname === '' || url.username === '' || url.password === '')
+    return { problems: [wrong] };
   let user: string;
   let password: string;
   try {
@@ -96,8 +102,14 @@ export function readMailboxSettings(env: Environment): { settings?: MailboxSetti
   const relays = listOf(get('IMAP_TRUSTED_RELAY'));
   const wrongIds = authservIds.filter((id) => !AUTHSERV_ID.test(id));
   const wrongRelays = relays.filter((relay) => !isAddressOrSubnet(relay));
-  if (wrongIds.length > 0) problems.push(`IMAP_TRUSTED_AUTHSERV should list the names the mailbox's server writes first in its Authentication-Results, like mx.your-mail-host.example, separated by commas; "${wrongIds[0]}" is not one, so no Authentication-Results are believed until it is fixed.`);
-  if (wrongRelays.length > 0) problems.push(`IMAP_TRUSTED_RELAY should list IP addresses or subnets, like 203.0.113.5 or 2001:db8::/48, separated by commas; "${wrongRelays[0]}" is not one, so no relay is believed until it is fixed.`);
+  if (wrongIds.length > 0)
+    problems.push(
+      `IMAP_TRUSTED_AUTHSERV should list the names the mailbox's server writes first in its Authentication-Results, like mx.your-mail-host.example, separated by commas; "${wrongIds[0]}" is not one, so no Authentication-Results are believed until it is fixed.`,
+    );
+  if (wrongRelays.length > 0)
+    problems.push(
+      `IMAP_TRUSTED_RELAY should list IP addresses or subnets, like 203.0.113.5 or 2001:db8::/48, separated by commas; "${wrongRelays[0]}" is not one, so no relay is believed until it is fixed.`,
+    );
   return {
     settings: {
       host: url.hostname.replace(/^\[|\]$/g, ''),
@@ -117,6 +129,9 @@ export function readMailboxSettings(env: Environment): { settings?: MailboxSetti
 export function describeMailbox(settings: MailboxSettings | undefined): string {
   if (!settings) return 'Answers by e-mail: not read (no IMAP_URL).';
   const { authservIds, relays } = settings.trust;
-  const proofs = [...(authservIds.length > 0 ? [`Authentication-Results of ${authservIds.join(', ')}`] : []), ...(relays.length > 0 ? [`the relay ${relays.join(', ')}`] : [])];
+  const proofs = [
+    ...(authservIds.length > 0 ? [`Authentication-Results of ${authservIds.join(', ')}`] : []),
+    ...(relays.length > 0 ? [`the relay ${relays.join(', ')}`] : []),
+  ];
   return `Answers by e-mail: reading ${settings.user} at ${settings.host}:${settings.port}${settings.moveTo ? `, kept mails moved to ${settings.moveTo}` : ', nothing moved'}; the agency's own mails ${proofs.length > 0 ? `proved by the Sent folder or ${proofs.join(' or ')}` : 'proved by the Sent folder only'}.`;
 }

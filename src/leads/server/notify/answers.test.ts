@@ -121,7 +121,13 @@ run('a client\u2019s answer', () => {
     // The owner opens each lead and replies, Ada first: nothing is unread, nobody waits.
     for (const who of [ada, bob]) {
       expect((await owner.change('PATCH', pathOf('updateLead', { docId: who.docId }), { json: { read: true } })).status).toBe(200);
-      expect((await owner.change('POST', pathOf('reply', { docId: who.docId }), { json: { subject: `Re: ${who.autoReply.subject}`, text: 'Dear friend, shall we meet on Wednesday?' } })).status).toBe(200);
+      expect(
+        (
+          await owner.change('POST', pathOf('reply', { docId: who.docId }), {
+            json: { subject: `Re: ${who.autoReply.subject}`, text: 'Dear friend, shall we meet on Wednesday?' },
+          })
+        ).status,
+      ).toBe(200);
       await waitFor('the reply', () => to(who.address).length === 2, { on: [smtp.changes] });
     }
     let detail = await lead(ada.docId);
@@ -191,7 +197,13 @@ run('a client\u2019s answer', () => {
     const margaret = await person('Margaret Holt');
     for (const text of ['Tuesday is fine.', 'Or Thursday.', 'Either, really.']) await answers(margaret, text);
     // The owner replies within the minutes: the lead is Replied, and nothing is left to tell.
-    expect((await owner.change('POST', pathOf('reply', { docId: margaret.docId }), { json: { subject: `Re: ${margaret.autoReply.subject}`, text: 'Thursday at ten, then.' } })).status).toBe(200);
+    expect(
+      (
+        await owner.change('POST', pathOf('reply', { docId: margaret.docId }), {
+          json: { subject: `Re: ${margaret.autoReply.subject}`, text: 'Thursday at ten, then.' },
+        })
+      ).status,
+    ).toBe(200);
     await minutesPass();
     expect(answerMails()).toHaveLength(before);
     expect((await lead(margaret.docId)).deliveries.filter((d) => d.id.startsWith('ans_'))).toEqual([]);
@@ -200,7 +212,9 @@ run('a client\u2019s answer', () => {
     const paul = await person('Paul Dirac');
     await answers(paul, 'Send me the quote, please.');
     await answers(margaret, 'One more thing: bring the plans.');
-    expect((await owner.change('POST', pathOf('reply', { docId: paul.docId }), { json: { subject: `Re: ${paul.autoReply.subject}`, text: 'Here it is.' } })).status).toBe(200);
+    expect(
+      (await owner.change('POST', pathOf('reply', { docId: paul.docId }), { json: { subject: `Re: ${paul.autoReply.subject}`, text: 'Here it is.' } })).status,
+    ).toBe(200);
     await minutesPass();
     expect(answerMails()).toHaveLength(before + 1);
     const mail = answerMails().at(-1)!.email;
@@ -212,12 +226,24 @@ run('a client\u2019s answer', () => {
 });
 
 describe('the mail of answers', () => {
-  const answer = (docId: string, name: string, text: string, sentAt: number): Answer => ({ id: `ans_${sentAt}`, docId, attempts: 0, nextAt: 0, name, form: 'Contact', sentAt, text });
+  const answer = (docId: string, name: string, text: string, sentAt: number): Answer => ({
+    id: `ans_${sentAt}`,
+    docId,
+    attempts: 0,
+    nextAt: 0,
+    name,
+    form: 'Contact',
+    sentAt,
+    text,
+  });
   const at = Date.UTC(2025, 5, 3, 22, 44);
 
   it('one person\u2019s several answers: one heading and one link, then the answers, and a subject of one person', () => {
     const said = ['Wednesday works.', 'After 2 pm.', 'Bring the drawings.'];
-    const mail = answerMail(said.map((text, i) => answer('doc1', 'Margaret Holt', text, at + i * 10_000)), PUBLIC_URL);
+    const mail = answerMail(
+      said.map((text, i) => answer('doc1', 'Margaret Holt', text, at + i * 10_000)),
+      PUBLIC_URL,
+    );
     expect(mail.subject).toBe(fill(words.subjectOnePerson, { name: 'Margaret Holt', count: 3, words: 'Bring the drawings.' }));
     const link = inboxLink(PUBLIC_URL, 'doc1');
     expect(mail.text.split(link)).toHaveLength(2);
@@ -232,7 +258,10 @@ describe('the mail of answers', () => {
   });
 
   it('several people: a block each, and a subject naming them', () => {
-    const mail = answerMail([answer('doc1', 'Ada Lovelace', 'Yes.', at), answer('doc2', 'Alan Turing', 'No.', at + 1), answer('doc1', 'Ada Lovelace', 'Well, maybe.', at + 2)], PUBLIC_URL);
+    const mail = answerMail(
+      [answer('doc1', 'Ada Lovelace', 'Yes.', at), answer('doc2', 'Alan Turing', 'No.', at + 1), answer('doc1', 'Ada Lovelace', 'Well, maybe.', at + 2)],
+      PUBLIC_URL,
+    );
     expect(mail.subject).toBe(fill(words.subjectSeveral, { count: 3, names: 'Ada Lovelace, Alan Turing' }));
     expect(mail.text.split(inboxLink(PUBLIC_URL, 'doc1'))).toHaveLength(2);
     expect(mail.text.split(inboxLink(PUBLIC_URL, 'doc2'))).toHaveLength(2);

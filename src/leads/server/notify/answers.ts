@@ -54,8 +54,9 @@ const statements = preparedIn((db: Database.Database) => ({
    * `answered` event, from the inbox or a mail program (its account or address), or read from the
    * Sent folder (no actor) and dated after the answer (a mail read late may be older).
    */
-  repliedSince: db.prepare(
-    `SELECT d.id FROM deliveries d
+  repliedSince: db
+    .prepare(
+      `SELECT d.id FROM deliveries d
        JOIN answer_mails a ON a.delivery_id = d.id
        JOIN lead_messages m ON m.id = a.message_id
       WHERE d.state = 'pending' AND d.id >= '${FIRST_ID}' AND d.id < '${AFTER_IDS}'
@@ -64,7 +65,8 @@ const statements = preparedIn((db: Database.Database) => ({
            WHERE e.doc_id = d.doc_id AND e.kind = 'replied' AND (e.actor IS NOT NULL OR e.at > m.sent_at)
              AND e.id > (SELECT max(answered.id) FROM lead_events answered
                           WHERE answered.doc_id = d.doc_id AND answered.kind = 'answered' AND json_extract(answered.data, '$.mail') = 'm' || m.id))`,
-  ).pluck(),
+    )
+    .pluck(),
   drop: db.prepare("DELETE FROM deliveries WHERE id = ? AND state = 'pending'"),
 }));
 
@@ -151,7 +153,10 @@ function firstLines(text: string, max = words.firstLinesMaxLength): string {
     if (QUOTE_STARTS.some((start) => start.test(line.trim()))) break;
     own.push(line.trimEnd());
   }
-  const kept = own.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const kept = own
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return cutAtWord(visible(kept), max);
 }
 

@@ -73,7 +73,12 @@ export function deliveriesIn(db: Database.Database) {
     lead(docId: string): StoredLead | undefined {
       const row = q.lead.get(docId) as { collection: string; data: string; spam: number; createdAt: string } | undefined;
       if (!row) return undefined;
-      return { collection: row.collection, document: JSON.parse(row.data) as Record<string, unknown>, spam: row.spam === 1, createdAt: Date.parse(row.createdAt) };
+      return {
+        collection: row.collection,
+        document: JSON.parse(row.data) as Record<string, unknown>,
+        spam: row.spam === 1,
+        createdAt: Date.parse(row.createdAt),
+      };
     },
     /** A lead's collection and spam mark, without reading the document. */
     mark(docId: string): { collection: string; spam: boolean } | undefined {

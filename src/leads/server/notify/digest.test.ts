@@ -61,7 +61,12 @@ afterAll(async () => {
 
 /** Our server on the data folder, its clock the test's, mail through the test's SMTP server. */
 async function start(): Promise<TestServer> {
-  const { settings, problems } = readNotifySettings({ PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Agency Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example' });
+  const { settings, problems } = readNotifySettings({
+    PUBLIC_URL,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+  });
   expect(problems).toEqual([]);
   s = await startServer({ dataDir, clock: () => clock.now, notifications: { settings, clock: () => clock.now, digestTimers: timers } });
   return s;
@@ -98,7 +103,13 @@ test('none while nothing waits; at the hour each owner gets who waits and whose 
   // Later that day: leads arrive. Who waits is the attention side's to keep (leads.waiting_since): set here to known times.
   clock.now = at(DAY1, 2);
   const lead = async (name: string) => (await submit(s!, 'contact', { ...validData.contact, Fullname: name })).docId;
-  const [oldest, owners, partners, followed, answered] = [await lead('Ada Oldest'), await lead('Grace Owners'), await lead('Joan Partners'), await lead('Mary Followed'), await lead('Alan Answered')];
+  const [oldest, owners, partners, followed, answered] = [
+    await lead('Ada Oldest'),
+    await lead('Grace Owners'),
+    await lead('Joan Partners'),
+    await lead('Mary Followed'),
+    await lead('Alan Answered'),
+  ];
   const waitingSince = (docId: string, since: number | null) =>
     s!.app.store.db.prepare('UPDATE leads SET waiting_since = ? WHERE doc_id = ?').run(since === null ? null : new Date(since).toISOString(), docId);
   waitingSince(oldest, clock.now - 3 * 24 * HOUR);
@@ -125,7 +136,13 @@ test('none while nothing waits; at the hour each owner gets who waits and whose 
   expect(digests(EDITOR)).toEqual([]);
 
   const line = (docId: string, name: string, sinceMs: number, days: number | undefined, hours?: number) =>
-    fill(words.waitingLine, { name, form: admin.forms.contact, since: formatDate(sinceMs), ago: days !== undefined ? relative.format(-days, 'day') : relative.format(-hours!, 'hour'), link: inboxLink(PUBLIC_URL, docId) });
+    fill(words.waitingLine, {
+      name,
+      form: admin.forms.contact,
+      since: formatDate(sinceMs),
+      ago: days !== undefined ? relative.format(-days, 'day') : relative.format(-hours!, 'hour'),
+      link: inboxLink(PUBLIC_URL, docId),
+    });
   const day1 = at(DAY1, 2);
   const mine = digests(OWNER)[0]!;
   expect(mine.email.subject).toBe(fill(words.subject, { waiting: 2, due: 1 }));
@@ -138,7 +155,14 @@ test('none while nothing waits; at the hour each owner gets who waits and whose 
       line(owners, 'Grace Owners', day1 - 5 * HOUR, 1),
       '',
       words.dueHeading,
-      fill(words.dueLine, { name: 'Mary Followed', form: admin.forms.contact, stage: stageName(STAGES[1]!.key), date: formatDay(DAY1), when: relative.format(-1, 'day'), link: inboxLink(PUBLIC_URL, followed) }),
+      fill(words.dueLine, {
+        name: 'Mary Followed',
+        form: admin.forms.contact,
+        stage: stageName(STAGES[1]!.key),
+        date: formatDay(DAY1),
+        when: relative.format(-1, 'day'),
+        link: inboxLink(PUBLIC_URL, followed),
+      }),
       '',
       '-- ',
       words.footer,

@@ -46,7 +46,8 @@ interface LeadLine {
   followUp: string | null;
 }
 
-const LEAD = 'SELECT l.doc_id AS docId, l.collection, d.data, l.waiting_since AS waitingSince, l.stage, l.follow_up AS followUp FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
+const LEAD =
+  'SELECT l.doc_id AS docId, l.collection, d.data, l.waiting_since AS waitingSince, l.stage, l.follow_up AS followUp FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** The leads an owner's mail is about: assigned to them or to nobody, not spam. */
 const THEIRS = 'l.spam = 0 AND (l.assignee IS NULL OR l.assignee = ?)';
 
@@ -70,7 +71,11 @@ function nameOf(lead: LeadLine): string {
   const document = JSON.parse(lead.data) as Record<string, unknown>;
   const { name, emails } = senderFields(form);
   const text = (field: { name: string } | undefined) => (field ? String(document[field.name] ?? '').trim() : '');
-  return visible(text(name) || text(emails[0])).replace(/\s+/g, ' ').slice(0, 100) || formLabel(lead.collection);
+  return (
+    visible(text(name) || text(emails[0]))
+      .replace(/\s+/g, ' ')
+      .slice(0, 100) || formLabel(lead.collection)
+  );
 }
 
 /** The name a form goes by in the inbox (config/admin.ts forms). */
@@ -90,7 +95,8 @@ function ago(since: number, now: number): string {
 }
 
 /** A day against today, in words: "today", "yesterday", "3 days ago". */
-const dayAgo = (day: string, today: string) => relative.format(Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000), 'day');
+const dayAgo = (day: string, today: string) =>
+  relative.format(Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000), 'day');
 
 export interface DigestMail {
   subject: string;
@@ -114,7 +120,15 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
     ...(waiting.length > 0
       ? [
           words.waitingHeading,
-          ...waiting.map((lead) => fill(words.waitingLine, { name: nameOf(lead), form: form(lead), since: formatDate(lead.waitingSince!), ago: ago(Date.parse(lead.waitingSince!), now), link: inboxLink(publicUrl, lead.docId) })),
+          ...waiting.map((lead) =>
+            fill(words.waitingLine, {
+              name: nameOf(lead),
+              form: form(lead),
+              since: formatDate(lead.waitingSince!),
+              ago: ago(Date.parse(lead.waitingSince!), now),
+              link: inboxLink(publicUrl, lead.docId),
+            }),
+          ),
           ...more(waiting.length, waitingCount),
           '',
         ]
@@ -122,7 +136,16 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
     ...(due.length > 0
       ? [
           words.dueHeading,
-          ...due.map((lead) => fill(words.dueLine, { name: nameOf(lead), form: form(lead), stage: stageName(lead.stage), date: formatDay(lead.followUp!), when: dayAgo(lead.followUp!, today), link: inboxLink(publicUrl, lead.docId) })),
+          ...due.map((lead) =>
+            fill(words.dueLine, {
+              name: nameOf(lead),
+              form: form(lead),
+              stage: stageName(lead.stage),
+              date: formatDay(lead.followUp!),
+              when: dayAgo(lead.followUp!, today),
+              link: inboxLink(publicUrl, lead.docId),
+            }),
+          ),
           ...more(due.length, dueCount),
           '',
         ]

@@ -120,7 +120,9 @@ export function resendDelivery(store: Store, deliveryId: string): boolean {
 
 /** A lead's notifications, oldest first (state, tries, last error, times in ms). */
 export function deliveriesOf(store: Store, docId: string): Delivery[] {
-  return deliveriesIn(store.db).ofLead(docId).filter((delivery) => delivery.channel !== 'visitor');
+  return deliveriesIn(store.db)
+    .ofLead(docId)
+    .filter((delivery) => delivery.channel !== 'visitor');
 }
 
 /**
@@ -147,7 +149,13 @@ export function visitorMailOn(store: Store): boolean {
  * waits with them). Runs inside the caller's transaction, if there is one. `via`: written in the
  * inbox, or in a mail program (mailbox/ownerReplies.ts).
  */
-export function sendReply(store: Store, docId: string, draft: ReplyDraft, author: string, via: 'inbox' | 'mail' = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
+export function sendReply(
+  store: Store,
+  docId: string,
+  draft: ReplyDraft,
+  author: string,
+  via: 'inbox' | 'mail' = 'inbox',
+): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
   const notifier = notifiers.get(store);
   if (!notifier?.channels.includes('email')) return 'off';
   const result = queueReply(store.db, docId, draft, author, notifier.now(), via);

@@ -78,7 +78,8 @@ export function describeLead(
     const value = visible(pickedText(pickedOf(field, document[field.name])));
     if (value === '') return { label: field.label, value: wording.noValue };
     // The lead's own upload: the lead in the inbox. Anything else typed there (another lead's upload too) is only text.
-    if (field.kind === 'file') return ownsUpload(document[field.name]) ? { label: field.label, value: wording.cvInInbox, href: link } : { label: field.label, value };
+    if (field.kind === 'file')
+      return ownsUpload(document[field.name]) ? { label: field.label, value: wording.cvInInbox, href: link } : { label: field.label, value };
     const href = field.kind === 'url' ? httpAddress(value)?.href : undefined;
     return { label: field.label, value, ...(href ? { href } : {}) };
   });

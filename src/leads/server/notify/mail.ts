@@ -24,10 +24,15 @@ const wording = server.notifications.mail;
 export const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 /** What every transport of the site's mail is made with: SMTP_URL, the timeouts, and the DKIM key when one is set (each mail signed). */
-export const transportOptions = (settings: Pick<MailSettings, 'smtpUrl' | 'dkim'>) => ({ url: settings.smtpUrl, ...TIMEOUTS, ...(settings.dkim ? { dkim: settings.dkim } : {}) });
+export const transportOptions = (settings: Pick<MailSettings, 'smtpUrl' | 'dkim'>) => ({
+  url: settings.smtpUrl,
+  ...TIMEOUTS,
+  ...(settings.dkim ? { dkim: settings.dkim } : {}),
+});
 
 /** The line under the fields: how to answer the visitor (by replying, when the mail has a reply address; else from the inbox). */
-const replyHint = (lead: Lead, replyAddress: string | undefined) => (lead.replyTo ? fill(replyAddress ? wording.replyHint : wording.replyHintInbox, { name: lead.replyTo.name || lead.replyTo.address }) : undefined);
+const replyHint = (lead: Lead, replyAddress: string | undefined) =>
+  lead.replyTo ? fill(replyAddress ? wording.replyHint : wording.replyHintInbox, { name: lead.replyTo.name || lead.replyTo.address }) : undefined;
 
 /**
  * The text: what the visitor sent, then, below the signature separator ("-- ") and its heading,
@@ -59,7 +64,11 @@ function mailHtml(lead: Lead, replyAddress: string | undefined): string {
   const html = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
   const cell = (line: Lead['lines'][number]) => (line.href ? `<a href="${escapeHtml(line.href)}">${html(line.value)}</a>` : html(line.value));
   const rows = (lines: Lead['lines']) =>
-    lines.map((line) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${html(line.label)}</th><td style="padding:4px 0">${cell(line)}</td></tr>`).join('\n');
+    lines
+      .map(
+        (line) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${html(line.label)}</th><td style="padding:4px 0">${cell(line)}</td></tr>`,
+      )
+      .join('\n');
   return [
     '<!doctype html>',
     // A phone lays it out at its own width (without the viewport it takes 980 px and shrinks it);
@@ -92,7 +101,9 @@ function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, rep
   return {
     from: visitor ? { name: fill(wording.sender, { name: visitor, sender }), address: settings.fromAddress } : settings.from,
     to: settings.to,
-    ...(replyAddress && lead.replyTo ? { replyTo: { name: fill(wording.replyToName, { name: visitor || lead.replyTo.address, sender }), address: replyAddress } } : {}),
+    ...(replyAddress && lead.replyTo
+      ? { replyTo: { name: fill(wording.replyToName, { name: visitor || lead.replyTo.address, sender }), address: replyAddress } }
+      : {}),
     subject: lead.subject,
     messageId: `<${deliveryId}@${domain}>`,
     text: mailText(lead, replyAddress),

@@ -23,12 +23,21 @@ import { encodeAttribution, type Attribution, type AttributionKey } from '../../
 import { formatDate } from '../../../platform/received';
 import { fill } from '../../../schema/text';
 import { validData } from '../../../test/formFixtures';
-import { Changes, freePort, startSmtp, startWebhookReceiver, waitFor, type ReceivedMail, type SmtpReceiver, type WebhookCall, type WebhookReceiver } from '../../../test/receivers';
+import {
+  Changes,
+  freePort,
+  startSmtp,
+  startWebhookReceiver,
+  waitFor,
+  type ReceivedMail,
+  type SmtpReceiver,
+  type WebhookCall,
+  type WebhookReceiver,
+} from '../../../test/receivers';
 import { buildApp } from '../../../apps/server/app';
 import { openStore } from '../store';
 import { deliveriesOf, queueNotifications, readNotifySettings, resendDelivery, type Delivery } from '.';
 import { nextRetry, type RetrySchedule } from './schedule';
-
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -115,7 +124,14 @@ async function smtp(port = 0): Promise<SmtpReceiver> {
   const receiver = await startSmtp(port);
   closers.push(() => receiver.close());
   // The agency's notifications only (the visitors' auto-replies: visitorMail.test.ts).
-  return { port: receiver.port, close: receiver.close, changes: receiver.changes, get mails() { return receiver.mails.filter((m) => m.envelope.to.some((to) => TO.includes(to))); } };
+  return {
+    port: receiver.port,
+    close: receiver.close,
+    changes: receiver.changes,
+    get mails() {
+      return receiver.mails.filter((m) => m.envelope.to.some((to) => TO.includes(to)));
+    },
+  };
 }
 
 async function webhookReceiver(port = 0): Promise<WebhookReceiver> {
@@ -144,7 +160,17 @@ const delivery = (app: App, docId: string, channel: Delivery['channel']) => deli
 
 /** The subject config/forms gives this document (each value on one line). */
 const subjectOf = (form: FormConfig, document: Record<string, unknown>) =>
-  fill(form.notify.subject, Object.fromEntries(form.fields.map((f) => [f.name, String(document[f.name] ?? '').replace(/\s+/g, ' ').trim()])));
+  fill(
+    form.notify.subject,
+    Object.fromEntries(
+      form.fields.map((f) => [
+        f.name,
+        String(document[f.name] ?? '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ]),
+    ),
+  );
 
 /** The text of an HTML body as a reader sees it (tags gone, entities read). */
 const htmlText = (html: string) =>
@@ -175,7 +201,7 @@ const mailOf = (mails: ReceivedMail[], docId: string) => mails.filter((m) => m.e
 const senderOf = (name: string) => ({ name: fill(server.notifications.mail.sender, { name, sender: 'Agency Site' }), address: 'site@agency.example' });
 
 describe('the e-mail', () => {
-  it('goes to NOTIFY_TO from MAIL_FROM (the visitor in its name), says what arrived and from whom, has every field by its label (escaped in HTML), then the agency\'s part headed as such; the visitor is in no header', async () => {
+  it("goes to NOTIFY_TO from MAIL_FROM (the visitor in its name), says what arrived and from whom, has every field by its label (escaped in HTML), then the agency's part headed as such; the visitor is in no header", async () => {
     const receiver = await smtp();
     const site = await startSite({ smtpPort: receiver.port });
     // The visitor's clock is years off: "Received" is our server's time all the same.
@@ -241,14 +267,19 @@ describe('the e-mail', () => {
     closers.push(() => all.close());
     const site = await startSite({ smtpPort: all.port, repliesRead: true });
     const contact = forms.contact;
-    const notificationOf = (docId: string) => all.mails.find((m) => m.envelope.to.some((a) => TO.includes(a)) && m.email.text?.includes(`/admin/leads/${docId}`))?.email;
+    const notificationOf = (docId: string) =>
+      all.mails.find((m) => m.envelope.to.some((a) => TO.includes(a)) && m.email.text?.includes(`/admin/leads/${docId}`))?.email;
     const agency = siteConfig.contact.email.href.replace(/^mailto:/, '');
     const [local, domain] = [agency.slice(0, agency.lastIndexOf('@')), agency.slice(agency.lastIndexOf('@') + 1)];
     const visitor = `lin.${Date.now()}@example.net`;
     const document = { ...buildDocument(contact, validData.contact), Email: visitor };
     const first = await post(site, contact, document);
     const second = await post(site, contact, { ...document, Fullname: 'Grace Hopper' });
-    await until('both notifications and the auto-reply', () => notificationOf(first) !== undefined && notificationOf(second) !== undefined && all.mails.some((m) => m.envelope.to.includes(visitor)), all);
+    await until(
+      'both notifications and the auto-reply',
+      () => notificationOf(first) !== undefined && notificationOf(second) !== undefined && all.mails.some((m) => m.envelope.to.includes(visitor)),
+      all,
+    );
     const [one, two] = [notificationOf(first)!, notificationOf(second)!];
     // What arrived and from whom, not the auto-reply's subject.
     expect(one.subject).toBe(subjectOf(contact, document));
@@ -269,10 +300,20 @@ describe('the e-mail', () => {
       expect(mail.references).toBeUndefined();
     }
     // Stored as its hash, with its lead and notification: never the token itself.
-    const rows = site.store.db.prepare('SELECT hash, doc_id AS docId, delivery_id AS deliveryId FROM reply_tokens ORDER BY created_at').all() as { hash: string; docId: string; deliveryId: string }[];
+    const rows = site.store.db.prepare('SELECT hash, doc_id AS docId, delivery_id AS deliveryId FROM reply_tokens ORDER BY created_at').all() as {
+      hash: string;
+      docId: string;
+      deliveryId: string;
+    }[];
     expect(rows.map((r) => r.docId).sort()).toEqual([first, second].sort());
-    expect(rows.find((r) => r.docId === first)).toEqual({ hash: createHash('sha256').update(t1).digest('hex'), docId: first, deliveryId: delivery(site, first, 'email')!.id });
-    const raw = readFileSync(path.join(site.dataDir, 'site.db')).toString('latin1') + (existsSync(path.join(site.dataDir, 'site.db-wal')) ? readFileSync(path.join(site.dataDir, 'site.db-wal')).toString('latin1') : '');
+    expect(rows.find((r) => r.docId === first)).toEqual({
+      hash: createHash('sha256').update(t1).digest('hex'),
+      docId: first,
+      deliveryId: delivery(site, first, 'email')!.id,
+    });
+    const raw =
+      readFileSync(path.join(site.dataDir, 'site.db')).toString('latin1') +
+      (existsSync(path.join(site.dataDir, 'site.db-wal')) ? readFileSync(path.join(site.dataDir, 'site.db-wal')).toString('latin1') : '');
     expect(raw).not.toContain(t1);
     // "Send again": the same Message-ID, a reply address of its own.
     const again = all.mails.length;
@@ -344,7 +385,7 @@ describe('the e-mail', () => {
     expect(copied.html).not.toMatch(/href="[^"]*\/api\/files\//);
   });
 
-  it('shows a right-to-left override and invisible characters by their code in the subject, the sender\'s name and the body', async () => {
+  it("shows a right-to-left override and invisible characters by their code in the subject, the sender's name and the body", async () => {
     const receiver = await smtp();
     const site = await startSite({ smtpPort: receiver.port });
     const document = { ...buildDocument(inquiry, validData.inquiry), Fname: 'Invoice \u202Egpj.exe\u200B', Pname: 'Pay \u2066now\u2069' };
@@ -353,7 +394,8 @@ describe('the e-mail', () => {
     const { email } = receiver.mails[0]!;
     expect(email.text?.split('\n')[0]).toContain('Invoice [U+202E]gpj.exe[U+200B]');
     expect(email.from?.name).toBe(senderOf('Invoice [U+202E]gpj.exe[U+200B]').name);
-    for (const text of [email.subject ?? '', email.from?.name ?? '', email.text ?? '', htmlText(email.html ?? '')]) expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+    for (const text of [email.subject ?? '', email.from?.name ?? '', email.text ?? '', htmlText(email.html ?? '')])
+      expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
     expect(email.text).toContain('Pay [U+2066]now[U+2069]');
   });
 
@@ -429,7 +471,10 @@ describe('the webhook', () => {
     expect(body).toEqual({
       type: 'lead.created',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      text: fill(server.notifications.webhookText, { subject: subjectOf(inquiry, document).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), link }),
+      text: fill(server.notifications.webhookText, {
+        subject: subjectOf(inquiry, document).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+        link,
+      }),
       collection: inquiry.collection,
       documentId: docId,
       link,
@@ -513,7 +558,8 @@ describe('where the lead came from, in the e-mail and the webhook', () => {
     const received = lines.findIndex((line) => line.startsWith(`${server.notifications.mail.received}: `));
     return lines.slice(received + 1, received + 1 + count + 1);
   };
-  const htmlRows = (html: string) => [...html.matchAll(/<tr><th[^>]*>(.*?)<\/th><td[^>]*>(.*?)<\/td><\/tr>/g)].map(([, label, value]) => `${htmlText(label!)}: ${htmlText(value!)}`);
+  const htmlRows = (html: string) =>
+    [...html.matchAll(/<tr><th[^>]*>(.*?)<\/th><td[^>]*>(.*?)<\/td><\/tr>/g)].map(([, label, value]) => `${htmlText(label!)}: ${htmlText(value!)}`);
 
   it('a visit from a campaign: its source, campaign, landing page, form page and device are lines of the mail and the `source` of the webhook', async () => {
     const mails = await smtp();
@@ -556,7 +602,7 @@ describe('where the lead came from, in the e-mail and the webhook', () => {
     expect(Object.keys(body.document).sort()).toEqual(Object.keys(buildDocument(inquiry, validData.inquiry)).sort());
   });
 
-  it('a direct visit: the mail says so in the inbox\'s word, the webhook\'s `source` is empty, and only what was recorded is there', async () => {
+  it("a direct visit: the mail says so in the inbox's word, the webhook's `source` is empty, and only what was recorded is there", async () => {
     const mails = await smtp();
     const hooks = await webhookReceiver();
     const site = await startSite({ smtpPort: mails.port, webhookUrl: hooks.url });
@@ -587,7 +633,11 @@ describe('which leads notify, and how', () => {
     const lead = await post(site, inquiry, buildDocument(inquiry, validData.inquiry));
     await until('both webhooks and the inquiry mail', () => hooks.calls.length === 2 && mails.mails.length === 1, mails, hooks);
     expect(deliveries(site, signUp).map((d) => d.channel)).toEqual(['webhook']);
-    expect(deliveries(site, lead).map((d) => d.channel).sort()).toEqual(['email', 'webhook']);
+    expect(
+      deliveries(site, lead)
+        .map((d) => d.channel)
+        .sort(),
+    ).toEqual(['email', 'webhook']);
     expect(mailOf(mails.mails, lead)).toHaveLength(1);
   });
 
@@ -625,7 +675,9 @@ describe('which leads notify, and how', () => {
     site.store.onInsert(({ document }) => {
       if (document.Fname === 'Rolled back') throw new Error('the transaction fails');
     });
-    expect(() => site.store.insert(inquiry.collection, { ...buildDocument(inquiry, validData.inquiry), Fname: 'Rolled back' })).toThrow('the transaction fails');
+    expect(() => site.store.insert(inquiry.collection, { ...buildDocument(inquiry, validData.inquiry), Fname: 'Rolled back' })).toThrow(
+      'the transaction fails',
+    );
     expect(site.store.db.prepare('SELECT count(*) AS n FROM deliveries').get()).toEqual({ n: 0 });
     const docId = site.store.insert(inquiry.collection, buildDocument(inquiry, validData.inquiry));
     expect(deliveries(site, docId).map((d) => [d.channel, d.state])).toEqual([

@@ -74,7 +74,9 @@ export function isPlainAddress(text: string): boolean {
 }
 /** The agency's own address (contact.email of the site served): the Reply-To of the site's mails, the mailbox the site reads. */
 export function agencyAddress(): string | undefined {
-  const address = servedSite().contact.email.href.replace(/^mailto:/i, '').split('?')[0]!;
+  const address = servedSite()
+    .contact.email.href.replace(/^mailto:/i, '')
+    .split('?')[0]!;
   return isPlainAddress(address) ? address : undefined;
 }
 
@@ -92,7 +94,10 @@ function mailbox(text: string): { name: string; address: string } | undefined {
 
 /** The addresses of a comma-separated list, or undefined if any entry is not one. */
 function mailboxList(value: string): string[] | undefined {
-  const entries = value.split(',').filter((part) => part.trim() !== '').map(mailbox);
+  const entries = value
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map(mailbox);
   return entries.length > 0 && entries.every((e) => e !== undefined) ? entries.map((e) => e!.address) : undefined;
 }
 
@@ -127,26 +132,40 @@ function readDkim(get: (name: string) => string | undefined, fromAddress: string
   const [file, selector, domainSetting] = [get('DKIM_PRIVATE_KEY_FILE'), get('DKIM_SELECTOR'), get('DKIM_DOMAIN')];
   if (file === undefined && selector === undefined && domainSetting === undefined) return {};
   const unsigned = 'so the newsletter is not sent until it is fixed (docs/deploy-own-server.md "Mail that arrives")';
-  if (file === undefined) return { problem: `DKIM_PRIVATE_KEY_FILE is not set while DKIM_SELECTOR or DKIM_DOMAIN is, ${unsigned}: make a key with ${MAKE_DKIM_KEY} and name its file.` };
+  if (file === undefined)
+    return {
+      problem: `DKIM_PRIVATE_KEY_FILE is not set while DKIM_SELECTOR or DKIM_DOMAIN is, ${unsigned}: make a key with ${MAKE_DKIM_KEY} and name its file.`,
+    };
   let privateKey: string;
   try {
     privateKey = readFileSync(file, 'utf8');
     const key = createPrivateKey(privateKey);
     const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
     if (!(key.asymmetricKeyType === 'ed25519' || (key.asymmetricKeyType === 'rsa' && bits >= 1024))) {
-      return { problem: `DKIM_PRIVATE_KEY_FILE (${file}) is not an RSA key of 1024 bits or more (2048 is usual), ${unsigned}: make one with ${MAKE_DKIM_KEY}.` };
+      return {
+        problem: `DKIM_PRIVATE_KEY_FILE (${file}) is not an RSA key of 1024 bits or more (2048 is usual), ${unsigned}: make one with ${MAKE_DKIM_KEY}.`,
+      };
     }
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : (error as NodeJS.ErrnoException).code === 'EACCES' ? 'cannot be read by the site' : 'is not a private key in PEM form';
+    const why =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'does not exist'
+        : (error as NodeJS.ErrnoException).code === 'EACCES'
+          ? 'cannot be read by the site'
+          : 'is not a private key in PEM form';
     return { problem: `DKIM_PRIVATE_KEY_FILE (${file}) ${why}, ${unsigned}: make one with ${MAKE_DKIM_KEY}.` };
   }
   if (selector === undefined || !DNS_NAME.test(selector)) {
-    return { problem: `DKIM_SELECTOR is ${selector === undefined ? 'not set' : 'not a DNS name like "site2026"'}, ${unsigned}: set it to the name of the DNS record of the key (<selector>._domainkey.<domain>).` };
+    return {
+      problem: `DKIM_SELECTOR is ${selector === undefined ? 'not set' : 'not a DNS name like "site2026"'}, ${unsigned}: set it to the name of the DNS record of the key (<selector>._domainkey.<domain>).`,
+    };
   }
   const fromDomain = fromAddress?.split('@')[1]?.toLowerCase();
   const domainName = (domainSetting ?? fromDomain ?? '').toLowerCase();
   if (!DNS_NAME.test(domainName) || !fromDomain || !(fromDomain === domainName || fromDomain.endsWith(`.${domainName}`))) {
-    return { problem: `DKIM_DOMAIN (${domainName || 'not set'}) is not MAIL_FROM's domain (${fromDomain ?? 'not set'}) or one it is under, so DMARC would not count the signature as yours, ${unsigned}.` };
+    return {
+      problem: `DKIM_DOMAIN (${domainName || 'not set'}) is not MAIL_FROM's domain (${fromDomain ?? 'not set'}) or one it is under, so DMARC would not count the signature as yours, ${unsigned}.`,
+    };
   }
   return { dkim: { domainName, keySelector: selector, privateKey } };
 }
@@ -168,7 +187,10 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
   if (publicSetting !== undefined) {
     const url = httpAddress(publicSetting);
     if (url) publicUrl = url.href.replace(/\/+$/, '');
-    else problems.push(`PUBLIC_URL is not an address like https://www.your-domain.example, so the links in notifications start with ${publicUrl} (config/site.ts brand.url) until it is fixed.`);
+    else
+      problems.push(
+        `PUBLIC_URL is not an address like https://www.your-domain.example, so the links in notifications start with ${publicUrl} (config/site.ts brand.url) until it is fixed.`,
+      );
   }
 
   let email: MailSettings | undefined;
@@ -176,14 +198,19 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
   if (smtpUrl !== undefined || from !== undefined || to !== undefined) {
     const mailWaits = 'so e-mails about new leads wait until it is fixed';
     const before = problems.length;
-    if (smtpUrl === undefined) problems.push(`SMTP_URL is not set while ${from === undefined ? 'NOTIFY_TO' : 'MAIL_FROM'} is, ${mailWaits}: set it to your mail server, like ${SMTP_EXAMPLE}.`);
+    if (smtpUrl === undefined)
+      problems.push(
+        `SMTP_URL is not set while ${from === undefined ? 'NOTIFY_TO' : 'MAIL_FROM'} is, ${mailWaits}: set it to your mail server, like ${SMTP_EXAMPLE}.`,
+      );
     else if (!smtpAddress(smtpUrl)) problems.push(`SMTP_URL is not an SMTP address like ${SMTP_EXAMPLE} (or smtps://… for port 465), ${mailWaits}.`);
     const sender = from === undefined ? undefined : mailbox(from);
     if (from === undefined) problems.push(`MAIL_FROM is not set, ${mailWaits}: set it to the sender, like MAIL_FROM="Your Agency <site@your-domain.example>".`);
     else if (!sender) problems.push(`MAIL_FROM is not one e-mail address like "Your Agency <site@your-domain.example>", ${mailWaits}.`);
     const recipients = to === undefined ? undefined : mailboxList(to);
-    if (to === undefined) problems.push(`NOTIFY_TO is not set, ${mailWaits}: set it to who gets them, like NOTIFY_TO=sales@your-domain.example,owner@your-domain.example.`);
-    else if (!recipients) problems.push(`NOTIFY_TO is not a list of e-mail addresses separated by commas, like sales@your-domain.example,owner@your-domain.example, ${mailWaits}.`);
+    if (to === undefined)
+      problems.push(`NOTIFY_TO is not set, ${mailWaits}: set it to who gets them, like NOTIFY_TO=sales@your-domain.example,owner@your-domain.example.`);
+    else if (!recipients)
+      problems.push(`NOTIFY_TO is not a list of e-mail addresses separated by commas, like sales@your-domain.example,owner@your-domain.example, ${mailWaits}.`);
     if (problems.length === before && smtpUrl && from && sender && recipients) {
       email = { smtpUrl, from, fromAddress: sender.address, fromName: sender.name, to: recipients };
     } else waiting.push('email');
@@ -194,7 +221,9 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
   const { dkim, problem: dkimProblem } = readDkim(get, mailFrom?.address);
   if (dkimProblem) problems.push(dkimProblem);
   const sender: SenderSettings | undefined =
-    smtpUrl && smtpAddress(smtpUrl) && from && mailFrom && !dkimProblem ? { smtpUrl, from, fromAddress: mailFrom.address, fromName: mailFrom.name, ...(dkim ? { dkim } : {}) } : undefined;
+    smtpUrl && smtpAddress(smtpUrl) && from && mailFrom && !dkimProblem
+      ? { smtpUrl, from, fromAddress: mailFrom.address, fromName: mailFrom.name, ...(dkim ? { dkim } : {}) }
+      : undefined;
   if (email && dkim) email.dkim = dkim;
 
   let webhook: WebhookSettings | undefined;
@@ -205,7 +234,8 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
     if (hookUrl === undefined) problems.push(`WEBHOOK_URL is not set while WEBHOOK_SECRET is, ${hookWaits}: set it to the address that receives them.`);
     else if (!httpAddress(hookUrl)) problems.push(`WEBHOOK_URL is not an http:// or https:// address, ${hookWaits}.`);
     const key = secret === undefined ? undefined : webhookKey(secret);
-    if (secret !== undefined && !key) problems.push(`WEBHOOK_SECRET is not "whsec_" followed by 24 to 64 bytes in base64 (make one with: ${MAKE_SECRET}), ${hookWaits}.`);
+    if (secret !== undefined && !key)
+      problems.push(`WEBHOOK_SECRET is not "whsec_" followed by 24 to 64 bytes in base64 (make one with: ${MAKE_SECRET}), ${hookWaits}.`);
     if (problems.length === before && hookUrl) webhook = { url: hookUrl, ...(key ? { secret: key } : {}) };
     else waiting.push('webhook');
   }
@@ -217,7 +247,9 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
 export function describeSettings(settings: NotifySettings): string {
   const on = [
     settings.email ? `e-mail to ${settings.email.to.join(', ')}` : undefined,
-    settings.webhook ? `webhook to ${new URL(settings.webhook.url).host}${settings.webhook.secret ? ' (signed)' : ' (not signed: no WEBHOOK_SECRET)'}` : undefined,
+    settings.webhook
+      ? `webhook to ${new URL(settings.webhook.url).host}${settings.webhook.secret ? ' (signed)' : ' (not signed: no WEBHOOK_SECRET)'}`
+      : undefined,
   ].filter(Boolean);
   const waiting = settings.waiting.length > 0 ? `; waiting for a setting to be fixed: ${settings.waiting.join(', ')}` : '';
   return `Notifications of new leads: ${on.length > 0 ? on.join(' and ') : 'off'}${waiting}.`;

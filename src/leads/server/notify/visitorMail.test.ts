@@ -18,7 +18,6 @@ import { freePort, startSmtp, waitFor, type SmtpReceiver } from '../../../test/r
 import { setAdmin } from '../../../platform/server/accounts/accounts';
 import { readNotifySettings } from '.';
 
-
 const contact = forms.contact;
 const autoReply = contact.autoReply!;
 const FAST = { firstMs: 100, maxMs: 200, keepTryingMs: 60_000 };
@@ -33,7 +32,11 @@ afterEach(async () => {
 async function siteWithMail(smtpPort: number): Promise<TestServer & { day: { offset: number } }> {
   // The notifications' clock runs; a test moves it a day on.
   const day = { offset: 0 };
-  const { settings } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Agency Site <site@agency.example>', NOTIFY_TO: 'sales@agency.example' });
+  const { settings } = readNotifySettings({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Agency Site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+  });
   const s = await startServer({ notifications: { settings, schedule: FAST, clock: () => Date.now() + day.offset, log: { warn: () => undefined } } });
   closers.push(() => s.close());
   return Object.assign(s, { day });
@@ -75,13 +78,19 @@ it('auto-replies once a day per address, with only the name cut short, never to 
   await submit(s, 'contact', { ...validData.contact, Email: validData.contact.Email!.replace('@', '+again@') });
   // Caught by the spam trap: none, whatever the address.
   const trap = { ...buildDocument(contact, validData.contact), Email: 'trapped@example.com', [server.spamTrap.name]: 'http://spam.example' };
-  const trapped = await fetch(s.base + api.documents(contact.collection), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(trap) });
+  const trapped = await fetch(s.base + api.documents(contact.collection), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(trap),
+  });
   expect(trapped.status).toBe(201);
   // A later lead gets its own (by then the ones above would have come too).
   await submit(s, 'contact', { ...validData.contact, Email: 'later@example.com' });
   await waitFor('the later auto-reply', () => to(receiver, 'later@example.com').length === 1);
   expect(to(receiver, 'trapped@example.com')).toEqual([]);
-  expect(receiver.mails.filter((m) => m.envelope.to.includes(validData.contact.Email!) || m.envelope.to.includes(validData.contact.Email!.toUpperCase()))).toHaveLength(1);
+  expect(
+    receiver.mails.filter((m) => m.envelope.to.includes(validData.contact.Email!) || m.envelope.to.includes(validData.contact.Email!.toUpperCase())),
+  ).toHaveLength(1);
   // The address is kept nowhere but in the leads: the day's keys are salted hashes.
   const keys = s.app.store.db.prepare('SELECT key, day FROM auto_reply_keys').all() as { key: string }[];
   expect(keys).toHaveLength(2);
@@ -122,7 +131,12 @@ it('refuses a reply to an editor (403) and a draft the shared check refuses (400
     ['autoReply', null, fill(autoReply.subject, { Fullname: validData.contact.Fullname! })],
     ['reply', 'owner@agency.test', draft.subject],
   ]);
-  const stateOf = (kind: string) => s.app.store.db.prepare("SELECT d.state, d.attempts, d.last_error AS lastError FROM deliveries d JOIN visitor_mails m ON m.delivery_id = d.id WHERE m.doc_id = ? AND m.kind = ?").get(docId, kind) as { state: string; attempts: number; lastError: string | null };
+  const stateOf = (kind: string) =>
+    s.app.store.db
+      .prepare(
+        'SELECT d.state, d.attempts, d.last_error AS lastError FROM deliveries d JOIN visitor_mails m ON m.delivery_id = d.id WHERE m.doc_id = ? AND m.kind = ?',
+      )
+      .get(docId, kind) as { state: string; attempts: number; lastError: string | null };
   await waitFor('a failed try', () => stateOf('reply').attempts >= 1);
   expect(stateOf('reply')).toMatchObject({ state: 'pending', lastError: expect.stringMatching(/ECONNREFUSED/) });
 

@@ -38,7 +38,9 @@ type VisitorMailKind = VisitorMail['kind'];
 
 const statements = preparedIn((db: Database.Database) => ({
   delivery: db.prepare("INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, 'visitor', ?, ?)"),
-  mail: db.prepare('INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+  mail: db.prepare(
+    'INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ),
   message: db.prepare('SELECT doc_id AS docId, to_address AS toAddress, subject, body, created_at AS createdAt FROM visitor_mails WHERE delivery_id = ?'),
   active: db.prepare("UPDATE leads SET active_at = strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch') WHERE doc_id = ?"),
   salt: db.prepare('SELECT salt FROM auto_reply_days WHERE day = ?'),
@@ -51,7 +53,12 @@ const statements = preparedIn((db: Database.Database) => ({
 }));
 
 /** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction); a reply's words join the lead's search. */
-function queueMail(db: Database.Database, docId: string, mail: { kind: VisitorMailKind; author: string | null; to: string; subject: string; text: string; via?: VisitorMail['via'] }, now: number): string {
+function queueMail(
+  db: Database.Database,
+  docId: string,
+  mail: { kind: VisitorMailKind; author: string | null; to: string; subject: string; text: string; via?: VisitorMail['via'] },
+  now: number,
+): string {
   const q = statements(db);
   const id = newDeliveryId();
   q.delivery.run(id, docId, now, now);
@@ -84,14 +91,16 @@ function nameForAutoReply(raw: unknown, max = limits.nameMaxLength): string {
   return [...letters].slice(0, max).join('').trim();
 }
 
-
 /**
  * What a day's mark is for: the auto-reply (any form's), or the newsletter's confirmation mail
  * (a person who sent a form and signed up the same day gets both, each once).
  */
 type MarkPurpose = 'autoReply' | 'confirmation';
 const MARK_PURPOSES: readonly MarkPurpose[] = ['autoReply', 'confirmation'];
-const markOf = (salt: Buffer, person: string, purpose: MarkPurpose) => createHmac('sha256', salt).update(purpose === 'autoReply' ? person : `confirmation\n${person}`).digest('base64url');
+const markOf = (salt: Buffer, person: string, purpose: MarkPurpose) =>
+  createHmac('sha256', salt)
+    .update(purpose === 'autoReply' ? person : `confirmation\n${person}`)
+    .digest('base64url');
 
 /** Takes today's place for this address; false when it had one already, or today's auto-replies are all sent. */
 function takeToday(db: Database.Database, address: string, now: number, purpose: MarkPurpose = 'autoReply'): boolean {
@@ -163,7 +172,14 @@ function autoReplyValues(form: FormConfig, document: Record<string, unknown>): R
  * Queues the owner's reply to a lead (the caller marks it Replied in the same transaction):
  * written in the inbox, or in a mail program and sent on by the site (`via`).
  */
-export function queueReply(db: Database.Database, docId: string, draft: ReplyDraft, author: string, now: number, via: VisitorMail['via'] = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' {
+export function queueReply(
+  db: Database.Database,
+  docId: string,
+  draft: ReplyDraft,
+  author: string,
+  now: number,
+  via: VisitorMail['via'] = 'inbox',
+): 'queued' | 'unknownLead' | 'noAddress' {
   const lead = deliveriesIn(db).lead(docId);
   if (!lead) return 'unknownLead';
   const to = addressOf(lead.collection, lead.document);
@@ -171,7 +187,6 @@ export function queueReply(db: Database.Database, docId: string, draft: ReplyDra
   queueMail(db, docId, { kind: 'reply', author, to, subject: draft.subject.trim(), text: draft.text, via }, now);
   return 'queued';
 }
-
 
 /** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
 export function createVisitorMailSender(settings: MailSettings, db: Database.Database) {

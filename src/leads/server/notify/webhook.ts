@@ -63,7 +63,8 @@ export function createWebhookSender(settings: WebhookSettings, clock: () => numb
       const response = await fetch(settings.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
       // The answer's body is not needed; reading it frees the connection.
       await response.arrayBuffer().catch(() => undefined);
-      if (response.status < 200 || response.status > 299) throw new Error(`The receiver answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`The receiver answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
     },
   };
 }

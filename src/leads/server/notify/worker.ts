@@ -83,7 +83,9 @@ export class Notifier {
     const mail = settings.email && createMailSender(settings.email);
     // Its Reply-To: a reply address of its own, when the lead can be answered and the site reads the replies (mailbox/ownerReplies.ts).
     const replyAddress = (lead: Lead, delivery: Delivery) =>
-      options.repliesRead && lead.replyTo ? issueReplyAddress(store.db, { docId: lead.docId, deliveryId: delivery.id, sentTo: settings.email!.to, now: this.clock() }) : undefined;
+      options.repliesRead && lead.replyTo
+        ? issueReplyAddress(store.db, { docId: lead.docId, deliveryId: delivery.id, sentTo: settings.email!.to, now: this.clock() })
+        : undefined;
     if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, replyAddress(lead, delivery));
     // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
     const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
@@ -219,7 +221,9 @@ export class Notifier {
         if (wait === undefined) this.table.markFailed(answer.id, reason);
         else this.table.markRetry(answer.id, this.clock() + wait, reason);
       }
-      this.log.warn(`Notifications: the e-mail of ${answers.length} client answer(s) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`);
+      this.log.warn(
+        `Notifications: the e-mail of ${answers.length} client answer(s) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,
+      );
     }
   }
 

@@ -56,7 +56,9 @@ it('remove-admin removes an account, ends its sessions and removes its drafts; r
   const client = new Client(s.base);
   expect((await client.signIn('second@agency.test', 'a long enough password')).status).toBe(204);
   const drafts = s.app.store.db.prepare('SELECT count(*) FROM content_drafts WHERE author = ?').pluck();
-  s.app.store.db.prepare("INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, 'config/site.ts', '{}', 'base', 0)").run('second@agency.test');
+  s.app.store.db
+    .prepare("INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, 'config/site.ts', '{}', 'base', 0)")
+    .run('second@agency.test');
   expect(drafts.get('second@agency.test')).toBe(1);
   const removed = await leads(['remove-admin', 'Second@agency.test'], s.dataDir);
   expect(removed).toMatchObject({ code: 0, stdout: 'Second@agency.test can no longer sign in; its sessions have ended and its drafts are removed.\n' });

@@ -30,7 +30,9 @@ function scrypt(password: string, salt: Buffer, { N, r, p }: ScryptParams): Prom
   // The memory scrypt needs is 128 * N * r bytes; allow it (Node's default cap is 32 MiB).
   // How many run at once is the sign-in's business (hashGate.ts); the command line runs one.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return new Promise<Buffer>((resolve, reject) => scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise<Buffer>((resolve, reject) =>
+    scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 const format = ({ N, r, p }: ScryptParams, salt: Buffer, key: Buffer) => ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -71,7 +73,8 @@ const dummies = new Map<string, string>();
 export function unknownAccountHash(store: HasDatabase): string {
   const stored = (store.db.prepare('SELECT password_hash AS hash FROM admins').all() as { hash: string }[]).map((row) => hashParamsOf(row.hash));
   const cost = ({ N, r, p }: ScryptParams) => N * r * p;
-  const params = stored.reduce<ScryptParams | undefined>((most, next) => (next && (!most || cost(next) > cost(most)) ? next : most), undefined) ?? PASSWORD_HASHING;
+  const params =
+    stored.reduce<ScryptParams | undefined>((most, next) => (next && (!most || cost(next) > cost(most)) ? next : most), undefined) ?? PASSWORD_HASHING;
   const key = `${params.N}$${params.r}$${params.p}`;
   let dummy = dummies.get(key);
   if (!dummy) dummies.set(key, (dummy = format(params, randomBytes(16), randomBytes(KEY_BYTES))));
@@ -114,15 +117,28 @@ export function browserKeyOf(store: HasDatabase, email: string): string | undefi
  * given. The hash costs PASSWORD_HASHING unless `hashing` says otherwise (tests). Returns whether
  * it already existed.
  */
-export async function setAdmin(store: HasDatabase, email: string, password: string, now = Date.now(), role?: AdminRole, hashing: ScryptParams = PASSWORD_HASHING): Promise<{ existed: boolean }> {
+export async function setAdmin(
+  store: HasDatabase,
+  email: string,
+  password: string,
+  now = Date.now(),
+  role?: AdminRole,
+  hashing: ScryptParams = PASSWORD_HASHING,
+): Promise<{ existed: boolean }> {
   const hash = await hashPassword(password, hashing);
   const address = normalizeEmail(email);
   return store.db.transaction(() => {
     // A new browser key each time: the account's known browsers (knownBrowser.ts) are known no more.
     const browserKey = randomBytes(16).toString('hex');
-    const existed = store.db.prepare('UPDATE admins SET password_hash = ?, role = coalesce(?, role), browser_key = ? WHERE email = ?').run(hash, role ?? null, browserKey, address).changes > 0;
+    const existed =
+      store.db
+        .prepare('UPDATE admins SET password_hash = ?, role = coalesce(?, role), browser_key = ? WHERE email = ?')
+        .run(hash, role ?? null, browserKey, address).changes > 0;
     if (existed) store.db.prepare('DELETE FROM sessions WHERE email = ?').run(address);
-    else store.db.prepare('INSERT INTO admins (email, password_hash, created_at, role, browser_key) VALUES (?, ?, ?, ?, ?)').run(address, hash, now, role ?? 'owner', browserKey);
+    else
+      store.db
+        .prepare('INSERT INTO admins (email, password_hash, created_at, role, browser_key) VALUES (?, ?, ?, ?, ?)')
+        .run(address, hash, now, role ?? 'owner', browserKey);
     return { existed };
   })();
 }

@@ -68,7 +68,11 @@ export function hashGate(limits: HashingLimits, { ipv6ClientBits }: { ipv6Client
   };
 
   const before = (a: Job, b: Job) =>
-    a.tier !== b.tier ? a.tier < b.tier : (servedAt.get(a.network) ?? -1) !== (servedAt.get(b.network) ?? -1) ? (servedAt.get(a.network) ?? -1) < (servedAt.get(b.network) ?? -1) : a.arrived < b.arrived;
+    a.tier !== b.tier
+      ? a.tier < b.tier
+      : (servedAt.get(a.network) ?? -1) !== (servedAt.get(b.network) ?? -1)
+        ? (servedAt.get(a.network) ?? -1) < (servedAt.get(b.network) ?? -1)
+        : a.arrived < b.arrived;
 
   const next = () => {
     while (running < limits.concurrent && queued.length > 0) {

@@ -78,7 +78,9 @@ it(`the cookie is given at a right password only: HttpOnly, SameSite=Strict, for
   expect(browser.cookies.has(KNOWN_BROWSER_COOKIE)).toBe(false);
   expect((await browser.signIn(OWNER)).status).toBe(204);
   const line = browser.lastSetCookies.find((l) => l.startsWith(`${KNOWN_BROWSER_COOKIE}=`));
-  expect(line).toMatch(new RegExp(`^${KNOWN_BROWSER_COOKIE}=[^;]+; Max-Age=${knownBrowser.days * 24 * 60 * 60}; Path=${SIGN_IN_API}; HttpOnly; SameSite=Strict$`));
+  expect(line).toMatch(
+    new RegExp(`^${KNOWN_BROWSER_COOKIE}=[^;]+; Max-Age=${knownBrowser.days * 24 * 60 * 60}; Path=${SIGN_IN_API}; HttpOnly; SameSite=Strict$`),
+  );
   const https = new Client(s.base, { 'x-forwarded-proto': 'https' });
   await https.signIn(OWNER);
   expect(https.lastSetCookies.find((l) => l.startsWith(`${KNOWN_BROWSER_COOKIE}=`))).toMatch(/; Secure/);
@@ -151,7 +153,11 @@ it(`the known browser is served first, behind the check being run only, while st
   // Each from an address of its own without failures: only the cookie differs.
   const others = { 'no cookie': undefined, expired, "the editor's": editor, forged: `${asOwner(editor).claim}.${asOwner(editor).signature}` };
   const otherAddresses = Object.keys(others).map((_, i) => `192.0.2.${i + 10}`);
-  const waiting = Object.values(others).map((cookie, i) => from(otherAddresses[i]!, cookie).signIn(OWNER).then((r) => r.status));
+  const waiting = Object.values(others).map((cookie, i) =>
+    from(otherAddresses[i]!, cookie)
+      .signIn(OWNER)
+      .then((r) => r.status),
+  );
   const known = from(OFFICE, owner).signIn(OWNER);
   await checks.queued(STRANGERS + otherAddresses.length + 1);
   await checks.open();
@@ -163,7 +169,17 @@ it(`the known browser is served first, behind the check being run only, while st
   // every stranger, as a sign-in without the cookie always does (strangers in the order they came).
   const served = checks.served.map(({ address, knownBrowser: cookie }) => ({ address, known: cookie !== undefined }));
   expect(served[0]).toEqual({ address: OFFICE, known: true });
-  expect(served.slice(1, STRANGERS + 1).map((a) => a.address).sort()).toEqual([...strangerAddresses].sort());
-  expect(served.slice(STRANGERS + 1).map((a) => a.address).sort()).toEqual([...otherAddresses].sort());
+  expect(
+    served
+      .slice(1, STRANGERS + 1)
+      .map((a) => a.address)
+      .sort(),
+  ).toEqual([...strangerAddresses].sort());
+  expect(
+    served
+      .slice(STRANGERS + 1)
+      .map((a) => a.address)
+      .sort(),
+  ).toEqual([...otherAddresses].sort());
   expect(served.slice(1).every((a) => !a.known)).toBe(true);
 });

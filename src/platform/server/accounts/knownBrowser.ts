@@ -37,7 +37,9 @@ function claimOf(value: string): Claim | undefined {
   try {
     const claim = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Claim>;
     const { account, key, id, issuedAt } = claim;
-    return typeof account === 'string' && typeof key === 'string' && typeof id === 'string' && typeof issuedAt === 'number' ? { account, key, id, issuedAt } : undefined;
+    return typeof account === 'string' && typeof key === 'string' && typeof id === 'string' && typeof issuedAt === 'number'
+      ? { account, key, id, issuedAt }
+      : undefined;
   } catch {
     return undefined;
   }

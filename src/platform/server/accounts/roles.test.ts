@@ -22,7 +22,15 @@ const routeNames = Object.keys(adminRoutes) as AdminRoute[];
 // Every account signs out (here or on all its devices) and types its password again.
 // An editor writes newsletters, previews and tests them; an owner sends them.
 const writing = (Object.keys(newsletterRoutes) as AdminRoute[]).filter((name) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(name));
-const everyone = new Set<AdminRoute>(['me', 'signOut', 'signOutEverywhere', 'confirmPassword', 'recentPassword', ...(Object.keys(contentRoutes) as AdminRoute[]), ...writing]);
+const everyone = new Set<AdminRoute>([
+  'me',
+  'signOut',
+  'signOutEverywhere',
+  'confirmPassword',
+  'recentPassword',
+  ...(Object.keys(contentRoutes) as AdminRoute[]),
+  ...writing,
+]);
 const ownersOnly = routeNames.filter((name) => !everyone.has(name));
 const addressOf = (name: AdminRoute) => adminRoutes[name].path.replace(/:(\w+)/g, 'x1');
 
@@ -50,7 +58,7 @@ it('the command line refuses a role that does not exist (one sentence, exit code
   expect((await leads(['admins'], s.dataDir)).stdout).toBe('editor@agency.test\teditor\nowner@agency.test\towner\n');
 });
 
-it('the table gives editors the content routes, the newsletter\'s writing, me, sign-out and the password typed again only', () => {
+it("the table gives editors the content routes, the newsletter's writing, me, sign-out and the password typed again only", () => {
   expect(ownersOnly.length).toBeGreaterThanOrEqual(10);
   for (const name of routeNames) expect(roleMayUse('editor', name)).toBe(everyone.has(name));
   for (const name of routeNames) expect(roleMayUse('owner', name)).toBe(true);
@@ -62,7 +70,8 @@ it('an editor is told its role by me, and gets 403 on every leads, export, CV, e
   expect(await editor.me()).toMatchObject({ email: 'editor@agency.test', role: 'editor' });
   for (const name of ownersOnly) {
     const { method } = adminRoutes[name];
-    const response = method === 'GET' ? await editor.send(method, addressOf(name)) : await editor.change(method, addressOf(name), { json: { email: 'a@b.test' } });
+    const response =
+      method === 'GET' ? await editor.send(method, addressOf(name)) : await editor.change(method, addressOf(name), { json: { email: 'a@b.test' } });
     expect([name, response.status]).toEqual([name, 403]);
     expect(await response.json()).toEqual({ message: server.admin.messages.ownersOnly });
   }
@@ -77,7 +86,8 @@ it('an owner uses the same routes (no 403), and a role changed on the server app
   expect(await owner.me()).toMatchObject({ role: 'owner' });
   for (const name of ownersOnly) {
     const { method } = adminRoutes[name];
-    const response = method === 'GET' ? await owner.send(method, addressOf(name)) : await owner.change(method, addressOf(name), { json: { email: 'a@b.test' } });
+    const response =
+      method === 'GET' ? await owner.send(method, addressOf(name)) : await owner.change(method, addressOf(name), { json: { email: 'a@b.test' } });
     expect([name, response.status]).not.toEqual([name, 403]);
   }
   s.app.store.db.prepare("UPDATE admins SET role = 'editor' WHERE email = 'owner@agency.test'").run();

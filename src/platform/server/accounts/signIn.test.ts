@@ -16,7 +16,6 @@ import { hashParamsOf, passwordHashOf, removeAdmin, setAdmin } from './accounts'
 import { hashSessionId } from './sessions';
 import { SESSION_COOKIE, SIGN_IN_CSRF_COOKIE } from '../../../apps/server/admin/routes';
 
-
 const admin = server.admin;
 const MINUTE = 60_000;
 const sessionRows = (s: TestServer) => s.app.store.db.prepare('SELECT id, email FROM sessions').all() as { id: string; email: string }[];
@@ -144,7 +143,7 @@ describe('the session', () => {
 });
 
 describe('CSRF', () => {
-  it('a change without the session\'s token is refused (403), with a token of another session too; with it, it goes through', async () => {
+  it("a change without the session's token is refused (403), with a token of another session too; with it, it goes through", async () => {
     const client = new Client(s.base);
     await client.signIn('owner@agency.test');
     const other = new Client(s.base);
@@ -190,7 +189,10 @@ describe('wrong passwords', () => {
     for (let i = 0; i < 10; i++) statuses.push((await client.signIn('owner@agency.test', `wrong password ${i}`)).status);
     expect(statuses).toEqual([...Array<number>(perAccount.refuseAfter).fill(401), ...Array<number>(10 - perAccount.refuseAfter).fill(429)]);
     // Waits grow after slowAfter failures: 1 s, 2 s, 4 s ... at most maxDelaySeconds.
-    const expected = Array.from({ length: perAccount.refuseAfter - perAccount.slowAfter }, (_, i) => Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** i) * 1000);
+    const expected = Array.from(
+      { length: perAccount.refuseAfter - perAccount.slowAfter },
+      (_, i) => Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** i) * 1000,
+    );
     expect(s.waits).toEqual(expected);
 
     const refused = await client.signIn('owner@agency.test');
@@ -240,7 +242,7 @@ describe('wrong passwords', () => {
     expect(tries.filter((r) => r.status === 429)).toHaveLength(8 - checked);
   });
 
-  it('a right password starts the account\'s count again', async () => {
+  it("a right password starts the account's count again", async () => {
     const client = new Client(s.base);
     for (let i = 0; i < perAccount.refuseAfter - 1; i++) await client.signIn('owner@agency.test', 'wrong password!');
     expect((await client.signIn('owner@agency.test')).status).toBe(204);
@@ -249,7 +251,9 @@ describe('wrong passwords', () => {
 
   it(`waits before checking the password: the server's own wait, ${firstDelaySeconds} s by its timers, then the check`, async () => {
     // The server's default wait (no sleep given): setTimeout, here jest's, moved by the test.
-    jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'performance', 'nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] });
+    jest.useFakeTimers({
+      doNotFake: ['Date', 'hrtime', 'performance', 'nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+    });
     const real = await startServer({ sleep: undefined });
     try {
       await addAccount(real, 'owner@agency.test');
@@ -293,7 +297,13 @@ describe('an e-mail without an account', () => {
       const checksOf = async (email: string, address: string) => {
         scrypt.mockClear();
         expect((await new Client(s.base, { 'x-forwarded-for': address }).signIn(email, 'wrong password!')).status).toBe(401);
-        return (scrypt.mock.calls as unknown as [string, Buffer, number, crypto.ScryptOptions][]).map(([password, , keyBytes, { N, r, p }]) => ({ password, keyBytes, N, r, p }));
+        return (scrypt.mock.calls as unknown as [string, Buffer, number, crypto.ScryptOptions][]).map(([password, , keyBytes, { N, r, p }]) => ({
+          password,
+          keyBytes,
+          N,
+          r,
+          p,
+        }));
       };
       const known = await checksOf('owner@agency.test', '192.0.2.1');
       expect(known).toEqual([{ password: 'wrong password!', keyBytes: 32, ...hashParamsOf(passwordHashOf(s.app.store, 'owner@agency.test')!) }]);
@@ -313,8 +323,12 @@ it('the sign-in takes JSON only, without its token nothing else is looked at', a
   }
   // A password up to config's longest is checked (a wrong one: 401); one character more is refused unchecked.
   const longest = 'é'.repeat(admin.passwordMaxLength);
-  expect((await client.send('POST', SIGN_IN_API, { json: { email: 'owner@agency.test', password: longest }, headers: { [CSRF_HEADER]: csrfToken } })).status).toBe(401);
-  expect((await client.send('POST', SIGN_IN_API, { json: { email: 'owner@agency.test', password: `${longest}é` }, headers: { [CSRF_HEADER]: csrfToken } })).status).toBe(400);
+  expect(
+    (await client.send('POST', SIGN_IN_API, { json: { email: 'owner@agency.test', password: longest }, headers: { [CSRF_HEADER]: csrfToken } })).status,
+  ).toBe(401);
+  expect(
+    (await client.send('POST', SIGN_IN_API, { json: { email: 'owner@agency.test', password: `${longest}é` }, headers: { [CSRF_HEADER]: csrfToken } })).status,
+  ).toBe(400);
   expect(ADMIN_API_PREFIX.startsWith(SIGN_IN_API)).toBe(false);
 });
 
@@ -385,7 +399,11 @@ describe('a stranger against the owner', () => {
     const answers = await Promise.all(attack);
     expect(answers.filter((r) => r.status === 401)).toHaveLength(perNetwork);
     // Networks in turn: the /48 had its first check, then the owner's network, then the /48's others.
-    expect(checks.served.map((asker) => (asker.address === '203.0.113.77' ? 'owner' : 'stranger'))).toEqual(['stranger', 'owner', ...Array<string>(perNetwork - 1).fill('stranger')]);
+    expect(checks.served.map((asker) => (asker.address === '203.0.113.77' ? 'owner' : 'stranger'))).toEqual([
+      'stranger',
+      'owner',
+      ...Array<string>(perNetwork - 1).fill('stranger'),
+    ]);
   });
 
   it('one client gets at most its share of checks waiting: the rest is refused at once, not queued', async () => {

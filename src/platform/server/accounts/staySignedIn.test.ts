@@ -77,7 +77,10 @@ describe('a remembered device', () => {
 
   it('a stream that outlives its request (the live updates) is told its session is alive by the same rule: a remembered device past the idle minutes still is', async () => {
     const idOf = (remembered: boolean) =>
-      s.app.store.db.prepare("SELECT id FROM sessions WHERE coalesce(json_extract(data, '$.remembered'), 0) = ?").pluck().get(remembered ? 1 : 0) as string;
+      s.app.store.db
+        .prepare("SELECT id FROM sessions WHERE coalesce(json_extract(data, '$.remembered'), 0) = ?")
+        .pluck()
+        .get(remembered ? 1 : 0) as string;
     await signedIn(true);
     await signedIn(false);
     const alive = () => [accountOfLiveSession(s.app.store, idOf(true), s.clock.now), accountOfLiveSession(s.app.store, idOf(false), s.clock.now)];
@@ -92,7 +95,10 @@ describe('a remembered device', () => {
   it('a sign-in whose "remember" is not true or false is refused', async () => {
     const client = new Client(s.base);
     const { csrfToken } = await client.signInState();
-    const response = await client.send('POST', '/api/session', { json: { email: OWNER, password: PASSWORD, remember: 'yes' }, headers: { 'x-csrf-token': csrfToken } });
+    const response = await client.send('POST', '/api/session', {
+      json: { email: OWNER, password: PASSWORD, remember: 'yes' },
+      headers: { 'x-csrf-token': csrfToken },
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -164,7 +170,8 @@ describe(`the password again, after ${admin.passwordAgainMinutes} minutes`, () =
     const phone = await signedIn(true);
     s.clock.now += admin.passwordAgainMinutes * MINUTE + 1;
     const statuses: number[] = [];
-    for (let i = 0; i <= admin.signIn.perAccount.refuseAfter; i++) statuses.push((await phone.change('POST', adminRoutes.confirmPassword.path, { json: { password: `wrong ${i}` } })).status);
+    for (let i = 0; i <= admin.signIn.perAccount.refuseAfter; i++)
+      statuses.push((await phone.change('POST', adminRoutes.confirmPassword.path, { json: { password: `wrong ${i}` } })).status);
     expect(statuses).toEqual([...Array<number>(admin.signIn.perAccount.refuseAfter).fill(403), 429]);
     expect(s.waits.length).toBe(admin.signIn.perAccount.refuseAfter - admin.signIn.perAccount.slowAfter);
     // The right one too, until the window has passed; the sign-in from this address as well.
@@ -174,7 +181,7 @@ describe(`the password again, after ${admin.passwordAgainMinutes} minutes`, () =
 });
 
 describe('signing out', () => {
-  it('signing out on all devices ends every session of the account, remembered ones too; another account\'s stays', async () => {
+  it("signing out on all devices ends every session of the account, remembered ones too; another account's stays", async () => {
     await addAccount(s, 'second@agency.test');
     const phone = await signedIn(true);
     const laptop = await signedIn(false);
@@ -204,7 +211,10 @@ describe('signing out', () => {
     // The phone's password typed again waits in the queue of checks (which changes its session
     // afterwards) while the laptop signs out everywhere.
     const hold = holdPasswordChecks(s);
-    const again = phone.send('POST', adminRoutes.confirmPassword.path, { json: { password: PASSWORD }, headers: { 'x-csrf-token': csrfToken, 'sec-fetch-site': 'same-origin' } });
+    const again = phone.send('POST', adminRoutes.confirmPassword.path, {
+      json: { password: PASSWORD },
+      headers: { 'x-csrf-token': csrfToken, 'sec-fetch-site': 'same-origin' },
+    });
     await hold.queued(1);
     expect((await laptop.change('POST', adminRoutes.signOutEverywhere.path)).status).toBe(204);
     await hold.open();

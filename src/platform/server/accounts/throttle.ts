@@ -30,7 +30,11 @@ export interface Trier {
 const signInClient = (address: string) => clientKey(address, server.limits.ipv6ClientBits);
 
 /** The counts a try adds to, with their limits, and what a right password does to each (forget it, or take this try off). */
-function countsOf({ account, address, knownBrowser }: Trier): { key: string; limits: { slowAfter: number; refuseAfter: number }; onSuccess: 'forget' | 'uncount' }[] {
+function countsOf({
+  account,
+  address,
+  knownBrowser,
+}: Trier): { key: string; limits: { slowAfter: number; refuseAfter: number }; onSuccess: 'forget' | 'uncount' }[] {
   // A known browser's tries count against its cookie alone: strangers' failures from its address do not refuse it.
   if (knownBrowser !== undefined) return [{ key: `browser:${knownBrowser}`, limits: settings.knownBrowser.perBrowser, onSuccess: 'forget' }];
   return [

@@ -17,7 +17,12 @@ const configs: Record<FormId, FormConfig> = forms;
 /** What react-hook-form gets back from the resolver for these values. */
 async function resolve(form: FormConfig, values: unknown): Promise<Record<string, { message?: string }>> {
   const resolver = yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>;
-  const result = await resolver(values as FormValues, undefined, { fields: {}, shouldUseNativeValidation: false, criteriaMode: 'firstError', names: undefined });
+  const result = await resolver(values as FormValues, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+    criteriaMode: 'firstError',
+    names: undefined,
+  });
   return result.errors as Record<string, { message?: string }>;
 }
 
@@ -52,7 +57,7 @@ function fieldOf(form: FormConfig, name: string) {
 /** yup's own wording, which must never reach anyone. */
 const yupDefault = /must be a `|cannot be null|is a required field|must be defined|must be a .* type|field has unspecified keys|must match/;
 
-describe('the checks in config are the spec\'s, in the spec\'s order, each with a message of its own', () => {
+describe("the checks in config are the spec's, in the spec's order, each with a message of its own", () => {
   const expected: Record<FormId, string[]> = {
     newsletter: ['Email'],
     inquiry: ['Fname', 'Email', 'Number', 'Pname'],
@@ -128,12 +133,22 @@ describe.each(formIds)('the %s form', (id) => {
       ] as const) {
         oddCases.push([`${field.name} is ${what}`, { ...base, [field.name]: value }, field.name, oddMessages.notText(field.label)]);
       }
-      oddCases.push([`${field.name} is one character too long`, { ...base, [field.name]: '1'.repeat(field.maxLength + 1) }, field.name, oddMessages.tooLong(field.label, field.maxLength)]);
+      oddCases.push([
+        `${field.name} is one character too long`,
+        { ...base, [field.name]: '1'.repeat(field.maxLength + 1) },
+        field.name,
+        oddMessages.tooLong(field.label, field.maxLength),
+      ]);
       const { [field.name]: _dropped, ...missing } = base;
       oddCases.push([`${field.name} is missing`, missing, field.name, oddMessages.missingKey]);
       if (field.options) {
         for (const value of ['Manager', 'react.js', field.options.find((o) => o.label && o.label !== o.value)?.label ?? 'x']) {
-          oddCases.push([`${field.name} is ${JSON.stringify(value)}, not an option`, { ...base, [field.name]: value }, field.name, oddMessages.notAnOption(field.label)]);
+          oddCases.push([
+            `${field.name} is ${JSON.stringify(value)}, not an option`,
+            { ...base, [field.name]: value },
+            field.name,
+            oddMessages.notAnOption(field.label),
+          ]);
         }
       }
     }

@@ -49,7 +49,8 @@ function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Fai
   if (typeof value !== 'string') return notACheck(field.name, fill(messages.notText, label));
   if (value.length > field.maxLength) return notACheck(field.name, fill(messages.tooLong, { ...label, max: field.maxLength }));
   if (!isStorableText(value) || !wellFormed(value)) return notACheck(field.name, fill(messages.notText, label));
-  if (field.options && value !== '' && !field.options.some((o) => o.value === value && !o.disabled)) return notACheck(field.name, fill(messages.notAnOption, label));
+  if (field.options && value !== '' && !field.options.some((o) => o.value === value && !o.disabled))
+    return notACheck(field.name, fill(messages.notAnOption, label));
   return null;
 }
 
@@ -102,7 +103,5 @@ export async function validateValues(form: FormConfig, values: unknown): Promise
 
 /** The values a form starts with (and returns to after a reset, see valueAfterReset). */
 export function initialValues(form: FormConfig, afterReset = false): FormValues {
-  return Object.fromEntries(
-    form.fields.map((f) => [f.name, afterReset && f.valueAfterReset !== undefined ? f.valueAfterReset : (f.defaultValue ?? '')]),
-  );
+  return Object.fromEntries(form.fields.map((f) => [f.name, afterReset && f.valueAfterReset !== undefined ? f.valueAfterReset : (f.defaultValue ?? '')]));
 }

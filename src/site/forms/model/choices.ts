@@ -25,7 +25,8 @@ export function pickedOf(field: Pick<FieldConfig, 'options'> | undefined, stored
 }
 
 /** Whether a field can hold a value whose label differs (the CSV gives it a column for the stored value). */
-export const hasLabelledOptions = (field: Pick<FieldConfig, 'options'>): boolean => (field.options ?? []).some((o) => o.label !== undefined && o.label !== o.value && o.value !== '');
+export const hasLabelledOptions = (field: Pick<FieldConfig, 'options'>): boolean =>
+  (field.options ?? []).some((o) => o.label !== undefined && o.label !== o.value && o.value !== '');
 
 /** One text for a person: "Web Desiner (React.js)", or the label alone when the value is the same. */
 export const pickedText = ({ label, value }: Picked): string => (value === undefined || label === '' ? label : `${label} (${value})`);

@@ -24,6 +24,7 @@ export async function validateDocument(form: FormConfig, document: unknown): Pro
   }
   const { id, Date: date, ...values } = document as Record<string, unknown>;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return { field: 'id', message: form.messages.missingKey, check: NOT_A_CHECK };
-  if (typeof date !== 'string' || !rules.required(date) || date.length > MAX_DATE_TEXT) return { field: 'Date', message: form.messages.missingKey, check: NOT_A_CHECK };
+  if (typeof date !== 'string' || !rules.required(date) || date.length > MAX_DATE_TEXT)
+    return { field: 'Date', message: form.messages.missingKey, check: NOT_A_CHECK };
   return validateValues(form, values);
 }

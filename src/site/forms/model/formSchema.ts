@@ -2,7 +2,27 @@
  * The description of one file in config/forms: where its submissions go, its fields,
  * its ordered checks with their messages, and what the visitor sees afterwards.
  */
-import { anyText, boolean, checkPlaceholders, contract, developerOnly, list, presenceFixed, longText, number, object, oneOf, optional, ownerOnly, placeholders, text, type CheckContext, type Infer, type Path, type Schema } from '../../../schema/schema';
+import {
+  anyText,
+  boolean,
+  checkPlaceholders,
+  contract,
+  developerOnly,
+  list,
+  presenceFixed,
+  longText,
+  number,
+  object,
+  oneOf,
+  optional,
+  ownerOnly,
+  placeholders,
+  text,
+  type CheckContext,
+  type Infer,
+  type Path,
+  type Schema,
+} from '../../../schema/schema';
 import { ruleNames } from './rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
@@ -169,16 +189,18 @@ const baseFormSchema = object({
     }),
   ),
   /** Answers for requests no honest browser sends; our server replies with them. */
-  messages: developerOnly(object({
-    /** {label} and {max} are replaced. */
-    tooLong: text(),
-    /** {label} is replaced. */
-    notText: text(),
-    /** {label} is replaced. */
-    notAnOption: text(),
-    unknownKey: text(),
-    missingKey: text(),
-  })),
+  messages: developerOnly(
+    object({
+      /** {label} and {max} are replaced. */
+      tooLong: text(),
+      /** {label} is replaced. */
+      notText: text(),
+      /** {label} is replaced. */
+      notAnOption: text(),
+      unknownKey: text(),
+      missingKey: text(),
+    }),
+  ),
 });
 
 export type FormConfig = Infer<typeof baseFormSchema>;
@@ -229,7 +251,11 @@ export const formSchema: Schema<FormConfig> = {
     if (given && typeof given === 'object' && !Array.isArray(given) && given.retention === undefined) {
       // Said in the form's own terms (the privacy page and the server's deletions read it), and
       // the rest checked as usual.
-      ctx.report([...path, 'retention'], 'is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).', { kind: 'developerSetting' });
+      ctx.report(
+        [...path, 'retention'],
+        'is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).',
+        { kind: 'developerSetting' },
+      );
       baseFormSchema.check({ ...given, retention: { days: 1 } }, path, ctx);
     } else {
       baseFormSchema.check(value, path, ctx);
@@ -239,14 +265,18 @@ export const formSchema: Schema<FormConfig> = {
     const names = form.fields.map((f) => (f && typeof f === 'object' ? f.name : undefined));
     names.forEach((name, i) => {
       if (typeof name === 'string' && names.indexOf(name) !== i) {
-        ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`, { kind: 'developerSetting' });
+        ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`, {
+          kind: 'developerSetting',
+        });
       }
     });
     form.fields.forEach((f, i) => {
       if (!f || typeof f !== 'object') return;
       checkLimit(f, [...path, 'fields', i], ctx);
-      if (f.kind === 'select' && !f.options) ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.', { kind: 'missing' });
-      if (f.kind === 'file' && !f.upload) ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.', { kind: 'developerSetting' });
+      if (f.kind === 'select' && !f.options)
+        ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.', { kind: 'missing' });
+      if (f.kind === 'file' && !f.upload)
+        ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.', { kind: 'developerSetting' });
       if (f.kind === 'select' && Array.isArray(f.options)) {
         const values = f.options.map((o) => (o && typeof o === 'object' ? o.value : undefined)).filter((v): v is string => typeof v === 'string');
         for (const key of ['defaultValue', 'valueAfterReset'] as const) {
@@ -264,14 +294,26 @@ export const formSchema: Schema<FormConfig> = {
     const retention = form.retention as Partial<FormConfig['retention']> | undefined;
     if (retention && typeof retention.cvDays === 'number') {
       if (!form.fields.some((f) => f && typeof f === 'object' && f.kind === 'file')) {
-        ctx.report([...path, 'retention', 'cvDays'], 'is set, but this form has no file field. Remove it, or add the file field it is meant for.', { kind: 'developerSetting' });
+        ctx.report([...path, 'retention', 'cvDays'], 'is set, but this form has no file field. Remove it, or add the file field it is meant for.', {
+          kind: 'developerSetting',
+        });
       } else if (typeof retention.days === 'number' && retention.cvDays > retention.days) {
-        ctx.report([...path, 'retention', 'cvDays'], `is ${retention.cvDays}, but the whole lead is deleted after ${retention.days} days. Make it at most ${retention.days}.`, { kind: 'developerSetting' });
+        ctx.report(
+          [...path, 'retention', 'cvDays'],
+          `is ${retention.cvDays}, but the whole lead is deleted after ${retention.days} days. Make it at most ${retention.days}.`,
+          { kind: 'developerSetting' },
+        );
       }
     }
     const notify = form.notify as Partial<FormConfig['notify']> | undefined;
     if (notify && typeof notify === 'object') {
-      checkPlaceholders(notify.subject, names.filter((n): n is string => typeof n === 'string'), 'a field of this form', [...path, 'notify', 'subject'], ctx);
+      checkPlaceholders(
+        notify.subject,
+        names.filter((n): n is string => typeof n === 'string'),
+        'a field of this form',
+        [...path, 'notify', 'subject'],
+        ctx,
+      );
     }
     const autoReply = form.autoReply as Partial<NonNullable<FormConfig['autoReply']>> | undefined;
     if (autoReply && typeof autoReply === 'object') {
@@ -294,13 +336,27 @@ export const formSchema: Schema<FormConfig> = {
         const named = columns[key];
         if (typeof named !== 'string') continue;
         const field = form.fields.find((f) => f && typeof f === 'object' && f.name === named);
-        if (!field) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`, { kind: 'developerSetting' });
-        else if (kinds[key] && field.kind !== kinds[key]) ctx.report([...path, 'columns', key], `${JSON.stringify(named)} is a field of kind "${field.kind}", but this column takes a field of kind "${kinds[key]}".`, { kind: 'developerSetting' });
+        if (!field)
+          ctx.report(
+            [...path, 'columns', key],
+            `${JSON.stringify(named)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`,
+            { kind: 'developerSetting' },
+          );
+        else if (kinds[key] && field.kind !== kinds[key])
+          ctx.report(
+            [...path, 'columns', key],
+            `${JSON.stringify(named)} is a field of kind "${field.kind}", but this column takes a field of kind "${kinds[key]}".`,
+            { kind: 'developerSetting' },
+          );
       }
     }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
       if (c && typeof c.field === 'string' && !names.includes(c.field)) {
-        ctx.report([...path, 'checks', i, 'field'], `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`, { kind: 'developerSetting' });
+        ctx.report(
+          [...path, 'checks', i, 'field'],
+          `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`,
+          { kind: 'developerSetting' },
+        );
       }
     });
   },

@@ -20,8 +20,7 @@
  * the spaces U+2000 to U+200A, line and paragraph separators, narrow no-break space, medium
  * mathematical space, ideographic space and the byte order mark. A class body: use as [SPACE].
  */
-export const SPACE =
-  '\\x{9}-\\x{D}\\x{20}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+export const SPACE = '\\x{9}-\\x{D}\\x{20}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
 
 /** Any one character (both engines' `.` leave out some line breaks). */
 export const ANY = '[\\x{0}-\\x{10FFFF}]';

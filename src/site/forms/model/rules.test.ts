@@ -95,7 +95,8 @@ it('SPACE is exactly the set of characters trim() removes, in both engines, over
     const char = String.fromCodePoint(code);
     const space = char.trim() === '';
     if (space) trimmed.push(code);
-    if (js.test(char) !== space || re2.matches(char) !== space) throw new Error(`U+${code.toString(16)}: trim ${space}, JS ${js.test(char)}, RE2 ${re2.matches(char)}`);
+    if (js.test(char) !== space || re2.matches(char) !== space)
+      throw new Error(`U+${code.toString(16)}: trim ${space}, JS ${js.test(char)}, RE2 ${re2.matches(char)}`);
   }
   expect(trimmed.length).toBe(25);
 });
@@ -145,7 +146,14 @@ describe('ids', () => {
       '0f8c6a2e-3b1d-5c5e-9f7a-1b2c3d4e5f60', // version 5
       '0f8c6a2e-3b1d-4c5e-cf7a-1b2c3d4e5f60', // version 4 digit, another variant
     ];
-    for (const bad of ['', crypto.randomUUID().toUpperCase(), `${crypto.randomUUID()}.pdf`, `${crypto.randomUUID()}\n`, '../0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60', ...notRandom]) {
+    for (const bad of [
+      '',
+      crypto.randomUUID().toUpperCase(),
+      `${crypto.randomUUID()}.pdf`,
+      `${crypto.randomUUID()}\n`,
+      '../0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60',
+      ...notRandom,
+    ]) {
       expect(storageIdPattern.test(bad)).toBe(false);
     }
     expect(RE2JS.compile(storageIdSource).matches('0f8c6a2e-3b1d-4c5e-9f7a-1b2c3d4e5f60')).toBe(true);
@@ -155,7 +163,14 @@ describe('ids', () => {
   it('the submission key pattern accepts what crypto.randomUUID() makes, and nothing of another shape', () => {
     const key = fullMatch(submissionKeySource);
     for (let i = 0; i < 200; i++) expect(key.test(crypto.randomUUID())).toBe(true);
-    for (const bad of ['', 'AbCdEfGhIjKlMnOpQrSt', crypto.randomUUID().toUpperCase(), 'f47ac10b-58cc-11cf-a567-0e02b2c3d479', '00000000-0000-0000-0000-000000000000', 'f47ac10b-58cc-4372-c567-0e02b2c3d479']) {
+    for (const bad of [
+      '',
+      'AbCdEfGhIjKlMnOpQrSt',
+      crypto.randomUUID().toUpperCase(),
+      'f47ac10b-58cc-11cf-a567-0e02b2c3d479',
+      '00000000-0000-0000-0000-000000000000',
+      'f47ac10b-58cc-4372-c567-0e02b2c3d479',
+    ]) {
       expect([bad, key.test(bad)]).toEqual([bad, false]);
     }
   });

@@ -50,10 +50,7 @@ function checkOf(rule: RuleDescription): (value: string) => boolean {
 }
 
 /** Each rule's check: takes the field's text and says whether it passes. */
-export const rules = Object.fromEntries(ruleNames.map((name) => [name, checkOf(ruleDescriptions[name])])) as Record<
-  RuleName,
-  (value: string) => boolean
->;
+export const rules = Object.fromEntries(ruleNames.map((name) => [name, checkOf(ruleDescriptions[name])])) as Record<RuleName, (value: string) => boolean>;
 
 /**
  * What any stored text may hold: anything but the NUL character (our server, and the

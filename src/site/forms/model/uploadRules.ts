@@ -12,7 +12,9 @@ export function fileProblem(upload: Upload, file: { name: string; size: number; 
 }
 
 /** What the first bytes of a file say it is: PDF, or an Office document (DOC: OLE2, DOCX: ZIP). */
-export function sniffDocumentType(head: Uint8Array): 'application/pdf' | 'application/msword' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | null {
+export function sniffDocumentType(
+  head: Uint8Array,
+): 'application/pdf' | 'application/msword' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | null {
   const starts = (bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
   if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/msword';

@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 
 describe('the outbox', () => {
-  it('writes a submission to the browser\'s storage before it is sent, with a UUID key', () => {
+  it("writes a submission to the browser's storage before it is sent, with a UUID key", () => {
     const entry = enqueue(inquiry.collection, doc);
     expect(entry.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(JSON.parse(localStorage.getItem(OUTBOX_STORAGE_KEY) ?? '[]')).toEqual([{ ...entry, document: doc }]);
@@ -83,7 +83,7 @@ describe('the outbox', () => {
     expect(readPending()).toEqual([]);
   });
 
-  it('sends what waits on a later visit with the same key, and tells the visitor with the form\'s success message', async () => {
+  it("sends what waits on a later visit with the same key, and tells the visitor with the form's success message", async () => {
     const first = scriptedPort([new SaveError('unreachable', 0)]);
     // The form's success message is kept with it: a later visit may be on a page without that form.
     const entry = enqueue(inquiry.collection, doc, inquiry.success);

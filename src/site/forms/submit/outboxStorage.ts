@@ -27,7 +27,14 @@ function storage(): Storage | undefined {
 
 const isPending = (value: unknown): value is Pending => {
   const p = value as Pending;
-  return typeof p === 'object' && p !== null && typeof p.key === 'string' && typeof p.collection === 'string' && typeof p.document === 'object' && p.document !== null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.key === 'string' &&
+    typeof p.collection === 'string' &&
+    typeof p.document === 'object' &&
+    p.document !== null
+  );
 };
 
 /** Kept here when the browser's storage cannot be used: the submission waits as long as the page is open. */

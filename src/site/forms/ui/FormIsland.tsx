@@ -12,7 +12,13 @@ import type { FormConfig } from '../model/formSchema';
 import { FormPreviewContext } from './formPreview';
 import { FormRenderer, type SpamTrapField } from './FormRenderer';
 
-export default function FormIsland({ name, form, spamTrap, onDark = false, instance }: IslandComponentProps<{ name: string; form: FormConfig; spamTrap: SpamTrapField; onDark?: boolean }>) {
+export default function FormIsland({
+  name,
+  form,
+  spamTrap,
+  onDark = false,
+  instance,
+}: IslandComponentProps<{ name: string; form: FormConfig; spamTrap: SpamTrapField; onDark?: boolean }>) {
   // The content editor's preview: saved nowhere.
   const preview = useContext(FormPreviewContext);
   return (

@@ -33,7 +33,9 @@ function valuesInPage(form: FormConfig, idPrefix: string): FormValues {
 
 /** Stacked: a grid, half-width fields two to a row from the sm breakpoint. Inline: one field and the arrow button on a line. */
 const Form = styled('form', { shouldForwardProp: (prop) => prop !== 'inline' })<{ inline: boolean }>(({ inline }) =>
-  inline ? { display: 'flex', gap: 8, alignItems: 'flex-start' } : { display: 'grid', gap: 20, gridTemplateColumns: '1fr', [up('sm')]: { gridTemplateColumns: '1fr 1fr' } },
+  inline
+    ? { display: 'flex', gap: 8, alignItems: 'flex-start' }
+    : { display: 'grid', gap: 20, gridTemplateColumns: '1fr', [up('sm')]: { gridTemplateColumns: '1fr 1fr' } },
 );
 
 /** A field's place: the whole row, or half of it from the sm breakpoint; in the inline layout, the room the button leaves. */

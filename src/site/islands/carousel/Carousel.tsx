@@ -19,9 +19,7 @@ const SWIPE_PX = 40;
 
 const breakpoints = [...settings.slidesToShow].sort((a, b) => a.minWidth - b.minWidth);
 const maxPerView = Math.max(...breakpoints.map((b) => b.slides));
-const perViewCss = Object.fromEntries(
-  breakpoints.map((b) => [b.minWidth === 0 ? '&' : `@media (min-width: ${b.minWidth}px)`, { '--per-view': b.slides }]),
-);
+const perViewCss = Object.fromEntries(breakpoints.map((b) => [b.minWidth === 0 ? '&' : `@media (min-width: ${b.minWidth}px)`, { '--per-view': b.slides }]));
 
 /** Slides per view right now (only needed to stop a finite carousel at its end). */
 function usePerView(): number {
@@ -145,13 +143,23 @@ export default function Carousel({ count, labels, slots }: IslandComponentProps<
   ];
 
   return (
-    <Region role="region" aria-roledescription="carousel" aria-label={labels.carousel} data-interactive={interactive ? 'true' : undefined} tabIndex={0} onKeyDown={onKeyDown}>
+    <Region
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={labels.carousel}
+      data-interactive={interactive ? 'true' : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
       <Viewport onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (pointerStart.current = null)}>
         <Track
           data-testid="carousel-track"
           onTransitionEnd={onTransitionEnd}
           // Inline: it changes with every move (a class per position would pile up rules).
-          style={{ transform: `translateX(calc(${state.pos} * -100% / var(--per-view)))`, transition: state.animate ? `transform ${settings.speedMs}ms ease` : 'none' }}
+          style={{
+            transform: `translateX(calc(${state.pos} * -100% / var(--per-view)))`,
+            transition: state.animate ? `transform ${settings.speedMs}ms ease` : 'none',
+          }}
         >
           {items.map(({ slide, real, key }) => (
             <SlideFrame

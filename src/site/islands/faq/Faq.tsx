@@ -11,7 +11,13 @@ import type { IslandComponentProps } from '../islandProps';
 import { Slot } from '../Slot';
 import { tokens } from '../tokens';
 
-const Item = styled.div({ marginBottom: 12, border: `1px solid ${tokens.colors.divider}`, borderRadius: tokens.radius, background: tokens.colors.background, overflow: 'hidden' });
+const Item = styled.div({
+  marginBottom: 12,
+  border: `1px solid ${tokens.colors.divider}`,
+  borderRadius: tokens.radius,
+  background: tokens.colors.background,
+  overflow: 'hidden',
+});
 const Heading = styled.h3({ margin: 0, font: 'inherit' });
 const Summary = styled.button({
   display: 'flex',

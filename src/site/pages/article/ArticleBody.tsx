@@ -43,7 +43,11 @@ const HeadingShift = createContext(0);
 function Heading({ block }: { block: BlockOf<'heading'> }) {
   const shift = useContext(HeadingShift);
   return (
-    <Typography variant={block.level === 2 ? 'h2' : 'h3'} component={`h${block.level + shift}` as 'h2'} sx={{ fontSize: block.level === 2 ? { xs: '1.5rem', md: '1.75rem' } : '1.25rem', mt: 5, mb: 2 }}>
+    <Typography
+      variant={block.level === 2 ? 'h2' : 'h3'}
+      component={`h${block.level + shift}` as 'h2'}
+      sx={{ fontSize: block.level === 2 ? { xs: '1.5rem', md: '1.75rem' } : '1.25rem', mt: 5, mb: 2 }}
+    >
       {block.text}
     </Typography>
   );

@@ -62,7 +62,13 @@ export function ArticlePage({ article, canonical }: { article: Article; canonica
   const social = socialImage === article.cover.src ? article.cover : { src: socialImage, ...SOCIAL_SIZE, alt: article.cover.alt };
   return (
     <>
-      <PageHead title={`${article.title} | ${site.brand.name}`} description={article.summary} canonical={canonical} indexable article={{ image: social, published: article.date, author: article.author }} />
+      <PageHead
+        title={`${article.title} | ${site.brand.name}`}
+        description={article.summary}
+        canonical={canonical}
+        indexable
+        article={{ image: social, published: article.date, author: article.author }}
+      />
       {/* JSON in a script element (jsonInScript): no text of an article can close the element. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonInScript(blogPosting(site, data)) }} />
       {/* A long word (an address, a name) breaks rather than widen the page on a phone. */}
@@ -83,7 +89,10 @@ export function ArticlePage({ article, canonical }: { article: Article; canonica
               {article.title}
             </Typography>
             <Typography sx={{ mt: 2, color: 'text.secondary', fontWeight: 600 }}>
-              {fillNodes(site.articles.byline, { author: article.author, date: <time dateTime={article.date}>{dateInWords(article.date, site.articles.dateLocale)}</time> })}
+              {fillNodes(site.articles.byline, {
+                author: article.author,
+                date: <time dateTime={article.date}>{dateInWords(article.date, site.articles.dateLocale)}</time>,
+              })}
             </Typography>
           </Container>
         </Box>

@@ -104,7 +104,17 @@ describe("an article's page", () => {
     const body: ArticleBlock[] = [
       { type: 'heading', level: 2, text: 'Section' },
       { type: 'heading', level: 3, text: 'Subsection' },
-      { type: 'paragraph', content: [{ text: 'Plain ' }, { text: 'strong', bold: true }, { text: ' and ' }, { text: 'leaning', italic: true }, { text: ' then ' }, { text: 'contact us', href: '/Contact' }] },
+      {
+        type: 'paragraph',
+        content: [
+          { text: 'Plain ' },
+          { text: 'strong', bold: true },
+          { text: ' and ' },
+          { text: 'leaning', italic: true },
+          { text: ' then ' },
+          { text: 'contact us', href: '/Contact' },
+        ],
+      },
       { type: 'list', ordered: true, items: [[{ text: 'one' }], [{ text: 'two', bold: true }]] },
       { type: 'list', items: [[{ text: 'dot' }]] },
       { type: 'quote', content: [{ text: 'Said well.' }], cite: 'Someone' },
@@ -161,7 +171,9 @@ describe("an article's page", () => {
 describe('the list of articles (the section type any page may show)', () => {
   /** The page that shows the list (the Blog), its address and its list's settings. */
   const listing = () => {
-    const found = Object.entries(content.pages).flatMap(([pageId, page]) => page.sections.flatMap((section) => (section.type === 'articles' ? [{ pageId, section }] : [])))[0];
+    const found = Object.entries(content.pages).flatMap(([pageId, page]) =>
+      page.sections.flatMap((section) => (section.type === 'articles' ? [{ pageId, section }] : [])),
+    )[0];
     if (!found) throw new Error('No page of config/pages shows the list of articles');
     return { ...found, address: siteRoutes(content.routes).mainPathOf(found.pageId) };
   };
@@ -195,7 +207,16 @@ describe('the list of articles (the section type any page may show)', () => {
 
     // The cards: every other article, newest first, each with its title and Read More leading to its page.
     const others = newestFirst().filter((a) => a.article.id !== whole.article.id);
-    expect(cardsOf(document)).toEqual(others.map(({ path, article }) => ({ title: article.title, links: [[path, article.title], [path, `${section.more}: ${article.title}`]], picture: article.cover.src })));
+    expect(cardsOf(document)).toEqual(
+      others.map(({ path, article }) => ({
+        title: article.title,
+        links: [
+          [path, article.title],
+          [path, `${section.more}: ${article.title}`],
+        ],
+        picture: article.cover.src,
+      })),
+    );
     // As the specification has the Blog: one article in full, and the others as cards (the articles of config/articles).
     expect(cardsOf(document)).toHaveLength(content.articles.length - 1);
   });
@@ -203,7 +224,10 @@ describe('the list of articles (the section type any page may show)', () => {
   test('without `inFull`, every article is a card, newest first', async () => {
     const { pageId, address } = listing();
     const page = content.pages[pageId]!;
-    const plain = { ...content, pages: { ...content.pages, [pageId]: { ...page, sections: page.sections.map((s) => (s.type === 'articles' ? { ...s, inFull: undefined } : s)) } } };
+    const plain = {
+      ...content,
+      pages: { ...content.pages, [pageId]: { ...page, sections: page.sections.map((s) => (s.type === 'articles' ? { ...s, inFull: undefined } : s)) } },
+    };
     const { document } = await draw(address, plain);
     expect(cardsOf(document).map((c) => c.title)).toEqual(newestFirst().map((a) => a.article.title));
     expect(document.querySelectorAll('[id^="article-"]')).toHaveLength(0);

@@ -32,7 +32,10 @@ export function ArticlesSection({ section, position, pictures }: SectionProps<'a
       {whole && <ArticleInFull path={whole.path} article={whole.article} tone={tone} loading={pictures} />}
       <SectionShell id={section.id} labelledBy={headingId} tone={tone}>
         <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
-        <Box component="ul" sx={{ ...plainList, display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+        <Box
+          component="ul"
+          sx={{ ...plainList, display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+        >
           {shown.map(({ path, article }, i) => (
             <li key={article.id}>
               <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -89,7 +92,10 @@ function ArticleInFull({ path, article, tone, loading }: { path: string; article
           </SmartLink>
         </Typography>
         <Typography sx={{ mt: 2, mb: 4, color: 'text.secondary', fontWeight: 600 }}>
-          {fillNodes(site.articles.byline, { author: article.author, date: <time dateTime={article.date}>{dateInWords(article.date, site.articles.dateLocale)}</time> })}
+          {fillNodes(site.articles.byline, {
+            author: article.author,
+            date: <time dateTime={article.date}>{dateInWords(article.date, site.articles.dateLocale)}</time>,
+          })}
         </Typography>
         <Box sx={{ mb: 5, borderRadius: 4, overflow: 'hidden' }}>
           {/* The section's first picture: the page's main one when the section opens the page. */}

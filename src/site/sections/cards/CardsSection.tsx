@@ -30,7 +30,15 @@ function ReadMore({ paragraphs }: { paragraphs: readonly string[] }) {
 
 function CardItem({ card, headingLevel, columns, loading }: { card: CardConfig; headingLevel: 'h3'; columns: number; loading: PictureLoading }) {
   return (
-    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow 200ms, transform 200ms', '&:hover': { boxShadow: 6, transform: 'translateY(-2px)' } }}>
+    <Card
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        transition: 'box-shadow 200ms, transform 200ms',
+        '&:hover': { boxShadow: 6, transform: 'translateY(-2px)' },
+      }}
+    >
       {card.image && <Picture image={card.image} place={picturePlaces.card(columns)} loading={loading} />}
       <CardContent sx={{ p: { xs: 3, md: 4 }, flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
         {card.icon && (

@@ -21,7 +21,22 @@ export function MapSection({ section }: SectionProps<'map'>) {
       {section.heading && <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} />}
       {preview ? (
         // The content editor's preview: the map's place, and its address to check in a new tab.
-        <Box role="note" aria-label={section.title} sx={{ height, display: 'grid', placeContent: 'center', gap: 1, textAlign: 'center', border: 1, borderColor: 'divider', borderRadius: 4, bgcolor: 'background.default', px: 2 }}>
+        <Box
+          role="note"
+          aria-label={section.title}
+          sx={{
+            height,
+            display: 'grid',
+            placeContent: 'center',
+            gap: 1,
+            textAlign: 'center',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 4,
+            bgcolor: 'background.default',
+            px: 2,
+          }}
+        >
           <Typography>{preview.mapNotShown}</Typography>
           <Link href={section.src} target="_blank" rel="noopener noreferrer">
             {preview.openMap}

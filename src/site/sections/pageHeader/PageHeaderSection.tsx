@@ -14,7 +14,8 @@ export function PageHeaderSection({ section }: SectionProps<'pageHeader'>) {
       id={section.id}
       sx={{
         bgcolor: 'surface',
-        backgroundImage: (t) => `radial-gradient(circle at 85% 20%, ${t.palette.primary.main}1f 0, transparent 45%), radial-gradient(circle at 10% 90%, ${t.palette.secondary.main}26 0, transparent 40%)`,
+        backgroundImage: (t) =>
+          `radial-gradient(circle at 85% 20%, ${t.palette.primary.main}1f 0, transparent 45%), radial-gradient(circle at 10% 90%, ${t.palette.secondary.main}26 0, transparent 40%)`,
         py: { xs: 6, md: 9 },
       }}
     >
@@ -36,9 +37,7 @@ export function PageHeaderSection({ section }: SectionProps<'pageHeader'>) {
         <Typography id={PAGE_HEADING_ID} variant="h1" sx={{ maxWidth: 880 }}>
           {section.heading}
         </Typography>
-        {section.text && (
-          <Typography sx={{ mt: 2, maxWidth: 720, color: 'text.secondary', fontSize: '1.2rem' }}>{section.text}</Typography>
-        )}
+        {section.text && <Typography sx={{ mt: 2, maxWidth: 720, color: 'text.secondary', fontSize: '1.2rem' }}>{section.text}</Typography>}
       </Container>
     </PageHeadingSection>
   );

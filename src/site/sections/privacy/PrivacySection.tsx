@@ -53,7 +53,10 @@ export function PrivacySection({ section }: SectionProps<'privacy'>) {
           {about.items.map((item) => {
             const form = allForms[item.form]!;
             const told = [form.notify.email && about.told.email, form.notify.webhook && about.told.webhook].filter((t): t is string => Boolean(t));
-            const kept = [fill(about.keptFor, { days: form.retention.days }), form.retention.cvDays === undefined ? '' : fill(about.cvKeptFor, { days: form.retention.cvDays })];
+            const kept = [
+              fill(about.keptFor, { days: form.retention.days }),
+              form.retention.cvDays === undefined ? '' : fill(about.cvKeptFor, { days: form.retention.cvDays }),
+            ];
             const lines: [string, string][] = [
               [about.labels.purpose, item.purpose],
               [about.labels.collects, form.fields.map((f) => f.label).join(', ')],
@@ -62,7 +65,12 @@ export function PrivacySection({ section }: SectionProps<'privacy'>) {
               [about.labels.told, told.length > 0 ? told.join(' ') : about.told.none],
             ];
             return (
-              <Box key={item.form} id={`${idOf('form')}-${item.form}`} data-form={item.form} sx={{ mb: 4, p: { xs: 2.5, md: 3.5 }, borderRadius: 4, border: 1, borderColor: 'divider', scrollMarginTop: 96 }}>
+              <Box
+                key={item.form}
+                id={`${idOf('form')}-${item.form}`}
+                data-form={item.form}
+                sx={{ mb: 4, p: { xs: 2.5, md: 3.5 }, borderRadius: 4, border: 1, borderColor: 'divider', scrollMarginTop: 96 }}
+              >
                 <Typography variant="h3" sx={{ mb: 2 }}>
                   {item.name}
                 </Typography>
@@ -95,11 +103,13 @@ export function PrivacySection({ section }: SectionProps<'privacy'>) {
 
         {newsletter && (
           <Part id={idOf('newsletter')} heading={newsletter.heading}>
-            {(__DATA_ADAPTER__ === 'firebase' ? [newsletter.firebase] : newsletter.local.map((p) => fill(p, { days: server.newsletter.unconfirmedDays }))).map((p) => (
-              <Typography key={p} sx={paragraph}>
-                {p}
-              </Typography>
-            ))}
+            {(__DATA_ADAPTER__ === 'firebase' ? [newsletter.firebase] : newsletter.local.map((p) => fill(p, { days: server.newsletter.unconfirmedDays }))).map(
+              (p) => (
+                <Typography key={p} sx={paragraph}>
+                  {p}
+                </Typography>
+              ),
+            )}
           </Part>
         )}
 

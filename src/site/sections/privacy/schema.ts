@@ -76,14 +76,19 @@ export const privacySchema: typeof basePrivacySchema = {
     if (!Array.isArray(items)) return;
     const listed = items.map((item) => (item && typeof item === 'object' ? item.form : undefined));
     listed.forEach((form, i) => {
-      if (typeof form === 'string' && listed.indexOf(form) !== i) ctx.report([...path, 'forms', 'items', i, 'form'], `"${form}" is listed twice. List each form once.`, { kind: 'formListedTwice', values: { form } });
+      if (typeof form === 'string' && listed.indexOf(form) !== i)
+        ctx.report([...path, 'forms', 'items', i, 'form'], `"${form}" is listed twice. List each form once.`, { kind: 'formListedTwice', values: { form } });
     });
     const missing = [...ctx.formIds].filter((form) => !listed.includes(form));
     if (missing.length > 0) {
-      ctx.report([...path, 'forms', 'items'], `does not list ${missing.map((f) => `"${f}"`).join(', ')}. Every form of config/forms must say here what it collects and why.`, {
-        kind: 'formsNotListed',
-        values: { forms: missing.join(', ') },
-      });
+      ctx.report(
+        [...path, 'forms', 'items'],
+        `does not list ${missing.map((f) => `"${f}"`).join(', ')}. Every form of config/forms must say here what it collects and why.`,
+        {
+          kind: 'formsNotListed',
+          values: { forms: missing.join(', ') },
+        },
+      );
     }
   },
 };

@@ -7,8 +7,20 @@ import { Island } from '../../ui/Island';
 function Counter({ item, onDark }: { item: StatItem; onDark: boolean }) {
   const final = `${item.prefix ?? ''}${item.value}${item.suffix ?? ''}`;
   return (
-    <Box sx={{ textAlign: 'center', p: 2, borderRadius: 3, bgcolor: onDark ? 'rgba(255,255,255,0.08)' : 'background.default', border: onDark ? 0 : 1, borderColor: 'divider' }}>
-      <Typography component="p" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, fontWeight: 800, color: onDark ? 'secondary.main' : 'primary.main', lineHeight: 1.1 }}>
+    <Box
+      sx={{
+        textAlign: 'center',
+        p: 2,
+        borderRadius: 3,
+        bgcolor: onDark ? 'rgba(255,255,255,0.08)' : 'background.default',
+        border: onDark ? 0 : 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography
+        component="p"
+        sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, fontWeight: 800, color: onDark ? 'secondary.main' : 'primary.main', lineHeight: 1.1 }}
+      >
         {/* Counts up once on screen (an island); screen readers get the final number. */}
         <Island name="counter" as="span" props={{ target: item.value, prefix: item.prefix, suffix: item.suffix }} />
         <ScreenReaderText>{final}</ScreenReaderText>
@@ -25,7 +37,11 @@ export function StatGrid({ items, compact = false, onDark = false }: { items: re
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: compact ? 'repeat(2, 1fr)' : `repeat(${Math.min(items.length, 4)}, 1fr)`, lg: `repeat(${Math.min(items.length, 4)}, 1fr)` },
+        gridTemplateColumns: {
+          xs: 'repeat(2, 1fr)',
+          md: compact ? 'repeat(2, 1fr)' : `repeat(${Math.min(items.length, 4)}, 1fr)`,
+          lg: `repeat(${Math.min(items.length, 4)}, 1fr)`,
+        },
         my: 3,
       }}
     >

@@ -34,7 +34,11 @@ export function TeamSection({ section, pictures }: SectionProps<'team'>) {
   return (
     <SectionShell id={section.id} labelledBy={headingId}>
       <SectionHeading id={headingId} eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
-      <Island name="carousel" props={{ count: section.members.length, labels }} slots={Object.fromEntries(section.members.map((m, i) => [`slide${i}`, <MemberCard member={m} loading={i < 3 ? nthPicture(pictures, i) : 'lazy'} />]))} />
+      <Island
+        name="carousel"
+        props={{ count: section.members.length, labels }}
+        slots={Object.fromEntries(section.members.map((m, i) => [`slide${i}`, <MemberCard member={m} loading={i < 3 ? nthPicture(pictures, i) : 'lazy'} />]))}
+      />
     </SectionShell>
   );
 }

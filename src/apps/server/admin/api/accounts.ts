@@ -8,7 +8,9 @@ import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type C
 const messages = server.admin.messages;
 
 export function registerAccounts(route: Route, { store, clock, live, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
-  route('me', async (request, reply) => json(reply, 200, { email: request.session.email, role: roleOf(store, request.session.email ?? ''), csrfToken: reply.generateCsrf() }));
+  route('me', async (request, reply) =>
+    json(reply, 200, { email: request.session.email, role: roleOf(store, request.session.email ?? ''), csrfToken: reply.generateCsrf() }),
+  );
 
   route('signOut', async (request, reply) => {
     live.endSession(request.session.sessionId);
@@ -27,15 +29,19 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
   });
 
   // The password typed again: checked, throttled and queued as at the sign-in (per account from this address, and per address).
-  route('confirmPassword', async (request, reply) => {
-    const { password } = (request.body ?? {}) as { password?: unknown };
-    if (typeof password !== 'string' || password.length > server.admin.passwordMaxLength) return fail(reply, 400, messages.wrongPasswordAgain);
-    const checked = await checkPassword(request, reply, { account: request.session.email ?? '', address: request.ip }, password);
-    if (checked === 'refused') return reply;
-    if (checked === 'wrong') return fail(reply, 403, messages.wrongPasswordAgain);
-    request.session.passwordAt = clock();
-    return reply.code(204).send();
-  }, 3 * server.admin.passwordMaxLength + 256);
+  route(
+    'confirmPassword',
+    async (request, reply) => {
+      const { password } = (request.body ?? {}) as { password?: unknown };
+      if (typeof password !== 'string' || password.length > server.admin.passwordMaxLength) return fail(reply, 400, messages.wrongPasswordAgain);
+      const checked = await checkPassword(request, reply, { account: request.session.email ?? '', address: request.ip }, password);
+      if (checked === 'refused') return reply;
+      if (checked === 'wrong') return fail(reply, 403, messages.wrongPasswordAgain);
+      request.session.passwordAt = clock();
+      return reply.code(204).send();
+    },
+    3 * server.admin.passwordMaxLength + 256,
+  );
 
   route('recentPassword', async (request, reply) => (passwordIsRecent(request.session, clock()) ? reply.code(204).send() : passwordAgain(reply)));
 }

@@ -31,7 +31,16 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
     }
     if (read !== undefined && read !== true) return fail(reply, 400, messages.badChange);
     const docId = docIdOf(request);
-    if (!updateLead(store, docId, { status: status as LeadStatus | undefined, note: note as string | undefined, read: read === true }, clock(), request.session.email ?? null)) return fail(reply, 404, messages.unknownLead);
+    if (
+      !updateLead(
+        store,
+        docId,
+        { status: status as LeadStatus | undefined, note: note as string | undefined, read: read === true },
+        clock(),
+        request.session.email ?? null,
+      )
+    )
+      return fail(reply, 404, messages.unknownLead);
     return json(reply, 200, leadDetail(store, dataDir, docId));
   });
 
@@ -40,13 +49,23 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
     const found = pipelineOf(store.db, docIdOf(request));
     return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownLead);
   });
-  route('updatePipeline', async (request, reply) => {
-    const body = request.body;
-    const changed = changePipeline(store.db, docIdOf(request), typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}, request.session.email ?? '', clock());
-    if (changed === 'unknownLead') return fail(reply, 404, messages.unknownLead);
-    if ('message' in changed) return json(reply, 400, changed);
-    return json(reply, 200, changed);
-  }, 4096);
+  route(
+    'updatePipeline',
+    async (request, reply) => {
+      const body = request.body;
+      const changed = changePipeline(
+        store.db,
+        docIdOf(request),
+        typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
+        request.session.email ?? '',
+        clock(),
+      );
+      if (changed === 'unknownLead') return fail(reply, 404, messages.unknownLead);
+      if ('message' in changed) return json(reply, 400, changed);
+      return json(reply, 200, changed);
+    },
+    4096,
+  );
 
   route('deleteLead', async (request, reply) => {
     const deleted = deleteLeads(store, dataDir, [docIdOf(request)]);
@@ -59,11 +78,17 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
     if (!lead) return fail(reply, 404, messages.unknownLead);
     if (cv?.state !== 'kept') return fail(reply, 404, messages.noCv);
     // The file's name: ASCII letters and digits of the lead's name (hidden characters shown by their code first).
-    const name = visible(summaryOf(lead).name).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+    const name = visible(summaryOf(lead).name)
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60);
     return sendStoredFile(reply, dataDir, cv.stored, `cv-${name || lead.docId}`);
   });
 
-  for (const [name, verdict] of [['notSpam', 'not_spam'], ['markSpam', 'spam']] as const) {
+  for (const [name, verdict] of [
+    ['notSpam', 'not_spam'],
+    ['markSpam', 'spam'],
+  ] as const) {
     route(name, async (request, reply) => {
       const docId = docIdOf(request);
       if (!markSpam(store, docId, verdict, request.session.email ?? '', clock())) return fail(reply, 404, messages.unknownLead);

@@ -4,7 +4,20 @@
  */
 import server from '../../../../../config/server';
 import { formNamed } from '../../../../site/forms/model/registry';
-import { ASSIGNED_VIEWS, BULK_ACTIONS, LEAD_SORTS, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, PAGE_SIZES, type AssignedView, type BulkAction, type LeadList, type LeadSort, type LeadStatus } from '../../../../leads/model/adminApi';
+import {
+  ASSIGNED_VIEWS,
+  BULK_ACTIONS,
+  LEAD_SORTS,
+  LEAD_STATUSES,
+  OPEN_STATUSES,
+  OPEN_VIEW,
+  PAGE_SIZES,
+  type AssignedView,
+  type BulkAction,
+  type LeadList,
+  type LeadSort,
+  type LeadStatus,
+} from '../../../../leads/model/adminApi';
 import { isStage } from '../../../../leads/model/pipeline';
 import { fill } from '../../../../schema/text';
 import { exportFileName, exportStream, leadPage, submissionsOf, viewCounts, type LeadFilter, type PageOf } from '../../../../leads/server/leads';
@@ -87,27 +100,36 @@ export function registerLeadList(route: Route, { store, dataDir, clock, publicUr
   });
 
   // Many leads at once: a bounded list of ids (a document id is 20 letters and digits; longer is no id).
-  route('bulk', async (request, reply) => {
-    const { action, docIds } = (request.body ?? {}) as { action?: unknown; docIds?: unknown };
-    const max = server.admin.bulkMaxLeads;
-    const ids = Array.isArray(docIds) && docIds.length >= 1 && docIds.length <= max && docIds.every((id) => typeof id === 'string' && id.length <= 64) ? (docIds as string[]) : undefined;
-    if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
-    // Deleting asks for the password again, as deleting one lead does.
-    if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
-    return json(reply, 200, { leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
-  }, 16 * 1024);
+  route(
+    'bulk',
+    async (request, reply) => {
+      const { action, docIds } = (request.body ?? {}) as { action?: unknown; docIds?: unknown };
+      const max = server.admin.bulkMaxLeads;
+      const ids =
+        Array.isArray(docIds) && docIds.length >= 1 && docIds.length <= max && docIds.every((id) => typeof id === 'string' && id.length <= 64)
+          ? (docIds as string[])
+          : undefined;
+      if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
+      // Deleting asks for the password again, as deleting one lead does.
+      if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
+      return json(reply, 200, { leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
+    },
+    16 * 1024,
+  );
 
   route('export', async (request, reply) => {
     const filter = filterOf(request.query, request.session.email ?? '');
     const format = request.query.format;
     if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
     const day = new Date(clock()).toISOString().slice(0, 10);
-    return reply
-      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${exportFileName(request.query, day, format)}"`)
-      // Streamed from the database as the browser reads it; should it fail midway, the answer
-      // is cut off without its last chunk, so the browser reports a failed download
-      // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).
-      .send(exportStream(store, filter, format, publicUrl));
+    return (
+      reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${exportFileName(request.query, day, format)}"`)
+        // Streamed from the database as the browser reads it; should it fail midway, the answer
+        // is cut off without its last chunk, so the browser reports a failed download
+        // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).
+        .send(exportStream(store, filter, format, publicUrl))
+    );
   });
 }

@@ -29,6 +29,10 @@ export function registerPeople(route: Route, { store, dataDir, clock, outside }:
     const confirm = (request.body as { confirm?: unknown }).confirm;
     if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
     const agency = agencyAddress();
-    return json(reply, 200, erasePerson(store, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }));
+    return json(
+      reply,
+      200,
+      erasePerson(store, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }),
+    );
   });
 }

@@ -159,18 +159,25 @@ const Caret = styled.span({
 
 export type HelperTone = 'hint' | 'done' | 'error' | 'errorOnDark';
 
-const toneColors: Record<HelperTone, string> = { hint: colors.mutedText, done: colors.fieldDone, error: colors.fieldError, errorOnDark: colors.fieldErrorOnDark };
+const toneColors: Record<HelperTone, string> = {
+  hint: colors.mutedText,
+  done: colors.fieldDone,
+  error: colors.fieldError,
+  errorOnDark: colors.fieldErrorOnDark,
+};
 
 /** A line under a field (MUI's FormHelperText): a hint, a status, or a failed check's message. */
-export const HelperText = styled('p', { shouldForwardProp: (prop) => prop !== 'tone' && prop !== 'inset' })<{ tone: HelperTone; inset?: boolean }>(({ tone, inset = false }) => ({
-  margin: inset ? '3px 14px 0' : '3px 0 0',
-  fontFamily: tokens.fontFamily,
-  fontSize: '0.75rem',
-  fontWeight: tone === 'hint' || tone === 'error' ? 400 : 600,
-  lineHeight: 1.66,
-  textAlign: 'left',
-  color: toneColors[tone],
-}));
+export const HelperText = styled('p', { shouldForwardProp: (prop) => prop !== 'tone' && prop !== 'inset' })<{ tone: HelperTone; inset?: boolean }>(
+  ({ tone, inset = false }) => ({
+    margin: inset ? '3px 14px 0' : '3px 0 0',
+    fontFamily: tokens.fontFamily,
+    fontSize: '0.75rem',
+    fontWeight: tone === 'hint' || tone === 'error' ? 400 : 600,
+    lineHeight: 1.66,
+    textAlign: 'left',
+    color: toneColors[tone],
+  }),
+);
 
 /** The star after a required field's label (hidden from screen readers: the field is marked required). */
 export function RequiredStar() {

@@ -134,11 +134,7 @@ const probeFields: Record<Kind, FieldConfig> = {
     maxLength: 100,
     defaultValue: '',
     required: true,
-    options: [
-      { value: '', label: 'Pick one', disabled: true },
-      { value: 'alpha', label: 'Alpha' },
-      { value: 'beta' },
-    ],
+    options: [{ value: '', label: 'Pick one', disabled: true }, { value: 'alpha', label: 'Alpha' }, { value: 'beta' }],
   },
   file: { name: 'Probe', kind: 'file', label: 'Probe file', maxLength: 2048, required: true, upload },
 };
@@ -237,7 +233,11 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
     if (kind === 'file') expect(input).toHaveAttribute('type', 'file');
     if (kind === 'select') {
       expect(input.tagName).toBe('SELECT');
-      expect(within(input).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pick one', 'Alpha', 'beta']);
+      expect(
+        within(input)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Pick one', 'Alpha', 'beta']);
       expect(within(input).getByRole('option', { name: 'Pick one' })).toBeDisabled();
       expect(input).toHaveValue('');
     }
@@ -326,13 +326,16 @@ describe.each(cases)('a %s field (%s layout)', (kind, layout) => {
 describe('a file field', () => {
   const form = probeForm('file', 'stacked');
 
-  it('says what it accepts, shows the upload\'s progress, then that it is done', async () => {
+  it("says what it accepts, shows the upload's progress, then that it is done", async () => {
     let finish!: () => void;
     const recorder = recordingPort({ uploadGate: new Promise<void>((resolve) => (finish = resolve)) });
     const { user } = renderForm(form, recorder);
     const input = screen.getByLabelText(labelled('Probe file'));
     expect(input).toHaveAccessibleDescription(upload.hint);
-    expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(input).toHaveAttribute(
+      'accept',
+      '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
 
     await user.upload(input as HTMLInputElement, new File(['%PDF-1.4 cv'], 'cv.pdf', { type: 'application/pdf' }));
     const bar = await screen.findByRole('progressbar', { name: fill(upload.uploading, { name: 'cv.pdf' }) });
@@ -492,7 +495,14 @@ describe('the inquiry form', () => {
     expect(await screen.findByText(toasts.inquiry.success!)).toBeInTheDocument();
     expect(recorder.saves).toHaveLength(1);
     expect(recorder.saves[0]!.collection).toBe('Inquriy');
-    expect(recorder.saves[0]!.document).toEqual({ Fname: 'Ada Lovelace', Email: 'ada@example.com', Number: '', Pname: 'A shop', id: expect.any(Number), Date: expect.any(String) });
+    expect(recorder.saves[0]!.document).toEqual({
+      Fname: 'Ada Lovelace',
+      Email: 'ada@example.com',
+      Number: '',
+      Pname: 'A shop',
+      id: expect.any(Number),
+      Date: expect.any(String),
+    });
     await waitFor(() => expect(field(form, 'inquiry', 'Fname').value).toBe(''));
   });
 });
@@ -513,7 +523,11 @@ describe('the freelancer form', () => {
     const { collection, document } = recorder.saves[0]!;
     expect(collection).toBe('freelancers');
     expect(Object.keys(document).sort()).toEqual([...specDocuments.freelancer.keys].sort());
-    expect(document).toMatchObject({ SelectedTechnology: position.value, CvFile: `https://files.example.com/${recorder.uploads[0]!.path}?token=t1`, Number: '' });
+    expect(document).toMatchObject({
+      SelectedTechnology: position.value,
+      CvFile: `https://files.example.com/${recorder.uploads[0]!.path}?token=t1`,
+      Number: '',
+    });
     await waitFor(() => expect(field(form, 'freelancer', 'SelectedTechnology').value).toBe(''));
   });
 
@@ -605,11 +619,15 @@ describe('a form drawn on the server, then hydrated in the browser', () => {
     expect(console.error).not.toHaveBeenCalled();
     // Hydrating adds the mark that the form is ready, and changes nothing else (react-hook-form
     // gives the hidden input of a file field its value, "", which jsdom shows as an attribute).
-    expect(container.innerHTML.replace(' data-interactive="true"', '').replace('<input type="hidden" name="CvFile" value="">', '<input type="hidden" name="CvFile">')).toBe(before);
+    expect(
+      container.innerHTML
+        .replace(' data-interactive="true"', '')
+        .replace('<input type="hidden" name="CvFile" value="">', '<input type="hidden" name="CvFile">'),
+    ).toBe(before);
     container.remove();
   });
 
-  it('keeps what the visitor typed into the server\'s HTML before the code came, and sends it', async () => {
+  it("keeps what the visitor typed into the server's HTML before the code came, and sends it", async () => {
     const recorder = recordingPort();
     const container = serverHtml('inquiry', recorder);
     const form = container.querySelector('form')!;
