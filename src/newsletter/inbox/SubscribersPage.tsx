@@ -26,13 +26,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { PAGE_SIZES } from '../../leads/model/adminApi';
 import { SUBSCRIBER_VIEWS, type SubscriberList, type SubscriberState, type SubscriberSummary } from '../model/subscribers';
-import { call, passwordRecent, urlOf } from '../../platform/inbox/api';
+import { call, downloadAfterPassword, urlOf } from '../../platform/inbox/api';
 import { fill, formatCount, formatDate, visible } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { WideTable } from '../../platform/inbox/WideTable';
@@ -124,16 +124,7 @@ function useSubscriberList({ state, q, page, pageSize }: SubscriberView, attempt
 /** The search box and the view as CSV (the export asks for the password again when it was typed long ago, then downloads as the link's own). */
 function SubscriberTools({ view, attempt }: { view: SubscriberView; attempt: Attempt }) {
   const query = { state: view.state, ...(view.q ? { q: view.q } : {}) };
-  const download = (event: MouseEvent<HTMLElement>) => {
-    const link = event.currentTarget as HTMLAnchorElement;
-    if (link.dataset.asked === 'yes') return void delete link.dataset.asked;
-    event.preventDefault();
-    void attempt(async () => {
-      await passwordRecent();
-      link.dataset.asked = 'yes';
-      link.click();
-    });
-  };
+  const download = downloadAfterPassword(attempt);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
       <TextField

@@ -144,6 +144,23 @@ export async function confirmPassword(password: string): Promise<void> {
 }
 
 /** Before a download that needs it (an export): the password asked for again if its time is over. */
-export async function passwordRecent(): Promise<void> {
+async function passwordRecent(): Promise<void> {
   await call('recentPassword');
+}
+
+/**
+ * A download link's click (an export) that asks for the password again first when its time is
+ * over, then downloads as the link's own: `onClick={downloadAfterPassword(attempt)}`.
+ */
+export function downloadAfterPassword(attempt: (action: () => Promise<void>) => Promise<boolean>) {
+  return (event: { currentTarget: EventTarget; preventDefault(): void }) => {
+    const link = event.currentTarget as HTMLAnchorElement;
+    if (link.dataset.asked === 'yes') return void delete link.dataset.asked;
+    event.preventDefault();
+    void attempt(async () => {
+      await passwordRecent();
+      link.dataset.asked = 'yes';
+      link.click();
+    });
+  };
 }

@@ -6,25 +6,15 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MouseEvent } from 'react';
 import admin from '../../../../config/admin';
-import { passwordRecent, urlOf } from '../../../platform/inbox/api';
+import { downloadAfterPassword, urlOf } from '../../../platform/inbox/api';
 
 const t = admin.list;
 
 /** `query`: the view's filters, as the list sends them. */
 export function ExportButtons({ query, attempt }: { query: Record<string, string>; attempt: (action: () => Promise<void>) => Promise<boolean> }) {
   const exportQuery = (format: string) => urlOf('export', { query: { ...query, format } });
-  const download = (event: MouseEvent<HTMLElement>) => {
-    const link = event.currentTarget as HTMLAnchorElement;
-    if (link.dataset.asked === 'yes') return void delete link.dataset.asked;
-    event.preventDefault();
-    void attempt(async () => {
-      await passwordRecent();
-      link.dataset.asked = 'yes';
-      link.click();
-    });
-  };
+  const download = downloadAfterPassword(attempt);
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
       <Button variant="outlined" href={exportQuery('csv')} download onClick={download}>
