@@ -12,10 +12,17 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Unused names in TypeScript are the type checker's to report (tsconfig.json noUnusedLocals,
+      // noUnusedParameters: a name starting with _ is let be), at no cost of its own; ESLint's
+      // rule, which took two fifths of the lint's time, reads the plain scripts (.js, .mjs) only.
+      '@typescript-eslint/no-unused-vars': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info', 'log'] }],
     },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -290,7 +290,7 @@ describe('one publish, under way and answered', () => {
 
   it('commits the edited files, the uploaded picture its content names with its sizes and the rules the build rewrote, and leaves the picture not used out of the history', async () => {
     expect(answered.status).toBe(200);
-    const rewritten = FIREBASE_RULES.filter((file, i) => rulesNow()[i] !== rulesBefore[i]);
+    const rewritten = FIREBASE_RULES.filter((_file, i) => rulesNow()[i] !== rulesBefore[i]);
     // The new option changes the rules (else this proves nothing about them).
     expect(rewritten).toContain('firestore.rules');
     // The picture with its sizes (the publish waited for them: src/content/model/pictureSizes.ts).

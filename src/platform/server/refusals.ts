@@ -100,7 +100,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
           ? [400, messages.incomplete]
           : [400, messages.badRequest];
   if (socket.writable) {
-    const { headers, body } = refusalAnswer(status, message);
+    const { headers, body } = refusalAnswer(message);
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
   }
   socket.destroy(error);
@@ -112,7 +112,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
  * the visitor came over HTTPS is not known here (the proxy says so in a header that may not
  * have been read), so there is no Strict-Transport-Security.
  */
-function refusalAnswer(status: number, message: string): { headers: [string, string][]; body: string } {
+function refusalAnswer(message: string): { headers: [string, string][]; body: string } {
   const body = JSON.stringify({ message });
   return {
     body,
@@ -127,7 +127,7 @@ function refusalAnswer(status: number, message: string): { headers: [string, str
 
 /** Answers a request Node's HTTP server would otherwise answer itself, in its own words and without our headers. */
 export function refuse(response: ServerResponse, status: number, message: string): void {
-  const { headers, body } = refusalAnswer(status, message);
+  const { headers, body } = refusalAnswer(message);
   response.writeHead(status, headers.flat());
   response.end(body);
 }

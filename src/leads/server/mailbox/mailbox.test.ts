@@ -746,7 +746,7 @@ run('the agency\u2019s mailbox', () => {
       dataDir: site.dataDir,
       agency: [dovecot.user, NOTIFY_TO],
       idle: false,
-      wait: (ms, woken) => woken,
+      wait: (_ms, woken) => woken,
       timeoutMs: 5_000,
     });
     await reader().stop();
