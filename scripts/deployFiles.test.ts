@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import site from '../config/site';
 import { escapeRegExp } from '../src/schema/text';
+import { BUILD_PARTS } from '../src/test/contentSite';
 import { projectDir } from '../src/test/realConfig';
 import { runScript } from '../src/test/runScript';
 import { freePort } from '../src/test/freePort';
@@ -21,21 +22,7 @@ import { freePort } from '../src/test/freePort';
 // A whole build on a machine shared with other work.
 jest.setTimeout(20 * 60_000);
 
-const COPIED = [
-  'config',
-  'src',
-  'scripts',
-  'public',
-  'index.html',
-  'admin.html',
-  'vite.config.ts',
-  'vite.admin.config.ts',
-  'package.json',
-  'tsconfig.json',
-  'tsconfig.node.json',
-  'firestore.rules',
-  'storage.rules',
-];
+const COPIED = ['config', 'public', ...BUILD_PARTS];
 const OPTION = 'An option added by a test';
 
 let copy: string;

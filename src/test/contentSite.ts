@@ -32,7 +32,7 @@ import { runScript } from './runScript';
 import { projectDir } from './realConfig';
 
 /** What the build reads besides config/ and public/ (node_modules is linked, not copied), and the npm scripts (build, release). */
-const BUILD_PARTS = [
+export const BUILD_PARTS = [
   'src',
   'scripts',
   'index.html',
