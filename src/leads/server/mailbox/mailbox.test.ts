@@ -88,6 +88,8 @@ async function leadWhen(docId: string, what: string, ready: (detail: LeadDetail)
   throw new Error(`The lead never showed ${what}`);
 }
 
+type MailFields = Parameters<typeof mail>[0];
+
 /** A mail as a mail program writes it (under `top`: the lines the servers on its way wrote above it). */
 function mail({
   from,
@@ -129,6 +131,19 @@ function mail({
   ].join('\r\n');
 }
 
+/**
+ * A mail in the thread of one of ours (the auto-reply) as a mail program writes it: "Re:" and its
+ * subject, in reply to it and naming it in References, to the mailbox the reader reads (a
+ * visitor's answer). `fields` gives the rest (from, text) and may set any of those differently
+ * (the agency's own mail to the visitor: `to`).
+ */
+function answerTo(
+  ours: { subject?: string; messageId?: string },
+  fields: Omit<MailFields, 'to' | 'subject'> & Partial<Pick<MailFields, 'to' | 'subject'>>,
+): string {
+  return mail({ to: dovecot.user, subject: `Re: ${ours.subject}`, inReplyTo: ours.messageId, references: [ours.messageId!], ...fields });
+}
+
 async function append(raw: string, folder = 'INBOX'): Promise<void> {
   const client = await dovecot.client();
   try {
@@ -165,12 +180,8 @@ run('the agency\u2019s mailbox', () => {
 
     // The visitor answers the auto-reply: the reader, woken by IDLE's news, keeps it on the lead.
     const answerId = `<${randomUUID()}@mail.example.net>`;
-    const answer = mail({
+    const answer = answerTo(autoReply, {
       from: `Ada <${visitor}>`,
-      to: dovecot.user,
-      subject: `Re: ${autoReply.subject}`,
-      inReplyTo: autoReply.messageId,
-      references: [autoReply.messageId!],
       text: 'Yes please, call me on Monday.\n\n> quoted',
       messageId: answerId,
     });
@@ -255,12 +266,8 @@ run('the agency\u2019s mailbox', () => {
     await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
     const answer = (text: string, extra = '') =>
-      mail({
+      answerTo(autoReply, {
         from: visitor,
-        to: dovecot.user,
-        subject: `Re: ${autoReply.subject}`,
-        inReplyTo: autoReply.messageId,
-        references: [autoReply.messageId!],
         text,
         extra,
       });
@@ -395,12 +402,8 @@ run('the agency\u2019s mailbox', () => {
     const autoReply = to(visitor)[0]!.email;
     const { maxMailBytes, attachments } = server.mailbox;
     const answer = (text: string, extra?: string) =>
-      mail({
+      answerTo(autoReply, {
         from: visitor,
-        to: dovecot.user,
-        subject: `Re: ${autoReply.subject}`,
-        inReplyTo: autoReply.messageId,
-        references: [autoReply.messageId!],
         text,
         ...(extra ? { extra } : {}),
       });
@@ -442,12 +445,9 @@ run('the agency\u2019s mailbox', () => {
     const autoReply = to(visitor)[0]!.email;
     const { maxHeaderBytes } = server.mailbox.reading;
     const threaded = (subject: string, text: string, extra?: string) =>
-      mail({
+      answerTo(autoReply, {
         from: `Mallory <${visitor}>`,
-        to: dovecot.user,
         subject: `Re: ${autoReply.subject} (${subject})`,
-        inReplyTo: autoReply.messageId,
-        references: [autoReply.messageId!],
         text,
         ...(extra ? { extra } : {}),
       });
@@ -474,12 +474,8 @@ run('the agency\u2019s mailbox', () => {
     for (const raw of Object.values(poison)) dovecot.deliver(raw);
     const answerId = `<${randomUUID()}@mail.example.net>`;
     dovecot.deliver(
-      mail({
+      answerTo(autoReply, {
         from: visitor,
-        to: dovecot.user,
-        subject: `Re: ${autoReply.subject}`,
-        inReplyTo: autoReply.messageId,
-        references: [autoReply.messageId!],
         text: 'The real answer, after them.',
         messageId: answerId,
       }),
@@ -533,12 +529,9 @@ run('the agency\u2019s mailbox', () => {
     await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
     const fromAgency = (from: string, text: string, top: string[], seconds = 1) =>
-      mail({
+      answerTo(autoReply, {
         from,
         to: visitor,
-        subject: `Re: ${autoReply.subject}`,
-        inReplyTo: autoReply.messageId,
-        references: [autoReply.messageId!],
         text,
         top,
         date: new Date(Date.now() + seconds * 1000),
@@ -589,12 +582,9 @@ run('the agency\u2019s mailbox', () => {
     expect(before.state).toMatchObject({ status: 'new' });
 
     const threaded = (subject: string, lines: string[], from = `Otto <${visitor}>`) =>
-      mail({
+      answerTo(autoReply, {
         from,
-        to: dovecot.user,
         subject: `Re: ${autoReply.subject} (${subject})`,
-        inReplyTo: autoReply.messageId,
-        references: [autoReply.messageId!],
         text: 'I am away until Monday.',
         extra: [...lines, 'Content-Type: text/plain; charset=utf-8'].join('\r\n'),
       });
@@ -680,12 +670,8 @@ run('the agency\u2019s mailbox', () => {
 
     // A person's answer after them is one: the lead is Answered.
     dovecot.deliver(
-      mail({
+      answerTo(autoReply, {
         from: visitor,
-        to: dovecot.user,
-        subject: `Re: ${autoReply.subject}`,
-        inReplyTo: autoReply.messageId,
-        references: [autoReply.messageId!],
         text: 'Back now: yes, please.',
       }),
     );
@@ -698,8 +684,7 @@ run('the agency\u2019s mailbox', () => {
     const { docId } = await submit(site, 'contact', { ...validData.contact, Email: visitor });
     await waitFor('the auto-reply', () => to(visitor).length === 1, { on: [smtp.changes] });
     const autoReply = to(visitor)[0]!.email;
-    const answer = (text: string) =>
-      mail({ from: visitor, to: dovecot.user, subject: `Re: ${autoReply.subject}`, inReplyTo: autoReply.messageId, references: [autoReply.messageId!], text });
+    const answer = (text: string) => answerTo(autoReply, { from: visitor, text });
     // A folder only this test's reader reads (as its Sent folder): the server's own reader does not take the mails first.
     const client = await dovecot.client();
     try {
@@ -753,12 +738,8 @@ run('the agency\u2019s mailbox', () => {
     try {
       const answerId = `<${randomUUID()}@mail.example.net>`;
       dovecot.deliver(
-        mail({
+        answerTo(autoReply, {
           from: visitor,
-          to: dovecot.user,
-          subject: `Re: ${autoReply.subject}`,
-          inReplyTo: autoReply.messageId,
-          references: [autoReply.messageId!],
           text: 'Moved, please.',
           messageId: answerId,
         }),
