@@ -10,13 +10,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { confirmPassword, onPasswordAgain, SignedOut } from '../../platform/inbox/api';
 import { fill } from '../../platform/inbox/format';
 import { Notice } from '../../platform/inbox/Notice';
+import { PasswordField } from '../../platform/inbox/PasswordField';
 
 const t = admin.passwordAgain;
 
@@ -70,16 +70,7 @@ export function PasswordAgain() {
           <DialogContentText id="password-again-intro" sx={{ mb: 2 }}>
             {fill(t.intro, { minutes: server.admin.passwordAgainMinutes })}
           </DialogContentText>
-          <TextField
-            label={t.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoFocus
-            fullWidth
-          />
+          <PasswordField label={t.password} value={password} onChange={setPassword} autoFocus fullWidth />
           <Notice message={problem === undefined ? undefined : { text: problem, severity: 'error' }} />
         </DialogContent>
         <DialogActions>

@@ -18,6 +18,7 @@ import server from '../../../config/server';
 import { signIn } from '../../platform/inbox/api';
 import { fill } from '../../platform/inbox/format';
 import { Notice } from '../../platform/inbox/Notice';
+import { PasswordField } from '../../platform/inbox/PasswordField';
 import { useSession } from '../../platform/inbox/session';
 
 const t = admin.signIn;
@@ -67,14 +68,7 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
         )}
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
           <TextField label={t.email} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-          <TextField
-            label={t.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <PasswordField label={t.password} value={password} onChange={setPassword} />
           <Box>
             <FormControlLabel
               control={
