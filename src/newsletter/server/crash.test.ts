@@ -92,6 +92,16 @@ function states(dataDir: string): Record<string, number> {
 }
 
 /** The reader whose row the other process left `sending`, if one. */
+function newsletterState(dataDir: string): string | undefined {
+  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return (db.prepare('SELECT state FROM newsletters').get() as { state: string } | undefined)?.state;
+  } finally {
+    db.close();
+  }
+}
+
 function sendingReader(dataDir: string): string | undefined {
   const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
   try {
@@ -173,7 +183,8 @@ it('killed at each point of a reader\u2019s send in turn (claimed, accepted by t
     await exited(last);
   });
   await waitFor('every mail received', () => distinct() === READERS, { on: [smtp.changes], ms: 120_000 });
-  await waitFor('every reader marked sent', () => states(dataDir).sent === READERS, 30_000);
+  // The newsletter is marked sent in a commit of its own, after its last reader's: waited for too.
+  await waitFor('every reader marked sent, then the newsletter', () => states(dataDir).sent === READERS && newsletterState(dataDir) === 'sent', 30_000);
 
   const byReader = new Map<string, string[]>();
   for (const mail of smtp.mails) byReader.set(mail.to, [...(byReader.get(mail.to) ?? []), mail.messageId]);
