@@ -78,41 +78,39 @@ async function prepare(): Promise<string> {
   return dataDir;
 }
 
-/** The queue's rows by state, as the other process left them. */
-function states(dataDir: string): Record<string, number> {
+/** What `read` finds in the database as the other process left it (opened read-only, waiting out its writes). */
+function inDatabase<T>(dataDir: string, read: (db: Database.Database) => T): T {
   const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    return Object.fromEntries(
-      (db.prepare('SELECT state, count(*) AS n FROM newsletter_recipients GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]),
-    );
+    return read(db);
   } finally {
     db.close();
   }
 }
+
+/** The queue's rows by state, as the other process left them. */
+const states = (dataDir: string): Record<string, number> =>
+  inDatabase(dataDir, (db) =>
+    Object.fromEntries(
+      (db.prepare('SELECT state, count(*) AS n FROM newsletter_recipients GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]),
+    ),
+  );
+
+/** The newsletter's own state (marked sent in a commit of its own, after its last reader's). */
+const newsletterState = (dataDir: string): string | undefined =>
+  inDatabase(dataDir, (db) => (db.prepare('SELECT state FROM newsletters').get() as { state: string } | undefined)?.state);
 
 /** The reader whose row the other process left `sending`, if one. */
-function newsletterState(dataDir: string): string | undefined {
-  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    return (db.prepare('SELECT state FROM newsletters').get() as { state: string } | undefined)?.state;
-  } finally {
-    db.close();
-  }
-}
-
-function sendingReader(dataDir: string): string | undefined {
-  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    const row = db.prepare("SELECT s.email FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id WHERE r.state = 'sending'").get() as
-      { email: string } | undefined;
-    return row?.email;
-  } finally {
-    db.close();
-  }
-}
+const sendingReader = (dataDir: string): string | undefined =>
+  inDatabase(
+    dataDir,
+    (db) =>
+      (
+        db.prepare("SELECT s.email FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id WHERE r.state = 'sending'").get() as
+          { email: string } | undefined
+      )?.email,
+  );
 
 /** An SMTP server keeping each mail's recipient and Message-ID only (3,000 mails: no parsing beyond that header). */
 async function startReceiver() {
@@ -199,10 +197,7 @@ it('killed at each point of a reader\u2019s send in turn (claimed, accepted by t
   expect(repeated.map(([reader]) => reader)).toEqual([left.accepted]);
   expect(new Set(repeated[0]![1]).size).toBe(1);
   expect(smtp.mails.length).toBe(READERS + 1);
-  const db = new Database(databaseFile(dataDir), { readonly: true });
-  const resent = db.prepare('SELECT count(*) AS n FROM newsletter_recipients WHERE resent > 0').get() as { n: number };
-  const newsletter = db.prepare('SELECT state FROM newsletters').get() as { state: string };
-  db.close();
+  const resent = inDatabase(dataDir, (db) => db.prepare('SELECT count(*) AS n FROM newsletter_recipients WHERE resent > 0').get() as { n: number });
   // Each row a crash left sending was sent again (at 'claimed' and 'confirmed', one never sent before: still once).
-  expect([resent.n, newsletter.state]).toEqual([3, 'sent']);
+  expect([resent.n, newsletterState(dataDir)]).toEqual([3, 'sent']);
 });
