@@ -520,7 +520,9 @@ async function main(): Promise<number> {
     const steps = [check];
     // The config files and what they import, with the project's compiler options (the code around them is unchanged).
     writeFileSync(path.join(dir, 'tsconfig.content-edits.json'), JSON.stringify({ extends: './tsconfig.json', include: ['config'] }));
-    if (check.ok) steps.push(run('the type checker on config/', npm, ['exec', '--', 'tsc', '--noEmit', '-p', 'tsconfig.content-edits.json'], dir));
+    // The type checker `npm run typecheck` runs: TypeScript's native compiler (package.json's typescript-native).
+    const tsc = path.join('node_modules', 'typescript-native', 'bin', 'tsc');
+    if (check.ok) steps.push(run('the type checker on config/', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.content-edits.json'], dir));
     if (steps.every((s) => s.ok)) steps.push(run('the linter on the edited files', npm, ['exec', '--', 'eslint', ...edited], dir));
     const seamTests = (title: string, named: SeenEdit[], report: string) => {
       writeFileSync(path.join(reports, 'edits.json'), JSON.stringify({ edits: named }));
