@@ -10,7 +10,8 @@
 //                  the kept build of these sources, src/test/contentSite.ts builtSite, copied into dist/)
 //   check          the content checker (npm run check)
 //   typecheck      tsc on the browser's and Node's code (npm run typecheck)
-//   lint           eslint (npm run lint)
+//   lint           eslint (npm run lint:code)
+//   format         Prettier's check (npm run format:check); `npm run lint` runs both, one after the other
 //   knip           unused files, exports, types and dependencies, at zero (npm run knip: knip.jsonc)
 //   content edits  the office's routine edits on a copy (npm run test:content-edits)
 //                  These run at once, their output shown when they end; all but the addon's
@@ -51,7 +52,8 @@ const STAGES = [
   { name: 'build', label: 'build', command: npx, args: ['tsx', 'e2e/helpers/buildCheckout.ts'], until: 'unit', nice: true },
   { name: 'check', label: 'check', command: npm, args: ['run', '--silent', 'check'], until: 'unit', nice: true },
   { name: 'typecheck', label: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'], until: 'unit', nice: true },
-  { name: 'lint', label: 'lint', command: npm, args: ['run', '--silent', 'lint'], until: 'unit', nice: true },
+  { name: 'lint', label: 'lint (ESLint)', command: npm, args: ['run', '--silent', 'lint:code'], until: 'unit', nice: true },
+  { name: 'format', label: 'format (Prettier)', command: npm, args: ['run', '--silent', 'format:check'], until: 'unit', nice: true },
   { name: 'knip', label: 'unused code (knip)', command: npm, args: ['run', '--silent', 'knip'], until: 'unit', nice: true },
   {
     name: 'content-edits',
