@@ -18,6 +18,10 @@
 //                  compile (the longest, on one core) at a lower priority, on the other core.
 //   unit           jest (npm run test:unit)
 //   browser        Playwright with the system Chromium (npm run test:e2e)
+//                  These two run side by side, Playwright's list shown as it comes and jest's
+//                  output when it ends: each leaves idle gaps (a browser test waits on its page, a
+//                  jest file on the processes it started) that the other fills; together they end
+//                  about a fifth sooner than one after the other (docs/performance.md).
 //
 // `node scripts/test.mjs unit browser` runs only the stages named. Exit code 0 when every stage
 // passed, 1 otherwise.
@@ -37,8 +41,9 @@ const reportOf = (name) => path.join(reports, `${name}.json`);
 /**
  * `until`: a stage that runs alongside the next ones, until the stage named (which needs it) starts.
  * `needed`: a stage that runs when this says so (and only then), whichever stages were named.
+ * `beside`: a stage that starts with the stage named (when that one runs too) and runs alongside it to the end.
  * `nice`: a stage run at a lower priority (`nice -n 10`), leaving the cores to the others first.
- * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
+ * @type {{ name: string, label: string, command: string, args: string[], env?: Record<string, string>, until?: string, beside?: string, needed?: () => boolean, nice?: boolean, counts?: () => import('./lib/testReport.mjs').Counts | undefined }[]}
  */
 const STAGES = [
   {
@@ -68,6 +73,7 @@ const STAGES = [
   {
     name: 'unit',
     label: 'unit (jest)',
+    beside: 'browser',
     command: npm,
     args: ['run', '--silent', 'test:unit', '--', '--ci', '--json', '--testLocationInResults', '--outputFile', reportOf('unit')],
     counts: () => readJestReport(reportOf('unit'), root),
@@ -128,17 +134,30 @@ if (unknown.length) {
 
 const results = [];
 const startedAt = Date.now();
-/** Stages running alongside, each with the stage it must end before. */
+/** Stages running alongside: each with the stage it must end before, or (`beside`) none, its output shown as soon as it ends. */
 const alongside = [];
 /** Waits for the stages running alongside that must end before `name` (all of them without a name); shows their output. */
 async function finishAlongside(name) {
-  for (const side of alongside.filter((a) => !name || a.until === name)) {
+  for (const side of alongside.filter((a) => !name || (a.until && a.until === name))) {
     alongside.splice(alongside.indexOf(side), 1);
     const outcome = await side.running;
-    console.log(`\n==> npm test: ${side.stage.label} (ran alongside others, before ${side.until})`);
-    process.stdout.write(outcome.output);
+    if (side.until) {
+      console.log(`\n==> npm test: ${side.stage.label} (ran alongside others, before ${side.until})`);
+      process.stdout.write(outcome.output);
+    }
     results.push({ stage: side.stage, ...outcome, counts: side.stage.counts?.() });
   }
+}
+/** Starts a stage that runs beside the one streamed, and shows its output the moment it ends (a block of its own within the other's). */
+function startBeside(stage, other) {
+  console.log(`\n==> npm test: ${stage.label} started alongside ${other.label} (its output when it ends)`);
+  const running = run(stage, true).then((outcome) => {
+    console.log(`\n==> npm test: ${stage.label} (ran alongside ${other.label})`);
+    process.stdout.write(outcome.output);
+    console.log(`==> npm test: ${stage.label} ${outcome.ok ? 'passed' : 'FAILED'}; ${other.label} goes on\n`);
+    return outcome;
+  });
+  alongside.push({ stage, running });
 }
 // A stage with `needed` runs whenever it is needed, named or not.
 const selected = STAGES.filter((s) => (s.needed ? s.needed() : !wanted.length || wanted.includes(s.name)));
@@ -148,7 +167,11 @@ for (const stage of selected) {
     alongside.push({ stage, until: stage.until, running: run(stage, true) });
     continue;
   }
-  await finishAlongside(stage.name);
+  // Started with the stage it runs beside, when that one runs too.
+  if (stage.beside && selected.some((s) => s.name === stage.beside)) continue;
+  const besides = selected.filter((s) => s.beside === stage.name);
+  for (const name of [stage.name, ...besides.map((s) => s.name)]) await finishAlongside(name);
+  for (const side of besides) startBeside(side, stage);
   console.log(`\n==> npm test: ${stage.label}`);
   const outcome = await run(stage);
   const counts = stage.counts?.();
@@ -157,6 +180,7 @@ for (const stage of selected) {
 }
 await finishAlongside();
 rmSync(reports, { recursive: true, force: true });
+results.sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage));
 
 const width = Math.max(...results.map((r) => r.stage.label.length));
 const number = new Intl.NumberFormat('en');
