@@ -31,6 +31,9 @@ export default {
       unsentBytesTotal: 33554432,
       // A connection whose waiting answer has not moved for this long is closed.
       stallSeconds: 30,
+      // After a refusal sent while the client was still sending its request (a file too large),
+      // what it sends is read and dropped for this long, so that it reads the refusal first.
+      lingerSeconds: 2,
     },
   },
   spamTrap: {

@@ -45,6 +45,12 @@ export const serverSchema = object({
       unsentBytesTotal: number({ min: 1048576, integer: true }),
       /** Seconds a waiting answer may go without moving before its connection is closed. */
       stallSeconds: number({ min: 1, integer: true }),
+      /**
+       * Seconds a connection stays open after an answer sent before its request had all arrived
+       * (a body refused for its size), what the client still sends read and dropped, unless the
+       * client closes its side first (src/platform/server/httpServer.ts).
+       */
+      lingerSeconds: number({ min: 1, max: 30, integer: true }),
     }),
   }),
   /**

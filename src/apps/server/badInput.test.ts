@@ -1102,6 +1102,40 @@ describe('bodies larger than the limit are refused while they stream, and the co
     await expectStillServing();
   });
 
+  it('a client that goes on sending after the refusal is not reset: what it sends is read and dropped until it closes its side, then the server closes', async () => {
+    // Closing a connection with the client's bytes still unread makes the system answer them with
+    // a reset, which can make the client drop the refusal it has not read yet (a browser then shows
+    // a network failure, not the sentence). So the server closes its side and reads on.
+    const outcome = await new Promise<{ answer: Answer; error?: string }>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      const block = Buffer.alloc(64 * 1024, 0x20);
+      const frame = Buffer.concat([Buffer.from(`${block.length.toString(16)}\r\n`), block, Buffer.from('\r\n')]);
+      let error: string | undefined;
+      let answered = false;
+      // Past the limit, then (once the refusal is here) a megabyte more, then the end of its side.
+      const pump = (more: number): void => {
+        for (; more > 0 || !answered; more -= answered ? block.length : 0) {
+          if (socket.destroyed) return;
+          if (!socket.write(frame)) return void socket.once('drain', () => pump(more));
+        }
+        socket.end();
+      };
+      socket.on('connect', () => {
+        socket.write(head('PUT', filePath(randomUUID()), 'application/pdf', 'Transfer-Encoding: chunked\r\n'));
+        pump(1024 * 1024);
+      });
+      socket.on('data', (chunk) => {
+        answered = true;
+        chunks.push(chunk);
+      });
+      socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+      socket.on('close', () => resolve({ answer: parseAnswer(Buffer.concat(chunks)), ...(error !== undefined && { error }) }));
+    });
+    expect(outcome).toEqual({ answer: expect.objectContaining({ status: 413, text: JSON.stringify({ message: cv.tooLarge }) }) });
+    await expectStillServing();
+  });
+
   it('a request still arriving after limits.requestSeconds is cut off (Node checks the limit every 30 s)', () => {
     expect(app.server.requestTimeout).toBe(server.limits.requestSeconds * 1000);
     expect(app.server.requestTimeout).toBeGreaterThan(0);

@@ -11,8 +11,15 @@
  *   here like any other refusal (src/platform/server/refusals.ts).
  * - What a connection may hold (src/platform/server/connections.ts) is checked before the app sees a
  *   request: a connection closed for sending too many requests at once costs no work.
+ * - An answer sent before its request had all arrived (a body refused for its size while the
+ *   client still sends it): Node closes the connection as soon as the answer is written, and the
+ *   system answers the bytes that still come with a reset, which can make the client drop the
+ *   answer it has not read yet (a browser shows a network failure, not our sentence). Here the
+ *   server closes its sending side, reads and drops what still comes, and closes when the client
+ *   closes its side, or after `limits.connections.lingerSeconds`.
  */
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
 import server from '../../../config/server';
 import type { ConnectionGuard } from './connections';
@@ -31,6 +38,10 @@ export const serverFactory =
     const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Timeouts;
     const httpServer = http.createServer({ requireHostHeader: false }, (request, response) => {
       if (!connections.admit(request, response)) return;
+      // Before Node's own listener, which closes the connection at once.
+      response.prependOnceListener('finish', () => {
+        if (!request.complete) lingerOnClose(request.socket, server.limits.connections.lingerSeconds);
+      });
       // Requests sent together arrive together: each is handled once all of them are read, so
       // none is worked on if one of them made the connection close (too many pipelined).
       setImmediate(() => {
@@ -48,3 +59,14 @@ export const serverFactory =
     httpServer.setTimeout(connectionTimeout ?? 0);
     return httpServer;
   };
+
+/** Makes Node's close of this connection after the answer (its `destroySoon`) the gentle one described at the top. */
+function lingerOnClose(socket: Socket, seconds: number): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    const timer = setTimeout(() => this.destroy(), seconds * 1000).unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    if (this.writable) this.end();
+    this.resume();
+  };
+}
