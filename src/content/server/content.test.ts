@@ -8,7 +8,7 @@
  * request with the right one) refused with the inbox's sentence, nothing changed.
  * The build and the switch of the served site are played in publish.test.ts.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../../../config/admin';
@@ -366,4 +366,39 @@ it('outside git, each publish is a snapshot in the data folder, and restore publ
     await plain.close();
     rmSync(plainDir, { recursive: true, force: true });
   }
+});
+
+it("the revision follows what is done to the site's folder outside the editor: an edit left uncommitted, staged, committed, taken back by a soft reset, another branch, and back", async () => {
+  const revisionNow = async () => (await snapshot()).revision;
+  const headNow = () => gitIn(siteDir, 'rev-parse', 'HEAD').trim();
+  const aboutFile = path.join(siteDir, ABOUT);
+  const committed = readFileSync(aboutFile, 'utf8');
+  const start = await revisionNow();
+  expect(start).toBe(headNow());
+  expect(await revisionNow()).toBe(start);
+
+  // An edit by hand, not committed: HEAD with the content's hash; the same again while nothing changes.
+  writeFileSync(aboutFile, committed.replace(/title: '/, "title: 'Edited by hand: "));
+  const edited = await revisionNow();
+  expect(edited).toMatch(new RegExp(`^${start}\\+[0-9a-f]{16}$`));
+  expect(await revisionNow()).toBe(edited);
+  // Staged (the index changes, the content does not): still uncommitted.
+  gitIn(siteDir, 'add', ABOUT);
+  expect(await revisionNow()).toBe(edited);
+  // Committed by a developer: the new HEAD alone.
+  gitIn(siteDir, '-c', 'user.name=Dev', '-c', 'user.email=dev@agency.test', 'commit', '--quiet', '-m', 'About title', '--', ABOUT);
+  const developers = headNow();
+  expect(developers).not.toBe(start);
+  expect(await revisionNow()).toBe(developers);
+  // Taken back by a soft reset (only the branch's ref moves): the edit is uncommitted again, then committed again.
+  gitIn(siteDir, 'reset', '--quiet', '--soft', start);
+  expect(await revisionNow()).toBe(edited);
+  gitIn(siteDir, 'reset', '--quiet', '--soft', developers);
+  expect(await revisionNow()).toBe(developers);
+  // Back to the commit before, on a branch of its own, with the file as it was: that commit again.
+  gitIn(siteDir, 'checkout', '--quiet', '-b', 'before-the-edit', start);
+  expect(await revisionNow()).toBe(start);
+  // And the developer's branch again.
+  gitIn(siteDir, 'checkout', '--quiet', '-');
+  expect(await revisionNow()).toBe(developers);
 });

@@ -3,7 +3,7 @@
  * each publish is a commit authored by the editor's account, and the history of config/ is the
  * list of revisions.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { run } from './site';
 
@@ -29,6 +29,28 @@ export async function isWorkTree(siteDir: string): Promise<boolean> {
     return top;
   } catch {
     return false;
+  }
+}
+
+/**
+ * A fingerprint of what git reads besides the work tree to say HEAD and what is uncommitted:
+ * the HEAD file, the branch's ref (loose or packed) and the index, each by inode, size and
+ * times. A commit, a reset, a checkout or an add changes it. Undefined where .git is not a
+ * folder (a linked work tree or a submodule: git is asked each time there).
+ */
+export function gitStamp(siteDir: string): string | undefined {
+  const gitDir = path.join(siteDir, '.git');
+  try {
+    if (!statSync(gitDir).isDirectory()) return undefined;
+    const headText = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
+    const ref = /^ref: (refs\/\S+)$/.exec(headText)?.[1];
+    const stamps = ['HEAD', 'index', 'packed-refs', ...(ref ? [ref] : [])].map((file) => {
+      const stat = statSync(path.join(gitDir, file), { bigint: true, throwIfNoEntry: false });
+      return stat ? `${file}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : `${file}:none`;
+    });
+    return [headText, ...stamps].join('|');
+  } catch {
+    return undefined;
   }
 }
 

@@ -42,7 +42,7 @@ import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './a
 import { checkChanges, startProblems, type ChangedBy, type FileEdits } from './check';
 import { officeWordsOf } from '../model/place';
 import type { Drafts } from './drafts';
-import { commit, configHistory, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
+import { commit, configHistory, gitStamp, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
 import { pictureSizes, uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
@@ -173,6 +173,8 @@ function farewellsOf(changes: readonly ContentChange[], files: readonly FileEdit
 
 export class Publisher {
   private busy = false;
+  /** The last revision() git was asked for, and the state it was asked in. */
+  private lastRevision: { stamp: string; content: string; id: string } | undefined;
   /** The served site (serve()); without one (no pages served), a publish writes and records but renders nothing. */
   private live: LiveSite | undefined;
   private readonly renderer: SiteRenderer;
@@ -201,12 +203,23 @@ export class Publisher {
     return path.join(this.options.dataDir, JOURNAL_FILE);
   }
 
-  /** Names the content as it is now: git's HEAD (with a hash of config/ when it has uncommitted changes), else a hash of config/. */
+  /**
+   * Names the content as it is now: git's HEAD (with a hash of config/ when it has uncommitted
+   * changes), else a hash of config/. Asked at every read of the editor's content: git is asked
+   * again only when config/ or git's own state (gitStamp) changed since the last answer.
+   */
   async revision(): Promise<string> {
     const { siteDir } = this.options.site;
-    if (!(await isWorkTree(siteDir))) return contentHash(this.options.site);
+    const content = contentHash(this.options.site);
+    if (!(await isWorkTree(siteDir))) return content;
+    const stamp = gitStamp(siteDir);
+    const known = this.lastRevision;
+    if (stamp !== undefined && known?.stamp === stamp && known.content === content) return known.id;
     const commitId = await head(siteDir);
-    return (await uncommitted(siteDir, ['config'])) ? `${commitId}+${contentHash(this.options.site)}` : commitId;
+    const id = (await uncommitted(siteDir, ['config'])) ? `${commitId}+${content}` : commitId;
+    // Kept only if nothing changed while git was asked.
+    if (stamp !== undefined && gitStamp(siteDir) === stamp && contentHash(this.options.site) === content) this.lastRevision = { stamp, content, id };
+    return id;
   }
 
   /** Who an author is to the checks (check.ts ChangedBy): an owner, read now (a role changed or an account removed applies at once). */
