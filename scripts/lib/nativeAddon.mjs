@@ -3,9 +3,10 @@
 //
 // .ci/run starts that compile before `npm ci`, from a copy of the locked version in a folder of
 // its own (SQLITE_ADDON_BUILD; npm ci empties node_modules/ first), so that it uses the core npm
-// ci leaves idle, or puts there the addon it kept from an earlier compile on this machine. This waits for it (the folder's `status` file, its exit code) and puts its
-// addon in place. Without that folder, or when its compile failed or is of another version, the
-// addon is compiled here as npm would (`npm rebuild better-sqlite3`).
+// ci leaves idle, or puts there the addon it kept from an earlier compile on this machine. This
+// waits for it (the folder's `status` file, its exit code) and puts its addon in place. Without
+// that folder, or when its compile failed or is of another version, the addon is compiled here as
+// npm would (`npm rebuild better-sqlite3`).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, watch } from 'node:fs';
 import { createRequire } from 'node:module';
