@@ -212,6 +212,15 @@ test.describe('every admin address without a session', () => {
 test.describe('signed in', () => {
   startSignedIn();
 
+  // A file's beforeAll may run again in the same worker (its tests are spread over the workers),
+  // when the file's signed-in cookies are already the default of every context the test makes.
+  test('a sign-in for the tests starts from a signed-out browser, whatever the file starts with', async ({ browser }, info) => {
+    const again = await signedInState(browser, account, info.project.use.baseURL!);
+    const session = (state: SignedIn) => state.cookies.map(({ name, value }) => `${name}=${value}`).sort();
+    expect(session(again)).toHaveLength(session(signedInCookies).length);
+    expect(session(again)).not.toEqual(session(signedInCookies));
+  });
+
   test('a lead opened while the search still waits for the typing to pause keeps its own address', async ({ page, request }) => {
     const email = `pause.${uniqueSuffix()}@example.com`;
     const stored = await request.post(`/api/collections/${forms.newsletter.collection}/documents`, {

@@ -24,7 +24,7 @@ import { openStore } from '../src/leads/server/store';
 import { validData } from '../src/test/formFixtures';
 import { formatMoney } from '../src/leads/model/pipeline';
 import { expect, test } from './fixtures';
-import { addAccount, signedInState, type SignedIn } from './helpers/admin';
+import { addAccount, signedInState, SIGNED_OUT, type SignedIn } from './helpers/admin';
 import { sendForm } from './helpers/forms';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { freePort, startServer } from './helpers/server';
@@ -95,7 +95,7 @@ test('no leads yet: on a phone, the leads chart says so in words that wrap, whol
 });
 
 test('a visit from a campaign: the lead keeps where it came from, the beacon keeps no cookie, address or user agent', async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: USER_AGENT, extraHTTPHeaders: { 'x-forwarded-for': ADDRESS } });
+  const context = await browser.newContext({ storageState: SIGNED_OUT, userAgent: USER_AGENT, extraHTTPHeaders: { 'x-forwarded-for': ADDRESS } });
   // A cookie of the site for /api/ (as a signed-in owner's browser holds): the beacon must not carry it.
   await context.addCookies([{ name: 'bg_session', value: 'not-for-the-beacon', url: `${base}/api/` }]);
   const page = await context.newPage();

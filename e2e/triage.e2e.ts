@@ -25,7 +25,7 @@ import { fill } from '../src/schema/text';
 import { adminRoutes } from '../src/leads/model/adminApi';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, test } from './fixtures';
-import { addAccount, choose, signedInState, tick, type SignedIn } from './helpers/admin';
+import { addAccount, choose, signedInState, SIGNED_OUT, tick, type SignedIn } from './helpers/admin';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
@@ -100,7 +100,7 @@ test("a career application: the label the visitor picked in the mail, on the lea
 }) => {
   const name = `Label Tester ${uniqueSuffix()}`;
   // The visitor's computer thinks it is 2001.
-  const visitor = await browser.newContext();
+  const visitor = await browser.newContext({ storageState: SIGNED_OUT });
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`${base}/Career`);
   await expect(visitorPage.locator('html')).toHaveAttribute('data-app', 'started');

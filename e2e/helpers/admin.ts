@@ -73,6 +73,12 @@ export async function signIn(page: Page, { email, password }: Account, base = ''
 export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
+ * No cookie and no storage: for a context a test makes for someone signed out (a visitor, a
+ * sign-in). Without it, Playwright gives the context the file's `test.use({ storageState })`.
+ */
+export const SIGNED_OUT: SignedIn = { cookies: [], origins: [] };
+
+/**
  * Ticks a box of the inbox's list and waits until it shows ticked. The grid applies a tick in a
  * render of its own, which a busy machine may draw after the click has returned: locator.check(),
  * which reads the box at once, then calls it a failed click.
@@ -106,7 +112,9 @@ export async function choose(page: Page, box: Locator, option: string | RegExp):
  * server's (a context made here does not take the config's baseURL).
  */
 export async function signedInState(browser: Browser, account: Account, origin: string, firstHeading?: string): Promise<SignedIn> {
-  const context = await browser.newContext();
+  // Signed out even when the file's beforeAll runs again in a worker that comes back to the file:
+  // its variable then still holds the cookies of the first sign-in, which the form would not show.
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
   try {
     // In a hook with a budget of its own (up to two minutes): the password check may wait long behind others.
     await signIn(await context.newPage(), account, origin, firstHeading, 90_000);
