@@ -14,7 +14,6 @@
  * the sitemap and the feed list the new one) and removed (410, gone from the sitemap, the feed and
  * the Blog). Every text is read from config/.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -27,6 +26,7 @@ import { fieldId } from '../src/content/editor/model';
 import { feedPathOf } from '../src/content/model/articles';
 import { PICTURE_WIDTHS } from '../src/content/model/pictureSizes';
 import { gitIn } from '../src/test/contentSite';
+import { photoJpeg } from '../src/test/photo';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { devices, type Locator, type Page, type Response } from '@playwright/test';
@@ -99,9 +99,9 @@ test('an editor writes an article with a cover, a heading, a list, a link and bo
     pictureAlt: `A shop's counter with a card reader ${s}`,
   };
   // The pictures uploaded, in the test's own folder (never in the shared site's work tree).
-  // The cover: a photo-like 2400 × 1350 JPEG (ImageMagick's plasma, the same each run).
+  // The cover: a photo-like 2400 × 1350 JPEG (the same each run).
   const cover = test.info().outputPath('cover-upload.jpg');
-  execFileSync('convert', ['-seed', '45', '-size', '2400x1350', 'plasma:', '-quality', '90', cover]);
+  writeFileSync(cover, await photoJpeg(2400, 1350));
   const inText = test.info().outputPath('picture-upload.jpg');
   writeFileSync(
     inText,

@@ -1,17 +1,17 @@
 /**
- * The sizes of an uploaded picture, made from a real JPEG (ImageMagick's plasma, a photo-like
- * picture) as the content editor's upload stores it: the upload answered first, then, in the
+ * The sizes of an uploaded picture, made from a real JPEG (a photo-like picture:
+ * src/test/photo.ts) as the content editor's upload stores it: the upload answered first, then, in the
  * background, every width of PICTURE_WIDTHS narrower than the upload and its own, in AVIF and
  * WebP, each file really that wide and in that format, never wider than the picture sent; a
  * picture uploaded before pictures had sizes (its one WebP) gets them at start (`fill`) or when
  * a publish needs them (`ready`); the uploads' quota counts pictures, not their sizes.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import server from '../../../config/server';
+import { photoJpeg } from '../../test/photo';
 import { UPLOADS_PATH } from '../model/contentApi';
 import { PICTURE_WIDTHS, sizeOf, type SizeFormat } from '../model/pictureSizes';
 import { pictureSizes, storeImage, uploadsUsage } from './images';
@@ -25,12 +25,6 @@ const COVER = { width: 960, height: 540 };
 let dir: string;
 let siteDir: string;
 let uploadsDir: string;
-/** A photo-like JPEG of width × height pixels (the same each run: a fixed seed). */
-const jpeg = (width: number, height: number) => {
-  const file = path.join(dir, `photo-${width}x${height}.jpg`);
-  execFileSync('convert', ['-seed', '45', '-size', `${width}x${height}`, 'plasma:', '-quality', '90', file]);
-  return readFileSync(file);
-};
 /** The files beside an upload: its sizes, by format, each with its real width, height and format. */
 async function sizesOf(upload: string) {
   const found: Record<SizeFormat, { width: number; named: number; height: number; format: string | undefined }[]> = { avif: [], webp: [] };
@@ -56,7 +50,7 @@ afterAll(async () => {
 });
 
 it('a 2400 × 1350 JPEG: the upload answered at once, then every width up to its own in AVIF and WebP, each that wide', async () => {
-  const stored = await storeImage(siteDir, jpeg(2400, 1350), COVER, limits);
+  const stored = await storeImage(siteDir, await photoJpeg(2400, 1350), COVER, limits);
   if (!stored.ok) throw new Error(stored.reason);
   const upload = stored.image.src.slice(UPLOADS_PATH.length);
   // Answered before its sizes are made: none is there yet.
@@ -79,7 +73,7 @@ it('a 2400 × 1350 JPEG: the upload answered at once, then every width up to its
 });
 
 it('never wider than the picture sent: a 700 × 394 JPEG is kept at 320, 480, 640 and 700', async () => {
-  const stored = await storeImage(siteDir, jpeg(700, 394), COVER, limits);
+  const stored = await storeImage(siteDir, await photoJpeg(700, 394), COVER, limits);
   if (!stored.ok) throw new Error(stored.reason);
   expect(stored.image).toMatchObject({ width: 700, height: 394 });
   await pictureSizes.idle();
@@ -91,7 +85,7 @@ it('never wider than the picture sent: a 700 × 394 JPEG is kept at 320, 480, 64
 
 it('a picture uploaded before sizes were (its one WebP) gets them at start, or as soon as a publish needs them', async () => {
   // Two uploads as they were stored before: the WebP alone.
-  const photo = jpeg(1000, 600);
+  const photo = await photoJpeg(1000, 600);
   const older = async (colour: number) => {
     const bytes = await sharp(photo).modulate({ hue: colour }).webp({ quality: 80 }).toBuffer();
     const name = `${String(colour).padStart(20, '0')}.webp`;
