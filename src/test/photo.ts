@@ -18,7 +18,7 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** One layer of value noise, `cell` pixels between its random values, smoothed between them by sharp's cubic resize: width × height values in [0, 1]. */
+/** One layer of value noise, `cell` pixels between its random values, smoothed between them by sharp's cubic resize: width × height bytes. */
 async function layer(width: number, height: number, cell: number, random: () => number): Promise<Uint8Array> {
   const columns = Math.ceil(width / cell) + 1;
   const rows = Math.ceil(height / cell) + 1;
