@@ -6,8 +6,9 @@
  * A program installed by hand on one machine (ImageMagick's `convert`, say) passes there and fails
  * every clean CI: this test names it first, with the file that starts it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from './lib/filesUnder.mjs';
 
 const root = path.resolve(__dirname, '..');
 const ON_EVERY_CI_MACHINE = new Set(['node', 'npm', 'npx', 'git', 'sh', 'tar', 'mount', 'umount', 'true']);
@@ -17,20 +18,13 @@ const CODE = /\.(ts|tsx|mjs|js)$/;
 /** A program started by its name, its first argument a quoted word (child_process's execFile, execFileSync, spawn, spawnSync, execSync). */
 const STARTED = /\b(?:execFileSync|execFile|spawnSync|spawn|execSync)\(\s*['"]([^'"\s]+)/g;
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : CODE.test(name) ? [full] : [];
-  });
-}
-
 function programsStarted(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  const files = [...SUITE.flatMap((dir) => filesUnder(path.join(root, dir))), ...filesUnder(path.join(root, 'scripts')).filter((f) => f.endsWith('.test.ts'))];
+  const files = [...SUITE.flatMap((dir) => filesUnder(root, dir, CODE)), ...filesUnder(root, 'scripts', /\.test\.ts$/)];
   for (const file of files)
-    for (const [, program] of readFileSync(file, 'utf8').matchAll(STARTED)) {
+    for (const [, program] of readFileSync(path.join(root, file), 'utf8').matchAll(STARTED)) {
       const where = found.get(program!) ?? [];
-      found.set(program!, [...where, path.relative(root, file)]);
+      found.set(program!, [...where, file]);
     }
   return found;
 }
