@@ -8,6 +8,11 @@ import { replaceOnce } from '../schema/text';
 
 const SCRIPT_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const ROOT = '<div id="root"></div>';
+/**
+ * How long after the page's load the loader waits for the browser's first contentful paint
+ * before it starts the scripts anyway (a browser may report no paint: a starved or throttled one).
+ */
+export const PAINT_WAIT_MS = 3000;
 
 export interface Template {
   /** index.html without its module scripts. */
@@ -29,8 +34,9 @@ export function readTemplate(indexHtml: string): Template {
  * page has loaded, a frame has been drawn after that, the browser has reported the first
  * contentful paint, two more frames have passed (a largest paint later than the first lands
  * there: fetching scripts before it made Lighthouse's LCP on / swing between 0.90 and 1.08 s)
- * and the browser is idle (at once in a tab that is not visible, and at the visitor's first
- * touch, key or pointer if that comes sooner), it preloads `preload` (the code of the page's
+ * and the browser is idle (PAINT_WAIT_MS after the load if no paint is reported; at once in a
+ * tab that is not visible, and at the visitor's first touch, key or pointer if that comes
+ * sooner), it preloads `preload` (the code of the page's
  * islands, and React) and imports the islands' runtime (src/site/main.tsx), which hydrates each
  * island when it is needed. A click on an island that answers clicks
  * (data-when="interaction") before then is held, and the runtime replays it
@@ -65,7 +71,7 @@ export function loaderScript(scripts: readonly string[], preload: readonly strin
         if (painted() || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return whenIdle();
         const observer = new PerformanceObserver(() => painted() && (observer.disconnect(), whenIdle()));
         observer.observe({ type: 'paint' });
-        setTimeout(start, 3000);
+        setTimeout(start, ${PAINT_WAIT_MS});
       };
       const afterLoad = () => requestAnimationFrame(() => setTimeout(afterPaint));
       if (document.visibilityState !== 'visible') start();
