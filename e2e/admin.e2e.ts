@@ -15,7 +15,7 @@ import forms from '../config/forms';
 import server from '../config/server';
 import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from '../src/leads/server/leads';
 import { SOURCE_CSV_COLUMNS } from '../src/leads/server/sources';
-import { adminRoutes, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { adminRoutes, SIGN_IN_API, type Me } from '../src/leads/model/adminApi';
 import { fill } from '../src/schema/text';
 import { animationsDone, expect, test, visit } from './fixtures';
 import {
@@ -253,6 +253,28 @@ test.describe('signed in', () => {
     await page.clock.runFor(2_000);
     await expect(page).toHaveURL(/\/admin\/leads\/[A-Za-z0-9]{20}$/);
     await expect(page.getByRole('heading', { name: email, level: 1 })).toBeVisible();
+  });
+
+  test('the settings still at their examples come with the frame: a screen drawn before them is never pushed down under the pointer', async ({ page }) => {
+    // Whatever config/ holds now, the server's `me` names at least one setting at its example.
+    await page.route(adminRoutes.me.path, async (route) => {
+      const response = await route.fetch();
+      const me = (await response.json()) as Me;
+      const placeholders = me.placeholders?.length ? me.placeholders : ['config/site.ts: a setting at its example value (the test says so).'];
+      await route.fulfill({ response, json: { ...me, placeholders } });
+    });
+    // Every other call of the inbox waits until the frame is drawn, as a busy server may answer them in any order.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/admin\/(?!me(\?|$))/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('navigation', { name: admin.nav.label })).toBeVisible();
+    await expect(page.getByTestId('placeholders')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
   });
 
   test('the Spam folder: a trapped submission waits there, "Not spam" moves it to the inbox; deleted there, the list says so once', async ({ page }) => {

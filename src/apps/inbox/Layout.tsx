@@ -19,7 +19,6 @@ import { SkipLink } from '../../site/layout/SkipLink';
 import type { AdminRole } from '../../content/model/contentApi';
 import { fill, formatCount } from '../../platform/inbox/format';
 import { useSession } from '../../platform/inbox/session';
-import { call } from '../../platform/inbox/api';
 import { LiveProvider, useLiveState } from '../../leads/inbox/live';
 import { PasswordAgain } from './PasswordAgain';
 import { NEWSLETTER_PARTS } from '../../newsletter/inbox/NewsletterNav';
@@ -57,19 +56,12 @@ const SectionLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string; end?
   );
 });
 
-/** The settings still at their example values (the same sentences as npm run check's), until they are fixed. */
-function Placeholders() {
-  const [sentences, setSentences] = useState<string[]>([]);
-  useEffect(() => {
-    let current = true;
-    call<string[]>('placeholders').then(
-      (got) => current && setSentences(got),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+/**
+ * The settings still at their example values (the same sentences as npm run check's), until they
+ * are fixed: they come with who is signed in (session.tsx), so they are there when the frame is
+ * first drawn and never push a screen's content down under the pointer.
+ */
+function Placeholders({ sentences }: { sentences: readonly string[] }) {
   // Folded at first: the heading and how many, one tap to the sentences.
   const [open, setOpen] = useState(false);
   if (sentences.length === 0) return null;
@@ -91,7 +83,7 @@ function Placeholders() {
 }
 
 export function Layout({ email, role }: { email: string; role: AdminRole }) {
-  const { signOut, unread } = useSession();
+  const { state, signOut, unread } = useSession();
   // On a phone the sections are behind one button (a disclosure): open, they are listed below it.
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -186,7 +178,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
       </AppBar>
       <LiveProvider enabled={role === 'owner'}>
         <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
-          {role === 'owner' && <Placeholders />}
+          {role === 'owner' && state.kind === 'signedIn' && <Placeholders sentences={state.placeholders} />}
           {role === 'owner' && <LiveOff />}
           <Outlet />
         </Container>

@@ -7,7 +7,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import server from '../../../config/server';
-import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../leads/model/adminApi';
+import { adminRoutes, CSRF_HEADER, SIGN_IN_API, type Me } from '../../leads/model/adminApi';
 import { contentRoutes } from '../model/contentApi';
 import path from 'node:path';
 import { openStore } from '../../leads/server/store';
@@ -70,7 +70,7 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
   }
   // The inbox asks who is signed in: here, always the developer, as an editor (the leads are on the server).
   app.get(SIGN_IN_API, async () => ({ email: DEVELOPER, accounts: true, csrfToken: DEV_TOKEN }));
-  app.get(adminRoutes.me.path, async () => ({ email: DEVELOPER, role: 'editor', csrfToken: DEV_TOKEN }));
+  app.get(adminRoutes.me.path, async (): Promise<Me> => ({ email: DEVELOPER, role: 'editor', csrfToken: DEV_TOKEN, placeholders: [] }));
   await app.ready();
   return app;
 }

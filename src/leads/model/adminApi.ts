@@ -49,8 +49,6 @@ export const adminRoutes = {
   mailbox: { method: 'GET', path: '/api/admin/mailbox' },
   /** Live updates of the leads: server-sent events (LIVE_EVENTS), one stream per open screen. */
   live: { method: 'GET', path: '/api/admin/live' },
-  /** The settings still at their example values, one sentence each (the same as npm run check's). */
-  placeholders: { method: 'GET', path: '/api/admin/placeholders' },
   /** Sends one notification again. */
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
@@ -430,6 +428,12 @@ export interface Me {
   /** Owners see leads and edit content; editors edit content only. */
   role: AdminRole;
   csrfToken: string;
+  /**
+   * For an owner, the settings still at their example values, one sentence each (the same as npm
+   * run check's); none for an editor. With who is signed in, so that the inbox's frame shows them
+   * as it first draws, and a screen's content never moves down under the pointer when they arrive.
+   */
+  placeholders: readonly string[];
 }
 
 /**

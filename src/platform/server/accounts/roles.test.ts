@@ -4,6 +4,7 @@
  * on every route of the inbox's table that is not the content editor's, the newsletter's writing
  * (not its sending), me, sign-out or the password typed again;
  * an owner (the default, and every account made before roles existed) may use them all.
+ * `me` tells each its role, and an owner the settings still at their example values (an editor none).
  */
 import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -35,10 +36,12 @@ const ownersOnly = routeNames.filter((name) => !everyone.has(name));
 const addressOf = (name: AdminRoute) => adminRoutes[name].path.replace(/:(\w+)/g, 'x1');
 
 let s: TestServer;
+/** The settings still at their examples, as the server is given them at its start (src/apps/server/index.ts finds them). */
+const placeholders = ['config/site.ts: a setting still at its example value.', 'config/site.ts: another one.'];
 /** add-admin with a role that is not one (run beside the two accounts' own). */
 let wrong: Awaited<ReturnType<typeof leads>>;
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({ placeholders });
   // Three commands at once, as three people could (SQLite lets each write in turn).
   const [editor, owner, refused] = await Promise.all([
     leads(['add-admin', 'editor@agency.test', '--role', 'editor'], s.dataDir, `${PASSWORD}\n`),
@@ -64,10 +67,10 @@ it("the table gives editors the content routes, the newsletter's writing, me, si
   for (const name of routeNames) expect(roleMayUse('owner', name)).toBe(true);
 });
 
-it('an editor is told its role by me, and gets 403 on every leads, export, CV, erasure, delivery and newsletter-sending route', async () => {
+it('an editor is told its role by me (and no settings to change), and gets 403 on every leads, export, CV, erasure, delivery and newsletter-sending route', async () => {
   const editor = new Client(s.base);
   expect((await editor.signIn('editor@agency.test')).status).toBe(204);
-  expect(await editor.me()).toMatchObject({ email: 'editor@agency.test', role: 'editor' });
+  expect(await editor.me()).toMatchObject({ email: 'editor@agency.test', role: 'editor', placeholders: [] });
   for (const name of ownersOnly) {
     const { method } = adminRoutes[name];
     const response =
@@ -80,10 +83,10 @@ it('an editor is told its role by me, and gets 403 on every leads, export, CV, e
   expect((await editor.send('GET', newsletterRoutes.newsletters.path)).status).toBe(200);
 });
 
-it('an owner uses the same routes (no 403), and a role changed on the server applies to an open session', async () => {
+it('an owner is told the settings still at their examples by me, uses the same routes (no 403), and a role changed on the server applies to an open session', async () => {
   const owner = new Client(s.base);
   expect((await owner.signIn('owner@agency.test')).status).toBe(204);
-  expect(await owner.me()).toMatchObject({ role: 'owner' });
+  expect(await owner.me()).toMatchObject({ role: 'owner', placeholders });
   for (const name of ownersOnly) {
     const { method } = adminRoutes[name];
     const response =

@@ -7,10 +7,12 @@ import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type C
 
 const messages = server.admin.messages;
 
-export function registerAccounts(route: Route, { store, clock, live, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
-  route('me', async (request, reply) =>
-    json(reply, 200, { email: request.session.email, role: roleOf(store, request.session.email ?? ''), csrfToken: reply.generateCsrf() }),
-  );
+export function registerAccounts(route: Route, { store, clock, live, checkPassword, placeholders }: AdminApiOptions & { checkPassword: CheckPassword }) {
+  // The role was read before (route.ts): an account without one is refused there.
+  route('me', async (request, reply) => {
+    const role = roleOf(store, request.session.email ?? '');
+    return json(reply, 200, { email: request.session.email, role, csrfToken: reply.generateCsrf(), placeholders: role === 'owner' ? placeholders : [] });
+  });
 
   route('signOut', async (request, reply) => {
     live.endSession(request.session.sessionId);

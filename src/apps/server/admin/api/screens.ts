@@ -1,12 +1,10 @@
-/** What the inbox's screens ask besides the leads, under /api/admin/: the mailbox's state, the live updates, the settings still at their examples. */
+/** What the inbox's screens ask besides the leads, under /api/admin/: the mailbox's state, the live updates. */
 import { mailboxStatus } from '../../../../leads/server/mailbox/reader';
 import { json, type AdminApiOptions, type Route } from './route';
 
-export function registerScreens(route: Route, { store, clock, mailboxOn, placeholders, live }: AdminApiOptions) {
+export function registerScreens(route: Route, { store, clock, mailboxOn, live }: AdminApiOptions) {
   route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn, clock())));
 
   // This screen's live updates: a stream that stays open (live.ts).
   route('live', async (request, reply) => live.answer(request, reply, request.session.email ?? '', request.session.sessionId));
-
-  route('placeholders', async (_request, reply) => json(reply, 200, placeholders));
 }
