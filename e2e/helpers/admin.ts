@@ -95,7 +95,7 @@ export async function tick(box: Locator): Promise<void> {
  * press (400 ms over the option already chosen) for a choice of the option under the pointer
  * (press, drag to an option, release, as in a native select). A busy machine can hand the page a
  * click's press and release that far apart: the option the list opened under the pointer was
- * chosen and the list closed (seen in CI: "In conversation" chosen, no list). The list opens with
+ * chosen and the list closed (seen in CI: the next stage chosen, no list open). The list opens with
  * a transition: a busy machine may draw the option where the click lands only after the click,
  * which then chooses nothing and leaves the list open (the box its old value). So the list is at
  * rest before the click, and the box must show the choice after it. A string is an option's
