@@ -255,7 +255,14 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: email, level: 1 })).toBeVisible();
   });
 
-  test('the settings still at their examples come with the frame: a screen drawn before them is never pushed down under the pointer', async ({ page }) => {
+  test('the settings still at their examples and the count of unread leads come with the frame: a screen drawn before them is never pushed down, nor the sections sideways, under the pointer', async ({
+    page,
+    request,
+  }) => {
+    // At least one lead unread.
+    const s = uniqueSuffix();
+    const lead = { Fullname: `Unread ${s}`, Company: 'Co', Number: '1', Email: `unread.${s}@example.com`, Your: '', Messsage: 'Hi', id: 2, Date: 'now' };
+    expect((await request.post(`/api/collections/${forms.contact.collection}/documents`, { data: lead })).status()).toBe(201);
     // Whatever config/ holds now, the server's `me` names at least one setting at its example.
     await page.route(adminRoutes.me.path, async (route) => {
       const response = await route.fetch();
@@ -271,10 +278,20 @@ test.describe('signed in', () => {
       await route.continue();
     });
     await page.goto('/admin');
-    await expect(page.getByRole('navigation', { name: admin.nav.label })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: admin.nav.label });
+    await expect(nav).toBeVisible();
     await expect(page.getByTestId('placeholders')).toBeVisible();
+    // The Inbox section shows its count (a number) from the first drawing; the next section stays where it was drawn.
+    const inbox = nav.getByRole('link', { name: new RegExp(`^${escapeRegExp(admin.nav.inbox)}`) });
+    await expect(inbox).toContainText(/\d/);
+    const spam = nav.getByRole('link', { name: admin.nav.spam });
+    const drawn = { inbox: await inbox.textContent(), spamAt: await spam.boundingBox() };
     release();
     await expect(page.getByRole('heading', { name: admin.list.heading, exact: true, level: 1 })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    // Unless the count has grown a digit meanwhile (another test's lead), nothing moved.
+    const now = { inbox: await inbox.textContent(), spamAt: await spam.boundingBox() };
+    if (now.inbox?.length === drawn.inbox?.length) expect(now.spamAt).toEqual(drawn.spamAt);
   });
 
   test('the Spam folder: a trapped submission waits there, "Not spam" moves it to the inbox; deleted there, the list says so once', async ({ page }) => {

@@ -434,6 +434,13 @@ export interface Me {
    * as it first draws, and a screen's content never moves down under the pointer when they arrive.
    */
   placeholders: readonly string[];
+  /**
+   * For an owner, how many leads of the inbox have something unread (the count beside Inbox and in
+   * the tab's title, kept up by the live updates afterwards): with who is signed in, so the
+   * sections are drawn with it and never move sideways under the pointer as it arrives. None for
+   * an editor, who sees no leads.
+   */
+  unread?: number;
 }
 
 /**

@@ -55,6 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const me = await whoAmI();
       // Accounts made before roles existed are owners.
       setState({ kind: 'signedIn', email: me.email, role: (me as { role?: AdminRole }).role ?? 'owner', placeholders: me.placeholders });
+      setUnread(me.unread);
     } catch (error) {
       if (error instanceof SignedOut) await showSignIn(true);
       else setState({ kind: 'failed', message: (error as Error).message });

@@ -13,7 +13,8 @@ import { fill } from '../../../schema/text';
 import { adminRoutes, roleMayUse, type AdminRoute } from '../../../leads/model/adminApi';
 import { contentRoutes } from '../../../content/model/contentApi';
 import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from '../../../newsletter/model/newsletterApi';
-import { Client, leads, PASSWORD, startServer, type TestServer } from '../../../test/adminServer';
+import { Client, leads, PASSWORD, startServer, submit, type TestServer } from '../../../test/adminServer';
+import { validData } from '../../../test/formFixtures';
 import { databaseFile } from '../../../leads/server/store';
 import { migrate, migrations } from '../../../leads/server/migrations';
 
@@ -70,7 +71,10 @@ it("the table gives editors the content routes, the newsletter's writing, me, si
 it('an editor is told its role by me (and no settings to change), and gets 403 on every leads, export, CV, erasure, delivery and newsletter-sending route', async () => {
   const editor = new Client(s.base);
   expect((await editor.signIn('editor@agency.test')).status).toBe(204);
-  expect(await editor.me()).toMatchObject({ email: 'editor@agency.test', role: 'editor', placeholders: [] });
+  const me = await editor.me();
+  expect(me).toMatchObject({ email: 'editor@agency.test', role: 'editor', placeholders: [] });
+  // No leads, so no count of the unread ones.
+  expect(me).not.toHaveProperty('unread');
   for (const name of ownersOnly) {
     const { method } = adminRoutes[name];
     const response =
@@ -81,6 +85,18 @@ it('an editor is told its role by me (and no settings to change), and gets 403 o
   // The content routes are not refused for the role (whatever else they answer).
   expect((await editor.send('GET', contentRoutes.content.path)).status).not.toBe(403);
   expect((await editor.send('GET', newsletterRoutes.newsletters.path)).status).toBe(200);
+});
+
+it("an owner is told by me how many leads are unread, the inbox list's count, a new lead's included", async () => {
+  const owner = new Client(s.base);
+  expect((await owner.signIn('owner@agency.test')).status).toBe(204);
+  const before = (await owner.me()).unread;
+  expect(before).toEqual(expect.any(Number));
+  await submit(s, 'inquiry', validData.inquiry);
+  const after = await owner.me();
+  expect(after.unread).toBe(before! + 1);
+  const list = (await (await owner.send('GET', `${adminRoutes.leads.path}?spam=false`)).json()) as { unread: number };
+  expect(after.unread).toBe(list.unread);
 });
 
 it('an owner is told the settings still at their examples by me, uses the same routes (no 403), and a role changed on the server applies to an open session', async () => {

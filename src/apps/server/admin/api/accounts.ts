@@ -1,5 +1,7 @@
 /** The account's own routes under /api/admin/: who is signed in, signing out (here or everywhere), the password typed again. */
 import server from '../../../../../config/server';
+import { unreadCount } from '../../../../leads/server/inbox';
+import type { Me } from '../../../../leads/model/adminApi';
 import { roleOf } from '../../../../platform/server/accounts/accounts';
 import { endSessionsOf, passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import { isHttps } from '../../../../platform/server/security';
@@ -11,7 +13,16 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
   // The role was read before (route.ts): an account without one is refused there.
   route('me', async (request, reply) => {
     const role = roleOf(store, request.session.email ?? '');
-    return json(reply, 200, { email: request.session.email, role, csrfToken: reply.generateCsrf(), placeholders: role === 'owner' ? placeholders : [] });
+    if (!role) return fail(reply, 403, messages.ownersOnly);
+    const owner = role === 'owner';
+    const me: Me = {
+      email: request.session.email ?? '',
+      role,
+      csrfToken: reply.generateCsrf(),
+      placeholders: owner ? placeholders : [],
+      ...(owner ? { unread: unreadCount(store) } : {}),
+    };
+    return json(reply, 200, me);
   });
 
   route('signOut', async (request, reply) => {
