@@ -50,6 +50,8 @@ interface Client {
   ended: () => Promise<void>;
   /** Resolves once the client has received `count` status lines (answers) in all. */
   answers: (count: number) => Promise<string[]>;
+  /** Resolves once the client has received at least `bytes` bytes in all. */
+  receivedBytes: (bytes: number) => Promise<void>;
 }
 
 export interface Served {
@@ -150,6 +152,16 @@ export async function serve(limits: Partial<ConnectionLimits>, { pageBytes = 100
                   if (lines.length < count) return;
                   onData.splice(onData.indexOf(check), 1);
                   done(lines);
+                };
+                onData.push(check);
+                check();
+              }),
+            receivedBytes: (bytes) =>
+              new Promise<void>((done) => {
+                const check = () => {
+                  if (chunks.reduce((total, chunk) => total + chunk.length, 0) < bytes) return;
+                  onData.splice(onData.indexOf(check), 1);
+                  done();
                 };
                 onData.push(check);
                 check();
