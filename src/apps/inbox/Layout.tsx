@@ -178,7 +178,8 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
       </AppBar>
       <LiveProvider enabled={role === 'owner'}>
         <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
-          {role === 'owner' && state.kind === 'signedIn' && <Placeholders sentences={state.placeholders} />}
+          {/* The server sends an owner's only (an editor's are none). */}
+          {state.kind === 'signedIn' && <Placeholders sentences={state.placeholders} />}
           {role === 'owner' && <LiveOff />}
           <Outlet />
         </Container>
