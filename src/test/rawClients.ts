@@ -119,11 +119,13 @@ export async function serve(limits: Partial<ConnectionLimits>, { pageBytes = 100
       const socket = net.connect(port, '127.0.0.1');
       sockets.push(socket);
       const chunks: Buffer[] = [];
+      let length = 0;
       const onData: (() => void)[] = [];
       socket.on('error', () => {});
       const take = (chunk: Buffer | null) => {
         if (!chunk) return;
         chunks.push(chunk);
+        length += chunk.length;
         for (const listener of [...onData]) listener();
       };
       if (read === 'all') socket.on('data', take);
@@ -138,6 +140,18 @@ export async function serve(limits: Partial<ConnectionLimits>, { pageBytes = 100
           waiting.delete(local);
           socket.write(request);
           const received = () => Buffer.concat(chunks);
+          /** Resolves with what `value` finds, asked again as each piece of data comes, once it finds something. */
+          const until = <T>(value: () => T | undefined) =>
+            new Promise<T>((done) => {
+              const check = () => {
+                const found = value();
+                if (found === undefined) return;
+                onData.splice(onData.indexOf(check), 1);
+                done(found);
+              };
+              onData.push(check);
+              check();
+            });
           resolve({
             socket,
             server,
@@ -146,26 +160,11 @@ export async function serve(limits: Partial<ConnectionLimits>, { pageBytes = 100
             closed: () => new Promise<void>((done) => (server.destroyed ? done() : server.once('close', () => done()))),
             ended: () => new Promise<void>((done) => (socket.closed ? done() : socket.once('close', () => done()))),
             answers: (count) =>
-              new Promise<string[]>((done) => {
-                const check = () => {
-                  const lines = statusLines(received());
-                  if (lines.length < count) return;
-                  onData.splice(onData.indexOf(check), 1);
-                  done(lines);
-                };
-                onData.push(check);
-                check();
+              until(() => {
+                const lines = statusLines(received());
+                return lines.length < count ? undefined : lines;
               }),
-            receivedBytes: (bytes) =>
-              new Promise<void>((done) => {
-                const check = () => {
-                  if (chunks.reduce((total, chunk) => total + chunk.length, 0) < bytes) return;
-                  onData.splice(onData.indexOf(check), 1);
-                  done();
-                };
-                onData.push(check);
-                check();
-              }),
+            receivedBytes: async (bytes) => void (await until(() => (length < bytes ? undefined : length))),
           });
         };
         const known = serverSide.get(local);
