@@ -2,7 +2,6 @@
 import server from '../../../../../config/server';
 import { unreadCount } from '../../../../leads/server/inbox';
 import type { Me } from '../../../../leads/model/adminApi';
-import { roleOf } from '../../../../platform/server/accounts/accounts';
 import { endSessionsOf, passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import { isHttps } from '../../../../platform/server/security';
 import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type CheckPassword, type Route } from './route';
@@ -10,10 +9,7 @@ import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type C
 const messages = server.admin.messages;
 
 export function registerAccounts(route: Route, { store, clock, live, checkPassword, placeholders }: AdminApiOptions & { checkPassword: CheckPassword }) {
-  // The role was read before (route.ts): an account without one is refused there.
-  route('me', async (request, reply) => {
-    const role = roleOf(store, request.session.email ?? '');
-    if (!role) return fail(reply, 403, messages.ownersOnly);
+  route('me', async (request, reply, role) => {
     const owner = role === 'owner';
     const me: Me = {
       email: request.session.email ?? '',

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../../config/server';
 import { ADMIN_API_PREFIX, adminRoutes, PASSWORD_AGAIN, PASSWORD_AGAIN_ROUTES, roleMayUse, type AdminRoute } from '../../../../leads/model/adminApi';
+import type { AdminRole } from '../../../../content/model/contentApi';
 import { roleOf } from '../../../../platform/server/accounts/accounts';
 import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import type { Store } from '../../../../leads/server/store';
@@ -50,17 +51,18 @@ export const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message
 
 type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string; subscriberId?: string };
 export type AdminRequest = FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>;
-/** Registers one route of the table by its name: its handler, and its body limit (a document's by default). */
-export type Route = (name: AdminRoute, handler: (request: AdminRequest, reply: FastifyReply) => unknown, bodyLimit?: number) => void;
+/** Registers one route of the table by its name: its handler (given the account's role, read before it), and its body limit (a document's by default). */
+export type Route = (name: AdminRoute, handler: (request: AdminRequest, reply: FastifyReply, role: AdminRole) => unknown, bodyLimit?: number) => void;
 
 export const docIdOf = (request: AdminRequest) => request.params.docId ?? '';
 
 const askAgain = new Set<AdminRoute>(PASSWORD_AGAIN_ROUTES);
 
 /** The `route` of a scope under /api/admin/. */
-export const routeIn =
-  (scope: FastifyInstance, store: Store, clock: () => number): Route =>
-  (name, handler, bodyLimit = server.limits.documentBytes) =>
+export const routeIn = (scope: FastifyInstance, store: Store, clock: () => number): Route => {
+  // Each request's role as its preHandler read it, for its handler.
+  const roles = new WeakMap<FastifyRequest, AdminRole>();
+  return (name, handler, bodyLimit = server.limits.documentBytes) =>
     void scope.route({
       method: adminRoutes[name].method,
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
@@ -73,6 +75,8 @@ export const routeIn =
         const role = roleOf(store, request.session.email ?? '');
         if (!role || !roleMayUse(role, name)) return fail(reply, 403, messages.ownersOnly);
         if (askAgain.has(name) && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
+        roles.set(request, role);
       },
-      handler: handler as never,
+      handler: (request, reply) => handler(request as AdminRequest, reply, roles.get(request)!),
     });
+};
