@@ -512,6 +512,10 @@ test.describe('signed in', () => {
       const header = (await page.getByRole('banner').boundingBox())!;
       expect(header.height, 'the closed header is one row').toBeLessThanOrEqual(72);
       await expect(sections.getByRole('link', { name: admin.nav.spam })).toBeHidden();
+      // Closed, the Menu button shows the Inbox section's count of unread leads (this test's lead is one), and says what it counts.
+      await expect(menu).toContainText(/\d/);
+      const unreadWords = escapeRegExp(admin.list.unread).replace(escapeRegExp('{count}'), '[\\d.,\\s]+');
+      await expect(menu).toHaveAccessibleName(new RegExp(`^${escapeRegExp(admin.nav.menu)}\\s+${unreadWords}$`));
       await menu.focus();
       await page.keyboard.press('Enter');
       await expect(menu).toHaveAttribute('aria-expanded', 'true');

@@ -2,7 +2,7 @@
  * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content, Newsletter: its newsletters and subscribers), who is signed
  * in, Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
  * live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the
- * sections open from a Menu button (Escape closes it and gives the keyboard back to the button).
+ * sections open from a Menu button, which shows the count of unread leads too (Escape closes it and gives the keyboard back to the button).
  * The password asked again (PasswordAgain.tsx) lives here, with the screens that may need it.
  */
 import Alert from '@mui/material/Alert';
@@ -16,6 +16,7 @@ import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'rea
 import { Link, Outlet, useLocation, type LinkProps } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { SkipLink } from '../../site/layout/SkipLink';
+import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import type { AdminRole } from '../../content/model/contentApi';
 import { fill, formatCount } from '../../platform/inbox/format';
 import { useSession } from '../../platform/inbox/session';
@@ -82,6 +83,22 @@ function Placeholders({ sentences }: { sentences: readonly string[] }) {
   );
 }
 
+/** The count of unread leads in a pill, beside the Inbox section and on the phone's Menu button; `spoken`: read instead of the number. */
+function UnreadCount({ count, spoken }: { count: number; spoken?: string }) {
+  return (
+    <>
+      <Box
+        component="span"
+        aria-hidden={spoken ? 'true' : undefined}
+        sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}
+      >
+        {formatCount(count)}
+      </Box>
+      {spoken && <ScreenReaderText>{spoken}</ScreenReaderText>}
+    </>
+  );
+}
+
 export function Layout({ email, role }: { email: string; role: AdminRole }) {
   const { state, signOut, unread } = useSession();
   // On a phone the sections are behind one button (a disclosure): open, they are listed below it.
@@ -119,6 +136,8 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                 sx={{ display: { xs: 'inline-flex', md: 'none' } }}
               >
                 {t.menu}
+                {/* The Inbox section's count, in sight with the Menu closed; said in words, as "Menu" alone would not tell what it counts. */}
+                {unread ? <UnreadCount count={unread} spoken={fill(admin.list.unread, { count: formatCount(unread) })} /> : null}
                 <Box component="span" aria-hidden="true" sx={{ ml: 0.75, fontSize: '0.75rem' }}>
                   {menuOpen ? '\u25B2' : '\u25BC'}
                 </Box>
@@ -148,14 +167,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                       sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { md: 1.5, xl: 2.75 }, '&.active': { bgcolor: 'rgba(255, 255, 255, 0.18)' } }}
                     >
                       {section.label}
-                      {section.to === '/' && unread ? (
-                        <Box
-                          component="span"
-                          sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}
-                        >
-                          {formatCount(unread)}
-                        </Box>
-                      ) : null}
+                      {section.to === '/' && unread ? <UnreadCount count={unread} /> : null}
                     </Button>
                   ))}
                 {/* On a phone, with the sections (the row above md has it beside Sign out). */}
