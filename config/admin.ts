@@ -282,7 +282,7 @@ export default {
     historyHeading: 'Changes',
     noHistory: 'Nothing has been changed yet.',
     historyLine: '{at}, {by}: {change}',
-    // {stage}, {reason}, {to}, {value} and {date} are replaced.
+    // {stage}, {reason}, {to}, {value}, {date} and {status} (its name in `statuses`) are replaced.
     changes: {
       staged: 'stage {stage}',
       stagedLost: 'stage {stage} ({reason})',
@@ -292,6 +292,8 @@ export default {
       valueCleared: 'value cleared',
       followUp: 'follow-up on {date}',
       followUpCleared: 'follow-up cleared',
+      // Set by hand, or by the lead's end (won or lost: Archived) and its return from it (Read).
+      status: 'status {status}',
     },
     // The list: its column (the stage, then the value, follow-up and assignee under it), and its
     // filters (kept in the list's address).

@@ -68,6 +68,12 @@ test('at 1280 px: the owner sets the stage (Lost asks why), a follow-up and take
   await choose(page, region.getByRole('combobox', { name: t.lostReason }), LOST_REASONS[0]!);
   await region.getByRole('button', { name: t.save, exact: true }).click();
   await expect(region.getByText(t.saved, { exact: true })).toBeVisible();
+  // Lost ends the lead: Archived (out of what needs the agency), on its page and in its changes.
+  const status = page.getByRole('combobox', { name: admin.lead.status });
+  const history = region.getByRole('list', { name: t.historyHeading });
+  const changed = (text: string) => history.getByRole('listitem').filter({ hasText: text });
+  await expect(status).toHaveText(admin.statuses.archived);
+  await expect(changed(fill(t.changes.status, { status: admin.statuses.archived }))).toHaveCount(1);
 
   // Not lost after all: the stage, a follow-up today, and the lead taken by its owner.
   const today = dayOf(Date.now());
@@ -75,8 +81,9 @@ test('at 1280 px: the owner sets the stage (Lost asks why), a follow-up and take
   await region.getByLabel(t.followUp).fill(today);
   await choose(page, region.getByRole('combobox', { name: t.assignee }), fill(t.you, { email: account.email }));
   await region.getByRole('button', { name: t.save, exact: true }).click();
-  // Its changes, each by the account that made it.
-  const history = region.getByRole('list', { name: t.historyHeading });
+  // In play again: Read. Its changes, each by the account that made it.
+  await expect(status).toHaveText(admin.statuses.read);
+  await expect(changed(fill(t.changes.status, { status: admin.statuses.read }))).toContainText(account.email);
   await expect(history.getByRole('listitem').filter({ hasText: fill(t.changes.staged, { stage: stage.name }) })).toContainText(account.email);
   await expect(
     history
@@ -101,6 +108,17 @@ test('at 1280 px: the owner sets the stage (Lost asks why), a follow-up and take
   // Another stage: not in this view.
   await mineAt(page, WON_STAGE);
   await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+
+  // Won: archived, gone from what needs the agency; the Won stage chosen in that view shows it (any status).
+  await page.goto(`/admin/leads/${docId}`);
+  await choose(page, region.getByRole('combobox', { name: t.stage }), STAGES.find((s) => s.key === WON_STAGE)!.name);
+  await region.getByRole('button', { name: t.save, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: admin.lead.status })).toHaveText(admin.statuses.archived);
+  await page.goto(`/admin?${new URLSearchParams({ q: name }).toString()}`);
+  await expect(page.getByText(admin.list.empty)).toBeVisible();
+  await choose(page, page.getByRole('combobox', { name: t.filterStage }), STAGES.find((s) => s.key === WON_STAGE)!.name);
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: admin.list.status })).toHaveText(admin.list.allStatuses);
 });
 
 test("at 375 px: the stage panel and the list fit the screen, the lead's course one line under it", async ({ page }) => {

@@ -232,6 +232,7 @@ export const adminSchema = object({
       valueCleared: text(),
       followUp: template(['date']),
       followUpCleared: text(),
+      status: template(['status']),
     }),
     ...texts(['column', 'yours', 'filterStage', 'allStages', 'filterAssignee', 'everyone', 'mine', 'unassigned']).shape,
     followUpOn: template(['date']),

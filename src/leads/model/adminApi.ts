@@ -117,6 +117,8 @@ export function pathOf(route: AdminRoute, params: Record<string, string> = {}): 
 }
 
 export const LEAD_STATUSES = ['new', 'read', 'answered', 'replied', 'archived'] as const;
+/** Whether a value is one of the statuses. */
+export const isLeadStatus = (value: unknown): value is LeadStatus => LEAD_STATUSES.includes(value as LeadStatus);
 
 /** What needs the agency: the list's default view (its `status` query: OPEN_VIEW). Replied and archived leads have views of their own. */
 export const OPEN_STATUSES = ['new', 'read', 'answered'] as const satisfies readonly (typeof LEAD_STATUSES)[number][];

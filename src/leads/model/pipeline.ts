@@ -33,6 +33,8 @@ export const stageName = (key: string | null | undefined): string => {
   return STAGES.find((s) => s.key === stage)?.name ?? stage;
 };
 
+/** Whether a stage ends a lead: won or lost. */
+export const isEndStage = (key: string): boolean => key === WON_STAGE || key === LOST_STAGE;
 export const isStage = (key: unknown): key is string => typeof key === 'string' && STAGES.some((s) => s.key === key);
 
 const money = new Intl.NumberFormat(admin.locale, { style: 'currency', currency: admin.currency });

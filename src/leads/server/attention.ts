@@ -12,11 +12,14 @@
  * | the client answers (a mail read from the box)   | set    | kept, or the answer's time    | answered |
  * | the agency replies (inbox or mail program)      | clear  | cleared                       | replied  |
  * | an account opens it, or marks it read           | clear  | kept                          | read     |
- * | status set to Archived or Replied by hand       | clear  | cleared                       | updated  |
+ * | status set to Archived or Replied by hand³      | clear  | cleared                       | updated  |
+ * | status set to Read by hand³                     | clear  | kept                          | updated  |
  * | status set to New, or Answered, by hand         | set¹   | kept, or now                  | updated  |
  *
  * ² Unless its form awaits no answer (`awaitsAnswer: false` in config/forms: a newsletter
  * sign-up): then neither (awaitsAgency below, which the store asks).
+ * ³ Also when the lead ends, won or lost (Archived), and when it leaves that end for a stage
+ * before it (an archived lead is Read again): pipeline.ts.
  * ¹ New only. A mail older than the lead's newest (read late) changes no wait: the newest decides,
  * as it decides the status (mailbox/record.ts). Leads in the Spam folder keep their events but are
  * neither marked nor waited on by an answer (the Spam folder is nobody's work).
@@ -41,6 +44,7 @@ const statements = preparedIn((db: Database.Database) => ({
   ),
   waiting: db.prepare('UPDATE leads SET waiting_since = coalesce(waiting_since, ?) WHERE doc_id = ?'),
   spam: db.prepare('SELECT spam FROM leads WHERE doc_id = ?').pluck(),
+  status: db.prepare('UPDATE leads SET status = ?, updated_at = ?, active_at = ? WHERE doc_id = ?'),
 }));
 
 /** Whether a new lead of this collection is someone waiting for the agency (unread, waiting): its form's `awaitsAnswer`, yes unless it says no. */
@@ -84,14 +88,15 @@ export function markedRead(db: Database.Database, docId: string, actor: string |
   return true;
 }
 
-/** The agency set the lead's status by hand (it is written already): what that says of the mark and the wait, and its event. */
+/**
+ * The agency set the lead's status (by hand, or by ending it at a stage: pipeline.ts): the status,
+ * what it says of the mark and the wait, and its event.
+ */
 export function statusSet(db: Database.Database, docId: string, status: LeadStatus, actor: string | null, at: number): void {
   const q = statements(db);
-  if (status === 'read') {
-    markedRead(db, docId, actor, at);
-    return;
-  }
-  if (status === 'archived' || status === 'replied') q.done.run(docId);
+  q.status.run(status, iso(at), iso(at), docId);
+  if (status === 'read') markedRead(db, docId, actor, at);
+  else if (status === 'archived' || status === 'replied') q.done.run(docId);
   else if (status === 'new') q.unread.run(docId);
   else q.waiting.run(iso(at), docId);
   recordLeadEvent(db, { docId, kind: 'updated', actor, data: { status }, at });

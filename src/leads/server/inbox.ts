@@ -120,10 +120,7 @@ export function updateLead(
     if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
     const added = store.db.prepare('INSERT INTO leads (doc_id) VALUES (?) ON CONFLICT (doc_id) DO NOTHING').run(docId).changes > 0;
     const at = new Date(now).toISOString();
-    if (change.status !== undefined) {
-      store.db.prepare('UPDATE leads SET status = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.status, at, at, docId);
-      statusSet(store.db, docId, change.status, by, now);
-    }
+    if (change.status !== undefined) statusSet(store.db, docId, change.status, by, now);
     if (change.note !== undefined) {
       store.db.prepare('UPDATE leads SET note = ?, updated_at = ?, active_at = ? WHERE doc_id = ?').run(change.note, at, at, docId);
       leadUpdated(store.db, docId, by, { note: true }, now);

@@ -10,7 +10,7 @@ import admin from '../../../config/admin';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { buildDocument } from '../../site/forms/model/document';
-import { adminRoutes, pathOf, type Insights, type LeadList, type LeadPipeline } from '../model/adminApi';
+import { adminRoutes, OPEN_VIEW, pathOf, type Insights, type LeadList, type LeadPipeline } from '../model/adminApi';
 import { api } from '../../platform/api';
 import { encodeAttribution } from '../model/attribution';
 import { FIRST_STAGE, formatMoney, LOST_REASONS, LOST_STAGE, MINOR_DIGITS, STAGES, VALUE_MAX, WON_STAGE, moneyCell, stageName } from '../model/pipeline';
@@ -117,7 +117,48 @@ test('lost needs one of the reasons of config; another stage after it forgets th
   // Won after all: no reason is kept (a reason sent with another stage is not kept either).
   expect((await change(docId, { stage: WON_STAGE, lostReason: reason })).status).toBe(200);
   expect(row(docId)).toMatchObject({ stage: WON_STAGE, lostReason: null });
-  expect(events(docId).map((e) => e.data)).toEqual([{ stage: LOST_STAGE, reason }, { stage: LOST_STAGE, reason: LOST_REASONS[0] }, { stage: WON_STAGE }]);
+  // Lost ended the lead (Archived: below); won is an end too, so the status stays.
+  expect(events(docId).map((e) => e.data)).toEqual([
+    { stage: LOST_STAGE, reason },
+    { status: 'archived' },
+    { stage: LOST_STAGE, reason: LOST_REASONS[0] },
+    { stage: WON_STAGE },
+  ]);
+});
+
+test('a lead ended, won or lost, is archived: nobody waits, nothing is unread, it leaves what needs the agency; back at a stage before the end it is Read and there again', async () => {
+  const mark = `pipeline-end-${s.clock.now}`;
+  const sent = async () => (await submit(s, 'contact', { ...validData.contact, Company: mark })).docId;
+  const [won, lost, replied] = [await sent(), await sent(), await sent()];
+  const attention = (docId: string) =>
+    s.app.store.db.prepare('SELECT status, unread, waiting_since IS NOT NULL AS waiting FROM leads WHERE doc_id = ?').get(docId);
+  const needsAgency = async () => (await list({ q: mark, status: OPEN_VIEW })).leads.map((l) => l.docId).sort();
+  expect(await needsAgency()).toEqual([won, lost, replied].sort());
+  expect((await owner.change('PATCH', pathOf('updateLead', { docId: replied }), { json: { status: 'replied' } })).status).toBe(200);
+  expect(await needsAgency()).toEqual([won, lost].sort());
+
+  s.clock.now += 1000;
+  expect((await change(won, { stage: WON_STAGE })).status).toBe(200);
+  expect((await change(lost, { stage: LOST_STAGE, lostReason: LOST_REASONS[0] }, partner)).status).toBe(200);
+  expect((await change(replied, { stage: LOST_STAGE, lostReason: LOST_REASONS[0] })).status).toBe(200);
+  for (const docId of [won, lost, replied]) expect(attention(docId)).toEqual({ status: 'archived', unread: 0, waiting: 0 });
+  expect(await needsAgency()).toEqual([]);
+  // Written with the stage, by the account that ended it, and listed on the lead.
+  expect(events(lost).slice(-2)).toEqual([
+    { kind: 'staged', actor: PARTNER, data: { stage: LOST_STAGE, reason: LOST_REASONS[0] }, at: s.clock.now },
+    { kind: 'updated', actor: PARTNER, data: { status: 'archived' }, at: s.clock.now },
+  ]);
+  expect((await pipelineOf(lost)).history[0]).toEqual({ kind: 'updated', actor: PARTNER, data: { status: 'archived' }, at: s.clock.now });
+  // From one end to the other: still ended, nothing more written.
+  expect((await change(lost, { stage: WON_STAGE }, partner)).status).toBe(200);
+  expect(events(lost).at(-1)).toMatchObject({ kind: 'staged', data: { stage: WON_STAGE } });
+
+  // Not lost after all: in play again, Read, in what needs the agency (waiting for nobody).
+  s.clock.now += 1000;
+  expect((await change(replied, { stage: MIDDLE })).status).toBe(200);
+  expect(attention(replied)).toEqual({ status: 'read', unread: 0, waiting: 0 });
+  expect(events(replied).at(-1)).toEqual({ kind: 'updated', actor: OWNER, data: { status: 'read' }, at: s.clock.now });
+  expect(await needsAgency()).toEqual([replied]);
 });
 
 test("a value is whole minor units of the currency up to config's most; a follow-up a day from today to config's days ahead; each refused with its sentence", async () => {

@@ -8,13 +8,15 @@
  */
 import type Database from 'better-sqlite3';
 import admin from '../../../config/admin';
-import type { LeadPipeline, PipelineEvent } from '../model/adminApi';
-import { FIRST_STAGE, LOST_STAGE, pipelineProblem, stageOf, type PipelineChange, type PipelineField } from '../model/pipeline';
+import type { LeadPipeline, LeadStatus, PipelineEvent } from '../model/adminApi';
+import { FIRST_STAGE, isEndStage, LOST_STAGE, pipelineProblem, stageOf, type PipelineChange, type PipelineField } from '../model/pipeline';
+import { statusSet } from './attention';
 import { normalizeEmail } from '../../platform/server/accounts/accounts';
 import { leadEventsOf, recordLeadEvent } from './leadEvents';
 import { preparedIn } from '../../platform/server/statements';
 
 interface Row {
+  status: LeadStatus;
   stage: string | null;
   lostReason: string | null;
   value: number | null;
@@ -23,7 +25,7 @@ interface Row {
 }
 
 const statements = preparedIn((db: Database.Database) => ({
-  lead: db.prepare('SELECT stage, lost_reason AS lostReason, value_minor AS value, follow_up AS followUp, assignee FROM leads WHERE doc_id = ?'),
+  lead: db.prepare('SELECT status, stage, lost_reason AS lostReason, value_minor AS value, follow_up AS followUp, assignee FROM leads WHERE doc_id = ?'),
   owners: db.prepare("SELECT email FROM admins WHERE role = 'owner' ORDER BY email").pluck(),
   isOwner: db.prepare("SELECT 1 FROM admins WHERE email = ? AND role = 'owner'"),
   stage: db.prepare('UPDATE leads SET stage = ?, lost_reason = ?, updated_at = ? WHERE doc_id = ?'),
@@ -86,6 +88,13 @@ export function changePipeline(db: Database.Database, docId: string, change: Rec
       if (stageOf(row.stage) !== stage || row.lostReason !== reason) {
         q.stage.run(stage === FIRST_STAGE ? null : stage, reason, at, docId);
         event('staged', { stage, ...(reason !== null ? { reason } : {}) });
+        // Ended (won or lost), nobody waits and it leaves what needs the agency: Archived. Back
+        // from an end to a stage before it, an archived lead is in play again: Read.
+        const ended = isEndStage(stage);
+        if (ended !== isEndStage(stageOf(row.stage))) {
+          if (ended && row.status !== 'archived') statusSet(db, docId, 'archived', actor, now);
+          else if (!ended && row.status === 'archived') statusSet(db, docId, 'read', actor, now);
+        }
       }
     }
     if (value !== undefined && value !== row.value) {

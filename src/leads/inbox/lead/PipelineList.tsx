@@ -14,11 +14,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router-dom';
 import admin from '../../../../config/admin';
 import type { LeadSummary } from '../../model/adminApi';
-import { FIRST_STAGE, formatMoney, LOST_STAGE, stageName, STAGES, WON_STAGE } from '../../model/pipeline';
+import { FIRST_STAGE, formatMoney, isEndStage, LOST_STAGE, stageName, STAGES, WON_STAGE } from '../../model/pipeline';
 import { dayOf, formatDay } from '../../../platform/received';
 import { fill, visible } from '../../../platform/inbox/format';
 import { useSession } from '../../../platform/inbox/session';
-import { pipelineQuery } from '../views';
+import { ALL_STATUSES, pipelineQuery } from '../views';
 
 const t = admin.pipeline;
 const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
@@ -103,6 +103,8 @@ export function PipelineFilters() {
         const next = new URLSearchParams(current);
         if (value) next.set(name, value);
         else next.delete(name);
+        // Won and lost leads are archived (src/leads/server/pipeline.ts): the won or the lost stage, chosen in the view of what needs the agency, shows every status.
+        if (name === 'stage' && isEndStage(value) && !next.has('status')) next.set('status', ALL_STATUSES);
         return next;
       },
       { replace: true },

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import admin from '../../../../config/admin';
-import type { LeadPipeline, PipelineEvent } from '../../model/adminApi';
+import { isLeadStatus, type LeadPipeline, type PipelineEvent } from '../../model/adminApi';
 import {
   formatMoney,
   LOST_REASONS,
@@ -83,6 +83,7 @@ function changeWords(event: PipelineEvent): string | undefined {
     return typeof data.value === 'number' ? fill(t.changes.value, { value: formatMoney(data.value) }) : t.changes.valueCleared;
   if (event.kind === 'updated' && 'followUp' in data)
     return typeof data.followUp === 'string' ? fill(t.changes.followUp, { date: formatDay(data.followUp) }) : t.changes.followUpCleared;
+  if (event.kind === 'updated' && isLeadStatus(data.status)) return fill(t.changes.status, { status: admin.statuses[data.status] });
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * deleting it.
  */
 import server from '../../../../../config/server';
-import { LEAD_STATUSES, type LeadStatus } from '../../../../leads/model/adminApi';
+import { isLeadStatus, type LeadStatus } from '../../../../leads/model/adminApi';
 import { replyProblem } from '../../../../leads/model/replyDraft';
 import { fill, visible } from '../../../../schema/text';
 import { sendStoredFile } from '../../../../platform/server/files';
@@ -25,7 +25,7 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
 
   route('updateLead', async (request, reply) => {
     const { status, note, read } = (request.body ?? {}) as { status?: unknown; note?: unknown; read?: unknown };
-    if (status !== undefined && !LEAD_STATUSES.includes(status as LeadStatus)) return fail(reply, 400, messages.badStatus);
+    if (status !== undefined && !isLeadStatus(status)) return fail(reply, 400, messages.badStatus);
     if (note !== undefined && (typeof note !== 'string' || note.length > server.admin.noteMaxLength)) {
       return fail(reply, 400, fill(messages.noteTooLong, { max: server.admin.noteMaxLength }));
     }

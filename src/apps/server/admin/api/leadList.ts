@@ -8,7 +8,7 @@ import {
   ASSIGNED_VIEWS,
   BULK_ACTIONS,
   LEAD_SORTS,
-  LEAD_STATUSES,
+  isLeadStatus,
   OPEN_STATUSES,
   OPEN_VIEW,
   PAGE_SIZES,
@@ -16,7 +16,6 @@ import {
   type BulkAction,
   type LeadList,
   type LeadSort,
-  type LeadStatus,
 } from '../../../../leads/model/adminApi';
 import { isStage } from '../../../../leads/model/pipeline';
 import { fill } from '../../../../schema/text';
@@ -38,8 +37,8 @@ function filterOf(query: Record<string, unknown>, account: string): LeadFilter |
   }
   if (status === OPEN_VIEW) filter.statuses = OPEN_STATUSES;
   else if (status !== undefined && status !== '') {
-    if (!LEAD_STATUSES.includes(status as LeadStatus)) return undefined;
-    filter.status = status as LeadStatus;
+    if (!isLeadStatus(status)) return undefined;
+    filter.status = status;
   }
   // One row per person (their newest submission in the view), or per submission.
   const { view } = query;
