@@ -201,6 +201,12 @@ export const replySamples: ReplySample[] = [
     folded: ['Jane', ...AGENCY],
   },
   {
+    name: 'One answer written between the quoted lines (the quote above and below it): its words',
+    text: `On Tue, Jan 2, 2024 at 10:00 AM Ada Lovelace <ada@example.net> wrote:\n> Full Name: Ada Lovelace\n> Project: Ordering app\n\nWe build those.\n\n${quotedText()}\n`,
+    expected: 'We build those.',
+    folded: AGENCY,
+  },
+  {
     name: 'Answers written between the quoted lines (text): unsure',
     text: `On Tue, Jan 2, 2024 at 10:00 AM Ada Lovelace <ada@example.net> wrote:\n> Full Name: Ada Lovelace\n\nHello Ada!\n\n> Project: Ordering app\n\nWe build those.\n`,
     expected: { unsure: true },
