@@ -1,6 +1,6 @@
 /**
  * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content, Newsletter: its newsletters and subscribers), who is signed
- * in, Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
+ * in (under them; in the Menu on a phone), Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
  * live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the
  * sections open from a Menu button, which shows the count of unread leads too (Escape closes it and gives the keyboard back to the button).
  * The password asked again (PasswordAgain.tsx) lives here, with the screens that may need it.
@@ -124,7 +124,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
       <SkipLink target={CONTENT_ID} label={t.skipToContent} />
       <AppBar position="static" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
         <Container>
-          {/* One row from the md breakpoint up: the address gives way (cut with an ellipsis, whole in its title), never Sign out. */}
+          {/* One row from the md breakpoint up: the sections, Sign out on all devices and Sign out. */}
           <Toolbar disableGutters sx={{ flexWrap: 'nowrap', alignItems: { xs: 'flex-start', md: 'center' }, gap: 1, py: 1 }}>
             <Box component="nav" aria-label={t.label} onKeyDown={closeOnEscape} sx={{ flexGrow: 1, flexShrink: { md: 0 }, minWidth: 0 }}>
               <Button
@@ -170,15 +170,15 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                       {section.to === '/' && unread ? <UnreadCount count={unread} /> : null}
                     </Button>
                   ))}
+                <Typography variant="body2" sx={{ display: { xs: 'block', md: 'none' }, px: 2.75, py: 0.75, overflowWrap: 'anywhere' }}>
+                  {signedInAs}
+                </Typography>
                 {/* On a phone, with the sections (the row above md has it beside Sign out). */}
                 <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'inline-flex', md: 'none' }, whiteSpace: 'nowrap' }}>
                   {t.signOutEverywhere}
                 </Button>
               </Box>
             </Box>
-            <Typography variant="body2" noWrap title={signedInAs} sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0, flexShrink: 1 }}>
-              {signedInAs}
-            </Typography>
             <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'none', md: 'inline-flex' }, flexShrink: 0, whiteSpace: 'nowrap' }}>
               {t.signOutEverywhere}
             </Button>
@@ -186,6 +186,10 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
               {t.signOut}
             </Button>
           </Toolbar>
+          {/* Who is signed in: under the row from md up (whole; a long address cut with an ellipsis, whole in its title), in the open Menu on a phone. */}
+          <Typography variant="body2" noWrap title={signedInAs} sx={{ display: { xs: 'none', md: 'block' }, textAlign: 'right', mt: -0.5, pb: 1 }}>
+            {signedInAs}
+          </Typography>
         </Container>
       </AppBar>
       <LiveProvider enabled={role === 'owner'}>
