@@ -582,6 +582,8 @@ export default {
     erased: 'Erased for good. Nothing of this is left on this server.',
     // After the erasure: the places outside this server that still hold something of theirs.
     outsideHeading: 'Delete these by hand: copies outside this server',
+    // Under it, the addresses to search those places for (this page only shows them until it is left; the server keeps none): {addresses} is replaced.
+    outsideAddresses: 'Their addresses, to search these places for (and to erase again after restoring a backup): {addresses}',
     outside: {
       // {addresses} and {count} are replaced.
       notificationMailbox: 'The notification mailbox ({addresses}) holds the e-mails telling the agency of their leads, with what they sent ({count}). Delete them there, in the trash too.',

@@ -411,6 +411,9 @@ test.describe('signed in', () => {
       // What is left outside: this server sends no mail, so backups only.
       const outside = page.getByRole('region', { name: admin.erase.outsideHeading });
       await expect(outside.getByRole('listitem')).toHaveCount(1);
+      // And the addresses to search those places for, each form it was found under (this page keeps them; the record never does).
+      await expect(outside).toContainText(fill(admin.erase.outsideAddresses, { addresses: '' }).trim());
+      for (const address of [email, `LEAVING.${s}+news@example.com`]) await expect(outside).toContainText(address);
       const records = page.getByRole('region', { name: admin.erase.recordsHeading });
       await expect(records).toContainText(account.email);
       await expect(records).not.toContainText(s);

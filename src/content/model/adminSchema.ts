@@ -430,6 +430,7 @@ export const adminSchema = object({
     cvLine: template(['size']),
     attachmentLine: template(['name', 'size']),
     ...texts(['confirmLabel', 'confirmHint', 'confirm', 'erasing', 'erased', 'outsideHeading']).shape,
+    outsideAddresses: template(['addresses']),
     outside: object({
       notificationMailbox: template(['addresses', 'count'], PARAGRAPH),
       webhook: template(['receiver', 'count'], PARAGRAPH),

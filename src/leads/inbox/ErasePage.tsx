@@ -122,7 +122,8 @@ export function ErasePage() {
   const [found, setFound] = useState<{ email: string; preview: ErasurePreview }>();
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<ErasureDone>();
+  // What was erased, with the addresses it was found under (kept by this page only, for the places to search by hand).
+  const [done, setDone] = useState<ErasureDone & { addresses: readonly string[] }>();
   const [records, setRecords] = useState<ErasureRecord[]>();
   const { notice, setNotice, attempt } = useNotice();
 
@@ -150,7 +151,7 @@ export function ErasePage() {
       setFound(undefined);
       setEmail('');
       setConfirm('');
-      setDone(erased);
+      setDone({ ...erased, addresses: found.preview.addresses.length > 0 ? found.preview.addresses : [found.email] });
       setNotice({ text: t.erased, severity: 'success' });
       await loadRecords();
     }).finally(() => setBusy(false));
@@ -208,6 +209,7 @@ export function ErasePage() {
       <Notice message={notice} />
       {done && done.outside.length > 0 && (
         <Section id="erase-outside-heading" heading={t.outsideHeading}>
+          <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>{fill(t.outsideAddresses, { addresses: done.addresses.join(', ') })}</Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1, overflowWrap: 'anywhere' }}>
             {done.outside.map((place) => (
               <li key={place.place}>{outsideLine(place)}</li>
