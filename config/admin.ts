@@ -218,6 +218,9 @@ export default {
     noDeliveries: 'No notifications were sent for this lead.',
     deliveryColumns: { channel: 'Channel', state: 'State', attempts: 'Attempts', lastError: 'Last error', sentAt: 'Sent at' },
     channels: { email: 'E-mail', webhook: 'Webhook' },
+    // A notification's channel with what it tells of: {channel} (from `channels`) and {about} (from `deliveryAbout`) are replaced.
+    deliveryChannel: '{channel}: {about}',
+    deliveryAbout: { lead: 'new lead', answer: 'an answer of theirs' },
     deliveryStates: { pending: 'Waiting', retrying: 'Retrying', sent: 'Sent', failed: 'Failed' },
     sendAgain: 'Send again',
     sentAgain: 'It will be sent again in a moment.',

@@ -237,6 +237,10 @@ test("at 375 px: the list stacks each lead, the lead page opens on its reply box
   await expect(page.getByRole('region', { name: admin.replies.heading })).toBeInViewport();
   await expect(page.getByRole('button', { name: admin.lead.markSpam })).toBeVisible();
   await expect(page.getByRole('region', { name: admin.lead.deliveriesHeading }).getByRole('button', { name: admin.lead.sendAgain })).toBeVisible();
+  // The notification says what it told of: this new lead.
+  await expect(page.getByRole('region', { name: admin.lead.deliveriesHeading })).toContainText(
+    fill(admin.lead.deliveryChannel, { channel: admin.lead.channels.email, about: admin.lead.deliveryAbout.lead }),
+  );
   // Each is reached by scrolling down only: wholly within the screen's width, the page never scrolled sideways.
   const reachable = [
     page.getByRole('combobox', { name: admin.lead.status }),

@@ -341,6 +341,8 @@ export const adminSchema = object({
     ]).shape,
     deliveryColumns: texts(['channel', 'state', 'attempts', 'lastError', 'sentAt']),
     channels: texts(['email', 'webhook']),
+    deliveryChannel: template(['channel', 'about']),
+    deliveryAbout: texts(['lead', 'answer']),
     deliveryStates: texts(['pending', 'retrying', 'sent', 'failed']),
     ...texts([
       'sendAgain',

@@ -198,6 +198,8 @@ export type DeliveryState = 'pending' | 'sent' | 'failed';
 export interface Delivery {
   id: string;
   channel: string;
+  /** What it tells of: the lead's arrival, or an answer of its client read from the mailbox (the owner's mail of it). */
+  about: 'lead' | 'answer';
   /** Pending with a last error: it is being retried. */
   state: DeliveryState;
   attempts: number;

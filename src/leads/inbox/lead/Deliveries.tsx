@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import admin from '../../../../config/admin';
 import type { Delivery } from '../../model/adminApi';
 import { ScreenReaderText } from '../../../site/ui/ScreenReaderText';
-import { deliveryStateLabel, formatDate } from '../../../platform/inbox/format';
+import { deliveryStateLabel, fill, formatDate } from '../../../platform/inbox/format';
 import { Section } from '../../../platform/inbox/Section';
 import { WideTable } from '../../../platform/inbox/WideTable';
 
@@ -22,7 +22,10 @@ const t = admin.lead;
 
 /** A delivery's cells, in the order of config/admin.ts deliveryColumns. */
 const deliveryCells = (delivery: Delivery): [keyof typeof t.deliveryColumns, string | number][] => [
-  ['channel', t.channels[delivery.channel as keyof typeof t.channels] ?? delivery.channel],
+  [
+    'channel',
+    fill(t.deliveryChannel, { channel: t.channels[delivery.channel as keyof typeof t.channels] ?? delivery.channel, about: t.deliveryAbout[delivery.about] }),
+  ],
   ['state', deliveryStateLabel(delivery)],
   ['attempts', delivery.attempts],
   ['lastError', delivery.lastError ?? ''],

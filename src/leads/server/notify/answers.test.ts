@@ -159,6 +159,13 @@ run('a client\u2019s answer', () => {
     expect(mail.replyTo).toBeUndefined();
     // The lead's notifications list it, sent.
     expect((await lead(ada.docId)).deliveries.filter((d) => d.id.startsWith('ans_')).map((d) => d.state)).toEqual(['sent']);
+    // Each says what it tells of: the lead's own mail, and this answer's.
+    expect((await lead(ada.docId)).deliveries.map((d) => [d.id.startsWith('ans_'), d.about])).toEqual(
+      expect.arrayContaining([
+        [false, 'lead'],
+        [true, 'answer'],
+      ]),
+    );
 
     // Once: the worker passing again sends nothing more.
     await minutesPass();

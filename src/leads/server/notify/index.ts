@@ -19,7 +19,7 @@ import type Database from 'better-sqlite3';
 import type { Inserted, Store } from '../store';
 import { formForCollection } from '../../../site/forms/model/registry';
 import type { ReplyDraft } from '../../model/replyDraft';
-import { queueAnswer } from './answers';
+import { isAnswerDelivery, queueAnswer } from './answers';
 import { deliveriesIn, type Delivery } from './deliveries';
 import { queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
@@ -118,11 +118,12 @@ export function resendDelivery(store: Store, deliveryId: string): boolean {
   return done;
 }
 
-/** A lead's notifications, oldest first (state, tries, last error, times in ms). */
-export function deliveriesOf(store: Store, docId: string): Delivery[] {
+/** A lead's notifications, oldest first (state, tries, last error, times in ms), each with what it tells of (the lead, or an answer). */
+export function deliveriesOf(store: Store, docId: string): (Delivery & { about: 'lead' | 'answer' })[] {
   return deliveriesIn(store.db)
     .ofLead(docId)
-    .filter((delivery) => delivery.channel !== 'visitor');
+    .filter((delivery) => delivery.channel !== 'visitor')
+    .map((delivery) => ({ ...delivery, about: isAnswerDelivery(delivery.id) ? 'answer' : 'lead' }));
 }
 
 /**
