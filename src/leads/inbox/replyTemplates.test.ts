@@ -10,6 +10,7 @@ import { bareSubject } from '../model/replyDraft';
 import { cutAtWord, fill } from '../../schema/text';
 import { validData } from '../../test/formFixtures';
 import { templatesFor, threadSubject } from './replyTemplates';
+import { formNamed } from '../../site/forms/model/registry';
 
 const lead = (form: keyof typeof forms, document: Record<string, unknown>, mails: Partial<ConversationMail>[] = []) =>
   ({ form, document, mails: mails as ConversationMail[] }) as unknown as LeadDetail;
@@ -68,5 +69,19 @@ describe('templatesFor', () => {
     }
     expect(threadSubject(lead(form, document))).toBeUndefined();
     expect(bareSubject('Fwd: Re[2]: Plans')).toBe('Plans');
+  });
+
+  it("skips the mails of the person's leads whose form awaits no answer (a newsletter's confirmation): no part of the conversation", () => {
+    const quiet = (Object.keys(admin.forms) as (keyof typeof forms)[]).find((name) => formNamed(name)?.awaitsAnswer === false);
+    expect(quiet).toBeDefined();
+    const [form] = withPlaceholder[0]!;
+    const base = lead(form, validData[form] as Record<string, unknown>, [
+      { docId: 'signedUp', subject: 'Confirm it' },
+      { docId: 'asked', subject: 'Thank you' },
+    ]);
+    const asked = { ...base, docId: 'asked', person: { submissions: [{ docId: 'signedUp', form: quiet }], more: 0 } } as unknown as LeadDetail;
+    expect(threadSubject(asked)).toBe(fill(admin.replies.threadSubject, { subject: 'Thank you' }));
+    // The sign-up itself has no conversation.
+    expect(threadSubject({ ...asked, docId: 'signedUp', form: quiet } as LeadDetail)).toBeUndefined();
   });
 });

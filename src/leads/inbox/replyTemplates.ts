@@ -18,12 +18,17 @@ const IN_SUBJECT = 80;
 
 /**
  * The conversation's subject for a reply: "Re: " and the subject of the first e-mail with the
- * person (the auto-reply), so every mail of one conversation has the same subject; none when
- * there is no e-mail yet (the template's subject then).
+ * person (the auto-reply) of a form awaiting an answer, so every mail of one conversation has the
+ * same subject; none when there is no e-mail yet (the template's subject then).
  */
 export function threadSubject(lead: LeadDetail): string | undefined {
+  // The mails of a lead whose form awaits no answer (a newsletter's confirmation) are no part of the
+  // conversation (src/leads/server/mailbox/conversation.ts), nor has such a lead one of its own.
+  const formOf = (docId: string) => (docId === lead.docId ? lead.form : lead.person?.submissions.find((s) => s.docId === docId)?.form);
+  const inConversation = (docId: string) => formNamed(formOf(docId) ?? '')?.awaitsAnswer !== false;
+  if (!inConversation(lead.docId)) return undefined;
   // (Not an unsent reply's: its subject is the agency's notification's.)
-  const first = lead.mails.find((mail) => mail.kind !== 'notSent')?.subject.trim();
+  const first = lead.mails.find((mail) => mail.kind !== 'notSent' && inConversation(mail.docId))?.subject.trim();
   if (!first) return undefined;
   return fill(t.threadSubject, { subject: bareSubject(first) });
 }

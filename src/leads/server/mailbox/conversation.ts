@@ -7,18 +7,22 @@
  * new words and its folded quote; a mail kept by its headers, one only claiming to be the
  * agency's, and an automatic one, say so), and the agency's replies the site did not send on
  * (mail_replies, with why). The lead's page shows it; a reply is threaded after the mails
- * exchanged (In-Reply-To the last mail, References all of them; never an automatic one).
+ * exchanged (In-Reply-To the last mail, References all of them; never an automatic one, nor a
+ * newsletter's confirmation: conversationLeads).
  */
 import type Database from 'better-sqlite3';
 import type { AutomaticKind, ConversationMail, ReceivedMail, UnsentReply, VisitorMail } from '../../model/adminApi';
 import { bareSubject } from '../../model/replyDraft';
 import { preparedIn } from '../../../platform/server/statements';
 import { refusalSentence, type RefusalReason } from './replyTokens';
+import { awaitsAgency } from '../attention';
 
 /** The most mails a conversation shows and a reply names (the newest). */
 const MAX_MAILS = 200;
 
 const statements = preparedIn((db: Database.Database) => ({
+  /** Each lead's collection. */
+  collections: db.prepare('SELECT doc_id AS docId, collection FROM documents WHERE doc_id IN (SELECT value FROM json_each(?))'),
   /** The leads of the person this lead belongs to (the lead alone without an address). */
   people: db.prepare(`SELECT l2.doc_id FROM leads l JOIN leads l2 ON l2.person = l.person WHERE l.doc_id = ? AND l.person IS NOT NULL`),
   sent: db.prepare(
@@ -46,6 +50,17 @@ const statements = preparedIn((db: Database.Database) => ({
 function personLeads(db: Database.Database, docId: string): string[] {
   const ids = statements(db).people.pluck().all(docId) as string[];
   return ids.length > 0 ? ids : [docId];
+}
+
+/**
+ * The doc ids of the person's leads whose mails are one conversation: those of forms awaiting an
+ * answer. A newsletter sign-up's confirmation is no part of it (nothing threads after it, it takes
+ * no thread, its subject is not the conversation's); none when this lead's form awaits none.
+ */
+function conversationLeads(db: Database.Database, docId: string): string[] {
+  const rows = statements(db).collections.all(JSON.stringify(personLeads(db, docId))) as { docId: string; collection: string }[];
+  const leads = rows.filter((row) => awaitsAgency(row.collection)).map((row) => row.docId);
+  return leads.includes(docId) ? leads : [];
 }
 
 interface ReceivedRow {
@@ -133,7 +148,7 @@ export function conversationOf(db: Database.Database, docId: string): Conversati
 export function conversationSubject(db: Database.Database, docId: string): string | undefined {
   const subject = statements(db)
     .first.pluck()
-    .get({ docs: JSON.stringify(personLeads(db, docId)) }) as string | undefined;
+    .get({ docs: JSON.stringify(conversationLeads(db, docId)) }) as string | undefined;
   const bare = subject === undefined ? '' : bareSubject(subject);
   return bare === '' ? undefined : bare;
 }
@@ -144,7 +159,7 @@ export function conversationSubject(db: Database.Database, docId: string): strin
  * `<delivery id@domain>`; those read from the mailbox are kept as they came.
  */
 export function threadIds(db: Database.Database, docId: string, before: number, exceptDelivery: string, domain: string): string[] {
-  const docs = JSON.stringify(personLeads(db, docId));
+  const docs = JSON.stringify(conversationLeads(db, docId));
   const q = statements(db);
   const sent = (q.sent.all(docs) as { id: string; createdAt: number }[])
     .filter((m) => m.id !== exceptDelivery && m.createdAt <= before)

@@ -9,7 +9,8 @@ import forms from '../../../../config/forms';
 import server from '../../../../config/server';
 import site from '../../../../config/site';
 import { buildDocument } from '../../../site/forms/model/document';
-import { pathOf } from '../../model/adminApi';
+import { pathOf, type LeadDetail } from '../../model/adminApi';
+import { conversationSubject } from '../mailbox/conversation';
 import { api } from '../../../platform/api';
 import { fill } from '../../../schema/text';
 import { validData } from '../../../test/formFixtures';
@@ -154,4 +155,36 @@ it('refuses a reply to an editor (403) and a draft the shared check refuses (400
   expect(replyMail.email.replyTo).toEqual([{ name: '', address: agency }]);
   // Once each: the auto-reply and the reply (the agency's notification went to NOTIFY_TO).
   expect(visitor).toHaveLength(2);
+});
+
+it("a newsletter sign-up's confirmation is no part of the person's conversation: their next lead's auto-reply takes no thread from it, and a reply none of its subject", async () => {
+  const port = await freePort();
+  const receiver = await smtp(port);
+  const s = await siteWithMail(port);
+  const email = validData.contact.Email!;
+  // The same person (another case, a +tag) signs up first, then asks.
+  const [user, domain] = email.split('@') as [string, string];
+  await submit(s, 'newsletter', { ...validData.newsletter, Email: `${user.toUpperCase()}+news@${domain}` });
+  await waitFor('the confirmation', () => receiver.mails.length === 1);
+  const confirmation = receiver.mails[0]!;
+  const { docId } = await submit(s, 'contact', validData.contact);
+  await waitFor('the auto-reply', () => to(receiver, email).length === 1);
+  const autoMail = to(receiver, email)[0]!;
+  expect(autoMail.email.subject).toBe(fill(autoReply.subject, { Fullname: validData.contact.Fullname! }));
+  expect(autoMail.email.inReplyTo).toBeUndefined();
+  expect(autoMail.email.references).toBeUndefined();
+
+  // The lead's page lists every mail with the person, the confirmation too; the conversation's
+  // subject (a reply from a mail program takes it: ownerReplies.ts) is the auto-reply's, and the
+  // owner's reply follows the auto-reply alone.
+  const ownerClient = await owner(s);
+  const lead = (await (await ownerClient.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail;
+  expect(lead.mails.map((m) => m.subject)).toContain(confirmation.email.subject);
+  expect(conversationSubject(s.app.store.db, docId)).toBe(autoMail.email.subject);
+  const subject = fill(admin.replies.threadSubject, { subject: autoMail.email.subject! });
+  expect((await ownerClient.change('POST', pathOf('reply', { docId }), { json: { subject, text: 'When could we call?' } })).status).toBe(200);
+  await waitFor('the reply', () => to(receiver, email).length === 2);
+  const replyMail = to(receiver, email)[1]!;
+  expect(replyMail.email.inReplyTo).toBe(autoMail.email.messageId);
+  expect(replyMail.email.references).toBe(autoMail.email.messageId);
 });
