@@ -156,6 +156,10 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   await waitFor('every e-mail of the lead marked sent', () => states().length >= 3 && states().every((state) => state === 'sent'));
   await page.reload();
   await expect(history.nth(1)).toContainText(admin.lead.deliveryStates.sent);
+  // Written to once, the next reply starts blank in the conversation's subject (the templates under Start from).
+  await expect(composer.getByLabel(admin.replies.subject)).toHaveValue(subject);
+  await expect(composer.getByLabel(admin.replies.text)).toHaveValue('');
+  await expect(composer.getByRole('combobox', { name: admin.replies.template })).toHaveText(admin.replies.blank);
   // Replied as our server keeps it (the page read again), and in the inbox's list (the second post is still New).
   await expect(page.getByRole('region', { name: admin.lead.status }).getByRole('combobox', { name: admin.lead.status })).toHaveText(admin.statuses.replied);
   // Every status: the replied one is done for now, out of the default view.

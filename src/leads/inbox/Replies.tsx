@@ -1,6 +1,7 @@
 /**
  * Answering a lead from its page: the Reply composer (a template of config/admin.ts `replies`,
- * filled with the lead's fields, which the owner edits and sends). The draft is checked by the
+ * filled with the lead's fields, which the owner edits and sends; blank once the agency has
+ * written to the person). The draft is checked by the
  * same code as on our server (src/leads/model/replyDraft.ts). The e-mails with the person beside it:
  * Conversation.tsx.
  */
@@ -18,6 +19,7 @@ import { templatesFor, threadSubject } from './replyTemplates';
 import { call } from '../../platform/inbox/api';
 import { fill, visible } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
+import { showEmpty } from '../../platform/inbox/showEmpty';
 
 const t = admin.replies;
 /** The visitor's address (the form's first e-mail field), or empty. */
@@ -28,8 +30,13 @@ function addressOf(lead: LeadDetail): string {
 
 export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (detail: LeadDetail) => void }) {
   const templates = templatesFor(lead);
-  const [choice, setChoice] = useState(templates.length > 0 ? '0' : '');
-  const [draft, setDraft] = useState<ReplyDraft>(templates[0] ?? { subject: threadSubject(lead) ?? '', text: '' });
+  // A template is the first words to a person: once the agency has written to them (from the inbox
+  // or a mail program), a reply starts blank in the conversation's subject; the templates stay under Start from.
+  const written = lead.mails.some((mail) => mail.kind === 'reply' || mail.kind === 'mailProgram');
+  const start = templates.length > 0 && !written ? '0' : '';
+  const blank = (): ReplyDraft => ({ subject: threadSubject(lead) ?? '', text: '' });
+  const [choice, setChoice] = useState(start);
+  const [draft, setDraft] = useState<ReplyDraft>(start === '' ? blank() : templates[0]!);
   const [problem, setProblem] = useState<ReturnType<typeof replyProblem>>();
   const [sending, setSending] = useState(false);
   const { notice, setNotice, attempt } = useNotice();
@@ -39,7 +46,7 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
 
   const pick = (value: string) => {
     setChoice(value);
-    setDraft(value === '' ? { subject: threadSubject(lead) ?? '', text: '' } : templates[Number(value)]!);
+    setDraft(value === '' ? blank() : templates[Number(value)]!);
     setProblem(undefined);
   };
   const edit = (key: keyof ReplyDraft) => (value: string) => {
@@ -66,7 +73,7 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
     <Box component="form" noValidate sx={{ display: 'grid', gap: 2 }} onSubmit={(e) => (e.preventDefault(), void send())}>
       <Typography sx={{ overflowWrap: 'anywhere' }}>{fill(t.to, { address: visible(address) })}</Typography>
       {templates.length > 0 && (
-        <TextField select label={t.template} value={choice} onChange={(e) => pick(e.target.value)}>
+        <TextField select label={t.template} value={choice} onChange={(e) => pick(e.target.value)} slotProps={showEmpty}>
           <MenuItem value="">{t.blank}</MenuItem>
           {templates.map((template, i) => (
             <MenuItem key={template.name} value={String(i)}>

@@ -19,9 +19,9 @@ import { dayOf, formatDay } from '../../../platform/received';
 import { fill, visible } from '../../../platform/inbox/format';
 import { useSession } from '../../../platform/inbox/session';
 import { ALL_STATUSES, pipelineQuery } from '../views';
+import { showEmpty } from '../../../platform/inbox/showEmpty';
 
 const t = admin.pipeline;
-const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /** Whether a follow-up is due: today or before, on the agency's calendar. */
 const due = (followUp: string | null) => followUp !== null && followUp <= dayOf(Date.now());

@@ -14,13 +14,11 @@ import { fill, formatCount, formLabel } from '../../../platform/inbox/format';
 import { ALL_STATUSES } from '../views';
 import { PipelineFilters } from '../lead/PipelineList';
 import { SourceFilter } from '../sources/SourceFilter';
+import { showEmpty } from '../../../platform/inbox/showEmpty';
 
 const t = admin.list;
 const forms = Object.keys(admin.forms);
 const FILTERS_ID = 'list-filters';
-
-/** A select whose empty choice ("All forms") is shown as chosen, not as an empty box. */
-const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 interface Props {
   spam: boolean;

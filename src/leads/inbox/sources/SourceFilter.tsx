@@ -11,9 +11,9 @@ import admin from '../../../../config/admin';
 import { DIRECT_SOURCE, type SourceChoice } from '../../model/adminApi';
 import { call } from '../../../platform/inbox/api';
 import { fill, formatCount } from '../../../platform/inbox/format';
+import { showEmpty } from '../../../platform/inbox/showEmpty';
 
 const t = admin.sources;
-const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /** The filter's part of the list's address: what LeadList sends with its query. */
 export function sourceQuery(params: URLSearchParams): { source?: string; campaign?: string } {
