@@ -128,7 +128,8 @@ export function RowsTable({
           {rows.map(({ key, cells, row }) => (
             <TableRow key={key}>
               {cells.map((cell, i) => (
-                <TableCell key={i} sx={{ overflowWrap: 'anywhere' }}>
+                // A long source or address breaks anywhere; a short one ("(direct)", "/Contact") stays whole.
+                <TableCell key={i} sx={{ overflowWrap: 'anywhere', minWidth: '14ch' }}>
                   {cell}
                 </TableCell>
               ))}
