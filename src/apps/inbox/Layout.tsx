@@ -16,7 +16,6 @@ import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'rea
 import { Link, Outlet, useLocation, type LinkProps } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { SkipLink } from '../../site/layout/SkipLink';
-import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import type { AdminRole } from '../../content/model/contentApi';
 import { fill, formatCount } from '../../platform/inbox/format';
 import { useSession } from '../../platform/inbox/session';
@@ -83,19 +82,20 @@ function Placeholders({ sentences }: { sentences: readonly string[] }) {
   );
 }
 
-/** The count of unread leads in a pill, beside the Inbox section and on the phone's Menu button; `spoken`: read instead of the number. */
-function UnreadCount({ count, spoken }: { count: number; spoken?: string }) {
+/**
+ * The count of unread leads in a pill, beside the Inbox section and on the phone's Menu button;
+ * `seenOnly`: hidden from screen readers (the button's name stays "Menu"; they hear the count with
+ * the Inbox section, and in the tab's title).
+ */
+function UnreadCount({ count, seenOnly = false }: { count: number; seenOnly?: boolean }) {
   return (
-    <>
-      <Box
-        component="span"
-        aria-hidden={spoken ? 'true' : undefined}
-        sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}
-      >
-        {formatCount(count)}
-      </Box>
-      {spoken && <ScreenReaderText>{spoken}</ScreenReaderText>}
-    </>
+    <Box
+      component="span"
+      aria-hidden={seenOnly ? 'true' : undefined}
+      sx={{ ml: 1, px: 1, borderRadius: 999, bgcolor: 'background.paper', color: 'primary.dark', fontSize: '0.8125rem' }}
+    >
+      {formatCount(count)}
+    </Box>
   );
 }
 
@@ -136,8 +136,8 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                 sx={{ display: { xs: 'inline-flex', md: 'none' } }}
               >
                 {t.menu}
-                {/* The Inbox section's count, in sight with the Menu closed; said in words, as "Menu" alone would not tell what it counts. */}
-                {unread ? <UnreadCount count={unread} spoken={fill(admin.list.unread, { count: formatCount(unread) })} /> : null}
+                {/* The Inbox section's count, in sight with the Menu closed. */}
+                {unread ? <UnreadCount count={unread} seenOnly /> : null}
                 <Box component="span" aria-hidden="true" sx={{ ml: 0.75, fontSize: '0.75rem' }}>
                   {menuOpen ? '\u25B2' : '\u25BC'}
                 </Box>
@@ -170,9 +170,6 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                       {section.to === '/' && unread ? <UnreadCount count={unread} /> : null}
                     </Button>
                   ))}
-                <Typography variant="body2" sx={{ display: { xs: 'block', md: 'none' }, px: 2.75, py: 0.75, overflowWrap: 'anywhere' }}>
-                  {signedInAs}
-                </Typography>
                 {/* On a phone, with the sections (the row above md has it beside Sign out). */}
                 <Button color="inherit" onClick={() => void signOut(true)} sx={{ display: { xs: 'inline-flex', md: 'none' }, whiteSpace: 'nowrap' }}>
                   {t.signOutEverywhere}
@@ -186,8 +183,22 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
               {t.signOut}
             </Button>
           </Toolbar>
-          {/* Who is signed in: under the row from md up (whole; a long address cut with an ellipsis, whole in its title), in the open Menu on a phone. */}
-          <Typography variant="body2" noWrap title={signedInAs} sx={{ display: { xs: 'none', md: 'block' }, textAlign: 'right', mt: -0.5, pb: 1 }}>
+          {/* Who is signed in, under the row: from md up always (whole; a long address cut with an ellipsis, whole in its title), on a phone with the Menu open. */}
+          <Typography
+            variant="body2"
+            title={signedInAs}
+            sx={{
+              display: { xs: menuOpen ? 'block' : 'none', md: 'block' },
+              textAlign: { md: 'right' },
+              px: { xs: 2.75, md: 0 },
+              mt: { md: -0.5 },
+              pb: 1,
+              overflowWrap: 'anywhere',
+              whiteSpace: { md: 'nowrap' },
+              overflow: { md: 'hidden' },
+              textOverflow: { md: 'ellipsis' },
+            }}
+          >
             {signedInAs}
           </Typography>
         </Container>
