@@ -38,6 +38,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { parseModule } from 'magicast';
 import { readJestReport, type Counts } from './lib/testReport.mjs';
 import type { SeenEdit } from '../src/test/contentEdits';
+import { historyOf } from '../src/test/copyGuard';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -187,6 +188,11 @@ interface Edit {
   takes?: (source: string, config: Node) => string[];
 }
 
+/** The contact form's "You are" list (the field stored as `Your`). */
+function visitorTypeField(config: Node): Node {
+  return one(whereKey(prop(config, 'fields', 'contact'), 'name', 'Your', 'contact fields'), 'field "Your" in the contact form');
+}
+
 function sectionsOf(config: Node, file: string): Node {
   return prop(config, 'sections', file);
 }
@@ -300,11 +306,21 @@ const edits: Edit[] = [
   {
     name: 'a new "You are" option on the contact form',
     file: 'config/forms/contact.ts',
-    change: (source, config) => {
-      const visitorType = one(whereKey(prop(config, 'fields', 'contact'), 'name', 'Your', 'contact fields'), 'field "Your" in the contact form');
-      return append(source, prop(visitorType, 'options', 'the field Your'), { value: 'You are a Freelancer', label: 'A Freelancer' }, 'the options of Your');
+    change: (source, config) =>
+      append(source, prop(visitorTypeField(config), 'options', 'the field Your'), { value: 'You are a Student', label: 'A Student' }, 'the options of Your'),
+    shows: ['You are a Student', 'A Student'],
+  },
+  {
+    name: 'a "You are" option renamed (what the visitor reads; the value stored stays)',
+    file: 'config/forms/contact.ts',
+    change: (_, config) => {
+      const options = elements(prop(visitorTypeField(config), 'options', 'the field Your'), 'the options of Your');
+      // The first option a visitor can choose (the one before it is the disabled "Select one").
+      const first = options[1];
+      if (!first) throw new Error('the field "Your" has fewer than two options');
+      return replaceString(prop(first, 'label', 'an option of Your'), 'A Business Owner', "the option's label");
     },
-    shows: ['You are a Freelancer'],
+    shows: ['A Business Owner'],
   },
   {
     name: 'a section removed from the Services page',
@@ -515,6 +531,7 @@ async function main(): Promise<number> {
     }
     if (editsOnly) return 0;
     const edited = [...new Set(edits.map((edit) => edit.file))];
+    const history = historyOf(root);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const check = run('npm run check', npm, ['run', '--silent', 'check'], dir);
     const steps = [check];
@@ -533,6 +550,8 @@ async function main(): Promise<number> {
         dir,
         {
           CONTENT_EDITS: path.join(reports, 'edits.json'),
+          // The copy has no .git: the copy guard reads the project's own history (src/test/copyGuard.ts).
+          ...(history ? { PINNED_COPY_GIT_DIR: history.gitDir } : {}),
         },
       );
       return { ...result, report: readJestReport(report, dir) };
