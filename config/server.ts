@@ -55,6 +55,12 @@ export default {
     // Daily counts older than this are deleted.
     keepDays: 400,
   },
+  // What the privacy page promises of a visitor's request (to see, correct or erase what the site
+  // holds of them): the agency answers within this many days (the law allows at most a month).
+  // The page's words fill it in ({days} in its erasure text) and cannot state another figure.
+  privacy: {
+    answerWithinDays: 30,
+  },
   // What the agency is told of each new lead (docs/inbox.md "Notifications of new leads"). Each form's
   // own subject is in config/forms (`notify`).
   notifications: {

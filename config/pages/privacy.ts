@@ -72,7 +72,7 @@ export default {
           'You may ask us what we hold about you, ask us to correct it, and ask us to erase it. You may also object to how we use it, or withdraw your consent at any time; the newsletter can be ended with one e-mail.',
           'If you think we have handled your details wrongly, you may also complain to your data protection authority.',
         ],
-        erasure: 'To have your details erased, write to {email} from the address you used, or name it in your message. We erase everything we hold under that address, however it was written (capital letters, or a +tag such as you+site@…): what you sent, an attached CV included, the e-mails we exchanged, and where your visit came from. We delete the copies in our mailboxes and tools as well, and confirm it within 30 days. Our backups keep them until they are replaced.',
+        erasure: 'To have your details erased, write to {email} from the address you used, or name it in your message. We erase everything we hold under that address, however it was written (capital letters, or a +tag such as you+site@…): what you sent, an attached CV included, the e-mails we exchanged, and where your visit came from. We delete the copies in our mailboxes and tools as well, and confirm it within {days} days. Our backups keep them until they are replaced.',
       },
     },
   ],

@@ -70,6 +70,10 @@ export const serverSchema = object({
     maxVisitorsPerDay: number({ min: 1, integer: true }),
     keepDays: number({ min: 1, integer: true }),
   }),
+  /** What the privacy page promises (src/site/sections/privacy): a visitor's request is answered within `answerWithinDays`. */
+  privacy: object({
+    answerWithinDays: number({ min: 1, max: 30, integer: true }),
+  }),
   /**
    * What the agency is told of each new lead (src/leads/server/notify; the settings that turn it on
    * are environment variables, docs/inbox.md "Notifications of new leads"). A form's own

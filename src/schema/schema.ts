@@ -35,6 +35,8 @@ export interface CheckContext {
   readonly sitePaths: ReadonlySet<string>;
   /** Form ids declared in config/forms. */
   readonly formIds: ReadonlySet<string>;
+  /** The site's own address (config/site.ts `brand.url`), where the content knows it: the one host words mailed to visitors may link to. */
+  readonly siteUrl?: string;
   /** Whether a file exists in public/ (for images). */
   readonly publicFileExists: (urlPath: string) => boolean;
   /** The top-level names of public/ (its files and folders), which no page's address may take. Unknown (the browser's editor): left out. */
@@ -332,6 +334,92 @@ export function template(known: readonly string[], opts: TextOptions = {}): Sche
     base.check(value, path, ctx);
     checkPlaceholders(value, known, 'filled in here', path, ctx);
   });
+}
+
+/**
+ * Reports a text that states a fact of the server's settings in its own words: it must hold each
+ * of `facts` ({days}: a figure the code fills in from the setting that rules it), and may write no
+ * figure of its own (a digit outside the placeholders), so that it can never drift from what the
+ * server does.
+ */
+export function checkFacts(value: unknown, facts: readonly string[], path: Path, ctx: CheckContext, { figures = true } = {}): void {
+  if (typeof value !== 'string' || value.trim() === '') return;
+  const used = new Set(placeholders(value));
+  const missing = facts.filter((name) => !used.has(name));
+  if (missing.length > 0) {
+    const names = missing.map((name) => `{${name}}`).join(', ');
+    ctx.report(
+      path,
+      `leaves out ${names}: the figure the site fills in from its settings, so that this page always says what the server does. Write ${names} where it belongs.`,
+      {
+        kind: 'factLeftOut',
+        values: { names },
+      },
+    );
+  }
+  const figure = figures ? /\d[\d.,:]*/.exec(value.replace(/\{\w+\}/g, '')) : null;
+  if (figure) {
+    const instead = facts.length > 0 ? `, or use ${facts.map((name) => `{${name}}`).join(', ')}` : '';
+    ctx.report(path, `writes the figure "${figure[0]}" itself: the figures here come from the site's settings. Remove it${instead}.`, {
+      kind: 'factRestated',
+      values: { value: figure[0] },
+    });
+  }
+}
+
+/**
+ * A text that tells a visitor what the server does (the privacy page): a template of `known` that
+ * must hold each of `facts` and writes no figure of its own (checkFacts).
+ */
+export function factTemplate(known: readonly string[], facts: readonly string[] = known, opts: TextOptions = {}): Schema<string> {
+  const base = template(known, opts);
+  return make(base.expects, base.meta, (value, path, ctx) => {
+    base.check(value, path, ctx);
+    checkFacts(value, facts, path, ctx);
+  });
+}
+
+/** The host a web address or an e-mail address in a text names, without a leading "www.", in lower case. */
+const hostOf = (address: string) =>
+  address
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/^[^@/\s]*@/, '')
+    .replace(/[/?#:].*$/, '')
+    .replace(/^www\./, '');
+
+/**
+ * The web and e-mail addresses a mail program would make a link of: `https://…`, `www.…`, a bare
+ * `name.domain` and `someone@name.domain`.
+ */
+function linksIn(words: string): string[] {
+  return [...words.matchAll(/(?:[a-z][a-z0-9+.-]*:\/\/[^\s<>"']+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?:\/[^\s<>"']*)?)/gi)].map(
+    (m) => m[0],
+  );
+}
+
+/**
+ * Words the site mails to any address a stranger types (an auto-reply, the newsletter's
+ * confirmation): a link in them may lead only to the site itself (CheckContext.siteUrl), so that
+ * nobody can turn a form into a relay of someone else's links under the agency's name.
+ */
+export function mailedToStrangers<S extends Schema<string>>(schema: S): S {
+  return make(schema.expects, schema.meta, (value, path, ctx) => {
+    schema.check(value, path, ctx);
+    if (typeof value !== 'string') return;
+    const own = ctx.siteUrl ? hostOf(ctx.siteUrl) : undefined;
+    for (const link of linksIn(value)) {
+      if (own && hostOf(link) === own) continue;
+      ctx.report(
+        path,
+        `holds "${link}", which is not an address of this site. The words mailed to visitors may link only to ${ctx.siteUrl ?? 'the site itself'}: remove it.`,
+        {
+          kind: 'foreignLink',
+          values: { value: link },
+        },
+      );
+    }
+  }) as S;
 }
 
 /**

@@ -87,10 +87,13 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   // A link may lead to a page or to an article's page.
   const linkPaths = new Set([...sitePaths, ...articleAddresses(articles, articleBase)]);
 
+  const brand = isRecord(options.site) && isRecord(options.site.brand) ? options.site.brand : undefined;
+  const siteUrl = typeof brand?.url === 'string' ? brand.url : undefined;
   const contextFor = (file: string, paths: ReadonlySet<string> = linkPaths): CheckContext & { report: Report } => ({
     file,
     sitePaths: paths,
     formIds,
+    ...(siteUrl ? { siteUrl } : {}),
     publicFileExists,
     ...(options.publicNames ? { publicNames: options.publicNames } : {}),
     report: (keyPath, message, words) => problems.push({ file, path: keyPath, message, words }),

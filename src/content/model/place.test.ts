@@ -144,6 +144,8 @@ function corpus(): Array<{ file: string; value: unknown; problem: Problem }> {
   const at = (privacy.sections as Json[]).findIndex((s) => s.type === 'privacy');
   const items = ((privacy.sections as Json[])[at]!.forms as { items: unknown[] }).items;
   add(`config/pages/${privacyId}.ts`, setAt(privacy, ['sections', at, 'forms', 'items'], [items[0], items[0]]));
+  // A figure of the server's settings written out in the page's own words.
+  add(`config/pages/${privacyId}.ts`, setAt(privacy, ['sections', at, 'forms', 'keptFor'], 'Deleted 7 days after you send it.'));
   // The later article is told that its address is the earlier one's.
   const [articleId, article] = Object.entries(real.articles)[1]!;
   const [, other] = Object.entries(real.articles)[0]!;

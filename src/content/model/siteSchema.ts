@@ -19,6 +19,7 @@ import {
   object,
   oneOf,
   optional,
+  mailedToStrangers,
   ownerOnly,
   routePath,
   siteUrl,
@@ -103,7 +104,15 @@ export const siteSchema = object({
    * {days}: config/server.ts newsletter.unconfirmedDays.
    */
   newsletter: object({
-    confirmMail: object({ subject: text(), text: longText(), button: label(), after: describe(template(['days']), { kind: 'longText' }) }),
+    /** The confirmation mail, sent to any address a stranger types: only an owner changes it, and it links only to the site. */
+    confirmMail: ownerOnly(
+      object({
+        subject: mailedToStrangers(text()),
+        text: mailedToStrangers(longText()),
+        button: mailedToStrangers(label()),
+        after: mailedToStrangers(describe(template(['days']), { kind: 'longText' })),
+      }),
+    ),
     confirmPage: object({ heading: heading(), text: longText(), button: label() }),
     confirmed: object({ heading: heading(), text: longText() }),
     expired: object({ heading: heading(), text: describe(template(['days']), { kind: 'longText' }) }),

@@ -372,4 +372,27 @@ describe('what our server accepts from visitors and who hears of a lead: only an
     expect(undone.status).toBe(409);
     expect(valueOf(await snapshot(), CONTACT)).toEqual(silenced);
   });
+
+  it("the words mailed to any address a stranger types: an editor's change of the auto-reply is refused; an owner's may link only to the site", async () => {
+    const snap = await snapshot();
+    const siteUrl = (valueOf(snap, 'config/site.ts').brand as Json).url as string;
+    const withLink = (link: string) => contactWith(snap, (f) => (f.autoReply.text = `${f.autoReply.text}\n\nYour account is suspended: pay at ${link}`));
+    const phishing = withLink('https://evil.test/pay');
+    const before = readFileSync(path.join(siteDir, CONTACT), 'utf8');
+    const byEditor = await problemsOf(await post('contentPublish', { baseRevision: snap.revision, changes: [{ file: CONTACT, value: phishing }] }));
+    expect(byEditor.map((p) => [p.path, p.developer])).toEqual(
+      expect.arrayContaining([
+        [['autoReply'], ownerOnlySentence(CONTACT, ['autoReply'])],
+        [['autoReply', 'text'], expect.stringContaining('"https://evil.test/pay", which is not an address of this site')],
+      ]),
+    );
+    // An owner too: a link in them leads only to the site itself (a bare domain and an e-mail address are links in a mail program).
+    for (const link of ['https://evil.test/pay', 'evil.test', 'www.evil.test/pay', 'billing@evil.test']) {
+      const refused = await problemsOf(await by(owner, 'contentCheck', { changes: [{ file: CONTACT, value: withLink(link) }] }));
+      expect(refused.map((p) => p.path)).toEqual([['autoReply', 'text']]);
+      expect(refused[0]!.developer).toContain(`"${link}"`);
+    }
+    expect(await problemsOf(await by(owner, 'contentCheck', { changes: [{ file: CONTACT, value: withLink(`${siteUrl}/Contact`) }] }))).toEqual([]);
+    expect(readFileSync(path.join(siteDir, CONTACT), 'utf8')).toBe(before);
+  });
 });

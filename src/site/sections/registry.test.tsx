@@ -109,7 +109,7 @@ const inlineExamples: { [T in SectionType]: SectionOf<T> } = {
       storage: { local: 'Here.', firebase: 'There.' },
       told: { email: 'Mail.', webhook: 'Chat.', none: 'Nobody.' },
     },
-    rights: { heading: 'Rights', paragraphs: ['Ask.'], erasure: 'Write to {email}.' },
+    rights: { heading: 'Rights', paragraphs: ['Ask.'], erasure: 'Write to {email}: an answer within {days} days.' },
   },
 };
 

@@ -16,6 +16,7 @@ import {
   oneOf,
   optional,
   ownerOnly,
+  mailedToStrangers,
   placeholders,
   text,
   type CheckContext,
@@ -131,14 +132,18 @@ const notifySchema = object({
 });
 
 /**
- * The e-mail the visitor gets at once (docs/inbox.md "Auto-replies"): the agency's words only.
+ * The e-mail the visitor gets at once (docs/inbox.md "Auto-replies"): the agency's words only,
+ * mailed to any address a stranger types, so only an owner changes them, and a link in them may
+ * lead only to the site itself.
  * {name field} (the field with autoComplete "name") is the one placeholder: the only thing the
  * visitor typed that it carries, cut short (config/server.ts notifications.autoReply).
  */
-const autoReplySchema = object({
-  subject: text(),
-  text: longText(),
-});
+const autoReplySchema = ownerOnly(
+  object({
+    subject: mailedToStrangers(text()),
+    text: mailedToStrangers(longText()),
+  }),
+);
 
 /** Which of the form's fields go in the columns every form shares (exports, the person's card): the sender's name, e-mail and phone. */
 const columnsSchema = object({

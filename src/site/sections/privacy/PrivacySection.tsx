@@ -119,7 +119,7 @@ export function PrivacySection({ section }: SectionProps<'privacy'>) {
               {p}
             </Typography>
           ))}
-          <Typography sx={paragraph}>{fillNodes(rights.erasure, { email })}</Typography>
+          <Typography sx={paragraph}>{fillNodes(rights.erasure, { email, days: server.privacy.answerWithinDays })}</Typography>
         </Part>
       </Box>
     </SectionShell>

@@ -1,5 +1,20 @@
 import { section } from '../../../schema/common';
-import { describe, formRef, heading, list, longText, object, optional, template, text, TEXT_LIMITS, type Infer } from '../../../schema/schema';
+import {
+  checkFacts,
+  describe,
+  factTemplate,
+  formRef,
+  heading,
+  list,
+  longText,
+  object,
+  optional,
+  ownerOnly,
+  placeholders,
+  text,
+  TEXT_LIMITS,
+  type Infer,
+} from '../../../schema/schema';
 
 /**
  * What the site does with what visitors send (the privacy page): who is responsible, each form
@@ -11,8 +26,8 @@ import { describe, formRef, heading, list, longText, object, optional, template,
 const basePrivacySchema = section('privacy', {
   responsible: object({
     heading: heading(),
-    /** {name}, {address} and {email} come from config/site.ts (the e-mail as a link). */
-    text: template(['name', 'address', 'email']),
+    /** {name}, {address} and {email} come from config/site.ts (the e-mail as a link): each must be there. */
+    text: factTemplate(['name', 'address', 'email']),
   }),
   forms: object({
     heading: heading(),
@@ -21,14 +36,17 @@ const basePrivacySchema = section('privacy', {
     items: list(object({ form: formRef(), name: text(), purpose: text() }), { min: 1 }),
     /** The headings of each form's lines. */
     labels: object({ purpose: text(), collects: text(), storage: text(), kept: text(), told: text() }),
-    /** The form's retention (config/forms, `retention.days`): {days} is filled in. */
-    keptFor: template(['days']),
-    /** An uploaded CV's own period (`retention.cvDays`), after keptFor. */
-    cvKeptFor: template(['days']),
+    /** The form's retention (config/forms, `retention.days`): {days} is filled in, and must be there (no figure of its own). */
+    keptFor: factTemplate(['days']),
+    /** An uploaded CV's own period (`retention.cvDays`), after keptFor: {days} must be there. */
+    cvKeptFor: factTemplate(['days']),
     /** Where submissions are kept: shown for the build's data adapter (our own server, or Firebase). */
     storage: object({ local: text(), firebase: text() }),
-    /** Who is told of a new submission, from the form's `notify`: by e-mail, by the webhook, or nobody. */
-    told: object({ email: text(), webhook: text(), none: text() }),
+    /**
+     * Who is told of a new submission, from the form's `notify`: by e-mail, by the webhook, or
+     * nobody. Each line states what the owner's switches decide: only an owner changes them.
+     */
+    told: ownerOnly(object({ email: text(), webhook: text(), none: text() })),
   }),
   /**
    * What is counted of visits, and kept with a lead of where it came from (src/leads/server/visits.ts,
@@ -40,7 +58,7 @@ const basePrivacySchema = section('privacy', {
     object({
       heading: heading(),
       local: list(longText(), { min: 1 }),
-      keptFor: template(['days']),
+      keptFor: factTemplate(['days']),
       firebase: text(),
     }),
   ),
@@ -54,15 +72,19 @@ const basePrivacySchema = section('privacy', {
   newsletter: optional(
     object({
       heading: heading(),
-      local: list(describe(template(['days'], { maxLength: TEXT_LIMITS.paragraph }), { kind: 'longText' }), { min: 1 }),
+      /** Its paragraphs: one of them holds {days} (checked below), none writes a figure of its own. */
+      local: list(describe(factTemplate(['days'], [], { maxLength: TEXT_LIMITS.paragraph }), { kind: 'longText' }), { min: 1 }),
       firebase: longText(),
     }),
   ),
   rights: object({
     heading: heading(),
     paragraphs: list(longText(), { min: 1 }),
-    /** How to ask for erasure: {email} is the agency's address from config/site.ts, as a link. */
-    erasure: template(['email'], { maxLength: TEXT_LIMITS.paragraph }),
+    /**
+     * How to ask for erasure: {email} is the agency's address from config/site.ts, as a link;
+     * {days} how soon the agency answers (config/server.ts privacy.answerWithinDays). Both must be there.
+     */
+    erasure: factTemplate(['email', 'days'], ['email', 'days'], { maxLength: TEXT_LIMITS.paragraph }),
   }),
 });
 type PrivacySection = Infer<typeof basePrivacySchema>;
@@ -72,6 +94,10 @@ export const privacySchema: typeof basePrivacySchema = {
   ...basePrivacySchema,
   check(value, path, ctx) {
     basePrivacySchema.check(value, path, ctx);
+    // The newsletter's paragraphs: the sign-up's waiting time is said in one of them.
+    const paragraphs = (value as Partial<PrivacySection> | null)?.newsletter?.local;
+    if (Array.isArray(paragraphs) && paragraphs.length > 0 && !paragraphs.some((p) => typeof p === 'string' && placeholders(p).includes('days')))
+      checkFacts(paragraphs.join(' '), ['days'], [...path, 'newsletter', 'local'], ctx, { figures: false });
     const items = (value as Partial<PrivacySection> | null)?.forms?.items;
     if (!Array.isArray(items)) return;
     const listed = items.map((item) => (item && typeof item === 'object' ? item.form : undefined));
