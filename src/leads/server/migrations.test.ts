@@ -281,3 +281,55 @@ test('the mails kept before the conversation was split open split into their wor
     store.close();
   }
 });
+
+test("the stored people are written again by the mailbox they reach: Gmail's dotted and googlemail.com spellings become one person, their subscribers one row keeping the latest choice and both rows' newsletters", () => {
+  const at = migrations.findIndex((m) => m.name.startsWith('one person is one mailbox'));
+  expect(at).toBeGreaterThan(0);
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db, migrations.slice(0, at));
+  // Keys as the rule before wrote them: case and +tag folded, nothing else.
+  const leads: [string, string][] = [
+    ['A'.repeat(20), 'victim.joe@googlemail.com'],
+    ['B'.repeat(20), 'victimjoe@gmail.com'],
+    ['C'.repeat(20), 'margaret.holt@example.com'],
+  ];
+  for (const [docId, person] of leads) {
+    db.prepare("INSERT INTO documents (collection, doc_id, data) VALUES ('Contact_cli', ?, '{}')").run(docId);
+    db.prepare("INSERT INTO leads (doc_id, collection, person) VALUES (?, 'Contact_cli', ?)").run(docId, person);
+  }
+  const subscriber = db.prepare('INSERT INTO subscribers (person, email, state, signed_up_at, updated_at) VALUES (?, ?, ?, 1, ?) RETURNING id');
+  const unsubscribed = subscriber.pluck().get('v.ictimjoe@gmail.com', 'V.ictimJoe@gmail.com', 'unsubscribed', 5) as number;
+  const confirmed = subscriber.pluck().get('victim.joe@googlemail.com', 'victim.joe@googlemail.com', 'confirmed', 9) as number;
+  const other = subscriber.pluck().get('margaret.holt@example.com', 'margaret.holt@example.com', 'confirmed', 1) as number;
+  const newsletter = db.prepare(
+    "INSERT INTO newsletters (name, subject, body, created_by, created_at, updated_by, updated_at) VALUES (?, 'S', '[]', 'o', 1, 'o', 1) RETURNING id",
+  );
+  const march = newsletter.pluck().get('march') as number;
+  const april = newsletter.pluck().get('april') as number;
+  const recipient = db.prepare('INSERT INTO newsletter_recipients (newsletter_id, subscriber_id, message_id, next_at) VALUES (?, ?, ?, 1)');
+  recipient.run(march, unsubscribed, 'nl_a');
+  recipient.run(march, confirmed, 'nl_b');
+  recipient.run(april, unsubscribed, 'nl_c');
+  db.close();
+
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.prepare('SELECT doc_id AS docId, person FROM leads ORDER BY doc_id').all()).toEqual([
+      { docId: 'A'.repeat(20), person: 'victimjoe@gmail.com' },
+      { docId: 'B'.repeat(20), person: 'victimjoe@gmail.com' },
+      { docId: 'C'.repeat(20), person: 'margaret.holt@example.com' },
+    ]);
+    expect(store.db.prepare('SELECT id, person, state FROM subscribers ORDER BY id').all()).toEqual([
+      { id: confirmed, person: 'victimjoe@gmail.com', state: 'confirmed' },
+      { id: other, person: 'margaret.holt@example.com', state: 'confirmed' },
+    ]);
+    expect(store.db.prepare('SELECT newsletter_id AS n, subscriber_id AS s, message_id AS m FROM newsletter_recipients ORDER BY m').all()).toEqual([
+      { n: march, s: confirmed, m: 'nl_b' },
+      { n: april, s: confirmed, m: 'nl_c' },
+    ]);
+  } finally {
+    store.close();
+  }
+});

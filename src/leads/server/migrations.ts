@@ -743,6 +743,42 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "one person is one mailbox: Gmail's dots and googlemail.com fold too, every lead's and subscriber's stored key written again (two subscribers of one mailbox become one)",
+    up(db) {
+      // The rule as it stands from this release (src/leads/model/person.ts personKey), written out
+      // here so that this migration never changes: a stored key is already trimmed, in lower case
+      // and without its +tag, so only Gmail's keys change.
+      const gmail = (key: string): string => {
+        const at = key.lastIndexOf('@');
+        return at < 0 || !['gmail.com', 'googlemail.com'].includes(key.slice(at + 1)) ? key : `${key.slice(0, at).replaceAll('.', '')}@gmail.com`;
+      };
+      const ofGmail = "(person LIKE '%@gmail.com' OR person LIKE '%@googlemail.com')";
+      const lead = db.prepare('UPDATE leads SET person = ? WHERE doc_id = ?');
+      for (const row of db.prepare(`SELECT doc_id AS docId, person FROM leads WHERE ${ofGmail}`).all() as { docId: string; person: string }[]) {
+        if (gmail(row.person) !== row.person) lead.run(gmail(row.person), row.docId);
+      }
+      // Subscribers: one row per mailbox. Of the rows that become one, a bounced one stays (the
+      // mailbox refuses mail), else the one changed last (the person's latest choice, as a sign-up
+      // again would have made it); the others' rows of the send queue go to it where it has none.
+      type Row = { id: number; person: string; state: string; updatedAt: number };
+      const rows = db.prepare(`SELECT id, person, state, updated_at AS updatedAt FROM subscribers WHERE ${ofGmail}`).all() as Row[];
+      const byMailbox = new Map<string, Row[]>();
+      for (const row of rows) byMailbox.set(gmail(row.person), [...(byMailbox.get(gmail(row.person)) ?? []), row]);
+      const holder = db.prepare('SELECT id, person, state, updated_at AS updatedAt FROM subscribers WHERE person = ?');
+      for (const [mailbox, group] of byMailbox) {
+        const all = [...group, ...(holder.all(mailbox) as Row[]).filter((row) => !group.some((g) => g.id === row.id))];
+        const kept = [...all].sort((a, b) => Number(b.state === 'bounced') - Number(a.state === 'bounced') || b.updatedAt - a.updatedAt || b.id - a.id)[0]!;
+        for (const other of all) {
+          if (other.id === kept.id) continue;
+          db.prepare('UPDATE OR IGNORE newsletter_recipients SET subscriber_id = ? WHERE subscriber_id = ?').run(kept.id, other.id);
+          db.prepare('DELETE FROM newsletter_recipients WHERE subscriber_id = ?').run(other.id);
+          db.prepare('DELETE FROM subscribers WHERE id = ?').run(other.id);
+        }
+        db.prepare('UPDATE subscribers SET person = ? WHERE id = ?').run(mailbox, kept.id);
+      }
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -407,6 +407,22 @@ describe('erasure', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(pdfWith('the CV of the first applicant'))).toBe(true);
   });
 
+  it("erasing a dotted googlemail.com spelling takes the undotted gmail.com one's leads and subscription: one mailbox, one person", async () => {
+    const contact = await submit(s, 'contact', { ...validData.contact, Email: 'victimjoe@gmail.com' });
+    const signUp = await submit(s, 'newsletter', { Email: 'VictimJoe+news@gmail.com' });
+    const stranger = await submit(s, 'contact', { ...validData.contact, Email: 'victim.joe@example.com' });
+    const subscribers = s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck();
+    expect(subscribers.get(personKey('victimjoe@gmail.com'))).toBe(1);
+    const preview = await agency.change('POST', adminRoutes.erasurePreview.path, { json: { email: 'victim.joe@googlemail.com' } });
+    expect(((await preview.json()) as ErasurePreview).counts).toMatchObject({ leads: 2, subscriptions: 1 });
+    const erased = await agency.change('POST', adminRoutes.erase.path, { json: { email: 'victim.joe@googlemail.com', confirm: 'Victim.Joe@GoogleMail.com' } });
+    expect(((await erased.json()) as ErasureDone).counts).toMatchObject({ leads: 2, subscriptions: 1 });
+    for (const { docId } of [contact, signUp]) expect((await agency.send('GET', `/api/admin/leads/${docId}`)).status).toBe(404);
+    expect(subscribers.get(personKey('victimjoe@gmail.com'))).toBe(0);
+    // Dots fold for Gmail only: the same name at another service is someone else, and stays.
+    expect((await agency.send('GET', `/api/admin/leads/${stranger.docId}`)).status).toBe(200);
+  });
+
   it('deleting one lead leaves no byte of it either', async () => {
     const marker = `DELETE-ME-${randomBytes(6).toString('hex')}`;
     const { application, signUp } = await personWithMarker(marker, 'grace@example.com');

@@ -148,6 +148,29 @@ describe('a sign-up in the newsletter box', () => {
     expect(s.app.store.list(newsletter.collection).filter((doc) => personKey(String(doc.Email)) === personKey(address))).toHaveLength(2);
   });
 
+  it('sent 15 spellings of one Gmail inbox (dots, googlemail.com, case, +tags) mails that inbox once that day: one mailbox, one subscriber', async () => {
+    const name = `victimjoe${process.pid}x${++n}`;
+    const spellings = Array.from({ length: 15 }, (_u, i) => {
+      const dotted = [...name].map((c, j) => (j > 0 && (i >> j) % 2 === 1 ? `.${c}` : c)).join('');
+      return `${i % 3 === 0 ? dotted.toUpperCase() : dotted}${i % 4 === 1 ? `+n${i}` : ''}@${i % 2 === 0 ? 'googlemail.com' : 'gmail.com'}`;
+    });
+    expect(new Set(spellings).size).toBe(15);
+    for (const spelling of spellings) await signUp(spelling);
+    const after = someone('AfterTheSpellings');
+    await signUp(after);
+    await waitFor('the next sign-up’s mail', () => mailsTo(after).length === 1, { on: [smtp.changes] });
+    const inbox = smtp.mails.filter((m) =>
+      m.envelope.to.some((to) =>
+        to
+          .toLowerCase()
+          .replace(/[.]|\+[^@]*/g, '')
+          .startsWith(name),
+      ),
+    );
+    expect(inbox).toHaveLength(1);
+    expect(s.app.store.db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck().get(`${name}@gmail.com`)).toBe(1);
+  });
+
   it('is listed under its form but waits for nobody: not unread, not waiting (not first in the list), not counted, not in the daily mail', async () => {
     const unread = unreadCount(s.app.store);
     const { docId } = await signUp(someone('Grace.Hopper'));
