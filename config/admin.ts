@@ -118,6 +118,13 @@ export default {
     mailboxFailing: 'Answers by e-mail: the mailbox could not be read since {since} ({error}). Next try {next}.',
     // After an outage that raised the alarm (for mailbox.alarm.backShownHours): {from}, {until} and {at} are replaced.
     mailboxBack: 'Answers by e-mail: the mailbox is read again (it could not be read from {from} to {until}); last read {at}.',
+    // E-mails to visitors held back (docs/security.md "Auto-replies and replies"), each shown when it happens.
+    // {count} mails held for the day's limit of {perDay} (config/server.ts notifications.autoReply), since {since}.
+    visitorMailHeld: '{count} e-mails to visitors are held: the day’s limit of {perDay} was reached (since {since}). They go out when the next day starts, auto-replies to leads first.',
+    // {count} newsletter sign-ups from one network over its day's share: stored, their confirmation not sent.
+    visitorMailForOwner: '{count} newsletter sign-ups came from one network beyond its share of the day: their confirmation e-mail was not sent. If they look real, send it from Newsletter, Subscribers (Waiting for confirmation).',
+    // {count} of today's leads got no auto-reply: too many forms from one network.
+    visitorMailRefused: 'Today {count} leads got no auto-reply: too many forms came from one network.',
     search: 'Search',
     searchHint: 'Any field or note',
     exportCsv: 'Export CSV',
@@ -493,7 +500,7 @@ export default {
   // The newsletter's subscribers (owners only): one row per person, by state.
   subscribers: {
     heading: 'Newsletter subscribers',
-    intro: 'Everyone who signed up in the newsletter box, one row per person (any case or +tag of an address is one). A sign-up waits until the person presses the button in the confirmation e-mail; only confirmed subscribers get a newsletter. Unconfirmed sign-ups are deleted after {days} days.',
+    intro: 'Everyone who signed up in the newsletter box, one row per person (any case, +tag or Gmail dot of an address is one). A sign-up waits until the person presses the button in the confirmation e-mail; only confirmed subscribers get a newsletter. Unconfirmed sign-ups are deleted after {days} days.',
     // Each state, as the filter and the rows name it.
     states: { confirmed: 'Confirmed', waiting: 'Waiting for confirmation', unsubscribed: 'Unsubscribed', bounced: 'Bounced' },
     // A state in the filter with how many it holds: {state} and {count} are replaced.
@@ -519,7 +526,21 @@ export default {
       bouncedAt: 'Bounced',
       consentWords: 'The words shown next to the box',
       actions: 'Action',
+      confirmation: 'Confirmation e-mail',
     },
+    // Where a waiting sign-up's confirmation e-mail stands.
+    confirmationStates: {
+      sent: 'Sent',
+      pending: 'Being sent',
+      failed: 'Could not be sent',
+      day: 'Held: the day’s limit of e-mails to visitors was reached; it goes out the next day',
+      owner: 'Not sent: too many sign-ups from one network. Send it if this one looks real',
+      none: 'Not sent (one went to this address the same day already)',
+    },
+    // An owner sends a waiting sign-up its confirmation e-mail again ({email} is replaced).
+    resend: 'Send the confirmation',
+    resendNamed: 'Send the confirmation e-mail to {email}',
+    resent: 'The confirmation e-mail to {email} is on its way (or held for the next day, when today’s limit is reached).',
     // A phone's one column: the address, then the state and dates.
     consent: 'What they agreed to',
     // {date} is replaced.
@@ -546,7 +567,7 @@ export default {
 
   erase: {
     heading: 'Erase everything of a person',
-    intro: 'When someone asks the agency to delete their data: everything this server holds of their e-mail address, in any case and with any +tag (Ada@example.com and ada+web@example.com are one person), is shown first, then deleted for good when you confirm. What the site sent elsewhere is listed afterwards, for you to delete by hand.',
+    intro: 'When someone asks the agency to delete their data: everything this server holds of their e-mail address, in any case and with any +tag (Ada@example.com and ada+web@example.com are one person; for Gmail, any dots and googlemail.com too), is shown first, then deleted for good when you confirm. What the site sent elsewhere is listed afterwards, for you to delete by hand.',
     email: 'E-mail address',
     find: 'Find everything of theirs',
     none: 'Nothing on this server belongs to this e-mail address, in any case or with any +tag.',

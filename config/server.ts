@@ -141,8 +141,15 @@ export default {
     // The auto-reply to the visitor (each form's own subject and text: config/forms, `autoReply`).
     // Their name is the only thing they typed that it carries: letters, spaces, hyphens and
     // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing
-    // is left. At most one per address per day, and at most `perDay` in all each day (UTC).
-    autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300 },
+    // is left. The same limits hold the newsletter's confirmation mails (one a sign-up), and none
+    // of them can be used up by a stranger (docs/security.md "Auto-replies and replies"):
+    // - at most one of each per mailbox per day (UTC; src/leads/model/person.ts);
+    // - at most `perNetworkPerDay` per client network a day (IPv4: the first `ipv4NetworkBits`
+    //   bits, a /24; IPv6: limits.ipv6ClientBits, a /64): beyond, an auto-reply is not sent, and a
+    //   sign-up's confirmation waits until an owner sends it (Newsletter, Subscribers);
+    // - at most `perDay` in all each day, of which confirmations take at most `confirmationsPerDay`
+    //   (the rest is kept for the auto-replies of leads): beyond, a mail waits for the next day.
+    autoReply: { nameMaxLength: 40, withoutName: 'there', perDay: 300, confirmationsPerDay: 200, perNetworkPerDay: 10, ipv4NetworkBits: 24 },
     // The mail to the notification address (NOTIFY_TO) when a client answers (their mail read from
     // the agency's mailbox, docs/inbox.md "When a client answers"): the answers of `digestMinutes`
     // go in one mail, sent that long after the first; those the agency replied to meanwhile are
@@ -385,6 +392,11 @@ export default {
       // Unsubscribing someone by hand: no such subscriber, or one already unsubscribed or bounced.
       unknownSubscriber: 'There is no such subscriber: they may have been erased, or their sign-up dropped.',
       notSubscribed: 'They are not subscribed (any more): there is nothing to unsubscribe.',
+      // Sending a sign-up its confirmation again: only while it waits; once a day per mailbox; the account's limit ({minutes} is replaced).
+      notWaiting: 'They are not waiting for a confirmation (they confirmed, unsubscribed or bounced): nothing is sent.',
+      confirmationToday: 'A confirmation e-mail went to this address today already. Try again tomorrow.',
+      confirmationOff: 'Confirmation e-mails are not sent: mail is not set up on this server.',
+      tooManyResends: 'Too many confirmations sent again from this account just now. Please wait {minutes} minutes and try again.',
       unknownDelivery: 'There is no such notification.',
       noCv: 'This lead has no CV file (any more).',
       badStatus: 'The status must be one of: new, read, answered, replied, archived.',
@@ -476,6 +488,8 @@ export default {
     },
     // Replies sent from the inbox, per account: a few at once, then this many per this many seconds.
     replyRate: { requests: 30, perSeconds: 3600 },
+    // Confirmations an owner sends again (Newsletter, Subscribers), per account: a few at once, then this many per this many seconds.
+    resendRate: { requests: 20, perSeconds: 3600 },
     // The longest private note on a lead, in characters.
     noteMaxLength: 10000,
     // Pictures uploaded in the content editor: the largest file taken, and the largest picture

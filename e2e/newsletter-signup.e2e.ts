@@ -4,7 +4,9 @@
  * signs up in the footer's box: nothing is shown (the specification), the sign-up is stored with
  * the specification's keys, and one confirmation mail arrives. Its link opens our server's page
  * (axe finds nothing; looked at at 375 and 1280 px); its one button confirms. The owner's
- * subscribers screen then lists the person as confirmed (looked at at 375 and 1280 px).
+ * subscribers screen then lists the person as confirmed (looked at at 375 and 1280 px). Sign-ups
+ * from one network past its share of the day: the inbox says their confirmations are held, and the
+ * owner sends one from the subscribers screen (both looked at at 375 and 1280 px).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +21,9 @@ import { animationsDone, expect, test } from './fixtures';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 import { addAccount, signIn } from './helpers/admin';
 import { field, formOf, submitButton, submitEnded, toasts, uniqueSuffix } from './helpers/forms';
+import serverConfig from '../config/server';
+import forms from '../config/forms';
+import { fill } from '../src/schema/text';
 import { exited, freePort, startServer } from './helpers/server';
 import { screenshots } from './helpers/shots';
 
@@ -129,4 +134,68 @@ test('a sign-up in the footer shows nothing; the confirmation mail’s link open
     await expectNoAxeFindings(page, `the subscribers screen at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
     await shot(page, `subscribers-${width}`);
   }
+});
+
+test.describe('visitor mail held for a network', () => {
+  // The owner's second press of the button the same day is refused (409), as it should be.
+  test.use({ expectedConsoleErrors: /the server responded with a status of 409/ });
+
+  test('sign-ups from one network past its share of the day: the inbox says their confirmation is held; the owner sends it from the subscribers screen, once', async ({
+    page,
+  }) => {
+    // Posted through a proxy on this machine (as the site runs behind one): each from its own address of one IPv4 /24.
+    const share = serverConfig.notifications.autoReply.perNetworkPerDay;
+    const suffix = uniqueSuffix();
+    const addresses = Array.from({ length: share + 1 }, (_u, i) => `flood.${i}.${suffix}@example.com`);
+    for (const [i, email] of addresses.entries()) {
+      const response = await fetch(`${base}${api.documents(forms.newsletter.collection)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({ Email: email, id: Date.now(), Date: new Date().toString() }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const held = addresses.at(-1)!;
+    await waitFor('the share’s confirmations', () => addresses.slice(0, -1).every((email) => smtp.mails.some((m) => m.envelope.to.includes(email))), {
+      on: [smtp.changes],
+    });
+    expect(smtp.mails.some((m) => m.envelope.to.includes(held))).toBe(false);
+
+    const account = await addAccount(dataDir);
+    await signIn(page, account, base);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${base}/admin`);
+      const notice = page.getByTestId('visitor-mail-held');
+      await expect(notice).toContainText(fill(admin.list.visitorMailForOwner, { count: '1' }));
+      await animationsDone(page);
+      await expectNoAxeFindings(page, `the inbox with visitor mail held at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
+      await shot(page, `inbox-held-${width}`);
+    }
+
+    // The subscribers screen: the held one says why; its button sends the confirmation, once.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${base}/admin/subscribers?state=waiting&q=${encodeURIComponent(held)}`);
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText(held)).toBeVisible();
+    await expect(panel.getByTestId('confirmation-mail')).toHaveText(admin.subscribers.confirmationStates.owner);
+    await expectNoAxeFindings(page, 'the waiting subscribers at 1280 px', { tags: WCAG21_AND_BEST_PRACTICE });
+    await shot(page, 'subscribers-held-1280');
+    await panel.getByRole('button', { name: fill(admin.subscribers.resendNamed, { email: held }) }).click();
+    await expect(page.getByText(fill(admin.subscribers.resent, { email: held }))).toBeVisible();
+    await waitFor('the confirmation the owner sent', () => smtp.mails.some((m) => m.envelope.to.includes(held)), { on: [smtp.changes] });
+    await expect(panel.getByTestId('confirmation-mail')).not.toHaveText(admin.subscribers.confirmationStates.owner);
+    // Pressed again the same day: refused in the server's words, and nothing more is sent.
+    await panel.getByRole('button', { name: fill(admin.subscribers.resendNamed, { email: held }) }).click();
+    await expect(page.getByText(serverConfig.admin.messages.confirmationToday)).toBeVisible();
+    expect(smtp.mails.filter((m) => m.envelope.to.includes(held))).toHaveLength(1);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await animationsDone(page);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      'the waiting subscribers at 375 px scroll sideways',
+    ).toBeLessThanOrEqual(0);
+    await expectNoAxeFindings(page, 'the waiting subscribers at 375 px', { tags: WCAG21_AND_BEST_PRACTICE });
+    await shot(page, 'subscribers-held-375');
+  });
 });

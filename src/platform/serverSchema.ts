@@ -153,11 +153,18 @@ export const serverSchema = object({
       more: template(['count', 'inbox']),
       footer: text(),
     }),
-    /** The auto-reply to the visitor: how much of their name it may carry, the word used without one, the most sent per day. */
+    /**
+     * The auto-reply to the visitor: how much of their name it may carry, the word used without one;
+     * the most sent per day in all, of which confirmations of sign-ups, and per client network (its
+     * IPv4 network's bits).
+     */
     autoReply: object({
       nameMaxLength: number({ min: 1, max: 60, integer: true }),
       withoutName: text(),
       perDay: number({ min: 1, integer: true }),
+      confirmationsPerDay: number({ min: 1, integer: true }),
+      perNetworkPerDay: number({ min: 1, integer: true }),
+      ipv4NetworkBits: number({ min: 8, max: 32, integer: true }),
     }),
     /**
      * The owner's mail of a client's answer (src/leads/server/notify/answers.ts): the answers of
@@ -382,6 +389,10 @@ export const serverSchema = object({
       unknownLead: text(),
       unknownSubscriber: text(),
       notSubscribed: text(),
+      notWaiting: text(),
+      confirmationToday: text(),
+      confirmationOff: text(),
+      tooManyResends: text(),
       unknownDelivery: text(),
       noCv: text(),
       badStatus: text(),
@@ -439,6 +450,7 @@ export const serverSchema = object({
     }),
     /** Replies one account may send from the inbox: `requests` at once, refilled over `perSeconds`. */
     replyRate: object({ requests: number({ min: 1, integer: true }), perSeconds: number({ min: 1, integer: true }) }),
+    resendRate: object({ requests: number({ min: 1, integer: true }), perSeconds: number({ min: 1, integer: true }) }),
     noteMaxLength: number({ min: 1, integer: true }),
     imageMaxBytes: number({ min: 1, max: 104857600, integer: true }),
     /** Decoding a picture takes about 4 bytes a pixel: 40 million pixels is some 160 MB of the server's memory (a small server has 1 GB). */

@@ -210,7 +210,7 @@ export async function buildApp({
 
   // The workers, stopped in the reverse order: the mailbox's reader before the notifications it
   // hands answers to, each of them before the database closes.
-  if (notifications) await app.register(notificationsPlugin, { store, ...log, repliesRead: mailbox !== undefined, ...notifications });
+  if (notifications) await app.register(notificationsPlugin, { store, ...log, repliesRead: mailbox !== undefined, rateLimitFactor, ...notifications });
   // The newsletter's send queue, sent through the notifications' sender (SMTP_URL, MAIL_FROM).
   const sender = notifications?.settings.sender;
   if (sender) await app.register(newsletterPlugin, { store, newsletter, sender, publicUrl, clock, log: logger ? app.log : console, ...sending });

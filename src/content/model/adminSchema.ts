@@ -22,7 +22,7 @@ import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { siteSchema } from './siteSchema';
 import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../../leads/model/adminApi';
 import { ATTRIBUTION_KEYS, DEVICES } from '../../leads/model/attribution';
-import { SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
+import { CONFIRMATION_MAILS, SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
 import { ADMIN_ROLES } from './contentApi';
 
 /** A template that is a paragraph or more (an instruction of several sentences). */
@@ -309,6 +309,9 @@ export const adminSchema = object({
     mailboxNever: text(),
     mailboxFailing: template(['since', 'error', 'next']),
     mailboxBack: template(['from', 'until', 'at']),
+    visitorMailHeld: template(['count', 'perDay', 'since']),
+    visitorMailForOwner: template(['count']),
+    visitorMailRefused: template(['count']),
     ...texts(['tableLabel', 'empty', 'loading', 'rowsPerPage', 'shownRows', 'firstPage', 'previousPage', 'nextPage', 'lastPage', 'sort']).shape,
     ...texts(['selectColumn', 'selectRow', 'unselectRow', 'selectAll', 'unselectAll', 'bulkLabel', 'selected', 'noneSelected']).shape,
     bulk: texts(BULK_ACTIONS),
@@ -406,7 +409,24 @@ export const adminSchema = object({
     states: texts(SUBSCRIBER_STATES),
     stateCount: template(['state', 'count']),
     ...texts(['state', 'search', 'searchHint', 'mailOff', 'exportCsv', 'exportHint', 'tableLabel']).shape,
-    columns: texts(['email', 'state', 'signedUpAt', 'page', 'source', 'campaign', 'confirmedAt', 'unsubscribedAt', 'bouncedAt', 'consentWords', 'actions']),
+    columns: texts([
+      'email',
+      'state',
+      'signedUpAt',
+      'page',
+      'source',
+      'campaign',
+      'confirmedAt',
+      'unsubscribedAt',
+      'bouncedAt',
+      'consentWords',
+      'actions',
+      'confirmation',
+    ]),
+    confirmationStates: texts(CONFIRMATION_MAILS),
+    resend: text(),
+    resendNamed: template(['email']),
+    resent: template(['email']),
     consent: text(),
     signedUpLine: template(['date']),
     confirmedLine: template(['date']),

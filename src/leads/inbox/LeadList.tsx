@@ -26,6 +26,7 @@ import { ExportButtons } from './list/ExportButtons';
 import { FilterBar } from './list/FilterBar';
 import { LeadTable } from './list/LeadTable';
 import { MailboxLine } from './list/MailboxLine';
+import { VisitorMailLine } from './list/VisitorMailLine';
 import { useListActions } from './list/useListActions';
 import { useLeadListQuery } from './list/useLeadListQuery';
 import { useLiveLeads } from './list/useLiveLeads';
@@ -45,6 +46,7 @@ function ListHeading({ spam, unread }: { spam: boolean; unread: number }) {
       </Stack>
       {spam && <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{admin.spam.intro}</Typography>}
       {!spam && <MailboxLine />}
+      {!spam && <VisitorMailLine />}
     </>
   );
 }

@@ -75,6 +75,10 @@ export const adminRoutes = {
   subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
   /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
   unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe' },
+  /** An owner sends a waiting subscriber the confirmation mail again (once a day per mailbox, rate-limited per account); answers the subscriber (SubscriberSummary). */
+  resendConfirmation: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/confirmation' },
+  /** The visitors' mails held now, and why (VisitorMailHeld): the inbox's notice. */
+  visitorMail: { method: 'GET', path: '/api/admin/visitor-mail' },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
   /** The newsletter's routes (newsletterApi.ts): every account writes; owners send. */
@@ -366,6 +370,20 @@ export type MailboxStatus = {
   readAt: number | null;
   alarm: { failingSince: number; error: string; nextTryAt: number | null } | null;
   back: { from: number; until: number } | null;
+} | null;
+
+/**
+ * GET visitorMail: the visitors' mails held now (src/leads/server/notify/visitorMail.ts): auto-replies
+ * and confirmations held for a day's count (since when), sign-ups whose confirmation waits for an
+ * owner (their network had its day's share), and today's auto-replies not sent for their network.
+ * Null: this server sends no mail to visitors.
+ */
+export type VisitorMailHeld = {
+  autoReplies: number;
+  confirmations: number;
+  since: number | null;
+  refusedToday: number;
+  forOwner: number;
 } | null;
 
 /** GET sources: each source and campaign leads came from (not spam), most leads first. */

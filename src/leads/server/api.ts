@@ -148,7 +148,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
         const query = await handlePlainPost(form, request.body as PostedBody, (document, spam) =>
-          store.insertDurably(form.collection, document, { spam, attribution: attributionOf(request) }),
+          store.insertDurably(form.collection, document, { spam, attribution: attributionOf(request), client: request.ip }),
         );
         return reply
           .code(303)
@@ -166,6 +166,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
         clientKey: key,
         spam: isSpam(request.body),
         attribution: attributionOf(request),
+        client: request.ip,
       });
       return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id });
     },

@@ -779,6 +779,30 @@ export const migrations: readonly Migration[] = [
       }
     },
   },
+  {
+    name: "visitor mail no stranger can use up: a mail over the day's count held for the next day, the day's counts per client network and for all (under the day's salt), a sign-up whose confirmation waits for the owner",
+    up(db) {
+      db.exec(`
+        -- A visitor's mail held over the day's count (src/leads/server/notify/visitorMail.ts): what it
+        -- is ('autoReply', 'confirmation'); its delivery is due at the next day's start, when it is
+        -- counted in that day (or held again). NULL: not held.
+        ALTER TABLE visitor_mails ADD COLUMN held_for TEXT CHECK (held_for IS NULL OR held_for IN ('autoReply', 'confirmation'));
+        CREATE INDEX visitor_mails_held ON visitor_mails (held_for) WHERE held_for IS NOT NULL;
+        -- How many visitor mails each day took: 'all', 'confirmation', 'refused' (auto-replies refused
+        -- for their network), and per client network (an HMAC of it under the day's salt, never the
+        -- address). Deleted with the day.
+        CREATE TABLE visitor_mail_counts (
+          day TEXT    NOT NULL,
+          key TEXT    NOT NULL,
+          n   INTEGER NOT NULL,
+          PRIMARY KEY (day, key)
+        ) WITHOUT ROWID;
+        -- A sign-up from a network over its day's share: stored, its confirmation not sent until an
+        -- owner sends it (since when it waits). NULL: not held.
+        ALTER TABLE subscribers ADD COLUMN confirmation_held_at INTEGER;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

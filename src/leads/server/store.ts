@@ -35,6 +35,8 @@ export interface Inserted {
   spam: boolean;
   /** Where the lead came from, when the post said (src/leads/server/sources.ts keeps it beside the lead). */
   attribution?: Attribution;
+  /** The address the post came from (the visitors' mails hold its network to a share: notify/visitorMail.ts); never stored. */
+  client?: string;
 }
 
 interface InsertOptions {
@@ -42,6 +44,8 @@ interface InsertOptions {
   clientKey?: string;
   spam?: boolean;
   attribution?: Attribution;
+  /** The address the post came from (Inserted.client). */
+  client?: string;
 }
 
 export interface Store {
@@ -126,16 +130,23 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
       );
   const hooks: ((inserted: Inserted) => void)[] = [];
   /** The document's row in `leads`, with its sort and search keys (leadKeys.ts). */
-  const inserted = (seq: number | bigint, docId: string, collection: string, document: Record<string, unknown>, spam: boolean, attribution?: Attribution) => {
+  const inserted = (
+    seq: number | bigint,
+    docId: string,
+    collection: string,
+    document: Record<string, unknown>,
+    { spam = false, attribution, client }: InsertOptions,
+  ) => {
     const keys = sortKeysOf(collection, document);
     const waits = awaitsAgency(collection) ? 1 : 0;
     insertLead!.run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email, personOf(collection, document), waits, waits, seq);
     writeSearchText(db, Number(seq), document, '');
-    for (const hook of hooks) hook({ docId, collection, document, spam, ...(attribution ? { attribution } : {}) });
+    for (const hook of hooks) hook({ docId, collection, document, spam, ...(attribution ? { attribution } : {}), ...(client === undefined ? {} : { client }) });
   };
 
   /** Inside a transaction: writes the document (once per client key) and what goes with it. */
-  const insertInTransaction = (collection: string, document: Record<string, unknown>, { clientKey, spam = false, attribution }: InsertOptions = {}): Saved => {
+  const insertInTransaction = (collection: string, document: Record<string, unknown>, options: InsertOptions = {}): Saved => {
+    const { clientKey } = options;
     if (!insertDocument || !insertKeyed || !selectByKey) throw new Error('The store was opened read-only');
     const id = newDocumentId();
     const written =
@@ -143,7 +154,7 @@ export function openStore(dataDir: string, options: { readonly?: boolean } = {})
         ? insertDocument.run(collection, id, JSON.stringify(document))
         : insertKeyed.run(collection, id, JSON.stringify(document), clientKey);
     if (written.changes === 0) return { id: (selectByKey.get(collection, clientKey) as { id: string }).id, replayed: true };
-    inserted(written.lastInsertRowid, id, collection, document, spam, attribution);
+    inserted(written.lastInsertRowid, id, collection, document, options);
     return { id, replayed: false };
   };
 

@@ -172,6 +172,16 @@ interface RowsProps {
   state: SubscriberState;
   /** Asks to unsubscribe a row's subscriber; undefined in a view of those who cannot be (unsubscribed, bounced). */
   onUnsubscribe: ((row: SubscriberSummary) => void) | undefined;
+  /** Sends a waiting row's subscriber the confirmation e-mail again; undefined in the other views. */
+  onResend: ((row: SubscriberSummary) => void) | undefined;
+}
+
+function ResendButton({ row, onResend }: { row: SubscriberSummary; onResend: (row: SubscriberSummary) => void }) {
+  return (
+    <Button size="small" variant="outlined" aria-label={fill(t.resendNamed, { email: visible(row.email) })} onClick={() => onResend(row)}>
+      {t.resend}
+    </Button>
+  );
 }
 
 function UnsubscribeButton({ row, onUnsubscribe }: { row: SubscriberSummary; onUnsubscribe: (row: SubscriberSummary) => void }) {
@@ -191,7 +201,7 @@ function UnsubscribeButton({ row, onUnsubscribe }: { row: SubscriberSummary; onU
 const pageOf = (row: SubscriberSummary) => (row.page ? fill(t.pageLine, { page: visible(row.page) }) : undefined);
 
 /** A phone: each subscriber as a short block, no table wider than the screen. */
-function SubscriberBlocks({ rows, onUnsubscribe }: RowsProps) {
+function SubscriberBlocks({ rows, onUnsubscribe, onResend }: RowsProps) {
   return (
     <Box component="ul" aria-label={t.tableLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((row) => (
@@ -202,10 +212,16 @@ function SubscriberBlocks({ rows, onUnsubscribe }: RowsProps) {
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {[visible(row.source || admin.sources.direct), row.campaign ? visible(row.campaign) : ''].filter(Boolean).join(' · ')}
           </Typography>
+          {onResend && (
+            <Typography variant="body2" data-testid="confirmation-mail">
+              {`${t.columns.confirmation}: ${t.confirmationStates[row.confirmation]}`}
+            </Typography>
+          )}
           <Consent words={row.consentWords} />
-          {onUnsubscribe && (
-            <Box sx={{ mt: 1 }}>
-              <UnsubscribeButton row={row} onUnsubscribe={onUnsubscribe} />
+          {(onUnsubscribe || onResend) && (
+            <Box sx={{ mt: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {onResend && <ResendButton row={row} onResend={onResend} />}
+              {onUnsubscribe && <UnsubscribeButton row={row} onUnsubscribe={onUnsubscribe} />}
             </Box>
           )}
         </Box>
@@ -217,7 +233,7 @@ function SubscriberBlocks({ rows, onUnsubscribe }: RowsProps) {
 const DATE_COLUMNS = { confirmed: t.columns.confirmedAt, unsubscribed: t.columns.unsubscribedAt, bounced: t.columns.bouncedAt } as const;
 
 /** A wider screen: the subscribers as a table, with the date of the view's state. */
-function SubscriberTable({ rows, state, onUnsubscribe }: RowsProps) {
+function SubscriberTable({ rows, state, onUnsubscribe, onResend }: RowsProps) {
   const dateColumn = state === 'waiting' ? undefined : DATE_COLUMNS[state];
   return (
     <WideTable>
@@ -230,7 +246,8 @@ function SubscriberTable({ rows, state, onUnsubscribe }: RowsProps) {
             <TableCell>{t.columns.page}</TableCell>
             <TableCell>{t.columns.source}</TableCell>
             <TableCell>{t.columns.campaign}</TableCell>
-            {onUnsubscribe && <TableCell>{t.columns.actions}</TableCell>}
+            {onResend && <TableCell>{t.columns.confirmation}</TableCell>}
+            {(onUnsubscribe || onResend) && <TableCell>{t.columns.actions}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -245,9 +262,17 @@ function SubscriberTable({ rows, state, onUnsubscribe }: RowsProps) {
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.page ? visible(row.page) : t.noPage}</TableCell>
               <TableCell sx={{ overflowWrap: 'break-word' }}>{visible(row.source || admin.sources.direct)}</TableCell>
               <TableCell sx={{ overflowWrap: 'break-word' }}>{row.campaign ? visible(row.campaign) : ''}</TableCell>
-              {onUnsubscribe && (
+              {onResend && (
+                <TableCell sx={{ overflowWrap: 'break-word', minWidth: 160 }} data-testid="confirmation-mail">
+                  {t.confirmationStates[row.confirmation]}
+                </TableCell>
+              )}
+              {(onUnsubscribe || onResend) && (
                 <TableCell>
-                  <UnsubscribeButton row={row} onUnsubscribe={onUnsubscribe} />
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    {onResend && <ResendButton row={row} onResend={onResend} />}
+                    {onUnsubscribe && <UnsubscribeButton row={row} onUnsubscribe={onUnsubscribe} />}
+                  </Box>
                 </TableCell>
               )}
             </TableRow>
@@ -321,13 +346,28 @@ export function SubscribersPage() {
       await load();
     });
 
+  const resend = (row: SubscriberSummary) =>
+    attempt(async () => {
+      await call<SubscriberSummary>('resendConfirmation', { params: { subscriberId: String(row.id) } });
+      setNotice({ text: fill(t.resent, { email: visible(row.email) }), severity: 'success' });
+      await load();
+    });
+
   const rows = list?.subscribers ?? [];
   const canUnsubscribe = view.state === 'confirmed' || view.state === 'waiting';
   const Rows = phone ? SubscriberBlocks : SubscriberTable;
   let body: ReactNode;
   if (!list) body = <Typography role="status">{t.loading}</Typography>;
   else if (rows.length === 0) body = <Typography sx={{ py: 3 }}>{t.empty}</Typography>;
-  else body = <Rows rows={rows} state={view.state} onUnsubscribe={canUnsubscribe ? setAsking : undefined} />;
+  else
+    body = (
+      <Rows
+        rows={rows}
+        state={view.state}
+        onUnsubscribe={canUnsubscribe ? setAsking : undefined}
+        onResend={view.state === 'waiting' && list.mailOn ? (row) => void resend(row) : undefined}
+      />
+    );
 
   return (
     <Box component="section" aria-labelledby="subscribers-heading">

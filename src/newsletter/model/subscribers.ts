@@ -34,7 +34,18 @@ export interface SubscriberSummary {
   confirmedAt: number | null;
   unsubscribedAt: number | null;
   bouncedAt: number | null;
+  /** Where the confirmation mail of their last sign-up stands (while waiting). */
+  confirmation: ConfirmationMail;
 }
+
+/**
+ * The confirmation mail of a sign-up: `sent`; `pending` (queued, or retried); `failed` (every try
+ * failed); `day` (held: the day's count of visitor mail was reached, it goes when the next day has
+ * room); `owner` (not sent: too many sign-ups from its network that day; an owner may send it);
+ * `none` (no mail: this mailbox had one that day already, or mail is not set up).
+ */
+export const CONFIRMATION_MAILS = ['sent', 'pending', 'failed', 'day', 'owner', 'none'] as const;
+type ConfirmationMail = (typeof CONFIRMATION_MAILS)[number];
 
 /** GET subscribers: one page of a state's subscribers (newest first), and how many each state has (with the same search). */
 export interface SubscriberList {

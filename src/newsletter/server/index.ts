@@ -48,7 +48,7 @@ import { registerConfirm } from './confirmPage';
 import { newsletterMailsOfPerson } from './newsletters';
 import { NewsletterQueue, type QueueOptions } from './queue';
 import { newsletterSite } from './site';
-import { recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
+import { holdConfirmation, recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
 import { newsletterTokens, type NewsletterTokens } from './tokens';
 import { registerUnsubscribe } from './unsubscribe';
 
@@ -65,7 +65,7 @@ function consentWordsOf(site: SiteConfig): string {
 }
 
 /** The confirmation mail's text: config's words, the button's words over the link, the words after it. */
-function confirmationText(site: SiteConfig, link: string): string {
+export function confirmationText(site: SiteConfig, link: string): string {
   const words = site.newsletter.confirmMail;
   return [words.text.trim(), `${words.button}\n${link}`, fill(words.after, { days: server.newsletter.unconfirmedDays }).trim()].join('\n\n');
 }
@@ -103,7 +103,7 @@ export function createNewsletter({ store, dataDir, clock, publicUrl }: CreateOpt
   erasesWithPerson(subscriptionsOfPerson);
   return {
     tokens,
-    signedUp({ docId, collection, document, spam, attribution }) {
+    signedUp({ docId, collection, document, spam, attribution, client }) {
       if (spam) return;
       const site = newsletterSite();
       const form = formNamed(site.footer.newsletter.form);
@@ -121,7 +121,9 @@ export function createNewsletter({ store, dataDir, clock, publicUrl }: CreateOpt
       const row = recordSignUp(store.db, { docId, email, consent, now });
       if (!row.confirm) return;
       const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, now + UNCONFIRMED_MS)}`;
-      sendConfirmation(store, docId, email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) });
+      const sent = sendConfirmation(store, docId, email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) }, client);
+      // From a network over its day's share: kept, its confirmation waiting for an owner (Subscribers).
+      holdConfirmation(store.db, row.id, sent === 'owner' ? now : null);
     },
   };
 }

@@ -43,8 +43,16 @@ export interface Consent {
   campaign: string | null;
 }
 
+/**
+ * Where the confirmation mail of the last sign-up stands (ConfirmationMail): waiting for an owner
+ * (its network had its share that day), held for a day's count, its delivery's state, or none.
+ */
+const CONFIRMATION = `CASE WHEN confirmation_held_at IS NOT NULL THEN 'owner' ELSE coalesce((
+    SELECT CASE WHEN m.held_for IS NOT NULL THEN 'day' ELSE d.state END FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id
+    WHERE m.doc_id = subscribers.doc_id AND m.kind = 'autoReply' ORDER BY m.created_at DESC LIMIT 1), 'none') END`;
+
 const COLUMNS = `id, email, state, signed_up_at AS signedUpAt, page, consent_words AS consentWords, source, campaign,
-  confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt, bounced_at AS bouncedAt`;
+  confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt, bounced_at AS bouncedAt, ${CONFIRMATION} AS confirmation`;
 
 const statements = preparedIn((db: Database.Database) => ({
   byPerson: db.prepare('SELECT id, state FROM subscribers WHERE person = ?'),
@@ -60,6 +68,10 @@ const statements = preparedIn((db: Database.Database) => ({
   confirm: db.prepare("UPDATE subscribers SET state = 'confirmed', confirmed_at = ?, updated_at = ? WHERE id = ? AND state = 'waiting'"),
   unsubscribe: db.prepare(
     "UPDATE subscribers SET state = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND state IN ('waiting', 'confirmed')",
+  ),
+  holdConfirmation: db.prepare('UPDATE subscribers SET confirmation_held_at = ? WHERE id = ?'),
+  heldForOwner: db.prepare(
+    "SELECT count(*) AS n, min(confirmation_held_at) AS since FROM subscribers WHERE confirmation_held_at IS NOT NULL AND state = 'waiting'",
   ),
   drop: db.prepare("DELETE FROM subscribers WHERE state = 'waiting' AND signed_up_at < ?"),
   countPerson: db.prepare('SELECT count(*) FROM subscribers WHERE person = ?').pluck(),
@@ -105,6 +117,20 @@ export function unsubscribeByHand(db: Database.Database, id: number, now: number
   const changed = statements(db).unsubscribe.run(now, now, id).changes;
   if (changed > 0) return 'done';
   return subscriberById(db, id) ? 'notSubscribed' : 'unknown';
+}
+
+/**
+ * Marks a sign-up whose confirmation waits for an owner (its network had its day's share: the
+ * time), or not (null: its confirmation was queued, or is not due).
+ */
+export function holdConfirmation(db: Database.Database, id: number, at: number | null): void {
+  statements(db).holdConfirmation.run(at, id);
+}
+
+/** How many waiting sign-ups' confirmations wait for an owner, and since when (the inbox's notice). */
+export function confirmationsHeldForOwner(db: Database.Database): { count: number; since: number | null } {
+  const row = statements(db).heldForOwner.get() as { n: number; since: number | null };
+  return { count: row.n, since: row.since };
 }
 
 /** Deletes the sign-ups that waited longer than unconfirmedDays for their confirmation; answers how many. */

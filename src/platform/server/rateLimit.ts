@@ -6,7 +6,7 @@
  * `ipv6ClientBits`, a /64 in config): one subscriber holds a whole /64 and could otherwise
  * take a fresh budget with each of its addresses. In memory: a restart forgives everyone.
  */
-import { isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 
 interface Rate {
   requests: number;
@@ -99,6 +99,19 @@ export function clientKey(address: string, ipv6Bits: number): string {
     return kept === 0 ? 0 : group & (0xffff << (16 - kept)) & 0xffff;
   });
   return `${masked.map((g) => g.toString(16)).join(':')}/${ipv6Bits}`;
+}
+
+/**
+ * Which network a client is in, for the limits that hold a network to its share (the visitors'
+ * mails: src/leads/server/notify/visitorMail.ts): an IPv4 address (or one written as IPv6) as its
+ * first `ipv4Bits` (`192.0.2.0/24`), any other IPv6 address as clientKey's network of `ipv6Bits`.
+ */
+export function networkKey(address: string, ipv4Bits: number, ipv6Bits: number): string {
+  const client = clientKey(address, ipv6Bits);
+  if (!isIPv4(client)) return client;
+  const value = client.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+  const kept = ipv4Bits >= 32 ? value : value - (value % 2 ** (32 - ipv4Bits));
+  return `${[24, 16, 8, 0].map((shift) => Math.floor(kept / 2 ** shift) % 256).join('.')}/${ipv4Bits}`;
 }
 
 export function createRequestLimits(

@@ -21,7 +21,7 @@ import { formForCollection } from '../../../site/forms/model/registry';
 import type { ReplyDraft } from '../../model/replyDraft';
 import { isAnswerDelivery, queueAnswer } from './answers';
 import { deliveriesIn, type Delivery } from './deliveries';
-import { queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
+import { heldVisitorMail, queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
 import { Notifier, type NotifyOptions } from './worker';
 import { DigestSchedule, queueDigests } from './digest';
 
@@ -73,7 +73,7 @@ export function queueLeadMails(store: Store, inserted: Inserted): void {
   const notifier = notifiers.get(store);
   if (!notifier) return;
   queueNotifications(store, inserted.docId);
-  if (notifier.channels.includes('email') && queueAutoReply(store.db, inserted, notifier.now())) notifier.wake();
+  if (notifier.channels.includes('email') && queueAutoReply(store.db, inserted, notifier.now(), notifier.networkShare)) notifier.wake();
 }
 
 /**
@@ -128,15 +128,30 @@ export function deliveriesOf(store: Store, docId: string): (Delivery & { about: 
 
 /**
  * Queues a newsletter sign-up's confirmation mail (visitorMail.ts queueConfirmation) and wakes the
- * worker after the transaction: `off` when this server has no mail settings at all, `today` when
- * the person had one today already. Runs inside the caller's transaction.
+ * worker after the transaction: `queued`; `later` (queued, held for the next day's count); `owner`
+ * (its client network had its share today: not queued, an owner may send it); `today` (this
+ * mailbox had one today); `off` when this server has no mail settings at all. `client`: the
+ * sign-up's address (none: an owner sends it). Runs inside the caller's transaction.
  */
-export function sendConfirmation(store: Store, docId: string, to: string, mail: { subject: string; text: string }): 'queued' | 'today' | 'off' {
+export function sendConfirmation(
+  store: Store,
+  docId: string,
+  to: string,
+  mail: { subject: string; text: string },
+  client?: string,
+): 'queued' | 'later' | 'owner' | 'today' | 'off' {
   const notifier = notifiers.get(store);
   if (!notifier?.channels.includes('email')) return 'off';
-  if (!queueConfirmation(store.db, docId, to, mail, notifier.now())) return 'today';
-  notifier.wake();
-  return 'queued';
+  const done = queueConfirmation(store.db, docId, to, mail, notifier.now(), client === undefined ? undefined : { client, share: notifier.networkShare });
+  if (done === 'queued' || done === 'later') notifier.wake();
+  return done;
+}
+
+/** The visitors' mails held now (visitorMail.ts heldVisitorMail), by the notifications' clock; null when this server sends none. */
+export function visitorMailHeld(store: Store): ReturnType<typeof heldVisitorMail> | null {
+  const notifier = notifiers.get(store);
+  if (!notifier?.channels.includes('email')) return null;
+  return heldVisitorMail(store.db, notifier.now());
 }
 
 /** Whether this server sends e-mails to visitors (set up, or waiting for a setting to be fixed). */

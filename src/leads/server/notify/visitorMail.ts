@@ -10,10 +10,19 @@
  * and References name the e-mails sent to this lead before it.
  *
  * An auto-reply carries nothing the visitor typed but their name (letters, spaces, hyphens and
- * apostrophes only, cut short: config/server.ts notifications.autoReply), and goes at most once
- * a day to an address whatever is posted: the day's keys are HMACs of the address under a salt
- * made for that day, and both are deleted once the day is over. The newsletter's confirmation
- * mail is an auto-reply of the sign-up, counted the same way (a mark of its own: once a day).
+ * apostrophes only, cut short: config/server.ts notifications.autoReply). The newsletter's
+ * confirmation mail is an auto-reply of the sign-up, held to the same limits (a mark of its own).
+ * No stranger can use those limits up for everyone (docs/security.md "Auto-replies and replies"):
+ *
+ * - once a day per mailbox (src/leads/model/person.ts), whatever is posted: the day's keys are HMACs
+ *   of the mailbox under a salt made for that day, and both are deleted once the day is over;
+ * - `perNetworkPerDay` per client network (IPv4 /24, IPv6 /64: the post's address, counted under
+ *   an HMAC of its network by the day's salt): beyond, an auto-reply is not sent ("not this one")
+ *   and a confirmation is not queued: the subscriber waits for an owner to send it
+ *   (`confirmation_held_at`, src/newsletter/server/subscribers.ts);
+ * - `perDay` in all, of which `confirmationsPerDay` for confirmations (the rest is the leads'):
+ *   beyond, the mail is queued all the same, held (`held_for`), its delivery due at the next day's
+ *   start, when it is counted in that day before it is sent (or held again: auto-replies first).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -27,6 +36,7 @@ import type { Inserted } from '../store';
 import type { VisitorMail } from '../../model/adminApi';
 import { keepLeadKeys } from '../leadKeys';
 import { personKey } from '../../model/person';
+import { networkKey } from '../../../platform/server/rateLimit';
 import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
 import { deliveriesIn, newDeliveryId } from './deliveries';
@@ -50,6 +60,13 @@ const statements = preparedIn((db: Database.Database) => ({
   hasKey: db.prepare('SELECT 1 FROM auto_reply_keys WHERE key = ?'),
   keysOfDay: db.prepare('SELECT count(*) AS n FROM auto_reply_keys WHERE day = ?'),
   addKey: db.prepare('INSERT INTO auto_reply_keys (key, day) VALUES (?, ?)'),
+  count: db.prepare('SELECT n FROM visitor_mail_counts WHERE day = ? AND key = ?').pluck(),
+  bump: db.prepare('INSERT INTO visitor_mail_counts (day, key, n) VALUES (?, ?, 1) ON CONFLICT (day, key) DO UPDATE SET n = n + 1'),
+  forgetCounts: db.prepare('DELETE FROM visitor_mail_counts WHERE day < ?'),
+  hold: db.prepare('UPDATE visitor_mails SET held_for = ? WHERE delivery_id = ?'),
+  heldFor: db.prepare('SELECT held_for FROM visitor_mails WHERE delivery_id = ?').pluck(),
+  holdUntil: db.prepare("UPDATE deliveries SET next_at = ? WHERE id = ? AND state = 'pending'"),
+  heldCounts: db.prepare('SELECT held_for AS purpose, count(*) AS n, min(created_at) AS since FROM visitor_mails WHERE held_for IS NOT NULL GROUP BY held_for'),
 }));
 
 /** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction); a reply's words join the lead's search. */
@@ -102,19 +119,107 @@ const markOf = (salt: Buffer, person: string, purpose: MarkPurpose) =>
     .update(purpose === 'autoReply' ? person : `confirmation\n${person}`)
     .digest('base64url');
 
-/** Takes today's place for this address; false when it had one already, or today's auto-replies are all sent. */
-function takeToday(db: Database.Database, address: string, now: number, purpose: MarkPurpose = 'autoReply'): boolean {
+const DAY_MS = 86_400_000;
+
+/** Who posted: the client's address, and how many visitors' mails its network may have a day. */
+export interface FromClient {
+  client: string;
+  share: number;
+}
+const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** When a mail held over the day's count is due again: the next day's start (a confirmation a moment after the auto-replies). */
+const nextWindow = (now: number, purpose: MarkPurpose) => (Math.floor(now / DAY_MS) + 1) * DAY_MS + (purpose === 'confirmation' ? 1 : 0);
+
+/** Today's salt (made at the day's first mail), the days before it forgotten with their keys and counts. */
+function today(db: Database.Database, now: number): { day: string; salt: Buffer } {
   const q = statements(db);
-  const day = new Date(now).toISOString().slice(0, 10);
+  const day = dayOf(now);
   q.forgetKeys.run(day);
+  q.forgetCounts.run(day);
   q.forgetDays.run(day);
   let salt = (q.salt.get(day) as { salt: Buffer } | undefined)?.salt;
   if (!salt) q.newSalt.run(day, (salt = randomBytes(32)));
+  return { day, salt };
+}
+
+const countOf = (db: Database.Database, day: string, key: string) => (statements(db).count.get(day, key) as number | undefined) ?? 0;
+
+/** Whether the day's counts have room for one more of this kind: `perDay` in all, of which `confirmationsPerDay` confirmations. */
+function roomIn(db: Database.Database, day: string, purpose: MarkPurpose): boolean {
+  if (countOf(db, day, 'all') >= limits.perDay) return false;
+  return purpose === 'autoReply' || countOf(db, day, 'confirmation') < limits.confirmationsPerDay;
+}
+
+/** Counts one mail of this kind in the day. */
+function countIn(db: Database.Database, day: string, purpose: MarkPurpose): void {
+  statements(db).bump.run(day, 'all');
+  if (purpose === 'confirmation') statements(db).bump.run(day, 'confirmation');
+}
+
+/** The client network of a post's address, as the day's counts name it: IPv4 /ipv4NetworkBits, IPv6 /ipv6ClientBits. */
+const networkOf = (client: string) => networkKey(client, limits.ipv4NetworkBits, server.limits.ipv6ClientBits);
+
+/**
+ * What becomes of a mail to a visitor: `send` (counted in today's), `later` (today's count is
+ * reached: queued, held for the next day's), `owner` (its client network had its share today:
+ * not queued; a confirmation waits for an owner), or `no` (this mailbox had one today; an
+ * auto-reply from a network over its share). The mailbox's mark is taken for `send` and `later`.
+ * `from`: the post's address and its network's share of the day (none: an owner's own action,
+ * never held for a network).
+ */
+function admit(db: Database.Database, address: string, now: number, purpose: MarkPurpose, from?: FromClient): 'send' | 'later' | 'owner' | 'no' {
+  const q = statements(db);
+  const { day, salt } = today(db, now);
   const key = markOf(salt, personKey(address), purpose);
-  if (q.hasKey.get(key)) return false;
-  if ((q.keysOfDay.get(day) as { n: number }).n >= limits.perDay) return false;
+  if (q.hasKey.get(key)) return 'no';
+  if (from !== undefined) {
+    const network = `network\n${createHmac('sha256', salt).update(networkOf(from.client)).digest('base64url')}`;
+    if (countOf(db, day, network) >= from.share) {
+      if (purpose === 'autoReply') q.bump.run(day, 'refused');
+      return purpose === 'autoReply' ? 'no' : 'owner';
+    }
+    q.bump.run(day, network);
+  }
   q.addKey.run(key, day);
+  if (!roomIn(db, day, purpose)) return 'later';
+  countIn(db, day, purpose);
+  return 'send';
+}
+
+/**
+ * Whether a visitor's mail that is due may go now (the worker asks before sending): one held
+ * over a day's count is counted in today's when there is room (and sent), else held for the next
+ * day again (false). Any other mail: true.
+ */
+export function releaseHeld(db: Database.Database, deliveryId: string, now: number): boolean {
+  const q = statements(db);
+  const purpose = q.heldFor.get(deliveryId) as MarkPurpose | null | undefined;
+  if (!purpose) return true;
+  const { day } = today(db, now);
+  if (!roomIn(db, day, purpose)) {
+    q.holdUntil.run(nextWindow(now, purpose), deliveryId);
+    return false;
+  }
+  countIn(db, day, purpose);
+  q.hold.run(null, deliveryId);
   return true;
+}
+
+/** Deletes a lead's mails still held for a day's count (an owner sends its confirmation anew). */
+export function dropHeldMails(db: Database.Database, docId: string): void {
+  db.prepare('DELETE FROM deliveries WHERE id IN (SELECT delivery_id FROM visitor_mails WHERE doc_id = ? AND held_for IS NOT NULL)').run(docId);
+}
+
+/** The visitors' mails held now, for the inbox's notice (VisitorMailHeld): those waiting for a day's count, and today's auto-replies refused for their network. */
+export function heldVisitorMail(
+  db: Database.Database,
+  now: number,
+): { autoReplies: number; confirmations: number; since: number | null; refusedToday: number } {
+  const rows = statements(db).heldCounts.all() as { purpose: MarkPurpose; n: number; since: number }[];
+  const of = (purpose: MarkPurpose) => rows.find((row) => row.purpose === purpose);
+  const since = rows.length > 0 ? Math.min(...rows.map((row) => row.since)) : null;
+  return { autoReplies: of('autoReply')?.n ?? 0, confirmations: of('confirmation')?.n ?? 0, since, refusedToday: countOf(db, dayOf(now), 'refused') };
 }
 
 /**
@@ -139,26 +244,54 @@ export function autoReplyMarksOf(db: Database.Database, person: string, forget =
 
 /**
  * Queues the newsletter's confirmation mail of a sign-up (src/newsletter/server), inside its
- * transaction, unless this person had one today (or today's auto-replies are all sent): an
- * auto-reply of the sign-up, in the words the caller made of config. True when queued.
+ * transaction, in the words the caller made of config: `queued`; `later` (queued, held for the
+ * next day's count); `owner` (its network had its share today: not queued, the owner may send it);
+ * `today` (this mailbox had one today). `client`: the sign-up's address; none for an owner's resend.
  */
-export function queueConfirmation(db: Database.Database, docId: string, to: string, mail: { subject: string; text: string }, now: number): boolean {
-  if (!isPlainAddress(to) || !takeToday(db, to, now, 'confirmation')) return false;
-  queueMail(db, docId, { kind: 'autoReply', author: null, to, ...mail }, now);
-  return true;
+export function queueConfirmation(
+  db: Database.Database,
+  docId: string,
+  to: string,
+  mail: { subject: string; text: string },
+  now: number,
+  from?: FromClient,
+): 'queued' | 'later' | 'owner' | 'today' {
+  if (!isPlainAddress(to)) return 'today';
+  const admitted = admit(db, to, now, 'confirmation', from);
+  if (admitted === 'no') return 'today';
+  if (admitted === 'owner') return 'owner';
+  const id = queueMail(db, docId, { kind: 'autoReply', author: null, to, ...mail }, now);
+  if (admitted === 'send') return 'queued';
+  holdFor(db, id, 'confirmation', now);
+  return 'later';
+}
+
+/** Holds a mail just queued for the next day's count. */
+function holdFor(db: Database.Database, deliveryId: string, purpose: MarkPurpose, now: number): void {
+  statements(db).hold.run(purpose, deliveryId);
+  statements(db).holdUntil.run(nextWindow(now, purpose), deliveryId);
 }
 
 /**
  * Queues the auto-reply of a new lead, if its form has one, it is not spam, it gave an address,
- * and that address got none today. Runs inside the lead's own transaction. True when queued.
+ * that mailbox got none today and its network had not its share: true (held for the next day's
+ * count when today's is reached). Runs inside the lead's own transaction.
  */
-export function queueAutoReply(db: Database.Database, { docId, collection, document, spam }: Inserted, now: number): boolean {
+export function queueAutoReply(
+  db: Database.Database,
+  { docId, collection, document, spam, client }: Inserted,
+  now: number,
+  share = limits.perNetworkPerDay,
+): boolean {
   const form = formForCollection(collection);
   const words = form?.autoReply;
   const to = addressOf(collection, document);
-  if (spam || !form || !words || !to || !takeToday(db, to, now)) return false;
+  if (spam || !form || !words || !to) return false;
+  const admitted = admit(db, to, now, 'autoReply', client === undefined ? undefined : { client, share });
+  if (admitted === 'no' || admitted === 'owner') return false;
   const values = autoReplyValues(form, document);
-  queueMail(db, docId, { kind: 'autoReply', author: null, to, subject: fill(words.subject, values), text: fill(words.text, values) }, now);
+  const id = queueMail(db, docId, { kind: 'autoReply', author: null, to, subject: fill(words.subject, values), text: fill(words.text, values) }, now);
+  if (admitted === 'later') holdFor(db, id, 'autoReply', now);
   return true;
 }
 

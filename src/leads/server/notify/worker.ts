@@ -7,6 +7,7 @@
  * A failed try is written with its error and tried again on the schedule (schedule.ts);
  * after the last try the delivery is `failed`.
  */
+import server from '../../../../config/server';
 import type { Store } from '../store';
 import { formForCollection } from '../../../site/forms/model/registry';
 import { answersToTell, createAnswerMailSender, dropAnswered, isAnswerDelivery, type AnswerMailSender } from './answers';
@@ -18,7 +19,7 @@ import { createMailSender } from './mail';
 import { issueReplyAddress } from '../mailbox/replyTokens';
 import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
-import { createVisitorMailSender } from './visitorMail';
+import { createVisitorMailSender, releaseHeld } from './visitorMail';
 import { createWebhookSender } from './webhook';
 import { createDigestSender } from './digest';
 import type { Timers } from '../../../content/server/schedule';
@@ -34,6 +35,8 @@ export interface NotifyOptions {
   repliesRead?: boolean;
   /** The timer of the owners' daily mail (digest.ts; tests fire it themselves after moving the clock). */
   digestTimers?: Timers;
+  /** Multiplies a client network's share of the day's visitor mails (RATE_LIMIT_FACTOR, as the forms' limits): tests and benchmarks. */
+  rateLimitFactor?: number;
 }
 
 /** One message of a channel: resolves once the receiver took it, rejects with why not. */
@@ -105,6 +108,11 @@ export class Notifier {
     this.channels = CHANNELS.filter((c) => this.sending[c] !== undefined || settings.waiting.includes(c));
   }
 
+  /** How many visitors' mails a client network may have a day (config/server.ts notifications.autoReply.perNetworkPerDay, times rateLimitFactor). */
+  get networkShare(): number {
+    return Math.max(1, Math.round(server.notifications.autoReply.perNetworkPerDay * (this.options.rateLimitFactor ?? 1)));
+  }
+
   /** The notifications' clock (tests may set it). */
   now(): number {
     return this.clock();
@@ -163,6 +171,8 @@ export class Notifier {
     if (channel === 'email' && isAnswerDelivery(delivery.id)) return this.deliverAnswers(delivery.id);
     // A mail to an owner's account is about no one lead.
     if (channel === 'owner') return this.attempt(channel, delivery, () => this.ownerMail!(delivery.id));
+    // A visitor's mail held over a day's count goes once that day has room (else it is held again).
+    if (channel === 'visitor' && !releaseHeld(this.store.db, delivery.id, this.clock())) return;
     const docId = delivery.docId ?? '';
     const stored = this.table.lead(docId);
     const form = stored && formForCollection(stored.collection);

@@ -3,6 +3,9 @@ import server from '../../../../../config/server';
 import { newsletterRoutes } from '../../../../newsletter/model/newsletterApi';
 import { newsletterHandlers } from '../../../../newsletter/server/routes';
 import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../../../../newsletter/server/admin';
+import { resendConfirmation } from '../../../../newsletter/server/resend';
+import { createLimiter } from '../../../../platform/server/rateLimit';
+import { fill } from '../../../../schema/text';
 import { fail, json, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
@@ -23,6 +26,19 @@ export function registerNewsletter(route: Route, { store, clock, publicUrl }: Ad
     if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
     if (done === 'notSubscribed') return fail(reply, 409, messages.notSubscribed);
     return json(reply, 200, done);
+  });
+
+  // An owner sends a waiting sign-up its confirmation again: a few per account, then resendRate's pace.
+  const resends = createLimiter(server.admin.resendRate, clock);
+  route('resendConfirmation', async (request, reply) => {
+    const wait = resends.take(request.session.email ?? '');
+    if (wait > 0) return fail(reply, 429, fill(messages.tooManyResends, { minutes: Math.ceil(wait / 60) }));
+    const done = resendConfirmation(store, request.params.subscriberId ?? '', publicUrl);
+    if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
+    if (done === 'notWaiting') return fail(reply, 409, messages.notWaiting);
+    if (done === 'today') return fail(reply, 409, messages.confirmationToday);
+    if (done === 'off') return fail(reply, 409, messages.confirmationOff);
+    return json(reply, 200, done.subscriber);
   });
 
   // The newsletter: written by every account, sent by owners (the role check of route.ts).
