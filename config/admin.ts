@@ -55,6 +55,61 @@ export default {
     // A remembered device stays signed in while it is used; {days} is config/server.ts admin.rememberedDays.
     remember: 'Keep me signed in on this device',
     rememberHint: 'On your own phone or computer only: it stays signed in until it has not been used for {days} days.',
+    // The second step, after a right password, for an account that has a passkey or an authenticator app.
+    secondStepHeading: 'One more step',
+    secondStepIntro: 'Your password was right. Now show that it is you:',
+    usePasskey: 'Use a passkey',
+    passkeyWaiting: 'Waiting for your passkey…',
+    code: 'Code from your authenticator app',
+    codeHint: 'The 6 digits your app shows now.',
+    recoveryCode: 'Recovery code',
+    recoveryHint: 'One of the codes you kept when you set up the second step. Each works once.',
+    useRecovery: 'Use a recovery code instead',
+    useCode: 'Use a code from your app instead',
+    confirm: 'Confirm',
+    confirming: 'Checking…',
+    startAgain: 'Back to the password',
+  },
+
+  // The screen where each account sets up the second step of its sign-in (passkeys, an
+  // authenticator app, recovery codes); an owner may require one of every account there.
+  security: {
+    link: 'Sign-in and security',
+    heading: 'Sign-in and security',
+    intro: 'A second step at sign-in keeps the inbox closed to anyone who learns your password. Use a passkey (your phone or computer unlocks it with your fingerprint, face or PIN), a code from an authenticator app, or both.',
+    mustSetUp: 'An owner asks every account for a second step at sign-in. Set one up below to go on.',
+    passkeys: 'Passkeys',
+    noPasskeys: 'No passkey yet.',
+    passkeyName: 'Name of the new passkey',
+    passkeyNameHint: 'Such as the device it is on: “Work laptop”.',
+    addPasskey: 'Add a passkey',
+    adding: 'Waiting for your device…',
+    // {date} is when it was added or last used.
+    passkeyAdded: 'Added {date}',
+    passkeyUsed: 'Last used {date}',
+    // {name} is the passkey's.
+    removePasskey: 'Remove the passkey “{name}”',
+    remove: 'Remove',
+    app: 'Authenticator app',
+    appOn: 'On: every sign-in can use the code your app shows.',
+    appOff: 'Not set up.',
+    setUpApp: 'Set up an authenticator app',
+    scan: 'Scan this code with your authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), or type the key below into it. Then type the code it shows.',
+    qrLabel: 'QR code for your authenticator app',
+    key: 'Key',
+    firstCode: 'The code your app shows now',
+    turnOn: 'Turn on',
+    cancel: 'Cancel',
+    removeApp: 'Turn the app off',
+    recovery: 'Recovery codes',
+    // {count} is replaced.
+    recoveryLeft: 'Unused recovery codes: {count}. Each signs in once when you have no passkey or app at hand.',
+    newCodes: 'Make new recovery codes',
+    codesHeading: 'Your recovery codes',
+    codesIntro: 'Keep these somewhere safe, away from this device: print them, or save them in your password manager. Each works once, and they are shown only now. New codes replace the old ones.',
+    codesKept: 'I have kept them',
+    required: 'Ask every account for a second step at sign-in',
+    requiredHint: 'An account without one must set it up on its next screen before it can do anything else.',
   },
 
   // Erasing, exporting and deleting leads ask for the password again when it was typed long ago;

@@ -344,6 +344,10 @@ export default {
       maxDelaySeconds: 8,
       hashing: { concurrent: 1, perClient: 2, perNetwork: 4, networkBits: 48 },
       knownBrowser: { days: 90, perBrowser: { slowAfter: 2, refuseAfter: 5 } },
+      // The second step after a right password (a passkey, a code from an authenticator app or a
+      // recovery code): it must follow within `minutes`; its wrong tries are counted per account,
+      // from any address (a right password does not forgive them), slowed and refused as passwords are.
+      secondFactor: { minutes: 5, perAccount: { slowAfter: 3, refuseAfter: 10 }, recoveryCodes: 10 },
     },
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',
@@ -374,6 +378,10 @@ export default {
     // missed, up to `resumeMax` changes (more: it loads its view again); a browser whose stream
     // was cut tries again after `retryMilliseconds`.
     live: { perAccount: 10, heartbeatSeconds: 25, checkMilliseconds: 1000, resumeMax: 1000, retryMilliseconds: 3000 },
+    // The name an authenticator app shows beside an account's codes (with its e-mail address).
+    secondFactorIssuer: 'Business Growth inbox',
+    // What `npm run leads -- reset-second-factor` says ({email} and {count}, the passkeys and apps taken off, are replaced).
+    secondFactorReset: '{email} signs in with the password alone again ({count} second steps taken off, recovery codes deleted, sessions ended). Set up a new second step at once.',
     // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
     // an owner reads the leads and edits the site, an editor edits the site only.
     accountAdded: {
@@ -383,6 +391,21 @@ export default {
     messages: {
       signInRequired: 'Please sign in.',
       wrongPassword: 'The e-mail address or the password is not right.',
+      // The second step of the sign-in: a code that is wrong or was used already; a recovery code
+      // the same; a passkey the browser could not prove; the step started too long ago.
+      wrongCode: 'This code is not right, or it was used already. Type the newest code your app shows.',
+      wrongRecoveryCode: 'This recovery code is not right, or it was used already.',
+      passkeyFailed: 'The passkey could not be checked. Try it again, or use a code from your app.',
+      secondStepExpired: 'The sign-in took too long. Please type your password again.',
+      // {minutes} is replaced.
+      tooManyCodes: 'Too many wrong codes. Please wait {minutes} minutes and try again.',
+      // An owner requires a second step for every account, and this one has none yet.
+      secondFactorFirst: 'An owner asks every account for a second step at sign-in. Set one up under Sign-in and security before anything else.',
+      // Removing the last second step while an owner requires one.
+      lastSecondFactor: 'Every account must have a second step at sign-in: add another one before you remove this one.',
+      // Setting up: a passkey's name (1 to {max} characters), or a code typed before the app was set up.
+      badPasskeyName: 'Please give the passkey a name of 1 to {max} characters, such as the device it is on.',
+      noCodeSetUp: 'Start setting up the authenticator app again: there is no code waiting to be confirmed.',
       // {minutes} is replaced.
       tooManyAttempts: 'Too many wrong passwords. Please wait {minutes} minutes and try again.',
       // Too many sign-ins waiting from one network; {seconds} is replaced.

@@ -8,6 +8,7 @@
  * npm run leads -- add-admin <email> [--role owner|editor]     make an inbox account (or give it a new password); the password from standard input;
  *                                                              an owner (the default for a new account) sees leads and edits content, an editor edits content only
  * npm run leads -- remove-admin <email>                         remove an inbox account; its sessions end, its drafts go
+ * npm run leads -- reset-second-factor <email>                  take an account's passkeys, authenticator app and recovery codes off (it lost its devices); its sessions end
  * npm run leads -- admins                                       list the inbox accounts
  * DATA_DIR chooses the data folder (default ./data).
  */
@@ -23,7 +24,8 @@ import { pipeline } from 'node:stream/promises';
 import { exportStream, knownCollections, type LeadFilter } from '../src/leads/server/leads';
 import { readNotifySettings } from '../src/leads/server/notify/settings';
 import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLine.mjs';
-import { listAdminRoles, listAdmins, looksLikeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/platform/server/accounts/accounts';
+import { listAdminRoles, listAdmins, looksLikeEmail, normalizeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/platform/server/accounts/accounts';
+import { resetSecondFactors } from '../src/platform/server/accounts/secondFactor';
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|answered|replied|archived] [--spam | --inbox] [--search <text>]
@@ -33,6 +35,7 @@ const usage = `Usage:
   npm run leads -- add-admin <email> [--role owner|editor]      (then type the password; or: echo "$PASSWORD" | npm run leads -- add-admin <email>)
                                           owner (a new account's default): leads and content; editor: content only
   npm run leads -- remove-admin <email>
+  npm run leads -- reset-second-factor <email>
   npm run leads -- admins
 Collections: ${knownCollections.join(', ')}`;
 
@@ -65,6 +68,7 @@ const commands = {
   count: {},
   'add-admin': { options: { role: { type: 'string', value: ADMIN_ROLES.join('|') } }, words: [1, 1], wordsHint: ' <email>' },
   'remove-admin': { words: [1, 1], wordsHint: ' <email>' },
+  'reset-second-factor': { words: [1, 1], wordsHint: ' <email>' },
   admins: {},
 } satisfies Record<string, Omit<CommandSpec, 'command'>>;
 type Command = keyof typeof commands;
@@ -190,6 +194,11 @@ try {
     const email = word!;
     if (!removeAdmin(store, email)) fail(`There is no account for ${email}. The accounts are: ${listAdmins(store).join(', ') || 'none yet'}.`);
     process.stdout.write(`${email} can no longer sign in; its sessions have ended and its drafts are removed.\n`);
+  } else if (command === 'reset-second-factor') {
+    const email = normalizeEmail(word!);
+    if (!listAdmins(store).includes(email)) fail(`There is no account for ${word!}. The accounts are: ${listAdmins(store).join(', ') || 'none yet'}.`);
+    const { removed } = resetSecondFactors(store, email);
+    process.stdout.write(fill(server.admin.secondFactorReset, { email, count: removed }) + '\n');
   } else if (command === 'admins') {
     const admins = listAdminRoles(store);
     process.stdout.write(

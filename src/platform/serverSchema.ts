@@ -352,7 +352,17 @@ export const serverSchema = object({
         days: number({ min: 1, max: 400, integer: true }),
         perBrowser: throttle(),
       }),
+      /** The second step: how long after the password it may come, its wrong tries per account, how many recovery codes an account gets. */
+      secondFactor: object({
+        minutes: number({ min: 1, max: 30, integer: true }),
+        perAccount: throttle(),
+        recoveryCodes: number({ min: 5, max: 20, integer: true }),
+      }),
     }),
+    /** The name an authenticator app shows beside the account's codes. */
+    secondFactorIssuer: text({ maxLength: 60 }),
+    /** What the command line says after taking an account's second steps off ({email}, {count}). */
+    secondFactorReset: template(['email', 'count']),
     /** The CSV export's column holding each lead's address in the inbox. */
     exportInboxColumn: text(),
     /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
@@ -383,6 +393,15 @@ export const serverSchema = object({
     messages: object({
       signInRequired: text(),
       wrongPassword: text(),
+      wrongCode: text(),
+      wrongRecoveryCode: text(),
+      passkeyFailed: text(),
+      secondStepExpired: text(),
+      tooManyCodes: template(['minutes']),
+      secondFactorFirst: text(),
+      lastSecondFactor: text(),
+      badPasskeyName: template(['max']),
+      noCodeSetUp: text(),
       tooManyAttempts: text(),
       signInBusy: text(),
       notFromInbox: text(),

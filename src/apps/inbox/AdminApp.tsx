@@ -27,7 +27,7 @@ function Screens() {
   if (state.kind === 'signedIn')
     return (
       <Suspense fallback={<Loading main />}>
-        <SignedIn email={state.email} role={state.role} />
+        <SignedIn email={state.email} role={state.role} mustSetUp={state.mustSetUpSecondFactor === true} />
       </Suspense>
     );
   if (state.kind === 'signedOut') return <SignIn accounts={state.accounts} csrfToken={state.csrfToken} ended={state.ended} />;

@@ -10,6 +10,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import MuiLink from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -183,24 +184,47 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
               {t.signOut}
             </Button>
           </Toolbar>
-          {/* Who is signed in, under the row: from md up always (whole; a long address cut with an ellipsis, whole in its title), on a phone with the Menu open. */}
-          <Typography
-            variant="body2"
-            title={signedInAs}
+          {/*
+            Who is signed in, under the row, and the link to the account's Sign-in and security: from md
+            up always (the address whole; a long one cut with an ellipsis, whole in its title), on a
+            phone with the Menu open.
+          */}
+          <Box
             sx={{
-              display: { xs: menuOpen ? 'block' : 'none', md: 'block' },
-              textAlign: { md: 'right' },
+              display: { xs: menuOpen ? 'flex' : 'none', md: 'flex' },
+              flexDirection: { xs: 'column', md: 'row' },
+              justifyContent: { md: 'flex-end' },
+              alignItems: { xs: 'flex-start', md: 'baseline' },
+              columnGap: 2,
               px: { xs: 2.75, md: 0 },
               mt: { md: -0.5 },
               pb: 1,
-              overflowWrap: 'anywhere',
-              whiteSpace: { md: 'nowrap' },
-              overflow: { md: 'hidden' },
-              textOverflow: { md: 'ellipsis' },
             }}
           >
-            {signedInAs}
-          </Typography>
+            <Typography
+              variant="body2"
+              title={signedInAs}
+              sx={{
+                minWidth: 0,
+                overflowWrap: 'anywhere',
+                whiteSpace: { md: 'nowrap' },
+                overflow: { md: 'hidden' },
+                textOverflow: { md: 'ellipsis' },
+              }}
+            >
+              {signedInAs}
+            </Typography>
+            <MuiLink
+              component={Link}
+              to="/security"
+              color="inherit"
+              variant="body2"
+              onClick={() => setMenuOpen(false)}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              {admin.security.link}
+            </MuiLink>
+          </Box>
         </Container>
       </AppBar>
       <LiveProvider enabled={role === 'owner'}>

@@ -1,7 +1,8 @@
 /**
  * The sign-in: "E-mail", "Password", "Keep me signed in on this device" (a session that lasts
  * while it is used: server's admin.rememberedDays), "Sign in"; and how to make the first account
- * when there is none.
+ * when there is none. An account with a passkey or an authenticator app then gives its second
+ * step (SecondStep.tsx) before it is signed in.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +17,8 @@ import { useState, type FormEvent } from 'react';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { signIn } from '../../platform/inbox/api';
+import type { SecondStepNeeded } from '../../leads/model/adminApi';
+import { SecondStep } from './SecondStep';
 import { fill } from '../../platform/inbox/format';
 import { Notice } from '../../platform/inbox/Notice';
 import { PasswordField } from '../../platform/inbox/PasswordField';
@@ -30,14 +33,19 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [needed, setNeeded] = useState<SecondStepNeeded>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setProblem(undefined);
     try {
-      await signIn(email, password, csrfToken, remember);
-      await refresh();
+      const next = await signIn(email, password, csrfToken, remember);
+      if (next) {
+        setPassword('');
+        setNeeded(next);
+        setBusy(false);
+      } else await refresh();
     } catch (error) {
       setProblem((error as Error).message);
       setBusy(false);
@@ -48,43 +56,53 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'surface' }}>
       <Paper component="section" aria-labelledby="sign-in-heading" variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
         <Typography id="sign-in-heading" variant="h1" sx={{ fontSize: '1.75rem', mb: 3 }}>
-          {t.heading}
+          {needed ? t.secondStepHeading : t.heading}
         </Typography>
-        {!accounts && (
-          <Alert severity="info" sx={{ mb: 3 }}>
-            <Typography variant="body2">{t.noAccount}</Typography>
-            <Box
-              component="code"
-              sx={{ display: 'block', mt: 1, p: 1, bgcolor: 'background.paper', borderRadius: 1, overflowWrap: 'anywhere', fontSize: '0.875rem' }}
-            >
-              {t.noAccountCommand}
+        {needed ? (
+          <SecondStep needed={needed} csrfToken={csrfToken} onBack={() => setNeeded(undefined)} />
+        ) : (
+          <>
+            {!accounts && (
+              <Alert severity="info" sx={{ mb: 3 }}>
+                <Typography variant="body2">{t.noAccount}</Typography>
+                <Box
+                  component="code"
+                  sx={{ display: 'block', mt: 1, p: 1, bgcolor: 'background.paper', borderRadius: 1, overflowWrap: 'anywhere', fontSize: '0.875rem' }}
+                >
+                  {t.noAccountCommand}
+                </Box>
+              </Alert>
+            )}
+            {ended && !problem && (
+              <Alert severity="info" sx={{ mb: 3 }}>
+                {t.sessionEnded}
+              </Alert>
+            )}
+            <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+              <TextField label={t.email} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+              <PasswordField label={t.password} value={password} onChange={setPassword} />
+              <Box>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={remember}
+                      onChange={(e) => setRemember(e.target.checked)}
+                      slotProps={{ input: { 'aria-describedby': 'remember-hint' } }}
+                    />
+                  }
+                  label={t.remember}
+                />
+                <FormHelperText id="remember-hint" sx={{ mt: 0 }}>
+                  {fill(t.rememberHint, { days: server.admin.rememberedDays })}
+                </FormHelperText>
+              </Box>
+              <Notice message={problem === undefined ? undefined : { text: problem, severity: 'error' }} />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {busy ? t.submitting : t.submit}
+              </Button>
             </Box>
-          </Alert>
+          </>
         )}
-        {ended && !problem && (
-          <Alert severity="info" sx={{ mb: 3 }}>
-            {t.sessionEnded}
-          </Alert>
-        )}
-        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-          <TextField label={t.email} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-          <PasswordField label={t.password} value={password} onChange={setPassword} />
-          <Box>
-            <FormControlLabel
-              control={
-                <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'remember-hint' } }} />
-              }
-              label={t.remember}
-            />
-            <FormHelperText id="remember-hint" sx={{ mt: 0 }}>
-              {fill(t.rememberHint, { days: server.admin.rememberedDays })}
-            </FormHelperText>
-          </Box>
-          <Notice message={problem === undefined ? undefined : { text: problem, severity: 'error' }} />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? t.submitting : t.submit}
-          </Button>
-        </Box>
       </Paper>
     </Box>
   );

@@ -18,6 +18,8 @@ const InsightsPage = lazy(() => import('../../leads/inbox/insights/InsightsPage'
 const ErasePage = lazy(() => import('../../leads/inbox/ErasePage').then((module) => ({ default: module.ErasePage })));
 /** The newsletter's subscribers: a chunk of its own. */
 const SubscribersPage = lazy(() => import('../../newsletter/inbox/SubscribersPage').then((module) => ({ default: module.SubscribersPage })));
+/** Sign-in and security (passkeys, the authenticator app, recovery codes): its own chunk, with the QR code's. */
+const SecurityPage = lazy(() => import('./SecurityPage').then((module) => ({ default: module.SecurityPage })));
 /** The content editor: its own chunk, loaded when it is opened. */
 const ContentScreens = lazy(() => import('../../content/editor/ContentScreens'));
 /** The newsletter's screens: their own chunk (with the rich-text box's when writing). */
@@ -26,7 +28,11 @@ const NewsletterScreens = lazy(() => import('../../newsletter/inbox/NewsletterSc
 /** A screen whose code loads when it is first shown. */
 const screen = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
-export default function SignedIn({ email, role }: { email: string; role: AdminRole }) {
+/**
+ * `mustSetUp`: owners require a second step at sign-in and this account has none: it is shown
+ * only Sign-in and security until it has one (the server refuses everything else meanwhile).
+ */
+export default function SignedIn({ email, role, mustSetUp }: { email: string; role: AdminRole; mustSetUp: boolean }) {
   const router = useMemo(
     () =>
       createBrowserRouter(
@@ -34,9 +40,14 @@ export default function SignedIn({ email, role }: { email: string; role: AdminRo
           {
             element: <Layout email={email} role={role} />,
             // An editor edits content and is offered no lead.
-            children:
-              role === 'owner'
+            children: mustSetUp
+              ? [
+                  { path: 'security', element: screen(<SecurityPage role={role} />) },
+                  { path: '*', element: <Navigate to="/security" replace /> },
+                ]
+              : role === 'owner'
                 ? [
+                    { path: 'security', element: screen(<SecurityPage role={role} />) },
                     { index: true, element: screen(<LeadList key="inbox" spam={false} />) },
                     { path: 'spam', element: screen(<LeadList key="spam" spam />) },
                     { path: 'erase', element: screen(<ErasePage />) },
@@ -54,6 +65,7 @@ export default function SignedIn({ email, role }: { email: string; role: AdminRo
                     { path: '*', element: <Navigate to="/" replace /> },
                   ]
                 : [
+                    { path: 'security', element: screen(<SecurityPage role={role} />) },
                     { path: 'content/*', element: screen(<ContentScreens />) },
                     // An editor writes newsletters (an owner sends them).
                     { path: 'newsletters/*', element: screen(<NewsletterScreens role={role} />) },
@@ -63,7 +75,7 @@ export default function SignedIn({ email, role }: { email: string; role: AdminRo
         ],
         { basename: ADMIN_PAGE },
       ),
-    [email, role],
+    [email, role, mustSetUp],
   );
   return <RouterProvider router={router} />;
 }

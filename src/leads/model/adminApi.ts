@@ -6,6 +6,8 @@
 
 /** Signing in happens before there is a session, so it lives outside /api/admin/. */
 export const SIGN_IN_API = '/api/session';
+/** The sign-in's second step (a passkey, a code of the app, a recovery code): under the sign-in's address, so its cookies go with it. */
+export const SECOND_STEP_API = `${SIGN_IN_API}/second-step`;
 
 /** Every /api/admin/… answer without a valid session is 401, whatever the method. */
 export const ADMIN_API_PREFIX = '/api/admin';
@@ -69,6 +71,24 @@ export const adminRoutes = {
   recentPassword: { method: 'GET', path: '/api/admin/password' },
   /** Ends every session of the account, on every device (remembered ones too). */
   signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere' },
+  /** The account's second steps at sign-in (SecondFactorState). */
+  secondFactor: { method: 'GET', path: '/api/admin/second-factor' },
+  /** Starts setting up an authenticator app (TotpSetup: its secret, as text and as an otpauth:// address). Asks for the password again. */
+  totpStart: { method: 'POST', path: '/api/admin/second-factor/app' },
+  /** Body: { code }. The app's first code: the app is on (NewRecoveryCodes, with the codes when it is the account's first second step). */
+  totpConfirm: { method: 'POST', path: '/api/admin/second-factor/app/confirm' },
+  /** Takes the app off. Asks for the password again. */
+  totpRemove: { method: 'DELETE', path: '/api/admin/second-factor/app' },
+  /** What the browser needs to make a passkey (WebAuthn's creation options). Asks for the password again. */
+  passkeyOptions: { method: 'POST', path: '/api/admin/second-factor/passkeys/options' },
+  /** Body: { name, response } (the browser's new credential). Keeps the passkey (NewRecoveryCodes). */
+  passkeyAdd: { method: 'POST', path: '/api/admin/second-factor/passkeys' },
+  /** Takes a passkey off. Asks for the password again. */
+  passkeyRemove: { method: 'DELETE', path: '/api/admin/second-factor/passkeys/:passkeyId' },
+  /** New recovery codes (the old ones stop working): NewRecoveryCodes. Asks for the password again. */
+  recoveryCodes: { method: 'POST', path: '/api/admin/second-factor/recovery-codes' },
+  /** Body: { required }. An owner requires a second step of every account, or no longer. Asks for the password again. */
+  secondFactorRequired: { method: 'POST', path: '/api/admin/second-factor/required' },
   /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
   subscribers: { method: 'GET', path: '/api/admin/subscribers' },
   /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
@@ -87,6 +107,31 @@ export const adminRoutes = {
 
 export type AdminRoute = keyof typeof adminRoutes;
 
+/** The routes with which every account sets up its own second step at sign-in. */
+const SECOND_FACTOR_ROUTES: readonly AdminRoute[] = [
+  'secondFactor',
+  'totpStart',
+  'totpConfirm',
+  'totpRemove',
+  'passkeyOptions',
+  'passkeyAdd',
+  'passkeyRemove',
+  'recoveryCodes',
+];
+
+/**
+ * What an account that must set up a second step first (owners require one, it has none) may
+ * use until it has: who it is, signing out, its password, and setting up its second step.
+ */
+export const BEFORE_SECOND_FACTOR: ReadonlySet<AdminRoute> = new Set<AdminRoute>([
+  'me',
+  'signOut',
+  'signOutEverywhere',
+  'confirmPassword',
+  'recentPassword',
+  ...SECOND_FACTOR_ROUTES,
+]);
+
 /** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
 const EVERY_ROLE = new Set<AdminRoute>([
   'me',
@@ -94,6 +139,7 @@ const EVERY_ROLE = new Set<AdminRoute>([
   'signOutEverywhere',
   'confirmPassword',
   'recentPassword',
+  ...SECOND_FACTOR_ROUTES,
   ...(Object.keys(contentRoutes) as AdminRoute[]),
   // An editor writes newsletters; an owner sends them.
   ...(Object.keys(newsletterRoutes) as AdminRoute[]).filter((route) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(route)),
@@ -105,7 +151,19 @@ const EVERY_ROLE = new Set<AdminRoute>([
  * refusal PASSWORD_AGAIN (the inbox asks for it, then does the action). The list's bulk action
  * asks it for `delete` only. A route that manages accounts joins this list.
  */
-export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = ['erasurePreview', 'erase', 'export', 'deleteLead', 'subscribersExport'];
+export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = [
+  'erasurePreview',
+  'erase',
+  'export',
+  'deleteLead',
+  'subscribersExport',
+  'totpStart',
+  'totpRemove',
+  'passkeyOptions',
+  'passkeyRemove',
+  'recoveryCodes',
+  'secondFactorRequired',
+];
 
 /** The refusal's `reason` (status 403) when the password must be typed again: { message, reason }. */
 export const PASSWORD_AGAIN = 'passwordAgain';
@@ -445,6 +503,38 @@ export interface SignInState {
   csrfToken: string;
 }
 
+/** POST /api/session's answer (200) when the account gives a second step after its password: how it may, and a passkey's challenge. */
+export interface SecondStepNeeded {
+  secondStep: {
+    methods: ('passkey' | 'totp' | 'recovery')[];
+    /** WebAuthn's request options (PublicKeyCredentialRequestOptionsJSON) when the account has a passkey. */
+    passkeyOptions?: Record<string, unknown>;
+  };
+}
+
+/** Body of POST /api/session/second-step: a code of the app, a recovery code, or a passkey's answer. */
+export type SecondStepAnswer = { method: 'totp' | 'recovery'; code: string } | { method: 'passkey'; response: Record<string, unknown> };
+
+/** The account's second steps at sign-in, as the inbox's Sign-in and security screen shows them. */
+export interface SecondFactorState {
+  totp: boolean;
+  passkeys: { id: string; name: string; createdAt: number; lastUsedAt: number | null }[];
+  recoveryLeft: number;
+  /** Owners require a second step of every account. */
+  required: boolean;
+}
+
+/** An authenticator app being set up: its secret as text, and as the otpauth:// address its QR code holds. */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
+
+/** New recovery codes, shown once (none: the account keeps the ones it has). */
+export interface NewRecoveryCodes {
+  recoveryCodes?: string[];
+}
+
 export interface Me {
   email: string;
   /** Owners see leads and edit content; editors edit content only. */
@@ -463,6 +553,8 @@ export interface Me {
    * an editor, who sees no leads.
    */
   unread?: number;
+  /** Owners require a second step at sign-in of every account, and this one has none yet: it may only set one up (BEFORE_SECOND_FACTOR). */
+  mustSetUpSecondFactor?: true;
 }
 
 /**

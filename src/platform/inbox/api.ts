@@ -6,7 +6,19 @@
  * carry the server's sentence (config/server.ts).
  */
 import admin from '../../../config/admin';
-import { adminRoutes, CSRF_HEADER, PASSWORD_AGAIN, pathOf, SIGN_IN_API, type AdminRoute, type Me, type SignInState } from '../../leads/model/adminApi';
+import {
+  adminRoutes,
+  CSRF_HEADER,
+  PASSWORD_AGAIN,
+  pathOf,
+  SECOND_STEP_API,
+  SIGN_IN_API,
+  type AdminRoute,
+  type Me,
+  type SecondStepAnswer,
+  type SecondStepNeeded,
+  type SignInState,
+} from '../../leads/model/adminApi';
 
 /** A refusal or a failure, with the sentence to show. */
 export class ApiError extends Error {
@@ -127,9 +139,20 @@ export async function signInState(): Promise<SignInState> {
   return (await response.json()) as SignInState;
 }
 
-/** Signs in ("Keep me signed in on this device" when `remember`); resolves when the session has started, or rejects with the server's sentence. */
-export async function signIn(email: string, password: string, token: string, remember: boolean): Promise<void> {
+/**
+ * Signs in ("Keep me signed in on this device" when `remember`): resolves when the session has
+ * started, or with the second step the account asks for after its password; rejects with the
+ * server's sentence.
+ */
+export async function signIn(email: string, password: string, token: string, remember: boolean): Promise<SecondStepNeeded | undefined> {
   const response = await send('POST', SIGN_IN_API, { email, password, remember }, token);
+  if (!response.ok) throw await failure(response);
+  return response.status === 200 ? ((await response.json()) as SecondStepNeeded) : undefined;
+}
+
+/** The sign-in's second step (a code of the app, a recovery code, a passkey's answer): resolves when the session has started. */
+export async function secondStep(answer: SecondStepAnswer, token: string): Promise<void> {
+  const response = await send('POST', SECOND_STEP_API, answer, token);
   if (!response.ok) throw await failure(response);
 }
 

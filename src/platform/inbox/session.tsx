@@ -13,7 +13,7 @@ import { fill, formatCount } from './format';
 export type SessionState =
   | { kind: 'loading' }
   | { kind: 'signedOut'; accounts: boolean; csrfToken: string; ended: boolean }
-  | { kind: 'signedIn'; email: string; role: AdminRole; placeholders: readonly string[] }
+  | { kind: 'signedIn'; email: string; role: AdminRole; placeholders: readonly string[]; mustSetUpSecondFactor?: true }
   | { kind: 'failed'; message: string };
 
 interface SessionValue {
@@ -54,7 +54,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (email === undefined) return setState({ kind: 'signedOut', accounts, csrfToken, ended: false });
       const me = await whoAmI();
       // Accounts made before roles existed are owners.
-      setState({ kind: 'signedIn', email: me.email, role: (me as { role?: AdminRole }).role ?? 'owner', placeholders: me.placeholders });
+      setState({
+        kind: 'signedIn',
+        email: me.email,
+        role: (me as { role?: AdminRole }).role ?? 'owner',
+        placeholders: me.placeholders,
+        ...(me.mustSetUpSecondFactor ? { mustSetUpSecondFactor: true as const } : {}),
+      });
       setUnread(me.unread);
     } catch (error) {
       if (error instanceof SignedOut) await showSignIn(true);

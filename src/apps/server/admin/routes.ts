@@ -26,7 +26,7 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../config/server';
-import { ADMIN_API_PREFIX, CSRF_HEADER, SIGN_IN_API } from '../../../leads/model/adminApi';
+import { ADMIN_API_PREFIX, CSRF_HEADER, SECOND_STEP_API, SIGN_IN_API, type SecondStepAnswer, type SecondStepNeeded } from '../../../leads/model/adminApi';
 import { fill } from '../../../schema/text';
 import { refusal } from '../../../platform/server/refusals';
 import { isHttps } from '../../../platform/server/security';
@@ -35,7 +35,17 @@ import { SECRET_FILE, sessionSecret } from '../../../platform/server/accounts/se
 import { REMEMBERED_MS, sqliteSessionStore } from '../../../platform/server/accounts/sessions';
 import { hashGate, type HashGate } from '../../../platform/server/accounts/hashGate';
 import { knownBrowserOf, rememberBrowser } from '../../../platform/server/accounts/knownBrowser';
-import { signInThrottle } from '../../../platform/server/accounts/throttle';
+import { signInThrottle, type Trier } from '../../../platform/server/accounts/throttle';
+import {
+  beginSecondStep,
+  endSecondStep,
+  hasSecondFactor,
+  secondStepOf,
+  takePasskey,
+  takeRecoveryCode,
+  takeTotpCode,
+  type RelyingParty,
+} from '../../../platform/server/accounts/secondFactor';
 import { fail, json, routeIn, SESSION_COOKIE, type AdminApiOptions, type CheckPassword } from './api/route';
 import { registerAccounts } from './api/accounts';
 import { registerLeadList } from './api/leadList';
@@ -49,6 +59,15 @@ import { registerContent } from './api/content';
 const messages = server.admin.messages;
 export { SESSION_COOKIE };
 export const SIGN_IN_CSRF_COOKIE = 'bg_signin_csrf';
+/** A right password waiting for its second step (secondFactor.ts): the step's id, signed, for the sign-in's path only. */
+export const SECOND_STEP_COOKIE = 'bg_second_step';
+
+/** Where a passkey belongs: this site's host name and the page's origin, as the browser sent them (through a trusted proxy, its). */
+export const relyingPartyOf = (request: FastifyRequest): RelyingParty => ({
+  id: request.hostname,
+  origin: `${isHttps(request) ? 'https' : 'http'}://${request.host}`,
+  name: server.admin.secondFactorIssuer,
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,9 +94,19 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
   const gate = hashGate(server.admin.signIn.hashing, server.limits);
   app.decorate('passwordChecks', gate);
   const throttle = signInThrottle(options.store, options.clock);
-  const refuse = (reply: FastifyReply, seconds: number, busy = false) => {
+  const refuse = (reply: FastifyReply, seconds: number, busy = false, words = messages.tooManyAttempts) => {
     reply.header('Retry-After', String(seconds));
-    return fail(reply, 429, busy ? fill(messages.signInBusy, { seconds }) : fill(messages.tooManyAttempts, { minutes: Math.ceil(seconds / 60) }));
+    return fail(reply, 429, busy ? fill(messages.signInBusy, { seconds }) : fill(words, { minutes: Math.ceil(seconds / 60) }));
+  };
+  /** A second step's try, counted as the passwords' are (throttle.ts: per account from anywhere): its verdict, after its wait. */
+  const beginSecondStep: BeginSecondStep = async (reply, trier) => {
+    const verdict = throttle.begin(trier);
+    if ('refusedForSeconds' in verdict) {
+      refuse(reply, verdict.refusedForSeconds, false, messages.tooManyCodes);
+      return undefined;
+    }
+    if (verdict.delayMs > 0) await options.sleep(verdict.delayMs);
+    return { succeeded: () => throttle.succeeded(trier) };
   };
   const checkPassword: CheckPassword = async (_request, reply, trier, password) => {
     const verdict = throttle.begin(trier);
@@ -139,13 +168,36 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
       throw error;
     });
 
-    await scope.register(signIn, { ...options, checkPassword });
+    await scope.register(signIn, { ...options, checkPassword, beginSecondStep });
     await scope.register(adminApi, { ...options, checkPassword, prefix: ADMIN_API_PREFIX });
   });
 }
 
-/** GET /api/session (is there an account? a CSRF token for the form) and POST /api/session (sign in). */
-async function signIn(scope: FastifyInstance, { store, clock, checkPassword }: AdminApiOptions & { checkPassword: CheckPassword }) {
+/** A second step's try let through (then `succeeded` when it was right), or refused (the answer is sent). */
+type BeginSecondStep = (reply: FastifyReply, trier: Trier) => Promise<{ succeeded: () => void } | undefined>;
+
+/** Signs the account in: a new session (remembered or not), its password typed now. */
+async function startSession(request: FastifyRequest, account: string, remember: boolean, now: number): Promise<void> {
+  // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
+  await request.session.regenerate();
+  request.session.email = account;
+  request.session.passwordAt = now;
+  // "Keep me signed in on this device": a cookie that outlives the browser, and the session's longer end (sessions.ts).
+  if (remember) {
+    request.session.remembered = true;
+    request.session.options({ maxAge: REMEMBERED_MS });
+  }
+}
+
+/**
+ * GET /api/session (is there an account? a CSRF token for the form), POST /api/session (sign in:
+ * at once, or a second step first) and POST /api/session/second-step (a passkey, a code of the
+ * app or a recovery code).
+ */
+async function signIn(
+  scope: FastifyInstance,
+  { store, clock, checkPassword, beginSecondStep: beginTry }: AdminApiOptions & { checkPassword: CheckPassword; beginSecondStep: BeginSecondStep },
+) {
   await scope.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: SIGN_IN_CSRF_COOKIE,
@@ -189,16 +241,61 @@ async function signIn(scope: FastifyInstance, { store, clock, checkPassword }: A
       );
       if (checked === 'refused') return reply;
       if (checked === 'wrong') return fail(reply, 401, messages.wrongPassword);
-      // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
-      await request.session.regenerate();
-      request.session.email = account;
-      request.session.passwordAt = clock();
-      // "Keep me signed in on this device": a cookie that outlives the browser, and the session's longer end (sessions.ts).
-      if (remember === true) {
-        request.session.remembered = true;
-        request.session.options({ maxAge: REMEMBERED_MS });
-      }
       rememberBrowser(request, reply, store, account, clock());
+      // An account with a passkey or an app: no session yet, but a second step that waits for one of them (a stolen password opens nothing).
+      if (hasSecondFactor(store, account)) {
+        const step = await beginSecondStep(store, account, remember === true, relyingPartyOf(request), clock());
+        reply.setCookie(SECOND_STEP_COOKIE, step.id, {
+          path: SIGN_IN_API,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: isHttps(request),
+          signed: true,
+          maxAge: server.admin.signIn.secondFactor.minutes * 60,
+        });
+        const needed: SecondStepNeeded = {
+          secondStep: { methods: step.methods, ...(step.passkeyOptions ? { passkeyOptions: { ...step.passkeyOptions } } : {}) },
+        };
+        return json(reply, 200, needed);
+      }
+      await startSession(request, account, remember === true, clock());
+      return reply.code(204).send();
+    },
+  );
+
+  scope.post(
+    SECOND_STEP_API,
+    {
+      // A passkey's answer (its signature, authenticator data and client data, in base64url) is a few kilobytes at most.
+      bodyLimit: 16 * 1024,
+      onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
+    },
+    async (request, reply) => {
+      const raw = request.cookies[SECOND_STEP_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      const stepId = unsigned?.valid ? unsigned.value : null;
+      const step = stepId ? secondStepOf(store, stepId, clock()) : undefined;
+      if (!stepId || !step) return fail(reply, 401, messages.secondStepExpired);
+      const answer = (request.body ?? {}) as Partial<Record<keyof SecondStepAnswer | 'code' | 'response', unknown>>;
+      const { method } = answer;
+      const code = typeof answer.code === 'string' && answer.code.length <= 64 ? answer.code : undefined;
+      const response = answer.response && typeof answer.response === 'object' ? answer.response : undefined;
+      if (!(((method === 'totp' || method === 'recovery') && code !== undefined) || (method === 'passkey' && response)))
+        return fail(reply, 400, messages.wrongCode);
+      const started = await beginTry(reply, { account: step.account, address: request.ip, secondStep: true });
+      if (!started) return reply;
+      const now = clock();
+      const right =
+        method === 'totp'
+          ? takeTotpCode(store, step.account, code!, now)
+          : method === 'recovery'
+            ? takeRecoveryCode(store, step.account, code!, now)
+            : await takePasskey(store, step.account, relyingPartyOf(request), step.challenge, response as never, now);
+      if (!right) return fail(reply, 401, method === 'totp' ? messages.wrongCode : method === 'recovery' ? messages.wrongRecoveryCode : messages.passkeyFailed);
+      started.succeeded();
+      endSecondStep(store, stepId);
+      reply.clearCookie(SECOND_STEP_COOKIE, { path: SIGN_IN_API, httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
+      await startSession(request, step.account, step.remember, now);
       return reply.code(204).send();
     },
   );

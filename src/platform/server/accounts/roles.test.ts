@@ -21,7 +21,8 @@ import { migrate, migrations } from '../../../leads/server/migrations';
 jest.setTimeout(60_000);
 
 const routeNames = Object.keys(adminRoutes) as AdminRoute[];
-// Every account signs out (here or on all its devices) and types its password again.
+// Every account signs out (here or on all its devices), types its password again and sets up its
+// own second step at sign-in (only an owner requires one of every account).
 // An editor writes newsletters, previews and tests them; an owner sends them.
 const writing = (Object.keys(newsletterRoutes) as AdminRoute[]).filter((name) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(name));
 const everyone = new Set<AdminRoute>([
@@ -30,6 +31,14 @@ const everyone = new Set<AdminRoute>([
   'signOutEverywhere',
   'confirmPassword',
   'recentPassword',
+  'secondFactor',
+  'totpStart',
+  'totpConfirm',
+  'totpRemove',
+  'passkeyOptions',
+  'passkeyAdd',
+  'passkeyRemove',
+  'recoveryCodes',
   ...(Object.keys(contentRoutes) as AdminRoute[]),
   ...writing,
 ]);
@@ -62,7 +71,7 @@ it('the command line refuses a role that does not exist (one sentence, exit code
   expect((await leads(['admins'], s.dataDir)).stdout).toBe('editor@agency.test\teditor\nowner@agency.test\towner\n');
 });
 
-it("the table gives editors the content routes, the newsletter's writing, me, sign-out and the password typed again only", () => {
+it("the table gives editors the content routes, the newsletter's writing, me, sign-out, the password typed again and their own second step only", () => {
   expect(ownersOnly.length).toBeGreaterThanOrEqual(10);
   for (const name of routeNames) expect(roleMayUse('editor', name)).toBe(everyone.has(name));
   for (const name of routeNames) expect(roleMayUse('owner', name)).toBe(true);

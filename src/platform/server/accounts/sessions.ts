@@ -25,6 +25,8 @@ export interface SessionData {
   passwordAt?: number;
   /** Read from its row (not made at this request's sign-in): saving it never writes the row again once it is gone. */
   stored?: true;
+  /** The challenge of a passkey being made (secondFactor.ts), until the browser answers it. */
+  passkeyChallenge?: string;
 }
 
 declare module 'fastify' {
@@ -34,6 +36,7 @@ declare module 'fastify' {
     remembered?: boolean;
     passwordAt?: number;
     stored?: true;
+    passkeyChallenge?: string;
   }
 }
 

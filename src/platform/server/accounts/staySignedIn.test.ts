@@ -116,6 +116,13 @@ describe(`the password again, after ${admin.passwordAgainMinutes} minutes`, () =
     subscribersExport: (client) => client.send('GET', `${adminRoutes.subscribersExport.path}?state=confirmed`),
     deleteLead: (client, { docId }) => client.change('DELETE', pathOf('deleteLead', { docId })),
     bulkDelete: (client, { docId }) => client.change('POST', adminRoutes.bulk.path, { json: { action: 'delete', docIds: [docId] } }),
+    // What changes how the account signs in (src/platform/server/accounts/secondFactor.ts).
+    totpStart: (client) => client.change(adminRoutes.totpStart.method, adminRoutes.totpStart.path),
+    totpRemove: (client) => client.change(adminRoutes.totpRemove.method, adminRoutes.totpRemove.path),
+    passkeyOptions: (client) => client.change(adminRoutes.passkeyOptions.method, adminRoutes.passkeyOptions.path),
+    passkeyRemove: (client) => client.change(adminRoutes.passkeyRemove.method, pathOf('passkeyRemove', { passkeyId: 'none' })),
+    recoveryCodes: (client) => client.change(adminRoutes.recoveryCodes.method, adminRoutes.recoveryCodes.path),
+    secondFactorRequired: (client) => client.change(adminRoutes.secondFactorRequired.method, adminRoutes.secondFactorRequired.path, { json: { required: false } }),
   };
   let people = 0;
   const newLead = async (): Promise<Lead> => {

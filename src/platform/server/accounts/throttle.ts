@@ -24,6 +24,8 @@ export interface Trier {
   account: string;
   address: string;
   knownBrowser?: string | undefined;
+  /** The second step after a right password (secondFactor.ts): counted per account from anywhere, which no right password forgives. */
+  secondStep?: true;
 }
 
 /** An address counts as its client, as in the forms' rate limits: an IPv6 network (a /64) is one client. */
@@ -34,7 +36,14 @@ function countsOf({
   account,
   address,
   knownBrowser,
+  secondStep,
 }: Trier): { key: string; limits: { slowAfter: number; refuseAfter: number }; onSuccess: 'forget' | 'uncount' }[] {
+  // Whoever reaches the second step has the password: its codes are counted per account wherever they come from.
+  if (secondStep)
+    return [
+      { key: `second:${account}`, limits: settings.secondFactor.perAccount, onSuccess: 'forget' },
+      { key: `address:${signInClient(address)}`, limits: settings.perAddress, onSuccess: 'uncount' },
+    ];
   // A known browser's tries count against its cookie alone: strangers' failures from its address do not refuse it.
   if (knownBrowser !== undefined) return [{ key: `browser:${knownBrowser}`, limits: settings.knownBrowser.perBrowser, onSuccess: 'forget' }];
   return [

@@ -1,10 +1,33 @@
-/** The account's own routes under /api/admin/: who is signed in, signing out (here or everywhere), the password typed again. */
+/**
+ * The account's own routes under /api/admin/: who is signed in, signing out (here or everywhere),
+ * the password typed again, and its second steps at sign-in (an authenticator app, passkeys,
+ * recovery codes: src/platform/server/accounts/secondFactor.ts), with the owners' choice to require one.
+ */
 import server from '../../../../../config/server';
 import { unreadCount } from '../../../../leads/server/inbox';
-import type { Me } from '../../../../leads/model/adminApi';
+import type { Me, NewRecoveryCodes, SecondFactorState, TotpSetup } from '../../../../leads/model/adminApi';
 import { endSessionsOf, passwordIsRecent } from '../../../../platform/server/accounts/sessions';
+import {
+  addPasskey,
+  confirmTotp,
+  isLastRequired,
+  mustSetUpSecondFactor,
+  newRecoveryCodes,
+  passkeyRegistrationOptions,
+  removePasskey,
+  removeTotp,
+  secondFactorRequired,
+  secondFactorsOf,
+  setSecondFactorRequired,
+  startTotp,
+} from '../../../../platform/server/accounts/secondFactor';
 import { isHttps } from '../../../../platform/server/security';
+import { fill } from '../../../../schema/text';
+import { relyingPartyOf } from '../routes';
 import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type CheckPassword, type Route } from './route';
+
+/** The longest name a passkey may be given (the device it is on). */
+const PASSKEY_NAME_MAX = 60;
 
 const messages = server.admin.messages;
 
@@ -17,6 +40,7 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
       csrfToken: reply.generateCsrf(),
       placeholders: owner ? placeholders : [],
       ...(owner ? { unread: unreadCount(store) } : {}),
+      ...(mustSetUpSecondFactor(store, request.session.email ?? '') ? { mustSetUpSecondFactor: true as const } : {}),
     };
     return json(reply, 200, me);
   });
@@ -53,4 +77,67 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
   );
 
   route('recentPassword', async (request, reply) => (passwordIsRecent(request.session, clock()) ? reply.code(204).send() : passwordAgain(reply)));
+
+  const accountOf = (request: { session: { email?: string } }) => request.session.email ?? '';
+
+  route('secondFactor', async (request, reply) => {
+    const state: SecondFactorState = { ...secondFactorsOf(store, accountOf(request)), required: secondFactorRequired(store) };
+    return json(reply, 200, state);
+  });
+
+  route('totpStart', async (request, reply) => json(reply, 200, startTotp(store, accountOf(request), clock()) satisfies TotpSetup));
+
+  route('totpConfirm', async (request, reply) => {
+    const { code } = (request.body ?? {}) as { code?: unknown };
+    if (typeof code !== 'string' || code.length > 64) return fail(reply, 400, messages.wrongCode);
+    const done = confirmTotp(store, accountOf(request), code, clock());
+    if (done === 'none') return fail(reply, 409, messages.noCodeSetUp);
+    if (done === 'wrong') return fail(reply, 400, messages.wrongCode);
+    return json(reply, 200, done satisfies NewRecoveryCodes);
+  });
+
+  route('totpRemove', async (request, reply) => {
+    if (isLastRequired(store, accountOf(request), { totp: true })) return fail(reply, 409, messages.lastSecondFactor);
+    removeTotp(store, accountOf(request));
+    return reply.code(204).send();
+  });
+
+  route('passkeyOptions', async (request, reply) => {
+    const options = await passkeyRegistrationOptions(store, accountOf(request), relyingPartyOf(request));
+    request.session.passkeyChallenge = options.challenge;
+    return json(reply, 200, options);
+  });
+
+  route(
+    'passkeyAdd',
+    async (request, reply) => {
+      const { name, response } = (request.body ?? {}) as { name?: unknown; response?: unknown };
+      const challenge = request.session.passkeyChallenge;
+      if (typeof name !== 'string' || name.trim() === '' || [...name.trim()].length > PASSKEY_NAME_MAX)
+        return fail(reply, 400, fill(messages.badPasskeyName, { max: PASSKEY_NAME_MAX }));
+      if (!challenge || !response || typeof response !== 'object') return fail(reply, 400, messages.passkeyFailed);
+      // A challenge answers once.
+      delete request.session.passkeyChallenge;
+      const added = await addPasskey(store, accountOf(request), relyingPartyOf(request), challenge, response as never, name.trim(), clock());
+      if (added === 'failed') return fail(reply, 400, messages.passkeyFailed);
+      return json(reply, 200, added satisfies NewRecoveryCodes);
+    },
+    16 * 1024,
+  );
+
+  route('passkeyRemove', async (request, reply) => {
+    const id = request.params.passkeyId ?? '';
+    if (isLastRequired(store, accountOf(request), { passkey: id })) return fail(reply, 409, messages.lastSecondFactor);
+    removePasskey(store, accountOf(request), id);
+    return reply.code(204).send();
+  });
+
+  route('recoveryCodes', async (request, reply) => json(reply, 200, { recoveryCodes: newRecoveryCodes(store, accountOf(request)) } satisfies NewRecoveryCodes));
+
+  route('secondFactorRequired', async (request, reply) => {
+    const { required } = (request.body ?? {}) as { required?: unknown };
+    if (typeof required !== 'boolean') return fail(reply, 400, messages.badChange);
+    setSecondFactorRequired(store, required);
+    return reply.code(204).send();
+  });
 }

@@ -6,7 +6,16 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../../config/server';
-import { ADMIN_API_PREFIX, adminRoutes, PASSWORD_AGAIN, PASSWORD_AGAIN_ROUTES, roleMayUse, type AdminRoute } from '../../../../leads/model/adminApi';
+import {
+  ADMIN_API_PREFIX,
+  adminRoutes,
+  BEFORE_SECOND_FACTOR,
+  PASSWORD_AGAIN,
+  PASSWORD_AGAIN_ROUTES,
+  roleMayUse,
+  type AdminRoute,
+} from '../../../../leads/model/adminApi';
+import { mustSetUpSecondFactor } from '../../../../platform/server/accounts/secondFactor';
 import type { AdminRole } from '../../../../content/model/contentApi';
 import { roleOf } from '../../../../platform/server/accounts/accounts';
 import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
@@ -49,7 +58,7 @@ export const fail = (reply: FastifyReply, status: number, message: string) => js
 /** The refusal of an action that asks for the password again (its time is over): the inbox asks for it, then sends the action again. */
 export const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message: messages.passwordAgain, reason: PASSWORD_AGAIN });
 
-type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string; subscriberId?: string };
+type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string; subscriberId?: string; passkeyId?: string };
 export type AdminRequest = FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>;
 /** Registers one route of the table by its name: its handler (given the account's role, read before it), and its body limit (a document's by default). */
 export type Route = (name: AdminRoute, handler: (request: AdminRequest, reply: FastifyReply, role: AdminRole) => unknown, bodyLimit?: number) => void;
@@ -74,6 +83,8 @@ export const routeIn = (scope: FastifyInstance, store: Store, clock: () => numbe
       preHandler: async (request, reply) => {
         const role = roleOf(store, request.session.email ?? '');
         if (!role || !roleMayUse(role, name)) return fail(reply, 403, messages.ownersOnly);
+        // Owners require a second step of every account: one without may only set one up.
+        if (!BEFORE_SECOND_FACTOR.has(name) && mustSetUpSecondFactor(store, request.session.email ?? '')) return fail(reply, 403, messages.secondFactorFirst);
         if (askAgain.has(name) && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
         roles.set(request, role);
       },
