@@ -415,6 +415,8 @@ export default {
     mailProgramLine: '{at}, by {from} from a mail program',
     // A reply to a notification from a mail program, sent on to them by the site: {at}, {by} and {state} are replaced.
     mailReplyLine: '{at}, by {by} from a mail program, sent through the site: {state}',
+    // An auto-reply or confirmation held for the day's limit of e-mails to visitors: {at} is when it goes (the next day's start, if that day has room).
+    mailHeld: 'Held: the day’s limit of e-mails to visitors was reached. It goes out {at}.',
     // One the site did not send on (config/server.ts notifications.replies): {at} and {from} are replaced, then why.
     notSentLine: '{at}, by {from} from a mail program: not sent to them',
     // {reason} is replaced.

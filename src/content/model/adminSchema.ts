@@ -434,6 +434,7 @@ export const adminSchema = object({
     automaticLine: template(['at', 'from', 'what']),
     automaticKinds: texts(AUTOMATIC_KINDS),
     mailReplyLine: template(['at', 'by', 'state']),
+    mailHeld: template(['at']),
     notSentLine: template(['at', 'from']),
     notSentWhy: template(['reason']),
     ...texts(['showQuoted', 'hideQuoted', 'newestFirst']).shape,

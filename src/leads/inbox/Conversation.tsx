@@ -121,6 +121,11 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
                   state: deliveryStateLabel(mail),
                 })}
           </Typography>
+          {mail.heldUntil !== null && (
+            <Typography variant="body2" color="warning.dark" data-testid="mail-held">
+              {fill(t.mailHeld, { at: formatDate(mail.heldUntil) })}
+            </Typography>
+          )}
           {mail.lastError && (
             <Typography variant="body2" color="text.secondary">
               {mail.lastError}

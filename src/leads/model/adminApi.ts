@@ -349,6 +349,8 @@ export interface VisitorMail {
   attempts: number;
   lastError: string | null;
   sentAt: number | null;
+  /** Held for the day's count of visitors' mails (src/leads/server/notify/visitorMail.ts): when it is due again; null when not held. */
+  heldUntil: number | null;
 }
 
 /** An e-mail read from the agency's mailbox (src/leads/server/mailbox): the visitor's answer, or the agency's reply from a mail program. */

@@ -7,7 +7,7 @@
  */
 import server from '../../../../config/server';
 import site from '../../../../config/site';
-import { pathOf, type VisitorMailHeld } from '../../model/adminApi';
+import { pathOf, type LeadDetail, type VisitorMailHeld } from '../../model/adminApi';
 import type { SubscriberList, SubscriberSummary } from '../../../newsletter/model/subscribers';
 import { personKey } from '../../model/person';
 import { api } from '../../../platform/api';
@@ -74,8 +74,13 @@ it('300 sign-ups of made-up addresses from 300 networks leave the auto-reply of 
 
   // A real sign-up: stored, its confirmation held for the next day, and shown as held.
   const real = someone('Real.Reader');
-  await submit(s, 'newsletter', { Email: real }, from('198.51.100.7'));
+  const { docId } = await submit(s, 'newsletter', { Email: real }, from('198.51.100.7'));
   expect(await subscriberOf(real)).toMatchObject({ state: 'waiting', confirmation: 'day' });
+  // Its lead's page shows the mail held, and until when: the next day's start.
+  const detail = (await (await owner.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail;
+  const nextDay = (Math.floor((Date.now() + clock.offset) / DAY) + 1) * DAY;
+  expect(detail.mails).toEqual([expect.objectContaining({ kind: 'autoReply', state: 'pending', heldUntil: expect.any(Number) })]);
+  expect(Math.floor((detail.mails[0] as { heldUntil: number }).heldUntil / DAY) * DAY).toBe(nextDay);
   expect(await held()).toMatchObject({ confirmations: flood.length - limits.confirmationsPerDay + 1, autoReplies: 0, forOwner: 0 });
   expect(mailsTo(real)).toEqual([]);
 
