@@ -803,6 +803,59 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'a second step at sign-in: passkeys, an authenticator app, recovery codes; a sign-in waiting for its second step; whether owners require one',
+    up(db) {
+      db.exec(`
+        -- An account's passkeys (WebAuthn credentials, src/platform/server/accounts/secondFactor.ts):
+        -- the credential's id (base64url), its public key (COSE), its signature counter, the
+        -- transports the browser named, the name the person gave it.
+        CREATE TABLE admin_passkeys (
+          id           TEXT    PRIMARY KEY,
+          email        TEXT    NOT NULL REFERENCES admins (email) ON DELETE CASCADE,
+          public_key   BLOB    NOT NULL,
+          counter      INTEGER NOT NULL DEFAULT 0,
+          transports   TEXT    NOT NULL DEFAULT '[]',
+          name         TEXT    NOT NULL,
+          created_at   INTEGER NOT NULL,
+          last_used_at INTEGER
+        );
+        CREATE INDEX admin_passkeys_by_email ON admin_passkeys (email);
+        -- An account's authenticator app (TOTP, RFC 6238): its secret (base32), when it was
+        -- confirmed with a first code (NULL: being set up), the last time step a code was taken for
+        -- (a code is taken once).
+        CREATE TABLE admin_totp (
+          email        TEXT    PRIMARY KEY REFERENCES admins (email) ON DELETE CASCADE,
+          secret       TEXT    NOT NULL,
+          confirmed_at INTEGER,
+          last_step    INTEGER NOT NULL DEFAULT 0,
+          created_at   INTEGER NOT NULL
+        );
+        -- One-time recovery codes: a SHA-256 of each (they are random, 50 bits and more), when used.
+        CREATE TABLE admin_recovery_codes (
+          email     TEXT    NOT NULL REFERENCES admins (email) ON DELETE CASCADE,
+          code_hash TEXT    NOT NULL,
+          used_at   INTEGER,
+          PRIMARY KEY (email, code_hash)
+        ) WITHOUT ROWID;
+        -- A right password waiting for its second step: its id is in the browser's signed cookie;
+        -- the passkey's challenge; whether the session is to be remembered. Taken once.
+        CREATE TABLE second_steps (
+          id         TEXT    PRIMARY KEY,
+          email      TEXT    NOT NULL REFERENCES admins (email) ON DELETE CASCADE,
+          challenge  TEXT    NOT NULL,
+          remember   INTEGER NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        -- The accounts' settings an owner makes in the inbox: one row.
+        CREATE TABLE account_settings (
+          id                    INTEGER PRIMARY KEY CHECK (id = 1),
+          second_factor_required INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO account_settings (id) VALUES (1);
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */
