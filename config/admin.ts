@@ -760,6 +760,10 @@ export default {
     figuresFailed: 'Refused',
     figuresNote: 'Bounces and "marked as spam" come from the reports mail servers send to the agency\'s mailbox (when the site reads it). Visits and leads are those that came by its links.',
     notFound: 'There is no such newsletter: it may have been deleted.',
+    // Every change of a newsletter, oldest first: {when}, {what} (one of changeKinds), {by} (the account) and {revision} are replaced.
+    history: 'Changes',
+    historyLine: '{when}: {what} by {by} (version {revision})',
+    changeKinds: { created: 'written', edited: 'changed', scheduled: 'sent or scheduled', unscheduled: 'put back to draft' },
     // On an article's screen in the content editor: a published article sent as a newsletter.
     sendArticle: 'Send as newsletter',
   },

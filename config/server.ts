@@ -207,6 +207,13 @@ export default {
     nameMaxLength: 60,
     bodyMaxBytes: 262144,
     scheduleMaxDays: 366,
+    // What an account may store: at most `perAccount` drafts it started (each at most bodyMaxBytes);
+    // its saves (a new draft or a change): `rate` (a token bucket: a few at once, then this many per
+    // this many seconds). A run of changes by one account in a row is kept as one line of a
+    // newsletter's history.
+    drafts: { perAccount: 20, rate: { requests: 30, perSeconds: 60 } },
+    // The pictures of the newsletters (/api/newsletter/pictures/…), loaded by the readers' mail programs, per client address.
+    picturesRate: { requests: 300, perSeconds: 60 },
     // Test sends to the signed-in account: a few at once, then this many per this many seconds.
     testRate: { requests: 10, perSeconds: 3600 },
     // The one-click unsubscribe (/api/newsletter/unsubscribe/…), per client address.
@@ -227,6 +234,14 @@ export default {
       tooManyTests: 'Too many test sends from this account just now. Please wait {minutes} minutes and try again.',
       testFailed: 'The test could not be sent: {error}',
       notCancellable: 'Only a scheduled newsletter can be put back to draft; this one is being sent or was sent.',
+      // {max} and {seconds} are replaced.
+      tooManyDrafts: 'You already have {max} newsletter drafts. Send or delete some of them first.',
+      savesTooFast: 'Too many saves at once. Please wait {seconds} seconds and try again.',
+      // Send or Schedule names the version the owner read: a change made since is never sent unread.
+      changedSinceRead: 'This newsletter was changed since you opened it, so it was not sent. The page now shows the new version: read it, then send it again.',
+      noRevision: 'Please reload the page: the server does not know which version of the newsletter you read.',
+      // {picture} is replaced: a picture's address that is not one uploaded for the site.
+      notAnUpload: 'The picture {picture} is not one uploaded for the site. Add pictures with the text box\'s picture button.',
     },
   },
   // Reading the agency's mailbox (IMAP_URL, docs/inbox.md "Answers come back"): the visitors'

@@ -6,14 +6,16 @@
  * rich-text box, previews it at 375 and 1280 px and as plain text, sends themself a test, then
  * sends it; the mail a reader got is drawn in Chromium at 375 and 1280 px (nothing wider than a
  * phone's screen); the reader's unsubscribe link opens a page with one button (axe on it before
- * and after), and pressing it unsubscribes them. Screenshots of each step for people to look at
- * (test-results/newsletter/).
+ * and after), and pressing it unsubscribes them. An editor's change made while the owner reads a
+ * draft is never sent: Send is refused, the page shows the new version and who changed it.
+ * Screenshots of each step for people to look at (test-results/newsletter/).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import admin from '../config/admin';
+import serverConfig from '../config/server';
 import site from '../config/site';
 import { openStore } from '../src/leads/server/store';
 import { seedSubscribers, subscriberState } from '../src/test/newsletter';
@@ -164,4 +166,75 @@ test('the unsubscribe link opens a page with one button (axe before and after); 
   await expectNoAxeFindings(page, 'the unsubscribe page, done');
   await shot(page, 'unsubscribed-375');
   expect(stateOf()).toBe('unsubscribed');
+});
+
+test.describe('a change between the owner\u2019s reading and Send', () => {
+  // The refused Send is the server's 409, which the browser logs as a failed request.
+  test.use({ expectedConsoleErrors: /the server responded with a status of 409/ });
+
+  test('an editor\u2019s change while the owner reads a draft: Send is refused, the page shows the new version and who changed it; sent once read', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await addAccount(dataDir);
+    const editor = await addAccount(dataDir, 'editor');
+    const confirmed = () => {
+      const store = openStore(dataDir, { readonly: true });
+      try {
+        return store.db.prepare("SELECT count(*) FROM subscribers WHERE state = 'confirmed'").pluck().get() as number;
+      } finally {
+        store.close();
+      }
+    };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, owner, base);
+    await page.goto(`${base}/admin/newsletters/new`);
+    await page.getByLabel(t.subject, { exact: false }).fill('Our December news');
+    await page.getByLabel(t.name, { exact: false }).fill('december-2026');
+    await page.locator('#newsletter-body').click();
+    await page.keyboard.type('Two new shops went live this month.');
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/newsletters\/\d+$/);
+    const address = page.url();
+
+    // Meanwhile the editor, in a browser of their own, changes it.
+    const other = await browser.newContext();
+    try {
+      const editorPage = await other.newPage();
+      // An editor's inbox opens on the content.
+      await signIn(editorPage, editor, base, admin.content.heading);
+      await editorPage.goto(address);
+      await editorPage.getByLabel(t.subject, { exact: false }).fill('Urgent: confirm your account');
+      await editorPage.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(editorPage.getByText(t.saved)).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    // The owner presses Send on the version they read: refused, and the page shows the editor's.
+    const readers = confirmed();
+    const sendNow = page.getByRole('button', { name: fillCount(t.sendNow, readers, { count: readers }), exact: true });
+    await sendNow.click();
+    await page.getByRole('dialog').getByRole('button', { name: t.sendConfirm, exact: true }).click();
+    await expect(page.getByText(serverConfig.newsletter.messages.changedSinceRead)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Urgent: confirm your account', level: 1 })).toBeVisible();
+    await expect(page.getByLabel(t.subject, { exact: false })).toHaveValue('Urgent: confirm your account');
+    const history = page.getByRole('region', { name: t.history });
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').nth(1)).toContainText(editor.email);
+    await expect(history.getByRole('listitem').nth(1)).toContainText(t.changeKinds.edited);
+    await shot(page, 'inbox-1280-changed-since-read');
+    expect(smtp.mails.some((m) => m.email.subject === 'Urgent: confirm your account')).toBe(false);
+
+    // Read now, it is the owner's to send.
+    await sendNow.click();
+    await page.getByRole('dialog').getByRole('button', { name: t.sendConfirm, exact: true }).click();
+    await waitFor('the newsletter as the owner read it', () => smtp.mails.some((m) => m.email.subject === 'Urgent: confirm your account'), {
+      on: [smtp.changes],
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: t.figures })).toBeVisible();
+    await expect(history.getByRole('listitem').nth(2)).toContainText(owner.email);
+    await expect(history.getByRole('listitem').nth(2)).toContainText(t.changeKinds.scheduled);
+  });
 });

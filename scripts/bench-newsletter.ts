@@ -111,7 +111,7 @@ const probe = (async () => {
 })();
 
 const started = performance.now();
-const sent = await owner.change('POST', pathOf('newsletterSend', { id: String(made.id) }), { json: {} });
+const sent = await owner.change('POST', pathOf('newsletterSend', { id: String(made.id) }), { json: { revision: made.revision } });
 if (sent.status !== 200) throw new Error(`Send answered ${sent.status}: ${await sent.text()}`);
 for (;;) {
   const detail = (await (await owner.send('GET', pathOf('newsletter', { id: String(made.id) }))).json()) as NewsletterDetail;

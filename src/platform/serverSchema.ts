@@ -204,6 +204,10 @@ export const serverSchema = object({
     nameMaxLength: number({ min: 10, max: 100, integer: true }),
     bodyMaxBytes: number({ min: 16384, max: 4194304, integer: true }),
     scheduleMaxDays: number({ min: 1, max: 3660, integer: true }),
+    /** Drafts an account started (at most), and its saves (new drafts and changes). */
+    drafts: object({ perAccount: number({ min: 1, max: 1000, integer: true }), rate: rate() }),
+    /** The newsletters' pictures, per client address. */
+    picturesRate: rate(),
     /** Test sends per account. */
     testRate: rate(),
     /** One-click unsubscribes per client address. */
@@ -223,6 +227,11 @@ export const serverSchema = object({
       tooManyTests: template(['minutes']),
       testFailed: template(['error']),
       notCancellable: text(),
+      tooManyDrafts: template(['max']),
+      savesTooFast: template(['seconds']),
+      changedSinceRead: text(),
+      noRevision: text(),
+      notAnUpload: template(['picture']),
     }),
   }),
   /** Reading the agency's mailbox over IMAP (src/leads/server/mailbox; its settings are environment variables). */

@@ -557,7 +557,10 @@ export const adminSchema = object({
       'figuresNote',
       'notFound',
       'sendArticle',
+      'history',
     ]).shape,
+    historyLine: template(['when', 'what', 'by', 'revision']),
+    changeKinds: texts(['created', 'edited', 'scheduled', 'unscheduled']),
   }),
   errors: texts(['network', 'unexpected']),
   content: object({

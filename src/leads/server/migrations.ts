@@ -856,6 +856,42 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "a newsletter's revision, its history of changes (who, when) and its pictures by their own key",
+    up(db) {
+      db.exec(`
+        -- Counted up by each change of its text: Send and Schedule name the revision the owner read.
+        ALTER TABLE newsletters ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+
+        -- Every change of a newsletter: who, when, the revision it made or was sent at. A run of
+        -- edits by one account in a row is one row (its last revision and time).
+        CREATE TABLE newsletter_changes (
+          id            INTEGER PRIMARY KEY AUTOINCREMENT,
+          newsletter_id INTEGER NOT NULL REFERENCES newsletters (id) ON DELETE CASCADE,
+          revision      INTEGER NOT NULL,
+          -- created, edited, scheduled (sent now or at a time), unscheduled (back to draft).
+          kind          TEXT    NOT NULL CHECK (kind IN ('created', 'edited', 'scheduled', 'unscheduled')),
+          account       TEXT    NOT NULL,
+          at            INTEGER NOT NULL
+        );
+        CREATE INDEX newsletter_changes_of ON newsletter_changes (newsletter_id, id);
+        INSERT INTO newsletter_changes (newsletter_id, revision, kind, account, at)
+          SELECT id, 1, 'created', created_by, created_at FROM newsletters ORDER BY id;
+
+        -- The uploads a newsletter's text shows (their names: the hash of their bytes, as WebP), kept
+        -- when it is saved: the public picture route finds one by its name.
+        CREATE TABLE newsletter_pictures (
+          name          TEXT    NOT NULL,
+          newsletter_id INTEGER NOT NULL REFERENCES newsletters (id) ON DELETE CASCADE,
+          PRIMARY KEY (name, newsletter_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX newsletter_pictures_of ON newsletter_pictures (newsletter_id);
+        INSERT OR IGNORE INTO newsletter_pictures (name, newsletter_id)
+          SELECT substr(p.value, 17), n.id FROM newsletters n, json_tree(n.body) p
+          WHERE p.key = 'src' AND p.type = 'text' AND p.value GLOB '/images/uploads/*.webp';
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

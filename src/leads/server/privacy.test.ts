@@ -235,7 +235,9 @@ describe('erasing a person known under four forms of one address', () => {
         json: { subject: 'Our March news', name: 'march-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] },
       })
     ).json()) as NewsletterDetail;
-    expect((await agency.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: {} })).status).toBe(200);
+    expect((await agency.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: { revision: newsletter.revision } })).status).toBe(
+      200,
+    );
     await waitFor(
       'the newsletter sent to her',
       () => s.app.store.db.prepare("SELECT count(*) FROM newsletter_recipients WHERE subscriber_id = ? AND state = 'sent'").pluck().get(subscriberId) === 1,

@@ -2,7 +2,9 @@
  * One newsletter: written (subject, name, its text in the articles' own rich-text box), previewed
  * as readers get it (375 px, 1280 px, plain text), tested (sent to the signed-in account), sent now
  * or at a time (an owner's account), and once sent, what it did. A draft is saved with Save; the
- * preview follows what is on screen, saved or not.
+ * preview follows what is on screen, saved or not. Send and Schedule name the revision shown: a
+ * change another account made since is refused by the server, and the page then shows the new
+ * version. Every change is listed with who made it.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,7 +24,7 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import type { ArticleBlock } from '../../content/model/articleSchema';
 import type { AdminRole } from '../../content/model/contentApi';
-import type { NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterPreview } from '../model/newsletterApi';
+import type { NewsletterChange, NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterPreview } from '../model/newsletterApi';
 import { call, ApiError } from '../../platform/inbox/api';
 import { uploadImage } from '../../content/editor/api';
 import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/format';
@@ -88,6 +90,17 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
   const [draft, setDraft] = useState<NewsletterDraft>();
   const [confirmed, setConfirmed] = useState(0);
   const [missing, setMissing] = useState(false);
+  // Counted up when the newsletter is read again after a refusal: the text box starts anew from it.
+  const [reloads, setReloads] = useState(0);
+
+  /** The newsletter as the server has it now, on screen (the text box too). */
+  const reload = useCallback(async () => {
+    if (!id) return;
+    const found = await call<NewsletterDetail>('newsletter', { params: { id } });
+    setSaved(found);
+    setDraft({ subject: found.subject, name: found.name, body: found.body });
+    setReloads((n) => n + 1);
+  }, [id]);
 
   useEffect(() => {
     void attempt(async () => setConfirmed((await call<NewsletterList>('newsletters')).confirmed));
@@ -120,7 +133,7 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
     () => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body),
     [saved, draft],
   );
-  return { isNew, saved, setSaved, draft, setDraft, confirmed, missing, changed };
+  return { isNew, saved, setSaved, draft, setDraft, confirmed, missing, changed, reloads, reload };
 }
 
 type Newsletter = ReturnType<typeof useNewsletter>;
@@ -139,7 +152,7 @@ function usePreview(draft: NewsletterDraft | undefined): NewsletterPreview | und
 }
 
 /** What the page does (save, test, send now or at a time, back to draft, delete), which of them is under way, and which is being asked. */
-function useNewsletterActions({ isNew, saved, setSaved }: Newsletter, { setNotice, attempt }: Notices) {
+function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { setNotice, attempt }: Notices) {
   const navigate = useNavigate();
   const { state } = useSession();
   const email = state.kind === 'signedIn' ? state.email : '';
@@ -177,9 +190,14 @@ function useNewsletterActions({ isNew, saved, setSaved }: Newsletter, { setNotic
       setAsking('');
       setBusy('send');
       try {
-        const result = await call<NewsletterDetail>('newsletterSend', { params, json: when ? { at: when } : {} });
+        // The revision on screen: a change made since is refused (409), and the new version shown.
+        const revision = saved?.revision;
+        const result = await call<NewsletterDetail>('newsletterSend', { params, json: when ? { at: when, revision } : { revision } });
         setSaved(result);
         if (result.state === 'scheduled') setNotice({ text: fill(t.scheduled, { when: formatDate(result.sendAt ?? 0) }), severity: 'success' });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) await reload().catch(() => undefined);
+        throw error;
       } finally {
         setBusy('');
       }
@@ -198,7 +216,7 @@ type Actions = ReturnType<typeof useNewsletterActions>;
 
 /** A draft's subject, name and text, with Save and Delete. */
 function WriteSection({
-  newsletter: { saved, draft, setDraft, changed },
+  newsletter: { saved, draft, setDraft, changed, reloads },
   actions: { busy, save, setAsking },
 }: {
   newsletter: Newsletter & { draft: NewsletterDraft };
@@ -227,7 +245,7 @@ function WriteSection({
         />
         <Suspense fallback={<Typography role="status">{t.loadingEditor}</Typography>}>
           <RichTextEditor
-            key={saved?.id ?? 'new'}
+            key={saved ? `${saved.id}-${reloads}` : 'new'}
             initial={draft.body}
             onChange={setBody}
             label={t.body}
@@ -329,6 +347,23 @@ function SendSection({
   );
 }
 
+/** Every change of the newsletter: when, what, who, at which revision. */
+function HistorySection({ changes }: { changes: readonly NewsletterChange[] }) {
+  return (
+    <Section id="newsletter-history" heading={t.history}>
+      <Box component="ol" sx={{ m: 0, pl: 3 }}>
+        {changes.map((change) => (
+          <li key={`${change.kind}-${change.revision}-${change.at}`}>
+            <Typography variant="body2">
+              {fill(t.historyLine, { when: formatDate(change.at), what: t.changeKinds[change.kind], by: change.by, revision: String(change.revision) })}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
 /** Asks before sending now (to how many readers) or deleting the draft. */
 function AskDialog({ newsletter: { saved, confirmed }, actions: { asking, setAsking, send, remove } }: { newsletter: Newsletter; actions: Actions }) {
   return (
@@ -387,6 +422,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
           <Figures newsletter={saved} />
         </Section>
       )}
+      {saved && saved.changes.length > 0 && <HistorySection changes={saved.changes} />}
       <AskDialog newsletter={newsletter} actions={actions} />
     </Box>
   );

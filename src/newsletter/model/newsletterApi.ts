@@ -21,10 +21,13 @@ export const NEWSLETTER_PICTURES = '/api/newsletter/pictures';
 export const newsletterRoutes = {
   /** Every newsletter, newest first, with its figures, and whether sending is set up: NewsletterList. */
   newsletters: { method: 'GET', path: '/api/admin/newsletters' },
-  /** Body: NewsletterDraft, or { fromArticle: ArticleForNewsletter }. Answers the new draft's NewsletterDetail. */
+  /**
+   * Body: NewsletterDraft, or { fromArticle: ArticleForNewsletter }. Answers the new draft's
+   * NewsletterDetail; 409 { message } when the account has its most drafts, 429 (Retry-After) too many saves.
+   */
   newsletterCreate: { method: 'POST', path: '/api/admin/newsletters' },
   newsletter: { method: 'GET', path: '/api/admin/newsletters/:id' },
-  /** Body: any of NewsletterDraft's keys. A draft only (409 otherwise). Answers NewsletterDetail. */
+  /** Body: any of NewsletterDraft's keys. A draft only (409 otherwise); 429 (Retry-After) too many saves. Answers NewsletterDetail. */
   newsletterSave: { method: 'PATCH', path: '/api/admin/newsletters/:id' },
   /** A draft only. */
   newsletterDelete: { method: 'DELETE', path: '/api/admin/newsletters/:id' },
@@ -32,7 +35,11 @@ export const newsletterRoutes = {
   newsletterPreview: { method: 'POST', path: '/api/admin/newsletters/preview' },
   /** Sends the saved newsletter to the signed-in account's address, at once, marked as a test. 204. */
   newsletterTest: { method: 'POST', path: '/api/admin/newsletters/:id/test' },
-  /** Body: { at: ISO 8601 time } to send then, or {} to send now: to every confirmed subscriber. Owners only. Answers NewsletterDetail. */
+  /**
+   * Body: { revision, at?: ISO 8601 time }: the revision read (NewsletterDetail's), sent then, or
+   * now without `at`, to every confirmed subscriber. Owners only. Answers NewsletterDetail; 409 {
+   * message } when it was changed after that revision (nothing is sent).
+   */
   newsletterSend: { method: 'POST', path: '/api/admin/newsletters/:id/send' },
   /** A scheduled newsletter back to draft (not sent at its time). Owners only. Answers NewsletterDetail. */
   newsletterUnschedule: { method: 'POST', path: '/api/admin/newsletters/:id/unschedule' },
@@ -98,13 +105,25 @@ export interface NewsletterSummary {
   startedAt: number | null;
   finishedAt: number | null;
   sentBy: string | null;
+  /** Counted up by each change of its text: Send names the one read. */
+  revision: number;
   figures: NewsletterFigures;
+}
+
+/** A change of a newsletter: who made it, when, the revision it made (or was sent or scheduled at). */
+export interface NewsletterChange {
+  revision: number;
+  kind: 'created' | 'edited' | 'scheduled' | 'unscheduled';
+  by: string;
+  at: number;
 }
 
 export interface NewsletterDetail extends NewsletterSummary {
   body: ArticleBlock[];
   createdBy: string;
   createdAt: number;
+  /** Every change, oldest first. */
+  changes: NewsletterChange[];
 }
 
 export interface NewsletterList {

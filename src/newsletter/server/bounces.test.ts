@@ -184,7 +184,7 @@ run('reports from the agency\u2019s mailbox', () => {
       json: { subject: 'Our news', name: 'bounce-news', body: [{ type: 'paragraph', content: [{ text: 'Hello.' }] }] },
     });
     const newsletter = (await created.json()) as NewsletterDetail;
-    expect((await owner.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: {} })).status).toBe(200);
+    expect((await owner.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: { revision: newsletter.revision } })).status).toBe(200);
     const sent = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address) && m.email.subject === 'Our news');
     await waitFor('the newsletter to everyone', () => people.every((p) => sent(p)), { on: [smtp.changes] });
     await newsletterQueueOf(site.app.store)!.idle();

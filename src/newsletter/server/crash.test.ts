@@ -70,7 +70,7 @@ async function prepare(): Promise<string> {
       Date.now(),
     );
     if (isProblem(made)) throw new Error(made.message);
-    const scheduled = scheduleNewsletter(store.db, made.id, Date.now(), 'owner@agency.test', Date.now());
+    const scheduled = scheduleNewsletter(store.db, made.id, Date.now(), 'owner@agency.test', Date.now(), made.revision);
     if (isProblem(scheduled)) throw new Error(scheduled.message);
   } finally {
     store.db.close();

@@ -29,15 +29,11 @@
  *   is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
  */
 import type { FastifyInstance } from 'fastify';
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import server from '../../../config/server';
 import type { SiteConfig } from '../../content/model/siteSchema';
 import { formNamed, senderFields } from '../../site/forms/model/registry';
 import { api } from '../../platform/api';
 import { sourceOf } from '../../leads/model/attribution';
-import { UPLOAD_NAME, UPLOADS_PATH } from '../../content/model/contentApi';
-import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
 import { fill } from '../../schema/text';
 import { sessionSecret } from '../../platform/server/accounts/secret';
 import { erasesWithPerson } from '../../leads/server/privacy';
@@ -46,6 +42,7 @@ import type { RequestLimits } from '../../platform/server/rateLimit';
 import type { Inserted, Store } from '../../leads/server/store';
 import { registerConfirm } from './confirmPage';
 import { newsletterMailsOfPerson } from './newsletters';
+import { registerNewsletterPictures } from './pictures';
 import { NewsletterQueue, type QueueOptions } from './queue';
 import { newsletterSite } from './site';
 import { holdConfirmation, recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
@@ -144,14 +141,8 @@ export interface RegisterOptions {
 export async function registerNewsletter(app: FastifyInstance, { newsletter, store, clock, limits, rateLimitFactor, siteDir }: RegisterOptions): Promise<void> {
   registerConfirm(app, { tokens: newsletter.tokens.confirm, store, clock, limits });
   await registerUnsubscribe(app, { store, tokens: newsletter.tokens.unsubscribe, clock, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }) });
-  // An upload named in a newsletter's text (a draft's too: its test mail shows it), by the hash of its bytes; nothing else of the uploads.
-  app.get<{ Params: { name: string } }>(`${NEWSLETTER_PICTURES}/:name`, async (request, reply) => {
-    const { name } = request.params;
-    const file = siteDir && UPLOAD_NAME.test(name) ? path.join(siteDir, 'public', UPLOADS_PATH, name) : undefined;
-    const named = file && store.db.prepare('SELECT 1 FROM newsletters WHERE instr(body, ?) > 0 LIMIT 1').get(`${UPLOADS_PATH}${name}`);
-    if (!file || !named || !existsSync(file)) return reply.code(404).type('application/json; charset=utf-8').send({ message: server.messages.unknownAddress });
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
-  });
+  // The pictures of the newsletters' texts (pictures.ts): an upload a newsletter shows, by its name.
+  registerNewsletterPictures(app, { store, clock, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }), ...(siteDir ? { siteDir } : {}) });
 }
 
 export type NewsletterOptions = Omit<QueueOptions, 'tokens'>;

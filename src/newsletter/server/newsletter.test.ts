@@ -7,10 +7,21 @@
  * Texts come from config/ (site.ts newsletterMail, server.ts newsletter.messages).
  */
 import { createHmac } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import server from '../../../config/server';
 import site from '../../../config/site';
-import { newsletterRoutes, UNSUBSCRIBE_PATH, type NewsletterDetail, type NewsletterList, type NewsletterPreview } from '../model/newsletterApi';
+import { UPLOADS_PATH } from '../../content/model/contentApi';
+import { makeSite } from '../../test/contentSite';
+import {
+  NEWSLETTER_PICTURES,
+  newsletterRoutes,
+  UNSUBSCRIBE_PATH,
+  type NewsletterDetail,
+  type NewsletterList,
+  type NewsletterPreview,
+} from '../model/newsletterApi';
 import { pathOf } from '../../leads/model/adminApi';
 import { escapeHtml, fill } from '../../schema/text';
 import { addAccount, Client, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
@@ -25,6 +36,7 @@ import { sessionSecret } from '../../platform/server/accounts/secret';
 import { SMTPServer } from 'smtp-server';
 import type net from 'node:net';
 import PostalMime from 'postal-mime';
+import sharp from 'sharp';
 
 const DOMAIN = 'agency.test';
 const messages = server.newsletter.messages;
@@ -65,7 +77,8 @@ async function siteWith({
   smtp,
   pool = 1,
   realClock = false,
-}: { dkim?: DkimKey; smtp?: SmtpReceiver; pool?: number; realClock?: boolean } = {}): Promise<Site> {
+  siteDir,
+}: { dkim?: DkimKey; smtp?: SmtpReceiver; pool?: number; realClock?: boolean; siteDir?: string } = {}): Promise<Site> {
   const receiver = smtp ?? (await startSmtp(0));
   if (!smtp) closers.push(() => receiver.close());
   const { settings, problems } = readNotifySettings({
@@ -77,6 +90,7 @@ async function siteWith({
   });
   expect(problems).toEqual([]);
   const s = await startServer({
+    ...(siteDir ? { siteDir } : {}),
     notifications: { settings, log: { warn: () => undefined } },
     newsletter: {
       pool: { connections: pool, messagesPerConnection: 100 },
@@ -102,8 +116,10 @@ async function create(client: Client, name: string, body: unknown = BODY, subjec
   return (await response.json()) as NewsletterDetail;
 }
 
-const sendNow = (client: Client, id: number, json: unknown = {}) => client.change('POST', pathOf('newsletterSend', { id: String(id) }), { json });
 const detail = async (client: Client, id: number) => (await (await client.send('GET', pathOf('newsletter', { id: String(id) }))).json()) as NewsletterDetail;
+/** Send (or Schedule, with `at`) as the page does: naming the revision it shows, read first unless given. */
+const sendNow = async (client: Client, id: number, json: { at?: string; revision?: number } = {}) =>
+  client.change('POST', pathOf('newsletterSend', { id: String(id) }), { json: { revision: (await detail(client, id)).revision, ...json } });
 const header = (mail: ReceivedMail, key: string) => mail.email.headers.find((h) => h.key === key.toLowerCase())?.value;
 const tokenIn = (mail: ReceivedMail) =>
   /<https:\/\/www\.agency\.test\/api\/newsletter\/unsubscribe\/([^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1];
@@ -273,6 +289,123 @@ describe('sending', () => {
       400,
       fill(messages.badTime, { days: server.newsletter.scheduleMaxDays }),
     ]);
+  });
+});
+
+const messageOf = async (response: Response) => ((await response.json()) as { message: string }).message;
+
+describe('what may be stored, and what the owner read', () => {
+  let s: Site;
+  let siteDir: string;
+  const upload = `${'c0ffee'.repeat(3)}ab.webp`;
+  beforeAll(async () => {
+    siteDir = makeSite();
+    closers.push(async () => rmSync(siteDir, { recursive: true, force: true }));
+    mkdirSync(path.join(siteDir, 'public', UPLOADS_PATH), { recursive: true });
+    writeFileSync(
+      path.join(siteDir, 'public', UPLOADS_PATH, upload),
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ffffff' } })
+        .webp()
+        .toBuffer(),
+    );
+    s = await siteWith({ siteDir });
+    seedSubscribers(s.server.app.store.db, [{ email: 'reader@example.net', state: 'confirmed' }]);
+  });
+
+  it('an account replaying 50 drafts near the largest size: refused past its count and its rate, nothing more kept', async () => {
+    // A site of its own: its editor's saves are spent at the end.
+    const s = await siteWith();
+    const { perAccount, rate } = server.newsletter.drafts;
+    // Paragraphs of 1,000 characters up to 20 kB under the largest text.
+    const paragraph = { type: 'paragraph', content: [{ text: 'Large. '.repeat(143) }] };
+    const count = Math.floor((server.newsletter.bodyMaxBytes - 20_000) / Buffer.byteLength(JSON.stringify(paragraph)));
+    const body = Array.from({ length: count }, () => paragraph);
+    const answers: { status: number; message?: string }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const response = await s.editor.change('POST', newsletterRoutes.newsletterCreate.path, { json: { subject: `Flood ${i}`, name: `flood-${i}`, body } });
+      answers.push(response.status === 200 ? { status: 200 } : { status: response.status, message: await messageOf(response) });
+    }
+    const kept = Math.min(perAccount, rate.requests);
+    expect(answers.slice(0, kept).every((a) => a.status === 200)).toBe(true);
+    const refused = answers.slice(kept);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect([
+        { status: 409, message: fill(messages.tooManyDrafts, { max: perAccount }) },
+        { status: 429, message: expect.stringMatching(new RegExp(`^${messages.savesTooFast.split('{seconds}')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)) },
+      ]).toContainEqual(answer);
+    }
+    const db = s.server.app.store.db;
+    expect(db.prepare("SELECT count(*) FROM newsletters WHERE created_by = 'writer@agency.test'").pluck().get()).toBe(kept);
+    // Its changes are held to the same rate: the bucket is empty now.
+    const first = (await (await s.editor.send('GET', newsletterRoutes.newsletters.path)).json()) as NewsletterList;
+    const change = await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(first.newsletters[0]!.id) }), { json: { subject: 'Again' } });
+    expect(change.status).toBe(429);
+    expect(Number(change.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Deleted, they make room again (another account's count is its own).
+    for (const n of first.newsletters) expect((await s.editor.change('DELETE', pathOf('newsletterDelete', { id: String(n.id) }))).status).toBe(204);
+    expect((await s.owner.change('POST', newsletterRoutes.newsletterCreate.path, { json: { subject: 'Owner', name: 'owner-one', body: BODY } })).status).toBe(
+      200,
+    );
+  });
+
+  it('Send names the revision the owner read: an editor\u2019s change made after it is refused and nothing is sent; the history keeps who changed it', async () => {
+    const made = await create(s.owner, 'read-then-send');
+    const read = await detail(s.owner, made.id);
+    expect(read.changes).toEqual([{ revision: read.revision, kind: 'created', by: 'owner@agency.test', at: expect.any(Number) }]);
+    const phishing = [{ type: 'paragraph', content: [{ text: 'Your account is locked: ' }, { text: 'sign in here', href: 'https://evil.example.net/' }] }];
+    expect((await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { body: phishing } })).status).toBe(200);
+    expect((await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { subject: 'Urgent' } })).status).toBe(200);
+    const mailsBefore = s.smtp.mails.length;
+    for (const json of [{ revision: read.revision }, { revision: read.revision, at: new Date(s.server.clock.now + 600_000).toISOString() }]) {
+      const refused = await sendNow(s.owner, made.id, json);
+      expect([refused.status, await messageOf(refused)]).toEqual([409, messages.changedSinceRead]);
+    }
+    const missing = await s.owner.change('POST', pathOf('newsletterSend', { id: String(made.id) }), { json: {} });
+    expect([missing.status, await messageOf(missing)]).toEqual([400, messages.noRevision]);
+    const now = await detail(s.owner, made.id);
+    expect([now.state, now.subject, now.body]).toEqual(['draft', 'Urgent', phishing]);
+    // The editor's two saves in a row are one line of the history, at the revision they made.
+    expect(now.changes.map(({ kind, by, revision }) => ({ kind, by, revision }))).toEqual([
+      { kind: 'created', by: 'owner@agency.test', revision: read.revision },
+      { kind: 'edited', by: 'writer@agency.test', revision: now.revision },
+    ]);
+    expect(now.revision).toBeGreaterThan(read.revision);
+    // Read again, it is the owner's to send: the history says so beside the editor's change.
+    const sent = await sendNow(s.owner, made.id, { revision: now.revision });
+    expect(sent.status).toBe(200);
+    const after = (await sent.json()) as NewsletterDetail;
+    expect(after.changes.map(({ kind, by }) => [kind, by])).toEqual([
+      ['created', 'owner@agency.test'],
+      ['edited', 'writer@agency.test'],
+      ['scheduled', 'owner@agency.test'],
+    ]);
+    expect(after.updatedBy).toBe('writer@agency.test');
+    await waitFor('its mail', () => s.smtp.mails.length > mailsBefore, { on: [s.smtp.changes] });
+    expect(s.smtp.mails.at(-1)!.email.subject).toBe('Urgent');
+  });
+
+  it('a picture is an upload of the site: an address of the server or any other file is refused; the public route finds an upload by its own row', async () => {
+    const picture = (src: string) => [{ type: 'picture', image: { src, alt: 'A picture', width: 600, height: 400 } }];
+    const refusal = (src: string) => fill(messages.badBody, { error: fill(messages.notAnUpload, { picture: `"${src}"` }) });
+    for (const src of ['/api/admin/export?format=csv', `${UPLOADS_PATH}${'0'.repeat(20)}.webp`, '/images/blog/advice.svg']) {
+      const refused = await s.editor.change('POST', newsletterRoutes.newsletterCreate.path, {
+        json: { subject: 'Pictures', name: 'pictures', body: picture(src) },
+      });
+      expect([refused.status, await messageOf(refused)]).toEqual([400, refusal(src)]);
+      const preview = (await (
+        await s.editor.change('POST', newsletterRoutes.newsletterPreview.path, { json: { subject: 'Pictures', name: 'pictures', body: picture(src) } })
+      ).json()) as NewsletterPreview;
+      expect([preview.html, preview.problem]).toEqual(['', refusal(src)]);
+    }
+    const picturePath = `${NEWSLETTER_PICTURES}/${upload}`;
+    expect((await fetch(`${s.server.base}${picturePath}`)).status).toBe(404);
+    const made = await create(s.editor, 'pictures', picture(`${UPLOADS_PATH}${upload}`));
+    const shown = await fetch(`${s.server.base}${picturePath}`);
+    expect([shown.status, shown.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    // Taken out of its text, it is served no more.
+    expect((await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { body: BODY } })).status).toBe(200);
+    expect((await fetch(`${s.server.base}${picturePath}`)).status).toBe(404);
   });
 });
 

@@ -5,6 +5,12 @@
  * name (the utm_campaign of its links, unique: two newsletters' visits are never counted together)
  * and its text (the articles' own block schema, src/content/model/articleSchema.ts).
  *
+ * Each change of its text counts its revision up and is kept in its history (newsletter_changes:
+ * who, when, which revision; a run of edits by one account is one line), and the uploads its text
+ * shows are kept by their names (newsletter_pictures: the public picture route reads one row). An
+ * account starts at most `drafts.perAccount` drafts. Send and Schedule name the revision the owner
+ * read: a change made after it is refused, never sent unread.
+ *
  * Starting the sending is one transaction: the newsletter becomes `sending`, its mail is made once
  * (render.ts; every reader gets the same, their own unsubscribe link put in), and one row of the
  * send queue is written for each subscriber confirmed at that moment (queue.ts sends them).
@@ -15,13 +21,22 @@ import server from '../../../config/server';
 import { articlePath, blockSchema, type ArticleBlock } from '../../content/model/articleSchema';
 import { officeSentence } from '../../content/model/place';
 import { richText, type CheckContext, type Refusal } from '../../schema/schema';
-import type { ArticleForNewsletter, NewsletterDetail, NewsletterDraft, NewsletterFigures, NewsletterState, NewsletterSummary } from '../model/newsletterApi';
+import type {
+  ArticleForNewsletter,
+  NewsletterChange,
+  NewsletterDetail,
+  NewsletterDraft,
+  NewsletterFigures,
+  NewsletterState,
+  NewsletterSummary,
+} from '../model/newsletterApi';
 import { fill, slugOf } from '../../schema/text';
 import type { PersonTable } from '../../leads/server/privacy';
 import { preparedIn } from '../../platform/server/statements';
 import { newsletterSite } from './site';
 import { renderNewsletter, type NewsletterMail } from './render';
 import { randomBytes } from 'node:crypto';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../content/model/contentApi';
 
 const limits = server.newsletter;
 const messages = limits.messages;
@@ -30,7 +45,7 @@ export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export type DraftProblem = { status: 400 | 404 | 409; message: string };
 
 const COLUMNS = `n.id, n.name, n.subject, n.article, n.state, n.send_at AS sendAt, n.updated_at AS updatedAt, n.updated_by AS updatedBy,
-  n.started_at AS startedAt, n.finished_at AS finishedAt, n.sent_by AS sentBy`;
+  n.started_at AS startedAt, n.finished_at AS finishedAt, n.sent_by AS sentBy, n.revision`;
 
 /** A newsletter's counts from its queue, one row per newsletter. */
 const FIGURES = `SELECT newsletter_id AS id, count(*) AS readers,
@@ -62,16 +77,22 @@ const statements = preparedIn((db: Database.Database) => ({
     'INSERT INTO newsletters (name, subject, article, body, created_by, created_at, updated_by, updated_at) VALUES (@name, @subject, @article, @body, @by, @now, @by, @now)',
   ),
   update: db.prepare(
-    "UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'",
+    "UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now, revision = revision + 1 WHERE id = @id AND state = 'draft'",
   ),
+  draftsOf: db.prepare("SELECT count(*) FROM newsletters WHERE created_by = ? AND state = 'draft'").pluck(),
+  changes: db.prepare('SELECT revision, kind, account AS by, at FROM newsletter_changes WHERE newsletter_id = ? ORDER BY id'),
+  lastChange: db.prepare('SELECT id, kind, account FROM newsletter_changes WHERE newsletter_id = ? ORDER BY id DESC LIMIT 1'),
+  addChange: db.prepare(
+    'INSERT INTO newsletter_changes (newsletter_id, revision, kind, account, at) SELECT id, revision, @kind, @by, @now FROM newsletters WHERE id = @id',
+  ),
+  moveChange: db.prepare('UPDATE newsletter_changes SET revision = (SELECT revision FROM newsletters WHERE id = @id), at = @now WHERE id = @change'),
+  dropPictures: db.prepare('DELETE FROM newsletter_pictures WHERE newsletter_id = ?'),
+  addPicture: db.prepare('INSERT OR IGNORE INTO newsletter_pictures (name, newsletter_id) VALUES (?, ?)'),
   remove: db.prepare("DELETE FROM newsletters WHERE id = ? AND state = 'draft'"),
   state: db.prepare('SELECT state FROM newsletters WHERE id = ?'),
-  schedule: db.prepare(
-    "UPDATE newsletters SET state = 'scheduled', send_at = @at, sent_by = @by, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'draft'",
-  ),
-  unschedule: db.prepare(
-    "UPDATE newsletters SET state = 'draft', send_at = NULL, sent_by = NULL, updated_by = @by, updated_at = @now WHERE id = @id AND state = 'scheduled'",
-  ),
+  // Who last changed its text stays (its history says who scheduled it, and sent_by).
+  schedule: db.prepare("UPDATE newsletters SET state = 'scheduled', send_at = @at, sent_by = @by WHERE id = @id AND state = 'draft' AND revision = @revision"),
+  unschedule: db.prepare("UPDATE newsletters SET state = 'draft', send_at = NULL, sent_by = NULL WHERE id = @id AND state = 'scheduled'"),
   due: db.prepare("SELECT id FROM newsletters WHERE state = 'scheduled' AND send_at <= ? ORDER BY send_at, id"),
   nextDue: db.prepare("SELECT min(send_at) AS at FROM newsletters WHERE state = 'scheduled'"),
   start: db.prepare("UPDATE newsletters SET state = 'sending', mail = @mail, started_at = @now WHERE id = @id AND state = 'scheduled'"),
@@ -139,30 +160,61 @@ export function newsletterOf(db: Database.Database, id: number): NewsletterDetai
   const row = q.one.get(id) as (Row & { body: string; createdBy: string; createdAt: number }) | undefined;
   if (!row) return undefined;
   const counts = q.figures.get(id) as (Omit<NewsletterFigures, 'visits' | 'leads'> & { id: number }) | undefined;
-  return { ...withFigures(db, row, counts), body: JSON.parse(row.body) as ArticleBlock[], createdBy: row.createdBy, createdAt: row.createdAt };
+  return {
+    ...withFigures(db, row, counts),
+    body: JSON.parse(row.body) as ArticleBlock[],
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    changes: q.changes.all(id) as NewsletterChange[],
+  };
 }
 
 export const confirmedCount = (db: Database.Database): number => (statements(db).confirmed.get() as { n: number }).n;
 
-/** The first problem of a newsletter's text, said in the office's words (the articles' own checks). */
-export function bodyProblem(body: unknown): string | undefined {
+/** Whether an upload of this name (UPLOAD_NAME) is in the site's uploads folder. */
+export type UploadExists = (name: string) => boolean;
+
+/** The upload a picture's address names (UPLOADS_PATH + its name), if it is one. */
+const uploadOf = (src: string): string | undefined => {
+  const name = src.startsWith(UPLOADS_PATH) ? src.slice(UPLOADS_PATH.length) : '';
+  return UPLOAD_NAME.test(name) ? name : undefined;
+};
+
+/** The uploads the text's pictures show, each once. */
+function picturesOf(body: readonly ArticleBlock[]): string[] {
+  return [...new Set(body.flatMap((block) => (block.type === 'picture' ? [uploadOf(block.image.src)] : [])).filter((name) => name !== undefined))];
+}
+
+/**
+ * The first problem of a newsletter's text, said in the office's words (the articles' own checks).
+ * A picture is one uploaded for the site (in its uploads folder, by its name): any other address
+ * (another page of the site, a route of its server, a file of public/) is refused.
+ */
+export function bodyProblem(body: unknown, uploadExists: UploadExists = () => false): string | undefined {
   let first: Refusal | undefined;
+  let notUpload: string | undefined;
   const ctx: CheckContext = {
     file: 'newsletter',
-    // Links to pages are checked as links (their form); pictures are the site's own uploads.
+    // Links to pages are checked as links (their form).
     sitePaths: new Set(),
     formIds: new Set(),
-    publicFileExists: () => true,
+    publicFileExists: (src) => {
+      const name = uploadOf(src);
+      if (name !== undefined && uploadExists(name)) return true;
+      notUpload ??= src;
+      return false;
+    },
     report: (_path, _message, words) => {
       first ??= words;
     },
   };
   richText(blockSchema, { min: 1 }).check(body, [], ctx);
+  if (notUpload !== undefined) return fill(messages.notAnUpload, { picture: `"${[...notUpload].slice(0, 200).join('')}"` });
   return first && officeSentence(first, [admin.newsletters.body]).field;
 }
 
 /** A draft as sent by the inbox, checked: the values to store, or the first problem. */
-function checkDraft(db: Database.Database, draft: Partial<NewsletterDraft>, id = 0): NewsletterDraft | DraftProblem {
+function checkDraft(db: Database.Database, draft: Partial<NewsletterDraft>, uploadExists: UploadExists, id = 0): NewsletterDraft | DraftProblem {
   const { subject, name, body } = draft as Record<string, unknown>;
   if (typeof subject !== 'string' || subject.trim() === '' || [...subject].length > limits.subjectMaxLength || /[\r\n]/.test(subject)) {
     return { status: 400, message: fill(messages.badSubject, { max: limits.subjectMaxLength }) };
@@ -171,7 +223,7 @@ function checkDraft(db: Database.Database, draft: Partial<NewsletterDraft>, id =
     return { status: 400, message: fill(messages.badName, { max: limits.nameMaxLength }) };
   if (Buffer.byteLength(JSON.stringify(body ?? null)) > limits.bodyMaxBytes)
     return { status: 400, message: fill(messages.bodyTooLarge, { max: Math.floor(limits.bodyMaxBytes / 1024) }) };
-  const problem = bodyProblem(body);
+  const problem = bodyProblem(body, uploadExists);
   if (problem) return { status: 400, message: fill(messages.badBody, { error: problem }) };
   // Last: everything else is right (a preview shows a draft whose name is another's).
   if (statements(db).nameTaken.get(name, id)) return { status: 409, message: messages.nameTaken };
@@ -208,16 +260,40 @@ export function draftOfArticle(db: Database.Database, article: ArticleForNewslet
   };
 }
 
+/** The newsletter's uploads as its text now shows them (the picture route's rows). */
+function keepPictures(db: Database.Database, id: number, body: readonly ArticleBlock[]) {
+  const q = statements(db);
+  q.dropPictures.run(id);
+  for (const name of picturesOf(body)) q.addPicture.run(name, id);
+}
+
+/** A line of the newsletter's history: a run of edits by one account is one line (its last revision and time). */
+function recordChange(db: Database.Database, id: number, kind: NewsletterChange['kind'], by: string, now: number) {
+  const q = statements(db);
+  const last = q.lastChange.get(id) as { id: number; kind: string; account: string } | undefined;
+  if (kind === 'edited' && last && last.kind === 'edited' && last.account === by) q.moveChange.run({ id, change: last.id, now });
+  else q.addChange.run({ id, kind, by, now });
+}
+
 export function addNewsletter(
   db: Database.Database,
   draft: Partial<NewsletterDraft> & { article?: string },
   by: string,
   now: number,
+  uploadExists: UploadExists = () => false,
 ): NewsletterDetail | DraftProblem {
-  const checked = checkDraft(db, draft);
+  const checked = checkDraft(db, draft, uploadExists);
   if (isProblem(checked)) return checked;
-  const { lastInsertRowid } = statements(db).insert.run({ ...checked, body: JSON.stringify(checked.body), article: draft.article || null, by, now });
-  return newsletterOf(db, Number(lastInsertRowid))!;
+  return db.transaction((): NewsletterDetail | DraftProblem => {
+    const q = statements(db);
+    if ((q.draftsOf.get(by) as number) >= limits.drafts.perAccount)
+      return { status: 409, message: fill(messages.tooManyDrafts, { max: limits.drafts.perAccount }) };
+    const { lastInsertRowid } = q.insert.run({ ...checked, body: JSON.stringify(checked.body), article: draft.article || null, by, now });
+    const id = Number(lastInsertRowid);
+    keepPictures(db, id, checked.body);
+    recordChange(db, id, 'created', by, now);
+    return newsletterOf(db, id)!;
+  })();
 }
 
 function notDraft(db: Database.Database, id: number): DraftProblem {
@@ -225,30 +301,55 @@ function notDraft(db: Database.Database, id: number): DraftProblem {
   return row ? { status: 409, message: messages.notADraft } : { status: 404, message: messages.unknownNewsletter };
 }
 
-export function saveNewsletter(db: Database.Database, id: number, change: Partial<NewsletterDraft>, by: string, now: number): NewsletterDetail | DraftProblem {
+export function saveNewsletter(
+  db: Database.Database,
+  id: number,
+  change: Partial<NewsletterDraft>,
+  by: string,
+  now: number,
+  uploadExists: UploadExists = () => false,
+): NewsletterDetail | DraftProblem {
   const current = newsletterOf(db, id);
   if (!current) return { status: 404, message: messages.unknownNewsletter };
   if (current.state !== 'draft') return notDraft(db, id);
-  const checked = checkDraft(db, { subject: current.subject, name: current.name, body: current.body, ...change }, id);
+  const checked = checkDraft(db, { subject: current.subject, name: current.name, body: current.body, ...change }, uploadExists, id);
   if (isProblem(checked)) return checked;
-  if (statements(db).update.run({ ...checked, body: JSON.stringify(checked.body), by, now, id }).changes === 0) return notDraft(db, id);
-  return newsletterOf(db, id)!;
+  return db.transaction((): NewsletterDetail | DraftProblem => {
+    if (statements(db).update.run({ ...checked, body: JSON.stringify(checked.body), by, now, id }).changes === 0) return notDraft(db, id);
+    keepPictures(db, id, checked.body);
+    recordChange(db, id, 'edited', by, now);
+    return newsletterOf(db, id)!;
+  })();
 }
 
 export function deleteNewsletter(db: Database.Database, id: number): DraftProblem | undefined {
   return statements(db).remove.run(id).changes > 0 ? undefined : notDraft(db, id);
 }
 
-/** Sends it at `at` (now, or a time ahead: at most scheduleMaxDays). */
-export function scheduleNewsletter(db: Database.Database, id: number, at: number, by: string, now: number): NewsletterDetail | DraftProblem {
+/**
+ * Sends it at `at` (now, or a time ahead: at most scheduleMaxDays), as it was at `revision` (the
+ * one the owner read): a change made after it is refused (409), nothing sent.
+ */
+export function scheduleNewsletter(db: Database.Database, id: number, at: number, by: string, now: number, revision: number): NewsletterDetail | DraftProblem {
   if (!(at >= now - 1000 && at <= now + limits.scheduleMaxDays * 86_400_000))
     return { status: 400, message: fill(messages.badTime, { days: limits.scheduleMaxDays }) };
-  if (statements(db).schedule.run({ id, at: Math.max(at, now), by, now }).changes === 0) return notDraft(db, id);
-  return newsletterOf(db, id)!;
+  return db.transaction((): NewsletterDetail | DraftProblem => {
+    if (statements(db).schedule.run({ id, at: Math.max(at, now), by, revision }).changes === 0) {
+      const row = statements(db).state.get(id) as { state: NewsletterState } | undefined;
+      return row?.state === 'draft' ? { status: 409, message: messages.changedSinceRead } : notDraft(db, id);
+    }
+    recordChange(db, id, 'scheduled', by, now);
+    return newsletterOf(db, id)!;
+  })();
 }
 
 export function unscheduleNewsletter(db: Database.Database, id: number, by: string, now: number): NewsletterDetail | DraftProblem {
-  if (statements(db).unschedule.run({ id, by, now }).changes > 0) return newsletterOf(db, id)!;
+  const back = db.transaction(() => {
+    if (statements(db).unschedule.run({ id }).changes === 0) return false;
+    recordChange(db, id, 'unscheduled', by, now);
+    return true;
+  })();
+  if (back) return newsletterOf(db, id)!;
   const row = statements(db).state.get(id);
   return row ? { status: 409, message: messages.notCancellable } : { status: 404, message: messages.unknownNewsletter };
 }

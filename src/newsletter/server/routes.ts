@@ -28,6 +28,7 @@ import {
 } from './newsletters';
 import { personalMail } from './render';
 import { newsletterQueueOf, newsletterTokensOf } from './index';
+import { newsletterUploadsOf } from './pictures';
 import { UNSUBSCRIBE_PATH } from '../model/newsletterApi';
 
 const messages = server.newsletter.messages;
@@ -53,6 +54,16 @@ function answer(reply: FastifyReply, result: unknown) {
 
 export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteOptions): Record<NewsletterRoute, Handler> {
   const tests = createLimiter(server.newsletter.testRate, clock);
+  // An account's saves (new drafts and changes), as the content editor's drafts are held.
+  const saves = createLimiter(server.newsletter.drafts.rate, clock);
+  const uploads = newsletterUploadsOf(store);
+  /** Takes one save of the account: undefined when it may, else the refusal already sent. */
+  const tooFast = (reply: FastifyReply, account: string) => {
+    const wait = saves.take(account);
+    if (wait === 0) return undefined;
+    reply.header('Retry-After', String(wait));
+    return fail(reply, 429, fill(messages.savesTooFast, { seconds: wait }));
+  };
   return {
     newsletters: (_request, reply) => {
       const queue = newsletterQueueOf(store);
@@ -72,12 +83,12 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const body = bodyOf(request);
       const draft = body.fromArticle !== undefined ? draftOfArticle(store.db, body.fromArticle as ArticleForNewsletter) : (body as Partial<NewsletterDraft>);
       if (body.fromArticle !== undefined && !(draft as { article?: string }).article) return fail(reply, 400, messages.unknownArticle);
-      return answer(reply, addNewsletter(store.db, draft, account, clock()));
+      return tooFast(reply, account) ?? answer(reply, addNewsletter(store.db, draft, account, clock(), uploads));
     },
     newsletterSave: (request, reply, account) => {
       const { subject, name, body } = bodyOf(request);
       const change = Object.fromEntries(Object.entries({ subject, name, body }).filter(([, value]) => value !== undefined)) as Partial<NewsletterDraft>;
-      return answer(reply, saveNewsletter(store.db, idOf(request), change, account, clock()));
+      return tooFast(reply, account) ?? answer(reply, saveNewsletter(store.db, idOf(request), change, account, clock(), uploads));
     },
     newsletterDelete: (request, reply) => {
       const problem = deleteNewsletter(store.db, idOf(request));
@@ -88,7 +99,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       // not yet right is drawn as "preview"); a text the checks refuse is said instead of drawn.
       const { subject, name, body } = bodyOf(request);
       const problem =
-        bodyProblem(body) ??
+        bodyProblem(body, uploads) ??
         (Buffer.byteLength(JSON.stringify(body ?? null)) > server.newsletter.bodyMaxBytes
           ? fill(messages.bodyTooLarge, { max: Math.floor(server.newsletter.bodyMaxBytes / 1024) })
           : undefined);
@@ -133,11 +144,13 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
     newsletterSend: (request, reply, account) => {
       const queue = newsletterQueueOf(store);
       if (!queue) return fail(reply, 409, messages.mailOff);
-      const { at } = bodyOf(request);
+      // The revision the owner read (the detail's): a change made after it is never sent.
+      const { at, revision } = bodyOf(request);
+      if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return fail(reply, 400, messages.noRevision);
       const now = clock();
       const when = at === undefined || at === null ? now : typeof at === 'string' ? Date.parse(at) : NaN;
       if (at === undefined && confirmedCount(store.db) === 0) return fail(reply, 409, messages.noReaders);
-      const result = scheduleNewsletter(store.db, idOf(request), Number.isFinite(when) ? when : -1, account, now);
+      const result = scheduleNewsletter(store.db, idOf(request), Number.isFinite(when) ? when : -1, account, now, revision);
       if (!isProblem(result)) queue.wake();
       return answer(reply, result);
     },
