@@ -32,6 +32,13 @@ export type ImageConfig = Infer<typeof imageSchema>;
 /** A picture the page always draws at one size (CSS pixels): the editor resizes an upload to it. */
 export const imageDrawnAt = (width: number, height: number) => describe(imageSchema, { kind: 'image', shape: imageShape, draw: { width, height } });
 
+/**
+ * A picture the page draws in a place at most `width` CSS pixels wide (a section's picture): a
+ * picture uploaded where there is none yet (a section just added) is made for that width, in its
+ * own shape; one that replaces a picture keeps the size and shape the page has now.
+ */
+export const imageInPlace = (width: number) => describe(imageSchema, { kind: 'image', shape: imageShape, place: width });
+
 export const linkSchema = object({
   label: label(),
   href: href(),

@@ -80,7 +80,13 @@ export type KindMeta =
    * A picture in public/: { src, alt, width, height }. `draw`: the CSS pixels the page draws it at
    * (an upload is resized to it); without it, the size the picture has now.
    */
-  | { readonly kind: 'image'; readonly shape: Shape; readonly draw?: { readonly width: number; readonly height: number } }
+  | {
+      readonly kind: 'image';
+      readonly shape: Shape;
+      readonly draw?: { readonly width: number; readonly height: number };
+      /** Without `draw`: the most CSS pixels wide its place draws it (a first picture there is made for that width, in its own shape). */
+      readonly place?: number;
+    }
   | { readonly kind: 'object'; readonly shape: Shape }
   | { readonly kind: 'list'; readonly item: Schema<unknown>; readonly min?: number; readonly max?: number }
   /** One of several groups told apart by their `type` (page sections). */

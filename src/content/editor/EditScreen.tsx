@@ -361,7 +361,7 @@ interface ItemFormProps extends Pick<SchemaFormProps, 'file' | 'schema' | 'value
 function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: ItemFormProps) {
   const { snapshot, setEdit, dropEdit, addUploaded, role } = useContent();
   const upload = useCallback(
-    async (picture: File, width: number, height: number): Promise<ContentImage> => {
+    async (picture: File, width: number, height?: number): Promise<ContentImage> => {
       const result = await uploadImage(picture, width, height);
       addUploaded(result.src);
       return result;

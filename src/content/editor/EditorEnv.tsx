@@ -33,7 +33,8 @@ export interface EditorEnv {
   /** Says a change to screen-reader users (a list item added, removed or moved). */
   announce(message: string): void;
   /** Sends a picture to be checked, re-encoded and resized to the CSS pixels it is drawn at. */
-  uploadImage(file: File, width: number, height: number): Promise<ContentImage>;
+  /** Uploads a picture resized for `width` × `height` CSS pixels; without `height`, `width` wide in its own shape. */
+  uploadImage(file: File, width: number, height?: number): Promise<ContentImage>;
   /**
    * Where a section of a long page opens on its own (the edit screen's address of it): given, the
    * page's sections are drawn as an outline (their kind and heading), each opened apart.

@@ -18,6 +18,9 @@ import { fieldId, isRecord, labelOf, setAt } from './model';
 
 const t = admin.content;
 
+/** The width (CSS pixels) a first picture is made for where its place says none: the widest the site's pages draw one. */
+const NEW_PICTURE_WIDTH = 960;
+
 export function ImageField({ schema, value, onChange, path, label, Field }: FieldProps & { Field: FieldEditor }) {
   const env = useEditorEnv();
   // A picture only an owner changes (or inside a group so marked), drawn for an editor: no upload.
@@ -35,8 +38,9 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    // Drawn at a fixed size, or at the size the picture has now (a new one: its own size, capped by the server).
-    const draw = meta?.draw ?? { width: width ?? 0, height: height ?? 0 };
+    // Drawn at a fixed size (a portrait, a cover); or at the size and shape the picture has now; or,
+    // where there is none yet (a section just added), at its place's width in its own shape.
+    const draw: { width: number; height?: number } = meta?.draw ?? (src && width && height ? { width, height } : { width: meta?.place ?? NEW_PICTURE_WIDTH });
     setState({ kind: 'uploading' });
     try {
       const result = await env.uploadImage(file, draw.width, draw.height);

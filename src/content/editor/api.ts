@@ -95,11 +95,11 @@ export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision:
  * the server takes is refused here, in the server's own sentence, without sending it (a phone's
  * 30 MB photo is not sent to be refused).
  */
-export async function uploadImage(file: File, width: number, height: number): Promise<ContentImage> {
+export async function uploadImage(file: File, width: number, height?: number): Promise<ContentImage> {
   const maxBytes = server.admin.imageMaxBytes;
   if (file.size > maxBytes) throw new ApiError(413, fill(server.admin.messages.imageTooLarge, { max: Math.floor(maxBytes / 1048576) }));
   const { method, path } = contentRoutes.contentImage;
-  const query = new URLSearchParams({ width: String(Math.round(width)), height: String(Math.round(height)) });
+  const query = new URLSearchParams({ width: String(Math.round(width)), ...(height === undefined ? {} : { height: String(Math.round(height)) }) });
   return json(await sendTo(method, `${path}?${query}`, { file }));
 }
 

@@ -230,6 +230,17 @@ describe('pictures', () => {
     expect(await (await upload(small, 'width=400&height=320', 'image/png')).json()).toMatchObject({ width: 100, height: 80 });
   });
 
+  it('a first picture in its place (a width, no height) keeps its own shape at twice that width; a height that is not a size is refused', async () => {
+    // A camera's 3:2 photo in a section just added (its place 560 CSS pixels wide): never the 2 × 2 of a box with no picture yet.
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    const image = (await (await upload(photo, 'width=560')).json()) as { width: number; height: number };
+    expect(image).toEqual(expect.objectContaining({ width: 1120, height: 747 }));
+    expect((await upload(photo, 'width=560&height=0')).status).toBe(400);
+    expect((await upload(photo, 'height=400')).status).toBe(400);
+  });
+
   it('are told by their content: a page, a script or a polyglot named a picture is refused or loses what it carried', async () => {
     const notAnImage = await upload(Buffer.from('<html><script>alert(1)</script></html>'), undefined, 'image/png');
     expect(notAnImage.status).toBe(415);

@@ -42,6 +42,12 @@ const sharp = async (bytes: Buffer, options: SharpOptions): Promise<Sharp> => {
 
 export type ImageResult = { ok: true; image: ContentImage } | { ok: false; reason: 'notAnImage' | 'tooLarge' };
 
+/** The CSS pixels a picture is drawn at: a box, or (no height) a width, the picture keeping its own shape. */
+export interface DrawnSize {
+  width: number;
+  height?: number | undefined;
+}
+
 export interface ImageLimits {
   maxBytes: number;
   maxPixels: number;
@@ -56,17 +62,17 @@ export interface ImageLimits {
  */
 export const imageCodec = {
   header: async (bytes: Buffer): Promise<Metadata> => (await sharp(bytes, { limitInputPixels: false })).metadata(),
-  reencode: async (bytes: Buffer, drawn: { width: number; height: number }, maxPixels: number): Promise<{ data: Buffer; info: OutputInfo }> => {
-    // Twice the drawn size, in its proportions, at most MAX_PICTURE_WIDTH wide.
+  reencode: async (bytes: Buffer, drawn: DrawnSize, maxPixels: number): Promise<{ data: Buffer; info: OutputInfo }> => {
+    // Twice the drawn size, in its proportions (without a height: in the picture's own), at most MAX_PICTURE_WIDTH wide.
     const scale = Math.min(2, MAX_PICTURE_WIDTH / drawn.width);
+    const width = Math.max(1, Math.round(drawn.width * scale));
     return (await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false }))
       .rotate()
-      .resize({
-        width: Math.max(1, Math.round(drawn.width * scale)),
-        height: Math.max(1, Math.round(drawn.height * scale)),
-        fit: 'cover',
-        withoutEnlargement: true,
-      })
+      .resize(
+        drawn.height === undefined
+          ? { width, withoutEnlargement: true }
+          : { width, height: Math.max(1, Math.round(drawn.height * scale)), fit: 'cover', withoutEnlargement: true },
+      )
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
   },
@@ -240,7 +246,7 @@ export function uploadsUsage(siteDir: string): { pictures: number; bytes: number
  * written. Refusals with their own sentence are thrown (src/platform/server/refusals.ts refusal): the
  * server answers them with their status and sentence.
  */
-export async function storeImage(siteDir: string, bytes: Buffer, drawn: { width: number; height: number }, limits: ImageLimits): Promise<ImageResult> {
+export async function storeImage(siteDir: string, bytes: Buffer, drawn: DrawnSize, limits: ImageLimits): Promise<ImageResult> {
   if (bytes.length > limits.maxBytes) return { ok: false, reason: 'tooLarge' };
   const quota = limits.uploads ?? server.admin.uploads;
   const full = () => refusal(413, fill(messages.uploadsFull, { pictures: quota.maxPictures, megabytes: Math.floor(quota.maxBytes / 1048576) }));

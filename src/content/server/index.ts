@@ -217,9 +217,10 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
     },
     contentImage: async (request, reply) => {
+      // Without a height: the width only, in the picture's own shape (a first picture in its place).
       const width = drawnSize(request.query.width);
-      const height = drawnSize(request.query.height);
-      if (!width || !height) return fail(reply, 400, fill(messages.badImageSize, { max: 4000 }));
+      const height = request.query.height === undefined ? undefined : drawnSize(request.query.height);
+      if (!width || (request.query.height !== undefined && !height)) return fail(reply, 400, fill(messages.badImageSize, { max: 4000 }));
       const body = request.body;
       if (!Buffer.isBuffer(body)) return fail(reply, 415, messages.notAnImage);
       const result = await storeImage(site.siteDir, body, { width, height }, { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels });

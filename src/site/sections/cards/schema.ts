@@ -1,4 +1,4 @@
-import { actionSchema, imageSchema, section } from '../../../schema/common';
+import { actionSchema, imageInPlace, section } from '../../../schema/common';
 import { iconNames } from '../../../schema/icons';
 import { advanced, heading, list, longText, number, object, oneOf, optional, type Infer } from '../../../schema/schema';
 
@@ -6,7 +6,7 @@ const cardSchema = object({
   title: heading(),
   text: longText(),
   icon: advanced(optional(oneOf(iconNames))),
-  image: optional(imageSchema),
+  image: optional(imageInPlace(600)),
   /** Further paragraphs, shown in place by a "Read more" button. */
   more: optional(list(longText(), { min: 1 })),
   action: optional(actionSchema),

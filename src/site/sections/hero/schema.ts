@@ -1,4 +1,4 @@
-import { actionSchema, imageSchema, section } from '../../../schema/common';
+import { actionSchema, imageInPlace, section } from '../../../schema/common';
 import { formRef, heading, list, longText, optional } from '../../../schema/schema';
 
 /** The first thing on the home page: headline, promise, buttons, and optionally a form. */
@@ -6,7 +6,7 @@ export const heroSchema = section('hero', {
   heading: heading(),
   text: longText(),
   actions: optional(list(actionSchema)),
-  image: optional(imageSchema),
+  image: optional(imageInPlace(560)),
   /** A form shown beside the headline (a name from config/forms). */
   form: optional(formRef()),
   formTitle: optional(heading()),

@@ -1,4 +1,4 @@
-import { actionSchema, imageSchema, section } from '../../../schema/common';
+import { actionSchema, imageInPlace, section } from '../../../schema/common';
 import { heading, list, longText, oneOf, optional, text } from '../../../schema/schema';
 import { statItemSchema } from '../stats/schema';
 
@@ -10,7 +10,7 @@ export const splitSchema = section('split', {
   heading: heading(),
   paragraphs: list(longText(), { min: 1 }),
   bullets: optional(list(text())),
-  image: imageSchema,
+  image: imageInPlace(560),
   imageSide: optional(oneOf(['left', 'right'])),
   actions: optional(list(actionSchema)),
   /** Counters shown under the text (About page vision block). */
