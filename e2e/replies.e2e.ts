@@ -1,7 +1,7 @@
 /**
  * From lead to answer, end to end, as one journey: the built server (dist/server/index.js) of
  * this test's own, with mail settings pointing at a real SMTP server in the test (smtp-server,
- * mails parsed with postal-mime). A visitor lands on the home page from a campaign's link
+ * mails parsed with postal-mime). A visitor whose tab has seen the site lands on the home page from a campaign's link
  * (`?utm_source=newsletter&utm_campaign=autumn`), follows the menu's link to the contact page
  * and sends its form; each page's beacon is counted. The visitor gets the form's auto-reply,
  * once (a second post the same day gets none). The owner opens the lead: its page shows the
@@ -66,7 +66,10 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   const visitor = { ...validData.contact, Fullname: 'Alan Turing', Email: `alan.${uniqueSuffix()}@example.com` };
   const values = visitor as Record<string, string>;
 
-  // The visitor lands from the newsletter's autumn campaign, and follows the menu to the contact page.
+  // The tab has seen the site before, without a campaign (as the office's own tab has when it tries its link).
+  const before = await pageViewOf(page, () => page.goto(`${base}${formPlaces.contact.path}`));
+  expect(Object.fromEntries(before.body)).toMatchObject({ page: formPlaces.contact.path, landing: '1' });
+  // The visitor lands from the newsletter's autumn campaign (a new visit of its own), and follows the menu to the contact page.
   const landing = await pageViewOf(page, () => page.goto(`${base}/?utm_source=newsletter&utm_campaign=autumn`));
   expect(Object.fromEntries(landing.body)).toMatchObject({ page: '/', landing: '1', utmSource: 'newsletter', utmCampaign: 'autumn' });
   const toContact = site.navigation.links.find((link) => link.href === formPlaces.contact.path)!;

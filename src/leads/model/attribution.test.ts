@@ -11,6 +11,7 @@ import {
   parseAttribution,
   parsePageView,
   sourceOf,
+  visitOnArrival,
 } from './attribution';
 
 const landing = attributionOfLanding(
@@ -83,4 +84,27 @@ it('a page view stays under 1 kB at its largest, and carries the visit source on
   expect(Object.keys(view!.attribution).sort()).toEqual(['referrer', 'utmCampaign', 'utmSource']);
   expect(parsePageView('page=%2F&landing=1&device=phone')).toBeUndefined();
   expect(parsePageView('page=%2F&landing=2')).toBeUndefined();
+});
+
+describe('a campaign link always starts a new visit, in a tab that has seen the site too', () => {
+  const at = (href: string, referrer = '') => attributionOfLanding(`https://www.agency.example${href}`, referrer, 'desktop');
+  const direct = at('/');
+
+  it("the tab's first page starts the visit; the next pages of the site keep it", () => {
+    expect(visitOnArrival(undefined, direct)).toEqual({ visit: direct, landing: true });
+    expect(visitOnArrival(direct, at('/Contact'))).toEqual({ visit: direct, landing: false });
+    // Coming back through a search engine or another site without a campaign: still the tab's visit.
+    expect(visitOnArrival(direct, at('/Services', 'https://search.example'))).toEqual({ visit: direct, landing: false });
+  });
+
+  it("the office's own campaign link opened in a tab that visited the site: the campaign's visit, its page the landing", () => {
+    const campaign = at('/Services?utm_source=newsletter&utm_medium=email&utm_campaign=winter');
+    expect(visitOnArrival(direct, campaign)).toEqual({ visit: campaign, landing: true });
+    // Then through the site: the campaign's visit stays, and its landing page is counted once.
+    expect(visitOnArrival(campaign, at('/Contact'))).toEqual({ visit: campaign, landing: false });
+    // A reload of the same link is the same visit; another campaign (or an advert's click) a new one.
+    expect(visitOnArrival(campaign, at('/Services?utm_source=newsletter&utm_medium=email&utm_campaign=winter'))).toEqual({ visit: campaign, landing: false });
+    const advert = at('/Contact?gclid=abc');
+    expect(visitOnArrival(campaign, advert)).toEqual({ visit: advert, landing: true });
+  });
 });

@@ -157,6 +157,26 @@ export function attributionOfLanding(href: string, referrer: string, device: Dev
   return attribution;
 }
 
+/** Whether a landing carries a campaign of its own: UTM tags or an ad's click id. */
+const carriesCampaign = (a: Attribution) => (Object.keys(UTM) as UtmKey[]).some((key) => a[key] !== undefined) || (a.clickIds?.length ?? 0) > 0;
+
+/** The campaign part of a visit (its UTM tags and click ids), to tell two campaigns apart. */
+const campaignOf = (a: Attribution) => JSON.stringify([...(Object.keys(UTM) as UtmKey[]).map((key) => a[key] ?? null), a.clickIds ?? []]);
+
+/**
+ * The tab's visit once a page opens, given the one it had (if any) and this page's own landing:
+ * the one it had, unless this page was opened from a campaign's link (UTM tags or a click id)
+ * other than the visit's own: a campaign link always starts a new visit (the office trying its
+ * own link in a tab that has seen the site, a visitor coming back from an advert). A reload of
+ * the visit's own landing address, tags and all, is the same visit.
+ */
+export function visitOnArrival(known: Attribution | undefined, arriving: Attribution): { visit: Attribution; landing: boolean } {
+  if (!known) return { visit: arriving, landing: true };
+  const sameLanding = known.landingPage === arriving.landingPage && campaignOf(known) === campaignOf(arriving);
+  if (carriesCampaign(arriving) && !sameLanding) return { visit: arriving, landing: true };
+  return { visit: known, landing: false };
+}
+
 /**
  * The one word insights group by: the UTM source when there is one, else the referrer's host,
  * else empty (a direct visit: typed, bookmarked, or a site that sends no referrer).

@@ -1,5 +1,6 @@
 /**
- * The visit, in the visitor's browser: on the first page of a visit (of this tab) where it came
+ * The visit, in the visitor's browser: on the first page of a visit (of this tab, or a campaign
+ * link's page, which starts a new one: attribution.ts visitOnArrival) where it came
  * from (src/leads/model/attribution.ts: landing page, referring site's origin, UTM parameters, which
  * click ids, device class) is kept in sessionStorage, which ends with the tab; no cookie, nothing
  * in localStorage. A form's post carries it beside its document (src/site/forms/submit/outbox.ts).
@@ -7,7 +8,15 @@
  * well under 1 kB tells our server of the page view (src/leads/server/visits.ts), without cookies.
  */
 import { api } from '../../platform/api';
-import { attributionOfLanding, deviceOf, encodeAttribution, encodePageView, parseAttribution, type Attribution } from '../../leads/model/attribution';
+import {
+  attributionOfLanding,
+  deviceOf,
+  encodeAttribution,
+  encodePageView,
+  parseAttribution,
+  visitOnArrival,
+  type Attribution,
+} from '../../leads/model/attribution';
 
 const KEY = 'business-growth.visit';
 
@@ -27,22 +36,20 @@ function readVisit(): Attribution | undefined {
   return stored ? parseAttribution(stored) : undefined;
 }
 
-/** Records the visit on its first page; returns it and whether this page is the first. */
+/** Records the visit on its first page (or a campaign link's page: visitOnArrival); returns it and whether this page is the first. */
 export function startVisit(): { visit: Attribution; landing: boolean } {
-  const known = current ?? readVisit();
-  if (known) {
-    current = known;
-    return { visit: known, landing: false };
-  }
   const short = Math.min(screen.width, screen.height);
-  const visit = attributionOfLanding(location.href, document.referrer, deviceOf(short, matchMedia('(pointer: coarse)').matches));
+  const arriving = attributionOfLanding(location.href, document.referrer, deviceOf(short, matchMedia('(pointer: coarse)').matches));
+  const { visit, landing } = visitOnArrival(current ?? readVisit(), arriving);
   current = visit;
-  try {
-    tabStorage()?.setItem(KEY, encodeAttribution(visit));
-  } catch {
-    // Full or refused: the visit is known on this page only.
+  if (landing) {
+    try {
+      tabStorage()?.setItem(KEY, encodeAttribution(visit));
+    } catch {
+      // Full or refused: the visit is known on this page only.
+    }
   }
-  return { visit, landing: true };
+  return { visit, landing };
 }
 
 /** Where a post from this page came from (the visit, and this page as the form's), encoded; empty when unknown. */
