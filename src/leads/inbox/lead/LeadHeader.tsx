@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import admin from '../../../../config/admin';
 import type { LeadDetail } from '../../model/adminApi';
 import { attentionWords, fill, formatDate, formLabel, visible } from '../../../platform/inbox/format';
+import { useNow } from '../../../platform/inbox/clock';
 import { spamNoticeOf } from '../spamNotice';
 
 const t = admin.lead;
@@ -27,6 +28,8 @@ const jumpTo = (fieldId: string) => (event: MouseEvent<HTMLElement>) => {
 
 export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead: () => void }) {
   const title = visible(lead.name || lead.email) || formLabel(lead.form);
+  // The wait runs on an open tab (clock.ts).
+  const now = useNow();
   return (
     <>
       <Button component={RouterLink} to={lead.spam ? '/spam' : '/'} sx={{ mb: 2, ml: -1 }}>
@@ -41,7 +44,7 @@ export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead:
         color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'}
         data-testid="lead-attention"
       >
-        {attentionWords(lead)}
+        {attentionWords(lead, now)}
       </Typography>
       {lead.unread && (
         <Alert

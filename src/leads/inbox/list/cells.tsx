@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import admin from '../../../../config/admin';
 import type { LeadSummary } from '../../model/adminApi';
 import { attentionWords, fill, formatCount, visible } from '../../../platform/inbox/format';
+import { useNow } from '../../../platform/inbox/clock';
 import { ScreenReaderText } from '../../../site/ui/ScreenReaderText';
 
 const t = admin.list;
@@ -36,17 +37,20 @@ export function NameLink({ row }: { row: LeadSummary }) {
   );
 }
 
-/** How long the person has waited for the agency ("waiting 3 days"), or the lead's last activity. */
-export const Attention = ({ row }: { row: LeadSummary }) => (
-  <Typography
-    component="span"
-    variant="body2"
-    color={row.waitingSince === null ? 'text.secondary' : 'text.primary'}
-    sx={{ fontWeight: row.waitingSince === null ? 400 : 700 }}
-  >
-    {attentionWords(row)}
-  </Typography>
-);
+/** How long the person has waited for the agency ("waiting 3 days"), or the lead's last activity: running on an open tab (clock.ts). */
+export function Attention({ row }: { row: LeadSummary }) {
+  const now = useNow();
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      color={row.waitingSince === null ? 'text.secondary' : 'text.primary'}
+      sx={{ fontWeight: row.waitingSince === null ? 400 : 700 }}
+    >
+      {attentionWords(row, now)}
+    </Typography>
+  );
+}
 
 export const StatusChip = ({ status }: { status: LeadSummary['status'] }) => (
   <Chip size="small" label={admin.statuses[status]} color={status === 'new' ? 'primary' : 'default'} variant={status === 'new' ? 'filled' : 'outlined'} />
