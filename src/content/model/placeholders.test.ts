@@ -14,6 +14,15 @@ it("names the shipped contact address (the Reply-To of the site's mails) and the
   expect(warnings).toContainEqual(expect.stringMatching(/^config\/site\.ts: contact\.phone /));
 });
 
+it('names the postal address on an Example Street (every newsletter carries it), and not a real one', () => {
+  const shipped = { contact: { address: '100 Example Street, Springfield' } };
+  expect(placeholderWarnings(shipped)).toEqual([
+    expect.stringMatching(/^config\/site\.ts: contact\.address is still the example value 100 Example Street, Springfield: .*newsletter/),
+  ]);
+  expect(placeholderWarnings({ contact: { address: '12 Exampleton Road, Leeds' } })).toEqual([]);
+  expect(placeholderWarnings({ contact: { address: '1 High Street, Example' } })).toEqual([]);
+});
+
 it("names the mail settings of the environment at an example value, never a password, and nothing of the agency's own", () => {
   const own = {
     brand: { url: 'https://www.growth-agency.co.uk' },

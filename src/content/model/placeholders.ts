@@ -1,7 +1,7 @@
 /**
  * Settings still at their shipped example values: an address of a domain kept for examples
- * (example.com, example.org, example.net, anything.example) or the shipped phone number (a
- * 555-01xx number, kept for fiction), in config/site.ts and in the mail settings of the
+ * (example.com, example.org, example.net, anything.example), the shipped phone number (a
+ * 555-01xx number, kept for fiction) or a postal address on an Example Street, in config/site.ts and in the mail settings of the
  * environment; and newsletters on (SMTP_URL and MAIL_FROM set) without a DKIM key. They are not mistakes the checker refuses (a site being set up has them), but
  * each one is a sentence saying what it affects: `npm run check` and the start print them, and
  * the inbox shows them to the owner until they are fixed.
@@ -17,6 +17,7 @@ const AFFECTS: Readonly<Record<string, string>> = {
   'contact.email':
     "the site's replies and auto-replies carry it as Reply-To, so the visitors' answers go there, and the inbox reads its answers from the mailbox of this address",
   'contact.phone': "every page's contact bar and footer show it",
+  'contact.address': 'the privacy page names it as where the agency is, and every newsletter carries it at its foot (the law asks for a real postal address)',
   'whatsapp.number': 'the WhatsApp links open a chat with it',
   'brand.url': "the canonical links and the sitemap use it, and the notifications' links to the inbox unless PUBLIC_URL is set",
   MAIL_FROM: 'every e-mail of the site is From it (notifications, auto-replies, replies): mail servers refuse or bin mail from a domain that is not yours',
@@ -24,6 +25,9 @@ const AFFECTS: Readonly<Record<string, string>> = {
   PUBLIC_URL: "the notifications' links to the inbox start with it",
   IMAP_URL: 'the site reads the answers to its e-mails from this mailbox',
 };
+
+/** A street named Example (the shipped "100 Example Street, Springfield"): no real place is. */
+const EXAMPLE_STREET = /\bExample\s+(Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Way|Square|Place)\b/i;
 
 const isExample = (value: string) => EXAMPLE_DOMAIN.test(value) || FICTIONAL_PHONE.test(value.replace(/[\s().+-]/g, ''));
 
@@ -45,8 +49,9 @@ const placeOf = (path: string) => path.replace(/\.(href|label|src)$/, '');
 export function placeholderWarnings(site: unknown, env: Readonly<Record<string, string | undefined>> = {}): string[] {
   const found = new Map<string, string>();
   for (const [path, text] of textsOf(site, '')) {
-    // Links, addresses and numbers only: a sentence of the copy may well say "example".
-    if (!/^(https?:|mailto:|tel:)|@|^\+?[\d\s().-]{7,}$/.test(text) || !isExample(text)) continue;
+    // Links, addresses and numbers only, and the agency's postal address: a sentence of the copy may well say "example".
+    const postal = path === 'contact.address' && EXAMPLE_STREET.test(text);
+    if (!postal && (!/^(https?:|mailto:|tel:)|@|^\+?[\d\s().-]{7,}$/.test(text) || !isExample(text))) continue;
     const place = placeOf(path);
     if (!found.has(place)) found.set(place, text.replace(/^(mailto:|tel:)/, ''));
   }
