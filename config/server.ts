@@ -138,6 +138,9 @@ export default {
       more: '…and {count} more in the inbox: {inbox}',
       footer: 'Sent every day at this hour to each owner account of the inbox, when something waits.',
     },
+    // The first line of every mail to the owner that Reply cannot answer a client from (the daily
+    // mail, the mail of a client's answers): it comes from the site's own sending account.
+    replyReachesNobody: 'Replying to this e-mail reaches nobody: answer each client on their lead in the inbox (the links below).',
     // The auto-reply to the visitor (each form's own subject and text: config/forms, `autoReply`).
     // Their name is the only thing they typed that it carries: letters, spaces, hyphens and
     // apostrophes only, cut to `nameMaxLength` characters; `withoutName` stands in when nothing

@@ -153,6 +153,8 @@ export const serverSchema = object({
       more: template(['count', 'inbox']),
       footer: text(),
     }),
+    /** The first line of the owner's mails that Reply cannot answer a client from. */
+    replyReachesNobody: text({ maxLength: 300 }),
     /**
      * The auto-reply to the visitor: how much of their name it may carry, the word used without one;
      * the most sent per day in all, of which confirmations of sign-ups, and per client network (its

@@ -252,6 +252,8 @@ describe('the mail of answers', () => {
       PUBLIC_URL,
     );
     expect(mail.subject).toBe(fill(words.subjectOnePerson, { name: 'Margaret Holt', count: 3, words: 'Bring the drawings.' }));
+    // It comes from the site's sending account, with no Reply-To: its first line says Reply reaches nobody.
+    expect(mail.text.split('\n')[0]).toBe(server.notifications.replyReachesNobody);
     const link = inboxLink(PUBLIC_URL, 'doc1');
     expect(mail.text.split(link)).toHaveLength(2);
     expect(mail.text.split('Margaret Holt')).toHaveLength(2);

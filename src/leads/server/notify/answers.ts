@@ -187,7 +187,8 @@ export function answerMail(answers: readonly Answer[], publicUrl: string): { sub
           ];
     return [...told, '', fill(words.openLead, { link: inboxLink(publicUrl, first.docId) })].join('\n');
   });
-  return { subject, text: [...blocks, '', words.footer, ''].join('\n\n').replace(/\n{4,}/g, '\n\n\n') };
+  // Its first line: Reply reaches nobody (the mail has no Reply-To and comes from the site's sending account).
+  return { subject, text: [server.notifications.replyReachesNobody, ...blocks, '', words.footer, ''].join('\n\n').replace(/\n{4,}/g, '\n\n\n') };
 }
 
 export interface AnswerMailSender {

@@ -149,6 +149,9 @@ test('none while nothing waits; at the hour each owner gets who waits and whose 
   expect(mine.raw).toMatch(/^Auto-Submitted: auto-generated/m);
   expect(mine.email.text?.trim()).toBe(
     [
+      // Reply cannot answer a client from this mail: its first line says so.
+      server.notifications.replyReachesNobody,
+      '',
       words.waitingHeading,
       // The longest waiting first: 3 days and 22 hours, then 27 hours.
       line(oldest, 'Ada Oldest', day1 - 3 * 24 * HOUR, 3),

@@ -117,6 +117,9 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
   const form = (lead: LeadLine) => formLabel(lead.collection);
   const more = (shown: number, count: number) => (count > shown ? [fill(words.more, { count: count - shown, inbox })] : []);
   const text = [
+    // Its first line: Reply reaches nobody (answering is done on each lead).
+    server.notifications.replyReachesNobody,
+    '',
     ...(waiting.length > 0
       ? [
           words.waitingHeading,
