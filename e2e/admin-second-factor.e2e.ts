@@ -1,6 +1,6 @@
 /**
  * The second step at sign-in, as an owner lives it in Chromium against a built server of the
- * test's own: Sign-in and security reached from the header; an authenticator app set up from its
+ * test's own: the account's security screen reached from the header; an authenticator app set up from its
  * key (the code computed as the app would) and its recovery codes shown once; a passkey added with
  * the browser's own window (a virtual authenticator, CDP's WebAuthn domain); then signing in with
  * the passkey, with the app's code and with a recovery code (once), and a stolen password alone
@@ -77,7 +77,7 @@ let account: Account;
 let key: string;
 let recoveryCodes: string[];
 
-test('an owner sets up an authenticator app and a passkey from Sign-in and security, and is shown the recovery codes once', async ({ page }) => {
+test('an owner sets up an authenticator app and a passkey from the account's security screen, and is shown the recovery codes once', async ({ page }) => {
   test.setTimeout(90_000);
   account = await addAccount(dataDir);
   await virtualAuthenticator(page);
@@ -88,7 +88,7 @@ test('an owner sets up an authenticator app and a passkey from Sign-in and secur
   await page.getByRole('button', { name: s.submit, exact: true }).click();
   await page.getByRole('banner').getByRole('link', { name: t.link }).click();
   await expect(page.getByRole('heading', { name: t.heading, level: 1 })).toBeVisible();
-  await expectNoAxeFindings(page, 'Sign-in and security, nothing set up');
+  await expectNoAxeFindings(page, 'the security screen, nothing set up');
 
   await page.getByRole('button', { name: t.setUpApp }).click();
   await expect(page.getByRole('img', { name: t.qrLabel })).toBeVisible();
@@ -109,9 +109,9 @@ test('an owner sets up an authenticator app and a passkey from Sign-in and secur
   await expect(page.getByRole('button', { name: t.removePasskey.replace('{name}', 'Work laptop') })).toBeVisible();
   // Not the account's first second step: no new codes.
   await expect(page.getByTestId('recovery-codes')).toHaveCount(0);
-  await expectNoAxeFindings(page, 'Sign-in and security, app and passkey on');
+  await expectNoAxeFindings(page, 'the security screen, app and passkey on');
   await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoAxeFindings(page, 'Sign-in and security at 375 px');
+  await expectNoAxeFindings(page, 'the security screen at 375 px');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signOut(page);
