@@ -15,9 +15,9 @@ it("names the shipped contact address (the Reply-To of the site's mails) and the
 });
 
 it('names the postal address on an Example Street (every newsletter carries it), and not a real one', () => {
-  const shipped = { contact: { address: '100 Example Street, Springfield' } };
+  const shipped = { contact: { address: '7 Example Road, Anytown' } };
   expect(placeholderWarnings(shipped)).toEqual([
-    expect.stringMatching(/^config\/site\.ts: contact\.address is still the example value 100 Example Street, Springfield: .*newsletter/),
+    expect.stringMatching(/^config\/site\.ts: contact\.address is still the example value 7 Example Road, Anytown: .*newsletter/),
   ]);
   expect(placeholderWarnings({ contact: { address: '12 Exampleton Road, Leeds' } })).toEqual([]);
   expect(placeholderWarnings({ contact: { address: '1 High Street, Example' } })).toEqual([]);
