@@ -77,7 +77,7 @@ let account: Account;
 let key: string;
 let recoveryCodes: string[];
 
-test('an owner sets up an authenticator app and a passkey from the account's security screen, and is shown the recovery codes once', async ({ page }) => {
+test('an owner sets up an authenticator app and a passkey from the security screen of the account, and is shown the recovery codes once', async ({ page }) => {
   test.setTimeout(90_000);
   account = await addAccount(dataDir);
   await virtualAuthenticator(page);
