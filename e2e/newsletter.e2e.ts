@@ -229,6 +229,9 @@ test.describe('a change between the owner\u2019s reading and Send', () => {
     // Read now, it is the owner's to send.
     await sendNow.click();
     await page.getByRole('dialog').getByRole('button', { name: t.sendConfirm, exact: true }).click();
+    // At once, without a reload: being sent (its figures), no "to be sent" and no way back to a draft.
+    await expect(page.getByRole('heading', { name: t.figures })).toBeVisible();
+    await expect(page.getByRole('button', { name: t.unschedule })).toHaveCount(0);
     await waitFor('the newsletter as the owner read it', () => smtp.mails.some((m) => m.email.subject === 'Urgent: confirm your account'), {
       on: [smtp.changes],
     });

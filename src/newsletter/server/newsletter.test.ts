@@ -145,6 +145,10 @@ describe('sending', () => {
     const made = await create(s.owner, 'november-news');
     const sent = await sendNow(s.owner, made.id);
     expect(sent.status).toBe(200);
+    // The answer is the state it is in once Send is pressed: its readers queued, being sent (never "to be sent").
+    const answered = (await sent.json()) as NewsletterDetail;
+    expect(answered.state).toBe('sending');
+    expect(answered.figures.readers).toBe(readers.length);
     await waitFor('three mails', () => s.smtp.mails.length >= 3, { on: [s.smtp.changes] });
     await newsletterQueueOf(s.server.app.store)!.idle();
     expect(

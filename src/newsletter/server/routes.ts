@@ -24,6 +24,7 @@ import {
   newsletterOf,
   saveNewsletter,
   scheduleNewsletter,
+  startDue,
   unscheduleNewsletter,
 } from './newsletters';
 import { personalMail } from './render';
@@ -151,8 +152,11 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const when = at === undefined || at === null ? now : typeof at === 'string' ? Date.parse(at) : NaN;
       if (at === undefined && confirmedCount(store.db) === 0) return fail(reply, 409, messages.noReaders);
       const result = scheduleNewsletter(store.db, idOf(request), Number.isFinite(when) ? when : -1, account, now, revision);
-      if (!isProblem(result)) queue.wake();
-      return answer(reply, result);
+      if (isProblem(result)) return answer(reply, result);
+      // Sent now: it starts before the answer (its readers queued, `sending`), so the page shows the state it is in, not "to be sent".
+      if (result.sendAt !== null && result.sendAt <= now) startDue(store.db, now, publicUrl);
+      queue.wake();
+      return answer(reply, newsletterOf(store.db, result.id) ?? result);
     },
     newsletterUnschedule: (request, reply, account) => answer(reply, unscheduleNewsletter(store.db, idOf(request), account, clock())),
   };
