@@ -44,7 +44,7 @@ import {
   takePasskey,
   takeRecoveryCode,
   takeTotpCode,
-  type RelyingParty,
+  relyingPartyOf,
 } from '../../../platform/server/accounts/secondFactor';
 import { fail, json, routeIn, SESSION_COOKIE, type AdminApiOptions, type CheckPassword } from './api/route';
 import { registerAccounts } from './api/accounts';
@@ -61,13 +61,6 @@ export { SESSION_COOKIE };
 export const SIGN_IN_CSRF_COOKIE = 'bg_signin_csrf';
 /** A right password waiting for its second step (secondFactor.ts): the step's id, signed, for the sign-in's path only. */
 export const SECOND_STEP_COOKIE = 'bg_second_step';
-
-/** Where a passkey belongs: this site's host name and the page's origin, as the browser sent them (through a trusted proxy, its). */
-export const relyingPartyOf = (request: FastifyRequest): RelyingParty => ({
-  id: request.hostname,
-  origin: `${isHttps(request) ? 'https' : 'http'}://${request.host}`,
-  name: server.admin.secondFactorIssuer,
-});
 
 declare module 'fastify' {
   interface FastifyInstance {

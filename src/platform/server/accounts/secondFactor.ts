@@ -24,7 +24,9 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
+import type { FastifyRequest } from 'fastify';
 import server from '../../../../config/server';
+import { isHttps } from '../security';
 import type { HasDatabase } from '../statements';
 
 const settings = server.admin.signIn.secondFactor;
@@ -37,6 +39,13 @@ export interface RelyingParty {
   origin: string;
   name: string;
 }
+
+/** Where a passkey belongs: this site's host name and the page's origin, as the browser sent them (through a trusted proxy, its). */
+export const relyingPartyOf = (request: FastifyRequest): RelyingParty => ({
+  id: request.hostname,
+  origin: `${isHttps(request) ? 'https' : 'http'}://${request.host}`,
+  name: server.admin.secondFactorIssuer,
+});
 
 /** What an account has set up. */
 export interface SecondFactors {

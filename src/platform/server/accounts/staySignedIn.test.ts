@@ -122,7 +122,8 @@ describe(`the password again, after ${admin.passwordAgainMinutes} minutes`, () =
     passkeyOptions: (client) => client.change(adminRoutes.passkeyOptions.method, adminRoutes.passkeyOptions.path),
     passkeyRemove: (client) => client.change(adminRoutes.passkeyRemove.method, pathOf('passkeyRemove', { passkeyId: 'none' })),
     recoveryCodes: (client) => client.change(adminRoutes.recoveryCodes.method, adminRoutes.recoveryCodes.path),
-    secondFactorRequired: (client) => client.change(adminRoutes.secondFactorRequired.method, adminRoutes.secondFactorRequired.path, { json: { required: false } }),
+    secondFactorRequired: (client) =>
+      client.change(adminRoutes.secondFactorRequired.method, adminRoutes.secondFactorRequired.path, { json: { required: false } }),
   };
   let people = 0;
   const newLead = async (): Promise<Lead> => {

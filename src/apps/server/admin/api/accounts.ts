@@ -14,6 +14,7 @@ import {
   mustSetUpSecondFactor,
   newRecoveryCodes,
   passkeyRegistrationOptions,
+  relyingPartyOf,
   removePasskey,
   removeTotp,
   secondFactorRequired,
@@ -23,7 +24,6 @@ import {
 } from '../../../../platform/server/accounts/secondFactor';
 import { isHttps } from '../../../../platform/server/security';
 import { fill } from '../../../../schema/text';
-import { relyingPartyOf } from '../routes';
 import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type CheckPassword, type Route } from './route';
 
 /** The longest name a passkey may be given (the device it is on). */
