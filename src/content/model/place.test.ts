@@ -9,7 +9,7 @@ import { loadRealConfig, type Json, type RealConfig } from '../../test/realConfi
 import { fill } from '../../schema/text';
 import { checkContent, type CheckOptions, type Problem } from './checkContent';
 import { schemaOfFile } from './contentSchemas';
-import { fileNameOf, labelOf, officeWordsOf, pageNameOf, placeOf, sectionNameOf, withArticle } from './place';
+import { fileNameOf, labelOf, officeWordsOf, pageNameOf, placeOf, sectionNameOf, sectionTypeLabel, withArticle } from './place';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { shownToOffice, type Path, type Schema } from '../../schema/schema';
 
@@ -191,8 +191,8 @@ describe('a key path in words', () => {
 
   it('names a section by its kind, numbered when the page has two of that kind', () => {
     const sections = [{ type: 'hero' }, { type: 'cards' }, { type: 'cards' }];
-    expect(sectionNameOf(sections, 0)).toBe(labelOf('hero'));
-    expect(sectionNameOf(sections, 2)).toBe(fill(t.sectionNumbered, { type: labelOf('cards'), n: 2 }));
+    expect(sectionNameOf(sections, 0)).toBe(sectionTypeLabel('hero'));
+    expect(sectionNameOf(sections, 2)).toBe(fill(t.sectionNumbered, { type: sectionTypeLabel('cards'), n: 2 }));
   });
 
   it('names a list item by its title among the keys the office sees, never by a key it is stored under', () => {

@@ -11,7 +11,7 @@ import { pickedOf, pickedText } from '../../../site/forms/model/choices';
 import { formNamed } from '../../../site/forms/model/registry';
 import type { LeadDetail } from '../../model/adminApi';
 import { ScreenReaderText } from '../../../site/ui/ScreenReaderText';
-import { contactAddress, visible, webAddress } from '../../../platform/inbox/format';
+import { contactAddress, formatDate, visible, webAddress } from '../../../platform/inbox/format';
 import { Section } from '../../../platform/inbox/Section';
 
 const t = admin.lead;
@@ -25,8 +25,18 @@ function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string
   const others = Object.keys(lead.document)
     .filter((key) => !names.has(key))
     .map((key) => ({ key, label: key, field: undefined }));
-  // A choice as the visitor read it, with the value stored when that differs.
-  return [...known, ...stamps, ...others].map(({ key, label, field }) => ({ key, label, value: pickedText(pickedOf(field, lead.document[key])) }));
+  // A choice as the visitor read it, with the value stored when that differs; the device's time (`id`, milliseconds) as a date.
+  return [...known, ...stamps, ...others].map(({ key, label, field }) => ({
+    key,
+    label,
+    value: key === 'id' ? deviceTime(lead.document.id) : pickedText(pickedOf(field, lead.document[key])),
+  }));
+}
+
+/** The `id` every form sends (the visitor's device's time in milliseconds), as a date in the agency's time zone; as sent when it is no such time. */
+function deviceTime(value: unknown): string {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(ms) && ms > 0 && ms < 8.64e15 ? formatDate(ms) : pickedText(pickedOf(undefined, value));
 }
 
 /**
