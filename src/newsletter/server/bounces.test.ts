@@ -8,6 +8,7 @@
  * newsletter, joins a lead, though the reader sent a form too.
  */
 import { randomUUID } from 'node:crypto';
+import siteConfig from '../../../config/site';
 import { newsletterRoutes, type NewsletterDetail } from '../model/newsletterApi';
 import { pathOf, type LeadDetail } from '../../leads/model/adminApi';
 import { validData } from '../../test/formFixtures';
@@ -188,6 +189,9 @@ run('reports from the agency\u2019s mailbox', () => {
     const sent = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address) && m.email.subject === 'Our news');
     await waitFor('the newsletter to everyone', () => people.every((p) => sent(p)), { on: [smtp.changes] });
     await newsletterQueueOf(site.app.store)!.idle();
+    // Each leaves with the agency's mailbox (which the site reads) as its envelope's sender: the reports below come home there, whatever MAIL_FROM is.
+    const agency = siteConfig.contact.email.href.replace(/^mailto:/, '');
+    for (const person of people) expect(sent(person)!.envelope.from).toBe(agency);
 
     await append(deliveryReport(sent('hard@example.net')!, 'failed', '5.1.1'));
     await append(deliveryReport(sent('soft@example.net')!, 'delayed', '4.2.2'));

@@ -48,7 +48,7 @@ export interface QueueOptions {
   publicUrl: string;
   /** The unsubscribe links' tokens (tokens.ts). */
   tokens: UnsubscribeTokens;
-  /** The agency's mailbox (config/site.ts contact.email): the mailto: of List-Unsubscribe goes there. */
+  /** The agency's mailbox (config/site.ts contact.email): the mailto: of List-Unsubscribe goes there, and it is the envelope's sender (bounces come home). */
   agencyMailbox?: string;
   clock?: () => number;
   log?: { warn(message: string): void; info?(message: string): void };
@@ -307,6 +307,8 @@ export class NewsletterQueue {
     return {
       from: this.options.sender.from,
       to,
+      // The envelope's sender (Return-Path) is the agency's mailbox, which the site reads: delivery reports and complaints come home there.
+      ...(this.options.agencyMailbox ? { envelope: { from: this.options.agencyMailbox, to } } : {}),
       subject: personal.subject,
       text: personal.text,
       html: personal.html,
