@@ -18,6 +18,8 @@ import { validData } from '../../test/formFixtures';
 import { seedLeads } from '../../test/seedLeads';
 import { buildApp } from '../../apps/server/app';
 import { createVisitCounter } from './visits';
+import { takeServedContent } from '../../site/server/servedContent';
+import { realServedContent } from '../../test/realConfig';
 import { SOURCE_CSV_COLUMNS } from './sources';
 import { weekOf } from './insights';
 import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from './leads';
@@ -150,6 +152,21 @@ describe('the visit beacon', () => {
       expect(bytes.includes('unit-visitor-7f3a')).toBe(false);
       expect(bytes.includes(ADDRESS)).toBe(false);
     }
+  });
+
+  it("counts an article's page (a newsletter's link leads to one) as a page of the site, as the served build wrote it; a made-up one is not counted", async () => {
+    s.app.store.db.exec('DELETE FROM visits');
+    const article = `${realServedContent.site.articles.path}/an-article-of-the-build`;
+    const view = encodePageView({ page: article, landing: true, attribution: { utmSource: 'newsletter', utmCampaign: 'november-news' } });
+    try {
+      takeServedContent(realServedContent, [{ path: '/' }, { path: article }]);
+      expect((await visit(view)).status).toBe(204);
+      await visit(encodePageView({ page: `${realServedContent.site.articles.path}/no-such-article`, landing: true, attribution: {} }));
+    } finally {
+      takeServedContent(realServedContent);
+    }
+    const day = new Date(s.clock.now).toISOString().slice(0, 10);
+    expect(counts()).toEqual([{ day, page: article, source: 'newsletter', campaign: 'november-news', views: 1, visits: 1, visitors: 1 }]);
   });
 
   it("bounds what it keeps: sources beyond the day's limit are counted together; a client posting too fast is refused", async () => {

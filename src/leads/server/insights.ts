@@ -12,7 +12,7 @@ import server from '../../../config/server';
 import type { InsightRow, Insights, SourceChoice } from '../model/adminApi';
 import admin from '../../../config/admin';
 import { allForms, formNameOf, kindOf } from '../../site/forms/model/registry';
-import { servedRoutes } from '../../site/server/servedContent';
+import { countedPageOf } from '../../site/server/servedContent';
 import { WON_STAGE } from '../model/pipeline';
 import type { Store } from './store';
 
@@ -129,8 +129,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const pages = new Map<string, { page: string } & Counts>();
   const pageEntry = (path: string) => {
     // A lead's landing page as its main address (an alias, a trailing slash); an unknown one as it was.
-    const resolved = servedRoutes().resolvePath(path);
-    const page = path === '' ? '' : resolved.matched ? resolved.canonical : path;
+    const page = path === '' ? '' : (countedPageOf(path) ?? path);
     let entry = pages.get(page);
     if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }));
     return entry;

@@ -14,7 +14,7 @@ import { isbot } from 'isbot';
 import server from '../../../config/server';
 import { api } from '../../platform/api';
 import { parsePageView, sourceOf } from '../model/attribution';
-import { servedRoutes } from '../../site/server/servedContent';
+import { countedPageOf } from '../../site/server/servedContent';
 import { clientKey, createRequestLimits } from '../../platform/server/rateLimit';
 import type { Store } from './store';
 
@@ -62,8 +62,8 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
     count(body: string, address: string, userAgent: string): boolean {
       const view = parsePageView(body);
       if (!view) return false;
-      const page = servedRoutes().resolvePath(view.page);
-      if (!page.matched) return false;
+      const page = countedPageOf(view.page);
+      if (page === undefined) return false;
       const today = new Date(clock()).toISOString().slice(0, 10);
       if (today !== day) rotate(today);
       let source = sourceOf(view.attribution);
@@ -81,7 +81,7 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
       const key = `${who}\0${source}\0${campaign}`;
       const newVisitor = !visitors.has(key) && visitors.size < settings.maxVisitorsPerDay;
       if (newVisitor) visitors.add(key);
-      upsert().run(today, page.canonical, source, campaign, view.landing ? 1 : 0, newVisitor ? 1 : 0);
+      upsert().run(today, page, source, campaign, view.landing ? 1 : 0, newVisitor ? 1 : 0);
       return true;
     },
   };

@@ -16,12 +16,30 @@ import type { ServedContent } from '../model/siteManifest';
 
 let current: ServedContent = { site, routes, forms, moved: NOTHING_MOVED };
 let currentRoutes: SiteRoutes = siteRoutes(routes);
+/** The addresses of every page the build served wrote (the manifest's `pages`: routes, office pages, articles). */
+let builtPaths: ReadonlySet<string> = new Set();
 
-/** Serves this content from now on (the forms only under the code's own data contract: takeBuiltForms). */
-export function takeServedContent(content: ServedContent): void {
+/**
+ * Serves this content from now on (the forms only under the code's own data contract:
+ * takeBuiltForms), with the addresses of the pages its build wrote.
+ */
+export function takeServedContent(content: ServedContent, pages: readonly { path: string }[] = []): void {
   current = content;
   currentRoutes = siteRoutes(content.routes);
+  builtPaths = new Set(pages.map((page) => page.path));
   takeBuiltForms(content.forms);
+}
+
+/**
+ * The one rule for which addresses are pages of the site, as visits and insights count them: a
+ * route's main address (an alias or a trailing slash counts as its page), or a page the served
+ * build wrote at that address (an article, whose link a newsletter carries); undefined for
+ * anything else.
+ */
+export function countedPageOf(path: string): string | undefined {
+  const resolved = currentRoutes.resolvePath(path);
+  if (resolved.matched) return resolved.canonical;
+  return builtPaths.has(resolved.path) ? resolved.path : undefined;
 }
 
 export const servedSite = () => current.site;

@@ -139,12 +139,12 @@ export interface SiteBuilds {
 export function createSiteBuilds(clientDir: string): SiteBuilds {
   let current = loadSiteBuild(clientDir);
   // Posts are checked with the forms of the build served (a publish may have added an option).
-  takeServedContent(current.manifest.content);
+  takeServedContent(current.manifest.content, current.manifest.pages);
   return {
     current: () => current,
     switchTo(next) {
       current = loadSiteBuild(next);
-      takeServedContent(current.manifest.content);
+      takeServedContent(current.manifest.content, current.manifest.pages);
       return current;
     },
   };
