@@ -35,11 +35,8 @@ function filterOf(query: Record<string, unknown>, account: string): LeadFilter |
     if (!found) return undefined;
     filter.collection = found.collection;
   }
-  // What needs the agency: open statuses, of forms that await an answer (sign-ups are the newsletter's).
-  if (status === OPEN_VIEW) {
-    filter.statuses = OPEN_STATUSES;
-    filter.awaiting = true;
-  } else if (status !== undefined && status !== '') {
+  if (status === OPEN_VIEW) filter.statuses = OPEN_STATUSES;
+  else if (status !== undefined && status !== '') {
     if (!isLeadStatus(status)) return undefined;
     filter.status = status;
   }
