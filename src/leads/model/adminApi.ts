@@ -134,12 +134,8 @@ export const BEFORE_SECOND_FACTOR: ReadonlySet<AdminRoute> = new Set<AdminRoute>
 
 /** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
 const EVERY_ROLE = new Set<AdminRoute>([
-  'me',
-  'signOut',
-  'signOutEverywhere',
-  'confirmPassword',
-  'recentPassword',
-  ...SECOND_FACTOR_ROUTES,
+  // Who it is, signing out, its password, its own second step.
+  ...BEFORE_SECOND_FACTOR,
   ...(Object.keys(contentRoutes) as AdminRoute[]),
   // An editor writes newsletters; an owner sends them.
   ...(Object.keys(newsletterRoutes) as AdminRoute[]).filter((route) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(route)),
