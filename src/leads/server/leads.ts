@@ -23,6 +23,7 @@ import { fill, visible } from '../../schema/text';
 import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
 import { SOURCE_CSV_COLUMNS, sourceReader, sourceRow } from './sources';
 import type { Store } from './store';
+import { awaitsAgency } from './attention';
 
 /** One column of the CSV: its header (words from config) and what a lead's row holds in it. */
 export interface CsvColumn {
@@ -161,6 +162,8 @@ export interface LeadFilter {
   status?: LeadStatus;
   /** Any of these statuses (the list's default view: what needs the agency). */
   statuses?: readonly LeadStatus[];
+  /** Only leads of forms that await the agency's answer (the default view: a newsletter sign-up lives under Newsletter, Subscribers). */
+  awaiting?: true;
   /** true: the Spam folder; false: the inbox. */
   spam?: boolean;
   /** Text found in any value of the document, or in the private note (any case). */
@@ -309,7 +312,7 @@ function searchedSeqs(db: Database.Database, needle: string): string {
 }
 
 /** The filters that compare one value (the search is worked out apart: whereOf). */
-type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'source' | 'campaign' | 'stage' | 'assignee';
+type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'awaiting' | 'source' | 'campaign' | 'stage' | 'assignee';
 
 /**
  * What each filter adds to a view's WHERE, in this order: a condition on the lead (`l`), and its
@@ -321,6 +324,7 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   collection: { sql: 'l.collection = ?' },
   status: { sql: 'l.status = ?' },
   statuses: { sql: 'l.status IN (SELECT value FROM json_each(?))', param: (statuses) => JSON.stringify(statuses) },
+  awaiting: { sql: 'l.collection IN (SELECT value FROM json_each(?))', param: () => JSON.stringify(knownCollections.filter(awaitsAgency)) },
   // A lead without a source row counts as direct, as insights count it.
   source: {
     sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?",

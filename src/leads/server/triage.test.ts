@@ -125,3 +125,17 @@ test('the open view (the inbox\'s default: src/leads/inbox/views.test.ts) is wha
   expect(OPEN_STATUSES).not.toContain('replied');
   expect(OPEN_STATUSES).not.toContain('archived');
 });
+
+test('a newsletter sign-up (a form that awaits no answer) is not in the open view: it lives under Newsletter, Subscribers; "any status" and its form find it', async () => {
+  const email = `reader.${Date.now()}@example.com`;
+  const { docId } = await submit(s, 'newsletter', { ...validData.newsletter, Email: email });
+  const view = async (query: Record<string, string>) => {
+    const list = (await (
+      await owner.send('GET', `${adminRoutes.leads.path}?${new URLSearchParams({ spam: 'false', q: email, ...query }).toString()}`)
+    ).json()) as LeadList;
+    return list.leads.map((lead) => lead.docId);
+  };
+  expect(await view({ status: OPEN_VIEW })).toEqual([]);
+  expect(await view({})).toEqual([docId]);
+  expect(await view({ status: 'new', form: 'newsletter' })).toEqual([docId]);
+});

@@ -35,8 +35,11 @@ function filterOf(query: Record<string, unknown>, account: string): LeadFilter |
     if (!found) return undefined;
     filter.collection = found.collection;
   }
-  if (status === OPEN_VIEW) filter.statuses = OPEN_STATUSES;
-  else if (status !== undefined && status !== '') {
+  // What needs the agency: open statuses, of forms that await an answer (sign-ups are the newsletter's).
+  if (status === OPEN_VIEW) {
+    filter.statuses = OPEN_STATUSES;
+    filter.awaiting = true;
+  } else if (status !== undefined && status !== '') {
     if (!isLeadStatus(status)) return undefined;
     filter.status = status;
   }
