@@ -9,6 +9,7 @@ import forms from '../../config/forms';
 import { buildDocument } from '../site/forms/model/document';
 import { personOf, sortKeysOf, writeSearchText } from '../leads/server/leadKeys';
 import { openStore, newDocumentId, type Store } from '../leads/server/store';
+import { awaitsAgency } from '../leads/server/attention';
 import { validData, type FormId } from './formFixtures';
 
 const ORDER: FormId[] = ['inquiry', 'contact', 'freelancer', 'newsletter'];
@@ -22,7 +23,7 @@ export interface Seeded {
 export function seedLeads(store: Store, count: number, { messageChars = 0, start = Date.now() - count * 60_000 } = {}): Seeded {
   const began = performance.now();
   const insertDocument = store.db.prepare('INSERT INTO documents (collection, doc_id, data, created_at) VALUES (?, ?, ?, ?)');
-  // New leads are unread; new and read ones wait for the agency since their arrival (as the store writes them).
+  // New leads are unread; new and read ones wait for the agency since their arrival, those of forms that await an answer (as the store writes them).
   const insertLead = store.db.prepare(
     'INSERT INTO leads (doc_id, status, spam, collection, seq, name_key, email_key, person, active_at, unread, waiting_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -42,6 +43,7 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       const seq = Number(insertDocument.run(form.collection, docId, JSON.stringify(document), at.toISOString()).lastInsertRowid);
       const keys = sortKeysOf(form.collection, document);
       const status = i % 3 === 0 ? 'read' : 'new';
+      const waits = awaitsAgency(form.collection);
       insertLead.run(
         docId,
         status,
@@ -52,8 +54,8 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
         keys.email,
         personOf(form.collection, document),
         at.toISOString(),
-        status === 'new' ? 1 : 0,
-        at.toISOString(),
+        waits && status === 'new' ? 1 : 0,
+        waits ? at.toISOString() : null,
       );
       writeSearchText(store.db, seq, document, '');
     }

@@ -8,7 +8,7 @@ import { formForCollection, formNameOf, senderFields } from '../../site/forms/mo
 import type { BulkAction, LeadDetail, LeadStatus, LeadSummary, PersonSubmission } from '../model/adminApi';
 import { cvOf } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
-import { agencyReplied, leadUpdated, markedRead, statusSet } from './attention';
+import { agencyReplied, awaitingCollections, leadUpdated, markedRead, statusSet } from './attention';
 import { keepLeadKeys } from './leadKeys';
 import { selectLeads, whileUnchanged, type LeadRow } from './leads';
 import { deliveriesOf, queueNotifications } from './notify';
@@ -176,9 +176,21 @@ export function bulkChange(store: Store, dataDir: string, action: BulkAction, do
   )().length;
 }
 
-/** How many leads of the inbox (not spam) have something unread (new, or answered since): the inbox's number and the tab's title. */
+/**
+ * How many leads of the inbox (not spam) have something unread (new, or answered since), of the
+ * forms that await an answer: the inbox's number and the tab's title, the unread of its default
+ * view (a sign-up set to New by hand is not counted where it is not shown).
+ */
 export function unreadCount(store: Store): number {
-  return whileUnchanged(store.db, 'unread', () => (store.db.prepare('SELECT count(*) AS n FROM leads WHERE spam = 0 AND unread = 1').get() as { n: number }).n);
+  return whileUnchanged(
+    store.db,
+    'unread',
+    () =>
+      store.db
+        .prepare('SELECT count(*) FROM leads WHERE spam = 0 AND unread = 1 AND collection IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .get(JSON.stringify(awaitingCollections)) as number,
+  );
 }
 
 /** A kept attachment of a mail read from the mailbox ("m<row>", its place in the mail), and a safe file name for it. */

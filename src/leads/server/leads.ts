@@ -23,7 +23,7 @@ import { fill, visible } from '../../schema/text';
 import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
 import { SOURCE_CSV_COLUMNS, sourceReader, sourceRow } from './sources';
 import type { Store } from './store';
-import { awaitsAgency } from './attention';
+import { awaitingCollections } from './attention';
 
 /** One column of the CSV: its header (words from config) and what a lead's row holds in it. */
 export interface CsvColumn {
@@ -324,7 +324,7 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   collection: { sql: 'l.collection = ?' },
   status: { sql: 'l.status = ?' },
   statuses: { sql: 'l.status IN (SELECT value FROM json_each(?))', param: (statuses) => JSON.stringify(statuses) },
-  awaiting: { sql: 'l.collection IN (SELECT value FROM json_each(?))', param: () => JSON.stringify(knownCollections.filter(awaitsAgency)) },
+  awaiting: { sql: 'l.collection IN (SELECT value FROM json_each(?))', param: () => JSON.stringify(awaitingCollections) },
   // A lead without a source row counts as direct, as insights count it.
   source: {
     sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?",

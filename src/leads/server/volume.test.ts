@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
-import { adminRoutes, LEAD_SORTS, PAGE_SIZES, type LeadList } from '../model/adminApi';
+import { adminRoutes, LEAD_SORTS, OPEN_VIEW, PAGE_SIZES, type LeadList } from '../model/adminApi';
 import { type Client, startSignedIn, type TestServer } from '../../test/adminServer';
 import { seedDataDir } from '../../test/seedLeads';
 import { readExport } from '../../test/serverWatch';
@@ -174,8 +174,15 @@ describe('the list', () => {
   it('counts from the database: the view, its new leads, each form, the whole inbox', async () => {
     const { answer } = await get('spam=false');
     expect(answer.total).toBe(count('SELECT count(*) AS n FROM leads WHERE spam = 0'));
-    expect(answer.unreadInView).toBe(count("SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new'"));
+    // New sign-ups are not unread: their form awaits no answer (config/forms).
+    const signUps = forms.newsletter.collection;
+    expect(answer.unreadInView).toBe(count(`SELECT count(*) AS n FROM leads WHERE spam = 0 AND status = 'new' AND collection <> '${signUps}'`));
     expect(answer.unread).toBe(answer.unreadInView);
+    // The default view (what needs the agency) holds every unread lead the inbox's number counts, and no sign-up.
+    const open = (await get(`spam=false&status=${OPEN_VIEW}`)).answer;
+    expect(open.total).toBe(count(`SELECT count(*) AS n FROM leads WHERE spam = 0 AND status IN ('new', 'read', 'answered') AND collection <> '${signUps}'`));
+    expect(open.unreadInView).toBe(open.unread);
+    expect(open.byForm.newsletter).toBeUndefined();
     expect(Object.values(answer.byForm).reduce((a, b) => a + b, 0)).toBe(answer.total);
     expect(Object.keys(answer.byForm).sort()).toEqual(Object.keys(forms).sort());
     const inquiries = await get('spam=false&form=inquiry');
