@@ -10,7 +10,7 @@ import site from '../../../../config/site';
 import { SaveError } from '../../data/local';
 import type { DataPort } from '../../data/port';
 import { notify } from '../../islands/toasts/notify';
-import { enqueue, isPermanent, newSubmissionKey, send, sendPending } from './outbox';
+import { enqueue, isPermanent, newSubmissionKey, onSaved, send, sendPending } from './outbox';
 import { OUTBOX_STORAGE_KEY, readPending } from './outboxStorage';
 
 // The toast UI is not on this test page: record what would be shown (jest hoists this).
@@ -94,6 +94,47 @@ describe('the outbox', () => {
     expect(later.calls).toEqual([{ collection: inquiry.collection, document: doc, key: entry.key }]);
     expect(notify).toHaveBeenCalledWith(inquiry.success.toast, 'success');
     expect(readPending()).toEqual([]);
+  });
+
+  it('tells the form that made a submission, still on the page, when the outbox saves it later: once, instead of the toast', async () => {
+    const first = scriptedPort([new SaveError('unreachable', 0)]);
+    const entry = enqueue(inquiry.collection, doc, inquiry.success);
+    const saved = jest.fn();
+    onSaved(entry.key, saved);
+    await send(first.port, entry).catch(() => undefined);
+    expect(saved).not.toHaveBeenCalled();
+
+    const later = scriptedPort([{ id: 'stored' }, { id: 'stored' }]);
+    await expect(sendPending(later.port)).resolves.toBe(0);
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(notify).not.toHaveBeenCalled();
+    // The visitor sends the same submission again: the same key, no second word from the form.
+    await expect(send(later.port, entry)).resolves.toBe('stored');
+    expect(later.calls.map((call) => call.key)).toEqual([entry.key, entry.key]);
+    expect(saved).toHaveBeenCalledTimes(1);
+  });
+
+  it("a send of a submission already on its way (the visitor's, the outbox's timer) waits for the same answer: one request, announced once", async () => {
+    let answer = (_: { id: string }) => {};
+    const calls: string[] = [];
+    const port: DataPort = {
+      saveDocument: (_collection, _document, key) => {
+        calls.push(key);
+        return new Promise((resolve) => (answer = resolve));
+      },
+      uploadFile: () => Promise.reject(new Error('not used')),
+    };
+    const entry = enqueue(inquiry.collection, doc, inquiry.success);
+    const saved = jest.fn();
+    onSaved(entry.key, saved);
+    const byTimer = sendPending(port);
+    const byVisitor = send(port, entry);
+    answer({ id: 'once' });
+    await expect(byVisitor).resolves.toBe('once');
+    await expect(byTimer).resolves.toBe(0);
+    expect(calls).toEqual([entry.key]);
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('leaves what still fails waiting, and goes on with the others', async () => {

@@ -48,27 +48,59 @@ export function isPermanent(error: unknown): boolean {
  */
 const sources = new Map<string, string>();
 
-/** Submissions being sent by this page right now (another page of the same browser may send them too: the key makes that harmless). */
-const inFlight = new Set<string>();
+/**
+ * Submissions being sent by this page right now, each with its sending (another page of the same
+ * browser may send them too: the key makes that harmless). A second send of one that is on its
+ * way (the visitor's, the timer's) waits for the same answer, so it is announced once.
+ */
+const inFlight = new Map<string, Promise<string>>();
+
+/** What the page does once a submission of its own is saved, whoever sent it (its form, or the outbox later): by key. */
+const whenSaved = new Map<string, () => void>();
 
 /**
- * Sends one waiting submission. Resolves with the saved id; rejects with the save's
- * error, after dropping the submission if sending again could never help.
+ * `then` runs once the submission with this key is saved, by whichever send (instead of the
+ * outbox's own toast): its form says so and clears as after its own send. Returns how to stop.
  */
-export async function send(port: DataPort, entry: Pending): Promise<string> {
-  inFlight.add(entry.key);
-  try {
-    const saved = await port.saveDocument(entry.collection, entry.document, entry.key, sources.get(entry.key));
-    forgetPending(entry.key);
-    sources.delete(entry.key);
-    return saved.id;
-  } catch (error) {
-    if (isPermanent(error)) forgetPending(entry.key);
-    else if (readPending().some((p) => p.key === entry.key)) keepPending({ ...entry, attempts: entry.attempts + 1 });
-    throw error;
-  } finally {
-    inFlight.delete(entry.key);
-  }
+export function onSaved(key: string, then: () => void): () => void {
+  whenSaved.set(key, then);
+  return () => {
+    if (whenSaved.get(key) === then) whenSaved.delete(key);
+  };
+}
+
+/** A submission is saved: its form is told, or, with no form waiting for it, its success message is shown (the visitor was told it failed). */
+function announceSaved(entry: Pending): void {
+  const then = whenSaved.get(entry.key);
+  whenSaved.delete(entry.key);
+  if (then) then();
+  else if (entry.success?.toast) notify(entry.success.toast, entry.success.variant ?? 'success');
+}
+
+/**
+ * Sends one waiting submission and, once saved, says so (announceSaved). Resolves with the saved
+ * id; rejects with the save's error, after dropping the submission if sending again could never help.
+ */
+export function send(port: DataPort, entry: Pending): Promise<string> {
+  const going = inFlight.get(entry.key);
+  if (going) return going;
+  const sending = (async () => {
+    try {
+      const saved = await port.saveDocument(entry.collection, entry.document, entry.key, sources.get(entry.key));
+      forgetPending(entry.key);
+      sources.delete(entry.key);
+      announceSaved(entry);
+      return saved.id;
+    } catch (error) {
+      if (isPermanent(error)) forgetPending(entry.key);
+      else if (readPending().some((p) => p.key === entry.key)) keepPending({ ...entry, attempts: entry.attempts + 1 });
+      throw error;
+    } finally {
+      inFlight.delete(entry.key);
+    }
+  })();
+  inFlight.set(entry.key, sending);
+  return sending;
 }
 
 /** Writes a new submission to the outbox (before anything else happens to it) and returns it. */
@@ -81,8 +113,9 @@ export function enqueue(collection: string, document: Record<string, unknown>, s
 }
 
 /**
- * Tries every waiting submission once. One that goes through now shows its form's success
- * message (the visitor was told it failed); one too old is dropped. Returns how many wait still.
+ * Tries every waiting submission once. One that goes through now is announced (its form, still
+ * on the page, clears and says so; else its success message: the visitor was told it failed);
+ * one too old is dropped. Returns how many wait still.
  */
 export async function sendPending(port: DataPort, now = Date.now()): Promise<number> {
   for (const entry of readPending()) {
@@ -95,7 +128,6 @@ export async function sendPending(port: DataPort, now = Date.now()): Promise<num
     try {
       const id = await send(port, entry);
       console.info(`Saved to ${entry.collection} on a later try:`, id);
-      if (entry.success?.toast) notify(entry.success.toast, entry.success.variant ?? 'success');
     } catch (error) {
       console.warn(`Still could not save to ${entry.collection}; it waits in this browser:`, error);
     }
