@@ -706,7 +706,8 @@ export default {
     tableLabel: 'Newsletters and what they did',
     columns: { newsletter: 'Newsletter', state: 'State', sent: 'Sent', bounced: 'Bounced', unsubscribed: 'Unsubscribed', complaints: 'Marked as spam', visits: 'Visits', leads: 'Leads' },
     // {when}, {sent} and {readers} are replaced.
-    states: { draft: 'Draft', scheduled: 'To be sent {when}', sending: 'Sending: {sent} of {readers}', sent: 'Sent {when}' },
+    // {by} (who marked it ready), {when}, {sent} and {readers} are replaced.
+    states: { draft: 'Draft', ready: 'Ready to send (marked by {by})', scheduled: 'To be sent {when}', sending: 'Sending: {sent} of {readers}', sent: 'Sent {when}' },
     // The newsletter's page.
     back: 'All newsletters',
     newHeading: 'New newsletter',
@@ -751,7 +752,7 @@ export default {
     scheduled: 'It will be sent {when} to everyone subscribed then.',
     unschedule: 'Back to draft',
     sendingNow: 'It is being sent now.',
-    ownersSend: "Only an owner's account sends a newsletter: tell an owner when it is ready.",
+    ownersSend: "Only an owner's account sends a newsletter. When it is ready, say so here: the owners see it in their inbox.",
     readOnly: 'This newsletter is being sent or was sent: it cannot be changed any more.',
     figures: 'What it did',
     // The figures beside the table's columns: who it was sent to, who is still to get it, whose mail server refused it.
@@ -766,6 +767,15 @@ export default {
     changeKinds: { created: 'written', edited: 'changed', scheduled: 'sent or scheduled', unscheduled: 'put back to draft' },
     // On an article's screen in the content editor: a published article sent as a newsletter.
     sendArticle: 'Send as newsletter',
+    // A draft marked ready for an owner to send (any account; the owners see it in their inbox), or taken back.
+    markReady: 'It is ready: ask an owner to send it',
+    markedReady: 'Marked ready: the owners see it in their inbox.',
+    notReady: 'Not ready after all',
+    readyForOwner: 'Someone marked this newsletter ready for you to send: read it, then send it.',
+    // The owners' notice on every screen of the inbox: the ready newsletters, each a link ({subject}, {by}: who marked it).
+    readyLabel: 'Newsletters ready to send',
+    readyHeading: { one: '{count} newsletter is ready for you to send', other: '{count} newsletters are ready for you to send' },
+    readyLine: '{subject}, marked ready by {by}',
   },
 
   errors: {

@@ -231,6 +231,8 @@ export default {
       badBody: 'The text of this newsletter has a problem: {error}',
       bodyTooLarge: 'This newsletter is larger than {max} kB. Please make it shorter.',
       unknownArticle: 'There is no such article on the site: publish it first.',
+      // "Ready for an owner" set or taken back without saying which.
+      badReady: 'Please reload the page: the server did not understand whether the newsletter is ready.',
       badTime: 'Choose a time after now and at most {days} days ahead.',
       mailOff: "Newsletters are sent through the site's mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.",
       noReaders: 'Nobody has confirmed their subscription yet: there is nobody to send it to.',

@@ -7,7 +7,8 @@
  * sends it; the mail a reader got is drawn in Chromium at 375 and 1280 px (nothing wider than a
  * phone's screen); the reader's unsubscribe link opens a page with one button (axe on it before
  * and after), and pressing it unsubscribes them. An editor's change made while the owner reads a
- * draft is never sent: Send is refused, the page shows the new version and who changed it.
+ * draft is never sent: Send is refused, the page shows the new version and who changed it. A draft an
+ * editor marks ready for an owner is counted and listed in the owner's inbox until it is sent.
  * Screenshots of each step for people to look at (test-results/newsletter/).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -63,6 +64,16 @@ test.afterAll(async () => {
 });
 
 const mailTo = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address));
+
+/** How many readers are confirmed now (a test before may have unsubscribed one). */
+function confirmed(): number {
+  const store = openStore(dataDir, { readonly: true });
+  try {
+    return store.db.prepare("SELECT count(*) FROM subscribers WHERE state = 'confirmed'").pluck().get() as number;
+  } finally {
+    store.close();
+  }
+}
 
 test('the owner writes, previews at 375 and 1280 px and as text, tests and sends a newsletter; the readers\u2019 mail drawn at 375 and 1280 px', async ({
   page,
@@ -178,14 +189,6 @@ test.describe('a change between the owner\u2019s reading and Send', () => {
   }) => {
     const owner = await addAccount(dataDir);
     const editor = await addAccount(dataDir, 'editor');
-    const confirmed = () => {
-      const store = openStore(dataDir, { readonly: true });
-      try {
-        return store.db.prepare("SELECT count(*) FROM subscribers WHERE state = 'confirmed'").pluck().get() as number;
-      } finally {
-        store.close();
-      }
-    };
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, owner, base);
     await page.goto(`${base}/admin/newsletters/new`);
@@ -240,4 +243,70 @@ test.describe('a change between the owner\u2019s reading and Send', () => {
     await expect(history.getByRole('listitem').nth(2)).toContainText(owner.email);
     await expect(history.getByRole('listitem').nth(2)).toContainText(t.changeKinds.scheduled);
   });
+});
+
+test("an editor marks a draft ready for an owner: the owner's inbox counts and lists it on every screen, the newsletters say so; sent, it is listed no more", async ({
+  page,
+  browser,
+}) => {
+  const owner = await addAccount(dataDir);
+  const editor = await addAccount(dataDir, 'editor');
+  const subject = 'Our spring offer';
+  const other = await browser.newContext();
+  let address = '';
+  try {
+    // The editor writes it and says it is ready (an editor does not send).
+    const editorPage = await other.newPage();
+    await editorPage.setViewportSize({ width: 1280, height: 900 });
+    await signIn(editorPage, editor, base, admin.content.heading);
+    await editorPage.goto(`${base}/admin/newsletters/new`);
+    await editorPage.getByLabel(t.subject, { exact: false }).fill(subject);
+    await editorPage.getByLabel(t.name, { exact: false }).fill('spring-offer');
+    await editorPage.locator('#newsletter-body').click();
+    await editorPage.keyboard.type('A website check-up at half price until May.');
+    await editorPage.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(editorPage).toHaveURL(/\/admin\/newsletters\/\d+$/);
+    address = editorPage.url();
+    await editorPage.getByRole('button', { name: t.markReady, exact: true }).click();
+    await expect(editorPage.getByText(t.markedReady)).toBeVisible();
+    await expect(editorPage.getByText(fill(t.states.ready, { by: editor.email }), { exact: true })).toBeVisible();
+    await expect(editorPage.getByRole('button', { name: t.notReady, exact: true })).toBeVisible();
+    await shot(editorPage, 'editor-1280-marked-ready');
+  } finally {
+    await other.close();
+  }
+
+  // The owner's inbox: counted beside Newsletter and listed above the leads, each a link to it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner, base);
+  const ready = page.getByRole('region', { name: t.readyLabel });
+  await expect(ready.getByText(fillCount(t.readyHeading, 1, { count: '1' }), { exact: true })).toBeVisible();
+  const link = ready.getByRole('link', { name: fill(t.readyLine, { subject, by: editor.email }), exact: true });
+  await expect(link).toBeVisible();
+  const bar = page.getByRole('navigation', { name: admin.nav.label });
+  await expect(bar.getByRole('link', { name: new RegExp(`^${admin.nav.newsletter}`) })).toHaveText(new RegExp(`^${admin.nav.newsletter}\\s*1$`));
+  await expectNoAxeFindings(page, 'the inbox with a newsletter ready');
+  await shot(page, 'inbox-1280-newsletter-ready');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(link).toBeVisible();
+  await shot(page, 'inbox-375-newsletter-ready');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The newsletters say so, and its page asks the owner to read and send it.
+  await page.goto(`${base}/admin/newsletters`);
+  await expect(page.getByRole('row', { name: new RegExp(subject) }).getByText(fill(t.states.ready, { by: editor.email }), { exact: true })).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(address);
+  await expect(page.getByText(t.readyForOwner)).toBeVisible();
+
+  // Sent: no longer ready, the inbox lists it no more.
+  const readers = confirmed();
+  const sendNow = page.getByRole('button', { name: fillCount(t.sendNow, readers, { count: readers }), exact: true });
+  await sendNow.click();
+  await page.getByRole('dialog').getByRole('button', { name: t.sendConfirm, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.figures })).toBeVisible();
+  await expect(ready).toHaveCount(0);
+  await page.goto(`${base}/admin`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(ready).toHaveCount(0);
 });

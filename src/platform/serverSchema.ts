@@ -223,6 +223,7 @@ export const serverSchema = object({
       badBody: template(['error']),
       bodyTooLarge: template(['max']),
       unknownArticle: text(),
+      badReady: text(),
       badTime: template(['days']),
       mailOff: text(),
       noReaders: text(),

@@ -1,5 +1,6 @@
 /**
- * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content, Newsletter: its newsletters and subscribers), who is signed
+ * The inbox's frame: its sections (Inbox, Spam, Insights, Erase a person, Content, Newsletter: its newsletters and subscribers; for owners the
+ * newsletters ready for them to send, counted beside Newsletter and listed above every screen), who is signed
  * in (under them; in the Menu on a phone), Sign out, and Sign out on all devices (in the Menu on a phone); for owners, the screen's
  * live updates (live.tsx) around every screen. One row from the md breakpoint up; on a phone the
  * sections open from a Menu button, which shows the count of unread leads too (Escape closes it and gives the keyboard back to the button).
@@ -23,6 +24,7 @@ import { useSession } from '../../platform/inbox/session';
 import { LiveProvider, useLiveState } from '../../leads/inbox/live';
 import { PasswordAgain } from './PasswordAgain';
 import { NEWSLETTER_PARTS } from '../../newsletter/inbox/NewsletterNav';
+import { ReadyNewsletters } from '../../newsletter/inbox/ready';
 
 const t = admin.nav;
 const CONTENT_ID = 'content';
@@ -84,7 +86,8 @@ function Placeholders({ sentences }: { sentences: readonly string[] }) {
 }
 
 /**
- * The count of unread leads in a pill, beside the Inbox section and on the phone's Menu button;
+ * A count in a pill: the unread leads beside the Inbox section and on the phone's Menu button, the
+ * newsletters ready to send beside Newsletter;
  * `seenOnly`: hidden from screen readers (the button's name stays "Menu"; they hear the count with
  * the Inbox section, and in the tab's title).
  */
@@ -101,7 +104,8 @@ function UnreadCount({ count, seenOnly = false }: { count: number; seenOnly?: bo
 }
 
 export function Layout({ email, role }: { email: string; role: AdminRole }) {
-  const { state, signOut, unread } = useSession();
+  const { state, signOut, unread, newslettersReady } = useSession();
+  const ready = newslettersReady?.length ?? 0;
   // On a phone the sections are behind one button (a disclosure): open, they are listed below it.
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -169,6 +173,7 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
                     >
                       {section.label}
                       {section.to === '/' && unread ? <UnreadCount count={unread} /> : null}
+                      {section.to === NEWSLETTER_PARTS[0].to && ready ? <UnreadCount count={ready} /> : null}
                     </Button>
                   ))}
                 {/* On a phone, with the sections (the row above md has it beside Sign out). */}
@@ -231,6 +236,8 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
         <Container component="main" id={CONTENT_ID} tabIndex={-1} sx={{ py: { xs: 3, md: 4 }, outline: 'none' }}>
           {/* The server sends an owner's only (an editor's are none). */}
           {state.kind === 'signedIn' && <Placeholders sentences={state.placeholders} />}
+          {/* An owner's: the newsletters marked ready for them to send (none for an editor). */}
+          <ReadyNewsletters />
           {role === 'owner' && <LiveOff />}
           <Outlet />
         </Container>

@@ -534,7 +534,7 @@ export const adminSchema = object({
     confirmed: template(['count']),
     ...texts(['mailOff', 'noDkim', 'new', 'fromArticle', 'article', 'startFromArticle', 'noArticles', 'empty', 'tableLabel']).shape,
     columns: texts(['newsletter', 'state', 'sent', 'bounced', 'unsubscribed', 'complaints', 'visits', 'leads']),
-    states: object({ draft: text(), scheduled: template(['when']), sending: template(['sent', 'readers']), sent: template(['when']) }),
+    states: object({ draft: text(), ready: template(['by']), scheduled: template(['when']), sending: template(['sent', 'readers']), sent: template(['when']) }),
     ...texts(['back', 'newHeading', 'subject', 'subjectHelp', 'name', 'nameHelp', 'body', 'loadingEditor', 'save', 'saving', 'saved']).shape,
     ...texts(['delete', 'deleteQuestion', 'deleteConfirm', 'cancel']).shape,
     ...texts(['preview', 'previewPhone', 'previewWide', 'previewText', 'previewNote', 'previewLoading', 'test', 'testing']).shape,
@@ -561,6 +561,10 @@ export const adminSchema = object({
     ]).shape,
     historyLine: template(['when', 'what', 'by', 'revision']),
     changeKinds: texts(['created', 'edited', 'scheduled', 'unscheduled']),
+    /** A draft marked ready for an owner to send, or taken back; the owners' frame lists the ready ones. */
+    ...texts(['markReady', 'markedReady', 'notReady', 'readyForOwner', 'readyLabel']).shape,
+    readyHeading: plural(['count']),
+    readyLine: template(['subject', 'by']),
   }),
   errors: texts(['network', 'unexpected']),
   content: object({

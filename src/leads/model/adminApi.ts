@@ -17,7 +17,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 import type { LeadSource } from './attribution';
 import { contentRoutes, type AdminRole } from '../../content/model/contentApi';
-import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from '../../newsletter/model/newsletterApi';
+import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes, type ReadyNewsletter } from '../../newsletter/model/newsletterApi';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -551,6 +551,11 @@ export interface Me {
    * an editor, who sees no leads.
    */
   unread?: number;
+  /**
+   * For an owner, the newsletters an account marked ready for an owner to send (the frame lists
+   * them, and counts them beside Newsletter), with who is signed in as `unread` is. None for an editor.
+   */
+  newslettersReady?: readonly ReadyNewsletter[];
   /** Owners require a second step at sign-in of every account, and this one has none yet: it may only set one up (BEFORE_SECOND_FACTOR). */
   mustSetUpSecondFactor?: true;
 }

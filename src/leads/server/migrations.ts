@@ -892,6 +892,17 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'a draft newsletter marked ready for an owner to send: by whom, when',
+    up(db) {
+      db.exec(`
+        -- Set by an account (an editor, most often) on a draft; cleared when it is sent or scheduled,
+        -- or taken back. The newsletter's state is then "ready" (src/newsletter/server/newsletters.ts).
+        ALTER TABLE newsletters ADD COLUMN ready_by TEXT;
+        ALTER TABLE newsletters ADD COLUMN ready_at INTEGER;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -19,20 +19,23 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
-import { type NewsletterDetail, type NewsletterList as List, type NewsletterSummary } from '../model/newsletterApi';
+import { isDraft, type NewsletterDetail, type NewsletterList as List, type NewsletterSummary } from '../model/newsletterApi';
 import { call } from '../../platform/inbox/api';
 import { fill, formatCount, formatDate } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { WideTable } from '../../platform/inbox/WideTable';
 import { articlesOf, type SiteArticle } from './articles';
+import { useNoteReady } from './ready';
 
 const t = admin.newsletters;
 
-/** A newsletter's state in words: a draft, when it goes, how far it got, when it went. */
-export function stateLine(newsletter: Pick<NewsletterSummary, 'state' | 'sendAt' | 'startedAt' | 'finishedAt' | 'figures'>): string {
+/** A newsletter's state in words: a draft, ready for an owner (who marked it), when it goes, how far it got, when it went. */
+export function stateLine(newsletter: Pick<NewsletterSummary, 'state' | 'sendAt' | 'readyBy' | 'startedAt' | 'finishedAt' | 'figures'>): string {
   switch (newsletter.state) {
     case 'draft':
       return t.states.draft;
+    case 'ready':
+      return fill(t.states.ready, { by: newsletter.readyBy ?? '' });
     case 'scheduled':
       return fill(t.states.scheduled, { when: formatDate(newsletter.sendAt ?? 0) });
     case 'sending':
@@ -50,11 +53,16 @@ export function NewsletterList() {
   const [article, setArticle] = useState('');
   const { notice, attempt } = useNotice();
   const navigate = useNavigate();
+  const noteReady = useNoteReady();
   useEffect(() => {
-    void attempt(async () => setList(await call<List>('newsletters')));
+    void attempt(async () => {
+      const found = await call<List>('newsletters');
+      setList(found);
+      noteReady(found.newsletters, true);
+    });
     // The site's articles, when the content editor is set up here (else: no such start).
     articlesOf().then(setArticles, () => setArticles([]));
-  }, [attempt]);
+  }, [attempt, noteReady]);
 
   const startFromArticle = () =>
     attempt(async () => {
@@ -136,7 +144,7 @@ export function NewsletterList() {
                       <TableCell sx={{ minWidth: 140 }}>{stateLine(newsletter)}</TableCell>
                       {FIGURES.map((key) => (
                         <TableCell key={key} align="right">
-                          {newsletter.state === 'draft' || newsletter.state === 'scheduled' ? '' : formatCount(newsletter.figures[key])}
+                          {isDraft(newsletter.state) || newsletter.state === 'scheduled' ? '' : formatCount(newsletter.figures[key])}
                         </TableCell>
                       ))}
                     </TableRow>

@@ -1,7 +1,8 @@
 /**
  * One newsletter: written (subject, name, its text in the articles' own rich-text box), previewed
  * as readers get it (375 px, 1280 px, plain text), tested (sent to the signed-in account), sent now
- * or at a time (an owner's account), and once sent, what it did. A draft is saved with Save; the
+ * or at a time (an owner's account; another account marks it ready for an owner, whose inbox then
+ * lists it), and once sent, what it did. A draft is saved with Save; the
  * preview follows what is on screen, saved or not. Send and Schedule name the revision shown: a
  * change another account made since is refused by the server, and the page then shows the new
  * version. Every change is listed with who made it.
@@ -24,7 +25,14 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import type { ArticleBlock } from '../../content/model/articleSchema';
 import type { AdminRole } from '../../content/model/contentApi';
-import type { NewsletterChange, NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterPreview } from '../model/newsletterApi';
+import {
+  isDraft,
+  type NewsletterChange,
+  type NewsletterDetail,
+  type NewsletterDraft,
+  type NewsletterList,
+  type NewsletterPreview,
+} from '../model/newsletterApi';
 import { call, ApiError } from '../../platform/inbox/api';
 import { uploadImage } from '../../content/editor/api';
 import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/format';
@@ -34,6 +42,7 @@ import { Section } from '../../platform/inbox/Section';
 import { useSession } from '../../platform/inbox/session';
 import { MailPreview } from './MailPreview';
 import { stateLine } from './NewsletterList';
+import { useNoteReady } from './ready';
 
 const t = admin.newsletters;
 /** The articles' rich-text box: its own chunk (Lexical), as in the content editor. */
@@ -122,6 +131,12 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
     );
   }, [id, isNew, attempt]);
 
+  // The frame's list of newsletters ready for an owner follows this one's state as read.
+  const noteReady = useNoteReady();
+  useEffect(() => {
+    if (saved) noteReady([saved]);
+  }, [saved, noteReady]);
+
   const sending = saved?.state === 'sending';
   useEffect(() => {
     if (!sending || !id) return;
@@ -151,9 +166,10 @@ function usePreview(draft: NewsletterDraft | undefined): NewsletterPreview | und
   return preview;
 }
 
-/** What the page does (save, test, send now or at a time, back to draft, delete), which of them is under way, and which is being asked. */
+/** What the page does (save, test, mark ready or not, send now or at a time, back to draft, delete), which of them is under way, and which is being asked. */
 function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { setNotice, attempt }: Notices) {
   const navigate = useNavigate();
+  const noteReady = useNoteReady();
   const { state } = useSession();
   const email = state.kind === 'signedIn' ? state.email : '';
   const [busy, setBusy] = useState<'' | 'save' | 'test' | 'send'>('');
@@ -203,13 +219,21 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
       }
     });
   const unschedule = () => attempt(async () => setSaved(await call<NewsletterDetail>('newsletterUnschedule', { params })));
+  /** Marked ready for an owner to send (the owners' inbox lists it), or taken back. */
+  const markReady = (ready: boolean) =>
+    attempt(async () => {
+      setSaved(await call<NewsletterDetail>('newsletterReady', { params, json: { ready } }));
+      if (ready) setNotice({ text: t.markedReady, severity: 'success' });
+    });
   const remove = () =>
     attempt(async () => {
       setAsking('');
       await call('newsletterDelete', { params });
+      // Gone: no longer ready for anyone.
+      if (saved) noteReady([{ ...saved, state: 'draft' }]);
       navigate('/newsletters');
     });
-  return { busy, asking, setAsking, save, test, send, unschedule, remove };
+  return { busy, asking, setAsking, save, test, send, unschedule, markReady, remove };
 }
 
 type Actions = ReturnType<typeof useNewsletterActions>;
@@ -298,11 +322,11 @@ function PreviewSection({
   );
 }
 
-/** A saved draft sent now or at a time (an owner's account), or a scheduled one back to draft. */
+/** A saved draft marked ready for an owner (any account) or sent now or at a time (an owner's account), or a scheduled one back to draft. */
 function SendSection({
   role,
   newsletter: { saved, changed, confirmed },
-  actions: { busy, send, unschedule, setAsking },
+  actions: { busy, send, unschedule, markReady, setAsking },
 }: {
   role: AdminRole;
   newsletter: Newsletter & { saved: NewsletterDetail };
@@ -310,8 +334,23 @@ function SendSection({
 }) {
   const [at, setAt] = useState('');
   let content: ReactNode;
-  if (role !== 'owner') content = <Typography>{t.ownersSend}</Typography>;
-  else if (saved.state === 'scheduled') {
+  if (role !== 'owner') {
+    content = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography>{t.ownersSend}</Typography>
+        {saved.state === 'ready' ? (
+          <Button variant="outlined" onClick={() => void markReady(false)} disabled={busy !== ''}>
+            {t.notReady}
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => void markReady(true)} disabled={changed || busy !== ''}>
+            {t.markReady}
+          </Button>
+        )}
+        {changed && <Typography variant="body2">{t.saveFirst}</Typography>}
+      </Stack>
+    );
+  } else if (saved.state === 'scheduled') {
     content = (
       <Button variant="outlined" onClick={() => void unschedule()}>
         {t.unschedule}
@@ -320,6 +359,7 @@ function SendSection({
   } else {
     content = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {saved.state === 'ready' && <Alert severity="info">{t.readyForOwner}</Alert>}
         <Button variant="contained" onClick={() => setAsking('send')} disabled={changed || busy !== '' || confirmed === 0}>
           {fillCount(t.sendNow, confirmed, { count: formatCount(confirmed) })}
         </Button>
@@ -396,7 +436,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
   if (newsletter.missing) return <Alert severity="info">{t.notFound}</Alert>;
   if (!draft) return <Typography role="status">{t.loading}</Typography>;
 
-  const editable = isNew || saved?.state === 'draft';
+  const editable = isNew || (saved !== undefined && isDraft(saved.state));
   return (
     <Box>
       <Link component={RouterLink} to="/newsletters">
@@ -416,7 +456,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
         </Alert>
       )}
       <PreviewSection preview={preview} newsletter={newsletter} editable={editable} actions={actions} />
-      {saved && (saved.state === 'draft' || saved.state === 'scheduled') && <SendSection role={role} newsletter={{ ...newsletter, saved }} actions={actions} />}
+      {saved && (isDraft(saved.state) || saved.state === 'scheduled') && <SendSection role={role} newsletter={{ ...newsletter, saved }} actions={actions} />}
       {saved && (saved.state === 'sending' || saved.state === 'sent') && (
         <Section id="newsletter-figures" heading={t.figures}>
           <Figures newsletter={saved} />

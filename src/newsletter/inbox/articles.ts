@@ -16,7 +16,7 @@ export async function articlesOf(now = new Date()): Promise<SiteArticle[]> {
     const id = articleIdOf(file);
     const article = value as ArticleConfig;
     return id && isLive(article, now)
-      ? [{ id, title: article.title, summary: article.summary, address: article.address, body: [...article.body], date: article.date }]
+      ? [{ id, title: article.title, summary: article.summary, address: article.address, cover: article.cover, body: [...article.body], date: article.date }]
       : [];
   });
   return newestFirst(articles);

@@ -6,6 +6,7 @@
  * its one-click POST are outside /api/admin/: the link's signed token is their credential.
  */
 import type { ArticleBlock } from '../../content/model/articleSchema';
+import type { ImageConfig } from '../../schema/common';
 
 /** The unsubscribe link: GET shows a page with one button, POST (the button, or a mail program's one-click, RFC 8058) unsubscribes. */
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -41,6 +42,11 @@ export const newsletterRoutes = {
    * message } when it was changed after that revision (nothing is sent).
    */
   newsletterSend: { method: 'POST', path: '/api/admin/newsletters/:id/send' },
+  /**
+   * Body: { ready: boolean }: a draft marked ready for an owner to send (the owners' inbox lists it), or
+   * taken back to a draft. Any account. A draft or a ready one only (409 otherwise). Answers NewsletterDetail.
+   */
+  newsletterReady: { method: 'POST', path: '/api/admin/newsletters/:id/ready' },
   /** A scheduled newsletter back to draft (not sent at its time). Owners only. Answers NewsletterDetail. */
   newsletterUnschedule: { method: 'POST', path: '/api/admin/newsletters/:id/unschedule' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
@@ -50,7 +56,23 @@ export type NewsletterRoute = keyof typeof newsletterRoutes;
 /** The routes only an owner's account may use: what mails the readers. */
 export const NEWSLETTER_OWNER_ROUTES: readonly NewsletterRoute[] = ['newsletterSend', 'newsletterUnschedule'];
 
-export type NewsletterState = 'draft' | 'scheduled' | 'sending' | 'sent';
+/**
+ * Where a newsletter stands, the one notion every screen reads (the server works it out):
+ * `draft` being written; `ready` written, and marked ready for an owner to send (still a draft:
+ * it may be changed, and is sent as the owner read it); `scheduled`; `sending`; `sent`.
+ */
+export type NewsletterState = 'draft' | 'ready' | 'scheduled' | 'sending' | 'sent';
+
+/** Whether a newsletter is still being written (a draft, ready or not): it may be changed, deleted, marked, sent. */
+export const isDraft = (state: NewsletterState): boolean => state === 'draft' || state === 'ready';
+
+/** A newsletter ready for an owner to send, as the owners' inbox lists it (Me's `newslettersReady`). */
+export interface ReadyNewsletter {
+  id: number;
+  subject: string;
+  /** The account that marked it ready. */
+  readyBy: string;
+}
 
 /** What is written: its subject, its name (the utm_campaign of its links: letters, digits, dashes), its text as typed blocks. */
 export interface NewsletterDraft {
@@ -59,7 +81,7 @@ export interface NewsletterDraft {
   body: ArticleBlock[];
 }
 
-/** An article of the site, sent as a newsletter: the draft starts from its title, summary, text and a link to its page. */
+/** An article of the site, sent as a newsletter: the draft starts from its title, cover, summary, text and a link to its page. */
 export interface ArticleForNewsletter {
   /** Its file's name in config/articles. */
   id: string;
@@ -67,6 +89,8 @@ export interface ArticleForNewsletter {
   summary: string;
   /** Its address under the articles' path. */
   address: string;
+  /** The picture at its top: the newsletter's first picture (an upload of the office's). */
+  cover?: ImageConfig;
   body: ArticleBlock[];
 }
 
@@ -100,6 +124,9 @@ export interface NewsletterSummary {
   article: string | null;
   /** When it is to be sent (ms), when scheduled. */
   sendAt: number | null;
+  /** Who marked it ready for an owner to send, and when (ms), while it is `ready`. */
+  readyBy: string | null;
+  readyAt: number | null;
   updatedAt: number;
   updatedBy: string;
   startedAt: number | null;

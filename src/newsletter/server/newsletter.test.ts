@@ -22,7 +22,7 @@ import {
   type NewsletterList,
   type NewsletterPreview,
 } from '../model/newsletterApi';
-import { pathOf } from '../../leads/model/adminApi';
+import { adminRoutes, pathOf, type Me } from '../../leads/model/adminApi';
 import { escapeHtml, fill } from '../../schema/text';
 import { addAccount, Client, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
 import { dkimResolver, loadDkimVerify, makeDkimKey, seedSubscribers, subscriberState, type DkimKey } from '../../test/newsletter';
@@ -410,6 +410,50 @@ describe('what may be stored, and what the owner read', () => {
     // Taken out of its text, it is served no more.
     expect((await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { body: BODY } })).status).toBe(200);
     expect((await fetch(`${s.server.base}${picturePath}`)).status).toBe(404);
+  });
+
+  it("an article's cover comes along: the draft's first picture, with its words for people who cannot see it, served to the readers", async () => {
+    const cover = { src: `${UPLOADS_PATH}${upload}`, alt: 'A bakery counter', width: 1920, height: 1080 };
+    const article = { id: 'covered', title: 'A covered article', summary: 'With its picture.', address: 'covered', cover, body: BODY };
+    const response = await s.editor.change('POST', newsletterRoutes.newsletterCreate.path, { json: { fromArticle: article } });
+    expect(response.status).toBe(200);
+    const made = (await response.json()) as NewsletterDetail;
+    expect(made.body[0]).toEqual({ type: 'picture', image: cover });
+    expect((await fetch(`${s.server.base}${NEWSLETTER_PICTURES}/${upload}`)).status).toBe(200);
+    const preview = (await (
+      await s.editor.change('POST', newsletterRoutes.newsletterPreview.path, { json: { subject: made.subject, name: made.name, body: made.body } })
+    ).json()) as NewsletterPreview;
+    expect(preview.html).toContain(`alt="${cover.alt}"`);
+  });
+
+  it('marked ready by an editor: "ready" on every answer, listed to the owners with who is signed in and not to an editor; still written as a draft; sending it ends it', async () => {
+    const made = await create(s.editor, 'ready-for-owner');
+    const ready = (client: Client, value: unknown) => client.change('POST', pathOf('newsletterReady', { id: String(made.id) }), { json: { ready: value } });
+    const listed = async (client: Client) => ((await (await client.send('GET', adminRoutes.me.path)).json()) as Me).newslettersReady;
+    expect(await listed(s.owner)).toEqual([]);
+
+    const marked = (await (await ready(s.editor, true)).json()) as NewsletterDetail;
+    expect([marked.state, marked.readyBy]).toEqual(['ready', 'writer@agency.test']);
+    expect((await detail(s.owner, made.id)).state).toBe('ready');
+    const list = (await (await s.owner.send('GET', newsletterRoutes.newsletters.path)).json()) as NewsletterList;
+    expect(list.newsletters.find((n) => n.id === made.id)?.state).toBe('ready');
+    expect(await listed(s.owner)).toEqual([{ id: made.id, subject: made.subject, readyBy: 'writer@agency.test' }]);
+    expect(await listed(s.editor)).toBeUndefined();
+    expect((await ready(s.editor, 'yes')).status).toBe(400);
+
+    // Still a draft: changed, it stays ready; taken back, it is a draft again.
+    const changed = await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { subject: 'Ready, changed' } });
+    expect(((await changed.json()) as NewsletterDetail).state).toBe('ready');
+    expect(((await (await ready(s.editor, false)).json()) as NewsletterDetail).state).toBe('draft');
+    expect(await listed(s.owner)).toEqual([]);
+
+    // Ready again, then sent by the owner: no longer ready, and a sent one cannot be marked.
+    await ready(s.editor, true);
+    expect((await sendNow(s.owner, made.id)).status).toBe(200);
+    expect((await detail(s.owner, made.id)).state).not.toBe('ready');
+    expect(await listed(s.owner)).toEqual([]);
+    const late = await ready(s.editor, true);
+    expect([late.status, await messageOf(late)]).toEqual([409, messages.notADraft]);
   });
 });
 

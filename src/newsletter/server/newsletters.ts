@@ -29,7 +29,9 @@ import type {
   NewsletterFigures,
   NewsletterState,
   NewsletterSummary,
+  ReadyNewsletter,
 } from '../model/newsletterApi';
+import { isDraft } from '../model/newsletterApi';
 import { fill, slugOf } from '../../schema/text';
 import type { PersonTable } from '../../leads/server/privacy';
 import { preparedIn } from '../../platform/server/statements';
@@ -44,8 +46,11 @@ export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export type DraftProblem = { status: 400 | 404 | 409; message: string };
 
-const COLUMNS = `n.id, n.name, n.subject, n.article, n.state, n.send_at AS sendAt, n.updated_at AS updatedAt, n.updated_by AS updatedBy,
-  n.started_at AS startedAt, n.finished_at AS finishedAt, n.sent_by AS sentBy, n.revision`;
+/** A newsletter's state (NewsletterState): a draft someone marked ready is `ready`. */
+const STATE = "CASE WHEN n.state = 'draft' AND n.ready_at IS NOT NULL THEN 'ready' ELSE n.state END";
+
+const COLUMNS = `n.id, n.name, n.subject, n.article, ${STATE} AS state, n.send_at AS sendAt, n.ready_by AS readyBy, n.ready_at AS readyAt,
+  n.updated_at AS updatedAt, n.updated_by AS updatedBy, n.started_at AS startedAt, n.finished_at AS finishedAt, n.sent_by AS sentBy, n.revision`;
 
 /** A newsletter's counts from its queue, one row per newsletter. */
 const FIGURES = `SELECT newsletter_id AS id, count(*) AS readers,
@@ -91,7 +96,11 @@ const statements = preparedIn((db: Database.Database) => ({
   remove: db.prepare("DELETE FROM newsletters WHERE id = ? AND state = 'draft'"),
   state: db.prepare('SELECT state FROM newsletters WHERE id = ?'),
   // Who last changed its text stays (its history says who scheduled it, and sent_by).
-  schedule: db.prepare("UPDATE newsletters SET state = 'scheduled', send_at = @at, sent_by = @by WHERE id = @id AND state = 'draft' AND revision = @revision"),
+  schedule: db.prepare(
+    "UPDATE newsletters SET state = 'scheduled', send_at = @at, sent_by = @by, ready_by = NULL, ready_at = NULL WHERE id = @id AND state = 'draft' AND revision = @revision",
+  ),
+  ready: db.prepare("UPDATE newsletters SET ready_by = @by, ready_at = @now WHERE id = @id AND state = 'draft'"),
+  readyList: db.prepare("SELECT id, subject, ready_by AS readyBy FROM newsletters WHERE state = 'draft' AND ready_at IS NOT NULL ORDER BY ready_at, id"),
   unschedule: db.prepare("UPDATE newsletters SET state = 'draft', send_at = NULL, sent_by = NULL WHERE id = @id AND state = 'scheduled'"),
   due: db.prepare("SELECT id FROM newsletters WHERE state = 'scheduled' AND send_at <= ? ORDER BY send_at, id"),
   nextDue: db.prepare("SELECT min(send_at) AS at FROM newsletters WHERE state = 'scheduled'"),
@@ -241,7 +250,19 @@ function freeName(db: Database.Database, wish: string): string {
   }
 }
 
-/** An article's draft: its title as subject, its summary, its text, and the link to its page (config/site.ts newsletterMail.readOnSite). */
+/**
+ * An article's cover as the newsletter's first picture, when it is an upload of the office's (the
+ * editor makes every cover it takes one; a picture of the site's own files is not a newsletter's:
+ * bodyProblem). Its text for people who cannot see it comes along.
+ */
+function coverOf(article: ArticleForNewsletter): ArticleBlock[] {
+  const cover = (article as { cover?: unknown }).cover as Partial<ArticleForNewsletter['cover']> | undefined;
+  if (typeof cover !== 'object' || cover === null || typeof cover.src !== 'string' || uploadOf(cover.src) === undefined) return [];
+  const { src, alt, width, height } = cover;
+  return [{ type: 'picture', image: { src, alt: typeof alt === 'string' ? alt : '', width: Number(width), height: Number(height) } }];
+}
+
+/** An article's draft: its title as subject, its cover, its summary, its text, and the link to its page (config/site.ts newsletterMail.readOnSite). */
 export function draftOfArticle(db: Database.Database, article: ArticleForNewsletter): Partial<NewsletterDraft> & { article: string } {
   const site = newsletterSite();
   const summary: ArticleBlock[] =
@@ -256,7 +277,7 @@ export function draftOfArticle(db: Database.Database, article: ArticleForNewslet
     article: typeof article?.id === 'string' ? article.id : '',
     subject: [...title].slice(0, limits.subjectMaxLength).join(''),
     name: freeName(db, title),
-    body: [...summary, ...(Array.isArray(article?.body) ? article.body : []), link],
+    body: [...(article ? coverOf(article) : []), ...summary, ...(Array.isArray(article?.body) ? article.body : []), link],
   };
 }
 
@@ -311,7 +332,7 @@ export function saveNewsletter(
 ): NewsletterDetail | DraftProblem {
   const current = newsletterOf(db, id);
   if (!current) return { status: 404, message: messages.unknownNewsletter };
-  if (current.state !== 'draft') return notDraft(db, id);
+  if (!isDraft(current.state)) return notDraft(db, id);
   const checked = checkDraft(db, { subject: current.subject, name: current.name, body: current.body, ...change }, uploadExists, id);
   if (isProblem(checked)) return checked;
   return db.transaction((): NewsletterDetail | DraftProblem => {
@@ -342,6 +363,15 @@ export function scheduleNewsletter(db: Database.Database, id: number, at: number
     return newsletterOf(db, id)!;
   })();
 }
+
+/** A draft marked ready for an owner to send (`ready`), or taken back (a draft again): by any account. */
+export function markReady(db: Database.Database, id: number, ready: boolean, by: string, now: number): NewsletterDetail | DraftProblem {
+  if (statements(db).ready.run({ id, by: ready ? by : null, now: ready ? now : null }).changes === 0) return notDraft(db, id);
+  return newsletterOf(db, id)!;
+}
+
+/** The newsletters ready for an owner to send, the first marked first: the owners' inbox lists them. */
+export const readyNewsletters = (db: Database.Database): ReadyNewsletter[] => statements(db).readyList.all() as ReadyNewsletter[];
 
 export function unscheduleNewsletter(db: Database.Database, id: number, by: string, now: number): NewsletterDetail | DraftProblem {
   const back = db.transaction(() => {

@@ -20,6 +20,7 @@ import {
   isProblem,
   listNewsletters,
   mailOf,
+  markReady,
   NAME,
   newsletterOf,
   saveNewsletter,
@@ -157,6 +158,11 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       if (result.sendAt !== null && result.sendAt <= now) startDue(store.db, now, publicUrl);
       queue.wake();
       return answer(reply, newsletterOf(store.db, result.id) ?? result);
+    },
+    newsletterReady: (request, reply, account) => {
+      const { ready } = bodyOf(request);
+      if (typeof ready !== 'boolean') return fail(reply, 400, messages.badReady);
+      return answer(reply, markReady(store.db, idOf(request), ready, account, clock()));
     },
     newsletterUnschedule: (request, reply, account) => answer(reply, unscheduleNewsletter(store.db, idOf(request), account, clock())),
   };

@@ -7,6 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import admin from '../../../config/admin';
 import type { AdminRole } from '../../content/model/contentApi';
+import type { Me } from '../../leads/model/adminApi';
 import { call, onSignedOut, signInState, SignedOut, whoAmI } from './api';
 import { fill, formatCount } from './format';
 
@@ -24,7 +25,13 @@ interface SessionValue {
   signOut(everywhere?: boolean): Promise<void>;
   unread: number | undefined;
   setUnread(count: number): void;
+  /** For an owner, the newsletters marked ready for an owner to send (the frame lists them); undefined for an editor. */
+  newslettersReady: NewslettersReady | undefined;
+  /** A screen that learned a newsletter's state tells the frame (src/newsletter/inbox/ready.ts). */
+  setNewslettersReady(change: (was: NewslettersReady) => NewslettersReady): void;
 }
+
+type NewslettersReady = NonNullable<Me['newslettersReady']>;
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -37,6 +44,9 @@ export function useSession(): SessionValue {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
   const [unread, setUnread] = useState<number>();
+  const [newslettersReady, setReady] = useState<NewslettersReady>();
+  // An editor's frame lists none: only what an owner was told of is kept up.
+  const setNewslettersReady = useCallback((change: (was: NewslettersReady) => NewslettersReady) => setReady((was) => (was ? change(was) : was)), []);
 
   const showSignIn = useCallback(async (ended: boolean) => {
     try {
@@ -62,6 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         ...(me.mustSetUpSecondFactor ? { mustSetUpSecondFactor: true as const } : {}),
       });
       setUnread(me.unread);
+      setReady(me.newslettersReady);
     } catch (error) {
       if (error instanceof SignedOut) await showSignIn(true);
       else setState({ kind: 'failed', message: (error as Error).message });
@@ -81,6 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Signed out already: the sign-in shows either way.
       }
       setUnread(undefined);
+      setReady(undefined);
       await showSignIn(false);
     },
     [showSignIn],
@@ -90,6 +102,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     document.title = unread ? fill(admin.titleWithUnread, { count: formatCount(unread) }) : admin.title;
   }, [unread]);
 
-  const value = useMemo(() => ({ state, refresh, signOut, unread, setUnread }), [state, refresh, signOut, unread]);
+  const value = useMemo(
+    () => ({ state, refresh, signOut, unread, setUnread, newslettersReady, setNewslettersReady }),
+    [state, refresh, signOut, unread, newslettersReady, setNewslettersReady],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

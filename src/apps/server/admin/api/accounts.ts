@@ -5,6 +5,7 @@
  */
 import server from '../../../../../config/server';
 import { unreadCount } from '../../../../leads/server/inbox';
+import { readyNewsletters } from '../../../../newsletter/server/newsletters';
 import type { Me, NewRecoveryCodes, SecondFactorState, TotpSetup } from '../../../../leads/model/adminApi';
 import { endSessionsOf, passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import {
@@ -39,7 +40,7 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
       role,
       csrfToken: reply.generateCsrf(),
       placeholders: owner ? placeholders : [],
-      ...(owner ? { unread: unreadCount(store) } : {}),
+      ...(owner ? { unread: unreadCount(store), newslettersReady: readyNewsletters(store.db) } : {}),
       ...(mustSetUpSecondFactor(store, request.session.email ?? '') ? { mustSetUpSecondFactor: true as const } : {}),
     };
     return json(reply, 200, me);
