@@ -32,7 +32,8 @@ export default {
 
   // PLACEHOLDERS: replace with the agency's real details before going live.
   // The one phone number and e-mail address of the site: the contact bar at the top of every page
-  // shows both, and a footer column shows them where it says showPhone / showEmail.
+  // shows both, and a footer column shows them where it says showPhone / showEmail. The phone
+  // number, with its country code, is also the WhatsApp number every WhatsApp link opens a chat with.
   contact: {
     phone: { label: '+1 (555) 010-0199', href: 'tel:+15550100199' },
     email: { label: 'hello@example.com', href: 'mailto:hello@example.com' },
@@ -40,15 +41,14 @@ export default {
   },
 
   social: [
-    // No link: a chat with the WhatsApp number below.
+    // No link: a WhatsApp chat with the phone number above.
     { label: 'Chat with us on WhatsApp', icon: 'whatsapp' },
     { label: 'Follow us on Instagram', href: 'https://www.instagram.com/example', icon: 'instagram' },
     { label: 'Connect with us on LinkedIn', href: 'https://www.linkedin.com/company/example', icon: 'linkedin' },
   ],
 
-  // The agency's WhatsApp number with the country code: every WhatsApp link opens a chat with it.
+  // The message a WhatsApp chat on a page starts with (the chat is with contact.phone's number).
   whatsapp: {
-    number: '15550100199',
     message: 'Hello Business Growth! I would like to talk about a website or app for my business.',
   },
 
@@ -147,7 +147,7 @@ export default {
     home: 'Back to the home page',
   },
 
-  // The round chat button: no link, so a chat with the WhatsApp number.
+  // The round chat button: no link, so a WhatsApp chat with the phone number (contact.phone).
   chat: { label: 'Chat with us on WhatsApp' },
 
   // What the address of a page removed in the editor shows visitors (answered 410 Gone): the words

@@ -171,11 +171,11 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
   [
     'a name that does not exist, used while a file runs',
     (configDir) => {
-      const line = edit(configDir, 'pages/about.ts', 'site.whatsapp.number', 'site.whatsap.number');
+      const line = edit(configDir, 'pages/about.ts', 'site.contact.phone.href', 'site.contact.phon.href');
       const source = readFileSync(path.join(configDir, 'pages/about.ts'), 'utf8').split('\n')[line - 1] ?? '';
       return [
         'Found 1 problem in config/:',
-        `config/pages/about.ts could not be read: Cannot read properties of undefined (reading 'number') on line ${line}, column ${source.indexOf('.number') + 2}. Check the spelling of the names used near that place, or undo the last change to this file.`,
+        `config/pages/about.ts could not be read: Cannot read properties of undefined (reading 'href') on line ${line}, column ${source.indexOf('.href') + 2}. Check the spelling of the names used near that place, or undo the last change to this file.`,
       ];
     },
   ],

@@ -1,7 +1,8 @@
 import type { PageConfig } from '../../src/content/model/pageSchema';
 import site from '../site';
 
-const WHATSAPP = `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(site.whatsapp.message)}`;
+// A WhatsApp chat with the site's one phone number (its digits), starting with the site's message.
+const WHATSAPP = `https://wa.me/${site.contact.phone.href.replace(/\D/g, '')}?text=${encodeURIComponent(site.whatsapp.message)}`;
 
 export default {
   title: 'About Us | Business Growth',

@@ -75,7 +75,11 @@ export function whatsappHref(number: string, message?: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
 }
 
-/** Where one of the site's social links (or its chat button) leads: its own link, else a WhatsApp chat with the site's one WhatsApp number. */
-export function chatHref(site: { whatsapp: { number: string } }, item: { label: string; href?: string | undefined }): string {
-  return item.href ?? whatsappHref(site.whatsapp.number);
+/**
+ * Where one of the site's social links (or its chat button) leads: its own link, else a WhatsApp
+ * chat with the site's one phone number (config/site.ts contact.phone, typed once: every
+ * WhatsApp link follows it).
+ */
+export function chatHref(site: { contact: { phone: { href: string } } }, item: { label: string; href?: string | undefined }): string {
+  return item.href ?? whatsappHref(site.contact.phone.href);
 }

@@ -103,7 +103,7 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   if (options.site !== undefined) {
     const ctx = contextFor(SITE_FILE);
     check(siteSchema, options.site, ctx);
-    // Only the WhatsApp link may leave its address out (it is a chat with whatsapp.number).
+    // Only the WhatsApp link may leave its address out (it is a chat with contact.phone's number).
     const social = isRecord(options.site) && Array.isArray(options.site.social) ? options.site.social : [];
     social.forEach((item: unknown, i) => {
       if (isRecord(item) && item.href === undefined && item.icon !== 'whatsapp')

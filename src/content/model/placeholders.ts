@@ -16,9 +16,8 @@ const FICTIONAL_PHONE = /(^|\D)1?555(\d{7}|01\d\d)($|\D)/;
 const AFFECTS: Readonly<Record<string, string>> = {
   'contact.email':
     "the site's replies and auto-replies carry it as Reply-To, so the visitors' answers go there, and the inbox reads its answers from the mailbox of this address",
-  'contact.phone': "every page's contact bar and footer show it",
+  'contact.phone': "every page's contact bar and footer show it, and every WhatsApp link opens a chat with it",
   'contact.address': 'the privacy page names it as where the agency is, and every newsletter carries it at its foot (the law asks for a real postal address)',
-  'whatsapp.number': 'the WhatsApp links open a chat with it',
   'brand.url': "the canonical links and the sitemap use it, and the notifications' links to the inbox unless PUBLIC_URL is set",
   MAIL_FROM: 'every e-mail of the site is From it (notifications, auto-replies, replies): mail servers refuse or bin mail from a domain that is not yours',
   NOTIFY_TO: 'the notifications of new leads go to it',

@@ -63,7 +63,8 @@ export const siteSchema = object({
   }),
   /**
    * The site's one phone number and e-mail address: the contact bar shows them, and the footer's
-   * columns that ask for them. The e-mail address is also the Reply-To of every mail the site
+   * columns that ask for them. The phone number (with its country code) is also the number every
+   * WhatsApp link opens a chat with. The e-mail address is also the Reply-To of every mail the site
    * sends visitors and the mailbox the inbox reads their answers from: only an owner changes it.
    */
   contact: object({
@@ -71,10 +72,10 @@ export const siteSchema = object({
     email: ownerOnly(contactLink('mailto')),
     address: text(),
   }),
-  /** The agency's profiles: chat, photo sharing, professional network. The WhatsApp one (icon whatsapp) without a link opens a chat with `whatsapp.number`. */
+  /** The agency's profiles: chat, photo sharing, professional network. The WhatsApp one (icon whatsapp) without a link opens a chat with `contact.phone`'s number. */
   social: list(object({ label: label(), href: optional(href()), icon: oneOf(iconNames) }), { min: 1 }),
-  /** WhatsApp chat: the number in international form (its digits are used), and the message a page's WhatsApp button starts with. */
-  whatsapp: object({ number: text(), message: text() }),
+  /** WhatsApp chat: the message a page's WhatsApp button starts with (the chat is with `contact.phone`'s number). */
+  whatsapp: object({ message: text() }),
   navigation: object({
     /** Name of the menu for screen readers. */
     label: advanced(text()),
@@ -119,8 +120,7 @@ export const siteSchema = object({
     wrongLink: object({ heading: heading(), text: longText() }),
     home: label(),
   }),
-  /** The round chat button in the bottom corner of every page. */
-  /** The round chat button: its words, and where it leads (without a link: a WhatsApp chat with `whatsapp.number`). */
+  /** The round chat button in the bottom corner of every page: its words, and where it leads (without a link: a WhatsApp chat with `contact.phone`'s number). */
   chat: object({ label: label(), href: optional(href()) }),
   /**
    * What the address of a page the office removed shows (answered 410 Gone, noindex): the words the

@@ -307,7 +307,7 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
-  test('a social link without its address: only the WhatsApp one may leave it out (a chat with whatsapp.number)', () => {
+  test('a social link without its address: only the WhatsApp one may leave it out (a chat with the phone number)', () => {
     const whatsapp = (c: { site: Record<string, unknown> }) => (c.site.social as Array<{ icon: string }>).findIndex((s) => s.icon === 'whatsapp');
     const other = (c: { site: Record<string, unknown> }) => (c.site.social as Array<{ icon: string }>).findIndex((s) => s.icon !== 'whatsapp');
     expect(problemsAfter((c) => remove(c.site, ['social', whatsapp(c), 'href']))).toEqual([]);

@@ -12,6 +12,8 @@
  */
 import { getByRole, queryAllByRole } from '@testing-library/dom';
 import { JSDOM } from 'jsdom';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import routesFile from '../../../config/routes';
 import site from '../../../config/site';
 import type { PageConfig } from '../../content/model/pageSchema';
@@ -20,6 +22,8 @@ import { renderPage } from '../entry-server';
 import { chatHref, whatsappHref } from '../../schema/links';
 import type { RenderedPage } from '../../render/pageRender';
 import { loadRealContent } from '../../test/realConfig';
+import { makeSite } from '../../test/contentSite';
+import { readSiteContent } from '../../content/server/checkFiles';
 
 // The build's choice of data adapter (vite.config.ts defines it; the privacy page names it): the pages visitors get use our own server's.
 Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });
@@ -195,17 +199,32 @@ describe('links that leave the site', () => {
     expectNewTab(chat[0]!, chatHref(site, site.chat));
   });
 
-  test('every WhatsApp link of the header, the footer and the chat button is a chat with the one WhatsApp number of config/site.ts, and follows it when it changes', async () => {
-    const whatsappLinks = (document: Document) => [...document.querySelectorAll('a[href^="https://wa.me/"]')].map((a) => a.getAttribute('href')!);
-    const now = whatsappLinks(documentOf('/'));
-    // The contact bar's, the footer's and the chat button's (site.social's WhatsApp item and site.chat have no link of their own).
-    expect(now.length).toBeGreaterThanOrEqual(3);
-    for (const href of now) expect(href).toBe(whatsappHref(site.whatsapp.number));
-    const content = await loadRealContent();
-    const changed = { ...content, site: { ...content.site, whatsapp: { ...content.site.whatsapp, number: '+44 7700 900123' } } };
-    const page = await renderPage('/', changed);
-    const { document } = new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window;
-    expect(whatsappLinks(document)).toEqual(now.map(() => 'https://wa.me/447700900123'));
+  test("every WhatsApp link (the contact bar's, the footer's, the chat button's, the About page's) is a chat with the site's one phone number, and follows it when it changes", async () => {
+    const whatsappLinks = (document: Document) =>
+      [...document.querySelectorAll('a[href^="https://wa.me/"]')].map((a) => new URL(a.getAttribute('href')!).pathname);
+    const now = [...whatsappLinks(documentOf('/')), ...whatsappLinks(documentOf(mainPathOf('about')))];
+    // The contact bar's, the footer's and the chat button's (site.social's WhatsApp item and site.chat have no link of their own), and the About page's button.
+    expect(now.length).toBeGreaterThanOrEqual(4);
+    for (const at of now) expect(`https://wa.me${at}`).toBe(whatsappHref(site.contact.phone.href));
+    // The phone number changed once, in config/site.ts, as the editor writes it: every link follows, the About page's too (its file reads it).
+    const dir = makeSite();
+    try {
+      const file = path.join(dir, 'config', 'site.ts');
+      const source = readFileSync(file, 'utf8');
+      const { label, href } = site.contact.phone;
+      const edited = source.replace(JSON.stringify(label).slice(1, -1), '+44 7700 900123').replace(href, 'tel:+447700900123');
+      expect(edited).not.toBe(source);
+      writeFileSync(file, edited);
+      const content = await readSiteContent(dir);
+      const rendered = async (at: string) => {
+        const page = await renderPage(at, content);
+        return new JSDOM(`<!doctype html><html lang="en"><head>${page.head}</head><body><div id="root">${page.body}</div></body></html>`).window.document;
+      };
+      const after = [...whatsappLinks(await rendered('/')), ...whatsappLinks(await rendered(mainPathOf('about')))];
+      expect(after).toEqual(now.map(() => '/447700900123'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("the About page's WhatsApp link opens a chat with the prefilled message in a new tab", () => {
@@ -213,7 +232,7 @@ describe('links that leave the site', () => {
     const links = queryAllByRole(main, 'link', { name: /WhatsApp/ });
     expect(links).toHaveLength(1);
     const href = links[0]!.getAttribute('href')!;
-    expect(href).toMatch(new RegExp(`^https://wa\\.me/${site.whatsapp.number}\\?text=`));
+    expect(href.startsWith(`${whatsappHref(site.contact.phone.href)}?text=`)).toBe(true);
     expect(new URL(href).searchParams.get('text')).toBe(site.whatsapp.message);
     expectNewTab(links[0]!, href);
   });
