@@ -795,7 +795,20 @@ export default {
     loading: 'Loading the content…',
     unsaved: 'Changes not published yet',
     // The parts of config/site.ts offered, by their key there.
-    siteParts: { navigation: 'Header and menu', contact: 'Contact bar', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', gone: 'Removed pages', brand: 'Brand' },
+    siteParts: { navigation: 'Header and menu', contact: 'Phone, e-mail and address', social: 'Social links', footer: 'Footer', newsletter: 'Newsletter confirmation', chat: 'Chat button', gone: 'Removed pages', brand: 'Brand' },
+    // The search across the content, above the list: every box whose text holds a word or a number
+    // (a number found whatever its spaces and dashes), each opening its box. {count} is replaced.
+    search: {
+      label: 'Find a word or a number in the content',
+      hint: 'Every page, article, form and part where it appears: choose one to open it.',
+      heading: 'Where it appears',
+      foundOne: 'Found in 1 place',
+      found: 'Found in {count} places',
+      more: 'and {count} more places: type more of it to narrow the search',
+      none: 'It is nowhere in the content.',
+      maxShown: 50,
+      around: 40,
+    },
     publish: 'Publish',
     publishing: 'Publishing: checking, building and switching the site…',
     published: 'Published. The change is live.',
@@ -842,7 +855,31 @@ export default {
     removeNamed: 'Remove {name}',
     moveUp: 'Move up',
     moveDown: 'Move down',
-    // {n} is the item's place in its list.
+    // A list's item, where it has no title of its own to be named by: by its kind and its place in
+    // the list ("Paragraph 2"). {item} is its kind (itemKinds, by the list's key), {n} its place.
+    itemNumbered: '{item} {n}',
+    itemKinds: {
+      sections: 'Section',
+      paragraphs: 'Paragraph',
+      bullets: 'Point',
+      more: 'Paragraph',
+      local: 'Paragraph',
+      social: 'Profile',
+      links: 'Link',
+      columns: 'Column',
+      breadcrumb: 'Step',
+      actions: 'Button',
+      stats: 'Figure',
+      cards: 'Card',
+      items: 'Entry',
+      parts: 'Part',
+      members: 'Team member',
+      fields: 'Field',
+      options: 'Option',
+      checks: 'Check',
+      slidesToShow: 'Screen width',
+    },
+    // A list's item whose list has no kind above: {n} is its place in its list.
     item: 'Item {n}',
     // Said to screen readers after a change to a list: {name} and {n} are replaced.
     added: '{name}: item {n} added.',

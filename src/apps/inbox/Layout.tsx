@@ -110,14 +110,15 @@ export function Layout({ email, role }: { email: string; role: AdminRole }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // After moving to another screen, the keyboard and screen readers start at its content (the
-  // link that was followed is gone); a filter changing the address is no move.
-  const { pathname } = useLocation();
+  // link that was followed is gone); a filter changing the address is no move. An address that
+  // names a box after its # (a place the content search found) starts there: the screen focused it.
+  const { pathname, hash } = useLocation();
   const first = useRef(true);
   useEffect(() => {
     setMenuOpen(false);
     if (first.current) first.current = false;
-    else document.getElementById(CONTENT_ID)?.focus();
-  }, [pathname]);
+    else if (!(hash && document.getElementById(decodeURIComponent(hash.slice(1))))) document.getElementById(CONTENT_ID)?.focus();
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menuOpen) return;
     setMenuOpen(false);

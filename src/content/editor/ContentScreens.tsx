@@ -26,6 +26,7 @@ import type { Revision } from '../model/contentApi';
 import { fill, formatDate } from '../../platform/inbox/format';
 import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
 import { ContentProvider, useContent } from './contentState';
+import { ContentSearch } from './ContentSearch';
 import { EditScreen } from './EditScreen';
 import { editAddress, entriesOf, newArticleId, type Entry } from './entries';
 import { articleFileOf, articleIdOf } from './files';
@@ -150,6 +151,7 @@ function ContentList() {
         </Alert>
       )}
       <Typography>{t.intro}</Typography>
+      <ContentSearch />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }, alignItems: 'start' }}>
         {group(t.pages, pages)}
         {group(t.articles.heading, articles, <AddArticle />)}

@@ -19,12 +19,13 @@ import { fill } from '../../platform/inbox/format';
 import { useEditorEnv, useLocked, useProblemsWithin } from './EditorEnv';
 import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
 import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './model';
-import { sectionNameOf, sectionTypeLabel } from '../model/place';
+import { keyOf, numberedItem, sectionNameOf, sectionTypeLabel } from '../model/place';
 
 const t = admin.content;
 
-function itemLabel(item: unknown, index: number, itemSchema: Schema<unknown>): string {
-  const parts = [fill(t.item, { n: index + 1 })];
+/** An item of the list at `path`: by its kind and place ("Card 2"), its section kind, its title, whether it is hidden. */
+function itemLabel(item: unknown, index: number, itemSchema: Schema<unknown>, path: Path): string {
+  const parts = [numberedItem(keyOf(path), index)];
   if (itemSchema.meta.kind === 'union' && isRecord(item) && typeof item.type === 'string') parts.push(sectionTypeLabel(item.type));
   const title = itemTitle(item, itemSchema);
   if (title) parts.push(title);
@@ -61,7 +62,7 @@ function OutlineRow({ items, index, path, itemSchema, to }: { items: readonly un
     >
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }}>
-          {fill(t.item, { n: index + 1 })} · {name}
+          {numberedItem(keyOf(path), index)} · {name}
           {isRecord(item) && item.hidden === true ? ` (${t.sectionHidden})` : ''}
         </Typography>
         {title && (
@@ -181,7 +182,7 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
       size="small"
       variant="outlined"
       aria-expanded={opened.has(index)}
-      aria-label={fill(opened.has(index) ? t.closeItemNamed : t.openItemNamed, { name: itemLabel(item, index, itemSchema) })}
+      aria-label={fill(opened.has(index) ? t.closeItemNamed : t.openItemNamed, { name: itemLabel(item, index, itemSchema, path) })}
       onClick={() => toggle(index)}
     >
       {opened.has(index) ? t.closeItem : t.openItem}
@@ -226,7 +227,7 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
                 {(problems) => (
                   <ClosedItem
                     id={fieldId(env.file, [...path, index])}
-                    name={itemLabel(item, index, itemSchema)}
+                    name={itemLabel(item, index, itemSchema, path)}
                     problems={problems}
                     toggle={openButton(item, index)}
                   />
@@ -238,7 +239,7 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
                 value={item}
                 onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
                 path={[...path, index]}
-                label={itemLabel(item, index, itemSchema)}
+                label={itemLabel(item, index, itemSchema, path)}
               />
             )}
             {(!locked || (apart && opened.has(index))) && (
@@ -248,7 +249,7 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
                 useFlexGap
                 sx={{ mt: 1, flexWrap: 'wrap', '& .MuiButton-root': { px: 1.25, minWidth: 0 } }}
                 role="group"
-                aria-label={itemLabel(item, index, itemSchema)}
+                aria-label={itemLabel(item, index, itemSchema, path)}
               >
                 {apart && opened.has(index) && openButton(item, index)}
                 {!locked && (

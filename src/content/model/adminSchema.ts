@@ -573,6 +573,17 @@ export const adminSchema = object({
     siteParts: siteParts(),
     ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'conflict', 'contract', 'ownerOnly']).shape,
     draftSaved: template(['time']),
+    /** A list's item without a title of its own, by its kind (by the list's key) and its place. */
+    itemNumbered: template(['item', 'n']),
+    itemKinds: labelTexts(),
+    /** The search across the content: its box, its list of places, how many are listed at most, how many characters are shown each side of what was found. */
+    search: object({
+      ...texts(['label', 'hint', 'heading', 'foundOne', 'none']).shape,
+      found: template(['count']),
+      more: template(['count']),
+      maxShown: number({ min: 1, max: 500, integer: true }),
+      around: number({ min: 10, max: 200, integer: true }),
+    }),
     notSaved: template(['reason']),
     scheduledFor: template(['at']),
     othersDraft: template(['author', 'at']),

@@ -203,6 +203,20 @@ describe('a key path in words', () => {
     expect(place.join(' ')).not.toContain(`“${field.name as string}”`);
   });
 
+  it('names an item with no title by its kind and place, never a bare number; its refusal asks for the kind, not the number', () => {
+    const [id, page] = Object.entries(real.pages).find(([, p]) => (p.sections as Json[]).some((s) => Array.isArray(s.paragraphs)))!;
+    const file = `config/pages/${id}.ts`;
+    const index = (page.sections as Json[]).findIndex((s) => Array.isArray(s.paragraphs));
+    const emptied = JSON.parse(JSON.stringify(page)) as Json;
+    (emptied.sections as Json[])[index]!.paragraphs[0] = '';
+    const place = placeOf(file, emptied, ['sections', index, 'paragraphs', 0]);
+    const kind = t.itemKinds.paragraphs;
+    expect(place).toEqual([pageNameOf(page.title), sectionNameOf(page.sections as Json[], index), fill(t.itemNumbered, { item: kind, n: 1 })]);
+    expect(place.join(' ')).not.toContain(fill(t.item, { n: 1 }));
+    const said = officeWordsOf({ file, path: ['sections', index, 'paragraphs', 0], words: { kind: 'empty' } }, emptied);
+    expect(said.field).toBe(fill(t.refusals.empty, { label: place.at(-1)!, aLabel: withArticle(kind) }));
+  });
+
   it("names a part of the site's settings by the part the editor offers", () => {
     const column = (real.site.footer as { columns: Json[] }).columns[0]!;
     expect(placeOf('config/site.ts', real.site, ['footer', 'columns', 0, 'heading'])).toEqual([

@@ -130,7 +130,7 @@ export function richTextPlace(file: string, value: unknown, path: Path): Path | 
  * The box a key path is in, as the screen draws it: the path itself, or where it enters a picture
  * (its address, size and text are one box: "Cover picture") or a rich-text box (the article's text).
  */
-function boxPathOf(file: string, value: unknown, path: Path): Path {
+export function boxPathOf(file: string, value: unknown, path: Path): Path {
   let schema = schemaOfFile(file);
   let current = value;
   for (let i = 0; i < path.length; i++) {
@@ -159,6 +159,17 @@ export function boxesToFill(file: string, value: unknown, paths: readonly Path[]
   return [...out.values()];
 }
 
+const itemKinds: Readonly<Record<string, string>> = t.itemKinds;
+
+/** The kind of item a list holds, by the list's key ("paragraphs" -> "Paragraph"), when config/admin.ts names one. */
+export const itemKindOf = (listKey: string | undefined): string | undefined => (listKey !== undefined && Object.hasOwn(itemKinds, listKey) ? itemKinds[listKey] : undefined);
+
+/** A list's item by its kind and place ("Paragraph 2"), never a bare number where the list's kind is known ("Item 2" only then). */
+export function numberedItem(listKey: string | undefined, index: number): string {
+  const kind = itemKindOf(listKey);
+  return kind !== undefined ? fill(t.itemNumbered, { item: kind, n: index + 1 }) : fill(t.item, { n: index + 1 });
+}
+
 const sectionTypes: Readonly<Record<string, string>> = t.sectionTypes;
 
 /** A kind of section by its name in config/admin.ts (content.sectionTypes: every kind has one); an unknown kind by its key. */
@@ -180,7 +191,7 @@ function variantOf(schema: Schema<unknown>, value: unknown): Schema<unknown> | u
  */
 export function sectionNameOf(sections: readonly unknown[], index: number): string {
   const type = typeOf(sections[index]);
-  if (type === undefined) return fill(t.item, { n: index + 1 });
+  if (type === undefined) return numberedItem('sections', index);
   const same = sections.map((s, i) => [typeOf(s), i] as const).filter(([other]) => other === type);
   const name = sectionTypeLabel(type);
   return same.length > 1 ? fill(t.sectionNumbered, { type: name, n: same.findIndex(([, i]) => i === index) + 1 }) : name;
@@ -205,7 +216,8 @@ export function placeOf(file: string, value: unknown, path: Path): string[] {
     current = isRecord(current) ? current[key] : undefined;
     rest = rest.slice(1);
   }
-  for (const part of rest) {
+  const offset = path.length - rest.length;
+  for (const [i, part] of rest.entries()) {
     const resolved = schema ? variantOf(schema, current) : undefined;
     const meta = resolved?.meta;
     // Inside a rich-text box: the box is the place (its blocks have no boxes of their own).
@@ -215,9 +227,11 @@ export function placeOf(file: string, value: unknown, path: Path): string[] {
       const item = items[part];
       const byKind = meta.item.meta.kind === 'union' ? sectionNameOf(items, part) : undefined;
       const titled = itemTitle(item, meta.item);
-      const title = byKind ?? (titled !== undefined ? `“${titled}”` : undefined);
+      const listKey = keyOf(path.slice(0, offset + i));
+      // Named by its section kind, its title, else its kind of item and place ("Paragraph 2"): then the list's own name is left out.
+      const title = byKind ?? (titled !== undefined ? `“${titled}”` : itemKindOf(listKey) !== undefined ? numberedItem(listKey, part) : undefined);
       if (title !== undefined && names.length > 1) names.pop();
-      names.push(title ?? fill(t.item, { n: part + 1 }));
+      names.push(title ?? numberedItem(listKey, part));
       schema = meta.item;
       current = item;
       continue;
@@ -270,7 +284,9 @@ export interface OfficeSentence {
 /** A refusal said in the office's words at its place (placeOf). */
 export function officeSentence(words: Refusal, place: readonly string[]): OfficeSentence {
   const label = place.at(-1) ?? t.fileNames.other;
-  const field = fill(t.refusals[words.kind], { label, aLabel: withArticle(label), ...valuesInWords(words.values) });
+  // "Paragraph 2 is empty: write a paragraph.": what to write is the kind of the item, not its place.
+  const kind = /^(\D*\S)\s+\d+$/.exec(label)?.[1];
+  const field = fill(t.refusals[words.kind], { label, aLabel: withArticle(kind ?? label), ...valuesInWords(words.values) });
   return { field, sentence: [...place.slice(0, -1), field].join(t.placeJoint) };
 }
 
