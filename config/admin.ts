@@ -566,7 +566,7 @@ export default {
     search: 'Search',
     searchHint: 'A part of the address',
     // The server has no mail settings: nobody gets the confirmation e-mail, so nobody can confirm.
-    mailOff: 'Confirmation e-mails are not sent: mail is not set up on this server (SMTP_URL, MAIL_FROM). Sign-ups wait, and are deleted when nobody confirms them.',
+    mailOff: 'Confirmation e-mails are not sent: the site cannot send e-mail yet (whoever looks after the site sets it up). Sign-ups wait, and are deleted when nobody confirms them.',
     exportCsv: 'Export CSV',
     exportHint: 'The subscribers shown, as a file',
     tableLabel: 'Subscribers',
@@ -695,8 +695,8 @@ export default {
     loading: 'Loading the newsletters…',
     // {count} is replaced.
     confirmed: 'Confirmed subscribers: {count}',
-    mailOff: 'Sending is not set up on this server (SMTP_URL and MAIL_FROM): newsletters can be written and previewed, not sent.',
-    noDkim: 'The mails are not signed with a DKIM key (DKIM_PRIVATE_KEY_FILE): Gmail and Yahoo refuse or hide bulk mail without it. The guide to setting up the server says how to make one.',
+    mailOff: 'The site cannot send e-mail yet (whoever looks after the site sets it up): newsletters can be written and previewed, not sent.',
+    noDkim: 'The mails do not carry the agency\'s signature (a DKIM key): Gmail and Yahoo refuse or hide bulk mail without it. Ask whoever looks after the site to add one (the guide to setting up the server says how).',
     new: 'New newsletter',
     fromArticle: 'Or start from an article of the site',
     article: 'Article',

@@ -117,7 +117,7 @@ export default {
         notARecipient: 'it came from an address the notification was not sent to.',
         notProved: "the agency's mail server did not prove that it came from the address it names (DMARC, DKIM, SPF or a trusted relay).",
         noAddress: 'the lead has no e-mail address to answer.',
-        off: "e-mail is not set up on the site (SMTP_URL, MAIL_FROM), so nothing can be sent.",
+        off: "the site cannot send e-mail yet (whoever looks after the site sets it up), so nothing can be sent.",
       },
     },
     webhookText: '{subject}: {link}',
@@ -234,7 +234,7 @@ export default {
       // "Ready for an owner" set or taken back without saying which.
       badReady: 'Please reload the page: the server did not understand whether the newsletter is ready.',
       badTime: 'Choose a time after now and at most {days} days ahead.',
-      mailOff: "Newsletters are sent through the site's mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.",
+      mailOff: "Newsletters are sent through the site's mail settings, which are not set up yet: ask whoever looks after the site.",
       noReaders: 'Nobody has confirmed their subscription yet: there is nobody to send it to.',
       tooManyTests: 'Too many test sends from this account just now. Please wait {minutes} minutes and try again.',
       testFailed: 'The test could not be sent: {error}',
@@ -270,7 +270,7 @@ export default {
       afterMinutes: 10,
       backShownHours: 24,
       subject: 'Answers by e-mail: the mailbox cannot be read',
-      text: "The site has not been able to read the agency's mailbox {user} at {host} since {since}: {error}\n\nVisitors' answers wait in the mailbox until it can be read again: none is lost. The site keeps trying, and the inbox says when it reads again: {link}\n\nCheck the mailbox's password (IMAP_URL) and that the mail host is up.",
+      text: "The site has not been able to read the agency's mailbox {user} at {host} since {since}: {error}\n\nVisitors' answers wait in the mailbox until it can be read again: none is lost. The site keeps trying, and the inbox says when it reads again: {link}\n\nCheck the mailbox's password in the site's mail settings and that the mail host is up.",
     },
     // A larger mail is recorded by its headers only (read it in the mail program).
     maxMailBytes: 10485760,
@@ -462,7 +462,7 @@ export default {
       badBulk: 'Choose between 1 and {max} leads, and an action the list offers.',
       ownersOnly: "Only an owner's account can see leads. This account edits the site's content.",
       // The content editor (/admin/content).
-      contentNotSetUp: 'Editing the content is not set up on this server (SITE_DIR names the site folder).',
+      contentNotSetUp: 'Editing the content is not set up on this server yet: ask whoever looks after the site to name the site\'s folder in its settings.',
       publishBusy: 'Another publish is under way. Please wait a moment and try again.',
       releaseUnderWay: 'A new release of the site is being put in place, so nothing was published. Please try again in a few minutes: your edits are kept as your draft.',
       contentChanged: 'The content was changed since you opened the editor (by another publish or a release). Reload the editor: your edits are kept as your draft.',
@@ -511,7 +511,7 @@ export default {
       uploadsFull: 'The space for uploaded pictures is full (at most {pictures} pictures, {megabytes} MB in all). Please ask whoever looks after the server to remove the pictures no page uses.',
       // Replying from a lead's page.
       noReplyAddress: 'This lead has no e-mail address to reply to.',
-      repliesOff: 'Replies are sent through the site\'s mail settings (SMTP_URL, MAIL_FROM), which are not set up on this server.',
+      repliesOff: 'Replies are sent through the site\'s mail settings, which are not set up yet: ask whoever looks after the site.',
       // {minutes} is replaced.
       tooManyReplies: 'Too many replies from this account just now. Please wait {minutes} minutes and try again.',
       // Drafts (the editor saves each edit on the server as it is typed). {max} is replaced (in kB).
