@@ -21,7 +21,7 @@ import { sectionSchemas, type SectionType } from '../../site/sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { siteSchema } from './siteSchema';
 import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../../leads/model/adminApi';
-import { ATTRIBUTION_KEYS, DEVICES } from '../../leads/model/attribution';
+import { ATTRIBUTION_KEYS, CLICK_IDS, DEVICES } from '../../leads/model/attribution';
 import { CONFIRMATION_MAILS, SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
 import { ADMIN_ROLES } from './contentApi';
 
@@ -454,6 +454,8 @@ export const adminSchema = object({
     ...texts(['heading', 'none', 'direct']).shape,
     labels: texts(ATTRIBUTION_KEYS),
     devices: texts(DEVICES),
+    /** The ad network each click id an address carries comes from, by that id. */
+    adNetworks: texts(CLICK_IDS),
     ...texts(['filterSource', 'allSources', 'filterCampaign', 'allCampaigns', 'noCampaign', 'choiceCount']).shape,
   }),
   insights: object({

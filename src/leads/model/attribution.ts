@@ -9,7 +9,7 @@
  */
 
 /** The click ids of the common ad networks: recorded as present, never their values. */
-const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'ttclid', 'twclid', 'li_fat_id', 'yclid'] as const;
+export const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'ttclid', 'twclid', 'li_fat_id', 'yclid'] as const;
 export type ClickId = (typeof CLICK_IDS)[number];
 
 export const DEVICES = ['phone', 'tablet', 'desktop'] as const;

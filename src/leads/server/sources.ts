@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import admin from '../../../config/admin';
 import { ATTRIBUTION_KEYS, sourceOf, type AttributionKey, type ClickId, type Device, type LeadSource } from '../model/attribution';
+import { sourceTexts } from '../model/sourceWords';
 import type { Inserted } from './store';
 
 export type { LeadSource };
@@ -70,22 +71,6 @@ export function sourceReader(db: Database.Database): (docId: string) => LeadSour
 /** One lead's source, if it has one. */
 export function sourceOfLead(db: Database.Database, docId: string): LeadSource | undefined {
   return sourceReader(db)(docId);
-}
-
-/**
- * A source's values as text, by key (the CSV's columns, the mail's lines): the device in words,
- * no source as config's word for a direct visit; empty where nothing was recorded.
- */
-export function sourceTexts(source: LeadSource | undefined): Record<AttributionKey, string> {
-  return Object.fromEntries(
-    ATTRIBUTION_KEYS.map((key) => {
-      const value = source?.[key];
-      if (!source) return [key, ''];
-      if (key === 'source') return [key, source.source || admin.sources.direct];
-      if (key === 'device' && source.device) return [key, admin.sources.devices[source.device]];
-      return [key, value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value];
-    }),
-  ) as Record<AttributionKey, string>;
 }
 
 const labels = admin.sources.labels;

@@ -1,27 +1,21 @@
 /**
  * Where a lead came from, on its page (src/leads/model/attribution.ts; kept beside the lead by
- * src/leads/server/sources.ts): what was recorded, by the labels of config/admin.ts `sources`, as
- * text (a referring site is shown, never linked).
+ * src/leads/server/sources.ts): what was recorded, by the labels of config/admin.ts `sources`, in
+ * words (src/leads/model/sourceWords.ts), as text (a referring site is shown, never linked).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import admin from '../../../../config/admin';
 import { ATTRIBUTION_KEYS, type LeadSource } from '../../model/attribution';
+import { sourceTexts } from '../../model/sourceWords';
 import { visible } from '../../../platform/inbox/format';
 
 const t = admin.sources;
 
-/** The source's values as the inbox writes them: the device in words, no source as a direct visit. */
-function sourceValue(source: LeadSource, key: (typeof ATTRIBUTION_KEYS)[number]): string {
-  if (key === 'source') return source.source || t.direct;
-  if (key === 'device') return source.device ? t.devices[source.device] : '';
-  const value = source[key];
-  return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value;
-}
-
 export function LeadSourceList({ source }: { source: LeadSource | null }) {
   if (!source) return <Typography color="text.secondary">{t.none}</Typography>;
-  const rows = ATTRIBUTION_KEYS.map((key) => ({ key, value: sourceValue(source, key) })).filter((row) => row.value !== '');
+  const texts = sourceTexts(source);
+  const rows = ATTRIBUTION_KEYS.map((key) => ({ key, value: texts[key] })).filter((row) => row.value !== '');
   return (
     <Box
       component="dl"

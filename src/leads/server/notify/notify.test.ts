@@ -587,7 +587,8 @@ describe('where the lead came from, in the e-mail and the webhook', () => {
       ['utmSource', 'newsletter'],
       ['utmMedium', 'email'],
       ['utmCampaign', 'autumn'],
-      ['clickIds', 'gclid, fbclid'],
+      // An advert by its network's name, never the click id.
+      ['clickIds', `${admin.sources.adNetworks.gclid}, ${admin.sources.adNetworks.fbclid}`],
       ['device', admin.sources.devices.phone],
     ]);
     // Right after "Received", before the link to the lead; the same rows in the HTML.
