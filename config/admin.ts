@@ -911,7 +911,8 @@ export default {
     sectionProblemsOne: '1 problem to fix',
     // {count} is replaced.
     sectionProblems: '{count} problems to fix',
-    linkKind: 'Link to',
+    // The box choosing where a link goes (a page of this site, or an address): {label} is the link's name ("Link").
+    linkKind: '{label} goes to',
     linkPage: 'A page of this site',
     linkAddress: 'An address',
     linkAddressHint: 'Starts with https://, mailto: or tel:',
@@ -964,7 +965,7 @@ export default {
       undoOf: 'Took back the change published {of}',
       restoreOf: 'Went back to the version of {of}',
       // A developer's release; {at} is replaced.
-      releaseAt: "A developer's release, {at}",
+      releaseAt: 'An update to the site by its developers, {at}',
       showChanges: 'Before and after',
       hideChanges: 'Hide before and after',
       before: 'Before',

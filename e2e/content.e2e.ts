@@ -244,7 +244,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     const hrefAt = ['sections', heroIndex, 'actions', 0, 'href'];
     const oldHref = home.sections[heroIndex].actions[0].href as string;
     await page
-      .getByRole('combobox', { name: `${t.labels.href}: ${t.linkKind}` })
+      .getByRole('combobox', { name: fill(t.linkKind, { label: t.labels.href }) })
       .first()
       .click();
     await page.getByRole('option', { name: t.linkAddress, exact: true }).click();

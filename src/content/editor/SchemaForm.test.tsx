@@ -466,6 +466,17 @@ describe("the checker's sentences on their fields, as typed", () => {
     expect(input).toHaveAccessibleDescription(sentence);
   });
 
+  test("a link's choice between a page and an address is named once by the link's name, no word said twice", () => {
+    const value = valueOf(snapshot, {}, home);
+    const path = firstLinkPath(value, [])!;
+    render(<Editor file={home} at={path.slice(0, 2)} />);
+    const kind = screen.getAllByRole('combobox').find((c) => c.textContent === t.linkPage || c.textContent === t.linkAddress)!;
+    const name = fill(t.linkKind, { label: labelOf(String(path.at(-1))) });
+    expect(screen.getAllByRole('combobox', { name })).toContain(kind);
+    const words = name.toLowerCase().match(/\p{L}+/gu)!;
+    expect(words).toEqual([...new Set(words)]);
+  });
+
   test('a link to an alias of a page (config/routes.ts aliases) opens as that page of the site, and stays as written', async () => {
     const user = person();
     const value = valueOf(snapshot, {}, home);

@@ -272,7 +272,7 @@ function LinkEditor(props: FieldProps) {
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
       <TextField
         select
-        label={`${label}: ${t.linkKind}`}
+        label={fill(t.linkKind, { label })}
         value={mode}
         disabled={locked}
         onChange={(event) => setMode(event.target.value === 'page' ? 'page' : 'address')}

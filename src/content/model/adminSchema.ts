@@ -573,8 +573,6 @@ export const adminSchema = object({
     ...texts(['heading', 'intro', 'pages', 'parts', 'forms', 'edit', 'back', 'loading', 'unsaved']).shape,
     /** The parts of config/site.ts the editor offers, by their key there, with their names. */
     siteParts: siteParts(),
-    ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'conflict', 'contract', 'ownerOnly']).shape,
-    draftSaved: template(['time']),
     /** A list's item without a title of its own, by its kind (by the list's key) and its place. */
     itemNumbered: template(['item', 'n']),
     itemKinds: labelTexts(),
@@ -586,6 +584,8 @@ export const adminSchema = object({
       maxShown: number({ min: 1, max: 500, integer: true }),
       around: number({ min: 10, max: 200, integer: true }),
     }),
+    ...texts(['publish', 'publishing', 'published', 'openLive', 'problems', 'problemsOne', 'conflict', 'contract', 'ownerOnly']).shape,
+    draftSaved: template(['time']),
     notSaved: template(['reason']),
     scheduledFor: template(['at']),
     othersDraft: template(['author', 'at']),
@@ -621,7 +621,8 @@ export const adminSchema = object({
       'sectionHidden',
     ]).shape,
     ...texts(['openSection', 'openSectionNamed', 'backToOutline', 'sectionProblemsOne', 'sectionProblems']).shape,
-    ...texts(['linkKind', 'linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize', 'noPicture']).shape,
+    linkKind: template(['label']),
+    ...texts(['linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize', 'noPicture']).shape,
     /** The colour picker's name beside a colour's code: {name} is replaced. */
     pickColour: template(['name']),
     /** The counter under a text with a length limit: {count}, {max} and (search results) {shown} are replaced. */
