@@ -19,7 +19,9 @@ function* textsOf(value: unknown, path: string): Generator<[string, string]> {
 const ENVIRONMENT_VARIABLE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/;
 /** A key path of a config file (its first key, a dot, a key), a config file, an address parameter of a campaign or an advert. */
 const topKeys = [...Object.keys(siteSchema.shape), ...Object.keys(serverSchema.shape)].join('|');
-const CONFIG_KEY = new RegExp(`\\b(?:${topKeys})\\.[a-z][A-Za-z]*\\b|\\bconfig/|\\butm_[a-z]+|\\b(?:gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|yclid)\\b`);
+const CONFIG_KEY = new RegExp(
+  `\\b(?:${topKeys})\\.[a-z][A-Za-z]*\\b|\\bconfig/|\\butm_[a-z]+|\\b(?:gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|yclid)\\b`,
+);
 
 const texts = [...textsOf(admin, 'admin'), ...textsOf(server, 'server')];
 

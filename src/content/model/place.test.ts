@@ -208,7 +208,7 @@ describe('a key path in words', () => {
     const file = `config/pages/${id}.ts`;
     const index = (page.sections as Json[]).findIndex((s) => Array.isArray(s.paragraphs));
     const emptied = JSON.parse(JSON.stringify(page)) as Json;
-    (emptied.sections as Json[])[index]!.paragraphs[0] = '';
+    ((emptied.sections as Json[])[index]!.paragraphs as string[])[0] = '';
     const place = placeOf(file, emptied, ['sections', index, 'paragraphs', 0]);
     const kind = t.itemKinds.paragraphs;
     expect(place).toEqual([pageNameOf(page.title), sectionNameOf(page.sections as Json[], index), fill(t.itemNumbered, { item: kind, n: 1 })]);

@@ -162,7 +162,8 @@ export function boxesToFill(file: string, value: unknown, paths: readonly Path[]
 const itemKinds: Readonly<Record<string, string>> = t.itemKinds;
 
 /** The kind of item a list holds, by the list's key ("paragraphs" -> "Paragraph"), when config/admin.ts names one. */
-export const itemKindOf = (listKey: string | undefined): string | undefined => (listKey !== undefined && Object.hasOwn(itemKinds, listKey) ? itemKinds[listKey] : undefined);
+const itemKindOf = (listKey: string | undefined): string | undefined =>
+  listKey !== undefined && Object.hasOwn(itemKinds, listKey) ? itemKinds[listKey] : undefined;
 
 /** A list's item by its kind and place ("Paragraph 2"), never a bare number where the list's kind is known ("Item 2" only then). */
 export function numberedItem(listKey: string | undefined, index: number): string {

@@ -53,4 +53,5 @@ function saysMore(label: string, value: string): boolean {
 }
 
 /** One text for a person: "Web Desiner (React.js)", or the label alone when the value is the same or says nothing more. */
-export const pickedText = ({ label, value }: Picked): string => (value === undefined || label === '' || !saysMore(label, value) ? label : `${label} (${value})`);
+export const pickedText = ({ label, value }: Picked): string =>
+  value === undefined || label === '' || !saysMore(label, value) ? label : `${label} (${value})`;
