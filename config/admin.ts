@@ -1208,6 +1208,8 @@ export default {
       notAPhoneLink: '{label}: “{value}” should start with tel: and the number.',
       notAMailLink: '{label}: “{value}” should start with mailto: and the address.',
       numbersDiffer: '{label}: “{value}” is not the number shown ({shown}), so visitors would call another one. Write the same number in both.',
+      // The phone number without its country code: every WhatsApp link chats with it, from any country.
+      noCountryCode: '{label}: “{value}” has no country code. Write it with + and the country code (like +44 for the UK): the WhatsApp links open a chat with this number.',
       addressesDiffer: '{label}: “{value}” is not the address shown ({shown}), so visitors would write to another one. Write the same address in both.',
       // The editor's server, of a change its screens never send.
       contract: '{label} is part of how the site stores what visitors send: a developer changes it.',

@@ -47,7 +47,8 @@ export const linkSchema = object({
 
 /**
  * The site's phone number or e-mail address: what visitors read (`label`) and what their phone or
- * mail program opens (`href`, tel: or mailto:), which must be the same number or address.
+ * mail program opens (`href`, tel: or mailto:), which must be the same number or address; a phone
+ * number with its country code (tel:+…), since the WhatsApp links chat with it.
  */
 export function contactLink(scheme: 'tel' | 'mailto'): ObjectSchema<typeof contactShape> {
   const base = object(contactShape);
@@ -66,6 +67,16 @@ export function contactLink(scheme: 'tel' | 'mailto'): ObjectSchema<typeof conta
           kind: scheme === 'tel' ? 'notAPhoneLink' : 'notAMailLink',
           values: { value: target },
         });
+      } else if (scheme === 'tel' && !/^tel:\+/i.test(target.trim())) {
+        // Every WhatsApp link is a chat with this number (src/schema/links.ts chatHref): it needs its country code.
+        ctx.report(
+          [...path, 'href'],
+          `${JSON.stringify(target)} has no country code: write tel:+ and the country code, then the number (the WhatsApp links chat with it).`,
+          {
+            kind: 'noCountryCode',
+            values: { value: target },
+          },
+        );
       } else if (!same(label, target)) {
         ctx.report(
           [...path, 'href'],

@@ -52,6 +52,7 @@ export const REFUSAL_VALUES = {
   notAPhoneLink: ['value'],
   notAMailLink: ['value'],
   numbersDiffer: ['value', 'shown'],
+  noCountryCode: ['value'],
   addressesDiffer: ['value', 'shown'],
   contract: [],
   ownerOnly: [],

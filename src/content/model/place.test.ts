@@ -165,6 +165,7 @@ function corpus(): Array<{ file: string; value: unknown; problem: Problem }> {
     ),
   );
   add('config/site.ts', setAt(real.site, ['contact', 'phone', 'href'], 'tel:+1999'));
+  add('config/site.ts', setAt(setAt(real.site, ['contact', 'phone', 'href'], 'tel:0201234567'), ['contact', 'phone', 'label'], '020 123 4567'));
   add('config/site.ts', setAt(real.site, ['contact', 'email', 'href'], 'mailto:someone@else.test'));
   add('config/site.ts', setAt(real.site, ['contact', 'phone', 'href'], 'https://example.com'));
   add('config/site.ts', setAt(real.site, ['contact', 'email', 'href'], 'tel:+1999'));

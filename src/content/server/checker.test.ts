@@ -317,6 +317,17 @@ describe('one sentence per mistake, naming the file, the key and what to do', ()
     ]);
   });
 
+  test('the phone number needs its country code: every WhatsApp link is a chat with it', () => {
+    expect(
+      problemsAfter((c) => {
+        set(c.site, ['contact', 'phone', 'label'], '020 7946 0321');
+        set(c.site, ['contact', 'phone', 'href'], 'tel:02079460321');
+      }),
+    ).toEqual([
+      'config/site.ts: contact.phone.href "tel:02079460321" has no country code: write tel:+ and the country code, then the number (the WhatsApp links chat with it).',
+    ]);
+  });
+
   test('several mistakes at once are all reported, file by file', () => {
     const software = sectionIndex('home', { id: 'software' });
     const faq = sectionIndex('about', { type: 'faq' });
