@@ -52,6 +52,7 @@ test('the phone number found by the search, changed once and published: every ca
     await page.setViewportSize({ width: 1280, height: 900 });
     await results.getByRole('link', { name: place, exact: true }).click();
     await expect(page.locator(`#${fieldId(SITE, ['contact', 'phone', 'label'])}`)).toBeFocused();
+    await shot(page, 'phone-box-1280');
   });
 
   await test.step('changed once, published: every call and chat link reaches the new number', async () => {
@@ -73,6 +74,15 @@ test('the phone number found by the search, changed once and published: every ca
     // The home page has the contact bar's, the footer's and the chat button's; the About page its own button too.
     await page.goto(`${base}${about}`);
     await expect(page.locator('a[href^="https://wa.me/"]')).toHaveCount(4);
+  });
+
+  await test.step("a page's outline names its sections by their kind and place", async () => {
+    await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: 'config/pages/home.ts' })}`);
+    await expect(publishButton(page, 'config/pages/home.ts')).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'outline-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, 'outline-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test.step('the search finds the new number, the old one nowhere', async () => {
