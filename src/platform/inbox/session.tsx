@@ -27,7 +27,7 @@ interface SessionValue {
   setUnread(count: number): void;
   /** For an owner, the newsletters marked ready for an owner to send (the frame lists them); undefined for an editor. */
   newslettersReady: NewslettersReady | undefined;
-  /** A screen that learned a newsletter's state tells the frame (src/newsletter/inbox/ready.ts). */
+  /** A screen that learned a newsletter's state tells the frame (src/newsletter/inbox/ready.tsx). */
   setNewslettersReady(change: (was: NewslettersReady) => NewslettersReady): void;
 }
 
