@@ -47,6 +47,9 @@ export default defineConfig(({ mode }) => {
       // Read by the build (src/render/codeBuild.ts: which chunks each island needs), which then removes it.
       manifest: true,
       rolldownOptions: {
+        // No warning that a plugin took long: on a busy machine every build would print one (the
+        // build's time is watched by its own measure, not by its output).
+        checks: { bundlerTimings: false },
         output: {
           codeSplitting: {
             groups: [

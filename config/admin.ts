@@ -239,7 +239,7 @@ export default {
 
   spam: {
     heading: 'Spam',
-    intro: 'Submissions the spam trap caught (stored, but nobody was notified) and the leads marked as spam. "Not spam" moves one to the inbox and sends the notifications it has not had.',
+    intro: 'Submissions the spam trap caught or that came without the check every form does in the visitor\'s browser (a robot, or a browser without JavaScript), stored but with nobody notified, and the leads marked as spam. "Not spam" moves one to the inbox and sends the notifications it has not had.',
     notSpam: 'Not spam',
     movedToInbox: 'Moved to the inbox; its notifications are on their way.',
   },

@@ -40,6 +40,20 @@ export default {
     name: 'website',
     label: 'Leave this field empty',
   },
+  // The forms' second spam guard, with no third party: while a visitor fills in a form, their
+  // browser solves a small puzzle our server set (ALTCHA's proof of work; no cookie, no request to
+  // anyone else). A form sent without a solved puzzle (a robot, or a browser without JavaScript)
+  // is kept in Spam, never lost. Off in a Firebase build, where our server is absent.
+  proofOfWork: {
+    // The puzzle's size: the browser tries at most this many numbers (half of them on average).
+    // A mid-range phone should solve it before the visitor has filled in the first field:
+    // `npm run bench:proof` measures it in Chromium slowed down to a phone's speed.
+    maxNumber: 50000,
+    // How long a puzzle stays good; each solution counts once, for one form sent.
+    expiresMinutes: 120,
+    // Puzzles one client may ask for (one each time a page's forms load, and after each send).
+    perClient: { requests: 30, perSeconds: 600 },
+  },
   // The visit beacon (/api/visits): page views counted per day, page and source, for the
   // inbox's insights (docs/inbox.md "Insights"). No cookie; no address is stored: a visitor of
   // the day is a hash of address and browser with a salt that changes daily and is then forgotten.

@@ -20,6 +20,7 @@ import admin from '../config/admin';
 import forms from '../config/forms';
 import { buildDocument } from '../src/site/forms/model/document';
 import { api } from '../src/platform/api';
+import { proofHeaders } from '../src/test/proof';
 import { validData } from '../src/test/formFixtures';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../src/test/dovecot';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
@@ -66,7 +67,7 @@ test.beforeAll(async () => {
   ] as const) {
     const response = await fetch(base + api.documents(forms[form].collection), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await proofHeaders(base)) },
       body: JSON.stringify(buildDocument(forms[form], { ...(validData[form] as Record<string, string>), Email: email })),
     });
     expect(response.status).toBe(201);

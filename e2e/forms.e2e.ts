@@ -22,6 +22,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import inquiryConfig from '../config/forms/inquiry';
+import { api } from '../src/platform/api';
 import { expect, nextFrames, test, visit } from './fixtures';
 import {
   expectNoLibraryMessages,
@@ -1078,5 +1079,39 @@ test.describe('the spam trap', () => {
     await submitButton(form).click();
     await expect.poll(() => spamMarks('Inquriy', 'Email', person)).toEqual([0]);
     expect(JSON.parse(writes.saves[1]!.postData() ?? '{}')).not.toHaveProperty('website');
+  });
+});
+
+/* ---------------------------------------------------------------- 10. proof of work */
+
+test.describe('the proof of work', () => {
+  test('a page asks for no puzzle until the visitor is in a form; the form goes with the puzzle its browser solved, and is a lead, not spam', async ({
+    page,
+  }) => {
+    const puzzles: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === api.proofChallenge) puzzles.push(request.url());
+    });
+    const writes = recordWrites(page);
+    await visit(page, formPlaces.contact.path);
+    // The page alone, read and scrolled through to its end, sets no work for the visitor's device.
+    await page.mouse.wheel(0, 10_000);
+    await nextFrames(page);
+    expect(puzzles).toEqual([]);
+
+    const s = uniqueSuffix();
+    const email = `solver.${s}@example.com`;
+    const form = await open(page, 'contact');
+    await fillFields(form, { Fullname: `Solver ${s}`, Company: 'Acme', Number: '0123456789', Email: email, Messsage: 'A real question.' });
+    await submitButton(form).click();
+    await expectToast(page, toast.contactSaved);
+    expect(puzzles).toHaveLength(1);
+    expect(writes.saves).toHaveLength(1);
+    const proof = JSON.parse(Buffer.from(writes.saves[0]!.headers()[api.proofHeader.toLowerCase()] ?? '', 'base64').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(proof).sort()).toEqual(['algorithm', 'challenge', 'number', 'salt', 'signature']);
+    await expect.poll(() => spamMarks(formPlaces.contact.collection, 'Email', email)).toEqual([0]);
   });
 });

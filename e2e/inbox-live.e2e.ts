@@ -17,6 +17,7 @@ import admin from '../config/admin';
 import forms from '../config/forms';
 import { buildDocument } from '../src/site/forms/model/document';
 import { api } from '../src/platform/api';
+import { proofHeaders } from '../src/test/proof';
 import { escapeRegExp } from '../src/schema/text';
 import { adminRoutes, CSRF_HEADER, pathOf } from '../src/leads/model/adminApi';
 import { validData } from '../src/test/formFixtures';
@@ -59,7 +60,7 @@ test.beforeAll(async () => {
   for (const person of people) {
     const response = await fetch(base + api.documents(forms.contact.collection), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await proofHeaders(base)) },
       body: JSON.stringify(buildDocument(forms.contact, { ...validData.contact, Fullname: person.name, Email: person.email })),
     });
     expect(response.status).toBe(201);

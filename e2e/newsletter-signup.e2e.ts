@@ -16,6 +16,7 @@ import Database from 'better-sqlite3';
 import admin from '../config/admin';
 import site from '../config/site';
 import { api } from '../src/platform/api';
+import { proofHeaders } from '../src/test/proof';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { animationsDone, expect, test } from './fixtures';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
@@ -150,7 +151,7 @@ test.describe('visitor mail held for a network', () => {
     for (const [i, email] of addresses.entries()) {
       const response = await fetch(`${base}${api.documents(forms.newsletter.collection)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        headers: { 'content-type': 'application/json', ...(await proofHeaders(base)), 'x-forwarded-for': `203.0.113.${i + 1}` },
         body: JSON.stringify({ Email: email, id: Date.now(), Date: new Date().toString() }),
       });
       expect(response.status).toBe(201);

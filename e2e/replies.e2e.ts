@@ -20,6 +20,7 @@ import forms from '../config/forms';
 import site from '../config/site';
 import { buildDocument } from '../src/site/forms/model/document';
 import { api } from '../src/platform/api';
+import { proofHeaders } from '../src/test/proof';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { validData } from '../src/test/formFixtures';
 import { expect, fill, test } from './fixtures';
@@ -90,7 +91,7 @@ test('from a campaign to the contact form, the auto-reply once, the owner sees t
   // A second post the same day: its notification comes, no second auto-reply.
   const again = await fetch(base + api.documents(contact.collection), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await proofHeaders(base)) },
     body: JSON.stringify(buildDocument(contact, { ...visitor, Messsage: 'One more thing.' })),
   });
   expect(again.status).toBe(201);

@@ -10,6 +10,12 @@ export const api = {
   files: '/api/files/',
   /** The header carrying the browser's key for one submission (a retry repeats it). */
   submissionKeyHeader: 'Idempotency-Key',
+  /**
+   * The forms' proof of work (src/leads/server/proofOfWork.ts): GET gives a puzzle (ALTCHA's
+   * challenge); the solution goes with the form in `proofHeader` (base64 JSON, as ALTCHA sends it).
+   */
+  proofChallenge: '/api/forms/challenge',
+  proofHeader: 'X-Proof-Of-Work',
   /** The header carrying where the lead came from (src/leads/model/attribution.ts), outside the document. */
   sourceHeader: 'X-Lead-Source',
   /** The visit beacon: one page view, counted per day, page and source (src/leads/server/visits.ts). */
@@ -26,4 +32,13 @@ export const api = {
 export interface ApiError {
   message: string;
   field?: string;
+}
+
+/** A puzzle of the forms' proof of work, as `proofChallenge` answers it (ALTCHA's challenge). */
+export interface Puzzle {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
 }

@@ -62,6 +62,16 @@ export const serverSchema = object({
     name: text(),
     label: text(),
   }),
+  /**
+   * The forms' proof of work (src/leads/server/proofOfWork.ts): the puzzle's size (at most
+   * `maxNumber` tries), how long a puzzle stays good, and how many puzzles one client may ask for.
+   * A submission without a solved puzzle is stored marked as spam.
+   */
+  proofOfWork: object({
+    maxNumber: number({ min: 1000, max: 10000000, integer: true }),
+    expiresMinutes: number({ min: 5, max: 1440, integer: true }),
+    perClient: rate(),
+  }),
   /** The visit beacon's counting (src/leads/server/visits.ts): its rate per client, and what bounds its storage. */
   visits: object({
     perClient: rate(),

@@ -21,6 +21,7 @@ import { openStore } from '../leads/server/store';
 import { exited, startServer as startBuilt } from '../../scripts/lib/builtServer.mjs';
 import { freePort } from './freePort';
 import { TEST_HASHING } from './testHashing';
+import { proofHeaders } from './proof';
 import type { Asker } from '../platform/server/accounts/hashGate';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../leads/model/adminApi';
 import type { AdminRole } from '../content/model/contentApi';
@@ -62,7 +63,7 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** Sends a form as the site's pages do (POST JSON to its collection, with `headers` too); resolves with the stored document and its id. */
+/** Sends a form as the site's pages do (POST JSON to its collection, with a solved puzzle of the proof of work, and `headers` too); resolves with the stored document and its id. */
 export async function submit(
   server: TestServer,
   form: keyof typeof forms,
@@ -72,7 +73,7 @@ export async function submit(
   const document = buildDocument(forms[form], values);
   const response = await fetch(server.base + api.documents(forms[form].collection), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID(), ...headers },
+    headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID(), ...(await proofHeaders(server.base)), ...headers },
     body: JSON.stringify(document),
   });
   if (response.status !== 201) throw new Error(`The form was answered ${response.status}: ${await response.text()}`);

@@ -14,9 +14,11 @@ import site from '../../../config/site';
 import { api } from '../../platform/api';
 import { registerAdmin } from './admin';
 import { registerApi } from '../../leads/server/api';
+import { createProofOfWork } from '../../leads/server/proofOfWork';
+import { sessionSecret } from '../../platform/server/accounts/secret';
 import { registerHealth } from '../../platform/server/health';
 import { CACHE_CONTROL, cacheControlFor, NEVER_CACHED } from '../../site/model/caching';
-import { createRequestLimits } from '../../platform/server/rateLimit';
+import { createClientLimits, createRequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, setSecurityHeaders } from '../../platform/server/security';
 import { chooseEncoding, type PageFile, type SiteBuilds } from '../../site/server/siteBuild';
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from '../../platform/server/refusals';
@@ -219,7 +221,10 @@ export async function buildApp({
 
   // The forms' rate limits, which the newsletter's confirmation page shares.
   const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
-  await registerApi(app, { store, dataDir, limits });
+  // The forms' proof of work: its key from the server's secret in the data folder.
+  const proof = createProofOfWork({ store, secret: sessionSecret(dataDir).secret, clock });
+  const proofLimits = createClientLimits(server.proofOfWork.perClient, server.limits.ipv6ClientBits, rateLimitFactor, clock);
+  await registerApi(app, { store, dataDir, limits, proof, proofLimits });
   // The newsletter's links: the confirmation's page and POST, the unsubscribe's page and one-click POST (their signed tokens are their credentials).
   await registerNewsletter(app, { newsletter, store, clock, limits, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
   registerVisits(app, { store, clock, rateLimitFactor });

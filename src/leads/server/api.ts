@@ -17,6 +17,7 @@ import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type Poste
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { answerError, isRefusal, refusal } from '../../platform/server/refusals';
 import type { Store } from './store';
+import type { ProofOfWork } from './proofOfWork';
 
 const messages = server.messages;
 const fail = (reply: FastifyReply, status: number, message: string, field?: string) =>
@@ -77,6 +78,7 @@ const SUBMISSION_KEY_HEADER = api.submissionKeyHeader.toLowerCase();
 const submissionKeyPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
 const SOURCE_HEADER = api.sourceHeader.toLowerCase();
+const PROOF_HEADER = api.proofHeader.toLowerCase();
 
 /**
  * Where the lead came from: what the page's script sent beside the document (checked by the
@@ -103,9 +105,12 @@ interface ApiOptions {
   store: Store;
   dataDir: string;
   limits: RequestLimits;
+  /** The forms' proof of work (proofOfWork.ts) and how many puzzles one client may ask for. */
+  proof: ProofOfWork;
+  proofLimits: RequestLimits;
 }
 
-export async function registerApi(app: FastifyInstance, { store, dataDir, limits }: ApiOptions) {
+export async function registerApi(app: FastifyInstance, { store, dataDir, limits, proof, proofLimits }: ApiOptions) {
   /**
    * Runs before the body is read: a client over its limit (or everyone over the global
    * one) gets 429 and a Retry-After; a plain post goes back to its page with the form's
@@ -140,6 +145,20 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     done(null, parseFormBody(body as Buffer)),
   );
 
+  // A puzzle for the page's forms to solve (proofOfWork.ts); never cached, each one different.
+  app.get(
+    api.proofChallenge,
+    {
+      onRequest: async (request, reply) => {
+        const wait = proofLimits.check(request.ip);
+        if (wait === 0) return;
+        reply.header('Retry-After', String(wait));
+        return fail(reply, 429, messages.tooManyRequests);
+      },
+    },
+    async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await proof.challenge()),
+  );
+
   app.post<{ Params: { collection: string } }>(
     api.documentsRoute,
     { bodyLimit: server.limits.documentBytes, onRequest: rateLimited },
@@ -147,8 +166,9 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
-        const query = await handlePlainPost(form, request.body as PostedBody, (document, spam) =>
-          store.insertDurably(form.collection, document, { spam, attribution: attributionOf(request), client: request.ip }),
+        // A plain post (no JavaScript) carries no solved puzzle: kept, in the Spam folder (robots post so too).
+        const query = await handlePlainPost(form, request.body as PostedBody, (document) =>
+          store.insertDurably(form.collection, document, { spam: true, attribution: attributionOf(request), client: request.ip }),
         );
         return reply
           .code(303)
@@ -161,10 +181,13 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       const document = withoutSpamTrap(request.body);
       const failure = await validateDocument(form, document);
       if (failure) return fail(reply, 400, failure.message, failure.field);
-      // The hidden field filled in (a robot, or a browser's autofill): stored all the same, marked as spam, never notified.
+      // The hidden field filled in (a robot, or a browser's autofill), or no puzzle solved for this
+      // submission: stored all the same, marked as spam, never notified.
+      const proofHeader = request.headers[PROOF_HEADER];
+      const proven = await proof.accepts(typeof proofHeader === 'string' ? proofHeader : undefined, key);
       const saved = await store.insertDurably(form.collection, document as Record<string, unknown>, {
         clientKey: key,
-        spam: isSpam(request.body),
+        spam: isSpam(request.body) || !proven,
         attribution: attributionOf(request),
         client: request.ip,
       });

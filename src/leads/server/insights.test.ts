@@ -9,6 +9,7 @@ import path from 'node:path';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { api } from '../../platform/api';
+import { proofHeaders } from '../../test/proof';
 import admin from '../../../config/admin';
 import { adminRoutes, DIRECT_SOURCE, pathOf, type Insights, type LeadDetail, type LeadList } from '../model/adminApi';
 import { ATTRIBUTION_LIMITS, encodeAttribution, encodePageView, type Attribution } from '../model/attribution';
@@ -43,7 +44,12 @@ async function post(source: string | undefined, headers: Record<string, string> 
   const document = buildDocument(forms.contact, validData.contact);
   const response = await fetch(s.base + api.documents(forms.contact.collection), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(source === undefined ? {} : { [api.sourceHeader]: source }), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(await proofHeaders(s.base)),
+      ...(source === undefined ? {} : { [api.sourceHeader]: source }),
+      ...headers,
+    },
     body: JSON.stringify(document),
   });
   expect(response.status).toBe(201);
@@ -87,7 +93,8 @@ describe("a lead's source", () => {
       redirect: 'manual',
     });
     expect(plain.status).toBe(303);
-    const list = (await (await agency.send('GET', `${adminRoutes.leads.path}?form=contact`)).json()) as LeadList;
+    // Without JavaScript there is no puzzle solved: the lead is in the Spam folder.
+    const list = (await (await agency.send('GET', `${adminRoutes.leads.path}?form=contact&spam=true`)).json()) as LeadList;
     expect((await leadOf(list.leads[0]!.docId)).source).toEqual({ source: '', formPage: '/Contact' });
     // From another site's page: no page of ours to record.
     const elsewhere = await post(undefined, { referer: 'https://evil.example/Contact' });
@@ -223,7 +230,7 @@ describe('insights', () => {
             (await (
               await fetch(s.base + api.documents(forms[form].collection), {
                 method: 'POST',
-                headers: { 'content-type': 'application/json', [api.sourceHeader]: encodeAttribution(attribution) },
+                headers: { 'content-type': 'application/json', ...(await proofHeaders(s.base)), [api.sourceHeader]: encodeAttribution(attribution) },
                 body: JSON.stringify(document),
               })
             ).json()) as { id: string }

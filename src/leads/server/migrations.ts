@@ -903,6 +903,22 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "the forms' proofs of work already taken: each solved puzzle counts for one form sent",
+    up(db) {
+      db.exec(`
+        -- A puzzle's signature (ALTCHA's HMAC of it), the submission it was sent with (the browser's
+        -- Idempotency-Key: a retry of that same submission may send it again), and when it stops
+        -- being good (rows past it are deleted).
+        CREATE TABLE used_proofs (
+          signature  TEXT    PRIMARY KEY,
+          client_key TEXT    NOT NULL,
+          expires_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX used_proofs_expiry ON used_proofs (expires_at);
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -12,6 +12,7 @@ import server from '../../../config/server';
 import { buildDocument } from '../../site/forms/model/document';
 import { adminRoutes, OPEN_VIEW, pathOf, type Insights, type LeadList, type LeadPipeline } from '../model/adminApi';
 import { api } from '../../platform/api';
+import { proofHeaders } from '../../test/proof';
 import { encodeAttribution } from '../model/attribution';
 import { FIRST_STAGE, formatMoney, LOST_REASONS, LOST_STAGE, MINOR_DIGITS, STAGES, VALUE_MAX, WON_STAGE, moneyCell, stageName } from '../model/pipeline';
 import { addDays, dayOf } from '../../platform/received';
@@ -272,6 +273,7 @@ test('insights count the clients won and their value per source, campaign and la
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        ...(await proofHeaders(s.base)),
         [api.sourceHeader]: encodeAttribution({ utmSource: 'pipeline-test', utmCampaign: campaign, landingPage, formPage: '/Contact' }),
       },
       body: JSON.stringify(buildDocument(forms.contact, { ...validData.contact, Email: email })),

@@ -15,7 +15,7 @@ import server from '../../../config/server';
 import { api } from '../../platform/api';
 import { parsePageView, sourceOf } from '../model/attribution';
 import { countedPageOf } from '../../site/server/servedContent';
-import { clientKey, createRequestLimits } from '../../platform/server/rateLimit';
+import { clientKey, createClientLimits } from '../../platform/server/rateLimit';
 import type { Store } from './store';
 
 const settings = server.visits;
@@ -88,15 +88,7 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
 }
 
 export function registerVisits(app: FastifyInstance, { store, clock, rateLimitFactor }: VisitOptions): void {
-  const limits = createRequestLimits(
-    {
-      perClient: settings.perClient,
-      everyone: { requests: settings.perClient.requests * 100, perSeconds: settings.perClient.perSeconds },
-      ipv6ClientBits: server.limits.ipv6ClientBits,
-    },
-    rateLimitFactor,
-    clock,
-  );
+  const limits = createClientLimits(settings.perClient, server.limits.ipv6ClientBits, rateLimitFactor, clock);
   const counter = createVisitCounter({ store, clock });
   const done = (reply: FastifyReply) => reply.code(204).send();
   app.post(

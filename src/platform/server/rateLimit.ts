@@ -127,3 +127,11 @@ export function createRequestLimits(
     },
   };
 }
+
+/**
+ * Limits of one route that only bounds each client (`perClient`, clients told apart as the forms'
+ * limits do): everyone together may make a hundred clients' worth, a bound on what it can cost.
+ */
+export function createClientLimits(perClient: Rate, ipv6ClientBits: number, factor = 1, now: () => number = Date.now): RequestLimits {
+  return createRequestLimits({ perClient, everyone: { requests: perClient.requests * 100, perSeconds: perClient.perSeconds }, ipv6ClientBits }, factor, now);
+}

@@ -1,6 +1,7 @@
 /** The local adapter: documents and files go to our own server (src/leads/server/api.ts). */
 import { api, type ApiError } from '../../platform/api';
 import type { DataPort } from './port';
+import { prepareProof, proofFor } from '../forms/submit/proof';
 
 export class SaveError extends Error {
   constructor(
@@ -20,9 +21,17 @@ export function createLocalPort(baseUrl = ''): DataPort {
     async saveDocument(collection, document, key, source) {
       let response: Response;
       try {
+        // The solved puzzle of the forms' proof of work; without one (our server out of reach), the post tells.
+        const proof = await proofFor(key, baseUrl);
         response = await fetch(`${baseUrl}${api.documents(collection)}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', [api.submissionKeyHeader]: key, ...(source ? { [api.sourceHeader]: source } : {}) },
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            [api.submissionKeyHeader]: key,
+            ...(source ? { [api.sourceHeader]: source } : {}),
+            ...(proof ? { [api.proofHeader]: proof } : {}),
+          },
           body: JSON.stringify(document),
         });
       } catch (error) {
@@ -34,6 +43,8 @@ export function createLocalPort(baseUrl = ''): DataPort {
       }
       return { id: body.id };
     },
+
+    prepare: () => prepareProof(baseUrl),
 
     uploadFile(path, file, onProgress) {
       // XMLHttpRequest, not fetch: only it reports upload progress.

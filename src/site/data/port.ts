@@ -17,6 +17,11 @@ export interface DataPort {
   saveDocument(collection: string, document: Record<string, unknown>, key: string, source?: string): Promise<{ id: string }>;
   /** Uploads a file to a storage path; reports progress from 0 to 1; resolves to its download URL. */
   uploadFile(path: string, file: Blob, onProgress?: (fraction: number) => void): Promise<string>;
+  /**
+   * The visitor began filling in a form: the local adapter starts solving the forms' proof of
+   * work (src/site/forms/submit/proof.ts) so it is ready by the time they send.
+   */
+  prepare?(): void;
 }
 
 /** A port whose real adapter is loaded the first time it is used (keeps SDKs out of the first page load). */
@@ -29,6 +34,7 @@ export function lazyPort(load: () => Promise<DataPort>): DataPort {
   return {
     saveDocument: async (collection, document, key, source) => (await get()).saveDocument(collection, document, key, source),
     uploadFile: async (path, file, onProgress) => (await get()).uploadFile(path, file, onProgress),
+    prepare: () => void get().then((port) => port.prepare?.(), () => undefined),
   };
 }
 

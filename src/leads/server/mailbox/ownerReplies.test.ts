@@ -14,6 +14,7 @@ import server from '../../../../config/server';
 import type { LeadDetail, LeadList, UnsentReply, VisitorMail } from '../../model/adminApi';
 import { pathOf } from '../../model/adminApi';
 import { api } from '../../../platform/api';
+import { proofHeaders } from '../../../test/proof';
 import { encodeAttribution } from '../../model/attribution';
 import { bareSubject } from '../../model/replyDraft';
 import { fill } from '../../../schema/text';
@@ -101,6 +102,7 @@ async function newLead(
     method: 'POST',
     headers: {
       'content-type': 'application/json',
+      ...(await proofHeaders(site.base)),
       [api.sourceHeader]: encodeAttribution({ landingPage: '/offers/autumn', formPage: '/', utmSource: 'newsletter', utmCampaign: CAMPAIGN, device: 'phone' }),
     },
     body: JSON.stringify(document),

@@ -12,6 +12,7 @@ import { buildDocument } from '../../../site/forms/model/document';
 import { pathOf, type LeadDetail } from '../../model/adminApi';
 import { conversationSubject } from '../mailbox/conversation';
 import { api } from '../../../platform/api';
+import { proofHeaders } from '../../../test/proof';
 import { fill } from '../../../schema/text';
 import { validData } from '../../../test/formFixtures';
 import { addAccount, Client, PASSWORD, startServer, submit, TEST_HASHING, type TestServer } from '../../../test/adminServer';
@@ -79,9 +80,10 @@ it('auto-replies once a day per address, with only the name cut short, never to 
   await submit(s, 'contact', { ...validData.contact, Email: validData.contact.Email!.replace('@', '+again@') });
   // Caught by the spam trap: none, whatever the address.
   const trap = { ...buildDocument(contact, validData.contact), Email: 'trapped@example.com', [server.spamTrap.name]: 'http://spam.example' };
+  // With its puzzle solved: the trap alone puts it in the Spam folder.
   const trapped = await fetch(s.base + api.documents(contact.collection), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await proofHeaders(s.base)) },
     body: JSON.stringify(trap),
   });
   expect(trapped.status).toBe(201);

@@ -16,6 +16,7 @@ import { buildSchema, initialValues, type FormValues } from '../model/buildSchem
 import { fieldRenderers } from './fields/registry';
 import type { FormConfig } from '../model/formSchema';
 import { useSubmission } from '../submit/useSubmission';
+import { useDataPort } from '../../data/DataPortContext';
 
 /** Values already in the page's inputs (server HTML the visitor typed into before hydration). */
 function valuesInPage(form: FormConfig, idPrefix: string): FormValues {
@@ -151,6 +152,12 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
     },
   });
 
+  // The visitor began with this form (its first focus, perhaps before it hydrated): the data
+  // port gets ready to save (our server's proof of work is solved while they type).
+  const port = useDataPort();
+  const formElement = useRef<HTMLFormElement>(null);
+  const began = useCallback(() => port.prepare?.(), [port]);
+
   // Marks the form as ready for the visitor (its code has loaded and hydrated).
   const [interactive, setInteractive] = useState(false);
   useEffect(() => {
@@ -158,6 +165,9 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
     // The toast UI loads now, while the connection is there: a failed save may need it.
     prepareToasts();
   }, []);
+  useEffect(() => {
+    if (formElement.current?.contains(document.activeElement)) began();
+  }, [began]);
 
   const busy = formState.isSubmitting;
   const error = (field: string) => formState.errors[field]?.message;
@@ -196,6 +206,8 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
       noValidate
       aria-busy={busy}
       data-interactive={interactive ? 'true' : undefined}
+      ref={formElement}
+      onFocus={began}
       onSubmit={handleSubmit(submit)}
     >
       {fields}
