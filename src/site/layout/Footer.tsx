@@ -77,7 +77,14 @@ export function Footer() {
                       sx={{ color: footerText, display: 'inline-flex', alignItems: 'center', gap: 1, '&:hover': { color: 'common.white' } }}
                     >
                       {link.icon && <Icon name={link.icon} fontSize="small" />}
-                      {link.label}
+                      {/* A phone number is never broken across two lines (a narrow column wraps the words of a link, not its digits). */}
+                      {link.href.startsWith('tel:') ? (
+                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                          {link.label}
+                        </Box>
+                      ) : (
+                        link.label
+                      )}
                     </SmartLink>
                   </li>
                 ))}
