@@ -517,6 +517,7 @@ export default {
       imageTooLarge: 'This picture is larger than {max} MB, the most the editor takes. Make it smaller, then upload it again: on a phone, share it to yourself or save a copy at a smaller size; on a computer, save it again as a JPEG at most 3000 pixels wide (any photo program can).',
       notAnImage: 'This file is not a picture we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
       badImageSize: 'Say how large the page draws the picture: width and height in pixels, from 1 to {max}.',
+      badImageFocus: 'Say which point of the picture to keep: both its place across and its place down, each from 0 to 1.',
       // {width} and {height} (the picture's) and {max} (millions of pixels) are replaced.
       imageTooManyPixels: 'This picture is {width} × {height} pixels: the site takes pictures of up to {max} million pixels. Please make it smaller first, or choose another one.',
       // Other pictures are being prepared; {seconds} is replaced.

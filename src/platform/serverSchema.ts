@@ -474,6 +474,7 @@ export const serverSchema = object({
       imageTooLarge: text(),
       notAnImage: text(),
       badImageSize: text(),
+      badImageFocus: text(),
       imageTooManyPixels: template(['width', 'height', 'max']),
       imageBusy: template(['seconds']),
       uploadsFull: template(['pictures', 'megabytes']),

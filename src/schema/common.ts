@@ -29,8 +29,20 @@ const imageShape = {
 export const imageSchema = describe(object(imageShape), { kind: 'image', shape: imageShape });
 export type ImageConfig = Infer<typeof imageSchema>;
 
-/** A picture the page always draws at one size (CSS pixels): the editor resizes an upload to it. */
-export const imageDrawnAt = (width: number, height: number) => describe(imageSchema, { kind: 'image', shape: imageShape, draw: { width, height } });
+/**
+ * The point of a picture kept in view when it is cut to its place's shape (fractions of its width
+ * and height from its top left corner, 0 to 1): chosen by the office as it uploads it. A picture
+ * without one was cut around its centre.
+ */
+const focusSchema = object({ x: number({ min: 0, max: 1 }), y: number({ min: 0, max: 1 }) });
+const drawnImageShape = { ...imageShape, focus: optional(focusSchema) };
+
+/**
+ * A picture the page always draws at one size (CSS pixels): the editor cuts an upload to its
+ * shape around the point the office chooses (`focus`) and resizes it to it.
+ */
+export const imageDrawnAt = (width: number, height: number) =>
+  describe(object(drawnImageShape), { kind: 'image', shape: drawnImageShape, draw: { width, height } });
 
 /**
  * A picture the page draws in a place at most `width` CSS pixels wide (a section's picture): a

@@ -241,6 +241,31 @@ describe('pictures', () => {
     expect((await upload(photo, 'height=400')).status).toBe(400);
   });
 
+  it('a picture of another shape than its place is cut to that shape around the point chosen (the centre without one); a half point is refused', async () => {
+    // A 3:2 photo for a 16:9 cover: 2000 rows high, 1688 kept. Its top 200 rows red, its bottom 200 rows green, white between.
+    const rows = (top: number, colour: string) => ({ input: { create: { width: 3000, height: 200, channels: 3 as const, background: colour } }, top, left: 0 });
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#ffffff' } })
+      .composite([rows(0, '#ff0000'), rows(1800, '#00ff00')])
+      .png()
+      .toBuffer();
+    const cut = async (query: string) => {
+      const image = (await (await upload(photo, `width=960&height=540${query}`, 'image/png')).json()) as { src: string; width: number; height: number };
+      expect(image).toMatchObject({ width: 1920, height: 1080 });
+      const { data } = await sharp(readFileSync(path.join(siteDir, 'public', image.src))).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (row: number) => [...data.subarray(row * 1920 * 3, row * 1920 * 3 + 3)].map((v) => (v > 128 ? 1 : 0)).join('');
+      return { top: pixel(0), bottom: pixel(1079) };
+    };
+    // The top kept (the red rows in the picture), the bottom cut: and the other way round.
+    expect(await cut('&focusX=0.5&focusY=0')).toEqual({ top: '100', bottom: '111' });
+    expect(await cut('&focusX=0.5&focusY=1')).toEqual({ top: '111', bottom: '010' });
+    // No point: the centre, both coloured rows partly cut (156 of their 200 rows gone each side).
+    expect(await cut('')).toEqual({ top: '100', bottom: '010' });
+    const refused = await upload(photo, 'width=960&height=540&focusY=0.2', 'image/png');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: server.admin.messages.badImageFocus });
+    expect((await upload(photo, 'width=960&height=540&focusX=2&focusY=0.2', 'image/png')).status).toBe(400);
+  });
+
   it('are told by their content: a page, a script or a polyglot named a picture is refused or loses what it carried', async () => {
     const notAnImage = await upload(Buffer.from('<html><script>alert(1)</script></html>'), undefined, 'image/png');
     expect(notAnImage.status).toBe(415);

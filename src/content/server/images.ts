@@ -5,8 +5,9 @@
  * bytes, then the pixels its header declares, before anything is decoded), one picture is
  * decoded at a time (a few wait, more are refused at once), every upload together has a quota
  * (config/server.ts admin.uploads), and the bytes sent are never served: the picture is decoded, turned upright, stripped of its
- * metadata, resized to twice the size the page draws it (for high-density screens, never
- * larger than the original nor wider than MAX_PICTURE_WIDTH) and encoded anew as WebP, named by
+ * metadata, cut to the shape the page draws it in (where it has one) around the point the office
+ * chose (model/pictureCrop.ts), resized to twice the size the page draws it (for high-density
+ * screens, never larger than the original nor wider than MAX_PICTURE_WIDTH) and encoded anew as WebP, named by
  * a hash of the result, under public/images/uploads/. Its narrower sizes, in AVIF and WebP, are
  * made after the answer, in the background (pictureSizes.ts).
  */
@@ -18,6 +19,7 @@ import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
 import server from '../../../config/server';
 import { UPLOADS_PATH, uploadNamesIn, type ContentImage } from '../model/contentApi';
 import { MAX_PICTURE_WIDTH, sizeOf } from '../model/pictureSizes';
+import { cropBox, type Focus } from '../model/pictureCrop';
 import { fill } from '../../schema/text';
 import { refusal } from '../../platform/server/refusals';
 import { PictureSizes } from './pictureSizes';
@@ -46,6 +48,8 @@ export type ImageResult = { ok: true; image: ContentImage } | { ok: false; reaso
 export interface DrawnSize {
   width: number;
   height?: number | undefined;
+  /** With a height: the point kept in view when the picture is cut to that shape (the centre without it). */
+  focus?: Focus | undefined;
 }
 
 export interface ImageLimits {
@@ -66,13 +70,15 @@ export const imageCodec = {
     // Twice the drawn size, in its proportions (without a height: in the picture's own), at most MAX_PICTURE_WIDTH wide.
     const scale = Math.min(2, MAX_PICTURE_WIDTH / drawn.width);
     const width = Math.max(1, Math.round(drawn.width * scale));
-    return (await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false }))
-      .rotate()
-      .resize(
-        drawn.height === undefined
-          ? { width, withoutEnlargement: true }
-          : { width, height: Math.max(1, Math.round(drawn.height * scale)), fit: 'cover', withoutEnlargement: true },
-      )
+    const image = (await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false })).rotate();
+    if (drawn.height === undefined) return image.resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    // Cut to the drawn shape around the chosen point (as the editor showed it: pictureCrop.ts), upright, then made smaller
+    // when larger than twice the drawn size: a picture smaller than that keeps its pixels, in the drawn shape.
+    const upright = (await image.metadata()).autoOrient;
+    const height = Math.max(1, Math.round(drawn.height * scale));
+    return image
+      .extract(cropBox(upright, drawn as { width: number; height: number }, drawn.focus))
+      .resize({ width, height, fit: 'cover', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
   },

@@ -3,6 +3,7 @@
  * API (src/apps/server/admin/routes.ts) inside /api/admin/, so the session, CSRF, role and 401 rules
  * of the inbox apply to each of them.
  */
+import { focusPart, type Focus } from '../model/pictureCrop';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -64,6 +65,38 @@ function undoScope(change: unknown, file: unknown, fromQuery = false): UndoScope
 /** Pixels the page draws a picture at: a whole number from 1 to 4000. */
 const drawnSize = (value: unknown) =>
   typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 4000 ? Number(value) : undefined;
+
+/**
+ * A picture uploaded (query: the CSS pixels the page draws it at, and where it is cut to that
+ * shape, the point kept): checked, re-encoded and stored in the site folder's uploads.
+ */
+async function receiveImage(siteDir: string, request: Request, reply: FastifyReply): Promise<unknown> {
+  // Without a height: the width only, in the picture's own shape (a first picture in its place).
+  const width = drawnSize(request.query.width);
+  const height = request.query.height === undefined ? undefined : drawnSize(request.query.height);
+  if (!width || (request.query.height !== undefined && !height)) return fail(reply, 400, fill(messages.badImageSize, { max: 4000 }));
+  const focus = focusOf(request.query);
+  if (focus === false) return fail(reply, 400, messages.badImageFocus);
+  if (!Buffer.isBuffer(request.body)) return fail(reply, 415, messages.notAnImage);
+  const result = await storeImage(
+    siteDir,
+    request.body,
+    { width, height, focus },
+    { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels },
+  );
+  if (!result.ok) {
+    return result.reason === 'tooLarge' ? fail(reply, imageTooLarge().status, imageTooLarge().message) : fail(reply, 415, messages.notAnImage);
+  }
+  return json(reply, 201, result.image);
+}
+
+/** The point of a picture kept when it is cut to its shape (query focusX and focusY): both, or neither (its centre: undefined); false when wrong. */
+function focusOf(query: { focusX?: unknown; focusY?: unknown }): Focus | undefined | false {
+  if (query.focusX === undefined && query.focusY === undefined) return undefined;
+  const x = focusPart(query.focusX);
+  const y = focusPart(query.focusY);
+  return x === undefined || y === undefined ? false : { x, y };
+}
 
 /** A draft as the API answers it: times in ISO 8601. */
 const draftAnswer = ({ updatedAt, scheduledAt, ...draft }: Draft): ContentDraft => ({
@@ -216,19 +249,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       options.scheduler?.changed();
       return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
     },
-    contentImage: async (request, reply) => {
-      // Without a height: the width only, in the picture's own shape (a first picture in its place).
-      const width = drawnSize(request.query.width);
-      const height = request.query.height === undefined ? undefined : drawnSize(request.query.height);
-      if (!width || (request.query.height !== undefined && !height)) return fail(reply, 400, fill(messages.badImageSize, { max: 4000 }));
-      const body = request.body;
-      if (!Buffer.isBuffer(body)) return fail(reply, 415, messages.notAnImage);
-      const result = await storeImage(site.siteDir, body, { width, height }, { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels });
-      if (!result.ok) {
-        return result.reason === 'tooLarge' ? fail(reply, imageTooLarge().status, imageTooLarge().message) : fail(reply, 415, messages.notAnImage);
-      }
-      return json(reply, 201, result.image);
-    },
+    contentImage: (request, reply) => receiveImage(site.siteDir, request, reply),
     contentUpload: async (request, reply) => {
       const name = request.params.name ?? '';
       const file = path.join(site.siteDir, 'public', UPLOADS_PATH, name);
