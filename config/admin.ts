@@ -926,6 +926,13 @@ export default {
     pictureSize: '{width} × {height} pixels',
     // Where a picture has not been chosen yet.
     noPicture: 'No picture yet.',
+    // A picture the page draws in a shape of its own (a cover, a portrait), chosen and not uploaded yet: the page
+    // shows only the part inside the frame; the office moves the frame with a click on the picture or the slider.
+    cropHint: 'The page shows only the part inside the frame. Click the picture where what must stay is (or use the slider), then upload it.',
+    focusAcross: 'Part kept, from left to right',
+    focusDown: 'Part kept, from top to bottom',
+    uploadCut: 'Upload this part',
+    cancelCut: 'Cancel',
     // Under a text with a length limit: {count} and {max} are replaced, and for a title or a
     // description {shown}, how many characters search results show of it.
     counter: '{count} of {max} characters',
@@ -1112,6 +1119,9 @@ export default {
       xs: 'Extra small',
       body: 'Text of the article',
       cover: 'Cover picture',
+      focus: 'Part of the picture kept in view',
+      x: 'From the left (0 to 1)',
+      y: 'From the top (0 to 1)',
       expires: 'Taken off the site on (optional)',
       showPhone: 'Show the phone number (of the contact details)',
       showEmail: 'Show the e-mail address (of the contact details)',

@@ -13,13 +13,15 @@
  * opens its screen once.
  */
 import type { Locator, Page } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import routes from '../config/routes';
 import site from '../config/site';
 import { fieldId } from '../src/content/editor/model';
+import { contentRoutes } from '../src/content/model/contentApi';
+import { fill } from '../src/schema/text';
 import { loadRealConfig } from '../src/test/realConfig';
 import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
 import { animationsDone, expect, test } from './fixtures';
@@ -136,8 +138,9 @@ test('a field reached with Tab or Shift+Tab is never under the sticky Publish ba
     page.evaluate(async () => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return '';
-      const bar = document.querySelector('[data-publish-bar]')!;
-      if (bar.contains(el)) return '';
+      // What sticks of the bar: its first row (the rest of it, in the page's flow, scrolls away).
+      const bar = document.querySelector('[data-publish-row]')!;
+      if (document.querySelector('[data-publish-bar]')!.contains(el)) return '';
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       // Settled: the same place for three frames in a row.
       for (let i = 0, still = 0, last = NaN; i < 120 && still < 3; i++) {
@@ -173,6 +176,147 @@ test('a field reached with Tab or Shift+Tab is never under the sticky Publish ba
   await bar.locator(`a[href="#${fieldId(home, ['sections', heroIndex, 'heading'])}"]`).click();
   await expect(field(page, home, 'sections', heroIndex, 'heading')).toBeFocused();
   await check("the problem's link");
+});
+
+const ARTICLE = `config/articles/${
+  readdirSync(path.join(process.cwd(), 'config/articles'))
+    .filter((name) => name.endsWith('.ts'))
+    .sort()[0]!
+}`;
+
+/** The bottom of what sticks at the top of the window now (the Publish row, the Edit / Preview tabs): 0 when nothing does. */
+const stuckBottom = (page: Page) =>
+  page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((e) => getComputedStyle(e).position === 'sticky')
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.height > 0 && r.top <= 1)
+        .map((r) => r.bottom),
+    ),
+  );
+
+/** Saves a picture of the window beside the test's results (to look at). */
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px, problems listed, the text gone to has its formatting bar below what sticks`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 800 });
+    await open(page, ARTICLE);
+    // A problem listed (an empty title): the text of the article, gone to (as a problem's link goes), has its formatting bar in view.
+    await field(page, ARTICLE, 'title').fill('');
+    await expect(field(page, ARTICLE, 'title')).toHaveAttribute('aria-invalid', 'true');
+    await field(page, ARTICLE, 'body').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    const formatBar = page.getByRole('toolbar', { name: t.articles.toolbar, exact: true });
+    const barTop = (await formatBar.boundingBox())!.y;
+    expect(barTop, 'the formatting bar starts below what sticks at the top').toBeGreaterThanOrEqual((await stuckBottom(page)) - 0.5);
+    await shot(page, `text-with-problem-${width}`);
+  });
+
+  test(`at ${width} px the schedule's panel, opened with the title and the cover in view, covers neither`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 800 });
+    await open(page, ARTICLE);
+    const title = field(page, ARTICLE, 'title');
+    await title.fill('A title edited');
+    await title.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await page.getByRole('button', { name: t.schedule, exact: true }).click();
+    const panel = page.getByRole('form', { name: t.scheduleHeading });
+    await expect(panel).toBeVisible();
+    await animationsDone(page);
+    await shot(page, `schedule-open-${width}`);
+    // The panel is on the page, not in what sticks at the top; no box in view is under what sticks.
+    const sticks = await panel.evaluate((el) => {
+      for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).position === 'sticky') return true;
+      return false;
+    });
+    expect(sticks, 'the panel sticks at the top').toBe(false);
+    const stuck = await stuckBottom(page);
+    for (const box of [title, field(page, ARTICLE, 'cover')]) {
+      const { y, height } = (await box.boundingBox())!;
+      if (y + height > 0 && y < 800) expect(y, `${await box.getAttribute('id')} starts below what sticks at the top`).toBeGreaterThanOrEqual(stuck - 0.5);
+    }
+    // The panel's time box takes the keyboard, in view.
+    await expect(page.getByLabel(t.scheduleAt)).toBeFocused();
+    await expect(page.getByLabel(t.scheduleAt)).toBeInViewport();
+  });
+
+  test(`at ${width} px every group's name (an item's heading, wrapped or not) is inside its frame, below its top border`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 800 });
+    // The footer's columns, one opened: an item's heading and its links' frames.
+    await open(page, SITE, 'footer');
+    const links = ['footer', 'columns', 0, 'links'];
+    const opener = page.locator(`#${fieldId(SITE, links)}-0-open`);
+    if (await opener.count()) await opener.click();
+    await expect(field(page, SITE, ...links, 0, 'label')).toBeVisible();
+    const onBorder = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('fieldset > legend')]
+        .filter((legend) => legend.getClientRects().length > 0)
+        .filter((legend) => {
+          const frame = legend.parentElement!;
+          const inside = frame.getBoundingClientRect().top + parseFloat(getComputedStyle(frame).borderTopWidth);
+          return legend.getBoundingClientRect().top < inside - 0.5;
+        })
+        .map((legend) => legend.textContent),
+    );
+    expect(onBorder, "names on their frame's border").toEqual([]);
+    await field(page, SITE, ...links, 0).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await shot(page, `group-names-${width}`);
+  });
+}
+
+test('a cover of another shape is framed before it is sent, cut around the point clicked; its sending shows its progress', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, ARTICLE);
+  const sharp = (await import('sharp')).default;
+  // A camera's 3:2 photo (noise: a few MB to send), its top 150 rows red.
+  const noise = Buffer.alloc(1500 * 1000 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+  const photo = await sharp(noise, { raw: { width: 1500, height: 1000, channels: 3 } })
+    .composite([{ input: { create: { width: 1500, height: 150, channels: 3, background: '#ff0000' } }, top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+  await page.locator(`#${fieldId(ARTICLE, ['cover'])}-file`).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+  // Framed as the page will cut it: 16:9 of the picture's width, top and bottom darkened, nothing sent yet.
+  const slider = page.getByRole('slider', { name: t.focusDown });
+  await expect(slider).toBeVisible();
+  const chooser = page.locator('[data-cut-chooser]');
+  const picture = (await chooser.locator('img').boundingBox())!;
+  const frame = async () => (await chooser.locator('[data-cut-frame]').boundingBox())!;
+  expect((await frame()).height / (await frame()).width).toBeCloseTo(9 / 16, 1);
+  expect(Math.abs((await frame()).y + (await frame()).height / 2 - (picture.y + picture.height / 2))).toBeLessThan(2);
+  await shot(page, 'cover-framed-centre-1280');
+  // A click near the top: the frame goes up to the picture's top edge.
+  await page.mouse.click(picture.x + picture.width / 2, picture.y + 4);
+  await expect.poll(async () => Math.round((await frame()).y - picture.y)).toBe(0);
+  await shot(page, 'cover-framed-top-1280');
+
+  // Every value the progress bar shows while the picture is sent.
+  await page.evaluate((name) => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of document.querySelectorAll(`[role="progressbar"][aria-label="${name}"]`)) seen.push(bar.getAttribute('aria-valuenow') ?? 'moving');
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  }, t.uploading);
+  const sent = page.waitForRequest((request) => request.url().includes(contentRoutes.contentImage.path));
+  await page.getByRole('button', { name: t.uploadCut, exact: true }).click();
+  const url = new URL((await sent).url());
+  expect(Number(url.searchParams.get('focusY'))).toBeLessThan(0.1);
+  await expect(page.getByRole('status').filter({ hasText: t.uploaded })).toBeVisible({ timeout: 60_000 });
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+  expect(seen.filter((v) => v !== 'moving').length, 'a progress bar with a value was shown').toBeGreaterThan(0);
+  // What the page will show: the picture cut at its top (its red rows kept), at twice the cover's size.
+  await expect(field(page, ARTICLE, 'cover')).toContainText(fill(t.pictureSize, { width: 1500, height: 844 }));
+  const src = await field(page, ARTICLE, 'cover').locator('img').getAttribute('src');
+  const stored = await (await page.request.get(`${base}${src}`)).body();
+  const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+  expect([data[0]! > 200, data[1]! < 60, data[2]! < 60], 'the top left pixel is red').toEqual([true, true, true]);
+  await shot(page, 'cover-uploaded-1280');
 });
 
 /** Every link of a page config: its key path and its target. */
@@ -276,6 +420,18 @@ const screens: Array<[string, (page: Page) => Promise<void>]> = [
     },
   ],
   ['the footer', (page) => open(page, SITE, 'footer')],
+  [
+    'a cover framed before it is sent',
+    async (page) => {
+      await open(page, ARTICLE);
+      const sharp = (await import('sharp')).default;
+      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366aa' } })
+        .png()
+        .toBuffer();
+      await page.locator(`#${fieldId(ARTICLE, ['cover'])}-file`).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+      await expect(page.getByRole('slider', { name: t.focusDown })).toBeVisible();
+    },
+  ],
   ['a form', (page) => open(page, `config/forms/${Object.keys(forms)[0]}.ts`)],
   [
     'a problem',

@@ -16,7 +16,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import admin from '../../../config/admin';
 import type { ContentDraft, ContentProblem } from '../model/contentApi';
 import { formatDate, formatTime } from '../../platform/received';
@@ -66,6 +66,11 @@ export function DraftActions({ draft, others, edited, blocked, schedule, discard
   const [asking, setAsking] = useState(false);
   const panelId = useId();
   const titleId = useId();
+  // The panel opens where the bar is on the page (it does not stick with Publish): its time box takes the keyboard, in view.
+  const timeBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open) timeBox.current?.focus();
+  }, [open]);
 
   const run = async (task: () => Promise<void>, done?: string) => {
     setBusy(true);
@@ -147,6 +152,7 @@ export function DraftActions({ draft, others, edited, blocked, schedule, discard
               onChange={(e) => setWhen(e.target.value)}
               required
               helperText={t.scheduleHint}
+              inputRef={timeBox}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localInput(Date.now()) } }}
               sx={{ maxWidth: { sm: 360 } }}
             />

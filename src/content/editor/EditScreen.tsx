@@ -24,7 +24,7 @@ import { boxesToFill, fileNameOf, sectionNameOf } from '../model/place';
 import admin from '../../../config/admin';
 import type { ContentImage, ContentProblem, Revision } from '../model/contentApi';
 import { fill } from '../../platform/inbox/format';
-import { publish, PublishRefused, uploadImage } from './api';
+import { publish, PublishRefused, uploadImage, type UploadOptions } from './api';
 import { useContent } from './contentState';
 import { editAddress, entriesOf, type Entry } from './entries';
 import { articleIdOf, checkOptionsOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
@@ -361,8 +361,8 @@ interface ItemFormProps extends Pick<SchemaFormProps, 'file' | 'schema' | 'value
 function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: ItemFormProps) {
   const { snapshot, setEdit, dropEdit, addUploaded, role } = useContent();
   const upload = useCallback(
-    async (picture: File, width: number, height?: number): Promise<ContentImage> => {
-      const result = await uploadImage(picture, width, height);
+    async (picture: File, width: number, height?: number, options?: UploadOptions): Promise<ContentImage> => {
+      const result = await uploadImage(picture, width, height, options);
       addUploaded(result.src);
       return result;
     },
@@ -412,9 +412,11 @@ interface PublishBarProps {
 }
 
 /**
- * The Publish bar: it sticks to the top of the window. On a wide screen all of it, with what it
- * says; on a narrow one only its first row (Publish and the status line), so the form keeps
- * the screen: the bar's box gives way (display: contents) and that row sticks in its place.
+ * The Publish bar. Only its first row (Publish and the status line) sticks to the top of the
+ * window, on every screen: what it says below (the problems to fix, the schedule's panel, the
+ * notes) stays where it is on the page, so it never covers the form (a formatting bar, a
+ * picture's box) as the page scrolls. The bar's box gives way (display: contents) and that row
+ * sticks in its place.
  */
 function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocked, shown, checklist, problemLink, sendable }: PublishBarProps) {
   const { snapshot, edits, me, drafts, saveStates, schedule, discard } = useContent();
@@ -434,15 +436,10 @@ function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocke
     ...(elsewhere.length > 0 ? [fill(t.publishItems.notWithIt, { items: elsewhere.map((f) => itemName(snapshot, edits, f)).join('; ') })] : []),
   ];
   return (
-    <Box
-      ref={barRef}
-      component="section"
-      aria-label={t.publish}
-      data-publish-bar=""
-      sx={{ display: { xs: 'contents', lg: 'block' }, position: { lg: 'sticky' }, top: 0, zIndex: 3, bgcolor: 'background.default', py: { lg: 1 } }}
-    >
+    <Box ref={barRef} component="section" aria-label={t.publish} data-publish-bar="" sx={{ display: 'contents' }}>
       <Stack
         ref={rowRef}
+        data-publish-row=""
         direction="row"
         spacing={2}
         useFlexGap
@@ -450,12 +447,12 @@ function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocke
           alignItems: 'center',
           flexWrap: 'wrap',
           rowGap: 1,
-          position: { xs: 'sticky', lg: 'static' },
+          position: 'sticky',
           top: 0,
           zIndex: 3,
           bgcolor: 'background.default',
-          py: { xs: 1, lg: 0 },
-          mt: { xs: 2, lg: 0 },
+          py: 1,
+          mt: 2,
         }}
       >
         <Button

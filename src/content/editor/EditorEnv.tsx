@@ -6,6 +6,7 @@
 import { createContext, useContext } from 'react';
 import type { Path, Schema } from '../../schema/schema';
 import type { AdminRole, ContentImage } from '../model/contentApi';
+import type { UploadOptions } from './api';
 import { pathKey } from './model';
 
 export interface SitePage {
@@ -32,9 +33,12 @@ export interface EditorEnv {
   formIds: readonly string[];
   /** Says a change to screen-reader users (a list item added, removed or moved). */
   announce(message: string): void;
-  /** Sends a picture to be checked, re-encoded and resized to the CSS pixels it is drawn at. */
-  /** Uploads a picture resized for `width` × `height` CSS pixels; without `height`, `width` wide in its own shape. */
-  uploadImage(file: File, width: number, height?: number): Promise<ContentImage>;
+  /**
+   * Uploads a picture (checked, re-encoded) resized for `width` × `height` CSS pixels, cut to that
+   * shape around `options.focus`; without `height`, `width` wide in its own shape. `options.onProgress`
+   * hears how much of it has been sent.
+   */
+  uploadImage(file: File, width: number, height?: number, options?: UploadOptions): Promise<ContentImage>;
   /**
    * Where a section of a long page opens on its own (the edit screen's address of it): given, the
    * page's sections are drawn as an outline (their kind and heading), each opened apart.

@@ -1,31 +1,62 @@
 /**
  * A picture: what it looks like now, an upload (our server checks the file by its content,
  * re-encodes it and resizes it to the CSS pixels the page draws it at; its width and height come
- * from the result) and the text for people who cannot see it.
+ * from the result) and the text for people who cannot see it. A picture the page draws in a shape
+ * of its own (a cover, a portrait) that the file has not is shown before it is sent, framed as it
+ * will be cut (model/pictureCrop.ts, as the server cuts it): the office moves the frame onto what
+ * must stay (a click on the picture, or the slider), and the point is kept with the picture
+ * (`focus`). An upload shows how much of it has been sent.
  */
 import { editorImageAddress } from '../model/contentApi';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
+import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import admin from '../../../config/admin';
 import { fill } from '../../platform/inbox/format';
 import { useEditorEnv, useLocked, useProblems } from './EditorEnv';
 import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
+import { UploadProgress } from './UploadProgress';
 import { fieldId, isRecord, labelOf, setAt } from './model';
+import { CENTRE, cropBox, cutOf, type Focus } from '../model/pictureCrop';
 
 const t = admin.content;
 
 /** The width (CSS pixels) a first picture is made for where its place says none: the widest the site's pages draw one. */
 const NEW_PICTURE_WIDTH = 960;
 
+/** A file chosen for a picture drawn in a shape it has not: shown framed as it will be cut, not sent yet. */
+interface Choosing {
+  file: File;
+  url: string;
+  size: { width: number; height: number };
+  shape: { width: number; height: number };
+  focus: Focus;
+}
+
+type UploadState =
+  { kind: 'idle' | 'done' } | { kind: 'choosing'; choosing: Choosing } | { kind: 'uploading'; sent: number } | { kind: 'failed'; message: string };
+
+/** The size of a picture file as the browser draws it (upright), or undefined when it cannot draw it (the server says why). */
+async function sizeOfFile(url: string): Promise<{ width: number; height: number } | undefined> {
+  const picture = new Image();
+  picture.src = url;
+  try {
+    await picture.decode();
+  } catch {
+    return undefined;
+  }
+  return picture.naturalWidth && picture.naturalHeight ? { width: picture.naturalWidth, height: picture.naturalHeight } : undefined;
+}
+
 export function ImageField({ schema, value, onChange, path, label, Field }: FieldProps & { Field: FieldEditor }) {
   const env = useEditorEnv();
   // A picture only an owner changes (or inside a group so marked), drawn for an editor: no upload.
   const locked = useLocked(schema);
-  const [state, setState] = useState<{ kind: 'idle' | 'uploading' | 'done' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<UploadState>({ kind: 'idle' });
   const meta = schema.meta.kind === 'image' ? schema.meta : undefined;
   const image = isRecord(value) ? value : {};
   const src = typeof image.src === 'string' ? image.src : '';
@@ -35,20 +66,38 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
   const input = useRef<HTMLInputElement>(null);
   const inputId = `${fieldId(env.file, path)}-file`;
   const statusId = `${fieldId(env.file, path)}-status`;
+  const choosingUrl = state.kind === 'choosing' ? state.choosing.url : undefined;
+  // The chosen file's picture is let go once it is sent or given up.
+  useEffect(() => () => (choosingUrl ? URL.revokeObjectURL(choosingUrl) : undefined), [choosingUrl]);
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    // Drawn at a fixed size (a portrait, a cover); or at the size and shape the picture has now; or,
-    // where there is none yet (a section just added), at its place's width in its own shape.
-    const draw: { width: number; height?: number } = meta?.draw ?? (src && width && height ? { width, height } : { width: meta?.place ?? NEW_PICTURE_WIDTH });
-    setState({ kind: 'uploading' });
+  const send = async (file: File, draw: { width: number; height?: number }, focus?: Focus) => {
+    setState({ kind: 'uploading', sent: 0 });
     try {
-      const result = await env.uploadImage(file, draw.width, draw.height);
-      onChange({ ...image, src: result.src, width: result.width, height: result.height });
+      const result = await env.uploadImage(file, draw.width, draw.height, { focus, onProgress: (sent) => setState({ kind: 'uploading', sent }) });
+      // A new picture: the point chosen for it, or none (one chosen for the picture before does not apply).
+      const { focus: _old, ...rest } = image;
+      onChange({ ...rest, src: result.src, width: result.width, height: result.height, ...(focus ? { focus } : {}) });
       setState({ kind: 'done' });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error && error.message ? error.message : t.uploadFailed });
     }
+  };
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    // Drawn at a fixed size (a portrait, a cover): a file of another shape is framed first, as it will be cut.
+    if (meta?.draw) {
+      const url = URL.createObjectURL(file);
+      const size = await sizeOfFile(url);
+      if (size && cutOf(size, meta.draw)) {
+        setState({ kind: 'choosing', choosing: { file, url, size, shape: meta.draw, focus: CENTRE } });
+        return;
+      }
+      URL.revokeObjectURL(url);
+      return send(file, meta.draw);
+    }
+    // At the size and shape the picture has now; or, where there is none yet (a section just added), at its place's width in its own shape.
+    return send(file, src && width && height ? { width, height } : { width: meta?.place ?? NEW_PICTURE_WIDTH });
   };
 
   const status = state.kind === 'uploading' ? t.uploading : state.kind === 'done' ? t.uploaded : state.kind === 'failed' ? state.message : '';
@@ -72,7 +121,12 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
         </Box>
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
           <Box>
-            <Button variant="outlined" disabled={locked || state.kind === 'uploading'} aria-describedby={statusId} onClick={() => input.current?.click()}>
+            <Button
+              variant="outlined"
+              disabled={locked || state.kind === 'uploading' || state.kind === 'choosing'}
+              aria-describedby={statusId}
+              onClick={() => input.current?.click()}
+            >
               {t.upload}
             </Button>
             <input
@@ -83,10 +137,11 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
               hidden
               aria-label={`${label}: ${t.upload}`}
               onChange={(event) => {
-                void upload(event.target.files?.[0]);
+                void choose(event.target.files?.[0]);
                 event.target.value = '';
               }}
             />
+            {state.kind === 'uploading' && <UploadProgress sent={state.sent} />}
             <Typography id={statusId} role="status" variant="body2" sx={{ mt: 0.5, color: state.kind === 'failed' ? 'error.main' : 'text.secondary' }}>
               {status}
             </Typography>
@@ -96,6 +151,14 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
               </FormHelperText>
             ))}
           </Box>
+          {state.kind === 'choosing' && (
+            <CutChooser
+              choosing={state.choosing}
+              onFocus={(focus) => setState({ kind: 'choosing', choosing: { ...state.choosing, focus } })}
+              onUpload={() => void send(state.choosing.file, state.choosing.shape, state.choosing.focus)}
+              onCancel={() => setState({ kind: 'idle' })}
+            />
+          )}
           {altSchema && (
             <Field
               schema={altSchema}
@@ -108,5 +171,58 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
         </Stack>
       </Stack>
     </Group>
+  );
+}
+
+/**
+ * The chosen file, framed as the server will cut it (cropBox: the same rule): outside the frame
+ * darkened. A click on the picture puts the frame's middle there (as near as the edges allow);
+ * the slider does the same from the keyboard, along the side that is cut.
+ */
+function CutChooser({ choosing, onFocus, onUpload, onCancel }: { choosing: Choosing; onFocus(focus: Focus): void; onUpload(): void; onCancel(): void }) {
+  const { size, shape, focus, url } = choosing;
+  const box = cropBox(size, shape, focus);
+  const across = cutOf(size, shape) === 'width';
+  const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
+  const pick = (event: MouseEvent<HTMLElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    onFocus({ x: (event.clientX - rect.left) / rect.width, y: (event.clientY - rect.top) / rect.height });
+  };
+  return (
+    <Stack spacing={1} data-cut-chooser="">
+      <Typography variant="body2">{t.cropHint}</Typography>
+      {/* The slider below does the same from the keyboard: the click is for the mouse and the finger. */}
+      <Box onClick={pick} sx={{ position: 'relative', alignSelf: 'flex-start', maxWidth: '100%', overflow: 'hidden', cursor: 'crosshair', lineHeight: 0 }}>
+        <Box component="img" src={url} alt="" sx={{ display: 'block', maxWidth: '100%', maxHeight: 320 }} />
+        <Box
+          data-cut-frame=""
+          sx={{
+            position: 'absolute',
+            left: percent(box.left, size.width),
+            top: percent(box.top, size.height),
+            width: percent(box.width, size.width),
+            height: percent(box.height, size.height),
+            outline: '2px solid white',
+            boxShadow: '0 0 0 2000px rgba(0, 0, 0, 0.55)',
+            pointerEvents: 'none',
+          }}
+        />
+      </Box>
+      <Slider
+        value={Math.round((across ? focus.x : focus.y) * 100)}
+        onChange={(_event, next) => onFocus(across ? { ...focus, x: (next as number) / 100 } : { ...focus, y: (next as number) / 100 })}
+        aria-label={across ? t.focusAcross : t.focusDown}
+        valueLabelDisplay="off"
+        sx={{ maxWidth: 320 }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" onClick={onUpload}>
+          {t.uploadCut}
+        </Button>
+        <Button variant="text" onClick={onCancel}>
+          {t.cancelCut}
+        </Button>
+      </Stack>
+    </Stack>
   );
 }

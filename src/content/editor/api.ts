@@ -12,7 +12,8 @@ import {
   type Revision,
   type RevisionDetail,
 } from '../model/contentApi';
-import { ApiError, refusalOf, sendTo } from '../../platform/inbox/api';
+import { ApiError, refusalOf, sendFileTo, sendTo } from '../../platform/inbox/api';
+import { focusQuery, type Focus } from '../model/pictureCrop';
 import { fill } from '../../platform/inbox/format';
 
 /** Publish refused: the checker's problems (nothing was written), or the content changed meanwhile. */
@@ -90,17 +91,27 @@ export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision:
   ).revision;
 }
 
+/** How a picture is sent: the point kept where it is cut to the drawn shape, and who hears how much of it has gone (0 to 1). */
+export interface UploadOptions {
+  focus?: Focus | undefined;
+  onProgress?: ((sent: number) => void) | undefined;
+}
+
 /**
- * Sends a picture with the CSS pixels the page draws it at (0: its own size). One over the bytes
+ * Sends a picture with the CSS pixels the page draws it at (without a height: that width, in its
+ * own shape), and with a height the point kept where it is cut to that shape. One over the bytes
  * the server takes is refused here, in the server's own sentence, without sending it (a phone's
  * 30 MB photo is not sent to be refused).
  */
-export async function uploadImage(file: File, width: number, height?: number): Promise<ContentImage> {
+export async function uploadImage(file: File, width: number, height?: number, { focus, onProgress }: UploadOptions = {}): Promise<ContentImage> {
   const maxBytes = server.admin.imageMaxBytes;
   if (file.size > maxBytes) throw new ApiError(413, fill(server.admin.messages.imageTooLarge, { max: Math.floor(maxBytes / 1048576) }));
   const { method, path } = contentRoutes.contentImage;
-  const query = new URLSearchParams({ width: String(Math.round(width)), ...(height === undefined ? {} : { height: String(Math.round(height)) }) });
-  return json(await sendTo(method, `${path}?${query}`, { file }));
+  const query = new URLSearchParams({
+    width: String(Math.round(width)),
+    ...(height === undefined ? {} : { height: String(Math.round(height)), ...(focus ? focusQuery(focus) : {}) }),
+  });
+  return json(await sendFileTo(method, `${path}?${query}`, file, onProgress ?? (() => undefined)));
 }
 
 /** A refusal the server says to send again later (429 with Retry-After, in seconds). */

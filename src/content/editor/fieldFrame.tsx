@@ -55,9 +55,19 @@ export function Group({ label, path, schema, children }: { label: string; path: 
       id={id}
       tabIndex={-1}
       aria-describedby={helper ? `${id}-helper` : undefined}
-      sx={{ border: 1, borderColor: problems.length ? 'error.main' : 'divider', borderRadius: 2, p: { xs: 1.25, sm: 2 }, m: 0, minWidth: 0 }}
+      sx={{
+        border: 1,
+        borderColor: problems.length ? 'error.main' : 'divider',
+        borderRadius: 2,
+        p: { xs: 1.25, sm: 2 },
+        m: 0,
+        minWidth: 0,
+        // What follows the name starts below it.
+        '& > legend + *': { clear: 'both' },
+      }}
     >
-      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
+      {/* The group's name inside its frame, not on its border: a name that wraps (a long item's, on a phone) stays clear of the line. */}
+      <Box component="legend" sx={{ float: 'left', width: '100%', p: 0, mb: 1.5, fontWeight: 600, overflowWrap: 'anywhere' }}>
         {label}
       </Box>
       {helper && (

@@ -4,6 +4,8 @@
  * and italic), its document turned into the blocks on every change (blocks.ts). Loaded on its own
  * (React.lazy from fields.tsx), only in the inbox app and only on an article's screen.
  */
+import { UploadProgress } from '../UploadProgress';
+import type { UploadOptions } from '../api';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
@@ -58,7 +60,7 @@ export interface RichTextEditorProps {
   /** The id of the sentences under the box (the checker's problems). */
   describedBy?: string;
   invalid: boolean;
-  uploadImage(file: File, width: number, height: number): Promise<{ src: string; width: number; height: number }>;
+  uploadImage(file: File, width: number, height: number, options?: UploadOptions): Promise<{ src: string; width: number; height: number }>;
 }
 
 type BlockKind = 'paragraph' | 'h2' | 'h3' | 'quote';
@@ -160,11 +162,13 @@ function useLink(editor: LexicalEditor, kept: KeptSelection, close: () => void) 
 function usePicture(editor: LexicalEditor, kept: KeptSelection, uploadImage: RichTextEditorProps['uploadImage'], close: () => void) {
   const [alt, setAlt] = useState('');
   const [picture, setPicture] = useState<File>();
-  const [busy, setBusy] = useState(false);
+  // How much of the picture has been sent (0 to 1) while it is: undefined when none is.
+  const [sent, setSent] = useState<number>();
+  const busy = sent !== undefined;
   const [failure, setFailure] = useState('');
   const insert = async () => {
     if (!picture) return;
-    setBusy(true);
+    setSent(0);
     setFailure('');
     try {
       // Drawn at most as wide as the article's text (its own shape kept): the server keeps twice that for sharp screens.
@@ -172,7 +176,7 @@ function usePicture(editor: LexicalEditor, kept: KeptSelection, uploadImage: Ric
       const width = Math.min(PICTURE_WIDTH_PX, natural.width);
       const height = Math.max(1, Math.round((natural.height * width) / natural.width));
       natural.close();
-      const uploaded = await uploadImage(picture, width, height);
+      const uploaded = await uploadImage(picture, width, height, { onProgress: setSent });
       // After the block the cursor was in, never in place of selected text.
       const image = { src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height };
       editor.update(() => {
@@ -189,10 +193,10 @@ function usePicture(editor: LexicalEditor, kept: KeptSelection, uploadImage: Ric
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : admin.content.uploadFailed);
     } finally {
-      setBusy(false);
+      setSent(undefined);
     }
   };
-  return { alt, setAlt, picture, setPicture, busy, failure, insert };
+  return { alt, setAlt, picture, setPicture, busy, sent, failure, insert };
 }
 
 type Action = { label: string; run: () => void };
@@ -362,7 +366,7 @@ function LinkPanel({ link }: { link: ReturnType<typeof useLink> }) {
 }
 
 /** The picture's file and its text for people who cannot see it, then Insert. */
-function PicturePanel({ picture: { alt, setAlt, picture, setPicture, busy, failure, insert } }: { picture: ReturnType<typeof usePicture> }) {
+function PicturePanel({ picture: { alt, setAlt, picture, setPicture, busy, sent, failure, insert } }: { picture: ReturnType<typeof usePicture> }) {
   return (
     <Stack spacing={1} sx={{ mb: 1 }}>
       <Button component="label" variant="outlined" size="small" sx={{ alignSelf: 'flex-start' }}>
@@ -373,6 +377,7 @@ function PicturePanel({ picture: { alt, setAlt, picture, setPicture, busy, failu
       <Button variant="contained" size="small" sx={{ alignSelf: 'flex-start' }} disabled={!picture || alt.trim() === '' || busy} onClick={() => void insert()}>
         {busy ? admin.content.uploading : t.pictureInsert}
       </Button>
+      {sent !== undefined && <UploadProgress sent={sent} />}
       {failure && (
         <Typography role="alert" variant="body2" sx={{ color: 'error.main' }}>
           {failure}
@@ -414,6 +419,25 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
   );
 }
 
+/**
+ * The height of the formatting bar (its first child), given to the text as --format-bar-height:
+ * the text scrolled into view below the sticky Publish row keeps its formatting bar in view too.
+ */
+function useFormatBarRoom() {
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = frame.current;
+    const bar = box?.firstElementChild;
+    if (!box || !bar) return;
+    const update = () => box.style.setProperty('--format-bar-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return frame;
+}
+
 export default function RichTextEditor({ initial, onChange, label, id, describedBy, invalid, uploadImage }: RichTextEditorProps) {
   const initialConfig = {
     namespace: 'article',
@@ -424,32 +448,36 @@ export default function RichTextEditor({ initial, onChange, label, id, described
     editorState: () => $fillFromBlocks(initial),
     theme: { text: { bold: 'rt-bold', italic: 'rt-italic' } },
   };
+  const frame = useFormatBarRoom();
   return (
     <LexicalComposer initialConfig={initialConfig}>
-      <Toolbar uploadImage={uploadImage} />
-      <Box
-        sx={{
-          position: 'relative',
-          border: 1,
-          borderColor: invalid ? 'error.main' : 'grey.500',
-          borderRadius: 1,
-          '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', outlineOffset: 1 },
-          '& .rt-bold': { fontWeight: 700 },
-          '& .rt-italic': { fontStyle: 'italic' },
-          '& [contenteditable]': { minHeight: 240, p: 2, outline: 'none', lineHeight: 1.6 },
-          '& h2': { fontSize: '1.4rem', m: '16px 0 8px' },
-          '& h3': { fontSize: '1.15rem', m: '12px 0 6px' },
-          '& blockquote': { m: '8px 0', pl: 2, borderLeft: 4, borderColor: 'primary.main', fontStyle: 'italic' },
-          '& a': { color: 'primary.dark', textDecoration: 'underline' },
-          '& p': { m: '0 0 8px' },
-        }}
-      >
-        <RichTextPlugin
-          contentEditable={
-            <ContentEditable id={id} aria-label={label} aria-multiline aria-invalid={invalid} {...(describedBy ? { 'aria-describedby': describedBy } : {})} />
-          }
-          ErrorBoundary={LexicalErrorBoundary}
-        />
+      <Box ref={frame}>
+        <Toolbar uploadImage={uploadImage} />
+        <Box
+          sx={{
+            position: 'relative',
+            border: 1,
+            borderColor: invalid ? 'error.main' : 'grey.500',
+            borderRadius: 1,
+            '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', outlineOffset: 1 },
+            '& .rt-bold': { fontWeight: 700 },
+            '& .rt-italic': { fontStyle: 'italic' },
+            // The text scrolled into view (Tab to it, a problem's link) leaves room above it for its formatting bar.
+            '& [contenteditable]': { minHeight: 240, p: 2, outline: 'none', lineHeight: 1.6, scrollMarginTop: 'var(--format-bar-height, 0px)' },
+            '& h2': { fontSize: '1.4rem', m: '16px 0 8px' },
+            '& h3': { fontSize: '1.15rem', m: '12px 0 6px' },
+            '& blockquote': { m: '8px 0', pl: 2, borderLeft: 4, borderColor: 'primary.main', fontStyle: 'italic' },
+            '& a': { color: 'primary.dark', textDecoration: 'underline' },
+            '& p': { m: '0 0 8px' },
+          }}
+        >
+          <RichTextPlugin
+            contentEditable={
+              <ContentEditable id={id} aria-label={label} aria-multiline aria-invalid={invalid} {...(describedBy ? { 'aria-describedby': describedBy } : {})} />
+            }
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </Box>
       </Box>
       <HistoryPlugin />
       <ListPlugin />
