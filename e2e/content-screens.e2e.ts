@@ -253,7 +253,8 @@ for (const width of [1280, 375]) {
     if (await opener.count()) await opener.click();
     await expect(field(page, SITE, ...links, 0, 'label')).toBeVisible();
     const onBorder = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('fieldset > legend')]
+      // The groups' frames (a text box's outline is a fieldset too, its legend the room for its label on purpose).
+      [...document.querySelectorAll<HTMLElement>('fieldset:not(.MuiOutlinedInput-notchedOutline) > legend')]
         .filter((legend) => legend.getClientRects().length > 0)
         .filter((legend) => {
           const frame = legend.parentElement!;
@@ -285,7 +286,9 @@ test('a cover of another shape is framed before it is sent, cut around the point
   const slider = page.getByRole('slider', { name: t.focusDown });
   await expect(slider).toBeVisible();
   const chooser = page.locator('[data-cut-chooser]');
-  const picture = (await chooser.locator('img').boundingBox())!;
+  // Scrolled into view as it opens, where the office can aim.
+  await expect(chooser.locator('canvas')).toBeInViewport({ ratio: 1 });
+  const picture = (await chooser.locator('canvas').boundingBox())!;
   const frame = async () => (await chooser.locator('[data-cut-frame]').boundingBox())!;
   expect((await frame()).height / (await frame()).width).toBeCloseTo(9 / 16, 1);
   expect(Math.abs((await frame()).y + (await frame()).height / 2 - (picture.y + picture.height / 2))).toBeLessThan(2);

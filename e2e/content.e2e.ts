@@ -293,6 +293,8 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
     await page
       .locator(`#${fieldId(ABOUT, ['sections', teamIndex, 'members', 0, 'image'])}-file`)
       .setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: original });
+    // A tall photo for a square place: framed as it will be cut, sent with its middle kept.
+    await page.getByRole('button', { name: t.uploadCut, exact: true }).click();
     const answer = await uploaded;
     expect(answer.status()).toBe(201);
     photo = (await answer.json()) as ContentImage;

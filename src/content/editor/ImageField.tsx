@@ -31,7 +31,8 @@ const NEW_PICTURE_WIDTH = 960;
 /** A file chosen for a picture drawn in a shape it has not: shown framed as it will be cut, not sent yet. */
 interface Choosing {
   file: File;
-  url: string;
+  /** The picture decoded by the browser, upright (drawn on a canvas: the inbox's page policy takes no blob: pictures). */
+  bitmap: ImageBitmap;
   size: { width: number; height: number };
   shape: { width: number; height: number };
   focus: Focus;
@@ -40,16 +41,13 @@ interface Choosing {
 type UploadState =
   { kind: 'idle' | 'done' } | { kind: 'choosing'; choosing: Choosing } | { kind: 'uploading'; sent: number } | { kind: 'failed'; message: string };
 
-/** The size of a picture file as the browser draws it (upright), or undefined when it cannot draw it (the server says why). */
-async function sizeOfFile(url: string): Promise<{ width: number; height: number } | undefined> {
-  const picture = new Image();
-  picture.src = url;
+/** A picture file decoded by the browser (upright), or undefined when it cannot decode it (the server then says why). */
+async function decoded(file: File): Promise<ImageBitmap | undefined> {
   try {
-    await picture.decode();
+    return await createImageBitmap(file);
   } catch {
     return undefined;
   }
-  return picture.naturalWidth && picture.naturalHeight ? { width: picture.naturalWidth, height: picture.naturalHeight } : undefined;
 }
 
 export function ImageField({ schema, value, onChange, path, label, Field }: FieldProps & { Field: FieldEditor }) {
@@ -66,9 +64,9 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
   const input = useRef<HTMLInputElement>(null);
   const inputId = `${fieldId(env.file, path)}-file`;
   const statusId = `${fieldId(env.file, path)}-status`;
-  const choosingUrl = state.kind === 'choosing' ? state.choosing.url : undefined;
+  const choosingBitmap = state.kind === 'choosing' ? state.choosing.bitmap : undefined;
   // The chosen file's picture is let go once it is sent or given up.
-  useEffect(() => () => (choosingUrl ? URL.revokeObjectURL(choosingUrl) : undefined), [choosingUrl]);
+  useEffect(() => () => choosingBitmap?.close(), [choosingBitmap]);
 
   const send = async (file: File, draw: { width: number; height?: number }, focus?: Focus) => {
     setState({ kind: 'uploading', sent: 0 });
@@ -87,13 +85,13 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
     if (!file) return;
     // Drawn at a fixed size (a portrait, a cover): a file of another shape is framed first, as it will be cut.
     if (meta?.draw) {
-      const url = URL.createObjectURL(file);
-      const size = await sizeOfFile(url);
-      if (size && cutOf(size, meta.draw)) {
-        setState({ kind: 'choosing', choosing: { file, url, size, shape: meta.draw, focus: CENTRE } });
+      const bitmap = await decoded(file);
+      const size = bitmap && { width: bitmap.width, height: bitmap.height };
+      if (bitmap && size && cutOf(size, meta.draw)) {
+        setState({ kind: 'choosing', choosing: { file, bitmap, size, shape: meta.draw, focus: CENTRE } });
         return;
       }
-      URL.revokeObjectURL(url);
+      bitmap?.close();
       return send(file, meta.draw);
     }
     // At the size and shape the picture has now; or, where there is none yet (a section just added), at its place's width in its own shape.
@@ -174,13 +172,24 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
   );
 }
 
+/** The widest the chosen file is drawn on its canvas (pixels). */
+const CANVAS_WIDTH = 640;
+
 /**
  * The chosen file, framed as the server will cut it (cropBox: the same rule): outside the frame
  * darkened. A click on the picture puts the frame's middle there (as near as the edges allow);
  * the slider does the same from the keyboard, along the side that is cut.
  */
 function CutChooser({ choosing, onFocus, onUpload, onCancel }: { choosing: Choosing; onFocus(focus: Focus): void; onUpload(): void; onCancel(): void }) {
-  const { size, shape, focus, url } = choosing;
+  const { size, shape, focus, bitmap } = choosing;
+  // The picture drawn at most CANVAS_WIDTH wide (enough for a frame to aim with), once.
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const scale = Math.min(1, CANVAS_WIDTH / size.width);
+  useEffect(() => {
+    canvas.current?.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.current.width, canvas.current.height);
+    // Shown where the office can aim (it opens below the button, often below the window's edge).
+    canvas.current?.parentElement?.parentElement?.scrollIntoView({ block: 'nearest' });
+  }, [bitmap]);
   const box = cropBox(size, shape, focus);
   const across = cutOf(size, shape) === 'width';
   const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
@@ -193,7 +202,13 @@ function CutChooser({ choosing, onFocus, onUpload, onCancel }: { choosing: Choos
       <Typography variant="body2">{t.cropHint}</Typography>
       {/* The slider below does the same from the keyboard: the click is for the mouse and the finger. */}
       <Box onClick={pick} sx={{ position: 'relative', alignSelf: 'flex-start', maxWidth: '100%', overflow: 'hidden', cursor: 'crosshair', lineHeight: 0 }}>
-        <Box component="img" src={url} alt="" sx={{ display: 'block', maxWidth: '100%', maxHeight: 320 }} />
+        <Box
+          component="canvas"
+          ref={canvas}
+          width={Math.round(size.width * scale)}
+          height={Math.round(size.height * scale)}
+          sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, width: 'auto', height: 'auto' }}
+        />
         <Box
           data-cut-frame=""
           sx={{
