@@ -251,7 +251,9 @@ describe('pictures', () => {
     const cut = async (query: string) => {
       const image = (await (await upload(photo, `width=960&height=540${query}`, 'image/png')).json()) as { src: string; width: number; height: number };
       expect(image).toMatchObject({ width: 1920, height: 1080 });
-      const { data } = await sharp(readFileSync(path.join(siteDir, 'public', image.src))).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(readFileSync(path.join(siteDir, 'public', image.src)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const pixel = (row: number) => [...data.subarray(row * 1920 * 3, row * 1920 * 3 + 3)].map((v) => (v > 128 ? 1 : 0)).join('');
       return { top: pixel(0), bottom: pixel(1079) };
     };
