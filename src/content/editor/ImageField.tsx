@@ -72,9 +72,10 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
     setState({ kind: 'uploading', sent: 0 });
     try {
       const result = await env.uploadImage(file, draw.width, draw.height, { focus, onProgress: (sent) => setState({ kind: 'uploading', sent }) });
-      // A new picture: the point chosen for it, or none (one chosen for the picture before does not apply).
+      // A new picture: the point chosen for it, or none (one chosen for the picture before does not apply; the centre goes without saying).
       const { focus: _old, ...rest } = image;
-      onChange({ ...rest, src: result.src, width: result.width, height: result.height, ...(focus ? { focus } : {}) });
+      const chosen = focus && (focus.x !== CENTRE.x || focus.y !== CENTRE.y) ? { focus } : {};
+      onChange({ ...rest, src: result.src, width: result.width, height: result.height, ...chosen });
       setState({ kind: 'done' });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error && error.message ? error.message : t.uploadFailed });
