@@ -32,7 +32,8 @@ import { adminRoutes, CSRF_HEADER, LIVE_EVENTS, pathOf, SIGN_IN_API, type LiveLe
 import { setAdmin } from '../src/platform/server/accounts/accounts';
 import { SESSION_COOKIE } from '../src/apps/server/admin/routes';
 import { buildApp } from '../src/apps/server/app';
-import { databaseFile, openStore } from '../src/leads/server/store';
+import { openStore } from '../src/leads/server/store';
+import { databaseFile } from '../src/platform/server/store/store';
 import { readMailboxSettings } from '../src/leads/server/mailbox/settings';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../src/test/dovecot';
 import { seedLeads, seedMails } from '../src/test/seedLeads';

@@ -22,7 +22,7 @@ import { validData } from '../src/test/formFixtures';
 import { projectDir } from '../src/test/realConfig';
 import { runScript, type ScriptRun as Run } from '../src/test/runScript';
 import { LEAD_STATUSES } from '../src/leads/model/adminApi';
-import { ADMIN_ROLES } from '../src/content/model/contentApi';
+import { ADMIN_ROLES } from '../src/platform/roles';
 import { parseCommandLine } from './lib/commandLine.mjs';
 
 jest.setTimeout(180_000);

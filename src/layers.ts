@@ -23,14 +23,19 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'platform',
     folders: ['src/platform/*.ts'],
-    about: "what every feature shares, in any runtime: the API's and the inbox's addresses, security headers, the server's settings, \"Received\"",
+    about:
+      "what every feature shares, in any runtime: the API's and the inbox's addresses, security headers, the server's settings, \"Received\", roles, the checks of a value",
   },
   {
     name: 'models',
     folders: ['src/*/model', 'src/site/forms/model', 'src/site/sections/schemas.ts', 'src/site/sections/*/schema.ts'],
     about: "each feature's data and rules, in any runtime: config/'s descriptions, forms, leads, the content and its checker",
   },
-  { name: 'platform/server', folders: ['src/platform/server'], about: "the HTTP server's parts, the store, files, accounts and sessions" },
+  {
+    name: 'platform/server',
+    folders: ['src/platform/server'],
+    about: "the HTTP server's parts, the database and its migrations, mail, timers, files, accounts and sessions",
+  },
   {
     name: 'servers',
     folders: ['src/*/server', 'src/render', 'src/deploy'],

@@ -31,7 +31,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AdminRole } from '../../src/content/model/contentApi';
+import type { AdminRole } from '../../src/platform/roles';
 import { hasCaddy } from '../../src/test/caddy';
 import { makeSite } from '../../src/test/contentSite';
 import { projectDir } from '../../src/test/realConfig';

@@ -9,8 +9,8 @@ import forms from '../../config/forms';
 import { buildDocument, validateDocument } from '../site/forms/model/document';
 import { formIds, invalidData, validData, validVariants, type FormId } from '../test/formFixtures';
 import type { FieldConfig, FormConfig } from '../site/forms/model/formSchema';
-import { fullMatch } from '../site/forms/model/pattern';
-import { ruleDescriptions, ruleNames, rules } from '../site/forms/model/rules';
+import { fullMatch } from '../platform/pattern';
+import { ruleDescriptions, ruleNames, rules } from '../platform/rules';
 import { allows, callFunction, parseExpression, parseRules, type Block, type Expr, type Method, type Ruleset, type Value } from '../test/securityRules';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE, firestoreRules, rulesString, storageRules } from './firebaseRules';
 

@@ -8,10 +8,10 @@
  * v4 UUID (the submission key the browser makes), when the document has exactly the form's
  * keys plus id and Date, every field is text within its maxLength (without NUL; for a select
  * field, empty or one of its options), and every check of the form holds, with the same patterns as
- * src/site/forms/model/rules.ts. Nothing can be read, changed or deleted; any other path is refused.
+ * src/platform/rules.ts. Nothing can be read, changed or deleted; any other path is refused.
  *
  * Cloud Storage, for each upload folder of a file field: `create` of a file whose name is a
- * storage id (src/site/forms/model/storageId.ts), no larger than the upload's maxBytes, with one of its
+ * storage id (src/platform/storageId.ts), no larger than the upload's maxBytes, with one of its
  * media types; `get` (the download URL needs it); nothing else anywhere.
  *
  * Both files are committed; the build rewrites them when config/ changed them, and a Firebase
@@ -19,8 +19,8 @@
  */
 import { MAX_DATE_TEXT, buildDocument } from '../site/forms/model/document';
 import type { FieldConfig, FormConfig } from '../site/forms/model/formSchema';
-import { ruleDescriptions, ruleNames, storableText, type RuleDescription, type RuleName } from '../site/forms/model/rules';
-import { storageIdSource, submissionKeySource } from '../site/forms/model/storageId';
+import { ruleDescriptions, ruleNames, storableText, type RuleDescription, type RuleName } from '../platform/rules';
+import { storageIdSource, submissionKeySource } from '../platform/storageId';
 
 /** The forms, by the name config/forms/index.ts gives them. */
 export type Forms = Readonly<Record<string, FormConfig>>;

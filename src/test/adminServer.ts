@@ -24,7 +24,7 @@ import { TEST_HASHING } from './testHashing';
 import { proofHeaders } from './proof';
 import type { Asker } from '../platform/server/accounts/hashGate';
 import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../leads/model/adminApi';
-import type { AdminRole } from '../content/model/contentApi';
+import type { AdminRole } from '../platform/roles';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 

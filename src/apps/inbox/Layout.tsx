@@ -18,7 +18,7 @@ import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'rea
 import { Link, Outlet, useLocation, type LinkProps } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { SkipLink } from '../../site/layout/SkipLink';
-import type { AdminRole } from '../../content/model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import { fill, formatCount } from '../../platform/inbox/format';
 import { useSession } from '../../platform/inbox/session';
 import { LiveProvider, useLiveState } from '../../leads/inbox/live';

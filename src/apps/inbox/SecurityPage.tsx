@@ -22,7 +22,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { encode } from 'uqr';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import type { AdminRole } from '../../content/model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import type { NewRecoveryCodes, SecondFactorState, TotpSetup } from '../../leads/model/adminApi';
 import { ApiError, call } from '../../platform/inbox/api';
 import { fill, formatCount, formatDate } from '../../platform/inbox/format';

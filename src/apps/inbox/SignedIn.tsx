@@ -6,7 +6,7 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { ADMIN_PAGE } from '../../schema/ownAddresses';
-import type { AdminRole } from '../../content/model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import { Layout } from './Layout';
 import { Loading } from './Loading';
 import { NewsletterSection } from '../../newsletter/inbox/NewsletterNav';

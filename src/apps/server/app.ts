@@ -24,7 +24,8 @@ import { chooseEncoding, type PageFile, type SiteBuilds } from '../../site/serve
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from '../../platform/server/refusals';
 import { serverFactory } from '../../platform/server/httpServer';
 import { createConnectionGuard, type ConnectionGuard, type ConnectionLimits } from '../../platform/server/connections';
-import { openStoreWhenPossible, type Store, type StoreWhenPossible } from '../../leads/server/store';
+import { openStoreWhenPossible } from '../../leads/server/store';
+import type { Store, StoreWhenPossible } from '../../platform/server/store/store';
 import { whenLeadStored } from '../../leads/server/leadStored';
 import { registerVisits } from '../../leads/server/visits';
 import { removeUnfinishedUploads } from '../../platform/server/files';
@@ -37,7 +38,7 @@ import { newsletterPlugin } from '../../newsletter/server/plugin';
 import type { CaddyAdmin } from '../../content/server/caddyAdmin';
 import type { LiveSite } from '../../content/server/liveBuild';
 import { contentPlugin } from '../../content/server/plugin';
-import type { Timers } from '../../content/server/schedule';
+import type { Timers } from '../../platform/server/timers';
 import type { PublishStep } from '../../content/server/publish';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from '../../platform/server/requestLog';
 

@@ -5,7 +5,8 @@
  */
 import { createContext, useContext } from 'react';
 import type { Path, Schema } from '../../schema/schema';
-import type { AdminRole, ContentImage } from '../model/contentApi';
+import type { ContentImage } from '../model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import type { UploadOptions } from './api';
 import { pathKey } from './model';
 

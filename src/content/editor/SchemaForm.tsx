@@ -5,7 +5,8 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { Path, Schema } from '../../schema/schema';
-import type { AdminRole, ContentProblem } from '../model/contentApi';
+import type { ContentProblem } from '../model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';

@@ -23,7 +23,7 @@ import { siteSchema } from './siteSchema';
 import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../../leads/model/adminApi';
 import { ATTRIBUTION_KEYS, CLICK_IDS, DEVICES } from '../../leads/model/attribution';
 import { CONFIRMATION_MAILS, SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
-import { ADMIN_ROLES } from './contentApi';
+import { ADMIN_ROLES } from '../../platform/roles';
 
 /** A template that is a paragraph or more (an instruction of several sentences). */
 const PARAGRAPH = { maxLength: TEXT_LIMITS.paragraph };

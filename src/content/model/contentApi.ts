@@ -223,7 +223,3 @@ export interface ContentImage {
   width: number;
   height: number;
 }
-
-/** What a signed-in account may do: owners see leads and edit content; editors edit content only. */
-export const ADMIN_ROLES = ['owner', 'editor'] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];

@@ -23,7 +23,8 @@ import { addAccount, Client, PASSWORD, startEditing, startServer, type TestServe
 import { DEVELOPER as GIT_DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
 import { removeAdmin } from '../../platform/server/accounts/accounts';
 import { contentJobs } from './drafts';
-import { EXPIRES, momentsOf, type Timers } from './schedule';
+import { EXPIRES, momentsOf } from './schedule';
+import type { Timers } from '../../platform/server/timers';
 import { childProcesses, MAX_CHILD_PROCESSES, run } from './site';
 
 jest.setTimeout(120_000);

@@ -17,7 +17,7 @@ import type { Statement } from 'better-sqlite3';
 import server from '../../../config/server';
 import { fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
-import type { Store } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
 import { isNewFileAllowed } from './write';
 
 export interface Draft {

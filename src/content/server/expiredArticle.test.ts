@@ -20,7 +20,7 @@ import { editBehindCaddy, getFresh, withCaddy, type EditedBehindCaddy } from '..
 import { gitIn } from '../../test/contentSite';
 import { loadRealConfig } from '../../test/realConfig';
 import { releasesDir } from './liveBuild';
-import type { Timers } from './schedule';
+import type { Timers } from '../../platform/server/timers';
 
 // Real builds on a machine that may be busy: a hang, not a slow build, is what a timeout is for.
 jest.setTimeout(900_000);

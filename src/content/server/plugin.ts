@@ -13,7 +13,7 @@
 import path from 'node:path';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
 import { roleOf } from '../../platform/server/accounts/accounts';
 import { createSiteBuilds, type SiteBuilds } from '../../site/server/siteBuild';
 import { UPLOADS_PATH } from '../model/contentApi';
@@ -23,7 +23,8 @@ import { pictureSizes } from './images';
 import type { ContentOptions } from './index';
 import { LiveSite } from './liveBuild';
 import { Publisher, type PublishStep } from './publish';
-import { Scheduler, type Timers } from './schedule';
+import { Scheduler } from './schedule';
+import type { Timers } from '../../platform/server/timers';
 import { contentFiles, loadContent } from './site';
 
 export interface ContentPluginOptions {

@@ -21,17 +21,7 @@ import { fill } from '../../schema/text';
 import type { ContentJobs, Drafts } from './drafts';
 import type { Publisher } from './publish';
 import { publishRefusal } from './publishWords';
-
-export interface Timers {
-  set(run: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-/** Node's timers, not keeping the process alive. */
-export const realTimers: Timers = {
-  set: (run, ms) => setTimeout(run, ms).unref(),
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import { realTimers, type Timers } from '../../platform/server/timers';
 
 /** The longest a timer is set for (Node's limit is about 24.8 days): a later moment is set again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -16,7 +16,8 @@ export const ADMIN_API_PREFIX = '/api/admin';
 export const CSRF_HEADER = 'x-csrf-token';
 
 import type { LeadSource } from './attribution';
-import { contentRoutes, type AdminRole } from '../../content/model/contentApi';
+import { contentRoutes } from '../../content/model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes, type ReadyNewsletter } from '../../newsletter/model/newsletterApi';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -16,7 +16,7 @@ import { allUploads, formForCollection, uploadForPrefix } from '../../site/forms
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type PostedBody } from './plainPosts';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { answerError, isRefusal, refusal } from '../../platform/server/refusals';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 import type { ProofOfWork } from './proofOfWork';
 
 const messages = server.messages;

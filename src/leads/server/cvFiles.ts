@@ -8,7 +8,7 @@
 import { formForCollection } from '../../site/forms/model/registry';
 import { api } from '../../platform/api';
 import { splitStoragePath } from '../../platform/server/files';
-import type { Inserted, Store, StoredFile } from './store';
+import type { Inserted, Store, StoredFile } from '../../platform/server/store/store';
 
 /** The storage path and token of an upload address our server handed out, if the text is exactly one. */
 export function uploadNamedBy(value: unknown): { path: string; token: string } | undefined {

@@ -15,7 +15,7 @@ import { deliveriesOf, queueNotifications } from './notify';
 import { conversationOf } from './mailbox/conversation';
 import server from '../../../config/server';
 import { sourceOfLead } from './sources';
-import type { Store, StoredFile } from './store';
+import type { Store, StoredFile } from '../../platform/server/store/store';
 import { deleteLeads } from './privacy';
 import { visible } from '../../schema/text';
 import { stageOf } from '../model/pipeline';

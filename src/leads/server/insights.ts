@@ -14,7 +14,7 @@ import admin from '../../../config/admin';
 import { allForms, formNameOf, kindOf } from '../../site/forms/model/registry';
 import { countedPageOf } from '../../site/server/servedContent';
 import { WON_STAGE } from '../model/pipeline';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 
 const DAY_MS = 86_400_000;
 

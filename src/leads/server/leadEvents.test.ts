@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lastLeadEventId, leadEventsAfter, leadEventsOf, recordLeadEvent } from './leadEvents';
-import { openStore, type Store } from './store';
+import { openStore } from './store';
+import type { Store } from '../../platform/server/store/store';
 
 let dir: string;
 let store: Store;

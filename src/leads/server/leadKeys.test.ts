@@ -19,8 +19,9 @@ import { validData } from '../../test/formFixtures';
 import { updateLead } from './inbox';
 import { deleteLeads } from './privacy';
 import { leadPage, pageQuery, viewCounts, type LeadFilter } from './leads';
-import { migrate, migrations } from './migrations';
-import { databaseFile, openStore, type Store } from './store';
+import { migrate, migrations } from '../../platform/server/store/migrations';
+import { leadParts, openStore } from './store';
+import { databaseFile, type Store } from '../../platform/server/store/store';
 
 let dataDir: string;
 let store: Store;
@@ -270,6 +271,7 @@ describe('on a database of its own (what writes, and the schema)', () => {
     // Every migration before the one that brings the keys: the release before it.
     migrate(
       db,
+      leadParts,
       migrations.slice(
         0,
         migrations.findIndex((m) => m.name.startsWith("each lead's sort and search keys")),

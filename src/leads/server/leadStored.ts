@@ -28,7 +28,7 @@ import { claimUploads } from './cvFiles';
 import { queueLeadMails } from './notify';
 import { recordSource } from './sources';
 import { preparedIn } from '../../platform/server/statements';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 import type { Newsletter } from '../../newsletter/server';
 import type Database from 'better-sqlite3';
 

@@ -22,7 +22,7 @@ import { formatCellDate } from '../../platform/received';
 import { fill, visible } from '../../schema/text';
 import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
 import { SOURCE_CSV_COLUMNS, sourceReader, sourceRow } from './sources';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 import { awaitingCollections } from './attention';
 
 /** One column of the CSV: its header (words from config) and what a lead's row holds in it. */
@@ -361,7 +361,7 @@ function whereOf(db: Database.Database, filter: LeadFilter): Where {
 
 /** Where a view's leads are found: the small `leads` table (its indexes hold every sort key), the documents only when needed. */
 const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id' : 'FROM leads l');
-/** Every document has its row in `leads` (written in the same transaction: src/leads/server/store.ts). */
+/** Every document has its row in `leads` (written in the same transaction: src/leads/server/store.ts leadParts). */
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';

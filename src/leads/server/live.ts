@@ -32,7 +32,7 @@ import { LIVE_EVENTS, roleMayUse, type LiveLead } from '../model/adminApi';
 import { fill } from '../../schema/text';
 import { lastLeadEventId, leadEventsAfter, watchLeadEvents, type LeadEvent } from './leadEvents';
 import { preparedIn } from '../../platform/server/statements';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 import { roleOf } from '../../platform/server/accounts/accounts';
 import { unreadCount } from './inbox';
 import { accountOfLiveSession, hashSessionId } from '../../platform/server/accounts/sessions';

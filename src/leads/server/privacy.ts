@@ -5,7 +5,7 @@
  * notifications' reply addresses and those addresses' tokens, sources, events, spam verdicts and
  * notifications with them: those tables cascade), the files go (CVs, kept attachments), and the
  * bytes go too: the database overwrites deleted content with zeros (`secure_delete`,
- * src/leads/server/store.ts) and the write-ahead log, which still holds the pages as they were, is
+ * src/platform/server/store/store.ts) and the write-ahead log, which still holds the pages as they were, is
  * emptied at once (a checkpoint that truncates it). A backup taken afterwards copies the zeroed
  * pages.
  *
@@ -33,7 +33,7 @@ import { uploadsOf } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
 import { ATTACHMENT_PREFIX } from './mailbox/record';
 import { autoReplyMarksOf } from './notify/visitorMail';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 
 /**
  * Empties the write-ahead log into the database file and cuts it to nothing, so the old

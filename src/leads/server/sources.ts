@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import admin from '../../../config/admin';
 import { ATTRIBUTION_KEYS, sourceOf, type AttributionKey, type ClickId, type Device, type LeadSource } from '../model/attribution';
 import { sourceTexts } from '../model/sourceWords';
-import type { Inserted } from './store';
+import type { Inserted } from '../../platform/server/store/store';
 
 export type { LeadSource };
 

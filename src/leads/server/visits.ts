@@ -16,7 +16,7 @@ import { api } from '../../platform/api';
 import { parsePageView, sourceOf } from '../model/attribution';
 import { countedPageOf } from '../../site/server/servedContent';
 import { clientKey, createClientLimits } from '../../platform/server/rateLimit';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 
 const settings = server.visits;
 const DAY_MS = 86_400_000;

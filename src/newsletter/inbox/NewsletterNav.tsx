@@ -7,7 +7,7 @@
 import Box from '@mui/material/Box';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import admin from '../../../config/admin';
-import type { AdminRole } from '../../content/model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 
 const t = admin.nav;
 

@@ -24,7 +24,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import type { ArticleBlock } from '../../content/model/articleSchema';
-import type { AdminRole } from '../../content/model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import {
   isDraft,
   type NewsletterChange,

@@ -4,7 +4,7 @@
  * account writes; an owner's sends (the server says the same: src/newsletter/model/newsletterApi.ts).
  */
 import { Route, Routes } from 'react-router-dom';
-import type { AdminRole } from '../../content/model/contentApi';
+import type { AdminRole } from '../../platform/roles';
 import { NewsletterList } from './NewsletterList';
 import { NewsletterPage } from './NewsletterPage';
 

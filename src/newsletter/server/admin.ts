@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { PAGE_SIZES } from '../../leads/model/adminApi';
 import { SUBSCRIBER_STATES, type SubscriberList, type SubscriberState, type SubscriberSummary } from '../model/subscribers';
 import { visitorMailOn } from '../../leads/server/notify';
-import type { Store } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
 import { exportSubscribers, subscriberById, subscriberCounts, subscriberPage, unsubscribeByHand, type SubscriberFilter } from './subscribers';
 
 /** The view of a query (state: confirmed unless said; q: a part of the address), or undefined when a part is not known. */

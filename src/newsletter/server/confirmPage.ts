@@ -19,7 +19,7 @@ import { api } from '../../platform/api';
 import { escapeHtmlAttribute, escapeHtmlText, fill } from '../../schema/text';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
-import type { Store } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
 import { newsletterSite } from './site';
 import { confirmSubscriber, subscriberById } from './subscribers';
 import type { NewsletterTokens } from './tokens';

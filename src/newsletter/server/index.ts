@@ -39,7 +39,7 @@ import { sessionSecret } from '../../platform/server/accounts/secret';
 import { erasesWithPerson } from '../../leads/server/privacy';
 import { sendConfirmation } from '../../leads/server/notify';
 import type { RequestLimits } from '../../platform/server/rateLimit';
-import type { Inserted, Store } from '../../leads/server/store';
+import type { Inserted, Store } from '../../platform/server/store/store';
 import { registerConfirm } from './confirmPage';
 import { newsletterMailsOfPerson } from './newsletters';
 import { registerNewsletterPictures } from './pictures';

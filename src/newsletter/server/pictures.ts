@@ -11,7 +11,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../content/model/contentApi';
-import type { Store } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { preparedIn } from '../../platform/server/statements';
 import { NEWSLETTER_PICTURES } from '../model/newsletterApi';

@@ -2,12 +2,12 @@
  * The newsletter's sending as a part of our server (a Fastify plugin: src/apps/server/app.ts
  * registers it when the mail settings are there, SMTP_URL and MAIL_FROM): the send queue's worker
  * (queue.ts) starts once the database is open (at start, or when its disk allows:
- * src/leads/server/store.ts whenOpen), going on where it stopped (a crash's uncertain readers
+ * src/platform/server/store/store.ts whenOpen), going on where it stopped (a crash's uncertain readers
  * first), and stops when the server closes, before the database does.
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { StoreWhenPossible } from '../../leads/server/store';
+import type { StoreWhenPossible } from '../../platform/server/store/store';
 import { agencyAddress } from '../../leads/server/notify/settings';
 import { startNewsletter, type Newsletter, type NewsletterOptions } from './index';
 

@@ -9,7 +9,7 @@
 import { api } from '../../platform/api';
 import { dropHeldMails } from '../../leads/server/notify/visitorMail';
 import { sendConfirmation } from '../../leads/server/notify';
-import type { Store } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
 import type { SubscriberSummary } from '../model/subscribers';
 import { confirmationText, newsletterTokensOf } from '.';
 import { newsletterSite } from './site';

@@ -9,8 +9,8 @@ import server from '../../../config/server';
 import type { ArticleForNewsletter, NewsletterDraft, NewsletterList, NewsletterPreview, NewsletterRoute } from '../model/newsletterApi';
 import { fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
-import type { Store } from '../../leads/server/store';
-import { newDocumentId } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
+import { newDocumentId } from '../../platform/server/store/store';
 import {
   addNewsletter,
   bodyProblem,

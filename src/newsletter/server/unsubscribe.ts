@@ -20,7 +20,7 @@ import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
 import { newsletterSite } from './site';
-import type { Store } from '../../leads/server/store';
+import type { Store } from '../../platform/server/store/store';
 import { unsubscribe } from './reports';
 import type { UnsubscribeTokens } from './tokens';
 

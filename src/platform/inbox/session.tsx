@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import admin from '../../../config/admin';
-import type { AdminRole } from '../../content/model/contentApi';
+import type { AdminRole } from '../roles';
 import type { Me } from '../../leads/model/adminApi';
 import { call, onSignedOut, signInState, SignedOut, whoAmI } from './api';
 import { fill, formatCount } from './format';

@@ -5,7 +5,7 @@
  * post), never as a bug of ours; any other error stays one.
  */
 
-/** Thrown while the database cannot be opened (src/leads/server/store.ts openStoreWhenPossible). */
+/** Thrown while the database cannot be opened (src/platform/server/store/store.ts openStoreWhenPossible). */
 export class DataUnavailable extends Error {
   readonly code = 'BG_DATA_UNAVAILABLE';
   constructor(readonly reason: unknown) {

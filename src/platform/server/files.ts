@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, createReadStream, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { storageIdPattern } from '../../site/forms/model/storageId';
+import { storageIdPattern } from '../storageId';
 
 /** The end of a file's temporary name while it is being written. */
 const UNFINISHED = '.part';

@@ -1,15 +1,15 @@
 /**
  * Prepared statements, made once per database and kept with it: the one cache of them. Made on
  * first use, not at start: the store's database may not be open yet (a full data disk when the
- * site starts: src/leads/server/store.ts openStoreWhenPossible), and until it is, each use throws
+ * site starts: src/platform/server/store/store.ts openStoreWhenPossible), and until it is, each use throws
  * DataUnavailable, which the server answers with 503.
  */
 import type Database from 'better-sqlite3';
 
 /**
  * What the platform's parts (accounts, sessions, the health check) need of the site's database:
- * the open database. The leads' store opens it (src/leads/server/store.ts Store), with the
- * tables every feature keeps in it (src/leads/server/migrations.ts).
+ * the open database. The store opens it (src/platform/server/store/store.ts Store), with the
+ * tables every feature keeps in it (src/platform/server/store/migrations.ts).
  */
 export interface HasDatabase {
   readonly db: Database.Database;

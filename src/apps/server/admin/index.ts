@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import server from '../../../../config/server';
 import { isDataFault } from '../../../platform/server/dataFaults';
-import type { Store } from '../../../leads/server/store';
+import type { Store } from '../../../platform/server/store/store';
 import type { ContentOptions } from '../../../content/server';
 import { LiveUpdates } from '../../../leads/server/live';
 import { registerAdminPage } from './page';

@@ -12,8 +12,8 @@ import server from '../../../../config/server';
 import { ADMIN_PAGE } from '../../../schema/ownAddresses';
 import { formatDate } from '../../../platform/received';
 import { fill } from '../../../schema/text';
-import { TIMEOUTS } from '../notify/mail';
-import type { MailSettings } from '../notify/settings';
+import { TIMEOUTS } from '../../../platform/server/mail/transport';
+import type { MailSettings } from '../../../platform/server/mail/transport';
 
 const words = server.mailbox.alarm;
 

@@ -1,14 +1,14 @@
 /**
  * The reading of the agency's mailbox as a part of our server (a Fastify plugin:
  * src/apps/server/app.ts registers it when IMAP_URL is set): the reader (reader.ts) starts once the
- * database is open (at start, or when its disk allows: src/leads/server/store.ts whenOpen), and is
+ * database is open (at start, or when its disk allows: src/platform/server/store/store.ts whenOpen), and is
  * stopped when the server closes, before the notifications it hands answers to, and before the
  * database (registered after them, its stop comes first).
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { NotifySettings } from '../notify/index';
-import type { StoreWhenPossible } from '../store';
+import type { StoreWhenPossible } from '../../../platform/server/store/store';
 import { MailboxReader, type ReaderOptions } from './reader';
 
 export interface MailboxPluginOptions {

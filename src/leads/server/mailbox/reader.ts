@@ -29,7 +29,7 @@ import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import server from '../../../../config/server';
 import type { MailboxStatus } from '../../model/adminApi';
 import { Changes } from '../../../platform/server/changes';
-import type { Store } from '../store';
+import type { Store } from '../../../platform/server/store/store';
 import type { Email } from 'postal-mime';
 import { alarmMailer, type AlarmMail, type AlarmMailer } from './alarm';
 import { automaticOf, isReport } from './automatic';

@@ -24,9 +24,9 @@ import { formatDate } from '../../../platform/received';
 import { cutAtWord, fill, visible } from '../../../schema/text';
 import { inboxLink } from '../leads';
 import { preparedIn } from '../../../platform/server/statements';
-import { newDocumentId } from '../store';
-import { TIMEOUTS } from './mail';
-import type { MailSettings } from './settings';
+import { newDocumentId } from '../../../platform/server/store/store';
+import { TIMEOUTS } from '../../../platform/server/mail/transport';
+import type { MailSettings } from '../../../platform/server/mail/transport';
 
 const words = server.notifications.answers;
 

@@ -1,5 +1,5 @@
 /**
- * The `deliveries` table (src/leads/server/migrations.ts): one row per message to send about a
+ * The `deliveries` table (src/platform/server/store/migrations.ts): one row per message to send about a
  * lead (an e-mail, a webhook call), written in the same transaction as the lead itself.
  * Its id is the message's stable id (Message-ID, webhook-id). Times are milliseconds since
  * 1970 (UTC). A row is `pending` (due at `next_at`; with `last_error` once a try failed:
@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { preparedIn } from '../../../platform/server/statements';
-import { newDocumentId } from '../store';
+import { newDocumentId } from '../../../platform/server/store/store';
 import type { DeliveryState } from '../../model/adminApi';
 import type { Channel } from './settings';
 

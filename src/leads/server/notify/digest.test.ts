@@ -19,7 +19,7 @@ import { fill } from '../../../schema/text';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../../test/adminServer';
 import { validData } from '../../../test/formFixtures';
 import { startSmtp, waitFor, type ReceivedMail, type SmtpReceiver } from '../../../test/receivers';
-import type { Timers } from '../../../content/server/schedule';
+import type { Timers } from '../../../platform/server/timers';
 import { inboxLink } from '../leads';
 import { readNotifySettings } from '.';
 

@@ -24,12 +24,13 @@ import { stageName } from '../../model/pipeline';
 import { addDays, dayOf, formatDate, formatDay, momentOf } from '../../../platform/received';
 import { fill, visible } from '../../../schema/text';
 import { ADMIN_PAGE } from '../../../schema/ownAddresses';
-import { realTimers, type Timers } from '../../../content/server/schedule';
+import { realTimers, type Timers } from '../../../platform/server/timers';
 import { inboxLink } from '../leads';
 import { preparedIn } from '../../../platform/server/statements';
 import { newDeliveryId } from './deliveries';
-import { transportOptions } from './mail';
-import { isPlainAddress, type MailSettings } from './settings';
+import { transportOptions } from '../../../platform/server/mail/transport';
+import { isPlainAddress } from './settings';
+import type { MailSettings } from '../../../platform/server/mail/transport';
 
 const words = server.notifications.digest;
 /** Days a day's record is kept (then it and its sent mail are deleted). */

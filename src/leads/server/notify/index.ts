@@ -16,7 +16,7 @@
  * - the owners' daily mail (digest.ts), started with the worker when mail is set up.
  */
 import type Database from 'better-sqlite3';
-import type { Inserted, Store } from '../store';
+import type { Inserted, Store } from '../../../platform/server/store/store';
 import { formForCollection } from '../../../site/forms/model/registry';
 import type { ReplyDraft } from '../../model/replyDraft';
 import { isAnswerDelivery, queueAnswer } from './answers';

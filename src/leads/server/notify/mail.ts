@@ -16,19 +16,9 @@ import server from '../../../../config/server';
 import { cutAtWord, escapeHtml, fill } from '../../../schema/text';
 import type { Lead } from './lead';
 import { servedSite } from '../../../site/server/servedContent';
-import type { MailSettings } from './settings';
+import { transportOptions, type MailSettings } from '../../../platform/server/mail/transport';
 
 const wording = server.notifications.mail;
-
-/** How long one try may wait for the SMTP server (connecting, its greeting, each answer), in ms. */
-export const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
-
-/** What every transport of the site's mail is made with: SMTP_URL, the timeouts, and the DKIM key when one is set (each mail signed). */
-export const transportOptions = (settings: Pick<MailSettings, 'smtpUrl' | 'dkim'>) => ({
-  url: settings.smtpUrl,
-  ...TIMEOUTS,
-  ...(settings.dkim ? { dkim: settings.dkim } : {}),
-});
 
 /** The line under the fields: how to answer the visitor (by replying, when the mail has a reply address; else from the inbox). */
 const replyHint = (lead: Lead, replyAddress: string | undefined) =>

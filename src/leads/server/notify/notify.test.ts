@@ -37,7 +37,7 @@ import {
 import { buildApp } from '../../../apps/server/app';
 import { openStore } from '../store';
 import { deliveriesOf, queueNotifications, readNotifySettings, resendDelivery, type Delivery } from '.';
-import { nextRetry, type RetrySchedule } from './schedule';
+import { nextRetry, type RetrySchedule } from '../../../platform/server/mail/retry';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 

@@ -1,12 +1,12 @@
 /**
  * The notifications as a part of our server (a Fastify plugin: src/apps/server/app.ts registers it
  * when they are set up): their worker and the owners' daily mail start once the database is open
- * (at start, or when its disk allows: src/leads/server/store.ts whenOpen), and stop when the server
+ * (at start, or when its disk allows: src/platform/server/store/store.ts whenOpen), and stop when the server
  * closes, before the database does (the mailbox's reader, registered after, stops before them).
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { StoreWhenPossible } from '../store';
+import type { StoreWhenPossible } from '../../../platform/server/store/store';
 import { startNotifications, type NotifyOptions } from './index';
 
 export interface NotificationsPluginOptions extends NotifyOptions {

@@ -15,36 +15,12 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { httpAddress } from '../../../schema/links';
 import site from '../../../../config/site';
-import { rules } from '../../../site/forms/model/rules';
+import { rules } from '../../../platform/rules';
 import { servedSite } from '../../../site/server/servedContent';
+import type { DkimSettings, MailSettings, SenderSettings } from '../../../platform/server/mail/transport';
 
 export type Channel = 'email' | 'webhook';
 export const CHANNELS: readonly Channel[] = ['email', 'webhook'];
-
-export interface MailSettings {
-  /** smtp://user:password@host:port or smtps://… (nodemailer reads it). */
-  smtpUrl: string;
-  /** The sender, as written: "Business Growth <site@example.com>". */
-  from: string;
-  /** Its address alone (the Message-ID's domain comes from it). */
-  fromAddress: string;
-  /** Its name alone ("Business Growth"), empty when it has none. */
-  fromName: string;
-  /** Who gets the mails. */
-  to: string[];
-  /** The agency's DKIM key: every mail is signed with it. */
-  dkim?: DkimSettings;
-}
-
-/** nodemailer's `dkim` option: the domain (d=), the selector (s=) and the private key (PEM). */
-interface DkimSettings {
-  domainName: string;
-  keySelector: string;
-  privateKey: string;
-}
-
-/** The sender of the site's mail to its readers (the newsletter): SMTP_URL and MAIL_FROM, whatever NOTIFY_TO says. */
-export type SenderSettings = Omit<MailSettings, 'to'>;
 
 export interface WebhookSettings {
   url: string;

@@ -32,7 +32,7 @@ import { formForCollection, senderFields } from '../../../site/forms/model/regis
 import type { ReplyDraft } from '../../model/replyDraft';
 import { fill } from '../../../schema/text';
 import { preparedIn } from '../../../platform/server/statements';
-import type { Inserted } from '../store';
+import type { Inserted } from '../../../platform/server/store/store';
 import type { VisitorMail } from '../../model/adminApi';
 import { keepLeadKeys } from '../leadKeys';
 import { personKey } from '../../model/person';
@@ -40,8 +40,9 @@ import { networkKey } from '../../../platform/server/rateLimit';
 import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
 import { deliveriesIn, newDeliveryId } from './deliveries';
-import { transportOptions } from './mail';
-import { agencyAddress, isPlainAddress, type MailSettings } from './settings';
+import { transportOptions } from '../../../platform/server/mail/transport';
+import { agencyAddress, isPlainAddress } from './settings';
+import type { MailSettings } from '../../../platform/server/mail/transport';
 
 export type { VisitorMail };
 type VisitorMailKind = VisitorMail['kind'];

@@ -4,11 +4,11 @@
  * rows, and wakes the worker for after it. At start it sends every row already due (a
  * restart, or a crash between storing and sending, leaves them pending); then it sleeps
  * until the next row is due, or until woken. Each channel sends one message at a time.
- * A failed try is written with its error and tried again on the schedule (schedule.ts);
+ * A failed try is written with its error and tried again on the schedule (src/platform/server/mail/retry.ts);
  * after the last try the delivery is `failed`.
  */
 import server from '../../../../config/server';
-import type { Store } from '../store';
+import type { Store } from '../../../platform/server/store/store';
 import { formForCollection } from '../../../site/forms/model/registry';
 import { answersToTell, createAnswerMailSender, dropAnswered, isAnswerDelivery, type AnswerMailSender } from './answers';
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
@@ -17,12 +17,12 @@ import { sourceOfLead } from '../sources';
 import { ownsUpload } from '../cvFiles';
 import { createMailSender } from './mail';
 import { issueReplyAddress } from '../mailbox/replyTokens';
-import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from './schedule';
+import { nextRetry, RETRY_SCHEDULE, type RetrySchedule } from '../../../platform/server/mail/retry';
 import { CHANNELS, type Channel, type NotifySettings } from './settings';
 import { createVisitorMailSender, releaseHeld } from './visitorMail';
 import { createWebhookSender } from './webhook';
 import { createDigestSender } from './digest';
-import type { Timers } from '../../../content/server/schedule';
+import type { Timers } from '../../../platform/server/timers';
 
 export interface NotifyOptions {
   settings: NotifySettings;

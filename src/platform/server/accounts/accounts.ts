@@ -7,8 +7,8 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import server from '../../../../config/server';
-import { rules } from '../../../site/forms/model/rules';
-import type { AdminRole } from '../../../content/model/contentApi';
+import { rules } from '../../rules';
+import type { AdminRole } from '../../roles';
 import type { HasDatabase } from '../statements';
 
 /** A hash's scrypt cost: N (work and memory), r (block size), p (parallel passes). */

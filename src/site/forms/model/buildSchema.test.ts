@@ -10,7 +10,7 @@ import forms from '../../../../config/forms';
 import { buildSchema, firstFailure, initialValues, NOT_A_CHECK, validateValues, type FormValues } from './buildSchema';
 import { formIds, invalidData, messageOf, validData, validVariants, type FormId } from '../../../test/formFixtures';
 import type { FormConfig } from './formSchema';
-import { rules } from './rules';
+import { rules } from '../../../platform/rules';
 
 const configs: Record<FormId, FormConfig> = forms;
 

@@ -10,7 +10,7 @@
 import * as yup from 'yup';
 import { fill } from '../../../schema/text';
 import type { FieldConfig, FormConfig } from './formSchema';
-import { isStorableText, rules } from './rules';
+import { isStorableText, rules } from '../../../platform/rules';
 
 export type FormValues = Record<string, string>;
 

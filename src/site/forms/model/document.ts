@@ -5,7 +5,7 @@
  */
 import type { FormConfig } from './formSchema';
 import { NOT_A_CHECK, validateValues, type Failure, type FormValues } from './buildSchema';
-import { rules } from './rules';
+import { rules } from '../../../platform/rules';
 
 export type FormDocument = Record<string, string | number> & { id: number; Date: string };
 

@@ -24,7 +24,7 @@ import {
   type Path,
   type Schema,
 } from '../../../schema/schema';
-import { ruleNames } from './rules';
+import { ruleNames } from '../../../platform/rules';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
 

@@ -16,10 +16,10 @@ import {
   type AdminRoute,
 } from '../../../../leads/model/adminApi';
 import { mustSetUpSecondFactor } from '../../../../platform/server/accounts/secondFactor';
-import type { AdminRole } from '../../../../content/model/contentApi';
+import type { AdminRole } from '../../../../platform/roles';
 import { roleOf } from '../../../../platform/server/accounts/accounts';
 import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
-import type { Store } from '../../../../leads/server/store';
+import type { Store } from '../../../../platform/server/store/store';
 import type { LiveUpdates } from '../../../../leads/server/live';
 import type { OutsideSettings } from '../../../../leads/server/privacy';
 import type { Trier } from '../../../../platform/server/accounts/throttle';

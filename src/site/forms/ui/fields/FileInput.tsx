@@ -9,7 +9,7 @@ import { useDataPort } from '../../../data/DataPortContext';
 import { serverRefusalOf } from '../../../data/port';
 import { tokens } from '../../../islands/tokens';
 import { fill } from '../../../../schema/text';
-import { newStorageId } from '../../model/storageId';
+import { newStorageId } from '../../../../platform/storageId';
 import { fileProblem } from '../../model/uploadRules';
 import { HelperText, RequiredStar } from './OutlinedField';
 import type { FieldProps } from './types';

@@ -5,7 +5,7 @@
  */
 import { RE2JS } from 're2js';
 import { ANY, SPACE, fullMatch } from './pattern';
-import { badEmails, goodEmails, invalidData, validData, validVariants } from '../../../test/formFixtures';
+import { badEmails, goodEmails, invalidData, validData, validVariants } from '../test/formFixtures';
 import { isStorableText, ruleDescriptions, ruleNames, rules, storableText, type RuleName } from './rules';
 import { storageIdPattern, storageIdSource, submissionKeySource } from './storageId';
 

@@ -1,5 +1,5 @@
 /** The real retry schedule of config/server.ts, in numbers: what the issue promises. */
-import { nextRetry, RETRY_SCHEDULE } from './schedule';
+import { nextRetry, RETRY_SCHEDULE } from './retry';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;

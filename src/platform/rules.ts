@@ -2,7 +2,7 @@
  * The checks a form's config may name, by rule name. Each rule is described once, as a
  * pattern the whole value must match (RE2 syntax that JavaScript reads the same way, see
  * pattern.ts) and whether an empty value passes without it. From that one description:
- *   - `rules[name](value)`: the check the browser and our server run (buildSchema.ts);
+ *   - `rules[name](value)`: the check the browser and our server run (src/site/forms/model/buildSchema.ts);
  *   - the same pattern in the Firestore security rules (src/deploy/firebaseRules.ts), the
  *     only check in Firebase mode.
  */

@@ -5,14 +5,25 @@
  * Never edit a migration that has shipped: add a new one at the end.
  */
 import type Database from 'better-sqlite3';
-import { DEVELOPER } from '../../platform/server/accounts/developer';
-import { fillLeadKeys, fillPeople } from './leadKeys';
-import { splitText } from './mailbox/replyText';
+import { DEVELOPER } from '../accounts/developer';
+
+/**
+ * The features' code that shipped migrations call: the leads' sort, search and people keys
+ * (src/leads/server/leadKeys.ts) and the splitting of a mail's own words from its quote
+ * (src/leads/server/mailbox/replyText.ts), given by the store's opener (src/leads/server/store.ts)
+ * so that this folder imports no feature. It is today's code, not the code of the release the
+ * migration shipped in.
+ */
+export interface MigrationCode {
+  fillLeadKeys(db: Database.Database, again?: boolean): number;
+  fillPeople(db: Database.Database): void;
+  splitText(input: string): { text: string; quoted: string; unsure?: string };
+}
 
 interface Migration {
   /** What it does, for the log and for whoever reads this list. */
   name: string;
-  up(db: Database.Database): void;
+  up(db: Database.Database, code: MigrationCode): void;
 }
 
 export const migrations: readonly Migration[] = [
@@ -211,7 +222,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     name: "each lead's sort and search keys beside it (leadKeys.ts): the inbox's pages are index walks, its search an index of each value's characters, pairs and trigrams",
-    up(db) {
+    up(db, code) {
       db.exec(`
         ALTER TABLE leads ADD COLUMN seq INTEGER;
         ALTER TABLE leads ADD COLUMN name_key TEXT COLLATE NOCASE;
@@ -240,7 +251,7 @@ export const migrations: readonly Migration[] = [
         CREATE TRIGGER leads_added AFTER INSERT ON leads BEGIN UPDATE leads_version SET n = n + 1; END;
         CREATE TRIGGER leads_changed AFTER UPDATE ON leads BEGIN UPDATE leads_version SET n = n + 1; END;
       `);
-      fillLeadKeys(db);
+      code.fillLeadKeys(db);
     },
   },
   {
@@ -286,7 +297,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     name: "conversations: the status Answered (the visitor wrote back), each lead's person (its e-mail address, any case or +tag) and last activity; the mails read from the agency's mailbox, and where the reading got to",
-    up(db) {
+    up(db, code) {
       // SQLite cannot change a CHECK: the table is made again with 'answered', every row, index and trigger kept.
       db.exec(`
         DROP TRIGGER IF EXISTS leads_forget_keys;
@@ -361,7 +372,7 @@ export const migrations: readonly Migration[] = [
           next_try_at INTEGER
         );
       `);
-      fillPeople(db);
+      code.fillPeople(db);
       // Last activity: the lead's arrival, its last change, the last mail sent to it.
       db.exec(`
         UPDATE leads SET active_at = max(
@@ -572,7 +583,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     name: "the conversation whole and readable: each mail read from the mailbox kept as its new part and its folded rest (quote, signature); the agency's replies from a mail program, sent on through the site by a reply address of each notification's own (its token's hash, lead, recipients and end); the mails' new parts in each lead's search",
-    up(db) {
+    up(db, code) {
       db.exec(`
         -- The quote and the signature of a mail read from the mailbox (src/leads/server/mailbox/replyText.ts):
         -- body is the writer's new part, quoted the rest, folded behind "Show quoted text".
@@ -621,13 +632,13 @@ export const migrations: readonly Migration[] = [
       for (let after = 0; ;) {
         const rows = batch.all(after) as { id: number; body: string }[];
         for (const row of rows) {
-          const split = splitText(row.body);
+          const split = code.splitText(row.body);
           if (!split.unsure && split.quoted !== '') update.run(split.text, split.quoted, row.id);
         }
         if (rows.length < 500) break;
         after = rows.at(-1)!.id;
       }
-      fillLeadKeys(db, true);
+      code.fillLeadKeys(db, true);
     },
   },
   {
@@ -922,7 +933,7 @@ export const migrations: readonly Migration[] = [
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */
-export function migrate(db: Database.Database, list: readonly Migration[] = migrations): number {
+export function migrate(db: Database.Database, code: MigrationCode, list: readonly Migration[] = migrations): number {
   const done = db.pragma('user_version', { simple: true }) as number;
   if (done > list.length) {
     throw new Error(
@@ -931,7 +942,7 @@ export function migrate(db: Database.Database, list: readonly Migration[] = migr
   }
   for (let version = done; version < list.length; version++) {
     db.transaction(() => {
-      list[version]!.up(db);
+      list[version]!.up(db, code);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }
