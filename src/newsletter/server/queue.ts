@@ -30,6 +30,7 @@ import { nextRetry, type RetrySchedule } from '../../platform/server/mail/retry'
 import { TIMEOUTS } from '../../platform/server/mail/transport';
 import type { SenderSettings } from '../../platform/server/mail/transport';
 import { preparedIn } from '../../platform/server/statements';
+import { WorkerLoop } from '../../platform/server/worker';
 import type { Store } from '../../platform/server/store/store';
 import { startDue, nextScheduled } from './newsletters';
 import { personalMail, type NewsletterMail } from './render';
@@ -138,11 +139,8 @@ export class NewsletterQueue {
   private readonly unreachable: { firstSeconds: number; maxSeconds: number };
   private readonly domain: string;
   private readonly mails = new Map<number, NewsletterMail>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private woken = false;
-  private stopped = false;
+  /** Sends what is due, then sleeps until the next reader or newsletter is due, or it is woken. */
+  private readonly loop: WorkerLoop;
   /** The mail server out of reach: no sending until then (ms), and how many times in a row. */
   private pausedUntil = 0;
   private serverFailures = 0;
@@ -173,6 +171,21 @@ export class NewsletterQueue {
       ...(rate.messages > 0 ? { rateLimit: rate.messages, rateDelta: rate.perSeconds * 1000 } : {}),
       ...(dkim ? { dkim: { ...dkim, headerFieldNames: SIGNED_FIELDS } } : {}),
     });
+    this.loop = new WorkerLoop({
+      pass: async () => {
+        if (this.clock() < this.pausedUntil) return;
+        startDue(this.db, this.clock(), this.options.publicUrl);
+        await Promise.all(Array.from({ length: this.lanes }, () => this.lane()));
+        statements(this.db).finish.run(this.clock());
+      },
+      failed: (error) => this.options.log?.warn(`Newsletter: could not read the send queue (${describeError(error)}); trying again shortly.`),
+      nextWait: () => this.nextWait(),
+      stopGraceMs: STOP_GRACE_MS,
+    });
+  }
+
+  private get stopped(): boolean {
+    return this.loop.stopped;
   }
 
   /** Whether its mails are signed with the agency's DKIM key. */
@@ -200,39 +213,12 @@ export class NewsletterQueue {
 
   /** Look at the queue soon (after the caller's transaction). */
   wake(): void {
-    if (this.stopped || this.woken) return;
-    this.woken = true;
-    setImmediate(() => {
-      this.woken = false;
-      void this.run();
-    });
+    this.loop.wake();
   }
 
   /** Resolves when nothing is under way (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async run(): Promise<void> {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.running = (async () => {
-      do {
-        this.again = false;
-        if (this.clock() < this.pausedUntil) break;
-        startDue(this.db, this.clock(), this.options.publicUrl);
-        await Promise.all(Array.from({ length: this.lanes }, () => this.lane()));
-        statements(this.db).finish.run(this.clock());
-      } while (this.again && !this.stopped);
-    })().catch((error: unknown) => this.options.log?.warn(`Newsletter: could not read the send queue (${describeError(error)}); trying again shortly.`));
-    await this.running;
-    this.running = undefined;
-    this.sleep();
+    await this.loop.idle();
   }
 
   /**
@@ -369,23 +355,18 @@ export class NewsletterQueue {
     if (crash?.point === point && ++this.crashCount >= crash.after) process.kill(process.pid, 'SIGKILL');
   }
 
-  /** Sleeps until the next reader or newsletter is due, or the pause is over. */
-  private sleep(): void {
-    if (this.stopped) return;
-    let wait = LONGEST_SLEEP_MS;
+  /** How long to sleep: until the next reader or newsletter is due, or the pause is over. */
+  private nextWait(): number {
     try {
       const now = this.clock();
       const times = [(statements(this.db).nextAt.get() as { at: number | null }).at, nextScheduled(this.db)].filter(
         (t): t is number => t !== null && t !== undefined,
       );
       if (this.pausedUntil > now) times.push(this.pausedUntil);
-      if (times.length > 0) wait = Math.min(Math.max(Math.min(...times) - now, 0), LONGEST_SLEEP_MS);
+      return times.length > 0 ? Math.min(Math.max(Math.min(...times) - now, 0), LONGEST_SLEEP_MS) : LONGEST_SLEEP_MS;
     } catch {
-      wait = 1000;
+      return 1000;
     }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), wait);
-    this.timer.unref();
   }
 
   /** A test send to one address (the signed-in account's), now, outside the queue; rejects with the mail server's answer. */
@@ -395,9 +376,7 @@ export class NewsletterQueue {
 
   /** Stops: nothing new is started; mails under way get a few seconds (a row cut off stays `sending`, sent again at the next start). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+    await this.loop.stop();
     this.transport.close();
   }
 }

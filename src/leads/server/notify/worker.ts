@@ -23,6 +23,7 @@ import { createVisitorMailSender, releaseHeld } from './visitorMail';
 import { createWebhookSender } from './webhook';
 import { createDigestSender } from './digest';
 import type { Timers } from '../../../platform/server/timers';
+import { WorkerLoop } from '../../../platform/server/worker';
 
 export interface NotifyOptions {
   settings: NotifySettings;
@@ -68,11 +69,8 @@ export class Notifier {
   private readonly clock: () => number;
   private readonly log: { warn(message: string): void };
   private readonly table: ReturnType<typeof deliveriesIn>;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private woken = false;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  /** Sends what is due, then sleeps until the next row is due or it is woken. */
+  private readonly loop: WorkerLoop;
 
   constructor(
     private readonly store: Store,
@@ -106,6 +104,18 @@ export class Notifier {
       owners?.close();
     };
     this.channels = CHANNELS.filter((c) => this.sending[c] !== undefined || settings.waiting.includes(c));
+    this.loop = new WorkerLoop({
+      pass: async () => {
+        await Promise.all(this.sendingChannels.map((channel) => this.sendDue(channel)));
+      },
+      failed: (error) => this.log.warn(`Notifications: could not read the deliveries (${describeError(error)}); trying again shortly.`),
+      nextWait: () => this.nextWait(),
+      stopGraceMs: STOP_GRACE_MS,
+    });
+  }
+
+  private get stopped(): boolean {
+    return this.loop.stopped;
   }
 
   /** How many visitors' mails a client network may have a day (config/server.ts notifications.autoReply.perNetworkPerDay, times rateLimitFactor). */
@@ -129,31 +139,7 @@ export class Notifier {
 
   /** Look at the table soon (after the transaction that called this, and after the visitor's answer). */
   wake(): void {
-    if (this.stopped || this.woken) return;
-    this.woken = true;
-    setImmediate(() => {
-      this.woken = false;
-      void this.run();
-    });
-  }
-
-  private async run(): Promise<void> {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await Promise.all(this.sendingChannels.map((channel) => this.sendDue(channel)));
-      } while (this.again && !this.stopped);
-    })().catch((error: unknown) => this.log.warn(`Notifications: could not read the deliveries (${describeError(error)}); trying again shortly.`));
-    await this.running;
-    this.running = undefined;
-    this.sleep();
+    this.loop.wake();
   }
 
   private async sendDue(channel: DeliveryChannel): Promise<void> {
@@ -237,25 +223,20 @@ export class Notifier {
     }
   }
 
-  /** Sleeps until the next pending delivery is due. */
-  private sleep(): void {
-    if (this.stopped) return;
-    let wait: number | undefined = 1000;
+  /** How long to sleep: until the next pending delivery is due (none: until woken). */
+  private nextWait(): number | undefined {
     try {
       const next = this.table.nextDue(this.sendingChannels);
-      wait = next === undefined ? undefined : Math.min(Math.max(next - this.clock(), 0), LONGEST_SLEEP_MS);
+      return next === undefined ? undefined : Math.min(Math.max(next - this.clock(), 0), LONGEST_SLEEP_MS);
     } catch (error) {
       this.log.warn(`Notifications: could not read the deliveries (${describeError(error)}); trying again shortly.`);
+      return 1000;
     }
-    clearTimeout(this.timer);
-    if (wait !== undefined) this.timer = setTimeout(() => void this.run(), wait);
   }
 
   /** Stops: nothing new is started; sends under way get a few seconds to finish. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+    await this.loop.stop();
     this.close();
   }
 }
