@@ -291,8 +291,8 @@ export interface BuiltEditing {
 
 /**
  * The site folder's own built server (its dist/, as `npm start` serves it) in a child process on a
- * free port, editing that folder, with the crash switch PUBLISH_CRASH_AT if `crashAt` names a
- * step; resolves once EDITOR (of `dataDir`: editorDataDir) is signed in.
+ * free port, editing that folder, killing itself right after the publish's step `crashAt` names
+ * (its failpoint `publish.<step>`: src/platform/server/failpoints.ts); resolves once EDITOR (of `dataDir`: editorDataDir) is signed in.
  */
 export async function startBuiltEditing(siteDir: string, dataDir: string, crashAt = ''): Promise<BuiltEditing> {
   const port = await freePort();
@@ -301,7 +301,7 @@ export async function startBuiltEditing(siteDir: string, dataDir: string, crashA
     port,
     dataDir,
     cwd: siteDir,
-    env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', PUBLISH_CRASH_AT: crashAt },
+    env: { SITE_DIR: siteDir, RATE_LIMIT_FACTOR: '1000', FAILPOINTS: crashAt ? `publish.${crashAt}` : '' },
   });
   const base = `http://127.0.0.1:${port}`;
   const editor = new Client(base);

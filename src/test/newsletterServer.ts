@@ -3,21 +3,18 @@
  * (src/newsletter/server/crash.test.ts) kills it (SIGKILL) in the middle of a send and starts it
  * again on the same data; `npm run bench:newsletter` measures it. Run with Node and tsx's loader:
  *
- *   DATA_DIR=… SMTP_PORT=… [NEWSLETTER_CRASH_AT=claimed:400] [POOL=1] node --import tsx src/test/newsletterServer.ts
+ *   DATA_DIR=… SMTP_PORT=… [FAILPOINTS=newsletter.claimed=400] [POOL=1] node --import tsx src/test/newsletterServer.ts
  *
  * It sends through the SMTP server on 127.0.0.1:SMTP_PORT at an unlimited rate, listens on a free
- * port, and prints "listening on <port>" once it answers. NEWSLETTER_CRASH_AT: the queue kills the
- * process when the n-th reader reached that point (src/newsletter/server/queue.ts CRASH_POINTS).
+ * port, and prints "listening on <port>" once it answers. FAILPOINTS: the queue kills the process
+ * when the n-th reader reached that point (docs/failpoints.md).
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/app';
 import { readNotifySettings } from '../leads/server/notify';
-import { CRASH_POINTS, type CrashPoint } from '../newsletter/server';
 
-const { DATA_DIR, SMTP_PORT, NEWSLETTER_CRASH_AT = '', POOL = '1' } = process.env;
+const { DATA_DIR, SMTP_PORT, POOL = '1' } = process.env;
 if (!DATA_DIR || !SMTP_PORT) throw new Error('DATA_DIR and SMTP_PORT are needed.');
-const [point, after] = NEWSLETTER_CRASH_AT.split(':');
-const crashAt = CRASH_POINTS.includes(point as CrashPoint) ? { point: point as CrashPoint, after: Number(after) } : undefined;
 const { settings, problems } = readNotifySettings({
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   MAIL_FROM: 'Agency Site <site@agency.test>',
@@ -30,7 +27,7 @@ const app = await buildApp({
   dataDir: DATA_DIR,
   rateLimitFactor: 1000,
   notifications: { settings, log: { warn: () => undefined } },
-  newsletter: { pool: { connections: Number(POOL), messagesPerConnection: 1000 }, rate: { messages: 0, perSeconds: 1 }, ...(crashAt ? { crashAt } : {}) },
+  newsletter: { pool: { connections: Number(POOL), messagesPerConnection: 1000 }, rate: { messages: 0, perSeconds: 1 } },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -39,7 +39,6 @@ import type { CaddyAdmin } from '../../content/server/caddyAdmin';
 import type { LiveSite } from '../../content/server/liveBuild';
 import { contentPlugin } from '../../content/server/plugin';
 import type { Timers } from '../../platform/server/timers';
-import type { PublishStep } from '../../content/server/publish';
 import { loggerOptions, OneEntryPerRequest, type LogDestination } from '../../platform/server/requestLog';
 
 export interface AppOptions {
@@ -80,8 +79,6 @@ export interface AppOptions {
   siteDir?: string;
   /** The code build the content editor's publishes draw pages with (default: the site folder's dist/; the running server passes its own). */
   codeDir?: string;
-  /** Fault injection for the crash tests (PUBLISH_CRASH_AT): the process kills itself after this step of a publish. */
-  publishCrashAt?: PublishStep;
   /** The timer of scheduled publishes (content/schedule.ts; tests fire it themselves after moving the clock). */
   scheduleTimers?: Timers;
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
@@ -95,7 +92,7 @@ export interface AppOptions {
    * (SMTP_URL, MAIL_FROM, the DKIM key) when there is one. Tests change its pool, rate and
    * retries, and the crash test where it kills itself.
    */
-  newsletter?: Partial<Pick<NewsletterOptions, 'pool' | 'rate' | 'retry' | 'unreachable' | 'crashAt' | 'clock'>>;
+  newsletter?: Partial<Pick<NewsletterOptions, 'pool' | 'rate' | 'retry' | 'unreachable' | 'clock'>>;
 }
 
 /** Where the mails and calls about people go, as an erasure names them: who is notified, the sender, the webhook's receiver (its origin alone: a path may hold a key). */
@@ -174,7 +171,6 @@ export async function buildApp({
   connectionLimits,
   siteDir,
   codeDir,
-  publishCrashAt,
   scheduleTimers,
   caddyAdmin,
   mailbox,
@@ -231,7 +227,7 @@ export async function buildApp({
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
   // The build served, and the content editor's publishes and scheduled publishes (SITE_DIR).
-  await app.register(contentPlugin, { store, dataDir, clock, clientDir, siteDir, codeDir, publishCrashAt, scheduleTimers, caddyAdmin, log: logError });
+  await app.register(contentPlugin, { store, dataDir, clock, clientDir, siteDir, codeDir, scheduleTimers, caddyAdmin, log: logError });
   const content = app.contentEditor;
   await registerAdmin(app, {
     store,

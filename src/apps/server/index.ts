@@ -8,7 +8,6 @@ import site from '../../../config/site';
 import { buildApp } from './app';
 import { caddyAdminFromEnv } from '../../content/server/caddyAdmin';
 import { liveClientDir } from '../../content/server/liveBuild';
-import { PUBLISH_STEPS } from '../../content/server/publish';
 import { describeSettings, readNotifySettings } from '../../leads/server/notify';
 import { agencyAddress } from '../../leads/server/notify/settings';
 import { describeMailbox, readMailboxSettings } from '../../leads/server/mailbox/settings';
@@ -20,8 +19,6 @@ const host = process.env.HOST ?? 'localhost';
 // The content editor edits this checkout's config/ (SITE_DIR, default: the folder npm start runs in;
 // SITE_DIR=off turns the editor off) and serves what it last published (dist/releases/LIVE).
 const siteDir = process.env.SITE_DIR === 'off' ? undefined : path.resolve(process.env.SITE_DIR ?? '.');
-// Fault injection for the crash tests (src/content/server/transaction.test.ts): the process kills itself after this step of a publish.
-const crashAt = PUBLISH_STEPS.find((step) => step === process.env.PUBLISH_CRASH_AT);
 const clientDir = liveClientDir(path.resolve(process.env.CLIENT_DIR ?? 'dist/client'), siteDir ?? '.');
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const caddyAdmin = caddyAdminFromEnv(process.env);
@@ -53,7 +50,6 @@ const app = await buildApp({
   ...(mailbox.settings ? { mailbox: { settings: mailbox.settings, agency, parseWorker: path.join(import.meta.dirname, 'parse-worker.js') } } : {}),
   placeholders,
   ...(siteDir ? { siteDir } : {}),
-  ...(crashAt ? { publishCrashAt: crashAt } : {}),
   // Publishes draw pages with the code that runs: this bundle's own build (dist/server/.. = dist/).
   codeDir: path.resolve(import.meta.dirname, '..'),
   // Where Caddy sends the built files itself (deploy/Caddyfile.files): CADDY_ADMIN, its admin socket; CADDY_CONFIG, its Caddyfile.

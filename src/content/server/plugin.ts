@@ -22,7 +22,7 @@ import { contentJobs, drafts as draftsOf } from './drafts';
 import { pictureSizes } from './images';
 import type { ContentOptions } from './index';
 import { LiveSite } from './liveBuild';
-import { Publisher, type PublishStep } from './publish';
+import { Publisher } from './publish';
 import { Scheduler } from './schedule';
 import type { Timers } from '../../platform/server/timers';
 import { contentFiles, loadContent } from './site';
@@ -38,8 +38,6 @@ export interface ContentPluginOptions {
   siteDir?: string;
   /** The code build the publishes draw pages with (default: the site folder's dist/). */
   codeDir?: string;
-  /** Fault injection for the crash tests: the process kills itself after this step of a publish. */
-  publishCrashAt?: PublishStep;
   /** The timer of scheduled publishes (tests fire it themselves after moving the clock). */
   scheduleTimers?: Timers;
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish. */
@@ -71,10 +69,7 @@ const caddyTeller = (caddyAdmin: CaddyAdmin, log: (message: string) => void) => 
     throw error;
   });
 
-async function content(
-  app: FastifyInstance,
-  { store, dataDir, clock, clientDir, siteDir, codeDir, publishCrashAt, scheduleTimers, caddyAdmin, log }: ContentPluginOptions,
-) {
+async function content(app: FastifyInstance, { store, dataDir, clock, clientDir, siteDir, codeDir, scheduleTimers, caddyAdmin, log }: ContentPluginOptions) {
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store, { clock }) : undefined;
@@ -86,7 +81,6 @@ async function content(
         clock,
         ...(codeDir ? { codeDir } : {}),
         ...(drafts ? { drafts } : {}),
-        ...(publishCrashAt ? { crashAt: publishCrashAt } : {}),
         onPublished: (files) => scheduler?.contentChanged(files),
         // An account's role as it is at each publish: only an owner changes what the schemas mark ownerOnly.
         roleOf: (author) => roleOf(store, author),

@@ -49,6 +49,7 @@ import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
 import { editSource, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
+import { failpoint } from '../../platform/server/failpoints';
 
 export type PublishResult =
   | { status: 200; revision: Revision }
@@ -59,7 +60,7 @@ export type PublishResult =
   /** The server in front (Caddy) did not take the new release: nothing was published. */
   | { status: 503; error: string };
 
-/** The steps of a publish, after each of which a crash is survived (PUBLISH_CRASH_AT, for the crash tests). */
+/** The steps of a publish, after each of which a crash is survived: the failpoints `publish.<step>` (docs/failpoints.md), for the crash tests. */
 export const PUBLISH_STEPS = ['checked', 'rendered', 'journaled', 'written', 'recorded', 'switched'] as const;
 export type PublishStep = (typeof PUBLISH_STEPS)[number];
 
@@ -73,8 +74,6 @@ export interface PublisherOptions {
   renderer?: SiteRenderer;
   /** Where an unfinished edit is kept (a crash, a failure after the check). */
   drafts?: Drafts;
-  /** Fault injection for the crash tests: the process kills itself (SIGKILL) right after this step. */
-  crashAt?: PublishStep;
   /** Told after each publish that went through, with the content files as they are now (the scheduler reads their moments). */
   onPublished?: (files: ContentChange[]) => void;
   /**
@@ -263,10 +262,6 @@ export class Publisher {
     }
   }
 
-  private async step(step: PublishStep): Promise<void> {
-    if (this.options.crashAt === step) process.kill(process.pid, 'SIGKILL');
-  }
-
   private async publishNow(changes: readonly ContentChange[], author: string, kind?: PublishKind, how: PublishHow = {}): Promise<PublishResult> {
     const { site, clock } = this.options;
     const { live } = this;
@@ -340,7 +335,7 @@ export class Publisher {
       const before = readTextOrNothing(path.join(siteDir, file));
       if (before !== undefined && before !== text) texts.set(file, { before, after: text });
     }
-    await this.step('checked');
+    failpoint('publish.checked');
 
     // 2. The pages, into a release folder of their own: nothing live changes.
     const release = live ? id : undefined;
@@ -351,7 +346,7 @@ export class Publisher {
         rmSync(path.join(releasesDir(siteDir), release), { recursive: true, force: true });
         return { status: 500, failed: 'render', error: messageOf(error) };
       }
-      await this.step('rendered');
+      failpoint('publish.rendered');
     }
 
     // 3. The journal: from here a crash is finished or undone at the next start.
@@ -376,7 +371,7 @@ export class Publisher {
       this.dropRelease(release);
       return { status: 500, failed: 'write', error: messageOf(error) };
     }
-    await this.step('journaled');
+    failpoint('publish.journaled');
 
     // 4. The files, each whole or not at all.
     try {
@@ -385,7 +380,7 @@ export class Publisher {
       await this.undo(journal);
       return { status: 500, failed: 'write', error: messageOf(error) };
     }
-    await this.step('written');
+    failpoint('publish.written');
 
     // 5. The record: from here this is the content's revision.
     let revision: Revision;
@@ -405,7 +400,7 @@ export class Publisher {
     } catch {
       // The record is made: recover() finds it by the id it carries, whatever the journal says.
     }
-    await this.step('recorded');
+    failpoint('publish.recorded');
 
     // 6. The switch.
     if (release && live) {
@@ -417,7 +412,7 @@ export class Publisher {
         const message = messageOf(error);
         return error instanceof FrontRefused ? { status: 503, error: message } : { status: 500, failed: 'write', error: message };
       }
-      await this.step('switched');
+      failpoint('publish.switched');
     }
 
     // 7. Done: the journal and the author's drafts of these files go.

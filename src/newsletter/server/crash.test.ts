@@ -7,8 +7,8 @@
  * with the same Message-ID (their mail program drops the repeat).
  *
  * The server runs in a process of its own (src/test/newsletterServer.ts: our app without pages),
- * its queue told where to kill itself (NEWSLETTER_CRASH_AT: after the n-th reader of that run
- * reached the point); the mails go to a real SMTP server in this process. What the other process
+ * its queue told where to kill itself (its failpoint, FAILPOINTS=newsletter.<point>=<n>: after the
+ * n-th reader of that run reached the point); the mails go to a real SMTP server in this process. What the other process
  * writes is read from the SQLite file as it goes. One send carries all three crashes, so the test
  * starts four servers and receives 1,001 mails in all.
  */
@@ -26,7 +26,6 @@ import type { AddressInfo } from 'node:net';
 import { openStore } from '../../leads/server/store';
 import { databaseFile } from '../../platform/server/store/store';
 import { addNewsletter, isProblem, scheduleNewsletter } from './newsletters';
-import type { CrashPoint } from './queue';
 
 // Four servers started and 1,001 mails: a hang, not a slow machine, is what the limit is for.
 jest.setTimeout(300_000);
@@ -34,13 +33,15 @@ jest.setTimeout(300_000);
 const READERS = 1000;
 /** Each run is killed when this many of its readers reached the point (the last run sends the rest). */
 const CRASH_AFTER = 250;
+/** The queue's failpoints (queue.ts, docs/failpoints.md): `newsletter.<point>`. */
+type CrashPoint = 'claimed' | 'accepted' | 'confirmed';
 const tsx = pathToFileURL(require.resolve('tsx')).href;
 const serverScript = path.join(__dirname, '..', '..', 'test', 'newsletterServer.ts');
 
 /** The server in its own process; resolves once it listens (or rejects if it ends first). */
 async function startSender(dataDir: string, smtpPort: number, crashAt = ''): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', tsx, serverScript], {
-    env: { ...process.env, DATA_DIR: dataDir, SMTP_PORT: String(smtpPort), NEWSLETTER_CRASH_AT: crashAt, POOL: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, SMTP_PORT: String(smtpPort), FAILPOINTS: crashAt, POOL: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -166,7 +167,7 @@ it('killed at each point of a reader\u2019s send in turn (claimed, accepted by t
     // The run before left one reader sending, sent again first in this one: after 'accepted', a second copy of a mail received already.
     const previous = run > 0 ? left[points[run - 1]!.point] : undefined;
     const repeat = previous !== undefined && received(previous).length > 0 ? 1 : 0;
-    const sender = await startSender(dataDir, smtp.port, `${point}:${CRASH_AFTER}`);
+    const sender = await startSender(dataDir, smtp.port, `newsletter.${point}=${CRASH_AFTER}`);
     expect(await exited(sender)).toEqual({ code: null, signal: 'SIGKILL' });
     // Where it stopped: the readers before the crash sent (at 'confirmed' all of them), one marked sending, the rest waiting.
     sent += point === 'confirmed' ? CRASH_AFTER : CRASH_AFTER - 1;

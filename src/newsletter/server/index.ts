@@ -50,7 +50,6 @@ import { newsletterTokens, type NewsletterTokens } from './tokens';
 import { registerUnsubscribe } from './unsubscribe';
 
 export { newsletterClaimOf, takeNewsletterMail } from './reports';
-export { CRASH_POINTS, type CrashPoint } from './queue';
 
 /**
  * The words a person saw next to the newsletter box when they signed up, as shown: the box's

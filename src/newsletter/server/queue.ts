@@ -31,16 +31,13 @@ import { TIMEOUTS } from '../../platform/server/mail/transport';
 import type { SenderSettings } from '../../platform/server/mail/transport';
 import { preparedIn } from '../../platform/server/statements';
 import { WorkerLoop } from '../../platform/server/worker';
+import { failpoint } from '../../platform/server/failpoints';
 import type { Store } from '../../platform/server/store/store';
 import { startDue, nextScheduled } from './newsletters';
 import { personalMail, type NewsletterMail } from './render';
 import type { UnsubscribeTokens } from './tokens';
 
 const config = server.newsletter;
-
-/** Where the crash test kills the sending (NEWSLETTER_CRASH_AT=<point>:<n>): after the n-th reader reached that point. */
-export const CRASH_POINTS = ['claimed', 'accepted', 'confirmed'] as const;
-export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 export interface QueueOptions {
   /** SMTP_URL, MAIL_FROM and the DKIM key (src/leads/server/notify/settings.ts). */
@@ -58,8 +55,6 @@ export interface QueueOptions {
   rate?: { messages: number; perSeconds: number };
   retry?: RetrySchedule;
   unreachable?: { firstSeconds: number; maxSeconds: number };
-  /** Fault injection for the crash test: the process kills itself (SIGKILL) when the n-th reader reached this point. */
-  crashAt?: { point: CrashPoint; after: number };
 }
 
 /** The header fields DKIM signs: nodemailer's own list and List-Unsubscribe-Post (RFC 8058 asks for both List-Unsubscribe fields signed). */
@@ -144,7 +139,6 @@ export class NewsletterQueue {
   /** The mail server out of reach: no sending until then (ms), and how many times in a row. */
   private pausedUntil = 0;
   private serverFailures = 0;
-  private crashCount = 0;
   /** The most rows `sending` at once since start (the tests read it). */
   maxUnderWay = 0;
   private underWay = 0;
@@ -231,13 +225,13 @@ export class NewsletterQueue {
     try {
       while (!this.stopped && this.clock() >= this.pausedUntil && this.db.open) {
         const claimed = this.claim(accepted);
-        if (accepted) this.crashPoint('confirmed');
+        if (accepted) failpoint('newsletter.confirmed');
         accepted = undefined;
         if (!claimed) return;
         this.underWay++;
         this.maxUnderWay = Math.max(this.maxUnderWay, this.underWay);
         try {
-          this.crashPoint('claimed');
+          failpoint('newsletter.claimed');
           accepted = await this.deliver(claimed);
         } finally {
           this.underWay--;
@@ -248,7 +242,7 @@ export class NewsletterQueue {
       // leaves it `sending`: sent again at the next start, with the same Message-ID.)
       if (accepted && this.db.open) {
         statements(this.db).sent.run(accepted.at, accepted.id);
-        this.crashPoint('confirmed');
+        failpoint('newsletter.confirmed');
       }
     }
   }
@@ -321,7 +315,7 @@ export class NewsletterQueue {
     if (!this.db.open) return undefined;
     const now = this.clock();
     if (error === undefined) {
-      this.crashPoint('accepted');
+      failpoint('newsletter.accepted');
       this.serverFailures = 0;
       return { id: claimed.id, at: now };
     }
@@ -347,12 +341,6 @@ export class NewsletterQueue {
     if (wait === undefined) q.failed.run(reason, null, claimed.id);
     else q.retry.run(now + wait, reason, claimed.id);
     return undefined;
-  }
-
-  /** The crash test's fault: SIGKILL, as a power cut would stop it, when the n-th reader reached the point. */
-  private crashPoint(point: CrashPoint): void {
-    const crash = this.options.crashAt;
-    if (crash?.point === point && ++this.crashCount >= crash.after) process.kill(process.pid, 'SIGKILL');
   }
 
   /** How long to sleep: until the next reader or newsletter is due, or the pause is over. */
