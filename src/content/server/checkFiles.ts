@@ -1,7 +1,7 @@
 /**
  * The config checker over the files of a config folder: reads every file of config/ one by
  * one (a file that cannot be read at all, say a missing comma, becomes one sentence and the
- * other files are still checked) and runs checkConfig (check.ts) over what loaded.
+ * other files are still checked) and runs checkConfig (checker.ts) over what loaded.
  * src/render/checkProject.ts adds the check of what is made from it (the Firebase rules).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -21,7 +21,7 @@
  * After it (on the event loop's next turn, once the transaction has ended):
  *
  * 6. the notifications' worker sends them (notify/worker.ts, woken by step 4);
- * 7. every open screen of the inbox hears of the lead (admin/live.ts, woken by step 3's event).
+ * 7. every open screen of the inbox hears of the lead (src/leads/server/live.ts, woken by step 3's event).
  */
 import { leadArrived } from './attention';
 import { claimUploads } from './cvFiles';

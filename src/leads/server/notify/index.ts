@@ -78,7 +78,8 @@ export function queueLeadMails(store: Store, inserted: Inserted): void {
 
 /**
  * The owner's mail of a client's answer (`mail`: its row in lead_messages), in the transaction
- * that keeps it (src/leads/server/attention.ts): sent with the other answers of a few minutes in one
+ * that keeps it (src/leads/server/mailbox/record.ts keepMail, when attention.ts clientAnswered says
+ * the client answered): sent with the other answers of a few minutes in one
  * mail (answers.ts). Nothing when mail is not set up.
  */
 export function queueAnswerMail(db: Database.Database, docId: string, mail: number): void {
