@@ -13,7 +13,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import server from '../../../config/server';
-import type { Store } from './store';
+import type { Store } from '../../platform/server/store/store';
 
 export type ProofSettings = typeof server.proofOfWork;
 
