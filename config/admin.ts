@@ -933,6 +933,8 @@ export default {
     focusDown: 'Part kept, from top to bottom',
     uploadCut: 'Upload this part',
     cancelCut: 'Cancel',
+    // The width (CSS pixels) a first picture is made for where its place names none: the widest the site's pages draw one.
+    newPictureWidth: 960,
     // Under a text with a length limit: {count} and {max} are replaced, and for a title or a
     // description {shown}, how many characters search results show of it.
     counter: '{count} of {max} characters',

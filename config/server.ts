@@ -381,7 +381,8 @@ export default {
       // The second step after a right password (a passkey, a code from an authenticator app or a
       // recovery code): it must follow within `minutes`; its wrong tries are counted per account,
       // from any address (a right password does not forgive them), slowed and refused as passwords are.
-      secondFactor: { minutes: 5, perAccount: { slowAfter: 3, refuseAfter: 10 }, recoveryCodes: 10 },
+      // A passkey's name (the device it is on) has 1 to `passkeyNameMax` characters.
+      secondFactor: { minutes: 5, perAccount: { slowAfter: 3, refuseAfter: 10 }, recoveryCodes: 10, passkeyNameMax: 60 },
     },
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',

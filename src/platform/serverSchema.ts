@@ -379,6 +379,8 @@ export const serverSchema = object({
         minutes: number({ min: 1, max: 30, integer: true }),
         perAccount: throttle(),
         recoveryCodes: number({ min: 5, max: 20, integer: true }),
+        /** The longest name a passkey may be given, in characters. */
+        passkeyNameMax: number({ min: 10, max: 200, integer: true }),
       }),
     }),
     /** The name an authenticator app shows beside the account's codes. */

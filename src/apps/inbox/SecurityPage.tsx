@@ -31,6 +31,8 @@ import { Section } from '../../platform/inbox/Section';
 import { useSession } from '../../platform/inbox/session';
 
 const t = admin.security;
+/** The longest name a passkey may be given (the server's limit). */
+const NAME_MAX = server.admin.signIn.secondFactor.passkeyNameMax;
 
 /** A QR code drawn as one SVG path from its modules (no markup from elsewhere). */
 function QrCode({ text, label }: { text: string; label: string }) {
@@ -90,7 +92,7 @@ function PasskeysPart({ state, busy, run, changed }: PartProps) {
     event.preventDefault();
     void run('passkey', async () => {
       const name = passkeyName.trim();
-      if (name === '' || [...name].length > 60) throw new ApiError(400, fill(server.admin.messages.badPasskeyName, { max: 60 }));
+      if (name === '' || [...name].length > NAME_MAX) throw new ApiError(400, fill(server.admin.messages.badPasskeyName, { max: NAME_MAX }));
       const options = await call<Record<string, unknown>>('passkeyOptions');
       const { startRegistration } = await import('@simplewebauthn/browser');
       let response;
@@ -152,7 +154,7 @@ function PasskeysPart({ state, busy, run, changed }: PartProps) {
           value={passkeyName}
           onChange={(e) => setPasskeyName(e.target.value)}
           sx={{ flex: '1 1 16rem' }}
-          slotProps={{ htmlInput: { maxLength: 60 } }}
+          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         />
         <Button type="submit" variant="contained" disabled={busy !== undefined} sx={{ mt: 1 }}>
           {busy === 'passkey' ? t.adding : t.addPasskey}

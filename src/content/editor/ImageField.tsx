@@ -25,9 +25,6 @@ import { CENTRE, cropBox, cutOf, type Focus } from '../model/pictureCrop';
 
 const t = admin.content;
 
-/** The width (CSS pixels) a first picture is made for where its place says none: the widest the site's pages draw one. */
-const NEW_PICTURE_WIDTH = 960;
-
 /** A file chosen for a picture drawn in a shape it has not: shown framed as it will be cut, not sent yet. */
 interface Choosing {
   file: File;
@@ -96,7 +93,7 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
       return send(file, meta.draw);
     }
     // At the size and shape the picture has now; or, where there is none yet (a section just added), at its place's width in its own shape.
-    return send(file, src && width && height ? { width, height } : { width: meta?.place ?? NEW_PICTURE_WIDTH });
+    return send(file, src && width && height ? { width, height } : { width: meta?.place ?? t.newPictureWidth });
   };
 
   const status = state.kind === 'uploading' ? t.uploading : state.kind === 'done' ? t.uploaded : state.kind === 'failed' ? state.message : '';

@@ -3,29 +3,14 @@
  * server's set time (a short failure says nothing); after such an outage, when it was (nothing
  * when the mailbox is not read).
  */
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import admin from '../../../../config/admin';
 import type { MailboxStatus } from '../../model/adminApi';
-import { call } from '../../../platform/inbox/api';
 import { fill, formatDate } from '../../../platform/inbox/format';
+import { StatusLine, type StatusSaid } from './StatusLine';
 
 const t = admin.list;
 
-export function MailboxLine() {
-  const [status, setStatus] = useState<MailboxStatus>(null);
-  useEffect(() => {
-    let current = true;
-    call<MailboxStatus>('mailbox').then(
-      (got) => current && setStatus(got),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (!status) return null;
-  const { alarm, back, readAt } = status;
+function said({ alarm, back, readAt }: NonNullable<MailboxStatus>): StatusSaid {
   const text = alarm
     ? fill(t.mailboxFailing, { since: formatDate(alarm.failingSince), error: alarm.error, next: alarm.nextTryAt ? formatDate(alarm.nextTryAt) : '' })
     : back && readAt !== null
@@ -33,15 +18,7 @@ export function MailboxLine() {
       : readAt !== null
         ? fill(t.mailboxRead, { at: formatDate(readAt) })
         : t.mailboxNever;
-  return (
-    <Typography
-      variant="body2"
-      color={alarm ? 'error' : 'text.secondary'}
-      sx={{ mb: 2, overflowWrap: 'anywhere' }}
-      data-testid="mailbox-status"
-      {...(alarm ? { role: 'alert' } : {})}
-    >
-      {text}
-    </Typography>
-  );
+  return { lines: [text], tone: alarm ? 'alarm' : 'quiet' };
 }
+
+export const MailboxLine = () => <StatusLine<MailboxStatus> route="mailbox" say={said} testId="mailbox-status" />;

@@ -28,7 +28,7 @@ import { fill } from '../../../../schema/text';
 import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type CheckPassword, type Route } from './route';
 
 /** The longest name a passkey may be given (the device it is on). */
-const PASSKEY_NAME_MAX = 60;
+const PASSKEY_NAME_MAX = server.admin.signIn.secondFactor.passkeyNameMax;
 
 const messages = server.admin.messages;
 
