@@ -259,6 +259,8 @@ export default {
       // Send or Schedule names the version the owner read: a change made since is never sent unread.
       changedSinceRead: 'This newsletter was changed since you opened it, so it was not sent. The page now shows the new version: read it, then send it again.',
       noRevision: 'Please reload the page: the server does not know which version of the newsletter you read.',
+      // Save names the version the writer had: another account's save since is never overwritten unseen ({by} is replaced).
+      savedSinceOpened: '{by} saved this newsletter after you opened it, so your changes were not saved (theirs are kept). Your text is still on screen: save again to replace their version with yours, or reload the page to read theirs.',
       // {picture} is replaced: a picture's address that is not one uploaded for the site.
       notAnUpload: 'The picture {picture} is not one uploaded for the site. Add pictures with the text box\'s picture button.',
     },

@@ -244,6 +244,7 @@ export const serverSchema = object({
       savesTooFast: template(['seconds']),
       changedSinceRead: text(),
       noRevision: text(),
+      savedSinceOpened: template(['by']),
       notAnUpload: template(['picture']),
     }),
   }),

@@ -180,13 +180,20 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
     attempt(async () => {
       setBusy('save');
       try {
+        // The revision the text was written over: another account's save since is refused (409) with its version,
+        // which becomes the one saved; the text on screen stays, so saving again replaces theirs knowingly.
         const result = isNew
           ? await call<NewsletterDetail>('newsletterCreate', { json: draft })
-          : await call<NewsletterDetail>('newsletterSave', { params, json: draft });
+          : await call<NewsletterDetail>('newsletterSave', { params, json: { ...draft, revision: saved?.revision } });
         setSaved(result);
         setNotice({ text: t.saved, severity: 'success' });
         // The new draft's own address: its page (another of this screen) says it was saved.
         if (isNew) navigate(`/newsletters/${result.id}`, { replace: true, state: noticeState(t.saved) });
+      } catch (error) {
+        const newest =
+          error instanceof ApiError && error.status === 409 ? (error.body as { newsletter?: NewsletterDetail } | undefined)?.newsletter : undefined;
+        if (newest) setSaved(newest);
+        throw error;
       } finally {
         setBusy('');
       }

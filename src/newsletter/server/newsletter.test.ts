@@ -120,6 +120,9 @@ const detail = async (client: Client, id: number) => (await (await client.send('
 /** Send (or Schedule, with `at`) as the page does: naming the revision it shows, read first unless given. */
 const sendNow = async (client: Client, id: number, json: { at?: string; revision?: number } = {}) =>
   client.change('POST', pathOf('newsletterSend', { id: String(id) }), { json: { revision: (await detail(client, id)).revision, ...json } });
+/** Save a change as the page does: naming the revision it was written over, read first unless given. */
+const save = async (client: Client, id: number, change: Record<string, unknown>) =>
+  client.change('PATCH', pathOf('newsletterSave', { id: String(id) }), { json: { revision: (await detail(client, id)).revision, ...change } });
 const header = (mail: ReceivedMail, key: string) => mail.email.headers.find((h) => h.key === key.toLowerCase())?.value;
 const tokenIn = (mail: ReceivedMail) =>
   /<https:\/\/www\.agency\.test\/api\/newsletter\/unsubscribe\/([^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1];
@@ -254,14 +257,14 @@ describe('sending', () => {
     expect((await sendNow(s.editor, draft.id)).status).toBe(403);
     expect((await s.editor.change('POST', pathOf('newsletterUnschedule', { id: String(draft.id) }))).status).toBe(403);
     // A bad text is refused in the office's words; a name taken is refused.
-    const bad = await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(draft.id) }), { json: { body: [{ type: 'paragraph', content: [] }] } });
+    const bad = await save(s.editor, draft.id, { body: [{ type: 'paragraph', content: [] }] });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message.startsWith(messages.badBody.split('{error}')[0]!)).toBe(true);
-    const taken = await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(draft.id) }), { json: { name: 'november-news' } });
+    const taken = await save(s.editor, draft.id, { name: 'november-news' });
     expect([taken.status, ((await taken.json()) as { message: string }).message]).toEqual([409, messages.nameTaken]);
     const sent = (await (await s.owner.send('GET', newsletterRoutes.newsletters.path)).json()) as NewsletterList;
     const first = sent.newsletters.find((n) => n.name === 'november-news')!;
-    const change = await s.owner.change('PATCH', pathOf('newsletterSave', { id: String(first.id) }), { json: { subject: 'Changed' } });
+    const change = await save(s.owner, first.id, { subject: 'Changed' });
     expect([change.status, ((await change.json()) as { message: string }).message]).toEqual([409, messages.notADraft]);
   });
 
@@ -343,7 +346,7 @@ describe('what may be stored, and what the owner read', () => {
     expect(db.prepare("SELECT count(*) FROM newsletters WHERE created_by = 'writer@agency.test'").pluck().get()).toBe(kept);
     // Its changes are held to the same rate: the bucket is empty now.
     const first = (await (await s.editor.send('GET', newsletterRoutes.newsletters.path)).json()) as NewsletterList;
-    const change = await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(first.newsletters[0]!.id) }), { json: { subject: 'Again' } });
+    const change = await save(s.editor, first.newsletters[0]!.id, { subject: 'Again' });
     expect(change.status).toBe(429);
     expect(Number(change.headers.get('retry-after'))).toBeGreaterThan(0);
     // Deleted, they make room again (another account's count is its own).
@@ -358,8 +361,8 @@ describe('what may be stored, and what the owner read', () => {
     const read = await detail(s.owner, made.id);
     expect(read.changes).toEqual([{ revision: read.revision, kind: 'created', by: 'owner@agency.test', at: expect.any(Number) }]);
     const phishing = [{ type: 'paragraph', content: [{ text: 'Your account is locked: ' }, { text: 'sign in here', href: 'https://evil.example.net/' }] }];
-    expect((await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { body: phishing } })).status).toBe(200);
-    expect((await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { subject: 'Urgent' } })).status).toBe(200);
+    expect((await save(s.editor, made.id, { body: phishing })).status).toBe(200);
+    expect((await save(s.editor, made.id, { subject: 'Urgent' })).status).toBe(200);
     const mailsBefore = s.smtp.mails.length;
     for (const json of [{ revision: read.revision }, { revision: read.revision, at: new Date(s.server.clock.now + 600_000).toISOString() }]) {
       const refused = await sendNow(s.owner, made.id, json);
@@ -389,6 +392,39 @@ describe('what may be stored, and what the owner read', () => {
     expect(s.smtp.mails.at(-1)!.email.subject).toBe('Urgent');
   });
 
+  it('Save names the revision it was written over: two accounts saving at once, the later is refused with the newer version, and every change keeps who made it', async () => {
+    const made = await create(s.owner, 'saved-at-once');
+    const opened = (await detail(s.owner, made.id)).revision;
+    expect((await detail(s.editor, made.id)).revision).toBe(opened);
+    const path = pathOf('newsletterSave', { id: String(made.id) });
+    const editors = await s.editor.change('PATCH', path, { json: { revision: opened, subject: 'The editor\u2019s subject' } });
+    expect(editors.status).toBe(200);
+    const newer = (await editors.json()) as NewsletterDetail;
+    // The owner's save over the revision both opened: refused, the newest version in the answer, the editor's kept.
+    const owners = await s.owner.change('PATCH', path, { json: { revision: opened, subject: 'The owner\u2019s subject' } });
+    const refused = (await owners.json()) as { message: string; newsletter: NewsletterDetail };
+    expect([owners.status, refused.message]).toEqual([409, fill(messages.savedSinceOpened, { by: 'writer@agency.test' })]);
+    expect([refused.newsletter.revision, refused.newsletter.subject, refused.newsletter.updatedBy]).toEqual([
+      newer.revision,
+      newer.subject,
+      'writer@agency.test',
+    ]);
+    expect((await detail(s.owner, made.id)).subject).toBe(newer.subject);
+    // A save that names no revision is refused too.
+    const unnamed = await s.owner.change('PATCH', path, { json: { subject: 'No revision' } });
+    expect([unnamed.status, await messageOf(unnamed)]).toEqual([400, messages.noRevision]);
+    // Over the newest, the owner's save is kept: the history has each change with who made it.
+    const again = await s.owner.change('PATCH', path, { json: { revision: newer.revision, subject: 'The owner\u2019s subject' } });
+    expect(again.status).toBe(200);
+    const after = (await again.json()) as NewsletterDetail;
+    expect([after.subject, after.updatedBy]).toEqual(['The owner\u2019s subject', 'owner@agency.test']);
+    expect(after.changes.map(({ kind, by, revision }) => ({ kind, by, revision }))).toEqual([
+      { kind: 'created', by: 'owner@agency.test', revision: opened },
+      { kind: 'edited', by: 'writer@agency.test', revision: newer.revision },
+      { kind: 'edited', by: 'owner@agency.test', revision: after.revision },
+    ]);
+  });
+
   it('a picture is an upload of the site: an address of the server or any other file is refused; the public route finds an upload by its own row', async () => {
     const picture = (src: string) => [{ type: 'picture', image: { src, alt: 'A picture', width: 600, height: 400 } }];
     const refusal = (src: string) => fill(messages.badBody, { error: fill(messages.notAnUpload, { picture: `"${src}"` }) });
@@ -408,7 +444,7 @@ describe('what may be stored, and what the owner read', () => {
     const shown = await fetch(`${s.server.base}${picturePath}`);
     expect([shown.status, shown.headers.get('content-type')]).toEqual([200, 'image/webp']);
     // Taken out of its text, it is served no more.
-    expect((await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { body: BODY } })).status).toBe(200);
+    expect((await save(s.editor, made.id, { body: BODY })).status).toBe(200);
     expect((await fetch(`${s.server.base}${picturePath}`)).status).toBe(404);
   });
 

@@ -9,7 +9,8 @@
  * who, when, which revision; a run of edits by one account is one line), and the uploads its text
  * shows are kept by their names (newsletter_pictures: the public picture route reads one row). An
  * account starts at most `drafts.perAccount` drafts. Send and Schedule name the revision the owner
- * read: a change made after it is refused, never sent unread.
+ * read: a change made after it is refused, never sent unread. Save names the revision its text was
+ * written over: another account's save since is refused with the newest version, never overwritten unseen.
  *
  * Starting the sending is one transaction: the newsletter becomes `sending`, its mail is made once
  * (render.ts; every reader gets the same, their own unsubscribe link put in), and one row of the
@@ -44,7 +45,8 @@ const limits = server.newsletter;
 const messages = limits.messages;
 export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export type DraftProblem = { status: 400 | 404 | 409; message: string };
+/** A refusal: its status and sentence; a save refused for a newer version carries that version. */
+export type DraftProblem = { status: 400 | 404 | 409; message: string; newsletter?: NewsletterDetail };
 
 /** A newsletter's state (NewsletterState): a draft someone marked ready is `ready`. */
 const STATE = "CASE WHEN n.state = 'draft' AND n.ready_at IS NOT NULL THEN 'ready' ELSE n.state END";
@@ -82,7 +84,7 @@ const statements = preparedIn((db: Database.Database) => ({
     'INSERT INTO newsletters (name, subject, article, body, created_by, created_at, updated_by, updated_at) VALUES (@name, @subject, @article, @body, @by, @now, @by, @now)',
   ),
   update: db.prepare(
-    "UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now, revision = revision + 1 WHERE id = @id AND state = 'draft'",
+    "UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now, revision = revision + 1 WHERE id = @id AND state = 'draft' AND revision = @revision",
   ),
   draftsOf: db.prepare("SELECT count(*) FROM newsletters WHERE created_by = ? AND state = 'draft'").pluck(),
   changes: db.prepare('SELECT revision, kind, account AS by, at FROM newsletter_changes WHERE newsletter_id = ? ORDER BY id'),
@@ -322,21 +324,34 @@ function notDraft(db: Database.Database, id: number): DraftProblem {
   return row ? { status: 409, message: messages.notADraft } : { status: 404, message: messages.unknownNewsletter };
 }
 
+/** A save made over a version other than `revision` (the one the writer had): refused, with the newest version. */
+const savedSince = (current: NewsletterDetail): DraftProblem => ({
+  status: 409,
+  message: fill(messages.savedSinceOpened, { by: current.updatedBy }),
+  newsletter: current,
+});
+
+/** Saves a change of the draft made over `revision` (the one the writer had): another save since it is refused, never overwritten unseen. */
 export function saveNewsletter(
   db: Database.Database,
   id: number,
   change: Partial<NewsletterDraft>,
   by: string,
   now: number,
+  revision: number,
   uploadExists: UploadExists = () => false,
 ): NewsletterDetail | DraftProblem {
   const current = newsletterOf(db, id);
   if (!current) return { status: 404, message: messages.unknownNewsletter };
   if (!isDraft(current.state)) return notDraft(db, id);
+  if (current.revision !== revision) return savedSince(current);
   const checked = checkDraft(db, { subject: current.subject, name: current.name, body: current.body, ...change }, uploadExists, id);
   if (isProblem(checked)) return checked;
   return db.transaction((): NewsletterDetail | DraftProblem => {
-    if (statements(db).update.run({ ...checked, body: JSON.stringify(checked.body), by, now, id }).changes === 0) return notDraft(db, id);
+    if (statements(db).update.run({ ...checked, body: JSON.stringify(checked.body), by, now, id, revision }).changes === 0) {
+      const newest = newsletterOf(db, id);
+      return newest && isDraft(newest.state) ? savedSince(newest) : notDraft(db, id);
+    }
     keepPictures(db, id, checked.body);
     recordChange(db, id, 'edited', by, now);
     return newsletterOf(db, id)!;

@@ -49,9 +49,12 @@ const fail = (reply: FastifyReply, status: number, message: string) => json(repl
 const idOf = (request: Request) => (/^[1-9]\d{0,14}$/.test(request.params.id ?? '') ? Number(request.params.id) : 0);
 const bodyOf = (request: Request) => (typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {});
 
+const isRevision = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
 /** An answer that is a newsletter, or a problem's sentence with its status. */
 function answer(reply: FastifyReply, result: unknown) {
-  return isProblem(result) ? fail(reply, result.status, result.message) : json(reply, 200, result);
+  if (!isProblem(result)) return json(reply, 200, result);
+  return json(reply, result.status, { message: result.message, ...(result.newsletter ? { newsletter: result.newsletter } : {}) });
 }
 
 export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteOptions): Record<NewsletterRoute, Handler> {
@@ -88,9 +91,11 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       return tooFast(reply, account) ?? answer(reply, addNewsletter(store.db, draft, account, clock(), uploads));
     },
     newsletterSave: (request, reply, account) => {
-      const { subject, name, body } = bodyOf(request);
+      // The revision the writer had (the detail's): another account's save since is refused, with the newest version.
+      const { subject, name, body, revision } = bodyOf(request);
+      if (!isRevision(revision)) return fail(reply, 400, messages.noRevision);
       const change = Object.fromEntries(Object.entries({ subject, name, body }).filter(([, value]) => value !== undefined)) as Partial<NewsletterDraft>;
-      return tooFast(reply, account) ?? answer(reply, saveNewsletter(store.db, idOf(request), change, account, clock(), uploads));
+      return tooFast(reply, account) ?? answer(reply, saveNewsletter(store.db, idOf(request), change, account, clock(), revision, uploads));
     },
     newsletterDelete: (request, reply) => {
       const problem = deleteNewsletter(store.db, idOf(request));
@@ -148,7 +153,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       if (!queue) return fail(reply, 409, messages.mailOff);
       // The revision the owner read (the detail's): a change made after it is never sent.
       const { at, revision } = bodyOf(request);
-      if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return fail(reply, 400, messages.noRevision);
+      if (!isRevision(revision)) return fail(reply, 400, messages.noRevision);
       const now = clock();
       const when = at === undefined || at === null ? now : typeof at === 'string' ? Date.parse(at) : NaN;
       if (at === undefined && confirmedCount(store.db) === 0) return fail(reply, 409, messages.noReaders);

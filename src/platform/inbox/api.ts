@@ -25,6 +25,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's whole answer (a newer version of what was refused, for one). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -131,7 +133,7 @@ export { failure as refusalOf };
 
 async function failure(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  return new ApiError(response.status, typeof body?.message === 'string' ? body.message : admin.errors.unexpected);
+  return new ApiError(response.status, typeof body?.message === 'string' ? body.message : admin.errors.unexpected, body ?? undefined);
 }
 
 export interface CallOptions {
