@@ -69,6 +69,10 @@ export default {
     confirm: 'Confirm',
     confirming: 'Checking…',
     startAgain: 'Back to the password',
+    // A browser the account has not signed in from, when an owner asks new browsers to be confirmed by mail.
+    mailIntro: 'This browser is new for this account: we have mailed a code to its address. Type it here to sign in.',
+    mailCode: 'Code from the mail',
+    mailCodeHint: 'The digits in the mail we just sent. It is good for a few minutes, once.',
   },
 
   // The screen where each account sets up the second step of its sign-in (passkeys, an
@@ -110,6 +114,8 @@ export default {
     codesKept: 'I have kept them',
     required: 'Ask every account for a second step at sign-in',
     requiredHint: 'An account without one must set it up on its next screen before it can do anything else.',
+    newDeviceMail: 'Confirm a new browser by mail',
+    newDeviceMailHint: 'When an account signs in from a browser it has not used before, a code is mailed to its address and must be typed first. Signing in with a passkey needs no code: a passkey never leaves its device.',
   },
 
   // Erasing, exporting and deleting leads ask for the password again when it was typed long ago;

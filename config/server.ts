@@ -385,6 +385,15 @@ export default {
       // from any address (a right password does not forgive them), slowed and refused as passwords are.
       // A passkey's name (the device it is on) has 1 to `passkeyNameMax` characters.
       secondFactor: { minutes: 5, perAccount: { slowAfter: 3, refuseAfter: 10 }, recoveryCodes: 10, passkeyNameMax: 60 },
+      // A new browser confirmed by mail (when an owner turns it on under Sign-in and security): a
+      // browser that finished a sign-in of an account is known to it for `days` days (a signed
+      // cookie; the account keeps a hash of its id). From any other, the right password (and the
+      // app's or a recovery code, for an account that has one; a passkey needs nothing more) is
+      // followed by a code of `digits` digits mailed to the account's address, good for `minutes`
+      // and once; `tries` wrong ones spend it (the password is typed again for a new one), and
+      // wrong codes count with the second step's per account. An account is mailed at most
+      // `mailRate.requests` codes at once, refilled over `mailRate.perSeconds`.
+      newDevice: { days: 365, minutes: 15, digits: 6, tries: 5, mailRate: { requests: 5, perSeconds: 3600 } },
     },
     // The CSV export's last column: each lead's address in the inbox (behind the sign-in).
     exportInboxColumn: 'Inbox',
@@ -419,6 +428,13 @@ export default {
     secondFactorIssuer: 'Business Growth inbox',
     // What `npm run leads -- reset-second-factor` says ({email} and {count}, the passkeys and apps taken off, are replaced).
     secondFactorReset: '{email} signs in with the password alone again ({count} second steps taken off, recovery codes deleted, sessions ended). Set up a new second step at once.',
+    // The mail with the code that confirms a new browser (signIn.newDevice): {code}, {minutes} (how
+    // long it is good), {browser} (the browser's own name for itself), {ip} (the address it came
+    // from) and {link} (the inbox) are replaced. It is sent to the account's own address.
+    newDeviceMail: {
+      subject: 'Your code to sign in to the inbox from a new browser: {code}',
+      text: 'Someone signed in to the inbox with your password from a browser it has not seen before:\n\n  {browser}\n  from the address {ip}\n\nIf it was you, type this code in that browser within {minutes} minutes:\n\n  {code}\n\nIf it was not you, do not type the code anywhere, and change your password at once ({link}): someone knows it.\n',
+    },
     // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
     // an owner reads the leads and edits the site, an editor edits the site only.
     accountAdded: {
@@ -434,6 +450,14 @@ export default {
       wrongRecoveryCode: 'This recovery code is not right, or it was used already.',
       passkeyFailed: 'The passkey could not be checked. Try it again, or use a code from your app.',
       secondStepExpired: 'The sign-in took too long. Please type your password again.',
+      // A new browser confirmed by mail: a code that is not the mail's; too many wrong ones (the
+      // step is over); the mail could not be sent; too many mails to the account ({minutes} is replaced).
+      wrongMailCode: 'This is not the code of the mail. Type the code of the newest mail we sent to your address.',
+      mailCodeSpent: 'Too many wrong codes for this sign-in. Please type your password again: a new code will be mailed.',
+      deviceMailFailed: 'The mail with your code could not be sent just now. Please try again in a few minutes.',
+      tooManyDeviceMails: 'Too many codes were mailed to this account just now. Please wait {minutes} minutes and try again.',
+      // Turning the mail on where the server sends no mail (SMTP_URL and MAIL_FROM are not set up).
+      deviceMailOff: 'This server sends no mail (SMTP_URL and MAIL_FROM are not set up): a new browser cannot be confirmed by mail.',
       // {minutes} is replaced.
       tooManyCodes: 'Too many wrong codes. Please wait {minutes} minutes and try again.',
       // An owner requires a second step for every account, and this one has none yet.

@@ -5,6 +5,8 @@
  * the browser's own window (a virtual authenticator, CDP's WebAuthn domain); then signing in with
  * the passkey, with the app's code and with a recovery code (once), and a stolen password alone
  * opening nothing. Passkeys need a host name, not an address: the site is opened at localhost.
+ * With new browsers confirmed by mail (the server mails through a real SMTP server of the test's),
+ * a browser new to the account is asked for the mailed code, and a known one is not.
  * Each screen at 1280 and 375 px, axe clean.
  */
 import type { CDPSession, Page } from '@playwright/test';
@@ -20,6 +22,7 @@ import { expect, test } from './fixtures';
 import { addAccount, type Account } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
 import { exited, freePort, startServer } from './helpers/server';
+import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 
 const t = admin.security;
 const s = admin.signIn;
@@ -27,6 +30,7 @@ const s = admin.signIn;
 let base: string;
 let dataDir: string;
 let site: ChildProcess;
+let smtp: SmtpReceiver;
 
 test.describe.configure({ mode: 'serial' });
 // A wrong or used code, and the stolen password's page asking who is signed in, are answered 401.
@@ -36,12 +40,19 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'second-factor-'));
-  site = await startServer(port, dataDir);
+  smtp = await startSmtp(0);
+  site = await startServer(port, dataDir, {
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+    PUBLIC_URL: base,
+  });
 });
 
 test.afterAll(async () => {
   site.kill('SIGTERM');
   await exited(site);
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -171,4 +182,59 @@ test('a stolen password alone opens nothing: at 375 px the second step waits, an
   await page.reload();
   await expect(page.getByLabel(s.email, { exact: true })).toBeVisible();
   await context.close();
+});
+
+test('with new browsers confirmed by mail, a new browser is asked for the code mailed to the account and signs in with it; a known browser is not asked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await addAccount(dataDir);
+  const inbox = (on: Page) => expect(on.getByRole('heading', { name: admin.list.heading, level: 1 })).toBeVisible({ timeout: 20_000 });
+  const passwordOnly = async (on: Page) => {
+    await on.goto(`${base}/admin`);
+    await on.getByLabel(s.email, { exact: true }).fill(owner.email);
+    await on.getByLabel(s.password, { exact: true }).fill(owner.password);
+    await on.getByRole('button', { name: s.submit, exact: true }).click();
+  };
+  // This browser signs in before the owner turns it on: it is known to the account.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await passwordOnly(page);
+  await inbox(page);
+  await page.getByRole('banner').getByRole('link', { name: t.link }).click();
+  const toggle = page.getByRole('switch', { name: t.newDeviceMail });
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: t.newDeviceMail })).toBeChecked();
+  await expectNoAxeFindings(page, 'the security screen, new browsers confirmed by mail');
+  await page.screenshot({ path: test.info().outputPath('security-new-device-1280.png'), fullPage: true });
+  await signOut(page);
+  await passwordOnly(page);
+  await inbox(page);
+
+  // A browser new to the account, on a phone: the password, then the code of the mail.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const other = await phone.newPage();
+  const before = smtp.mails.length;
+  await passwordOnly(other);
+  await expect(other.getByText(s.mailIntro)).toBeVisible({ timeout: 20_000 });
+  await waitFor('the mail with the code', () => smtp.mails.some((m, i) => i >= before && m.envelope.to.includes(owner.email)), { on: [smtp.changes] });
+  const mail = smtp.mails.slice(before).find((m) => m.envelope.to.includes(owner.email))!;
+  const code = new RegExp(`\\b\\d{${server.admin.signIn.newDevice.digits}}\\b`).exec(mail.email.text ?? '')![0];
+  await expectNoAxeFindings(other, 'the mailed code asked at 375 px');
+  expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await other.screenshot({ path: test.info().outputPath('new-device-code-375.png'), fullPage: true });
+  // Not signed in before the code: the inbox's own question says so.
+  expect(((await (await other.request.get(`${base}${SIGN_IN_API}`)).json()) as { email?: string }).email).toBeUndefined();
+  await other.getByLabel(s.mailCode).fill(code);
+  await other.getByRole('button', { name: s.confirm }).click();
+  await inbox(other);
+  // Known from now on: the password alone.
+  await signOut(other);
+  const mails = smtp.mails.length;
+  await passwordOnly(other);
+  await inbox(other);
+  expect(smtp.mails.length).toBe(mails);
+  await phone.close();
 });

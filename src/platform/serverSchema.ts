@@ -383,11 +383,21 @@ export const serverSchema = object({
         /** The longest name a passkey may be given, in characters. */
         passkeyNameMax: number({ min: 10, max: 200, integer: true }),
       }),
+      /** A new browser confirmed by mail: how long a browser stays known, the code's life, digits and tries, the mails per account. */
+      newDevice: object({
+        days: number({ min: 1, max: 400, integer: true }),
+        minutes: number({ min: 1, max: 60, integer: true }),
+        digits: number({ min: 6, max: 10, integer: true }),
+        tries: number({ min: 1, max: 10, integer: true }),
+        mailRate: object({ requests: number({ min: 1, integer: true }), perSeconds: number({ min: 1, integer: true }) }),
+      }),
     }),
     /** The name an authenticator app shows beside the account's codes. */
     secondFactorIssuer: text({ maxLength: 60 }),
     /** What the command line says after taking an account's second steps off ({email}, {count}). */
     secondFactorReset: template(['email', 'count']),
+    /** The mail with the code that confirms a new browser: {code}, {minutes}, {browser}, {ip}, {link}. */
+    newDeviceMail: object({ subject: template(['code']), text: template(['code', 'minutes', 'browser', 'ip', 'link'], { maxLength: 2000 }) }),
     /** The CSV export's column holding each lead's address in the inbox. */
     exportInboxColumn: text(),
     /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
@@ -422,6 +432,11 @@ export const serverSchema = object({
       wrongRecoveryCode: text(),
       passkeyFailed: text(),
       secondStepExpired: text(),
+      wrongMailCode: text(),
+      mailCodeSpent: text(),
+      deviceMailFailed: text(),
+      tooManyDeviceMails: template(['minutes']),
+      deviceMailOff: text(),
       tooManyCodes: template(['minutes']),
       secondFactorFirst: text(),
       lastSecondFactor: text(),

@@ -1,7 +1,9 @@
 /**
  * The sign-in's second step, after a right password: a passkey (the browser asks the device,
  * @simplewebauthn/browser, loaded only when used), a code from the authenticator app, or a
- * recovery code. The server signs in once one of them is right (POST /api/session/second-step).
+ * recovery code. The server signs in once one of them is right (POST /api/session/second-step),
+ * or, for a browser new to the account where owners ask for it, asks next for the code it mailed
+ * to the account (`mail`, alone: the next step is drawn anew).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,10 +19,20 @@ import { useSession } from '../../platform/inbox/session';
 
 const t = admin.signIn;
 
-export function SecondStep({ needed, csrfToken, onBack }: { needed: SecondStepNeeded; csrfToken: string; onBack: () => void }) {
+export function SecondStep({
+  needed,
+  csrfToken,
+  onNext,
+  onBack,
+}: {
+  needed: SecondStepNeeded;
+  csrfToken: string;
+  onNext: (next: SecondStepNeeded) => void;
+  onBack: () => void;
+}) {
   const { refresh } = useSession();
   const { methods, passkeyOptions } = needed.secondStep;
-  const [kind, setKind] = useState<'totp' | 'recovery'>(methods.includes('totp') ? 'totp' : 'recovery');
+  const [kind, setKind] = useState<'totp' | 'recovery' | 'mail'>(methods.includes('mail') ? 'mail' : methods.includes('totp') ? 'totp' : 'recovery');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState<'passkey' | 'code'>();
   const [problem, setProblem] = useState<string>();
@@ -29,8 +41,9 @@ export function SecondStep({ needed, csrfToken, onBack }: { needed: SecondStepNe
     setBusy(how);
     setProblem(undefined);
     try {
-      await secondStep(answer, csrfToken);
-      await refresh();
+      const next = await secondStep(answer, csrfToken);
+      if (next) onNext(next);
+      else await refresh();
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : server.admin.messages.passkeyFailed);
       setBusy(undefined);
@@ -58,7 +71,7 @@ export function SecondStep({ needed, csrfToken, onBack }: { needed: SecondStepNe
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography>{t.secondStepIntro}</Typography>
+      <Typography>{kind === 'mail' ? t.mailIntro : t.secondStepIntro}</Typography>
       {methods.includes('passkey') && (
         <Button variant="contained" size="large" onClick={() => void signInWithPasskey()} disabled={busy !== undefined}>
           {busy === 'passkey' ? t.passkeyWaiting : t.usePasskey}
@@ -67,14 +80,14 @@ export function SecondStep({ needed, csrfToken, onBack }: { needed: SecondStepNe
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
         <TextField
           key={kind}
-          label={kind === 'totp' ? t.code : t.recoveryCode}
-          helperText={kind === 'totp' ? t.codeHint : t.recoveryHint}
+          label={kind === 'mail' ? t.mailCode : kind === 'totp' ? t.code : t.recoveryCode}
+          helperText={kind === 'mail' ? t.mailCodeHint : kind === 'totp' ? t.codeHint : t.recoveryHint}
           name="code"
           value={code}
           onChange={(e) => setCode(e.target.value)}
           autoComplete="one-time-code"
           autoFocus={!methods.includes('passkey')}
-          slotProps={{ htmlInput: { inputMode: kind === 'totp' ? 'numeric' : 'text', maxLength: 64, spellCheck: false, autoCapitalize: 'off' } }}
+          slotProps={{ htmlInput: { inputMode: kind === 'recovery' ? 'text' : 'numeric', maxLength: 64, spellCheck: false, autoCapitalize: 'off' } }}
         />
         <Notice message={problem === undefined ? undefined : { text: problem, severity: 'error' }} />
         <Button type="submit" variant={methods.includes('passkey') ? 'outlined' : 'contained'} size="large" disabled={busy !== undefined}>

@@ -322,8 +322,28 @@ export function SecurityPage({ role }: { role: AdminRole }) {
                 }
                 label={t.required}
               />
-              <FormHelperText id="required-hint" sx={{ mt: 0 }}>
+              <FormHelperText id="required-hint" sx={{ mt: 0, mb: 2 }}>
                 {t.requiredHint}
+              </FormHelperText>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={state.newDeviceMail}
+                    disabled={busy !== undefined || (!state.mailOn && !state.newDeviceMail)}
+                    slotProps={{ input: { 'aria-describedby': 'new-device-hint' } }}
+                    onChange={(event) => {
+                      const newDeviceMail = event.target.checked;
+                      void run('newDevice', async () => {
+                        await call('secondFactorRequired', { json: { newDeviceMail } });
+                        await changed();
+                      });
+                    }}
+                  />
+                }
+                label={t.newDeviceMail}
+              />
+              <FormHelperText id="new-device-hint" sx={{ mt: 0 }}>
+                {state.mailOn ? t.newDeviceMailHint : server.admin.messages.deviceMailOff}
               </FormHelperText>
             </Paper>
           )}

@@ -59,7 +59,7 @@ export function SignIn({ accounts, csrfToken, ended }: { accounts: boolean; csrf
           {needed ? t.secondStepHeading : t.heading}
         </Typography>
         {needed ? (
-          <SecondStep needed={needed} csrfToken={csrfToken} onBack={() => setNeeded(undefined)} />
+          <SecondStep key={needed.secondStep.methods.join()} needed={needed} csrfToken={csrfToken} onNext={setNeeded} onBack={() => setNeeded(undefined)} />
         ) : (
           <>
             {!accounts && (

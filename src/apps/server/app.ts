@@ -240,6 +240,7 @@ export async function buildApp({
     placeholders,
     outside: outsideOf(notifications),
     ...(content ? { content } : {}),
+    ...(sender ? { sender } : {}),
   });
 
   if (app.siteBuilds && app.liveSite) await serveSite(app, app.siteBuilds, app.liveSite);

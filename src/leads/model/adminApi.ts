@@ -88,7 +88,7 @@ export const adminRoutes = {
   passkeyRemove: { method: 'DELETE', path: '/api/admin/second-factor/passkeys/:passkeyId' },
   /** New recovery codes (the old ones stop working): NewRecoveryCodes. Asks for the password again. */
   recoveryCodes: { method: 'POST', path: '/api/admin/second-factor/recovery-codes' },
-  /** Body: { required }. An owner requires a second step of every account, or no longer. Asks for the password again. */
+  /** Body: { required } or { newDeviceMail }. An owner requires a second step of every account (or no longer); asks a new browser to be confirmed by mail (or no longer). Asks for the password again. */
   secondFactorRequired: { method: 'POST', path: '/api/admin/second-factor/required' },
   /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
   subscribers: { method: 'GET', path: '/api/admin/subscribers' },
@@ -505,14 +505,15 @@ export interface SignInState {
 /** POST /api/session's answer (200) when the account gives a second step after its password: how it may, and a passkey's challenge. */
 export interface SecondStepNeeded {
   secondStep: {
-    methods: ('passkey' | 'totp' | 'recovery')[];
+    /** How it may go on; `mail` alone: a code mailed to the account's address (a new browser), typed now. */
+    methods: ('passkey' | 'totp' | 'recovery' | 'mail')[];
     /** WebAuthn's request options (PublicKeyCredentialRequestOptionsJSON) when the account has a passkey. */
     passkeyOptions?: Record<string, unknown>;
   };
 }
 
 /** Body of POST /api/session/second-step: a code of the app, a recovery code, or a passkey's answer. */
-export type SecondStepAnswer = { method: 'totp' | 'recovery'; code: string } | { method: 'passkey'; response: Record<string, unknown> };
+export type SecondStepAnswer = { method: 'totp' | 'recovery' | 'mail'; code: string } | { method: 'passkey'; response: Record<string, unknown> };
 
 /** The account's second steps at sign-in, as the inbox's Sign-in and security screen shows them. */
 export interface SecondFactorState {
@@ -521,6 +522,10 @@ export interface SecondFactorState {
   recoveryLeft: number;
   /** Owners require a second step of every account. */
   required: boolean;
+  /** Owners ask a new browser to be confirmed by a code mailed to the account (src/platform/server/accounts/newDevice.ts). */
+  newDeviceMail: boolean;
+  /** Whether the server sends mail (SMTP_URL, MAIL_FROM): without it, new browsers cannot be confirmed by mail. */
+  mailOn: boolean;
 }
 
 /** An authenticator app being set up: its secret as text, and as the otpauth:// address its QR code holds. */

@@ -192,10 +192,14 @@ export async function signIn(email: string, password: string, token: string, rem
   return response.status === 200 ? ((await response.json()) as SecondStepNeeded) : undefined;
 }
 
-/** The sign-in's second step (a code of the app, a recovery code, a passkey's answer): resolves when the session has started. */
-export async function secondStep(answer: SecondStepAnswer, token: string): Promise<void> {
+/**
+ * The sign-in's second step (a code of the app, a recovery code, a passkey's answer, a mailed
+ * code): resolves when the session has started, or with what is asked next (a new browser's mailed code).
+ */
+export async function secondStep(answer: SecondStepAnswer, token: string): Promise<SecondStepNeeded | undefined> {
   const response = await send('POST', SECOND_STEP_API, answer, token);
   if (!response.ok) throw await failure(response);
+  return response.status === 200 ? ((await response.json()) as SecondStepNeeded) : undefined;
 }
 
 /** The password typed again; resolves once the server took it, or rejects with its sentence (wrong, too many tries). */

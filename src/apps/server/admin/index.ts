@@ -13,6 +13,7 @@ import { registerAdminPage } from './page';
 import { enforceRetention, type OutsideSettings } from '../../../leads/server/privacy';
 import { dropUnconfirmed } from '../../../newsletter/server/subscribers';
 import { registerAdminApi } from './routes';
+import type { SenderSettings } from '../../../leads/server/notify/settings';
 import { sweepSessions } from '../../../platform/server/accounts/sessions';
 import { sweepFailures } from '../../../platform/server/accounts/throttle';
 
@@ -33,6 +34,8 @@ export interface AdminOptions {
   placeholders: readonly string[];
   /** Where the site's mails and webhook calls about leads go (the notification settings): an erasure names them. */
   outside?: Omit<OutsideSettings, 'agencyMailbox'>;
+  /** The site's sender (SMTP_URL, MAIL_FROM): a new browser's code is mailed through it. */
+  sender?: SenderSettings;
 }
 
 declare module 'fastify' {
@@ -46,14 +49,26 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 export async function registerAdmin(
   app: FastifyInstance,
-  { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders, outside = { notifyTo: [] } }: AdminOptions,
+  { store, dataDir, clientDir, clock, sleep = wait, publicUrl, content, mailboxOn, placeholders, outside = { notifyTo: [] }, sender }: AdminOptions,
 ): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
   // The open screens' live updates: closed first when the server stops (a stream never ends by itself).
   const live = new LiveUpdates(store, clock, (message) => app.log.warn(message));
   app.decorate('liveUpdates', live);
   app.addHook('preClose', async () => live.close());
-  await registerAdminApi(app, { store, dataDir, clock, sleep, publicUrl, mailboxOn, placeholders, outside, live, ...(content ? { content } : {}) });
+  await registerAdminApi(app, {
+    store,
+    dataDir,
+    clock,
+    sleep,
+    publicUrl,
+    mailboxOn,
+    placeholders,
+    outside,
+    live,
+    ...(content ? { content } : {}),
+    ...(sender ? { sender } : {}),
+  });
 
   const housekeeping = () => {
     try {

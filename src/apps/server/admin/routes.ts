@@ -36,9 +36,13 @@ import { REMEMBERED_MS, sqliteSessionStore } from '../../../platform/server/acco
 import { hashGate, type HashGate } from '../../../platform/server/accounts/hashGate';
 import { knownBrowserOf, rememberBrowser } from '../../../platform/server/accounts/knownBrowser';
 import { signInThrottle, type Trier } from '../../../platform/server/accounts/throttle';
+import { isKnownDevice, newDeviceMailOn, newMailCode, rememberDevice, takeMailCode } from '../../../platform/server/accounts/newDevice';
+import { createLimiter } from '../../../platform/server/rateLimit';
+import { deviceMailer, deviceSeenOf, type DeviceMailer } from './deviceMail';
 import {
   beginSecondStep,
   endSecondStep,
+  factorDone,
   hasSecondFactor,
   secondStepOf,
   takePasskey,
@@ -46,6 +50,7 @@ import {
   takeTotpCode,
   relyingPartyOf,
 } from '../../../platform/server/accounts/secondFactor';
+import type { HasDatabase } from '../../../platform/server/statements';
 import { fail, json, routeIn, SESSION_COOKIE, type AdminApiOptions, type CheckPassword } from './api/route';
 import { registerAccounts } from './api/accounts';
 import { registerLeadList } from './api/leadList';
@@ -161,7 +166,10 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
       throw error;
     });
 
-    await scope.register(signIn, { ...options, checkPassword, beginSecondStep });
+    // A new browser's code, mailed through the site's sender (deviceMail.ts), so many per account.
+    const mailer = options.sender && deviceMailer(options.sender, options.publicUrl);
+    if (mailer) app.addHook('onClose', async () => mailer.close());
+    await scope.register(signIn, { ...options, checkPassword, beginSecondStep, mailer });
     await scope.register(adminApi, { ...options, checkPassword, prefix: ADMIN_API_PREFIX });
   });
 }
@@ -169,8 +177,20 @@ export async function registerAdminApi(app: FastifyInstance, options: AdminApiOp
 /** A second step's try let through (then `succeeded` when it was right), or refused (the answer is sent). */
 type BeginSecondStep = (reply: FastifyReply, trier: Trier) => Promise<{ succeeded: () => void } | undefined>;
 
-/** Signs the account in: a new session (remembered or not), its password typed now. */
-async function startSession(request: FastifyRequest, account: string, remember: boolean, now: number): Promise<void> {
+/** The waiting second step's cookie: its id, signed, for the sign-in's path, for `minutes`. */
+const stepCookie = (request: FastifyRequest, reply: FastifyReply, id: string, minutes: number) =>
+  reply.setCookie(SECOND_STEP_COOKIE, id, {
+    path: SIGN_IN_API,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(request),
+    signed: true,
+    maxAge: minutes * 60,
+  });
+
+/** Signs the account in: a new session (remembered or not), its password typed now; the browser is known to the account from now (newDevice.ts). */
+async function startSession(request: FastifyRequest, reply: FastifyReply, store: HasDatabase, account: string, remember: boolean, now: number): Promise<void> {
+  rememberDevice(request, reply, store, account, now);
   // A new session id at sign-in: an id planted in the browser before (session fixation) is worth nothing.
   await request.session.regenerate();
   request.session.email = account;
@@ -189,8 +209,38 @@ async function startSession(request: FastifyRequest, account: string, remember: 
  */
 async function signIn(
   scope: FastifyInstance,
-  { store, clock, checkPassword, beginSecondStep: beginTry }: AdminApiOptions & { checkPassword: CheckPassword; beginSecondStep: BeginSecondStep },
+  {
+    store,
+    clock,
+    checkPassword,
+    beginSecondStep: beginTry,
+    mailer,
+  }: AdminApiOptions & { checkPassword: CheckPassword; beginSecondStep: BeginSecondStep; mailer: DeviceMailer | undefined },
 ) {
+  const mails = createLimiter(server.admin.signIn.newDevice.mailRate, clock);
+  /**
+   * Mails the waiting sign-in's code to its account (a new code; the one before is spent): the
+   * answer that asks for it, or the refusal (too many mails to the account, the mail not sent).
+   */
+  const askMailCode = async (request: FastifyRequest, reply: FastifyReply, stepId: string, account: string) => {
+    const wait = mails.take(account);
+    if (wait > 0) {
+      endSecondStep(store, stepId);
+      reply.header('Retry-After', String(wait));
+      return fail(reply, 429, fill(messages.tooManyDeviceMails, { minutes: Math.ceil(wait / 60) }));
+    }
+    const code = newMailCode(store, stepId, clock());
+    // The step lasts the code's minutes from its mail.
+    stepCookie(request, reply, stepId, server.admin.signIn.newDevice.minutes);
+    try {
+      await mailer!.send(account, code, deviceSeenOf(request));
+    } catch (error) {
+      endSecondStep(store, stepId);
+      request.log.warn({ err: error }, "The mail with a new browser's sign-in code could not be sent");
+      return fail(reply, 503, messages.deviceMailFailed);
+    }
+    return json(reply, 200, { secondStep: { methods: ['mail'] } } satisfies SecondStepNeeded);
+  };
   await scope.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: SIGN_IN_CSRF_COOKIE,
@@ -235,23 +285,21 @@ async function signIn(
       if (checked === 'refused') return reply;
       if (checked === 'wrong') return fail(reply, 401, messages.wrongPassword);
       rememberBrowser(request, reply, store, account, clock());
-      // An account with a passkey or an app: no session yet, but a second step that waits for one of them (a stolen password opens nothing).
-      if (hasSecondFactor(store, account)) {
-        const step = await beginSecondStep(store, account, remember === true, relyingPartyOf(request), clock());
-        reply.setCookie(SECOND_STEP_COOKIE, step.id, {
-          path: SIGN_IN_API,
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: isHttps(request),
-          signed: true,
-          maxAge: server.admin.signIn.secondFactor.minutes * 60,
-        });
+      // A browser the account never finished a sign-in from, when owners ask it to be confirmed by mail (and the server sends mail).
+      const mail = mailer !== undefined && newDeviceMailOn(store) && !isKnownDevice(request, store, account, clock());
+      // An account with a passkey or an app: no session yet, but a second step that waits for one of them (a stolen password opens nothing);
+      // a new browser's: a code mailed to the account, after the app's or a recovery code (a passkey needs none).
+      const factor = hasSecondFactor(store, account);
+      if (factor || mail) {
+        const step = await beginSecondStep(store, account, remember === true, relyingPartyOf(request), clock(), mail);
+        stepCookie(request, reply, step.id, server.admin.signIn.secondFactor.minutes);
+        if (!factor) return askMailCode(request, reply, step.id, account);
         const needed: SecondStepNeeded = {
           secondStep: { methods: step.methods, ...(step.passkeyOptions ? { passkeyOptions: { ...step.passkeyOptions } } : {}) },
         };
         return json(reply, 200, needed);
       }
-      await startSession(request, account, remember === true, clock());
+      await startSession(request, reply, store, account, remember === true, clock());
       return reply.code(204).send();
     },
   );
@@ -273,22 +321,43 @@ async function signIn(
       const { method } = answer;
       const code = typeof answer.code === 'string' && answer.code.length <= 64 ? answer.code : undefined;
       const response = answer.response && typeof answer.response === 'object' ? answer.response : undefined;
-      if (!(((method === 'totp' || method === 'recovery') && code !== undefined) || (method === 'passkey' && response)))
+      // The mailed code, once it is what waits (the passkey, app or recovery code given, or none); else one of those.
+      const mailWaits = step.mailNeeded && (step.factorDone || !hasSecondFactor(store, step.account));
+      if (!(
+        (method === 'mail' && code !== undefined && mailWaits) ||
+        (!mailWaits && (((method === 'totp' || method === 'recovery') && code !== undefined) || (method === 'passkey' && response)))
+      ))
         return fail(reply, 400, messages.wrongCode);
       const started = await beginTry(reply, { account: step.account, address: request.ip, secondStep: true });
       if (!started) return reply;
       const now = clock();
-      const right =
-        method === 'totp'
-          ? takeTotpCode(store, step.account, code!, now)
-          : method === 'recovery'
-            ? takeRecoveryCode(store, step.account, code!, now)
-            : await takePasskey(store, step.account, relyingPartyOf(request), step.challenge, response as never, now);
-      if (!right) return fail(reply, 401, method === 'totp' ? messages.wrongCode : method === 'recovery' ? messages.wrongRecoveryCode : messages.passkeyFailed);
+      if (method === 'mail') {
+        const taken = takeMailCode(store, stepId, code!, now);
+        if (taken === 'spent') {
+          reply.clearCookie(SECOND_STEP_COOKIE, { path: SIGN_IN_API, httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
+          return fail(reply, 401, messages.mailCodeSpent);
+        }
+        if (taken === 'wrong') return fail(reply, 401, messages.wrongMailCode);
+      } else {
+        const right =
+          method === 'totp'
+            ? takeTotpCode(store, step.account, code!, now)
+            : method === 'recovery'
+              ? takeRecoveryCode(store, step.account, code!, now)
+              : await takePasskey(store, step.account, relyingPartyOf(request), step.challenge, response as never, now);
+        if (!right)
+          return fail(reply, 401, method === 'totp' ? messages.wrongCode : method === 'recovery' ? messages.wrongRecoveryCode : messages.passkeyFailed);
+        // A new browser's sign-in that was not a passkey's: the mailed code next.
+        if (step.mailNeeded && method !== 'passkey') {
+          started.succeeded();
+          factorDone(store, stepId);
+          return askMailCode(request, reply, stepId, step.account);
+        }
+      }
       started.succeeded();
       endSecondStep(store, stepId);
       reply.clearCookie(SECOND_STEP_COOKIE, { path: SIGN_IN_API, httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
-      await startSession(request, step.account, step.remember, now);
+      await startSession(request, reply, store, step.account, step.remember, now);
       return reply.code(204).send();
     },
   );

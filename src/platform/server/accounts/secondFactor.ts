@@ -28,6 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import server from '../../../../config/server';
 import { isHttps } from '../security';
 import type { HasDatabase } from '../statements';
+import { forgetDevices, MAIL_CODE_MS } from './newDevice';
 
 const settings = server.admin.signIn.secondFactor;
 const STEP_MS = settings.minutes * 60 * 1000;
@@ -247,15 +248,20 @@ export function isLastRequired(store: HasDatabase, account: string, removing: { 
 // ---------------------------------------------------------------------------------------------
 // The second step of a sign-in.
 
-export type SecondStepMethod = 'passkey' | 'totp' | 'recovery';
+export type SecondStepMethod = 'passkey' | 'totp' | 'recovery' | 'mail';
 
-/** After a right password: a second step waits (its id for the cookie), with what the browser needs for a passkey. */
+/**
+ * After a right password: a second step waits (its id for the cookie), with what the browser needs
+ * for a passkey. `mail`: the browser is new and owners ask for a mailed code (newDevice.ts): the
+ * code alone for an account without a passkey or app, else after one of them but a passkey.
+ */
 export async function beginSecondStep(
   store: HasDatabase,
   account: string,
   remember: boolean,
   party: RelyingParty,
   now: number,
+  mail = false,
 ): Promise<{ id: string; methods: SecondStepMethod[]; passkeyOptions?: PublicKeyCredentialRequestOptionsJSON }> {
   const factors = secondFactorsOf(store, account);
   const passkeys = store.db.prepare('SELECT id, transports FROM admin_passkeys WHERE email = ?').all(account) as { id: string; transports: string }[];
@@ -268,20 +274,44 @@ export async function beginSecondStep(
         })
       : undefined;
   const id = randomBytes(24).toString('base64url');
-  store.db.prepare('DELETE FROM second_steps WHERE created_at <= ?').run(now - STEP_MS);
+  store.db.prepare('DELETE FROM second_steps WHERE created_at <= ? AND coalesce(mail_sent_at, 0) <= ?').run(now - STEP_MS, now - MAIL_CODE_MS);
   store.db
-    .prepare('INSERT INTO second_steps (id, email, challenge, remember, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(id, account, options?.challenge ?? '', remember ? 1 : 0, now);
-  const methods: SecondStepMethod[] = [...(passkeys.length > 0 ? (['passkey'] as const) : []), ...(factors.totp ? (['totp'] as const) : []), 'recovery'];
+    .prepare('INSERT INTO second_steps (id, email, challenge, remember, created_at, mail_needed) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(id, account, options?.challenge ?? '', remember ? 1 : 0, now, mail ? 1 : 0);
+  const methods: SecondStepMethod[] =
+    factors.totp || passkeys.length > 0
+      ? [...(passkeys.length > 0 ? (['passkey'] as const) : []), ...(factors.totp ? (['totp'] as const) : []), 'recovery']
+      : ['mail'];
   return { id, methods, ...(options ? { passkeyOptions: options } : {}) };
 }
 
-/** The second step waiting under this id, if it is not too old. */
-export function secondStepOf(store: HasDatabase, id: string, now: number): { account: string; challenge: string; remember: boolean } | undefined {
-  const row = store.db.prepare('SELECT email, challenge, remember, created_at AS createdAt FROM second_steps WHERE id = ?').get(id) as
-    { email: string; challenge: string; remember: number; createdAt: number } | undefined;
-  if (!row || now - row.createdAt > STEP_MS) return undefined;
-  return { account: row.email, challenge: row.challenge, remember: row.remember === 1 };
+/** A second step waiting: whose, the passkey's challenge, whether remembered; whether it needs the mailed code, and whether its passkey, app or recovery code was given. */
+export interface WaitingStep {
+  account: string;
+  challenge: string;
+  remember: boolean;
+  mailNeeded: boolean;
+  factorDone: boolean;
+}
+
+/** The second step waiting under this id, if it is not too old (a mailed code gives it the code's minutes from its mail). */
+export function secondStepOf(store: HasDatabase, id: string, now: number): WaitingStep | undefined {
+  const row = store.db
+    .prepare(
+      `SELECT email, challenge, remember, created_at AS createdAt, mail_needed AS mailNeeded, factor_done AS factorDone, mail_sent_at AS mailSentAt
+       FROM second_steps WHERE id = ?`,
+    )
+    .get(id) as
+    { email: string; challenge: string; remember: number; createdAt: number; mailNeeded: number; factorDone: number; mailSentAt: number | null } | undefined;
+  if (!row) return undefined;
+  const fresh = row.mailSentAt !== null ? now - row.mailSentAt <= MAIL_CODE_MS : now - row.createdAt <= STEP_MS;
+  if (!fresh) return undefined;
+  return { account: row.email, challenge: row.challenge, remember: row.remember === 1, mailNeeded: row.mailNeeded === 1, factorDone: row.factorDone === 1 };
+}
+
+/** The step's passkey, app or recovery code was right: what waits now is the mailed code. */
+export function factorDone(store: HasDatabase, id: string): void {
+  store.db.prepare('UPDATE second_steps SET factor_done = 1 WHERE id = ?').run(id);
 }
 
 /** The second step is done (or given up): its row goes, so its cookie opens nothing again. */
@@ -320,7 +350,7 @@ export async function takePasskey(
   }
 }
 
-/** Takes every second step off an account (the command line, for an owner who lost their devices); its sessions end. */
+/** Takes every second step off an account (the command line, for an owner who lost their devices); its sessions end, its browsers are new again. */
 export function resetSecondFactors(store: HasDatabase, account: string): { removed: number } {
   return store.db.transaction(() => {
     const removed =
@@ -329,6 +359,7 @@ export function resetSecondFactors(store: HasDatabase, account: string): { remov
     store.db.prepare('DELETE FROM admin_recovery_codes WHERE email = ?').run(account);
     store.db.prepare('DELETE FROM second_steps WHERE email = ?').run(account);
     store.db.prepare('DELETE FROM sessions WHERE email = ?').run(account);
+    forgetDevices(store, account);
     return { removed };
   })();
 }

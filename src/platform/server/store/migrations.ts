@@ -930,6 +930,30 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'a new browser confirmed by mail: the browsers each account finished a sign-in from (hashes of their ids), the mailed code of a waiting sign-in, whether owners turned it on',
+    up(db) {
+      db.exec(`
+        -- A browser that finished a sign-in of the account: the SHA-256 of the id in its signed cookie.
+        CREATE TABLE admin_devices (
+          email        TEXT    NOT NULL REFERENCES admins (email) ON DELETE CASCADE,
+          device_hash  TEXT    NOT NULL,
+          created_at   INTEGER NOT NULL,
+          last_used_at INTEGER NOT NULL,
+          PRIMARY KEY (email, device_hash)
+        ) WITHOUT ROWID;
+        -- A waiting sign-in from a new browser: whether it needs the mailed code, whether its
+        -- passkey, app or recovery code was given already, the code's hash, when it was mailed,
+        -- its wrong tries.
+        ALTER TABLE second_steps ADD COLUMN mail_needed INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE second_steps ADD COLUMN factor_done INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE second_steps ADD COLUMN mail_code_hash TEXT;
+        ALTER TABLE second_steps ADD COLUMN mail_sent_at INTEGER;
+        ALTER TABLE second_steps ADD COLUMN mail_tries INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE account_settings ADD COLUMN new_device_mail INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

@@ -24,6 +24,7 @@ import {
   startTotp,
 } from '../../../../platform/server/accounts/secondFactor';
 import { isHttps } from '../../../../platform/server/security';
+import { forgetDevices, newDeviceMailOn, setNewDeviceMail } from '../../../../platform/server/accounts/newDevice';
 import { fill } from '../../../../schema/text';
 import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type CheckPassword, type Route } from './route';
 
@@ -32,7 +33,10 @@ const PASSKEY_NAME_MAX = server.admin.signIn.secondFactor.passkeyNameMax;
 
 const messages = server.admin.messages;
 
-export function registerAccounts(route: Route, { store, clock, live, checkPassword, placeholders }: AdminApiOptions & { checkPassword: CheckPassword }) {
+export function registerAccounts(
+  route: Route,
+  { store, clock, live, checkPassword, placeholders, sender }: AdminApiOptions & { checkPassword: CheckPassword },
+) {
   route('me', async (request, reply, role) => {
     const owner = role === 'owner';
     const me: Me = {
@@ -54,8 +58,10 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
   });
 
   // Every session of the account ends, this one and the remembered devices' included.
+  // Its browsers are new again too (newDevice.ts): where owners ask for it, each confirms by mail at its next sign-in.
   route('signOutEverywhere', async (request, reply) => {
     endSessionsOf(store, request.session.email ?? '');
+    forgetDevices(store, request.session.email ?? '');
     live.endAccount(request.session.email ?? '');
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
@@ -82,7 +88,12 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
   const accountOf = (request: { session: { email?: string } }) => request.session.email ?? '';
 
   route('secondFactor', async (request, reply) => {
-    const state: SecondFactorState = { ...secondFactorsOf(store, accountOf(request)), required: secondFactorRequired(store) };
+    const state: SecondFactorState = {
+      ...secondFactorsOf(store, accountOf(request)),
+      required: secondFactorRequired(store),
+      newDeviceMail: newDeviceMailOn(store),
+      mailOn: sender !== undefined,
+    };
     return json(reply, 200, state);
   });
 
@@ -135,10 +146,13 @@ export function registerAccounts(route: Route, { store, clock, live, checkPasswo
 
   route('recoveryCodes', async (request, reply) => json(reply, 200, { recoveryCodes: newRecoveryCodes(store, accountOf(request)) } satisfies NewRecoveryCodes));
 
+  // The owners' settings for every account: a second step required; a new browser confirmed by mail (only where the server sends mail).
   route('secondFactorRequired', async (request, reply) => {
-    const { required } = (request.body ?? {}) as { required?: unknown };
-    if (typeof required !== 'boolean') return fail(reply, 400, messages.badChange);
-    setSecondFactorRequired(store, required);
+    const { required, newDeviceMail } = (request.body ?? {}) as { required?: unknown; newDeviceMail?: unknown };
+    if (typeof required !== 'boolean' && typeof newDeviceMail !== 'boolean') return fail(reply, 400, messages.badChange);
+    if (newDeviceMail === true && sender === undefined) return fail(reply, 409, messages.deviceMailOff);
+    if (typeof required === 'boolean') setSecondFactorRequired(store, required);
+    if (typeof newDeviceMail === 'boolean') setNewDeviceMail(store, newDeviceMail);
     return reply.code(204).send();
   });
 }

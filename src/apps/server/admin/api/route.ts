@@ -23,6 +23,7 @@ import type { Store } from '../../../../platform/server/store/store';
 import type { LiveUpdates } from '../../../../leads/server/live';
 import type { OutsideSettings } from '../../../../leads/server/privacy';
 import type { Trier } from '../../../../platform/server/accounts/throttle';
+import type { SenderSettings } from '../../../../leads/server/notify/settings';
 import type { ContentOptions } from '../../../../content/server';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
 
@@ -47,6 +48,8 @@ export interface AdminApiOptions {
   outside: Omit<OutsideSettings, 'agencyMailbox'>;
   /** The open screens' live updates (live.ts). */
   live: LiveUpdates;
+  /** The site's sender (SMTP_URL, MAIL_FROM): a new browser's code is mailed through it (none: not asked). */
+  sender?: SenderSettings;
 }
 
 /** A password check, throttled and queued as the sign-in's (throttle.ts, hashGate.ts): the sign-in and the password asked again share it. */
