@@ -56,7 +56,12 @@ const statements = preparedIn((db: Database.Database) => {
     // The lead's own notifications (the mails of its client's answers, "ans_…", are not: answers.ts).
     channelsOf: db.prepare("SELECT channel FROM deliveries WHERE doc_id = ? AND NOT (id >= 'ans_' AND id < 'ans`')"),
     insert: db.prepare('INSERT INTO deliveries (id, doc_id, channel, next_at, created_at) VALUES (?, ?, ?, ?, ?)'),
-    due: db.prepare(`SELECT ${COLUMNS} FROM deliveries WHERE state = 'pending' AND channel = ? AND next_at <= ? ORDER BY next_at, created_at LIMIT ?`),
+    // Among the visitors' mails due, a newsletter sign-up's confirmation goes after the leads' auto-replies and the owners' replies:
+    // a flood of sign-ups never makes a real lead's auto-reply wait behind it.
+    due: db.prepare(
+      `SELECT ${COLUMNS} FROM deliveries WHERE state = 'pending' AND channel = ? AND next_at <= ?
+       ORDER BY channel = 'visitor' AND EXISTS (SELECT 1 FROM subscribers s WHERE s.doc_id = deliveries.doc_id), next_at, created_at LIMIT ?`,
+    ),
     nextDue: db.prepare(`SELECT min(next_at) AS at FROM deliveries WHERE state = 'pending' AND channel = ?`),
     sent: db.prepare(`UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'pending'`),
     retry: db.prepare(`UPDATE deliveries SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'pending'`),

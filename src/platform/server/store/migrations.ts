@@ -931,7 +931,7 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'a new browser confirmed by mail: the browsers each account finished a sign-in from (hashes of their ids), the mailed code of a waiting sign-in, whether owners turned it on',
+    name: "a new browser confirmed by mail: the browsers each account finished a sign-in from (hashes of their ids), the mailed code of a waiting sign-in, whether owners turned it on; a sign-up's document finds its subscriber",
     up(db) {
       db.exec(`
         -- A browser that finished a sign-in of the account: the SHA-256 of the id in its signed cookie.
@@ -951,6 +951,8 @@ export const migrations: readonly Migration[] = [
         ALTER TABLE second_steps ADD COLUMN mail_sent_at INTEGER;
         ALTER TABLE second_steps ADD COLUMN mail_tries INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE account_settings ADD COLUMN new_device_mail INTEGER NOT NULL DEFAULT 0;
+        -- The visitors' mails due are sent a lead's first, a sign-up's confirmation after (notify/deliveries.ts): found by its document.
+        CREATE INDEX subscribers_by_doc ON subscribers (doc_id);
       `);
     },
   },
