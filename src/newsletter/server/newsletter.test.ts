@@ -478,7 +478,7 @@ describe('what may be stored, and what the owner read', () => {
     expect((await ready(s.editor, 'yes')).status).toBe(400);
 
     // Still a draft: changed, it stays ready; taken back, it is a draft again.
-    const changed = await s.editor.change('PATCH', pathOf('newsletterSave', { id: String(made.id) }), { json: { subject: 'Ready, changed' } });
+    const changed = await save(s.editor, made.id, { subject: 'Ready, changed' });
     expect(((await changed.json()) as NewsletterDetail).state).toBe('ready');
     expect(((await (await ready(s.editor, false)).json()) as NewsletterDetail).state).toBe('draft');
     expect(await listed(s.owner)).toEqual([]);
