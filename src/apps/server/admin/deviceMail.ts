@@ -9,8 +9,8 @@ import nodemailer from 'nodemailer';
 import server from '../../../../config/server';
 import { ADMIN_PAGE } from '../../../schema/ownAddresses';
 import { fill } from '../../../schema/text';
-import { transportOptions } from '../../../leads/server/notify/mail';
-import type { SenderSettings } from '../../../leads/server/notify/settings';
+import { transportOptions } from '../../../platform/server/mail/transport';
+import type { SenderSettings } from '../../../platform/server/mail/transport';
 
 const settings = server.admin.signIn.newDevice;
 

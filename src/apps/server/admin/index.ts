@@ -13,7 +13,7 @@ import { registerAdminPage } from './page';
 import { enforceRetention, type OutsideSettings } from '../../../leads/server/privacy';
 import { dropUnconfirmed } from '../../../newsletter/server/subscribers';
 import { registerAdminApi } from './routes';
-import type { SenderSettings } from '../../../leads/server/notify/settings';
+import type { SenderSettings } from '../../../platform/server/mail/transport';
 import { sweepSessions } from '../../../platform/server/accounts/sessions';
 import { sweepFailures } from '../../../platform/server/accounts/throttle';
 

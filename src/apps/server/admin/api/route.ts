@@ -23,7 +23,7 @@ import type { Store } from '../../../../platform/server/store/store';
 import type { LiveUpdates } from '../../../../leads/server/live';
 import type { OutsideSettings } from '../../../../leads/server/privacy';
 import type { Trier } from '../../../../platform/server/accounts/throttle';
-import type { SenderSettings } from '../../../../leads/server/notify/settings';
+import type { SenderSettings } from '../../../../platform/server/mail/transport';
 import type { ContentOptions } from '../../../../content/server';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
 
