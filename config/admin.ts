@@ -1013,6 +1013,10 @@ export default {
       changeItemsRemoved: 'removed {items}',
       changeItemsAdded: 'added {items}',
       changeReordered: 'reordered',
+      // An item moved in a list ("Home: moved 'Web design' from position 1 to 3"): {item} is the item's name, {from} and {to} its places counted from 1.
+      changeMoved: '{where}: moved {item} from position {from} to {to}',
+      // A moved item's place, on each side of its before and after: {n} is replaced.
+      position: 'Position {n}',
       fileMade: '{where}: made',
       fileRemoved: '{where}: removed',
       // An item with no name of its own, and a list by its length; {count} is replaced.

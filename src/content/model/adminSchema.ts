@@ -658,6 +658,8 @@ export const adminSchema = object({
       changeRemoved: template(['where', 'value']),
       changeItemsRemoved: template(['items']),
       changeItemsAdded: template(['items']),
+      changeMoved: template(['where', 'item', 'from', 'to']),
+      position: template(['n']),
       fileMade: template(['where']),
       fileRemoved: template(['where']),
       manyItems: template(['count']),

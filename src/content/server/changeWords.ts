@@ -133,6 +133,7 @@ export function editInWords(file: string, value: unknown, edit: Edit): string {
     return fill(words.changeSet, { where, before, after });
   }
   if (edit.op === 'remove') return fill(words.changeRemoved, { where, value: describe(edit.before) });
+  if (edit.op === 'move') return fill(words.changeMoved, { where, item: describe(edit.item), from: edit.from + 1, to: edit.to + 1 });
   const parts = [
     ...(edit.removed.length > 0 ? [fill(words.changeItemsRemoved, { items: edit.removed.map(describe).join(', ') })] : []),
     ...(edit.added.length > 0 ? [fill(words.changeItemsAdded, { items: edit.added.map(describe).join(', ') })] : []),
@@ -156,5 +157,6 @@ function editView(file: string, value: unknown, edit: Edit): { where: string; be
   const where = whereInWords(file, value, edit.path);
   if (edit.op === 'set') return { where, ...(edit.before === undefined ? {} : { before: shown(edit.before) }), after: shown(edit.after) };
   if (edit.op === 'remove') return { where, before: shown(edit.before) };
+  if (edit.op === 'move') return { where, before: fill(words.position, { n: edit.from + 1 }), after: fill(words.position, { n: edit.to + 1 }) };
   return { where, ...(edit.removed.length > 0 ? { before: shown(edit.removed) } : {}), ...(edit.added.length > 0 ? { after: shown(edit.added) } : {}) };
 }

@@ -111,7 +111,7 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     const isForm = formFiles.has(change.file) ? true : undefined;
     const refusedAt: Path[] = [];
     for (const edit of edits) {
-      const reason = contractReason(change.file, edit.path, edit.op === 'splice', isForm);
+      const reason = contractReason(change.file, edit.path, edit.op === 'splice' || edit.op === 'move', isForm);
       if (reason) {
         refuse(change.file, edit.path, { kind: 'contract' }, contractSentence(change.file, edit.path, reason));
         refusedAt.push(edit.path);

@@ -92,6 +92,73 @@ describe("undoFile: one revision's change taken back from the file as it is now"
   });
 });
 
+describe('a section moved, added or removed: one change in the revision, undone as one', () => {
+  const t = admin.content.history;
+  const FILE = 'config/pages/a-page.ts';
+  const section = (n: number) => ({ type: 'split', heading: `Heading ${n}`, text: `Text ${n}` });
+  const sections = (...ns: number[]) => ({ title: 'A page', sections: ns.map(section) });
+  const headings = (value: unknown) => (value as { sections: { heading: string }[] }).sections.map((x) => x.heading);
+
+  it('a move is one line in words, naming the section and its two places', () => {
+    const before = sections(1, 2, 3, 4, 5);
+    const after = sections(2, 3, 1, 4, 5);
+    const lines = editsInWords(FILE, before, after, diffValues(before, after));
+    expect(lines).toEqual([
+      fill(t.changeMoved, { where: placeOf(FILE, before, ['sections']).join(admin.content.placeJoint), item: "'Heading 1'", from: 1, to: 3 }),
+    ]);
+    expect(editsView(FILE, before, after, diffValues(before, after))).toEqual([
+      { where: placeOf(FILE, before, ['sections']).join(admin.content.placeJoint), before: fill(t.position, { n: 1 }), after: fill(t.position, { n: 3 }) },
+    ]);
+  });
+
+  it('a move undone puts the section back after the one it followed, while later changes stay', () => {
+    const before = sections(1, 2, 3, 4, 5);
+    const after = sections(2, 3, 1, 4, 5);
+    // Later: the fifth section's text changed, and a section added first.
+    const now = edited((v) => {
+      v.sections[4]!.text = 'Later text';
+      v.sections.unshift(section(9));
+    }, after as Page);
+    const undone = undoFile(before, after, now);
+    expect(undone.conflicts).toEqual([]);
+    expect(headings(undone.value)).toEqual(['Heading 9', 'Heading 1', 'Heading 2', 'Heading 3', 'Heading 4', 'Heading 5']);
+    expect((undone.value as Page).sections[5]!.text).toBe('Later text');
+  });
+
+  it('of a move and an edit published together, either is undone alone, each text staying under its own heading', () => {
+    const before = sections(1, 2, 3, 4);
+    const after = edited((v) => (v.sections[3]!.text = 'New text 3'), sections(2, 3, 4, 1) as Page);
+    // (sections(2, 3, 4, 1)[3] is section 1: the edit is of section 1, moved.)
+    const edits = diffValues(before, after);
+    expect(edits.map((e) => e.op)).toEqual(['move', 'set']);
+    const [move, set] = edits;
+    const onlyMove = undoFile(before, after, after, [move!]).value as Page;
+    expect(headings(onlyMove)).toEqual(['Heading 1', 'Heading 2', 'Heading 3', 'Heading 4']);
+    expect(onlyMove.sections[0]!.text).toBe('New text 3');
+    const onlyEdit = undoFile(before, after, after, [set!]).value as Page;
+    expect(headings(onlyEdit)).toEqual(['Heading 2', 'Heading 3', 'Heading 4', 'Heading 1']);
+    expect(onlyEdit.sections.map((x) => x.text)).toEqual(['Text 2', 'Text 3', 'Text 4', 'Text 1']);
+    expect(undoFile(before, after, after).value).toEqual(before);
+  });
+
+  it('a section added, or removed, is one line and is undone as one', () => {
+    const before = sections(1, 2, 3);
+    for (const after of [sections(1, 9, 2, 3), sections(1, 3)]) {
+      const edits = diffValues(before, after);
+      expect(editsInWords(FILE, before, after, edits)).toHaveLength(1);
+      const now = edited((v) => (v.title = 'Later title'), after as Page);
+      expect(undoFile(before, after, now)).toEqual({ value: { ...before, title: 'Later title' }, conflicts: [] });
+    }
+  });
+
+  it('a move whose section was removed since cannot be undone, and nothing changes', () => {
+    const before = sections(1, 2, 3);
+    const after = sections(2, 3, 1);
+    const now = sections(2, 3);
+    expect(undoFile(before, after, now)).toEqual({ value: now, conflicts: [{ path: ['sections'] }] });
+  });
+});
+
 describe('restoreFile: a file as it was, in the shape it has now', () => {
   it('keys added since keep their values, in the file and in list items matched by id, and each is noted', () => {
     const then = page();

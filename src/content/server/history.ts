@@ -10,17 +10,10 @@
  *   added since (a release that made a key required) keep their current values, and values now
  *   worked out in the file's code are left to the code (found when the file is written: publish.ts).
  */
-import { diffValues, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
+import { applyEdits, diffValues, identityOf, mostlyAlike, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
-
-/** What names a list item whatever its place: its id, name, or (a FAQ item) its question. */
-const identityOf = (item: unknown): string | undefined => {
-  if (!isRecord(item)) return undefined;
-  const own = [item.id, item.name, item.key].find((v) => typeof v === 'string' && v !== '');
-  return typeof own === 'string' ? own : undefined;
-};
 
 export function valueAt(root: unknown, path: KeyPath): unknown {
   let at = root;
@@ -90,9 +83,47 @@ export interface UndoResult {
   conflicts: UndoConflict[];
 }
 
-/** One edit taken back from `now` (in place); false when the place no longer holds what the edit made. */
-function undoEdit(edit: Edit, after: unknown, now: unknown): boolean {
+/** Where `item` is in `list` (the same, else edited since: of its identity, else mostly alike), the nearest to `near`; -1 when it is not. */
+function findItem(list: readonly unknown[], item: unknown, near: number): number {
+  const id = identityOf(item);
+  for (const alike of [sameValue, (other: unknown) => id !== undefined && identityOf(other) === id, mostlyAlike]) {
+    const found = list.flatMap((other, i) => (alike(other, item) ? [i] : []));
+    if (found.length > 0) return found.reduce((best, i) => (Math.abs(i - near) < Math.abs(best - near) ? i : best));
+  }
+  return -1;
+}
+
+/**
+ * A move taken back from the list `list` (in place): the item goes back after the item it
+ * followed before the move (`then`: the list just before it), or before the one it preceded;
+ * false when the item, or every item it stood beside, is gone.
+ */
+function undoMove(edit: Extract<Edit, { op: 'move' }>, then: readonly unknown[], list: unknown[]): boolean {
+  const at = findItem(list, edit.item, edit.to);
+  if (at < 0) return false;
+  const [item] = list.splice(at, 1);
+  const previous = edit.from > 0 ? findItem(list, then[edit.from - 1], edit.from - 1) : -1;
+  const next = edit.from + 1 < then.length ? findItem(list, then[edit.from + 1], edit.from) : -1;
+  const place = previous >= 0 ? previous + 1 : next >= 0 ? next : edit.from === 0 ? 0 : -1;
+  if (place < 0) {
+    list.splice(at, 0, item);
+    return false;
+  }
+  list.splice(place, 0, item);
+  return true;
+}
+
+/**
+ * One edit taken back from `now` (in place); false when the place no longer holds what the edit
+ * made. `after`/`before`: the file just after and just before the edit.
+ */
+function undoEdit(edit: Edit, after: unknown, before: unknown, now: unknown): boolean {
   const place = placeIn(after, now, edit.path);
+  if (edit.op === 'move') {
+    const list = place ? valueAt(now, place) : undefined;
+    const then = valueAt(before, edit.path);
+    return Array.isArray(list) && Array.isArray(then) && undoMove(edit, then, list);
+  }
   if (edit.op === 'set' || edit.op === 'remove') {
     const made = edit.op === 'set' ? edit.after : undefined;
     const before = edit.before;
@@ -143,9 +174,14 @@ export function undoFile(before: unknown, after: unknown, now: unknown, only?: r
   if (now === undefined) return { value: now, conflicts: [{ path: [] }] };
   const value = clone(now);
   const conflicts: UndoConflict[] = [];
+  // The file just before and just after each edit (they apply in their order: a move, then the edits at the items' new places).
+  const all = diffValues(before, after);
+  const states = all.map((_, i) => applyEdits(before, all.slice(0, i)));
+  states.push(after);
   // From the last edit back, so the places of the earlier ones stay where they were.
-  for (const edit of [...(only ?? diffValues(before, after))].reverse()) {
-    if (!undoEdit(edit, after, value)) conflicts.push({ path: edit.path });
+  for (const edit of [...(only ?? all)].reverse()) {
+    const i = all.findIndex((other) => sameValue(other, edit));
+    if (!undoEdit(edit, i < 0 ? after : states[i + 1], i < 0 ? before : states[i], value)) conflicts.push({ path: edit.path });
   }
   return conflicts.length > 0 ? { value: now, conflicts } : { value, conflicts };
 }

@@ -18,7 +18,7 @@
 import { parseModule } from 'magicast';
 import { formatPath } from '../../schema/schema';
 import type { MovedConfig } from '../model/movedSchema';
-import { sameValue, type Edit, type KeyPath } from '../model/contentDiff';
+import { moveItem, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 
 type AstNode = { type: string; [key: string]: unknown };
 type Proxy = { $ast?: AstNode };
@@ -176,9 +176,11 @@ function unitOf(leader: string, body: string, trailer: string): Unit {
 /** A path as a map key. */
 const keyOf = (path: readonly (string | number)[]) => JSON.stringify(path);
 
-/** What happens to one list or object as a whole: items spliced, keys added or removed. */
+/** What happens to one list or object as a whole: items spliced or moved, keys added or removed. */
 interface ContainerPlan {
   splice?: { start: number; removed: unknown[]; added: unknown[] };
+  /** The list's items moved, in order (each from and to its place as the moves before it left them). */
+  moves?: Array<{ from: number; to: number }>;
   adds: [string, unknown][];
   removes: Set<string>;
 }
@@ -269,13 +271,32 @@ function planEdits(file: string, edits: readonly Edit[]): Pick<Writing, 'replace
     if (!plan) plans.set(keyOf(path), (plan = { adds: [], removes: new Set() }));
     return plan;
   };
-  for (const edit of edits) {
-    if (edit.path.length === 0 && edit.op !== 'splice') refuse(file, []);
+  /** A path of an edit (a list's items at their places once moved) as a path in the file's text (each item where it is written). */
+  const inSource = (path: KeyPath): KeyPath => {
+    const out: KeyPath = [];
+    for (const part of path) {
+      let index = part;
+      const moves = typeof part === 'number' ? plans.get(keyOf(out))?.moves : undefined;
+      for (const { from, to } of [...(moves ?? [])].reverse()) {
+        const i = index as number;
+        index = i === to ? from : from < to && i >= from && i < to ? i + 1 : from > to && i > to && i <= from ? i - 1 : i;
+      }
+      out.push(index);
+    }
+    return out;
+  };
+  for (const written of edits) {
+    const edit = { ...written, path: inSource(written.path) };
+    if (edit.path.length === 0 && edit.op !== 'splice' && edit.op !== 'move') refuse(file, []);
     const parent = edit.path.slice(0, -1);
     const last = edit.path[edit.path.length - 1];
-    if (edit.op === 'splice') {
+    if (edit.op === 'splice' || edit.op === 'move') {
       touch(edit.path);
-      planOf(edit.path).splice = { start: edit.start, removed: edit.removed, added: edit.added };
+      const plan = planOf(edit.path);
+      // A list's items moved and spliced in one change: never made by diffValues, not written.
+      if (edit.op === 'splice' ? plan.moves : plan.splice) refuse(file, edit.path);
+      if (edit.op === 'splice') plan.splice = { start: edit.start, removed: edit.removed, added: edit.added };
+      else (plan.moves ??= []).push({ from: edit.from, to: edit.to });
     } else if (edit.op === 'remove') {
       touch(parent);
       planOf(parent).removes.add(String(last));
@@ -360,7 +381,8 @@ function renderContainer(w: Writing, container: AstNode, path: KeyPath): string 
     if ('keep' in step) bodies.set(step.keep, isList ? render(w, items[step.keep]!, [...path, step.keep]) : renderProperty(w, items[step.keep]!, path));
     else if ('rewrite' in step) bodies.set(step.rewrite, step.text);
   }
-  if (!steps.some((step) => 'drop' in step || 'add' in step)) return stitchInPlace(w, container, items, (_item, i) => bodies.get(i)!);
+  const inPlace = steps.every((step, i) => !('drop' in step) && !('add' in step) && ('keep' in step ? step.keep : step.rewrite) === i);
+  if (inPlace) return stitchInPlace(w, container, items, (_item, i) => bodies.get(i)!);
   if (items.length === 0)
     return fillEmpty(
       w,
@@ -378,6 +400,14 @@ function mustBePlain(w: Writing, node: AstNode | undefined, at: KeyPath) {
 /** A list's items as its splice leaves them: those before and after it kept, those in it aligned (alignItems). */
 function listSteps(w: Writing, items: readonly AstNode[], path: KeyPath, plan: ContainerPlan | undefined, itemIndent: string): Step[] {
   const steps: Step[] = [];
+  // Items moved: each kept whole (its comments too), at its new place.
+  if (plan?.moves)
+    return plan.moves
+      .reduce(
+        (order, { from, to }) => moveItem(order, from, to),
+        items.map((_, i) => i),
+      )
+      .map((i) => ({ keep: i }));
   const splice = plan?.splice ?? { start: items.length, removed: [], added: [] };
   for (let i = 0; i < splice.start; i++) steps.push({ keep: i });
   for (const step of alignItems(splice.removed, splice.added)) {

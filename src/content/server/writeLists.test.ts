@@ -116,6 +116,45 @@ describe.each(LAYOUTS)('a list written %s', (layout) => {
   });
 });
 
+describe('items moved in a list', () => {
+  it.each(LAYOUTS)('each moved item is written whole with its own comments at its new place, read back as sent (%s)', (layout) => {
+    for (const make of [strings, groups]) {
+      const from = make('m', 5);
+      for (const order of [
+        [2, 0, 1, 3, 4],
+        [1, 2, 3, 4, 0],
+        [4, 0, 1, 2, 3],
+        [0, 3, 1, 2, 4],
+        [4, 3, 2, 1, 0],
+      ]) {
+        const to = order.map((i) => from[i]!);
+        const source = fileWith(from, layout, true);
+        const before = readBack(source) as Record<string, unknown>;
+        const edits = diffValues(before, { ...before, list: to });
+        expect(edits.every((edit) => edit.op === 'move')).toBe(true);
+        const text = editSource('config/x.ts', source, edits);
+        expect(readBack(text)).toEqual({ ...before, list: to });
+        // Every item's comment is still right above it (or before it, on one line), in the new order.
+        const marks = to.map((item) =>
+          text.indexOf(layout === 'inline' ? `/* ${above(item).slice(3)} */ ${itemText(item)}` : `${above(item)}\n    ${itemText(item)}`),
+        );
+        expect(marks.every((at) => at >= 0)).toBe(true);
+        expect([...marks].sort((a, b) => a - b)).toEqual(marks);
+      }
+    }
+  });
+
+  it('an item moved and another edited: the edit lands on its item, wherever it went', () => {
+    const from = groups('e', 4) as Array<{ label: string; href: string }>;
+    const to = [from[1]!, from[2]!, { ...from[3]!, href: '/edited' }, from[0]!];
+    const source = fileWith(from, 'lines', true);
+    const before = readBack(source) as Record<string, unknown>;
+    const edits = diffValues(before, { ...before, list: to });
+    expect(edits.map((edit) => edit.op)).toEqual(['move', 'set']);
+    expect(readBack(editSource('config/x.ts', source, edits))).toEqual({ ...before, list: to });
+  });
+});
+
 describe('groups of keys', () => {
   const KEYS = ['a', 'b', 'c', 'd'];
   const objectFile = (keys: string[], lines: boolean) =>
