@@ -1262,7 +1262,13 @@ export default {
       italic: 'Italic',
       link: 'Link',
       linkAddress: 'Link address',
-      linkHelp: 'A page of this site, like /Contact, or a whole address starting with https:// (or mailto: or tel:).',
+      linkHelp: 'Type the name of a page of this site and choose it from the list, or write a whole address starting with https:// (or mailto: or tel:).',
+      // Under the box, once what is typed is a page of the site: its title and its address as the link will hold it ({title} and {address} are replaced).
+      linkToPage: 'Links to the page “{title}” ({address}).',
+      // What is typed looks like a page of this site, and none has that address: the link cannot be applied ({address} is replaced).
+      linkNotAPage: '“{address}” is not a page of this site: choose a page from the list, or write a whole address starting with https://.',
+      // The list of pages when no page's name or address has the words typed.
+      linkNoPage: 'No page of this site is called that.',
       // A typed address that is neither: the link cannot be applied.
       linkNotValid: 'This is not an address a browser can open: write a page of this site starting with /, or a whole address starting with https://.',
       // Offered for an address typed without https:// ("www.example.com"): {address} is replaced.

@@ -13,11 +13,15 @@
  *   the change and the page after it): the site then shows the old answer and the new title. About's
  *   own screen lists its revisions.
  *
+ * - a section of Services moved two places down in the outline and published is one change in the
+ *   revisions ("moved <heading> from position 1 to 3"), not an edit of every section between; its
+ *   undo puts it back first, each text under its own heading, on the page a visitor opens.
+ *
  * Axe and screenshots (test-results/revisions/) at 1280 and 375 px. Every text is read from config/.
  */
 import admin from '../config/admin';
 import { fieldId } from '../src/content/editor/model';
-import { sectionNameOf } from '../src/content/model/place';
+import { placeOf, sectionNameOf } from '../src/content/model/place';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { escapeRegExp, fill } from '../src/schema/text';
 import { mainPaths, publishButton } from './helpers/content';
@@ -216,5 +220,77 @@ test('the phone number published at once beside an unfinished article; the FAQ a
     await shot(page, 'undo-one-375');
     await dialog.getByRole('button', { name: h.cancel }).click();
     await expect(dialog).toHaveCount(0);
+  });
+});
+
+test('a section moved two places down is one change in the revisions, and its undo puts it back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const SERVICES = 'config/pages/services.ts';
+  const servicesPath = mainPaths.find((p) => p.page === 'services')!.path;
+  await signIn(page, account, origin, t.heading);
+  const snapshot = (await (await page.request.get(`${origin}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+  const services = snapshot.files.find((f) => f.file === SERVICES)!.value as Json;
+  const sections = services.sections as Json[];
+  const headingOf = (section: Json) => section.heading as string;
+  const bar = page.getByRole('region', { name: t.publish, exact: true });
+  const line = fill(h.changeMoved, {
+    where: placeOf(SERVICES, services, ['sections']).join(t.placeJoint),
+    item: `'${headingOf(sections[0]!)}'`,
+    from: 1,
+    to: 3,
+  });
+  /** The headings of the sections of Services on the page a visitor opens, in order (those of the sections). */
+  const visitorHeadings = async () => {
+    const visitor = await page.context().newPage();
+    await visitor.goto(`${origin}${servicesPath}`);
+    const texts = (await visitor.getByRole('heading').allTextContents()).map((text) => text.trim());
+    await visitor.close();
+    return sections
+      .map(headingOf)
+      .filter((heading) => texts.includes(heading))
+      .sort((x, y) => texts.indexOf(x) - texts.indexOf(y));
+  };
+
+  await test.step('the first section moved down twice in the outline, and published', async () => {
+    await page.goto(`${origin}/admin/content/edit?${new URLSearchParams({ file: SERVICES })}`);
+    const down = page.getByRole('group', { name: sectionNameOf(sections, 0), exact: true }).getByRole('button', { name: t.moveDown });
+    await down.click();
+    // The keyboard stays on the moved section's Move down.
+    await expect(page.getByRole('group', { name: sectionNameOf(sections, 1), exact: true }).getByRole('button', { name: t.moveDown })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('group', { name: sectionNameOf(sections, 2), exact: true }).getByRole('button', { name: t.moveDown })).toBeFocused();
+    const answered = page.waitForResponse((r) => r.url().endsWith(contentRoutes.contentPublish.path), { timeout: 300_000 });
+    await publishButton(page, SERVICES).click();
+    expect((await answered).status()).toBe(200);
+    await expect(bar.getByRole('status')).toHaveText(t.published);
+    // What was published, in words: the one move.
+    await expect(bar.getByRole('listitem')).toHaveText([line]);
+    expect(await visitorHeadings()).toEqual([...sections.slice(1, 3), sections[0]!, ...sections.slice(3)].map(headingOf));
+  });
+
+  await test.step('the revisions list the move as one change; its undo puts the section back first', async () => {
+    await page.goto(`${origin}/admin/content/revisions`);
+    const revision = page.getByRole('main').locator('ol > li').filter({ hasText: line });
+    await expect(revision).toHaveCount(1);
+    await expect(revision.getByRole('button', { name: h.undo, exact: true })).toBeVisible();
+    await revision.getByRole('button', { name: h.showChanges }).click();
+    await expect(revision.locator('dl')).toHaveCount(1);
+    await expect(revision.getByRole('button', { name: h.undoOne })).toHaveCount(0);
+    await expectNoAxeFindings(page, 'a move in the revisions 1280', EDITOR_SCREEN);
+    await shot(page, 'move-1280');
+    await revision.getByRole('button', { name: h.undo, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: h.undoTitle });
+    await expect(dialog.getByText(h.undoIntro)).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.locator('dl')).toHaveCount(1);
+    const undone = page.waitForResponse((r) => r.url().endsWith('/undo') && r.request().method() === 'POST', { timeout: 300_000 });
+    await dialog.getByRole('button', { name: h.undoConfirm }).click();
+    expect((await undone).status()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: h.undone })).toBeVisible();
+    expect(await visitorHeadings()).toEqual(sections.map(headingOf));
+    const after = (await (await page.request.get(`${origin}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+    expect(after.files.find((f) => f.file === SERVICES)!.value).toEqual(services);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoAxeFindings(page, 'a move in the revisions 375', EDITOR_SCREEN);
+    await shot(page, 'move-375');
   });
 });

@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import server from '../config/server';
+import routes from '../config/routes';
 import site from '../config/site';
 import { inOfficeWords } from '../src/content/editor/files';
 import { fieldId } from '../src/content/editor/model';
@@ -239,7 +240,7 @@ test("on a phone: Publish stays at the top; a footer column's links open one at 
     await page.keyboard.type('Visit us');
     for (let i = 0; i < 'us'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
     await toolbar.getByRole('button', { name: a.link, exact: true }).click();
-    const address = page.getByRole('textbox', { name: a.linkAddress });
+    const address = page.getByRole('combobox', { name: a.linkAddress });
     await expect(address).toHaveAccessibleDescription(a.linkHelp);
     await address.fill('www.example.com');
     await expect(page.getByRole('button', { name: a.linkApply, exact: true })).toBeDisabled();
@@ -254,6 +255,106 @@ test("on a phone: Publish stays at the top; a footer column's links open one at 
     await expect(field(page, file(page), 'summary')).toHaveAttribute('aria-invalid', 'true');
     await expect(publishButton(page, file(page))).toBeDisabled();
     await shot(page, 'new-article-pressed-375');
+  } finally {
+    await discardDrafts(page, base);
+  }
+});
+
+test('a link in an article: a page chosen by its title, an address typed in any case mended, one that is no page refused in the box; a wrong link in the text is said as itself, not as a box to fill', async ({
+  page,
+}) => {
+  test.slow();
+  const a = t.articles;
+  const { pages } = await loadRealConfig();
+  // A page whose address has capitals (so a person may type it in small letters), with its title.
+  const route = routes.routes.find((r) => r.path !== r.path.toLowerCase() && !(r.aliases ?? []).some((x) => x.toLowerCase() === r.path.toLowerCase()))!;
+  const title = (pages[route.page] as Json).title as string;
+  const nowhere = `/no-page-${Date.now()}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  try {
+    await page.goto(`${base}/admin/content`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: a.add, exact: true }).click({ timeout: CONTENT_READ_MS });
+    await page.getByLabel(a.newTitle).fill(`Links ${Date.now()}`);
+    await page.getByRole('button', { name: a.create, exact: true }).click();
+    const toolbar = page.getByRole('toolbar', { name: a.toolbar });
+    await expect(toolbar).toBeVisible({ timeout: CONTENT_READ_MS });
+    const body = page.locator(`#${fieldId(file(page), ['body'])}`);
+    const address = page.getByRole('combobox', { name: a.linkAddress });
+    const apply = page.getByRole('button', { name: a.linkApply, exact: true });
+    /** Selects the last `n` characters typed, and opens the link box. */
+    const linkLast = async (n: number) => {
+      for (let i = 0; i < n; i++) await page.keyboard.press('Shift+ArrowLeft');
+      await toolbar.getByRole('button', { name: a.link, exact: true }).click();
+      await expect(address).toBeFocused();
+    };
+
+    // Chosen from the list, found by a part of its title in small letters: its address is in the box.
+    await body.click();
+    await page.keyboard.type('Read one');
+    await linkLast('one'.length);
+    await address.fill(title.slice(0, 4).toLowerCase());
+    const option = page.getByRole('option').filter({ hasText: title });
+    await expect(option).toContainText(route.path);
+    await expectNoAxeFindings(page, 'the link box with its list of pages', EDITOR_SCREEN);
+    await shot(page, 'link-pages-1280');
+    await option.click();
+    await expect(address).toHaveValue(route.path);
+    await apply.click();
+    await expect(body.locator(`a[href="${route.path}"]`)).toHaveText('one');
+
+    // The link opened again: its address is in the box.
+    await page.keyboard.press('End');
+    await linkLast(1);
+    await expect(address).toHaveValue(route.path);
+    await toolbar.getByRole('button', { name: a.link, exact: true }).click();
+    await expect(address).toHaveCount(0);
+
+    // Typed in small letters, with or without its /: the page, its true address said under the box and applied.
+    for (const typed of [route.path.toLowerCase(), route.path.slice(1).toLowerCase()]) {
+      await body.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' and two');
+      await linkLast('two'.length);
+      await address.fill(typed);
+      await expect(address).toHaveAccessibleDescription(fill(a.linkToPage, { title, address: route.path }));
+      await address.press('Enter');
+      await expect(body.locator(`a[href="${route.path}"]`, { hasText: 'two' }).first()).toBeVisible();
+      await expect(body.locator(`a[href="${typed}"]`)).toHaveCount(0);
+    }
+
+    // An address of the site that is no page: said at once in the box, and not applied.
+    await page.keyboard.press('End');
+    await page.keyboard.type(' three');
+    await linkLast('three'.length);
+    await address.fill(nowhere);
+    await expect(address).toHaveAccessibleDescription(fill(a.linkNotAPage, { address: nowhere }));
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(apply).toBeDisabled();
+    await address.press('Enter');
+    await expect(body.locator(`a[href="${nowhere}"]`)).toHaveCount(0);
+    await shot(page, 'link-not-a-page-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoAxeFindings(page, 'the link box refusing an address, 375', EDITOR_SCREEN);
+    await shot(page, 'link-not-a-page-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A link to no page pasted into the text (from another document): above Publish the checker's sentence about it,
+    // while the checklist names only the boxes still empty, not the text.
+    await body.click();
+    await page.keyboard.press('End');
+    await body.evaluate((element, href) => {
+      const data = new DataTransfer();
+      data.setData('text/html', `<p>See <a href="${href}">there</a></p>`);
+      data.setData('text/plain', 'See there');
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, nowhere);
+    await expect(body.locator(`a[href="${nowhere}"]`)).toHaveText('there');
+    const bar = page.getByRole('region', { name: t.publish, exact: true });
+    const checklist = bar.getByRole('status').filter({ hasText: t.checklist });
+    await expect(checklist.getByRole('listitem')).toHaveText([labelOf('summary'), labelOf('cover'), labelOf('author')]);
+    await expect(bar.getByRole('alert')).toContainText(`“${nowhere}”`);
+    await expect(page.locator(`#${fieldId(file(page), ['body'])}-helper`)).toContainText(`“${nowhere}”`);
+    await shot(page, 'link-pasted-1280');
   } finally {
     await discardDrafts(page, base);
   }

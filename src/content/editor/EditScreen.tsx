@@ -271,15 +271,18 @@ export function EditScreen() {
   /** On a narrow screen the form and the preview are the panels of the Edit / Preview tabs. */
   const tabPanel = (name: View) => (narrow && target ? { role: 'tabpanel', id: panelId(name), 'aria-labelledby': tabId(name), hidden: view !== name } : {});
 
-  // A page or an article made here and not published yet shows what it still needs as a checklist, not as problems, until Publish is pressed.
+  // A page or an article made here and not published yet shows the boxes it still needs as a checklist, not as problems, until
+  // Publish is pressed; a value that is wrong (a link to no page) is said as a problem at once, with its sentence.
+  const toFill = shown.filter((p) => p.toFill);
   const checklist =
-    !isPublished && !pressed.has(file) && shown.length > 0 && shown.every((p) => p.file === file)
+    !isPublished && !pressed.has(file) && toFill.length > 0 && shown.every((p) => p.file === file)
       ? boxesToFill(
           file,
           value,
-          shown.map((p) => p.path),
+          toFill.map((p) => p.path),
         )
       : undefined;
+  const wrong = checklist ? shown.filter((p) => !p.toFill) : shown;
   const livePath = removing ? content.site.articles.path : entry.livePath;
 
   return (
@@ -300,7 +303,7 @@ export function EditScreen() {
         publishItem={publishItem}
         livePath={livePath}
         blocked={problems.length > 0}
-        shown={shown}
+        shown={wrong}
         checklist={checklist}
         problemLink={problemLink}
         sendable={articleId !== undefined && !removing && isPublished ? articleId : undefined}
@@ -330,7 +333,7 @@ export function EditScreen() {
             at={formAt}
             openSection={openSection}
             {...(section !== undefined && sections ? { partLabel: sectionNameOf(sections, section) } : {})}
-            problems={checklist ? [] : fileProblems}
+            problems={checklist ? fileProblems.filter((p) => !p.toFill) : fileProblems}
             pages={pages}
             formIds={Object.keys(content.forms)}
             onFocusField={(id) => (editedSection.current = sectionOfField(file, id) ?? editedSection.current)}
@@ -403,7 +406,7 @@ interface PublishBarProps {
   livePath: string;
   /** The checker refuses something in this item as it would be published alone. */
   blocked: boolean;
-  /** The problems shown: the checker's, else the server's last refusal. */
+  /** The problems shown: the checker's, else the server's last refusal (those of the checklist's boxes left out while it is shown). */
   shown: readonly ContentProblem[];
   checklist: ReturnType<typeof boxesToFill> | undefined;
   problemLink(p: ContentProblem): string | undefined;
@@ -511,7 +514,7 @@ function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocke
         </Alert>
       )}
       {checklist && <Checklist file={file} checklist={checklist} problemLink={problemLink} />}
-      {shown.length > 0 && !checklist && <ProblemList file={file} shown={shown} problemLink={problemLink} />}
+      {shown.length > 0 && <ProblemList file={file} shown={shown} problemLink={problemLink} />}
     </Box>
   );
 }

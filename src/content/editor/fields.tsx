@@ -482,6 +482,7 @@ function RichTextField({ value, onChange, path, label, schema }: FieldProps) {
           id={id}
           invalid={problems.length > 0}
           uploadImage={env.uploadImage}
+          pages={env.pages}
           {...(helper ? { describedBy: `${id}-helper` } : {})}
         />
       </Suspense>

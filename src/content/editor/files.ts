@@ -5,7 +5,7 @@
  */
 import { checkContent, type CheckOptions, type Problem } from '../model/checkContent';
 import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../model/contentSchemas';
-import { officeWordsOf } from '../model/place';
+import { officeWordsOf, toFillOf } from '../model/place';
 import type { ContentFile, ContentProblem, ContentSnapshot } from '../model/contentApi';
 
 export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../model/contentSchemas';
@@ -130,5 +130,5 @@ export function readyToPublish(
 /** A checker's problem as the editor shows it: the sentence with its place, and the one under its box. */
 export function inOfficeWords(problem: Problem, value: unknown): ContentProblem {
   const said = officeWordsOf(problem, value);
-  return { file: problem.file, path: [...problem.path], message: said.sentence, field: said.field };
+  return { file: problem.file, path: [...problem.path], message: said.sentence, field: said.field, ...toFillOf(problem.words) };
 }

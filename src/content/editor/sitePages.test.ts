@@ -6,7 +6,7 @@
 import { loadRealConfig } from '../../test/realConfig';
 import routes from '../../../config/routes';
 import { siteRoutes } from '../model/routing';
-import { linkModeOf, pageOfLink, sitePages, titleOfPage } from './sitePages';
+import { linkModeOf, pageOfLink, sitePages, titleOfPage, typedLink } from './sitePages';
 
 let pages: ReturnType<typeof sitePages>;
 const titles: Record<string, unknown> = {};
@@ -42,4 +42,41 @@ test('any other link is an address: outside the site, or a path config/routes.ts
   }
   // A new, empty link starts on the list of pages.
   expect(linkModeOf('', pages)).toBe('page');
+});
+
+describe('typedLink: what is typed in a link box, read against the pages', () => {
+  // The main addresses with capitals and no alias in small letters.
+  const main = routes.routes.filter((r) => r.path !== r.path.toLowerCase() && !(r.aliases ?? []).includes(r.path.toLowerCase())).map((r) => r.path);
+
+  test.each(main)('%s typed in small letters, with or without its /, with a #part, is that page at its true address', (address) => {
+    for (const typed of [address.toLowerCase(), address.slice(1).toLowerCase(), ` ${address.toUpperCase()} `]) {
+      expect(typedLink(typed, pages)).toEqual({ kind: 'page', href: address, page: pageOfLink(address, pages) });
+    }
+    expect(typedLink(`${address.toLowerCase()}#part`, pages)).toMatchObject({ kind: 'page', href: `${address}#part` });
+  });
+
+  test('an alias written as config/routes.ts writes it stays as written; in another case it is an address of that page', () => {
+    for (const route of routes.routes) {
+      for (const alias of route.aliases ?? []) {
+        expect(typedLink(alias, pages)).toMatchObject({ kind: 'page', href: alias });
+        const other = alias.toUpperCase();
+        const found = typedLink(other, pages);
+        expect(found).toMatchObject({ kind: 'page', page: { canonical: route.path } });
+        expect([route.path, ...(route.aliases ?? [])]).toContain(found.kind === 'page' ? found.href : undefined);
+      }
+    }
+  });
+
+  test('an address of the site that is no page is said to be none; whole addresses are taken as written; words are no link', () => {
+    expect(typedLink('/no-such-page', pages)).toEqual({ kind: 'notAPage' });
+    expect(typedLink('no-such-page', pages)).toEqual({ kind: 'notAPage' });
+    expect(typedLink('https://example.com/Services', pages)).toEqual({ kind: 'address', href: 'https://example.com/Services' });
+    expect(typedLink('mailto:a@example.com', pages)).toEqual({ kind: 'address', href: 'mailto:a@example.com' });
+    expect(typedLink('www.example.com', pages)).toEqual({ kind: 'withHttps', href: 'https://www.example.com' });
+    expect(typedLink('two words', pages)).toEqual({ kind: 'notALink' });
+    expect(typedLink('//evil.example/x', pages)).toEqual({ kind: 'notALink' });
+    expect(typedLink('  ', pages)).toEqual({ kind: 'empty' });
+    // Without the pages at hand (the newsletter's box), an address of the site is taken as written.
+    expect(typedLink('/anything', undefined)).toEqual({ kind: 'address', href: '/anything' });
+  });
 });

@@ -726,6 +726,7 @@ export const adminSchema = object({
         'link',
         'linkAddress',
         'linkHelp',
+        'linkNoPage',
         'linkNotValid',
         'linkApply',
         'linkRemove',
@@ -744,6 +745,8 @@ export const adminSchema = object({
       ]).shape,
       /** The address offered in place of one typed without https:// ("www.example.com"): {address} is replaced. */
       linkUse: template(['address']),
+      linkToPage: template(['title', 'address']),
+      linkNotAPage: template(['address']),
     }),
     /** Publishing one item (the page, article, form or parts on screen), or every draft of one's own that is ready. */
     publishItems: object({

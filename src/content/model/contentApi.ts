@@ -146,6 +146,8 @@ export interface ContentProblem {
   field: string;
   /** The checker's own sentence, for a developer (the file and the key path): never shown on the editor's screens. */
   developer?: string;
+  /** A box left empty (nothing written, no picture chosen, too few items), not a value that is wrong: a new item's checklist names its box. */
+  toFill?: true;
 }
 
 /** A publish from the editor, an undo or a restore (each a publish too), or a developer's release (a commit not made by the editor). */

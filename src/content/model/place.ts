@@ -292,6 +292,12 @@ export function officeSentence(words: Refusal, place: readonly string[]): Office
 }
 
 /** A checker's problem (a file, a key path, a refusal) in the office's words, with the file's value it is about. */
+/** The refusals of a box left empty (not of a value that is wrong): what a new item's checklist lists. */
+const TO_FILL: ReadonlySet<Refusal['kind']> = new Set(['missing', 'empty', 'noPicture', 'nothingWritten', 'tooFew']);
+
+/** `{ toFill: true }` for a refusal of a box left empty, else nothing (ContentProblem's toFill). */
+export const toFillOf = (words: Refusal): { toFill?: true } => (TO_FILL.has(words.kind) ? { toFill: true } : {});
+
 export function officeWordsOf(problem: { file: string; path: Path; words: Refusal }, value: unknown): OfficeSentence {
   return officeSentence(problem.words, placeOf(problem.file, value, problem.path));
 }

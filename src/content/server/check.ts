@@ -11,7 +11,7 @@ import { checkLoadedFolder } from './checkFiles';
 import { madeFromConfig } from '../../deploy/deployFiles';
 import { problemSentence } from '../model/checkContent';
 import { ownerOnlyChanges, ownerOnlySentence } from '../model/ownerOnly';
-import { officeWordsOf } from '../model/place';
+import { officeWordsOf, toFillOf } from '../model/place';
 import { schemaOfFile } from '../model/contentSchemas';
 import type { Path, Refusal } from '../../schema/schema';
 import { contractReason, contractSentence, READ_ONLY_FILES, readOnlySentence } from '../model/contentContract';
@@ -72,7 +72,7 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
   /** A problem in the office's words (message, field) with the checker's own sentence beside it (developer). */
   const refuse = (file: string, at: Path, words: Refusal, developer: string) => {
     const said = officeWordsOf({ file, path: at, words }, after.get(file));
-    problems.push({ file, path: [...at], message: said.sentence, field: said.field, developer });
+    problems.push({ file, path: [...at], message: said.sentence, field: said.field, developer, ...toFillOf(words) });
   };
 
   for (const change of changes) {
@@ -216,7 +216,7 @@ export function startProblems(site: ContentSite, loaded: LoadedContent): Content
     const developer = problemSentence(problem);
     const words = officeWordsOf(problem, values.get(problem.file));
     said.add(developer);
-    answers.push({ file: problem.file, path: [...problem.path], message: words.sentence, field: words.field, developer });
+    answers.push({ file: problem.file, path: [...problem.path], message: words.sentence, field: words.field, developer, ...toFillOf(problem.words) });
   }
   for (const developer of problems.filter((sentence) => !said.has(sentence))) {
     const sentence = fill(server.admin.messages.wouldNotStart, { problem: developer });

@@ -14,7 +14,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
-import { $toggleLink, LinkNode } from '@lexical/link';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import { $isLinkNode, $toggleLink, LinkNode } from '@lexical/link';
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from '@lexical/list';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
@@ -39,10 +40,12 @@ import {
   type ElementNode,
   type LexicalEditor,
 } from 'lexical';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type Key, type RefObject } from 'react';
 import admin from '../../../../config/admin';
 import type { ArticleBlock } from '../../model/articleSchema';
-import { isLinkTarget, withHttps } from './linkTarget';
+import { isLinkTarget } from './linkTarget';
+import type { SitePage } from '../EditorEnv';
+import { typedLink } from '../sitePages';
 import { fill } from '../../../platform/inbox/format';
 import { $blocksOf, $fillFromBlocks } from './blocks';
 import { actionsInRow } from './toolbarRow';
@@ -61,6 +64,8 @@ export interface RichTextEditorProps {
   describedBy?: string;
   invalid: boolean;
   uploadImage(file: File, width: number, height: number, options?: UploadOptions): Promise<{ src: string; width: number; height: number }>;
+  /** The pages a link may lead to (the link box's list); none given, an address of the site is taken as written. */
+  pages?: readonly SitePage[];
 }
 
 type BlockKind = 'paragraph' | 'h2' | 'h3' | 'quote';
@@ -139,6 +144,16 @@ type KeptSelection = ReturnType<typeof useKeptSelection>;
 /** The link panel's address, and the link put on (or taken off) the kept selection. */
 function useLink(editor: LexicalEditor, kept: KeptSelection, close: () => void) {
   const [address, setAddress] = useState('');
+  /** The panel opened: the box shows the address of the link the kept selection is in (none: empty). */
+  const start = () =>
+    setAddress(
+      editor.read(() => {
+        const selection = kept.saved.current;
+        const node = $isRangeSelection(selection) ? selection.anchor.getNode() : null;
+        const around = node ? $findMatchingParent(node, $isLinkNode) : null;
+        return $isLinkNode(around) ? around.getURL() : '';
+      }),
+    );
   const apply = (target: string | null) => {
     kept.restoreAnd(() => {
       $toggleLink(target);
@@ -155,7 +170,7 @@ function useLink(editor: LexicalEditor, kept: KeptSelection, close: () => void) 
     setAddress('');
     editor.focus();
   };
-  return { address, setAddress, apply };
+  return { address, setAddress, apply, start };
 }
 
 /** The picture panel's file and text, and the picture uploaded and put after the block the cursor was in. */
@@ -317,48 +332,102 @@ function ToolbarRow({ editor, actions, kept }: { editor: LexicalEditor; actions:
   );
 }
 
-/** The link's address, typed (with https:// offered where it was left out), applied to the kept selection or taken off it. */
-function LinkPanel({ link }: { link: ReturnType<typeof useLink> }) {
+/** A page in the list of the link box: its title, and its address under it (the words typed are searched in both). */
+const pageOption = (props: HTMLAttributes<HTMLLIElement> & { key: Key }, page: SitePage) => {
+  const { key, ...rest } = props;
+  return (
+    <li key={key} {...rest}>
+      <Stack>
+        <span>{page.label}</span>
+        <Typography component="span" variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {page.path}
+        </Typography>
+      </Stack>
+    </li>
+  );
+};
+
+const searchPages = createFilterOptions<SitePage>({ stringify: (page) => `${page.label} ${page.path}` });
+
+/**
+ * The link's address: a page of the site chosen from the list (searched by its title or its
+ * address), or an address typed in full. What is typed is read at once (sitePages.ts typedLink):
+ * a page in another case, or without its /, is the page (its true address said under the box and
+ * applied); an address of this site that is no page, or words no browser opens, are said to be so
+ * under the box, and cannot be applied. https:// is offered where it was left out.
+ */
+function LinkPanel({ link, pages }: { link: ReturnType<typeof useLink>; pages: readonly SitePage[] | undefined }) {
   const { address, setAddress, apply } = link;
-  const typed = address.trim();
-  // An address typed without https:// ("www.example.com") is offered with it; anything else that is no link is said to be none.
-  const suggestion = isLinkTarget(typed) ? undefined : withHttps(typed);
-  const notALink = typed !== '' && !isLinkTarget(typed) && suggestion === undefined;
+  const [open, setOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState(false);
+  const typed = typedLink(address, pages);
+  const target = typed.kind === 'page' || typed.kind === 'address' ? typed.href : undefined;
+  const wrong = typed.kind === 'notAPage' || typed.kind === 'notALink';
+  const helper =
+    typed.kind === 'page'
+      ? fill(t.linkToPage, { title: typed.page.label, address: typed.href })
+      : typed.kind === 'notAPage'
+        ? fill(t.linkNotAPage, { address: address.trim() })
+        : typed.kind === 'notALink'
+          ? t.linkNotValid
+          : t.linkHelp;
+  // Each page once, at its main address.
+  const options = (pages ?? []).filter((p) => p.path === p.canonical);
   return (
     <Stack spacing={1} sx={{ mb: 1 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
+        <Autocomplete<SitePage, false, false, true>
+          freeSolo
+          // The list drawn inside the form (its landmark), not at the end of the page.
+          disablePortal
           size="small"
-          label={t.linkAddress}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          autoFocus
-          error={notALink}
-          helperText={notALink ? t.linkNotValid : t.linkHelp}
-          spellCheck={false}
           sx={{ flex: 1 }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && isLinkTarget(typed)) {
-              e.preventDefault();
-              apply(typed);
-            }
+          options={options}
+          filterOptions={searchPages}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.path)}
+          renderOption={pageOption}
+          value={null}
+          inputValue={address}
+          onInputChange={(_event, value) => setAddress(value)}
+          onChange={(_event, option) => option && setAddress(typeof option === 'string' ? option : option.path)}
+          open={open}
+          onOpen={() => setOpen(true)}
+          onClose={() => setOpen(false)}
+          onHighlightChange={(_event, option) => setHighlighted(option !== null)}
+          noOptionsText={t.linkNoPage}
+          onKeyDown={(event) => {
+            // Enter applies the link, unless it chooses the page highlighted in the list.
+            if (event.key !== 'Enter' || (open && highlighted)) return;
+            (event as typeof event & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
+            event.preventDefault();
+            if (target) apply(target);
           }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t.linkAddress}
+              autoFocus
+              error={wrong}
+              helperText={helper}
+              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, spellCheck: false } }}
+            />
+          )}
         />
-        <Button variant="contained" size="small" disabled={!isLinkTarget(typed)} onClick={() => apply(typed)}>
+        <Button variant="contained" size="small" disabled={!target} onClick={() => target && apply(target)}>
           {t.linkApply}
         </Button>
         <Button size="small" onClick={() => apply(null)}>
           {t.linkRemove}
         </Button>
       </Stack>
-      {suggestion && (
+      {typed.kind === 'withHttps' && (
         <Button
           size="small"
           variant="outlined"
           sx={{ alignSelf: 'flex-start', textTransform: 'none', overflowWrap: 'anywhere' }}
-          onClick={() => setAddress(suggestion)}
+          onClick={() => setAddress(typed.href)}
         >
-          {fill(t.linkUse, { address: suggestion })}
+          {fill(t.linkUse, { address: typed.href })}
         </Button>
       )}
     </Stack>
@@ -388,7 +457,7 @@ function PicturePanel({ picture: { alt, setAlt, picture, setPicture, busy, sent,
 }
 
 /** The toolbar: its row of actions (blocks, formats, the link's and the picture's panels), and the panel open under it. */
-function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
+function Toolbar({ uploadImage, pages }: Pick<RichTextEditorProps, 'uploadImage' | 'pages'>) {
   const [editor] = useLexicalComposerContext();
   const [panel, setPanel] = useState<'none' | 'link' | 'picture'>('none');
   const kept = useKeptSelection(editor);
@@ -397,6 +466,7 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
   const picture = usePicture(editor, kept, uploadImage, close);
   const toggle = (which: 'link' | 'picture') => {
     kept.remember();
+    if (which === 'link' && panel !== 'link') link.start();
     setPanel(panel === which ? 'none' : which);
   };
   // The actions after Bold and Italic, in the order they are offered: those that fit in the row, then the More menu's.
@@ -413,7 +483,7 @@ function Toolbar({ uploadImage }: Pick<RichTextEditorProps, 'uploadImage'>) {
   return (
     <Box sx={{ position: 'relative' }}>
       <ToolbarRow editor={editor} actions={actions} kept={kept} />
-      {panel === 'link' && <LinkPanel link={link} />}
+      {panel === 'link' && <LinkPanel link={link} pages={pages} />}
       {panel === 'picture' && <PicturePanel picture={picture} />}
     </Box>
   );
@@ -438,7 +508,7 @@ function useFormatBarRoom() {
   return frame;
 }
 
-export default function RichTextEditor({ initial, onChange, label, id, describedBy, invalid, uploadImage }: RichTextEditorProps) {
+export default function RichTextEditor({ initial, onChange, label, id, describedBy, invalid, uploadImage, pages }: RichTextEditorProps) {
   const initialConfig = {
     namespace: 'article',
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, PictureNode],
@@ -452,7 +522,7 @@ export default function RichTextEditor({ initial, onChange, label, id, described
   return (
     <LexicalComposer initialConfig={initialConfig}>
       <Box ref={frame}>
-        <Toolbar uploadImage={uploadImage} />
+        <Toolbar uploadImage={uploadImage} pages={pages} />
         <Box
           sx={{
             position: 'relative',
