@@ -295,6 +295,8 @@ test('a link in an article: a page chosen by its title, an address typed in any 
     await address.fill(title.slice(0, 4).toLowerCase());
     const option = page.getByRole('option').filter({ hasText: title });
     await expect(option).toContainText(route.path);
+    // Words being searched are not yet a wrong address.
+    await expect(address).not.toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeFindings(page, 'the link box with its list of pages', EDITOR_SCREEN);
     await shot(page, 'link-pages-1280');
     await option.click();

@@ -153,7 +153,7 @@ const valueIn = (root: unknown, path: KeyPath): unknown =>
   path.reduce<unknown>((v, part) => (Array.isArray(v) && typeof part === 'number' ? v[part] : isRecord(v) ? v[String(part)] : undefined), root);
 
 /** `value` with one edit made (a copy: `value` stays as it is). */
-export function applyEdit(value: unknown, edit: Edit): unknown {
+function applyEdit(value: unknown, edit: Edit): unknown {
   const copy = value === undefined ? value : (JSON.parse(JSON.stringify(value)) as unknown);
   const wrap = (target: unknown): unknown => {
     if (edit.path.length === 0) return target;

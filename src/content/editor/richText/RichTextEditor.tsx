@@ -361,18 +361,20 @@ function LinkPanel({ link, pages }: { link: ReturnType<typeof useLink>; pages: r
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(false);
   const typed = typedLink(address, pages);
+  // Each page once, at its main address.
+  const options = (pages ?? []).filter((p) => p.path === p.canonical);
+  // Words without a / that pages' titles hold are a search, not yet an address: nothing is said to be wrong.
+  const searching = !address.trim().startsWith('/') && searchPages(options, { inputValue: address.trim(), getOptionLabel: (page) => page.path }).length > 0;
   const target = typed.kind === 'page' || typed.kind === 'address' ? typed.href : undefined;
-  const wrong = typed.kind === 'notAPage' || typed.kind === 'notALink';
+  const wrong = (typed.kind === 'notAPage' || typed.kind === 'notALink') && !searching;
   const helper =
     typed.kind === 'page'
       ? fill(t.linkToPage, { title: typed.page.label, address: typed.href })
-      : typed.kind === 'notAPage'
-        ? fill(t.linkNotAPage, { address: address.trim() })
-        : typed.kind === 'notALink'
-          ? t.linkNotValid
-          : t.linkHelp;
-  // Each page once, at its main address.
-  const options = (pages ?? []).filter((p) => p.path === p.canonical);
+      : !wrong
+        ? t.linkHelp
+        : typed.kind === 'notAPage'
+          ? fill(t.linkNotAPage, { address: address.trim() })
+          : t.linkNotValid;
   return (
     <Stack spacing={1} sx={{ mb: 1 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
