@@ -233,7 +233,7 @@ test('a section moved two places down is one change in the revisions, and its un
   const sections = services.sections as Json[];
   const headingOf = (section: Json) => section.heading as string;
   const bar = page.getByRole('region', { name: t.publish, exact: true });
-  // The first of the sections of one kind (the page's "Text and picture" sections): moved two places down, from 2 to 4 counted from 1.
+  // The first of three sections of one kind in a row: moved two places down (from 2 to 4, counted from 1, on this page).
   const first = sections.findIndex((x, i) => i + 2 < sections.length && x.type === sections[i + 1]!.type && x.type === sections[i + 2]!.type);
   const moved = sections[first]!;
   const line = fill(h.changeMoved, {
