@@ -269,10 +269,6 @@ test('a section moved two places down is one change in the revisions, and its un
     await expect(moveDown()).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(moveDown()).toBeFocused();
-    // Now the third of the page's sections after where it was.
-    await expect(
-      page.getByRole('group', { name: new RegExp(`^${escapeRegExp(fill(t.item, { n: first + 3 }))}\\b.*${escapeRegExp(headingOf(moved))}$`) }),
-    ).toHaveCount(1);
     const answered = page.waitForResponse((r) => r.url().endsWith(contentRoutes.contentPublish.path), { timeout: 300_000 });
     await publishButton(page, SERVICES).click();
     expect((await answered).status()).toBe(200);
