@@ -32,8 +32,12 @@ import {
   type SignedIn,
 } from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
+import { proofHeaders } from '../src/test/proof';
 import { escapeRegExp } from '../src/schema/text';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
+
+/** The address of the server under test: a form posted as a page's script posts it carries a puzzle solved for it (src/test/proof.ts). */
+const baseOf = () => test.info().project.use.baseURL!;
 
 let account: Account;
 let signedInCookies: SignedIn;
@@ -243,6 +247,7 @@ test.describe('signed in', () => {
     const name = `Pause ${s}`;
     // A lead of a form that awaits an answer: the inbox's default view holds it.
     const stored = await request.post(`/api/collections/${forms.contact.collection}/documents`, {
+      headers: await proofHeaders(baseOf()),
       data: { Fullname: name, Company: 'Co', Number: '1', Email: email, Your: '', Messsage: 'Hi', id: Date.now(), Date: new Date().toString() },
     });
     expect(stored.status()).toBe(201);
@@ -281,7 +286,9 @@ test.describe('signed in', () => {
     // At least one lead unread.
     const s = uniqueSuffix();
     const lead = { Fullname: `Unread ${s}`, Company: 'Co', Number: '1', Email: `unread.${s}@example.com`, Your: '', Messsage: 'Hi', id: 2, Date: 'now' };
-    expect((await request.post(`/api/collections/${forms.contact.collection}/documents`, { data: lead })).status()).toBe(201);
+    expect((await request.post(`/api/collections/${forms.contact.collection}/documents`, { headers: await proofHeaders(baseOf()), data: lead })).status()).toBe(
+      201,
+    );
     // Whatever config/ holds now, the server's `me` names at least one setting at its example.
     await page.route(adminRoutes.me.path, async (route) => {
       const response = await route.fetch();
@@ -371,13 +378,14 @@ test.describe('signed in', () => {
         [forms.contact.collection, { Fullname: `Leaving ${s}`, Company: 'Co', Number: '1', Email: email, Your: '', Messsage: 'Bye', id: 1, Date: 'now' }],
         [forms.newsletter.collection, { Email: `LEAVING.${s}+news@example.com`, id: 2, Date: 'now' }],
       ] as const) {
-        const response = await request.post(`/api/collections/${collection}/documents`, { data: document });
+        const response = await request.post(`/api/collections/${collection}/documents`, { headers: await proofHeaders(baseOf()), data: document });
         expect(response.status()).toBe(201);
       }
       const stay = `Staying ${s}`;
       expect(
         (
           await request.post(`/api/collections/${forms.inquiry.collection}/documents`, {
+            headers: await proofHeaders(baseOf()),
             data: { Fname: stay, Email: `staying.${s}@example.com`, Number: '', Pname: 'x', id: 3, Date: 'now' },
           })
         ).status(),
@@ -481,12 +489,18 @@ test.describe('signed in', () => {
       const signUp = `phone.${s}@example.com`;
       const asking = `Asking ${s}`;
       const name = `Phone ${s}`;
-      expect((await request.post(`/api/collections/${forms.newsletter.collection}/documents`, { data: { Email: signUp, id: 1, Date: 'now' } })).status()).toBe(
-        201,
-      );
+      expect(
+        (
+          await request.post(`/api/collections/${forms.newsletter.collection}/documents`, {
+            headers: await proofHeaders(baseOf()),
+            data: { Email: signUp, id: 1, Date: 'now' },
+          })
+        ).status(),
+      ).toBe(201);
       expect(
         (
           await request.post(`/api/collections/${forms.inquiry.collection}/documents`, {
+            headers: await proofHeaders(baseOf()),
             data: { Fname: asking, Email: `asking.${s}@example.com`, Number: '', Pname: 'x', id: 3, Date: 'now' },
           })
         ).status(),
@@ -494,6 +508,7 @@ test.describe('signed in', () => {
       expect(
         (
           await request.post(`/api/collections/${forms.contact.collection}/documents`, {
+            headers: await proofHeaders(baseOf()),
             data: { Fullname: name, Company: 'Co', Number: '1', Email: `contact.${s}@example.com`, Your: '', Messsage: 'Hi', id: 2, Date: 'now' },
           })
         ).status(),

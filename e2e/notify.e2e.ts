@@ -7,6 +7,7 @@
  * - A wrong setting is one sentence at start, without a stack trace, and the site serves.
  */
 import { expect, test } from './fixtures';
+import { proofHeaders } from '../src/test/proof';
 import Database from 'better-sqlite3';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -82,7 +83,7 @@ test('killed between storing a lead and sending its mail, the server sends it af
   const document = buildDocument(inquiry, validData.inquiry);
   const response = await fetch(`http://127.0.0.1:${sitePort}/api/collections/${inquiry.collection}/documents`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await proofHeaders(`http://127.0.0.1:${sitePort}`)) },
     body: JSON.stringify(document),
   });
   // The visitor's answer does not wait for the mail: it comes while the SMTP server has not said

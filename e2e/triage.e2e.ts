@@ -25,6 +25,7 @@ import { fill } from '../src/schema/text';
 import { adminRoutes } from '../src/leads/model/adminApi';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, test } from './fixtures';
+import { proofHeaders } from '../src/test/proof';
 import { addAccount, choose, signedInState, SIGNED_OUT, tick, type SignedIn } from './helpers/admin';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
 import { exited, freePort, startServer } from './helpers/server';
@@ -87,10 +88,10 @@ function storedAt(key: string, value: string): string {
   }
 }
 
-const post = (collection: string, document: Record<string, unknown>) =>
+const post = async (collection: string, document: Record<string, unknown>) =>
   fetch(`${base}/api/collections/${collection}/documents`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await proofHeaders(base)) },
     body: JSON.stringify(document),
   }).then((r) => expect(r.status).toBe(201));
 
