@@ -42,9 +42,20 @@ export function createProofOfWork({
   settings?: ProofSettings;
 }): ProofOfWork {
   const hmacKey = createHmac('sha256', secret).update('forms proof of work').digest('hex');
-  const take = store.db.prepare('INSERT INTO used_proofs (signature, client_key, expires_at) VALUES (?, ?, ?) ON CONFLICT (signature) DO NOTHING');
-  const takenBy = store.db.prepare<[string], { client_key: string }>('SELECT client_key FROM used_proofs WHERE signature = ?');
-  const forgetPast = store.db.prepare('DELETE FROM used_proofs WHERE expires_at < ?');
+  // Prepared once the database is open (the site starts on a full or missing data disk, and opens
+  // it later): reading `store.db` before then throws the store's own "not available", answered 503.
+  let statements: ReturnType<typeof prepare> | undefined;
+  const prepare = (db: Store['db']) => ({
+    db,
+    take: db.prepare('INSERT INTO used_proofs (signature, client_key, expires_at) VALUES (?, ?, ?) ON CONFLICT (signature) DO NOTHING'),
+    takenBy: db.prepare<[string], { client_key: string }>('SELECT client_key FROM used_proofs WHERE signature = ?'),
+    forgetPast: db.prepare('DELETE FROM used_proofs WHERE expires_at < ?'),
+  });
+  const prepared = () => {
+    const db = store.db;
+    if (statements?.db !== db) statements = prepare(db);
+    return statements;
+  };
 
   return {
     challenge: () => createChallenge({ hmacKey, maxNumber: settings.maxNumber, expires: new Date(clock() + settings.expiresMinutes * 60_000) }),
@@ -63,6 +74,7 @@ export function createProofOfWork({
       const now = clock();
       if (!Number.isFinite(expires) || expires < now) return false;
       if (!(await verifySolution(proof, hmacKey, false).catch(() => false))) return false;
+      const { take, takenBy, forgetPast } = prepared();
       forgetPast.run(now);
       const key = submissionKey ?? '';
       if (take.run(payload.signature, key, expires).changes === 1) return true;
