@@ -457,7 +457,7 @@ export default {
       deviceMailFailed: 'The mail with your code could not be sent just now. Please try again in a few minutes.',
       tooManyDeviceMails: 'Too many codes were mailed to this account just now. Please wait {minutes} minutes and try again.',
       // Turning the mail on where the server sends no mail (SMTP_URL and MAIL_FROM are not set up).
-      deviceMailOff: 'This server sends no mail (SMTP_URL and MAIL_FROM are not set up): a new browser cannot be confirmed by mail.',
+      deviceMailOff: 'This server sends no mail (its mail settings are not set up): a new browser cannot be confirmed by mail.',
       // {minutes} is replaced.
       tooManyCodes: 'Too many wrong codes. Please wait {minutes} minutes and try again.',
       // An owner requires a second step for every account, and this one has none yet.

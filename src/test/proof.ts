@@ -7,10 +7,8 @@
 import { createHash } from 'node:crypto';
 import { api, type Puzzle } from '../platform/api';
 
-export async function solvedProof(base: string): Promise<string> {
-  const response = await fetch(base + api.proofChallenge);
-  if (response.status !== 200) throw new Error(`The puzzle was answered ${response.status}`);
-  const { algorithm, challenge, maxnumber = 1e6, salt, signature } = (await response.json()) as Puzzle;
+/** The solution of a puzzle, as the proof header carries it. */
+export function solvePuzzle({ algorithm, challenge, maxnumber = 1e6, salt, signature }: Puzzle): string {
   for (let number = 0; number <= maxnumber; number++) {
     if (
       createHash('sha256')
@@ -21,6 +19,12 @@ export async function solvedProof(base: string): Promise<string> {
     }
   }
   throw new Error('The puzzle has no solution');
+}
+
+export async function solvedProof(base: string): Promise<string> {
+  const response = await fetch(base + api.proofChallenge);
+  if (response.status !== 200) throw new Error(`The puzzle was answered ${response.status}`);
+  return solvePuzzle((await response.json()) as Puzzle);
 }
 
 /** The header a page's script sends a form with beside its key: a solved puzzle. */

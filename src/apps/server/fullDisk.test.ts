@@ -22,6 +22,7 @@ import { validData } from '../../test/formFixtures';
 import { buildApp } from './app';
 import { openStore } from '../../leads/server/store';
 import { realServedContent } from '../../test/realConfig';
+import { proofHeaders } from '../../test/proof';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -109,10 +110,11 @@ function leftBehind(): string[] {
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
 const upload = (base: string, id: string, bytes: Buffer) =>
   fetch(`${base}/api/files/Image/CvDeveloper/${id}`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(bytes) });
-const postInquiry = (base: string) =>
+/** Sends the inquiry as a page's script does: with the puzzle of the proof of work solved. */
+const postInquiry = async (base: string) =>
   fetch(`${base}/api/collections/${forms.inquiry.collection}/documents`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await proofHeaders(base)) },
     body: JSON.stringify(buildDocument(forms.inquiry, validData.inquiry)),
   });
 const unavailable = { message: server.messages.unavailable };

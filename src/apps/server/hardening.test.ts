@@ -21,6 +21,8 @@ import { clientKey, createLimiter } from '../../platform/server/rateLimit';
 import { openStore } from '../../leads/server/store';
 import { databaseFile } from '../../platform/server/store/store';
 import { realServedContent } from '../../test/realConfig';
+import { api } from '../../platform/api';
+import { solvePuzzle } from '../../test/proof';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 const inquiry = forms.inquiry;
@@ -237,14 +239,17 @@ describe('the spam trap (config/server.ts spamTrap)', () => {
   it("stores a person's submission, whose trap field is empty, without that field", async () => {
     const app = await start({ rateLimitFactor: 100 });
     const document = validInquiry();
-    expect((await postJson(app, { ...document, [trap]: '' })).statusCode).toBe(201);
+    // As a page's script sends it: with the puzzle of the proof of work solved.
+    const proof = solvePuzzle((await app.inject({ method: 'GET', url: api.proofChallenge })).json());
+    expect((await postJson(app, { ...document, [trap]: '' }, { headers: { [api.proofHeader]: proof } })).statusCode).toBe(201);
     const values = Object.fromEntries(Object.entries(validData.inquiry).map(([k, v]) => [k, String(v)]));
     expect((await postPlain(app, { ...values, [trap]: '' })).headers.location).toBe(`/Home?sent=${inquiry.collection}`);
     const stored = app.store.list(inquiry.collection);
     expect(stored).toHaveLength(2);
     expect(stored[0]).toEqual(document);
     for (const saved of stored) expect(Object.keys(saved)).not.toContain(trap);
-    expect(app.store.db.prepare('SELECT spam FROM leads').all()).toEqual([{ spam: 0 }, { spam: 0 }]);
+    // The plain post (no JavaScript) could solve no puzzle: kept, in the Spam folder.
+    expect(app.store.db.prepare('SELECT spam FROM leads').all()).toEqual([{ spam: 0 }, { spam: 1 }]);
   });
 
   it('does not collide with any field of any form', () => {

@@ -38,6 +38,7 @@ import { buildApp } from '../../../apps/server/app';
 import { openStore } from '../store';
 import { deliveriesOf, queueNotifications, readNotifySettings, resendDelivery, type Delivery } from '.';
 import { nextRetry, type RetrySchedule } from '../../../platform/server/mail/retry';
+import { proofHeaders } from '../../../test/proof';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -144,7 +145,7 @@ async function webhookReceiver(port = 0): Promise<WebhookReceiver> {
 async function post(site: { base: string }, form: FormConfig, document: Record<string, unknown>, source?: Attribution): Promise<string> {
   const response = await fetch(`${site.base}/api/collections/${form.collection}/documents`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(source ? { [api.sourceHeader]: encodeAttribution(source) } : {}) },
+    headers: { 'content-type': 'application/json', ...(await proofHeaders(site.base)), ...(source ? { [api.sourceHeader]: encodeAttribution(source) } : {}) },
     body: JSON.stringify(document),
   });
   expect(response.status).toBe(201);
