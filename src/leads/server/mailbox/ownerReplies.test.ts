@@ -181,7 +181,7 @@ run('the owner\u2019s replies from a mail program', () => {
       const sent = to(visitor).at(-1)!;
       // Her words alone, from the site, answering to the agency's address, under the conversation's subject, after the last mail.
       expect(sent.email.text?.trim()).toBe(words);
-      expect(sent.envelope.from).toBe(MAIL_FROM);
+      expect(sent.envelope.from).toBe(notification.replyTo.replace(/\+r-[a-z2-7]+@/, '@'));
       expect(sent.email.from?.address).toBe(MAIL_FROM);
       expect(sent.email.replyTo?.map((r) => r.address)).toEqual([notification.replyTo.replace(/\+r-[a-z2-7]+@/, '@')]);
       expect(sent.email.subject).toBe(fill(admin.replies.threadSubject, { subject: bareSubject(autoReply.subject!) }));

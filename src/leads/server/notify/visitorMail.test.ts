@@ -74,6 +74,8 @@ it('auto-replies once a day per address, with only the name cut short, never to 
   expect(email.html).toBeUndefined();
   expect(raw).not.toMatch(/<script|evil|pills|Bletchley/);
   expect(email.replyTo).toEqual([{ name: '', address: agency }]);
+  // Its bounce comes home to the mailbox the site reads, not to MAIL_FROM's.
+  expect(to(receiver, validData.contact.Email!)[0]!.envelope.from).toBe(agency);
 
   // The same address again (another form, another case, a +tag): no second one today.
   await submit(s, 'inquiry', { ...validData.inquiry, Email: validData.contact.Email!.toUpperCase() });
@@ -155,6 +157,8 @@ it('refuses a reply to an editor (403) and a draft the shared check refuses (400
   expect(replyMail.email.inReplyTo).toBe(autoMail.email.messageId);
   expect(replyMail.email.references).toBe(autoMail.email.messageId);
   expect(replyMail.email.replyTo).toEqual([{ name: '', address: agency }]);
+  // A reply to an address that does not exist: the report comes back to the agency's mailbox, where the lead finds it.
+  expect(replyMail.envelope.from).toBe(agency);
   // Once each: the auto-reply and the reply (the agency's notification went to NOTIFY_TO).
   expect(visitor).toHaveLength(2);
 });

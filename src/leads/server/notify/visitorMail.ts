@@ -5,7 +5,8 @@
  * again on request, like a notification) with its words kept in `visitor_mails`, so the lead's
  * page shows who sent what, when, and whether it arrived.
  *
- * Sent from MAIL_FROM with the agency's address (config/site.ts contact.email) as Reply-To, in
+ * Sent from MAIL_FROM with the agency's address (config/site.ts contact.email) as Reply-To and
+ * as the envelope's sender (Return-Path: a bounce comes home to the mailbox the site reads), in
  * plain text, threaded per lead: each has its own Message-ID (its delivery id), and In-Reply-To
  * and References name the e-mails sent to this lead before it.
  *
@@ -338,7 +339,8 @@ export function createVisitorMailSender(settings: MailSettings, db: Database.Dat
       await transport.sendMail({
         from: settings.from,
         to: mail.toAddress,
-        ...(replyTo ? { replyTo } : {}),
+        // The agency's mailbox answers for it (Reply-To) and hears of its failure (the envelope's sender): a bounce joins the lead.
+        ...(replyTo ? { replyTo, envelope: { from: replyTo, to: mail.toAddress } } : {}),
         subject: mail.subject,
         text: mail.body,
         messageId: messageId(deliveryId),
