@@ -429,11 +429,17 @@ export default {
     // What `npm run leads -- reset-second-factor` says ({email} and {count}, the passkeys and apps taken off, are replaced).
     secondFactorReset: '{email} signs in with the password alone again ({count} second steps taken off, recovery codes deleted, sessions ended). Set up a new second step at once.',
     // The mail with the code that confirms a new browser (signIn.newDevice): {code}, {minutes} (how
-    // long it is good), {browser} (the browser's own name for itself), {ip} (the address it came
-    // from) and {link} (the inbox) are replaced. It is sent to the account's own address.
+    // long it is good), {browser} (`browser` below, or the browser's own name for itself when it is
+    // not one of the common ones), {ip} (the address it came from), {link} (the inbox) and
+    // {signOutEverywhere} (the inbox's button that ends every session, config/admin.ts) are
+    // replaced. It is sent to the account's own address. A password is changed on the server only
+    // (docs/inbox.md "Creating an account"), so the mail sends the owner to that button and to
+    // whoever looks after the site. In `browser`: {name} and {version} of the browser, {system}
+    // the computer or phone's system.
     newDeviceMail: {
       subject: 'Your code to sign in to the inbox from a new browser: {code}',
-      text: 'Someone signed in to the inbox with your password from a browser it has not seen before:\n\n  {browser}\n  from the address {ip}\n\nIf it was you, type this code in that browser within {minutes} minutes:\n\n  {code}\n\nIf it was not you, do not type the code anywhere, and change your password at once ({link}): someone knows it.\n',
+      text: 'Someone signed in to the inbox with your password from a browser it has not seen before:\n\n  {browser}\n  from the address {ip}\n\nIf it was you, type this code in that browser within {minutes} minutes:\n\n  {code}\n\nIf it was not you, do not type the code anywhere: someone knows your password. Open the inbox ({link}), press “{signOutEverywhere}”, and ask whoever looks after the site to give your account a new password.\n',
+      browser: '{name} {version} on {system}',
     },
     // What `npm run leads -- add-admin` says of a new account, by its role ({email} is replaced):
     // an owner reads the leads and edits the site, an editor edits the site only.

@@ -396,8 +396,12 @@ export const serverSchema = object({
     secondFactorIssuer: text({ maxLength: 60 }),
     /** What the command line says after taking an account's second steps off ({email}, {count}). */
     secondFactorReset: template(['email', 'count']),
-    /** The mail with the code that confirms a new browser: {code}, {minutes}, {browser}, {ip}, {link}. */
-    newDeviceMail: object({ subject: template(['code']), text: template(['code', 'minutes', 'browser', 'ip', 'link'], { maxLength: 2000 }) }),
+    /** The mail with the code that confirms a new browser: {code}, {minutes}, {browser}, {ip}, {link}, {signOutEverywhere}; the browser as {name} {version} on {system}. */
+    newDeviceMail: object({
+      subject: template(['code']),
+      text: template(['code', 'minutes', 'browser', 'ip', 'link', 'signOutEverywhere'], { maxLength: 2000 }),
+      browser: template(['name', 'version', 'system'], { maxLength: 100 }),
+    }),
     /** The CSV export's column holding each lead's address in the inbox. */
     exportInboxColumn: text(),
     /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */

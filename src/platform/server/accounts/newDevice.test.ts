@@ -8,6 +8,7 @@
  * (e2e/admin-second-factor.e2e.ts). Texts come from config/server.ts.
  */
 import { Secret, TOTP } from 'otpauth';
+import admin from '../../../../config/admin';
 import server from '../../../../config/server';
 import { adminRoutes, CSRF_HEADER, SECOND_STEP_API, type SecondStepNeeded, type SecondFactorState, type TotpSetup } from '../../../leads/model/adminApi';
 import { readNotifySettings } from '../../../leads/server/notify';
@@ -70,8 +71,8 @@ async function mailedCode(to: string, before: number) {
 }
 
 /** A browser that has never been here signs in with the right password: the step asks for the mailed code. */
-async function newBrowser(email = OWNER): Promise<{ client: Client; code: string }> {
-  const client = new Client(s.base, { 'user-agent': 'Firefox on a laptop of a stranger' });
+async function newBrowser(email = OWNER, userAgent = 'Firefox on a laptop of a stranger'): Promise<{ client: Client; code: string }> {
+  const client = new Client(s.base, { 'user-agent': userAgent });
   const before = smtp.mails.length;
   const response = await client.signIn(email);
   expect(response.status).toBe(200);
@@ -80,6 +81,22 @@ async function newBrowser(email = OWNER): Promise<{ client: Client; code: string
   return { client, code };
 }
 
+it("the mail names a common browser in words (its name, version and system), not by its user agent's code", async () => {
+  const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const edge = `${chrome} Edg/131.0.2903.86`;
+  for (const [userAgent, name, version, system] of [
+    [chrome, 'Chrome', '131', 'Windows'],
+    [iphone, 'Safari', '17', 'iPhone'],
+    [edge, 'Edge', '131', 'Windows'],
+  ] as const) {
+    await newBrowser(OWNER, userAgent);
+    const text = smtp.mails.at(-1)!.email.text ?? '';
+    expect(text).toContain(fill(server.admin.newDeviceMail.browser, { name, version, system }));
+    expect(text).not.toContain('Mozilla/5.0');
+  }
+});
+
 it('a new browser gets no session from the password: a code mailed to the account signs it in, once; then it is known, as the browser known before is', async () => {
   const { client, code } = await newBrowser();
   expect(await signedIn(client)).toBe(false);
@@ -87,6 +104,8 @@ it('a new browser gets no session from the password: a code mailed to the accoun
   expect(mail.email.subject).toBe(fill(server.admin.newDeviceMail.subject, { code }));
   expect(mail.email.text).toContain('Firefox on a laptop of a stranger');
   expect(mail.email.headers.find((h) => h.key === 'auto-submitted')?.value).toBe('auto-generated');
+  // A password is changed on the server only: the mail sends the owner to the inbox's button that ends every session.
+  expect(mail.email.text).toContain(admin.nav.signOutEverywhere);
   // Another step's answers are not this one's.
   expect((await secondStep(client, { method: 'totp', code: '000000' })).status).toBe(400);
   const wrong = code === '0'.repeat(settings.digits) ? '1'.repeat(settings.digits) : '0'.repeat(settings.digits);
