@@ -140,7 +140,7 @@ export default {
     // first, and for how long) and whose follow-up is due (today or before), among the leads assigned
     // to that owner or to nobody; no mail on a day with neither. At most `maxLines` of each, then
     // `more`. {waiting}, {due}, {name}, {form}, {since}, {ago}, {date}, {when}, {stage}, {link},
-    // {count} and {inbox} are replaced.
+    // {count} and {inbox} are replaced; in `footer`, {hour} is `hour` as a time of day ("08:00").
     digest: {
       hour: 8,
       maxLines: 50,
@@ -150,7 +150,7 @@ export default {
       dueHeading: 'Follow-ups due:',
       dueLine: '{name} ({form}, {stage}), follow up {when}: {link}',
       more: '…and {count} more in the inbox: {inbox}',
-      footer: 'Sent every day at this hour to each owner account of the inbox, when something waits.',
+      footer: 'Sent every day at {hour} to each owner account of the inbox, when something waits (later that day when the site was stopped at {hour}).',
     },
     // The first line of every mail to the owner that Reply cannot answer a client from (the daily
     // mail, the mail of a client's answers): it comes from the site's own sending account.

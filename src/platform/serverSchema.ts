@@ -161,7 +161,7 @@ export const serverSchema = object({
       dueHeading: text(),
       dueLine: template(['name', 'form', 'stage', 'date', 'when', 'link']),
       more: template(['count', 'inbox']),
-      footer: text(),
+      footer: template(['hour']),
     }),
     /** The first line of the owner's mails that Reply cannot answer a client from. */
     replyReachesNobody: text({ maxLength: 300 }),

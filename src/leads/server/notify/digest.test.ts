@@ -168,7 +168,9 @@ test('none while nothing waits; at the hour each owner gets who waits and whose 
       }),
       '',
       '-- ',
-      words.footer,
+      fill(words.footer, {
+        hour: new Intl.DateTimeFormat(admin.locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, words.hour)),
+      }),
     ].join('\n'),
   );
   // The partner's: their own lead and nobody's, nothing of the owner's.
@@ -190,6 +192,8 @@ test('none while nothing waits; at the hour each owner gets who waits and whose 
   clock.now = at(addDays(DAY1, 2), 7);
   await start();
   await waitFor("the day's mails sent at start", () => digests(OWNER).length === 2 && digests(PARTNER).length === 2, { on: [smtp.changes] });
+  // Sent in the afternoon, it says at which hour it comes every day (not "at this hour").
+  expect(digests(OWNER).at(-1)!.email.text).toMatch(new RegExp(`\\b0?${words.hour}:00\\b`));
   await restart();
   expect(ownerMails()).toBe(4);
   expect(s!.app.store.db.prepare("SELECT count(*) FROM deliveries WHERE channel = 'owner' AND state = 'sent'").pluck().get()).toBe(4);

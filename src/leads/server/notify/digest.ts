@@ -87,6 +87,10 @@ function formLabel(collection: string): string {
 
 const relative = new Intl.RelativeTimeFormat(admin.locale, { numeric: 'auto' });
 
+/** The hour the mail goes at, as a time of day in the locale's words ("08:00"): the footer says when it comes, whenever it was sent. */
+const hourOfDay = (hour: number) =>
+  new Intl.DateTimeFormat(admin.locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
+
 /** How long ago, in the largest whole unit: "3 days ago", "5 hours ago", "yesterday". */
 function ago(since: number, now: number): string {
   const minutes = Math.max(0, Math.floor((now - since) / 60_000));
@@ -155,7 +159,7 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
         ]
       : []),
     '-- ',
-    words.footer,
+    fill(words.footer, { hour: hourOfDay(words.hour) }),
     '',
   ].join('\n');
   return { subject: fill(words.subject, { waiting: waitingCount, due: dueCount }), text };
