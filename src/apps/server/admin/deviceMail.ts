@@ -42,7 +42,7 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
 ];
 
 /** The browser in the owner's words ("Chrome 131 on Windows"), or its own name for itself (cut) when it is not a common one. */
-export function browserInWords(userAgent: string): string {
+function browserInWords(userAgent: string): string {
   const own = userAgent.replace(/[\r\n]+/g, ' ').slice(0, 200);
   const browser = BROWSERS.map(([mark, name]) => [name, mark.exec(own)?.[1]] as const).find(([, version]) => version !== undefined);
   const system = SYSTEMS.find(([mark]) => mark.test(own))?.[1];
