@@ -53,6 +53,10 @@ export default {
     expiresMinutes: 120,
     // Puzzles one client may ask for (one each time a page's forms load, and after each send).
     perClient: { requests: 30, perSeconds: 600 },
+    // The longest solution our server reads (a real one is about 300 characters).
+    longestProofChars: 2048,
+    // A browser solves a new puzzle rather than send one this close to its end.
+    renewSecondsBeforeEnd: 60,
   },
   // The visit beacon (/api/visits): page views counted per day, page and source, for the
   // inbox's insights (docs/inbox.md "Insights"). No cookie; no address is stored: a visitor of

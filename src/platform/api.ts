@@ -42,3 +42,14 @@ export interface Puzzle {
   salt: string;
   signature: string;
 }
+
+/**
+ * When a puzzle stops being good, in milliseconds since 1970: its `expires` (seconds), which
+ * ALTCHA writes in the salt's query part (`…?expires=1767225600`) and signs with it. NaN when
+ * the salt carries none. Our server and the browser read it here alike.
+ */
+export function puzzleExpiry(salt: string): number {
+  const query = salt.split('?')[1];
+  const expires = query === undefined ? null : new URLSearchParams(query).get('expires');
+  return expires === null || expires === '' ? Number.NaN : Number(expires) * 1000;
+}

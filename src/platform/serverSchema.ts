@@ -71,6 +71,8 @@ export const serverSchema = object({
     maxNumber: number({ min: 1000, max: 10000000, integer: true }),
     expiresMinutes: number({ min: 5, max: 1440, integer: true }),
     perClient: rate(),
+    longestProofChars: number({ min: 512, max: 65536, integer: true }),
+    renewSecondsBeforeEnd: number({ min: 0, max: 3600, integer: true }),
   }),
   /** The visit beacon's counting (src/leads/server/visits.ts): its rate per client, and what bounds its storage. */
   visits: object({

@@ -78,18 +78,14 @@ function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, stri
   return Object.fromEntries(form.fields.map((f) => [f.name, Object.hasOwn(body, f.name) ? (body[f.name] ?? null) : '']));
 }
 
-export async function handlePlainPost(
-  form: FormConfig,
-  body: PostedBody,
-  save: (document: Record<string, unknown>, spam: boolean) => Promise<unknown>,
-): Promise<string> {
+export async function handlePlainPost(form: FormConfig, body: PostedBody, save: (document: Record<string, unknown>) => Promise<unknown>): Promise<string> {
   const collection = encodeURIComponent(form.collection);
   const values = valuesFromPost(form, body);
   const failure = await validateValues(form, values);
   if (failure) return `?invalid=${collection}&check=${failure.check}`;
   try {
-    // The hidden field filled in (a robot, or a browser's autofill): stored all the same, marked as spam.
-    await save(buildDocument(form, values as FormValues), isSpam(body));
+    // Stored all the same (the caller keeps a plain post in the Spam folder: it carries no solved puzzle).
+    await save(buildDocument(form, values as FormValues));
     return `?sent=${collection}`;
   } catch {
     return failedQuery(form);

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import forms from '../../../config/forms';
 import serverConfig from '../../../config/server';
-import { api } from '../../platform/api';
+import { api, puzzleExpiry, type Puzzle } from '../../platform/api';
 import { buildDocument } from '../../site/forms/model/document';
 import { startServer, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
@@ -80,6 +80,14 @@ it('refuses a puzzle past its time, on the server clock', async () => {
   expect(inSpam(server, late.id)).toBe(true);
 });
 
+it('says in its salt when a puzzle ends, read alike by our server and the browser', async () => {
+  const puzzle = (await (await fetch(server.base + api.proofChallenge)).json()) as Puzzle;
+  const end = server.clock.now + serverConfig.proofOfWork.expiresMinutes * 60_000;
+  // ALTCHA writes whole seconds.
+  expect(Math.abs(puzzleExpiry(puzzle.salt) - end)).toBeLessThan(1000);
+  expect(puzzleExpiry('no-expiry-here')).toBeNaN();
+});
+
 it('refuses forged, broken and foreign puzzles', async () => {
   const other = await startServer();
   try {
@@ -92,7 +100,7 @@ it('refuses forged, broken and foreign puzzles', async () => {
       await solvedProof(other.base),
       'not base64 at all!',
       Buffer.from('{"signature": 1}').toString('base64'),
-      'A'.repeat(5000),
+      'A'.repeat(serverConfig.proofOfWork.longestProofChars + 1),
     ];
     for (const proof of forged) {
       const answer = await send(server, { [api.proofHeader]: proof });

@@ -10,15 +10,13 @@
  * for this purpose only.
  */
 import { createHmac } from 'node:crypto';
-import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import server from '../../../config/server';
+import { puzzleExpiry } from '../../platform/api';
 import type { Store } from '../../platform/server/store/store';
 
 export type ProofSettings = typeof server.proofOfWork;
-
-/** The longest solution header taken (a real one is about 300 characters). */
-const MAX_PROOF_CHARS = 2048;
 
 export interface ProofOfWork {
   /** A new puzzle, good for `expiresMinutes`. */
@@ -61,7 +59,7 @@ export function createProofOfWork({
     challenge: () => createChallenge({ hmacKey, maxNumber: settings.maxNumber, expires: new Date(clock() + settings.expiresMinutes * 60_000) }),
 
     async accepts(proof, submissionKey) {
-      if (typeof proof !== 'string' || proof.length === 0 || proof.length > MAX_PROOF_CHARS) return false;
+      if (typeof proof !== 'string' || proof.length === 0 || proof.length > settings.longestProofChars) return false;
       let payload: { signature?: unknown; salt?: unknown };
       try {
         payload = JSON.parse(Buffer.from(proof, 'base64').toString('utf8')) as typeof payload;
@@ -70,7 +68,7 @@ export function createProofOfWork({
       }
       if (typeof payload !== 'object' || payload === null || typeof payload.signature !== 'string' || typeof payload.salt !== 'string') return false;
       // Its time is read on the server's clock (the library's own check reads the machine's).
-      const expires = Number(extractParams({ salt: payload.salt } as Parameters<typeof extractParams>[0]).expires) * 1000;
+      const expires = puzzleExpiry(payload.salt);
       const now = clock();
       if (!Number.isFinite(expires) || expires < now) return false;
       if (!(await verifySolution(proof, hmacKey, false).catch(() => false))) return false;

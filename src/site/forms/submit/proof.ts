@@ -5,7 +5,8 @@
  * puzzle, and a retry of that submission sends the same one. A puzzle about to run out is solved
  * anew. Only the local adapter uses it: a Firebase build has no server of ours to set puzzles.
  */
-import { api, type Puzzle } from '../../../platform/api';
+import server from '../../../../config/server';
+import { api, puzzleExpiry, type Puzzle } from '../../../platform/api';
 
 interface Solved {
   /** What goes in the proof header: base64 of ALTCHA's JSON payload. */
@@ -13,9 +14,6 @@ interface Solved {
   /** Milliseconds since 1970 (the puzzle's `expires`, in its salt). */
   expires: number;
 }
-
-/** A puzzle this close to its end is not sent: a new one is solved. */
-const MARGIN_MS = 60_000;
 
 /** The number that solves `puzzle`: in a worker where the browser has them, else here (tests in Node). */
 async function solveNumber(puzzle: Puzzle): Promise<number | undefined> {
@@ -33,7 +31,7 @@ async function solve(baseUrl: string): Promise<Solved | undefined> {
   const puzzle = (await response.json()) as Puzzle;
   const number = await solveNumber(puzzle);
   if (number === undefined) return undefined;
-  const expires = Number(new URLSearchParams(puzzle.salt.split('?')[1] ?? '').get('expires')) * 1000;
+  const expires = puzzleExpiry(puzzle.salt);
   const { algorithm, challenge, salt, signature } = puzzle;
   return { proof: btoa(JSON.stringify({ algorithm, challenge, number, salt, signature })), expires };
 }
@@ -53,7 +51,7 @@ export function proofFor(submissionKey: string, baseUrl = ''): Promise<string | 
   const prepared = ready ?? solve(baseUrl).catch(() => undefined);
   ready = undefined;
   const mine = prepared
-    .then((solved) => (solved && solved.expires - MARGIN_MS > Date.now() ? solved : solve(baseUrl)))
+    .then((solved) => (solved && solved.expires - server.proofOfWork.renewSecondsBeforeEnd * 1000 > Date.now() ? solved : solve(baseUrl)))
     .catch(() => undefined)
     .then((solved) => {
       // None could be had (our server out of reach): the next try of this submission asks again.
