@@ -9,4 +9,8 @@ export default {
   notAnOption: 'Please choose one of the listed options for {label}.',
   unknownKey: 'This form does not accept that information. Please reload the page and try again.',
   missingKey: 'Something is missing from this form. Please reload the page and try again.',
+  notShown: 'This form did not ask for {label} with your other answers. Please reload the page and try again.',
+  // Without JavaScript every question shows, with this under the ones that apply only sometimes.
+  onlyIf: 'Only if {label} is {values}.',
+  onlyIfOr: ' or ',
 };

@@ -7,7 +7,9 @@
  * Firestore, for each form's collection: `create` only, at a document id that is a lowercase
  * v4 UUID (the submission key the browser makes), when the document has exactly the form's
  * keys plus id and Date, every field is text within its maxLength (without NUL; for a select
- * field, empty or one of its options), and every check of the form holds, with the same patterns as
+ * or radio field, empty or one of its options; checkboxes: a list of its options; consent: true
+ * or false), a field its condition hides (showWhen, src/site/forms/model/conditions.ts) is
+ * empty, and every check of a shown field holds, with the same patterns as
  * src/platform/rules.ts. Nothing can be read, changed or deleted; any other path is refused.
  *
  * Cloud Storage, for each upload folder of a file field: `create` of a file whose name is a
@@ -19,7 +21,7 @@
  */
 import { MAX_DATE_TEXT, buildDocument } from '../site/forms/model/document';
 import type { FieldConfig, FormConfig } from '../site/forms/model/formSchema';
-import { ruleDescriptions, ruleNames, storableText, type RuleDescription, type RuleName } from '../platform/rules';
+import { fixedRuleNames, isCountedRule, ruleDescription, ruleDescriptions, storableText, type RuleDescription, type RuleName } from '../platform/rules';
 import { storageIdSource, submissionKeySource } from '../platform/storageId';
 
 /** The forms, by the name config/forms/index.ts gives them. */
@@ -78,23 +80,68 @@ function documentKeys(form: FormConfig): string[] {
   return Object.keys(buildDocument(form, {}, new Date(0)));
 }
 
+/** The rules-language condition that a field's value has its kind's type and limits. */
+function typeConditions(field: FieldConfig, value: string): string[] {
+  if (field.kind === 'consent') return [`${value} is bool`];
+  const options = allowedValues(field);
+  if (field.kind === 'checkboxes') {
+    const ticked = (options ?? []).filter((o) => o !== '');
+    return [`${value} is list`, `${value}.size() <= ${ticked.length}`, `${value}.hasOnly(${rulesList(ticked)})`];
+  }
+  return [`isText(${value}, ${field.maxLength})`, ...(options ? [`${value} in ${rulesList(options)}`] : [])];
+}
+
+/** The rules-language condition that a field is shown: its condition's field shown, and its answer one of `is` (conditions.ts). */
+function shownCondition(form: FormConfig, field: FieldConfig, value: (name: string) => string, seen: string[] = []): string | undefined {
+  const condition = field.showWhen;
+  if (!condition) return undefined;
+  const on = form.fields.find((f) => f.name === condition.field);
+  if (!on || seen.includes(on.name) || on.name === field.name) {
+    throw new Error(`The condition of ${field.name} names ${JSON.stringify(condition.field)}, which is not a field or makes a loop.`);
+  }
+  const answer = on.kind === 'checkboxes' ? `${value(on.name)}.hasAny(${rulesList(condition.is)})` : `${value(on.name)} in ${rulesList(condition.is)}`;
+  const above = shownCondition(form, on, value, [...seen, field.name]);
+  return above ? `(${above} && ${answer})` : answer;
+}
+
+/** The rules-language condition that a field's value is its empty answer (conditions.ts emptyValue). */
+function emptyCondition(field: FieldConfig, value: string): string {
+  return field.kind === 'checkboxes' ? `${value}.size() == 0` : field.kind === 'consent' ? `${value} == false` : `${value} == ''`;
+}
+
+/** The rules-language condition that a field's value passes a check (as buildSchema.ts passes()). */
+function checkCondition(field: FieldConfig, check: FormConfig['checks'][number], value: string): string {
+  if (field.kind === 'checkboxes') return check.rule === 'required' ? `${value}.size() > 0` : 'false';
+  if (field.kind === 'consent') return check.rule === 'required' ? `${value} == true` : 'false';
+  return isCountedRule(check.rule) ? ruleCondition(ruleDescription(check.rule, check.min), value) : `${checkFunction(check.rule)}(${value})`;
+}
+
 function firestoreMatch(id: string, form: FormConfig): string[] {
   const data = 'request.resource.data';
   const value = (name: string) => `${data}[${rulesString(name)}]`;
   const keys = rulesList(documentKeys(form));
+  const byName = new Map(form.fields.map((f) => [f.name, f]));
+  const shown = new Map(form.fields.map((f) => [f.name, shownCondition(form, f, value)]));
   const conditions = [
     'isSubmissionKey(docId)',
     `${data}.keys().hasOnly(${keys})`,
     `${data}.keys().hasAll(${keys})`,
     `hasStamp(${data})`,
+    ...form.fields.flatMap((field) => typeConditions(field, value(field.name))),
+    // A field its condition hides is empty.
     ...form.fields.flatMap((field) => {
-      const options = allowedValues(field);
-      return [`isText(${value(field.name)}, ${field.maxLength})`, ...(options ? [`${value(field.name)} in ${rulesList(options)}`] : [])];
+      const when = shown.get(field.name);
+      return when ? [`(${when} || ${emptyCondition(field, value(field.name))})`] : [];
     }),
-    ...form.checks.map((check) => `${checkFunction(check.rule)}(${value(check.field)})`),
+    ...form.checks.map((check) => {
+      const field = byName.get(check.field)!;
+      const passes = checkCondition(field, check, value(check.field));
+      const when = shown.get(check.field);
+      return when ? `(!(${when}) || ${passes})` : passes;
+    }),
   ];
   return [
-    `    // The ${commentText(id)} form. Its checks, in order: ${commentText(form.checks.map((c) => `${c.field} ${c.rule}`).join(', ') || 'none')}.`,
+    `    // The ${commentText(id)} form. Its checks, in order: ${commentText(form.checks.map((c) => `${c.field} ${c.rule}${c.min === undefined ? '' : ` ${c.min}`}`).join(', ') || 'none')}.`,
     `    match /${pathSegment(form.collection, 'The collection')}/{docId} {`,
     `      allow create: if ${conditions.join('\n        && ')};`,
     '      allow read, update, delete: if false;',
@@ -118,7 +165,7 @@ export function firestoreRules(forms: Forms): string {
     '    function isSubmissionKey(docId) {',
     `      return docId.matches(${rulesString(submissionKeySource)});`,
     '    }',
-    ...ruleNames.flatMap((name) => [
+    ...fixedRuleNames.flatMap((name) => [
       '',
       `    // ${name}: ${commentText(ruleDescriptions[name].summary)}`,
       `    function ${checkFunction(name)}(value) {`,

@@ -6,11 +6,11 @@
 import { RE2JS } from 're2js';
 import { ANY, SPACE, fullMatch } from './pattern';
 import { badEmails, goodEmails, invalidData, validData, validVariants } from '../test/formFixtures';
-import { isStorableText, ruleDescriptions, ruleNames, rules, storableText, type RuleName } from './rules';
+import { isStorableText, ruleDescription, ruleNames, rules, storableText, type RuleName } from './rules';
 import { storageIdPattern, storageIdSource, submissionKeySource } from './storageId';
 
 /** The checks as they were written before rules.ts described them as patterns: the meaning to keep. */
-const before: Record<RuleName, (value: string) => boolean> = {
+const before: Record<'required' | 'email' | 'digits' | 'digitsRequired', (value: string) => boolean> = {
   required: (value) => value.trim() !== '',
   email: (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
   digits: (value) => /^[0-9]*$/.test(value),
@@ -18,8 +18,8 @@ const before: Record<RuleName, (value: string) => boolean> = {
 };
 
 /** The same description run by RE2 (as Firestore runs it): whole-string match. */
-const re2Check = (name: RuleName) => {
-  const { pattern, emptyPasses } = ruleDescriptions[name];
+const re2Check = (name: RuleName, min?: number) => {
+  const { pattern, emptyPasses } = ruleDescription(name, min);
   const compiled = RE2JS.compile(pattern);
   return (value: string) => (emptyPasses && value === '') || compiled.matches(value);
 };
@@ -66,20 +66,44 @@ const extraTexts = [
 ];
 const texts = [...new Set([...fixtureTexts, ...extraTexts])];
 
-describe.each(ruleNames)('the %s rule', (name) => {
+describe.each(Object.keys(before) as (keyof typeof before)[])('the %s rule', (name) => {
   it('accepts and refuses exactly what it did before it was a pattern, on every fixture text and more', () => {
     for (const text of texts) expect([JSON.stringify(text), rules[name](text)]).toEqual([JSON.stringify(text), before[name](text)]);
   });
+});
 
+/** The rules the office's own forms gained: what each accepts and refuses (empty passes: a required check makes a field required). */
+const examples: Record<Exclude<RuleName, keyof typeof before>, { min?: number; accepts: string[]; refuses: string[] }> = {
+  url: {
+    accepts: ['', 'example.com', 'www.shop.co.uk', 'https://example.com/a?b=c#d', 'HTTP://Example.com', 'shop.example:8080/x'],
+    refuses: ['example', 'http://localhost', 'a b.com', 'https://', 'mail@example.com', ' example.com'],
+  },
+  number: {
+    accepts: ['', '12', '-3', '+4', '1.5', '1,5', '1,500.50', "2'000", '1 250 000', ' 7 ', '1\u00a0000'],
+    refuses: ['abc', '1e5', '12a', '--1', '1..2', ',5', '٣'],
+  },
+  date: { accepts: ['', '2026-11-28', '1999-01-31'], refuses: ['2026-13-01', '2026-00-10', '2026-1-1', '28/11/2026', '2026-11-32', ' 2026-11-28'] },
+  minLength: { min: 3, accepts: ['', 'abc', 'abcd', '😀😀😀', '\n\n\n'], refuses: ['a', 'ab', '😀😀'] },
+};
+
+describe.each(Object.entries(examples))('the %s rule', (name, { min, accepts, refuses }) => {
+  it('accepts real answers and refuses others', () => {
+    const check = (text: string) => rules[name as RuleName](text, min);
+    expect(accepts.filter((t) => !check(t))).toEqual([]);
+    expect(refuses.filter((t) => check(t))).toEqual([]);
+  });
+});
+
+describe.each(ruleNames)('the %s rule (its pattern)', (name) => {
   it('RE2, matching the whole text, agrees with the JavaScript check (except on lone surrogates, which Firestore cannot store)', () => {
-    const re2 = re2Check(name);
+    const re2 = re2Check(name, 3);
     for (const text of texts.filter((t) => !/[\ud800-\udfff]/u.test(t))) {
-      expect([JSON.stringify(text), re2(text)]).toEqual([JSON.stringify(text), rules[name](text)]);
+      expect([JSON.stringify(text), re2(text)]).toEqual([JSON.stringify(text), rules[name](text, 3)]);
     }
   });
 
   it('is written in the syntax both engines share (RE2 compiles it; fullMatch translates it)', () => {
-    const { pattern } = ruleDescriptions[name];
+    const { pattern } = ruleDescription(name, 1000);
     expect(() => RE2JS.compile(pattern)).not.toThrow();
     expect(fullMatch(pattern)).toBeInstanceOf(RegExp);
     expect(pattern).not.toMatch(/^\^|\$$/); // whole-value matching is implied, not written

@@ -15,7 +15,8 @@
  *   first of them, in spec order, to be the one reported.
  */
 import forms from '../../config/forms';
-import type { FormValues } from '../site/forms/model/buildSchema';
+/** The four forms' answers: all text. */
+type FormValues = Record<string, string>;
 import type { FormConfig } from '../site/forms/model/formSchema';
 
 export type FormId = 'newsletter' | 'inquiry' | 'freelancer' | 'contact';

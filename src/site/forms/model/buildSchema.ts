@@ -11,8 +11,10 @@ import * as yup from 'yup';
 import { fill } from '../../../schema/text';
 import type { FieldConfig, FormConfig } from './formSchema';
 import { isStorableText, rules } from '../../../platform/rules';
+import { emptyValue, isEmptyValue, shownFields, type FieldValue } from './conditions';
 
-export type FormValues = Record<string, string>;
+/** A form's answers by field name: text, or a list of ticked options (checkboxes), or ticked or not (consent). */
+export type FormValues = Record<string, FieldValue>;
 
 export interface Failure {
   /** The field (document key) the message belongs to. */
@@ -43,7 +45,8 @@ function wellFormed(value: string): boolean {
 /** A failure that is none of the form's checks. */
 const notACheck = (field: string, message: string): Failure => ({ field, message, check: NOT_A_CHECK });
 
-function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Failure | null {
+/** A text answer's problem: not text, too long, not storable, or not one of the field's options. */
+function textFailure(form: FormConfig, field: FieldConfig, value: unknown): Failure | null {
   const { messages } = form;
   const label = { label: field.label };
   if (typeof value !== 'string') return notACheck(field.name, fill(messages.notText, label));
@@ -54,7 +57,31 @@ function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Fai
   return null;
 }
 
-/** The first problem with `values`, in this order: keys, types and limits, then the form's checks in order. */
+function limitFailure(form: FormConfig, field: FieldConfig, value: unknown): Failure | null {
+  const label = { label: field.label };
+  if (field.kind === 'consent') return typeof value === 'boolean' ? null : notACheck(field.name, fill(form.messages.notText, label));
+  if (field.kind !== 'checkboxes') return textFailure(form, field, value);
+  // A list of ticked options, each once.
+  if (!Array.isArray(value)) return notACheck(field.name, fill(form.messages.notText, label));
+  for (const item of value) {
+    const failure = textFailure(form, field, item);
+    if (failure) return failure;
+    if (item === '') return notACheck(field.name, fill(form.messages.notAnOption, label));
+  }
+  if (new Set(value).size !== value.length) return notACheck(field.name, fill(form.messages.notAnOption, label));
+  return null;
+}
+
+/** Whether an answer passes a check: a list (checkboxes) or a tick (consent) has only `required` (something ticked). */
+function passes(check: FormConfig['checks'][number], value: FieldValue | undefined): boolean {
+  if (typeof value === 'string') return rules[check.rule](value, check.min);
+  return check.rule === 'required' && value !== undefined && !isEmptyValue(value);
+}
+
+/**
+ * The first problem with `values`, in this order: keys, types and limits, a value for a field
+ * its condition hides, then the form's checks in order (those of shown fields only).
+ */
 export function firstFailure(form: FormConfig, values: unknown): Failure | null {
   const first = form.fields[0]?.name ?? '';
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return notACheck(first, form.messages.missingKey);
@@ -67,7 +94,10 @@ export function firstFailure(form: FormConfig, values: unknown): Failure | null 
     const failure = limitFailure(form, field, record[field.name]);
     if (failure) return failure;
   }
-  const failing = form.checks.findIndex((check) => !rules[check.rule](record[check.field] as string));
+  const shown = shownFields(form, record);
+  const hiddenSent = form.fields.find((f) => !shown.has(f.name) && !isEmptyValue(record[f.name]));
+  if (hiddenSent) return notACheck(hiddenSent.name, fill(form.messages.notShown, { label: hiddenSent.label }));
+  const failing = form.checks.findIndex((check) => shown.has(check.field) && !passes(check, record[check.field] as FieldValue));
   if (failing < 0) return null;
   const { field, message } = form.checks[failing]!;
   return { field, message, check: failing };
@@ -103,5 +133,7 @@ export async function validateValues(form: FormConfig, values: unknown): Promise
 
 /** The values a form starts with (and returns to after a reset, see valueAfterReset). */
 export function initialValues(form: FormConfig, afterReset = false): FormValues {
-  return Object.fromEntries(form.fields.map((f) => [f.name, afterReset && f.valueAfterReset !== undefined ? f.valueAfterReset : (f.defaultValue ?? '')]));
+  return Object.fromEntries(
+    form.fields.map((f) => [f.name, afterReset && f.valueAfterReset !== undefined ? f.valueAfterReset : (f.defaultValue ?? emptyValue(f))]),
+  );
 }

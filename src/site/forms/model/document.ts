@@ -6,11 +6,12 @@
 import type { FormConfig } from './formSchema';
 import { NOT_A_CHECK, validateValues, type Failure, type FormValues } from './buildSchema';
 import { rules } from '../../../platform/rules';
+import { emptyValue, type FieldValue } from './conditions';
 
-export type FormDocument = Record<string, string | number> & { id: number; Date: string };
+export type FormDocument = Record<string, FieldValue | number> & { id: number; Date: string };
 
 export function buildDocument(form: FormConfig, values: FormValues, now: Date = new Date()): FormDocument {
-  const fields = Object.fromEntries(form.fields.map((f) => [f.name, values[f.name] ?? '']));
+  const fields = Object.fromEntries(form.fields.map((f) => [f.name, values[f.name] ?? emptyValue(f)]));
   return { ...fields, id: now.getTime(), Date: now.toString() };
 }
 

@@ -24,9 +24,14 @@ import {
   type Path,
   type Schema,
 } from '../../../schema/schema';
-import { ruleNames } from '../../../platform/rules';
+import { MAX_RULE_MIN, isCountedRule, ruleNames } from '../../../platform/rules';
+import { checkConditions } from './conditions';
 
-export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file'] as const;
+export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file', 'number', 'radio', 'checkboxes', 'date', 'consent'] as const;
+export type FieldKind = (typeof fieldKinds)[number];
+
+/** The kinds whose value is one of `options` (checkboxes: a list of them). */
+export const choiceKinds: readonly FieldKind[] = ['select', 'radio', 'checkboxes'];
 
 /** The least a limit may be, in words for its sentence: `what` a field of this kind is, and `because` of what it needs as many characters. */
 interface LeastLength {
@@ -49,6 +54,12 @@ const LEAST_LENGTH: Readonly<Record<(typeof fieldKinds)[number], LeastLength | u
   url: { least: 2000, what: 'an address field', because: 'a web address can be 2000 characters long' },
   textarea: { least: 2000, what: 'a message field', because: 'a message of a few paragraphs is that long' },
   select: undefined,
+  radio: undefined,
+  checkboxes: undefined,
+  // Its value is true or false, never text.
+  consent: undefined,
+  number: { least: 30, what: 'a number field', because: 'people type numbers with signs, decimals and separators, such as 1 250 000,50' },
+  date: { least: 10, what: 'a date field', because: 'a date is sent as YYYY-MM-DD' },
   file: { least: 2000, what: 'a file field', because: "it holds the uploaded file's web address, which can be 2000 characters long" },
 };
 
@@ -78,6 +89,16 @@ const uploadSchema = object({
   failed: text(),
 });
 
+/** Shows a field only when another field's answer is one of `is` (docs/content-files.md, "Fields shown when they apply"). */
+const showWhenSchema = object({
+  /** The `name` of the field whose answer decides (a select, radio or checkboxes field). */
+  field: text(),
+  /** The answers (option values of that field) that show this field; for checkboxes, any of them ticked. */
+  is: list(anyText(), { min: 1 }),
+  /** The condition in words, shown under the label when the page runs without JavaScript; left out: made from config/forms/_messages.ts onlyIf. */
+  says: optional(text()),
+});
+
 const fieldSchema = object({
   /** The key this field is stored under, exactly as the agency's data spells it. */
   name: contract(text()),
@@ -105,12 +126,16 @@ const fieldSchema = object({
   width: developerOnly(optional(oneOf(['full', 'half']))),
   /** File fields: what may be uploaded and what the visitor is told. */
   upload: presenceFixed(optional(uploadSchema)),
+  /** Shown (and its checks run) only when another field has one of some answers; hidden, it is sent empty. */
+  showWhen: optional(showWhenSchema),
 });
 
 const checkSchema = object({
   /** The `name` of the field checked. */
   field: contract(text()),
   rule: contract(oneOf(ruleNames)),
+  /** The number of a rule that needs one (minLength: the fewest characters). */
+  min: optional(number({ min: 1, max: MAX_RULE_MIN, integer: true })),
   /** Shown to the visitor when the check fails. */
   message: text(),
 });
@@ -204,6 +229,12 @@ const baseFormSchema = object({
       notAnOption: text(),
       unknownKey: text(),
       missingKey: text(),
+      /** A value sent for a field its condition hides. {label} is replaced. */
+      notShown: text(),
+      /** A condition in words (without JavaScript every field shows): {label} and {values} are replaced. */
+      onlyIf: text(),
+      /** Joins the answers in onlyIf's {values}. */
+      onlyIfOr: text(),
     }),
   ),
 });
@@ -278,11 +309,11 @@ export const formSchema: Schema<FormConfig> = {
     form.fields.forEach((f, i) => {
       if (!f || typeof f !== 'object') return;
       checkLimit(f, [...path, 'fields', i], ctx);
-      if (f.kind === 'select' && !f.options)
-        ctx.report([...path, 'fields', i, 'options'], 'is missing. A select field needs its list of options.', { kind: 'missing' });
+      if (typeof f.kind === 'string' && choiceKinds.includes(f.kind) && !f.options)
+        ctx.report([...path, 'fields', i, 'options'], `is missing. A ${f.kind} field needs its list of options.`, { kind: 'missing' });
       if (f.kind === 'file' && !f.upload)
         ctx.report([...path, 'fields', i, 'upload'], 'is missing. A file field needs its upload settings.', { kind: 'developerSetting' });
-      if (f.kind === 'select' && Array.isArray(f.options)) {
+      if (typeof f.kind === 'string' && choiceKinds.includes(f.kind) && Array.isArray(f.options)) {
         const values = f.options.map((o) => (o && typeof o === 'object' ? o.value : undefined)).filter((v): v is string => typeof v === 'string');
         for (const key of ['defaultValue', 'valueAfterReset'] as const) {
           const given = f[key];
@@ -356,13 +387,26 @@ export const formSchema: Schema<FormConfig> = {
       }
     }
     (Array.isArray(form.checks) ? form.checks : []).forEach((c, i) => {
-      if (c && typeof c.field === 'string' && !names.includes(c.field)) {
+      if (!c || typeof c !== 'object') return;
+      if (typeof c.field === 'string' && !names.includes(c.field)) {
         ctx.report(
           [...path, 'checks', i, 'field'],
           `${JSON.stringify(c.field)} is not a field of this form. Use one of: ${[...new Set(names.filter(Boolean))].join(', ')}.`,
           { kind: 'developerSetting' },
         );
       }
+      if (typeof c.rule === 'string' && isCountedRule(c.rule) && c.min === undefined)
+        ctx.report([...path, 'checks', i, 'min'], `is missing. The rule "${c.rule}" needs its number: add min: <number>.`, { kind: 'missing' });
+      if (typeof c.rule === 'string' && !isCountedRule(c.rule) && c.min !== undefined)
+        ctx.report([...path, 'checks', i, 'min'], `is set, but the rule "${c.rule}" takes no number. Remove it.`, { kind: 'developerSetting' });
+      const checked = form.fields!.find((f) => f && typeof f === 'object' && f.name === c.field);
+      if (checked && (checked.kind === 'checkboxes' || checked.kind === 'consent') && c.rule !== 'required')
+        ctx.report(
+          [...path, 'checks', i, 'rule'],
+          `is "${c.rule}", but ${JSON.stringify(c.field)} is a ${checked.kind} field, whose answer is ${checked.kind === 'consent' ? 'a ticked box or not' : 'a list of ticked options'}, not text: only "required" applies to it.`,
+          { kind: 'developerSetting' },
+        );
     });
+    checkConditions(form.fields, [...path, 'fields'], ctx);
   },
 };

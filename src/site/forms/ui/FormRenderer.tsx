@@ -8,6 +8,8 @@ import styled from '@emotion/styled';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { conditionWords, shownFields, withHiddenEmptied } from '../model/conditions';
+import { HelperText } from './fields/OutlinedField';
 import { SvgIcon } from '../../islands/icons';
 import { prepareToasts } from '../../islands/toasts/notify';
 import { tokens, up } from '../../islands/tokens';
@@ -24,6 +26,15 @@ function valuesInPage(form: FormConfig, idPrefix: string): FormValues {
   const found: FormValues = {};
   for (const field of form.fields) {
     if (field.kind === 'file') continue;
+    if (field.kind === 'radio' || field.kind === 'checkboxes' || field.kind === 'consent') {
+      const boxes = [...(document.getElementById(`${idPrefix}-${field.name}`)?.closest('form') ?? document).querySelectorAll('input')].filter(
+        (box) => box.name === field.name && box.checked,
+      );
+      if (field.kind === 'consent') found[field.name] = boxes.length > 0;
+      else if (field.kind === 'checkboxes') found[field.name] = boxes.map((box) => box.value);
+      else if (boxes[0]) found[field.name] = boxes[0].value;
+      continue;
+    }
     const input = document.getElementById(`${idPrefix}-${field.name}`);
     if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement || input instanceof HTMLSelectElement) {
       if (input.value !== '' || field.kind !== 'select') found[field.name] = input.value;
@@ -118,10 +129,14 @@ export interface SpamTrapField {
 }
 
 export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { form: FormConfig; idPrefix: string; spamTrap: SpamTrapField; onDark?: boolean }) {
-  const resolver = useMemo(() => yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>, [form]);
+  // Hidden fields are checked and sent empty (src/site/forms/model/conditions.ts).
+  const resolver = useMemo(() => {
+    const checks = yupResolver(buildSchema(form)) as unknown as Resolver<FormValues>;
+    return ((values, context, options) => checks(withHiddenEmptied(form, values), context, options)) as Resolver<FormValues>;
+  }, [form]);
   // Hydrating a prerendered form: keep whatever the visitor already typed into its HTML.
   const [startValues] = useState(() => ({ ...initialValues(form), ...valuesInPage(form, idPrefix) }));
-  const { register, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<FormValues>({
+  const { register, handleSubmit, reset, setValue, getValues, setError, formState, watch } = useForm<FormValues>({
     resolver,
     defaultValues: startValues,
     mode: 'onSubmit',
@@ -142,7 +157,7 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
       if (trap.current) trap.current.value = '';
     },
     pendingUpload: () => uploads.current,
-    currentValues: () => getValues(),
+    currentValues: () => withHiddenEmptied(form, getValues()),
     spamTrap: { name: spamTrap.name, value: () => trap.current?.value ?? '' },
     // Our server's word on a field: shown and focused there, as the browser's own check does.
     showRefusal: ({ field, message }) => {
@@ -173,10 +188,21 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
   const error = (field: string) => formState.errors[field]?.message;
   const inline = form.layout === 'inline';
 
+  // Before the form's code runs (and without JavaScript) every field shows, a conditional one
+  // with its condition in words; then only the fields that apply.
+  const values = watch();
+  const shown = interactive ? shownFields(form, values) : undefined;
   const fields = form.fields.map((field) => {
+    if (shown && !shown.has(field.name)) return null;
     const Renderer = fieldRenderers[field.kind];
+    const condition = shown ? undefined : conditionWords(form, field);
     return (
       <Cell key={field.name} place={inline ? 'inline' : field.width === 'half' ? 'half' : 'full'}>
+        {condition && (
+          <HelperText tone="hint" data-condition={field.name}>
+            {condition}
+          </HelperText>
+        )}
         <Renderer
           field={field}
           form={form}
@@ -186,6 +212,8 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
           setFileUrl={(url) => setValue(field.name, url)}
           trackUpload={(upload) => (uploads.current = upload)}
           resetCount={resetCount}
+          value={values[field.name]}
+          setFieldValue={(value) => setValue(field.name, value, { shouldValidate: formState.isSubmitted })}
           onDark={onDark}
         />
       </Cell>

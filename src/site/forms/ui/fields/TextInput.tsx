@@ -1,10 +1,11 @@
 import { OutlinedField } from './OutlinedField';
 import type { FieldProps } from './types';
 
-const inputModes = { tel: 'numeric', email: 'email', url: 'url' } as const;
-const inputTypes = { tel: 'tel', email: 'email', url: 'url' } as const;
+// A number is typed as text (a phone's keypad with decimals): the value is what the visitor typed, separators and all.
+const inputModes = { tel: 'numeric', email: 'email', url: 'url', number: 'decimal' } as const;
+const inputTypes = { tel: 'tel', email: 'email', url: 'url', date: 'date' } as const;
 
-/** text, email, tel, url and textarea fields. */
+/** text, email, tel, url, number, date and textarea fields. */
 export function TextInput({ field, form, idPrefix, registration, error, onDark }: FieldProps) {
   // One-line forms (newsletter) name the field for screen readers; the placeholder shows the hint.
   const labelHidden = form.layout === 'inline';

@@ -1,6 +1,7 @@
 /** Field kind -> renderer. A kind in formSchema.ts without a renderer is a type error. */
 import type { ComponentType } from 'react';
 import type { fieldKinds } from '../../model/formSchema';
+import { ChoiceInput } from './ChoiceInput';
 import { FileInput } from './FileInput';
 import { SelectInput } from './SelectInput';
 import { TextInput } from './TextInput';
@@ -14,4 +15,9 @@ export const fieldRenderers = {
   textarea: TextInput,
   select: SelectInput,
   file: FileInput,
+  number: TextInput,
+  date: TextInput,
+  radio: ChoiceInput,
+  checkboxes: ChoiceInput,
+  consent: ChoiceInput,
 } satisfies Record<(typeof fieldKinds)[number], ComponentType<FieldProps>>;

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FieldConfig, FormConfig } from '../../model/formSchema';
+import type { FieldValue } from '../../model/conditions';
 
 /** What every field renderer receives from FormRenderer. */
 export interface FieldProps {
@@ -15,6 +16,9 @@ export interface FieldProps {
   trackUpload: (upload: Promise<unknown>) => void;
   /** Changes after every reset, so fields with their own state can start over. */
   resetCount: number;
+  /** The field's answer now, and how to change it (checkboxes and consent, whose inputs are drawn from it). */
+  value: FieldValue | undefined;
+  setFieldValue: (value: FieldValue) => void;
   /** The form sits on a dark band (the footer newsletter box). */
   onDark: boolean;
 }
