@@ -6,7 +6,7 @@
  * fills them in, and as the browser hydrates them over the server's HTML.
  */
 import { CacheProvider, type EmotionCache } from '@emotion/react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { closeSnackbar } from 'notistack';
@@ -24,7 +24,8 @@ import { FormRenderer } from '../FormRenderer';
 import { submissionsInMemory } from '../../submit/memory';
 import { fieldRenderers } from './registry';
 
-type Kind = keyof typeof fieldRenderers;
+/** The kinds drawn as one input named by its label (radio, checkboxes and consent: src/site/forms/ui/conditions.test.tsx). */
+type Kind = Exclude<keyof typeof fieldRenderers, 'radio' | 'checkboxes' | 'consent'>;
 
 /* ------------------------------------------------------------ a recording port */
 
@@ -112,7 +113,7 @@ afterEach(async () => {
 const upload = forms.freelancer.fields.find((f) => f.kind === 'file')!.upload!;
 /** Fills `{name}` placeholders as the site does (the upload's texts in config/forms). */
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
-const textKinds: Kind[] = ['text', 'email', 'tel', 'url', 'textarea'];
+const textKinds: Kind[] = ['text', 'email', 'tel', 'url', 'textarea', 'number', 'date'];
 
 /** Waits until the field is empty again, as a form is after a save: a file field shows its hint once more. */
 async function formEmptyAgain(kind: Kind, input: HTMLElement): Promise<void> {
@@ -137,6 +138,8 @@ const probeFields: Record<Kind, FieldConfig> = {
     options: [{ value: '', label: 'Pick one', disabled: true }, { value: 'alpha', label: 'Alpha' }, { value: 'beta' }],
   },
   file: { name: 'Probe', kind: 'file', label: 'Probe file', maxLength: 2048, required: true, upload },
+  number: { name: 'Probe', kind: 'number', label: 'Probe number', maxLength: 30, required: true },
+  date: { name: 'Probe', kind: 'date', label: 'Probe date', maxLength: 10, required: true },
 };
 
 const checkMessage = 'Please fill in the probe field';
@@ -193,8 +196,12 @@ async function fillValid(kind: Kind, input: HTMLElement, user: ReturnType<typeof
       await screen.findByText(fill(upload.done, { name: 'cv.pdf' }));
       return 'https://files.example.com/';
     }
+    case 'date':
+      // A date input takes a whole date at once (typed one key at a time it is empty until complete).
+      fireEvent.change(input, { target: { value: '2027-03-01' } });
+      return '2027-03-01';
     default: {
-      const value = { text: 'Hello there', email: 'a@b.co', tel: '0123456789', url: 'https://x.example', textarea: 'Line one\nLine two' }[kind];
+      const value = { text: 'Hello there', email: 'a@b.co', tel: '0123456789', url: 'https://x.example', textarea: 'Line one\nLine two', number: '1 250,50' }[kind];
       await user.type(input, value);
       return value;
     }
@@ -202,7 +209,7 @@ async function fillValid(kind: Kind, input: HTMLElement, user: ReturnType<typeof
 }
 
 const cases: [Kind, 'stacked' | 'inline'][] = [
-  ...(Object.keys(fieldRenderers) as Kind[]).map((kind) => [kind, 'stacked'] as [Kind, 'stacked']),
+  ...(Object.keys(probeFields) as Kind[]).map((kind) => [kind, 'stacked'] as [Kind, 'stacked']),
   // The one-line layout (the footer newsletter) hides text labels and names the input with aria-label.
   ['email', 'inline'],
   ['text', 'inline'],
