@@ -10,7 +10,8 @@ import forms from '../../../config/forms';
 import { invalidData, validData } from '../../test/formFixtures';
 import { buildApp } from '../../apps/server/app';
 import { outcomeBanner, outcomeFromQuery } from '../../site/forms/model/outcomes';
-import { backTo } from './plainPosts';
+import { backTo, handlePlainPost, parseFormBody } from './plainPosts';
+import { auditForm, auditValid } from '../../test/auditForm';
 import { escapeHtml } from '../../schema/text';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -104,5 +105,37 @@ describe('the outcome shown on the page', () => {
     // A check the form does not have: no outcome (the page as it is), nothing from the address shown.
     expect(outcomeFromQuery(new URLSearchParams('invalid=Inquriy&check=<b>'))).toBeNull();
     expect(outcomeFromQuery(new URLSearchParams(`invalid=Inquriy&check=${forms.inquiry.checks.length}`))).toBeNull();
+  });
+});
+
+describe('a plain post of a form the office made (every field shown, without JavaScript)', () => {
+  const post = async (body: string) => {
+    const saved: Record<string, unknown>[] = [];
+    const query = await handlePlainPost(auditForm, parseFormBody(Buffer.from(body)), async (document) => saved.push(document));
+    return { query, saved };
+  };
+  const filled = (changes: Record<string, string | string[] | undefined>) => {
+    const values: Record<string, string | string[] | undefined> = { ...auditValid, agree: 'true', ...changes };
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(values)) for (const v of value === undefined ? [] : [value].flat()) params.append(name, v);
+    return params.toString();
+  };
+
+  it('takes each ticked box of a checkboxes field, and a ticked consent as true', async () => {
+    const { query, saved } = await post(filled({}));
+    expect(query).toBe(`?sent=${auditForm.collection}`);
+    expect(saved[0]).toMatchObject({ extras: auditValid.extras, agree: true, platform: auditValid.platform });
+  });
+
+  it('drops an answer to a field its condition hides, and an unticked consent is false (refused by its required check)', async () => {
+    const { query, saved } = await post(filled({ projectType: 'Company site' }));
+    expect(query).toBe(`?sent=${auditForm.collection}`);
+    expect(saved[0]).toMatchObject({ projectType: 'Company site', platform: '', otherPlatform: '' });
+    const unticked = await post(filled({ agree: undefined, extras: undefined, photoCount: undefined }));
+    expect(unticked.query).toBe(`?invalid=${auditForm.collection}&check=${auditForm.checks.findIndex((c) => c.field === 'agree')}`);
+  });
+
+  it('reads a name sent twice as the list of its values', () => {
+    expect(parseFormBody(Buffer.from('a=1&a=2&b=3'))).toEqual({ a: ['1', '2'], b: '3' });
   });
 });

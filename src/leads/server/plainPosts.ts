@@ -10,7 +10,8 @@ import { isUtf8 } from 'node:buffer';
 import server from '../../../config/server';
 import { buildDocument } from '../../site/forms/model/document';
 import { validateValues, type FormValues } from '../../site/forms/model/buildSchema';
-import type { FormConfig } from '../../site/forms/model/formSchema';
+import type { FieldConfig, FormConfig } from '../../site/forms/model/formSchema';
+import { emptyValue, withHiddenEmptied, type FieldValue } from '../../site/forms/model/conditions';
 import { servedRoutes } from '../../site/server/servedContent';
 
 /**
@@ -36,8 +37,9 @@ export function backTo(referer: string | undefined, host: string | undefined): s
 /** Whether the hidden spam-trap field (config/server.ts `spamTrap`) was filled in. */
 export function isSpam(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
-  const value = (body as Record<string, unknown>)[server.spamTrap.name];
-  return value !== undefined && value !== null && value !== '';
+  const posted = (body as Record<string, unknown>)[server.spamTrap.name];
+  const values: unknown[] = Array.isArray(posted) ? posted : [posted];
+  return values.some((value) => value !== undefined && value !== null && value !== '');
 }
 
 /** Where a refused plain post is sent back to: the form's failure outcome. */
@@ -45,8 +47,11 @@ export function failedQuery(form: FormConfig): string {
   return `?failed=${encodeURIComponent(form.collection)}`;
 }
 
-/** A parsed plain post: each name's value, or null where the bytes were not UTF-8 text. */
-export type PostedBody = Record<string, string | null>;
+/**
+ * A parsed plain post: each name's value, or null where the bytes were not UTF-8 text; a name
+ * sent more than once (the ticked boxes of a checkboxes field) has the list of its values.
+ */
+export type PostedBody = Record<string, string | null | (string | null)[]>;
 
 /**
  * Reads a urlencoded body as browsers send it (UTF-8, %-escaped, "+" for spaces). Stricter
@@ -69,13 +74,44 @@ export function parseFormBody(bytes: Buffer): PostedBody {
     const name = decode(cut < 0 ? pair : pair.slice(0, cut));
     if (name !== null) entries.push([name, utf8 ? decode(cut < 0 ? '' : pair.slice(cut + 1)) : null]);
   }
-  // fromEntries defines own properties: a "__proto__" name is just a name the form does not have.
-  return Object.fromEntries(entries);
+  // Own properties (defineProperty, as fromEntries): a "__proto__" name is just a name the form does not have.
+  const body: PostedBody = {};
+  for (const [name, value] of entries) {
+    const before = Object.hasOwn(body, name) ? body[name] : undefined;
+    Object.defineProperty(body, name, {
+      value: before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return body;
 }
 
-/** The form's values from a plain post: exactly its fields (missing ones empty, unreadable ones null). */
-function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, string | null> {
-  return Object.fromEntries(form.fields.map((f) => [f.name, Object.hasOwn(body, f.name) ? (body[f.name] ?? null) : '']));
+const last = (value: PostedBody[string]) => (Array.isArray(value) ? (value[value.length - 1] ?? null) : value);
+
+/**
+ * A field's value as posted: checkboxes the list of ticked options, consent true when ticked,
+ * other fields their text (the last one, when a name came twice). Missing: its empty answer.
+ */
+function postedValue(field: FieldConfig, body: PostedBody): FieldValue | null {
+  if (!Object.hasOwn(body, field.name)) return emptyValue(field);
+  const posted = body[field.name]!;
+  if (field.kind === 'checkboxes') {
+    const list = Array.isArray(posted) ? posted : [posted];
+    return list.some((v) => v === null) ? null : (list as string[]);
+  }
+  if (field.kind === 'consent') return last(posted) === 'true' ? true : last(posted);
+  return last(posted);
+}
+
+/**
+ * The form's values from a plain post: exactly its fields (missing ones empty, unreadable ones
+ * null). Without JavaScript the visitor saw every field: an answer to one its condition hides
+ * is dropped (emptied), not refused.
+ */
+function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, FieldValue | null> {
+  return withHiddenEmptied(form, Object.fromEntries(form.fields.map((f) => [f.name, postedValue(f, body)])));
 }
 
 export async function handlePlainPost(form: FormConfig, body: PostedBody, save: (document: Record<string, unknown>) => Promise<unknown>): Promise<string> {
