@@ -31,6 +31,17 @@ export default {
   // What each form brings (its `kind` in config/forms), as insights name it. The first is what
   // insights count by default (each person once); the others are shown beside it.
   kinds: { client: 'Client leads', application: 'Applications', subscriber: 'Newsletter sign-ups' },
+  // The checks a form's field may have, as the editor lists them ({min} is the number the office chooses).
+  ruleLabels: {
+    required: 'must be filled in',
+    email: 'must be an e-mail address',
+    digits: 'digits only, or left empty',
+    digitsRequired: 'digits only, at least one',
+    url: 'must be a web address',
+    number: 'must be a number',
+    date: 'must be a date',
+    minLength: 'at least {min} characters',
+  },
   // Under a table wider than the screen (a phone), which scrolls sideways.
   wideTable: 'More columns to the right: scroll the table sideways.',
   // Shown to owners on every screen while a setting is still the shipped example (npm run check says the same).

@@ -7,6 +7,7 @@ import admin from '../../../config/admin';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { checkConfig } from '../server/checker';
+import { ruleNames } from '../../platform/rules';
 
 type Json = Record<string, unknown>;
 const copy = <T>(value: T) => structuredClone(value) as unknown as Json;
@@ -22,6 +23,18 @@ test('the real config has no problems', () => {
 });
 
 describe('config/admin.ts', () => {
+  test('the checks a form may use: a name for each rule, and {min} only where the rule has a number', () => {
+    expect(Object.keys(admin.ruleLabels).sort()).toEqual([...ruleNames].sort());
+    const problems = problemsOf((c) => {
+      const labels = c.admin.ruleLabels as Json;
+      delete labels.url;
+      labels.minLength = 'at least {max} characters';
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems.find((p) => p.includes('ruleLabels.url'))).toMatch(/is missing/);
+    expect(problems.find((p) => p.includes('ruleLabels.minLength'))).toMatch(/\{max\}/);
+  });
+
   test('an empty text', () => {
     expect(problemsOf((c) => ((c.admin.signIn as Json).submit = ' '))).toEqual([
       'config/admin.ts: signIn.submit is empty. Write the text between the quotes, or remove the key if it is optional.',

@@ -24,6 +24,7 @@ import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../
 import { ATTRIBUTION_KEYS, CLICK_IDS, DEVICES } from '../../leads/model/attribution';
 import { CONFIRMATION_MAILS, SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
 import { ADMIN_ROLES } from '../../platform/roles';
+import { isCountedRule, ruleNames, type RuleName } from '../../platform/rules';
 
 /** A template that is a paragraph or more (an instruction of several sentences). */
 const PARAGRAPH = { maxLength: TEXT_LIMITS.paragraph };
@@ -203,6 +204,10 @@ export const adminSchema = object({
   forms: formNames(),
   statuses: texts(LEAD_STATUSES),
   kinds: formKinds(),
+  /** The rules a form's check may use (src/platform/rules.ts), in the office's words: one for each; {min} in a rule with a number. */
+  ruleLabels: object(
+    Object.fromEntries(ruleNames.map((name) => [name, isCountedRule(name) ? template(['min']) : text()])) as Record<RuleName, Schema<string>>,
+  ),
   stages: stages(),
   pipeline: object({
     ...texts([

@@ -76,7 +76,12 @@ test('the browser sends hidden fields empty: what a visitor typed before changin
 test('a condition in words: its own, or the form’s template with the answers’ labels', () => {
   const platform = auditForm.fields.find((f) => f.name === 'platform')!;
   expect(conditionWords(auditForm, platform)).toBe(fill(auditForm.messages.onlyIf, { label: label('projectType'), values: 'Online shop' }));
-  expect(conditionWords(auditForm, auditForm.fields.find((f) => f.name === 'otherPlatform')!)).toBe(auditForm.fields.find((f) => f.name === 'otherPlatform')!.showWhen!.says);
+  expect(
+    conditionWords(
+      auditForm,
+      auditForm.fields.find((f) => f.name === 'otherPlatform')!,
+    ),
+  ).toBe(auditForm.fields.find((f) => f.name === 'otherPlatform')!.showWhen!.says);
   expect(conditionWords(auditForm, auditForm.fields[0]!)).toBeUndefined();
 });
 
@@ -108,7 +113,12 @@ describe('the checker', () => {
     ['a loop', withField('projectType', { showWhen: { field: 'platform', is: ['Other'] } }), 'fields.3.showWhen.field', /loop/],
     ['a condition on the field itself', withField('platform', { showWhen: { field: 'platform', is: ['Other'] } }), 'fields.4.showWhen.field', /itself/],
     ['a missing field', withField('platform', { showWhen: { field: 'nothing', is: ['Other'] } }), 'fields.4.showWhen.field', /"nothing" is not a field/],
-    ['a value that is not an option', withField('platform', { showWhen: { field: 'projectType', is: ['Blog'] } }), 'fields.4.showWhen.is.0', /"Blog" is not one of the options/],
+    [
+      'a value that is not an option',
+      withField('platform', { showWhen: { field: 'projectType', is: ['Blog'] } }),
+      'fields.4.showWhen.is.0',
+      /"Blog" is not one of the options/,
+    ],
     ['a field that has no options', withField('platform', { showWhen: { field: 'fullName', is: ['x'] } }), 'fields.4.showWhen.field', /no options/],
   ])('says in a sentence: %s', (_name, form, path, words) => {
     const said = sentences(form).filter(([at]) => at === path);
@@ -117,7 +127,13 @@ describe('the checker', () => {
   });
 
   it('asks minLength for its number, and a checkboxes field for required only', () => {
-    const form = { ...auditForm, checks: [{ field: 'brief', rule: 'minLength', message: 'm' }, { field: 'extras', rule: 'email', message: 'm' }] };
+    const form = {
+      ...auditForm,
+      checks: [
+        { field: 'brief', rule: 'minLength', message: 'm' },
+        { field: 'extras', rule: 'email', message: 'm' },
+      ],
+    };
     expect(sentences(form).map(([at]) => at)).toEqual(['checks.0.min', 'checks.1.rule']);
   });
 

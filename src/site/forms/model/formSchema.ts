@@ -25,7 +25,7 @@ import {
   type Schema,
 } from '../../../schema/schema';
 import { MAX_RULE_MIN, isCountedRule, ruleNames } from '../../../platform/rules';
-import { checkConditions } from './conditions';
+import { checkConditions } from './conditionCheck';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file', 'number', 'radio', 'checkboxes', 'date', 'consent'] as const;
 export type FieldKind = (typeof fieldKinds)[number];
