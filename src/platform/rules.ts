@@ -66,7 +66,7 @@ export interface CountedRuleDescription {
 /** The most a check's `min` may be (RE2 repeats at most 1000 times). */
 export const MAX_RULE_MIN = 1000;
 
-export const countedRuleDescriptions = {
+const countedRuleDescriptions = {
   minLength: {
     summary: 'At least `min` characters (empty passes: pair it with required).',
     pattern: (min) => `${ANY}{${min},}`,
@@ -78,7 +78,7 @@ export const countedRuleDescriptions = {
 export type FixedRuleName = keyof typeof ruleDescriptions;
 export const fixedRuleNames = Object.keys(ruleDescriptions) as FixedRuleName[];
 export type CountedRuleName = keyof typeof countedRuleDescriptions;
-export const countedRuleNames = Object.keys(countedRuleDescriptions) as CountedRuleName[];
+const countedRuleNames = Object.keys(countedRuleDescriptions) as CountedRuleName[];
 export type RuleName = FixedRuleName | CountedRuleName;
 export const ruleNames: RuleName[] = [...fixedRuleNames, ...countedRuleNames];
 
@@ -97,7 +97,10 @@ function checkOf(rule: RuleDescription): (value: string) => boolean {
   return (value) => (rule.emptyPasses && value === '') || regex.test(value);
 }
 
-const fixedChecks = Object.fromEntries(fixedRuleNames.map((name) => [name, checkOf(ruleDescriptions[name])])) as Record<FixedRuleName, (value: string) => boolean>;
+const fixedChecks = Object.fromEntries(fixedRuleNames.map((name) => [name, checkOf(ruleDescriptions[name])])) as Record<
+  FixedRuleName,
+  (value: string) => boolean
+>;
 
 /** Each rule's check: takes the field's text (and the check's `min`, for a counted rule) and says whether it passes. */
 export const rules = Object.fromEntries(

@@ -17,7 +17,14 @@ export const auditForm: FormConfig = {
     { name: 'fullName', kind: 'text', label: 'Probe name', maxLength: 100, required: true },
     { name: 'email', kind: 'email', label: 'Probe mail', maxLength: 254, required: true },
     { name: 'website', kind: 'url', label: 'Probe site', maxLength: 2000 },
-    { name: 'projectType', kind: 'radio', label: 'Probe project', maxLength: 100, required: true, options: [{ value: 'Company site' }, { value: 'Online shop' }] },
+    {
+      name: 'projectType',
+      kind: 'radio',
+      label: 'Probe project',
+      maxLength: 100,
+      required: true,
+      options: [{ value: 'Company site' }, { value: 'Online shop' }],
+    },
     {
       name: 'platform',
       kind: 'select',
@@ -29,7 +36,13 @@ export const auditForm: FormConfig = {
       showWhen: { field: 'projectType', is: ['Online shop'] },
     },
     // A chain: shown only when platform is shown and says Other.
-    { name: 'otherPlatform', kind: 'text', label: 'Probe other platform', maxLength: 100, showWhen: { field: 'platform', is: ['Other'], says: 'Probe: only for other platforms.' } },
+    {
+      name: 'otherPlatform',
+      kind: 'text',
+      label: 'Probe other platform',
+      maxLength: 100,
+      showWhen: { field: 'platform', is: ['Other'], says: 'Probe: only for other platforms.' },
+    },
     { name: 'extras', kind: 'checkboxes', label: 'Probe extras', maxLength: 100, options: [{ value: 'Logo' }, { value: 'Texts' }, { value: 'Photos' }] },
     { name: 'photoCount', kind: 'number', label: 'Probe photo count', maxLength: 30, showWhen: { field: 'extras', is: ['Photos'] } },
     { name: 'launch', kind: 'date', label: 'Probe launch', maxLength: 10 },

@@ -205,9 +205,7 @@ export const adminSchema = object({
   statuses: texts(LEAD_STATUSES),
   kinds: formKinds(),
   /** The rules a form's check may use (src/platform/rules.ts), in the office's words: one for each; {min} in a rule with a number. */
-  ruleLabels: object(
-    Object.fromEntries(ruleNames.map((name) => [name, isCountedRule(name) ? template(['min']) : text()])) as Record<RuleName, Schema<string>>,
-  ),
+  ruleLabels: object(Object.fromEntries(ruleNames.map((name) => [name, isCountedRule(name) ? template(['min']) : text()])) as Record<RuleName, Schema<string>>),
   stages: stages(),
   pipeline: object({
     ...texts([

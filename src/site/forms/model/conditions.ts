@@ -25,7 +25,7 @@ export function isEmptyValue(value: unknown): boolean {
 }
 
 /** Whether a field's answer `value` meets a condition's `is`. */
-export function answerIs(value: unknown, is: readonly string[]): boolean {
+function answerIs(value: unknown, is: readonly string[]): boolean {
   if (Array.isArray(value)) return value.some((v) => typeof v === 'string' && is.includes(v));
   return typeof value === 'string' && is.includes(value);
 }

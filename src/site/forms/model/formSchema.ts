@@ -28,10 +28,10 @@ import { MAX_RULE_MIN, isCountedRule, ruleNames } from '../../../platform/rules'
 import { checkConditions } from './conditionCheck';
 
 export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 'file', 'number', 'radio', 'checkboxes', 'date', 'consent'] as const;
-export type FieldKind = (typeof fieldKinds)[number];
+type FieldKind = (typeof fieldKinds)[number];
 
 /** The kinds whose value is one of `options` (checkboxes: a list of them). */
-export const choiceKinds: readonly FieldKind[] = ['select', 'radio', 'checkboxes'];
+const choiceKinds: readonly FieldKind[] = ['select', 'radio', 'checkboxes'];
 
 /** The least a limit may be, in words for its sentence: `what` a field of this kind is, and `because` of what it needs as many characters. */
 interface LeastLength {

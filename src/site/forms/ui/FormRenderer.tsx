@@ -107,6 +107,9 @@ const ArrowButton = styled.button({
 
 const Submit = styled.div({ gridColumn: '1 / -1' });
 
+/** A field's condition in words, above it (before the form's code runs): clear of the label raised on its outline. */
+const Condition = styled(HelperText)({ margin: '0 0 10px' });
+
 const Hidden = styled.div({ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' });
 
 /**
@@ -199,9 +202,9 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
     return (
       <Cell key={field.name} place={inline ? 'inline' : field.width === 'half' ? 'half' : 'full'}>
         {condition && (
-          <HelperText tone="hint" data-condition={field.name}>
+          <Condition tone="hint" data-condition={field.name}>
             {condition}
-          </HelperText>
+          </Condition>
         )}
         <Renderer
           field={field}

@@ -9,7 +9,6 @@ import { CacheProvider } from '@emotion/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import axe from 'axe-core';
 import server from '../../../../config/server';
 import { DataPortProvider } from '../../data/DataPortContext';
 import type { DataPort } from '../../data/port';
@@ -60,15 +59,16 @@ test('without JavaScript every field shows, a conditional one with its condition
   expect(document.querySelector<HTMLInputElement>('input[name="agree"]')!.value).toBe('true');
 });
 
-test('radio buttons and checkboxes: a group named by its legend; consent: a box named by its sentence; axe finds nothing', async () => {
-  const { container } = render(drawn().tree);
+test('radio buttons and checkboxes: a group named by its legend; consent: a box named by its sentence', () => {
+  render(drawn().tree);
   const project = screen.getByRole('group', { name: new RegExp(`^${label('projectType')}`) });
-  expect(within(project).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['Company site', 'Online shop']);
+  expect(
+    within(project)
+      .getAllByRole('radio')
+      .map((r) => r.getAttribute('value')),
+  ).toEqual(['Company site', 'Online shop']);
   expect(within(screen.getByRole('group', { name: label('extras') })).getAllByRole('checkbox')).toHaveLength(3);
   expect(screen.getByRole('checkbox', { name: new RegExp(`^${label('agree').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).not.toBeChecked();
-  // color-contrast needs a layout, which jsdom has not: the browser test checks it.
-  const { violations } = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
 });
 
 test('a conditional field shows when its answer is chosen, hides again, and is sent empty', async () => {

@@ -91,9 +91,7 @@ export function ChoiceInput({ field, idPrefix, registration, error, value, setFi
               name={field.name}
               value={option.value}
               checked={ticked.includes(option.value)}
-              onChange={(event) =>
-                setFieldValue(options.map((o) => o.value).filter((v) => (v === option.value ? event.target.checked : ticked.includes(v))))
-              }
+              onChange={(event) => setFieldValue(options.map((o) => o.value).filter((v) => (v === option.value ? event.target.checked : ticked.includes(v))))}
             />
           )}
           <span>{option.label ?? option.value}</span>

@@ -22,7 +22,7 @@ import { messageOf, specDocuments, toasts, validData } from '../../../../test/fo
 import type { FieldConfig, FormConfig } from '../../model/formSchema';
 import { FormRenderer } from '../FormRenderer';
 import { submissionsInMemory } from '../../submit/memory';
-import { fieldRenderers } from './registry';
+import type { fieldRenderers } from './registry';
 
 /** The kinds drawn as one input named by its label (radio, checkboxes and consent: src/site/forms/ui/conditions.test.tsx). */
 type Kind = Exclude<keyof typeof fieldRenderers, 'radio' | 'checkboxes' | 'consent'>;
@@ -201,7 +201,9 @@ async function fillValid(kind: Kind, input: HTMLElement, user: ReturnType<typeof
       fireEvent.change(input, { target: { value: '2027-03-01' } });
       return '2027-03-01';
     default: {
-      const value = { text: 'Hello there', email: 'a@b.co', tel: '0123456789', url: 'https://x.example', textarea: 'Line one\nLine two', number: '1 250,50' }[kind];
+      const value = { text: 'Hello there', email: 'a@b.co', tel: '0123456789', url: 'https://x.example', textarea: 'Line one\nLine two', number: '1 250,50' }[
+        kind
+      ];
       await user.type(input, value);
       return value;
     }
