@@ -168,6 +168,8 @@ function usePreview(draft: NewsletterDraft | undefined): NewsletterPreview | und
 
 /** What the page does (save, test, mark ready or not, send now or at a time, back to draft, delete), which of them is under way, and which is being asked. */
 function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { setNotice, attempt }: Notices) {
+  // The test's outcome, its refusal too, is said beside its button (far below the page's notice).
+  const tested = useNotice();
   const navigate = useNavigate();
   const noteReady = useNoteReady();
   const { state } = useSession();
@@ -199,11 +201,12 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
       }
     });
   const test = () =>
-    attempt(async () => {
+    tested.attempt(async () => {
       setBusy('test');
+      tested.setNotice(undefined);
       try {
         await call('newsletterTest', { params });
-        setNotice({ text: fill(t.testSent, { email }), severity: 'success' });
+        tested.setNotice({ text: fill(t.testSent, { email }), severity: 'success' });
       } finally {
         setBusy('');
       }
@@ -240,7 +243,7 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
       if (saved) noteReady([{ ...saved, state: 'draft' }]);
       navigate('/newsletters');
     });
-  return { busy, asking, setAsking, save, test, send, unschedule, markReady, remove };
+  return { busy, asking, setAsking, save, test, tested: tested.notice, send, unschedule, markReady, remove };
 }
 
 type Actions = ReturnType<typeof useNewsletterActions>;
@@ -305,7 +308,7 @@ function PreviewSection({
   preview,
   newsletter: { saved, changed },
   editable,
-  actions: { busy, test },
+  actions: { busy, test, tested },
 }: {
   preview: NewsletterPreview | undefined;
   newsletter: Newsletter;
@@ -319,6 +322,7 @@ function PreviewSection({
         <Button variant="outlined" onClick={() => void test()} disabled={!saved || changed || busy !== ''}>
           {busy === 'test' ? t.testing : t.test}
         </Button>
+        <Notice message={tested} reveal />
         {(!saved || changed) && editable && (
           <Typography variant="body2" sx={{ mt: 1 }}>
             {t.saveFirst}

@@ -1,7 +1,7 @@
 /** A short message after an action (saved, sent again, a refusal), read out by screen readers. */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SignedOut } from './api';
 
 export interface NoticeMessage {
@@ -9,9 +9,14 @@ export interface NoticeMessage {
   severity: 'success' | 'error' | 'info';
 }
 
-export function Notice({ message }: { message: NoticeMessage | undefined }) {
+/** `reveal`: a notice beside the button it answers, brought into view when it comes (below it on a phone's short screen). */
+export function Notice({ message, reveal = false }: { message: NoticeMessage | undefined; reveal?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal && message) box.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }, [reveal, message]);
   return (
-    <Box role="status" aria-live="polite" sx={{ minHeight: message ? undefined : 0 }}>
+    <Box ref={box} role="status" aria-live="polite" sx={{ minHeight: message ? undefined : 0 }}>
       {message && (
         // The box around it is the live region; the alert itself is no second one.
         <Alert severity={message.severity} variant="outlined" role="presentation" sx={{ my: 2, overflowWrap: 'anywhere' }}>
