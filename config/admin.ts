@@ -885,6 +885,9 @@ export default {
     removeNamed: 'Remove {name}',
     moveUp: 'Move up',
     moveDown: 'Move down',
+    // A list's Move and Remove buttons, each named with its item ("Move 'Our services' down"): {name} is the item's title, else its kind and place.
+    moveUpNamed: 'Move {name} up',
+    moveDownNamed: 'Move {name} down',
     // A list's item, where it has no title of its own to be named by: by its kind and its place in
     // the list ("Paragraph 2"). {item} is its kind (itemKinds, by the list's key), {n} its place.
     itemNumbered: '{item} {n}',
@@ -1026,8 +1029,8 @@ export default {
       changeReordered: 'reordered',
       // An item moved in a list ("Home: moved 'Web design' from position 1 to 3"): {item} is the item's name, {from} and {to} its places counted from 1.
       changeMoved: '{where}: moved {item} from position {from} to {to}',
-      // A moved item's place, on each side of its before and after: {n} is replaced.
-      position: 'Position {n}',
+      // A moved item's place, on each side of its before and after ("'Our services' at position 4"): {item} is the item's name, {n} its place counted from 1.
+      position: '{item} at position {n}',
       fileMade: '{where}: made',
       fileRemoved: '{where}: removed',
       // An item with no name of its own, and a list by its length; {count} is replaced.

@@ -242,8 +242,8 @@ test('a section moved two places down is one change in the revisions, and its un
     from: first + 1,
     to: first + 3,
   });
-  /** Its Move down, wherever it is (its group is named by its place, kind and heading). */
-  const moveDown = () => page.getByRole('group', { name: new RegExp(`${escapeRegExp(headingOf(moved))}$`) }).getByRole('button', { name: t.moveDown });
+  /** Its Move down, wherever it is (named with its heading). */
+  const moveDown = () => page.getByRole('button', { name: fill(t.moveDownNamed, { name: `'${headingOf(moved)}'` }), exact: true });
   /** The headings of the sections of Services on the page a visitor opens, in order (those of the sections). */
   const visitorHeadings = async () => {
     const visitor = await page.context().newPage();

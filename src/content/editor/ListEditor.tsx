@@ -136,6 +136,73 @@ function ItemProblems({ path, children }: { path: Path; children: (problems: num
   return <>{children(useProblemsWithin(path))}</>;
 }
 
+/**
+ * Where the keyboard goes after a change of the list (`focusNext`: an element's id), and, after a
+ * move, the moved item kept where it was in the window (`keepAt`: the id of its button pressed and
+ * where that button was), so that the pointer that pressed it is over it still.
+ */
+function useFocusAfterChange() {
+  const focusNext = useRef<string>(undefined);
+  const keepAt = useRef<{ id: string; top: number }>(undefined);
+  useEffect(() => {
+    const kept = keepAt.current;
+    keepAt.current = undefined;
+    if (kept) {
+      const now = document.getElementById(kept.id)?.getBoundingClientRect().top;
+      if (now !== undefined) window.scrollBy({ top: now - kept.top, behavior: 'instant' });
+    }
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus({ preventScroll: kept !== undefined });
+    focusNext.current = undefined;
+  });
+  return { focusNext, keepAt };
+}
+
+/** An item's Move up, Move down and Remove, named with the item (`name`); inside another list's item, the moves are arrows. */
+function ItemButtons({
+  index,
+  count,
+  name,
+  arrows,
+  canRemove,
+  controlId,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  name: string;
+  arrows: boolean;
+  canRemove: boolean;
+  controlId(index: number, what: string): string;
+  onMove(to: number, what: 'up' | 'down', button: HTMLElement): void;
+  onRemove(): void;
+}) {
+  const up = fill(t.moveUpNamed, { name });
+  const down = fill(t.moveDownNamed, { name });
+  // Arrows are named by their words.
+  const named = (words: string) => (arrows ? { 'aria-label': words, title: words } : {});
+  return (
+    <>
+      <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={(e) => onMove(index - 1, 'up', e.currentTarget)} {...named(up)}>
+        {arrows ? <Arrow up /> : up}
+      </Button>
+      <Button
+        id={controlId(index, 'down')}
+        size="small"
+        disabled={index === count - 1}
+        onClick={(e) => onMove(index + 1, 'down', e.currentTarget)}
+        {...named(down)}
+      >
+        {arrows ? <Arrow /> : down}
+      </Button>
+      <Button id={controlId(index, 'remove')} size="small" color="error" disabled={!canRemove} onClick={onRemove}>
+        {fill(t.removeNamed, { name })}
+      </Button>
+    </>
+  );
+}
+
 export function ListEditor({ schema, value, onChange, path, label, Field }: FieldProps & { Field: FieldEditor }) {
   const env = useEditorEnv();
   const meta = schema.meta.kind === 'list' ? schema.meta : undefined;
@@ -146,7 +213,7 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
   const listId = fieldId(env.file, path);
   const variants = itemSchema.meta.kind === 'union' ? Object.keys(itemSchema.meta.variants) : [];
   const [newType, setNewType] = useState(variants[0] ?? '');
-  const focusNext = useRef<string>(undefined);
+  const { focusNext, keepAt } = useFocusAfterChange();
   // A file's sections, when the screen opens each on its own: an outline of them, one line each.
   const outline = env.openSection !== undefined && itemSchema.meta.kind === 'union' && path.length === 1;
   // A list inside another list's item: its items closed until opened (those with a problem open at first, those added open).
@@ -166,15 +233,12 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
   const reopen = (at: (index: number) => number | undefined, also?: number) =>
     setOpened((old) => new Set([...[...old].map(at).filter((i): i is number => i !== undefined), ...(also === undefined ? [] : [also])]));
 
-  useEffect(() => {
-    if (!focusNext.current) return;
-    document.getElementById(focusNext.current)?.focus();
-    focusNext.current = undefined;
-  });
-
   const controlId = (index: number, what: string) => `${listId}-${index}-${what}`;
-  // Inside another list's item (narrow on a phone), Move up and Move down are arrows, named by their words.
-  const compact = (name: string) => (apart ? { 'aria-label': name, title: name } : {});
+  /** An item in its buttons' names: its title, else its kind and place ("Move 'Our services' down", "Remove Entry 2"). */
+  const nameOf = (item: unknown, index: number) => {
+    const title = itemTitle(item, itemSchema);
+    return title ? `'${title}'` : numberedItem(keyOf(path), index);
+  };
   /** An item's Open (in its closed line) or Close (beside Move up, Move down and Remove), named for screen readers with the item's name. */
   const openButton = (item: unknown, index: number) => (
     <Button
@@ -206,7 +270,8 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
     focusNext.current = next >= 0 ? fieldId(env.file, [...path, next]) : `${listId}-add`;
     env.announce(fill(t.removed, { name: label, n: index + 1 }));
   };
-  const move = (index: number, to: number, what: 'up' | 'down') => {
+  const move = (index: number, to: number, what: 'up' | 'down', button: HTMLElement) => {
+    keepAt.current = { id: controlId(to, what), top: button.getBoundingClientRect().top };
     onChange(moved(items, index, to));
     if (apart) reopen((i) => (i === index ? to : i === to ? index : i));
     // The keyboard stays on the same button of the moved item, unless that button is now disabled.
@@ -253,23 +318,16 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
               >
                 {apart && opened.has(index) && openButton(item, index)}
                 {!locked && (
-                  <>
-                    <Button id={controlId(index, 'up')} size="small" disabled={index === 0} onClick={() => move(index, index - 1, 'up')} {...compact(t.moveUp)}>
-                      {apart ? <Arrow up /> : t.moveUp}
-                    </Button>
-                    <Button
-                      id={controlId(index, 'down')}
-                      size="small"
-                      disabled={index === items.length - 1}
-                      onClick={() => move(index, index + 1, 'down')}
-                      {...compact(t.moveDown)}
-                    >
-                      {apart ? <Arrow /> : t.moveDown}
-                    </Button>
-                    <Button id={controlId(index, 'remove')} size="small" color="error" disabled={!canRemove} onClick={() => remove(index)}>
-                      {t.remove}
-                    </Button>
-                  </>
+                  <ItemButtons
+                    index={index}
+                    count={items.length}
+                    name={nameOf(item, index)}
+                    arrows={apart}
+                    canRemove={canRemove}
+                    controlId={controlId}
+                    onMove={(to, what, button) => move(index, to, what, button)}
+                    onRemove={() => remove(index)}
+                  />
                 )}
               </Stack>
             )}

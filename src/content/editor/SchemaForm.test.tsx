@@ -21,7 +21,7 @@ import { realSnapshot } from '../../test/contentSnapshot';
 import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './files';
 import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './model';
 import { officeWordsOf, sectionTypeLabel } from '../model/place';
-import { fill } from '../../schema/text';
+import { escapeRegExp, fill } from '../../schema/text';
 import { SchemaForm } from './SchemaForm';
 import { siteContentOf } from '../model/siteContent';
 import { linkTargets } from './sitePages';
@@ -385,21 +385,27 @@ describe('lists by keyboard', () => {
     const itemsPath = ['sections', index, 'items'];
     const items = () => field(file, itemsPath);
     const questionOf = (i: number) => (field(file, [...itemsPath, i, 'question']) as HTMLInputElement).value;
-    const count = () => within(items()).getAllByRole('button', { name: t.remove }).length;
+    // The buttons are named with their item ("Move 'How long…' down").
+    const named = (template: string) => new RegExp(`^${template.split('{name}').map(escapeRegExp).join('.+')}$`);
+    const count = () => within(items()).getAllByRole('button', { name: named(t.removeNamed) }).length;
     const n = count();
     expect(n).toBeGreaterThan(1);
     const [first, second] = [questionOf(0), questionOf(1)];
     const status = screen.getAllByRole('status').at(-1)!;
 
     // Move down with Enter: the item moves, its Move down button keeps the keyboard.
-    within(items()).getAllByRole('button', { name: t.moveDown })[0]!.focus();
+    within(items())
+      .getAllByRole('button', { name: named(t.moveDownNamed) })[0]!
+      .focus();
     await user.keyboard('{Enter}');
     expect([questionOf(0), questionOf(1)]).toEqual([second, first]);
-    expect(document.activeElement).toBe(within(items()).getAllByRole('button', { name: t.moveDown })[1]);
+    expect(document.activeElement).toBe(within(items()).getAllByRole('button', { name: named(t.moveDownNamed) })[1]);
     await waitFor(() => expect(status).toHaveTextContent(/2/));
 
     // Move up with Space: back in place.
-    within(items()).getAllByRole('button', { name: t.moveUp })[1]!.focus();
+    within(items())
+      .getAllByRole('button', { name: named(t.moveUpNamed) })[1]!
+      .focus();
     await user.keyboard(' ');
     expect([questionOf(0), questionOf(1)]).toEqual([first, second]);
 
@@ -416,7 +422,8 @@ describe('lists by keyboard', () => {
     expect(field(file, [...itemsPath, n, 'question'])).toHaveAttribute('aria-invalid', 'true');
 
     // Remove it again with the keyboard.
-    within(items()).getAllByRole('button', { name: t.remove })[n]!.focus();
+    const removes = within(items()).getAllByRole('button', { name: named(t.removeNamed) });
+    removes[n]!.focus();
     await user.keyboard('{Enter}');
     expect(count()).toBe(n);
   });

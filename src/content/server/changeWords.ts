@@ -157,6 +157,9 @@ function editView(file: string, value: unknown, edit: Edit): { where: string; be
   const where = whereInWords(file, value, edit.path);
   if (edit.op === 'set') return { where, ...(edit.before === undefined ? {} : { before: shown(edit.before) }), after: shown(edit.after) };
   if (edit.op === 'remove') return { where, before: shown(edit.before) };
-  if (edit.op === 'move') return { where, before: fill(words.position, { n: edit.from + 1 }), after: fill(words.position, { n: edit.to + 1 }) };
+  if (edit.op === 'move') {
+    const item = describe(edit.item);
+    return { where, before: fill(words.position, { item, n: edit.from + 1 }), after: fill(words.position, { item, n: edit.to + 1 }) };
+  }
   return { where, ...(edit.removed.length > 0 ? { before: shown(edit.removed) } : {}), ...(edit.added.length > 0 ? { after: shown(edit.added) } : {}) };
 }

@@ -107,7 +107,11 @@ describe('a section moved, added or removed: one change in the revision, undone 
       fill(t.changeMoved, { where: placeOf(FILE, before, ['sections']).join(admin.content.placeJoint), item: "'Heading 1'", from: 1, to: 3 }),
     ]);
     expect(editsView(FILE, before, after, diffValues(before, after))).toEqual([
-      { where: placeOf(FILE, before, ['sections']).join(admin.content.placeJoint), before: fill(t.position, { n: 1 }), after: fill(t.position, { n: 3 }) },
+      {
+        where: placeOf(FILE, before, ['sections']).join(admin.content.placeJoint),
+        before: fill(t.position, { item: "'Heading 1'", n: 1 }),
+        after: fill(t.position, { item: "'Heading 1'", n: 3 }),
+      },
     ]);
   });
 

@@ -320,12 +320,12 @@ function viewsOf(files: readonly FileEdits[]): ChangeView[] {
   });
 }
 
-/** One change of a file for the before/after view, with its item and its place in the file. */
-const viewOf = (file: string, before: unknown, after: unknown, change: FileChange): ChangeView => ({
-  file,
-  path: [...(change.box ?? change.edits[0]!.path)],
-  ...changeView(file, before, after, change),
-});
+/** One change of a file for the before/after view, with its item and its place in the file (a moved item's: where it goes, which the preview shows). */
+function viewOf(file: string, before: unknown, after: unknown, change: FileChange): ChangeView {
+  const edit = change.edits[0]!;
+  const path = change.box ?? (edit.op === 'move' ? [...edit.path, edit.to] : edit.path);
+  return { file, path: [...path], ...changeView(file, before, after, change) };
+}
 
 /**
  * The values of a restored file that the file now works out in its code, put back to what the
