@@ -38,7 +38,7 @@ const usage = `Usage:
   npm run leads -- remove-admin <email>
   npm run leads -- reset-second-factor <email>
   npm run leads -- admins
-Collections: ${knownCollections.join(', ')}`;
+Collections: ${knownCollections().join(', ')}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -131,8 +131,8 @@ async function addAdmin(store: Store, email: string, password: string, role: Adm
 /** The export's view from its parsed command line, or the sentence saying what is wrong with it. */
 function exportFilter({ values, words }: Parsed, documents: boolean): { filter: LeadFilter; format: 'json' | 'csv' | 'documents'; collection?: string } {
   const [collection] = words;
-  if (collection !== undefined && !knownCollections.includes(collection))
-    fail(`"${collection}" is not a collection. Use one of: ${knownCollections.join(', ')}.`);
+  if (collection !== undefined && !knownCollections().includes(collection))
+    fail(`"${collection}" is not a collection. Use one of: ${knownCollections().join(', ')}.`);
   const format = documents ? 'documents' : ((values.format as string | undefined) ?? 'json');
   if (format !== 'json' && format !== 'csv' && format !== 'documents') fail('--format must be json or csv.');
   const status = values.status as string | undefined;
@@ -188,7 +188,7 @@ try {
     copy.close();
     process.stdout.write(`Backed up ${n} documents to ${target}\n`);
   } else if (command === 'count') {
-    for (const c of knownCollections) process.stdout.write(`${c}\t${store.count(c)}\n`);
+    for (const c of knownCollections()) process.stdout.write(`${c}\t${store.count(c)}\n`);
   } else if (command === 'add-admin') {
     await addAdmin(store, word!, password!, role);
   } else if (command === 'remove-admin') {

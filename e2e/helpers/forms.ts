@@ -35,7 +35,7 @@ function readCollection(collection: string): Promise<StoredDocument[]> {
  */
 export async function readCollectionIn(dataDir: string, collection: string): Promise<StoredDocument[]> {
   // The data contract: a collection the site does not know is a mistake of the test, as the command says.
-  if (!knownCollections.includes(collection)) throw new Error(`"${collection}" is not a collection. Use one of: ${knownCollections.join(', ')}.`);
+  if (!knownCollections().includes(collection)) throw new Error(`"${collection}" is not a collection. Use one of: ${knownCollections().join(', ')}.`);
   const folder = path.resolve(root, dataDir);
   // Before the first submit ever, the server may not have made the database yet.
   if (!existsSync(databaseFile(folder))) return [];

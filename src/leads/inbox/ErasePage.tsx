@@ -16,7 +16,7 @@ import admin from '../../../config/admin';
 import { ERASURE_KINDS, type ErasureCounts, type ErasureDone, type ErasurePreview, type ErasureRecord, type OutsidePlace } from '../model/adminApi';
 import { samePerson } from '../model/person';
 import { call } from '../../platform/inbox/api';
-import { fill, formatCount, formatDate, formatSize, formLabel } from '../../platform/inbox/format';
+import { fill, formatCount, formatDate, formatSize } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { Section } from '../../platform/inbox/Section';
 
@@ -61,7 +61,7 @@ function Items({ lines }: { lines: string[] }) {
 function Preview({ found }: { found: ErasurePreview }) {
   const items: Partial<Record<(typeof ERASURE_KINDS)[number], string[]>> = {
     leads: found.leads.map((lead) => {
-      const values = { form: formLabel(lead.form), name: lead.name, date: formatDate(lead.receivedAt) };
+      const values = { form: lead.formTitle, name: lead.name, date: formatDate(lead.receivedAt) };
       return `${fill(lead.name.trim() === '' ? t.leadLineWithoutName : t.leadLine, values)}${lead.spam ? ` ${t.spamLead}` : ''}`;
     }),
     mailsReceived: found.mails

@@ -79,6 +79,7 @@ export function LeadList({ spam }: { spam: boolean }) {
         setFilter={view.setFilter}
         activeFilters={view.activeFilters}
         byForm={answer?.byForm}
+        forms={answer?.forms}
         exports={exports}
       />
       {!small && <Box sx={{ mb: 2 }}>{exports}</Box>}

@@ -195,12 +195,20 @@ export const BULK_ACTIONS = ['archive', 'read', 'spam', 'notSpam', 'delete'] as 
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/** A form by its name in config/forms and its name for people (config/admin.ts forms, or a new form's own `title`). */
+export interface FormTitle {
+  name: string;
+  title: string;
+}
+
 /** One row of the inbox. */
 export interface LeadSummary {
   docId: string;
   collection: string;
-  /** The form's name in config/forms (inquiry, contact, …). */
+  /** The form's name in config/forms (inquiry, contact, free-website-audit, …). */
   form: string;
+  /** The form's name for people (config/admin.ts forms, or a new form's own title). */
+  formTitle: string;
   /** The form's name field (the one with autoComplete "name"), or empty. */
   name: string;
   /** The form's first e-mail field, or empty. */
@@ -290,6 +298,8 @@ export interface LeadList {
   unreadInView: number;
   /** How many leads of the view each form has (by the form's name), whatever the form filter. */
   byForm: Record<string, number>;
+  /** The forms the site serves, in order, by name and by their name for people (the form filter offers them). */
+  forms: FormTitle[];
   /** How many leads of the whole inbox (not spam) are unread. */
   unread: number;
 }
@@ -404,6 +414,8 @@ export type ConversationMail = (VisitorMail & { docId: string }) | ReceivedMail 
 export interface PersonSubmission {
   docId: string;
   form: string;
+  /** The form's name for people. */
+  formTitle: string;
   receivedAt: string;
   status: LeadStatus;
   spam: boolean;
@@ -478,6 +490,8 @@ export interface Insights {
   weeks: string[];
   /** Leads per week per form (by the form's name), and visits per week. */
   byWeek: { week: string; leads: Record<string, number>; visits: number; views: number }[];
+  /** The forms the site serves, in order (each week's `leads` are by their names), and a form no longer served that has leads in the period. */
+  forms: FormTitle[];
   /** The sources and campaigns with most visits, then leads: at most admin.insightRows (config/server.ts)… */
   bySource: (InsightRow & { source: string; campaign: string })[];
   /** …and the others added up (`groups`: how many), when there are more. */
@@ -595,7 +609,7 @@ export type ErasureCounts = Record<ErasureKind, number>;
 export interface ErasurePreview {
   /** Their addresses as the leads and mails hold them (src/leads/model/person.ts: every case and +tag of one). */
   addresses: string[];
-  leads: { docId: string; form: string; name: string; receivedAt: string; spam: boolean }[];
+  leads: { docId: string; form: string; formTitle: string; name: string; receivedAt: string; spam: boolean }[];
   /**
    * The e-mails both ways, oldest first: theirs and the agency's from a mail program (read from the mailbox), the site's
    * auto-replies, replies written in the inbox (`reply`) and replies written in a mail program that the site sent on

@@ -70,8 +70,9 @@ function parseJsonBody(body: Buffer): { value: unknown } | Error {
   return { value };
 }
 
-const uploadTypes = [...new Set(['application/octet-stream', ...allUploads.flatMap((u) => u.mediaTypes)])];
-const largestUpload = Math.max(0, ...allUploads.map((u) => u.maxBytes));
+/** What an upload may be and weigh, of every form's file fields (follows the build served). */
+const uploadTypes = () => [...new Set(['application/octet-stream', ...allUploads().flatMap((u) => u.mediaTypes)])];
+const largestUpload = () => Math.max(0, ...allUploads().map((u) => u.maxBytes));
 
 /** The browser's key for one submission (src/site/forms/submit/outbox.ts makes a UUID); retries repeat it. */
 const SUBMISSION_KEY_HEADER = api.submissionKeyHeader.toLowerCase();
@@ -131,8 +132,10 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     return fail(reply, 429, messages.tooManyRequests);
   };
 
-  // Uploads arrive as the raw file; the declared type is only a hint, the first bytes decide.
-  app.addContentTypeParser(uploadTypes, { parseAs: 'buffer', bodyLimit: largestUpload }, (_request, body, done) => done(null, body));
+  // Uploads arrive as the raw file; the declared type is only a hint, the first bytes decide. The
+  // types and the size are the forms' when the server starts: a form made later offers the site's
+  // upload settings (a file field of a new form is checked against its own at the handler).
+  app.addContentTypeParser(uploadTypes(), { parseAs: 'buffer', bodyLimit: largestUpload() }, (_request, body, done) => done(null, body));
   // Documents: UTF-8 JSON (RFC 8259), whatever charset the header names.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -205,7 +208,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
         const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
         // Too large for a file: 413. Too large as JSON or a form (limit 1 MiB): it was never a file.
         if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-          return uploadTypes.includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
+          return uploadTypes().includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
         // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
         if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400)))
           return fail(reply, 415, upload.wrongType);

@@ -51,7 +51,7 @@ const statements = preparedIn((db: Database.Database) => ({
 export const awaitsAgency = (collection: string): boolean => formForCollection(collection)?.awaitsAnswer !== false;
 
 /** The collections of the forms whose leads await an answer: the inbox's default view and its unread count hold these alone (a sign-up is the newsletter's). */
-export const awaitingCollections: readonly string[] = knownCollections.filter(awaitsAgency);
+export const awaitingCollections = (): readonly string[] => knownCollections().filter(awaitsAgency);
 
 /** A lead was stored: the store wrote it unread and waiting since its arrival, if its form awaits an answer (store.ts); its event (`again`: its person sent something before). */
 export function leadArrived(db: Database.Database, docId: string, at: number, again: boolean): void {

@@ -4,7 +4,7 @@
  * sent is never changed here: status, note and spam mark live in the `leads` table beside it.
  */
 import { existsSync } from 'node:fs';
-import { formForCollection, formNameOf, senderFields } from '../../site/forms/model/registry';
+import { collectionTitle, formForCollection, formNameOf, senderFields } from '../../site/forms/model/registry';
 import type { BulkAction, LeadDetail, LeadStatus, LeadSummary, PersonSubmission } from '../model/adminApi';
 import { cvOf } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
@@ -31,6 +31,7 @@ export function summaryOf(lead: LeadRow): LeadSummary {
     docId: lead.docId,
     collection: lead.collection,
     form: formNameOf(lead.collection) ?? lead.collection,
+    formTitle: collectionTitle(lead.collection),
     name: name ? short(text(lead.document[name.name])) : '',
     email: emails[0] ? short(text(lead.document[emails[0].name])) : '',
     receivedAt: lead.receivedAt,
@@ -66,6 +67,7 @@ function personOf(store: Store, lead: LeadRow): LeadDetail['person'] {
   const submissions: PersonSubmission[] = rows.slice(0, max).map((row) => ({
     docId: row.docId,
     form: formNameOf(row.collection) ?? row.collection,
+    formTitle: collectionTitle(row.collection),
     receivedAt: row.receivedAt,
     status: row.status,
     spam: row.spam === 1,
@@ -189,7 +191,7 @@ export function unreadCount(store: Store): number {
       store.db
         .prepare('SELECT count(*) FROM leads WHERE spam = 0 AND unread = 1 AND collection IN (SELECT value FROM json_each(?))')
         .pluck()
-        .get(JSON.stringify(awaitingCollections)) as number,
+        .get(JSON.stringify(awaitingCollections())) as number,
   );
 }
 

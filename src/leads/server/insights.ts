@@ -11,7 +11,7 @@
 import server from '../../../config/server';
 import type { InsightRow, Insights, SourceChoice } from '../model/adminApi';
 import admin from '../../../config/admin';
-import { allForms, formNameOf, kindOf } from '../../site/forms/model/registry';
+import { allForms, formNamed, formNameOf, formTitles, kindOf } from '../../site/forms/model/registry';
 import { countedPageOf } from '../../site/server/servedContent';
 import { WON_STAGE } from '../model/pipeline';
 import type { Store } from '../../platform/server/store/store';
@@ -63,7 +63,7 @@ function total(list: Iterable<Counts>, people?: { byKind: Record<string, number>
 }
 
 /** Each lead's kind, from its form (config/forms `kind`), for SQL: a collection -> kind table. */
-const kindTable = () => JSON.stringify(Object.fromEntries(allForms.map((form) => [form.collection, kindOf(form, MAIN_KIND)])));
+const kindTable = () => JSON.stringify(Object.fromEntries(allForms().map((form) => [form.collection, kindOf(form, MAIN_KIND)])));
 /** A lead counted as its person: one e-mail address (any case, any +tag) is one, whatever it sent. */
 const PERSON = "coalesce(l.person, 'lead:' || l.doc_id)";
 
@@ -210,6 +210,12 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   return {
     weeks: weekList,
     byWeek: [...byWeek.values()],
+    forms: [
+      ...formTitles(),
+      ...[...new Set([...byWeek.values()].flatMap((w) => Object.keys(w.leads)))]
+        .filter((name) => formNamed(name) === undefined)
+        .map((name) => ({ name, title: name })),
+    ],
     bySource: bySource.shown,
     ...(bySource.other ? { otherSources: bySource.other } : {}),
     byLandingPage: byLandingPage.shown,

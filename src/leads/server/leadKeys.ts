@@ -131,7 +131,7 @@ export function sortKeysOf(collection: string, document: Record<string, unknown>
 
 /** The value of the sender's name or first e-mail field (null when the document has none). */
 function senderValue(collection: string, document: Record<string, unknown>, which: 'name' | 'email'): string | null {
-  if (!knownCollections.includes(collection)) return '';
+  if (!knownCollections().includes(collection)) return '';
   const fields = senderFields(formForCollection(collection));
   const field = which === 'name' ? fields.name : fields.emails[0];
   if (!field) return '';

@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { hasLabelledOptions, pickedOf } from '../../site/forms/model/choices';
-import { formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
+import { collectionTitle, formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
 import { ADMIN_PAGE } from '../../schema/ownAddresses';
 import { DIRECT_SOURCE, type LeadSort, type LeadStatus, type SortDirection } from '../model/adminApi';
 import { FIRST_STAGE, moneyCell, stageName } from '../model/pipeline';
@@ -120,11 +120,8 @@ export function exportFileName(query: Record<string, unknown>, day: string, form
   return `${parts.join('-')}-${day}.${format}`;
 }
 
-/** The name a form goes by in the inbox (config/admin.ts forms), for the CSV's Form column. */
-const formWords = (collection: string) => {
-  const name = formNameOf(collection);
-  return name ? admin.forms[name] : collection;
-};
+/** The name a form goes by in the inbox (registry's formTitle), for the CSV's Form column. */
+const formWords = collectionTitle;
 
 /** A cell's value as the export's text: what the CSV's cell holds before a spreadsheet's guards (csvCell). */
 const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
@@ -324,7 +321,7 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   collection: { sql: 'l.collection = ?' },
   status: { sql: 'l.status = ?' },
   statuses: { sql: 'l.status IN (SELECT value FROM json_each(?))', param: (statuses) => JSON.stringify(statuses) },
-  awaiting: { sql: 'l.collection IN (SELECT value FROM json_each(?))', param: () => JSON.stringify(awaitingCollections) },
+  awaiting: { sql: 'l.collection IN (SELECT value FROM json_each(?))', param: () => JSON.stringify(awaitingCollections()) },
   // A lead without a source row counts as direct, as insights count it.
   source: {
     sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?",
@@ -556,7 +553,7 @@ function keysByCollection(store: Store, filter: LeadFilter): Map<string, string[
     .prepare(`SELECT DISTINCT l.collection ${fromOf(where)} ${where.sql}`)
     .all(...where.params) as { collection: string }[];
   const found = new Set(rows.map((row) => row.collection));
-  const ordered = [...knownCollections, ...[...found].sort()].filter((c, i, all) => found.has(c) && all.indexOf(c) === i);
+  const ordered = [...knownCollections(), ...[...found].sort()].filter((c, i, all) => found.has(c) && all.indexOf(c) === i);
   return new Map(ordered.map((c) => [c, []]));
 }
 

@@ -18,7 +18,7 @@
 import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import server from '../../../config/server';
-import { allForms, formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
+import { allForms, collectionTitle, formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
 import {
   ERASURE_KINDS,
   type ErasureCounts,
@@ -115,7 +115,7 @@ export function erasesWithPerson(table: PersonTable): void {
 
 /** The string values of a document that are e-mail addresses by its form (every e-mail field), or, for a form this site no longer has, any value with an @. */
 function addressesOf(collection: string, document: Record<string, unknown>): string[] {
-  const known = knownCollections.includes(collection);
+  const known = knownCollections().includes(collection);
   const values = known ? senderFields(formForCollection(collection)).emails.map((field) => document[field.name]) : Object.values(document);
   return values.filter((value): value is string => typeof value === 'string' && value.includes('@') && value.trim() !== '');
 }
@@ -123,8 +123,8 @@ function addressesOf(collection: string, document: Record<string, unknown>): str
 /** The collections whose leads' person column does not say all: forms with more than one e-mail field, and forms this site no longer has. */
 function collectionsToRead(db: Database.Database): string[] {
   const stored = db.prepare('SELECT DISTINCT collection FROM documents').pluck().all() as string[];
-  const several = new Set(allForms.filter((form) => senderFields(form).emails.length > 1).map((form) => form.collection));
-  return stored.filter((collection) => several.has(collection) || !knownCollections.includes(collection));
+  const several = new Set(allForms().filter((form) => senderFields(form).emails.length > 1).map((form) => form.collection));
+  return stored.filter((collection) => several.has(collection) || !knownCollections().includes(collection));
 }
 
 interface Person {
@@ -198,11 +198,12 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
       )
       .all(ids) as { docId: string; collection: string; data: string; receivedAt: string; spam: number }[]
   ).map((row) => {
-    const nameField = knownCollections.includes(row.collection) ? senderFields(formForCollection(row.collection)).name : undefined;
+    const nameField = knownCollections().includes(row.collection) ? senderFields(formForCollection(row.collection)).name : undefined;
     const name = nameField ? (JSON.parse(row.data) as Record<string, unknown>)[nameField.name] : undefined;
     return {
       docId: row.docId,
       form: formNameOf(row.collection) ?? row.collection,
+      formTitle: collectionTitle(row.collection),
       name: typeof name === 'string' ? name : '',
       receivedAt: row.receivedAt,
       spam: row.spam === 1,
@@ -330,7 +331,7 @@ const stamp = (ms: number) => new Date(ms).toISOString();
  */
 export function enforceRetention(store: Store, dataDir: string, now: number): Deleted {
   let deleted: Deleted = { leads: 0, forms: 0, files: 0 };
-  for (const form of allForms) {
+  for (const form of allForms()) {
     const { days, cvDays } = form.retention;
     const old = store.db
       .prepare('SELECT doc_id AS docId FROM documents WHERE collection = ? AND created_at < ?')

@@ -38,9 +38,6 @@ export function formatSize(bytes: number): string {
  */
 export const webAddress = (value: string): string | undefined => httpAddress(value)?.href;
 
-/** The name a form goes by in the inbox. */
-export const formLabel = (form: string) => admin.forms[form as keyof typeof admin.forms] ?? form;
-
 export { fill, fillCount, visible };
 
 /** A delivery's state in words: a pending one with an error is being retried (a resend clears the error). */

@@ -102,7 +102,7 @@ export function InsightsPage() {
         <Typography role="status">{t.loading}</Typography>
       ) : (
         <>
-          <WeeksSection byWeek={insights.byWeek} />
+          <WeeksSection byWeek={insights.byWeek} forms={insights.forms} />
           <SourcesSection insights={insights} />
           <Section id="pages-heading" heading={t.byLandingPage}>
             <RowsTable

@@ -15,11 +15,10 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import admin from '../../../../config/admin';
 import type { Insights } from '../../model/adminApi';
 import { WideTable } from '../../../platform/inbox/WideTable';
-import { formatCount, formLabel } from '../../../platform/inbox/format';
+import { formatCount } from '../../../platform/inbox/format';
 import { Section } from '../../../platform/inbox/Section';
 
 const t = admin.insights;
-const forms = Object.keys(admin.forms);
 /** A week by its Monday (a day in UTC, as the counts' days are). */
 const weekDay = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'short', timeZone: 'UTC' });
 export const formatWeek = (day: string) => weekDay.format(new Date(day));
@@ -36,7 +35,9 @@ const COUNT_AXIS = [
   },
 ];
 
-export function WeeksSection({ byWeek }: { byWeek: Insights['byWeek'] }) {
+export function WeeksSection({ byWeek, forms: served }: Pick<Insights, 'byWeek' | 'forms'>) {
+  const forms = served.map((form) => form.name);
+  const formLabel = (name: string) => served.find((form) => form.name === name)?.title ?? name;
   const weekLabels = byWeek.map((w) => formatWeek(w.week));
   const shownForms = forms.filter((form) => byWeek.some((w) => (w.leads[form] ?? 0) > 0));
   const leadsOf = (form: string) => byWeek.map((w) => w.leads[form] ?? 0);

@@ -11,7 +11,7 @@ import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import admin from '../../../../config/admin';
 import type { LeadDetail } from '../../model/adminApi';
-import { attentionWords, fill, formatDate, formLabel, visible } from '../../../platform/inbox/format';
+import { attentionWords, fill, formatDate, visible } from '../../../platform/inbox/format';
 import { useNow } from '../../../platform/inbox/clock';
 import { spamNoticeOf } from '../spamNotice';
 
@@ -27,7 +27,7 @@ const jumpTo = (fieldId: string) => (event: MouseEvent<HTMLElement>) => {
 };
 
 export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead: () => void }) {
-  const title = visible(lead.name || lead.email) || formLabel(lead.form);
+  const title = visible(lead.name || lead.email) || lead.formTitle;
   // The wait runs on an open tab (clock.ts).
   const now = useNow();
   return (
@@ -38,7 +38,7 @@ export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead:
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      <Typography color="text.secondary">{fill(t.received, { form: formLabel(lead.form), date: formatDate(lead.receivedAt) })}</Typography>
+      <Typography color="text.secondary">{fill(t.received, { form: lead.formTitle, date: formatDate(lead.receivedAt) })}</Typography>
       <Typography
         sx={{ mb: 1, fontWeight: lead.waitingSince === null ? 400 : 700 }}
         color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'}

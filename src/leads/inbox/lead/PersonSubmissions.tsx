@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import admin from '../../../../config/admin';
 import type { LeadDetail } from '../../model/adminApi';
-import { fill, formatDate, formLabel, visible } from '../../../platform/inbox/format';
+import { fill, formatDate, visible } from '../../../platform/inbox/format';
 import { Section } from '../../../platform/inbox/Section';
 
 const t = admin.lead;
@@ -16,7 +16,7 @@ export function PersonSubmissions({ lead }: { lead: LeadDetail }) {
     <Section id="person-heading" heading={t.personHeading}>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
         {lead.person.submissions.map((submission) => {
-          const words = `${formLabel(submission.form)} · ${formatDate(submission.receivedAt)}`;
+          const words = `${submission.formTitle} · ${formatDate(submission.receivedAt)}`;
           return (
             <Box
               component="li"

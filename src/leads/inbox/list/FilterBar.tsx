@@ -9,15 +9,16 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import admin from '../../../../config/admin';
-import { LEAD_STATUSES } from '../../model/adminApi';
-import { fill, formatCount, formLabel } from '../../../platform/inbox/format';
+import { LEAD_STATUSES, type FormTitle } from '../../model/adminApi';
+import { fill, formatCount } from '../../../platform/inbox/format';
 import { ALL_STATUSES } from '../views';
 import { PipelineFilters } from '../lead/PipelineList';
 import { SourceFilter } from '../sources/SourceFilter';
 import { showEmpty } from '../../../platform/inbox/showEmpty';
 
 const t = admin.list;
-const forms = Object.keys(admin.forms);
+/** Until the server answered: the seed's forms (config/admin.ts forms); then the forms it serves, new ones included. */
+const seedForms: FormTitle[] = Object.entries(admin.forms).map(([name, title]) => ({ name, title }));
 const FILTERS_ID = 'list-filters';
 
 interface Props {
@@ -33,18 +34,20 @@ interface Props {
   activeFilters: number;
   /** The view's leads per form, once the server answered. */
   byForm: Record<string, number> | undefined;
+  /** The forms the server serves, once it answered. */
+  forms: FormTitle[] | undefined;
   /** The export's buttons: behind the phone's button with the filters. */
   exports: ReactNode;
 }
 
-export function FilterBar({ spam, small, form, status, people, search, setSearch, setFilter, activeFilters, byForm, exports }: Props) {
+export function FilterBar({ spam, small, form, status, people, search, setSearch, setFilter, activeFilters, byForm, forms = seedForms, exports }: Props) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const formSelect = (
     <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
       <MenuItem value="">{t.allForms}</MenuItem>
-      {forms.map((name) => (
+      {forms.map(({ name, title }) => (
         <MenuItem key={name} value={name}>
-          {byForm ? fill(t.formCount, { form: formLabel(name), count: formatCount(byForm[name] ?? 0) }) : formLabel(name)}
+          {byForm ? fill(t.formCount, { form: title, count: formatCount(byForm[name] ?? 0) }) : title}
         </MenuItem>
       ))}
     </TextField>

@@ -9,7 +9,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import admin from '../../../../config/admin';
 import type { LeadSummary } from '../../model/adminApi';
-import { attentionWords, formatDate, formLabel, visible } from '../../../platform/inbox/format';
+import { attentionWords, formatDate, visible } from '../../../platform/inbox/format';
 import { pipelineColumn, PipelineLine } from '../lead/PipelineList';
 import { Attention, NameLink, StatusChip } from './cells';
 
@@ -28,7 +28,7 @@ export const leadColumns = (small: boolean, spam: boolean, notSpamButton: (row: 
             <Stack sx={{ py: 1, gap: 0.5, minWidth: 0, alignItems: 'flex-start', whiteSpace: 'normal', lineHeight: 1.4 }}>
               <NameLink row={row} />
               <Typography variant="body2" color="text.secondary">
-                {`${formLabel(row.form)} · ${formatDate(row.receivedAt)}`}
+                {`${row.formTitle} · ${formatDate(row.receivedAt)}`}
               </Typography>
               <Attention row={row} />
               <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -48,7 +48,7 @@ export const leadColumns = (small: boolean, spam: boolean, notSpamButton: (row: 
           valueGetter: (_value, row) => visible(row.name || row.email),
           renderCell: ({ row }) => <NameLink row={row} />,
         },
-        { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (value: string) => formLabel(value) },
+        { field: 'form', headerName: t.columns.form, flex: 1, minWidth: 140, valueGetter: (_value: string, row: LeadSummary) => row.formTitle },
         { field: 'email', headerName: t.columns.email, flex: 1.2, minWidth: 180, valueGetter: (value: string) => visible(value) },
         // The most urgent first, then backwards: never "unsorted" (that is this order too).
         {

@@ -17,9 +17,8 @@
  */
 import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
-import admin from '../../../../config/admin';
 import server from '../../../../config/server';
-import { formForCollection, formNameOf, senderFields } from '../../../site/forms/model/registry';
+import { collectionTitle, formForCollection, senderFields } from '../../../site/forms/model/registry';
 import { formatDate } from '../../../platform/received';
 import { cutAtWord, fill, visible } from '../../../schema/text';
 import { inboxLink } from '../leads';
@@ -125,7 +124,6 @@ export function answersToTell(db: Database.Database): Answer[] {
   return (statements(db).pending.all() as PendingRow[]).map((row) => {
     const form = formForCollection(row.collection);
     const nameField = form ? senderFields(form).name : undefined;
-    const formName = formNameOf(row.collection);
     const typed = nameField ? String((JSON.parse(row.data) as Record<string, unknown>)[nameField.name] ?? '') : '';
     return {
       id: row.id,
@@ -133,7 +131,7 @@ export function answersToTell(db: Database.Database): Answer[] {
       attempts: row.attempts,
       nextAt: row.nextAt,
       name: oneLine(typed || row.fromName || row.fromAddress, 60),
-      form: formName ? admin.forms[formName as keyof typeof admin.forms] : row.collection,
+      form: collectionTitle(row.collection),
       sentAt: row.sentAt,
       text: row.body,
     };

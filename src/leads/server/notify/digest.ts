@@ -19,7 +19,7 @@ import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import admin from '../../../../config/admin';
 import server from '../../../../config/server';
-import { formForCollection, formNameOf, senderFields } from '../../../site/forms/model/registry';
+import { collectionTitle, formForCollection, senderFields } from '../../../site/forms/model/registry';
 import { stageName } from '../../model/pipeline';
 import { addDays, dayOf, formatDate, formatDay, momentOf } from '../../../platform/received';
 import { fill, visible } from '../../../schema/text';
@@ -79,11 +79,8 @@ function nameOf(lead: LeadLine): string {
   );
 }
 
-/** The name a form goes by in the inbox (config/admin.ts forms). */
-function formLabel(collection: string): string {
-  const id = formNameOf(collection);
-  return id ? admin.forms[id] : collection;
-}
+/** The name a form goes by in the inbox (registry's formTitle). */
+const formLabel = collectionTitle;
 
 const relative = new Intl.RelativeTimeFormat(admin.locale, { numeric: 'auto' });
 

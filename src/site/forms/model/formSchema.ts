@@ -130,6 +130,13 @@ const fieldSchema = object({
   showWhen: optional(showWhenSchema),
 });
 
+/** A field removed from a form after its leads were stored: its key is never used again, and the inbox shows old leads' values by its label. */
+const retiredFieldSchema = object({
+  name: contract(text()),
+  label: text(),
+  kind: contract(oneOf(fieldKinds)),
+});
+
 const checkSchema = object({
   /** The `name` of the field checked. */
   field: contract(text()),
@@ -178,6 +185,8 @@ const columnsSchema = object({
 });
 
 const baseFormSchema = object({
+  /** The form's name in the editor and the inbox (a form the office made; the seed's four have theirs in config/admin.ts `forms`). */
+  title: optional(text()),
   /** The database collection, spelled exactly as the agency's data has it. */
   collection: contract(text()),
   /** What the form brings: a key of config/admin.ts `kinds` (client leads, applications, sign-ups…); insights count each kind apart. */
@@ -192,6 +201,8 @@ const baseFormSchema = object({
   fields: contract(list(fieldSchema, { min: 1 })),
   /** Checked in this order; the first that fails is the only message shown. */
   checks: contract(list(checkSchema)),
+  /** Fields removed after a publish (a form the office made): their keys are never reused, and old leads keep their values. */
+  retired: contract(optional(list(retiredFieldSchema))),
   /** When the fields clear: after a successful save, or at once whatever happens. */
   reset: developerOnly(oneOf(['afterSave', 'always'])),
   success: outcomeSchema,
@@ -299,6 +310,14 @@ export const formSchema: Schema<FormConfig> = {
     const form = value as Partial<FormConfig> | null;
     if (!form || !Array.isArray(form.fields)) return;
     const names = form.fields.map((f) => (f && typeof f === 'object' ? f.name : undefined));
+    const retiredNames = (Array.isArray(form.retired) ? form.retired : []).map((f) => (f && typeof f === 'object' ? f.name : undefined));
+    retiredNames.forEach((name, i) => {
+      if (typeof name === 'string' && (names.includes(name) || retiredNames.indexOf(name) !== i)) {
+        ctx.report([...path, 'retired', i, 'name'], `${JSON.stringify(name)} is the key of a field removed earlier: a new question needs a key of its own.`, {
+          kind: 'developerSetting',
+        });
+      }
+    });
     names.forEach((name, i) => {
       if (typeof name === 'string' && names.indexOf(name) !== i) {
         ctx.report([...path, 'fields', i, 'name'], `${JSON.stringify(name)} is used by two fields. Each field needs its own name.`, {

@@ -3,27 +3,56 @@
  * and by the collection their documents go to. The one place anything looks a form up: the
  * form renderer, the browser's outbox, our server's endpoints and the leads CLI.
  */
+import admin from '../../../../config/admin';
 import forms from '../../../../config/forms';
-import type { FieldConfig, FormConfig } from './formSchema';
+import { formSchema, type FieldConfig, type FormConfig } from './formSchema';
 
-export type FormName = keyof typeof forms;
+export type FormName = string;
 export type UploadConfig = NonNullable<FieldConfig['upload']>;
+
+/**
+ * The specification's four forms: their collections, field keys, kinds, checks and order are the
+ * data contract, and never change (the office changes their words only). Any other form is the
+ * office's (config/forms/<name>.ts, made in the content editor), its fields its own.
+ */
+export const lockedForms = ['newsletter', 'inquiry', 'freelancer', 'contact'] as const satisfies readonly (keyof typeof forms)[];
+export type LockedForm = (typeof lockedForms)[number];
+
+export const isLocked = (name: string): name is LockedForm => (lockedForms as readonly string[]).includes(name);
 
 const bundled: Readonly<Record<string, FormConfig>> = forms;
 let byName: Readonly<Record<string, FormConfig>> = bundled;
 let all: readonly FormConfig[] = Object.values(byName);
 
+/** The schema's refusals of a form given by a build (none: it can be taken). */
+function refusalsOf(form: unknown): string[] {
+  const refusals: string[] = [];
+  formSchema.check(form, [], {
+    file: 'the build',
+    sitePaths: new Set(),
+    formIds: new Set(),
+    publicFileExists: () => true,
+    report: (path, message) => refusals.push(`${path.join('.')} ${message}`),
+  });
+  return refusals;
+}
+
 /**
  * Our server looks forms up in the build it serves (its site manifest's `forms`): a publish from
  * the content editor changes texts and options, and the server checks posts with them from the
- * moment the new build is live, without a restart. The data contract stays this code's: a form
- * is taken from the build only under a name this code knows, with the same collection and the
- * same field keys and kinds (else the bundled one is kept). Returns the names taken.
+ * moment the new build is live, without a restart. A locked form is taken only with the same
+ * collection and the same field keys and kinds (else the bundled one is kept). Any other form is
+ * taken when its fields pass the form schema and its collection is neither a locked form's nor
+ * a form's taken before it (the locked ones first, then the build's order); else it is left out
+ * (a bundled one of the office's is kept as bundled when the build's is refused). Returns the
+ * names taken from the build.
  */
 export function takeBuiltForms(built: Readonly<Record<string, unknown>> | undefined): string[] {
   const taken: string[] = [];
   const next: Record<string, FormConfig> = {};
-  for (const [name, form] of Object.entries(bundled)) {
+  const collections = new Set<string>();
+  for (const name of lockedForms) {
+    const form = bundled[name]!;
     const candidate = built?.[name] as FormConfig | undefined;
     const sameContract =
       candidate !== undefined &&
@@ -31,15 +60,27 @@ export function takeBuiltForms(built: Readonly<Record<string, unknown>> | undefi
       Array.isArray(candidate.fields) &&
       JSON.stringify(candidate.fields.map((f) => [f.name, f.kind])) === JSON.stringify(form.fields.map((f) => [f.name, f.kind]));
     next[name] = sameContract ? candidate : form;
+    collections.add(form.collection);
     if (sameContract) taken.push(name);
+  }
+  const names = [...new Set([...Object.keys(built ?? {}), ...Object.keys(bundled)])].filter((name) => !isLocked(name));
+  for (const name of names) {
+    const candidate = built?.[name];
+    const free = (form: unknown): form is FormConfig =>
+      form !== undefined && refusalsOf(form).length === 0 && !collections.has((form as FormConfig).collection);
+    const form = free(candidate) ? candidate : Object.hasOwn(bundled, name) && free(bundled[name]) ? bundled[name] : undefined;
+    if (!form) continue;
+    next[name] = form;
+    collections.add(form.collection);
+    if (form === candidate) taken.push(name);
   }
   byName = next;
   all = Object.values(byName);
   return taken;
 }
 
-/** Every collection a form writes to. */
-export const knownCollections: readonly string[] = all.map((form) => form.collection);
+/** Every collection a form writes to, the locked forms' first (follows the build served). */
+export const knownCollections = (): readonly string[] => all.map((form) => form.collection);
 
 export function formNamed(name: string): FormConfig | undefined {
   return Object.hasOwn(byName, name) ? byName[name] : undefined;
@@ -49,20 +90,42 @@ export function formForCollection(collection: string): FormConfig | undefined {
   return all.find((form) => form.collection === collection);
 }
 
-/** The name config/forms/index.ts gives the form writing to a collection (inquiry, contact, …). */
+/** The name config/forms/index.ts gives the form writing to a collection (inquiry, contact, free-website-audit, …). */
 export function formNameOf(collection: string): FormName | undefined {
-  return (Object.keys(byName) as FormName[]).find((name) => byName[name]!.collection === collection);
+  return Object.keys(byName).find((name) => byName[name]!.collection === collection);
+}
+
+/**
+ * A form's name for people (the inbox, its exports, mails): the seed's four by config/admin.ts
+ * `forms`, any other by its own `title` (its name in config/forms when it has none).
+ */
+export function formTitle(name: string): string {
+  if (isLocked(name)) return admin.forms[name];
+  return formNamed(name)?.title ?? name;
+}
+
+/** Every form served, in order, by its name and its name for people. */
+export const formTitles = (): { name: string; title: string }[] => Object.keys(byName).map((name) => ({ name, title: formTitle(name) }));
+
+/** The name a collection's form goes by for people (formTitle), or the collection itself when no form writes to it. */
+export function collectionTitle(collection: string): string {
+  const name = formNameOf(collection);
+  return name === undefined ? collection : formTitle(name);
 }
 
 /** The upload settings for a storage folder ("Image/CvDeveloper/"), if some form uploads there. */
 export function uploadForPrefix(prefix: string): UploadConfig | undefined {
-  return allUploads.find((upload) => upload.pathPrefix === prefix);
+  return allUploads().find((upload) => upload.pathPrefix === prefix);
 }
 
-export const allUploads: readonly UploadConfig[] = all.flatMap((form) => form.fields.flatMap((f) => (f.upload ? [f.upload] : [])));
+/** Every form's upload settings (follows the build served). */
+export const allUploads = (): readonly UploadConfig[] => all.flatMap((form) => form.fields.flatMap((f) => (f.upload ? [f.upload] : [])));
 
-/** Every form of config/forms. */
-export const allForms: readonly FormConfig[] = all;
+/** Every form the server takes posts for (follows the build served). */
+export const allForms = (): readonly FormConfig[] => all;
+
+/** Every form by its name (follows the build served). */
+export const formsByName = (): Readonly<Record<string, FormConfig>> => byName;
 
 /**
  * The fields that say who sent a lead: its name, its e-mail fields (the first is the one to reply

@@ -3,7 +3,7 @@
  * query), its export (streamed), and what is done to many leads at once.
  */
 import server from '../../../../../config/server';
-import { formNamed } from '../../../../site/forms/model/registry';
+import { formNamed, formTitles } from '../../../../site/forms/model/registry';
 import {
   ASSIGNED_VIEWS,
   BULK_ACTIONS,
@@ -96,6 +96,7 @@ export function registerLeadList(route: Route, { store, dataDir, clock, publicUr
       leads: rows.map((row) => ({ ...summaryOf(row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
       offset: page.offset,
       ...viewCounts(store, filter),
+      forms: formTitles(),
       unread: unreadCount(store),
     };
     return json(reply, 200, answer);
