@@ -278,6 +278,10 @@ export default {
     // The keys every form adds, by their names in the document.
     stampLabels: { id: 'Sent at (by their device)', Date: 'Date (as their browser wrote it)' },
     empty: '(empty)',
+    // Answers to questions the form no longer asks (a field removed since), kept with the lead.
+    retiredHeading: 'No longer on the form',
+    // A box the visitor ticks (or leaves empty), as the lead's page and the exports show it.
+    ticked: { yes: 'Yes (ticked)', no: 'No (not ticked)' },
     // A visitor's address that is not a web address is shown as text, never as a link.
     opensInNewTab: '(opens in a new tab)',
     status: 'Status',

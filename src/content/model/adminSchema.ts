@@ -394,8 +394,10 @@ export const adminSchema = object({
     spamNoticeAutoReplied: text(),
     spamNoticeBoth: template(['channels']),
     stampLabels: texts(['id', 'Date']),
+    ticked: texts(['yes', 'no']),
     ...texts([
       'empty',
+      'retiredHeading',
       'opensInNewTab',
       'status',
       'statusSaved',

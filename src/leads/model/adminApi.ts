@@ -19,6 +19,7 @@ import type { LeadSource } from './attribution';
 import { contentRoutes } from '../../content/model/contentApi';
 import type { AdminRole } from '../../platform/roles';
 import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes, type ReadyNewsletter } from '../../newsletter/model/newsletterApi';
+import type { LeadField } from './leadFields';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -323,6 +324,10 @@ export interface LiveLead {
 export interface LeadDetail extends LeadSummary {
   /** The document exactly as the visitor's form sent it. */
   document: Record<string, unknown>;
+  /** Its answers by their labels, in its form's order, the fields its answers hide left out; its CV field apart (src/leads/model/leadFields.ts). */
+  fields: LeadField[];
+  /** What it holds that its form no longer asks: a field removed since, a key the form does not have. */
+  retired: LeadField[];
   note: string;
   /**
    * The CV: the lead's own upload, kept or deleted (retention, erasure); none sent; or only text

@@ -19,6 +19,7 @@ import type { Store, StoredFile } from '../../platform/server/store/store';
 import { deleteLeads } from './privacy';
 import { visible } from '../../schema/text';
 import { stageOf } from '../model/pipeline';
+import { leadFields } from '../model/leadFields';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
@@ -97,6 +98,7 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
   return {
     ...summaryOf(lead),
     document: lead.document,
+    ...leadFields(formForCollection(lead.collection), lead.document),
     note: lead.note,
     cv: cv.state === 'kept' ? { state: 'kept', bytes: cv.stored.size } : cv,
     deliveries: deliveriesOf(store, docId),

@@ -13,8 +13,10 @@ import type Database from 'better-sqlite3';
 import { Readable } from 'node:stream';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { hasLabelledOptions, pickedOf } from '../../site/forms/model/choices';
+import { hasLabelledOptions } from '../../site/forms/model/choices';
+import { answerText } from '../model/leadFields';
 import { collectionTitle, formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
+import type { FieldConfig } from '../../site/forms/model/formSchema';
 import { ADMIN_PAGE } from '../../schema/ownAddresses';
 import { DIRECT_SOURCE, type LeadSort, type LeadStatus, type SortDirection } from '../model/adminApi';
 import { FIRST_STAGE, moneyCell, stageName } from '../model/pipeline';
@@ -47,10 +49,11 @@ export function csvColumnsFor(collection: string): CsvColumn[] {
     used.add(unique);
     return unique;
   };
-  const fields = (form?.fields ?? [])
+  // A field removed since (`retired`) keeps its column after the form's: its old leads stay whole.
+  const fields = [...(form?.fields ?? []), ...(form?.retired ?? []).map((field): Pick<FieldConfig, 'name' | 'label' | 'options'> => field)]
     .filter((field) => !shared.has(field.name))
     .flatMap((field): CsvColumn[] => {
-      const label: CsvColumn = { header: headed(field.label, field.name), cell: (lead) => pickedOf(field, lead.document[field.name]).label };
+      const label: CsvColumn = { header: headed(field.label, field.name), cell: (lead) => answerText(field, lead.document[field.name], false) };
       if (!hasLabelledOptions(field)) return [label];
       return [label, { header: headed(fill(server.admin.exportValueColumn, { label: field.label }), field.name), cell: (lead) => lead.document[field.name] }];
     });

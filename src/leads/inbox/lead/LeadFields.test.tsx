@@ -9,7 +9,7 @@ import { formatDate } from '../../../platform/inbox/format';
 import type { LeadDetail } from '../../model/adminApi';
 import { LeadFields } from './LeadFields';
 
-const leadWith = (document: Record<string, unknown>) => ({ form: 'contact', document }) as unknown as LeadDetail;
+const leadWith = (document: Record<string, unknown>) => ({ form: 'contact', document, fields: [], retired: [] }) as unknown as LeadDetail;
 const shownFor = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 it("shows the device's time as a date, and the browser's Date as written", () => {

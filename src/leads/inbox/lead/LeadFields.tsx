@@ -8,29 +8,23 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import admin from '../../../../config/admin';
 import { pickedOf, pickedText } from '../../../site/forms/model/choices';
-import { formNamed } from '../../../site/forms/model/registry';
 import type { LeadDetail } from '../../model/adminApi';
+import { answerText, STAMP_KEYS, type LeadField } from '../../model/leadFields';
 import { ScreenReaderText } from '../../../site/ui/ScreenReaderText';
 import { contactAddress, formatDate, visible, webAddress } from '../../../platform/inbox/format';
 import { Section } from '../../../platform/inbox/Section';
 
 const t = admin.lead;
 
-/** The lead's fields in its form's order, by their labels; then id and Date; then any other key. */
-function fieldsOf(lead: LeadDetail): { key: string; label: string; value: string }[] {
-  const form = formNamed(lead.form);
-  const known = (form?.fields ?? []).filter((field) => field.kind !== 'file').map((field) => ({ key: field.name, label: field.label, field }));
-  const stamps = (['id', 'Date'] as const).map((key) => ({ key, label: t.stampLabels[key], field: undefined }));
-  const names = new Set([...known, ...stamps].map((f) => f.key).concat((form?.fields ?? []).map((f) => f.name)));
-  const others = Object.keys(lead.document)
-    .filter((key) => !names.has(key))
-    .map((key) => ({ key, label: key, field: undefined }));
-  // A choice as the visitor read it, with the value stored when that differs; the device's time (`id`, milliseconds) as a date.
-  return [...known, ...stamps, ...others].map(({ key, label, field }) => ({
+/** The lead's answers as its server read them (its form's order, conditions applied), then id and Date. */
+function fieldsOf(lead: LeadDetail): LeadField[] {
+  const stamps = STAMP_KEYS.filter((key) => key in lead.document).map((key) => ({
     key,
-    label,
-    value: key === 'id' ? deviceTime(lead.document.id) : pickedText(pickedOf(field, lead.document[key])),
+    label: t.stampLabels[key],
+    // The device's time (`id`, milliseconds) as a date.
+    value: key === 'id' ? deviceTime(lead.document.id) : answerText(undefined, lead.document[key]),
   }));
+  return [...lead.fields, ...stamps];
 }
 
 /** The `id` every form sends (the visitor's device's time in milliseconds), as a date in the agency's time zone; as sent when it is no such time. */
@@ -76,30 +70,45 @@ export function Value({ value: raw, linked = true, contact }: { value: string; l
   );
 }
 
+/** Answers by their labels, as a list of terms and what was sent. */
+function Answers({ fields }: { fields: readonly LeadField[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' },
+        columnGap: 3,
+        rowGap: { xs: 0.5, sm: 1.5 },
+      }}
+    >
+      {fields.map((field) => (
+        <Box key={field.key} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ fontWeight: 700, mt: { xs: 1.5, sm: 0 } }}>
+            {field.label}
+          </Box>
+          <Box component="dd" sx={{ m: 0 }}>
+            <Value value={field.value} contact={contactAddress(field.kind, field.value)} />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function LeadFields({ lead }: { lead: LeadDetail }) {
   return (
     <Section id="fields-heading" heading={t.fieldsHeading}>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, max-content) minmax(0, 1fr)' },
-          columnGap: 3,
-          rowGap: { xs: 0.5, sm: 1.5 },
-        }}
-      >
-        {fieldsOf(lead).map((field) => (
-          <Box key={field.key} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ fontWeight: 700, mt: { xs: 1.5, sm: 0 } }}>
-              {field.label}
-            </Box>
-            <Box component="dd" sx={{ m: 0 }}>
-              <Value value={field.value} contact={contactAddress(formNamed(lead.form)?.fields.find((f) => f.name === field.key)?.kind, field.value)} />
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <Answers fields={fieldsOf(lead)} />
+      {lead.retired.length > 0 && (
+        <Box component="section" aria-labelledby="retired-heading" sx={{ mt: 3 }}>
+          <Typography id="retired-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+            {t.retiredHeading}
+          </Typography>
+          <Answers fields={lead.retired} />
+        </Box>
+      )}
     </Section>
   );
 }

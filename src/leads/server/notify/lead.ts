@@ -12,7 +12,8 @@
  */
 import server from '../../../../config/server';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
-import { pickedOf, pickedText } from '../../../site/forms/model/choices';
+import { shownFields } from '../../../site/forms/model/conditions';
+import { answerText } from '../../model/leadFields';
 import { senderFields } from '../../../site/forms/model/registry';
 import { formatDate } from '../../../platform/received';
 import { httpAddress } from '../../../schema/links';
@@ -72,18 +73,22 @@ export function describeLead(
   receivedAt: string | number,
   { source, ownsUpload }: { source?: LeadSource; ownsUpload: (value: unknown) => boolean },
 ): Lead {
-  const values = Object.fromEntries(form.fields.map((f) => [f.name, oneLine(visible(pickedOf(f, document[f.name]).label))]));
+  const values = Object.fromEntries(form.fields.map((f) => [f.name, oneLine(visible(answerText(f, document[f.name], false)))]));
   const link = inboxLink(publicUrl, docId);
-  const lines: LeadLine[] = form.fields.map((field) => {
-    // A choice as the visitor read it, with the value stored when that differs.
-    const value = visible(pickedText(pickedOf(field, document[field.name])));
-    if (value === '') return { label: field.label, value: wording.noValue };
-    // The lead's own upload: the lead in the inbox. Anything else typed there (another lead's upload too) is only text.
-    if (field.kind === 'file')
-      return ownsUpload(document[field.name]) ? { label: field.label, value: wording.cvInInbox, href: link } : { label: field.label, value };
-    const href = field.kind === 'url' ? httpAddress(value)?.href : undefined;
-    return { label: field.label, value, ...(href ? { href } : {}) };
-  });
+  // The fields shown for these answers (a field its answers hide is not listed).
+  const shown = shownFields(form, document);
+  const lines: LeadLine[] = form.fields
+    .filter((field) => shown.has(field.name))
+    .map((field) => {
+      // A choice as the visitor read it, with the value stored when that differs; a ticked box in words.
+      const value = visible(answerText(field, document[field.name]));
+      if (value === '') return { label: field.label, value: wording.noValue };
+      // The lead's own upload: the lead in the inbox. Anything else typed there (another lead's upload too) is only text.
+      if (field.kind === 'file')
+        return ownsUpload(document[field.name]) ? { label: field.label, value: wording.cvInInbox, href: link } : { label: field.label, value };
+      const href = field.kind === 'url' ? httpAddress(value)?.href : undefined;
+      return { label: field.label, value, ...(href ? { href } : {}) };
+    });
   const agencyLines: LeadLine[] = [{ label: wording.received, value: formatDate(receivedAt) }];
   // Where it came from: what was recorded, by the inbox's labels (config/admin.ts sources).
   if (source) {

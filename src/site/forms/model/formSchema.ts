@@ -167,8 +167,10 @@ const notifySchema = object({
  * The e-mail the visitor gets at once (docs/inbox.md "Auto-replies"): the agency's words only,
  * mailed to any address a stranger types, so only an owner changes them, and a link in them may
  * lead only to the site itself.
- * {name field} (the field with autoComplete "name") is the one placeholder: the only thing the
- * visitor typed that it carries, cut short (config/server.ts notifications.autoReply).
+ * {name field} (the field `columns.name` names; without `columns`, the one with autoComplete
+ * "name") is the one placeholder: the only thing the visitor typed that it carries, cut short
+ * (config/server.ts notifications.autoReply). A form's other answers (an address, a message, a
+ * choice) could carry anyone's words to a stranger's mailbox, so none of them may be used.
  */
 const autoReplySchema = ownerOnly(
   object({
@@ -372,7 +374,9 @@ export const formSchema: Schema<FormConfig> = {
     }
     const autoReply = form.autoReply as Partial<NonNullable<FormConfig['autoReply']>> | undefined;
     if (autoReply && typeof autoReply === 'object') {
-      const name = form.fields.find((f) => f && typeof f === 'object' && f.autoComplete === 'name')?.name;
+      // The sender's name as the inbox and the mails read it (registry.ts senderFields): `columns.name`, else the autofill's name field.
+      const named = (form.columns as Partial<FormConfig['columns']> | undefined)?.name;
+      const name = typeof named === 'string' ? named : form.fields.find((f) => f && typeof f === 'object' && f.autoComplete === 'name')?.name;
       for (const key of ['subject', 'text'] as const) {
         for (const used of new Set(typeof autoReply[key] === 'string' ? placeholders(autoReply[key]) : [])) {
           if (used === name) continue;

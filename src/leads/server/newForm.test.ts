@@ -1,0 +1,167 @@
+/**
+ * A form the code does not know, taken from the build our server serves (as a build's manifest
+ * hands it over), and everything downstream of its leads with no code of its own: a real server
+ * over real HTTP with its SQLite store. A lead posted as a page's script does is read back through
+ * the inbox (its fields by label, in the form's order), listed, found, exported (CSV and JSON, a
+ * column per field), the field removed later leaves it whole, and erasing its address deletes it.
+ */
+import { randomUUID } from 'node:crypto';
+import forms from '../../../config/forms';
+import routes from '../../../config/routes';
+import site from '../../../config/site';
+import { NOTHING_MOVED } from '../../content/model/siteContent';
+import { takeServedContent } from '../../site/server/servedContent';
+import { allForms, allUploads, formTitle, knownCollections, lockedForms, takeBuiltForms } from '../../site/forms/model/registry';
+import { buildDocument } from '../../site/forms/model/document';
+import type { FormConfig } from '../../site/forms/model/formSchema';
+import { api } from '../../platform/api';
+import { proofHeaders } from '../../test/proof';
+import { pdfWith, startSignedIn, type Client, type TestServer } from '../../test/adminServer';
+import { NEW_FORM_NAME, newForm, newFormWithoutBudget } from '../../test/newFormFixture';
+import { adminRoutes, pathOf, type LeadDetail, type LeadList } from '../model/adminApi';
+import { leadFields } from '../model/leadFields';
+
+jest.setTimeout(60_000);
+
+const fieldOf = (name: string) => (newForm as FormConfig).fields.find((field) => field.name === name)!;
+
+/** Serves a build whose manifest lists these forms beside the seed's. */
+const serveForms = (extra: Readonly<Record<string, unknown>>) =>
+  takeServedContent({ site, routes, forms: { ...forms, ...extra } as typeof forms, moved: NOTHING_MOVED });
+
+afterAll(() => takeServedContent({ site, routes, forms, moved: NOTHING_MOVED }));
+
+describe('the registry', () => {
+  afterEach(() => takeBuiltForms(forms));
+
+  it('takes a new form from the build, and every list of forms follows it', () => {
+    expect(takeBuiltForms({ ...forms, [NEW_FORM_NAME]: newForm })).toContain(NEW_FORM_NAME);
+    expect(knownCollections()).toEqual([...lockedForms.map((name) => forms[name].collection), newForm.collection]);
+    expect(allForms().map((form) => form.collection)).toContain(newForm.collection);
+    expect(allUploads().map((upload) => upload.pathPrefix)).toContain(newForm.fields.at(-1)!.upload!.pathPrefix);
+    expect(formTitle(NEW_FORM_NAME)).toBe(newForm.title);
+  });
+
+  it("refuses a new form writing to a locked form's collection, to another's, or that fails the form schema", () => {
+    const taken = takeBuiltForms({
+      ...forms,
+      copy: { ...newForm, collection: forms.inquiry.collection },
+      first: newForm,
+      second: { ...newForm, title: 'Second' },
+      broken: { ...newForm, collection: 'Broken', fields: newForm.fields.map((field) => (field.kind === 'email' ? { ...field, maxLength: 20 } : field)) },
+    });
+    expect(taken).toEqual([...lockedForms, 'first']);
+    expect(knownCollections().filter((collection) => collection === forms.inquiry.collection)).toHaveLength(1);
+    expect(knownCollections()).not.toContain('Broken');
+  });
+
+  it("keeps the seed's four as bundled when the build changes their contract", () => {
+    const changed = { ...forms.inquiry, fields: [...forms.inquiry.fields].reverse() };
+    expect(takeBuiltForms({ ...forms, inquiry: changed })).not.toContain('inquiry');
+  });
+});
+
+describe("a new form's lead, downstream", () => {
+  let s: TestServer;
+  let agency: Client;
+  const address = `audit-${randomUUID().slice(0, 8)}@example.com`;
+  const marker = `Marker${randomUUID().slice(0, 8)}`;
+  let docId = '';
+
+  beforeAll(async () => {
+    serveForms({ [NEW_FORM_NAME]: newForm });
+    ({ server: s, client: agency } = await startSignedIn());
+    // The brief, uploaded as the form's file field does.
+    const upload = await fetch(`${s.base}${api.files}${newForm.fields.at(-1)!.upload!.pathPrefix}${randomUUID()}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: (await pdfWith(marker)) as unknown as NonNullable<RequestInit['body']>,
+    });
+    expect(upload.status).toBe(201);
+    const { url } = (await upload.json()) as { url: string };
+    const document = buildDocument(newForm as FormConfig, {
+      fullName: `Ada ${marker}`,
+      email: address,
+      currentSite: 'https://shop.example.com/',
+      monthlyBudget: 'high',
+      projectType: 'An online shop',
+      platform: 'Shopify',
+      brief: url,
+    });
+    const posted = await fetch(s.base + api.documents(newForm.collection), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID(), ...(await proofHeaders(s.base)) },
+      body: JSON.stringify(document),
+    });
+    expect(posted.status).toBe(201);
+    docId = ((await posted.json()) as { id: string }).id;
+  });
+  afterAll(() => s.close());
+
+  const lead = async () => {
+    const response = await agency.send('GET', pathOf('lead', { docId }));
+    return { status: response.status, lead: response.status === 200 ? ((await response.json()) as LeadDetail) : undefined };
+  };
+
+  it('shows the lead by its fields’ labels in the form’s order, under the form’s title', async () => {
+    const { lead: shown } = await lead();
+    expect(shown!.formTitle).toBe(newForm.title);
+    const asked = newForm.fields.filter((field) => field.kind !== 'file');
+    expect(shown!.fields.map((field) => field.label)).toEqual(asked.map((field) => field.label));
+    const budget = fieldOf('monthlyBudget').options!.find((option) => option.value === 'high')!;
+    expect(shown!.fields.find((field) => field.key === 'monthlyBudget')!.value).toContain(budget.label!);
+    expect(shown!.retired).toEqual([]);
+  });
+
+  it('lists, counts and finds it under its form', async () => {
+    const response = await agency.send('GET', `${adminRoutes.leads.path}?form=${NEW_FORM_NAME}&q=${marker}`);
+    const list = (await response.json()) as LeadList;
+    expect(list.leads.map((row) => [row.docId, row.formTitle, row.email])).toEqual([[docId, newForm.title, address]]);
+    expect(list.forms).toContainEqual({ name: NEW_FORM_NAME, title: newForm.title });
+    expect(list.byForm[NEW_FORM_NAME]).toBe(1);
+  });
+
+  it('exports a column per field of the form, CSV and JSON', async () => {
+    const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=${NEW_FORM_NAME}&format=csv`)).text();
+    const [header, row] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    for (const label of ['currentSite', 'projectType', 'platform'].map((key) => newForm.fields.find((f) => f.name === key)!.label))
+      expect(header).toContain(`"${label}"`);
+    expect(row).toContain('"https://shop.example.com/"');
+    expect(row).toContain('"Shopify"');
+    const json = (await (await agency.send('GET', `${adminRoutes.export.path}?form=${NEW_FORM_NAME}&format=json`)).json()) as Record<string, string>[];
+    expect(json).toHaveLength(1);
+    expect(json[0]![fieldOf('platform').label]).toBe('Shopify');
+  });
+
+  it('keeps the lead whole when a field is removed later: its value under the removed ones, and in the export', async () => {
+    serveForms({ [NEW_FORM_NAME]: newFormWithoutBudget });
+    try {
+      const { lead: shown } = await lead();
+      expect(shown!.fields.map((field) => field.key)).not.toContain('monthlyBudget');
+      expect(shown!.retired.map((field) => [field.key, field.label])).toEqual([['monthlyBudget', newFormWithoutBudget.retired![0]!.label]]);
+      expect(shown!.retired[0]!.value).toContain('high');
+      const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=${NEW_FORM_NAME}&format=csv`)).text();
+      expect(csv.split('\r\n')[0]).toContain(`"${newFormWithoutBudget.retired![0]!.label}"`);
+    } finally {
+      serveForms({ [NEW_FORM_NAME]: newForm });
+    }
+  });
+
+  it('erases it by its address', async () => {
+    const erased = await agency.change('POST', adminRoutes.erase.path, { json: { email: address, confirm: address.toUpperCase() } });
+    expect(erased.status).toBe(200);
+    expect((await lead()).status).toBe(404);
+  });
+});
+
+it('leaves out a field its answers hide, and shows a value stored for it with what the form no longer asks', () => {
+  const form = newForm as FormConfig;
+  const company = { fullName: 'Ada', email: 'a@example.com', currentSite: '', monthlyBudget: 'low', projectType: 'A company website', brief: '' };
+  expect(leadFields(form, company).fields.map((field) => field.key)).not.toContain('platform');
+  const { fields, retired } = leadFields(form, { ...company, platform: 'Shopify', legacy: 'kept' });
+  expect(fields.map((field) => field.key)).not.toContain('platform');
+  expect(retired.map((field) => [field.key, field.value])).toEqual([
+    ['platform', 'Shopify'],
+    ['legacy', 'kept'],
+  ]);
+});
