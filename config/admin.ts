@@ -1240,7 +1240,7 @@ export default {
       keyTaken: '{label}: “{value}” is there twice. Write each once.',
       stageRole: '{label}: “{value}” cannot be that stage: won and lost are two different stages, neither of them the first (where new leads start), each one of the list.',
       formListedTwice: '{label}: {form} is listed twice. List each form once.',
-      formsNotListed: '{label} does not list {forms}: every form must say here what it collects and why.',
+      formsNotListed: '{label} does not list {forms}: add each of them to the list of forms, with what it collects and why, so visitors read it before they send it.',
       developerSetting: '{label} is a setting of how the site works, which a developer changes. Ask a developer.',
       addressTaken: "{label}: the address “{value}” is already another page's. Choose another.",
       pageNotReached: '{label} has no address, so visitors cannot reach it. Ask a developer.',

@@ -35,6 +35,8 @@ export interface CheckContext {
   readonly sitePaths: ReadonlySet<string>;
   /** Form ids declared in config/forms. */
   readonly formIds: ReadonlySet<string>;
+  /** A form's name for the office, by its id (a new form's `title`, the seed's config/admin.ts `forms`), where the content knows it. */
+  readonly formTitles?: Readonly<Record<string, string>>;
   /** The site's own address (config/site.ts `brand.url`), where the content knows it: the one host words mailed to visitors may link to. */
   readonly siteUrl?: string;
   /** Whether a file exists in public/ (for images). */

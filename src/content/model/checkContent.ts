@@ -89,10 +89,20 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
 
   const brand = isRecord(options.site) && isRecord(options.site.brand) ? options.site.brand : undefined;
   const siteUrl = typeof brand?.url === 'string' ? brand.url : undefined;
+  // A form by the name the office knows it by: its own title, or config/admin.ts `forms` (the seed's four).
+  const adminForms = isRecord(options.admin) && isRecord(options.admin.forms) ? options.admin.forms : {};
+  const formTitles = Object.fromEntries(
+    [...formIds].flatMap((id) => {
+      const form = forms[id];
+      const title = isRecord(form) && typeof form.title === 'string' ? form.title : adminForms[id];
+      return typeof title === 'string' ? [[id, title]] : [];
+    }),
+  );
   const contextFor = (file: string, paths: ReadonlySet<string> = linkPaths): CheckContext & { report: Report } => ({
     file,
     sitePaths: paths,
     formIds,
+    formTitles,
     ...(siteUrl ? { siteUrl } : {}),
     publicFileExists,
     ...(options.publicNames ? { publicNames: options.publicNames } : {}),

@@ -19,7 +19,6 @@ import type { LeadSource } from './attribution';
 import { contentRoutes } from '../../content/model/contentApi';
 import type { AdminRole } from '../../platform/roles';
 import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes, type ReadyNewsletter } from '../../newsletter/model/newsletterApi';
-import type { LeadField } from './leadFields';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -195,6 +194,14 @@ export type AssignedView = (typeof ASSIGNED_VIEWS)[number];
 export const BULK_ACTIONS = ['archive', 'read', 'spam', 'notSpam', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** One answer of a lead (src/leads/model/leadFields.ts): its key, its label, its field's kind when its form has it, and its value in words. */
+export interface LeadField {
+  key: string;
+  label: string;
+  kind?: string;
+  value: string;
+}
 
 /** A form by its name in config/forms and its name for people (config/admin.ts forms, or a new form's own `title`). */
 export interface FormTitle {

@@ -10,13 +10,9 @@ import { pickedOf, pickedText } from '../../site/forms/model/choices';
 import { isEmptyValue, shownFields } from '../../site/forms/model/conditions';
 import type { FieldConfig, FormConfig } from '../../site/forms/model/formSchema';
 
-/** One answer of a lead: its key, its label, its field's kind when the form has it, and its value in words. */
-export interface LeadField {
-  key: string;
-  label: string;
-  kind?: string;
-  value: string;
-}
+import type { LeadField } from './adminApi';
+
+export type { LeadField };
 
 /** The keys every form adds (src/site/forms/model/document.ts): shown apart, by config/admin.ts lead.stampLabels. */
 export const STAMP_KEYS = ['id', 'Date'] as const;

@@ -147,7 +147,7 @@ describe('csvColumnsFor and csvRow', () => {
   });
 
   it('knows the four collections', () => {
-    expect(knownCollections).toEqual(['subcribe', 'Inquriy', 'freelancers', 'Contact_cli']);
+    expect(knownCollections()).toEqual(['subcribe', 'Inquriy', 'freelancers', 'Contact_cli']);
   });
 });
 

@@ -55,6 +55,14 @@ describe('the registry', () => {
     expect(knownCollections()).not.toContain('Broken');
   });
 
+  it('takes an auto-reply greeting by the form’s name column, and refuses one carrying anything else the visitor typed', () => {
+    // The name column without the browser's autofill hint: still the one placeholder an auto-reply may carry.
+    const fields = newForm.fields.map((field) => (field.name === 'fullName' ? { ...field, autoComplete: 'nickname' } : field));
+    const mailing = (text: string) => ({ ...newForm, fields, autoReply: { ...newForm.autoReply, text } });
+    expect(takeBuiltForms({ ...forms, named: mailing('{fullName}') })).toContain('named');
+    expect(takeBuiltForms({ ...forms, carrying: mailing('{currentSite}') })).not.toContain('carrying');
+  });
+
   it("keeps the seed's four as bundled when the build changes their contract", () => {
     const changed = { ...forms.inquiry, fields: [...forms.inquiry.fields].reverse() };
     expect(takeBuiltForms({ ...forms, inquiry: changed })).not.toContain('inquiry');

@@ -7,6 +7,7 @@ import { checkContent } from '../../../content/model/checkContent';
 import { ownerOnlyChanges } from '../../../content/model/ownerOnly';
 import { pageSchema } from '../../../content/model/pageSchema';
 import { loadRealConfig, type Json, type RealConfig } from '../../../test/realConfig';
+import { newForm, NEW_FORM_NAME } from '../../../test/newFormFixture';
 
 let real: RealConfig;
 let pageId: string;
@@ -62,4 +63,20 @@ it("who is told of a new lead is an owner's to change; the other words are an ed
   const why = clone(before);
   ((why.sections as Json[])[at]!.forms as { heading: string }).heading = 'What we ask for';
   expect(ownerOnlyChanges(pageSchema, before, why)).toEqual([]);
+});
+
+describe('every form is listed', () => {
+  const notListed = (forms: Readonly<Record<string, unknown>>) =>
+    checkContent({ ...real, forms }, () => true).filter((problem) => problem.words.kind === 'formsNotListed');
+
+  it('asks for a form the office made by its own name, so the office can act on the sentence', () => {
+    const problems = notListed({ ...real.forms, [NEW_FORM_NAME]: newForm });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.words.values?.forms).toBe(`“${newForm.title}”`);
+    expect(problems[0]!.message).toContain(NEW_FORM_NAME);
+  });
+
+  it('asks for nothing when every form is listed', () => {
+    expect(notListed(real.forms)).toEqual([]);
+  });
 });

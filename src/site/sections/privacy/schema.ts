@@ -107,12 +107,14 @@ export const privacySchema: typeof basePrivacySchema = {
     });
     const missing = [...ctx.formIds].filter((form) => !listed.includes(form));
     if (missing.length > 0) {
+      // Each form by the name the office knows it by (a new form's title), its id beside it for a developer.
+      const named = missing.map((f) => (ctx.formTitles?.[f] !== undefined && ctx.formTitles[f] !== f ? `“${ctx.formTitles[f]}”` : `“${f}”`));
       ctx.report(
         [...path, 'forms', 'items'],
-        `does not list ${missing.map((f) => `"${f}"`).join(', ')}. Every form of config/forms must say here what it collects and why.`,
+        `does not list ${missing.map((f, i) => `${named[i]}${named[i] === `“${f}”` ? '' : ` ("${f}")`}`).join(', ')}. Every form of config/forms must say here what it collects and why: add it to this list with its words.`,
         {
           kind: 'formsNotListed',
-          values: { forms: missing.join(', ') },
+          values: { forms: named.join(', ') },
         },
       );
     }
