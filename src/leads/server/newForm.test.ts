@@ -20,6 +20,8 @@ import { pdfWith, startSignedIn, type Client, type TestServer } from '../../test
 import { NEW_FORM_NAME, newForm, newFormWithoutBudget } from '../../test/newFormFixture';
 import { adminRoutes, pathOf, type LeadDetail, type LeadList } from '../model/adminApi';
 import { leadFields } from '../model/leadFields';
+import { deployFiles } from '../../deploy/deployFiles';
+import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from '../../deploy/firebaseRules';
 
 jest.setTimeout(60_000);
 
@@ -160,6 +162,12 @@ describe("a new form's lead, downstream", () => {
     expect(erased.status).toBe(200);
     expect((await lead()).status).toBe(404);
   });
+});
+
+it("the Firebase build's rules open the new form's collection and upload folder", () => {
+  const files = Object.fromEntries(deployFiles({ ...forms, [NEW_FORM_NAME]: newForm as FormConfig }));
+  expect(files[FIRESTORE_RULES_FILE]).toContain(`match /${newForm.collection}/`);
+  expect(files[STORAGE_RULES_FILE]).toContain(fieldOf('brief').upload!.pathPrefix.split('/')[1]);
 });
 
 it('leaves out a field its answers hide, and shows a value stored for it with what the form no longer asks', () => {
