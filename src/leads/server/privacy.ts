@@ -123,7 +123,11 @@ function addressesOf(collection: string, document: Record<string, unknown>): str
 /** The collections whose leads' person column does not say all: forms with more than one e-mail field, and forms this site no longer has. */
 function collectionsToRead(db: Database.Database): string[] {
   const stored = db.prepare('SELECT DISTINCT collection FROM documents').pluck().all() as string[];
-  const several = new Set(allForms().filter((form) => senderFields(form).emails.length > 1).map((form) => form.collection));
+  const several = new Set(
+    allForms()
+      .filter((form) => senderFields(form).emails.length > 1)
+      .map((form) => form.collection),
+  );
   return stored.filter((collection) => several.has(collection) || !knownCollections().includes(collection));
 }
 
