@@ -16,9 +16,9 @@ export type UploadConfig = NonNullable<FieldConfig['upload']>;
  * office's (config/forms/<name>.ts, made in the content editor), its fields its own.
  */
 export const lockedForms = ['newsletter', 'inquiry', 'freelancer', 'contact'] as const satisfies readonly (keyof typeof forms)[];
-export type LockedForm = (typeof lockedForms)[number];
+type LockedForm = (typeof lockedForms)[number];
 
-export const isLocked = (name: string): name is LockedForm => (lockedForms as readonly string[]).includes(name);
+const isLocked = (name: string): name is LockedForm => (lockedForms as readonly string[]).includes(name);
 
 const bundled: Readonly<Record<string, FormConfig>> = forms;
 let byName: Readonly<Record<string, FormConfig>> = bundled;
@@ -123,9 +123,6 @@ export const allUploads = (): readonly UploadConfig[] => all.flatMap((form) => f
 
 /** Every form the server takes posts for (follows the build served). */
 export const allForms = (): readonly FormConfig[] => all;
-
-/** Every form by its name (follows the build served). */
-export const formsByName = (): Readonly<Record<string, FormConfig>> => byName;
 
 /**
  * The fields that say who sent a lead: its name, its e-mail fields (the first is the one to reply
