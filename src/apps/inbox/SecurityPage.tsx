@@ -93,7 +93,7 @@ function PasskeysPart({ state, busy, run, changed }: PartProps) {
     void run('passkey', async () => {
       const name = passkeyName.trim();
       if (name === '' || [...name].length > NAME_MAX) throw new ApiError(400, fill(server.admin.messages.badPasskeyName, { max: NAME_MAX }));
-      const options = await call<Record<string, unknown>>('passkeyOptions');
+      const options = await call('passkeyOptions');
       const { startRegistration } = await import('@simplewebauthn/browser');
       let response;
       try {
@@ -101,7 +101,7 @@ function PasskeysPart({ state, busy, run, changed }: PartProps) {
       } catch {
         throw new ApiError(400, server.admin.messages.passkeyFailed);
       }
-      const made = await call<NewRecoveryCodes>('passkeyAdd', { json: { name, response } });
+      const made = await call('passkeyAdd', { json: { name, response } });
       setPasskeyName('');
       await changed(made);
     });
@@ -171,7 +171,7 @@ function AppPart({ state, busy, run, changed }: PartProps) {
   const turnOnApp = (event: FormEvent) => {
     event.preventDefault();
     void run('app', async () => {
-      const made = await call<NewRecoveryCodes>('totpConfirm', { json: { code: firstCode } });
+      const made = await call('totpConfirm', { json: { code: firstCode } });
       setSetup(undefined);
       setFirstCode('');
       await changed(made);
@@ -223,11 +223,7 @@ function AppPart({ state, busy, run, changed }: PartProps) {
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography color="text.secondary">{t.appOff}</Typography>
-          <Button
-            variant="outlined"
-            disabled={busy !== undefined}
-            onClick={() => void run('startApp', async () => setSetup(await call<TotpSetup>('totpStart')))}
-          >
+          <Button variant="outlined" disabled={busy !== undefined} onClick={() => void run('startApp', async () => setSetup(await call('totpStart')))}>
             {t.setUpApp}
           </Button>
         </Box>
@@ -245,7 +241,7 @@ export function SecurityPage({ role }: { role: AdminRole }) {
   const { notice, setNotice, attempt } = useNotice();
 
   const load = useCallback(async () => {
-    await attempt(async () => setState(await call<SecondFactorState>('secondFactor')));
+    await attempt(async () => setState(await call('secondFactor')));
   }, [attempt]);
   useEffect(() => void load(), [load]);
 
@@ -296,7 +292,7 @@ export function SecurityPage({ role }: { role: AdminRole }) {
               <Button
                 variant="outlined"
                 disabled={busy !== undefined}
-                onClick={() => void run('codes', async () => setCodes((await call<NewRecoveryCodes>('recoveryCodes')).recoveryCodes))}
+                onClick={() => void run('codes', async () => setCodes((await call('recoveryCodes')).recoveryCodes))}
               >
                 {t.newCodes}
               </Button>

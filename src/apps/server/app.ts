@@ -191,6 +191,9 @@ export async function buildApp({
     clientErrorHandler,
     frameworkErrors,
     requestTimeout: server.limits.requestSeconds * 1000,
+    // A request is checked against its route's contract (src/platform/contract.ts) as it was sent: a
+    // value of the wrong kind is refused, never turned into another ("5" for 5).
+    ajv: { customOptions: { coerceTypes: false } },
     // Node's server, with what its defaults get wrong for this site (httpServer.ts).
     serverFactory: serverFactory(connections),
   });

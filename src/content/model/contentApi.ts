@@ -4,14 +4,21 @@
  * routes to the inbox's route table, so sessions, CSRF and the 401-without-session rule apply.
  */
 import type { Farewell } from './moved';
+import { z } from 'zod/mini';
+import { answers, type Contract } from '../../platform/contract';
 
 export type ContentMethod = 'GET' | 'POST';
 
+/** Files' new values, as a check and a publish take them (at most 100). */
+const changes = z.array(z.object({ file: z.string(), value: z.unknown(), farewell: z.optional(z.unknown()) })).check(z.maxLength(100));
+/** An undo or a restore confirmed: the revision its preview was read on, and its scope (the preview's query). */
+const goBack = z.object({ baseRevision: z.optional(z.string()), change: z.optional(z.unknown()), file: z.optional(z.unknown()) });
+
 export const contentRoutes = {
   /** The site's content as it is live now: ContentSnapshot. */
-  content: { method: 'GET', path: '/api/admin/content' },
+  content: { method: 'GET', path: '/api/admin/content', answer: answers<ContentSnapshot>() },
   /** Body: { changes: ContentChange[] }. Answers { problems: ContentProblem[] } (empty: all good). */
-  contentCheck: { method: 'POST', path: '/api/admin/content/check' },
+  contentCheck: { method: 'POST', path: '/api/admin/content/check', body: z.object({ changes }), answer: answers<{ problems: ContentProblem[] }>() },
   /**
    * Body: { baseRevision, changes: ContentChange[] }: the items published, each a file's new value
    * (the item on screen, or those "Publish all my changes" found ready), and nothing else: no other
@@ -19,39 +26,49 @@ export const contentRoutes = {
    * of the site, builds and switches the live site. 200 { revision: Revision }; 400 { problems }
    * (nothing written); 409 { message } when the content changed since baseRevision.
    */
-  contentPublish: { method: 'POST', path: '/api/admin/content/publish' },
+  contentPublish: {
+    method: 'POST',
+    path: '/api/admin/content/publish',
+    body: z.object({ baseRevision: z.string(), changes }),
+    answer: answers<{ revision: Revision }>(),
+  },
   /**
    * { revisions: Revision[] }, newest first by time, a run of developers' releases one line (folded);
    * query `file`: only the revisions that changed that file (an item), each with that item's lines only.
    */
-  contentRevisions: { method: 'GET', path: '/api/admin/content/revisions' },
+  contentRevisions: { method: 'GET', path: '/api/admin/content/revisions', answer: answers<{ revisions: Revision[] }>() },
   /** One revision's changes, each with its text before and after: RevisionDetail. */
-  contentRevision: { method: 'GET', path: '/api/admin/content/revisions/:revisionId' },
+  contentRevision: { method: 'GET', path: '/api/admin/content/revisions/:revisionId', answer: answers<RevisionDetail>() },
   /**
    * What undoing that revision's changes alone would publish: HistoryPlan (nothing changes). Query
    * `change` (its place in RevisionDetail.changes): that one change only; `file`: that item's changes only.
    */
-  contentUndoPreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/undo' },
+  contentUndoPreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/undo', answer: answers<HistoryPlan>() },
   /**
    * Body: { baseRevision, change?, file? } (the preview's). Takes that revision's changes (or the one
    * change, or the one item's) back alone (later changes stay), as a publish recorded as a revision of
    * its own. 200 { revision }; 409 { message } when a later change touches the same text (the sentence
    * names it) or the content changed since the preview.
    */
-  contentUndo: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/undo' },
+  contentUndo: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/undo', body: goBack, answer: answers<{ revision: Revision }>() },
   /** What restoring that revision would publish, and what stays as it is now: HistoryPlan. */
-  contentRestorePreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/restore' },
+  contentRestorePreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/restore', answer: answers<HistoryPlan>() },
   /**
    * Body: { baseRevision? }. Publishes the content as it was at that revision, as data (itself a
    * new revision): keys added since keep their values, values now worked out in code are left to
    * it. 200 { revision, notes }.
    */
-  contentRestore: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/restore' },
+  contentRestore: {
+    method: 'POST',
+    path: '/api/admin/content/revisions/:revisionId/restore',
+    body: z.optional(goBack),
+    answer: answers<{ revision: Revision; notes: string[] }>(),
+  },
   /**
    * Body: the picture's bytes (any image/* type); query: width and height, the CSS pixels the page
    * draws it at. Checked by content, re-encoded and resized; answers ContentImage.
    */
-  contentImage: { method: 'POST', path: '/api/admin/content/images' },
+  contentImage: { method: 'POST', path: '/api/admin/content/images', answer: answers<ContentImage>() },
   /**
    * An uploaded picture (UPLOADS_PATH + name), published or not, for the editor's screens: the
    * site serves an upload only once a publish has put it in a build.
@@ -62,16 +79,31 @@ export const contentRoutes = {
    * value as the signed-in account's draft of the file, as it is typed. 200 { draft: ContentDraft };
    * 413 too large, 409 too many drafts, 429 too many saves (Retry-After), each with { message }.
    */
-  contentDraftSave: { method: 'POST', path: '/api/admin/content/drafts' },
+  contentDraftSave: {
+    method: 'POST',
+    path: '/api/admin/content/drafts',
+    body: z.object({ file: z.string(), value: z.unknown(), base: z.string() }),
+    answer: answers<{ draft: ContentDraft }>(),
+  },
   /** Body: { file }. The account's draft of the file goes (its schedule with it). 200 {}. */
-  contentDraftDiscard: { method: 'POST', path: '/api/admin/content/drafts/discard' },
+  contentDraftDiscard: {
+    method: 'POST',
+    path: '/api/admin/content/drafts/discard',
+    body: z.object({ file: z.string() }),
+    answer: answers<Record<string, never>>(),
+  },
   /**
    * Body: { file, at } (at: ISO 8601, or null to cancel). The server publishes the account's draft of
    * the file by itself at that time. 200 { draft }; 400 { message, problems? } (a time in the past or
    * too far ahead, a draft the checker refuses); 404 { message } no such draft.
    */
-  contentDraftSchedule: { method: 'POST', path: '/api/admin/content/drafts/schedule' },
-} as const satisfies Record<string, { method: ContentMethod; path: string }>;
+  contentDraftSchedule: {
+    method: 'POST',
+    path: '/api/admin/content/drafts/schedule',
+    body: z.object({ file: z.string(), at: z.nullable(z.string()) }),
+    answer: answers<{ draft: ContentDraft }>(),
+  },
+} as const satisfies Record<string, Contract & { method: ContentMethod }>;
 
 /** Where the editor's uploaded pictures are, on the site and under public/. */
 export const UPLOADS_PATH = '/images/uploads/';

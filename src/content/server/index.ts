@@ -6,7 +6,8 @@
 import { focusPart, type Focus } from '../model/pictureCrop';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { RequestOf } from '../../platform/server/contracts';
 import server from '../../../config/server';
 import { contentRoutes, UPLOAD_NAME, UPLOADS_PATH, type ContentChange, type ContentDraft } from '../model/contentApi';
 import { fill } from '../../schema/text';
@@ -28,8 +29,11 @@ export interface ContentOptions {
   scheduler?: { changed(): void };
 }
 
-type Request = FastifyRequest<{ Params: Record<string, string | undefined>; Querystring: Record<string, unknown> }>;
-export type ContentHandler = (request: Request, reply: FastifyReply, who: string) => Promise<unknown>;
+type ContentRoute = keyof typeof contentRoutes;
+/** A request of a content route, as its contract (contentApi.ts) types it. */
+type Request<N extends ContentRoute> = RequestOf<(typeof contentRoutes)[N]>;
+/** Each content route's handler, given the request as its contract types it and who sent it. */
+export type ContentHandlers = { [N in ContentRoute]: (request: Request<N>, reply: FastifyReply, who: string) => Promise<unknown> };
 
 const messages = server.admin.messages;
 const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -70,7 +74,7 @@ const drawnSize = (value: unknown) =>
  * A picture uploaded (query: the CSS pixels the page draws it at, and where it is cut to that
  * shape, the point kept): checked, re-encoded and stored in the site folder's uploads.
  */
-async function receiveImage(siteDir: string, request: Request, reply: FastifyReply): Promise<unknown> {
+async function receiveImage(siteDir: string, request: Request<'contentImage'>, reply: FastifyReply): Promise<unknown> {
   // Without a height: the width only, in the picture's own shape (a first picture in its place).
   const width = drawnSize(request.query.width);
   const height = request.query.height === undefined ? undefined : drawnSize(request.query.height);
@@ -109,10 +113,10 @@ const draftAnswer = ({ updatedAt, scheduledAt, ...draft }: Draft): ContentDraft 
 const RETRY_SECONDS = 2;
 
 /** The handlers by route name; without `options` (no SITE_DIR) each answers that editing is not set up. */
-export function contentHandlers(options: ContentOptions | undefined): Record<keyof typeof contentRoutes, ContentHandler> {
+export function contentHandlers(options: ContentOptions | undefined): ContentHandlers {
   if (!options) {
-    const notSetUp: ContentHandler = async (_request, reply) => fail(reply, 503, messages.contentNotSetUp);
-    return Object.fromEntries(Object.keys(contentRoutes).map((name) => [name, notSetUp])) as Record<keyof typeof contentRoutes, ContentHandler>;
+    const notSetUp = async (_request: unknown, reply: FastifyReply) => fail(reply, 503, messages.contentNotSetUp);
+    return Object.fromEntries(Object.keys(contentRoutes).map((name) => [name, notSetUp])) as Record<ContentRoute, typeof notSetUp>;
   }
   const { publisher } = options;
   const clock = options.clock ?? Date.now;
@@ -134,8 +138,8 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     return done.found === undefined ? fail(reply, 404, messages.unknownRevision) : answer(done.found);
   };
   /** Undo or restore: planned again now (not as the preview showed it: the content may have changed), then published (a revision of its own); refused in words. */
-  const goBack = async (kind: 'undo' | 'restore', request: Request, reply: FastifyReply, who: string) => {
-    const body = request.body as { baseRevision?: unknown; change?: unknown; file?: unknown } | null;
+  const goBack = async (kind: 'undo' | 'restore', request: Request<'contentUndo' | 'contentRestore'>, reply: FastifyReply, who: string) => {
+    const body = request.body;
     const base = body?.baseRevision;
     if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
     // An undo is confirmed on the content its preview showed; a restore may be sent without one.
@@ -175,7 +179,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     },
     contentPublish: async (request, reply, who) => {
       const changes = changesOf(request.body);
-      const base = (request.body as { baseRevision?: unknown } | null)?.baseRevision;
+      const base = request.body.baseRevision;
       if (!changes || typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
       return answerPublish(reply, await publisher.publish(changes, base, who));
     },
@@ -208,7 +212,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
     contentDraftSave: async (request, reply, who) => {
       const drafts = options.drafts;
-      const body = request.body as { file?: unknown; value?: unknown; base?: unknown } | null;
+      const body = request.body;
       if (!drafts || typeof body?.file !== 'string' || !('value' in body) || typeof body.base !== 'string') return fail(reply, 400, server.messages.badRequest);
       // The drafts' limits, as a publish's changes meet them too (drafts.ts keep).
       const [refused] = drafts.keep(who, [{ file: body.file, value: body.value }], body.base);
@@ -216,7 +220,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
       return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
     },
     contentDraftDiscard: async (request, reply, who) => {
-      const file = (request.body as { file?: unknown } | null)?.file;
+      const file = request.body.file;
       if (!options.drafts || typeof file !== 'string') return fail(reply, 400, server.messages.badRequest);
       options.drafts.discard(who, file);
       options.scheduler?.changed();
@@ -224,7 +228,7 @@ export function contentHandlers(options: ContentOptions | undefined): Record<key
     },
     contentDraftSchedule: async (request, reply, who) => {
       const drafts = options.drafts;
-      const body = request.body as { file?: unknown; at?: unknown } | null;
+      const body = request.body;
       if (!drafts || typeof body?.file !== 'string' || (body.at !== null && typeof body.at !== 'string')) return fail(reply, 400, server.messages.badRequest);
       const draft = drafts.of(who, body.file);
       if (!draft) return fail(reply, 404, messages.noDraft);

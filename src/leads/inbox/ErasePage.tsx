@@ -127,7 +127,7 @@ export function ErasePage() {
   const [records, setRecords] = useState<ErasureRecord[]>();
   const { notice, setNotice, attempt } = useNotice();
 
-  const loadRecords = useCallback(() => attempt(async () => setRecords(await call<ErasureRecord[]>('erasures'))), [attempt]);
+  const loadRecords = useCallback(() => attempt(async () => setRecords(await call('erasures'))), [attempt]);
   useEffect(() => void loadRecords(), [loadRecords]);
 
   const run = (action: () => Promise<void>) => {
@@ -139,7 +139,7 @@ export function ErasePage() {
     event.preventDefault();
     setDone(undefined);
     setConfirm('');
-    void run(async () => setFound({ email, preview: await call<ErasurePreview>('erasurePreview', { json: { email } }) }));
+    void run(async () => setFound({ email, preview: await call('erasurePreview', { json: { email } }) }));
   };
 
   const erase = (event: FormEvent) => {
@@ -147,7 +147,7 @@ export function ErasePage() {
     if (!found) return;
     setBusy(true);
     void run(async () => {
-      const erased = await call<ErasureDone>('erase', { json: { email: found.email, confirm } });
+      const erased = await call('erase', { json: { email: found.email, confirm } });
       setFound(undefined);
       setEmail('');
       setConfirm('');

@@ -61,7 +61,7 @@ export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (det
       return;
     }
     setSending(true);
-    const done = await attempt(async () => onSent(await call<LeadDetail>('reply', { params: { docId: lead.docId }, json: draft })));
+    const done = await attempt(async () => onSent(await call('reply', { params: { docId: lead.docId }, json: draft })));
     setSending(false);
     if (!done) return;
     pick('');

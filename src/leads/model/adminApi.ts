@@ -18,38 +18,49 @@ export const CSRF_HEADER = 'x-csrf-token';
 import type { LeadSource } from './attribution';
 import { contentRoutes } from '../../content/model/contentApi';
 import type { AdminRole } from '../../platform/roles';
+import { z } from 'zod/mini';
+import { answers, type Contract } from '../../platform/contract';
+import type { SubscriberList, SubscriberSummary } from '../../newsletter/model/subscribers';
 import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes, type ReadyNewsletter } from '../../newsletter/model/newsletterApi';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** The sign-in's routes, before there is a session. */
+export const signInRoutes = {
+  /** Whether an account exists, and the CSRF token of the sign-in (SignInState). */
+  signInState: { method: 'GET', path: SIGN_IN_API, answer: answers<SignInState>() },
+  /** Body: { email, password, remember }. 204 signed in, or 200 with the second step asked for (SecondStepNeeded). */
+  signIn: { method: 'POST', path: SIGN_IN_API, answer: answers<SecondStepNeeded | undefined>() },
+  /** Body: a SecondStepAnswer. 204 signed in, or 200 with what is asked next (SecondStepNeeded). */
+  secondStep: { method: 'POST', path: SECOND_STEP_API, answer: answers<SecondStepNeeded | undefined>() },
+} as const satisfies Record<string, Contract>;
 
 export const adminRoutes = {
   /** Who is signed in, and the CSRF token for this session. */
-  me: { method: 'GET', path: '/api/admin/me' },
-  signOut: { method: 'POST', path: '/api/admin/sign-out' },
+  me: { method: 'GET', path: '/api/admin/me', answer: answers<Me>() },
+  signOut: { method: 'POST', path: '/api/admin/sign-out', answer: answers<void>() },
   /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), page, pageSize, sort, direction. */
-  leads: { method: 'GET', path: '/api/admin/leads' },
-  lead: { method: 'GET', path: '/api/admin/leads/:docId' },
+  leads: { method: 'GET', path: '/api/admin/leads', answer: answers<LeadList>() },
+  lead: { method: 'GET', path: '/api/admin/leads/:docId', answer: answers<LeadDetail>() },
   /** Body: { status?, note? }. */
-  updateLead: { method: 'PATCH', path: '/api/admin/leads/:docId' },
+  updateLead: { method: 'PATCH', path: '/api/admin/leads/:docId', answer: answers<LeadDetail>() },
   /** The lead's stage, value, follow-up date and assignee, the owners it may be assigned to, and who changed what (LeadPipeline). */
-  pipeline: { method: 'GET', path: '/api/admin/leads/:docId/pipeline' },
+  pipeline: { method: 'GET', path: '/api/admin/leads/:docId/pipeline', answer: answers<LeadPipeline>() },
   /** Body: PipelineChange (src/leads/model/pipeline.ts), any of its keys. Answers the LeadPipeline. */
-  updatePipeline: { method: 'PATCH', path: '/api/admin/leads/:docId/pipeline' },
+  updatePipeline: { method: 'PATCH', path: '/api/admin/leads/:docId/pipeline', answer: answers<LeadPipeline>() },
   deleteLead: { method: 'DELETE', path: '/api/admin/leads/:docId' },
   /** The lead's CV, as an attachment. */
   cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
   /** Takes the lead out of the Spam folder and notifies (the verdict is kept). */
-  notSpam: { method: 'POST', path: '/api/admin/leads/:docId/not-spam' },
+  notSpam: { method: 'POST', path: '/api/admin/leads/:docId/not-spam', answer: answers<LeadDetail>() },
   /** Moves the lead to the Spam folder; its notifications not sent yet are dropped (the verdict is kept). */
-  markSpam: { method: 'POST', path: '/api/admin/leads/:docId/spam' },
+  markSpam: { method: 'POST', path: '/api/admin/leads/:docId/spam', answer: answers<LeadDetail>() },
   /** Body: { action, docIds }: one of BULK_ACTIONS on at most admin.bulkMaxLeads leads (config/server.ts). Answers { leads }: how many it touched. */
-  bulk: { method: 'POST', path: '/api/admin/bulk' },
+  bulk: { method: 'POST', path: '/api/admin/bulk', answer: answers<{ leads: number }>() },
   /** Body: { subject, text } (src/leads/model/replyDraft.ts). E-mails the lead's visitor and marks the lead Replied; answers the lead. */
-  reply: { method: 'POST', path: '/api/admin/leads/:docId/reply' },
+  reply: { method: 'POST', path: '/api/admin/leads/:docId/reply', answer: answers<LeadDetail>() },
   /** An attachment of a mail read from the mailbox (owners only, as the CV). */
   attachment: { method: 'GET', path: '/api/admin/messages/:messageId/attachments/:n' },
   /** When the agency's mailbox was last read (MailboxStatus). */
-  mailbox: { method: 'GET', path: '/api/admin/mailbox' },
+  mailbox: { method: 'GET', path: '/api/admin/mailbox', answer: answers<MailboxStatus>() },
   /** Live updates of the leads: server-sent events (LIVE_EVENTS), one stream per open screen. */
   live: { method: 'GET', path: '/api/admin/live' },
   /** Sends one notification again. */
@@ -57,54 +68,59 @@ export const adminRoutes = {
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
   export: { method: 'GET', path: '/api/admin/export' },
   /** The sources and campaigns the leads came from, with how many leads each (the list's source filter). */
-  sources: { method: 'GET', path: '/api/admin/sources' },
+  sources: { method: 'GET', path: '/api/admin/sources', answer: answers<SourceChoice[]>() },
   /** Leads and visits per week, form, source and campaign, and landing page; query: weeks. */
-  insights: { method: 'GET', path: '/api/admin/insights' },
+  insights: { method: 'GET', path: '/api/admin/insights', answer: answers<Insights>() },
   /** Body: { email }. Answers everything an erasure of that person would delete (ErasurePreview). Asks for the password again. */
-  erasurePreview: { method: 'POST', path: '/api/admin/erasure/preview' },
+  erasurePreview: { method: 'POST', path: '/api/admin/erasure/preview', body: z.object({ email: z.optional(z.unknown()) }), answer: answers<ErasurePreview>() },
   /** Body: { email, confirm } (the address typed a second time). Deletes it all; answers ErasureDone. Asks for the password again. */
-  erase: { method: 'POST', path: '/api/admin/erasure' },
+  erase: {
+    method: 'POST',
+    path: '/api/admin/erasure',
+    body: z.object({ email: z.optional(z.unknown()), confirm: z.optional(z.unknown()) }),
+    answer: answers<ErasureDone>(),
+  },
   /** The record of the erasures done, newest first (ErasureRecord: never the address). */
-  erasures: { method: 'GET', path: '/api/admin/erasures' },
+  erasures: { method: 'GET', path: '/api/admin/erasures', answer: answers<ErasureRecord[]>() },
   /** Body: { password }. The account's password typed again: the actions of PASSWORD_AGAIN_ROUTES may go on (204). */
-  confirmPassword: { method: 'POST', path: '/api/admin/password' },
+  confirmPassword: { method: 'POST', path: '/api/admin/password', answer: answers<void>() },
   /** 204 when the password was typed recently enough for PASSWORD_AGAIN_ROUTES; otherwise their refusal (a download asks first). */
-  recentPassword: { method: 'GET', path: '/api/admin/password' },
+  recentPassword: { method: 'GET', path: '/api/admin/password', answer: answers<void>() },
   /** Ends every session of the account, on every device (remembered ones too). */
-  signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere' },
+  signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere', answer: answers<void>() },
   /** The account's second steps at sign-in (SecondFactorState). */
-  secondFactor: { method: 'GET', path: '/api/admin/second-factor' },
+  secondFactor: { method: 'GET', path: '/api/admin/second-factor', answer: answers<SecondFactorState>() },
   /** Starts setting up an authenticator app (TotpSetup: its secret, as text and as an otpauth:// address). Asks for the password again. */
-  totpStart: { method: 'POST', path: '/api/admin/second-factor/app' },
+  totpStart: { method: 'POST', path: '/api/admin/second-factor/app', answer: answers<TotpSetup>() },
   /** Body: { code }. The app's first code: the app is on (NewRecoveryCodes, with the codes when it is the account's first second step). */
-  totpConfirm: { method: 'POST', path: '/api/admin/second-factor/app/confirm' },
+  totpConfirm: { method: 'POST', path: '/api/admin/second-factor/app/confirm', answer: answers<NewRecoveryCodes>() },
   /** Takes the app off. Asks for the password again. */
   totpRemove: { method: 'DELETE', path: '/api/admin/second-factor/app' },
   /** What the browser needs to make a passkey (WebAuthn's creation options). Asks for the password again. */
-  passkeyOptions: { method: 'POST', path: '/api/admin/second-factor/passkeys/options' },
+  passkeyOptions: { method: 'POST', path: '/api/admin/second-factor/passkeys/options', answer: answers<Record<string, unknown>>() },
   /** Body: { name, response } (the browser's new credential). Keeps the passkey (NewRecoveryCodes). */
-  passkeyAdd: { method: 'POST', path: '/api/admin/second-factor/passkeys' },
+  passkeyAdd: { method: 'POST', path: '/api/admin/second-factor/passkeys', answer: answers<NewRecoveryCodes>() },
   /** Takes a passkey off. Asks for the password again. */
   passkeyRemove: { method: 'DELETE', path: '/api/admin/second-factor/passkeys/:passkeyId' },
   /** New recovery codes (the old ones stop working): NewRecoveryCodes. Asks for the password again. */
-  recoveryCodes: { method: 'POST', path: '/api/admin/second-factor/recovery-codes' },
+  recoveryCodes: { method: 'POST', path: '/api/admin/second-factor/recovery-codes', answer: answers<NewRecoveryCodes>() },
   /** Body: { required } or { newDeviceMail }. An owner requires a second step of every account (or no longer); asks a new browser to be confirmed by mail (or no longer). Asks for the password again. */
   secondFactorRequired: { method: 'POST', path: '/api/admin/second-factor/required' },
   /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
-  subscribers: { method: 'GET', path: '/api/admin/subscribers' },
+  subscribers: { method: 'GET', path: '/api/admin/subscribers', answer: answers<SubscriberList>() },
   /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
   subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
   /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
-  unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe' },
+  unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe', answer: answers<SubscriberSummary>() },
   /** An owner sends a waiting subscriber the confirmation mail again (once a day per mailbox, rate-limited per account); answers the subscriber (SubscriberSummary). */
-  resendConfirmation: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/confirmation' },
+  resendConfirmation: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/confirmation', answer: answers<SubscriberSummary>() },
   /** The visitors' mails held now, and why (VisitorMailHeld): the inbox's notice. */
-  visitorMail: { method: 'GET', path: '/api/admin/visitor-mail' },
+  visitorMail: { method: 'GET', path: '/api/admin/visitor-mail', answer: answers<VisitorMailHeld>() },
   /** The content editor's routes (contentApi.ts): owners and editors. */
   ...contentRoutes,
   /** The newsletter's routes (newsletterApi.ts): every account writes; owners send. */
   ...newsletterRoutes,
-} as const satisfies Record<string, { method: Method; path: string }>;
+} as const satisfies Record<string, Contract>;
 
 export type AdminRoute = keyof typeof adminRoutes;
 

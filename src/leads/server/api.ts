@@ -13,7 +13,7 @@ import { validateDocument } from '../../site/forms/model/document';
 import { sniffDocumentType } from '../../site/forms/model/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePath, writeFileDurably } from '../../platform/server/files';
 import { allUploads, formForCollection, uploadForPrefix } from '../../site/forms/model/registry';
-import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody, type PostedBody } from './plainPosts';
+import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody } from './plainPosts';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { answerError, isRefusal, refusal } from '../../platform/server/refusals';
 import type { Store } from '../../platform/server/store/store';
@@ -121,8 +121,9 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     const wait = limits.check(request.ip);
     if (wait === 0) return;
     reply.header('Retry-After', String(wait));
-    const { collection } = request.params as { collection?: string };
-    const form = collection === undefined ? undefined : formForCollection(collection);
+    const params: unknown = request.params;
+    const collection = typeof params === 'object' && params !== null && 'collection' in params ? params.collection : undefined;
+    const form = typeof collection === 'string' ? formForCollection(collection) : undefined;
     if (form && isPlainPost(request)) {
       return reply
         .code(303)
@@ -170,7 +171,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
         // A plain post (no JavaScript) carries no solved puzzle: kept, in the Spam folder (robots post so too).
-        const query = await handlePlainPost(form, request.body as PostedBody, (document) =>
+        const query = await handlePlainPost(form, request.body, (document) =>
           store.insertDurably(form.collection, document, { spam: true, attribution: attributionOf(request), client: request.ip }),
         );
         return reply

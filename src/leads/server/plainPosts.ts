@@ -105,16 +105,26 @@ function postedValue(field: FieldConfig, body: PostedBody): FieldValue | null {
   return last(posted);
 }
 
+/** Whether a body is a plain post as parseFormBody reads it: each name's text (or texts), or null. */
+const isPostedBody = (body: unknown): body is PostedBody =>
+  typeof body === 'object' &&
+  body !== null &&
+  !Array.isArray(body) &&
+  Object.values(body).every(
+    (value) => value === null || typeof value === 'string' || (Array.isArray(value) && value.every((v) => v === null || typeof v === 'string')),
+  );
+
 /**
  * The form's values from a plain post: exactly its fields (missing ones empty, unreadable ones
  * null). Without JavaScript the visitor saw every field: an answer to one its condition hides
  * is dropped (emptied), not refused.
  */
-function valuesFromPost(form: FormConfig, body: PostedBody): Record<string, FieldValue | null> {
-  return withHiddenEmptied(form, Object.fromEntries(form.fields.map((f) => [f.name, postedValue(f, body)])));
+function valuesFromPost(form: FormConfig, body: unknown): Record<string, FieldValue | null> {
+  const posted: PostedBody = isPostedBody(body) ? body : {};
+  return withHiddenEmptied(form, Object.fromEntries(form.fields.map((f) => [f.name, postedValue(f, posted)])));
 }
 
-export async function handlePlainPost(form: FormConfig, body: PostedBody, save: (document: Record<string, unknown>) => Promise<unknown>): Promise<string> {
+export async function handlePlainPost(form: FormConfig, body: unknown, save: (document: Record<string, unknown>) => Promise<unknown>): Promise<string> {
   const collection = encodeURIComponent(form.collection);
   const values = valuesFromPost(form, body);
   const failure = await validateValues(form, values);

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
-import { isDraft, type NewsletterDetail, type NewsletterList as List, type NewsletterSummary } from '../model/newsletterApi';
+import { isDraft, type NewsletterList as List, type NewsletterSummary } from '../model/newsletterApi';
 import { call } from '../../platform/inbox/api';
 import { fill, formatCount, formatDate } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
@@ -56,7 +56,7 @@ export function NewsletterList() {
   const noteReady = useNoteReady();
   useEffect(() => {
     void attempt(async () => {
-      const found = await call<List>('newsletters');
+      const found = await call('newsletters');
       setList(found);
       noteReady(found.newsletters, true);
     });
@@ -68,7 +68,7 @@ export function NewsletterList() {
     attempt(async () => {
       const chosen = articles?.find((a) => a.id === article);
       if (!chosen) return;
-      const made = await call<NewsletterDetail>('newsletterCreate', { json: { fromArticle: chosen } });
+      const made = await call('newsletterCreate', { json: { fromArticle: chosen } });
       navigate(`/newsletters/${made.id}`);
     });
 

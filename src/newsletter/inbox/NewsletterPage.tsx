@@ -25,14 +25,7 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import type { ArticleBlock } from '../../content/model/articleSchema';
 import type { AdminRole } from '../../platform/roles';
-import {
-  isDraft,
-  type NewsletterChange,
-  type NewsletterDetail,
-  type NewsletterDraft,
-  type NewsletterList,
-  type NewsletterPreview,
-} from '../model/newsletterApi';
+import { isDraft, type NewsletterChange, type NewsletterDetail, type NewsletterDraft, type NewsletterPreview } from '../model/newsletterApi';
 import { call, ApiError } from '../../platform/inbox/api';
 import { uploadImage } from '../../content/editor/api';
 import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/format';
@@ -105,14 +98,14 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
   /** The newsletter as the server has it now, on screen (the text box too). */
   const reload = useCallback(async () => {
     if (!id) return;
-    const found = await call<NewsletterDetail>('newsletter', { params: { id } });
+    const found = await call('newsletter', { params: { id } });
     setSaved(found);
     setDraft({ subject: found.subject, name: found.name, body: found.body });
     setReloads((n) => n + 1);
   }, [id]);
 
   useEffect(() => {
-    void attempt(async () => setConfirmed((await call<NewsletterList>('newsletters')).confirmed));
+    void attempt(async () => setConfirmed((await call('newsletters')).confirmed));
     if (isNew) {
       setSaved(undefined);
       setDraft(EMPTY);
@@ -120,7 +113,7 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
     }
     void attempt(
       async () => {
-        const found = await call<NewsletterDetail>('newsletter', { params: { id } });
+        const found = await call('newsletter', { params: { id } });
         setSaved(found);
         setDraft({ subject: found.subject, name: found.name, body: found.body });
       },
@@ -140,7 +133,7 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
   const sending = saved?.state === 'sending';
   useEffect(() => {
     if (!sending || !id) return;
-    const timer = setInterval(() => void call<NewsletterDetail>('newsletter', { params: { id } }).then(setSaved, () => undefined), SENDING_REFRESH_MS);
+    const timer = setInterval(() => void call('newsletter', { params: { id } }).then(setSaved, () => undefined), SENDING_REFRESH_MS);
     return () => clearInterval(timer);
   }, [sending, id]);
 
@@ -159,7 +152,7 @@ function usePreview(draft: NewsletterDraft | undefined): NewsletterPreview | und
   useEffect(() => {
     if (!draft) return;
     const timer = setTimeout(() => {
-      call<NewsletterPreview>('newsletterPreview', { json: draft }).then(setPreview, () => undefined);
+      call('newsletterPreview', { json: draft }).then(setPreview, () => undefined);
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft]);
@@ -185,8 +178,8 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
         // The revision the text was written over: another account's save since is refused (409) with its version,
         // which becomes the one saved; the text on screen stays, so saving again replaces theirs knowingly.
         const result = isNew
-          ? await call<NewsletterDetail>('newsletterCreate', { json: draft })
-          : await call<NewsletterDetail>('newsletterSave', { params, json: { ...draft, revision: saved?.revision } });
+          ? await call('newsletterCreate', { json: draft })
+          : await call('newsletterSave', { params, json: { ...draft, revision: saved?.revision } });
         setSaved(result);
         setNotice({ text: t.saved, severity: 'success' });
         // The new draft's own address: its page (another of this screen) says it was saved.
@@ -218,7 +211,7 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
       try {
         // The revision on screen: a change made since is refused (409), and the new version shown.
         const revision = saved?.revision;
-        const result = await call<NewsletterDetail>('newsletterSend', { params, json: when ? { at: when, revision } : { revision } });
+        const result = await call('newsletterSend', { params, json: when ? { at: when, revision } : { revision } });
         setSaved(result);
         if (result.state === 'scheduled') setNotice({ text: fill(t.scheduled, { when: formatDate(result.sendAt ?? 0) }), severity: 'success' });
       } catch (error) {
@@ -228,11 +221,11 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
         setBusy('');
       }
     });
-  const unschedule = () => attempt(async () => setSaved(await call<NewsletterDetail>('newsletterUnschedule', { params })));
+  const unschedule = () => attempt(async () => setSaved(await call('newsletterUnschedule', { params })));
   /** Marked ready for an owner to send (the owners' inbox lists it), or taken back. */
   const markReady = (ready: boolean) =>
     attempt(async () => {
-      setSaved(await call<NewsletterDetail>('newsletterReady', { params, json: { ready } }));
+      setSaved(await call('newsletterReady', { params, json: { ready } }));
       if (ready) setNotice({ text: t.markedReady, severity: 'success' });
     });
   const remove = () =>

@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
-import type { NewsletterDetail } from '../model/newsletterApi';
 import { call } from '../../platform/inbox/api';
 import { articlesOf } from './articles';
 
@@ -20,7 +19,7 @@ export function SendArticle({ articleId, onError }: { articleId: string; onError
     try {
       const article = (await articlesOf()).find((a) => a.id === articleId);
       if (!article) throw new Error(admin.newsletters.notFound);
-      const made = await call<NewsletterDetail>('newsletterCreate', { json: { fromArticle: article } });
+      const made = await call('newsletterCreate', { json: { fromArticle: article } });
       navigate(`/newsletters/${made.id}`);
     } catch (error) {
       onError((error as Error).message);

@@ -111,7 +111,7 @@ function useSubscriberList({ state, q, page, pageSize }: SubscriberView, attempt
   const load = useCallback(
     () =>
       attempt(async () => {
-        setList(await call<SubscriberList>('subscribers', { query: { state, q, page: String(page), pageSize: String(pageSize) } }));
+        setList(await call('subscribers', { query: { state, q, page: String(page), pageSize: String(pageSize) } }));
       }),
     [attempt, state, q, page, pageSize],
   );
@@ -341,14 +341,14 @@ export function SubscribersPage() {
   const unsubscribe = (row: SubscriberSummary) =>
     attempt(async () => {
       setAsking(undefined);
-      await call<SubscriberSummary>('unsubscribe', { params: { subscriberId: String(row.id) } });
+      await call('unsubscribe', { params: { subscriberId: String(row.id) } });
       setNotice({ text: fill(t.unsubscribed, { email: visible(row.email) }), severity: 'success' });
       await load();
     });
 
   const resend = (row: SubscriberSummary) =>
     attempt(async () => {
-      await call<SubscriberSummary>('resendConfirmation', { params: { subscriberId: String(row.id) } });
+      await call('resendConfirmation', { params: { subscriberId: String(row.id) } });
       setNotice({ text: fill(t.resent, { email: visible(row.email) }), severity: 'success' });
       await load();
     });

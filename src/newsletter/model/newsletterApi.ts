@@ -7,6 +7,8 @@
  */
 import type { ArticleBlock } from '../../content/model/articleSchema';
 import type { ImageConfig } from '../../schema/common';
+import { z } from 'zod/mini';
+import { answers, type Contract } from '../../platform/contract';
 
 /** The unsubscribe link: GET shows a page with one button, POST (the button, or a mail program's one-click, RFC 8058) unsubscribes. */
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -19,21 +21,43 @@ export const unsubscribeRoute = `${UNSUBSCRIBE_PATH}/:token`;
  */
 export const NEWSLETTER_PICTURES = '/api/newsletter/pictures';
 
+/**
+ * A newsletter's body as it is written: its keys, each read and refused in its own words by the
+ * server's code (src/newsletter/server/newsletters.ts), which a newsletter in the making may lack.
+ */
+const draftKeys = z.object({
+  subject: z.optional(z.unknown()),
+  name: z.optional(z.unknown()),
+  body: z.optional(z.unknown()),
+  /** A new draft from an article (ArticleForNewsletter). */
+  fromArticle: z.optional(z.unknown()),
+  /** A save: the revision the writer had. */
+  revision: z.optional(z.unknown()),
+});
+
+/** The routes of the newsletter's links in its mails, outside the inbox: their signed token is their credential. */
+export const newsletterLinkRoutes = {
+  unsubscribeLinkPage: { method: 'GET', path: unsubscribeRoute },
+  unsubscribeLink: { method: 'POST', path: unsubscribeRoute },
+  /** A picture of a newsletter's text, by its upload's name. */
+  newsletterPicture: { method: 'GET', path: `${NEWSLETTER_PICTURES}/:name` },
+} as const satisfies Record<string, Contract>;
+
 export const newsletterRoutes = {
   /** Every newsletter, newest first, with its figures, and whether sending is set up: NewsletterList. */
-  newsletters: { method: 'GET', path: '/api/admin/newsletters' },
+  newsletters: { method: 'GET', path: '/api/admin/newsletters', answer: answers<NewsletterList>() },
   /**
    * Body: NewsletterDraft, or { fromArticle: ArticleForNewsletter }. Answers the new draft's
    * NewsletterDetail; 409 { message } when the account has its most drafts, 429 (Retry-After) too many saves.
    */
-  newsletterCreate: { method: 'POST', path: '/api/admin/newsletters' },
-  newsletter: { method: 'GET', path: '/api/admin/newsletters/:id' },
+  newsletterCreate: { method: 'POST', path: '/api/admin/newsletters', body: draftKeys, answer: answers<NewsletterDetail>() },
+  newsletter: { method: 'GET', path: '/api/admin/newsletters/:id', answer: answers<NewsletterDetail>() },
   /** Body: any of NewsletterDraft's keys. A draft only (409 otherwise); 429 (Retry-After) too many saves. Answers NewsletterDetail. */
-  newsletterSave: { method: 'PATCH', path: '/api/admin/newsletters/:id' },
+  newsletterSave: { method: 'PATCH', path: '/api/admin/newsletters/:id', body: draftKeys, answer: answers<NewsletterDetail>() },
   /** A draft only. */
   newsletterDelete: { method: 'DELETE', path: '/api/admin/newsletters/:id' },
   /** Body: NewsletterDraft (as on screen, saved or not, finished or not). Answers the mail as readers get it, or the text's problem: NewsletterPreview. */
-  newsletterPreview: { method: 'POST', path: '/api/admin/newsletters/preview' },
+  newsletterPreview: { method: 'POST', path: '/api/admin/newsletters/preview', body: draftKeys, answer: answers<NewsletterPreview>() },
   /** Sends the saved newsletter to the signed-in account's address, at once, marked as a test. 204. */
   newsletterTest: { method: 'POST', path: '/api/admin/newsletters/:id/test' },
   /**
@@ -41,15 +65,25 @@ export const newsletterRoutes = {
    * now without `at`, to every confirmed subscriber. Owners only. Answers NewsletterDetail; 409 {
    * message } when it was changed after that revision (nothing is sent).
    */
-  newsletterSend: { method: 'POST', path: '/api/admin/newsletters/:id/send' },
+  newsletterSend: {
+    method: 'POST',
+    path: '/api/admin/newsletters/:id/send',
+    body: z.object({ revision: z.optional(z.unknown()), at: z.optional(z.unknown()) }),
+    answer: answers<NewsletterDetail>(),
+  },
   /**
    * Body: { ready: boolean }: a draft marked ready for an owner to send (the owners' inbox lists it), or
    * taken back to a draft. Any account. A draft or a ready one only (409 otherwise). Answers NewsletterDetail.
    */
-  newsletterReady: { method: 'POST', path: '/api/admin/newsletters/:id/ready' },
+  newsletterReady: {
+    method: 'POST',
+    path: '/api/admin/newsletters/:id/ready',
+    body: z.object({ ready: z.optional(z.unknown()) }),
+    answer: answers<NewsletterDetail>(),
+  },
   /** A scheduled newsletter back to draft (not sent at its time). Owners only. Answers NewsletterDetail. */
-  newsletterUnschedule: { method: 'POST', path: '/api/admin/newsletters/:id/unschedule' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
+  newsletterUnschedule: { method: 'POST', path: '/api/admin/newsletters/:id/unschedule', answer: answers<NewsletterDetail>() },
+} as const satisfies Record<string, Contract>;
 
 export type NewsletterRoute = keyof typeof newsletterRoutes;
 

@@ -3,10 +3,11 @@
  * (src/apps/server/admin/routes.ts: a session, the CSRF token, the role): every account writes,
  * previews and sends itself a test; only an owner sends to the readers or takes a schedule back.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { RequestOf } from '../../platform/server/contracts';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import type { ArticleForNewsletter, NewsletterDraft, NewsletterList, NewsletterPreview, NewsletterRoute } from '../model/newsletterApi';
+import type { ArticleForNewsletter, NewsletterDraft, NewsletterList, NewsletterPreview, NewsletterRoute, newsletterRoutes } from '../model/newsletterApi';
 import { fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import type { Store } from '../../platform/server/store/store';
@@ -41,13 +42,14 @@ export interface NewsletterRouteOptions {
   publicUrl: string;
 }
 
-type Request = FastifyRequest<{ Params: { id?: string }; Querystring: Record<string, unknown> }>;
-type Handler = (request: Request, reply: FastifyReply, account: string) => unknown;
+/** A request of a newsletter route, as its contract (newsletterApi.ts) types it. */
+type Request<N extends NewsletterRoute> = RequestOf<(typeof newsletterRoutes)[N]>;
+/** Each newsletter route's handler, given the request as its contract types it and the account that sent it. */
+type Handlers = { [N in NewsletterRoute]: (request: Request<N>, reply: FastifyReply, account: string) => unknown };
 
 const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
 const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
-const idOf = (request: Request) => (/^[1-9]\d{0,14}$/.test(request.params.id ?? '') ? Number(request.params.id) : 0);
-const bodyOf = (request: Request) => (typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {});
+const idOf = (request: { params: { id: string } }) => (/^[1-9]\d{0,14}$/.test(request.params.id) ? Number(request.params.id) : 0);
 
 const isRevision = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 
@@ -57,7 +59,7 @@ function answer(reply: FastifyReply, result: unknown) {
   return json(reply, result.status, { message: result.message, ...(result.newsletter ? { newsletter: result.newsletter } : {}) });
 }
 
-export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteOptions): Record<NewsletterRoute, Handler> {
+export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteOptions): Handlers {
   const tests = createLimiter(server.newsletter.testRate, clock);
   // An account's saves (new drafts and changes), as the content editor's drafts are held.
   const saves = createLimiter(server.newsletter.drafts.rate, clock);
@@ -85,14 +87,14 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownNewsletter);
     },
     newsletterCreate: (request, reply, account) => {
-      const body = bodyOf(request);
+      const body = request.body;
       const draft = body.fromArticle !== undefined ? draftOfArticle(store.db, body.fromArticle as ArticleForNewsletter) : (body as Partial<NewsletterDraft>);
       if (body.fromArticle !== undefined && !(draft as { article?: string }).article) return fail(reply, 400, messages.unknownArticle);
       return tooFast(reply, account) ?? answer(reply, addNewsletter(store.db, draft, account, clock(), uploads));
     },
     newsletterSave: (request, reply, account) => {
       // The revision the writer had (the detail's): another account's save since is refused, with the newest version.
-      const { subject, name, body, revision } = bodyOf(request);
+      const { subject, name, body, revision } = request.body;
       if (!isRevision(revision)) return fail(reply, 400, messages.noRevision);
       const change = Object.fromEntries(Object.entries({ subject, name, body }).filter(([, value]) => value !== undefined)) as Partial<NewsletterDraft>;
       return tooFast(reply, account) ?? answer(reply, saveNewsletter(store.db, idOf(request), change, account, clock(), revision, uploads));
@@ -104,7 +106,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
     newsletterPreview: (request, reply) => {
       // What is on screen, saved or not, finished or not: its subject and name as they are (a name
       // not yet right is drawn as "preview"); a text the checks refuse is said instead of drawn.
-      const { subject, name, body } = bodyOf(request);
+      const { subject, name, body } = request.body;
       const problem =
         bodyProblem(body, uploads) ??
         (Buffer.byteLength(JSON.stringify(body ?? null)) > server.newsletter.bodyMaxBytes
@@ -152,7 +154,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const queue = newsletterQueueOf(store);
       if (!queue) return fail(reply, 409, messages.mailOff);
       // The revision the owner read (the detail's): a change made after it is never sent.
-      const { at, revision } = bodyOf(request);
+      const { at, revision } = request.body;
       if (!isRevision(revision)) return fail(reply, 400, messages.noRevision);
       const now = clock();
       const when = at === undefined || at === null ? now : typeof at === 'string' ? Date.parse(at) : NaN;
@@ -165,7 +167,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       return answer(reply, newsletterOf(store.db, result.id) ?? result);
     },
     newsletterReady: (request, reply, account) => {
-      const { ready } = bodyOf(request);
+      const { ready } = request.body;
       if (typeof ready !== 'boolean') return fail(reply, 400, messages.badReady);
       return answer(reply, markReady(store.db, idOf(request), ready, account, clock()));
     },

@@ -19,6 +19,7 @@ import {
   type SecondStepNeeded,
   type SignInState,
 } from '../../leads/model/adminApi';
+import type { AnswerOf, BodyOf, ParamsOf } from '../contract';
 
 /** A refusal or a failure, with the sentence to show. */
 export class ApiError extends Error {
@@ -136,21 +137,23 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, typeof body?.message === 'string' ? body.message : admin.errors.unexpected, body ?? undefined);
 }
 
-export interface CallOptions {
-  params?: Record<string, string>;
+/** What a call sends: the address's parameters, the query, the JSON body, as the route's contract says (src/platform/contract.ts). */
+export interface CallOptions<R extends AdminRoute = AdminRoute> {
+  params?: ParamsOf<(typeof adminRoutes)[R]['path']>;
   query?: Record<string, string | undefined>;
-  json?: unknown;
+  json?: BodyOf<(typeof adminRoutes)[R]>;
 }
 
 /** The address of a route with its parameters and query (for links: the export, the CV). */
-export function urlOf(route: AdminRoute, { params, query }: CallOptions = {}): string {
+export function urlOf<R extends AdminRoute>(route: R, { params, query }: CallOptions<R> = {}): string {
   const search = new URLSearchParams(
     Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
   ).toString();
   return `${pathOf(route, params)}${search ? `?${search}` : ''}`;
 }
 
-export async function call<T>(route: AdminRoute, options: CallOptions = {}): Promise<T> {
+/** A call of a route of the inbox's table: what it sends and what it answers are the route's contract's. */
+export async function call<R extends AdminRoute>(route: R, options: CallOptions<R> = {}): Promise<AnswerOf<(typeof adminRoutes)[R]>> {
   let response = await send(adminRoutes[route].method, urlOf(route, options), options.json);
   // The password typed long ago: asked for, then the same request once more.
   if (await asksPassword(response)) {
@@ -162,7 +165,7 @@ export async function call<T>(route: AdminRoute, options: CallOptions = {}): Pro
     throw new SignedOut(401, admin.signIn.sessionEnded);
   }
   if (!response.ok) throw await failure(response);
-  return (response.status === 204 ? undefined : await response.json()) as T;
+  return (response.status === 204 ? undefined : await response.json()) as AnswerOf<(typeof adminRoutes)[R]>;
 }
 
 /** Who is signed in (and this session's CSRF token), or SignedOut. */

@@ -39,7 +39,7 @@ function useInsights() {
   useEffect(() => {
     let current = true;
     void attempt(async () => {
-      const got = await call<Insights>('insights', { query: { weeks: String(weeks) } });
+      const got = await call('insights', { query: { weeks: String(weeks) } });
       if (current) setInsights(got);
     });
     return () => {

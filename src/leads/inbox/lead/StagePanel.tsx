@@ -124,7 +124,7 @@ export function StagePanel({ docId }: { docId: string }) {
   useEffect(() => {
     let current = true;
     void attempt(async () => {
-      const got = await call<LeadPipeline>('pipeline', { params: { docId } });
+      const got = await call('pipeline', { params: { docId } });
       if (!current) return;
       setPipeline(got);
       setDraft(draftOf(got));
@@ -154,7 +154,7 @@ export function StagePanel({ docId }: { docId: string }) {
     setSaving(true);
     // A refusal the page's own check could not see (an account no longer an owner's) is the server's sentence, in the notice.
     await attempt(async () => {
-      const saved = await call<LeadPipeline>('updatePipeline', { params: { docId }, json: change });
+      const saved = await call('updatePipeline', { params: { docId }, json: change });
       setPipeline(saved);
       setDraft(draftOf(saved));
       setNotice({ text: t.saved, severity: 'success' });

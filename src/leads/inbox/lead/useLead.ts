@@ -43,7 +43,7 @@ export function useLead(docId: string, act: Act) {
     act(
       async () => {
         const saved = lead?.note;
-        const detail = await call<LeadDetail>('lead', { params: { docId } });
+        const detail = await call('lead', { params: { docId } });
         setLead(detail);
         setNote((typed) => (typed === saved ? detail.note : typed));
       },
@@ -57,18 +57,15 @@ export function useLead(docId: string, act: Act) {
   );
 
   /** The new count for the tab's title, after a status changed. */
-  const recount = useCallback(
-    () => act(async () => setUnread((await call<{ unread: number }>('leads', { query: { status: 'new', spam: 'false' } })).unread)),
-    [act, setUnread],
-  );
+  const recount = useCallback(() => act(async () => setUnread((await call('leads', { query: { status: 'new', spam: 'false' } })).unread)), [act, setUnread]);
 
   useEffect(() => {
     let current = true;
     void act(
       async () => {
-        let detail = await call<LeadDetail>('lead', { params: { docId } });
+        let detail = await call('lead', { params: { docId } });
         // Opening an unread lead marks it read (a New one becomes Read; an answered one stays Answered).
-        if (detail.unread || detail.status === 'new') detail = await call<LeadDetail>('updateLead', { params: { docId }, json: { read: true } });
+        if (detail.unread || detail.status === 'new') detail = await call('updateLead', { params: { docId }, json: { read: true } });
         if (!current) return;
         show(detail);
         await recount();

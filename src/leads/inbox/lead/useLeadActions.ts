@@ -30,37 +30,37 @@ export function useLeadActions({ docId, lead, note, act, setNotice, show, recoun
 
   const setStatus = (status: LeadStatus) =>
     act(async () => {
-      show(await call<LeadDetail>('updateLead', { params: { docId }, json: { status } }));
+      show(await call('updateLead', { params: { docId }, json: { status } }));
       setNotice({ text: t.statusSaved, severity: 'success' });
       await recount();
     });
   const saveNote = () =>
     act(async () => {
-      show(await call<LeadDetail>('updateLead', { params: { docId }, json: { note } }));
+      show(await call('updateLead', { params: { docId }, json: { note } }));
       setNotice({ text: t.noteSaved, severity: 'success' });
     });
   const notSpam = () =>
     act(async () => {
-      show(await call<LeadDetail>('notSpam', { params: { docId } }));
+      show(await call('notSpam', { params: { docId } }));
       setNotice({ text: admin.spam.movedToInbox, severity: 'success' });
       await recount();
     });
   const markSpam = () =>
     act(async () => {
-      show(await call<LeadDetail>('markSpam', { params: { docId } }));
+      show(await call('markSpam', { params: { docId } }));
       setNotice({ text: t.markedSpam, severity: 'success' });
       await recount();
     });
   const markRead = () =>
     act(async () => {
-      show(await call<LeadDetail>('updateLead', { params: { docId }, json: { read: true } }));
+      show(await call('updateLead', { params: { docId }, json: { read: true } }));
       setNotice({ text: t.markedRead, severity: 'success' });
       await recount();
     });
   const sendAgain = (deliveryId: string) =>
     act(async () => {
       await call('resend', { params: { deliveryId } });
-      show(await call<LeadDetail>('lead', { params: { docId } }));
+      show(await call('lead', { params: { docId } }));
       setNotice({ text: t.sentAgain, severity: 'success' });
     });
   const remove = () =>

@@ -21,4 +21,4 @@ function said({ alarm, back, readAt }: NonNullable<MailboxStatus>): StatusSaid {
   return { lines: [text], tone: alarm ? 'alarm' : 'quiet' };
 }
 
-export const MailboxLine = () => <StatusLine<MailboxStatus> route="mailbox" say={said} testId="mailbox-status" />;
+export const MailboxLine = () => <StatusLine route="mailbox" say={said} testId="mailbox-status" />;

@@ -8,7 +8,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import type { AdminRoute } from '../../model/adminApi';
+import type { AdminRoute, adminRoutes } from '../../model/adminApi';
+import type { AnswerOf } from '../../../platform/contract';
+
+type Answer<R extends AdminRoute> = AnswerOf<(typeof adminRoutes)[R]>;
 import { call } from '../../../platform/inbox/api';
 
 export interface StatusSaid {
@@ -16,11 +19,11 @@ export interface StatusSaid {
   tone: 'quiet' | 'alarm' | 'warning';
 }
 
-export function StatusLine<T>({ route, say, testId }: { route: AdminRoute; say: (value: NonNullable<T>) => StatusSaid; testId: string }) {
-  const [value, setValue] = useState<T | null>(null);
+export function StatusLine<R extends AdminRoute>({ route, say, testId }: { route: R; say: (value: NonNullable<Answer<R>>) => StatusSaid; testId: string }) {
+  const [value, setValue] = useState<Answer<R> | null>(null);
   useEffect(() => {
     let current = true;
-    call<T>(route).then(
+    call(route).then(
       (got) => current && setValue(got),
       () => undefined,
     );
@@ -28,7 +31,7 @@ export function StatusLine<T>({ route, say, testId }: { route: AdminRoute; say: 
       current = false;
     };
   }, [route]);
-  const said = value === null || value === undefined ? undefined : say(value as NonNullable<T>);
+  const said = value === null || value === undefined ? undefined : say(value as NonNullable<Answer<R>>);
   const lines = said?.lines.filter(Boolean) ?? [];
   if (!said || lines.length === 0) return null;
   const sx = { mb: 2, overflowWrap: 'anywhere' } as const;

@@ -24,4 +24,4 @@ function said(held: NonNullable<VisitorMailHeld>): StatusSaid {
   return { lines, tone: 'warning' };
 }
 
-export const VisitorMailLine = () => <StatusLine<VisitorMailHeld> route="visitorMail" say={said} testId="visitor-mail-held" />;
+export const VisitorMailLine = () => <StatusLine route="visitorMail" say={said} testId="visitor-mail-held" />;

@@ -33,7 +33,7 @@ export function useListActions({ ticked, attempt, setNotice, load }: Options) {
     (action: BulkAction) =>
       attempt(async () => {
         setConfirming(false);
-        const { leads } = await call<{ leads: number }>('bulk', { json: { action, docIds: ticked.map((row) => row.docId) } });
+        const { leads } = await call('bulk', { json: { action, docIds: ticked.map((row) => row.docId) } });
         setNotice({ text: fill(t.bulkDone[action], { count: formatCount(leads) }), severity: 'success' });
         await load();
       }),

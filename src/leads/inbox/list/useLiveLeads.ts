@@ -23,7 +23,7 @@ export function useLiveLeads(pageQuery: Record<string, string>, attempt: Attempt
     async (quietly = false) => {
       if (!quietly) setLoading(true);
       await attempt(async () => {
-        const got = await call<LeadList>('leads', { query: pageQuery });
+        const got = await call('leads', { query: pageQuery });
         // Nothing of this page changed (another view's lead did): the grid is left as it is.
         if (quietly && JSON.stringify(got) === shown.current) return;
         shown.current = JSON.stringify(got);

@@ -28,7 +28,7 @@ export function SourceFilter() {
   const [choices, setChoices] = useState<SourceChoice[]>([]);
   useEffect(() => {
     let current = true;
-    call<SourceChoice[]>('sources').then(
+    call('sources').then(
       (got) => current && setChoices(got),
       () => undefined,
     );

@@ -26,7 +26,7 @@ export function registerPeople(route: Route, { store, dataDir, clock, outside }:
   route('erase', async (request, reply) => {
     const email = emailOf(request.body);
     if (!email) return fail(reply, 400, messages.badEmail);
-    const confirm = (request.body as { confirm?: unknown }).confirm;
+    const confirm = request.body.confirm;
     if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
     const agency = agencyAddress();
     return json(

@@ -26,6 +26,7 @@ import type { Trier } from '../../../../platform/server/accounts/throttle';
 import type { SenderSettings } from '../../../../platform/server/mail/transport';
 import type { ContentOptions } from '../../../../content/server';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
+import { routeSchema, type RequestOf } from '../../../../platform/server/contracts';
 
 const messages = server.admin.messages;
 /** The session's cookie (for /api/ only). */
@@ -63,8 +64,18 @@ export const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message
 
 type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string; subscriberId?: string; passkeyId?: string };
 export type AdminRequest = FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>;
-/** Registers one route of the table by its name: its handler (given the account's role, read before it), and its body limit (a document's by default). */
-export type Route = (name: AdminRoute, handler: (request: AdminRequest, reply: FastifyReply, role: AdminRole) => unknown, bodyLimit?: number) => void;
+/** A request of that route of the table: its parameters, query and body as its contract says. */
+type RouteRequest<N extends AdminRoute> = RequestOf<(typeof adminRoutes)[N]>;
+/**
+ * Registers one route of the table by its name: its contract's schema (Fastify checks the request
+ * with it), its handler (given the request as the contract types it and the account's role, read
+ * before it), and its body limit (a document's by default).
+ */
+export type Route = <N extends AdminRoute>(
+  name: N,
+  handler: (request: RouteRequest<N>, reply: FastifyReply, role: AdminRole) => unknown,
+  bodyLimit?: number,
+) => void;
 
 export const docIdOf = (request: AdminRequest) => request.params.docId ?? '';
 
@@ -79,11 +90,13 @@ export const routeIn = (scope: FastifyInstance, store: Store, clock: () => numbe
       method: adminRoutes[name].method,
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
       bodyLimit,
+      schema: routeSchema(adminRoutes[name]),
       // A picture takes its place in the queue of pictures before its bytes are read (or is refused at once: content/images.ts).
       // A picture refused by its bytes' limit is told so in the upload's own words (content/images.ts).
       ...(name === 'contentImage' ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
-      // The account's role, read now (a role changed on the server applies to open sessions at once).
-      preHandler: async (request, reply) => {
+      // The account's role, read now (a role changed on the server applies to open sessions at once),
+      // before the request is checked against the contract: a route it may not use is refused as such.
+      preValidation: async (request, reply) => {
         const role = roleOf(store, request.session.email ?? '');
         if (!role || !roleMayUse(role, name)) return fail(reply, 403, messages.ownersOnly);
         // Owners require a second step of every account: one without may only set one up.
@@ -91,6 +104,6 @@ export const routeIn = (scope: FastifyInstance, store: Store, clock: () => numbe
         if (askAgain.has(name) && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
         roles.set(request, role);
       },
-      handler: (request, reply) => handler(request as AdminRequest, reply, roles.get(request)!),
+      handler: (request, reply) => handler(request as RouteRequest<typeof name>, reply, roles.get(request)!),
     });
 };

@@ -1,0 +1,40 @@
+/**
+ * A route's contract (src/platform/contract.ts) on our server: as Fastify's route `schema`, which
+ * checks a request before the route's code reads it (what does not fit answers 400 with a sentence:
+ * refusals.ts), and as the types of what that code reads.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import type { BodyOf, Contract, ContractSchema, ParamsOf, QueryOf } from '../contract';
+
+/** A request of the route of this contract: its parameters, query and body as the contract says. */
+export type RequestOf<C extends Contract> = FastifyRequest<{ Params: ParamsOf<C['path']>; Querystring: QueryOf<C>; Body: BodyOf<C> }>;
+
+/** The names of an address's parameters, in order. */
+const paramNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/** A schema as JSON Schema (draft 7, Fastify's), as what it accepts. */
+const jsonSchema = (schema: ContractSchema) => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'any' });
+  return rest;
+};
+
+/** A contract as Fastify's route `schema` (JSON Schema): what it checks before the route's code runs. */
+export function routeSchema(contract: Contract): { params?: object; querystring?: object; body?: object } {
+  const names = paramNames(contract.path);
+  return {
+    ...(names.length ? { params: { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])), required: names } } : {}),
+    ...(contract.query ? { querystring: jsonSchema(contract.query) } : {}),
+    ...(contract.body ? { body: bodySchema(contract.body) } : {}),
+  };
+}
+
+/**
+ * A body's JSON Schema. A body the contract lets be left out (`z.optional`) is checked when it is
+ * sent as JSON, and a request without one goes on as it is.
+ */
+function bodySchema(schema: ContractSchema): object {
+  const def = schema._zod.def;
+  if (def.type !== 'optional') return jsonSchema(schema);
+  return { content: { 'application/json': { schema: jsonSchema((def as unknown as { innerType: ContractSchema }).innerType) } } };
+}
