@@ -11,7 +11,7 @@ import type * as Fastify from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { adminRoutes, signInRoutes } from '../../leads/model/adminApi';
 import { newsletterLinkRoutes } from '../../newsletter/model/newsletterApi';
-import { publicRoutes } from '../../platform/api';
+import { publicRoutes } from '../../platform/publicRoutes';
 import type { Contract } from '../../platform/contract';
 import { buildApp } from './app';
 
