@@ -18,13 +18,17 @@ import { Scheduler } from './schedule';
 import { contentFiles, loadContent } from './site';
 import { contentHandlers } from './index';
 import { Publisher } from './publish';
+import { answerError } from '../../platform/server/refusals';
+import { routeSchema } from '../../platform/server/contracts';
 
 /** Who publishes from a checkout (the author of its commits, unless git's own identity is used). */
 export { DEVELOPER };
 const DEV_TOKEN = 'dev';
 
 export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
-  const app = Fastify();
+  // Each route checks its request with its contract as the server does (src/apps/server/app.ts), refused in the same words.
+  const app = Fastify({ ajv: { customOptions: { coerceTypes: false } } });
+  app.setErrorHandler(answerError);
   // Another site open in the same browser must not publish here: a change carries the token
   // (a header no form of another site can send) and does not come from elsewhere.
   app.addHook('onRequest', async (request, reply) => {
@@ -64,6 +68,7 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
       method,
       url: path,
       bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024,
+      schema: routeSchema(contentRoutes[name]),
       ...(picture ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
       handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER),
     });
